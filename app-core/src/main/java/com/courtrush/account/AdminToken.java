@@ -1,0 +1,86 @@
+package com.courtrush.account;
+
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.InfraConfigException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.util.StringUtils;
+
+/**
+ * The staff's bearer token: {@code courtrush.admin-token} / {@code COURTRUSH_ADMIN_TOKEN}, or,
+ * when not configured, one generated once and kept in {@code <data-dir>/admin-token}. Its value is
+ * never logged, only where it is.
+ */
+@Component
+public class AdminToken {
+
+    static final String FILE_NAME = "admin-token";
+    private static final Logger log = LoggerFactory.getLogger(AdminToken.class);
+
+    private final byte[] token;
+    private final Path file;
+
+    AdminToken(CourtRushProperties properties) {
+        if (StringUtils.hasText(properties.adminToken())) {
+            this.token = properties.adminToken().trim().getBytes(StandardCharsets.UTF_8);
+            this.file = null;
+            log.info("Admin token: taken from courtrush.admin-token / COURTRUSH_ADMIN_TOKEN");
+        } else {
+            this.file = properties.dataDir().resolve(FILE_NAME);
+            this.token = readOrCreate(file).getBytes(StandardCharsets.UTF_8);
+            if (!properties.embedded()) {
+                log.warn("Admin token: generated for this node only; nodes sharing one database should all set "
+                        + "courtrush.admin-token");
+            }
+            log.info("Admin token: stored in {}", file);
+        }
+    }
+
+    /** Constant-time comparison with the presented bearer token. */
+    public boolean matches(String presented) {
+        return MessageDigest.isEqual(token, presented.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Where the generated token is kept; null when it comes from settings. */
+    public Path file() {
+        return file;
+    }
+
+    private static String readOrCreate(Path file) {
+        try {
+            if (Files.isRegularFile(file)) {
+                String stored = Files.readString(file, StandardCharsets.UTF_8).trim();
+                if (!stored.isEmpty()) {
+                    return stored;
+                }
+            }
+            Files.createDirectories(file.getParent());
+            byte[] random = new byte[24];
+            new SecureRandom().nextBytes(random);
+            String created = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+            Files.writeString(file, created + System.lineSeparator(), StandardCharsets.UTF_8);
+            restrictToOwner(file);
+            return created;
+        } catch (IOException e) {
+            throw new InfraConfigException("Cannot read or create the admin token file " + file + ".",
+                    "Make the data directory writable, or set courtrush.admin-token.", e);
+        }
+    }
+
+    private static void restrictToOwner(Path file) {
+        try {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException | IOException e) {
+            log.debug("Cannot restrict permissions of {} on this file system", file, e);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package com.courtrush.account;
+
+import com.courtrush.web.ApiResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Auth", description = "Student and staff login")
+@RestController
+@RequestMapping("/auth")
+class AuthController {
+
+    private final AuthService auth;
+
+    AuthController(AuthService auth) {
+        this.auth = auth;
+    }
+
+    @Operation(summary = "Log in with a student id and password; answers a bearer token")
+    @PostMapping("/login")
+    ApiResponse<AuthService.LoginResult> login(@Valid @RequestBody LoginRequest request) {
+        return ApiResponse.ok(auth.login(request.studentId(), request.password()));
+    }
+
+    @Operation(summary = "Log the presented token out, on every node")
+    @PostMapping("/logout")
+    ApiResponse<Void> logout(@AuthenticationPrincipal Caller caller) {
+        auth.logout(caller);
+        return ApiResponse.ok("Logged out.", null);
+    }
+
+    record LoginRequest(@NotBlank @Size(max = 32) String studentId, @NotBlank @Size(max = 128) String password) {
+    }
+}

@@ -1,0 +1,43 @@
+package com.courtrush.account;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Reads {@code Authorization: Bearer <token>}. A valid token authenticates the request; an invalid
+ * one is answered 401 at once (also on public endpoints, so a client learns its token is dead).
+ */
+final class BearerTokenFilter extends OncePerRequestFilter {
+
+    private static final String PREFIX = "Bearer ";
+
+    private final TokenService tokens;
+    private final SecurityErrorWriter errors;
+
+    BearerTokenFilter(TokenService tokens, SecurityErrorWriter errors) {
+        this.tokens = tokens;
+        this.errors = errors;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
+        if (header != null && header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
+            String token = header.substring(PREFIX.length()).trim();
+            Caller caller = token.isEmpty() ? null : tokens.authenticate(token);
+            if (caller == null) {
+                errors.unauthorized(response, "Your token is invalid, expired or logged out; log in again.");
+                return;
+            }
+            SecurityContextHolder.getContext().setAuthentication(new CallerAuthentication(caller));
+        }
+        chain.doFilter(request, response);
+    }
+}

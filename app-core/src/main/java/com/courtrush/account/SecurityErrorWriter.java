@@ -1,0 +1,38 @@
+package com.courtrush.account;
+
+import com.courtrush.web.ApiResponse;
+import com.courtrush.web.Outcome;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+
+/** Writes the envelope for 401 and 403 answers produced before any controller runs. */
+@Component
+class SecurityErrorWriter {
+
+    private final ObjectMapper json;
+
+    SecurityErrorWriter(ObjectMapper json) {
+        this.json = json;
+    }
+
+    void unauthorized(HttpServletResponse response, String message) throws IOException {
+        write(response, Outcome.UNAUTHORIZED, message);
+    }
+
+    void forbidden(HttpServletResponse response, String message) throws IOException {
+        write(response, Outcome.FORBIDDEN, message);
+    }
+
+    private void write(HttpServletResponse response, Outcome outcome, String message) throws IOException {
+        response.setStatus(outcome.status().value());
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setCharacterEncoding("UTF-8");
+        if (outcome == Outcome.UNAUTHORIZED) {
+            response.setHeader("WWW-Authenticate", "Bearer");
+        }
+        json.writeValue(response.getOutputStream(), ApiResponse.of(outcome, message, null));
+    }
+}

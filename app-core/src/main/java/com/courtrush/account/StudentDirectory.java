@@ -1,0 +1,118 @@
+package com.courtrush.account;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.web.CourtRushException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The students (and staff accounts): import with hashed passwords. An import is all or nothing:
+ * every row is checked first, and a batch with a bad row imports nothing and says which rows.
+ * Students already present are left as they are and listed.
+ */
+@Service
+public class StudentDirectory {
+
+    public static final int MAX_IMPORT = 20_000;
+    private static final Pattern STUDENT_ID = Pattern.compile("[A-Za-z0-9_-]{1,32}");
+    private static final int QUERY_CHUNK = 500;
+
+    private final UserAccountMapper accounts;
+    private final PasswordEncoder passwords;
+    private final TransactionTemplate transactions;
+
+    StudentDirectory(UserAccountMapper accounts, PasswordEncoder passwords, TransactionTemplate transactions) {
+        this.accounts = accounts;
+        this.passwords = passwords;
+        this.transactions = transactions;
+    }
+
+    public ImportResult importStudents(List<NewStudent> students) {
+        if (students == null || students.isEmpty()) {
+            throw CourtRushException.badRequest("No students to import.");
+        }
+        if (students.size() > MAX_IMPORT) {
+            throw CourtRushException.badRequest("At most " + MAX_IMPORT + " students per import.");
+        }
+        List<RowError> errors = validate(students);
+        if (!errors.isEmpty()) {
+            throw CourtRushException.badRequest(errors.size() + " row(s) are not valid; nothing was imported.")
+                    .withData(errors);
+        }
+        Set<String> existing = existingIds(students.stream().map(NewStudent::studentId).toList());
+        List<UserAccount> rows = students.parallelStream()
+                .filter(s -> !existing.contains(s.studentId()))
+                .map(this::toAccount)
+                .toList();
+        transactions.executeWithoutResult(tx -> rows.forEach(accounts::insert));
+        return new ImportResult(rows.size(), existing.stream().sorted().toList());
+    }
+
+    private UserAccount toAccount(NewStudent student) {
+        UserAccount account = new UserAccount();
+        account.setStudentId(student.studentId());
+        account.setDisplayName(student.name().trim());
+        account.setPasswordHash(passwords.encode(student.password()));
+        account.setRole(student.role() == null ? Role.STUDENT : student.role());
+        account.setActive(true);
+        return account;
+    }
+
+    static List<RowError> validate(List<NewStudent> students) {
+        List<RowError> errors = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < students.size(); i++) {
+            NewStudent s = students.get(i);
+            int row = i + 1;
+            if (s == null) {
+                errors.add(new RowError(row, null, "empty row"));
+                continue;
+            }
+            if (s.studentId() == null || !STUDENT_ID.matcher(s.studentId()).matches()) {
+                errors.add(new RowError(row, s.studentId(), "studentId must be 1-32 letters, digits, '-' or '_'"));
+            } else if (!seen.add(s.studentId())) {
+                errors.add(new RowError(row, s.studentId(), "studentId appears twice in this import"));
+            }
+            if (s.password() == null || s.password().length() < 6 || s.password().length() > 72) {
+                errors.add(new RowError(row, s.studentId(), "password must have 6 to 72 characters"));
+            }
+            if (s.name() == null || s.name().isBlank() || s.name().trim().length() > 64) {
+                errors.add(new RowError(row, s.studentId(), "name must have 1 to 64 characters"));
+            }
+        }
+        return errors;
+    }
+
+    private Set<String> existingIds(List<String> ids) {
+        Set<String> existing = new HashSet<>();
+        for (int from = 0; from < ids.size(); from += QUERY_CHUNK) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + QUERY_CHUNK));
+            accounts.selectList(new LambdaQueryWrapper<UserAccount>()
+                            .select(UserAccount::getStudentId)
+                            .in(UserAccount::getStudentId, chunk))
+                    .forEach(a -> existing.add(a.getStudentId()));
+        }
+        return existing;
+    }
+
+    /** A student to create; {@code role} defaults to STUDENT. */
+    public record NewStudent(String studentId, String password, String name, Role role) {
+        public NewStudent(String studentId, String password, String name) {
+            this(studentId, password, name, Role.STUDENT);
+        }
+    }
+
+    /** What an import did. */
+    public record ImportResult(int created, List<String> alreadyPresent) {
+    }
+
+    /** Why one row of an import is not valid (rows count from 1). */
+    public record RowError(int row, String studentId, String message) {
+    }
+}

@@ -1,0 +1,75 @@
+package com.courtrush.account;
+
+import com.courtrush.infra.RedisKeys;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.redisson.api.RScoredSortedSet;
+import org.redisson.api.RTopic;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.protocol.ScoredEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Logged-out tokens. Kept in Redis (a sorted set scored by the token's expiry) and mirrored in
+ * memory on every node, so that checking a token costs no Redis round trip: a revocation is
+ * broadcast at once and the mirror is reloaded every half minute in case a broadcast was missed.
+ */
+@Component
+class TokenRevocations {
+
+    private static final Logger log = LoggerFactory.getLogger(TokenRevocations.class);
+
+    private final RScoredSortedSet<String> revoked;
+    private final RTopic topic;
+    private final Clock clock;
+    private final Map<String, Long> local = new ConcurrentHashMap<>();
+
+    TokenRevocations(RedissonClient redisson, Clock clock) {
+        this.revoked = redisson.getScoredSortedSet(RedisKeys.REVOKED_TOKENS);
+        this.topic = redisson.getTopic(RedisKeys.TOKEN_REVOKED_TOPIC);
+        this.clock = clock;
+        topic.addListener(String.class, (channel, message) -> remember(message));
+        reload();
+    }
+
+    void revoke(String tokenId, Instant expiresAt) {
+        long expiry = expiresAt.getEpochSecond();
+        revoked.add(expiry, tokenId);
+        local.put(tokenId, expiry);
+        topic.publish(tokenId + ":" + expiry);
+    }
+
+    boolean isRevoked(String tokenId) {
+        return local.containsKey(tokenId);
+    }
+
+    @Scheduled(fixedDelay = 30_000, initialDelay = 30_000)
+    void reload() {
+        long now = Instant.now(clock).getEpochSecond();
+        try {
+            revoked.removeRangeByScore(Double.NEGATIVE_INFINITY, true, now, true);
+            for (ScoredEntry<String> entry : revoked.entryRange(now, false, Double.POSITIVE_INFINITY, true)) {
+                local.put(entry.getValue(), entry.getScore().longValue());
+            }
+            local.values().removeIf(expiry -> expiry <= now);
+        } catch (RuntimeException e) {
+            log.warn("Cannot reload revoked tokens from Redis; keeping the {} known locally", local.size(), e);
+        }
+    }
+
+    private void remember(String message) {
+        int colon = message.lastIndexOf(':');
+        if (colon > 0) {
+            try {
+                local.put(message.substring(0, colon), Long.parseLong(message.substring(colon + 1)));
+            } catch (NumberFormatException e) {
+                log.warn("Ignoring a malformed token revocation broadcast");
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package com.courtrush.account;
+
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.InfraConfigException;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.crypto.MACVerifier;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.text.ParseException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Date;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.util.StringUtils;
+
+/**
+ * Issues and verifies bearer tokens. Student and staff tokens are HS256 JWTs signed with a secret
+ * every node shares ({@code courtrush.auth.token-secret}, or one generated once into app_config),
+ * so a node checks a token without a Redis or database round trip.
+ */
+@Service
+public class TokenService {
+
+    private static final String CLAIM_ROLE = "role";
+    private static final String CLAIM_STUDENT_ID = "sid";
+
+    private final MACSigner signer;
+    private final MACVerifier verifier;
+    private final AdminToken adminToken;
+    private final TokenRevocations revocations;
+    private final CourtRushProperties properties;
+    private final Clock clock;
+
+    TokenService(CourtRushProperties properties, AppSettings settings, AdminToken adminToken,
+            TokenRevocations revocations, Clock clock) throws JOSEException {
+        byte[] secret = secret(properties, settings);
+        this.signer = new MACSigner(secret);
+        this.verifier = new MACVerifier(secret);
+        this.adminToken = adminToken;
+        this.revocations = revocations;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** A token for a student or staff account. */
+    public IssuedToken issue(UserAccount account) {
+        Instant now = Instant.now(clock);
+        Instant expiresAt = now.plus(properties.auth().tokenTtl());
+        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+                .subject(account.getId().toString())
+                .jwtID(UUID.randomUUID().toString())
+                .claim(CLAIM_STUDENT_ID, account.getStudentId())
+                .claim(CLAIM_ROLE, account.getRole().name())
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(expiresAt))
+                .build();
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
+        try {
+            jwt.sign(signer);
+        } catch (JOSEException e) {
+            throw new IllegalStateException("Cannot sign a token", e);
+        }
+        return new IssuedToken(jwt.serialize(), expiresAt);
+    }
+
+    /** The caller a bearer token stands for, or null when it is not valid (bad, expired or revoked). */
+    public Caller authenticate(String bearer) {
+        if (adminToken.matches(bearer)) {
+            return Caller.admin();
+        }
+        try {
+            SignedJWT jwt = SignedJWT.parse(bearer);
+            if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(verifier)) {
+                return null;
+            }
+            JWTClaimsSet claims = jwt.getJWTClaimsSet();
+            Date expiry = claims.getExpirationTime();
+            if (expiry == null || !expiry.toInstant().isAfter(Instant.now(clock))
+                    || claims.getJWTID() == null || revocations.isRevoked(claims.getJWTID())) {
+                return null;
+            }
+            return new Caller(Long.valueOf(claims.getSubject()), claims.getStringClaim(CLAIM_STUDENT_ID),
+                    Role.valueOf(claims.getStringClaim(CLAIM_ROLE)), claims.getJWTID(), expiry.toInstant());
+        } catch (ParseException | JOSEException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Logs a token out on every node. */
+    public void revoke(Caller caller) {
+        if (caller.tokenId() != null) {
+            revocations.revoke(caller.tokenId(), caller.expiresAt());
+        }
+    }
+
+    private static byte[] secret(CourtRushProperties properties, AppSettings settings) {
+        String configured = properties.auth().tokenSecret();
+        if (StringUtils.hasText(configured)) {
+            byte[] bytes = configured.getBytes(StandardCharsets.UTF_8);
+            if (bytes.length < 32) {
+                throw new InfraConfigException(
+                        "courtrush.auth.token-secret is shorter than 32 bytes.",
+                        "Use a random secret of at least 32 characters, or leave it blank to generate one.");
+            }
+            return bytes;
+        }
+        String stored = settings.getOrCreate(SettingKey.AUTH_TOKEN_SECRET, () -> {
+            byte[] random = new byte[48];
+            new SecureRandom().nextBytes(random);
+            return Base64.getEncoder().encodeToString(random);
+        });
+        return Base64.getDecoder().decode(stored);
+    }
+
+    /** A token and when it stops working. */
+    public record IssuedToken(String token, Instant expiresAt) {
+    }
+}

@@ -1,0 +1,28 @@
+package com.courtrush.account;
+
+import com.baomidou.mybatisplus.annotation.FieldFill;
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableField;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+import java.time.LocalDateTime;
+import lombok.Getter;
+import lombok.Setter;
+
+/** One {@code user_account} row. */
+@Getter
+@Setter
+@TableName("user_account")
+public class UserAccount {
+    @TableId(type = IdType.AUTO)
+    private Long id;
+    private String studentId;
+    private String displayName;
+    private String passwordHash;
+    private Role role;
+    private Boolean active;
+    @TableField(fill = FieldFill.INSERT)
+    private LocalDateTime createTime;
+    @TableField(fill = FieldFill.INSERT_UPDATE)
+    private LocalDateTime updateTime;
+}

@@ -1,0 +1,69 @@
+package com.courtrush.court;
+
+import com.courtrush.web.ApiResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Admin: courts")
+@RestController
+@RequestMapping("/admin/courts")
+class AdminCourtController {
+
+    private final CourtService courts;
+
+    AdminCourtController(CourtService courts) {
+        this.courts = courts;
+    }
+
+    @Operation(summary = "Create a court")
+    @PostMapping
+    @ResponseStatus(HttpStatus.CREATED)
+    ApiResponse<Map<String, Long>> create(@Valid @RequestBody CreateCourt request) {
+        return ApiResponse.ok(Map.of("id", courts.create(request.courtName()).getId()));
+    }
+
+    @Operation(summary = "List courts")
+    @GetMapping
+    ApiResponse<List<CourtView>> list() {
+        return ApiResponse.ok(courts.list().stream().map(CourtView::of).toList());
+    }
+
+    @Operation(summary = "Rename a court and/or enable or disable it")
+    @PutMapping("/{id}")
+    ApiResponse<CourtView> update(@PathVariable @Positive long id, @Valid @RequestBody UpdateCourt request) {
+        Court court = null;
+        if (request.courtName() != null) {
+            court = courts.rename(id, request.courtName());
+        }
+        if (request.active() != null) {
+            court = courts.setActive(id, request.active());
+        }
+        return ApiResponse.ok(CourtView.of(court == null ? courts.get(id) : court));
+    }
+
+    record CreateCourt(@NotNull String courtName) {
+    }
+
+    record UpdateCourt(String courtName, Boolean active) {
+    }
+
+    record CourtView(long id, String courtName, boolean active) {
+        static CourtView of(Court court) {
+            return new CourtView(court.getId(), court.getName(), Boolean.TRUE.equals(court.getActive()));
+        }
+    }
+}

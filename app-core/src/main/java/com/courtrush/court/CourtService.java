@@ -1,0 +1,91 @@
+package com.courtrush.court;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.web.CourtRushException;
+import java.util.List;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Creates, renames, enables and disables courts. */
+@Service
+public class CourtService {
+
+    private final CourtMapper courts;
+    private final ApplicationEventPublisher events;
+
+    CourtService(CourtMapper courts, ApplicationEventPublisher events) {
+        this.courts = courts;
+        this.events = events;
+    }
+
+    public Court create(String name) {
+        String clean = checkName(name);
+        Court court = new Court();
+        court.setName(clean);
+        court.setActive(true);
+        court.setActiveName(clean);
+        try {
+            courts.insert(court);
+        } catch (DuplicateKeyException e) {
+            throw CourtRushException.conflict("An active court is already named '" + clean + "'.");
+        }
+        events.publishEvent(new CourtsChanged());
+        return court;
+    }
+
+    @Transactional
+    public Court rename(long id, String name) {
+        Court court = get(id);
+        String clean = checkName(name);
+        court.setName(clean);
+        court.setActiveName(Boolean.TRUE.equals(court.getActive()) ? clean : null);
+        try {
+            courts.updateById(court);
+        } catch (DuplicateKeyException e) {
+            throw CourtRushException.conflict("An active court is already named '" + clean + "'.");
+        }
+        events.publishEvent(new CourtsChanged());
+        return court;
+    }
+
+    @Transactional
+    public Court setActive(long id, boolean active) {
+        Court court = get(id);
+        court.setActive(active);
+        court.setActiveName(active ? court.getName() : null);
+        try {
+            courts.updateById(court);
+        } catch (DuplicateKeyException e) {
+            throw CourtRushException.conflict("Another active court is already named '" + court.getName()
+                    + "'; rename one of them first.");
+        }
+        events.publishEvent(new CourtsChanged());
+        return court;
+    }
+
+    public Court get(long id) {
+        Court court = courts.selectById(id);
+        if (court == null) {
+            throw CourtRushException.notFound("Court " + id + " does not exist.");
+        }
+        return court;
+    }
+
+    public List<Court> list() {
+        return courts.selectList(new LambdaQueryWrapper<Court>().orderByAsc(Court::getId));
+    }
+
+    private static String checkName(String name) {
+        String clean = name == null ? "" : name.strip();
+        if (clean.isEmpty() || clean.length() > 64) {
+            throw CourtRushException.badRequest("A court name must have 1 to 64 characters.");
+        }
+        return clean;
+    }
+
+    /** Courts changed: cached catalogs must be dropped. */
+    public record CourtsChanged() {
+    }
+}

@@ -1,0 +1,71 @@
+package com.courtrush.infra;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Every {@code courtrush.*} setting, with its default. Connection settings for external mode use
+ * the standard Spring Boot names ({@code spring.datasource.*}, {@code spring.data.redis.*},
+ * {@code spring.rabbitmq.*}).
+ */
+@Validated
+@ConfigurationProperties("courtrush")
+public record CourtRushProperties(
+        @NotNull @DefaultValue("Asia/Shanghai") ZoneId zone,
+        @NotNull Path dataDir,
+        String adminToken,
+        @Valid @DefaultValue Infra infra,
+        @Valid @DefaultValue Auth auth,
+        @Valid @DefaultValue Reserve reserve,
+        @Valid @DefaultValue Limits limits) {
+
+    /** Where the infrastructure comes from. */
+    public record Infra(
+            @NotNull @DefaultValue("embedded") InfraMode mode,
+            /* a Redisson YAML file (single, sentinel or cluster); overrides spring.data.redis.* */
+            Path redisConfigFile) {
+    }
+
+    /** Student tokens and password hashing. */
+    public record Auth(
+            /* HMAC secret for student tokens; when blank, generated once and kept in app_config */
+            String tokenSecret,
+            @NotNull @DefaultValue("12h") Duration tokenTtl,
+            @Min(4) @Max(16) @DefaultValue("10") int bcryptStrength) {
+    }
+
+    /** The reserve engine's slow path and its safety nets. */
+    public record Reserve(
+            @Min(1) @Max(64) @DefaultValue("4") int consumerConcurrency,
+            @Min(1) @Max(1000) @DefaultValue("50") int consumerPrefetch,
+            @Min(1) @Max(10) @DefaultValue("3") int consumerMaxAttempts,
+            @NotNull @DefaultValue("200ms") Duration consumerBackoff,
+            @NotNull @DefaultValue("3s") Duration confirmTimeout,
+            @NotNull @DefaultValue("5m") Duration pendingTtl,
+            @NotNull @DefaultValue("60s") Duration reconcileHorizon,
+            @NotNull @DefaultValue("10s") Duration reconcileInterval,
+            @NotNull @DefaultValue("1s") Duration openingCheckInterval,
+            @NotNull @DefaultValue("1s") Duration soldOutRecheck,
+            @NotNull @DefaultValue("500ms") Duration stockSnapshotTtl) {
+    }
+
+    /** Load shedding and the per-student limit. */
+    public record Limits(
+            @Min(0) @DefaultValue("5") int perStudentPerMinute,
+            @Min(1) @DefaultValue("20000") int nodePerSecond,
+            @DefaultValue("false") boolean perIpEnabled,
+            @Min(1) @DefaultValue("100") int perIpPerSecond) {
+    }
+
+    public boolean embedded() {
+        return infra.mode() == InfraMode.EMBEDDED;
+    }
+}

@@ -1,0 +1,48 @@
+package com.courtrush.infra;
+
+import java.util.List;
+import org.springframework.boot.autoconfigure.amqp.RabbitConnectionDetails;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Starts the embedded Redis and AMQP broker (default mode) and points the clients at them. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "courtrush.infra.mode", havingValue = "embedded", matchIfMissing = true)
+class EmbeddedInfraConfig {
+
+    @Bean(destroyMethod = "close")
+    EmbeddedRedis embeddedRedis() {
+        return EmbeddedRedis.start();
+    }
+
+    @Bean(destroyMethod = "close")
+    EmbeddedAmqpBroker embeddedAmqpBroker(CourtRushProperties properties) {
+        return EmbeddedAmqpBroker.start(properties.dataDir());
+    }
+
+    @Bean
+    RabbitConnectionDetails embeddedRabbitConnectionDetails(EmbeddedAmqpBroker broker) {
+        return new RabbitConnectionDetails() {
+            @Override
+            public String getUsername() {
+                return EmbeddedAmqpBroker.USERNAME;
+            }
+
+            @Override
+            public String getPassword() {
+                return broker.password();
+            }
+
+            @Override
+            public String getVirtualHost() {
+                return EmbeddedAmqpBroker.VIRTUAL_HOST;
+            }
+
+            @Override
+            public List<Address> getAddresses() {
+                return List.of(new Address("127.0.0.1", broker.port()));
+            }
+        };
+    }
+}

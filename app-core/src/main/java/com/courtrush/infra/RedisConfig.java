@@ -1,0 +1,75 @@
+package com.courtrush.infra;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.config.Config;
+import org.redisson.config.SingleServerConfig;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.util.StringUtils;
+
+/**
+ * The one Redisson client. Embedded mode: the child redis-server. External mode: a Redisson YAML
+ * file ({@code courtrush.infra.redis-config-file}, for Sentinel or Cluster) or the standard
+ * {@code spring.data.redis.*} properties for a single server.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(RedisProperties.class)
+class RedisConfig {
+
+    @Bean(destroyMethod = "shutdown")
+    RedissonClient redissonClient(CourtRushProperties properties, RedisProperties redis,
+            ObjectProvider<EmbeddedRedis> embedded) {
+        Config config = properties.embedded()
+                ? singleServer("redis://127.0.0.1:" + embedded.getObject().port(), null, null, 0)
+                : externalConfig(properties, redis);
+        config.setCodec(StringCodec.INSTANCE);
+        // EVALSHA first, EVAL only after NOSCRIPT: the reserve script is sent once, not per request.
+        config.setUseScriptCache(true);
+        try {
+            return Redisson.create(config);
+        } catch (RuntimeException e) {
+            throw new InfraConfigException("Cannot connect to Redis: " + e.getMessage(),
+                    "Check that Redis is running and spring.data.redis.* (or courtrush.infra.redis-config-file) "
+                            + "points at it.", e);
+        }
+    }
+
+    private static Config externalConfig(CourtRushProperties properties, RedisProperties redis) {
+        if (properties.infra().redisConfigFile() != null) {
+            try {
+                return Config.fromYAML(Files.newInputStream(properties.infra().redisConfigFile()));
+            } catch (IOException e) {
+                throw new InfraConfigException("Cannot read the Redisson config file "
+                        + properties.infra().redisConfigFile() + ": " + e.getMessage(),
+                        "Fix courtrush.infra.redis-config-file (Redisson's YAML format).", e);
+            }
+        }
+        String address = StringUtils.hasText(redis.getUrl())
+                ? redis.getUrl()
+                : (redis.getSsl().isEnabled() ? "rediss://" : "redis://") + redis.getHost() + ":" + redis.getPort();
+        return singleServer(address, redis.getUsername(), redis.getPassword(), redis.getDatabase());
+    }
+
+    private static Config singleServer(String address, String username, String password, int database) {
+        Config config = new Config();
+        SingleServerConfig server = config.useSingleServer()
+                .setAddress(address)
+                .setDatabase(database)
+                .setConnectionMinimumIdleSize(16)
+                .setConnectionPoolSize(64);
+        if (StringUtils.hasText(username)) {
+            server.setUsername(username);
+        }
+        if (StringUtils.hasText(password)) {
+            server.setPassword(password);
+        }
+        return config;
+    }
+}

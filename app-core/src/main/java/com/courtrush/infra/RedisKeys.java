@@ -1,0 +1,77 @@
+package com.courtrush.infra;
+
+/**
+ * Every Redis key the engine uses, in one place. The {@code bf:*} names of the seed are a contract:
+ * the dashboards and other nodes read them. All values are plain strings (Redisson's StringCodec).
+ */
+public final class RedisKeys {
+
+    /** RSemaphore of a slot: permits = capacity − places taken. */
+    public static String semaphore(long slotId) {
+        return "bf:sem:" + slotId;
+    }
+
+    /** RSet of the user ids holding (or being granted) a place in a slot. */
+    public static String dedup(long slotId) {
+        return "bf:dedup:" + slotId;
+    }
+
+    /** The opening a slot belongs to (warm-up binds it). */
+    public static String slotSession(long slotId) {
+        return "bf:slot:session:" + slotId;
+    }
+
+    /** "1" once the opening's gate is open, "0" before and after. */
+    public static String gate(long sessionId) {
+        return "bf:gate:" + sessionId;
+    }
+
+    /** Epoch milliseconds at which the gate opens by itself; absent when the opening is closed. */
+    public static String gateTime(long sessionId) {
+        return "bf:gate:time:" + sessionId;
+    }
+
+    /** A granted place whose message is not yet in the database: "userId:slotId:sessionId". */
+    public static String pending(String traceId) {
+        return "bf:reserve:pending:" + traceId;
+    }
+
+    /** Hash userId → places the student holds or is being granted in an opening (per-user limit). */
+    public static String quota(long sessionId) {
+        return "bf:quota:" + sessionId;
+    }
+
+    /** Sorted set of granted places not yet persisted, scored by grant time (Redis clock, ms). */
+    public static final String INFLIGHT = "bf:reserve:inflight";
+
+    /** Sliding log of a student's reservation attempts (per-student rate limit, all nodes). */
+    public static String attemptLog(long userId) {
+        return "bf:rate:reserve:" + userId;
+    }
+
+    /** Topic: a slot got stock back; nodes drop their local "sold out" flag for it. */
+    public static final String STOCK_RELEASED_TOPIC = "bf:topic:stock-released";
+
+    /** Topic: courts, openings or slots changed; nodes drop their cached catalog. */
+    public static final String CATALOG_CHANGED_TOPIC = "bf:topic:catalog-changed";
+
+    /** Sorted set of revoked token ids, scored by the token's expiry (epoch seconds). */
+    public static final String REVOKED_TOKENS = "bf:auth:revoked";
+
+    /** Topic: a token was revoked. */
+    public static final String TOKEN_REVOKED_TOPIC = "bf:topic:token-revoked";
+
+    /** Lock that keeps nodes from reconciling at the same moment (correctness does not need it). */
+    public static final String RECONCILER_LOCK = "bf:lock:reconciler";
+
+    /** Hash: when the reconciler last ran, and what it did. */
+    public static final String RECONCILER_LAST_RUN = "bf:reconciler:last";
+
+    /** Redisson lock that serializes payments of one reservation. */
+    public static String payLock(long reservationId) {
+        return "bf:lock:pay:" + reservationId;
+    }
+
+    private RedisKeys() {
+    }
+}

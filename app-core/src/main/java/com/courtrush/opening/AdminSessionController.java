@@ -1,0 +1,97 @@
+package com.courtrush.opening;
+
+import com.courtrush.account.Caller;
+import com.courtrush.web.ApiResponse;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Admin: openings")
+@RestController
+@RequestMapping("/admin/sessions")
+class AdminSessionController {
+
+    private final OpeningService openings;
+
+    AdminSessionController(OpeningService openings) {
+        this.openings = openings;
+    }
+
+    @Operation(summary = "Create an opening; inside its warm-up lead it is warmed up at once")
+    @PostMapping
+    ApiResponse<Map<String, Long>> create(@Valid @RequestBody CreateSession request,
+            @AuthenticationPrincipal Caller caller) {
+        ReserveSession session = openings.create(new OpeningService.NewOpening(request.sessionDate(),
+                request.flashTime(), request.perUserLimit(), request.warmupLeadMinutes()), caller.actor());
+        return ApiResponse.ok(Map.of("id", session.getId()));
+    }
+
+    @Operation(summary = "Openings of a date")
+    @GetMapping
+    ApiResponse<List<SessionView>> list(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
+        return ApiResponse.ok(openings.listByDate(date).stream().map(SessionView::of).toList());
+    }
+
+    @Operation(summary = "One opening")
+    @GetMapping("/{id}")
+    ApiResponse<SessionView> get(@PathVariable @Positive long id) {
+        return ApiResponse.ok(SessionView.of(openings.get(id)));
+    }
+
+    @Operation(summary = "Warm up now (idempotent; rebuilds Redis from the database)")
+    @PostMapping("/{id}/warmup")
+    ApiResponse<StockWarmer.WarmupReport> warmup(@PathVariable @Positive long id,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(openings.warmUp(id, caller.actor()));
+    }
+
+    @Operation(summary = "Re-sync the opening's stock and dedup sets from the database")
+    @PostMapping("/{id}/resync")
+    ApiResponse<StockWarmer.WarmupReport> resync(@PathVariable @Positive long id,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(openings.resync(id, caller.actor()));
+    }
+
+    @Operation(summary = "Open the gate now")
+    @PostMapping("/{id}/open")
+    ApiResponse<SessionView> open(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(SessionView.of(openings.openNow(id, caller.actor())));
+    }
+
+    @Operation(summary = "Close the gate")
+    @PostMapping("/{id}/close")
+    ApiResponse<SessionView> close(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(SessionView.of(openings.close(id, caller.actor())));
+    }
+
+    record CreateSession(
+            @NotNull LocalDate sessionDate,
+            @NotNull @JsonFormat(pattern = "yyyy-MM-dd'T'HH:mm[:ss]") LocalDateTime flashTime,
+            Integer perUserLimit,
+            Integer warmupLeadMinutes) {
+    }
+
+    record SessionView(long id, LocalDate sessionDate, LocalDateTime flashTime, int warmupLeadMinutes,
+            int perUserLimit, SessionState state) {
+        static SessionView of(ReserveSession s) {
+            return new SessionView(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getWarmupLeadMinutes(),
+                    s.getPerUserLimit(), s.getState());
+        }
+    }
+}

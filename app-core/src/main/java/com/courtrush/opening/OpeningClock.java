@@ -1,0 +1,115 @@
+package com.courtrush.opening;
+
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.RedisKeys;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.redisson.api.RLock;
+import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.stereotype.Component;
+
+/**
+ * Moves openings on time with no click: warm-up at flash time − lead, open at flash time, close
+ * after their day. Also rebuilds Redis for live openings at start-up and whenever Redis has lost
+ * them. The gate itself opens to the millisecond inside the reserve script; this clock only keeps
+ * the database state and the dashboards in step within a second.
+ */
+@Component
+class OpeningClock {
+
+    private static final Logger log = LoggerFactory.getLogger(OpeningClock.class);
+    private static final String SYSTEM = "system:clock";
+    private static final int WARM_CHECK_EVERY_TICKS = 10;
+
+    private final OpeningService openings;
+    private final StockWarmer warmer;
+    private final TaskScheduler scheduler;
+    private final RLock lock;
+    private final CourtRushProperties properties;
+    private final Clock clock;
+    private final AtomicLong ticks = new AtomicLong();
+
+    OpeningClock(OpeningService openings, StockWarmer warmer, TaskScheduler scheduler, RedissonClient redisson,
+            CourtRushProperties properties, Clock clock) {
+        this.openings = openings;
+        this.warmer = warmer;
+        this.scheduler = scheduler;
+        this.lock = redisson.getLock("bf:lock:opening-clock");
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void start() {
+        resyncLiveOpenings();
+        scheduler.scheduleWithFixedDelay(this::tick, properties.reserve().openingCheckInterval());
+    }
+
+    /** Start-up: Redis may be new (embedded) or stale; rebuild every live opening from the database. */
+    void resyncLiveOpenings() {
+        for (ReserveSession session : openings.notClosedSince(LocalDateTime.now(clock).toLocalDate())) {
+            if (session.getState().live()) {
+                try {
+                    openings.resync(session.getId(), SYSTEM);
+                } catch (RuntimeException e) {
+                    log.error("Start-up re-sync of opening {} failed; the clock retries", session.getId(), e);
+                }
+            }
+        }
+    }
+
+    void tick() {
+        boolean locked = false;
+        try {
+            locked = lock.tryLock(0, 30, TimeUnit.SECONDS);
+            if (locked) {
+                advance(ticks.incrementAndGet() % WARM_CHECK_EVERY_TICKS == 0);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("Opening clock tick failed; next tick retries", e);
+        } finally {
+            if (locked) {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** One step of the clock; public to the package so tests can drive it. */
+    void advance(boolean checkWarm) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        for (ReserveSession stale : openings.notClosedBefore(now.toLocalDate())) {
+            openings.closeAfterItsDay(stale);
+        }
+        for (ReserveSession session : openings.notClosedSince(now.toLocalDate())) {
+            try {
+                step(session, now, checkWarm);
+            } catch (RuntimeException e) {
+                log.error("Opening {} could not be advanced; next tick retries", session.getId(), e);
+            }
+        }
+    }
+
+    private void step(ReserveSession session, LocalDateTime now, boolean checkWarm) {
+        SessionState state = session.getState();
+        if (state == SessionState.SCHEDULED && !now.isBefore(session.warmupTime())) {
+            openings.warmUp(session.getId(), SYSTEM);
+            state = SessionState.WARMED;
+        } else if (checkWarm && state.live() && !warmer.isWarm(session)) {
+            log.warn("Redis has lost opening {}; rebuilding it from the database", session.getId());
+            openings.resync(session.getId(), SYSTEM);
+        }
+        if (state == SessionState.WARMED && !now.isBefore(session.getFlashTime())) {
+            session.setState(SessionState.WARMED);
+            openings.openOnTime(session);
+        }
+    }
+}

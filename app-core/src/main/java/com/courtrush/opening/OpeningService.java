@@ -1,0 +1,194 @@
+package com.courtrush.opening;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.web.CourtRushException;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+
+/** Creates openings and moves them through their life, from staff actions and from the clock. */
+@Service
+public class OpeningService {
+
+    public static final int DEFAULT_PER_USER_LIMIT = 2;
+    public static final int DEFAULT_WARMUP_LEAD_MINUTES = 5;
+    static final String AUDIT_TARGET = "SESSION";
+    private static final Logger log = LoggerFactory.getLogger(OpeningService.class);
+
+    private final ReserveSessionMapper sessions;
+    private final StockWarmer warmer;
+    private final AuditTrail audit;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    OpeningService(ReserveSessionMapper sessions, StockWarmer warmer, AuditTrail audit,
+            ApplicationEventPublisher events, Clock clock) {
+        this.sessions = sessions;
+        this.warmer = warmer;
+        this.audit = audit;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    public ReserveSession create(NewOpening request, String actor) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        validate(request, now.toLocalDate());
+        ReserveSession session = new ReserveSession();
+        session.setSessionDate(request.sessionDate());
+        session.setFlashTime(request.flashTime().withNano(0));
+        session.setPerUserLimit(request.perUserLimit() == null ? DEFAULT_PER_USER_LIMIT : request.perUserLimit());
+        session.setWarmupLeadMinutes(request.warmupLeadMinutes() == null
+                ? DEFAULT_WARMUP_LEAD_MINUTES : request.warmupLeadMinutes());
+        session.setState(SessionState.SCHEDULED);
+        sessions.insert(session);
+        audit.record(actor, "CREATE_SESSION", AUDIT_TARGET, session.getId(),
+                "date " + session.getSessionDate() + ", flash " + session.getFlashTime()
+                        + ", per-user limit " + session.getPerUserLimit());
+        events.publishEvent(new OpeningChanged(session.getId()));
+        if (!now.isBefore(session.warmupTime())) {
+            warmUp(session.getId(), actor);
+        }
+        return get(session.getId());
+    }
+
+    /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
+    public StockWarmer.WarmupReport warmUp(long id, String actor) {
+        ReserveSession session = get(id);
+        if (session.getState() == SessionState.SCHEDULED
+                && sessions.transition(id, SessionState.SCHEDULED, SessionState.WARMED, LocalDateTime.now(clock)) == 1) {
+            session.setState(SessionState.WARMED);
+            events.publishEvent(new OpeningChanged(id));
+        }
+        StockWarmer.WarmupReport report = warmer.warm(get(id));
+        audit.record(actor, "WARM_UP", AUDIT_TARGET, id, report.slots() + " slots, " + report.permits() + " permits");
+        log.info("Opening {} warmed up by {}: {} slots, {} permits", id, actor, report.slots(), report.permits());
+        return report;
+    }
+
+    /** Recomputes the opening's Redis state from the database, without changing its life state. */
+    public StockWarmer.WarmupReport resync(long id, String actor) {
+        ReserveSession session = get(id);
+        StockWarmer.WarmupReport report = warmer.warm(session);
+        audit.record(actor, "RESYNC", AUDIT_TARGET, id, report.slots() + " slots, " + report.permits() + " permits");
+        log.info("Opening {} re-synced by {}: {} slots, {} permits", id, actor, report.slots(), report.permits());
+        return report;
+    }
+
+    /** Opens the gate now, warming up first if needed. */
+    public ReserveSession openNow(long id, String actor) {
+        ReserveSession session = get(id);
+        if (session.getState() == SessionState.SCHEDULED) {
+            warmUp(id, actor);
+            session = get(id);
+        }
+        if (session.getState() != SessionState.OPEN) {
+            moveTo(session, SessionState.OPEN);
+        }
+        warmer.applyGate(get(id));
+        audit.record(actor, "OPEN", AUDIT_TARGET, id, null);
+        return get(id);
+    }
+
+    public ReserveSession close(long id, String actor) {
+        ReserveSession session = get(id);
+        if (session.getState() != SessionState.CLOSED) {
+            moveTo(session, SessionState.CLOSED);
+        }
+        warmer.applyGate(get(id));
+        audit.record(actor, "CLOSE", AUDIT_TARGET, id, null);
+        return get(id);
+    }
+
+    /** The clock's move at flash time: WARMED → OPEN, once across all nodes. */
+    boolean openOnTime(ReserveSession session) {
+        if (sessions.transition(session.getId(), SessionState.WARMED, SessionState.OPEN,
+                LocalDateTime.now(clock)) == 1) {
+            warmer.applyGate(get(session.getId()));
+            events.publishEvent(new OpeningChanged(session.getId()));
+            log.info("Opening {} is open (flash time {})", session.getId(), session.getFlashTime());
+            return true;
+        }
+        return false;
+    }
+
+    /** The clock's move after the opening's day: closed, once across all nodes. */
+    boolean closeAfterItsDay(ReserveSession session) {
+        if (sessions.transition(session.getId(), session.getState(), SessionState.CLOSED,
+                LocalDateTime.now(clock)) == 1) {
+            warmer.applyGate(get(session.getId()));
+            events.publishEvent(new OpeningChanged(session.getId()));
+            log.info("Opening {} of {} closed: its day is over", session.getId(), session.getSessionDate());
+            return true;
+        }
+        return false;
+    }
+
+    public ReserveSession get(long id) {
+        ReserveSession session = sessions.selectById(id);
+        if (session == null) {
+            throw CourtRushException.notFound("Opening " + id + " does not exist.");
+        }
+        return session;
+    }
+
+    public List<ReserveSession> listByDate(LocalDate date) {
+        return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
+                .eq(ReserveSession::getSessionDate, date)
+                .orderByAsc(ReserveSession::getFlashTime, ReserveSession::getId));
+    }
+
+    /** Openings that are not closed and whose day is not long past: what the clock looks after. */
+    List<ReserveSession> notClosedSince(LocalDate from) {
+        return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
+                .ne(ReserveSession::getState, SessionState.CLOSED)
+                .ge(ReserveSession::getSessionDate, from));
+    }
+
+    /** Not closed, day before {@code date}: the clock closes them. */
+    List<ReserveSession> notClosedBefore(LocalDate date) {
+        return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
+                .ne(ReserveSession::getState, SessionState.CLOSED)
+                .lt(ReserveSession::getSessionDate, date));
+    }
+
+    private void moveTo(ReserveSession session, SessionState target) {
+        if (sessions.transition(session.getId(), session.getState(), target, LocalDateTime.now(clock)) != 1) {
+            throw CourtRushException.conflict("Opening " + session.getId() + " changed meanwhile; try again.");
+        }
+        events.publishEvent(new OpeningChanged(session.getId()));
+    }
+
+    private static void validate(NewOpening request, LocalDate today) {
+        if (request.sessionDate() == null || request.flashTime() == null) {
+            throw CourtRushException.badRequest("sessionDate and flashTime are required.");
+        }
+        if (request.sessionDate().isBefore(today)) {
+            throw CourtRushException.badRequest("sessionDate " + request.sessionDate() + " is in the past.");
+        }
+        if (!request.flashTime().isBefore(request.sessionDate().plusDays(1).atStartOfDay())) {
+            throw CourtRushException.badRequest("flashTime must come before the end of sessionDate: an opening "
+                    + "never opens after its slots start.");
+        }
+        if (request.flashTime().toLocalDate().isBefore(request.sessionDate().minusDays(30))) {
+            throw CourtRushException.badRequest("flashTime may be at most 30 days before sessionDate.");
+        }
+        if (request.perUserLimit() != null && (request.perUserLimit() < 1 || request.perUserLimit() > 100)) {
+            throw CourtRushException.badRequest("perUserLimit must be between 1 and 100.");
+        }
+        if (request.warmupLeadMinutes() != null
+                && (request.warmupLeadMinutes() < 0 || request.warmupLeadMinutes() > 1440)) {
+            throw CourtRushException.badRequest("warmupLeadMinutes must be between 0 and 1440.");
+        }
+    }
+
+    /** What staff give to create an opening; null limits take the defaults. */
+    public record NewOpening(LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit,
+            Integer warmupLeadMinutes) {
+    }
+}

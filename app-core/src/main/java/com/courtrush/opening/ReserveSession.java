@@ -1,0 +1,35 @@
+package com.courtrush.opening;
+
+import com.baomidou.mybatisplus.annotation.FieldFill;
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableField;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import lombok.Getter;
+import lombok.Setter;
+
+/** One opening: the moment a date's slots go on sale. */
+@Getter
+@Setter
+@TableName("reserve_session")
+public class ReserveSession {
+    @TableId(type = IdType.AUTO)
+    private Long id;
+    /** The date of the opening's slots. */
+    private LocalDate sessionDate;
+    /** When the gate opens (may be on an earlier date than the slots). */
+    private LocalDateTime flashTime;
+    private Integer warmupLeadMinutes;
+    private Integer perUserLimit;
+    private SessionState state;
+    @TableField(fill = FieldFill.INSERT)
+    private LocalDateTime createTime;
+    @TableField(fill = FieldFill.INSERT_UPDATE)
+    private LocalDateTime updateTime;
+
+    public LocalDateTime warmupTime() {
+        return flashTime.minusMinutes(warmupLeadMinutes);
+    }
+}

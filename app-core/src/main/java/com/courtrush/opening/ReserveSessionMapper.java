@@ -1,0 +1,16 @@
+package com.courtrush.opening;
+
+import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDateTime;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Update;
+
+@Mapper
+public interface ReserveSessionMapper extends BaseMapper<ReserveSession> {
+
+    /** Compare-and-set of the state; 1 when this call made the transition. */
+    @Update("update reserve_session set state = #{to}, update_time = #{now} where id = #{id} and state = #{from}")
+    int transition(@Param("id") long id, @Param("from") SessionState from, @Param("to") SessionState to,
+            @Param("now") LocalDateTime now);
+}

@@ -1,0 +1,26 @@
+package com.courtrush.opening;
+
+/**
+ * The Redis side of an opening. Implemented by the reserve engine; declared here so that the
+ * opening's life does not depend on how stock is kept.
+ */
+public interface StockWarmer {
+
+    /**
+     * Rebuilds the opening's Redis state from the database: slot → opening binding, each
+     * semaphore = capacity − places taken (database rows and grants still in flight), the dedup
+     * sets, the per-student counts, and the gate as the opening's state says. Idempotent; safe to
+     * re-run after Redis lost its data.
+     */
+    WarmupReport warm(ReserveSession session);
+
+    /** Sets the gate (and its opening time) as the opening's state says, leaving stock alone. */
+    void applyGate(ReserveSession session);
+
+    /** Whether Redis still holds the opening's state (false after Redis lost its data). */
+    boolean isWarm(ReserveSession session);
+
+    /** What a warm-up did. */
+    record WarmupReport(long sessionId, int slots, long permits) {
+    }
+}

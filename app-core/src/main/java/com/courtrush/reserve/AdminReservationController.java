@@ -1,0 +1,44 @@
+package com.courtrush.reserve;
+
+import com.courtrush.web.ApiResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Positive;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Admin: reservations")
+@RestController
+@RequestMapping("/admin")
+class AdminReservationController {
+
+    private final ReservationQueries queries;
+    private final Reconciler reconciler;
+
+    AdminReservationController(ReservationQueries queries, Reconciler reconciler) {
+        this.queries = queries;
+        this.reconciler = reconciler;
+    }
+
+    @Operation(summary = "Reservations, newest first, filtered by opening, slot, user and status")
+    @GetMapping("/reservations")
+    ApiResponse<ReservationQueries.PageOf<ReservationQueries.Row>> list(
+            @RequestParam(required = false) @Positive Long sessionId,
+            @RequestParam(required = false) @Positive Long slotId,
+            @RequestParam(required = false) @Positive Long userId,
+            @RequestParam(required = false) ReservationStatus status,
+            @RequestParam(defaultValue = "1") int page,
+            @RequestParam(defaultValue = "100") int size) {
+        return ApiResponse.ok(queries.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page,
+                size));
+    }
+
+    @Operation(summary = "Run the reconciler now: compensate grants in flight for longer than its horizon")
+    @PostMapping("/reconcile")
+    ApiResponse<Reconciler.Report> reconcile() {
+        return ApiResponse.ok(reconciler.reconcile());
+    }
+}

@@ -1,0 +1,121 @@
+package com.courtrush.reserve;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.RedisKeys;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.redisson.api.RLock;
+import org.redisson.api.RScoredSortedSet;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.protocol.ScoredEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.stereotype.Component;
+
+/**
+ * The safety net for grants that never reach the consumer: the process died between granting and
+ * publishing, or a confirm timed out and the message was lost. Every
+ * {@code courtrush.reserve.reconcile-interval} it compensates in-flight grants older than
+ * {@code courtrush.reserve.reconcile-horizon} through {@link TraceCompensator}, whose database
+ * claim keeps a late consumer from turning such a trace into a booking.
+ */
+@Component
+public class Reconciler {
+
+    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+    private static final int BATCH = 500;
+
+    private final RScoredSortedSet<String> inflight;
+    private final RScript script;
+    private final RLock lock;
+    private final RedissonClient redisson;
+    private final TraceCompensator compensator;
+    private final TaskScheduler scheduler;
+    private final CourtRushProperties properties;
+
+    Reconciler(RedissonClient redisson, TraceCompensator compensator, TaskScheduler scheduler,
+            CourtRushProperties properties) {
+        this.redisson = redisson;
+        this.inflight = redisson.getScoredSortedSet(RedisKeys.INFLIGHT);
+        this.script = redisson.getScript();
+        this.lock = redisson.getLock(RedisKeys.RECONCILER_LOCK);
+        this.compensator = compensator;
+        this.scheduler = scheduler;
+        this.properties = properties;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void start() {
+        scheduler.scheduleWithFixedDelay(this::runLocked, properties.reserve().reconcileInterval());
+    }
+
+    void runLocked() {
+        boolean locked = false;
+        try {
+            locked = lock.tryLock(0, 5, TimeUnit.MINUTES);
+            if (locked) {
+                reconcile();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("Reconciler run failed; the next run retries", e);
+        } finally {
+            if (locked) {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** One pass: compensates every in-flight grant older than the horizon. */
+    public Report reconcile() {
+        long now = redisNowMillis();
+        long cutoff = now - properties.reserve().reconcileHorizon().toMillis();
+        int compensated = 0;
+        int settled = 0;
+        Collection<ScoredEntry<String>> stale;
+        do {
+            stale = inflight.entryRange(Double.NEGATIVE_INFINITY, true, cutoff, true, 0, BATCH);
+            for (ScoredEntry<String> entry : stale) {
+                ReserveMessage grant = ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue());
+                if (compensator.compensate(grant, "no record " + properties.reserve().reconcileHorizon().toSeconds()
+                        + " s after it was granted", AuditTrail.SYSTEM_RECONCILER)) {
+                    compensated++;
+                } else {
+                    settled++;
+                }
+            }
+        } while (stale.size() == BATCH);
+        Report report = new Report(Instant.ofEpochMilli(now), compensated, settled, inflight.size());
+        redisson.getMap(RedisKeys.RECONCILER_LAST_RUN).putAll(Map.of(
+                "time", Long.toString(now),
+                "compensated", Integer.toString(compensated),
+                "settled", Integer.toString(settled),
+                "inflight", Integer.toString(report.stillInFlight())));
+        if (compensated > 0) {
+            log.warn("Reconciler compensated {} stale grant(s)", compensated);
+        }
+        return report;
+    }
+
+    private long redisNowMillis() {
+        List<Object> time = script.eval(RScript.Mode.READ_ONLY, "return redis.call('TIME')",
+                RScript.ReturnType.MULTI);
+        return Long.parseLong(time.get(0).toString()) * 1000 + Long.parseLong(time.get(1).toString()) / 1000;
+    }
+
+    /**
+     * @param compensated grants given back now
+     * @param settled     grants the database already had (their cleanup had not happened)
+     */
+    public record Report(Instant time, int compensated, int settled, int stillInFlight) {
+    }
+}

@@ -1,0 +1,75 @@
+package com.courtrush.reserve;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
+import com.courtrush.account.UserAccount;
+import com.courtrush.account.UserAccountMapper;
+import com.courtrush.web.CourtRushException;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+
+/** Staff's view of reservations: filter, page, and the student id of each. */
+@Service
+public class ReservationQueries {
+
+    public static final int MAX_PAGE_SIZE = 1000;
+
+    private final ReservationMapper reservations;
+    private final UserAccountMapper accounts;
+
+    ReservationQueries(ReservationMapper reservations, UserAccountMapper accounts) {
+        this.reservations = reservations;
+        this.accounts = accounts;
+    }
+
+    public PageOf<Row> find(Filter filter, int page, int size) {
+        if (page < 1 || size < 1 || size > MAX_PAGE_SIZE) {
+            throw CourtRushException.badRequest("page must be ≥ 1 and size between 1 and " + MAX_PAGE_SIZE + ".");
+        }
+        LambdaQueryWrapper<Reservation> query = new LambdaQueryWrapper<Reservation>()
+                .eq(filter.sessionId() != null, Reservation::getSessionId, filter.sessionId())
+                .eq(filter.slotId() != null, Reservation::getSlotId, filter.slotId())
+                .eq(filter.userId() != null, Reservation::getUserId, filter.userId())
+                .eq(filter.status() != null, Reservation::getStatus, filter.status())
+                .orderByDesc(Reservation::getId);
+        Page<Reservation> result = reservations.selectPage(Page.of(page, size), query);
+        Map<Long, String> studentIds = studentIds(result.getRecords());
+        List<Row> rows = result.getRecords().stream()
+                .map(r -> new Row(r.getId(), r.getTraceId(), r.getUserId(), studentIds.get(r.getUserId()),
+                        r.getSlotId(), r.getSessionId(), r.getStatus(), r.getCancelReason(), r.getCreateTime()))
+                .toList();
+        return new PageOf<>(rows, result.getTotal());
+    }
+
+    private Map<Long, String> studentIds(List<Reservation> page) {
+        List<Long> userIds = page.stream().map(Reservation::getUserId).distinct().toList();
+        if (userIds.isEmpty()) {
+            return Map.of();
+        }
+        return accounts.selectList(new LambdaQueryWrapper<UserAccount>()
+                        .select(UserAccount::getId, UserAccount::getStudentId)
+                        .in(UserAccount::getId, userIds))
+                .stream().collect(Collectors.toMap(UserAccount::getId, UserAccount::getStudentId,
+                        (a, b) -> a));
+    }
+
+    /** Optional filters; null means "any". */
+    public record Filter(Long sessionId, Long slotId, Long userId, ReservationStatus status) {
+    }
+
+    /** One reservation as staff list them. */
+    public record Row(long id, String traceId, long userId, String studentId, long slotId, long sessionId,
+            ReservationStatus status, CancelReason cancelReason, LocalDateTime createTime) {
+    }
+
+    /** A page of records and the total matching. */
+    public record PageOf<T>(List<T> records, long total) {
+        public <R> PageOf<R> map(Function<T, R> mapper) {
+            return new PageOf<>(records.stream().map(mapper).toList(), total);
+        }
+    }
+}

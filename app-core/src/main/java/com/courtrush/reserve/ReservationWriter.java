@@ -1,0 +1,85 @@
+package com.courtrush.reserve;
+
+import com.courtrush.slot.TimeSlotMapper;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Records a granted place as a PENDING_PAYMENT reservation, idempotently, under the database
+ * guards: the unique trace id (the same message twice → one row), the unique (slot, holder)
+ * (G2), and the slot's {@code booked < capacity} counter moved in the same transaction (G1).
+ */
+@Component
+public class ReservationWriter {
+
+    private final ReservationMapper reservations;
+    private final TimeSlotMapper slots;
+    private final TransactionTemplate transactions;
+    private final StockReleaser releaser;
+    private final TraceCompensator compensator;
+
+    ReservationWriter(ReservationMapper reservations, TimeSlotMapper slots, TransactionTemplate transactions,
+            StockReleaser releaser, TraceCompensator compensator) {
+        this.reservations = reservations;
+        this.slots = slots;
+        this.transactions = transactions;
+        this.releaser = releaser;
+        this.compensator = compensator;
+    }
+
+    /** Records the grant. Infrastructure failures are thrown, for the consumer to retry. */
+    public Result record(ReserveMessage grant) {
+        try {
+            transactions.executeWithoutResult(tx -> insert(grant));
+            releaser.forget(grant);
+            return Result.RECORDED;
+        } catch (DuplicateKeyException duplicate) {
+            Reservation existing = reservations.findByTrace(grant.traceId());
+            if (existing != null) {
+                releaser.forget(grant);
+                return existing.compensated() ? Result.ALREADY_COMPENSATED : Result.DUPLICATE;
+            }
+            compensator.refusedByDatabase(grant, "the student already holds this slot");
+            return Result.REFUSED;
+        } catch (SlotUnavailable unavailable) {
+            compensator.refusedByDatabase(grant, "the slot is full or disabled in the database");
+            return Result.REFUSED;
+        }
+    }
+
+    private void insert(ReserveMessage grant) {
+        Reservation reservation = new Reservation();
+        reservation.setTraceId(grant.traceId());
+        reservation.setUserId(grant.userId());
+        reservation.setSlotId(grant.slotId());
+        reservation.setSessionId(grant.sessionId());
+        reservation.setStatus(ReservationStatus.PENDING_PAYMENT);
+        reservation.setHolderId(grant.userId());
+        reservations.insert(reservation);
+        if (slots.takePlace(grant.slotId()) != 1) {
+            throw new SlotUnavailable();
+        }
+    }
+
+    /** How a message ended. */
+    public enum Result {
+        /** A new PENDING_PAYMENT reservation. */
+        RECORDED,
+        /** The same trace was already recorded: a redelivery. */
+        DUPLICATE,
+        /** The trace had been compensated before its message arrived. */
+        ALREADY_COMPENSATED,
+        /** The database guards refused it; compensated. */
+        REFUSED,
+        /** All attempts failed; dead-lettered. */
+        FAILED
+    }
+
+    /** The slot has no free place (or is disabled) in the database: the transaction rolls back. */
+    private static final class SlotUnavailable extends RuntimeException {
+        SlotUnavailable() {
+            super("slot full or disabled", null, false, false);
+        }
+    }
+}

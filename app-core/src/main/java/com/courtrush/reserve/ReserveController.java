@@ -1,0 +1,61 @@
+package com.courtrush.reserve;
+
+import com.courtrush.account.Caller;
+import com.courtrush.web.ApiResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Reserve", description = "Grab a slot at the flash opening and follow the result")
+@RestController
+class ReserveController {
+
+    private static final int MINE_LIMIT = 200;
+
+    private final ReserveService reserve;
+    private final ReserveResults results;
+    private final ReservationMapper reservations;
+
+    ReserveController(ReserveService reserve, ReserveResults results, ReservationMapper reservations) {
+        this.reserve = reserve;
+        this.results = results;
+        this.reservations = reservations;
+    }
+
+    @Operation(summary = "Try to reserve a slot; 202 with a traceId to poll, or 409/429 with the reason")
+    @PostMapping({"/reserve/", "/reserve"})
+    ResponseEntity<ApiResponse<ReserveService.Accepted>> reserve(@Valid @RequestBody ReserveRequest request,
+            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
+        ReserveService.Accepted accepted = reserve.reserve(caller.requireUserId(), request.sessionId(),
+                request.slotId(), http.getRemoteAddr());
+        return ResponseEntity.status(HttpStatus.ACCEPTED)
+                .body(ApiResponse.ok("Granted; your reservation is being recorded.", accepted));
+    }
+
+    @Operation(summary = "Result of a reservation attempt: PENDING, SUCCESS (with reservationId) or FAILED")
+    @GetMapping("/reserve/result/{traceId}")
+    ApiResponse<ReserveResults.Result> result(@PathVariable String traceId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(results.of(traceId, caller));
+    }
+
+    @Operation(summary = "My reservations, newest first")
+    @GetMapping("/reservations/mine")
+    ApiResponse<List<MyReservation>> mine(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(reservations.findMine(caller.requireUserId(), MINE_LIMIT));
+    }
+
+    record ReserveRequest(@NotNull @Positive Long sessionId, @NotNull @Positive Long slotId) {
+    }
+}

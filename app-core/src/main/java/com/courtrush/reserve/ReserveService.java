@@ -1,0 +1,142 @@
+package com.courtrush.reserve;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.slot.SessionCatalog;
+import com.courtrush.slot.SlotCatalog;
+import com.courtrush.slot.SlotInfo;
+import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Outcome;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+/**
+ * The fast path of {@code POST /reserve/}: validate against the cached catalog, shed load locally,
+ * answer a known sold-out slot from this node's memory, decide everything else in one Redis
+ * script, then publish the winner and wait for the broker's confirm.
+ */
+@Service
+public class ReserveService {
+
+    private final SlotCatalog catalog;
+    private final LoadShedder shedder;
+    private final SoldOutFlags soldOut;
+    private final ReserveScript script;
+    private final ReservePublisher publisher;
+    private final TraceCompensator compensator;
+    private final Alternatives alternatives;
+    private final ReserveMetrics metrics;
+    private final CourtRushProperties properties;
+
+    ReserveService(SlotCatalog catalog, LoadShedder shedder, SoldOutFlags soldOut, ReserveScript script,
+            ReservePublisher publisher, TraceCompensator compensator, Alternatives alternatives,
+            ReserveMetrics metrics, CourtRushProperties properties) {
+        this.catalog = catalog;
+        this.shedder = shedder;
+        this.soldOut = soldOut;
+        this.script = script;
+        this.publisher = publisher;
+        this.compensator = compensator;
+        this.alternatives = alternatives;
+        this.metrics = metrics;
+        this.properties = properties;
+    }
+
+    /** Grants a place or says why not; the grant is recorded asynchronously under its trace id. */
+    public Accepted reserve(long userId, long sessionId, long slotId, String clientIp) {
+        long started = System.nanoTime();
+        Outcome outcome = Outcome.ERROR;
+        try {
+            Accepted accepted = decide(userId, sessionId, slotId, clientIp);
+            outcome = Outcome.SUCCESS;
+            return accepted;
+        } catch (CourtRushException e) {
+            outcome = e.outcome();
+            throw e;
+        } finally {
+            metrics.request(outcome, System.nanoTime() - started);
+        }
+    }
+
+    private Accepted decide(long userId, long sessionId, long slotId, String clientIp) {
+        shedder.admit(clientIp);
+        SessionCatalog opening = catalog.session(sessionId).orElseThrow(() ->
+                CourtRushException.badRequest("Opening " + sessionId + " does not exist."));
+        SlotInfo slot = opening.slot(slotId);
+        if (slot == null) {
+            throw CourtRushException.badRequest("Slot " + slotId + " does not belong to opening " + sessionId + ".");
+        }
+        if (!slot.active()) {
+            throw CourtRushException.badRequest("Slot " + slotId + " is not available for booking.");
+        }
+        if (soldOut.isSoldOut(slotId)) {
+            throw outOfStock(opening, slot);
+        }
+        long ticket = soldOut.ticket(slotId);
+        ReserveMessage grant = new ReserveMessage(newTraceId(), userId, slotId, sessionId, 0);
+        ReserveScript.Decision decision = script.decide(grant, opening.session().getPerUserLimit(),
+                StockKeys.expireAt(slot.slotDate(), properties.zone()));
+        switch (decision.verdict()) {
+            case TOO_MANY_REQUESTS -> throw new CourtRushException(Outcome.TOO_MANY_REQUESTS,
+                    "You may try " + properties.limits().perStudentPerMinute() + " times a minute; wait a moment.")
+                    .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
+            case UNGATED -> throw ungated(decision.value());
+            case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ,
+                    "You already hold, or are being granted, a place in this slot.");
+            case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "You hold "
+                    + decision.value() + " place(s) in this opening, its limit per student.");
+            case OUT_OF_STOCK -> {
+                soldOut.markSoldOut(slotId, ticket);
+                throw outOfStock(opening, slot);
+            }
+            case ACCEPTED -> {
+                if (decision.value() == 0) {
+                    soldOut.markSoldOut(slotId, ticket);
+                }
+                return publish(new ReserveMessage(grant.traceId(), userId, slotId, sessionId, decision.redisNowMs()));
+            }
+            default -> throw new IllegalStateException("Unknown verdict " + decision.verdict());
+        }
+    }
+
+    private Accepted publish(ReserveMessage grant) {
+        ReservePublisher.Result result = publisher.publish(grant);
+        if (result.refused()) {
+            compensator.compensate(grant, "the broker refused it (" + result + ")", AuditTrail.SYSTEM_PUBLISHER);
+            throw new CourtRushException(Outcome.FAILED, "Your place could not be queued and was released; "
+                    + "please try again.").withStatus(HttpStatus.SERVICE_UNAVAILABLE)
+                    .withData(Map.of("traceId", grant.traceId()));
+        }
+        return new Accepted(grant.traceId(), ResultStatus.PENDING);
+    }
+
+    private CourtRushException outOfStock(SessionCatalog opening, SlotInfo slot) {
+        List<Alternatives.Alternative> others = alternatives.to(opening, slot);
+        return new CourtRushException(Outcome.OUT_OF_STOCK, "This slot is sold out"
+                + (others.isEmpty() ? "." : "; these still have places."))
+                .withData(Map.of("alternatives", others));
+    }
+
+    private static CourtRushException ungated(long millisToOpen) {
+        if (millisToOpen < 0) {
+            return new CourtRushException(Outcome.UNGATED, "This opening is not open for booking.")
+                    .withData(Map.of("secondsToOpen", -1));
+        }
+        long seconds = (millisToOpen + 999) / 1000;
+        return new CourtRushException(Outcome.UNGATED, "The opening opens in " + seconds + " s.")
+                .withData(Map.of("secondsToOpen", seconds));
+    }
+
+    private static String newTraceId() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        return String.format("%016x%016x", random.nextLong(), random.nextLong());
+    }
+
+    /** A granted place, on its way to the database. */
+    public record Accepted(String traceId, ResultStatus status) {
+    }
+}

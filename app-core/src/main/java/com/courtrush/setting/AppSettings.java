@@ -1,0 +1,94 @@
+package com.courtrush.setting;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.courtrush.web.CourtRushException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+
+/**
+ * Reads and writes {@code app_config}. Values are cached for a few seconds on each node, so an
+ * edit reaches every node within that time.
+ */
+@Service
+public class AppSettings {
+
+    private static final Duration CACHE_TTL = Duration.ofSeconds(5);
+
+    private final AppConfigMapper mapper;
+    private final Cache<SettingKey, Optional<String>> cache = Caffeine.newBuilder()
+            .expireAfterWrite(CACHE_TTL)
+            .build();
+
+    AppSettings(AppConfigMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public String get(SettingKey key) {
+        return cache.get(key, this::load).orElse(key.defaultValue());
+    }
+
+    /** A positive integer setting; a broken stored value falls back to the default. */
+    public int getPositiveInt(SettingKey key) {
+        String value = get(key);
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed > 0) {
+                return parsed;
+            }
+        } catch (NumberFormatException | NullPointerException e) {
+            // fall through to the default below; the stored value is reported on the next edit
+        }
+        return Integer.parseInt(key.defaultValue());
+    }
+
+    public void set(SettingKey key, String value) {
+        if (value == null || value.isBlank() || value.length() > 1024) {
+            throw CourtRushException.badRequest("A value for " + key + " must have 1 to 1024 characters.");
+        }
+        AppConfig row = findRow(key);
+        if (row == null) {
+            row = new AppConfig();
+            row.setConfigKey(key.name());
+            row.setConfigValue(value);
+            mapper.insert(row);
+        } else {
+            row.setConfigValue(value);
+            mapper.updateById(row);
+        }
+        cache.invalidate(key);
+    }
+
+    /**
+     * The stored value, or the one {@code generator} makes, stored once for every node: when two
+     * nodes race, the first insert wins and both read it back.
+     */
+    public String getOrCreate(SettingKey key, Supplier<String> generator) {
+        AppConfig row = findRow(key);
+        if (row != null) {
+            return row.getConfigValue();
+        }
+        AppConfig created = new AppConfig();
+        created.setConfigKey(key.name());
+        created.setConfigValue(generator.get());
+        try {
+            mapper.insert(created);
+            return created.getConfigValue();
+        } catch (DuplicateKeyException raced) {
+            return findRow(key).getConfigValue();
+        }
+    }
+
+    private Optional<String> load(SettingKey key) {
+        AppConfig row = findRow(key);
+        return Optional.ofNullable(row).map(AppConfig::getConfigValue);
+    }
+
+    private AppConfig findRow(SettingKey key) {
+        return mapper.selectOne(new LambdaQueryWrapper<AppConfig>().eq(AppConfig::getConfigKey, key.name()));
+    }
+}

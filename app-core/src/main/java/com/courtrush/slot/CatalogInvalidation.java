@@ -1,0 +1,51 @@
+package com.courtrush.slot;
+
+import com.courtrush.court.CourtService;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.opening.OpeningChanged;
+import org.redisson.api.RTopic;
+import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
+
+/** Drops the catalog here and on every other node when courts, openings or slots change (after commit). */
+@Component
+class CatalogInvalidation {
+
+    private static final Logger log = LoggerFactory.getLogger(CatalogInvalidation.class);
+
+    private final SlotCatalog catalog;
+    private final RTopic topic;
+
+    CatalogInvalidation(SlotCatalog catalog, RedissonClient redisson) {
+        this.catalog = catalog;
+        this.topic = redisson.getTopic(RedisKeys.CATALOG_CHANGED_TOPIC);
+        topic.addListener(String.class, (channel, message) -> catalog.invalidateAll());
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void onCourts(CourtService.CourtsChanged event) {
+        changed();
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void onOpening(OpeningChanged event) {
+        changed();
+    }
+
+    @TransactionalEventListener(fallbackExecution = true)
+    void onSlots(SlotsChanged event) {
+        changed();
+    }
+
+    private void changed() {
+        catalog.invalidateAll();
+        try {
+            topic.publish("changed");
+        } catch (RuntimeException e) {
+            log.warn("Cannot tell other nodes that the catalog changed; their caches expire within seconds", e);
+        }
+    }
+}

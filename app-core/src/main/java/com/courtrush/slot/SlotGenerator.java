@@ -1,0 +1,167 @@
+package com.courtrush.slot;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.court.Court;
+import com.courtrush.court.CourtMapper;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.SessionState;
+import com.courtrush.web.CourtRushException;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Generates an opening's slots from a template: courts × opening hours × duration. Rejects a
+ * template that overlaps active slots of the same court and date (touching is fine), or whose
+ * first slot would start before the opening opens. Slot generation of one court is serialized by
+ * locking the court's row, so two staff members cannot create overlapping slots at once.
+ */
+@Service
+public class SlotGenerator {
+
+    public static final int MAX_SLOTS_PER_CALL = 2_000;
+
+    private final TimeSlotMapper slots;
+    private final CourtMapper courts;
+    private final OpeningService openings;
+    private final AuditTrail audit;
+    private final ApplicationEventPublisher events;
+    private final TransactionTemplate transactions;
+
+    SlotGenerator(TimeSlotMapper slots, CourtMapper courts, OpeningService openings, AuditTrail audit,
+            ApplicationEventPublisher events, TransactionTemplate transactions) {
+        this.slots = slots;
+        this.courts = courts;
+        this.openings = openings;
+        this.audit = audit;
+        this.events = events;
+        this.transactions = transactions;
+    }
+
+    public List<Long> generate(long sessionId, SlotTemplate template, String actor) {
+        template.validate();
+        ReserveSession session = openings.get(sessionId);
+        if (session.getState() == SessionState.CLOSED) {
+            throw CourtRushException.conflict("Opening " + sessionId + " is closed; slots cannot be added to it.");
+        }
+        LocalDateTime firstStart = session.getSessionDate().atTime(template.startTime());
+        if (session.getFlashTime().isAfter(firstStart)) {
+            throw CourtRushException.badRequest("The opening opens at " + session.getFlashTime()
+                    + ", after the first slot would start (" + firstStart + ").");
+        }
+        List<Long> ids = transactions.execute(tx -> insert(session, template));
+        events.publishEvent(new SlotsChanged(sessionId));
+        audit.record(actor, "GENERATE_SLOTS", "SESSION", sessionId, ids.size() + " slots, courts "
+                + template.courtIds() + ", " + template.startTime() + "-" + template.endTime() + " every "
+                + template.durationMinutes() + " min, capacity " + template.capacity());
+        if (session.getState().live()) {
+            openings.resync(sessionId, actor);
+        }
+        return ids;
+    }
+
+    private List<Long> insert(ReserveSession session, SlotTemplate template) {
+        List<Long> courtIds = List.copyOf(new LinkedHashSet<>(template.courtIds()));
+        Map<Long, Court> locked = courts.lockByIds(courtIds).stream()
+                .collect(Collectors.toMap(Court::getId, Function.identity()));
+        for (Long courtId : courtIds) {
+            Court court = locked.get(courtId);
+            if (court == null) {
+                throw CourtRushException.notFound("Court " + courtId + " does not exist.");
+            }
+            if (!Boolean.TRUE.equals(court.getActive())) {
+                throw CourtRushException.badRequest("Court '" + court.getName() + "' is disabled.");
+            }
+        }
+        List<String> conflicts = new ArrayList<>();
+        List<TimeSlot> created = new ArrayList<>();
+        for (Long courtId : courtIds) {
+            List<TimeSlot> existing = slots.selectList(new LambdaQueryWrapper<TimeSlot>()
+                    .eq(TimeSlot::getCourtId, courtId)
+                    .eq(TimeSlot::getSlotDate, session.getSessionDate())
+                    .eq(TimeSlot::getActive, true));
+            for (LocalTime start : template.starts()) {
+                LocalTime end = start.plusMinutes(template.durationMinutes());
+                existing.stream().filter(e -> e.overlaps(start, end)).findFirst().ifPresentOrElse(
+                        clash -> conflicts.add("court '" + locked.get(courtId).getName() + "' " + start + "-" + end
+                                + " overlaps its slot " + clash.getStartTime() + "-" + clash.getEndTime()
+                                + " (id " + clash.getId() + ")"),
+                        () -> created.add(newSlot(session, courtId, start, end, template)));
+            }
+        }
+        if (!conflicts.isEmpty()) {
+            throw CourtRushException.conflict(conflicts.size() + " slot(s) would overlap existing slots; nothing "
+                    + "was created.").withData(Map.of("conflicts", conflicts));
+        }
+        created.forEach(slots::insert);
+        return created.stream().map(TimeSlot::getId).toList();
+    }
+
+    private static TimeSlot newSlot(ReserveSession session, long courtId, LocalTime start, LocalTime end,
+            SlotTemplate template) {
+        TimeSlot slot = new TimeSlot();
+        slot.setSessionId(session.getId());
+        slot.setCourtId(courtId);
+        slot.setSlotDate(session.getSessionDate());
+        slot.setStartTime(start);
+        slot.setEndTime(end);
+        slot.setCapacity(template.capacity());
+        slot.setBooked(0);
+        slot.setPriceCents(template.priceCents());
+        slot.setActive(true);
+        return slot;
+    }
+
+    /**
+     * A day's template. The window [startTime, endTime) must hold a whole number of slots;
+     * {@code priceCents} null means "the default price".
+     */
+    public record SlotTemplate(List<Long> courtIds, LocalTime startTime, LocalTime endTime, Integer durationMinutes,
+            Integer capacity, Integer priceCents) {
+
+        void validate() {
+            if (courtIds == null || courtIds.isEmpty() || courtIds.stream().anyMatch(id -> id == null || id <= 0)) {
+                throw CourtRushException.badRequest("courtIds must list at least one court id.");
+            }
+            if (startTime == null || endTime == null || !endTime.isAfter(startTime)) {
+                throw CourtRushException.badRequest("startTime and endTime are required, with endTime after startTime.");
+            }
+            if (durationMinutes == null || durationMinutes < 5 || durationMinutes > 720) {
+                throw CourtRushException.badRequest("durationMinutes must be between 5 and 720.");
+            }
+            long window = Duration.between(startTime, endTime).toMinutes();
+            if (window % durationMinutes != 0) {
+                throw CourtRushException.badRequest("The window " + startTime + "-" + endTime + " (" + window
+                        + " min) is not a whole number of " + durationMinutes + "-minute slots.");
+            }
+            if (capacity == null || capacity < 1 || capacity > 1000) {
+                throw CourtRushException.badRequest("capacity must be between 1 and 1000.");
+            }
+            if (priceCents != null && (priceCents < 0 || priceCents > 10_000_000)) {
+                throw CourtRushException.badRequest("priceCents must be between 0 and 10000000.");
+            }
+            if (courtIds.size() * (window / durationMinutes) > MAX_SLOTS_PER_CALL) {
+                throw CourtRushException.badRequest("At most " + MAX_SLOTS_PER_CALL + " slots per call.");
+            }
+        }
+
+        List<LocalTime> starts() {
+            List<LocalTime> starts = new ArrayList<>();
+            for (LocalTime t = startTime; t.isBefore(endTime); t = t.plusMinutes(durationMinutes)) {
+                starts.add(t);
+            }
+            return starts;
+        }
+    }
+}

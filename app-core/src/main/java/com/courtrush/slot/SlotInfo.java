@@ -1,0 +1,15 @@
+package com.courtrush.slot;
+
+import java.time.LocalDate;
+import java.time.LocalTime;
+
+/** A slot as the catalog keeps it. {@code booked} is the database count when the catalog was loaded. */
+public record SlotInfo(long slotId, long sessionId, long courtId, String courtName, LocalDate slotDate,
+        LocalTime startTime, LocalTime endTime, int capacity, int booked, Integer priceCents, boolean active) {
+
+    static SlotInfo of(SlotWithCourt row) {
+        return new SlotInfo(row.getId(), row.getSessionId(), row.getCourtId(), row.getCourtName(), row.getSlotDate(),
+                row.getStartTime(), row.getEndTime(), row.getCapacity(), row.getBooked(), row.getPriceCents(),
+                Boolean.TRUE.equals(row.getActive()));
+    }
+}

@@ -1,0 +1,73 @@
+package com.courtrush.slot;
+
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.SessionState;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import org.springframework.stereotype.Service;
+
+/**
+ * The students' slot list — the hottest read of the rush. A date's answer is built from the
+ * cached catalog and one Redis snapshot, and kept for {@code courtrush.reserve.stock-snapshot-ttl}
+ * (500 ms by default), so a crowd refreshing it reaches neither the database nor, mostly, Redis.
+ */
+@Service
+public class SlotListing {
+
+    private final SlotCatalog catalog;
+    private final LiveStock stock;
+    private final AppSettings settings;
+    private final LoadingCache<LocalDate, List<OpeningSlots>> answers;
+
+    SlotListing(SlotCatalog catalog, LiveStock stock, AppSettings settings, CourtRushProperties properties) {
+        this.catalog = catalog;
+        this.stock = stock;
+        this.settings = settings;
+        this.answers = Caffeine.newBuilder()
+                .expireAfterWrite(properties.reserve().stockSnapshotTtl())
+                .maximumSize(64)
+                .build(this::build);
+    }
+
+    public List<OpeningSlots> onDate(LocalDate date) {
+        return answers.get(date);
+    }
+
+    private List<OpeningSlots> build(LocalDate date) {
+        int defaultPrice = settings.getPositiveInt(SettingKey.DEFAULT_PRICE_CENTS);
+        return catalog.onDate(date).stream().map(c -> toView(c, defaultPrice)).toList();
+    }
+
+    private OpeningSlots toView(SessionCatalog catalog, int defaultPrice) {
+        ReserveSession session = catalog.session();
+        LiveStock.Snapshot snapshot = stock.snapshot(catalog);
+        List<SlotView> slots = catalog.slots().stream()
+                .filter(SlotInfo::active)
+                .map(s -> new SlotView(s.slotId(), s.courtId(), s.courtName(), s.slotDate(), s.startTime(),
+                        s.endTime(), s.capacity(),
+                        snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked())),
+                        s.priceCents() == null ? defaultPrice : s.priceCents()))
+                .toList();
+        return new OpeningSlots(session.getId(), session.getSessionDate(), session.getFlashTime(),
+                snapshot.gateOpen(), session.getState(), session.getPerUserLimit(), slots);
+    }
+
+    /** One opening of the date, with its active slots. */
+    public record OpeningSlots(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, boolean gateOpen,
+            SessionState state, int perUserLimit, List<SlotView> slots) {
+    }
+
+    /** One slot as students see it. */
+    public record SlotView(long slotId, long courtId, String courtName, LocalDate slotDate,
+            @JsonFormat(pattern = "HH:mm") LocalTime startTime, @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            int capacity, int permitsLeft, int priceCents) {
+    }
+}

@@ -1,0 +1,38 @@
+package com.courtrush.slot;
+
+import com.baomidou.mybatisplus.annotation.FieldFill;
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableField;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import lombok.Getter;
+import lombok.Setter;
+
+/** One bookable slot of a court. {@code booked} counts its active reservations (guard G1). */
+@Getter
+@Setter
+@TableName("time_slot")
+public class TimeSlot {
+    @TableId(type = IdType.AUTO)
+    private Long id;
+    private Long sessionId;
+    private Long courtId;
+    private LocalDate slotDate;
+    private LocalTime startTime;
+    private LocalTime endTime;
+    private Integer capacity;
+    private Integer booked;
+    private Integer priceCents;
+    private Boolean active;
+    @TableField(fill = FieldFill.INSERT)
+    private LocalDateTime createTime;
+    @TableField(fill = FieldFill.INSERT_UPDATE)
+    private LocalDateTime updateTime;
+
+    public boolean overlaps(LocalTime otherStart, LocalTime otherEnd) {
+        return startTime.isBefore(otherEnd) && otherStart.isBefore(endTime);
+    }
+}

@@ -1,0 +1,22 @@
+-- Gives a student's place in a slot back to the stock, at most once: the permit returns only if
+-- this call is the one that removes the student from the slot's dedup set. Cancel, timeout,
+-- refund, dead-letter compensation and the reconciler may all fire for one booking; one wins.
+-- Returns 'RELEASED' or 'NOTHING_HELD'.
+--
+-- KEYS[1] bf:dedup:{slotId}  KEYS[2] bf:sem:{slotId}  KEYS[3] bf:quota:{sessionId}
+-- KEYS[4] bf:reserve:pending:{traceId} (or any key, when ARGV[2] is empty)  KEYS[5] bf:reserve:inflight
+-- ARGV[1] userId  ARGV[2] in-flight member to forget ('' when none)
+
+if ARGV[2] ~= '' then
+  redis.call('ZREM', KEYS[5], ARGV[2])
+  redis.call('DEL', KEYS[4])
+end
+if redis.call('SREM', KEYS[1], ARGV[1]) == 1 then
+  redis.call('INCR', KEYS[2])
+  local left = redis.call('HINCRBY', KEYS[3], ARGV[1], -1)
+  if left <= 0 then
+    redis.call('HDEL', KEYS[3], ARGV[1])
+  end
+  return 'RELEASED'
+end
+return 'NOTHING_HELD'

@@ -1,0 +1,78 @@
+-- The reserve decision: per-student limit, gate, dedup, per-opening quota, stock, pending record.
+-- One atomic script, one round trip. Returns {outcome, value, redisNowMillis}:
+--   TOO_MANY_REQUESTS  value = milliseconds until the next attempt may pass
+--   UNGATED            value = milliseconds until the gate opens, -1 when it will not open by itself
+--   DUP_REQ            value = 0
+--   QUOTA_EXCEEDED     value = places the student already holds in the opening
+--   OUT_OF_STOCK       value = 0
+--   ACCEPTED           value = permits left after this grant
+--
+-- KEYS[1] bf:rate:reserve:{userId}        sliding log of the student's attempts
+-- KEYS[2] bf:gate:{sessionId}
+-- KEYS[3] bf:gate:time:{sessionId}
+-- KEYS[4] bf:dedup:{slotId}
+-- KEYS[5] bf:quota:{sessionId}
+-- KEYS[6] bf:sem:{slotId}
+-- KEYS[7] bf:reserve:pending:{traceId}
+-- KEYS[8] bf:reserve:inflight
+-- ARGV[1] userId  ARGV[2] traceId  ARGV[3] per-user limit of the opening
+-- ARGV[4] attempts allowed per window (0 = no limit)  ARGV[5] window in ms
+-- ARGV[6] pending record value  ARGV[7] pending TTL in seconds  ARGV[8] in-flight member
+-- ARGV[9] epoch second at which the opening's keys expire
+
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local user = ARGV[1]
+
+local limit = tonumber(ARGV[4])
+if limit > 0 then
+  local window = tonumber(ARGV[5])
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%d', now - window))
+  if redis.call('ZCARD', KEYS[1]) >= limit then
+    local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+    return {'TOO_MANY_REQUESTS', tonumber(oldest[2]) + window - now, now}
+  end
+  redis.call('ZADD', KEYS[1], string.format('%d', now), ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], window)
+end
+
+if redis.call('GET', KEYS[2]) ~= '1' then
+  local opensAt = tonumber(redis.call('GET', KEYS[3]))
+  if opensAt == nil then
+    return {'UNGATED', -1, now}
+  end
+  if now < opensAt then
+    return {'UNGATED', opensAt - now, now}
+  end
+  -- flash time has come: the first request opens the gate, on the millisecond, with no click
+  local ttl = redis.call('PTTL', KEYS[3])
+  if ttl > 0 then
+    redis.call('SET', KEYS[2], '1', 'PX', ttl)
+  else
+    redis.call('SET', KEYS[2], '1')
+  end
+end
+
+if redis.call('SISMEMBER', KEYS[4], user) == 1 then
+  return {'DUP_REQ', 0, now}
+end
+
+local held = tonumber(redis.call('HGET', KEYS[5], user) or '0')
+if held >= tonumber(ARGV[3]) then
+  return {'QUOTA_EXCEEDED', held, now}
+end
+
+local permits = tonumber(redis.call('GET', KEYS[6]) or '0')
+if permits <= 0 then
+  return {'OUT_OF_STOCK', 0, now}
+end
+
+redis.call('DECR', KEYS[6])
+redis.call('SADD', KEYS[4], user)
+redis.call('EXPIREAT', KEYS[4], ARGV[9])
+redis.call('HINCRBY', KEYS[5], user, 1)
+redis.call('EXPIREAT', KEYS[5], ARGV[9])
+redis.call('SET', KEYS[7], ARGV[6], 'EX', ARGV[7])
+redis.call('ZADD', KEYS[8], string.format('%d', now), ARGV[8])
+redis.call('EXPIRE', KEYS[8], 172800)
+return {'ACCEPTED', permits - 1, now}
