@@ -8,14 +8,12 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import java.util.List;
 import java.util.Map;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 @Tag(name = "Admin: courts")
@@ -31,7 +29,6 @@ class AdminCourtController {
 
     @Operation(summary = "Create a court")
     @PostMapping
-    @ResponseStatus(HttpStatus.CREATED)
     ApiResponse<Map<String, Long>> create(@Valid @RequestBody CreateCourt request) {
         return ApiResponse.ok(Map.of("id", courts.create(request.courtName()).getId()));
     }

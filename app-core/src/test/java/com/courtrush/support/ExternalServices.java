@@ -1,0 +1,137 @@
+package com.courtrush.support;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * The build machine's real MariaDB/MySQL, Redis and RabbitMQ. Tests on them run when the services
+ * answer; when they do not, the tests are skipped — unless {@code CI=true}, where they run and
+ * fail with the reason. Before a context starts, the services are reset to a clean state.
+ */
+public final class ExternalServices implements ExecutionCondition {
+
+    public static final String HOST = env("COURTRUSH_IT_HOST", "127.0.0.1");
+    public static final int MYSQL_PORT = Integer.parseInt(env("COURTRUSH_IT_MYSQL_PORT", "3306"));
+    public static final int REDIS_PORT = Integer.parseInt(env("COURTRUSH_IT_REDIS_PORT", "6379"));
+    public static final int AMQP_PORT = Integer.parseInt(env("COURTRUSH_IT_AMQP_PORT", "5672"));
+    public static final String DATABASE = "courtrush_it";
+    public static final int REDIS_DATABASE = 5;
+
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        List<String> down = unreachable();
+        if (down.isEmpty()) {
+            return ConditionEvaluationResult.enabled("external services answer");
+        }
+        if (ci()) {
+            return ConditionEvaluationResult.enabled("CI=true: running, so that the missing " + down + " fail the run");
+        }
+        return ConditionEvaluationResult.disabled("not reachable: " + down + " (set CI=true to require them)");
+    }
+
+    /** Resets the services and points the engine at them; fails clearly when one is missing. */
+    public static void register(DynamicPropertyRegistry registry) {
+        List<String> down = unreachable();
+        if (!down.isEmpty()) {
+            throw new IllegalStateException("External services not reachable: " + down
+                    + ". Start them (see .ci/run) or unset CI to skip these tests.");
+        }
+        resetDatabase();
+        resetRedis();
+        resetBroker();
+        registry.add("courtrush.infra.mode", () -> "external");
+        registry.add("spring.datasource.url", () -> "jdbc:mysql://" + HOST + ":" + MYSQL_PORT + "/" + DATABASE
+                + "?useSSL=false&allowPublicKeyRetrieval=true");
+        registry.add("spring.datasource.username", () -> env("COURTRUSH_IT_MYSQL_USER", "root"));
+        registry.add("spring.datasource.password", () -> env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
+        registry.add("spring.data.redis.host", () -> HOST);
+        registry.add("spring.data.redis.port", () -> REDIS_PORT);
+        registry.add("spring.data.redis.database", () -> REDIS_DATABASE);
+        registry.add("spring.rabbitmq.host", () -> HOST);
+        registry.add("spring.rabbitmq.port", () -> AMQP_PORT);
+        registry.add("spring.rabbitmq.username", () -> env("COURTRUSH_IT_AMQP_USER", "guest"));
+        registry.add("spring.rabbitmq.password", () -> env("COURTRUSH_IT_AMQP_PASSWORD", "guest"));
+    }
+
+    static List<String> unreachable() {
+        return java.util.stream.Stream.of(
+                        port("MySQL/MariaDB " + HOST + ":" + MYSQL_PORT, MYSQL_PORT),
+                        port("Redis " + HOST + ":" + REDIS_PORT, REDIS_PORT),
+                        port("RabbitMQ " + HOST + ":" + AMQP_PORT, AMQP_PORT))
+                .filter(s -> s != null).toList();
+    }
+
+    private static String port(String name, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(HOST, port), 1000);
+            return null;
+        } catch (IOException e) {
+            return name;
+        }
+    }
+
+    private static void resetDatabase() {
+        String url = "jdbc:mysql://" + HOST + ":" + MYSQL_PORT + "/?useSSL=false&allowPublicKeyRetrieval=true";
+        try (var connection = DriverManager.getConnection(url, env("COURTRUSH_IT_MYSQL_USER", "root"),
+                env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
+                Statement statement = connection.createStatement()) {
+            statement.execute("drop database if exists " + DATABASE);
+            statement.execute("create database " + DATABASE + " character set utf8mb4 collate utf8mb4_unicode_ci");
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot reset the test database " + DATABASE, e);
+        }
+    }
+
+    private static void resetRedis() {
+        Config config = new Config();
+        config.useSingleServer().setAddress("redis://" + HOST + ":" + REDIS_PORT).setDatabase(REDIS_DATABASE);
+        RedissonClient client = Redisson.create(config);
+        try {
+            client.getKeys().flushdb();
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    private static void resetBroker() {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(HOST);
+        factory.setPort(AMQP_PORT);
+        factory.setUsername(env("COURTRUSH_IT_AMQP_USER", "guest"));
+        factory.setPassword(env("COURTRUSH_IT_AMQP_PASSWORD", "guest"));
+        try (Connection connection = factory.newConnection(); Channel channel = connection.createChannel()) {
+            for (String queue : List.of("reserve.queue", "reserve.dlq")) {
+                channel.queueDelete(queue);
+            }
+            for (String exchange : List.of("reserve.direct", "reserve.dlx")) {
+                channel.exchangeDelete(exchange);
+            }
+        } catch (IOException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("Cannot reset the RabbitMQ topology", e);
+        }
+    }
+
+    public static boolean ci() {
+        return "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}

@@ -1,0 +1,179 @@
+package com.courtrush.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Drives the real HTTP API of a running engine, as a student or staff client would. */
+public final class TestApi {
+
+    public static final String ADMIN_TOKEN = "test-admin-token-0123456789";
+    private static final AtomicInteger NAMES = new AtomicInteger();
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String base;
+
+    public TestApi(int port) {
+        this.base = "http://127.0.0.1:" + port;
+    }
+
+    /** An answer: HTTP status, envelope and headers. */
+    public record Reply(int status, JsonNode body, HttpResponse<String> raw) {
+        public String enumCode() {
+            return body.path("enumCode").asText();
+        }
+
+        public JsonNode data() {
+            return body.path("data");
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + body;
+        }
+    }
+
+    public Reply get(String path, String token) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).GET(), token);
+    }
+
+    public Reply post(String path, String token, Object body) {
+        return postRaw(path, token, "application/json", body == null ? "" : write(body));
+    }
+
+    public Reply postRaw(String path, String token, String contentType, String body) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body)), token);
+    }
+
+    public Reply delete(String path, String token) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE(), token);
+    }
+
+    private Reply send(HttpRequest.Builder request, String token) {
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        try {
+            HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(30)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            JsonNode body = response.body().isEmpty() ? json.nullNode() : json.readTree(response.body());
+            return new Reply(response.statusCode(), body, response);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String write(Object body) {
+        try {
+            return body instanceof String s ? s : json.writeValueAsString(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // --- staff set-up -------------------------------------------------------------------------
+
+    public static String unique(String prefix) {
+        return prefix + "-" + ProcessHandle.current().pid() + "-" + NAMES.incrementAndGet();
+    }
+
+    public long createCourt() {
+        Reply reply = expect(200, post("/admin/courts", ADMIN_TOKEN, Map.of("courtName", unique("court"))));
+        return reply.data().path("id").asLong();
+    }
+
+    public long createSession(LocalDate date, LocalDateTime flash, int perUserLimit) {
+        Reply reply = expect(200, post("/admin/sessions", ADMIN_TOKEN, Map.of("sessionDate", date.toString(),
+                "flashTime", flash.withNano(0).toString(), "perUserLimit", perUserLimit)));
+        return reply.data().path("id").asLong();
+    }
+
+    public List<Long> generateSlots(long sessionId, List<Long> courtIds, String start, String end, int minutes,
+            int capacity) {
+        Reply reply = expect(200, post("/admin/sessions/" + sessionId + "/slots/generate", ADMIN_TOKEN,
+                Map.of("courtIds", courtIds, "startTime", start, "endTime", end, "durationMinutes", minutes,
+                        "capacity", capacity, "priceCents", 2000)));
+        List<Long> ids = new ArrayList<>();
+        reply.data().path("slotIds").forEach(id -> ids.add(id.asLong()));
+        return ids;
+    }
+
+    /** Creates {@code count} students and returns their logins. */
+    public List<Student> students(int count) {
+        List<Map<String, String>> rows = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String id = unique("stu").replace("-", "");
+            ids.add(id);
+            rows.add(Map.of("studentId", id, "password", "pw-" + id, "name", "Student " + id));
+        }
+        expect(200, post("/admin/students", ADMIN_TOKEN, Map.of("students", rows)));
+        return ids.parallelStream().map(id -> {
+            Reply login = expect(200, post("/auth/login", null, Map.of("studentId", id, "password", "pw-" + id)));
+            return new Student(id, login.data().path("token").asText());
+        }).toList();
+    }
+
+    public Reply reserve(Student student, long sessionId, long slotId) {
+        return post("/reserve/", student.token(), Map.of("sessionId", sessionId, "slotId", slotId));
+    }
+
+    public Reply result(Student student, String traceId) {
+        return get("/reserve/result/" + traceId, student.token());
+    }
+
+    /** Polls a trace until it is no longer PENDING. */
+    public Reply awaitResult(Student student, String traceId, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Reply reply;
+        do {
+            reply = expect(200, result(student, traceId));
+            if (!"PENDING".equals(reply.data().path("status").asText())) {
+                return reply;
+            }
+            sleep(50);
+        } while (System.nanoTime() < deadline);
+        return reply;
+    }
+
+    public static Reply expect(int status, Reply reply) {
+        if (reply.status() != status) {
+            throw new AssertionError("expected HTTP " + status + " but got " + reply);
+        }
+        return reply;
+    }
+
+    public static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A logged-in student. */
+    public record Student(String studentId, String token) {
+        @Override
+        public String toString() {
+            return studentId;
+        }
+    }
+}
