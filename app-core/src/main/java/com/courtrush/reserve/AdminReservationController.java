@@ -3,6 +3,8 @@ package com.courtrush.reserve;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Positive;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -30,8 +32,8 @@ class AdminReservationController {
             @RequestParam(required = false) @Positive Long slotId,
             @RequestParam(required = false) @Positive Long userId,
             @RequestParam(required = false) ReservationStatus status,
-            @RequestParam(defaultValue = "1") int page,
-            @RequestParam(defaultValue = "100") int size) {
+            @RequestParam(defaultValue = "1") @Min(1) int page,
+            @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
         return ApiResponse.ok(queries.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page,
                 size));
     }

@@ -1,0 +1,290 @@
+package com.courtrush.account;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.BDDMockito.given;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.courtrush.court.CourtService;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.reserve.Reconciler;
+import com.courtrush.reserve.ReservationMapper;
+import com.courtrush.reserve.ReservationQueries;
+import com.courtrush.reserve.ReserveResults;
+import com.courtrush.reserve.ReserveService;
+import com.courtrush.reserve.ResultStatus;
+import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.SlotListing;
+import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Outcome;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.redisson.client.RedisConnectionException;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/**
+ * The HTTP contract as a web slice: the real controllers, security rules, validation and error
+ * handler, with the engine behind them mocked. Every outcome maps to its status; bad input is a
+ * 4xx with a clear message, never a 5xx; the security rules hold.
+ */
+@WebMvcTest(properties = "courtrush.data-dir=target/contract-test")
+@Import({SecurityConfig.class, SecurityErrorWriter.class, ApiContractTest.Fixed.class})
+class ApiContractTest {
+
+    static final String STUDENT = "student-token";
+    static final String STAFF = "staff-token";
+
+    @Autowired
+    MockMvc mvc;
+    @MockitoBean
+    TokenService tokens;
+    @MockitoBean
+    AuthService auth;
+    @MockitoBean
+    StudentDirectory students;
+    @MockitoBean
+    CourtService courts;
+    @MockitoBean
+    OpeningService openings;
+    @MockitoBean
+    SlotGenerator generator;
+    @MockitoBean
+    SlotListing listing;
+    @MockitoBean
+    ReserveService reserve;
+    @MockitoBean
+    ReserveResults results;
+    @MockitoBean
+    ReservationMapper reservations;
+    @MockitoBean
+    ReservationQueries queries;
+    @MockitoBean
+    Reconciler reconciler;
+
+    @TestConfiguration
+    @EnableConfigurationProperties(CourtRushProperties.class)
+    static class Fixed {
+        @Bean
+        Clock clock() {
+            return Clock.fixed(Instant.parse("2026-11-22T05:00:00Z"), ZoneId.of("Asia/Shanghai"));
+        }
+    }
+
+    @BeforeEach
+    void tokens() {
+        given(tokens.authenticate(STUDENT)).willReturn(
+                new Caller(7L, "s7", Role.STUDENT, "jti-7", Instant.now().plusSeconds(3600)));
+        given(tokens.authenticate(STAFF)).willReturn(Caller.admin());
+    }
+
+    // --- authentication and authorization ------------------------------------------------------
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/slots", "/reservations/mine", "/admin/courts", "/reserve/result/abc"})
+    void withoutATokenTheAnswerIs401(String path) throws Exception {
+        mvc.perform(get(path)).andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.enumCode").value("UNAUTHORIZED"))
+                .andExpect(jsonPath("$.code").value(401));
+    }
+
+    @Test
+    void aBadTokenIs401EvenOnAPublicEndpoint() throws Exception {
+        mvc.perform(get("/ping").header("Authorization", "Bearer forged")).andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.message").value(containsString("log in again")));
+    }
+
+    @Test
+    void aStudentTokenOnAdminIs403() throws Exception {
+        mvc.perform(get("/admin/courts").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isForbidden()).andExpect(jsonPath("$.enumCode").value("FORBIDDEN"));
+        mvc.perform(post("/admin/sessions/1/warmup").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isForbidden());
+    }
+
+    @Test
+    void theAdminTokenCannotReserve() throws Exception {
+        mvc.perform(reserveRequest(STAFF, "{\"sessionId\":1,\"slotId\":2}")).andExpect(status().isForbidden());
+    }
+
+    @Test
+    void loginNeedsNoTokenAndAnswersOne() throws Exception {
+        given(auth.login("s7", "secret7")).willReturn(
+                new AuthService.LoginResult("tok", Instant.parse("2026-11-23T00:00:00Z"), "s7", "Ann", Role.STUDENT));
+        mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"studentId\":\"s7\",\"password\":\"secret7\"}"))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.data.token").value("tok"));
+    }
+
+    // --- every outcome with its HTTP status ----------------------------------------------------
+
+    @Test
+    void aGrantIs202WithItsTraceId() throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+                .willReturn(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isAccepted())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"UNGATED,409", "DUP_REQ,409", "QUOTA_EXCEEDED,409", "OUT_OF_STOCK,409", "PARAM_ERROR,400",
+        "NOT_FOUND,404", "FORBIDDEN,403", "FAILED,409", "TOO_MANY_REQUESTS,429"})
+    void eachRefusalHasItsStatus(Outcome outcome, int httpStatus) throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+                .willThrow(new CourtRushException(outcome, "because"));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().is(httpStatus))
+                .andExpect(jsonPath("$.enumCode").value(outcome.name()))
+                .andExpect(jsonPath("$.code").value(outcome.code()))
+                .andExpect(jsonPath("$.message").value("because"));
+    }
+
+    @Test
+    void tooManyRequestsSaysWhenToRetry() throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willThrow(
+                new CourtRushException(Outcome.TOO_MANY_REQUESTS, "slow down").withRetryAfter(Duration.ofMillis(12_300)));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isTooManyRequests()).andExpect(header().string("Retry-After", "13"));
+    }
+
+    @Test
+    void outOfStockCarriesAlternatives() throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willThrow(
+                new CourtRushException(Outcome.OUT_OF_STOCK, "sold out").withData(Map.of("alternatives",
+                        List.of(Map.of("slotId", 3, "courtName", "A", "startTime", "09:00", "endTime", "10:00",
+                                "permitsLeft", 1)))));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.data.alternatives[0].slotId").value(3))
+                .andExpect(jsonPath("$.data.alternatives[0].permitsLeft").value(1));
+    }
+
+    @Test
+    void aBrokerRefusalIs503Failed() throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willThrow(
+                new CourtRushException(Outcome.FAILED, "released").withStatus(HttpStatus.SERVICE_UNAVAILABLE));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isServiceUnavailable()).andExpect(jsonPath("$.enumCode").value("FAILED"));
+    }
+
+    @Test
+    void redisDownIs503WithoutInternals() throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+                .willThrow(new RedisConnectionException("Unable to connect to Redis server: 10.0.0.9/10.0.0.9:6379"));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(jsonPath("$.enumCode").value("ERROR"))
+                .andExpect(jsonPath("$.message").value(not(containsString("10.0.0.9"))));
+    }
+
+    @Test
+    void anUnexpectedFailureIs500WithAReferenceAndNoStackTrace() throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+                .willThrow(new IllegalStateException("secret internal detail"));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isInternalServerError())
+                .andExpect(jsonPath("$.message").value(containsString("reference")))
+                .andExpect(jsonPath("$.message").value(not(containsString("secret"))));
+    }
+
+    // --- bad input is 4xx, never 5xx -----------------------------------------------------------
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"sessionId\":1,\"slotId\":", "not json", "", "[]",
+        "{\"sessionId\":1}", "{\"slotId\":2}", "{}",
+        "{\"sessionId\":\"one\",\"slotId\":2}", "{\"sessionId\":1,\"slotId\":\"2\"}",
+        "{\"sessionId\":1,\"slotId\":2.5}", "{\"sessionId\":1,\"slotId\":true}",
+        "{\"sessionId\":-1,\"slotId\":2}", "{\"sessionId\":1,\"slotId\":0}",
+        "{\"sessionId\":1,\"slotId\":99999999999999999999999}", "{\"sessionId\":null,\"slotId\":2}"})
+    void badReserveBodiesAre400(String body) throws Exception {
+        mvc.perform(reserveRequest(STUDENT, body))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"))
+                .andExpect(jsonPath("$.message").isNotEmpty());
+    }
+
+    @Test
+    void aWrongContentTypeIs415() throws Exception {
+        mvc.perform(post("/reserve/").header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_XML).content("<reserve/>"))
+                .andExpect(status().isUnsupportedMediaType()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/admin/sessions/abc/warmup", "/admin/sessions/-4/warmup", "/admin/sessions/0/open",
+        "/admin/sessions/99999999999999999999999/close"})
+    void badIdsInPathsAre400(String path) throws Exception {
+        mvc.perform(post(path).header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"sessionDate\":\"2026-13-40\",\"flashTime\":\"2026-11-22T13:00:00\"}",
+        "{\"sessionDate\":\"2026-11-23\",\"flashTime\":\"tomorrow at one\"}",
+        "{\"sessionDate\":\"2026-11-23\"}",
+        "{\"sessionDate\":\"2026-11-23\",\"flashTime\":\"2026-11-22T13:00:00\",\"perUserLimit\":\"two\"}"})
+    void badOpeningsAre400(String body) throws Exception {
+        mvc.perform(post("/admin/sessions").header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"?size=5000", "?size=0", "?page=0", "?status=LOST", "?sessionId=x"})
+    void badReservationFiltersAre400(String query) throws Exception {
+        mvc.perform(get("/admin/reservations" + query).header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void aBadDateIs400() throws Exception {
+        mvc.perform(get("/slots?date=2026-02-30").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value(containsString("date")));
+    }
+
+    @Test
+    void anUnknownEndpointIs404() throws Exception {
+        mvc.perform(get("/no/such/thing").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isNotFound()).andExpect(jsonPath("$.enumCode").value("NOT_FOUND"));
+    }
+
+    @Test
+    void aWrongMethodIs405() throws Exception {
+        mvc.perform(get("/reserve/").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isMethodNotAllowed());
+    }
+
+    private static MockHttpServletRequestBuilder reserveRequest(String token, String body) {
+        return post("/reserve/").header("Authorization", "Bearer " + token)
+                .contentType(MediaType.APPLICATION_JSON).content(body);
+    }
+}

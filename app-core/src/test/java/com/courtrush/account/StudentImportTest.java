@@ -1,0 +1,47 @@
+package com.courtrush.account;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.courtrush.web.CourtRushException;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StudentImportTest {
+
+    @Test
+    void csvWithAHeaderInAnyCaseAndABomIsRead() {
+        List<StudentDirectory.NewStudent> rows = AdminStudentController.parseCsv(
+                "\uFEFFStudentID,Password,Name\n2024001,secret01,张三\n\n 2024002 , secret02 ,\"Li, Si\"\n");
+        assertThat(rows).extracting(StudentDirectory.NewStudent::studentId).containsExactly("2024001", "2024002");
+        assertThat(rows.get(0).name()).isEqualTo("张三");
+        assertThat(rows.get(1).name()).isEqualTo("Li, Si");
+        assertThat(rows.get(1).password()).isEqualTo("secret02");
+    }
+
+    @Test
+    void csvWithoutTheRequiredColumnsIsRefused() {
+        assertThatThrownBy(() -> AdminStudentController.parseCsv("id,pw\n1,2\n"))
+                .isInstanceOf(CourtRushException.class).hasMessageContaining("studentId,password,name");
+    }
+
+    @Test
+    void everyBadRowIsReportedWithItsNumber() {
+        List<StudentDirectory.RowError> errors = StudentDirectory.validate(Arrays.asList(
+                new StudentDirectory.NewStudent("ok1", "secret1", "Ann"),
+                new StudentDirectory.NewStudent("bad id!", "secret1", "Bob"),
+                new StudentDirectory.NewStudent("ok2", "short", "Cy"),
+                new StudentDirectory.NewStudent("ok1", "secret1", "Dup"),
+                new StudentDirectory.NewStudent("ok3", "secret1", " "),
+                null));
+        assertThat(errors).extracting(StudentDirectory.RowError::row).containsExactly(2, 3, 4, 5, 6);
+        assertThat(errors.get(2).message()).contains("twice");
+    }
+
+    @Test
+    void aCleanImportHasNoErrors() {
+        assertThat(StudentDirectory.validate(List.of(new StudentDirectory.NewStudent("2024-01_a", "123456", "A"))))
+                .isEmpty();
+    }
+}

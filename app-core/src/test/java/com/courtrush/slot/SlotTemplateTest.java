@@ -1,0 +1,50 @@
+package com.courtrush.slot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.courtrush.web.CourtRushException;
+import java.time.LocalTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SlotTemplateTest {
+
+    static SlotGenerator.SlotTemplate template(String start, String end, int minutes, int capacity) {
+        return new SlotGenerator.SlotTemplate(List.of(1L, 2L), LocalTime.parse(start), LocalTime.parse(end), minutes,
+                capacity, 2000);
+    }
+
+    @Test
+    void aDayIsCutIntoWholeSlots() {
+        SlotGenerator.SlotTemplate day = template("08:00", "22:00", 60, 1);
+        day.validate();
+        assertThat(day.starts()).hasSize(14).startsWith(LocalTime.of(8, 0)).endsWith(LocalTime.of(21, 0));
+    }
+
+    @Test
+    void aWindowThatIsNotWholeSlotsIsRefusedWithItsArithmetic() {
+        assertThatThrownBy(() -> template("08:00", "22:30", 60, 1).validate())
+                .isInstanceOf(CourtRushException.class).hasMessageContaining("870 min");
+    }
+
+    @Test
+    void endBeforeStartCapacityAndDurationAreChecked() {
+        assertThatThrownBy(() -> template("10:00", "09:00", 60, 1).validate()).hasMessageContaining("endTime");
+        assertThatThrownBy(() -> template("08:00", "09:00", 60, 0).validate()).hasMessageContaining("capacity");
+        assertThatThrownBy(() -> template("08:00", "09:00", 3, 1).validate()).hasMessageContaining("durationMinutes");
+        assertThatThrownBy(() -> new SlotGenerator.SlotTemplate(List.of(), LocalTime.NOON, LocalTime.MIDNIGHT, 60, 1,
+                null).validate()).hasMessageContaining("courtIds");
+    }
+
+    @Test
+    void touchingSlotsDoNotOverlap() {
+        TimeSlot slot = new TimeSlot();
+        slot.setStartTime(LocalTime.of(18, 0));
+        slot.setEndTime(LocalTime.of(19, 0));
+        assertThat(slot.overlaps(LocalTime.of(19, 0), LocalTime.of(20, 0))).isFalse();
+        assertThat(slot.overlaps(LocalTime.of(17, 0), LocalTime.of(18, 0))).isFalse();
+        assertThat(slot.overlaps(LocalTime.of(18, 30), LocalTime.of(19, 30))).isTrue();
+        assertThat(slot.overlaps(LocalTime.of(17, 0), LocalTime.of(21, 0))).isTrue();
+    }
+}
