@@ -1,11 +1,15 @@
--- Sets an opening's gate as its state says. Returns the gate value after the call.
+-- Sets an opening's gate as its state says. Returns the gate value after the call, or 'COLD'
+-- (and changes nothing) when Redis does not hold the opening: a gate without stock is never made.
 --   OPEN    gate "1" now (gate time = the earlier of flash time and now)
 --   CLOSED  gate "0", no gate time: it will not open by itself
 --   TIMED   gate time = flash time; gate "1" if that time has passed, else "0" (an open gate stays open)
 --
--- KEYS[1] bf:gate:{sessionId}  KEYS[2] bf:gate:time:{sessionId}
+-- KEYS[1] bf:gate:{sessionId}  KEYS[2] bf:gate:time:{sessionId}  KEYS[3] bf:warm:{sessionId}
 -- ARGV[1] mode  ARGV[2] flash time, epoch ms  ARGV[3] expire-at epoch second
 
+if redis.call('EXISTS', KEYS[3]) == 0 then
+  return 'COLD'
+end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local flash = tonumber(ARGV[2])

@@ -3,9 +3,9 @@
 -- (0 for a disabled slot); the per-student counts of the opening; the slot → opening binding.
 -- Atomic with respect to reserve.lua. Returns the opening's total permits.
 --
--- KEYS[1] bf:quota:{sessionId}  KEYS[2] bf:reserve:inflight
--- then for each slot i: KEYS[2+3i-2] bf:sem:{slotId}, KEYS[2+3i-1] bf:dedup:{slotId},
---                       KEYS[2+3i] bf:slot:session:{slotId}
+-- KEYS[1] bf:quota:{sessionId}  KEYS[2] bf:reserve:inflight  KEYS[3] bf:warm:{sessionId}
+-- then for each slot i: KEYS[3+3i-2] bf:sem:{slotId}, KEYS[3+3i-1] bf:dedup:{slotId},
+--                       KEYS[3+3i] bf:slot:session:{slotId}
 -- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] slot count
 -- then for each slot: slotId, capacity, active (1/0), holder count, holder user ids...
 
@@ -26,7 +26,7 @@ local quota = {}
 local total = 0
 local a = 4
 for i = 1, tonumber(ARGV[3]) do
-  local semKey, dedupKey, bindKey = KEYS[3 * i], KEYS[3 * i + 1], KEYS[3 * i + 2]
+  local semKey, dedupKey, bindKey = KEYS[3 * i + 1], KEYS[3 * i + 2], KEYS[3 * i + 3]
   local slotId, capacity, active, n = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2] == '1', tonumber(ARGV[a + 3])
   a = a + 4
   local holders = {}
@@ -66,4 +66,6 @@ end
 if any then
   redis.call('EXPIREAT', KEYS[1], expireAt)
 end
+redis.call('SET', KEYS[3], '1')
+redis.call('EXPIREAT', KEYS[3], expireAt)
 return total

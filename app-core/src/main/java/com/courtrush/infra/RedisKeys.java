@@ -31,6 +31,14 @@ public final class RedisKeys {
         return "bf:gate:time:" + sessionId;
     }
 
+    /**
+     * Set by the same atomic script that rebuilds an opening's stock: while it exists, Redis holds
+     * the opening. Its absence means Redis lost the opening and it must be warmed up again.
+     */
+    public static String warm(long sessionId) {
+        return "bf:warm:" + sessionId;
+    }
+
     /** A granted place whose message is not yet in the database: "userId:slotId:sessionId". */
     public static String pending(String traceId) {
         return "bf:reserve:pending:" + traceId;

@@ -53,9 +53,10 @@ class StockSync implements StockWarmer {
         Map<Long, List<Long>> holders = reservations.activeHolders(sessionId).stream()
                 .collect(Collectors.groupingBy(ReservationMapper.Holder::slotId,
                         Collectors.mapping(ReservationMapper.Holder::userId, Collectors.toList())));
-        List<Object> keys = new ArrayList<>(2 + 3 * sessionSlots.size());
+        List<Object> keys = new ArrayList<>(3 + 3 * sessionSlots.size());
         keys.add(RedisKeys.quota(sessionId));
         keys.add(RedisKeys.INFLIGHT);
+        keys.add(RedisKeys.warm(sessionId));
         List<Object> args = new ArrayList<>();
         args.add(Long.toString(sessionId));
         args.add(Long.toString(expireAt(session)));
@@ -87,14 +88,15 @@ class StockSync implements StockWarmer {
         };
         long flashMs = session.getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
         script.eval(RScript.Mode.READ_WRITE, gate.source(), RScript.ReturnType.VALUE,
-                List.of(RedisKeys.gate(session.getId()), RedisKeys.gateTime(session.getId())),
+                List.of(RedisKeys.gate(session.getId()), RedisKeys.gateTime(session.getId()),
+                        RedisKeys.warm(session.getId())),
                 mode, Long.toString(flashMs), Long.toString(expireAt(session)));
     }
 
     @Override
     public boolean isWarm(ReserveSession session) {
         return session.getState() == SessionState.SCHEDULED
-                || redisson.getBucket(RedisKeys.gate(session.getId())).isExists();
+                || redisson.getBucket(RedisKeys.warm(session.getId())).isExists();
     }
 
     private long expireAt(ReserveSession session) {

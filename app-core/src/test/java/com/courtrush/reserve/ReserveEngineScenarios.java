@@ -313,7 +313,7 @@ abstract class ReserveEngineScenarios {
 
         redisson.getKeys().flushdb();
         // the opening clock notices within its warm check and rebuilds the opening from the database
-        await().atMost(Duration.ofSeconds(20)).until(() -> redisson.getBucket(RedisKeys.gate(session)).isExists());
+        await().atMost(Duration.ofSeconds(20)).until(() -> redisson.getBucket(RedisKeys.warm(session)).isExists());
         invariants.assertHold(session);
         // and staff's warm-up (re-sync) is idempotent
         TestApi.expect(200, api.post("/admin/sessions/" + session + "/warmup", TestApi.ADMIN_TOKEN, null));
