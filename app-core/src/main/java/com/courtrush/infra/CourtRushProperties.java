@@ -54,7 +54,8 @@ public record CourtRushProperties(
             @NotNull @DefaultValue("10s") Duration reconcileInterval,
             @NotNull @DefaultValue("1s") Duration openingCheckInterval,
             @NotNull @DefaultValue("1s") Duration soldOutRecheck,
-            @NotNull @DefaultValue("500ms") Duration stockSnapshotTtl) {
+            @NotNull @DefaultValue("500ms") Duration stockSnapshotTtl,
+            @NotNull @DefaultValue("1m") Duration paymentTimeoutCheckInterval) {
     }
 
     /** Load shedding and the per-student limit. */

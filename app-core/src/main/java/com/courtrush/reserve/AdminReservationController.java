@@ -2,11 +2,18 @@ package com.courtrush.reserve;
 
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
+import com.courtrush.account.Caller;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Positive;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -19,10 +26,13 @@ class AdminReservationController {
 
     private final ReservationQueries queries;
     private final Reconciler reconciler;
+    private final ReservationCancellation cancellation;
 
-    AdminReservationController(ReservationQueries queries, Reconciler reconciler) {
+    AdminReservationController(ReservationQueries queries, Reconciler reconciler,
+            ReservationCancellation cancellation) {
         this.queries = queries;
         this.reconciler = reconciler;
+        this.cancellation = cancellation;
     }
 
     @Operation(summary = "Reservations, newest first, filtered by opening, slot, user and status")
@@ -38,9 +48,20 @@ class AdminReservationController {
                 size));
     }
 
+    @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")
+    @PostMapping("/reservations/{id}/cancel")
+    ApiResponse<ReservationView> cancel(@PathVariable @Positive long id, @Valid @RequestBody StaffCancel request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok("Cancelled.", ReservationView.of(cancellation.cancelByStaff(id, request.reason(),
+                caller)));
+    }
+
     @Operation(summary = "Run the reconciler now: compensate grants in flight for longer than its horizon")
     @PostMapping("/reconcile")
     ApiResponse<Reconciler.Report> reconcile() {
         return ApiResponse.ok(reconciler.reconcile());
+    }
+
+    record StaffCancel(@NotBlank @Size(max = 200) String reason) {
     }
 }

@@ -1,16 +1,41 @@
 package com.courtrush.reserve;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
 
 @Mapper
 public interface ReservationMapper extends BaseMapper<Reservation> {
 
     @Select("select * from reservation where trace_id = #{traceId}")
     Reservation findByTrace(@Param("traceId") String traceId);
+
+    /**
+     * Locks the reservation's row until the transaction ends. Every change of a reservation's
+     * status or of its pay orders takes this lock first, so they serialize without deadlocks.
+     */
+    @Select("select * from reservation where id = #{id} for update")
+    Reservation lockById(@Param("id") long id);
+
+    /** Ends an active reservation: compare-and-set from {@code from}; 1 when this call ended it. */
+    @Update("update reservation set status = 'CANCELLED', cancel_reason = #{reason}, holder_id = null, "
+            + "note = #{note}, update_time = #{now} where id = #{id} and status = #{from}")
+    int cancel(@Param("id") long id, @Param("from") ReservationStatus from, @Param("reason") CancelReason reason,
+            @Param("note") String note, @Param("now") LocalDateTime now);
+
+    /** PENDING_PAYMENT → CONFIRMED; 1 when this call confirmed it. */
+    @Update("update reservation set status = 'CONFIRMED', update_time = #{now} "
+            + "where id = #{id} and status = 'PENDING_PAYMENT'")
+    int confirm(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    /** Ids of PENDING_PAYMENT reservations created at or before {@code cutoff}, oldest first. */
+    @Select("select id from reservation where status = 'PENDING_PAYMENT' and create_time <= #{cutoff} "
+            + "order by create_time limit #{limit}")
+    List<Long> findOverdue(@Param("cutoff") LocalDateTime cutoff, @Param("limit") int limit);
 
     /** (slot_id, user_id) of every active reservation of an opening. */
     @Select("select slot_id, user_id from reservation where session_id = #{sessionId} and holder_id is not null")

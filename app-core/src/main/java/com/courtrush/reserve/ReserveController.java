@@ -12,6 +12,7 @@ import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -27,11 +28,14 @@ class ReserveController {
     private final ReserveService reserve;
     private final ReserveResults results;
     private final ReservationMapper reservations;
+    private final ReservationCancellation cancellation;
 
-    ReserveController(ReserveService reserve, ReserveResults results, ReservationMapper reservations) {
+    ReserveController(ReserveService reserve, ReserveResults results, ReservationMapper reservations,
+            ReservationCancellation cancellation) {
         this.reserve = reserve;
         this.results = results;
         this.reservations = reservations;
+        this.cancellation = cancellation;
     }
 
     @Operation(summary = "Try to reserve a slot; 202 with a traceId to poll, or 409/429 with the reason")
@@ -48,6 +52,13 @@ class ReserveController {
     @GetMapping("/reserve/result/{traceId}")
     ApiResponse<ReserveResults.Result> result(@PathVariable String traceId, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(results.of(traceId, caller));
+    }
+
+    @Operation(summary = "Cancel my unpaid reservation; its place goes back on sale")
+    @DeleteMapping("/reserve/{reservationId}")
+    ApiResponse<ReservationView> cancel(@PathVariable @Positive long reservationId,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok("Cancelled.", ReservationView.of(cancellation.cancelByOwner(reservationId, caller)));
     }
 
     @Operation(summary = "My reservations, newest first")

@@ -17,6 +17,8 @@ import org.springframework.stereotype.Service;
 @Service
 public class AppSettings {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AppSettings.class);
+
     private static final Duration CACHE_TTL = Duration.ofSeconds(5);
 
     private final AppConfigMapper mapper;
@@ -34,14 +36,19 @@ public class AppSettings {
 
     /** A positive integer setting; a broken stored value falls back to the default. */
     public int getPositiveInt(SettingKey key) {
+        return getInt(key, 1);
+    }
+
+    /** An integer setting of at least {@code min}; a broken stored value falls back to the default. */
+    public int getInt(SettingKey key, int min) {
         String value = get(key);
         try {
             int parsed = Integer.parseInt(value.trim());
-            if (parsed > 0) {
+            if (parsed >= min) {
                 return parsed;
             }
         } catch (NumberFormatException | NullPointerException e) {
-            // fall through to the default below; the stored value is reported on the next edit
+            log.warn("Setting {} holds '{}', not a number; using its default {}", key, value, key.defaultValue());
         }
         return Integer.parseInt(key.defaultValue());
     }

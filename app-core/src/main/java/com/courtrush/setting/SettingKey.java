@@ -6,6 +6,8 @@ public enum SettingKey {
     PAY_TIMEOUT_MINUTE("15", true),
     /** Price of a slot that has none of its own, in cents. */
     DEFAULT_PRICE_CENTS("2000", true),
+    /** Refunds close this many minutes before the slot starts (0: at its start); staff may override. */
+    REFUND_CUTOFF_MINUTES("0", true),
     /** HMAC secret of student tokens, shared by every node; never shown. */
     AUTH_TOKEN_SECRET(null, false);
 

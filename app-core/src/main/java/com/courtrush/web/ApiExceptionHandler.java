@@ -24,6 +24,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
@@ -64,11 +66,19 @@ class ApiExceptionHandler {
     @ExceptionHandler(HandlerMethodValidationException.class)
     ResponseEntity<ApiResponse<Object>> onInvalidParameter(HandlerMethodValidationException e) {
         String message = e.getParameterValidationResults().stream()
-                .flatMap(r -> r.getResolvableErrors().stream()
-                        .map(err -> r.getMethodParameter().getParameterName() + " " + err.getDefaultMessage()))
+                .flatMap(ApiExceptionHandler::describe)
                 .sorted()
                 .collect(Collectors.joining("; "));
         return badRequest(message);
+    }
+
+    /** A request body's errors name its fields; a path or query parameter's errors name the parameter. */
+    private static java.util.stream.Stream<String> describe(ParameterValidationResult result) {
+        if (result instanceof ParameterErrors errors && errors.hasFieldErrors()) {
+            return errors.getFieldErrors().stream().map(f -> f.getField() + " " + f.getDefaultMessage());
+        }
+        return result.getResolvableErrors().stream()
+                .map(err -> result.getMethodParameter().getParameterName() + " " + err.getDefaultMessage());
     }
 
     @ExceptionHandler(ConstraintViolationException.class)

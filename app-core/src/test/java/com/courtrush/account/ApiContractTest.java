@@ -14,7 +14,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.courtrush.court.CourtService;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.opening.OpeningService;
+import com.courtrush.pay.PaymentService;
+import com.courtrush.pay.RefundService;
 import com.courtrush.reserve.Reconciler;
+import com.courtrush.reserve.ReservationCancellation;
 import com.courtrush.reserve.ReservationMapper;
 import com.courtrush.reserve.ReservationQueries;
 import com.courtrush.reserve.ReserveResults;
@@ -86,6 +89,12 @@ class ApiContractTest {
     ReservationQueries queries;
     @MockitoBean
     Reconciler reconciler;
+    @MockitoBean
+    ReservationCancellation cancellation;
+    @MockitoBean
+    PaymentService payments;
+    @MockitoBean
+    RefundService refunds;
 
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)
@@ -275,6 +284,27 @@ class ApiContractTest {
     void anUnknownEndpointIs404() throws Exception {
         mvc.perform(get("/no/such/thing").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isNotFound()).andExpect(jsonPath("$.enumCode").value("NOT_FOUND"));
+    }
+
+    @Test
+    void onlyStaffReportPayments() throws Exception {
+        mvc.perform(post("/pay/wechat/mock-success/CR1").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isForbidden());
+    }
+
+    @Test
+    void staffCancelAndRefundNeedAReason() throws Exception {
+        for (String action : List.of("cancel", "refund")) {
+            mvc.perform(post("/admin/reservations/5/" + action).header("Authorization", "Bearer " + STAFF)
+                            .contentType(MediaType.APPLICATION_JSON).content("{\"reason\":\"  \"}"))
+                    .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value(containsString("reason")));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/pay/wechat/abc", "/pay/refund/-1", "/pay/wechat/0"})
+    void badReservationIdsOnPaymentsAre400(String path) throws Exception {
+        mvc.perform(post(path).header("Authorization", "Bearer " + STUDENT)).andExpect(status().isBadRequest());
     }
 
     @Test

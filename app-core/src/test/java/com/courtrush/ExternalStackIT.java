@@ -1,6 +1,9 @@
-package com.courtrush.reserve;
+package com.courtrush;
 
+import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.support.ExternalServices;
+import com.courtrush.support.StackTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,11 +12,11 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The scenarios on the machine's MariaDB/MySQL, Redis and RabbitMQ. Skipped when they are not
+ * Every scenario on the machine's MariaDB/MySQL, Redis and RabbitMQ. Skipped when they are not
  * reachable, except under {@code CI=true}, where their absence fails the run.
  */
 @ExtendWith(ExternalServices.class)
-class ExternalReserveEngineIT extends ReserveEngineScenarios {
+class ExternalStackIT extends StackTest implements ReserveScenarios, LifecycleScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

@@ -1,0 +1,32 @@
+package com.courtrush.pay;
+
+import com.baomidou.mybatisplus.annotation.FieldFill;
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableField;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+import java.time.LocalDateTime;
+import lombok.Getter;
+import lombok.Setter;
+
+/** One pay order. {@code payingKey} equals the reservation id while PAYING (unique: guard G4). */
+@Getter
+@Setter
+@TableName("pay_order")
+public class PayOrder {
+    @TableId(type = IdType.AUTO)
+    private Long id;
+    private String outTradeNo;
+    private Long reservationId;
+    private String channel;
+    private Integer amountCents;
+    private PayOrderStatus status;
+    private Long payingKey;
+    private LocalDateTime expireTime;
+    private LocalDateTime paidTime;
+    private LocalDateTime refundTime;
+    @TableField(fill = FieldFill.INSERT)
+    private LocalDateTime createTime;
+    @TableField(fill = FieldFill.INSERT_UPDATE)
+    private LocalDateTime updateTime;
+}

@@ -1,0 +1,44 @@
+package com.courtrush.pay;
+
+import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+/** Pay orders. Every status change is a compare-and-set, made under the reservation's row lock. */
+@Mapper
+public interface PayOrderMapper extends BaseMapper<PayOrder> {
+
+    @Select("select * from pay_order where out_trade_no = #{outTradeNo}")
+    PayOrder findByOutTradeNo(@Param("outTradeNo") String outTradeNo);
+
+    @Select("select * from pay_order where reservation_id = #{reservationId} and status = 'PAYING'")
+    PayOrder findPaying(@Param("reservationId") long reservationId);
+
+    @Select("select * from pay_order where reservation_id = #{reservationId} and status = #{status} "
+            + "order by id desc limit 1")
+    PayOrder findLatest(@Param("reservationId") long reservationId, @Param("status") PayOrderStatus status);
+
+    @Select("select * from pay_order where reservation_id = #{reservationId} order by id")
+    List<PayOrder> findAll(@Param("reservationId") long reservationId);
+
+    @Update("update pay_order set status = 'SUCCESS', paying_key = null, paid_time = #{now}, update_time = #{now} "
+            + "where id = #{id} and status = 'PAYING'")
+    int markPaid(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    /** Money in, money back: {@code from} → REFUNDED (paid_time kept, or set now if it never was). */
+    @Update("update pay_order set status = 'REFUNDED', paying_key = null, paid_time = coalesce(paid_time, #{now}), "
+            + "refund_time = #{now}, update_time = #{now} where id = #{id} and status = #{from}")
+    int markRefunded(@Param("id") long id, @Param("from") PayOrderStatus from, @Param("now") LocalDateTime now);
+
+    @Update("update pay_order set status = 'FAILED', paying_key = null, update_time = #{now} "
+            + "where id = #{id} and status = 'PAYING'")
+    int markExpired(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    @Update("update pay_order set status = 'CLOSED', paying_key = null, update_time = #{now} "
+            + "where reservation_id = #{reservationId} and status = 'PAYING'")
+    int closePaying(@Param("reservationId") long reservationId, @Param("now") LocalDateTime now);
+}

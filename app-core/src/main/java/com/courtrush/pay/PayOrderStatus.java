@@ -1,0 +1,13 @@
+package com.courtrush.pay;
+
+/** The life of a pay order. */
+public enum PayOrderStatus {
+    /** Created; waiting for the student to pay. At most one per reservation (G4). */
+    PAYING,
+    SUCCESS,
+    /** Expired before payment; replaced by a new order on the next request. */
+    FAILED,
+    /** The reservation ended (cancel, timeout) before payment. */
+    CLOSED,
+    REFUNDED
+}

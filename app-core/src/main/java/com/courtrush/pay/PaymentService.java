@@ -1,0 +1,240 @@
+package com.courtrush.pay;
+
+import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.reserve.Reservation;
+import com.courtrush.reserve.ReservationAccess;
+import com.courtrush.reserve.ReservationCancellation;
+import com.courtrush.reserve.ReservationMapper;
+import com.courtrush.reserve.ReservationStatus;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.web.CourtRushException;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.concurrent.TimeUnit;
+import org.redisson.api.RLock;
+import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Pay orders and payment success. Creating an order holds a Redisson lock per reservation (5 s
+ * lease) and reuses an unexpired PAYING order; G4 in the database backs the lock. Payment success
+ * confirms the reservation in the same transaction — or, when the reservation ended meanwhile
+ * (cancel, timeout), refunds the money at once, so a payment never vanishes (I6).
+ */
+@Service
+public class PaymentService {
+
+    private static final Logger log = LoggerFactory.getLogger(PaymentService.class);
+    private static final long LOCK_WAIT_SECONDS = 3;
+    private static final long LOCK_LEASE_SECONDS = 5;
+    static final String AUDIT_TARGET = "PAY_ORDER";
+
+    private final PayOrderMapper orders;
+    private final ReservationMapper reservations;
+    private final ReservationAccess access;
+    private final TimeSlotMapper slots;
+    private final PaymentGateway gateway;
+    private final AppSettings settings;
+    private final RedissonClient redisson;
+    private final TransactionTemplate transactions;
+    private final AuditTrail audit;
+    private final Clock clock;
+
+    PaymentService(PayOrderMapper orders, ReservationMapper reservations, ReservationAccess access,
+            TimeSlotMapper slots, PaymentGateway gateway, AppSettings settings, RedissonClient redisson,
+            TransactionTemplate transactions, AuditTrail audit, Clock clock) {
+        this.orders = orders;
+        this.reservations = reservations;
+        this.access = access;
+        this.slots = slots;
+        this.gateway = gateway;
+        this.settings = settings;
+        this.redisson = redisson;
+        this.transactions = transactions;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /** {@code POST /pay/wechat/{id}}: the student's PAYING order, reused while unexpired. */
+    public OrderView createOrder(long reservationId, Caller caller) {
+        Reservation reservation = access.visibleTo(reservationId, caller);
+        if (!reservation.getUserId().equals(caller.userId())) {
+            throw CourtRushException.notFound("Reservation " + reservationId + " does not exist.");
+        }
+        RLock lock = redisson.getLock(RedisKeys.payLock(reservationId));
+        boolean locked = false;
+        try {
+            locked = lock.tryLock(LOCK_WAIT_SECONDS, LOCK_LEASE_SECONDS, TimeUnit.SECONDS);
+            if (!locked) {
+                throw CourtRushException.conflict("A payment of this reservation is being prepared; try again.");
+            }
+            return orderUnderLock(reservationId);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw CourtRushException.conflict("Interrupted while preparing the payment; try again.");
+        } finally {
+            if (locked && lock.isHeldByCurrentThread()) {
+                lock.unlock();
+            }
+        }
+    }
+
+    private OrderView orderUnderLock(long reservationId) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        PayOrder paying = orders.findPaying(reservationId);
+        if (paying != null && paying.getExpireTime().isAfter(now)
+                && reservations.selectById(reservationId).getStatus() == ReservationStatus.PENDING_PAYMENT) {
+            return OrderView.of(paying, gateway, true);
+        }
+        PayOrder created = transactions.execute(tx -> {
+            Reservation locked = reservations.lockById(reservationId);
+            requireUnpaid(locked);
+            if (paying != null) {
+                orders.markExpired(paying.getId(), now);
+            }
+            return insertOrder(locked, now);
+        });
+        gateway.prepay(created, description(created));
+        return OrderView.of(created, gateway, false);
+    }
+
+    private PayOrder insertOrder(Reservation reservation, LocalDateTime now) {
+        PayOrder order = new PayOrder();
+        order.setReservationId(reservation.getId());
+        order.setChannel(gateway.channel());
+        order.setAmountCents(amountOf(reservation));
+        order.setStatus(PayOrderStatus.PAYING);
+        order.setPayingKey(reservation.getId());
+        order.setExpireTime(now.plusMinutes(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE)));
+        for (int attempt = 1; ; attempt++) {
+            order.setOutTradeNo(OutTradeNumbers.next(reservation.getUserId(), now));
+            try {
+                orders.insert(order);
+                return order;
+            } catch (DuplicateKeyException e) {
+                if (orders.findPaying(reservation.getId()) != null || attempt == 3) {
+                    throw CourtRushException.conflict("A payment of this reservation is being prepared; try again.");
+                }
+            }
+        }
+    }
+
+    /** Payment success (the simulated gateway's callback, or staff's "mark paid"). Idempotent. */
+    public PaidView onPaid(String outTradeNo, String actor) {
+        PayOrder order = orders.findByOutTradeNo(outTradeNo);
+        if (order == null) {
+            throw CourtRushException.notFound("Pay order " + outTradeNo + " does not exist.");
+        }
+        PaidView view = transactions.execute(tx -> settlePayment(order.getReservationId(), order.getId()));
+        switch (view.outcome()) {
+            case CONFIRMED -> audit.record(actor, "MARK_PAID", AUDIT_TARGET, outTradeNo,
+                    "reservation " + view.reservationId() + " confirmed");
+            case AUTO_REFUNDED -> {
+                audit.record("system:payment", "AUTO_REFUND", AUDIT_TARGET, outTradeNo, "payment arrived for "
+                        + "reservation " + view.reservationId() + " which had ended; refunded");
+                log.warn("Payment of order {} arrived after reservation {} ended; refunded it", outTradeNo,
+                        view.reservationId());
+            }
+            default -> {
+            }
+        }
+        return view;
+    }
+
+    private PaidView settlePayment(long reservationId, long orderId) {
+        Reservation reservation = reservations.lockById(reservationId);
+        PayOrder order = orders.selectById(orderId);
+        LocalDateTime now = LocalDateTime.now(clock);
+        return switch (order.getStatus()) {
+            case SUCCESS -> PaidView.of(order, reservation.getStatus(), PaidOutcome.ALREADY_PAID);
+            case REFUNDED -> PaidView.of(order, reservation.getStatus(), PaidOutcome.ALREADY_REFUNDED);
+            case PAYING -> {
+                if (reservation.getStatus() == ReservationStatus.PENDING_PAYMENT) {
+                    orders.markPaid(order.getId(), now);
+                    reservations.confirm(reservationId, now);
+                    yield PaidView.of(orders.selectById(orderId), ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
+                }
+                yield refundAtOnce(order, reservation, now);
+            }
+            case FAILED, CLOSED -> refundAtOnce(order, reservation, now);
+        };
+    }
+
+    private PaidView refundAtOnce(PayOrder order, Reservation reservation, LocalDateTime now) {
+        gateway.refund(order, "reservation " + reservation.getId() + " had already ended");
+        orders.markRefunded(order.getId(), order.getStatus(), now);
+        return PaidView.of(orders.selectById(order.getId()), reservation.getStatus(), PaidOutcome.AUTO_REFUNDED);
+    }
+
+    /** {@code GET /pay/reservation/{id}}: the reservation's payment state. */
+    public PaymentState state(long reservationId, Caller caller) {
+        Reservation reservation = access.visibleTo(reservationId, caller);
+        PayOrder latest = orders.findAll(reservationId).stream().reduce((a, b) -> b).orElse(null);
+        return new PaymentState(reservationId, reservation.getStatus(),
+                latest == null ? null : latest.getStatus(), latest == null ? null : latest.getOutTradeNo(),
+                latest == null ? amountOf(reservation) : latest.getAmountCents(),
+                latest == null ? null : latest.getExpireTime(), latest == null ? null : latest.getPaidTime(),
+                latest == null ? null : latest.getRefundTime(), gateway.simulated());
+    }
+
+    int amountOf(Reservation reservation) {
+        TimeSlot slot = slots.selectById(reservation.getSlotId());
+        return slot != null && slot.getPriceCents() != null
+                ? slot.getPriceCents() : settings.getInt(SettingKey.DEFAULT_PRICE_CENTS, 0);
+    }
+
+    private String description(PayOrder order) {
+        return "CourtRush reservation " + order.getReservationId();
+    }
+
+    private static void requireUnpaid(Reservation reservation) {
+        switch (reservation.getStatus()) {
+            case PENDING_PAYMENT -> {
+            }
+            case CONFIRMED -> throw CourtRushException.conflict(
+                    "Reservation " + reservation.getId() + " is already paid.");
+            default -> throw CourtRushException.conflict("Reservation " + reservation.getId()
+                    + " is cancelled (" + reservation.getCancelReason() + "); it cannot be paid.");
+        }
+    }
+
+    /** What {@code POST /pay/wechat/{id}} answers. {@code codeUrl} is a placeholder: payments are simulated. */
+    public record OrderView(String outTradeNo, long reservationId, int amountCents, PayOrderStatus status,
+            LocalDateTime expireTime, String codeUrl, boolean reused, String gateway) {
+        static OrderView of(PayOrder order, PaymentGateway gateway, boolean reused) {
+            return new OrderView(order.getOutTradeNo(), order.getReservationId(), order.getAmountCents(),
+                    order.getStatus(), order.getExpireTime(),
+                    gateway.simulated() ? "weixin://wxpay/simulated/" + order.getOutTradeNo() : null, reused,
+                    gateway.channel() + (gateway.simulated() ? " (simulated)" : ""));
+        }
+    }
+
+    /** How a payment notification ended. */
+    public enum PaidOutcome {
+        CONFIRMED, ALREADY_PAID, AUTO_REFUNDED, ALREADY_REFUNDED
+    }
+
+    /** What a payment notification answers. */
+    public record PaidView(String outTradeNo, long reservationId, PayOrderStatus payStatus,
+            ReservationStatus reservationStatus, PaidOutcome outcome) {
+        static PaidView of(PayOrder order, ReservationStatus reservationStatus, PaidOutcome outcome) {
+            return new PaidView(order.getOutTradeNo(), order.getReservationId(), order.getStatus(), reservationStatus,
+                    outcome);
+        }
+    }
+
+    /** A reservation's payment state. */
+    public record PaymentState(long reservationId, ReservationStatus reservationStatus, PayOrderStatus payStatus,
+            String outTradeNo, int amountCents, LocalDateTime expireTime, LocalDateTime paidTime,
+            LocalDateTime refundTime, boolean simulated) {
+    }
+}

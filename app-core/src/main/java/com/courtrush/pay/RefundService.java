@@ -1,0 +1,103 @@
+package com.courtrush.pay;
+
+import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.reserve.CancelReason;
+import com.courtrush.reserve.Reservation;
+import com.courtrush.reserve.ReservationAccess;
+import com.courtrush.reserve.ReservationEnder;
+import com.courtrush.reserve.ReservationMapper;
+import com.courtrush.reserve.ReservationStatus;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.web.CourtRushException;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Refunds a paid reservation: its SUCCESS order → REFUNDED and the reservation → CANCELLED
+ * (REFUND) in one transaction under the reservation's row lock, the place given back after commit.
+ * Refunds close {@code REFUND_CUTOFF_MINUTES} before the slot starts; staff may override with a
+ * reason, which is audited.
+ */
+@Service
+public class RefundService {
+
+    private final ReservationMapper reservations;
+    private final ReservationAccess access;
+    private final ReservationEnder ender;
+    private final PayOrderMapper orders;
+    private final TimeSlotMapper slots;
+    private final PaymentGateway gateway;
+    private final AppSettings settings;
+    private final TransactionTemplate transactions;
+    private final AuditTrail audit;
+    private final Clock clock;
+
+    RefundService(ReservationMapper reservations, ReservationAccess access, ReservationEnder ender,
+            PayOrderMapper orders, TimeSlotMapper slots, PaymentGateway gateway, AppSettings settings,
+            TransactionTemplate transactions, AuditTrail audit, Clock clock) {
+        this.reservations = reservations;
+        this.access = access;
+        this.ender = ender;
+        this.orders = orders;
+        this.slots = slots;
+        this.gateway = gateway;
+        this.settings = settings;
+        this.transactions = transactions;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    public Refunded refund(long reservationId, Caller caller, String reason, boolean overrideCutoff) {
+        access.visibleTo(reservationId, caller);
+        String why = reason == null || reason.isBlank() ? null : reason.strip();
+        if (overrideCutoff && (!caller.isStaff() || why == null)) {
+            throw CourtRushException.badRequest("Only staff may override the refund cut-off, and only with a reason.");
+        }
+        Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff));
+        audit.record(caller.actor(), "REFUND", "RESERVATION", reservationId, (why == null ? "" : why)
+                + (refunded.cutoffOverridden() ? " [cut-off overridden]" : "") + "; order " + refunded.outTradeNo());
+        return refunded;
+    }
+
+    private Refunded refundLocked(long reservationId, String reason, boolean overrideCutoff) {
+        Reservation reservation = reservations.lockById(reservationId);
+        if (reservation.getStatus() == ReservationStatus.CANCELLED) {
+            throw CourtRushException.conflict("Reservation " + reservationId + " is already cancelled"
+                    + (reservation.getCancelReason() == CancelReason.REFUND ? " and refunded." : "."));
+        }
+        if (reservation.getStatus() != ReservationStatus.CONFIRMED) {
+            throw CourtRushException.conflict("Reservation " + reservationId + " is not paid; cancel it instead.");
+        }
+        LocalDateTime now = LocalDateTime.now(clock);
+        boolean pastCutoff = !now.isBefore(cutoff(reservation));
+        if (pastCutoff && !overrideCutoff) {
+            throw CourtRushException.conflict("Refunds of this reservation closed at " + cutoff(reservation) + ".");
+        }
+        PayOrder paid = orders.findLatest(reservationId, PayOrderStatus.SUCCESS);
+        if (paid == null) {
+            throw CourtRushException.conflict("Reservation " + reservationId + " has no successful payment to refund.");
+        }
+        gateway.refund(paid, reason == null ? "refund requested" : reason);
+        orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, now);
+        ender.end(reservation, ReservationStatus.CONFIRMED, CancelReason.REFUND, reason);
+        return new Refunded(reservationId, ReservationStatus.CANCELLED, PayOrderStatus.REFUNDED,
+                paid.getOutTradeNo(), paid.getAmountCents(), pastCutoff);
+    }
+
+    private LocalDateTime cutoff(Reservation reservation) {
+        TimeSlot slot = slots.selectById(reservation.getSlotId());
+        return slot.getSlotDate().atTime(slot.getStartTime())
+                .minusMinutes(settings.getInt(SettingKey.REFUND_CUTOFF_MINUTES, 0));
+    }
+
+    /** What a refund answers. */
+    public record Refunded(long reservationId, ReservationStatus reservationStatus, PayOrderStatus payStatus,
+            String outTradeNo, int amountCents, boolean cutoffOverridden) {
+    }
+}

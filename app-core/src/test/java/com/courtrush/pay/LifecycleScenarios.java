@@ -1,0 +1,377 @@
+package com.courtrush.pay;
+
+import static com.courtrush.support.Times.SETTLE;
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.reserve.PaymentTimeout;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reservation lifecycle over HTTP — pay, confirm, cancel, time out, refund — and its races run
+ * with real threads. After each: I3 (Redis stock matches the database) and I6 (no money lost).
+ */
+public interface LifecycleScenarios extends StackAccess {
+
+    String ADMIN = TestApi.ADMIN_TOKEN;
+
+    @Test
+    default void aStudentPaysGetsConfirmedRefundsAndTheSlotSellsAgain() {
+        Opening opening = openSlots(1, 1);
+        long slot = opening.slots().get(0);
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        long reservation = book(ann, opening.session(), slot);
+
+        Reply before = TestApi.expect(200, api().get("/pay/reservation/" + reservation, ann.token()));
+        assertThat(before.data().path("reservationStatus").asText()).isEqualTo("PENDING_PAYMENT");
+        assertThat(before.data().path("payStatus").isNull()).isTrue();
+
+        Reply order = TestApi.expect(200, api().post("/pay/wechat/" + reservation, ann.token(), null));
+        String outTradeNo = order.data().path("outTradeNo").asText();
+        assertThat(outTradeNo).startsWith("CR").hasSize(26);
+        assertThat(order.data().path("amountCents").asInt()).isEqualTo(2000);
+        assertThat(order.data().path("status").asText()).isEqualTo("PAYING");
+        assertThat(order.data().path("gateway").asText()).contains("simulated");
+        Reply again = TestApi.expect(200, api().post("/pay/wechat/" + reservation, ann.token(), null));
+        assertThat(again.data().path("outTradeNo").asText()).isEqualTo(outTradeNo);
+        assertThat(again.data().path("reused").asBoolean()).isTrue();
+
+        assertThat(api().post("/pay/wechat/" + reservation, bob.token(), null).status()).isEqualTo(404);
+        assertThat(api().post("/pay/wechat/mock-success/" + outTradeNo, ann.token(), null).status()).isEqualTo(403);
+
+        Reply paid = TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
+        assertThat(paid.data().path("outcome").asText()).isEqualTo("CONFIRMED");
+        assertThat(paid.data().path("reservationStatus").asText()).isEqualTo("CONFIRMED");
+        Reply repeated = TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
+        assertThat(repeated.data().path("outcome").asText()).isEqualTo("ALREADY_PAID");
+        Reply state = TestApi.expect(200, api().get("/pay/reservation/" + reservation, ann.token()));
+        assertThat(state.data().path("payStatus").asText()).isEqualTo("SUCCESS");
+        assertThat(state.data().path("reservationStatus").asText()).isEqualTo("CONFIRMED");
+
+        assertThat(api().delete("/reserve/" + reservation, ann.token()).status()).as("a paid one is refunded, "
+                + "not cancelled").isEqualTo(409);
+        assertThat(api().post("/pay/refund/" + reservation, bob.token(), null).status()).isEqualTo(404);
+        assertThat(api().get("/pay/reservation/" + reservation, bob.token()).status()).isEqualTo(404);
+
+        Reply refunded = TestApi.expect(200, api().post("/pay/refund/" + reservation, ann.token(),
+                Map.of("reason", "plans changed")));
+        assertThat(refunded.data().path("payStatus").asText()).isEqualTo("REFUNDED");
+        assertThat(refunded.data().path("reservationStatus").asText()).isEqualTo("CANCELLED");
+        assertThat(api().post("/pay/refund/" + reservation, ann.token(), null).status()).isEqualTo(409);
+        assertThat(invariants().assertHold(opening.session())).isZero();
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("1");
+        assertThat(audits("MARK_PAID", outTradeNo)).isEqualTo(1);
+        assertThat(audits("REFUND", Long.toString(reservation))).isEqualTo(1);
+
+        book(bob, opening.session(), slot);
+        assertThat(invariants().assertHold(opening.session())).isEqualTo(1);
+        assertNoMoneyLost(opening.session());
+    }
+
+    @Test
+    default void studentsAndStaffCancelUnpaidReservationsOnly() {
+        Opening opening = openSlots(3, 1);
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        long first = book(ann, opening.session(), opening.slots().get(0));
+        long second = book(ann, opening.session(), opening.slots().get(1));
+
+        assertThat(api().delete("/reserve/" + first, students.get(1).token()).status()).isEqualTo(404);
+        Reply cancelled = TestApi.expect(200, api().delete("/reserve/" + first, ann.token()));
+        assertThat(cancelled.data().path("cancelReason").asText()).isEqualTo("USER");
+        assertThat(api().delete("/reserve/" + first, ann.token()).status()).isEqualTo(409);
+
+        assertThat(api().post("/admin/reservations/" + second + "/cancel", ADMIN, Map.of()).status()).isEqualTo(400);
+        assertThat(api().post("/admin/reservations/" + second + "/cancel", ann.token(), Map.of("reason", "x"))
+                .status()).isEqualTo(403);
+        Reply byStaff = TestApi.expect(200, api().post("/admin/reservations/" + second + "/cancel", ADMIN,
+                Map.of("reason", "court under repair")));
+        assertThat(byStaff.data().path("cancelReason").asText()).isEqualTo("STAFF");
+        assertThat(audits("CANCEL", Long.toString(second))).isEqualTo(1);
+        assertThat(invariants().assertHold(opening.session())).isZero();
+        // the quota is given back with the places: Ann may book twice again
+        book(ann, opening.session(), opening.slots().get(2));
+        assertThat(invariants().assertHold(opening.session())).isEqualTo(1);
+    }
+
+    @Test
+    default void aPaymentForACancelledReservationIsRefundedAutomatically() {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = book(ann, opening.session(), opening.slots().get(0));
+        String outTradeNo = payOrder(ann, reservation);
+        TestApi.expect(200, api().delete("/reserve/" + reservation, ann.token()));
+        assertThat(jdbc().queryForObject("select status from pay_order where out_trade_no = ?", String.class,
+                outTradeNo)).isEqualTo("CLOSED");
+
+        Reply late = TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
+        assertThat(late.data().path("outcome").asText()).isEqualTo("AUTO_REFUNDED");
+        assertThat(late.data().path("payStatus").asText()).isEqualTo("REFUNDED");
+        assertThat(late.body().path("message").asText()).contains("refunded");
+        assertThat(jdbc().queryForObject("select count(*) from pay_order where out_trade_no = ? "
+                + "and paid_time is not null and refund_time is not null", Integer.class, outTradeNo)).isEqualTo(1);
+        assertThat(audits("AUTO_REFUND", outTradeNo)).isEqualTo(1);
+        assertNoMoneyLost(opening.session());
+        invariants().assertHold(opening.session());
+    }
+
+    @Test
+    default void anExpiredOrderIsFailedAndReplaced() {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = book(ann, opening.session(), opening.slots().get(0));
+        String first = payOrder(ann, reservation);
+        jdbc().update("update pay_order set expire_time = ? where out_trade_no = ?", now().minusMinutes(1), first);
+        String second = payOrder(ann, reservation);
+        assertThat(second).isNotEqualTo(first);
+        assertThat(jdbc().queryForObject("select status from pay_order where out_trade_no = ?", String.class, first))
+                .isEqualTo("FAILED");
+        assertThat(jdbc().queryForObject("select count(*) from pay_order where reservation_id = ? "
+                + "and status = 'PAYING'", Integer.class, reservation)).isEqualTo(1);
+    }
+
+    @Test
+    default void manyConcurrentPayRequestsMakeOnePayingOrder() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = book(ann, opening.session(), opening.slots().get(0));
+        List<Reply> replies = race(20, i -> () -> api().post("/pay/wechat/" + reservation, ann.token(), null));
+        assertThat(replies).allSatisfy(r -> assertThat(r.status()).as("%s", r).isEqualTo(200));
+        assertThat(replies.stream().map(r -> r.data().path("outTradeNo").asText()).distinct()).hasSize(1);
+        assertThat(jdbc().queryForObject("select count(*) from pay_order where reservation_id = ?", Integer.class,
+                reservation)).isEqualTo(1);
+    }
+
+    @Test
+    default void cancelRacingPaymentNeverLosesMoney() throws Exception {
+        int n = 12;
+        Opening opening = openSlots(n, 1);
+        List<Student> students = api().students(n);
+        List<Long> reservations = new ArrayList<>();
+        List<String> orders = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            reservations.add(book(students.get(i), opening.session(), opening.slots().get(i)));
+            orders.add(payOrder(students.get(i), reservations.get(i)));
+        }
+        List<Reply> replies = race(2 * n, i -> i % 2 == 0
+                ? () -> api().delete("/reserve/" + reservations.get(i / 2), students.get(i / 2).token())
+                : () -> api().post("/pay/wechat/mock-success/" + orders.get(i / 2), ADMIN, null));
+        for (int i = 0; i < n; i++) {
+            Reply cancel = replies.get(2 * i);
+            Reply payment = replies.get(2 * i + 1);
+            assertThat(payment.status()).isEqualTo(200);
+            String outcome = payment.data().path("outcome").asText();
+            if (cancel.status() == 200) {
+                assertThat(outcome).as("cancel won, so the payment is refunded").isEqualTo("AUTO_REFUNDED");
+            } else {
+                assertThat(cancel.status()).isEqualTo(409);
+                assertThat(outcome).as("payment won, so the cancel is refused").isEqualTo("CONFIRMED");
+            }
+        }
+        assertNoMoneyLost(opening.session());
+        invariants().assertHold(opening.session());
+    }
+
+    @Test
+    default void theTimeoutRacingPaymentNeverLosesMoney() throws Exception {
+        int n = 12;
+        Opening opening = openSlots(n, 1);
+        List<Student> students = api().students(n);
+        List<Long> reservations = new ArrayList<>();
+        List<String> orders = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            reservations.add(book(students.get(i), opening.session(), opening.slots().get(i)));
+            orders.add(payOrder(students.get(i), reservations.get(i)));
+        }
+        backdate(reservations);
+        List<Reply> replies = race(n + 2, i -> i < n
+                ? () -> api().post("/pay/wechat/mock-success/" + orders.get(i), ADMIN, null)
+                : () -> {
+                    bean(PaymentTimeout.class).cancelOverdue();
+                    return null;
+                });
+        for (int i = 0; i < n; i++) {
+            assertThat(replies.get(i).data().path("outcome").asText()).isIn("CONFIRMED", "AUTO_REFUNDED");
+            String reservationStatus = status(reservations.get(i));
+            if (replies.get(i).data().path("outcome").asText().equals("CONFIRMED")) {
+                assertThat(reservationStatus).isEqualTo("CONFIRMED");
+            } else {
+                assertThat(reservationStatus).isEqualTo("CANCELLED");
+                assertThat(jdbc().queryForObject("select cancel_reason from reservation where id = ?", String.class,
+                        reservations.get(i))).isEqualTo("TIMEOUT");
+            }
+        }
+        assertNoMoneyLost(opening.session());
+        invariants().assertHold(opening.session());
+    }
+
+    @Test
+    default void concurrentRefundsRefundOnceAndGiveThePlaceBackOnce() throws Exception {
+        Opening opening = openSlots(1, 2);
+        long slot = opening.slots().get(0);
+        List<Student> students = api().students(2);
+        long reservation = book(students.get(0), opening.session(), slot);
+        book(students.get(1), opening.session(), slot);
+        String outTradeNo = payOrder(students.get(0), reservation);
+        TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
+
+        List<Reply> replies = race(6, i -> i % 2 == 0
+                ? () -> api().post("/pay/refund/" + reservation, students.get(0).token(), Map.of("reason", "owner"))
+                : () -> api().post("/admin/reservations/" + reservation + "/refund", ADMIN, Map.of("reason", "staff")));
+        assertThat(replies.stream().filter(r -> r.status() == 200)).hasSize(1);
+        assertThat(replies.stream().filter(r -> r.status() == 409)).hasSize(5);
+        assertThat(audits("REFUND", Long.toString(reservation))).isEqualTo(1);
+        assertThat(invariants().assertHold(opening.session())).isEqualTo(1);
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("1");
+        assertNoMoneyLost(opening.session());
+    }
+
+    @Test
+    default void cancelRacingTheTimeoutEndsEachReservationOnce() throws Exception {
+        int n = 10;
+        Opening opening = openSlots(n, 1);
+        List<Student> students = api().students(n);
+        List<Long> reservations = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            reservations.add(book(students.get(i), opening.session(), opening.slots().get(i)));
+        }
+        backdate(reservations);
+        List<Reply> replies = race(n + 2, i -> i < n
+                ? () -> api().delete("/reserve/" + reservations.get(i), students.get(i).token())
+                : () -> {
+                    bean(PaymentTimeout.class).cancelOverdue();
+                    return null;
+                });
+        for (int i = 0; i < n; i++) {
+            String reason = jdbc().queryForObject("select cancel_reason from reservation where id = ?", String.class,
+                    reservations.get(i));
+            assertThat(reason).isIn("USER", "TIMEOUT");
+            assertThat(replies.get(i).status()).isEqualTo(reason.equals("USER") ? 200 : 409);
+        }
+        assertThat(invariants().assertHold(opening.session())).isZero();
+        for (long slot : opening.slots()) {
+            assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).as("released once").isEqualTo("1");
+        }
+    }
+
+    @Test
+    default void refundsCloseAtTheCutoffUnlessStaffOverrideWithAReason() {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = book(ann, opening.session(), opening.slots().get(0));
+        TestApi.expect(200, api().post("/pay/wechat/mock-success/" + payOrder(ann, reservation), ADMIN, null));
+        AppSettings settings = bean(AppSettings.class);
+        settings.set(SettingKey.REFUND_CUTOFF_MINUTES, "100000");
+        try {
+            assertThat(api().post("/pay/refund/" + reservation, ann.token(), null).status()).isEqualTo(409);
+            assertThat(api().post("/pay/refund/" + reservation, ann.token(),
+                    Map.of("reason", "please", "overrideCutoff", true)).status()).isEqualTo(400);
+            assertThat(api().post("/admin/reservations/" + reservation + "/refund", ADMIN,
+                    Map.of("reason", "late")).status()).isEqualTo(409);
+            Reply overridden = TestApi.expect(200, api().post("/admin/reservations/" + reservation + "/refund",
+                    ADMIN, Map.of("reason", "the hall flooded", "overrideCutoff", true)));
+            assertThat(overridden.data().path("cutoffOverridden").asBoolean()).isTrue();
+            assertThat(jdbc().queryForObject("select detail from audit_log where action = 'REFUND' and target_id = ?",
+                    String.class, Long.toString(reservation))).contains("the hall flooded").contains("overridden");
+        } finally {
+            settings.set(SettingKey.REFUND_CUTOFF_MINUTES, "0");
+        }
+        invariants().assertHold(opening.session());
+    }
+
+    // --- helpers --------------------------------------------------------------------------------
+
+    /** An open opening for tomorrow with {@code count} one-hour slots of one new court. */
+    default Opening openSlots(int count, int capacity) {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        String end = String.format("%02d:00", 8 + count);
+        return new Opening(session, api().generateSlots(session, List.of(court), "08:00", end, 60, capacity));
+    }
+
+    default long book(Student student, long session, long slot) {
+        String trace = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+        Reply result = api().awaitResult(student, trace, SETTLE);
+        assertThat(result.data().path("status").asText()).as("%s", result).isEqualTo("SUCCESS");
+        return result.data().path("reservationId").asLong();
+    }
+
+    default String payOrder(Student student, long reservation) {
+        return TestApi.expect(200, api().post("/pay/wechat/" + reservation, student.token(), null)).data()
+                .path("outTradeNo").asText();
+    }
+
+    /** Makes the reservations look older than the payment timeout. */
+    default void backdate(List<Long> reservations) {
+        int minutes = bean(AppSettings.class).getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
+        for (long id : reservations) {
+            jdbc().update("update reservation set create_time = ? where id = ?", now().minusMinutes(minutes + 1), id);
+        }
+    }
+
+    default String status(long reservation) {
+        return jdbc().queryForObject("select status from reservation where id = ?", String.class, reservation);
+    }
+
+    default int audits(String action, String target) {
+        return jdbc().queryForObject("select count(*) from audit_log where action = ? and target_id = ?",
+                Integer.class, action, target);
+    }
+
+    /** I6: every SUCCESS order's reservation is CONFIRMED; every CONFIRMED reservation has one SUCCESS order. */
+    default void assertNoMoneyLost(long session) {
+        assertThat(jdbc().queryForObject("select count(*) from pay_order o join reservation r on r.id = o.reservation_id "
+                + "where r.session_id = ? and o.status = 'SUCCESS' and r.status <> 'CONFIRMED'", Integer.class, session))
+                .as("I6: paid orders of reservations that are not confirmed").isZero();
+        assertThat(jdbc().queryForObject("select count(*) from reservation r where r.session_id = ? "
+                + "and r.status = 'CONFIRMED' and (select count(*) from pay_order o where o.reservation_id = r.id "
+                + "and o.status = 'SUCCESS') <> 1", Integer.class, session))
+                .as("confirmed reservations without exactly one successful payment").isZero();
+    }
+
+    /** Runs the calls at once, released together; returns their answers in order. */
+    default List<Reply> race(int count, java.util.function.IntFunction<Callable<Reply>> calls) throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(count);
+        try {
+            List<Future<Reply>> futures = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                Callable<Reply> call = calls.apply(i);
+                futures.add(pool.submit(() -> {
+                    go.await();
+                    return call.call();
+                }));
+            }
+            go.countDown();
+            List<Reply> replies = new ArrayList<>();
+            for (Future<Reply> future : futures) {
+                replies.add(future.get());
+            }
+            return replies;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** An opening and its slots. */
+    record Opening(long session, List<Long> slots) {
+    }
+}

@@ -1,0 +1,372 @@
+package com.courtrush.reserve;
+
+import static com.courtrush.support.Times.SETTLE;
+import static com.courtrush.support.Times.ZONE;
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.sleepUntil;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.argThat;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.reset;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+
+import com.courtrush.infra.Queues;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.core.Binding;
+import org.springframework.amqp.core.MessageBuilder;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.dao.TransientDataAccessResourceException;
+
+/**
+ * The reserve engine end to end — real HTTP, real Redis, real broker, real database — under real
+ * parallel load and under the failures it must survive.
+ */
+public interface ReserveScenarios extends StackAccess {
+
+    @Test
+    default void aFlashCrowdNeverOversellsAndEverySettles() throws Exception {
+        long courtA = api().createCourt();
+        long courtB = api().createCourt();
+        long courtC = api().createCourt();
+        LocalDateTime flash = now().plusSeconds(3).withNano(0);
+        long session = api().createSession(tomorrow(), flash, 2);
+        List<Long> slots = new ArrayList<>(api().generateSlots(session, List.of(courtA, courtB), "08:00", "12:00", 60, 1));
+        slots.addAll(api().generateSlots(session, List.of(courtC), "08:00", "12:00", 60, 3));
+        int places = 8 * 1 + 4 * 3;
+        List<Student> students = api().students(200);
+
+        // 600 attempts, 3 per student on distinct slots, released together just after the gate opens
+        Random random = new Random(20261122);
+        List<Map.Entry<Student, Long>> attempts = new ArrayList<>();
+        for (Student student : students) {
+            List<Long> shuffled = new ArrayList<>(slots);
+            Collections.shuffle(shuffled, random);
+            shuffled.subList(0, 3).forEach(slot -> attempts.add(Map.entry(student, slot)));
+        }
+        CountDownLatch go = new CountDownLatch(1);
+        ExecutorService crowd = Executors.newFixedThreadPool(attempts.size());
+        List<Future<Reply>> replies = new ArrayList<>();
+        for (Map.Entry<Student, Long> attempt : attempts) {
+            replies.add(crowd.submit(() -> {
+                go.await();
+                return api().reserve(attempt.getKey(), session, attempt.getValue());
+            }));
+        }
+        sleepUntil(flash.plusNanos(100_000_000));
+        go.countDown();
+
+        Map<String, Integer> outcomes = new HashMap<>();
+        Map<String, Student> accepted = new HashMap<>();
+        for (int i = 0; i < replies.size(); i++) {
+            Reply reply = replies.get(i).get();
+            outcomes.merge(reply.status() + " " + reply.enumCode(), 1, Integer::sum);
+            if (reply.status() == 202) {
+                accepted.put(reply.data().path("traceId").asText(), attempts.get(i).getKey());
+            } else {
+                assertThat(reply.status()).as("refusal %s", reply).isEqualTo(409);
+                assertThat(reply.enumCode()).isIn("OUT_OF_STOCK", "QUOTA_EXCEEDED", "DUP_REQ");
+                if (reply.enumCode().equals("OUT_OF_STOCK")) {
+                    assertThat(reply.data().path("alternatives").isArray()).isTrue();
+                    assertThat(reply.data().path("alternatives").size()).isLessThanOrEqualTo(3);
+                }
+            }
+        }
+        crowd.shutdown();
+
+        assertThat(accepted.size()).as("granted places; outcomes %s", outcomes).isEqualTo(places);
+        // I4: every accepted trace ends SUCCESS or FAILED, none stays PENDING
+        accepted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE).data()
+                .path("status").asText()).as("trace %s", trace).isEqualTo("SUCCESS"));
+        bean(Reconciler.class).reconcile();
+        assertThat(invariants().assertHold(session)).isEqualTo(places);
+    }
+
+    @Test
+    default void theGateOpensExactlyAtFlashTimeWithNoClick() {
+        long court = api().createCourt();
+        LocalDateTime flash = now().plusSeconds(4).withNano(0);
+        long session = api().createSession(tomorrow(), flash, 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        Student student = api().students(1).get(0);
+
+        sleepUntil(flash.minusSeconds(1));
+        Reply early = api().reserve(student, session, slot);
+        assertThat(early.status()).as("%s", early).isEqualTo(409);
+        assertThat(early.enumCode()).isEqualTo("UNGATED");
+        assertThat(early.data().path("secondsToOpen").asLong()).isBetween(1L, 2L);
+
+        sleepUntil(flash.plusSeconds(1));
+        Reply onTime = api().reserve(student, session, slot);
+        assertThat(onTime.status()).as("%s", onTime).isEqualTo(202);
+        assertThat(api().awaitResult(student, onTime.data().path("traceId").asText(), SETTLE).data()
+                .path("status").asText()).isEqualTo("SUCCESS");
+    }
+
+    @Test
+    default void theSixthAttemptInAMinuteIsRefusedWithRetryAfter() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), tomorrow().atTime(7, 0), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        Student student = api().students(1).get(0);
+        for (int i = 1; i <= 5; i++) {
+            Reply reply = api().reserve(student, session, slot);
+            assertThat(reply.enumCode()).as("attempt %d: %s", i, reply).isEqualTo("UNGATED");
+        }
+        Reply sixth = api().reserve(student, session, slot);
+        assertThat(sixth.status()).as("%s", sixth).isEqualTo(429);
+        assertThat(sixth.enumCode()).isEqualTo("TOO_MANY_REQUESTS");
+        assertThat(Long.parseLong(sixth.raw().headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 60L);
+    }
+
+    @Test
+    default void duplicatesAndThePerStudentLimitAreRefused() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "11:00", 60, 3);
+        Student student = api().students(1).get(0);
+
+        Reply first = TestApi.expect(202, api().reserve(student, session, slots.get(0)));
+        Reply again = api().reserve(student, session, slots.get(0));
+        assertThat(again.status()).isEqualTo(409);
+        assertThat(again.enumCode()).isEqualTo("DUP_REQ");
+        Reply second = TestApi.expect(202, api().reserve(student, session, slots.get(1)));
+        Reply third = api().reserve(student, session, slots.get(2));
+        assertThat(third.status()).isEqualTo(409);
+        assertThat(third.enumCode()).isEqualTo("QUOTA_EXCEEDED");
+
+        for (Reply granted : List.of(first, second)) {
+            assertThat(api().awaitResult(student, granted.data().path("traceId").asText(), SETTLE).data()
+                    .path("status").asText()).isEqualTo("SUCCESS");
+        }
+        assertThat(invariants().assertHold(session)).isEqualTo(2);
+    }
+
+    @Test
+    default void aTraceIsVisibleToItsOwnerOnly() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        List<Student> two = api().students(2);
+        String trace = TestApi.expect(202, api().reserve(two.get(0), session, slot)).data().path("traceId").asText();
+
+        assertThat(api().awaitResult(two.get(0), trace, SETTLE).data().path("reservationId").asLong()).isPositive();
+        Reply stranger = api().result(two.get(1), trace);
+        assertThat(stranger.status()).isEqualTo(404);
+        assertThat(stranger.data().isNull()).isTrue();
+        assertThat(api().get("/admin/reservations", two.get(0).token()).status()).isEqualTo(403);
+    }
+
+    @Test
+    default void aBrokerThatRefusesThePublishGetsTheStockReleasedOnce() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        Student student = api().students(1).get(0);
+        Binding binding = new Binding(Queues.RESERVE_QUEUE, Binding.DestinationType.QUEUE, Queues.RESERVE_EXCHANGE,
+                Queues.RESERVE_ROUTING_KEY, null);
+
+        bean(AmqpAdmin.class).removeBinding(binding);
+        Reply refused;
+        try {
+            refused = api().reserve(student, session, slot);
+        } finally {
+            bean(AmqpAdmin.class).declareBinding(binding);
+        }
+        assertThat(refused.status()).as("%s", refused).isEqualTo(503);
+        assertThat(refused.enumCode()).isEqualTo("FAILED");
+        String trace = refused.data().path("traceId").asText();
+        assertThat(api().result(student, trace).data().path("status").asText()).isEqualTo("FAILED");
+        assertThat(compensations(trace)).isEqualTo(1);
+        invariants().assertHold(session);
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("1");
+
+        Reply retried = TestApi.expect(202, api().reserve(student, session, slot));
+        assertThat(api().awaitResult(student, retried.data().path("traceId").asText(), SETTLE).data()
+                .path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+    }
+
+    @Test
+    default void aMessageThatCannotBeRecordedIsDeadLetteredAndCompensatedOnce() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 2).get(0);
+        Student student = api().students(1).get(0);
+        doThrow(new TransientDataAccessResourceException("injected: database write failed"))
+                .when(bean(ReservationWriter.class)).record(argThat(grant -> grant != null && grant.slotId() == slot));
+        try {
+            String trace = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+            Reply result = api().awaitResult(student, trace, SETTLE);
+            assertThat(result.data().path("status").asText()).isEqualTo("FAILED");
+            assertThat(result.data().path("reason").asText()).contains("dead-lettered");
+            verify(bean(ReservationWriter.class), times(3)).record(argThat(grant -> grant != null && grant.slotId() == slot));
+            assertThat(compensations(trace)).isEqualTo(1);
+            invariants().assertHold(session);
+            assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+        } finally {
+            reset(bean(ReservationWriter.class));
+        }
+        String retry = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+        assertThat(api().awaitResult(student, retry, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+    }
+
+    @Test
+    default void theSameMessageDeliveredTwiceMakesOneReservation() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
+        Student student = api().students(1).get(0);
+        String trace = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+        assertThat(api().awaitResult(student, trace, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+
+        long userId = jdbc().queryForObject("select user_id from reservation where trace_id = ?", Long.class, trace);
+        double duplicatesBefore = consumed("DUPLICATE");
+        redeliver(new ReserveMessage(trace, userId, slot, session, System.currentTimeMillis()));
+        await().atMost(SETTLE).until(() -> consumed("DUPLICATE") > duplicatesBefore);
+
+        assertThat(jdbc().queryForObject("select count(*) from reservation where trace_id = ?", Integer.class, trace))
+                .isEqualTo(1);
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+    }
+
+    @Test
+    default void afterRedisLosesItsDataTheOpeningIsRebuiltAndNeverOversold() throws Exception {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 3);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "11:00", 60, 2);
+        List<Student> holders = api().students(4);
+        long[] picks = {slots.get(0), slots.get(0), slots.get(1), slots.get(2)};
+        for (int i = 0; i < holders.size(); i++) {
+            String trace = TestApi.expect(202, api().reserve(holders.get(i), session, picks[i])).data()
+                    .path("traceId").asText();
+            assertThat(api().awaitResult(holders.get(i), trace, SETTLE).data().path("status").asText())
+                    .isEqualTo("SUCCESS");
+        }
+
+        redisson().getKeys().flushdb();
+        // the opening clock notices within its warm check and rebuilds the opening from the database
+        await().atMost(Duration.ofSeconds(20)).until(() -> redisson().getBucket(RedisKeys.warm(session)).isExists());
+        invariants().assertHold(session);
+        // and staff's warm-up (re-sync) is idempotent
+        TestApi.expect(200, api().post("/admin/sessions/" + session + "/warmup", TestApi.ADMIN_TOKEN, null));
+        assertThat(invariants().assertHold(session)).isEqualTo(4);
+
+        List<Student> latecomers = api().students(30);
+        ExecutorService crowd = Executors.newFixedThreadPool(latecomers.size());
+        List<Future<Reply>> replies = new ArrayList<>();
+        for (int i = 0; i < latecomers.size(); i++) {
+            Student student = latecomers.get(i);
+            long slot = slots.get(i % 3);
+            replies.add(crowd.submit(() -> api().reserve(student, session, slot)));
+        }
+        Map<String, Student> accepted = new HashMap<>();
+        for (int i = 0; i < replies.size(); i++) {
+            Reply reply = replies.get(i).get();
+            if (reply.status() == 202) {
+                accepted.put(reply.data().path("traceId").asText(), latecomers.get(i));
+            }
+        }
+        crowd.shutdown();
+        assertThat(accepted.size()).as("only the 2 free places are granted").isEqualTo(2);
+        accepted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE).data()
+                .path("status").asText()).isEqualTo("SUCCESS"));
+        assertThat(invariants().assertHold(session)).isEqualTo(6);
+    }
+
+    @Test
+    default void aGrantWhoseMessageWasLostIsReconciledAndItsLateDeliveryCannotOversell() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        List<Student> students = api().students(3);
+        long userId = userId(students.get(0));
+
+        // the process "dies" between the Redis decision and the publish: a grant with no message
+        ReserveMessage lost = new ReserveMessage(String.format("%016x%016x", ThreadLocalRandom.current().nextLong(),
+                ThreadLocalRandom.current().nextLong()), userId, slot, session, 0);
+        ReserveScript.Decision decision = bean(ReserveScript.class).decide(lost, 2, StockKeys.expireAt(tomorrow(), ZONE));
+        assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);
+        assertThat(api().result(students.get(0), lost.traceId()).data().path("status").asText()).isEqualTo("PENDING");
+        assertThat(api().reserve(students.get(1), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
+
+        TestApi.sleep(3_300);
+        Reconciler.Report report = bean(Reconciler.class).reconcile();
+        assertThat(report.compensated()).isGreaterThanOrEqualTo(1);
+        assertThat(api().result(students.get(0), lost.traceId()).data().path("status").asText()).isEqualTo("FAILED");
+        assertThat(compensations(lost.traceId())).isEqualTo(1);
+        invariants().assertHold(session);
+
+        // the message turns up after all: it must not become a booking
+        double lateBefore = consumed("ALREADY_COMPENSATED");
+        redeliver(new ReserveMessage(lost.traceId(), userId, slot, session, decision.redisNowMs()));
+        await().atMost(SETTLE).until(() -> consumed("ALREADY_COMPENSATED") > lateBefore);
+        assertThat(invariants().assertHold(session)).isZero();
+        assertThat(bean(Reconciler.class).reconcile().compensated()).isZero();
+
+        String trace = TestApi.expect(202, api().reserve(students.get(2), session, slot)).data().path("traceId").asText();
+        assertThat(api().awaitResult(students.get(2), trace, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+    }
+
+    @Test
+    default void slotTemplatesThatOverlapOrStartBeforeTheOpeningAreRefused() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), tomorrow().atTime(9, 0), 2);
+        api().generateSlots(session, List.of(court), "10:00", "12:00", 60, 1);
+        Reply touching = api().post("/admin/sessions/" + session + "/slots/generate", TestApi.ADMIN_TOKEN,
+                Map.of("courtIds", List.of(court), "startTime", "12:00", "endTime", "13:00", "durationMinutes", 60));
+        assertThat(touching.status()).as("touching is fine: %s", touching).isEqualTo(200);
+        Reply overlapping = api().post("/admin/sessions/" + session + "/slots/generate", TestApi.ADMIN_TOKEN,
+                Map.of("courtIds", List.of(court), "startTime", "11:30", "endTime", "12:30", "durationMinutes", 60));
+        assertThat(overlapping.status()).isEqualTo(409);
+        assertThat(overlapping.data().path("conflicts").get(0).asText()).contains("11:30").contains("overlaps");
+        Reply early = api().post("/admin/sessions/" + session + "/slots/generate", TestApi.ADMIN_TOKEN,
+                Map.of("courtIds", List.of(court), "startTime", "08:00", "endTime", "09:00", "durationMinutes", 60));
+        assertThat(early.status()).isEqualTo(400);
+        assertThat(early.body().path("message").asText()).contains("after the first slot");
+    }
+
+    default long userId(Student student) {
+        return jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
+                student.studentId());
+    }
+
+    default int compensations(String trace) {
+        return jdbc().queryForObject("select count(*) from audit_log where action = 'COMPENSATE' and target_id = ?",
+                Integer.class, trace);
+    }
+
+    default double consumed(String result) {
+        return bean(MeterRegistry.class).get("courtrush.reserve.consumed").tag("result", result).counter().count();
+    }
+
+    default void redeliver(ReserveMessage message) {
+        bean(RabbitTemplate.class).send(Queues.RESERVE_EXCHANGE, Queues.RESERVE_ROUTING_KEY,
+                MessageBuilder.withBody(message.toJson()).setMessageId(message.traceId()).build());
+    }
+}

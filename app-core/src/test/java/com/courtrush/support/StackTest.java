@@ -1,0 +1,73 @@
+package com.courtrush.support;
+
+import com.courtrush.reserve.ReservationWriter;
+import org.junit.jupiter.api.BeforeEach;
+import org.redisson.api.RedissonClient;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
+
+/**
+ * One running engine — real HTTP port, real Redis, broker and database — shared by every scenario
+ * interface a stack test implements. Subclasses choose the stack with a {@code @DynamicPropertySource}.
+ * {@link ReservationWriter} is a spy so scenarios can make the consumer fail on purpose.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+    "courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+    "courtrush.auth.bcrypt-strength=4",
+    "courtrush.reserve.reconcile-horizon=3s",
+    "courtrush.reserve.reconcile-interval=1h",
+    "courtrush.reserve.payment-timeout-check-interval=1h",
+    "courtrush.reserve.consumer-backoff=50ms",
+    "courtrush.limits.per-student-per-minute=5"
+})
+public abstract class StackTest implements StackAccess {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    ApplicationContext context;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    RedissonClient redisson;
+    @MockitoSpyBean
+    ReservationWriter writer;
+
+    private TestApi api;
+    private StockInvariants invariants;
+
+    @BeforeEach
+    void connect() {
+        api = new TestApi(port);
+        invariants = new StockInvariants(jdbc, redisson);
+    }
+
+    @Override
+    public TestApi api() {
+        return api;
+    }
+
+    @Override
+    public JdbcTemplate jdbc() {
+        return jdbc;
+    }
+
+    @Override
+    public RedissonClient redisson() {
+        return redisson;
+    }
+
+    @Override
+    public StockInvariants invariants() {
+        return invariants;
+    }
+
+    @Override
+    public <T> T bean(Class<T> type) {
+        return context.getBean(type);
+    }
+}
