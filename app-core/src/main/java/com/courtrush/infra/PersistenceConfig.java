@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.handlers.MetaObjectHandler;
 import com.baomidou.mybatisplus.extension.plugins.MybatisPlusInterceptor;
 import com.baomidou.mybatisplus.extension.plugins.inner.PaginationInnerInterceptor;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import org.apache.ibatis.reflection.MetaObject;
 import org.springframework.context.annotation.Bean;
@@ -16,9 +17,10 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class PersistenceConfig {
 
+    /** Wall time in the engine's zone, in whole milliseconds (what the database keeps). */
     @Bean
     Clock clock(CourtRushProperties properties) {
-        return Clock.system(properties.zone());
+        return Clock.tick(Clock.system(properties.zone()), Duration.ofMillis(1));
     }
 
     @Bean
