@@ -1,6 +1,7 @@
 package com.courtrush;
 
 import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.reserve.MultiNodeScenarios;
 import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
@@ -16,7 +17,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * reachable, except under {@code CI=true}, where their absence fails the run.
  */
 @ExtendWith(ExternalServices.class)
-class ExternalStackIT extends StackTest implements ReserveScenarios, LifecycleScenarios {
+class ExternalStackIT extends StackTest implements ReserveScenarios, LifecycleScenarios, MultiNodeScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

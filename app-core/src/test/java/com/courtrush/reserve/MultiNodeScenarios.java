@@ -1,0 +1,136 @@
+package com.courtrush.reserve;
+
+import static com.courtrush.support.Times.SETTLE;
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.sleepUntil;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.courtrush.CourtRushServer;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
+
+/**
+ * Two engine nodes sharing one database, Redis and broker, as behind a load balancer: tokens work
+ * on both, a crowd split across them never oversells, a release on one node clears the other's
+ * sold-out memory at once, a logout and a new slot reach the other node.
+ */
+public interface MultiNodeScenarios extends StackAccess {
+
+    @Test
+    default void twoNodesShareTheRushWithoutOverselling() throws Exception {
+        try (ConfigurableApplicationContext nodeB = startSecondNode()) {
+            TestApi a = api();
+            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            long court = a.createCourt();
+            LocalDateTime flash = now().plusSeconds(2).withNano(0);
+            long session = a.createSession(tomorrow(), flash, 2);
+            List<Long> slots = a.generateSlots(session, List.of(court), "08:00", "12:00", 60, 1);
+            List<Student> students = a.students(60);
+            assertThat(b.get("/reservations/mine", students.get(0).token()).status()).as("A's token on B")
+                    .isEqualTo(200);
+
+            CountDownLatch go = new CountDownLatch(1);
+            ExecutorService crowd = Executors.newFixedThreadPool(120);
+            List<Future<Reply>> replies = new ArrayList<>();
+            List<Student> who = new ArrayList<>();
+            for (int i = 0; i < 120; i++) {
+                Student student = students.get(i % 60);
+                TestApi node = i % 2 == 0 ? a : b;
+                long slot = slots.get(i % slots.size());
+                who.add(student);
+                replies.add(crowd.submit(() -> {
+                    go.await();
+                    return node.reserve(student, session, slot);
+                }));
+            }
+            sleepUntil(flash.plusNanos(100_000_000));
+            go.countDown();
+            Map<String, Student> granted = new HashMap<>();
+            for (int i = 0; i < replies.size(); i++) {
+                Reply reply = replies.get(i).get();
+                if (reply.status() == 202) {
+                    granted.put(reply.data().path("traceId").asText(), who.get(i));
+                }
+            }
+            crowd.shutdown();
+            assertThat(granted.size()).as("places granted across both nodes").isEqualTo(slots.size());
+            Map<Long, Student> holders = new HashMap<>();
+            granted.forEach((trace, student) -> {
+                Reply result = b.awaitResult(student, trace, SETTLE);
+                assertThat(result.data().path("status").asText()).isEqualTo("SUCCESS");
+                holders.put(result.data().path("reservationId").asLong(), student);
+            });
+            assertThat(invariants().assertHold(session)).isEqualTo(slots.size());
+
+            // a release on B clears A's sold-out memory before A's one-second re-check would
+            long slot = slots.get(0);
+            long reservation = jdbc().queryForObject("select id from reservation where slot_id = ? and holder_id is not null",
+                    Long.class, slot);
+            Student late = a.students(1).get(0);
+            assertThat(a.reserve(late, session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
+            TestApi.expect(200, b.delete("/reserve/" + reservation, holders.get(reservation).token()));
+            TestApi.sleep(150);
+            Reply afterRelease = a.reserve(late, session, slot);
+            assertThat(afterRelease.status()).as("%s", afterRelease).isEqualTo(202);
+            assertThat(a.awaitResult(late, afterRelease.data().path("traceId").asText(), SETTLE).data()
+                    .path("status").asText()).isEqualTo("SUCCESS");
+
+            // slots added through A can be booked through B at once
+            long court2 = a.createCourt();
+            long added = a.generateSlots(session, List.of(court2), "08:00", "09:00", 60, 1).get(0);
+            Reply onB = b.reserve(late, session, added);
+            assertThat(onB.status()).as("%s", onB).isEqualTo(202);
+            assertThat(b.awaitResult(late, onB.data().path("traceId").asText(), SETTLE).data().path("status")
+                    .asText()).isEqualTo("SUCCESS");
+            assertThat(invariants().assertHold(session)).isEqualTo(slots.size() + 1);
+
+            // a logout on A reaches B
+            TestApi.expect(200, a.post("/auth/logout", late.token(), null));
+            await().atMost(Duration.ofSeconds(5)).until(() -> b.get("/reservations/mine", late.token()).status() == 401);
+        }
+    }
+
+    /** Starts another engine node on the same database, Redis and broker as this test's node. */
+    default ConfigurableApplicationContext startSecondNode() throws Exception {
+        Environment env = bean(Environment.class);
+        Map<String, Object> shared = new LinkedHashMap<>();
+        for (String key : List.of("courtrush.infra.mode", "spring.datasource.url", "spring.datasource.username",
+                "spring.datasource.password", "spring.data.redis.host", "spring.data.redis.port",
+                "spring.data.redis.database", "spring.rabbitmq.host", "spring.rabbitmq.port",
+                "spring.rabbitmq.username", "spring.rabbitmq.password", "courtrush.admin-token",
+                "courtrush.auth.bcrypt-strength", "courtrush.reserve.consumer-backoff")) {
+            String value = env.getProperty(key);
+            if (value != null) {
+                shared.put(key, value);
+            }
+        }
+        shared.put("courtrush.data-dir", Files.createTempDirectory("courtrush-node-b-").toString());
+        shared.put("spring.jmx.enabled", "false");
+        shared.put("server.port", "0");
+        // run arguments, not builder properties: those are defaults that application.yml overrides
+        String[] args = shared.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
+                .toArray(String[]::new);
+        return new SpringApplicationBuilder(CourtRushServer.class).run(args);
+    }
+}
