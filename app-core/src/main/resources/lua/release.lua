@@ -5,6 +5,7 @@
 --
 -- KEYS[1] bf:dedup:{slotId}  KEYS[2] bf:sem:{slotId}  KEYS[3] bf:quota:{sessionId}
 -- KEYS[4] bf:reserve:pending:{traceId} (or any key, when ARGV[2] is empty)  KEYS[5] bf:reserve:inflight
+-- KEYS[6] bf:slot:off:{slotId} (present while the slot is disabled: its permit stays at 0)
 -- ARGV[1] userId  ARGV[2] in-flight member to forget ('' when none)
 
 if ARGV[2] ~= '' then
@@ -12,7 +13,9 @@ if ARGV[2] ~= '' then
   redis.call('DEL', KEYS[4])
 end
 if redis.call('SREM', KEYS[1], ARGV[1]) == 1 then
-  redis.call('INCR', KEYS[2])
+  if redis.call('EXISTS', KEYS[6]) == 0 then
+    redis.call('INCR', KEYS[2])
+  end
   local left = redis.call('HINCRBY', KEYS[3], ARGV[1], -1)
   if left <= 0 then
     redis.call('HDEL', KEYS[3], ARGV[1])

@@ -4,8 +4,8 @@
 -- Atomic with respect to reserve.lua. Returns the opening's total permits.
 --
 -- KEYS[1] bf:quota:{sessionId}  KEYS[2] bf:reserve:inflight  KEYS[3] bf:warm:{sessionId}
--- then for each slot i: KEYS[3+3i-2] bf:sem:{slotId}, KEYS[3+3i-1] bf:dedup:{slotId},
---                       KEYS[3+3i] bf:slot:session:{slotId}
+-- then for each slot i: KEYS[4i] bf:sem:{slotId}, KEYS[4i+1] bf:dedup:{slotId},
+--                       KEYS[4i+2] bf:slot:session:{slotId}, KEYS[4i+3] bf:slot:off:{slotId}
 -- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] slot count
 -- then for each slot: slotId, capacity, active (1/0), holder count, holder user ids...
 
@@ -26,7 +26,7 @@ local quota = {}
 local total = 0
 local a = 4
 for i = 1, tonumber(ARGV[3]) do
-  local semKey, dedupKey, bindKey = KEYS[3 * i + 1], KEYS[3 * i + 2], KEYS[3 * i + 3]
+  local semKey, dedupKey, bindKey, offKey = KEYS[4 * i], KEYS[4 * i + 1], KEYS[4 * i + 2], KEYS[4 * i + 3]
   local slotId, capacity, active, n = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2] == '1', tonumber(ARGV[a + 3])
   a = a + 4
   local holders = {}
@@ -47,6 +47,10 @@ for i = 1, tonumber(ARGV[3]) do
   local permits = 0
   if active then
     permits = math.max(0, capacity - taken)
+    redis.call('DEL', offKey)
+  else
+    redis.call('SET', offKey, '1')
+    redis.call('EXPIREAT', offKey, expireAt)
   end
   total = total + permits
   redis.call('SET', semKey, permits)

@@ -1,7 +1,9 @@
 package com.courtrush;
 
 import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.ReserveScenarios;
+import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.StackTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +12,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
-class EmbeddedStackIT extends StackTest implements ReserveScenarios, LifecycleScenarios {
+class EmbeddedStackIT extends StackTest
+        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios {
 
     @DynamicPropertySource
     static void embedded(DynamicPropertyRegistry registry) {

@@ -1,7 +1,9 @@
 package com.courtrush;
 
 import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
+import com.courtrush.staff.StaffScenarios;
 import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
@@ -17,7 +19,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * reachable, except under {@code CI=true}, where their absence fails the run.
  */
 @ExtendWith(ExternalServices.class)
-class ExternalStackIT extends StackTest implements ReserveScenarios, LifecycleScenarios, MultiNodeScenarios {
+class ExternalStackIT extends StackTest
+        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios, MultiNodeScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

@@ -1,7 +1,10 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
+import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,11 +29,75 @@ public class StudentDirectory {
     private final UserAccountMapper accounts;
     private final PasswordEncoder passwords;
     private final TransactionTemplate transactions;
+    private final TokenService tokens;
+    private final AuditTrail audit;
 
-    StudentDirectory(UserAccountMapper accounts, PasswordEncoder passwords, TransactionTemplate transactions) {
+    StudentDirectory(UserAccountMapper accounts, PasswordEncoder passwords, TransactionTemplate transactions,
+            TokenService tokens, AuditTrail audit) {
         this.accounts = accounts;
         this.passwords = passwords;
         this.transactions = transactions;
+        this.tokens = tokens;
+        this.audit = audit;
+    }
+
+    /** Students whose id or name contains {@code query} (all when blank), by student id. */
+    public StudentPage list(String query, int page, int size) {
+        if (page < 1 || size < 1 || size > 1000) {
+            throw CourtRushException.badRequest("page must be ≥ 1 and size between 1 and 1000.");
+        }
+        LambdaQueryWrapper<UserAccount> where = new LambdaQueryWrapper<UserAccount>()
+                .orderByAsc(UserAccount::getStudentId);
+        if (query != null && !query.isBlank()) {
+            String q = query.strip();
+            where.and(w -> w.like(UserAccount::getStudentId, q).or().like(UserAccount::getDisplayName, q));
+        }
+        Page<UserAccount> found = accounts.selectPage(Page.of(page, size), where);
+        return new StudentPage(found.getRecords().stream().map(Student::of).toList(), found.getTotal());
+    }
+
+    public void resetPassword(long userId, String newPassword, String actor) {
+        if (newPassword == null || newPassword.length() < 6 || newPassword.length() > 72) {
+            throw CourtRushException.badRequest("A password must have 6 to 72 characters.");
+        }
+        UserAccount account = get(userId);
+        account.setPasswordHash(passwords.encode(newPassword));
+        accounts.updateById(account);
+        tokens.revokeAll(userId);
+        audit.record(actor, "RESET_PASSWORD", "USER", account.getStudentId(), null);
+    }
+
+    /** Enables or disables an account; disabling also ends its sessions on every node. */
+    public Student setActive(long userId, boolean active, String actor) {
+        UserAccount account = get(userId);
+        account.setActive(active);
+        accounts.updateById(account);
+        if (!active) {
+            tokens.revokeAll(userId);
+        }
+        audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId(), null);
+        return Student.of(account);
+    }
+
+    private UserAccount get(long userId) {
+        UserAccount account = accounts.selectById(userId);
+        if (account == null) {
+            throw CourtRushException.notFound("Account " + userId + " does not exist.");
+        }
+        return account;
+    }
+
+    /** An account as staff see it (never its password hash). */
+    public record Student(long id, String studentId, String name, Role role, boolean active,
+            LocalDateTime createTime) {
+        static Student of(UserAccount a) {
+            return new Student(a.getId(), a.getStudentId(), a.getDisplayName(), a.getRole(),
+                    Boolean.TRUE.equals(a.getActive()), a.getCreateTime());
+        }
+    }
+
+    /** A page of accounts and the total matching. */
+    public record StudentPage(List<Student> records, long total) {
     }
 
     public ImportResult importStudents(List<NewStudent> students) {

@@ -28,10 +28,14 @@ class TokenRevocations {
     private final RTopic topic;
     private final Clock clock;
     private final Map<String, Long> local = new ConcurrentHashMap<>();
+    private final org.redisson.api.RMap<String, String> userCutoffs;
+    private final Map<Long, Long> localCutoffs = new ConcurrentHashMap<>();
+    private static final String USER_PREFIX = "u:";
 
     TokenRevocations(RedissonClient redisson, Clock clock) {
         this.revoked = redisson.getScoredSortedSet(RedisKeys.REVOKED_TOKENS);
         this.topic = redisson.getTopic(RedisKeys.TOKEN_REVOKED_TOPIC);
+        this.userCutoffs = redisson.getMap(RedisKeys.USER_TOKEN_CUTOFF);
         this.clock = clock;
         topic.addListener(String.class, (channel, message) -> remember(message));
         reload();
@@ -44,8 +48,21 @@ class TokenRevocations {
         topic.publish(tokenId + ":" + expiry);
     }
 
+    /** Every token of the student issued up to now stops working, on every node (account disabled). */
+    void revokeUser(long userId, Instant now) {
+        long cutoff = now.getEpochSecond();
+        userCutoffs.fastPut(Long.toString(userId), Long.toString(cutoff));
+        localCutoffs.put(userId, cutoff);
+        topic.publish(USER_PREFIX + userId + ":" + cutoff);
+    }
+
     boolean isRevoked(String tokenId) {
         return local.containsKey(tokenId);
+    }
+
+    boolean isCutOff(long userId, Instant issuedAt) {
+        Long cutoff = localCutoffs.get(userId);
+        return cutoff != null && issuedAt.getEpochSecond() <= cutoff;
     }
 
     @Scheduled(fixedDelay = 30_000, initialDelay = 30_000)
@@ -57,12 +74,21 @@ class TokenRevocations {
                 local.put(entry.getValue(), entry.getScore().longValue());
             }
             local.values().removeIf(expiry -> expiry <= now);
+            userCutoffs.readAllMap().forEach((user, cutoff) ->
+                    localCutoffs.put(Long.valueOf(user), Long.valueOf(cutoff)));
         } catch (RuntimeException e) {
             log.warn("Cannot reload revoked tokens from Redis; keeping the {} known locally", local.size(), e);
         }
     }
 
     private void remember(String message) {
+        if (message.startsWith(USER_PREFIX)) {
+            String[] parts = message.split(":");
+            if (parts.length == 3) {
+                localCutoffs.put(Long.valueOf(parts[1]), Long.valueOf(parts[2]));
+            }
+            return;
+        }
         int colon = message.lastIndexOf(':');
         if (colon > 0) {
             try {

@@ -85,7 +85,9 @@ public class TokenService {
             JWTClaimsSet claims = jwt.getJWTClaimsSet();
             Date expiry = claims.getExpirationTime();
             if (expiry == null || !expiry.toInstant().isAfter(Instant.now(clock))
-                    || claims.getJWTID() == null || revocations.isRevoked(claims.getJWTID())) {
+                    || claims.getJWTID() == null || revocations.isRevoked(claims.getJWTID())
+                    || claims.getIssueTime() == null
+                    || revocations.isCutOff(Long.parseLong(claims.getSubject()), claims.getIssueTime().toInstant())) {
                 return null;
             }
             return new Caller(Long.valueOf(claims.getSubject()), claims.getStringClaim(CLAIM_STUDENT_ID),
@@ -93,6 +95,11 @@ public class TokenService {
         } catch (ParseException | JOSEException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** Every token of a student issued until now stops working on every node. */
+    public void revokeAll(long userId) {
+        revocations.revokeUser(userId, Instant.now(clock));
     }
 
     /** Logs a token out on every node. */

@@ -8,6 +8,10 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.env.EnvironmentPostProcessor;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.PropertiesPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import java.nio.file.Files;
 
 /**
  * Fills in the database defaults of the chosen infrastructure mode before any bean is made. In
@@ -18,8 +22,11 @@ class InfraDefaults implements EnvironmentPostProcessor {
 
     static final String SOURCE_NAME = "courtrushInfraDefaults";
 
+    static final String SETTINGS_SOURCE_NAME = "courtrushDataDirSettings";
+
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment env, SpringApplication application) {
+        addSettingsFile(env);
         String mode = env.getProperty("courtrush.infra.mode", "embedded").trim().toLowerCase(Locale.ROOT);
         Map<String, Object> defaults = new HashMap<>();
         if (mode.equals("embedded")) {
@@ -42,6 +49,23 @@ class InfraDefaults implements EnvironmentPostProcessor {
                     "Fix courtrush.infra.mode.");
         }
         env.getPropertySources().addLast(new MapPropertySource(SOURCE_NAME, defaults));
+    }
+
+    /** {@code <data-dir>/courtrush.properties}: above application.yml, below arguments and environment. */
+    private static void addSettingsFile(ConfigurableEnvironment env) {
+        Path file = dataDir(env).resolve(LocalSettings.FILE_NAME);
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        PropertiesPropertySource source = new PropertiesPropertySource(SETTINGS_SOURCE_NAME, LocalSettings.read(file));
+        MutablePropertySources sources = env.getPropertySources();
+        if (sources.contains(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME)) {
+            sources.addAfter(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, source);
+        } else if (sources.contains(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME)) {
+            sources.addAfter(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME, source);
+        } else {
+            sources.addFirst(source);
+        }
     }
 
     static Path dataDir(ConfigurableEnvironment env) {

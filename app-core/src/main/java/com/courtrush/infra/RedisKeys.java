@@ -21,6 +21,11 @@ public final class RedisKeys {
         return "bf:slot:session:" + slotId;
     }
 
+    /** Present while the slot is disabled: releases do not give its permits back. */
+    public static String slotOff(long slotId) {
+        return "bf:slot:off:" + slotId;
+    }
+
     /** "1" once the opening's gate is open, "0" before and after. */
     public static String gate(long sessionId) {
         return "bf:gate:" + sessionId;
@@ -74,6 +79,15 @@ public final class RedisKeys {
 
     /** Hash: when the reconciler last ran, and what it did. */
     public static final String RECONCILER_LAST_RUN = "bf:reconciler:last";
+
+    /** Hash traceId → JSON of recent dead letters (what failed, and how it was settled). */
+    public static final String DEAD_LETTERS = "bf:reserve:dead-letters";
+
+    /** Sorted set of dead-letter trace ids by time, to list and trim the hash. */
+    public static final String DEAD_LETTERS_INDEX = "bf:reserve:dead-letters:index";
+
+    /** Hash userId → epoch second; tokens of that student issued before it are refused (disabled accounts). */
+    public static final String USER_TOKEN_CUTOFF = "bf:auth:user-cutoff";
 
     /** Redisson lock that serializes payments of one reservation. */
     public static String payLock(long reservationId) {

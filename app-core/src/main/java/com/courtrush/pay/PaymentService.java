@@ -128,6 +128,17 @@ public class PaymentService {
         }
     }
 
+    /** Staff's "mark paid" from the console: the reservation's PAYING order is reported paid. */
+    public PaidView markPaid(long reservationId, Caller staff) {
+        access.visibleTo(reservationId, staff);
+        PayOrder paying = orders.findPaying(reservationId);
+        if (paying == null) {
+            throw CourtRushException.conflict("Reservation " + reservationId + " has no pay order awaiting payment; "
+                    + "the student creates one by choosing to pay.");
+        }
+        return onPaid(paying.getOutTradeNo(), staff.actor());
+    }
+
     /** Payment success (the simulated gateway's callback, or staff's "mark paid"). Idempotent. */
     public PaidView onPaid(String outTradeNo, String actor) {
         PayOrder order = orders.findByOutTradeNo(outTradeNo);

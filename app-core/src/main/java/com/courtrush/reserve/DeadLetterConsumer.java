@@ -24,10 +24,12 @@ class DeadLetterConsumer {
     private static final Logger log = LoggerFactory.getLogger(DeadLetterConsumer.class);
 
     private final TraceCompensator compensator;
+    private final DeadLetterLog deadLetters;
     private final RetryTemplate retry;
 
-    DeadLetterConsumer(TraceCompensator compensator, CourtRushProperties properties) {
+    DeadLetterConsumer(TraceCompensator compensator, DeadLetterLog deadLetters, CourtRushProperties properties) {
         this.compensator = compensator;
+        this.deadLetters = deadLetters;
         long backoff = properties.reserve().consumerBackoff().toMillis();
         this.retry = RetryTemplate.builder()
                 .maxAttempts(properties.reserve().consumerMaxAttempts())
@@ -41,8 +43,10 @@ class DeadLetterConsumer {
         long tag = message.getMessageProperties().getDeliveryTag();
         try {
             ReserveMessage grant = ReserveMessage.fromJson(message.getBody());
-            retry.execute(context -> compensator.compensate(grant, "dead-lettered: it could not be recorded",
-                    AuditTrail.SYSTEM_DLQ));
+            boolean compensated = retry.execute(context -> compensator.compensate(grant,
+                    "dead-lettered: it could not be recorded", AuditTrail.SYSTEM_DLQ));
+            deadLetters.settled(grant.traceId(), compensated
+                    ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED);
         } catch (IllegalArgumentException e) {
             log.error("Dropping unreadable dead letter {} ({} bytes): {}", message.getMessageProperties().getMessageId(),
                     message.getBody().length, e.getMessage());

@@ -5,6 +5,9 @@ import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.TimeSlotMapper;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +23,12 @@ public class ReservationQueries {
 
     private final ReservationMapper reservations;
     private final UserAccountMapper accounts;
+    private final TimeSlotMapper slots;
 
-    ReservationQueries(ReservationMapper reservations, UserAccountMapper accounts) {
+    ReservationQueries(ReservationMapper reservations, UserAccountMapper accounts, TimeSlotMapper slots) {
         this.reservations = reservations;
         this.accounts = accounts;
+        this.slots = slots;
     }
 
     public PageOf<Row> find(Filter filter, int page, int size) {
@@ -36,6 +41,28 @@ public class ReservationQueries {
                 .eq(filter.userId() != null, Reservation::getUserId, filter.userId())
                 .eq(filter.status() != null, Reservation::getStatus, filter.status())
                 .orderByDesc(Reservation::getId);
+        if (filter.studentId() != null && !filter.studentId().isBlank()) {
+            UserAccount student = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
+                    .eq(UserAccount::getStudentId, filter.studentId().strip()));
+            if (student == null) {
+                return new PageOf<>(List.of(), 0);
+            }
+            query.eq(Reservation::getUserId, student.getId());
+        }
+        if (filter.slotDate() != null || filter.courtId() != null) {
+            List<Long> slotIds = slots.selectList(new LambdaQueryWrapper<TimeSlot>().select(TimeSlot::getId)
+                            .eq(filter.slotDate() != null, TimeSlot::getSlotDate, filter.slotDate())
+                            .eq(filter.courtId() != null, TimeSlot::getCourtId, filter.courtId()))
+                    .stream().map(TimeSlot::getId).toList();
+            if (slotIds.isEmpty()) {
+                return new PageOf<>(List.of(), 0);
+            }
+            query.in(Reservation::getSlotId, slotIds);
+        }
+        if (!filter.includeCompensated()) {
+            query.and(w -> w.isNull(Reservation::getCancelReason)
+                    .or().ne(Reservation::getCancelReason, CancelReason.COMPENSATION));
+        }
         Page<Reservation> result = reservations.selectPage(Page.of(page, size), query);
         Map<Long, String> studentIds = studentIds(result.getRecords());
         List<Row> rows = result.getRecords().stream()
@@ -57,8 +84,13 @@ public class ReservationQueries {
                         (a, b) -> a));
     }
 
-    /** Optional filters; null means "any". */
-    public record Filter(Long sessionId, Long slotId, Long userId, ReservationStatus status) {
+    /** Optional filters; null means "any". Compensated attempts are left out unless asked for. */
+    public record Filter(Long sessionId, Long slotId, Long userId, ReservationStatus status, LocalDate slotDate,
+            Long courtId, String studentId, boolean includeCompensated) {
+
+        public Filter(Long sessionId, Long slotId, Long userId, ReservationStatus status) {
+            this(sessionId, slotId, userId, status, null, null, null, true);
+        }
     }
 
     /** One reservation as staff list them. */

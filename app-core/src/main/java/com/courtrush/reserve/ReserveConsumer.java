@@ -24,12 +24,15 @@ class ReserveConsumer {
 
     private final ReservationWriter writer;
     private final ReserveMetrics metrics;
+    private final DeadLetterLog deadLetters;
     private final RetryTemplate retry;
     private final int attempts;
 
-    ReserveConsumer(ReservationWriter writer, ReserveMetrics metrics, CourtRushProperties properties) {
+    ReserveConsumer(ReservationWriter writer, ReserveMetrics metrics, DeadLetterLog deadLetters,
+            CourtRushProperties properties) {
         this.writer = writer;
         this.metrics = metrics;
+        this.deadLetters = deadLetters;
         this.attempts = properties.reserve().consumerMaxAttempts();
         long backoff = properties.reserve().consumerBackoff().toMillis();
         this.retry = RetryTemplate.builder()
@@ -52,6 +55,7 @@ class ReserveConsumer {
             channel.basicReject(tag, false);
             return;
         }
+        metrics.handling(1);
         try {
             ReservationWriter.Result result = retry.execute(context -> writer.record(grant));
             metrics.consumed(result);
@@ -61,7 +65,10 @@ class ReserveConsumer {
                     grant.traceId(), grant.userId(), grant.slotId(), attempts, e);
             metrics.consumed(ReservationWriter.Result.FAILED);
             metrics.deadLettered();
+            deadLetters.failed(grant, e);
             channel.basicReject(tag, false);
+        } finally {
+            metrics.handling(-1);
         }
     }
 }

@@ -21,6 +21,7 @@ public class ReserveMetrics {
     private final Map<ReservePublisher.Result, Counter> publishes = new EnumMap<>(ReservePublisher.Result.class);
     private final Map<ReservationWriter.Result, Counter> consumed = new EnumMap<>(ReservationWriter.Result.class);
     private final Counter deadLettered;
+    private final java.util.concurrent.atomic.AtomicInteger handling = new java.util.concurrent.atomic.AtomicInteger();
     private final MeterRegistry registry;
 
     ReserveMetrics(MeterRegistry registry) {
@@ -43,6 +44,47 @@ public class ReserveMetrics {
         }
         deadLettered = Counter.builder("courtrush.reserve.dead-lettered")
                 .description("Messages rejected to reserve.dlq after their last attempt").register(registry);
+        io.micrometer.core.instrument.Gauge.builder("courtrush.reserve.handling", handling, Number::doubleValue)
+                .description("reserve.queue messages this node holds unacknowledged, being recorded")
+                .register(registry);
+    }
+
+    void handling(int delta) {
+        handling.addAndGet(delta);
+    }
+
+    /** Running totals of this node, for dashboards that turn them into rates. */
+    public Totals totals() {
+        Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
+        requests.forEach((outcome, timer) -> byOutcome.put(outcome, timer.count()));
+        Map<ReservePublisher.Result, Long> published = new EnumMap<>(ReservePublisher.Result.class);
+        publishes.forEach((result, counter) -> published.put(result, (long) counter.count()));
+        Map<ReservationWriter.Result, Long> handled = new EnumMap<>(ReservationWriter.Result.class);
+        consumed.forEach((result, counter) -> handled.put(result, (long) counter.count()));
+        return new Totals(byOutcome, published.get(ReservePublisher.Result.CONFIRMED),
+                published.get(ReservePublisher.Result.NACKED) + published.get(ReservePublisher.Result.RETURNED)
+                        + published.get(ReservePublisher.Result.SEND_FAILED),
+                published.get(ReservePublisher.Result.CONFIRM_TIMEOUT),
+                published.values().stream().mapToLong(Long::longValue).sum(),
+                handled.values().stream().mapToLong(Long::longValue).sum(), (long) deadLettered.count(),
+                handling.get());
+    }
+
+    /**
+     * Totals since this node started. {@code refused} = NACKed + returned + send errors.
+     *
+     * @param handling messages this node holds unacknowledged right now
+     */
+    public record Totals(Map<Outcome, Long> requests, long confirmed, long refused, long confirmTimeouts,
+            long published, long consumed, long deadLettered, int handling) {
+
+        public long attempts() {
+            return requests.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        public long accepted() {
+            return requests.getOrDefault(Outcome.SUCCESS, 0L);
+        }
     }
 
     void request(Outcome outcome, long nanos) {

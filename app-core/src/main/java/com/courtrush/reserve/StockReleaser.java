@@ -35,7 +35,7 @@ public class StockReleaser {
         String pendingKey = grant == null ? RedisKeys.INFLIGHT : RedisKeys.pending(grant.traceId());
         String outcome = script.eval(RScript.Mode.READ_WRITE, release.source(), RScript.ReturnType.VALUE,
                 List.of(RedisKeys.dedup(slotId), RedisKeys.semaphore(slotId), RedisKeys.quota(sessionId),
-                        pendingKey, RedisKeys.INFLIGHT),
+                        pendingKey, RedisKeys.INFLIGHT, RedisKeys.slotOff(slotId)),
                 Long.toString(userId), member);
         boolean released = RELEASED.equals(outcome);
         if (released) {

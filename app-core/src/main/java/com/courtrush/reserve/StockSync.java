@@ -53,7 +53,7 @@ class StockSync implements StockWarmer {
         Map<Long, List<Long>> holders = reservations.activeHolders(sessionId).stream()
                 .collect(Collectors.groupingBy(ReservationMapper.Holder::slotId,
                         Collectors.mapping(ReservationMapper.Holder::userId, Collectors.toList())));
-        List<Object> keys = new ArrayList<>(3 + 3 * sessionSlots.size());
+        List<Object> keys = new ArrayList<>(3 + 4 * sessionSlots.size());
         keys.add(RedisKeys.quota(sessionId));
         keys.add(RedisKeys.INFLIGHT);
         keys.add(RedisKeys.warm(sessionId));
@@ -65,6 +65,7 @@ class StockSync implements StockWarmer {
             keys.add(RedisKeys.semaphore(slot.getId()));
             keys.add(RedisKeys.dedup(slot.getId()));
             keys.add(RedisKeys.slotSession(slot.getId()));
+            keys.add(RedisKeys.slotOff(slot.getId()));
             List<Long> users = holders.getOrDefault(slot.getId(), List.of());
             args.add(Long.toString(slot.getId()));
             args.add(Integer.toString(slot.getCapacity()));

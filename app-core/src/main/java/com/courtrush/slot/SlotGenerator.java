@@ -1,6 +1,5 @@
 package com.courtrush.slot;
 
-import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
@@ -9,6 +8,7 @@ import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.web.CourtRushException;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -33,15 +33,17 @@ public class SlotGenerator {
     public static final int MAX_SLOTS_PER_CALL = 2_000;
 
     private final TimeSlotMapper slots;
+    private final SlotOverlaps overlaps;
     private final CourtMapper courts;
     private final OpeningService openings;
     private final AuditTrail audit;
     private final ApplicationEventPublisher events;
     private final TransactionTemplate transactions;
 
-    SlotGenerator(TimeSlotMapper slots, CourtMapper courts, OpeningService openings, AuditTrail audit,
-            ApplicationEventPublisher events, TransactionTemplate transactions) {
+    SlotGenerator(TimeSlotMapper slots, SlotOverlaps overlaps, CourtMapper courts, OpeningService openings,
+            AuditTrail audit, ApplicationEventPublisher events, TransactionTemplate transactions) {
         this.slots = slots;
+        this.overlaps = overlaps;
         this.courts = courts;
         this.openings = openings;
         this.audit = audit;
@@ -71,6 +73,39 @@ public class SlotGenerator {
         return ids;
     }
 
+    /**
+     * A week (or any run of days) at once: for each date, its first opening (created when there is
+     * none, opening at {@code flashAt} on that day or the day before) gets the template's slots.
+     * Each day stands alone: a day that overlaps is reported and the others are still generated.
+     */
+    public List<DayResult> generateDays(LocalDate first, int days, LocalTime flashAt, boolean flashDayBefore,
+            int perUserLimit, SlotTemplate template, String actor) {
+        if (days < 1 || days > 31) {
+            throw CourtRushException.badRequest("Generate 1 to 31 days at a time.");
+        }
+        template.validate();
+        List<DayResult> results = new ArrayList<>();
+        for (int i = 0; i < days; i++) {
+            LocalDate date = first.plusDays(i);
+            try {
+                long sessionId = openings.listByDate(date).stream().findFirst()
+                        .map(ReserveSession::getId)
+                        .orElseGet(() -> openings.create(new OpeningService.NewOpening(date,
+                                (flashDayBefore ? date.minusDays(1) : date).atTime(flashAt), perUserLimit, null),
+                                actor).getId());
+                results.add(new DayResult(date, sessionId, generate(sessionId, template, actor).size(), null));
+            } catch (CourtRushException e) {
+                results.add(new DayResult(date, null, 0, e.getMessage()
+                        + (e.data() instanceof Map<?, ?> m && m.get("conflicts") != null ? " " + m.get("conflicts") : "")));
+            }
+        }
+        return results;
+    }
+
+    /** What happened on one day of {@link #generateDays}; {@code error} is null when it worked. */
+    public record DayResult(LocalDate date, Long sessionId, int slotsCreated, String error) {
+    }
+
     private List<Long> insert(ReserveSession session, SlotTemplate template) {
         List<Long> courtIds = List.copyOf(new LinkedHashSet<>(template.courtIds()));
         Map<Long, Court> locked = courts.lockByIds(courtIds).stream()
@@ -87,10 +122,7 @@ public class SlotGenerator {
         List<String> conflicts = new ArrayList<>();
         List<TimeSlot> created = new ArrayList<>();
         for (Long courtId : courtIds) {
-            List<TimeSlot> existing = slots.selectList(new LambdaQueryWrapper<TimeSlot>()
-                    .eq(TimeSlot::getCourtId, courtId)
-                    .eq(TimeSlot::getSlotDate, session.getSessionDate())
-                    .eq(TimeSlot::getActive, true));
+            List<TimeSlot> existing = overlaps.activeOn(courtId, session.getSessionDate());
             for (LocalTime start : template.starts()) {
                 LocalTime end = start.plusMinutes(template.durationMinutes());
                 existing.stream().filter(e -> e.overlaps(start, end)).findFirst().ifPresentOrElse(

@@ -14,8 +14,11 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.courtrush.court.CourtService;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.opening.OpeningService;
+import com.courtrush.monitor.QueueMonitor;
+import com.courtrush.monitor.RushMonitor;
 import com.courtrush.pay.PaymentService;
 import com.courtrush.pay.RefundService;
+import com.courtrush.reserve.DeadLetterActions;
 import com.courtrush.reserve.Reconciler;
 import com.courtrush.reserve.ReservationCancellation;
 import com.courtrush.reserve.ReservationMapper;
@@ -95,6 +98,12 @@ class ApiContractTest {
     PaymentService payments;
     @MockitoBean
     RefundService refunds;
+    @MockitoBean
+    RushMonitor rushMonitor;
+    @MockitoBean
+    QueueMonitor queueMonitor;
+    @MockitoBean
+    DeadLetterActions deadLetters;
 
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)

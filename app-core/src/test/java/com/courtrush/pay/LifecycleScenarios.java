@@ -38,7 +38,7 @@ public interface LifecycleScenarios extends StackAccess {
         List<Student> students = api().students(2);
         Student ann = students.get(0);
         Student bob = students.get(1);
-        long reservation = book(ann, opening.session(), slot);
+        long reservation = api().book(ann, opening.session(), slot);
 
         Reply before = TestApi.expect(200, api().get("/pay/reservation/" + reservation, ann.token()));
         assertThat(before.data().path("reservationStatus").asText()).isEqualTo("PENDING_PAYMENT");
@@ -81,7 +81,7 @@ public interface LifecycleScenarios extends StackAccess {
         assertThat(audits("MARK_PAID", outTradeNo)).isEqualTo(1);
         assertThat(audits("REFUND", Long.toString(reservation))).isEqualTo(1);
 
-        book(bob, opening.session(), slot);
+        api().book(bob, opening.session(), slot);
         assertThat(invariants().assertHold(opening.session())).isEqualTo(1);
         assertNoMoneyLost(opening.session());
     }
@@ -91,8 +91,8 @@ public interface LifecycleScenarios extends StackAccess {
         Opening opening = openSlots(3, 1);
         List<Student> students = api().students(2);
         Student ann = students.get(0);
-        long first = book(ann, opening.session(), opening.slots().get(0));
-        long second = book(ann, opening.session(), opening.slots().get(1));
+        long first = api().book(ann, opening.session(), opening.slots().get(0));
+        long second = api().book(ann, opening.session(), opening.slots().get(1));
 
         assertThat(api().delete("/reserve/" + first, students.get(1).token()).status()).isEqualTo(404);
         Reply cancelled = TestApi.expect(200, api().delete("/reserve/" + first, ann.token()));
@@ -108,7 +108,7 @@ public interface LifecycleScenarios extends StackAccess {
         assertThat(audits("CANCEL", Long.toString(second))).isEqualTo(1);
         assertThat(invariants().assertHold(opening.session())).isZero();
         // the quota is given back with the places: Ann may book twice again
-        book(ann, opening.session(), opening.slots().get(2));
+        api().book(ann, opening.session(), opening.slots().get(2));
         assertThat(invariants().assertHold(opening.session())).isEqualTo(1);
     }
 
@@ -116,7 +116,7 @@ public interface LifecycleScenarios extends StackAccess {
     default void aPaymentForACancelledReservationIsRefundedAutomatically() {
         Opening opening = openSlots(1, 1);
         Student ann = api().students(1).get(0);
-        long reservation = book(ann, opening.session(), opening.slots().get(0));
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
         String outTradeNo = payOrder(ann, reservation);
         TestApi.expect(200, api().delete("/reserve/" + reservation, ann.token()));
         assertThat(jdbc().queryForObject("select status from pay_order where out_trade_no = ?", String.class,
@@ -137,7 +137,7 @@ public interface LifecycleScenarios extends StackAccess {
     default void anExpiredOrderIsFailedAndReplaced() {
         Opening opening = openSlots(1, 1);
         Student ann = api().students(1).get(0);
-        long reservation = book(ann, opening.session(), opening.slots().get(0));
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
         String first = payOrder(ann, reservation);
         jdbc().update("update pay_order set expire_time = ? where out_trade_no = ?", now().minusMinutes(1), first);
         String second = payOrder(ann, reservation);
@@ -152,7 +152,7 @@ public interface LifecycleScenarios extends StackAccess {
     default void manyConcurrentPayRequestsMakeOnePayingOrder() throws Exception {
         Opening opening = openSlots(1, 1);
         Student ann = api().students(1).get(0);
-        long reservation = book(ann, opening.session(), opening.slots().get(0));
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
         List<Reply> replies = race(20, i -> () -> api().post("/pay/wechat/" + reservation, ann.token(), null));
         assertThat(replies).allSatisfy(r -> assertThat(r.status()).as("%s", r).isEqualTo(200));
         assertThat(replies.stream().map(r -> r.data().path("outTradeNo").asText()).distinct()).hasSize(1);
@@ -168,7 +168,7 @@ public interface LifecycleScenarios extends StackAccess {
         List<Long> reservations = new ArrayList<>();
         List<String> orders = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            reservations.add(book(students.get(i), opening.session(), opening.slots().get(i)));
+            reservations.add(api().book(students.get(i), opening.session(), opening.slots().get(i)));
             orders.add(payOrder(students.get(i), reservations.get(i)));
         }
         List<Reply> replies = race(2 * n, i -> i % 2 == 0
@@ -198,7 +198,7 @@ public interface LifecycleScenarios extends StackAccess {
         List<Long> reservations = new ArrayList<>();
         List<String> orders = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            reservations.add(book(students.get(i), opening.session(), opening.slots().get(i)));
+            reservations.add(api().book(students.get(i), opening.session(), opening.slots().get(i)));
             orders.add(payOrder(students.get(i), reservations.get(i)));
         }
         backdate(reservations);
@@ -228,8 +228,8 @@ public interface LifecycleScenarios extends StackAccess {
         Opening opening = openSlots(1, 2);
         long slot = opening.slots().get(0);
         List<Student> students = api().students(2);
-        long reservation = book(students.get(0), opening.session(), slot);
-        book(students.get(1), opening.session(), slot);
+        long reservation = api().book(students.get(0), opening.session(), slot);
+        api().book(students.get(1), opening.session(), slot);
         String outTradeNo = payOrder(students.get(0), reservation);
         TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
 
@@ -251,7 +251,7 @@ public interface LifecycleScenarios extends StackAccess {
         List<Student> students = api().students(n);
         List<Long> reservations = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            reservations.add(book(students.get(i), opening.session(), opening.slots().get(i)));
+            reservations.add(api().book(students.get(i), opening.session(), opening.slots().get(i)));
         }
         backdate(reservations);
         List<Reply> replies = race(n + 2, i -> i < n
@@ -276,7 +276,7 @@ public interface LifecycleScenarios extends StackAccess {
     default void refundsCloseAtTheCutoffUnlessStaffOverrideWithAReason() {
         Opening opening = openSlots(1, 1);
         Student ann = api().students(1).get(0);
-        long reservation = book(ann, opening.session(), opening.slots().get(0));
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
         TestApi.expect(200, api().post("/pay/wechat/mock-success/" + payOrder(ann, reservation), ADMIN, null));
         AppSettings settings = bean(AppSettings.class);
         settings.set(SettingKey.REFUND_CUTOFF_MINUTES, "100000");
@@ -307,12 +307,6 @@ public interface LifecycleScenarios extends StackAccess {
         return new Opening(session, api().generateSlots(session, List.of(court), "08:00", end, 60, capacity));
     }
 
-    default long book(Student student, long session, long slot) {
-        String trace = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
-        Reply result = api().awaitResult(student, trace, SETTLE);
-        assertThat(result.data().path("status").asText()).as("%s", result).isEqualTo("SUCCESS");
-        return result.data().path("reservationId").asLong();
-    }
 
     default String payOrder(Student student, long reservation) {
         return TestApi.expect(200, api().post("/pay/wechat/" + reservation, student.token(), null)).data()

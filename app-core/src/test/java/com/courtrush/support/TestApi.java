@@ -139,6 +139,16 @@ public final class TestApi {
         return get("/reserve/result/" + traceId, student.token());
     }
 
+    /** Reserves and waits until the reservation is recorded; returns its id. */
+    public long book(Student student, long sessionId, long slotId) {
+        String trace = expect(202, reserve(student, sessionId, slotId)).data().path("traceId").asText();
+        Reply result = awaitResult(student, trace, Duration.ofSeconds(30));
+        if (!"SUCCESS".equals(result.data().path("status").asText())) {
+            throw new AssertionError("reservation of slot " + slotId + " did not succeed: " + result);
+        }
+        return result.data().path("reservationId").asLong();
+    }
+
     /** Polls a trace until it is no longer PENDING. */
     public Reply awaitResult(Student student, String traceId, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();

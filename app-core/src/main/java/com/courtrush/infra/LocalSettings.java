@@ -1,0 +1,121 @@
+package com.courtrush.infra;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * Settings that take effect at the next start — infrastructure mode and connections, HTTP port and
+ * address, limits, the admin token — kept in {@code <data-dir>/courtrush.properties}, which the
+ * engine reads at start-up (above application.yml, below command-line arguments and environment
+ * variables). The console edits them here and says when a restart is needed.
+ */
+@Component
+public class LocalSettings {
+
+    public static final String FILE_NAME = "courtrush.properties";
+
+    /** The keys the console edits, in the order it shows them. */
+    public static final List<String> KEYS = List.of(
+            "courtrush.infra.mode",
+            "spring.datasource.url", "spring.datasource.username", "spring.datasource.password",
+            "spring.data.redis.host", "spring.data.redis.port", "spring.data.redis.password",
+            "spring.rabbitmq.host", "spring.rabbitmq.port", "spring.rabbitmq.username", "spring.rabbitmq.password",
+            "server.port", "server.address",
+            "courtrush.limits.per-student-per-minute", "courtrush.limits.node-per-second",
+            "courtrush.limits.per-ip-enabled", "courtrush.limits.per-ip-per-second",
+            "courtrush.admin-token");
+
+    private final Path file;
+    private final Environment environment;
+
+    LocalSettings(CourtRushProperties properties, Environment environment) {
+        this.file = properties.dataDir().resolve(FILE_NAME);
+        this.environment = environment;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** What the engine runs with now, for each key (blank when unset). */
+    public Map<String, String> running() {
+        Map<String, String> values = new LinkedHashMap<>();
+        KEYS.forEach(key -> values.put(key, environment.getProperty(key, "")));
+        return values;
+    }
+
+    /** What the file holds (the values used at the next start). */
+    public Map<String, String> saved() {
+        Properties stored = read(file);
+        Map<String, String> values = new LinkedHashMap<>();
+        KEYS.forEach(key -> values.put(key, stored.getProperty(key, environment.getProperty(key, ""))));
+        return values;
+    }
+
+    /** Saves the values (blank removes a key) and tells whether a restart is needed for them. */
+    public boolean save(Map<String, String> values) {
+        Properties stored = read(file);
+        values.forEach((key, value) -> {
+            if (!KEYS.contains(key)) {
+                throw new IllegalArgumentException("Not a setting the console edits: " + key);
+            }
+            if (value == null || value.isBlank()) {
+                stored.remove(key);
+            } else {
+                stored.setProperty(key, value.strip());
+            }
+        });
+        write(file, stored);
+        return restartNeeded();
+    }
+
+    public boolean restartNeeded() {
+        Map<String, String> running = running();
+        return saved().entrySet().stream().anyMatch(e -> !Objects.equals(e.getValue(), running.get(e.getKey())));
+    }
+
+    static Properties read(Path file) {
+        Properties properties = new Properties();
+        if (Files.isRegularFile(file)) {
+            try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                properties.load(reader);
+            } catch (IOException e) {
+                throw new InfraConfigException("Cannot read the settings file " + file + ": " + e.getMessage(),
+                        "Fix or delete " + file + ".", e);
+            }
+        }
+        return properties;
+    }
+
+    private static void write(Path file, Properties properties) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path temp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
+            try (Writer writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
+                properties.store(writer, "CourtRush settings, read at start-up (passwords in clear: keep private)");
+            }
+            try {
+                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
+            } catch (UnsupportedOperationException ignored) {
+                // not a POSIX file system (Windows): the data directory's own permissions apply
+            }
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the settings file " + file, e);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package com.courtrush.monitor;
+
+import com.courtrush.infra.Queues;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.reserve.DeadLetterLog;
+import com.courtrush.reserve.ReserveMessage;
+import com.courtrush.reserve.ReserveMetrics;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.redisson.api.RScoredSortedSet;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.protocol.ScoredEntry;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.stereotype.Service;
+
+/**
+ * The queues of the reserve pipeline: depth and consumers of {@code reserve.queue} and
+ * {@code reserve.dlq} (from the broker), what this node holds unacknowledged, publish totals, the
+ * grants still in flight (oldest first), the reconciler's last run, and recent dead letters.
+ */
+@Service
+public class QueueMonitor {
+
+    private static final int PENDING_SHOWN = 50;
+    private static final int DEAD_LETTERS_SHOWN = 100;
+
+    private final AmqpAdmin amqp;
+    private final RedissonClient redisson;
+    private final ReserveMetrics metrics;
+    private final DeadLetterLog deadLetters;
+    private final Clock clock;
+
+    QueueMonitor(AmqpAdmin amqp, RedissonClient redisson, ReserveMetrics metrics, DeadLetterLog deadLetters,
+            Clock clock) {
+        this.amqp = amqp;
+        this.redisson = redisson;
+        this.metrics = metrics;
+        this.deadLetters = deadLetters;
+        this.clock = clock;
+    }
+
+    public QueuesView queues() {
+        RScoredSortedSet<String> inflight = redisson.getScoredSortedSet(RedisKeys.INFLIGHT);
+        long now = clock.millis();
+        List<PendingGrant> pending = new ArrayList<>();
+        for (ScoredEntry<String> entry : inflight.entryRange(0, PENDING_SHOWN - 1)) {
+            ReserveMessage grant = ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue());
+            pending.add(new PendingGrant(grant.traceId(), grant.userId(), grant.slotId(), grant.sessionId(),
+                    Math.max(0, now - grant.time())));
+        }
+        Map<String, String> last = redisson.<String, String>getMap(RedisKeys.RECONCILER_LAST_RUN).readAllMap();
+        ReconcilerRun reconciler = last.isEmpty() ? null : new ReconcilerRun(Long.parseLong(last.get("time")),
+                Integer.parseInt(last.get("compensated")), Integer.parseInt(last.get("settled")));
+        return new QueuesView(stats(Queues.RESERVE_QUEUE), stats(Queues.DEAD_LETTER_QUEUE), metrics.totals(),
+                inflight.size(), pending, reconciler, deadLetters.recent(DEAD_LETTERS_SHOWN), now);
+    }
+
+    private QueueStats stats(String queue) {
+        Properties info = amqp.getQueueProperties(queue);
+        if (info == null) {
+            return new QueueStats(queue, false, 0, 0);
+        }
+        return new QueueStats(queue, true, ((Number) info.get(RabbitAdmin.QUEUE_MESSAGE_COUNT)).longValue(),
+                ((Number) info.get(RabbitAdmin.QUEUE_CONSUMER_COUNT)).intValue());
+    }
+
+    /** Messages ready in the queue and consumers attached, as the broker reports them. */
+    public record QueueStats(String name, boolean exists, long depth, int consumers) {
+    }
+
+    /** A grant in flight: in Redis, not yet in the database. */
+    public record PendingGrant(String traceId, long userId, long slotId, long sessionId, long ageMillis) {
+    }
+
+    /** The reconciler's last run (any node). */
+    public record ReconcilerRun(long time, int compensated, int settled) {
+    }
+
+    /**
+     * @param inFlight grants not yet recorded (all nodes); {@code pending} lists the oldest
+     * @param sampledAt epoch ms of this snapshot
+     */
+    public record QueuesView(QueueStats reserveQueue, QueueStats deadLetterQueue, ReserveMetrics.Totals totals,
+            int inFlight, List<PendingGrant> pending, ReconcilerRun reconciler, List<DeadLetterLog.Entry> deadLetters,
+            long sampledAt) {
+    }
+}

@@ -1,0 +1,32 @@
+package com.courtrush.monitor;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.actuate.health.HealthComponent;
+import org.springframework.boot.actuate.health.HealthEndpoint;
+import org.springframework.boot.actuate.health.Status;
+import org.springframework.stereotype.Service;
+
+/** Redis, broker and database health, from the same indicators as {@code /actuator/health}. */
+@Service
+public class SystemHealth {
+
+    /** The components the status bar shows, by actuator name. */
+    public static final Map<String, String> COMPONENTS = Map.of("redis", "Redis", "rabbit", "AMQP", "db", "DB");
+
+    private final HealthEndpoint health;
+
+    SystemHealth(HealthEndpoint health) {
+        this.health = health;
+    }
+
+    /** Actuator name → UP, DOWN or UNKNOWN. */
+    public Map<String, Status> components() {
+        Map<String, Status> result = new LinkedHashMap<>();
+        for (String name : new String[] {"redis", "rabbit", "db"}) {
+            HealthComponent component = health.healthForPath(name);
+            result.put(name, component == null ? Status.UNKNOWN : component.getStatus());
+        }
+        return result;
+    }
+}

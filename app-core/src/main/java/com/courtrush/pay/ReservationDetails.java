@@ -1,0 +1,61 @@
+package com.courtrush.pay;
+
+import com.courtrush.account.UserAccount;
+import com.courtrush.account.UserAccountMapper;
+import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.court.Court;
+import com.courtrush.court.CourtMapper;
+import com.courtrush.reserve.Reservation;
+import com.courtrush.reserve.ReservationMapper;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.web.CourtRushException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.springframework.stereotype.Service;
+
+/** Everything staff see about one reservation: its slot, student, pay orders and audit trail. */
+@Service
+public class ReservationDetails {
+
+    private final ReservationMapper reservations;
+    private final TimeSlotMapper slots;
+    private final CourtMapper courts;
+    private final UserAccountMapper accounts;
+    private final PayOrderMapper orders;
+    private final AuditTrail audit;
+
+    ReservationDetails(ReservationMapper reservations, TimeSlotMapper slots, CourtMapper courts,
+            UserAccountMapper accounts, PayOrderMapper orders, AuditTrail audit) {
+        this.reservations = reservations;
+        this.slots = slots;
+        this.courts = courts;
+        this.accounts = accounts;
+        this.orders = orders;
+        this.audit = audit;
+    }
+
+    public Details of(long reservationId) {
+        Reservation reservation = reservations.selectById(reservationId);
+        if (reservation == null) {
+            throw CourtRushException.notFound("Reservation " + reservationId + " does not exist.");
+        }
+        TimeSlot slot = slots.selectById(reservation.getSlotId());
+        Court court = courts.selectById(slot.getCourtId());
+        UserAccount student = accounts.selectById(reservation.getUserId());
+        List<PayOrder> payOrders = orders.findAll(reservationId);
+        List<AuditLog> trail = new ArrayList<>(audit.forTarget("RESERVATION", reservationId));
+        trail.addAll(audit.forTarget("TRACE", reservation.getTraceId()));
+        payOrders.forEach(o -> trail.addAll(audit.forTarget(PaymentService.AUDIT_TARGET, o.getOutTradeNo())));
+        trail.sort(Comparator.comparing(AuditLog::getId));
+        return new Details(reservation, slot, court.getName(), student.getStudentId(), student.getDisplayName(),
+                payOrders, trail);
+    }
+
+    /** One reservation with everything around it. */
+    public record Details(Reservation reservation, TimeSlot slot, String courtName, String studentId,
+            String studentName, List<PayOrder> payOrders, List<AuditLog> auditTrail) {
+    }
+}

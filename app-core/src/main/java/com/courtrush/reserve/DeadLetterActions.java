@@ -1,0 +1,56 @@
+package com.courtrush.reserve;
+
+import com.courtrush.web.CourtRushException;
+import org.springframework.stereotype.Service;
+
+/** Staff's hands on a dead letter: give its place back now, or put it back on the queue. */
+@Service
+public class DeadLetterActions {
+
+    private final DeadLetterLog log;
+    private final TraceCompensator compensator;
+    private final ReservePublisher publisher;
+    private final ReservationMapper reservations;
+
+    DeadLetterActions(DeadLetterLog log, TraceCompensator compensator, ReservePublisher publisher,
+            ReservationMapper reservations) {
+        this.log = log;
+        this.compensator = compensator;
+        this.publisher = publisher;
+        this.reservations = reservations;
+    }
+
+    /** Compensates now (idempotent): the place goes back unless the database already has the trace. */
+    public DeadLetterLog.Settlement compensate(String traceId, String actor) {
+        DeadLetterLog.Entry entry = find(traceId);
+        boolean compensated = compensator.compensate(entry.grant(), "dead letter compensated by staff", actor);
+        DeadLetterLog.Settlement settlement = compensated
+                ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED;
+        log.settled(traceId, settlement);
+        return settlement;
+    }
+
+    /**
+     * Publishes the message again, so the student gets the place after all — only while the trace is
+     * neither recorded nor compensated.
+     */
+    public DeadLetterLog.Settlement replay(String traceId) {
+        DeadLetterLog.Entry entry = find(traceId);
+        if (reservations.findByTrace(traceId) != null) {
+            throw CourtRushException.conflict("Trace " + traceId + " is already settled; it cannot be replayed.");
+        }
+        if (publisher.publish(entry.grant()).refused()) {
+            throw CourtRushException.unavailable("The broker refused the replayed message; try again.", null);
+        }
+        log.settled(traceId, DeadLetterLog.Settlement.REPLAYED);
+        return DeadLetterLog.Settlement.REPLAYED;
+    }
+
+    private DeadLetterLog.Entry find(String traceId) {
+        DeadLetterLog.Entry entry = log.get(traceId);
+        if (entry == null) {
+            throw CourtRushException.notFound("No dead letter with trace " + traceId + ".");
+        }
+        return entry;
+    }
+}

@@ -1,0 +1,103 @@
+package com.courtrush.slot;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.web.CourtRushException;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+
+/**
+ * Edits one slot: capacity and price, enable and disable. Capacity never drops below the places
+ * booked; re-enabling checks overlaps again; a live opening is re-synced after every change so
+ * Redis sells what the database now says.
+ */
+@Service
+public class SlotEditor {
+
+    private final TimeSlotMapper slots;
+    private final SlotOverlaps overlaps;
+    private final OpeningService openings;
+    private final AuditTrail audit;
+    private final ApplicationEventPublisher events;
+
+    SlotEditor(TimeSlotMapper slots, SlotOverlaps overlaps, OpeningService openings, AuditTrail audit,
+            ApplicationEventPublisher events) {
+        this.slots = slots;
+        this.overlaps = overlaps;
+        this.openings = openings;
+        this.audit = audit;
+        this.events = events;
+    }
+
+    public List<SlotWithCourt> slotsOf(long sessionId) {
+        return slots.findBySessionWithCourt(sessionId);
+    }
+
+    public TimeSlot get(long slotId) {
+        TimeSlot slot = slots.selectById(slotId);
+        if (slot == null) {
+            throw CourtRushException.notFound("Slot " + slotId + " does not exist.");
+        }
+        return slot;
+    }
+
+    public TimeSlot update(long slotId, int capacity, Integer priceCents, String actor) {
+        TimeSlot slot = get(slotId);
+        if (capacity < 1 || capacity > 1000) {
+            throw CourtRushException.badRequest("capacity must be between 1 and 1000.");
+        }
+        if (priceCents != null && (priceCents < 0 || priceCents > 10_000_000)) {
+            throw CourtRushException.badRequest("priceCents must be between 0 and 10000000.");
+        }
+        int changed = slots.update(null, new LambdaUpdateWrapper<TimeSlot>()
+                .set(TimeSlot::getCapacity, capacity)
+                .set(TimeSlot::getPriceCents, priceCents)
+                .eq(TimeSlot::getId, slotId)
+                .le(TimeSlot::getBooked, capacity));
+        if (changed != 1) {
+            throw CourtRushException.conflict("Slot " + slotId + " has more places booked than " + capacity
+                    + "; cancel or refund some first.");
+        }
+        audit.record(actor, "EDIT_SLOT", "SLOT", slotId, "capacity " + slot.getCapacity() + " → " + capacity
+                + ", price " + slot.getPriceCents() + " → " + priceCents);
+        return afterChange(slot);
+    }
+
+    /** Takes a slot off sale or back on it. Disabling leaves its reservations alone: see SlotWithdrawal. */
+    public TimeSlot setActive(long slotId, boolean active, String actor) {
+        TimeSlot slot = get(slotId);
+        if (active && !Boolean.TRUE.equals(slot.getActive())) {
+            List<TimeSlot> clashes = overlaps.clashes(slot.getCourtId(), slot.getSlotDate(), slot.getStartTime(),
+                    slot.getEndTime(), slotId);
+            if (!clashes.isEmpty()) {
+                throw CourtRushException.conflict("Slot " + slotId + " overlaps active slot(s) " + clashes.stream()
+                        .map(c -> c.getStartTime() + "-" + c.getEndTime()).collect(Collectors.joining(", "))
+                        + " of the same court.");
+            }
+        }
+        slots.update(null, new LambdaUpdateWrapper<TimeSlot>().set(TimeSlot::getActive, active)
+                .eq(TimeSlot::getId, slotId));
+        audit.record(actor, active ? "ENABLE_SLOT" : "DISABLE_SLOT", "SLOT", slotId, null);
+        return afterChange(slot);
+    }
+
+    /** Active slots of a court on a date, for the console's pickers. */
+    public List<TimeSlot> activeSlots(long courtId, java.time.LocalDate date) {
+        return slots.selectList(new LambdaQueryWrapper<TimeSlot>().eq(TimeSlot::getCourtId, courtId)
+                .eq(TimeSlot::getSlotDate, date).eq(TimeSlot::getActive, true));
+    }
+
+    private TimeSlot afterChange(TimeSlot before) {
+        events.publishEvent(new SlotsChanged(before.getSessionId()));
+        ReserveSession session = openings.get(before.getSessionId());
+        if (session.getState().live()) {
+            openings.resync(session.getId(), "system:slot-editor");
+        }
+        return get(before.getId());
+    }
+}

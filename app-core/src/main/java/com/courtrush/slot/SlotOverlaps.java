@@ -1,0 +1,31 @@
+package com.courtrush.slot;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/** Finds active slots of a court and date that overlap a time range (touching is not overlapping). */
+@Component
+class SlotOverlaps {
+
+    private final TimeSlotMapper slots;
+
+    SlotOverlaps(TimeSlotMapper slots) {
+        this.slots = slots;
+    }
+
+    List<TimeSlot> activeOn(long courtId, LocalDate date) {
+        return slots.selectList(new LambdaQueryWrapper<TimeSlot>()
+                .eq(TimeSlot::getCourtId, courtId)
+                .eq(TimeSlot::getSlotDate, date)
+                .eq(TimeSlot::getActive, true));
+    }
+
+    List<TimeSlot> clashes(long courtId, LocalDate date, LocalTime start, LocalTime end, Long ignoreSlotId) {
+        return activeOn(courtId, date).stream()
+                .filter(s -> !s.getId().equals(ignoreSlotId) && s.overlaps(start, end))
+                .toList();
+    }
+}

@@ -1,0 +1,86 @@
+package com.courtrush.staff;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.account.Caller;
+import com.courtrush.pay.RefundService;
+import com.courtrush.reserve.Reservation;
+import com.courtrush.reserve.ReservationCancellation;
+import com.courtrush.reserve.ReservationMapper;
+import com.courtrush.reserve.ReservationStatus;
+import com.courtrush.slot.SlotEditor;
+import com.courtrush.web.CourtRushException;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+/**
+ * Takes a slot off sale even when it is booked: the slot is disabled first (no new bookings can be
+ * recorded on it), then each unpaid reservation is cancelled and each paid one refunded — with the
+ * staff member's reason, audited. The console asks for confirmation with {@link #impact}.
+ */
+@Service
+public class SlotWithdrawal {
+
+    private static final Logger log = LoggerFactory.getLogger(SlotWithdrawal.class);
+
+    private final SlotEditor slots;
+    private final ReservationMapper reservations;
+    private final ReservationCancellation cancellation;
+    private final RefundService refunds;
+
+    SlotWithdrawal(SlotEditor slots, ReservationMapper reservations, ReservationCancellation cancellation,
+            RefundService refunds) {
+        this.slots = slots;
+        this.reservations = reservations;
+        this.cancellation = cancellation;
+        this.refunds = refunds;
+    }
+
+    /** What withdrawing the slot would do. */
+    public Impact impact(long slotId) {
+        slots.get(slotId);
+        List<Reservation> active = active(slotId);
+        return new Impact(slotId, (int) active.stream().filter(r -> r.getStatus() == ReservationStatus.PENDING_PAYMENT)
+                .count(), (int) active.stream().filter(r -> r.getStatus() == ReservationStatus.CONFIRMED).count());
+    }
+
+    public Impact withdraw(long slotId, String reason, Caller staff) {
+        if (reason == null || reason.isBlank()) {
+            throw CourtRushException.badRequest("Say why the slot is withdrawn; the students are told.");
+        }
+        slots.setActive(slotId, false, staff.actor());
+        int cancelled = 0;
+        int refunded = 0;
+        for (Reservation reservation : active(slotId)) {
+            try {
+                if (reservation.getStatus() == ReservationStatus.PENDING_PAYMENT) {
+                    cancellation.cancelByStaff(reservation.getId(), reason, staff);
+                    cancelled++;
+                } else {
+                    refunds.refund(reservation.getId(), staff, reason, true);
+                    refunded++;
+                }
+            } catch (CourtRushException raced) {
+                // paid, cancelled or timed out meanwhile: the next pass below catches what is left
+                log.info("Reservation {} changed while slot {} was withdrawn: {}", reservation.getId(), slotId,
+                        raced.getMessage());
+            }
+        }
+        List<Reservation> left = active(slotId);
+        if (!left.isEmpty()) {
+            throw CourtRushException.conflict(left.size() + " reservation(s) of slot " + slotId
+                    + " changed meanwhile and are still active; withdraw it again.");
+        }
+        return new Impact(slotId, cancelled, refunded);
+    }
+
+    private List<Reservation> active(long slotId) {
+        return reservations.selectList(new LambdaQueryWrapper<Reservation>()
+                .eq(Reservation::getSlotId, slotId).isNotNull(Reservation::getHolderId));
+    }
+
+    /** Unpaid reservations cancelled and paid ones refunded (or to be). */
+    public record Impact(long slotId, int unpaid, int paid) {
+    }
+}

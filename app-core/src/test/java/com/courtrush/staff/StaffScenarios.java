@@ -1,0 +1,158 @@
+package com.courtrush.staff;
+
+import static com.courtrush.support.Times.SETTLE;
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.courtrush.account.Caller;
+import com.courtrush.account.StudentDirectory;
+import com.courtrush.infra.LocalSettings;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.reserve.ReservationQueries;
+import com.courtrush.reserve.ReservationStatus;
+import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.SlotGenerator;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import com.courtrush.web.CourtRushException;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The staff console's operations, through the same services it calls. */
+public interface StaffScenarios extends StackAccess {
+
+    @Test
+    default void withdrawingABookedSlotCancelsTheUnpaidAndRefundsThePaid() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
+        List<Student> students = api().students(3);
+        long paid = api().book(students.get(0), session, slot);
+        long unpaid = api().book(students.get(1), session, slot);
+        String order = TestApi.expect(200, api().post("/pay/wechat/" + paid, students.get(0).token(), null)).data()
+                .path("outTradeNo").asText();
+        TestApi.expect(200, api().post("/pay/wechat/mock-success/" + order, TestApi.ADMIN_TOKEN, null));
+
+        SlotWithdrawal withdrawal = bean(SlotWithdrawal.class);
+        assertThat(withdrawal.impact(slot)).isEqualTo(new SlotWithdrawal.Impact(slot, 1, 1));
+        assertThatThrownBy(() -> withdrawal.withdraw(slot, " ", Caller.admin())).isInstanceOf(CourtRushException.class);
+        assertThat(withdrawal.withdraw(slot, "net broken", Caller.admin()))
+                .isEqualTo(new SlotWithdrawal.Impact(slot, 1, 1));
+
+        assertThat(jdbc().queryForObject("select cancel_reason from reservation where id = ?", String.class, paid))
+                .isEqualTo("REFUND");
+        assertThat(jdbc().queryForObject("select cancel_reason from reservation where id = ?", String.class, unpaid))
+                .isEqualTo("STAFF");
+        assertThat(jdbc().queryForObject("select status from pay_order where out_trade_no = ?", String.class, order))
+                .isEqualTo("REFUNDED");
+        Reply refused = api().reserve(students.get(2), session, slot);
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(invariants().assertHold(session)).isZero();
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("0");
+    }
+
+    @Test
+    default void editingASlotChangesWhatIsSoldAndReEnablingChecksOverlaps() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        List<Student> students = api().students(2);
+        api().book(students.get(0), session, slot);
+        SlotEditor editor = bean(SlotEditor.class);
+        editor.update(slot, 3, 3000, Caller.ADMIN_NAME);
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+        assertThatThrownBy(() -> editor.update(slot, 0, null, Caller.ADMIN_NAME)).hasMessageContaining("capacity");
+        api().book(students.get(1), session, slot);
+        assertThatThrownBy(() -> editor.update(slot, 1, null, Caller.ADMIN_NAME)).hasMessageContaining("booked");
+        assertThat(invariants().assertHold(session)).isEqualTo(2);
+
+        long other = api().generateSlots(session, List.of(court), "09:00", "10:00", 60, 1).get(0);
+        editor.setActive(other, false, Caller.ADMIN_NAME);
+        api().generateSlots(session, List.of(court), "09:30", "10:30", 60, 1);
+        assertThatThrownBy(() -> editor.setActive(other, true, Caller.ADMIN_NAME)).hasMessageContaining("overlaps");
+        invariants().assertHold(session);
+    }
+
+    @Test
+    default void aWeekIsGeneratedDayByDayAndOverlapsAreReportedPerDay() {
+        long court = api().createCourt();
+        SlotGenerator generator = bean(SlotGenerator.class);
+        SlotGenerator.SlotTemplate template = new SlotGenerator.SlotTemplate(List.of(court), LocalTime.of(8, 0),
+                LocalTime.of(10, 0), 60, 1, 1500);
+        List<SlotGenerator.DayResult> week = generator.generateDays(tomorrow().plusDays(1), 7, LocalTime.of(13, 0),
+                true, 2, template, Caller.ADMIN_NAME);
+        assertThat(week).hasSize(7).allSatisfy(day -> {
+            assertThat(day.error()).isNull();
+            assertThat(day.slotsCreated()).isEqualTo(2);
+        });
+        List<SlotGenerator.DayResult> again = generator.generateDays(tomorrow().plusDays(1), 7, LocalTime.of(13, 0),
+                true, 2, template, Caller.ADMIN_NAME);
+        assertThat(again).allSatisfy(day -> assertThat(day.error()).contains("overlap"));
+        assertThat(jdbc().queryForObject("select count(*) from time_slot where court_id = ?", Integer.class, court))
+                .isEqualTo(14);
+    }
+
+    @Test
+    default void disablingAStudentEndsTheirSessionsOnEveryNodeAndAResetPasswordToo() {
+        Student student = api().students(1).get(0);
+        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
+                student.studentId());
+        StudentDirectory directory = bean(StudentDirectory.class);
+        assertThat(directory.list(student.studentId(), 1, 10).records()).hasSize(1);
+        TestApi.expect(200, api().get("/reservations/mine", student.token()));
+
+        directory.setActive(userId, false, Caller.ADMIN_NAME);
+        await().atMost(Duration.ofSeconds(3)).until(() -> api().get("/reservations/mine", student.token()).status() == 401);
+        Reply login = api().post("/auth/login", null, Map.of("studentId", student.studentId(),
+                "password", "pw-" + student.studentId()));
+        assertThat(login.status()).isEqualTo(403);
+
+        directory.setActive(userId, true, Caller.ADMIN_NAME);
+        TestApi.sleep(1_100); // tokens issued in the same second as the cut-off stay refused
+        directory.resetPassword(userId, "brand-new-1", Caller.ADMIN_NAME);
+        assertThat(api().post("/auth/login", null, Map.of("studentId", student.studentId(),
+                "password", "pw-" + student.studentId())).status()).isEqualTo(401);
+        TestApi.sleep(1_100);
+        Reply fresh = TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", student.studentId(),
+                "password", "brand-new-1")));
+        TestApi.expect(200, api().get("/reservations/mine", fresh.data().path("token").asText()));
+    }
+
+    @Test
+    default void reservationsAreFoundByDateCourtStudentAndStatus() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 2).get(0);
+        Student student = api().students(1).get(0);
+        long reservation = api().book(student, session, slot);
+        ReservationQueries queries = bean(ReservationQueries.class);
+        ReservationQueries.PageOf<ReservationQueries.Row> found = queries.find(new ReservationQueries.Filter(null,
+                null, null, ReservationStatus.PENDING_PAYMENT, tomorrow(), court, student.studentId(), false), 1, 10);
+        assertThat(found.records()).extracting(ReservationQueries.Row::id).containsExactly(reservation);
+        assertThat(queries.find(new ReservationQueries.Filter(null, null, null, null, tomorrow().plusDays(9), court,
+                null, false), 1, 10).total()).isZero();
+        assertThat(queries.find(new ReservationQueries.Filter(null, null, null, null, null, null, "nobody", false),
+                1, 10).total()).isZero();
+    }
+
+    @Test
+    default void settingsForTheNextStartAreSavedInTheDataDirectory() {
+        LocalSettings settings = bean(LocalSettings.class);
+        assertThat(settings.restartNeeded()).isFalse();
+        assertThat(settings.save(Map.of("server.address", "127.0.0.1"))).isTrue();
+        assertThat(settings.saved().get("server.address")).isEqualTo("127.0.0.1");
+        assertThat(settings.file()).exists();
+        assertThat(settings.save(Map.of("server.address", ""))).isFalse();
+        assertThatThrownBy(() -> settings.save(Map.of("spring.main.sources", "x")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+}
