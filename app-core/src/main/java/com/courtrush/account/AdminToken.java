@@ -50,6 +50,11 @@ public class AdminToken {
         return MessageDigest.isEqual(token, presented.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The token itself, for the staff console (which runs on the machine that holds it anyway). */
+    public String reveal() {
+        return new String(token, StandardCharsets.UTF_8);
+    }
+
     /** Where the generated token is kept; null when it comes from settings. */
     public Path file() {
         return file;

@@ -20,13 +20,18 @@ public record Caller(Long userId, String name, Role role, String tokenId, Instan
         return new Caller(null, ADMIN_NAME, Role.STAFF, null, null);
     }
 
+    /** Staff at the console (no account, no token), named for the audit trail, e.g. "console:alice". */
+    public static Caller console(String who) {
+        return new Caller(null, "console:" + who, Role.STAFF, null, null);
+    }
+
     public boolean isStaff() {
         return role == Role.STAFF;
     }
 
     /** How the audit trail names this caller. */
     public String actor() {
-        return userId == null ? ADMIN_NAME : (isStaff() ? "staff:" : "student:") + name;
+        return userId == null ? name : (isStaff() ? "staff:" : "student:") + name;
     }
 
     /** The user id of a student; a clear refusal for the admin token, which is nobody's account. */

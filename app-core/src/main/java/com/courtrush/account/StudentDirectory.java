@@ -131,7 +131,8 @@ public class StudentDirectory {
         return account;
     }
 
-    static List<RowError> validate(List<NewStudent> students) {
+    /** The problems of an import, row by row (empty when it can be imported). */
+    public static List<RowError> validate(List<NewStudent> students) {
         List<RowError> errors = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < students.size(); i++) {

@@ -1,5 +1,8 @@
 package com.courtrush.monitor;
 
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.account.UserAccount;
+import com.courtrush.account.UserAccountMapper;
 import com.courtrush.infra.Queues;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.reserve.DeadLetterLog;
@@ -32,14 +35,16 @@ public class QueueMonitor {
     private final RedissonClient redisson;
     private final ReserveMetrics metrics;
     private final DeadLetterLog deadLetters;
+    private final UserAccountMapper accounts;
     private final Clock clock;
 
     QueueMonitor(AmqpAdmin amqp, RedissonClient redisson, ReserveMetrics metrics, DeadLetterLog deadLetters,
-            Clock clock) {
+            UserAccountMapper accounts, Clock clock) {
         this.amqp = amqp;
         this.redisson = redisson;
         this.metrics = metrics;
         this.deadLetters = deadLetters;
+        this.accounts = accounts;
         this.clock = clock;
     }
 
@@ -55,8 +60,20 @@ public class QueueMonitor {
         Map<String, String> last = redisson.<String, String>getMap(RedisKeys.RECONCILER_LAST_RUN).readAllMap();
         ReconcilerRun reconciler = last.isEmpty() ? null : new ReconcilerRun(Long.parseLong(last.get("time")),
                 Integer.parseInt(last.get("compensated")), Integer.parseInt(last.get("settled")));
+        List<DeadLetterLog.Entry> dead = deadLetters.recent(DEAD_LETTERS_SHOWN);
+        List<Long> userIds = java.util.stream.Stream.concat(pending.stream().map(PendingGrant::userId),
+                dead.stream().map(DeadLetterLog.Entry::userId)).distinct().toList();
         return new QueuesView(stats(Queues.RESERVE_QUEUE), stats(Queues.DEAD_LETTER_QUEUE), metrics.totals(),
-                inflight.size(), pending, reconciler, deadLetters.recent(DEAD_LETTERS_SHOWN), now);
+                inflight.size(), pending, reconciler, dead, studentIds(userIds), now);
+    }
+
+    private Map<Long, String> studentIds(List<Long> userIds) {
+        if (userIds.isEmpty()) {
+            return Map.of();
+        }
+        return accounts.selectList(new LambdaQueryWrapper<UserAccount>()
+                        .select(UserAccount::getId, UserAccount::getStudentId).in(UserAccount::getId, userIds))
+                .stream().collect(java.util.stream.Collectors.toMap(UserAccount::getId, UserAccount::getStudentId));
     }
 
     private QueueStats stats(String queue) {
@@ -86,6 +103,6 @@ public class QueueMonitor {
      */
     public record QueuesView(QueueStats reserveQueue, QueueStats deadLetterQueue, ReserveMetrics.Totals totals,
             int inFlight, List<PendingGrant> pending, ReconcilerRun reconciler, List<DeadLetterLog.Entry> deadLetters,
-            long sampledAt) {
+            Map<Long, String> studentIds, long sampledAt) {
     }
 }

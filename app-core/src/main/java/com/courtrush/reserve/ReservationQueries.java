@@ -5,7 +5,10 @@ import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlot;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.time.LocalTime;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -65,11 +68,26 @@ public class ReservationQueries {
         }
         Page<Reservation> result = reservations.selectPage(Page.of(page, size), query);
         Map<Long, String> studentIds = studentIds(result.getRecords());
+        Map<Long, SlotWithCourt> slotsById = slotsOf(result.getRecords());
         List<Row> rows = result.getRecords().stream()
-                .map(r -> new Row(r.getId(), r.getTraceId(), r.getUserId(), studentIds.get(r.getUserId()),
-                        r.getSlotId(), r.getSessionId(), r.getStatus(), r.getCancelReason(), r.getCreateTime()))
+                .map(r -> {
+                    SlotWithCourt slot = slotsById.get(r.getSlotId());
+                    return new Row(r.getId(), r.getTraceId(), r.getUserId(), studentIds.get(r.getUserId()),
+                            r.getSlotId(), r.getSessionId(), r.getStatus(), r.getCancelReason(), r.getCreateTime(),
+                            slot == null ? null : slot.getSlotDate(), slot == null ? null : slot.getStartTime(),
+                            slot == null ? null : slot.getEndTime(), slot == null ? null : slot.getCourtName());
+                })
                 .toList();
         return new PageOf<>(rows, result.getTotal());
+    }
+
+    private Map<Long, SlotWithCourt> slotsOf(List<Reservation> page) {
+        List<Long> slotIds = page.stream().map(Reservation::getSlotId).distinct().toList();
+        if (slotIds.isEmpty()) {
+            return Map.of();
+        }
+        return slots.findByIdsWithCourt(slotIds).stream()
+                .collect(Collectors.toMap(SlotWithCourt::getId, Function.identity()));
     }
 
     private Map<Long, String> studentIds(List<Reservation> page) {
@@ -95,7 +113,9 @@ public class ReservationQueries {
 
     /** One reservation as staff list them. */
     public record Row(long id, String traceId, long userId, String studentId, long slotId, long sessionId,
-            ReservationStatus status, CancelReason cancelReason, LocalDateTime createTime) {
+            ReservationStatus status, CancelReason cancelReason, LocalDateTime createTime, LocalDate slotDate,
+            @JsonFormat(pattern = "HH:mm") LocalTime startTime, @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            String courtName) {
     }
 
     /** A page of records and the total matching. */

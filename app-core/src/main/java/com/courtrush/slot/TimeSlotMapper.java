@@ -21,4 +21,9 @@ public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
     @Select("select s.*, c.name as court_name from time_slot s join court c on c.id = s.court_id "
             + "where s.session_id = #{sessionId} order by s.start_time, c.name, s.id")
     List<SlotWithCourt> findBySessionWithCourt(@Param("sessionId") long sessionId);
+
+    @Select("<script>select s.*, c.name as court_name from time_slot s join court c on c.id = s.court_id "
+            + "where s.id in <foreach collection='ids' item='id' open='(' separator=',' close=')'>#{id}</foreach>"
+            + "</script>")
+    List<SlotWithCourt> findByIdsWithCourt(@Param("ids") List<Long> ids);
 }

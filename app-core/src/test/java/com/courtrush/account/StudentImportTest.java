@@ -12,7 +12,7 @@ class StudentImportTest {
 
     @Test
     void csvWithAHeaderInAnyCaseAndABomIsRead() {
-        List<StudentDirectory.NewStudent> rows = AdminStudentController.parseCsv(
+        List<StudentDirectory.NewStudent> rows = StudentCsv.parse(
                 "\uFEFFStudentID,Password,Name\n2024001,secret01,张三\n\n 2024002 , secret02 ,\"Li, Si\"\n");
         assertThat(rows).extracting(StudentDirectory.NewStudent::studentId).containsExactly("2024001", "2024002");
         assertThat(rows.get(0).name()).isEqualTo("张三");
@@ -22,7 +22,7 @@ class StudentImportTest {
 
     @Test
     void csvWithoutTheRequiredColumnsIsRefused() {
-        assertThatThrownBy(() -> AdminStudentController.parseCsv("id,pw\n1,2\n"))
+        assertThatThrownBy(() -> StudentCsv.parse("id,pw\n1,2\n"))
                 .isInstanceOf(CourtRushException.class).hasMessageContaining("studentId,password,name");
     }
 

@@ -1,0 +1,153 @@
+package com.courtrush.desktop;
+
+import atlantafx.base.theme.PrimerLight;
+import com.courtrush.desktop.i18n.ConsolePreferences;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Engine;
+import com.courtrush.desktop.shell.Fonts;
+import com.courtrush.desktop.shell.MainWindow;
+import com.courtrush.desktop.shell.Splash;
+import com.courtrush.desktop.shell.StartupFailures;
+import com.courtrush.desktop.ui.FxNotices;
+import com.courtrush.desktop.ui.FxUiTasks;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.concurrent.Task;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The staff console. Shows a splash while the engine (Spring context, embedded Redis, broker,
+ * database and the students' HTTP endpoint) starts off the JavaFX thread; then the main window.
+ * If the engine cannot start, a dialog says why and what to do. Closing the window stops it all.
+ */
+public class ConsoleApp extends Application {
+
+    private static final Logger log = LoggerFactory.getLogger(ConsoleApp.class);
+
+    private final ConsolePreferences preferences = new ConsolePreferences();
+    private volatile ConfigurableApplicationContext engine;
+    private FxUiTasks tasks;
+    private ScheduledExecutorService ticker;
+    private volatile MainWindow window;
+    private I18n i18n;
+    private Stage stage;
+
+    @Override
+    public void start(Stage primaryStage) {
+        this.stage = primaryStage;
+        Fonts.loadBundled();
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+        i18n = I18n.of(preferences.locale());
+        FxNotices notices = new FxNotices(() -> i18n, () -> stage);
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> notices.failed(i18n.t("error.background"), error));
+        Splash.show(stage, i18n);
+        stage.getScene().getStylesheets().add(css());
+
+        Task<ConfigurableApplicationContext> boot = new Task<>() {
+            @Override
+            protected ConfigurableApplicationContext call() {
+                return Engine.start(getParameters().getRaw());
+            }
+        };
+        boot.setOnSucceeded(event -> {
+            engine = boot.getValue();
+            tasks = new FxUiTasks(notices);
+            ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "console-ticker");
+                thread.setDaemon(true);
+                return thread;
+            });
+            showMain(notices);
+        });
+        boot.setOnFailed(event -> startupFailed(boot.getException()));
+        Thread starter = new Thread(boot, "engine-start");
+        starter.setDaemon(true);
+        starter.start();
+    }
+
+    private void showMain(FxNotices notices) {
+        window = new MainWindow(new ConsoleContext(i18n, tasks, notices, engine, ticker), this::switchLanguage);
+        Scene scene = new Scene(window.root(), 1320, 840);
+        scene.getStylesheets().add(css());
+        stage.setTitle(i18n.t("app.title"));
+        stage.setScene(scene);
+        stage.sizeToScene(); // a shown stage keeps the splash's size otherwise
+        stage.setMinWidth(1000);
+        stage.setMinHeight(680);
+        stage.centerOnScreen();
+    }
+
+    /** Rebuilds the window in another language; the engine keeps running. */
+    private void switchLanguage(Locale locale) {
+        preferences.saveLocale(locale);
+        i18n = I18n.of(locale);
+        window.dispose();
+        window = new MainWindow(new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), engine, ticker),
+                this::switchLanguage);
+        stage.setTitle(i18n.t("app.title"));
+        stage.getScene().setRoot(window.root());
+    }
+
+    private void startupFailed(Throwable error) {
+        FailureAnalysis analysis = StartupFailures.last();
+        log.error("The engine could not start", error);
+        Alert alert = new Alert(Alert.AlertType.ERROR);
+        alert.initOwner(stage);
+        alert.setTitle(i18n.t("app.title"));
+        alert.setHeaderText(i18n.t("startup.failed"));
+        alert.setContentText(analysis != null
+                ? analysis.getDescription() + "\n\n" + Objects.requireNonNullElse(analysis.getAction(), "")
+                : i18n.t("startup.failedUnknown", rootMessage(error)));
+        alert.getDialogPane().setId("startupFailed");
+        alert.showAndWait();
+        Platform.exit();
+    }
+
+    private static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+
+    private static String css() {
+        return Objects.requireNonNull(ConsoleApp.class.getResource("/css/app.css")).toExternalForm();
+    }
+
+    /** The running engine (for tests and tooling); null while it starts. */
+    public ConfigurableApplicationContext engine() {
+        return engine;
+    }
+
+    public MainWindow window() {
+        return window;
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.dispose();
+        }
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
+        if (tasks != null) {
+            tasks.close();
+        }
+        if (engine != null) {
+            engine.close();
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package com.courtrush.desktop.courts;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.Widgets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+
+/** Courts: create, rename, enable/disable. */
+public final class CourtsScreen implements Screen {
+
+    private final CourtsViewModel model;
+    private final Node root;
+
+    public CourtsScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        model = new CourtsViewModel(context.service(CourtService.class), context.tasks(), context.notices(), i18n);
+
+        TextField name = new TextField();
+        name.setId("courtName");
+        name.setPromptText(i18n.t("courts.namePrompt"));
+        name.textProperty().bindBidirectional(model.newNameProperty());
+        Button create = button(i18n.t("courts.create"), "createCourt", model::create);
+        create.disableProperty().bind(model.canCreateProperty().not());
+        name.setOnAction(event -> {
+            if (model.canCreateProperty().get()) {
+                model.create();
+            }
+        });
+
+        TableView<CourtsViewModel.CourtRow> table = table("courtsTable", i18n.t("courts.empty"));
+        table.getColumns().add(column(i18n.t("courts.id"), CourtsViewModel.CourtRow::id));
+        table.getColumns().add(column(i18n.t("courts.name"), CourtsViewModel.CourtRow::name));
+        table.getColumns().add(column(i18n.t("courts.state"),
+                row -> i18n.t(row.active() ? "courts.active" : "courts.inactive")));
+        table.setItems(model.rows());
+
+        Button rename = button(i18n.t("courts.rename"), "renameCourt", () -> {
+            CourtsViewModel.CourtRow row = table.getSelectionModel().getSelectedItem();
+            Widgets.ask(i18n.t("courts.rename"), i18n.t("courts.renamePrompt", row.name()), row.name())
+                    .ifPresent(newName -> model.rename(row, newName));
+        });
+        Button toggle = button(i18n.t("courts.toggle"), "toggleCourt", () -> {
+            CourtsViewModel.CourtRow row = table.getSelectionModel().getSelectedItem();
+            model.setActive(row, !row.active());
+        });
+        rename.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        toggle.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+
+        root = screen(title(i18n.t("nav.courts")), bar(name, create), table, bar(rename, toggle));
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.courts";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.refresh();
+    }
+
+    public CourtsViewModel model() {
+        return model;
+    }
+}

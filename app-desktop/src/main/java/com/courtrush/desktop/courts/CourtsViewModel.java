@@ -1,0 +1,74 @@
+package com.courtrush.desktop.courts;
+
+import com.courtrush.court.Court;
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/** Courts: list, create, rename, enable and disable. */
+public final class CourtsViewModel {
+
+    private final CourtService courts;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final ObservableList<CourtRow> rows = FXCollections.observableArrayList();
+    private final StringProperty newName = new SimpleStringProperty("");
+    private final BooleanBinding canCreate = Bindings.createBooleanBinding(() -> !newName.get().isBlank(), newName);
+
+    public CourtsViewModel(CourtService courts, UiTasks tasks, Notices notices, I18n i18n) {
+        this.courts = courts;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+    }
+
+    public void refresh() {
+        tasks.run(i18n.t("courts.load"), courts::list,
+                list -> rows.setAll(list.stream().map(CourtRow::of).toList()));
+    }
+
+    public void create() {
+        String name = newName.get().strip();
+        tasks.run(i18n.t("courts.create"), () -> courts.create(name), court -> {
+            newName.set("");
+            notices.info(i18n.t("courts.created", court.getName()));
+            refresh();
+        });
+    }
+
+    public void rename(CourtRow row, String name) {
+        tasks.run(i18n.t("courts.rename"), () -> courts.rename(row.id(), name), court -> refresh());
+    }
+
+    public void setActive(CourtRow row, boolean active) {
+        tasks.run(i18n.t(active ? "courts.enable" : "courts.disable"), () -> courts.setActive(row.id(), active),
+                court -> refresh());
+    }
+
+    public ObservableList<CourtRow> rows() {
+        return rows;
+    }
+
+    public StringProperty newNameProperty() {
+        return newName;
+    }
+
+    public BooleanBinding canCreateProperty() {
+        return canCreate;
+    }
+
+    /** A court as the table shows it. */
+    public record CourtRow(long id, String name, boolean active) {
+        static CourtRow of(Court court) {
+            return new CourtRow(court.getId(), court.getName(), Boolean.TRUE.equals(court.getActive()));
+        }
+    }
+}

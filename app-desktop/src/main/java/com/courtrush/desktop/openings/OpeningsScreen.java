@@ -1,0 +1,285 @@
+package com.courtrush.desktop.openings;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.form;
+import static com.courtrush.desktop.ui.Widgets.row;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.Inputs;
+import com.courtrush.desktop.ui.Widgets;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.SlotGenerator;
+import com.courtrush.staff.SlotWithdrawal;
+import java.time.LocalDate;
+import java.util.List;
+import java.time.format.DateTimeFormatter;
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.controlsfx.control.CheckListView;
+
+/** Slots &amp; openings: a date's openings, their slots, templates, and the opening's life. */
+public final class OpeningsScreen implements Screen {
+
+    private static final DateTimeFormatter FLASH = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private final OpeningsViewModel model;
+    private final Node root;
+
+    public OpeningsScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        model = new OpeningsViewModel(context.service(OpeningService.class), context.service(SlotGenerator.class),
+                context.service(SlotEditor.class), context.service(SlotWithdrawal.class),
+                context.service(CourtService.class), context.tasks(), context.notices(), i18n,
+                LocalDate.now(context.service(java.time.Clock.class)), context.staff());
+
+        DatePicker date = Widgets.datePicker("openingDate");
+        date.valueProperty().bindBidirectional(model.dateProperty());
+        Button refresh = button(i18n.t("common.refresh"), "refreshOpenings", model::refresh);
+
+        TableView<OpeningsViewModel.OpeningRow> openings = table("openingsTable", i18n.t("openings.empty"));
+        openings.getColumns().add(column(i18n.t("openings.id"), OpeningsViewModel.OpeningRow::id));
+        var flash = column(i18n.t("openings.flashTime"), (OpeningsViewModel.OpeningRow r) -> FLASH.format(r.flashTime()));
+        flash.setMinWidth(150);
+        openings.getColumns().add(flash);
+        openings.getColumns().add(column(i18n.t("openings.state"), r -> i18n.of(r.state())));
+        openings.getColumns().add(column(i18n.t("openings.perUserLimit"), OpeningsViewModel.OpeningRow::perUserLimit));
+        openings.getColumns().add(column(i18n.t("openings.warmupLead"),
+                OpeningsViewModel.OpeningRow::warmupLeadMinutes));
+        openings.setItems(model.rows());
+        openings.setPrefHeight(170);
+        openings.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            if (now != null) {
+                model.selectedProperty().set(now);
+            }
+        });
+        model.selectedProperty().addListener((obs, old, now) -> {
+            if (now != null && openings.getSelectionModel().getSelectedItem() != now) {
+                openings.getSelectionModel().select(now);
+            }
+        });
+        Button warmUp = button(i18n.t("openings.warmUp"), "warmUp", model::warmUp);
+        Button openNow = button(i18n.t("openings.openNow"), "openNow", model::openNow);
+        Button close = button(i18n.t("openings.close"), "closeOpening", model::close);
+        Button resync = button(i18n.t("openings.resync"), "resyncOpening", model::resync);
+        for (Button b : new Button[] {warmUp, openNow, close, resync}) {
+            b.disableProperty().bind(model.selectedProperty().isNull());
+        }
+
+        TableView<OpeningsViewModel.SlotRow> slots = table("slotsTable", i18n.t("openings.noSlots"));
+        slots.getColumns().add(column(i18n.t("openings.time"), r -> r.start() + "–" + r.end()));
+        slots.getColumns().add(column(i18n.t("openings.court"), OpeningsViewModel.SlotRow::courtName));
+        slots.getColumns().add(column(i18n.t("openings.capacity"), OpeningsViewModel.SlotRow::capacity));
+        slots.getColumns().add(column(i18n.t("openings.booked"), OpeningsViewModel.SlotRow::booked));
+        slots.getColumns().add(column(i18n.t("openings.price"), r -> Inputs.yuan(r.priceCents())));
+        slots.getColumns().add(column(i18n.t("openings.slotState"),
+                r -> i18n.t(r.active() ? "openings.onSale" : "openings.withdrawn")));
+        slots.setItems(model.slots());
+        Button edit = button(i18n.t("openings.editSlot"), "editSlot", () -> editSlot(i18n,
+                slots.getSelectionModel().getSelectedItem()));
+        Button withdraw = button(i18n.t("openings.withdraw"), "withdrawSlot", () -> withdraw(i18n,
+                slots.getSelectionModel().getSelectedItem()));
+        Button enable = button(i18n.t("openings.enableSlot"), "enableSlot",
+                () -> model.enableSlot(slots.getSelectionModel().getSelectedItem()));
+        for (Button b : new Button[] {edit, withdraw, enable}) {
+            b.disableProperty().bind(slots.getSelectionModel().selectedItemProperty().isNull());
+        }
+
+        VBox left = new VBox(8, bar(new Label(i18n.t("openings.date")), date, refresh), openings,
+                bar(warmUp, openNow, close, resync), new Label(i18n.t("openings.slotsOf")), slots,
+                bar(edit, withdraw, enable));
+        Tab newOpening = new Tab(i18n.t("openings.newOpening"), scrolling(newOpeningPane(i18n)));
+        newOpening.setId("tabNewOpening");
+        Tab template = new Tab(i18n.t("openings.template"), scrolling(templatePane(i18n)));
+        template.setId("tabTemplate");
+        TabPane right = new TabPane(newOpening, template);
+        right.setId("openingTabs");
+        right.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        SplitPane split = new SplitPane(left, right);
+        split.setDividerPositions(0.6);
+        VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
+        root = screen(title(i18n.t("nav.openings")), split);
+    }
+
+    private static ScrollPane scrolling(Node content) {
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        return scroll;
+    }
+
+    private Node newOpeningPane(I18n i18n) {
+        GridPane form = form();
+        DatePicker flashDate = Widgets.datePicker("flashDate");
+        flashDate.valueProperty().bindBidirectional(model.flashDateProperty());
+        TextField flashTime = new TextField();
+        flashTime.setId("flashTime");
+        flashTime.textProperty().bindBidirectional(model.flashTimeProperty());
+        Spinner<Integer> limit = new Spinner<>(1, 100, model.perUserLimitProperty().get());
+        limit.valueProperty().addListener((obs, old, now) -> model.perUserLimitProperty().set(now));
+        Spinner<Integer> lead = new Spinner<>(0, 1440, model.warmupLeadProperty().get());
+        lead.valueProperty().addListener((obs, old, now) -> model.warmupLeadProperty().set(now));
+        row(form, i18n.t("openings.flashDate"), flashDate);
+        row(form, i18n.t("openings.flashTime"), flashTime);
+        row(form, i18n.t("openings.perUserLimit"), limit);
+        row(form, i18n.t("openings.warmupLead"), lead);
+        form.add(button(i18n.t("openings.create"), "createOpening", model::createOpening), 1, form.getRowCount());
+        form.setPadding(new Insets(10));
+        return form;
+    }
+
+    private Node templatePane(I18n i18n) {
+        GridPane form = form();
+        CheckListView<OpeningsViewModel.CourtChoice> courts = new CheckListView<>(model.activeCourts());
+        courts.setId("templateCourts");
+        courts.setPrefHeight(96);
+        // two-way sync between the ticks and the model, guarded so one side's update is not echoed back
+        boolean[] syncing = {false};
+        courts.getCheckModel().getCheckedItems().addListener((ListChangeListener<OpeningsViewModel.CourtChoice>)
+                change -> {
+                    if (!syncing[0]) {
+                        model.chosenCourts().setAll(List.copyOf(courts.getCheckModel().getCheckedItems()));
+                    }
+                });
+        model.chosenCourts().addListener((ListChangeListener<OpeningsViewModel.CourtChoice>) change -> {
+            syncing[0] = true;
+            try {
+                courts.getCheckModel().clearChecks();
+                List.copyOf(model.chosenCourts()).forEach(c -> courts.getCheckModel().check(c));
+            } finally {
+                syncing[0] = false;
+            }
+        });
+        TextField start = field("templateStart", model.startTimeProperty());
+        TextField end = field("templateEnd", model.endTimeProperty());
+        Spinner<Integer> duration = spinner("templateDuration", 5, 720, model.durationProperty());
+        duration.getValueFactory().setValue(60);
+        Spinner<Integer> capacity = spinner("templateCapacity", 1, 1000, model.capacityProperty());
+        TextField price = field("templatePrice", model.priceProperty());
+        ChoiceBox<Integer> days = new ChoiceBox<>();
+        days.setId("templateDays");
+        days.getItems().setAll(1, 7);
+        days.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer n) {
+                return n == null ? "" : i18n.t(n == 1 ? "openings.oneDay" : "openings.week");
+            }
+
+            @Override
+            public Integer fromString(String s) {
+                return null;
+            }
+        });
+        days.setValue(1);
+        days.valueProperty().addListener((obs, old, now) -> model.daysProperty().set(now));
+        CheckBox dayBefore = new CheckBox(i18n.t("openings.flashDayBefore"));
+        dayBefore.selectedProperty().bindBidirectional(model.flashDayBeforeProperty());
+        dayBefore.disableProperty().bind(Bindings.equal(1, model.daysProperty()));
+        row(form, i18n.t("openings.courts"), courts);
+        row(form, i18n.t("openings.start"), start);
+        row(form, i18n.t("openings.end"), end);
+        row(form, i18n.t("openings.duration"), duration);
+        row(form, i18n.t("openings.capacity"), capacity);
+        row(form, i18n.t("openings.priceYuan"), price);
+        row(form, i18n.t("openings.days"), days);
+        row(form, "", dayBefore);
+        form.add(button(i18n.t("openings.generate"), "generateSlots", model::generate), 1, form.getRowCount());
+        Label result = new Label();
+        result.setId("generateResult");
+        result.setWrapText(true);
+        result.textProperty().bind(model.lastResultProperty());
+        VBox box = new VBox(8, form, result);
+        box.setPadding(new Insets(10));
+        return box;
+    }
+
+    private static TextField field(String id, javafx.beans.property.StringProperty property) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.textProperty().bindBidirectional(property);
+        return field;
+    }
+
+    private static Spinner<Integer> spinner(String id, int min, int max, javafx.beans.property.IntegerProperty value) {
+        Spinner<Integer> spinner = new Spinner<>(min, max, value.get());
+        spinner.setId(id);
+        spinner.setEditable(true);
+        spinner.valueProperty().addListener((obs, old, now) -> value.set(now));
+        return spinner;
+    }
+
+    private void editSlot(I18n i18n, OpeningsViewModel.SlotRow slot) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.setTitle(i18n.t("openings.editSlot"));
+        dialog.setHeaderText(slot.courtName() + " " + slot.start() + "–" + slot.end());
+        TextField capacity = new TextField(Integer.toString(slot.capacity()));
+        capacity.setId("editCapacity");
+        TextField price = new TextField(Inputs.yuan(slot.priceCents()));
+        price.setId("editPrice");
+        GridPane form = form();
+        row(form, i18n.t("openings.capacity"), capacity);
+        row(form, i18n.t("openings.priceYuan"), price);
+        dialog.getDialogPane().setContent(form);
+        dialog.getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
+        dialog.getDialogPane().lookupButton(ButtonType.OK).setId("dialogOk");
+        dialog.showAndWait().filter(ButtonType.OK::equals)
+                .ifPresent(ok -> model.editSlot(slot, capacity.getText(), price.getText()));
+    }
+
+    private void withdraw(I18n i18n, OpeningsViewModel.SlotRow slot) {
+        model.impactOf(slot, impact -> {
+            String message = impact.unpaid() + impact.paid() == 0
+                    ? i18n.t("openings.withdrawEmpty")
+                    : i18n.t("openings.withdrawImpact", impact.unpaid(), impact.paid());
+            if (Widgets.confirm(i18n.t("openings.withdraw"), message)) {
+                Widgets.ask(i18n.t("openings.withdraw"), i18n.t("openings.withdrawReason"), "")
+                        .ifPresent(reason -> model.withdraw(slot, reason));
+            }
+        });
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.openings";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.refresh();
+    }
+
+    public OpeningsViewModel model() {
+        return model;
+    }
+}

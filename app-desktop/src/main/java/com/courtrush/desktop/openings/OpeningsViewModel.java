@@ -1,0 +1,328 @@
+package com.courtrush.desktop.openings;
+
+import com.courtrush.account.Caller;
+import com.courtrush.court.Court;
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Inputs;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.SessionState;
+import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.SlotWithCourt;
+import com.courtrush.staff.SlotWithdrawal;
+import com.courtrush.web.CourtRushException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Openings and their slots for a date: create an opening, generate a day's or a week's slots from a
+ * template (with overlap checks), warm up / open / close / re-sync, edit, withdraw or re-enable a slot.
+ */
+public final class OpeningsViewModel {
+
+    private final OpeningService openings;
+    private final SlotGenerator generator;
+    private final SlotEditor editor;
+    private final SlotWithdrawal withdrawal;
+    private final CourtService courts;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final Caller staff;
+    private final String actor;
+
+    private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
+    private final ObservableList<OpeningRow> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<OpeningRow> selected = new SimpleObjectProperty<>();
+    private final ObservableList<SlotRow> slots = FXCollections.observableArrayList();
+
+    private final ObjectProperty<LocalDate> flashDate = new SimpleObjectProperty<>();
+    private final StringProperty flashTime = new SimpleStringProperty("13:00");
+    private final IntegerProperty perUserLimit = new SimpleIntegerProperty(OpeningService.DEFAULT_PER_USER_LIMIT);
+    private final IntegerProperty warmupLead = new SimpleIntegerProperty(OpeningService.DEFAULT_WARMUP_LEAD_MINUTES);
+
+    private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
+    private final ObservableList<CourtChoice> chosenCourts = FXCollections.observableArrayList();
+    private final StringProperty startTime = new SimpleStringProperty("08:00");
+    private final StringProperty endTime = new SimpleStringProperty("22:00");
+    private final IntegerProperty duration = new SimpleIntegerProperty(60);
+    private final IntegerProperty capacity = new SimpleIntegerProperty(1);
+    private final StringProperty price = new SimpleStringProperty("20.00");
+    private final IntegerProperty days = new SimpleIntegerProperty(1);
+    private final BooleanProperty flashDayBefore = new SimpleBooleanProperty(true);
+    private final StringProperty lastResult = new SimpleStringProperty("");
+
+    public OpeningsViewModel(OpeningService openings, SlotGenerator generator, SlotEditor editor,
+            SlotWithdrawal withdrawal, CourtService courts, UiTasks tasks, Notices notices, I18n i18n,
+            LocalDate today, Caller staff) {
+        this.openings = openings;
+        this.generator = generator;
+        this.editor = editor;
+        this.withdrawal = withdrawal;
+        this.courts = courts;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.staff = staff;
+        this.actor = staff.actor();
+        date.set(today.plusDays(1));
+        flashDate.set(today);
+        date.addListener((obs, old, now) -> refresh());
+        selected.addListener((obs, old, now) -> loadSlots());
+    }
+
+    public void refresh() {
+        LocalDate day = date.get();
+        Long keep = selected.get() == null ? null : selected.get().id();
+        tasks.run(i18n.t("openings.load"), () -> openings.listByDate(day), list -> {
+            rows.setAll(list.stream().map(OpeningRow::of).toList());
+            OpeningRow next = rows.stream().filter(r -> keep != null && r.id() == keep).findFirst()
+                    .orElse(rows.isEmpty() ? null : rows.get(0));
+            boolean changes = !java.util.Objects.equals(selected.get(), next);
+            selected.set(next);
+            if (!changes) {
+                loadSlots(); // the selection listener reloads them when the selection changes
+            }
+        });
+        tasks.run(i18n.t("courts.load"), courts::list, list -> {
+            List<CourtChoice> active = list.stream().filter(c -> Boolean.TRUE.equals(c.getActive()))
+                    .map(CourtChoice::of).toList();
+            // what stays ticked is decided before the list changes (the view clears ticks on a new list)
+            List<CourtChoice> stillTicked = active.stream().filter(chosenCourts::contains).toList();
+            activeCourts.setAll(active);
+            chosenCourts.setAll(stillTicked);
+        });
+    }
+
+    void loadSlots() {
+        OpeningRow opening = selected.get();
+        if (opening == null) {
+            slots.clear();
+            return;
+        }
+        tasks.run(i18n.t("openings.loadSlots"), () -> editor.slotsOf(opening.id()),
+                list -> slots.setAll(list.stream().map(SlotRow::of).toList()));
+    }
+
+    public void createOpening() {
+        LocalDate day = date.get();
+        tasks.run(i18n.t("openings.create"), () -> {
+            LocalDateTime flash = flashDate.get().atTime(Inputs.time(flashTime.get(), i18n.t("openings.flashTime")));
+            return openings.create(new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get()),
+                    actor);
+        }, created -> {
+            notices.info(i18n.t("openings.created", created.getId()));
+            refresh();
+        });
+    }
+
+    /** Generates the template's slots: into the selected opening (1 day), or a run of days. */
+    public void generate() {
+        OpeningRow opening = selected.get();
+        int dayCount = days.get();
+        LocalDate first = date.get();
+        tasks.run(i18n.t("openings.generate"), () -> {
+            SlotGenerator.SlotTemplate template = template();
+            if (dayCount <= 1) {
+                if (opening == null) {
+                    throw CourtRushException.badRequest(i18n.t("openings.pickOpening"));
+                }
+                return i18n.t("openings.generated", generator.generate(opening.id(), template, actor).size());
+            }
+            List<SlotGenerator.DayResult> results = generator.generateDays(first, dayCount,
+                    Inputs.time(flashTime.get(), i18n.t("openings.flashTime")), flashDayBefore.get(),
+                    perUserLimit.get(), template, actor);
+            return results.stream().map(r -> r.error() == null
+                            ? i18n.t("openings.dayDone", r.date(), r.slotsCreated())
+                            : i18n.t("openings.dayFailed", r.date(), r.error()))
+                    .collect(Collectors.joining("\n"));
+        }, summary -> {
+            lastResult.set(summary);
+            notices.info(summary.lines().findFirst().orElse(summary));
+            refresh();
+        });
+    }
+
+    SlotGenerator.SlotTemplate template() {
+        if (chosenCourts.isEmpty()) {
+            throw CourtRushException.badRequest(i18n.t("openings.pickCourts"));
+        }
+        return new SlotGenerator.SlotTemplate(chosenCourts.stream().map(CourtChoice::id).toList(),
+                Inputs.time(startTime.get(), i18n.t("openings.start")), Inputs.time(endTime.get(), i18n.t("openings.end")),
+                duration.get(), capacity.get(), Inputs.cents(price.get(), i18n.t("openings.price")));
+    }
+
+    public void warmUp() {
+        onSelected("openings.warmUp", id -> openings.warmUp(id, actor));
+    }
+
+    public void openNow() {
+        onSelected("openings.openNow", id -> openings.openNow(id, actor));
+    }
+
+    public void close() {
+        onSelected("openings.close", id -> openings.close(id, actor));
+    }
+
+    public void resync() {
+        onSelected("openings.resync", id -> openings.resync(id, actor));
+    }
+
+    private void onSelected(String key, java.util.function.LongFunction<Object> action) {
+        OpeningRow opening = selected.get();
+        if (opening == null) {
+            return;
+        }
+        tasks.run(i18n.t(key), () -> action.apply(opening.id()), done -> {
+            notices.info(i18n.t("openings.done", i18n.t(key), opening.id()));
+            refresh();
+        });
+    }
+
+    public void editSlot(SlotRow slot, String newCapacity, String newPrice) {
+        run("openings.editSlot", () -> editor.update(slot.slotId(),
+                Inputs.number(newCapacity, 1, 1000, i18n.t("openings.capacity")),
+                Inputs.cents(newPrice, i18n.t("openings.price")), actor));
+    }
+
+    /** What withdrawing the slot would cancel and refund, for the confirmation. */
+    public void impactOf(SlotRow slot, Consumer<SlotWithdrawal.Impact> show) {
+        tasks.run(i18n.t("openings.withdraw"), () -> withdrawal.impact(slot.slotId()), show);
+    }
+
+    public void withdraw(SlotRow slot, String reason) {
+        run("openings.withdraw", () -> withdrawal.withdraw(slot.slotId(), reason, staff));
+    }
+
+    public void enableSlot(SlotRow slot) {
+        run("openings.enableSlot", () -> editor.setActive(slot.slotId(), true, actor));
+    }
+
+    private void run(String key, Callable<?> work) {
+        tasks.run(i18n.t(key), work, done -> {
+            notices.info(i18n.t("openings.saved"));
+            loadSlots();
+        });
+    }
+
+    public ObjectProperty<LocalDate> dateProperty() {
+        return date;
+    }
+
+    public ObservableList<OpeningRow> rows() {
+        return rows;
+    }
+
+    public ObjectProperty<OpeningRow> selectedProperty() {
+        return selected;
+    }
+
+    public ObservableList<SlotRow> slots() {
+        return slots;
+    }
+
+    public ObjectProperty<LocalDate> flashDateProperty() {
+        return flashDate;
+    }
+
+    public StringProperty flashTimeProperty() {
+        return flashTime;
+    }
+
+    public IntegerProperty perUserLimitProperty() {
+        return perUserLimit;
+    }
+
+    public IntegerProperty warmupLeadProperty() {
+        return warmupLead;
+    }
+
+    public ObservableList<CourtChoice> activeCourts() {
+        return activeCourts;
+    }
+
+    public ObservableList<CourtChoice> chosenCourts() {
+        return chosenCourts;
+    }
+
+    public StringProperty startTimeProperty() {
+        return startTime;
+    }
+
+    public StringProperty endTimeProperty() {
+        return endTime;
+    }
+
+    public IntegerProperty durationProperty() {
+        return duration;
+    }
+
+    public IntegerProperty capacityProperty() {
+        return capacity;
+    }
+
+    public StringProperty priceProperty() {
+        return price;
+    }
+
+    public IntegerProperty daysProperty() {
+        return days;
+    }
+
+    public BooleanProperty flashDayBeforeProperty() {
+        return flashDayBefore;
+    }
+
+    public StringProperty lastResultProperty() {
+        return lastResult;
+    }
+
+    /** An opening as the table shows it. */
+    public record OpeningRow(long id, LocalDate sessionDate, LocalDateTime flashTime, SessionState state,
+            int perUserLimit, int warmupLeadMinutes) {
+        static OpeningRow of(ReserveSession s) {
+            return new OpeningRow(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getState(), s.getPerUserLimit(),
+                    s.getWarmupLeadMinutes());
+        }
+    }
+
+    /** A slot as the table shows it. */
+    public record SlotRow(long slotId, String courtName, LocalTime start, LocalTime end, int capacity, int booked,
+            Integer priceCents, boolean active) {
+        static SlotRow of(SlotWithCourt s) {
+            return new SlotRow(s.getId(), s.getCourtName(), s.getStartTime(), s.getEndTime(), s.getCapacity(),
+                    s.getBooked(), s.getPriceCents(), Boolean.TRUE.equals(s.getActive()));
+        }
+    }
+
+    /** A court to pick for a template. */
+    public record CourtChoice(long id, String name) {
+        static CourtChoice of(Court court) {
+            return new CourtChoice(court.getId(), court.getName());
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package com.courtrush.desktop.queues;
+
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.monitor.QueueMonitor;
+import com.courtrush.reserve.DeadLetterActions;
+import com.courtrush.reserve.DeadLetterLog;
+import com.courtrush.reserve.Reconciler;
+import com.courtrush.reserve.ReserveMetrics;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The reserve pipeline's queues: depths, consumers, what this node holds unacknowledged,
+ * publish/confirm/refusal rates, grants in flight, the reconciler's last run, and dead letters
+ * staff can compensate or replay.
+ */
+public final class QueuesViewModel {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss");
+
+    private final QueueMonitor monitor;
+    private final DeadLetterActions actions;
+    private final Reconciler reconciler;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final ZoneId zone;
+    private final String actor;
+
+    private final LongProperty reserveDepth = new SimpleLongProperty();
+    private final IntegerProperty consumers = new SimpleIntegerProperty();
+    private final IntegerProperty handling = new SimpleIntegerProperty();
+    private final LongProperty deadLetterDepth = new SimpleLongProperty();
+    private final IntegerProperty inFlight = new SimpleIntegerProperty();
+    private final DoubleProperty publishedPerSecond = new SimpleDoubleProperty();
+    private final DoubleProperty confirmedPerSecond = new SimpleDoubleProperty();
+    private final DoubleProperty refusedPerSecond = new SimpleDoubleProperty();
+    private final DoubleProperty consumedPerSecond = new SimpleDoubleProperty();
+    private final StringProperty reconcilerRun = new SimpleStringProperty("");
+    private final StringProperty problem = new SimpleStringProperty("");
+    private final ObservableList<PendingRow> pending = FXCollections.observableArrayList();
+    private final ObservableList<DeadLetterRow> deadLetters = FXCollections.observableArrayList();
+    private ReserveMetrics.Totals lastTotals;
+    private long lastSample;
+    private boolean refreshing;
+
+    public QueuesViewModel(QueueMonitor monitor, DeadLetterActions actions, Reconciler reconciler, UiTasks tasks,
+            Notices notices, I18n i18n, ZoneId zone, String actor) {
+        this.monitor = monitor;
+        this.actions = actions;
+        this.reconciler = reconciler;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.zone = zone;
+        this.actor = actor;
+    }
+
+    public void refresh() {
+        if (refreshing) {
+            return;
+        }
+        refreshing = true;
+        tasks.run(i18n.t("nav.queues"), monitor::queues, view -> {
+            refreshing = false;
+            problem.set("");
+            apply(view);
+        }, error -> {
+            refreshing = false;
+            problem.set(i18n.t("queues.unavailable", error.getMessage()));
+        });
+    }
+
+    void apply(QueueMonitor.QueuesView view) {
+        reserveDepth.set(view.reserveQueue().depth());
+        consumers.set(view.reserveQueue().consumers());
+        deadLetterDepth.set(view.deadLetterQueue().depth());
+        handling.set(view.totals().handling());
+        inFlight.set(view.inFlight());
+        if (lastTotals != null && view.sampledAt() > lastSample) {
+            double seconds = (view.sampledAt() - lastSample) / 1000.0;
+            publishedPerSecond.set((view.totals().published() - lastTotals.published()) / seconds);
+            confirmedPerSecond.set((view.totals().confirmed() - lastTotals.confirmed()) / seconds);
+            refusedPerSecond.set((view.totals().refused() - lastTotals.refused()) / seconds);
+            consumedPerSecond.set((view.totals().consumed() - lastTotals.consumed()) / seconds);
+        }
+        lastTotals = view.totals();
+        lastSample = view.sampledAt();
+        reconcilerRun.set(view.reconciler() == null ? i18n.t("queues.reconcilerNever")
+                : i18n.t("queues.reconcilerRun", time(view.reconciler().time()), view.reconciler().compensated(),
+                        view.reconciler().settled()));
+        pending.setAll(view.pending().stream().map(p -> new PendingRow(p.traceId(),
+                view.studentIds().getOrDefault(p.userId(), "#" + p.userId()), p.slotId(), p.ageMillis() / 1000))
+                .toList());
+        deadLetters.setAll(view.deadLetters().stream().map(d -> new DeadLetterRow(d.traceId(),
+                view.studentIds().getOrDefault(d.userId(), "#" + d.userId()), d.slotId(), d.error(),
+                time(d.failedAt()), d.settlement())).toList());
+    }
+
+    public void compensate(DeadLetterRow row) {
+        tasks.run(i18n.t("queues.compensate"), () -> actions.compensate(row.traceId(), actor), settlement -> {
+            notices.info(i18n.t("queues.settled", row.traceId(), i18n.of(settlement)));
+            refresh();
+        });
+    }
+
+    public void replay(DeadLetterRow row) {
+        tasks.run(i18n.t("queues.replay"), () -> actions.replay(row.traceId()), settlement -> {
+            notices.info(i18n.t("queues.settled", row.traceId(), i18n.of(settlement)));
+            refresh();
+        });
+    }
+
+    public void reconcileNow() {
+        tasks.run(i18n.t("queues.reconcileNow"), reconciler::reconcile, report -> {
+            notices.info(i18n.t("queues.reconciled", report.compensated(), report.settled()));
+            refresh();
+        });
+    }
+
+    private String time(long epochMillis) {
+        return TIME.format(Instant.ofEpochMilli(epochMillis).atZone(zone));
+    }
+
+    public LongProperty reserveDepthProperty() {
+        return reserveDepth;
+    }
+
+    public IntegerProperty consumersProperty() {
+        return consumers;
+    }
+
+    public IntegerProperty handlingProperty() {
+        return handling;
+    }
+
+    public LongProperty deadLetterDepthProperty() {
+        return deadLetterDepth;
+    }
+
+    public IntegerProperty inFlightProperty() {
+        return inFlight;
+    }
+
+    public DoubleProperty publishedPerSecondProperty() {
+        return publishedPerSecond;
+    }
+
+    public DoubleProperty confirmedPerSecondProperty() {
+        return confirmedPerSecond;
+    }
+
+    public DoubleProperty refusedPerSecondProperty() {
+        return refusedPerSecond;
+    }
+
+    public DoubleProperty consumedPerSecondProperty() {
+        return consumedPerSecond;
+    }
+
+    public StringProperty reconcilerRunProperty() {
+        return reconcilerRun;
+    }
+
+    public StringProperty problemProperty() {
+        return problem;
+    }
+
+    public ObservableList<PendingRow> pending() {
+        return pending;
+    }
+
+    public ObservableList<DeadLetterRow> deadLetters() {
+        return deadLetters;
+    }
+
+    /** A grant in flight. */
+    public record PendingRow(String traceId, String studentId, long slotId, long ageSeconds) {
+    }
+
+    /** A dead letter. */
+    public record DeadLetterRow(String traceId, String studentId, long slotId, String error, String failedAt,
+            DeadLetterLog.Settlement settlement) {
+        public boolean waiting() {
+            return settlement == DeadLetterLog.Settlement.WAITING;
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package com.courtrush.desktop.reservations;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.audit.AuditLog;
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.Inputs;
+import com.courtrush.desktop.ui.Widgets;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.pay.PayOrder;
+import com.courtrush.pay.PaymentService;
+import com.courtrush.pay.RefundService;
+import com.courtrush.pay.ReservationDetails;
+import com.courtrush.reserve.ReservationCancellation;
+import com.courtrush.reserve.ReservationQueries;
+import com.courtrush.reserve.ReservationStatus;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import javafx.beans.binding.Bindings;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/** Reservations &amp; payments: filters, a list, and one reservation's details and actions. */
+public final class ReservationsScreen implements Screen {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss");
+
+    private final ReservationsViewModel model;
+    private final Node root;
+
+    public ReservationsScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        model = new ReservationsViewModel(context.service(ReservationQueries.class),
+                context.service(ReservationDetails.class), context.service(ReservationCancellation.class),
+                context.service(PaymentService.class), context.service(RefundService.class),
+                context.service(OpeningService.class), context.service(CourtService.class), context.tasks(),
+                context.notices(), i18n, context.staff(), LocalDate.now(context.service(Clock.class)));
+
+        DatePicker date = Widgets.datePicker("reservationDate");
+        date.valueProperty().bindBidirectional(model.dateProperty());
+        ComboBox<ReservationsViewModel.CourtFilter> court = new ComboBox<>(model.courtChoices());
+        court.setId("reservationCourt");
+        court.setPromptText(i18n.t("reservations.anyCourt"));
+        court.valueProperty().bindBidirectional(model.courtProperty());
+        TextField student = new TextField();
+        student.setId("reservationStudent");
+        student.setPromptText(i18n.t("reservations.studentPrompt"));
+        student.textProperty().bindBidirectional(model.studentProperty());
+        ComboBox<ReservationStatus> status = new ComboBox<>();
+        status.setId("reservationStatus");
+        status.getItems().add(null);
+        status.getItems().addAll(ReservationStatus.PENDING_PAYMENT, ReservationStatus.CONFIRMED,
+                ReservationStatus.CANCELLED);
+        status.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ReservationStatus s) {
+                return s == null ? i18n.t("reservations.anyStatus") : i18n.of(s);
+            }
+
+            @Override
+            public ReservationStatus fromString(String text) {
+                return null;
+            }
+        });
+        status.valueProperty().bindBidirectional(model.statusProperty());
+        Button search = button(i18n.t("reservations.search"), "searchReservations", model::search);
+        Button clearDate = button(i18n.t("reservations.anyDate"), "anyDate", () -> model.dateProperty().set(null));
+
+        TableView<ReservationQueries.Row> table = table("reservationsTable", i18n.t("reservations.empty"));
+        table.getColumns().add(column(i18n.t("reservations.id"), ReservationQueries.Row::id));
+        table.getColumns().add(column(i18n.t("reservations.student"), ReservationQueries.Row::studentId));
+        table.getColumns().add(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate));
+        table.getColumns().add(column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()));
+        table.getColumns().add(column(i18n.t("openings.court"), ReservationQueries.Row::courtName));
+        table.getColumns().add(column(i18n.t("reservations.status"), r -> i18n.of(r.status())
+                + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")")));
+        table.setItems(model.rows());
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.selectedProperty()
+                .set(now));
+        Label total = new Label();
+        total.textProperty().bind(model.totalProperty().asString(i18n.t("reservations.total")));
+
+        Label summary = new Label();
+        summary.setId("reservationSummary");
+        summary.setWrapText(true);
+        summary.textProperty().bind(Bindings.createStringBinding(() -> describe(i18n, model.detailProperty().get()),
+                model.detailProperty()));
+        TableView<PayOrder> orders = table("payOrdersTable", i18n.t("reservations.noOrders"));
+        orders.getColumns().add(column(i18n.t("reservations.outTradeNo"), PayOrder::getOutTradeNo));
+        orders.getColumns().add(column(i18n.t("reservations.amount"), o -> Inputs.yuan(o.getAmountCents())));
+        orders.getColumns().add(column(i18n.t("reservations.payStatus"), o -> i18n.of(o.getStatus())));
+        orders.getColumns().add(column(i18n.t("reservations.paidAt"), o -> o.getPaidTime() == null ? ""
+                : STAMP.format(o.getPaidTime())));
+        orders.setPrefHeight(120);
+        TableView<AuditLog> audit = table("auditTable", i18n.t("reservations.noAudit"));
+        audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.getCreateTime())));
+        audit.getColumns().add(column(i18n.t("reservations.who"), AuditLog::getActor));
+        audit.getColumns().add(column(i18n.t("reservations.what"), AuditLog::getAction));
+        audit.getColumns().add(column(i18n.t("reservations.detail"), AuditLog::getDetail));
+        model.detailProperty().addListener((obs, old, now) -> {
+            orders.getItems().setAll(now == null ? java.util.List.of() : now.payOrders());
+            audit.getItems().setAll(now == null ? java.util.List.of() : now.auditTrail());
+        });
+
+        Button cancel = button(i18n.t("reservations.cancel"), "cancelReservation", () ->
+                Widgets.ask(i18n.t("reservations.cancel"), i18n.t("reservations.reasonPrompt"), "")
+                        .ifPresent(model::cancel));
+        Button markPaid = button(i18n.t("reservations.markPaid"), "markPaid", () -> {
+            if (Widgets.confirm(i18n.t("reservations.markPaid"), i18n.t("reservations.markPaidConfirm"))) {
+                model.markPaid();
+            }
+        });
+        Button refund = button(i18n.t("reservations.refund"), "refundReservation", () -> refund(i18n));
+        Button resync = button(i18n.t("reservations.resync"), "resyncReservation", model::resync);
+        for (Button b : new Button[] {cancel, markPaid, refund, resync}) {
+            b.disableProperty().bind(model.selectedProperty().isNull());
+        }
+        cancel.disableProperty().unbind();
+        cancel.disableProperty().bind(statusIsNot(ReservationStatus.PENDING_PAYMENT));
+        markPaid.disableProperty().unbind();
+        markPaid.disableProperty().bind(statusIsNot(ReservationStatus.PENDING_PAYMENT));
+        refund.disableProperty().unbind();
+        refund.disableProperty().bind(statusIsNot(ReservationStatus.CONFIRMED));
+
+        VBox detailPane = new VBox(8, new Label(i18n.t("reservations.details")), summary,
+                bar(cancel, markPaid, refund, resync), new Label(i18n.t("reservations.orders")), orders,
+                new Label(i18n.t("reservations.audit")), audit);
+        VBox.setVgrow(audit, Priority.ALWAYS);
+        VBox listPane = new VBox(8, table, total);
+        SplitPane split = new SplitPane(listPane, detailPane);
+        split.setDividerPositions(0.58);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        root = screen(title(i18n.t("nav.reservations")),
+                bar(new Label(i18n.t("openings.date")), date, clearDate, court, student, status, search), split);
+    }
+
+    private javafx.beans.binding.BooleanBinding statusIsNot(ReservationStatus wanted) {
+        return Bindings.createBooleanBinding(() -> model.selectedProperty().get() == null
+                || model.selectedProperty().get().status() != wanted, model.selectedProperty());
+    }
+
+    private void refund(I18n i18n) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.setTitle(i18n.t("reservations.refund"));
+        dialog.setHeaderText(i18n.t("reservations.refundConfirm", model.selectedProperty().get().id()));
+        TextField reason = new TextField();
+        reason.setId("refundReason");
+        CheckBox override = new CheckBox(i18n.t("reservations.overrideCutoff"));
+        override.setId("overrideCutoff");
+        GridPane form = Widgets.form();
+        Widgets.row(form, i18n.t("reservations.reason"), reason);
+        Widgets.row(form, "", override);
+        dialog.getDialogPane().setContent(form);
+        dialog.getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
+        Node ok = dialog.getDialogPane().lookupButton(ButtonType.OK);
+        ok.setId("dialogOk");
+        ok.disableProperty().bind(reason.textProperty().isEmpty());
+        dialog.showAndWait().filter(ButtonType.OK::equals)
+                .ifPresent(b -> model.refund(reason.getText().strip(), override.isSelected()));
+    }
+
+    private static String describe(I18n i18n, ReservationDetails.Details d) {
+        if (d == null) {
+            return i18n.t("reservations.pick");
+        }
+        return i18n.t("reservations.summary", d.reservation().getId(), d.studentId(), d.studentName(), d.courtName(),
+                d.slot().getSlotDate(), d.slot().getStartTime() + "–" + d.slot().getEndTime(),
+                i18n.of(d.reservation().getStatus()), d.reservation().getTraceId());
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.reservations";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.loadCourts();
+        model.search();
+    }
+
+    public ReservationsViewModel model() {
+        return model;
+    }
+}

@@ -1,0 +1,181 @@
+package com.courtrush.desktop.reservations;
+
+import com.courtrush.account.Caller;
+import com.courtrush.court.Court;
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.pay.PaymentService;
+import com.courtrush.pay.RefundService;
+import com.courtrush.pay.ReservationDetails;
+import com.courtrush.reserve.ReservationCancellation;
+import com.courtrush.reserve.ReservationQueries;
+import com.courtrush.reserve.ReservationStatus;
+import java.time.LocalDate;
+import java.util.concurrent.Callable;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Reservations &amp; payments: find reservations by date, court, student and status; see one's pay
+ * orders and audit trail; cancel, mark paid, refund, re-sync its opening.
+ */
+public final class ReservationsViewModel {
+
+    public static final int PAGE_SIZE = 200;
+
+    private final ReservationQueries queries;
+    private final ReservationDetails details;
+    private final ReservationCancellation cancellation;
+    private final PaymentService payments;
+    private final RefundService refunds;
+    private final OpeningService openings;
+    private final CourtService courts;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final Caller staff;
+
+    private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
+    private final ObjectProperty<CourtFilter> court = new SimpleObjectProperty<>();
+    private final StringProperty student = new SimpleStringProperty("");
+    private final ObjectProperty<ReservationStatus> status = new SimpleObjectProperty<>();
+    private final ObservableList<CourtFilter> courtChoices = FXCollections.observableArrayList();
+    private final ObservableList<ReservationQueries.Row> rows = FXCollections.observableArrayList();
+    private final LongProperty total = new SimpleLongProperty();
+    private final ObjectProperty<ReservationQueries.Row> selected = new SimpleObjectProperty<>();
+    private final ObjectProperty<ReservationDetails.Details> detail = new SimpleObjectProperty<>();
+
+    public ReservationsViewModel(ReservationQueries queries, ReservationDetails details,
+            ReservationCancellation cancellation, PaymentService payments, RefundService refunds,
+            OpeningService openings, CourtService courts, UiTasks tasks, Notices notices, I18n i18n, Caller staff,
+            LocalDate today) {
+        this.queries = queries;
+        this.details = details;
+        this.cancellation = cancellation;
+        this.payments = payments;
+        this.refunds = refunds;
+        this.openings = openings;
+        this.courts = courts;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.staff = staff;
+        date.set(today.plusDays(1));
+        selected.addListener((obs, old, now) -> loadDetails());
+    }
+
+    public void loadCourts() {
+        tasks.run(i18n.t("courts.load"), courts::list, list -> {
+            CourtFilter keep = court.get();
+            courtChoices.setAll(list.stream().map(CourtFilter::of).toList());
+            court.set(courtChoices.contains(keep) ? keep : null);
+        });
+    }
+
+    public void search() {
+        ReservationQueries.Filter filter = new ReservationQueries.Filter(null, null, null, status.get(), date.get(),
+                court.get() == null ? null : court.get().id(), student.get().isBlank() ? null : student.get().strip(),
+                false);
+        Long keep = selected.get() == null ? null : selected.get().id();
+        tasks.run(i18n.t("reservations.search"), () -> queries.find(filter, 1, PAGE_SIZE), page -> {
+            rows.setAll(page.records());
+            total.set(page.total());
+            selected.set(rows.stream().filter(r -> keep != null && r.id() == keep).findFirst().orElse(null));
+        });
+    }
+
+    void loadDetails() {
+        ReservationQueries.Row row = selected.get();
+        if (row == null) {
+            detail.set(null);
+            return;
+        }
+        tasks.run(i18n.t("reservations.details"), () -> details.of(row.id()), detail::set);
+    }
+
+    public void cancel(String reason) {
+        act("reservations.cancel", id -> cancellation.cancelByStaff(id, reason, staff));
+    }
+
+    public void markPaid() {
+        act("reservations.markPaid", id -> payments.markPaid(id, staff));
+    }
+
+    public void refund(String reason, boolean overrideCutoff) {
+        act("reservations.refund", id -> refunds.refund(id, staff, reason, overrideCutoff));
+    }
+
+    public void resync() {
+        act("reservations.resync", id -> openings.resync(selected.get().sessionId(), staff.actor()));
+    }
+
+    private void act(String key, java.util.function.LongFunction<Object> action) {
+        ReservationQueries.Row row = selected.get();
+        if (row == null) {
+            return;
+        }
+        Callable<Object> work = () -> action.apply(row.id());
+        tasks.run(i18n.t(key), work, done -> {
+            notices.info(i18n.t("reservations.done", i18n.t(key), row.id()));
+            search();
+            loadDetails();
+        });
+    }
+
+    public ObjectProperty<LocalDate> dateProperty() {
+        return date;
+    }
+
+    public ObjectProperty<CourtFilter> courtProperty() {
+        return court;
+    }
+
+    public StringProperty studentProperty() {
+        return student;
+    }
+
+    public ObjectProperty<ReservationStatus> statusProperty() {
+        return status;
+    }
+
+    public ObservableList<CourtFilter> courtChoices() {
+        return courtChoices;
+    }
+
+    public ObservableList<ReservationQueries.Row> rows() {
+        return rows;
+    }
+
+    public LongProperty totalProperty() {
+        return total;
+    }
+
+    public ObjectProperty<ReservationQueries.Row> selectedProperty() {
+        return selected;
+    }
+
+    public ObjectProperty<ReservationDetails.Details> detailProperty() {
+        return detail;
+    }
+
+    /** A court to filter by. */
+    public record CourtFilter(long id, String name) {
+        static CourtFilter of(Court court) {
+            return new CourtFilter(court.getId(), court.getName());
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package com.courtrush.desktop.rush;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.monitor.RushMonitor;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.web.Outcome;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** Live rush: stock per slot, the gate's countdown, and rates as charts, refreshed every second. */
+public final class LiveRushScreen implements Screen {
+
+    private final LiveRushViewModel model;
+    private final ConsoleContext context;
+    private final Node root;
+    private final XYChart.Series<Number, Number> attempts = new XYChart.Series<>();
+    private final XYChart.Series<Number, Number> accepted = new XYChart.Series<>();
+    private final Map<Outcome, XYChart.Series<Number, Number>> rejects = new EnumMap<>(Outcome.class);
+    private ScheduledFuture<?> polling;
+
+    public LiveRushScreen(ConsoleContext context) {
+        this.context = context;
+        I18n i18n = context.i18n();
+        model = new LiveRushViewModel(context.service(RushMonitor.class), context.service(OpeningService.class),
+                context.tasks(), i18n, LocalDate.now(context.service(Clock.class)));
+
+        DatePicker date = com.courtrush.desktop.ui.Widgets.datePicker("rushDate");
+        date.valueProperty().bindBidirectional(model.dateProperty());
+        ChoiceBox<LiveRushViewModel.OpeningChoice> opening = new ChoiceBox<>(model.choices());
+        opening.setId("rushOpening");
+        opening.valueProperty().bindBidirectional(model.openingProperty());
+        Label gate = new Label();
+        gate.setId("rushGate");
+        gate.getStyleClass().add("big-number");
+        gate.textProperty().bind(model.gateProperty());
+        Label stock = new Label();
+        stock.setId("rushStock");
+        stock.getStyleClass().add("big-number");
+        stock.textProperty().bind(model.permitsLeftProperty().asString().concat(" / ")
+                .concat(model.capacityProperty().asString()));
+        Label problem = new Label();
+        problem.getStyleClass().add("sold-out");
+        problem.textProperty().bind(model.problemProperty());
+
+        TableView<LiveRushViewModel.SlotStockRow> table = table("rushTable", i18n.t("rush.empty"));
+        table.getColumns().add(column(i18n.t("openings.time"), r -> r.start() + "–" + r.end()));
+        table.getColumns().add(column(i18n.t("openings.court"), LiveRushViewModel.SlotStockRow::courtName));
+        table.getColumns().add(column(i18n.t("rush.permits"), r -> (r.permitsLeft() == null ? "–" : r.permitsLeft())
+                + " / " + r.capacity()));
+        table.getColumns().add(column(i18n.t("rush.dedup"), LiveRushViewModel.SlotStockRow::dedupSize));
+        table.getColumns().add(column(i18n.t("openings.slotState"), r -> !r.active() ? i18n.t("openings.withdrawn")
+                : r.soldOut() ? i18n.t("rush.soldOut") : i18n.t("openings.onSale")));
+        table.setRowFactory(view -> new TableRow<>() {
+            @Override
+            protected void updateItem(LiveRushViewModel.SlotStockRow row, boolean empty) {
+                super.updateItem(row, empty);
+                getStyleClass().remove("sold-out");
+                if (!empty && row != null && row.soldOut()) {
+                    getStyleClass().add("sold-out");
+                }
+            }
+        });
+        table.setItems(model.slots());
+
+        attempts.setName(i18n.t("rush.attemptsPerSecond"));
+        accepted.setName(i18n.t("rush.acceptedPerSecond"));
+        LineChart<Number, Number> rateChart = chart("rushRateChart", i18n.t("rush.rates"));
+        rateChart.getData().addAll(java.util.List.of(attempts, accepted));
+        LineChart<Number, Number> rejectChart = chart("rushRejectChart", i18n.t("rush.refusals"));
+        for (Outcome outcome : LiveRushViewModel.REFUSALS) {
+            XYChart.Series<Number, Number> series = new XYChart.Series<>();
+            series.setName(i18n.of(outcome));
+            rejects.put(outcome, series);
+            rejectChart.getData().add(series);
+        }
+        model.rates().addListener((ListChangeListener<RatePoint>) change -> redraw());
+
+        HBox charts = new HBox(10, rateChart, rejectChart);
+        HBox.setHgrow(rateChart, Priority.ALWAYS);
+        HBox.setHgrow(rejectChart, Priority.ALWAYS);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        root = screen(title(i18n.t("nav.rush")),
+                bar(new Label(i18n.t("openings.date")), date, new Label(i18n.t("rush.opening")), opening),
+                bar(new Label(i18n.t("rush.gate")), gate, new Label(i18n.t("rush.stock")), stock, problem),
+                table, charts);
+    }
+
+    private static LineChart<Number, Number> chart(String id, String title) {
+        NumberAxis x = new NumberAxis();
+        x.setForceZeroInRange(false);
+        x.setAnimated(false);
+        x.setTickLabelsVisible(false);
+        NumberAxis y = new NumberAxis();
+        y.setAnimated(false);
+        LineChart<Number, Number> chart = new LineChart<>(x, y);
+        chart.setId(id);
+        chart.setTitle(title);
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        chart.setPrefHeight(230);
+        chart.setMinHeight(180);
+        return chart;
+    }
+
+    /** Rebuilds the charts from the model's last two minutes, in one pass. */
+    private void redraw() {
+        attempts.getData().setAll(model.rates().stream()
+                .map(p -> new XYChart.Data<Number, Number>(p.second(), p.attempts())).toList());
+        accepted.getData().setAll(model.rates().stream()
+                .map(p -> new XYChart.Data<Number, Number>(p.second(), p.accepted())).toList());
+        rejects.forEach((outcome, series) -> series.getData().setAll(model.rates().stream()
+                .map(p -> new XYChart.Data<Number, Number>(p.second(), p.rejects().getOrDefault(outcome, 0.0)))
+                .toList()));
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.rush";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.loadOpenings();
+        polling = context.every(Duration.ofSeconds(1), () -> Platform.runLater(model::refresh));
+    }
+
+    @Override
+    public void hidden() {
+        if (polling != null) {
+            polling.cancel(false);
+        }
+    }
+
+    public LiveRushViewModel model() {
+        return model;
+    }
+}

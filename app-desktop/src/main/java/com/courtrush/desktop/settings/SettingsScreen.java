@@ -1,0 +1,116 @@
+package com.courtrush.desktop.settings;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.form;
+import static com.courtrush.desktop.ui.Widgets.row;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.account.AdminToken;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.infra.LocalSettings;
+import com.courtrush.setting.AppSettings;
+import javafx.scene.Node;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+
+/** Settings: live business settings, and start-up settings that need a restart. */
+public final class SettingsScreen implements Screen {
+
+    private final SettingsViewModel model;
+    private final Node root;
+
+    public SettingsScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        model = new SettingsViewModel(context.service(LocalSettings.class), context.service(AppSettings.class),
+                context.service(AdminToken.class), context.tasks(), context.notices(), i18n);
+
+        GridPane liveForm = form();
+        row(liveForm, i18n.t("settings.payTimeout"), field("payTimeout", model.payTimeoutProperty()));
+        row(liveForm, i18n.t("settings.defaultPrice"), field("defaultPrice", model.defaultPriceProperty()));
+        row(liveForm, i18n.t("settings.refundCutoff"), field("refundCutoff", model.refundCutoffProperty()));
+        TitledPane livePane = new TitledPane(i18n.t("settings.live"), liveForm);
+        livePane.setCollapsible(false);
+
+        GridPane startupForm = form();
+        ChoiceBox<String> mode = new ChoiceBox<>();
+        mode.setId("infraMode");
+        mode.getItems().setAll("embedded", "external");
+        mode.valueProperty().bindBidirectional(model.startup("courtrush.infra.mode"));
+        row(startupForm, i18n.t("settings.infraMode"), mode);
+        for (String key : LocalSettings.KEYS) {
+            if (!key.equals("courtrush.infra.mode")) {
+                TextField field = key.endsWith("password") || key.equals("courtrush.admin-token")
+                        ? new PasswordField() : new TextField();
+                field.setId("setting-" + key.replace('.', '-'));
+                field.textProperty().bindBidirectional(model.startup(key));
+                row(startupForm, i18n.t("settings.key." + key), field);
+            }
+        }
+        Label file = new Label();
+        file.getStyleClass().add("muted");
+        file.textProperty().bind(model.settingsFileProperty().map(f -> i18n.t("settings.file", f)));
+        TitledPane startupPane = new TitledPane(i18n.t("settings.startup"), new VBox(8, startupForm, file));
+        startupPane.setCollapsible(false);
+
+        TextField token = new TextField();
+        token.setId("adminToken");
+        token.setEditable(false);
+        token.setPrefColumnCount(34);
+        token.textProperty().bind(model.tokenProperty());
+        HBox tokenRow = bar(new Label(i18n.t("settings.adminToken")), token,
+                button(i18n.t("settings.copy"), "copyToken", () -> {
+                    ClipboardContent content = new ClipboardContent();
+                    content.putString(model.tokenProperty().get());
+                    Clipboard.getSystemClipboard().setContent(content);
+                }));
+
+        Label restart = new Label(i18n.t("settings.restartNeeded"));
+        restart.setId("restartNeeded");
+        restart.getStyleClass().add("simulated");
+        restart.visibleProperty().bind(model.restartNeededProperty());
+        VBox content = new VBox(12, livePane, startupPane, tokenRow,
+                bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart));
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        root = screen(title(i18n.t("nav.settings")), scroll);
+    }
+
+    private static TextField field(String id, javafx.beans.property.StringProperty property) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.textProperty().bindBidirectional(property);
+        return field;
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.settings";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.load();
+    }
+
+    public SettingsViewModel model() {
+        return model;
+    }
+}

@@ -1,0 +1,35 @@
+package com.courtrush.desktop.shell;
+
+import com.courtrush.account.Caller;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.springframework.context.ApplicationContext;
+
+/** What every screen needs: texts, background work, notices, the engine's services, a clock for polling. */
+public record ConsoleContext(I18n i18n, UiTasks tasks, Notices notices, ApplicationContext engine,
+        ScheduledExecutorService ticker, Caller staff) {
+
+    public ConsoleContext(I18n i18n, UiTasks tasks, Notices notices, ApplicationContext engine,
+            ScheduledExecutorService ticker) {
+        this(i18n, tasks, notices, engine, ticker, Caller.console(System.getProperty("user.name", "staff")));
+    }
+
+    /** How the audit trail names whoever uses this console. */
+    public String actor() {
+        return staff.actor();
+    }
+
+    public <T> T service(Class<T> type) {
+        return engine.getBean(type);
+    }
+
+    /** Runs {@code tick} every {@code period} until the returned handle is cancelled. */
+    public ScheduledFuture<?> every(Duration period, Runnable tick) {
+        return ticker.scheduleWithFixedDelay(tick, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+}

@@ -1,0 +1,123 @@
+package com.courtrush.desktop.shell;
+
+import com.courtrush.desktop.courts.CourtsScreen;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.openings.OpeningsScreen;
+import com.courtrush.desktop.queues.QueuesScreen;
+import com.courtrush.desktop.reservations.ReservationsScreen;
+import com.courtrush.desktop.rush.LiveRushScreen;
+import com.courtrush.desktop.settings.SettingsScreen;
+import com.courtrush.desktop.students.StudentsScreen;
+import com.courtrush.monitor.StartupReport;
+import com.courtrush.monitor.SystemHealth;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import javafx.geometry.Pos;
+import javafx.scene.Parent;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.util.StringConverter;
+
+/** The console's window: navigation, the current screen, the language switch and the status bar. */
+public final class MainWindow {
+
+    private final BorderPane root = new BorderPane();
+    private final List<Screen> screens;
+    private final StatusBarView statusBar;
+    private final ListView<Screen> nav = new ListView<>();
+    private Screen current;
+
+    public MainWindow(ConsoleContext context, Consumer<Locale> switchLanguage) {
+        I18n i18n = context.i18n();
+        screens = List.of(new CourtsScreen(context), new OpeningsScreen(context), new LiveRushScreen(context),
+                new QueuesScreen(context), new ReservationsScreen(context), new StudentsScreen(context),
+                new SettingsScreen(context));
+        statusBar = new StatusBarView(new StatusBarViewModel(context.service(SystemHealth.class),
+                context.service(StartupReport.class), context.tasks()), context);
+
+        Label title = new Label(i18n.t("app.title"));
+        title.getStyleClass().add("app-title");
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        ChoiceBox<Locale> language = new ChoiceBox<>();
+        language.setId("language");
+        language.getItems().setAll(I18n.SUPPORTED);
+        language.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Locale locale) {
+                return locale == null ? "" : i18n.t("language." + locale.getLanguage());
+            }
+
+            @Override
+            public Locale fromString(String text) {
+                return null;
+            }
+        });
+        language.setValue(i18n.locale());
+        language.valueProperty().addListener((obs, old, now) -> {
+            if (now != null && !now.equals(old)) {
+                switchLanguage.accept(now);
+            }
+        });
+        Label simulated = new Label(i18n.t("header.simulatedPayments"));
+        simulated.getStyleClass().add("simulated");
+        HBox header = new HBox(12, title, spacer, simulated, new Label(i18n.t("header.language")), language);
+        header.setAlignment(Pos.CENTER_LEFT);
+        header.getStyleClass().add("app-header");
+
+        nav.setId("nav");
+        nav.getStyleClass().add("nav");
+        nav.getItems().setAll(screens);
+        nav.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(Screen screen, boolean empty) {
+                super.updateItem(screen, empty);
+                setText(empty || screen == null ? null : i18n.t(screen.titleKey()));
+                setId(empty || screen == null ? null : "nav-" + screen.titleKey().replace("nav.", ""));
+            }
+        });
+        StackPane content = new StackPane();
+        nav.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            if (old != null) {
+                old.hidden();
+            }
+            current = now;
+            if (now != null) {
+                content.getChildren().setAll(now.root());
+                now.shown();
+            }
+        });
+        root.setTop(header);
+        root.setLeft(nav);
+        root.setCenter(content);
+        root.setBottom(statusBar.root());
+        nav.getSelectionModel().selectFirst();
+        statusBar.start();
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    /** Shows the screen whose title key is {@code key} (e.g. "nav.rush"). */
+    public void show(String key) {
+        screens.stream().filter(s -> s.titleKey().equals(key)).findFirst()
+                .ifPresent(s -> nav.getSelectionModel().select(s));
+    }
+
+    /** Stops every poller; the window is being replaced or closed. */
+    public void dispose() {
+        if (current != null) {
+            current.hidden();
+        }
+        statusBar.stop();
+    }
+}

@@ -1,0 +1,67 @@
+package com.courtrush.desktop.shell;
+
+import com.courtrush.desktop.i18n.I18n;
+import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/** The bottom line: service health, the students' URL, the version. */
+public final class StatusBarView {
+
+    private final HBox root;
+    private final StatusBarViewModel model;
+    private final ConsoleContext context;
+    private ScheduledFuture<?> polling;
+
+    public StatusBarView(StatusBarViewModel model, ConsoleContext context) {
+        this.model = model;
+        this.context = context;
+        I18n i18n = context.i18n();
+        Label url = new Label();
+        url.setId("studentUrl");
+        url.textProperty().bind(model.studentUrlProperty().map(u -> i18n.t("status.studentUrl", u)));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Label version = new Label();
+        version.textProperty().bind(model.versionProperty().map(v -> i18n.t("status.version", v)));
+        root = new HBox(14, health("status.redis", model.redisProperty(), "redisHealth"),
+                health("status.broker", model.brokerProperty(), "brokerHealth"),
+                health("status.database", model.databaseProperty(), "databaseHealth"), url, spacer,
+                new Label(i18n.t("status.simulatedPayments")), version);
+        root.setAlignment(Pos.CENTER_LEFT);
+        root.setPadding(new Insets(4, 10, 4, 10));
+        root.getStyleClass().add("status-bar");
+    }
+
+    private Label health(String key, ReadOnlyStringProperty status, String id) {
+        Label label = new Label();
+        label.setId(id);
+        label.textProperty().bind(status.map(s -> context.i18n().t(key) + " " + context.i18n().t("health." + s)));
+        status.addListener((obs, old, now) -> {
+            label.getStyleClass().removeAll("health-up", "health-down");
+            label.getStyleClass().add("UP".equals(now) ? "health-up" : "health-down");
+        });
+        return label;
+    }
+
+    public HBox root() {
+        return root;
+    }
+
+    public void start() {
+        polling = context.every(Duration.ofSeconds(5), () -> Platform.runLater(model::refresh));
+    }
+
+    public void stop() {
+        if (polling != null) {
+            polling.cancel(false);
+        }
+    }
+}

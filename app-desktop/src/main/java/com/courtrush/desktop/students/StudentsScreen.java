@@ -1,0 +1,104 @@
+package com.courtrush.desktop.students;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.account.StudentDirectory;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.Widgets;
+import java.io.File;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.stage.FileChooser;
+
+/** Students: list, CSV import with progress, reset password, disable/enable. */
+public final class StudentsScreen implements Screen {
+
+    private final StudentsViewModel model;
+    private final Node root;
+
+    public StudentsScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        model = new StudentsViewModel(context.service(StudentDirectory.class), context.tasks(), context.notices(),
+                i18n, context.actor());
+
+        TextField query = new TextField();
+        query.setId("studentQuery");
+        query.setPromptText(i18n.t("students.queryPrompt"));
+        query.textProperty().bindBidirectional(model.queryProperty());
+        query.setOnAction(event -> model.search());
+        Button search = button(i18n.t("students.search"), "searchStudents", model::search);
+        Button importCsv = new Button(i18n.t("students.import"));
+        importCsv.setId("importStudents");
+        importCsv.setOnAction(event -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle(i18n.t("students.import"));
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv", "*.txt"));
+            File file = chooser.showOpenDialog(importCsv.getScene().getWindow());
+            if (file != null) {
+                model.importCsv(file.toPath());
+            }
+        });
+        importCsv.disableProperty().bind(model.importingProperty());
+        ProgressBar progress = new ProgressBar();
+        progress.progressProperty().bind(model.progressProperty());
+        progress.visibleProperty().bind(model.importingProperty());
+        Label progressText = new Label();
+        progressText.setId("importProgress");
+        progressText.textProperty().bind(model.progressTextProperty());
+
+        TableView<StudentDirectory.Student> table = table("studentsTable", i18n.t("students.empty"));
+        table.getColumns().add(column(i18n.t("students.studentId"), StudentDirectory.Student::studentId));
+        table.getColumns().add(column(i18n.t("students.name"), StudentDirectory.Student::name));
+        table.getColumns().add(column(i18n.t("students.role"), s -> i18n.of(s.role())));
+        table.getColumns().add(column(i18n.t("students.state"),
+                s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
+        table.setItems(model.rows());
+        Label total = new Label();
+        total.textProperty().bind(model.totalProperty().asString(i18n.t("students.total")));
+
+        Button reset = button(i18n.t("students.resetPassword"), "resetPassword", () -> {
+            StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
+            Widgets.ask(i18n.t("students.resetPassword"), i18n.t("students.newPassword", student.studentId()), "")
+                    .ifPresent(password -> model.resetPassword(student, password));
+        });
+        Button toggle = button(i18n.t("students.toggle"), "toggleStudent", () -> {
+            StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
+            model.setActive(student, !student.active());
+        });
+        reset.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        toggle.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+
+        root = screen(title(i18n.t("nav.students")), bar(query, search, importCsv, progress, progressText),
+                new Label(i18n.t("students.csvHint")), table, bar(total), bar(reset, toggle));
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.students";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.search();
+    }
+
+    public StudentsViewModel model() {
+        return model;
+    }
+}

@@ -1,0 +1,81 @@
+package com.courtrush.desktop.ui;
+
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.web.CourtRushException;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.scene.control.Alert;
+import javafx.stage.Window;
+import javafx.util.Duration;
+import org.controlsfx.control.Notifications;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Confirmations as ControlsFX notifications; failures as a dialog. A refusal by the engine
+ * ({@link CourtRushException}) shows its message, written for people; anything else shows what
+ * failed and where the log is, and is logged once with its stack trace.
+ */
+public final class FxNotices implements Notices {
+
+    private static final Logger log = LoggerFactory.getLogger(FxNotices.class);
+
+    private final Supplier<I18n> i18n;
+    private final Supplier<Window> owner;
+
+    public FxNotices(Supplier<I18n> i18n, Supplier<Window> owner) {
+        this.i18n = i18n;
+        this.owner = owner;
+    }
+
+    @Override
+    public void info(String message) {
+        onFx(() -> {
+            Window window = owner.get();
+            Notifications notification = Notifications.create().text(message).hideAfter(Duration.seconds(4));
+            if (window != null) {
+                notification.owner(window);
+            }
+            notification.showInformation();
+        });
+    }
+
+    @Override
+    public void failed(String what, Throwable error) {
+        String message = explain(error);
+        if (error instanceof CourtRushException) {
+            log.info("{} refused: {}", what, message);
+        } else {
+            log.error("{} failed", what, error);
+        }
+        onFx(() -> {
+            Alert alert = new Alert(Alert.AlertType.ERROR);
+            alert.initOwner(owner.get());
+            alert.setTitle(i18n.get().t("error.title"));
+            alert.setHeaderText(what);
+            alert.setContentText(message);
+            alert.getDialogPane().setId("errorDialog");
+            alert.show();
+        });
+    }
+
+    /** What a person should read about {@code error}. */
+    public String explain(Throwable error) {
+        Throwable cause = error;
+        while (cause != null) {
+            if (cause instanceof CourtRushException refusal) {
+                return refusal.getMessage();
+            }
+            cause = cause.getCause();
+        }
+        return i18n.get().t("error.unexpected", error.getClass().getSimpleName());
+    }
+
+    private static void onFx(Runnable action) {
+        if (Platform.isFxApplicationThread()) {
+            action.run();
+        } else {
+            Platform.runLater(action);
+        }
+    }
+}

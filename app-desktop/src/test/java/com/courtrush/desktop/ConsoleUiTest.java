@@ -1,0 +1,236 @@
+package com.courtrush.desktop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.audit.AuditLog;
+import com.courtrush.desktop.i18n.ConsolePreferences;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.openings.OpeningsViewModel;
+import com.courtrush.desktop.rush.LiveRushViewModel;
+import com.courtrush.reserve.ReservationQueries;
+import com.courtrush.reserve.ReservationStatus;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.scene.Node;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The console driven through its window (headless: TestFX + Monocle) against the real embedded
+ * engine it starts: the flows staff use at the front desk, one after another.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ConsoleUiTest {
+
+    static final String ADMIN = "ui-test-admin-token-0123456789";
+    static final FxRobot robot = new FxRobot();
+    static final ObjectMapper json = new ObjectMapper();
+    static final HttpClient http = HttpClient.newHttpClient();
+    static ConsoleApp app;
+    static String base;
+    static String studentToken;
+    static long reservationId;
+    static long slotId;
+
+    @BeforeAll
+    static void startConsole() throws Exception {
+        System.setProperty(ConsolePreferences.LOCALE_PROPERTY, "en");
+        FxToolkit.registerPrimaryStage();
+        app = (ConsoleApp) FxToolkit.setupApplication(ConsoleApp.class,
+                "--courtrush.data-dir=" + Files.createTempDirectory("console-ui-"), "--server.port=0",
+                "--courtrush.admin-token=" + ADMIN, "--courtrush.auth.bcrypt-strength=4", "--spring.jmx.enabled=false");
+        waitFor(120, () -> app.window() != null);
+        waitFor(20, () -> robot.lookup("#nav-courts").tryQuery()
+                .filter(cell -> cell.getScene().getWindow().getWidth() >= 1000 && cell.getLayoutBounds().getWidth() > 0)
+                .isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+        base = "http://127.0.0.1:" + app.engine().getEnvironment().getProperty("local.server.port");
+    }
+
+    @AfterAll
+    static void stopConsole() throws Exception {
+        FxToolkit.cleanupApplication(app);
+        System.clearProperty(ConsolePreferences.LOCALE_PROPERTY);
+    }
+
+    @Test
+    @Order(1)
+    void staffCreateACourt() {
+        robot.clickOn("#nav-courts");
+        robot.clickOn("#courtName").write("Court X");
+        robot.clickOn("#createCourt");
+        TableView<?> courts = robot.lookup("#courtsTable").queryAs(TableView.class);
+        waitFor(10, () -> courts.getItems().toString().contains("Court X"));
+    }
+
+    @Test
+    @Order(2)
+    void staffCreateAnOpeningGenerateItsSlotsAndSeeAnOverlapRefused() {
+        robot.clickOn("#nav-openings");
+        robot.clickOn("#createOpening");
+        TableView<OpeningsViewModel.OpeningRow> openings = table("#openingsTable");
+        waitFor(10, () -> openings.getItems().size() == 1);
+
+        robot.clickOn(robot.lookup(".tab").match(n -> n.getId() != null && n.getId().equals("tabTemplate"))
+                .queryAs(Node.class));
+        ListCell<?> cell = robot.lookup("#templateCourts .list-cell").queryAllAs(ListCell.class).stream()
+                .filter(c -> c.getItem() != null && c.getItem().toString().equals("Court X")).findFirst().orElseThrow();
+        robot.clickOn(cell.lookup(".check-box"));
+        TextField end = robot.lookup("#templateEnd").queryAs(TextField.class);
+        robot.interact(() -> end.setText(""));
+        robot.clickOn(end).write("12:00");
+        robot.clickOn("#generateSlots");
+        TableView<OpeningsViewModel.SlotRow> slots = table("#slotsTable");
+        waitFor(10, () -> slots.getItems().size() == 4);
+
+        robot.clickOn("#generateSlots");
+        waitFor(10, () -> robot.lookup("#errorDialog").tryQuery().isPresent());
+        DialogPane error = robot.lookup("#errorDialog").queryAs(DialogPane.class);
+        assertThat(error.getContentText()).contains("overlap");
+        robot.clickOn(error.lookupButton(javafx.scene.control.ButtonType.OK));
+        assertThat(slots.getItems()).hasSize(4);
+
+        robot.clickOn(robot.lookup(".tab").match(n -> "tabNewOpening".equals(n.getId())).queryAs(Node.class));
+        robot.clickOn("#openNow");
+        waitFor(10, () -> openings.getItems().get(0).state() == com.courtrush.opening.SessionState.OPEN);
+    }
+
+    @Test
+    @Order(3)
+    void theLiveViewShowsAPermitGoWhenAStudentReservesOverHttp() throws Exception {
+        robot.clickOn("#nav-rush");
+        TableView<LiveRushViewModel.SlotStockRow> rush = table("#rushTable");
+        waitFor(15, () -> rush.getItems().size() == 4 && rush.getItems().get(0).permitsLeft() != null
+                && rush.getItems().get(0).permitsLeft() == 1);
+        slotId = rush.getItems().get(0).slotId();
+        long sessionId = robot.lookup("#rushOpening").queryAs(ChoiceBox.class).getValue() == null ? 0
+                : ((LiveRushViewModel.OpeningChoice) robot.lookup("#rushOpening").queryAs(ChoiceBox.class).getValue())
+                        .id();
+
+        call("POST", "/admin/students", ADMIN,
+                "{\"students\":[{\"studentId\":\"2024777\",\"password\":\"secret77\",\"name\":\"Ann\"}]}");
+        studentToken = call("POST", "/auth/login", null, "{\"studentId\":\"2024777\",\"password\":\"secret77\"}")
+                .path("data").path("token").asText();
+        String trace = call("POST", "/reserve/", studentToken,
+                "{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + "}").path("data").path("traceId").asText();
+        waitFor(15, () -> rush.getItems().get(0).permitsLeft() == 0);
+        assertThat(robot.lookup("#rushStock").queryLabeled().getText()).startsWith("3 / 4");
+        waitFor(15, () -> "SUCCESS".equals(unchecked(() -> call("GET", "/reserve/result/" + trace, studentToken, null)
+                .path("data").path("status").asText())));
+        reservationId = call("GET", "/reserve/result/" + trace, studentToken, null).path("data").path("reservationId")
+                .asLong();
+        call("POST", "/pay/wechat/" + reservationId, studentToken, null);
+    }
+
+    @Test
+    @Order(4)
+    void staffMarkItPaidThenRefundItAndThePermitComesBack() {
+        robot.clickOn("#nav-reservations");
+        robot.clickOn("#searchReservations");
+        TableView<ReservationQueries.Row> table = table("#reservationsTable");
+        waitFor(10, () -> table.getItems().stream().anyMatch(r -> r.id() == reservationId));
+        robot.interact(() -> table.getSelectionModel().select(table.getItems().stream()
+                .filter(r -> r.id() == reservationId).findFirst().orElseThrow()));
+
+        robot.clickOn("#markPaid");
+        robot.clickOn("#dialogOk");
+        waitFor(10, () -> status(table) == ReservationStatus.CONFIRMED);
+        waitFor(10, () -> robot.lookup("#payOrdersTable").queryAs(TableView.class).getItems().size() == 1);
+
+        robot.clickOn("#refundReservation");
+        robot.clickOn("#refundReason").write("court flooded");
+        robot.clickOn("#dialogOk");
+        waitFor(10, () -> status(table) == ReservationStatus.CANCELLED);
+        TableView<AuditLog> audit = table("#auditTable");
+        waitFor(10, () -> audit.getItems().stream().map(AuditLog::getAction).toList().containsAll(
+                java.util.List.of("MARK_PAID", "REFUND")));
+
+        robot.clickOn("#nav-rush");
+        TableView<LiveRushViewModel.SlotStockRow> rush = table("#rushTable");
+        waitFor(15, () -> rush.getItems().stream().anyMatch(r -> r.slotId() == slotId && r.permitsLeft() == 1));
+    }
+
+    @Test
+    @Order(5)
+    void theLanguageSwitchesToChineseAndBack() {
+        ChoiceBox<Locale> language = robot.lookup("#language").queryAs(ChoiceBox.class);
+        robot.interact(() -> language.setValue(I18n.CHINESE));
+        waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
+                .filter("场地"::equals).isPresent());
+        robot.clickOn("#nav-openings");
+        assertThat(robot.lookup("#generateSlots").queryButton().getText()).isEqualTo("生成时段");
+        ChoiceBox<Locale> again = robot.lookup("#language").queryAs(ChoiceBox.class);
+        robot.interact(() -> again.setValue(I18n.ENGLISH));
+        waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
+                .filter("Courts"::equals).isPresent());
+    }
+
+    // --- helpers --------------------------------------------------------------------------------
+
+    @SuppressWarnings("unchecked")
+    static <T> TableView<T> table(String query) {
+        return robot.lookup(query).queryAs(TableView.class);
+    }
+
+    static ReservationStatus status(TableView<ReservationQueries.Row> table) {
+        return table.getItems().stream().filter(r -> r.id() == reservationId).findFirst()
+                .map(ReservationQueries.Row::status).orElse(null);
+    }
+
+    static JsonNode call(String method, String path, String token, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json");
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return json.readTree(response.body());
+    }
+
+    interface Call<T> {
+        T get() throws Exception;
+    }
+
+    static <T> T unchecked(Call<T> call) {
+        try {
+            return call.get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void waitFor(int seconds, BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition::getAsBoolean);
+        } catch (Exception e) {
+            throw new AssertionError("condition not met within " + seconds + " s", e);
+        }
+    }
+
+    static Node node(String query) {
+        return robot.lookup(query).query();
+    }
+}

@@ -1,0 +1,152 @@
+package com.courtrush.desktop.openings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.Caller;
+import com.courtrush.court.Court;
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.SessionState;
+import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.SlotGenerator;
+import com.courtrush.staff.SlotWithdrawal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+
+class OpeningsViewModelTest {
+
+    static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
+    final OpeningService openings = mock(OpeningService.class);
+    final SlotGenerator generator = mock(SlotGenerator.class);
+    final SlotEditor editor = mock(SlotEditor.class);
+    final SlotWithdrawal withdrawal = mock(SlotWithdrawal.class);
+    final CourtService courts = mock(CourtService.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final Caller staff = Caller.console("tester");
+    OpeningsViewModel model;
+
+    @BeforeEach
+    void setUp() {
+        Court a = new Court();
+        a.setId(1L);
+        a.setName("A");
+        a.setActive(true);
+        Court off = new Court();
+        off.setId(2L);
+        off.setName("Off");
+        off.setActive(false);
+        when(courts.list()).thenReturn(List.of(a, off));
+        model = new OpeningsViewModel(openings, generator, editor, withdrawal, courts, new DirectUiTasks(notices),
+                notices, I18n.of(I18n.ENGLISH), TODAY, staff);
+    }
+
+    static ReserveSession session(long id) {
+        ReserveSession s = new ReserveSession();
+        s.setId(id);
+        s.setSessionDate(TODAY.plusDays(1));
+        s.setFlashTime(TODAY.atTime(13, 0));
+        s.setState(SessionState.WARMED);
+        s.setPerUserLimit(2);
+        s.setWarmupLeadMinutes(5);
+        return s;
+    }
+
+    @Test
+    void refreshListsTomorrowsOpeningsSelectsTheFirstAndOnlyActiveCourts() {
+        when(openings.listByDate(TODAY.plusDays(1))).thenReturn(List.of(session(7), session(8)));
+        model.refresh();
+        assertThat(model.dateProperty().get()).isEqualTo(TODAY.plusDays(1));
+        assertThat(model.rows()).extracting(OpeningsViewModel.OpeningRow::id).containsExactly(7L, 8L);
+        assertThat(model.selectedProperty().get().id()).isEqualTo(7);
+        verify(editor).slotsOf(7);
+        assertThat(model.activeCourts()).containsExactly(new OpeningsViewModel.CourtChoice(1, "A"));
+    }
+
+    @Test
+    void tickedCourtsStayTickedAcrossARefresh() {
+        model.refresh();
+        model.chosenCourts().setAll(model.activeCourts());
+        model.refresh();
+        assertThat(model.chosenCourts()).containsExactly(new OpeningsViewModel.CourtChoice(1, "A"));
+    }
+
+    @Test
+    void anOpeningIsCreatedForTheDateWithTheTypedFlashTime() {
+        when(openings.create(any(), anyString())).thenReturn(session(9));
+        model.flashTimeProperty().set("9:30");
+        model.createOpening();
+        ArgumentCaptor<OpeningService.NewOpening> created = ArgumentCaptor.captor();
+        verify(openings).create(created.capture(), eq("console:tester"));
+        assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
+        assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
+    }
+
+    @Test
+    void aBadTimeIsRefusedWithAMessageAndNothingIsCreated() {
+        model.flashTimeProperty().set("one o'clock");
+        model.createOpening();
+        assertThat(notices.lastFailureMessage()).contains("not a time like 13:00");
+        verify(openings, never()).create(any(), anyString());
+    }
+
+    @Test
+    void generatingNeedsCourtsAndTurnsYuanIntoCents() {
+        when(openings.listByDate(any())).thenReturn(List.of(session(7)));
+        model.refresh();
+        model.generate();
+        assertThat(notices.lastFailureMessage()).isEqualTo("Tick at least one court.");
+
+        model.chosenCourts().setAll(model.activeCourts());
+        model.startTimeProperty().set("08:00");
+        model.endTimeProperty().set("10:00");
+        model.priceProperty().set("19.5");
+        when(generator.generate(eq(7L), any(), anyString())).thenReturn(List.of(1L, 2L));
+        model.generate();
+        ArgumentCaptor<SlotGenerator.SlotTemplate> template = ArgumentCaptor.captor();
+        verify(generator).generate(eq(7L), template.capture(), eq("console:tester"));
+        assertThat(template.getValue().priceCents()).isEqualTo(1950);
+        assertThat(template.getValue().courtIds()).containsExactly(1L);
+        assertThat(model.lastResultProperty().get()).isEqualTo("2 slot(s) created.");
+    }
+
+    @Test
+    void aWeekReportsEachDayIncludingTheOnesThatOverlap() {
+        model.refresh();
+        model.chosenCourts().setAll(model.activeCourts());
+        model.daysProperty().set(7);
+        when(generator.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString())).thenReturn(List.of(
+                new SlotGenerator.DayResult(TODAY.plusDays(1), 3L, 14, null),
+                new SlotGenerator.DayResult(TODAY.plusDays(2), null, 0, "2 slot(s) would overlap")));
+        model.generate();
+        assertThat(model.lastResultProperty().get()).contains("2026-11-23: 14 slot(s) created")
+                .contains("2026-11-24: not created — 2 slot(s) would overlap");
+    }
+
+    @Test
+    void withdrawingAndEditingASlotGoThroughTheServicesAsTheConsolesStaff() {
+        OpeningsViewModel.SlotRow row = new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0),
+                2, 1, 2000, true);
+        model.withdraw(row, "broken net");
+        verify(withdrawal).withdraw(11, "broken net", staff);
+        model.editSlot(row, "3", "25");
+        verify(editor).update(11, 3, 2500, "console:tester");
+        model.editSlot(row, "zero", "25");
+        assertThat(notices.lastFailureMessage()).contains("whole number from 1 to 1000");
+    }
+}

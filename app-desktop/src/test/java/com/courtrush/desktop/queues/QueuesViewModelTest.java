@@ -1,0 +1,79 @@
+package com.courtrush.desktop.queues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.monitor.QueueMonitor;
+import com.courtrush.reserve.DeadLetterActions;
+import com.courtrush.reserve.DeadLetterLog;
+import com.courtrush.reserve.Reconciler;
+import com.courtrush.reserve.ReserveMetrics;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class QueuesViewModelTest {
+
+    final QueueMonitor monitor = mock(QueueMonitor.class);
+    final DeadLetterActions actions = mock(DeadLetterActions.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final QueuesViewModel model = new QueuesViewModel(monitor, actions, mock(Reconciler.class),
+            new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), ZoneId.of("Asia/Shanghai"), "console:t");
+
+    static QueueMonitor.QueuesView view(long at, long published, long confirmed, long refused) {
+        ReserveMetrics.Totals totals = new ReserveMetrics.Totals(Map.of(), confirmed, refused, 0, published, confirmed,
+                1, 2);
+        return new QueueMonitor.QueuesView(new QueueMonitor.QueueStats("reserve.queue", true, 7, 4),
+                new QueueMonitor.QueueStats("reserve.dlq", true, 1, 1), totals, 3,
+                List.of(new QueueMonitor.PendingGrant("t1", 5, 9, 1, 4_500)),
+                new QueueMonitor.ReconcilerRun(1_795_000_000_000L, 2, 1),
+                List.of(new DeadLetterLog.Entry("t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full",
+                        DeadLetterLog.Settlement.WAITING)),
+                Map.of(5L, "2024001"), at);
+    }
+
+    @Test
+    void numbersRowsAndRatesAreShown() {
+        model.apply(view(10_000, 100, 90, 2));
+        model.apply(view(12_000, 140, 128, 4));
+        assertThat(model.reserveDepthProperty().get()).isEqualTo(7);
+        assertThat(model.consumersProperty().get()).isEqualTo(4);
+        assertThat(model.handlingProperty().get()).isEqualTo(2);
+        assertThat(model.deadLetterDepthProperty().get()).isEqualTo(1);
+        assertThat(model.inFlightProperty().get()).isEqualTo(3);
+        assertThat(model.publishedPerSecondProperty().get()).isEqualTo(20.0);
+        assertThat(model.confirmedPerSecondProperty().get()).isEqualTo(19.0);
+        assertThat(model.refusedPerSecondProperty().get()).isEqualTo(1.0);
+        assertThat(model.pending()).containsExactly(new QueuesViewModel.PendingRow("t1", "2024001", 9, 4));
+        assertThat(model.deadLetters().get(0).studentId()).isEqualTo("2024001");
+        assertThat(model.deadLetters().get(0).waiting()).isTrue();
+        assertThat(model.reconcilerRunProperty().get()).contains("2 compensated, 1 already recorded");
+    }
+
+    @Test
+    void staffCompensateOrReplayADeadLetter() {
+        when(monitor.queues()).thenReturn(view(1, 0, 0, 0));
+        when(actions.replay("t2")).thenReturn(DeadLetterLog.Settlement.REPLAYED);
+        QueuesViewModel.DeadLetterRow row = new QueuesViewModel.DeadLetterRow("t2", "2024001", 9, "disk full", "",
+                DeadLetterLog.Settlement.WAITING);
+        model.replay(row);
+        verify(actions).replay("t2");
+        assertThat(notices.infos).containsExactly("Dead letter t2: Replayed.");
+        model.compensate(row);
+        verify(actions).compensate("t2", "console:t");
+    }
+
+    @Test
+    void aBrokerThatDoesNotAnswerShowsAProblemLine() {
+        when(monitor.queues()).thenThrow(new org.springframework.amqp.AmqpConnectException(new java.io.IOException("no")));
+        model.refresh();
+        assertThat(model.problemProperty().get()).startsWith("Queue data unavailable");
+        assertThat(notices.failures).isEmpty();
+    }
+}

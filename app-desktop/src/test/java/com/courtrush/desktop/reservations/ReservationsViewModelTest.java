@@ -1,0 +1,83 @@
+package com.courtrush.desktop.reservations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.Caller;
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.pay.PaymentService;
+import com.courtrush.pay.RefundService;
+import com.courtrush.pay.ReservationDetails;
+import com.courtrush.reserve.ReservationCancellation;
+import com.courtrush.reserve.ReservationQueries;
+import com.courtrush.reserve.ReservationStatus;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+
+class ReservationsViewModelTest {
+
+    static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
+    final ReservationQueries queries = mock(ReservationQueries.class);
+    final ReservationDetails details = mock(ReservationDetails.class);
+    final ReservationCancellation cancellation = mock(ReservationCancellation.class);
+    final PaymentService payments = mock(PaymentService.class);
+    final RefundService refunds = mock(RefundService.class);
+    final OpeningService openings = mock(OpeningService.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final Caller staff = Caller.console("tester");
+    final ReservationsViewModel model = new ReservationsViewModel(queries, details, cancellation, payments, refunds,
+            openings, mock(CourtService.class), new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), staff, TODAY);
+
+    static ReservationQueries.Row row(long id, ReservationStatus status) {
+        return new ReservationQueries.Row(id, "trace" + id, 3, "2024001", 9, 4, status, null, null, TODAY, null, null,
+                "A");
+    }
+
+    @Test
+    void theFiltersBecomeTheQueryAndCompensatedAttemptsAreLeftOut() {
+        when(queries.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(
+                List.of(row(1, ReservationStatus.CONFIRMED)), 1));
+        model.courtProperty().set(new ReservationsViewModel.CourtFilter(5, "A"));
+        model.studentProperty().set(" 2024001 ");
+        model.statusProperty().set(ReservationStatus.CONFIRMED);
+        model.search();
+        ArgumentCaptor<ReservationQueries.Filter> filter = ArgumentCaptor.captor();
+        verify(queries).find(filter.capture(), eq(1), eq(ReservationsViewModel.PAGE_SIZE));
+        assertThat(filter.getValue()).isEqualTo(new ReservationQueries.Filter(null, null, null,
+                ReservationStatus.CONFIRMED, TODAY.plusDays(1), 5L, "2024001", false));
+        assertThat(model.rows()).hasSize(1);
+        assertThat(model.totalProperty().get()).isEqualTo(1);
+    }
+
+    @Test
+    void selectingLoadsItsPaymentsAndHistory() {
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        verify(details).of(1);
+    }
+
+    @Test
+    void refundCancelAndMarkPaidActOnTheSelectedReservationAsTheConsolesStaff() {
+        when(queries.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        model.refund("flooded", true);
+        verify(refunds).refund(1, staff, "flooded", true);
+        model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
+        model.cancel("repair");
+        verify(cancellation).cancelByStaff(2, "repair", staff);
+        model.selectedProperty().set(row(3, ReservationStatus.PENDING_PAYMENT));
+        model.markPaid();
+        verify(payments).markPaid(3, staff);
+        assertThat(notices.infos).hasSize(3);
+    }
+}

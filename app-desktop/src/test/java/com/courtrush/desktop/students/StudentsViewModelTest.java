@@ -1,0 +1,78 @@
+package com.courtrush.desktop.students;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyList;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.StudentDirectory;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StudentsViewModelTest {
+
+    final StudentDirectory directory = mock(StudentDirectory.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final StudentsViewModel model = new StudentsViewModel(directory, new DirectUiTasks(notices), notices,
+            I18n.of(I18n.ENGLISH), "console:t");
+
+    @TempDir
+    Path dir;
+
+    Path csv(int rows, String extra) throws Exception {
+        StringBuilder text = new StringBuilder("studentId,password,name\n");
+        for (int i = 1; i <= rows; i++) {
+            text.append("2024").append(String.format("%04d", i)).append(",secret-").append(i).append(",Student ")
+                    .append(i).append('\n');
+        }
+        text.append(extra);
+        Path file = dir.resolve("students.csv");
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    @Test
+    void anImportGoesInChunksWithProgressAndSaysWhatItDid() throws Exception {
+        when(directory.importStudents(anyList())).thenAnswer(call -> new StudentDirectory.ImportResult(
+                ((List<?>) call.getArgument(0)).size() - 1, List.of("already")));
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
+        model.importCsv(csv(450, ""));
+        verify(directory, times(3)).importStudents(anyList());
+        assertThat(model.progressProperty().get()).isEqualTo(1.0);
+        assertThat(model.progressTextProperty().get()).isEqualTo("447 imported, 3 already present.");
+        assertThat(model.importingProperty().get()).isFalse();
+        assertThat(notices.failures).isEmpty();
+    }
+
+    @Test
+    void aFileWithBadRowsImportsNothingAndSaysWhichRows() throws Exception {
+        model.importCsv(csv(3, "bad id!,x,\n"));
+        verify(directory, never()).importStudents(any());
+        assertThat(notices.lastFailureMessage()).contains("row 4");
+        assertThat(model.importingProperty().get()).isFalse();
+    }
+
+    @Test
+    void passwordsAndAccountsAreManagedThroughTheDirectory() {
+        StudentDirectory.Student student = new StudentDirectory.Student(8, "2024001", "Ann",
+                com.courtrush.account.Role.STUDENT, true, null);
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
+        model.resetPassword(student, "new-secret");
+        verify(directory).resetPassword(8, "new-secret", "console:t");
+        model.setActive(student, false);
+        verify(directory).setActive(8, false, "console:t");
+    }
+}
