@@ -58,11 +58,11 @@ public class LocalSettings {
         return values;
     }
 
-    /** What the file holds (the values used at the next start). */
+    /** What the file holds for each key (blank: the default or what the command line gives). */
     public Map<String, String> saved() {
         Properties stored = read(file);
         Map<String, String> values = new LinkedHashMap<>();
-        KEYS.forEach(key -> values.put(key, stored.getProperty(key, environment.getProperty(key, ""))));
+        KEYS.forEach(key -> values.put(key, stored.getProperty(key, "")));
         return values;
     }
 
@@ -83,9 +83,11 @@ public class LocalSettings {
         return restartNeeded();
     }
 
+    /** Whether the file sets a value the engine does not run with. */
     public boolean restartNeeded() {
         Map<String, String> running = running();
-        return saved().entrySet().stream().anyMatch(e -> !Objects.equals(e.getValue(), running.get(e.getKey())));
+        return saved().entrySet().stream()
+                .anyMatch(e -> !e.getValue().isEmpty() && !Objects.equals(e.getValue(), running.get(e.getKey())));
     }
 
     static Properties read(Path file) {

@@ -103,6 +103,7 @@ public class ConsoleApp extends Application {
         FailureAnalysis analysis = StartupFailures.last();
         log.error("The engine could not start", error);
         Alert alert = new Alert(Alert.AlertType.ERROR);
+        alert.getButtonTypes().setAll(com.courtrush.desktop.ui.Widgets.ok(i18n));
         alert.initOwner(stage);
         alert.setTitle(i18n.t("app.title"));
         alert.setHeaderText(i18n.t("startup.failed"));

@@ -108,7 +108,7 @@ class ConsoleUiTest {
         waitFor(10, () -> robot.lookup("#errorDialog").tryQuery().isPresent());
         DialogPane error = robot.lookup("#errorDialog").queryAs(DialogPane.class);
         assertThat(error.getContentText()).contains("overlap");
-        robot.clickOn(error.lookupButton(javafx.scene.control.ButtonType.OK));
+        robot.clickOn(error.lookupAll(".button").iterator().next());
         assertThat(slots.getItems()).hasSize(4);
 
         robot.clickOn(robot.lookup(".tab").match(n -> "tabNewOpening".equals(n.getId())).queryAs(Node.class));

@@ -48,7 +48,7 @@ public final class CourtsScreen implements Screen {
 
         Button rename = button(i18n.t("courts.rename"), "renameCourt", () -> {
             CourtsViewModel.CourtRow row = table.getSelectionModel().getSelectedItem();
-            Widgets.ask(i18n.t("courts.rename"), i18n.t("courts.renamePrompt", row.name()), row.name())
+            Widgets.ask(i18n, i18n.t("courts.rename"), i18n.t("courts.renamePrompt", row.name()), row.name())
                     .ifPresent(newName -> model.rename(row, newName));
         });
         Button toggle = button(i18n.t("courts.toggle"), "toggleCourt", () -> {

@@ -115,9 +115,9 @@ public final class OpeningsScreen implements Screen {
         VBox left = new VBox(8, bar(new Label(i18n.t("openings.date")), date, refresh), openings,
                 bar(warmUp, openNow, close, resync), new Label(i18n.t("openings.slotsOf")), slots,
                 bar(edit, withdraw, enable));
-        Tab newOpening = new Tab(i18n.t("openings.newOpening"), scrolling(newOpeningPane(i18n)));
+        Tab newOpening = new Tab(i18n.t("openings.tabNew"), scrolling(newOpeningPane(i18n)));
         newOpening.setId("tabNewOpening");
-        Tab template = new Tab(i18n.t("openings.template"), scrolling(templatePane(i18n)));
+        Tab template = new Tab(i18n.t("openings.tabTemplate"), scrolling(templatePane(i18n)));
         template.setId("tabTemplate");
         TabPane right = new TabPane(newOpening, template);
         right.setId("openingTabs");
@@ -246,10 +246,10 @@ public final class OpeningsScreen implements Screen {
         row(form, i18n.t("openings.capacity"), capacity);
         row(form, i18n.t("openings.priceYuan"), price);
         dialog.getDialogPane().setContent(form);
-        dialog.getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
-        dialog.getDialogPane().lookupButton(ButtonType.OK).setId("dialogOk");
-        dialog.showAndWait().filter(ButtonType.OK::equals)
-                .ifPresent(ok -> model.editSlot(slot, capacity.getText(), price.getText()));
+        ButtonType ok = Widgets.okCancel(dialog, i18n);
+        dialog.setOnShown(event -> capacity.requestFocus());
+        dialog.showAndWait().filter(ok::equals)
+                .ifPresent(confirmed -> model.editSlot(slot, capacity.getText(), price.getText()));
     }
 
     private void withdraw(I18n i18n, OpeningsViewModel.SlotRow slot) {
@@ -257,8 +257,8 @@ public final class OpeningsScreen implements Screen {
             String message = impact.unpaid() + impact.paid() == 0
                     ? i18n.t("openings.withdrawEmpty")
                     : i18n.t("openings.withdrawImpact", impact.unpaid(), impact.paid());
-            if (Widgets.confirm(i18n.t("openings.withdraw"), message)) {
-                Widgets.ask(i18n.t("openings.withdraw"), i18n.t("openings.withdrawReason"), "")
+            if (Widgets.confirm(i18n, i18n.t("openings.withdraw"), message)) {
+                Widgets.ask(i18n, i18n.t("openings.withdraw"), i18n.t("openings.withdrawReason"), "")
                         .ifPresent(reason -> model.withdraw(slot, reason));
             }
         });

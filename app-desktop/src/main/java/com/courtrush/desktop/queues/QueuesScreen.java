@@ -42,7 +42,7 @@ public final class QueuesScreen implements Screen {
                 context.service(CourtRushProperties.class).zone(), context.actor());
 
         GridPane numbers = new GridPane();
-        numbers.setHgap(28);
+        numbers.setHgap(22);
         numbers.setVgap(4);
         stat(numbers, 0, i18n.t("queues.depth"), model.reserveDepthProperty().asString(), "queueDepth");
         stat(numbers, 1, i18n.t("queues.consumers"), model.consumersProperty().asString(), "queueConsumers");
@@ -106,6 +106,9 @@ public final class QueuesScreen implements Screen {
         number.textProperty().bind(value);
         Label label = new Label(caption);
         label.getStyleClass().add("muted");
+        label.setWrapText(true);
+        label.setMaxWidth(120);
+        label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         grid.add(number, column, 0);
         grid.add(label, column, 1);
     }

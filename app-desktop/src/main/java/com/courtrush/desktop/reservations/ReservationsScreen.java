@@ -94,8 +94,10 @@ public final class ReservationsScreen implements Screen {
         table.getColumns().add(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate));
         table.getColumns().add(column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()));
         table.getColumns().add(column(i18n.t("openings.court"), ReservationQueries.Row::courtName));
-        table.getColumns().add(column(i18n.t("reservations.status"), r -> i18n.of(r.status())
-                + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")")));
+        var statusColumn = column(i18n.t("reservations.status"), (ReservationQueries.Row r) -> i18n.of(r.status())
+                + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
+        statusColumn.setMinWidth(160);
+        table.getColumns().add(statusColumn);
         table.setItems(model.rows());
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.selectedProperty()
                 .set(now));
@@ -105,6 +107,7 @@ public final class ReservationsScreen implements Screen {
         Label summary = new Label();
         summary.setId("reservationSummary");
         summary.setWrapText(true);
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         summary.textProperty().bind(Bindings.createStringBinding(() -> describe(i18n, model.detailProperty().get()),
                 model.detailProperty()));
         TableView<PayOrder> orders = table("payOrdersTable", i18n.t("reservations.noOrders"));
@@ -125,10 +128,10 @@ public final class ReservationsScreen implements Screen {
         });
 
         Button cancel = button(i18n.t("reservations.cancel"), "cancelReservation", () ->
-                Widgets.ask(i18n.t("reservations.cancel"), i18n.t("reservations.reasonPrompt"), "")
+                Widgets.ask(i18n, i18n.t("reservations.cancel"), i18n.t("reservations.reasonPrompt"), "")
                         .ifPresent(model::cancel));
         Button markPaid = button(i18n.t("reservations.markPaid"), "markPaid", () -> {
-            if (Widgets.confirm(i18n.t("reservations.markPaid"), i18n.t("reservations.markPaidConfirm"))) {
+            if (Widgets.confirm(i18n, i18n.t("reservations.markPaid"), i18n.t("reservations.markPaidConfirm"))) {
                 model.markPaid();
             }
         });
@@ -173,11 +176,10 @@ public final class ReservationsScreen implements Screen {
         Widgets.row(form, i18n.t("reservations.reason"), reason);
         Widgets.row(form, "", override);
         dialog.getDialogPane().setContent(form);
-        dialog.getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
-        Node ok = dialog.getDialogPane().lookupButton(ButtonType.OK);
-        ok.setId("dialogOk");
-        ok.disableProperty().bind(reason.textProperty().isEmpty());
-        dialog.showAndWait().filter(ButtonType.OK::equals)
+        ButtonType ok = Widgets.okCancel(dialog, i18n);
+        dialog.getDialogPane().lookupButton(ok).disableProperty().bind(reason.textProperty().isEmpty());
+        dialog.setOnShown(event -> reason.requestFocus());
+        dialog.showAndWait().filter(ok::equals)
                 .ifPresent(b -> model.refund(reason.getText().strip(), override.isSelected()));
     }
 

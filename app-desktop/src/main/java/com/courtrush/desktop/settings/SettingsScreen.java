@@ -48,6 +48,18 @@ public final class SettingsScreen implements Screen {
         ChoiceBox<String> mode = new ChoiceBox<>();
         mode.setId("infraMode");
         mode.getItems().setAll("embedded", "external");
+        mode.getItems().add(0, "");
+        mode.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(String value) {
+                return value == null || value.isEmpty() ? i18n.t("settings.default") : i18n.t("settings.mode." + value);
+            }
+
+            @Override
+            public String fromString(String text) {
+                return null;
+            }
+        });
         mode.valueProperty().bindBidirectional(model.startup("courtrush.infra.mode"));
         row(startupForm, i18n.t("settings.infraMode"), mode);
         for (String key : LocalSettings.KEYS) {
@@ -56,6 +68,11 @@ public final class SettingsScreen implements Screen {
                         ? new PasswordField() : new TextField();
                 field.setId("setting-" + key.replace('.', '-'));
                 field.textProperty().bindBidirectional(model.startup(key));
+                if (!(field instanceof PasswordField)) {
+                    field.promptTextProperty().bind(model.running(key).map(v -> v.isEmpty() ? ""
+                            : i18n.t("settings.runningWith", v)));
+                }
+                field.setPrefColumnCount(40);
                 row(startupForm, i18n.t("settings.key." + key), field);
             }
         }

@@ -30,6 +30,7 @@ public final class SettingsViewModel {
     private final I18n i18n;
 
     private final Map<String, StringProperty> startup = new LinkedHashMap<>();
+    private final Map<String, StringProperty> running = new LinkedHashMap<>();
     private final StringProperty payTimeout = new SimpleStringProperty("");
     private final StringProperty defaultPrice = new SimpleStringProperty("");
     private final StringProperty refundCutoff = new SimpleStringProperty("");
@@ -45,14 +46,19 @@ public final class SettingsViewModel {
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        LocalSettings.KEYS.forEach(key -> startup.put(key, new SimpleStringProperty("")));
+        LocalSettings.KEYS.forEach(key -> {
+            startup.put(key, new SimpleStringProperty(""));
+            running.put(key, new SimpleStringProperty(""));
+        });
     }
 
     public void load() {
-        tasks.run(i18n.t("settings.load"), () -> new Loaded(local.saved(), live.get(SettingKey.PAY_TIMEOUT_MINUTE),
+        tasks.run(i18n.t("settings.load"), () -> new Loaded(local.saved(), local.running(),
+                live.get(SettingKey.PAY_TIMEOUT_MINUTE),
                 live.get(SettingKey.DEFAULT_PRICE_CENTS), live.get(SettingKey.REFUND_CUTOFF_MINUTES),
                 adminToken.reveal(), local.restartNeeded()), loaded -> {
                     loaded.startup().forEach((key, value) -> startup.get(key).set(value));
+                    loaded.running().forEach((key, value) -> running.get(key).set(value));
                     payTimeout.set(loaded.payTimeout());
                     defaultPrice.set(Inputs.yuan(Integer.valueOf(loaded.defaultPriceCents())));
                     refundCutoff.set(loaded.refundCutoff());
@@ -84,8 +90,14 @@ public final class SettingsViewModel {
         });
     }
 
+    /** The value saved for the next start (blank: default). */
     public StringProperty startup(String key) {
         return startup.get(key);
+    }
+
+    /** The value the engine runs with now, shown as a hint. */
+    public StringProperty running(String key) {
+        return running.get(key);
     }
 
     public StringProperty payTimeoutProperty() {
@@ -112,7 +124,7 @@ public final class SettingsViewModel {
         return restartNeeded;
     }
 
-    private record Loaded(Map<String, String> startup, String payTimeout, String defaultPriceCents,
+    private record Loaded(Map<String, String> startup, Map<String, String> running, String payTimeout, String defaultPriceCents,
             String refundCutoff, String adminToken, boolean restartNeeded) {
     }
 }

@@ -69,7 +69,7 @@ public final class StudentsScreen implements Screen {
 
         Button reset = button(i18n.t("students.resetPassword"), "resetPassword", () -> {
             StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
-            Widgets.ask(i18n.t("students.resetPassword"), i18n.t("students.newPassword", student.studentId()), "")
+            Widgets.ask(i18n, i18n.t("students.resetPassword"), i18n.t("students.newPassword", student.studentId()), "")
                     .ifPresent(password -> model.resetPassword(student, password));
         });
         Button toggle = button(i18n.t("students.toggle"), "toggleStudent", () -> {

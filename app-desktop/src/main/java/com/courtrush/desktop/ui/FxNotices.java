@@ -50,6 +50,7 @@ public final class FxNotices implements Notices {
         }
         onFx(() -> {
             Alert alert = new Alert(Alert.AlertType.ERROR);
+            alert.getButtonTypes().setAll(Widgets.ok(i18n.get()));
             alert.initOwner(owner.get());
             alert.setTitle(i18n.get().t("error.title"));
             alert.setHeaderText(what);
@@ -64,11 +65,23 @@ public final class FxNotices implements Notices {
         Throwable cause = error;
         while (cause != null) {
             if (cause instanceof CourtRushException refusal) {
-                return refusal.getMessage();
+                return refusal.getMessage() + details(refusal.data());
             }
             cause = cause.getCause();
         }
         return i18n.get().t("error.unexpected", error.getClass().getSimpleName());
+    }
+
+    /** Lists the items a refusal carries (e.g. which slots overlap), ten at most. */
+    private static String details(Object data) {
+        if (!(data instanceof java.util.Map<?, ?> map)) {
+            return "";
+        }
+        StringBuilder lines = new StringBuilder();
+        map.values().stream().filter(java.util.Collection.class::isInstance)
+                .flatMap(c -> ((java.util.Collection<?>) c).stream()).limit(10)
+                .forEach(item -> lines.append("\n• ").append(item));
+        return lines.toString();
     }
 
     private static void onFx(Runnable action) {

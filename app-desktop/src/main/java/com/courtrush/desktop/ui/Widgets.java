@@ -6,7 +6,10 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
+import com.courtrush.desktop.i18n.I18n;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
@@ -90,22 +93,40 @@ public final class Widgets {
         return box;
     }
 
+    /** The console's OK button, in its language (JavaFX's own follows the machine's locale). */
+    public static ButtonType ok(I18n i18n) {
+        return new ButtonType(i18n.t("common.ok"), ButtonBar.ButtonData.OK_DONE);
+    }
+
+    public static ButtonType cancel(I18n i18n) {
+        return new ButtonType(i18n.t("common.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+    }
+
+    /** Gives a dialog the console's OK/Cancel buttons (OK with id "dialogOk") and returns its OK. */
+    public static ButtonType okCancel(Dialog<?> dialog, I18n i18n) {
+        ButtonType ok = ok(i18n);
+        dialog.getDialogPane().getButtonTypes().setAll(ok, cancel(i18n));
+        dialog.getDialogPane().lookupButton(ok).setId("dialogOk");
+        return ok;
+    }
+
     /** Asks for a line of text (a reason, a name); empty when cancelled. */
-    public static Optional<String> ask(String title, String prompt, String initial) {
+    public static Optional<String> ask(I18n i18n, String title, String prompt, String initial) {
         TextInputDialog dialog = new TextInputDialog(initial);
         dialog.setTitle(title);
         dialog.setHeaderText(prompt);
         dialog.getEditor().setId("dialogInput");
-        dialog.getDialogPane().lookupButton(ButtonType.OK).setId("dialogOk");
+        okCancel(dialog, i18n);
+        dialog.setOnShown(event -> dialog.getEditor().requestFocus());
         return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }
 
     /** Asks "are you sure?"; true when confirmed. */
-    public static boolean confirm(String title, String message) {
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, message, ButtonType.OK, ButtonType.CANCEL);
+    public static boolean confirm(I18n i18n, String title, String message) {
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, message);
         alert.setTitle(title);
         alert.setHeaderText(null);
-        alert.getDialogPane().lookupButton(ButtonType.OK).setId("dialogOk");
-        return alert.showAndWait().filter(ButtonType.OK::equals).isPresent();
+        ButtonType ok = okCancel(alert, i18n);
+        return alert.showAndWait().filter(ok::equals).isPresent();
     }
 }

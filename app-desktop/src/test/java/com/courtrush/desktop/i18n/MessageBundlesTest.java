@@ -92,7 +92,8 @@ class MessageBundlesTest {
         I18n.SUPPORTED.forEach(locale -> built.add("language." + locale.getLanguage()));
         built.addAll(List.of("courts.enable", "courts.disable", "courts.active", "courts.inactive",
                 "students.enable", "students.disable", "settings.saved", "settings.savedRestart",
-                "openings.oneDay", "openings.week", "status.redis", "status.broker", "status.database"));
+                "openings.oneDay", "openings.week", "status.redis", "status.broker", "status.database",
+                "settings.mode.embedded", "settings.mode.external"));
         assertThat(built.stream().filter(key -> !english.containsKey(key))).as("keys built but missing").isEmpty();
     }
 

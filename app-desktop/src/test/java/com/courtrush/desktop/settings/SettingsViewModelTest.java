@@ -36,6 +36,7 @@ class SettingsViewModelTest {
         saved.put("courtrush.infra.mode", "embedded");
         saved.put("server.port", "8080");
         when(local.saved()).thenReturn(saved);
+        when(local.running()).thenReturn(saved);
         when(local.file()).thenReturn(Path.of("/data/courtrush.properties"));
         when(live.get(SettingKey.PAY_TIMEOUT_MINUTE)).thenReturn("15");
         when(live.get(SettingKey.DEFAULT_PRICE_CENTS)).thenReturn("2000");
