@@ -1,6 +1,9 @@
 package com.courtrush.account;
 
 import com.courtrush.web.ApiResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import com.courtrush.web.RequestLocales;
+import com.courtrush.web.EngineMessages;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -31,9 +34,9 @@ class AuthController {
 
     @Operation(summary = "Log the presented token out, on every node")
     @PostMapping("/logout")
-    ApiResponse<Void> logout(@AuthenticationPrincipal Caller caller) {
+    ApiResponse<Void> logout(@AuthenticationPrincipal Caller caller, HttpServletRequest request) {
         auth.logout(caller);
-        return ApiResponse.ok("Logged out.", null);
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(request), "ok.loggedOut"), null);
     }
 
     record LoginRequest(@NotBlank @Size(max = 32) String studentId, @NotBlank @Size(max = 128) String password) {

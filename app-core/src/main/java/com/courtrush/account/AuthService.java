@@ -10,8 +10,6 @@ import org.springframework.stereotype.Service;
 @Service
 public class AuthService {
 
-    private static final String WRONG_CREDENTIALS = "Wrong student id or password.";
-
     private final UserAccountMapper accounts;
     private final PasswordEncoder passwords;
     private final TokenService tokens;
@@ -30,13 +28,13 @@ public class AuthService {
                 .eq(UserAccount::getStudentId, studentId));
         if (account == null) {
             passwords.matches(password, decoyHash);
-            throw new CourtRushException(Outcome.UNAUTHORIZED, WRONG_CREDENTIALS);
+            throw new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongCredentials");
         }
         if (!passwords.matches(password, account.getPasswordHash())) {
-            throw new CourtRushException(Outcome.UNAUTHORIZED, WRONG_CREDENTIALS);
+            throw new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongCredentials");
         }
         if (!Boolean.TRUE.equals(account.getActive())) {
-            throw new CourtRushException(Outcome.FORBIDDEN, "This account is disabled; ask the gym's staff.");
+            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
         }
         TokenService.IssuedToken token = tokens.issue(account);
         return new LoginResult(token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(),

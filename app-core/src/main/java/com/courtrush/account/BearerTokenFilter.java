@@ -33,7 +33,7 @@ final class BearerTokenFilter extends OncePerRequestFilter {
             String token = header.substring(PREFIX.length()).trim();
             Caller caller = token.isEmpty() ? null : tokens.authenticate(token);
             if (caller == null) {
-                errors.unauthorized(response, "Your token is invalid, expired or logged out; log in again.");
+                errors.unauthorized(request, response, "http.badToken");
                 return;
             }
             SecurityContextHolder.getContext().setAuthentication(new CallerAuthentication(caller));

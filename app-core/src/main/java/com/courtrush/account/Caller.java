@@ -38,7 +38,7 @@ public record Caller(Long userId, String name, Role role, String tokenId, Instan
     public long requireUserId() {
         if (userId == null) {
             throw new CourtRushException(Outcome.FORBIDDEN,
-                    "The admin token is not a student account.");
+                    "auth.adminIsNotStudent");
         }
         return userId;
     }

@@ -39,9 +39,9 @@ class SecurityConfig {
                 .addFilterBefore(new BearerTokenFilter(tokens, errors), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(e -> e
                         .authenticationEntryPoint((request, response, ex) ->
-                                errors.unauthorized(response, "Log in first: send Authorization: Bearer <token>."))
+                                errors.unauthorized(request, response, "http.loginFirst"))
                         .accessDeniedHandler((request, response, ex) ->
-                                errors.forbidden(response, "Your account may not do that.")))
+                                errors.forbidden(request, response, "http.forbidden")))
                 .authorizeHttpRequests(auth -> auth
                         .requestMatchers(HttpMethod.POST, "/auth/login").permitAll()
                         .requestMatchers("/ping", "/error", "/actuator/health", "/actuator/health/**",

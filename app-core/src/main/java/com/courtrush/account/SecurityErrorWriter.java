@@ -1,6 +1,9 @@
 package com.courtrush.account;
 
 import com.courtrush.web.ApiResponse;
+import com.courtrush.web.EngineMessages;
+import com.courtrush.web.RequestLocales;
+import jakarta.servlet.http.HttpServletRequest;
 import com.courtrush.web.Outcome;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServletResponse;
@@ -18,12 +21,12 @@ class SecurityErrorWriter {
         this.json = json;
     }
 
-    void unauthorized(HttpServletResponse response, String message) throws IOException {
-        write(response, Outcome.UNAUTHORIZED, message);
+    void unauthorized(HttpServletRequest request, HttpServletResponse response, String key) throws IOException {
+        write(response, Outcome.UNAUTHORIZED, EngineMessages.format(RequestLocales.of(request), key));
     }
 
-    void forbidden(HttpServletResponse response, String message) throws IOException {
-        write(response, Outcome.FORBIDDEN, message);
+    void forbidden(HttpServletRequest request, HttpServletResponse response, String key) throws IOException {
+        write(response, Outcome.FORBIDDEN, EngineMessages.format(RequestLocales.of(request), key));
     }
 
     private void write(HttpServletResponse response, Outcome outcome, String message) throws IOException {

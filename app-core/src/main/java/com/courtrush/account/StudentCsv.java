@@ -27,7 +27,7 @@ public final class StudentCsv {
         try (CSVParser parser = CSVParser.parse(new StringReader(csv.strip().replace("\uFEFF", "")), format)) {
             for (String column : List.of("studentId", "password", "name")) {
                 if (!parser.getHeaderMap().keySet().stream().anyMatch(h -> h.equalsIgnoreCase(column))) {
-                    throw CourtRushException.badRequest("The CSV header must name the columns studentId,password,name.");
+                    throw CourtRushException.badRequest("import.csvHeader");
                 }
             }
             List<StudentDirectory.NewStudent> rows = new ArrayList<>();
@@ -37,7 +37,7 @@ public final class StudentCsv {
             }
             return rows;
         } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-            throw CourtRushException.badRequest("The CSV cannot be read: " + e.getMessage());
+            throw CourtRushException.badRequest("import.csvUnreadable", e.getMessage());
         }
     }
 

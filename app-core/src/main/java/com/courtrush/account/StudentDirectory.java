@@ -44,7 +44,7 @@ public class StudentDirectory {
     /** Students whose id or name contains {@code query} (all when blank), by student id. */
     public StudentPage list(String query, int page, int size) {
         if (page < 1 || size < 1 || size > 1000) {
-            throw CourtRushException.badRequest("page must be ≥ 1 and size between 1 and 1000.");
+            throw CourtRushException.badRequest("common.badPage", 1000);
         }
         LambdaQueryWrapper<UserAccount> where = new LambdaQueryWrapper<UserAccount>()
                 .orderByAsc(UserAccount::getStudentId);
@@ -58,7 +58,7 @@ public class StudentDirectory {
 
     public void resetPassword(long userId, String newPassword, String actor) {
         if (newPassword == null || newPassword.length() < 6 || newPassword.length() > 72) {
-            throw CourtRushException.badRequest("A password must have 6 to 72 characters.");
+            throw CourtRushException.badRequest("account.passwordLength");
         }
         UserAccount account = get(userId);
         account.setPasswordHash(passwords.encode(newPassword));
@@ -82,7 +82,7 @@ public class StudentDirectory {
     private UserAccount get(long userId) {
         UserAccount account = accounts.selectById(userId);
         if (account == null) {
-            throw CourtRushException.notFound("Account " + userId + " does not exist.");
+            throw CourtRushException.notFound("account.notFound", userId);
         }
         return account;
     }
@@ -102,14 +102,14 @@ public class StudentDirectory {
 
     public ImportResult importStudents(List<NewStudent> students) {
         if (students == null || students.isEmpty()) {
-            throw CourtRushException.badRequest("No students to import.");
+            throw CourtRushException.badRequest("import.empty");
         }
         if (students.size() > MAX_IMPORT) {
-            throw CourtRushException.badRequest("At most " + MAX_IMPORT + " students per import.");
+            throw CourtRushException.badRequest("import.tooMany", MAX_IMPORT);
         }
         List<RowError> errors = validate(students);
         if (!errors.isEmpty()) {
-            throw CourtRushException.badRequest(errors.size() + " row(s) are not valid; nothing was imported.")
+            throw CourtRushException.badRequest("import.badRows", errors.size())
                     .withData(errors);
         }
         Set<String> existing = existingIds(students.stream().map(NewStudent::studentId).toList());

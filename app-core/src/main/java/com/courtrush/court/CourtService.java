@@ -29,7 +29,7 @@ public class CourtService {
         try {
             courts.insert(court);
         } catch (DuplicateKeyException e) {
-            throw CourtRushException.conflict("An active court is already named '" + clean + "'.");
+            throw CourtRushException.conflict("court.nameTaken", clean);
         }
         events.publishEvent(new CourtsChanged());
         return court;
@@ -44,7 +44,7 @@ public class CourtService {
         try {
             courts.updateById(court);
         } catch (DuplicateKeyException e) {
-            throw CourtRushException.conflict("An active court is already named '" + clean + "'.");
+            throw CourtRushException.conflict("court.nameTaken", clean);
         }
         events.publishEvent(new CourtsChanged());
         return court;
@@ -58,8 +58,7 @@ public class CourtService {
         try {
             courts.updateById(court);
         } catch (DuplicateKeyException e) {
-            throw CourtRushException.conflict("Another active court is already named '" + court.getName()
-                    + "'; rename one of them first.");
+            throw CourtRushException.conflict("court.nameTakenRename", court.getName());
         }
         events.publishEvent(new CourtsChanged());
         return court;
@@ -68,7 +67,7 @@ public class CourtService {
     public Court get(long id) {
         Court court = courts.selectById(id);
         if (court == null) {
-            throw CourtRushException.notFound("Court " + id + " does not exist.");
+            throw CourtRushException.notFound("court.notFound", id);
         }
         return court;
     }
@@ -80,7 +79,7 @@ public class CourtService {
     private static String checkName(String name) {
         String clean = name == null ? "" : name.strip();
         if (clean.isEmpty() || clean.length() > 64) {
-            throw CourtRushException.badRequest("A court name must have 1 to 64 characters.");
+            throw CourtRushException.badRequest("court.nameLength");
         }
         return clean;
     }

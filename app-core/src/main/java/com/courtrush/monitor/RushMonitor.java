@@ -40,7 +40,7 @@ public class RushMonitor {
 
     public Rush rush(long sessionId) {
         SessionCatalog opening = catalog.session(sessionId)
-                .orElseThrow(() -> CourtRushException.notFound("Opening " + sessionId + " does not exist."));
+                .orElseThrow(() -> CourtRushException.notFound("opening.notFound", sessionId));
         RBatch batch = redisson.createBatch();
         List<CompletionStage<Object>> permits = new ArrayList<>();
         List<CompletionStage<Integer>> dedup = new ArrayList<>();

@@ -132,7 +132,7 @@ public class OpeningService {
     public ReserveSession get(long id) {
         ReserveSession session = sessions.selectById(id);
         if (session == null) {
-            throw CourtRushException.notFound("Opening " + id + " does not exist.");
+            throw CourtRushException.notFound("opening.notFound", id);
         }
         return session;
     }
@@ -159,31 +159,30 @@ public class OpeningService {
 
     private void moveTo(ReserveSession session, SessionState target) {
         if (sessions.transition(session.getId(), session.getState(), target, LocalDateTime.now(clock)) != 1) {
-            throw CourtRushException.conflict("Opening " + session.getId() + " changed meanwhile; try again.");
+            throw CourtRushException.conflict("opening.changed", session.getId());
         }
         events.publishEvent(new OpeningChanged(session.getId()));
     }
 
     private static void validate(NewOpening request, LocalDate today) {
         if (request.sessionDate() == null || request.flashTime() == null) {
-            throw CourtRushException.badRequest("sessionDate and flashTime are required.");
+            throw CourtRushException.badRequest("opening.required");
         }
         if (request.sessionDate().isBefore(today)) {
-            throw CourtRushException.badRequest("sessionDate " + request.sessionDate() + " is in the past.");
+            throw CourtRushException.badRequest("opening.datePast", request.sessionDate());
         }
         if (!request.flashTime().isBefore(request.sessionDate().plusDays(1).atStartOfDay())) {
-            throw CourtRushException.badRequest("flashTime must come before the end of sessionDate: an opening "
-                    + "never opens after its slots start.");
+            throw CourtRushException.badRequest("opening.flashAfterDay");
         }
         if (request.flashTime().toLocalDate().isBefore(request.sessionDate().minusDays(30))) {
-            throw CourtRushException.badRequest("flashTime may be at most 30 days before sessionDate.");
+            throw CourtRushException.badRequest("opening.flashTooEarly");
         }
         if (request.perUserLimit() != null && (request.perUserLimit() < 1 || request.perUserLimit() > 100)) {
-            throw CourtRushException.badRequest("perUserLimit must be between 1 and 100.");
+            throw CourtRushException.badRequest("opening.perUserLimit");
         }
         if (request.warmupLeadMinutes() != null
                 && (request.warmupLeadMinutes() < 0 || request.warmupLeadMinutes() > 1440)) {
-            throw CourtRushException.badRequest("warmupLeadMinutes must be between 0 and 1440.");
+            throw CourtRushException.badRequest("opening.warmupLead");
         }
     }
 

@@ -2,6 +2,9 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.web.ApiResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import com.courtrush.web.RequestLocales;
+import com.courtrush.web.EngineMessages;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Positive;
@@ -37,15 +40,15 @@ class PayController {
     @Operation(summary = "Staff only: report a simulated WeChat payment as successful (idempotent)")
     @PostMapping("/wechat/mock-success/{outTradeNo}")
     ApiResponse<PaymentService.PaidView> mockSuccess(@PathVariable @Size(max = 64) String outTradeNo,
-            @AuthenticationPrincipal Caller caller) {
+            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
         PaymentService.PaidView paid = payments.onPaid(outTradeNo, caller.actor());
-        String message = switch (paid.outcome()) {
-            case CONFIRMED -> "Paid; the reservation is confirmed.";
-            case ALREADY_PAID -> "Already paid.";
-            case AUTO_REFUNDED -> "The reservation had ended before the payment arrived; the payment was refunded.";
-            case ALREADY_REFUNDED -> "This payment was already refunded.";
+        String key = switch (paid.outcome()) {
+            case CONFIRMED -> "ok.paid";
+            case ALREADY_PAID -> "ok.alreadyPaid";
+            case AUTO_REFUNDED -> "ok.autoRefunded";
+            case ALREADY_REFUNDED -> "ok.alreadyRefunded";
         };
-        return ApiResponse.ok(message, paid);
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), key), paid);
     }
 
     @Operation(summary = "Refund a paid reservation (owner or staff); staff may override the cut-off with a reason")

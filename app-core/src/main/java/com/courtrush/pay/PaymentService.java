@@ -68,19 +68,19 @@ public class PaymentService {
     public OrderView createOrder(long reservationId, Caller caller) {
         Reservation reservation = access.visibleTo(reservationId, caller);
         if (!reservation.getUserId().equals(caller.userId())) {
-            throw CourtRushException.notFound("Reservation " + reservationId + " does not exist.");
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
         }
         RLock lock = redisson.getLock(RedisKeys.payLock(reservationId));
         boolean locked = false;
         try {
             locked = lock.tryLock(LOCK_WAIT_SECONDS, LOCK_LEASE_SECONDS, TimeUnit.SECONDS);
             if (!locked) {
-                throw CourtRushException.conflict("A payment of this reservation is being prepared; try again.");
+                throw CourtRushException.conflict("pay.busy");
             }
             return orderUnderLock(reservationId);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw CourtRushException.conflict("Interrupted while preparing the payment; try again.");
+            throw CourtRushException.conflict("pay.interrupted");
         } finally {
             if (locked && lock.isHeldByCurrentThread()) {
                 lock.unlock();
@@ -122,7 +122,7 @@ public class PaymentService {
                 return order;
             } catch (DuplicateKeyException e) {
                 if (orders.findPaying(reservation.getId()) != null || attempt == 3) {
-                    throw CourtRushException.conflict("A payment of this reservation is being prepared; try again.");
+                    throw CourtRushException.conflict("pay.busy");
                 }
             }
         }
@@ -133,8 +133,7 @@ public class PaymentService {
         access.visibleTo(reservationId, staff);
         PayOrder paying = orders.findPaying(reservationId);
         if (paying == null) {
-            throw CourtRushException.conflict("Reservation " + reservationId + " has no pay order awaiting payment; "
-                    + "the student creates one by choosing to pay.");
+            throw CourtRushException.conflict("pay.noPayingOrder", reservationId);
         }
         return onPaid(paying.getOutTradeNo(), staff.actor());
     }
@@ -143,7 +142,7 @@ public class PaymentService {
     public PaidView onPaid(String outTradeNo, String actor) {
         PayOrder order = orders.findByOutTradeNo(outTradeNo);
         if (order == null) {
-            throw CourtRushException.notFound("Pay order " + outTradeNo + " does not exist.");
+            throw CourtRushException.notFound("pay.orderNotFound", outTradeNo);
         }
         PaidView view = transactions.execute(tx -> settlePayment(order.getReservationId(), order.getId()));
         switch (view.outcome()) {
@@ -212,9 +211,8 @@ public class PaymentService {
             case PENDING_PAYMENT -> {
             }
             case CONFIRMED -> throw CourtRushException.conflict(
-                    "Reservation " + reservation.getId() + " is already paid.");
-            default -> throw CourtRushException.conflict("Reservation " + reservation.getId()
-                    + " is cancelled (" + reservation.getCancelReason() + "); it cannot be paid.");
+                    "pay.alreadyPaid", reservation.getId());
+            default -> throw CourtRushException.conflict("pay.cancelled", reservation.getId(), reservation.getCancelReason());
         }
     }
 

@@ -57,7 +57,7 @@ public class RefundService {
         access.visibleTo(reservationId, caller);
         String why = reason == null || reason.isBlank() ? null : reason.strip();
         if (overrideCutoff && (!caller.isStaff() || why == null)) {
-            throw CourtRushException.badRequest("Only staff may override the refund cut-off, and only with a reason.");
+            throw CourtRushException.badRequest("refund.overrideNotAllowed");
         }
         Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff));
         audit.record(caller.actor(), "REFUND", "RESERVATION", reservationId, (why == null ? "" : why)
@@ -68,20 +68,20 @@ public class RefundService {
     private Refunded refundLocked(long reservationId, String reason, boolean overrideCutoff) {
         Reservation reservation = reservations.lockById(reservationId);
         if (reservation.getStatus() == ReservationStatus.CANCELLED) {
-            throw CourtRushException.conflict("Reservation " + reservationId + " is already cancelled"
-                    + (reservation.getCancelReason() == CancelReason.REFUND ? " and refunded." : "."));
+            throw CourtRushException.conflict(reservation.getCancelReason() == CancelReason.REFUND
+                    ? "refund.alreadyRefunded" : "refund.alreadyCancelled", reservationId);
         }
         if (reservation.getStatus() != ReservationStatus.CONFIRMED) {
-            throw CourtRushException.conflict("Reservation " + reservationId + " is not paid; cancel it instead.");
+            throw CourtRushException.conflict("refund.notPaid", reservationId);
         }
         LocalDateTime now = LocalDateTime.now(clock);
         boolean pastCutoff = !now.isBefore(cutoff(reservation));
         if (pastCutoff && !overrideCutoff) {
-            throw CourtRushException.conflict("Refunds of this reservation closed at " + cutoff(reservation) + ".");
+            throw CourtRushException.conflict("refund.closed", cutoff(reservation));
         }
         PayOrder paid = orders.findLatest(reservationId, PayOrderStatus.SUCCESS);
         if (paid == null) {
-            throw CourtRushException.conflict("Reservation " + reservationId + " has no successful payment to refund.");
+            throw CourtRushException.conflict("refund.noPayment", reservationId);
         }
         gateway.refund(paid, reason == null ? "refund requested" : reason);
         orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, now);

@@ -40,7 +40,7 @@ public class ReservationDetails {
     public Details of(long reservationId) {
         Reservation reservation = reservations.selectById(reservationId);
         if (reservation == null) {
-            throw CourtRushException.notFound("Reservation " + reservationId + " does not exist.");
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
         }
         TimeSlot slot = slots.selectById(reservation.getSlotId());
         Court court = courts.selectById(slot.getCourtId());

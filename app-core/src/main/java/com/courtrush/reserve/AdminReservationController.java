@@ -1,6 +1,9 @@
 package com.courtrush.reserve;
 
 import com.courtrush.web.ApiResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import com.courtrush.web.RequestLocales;
+import com.courtrush.web.EngineMessages;
 import io.swagger.v3.oas.annotations.Operation;
 import com.courtrush.account.Caller;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -51,9 +54,9 @@ class AdminReservationController {
     @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")
     @PostMapping("/reservations/{id}/cancel")
     ApiResponse<ReservationView> cancel(@PathVariable @Positive long id, @Valid @RequestBody StaffCancel request,
-            @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok("Cancelled.", ReservationView.of(cancellation.cancelByStaff(id, request.reason(),
-                caller)));
+            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
+                ReservationView.of(cancellation.cancelByStaff(id, request.reason(), caller)));
     }
 
     @Operation(summary = "Run the reconciler now: compensate grants in flight for longer than its horizon")

@@ -37,10 +37,10 @@ public class DeadLetterActions {
     public DeadLetterLog.Settlement replay(String traceId) {
         DeadLetterLog.Entry entry = find(traceId);
         if (reservations.findByTrace(traceId) != null) {
-            throw CourtRushException.conflict("Trace " + traceId + " is already settled; it cannot be replayed.");
+            throw CourtRushException.conflict("deadLetter.settled", traceId);
         }
         if (publisher.publish(entry.grant()).refused()) {
-            throw CourtRushException.unavailable("The broker refused the replayed message; try again.", null);
+            throw CourtRushException.unavailable(null, "deadLetter.replayRefused");
         }
         log.settled(traceId, DeadLetterLog.Settlement.REPLAYED);
         return DeadLetterLog.Settlement.REPLAYED;
@@ -49,7 +49,7 @@ public class DeadLetterActions {
     private DeadLetterLog.Entry find(String traceId) {
         DeadLetterLog.Entry entry = log.get(traceId);
         if (entry == null) {
-            throw CourtRushException.notFound("No dead letter with trace " + traceId + ".");
+            throw CourtRushException.notFound("deadLetter.notFound", traceId);
         }
         return entry;
     }

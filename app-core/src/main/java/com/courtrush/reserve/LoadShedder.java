@@ -36,11 +36,11 @@ class LoadShedder {
 
     void admit(String clientIp) {
         if (!node.tryConsume(1)) {
-            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "The server is at capacity; try again in a moment.")
+            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "reserve.nodeBusy")
                     .withRetryAfter(RETRY_AFTER);
         }
         if (perIpEnabled && !perIp.get(clientIp, ip -> perSecond(perIpPerSecond)).tryConsume(1)) {
-            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "Too many requests from your address; slow down.")
+            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "reserve.ipBusy")
                     .withRetryAfter(RETRY_AFTER);
         }
     }

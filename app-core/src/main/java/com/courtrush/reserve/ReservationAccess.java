@@ -18,7 +18,7 @@ public class ReservationAccess {
         Reservation reservation = reservations.selectById(reservationId);
         if (reservation == null || reservation.compensated()
                 || (!caller.isStaff() && !reservation.getUserId().equals(caller.userId()))) {
-            throw CourtRushException.notFound("Reservation " + reservationId + " does not exist.");
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
         }
         return reservation;
     }

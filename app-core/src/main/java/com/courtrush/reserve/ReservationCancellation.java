@@ -32,7 +32,7 @@ public class ReservationCancellation {
     public Reservation cancelByOwner(long reservationId, Caller caller) {
         Reservation visible = access.visibleTo(reservationId, caller);
         if (!visible.getUserId().equals(caller.userId())) {
-            throw CourtRushException.notFound("Reservation " + reservationId + " does not exist.");
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
         }
         return cancelUnpaid(reservationId, CancelReason.USER, "cancelled by the student", caller.actor());
     }
@@ -73,9 +73,8 @@ public class ReservationCancellation {
             switch (locked.getStatus()) {
                 case PENDING_PAYMENT -> ender.end(locked, ReservationStatus.PENDING_PAYMENT, reason, note);
                 case CONFIRMED -> throw CourtRushException.conflict(
-                        "Reservation " + reservationId + " is paid; ask for a refund instead.");
-                default -> throw CourtRushException.conflict("Reservation " + reservationId + " is already "
-                        + "cancelled (" + locked.getCancelReason() + ").");
+                        "cancel.paid", reservationId);
+                default -> throw CourtRushException.conflict("cancel.already", reservationId, locked.getCancelReason());
             }
             return reservations.selectById(reservationId);
         });

@@ -36,7 +36,7 @@ public class ReservationQueries {
 
     public PageOf<Row> find(Filter filter, int page, int size) {
         if (page < 1 || size < 1 || size > MAX_PAGE_SIZE) {
-            throw CourtRushException.badRequest("page must be ≥ 1 and size between 1 and " + MAX_PAGE_SIZE + ".");
+            throw CourtRushException.badRequest("common.badPage", MAX_PAGE_SIZE);
         }
         LambdaQueryWrapper<Reservation> query = new LambdaQueryWrapper<Reservation>()
                 .eq(filter.sessionId() != null, Reservation::getSessionId, filter.sessionId())

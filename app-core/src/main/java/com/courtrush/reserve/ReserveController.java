@@ -2,6 +2,8 @@ package com.courtrush.reserve;
 
 import com.courtrush.account.Caller;
 import com.courtrush.web.ApiResponse;
+import com.courtrush.web.RequestLocales;
+import com.courtrush.web.EngineMessages;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
@@ -45,7 +47,7 @@ class ReserveController {
         ReserveService.Accepted accepted = reserve.reserve(caller.requireUserId(), request.sessionId(),
                 request.slotId(), http.getRemoteAddr());
         return ResponseEntity.status(HttpStatus.ACCEPTED)
-                .body(ApiResponse.ok("Granted; your reservation is being recorded.", accepted));
+                .body(ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.granted"), accepted));
     }
 
     @Operation(summary = "Result of a reservation attempt: PENDING, SUCCESS (with reservationId) or FAILED")
@@ -57,8 +59,9 @@ class ReserveController {
     @Operation(summary = "Cancel my unpaid reservation; its place goes back on sale")
     @DeleteMapping("/reserve/{reservationId}")
     ApiResponse<ReservationView> cancel(@PathVariable @Positive long reservationId,
-            @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok("Cancelled.", ReservationView.of(cancellation.cancelByOwner(reservationId, caller)));
+            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
+                ReservationView.of(cancellation.cancelByOwner(reservationId, caller)));
     }
 
     @Operation(summary = "My reservations, newest first")

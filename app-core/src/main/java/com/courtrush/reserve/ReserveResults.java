@@ -28,7 +28,7 @@ public class ReserveResults {
 
     public Result of(String traceId, Caller caller) {
         if (traceId == null || !TRACE_ID.matcher(traceId).matches()) {
-            throw CourtRushException.badRequest("A trace id has 32 lowercase hex digits.");
+            throw CourtRushException.badRequest("result.badTrace");
         }
         RBucket<String> pending = redisson.getBucket(RedisKeys.pending(traceId));
         String value = pending.get();
@@ -55,7 +55,7 @@ public class ReserveResults {
     }
 
     private static CourtRushException notFound() {
-        return CourtRushException.notFound("No such reservation attempt.");
+        return CourtRushException.notFound("result.notFound");
     }
 
     /**

@@ -65,13 +65,13 @@ public class ReserveService {
     private Accepted decide(long userId, long sessionId, long slotId, String clientIp) {
         shedder.admit(clientIp);
         SessionCatalog opening = catalog.session(sessionId).orElseThrow(() ->
-                CourtRushException.badRequest("Opening " + sessionId + " does not exist."));
+                CourtRushException.badRequest("opening.notFound", sessionId));
         SlotInfo slot = opening.slot(slotId);
         if (slot == null) {
-            throw CourtRushException.badRequest("Slot " + slotId + " does not belong to opening " + sessionId + ".");
+            throw CourtRushException.badRequest("reserve.slotNotInOpening", slotId, sessionId);
         }
         if (!slot.active()) {
-            throw CourtRushException.badRequest("Slot " + slotId + " is not available for booking.");
+            throw CourtRushException.badRequest("reserve.slotUnavailable", slotId);
         }
         if (soldOut.isSoldOut(slotId)) {
             throw outOfStock(opening, slot);
@@ -82,13 +82,12 @@ public class ReserveService {
                 StockKeys.expireAt(slot.slotDate(), properties.zone()));
         switch (decision.verdict()) {
             case TOO_MANY_REQUESTS -> throw new CourtRushException(Outcome.TOO_MANY_REQUESTS,
-                    "You may try " + properties.limits().perStudentPerMinute() + " times a minute; wait a moment.")
+                    "reserve.tooManyAttempts", properties.limits().perStudentPerMinute())
                     .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
             case UNGATED -> throw ungated(decision.value());
             case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ,
-                    "You already hold, or are being granted, a place in this slot.");
-            case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "You hold "
-                    + decision.value() + " place(s) in this opening, its limit per student.");
+                    "reserve.duplicate");
+            case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());
             case OUT_OF_STOCK -> {
                 soldOut.markSoldOut(slotId, ticket);
                 throw outOfStock(opening, slot);
@@ -107,8 +106,7 @@ public class ReserveService {
         ReservePublisher.Result result = publisher.publish(grant);
         if (result.refused()) {
             compensator.compensate(grant, "the broker refused it (" + result + ")", AuditTrail.SYSTEM_PUBLISHER);
-            throw new CourtRushException(Outcome.FAILED, "Your place could not be queued and was released; "
-                    + "please try again.").withStatus(HttpStatus.SERVICE_UNAVAILABLE)
+            throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused").withStatus(HttpStatus.SERVICE_UNAVAILABLE)
                     .withData(Map.of("traceId", grant.traceId()));
         }
         return new Accepted(grant.traceId(), ResultStatus.PENDING);
@@ -116,18 +114,18 @@ public class ReserveService {
 
     private CourtRushException outOfStock(SessionCatalog opening, SlotInfo slot) {
         List<Alternatives.Alternative> others = alternatives.to(opening, slot);
-        return new CourtRushException(Outcome.OUT_OF_STOCK, "This slot is sold out"
-                + (others.isEmpty() ? "." : "; these still have places."))
+        return new CourtRushException(Outcome.OUT_OF_STOCK,
+                others.isEmpty() ? "reserve.soldOut" : "reserve.soldOutWithAlternatives")
                 .withData(Map.of("alternatives", others));
     }
 
     private static CourtRushException ungated(long millisToOpen) {
         if (millisToOpen < 0) {
-            return new CourtRushException(Outcome.UNGATED, "This opening is not open for booking.")
+            return new CourtRushException(Outcome.UNGATED, "reserve.closed")
                     .withData(Map.of("secondsToOpen", -1));
         }
         long seconds = (millisToOpen + 999) / 1000;
-        return new CourtRushException(Outcome.UNGATED, "The opening opens in " + seconds + " s.")
+        return new CourtRushException(Outcome.UNGATED, "reserve.opensIn", seconds)
                 .withData(Map.of("secondsToOpen", seconds));
     }
 

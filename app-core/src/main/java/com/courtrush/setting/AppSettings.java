@@ -55,7 +55,7 @@ public class AppSettings {
 
     public void set(SettingKey key, String value) {
         if (value == null || value.isBlank() || value.length() > 1024) {
-            throw CourtRushException.badRequest("A value for " + key + " must have 1 to 1024 characters.");
+            throw CourtRushException.badRequest("setting.valueLength", key);
         }
         AppConfig row = findRow(key);
         if (row == null) {

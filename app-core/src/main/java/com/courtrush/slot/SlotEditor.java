@@ -41,7 +41,7 @@ public class SlotEditor {
     public TimeSlot get(long slotId) {
         TimeSlot slot = slots.selectById(slotId);
         if (slot == null) {
-            throw CourtRushException.notFound("Slot " + slotId + " does not exist.");
+            throw CourtRushException.notFound("slot.notFound", slotId);
         }
         return slot;
     }
@@ -49,10 +49,10 @@ public class SlotEditor {
     public TimeSlot update(long slotId, int capacity, Integer priceCents, String actor) {
         TimeSlot slot = get(slotId);
         if (capacity < 1 || capacity > 1000) {
-            throw CourtRushException.badRequest("capacity must be between 1 and 1000.");
+            throw CourtRushException.badRequest("slot.capacity");
         }
         if (priceCents != null && (priceCents < 0 || priceCents > 10_000_000)) {
-            throw CourtRushException.badRequest("priceCents must be between 0 and 10000000.");
+            throw CourtRushException.badRequest("slot.price");
         }
         int changed = slots.update(null, new LambdaUpdateWrapper<TimeSlot>()
                 .set(TimeSlot::getCapacity, capacity)
@@ -60,8 +60,7 @@ public class SlotEditor {
                 .eq(TimeSlot::getId, slotId)
                 .le(TimeSlot::getBooked, capacity));
         if (changed != 1) {
-            throw CourtRushException.conflict("Slot " + slotId + " has more places booked than " + capacity
-                    + "; cancel or refund some first.");
+            throw CourtRushException.conflict("slot.capacityBelowBooked", slotId, capacity);
         }
         audit.record(actor, "EDIT_SLOT", "SLOT", slotId, "capacity " + slot.getCapacity() + " → " + capacity
                 + ", price " + slot.getPriceCents() + " → " + priceCents);
@@ -75,9 +74,7 @@ public class SlotEditor {
             List<TimeSlot> clashes = overlaps.clashes(slot.getCourtId(), slot.getSlotDate(), slot.getStartTime(),
                     slot.getEndTime(), slotId);
             if (!clashes.isEmpty()) {
-                throw CourtRushException.conflict("Slot " + slotId + " overlaps active slot(s) " + clashes.stream()
-                        .map(c -> c.getStartTime() + "-" + c.getEndTime()).collect(Collectors.joining(", "))
-                        + " of the same court.");
+                throw CourtRushException.conflict("slot.overlapsOnEnable", slotId, clashes.stream().map(c -> c.getStartTime() + "-" + c.getEndTime()).collect(Collectors.joining(", ")));
             }
         }
         slots.update(null, new LambdaUpdateWrapper<TimeSlot>().set(TimeSlot::getActive, active)

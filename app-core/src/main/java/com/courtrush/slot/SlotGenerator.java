@@ -55,12 +55,11 @@ public class SlotGenerator {
         template.validate();
         ReserveSession session = openings.get(sessionId);
         if (session.getState() == SessionState.CLOSED) {
-            throw CourtRushException.conflict("Opening " + sessionId + " is closed; slots cannot be added to it.");
+            throw CourtRushException.conflict("slot.openingClosed", sessionId);
         }
         LocalDateTime firstStart = session.getSessionDate().atTime(template.startTime());
         if (session.getFlashTime().isAfter(firstStart)) {
-            throw CourtRushException.badRequest("The opening opens at " + session.getFlashTime()
-                    + ", after the first slot would start (" + firstStart + ").");
+            throw CourtRushException.badRequest("slot.startsBeforeOpening", session.getFlashTime(), firstStart);
         }
         List<Long> ids = transactions.execute(tx -> insert(session, template));
         events.publishEvent(new SlotsChanged(sessionId));
@@ -81,7 +80,7 @@ public class SlotGenerator {
     public List<DayResult> generateDays(LocalDate first, int days, LocalTime flashAt, boolean flashDayBefore,
             int perUserLimit, SlotTemplate template, String actor) {
         if (days < 1 || days > 31) {
-            throw CourtRushException.badRequest("Generate 1 to 31 days at a time.");
+            throw CourtRushException.badRequest("slot.days");
         }
         template.validate();
         List<DayResult> results = new ArrayList<>();
@@ -113,10 +112,10 @@ public class SlotGenerator {
         for (Long courtId : courtIds) {
             Court court = locked.get(courtId);
             if (court == null) {
-                throw CourtRushException.notFound("Court " + courtId + " does not exist.");
+                throw CourtRushException.notFound("court.notFound", courtId);
             }
             if (!Boolean.TRUE.equals(court.getActive())) {
-                throw CourtRushException.badRequest("Court '" + court.getName() + "' is disabled.");
+                throw CourtRushException.badRequest("court.disabled", court.getName());
             }
         }
         List<String> conflicts = new ArrayList<>();
@@ -133,8 +132,7 @@ public class SlotGenerator {
             }
         }
         if (!conflicts.isEmpty()) {
-            throw CourtRushException.conflict(conflicts.size() + " slot(s) would overlap existing slots; nothing "
-                    + "was created.").withData(Map.of("conflicts", conflicts));
+            throw CourtRushException.conflict("slot.overlaps", conflicts.size()).withData(Map.of("conflicts", conflicts));
         }
         created.forEach(slots::insert);
         return created.stream().map(TimeSlot::getId).toList();
@@ -164,27 +162,26 @@ public class SlotGenerator {
 
         void validate() {
             if (courtIds == null || courtIds.isEmpty() || courtIds.stream().anyMatch(id -> id == null || id <= 0)) {
-                throw CourtRushException.badRequest("courtIds must list at least one court id.");
+                throw CourtRushException.badRequest("slot.courtIds");
             }
             if (startTime == null || endTime == null || !endTime.isAfter(startTime)) {
-                throw CourtRushException.badRequest("startTime and endTime are required, with endTime after startTime.");
+                throw CourtRushException.badRequest("slot.times");
             }
             if (durationMinutes == null || durationMinutes < 5 || durationMinutes > 720) {
-                throw CourtRushException.badRequest("durationMinutes must be between 5 and 720.");
+                throw CourtRushException.badRequest("slot.duration");
             }
             long window = Duration.between(startTime, endTime).toMinutes();
             if (window % durationMinutes != 0) {
-                throw CourtRushException.badRequest("The window " + startTime + "-" + endTime + " (" + window
-                        + " min) is not a whole number of " + durationMinutes + "-minute slots.");
+                throw CourtRushException.badRequest("slot.window", startTime, endTime, window, durationMinutes);
             }
             if (capacity == null || capacity < 1 || capacity > 1000) {
-                throw CourtRushException.badRequest("capacity must be between 1 and 1000.");
+                throw CourtRushException.badRequest("slot.capacity");
             }
             if (priceCents != null && (priceCents < 0 || priceCents > 10_000_000)) {
-                throw CourtRushException.badRequest("priceCents must be between 0 and 10000000.");
+                throw CourtRushException.badRequest("slot.price");
             }
             if (courtIds.size() * (window / durationMinutes) > MAX_SLOTS_PER_CALL) {
-                throw CourtRushException.badRequest("At most " + MAX_SLOTS_PER_CALL + " slots per call.");
+                throw CourtRushException.badRequest("slot.tooMany", MAX_SLOTS_PER_CALL);
             }
         }
 

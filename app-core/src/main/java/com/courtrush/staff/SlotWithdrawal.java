@@ -47,7 +47,7 @@ public class SlotWithdrawal {
 
     public Impact withdraw(long slotId, String reason, Caller staff) {
         if (reason == null || reason.isBlank()) {
-            throw CourtRushException.badRequest("Say why the slot is withdrawn; the students are told.");
+            throw CourtRushException.badRequest("withdraw.reason");
         }
         slots.setActive(slotId, false, staff.actor());
         int cancelled = 0;
@@ -69,8 +69,7 @@ public class SlotWithdrawal {
         }
         List<Reservation> left = active(slotId);
         if (!left.isEmpty()) {
-            throw CourtRushException.conflict(left.size() + " reservation(s) of slot " + slotId
-                    + " changed meanwhile and are still active; withdraw it again.");
+            throw CourtRushException.conflict("withdraw.raced", left.size(), slotId);
         }
         return new Impact(slotId, cancelled, refunded);
     }

@@ -1,7 +1,9 @@
 package com.courtrush.web;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
+import java.util.Arrays;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.redisson.client.RedisException;
@@ -40,13 +42,13 @@ class ApiExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
     @ExceptionHandler(CourtRushException.class)
-    ResponseEntity<ApiResponse<Object>> onCourtRush(CourtRushException e) {
+    ResponseEntity<ApiResponse<Object>> onCourtRush(CourtRushException e, HttpServletRequest request) {
         ResponseEntity.BodyBuilder builder = ResponseEntity.status(e.status());
         if (e.retryAfter() != null) {
             long seconds = Math.max(1, (e.retryAfter().toMillis() + 999) / 1000);
             builder.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
         }
-        return builder.body(ApiResponse.of(e.outcome(), e.getMessage(), e.data()));
+        return builder.body(ApiResponse.of(e.outcome(), e.message(RequestLocales.of(request)), e.data()));
     }
 
     @ExceptionHandler(MethodArgumentNotValidException.class)
@@ -90,78 +92,91 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
-    ResponseEntity<ApiResponse<Object>> onUnreadableBody(HttpMessageNotReadableException e) {
+    ResponseEntity<ApiResponse<Object>> onUnreadableBody(HttpMessageNotReadableException e, HttpServletRequest request) {
         if (e.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             String field = mapping.getPath().stream()
                     .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
                     .collect(Collectors.joining("."));
-            return badRequest("Field '" + field + "' has a value of the wrong type or out of range.");
+            return badRequest(text(request, "http.badField", field));
         }
-        return badRequest("The request body is missing or is not valid JSON.");
+        return badRequest(text(request, "http.badBody"));
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
-    ResponseEntity<ApiResponse<Object>> onTypeMismatch(MethodArgumentTypeMismatchException e) {
-        String expected = e.getRequiredType() == null ? "a valid value" : describe(e.getRequiredType());
-        return badRequest("'" + e.getName() + "' must be " + expected + ".");
+    ResponseEntity<ApiResponse<Object>> onTypeMismatch(MethodArgumentTypeMismatchException e,
+            HttpServletRequest request) {
+        Class<?> type = e.getRequiredType();
+        String message;
+        if (type != null && (Number.class.isAssignableFrom(type) || type.isPrimitive())) {
+            message = text(request, "http.mustBeNumber", e.getName());
+        } else if (type != null && type.getName().startsWith("java.time.LocalDate")) {
+            message = text(request, "http.mustBeDate", e.getName());
+        } else if (type != null && type.isEnum()) {
+            message = text(request, "http.mustBeOneOf", e.getName(), Arrays.toString(type.getEnumConstants()));
+        } else {
+            message = text(request, "http.mustBeValid", e.getName());
+        }
+        return badRequest(message);
     }
 
-    @ExceptionHandler({MissingServletRequestParameterException.class, MissingRequestHeaderException.class,
-        MissingServletRequestPartException.class})
-    ResponseEntity<ApiResponse<Object>> onMissing(Exception e) {
-        return badRequest(e.getMessage());
+    @ExceptionHandler(MissingServletRequestParameterException.class)
+    ResponseEntity<ApiResponse<Object>> onMissingParameter(MissingServletRequestParameterException e,
+            HttpServletRequest request) {
+        return badRequest(text(request, "http.missing", e.getParameterName()));
+    }
+
+    @ExceptionHandler(MissingRequestHeaderException.class)
+    ResponseEntity<ApiResponse<Object>> onMissingHeader(MissingRequestHeaderException e, HttpServletRequest request) {
+        return badRequest(text(request, "http.missing", e.getHeaderName()));
+    }
+
+    @ExceptionHandler(MissingServletRequestPartException.class)
+    ResponseEntity<ApiResponse<Object>> onMissingPart(MissingServletRequestPartException e,
+            HttpServletRequest request) {
+        return badRequest(text(request, "http.missing", e.getRequestPartName()));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
-    ResponseEntity<ApiResponse<Object>> onMediaType(HttpMediaTypeNotSupportedException e) {
+    ResponseEntity<ApiResponse<Object>> onMediaType(HttpMediaTypeNotSupportedException e, HttpServletRequest request) {
         return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE).body(ApiResponse.of(Outcome.PARAM_ERROR,
-                "Content type " + e.getContentType() + " is not supported here; send application/json.", null));
+                text(request, "http.mediaType", String.valueOf(e.getContentType())), null));
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-    ResponseEntity<ApiResponse<Object>> onMethod(HttpRequestMethodNotSupportedException e) {
+    ResponseEntity<ApiResponse<Object>> onMethod(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
         return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED).body(ApiResponse.of(Outcome.PARAM_ERROR,
-                "Method " + e.getMethod() + " is not allowed here.", null));
+                text(request, "http.method", e.getMethod()), null));
     }
 
     @ExceptionHandler(NoResourceFoundException.class)
-    ResponseEntity<ApiResponse<Object>> onNoResource(NoResourceFoundException e) {
-        return ResponseEntity.status(HttpStatus.NOT_FOUND)
-                .body(ApiResponse.of(Outcome.NOT_FOUND, "No such endpoint: /" + e.getResourcePath(), null));
+    ResponseEntity<ApiResponse<Object>> onNoResource(NoResourceFoundException e, HttpServletRequest request) {
+        return ResponseEntity.status(HttpStatus.NOT_FOUND).body(ApiResponse.of(Outcome.NOT_FOUND,
+                text(request, "http.noEndpoint", e.getResourcePath()), null));
     }
 
     @ExceptionHandler({RedisException.class, AmqpConnectException.class, DataAccessResourceFailureException.class,
         QueryTimeoutException.class, TransientDataAccessException.class})
-    ResponseEntity<ApiResponse<Object>> onInfrastructureDown(Exception e) {
+    ResponseEntity<ApiResponse<Object>> onInfrastructureDown(Exception e, HttpServletRequest request) {
         String reference = reference();
         log.error("Infrastructure failure [{}]: {}", reference, e.getMessage(), e);
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(ApiResponse.of(Outcome.ERROR,
-                "A back-end service is unavailable; try again shortly (reference " + reference + ").", null));
+                text(request, "http.unavailable", reference), null));
     }
 
     @ExceptionHandler(Exception.class)
-    ResponseEntity<ApiResponse<Object>> onUnexpected(Exception e) {
+    ResponseEntity<ApiResponse<Object>> onUnexpected(Exception e, HttpServletRequest request) {
         String reference = reference();
         log.error("Unexpected failure [{}]", reference, e);
         return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(ApiResponse.of(Outcome.ERROR,
-                "Something went wrong on our side (reference " + reference + ").", null));
+                text(request, "http.unexpected", reference), null));
     }
 
     private static ResponseEntity<ApiResponse<Object>> badRequest(String message) {
         return ResponseEntity.badRequest().body(ApiResponse.of(Outcome.PARAM_ERROR, message, null));
     }
 
-    private static String describe(Class<?> type) {
-        if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
-            return "a number in range";
-        }
-        if (type.getName().startsWith("java.time.LocalDate")) {
-            return "a date like 2026-05-01";
-        }
-        if (type.isEnum()) {
-            return "one of " + java.util.Arrays.toString(type.getEnumConstants());
-        }
-        return "a valid " + type.getSimpleName();
+    private static String text(HttpServletRequest request, String key, Object... args) {
+        return EngineMessages.format(RequestLocales.of(request), key, args);
     }
 
     private static String reference() {

@@ -317,6 +317,23 @@ class ApiContractTest {
     }
 
     @Test
+    void answersAreInChineseWhenTheCallerAsksForIt() throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+                .willThrow(new CourtRushException(Outcome.UNGATED, "reserve.opensIn", 5L));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"))
+                .andExpect(status().isConflict()).andExpect(jsonPath("$.message").value("将在 5 秒后开放。"));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(jsonPath("$.message").value("The opening opens in 5 s."));
+        mvc.perform(reserveRequest(STUDENT, "not json").header("Accept-Language", "zh-CN,zh;q=0.9"))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value("请求体缺失或不是有效的 JSON。"));
+        mvc.perform(get("/slots").header("Accept-Language", "zh-CN"))
+                .andExpect(status().isUnauthorized()).andExpect(jsonPath("$.message").value(containsString("请先登录")));
+        mvc.perform(reserveRequest(STUDENT, "{\"slotId\":2}").header("Accept-Language", "zh-CN"))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value(containsString("sessionId")))
+                .andExpect(jsonPath("$.message").value(containsString("不能为null")));
+    }
+
+    @Test
     void aWrongMethodIs405() throws Exception {
         mvc.perform(get("/reserve/").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isMethodNotAllowed());

@@ -44,7 +44,13 @@ public final class I18n {
             log.warn("Missing console text '{}' for {}", key, locale);
             return "!" + key + "!";
         }
-        return args.length == 0 ? pattern : new MessageFormat(pattern, locale).format(args);
+        Object[] plain = args.clone();
+        for (int i = 0; i < plain.length; i++) {
+            if (plain[i] instanceof Number number) {
+                plain[i] = number.toString(); // ids and counts as written, never "12,345"
+            }
+        }
+        return args.length == 0 ? pattern : new MessageFormat(pattern, locale).format(plain);
     }
 
     /** The text of an enum constant: key {@code enum.<Type>.<NAME>}. */

@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
@@ -14,7 +15,6 @@ import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.staff.SlotWithdrawal;
-import com.courtrush.web.CourtRushException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -126,7 +126,7 @@ public final class OpeningsViewModel {
     public void createOpening() {
         LocalDate day = date.get();
         tasks.run(i18n.t("openings.create"), () -> {
-            LocalDateTime flash = flashDate.get().atTime(Inputs.time(flashTime.get(), i18n.t("openings.flashTime")));
+            LocalDateTime flash = flashDate.get().atTime(Inputs.time(i18n, flashTime.get(), i18n.t("openings.flashTime")));
             return openings.create(new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get()),
                     actor);
         }, created -> {
@@ -144,12 +144,12 @@ public final class OpeningsViewModel {
             SlotGenerator.SlotTemplate template = template();
             if (dayCount <= 1) {
                 if (opening == null) {
-                    throw CourtRushException.badRequest(i18n.t("openings.pickOpening"));
+                    throw new InputRefused(i18n.t("openings.pickOpening"));
                 }
                 return i18n.t("openings.generated", generator.generate(opening.id(), template, actor).size());
             }
             List<SlotGenerator.DayResult> results = generator.generateDays(first, dayCount,
-                    Inputs.time(flashTime.get(), i18n.t("openings.flashTime")), flashDayBefore.get(),
+                    Inputs.time(i18n, flashTime.get(), i18n.t("openings.flashTime")), flashDayBefore.get(),
                     perUserLimit.get(), template, actor);
             return results.stream().map(r -> r.error() == null
                             ? i18n.t("openings.dayDone", r.date(), r.slotsCreated())
@@ -164,11 +164,11 @@ public final class OpeningsViewModel {
 
     SlotGenerator.SlotTemplate template() {
         if (chosenCourts.isEmpty()) {
-            throw CourtRushException.badRequest(i18n.t("openings.pickCourts"));
+            throw new InputRefused(i18n.t("openings.pickCourts"));
         }
         return new SlotGenerator.SlotTemplate(chosenCourts.stream().map(CourtChoice::id).toList(),
-                Inputs.time(startTime.get(), i18n.t("openings.start")), Inputs.time(endTime.get(), i18n.t("openings.end")),
-                duration.get(), capacity.get(), Inputs.cents(price.get(), i18n.t("openings.price")));
+                Inputs.time(i18n, startTime.get(), i18n.t("openings.start")), Inputs.time(i18n, endTime.get(), i18n.t("openings.end")),
+                duration.get(), capacity.get(), Inputs.cents(i18n, price.get(), i18n.t("openings.price")));
     }
 
     public void warmUp() {
@@ -200,8 +200,8 @@ public final class OpeningsViewModel {
 
     public void editSlot(SlotRow slot, String newCapacity, String newPrice) {
         run("openings.editSlot", () -> editor.update(slot.slotId(),
-                Inputs.number(newCapacity, 1, 1000, i18n.t("openings.capacity")),
-                Inputs.cents(newPrice, i18n.t("openings.price")), actor));
+                Inputs.number(i18n, newCapacity, 1, 1000, i18n.t("openings.capacity")),
+                Inputs.cents(i18n, newPrice, i18n.t("openings.price")), actor));
     }
 
     /** What withdrawing the slot would cancel and refund, for the confirmation. */

@@ -2,6 +2,7 @@ package com.courtrush.desktop.settings;
 
 import com.courtrush.account.AdminToken;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
@@ -75,9 +76,9 @@ public final class SettingsViewModel {
         String price = defaultPrice.get();
         String cutoff = refundCutoff.get();
         tasks.run(i18n.t("settings.save"), () -> {
-            int minutes = Inputs.number(timeout, 1, 1440, i18n.t("settings.payTimeout"));
-            Integer cents = Inputs.cents(price, i18n.t("settings.defaultPrice"));
-            int cutoffMinutes = Inputs.number(cutoff, 0, 10080, i18n.t("settings.refundCutoff"));
+            int minutes = Inputs.number(i18n, timeout, 1, 1440, i18n.t("settings.payTimeout"));
+            Integer cents = Inputs.cents(i18n, price, i18n.t("settings.defaultPrice"));
+            int cutoffMinutes = Inputs.number(i18n, cutoff, 0, 10080, i18n.t("settings.refundCutoff"));
             live.set(SettingKey.PAY_TIMEOUT_MINUTE, Integer.toString(minutes));
             if (cents != null) {
                 live.set(SettingKey.DEFAULT_PRICE_CENTS, Integer.toString(cents));

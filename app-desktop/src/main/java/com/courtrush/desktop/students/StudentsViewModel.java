@@ -5,7 +5,7 @@ import com.courtrush.account.StudentDirectory;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.web.CourtRushException;
+import com.courtrush.desktop.ui.InputRefused;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +69,7 @@ public final class StudentsViewModel {
                     StandardCharsets.UTF_8));
             List<StudentDirectory.RowError> errors = StudentDirectory.validate(students);
             if (!errors.isEmpty()) {
-                throw CourtRushException.badRequest(i18n.t("students.badRows", errors.size(), errors.stream()
+                throw new InputRefused(i18n.t("students.badRows", errors.size(), errors.stream()
                         .limit(10).map(e -> i18n.t("students.badRow", e.row(), e.message()))
                         .collect(Collectors.joining("\n"))));
             }

@@ -43,7 +43,7 @@ public final class FxNotices implements Notices {
     @Override
     public void failed(String what, Throwable error) {
         String message = explain(error);
-        if (error instanceof CourtRushException) {
+        if (error instanceof CourtRushException || error instanceof InputRefused) {
             log.info("{} refused: {}", what, message);
         } else {
             log.error("{} failed", what, error);
@@ -65,7 +65,10 @@ public final class FxNotices implements Notices {
         Throwable cause = error;
         while (cause != null) {
             if (cause instanceof CourtRushException refusal) {
-                return refusal.getMessage() + details(refusal.data());
+                return refusal.message(i18n.get().locale()) + details(refusal.data());
+            }
+            if (cause instanceof InputRefused refused) {
+                return refused.getMessage();
             }
             cause = cause.getCause();
         }

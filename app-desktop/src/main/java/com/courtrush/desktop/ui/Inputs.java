@@ -1,6 +1,6 @@
 package com.courtrush.desktop.ui;
 
-import com.courtrush.web.CourtRushException;
+import com.courtrush.desktop.i18n.I18n;
 import java.math.BigDecimal;
 import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
@@ -12,17 +12,17 @@ public final class Inputs {
     }
 
     /** "8:00" or "08:00". */
-    public static LocalTime time(String text, String what) {
+    public static LocalTime time(I18n i18n, String text, String what) {
         try {
             String t = text == null ? "" : text.strip();
             return LocalTime.parse(t.length() == 4 ? "0" + t : t);
         } catch (DateTimeParseException e) {
-            throw CourtRushException.badRequest(what + ": \"" + text + "\" is not a time like 13:00.");
+            throw new InputRefused(i18n.t("input.badTime", what, text));
         }
     }
 
     /** Yuan with up to two decimals ("20", "19.5") to cents; blank is null. */
-    public static Integer cents(String yuan, String what) {
+    public static Integer cents(I18n i18n, String yuan, String what) {
         if (yuan == null || yuan.isBlank()) {
             return null;
         }
@@ -33,7 +33,7 @@ public final class Inputs {
             }
             return value.intValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
-            throw CourtRushException.badRequest(what + ": \"" + yuan + "\" is not an amount like 20 or 19.50.");
+            throw new InputRefused(i18n.t("input.badAmount", what, yuan));
         }
     }
 
@@ -43,7 +43,7 @@ public final class Inputs {
     }
 
     /** A whole number within bounds. */
-    public static int number(String text, int min, int max, String what) {
+    public static int number(I18n i18n, String text, int min, int max, String what) {
         try {
             int value = Integer.parseInt(text == null ? "" : text.strip());
             if (value >= min && value <= max) {
@@ -52,6 +52,6 @@ public final class Inputs {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw CourtRushException.badRequest(what + ": enter a whole number from " + min + " to " + max + ".");
+        throw new InputRefused(i18n.t("input.badNumber", what, min, max));
     }
 }

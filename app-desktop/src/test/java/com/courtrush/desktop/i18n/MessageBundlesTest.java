@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class MessageBundlesTest {
 
     static final Path SOURCES = Path.of("src/main/java");
-    static final Pattern KEY_LITERAL = Pattern.compile("\"((?:app|common|courts|error|header|language|nav|openings"
+    static final Pattern KEY_LITERAL = Pattern.compile("\"((?:app|common|courts|error|header|input|language|nav|openings"
             + "|queues|reservations|rush|settings|splash|startup|status|students|health|enum)\\.[A-Za-z0-9_.-]+)\"");
     static final Pattern HARD_CODED = Pattern.compile("new (?:Label|Button|CheckBox|TitledPane|Tab|MenuItem|Alert)"
             + "\\(\"[^\"]+\"|\\.set(?:Text|Title|HeaderText|ContentText|PromptText)\\(\"[^\"]+\"");
