@@ -8,6 +8,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -31,9 +32,17 @@ public final class StatusBarView {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label version = new Label();
         version.textProperty().bind(model.versionProperty().map(v -> i18n.t("status.version", v)));
+        ProgressIndicator working = new ProgressIndicator();
+        working.setPrefSize(16, 16);
+        Label workingText = new Label();
+        workingText.setId("busy");
+        workingText.textProperty().bind(context.tasks().busyProperty()
+                .map(what -> what.isEmpty() ? "" : i18n.t("status.working", what)));
+        working.visibleProperty().bind(context.tasks().busyProperty().isNotEmpty());
         root = new HBox(14, health("status.redis", model.redisProperty(), "redisHealth"),
                 health("status.broker", model.brokerProperty(), "brokerHealth"),
-                health("status.database", model.databaseProperty(), "databaseHealth"), url, spacer,
+                health("status.database", model.databaseProperty(), "databaseHealth"), url, spacer, working,
+                workingText,
                 new Label(i18n.t("status.simulatedPayments")), version);
         root.setAlignment(Pos.CENTER_LEFT);
         root.setPadding(new Insets(4, 10, 4, 10));

@@ -1,11 +1,15 @@
 package com.courtrush.desktop.ui;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.concurrent.Task;
 
 /** {@link UiTasks} on a pool of daemon threads, with JavaFX {@link Task}s. */
@@ -13,6 +17,8 @@ public final class FxUiTasks implements UiTasks, AutoCloseable {
 
     private final ExecutorService pool;
     private final Notices notices;
+    private final ReadOnlyStringWrapper busy = new ReadOnlyStringWrapper("");
+    private final Deque<String> running = new ArrayDeque<>();
 
     public FxUiTasks(Notices notices) {
         this.notices = notices;
@@ -25,8 +31,38 @@ public final class FxUiTasks implements UiTasks, AutoCloseable {
     }
 
     @Override
+    public ReadOnlyStringProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    @Override
     public <T> void run(String what, Callable<T> work, Consumer<T> onSuccess) {
-        run(what, work, onSuccess, error -> notices.failed(what, error));
+        onFx(() -> started(what));
+        run(what, work, result -> {
+            finished(what);
+            onSuccess.accept(result);
+        }, error -> {
+            finished(what);
+            notices.failed(what, error);
+        });
+    }
+
+    private void started(String what) {
+        running.addLast(what);
+        busy.set(what);
+    }
+
+    private void finished(String what) {
+        running.removeFirstOccurrence(what);
+        busy.set(running.isEmpty() ? "" : running.peekLast());
+    }
+
+    private static void onFx(Runnable action) {
+        if (Platform.isFxApplicationThread()) {
+            action.run();
+        } else {
+            Platform.runLater(action);
+        }
     }
 
     @Override

@@ -2,12 +2,19 @@ package com.courtrush.desktop.ui;
 
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyStringProperty;
 
 /**
  * Runs engine calls off the JavaFX thread and hands their results back on it. View models use it
  * for everything that does I/O, so the window never freezes.
  */
 public interface UiTasks {
+
+    /**
+     * What staff-started work is running now ("" when none), for the status bar; polling is not
+     * counted.
+     */
+    ReadOnlyStringProperty busyProperty();
 
     /** Runs {@code work}; {@code onSuccess} gets its result, a failure is shown to the user. */
     <T> void run(String what, Callable<T> work, Consumer<T> onSuccess);

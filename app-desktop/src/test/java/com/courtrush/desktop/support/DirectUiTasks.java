@@ -5,12 +5,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 
 /** Runs "background" work at once on the calling thread, so view models are tested without a toolkit. */
 public final class DirectUiTasks implements UiTasks {
 
     private final RecordingNotices notices;
     public final List<String> ran = new ArrayList<>();
+    private final ReadOnlyStringWrapper busy = new ReadOnlyStringWrapper("");
+
+    @Override
+    public ReadOnlyStringProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
 
     public DirectUiTasks(RecordingNotices notices) {
         this.notices = notices;
