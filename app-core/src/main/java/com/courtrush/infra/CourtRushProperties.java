@@ -31,7 +31,9 @@ public record CourtRushProperties(
     public record Infra(
             @NotNull @DefaultValue("embedded") InfraMode mode,
             /* a Redisson YAML file (single, sentinel or cluster); overrides spring.data.redis.* */
-            Path redisConfigFile) {
+            Path redisConfigFile,
+            /* loopback port of the embedded redis-server; 0 = any free port */
+            @Min(0) @Max(65535) @DefaultValue("0") int embeddedRedisPort) {
     }
 
     /** Student tokens and password hashing. */

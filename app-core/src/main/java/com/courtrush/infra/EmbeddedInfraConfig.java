@@ -12,8 +12,8 @@ import org.springframework.context.annotation.Configuration;
 class EmbeddedInfraConfig {
 
     @Bean(destroyMethod = "close")
-    EmbeddedRedis embeddedRedis() {
-        return EmbeddedRedis.start();
+    EmbeddedRedis embeddedRedis(CourtRushProperties properties) {
+        return EmbeddedRedis.start(properties.infra().embeddedRedisPort());
     }
 
     @Bean(destroyMethod = "close")

@@ -8,8 +8,8 @@ import org.slf4j.LoggerFactory;
 import redis.embedded.RedisServer;
 
 /**
- * A real {@code redis-server} child process from the embedded-redis jar, on a free loopback port,
- * keeping nothing on disk: the engine rebuilds Redis from the database at start-up.
+ * A real {@code redis-server} child process from the embedded-redis jar, on a free loopback port
+ * (or the configured one, {@code courtrush.infra.embedded-redis-port}), keeping nothing on disk: the engine rebuilds Redis from the database at start-up.
  */
 public final class EmbeddedRedis implements AutoCloseable {
 
@@ -24,10 +24,12 @@ public final class EmbeddedRedis implements AutoCloseable {
         this.port = port;
     }
 
-    public static EmbeddedRedis start() {
+    /** Starts on {@code configuredPort}, or on a free port (retrying a few) when it is 0. */
+    public static EmbeddedRedis start(int configuredPort) {
         IOException last = null;
-        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-            int port = freeLoopbackPort();
+        int attempts = configuredPort > 0 ? 1 : START_ATTEMPTS;
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            int port = configuredPort > 0 ? configuredPort : freeLoopbackPort();
             try {
                 RedisServer server = RedisServer.newRedisServer()
                         .port(port)
@@ -43,12 +45,13 @@ public final class EmbeddedRedis implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
                 last = e instanceof IOException io ? io : new IOException(e);
                 log.warn("Embedded redis-server did not start on port {} (attempt {}/{}): {}", port, attempt,
-                        START_ATTEMPTS, e.getMessage());
+                        attempts, e.getMessage());
             }
         }
         throw new InfraConfigException("The embedded redis-server could not start.",
-                "Check that the host can run the bundled redis-server (on Linux it needs libssl.so.3), "
-                        + "or use courtrush.infra.mode=external with a Redis server.", last);
+                "Check that the host can run the bundled redis-server (on Linux it needs libssl.so.3)"
+                        + (configuredPort > 0 ? " and that port " + configuredPort + " is free" : "")
+                        + ", or use courtrush.infra.mode=external with a Redis server.", last);
     }
 
     static int freeLoopbackPort() {

@@ -25,13 +25,14 @@ class RedisConfig {
 
     @Bean(destroyMethod = "shutdown")
     RedissonClient redissonClient(CourtRushProperties properties, RedisProperties redis,
-            ObjectProvider<EmbeddedRedis> embedded) {
+            ObjectProvider<EmbeddedRedis> embedded, RedisRoundTrips roundTrips) {
         Config config = properties.embedded()
                 ? singleServer("redis://127.0.0.1:" + embedded.getObject().port(), null, null, 0)
                 : externalConfig(properties, redis);
         config.setCodec(StringCodec.INSTANCE);
         // EVALSHA first, EVAL only after NOSCRIPT: the reserve script is sent once, not per request.
         config.setUseScriptCache(true);
+        config.setNettyHook(roundTrips);
         try {
             return Redisson.create(config);
         } catch (RuntimeException e) {

@@ -59,6 +59,9 @@ class ReserveConsumer {
         try {
             ReservationWriter.Result result = retry.execute(context -> writer.record(grant));
             metrics.consumed(result);
+            if (result == ReservationWriter.Result.RECORDED) {
+                metrics.recorded(grant.time());
+            }
             channel.basicAck(tag, false);
         } catch (RuntimeException e) {
             log.error("Trace {} (user {}, slot {}) could not be recorded in {} attempts; dead-lettering it",

@@ -2,16 +2,22 @@ package com.courtrush.reserve;
 
 import com.courtrush.web.Outcome;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.stereotype.Component;
 
 /**
  * Micrometer meters of the reserve pipeline: {@code courtrush.reserve.requests} (timer, by outcome),
+ * {@code courtrush.reserve.sold-out-local} (sold-out answers from this node's flags, no Redis call),
  * {@code courtrush.reserve.publish} (by result), {@code courtrush.reserve.consumed} (by result),
+ * {@code courtrush.reserve.persist-lag} (timer: from the Redis decision to the committed row) and
+ * {@code courtrush.reserve.last-recorded} (epoch ms of the latest recorded grant),
  * {@code courtrush.reserve.compensations} (by source). Meters are made once, not per request.
  */
 @Component
@@ -21,7 +27,10 @@ public class ReserveMetrics {
     private final Map<ReservePublisher.Result, Counter> publishes = new EnumMap<>(ReservePublisher.Result.class);
     private final Map<ReservationWriter.Result, Counter> consumed = new EnumMap<>(ReservationWriter.Result.class);
     private final Counter deadLettered;
-    private final java.util.concurrent.atomic.AtomicInteger handling = new java.util.concurrent.atomic.AtomicInteger();
+    private final Counter soldOutLocal;
+    private final Timer persistLag;
+    private final AtomicLong lastRecordedAt = new AtomicLong();
+    private final AtomicInteger handling = new AtomicInteger();
     private final MeterRegistry registry;
 
     ReserveMetrics(MeterRegistry registry) {
@@ -42,9 +51,18 @@ public class ReserveMetrics {
                     .description("reserve.queue messages handled, by result")
                     .register(registry));
         }
+        soldOutLocal = Counter.builder("courtrush.reserve.sold-out-local")
+                .description("OUT_OF_STOCK answers given from this node's sold-out flags, without Redis")
+                .register(registry);
+        persistLag = Timer.builder("courtrush.reserve.persist-lag")
+                .description("From the Redis decision that granted a place to its reservation row committed")
+                .register(registry);
+        Gauge.builder("courtrush.reserve.last-recorded", lastRecordedAt,
+                        Number::doubleValue)
+                .description("Epoch ms at which this node last committed a granted place").register(registry);
         deadLettered = Counter.builder("courtrush.reserve.dead-lettered")
                 .description("Messages rejected to reserve.dlq after their last attempt").register(registry);
-        io.micrometer.core.instrument.Gauge.builder("courtrush.reserve.handling", handling, Number::doubleValue)
+        Gauge.builder("courtrush.reserve.handling", handling, Number::doubleValue)
                 .description("reserve.queue messages this node holds unacknowledged, being recorded")
                 .register(registry);
     }
@@ -97,6 +115,19 @@ public class ReserveMetrics {
 
     void consumed(ReservationWriter.Result result) {
         consumed.get(result).increment();
+    }
+
+    void soldOutLocally() {
+        soldOutLocal.increment();
+    }
+
+    /** A grant decided at {@code grantedAtMs} (Redis clock) is now a committed reservation. */
+    void recorded(long grantedAtMs) {
+        long now = System.currentTimeMillis();
+        lastRecordedAt.accumulateAndGet(now, Math::max);
+        if (grantedAtMs > 0) {
+            persistLag.record(Math.max(0, now - grantedAtMs), TimeUnit.MILLISECONDS);
+        }
     }
 
     void deadLettered() {

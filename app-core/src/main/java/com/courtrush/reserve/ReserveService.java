@@ -74,6 +74,7 @@ public class ReserveService {
             throw CourtRushException.badRequest("reserve.slotUnavailable", slotId);
         }
         if (soldOut.isSoldOut(slotId)) {
+            metrics.soldOutLocally();
             throw outOfStock(opening, slot);
         }
         long ticket = soldOut.ticket(slotId);
