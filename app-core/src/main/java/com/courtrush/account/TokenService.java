@@ -4,6 +4,8 @@ import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.InfraConfigException;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -15,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.text.ParseException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
@@ -26,12 +29,17 @@ import org.springframework.util.StringUtils;
  * Issues and verifies bearer tokens. Student and staff tokens are HS256 JWTs signed with a secret
  * every node shares ({@code courtrush.auth.token-secret}, or one generated once into app_config),
  * so a node checks a token without a Redis or database round trip.
+ *
+ * <p>A student presses "reserve" many times with the same token within seconds, so a token whose
+ * signature was verified is remembered (bounded, for a few minutes): later requests skip parsing
+ * and the HMAC, but expiry, logout and account cut-off are checked on every request.
  */
 @Service
 public class TokenService {
 
     private static final String CLAIM_ROLE = "role";
     private static final String CLAIM_STUDENT_ID = "sid";
+    private static final int VERIFIED_TOKENS = 100_000;
 
     private final MACSigner signer;
     private final MACVerifier verifier;
@@ -39,6 +47,10 @@ public class TokenService {
     private final TokenRevocations revocations;
     private final CourtRushProperties properties;
     private final Clock clock;
+    private final Cache<String, Verified> verified = Caffeine.newBuilder()
+            .maximumSize(VERIFIED_TOKENS)
+            .expireAfterWrite(Duration.ofMinutes(10))
+            .build();
 
     TokenService(CourtRushProperties properties, AppSettings settings, AdminToken adminToken,
             TokenRevocations revocations, Clock clock) throws JOSEException {
@@ -77,21 +89,37 @@ public class TokenService {
         if (adminToken.matches(bearer)) {
             return Caller.admin();
         }
+        Verified token = verified.getIfPresent(bearer);
+        if (token == null) {
+            token = verify(bearer);
+            if (token == null) {
+                return null;
+            }
+            verified.put(bearer, token);
+        }
+        if (!token.expiresAt().isAfter(Instant.now(clock)) || revocations.isRevoked(token.tokenId())
+                || revocations.isCutOff(token.userId(), token.issuedAt())) {
+            return null;
+        }
+        return new Caller(token.userId(), token.studentId(), token.role(), token.tokenId(), token.expiresAt());
+    }
+
+    /** Parses and checks the signature and claims of a token; null when it is not one of ours. */
+    private Verified verify(String bearer) {
         try {
             SignedJWT jwt = SignedJWT.parse(bearer);
             if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm()) || !jwt.verify(verifier)) {
                 return null;
             }
             JWTClaimsSet claims = jwt.getJWTClaimsSet();
-            Date expiry = claims.getExpirationTime();
-            if (expiry == null || !expiry.toInstant().isAfter(Instant.now(clock))
-                    || claims.getJWTID() == null || revocations.isRevoked(claims.getJWTID())
-                    || claims.getIssueTime() == null
-                    || revocations.isCutOff(Long.parseLong(claims.getSubject()), claims.getIssueTime().toInstant())) {
+            String role = claims.getStringClaim(CLAIM_ROLE);
+            if (claims.getExpirationTime() == null || claims.getJWTID() == null || claims.getIssueTime() == null
+                    || claims.getSubject() == null || role == null) {
                 return null;
             }
-            return new Caller(Long.valueOf(claims.getSubject()), claims.getStringClaim(CLAIM_STUDENT_ID),
-                    Role.valueOf(claims.getStringClaim(CLAIM_ROLE)), claims.getJWTID(), expiry.toInstant());
+            return new Verified(Long.parseLong(claims.getSubject()), claims.getStringClaim(CLAIM_STUDENT_ID),
+                    Role.valueOf(role), claims.getJWTID(), claims.getIssueTime().toInstant(),
+                    claims.getExpirationTime().toInstant());
         } catch (ParseException | JOSEException | IllegalArgumentException e) {
             return null;
         }
@@ -126,6 +154,11 @@ public class TokenService {
             return Base64.getEncoder().encodeToString(random);
         });
         return Base64.getDecoder().decode(stored);
+    }
+
+    /** What a verified token says. */
+    private record Verified(long userId, String studentId, Role role, String tokenId, Instant issuedAt,
+            Instant expiresAt) {
     }
 
     /** A token and when it stops working. */

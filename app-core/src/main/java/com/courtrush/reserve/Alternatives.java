@@ -4,6 +4,8 @@ import com.courtrush.slot.LiveStock;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotInfo;
 import com.fasterxml.jackson.annotation.JsonFormat;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.Comparator;
@@ -13,15 +15,22 @@ import org.springframework.stereotype.Component;
 /**
  * Up to three other slots of the same opening that still have permits, nearest start time first
  * and, at equal distance, the same court first. Read from the stock snapshot and this node's
- * sold-out flags: answering a sold-out request never calls Redis.
+ * sold-out flags: answering a sold-out request never calls Redis. The sold-out crowd asks for the
+ * same slots thousands of times a second, so each slot's answer is reused for a moment
+ * ({@value #REUSE_MS} ms, and never across snapshots).
  */
 @Component
 class Alternatives {
 
     static final int MAX = 3;
+    static final long REUSE_MS = 100;
 
     private final LiveStock stock;
     private final SoldOutFlags soldOut;
+    private final Cache<Long, Answer> recent = Caffeine.newBuilder()
+            .expireAfterWrite(Duration.ofSeconds(1))
+            .maximumSize(10_000)
+            .build();
 
     Alternatives(LiveStock stock, SoldOutFlags soldOut) {
         this.stock = stock;
@@ -30,6 +39,17 @@ class Alternatives {
 
     List<Alternative> to(SessionCatalog catalog, SlotInfo wanted) {
         LiveStock.Snapshot snapshot = stock.snapshot(catalog);
+        long now = System.nanoTime();
+        Answer answer = recent.getIfPresent(wanted.slotId());
+        if (answer != null && answer.snapshot() == snapshot && now - answer.madeAt() < REUSE_MS * 1_000_000) {
+            return answer.alternatives();
+        }
+        List<Alternative> alternatives = compute(catalog, wanted, snapshot);
+        recent.put(wanted.slotId(), new Answer(snapshot, now, alternatives));
+        return alternatives;
+    }
+
+    private List<Alternative> compute(SessionCatalog catalog, SlotInfo wanted, LiveStock.Snapshot snapshot) {
         return catalog.slots().stream()
                 .filter(s -> s.active() && s.slotId() != wanted.slotId() && !soldOut.isSoldOut(s.slotId()))
                 .filter(s -> snapshot.permits().getOrDefault(s.slotId(), 0) > 0)
@@ -46,6 +66,9 @@ class Alternatives {
 
     private static long distance(LocalTime a, LocalTime b) {
         return Math.abs(Duration.between(a, b).toMinutes());
+    }
+
+    private record Answer(LiveStock.Snapshot snapshot, long madeAt, List<Alternative> alternatives) {
     }
 
     /** A slot to try instead. */

@@ -1,7 +1,9 @@
 package com.courtrush.reserve;
 
 import com.courtrush.account.Caller;
+import com.courtrush.web.ApiExceptionHandler;
 import com.courtrush.web.ApiResponse;
+import com.courtrush.web.CourtRushException;
 import com.courtrush.web.RequestLocales;
 import com.courtrush.web.EngineMessages;
 import io.swagger.v3.oas.annotations.Operation;
@@ -40,14 +42,21 @@ class ReserveController {
         this.cancellation = cancellation;
     }
 
-    @Operation(summary = "Try to reserve a slot; 202 with a traceId to poll, or 409/429 with the reason")
+    @Operation(summary = "Try to reserve a slot; 202 with a traceId to poll, or 409/429 with the reason",
+            description = "202: data = {traceId, status}. 409/429/400: data explains the refusal, e.g. "
+                    + "alternatives for OUT_OF_STOCK, secondsToOpen for UNGATED; 429 carries Retry-After.")
     @PostMapping({"/reserve/", "/reserve"})
-    ResponseEntity<ApiResponse<ReserveService.Accepted>> reserve(@Valid @RequestBody ReserveRequest request,
+    ResponseEntity<ApiResponse<Object>> reserve(@Valid @RequestBody ReserveRequest request,
             @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
-        ReserveService.Accepted accepted = reserve.reserve(caller.requireUserId(), request.sessionId(),
-                request.slotId(), http.getRemoteAddr());
-        return ResponseEntity.status(HttpStatus.ACCEPTED)
-                .body(ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.granted"), accepted));
+        // refusals are the common answer at the flash opening: returned, not thrown through Spring MVC
+        try {
+            ReserveService.Accepted accepted = reserve.reserve(caller.requireUserId(), request.sessionId(),
+                    request.slotId(), http.getRemoteAddr());
+            return ResponseEntity.status(HttpStatus.ACCEPTED)
+                    .body(ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.granted"), accepted));
+        } catch (CourtRushException refused) {
+            return ApiExceptionHandler.refusal(refused, http);
+        }
     }
 
     @Operation(summary = "Result of a reservation attempt: PENDING, SUCCESS (with reservationId) or FAILED")

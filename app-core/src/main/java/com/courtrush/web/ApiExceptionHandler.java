@@ -37,12 +37,21 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
  * a reference the caller can quote, and answered without internals.
  */
 @RestControllerAdvice
-class ApiExceptionHandler {
+public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
     @ExceptionHandler(CourtRushException.class)
     ResponseEntity<ApiResponse<Object>> onCourtRush(CourtRushException e, HttpServletRequest request) {
+        return refusal(e, request);
+    }
+
+    /**
+     * The answer to a refusal: its HTTP status, {@code Retry-After} when it has one, and the envelope
+     * with the message in the caller's language. Hot endpoints return it themselves rather than
+     * throwing through Spring MVC's exception resolution.
+     */
+    public static ResponseEntity<ApiResponse<Object>> refusal(CourtRushException e, HttpServletRequest request) {
         ResponseEntity.BodyBuilder builder = ResponseEntity.status(e.status());
         if (e.retryAfter() != null) {
             long seconds = Math.max(1, (e.retryAfter().toMillis() + 999) / 1000);

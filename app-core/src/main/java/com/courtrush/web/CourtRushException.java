@@ -23,7 +23,9 @@ public class CourtRushException extends RuntimeException {
 
     protected CourtRushException(Outcome outcome, String key, Object[] args, Object data, HttpStatus status,
             Duration retryAfter, Throwable cause) {
-        super(EngineMessages.english(key, args), cause);
+        // a refusal is an answer, not a fault: no stack trace to fill (the crowd gets thousands per
+        // second); a cause keeps its own. The English text is made only when someone asks for it.
+        super(null, cause, false, false);
         this.outcome = outcome;
         this.key = key;
         this.args = args == null ? new Object[0] : args.clone();
@@ -64,6 +66,11 @@ public class CourtRushException extends RuntimeException {
 
     public CourtRushException withRetryAfter(Duration wait) {
         return new CourtRushException(outcome, key, args, data, status, wait, getCause());
+    }
+
+    @Override
+    public String getMessage() {
+        return EngineMessages.english(key, args);
     }
 
     /** The message in {@code locale} (English unless it is Chinese). */
