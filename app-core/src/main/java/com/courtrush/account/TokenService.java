@@ -19,6 +19,7 @@ import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.Date;
 import java.util.UUID;
@@ -31,8 +32,9 @@ import org.springframework.util.StringUtils;
  * so a node checks a token without a Redis or database round trip.
  *
  * <p>A student presses "reserve" many times with the same token within seconds, so a token whose
- * signature was verified is remembered (bounded, for a few minutes): later requests skip parsing
- * and the HMAC, but expiry, logout and account cut-off are checked on every request.
+ * signature was verified, or that this node issued, is remembered (bounded; dropped after half an
+ * hour unused): later requests skip parsing and the HMAC, but expiry, logout and account cut-off
+ * are checked on every request.
  */
 @Service
 public class TokenService {
@@ -49,7 +51,7 @@ public class TokenService {
     private final Clock clock;
     private final Cache<String, Verified> verified = Caffeine.newBuilder()
             .maximumSize(VERIFIED_TOKENS)
-            .expireAfterWrite(Duration.ofMinutes(10))
+            .expireAfterAccess(Duration.ofMinutes(30))
             .build();
 
     TokenService(CourtRushProperties properties, AppSettings settings, AdminToken adminToken,
@@ -65,11 +67,13 @@ public class TokenService {
 
     /** A token for a student or staff account. */
     public IssuedToken issue(UserAccount account) {
-        Instant now = Instant.now(clock);
-        Instant expiresAt = now.plus(properties.auth().tokenTtl());
+        // a JWT carries whole seconds: what this node remembers is what any node reads back
+        Instant now = Instant.now(clock).truncatedTo(ChronoUnit.SECONDS);
+        Instant expiresAt = now.plus(properties.auth().tokenTtl()).truncatedTo(ChronoUnit.SECONDS);
+        String tokenId = UUID.randomUUID().toString();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
                 .subject(account.getId().toString())
-                .jwtID(UUID.randomUUID().toString())
+                .jwtID(tokenId)
                 .claim(CLAIM_STUDENT_ID, account.getStudentId())
                 .claim(CLAIM_ROLE, account.getRole().name())
                 .issueTime(Date.from(now))
@@ -81,7 +85,10 @@ public class TokenService {
         } catch (JOSEException e) {
             throw new IllegalStateException("Cannot sign a token", e);
         }
-        return new IssuedToken(jwt.serialize(), expiresAt);
+        String token = jwt.serialize();
+        verified.put(token, new Verified(account.getId(), account.getStudentId(), account.getRole(), tokenId, now,
+                expiresAt));
+        return new IssuedToken(token, expiresAt);
     }
 
     /** The caller a bearer token stands for, or null when it is not valid (bad, expired or revoked). */

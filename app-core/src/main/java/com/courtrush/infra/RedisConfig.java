@@ -30,7 +30,7 @@ class RedisConfig {
                 ? singleServer("redis://127.0.0.1:" + embedded.getObject().port(), null, null, 0)
                 : externalConfig(properties, redis);
         config.setCodec(StringCodec.INSTANCE);
-        // EVALSHA first, EVAL only after NOSCRIPT: the reserve script is sent once, not per request.
+        // Redisson's own scripts (locks) by EVALSHA too; ours go through LuaScript.run
         config.setUseScriptCache(true);
         config.setNettyHook(roundTrips);
         try {

@@ -24,7 +24,7 @@ class ReserveScript {
     }
 
     Decision decide(ReserveMessage grant, int perUserLimit, long expireAt) {
-        List<Object> reply = script.eval(RScript.Mode.READ_WRITE, reserve.source(), RScript.ReturnType.MULTI,
+        List<Object> reply = reserve.run(script, RScript.Mode.READ_WRITE, RScript.ReturnType.MULTI,
                 List.of(RedisKeys.attemptLog(grant.userId()), RedisKeys.gate(grant.sessionId()),
                         RedisKeys.gateTime(grant.sessionId()), RedisKeys.dedup(grant.slotId()),
                         RedisKeys.quota(grant.sessionId()), RedisKeys.semaphore(grant.slotId()),

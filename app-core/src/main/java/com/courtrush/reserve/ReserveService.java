@@ -8,6 +8,7 @@ import com.courtrush.slot.SlotInfo;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Outcome;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -21,6 +22,8 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class ReserveService {
+
+    private static final HexFormat HEX = HexFormat.of();
 
     private final SlotCatalog catalog;
     private final LoadShedder shedder;
@@ -132,7 +135,7 @@ public class ReserveService {
 
     private static String newTraceId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        return String.format("%016x%016x", random.nextLong(), random.nextLong());
+        return HEX.toHexDigits(random.nextLong()) + HEX.toHexDigits(random.nextLong());
     }
 
     /** A granted place, on its way to the database. */

@@ -15,6 +15,7 @@ import static org.mockito.Mockito.verify;
 
 import com.courtrush.infra.Queues;
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.RedisRoundTrips;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -123,6 +124,39 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(onTime.status()).as("%s", onTime).isEqualTo(202);
         assertThat(api().awaitResult(student, onTime.data().path("traceId").asText(), SETTLE).data()
                 .path("status").asText()).isEqualTo("SUCCESS");
+    }
+
+    @Test
+    default void aDecisionIsOneRedisRoundTripAndASoldOutAnswerNone() {
+        RedisRoundTrips trips = bean(RedisRoundTrips.class);
+        long court = api().createCourt();
+        long closed = api().createSession(tomorrow(), tomorrow().atTime(7, 0), 2);
+        long early = api().generateSlots(closed, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        List<Student> crowd = api().students(20);
+        long before = trips.total();
+        for (Student student : crowd) {
+            for (int i = 0; i < 5; i++) {
+                assertThat(api().reserve(student, closed, early).enumCode()).isEqualTo("UNGATED");
+            }
+        }
+        // 100 decisions in Redis; the node's periodic jobs may add a few trips of their own meanwhile
+        assertThat(trips.total() - before).as("round trips for 100 decisions").isBetween(100L, 115L);
+
+        // the per-student limit counts those attempts: the sold-out part has a crowd of its own
+        List<Student> late = api().students(20);
+        long open = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(open, List.of(court), "10:00", "11:00", 60, 1).get(0);
+        String trace = TestApi.expect(202, api().reserve(late.get(0), open, slot)).data().path("traceId").asText();
+        assertThat(api().awaitResult(late.get(0), trace, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(api().reserve(late.get(1), open, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
+        before = trips.total();
+        for (Student student : late.subList(2, late.size())) {
+            for (int i = 0; i < 3; i++) {
+                assertThat(api().reserve(student, open, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
+            }
+        }
+        // 54 sold-out answers from this node's flag: only the background jobs' trips, far fewer than 54
+        assertThat(trips.total() - before).as("round trips for 54 sold-out answers").isLessThan(10L);
     }
 
     @Test
@@ -268,7 +302,9 @@ public interface ReserveScenarios extends StackAccess {
                     .isEqualTo("SUCCESS");
         }
 
+        // as a Redis restart would: its data and the scripts it had loaded are gone
         redisson().getKeys().flushdb();
+        redisson().getScript().scriptFlush();
         // the opening clock notices within its warm check and rebuilds the opening from the database
         await().atMost(Duration.ofSeconds(20)).until(() -> redisson().getBucket(RedisKeys.warm(session)).isExists());
         invariants().assertHold(session);
