@@ -1,0 +1,32 @@
+package com.courtrush.bench;
+
+/** What one request got back, as the bench counts it. */
+enum Answer {
+    PONG, SCRIPT_REPLY, ACCEPTED, OUT_OF_STOCK, UNGATED, TOO_MANY_REQUESTS, DUP_REQ, QUOTA_EXCEEDED, FAILED, OTHER,
+    IO_ERROR;
+
+    private static final Answer[] VALUES = values();
+
+    /** An answer of {@code POST /reserve/}: 202 is a granted place, anything else by its outcome code. */
+    static Answer ofReserve(int status, String enumCode) {
+        if (status == 202) {
+            return ACCEPTED;
+        }
+        if (enumCode == null) {
+            return OTHER;
+        }
+        return switch (enumCode) {
+            case "OUT_OF_STOCK" -> OUT_OF_STOCK;
+            case "UNGATED" -> UNGATED;
+            case "TOO_MANY_REQUESTS" -> TOO_MANY_REQUESTS;
+            case "DUP_REQ" -> DUP_REQ;
+            case "QUOTA_EXCEEDED" -> QUOTA_EXCEEDED;
+            case "FAILED" -> FAILED;
+            default -> OTHER;
+        };
+    }
+
+    static Answer of(int ordinal) {
+        return VALUES[ordinal];
+    }
+}

@@ -1,0 +1,167 @@
+package com.courtrush.bench;
+
+import com.alibaba.fastjson2.JSONArray;
+import com.alibaba.fastjson2.JSONObject;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What the crowd needs on the server, made through the staff API as staff would: courts, students
+ * (imported with passwords), an opening with its slots, warmed up; then every student logs in.
+ * Names carry a run id, so runs against a shared database do not collide.
+ */
+final class BenchData {
+
+    /** Hour-long slots per court, from 08:00. */
+    static final int SLOTS_PER_COURT = 12;
+    private static final int IMPORT_CHUNK = 500;
+    private static final String PASSWORD = "bench-Passw0rd";
+    private static final DateTimeFormatter FLASH = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
+
+    private final BenchHttp http;
+    private final String admin;
+    private final String runId;
+    private final PrintStream out;
+
+    BenchData(BenchHttp http, String admin, String runId, PrintStream out) {
+        this.http = http;
+        this.admin = admin;
+        this.runId = runId;
+        this.out = out;
+    }
+
+    List<Long> createCourts(int count) throws IOException {
+        List<Long> ids = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            JSONObject created = http.call("Creating a court",
+                    http.post("/admin/courts", admin, Map.of("courtName", "Bench " + runId + " #" + i)));
+            ids.add(created.getJSONObject("data").getLong("id"));
+        }
+        return ids;
+    }
+
+    /** Imports {@code count} students whose ids start with {@code prefix} and the run id. */
+    List<String> importStudents(String prefix, int count) throws IOException {
+        List<String> studentIds = new ArrayList<>(count);
+        for (int from = 0; from < count; from += IMPORT_CHUNK) {
+            List<Map<String, String>> rows = new ArrayList<>();
+            for (int i = from; i < Math.min(count, from + IMPORT_CHUNK); i++) {
+                String studentId = prefix + runId + "-" + i;
+                studentIds.add(studentId);
+                rows.add(Map.of("studentId", studentId, "password", PASSWORD, "name", "Bench student " + i));
+            }
+            JSONObject result = http.call("Importing students",
+                    http.post("/admin/students", admin, Map.of("students", rows))).getJSONObject("data");
+            if (result.getIntValue("created") != rows.size()) {
+                throw new BenchException("Importing students created " + result.getIntValue("created") + " of "
+                        + rows.size() + ": " + result);
+            }
+            if (studentIds.size() % 2500 == 0 || studentIds.size() == count) {
+                out.printf("    imported %,d/%,d students%n", studentIds.size(), count);
+            }
+        }
+        return studentIds;
+    }
+
+    List<String> logIn(List<String> studentIds, int threads) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        AtomicInteger done = new AtomicInteger();
+        try {
+            List<Future<String>> tokens = new ArrayList<>();
+            for (String studentId : studentIds) {
+                tokens.add(pool.submit(() -> {
+                    JSONObject login = http.call("Logging in " + studentId, http.post("/auth/login", null,
+                            Map.of("studentId", studentId, "password", PASSWORD)));
+                    int n = done.incrementAndGet();
+                    if (n % 1000 == 0 || n == studentIds.size()) {
+                        out.printf("    logged in %,d/%,d students%n", n, studentIds.size());
+                    }
+                    return login.getJSONObject("data").getString("token");
+                }));
+            }
+            List<String> result = new ArrayList<>(tokens.size());
+            for (Future<String> token : tokens) {
+                result.add(token.get());
+            }
+            return result;
+        } catch (ExecutionException e) {
+            throw new BenchException("Logging in failed: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * An opening of tomorrow's slots whose flash time is {@code leadSeconds} from now, with
+     * {@code slots} hour-long slots of {@code capacity} places spread over the courts and up to
+     * {@code perUserLimit} places per student; warmed up.
+     */
+    Opening createOpening(List<Long> courts, int slots, int capacity, int perUserLimit, int leadSeconds, ZoneId zone)
+            throws IOException {
+        LocalDateTime flash = LocalDateTime.now(zone).plusSeconds(leadSeconds).truncatedTo(ChronoUnit.SECONDS);
+        LocalDate day = flash.toLocalDate().plusDays(1);
+        long sessionId = http.call("Creating the opening", http.post("/admin/sessions", admin, Map.of(
+                "sessionDate", day.toString(), "flashTime", FLASH.format(flash), "warmupLeadMinutes", 5,
+                "perUserLimit", perUserLimit)))
+                .getJSONObject("data").getLongValue("id");
+        List<Long> slotIds = new ArrayList<>();
+        int full = slots / SLOTS_PER_COURT;
+        int rest = slots % SLOTS_PER_COURT;
+        if (full > 0) {
+            slotIds.addAll(generate(sessionId, courts.subList(0, full), SLOTS_PER_COURT, capacity));
+        }
+        if (rest > 0) {
+            slotIds.addAll(generate(sessionId, courts.subList(full, full + 1), rest, capacity));
+        }
+        JSONObject warm = http.call("Warming the opening up",
+                http.post("/admin/sessions/" + sessionId + "/warmup", admin, null)).getJSONObject("data");
+        long permits = warm.getLongValue("permits");
+        if (permits != (long) slots * capacity) {
+            throw new BenchException("The warm-up put " + permits + " permits in Redis, expected "
+                    + (long) slots * capacity);
+        }
+        JSONObject rush = http.call("Reading the opening's gate",
+                http.get("/admin/monitor/rush/" + sessionId, admin)).getJSONObject("data");
+        Long opensAt = rush.getLong("opensAt");
+        if (opensAt == null) {
+            throw new BenchException("The opening has no gate time in Redis after its warm-up: " + rush);
+        }
+        return new Opening(sessionId, slotIds.stream().mapToLong(Long::longValue).toArray(), permits, opensAt);
+    }
+
+    private List<Long> generate(long sessionId, List<Long> courts, int hours, int capacity) throws IOException {
+        JSONArray ids = http.call("Generating slots", http.post("/admin/sessions/" + sessionId + "/slots/generate",
+                admin, Map.of("courtIds", courts, "startTime", "8:00", "endTime", (8 + hours) + ":00",
+                        "durationMinutes", 60, "capacity", capacity)))
+                .getJSONObject("data").getJSONArray("slotIds");
+        return ids.toJavaList(Long.class);
+    }
+
+    static int courtsFor(int slots) {
+        return (slots + SLOTS_PER_COURT - 1) / SLOTS_PER_COURT;
+    }
+
+    /** The opening under test: its slots, places, and when its gate opens (epoch ms). */
+    record Opening(long sessionId, long[] slotIds, long places, long opensAtMs) {
+
+        @Override
+        public String toString() {
+            return "Opening[" + sessionId + ", " + slotIds.length + " slots, " + places + " places, opens at "
+                    + opensAtMs + ", slots " + Arrays.toString(slotIds) + "]";
+        }
+    }
+}

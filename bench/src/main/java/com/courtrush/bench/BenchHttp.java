@@ -1,0 +1,110 @@
+package com.courtrush.bench;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONException;
+import com.alibaba.fastjson2.JSONObject;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * The bench's HTTP client: pooled keep-alive connections to one server over loopback, JSON in and
+ * out. Answers of the API come in the envelope {@code {code, enumCode, message, data}}.
+ */
+final class BenchHttp implements Closeable {
+
+    private final String base;
+    private final CloseableHttpClient client;
+
+    BenchHttp(String base, int connections) {
+        this.base = base;
+        PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
+                .setMaxConnTotal(connections)
+                .setMaxConnPerRoute(connections)
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(Timeout.ofSeconds(5))
+                        .setSocketTimeout(Timeout.ofSeconds(60))
+                        .build())
+                .build();
+        this.client = HttpClients.custom()
+                .setConnectionManager(pool)
+                .disableAutomaticRetries()
+                .disableCookieManagement()
+                .disableRedirectHandling()
+                .build();
+    }
+
+    Reply get(String path, String token) throws IOException {
+        return execute(new HttpGet(base + path), token);
+    }
+
+    Reply post(String path, String token, Object body) throws IOException {
+        return postRaw(path, token, body == null ? new byte[0] : JSON.toJSONBytes(body));
+    }
+
+    Reply postRaw(String path, String token, byte[] json) throws IOException {
+        HttpPost post = new HttpPost(base + path);
+        post.setEntity(new ByteArrayEntity(json, ContentType.APPLICATION_JSON));
+        return execute(post, token);
+    }
+
+    /** A call that must succeed (2xx) for the bench to go on. */
+    JSONObject call(String what, Reply reply) {
+        if (reply.status() / 100 != 2) {
+            throw new BenchException(what + " failed: HTTP " + reply.status() + " " + reply.text());
+        }
+        return reply.json();
+    }
+
+    private Reply execute(HttpUriRequestBase request, String token) throws IOException {
+        if (token != null) {
+            request.setHeader(HttpHeaders.AUTHORIZATION, "Bearer " + token);
+        }
+        return client.execute(request, response -> new Reply(response.getCode(),
+                response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity())));
+    }
+
+    @Override
+    public void close() throws IOException {
+        client.close();
+    }
+
+    /** A status and a body. */
+    record Reply(int status, byte[] body) {
+
+        JSONObject json() {
+            if (body.length == 0 || body[0] != '{') {
+                return null;
+            }
+            try {
+                return JSON.parseObject(body);
+            } catch (JSONException e) {
+                return null;
+            }
+        }
+
+        /** The outcome code of an API answer, or null when the body is not the envelope. */
+        String enumCode() {
+            JSONObject json = json();
+            return json == null ? null : json.getString("enumCode");
+        }
+
+        String text() {
+            String text = new String(body, StandardCharsets.UTF_8);
+            return text.length() > 500 ? text.substring(0, 500) + "..." : text;
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package com.courtrush.bench;
+
+import com.alibaba.fastjson2.JSONArray;
+import com.alibaba.fastjson2.JSONObject;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * The flash crowd: logged-in students taking turns to press "reserve" on a slot of the opening. A
+ * student who wins stops; one who is told the slot is sold out tries the first alternative offered
+ * next, or another slot at random; everyone else keeps trying until the crowd's time is up, as
+ * students refreshing at 13:00 do.
+ */
+final class Crowd implements LoadLoop.Shot {
+
+    private final BenchHttp http;
+    private final List<String> tokens;
+    private final long[] slotIds;
+    private final byte[][] bodies;
+    private final long sessionId;
+    private final AtomicLong cursor = new AtomicLong();
+    private final AtomicIntegerArray won;
+    private final AtomicLongArray nextSlot;
+    private final Queue<Grant> grants = new ConcurrentLinkedQueue<>();
+
+    Crowd(BenchHttp http, long sessionId, long[] slotIds, List<String> tokens) {
+        this.http = http;
+        this.sessionId = sessionId;
+        this.slotIds = slotIds.clone();
+        this.tokens = List.copyOf(tokens);
+        this.won = new AtomicIntegerArray(tokens.size());
+        this.nextSlot = new AtomicLongArray(tokens.size());
+        this.bodies = new byte[slotIds.length][];
+        for (int i = 0; i < slotIds.length; i++) {
+            bodies[i] = body(slotIds[i]);
+        }
+    }
+
+    @Override
+    public Answer fire() throws IOException {
+        int student = nextStudent();
+        if (student < 0) {
+            return null;
+        }
+        long alternative = nextSlot.getAndSet(student, 0);
+        byte[] body;
+        long slotId;
+        if (alternative != 0) {
+            slotId = alternative;
+            body = body(alternative);
+        } else {
+            int pick = ThreadLocalRandom.current().nextInt(slotIds.length);
+            slotId = slotIds[pick];
+            body = bodies[pick];
+        }
+        long sentAt = WallClock.epochMicros();
+        BenchHttp.Reply reply = http.postRaw("/reserve/", tokens.get(student), body);
+        JSONObject json = reply.json();
+        Answer answer = Answer.ofReserve(reply.status(), json == null ? null : json.getString("enumCode"));
+        if (answer == Answer.ACCEPTED) {
+            won.set(student, 1);
+            JSONObject data = json == null ? null : json.getJSONObject("data");
+            grants.add(new Grant(data == null ? null : data.getString("traceId"), student, slotId, sentAt,
+                    WallClock.epochMicros()));
+        } else if (answer == Answer.OUT_OF_STOCK && json != null) {
+            JSONObject data = json.getJSONObject("data");
+            JSONArray others = data == null ? null : data.getJSONArray("alternatives");
+            if (others != null && !others.isEmpty()) {
+                nextSlot.set(student, others.getJSONObject(0).getLongValue("slotId"));
+            }
+        }
+        return answer;
+    }
+
+    /** The next student still without a place, or -1 when every student has one. */
+    private int nextStudent() {
+        int size = tokens.size();
+        for (int tries = 0; tries < size; tries++) {
+            int student = (int) (cursor.getAndIncrement() % size);
+            if (won.get(student) == 0) {
+                return student;
+            }
+        }
+        return -1;
+    }
+
+    private byte[] body(long slotId) {
+        return ("{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + "}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    List<Grant> grants() {
+        return List.copyOf(grants);
+    }
+
+    /**
+     * A place the server granted (HTTP 202): when the client asked for it (the decision came after)
+     * and when it heard of it (epoch µs).
+     */
+    record Grant(String traceId, int student, long slotId, long sentMicros, long atMicros) {
+    }
+}

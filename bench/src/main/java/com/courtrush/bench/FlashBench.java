@@ -1,0 +1,423 @@
+package com.courtrush.bench;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONWriter;
+import com.courtrush.bench.Analysis.Rate;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The flash-opening benchmark: one command that starts the headless server, creates the students
+ * and the opening, measures the server's trivial endpoint as the baseline, fires the crowd at the
+ * opening, waits until every granted place is in the database, checks the invariants and prints
+ * the numbers (and writes them as JSON).
+ */
+@Command(name = "flash-bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Measures CourtRush's flash opening end to end on this machine (loopback only).")
+public final class FlashBench implements Callable<Integer> {
+
+    @Option(names = "--students", defaultValue = "5000", description = "students in the crowd (default ${DEFAULT-VALUE})")
+    int students;
+
+    @Option(names = "--slots", defaultValue = "100", description = "slots of the opening (default ${DEFAULT-VALUE})")
+    int slots;
+
+    @Option(names = "--capacity", defaultValue = "3", description = "places per slot (default ${DEFAULT-VALUE})")
+    int capacity;
+
+    @Option(names = "--clients", defaultValue = "64", description = "concurrent HTTP clients (default ${DEFAULT-VALUE})")
+    int clients;
+
+    @Option(names = "--baseline-seconds", defaultValue = "5", description = "baseline measurement, after 2 s of warm-up (default ${DEFAULT-VALUE})")
+    int baselineSeconds;
+
+    @Option(names = "--pre-open-ms", defaultValue = "1000", description = "the crowd starts this long before the opening (default ${DEFAULT-VALUE})")
+    int preOpenMs;
+
+    @Option(names = "--rush-seconds", defaultValue = "10", description = "the crowd stops this long after the opening (default ${DEFAULT-VALUE})")
+    int rushSeconds;
+
+    @Option(names = "--max-attempts", defaultValue = "2000000", description = "the crowd stops after this many attempts (default ${DEFAULT-VALUE})")
+    long maxAttempts;
+
+    @Option(names = "--warm-up-seconds", defaultValue = "45", description = "a rehearsal opening first, with other students, so the JIT has compiled the server's hot paths (a 2-core machine needs about a minute); 0 measures a cold server (default ${DEFAULT-VALUE})")
+    int warmUpSeconds;
+
+    @Option(names = "--external", description = "run the server on the real MySQL/MariaDB, Redis and RabbitMQ below instead of the embedded stack")
+    boolean external;
+
+    @Option(names = "--mysql-url", defaultValue = "jdbc:mysql://127.0.0.1:3306/test?useSSL=false&allowPublicKeyRetrieval=true")
+    String mysqlUrl;
+
+    @Option(names = "--mysql-user", defaultValue = "root")
+    String mysqlUser;
+
+    @Option(names = "--mysql-password", defaultValue = "")
+    String mysqlPassword;
+
+    @Option(names = "--redis-host", defaultValue = "127.0.0.1")
+    String redisHost;
+
+    @Option(names = "--redis-port", defaultValue = "6379")
+    int redisPort;
+
+    @Option(names = "--redis-database", defaultValue = "6", description = "Redis database for the external run (default ${DEFAULT-VALUE})")
+    int redisDatabase;
+
+    @Option(names = "--amqp-host", defaultValue = "127.0.0.1")
+    String amqpHost;
+
+    @Option(names = "--amqp-port", defaultValue = "5672")
+    int amqpPort;
+
+    @Option(names = "--amqp-user", defaultValue = "guest")
+    String amqpUser;
+
+    @Option(names = "--amqp-password", defaultValue = "guest")
+    String amqpPassword;
+
+    @Option(names = "--jar", defaultValue = "app-core/target/app-core.jar", description = "the headless server (default ${DEFAULT-VALUE})")
+    Path jar;
+
+    @Option(names = "--server-jvm-option", split = " ", defaultValue = "-Xmx256m -XX:+UseSerialGC",
+            description = "JVM options for the server (repeatable; given ones replace the default, which is what the"
+                    + " README recommends for a node: ${DEFAULT-VALUE})")
+    List<String> serverJvmOptions = new ArrayList<>();
+
+    @Option(names = "--server-arg", description = "an extra server argument, e.g. --courtrush.reserve.consumer-concurrency=8 (repeatable)")
+    List<String> serverArgs = new ArrayList<>();
+
+    @Option(names = "--jfr", description = "record the server with Java Flight Recorder (profile settings) into the run directory")
+    boolean jfr;
+
+    @Option(names = "--zone", defaultValue = "Asia/Shanghai", description = "the server's courtrush.zone (default ${DEFAULT-VALUE})")
+    ZoneId zone;
+
+    @Option(names = "--out", description = "run directory for result.json, the server log and data (default bench/target/runs/<time>)")
+    Path out;
+
+    private static final int PING_WARM_UP_SECONDS = 10;
+    /** Places a student may hold in the opening under test: the product's default. */
+    private static final int PER_STUDENT = 2;
+    /**
+     * The rehearsal has places for half its students (a student stops trying once they have one),
+     * so the grant, publish and consumer paths are compiled as well as the sold-out one.
+     */
+    private static final int REHEARSAL_SLOTS = 20;
+
+    private final PrintStream console = System.out;
+    private long startedNanos;
+    private int serverRedisPort;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new FlashBench()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        startedNanos = System.nanoTime();
+        validate();
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path runDir = out != null ? out : Path.of("bench", "target", "runs", stamp);
+        Files.createDirectories(runDir);
+        String adminToken = randomHex(24);
+        String runId = Long.toString(System.currentTimeMillis() / 1000, 36);
+        int port = freePort();
+        int embeddedRedisPort = external ? 0 : freePort();
+        serverRedisPort = external ? redisPort : embeddedRedisPort;
+        step("starting the server (%s stack) on 127.0.0.1:%d", external ? "external" : "embedded", port);
+        try (BenchServer server = BenchServer.start(jar, jvmOptions(runDir), serverArgs(runDir, port, embeddedRedisPort),
+                Map.of("COURTRUSH_ADMIN_TOKEN", adminToken), runDir.resolve("server.log"), port, Duration.ofMinutes(3),
+                console);
+                BenchHttp http = new BenchHttp("http://127.0.0.1:" + port, clients + 8);
+                RedisStats redisStats = new RedisStats(external ? redisHost : "127.0.0.1",
+                        external ? redisPort : embeddedRedisPort)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    server.close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            Report report = measure(server, http, redisStats, adminToken, runId);
+            report.print(console);
+            Path json = runDir.resolve("result.json");
+            Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
+            console.printf("%nresult: %s%nserver log: %s%s%n", json, server.log(),
+                    jfr ? "\nflight recording: " + runDir.resolve("server.jfr") : "");
+            return report.correctness().ok() ? 0 : 1;
+        } catch (BenchException e) {
+            console.println();
+            console.println("bench failed: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private Report measure(BenchServer server, BenchHttp http, RedisStats redisStats, String admin, String runId)
+            throws IOException, InterruptedException {
+        BenchData data = new BenchData(http, admin, runId, console);
+        int rehearsalStudents = warmUpSeconds > 0 ? Math.max(2 * REHEARSAL_SLOTS, students * 2 / 5) : 0;
+        int rehearsalCapacity = Math.max(1, rehearsalStudents / 2 / REHEARSAL_SLOTS);
+        int courtCount = BenchData.courtsFor(slots) + (warmUpSeconds > 0 ? BenchData.courtsFor(REHEARSAL_SLOTS) : 0);
+        step("creating %d courts and %,d students (+%,d for the rehearsal)", courtCount, students, rehearsalStudents);
+        long setupStart = System.nanoTime();
+        List<Long> courts = data.createCourts(courtCount);
+        List<String> studentIds = data.importStudents("b", students);
+        List<String> rehearsalIds = data.importStudents("w", rehearsalStudents);
+        double setupSeconds = seconds(System.nanoTime() - setupStart);
+        step("logging in %,d students", students + rehearsalStudents);
+        long loginStart = System.nanoTime();
+        List<String> tokens = data.logIn(studentIds, clients);
+        double loginSeconds = seconds(System.nanoTime() - loginStart);
+        List<String> rehearsalTokens = data.logIn(rehearsalIds, clients);
+
+        LoadLoop.Shot ping = () -> http.get("/ping", null).status() == 200 ? Answer.PONG : Answer.OTHER;
+        step("warming the server up: GET /ping for %d s", PING_WARM_UP_SECONDS);
+        long now = WallClock.epochMicros();
+        LoadLoop.run("warm-up", clients, now, now + PING_WARM_UP_SECONDS * 1_000_000L, Long.MAX_VALUE, ping, console);
+        Report.Rehearsal rehearsal = null;
+        if (warmUpSeconds > 0) {
+            int before = Math.min(3, warmUpSeconds / 3);
+            step("rehearsal: %,d other students at an opening of %d slots x %d places, %d s before and %d s after it"
+                    + " opens", rehearsalStudents, REHEARSAL_SLOTS, rehearsalCapacity, before, warmUpSeconds - before);
+            BenchData.Opening opening = data.createOpening(courts.subList(BenchData.courtsFor(slots), courts.size()),
+                    REHEARSAL_SLOTS, rehearsalCapacity, PER_STUDENT, before + 1, zone);
+            CrowdRun run = crowd(http, opening, rehearsalTokens, (opening.opensAtMs() * 1000 - WallClock.epochMicros())
+                    / 1000 - 200, warmUpSeconds - before);
+            Analysis stats = new Analysis(run.loop().samples());
+            Analysis.Rate all = stats.rate(run.start(), stats.lastDoneAt() + 1, a -> true);
+            rehearsal = new Report.Rehearsal(rehearsalStudents, opening.places(), run.grants().size(), all,
+                    stats.latency(run.start(), stats.lastDoneAt() + 1, a -> true));
+            console.printf("    rehearsal: %,d attempts, %.0f/s, p99 %.1f ms, %,d places granted%n", all.requests(),
+                    all.perSecond(), rehearsal.latency().p99Ms(), run.grants().size());
+            awaitRecorded(http, admin, opening.sessionId(), run.grants().size());
+        }
+
+        step("baseline: GET /ping with %d clients for %d s", clients, baselineSeconds);
+        Duration cpuBefore = server.cpu();
+        long from = WallClock.epochMicros();
+        long to = from + baselineSeconds * 1_000_000L;
+        LoadLoop.Run baselineRun = LoadLoop.run("baseline", clients, from, to, Long.MAX_VALUE, ping, console);
+        double baselineCores = seconds(server.cpu().minus(cpuBefore).toNanos()) / baselineSeconds;
+        Analysis baselineStats = new Analysis(baselineRun.samples());
+        Rate baselineRate = baselineStats.rate(from, to, a -> a == Answer.PONG);
+        Map<Answer, Long> baselineAnswers = baselineStats.answers(0, Long.MAX_VALUE);
+        if (baselineAnswers.keySet().stream().anyMatch(a -> a != Answer.PONG)) {
+            throw new BenchException("The baseline got answers other than 200: " + baselineAnswers
+                    + (baselineRun.firstIoError() == null ? "" : " (first I/O error: " + baselineRun.firstIoError() + ")"));
+        }
+
+        step("the floor: a trivial Redis script through Redisson with %d threads for %d s", clients, baselineSeconds);
+        Report.RedisFloor floor = RedisFloor.measure(external ? redisHost : "127.0.0.1",
+                serverRedisPort, external ? redisDatabase : 0, clients, baselineSeconds,
+                console);
+
+        step("creating the opening: %d slots x %d places, flash time in %d s", slots, capacity, openingLead());
+        BenchData.Opening opening = data.createOpening(courts, slots, capacity, PER_STUDENT, openingLead(), zone);
+        ServerMetrics metrics = new ServerMetrics(http, admin);
+        long idleStart = System.nanoTime();
+        long idleTrips = metrics.redisRoundTrips();
+        WallClock.awaitEpochMicros(opening.opensAtMs() * 1000 - preOpenMs * 1000L - 300_000);
+        double idleRate = (metrics.redisRoundTrips() - idleTrips) / seconds(System.nanoTime() - idleStart);
+
+        Map<String, Long> commandsBefore = redisStats.calls();
+        long tripsBefore = metrics.redisRoundTrips();
+        long localBefore = metrics.soldOutLocal();
+        ServerMetrics.Lag lagBefore = metrics.persistLag();
+        Duration serverCpu = server.cpu();
+        Duration redisCpu = server.redisCpu().orElse(null);
+        Duration clientCpu = clientCpu();
+        step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
+                preOpenMs, rushSeconds);
+        CrowdRun run = crowd(http, opening, tokens, preOpenMs, rushSeconds);
+        long trips = metrics.redisRoundTrips() - tripsBefore;
+        long localAnswers = metrics.soldOutLocal() - localBefore;
+        Map<String, Long> commands = RedisStats.delta(commandsBefore, redisStats.calls());
+        double crowdSeconds = seconds((run.end() - run.start()) * 1000);
+        double crowdCpu = seconds(server.cpu().minus(serverCpu).toNanos());
+        double redisCpuSeconds = redisCpu == null ? -1
+                : seconds(server.redisCpu().orElse(redisCpu).minus(redisCpu).toNanos());
+        double clientCpuSeconds = seconds(clientCpu().minus(clientCpu).toNanos());
+
+        List<Crowd.Grant> grants = run.grants();
+        step("waiting until the %d granted places are in the database", grants.size());
+        long recorded = awaitRecorded(http, admin, opening.sessionId(), grants.size());
+        double meanLagMs = metrics.persistLag().meanSince(lagBefore);
+        long lastRecordedMs = metrics.lastRecordedMs();
+        step("checking the invariants");
+        Verification.Result check = Verification.check(http, admin, opening.sessionId(), grants);
+
+        Analysis stats = new Analysis(run.loop().samples());
+        long opensAtMicros = opening.opensAtMs() * 1000;
+        long crowdStart = run.start();
+        long lastGrant = grants.stream().mapToLong(Crowd.Grant::atMicros).max().orElse(run.end());
+        // the last place was decided after its request was sent: measuring from then over-states the lag
+        long lastGrantAsked = grants.stream().mapToLong(Crowd.Grant::sentMicros).max().orElse(run.end());
+        long end = stats.lastDoneAt() + 1;
+        Rate all = stats.rate(crowdStart, end, a -> true);
+        List<Report.Phase> phases = List.of(
+                phase(stats, "before the opening", crowdStart, opensAtMicros),
+                phase(stats, "selling", opensAtMicros, lastGrant + 1),
+                phase(stats, "sold out", lastGrant + 1, end));
+        Report.CrowdResult crowdResult = new Report.CrowdResult(all,
+                stats.rate(crowdStart, end, a -> a == Answer.ACCEPTED),
+                stats.rate(crowdStart, lastGrant + 1, a -> true),
+                stats.rate(lastGrant + 1, end, a -> a == Answer.OUT_OF_STOCK),
+                phases, stats.latency(crowdStart, end, a -> true), stats.latencyByAnswer(crowdStart, end),
+                run.loop().ioErrors(), run.loop().firstIoError());
+        long decisions = all.requests() - localAnswers;
+        double background = idleRate * crowdSeconds;
+        long scriptCalls = commands.getOrDefault("evalsha", 0L) + commands.getOrDefault("eval", 0L);
+        Report.RedisUse redisUse = new Report.RedisUse(decisions, localAnswers, trips, idleRate,
+                ratio(trips, decisions), ratio(trips - recorded - background, decisions), scriptCalls,
+                ratio(scriptCalls, decisions), commands);
+        Report.Persistence persistence = new Report.Persistence(grants.size(), recorded, meanLagMs,
+                lastRecordedMs - opening.opensAtMs(), lastRecordedMs - lastGrantAsked / 1000.0);
+        Report.ServerUse serverUse = new Report.ServerUse(crowdCpu, crowdCpu / crowdSeconds, redisCpuSeconds,
+                clientCpuSeconds, server.peakRssMib(), server.rssMib());
+        Report.Baseline baseline = new Report.Baseline("/ping", baselineRate,
+                baselineStats.latency(from, to, a -> true), baselineCores);
+        Report.Setup setup = new Report.Setup(external ? "external (MySQL/MariaDB, Redis, RabbitMQ)"
+                : "embedded (redis-server, Qpid, H2)", students, slots, capacity, opening.places(), clients,
+                preOpenMs / 1000.0, rushSeconds, setupSeconds, loginSeconds, String.join(" ", serverJvmOptions));
+        return new Report(LocalDateTime.now().withNano(0).toString(), commandLine(), Machines.describe(), setup,
+                rehearsal, baseline, floor, crowdResult, persistence, serverUse, redisUse, check,
+                Targets.evaluate(baseline, floor, crowdResult, persistence, serverUse, redisUse, check));
+    }
+
+    /** Fires the crowd at an opening, from {@code beforeMs} before its gate opens to {@code seconds} after. */
+    private CrowdRun crowd(BenchHttp http, BenchData.Opening opening, List<String> tokens, long beforeMs, int seconds)
+            throws InterruptedException {
+        long opensAt = opening.opensAtMs() * 1000;
+        long start = opensAt - beforeMs * 1000L;
+        Crowd crowd = new Crowd(http, opening.sessionId(), opening.slotIds(), tokens);
+        LoadLoop.Run loop = LoadLoop.run("crowd", clients, start, opensAt + seconds * 1_000_000L, maxAttempts, crowd,
+                console);
+        return new CrowdRun(loop, crowd.grants(), start, WallClock.epochMicros());
+    }
+
+    private int openingLead() {
+        return Math.max(4, (preOpenMs + 999) / 1000 + 3);
+    }
+
+    /** One crowd: what the clients recorded, the places granted, when it started and ended (epoch µs). */
+    private record CrowdRun(LoadLoop.Run loop, List<Crowd.Grant> grants, long start, long end) {
+    }
+
+    private static Report.Phase phase(Analysis stats, String name, long from, long to) {
+        return new Report.Phase(name, stats.rate(from, to, a -> true), stats.answers(from, to),
+                stats.latency(from, to, a -> true));
+    }
+
+    private long awaitRecorded(BenchHttp http, String admin, long sessionId, long expected)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        long recorded = Verification.countReservations(http, admin, sessionId);
+        while (recorded < expected && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            recorded = Verification.countReservations(http, admin, sessionId);
+        }
+        console.printf("    %,d of %,d recorded%n", recorded, expected);
+        return recorded;
+    }
+
+    private void validate() {
+        if (students < 1 || slots < 1 || capacity < 1 || capacity > 1000 || clients < 1 || clients > 1024
+                || baselineSeconds < 1 || rushSeconds < 1 || preOpenMs < 0 || maxAttempts < 1 || warmUpSeconds < 0) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "Sizes must be positive (capacity at most 1000, clients at most 1024).");
+        }
+    }
+
+    private List<String> jvmOptions(Path runDir) {
+        List<String> options = new ArrayList<>(serverJvmOptions);
+        if (jfr) {
+            options.add("-XX:FlightRecorderOptions=stackdepth=256");
+            options.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
+                    + runDir.resolve("server.jfr").toAbsolutePath());
+        }
+        return options;
+    }
+
+    private List<String> serverArgs(Path runDir, int port, int embeddedRedisPort) {
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=" + port,
+                "--server.address=127.0.0.1",
+                "--courtrush.data-dir=" + runDir.resolve("data").toAbsolutePath(),
+                "--courtrush.zone=" + zone,
+                // students are imported and log in by the thousand; the cost of hashing is not under test
+                "--courtrush.auth.bcrypt-strength=4"));
+        if (external) {
+            args.addAll(List.of(
+                    "--courtrush.infra.mode=external",
+                    "--spring.datasource.url=" + mysqlUrl,
+                    "--spring.datasource.username=" + mysqlUser,
+                    "--spring.datasource.password=" + mysqlPassword,
+                    "--spring.data.redis.host=" + redisHost,
+                    "--spring.data.redis.port=" + redisPort,
+                    "--spring.data.redis.database=" + redisDatabase,
+                    "--spring.rabbitmq.host=" + amqpHost,
+                    "--spring.rabbitmq.port=" + amqpPort,
+                    "--spring.rabbitmq.username=" + amqpUser,
+                    "--spring.rabbitmq.password=" + amqpPassword));
+        } else {
+            args.add("--courtrush.infra.embedded-redis-port=" + embeddedRedisPort);
+        }
+        args.addAll(serverArgs);
+        return args;
+    }
+
+    private String commandLine() {
+        return "java -jar bench/target/bench.jar" + (external ? " --external" : "")
+                + String.format(Locale.ROOT, " --students %d --slots %d --capacity %d --clients %d", students, slots,
+                capacity, clients);
+    }
+
+    private void step(String format, Object... args) {
+        console.printf("[%6.1f s %s] %s%n", seconds(System.nanoTime() - startedNanos),
+                java.time.LocalTime.now().withNano(0), String.format(format, args));
+    }
+
+    private static Duration clientCpu() {
+        return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+
+    private static double ratio(double part, double whole) {
+        return whole == 0 ? 0 : part / whole;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String randomHex(int bytes) {
+        byte[] random = new byte[bytes];
+        new SecureRandom().nextBytes(random);
+        return HexFormat.of().formatHex(random);
+    }
+}

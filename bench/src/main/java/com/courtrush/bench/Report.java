@@ -1,0 +1,182 @@
+package com.courtrush.bench;
+
+import com.courtrush.bench.Analysis.Latency;
+import com.courtrush.bench.Analysis.Rate;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+/** Everything one run measured, printed as a table and written as JSON. */
+record Report(
+        String takenAt,
+        String command,
+        Machine machine,
+        Setup setup,
+        Rehearsal rehearsal,
+        Baseline baseline,
+        RedisFloor redisFloor,
+        CrowdResult crowd,
+        Persistence persistence,
+        ServerUse server,
+        RedisUse redis,
+        Verification.Result correctness,
+        List<Target> targets) {
+
+    record Machine(String os, String cpu, int cores, double memoryGib, String java) {
+    }
+
+    record Setup(String stack, int students, int slots, int capacity, long places, int clients, double preOpenSeconds,
+            double rushSeconds, double setupSeconds, double loginSeconds, String serverJvmOptions) {
+    }
+
+    /** The smaller opening run first, so the measured one finds the reserve path compiled. */
+    record Rehearsal(int students, long places, long granted, Rate rate, Latency latency) {
+    }
+
+    record Baseline(String endpoint, Rate rate, Latency latency, double serverCores) {
+    }
+
+    /**
+     * A trivial Lua script called through Redisson by as many threads as the crowd has clients, from
+     * the bench's JVM while the server idles: what one Redis round trip costs on this machine.
+     *
+     * @param clientCores the bench JVM's CPU while calling, in cores
+     */
+    record RedisFloor(int clients, Rate rate, Latency latency, double clientCores) {
+
+        /**
+         * The most requests per second that each cost one baseline request plus one script call could
+         * reach on this machine, if the two costs simply add up.
+         */
+        double ceilingWith(Rate baseline) {
+            return baseline.perSecond() <= 0 || rate.perSecond() <= 0 ? 0
+                    : 1 / (1 / baseline.perSecond() + 1 / rate.perSecond());
+        }
+    }
+
+    /**
+     * @param decidedInRedis attempts from the crowd's start until the last place was granted: before the
+     *                       opening and while places are left, nearly every answer comes from the script
+     * @param soldOut        OUT_OF_STOCK answers after the last place was granted (this node's flags)
+     */
+    record CrowdResult(Rate all, Rate accepted, Rate decidedInRedis, Rate soldOut, List<Phase> phases,
+            Latency latency, Map<String, Latency> latencyByAnswer, long ioErrors, String firstIoError) {
+    }
+
+    record Phase(String name, Rate rate, Map<Answer, Long> answers, Latency latency) {
+    }
+
+    /**
+     * @param meanLagMs                  mean time from a place's Redis decision to its row committed
+     * @param openingToLastPersistedMs   from the gate opening to the last granted place committed
+     * @param lastGrantToLastPersistedMs from the request that won the last place to every place committed
+     */
+    record Persistence(long granted, long recorded, double meanLagMs, double openingToLastPersistedMs,
+            double lastGrantToLastPersistedMs) {
+    }
+
+    record ServerUse(double crowdCpuSeconds, double crowdCores, double redisCpuSeconds, double clientCpuSeconds,
+            double peakRssMib, double rssAfterMib) {
+    }
+
+    /**
+     * @param roundTrips           requests the server sent to Redis during the crowd (its own count)
+     * @param idleRoundTripsPerSecond background requests measured while nothing happened (jobs, pings)
+     * @param netRoundTripsPerDecision (roundTrips - recorded grants - background) / decisions: what one
+     *                             decision costs; each recorded grant costs one more batch on the consumer
+     * @param scriptCalls          evalsha + eval calls Redis counted during the crowd (INFO commandstats)
+     * @param commandstats         every command Redis counted during the crowd, including those scripts run
+     */
+    record RedisUse(long decisions, long localSoldOutAnswers, long roundTrips, double idleRoundTripsPerSecond,
+            double roundTripsPerDecision, double netRoundTripsPerDecision, long scriptCalls,
+            double scriptCallsPerDecision, Map<String, Long> commandstats) {
+    }
+
+    record Target(String name, String measured, String limit, boolean met) {
+    }
+
+    void print(PrintStream out) {
+        out.println();
+        out.println("CourtRush flash bench — " + takenAt);
+        out.printf("  machine : %s, %s, %d cores, %.1f GiB, Java %s%n", machine.os, machine.cpu, machine.cores,
+                machine.memoryGib, machine.java);
+        out.printf("  stack   : %s; %,d students, %d slots x %d = %,d places, %d clients, crowd from %.1f s before "
+                        + "the opening to %.1f s after%n", setup.stack, setup.students, setup.slots, setup.capacity,
+                setup.places, setup.clients, setup.preOpenSeconds, setup.rushSeconds);
+        out.printf("  set-up  : %.1f s (courts, students, opening); logins %.1f s; server JVM options: %s%n",
+                setup.setupSeconds, setup.loginSeconds, setup.serverJvmOptions.isEmpty() ? "none" : setup.serverJvmOptions);
+        if (rehearsal != null) {
+            out.printf("  rehearsal (warming the JIT up): %,d students, %,d places (%,d granted): %,d attempts, %.0f/s,"
+                    + " p99 %.1f ms%n", rehearsal.students, rehearsal.places, rehearsal.granted,
+                    rehearsal.rate.requests(), rehearsal.rate.perSecond(),
+                    rehearsal.latency.p99Ms());
+        } else {
+            out.println("  no warm-up: measured on a cold JIT");
+        }
+        out.println();
+        out.printf("%-34s %10s %8s %10s %8s %8s %8s %8s%n", "throughput", "requests", "seconds", "per sec",
+                "p50 ms", "p90 ms", "p99 ms", "max ms");
+        row(out, "baseline GET " + baseline.endpoint, baseline.rate, baseline.latency);
+        if (redisFloor != null) {
+            row(out, "floor: Redis script via Redisson", redisFloor.rate, redisFloor.latency);
+        }
+        row(out, "crowd POST /reserve/ (all)", crowd.all, crowd.latency);
+        for (Phase phase : crowd.phases) {
+            row(out, "  " + phase.name, phase.rate, phase.latency);
+        }
+        out.printf("%-34s %10d %8.2f %10.0f%n", "  accepted (202)", crowd.accepted.requests(),
+                crowd.accepted.seconds(), crowd.accepted.perSecond());
+        out.printf("%-34s %10d %8.2f %10.0f%n", "  decided in Redis (start..last win)",
+                crowd.decidedInRedis.requests(), crowd.decidedInRedis.seconds(), crowd.decidedInRedis.perSecond());
+        out.printf("%-34s %10d %8.2f %10.0f%n", "  sold-out rejects (after last win)", crowd.soldOut.requests(),
+                crowd.soldOut.seconds(), crowd.soldOut.perSecond());
+        if (redisFloor != null) {
+            double ceiling = redisFloor.ceilingWith(baseline.rate);
+            out.printf("  a request costing one %s plus one script call: at most %.0f/s = %.2f x the baseline"
+                            + " (script calls took %.2f cores of the bench's JVM)%n", baseline.endpoint, ceiling,
+                    ceiling / baseline.rate.perSecond(), redisFloor.clientCores);
+        }
+        out.println();
+        out.printf("%-34s %10s %8s %8s %8s %8s%n", "latency by answer", "count", "p50 ms", "p90 ms", "p99 ms",
+                "max ms");
+        crowd.latencyByAnswer.forEach((answer, l) -> out.printf("%-34s %10d %8.2f %8.2f %8.2f %8.2f%n",
+                "  " + answer, l.count(), l.p50Ms(), l.p90Ms(), l.p99Ms(), l.maxMs()));
+        for (Phase phase : crowd.phases) {
+            out.printf("  %-20s answers %s%n", phase.name, phase.answers);
+        }
+        if (crowd.ioErrors > 0) {
+            out.printf("  I/O errors: %d (first: %s)%n", crowd.ioErrors, crowd.firstIoError);
+        }
+        out.println();
+        out.printf("persistence: %d granted, %d recorded; decision -> row committed mean %.1f ms; "
+                        + "opening -> last place committed %.0f ms (last place asked for -> all committed %.0f ms)%n",
+                persistence.granted, persistence.recorded, persistence.meanLagMs,
+                persistence.openingToLastPersistedMs, persistence.lastGrantToLastPersistedMs);
+        out.printf("server: crowd CPU %.1f s = %.2f cores (baseline %.2f cores); embedded redis-server CPU %s; "
+                        + "bench client CPU %.1f s; peak RSS %.0f MiB, after the run %.0f MiB%n",
+                server.crowdCpuSeconds, server.crowdCores, baseline.serverCores,
+                server.redisCpuSeconds < 0 ? "n/a (external)" : String.format("%.1f s", server.redisCpuSeconds),
+                server.clientCpuSeconds, server.peakRssMib, server.rssAfterMib);
+        out.printf("redis: %,d decisions in Redis, %,d sold-out answers from local flags; %,d round trips "
+                        + "(%.3f per decision, %.3f net of %.1f/s background and the consumer's one per grant); "
+                        + "script calls %.3f per decision%n", redis.decisions, redis.localSoldOutAnswers,
+                redis.roundTrips, redis.roundTripsPerDecision, redis.netRoundTripsPerDecision,
+                redis.idleRoundTripsPerSecond, redis.scriptCallsPerDecision);
+        out.printf("correctness: %d reservations (%d active); oversold %d, twice %d, Redis stock != DB %d, "
+                        + "dedup != holders %d, lost grants %d, unclaimed rows %d -> %s%n", correctness.reservations(),
+                correctness.active(), correctness.oversold(), correctness.twice(), correctness.stockMismatches(),
+                correctness.dedupMismatches(), correctness.lost(), correctness.unclaimed(),
+                correctness.ok() ? "OK" : "FAILED " + correctness.problems());
+        out.println();
+        out.printf("%-58s %-22s %-16s %s%n", "target", "measured", "limit", "");
+        for (Target target : targets) {
+            out.printf("%-58s %-22s %-16s %s%n", target.name, target.measured, target.limit,
+                    target.met ? "met" : "MISSED");
+        }
+    }
+
+    private static void row(PrintStream out, String name, Rate rate, Latency latency) {
+        out.printf("%-34s %10d %8.2f %10.0f %8.2f %8.2f %8.2f %8.2f%n", name, rate.requests(), rate.seconds(),
+                rate.perSecond(), latency.p50Ms(), latency.p90Ms(), latency.p99Ms(), latency.maxMs());
+    }
+}

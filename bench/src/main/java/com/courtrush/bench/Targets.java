@@ -1,0 +1,55 @@
+package com.courtrush.bench;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The targets of the flash opening, judged on ratios measured within one run. */
+final class Targets {
+
+    static final double RESERVE_VS_BASELINE = 0.6;
+    static final double SOLD_OUT_VS_BASELINE = 0.9;
+    static final double P99_MS = 50;
+    static final double PERSIST_LAG_MS = 1000;
+    static final double PEAK_RSS_MIB = 512;
+
+    private Targets() {
+    }
+
+    static List<Report.Target> evaluate(Report.Baseline baseline, Report.RedisFloor floor, Report.CrowdResult crowd,
+            Report.Persistence persistence, Report.ServerUse server, Report.RedisUse redis,
+            Verification.Result check) {
+        double base = baseline.rate().perSecond();
+        double reserveRatio = base == 0 ? 0 : crowd.decidedInRedis().perSecond() / base;
+        double soldOutRatio = base == 0 ? 0 : crowd.soldOut().perSecond() / base;
+        return List.of(
+                new Report.Target("reserve attempts/s decided in Redis vs baseline",
+                        f("%.0f/s = %.2f x", crowd.decidedInRedis().perSecond(), reserveRatio)
+                                + (floor == null || base == 0 ? ""
+                                        : f(" (floor %.2f x)", floor.ceilingWith(baseline.rate()) / base)),
+                        f(">= %.1f x", RESERVE_VS_BASELINE), reserveRatio >= RESERVE_VS_BASELINE),
+                new Report.Target("reserve p99 at " + "the crowd's clients",
+                        f("%.2f ms", crowd.latency().p99Ms()), f("< %.0f ms", P99_MS),
+                        crowd.latency().count() > 0 && crowd.latency().p99Ms() < P99_MS),
+                new Report.Target("sold-out rejects/s vs baseline",
+                        f("%.0f/s = %.2f x", crowd.soldOut().perSecond(), soldOutRatio),
+                        f(">= %.1f x", SOLD_OUT_VS_BASELINE), soldOutRatio >= SOLD_OUT_VS_BASELINE),
+                new Report.Target("Redis round trips per decision (net)",
+                        f("%.3f", redis.netRoundTripsPerDecision()), "1 (2 at most)",
+                        redis.decisions() > 0 && Math.round(redis.netRoundTripsPerDecision()) == 1),
+                new Report.Target("last place won -> every place committed",
+                        f("%.0f ms", persistence.lastGrantToLastPersistedMs()), f("< %.0f ms", PERSIST_LAG_MS),
+                        persistence.recorded() == persistence.granted()
+                                && persistence.lastGrantToLastPersistedMs() < PERSIST_LAG_MS),
+                new Report.Target("peak server RSS",
+                        f("%.0f MiB", server.peakRssMib()), f("< %.0f MiB", PEAK_RSS_MIB),
+                        server.peakRssMib() > 0 && server.peakRssMib() < PEAK_RSS_MIB),
+                new Report.Target("oversold / twice / Redis != DB / lost",
+                        f("%d / %d / %d / %d", check.oversold(), check.twice(),
+                                check.stockMismatches() + check.dedupMismatches(), check.lost()),
+                        "0 / 0 / 0 / 0", check.ok()));
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,121 @@
+package com.courtrush.bench;
+
+import com.alibaba.fastjson2.JSONArray;
+import com.alibaba.fastjson2.JSONObject;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * After the crowd has drained: the database's reservations of the opening against the capacities,
+ * the Redis stock and the places the clients were granted (SPEC invariants I1–I3, nothing lost).
+ */
+final class Verification {
+
+    private static final int PAGE = 1000;
+    private static final Set<String> ACTIVE = Set.of("PENDING_PAYMENT", "CONFIRMED");
+
+    private Verification() {
+    }
+
+    /**
+     * @param oversold        places held beyond a slot's capacity, summed over slots (I1)
+     * @param twice           students holding the same slot more than once (I2)
+     * @param stockMismatches slots whose Redis permits differ from capacity - active (I3)
+     * @param dedupMismatches slots whose Redis dedup set differs from the active holders (I3)
+     * @param lost            places granted to a client (202) that are not in the database
+     * @param unclaimed       reservations in the database that no client was granted
+     */
+    record Result(long reservations, long active, long oversold, long twice, int stockMismatches,
+            int dedupMismatches, long lost, long unclaimed, List<String> problems) {
+
+        boolean ok() {
+            return oversold == 0 && twice == 0 && stockMismatches == 0 && dedupMismatches == 0 && lost == 0
+                    && unclaimed == 0;
+        }
+    }
+
+    static long countReservations(BenchHttp http, String admin, long sessionId) throws IOException {
+        JSONObject page = http.call("Counting reservations",
+                http.get("/admin/reservations?sessionId=" + sessionId + "&size=1", admin));
+        return page.getJSONObject("data").getLongValue("total");
+    }
+
+    static Result check(BenchHttp http, String admin, long sessionId, List<Crowd.Grant> grants) throws IOException {
+        List<JSONObject> rows = new ArrayList<>();
+        for (int page = 1; ; page++) {
+            JSONObject data = http.call("Listing reservations", http.get("/admin/reservations?sessionId=" + sessionId
+                    + "&page=" + page + "&size=" + PAGE, admin)).getJSONObject("data");
+            JSONArray records = data.getJSONArray("records");
+            for (int i = 0; i < records.size(); i++) {
+                rows.add(records.getJSONObject(i));
+            }
+            if (records.size() < PAGE || rows.size() >= data.getLongValue("total")) {
+                break;
+            }
+        }
+        Map<Long, Integer> activeBySlot = new HashMap<>();
+        Map<String, Integer> holders = new HashMap<>();
+        Set<String> traces = new HashSet<>();
+        long active = 0;
+        for (JSONObject row : rows) {
+            traces.add(row.getString("traceId"));
+            if (ACTIVE.contains(row.getString("status"))) {
+                active++;
+                long slot = row.getLongValue("slotId");
+                activeBySlot.merge(slot, 1, Integer::sum);
+                holders.merge(slot + "/" + row.getLongValue("userId"), 1, Integer::sum);
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        JSONArray slots = http.call("Reading the live stock", http.get("/admin/monitor/rush/" + sessionId, admin))
+                .getJSONObject("data").getJSONArray("slots");
+        long oversold = 0;
+        int stockMismatches = 0;
+        int dedupMismatches = 0;
+        for (int i = 0; i < slots.size(); i++) {
+            JSONObject slot = slots.getJSONObject(i);
+            long id = slot.getLongValue("slotId");
+            int capacity = slot.getIntValue("capacity");
+            int held = activeBySlot.getOrDefault(id, 0);
+            if (held > capacity) {
+                oversold += held - capacity;
+                problems.add("slot " + id + " holds " + held + " of capacity " + capacity);
+            }
+            Integer permits = slot.getInteger("permitsLeft");
+            if (permits == null || permits != capacity - held) {
+                stockMismatches++;
+                problems.add("slot " + id + ": Redis permits " + permits + ", database " + (capacity - held));
+            }
+            if (slot.getIntValue("dedupSize") != held) {
+                dedupMismatches++;
+                problems.add("slot " + id + ": Redis dedup " + slot.getIntValue("dedupSize") + ", holders " + held);
+            }
+        }
+        long twice = holders.values().stream().filter(n -> n > 1).mapToLong(n -> n - 1).sum();
+        if (twice > 0) {
+            problems.add(twice + " students hold a slot twice");
+        }
+        Set<String> granted = new HashSet<>();
+        long lost = 0;
+        for (Crowd.Grant grant : grants) {
+            granted.add(grant.traceId());
+            if (!traces.contains(grant.traceId())) {
+                lost++;
+            }
+        }
+        if (lost > 0) {
+            problems.add(lost + " granted places are not in the database");
+        }
+        long unclaimed = traces.stream().filter(t -> !granted.contains(t)).count();
+        if (unclaimed > 0) {
+            problems.add(unclaimed + " reservations were never granted to a client");
+        }
+        return new Result(rows.size(), active, oversold, twice, stockMismatches, dedupMismatches, lost, unclaimed,
+                problems.size() > 20 ? problems.subList(0, 20) : problems);
+    }
+}
