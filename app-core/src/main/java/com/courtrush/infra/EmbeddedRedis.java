@@ -9,7 +9,8 @@ import redis.embedded.RedisServer;
 
 /**
  * A real {@code redis-server} child process from the embedded-redis jar, on a free loopback port
- * (or the configured one, {@code courtrush.infra.embedded-redis-port}), keeping nothing on disk: the engine rebuilds Redis from the database at start-up.
+ * (or the configured one, {@code courtrush.infra.embedded-redis-port}), keeping nothing on disk:
+ * the engine rebuilds Redis from the database at start-up.
  */
 public final class EmbeddedRedis implements AutoCloseable {
 

@@ -28,7 +28,7 @@ class Alternatives {
     private final LiveStock stock;
     private final SoldOutFlags soldOut;
     private final Cache<Long, Answer> recent = Caffeine.newBuilder()
-            .expireAfterWrite(Duration.ofSeconds(1))
+            .expireAfterWrite(Duration.ofMillis(REUSE_MS))
             .maximumSize(10_000)
             .build();
 
@@ -39,13 +39,12 @@ class Alternatives {
 
     List<Alternative> to(SessionCatalog catalog, SlotInfo wanted) {
         LiveStock.Snapshot snapshot = stock.snapshot(catalog);
-        long now = System.nanoTime();
         Answer answer = recent.getIfPresent(wanted.slotId());
-        if (answer != null && answer.snapshot() == snapshot && now - answer.madeAt() < REUSE_MS * 1_000_000) {
+        if (answer != null && answer.snapshot() == snapshot) {
             return answer.alternatives();
         }
         List<Alternative> alternatives = compute(catalog, wanted, snapshot);
-        recent.put(wanted.slotId(), new Answer(snapshot, now, alternatives));
+        recent.put(wanted.slotId(), new Answer(snapshot, alternatives));
         return alternatives;
     }
 
@@ -68,7 +67,7 @@ class Alternatives {
         return Math.abs(Duration.between(a, b).toMinutes());
     }
 
-    private record Answer(LiveStock.Snapshot snapshot, long madeAt, List<Alternative> alternatives) {
+    private record Answer(LiveStock.Snapshot snapshot, List<Alternative> alternatives) {
     }
 
     /** A slot to try instead. */

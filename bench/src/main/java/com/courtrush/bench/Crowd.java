@@ -22,7 +22,6 @@ final class Crowd implements LoadLoop.Shot {
 
     private final BenchHttp http;
     private final List<String> tokens;
-    private final long[] slotIds;
     private final byte[][] bodies;
     private final long sessionId;
     private final AtomicLong cursor = new AtomicLong();
@@ -33,7 +32,6 @@ final class Crowd implements LoadLoop.Shot {
     Crowd(BenchHttp http, long sessionId, long[] slotIds, List<String> tokens) {
         this.http = http;
         this.sessionId = sessionId;
-        this.slotIds = slotIds.clone();
         this.tokens = List.copyOf(tokens);
         this.won = new AtomicIntegerArray(tokens.size());
         this.nextSlot = new AtomicLongArray(tokens.size());
@@ -50,16 +48,8 @@ final class Crowd implements LoadLoop.Shot {
             return null;
         }
         long alternative = nextSlot.getAndSet(student, 0);
-        byte[] body;
-        long slotId;
-        if (alternative != 0) {
-            slotId = alternative;
-            body = body(alternative);
-        } else {
-            int pick = ThreadLocalRandom.current().nextInt(slotIds.length);
-            slotId = slotIds[pick];
-            body = bodies[pick];
-        }
+        byte[] body = alternative != 0 ? body(alternative)
+                : bodies[ThreadLocalRandom.current().nextInt(bodies.length)];
         long sentAt = WallClock.epochMicros();
         BenchHttp.Reply reply = http.postRaw("/reserve/", tokens.get(student), body);
         JSONObject json = reply.json();
@@ -67,8 +57,7 @@ final class Crowd implements LoadLoop.Shot {
         if (answer == Answer.ACCEPTED) {
             won.set(student, 1);
             JSONObject data = json == null ? null : json.getJSONObject("data");
-            grants.add(new Grant(data == null ? null : data.getString("traceId"), student, slotId, sentAt,
-                    WallClock.epochMicros()));
+            grants.add(new Grant(data == null ? null : data.getString("traceId"), sentAt, WallClock.epochMicros()));
         } else if (answer == Answer.OUT_OF_STOCK && json != null) {
             JSONObject data = json.getJSONObject("data");
             JSONArray others = data == null ? null : data.getJSONArray("alternatives");
@@ -103,6 +92,6 @@ final class Crowd implements LoadLoop.Shot {
      * A place the server granted (HTTP 202): when the client asked for it (the decision came after)
      * and when it heard of it (epoch µs).
      */
-    record Grant(String traceId, int student, long slotId, long sentMicros, long atMicros) {
+    record Grant(String traceId, long sentMicros, long atMicros) {
     }
 }

@@ -245,7 +245,7 @@ public final class FlashBench implements Callable<Integer> {
         ServerMetrics.Lag lagBefore = metrics.persistLag();
         Duration serverCpu = server.cpu();
         Duration redisCpu = server.redisCpu().orElse(null);
-        Duration clientCpu = clientCpu();
+        Duration clientCpu = ownCpu();
         step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
                 preOpenMs, rushSeconds);
         CrowdRun run = crowd(http, opening, tokens, preOpenMs, rushSeconds);
@@ -256,7 +256,7 @@ public final class FlashBench implements Callable<Integer> {
         double crowdCpu = seconds(server.cpu().minus(serverCpu).toNanos());
         double redisCpuSeconds = redisCpu == null ? -1
                 : seconds(server.redisCpu().orElse(redisCpu).minus(redisCpu).toNanos());
-        double clientCpuSeconds = seconds(clientCpu().minus(clientCpu).toNanos());
+        double clientCpuSeconds = seconds(ownCpu().minus(clientCpu).toNanos());
 
         List<Crowd.Grant> grants = run.grants();
         step("waiting until the %d granted places are in the database", grants.size());
@@ -397,7 +397,8 @@ public final class FlashBench implements Callable<Integer> {
                 java.time.LocalTime.now().withNano(0), String.format(format, args));
     }
 
-    private static Duration clientCpu() {
+    /** CPU this JVM (the bench's clients) has used so far. */
+    static Duration ownCpu() {
         return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
     }
 

@@ -23,10 +23,6 @@ final class LoadLoop {
 
     /** What the clients recorded, and the first I/O error if there were any. */
     record Run(List<Samples> samples, long ioErrors, String firstIoError) {
-
-        long count() {
-            return samples.stream().mapToLong(Samples::size).sum();
-        }
     }
 
     private LoadLoop() {

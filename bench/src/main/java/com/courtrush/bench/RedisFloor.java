@@ -40,20 +40,16 @@ final class RedisFloor {
             };
             long now = WallClock.epochMicros();
             LoadLoop.run("redis warm-up", clients, now, now + 2_000_000L, Long.MAX_VALUE, call, out);
-            Duration cpuBefore = ownCpu();
+            Duration cpuBefore = FlashBench.ownCpu();
             long from = WallClock.epochMicros();
             long to = from + seconds * 1_000_000L;
             LoadLoop.Run run = LoadLoop.run("redis floor", clients, from, to, Long.MAX_VALUE, call, out);
-            double cores = (ownCpu().minus(cpuBefore).toNanos() / 1e9) / seconds;
+            double cores = (FlashBench.ownCpu().minus(cpuBefore).toNanos() / 1e9) / seconds;
             Analysis stats = new Analysis(run.samples());
             return new Report.RedisFloor(clients, stats.rate(from, to, a -> a == Answer.SCRIPT_REPLY),
                     stats.latency(from, to, a -> true), cores);
         } finally {
             redisson.shutdown();
         }
-    }
-
-    private static Duration ownCpu() {
-        return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
     }
 }
