@@ -46,7 +46,7 @@ public record CourtRushProperties(
 
     /** The reserve engine's slow path and its safety nets. */
     public record Reserve(
-            @Min(1) @Max(64) @DefaultValue("4") int consumerConcurrency,
+            @Min(1) @Max(64) @DefaultValue("8") int consumerConcurrency,
             @Min(1) @Max(1000) @DefaultValue("50") int consumerPrefetch,
             @Min(1) @Max(10) @DefaultValue("3") int consumerMaxAttempts,
             @NotNull @DefaultValue("200ms") Duration consumerBackoff,

@@ -103,7 +103,7 @@ public final class FlashBench implements Callable<Integer> {
                     + " README recommends for a node: ${DEFAULT-VALUE})")
     List<String> serverJvmOptions = new ArrayList<>();
 
-    @Option(names = "--server-arg", description = "an extra server argument, e.g. --courtrush.reserve.consumer-concurrency=8 (repeatable)")
+    @Option(names = "--server-arg", description = "an extra server argument, e.g. --courtrush.reserve.consumer-concurrency=16 (repeatable)")
     List<String> serverArgs = new ArrayList<>();
 
     @Option(names = "--jfr", description = "record the server with Java Flight Recorder (profile settings) into the run directory")
