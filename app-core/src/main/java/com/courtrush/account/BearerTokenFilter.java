@@ -25,6 +25,16 @@ final class BearerTokenFilter extends OncePerRequestFilter {
         this.errors = errors;
     }
 
+    /**
+     * A request answered asynchronously (a grant waiting for the broker's confirm) is dispatched a
+     * second time to write its answer; it is authenticated again, from the same header, rather
+     * than every request storing its security context for a dispatch that few of them have.
+     */
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false;
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {

@@ -39,7 +39,7 @@ public class DeadLetterActions {
         if (reservations.findByTrace(traceId) != null) {
             throw CourtRushException.conflict("deadLetter.settled", traceId);
         }
-        if (publisher.publish(entry.grant()).refused()) {
+        if (publisher.publish(entry.grant()).join().refused()) {
             throw CourtRushException.unavailable(null, "deadLetter.replayRefused");
         }
         log.settled(traceId, DeadLetterLog.Settlement.REPLAYED);

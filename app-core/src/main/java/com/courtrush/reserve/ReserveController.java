@@ -13,11 +13,14 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
 import jakarta.validation.Validator;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
+import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -27,6 +30,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
 
 @Tag(name = "Reserve", description = "Grab a slot at the flash opening and follow the result")
 @RestController
@@ -55,20 +59,58 @@ class ReserveController {
     @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = ReserveRequest.class)))
     @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE)
-    void reserve(@AuthenticationPrincipal Caller caller, HttpServletRequest http, HttpServletResponse response)
-            throws IOException {
+    // null when the answer is already written (every refusal); a grant's answer follows its confirm
+    DeferredResult<ResponseEntity<ApiResponse<Object>>> reserve(@AuthenticationPrincipal Caller caller,
+            HttpServletRequest http, HttpServletResponse response) throws IOException {
         ReserveRequest request = exchange.read(http);
-        ResponseEntity<ApiResponse<Object>> answer;
+        Locale locale = RequestLocales.of(http);
+        CompletableFuture<ReserveService.Accepted> accepted;
         // refusals are the common answer at the flash opening: returned, not thrown through Spring MVC
         try {
-            ReserveService.Accepted accepted = reserve.reserve(caller.requireUserId(), request.sessionId(),
-                    request.slotId(), http.getRemoteAddr());
-            answer = ResponseEntity.status(HttpStatus.ACCEPTED)
-                    .body(ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.granted"), accepted));
+            accepted = reserve.reserve(caller.requireUserId(), request.sessionId(), request.slotId(),
+                    http.getRemoteAddr());
         } catch (CourtRushException refused) {
-            answer = ApiExceptionHandler.refusal(refused, http);
+            exchange.write(ApiExceptionHandler.refusal(refused, locale), response);
+            return null;
         }
-        exchange.write(answer, response);
+        if (accepted.isDone()) {
+            ReserveService.Accepted granted = null;
+            Throwable error = null;
+            try {
+                granted = accepted.join();
+            } catch (CompletionException e) {
+                error = e;
+            }
+            exchange.write(answer(granted, error, locale), response);
+            return null;
+        }
+        // a grant waits for the broker's confirm without holding a request thread
+        DeferredResult<ResponseEntity<ApiResponse<Object>>> deferred = new DeferredResult<>();
+        accepted.whenComplete((granted, error) -> {
+            try {
+                deferred.setResult(answer(granted, error, locale));
+            } catch (RuntimeException failure) {
+                deferred.setErrorResult(failure);
+            }
+        });
+        return deferred;
+    }
+
+    /** 202 with the trace, or the refusal; any other failure is thrown for the usual error answer. */
+    private static ResponseEntity<ApiResponse<Object>> answer(ReserveService.Accepted granted, Throwable error,
+            Locale locale) {
+        if (error == null) {
+            return ResponseEntity.status(HttpStatus.ACCEPTED)
+                    .body(ApiResponse.ok(EngineMessages.format(locale, "ok.granted"), granted));
+        }
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof CourtRushException refused) {
+            return ApiExceptionHandler.refusal(refused, locale);
+        }
+        if (cause instanceof RuntimeException unexpected) {
+            throw unexpected;
+        }
+        throw new IllegalStateException("Reserving failed", cause);
     }
 
     @Operation(summary = "Result of a reservation attempt: PENDING, SUCCESS (with reservationId) or FAILED")

@@ -2,7 +2,8 @@ package com.courtrush.reserve;
 
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.Queues;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -19,7 +20,8 @@ import org.springframework.stereotype.Component;
 /**
  * Publishes a granted place to {@code reserve.direct} (mandatory, persistent) and waits for the
  * broker's confirm. A NACK, a returned (unroutable) message or a send error means the broker does
- * not have it; a confirm that does not come in time means nobody knows yet.
+ * not have it; a confirm that does not come in time means nobody knows yet. Nobody waits on a
+ * thread for the confirm: the answer follows it.
  */
 @Component
 class ReservePublisher {
@@ -36,13 +38,11 @@ class ReservePublisher {
         this.metrics = metrics;
     }
 
-    Result publish(ReserveMessage grant) {
-        Result result = send(grant);
-        metrics.published(result);
-        return result;
-    }
-
-    private Result send(ReserveMessage grant) {
+    /**
+     * Sends the grant and returns what the broker says of it, once it says it (or the confirm
+     * timeout passes); the calling thread does not wait for the confirm.
+     */
+    CompletableFuture<Result> publish(ReserveMessage grant) {
         Message message = MessageBuilder.withBody(grant.toJson())
                 .setContentType(MessageProperties.CONTENT_TYPE_JSON)
                 .setMessageId(grant.traceId())
@@ -53,31 +53,43 @@ class ReservePublisher {
             template.send(Queues.RESERVE_EXCHANGE, Queues.RESERVE_ROUTING_KEY, message, correlation);
         } catch (AmqpException e) {
             log.error("Publishing trace {} failed: {}", grant.traceId(), e.getMessage(), e);
-            return Result.SEND_FAILED;
+            return CompletableFuture.completedFuture(counted(Result.SEND_FAILED));
         }
-        try {
-            CorrelationData.Confirm confirm = correlation.getFuture().get(confirmTimeoutMs, TimeUnit.MILLISECONDS);
-            if (correlation.getReturned() != null) {
-                log.error("Broker returned trace {} as unroutable: {}", grant.traceId(),
-                        correlation.getReturned().getReplyText());
-                return Result.RETURNED;
-            }
-            if (!confirm.isAck()) {
-                log.error("Broker refused trace {}: {}", grant.traceId(), confirm.getReason());
-                return Result.NACKED;
-            }
-            return Result.CONFIRMED;
-        } catch (TimeoutException e) {
+        return correlation.getFuture()
+                .orTimeout(confirmTimeoutMs, TimeUnit.MILLISECONDS)
+                .handle((confirm, error) -> counted(error == null
+                        ? confirmed(grant, correlation, confirm)
+                        : unconfirmed(grant, error)));
+    }
+
+    private Result counted(Result result) {
+        metrics.published(result);
+        return result;
+    }
+
+    private static Result confirmed(ReserveMessage grant, CorrelationData correlation, CorrelationData.Confirm confirm) {
+        if (correlation.getReturned() != null) {
+            log.error("Broker returned trace {} as unroutable: {}", grant.traceId(),
+                    correlation.getReturned().getReplyText());
+            return Result.RETURNED;
+        }
+        if (!confirm.isAck()) {
+            log.error("Broker refused trace {}: {}", grant.traceId(), confirm.getReason());
+            return Result.NACKED;
+        }
+        return Result.CONFIRMED;
+    }
+
+    private Result unconfirmed(ReserveMessage grant, Throwable error) {
+        Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+        if (cause instanceof TimeoutException) {
             log.warn("No confirm for trace {} within {} ms; the consumer, DLQ or reconciler will settle it",
                     grant.traceId(), confirmTimeoutMs);
-            return Result.CONFIRM_TIMEOUT;
-        } catch (ExecutionException e) {
-            log.error("Confirm of trace {} failed", grant.traceId(), e.getCause());
-            return Result.CONFIRM_TIMEOUT;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Result.CONFIRM_TIMEOUT;
+        } else {
+            log.error("Confirm of trace {} failed; the consumer, DLQ or reconciler will settle it",
+                    grant.traceId(), cause);
         }
+        return Result.CONFIRM_TIMEOUT;
     }
 
     /** What the broker said. */

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
@@ -18,7 +20,8 @@ import org.springframework.stereotype.Service;
 /**
  * The fast path of {@code POST /reserve/}: validate against the cached catalog, shed load locally,
  * answer a known sold-out slot from this node's memory, decide everything else in one Redis
- * script, then publish the winner and wait for the broker's confirm.
+ * script, then publish the winner; its answer follows the broker's confirm, without a thread
+ * waiting for it.
  */
 @Service
 public class ReserveService {
@@ -49,23 +52,34 @@ public class ReserveService {
         this.properties = properties;
     }
 
-    /** Grants a place or says why not; the grant is recorded asynchronously under its trace id. */
-    public Accepted reserve(long userId, long sessionId, long slotId, String clientIp) {
+    /**
+     * Decides in Redis and, for a granted place, publishes it: a refusal is thrown at once; the
+     * returned future completes when the broker has confirmed the grant (or the confirm timed out,
+     * leaving it to the consumer, DLQ or reconciler), or fails with FAILED if the broker refused it
+     * and the place was given back. The grant is recorded asynchronously under its trace id.
+     */
+    public CompletableFuture<Accepted> reserve(long userId, long sessionId, long slotId, String clientIp) {
         long started = System.nanoTime();
-        Outcome outcome = Outcome.ERROR;
+        CompletableFuture<Accepted> accepted;
         try {
-            Accepted accepted = decide(userId, sessionId, slotId, clientIp);
-            outcome = Outcome.SUCCESS;
-            return accepted;
+            accepted = decide(userId, sessionId, slotId, clientIp);
         } catch (CourtRushException e) {
-            outcome = e.outcome();
+            metrics.request(e.outcome(), System.nanoTime() - started);
             throw e;
-        } finally {
-            metrics.request(outcome, System.nanoTime() - started);
+        } catch (RuntimeException e) {
+            metrics.request(Outcome.ERROR, System.nanoTime() - started);
+            throw e;
         }
+        return accepted.whenComplete((granted, error) -> metrics.request(
+                error == null ? Outcome.SUCCESS : outcomeOf(error), System.nanoTime() - started));
     }
 
-    private Accepted decide(long userId, long sessionId, long slotId, String clientIp) {
+    private static Outcome outcomeOf(Throwable error) {
+        Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+        return cause instanceof CourtRushException refused ? refused.outcome() : Outcome.ERROR;
+    }
+
+    private CompletableFuture<Accepted> decide(long userId, long sessionId, long slotId, String clientIp) {
         shedder.admit(clientIp);
         SessionCatalog opening = catalog.session(sessionId).orElseThrow(() ->
                 CourtRushException.badRequest("opening.notFound", sessionId));
@@ -106,14 +120,15 @@ public class ReserveService {
         }
     }
 
-    private Accepted publish(ReserveMessage grant) {
-        ReservePublisher.Result result = publisher.publish(grant);
-        if (result.refused()) {
-            compensator.compensate(grant, "the broker refused it (" + result + ")", AuditTrail.SYSTEM_PUBLISHER);
-            throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused").withStatus(HttpStatus.SERVICE_UNAVAILABLE)
-                    .withData(Map.of("traceId", grant.traceId()));
-        }
-        return new Accepted(grant.traceId(), ResultStatus.PENDING);
+    private CompletableFuture<Accepted> publish(ReserveMessage grant) {
+        return publisher.publish(grant).thenApply(result -> {
+            if (result.refused()) {
+                compensator.compensate(grant, "the broker refused it (" + result + ")", AuditTrail.SYSTEM_PUBLISHER);
+                throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
+                        .withStatus(HttpStatus.SERVICE_UNAVAILABLE).withData(Map.of("traceId", grant.traceId()));
+            }
+            return new Accepted(grant.traceId(), ResultStatus.PENDING);
+        });
     }
 
     private CourtRushException outOfStock(SessionCatalog opening, SlotInfo slot) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.redisson.client.RedisException;
@@ -43,7 +44,7 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(CourtRushException.class)
     ResponseEntity<ApiResponse<Object>> onCourtRush(CourtRushException e, HttpServletRequest request) {
-        return refusal(e, request);
+        return refusal(e, RequestLocales.of(request));
     }
 
     /**
@@ -51,13 +52,13 @@ public class ApiExceptionHandler {
      * with the message in the caller's language. Hot endpoints return it themselves rather than
      * throwing through Spring MVC's exception resolution.
      */
-    public static ResponseEntity<ApiResponse<Object>> refusal(CourtRushException e, HttpServletRequest request) {
+    public static ResponseEntity<ApiResponse<Object>> refusal(CourtRushException e, Locale locale) {
         ResponseEntity.BodyBuilder builder = ResponseEntity.status(e.status());
         if (e.retryAfter() != null) {
             long seconds = Math.max(1, (e.retryAfter().toMillis() + 999) / 1000);
             builder.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
         }
-        return builder.body(ApiResponse.of(e.outcome(), e.message(RequestLocales.of(request)), e.data()));
+        return builder.body(ApiResponse.of(e.outcome(), e.message(locale), e.data()));
     }
 
     @ExceptionHandler(MethodArgumentNotValidException.class)

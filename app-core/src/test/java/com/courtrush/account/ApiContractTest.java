@@ -5,10 +5,13 @@ import static org.hamcrest.Matchers.not;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.BDDMockito.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.court.CourtService;
@@ -36,6 +39,8 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,6 +57,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
@@ -164,11 +170,42 @@ class ApiContractTest {
     @Test
     void aGrantIs202WithItsTraceId() throws Exception {
         given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
-                .willReturn(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING));
+                .willReturn(CompletableFuture.completedFuture(
+                        new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isAccepted())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
                 .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"));
+    }
+
+    @Test
+    void aGrantIsAnsweredWhenTheBrokerConfirmsIt() throws Exception {
+        CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
+        MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(request().asyncStarted()).andReturn();
+        assertThat(waiting.getResponse().getContentAsString()).isEmpty();
+
+        confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING));
+        mvc.perform(asyncDispatch(waiting))
+                .andExpect(status().isAccepted())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"));
+    }
+
+    @Test
+    void aGrantTheBrokerRefusesLaterIs503Failed() throws Exception {
+        CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
+        MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"))
+                .andExpect(request().asyncStarted()).andReturn();
+
+        confirm.completeExceptionally(new CompletionException(new CourtRushException(Outcome.FAILED,
+                "reserve.publishRefused").withStatus(HttpStatus.SERVICE_UNAVAILABLE)));
+        mvc.perform(asyncDispatch(waiting))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(jsonPath("$.enumCode").value("FAILED"))
+                .andExpect(jsonPath("$.message").value(containsString("已释放")));
     }
 
     @ParameterizedTest
