@@ -3,6 +3,7 @@ package com.courtrush.infra;
 import org.springframework.amqp.core.AcknowledgeMode;
 import org.springframework.amqp.rabbit.config.SimpleRabbitListenerContainerFactory;
 import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.boot.autoconfigure.amqp.RabbitTemplateCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -24,5 +25,15 @@ class AmqpConfig {
         factory.setDefaultRequeueRejected(false);
         factory.setMissingQueuesFatal(false);
         return factory;
+    }
+
+    /**
+     * Grants are published on a connection of their own: the broker handles a connection's frames
+     * in order, so on the consumers' connection a grant's confirm would queue behind their
+     * deliveries and acknowledgements, and every winner would wait for it.
+     */
+    @Bean
+    RabbitTemplateCustomizer publisherConnection() {
+        return template -> template.setUsePublisherConnection(true);
     }
 }
