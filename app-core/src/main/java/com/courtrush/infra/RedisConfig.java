@@ -30,7 +30,7 @@ class RedisConfig {
                 ? singleServer("redis://127.0.0.1:" + embedded.getObject().port(), null, null, 0)
                 : externalConfig(properties, redis);
         config.setCodec(StringCodec.INSTANCE);
-        // Redisson's own scripts (locks) by EVALSHA too; ours go through LuaScript.run
+        // Redisson's own scripts (locks) by EVALSHA too; ours go through LuaScript and ScriptPipeline
         config.setUseScriptCache(true);
         config.setNettyHook(roundTrips);
         try {

@@ -3,32 +3,34 @@ package com.courtrush.reserve;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.LuaScript;
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.ScriptPipeline;
 import java.util.List;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
 
-/** Runs {@code lua/reserve.lua}: the whole reserve decision in one Redis round trip. */
+/**
+ * Runs {@code lua/reserve.lua}: the whole reserve decision in one script call, sent with the
+ * decisions of the other request threads waiting at that moment (one round trip for all of them).
+ */
 @Component
 class ReserveScript {
 
     private static final long WINDOW_MS = 60_000;
 
-    private final RScript script;
-    private final LuaScript reserve = LuaScript.load("reserve");
+    private final ScriptPipeline reserve;
     private final CourtRushProperties properties;
 
     ReserveScript(RedissonClient redisson, CourtRushProperties properties) {
-        this.script = redisson.getScript();
+        this.reserve = new ScriptPipeline(redisson, LuaScript.load("reserve"), RScript.Mode.READ_WRITE);
         this.properties = properties;
     }
 
     Decision decide(ReserveMessage grant, int perUserLimit, long expireAt) {
-        List<Object> reply = reserve.run(script, RScript.Mode.READ_WRITE, RScript.ReturnType.MULTI,
-                List.of(RedisKeys.attemptLog(grant.userId()), RedisKeys.gate(grant.sessionId()),
-                        RedisKeys.gateTime(grant.sessionId()), RedisKeys.dedup(grant.slotId()),
-                        RedisKeys.quota(grant.sessionId()), RedisKeys.semaphore(grant.slotId()),
-                        RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT),
+        List<Object> reply = reserve.call(List.of(RedisKeys.attemptLog(grant.userId()), RedisKeys.gate(grant.sessionId()),
+                RedisKeys.gateTime(grant.sessionId()), RedisKeys.dedup(grant.slotId()),
+                RedisKeys.quota(grant.sessionId()), RedisKeys.semaphore(grant.slotId()),
+                RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT),
                 Long.toString(grant.userId()), grant.traceId(), Integer.toString(perUserLimit),
                 Integer.toString(properties.limits().perStudentPerMinute()), Long.toString(WINDOW_MS),
                 grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),

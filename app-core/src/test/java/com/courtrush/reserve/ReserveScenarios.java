@@ -13,9 +13,11 @@ import static org.mockito.Mockito.reset;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
+import com.courtrush.infra.LuaScript;
 import com.courtrush.infra.Queues;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.infra.RedisRoundTrips;
+import com.courtrush.infra.ScriptPipeline;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -35,6 +37,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
+import org.redisson.api.RScript;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.MessageBuilder;
@@ -124,6 +127,52 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(onTime.status()).as("%s", onTime).isEqualTo(202);
         assertThat(api().awaitResult(student, onTime.data().path("traceId").asText(), SETTLE).data()
                 .path("status").asText()).isEqualTo("SUCCESS");
+    }
+
+    @Test
+    default void concurrentScriptCallsShareRoundTripsAndEachRunsOnceWithItsOwnReply() throws Exception {
+        RedisRoundTrips trips = bean(RedisRoundTrips.class);
+        ScriptPipeline pipeline = new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE);
+        String prefix = "test:pipeline:" + ThreadLocalRandom.current().nextLong(1_000_000_000L) + ":";
+        int threads = 32;
+        long before = trips.total();
+        int calls = callInParallel(pipeline, prefix + "a:", threads, 50);
+        assertThat(trips.total() - before).as("round trips for %d concurrent calls", calls).isLessThan(calls);
+
+        // Redis forgets its scripts (a restart): the batch that hits it is sent again after a reload
+        redisson().getScript().scriptFlush();
+        callInParallel(pipeline, prefix + "b:", threads, 5);
+        redisson().getKeys().deleteByPattern(prefix + "*");
+    }
+
+    /** Every thread calls with its own key; each reply is its own, and each call ran exactly once. */
+    private int callInParallel(ScriptPipeline pipeline, String prefix, int threads, int callsEach) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                String key = prefix + t;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    for (int i = 1; i <= callsEach; i++) {
+                        List<Object> reply = pipeline.call(List.of(key), "arg-" + i);
+                        assertThat(reply).containsExactly(key, "arg-" + i, (long) i);
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> each : done) {
+                each.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (int t = 0; t < threads; t++) {
+            assertThat(redisson().getBucket(prefix + t).get()).isEqualTo(Integer.toString(callsEach));
+        }
+        return threads * callsEach;
     }
 
     @Test

@@ -1,0 +1,122 @@
+package com.courtrush.infra;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.BatchResult;
+import org.redisson.api.RBatch;
+import org.redisson.api.RScript;
+import org.redisson.api.RScriptAsync;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.RedisNoScriptException;
+
+/**
+ * Runs one Lua script for many request threads, sending the calls that arrive while a batch is on
+ * its way to Redis together, as the next pipelined batch (Redisson's {@link RBatch}: one write, one
+ * read, one wake-up of the I/O thread for all of them). A lone call goes at once, so nothing waits
+ * for company; under a crowd, each round trip carries every call that queued behind the previous
+ * one. Each call stays its own {@code EVALSHA}, atomic on its own, and gets its own reply. If Redis
+ * no longer knows the script, nothing of the batch ran: the script is loaded and the batch sent
+ * again.
+ */
+public final class ScriptPipeline {
+
+    /** Calls per batch at most: a bound on one write, far above the request threads of a node. */
+    static final int MAX_BATCH = 256;
+
+    private final RedissonClient redisson;
+    private final LuaScript script;
+    private final RScript.Mode mode;
+    private final Queue<Call> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean sending = new AtomicBoolean();
+
+    public ScriptPipeline(RedissonClient redisson, LuaScript script, RScript.Mode mode) {
+        this.redisson = redisson;
+        this.script = script;
+        this.mode = mode;
+    }
+
+    /** Runs the script with these keys and arguments and waits for its reply (a multi-bulk reply). */
+    public List<Object> call(List<Object> keys, Object... args) {
+        Call call = new Call(keys, args, new CompletableFuture<>());
+        waiting.add(call);
+        sendWaiting();
+        try {
+            return call.reply.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    /** Sends what is waiting unless a batch is already on its way; its completion sends the rest. */
+    private void sendWaiting() {
+        while (!waiting.isEmpty() && sending.compareAndSet(false, true)) {
+            List<Call> batch = new ArrayList<>();
+            Call call;
+            while (batch.size() < MAX_BATCH && (call = waiting.poll()) != null) {
+                batch.add(call);
+            }
+            if (batch.isEmpty()) {
+                sending.set(false);
+            } else {
+                send(batch, true);
+            }
+        }
+    }
+
+    private void send(List<Call> batch, boolean reloadIfUnknown) {
+        RBatch pipeline = redisson.createBatch(BatchOptions.defaults());
+        RScriptAsync calls = pipeline.getScript();
+        for (Call call : batch) {
+            calls.evalShaAsync(mode, script.sha1(), RScript.ReturnType.MULTI, call.keys, call.args);
+        }
+        pipeline.executeAsync().whenComplete((replies, error) -> {
+            if (error != null && reloadIfUnknown && unknownScript(error)) {
+                redisson.getScript().scriptLoadAsync(script.source()).whenComplete((sha1, loadError) -> {
+                    if (loadError != null) {
+                        settle(batch, null, loadError);
+                    } else {
+                        send(batch, false);
+                    }
+                });
+                return;
+            }
+            settle(batch, replies, error);
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private void settle(List<Call> batch, BatchResult<?> replies, Throwable error) {
+        try {
+            for (int i = 0; i < batch.size(); i++) {
+                if (error != null) {
+                    batch.get(i).reply.completeExceptionally(unwrap(error));
+                } else {
+                    batch.get(i).reply.complete((List<Object>) replies.getResponses().get(i));
+                }
+            }
+        } finally {
+            sending.set(false);
+            sendWaiting();
+        }
+    }
+
+    private static boolean unknownScript(Throwable error) {
+        return unwrap(error) instanceof RedisNoScriptException;
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    }
+
+    private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply) {
+    }
+}
