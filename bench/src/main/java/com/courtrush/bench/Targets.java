@@ -33,9 +33,12 @@ final class Targets {
                 new Report.Target("sold-out rejects/s vs baseline",
                         f("%.0f/s = %.2f x", crowd.soldOut().perSecond(), soldOutRatio),
                         f(">= %.1f x", SOLD_OUT_VS_BASELINE), soldOutRatio >= SOLD_OUT_VS_BASELINE),
-                new Report.Target("Redis round trips per decision (net)",
-                        f("%.3f", redis.netRoundTripsPerDecision()), "1 (2 at most)",
-                        redis.decisions() > 0 && Math.round(redis.netRoundTripsPerDecision()) == 1),
+                // one script call per decision; the round trips carrying them may be fewer (pipelined)
+                new Report.Target("Redis script calls / round trips per decision",
+                        f("%.3f / %.3f", redis.scriptCallsPerDecision(), redis.netRoundTripsPerDecision()),
+                        "1 (2 at most)",
+                        redis.decisions() > 0 && Math.round(redis.scriptCallsPerDecision()) == 1
+                                && Math.round(redis.netRoundTripsPerDecision()) <= 1),
                 new Report.Target("last place won -> every place committed",
                         f("%.0f ms", persistence.lastGrantToLastPersistedMs()), f("< %.0f ms", PERSIST_LAG_MS),
                         persistence.recorded() == persistence.granted()
