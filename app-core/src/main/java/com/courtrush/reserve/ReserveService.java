@@ -121,6 +121,7 @@ public class ReserveService {
     }
 
     private CompletableFuture<Accepted> publish(ReserveMessage grant) {
+        // runs on the thread that brings the broker's answer; a refusal (rare) is compensated there
         return publisher.publish(grant).thenApply(result -> {
             if (result.refused()) {
                 compensator.compensate(grant, "the broker refused it (" + result + ")", AuditTrail.SYSTEM_PUBLISHER);
