@@ -49,7 +49,7 @@ public final class ScriptPipeline {
         try {
             return call.reply.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
+            if (Futures.cause(e) instanceof RuntimeException cause) {
                 throw cause;
             }
             throw e;
@@ -98,7 +98,7 @@ public final class ScriptPipeline {
         try {
             for (int i = 0; i < batch.size(); i++) {
                 if (error != null) {
-                    batch.get(i).reply.completeExceptionally(unwrap(error));
+                    batch.get(i).reply.completeExceptionally(Futures.cause(error));
                 } else {
                     batch.get(i).reply.complete((List<Object>) replies.getResponses().get(i));
                 }
@@ -110,11 +110,7 @@ public final class ScriptPipeline {
     }
 
     private static boolean unknownScript(Throwable error) {
-        return unwrap(error) instanceof RedisNoScriptException;
-    }
-
-    private static Throwable unwrap(Throwable error) {
-        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return Futures.cause(error) instanceof RedisNoScriptException;
     }
 
     private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply) {

@@ -1,6 +1,7 @@
 package com.courtrush.reserve;
 
 import com.courtrush.account.Caller;
+import com.courtrush.infra.Futures;
 import com.courtrush.web.ApiExceptionHandler;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.CourtRushException;
@@ -103,7 +104,7 @@ class ReserveController {
             return ResponseEntity.status(HttpStatus.ACCEPTED)
                     .body(ApiResponse.ok(EngineMessages.format(locale, "ok.granted"), granted));
         }
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        Throwable cause = Futures.cause(error);
         if (cause instanceof CourtRushException refused) {
             return ApiExceptionHandler.refusal(refused, locale);
         }

@@ -11,9 +11,8 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Validator;
 import java.io.IOException;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -66,10 +65,9 @@ final class ReserveExchange {
     void write(ResponseEntity<? extends ApiResponse<?>> answer, HttpServletResponse response) throws IOException {
         byte[] json = writer.writeValueAsBytes(answer.getBody());
         response.setStatus(answer.getStatusCode().value());
-        for (Map.Entry<String, List<String>> header : answer.getHeaders().entrySet()) {
-            for (String value : header.getValue()) {
-                response.addHeader(header.getKey(), value);
-            }
+        HttpHeaders headers = answer.getHeaders();
+        if (!headers.isEmpty()) { // only a Retry-After, now and then: skip building the read-only view
+            headers.forEach((name, values) -> values.forEach(value -> response.addHeader(name, value)));
         }
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         response.setContentLength(json.length);

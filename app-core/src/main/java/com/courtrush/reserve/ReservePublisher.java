@@ -1,9 +1,9 @@
 package com.courtrush.reserve;
 
 import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.Futures;
 import com.courtrush.infra.Queues;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -81,7 +81,7 @@ class ReservePublisher {
     }
 
     private Result unconfirmed(ReserveMessage grant, Throwable error) {
-        Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+        Throwable cause = Futures.cause(error);
         if (cause instanceof TimeoutException) {
             log.warn("No confirm for trace {} within {} ms; the consumer, DLQ or reconciler will settle it",
                     grant.traceId(), confirmTimeoutMs);

@@ -2,6 +2,7 @@ package com.courtrush.reserve;
 
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.Futures;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
@@ -12,7 +13,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
@@ -63,11 +63,8 @@ public class ReserveService {
         CompletableFuture<Accepted> accepted;
         try {
             accepted = decide(userId, sessionId, slotId, clientIp);
-        } catch (CourtRushException e) {
-            metrics.request(e.outcome(), System.nanoTime() - started);
-            throw e;
         } catch (RuntimeException e) {
-            metrics.request(Outcome.ERROR, System.nanoTime() - started);
+            metrics.request(outcomeOf(e), System.nanoTime() - started);
             throw e;
         }
         return accepted.whenComplete((granted, error) -> metrics.request(
@@ -75,8 +72,7 @@ public class ReserveService {
     }
 
     private static Outcome outcomeOf(Throwable error) {
-        Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-        return cause instanceof CourtRushException refused ? refused.outcome() : Outcome.ERROR;
+        return Futures.cause(error) instanceof CourtRushException refused ? refused.outcome() : Outcome.ERROR;
     }
 
     private CompletableFuture<Accepted> decide(long userId, long sessionId, long slotId, String clientIp) {
