@@ -246,6 +246,7 @@ public final class FlashBench implements Callable<Integer> {
         Duration serverCpu = server.cpu();
         Duration redisCpu = server.redisCpu().orElse(null);
         Duration clientCpu = ownCpu();
+        long jitBefore = metrics.jitCompileMs();
         step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
                 preOpenMs, rushSeconds);
         CrowdRun run = crowd(http, opening, tokens, preOpenMs, rushSeconds);
@@ -257,6 +258,7 @@ public final class FlashBench implements Callable<Integer> {
         double redisCpuSeconds = redisCpu == null ? -1
                 : seconds(server.redisCpu().orElse(redisCpu).minus(redisCpu).toNanos());
         double clientCpuSeconds = seconds(ownCpu().minus(clientCpu).toNanos());
+        double jitSeconds = (metrics.jitCompileMs() - jitBefore) / 1000.0;
 
         List<Crowd.Grant> grants = run.grants();
         step("waiting until the %d granted places are in the database", grants.size());
@@ -293,7 +295,7 @@ public final class FlashBench implements Callable<Integer> {
         Report.Persistence persistence = new Report.Persistence(grants.size(), recorded, meanLagMs,
                 lastRecordedMs - opening.opensAtMs(), lastRecordedMs - lastGrantAsked / 1000.0);
         Report.ServerUse serverUse = new Report.ServerUse(crowdCpu, crowdCpu / crowdSeconds, redisCpuSeconds,
-                clientCpuSeconds, server.peakRssMib(), server.rssMib());
+                clientCpuSeconds, jitSeconds, server.peakRssMib(), server.rssMib());
         Report.Baseline baseline = new Report.Baseline("/ping", baselineRate,
                 baselineStats.latency(from, to, a -> true), baselineCores);
         Report.Setup setup = new Report.Setup(external ? "external (MySQL/MariaDB, Redis, RabbitMQ)"

@@ -76,7 +76,7 @@ record Report(
     }
 
     record ServerUse(double crowdCpuSeconds, double crowdCores, double redisCpuSeconds, double clientCpuSeconds,
-            double peakRssMib, double rssAfterMib) {
+            double jitSeconds, double peakRssMib, double rssAfterMib) {
     }
 
     /**
@@ -153,10 +153,12 @@ record Report(
                 persistence.granted, persistence.recorded, persistence.meanLagMs,
                 persistence.openingToLastPersistedMs, persistence.lastGrantToLastPersistedMs);
         out.printf("server: crowd CPU %.1f s = %.2f cores (baseline %.2f cores); embedded redis-server CPU %s; "
-                        + "bench client CPU %.1f s; peak RSS %.0f MiB, after the run %.0f MiB%n",
+                        + "bench client CPU %.1f s; JIT compiler threads busy %.1f s of the crowd's %.1f s; "
+                        + "peak RSS %.0f MiB, after the run %.0f MiB%n",
                 server.crowdCpuSeconds, server.crowdCores, baseline.serverCores,
                 server.redisCpuSeconds < 0 ? "n/a (external)" : String.format("%.1f s", server.redisCpuSeconds),
-                server.clientCpuSeconds, server.peakRssMib, server.rssAfterMib);
+                server.clientCpuSeconds, server.jitSeconds, crowd.all().seconds(), server.peakRssMib,
+                server.rssAfterMib);
         out.printf("redis: %,d decisions in Redis, %,d sold-out answers from local flags; %,d round trips "
                         + "(%.3f per decision, %.3f net of %.1f/s background and the consumer's one per grant); "
                         + "script calls %.3f per decision%n", redis.decisions, redis.localSoldOutAnswers,

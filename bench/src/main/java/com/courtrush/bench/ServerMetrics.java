@@ -30,6 +30,11 @@ final class ServerMetrics {
         return (long) statistic("courtrush.reserve.last-recorded", "VALUE");
     }
 
+    /** Time the server's JIT compiler threads have spent compiling ({@code jvm.compilation.time}), in ms. */
+    long jitCompileMs() throws IOException {
+        return (long) statistic("jvm.compilation.time", "COUNT");
+    }
+
     /** From the Redis decision to the committed row ({@code courtrush.reserve.persist-lag}), so far. */
     Lag persistLag() throws IOException {
         return new Lag((long) statistic("courtrush.reserve.persist-lag", "COUNT"),

@@ -40,8 +40,8 @@ final class Targets {
                         redis.decisions() > 0 && Math.round(redis.scriptCallsPerDecision()) == 1
                                 && Math.round(redis.netRoundTripsPerDecision()) <= 1),
                 new Report.Target("last place won -> every place committed",
-                        f("%.0f ms", persistence.lastGrantToLastPersistedMs()), f("< %.0f ms", PERSIST_LAG_MS),
-                        persistence.recorded() == persistence.granted()
+                        persistence.granted() == 0 ? "no place won" : f("%.0f ms", persistence.lastGrantToLastPersistedMs()), f("< %.0f ms", PERSIST_LAG_MS),
+                        persistence.granted() > 0 && persistence.recorded() == persistence.granted()
                                 && persistence.lastGrantToLastPersistedMs() < PERSIST_LAG_MS),
                 new Report.Target("peak server RSS",
                         f("%.0f MiB", server.peakRssMib()), f("< %.0f MiB", PEAK_RSS_MIB),
