@@ -174,6 +174,7 @@ class ApiContractTest {
                         new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isAccepted())
+                .andExpect(header().string("X-Content-Type-Options", "nosniff"))
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
                 .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"));
     }
@@ -189,6 +190,8 @@ class ApiContractTest {
         confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING));
         mvc.perform(asyncDispatch(waiting))
                 .andExpect(status().isAccepted())
+                .andExpect(header().string("X-Content-Type-Options", "nosniff"))
+                .andExpect(header().string("Cache-Control", containsString("no-store")))
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
                 .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"));
     }
@@ -218,7 +221,8 @@ class ApiContractTest {
                 .andExpect(status().is(httpStatus))
                 .andExpect(jsonPath("$.enumCode").value(outcome.name()))
                 .andExpect(jsonPath("$.code").value(outcome.code()))
-                .andExpect(jsonPath("$.message").value("because"));
+                .andExpect(jsonPath("$.message").value("because"))
+                .andExpect(header().string("X-Content-Type-Options", "nosniff"));
     }
 
     @Test
