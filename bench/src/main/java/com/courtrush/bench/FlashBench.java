@@ -98,7 +98,7 @@ public final class FlashBench implements Callable<Integer> {
     @Option(names = "--jar", defaultValue = "app-core/target/app-core.jar", description = "the headless server (default ${DEFAULT-VALUE})")
     Path jar;
 
-    @Option(names = "--server-jvm-option", split = " ", defaultValue = "-Xmx256m -XX:+UseSerialGC",
+    @Option(names = "--server-jvm-option", split = " ", defaultValue = "-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1",
             description = "JVM options for the server (repeatable; given ones replace the default, which is what the"
                     + " README recommends for a node: ${DEFAULT-VALUE})")
     List<String> serverJvmOptions = new ArrayList<>();
