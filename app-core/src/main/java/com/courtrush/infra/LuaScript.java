@@ -7,14 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.List;
-import org.redisson.api.RScript;
-import org.redisson.client.RedisNoScriptException;
 
 /**
- * A Lua script kept as a file under {@code resources/lua}, run by its SHA-1: one {@code EVALSHA}
- * round trip, and only when Redis no longer knows the script (a restart, {@code SCRIPT FLUSH}) is
- * it loaded again and the call repeated.
+ * A Lua script kept as a file under {@code resources/lua}, with its SHA-1. {@code RScript.eval}
+ * sends it by SHA-1 through Redisson's script cache ({@code useScriptCache}); a pipelined batch
+ * bypasses that cache, so {@link ScriptPipeline} sends {@code EVALSHA} with this SHA-1 itself.
  */
 public record LuaScript(String name, String source, String sha1) {
 
@@ -28,19 +25,6 @@ public record LuaScript(String name, String source, String sha1) {
             return new LuaScript(name, source, sha1(source));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read Lua script " + path, e);
-        }
-    }
-
-    /** Runs the script; its keys and arguments as Redis sees them. */
-    @SuppressWarnings("unchecked")
-    public <R> R run(RScript redis, RScript.Mode mode, RScript.ReturnType returnType, List<?> keys,
-            Object... args) {
-        List<Object> keyList = (List<Object>) keys;
-        try {
-            return redis.evalSha(mode, sha1, returnType, keyList, args);
-        } catch (RedisNoScriptException e) {
-            redis.scriptLoad(source);
-            return redis.evalSha(mode, sha1, returnType, keyList, args);
         }
     }
 

@@ -30,7 +30,8 @@ class RedisConfig {
                 ? singleServer("redis://127.0.0.1:" + embedded.getObject().port(), null, null, 0)
                 : externalConfig(properties, redis);
         config.setCodec(StringCodec.INSTANCE);
-        // Redisson's own scripts (locks) by EVALSHA too; ours go through LuaScript and ScriptPipeline
+        // every RScript.eval goes as EVALSHA (SHA-1 computed once), the source only after NOSCRIPT;
+        // a batch does not use this cache, so ScriptPipeline sends EVALSHA and reloads itself
         config.setUseScriptCache(true);
         config.setNettyHook(roundTrips);
         try {

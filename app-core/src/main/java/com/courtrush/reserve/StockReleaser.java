@@ -33,7 +33,7 @@ public class StockReleaser {
     public boolean release(long sessionId, long slotId, long userId, ReserveMessage grant) {
         String member = grant == null ? "" : grant.inflightMember();
         String pendingKey = grant == null ? RedisKeys.INFLIGHT : RedisKeys.pending(grant.traceId());
-        String outcome = release.run(script, RScript.Mode.READ_WRITE, RScript.ReturnType.VALUE,
+        String outcome = script.eval(RScript.Mode.READ_WRITE, release.source(), RScript.ReturnType.VALUE,
                 List.of(RedisKeys.dedup(slotId), RedisKeys.semaphore(slotId), RedisKeys.quota(sessionId),
                         pendingKey, RedisKeys.INFLIGHT, RedisKeys.slotOff(slotId)),
                 Long.toString(userId), member);

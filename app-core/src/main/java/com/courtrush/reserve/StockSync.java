@@ -73,7 +73,7 @@ class StockSync implements StockWarmer {
             args.add(Integer.toString(users.size()));
             users.forEach(u -> args.add(Long.toString(u)));
         }
-        Long permits = resync.run(script, RScript.Mode.READ_WRITE, RScript.ReturnType.INTEGER, keys,
+        Long permits = script.eval(RScript.Mode.READ_WRITE, resync.source(), RScript.ReturnType.INTEGER, keys,
                 args.toArray());
         applyGate(session);
         sessionSlots.forEach(slot -> soldOut.released(slot.getId()));
@@ -88,7 +88,7 @@ class StockSync implements StockWarmer {
             case SCHEDULED, WARMED -> "TIMED";
         };
         long flashMs = session.getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
-        gate.run(script, RScript.Mode.READ_WRITE, RScript.ReturnType.VALUE,
+        script.eval(RScript.Mode.READ_WRITE, gate.source(), RScript.ReturnType.VALUE,
                 List.of(RedisKeys.gate(session.getId()), RedisKeys.gateTime(session.getId()),
                         RedisKeys.warm(session.getId())),
                 mode, Long.toString(flashMs), Long.toString(expireAt(session)));
