@@ -6,6 +6,7 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.reset;
@@ -73,9 +74,13 @@ public interface DeadLetterScenarios extends StackAccess {
             reset(writer);
         }
         DeadLetterLog log = bean(DeadLetterLog.class);
-        DeadLetterLog.Entry entry = log.get(trace);
-        assertThat(entry.error()).contains("injected: disk full");
-        assertThat(entry.settlement()).isEqualTo(DeadLetterLog.Settlement.COMPENSATED);
+        // the DLQ consumer marks the trace FAILED while compensating, and logs the settlement just after
+        await().atMost(SETTLE).untilAsserted(() -> {
+            DeadLetterLog.Entry entry = log.get(trace);
+            assertThat(entry).isNotNull();
+            assertThat(entry.error()).contains("injected: disk full");
+            assertThat(entry.settlement()).isEqualTo(DeadLetterLog.Settlement.COMPENSATED);
+        });
         assertThat(log.recent(10)).extracting(DeadLetterLog.Entry::traceId).contains(trace);
         DeadLetterActions actions = bean(DeadLetterActions.class);
         assertThatThrownBy(() -> actions.replay(trace)).isInstanceOf(CourtRushException.class)
