@@ -51,6 +51,8 @@ public record CourtRushProperties(
             @Min(1) @Max(10) @DefaultValue("3") int consumerMaxAttempts,
             @NotNull @DefaultValue("200ms") Duration consumerBackoff,
             @NotNull @DefaultValue("3s") Duration confirmTimeout,
+            /* how long a request thread waits for a winner's confirm before answering it from an async dispatch */
+            @NotNull @DefaultValue("100ms") Duration confirmWait,
             @NotNull @DefaultValue("5m") Duration pendingTtl,
             @NotNull @DefaultValue("60s") Duration reconcileHorizon,
             @NotNull @DefaultValue("10s") Duration reconcileInterval,

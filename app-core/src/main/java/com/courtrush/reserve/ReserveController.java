@@ -1,6 +1,7 @@
 package com.courtrush.reserve;
 
 import com.courtrush.account.Caller;
+import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.Futures;
 import com.courtrush.web.ApiExceptionHandler;
 import com.courtrush.web.ApiResponse;
@@ -21,7 +22,9 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -44,10 +47,13 @@ class ReserveController {
     private final ReservationMapper reservations;
     private final ReservationCancellation cancellation;
     private final ReserveExchange exchange;
+    private final long confirmWaitNanos;
 
     ReserveController(ReserveService reserve, ReserveResults results, ReservationMapper reservations,
-            ReservationCancellation cancellation, ObjectMapper mapper, Validator validator) {
+            ReservationCancellation cancellation, ObjectMapper mapper, Validator validator,
+            CourtRushProperties properties) {
         this.exchange = new ReserveExchange(mapper, validator);
+        this.confirmWaitNanos = properties.reserve().confirmWait().toNanos();
         this.reserve = reserve;
         this.results = results;
         this.reservations = reservations;
@@ -60,7 +66,7 @@ class ReserveController {
     @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = ReserveRequest.class)))
     @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE)
-    // null when the answer is already written (every refusal); a grant's answer follows its confirm
+    // null when the answer is already written (every refusal, and a grant whose confirm came quickly)
     DeferredResult<ResponseEntity<ApiResponse<Object>>> reserve(@AuthenticationPrincipal Caller caller,
             HttpServletRequest http, HttpServletResponse response) throws IOException {
         ReserveRequest request = exchange.read(http);
@@ -74,18 +80,27 @@ class ReserveController {
             exchange.write(ApiExceptionHandler.refusal(refused, locale), response);
             return null;
         }
-        if (accepted.isDone()) {
-            ReserveService.Accepted granted = null;
-            Throwable error = null;
-            try {
-                granted = accepted.join();
-            } catch (CompletionException e) {
-                error = e;
-            }
-            exchange.write(answer(granted, error, locale), response);
+        // the winner's answer follows the broker's confirm, which usually comes within milliseconds: the
+        // request thread waits that long for it rather than send the answer through the request queue a
+        // second time; a slower confirm is answered from an async dispatch, holding no thread
+        ReserveService.Accepted granted;
+        try {
+            granted = accepted.get(confirmWaitNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException slow) {
+            return later(accepted, locale);
+        } catch (ExecutionException failed) {
+            exchange.write(answer(null, failed.getCause(), locale), response);
             return null;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return later(accepted, locale);
         }
-        // a grant waits for the broker's confirm without holding a request thread
+        exchange.write(answer(granted, null, locale), response);
+        return null;
+    }
+
+    private static DeferredResult<ResponseEntity<ApiResponse<Object>>> later(
+            CompletableFuture<ReserveService.Accepted> accepted, Locale locale) {
         DeferredResult<ResponseEntity<ApiResponse<Object>>> deferred = new DeferredResult<>();
         accepted.whenComplete((granted, error) -> {
             try {

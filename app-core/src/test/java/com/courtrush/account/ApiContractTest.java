@@ -41,6 +41,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -65,7 +67,7 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
  * handler, with the engine behind them mocked. Every outcome maps to its status; bad input is a
  * 4xx with a clear message, never a 5xx; the security rules hold.
  */
-@WebMvcTest(properties = "courtrush.data-dir=target/contract-test")
+@WebMvcTest(properties = {"courtrush.data-dir=target/contract-test", "courtrush.reserve.confirm-wait=1s"})
 @Import({SecurityConfig.class, SecurityErrorWriter.class, ApiContractTest.Fixed.class})
 class ApiContractTest {
 
@@ -180,7 +182,38 @@ class ApiContractTest {
     }
 
     @Test
-    void aGrantIsAnsweredWhenTheBrokerConfirmsIt() throws Exception {
+    void aGrantConfirmedWithinTheWaitIsAnsweredByTheRequestThread() throws Exception {
+        settledSoonAfterTheDecision(confirm ->
+                confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING)));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(request().asyncNotStarted())
+                .andExpect(status().isAccepted())
+                .andExpect(header().string("X-Content-Type-Options", "nosniff"))
+                .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"));
+    }
+
+    @Test
+    void aGrantTheBrokerRefusesWithinTheWaitIs503Failed() throws Exception {
+        settledSoonAfterTheDecision(confirm ->
+                confirm.completeExceptionally(new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
+                        .withStatus(HttpStatus.SERVICE_UNAVAILABLE)));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(request().asyncNotStarted())
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(jsonPath("$.enumCode").value("FAILED"));
+    }
+
+    /** The broker answers 50 ms after the decision: within the request thread's wait (1 s here). */
+    private void settledSoonAfterTheDecision(Consumer<CompletableFuture<ReserveService.Accepted>> broker) {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willAnswer(decided -> {
+            CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
+            CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> broker.accept(confirm));
+            return confirm;
+        });
+    }
+
+    @Test
+    void aGrantWhoseConfirmIsSlowIsAnsweredWhenTheBrokerConfirmsIt() throws Exception {
         CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
         given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
         MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
@@ -197,7 +230,7 @@ class ApiContractTest {
     }
 
     @Test
-    void aGrantTheBrokerRefusesLaterIs503Failed() throws Exception {
+    void aGrantTheBrokerRefusesAfterTheWaitIs503Failed() throws Exception {
         CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
         given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
         MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"))

@@ -25,7 +25,7 @@ class SoldOutFlagsTest {
         when(redisson.getTopic(anyString())).thenReturn(topic);
         CourtRushProperties properties = new CourtRushProperties(ZoneId.of("Asia/Shanghai"), Path.of("x"), null,
                 new CourtRushProperties.Infra(null, null, 0), new CourtRushProperties.Auth(null, Duration.ofHours(1), 4),
-                new CourtRushProperties.Reserve(1, 1, 1, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
+                new CourtRushProperties.Reserve(1, 1, 1, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
                         Duration.ZERO, Duration.ZERO, recheck, Duration.ZERO, Duration.ofMinutes(1)),
                 new CourtRushProperties.Limits(5, 1, false, 1));
         return new SoldOutFlags(redisson, properties);
