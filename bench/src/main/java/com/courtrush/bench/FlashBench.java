@@ -28,8 +28,9 @@ import picocli.CommandLine.Option;
 /**
  * The flash-opening benchmark: one command that starts the headless server, creates the students
  * and the opening, measures the server's trivial endpoint as the baseline, fires the crowd at the
- * opening, waits until every granted place is in the database, checks the invariants and prints
- * the numbers (and writes them as JSON).
+ * opening, waits until every granted place is in the database, measures the baseline again (the
+ * crowd is compared with both), checks the invariants and prints the numbers (and writes them as
+ * JSON).
  */
 @Command(name = "flash-bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Measures CourtRush's flash opening end to end on this machine (loopback only).")
@@ -213,18 +214,7 @@ public final class FlashBench implements Callable<Integer> {
         }
 
         step("baseline: GET /ping with %d clients for %d s", clients, baselineSeconds);
-        Duration cpuBefore = server.cpu();
-        long from = WallClock.epochMicros();
-        long to = from + baselineSeconds * 1_000_000L;
-        LoadLoop.Run baselineRun = LoadLoop.run("baseline", clients, from, to, Long.MAX_VALUE, ping, console);
-        double baselineCores = seconds(server.cpu().minus(cpuBefore).toNanos()) / baselineSeconds;
-        Analysis baselineStats = new Analysis(baselineRun.samples());
-        Rate baselineRate = baselineStats.rate(from, to, a -> a == Answer.PONG);
-        Map<Answer, Long> baselineAnswers = baselineStats.answers(0, Long.MAX_VALUE);
-        if (baselineAnswers.keySet().stream().anyMatch(a -> a != Answer.PONG)) {
-            throw new BenchException("The baseline got answers other than 200: " + baselineAnswers
-                    + (baselineRun.firstIoError() == null ? "" : " (first I/O error: " + baselineRun.firstIoError() + ")"));
-        }
+        Ping baselineBefore = ping(server, ping);
 
         step("the floor: a trivial Redis script through Redisson with %d threads for %d s", clients, baselineSeconds);
         Report.RedisFloor floor = RedisFloor.measure(external ? redisHost : "127.0.0.1",
@@ -265,6 +255,9 @@ public final class FlashBench implements Callable<Integer> {
         long recorded = awaitRecorded(http, admin, opening.sessionId(), grants.size());
         double meanLagMs = metrics.persistLag().meanSince(lagBefore);
         long lastRecordedMs = metrics.lastRecordedMs();
+        // the machine's speed drifts: the crowd is compared with the baseline measured on both sides of it
+        step("baseline again, after the crowd: GET /ping with %d clients for %d s", clients, baselineSeconds);
+        Ping baselineAfter = ping(server, ping);
         step("checking the invariants");
         Verification.Result check = Verification.check(http, admin, opening.sessionId(), grants);
 
@@ -296,14 +289,41 @@ public final class FlashBench implements Callable<Integer> {
                 lastRecordedMs - opening.opensAtMs(), lastRecordedMs - lastGrantAsked / 1000.0);
         Report.ServerUse serverUse = new Report.ServerUse(crowdCpu, crowdCpu / crowdSeconds, redisCpuSeconds,
                 clientCpuSeconds, jitSeconds, server.peakRssMib(), server.rssMib());
-        Report.Baseline baseline = new Report.Baseline("/ping", baselineRate,
-                baselineStats.latency(from, to, a -> true), baselineCores);
+        Report.Baseline baseline = Report.Baseline.of("/ping", baselineBefore.rate(), baselineAfter.rate(),
+                new Analysis(concat(baselineBefore.run().samples(), baselineAfter.run().samples()))
+                        .latency(baselineBefore.from(), baselineAfter.to(), a -> true),
+                (baselineBefore.cores() + baselineAfter.cores()) / 2);
         Report.Setup setup = new Report.Setup(external ? "external (MySQL/MariaDB, Redis, RabbitMQ)"
                 : "embedded (redis-server, Qpid, H2)", students, slots, capacity, opening.places(), clients,
                 preOpenMs / 1000.0, rushSeconds, setupSeconds, loginSeconds, String.join(" ", serverJvmOptions));
         return new Report(LocalDateTime.now().withNano(0).toString(), commandLine(), Machines.describe(), setup,
                 rehearsal, baseline, floor, crowdResult, persistence, serverUse, redisUse, check,
                 Targets.evaluate(baseline, floor, crowdResult, persistence, serverUse, redisUse, check));
+    }
+
+    /** {@code GET /ping} from every client for the baseline's seconds; anything but 200 fails the run. */
+    private Ping ping(BenchServer server, LoadLoop.Shot ping) throws InterruptedException {
+        Duration cpuBefore = server.cpu();
+        long from = WallClock.epochMicros();
+        long to = from + baselineSeconds * 1_000_000L;
+        LoadLoop.Run run = LoadLoop.run("baseline", clients, from, to, Long.MAX_VALUE, ping, console);
+        double cores = seconds(server.cpu().minus(cpuBefore).toNanos()) / baselineSeconds;
+        Analysis stats = new Analysis(run.samples());
+        Map<Answer, Long> answers = stats.answers(0, Long.MAX_VALUE);
+        if (answers.keySet().stream().anyMatch(a -> a != Answer.PONG)) {
+            throw new BenchException("The baseline got answers other than 200: " + answers
+                    + (run.firstIoError() == null ? "" : " (first I/O error: " + run.firstIoError() + ")"));
+        }
+        return new Ping(run, from, to, stats.rate(from, to, a -> a == Answer.PONG), cores);
+    }
+
+    private static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private record Ping(LoadLoop.Run run, long from, long to, Rate rate, double cores) {
     }
 
     /** Fires the crowd at an opening, from {@code beforeMs} before its gate opens to {@code seconds} after. */

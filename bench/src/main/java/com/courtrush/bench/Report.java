@@ -33,7 +33,19 @@ record Report(
     record Rehearsal(int students, long places, long granted, Rate rate, Latency latency) {
     }
 
-    record Baseline(String endpoint, Rate rate, Latency latency, double serverCores) {
+    /**
+     * The trivial endpoint, measured before the crowd and again after it.
+     *
+     * @param rate both measurements together: what the crowd's ratios are taken against
+     */
+    record Baseline(String endpoint, Rate rate, Latency latency, double serverCores, Rate before, Rate after) {
+
+        static Baseline of(String endpoint, Rate before, Rate after, Latency latency, double serverCores) {
+            long requests = before.requests() + after.requests();
+            double seconds = before.seconds() + after.seconds();
+            return new Baseline(endpoint, new Rate(requests, seconds, seconds > 0 ? requests / seconds : 0), latency,
+                    serverCores, before, after);
+        }
     }
 
     /**
@@ -117,6 +129,10 @@ record Report(
         out.printf("%-34s %10s %8s %10s %8s %8s %8s %8s%n", "throughput", "requests", "seconds", "per sec",
                 "p50 ms", "p90 ms", "p99 ms", "max ms");
         row(out, "baseline GET " + baseline.endpoint, baseline.rate, baseline.latency);
+        out.printf("%-34s %10d %8.2f %10.0f%n", "  before the crowd", baseline.before.requests(),
+                baseline.before.seconds(), baseline.before.perSecond());
+        out.printf("%-34s %10d %8.2f %10.0f%n", "  after the crowd", baseline.after.requests(),
+                baseline.after.seconds(), baseline.after.perSecond());
         if (redisFloor != null) {
             row(out, "floor: Redis script via Redisson", redisFloor.rate, redisFloor.latency);
         }
