@@ -186,9 +186,9 @@ record Report(
                 correctness.dedupMismatches(), correctness.lost(), correctness.unclaimed(),
                 correctness.ok() ? "OK" : "FAILED " + correctness.problems());
         out.println();
-        out.printf("%-58s %-22s %-16s %s%n", "target", "measured", "limit", "");
+        out.printf("%-58s %-24s %-16s %s%n", "target", "measured", "limit", "");
         for (Target target : targets) {
-            out.printf("%-58s %-22s %-16s %s%n", target.name, target.measured, target.limit,
+            out.printf("%-58s %-24s %-16s %s%n", target.name, target.measured, target.limit,
                     target.met ? "met" : "MISSED");
         }
     }
