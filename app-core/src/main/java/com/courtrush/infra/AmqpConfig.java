@@ -14,8 +14,37 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class AmqpConfig {
 
+    /**
+     * How long a reserve consumer waits for more messages once it has some: a batch is what the
+     * broker has already handed over, not something to wait for (a lone grant is recorded at most
+     * this much later).
+     */
+    private static final long BATCH_WAIT_MS = 10;
+
     @Bean(Queues.MANUAL_ACK_FACTORY)
     SimpleRabbitListenerContainerFactory manualAckListenerFactory(ConnectionFactory connectionFactory,
+            CourtRushProperties properties) {
+        return manualAck(connectionFactory, properties);
+    }
+
+    /**
+     * The reserve consumers take the grants waiting for them (up to the prefetch) as one batch, to
+     * record them in one transaction.
+     */
+    @Bean(Queues.RESERVE_BATCH_FACTORY)
+    SimpleRabbitListenerContainerFactory reserveBatchListenerFactory(ConnectionFactory connectionFactory,
+            CourtRushProperties properties) {
+        SimpleRabbitListenerContainerFactory factory = manualAck(connectionFactory, properties);
+        factory.setConsumerBatchEnabled(true);
+        factory.setBatchListener(true);
+        factory.setBatchSize(properties.reserve().consumerPrefetch());
+        // both bound the wait: the batch's, and each poll for its next message
+        factory.setBatchReceiveTimeout(BATCH_WAIT_MS);
+        factory.setReceiveTimeout(BATCH_WAIT_MS);
+        return factory;
+    }
+
+    private static SimpleRabbitListenerContainerFactory manualAck(ConnectionFactory connectionFactory,
             CourtRushProperties properties) {
         SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
         factory.setConnectionFactory(connectionFactory);

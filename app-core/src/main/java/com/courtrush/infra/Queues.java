@@ -12,6 +12,7 @@ public final class Queues {
 
     /** Listener container factory with manual acknowledgement. */
     public static final String MANUAL_ACK_FACTORY = "manualAckListenerFactory";
+    public static final String RESERVE_BATCH_FACTORY = "reserveBatchListenerFactory";
 
     public static final String RESERVE_LISTENER_ID = "reserveConsumer";
     public static final String DEAD_LETTER_LISTENER_ID = "reserveDlqConsumer";

@@ -1,6 +1,7 @@
 package com.courtrush.reserve;
 
 import com.courtrush.slot.TimeSlotMapper;
+import java.util.List;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -46,6 +47,16 @@ public class ReservationWriter {
             compensator.refusedByDatabase(grant, "the slot is full or disabled in the database");
             return Result.REFUSED;
         }
+    }
+
+    /**
+     * Records several grants in one transaction, all or none: throws if any of them is refused by a
+     * guard (a redelivery, a full slot) or fails, and then none is recorded, for the caller to
+     * {@link #record} them one by one, which settles each case.
+     */
+    public void recordAll(List<ReserveMessage> grants) {
+        transactions.executeWithoutResult(tx -> grants.forEach(this::insert));
+        releaser.forgetAll(grants);
     }
 
     private void insert(ReserveMessage grant) {

@@ -4,6 +4,8 @@ import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.Queues;
 import com.rabbitmq.client.Channel;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
@@ -13,9 +15,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Consumes {@code reserve.queue} with manual acknowledgement: a message is acked only once its
- * reservation is in the database (or it is settled otherwise). Failures are retried with backoff;
- * after the last attempt the message is rejected without requeue and dead-lettered to
- * {@code reserve.dlq}.
+ * reservation is in the database (or it is settled otherwise). The grants the broker has handed
+ * over are recorded together, in one transaction; if that fails for any of them, each is recorded
+ * on its own. Failures are retried with backoff; after the last attempt the message is rejected
+ * without requeue and dead-lettered to {@code reserve.dlq}.
  */
 @Component
 class ReserveConsumer {
@@ -42,36 +45,85 @@ class ReserveConsumer {
     }
 
     @RabbitListener(id = Queues.RESERVE_LISTENER_ID, queues = Queues.RESERVE_QUEUE,
-            containerFactory = Queues.MANUAL_ACK_FACTORY)
-    void onMessage(Message message, Channel channel) throws IOException {
-        long tag = message.getMessageProperties().getDeliveryTag();
-        ReserveMessage grant;
+            containerFactory = Queues.RESERVE_BATCH_FACTORY)
+    void onMessages(List<Message> messages, Channel channel) throws IOException {
+        List<Delivery> grants = new ArrayList<>(messages.size());
+        for (Message message : messages) {
+            Delivery delivery = read(message, channel);
+            if (delivery != null) {
+                grants.add(delivery);
+            }
+        }
+        if (grants.isEmpty()) {
+            return;
+        }
+        metrics.handling(grants.size());
         try {
-            grant = ReserveMessage.fromJson(message.getBody());
+            if (grants.size() == 1 || !recordedTogether(grants, channel)) {
+                for (Delivery delivery : grants) {
+                    recordAlone(delivery, channel);
+                }
+            }
+        } finally {
+            metrics.handling(-grants.size());
+        }
+    }
+
+    /** The grant a message carries; an unreadable message is dead-lettered (null). */
+    private static Delivery read(Message message, Channel channel) throws IOException {
+        long tag = message.getMessageProperties().getDeliveryTag();
+        try {
+            return new Delivery(tag, ReserveMessage.fromJson(message.getBody()));
         } catch (IllegalArgumentException e) {
             log.error("Unreadable message {} on {} ({} bytes): {}; dead-lettering it",
                     message.getMessageProperties().getMessageId(), Queues.RESERVE_QUEUE, message.getBody().length,
                     e.getMessage());
             channel.basicReject(tag, false);
-            return;
+            return null;
         }
-        metrics.handling(1);
+    }
+
+    /**
+     * Records the grants in one transaction and acks them; false (nothing recorded, nothing acked)
+     * when any of them needs handling on its own: a redelivery, a full slot, a failure.
+     */
+    private boolean recordedTogether(List<Delivery> grants, Channel channel) throws IOException {
+        try {
+            writer.recordAll(grants.stream().map(Delivery::grant).toList());
+        } catch (RuntimeException e) {
+            log.debug("Recording {} grants together failed ({}); recording them one by one", grants.size(),
+                    e.toString());
+            return false;
+        }
+        metrics.batch(grants.size());
+        for (Delivery delivery : grants) {
+            metrics.consumed(ReservationWriter.Result.RECORDED);
+            metrics.recorded(delivery.grant().time());
+            channel.basicAck(delivery.tag(), false);
+        }
+        return true;
+    }
+
+    private void recordAlone(Delivery delivery, Channel channel) throws IOException {
+        ReserveMessage grant = delivery.grant();
         try {
             ReservationWriter.Result result = retry.execute(context -> writer.record(grant));
+            metrics.batch(1);
             metrics.consumed(result);
             if (result == ReservationWriter.Result.RECORDED) {
                 metrics.recorded(grant.time());
             }
-            channel.basicAck(tag, false);
+            channel.basicAck(delivery.tag(), false);
         } catch (RuntimeException e) {
             log.error("Trace {} (user {}, slot {}) could not be recorded in {} attempts; dead-lettering it",
                     grant.traceId(), grant.userId(), grant.slotId(), attempts, e);
             metrics.consumed(ReservationWriter.Result.FAILED);
             metrics.deadLettered();
             deadLetters.failed(grant, e);
-            channel.basicReject(tag, false);
-        } finally {
-            metrics.handling(-1);
+            channel.basicReject(delivery.tag(), false);
         }
+    }
+
+    private record Delivery(long tag, ReserveMessage grant) {
     }
 }

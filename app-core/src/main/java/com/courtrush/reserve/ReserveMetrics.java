@@ -2,6 +2,7 @@ package com.courtrush.reserve;
 
 import com.courtrush.web.Outcome;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -29,6 +30,7 @@ public class ReserveMetrics {
     private final Counter deadLettered;
     private final Counter soldOutLocal;
     private final Timer persistLag;
+    private final DistributionSummary batches;
     private final AtomicLong lastRecordedAt = new AtomicLong();
     private final AtomicInteger handling = new AtomicInteger();
     private final MeterRegistry registry;
@@ -60,11 +62,18 @@ public class ReserveMetrics {
         Gauge.builder("courtrush.reserve.last-recorded", lastRecordedAt,
                         Number::doubleValue)
                 .description("Epoch ms at which this node last committed a granted place").register(registry);
+        batches = DistributionSummary.builder("courtrush.reserve.consumer-batch")
+                .description("Grants recorded per database transaction by the reserve consumers")
+                .register(registry);
         deadLettered = Counter.builder("courtrush.reserve.dead-lettered")
                 .description("Messages rejected to reserve.dlq after their last attempt").register(registry);
         Gauge.builder("courtrush.reserve.handling", handling, Number::doubleValue)
                 .description("reserve.queue messages this node holds unacknowledged, being recorded")
                 .register(registry);
+    }
+
+    void batch(int grants) {
+        batches.record(grants);
     }
 
     void handling(int delta) {

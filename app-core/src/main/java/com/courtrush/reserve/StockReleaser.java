@@ -46,9 +46,16 @@ public class StockReleaser {
 
     /** The grant is in the database (or settled): forget its pending record and in-flight entry. */
     public void forget(ReserveMessage grant) {
+        forgetAll(List.of(grant));
+    }
+
+    /** {@link #forget} for several grants, in one round trip. */
+    public void forgetAll(List<ReserveMessage> grants) {
         RBatch batch = redisson.createBatch();
-        batch.getBucket(RedisKeys.pending(grant.traceId())).deleteAsync();
-        batch.getScoredSortedSet(RedisKeys.INFLIGHT).removeAsync(grant.inflightMember());
+        for (ReserveMessage grant : grants) {
+            batch.getBucket(RedisKeys.pending(grant.traceId())).deleteAsync();
+            batch.getScoredSortedSet(RedisKeys.INFLIGHT).removeAsync(grant.inflightMember());
+        }
         batch.execute();
     }
 }

@@ -22,6 +22,7 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -42,6 +43,8 @@ import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.MessageBuilder;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
+import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
 import org.springframework.dao.TransientDataAccessResourceException;
 
 /**
@@ -335,6 +338,56 @@ public interface ReserveScenarios extends StackAccess {
                 .isEqualTo(1);
         assertThat(invariants().assertHold(session)).isEqualTo(1);
         assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+    }
+
+    @Test
+    default void grantsWaitingForTheConsumersAreRecordedTogetherAndARedeliveryAmongThemStillOnce() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 1);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 30).get(0);
+        List<Student> students = api().students(21);
+        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
+                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
+        DistributionSummary batches = bean(MeterRegistry.class).get("courtrush.reserve.consumer-batch").summary();
+
+        // twenty grants wait in the queue while the consumers are stopped, then arrive together
+        long transactionsBefore = batches.count();
+        double recordedBefore = batches.totalAmount();
+        List<String> traces = new ArrayList<>();
+        consumers.stop();
+        try {
+            for (Student student : students.subList(0, 20)) {
+                traces.add(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
+            }
+        } finally {
+            consumers.start();
+        }
+        for (int i = 0; i < traces.size(); i++) {
+            assertThat(api().awaitResult(students.get(i), traces.get(i), SETTLE).data().path("status").asText())
+                    .isEqualTo("SUCCESS");
+        }
+        assertThat(batches.totalAmount() - recordedBefore).isEqualTo(20);
+        assertThat(batches.count() - transactionsBefore).as("database transactions for 20 grants").isLessThan(20);
+        assertThat(invariants().assertHold(session)).isEqualTo(20);
+
+        // a redelivered grant in a batch: that batch is recorded one by one, each grant settled once
+        String first = traces.get(0);
+        long firstUser = jdbc().queryForObject("select user_id from reservation where trace_id = ?", Long.class, first);
+        double duplicatesBefore = consumed("DUPLICATE");
+        String last;
+        consumers.stop();
+        try {
+            last = TestApi.expect(202, api().reserve(students.get(20), session, slot)).data().path("traceId").asText();
+            redeliver(new ReserveMessage(first, firstUser, slot, session, System.currentTimeMillis()));
+        } finally {
+            consumers.start();
+        }
+        assertThat(api().awaitResult(students.get(20), last, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        await().atMost(SETTLE).until(() -> consumed("DUPLICATE") > duplicatesBefore);
+        assertThat(jdbc().queryForObject("select count(*) from reservation where trace_id = ?", Integer.class, first))
+                .isEqualTo(1);
+        assertThat(invariants().assertHold(session)).isEqualTo(21);
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("9");
     }
 
     @Test
