@@ -176,7 +176,7 @@ record Report(
                 server.clientCpuSeconds, server.jitSeconds, crowd.all().seconds(), server.peakRssMib,
                 server.rssAfterMib);
         out.printf("redis: %,d decisions in Redis, %,d sold-out answers from local flags; %,d round trips "
-                        + "(%.3f per decision, %.3f net of %.1f/s background and the consumer's one per grant); "
+                        + "(%.3f per decision, %.3f net of %.1f/s background and the consumers' one per transaction); "
                         + "script calls %.3f per decision%n", redis.decisions, redis.localSoldOutAnswers,
                 redis.roundTrips, redis.roundTripsPerDecision, redis.netRoundTripsPerDecision,
                 redis.idleRoundTripsPerSecond, redis.scriptCallsPerDecision);

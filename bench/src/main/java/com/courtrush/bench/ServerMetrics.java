@@ -30,6 +30,11 @@ final class ServerMetrics {
         return (long) statistic("courtrush.reserve.last-recorded", "VALUE");
     }
 
+    /** Database transactions of the reserve consumers, each with one Redis round trip ({@code courtrush.reserve.consumer-batch}). */
+    long consumerBatches() throws IOException {
+        return (long) statistic("courtrush.reserve.consumer-batch", "COUNT");
+    }
+
     /** Time the server's JIT compiler threads have spent compiling ({@code jvm.compilation.time}), in ms. */
     long jitCompileMs() throws IOException {
         return (long) statistic("jvm.compilation.time", "COUNT");
