@@ -117,6 +117,7 @@ public final class FlashBench implements Callable<Integer> {
     Path out;
 
     private static final int PING_WARM_UP_SECONDS = 10;
+    private static final long TICK_MICROS = 250_000;
     /** Places a student may hold in the opening under test: the product's default. */
     private static final int PER_STUDENT = 2;
     /**
@@ -276,11 +277,19 @@ public final class FlashBench implements Callable<Integer> {
                 phase(stats, "before the opening", crowdStart, opensAtMicros),
                 phase(stats, "selling", opensAtMicros, lastGrant + 1),
                 phase(stats, "sold out", lastGrant + 1, end));
+        List<Report.Tick> ticks = new ArrayList<>();
+        // from a second before the opening until half a second after the last place went
+        for (long t = Math.max(crowdStart, opensAtMicros - 1_000_000L); t < Math.min(end, lastGrant + 500_000L);
+                t += TICK_MICROS) {
+            long to = t + TICK_MICROS;
+            ticks.add(new Report.Tick((t - opensAtMicros) / 1000, stats.rate(t, to, a -> true),
+                    stats.latency(t, to, a -> true), stats.rate(t, to, a -> a == Answer.ACCEPTED).requests()));
+        }
         Report.CrowdResult crowdResult = new Report.CrowdResult(all,
                 stats.rate(crowdStart, end, a -> a == Answer.ACCEPTED),
                 stats.rate(crowdStart, lastGrant + 1, a -> true),
                 stats.rate(lastGrant + 1, end, a -> a == Answer.OUT_OF_STOCK),
-                phases, stats.latency(crowdStart, end, a -> true), stats.latencyByAnswer(crowdStart, end),
+                phases, ticks, stats.latency(crowdStart, end, a -> true), stats.latencyByAnswer(crowdStart, end),
                 run.loop().ioErrors(), run.loop().firstIoError());
         long decisions = all.requests() - localAnswers;
         double background = idleRate * crowdSeconds;

@@ -72,7 +72,17 @@ record Report(
      * @param soldOut        OUT_OF_STOCK answers after the last place was granted (this node's flags)
      */
     record CrowdResult(Rate all, Rate accepted, Rate decidedInRedis, Rate soldOut, List<Phase> phases,
-            Latency latency, Map<String, Latency> latencyByAnswer, long ioErrors, String firstIoError) {
+            List<Tick> aroundTheOpening, Latency latency, Map<String, Latency> latencyByAnswer, long ioErrors,
+            String firstIoError) {
+    }
+
+    /**
+     * A quarter of a second of the crowd.
+     *
+     * @param fromOpeningMs where it starts, from the flash time
+     * @param accepted      places granted in it
+     */
+    record Tick(long fromOpeningMs, Rate rate, Latency latency, long accepted) {
     }
 
     record Phase(String name, Rate rate, Map<Answer, Long> answers, Latency latency) {
@@ -151,6 +161,12 @@ record Report(
             out.printf("  a request costing one %s plus one script call: at most %.0f/s = %.2f x the baseline"
                             + " (script calls took %.2f cores of the bench's JVM)%n", baseline.endpoint, ceiling,
                     ceiling / baseline.rate.perSecond(), redisFloor.clientCores);
+        }
+        out.println();
+        out.println("around the opening, per 250 ms (the closed loop runs at 64 clients / latency)");
+        for (Tick tick : crowd.aroundTheOpening) {
+            out.printf("  %+6d ms %8.0f/s  p50 %7.2f ms  %4d granted%n", tick.fromOpeningMs, tick.rate.perSecond(),
+                    tick.latency.p50Ms(), tick.accepted);
         }
         out.println();
         out.printf("%-34s %10s %8s %8s %8s %8s%n", "latency by answer", "count", "p50 ms", "p90 ms", "p99 ms",
