@@ -41,7 +41,7 @@ class OpeningClock {
         this.openings = openings;
         this.warmer = warmer;
         this.scheduler = scheduler;
-        this.lock = redisson.getLock("bf:lock:opening-clock");
+        this.lock = redisson.getLock(RedisKeys.OPENING_CLOCK_LOCK);
         this.properties = properties;
         this.clock = clock;
     }
