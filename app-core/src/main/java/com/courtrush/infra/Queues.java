@@ -12,6 +12,7 @@ public final class Queues {
 
     /** Listener container factory with manual acknowledgement. */
     public static final String MANUAL_ACK_FACTORY = "manualAckListenerFactory";
+    /** Listener container factory with manual acknowledgement that hands over what is waiting as one batch. */
     public static final String RESERVE_BATCH_FACTORY = "reserveBatchListenerFactory";
 
     public static final String RESERVE_LISTENER_ID = "reserveConsumer";

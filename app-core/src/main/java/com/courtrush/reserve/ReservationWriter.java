@@ -32,8 +32,7 @@ public class ReservationWriter {
     /** Records the grant. Infrastructure failures are thrown, for the consumer to retry. */
     public Result record(ReserveMessage grant) {
         try {
-            transactions.executeWithoutResult(tx -> insert(grant));
-            releaser.forget(grant);
+            recordAll(List.of(grant));
             return Result.RECORDED;
         } catch (DuplicateKeyException duplicate) {
             Reservation existing = reservations.findByTrace(grant.traceId());

@@ -20,8 +20,8 @@ import org.springframework.stereotype.Component;
 /**
  * Publishes a granted place to {@code reserve.direct} (mandatory, persistent) and waits for the
  * broker's confirm. A NACK, a returned (unroutable) message or a send error means the broker does
- * not have it; a confirm that does not come in time means nobody knows yet. Nobody waits on a
- * thread for the confirm: the answer follows it.
+ * not have it; a confirm that does not come in time means nobody knows yet. Publishing does not
+ * wait for the confirm: it returns a future of the broker's answer.
  */
 @Component
 class ReservePublisher {

@@ -139,10 +139,8 @@ record Report(
         out.printf("%-34s %10s %8s %10s %8s %8s %8s %8s%n", "throughput", "requests", "seconds", "per sec",
                 "p50 ms", "p90 ms", "p99 ms", "max ms");
         row(out, "baseline GET " + baseline.endpoint, baseline.rate, baseline.latency);
-        out.printf("%-34s %10d %8.2f %10.0f%n", "  before the crowd", baseline.before.requests(),
-                baseline.before.seconds(), baseline.before.perSecond());
-        out.printf("%-34s %10d %8.2f %10.0f%n", "  after the crowd", baseline.after.requests(),
-                baseline.after.seconds(), baseline.after.perSecond());
+        row(out, "  before the crowd", baseline.before);
+        row(out, "  after the crowd", baseline.after);
         if (redisFloor != null) {
             row(out, "floor: Redis script via Redisson", redisFloor.rate, redisFloor.latency);
         }
@@ -150,12 +148,9 @@ record Report(
         for (Phase phase : crowd.phases) {
             row(out, "  " + phase.name, phase.rate, phase.latency);
         }
-        out.printf("%-34s %10d %8.2f %10.0f%n", "  accepted (202)", crowd.accepted.requests(),
-                crowd.accepted.seconds(), crowd.accepted.perSecond());
-        out.printf("%-34s %10d %8.2f %10.0f%n", "  decided in Redis (start..last win)",
-                crowd.decidedInRedis.requests(), crowd.decidedInRedis.seconds(), crowd.decidedInRedis.perSecond());
-        out.printf("%-34s %10d %8.2f %10.0f%n", "  sold-out rejects (after last win)", crowd.soldOut.requests(),
-                crowd.soldOut.seconds(), crowd.soldOut.perSecond());
+        row(out, "  accepted (202)", crowd.accepted);
+        row(out, "  decided in Redis (start..last win)", crowd.decidedInRedis);
+        row(out, "  sold-out rejects (after last win)", crowd.soldOut);
         if (redisFloor != null) {
             double ceiling = redisFloor.ceilingWith(baseline.rate);
             out.printf("  a request costing one %s plus one script call: at most %.0f/s = %.2f x the baseline"
@@ -163,7 +158,7 @@ record Report(
                     ceiling / baseline.rate.perSecond(), redisFloor.clientCores);
         }
         out.println();
-        out.println("around the opening, per 250 ms (the closed loop runs at 64 clients / latency)");
+        out.printf("around the opening, per 250 ms (the closed loop runs at %d clients / latency)%n", setup.clients);
         for (Tick tick : crowd.aroundTheOpening) {
             out.printf("  %+6d ms %8.0f/s  p50 %7.2f ms  %4d granted%n", tick.fromOpeningMs, tick.rate.perSecond(),
                     tick.latency.p50Ms(), tick.accepted);
@@ -207,6 +202,10 @@ record Report(
             out.printf("%-58s %-24s %-16s %s%n", target.name, target.measured, target.limit,
                     target.met ? "met" : "MISSED");
         }
+    }
+
+    private static void row(PrintStream out, String name, Rate rate) {
+        out.printf("%-34s %10d %8.2f %10.0f%n", name, rate.requests(), rate.seconds(), rate.perSecond());
     }
 
     private static void row(PrintStream out, String name, Rate rate, Latency latency) {
