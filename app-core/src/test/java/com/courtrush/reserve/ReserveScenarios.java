@@ -38,7 +38,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
-import org.redisson.api.RLock;
 import org.redisson.api.RScript;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.Binding;
@@ -185,26 +184,22 @@ public interface ReserveScenarios extends StackAccess {
         long court = api().createCourt();
         long closed = api().createSession(tomorrow(), tomorrow().atTime(7, 0), 2);
         long early = api().generateSlots(closed, List.of(court), "08:00", "09:00", 60, 1).get(0);
-        List<Student> crowd = api().students(20);
-        // the opening clock checks every live opening in Redis every tenth tick (one trip each, and the
-        // run has made many): holding its lock, and the reconciler's, leaves their tries to take it
-        RLock clock = redisson().getLock(RedisKeys.OPENING_CLOCK_LOCK);
-        RLock reconciler = redisson().getLock(RedisKeys.RECONCILER_LOCK);
-        clock.lock();
-        reconciler.lock();
-        try {
+        // 100 decisions in Redis, counted with everything else the node sends meanwhile: its periodic
+        // jobs (the opening clock checks every live opening every tenth tick, and the run has made
+        // many) and work left by earlier scenarios come in bursts, so the quietest of three rounds
+        // counts; two trips per decision would still be 200
+        long quietest = Long.MAX_VALUE;
+        for (int round = 0; round < 3 && quietest > 115; round++) {
+            List<Student> crowd = api().students(20); // fresh students: five attempts each is the limit
             long before = trips.total();
             for (Student student : crowd) {
                 for (int i = 0; i < 5; i++) {
                     assertThat(api().reserve(student, closed, early).enumCode()).isEqualTo("UNGATED");
                 }
             }
-            // 100 decisions in Redis; those jobs' tries to take their locks may add a few trips
-            assertThat(trips.total() - before).as("round trips for 100 decisions").isBetween(100L, 115L);
-        } finally {
-            reconciler.unlock();
-            clock.unlock();
+            quietest = Math.min(quietest, trips.total() - before);
         }
+        assertThat(quietest).as("round trips for 100 decisions").isBetween(100L, 115L);
 
         // the per-student limit counts those attempts: the sold-out part has a crowd of its own
         List<Student> late = api().students(20);
