@@ -3,6 +3,7 @@ package com.courtrush.reserve;
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -10,6 +11,16 @@ import org.apache.ibatis.annotations.Update;
 
 @Mapper
 public interface ReservationMapper extends BaseMapper<Reservation> {
+
+    /**
+     * Granted places as PENDING_PAYMENT reservations held by their students, in one statement; the
+     * unique keys refuse the whole statement if any of them is a redelivery or a second place.
+     */
+    @Insert("<script>insert into reservation (trace_id, user_id, slot_id, session_id, status, holder_id, "
+            + "create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
+            + "(#{g.traceId}, #{g.userId}, #{g.slotId}, #{g.sessionId}, 'PENDING_PAYMENT', #{g.userId}, #{now}, #{now})"
+            + "</foreach></script>")
+    int insertGranted(@Param("grants") List<ReserveMessage> grants, @Param("now") LocalDateTime now);
 
     @Select("select * from reservation where trace_id = #{traceId}")
     Reservation findByTrace(@Param("traceId") String traceId);

@@ -10,9 +10,10 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
 
-    /** Guard G1: takes one place if the slot is active and not full; 1 when taken. */
-    @Update("update time_slot set booked = booked + 1 where id = #{id} and active = true and booked < capacity")
-    int takePlace(@Param("id") long id);
+    /** Guard G1: takes that many places if the slot is active and has them free; 1 when taken. */
+    @Update("update time_slot set booked = booked + #{places} where id = #{id} and active = true "
+            + "and booked + #{places} <= capacity")
+    int takePlaces(@Param("id") long id, @Param("places") int places);
 
     /** Gives one place back; call only in the transaction that ended an active reservation. */
     @Update("update time_slot set booked = booked - 1 where id = #{id} and booked > 0")

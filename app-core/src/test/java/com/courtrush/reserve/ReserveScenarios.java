@@ -6,6 +6,7 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.sleepUntil;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.Mockito.doThrow;
@@ -395,6 +396,51 @@ public interface ReserveScenarios extends StackAccess {
                 .isEqualTo(1);
         assertThat(invariants().assertHold(session)).isEqualTo(21);
         assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("9");
+    }
+
+    @Test
+    default void aBatchWithMoreGrantsForASlotThanTheDatabaseHasFreeTakesOnlyThePlacesThatAreFree() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 1);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 5).get(0);
+        List<Student> students = api().students(3);
+        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
+                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
+
+        // Redis grants three places while the database, out of step, has one left: the three grants
+        // of one slot are one counter update in a batch, which must not take more than is free
+        List<String> traces = new ArrayList<>();
+        consumers.stop();
+        try {
+            for (Student student : students) {
+                traces.add(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
+            }
+            jdbc().update("update time_slot set booked = 4 where id = ?", slot);
+            List<Long> users = jdbc().queryForList("select id from user_account where student_id in (?, ?, ?)",
+                    Long.class, students.get(0).studentId(), students.get(1).studentId(), students.get(2).studentId());
+            List<ReserveMessage> overbooked = users.stream()
+                    .map(user -> new ReserveMessage("direct-" + user, user, slot, session, System.currentTimeMillis()))
+                    .toList();
+            assertThatThrownBy(() -> bean(ReservationWriter.class).recordAll(overbooked))
+                    .as("a batch the slot has no room for").isInstanceOf(RuntimeException.class);
+            assertThat(jdbc().queryForObject("select count(*) from reservation where slot_id = ?", Integer.class,
+                    slot)).as("rows of the refused batch").isZero();
+        } finally {
+            consumers.start();
+        }
+
+        Map<String, Long> statuses = new HashMap<>();
+        for (int i = 0; i < traces.size(); i++) {
+            statuses.merge(api().awaitResult(students.get(i), traces.get(i), SETTLE).data().path("status").asText(),
+                    1L, Long::sum);
+        }
+        assertThat(statuses).isEqualTo(Map.of("SUCCESS", 1L, "FAILED", 2L));
+        assertThat(jdbc().queryForObject("select booked from time_slot where id = ?", Integer.class, slot))
+                .isEqualTo(5);
+        // the place the database alone had taken given back: both sides agree again
+        jdbc().update("update time_slot set booked = 1 where id = ?", slot);
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("4");
     }
 
     @Test
