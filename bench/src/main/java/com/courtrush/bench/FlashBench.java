@@ -297,7 +297,7 @@ public final class FlashBench implements Callable<Integer> {
         Report.RedisUse redisUse = new Report.RedisUse(decisions, localAnswers, trips, idleRate,
                 ratio(trips, decisions), ratio(trips - consumerTrips - background, decisions), scriptCalls,
                 ratio(scriptCalls, decisions), commands);
-        Report.Persistence persistence = new Report.Persistence(grants.size(), recorded, meanLagMs,
+        Report.Persistence persistence = new Report.Persistence(grants.size(), recorded, consumerTrips, meanLagMs,
                 lastRecordedMs - opening.opensAtMs(), lastRecordedMs - lastGrantAsked / 1000.0);
         Report.ServerUse serverUse = new Report.ServerUse(crowdCpu, crowdCpu / crowdSeconds, redisCpuSeconds,
                 clientCpuSeconds, jitSeconds, server.peakRssMib(), server.rssMib());

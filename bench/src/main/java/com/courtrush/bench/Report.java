@@ -93,8 +93,9 @@ record Report(
      * @param openingToLastPersistedMs   from the gate opening to the last granted place committed
      * @param lastGrantToLastPersistedMs from the request that won the last place to every place committed
      */
-    record Persistence(long granted, long recorded, double meanLagMs, double openingToLastPersistedMs,
-            double lastGrantToLastPersistedMs) {
+    /** @param transactions the reserve consumers' database transactions for the crowd's grants */
+    record Persistence(long granted, long recorded, long transactions, double meanLagMs,
+            double openingToLastPersistedMs, double lastGrantToLastPersistedMs) {
     }
 
     record ServerUse(double crowdCpuSeconds, double crowdCores, double redisCpuSeconds, double clientCpuSeconds,
@@ -175,9 +176,9 @@ record Report(
             out.printf("  I/O errors: %d (first: %s)%n", crowd.ioErrors, crowd.firstIoError);
         }
         out.println();
-        out.printf("persistence: %d granted, %d recorded; decision -> row committed mean %.1f ms; "
+        out.printf("persistence: %d granted, %d recorded in %d transactions; decision -> row committed mean %.1f ms; "
                         + "opening -> last place committed %.0f ms (last place asked for -> all committed %.0f ms)%n",
-                persistence.granted, persistence.recorded, persistence.meanLagMs,
+                persistence.granted, persistence.recorded, persistence.transactions, persistence.meanLagMs,
                 persistence.openingToLastPersistedMs, persistence.lastGrantToLastPersistedMs);
         out.printf("server: crowd CPU %.1f s = %.2f cores (baseline %.2f cores); embedded redis-server CPU %s; "
                         + "bench client CPU %.1f s; JIT compiler threads busy %.1f s of the crowd's %.1f s; "
