@@ -46,13 +46,13 @@ public record CourtRushProperties(
 
     /** The reserve engine's slow path and its safety nets. */
     public record Reserve(
-            @Min(1) @Max(64) @DefaultValue("8") int consumerConcurrency,
+            @Min(1) @Max(64) @DefaultValue("2") int consumerConcurrency,
             @Min(1) @Max(1000) @DefaultValue("50") int consumerPrefetch,
             @Min(1) @Max(10) @DefaultValue("3") int consumerMaxAttempts,
             @NotNull @DefaultValue("200ms") Duration consumerBackoff,
             @NotNull @DefaultValue("3s") Duration confirmTimeout,
-            /* how long a request thread waits for a winner's confirm before answering it from an async dispatch */
-            @NotNull @DefaultValue("100ms") Duration confirmWait,
+            /* how long a request thread waits for a winner's confirm before the confirm's thread answers */
+            @NotNull @DefaultValue("0ms") Duration confirmWait,
             @NotNull @DefaultValue("5m") Duration pendingTtl,
             @NotNull @DefaultValue("60s") Duration reconcileHorizon,
             @NotNull @DefaultValue("10s") Duration reconcileInterval,

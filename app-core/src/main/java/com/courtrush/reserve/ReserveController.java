@@ -13,6 +13,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Validator;
@@ -25,6 +26,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -34,12 +37,12 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.context.request.async.DeferredResult;
 
 @Tag(name = "Reserve", description = "Grab a slot at the flash opening and follow the result")
 @RestController
 class ReserveController {
 
+    private static final Logger log = LoggerFactory.getLogger(ReserveController.class);
     private static final int MINE_LIMIT = 200;
 
     private final ReserveService reserve;
@@ -47,11 +50,13 @@ class ReserveController {
     private final ReservationMapper reservations;
     private final ReservationCancellation cancellation;
     private final ReserveExchange exchange;
+    private final ApiExceptionHandler failures;
     private final long confirmWaitNanos;
 
     ReserveController(ReserveService reserve, ReserveResults results, ReservationMapper reservations,
             ReservationCancellation cancellation, ObjectMapper mapper, Validator validator,
-            CourtRushProperties properties) {
+            ApiExceptionHandler failures, CourtRushProperties properties) {
+        this.failures = failures;
         this.exchange = new ReserveExchange(mapper, validator);
         this.confirmWaitNanos = properties.reserve().confirmWait().toNanos();
         this.reserve = reserve;
@@ -66,8 +71,7 @@ class ReserveController {
     @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = ReserveRequest.class)))
     @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE)
-    // null when the answer is already written (every refusal, and a grant whose confirm came quickly)
-    DeferredResult<ResponseEntity<ApiResponse<Object>>> reserve(@AuthenticationPrincipal Caller caller,
+    void reserve(@AuthenticationPrincipal Caller caller,
             HttpServletRequest http, HttpServletResponse response) throws IOException {
         ReserveRequest request = exchange.read(http);
         Locale locale = RequestLocales.of(http);
@@ -78,38 +82,63 @@ class ReserveController {
                     http.getRemoteAddr());
         } catch (CourtRushException refused) {
             exchange.write(ApiExceptionHandler.refusal(refused, locale), response);
-            return null;
+            return;
         }
-        // the winner's answer follows the broker's confirm, which usually comes within milliseconds: the
-        // request thread waits that long for it rather than send the answer through the request queue a
-        // second time; a slower confirm is answered from an async dispatch, holding no thread
+        // the winner's answer follows the broker's confirm: the request thread may wait for it
+        // (courtrush.reserve.confirm-wait, 0 by default); otherwise the thread that brings it answers,
+        // on the request's async context, and this one goes back to the crowd
         ReserveService.Accepted granted;
         try {
             granted = accepted.get(confirmWaitNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException slow) {
-            return later(accepted, locale);
+            answerWhenSettled(accepted, locale, http, response);
+            return;
         } catch (ExecutionException failed) {
             exchange.write(answer(null, failed.getCause(), locale), response);
-            return null;
+            return;
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            return later(accepted, locale);
+            answerWhenSettled(accepted, locale, http, response);
+            return;
         }
         exchange.write(answer(granted, null, locale), response);
-        return null;
     }
 
-    private static DeferredResult<ResponseEntity<ApiResponse<Object>>> later(
-            CompletableFuture<ReserveService.Accepted> accepted, Locale locale) {
-        DeferredResult<ResponseEntity<ApiResponse<Object>>> deferred = new DeferredResult<>();
+    /**
+     * Writes the answer from the thread that settles the grant and completes the request there: the
+     * client has it at once, not after a second dispatch through the request queue and the filters.
+     */
+    private void answerWhenSettled(CompletableFuture<ReserveService.Accepted> accepted, Locale locale,
+            HttpServletRequest http, HttpServletResponse response) {
+        AsyncContext async = http.startAsync(http, response);
+        async.setTimeout(0); // the grant settles within the confirm timeout, answered either way
         accepted.whenComplete((granted, error) -> {
             try {
-                deferred.setResult(answer(granted, error, locale));
-            } catch (RuntimeException failure) {
-                deferred.setErrorResult(failure);
+                exchange.write(settled(granted, error, locale, http), response);
+                response.flushBuffer();
+            } catch (IOException gone) {
+                // the student's trace is settled either way and readable from /reserve/result
+                log.debug("The answer for grant {} could not be sent to {}: {}", traceOf(granted, error),
+                        http.getRemoteAddr(), gone.toString());
+            } catch (RuntimeException e) {
+                log.error("Answering grant {} failed", traceOf(granted, error), e);
+            } finally {
+                async.complete();
             }
         });
-        return deferred;
+    }
+
+    private static String traceOf(ReserveService.Accepted granted, Throwable error) {
+        return granted != null ? granted.traceId() : "(not granted: " + Futures.cause(error) + ")";
+    }
+
+    private ResponseEntity<ApiResponse<Object>> settled(ReserveService.Accepted granted, Throwable error,
+            Locale locale, HttpServletRequest http) {
+        try {
+            return answer(granted, error, locale);
+        } catch (RuntimeException unexpected) {
+            return failures.failure(unexpected, http);
+        }
     }
 
     /** 202 with the trace, or the refusal; any other failure is thrown for the usual error answer. */

@@ -20,8 +20,8 @@ import org.springframework.stereotype.Service;
 /**
  * The fast path of {@code POST /reserve/}: validate against the cached catalog, shed load locally,
  * answer a known sold-out slot from this node's memory, decide everything else in one Redis
- * script, then publish the winner; its answer follows the broker's confirm (the request thread
- * waits a few milliseconds for it, a slower one is answered without a thread waiting).
+ * script, then publish the winner; its answer follows the broker's confirm, written by the thread
+ * that brings it (no request thread waits).
  */
 @Service
 public class ReserveService {

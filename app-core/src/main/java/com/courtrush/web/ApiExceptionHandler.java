@@ -173,6 +173,19 @@ public class ApiExceptionHandler {
                 text(request, "http.unavailable", reference), null));
     }
 
+    /**
+     * The answer to a failure met outside Spring MVC's dispatch (an answer written on an async
+     * context): the same as the handlers above give, logged the same way.
+     */
+    public ResponseEntity<ApiResponse<Object>> failure(RuntimeException e, HttpServletRequest request) {
+        if (e instanceof RedisException || e instanceof AmqpConnectException
+                || e instanceof DataAccessResourceFailureException || e instanceof QueryTimeoutException
+                || e instanceof TransientDataAccessException) {
+            return onInfrastructureDown(e, request);
+        }
+        return onUnexpected(e, request);
+    }
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiResponse<Object>> onUnexpected(Exception e, HttpServletRequest request) {
         String reference = reference();

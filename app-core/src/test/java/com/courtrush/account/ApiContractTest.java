@@ -6,7 +6,6 @@ import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.BDDMockito.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
@@ -33,6 +32,8 @@ import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotListing;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Outcome;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,6 +58,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
@@ -76,6 +78,9 @@ class ApiContractTest {
 
     @Autowired
     MockMvc mvc;
+
+    @Autowired
+    ObjectMapper mapper;
     @MockitoBean
     TokenService tokens;
     @MockitoBean
@@ -213,20 +218,24 @@ class ApiContractTest {
     }
 
     @Test
-    void aGrantWhoseConfirmIsSlowIsAnsweredWhenTheBrokerConfirmsIt() throws Exception {
+    void aGrantWhoseConfirmIsSlowIsAnsweredByTheThreadThatBringsIt() throws Exception {
         CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
         given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
         MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(request().asyncStarted()).andReturn();
         assertThat(waiting.getResponse().getContentAsString()).isEmpty();
 
+        // the broker's confirm arrives on this thread: the answer is written and the request completed here,
+        // with no second dispatch
         confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING));
-        mvc.perform(asyncDispatch(waiting))
-                .andExpect(status().isAccepted())
-                .andExpect(header().string("X-Content-Type-Options", "nosniff"))
-                .andExpect(header().string("Cache-Control", containsString("no-store")))
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"));
+        MockHttpServletResponse answer = waiting.getResponse();
+        assertThat(waiting.getRequest().isAsyncStarted()).as("request completed").isFalse();
+        assertThat(answer.getStatus()).isEqualTo(202);
+        assertThat(answer.getHeader("X-Content-Type-Options")).isEqualTo("nosniff");
+        assertThat(answer.getHeader("Cache-Control")).contains("no-store");
+        assertThat(answer.getContentType()).startsWith(MediaType.APPLICATION_JSON_VALUE);
+        assertThat(json(answer).path("enumCode").asText()).isEqualTo("SUCCESS");
+        assertThat(json(answer).path("data").path("traceId").asText()).isEqualTo("0123456789abcdef0123456789abcdef");
     }
 
     @Test
@@ -238,10 +247,26 @@ class ApiContractTest {
 
         confirm.completeExceptionally(new CompletionException(new CourtRushException(Outcome.FAILED,
                 "reserve.publishRefused").withStatus(HttpStatus.SERVICE_UNAVAILABLE)));
-        mvc.perform(asyncDispatch(waiting))
-                .andExpect(status().isServiceUnavailable())
-                .andExpect(jsonPath("$.enumCode").value("FAILED"))
-                .andExpect(jsonPath("$.message").value(containsString("已释放")));
+        MockHttpServletResponse answer = waiting.getResponse();
+        assertThat(waiting.getRequest().isAsyncStarted()).as("request completed").isFalse();
+        assertThat(answer.getStatus()).isEqualTo(503);
+        assertThat(json(answer).path("enumCode").asText()).isEqualTo("FAILED");
+        assertThat(json(answer).path("message").asText()).contains("已释放");
+    }
+
+    @Test
+    void aGrantThatFailsUnexpectedlyAfterTheWaitIsAnErrorWithAReference() throws Exception {
+        CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
+        MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(request().asyncStarted()).andReturn();
+
+        confirm.completeExceptionally(new RedisConnectionException("injected: Redis went away while compensating"));
+        MockHttpServletResponse answer = waiting.getResponse();
+        assertThat(waiting.getRequest().isAsyncStarted()).as("request completed").isFalse();
+        assertThat(answer.getStatus()).isEqualTo(503);
+        assertThat(json(answer).path("enumCode").asText()).isEqualTo("ERROR");
+        assertThat(json(answer).path("message").asText()).containsPattern("[0-9a-f]{8}");
     }
 
     @ParameterizedTest
@@ -416,5 +441,9 @@ class ApiContractTest {
     private static MockHttpServletRequestBuilder reserveRequest(String token, String body) {
         return post("/reserve/").header("Authorization", "Bearer " + token)
                 .contentType(MediaType.APPLICATION_JSON).content(body);
+    }
+
+    private JsonNode json(MockHttpServletResponse response) throws Exception {
+        return mapper.readTree(response.getContentAsByteArray());
     }
 }
