@@ -28,12 +28,12 @@ public class ReservationWriter {
 
     ReservationWriter(ReservationMapper reservations, TimeSlotMapper slots, TransactionTemplate transactions,
             StockReleaser releaser, TraceCompensator compensator, Clock clock) {
-        this.clock = clock;
         this.reservations = reservations;
         this.slots = slots;
         this.transactions = transactions;
         this.releaser = releaser;
         this.compensator = compensator;
+        this.clock = clock;
     }
 
     /** Records the grant. Infrastructure failures are thrown, for the consumer to retry. */

@@ -12,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.AmqpConnectException;
 import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -164,31 +163,24 @@ public class ApiExceptionHandler {
                 text(request, "http.noEndpoint", e.getResourcePath()), null));
     }
 
-    @ExceptionHandler({RedisException.class, AmqpConnectException.class, DataAccessResourceFailureException.class,
-        QueryTimeoutException.class, TransientDataAccessException.class})
-    ResponseEntity<ApiResponse<Object>> onInfrastructureDown(Exception e, HttpServletRequest request) {
-        String reference = reference();
-        log.error("Infrastructure failure [{}]: {}", reference, e.getMessage(), e);
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(ApiResponse.of(Outcome.ERROR,
-                text(request, "http.unavailable", reference), null));
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ApiResponse<Object>> onUnexpected(Exception e, HttpServletRequest request) {
+        return failure(e, request);
     }
 
     /**
-     * The answer to a failure met outside Spring MVC's dispatch (an answer written on an async
-     * context): the same as the handlers above give, logged the same way.
+     * The answer to any failure the handlers above do not know, logged with a reference the answer
+     * carries: 503 when Redis, the broker or the database cannot be reached, else 500. Also used for
+     * a failure met outside Spring MVC's dispatch (an answer written on an async context).
      */
-    public ResponseEntity<ApiResponse<Object>> failure(RuntimeException e, HttpServletRequest request) {
-        if (e instanceof RedisException || e instanceof AmqpConnectException
-                || e instanceof DataAccessResourceFailureException || e instanceof QueryTimeoutException
-                || e instanceof TransientDataAccessException) {
-            return onInfrastructureDown(e, request);
-        }
-        return onUnexpected(e, request);
-    }
-
-    @ExceptionHandler(Exception.class)
-    ResponseEntity<ApiResponse<Object>> onUnexpected(Exception e, HttpServletRequest request) {
+    public ResponseEntity<ApiResponse<Object>> failure(Exception e, HttpServletRequest request) {
         String reference = reference();
+        if (e instanceof RedisException || e instanceof AmqpConnectException
+                || e instanceof DataAccessResourceFailureException || e instanceof TransientDataAccessException) {
+            log.error("Infrastructure failure [{}]: {}", reference, e.getMessage(), e);
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(ApiResponse.of(Outcome.ERROR,
+                    text(request, "http.unavailable", reference), null));
+        }
         log.error("Unexpected failure [{}]", reference, e);
         return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(ApiResponse.of(Outcome.ERROR,
                 text(request, "http.unexpected", reference), null));

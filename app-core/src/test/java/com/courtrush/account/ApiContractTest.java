@@ -220,16 +220,13 @@ class ApiContractTest {
     @Test
     void aGrantWhoseConfirmIsSlowIsAnsweredByTheThreadThatBringsIt() throws Exception {
         CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
-        MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
-                .andExpect(request().asyncStarted()).andReturn();
+        MvcResult waiting = waitingForTheBroker(confirm, reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"));
         assertThat(waiting.getResponse().getContentAsString()).isEmpty();
 
         // the broker's confirm arrives on this thread: the answer is written and the request completed here,
         // with no second dispatch
         confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING));
-        MockHttpServletResponse answer = waiting.getResponse();
-        assertThat(waiting.getRequest().isAsyncStarted()).as("request completed").isFalse();
+        MockHttpServletResponse answer = completed(waiting);
         assertThat(answer.getStatus()).isEqualTo(202);
         assertThat(answer.getHeader("X-Content-Type-Options")).isEqualTo("nosniff");
         assertThat(answer.getHeader("Cache-Control")).contains("no-store");
@@ -241,14 +238,12 @@ class ApiContractTest {
     @Test
     void aGrantTheBrokerRefusesAfterTheWaitIs503Failed() throws Exception {
         CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
-        MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"))
-                .andExpect(request().asyncStarted()).andReturn();
+        MvcResult waiting = waitingForTheBroker(confirm,
+                reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"));
 
         confirm.completeExceptionally(new CompletionException(new CourtRushException(Outcome.FAILED,
                 "reserve.publishRefused").withStatus(HttpStatus.SERVICE_UNAVAILABLE)));
-        MockHttpServletResponse answer = waiting.getResponse();
-        assertThat(waiting.getRequest().isAsyncStarted()).as("request completed").isFalse();
+        MockHttpServletResponse answer = completed(waiting);
         assertThat(answer.getStatus()).isEqualTo(503);
         assertThat(json(answer).path("enumCode").asText()).isEqualTo("FAILED");
         assertThat(json(answer).path("message").asText()).contains("已释放");
@@ -257,13 +252,10 @@ class ApiContractTest {
     @Test
     void aGrantThatFailsUnexpectedlyAfterTheWaitIsAnErrorWithAReference() throws Exception {
         CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
-        MvcResult waiting = mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
-                .andExpect(request().asyncStarted()).andReturn();
+        MvcResult waiting = waitingForTheBroker(confirm, reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"));
 
         confirm.completeExceptionally(new RedisConnectionException("injected: Redis went away while compensating"));
-        MockHttpServletResponse answer = waiting.getResponse();
-        assertThat(waiting.getRequest().isAsyncStarted()).as("request completed").isFalse();
+        MockHttpServletResponse answer = completed(waiting);
         assertThat(answer.getStatus()).isEqualTo(503);
         assertThat(json(answer).path("enumCode").asText()).isEqualTo("ERROR");
         assertThat(json(answer).path("message").asText()).containsPattern("[0-9a-f]{8}");
@@ -441,6 +433,19 @@ class ApiContractTest {
     private static MockHttpServletRequestBuilder reserveRequest(String token, String body) {
         return post("/reserve/").header("Authorization", "Bearer " + token)
                 .contentType(MediaType.APPLICATION_JSON).content(body);
+    }
+
+    /** A reserve request whose grant waits for the broker's answer, {@code confirm}: async, nothing written. */
+    private MvcResult waitingForTheBroker(CompletableFuture<ReserveService.Accepted> confirm,
+            MockHttpServletRequestBuilder reserveCall) throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
+        return mvc.perform(reserveCall).andExpect(request().asyncStarted()).andReturn();
+    }
+
+    /** The answer of a request the settling thread has completed (no dispatch left to run). */
+    private static MockHttpServletResponse completed(MvcResult waiting) {
+        assertThat(waiting.getRequest().isAsyncStarted()).as("request completed").isFalse();
+        return waiting.getResponse();
     }
 
     private JsonNode json(MockHttpServletResponse response) throws Exception {

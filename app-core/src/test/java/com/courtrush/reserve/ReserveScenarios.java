@@ -354,22 +354,17 @@ public interface ReserveScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 1);
         long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 30).get(0);
         List<Student> students = api().students(21);
-        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
-                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
         DistributionSummary batches = bean(MeterRegistry.class).get("courtrush.reserve.consumer-batch").summary();
 
         // twenty grants wait in the queue while the consumers are stopped, then arrive together
         long transactionsBefore = batches.count();
         double recordedBefore = batches.totalAmount();
         List<String> traces = new ArrayList<>();
-        consumers.stop();
-        try {
+        withReserveConsumersStopped(() -> {
             for (Student student : students.subList(0, 20)) {
                 traces.add(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
             }
-        } finally {
-            consumers.start();
-        }
+        });
         for (int i = 0; i < traces.size(); i++) {
             assertThat(api().awaitResult(students.get(i), traces.get(i), SETTLE).data().path("status").asText())
                     .isEqualTo("SUCCESS");
@@ -382,15 +377,12 @@ public interface ReserveScenarios extends StackAccess {
         String first = traces.get(0);
         long firstUser = jdbc().queryForObject("select user_id from reservation where trace_id = ?", Long.class, first);
         double duplicatesBefore = consumed("DUPLICATE");
-        String last;
-        consumers.stop();
-        try {
-            last = TestApi.expect(202, api().reserve(students.get(20), session, slot)).data().path("traceId").asText();
+        List<String> last = new ArrayList<>();
+        withReserveConsumersStopped(() -> {
+            last.add(TestApi.expect(202, api().reserve(students.get(20), session, slot)).data().path("traceId").asText());
             redeliver(new ReserveMessage(first, firstUser, slot, session, System.currentTimeMillis()));
-        } finally {
-            consumers.start();
-        }
-        assertThat(api().awaitResult(students.get(20), last, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        });
+        assertThat(api().awaitResult(students.get(20), last.get(0), SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
         await().atMost(SETTLE).until(() -> consumed("DUPLICATE") > duplicatesBefore);
         assertThat(jdbc().queryForObject("select count(*) from reservation where trace_id = ?", Integer.class, first))
                 .isEqualTo(1);
@@ -404,14 +396,11 @@ public interface ReserveScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 1);
         long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 5).get(0);
         List<Student> students = api().students(3);
-        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
-                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
 
         // Redis grants three places while the database, out of step, has one left: the three grants
         // of one slot are one counter update in a batch, which must not take more than is free
         List<String> traces = new ArrayList<>();
-        consumers.stop();
-        try {
+        withReserveConsumersStopped(() -> {
             for (Student student : students) {
                 traces.add(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
             }
@@ -425,9 +414,7 @@ public interface ReserveScenarios extends StackAccess {
                     .as("a batch the slot has no room for").isInstanceOf(RuntimeException.class);
             assertThat(jdbc().queryForObject("select count(*) from reservation where slot_id = ?", Integer.class,
                     slot)).as("rows of the refused batch").isZero();
-        } finally {
-            consumers.start();
-        }
+        });
 
         Map<String, Long> statuses = new HashMap<>();
         for (int i = 0; i < traces.size(); i++) {
@@ -554,6 +541,18 @@ public interface ReserveScenarios extends StackAccess {
 
     default double consumed(String result) {
         return bean(MeterRegistry.class).get("courtrush.reserve.consumed").tag("result", result).counter().count();
+    }
+
+    /** Runs {@code queueing} while the reserve consumers are stopped: what it queues arrives together. */
+    default void withReserveConsumersStopped(Runnable queueing) {
+        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
+                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
+        consumers.stop();
+        try {
+            queueing.run();
+        } finally {
+            consumers.start();
+        }
     }
 
     default void redeliver(ReserveMessage message) {
