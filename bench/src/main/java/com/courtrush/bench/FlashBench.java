@@ -5,6 +5,8 @@ import com.alibaba.fastjson2.JSONWriter;
 import com.courtrush.bench.Analysis.Rate;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -60,7 +62,7 @@ public final class FlashBench implements Callable<Integer> {
     @Option(names = "--max-attempts", defaultValue = "2000000", description = "the crowd stops after this many attempts (default ${DEFAULT-VALUE})")
     long maxAttempts;
 
-    @Option(names = "--warm-up-seconds", defaultValue = "45", description = "a rehearsal opening first, with other students, so the JIT has compiled the server's hot paths (a 2-core machine needs about a minute); 0 measures a cold server (default ${DEFAULT-VALUE})")
+    @Option(names = "--warm-up-seconds", defaultValue = "45", description = "rehearsal openings first (two, each half this long), with other students, so the JIT has compiled the server's hot paths (a 2-core machine needs about a minute); 0 measures a cold server (default ${DEFAULT-VALUE})")
     int warmUpSeconds;
 
     @Option(names = "--external", description = "run the server on the real MySQL/MariaDB, Redis and RabbitMQ below instead of the embedded stack")
@@ -117,14 +119,24 @@ public final class FlashBench implements Callable<Integer> {
     Path out;
 
     private static final int PING_WARM_UP_SECONDS = 10;
+    /** Compiling time per second under which a JVM's JIT counts as quiet, and how long to wait for it. */
+    private static final long JIT_QUIET_MS = 20;
+    private static final Duration JIT_QUIET_WAIT = Duration.ofSeconds(30);
     private static final long TICK_MICROS = 250_000;
     /** Places a student may hold in the opening under test: the product's default. */
     private static final int PER_STUDENT = 2;
     /**
-     * The rehearsal has places for half its students (a student stops trying once they have one),
+     * Each rehearsal opening has places for half its students (a student stops trying once they have one),
      * so the grant, publish and consumer paths are compiled as well as the sold-out one.
      */
     private static final int REHEARSAL_SLOTS = 20;
+    /**
+     * The rehearsal is this many openings one after the other, each with its own students and courts:
+     * the grant path runs only while places last, and at the first opening the JIT is busy with
+     * everything else the crowd runs (its thresholds rise with its queue), so the grant path is
+     * compiled at a later one, as on a node that has been through earlier days' openings.
+     */
+    private static final int REHEARSAL_OPENINGS = 2;
 
     private final PrintStream console = System.out;
     private long startedNanos;
@@ -177,9 +189,12 @@ public final class FlashBench implements Callable<Integer> {
     private Report measure(BenchServer server, BenchHttp http, RedisStats redisStats, String admin, String runId)
             throws IOException, InterruptedException {
         BenchData data = new BenchData(http, admin, runId, console);
-        int rehearsalStudents = warmUpSeconds > 0 ? Math.max(2 * REHEARSAL_SLOTS, students * 2 / 5) : 0;
-        int rehearsalCapacity = Math.max(1, rehearsalStudents / 2 / REHEARSAL_SLOTS);
-        int courtCount = BenchData.courtsFor(slots) + (warmUpSeconds > 0 ? BenchData.courtsFor(REHEARSAL_SLOTS) : 0);
+        int rehearsalStudents = warmUpSeconds > 0
+                ? Math.max(2 * REHEARSAL_OPENINGS * REHEARSAL_SLOTS, students * 4 / 5)
+                : 0;
+        int rehearsalCapacity = Math.max(1, rehearsalStudents / REHEARSAL_OPENINGS / 2 / REHEARSAL_SLOTS);
+        int courtCount = BenchData.courtsFor(slots)
+                + (warmUpSeconds > 0 ? REHEARSAL_OPENINGS * BenchData.courtsFor(REHEARSAL_SLOTS) : 0);
         step("creating %d courts and %,d students (+%,d for the rehearsal)", courtCount, students, rehearsalStudents);
         long setupStart = System.nanoTime();
         List<Long> courts = data.createCourts(courtCount);
@@ -196,35 +211,25 @@ public final class FlashBench implements Callable<Integer> {
         step("warming the server up: GET /ping for %d s", PING_WARM_UP_SECONDS);
         long now = WallClock.epochMicros();
         LoadLoop.run("warm-up", clients, now, now + PING_WARM_UP_SECONDS * 1_000_000L, Long.MAX_VALUE, ping, console);
-        Report.Rehearsal rehearsal = null;
-        if (warmUpSeconds > 0) {
-            int before = Math.min(3, warmUpSeconds / 3);
-            step("rehearsal: %,d other students at an opening of %d slots x %d places, %d s before and %d s after it"
-                    + " opens", rehearsalStudents, REHEARSAL_SLOTS, rehearsalCapacity, before, warmUpSeconds - before);
-            BenchData.Opening opening = data.createOpening(courts.subList(BenchData.courtsFor(slots), courts.size()),
-                    REHEARSAL_SLOTS, rehearsalCapacity, PER_STUDENT, before + 1, zone);
-            CrowdRun run = crowd(http, opening, rehearsalTokens, (opening.opensAtMs() * 1000 - WallClock.epochMicros())
-                    / 1000 - 200, warmUpSeconds - before);
-            Analysis stats = new Analysis(run.loop().samples());
-            Analysis.Rate all = stats.rate(run.start(), stats.lastDoneAt() + 1, a -> true);
-            rehearsal = new Report.Rehearsal(rehearsalStudents, opening.places(), run.grants().size(), all,
-                    stats.latency(run.start(), stats.lastDoneAt() + 1, a -> true));
-            console.printf("    rehearsal: %,d attempts, %.0f/s, p99 %.1f ms, %,d places granted%n", all.requests(),
-                    all.perSecond(), rehearsal.latency().p99Ms(), run.grants().size());
-            awaitRecorded(http, admin, opening.sessionId(), run.grants().size());
-        }
+        Report.Rehearsal rehearsal = warmUpSeconds > 0
+                ? rehearse(http, data, admin, courts.subList(BenchData.courtsFor(slots), courts.size()),
+                        rehearsalTokens, rehearsalCapacity)
+                : null;
 
-        step("baseline: GET /ping with %d clients for %d s", clients, baselineSeconds);
-        Ping baselineBefore = ping(server, ping);
-
+        ServerMetrics metrics = new ServerMetrics(http, admin);
+        // the floor first: its Redisson calls keep the bench's own optimizing compiler busy for seconds after
         step("the floor: a trivial Redis script through Redisson with %d threads for %d s", clients, baselineSeconds);
         Report.RedisFloor floor = RedisFloor.measure(external ? redisHost : "127.0.0.1",
                 serverRedisPort, external ? redisDatabase : 0, clients, baselineSeconds,
                 console);
 
+        awaitJitQuiet(metrics);
+        step("baseline: GET /ping with %d clients for %d s", clients, baselineSeconds);
+        Ping baselineBefore = ping(server, ping);
+
+        awaitJitQuiet(metrics);
         step("creating the opening: %d slots x %d places, flash time in %d s", slots, capacity, openingLead());
         BenchData.Opening opening = data.createOpening(courts, slots, capacity, PER_STUDENT, openingLead(), zone);
-        ServerMetrics metrics = new ServerMetrics(http, admin);
         long idleStart = System.nanoTime();
         long idleTrips = metrics.redisRoundTrips();
         WallClock.awaitEpochMicros(opening.opensAtMs() * 1000 - preOpenMs * 1000L - 300_000);
@@ -234,7 +239,8 @@ public final class FlashBench implements Callable<Integer> {
         long tripsBefore = metrics.redisRoundTrips();
         long batchesBefore = metrics.consumerBatches();
         long localBefore = metrics.soldOutLocal();
-        ServerMetrics.Lag lagBefore = metrics.persistLag();
+        ServerMetrics.Timed lagBefore = metrics.persistLag();
+        ServerMetrics.Timed gcBefore = metrics.gcPauses();
         Duration serverCpu = server.cpu();
         Duration redisCpu = server.redisCpu().orElse(null);
         Duration clientCpu = ownCpu();
@@ -251,11 +257,12 @@ public final class FlashBench implements Callable<Integer> {
                 : seconds(server.redisCpu().orElse(redisCpu).minus(redisCpu).toNanos());
         double clientCpuSeconds = seconds(ownCpu().minus(clientCpu).toNanos());
         double jitSeconds = (metrics.jitCompileMs() - jitBefore) / 1000.0;
+        ServerMetrics.Timed gc = metrics.gcPauses().since(gcBefore);
 
         List<Crowd.Grant> grants = run.grants();
         step("waiting until the %d granted places are in the database", grants.size());
         long recorded = awaitRecorded(http, admin, opening.sessionId(), grants.size());
-        double meanLagMs = metrics.persistLag().meanSince(lagBefore);
+        double meanLagMs = metrics.persistLag().since(lagBefore).meanMs();
         // the consumers forget the grants they recorded with one round trip per transaction
         long consumerTrips = metrics.consumerBatches() - batchesBefore;
         long lastRecordedMs = metrics.lastRecordedMs();
@@ -300,7 +307,7 @@ public final class FlashBench implements Callable<Integer> {
         Report.Persistence persistence = new Report.Persistence(grants.size(), recorded, consumerTrips, meanLagMs,
                 lastRecordedMs - opening.opensAtMs(), lastRecordedMs - lastGrantAsked / 1000.0);
         Report.ServerUse serverUse = new Report.ServerUse(crowdCpu, crowdCpu / crowdSeconds, redisCpuSeconds,
-                clientCpuSeconds, jitSeconds, server.peakRssMib(), server.rssMib());
+                clientCpuSeconds, jitSeconds, gc.count(), gc.totalMs() / 1000, server.peakRssMib(), server.rssMib());
         Report.Baseline baseline = Report.Baseline.of("/ping", baselineBefore.rate(), baselineAfter.rate(),
                 new Analysis(concat(baselineBefore.run().samples(), baselineAfter.run().samples()))
                         .latency(baselineBefore.from(), baselineAfter.to(), a -> true),
@@ -336,6 +343,47 @@ public final class FlashBench implements Callable<Integer> {
     }
 
     private record Ping(LoadLoop.Run run, long from, long to, Rate rate, double cores) {
+    }
+
+    /** The rehearsal's openings, one after the other, each with its share of the students, time and courts. */
+    private Report.Rehearsal rehearse(BenchHttp http, BenchData data, String admin, List<Long> courts,
+            List<String> tokens, int capacity) throws IOException, InterruptedException {
+        int seconds = Math.max(1, warmUpSeconds / REHEARSAL_OPENINGS);
+        // as the crowd under test: before the gate opens every attempt counts against the per-student limit
+        int before = Math.min(1, seconds / 3);
+        int perOpening = tokens.size() / REHEARSAL_OPENINGS;
+        int courtsEach = BenchData.courtsFor(REHEARSAL_SLOTS);
+        long places = 0;
+        long granted = 0;
+        long attempts = 0;
+        double busySeconds = 0;
+        List<Samples> samples = new ArrayList<>();
+        for (int i = 0; i < REHEARSAL_OPENINGS; i++) {
+            step("rehearsal %d of %d: %,d other students at an opening of %d slots x %d places, %d s before and %d s"
+                    + " after it opens", i + 1, REHEARSAL_OPENINGS, perOpening, REHEARSAL_SLOTS, capacity, before,
+                    seconds - before);
+            BenchData.Opening opening = data.createOpening(courts.subList(i * courtsEach, (i + 1) * courtsEach),
+                    REHEARSAL_SLOTS, capacity, PER_STUDENT, before + 1, zone);
+            CrowdRun run = crowd(http, opening, tokens.subList(i * perOpening, (i + 1) * perOpening),
+                    (opening.opensAtMs() * 1000 - WallClock.epochMicros()) / 1000 - 200, seconds - before);
+            Analysis stats = new Analysis(run.loop().samples());
+            Analysis.Rate all = stats.rate(run.start(), stats.lastDoneAt() + 1, a -> true);
+            console.printf("    rehearsal %d: %,d attempts, %.0f/s, %,d of %,d places granted; answers %s%n", i + 1,
+                    all.requests(), all.perSecond(), run.grants().size(), opening.places(),
+                    stats.answers(0, Long.MAX_VALUE));
+            if (run.grants().size() < opening.places()) {
+                console.printf("    warning: rehearsal %d did not sell out, so the grant path is less warmed up%n", i + 1);
+            }
+            awaitRecorded(http, admin, opening.sessionId(), run.grants().size());
+            places += opening.places();
+            granted += run.grants().size();
+            attempts += all.requests();
+            busySeconds += all.seconds();
+            samples.addAll(run.loop().samples());
+        }
+        return new Report.Rehearsal(REHEARSAL_OPENINGS, perOpening * REHEARSAL_OPENINGS, places, granted,
+                new Analysis.Rate(attempts, busySeconds, attempts / busySeconds),
+                new Analysis(samples).latency(0, Long.MAX_VALUE, a -> true));
     }
 
     /** Fires the crowd at an opening, from {@code beforeMs} before its gate opens to {@code seconds} after. */
@@ -429,6 +477,33 @@ public final class FlashBench implements Callable<Integer> {
     private void step(String format, Object... args) {
         console.printf("[%6.1f s %s] %s%n", seconds(System.nanoTime() - startedNanos),
                 java.time.LocalTime.now().withNano(0), String.format(format, args));
+    }
+
+    /**
+     * Waits until neither the server's JIT compilers nor the bench's own have compiled for a second
+     * (at most {@link #JIT_QUIET_WAIT}), so that neither competes for the cores with what is measured
+     * next: on two cores a compiler catching up takes one of them.
+     */
+    private void awaitJitQuiet(ServerMetrics metrics) throws IOException, InterruptedException {
+        CompilationMXBean own = ManagementFactory.getCompilationMXBean();
+        long start = System.nanoTime();
+        long deadline = start + JIT_QUIET_WAIT.toNanos();
+        long serverMs = metrics.jitCompileMs();
+        long ownMs = own.getTotalCompilationTime();
+        while (true) {
+            Thread.sleep(1000);
+            long serverNow = metrics.jitCompileMs();
+            long ownNow = own.getTotalCompilationTime();
+            boolean quiet = serverNow - serverMs <= JIT_QUIET_MS && ownNow - ownMs <= JIT_QUIET_MS;
+            if (quiet || System.nanoTime() > deadline) {
+                console.printf("    JIT compilers %s after %.1f s (last second: server %d ms, bench %d ms)%n",
+                        quiet ? "quiet" : "still busy, going on", seconds(System.nanoTime() - start),
+                        serverNow - serverMs, ownNow - ownMs);
+                return;
+            }
+            serverMs = serverNow;
+            ownMs = ownNow;
+        }
     }
 
     /** CPU this JVM (the bench's clients) has used so far. */

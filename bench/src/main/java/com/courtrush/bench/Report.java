@@ -29,8 +29,8 @@ record Report(
             double rushSeconds, double setupSeconds, double loginSeconds, String serverJvmOptions) {
     }
 
-    /** The smaller opening run first, so the measured one finds the reserve path compiled. */
-    record Rehearsal(int students, long places, long granted, Rate rate, Latency latency) {
+    /** The smaller openings run first, so the measured one finds the reserve path compiled. */
+    record Rehearsal(int openings, int students, long places, long granted, Rate rate, Latency latency) {
     }
 
     /**
@@ -98,8 +98,9 @@ record Report(
             double openingToLastPersistedMs, double lastGrantToLastPersistedMs) {
     }
 
+    /** @param gcPauses garbage-collection pauses of the server during the crowd, {@code gcPauseSeconds} in all */
     record ServerUse(double crowdCpuSeconds, double crowdCores, double redisCpuSeconds, double clientCpuSeconds,
-            double jitSeconds, double peakRssMib, double rssAfterMib) {
+            double jitSeconds, long gcPauses, double gcPauseSeconds, double peakRssMib, double rssAfterMib) {
     }
 
     /**
@@ -129,8 +130,8 @@ record Report(
         out.printf("  set-up  : %.1f s (courts, students, opening); logins %.1f s; server JVM options: %s%n",
                 setup.setupSeconds, setup.loginSeconds, setup.serverJvmOptions.isEmpty() ? "none" : setup.serverJvmOptions);
         if (rehearsal != null) {
-            out.printf("  rehearsal (warming the JIT up): %,d students, %,d places (%,d granted): %,d attempts, %.0f/s,"
-                    + " p99 %.1f ms%n", rehearsal.students, rehearsal.places, rehearsal.granted,
+            out.printf("  rehearsal (warming the JIT up): %d openings, %,d students, %,d places (%,d granted): %,d attempts,"
+                    + " %.0f/s, p99 %.1f ms%n", rehearsal.openings, rehearsal.students, rehearsal.places, rehearsal.granted,
                     rehearsal.rate.requests(), rehearsal.rate.perSecond(),
                     rehearsal.latency.p99Ms());
         } else {
@@ -182,11 +183,11 @@ record Report(
                 persistence.openingToLastPersistedMs, persistence.lastGrantToLastPersistedMs);
         out.printf("server: crowd CPU %.1f s = %.2f cores (baseline %.2f cores); embedded redis-server CPU %s; "
                         + "bench client CPU %.1f s; JIT compiler threads busy %.1f s of the crowd's %.1f s; "
-                        + "peak RSS %.0f MiB, after the run %.0f MiB%n",
+                        + "GC paused %.2f s in %d pauses; peak RSS %.0f MiB, after the run %.0f MiB%n",
                 server.crowdCpuSeconds, server.crowdCores, baseline.serverCores,
                 server.redisCpuSeconds < 0 ? "n/a (external)" : String.format("%.1f s", server.redisCpuSeconds),
-                server.clientCpuSeconds, server.jitSeconds, crowd.all().seconds(), server.peakRssMib,
-                server.rssAfterMib);
+                server.clientCpuSeconds, server.jitSeconds, crowd.all().seconds(), server.gcPauseSeconds,
+                server.gcPauses, server.peakRssMib, server.rssAfterMib);
         out.printf("redis: %,d decisions in Redis, %,d sold-out answers from local flags; %,d round trips "
                         + "(%.3f per decision, %.3f net of %.1f/s background and the consumers' one per transaction); "
                         + "script calls %.3f per decision%n", redis.decisions, redis.localSoldOutAnswers,

@@ -41,13 +41,29 @@ final class ServerMetrics {
     }
 
     /** From the Redis decision to the committed row ({@code courtrush.reserve.persist-lag}), so far. */
-    Lag persistLag() throws IOException {
-        return new Lag((long) statistic("courtrush.reserve.persist-lag", "COUNT"),
-                statistic("courtrush.reserve.persist-lag", "TOTAL_TIME") * 1000);
+    Timed persistLag() throws IOException {
+        return timed("courtrush.reserve.persist-lag");
+    }
+
+    /** The server's garbage-collection pauses so far ({@code jvm.gc.pause}, every collector). */
+    Timed gcPauses() throws IOException {
+        return timed("jvm.gc.pause");
+    }
+
+    private Timed timed(String metric) throws IOException {
+        JSONObject body = metric(metric);
+        return new Timed((long) statistic(body, "COUNT"), statistic(body, "TOTAL_TIME") * 1000);
     }
 
     private double statistic(String metric, String statistic) throws IOException {
-        JSONObject body = http.call("Reading metric " + metric, http.get("/actuator/metrics/" + metric, admin));
+        return statistic(metric(metric), statistic);
+    }
+
+    private JSONObject metric(String metric) throws IOException {
+        return http.call("Reading metric " + metric, http.get("/actuator/metrics/" + metric, admin));
+    }
+
+    private static double statistic(JSONObject body, String statistic) {
         JSONArray measurements = body.getJSONArray("measurements");
         for (int i = 0; i < measurements.size(); i++) {
             JSONObject m = measurements.getJSONObject(i);
@@ -55,16 +71,20 @@ final class ServerMetrics {
                 return m.getDoubleValue("value");
             }
         }
-        throw new BenchException("Metric " + metric + " has no " + statistic + ": " + body);
+        throw new BenchException("Metric " + body.getString("name") + " has no " + statistic + ": " + body);
     }
 
-    /** Grants recorded and their summed lag (ms) over this node's life; subtract two to get a period's. */
-    record Lag(long count, double totalMs) {
+    /** Events of a timer and their summed time (ms) over this node's life; subtract two to get a period's. */
+    record Timed(long count, double totalMs) {
 
-        /** Mean lag (ms) of the grants recorded between {@code before} and this. */
-        double meanSince(Lag before) {
-            long n = count - before.count;
-            return n == 0 ? 0 : (totalMs - before.totalMs) / n;
+        /** The events between {@code before} and this. */
+        Timed since(Timed before) {
+            return new Timed(count - before.count, totalMs - before.totalMs);
+        }
+
+        /** Mean time (ms) of the events. */
+        double meanMs() {
+            return count == 0 ? 0 : totalMs / count;
         }
     }
 }
