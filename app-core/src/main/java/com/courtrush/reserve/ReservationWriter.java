@@ -4,7 +4,6 @@ import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
@@ -62,18 +61,19 @@ public class ReservationWriter {
      * settles each case.
      */
     public void recordAll(List<ReserveMessage> grants) {
-        // one insert for all rows and one counter update per slot: a statement costs the consumer far
-        // more than a row. The insert goes first, so a redelivery is told by its duplicate trace, not
-        // taken for a full slot; slots in id order, so consumers lock the ones they share in one order
-        Map<Long, Long> placesBySlot = grants.stream()
-                .collect(Collectors.groupingBy(ReserveMessage::slotId, TreeMap::new, Collectors.counting()));
+        // one insert for all rows and one update for all slot counters: a statement costs the consumer
+        // far more than a row. The insert goes first, so a redelivery is told by its duplicate trace,
+        // not taken for a full slot; slots in id order, so consumers lock the ones they share in one order
+        List<TimeSlotMapper.Places> places = grants.stream()
+                .collect(Collectors.groupingBy(ReserveMessage::slotId, TreeMap::new, Collectors.summingInt(grant -> 1)))
+                .entrySet().stream()
+                .map(slot -> new TimeSlotMapper.Places(slot.getKey(), slot.getValue()))
+                .toList();
         transactions.executeWithoutResult(tx -> {
             reservations.insertGranted(grants, LocalDateTime.now(clock));
-            placesBySlot.forEach((slotId, places) -> {
-                if (slots.takePlaces(slotId, places.intValue()) != 1) {
-                    throw new SlotUnavailable();
-                }
-            });
+            if (slots.takePlaces(places) != places.size()) {
+                throw new SlotUnavailable();
+            }
         });
         releaser.forgetAll(grants);
     }

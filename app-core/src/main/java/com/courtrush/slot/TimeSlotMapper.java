@@ -10,10 +10,23 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
 
-    /** Guard G1: takes that many places if the slot is active and has them free; 1 when taken. */
-    @Update("update time_slot set booked = booked + #{places} where id = #{id} and active = true "
-            + "and booked + #{places} <= capacity")
-    int takePlaces(@Param("id") long id, @Param("places") int places);
+    /**
+     * Guard G1 for several slots in one statement: takes each slot's places if the slot is active and
+     * has them free. Returns the number of slots it took them from; fewer than asked means at least
+     * one slot did not have them, and the caller must roll back.
+     */
+    @Update("<script>update time_slot set booked = booked + " + PLACES_OF_ROW
+            + " where id in (<foreach collection='places' item='p' separator=','>#{p.slotId}</foreach>)"
+            + " and active = true and booked + " + PLACES_OF_ROW + " &lt;= capacity</script>")
+    int takePlaces(@Param("places") List<Places> places);
+
+    /** The places {@link #takePlaces} asks of the row's slot. */
+    String PLACES_OF_ROW =
+            "case id <foreach collection='places' item='p'>when #{p.slotId} then #{p.places} </foreach>end";
+
+    /** Places to take in one slot. */
+    record Places(long slotId, int places) {
+    }
 
     /** Gives one place back; call only in the transaction that ended an active reservation. */
     @Update("update time_slot set booked = booked - 1 where id = #{id} and booked > 0")
