@@ -241,6 +241,7 @@ public final class FlashBench implements Callable<Integer> {
         long localBefore = metrics.soldOutLocal();
         ServerMetrics.Timed lagBefore = metrics.persistLag();
         ServerMetrics.Timed gcBefore = metrics.gcPauses();
+        ServerMetrics.Timed grantsBefore = metrics.grantsAnswered();
         Duration serverCpu = server.cpu();
         Duration redisCpu = server.redisCpu().orElse(null);
         Duration clientCpu = ownCpu();
@@ -258,6 +259,7 @@ public final class FlashBench implements Callable<Integer> {
         double clientCpuSeconds = seconds(ownCpu().minus(clientCpu).toNanos());
         double jitSeconds = (metrics.jitCompileMs() - jitBefore) / 1000.0;
         ServerMetrics.Timed gc = metrics.gcPauses().since(gcBefore);
+        double grantServerMs = metrics.grantsAnswered().since(grantsBefore).meanMs();
 
         List<Crowd.Grant> grants = run.grants();
         step("waiting until the %d granted places are in the database", grants.size());
@@ -307,7 +309,8 @@ public final class FlashBench implements Callable<Integer> {
         Report.Persistence persistence = new Report.Persistence(grants.size(), recorded, consumerTrips, meanLagMs,
                 lastRecordedMs - opening.opensAtMs(), lastRecordedMs - lastGrantAsked / 1000.0);
         Report.ServerUse serverUse = new Report.ServerUse(crowdCpu, crowdCpu / crowdSeconds, redisCpuSeconds,
-                clientCpuSeconds, jitSeconds, gc.count(), gc.totalMs() / 1000, server.peakRssMib(), server.rssMib());
+                clientCpuSeconds, jitSeconds, gc.count(), gc.totalMs() / 1000, grantServerMs, server.peakRssMib(),
+                server.rssMib());
         Report.Baseline baseline = Report.Baseline.of("/ping", baselineBefore.rate(), baselineAfter.rate(),
                 new Analysis(concat(baselineBefore.run().samples(), baselineAfter.run().samples()))
                         .latency(baselineBefore.from(), baselineAfter.to(), a -> true),

@@ -98,9 +98,14 @@ record Report(
             double openingToLastPersistedMs, double lastGrantToLastPersistedMs) {
     }
 
-    /** @param gcPauses garbage-collection pauses of the server during the crowd, {@code gcPauseSeconds} in all */
+    /**
+     * @param gcPauses        garbage-collection pauses of the server during the crowd, {@code gcPauseSeconds} in all
+     * @param grantServerMeanMs granted requests' mean time in the server's reserve service, from the
+     *                        request's arrival there to the broker's confirm
+     */
     record ServerUse(double crowdCpuSeconds, double crowdCores, double redisCpuSeconds, double clientCpuSeconds,
-            double jitSeconds, long gcPauses, double gcPauseSeconds, double peakRssMib, double rssAfterMib) {
+            double jitSeconds, long gcPauses, double gcPauseSeconds, double grantServerMeanMs, double peakRssMib,
+            double rssAfterMib) {
     }
 
     /**
@@ -183,11 +188,12 @@ record Report(
                 persistence.openingToLastPersistedMs, persistence.lastGrantToLastPersistedMs);
         out.printf("server: crowd CPU %.1f s = %.2f cores (baseline %.2f cores); embedded redis-server CPU %s; "
                         + "bench client CPU %.1f s; JIT compiler threads busy %.1f s of the crowd's %.1f s; "
-                        + "GC paused %.2f s in %d pauses; peak RSS %.0f MiB, after the run %.0f MiB%n",
+                        + "GC paused %.2f s in %d pauses; granted requests in the reserve service (decision to "
+                        + "confirm) %.1f ms mean; peak RSS %.0f MiB, after the run %.0f MiB%n",
                 server.crowdCpuSeconds, server.crowdCores, baseline.serverCores,
                 server.redisCpuSeconds < 0 ? "n/a (external)" : String.format("%.1f s", server.redisCpuSeconds),
                 server.clientCpuSeconds, server.jitSeconds, crowd.all().seconds(), server.gcPauseSeconds,
-                server.gcPauses, server.peakRssMib, server.rssAfterMib);
+                server.gcPauses, server.grantServerMeanMs, server.peakRssMib, server.rssAfterMib);
         out.printf("redis: %,d decisions in Redis, %,d sold-out answers from local flags; %,d round trips "
                         + "(%.3f per decision, %.3f net of %.1f/s background and the consumers' one per transaction); "
                         + "script calls %.3f per decision%n", redis.decisions, redis.localSoldOutAnswers,

@@ -45,6 +45,11 @@ final class ServerMetrics {
         return timed("courtrush.reserve.persist-lag");
     }
 
+    /** Granted requests so far, from their arrival in the reserve service to the broker's confirm. */
+    Timed grantsAnswered() throws IOException {
+        return timed("courtrush.reserve.requests?tag=outcome:SUCCESS");
+    }
+
     /** The server's garbage-collection pauses so far ({@code jvm.gc.pause}, every collector). */
     Timed gcPauses() throws IOException {
         return timed("jvm.gc.pause");
