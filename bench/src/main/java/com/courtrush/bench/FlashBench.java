@@ -375,7 +375,8 @@ public final class FlashBench implements Callable<Integer> {
                     all.requests(), all.perSecond(), run.grants().size(), opening.places(),
                     stats.answers(0, Long.MAX_VALUE));
             if (run.grants().size() < opening.places()) {
-                console.printf("    warning: rehearsal %d did not sell out, so the grant path is less warmed up%n", i + 1);
+                console.printf("    warning: rehearsal %d did not sell out, so the grant path is less warmed up%n",
+                        i + 1);
             }
             awaitRecorded(http, admin, opening.sessionId(), run.grants().size());
             places += opening.places();

@@ -135,8 +135,9 @@ record Report(
         out.printf("  set-up  : %.1f s (courts, students, opening); logins %.1f s; server JVM options: %s%n",
                 setup.setupSeconds, setup.loginSeconds, setup.serverJvmOptions.isEmpty() ? "none" : setup.serverJvmOptions);
         if (rehearsal != null) {
-            out.printf("  rehearsal (warming the JIT up): %d openings, %,d students, %,d places (%,d granted): %,d attempts,"
-                    + " %.0f/s, p99 %.1f ms%n", rehearsal.openings, rehearsal.students, rehearsal.places, rehearsal.granted,
+            out.printf("  rehearsal (warming the JIT up): %d openings, %,d students, %,d places (%,d granted): "
+                    + "%,d attempts, %.0f/s, p99 %.1f ms%n", rehearsal.openings, rehearsal.students, rehearsal.places,
+                    rehearsal.granted,
                     rehearsal.rate.requests(), rehearsal.rate.perSecond(),
                     rehearsal.latency.p99Ms());
         } else {
