@@ -192,7 +192,6 @@ public final class FlashBench implements Callable<Integer> {
         int rehearsalStudents = warmUpSeconds > 0
                 ? Math.max(2 * REHEARSAL_OPENINGS * REHEARSAL_SLOTS, students * 4 / 5)
                 : 0;
-        int rehearsalCapacity = Math.max(1, rehearsalStudents / REHEARSAL_OPENINGS / 2 / REHEARSAL_SLOTS);
         int courtCount = BenchData.courtsFor(slots)
                 + (warmUpSeconds > 0 ? REHEARSAL_OPENINGS * BenchData.courtsFor(REHEARSAL_SLOTS) : 0);
         step("creating %d courts and %,d students (+%,d for the rehearsal)", courtCount, students, rehearsalStudents);
@@ -213,7 +212,7 @@ public final class FlashBench implements Callable<Integer> {
         LoadLoop.run("warm-up", clients, now, now + PING_WARM_UP_SECONDS * 1_000_000L, Long.MAX_VALUE, ping, console);
         Report.Rehearsal rehearsal = warmUpSeconds > 0
                 ? rehearse(http, data, admin, courts.subList(BenchData.courtsFor(slots), courts.size()),
-                        rehearsalTokens, rehearsalCapacity)
+                        rehearsalTokens)
                 : null;
 
         ServerMetrics metrics = new ServerMetrics(http, admin);
@@ -350,11 +349,12 @@ public final class FlashBench implements Callable<Integer> {
 
     /** The rehearsal's openings, one after the other, each with its share of the students, time and courts. */
     private Report.Rehearsal rehearse(BenchHttp http, BenchData data, String admin, List<Long> courts,
-            List<String> tokens, int capacity) throws IOException, InterruptedException {
+            List<String> tokens) throws IOException, InterruptedException {
         int seconds = Math.max(1, warmUpSeconds / REHEARSAL_OPENINGS);
         // as the crowd under test: before the gate opens every attempt counts against the per-student limit
         int before = Math.min(1, seconds / 3);
         int perOpening = tokens.size() / REHEARSAL_OPENINGS;
+        int capacity = Math.max(1, perOpening / 2 / REHEARSAL_SLOTS);
         int courtsEach = BenchData.courtsFor(REHEARSAL_SLOTS);
         long places = 0;
         long granted = 0;
