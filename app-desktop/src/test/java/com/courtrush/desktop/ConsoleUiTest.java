@@ -17,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.scene.Node;
@@ -136,8 +137,8 @@ class ConsoleUiTest {
                 "{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + "}").path("data").path("traceId").asText();
         waitFor(15, () -> rush.getItems().get(0).permitsLeft() == 0);
         assertThat(robot.lookup("#rushStock").queryLabeled().getText()).startsWith("3 / 4");
-        waitFor(15, () -> "SUCCESS".equals(unchecked(() -> call("GET", "/reserve/result/" + trace, studentToken, null)
-                .path("data").path("status").asText())));
+        waitForServer(15, () -> "SUCCESS".equals(unchecked(() -> call("GET", "/reserve/result/" + trace,
+                studentToken, null).path("data").path("status").asText())));
         reservationId = call("GET", "/reserve/result/" + trace, studentToken, null).path("data").path("reservationId")
                 .asLong();
         call("POST", "/pay/wechat/" + reservationId, studentToken, null);
@@ -222,9 +223,22 @@ class ConsoleUiTest {
         }
     }
 
+    /**
+     * Polls a condition on the screen. It is read on the JavaFX thread, so between two of the
+     * console's updates, never in the middle of one (a table already refreshed, its totals not yet).
+     */
     static void waitFor(int seconds, BooleanSupplier condition) {
+        poll(seconds, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
+    }
+
+    /** Polls a condition on the server (an HTTP call), from the test's own thread. */
+    static void waitForServer(int seconds, BooleanSupplier condition) {
+        poll(seconds, condition::getAsBoolean);
+    }
+
+    private static void poll(int seconds, Callable<Boolean> condition) {
         try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition::getAsBoolean);
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, condition);
         } catch (Exception e) {
             throw new AssertionError("condition not met within " + seconds + " s", e);
         }
