@@ -2,6 +2,7 @@ package com.courtrush.infra;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -16,6 +17,7 @@ import org.apache.qpid.server.model.Port;
 import org.apache.qpid.server.model.SystemConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.util.ReflectionUtils;
 
 /**
  * An in-process AMQP 0-9-1 broker (Apache Qpid Broker-J, in-memory virtual host) on a free
@@ -28,6 +30,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     public static final String VIRTUAL_HOST = "default";
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedAmqpBroker.class);
+    private static final String QPID_SHUTDOWN_HOOK_FIELD = "_shutdownHook";
 
     private final SystemLauncher launcher;
     private final int port;
@@ -63,7 +66,9 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
                             // Without this Qpid answers x-dead-letter-* arguments with 542 and closes the connection.
                             "queue.behaviourOnUnknownDeclareArgument", "IGNORE",
                             "qpid.broker.defaultPreferenceStoreAttributes", "{\"type\": \"Noop\"}")));
-            int port = boundPort(systemConfig.get());
+            Broker<?> broker = broker(systemConfig.get());
+            int port = boundPort(broker);
+            leaveTheShutdownToTheOwner(broker);
             log.info("Embedded AMQP broker (Qpid Broker-J) listening on 127.0.0.1:{}", port);
             return new EmbeddedAmqpBroker(launcher, port, password);
         } catch (Exception e) {
@@ -84,17 +89,39 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         }
     }
 
-    private static int boundPort(SystemConfig<?> systemConfig) {
+    private static Broker<?> broker(SystemConfig<?> systemConfig) {
         if (systemConfig == null) {
             throw new IllegalStateException("Qpid started without a system configuration");
         }
-        Broker<?> broker = (Broker<?>) systemConfig.getContainer(Broker.class);
+        return (Broker<?>) systemConfig.getContainer(Broker.class);
+    }
+
+    private static int boundPort(Broker<?> broker) {
         return broker.getPorts().stream()
                 .filter(p -> "AMQP".equals(p.getName()))
                 .mapToInt(Port::getBoundPort)
                 .filter(p -> p > 0)
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("Qpid's AMQP port is not bound"));
+    }
+
+    /**
+     * Qpid registers a JVM shutdown hook that stops the broker at once, beside Spring's hook that
+     * closes the application: on SIGTERM or Ctrl+C the broker went away under the listener
+     * containers and the publisher (connection errors in the log) and Spring's close of this bean
+     * then failed. The broker belongs to this process and {@link #close()} stops it after its
+     * clients, so its own hook is taken out. Qpid keeps the hook in a private field; if a later
+     * version does not, the broker keeps its hook and this is logged once.
+     */
+    private static void leaveTheShutdownToTheOwner(Broker<?> broker) {
+        Field field = ReflectionUtils.findField(broker.getClass(), QPID_SHUTDOWN_HOOK_FIELD, Thread.class);
+        if (field == null) {
+            log.warn("Qpid's shutdown hook (field {} of {}) was not found: on SIGTERM the embedded broker may stop "
+                    + "before the application's AMQP clients", QPID_SHUTDOWN_HOOK_FIELD, broker.getClass().getName());
+            return;
+        }
+        ReflectionUtils.makeAccessible(field);
+        Runtime.getRuntime().removeShutdownHook((Thread) ReflectionUtils.getField(field, broker));
     }
 
     private static void shutdownQuietly(SystemLauncher launcher) {

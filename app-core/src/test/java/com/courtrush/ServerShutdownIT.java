@@ -1,0 +1,63 @@
+package com.courtrush;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged headless server (embedded stack), stopped the way an operator stops it: SIGTERM.
+ * It must close in order — the AMQP clients before the in-process broker they talk to — and say
+ * nothing alarming on the way out.
+ */
+class ServerShutdownIT {
+
+    private static final Path SERVER_JAR = Path.of("target", "app-core.jar");
+
+    @Test
+    void aServerStoppedWithSigtermClosesTheEmbeddedBrokerAfterItsClientsWithoutErrors(@TempDir Path dataDir)
+            throws Exception {
+        assertThat(SERVER_JAR).as("the packaged server (mvn package runs before the ITs)").exists();
+        Path output = dataDir.resolve("server.out");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process server = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
+                SERVER_JAR.toString(), "--courtrush.data-dir=" + dataDir, "--server.port=0")
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        try {
+            Awaitility.await("the server's ready line").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> read(output).contains("CourtRush is ready") || !server.isAlive());
+            assertThat(server.isAlive()).as("the server started; its output:%n%s", read(output)).isTrue();
+
+            server.destroy(); // SIGTERM
+            assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("the server stopped within 60 s").isTrue();
+        } finally {
+            server.destroyForcibly();
+        }
+
+        String log = read(output);
+        assertThat(log).as("the broker was stopped by the application's close").containsPattern(
+                "Embedded AMQP broker on port \\d+ stopped");
+        assertThat(log.lines().filter(line -> line.contains(" ERROR ")
+                || line.contains("Invocation of close method failed")
+                || line.contains("connection driver error")).toList())
+                .as("errors while stopping; the whole output:%n%s", log).isEmpty();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
