@@ -14,15 +14,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged headless server (embedded stack), stopped the way an operator stops it: SIGTERM.
- * It must close in order — the AMQP clients before the in-process broker they talk to — and say
- * nothing alarming on the way out.
+ * It must close in order — the AMQP clients before the in-process broker, everything that uses
+ * Redis before the redis-server — and say nothing alarming on the way out.
  */
 class ServerShutdownIT {
 
     private static final Path SERVER_JAR = Path.of("target", "app-core.jar");
 
     @Test
-    void aServerStoppedWithSigtermClosesTheEmbeddedBrokerAfterItsClientsWithoutErrors(@TempDir Path dataDir)
+    void aServerStoppedWithSigtermClosesItsEmbeddedBrokerAndRedisAfterTheirClientsWithoutErrors(@TempDir Path dataDir)
             throws Exception {
         assertThat(SERVER_JAR).as("the packaged server (mvn package runs before the ITs)").exists();
         Path output = dataDir.resolve("server.out");
@@ -37,19 +37,32 @@ class ServerShutdownIT {
                     .pollInterval(Duration.ofMillis(250))
                     .until(() -> read(output).contains("CourtRush is ready") || !server.isAlive());
             assertThat(server.isAlive()).as("the server started; its output:%n%s", read(output)).isTrue();
+            ProcessHandle redis = server.descendants()
+                    .filter(child -> child.info().command().orElse("").contains("redis-server"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no redis-server child process"));
 
             server.destroy(); // SIGTERM
+            // the application still uses Redis while it closes: the redis-server goes last, not at the signal
+            Awaitility.await("the close under way").atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> read(output).contains("Commencing graceful shutdown") || !server.isAlive());
+            assertThat(redis.isAlive()).as("redis-server still running when the HTTP server begins to close")
+                    .isTrue();
             assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("the server stopped within 60 s").isTrue();
+            Awaitility.await("the redis-server stopped with it").atMost(Duration.ofSeconds(10))
+                    .until(() -> !redis.isAlive());
         } finally {
             server.destroyForcibly();
         }
 
         String log = read(output);
-        assertThat(log).as("the broker was stopped by the application's close").containsPattern(
-                "Embedded AMQP broker on port \\d+ stopped");
+        assertThat(log).as("the broker and Redis were stopped by the application's close")
+                .containsPattern("Embedded AMQP broker on port \\d+ stopped")
+                .containsPattern("Embedded redis-server on port \\d+ stopped");
         assertThat(log.lines().filter(line -> line.contains(" ERROR ")
                 || line.contains("Invocation of close method failed")
-                || line.contains("connection driver error")).toList())
+                || line.contains("connection driver error")
+                || line.contains("did not close within")).toList())
                 .as("errors while stopping; the whole output:%n%s", log).isEmpty();
     }
 

@@ -3,8 +3,14 @@ package com.courtrush.infra;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import redis.embedded.Redis;
+import redis.embedded.RedisInstance;
 import redis.embedded.RedisServer;
 
 /**
@@ -16,11 +22,13 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedRedis.class);
     private static final int START_ATTEMPTS = 3;
+    /** How long the library's JVM shutdown hook leaves the redis-server to the application's close. */
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(30);
 
-    private final RedisServer server;
+    private final OwnedRedisServer server;
     private final int port;
 
-    private EmbeddedRedis(RedisServer server, int port) {
+    private EmbeddedRedis(OwnedRedisServer server, int port) {
         this.server = server;
         this.port = port;
     }
@@ -32,14 +40,13 @@ public final class EmbeddedRedis implements AutoCloseable {
         for (int attempt = 1; attempt <= attempts; attempt++) {
             int port = configuredPort > 0 ? configuredPort : freeLoopbackPort();
             try {
-                RedisServer server = RedisServer.newRedisServer()
+                OwnedRedisServer server = new OwnedRedisServer(port, RedisServer.newRedisServer()
                         .port(port)
                         .bind("127.0.0.1")
                         .setting("save \"\"")
                         .setting("appendonly no")
                         .setting("protected-mode yes")
-                        .onShutdownForceStop(true)
-                        .build();
+                        .buildCommandArgs());
                 server.start();
                 log.info("Embedded redis-server listening on 127.0.0.1:{}", port);
                 return new EmbeddedRedis(server, port);
@@ -72,10 +79,51 @@ public final class EmbeddedRedis implements AutoCloseable {
     @Override
     public void close() {
         try {
-            server.stop();
+            server.close();
             log.info("Embedded redis-server on port {} stopped", port);
         } catch (IOException e) {
             log.warn("Embedded redis-server on port {} did not stop cleanly", port, e);
+        }
+    }
+
+    /**
+     * The library's redis-server, stopped when the application closes. The library also stops it
+     * from a JVM shutdown hook of its own, which on SIGTERM or Ctrl+C ran beside Spring's: Redis went
+     * away while the scheduled jobs and the listeners still used it (errors in the log). Here that
+     * hook waits for the application's close and only stops the server itself if the close has not
+     * come within {@link #CLOSE_GRACE}, so no redis-server outlives a JVM that exits normally.
+     */
+    private static final class OwnedRedisServer extends RedisInstance {
+
+        private final CountDownLatch closed = new CountDownLatch(1);
+
+        OwnedRedisServer(int port, List<String> args) {
+            super(port, args, Redis.SERVER_READY_PATTERN, true, null, null);
+        }
+
+        void close() throws IOException {
+            try {
+                super.stop();
+            } finally {
+                closed.countDown();
+            }
+        }
+
+        /**
+         * Called by the library's shutdown hook (and by nothing else here). Not synchronized: the
+         * wait must not hold the lock that {@link #close()}'s stop takes.
+         */
+        @Override
+        public void stop() throws IOException {
+            try {
+                if (!closed.await(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                    log.warn("The application did not close within {} s of the JVM's shutdown; stopping its "
+                            + "redis-server on port {} now", CLOSE_GRACE.toSeconds(), ports().get(0));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            super.stop();
         }
     }
 }
