@@ -39,8 +39,9 @@ public final class EmbeddedRedis implements AutoCloseable {
         int attempts = configuredPort > 0 ? 1 : START_ATTEMPTS;
         for (int attempt = 1; attempt <= attempts; attempt++) {
             int port = configuredPort > 0 ? configuredPort : freeLoopbackPort();
+            OwnedRedisServer server = null;
             try {
-                OwnedRedisServer server = new OwnedRedisServer(port, RedisServer.newRedisServer()
+                server = new OwnedRedisServer(port, RedisServer.newRedisServer()
                         .port(port)
                         .bind("127.0.0.1")
                         .setting("save \"\"")
@@ -52,6 +53,11 @@ public final class EmbeddedRedis implements AutoCloseable {
                 return new EmbeddedRedis(server, port);
             } catch (IOException | RuntimeException e) {
                 last = e instanceof IOException io ? io : new IOException(e);
+                if (server != null) {
+                    // a failed start leaves the library's shutdown hook registered: release it now, or it
+                    // would wait the whole grace for a close that never comes
+                    closeFailedStart(server, port);
+                }
                 log.warn("Embedded redis-server did not start on port {} (attempt {}/{}): {}", port, attempt,
                         attempts, e.getMessage());
             }
@@ -60,6 +66,14 @@ public final class EmbeddedRedis implements AutoCloseable {
                 "Check that the host can run the bundled redis-server (on Linux it needs libssl.so.3)"
                         + (configuredPort > 0 ? " and that port " + configuredPort + " is free" : "")
                         + ", or use courtrush.infra.mode=external with a Redis server.", last);
+    }
+
+    private static void closeFailedStart(OwnedRedisServer server, int port) {
+        try {
+            server.close();
+        } catch (IOException e) {
+            log.warn("The redis-server that failed to start on port {} did not stop cleanly", port, e);
+        }
     }
 
     static int freeLoopbackPort() {
