@@ -20,6 +20,7 @@ import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
+import javafx.scene.image.Image;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +47,8 @@ public class ConsoleApp extends Application {
     @Override
     public void start(Stage primaryStage) {
         this.stage = primaryStage;
+        stage.getIcons().add(new Image(
+                Objects.requireNonNull(ConsoleApp.class.getResource("/icons/courtrush.png")).toExternalForm()));
         Fonts.loadBundled();
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         i18n = I18n.of(preferences.locale());
@@ -86,6 +89,7 @@ public class ConsoleApp extends Application {
         stage.setMinWidth(1000);
         stage.setMinHeight(680);
         stage.centerOnScreen();
+        log.info("Staff console window open ({})", i18n.locale().toLanguageTag());
     }
 
     /** Rebuilds the window in another language; the engine keeps running. */
