@@ -1,0 +1,173 @@
+package com.courtrush.installer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.glass.ui.monocle.MonoclePlatformFactory;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Starts the console from what jpackage built — its trimmed runtime, its jars and the launcher's
+ * own configuration ({@code lib/app/CourtRush.cfg}: class path, main class, Java options) — with
+ * the one difference that JavaFX draws into Monocle's headless screen instead of a display. A
+ * module left out of the runtime, a jar left out of the image or a wrong main class fails here.
+ * A {@code .deb} (installer.type=DEB) is unpacked and its {@code /opt/courtrush} run the same way.
+ */
+class PackagedConsoleIT {
+
+    private static final Pattern READY = Pattern.compile("CourtRush is ready .*Students' API: (http://\\S+?)/? ");
+    private static final Duration START_LIMIT = Duration.ofSeconds(120);
+
+    @TempDir
+    Path home;
+
+    private Process console;
+    private final List<String> output = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void stopConsole() throws InterruptedException {
+        if (console != null && console.isAlive()) {
+            console.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void theImageStartsTheConsoleWithTheEngineAndServesStudentsAndStopsCleanly() throws Exception {
+        Path image = installedImage();
+        assertThat(image.resolve("bin/CourtRush")).isExecutable();
+        LauncherConfig launcher = LauncherConfig.read(image);
+        assertThat(launcher.mainClass()).isEqualTo("com.courtrush.desktop.ConsoleLauncher");
+
+        List<String> command = new ArrayList<>();
+        command.add(image.resolve("lib/runtime/bin/java").toString());
+        command.addAll(launcher.javaOptions());
+        command.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
+                "-Dprism.text=t2k", "-Dheadless.geometry=1600x1000-32", "-Duser.home=" + home));
+        command.add("-cp");
+        command.add(String.join(java.io.File.pathSeparator, launcher.classPath()) + java.io.File.pathSeparator
+                + monocleJar());
+        command.add(launcher.mainClass());
+        command.addAll(List.of("--server.port=0", "--server.address=127.0.0.1",
+                "--courtrush.data-dir=" + home.resolve("data")));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("HOME", home.toString());
+        console = builder.start();
+        CompletableFuture<String> studentsUrl = new CompletableFuture<>();
+        CompletableFuture<Void> windowOpen = new CompletableFuture<>();
+        Thread reader = new Thread(() -> read(studentsUrl, windowOpen), "console-output");
+        reader.setDaemon(true);
+        reader.start();
+
+        String url = studentsUrl.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        windowOpen.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> ping = http.send(HttpRequest.newBuilder(URI.create(url + "/ping")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(ping.statusCode()).as(ping.body()).isEqualTo(200);
+        HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(url + "/actuator/health")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(health.body()).contains("\"status\":\"UP\"");
+
+        // SIGTERM, as the desktop sends when the session ends (Process.destroy would also close the
+        // pipes, so the shutdown's log would be lost)
+        console.toHandle().destroy();
+        assertThat(console.waitFor(60, TimeUnit.SECONDS)).as("the console stopped within 60 s").isTrue();
+        reader.join(10_000);
+        assertThat(output).as("the engine closed its embedded broker and Redis, and nothing failed")
+                .anyMatch(line -> line.matches(".*Embedded AMQP broker on port \\d+ stopped.*"))
+                .anyMatch(line -> line.matches(".*Embedded redis-server on port \\d+ stopped.*"))
+                .noneMatch(line -> line.contains(" ERROR ") || line.contains("Exception"));
+    }
+
+    private void read(CompletableFuture<String> studentsUrl, CompletableFuture<Void> windowOpen) {
+        try (BufferedReader lines = new BufferedReader(
+                new InputStreamReader(console.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                output.add(line);
+                System.out.println("[console] " + line);
+                Matcher ready = READY.matcher(line);
+                if (ready.find()) {
+                    studentsUrl.complete(ready.group(1));
+                }
+                if (line.contains("Staff console window open")) {
+                    windowOpen.complete(null);
+                }
+                if (line.contains("The engine could not start")) {
+                    studentsUrl.completeExceptionally(new IllegalStateException("The console said: " + line));
+                }
+            }
+            IllegalStateException ended = new IllegalStateException("The console ended before it was ready");
+            studentsUrl.completeExceptionally(ended);
+            windowOpen.completeExceptionally(ended);
+        } catch (IOException e) {
+            studentsUrl.completeExceptionally(e);
+            windowOpen.completeExceptionally(e);
+        }
+    }
+
+    /** The app-image folder, or the {@code .deb}'s {@code /opt/courtrush} unpacked into a temporary folder. */
+    private Path installedImage() throws IOException, InterruptedException {
+        Path dest = Paths.get(System.getProperty("installer.dest", "target/dist"));
+        if (!"DEB".equalsIgnoreCase(System.getProperty("installer.type", "APP_IMAGE"))) {
+            return dest.resolve("CourtRush");
+        }
+        Path deb;
+        try (Stream<Path> files = Files.list(dest)) {
+            deb = files.filter(file -> file.toString().endsWith(".deb")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("No .deb in " + dest));
+        }
+        Path root = home.resolve("root");
+        Process unpack = new ProcessBuilder("dpkg-deb", "-x", deb.toString(), root.toString()).inheritIO().start();
+        assertThat(unpack.waitFor()).as("dpkg-deb -x exit status").isZero();
+        return root.resolve("opt/courtrush");
+    }
+
+    private static String monocleJar() throws Exception {
+        return Paths.get(MonoclePlatformFactory.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toString();
+    }
+
+    /** What the native launcher reads: {@code app.classpath}, {@code app.mainclass} and {@code java-options}. */
+    record LauncherConfig(List<String> classPath, String mainClass, List<String> javaOptions) {
+
+        static LauncherConfig read(Path image) throws IOException {
+            Path appDir = image.resolve("lib/app");
+            List<String> classPath = new ArrayList<>();
+            List<String> javaOptions = new ArrayList<>();
+            String mainClass = null;
+            for (String line : Files.readAllLines(appDir.resolve("CourtRush.cfg"), StandardCharsets.UTF_8)) {
+                String value = line.substring(line.indexOf('=') + 1).replace("$APPDIR", appDir.toString());
+                if (line.startsWith("app.classpath=")) {
+                    classPath.addAll(List.of(value.split(java.io.File.pathSeparator)));
+                } else if (line.startsWith("app.mainclass=")) {
+                    mainClass = value;
+                } else if (line.startsWith("java-options=")) {
+                    javaOptions.add(value);
+                }
+            }
+            return new LauncherConfig(classPath, mainClass, javaOptions);
+        }
+    }
+}
