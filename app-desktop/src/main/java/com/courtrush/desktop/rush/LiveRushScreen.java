@@ -55,6 +55,7 @@ public final class LiveRushScreen implements Screen {
         ChoiceBox<LiveRushViewModel.OpeningChoice> opening = new ChoiceBox<>(model.choices());
         opening.setId("rushOpening");
         opening.valueProperty().bindBidirectional(model.openingProperty());
+        opening.setOnShowing(event -> model.loadOpenings()); // openings created since the screen was shown
         Label gate = new Label();
         gate.setId("rushGate");
         gate.getStyleClass().add("big-number");

@@ -9,9 +9,11 @@ import com.courtrush.reserve.ReserveMetrics;
 import com.courtrush.web.Outcome;
 import java.time.LocalDate;
 import java.time.LocalTime;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -67,36 +69,60 @@ public final class LiveRushViewModel {
 
     /** Openings of the chosen date (and the next day's, which usually open today). */
     public void loadOpenings() {
-        LocalDate day = date.get();
-        tasks.run(i18n.t("rush.loadOpenings"), () -> {
-            List<ReserveSession> found = new java.util.ArrayList<>(openings.listByDate(day));
-            found.addAll(openings.listByDate(day.plusDays(1)));
-            return found;
-        }, found -> {
-            OpeningChoice keep = opening.get();
-            choices.setAll(found.stream().map(s -> new OpeningChoice(s.getId(), i18n.t("rush.openingLabel",
-                    s.getId(), s.getSessionDate(), s.getFlashTime().toLocalTime()))).toList());
-            opening.set(choices.stream().filter(c -> keep != null && c.id() == keep.id()).findFirst()
-                    .orElse(choices.isEmpty() ? null : choices.get(0)));
-        });
+        tasks.run(i18n.t("rush.loadOpenings"), openingsAround(date.get()), this::showOpenings);
     }
 
+    /**
+     * Reads the chosen opening's live state; while none is chosen, looks for openings again, so one
+     * created meanwhile (in another screen, over the staff API or on another node) shows up by itself.
+     */
     public void refresh() {
         OpeningChoice chosen = opening.get();
-        if (chosen == null || refreshing) {
+        if (refreshing) {
             return;
         }
         refreshing = true;
+        if (chosen == null) {
+            tasks.run(i18n.t("rush.loadOpenings"), openingsAround(date.get()), found -> {
+                refreshing = false;
+                problem.set("");
+                showOpenings(found);
+            }, this::unavailable);
+            return;
+        }
         tasks.run(i18n.t("nav.rush"), () -> monitor.rush(chosen.id()), rush -> {
             refreshing = false;
             problem.set("");
             if (opening.get() != null && opening.get().id() == rush.sessionId()) {
                 apply(rush);
             }
-        }, error -> {
-            refreshing = false;
-            problem.set(i18n.t("rush.unavailable", error.getMessage()));
-        });
+        }, this::unavailable);
+    }
+
+    private void unavailable(Throwable error) {
+        refreshing = false;
+        problem.set(i18n.t("rush.unavailable", error.getMessage()));
+    }
+
+    private Callable<List<ReserveSession>> openingsAround(LocalDate day) {
+        return () -> {
+            List<ReserveSession> found = new ArrayList<>(openings.listByDate(day));
+            found.addAll(openings.listByDate(day.plusDays(1)));
+            return found;
+        };
+    }
+
+    /** Shows the openings found, keeping the chosen one; the list is left alone when nothing changed. */
+    private void showOpenings(List<ReserveSession> found) {
+        List<OpeningChoice> now = found.stream().map(s -> new OpeningChoice(s.getId(), i18n.t("rush.openingLabel",
+                s.getId(), s.getSessionDate(), s.getFlashTime().toLocalTime()))).toList();
+        if (now.equals(choices)) {
+            return;
+        }
+        OpeningChoice keep = opening.get();
+        choices.setAll(now);
+        opening.set(choices.stream().filter(c -> keep != null && c.id() == keep.id()).findFirst()
+                .orElse(choices.isEmpty() ? null : choices.get(0)));
     }
 
     void apply(RushMonitor.Rush rush) {

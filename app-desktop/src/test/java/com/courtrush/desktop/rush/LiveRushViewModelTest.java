@@ -1,8 +1,11 @@
 package com.courtrush.desktop.rush;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.desktop.i18n.I18n;
@@ -10,6 +13,7 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.reserve.ReserveMetrics;
 import com.courtrush.web.Outcome;
@@ -23,10 +27,13 @@ import org.redisson.client.RedisConnectionException;
 
 class LiveRushViewModelTest {
 
+    static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
+
     final RushMonitor monitor = mock(RushMonitor.class);
+    final OpeningService openings = mock(OpeningService.class);
     final RecordingNotices notices = new RecordingNotices();
-    final LiveRushViewModel model = new LiveRushViewModel(monitor, mock(OpeningService.class),
-            new DirectUiTasks(notices), I18n.of(I18n.ENGLISH), LocalDate.of(2026, 11, 22));
+    final LiveRushViewModel model = new LiveRushViewModel(monitor, openings,
+            new DirectUiTasks(notices), I18n.of(I18n.ENGLISH), TODAY);
 
     static ReserveMetrics.Totals totals(long granted, long outOfStock, long ungated) {
         Map<Outcome, Long> requests = new EnumMap<>(Outcome.class);
@@ -88,5 +95,48 @@ class LiveRushViewModelTest {
         model.refresh();
         assertThat(model.problemProperty().get()).contains("Redis is down");
         assertThat(notices.failures).isEmpty();
+    }
+
+    @Test
+    void anOpeningCreatedWhileTheViewShowsNoneIsFoundByTheNextRefreshAndChosen() {
+        when(openings.listByDate(any())).thenReturn(List.of());
+        model.loadOpenings();
+        model.refresh();
+        assertThat(model.choices()).isEmpty();
+        verify(monitor, never()).rush(anyLong());
+
+        ReserveSession created = new ReserveSession();
+        created.setId(7L);
+        created.setSessionDate(TODAY);
+        created.setFlashTime(TODAY.atTime(13, 0));
+        when(openings.listByDate(TODAY)).thenReturn(List.of(created));
+        when(monitor.rush(7L)).thenReturn(new RushMonitor.Rush(7, SessionState.WARMED, true, false, null, 60L, 1_000,
+                List.of(), totals(0, 0, 0)));
+        model.refresh();
+
+        assertThat(model.choices()).extracting(LiveRushViewModel.OpeningChoice::id).containsExactly(7L);
+        assertThat(model.openingProperty().get().id()).isEqualTo(7L);
+        verify(monitor).rush(7L);
+        assertThat(model.gateProperty().get()).isEqualTo("Opens in 00:01:00");
+    }
+
+    @Test
+    void findingTheSameOpeningsAgainKeepsTheChoiceAndItsHistory() {
+        ReserveSession existing = new ReserveSession();
+        existing.setId(1L);
+        existing.setSessionDate(TODAY);
+        existing.setFlashTime(TODAY.atTime(13, 0));
+        when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
+        when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 3, totals(0, 0, 4)),
+                rush(12_000, true, null, 1, totals(2, 40, 4)));
+        model.loadOpenings();
+        model.refresh();
+        LiveRushViewModel.OpeningChoice chosen = model.openingProperty().get();
+        assertThat(model.rates()).hasSize(1);
+
+        model.loadOpenings();
+
+        assertThat(model.openingProperty().get()).isSameAs(chosen);
+        assertThat(model.rates()).hasSize(1);
     }
 }
