@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.glass.ui.monocle.MonoclePlatformFactory;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -65,7 +66,7 @@ class PackagedConsoleIT {
         command.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
                 "-Dprism.text=t2k", "-Dheadless.geometry=1600x1000-32", "-Duser.home=" + home));
         command.add("-cp");
-        command.add(String.join(java.io.File.pathSeparator, launcher.classPath()) + java.io.File.pathSeparator
+        command.add(String.join(File.pathSeparator, launcher.classPath()) + File.pathSeparator
                 + monocleJar());
         command.add(launcher.mainClass());
         command.addAll(List.of("--server.port=0", "--server.address=127.0.0.1",
@@ -160,7 +161,7 @@ class PackagedConsoleIT {
             for (String line : Files.readAllLines(appDir.resolve("CourtRush.cfg"), StandardCharsets.UTF_8)) {
                 String value = line.substring(line.indexOf('=') + 1).replace("$APPDIR", appDir.toString());
                 if (line.startsWith("app.classpath=")) {
-                    classPath.addAll(List.of(value.split(java.io.File.pathSeparator)));
+                    classPath.addAll(List.of(value.split(File.pathSeparator)));
                 } else if (line.startsWith("app.mainclass=")) {
                     mainClass = value;
                 } else if (line.startsWith("java-options=")) {
