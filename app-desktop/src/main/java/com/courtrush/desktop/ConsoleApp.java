@@ -47,15 +47,14 @@ public class ConsoleApp extends Application {
     @Override
     public void start(Stage primaryStage) {
         this.stage = primaryStage;
-        stage.getIcons().add(new Image(
-                Objects.requireNonNull(ConsoleApp.class.getResource("/icons/courtrush.png")).toExternalForm()));
+        stage.getIcons().add(new Image(resource("/icons/courtrush.png")));
         Fonts.loadBundled();
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
         i18n = I18n.of(preferences.locale());
         FxNotices notices = new FxNotices(() -> i18n, () -> stage);
         Thread.setDefaultUncaughtExceptionHandler((thread, error) -> notices.failed(i18n.t("error.background"), error));
         Splash.show(stage, i18n);
-        stage.getScene().getStylesheets().add(css());
+        stage.getScene().getStylesheets().add(resource("/css/app.css"));
 
         Task<ConfigurableApplicationContext> boot = new Task<>() {
             @Override
@@ -82,7 +81,7 @@ public class ConsoleApp extends Application {
     private void showMain(FxNotices notices) {
         window = new MainWindow(new ConsoleContext(i18n, tasks, notices, engine, ticker), this::switchLanguage);
         Scene scene = new Scene(window.root(), 1320, 840);
-        scene.getStylesheets().add(css());
+        scene.getStylesheets().add(resource("/css/app.css"));
         stage.setTitle(i18n.t("app.title"));
         stage.setScene(scene);
         stage.sizeToScene(); // a shown stage keeps the splash's size otherwise
@@ -127,8 +126,8 @@ public class ConsoleApp extends Application {
         return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 
-    private static String css() {
-        return Objects.requireNonNull(ConsoleApp.class.getResource("/css/app.css")).toExternalForm();
+    private static String resource(String path) {
+        return Objects.requireNonNull(ConsoleApp.class.getResource(path), path).toExternalForm();
     }
 
     /** The running engine (for tests and tooling); null while it starts. */

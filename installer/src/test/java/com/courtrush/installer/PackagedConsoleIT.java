@@ -3,10 +3,9 @@ package com.courtrush.installer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.glass.ui.monocle.MonoclePlatformFactory;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,13 +17,11 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,16 +40,6 @@ class PackagedConsoleIT {
     @TempDir
     Path home;
 
-    private Process console;
-    private final List<String> output = new CopyOnWriteArrayList<>();
-
-    @AfterEach
-    void stopConsole() throws InterruptedException {
-        if (console != null && console.isAlive()) {
-            console.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
-    }
-
     @Test
     void theImageStartsTheConsoleWithTheEngineAndServesStudentsAndStopsCleanly() throws Exception {
         Path image = installedImage();
@@ -66,65 +53,50 @@ class PackagedConsoleIT {
         command.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
                 "-Dprism.text=t2k", "-Dheadless.geometry=1600x1000-32", "-Duser.home=" + home));
         command.add("-cp");
-        command.add(String.join(File.pathSeparator, launcher.classPath()) + File.pathSeparator
-                + monocleJar());
+        command.add(String.join(File.pathSeparator, launcher.classPath()) + File.pathSeparator + monocleJar());
         command.add(launcher.mainClass());
         command.addAll(List.of("--server.port=0", "--server.address=127.0.0.1",
                 "--courtrush.data-dir=" + home.resolve("data")));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        Path output = home.resolve("console.out");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().put("HOME", home.toString());
-        console = builder.start();
-        CompletableFuture<String> studentsUrl = new CompletableFuture<>();
-        CompletableFuture<Void> windowOpen = new CompletableFuture<>();
-        Thread reader = new Thread(() -> read(studentsUrl, windowOpen), "console-output");
-        reader.setDaemon(true);
-        reader.start();
+        Process console = builder.start();
+        try {
+            Awaitility.await("the engine ready and the window open").atMost(START_LIMIT)
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> read(output).contains("Staff console window open")
+                            || read(output).contains("The engine could not start") || !console.isAlive());
+            String started = read(output);
+            Matcher ready = READY.matcher(started);
+            assertThat(ready.find() && started.contains("Staff console window open"))
+                    .as("the console started; its output:%n%s", started).isTrue();
+            String url = ready.group(1);
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> ping = http.send(HttpRequest.newBuilder(URI.create(url + "/ping")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(ping.statusCode()).as(ping.body()).isEqualTo(200);
+            HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(url + "/actuator/health"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(health.body()).contains("\"status\":\"UP\"");
 
-        String url = studentsUrl.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
-        windowOpen.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
-        HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<String> ping = http.send(HttpRequest.newBuilder(URI.create(url + "/ping")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(ping.statusCode()).as(ping.body()).isEqualTo(200);
-        HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(url + "/actuator/health")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(health.body()).contains("\"status\":\"UP\"");
+            console.destroy(); // SIGTERM, as the desktop sends when the session ends
+            assertThat(console.waitFor(60, TimeUnit.SECONDS)).as("the console stopped within 60 s").isTrue();
+        } finally {
+            console.destroyForcibly();
+        }
 
-        // SIGTERM, as the desktop sends when the session ends (Process.destroy would also close the
-        // pipes, so the shutdown's log would be lost)
-        console.toHandle().destroy();
-        assertThat(console.waitFor(60, TimeUnit.SECONDS)).as("the console stopped within 60 s").isTrue();
-        reader.join(10_000);
-        assertThat(output).as("the engine closed its embedded broker and Redis, and nothing failed")
+        String log = read(output);
+        assertThat(log.lines().toList()).as("the engine closed its embedded broker and Redis, and nothing failed")
                 .anyMatch(line -> line.matches(".*Embedded AMQP broker on port \\d+ stopped.*"))
                 .anyMatch(line -> line.matches(".*Embedded redis-server on port \\d+ stopped.*"))
                 .noneMatch(line -> line.contains(" ERROR ") || line.contains("Exception"));
     }
 
-    private void read(CompletableFuture<String> studentsUrl, CompletableFuture<Void> windowOpen) {
-        try (BufferedReader lines = new BufferedReader(
-                new InputStreamReader(console.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                output.add(line);
-                System.out.println("[console] " + line);
-                Matcher ready = READY.matcher(line);
-                if (ready.find()) {
-                    studentsUrl.complete(ready.group(1));
-                }
-                if (line.contains("Staff console window open")) {
-                    windowOpen.complete(null);
-                }
-                if (line.contains("The engine could not start")) {
-                    studentsUrl.completeExceptionally(new IllegalStateException("The console said: " + line));
-                }
-            }
-            IllegalStateException ended = new IllegalStateException("The console ended before it was ready");
-            studentsUrl.completeExceptionally(ended);
-            windowOpen.completeExceptionally(ended);
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
         } catch (IOException e) {
-            studentsUrl.completeExceptionally(e);
-            windowOpen.completeExceptionally(e);
+            throw new UncheckedIOException(e);
         }
     }
 
