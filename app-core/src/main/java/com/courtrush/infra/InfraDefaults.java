@@ -1,13 +1,11 @@
 package com.courtrush.infra;
 
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.env.EnvironmentPostProcessor;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.PropertiesPropertySource;
 import org.springframework.core.env.StandardEnvironment;
@@ -28,14 +26,8 @@ class InfraDefaults implements EnvironmentPostProcessor {
     public void postProcessEnvironment(ConfigurableEnvironment env, SpringApplication application) {
         addSettingsFile(env);
         String mode = env.getProperty("courtrush.infra.mode", "embedded").trim().toLowerCase(Locale.ROOT);
-        Map<String, Object> defaults = new HashMap<>();
         if (mode.equals("embedded")) {
-            Path dataDir = dataDir(env);
-            defaults.put("spring.datasource.url", "jdbc:h2:file:" + dataDir.resolve("db").resolve("courtrush")
-                    + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE"
-                    + ";DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000;DB_CLOSE_ON_EXIT=FALSE");
-            defaults.put("spring.datasource.username", "sa");
-            defaults.put("spring.datasource.password", "");
+            env.getPropertySources().addLast(new EmbeddedDatabase(env));
         } else if (mode.equals("external")) {
             if (env.getProperty("spring.datasource.url", "").isBlank()) {
                 throw new InfraConfigException(
@@ -48,7 +40,33 @@ class InfraDefaults implements EnvironmentPostProcessor {
             throw new InfraConfigException("courtrush.infra.mode must be 'embedded' or 'external', not '" + mode + "'.",
                     "Fix courtrush.infra.mode.");
         }
-        env.getPropertySources().addLast(new MapPropertySource(SOURCE_NAME, defaults));
+    }
+
+    /**
+     * The embedded database's connection, worked out when it is asked for rather than now: the data
+     * directory may still be set after this post-processor runs (a test's dynamic properties are).
+     */
+    static final class EmbeddedDatabase extends PropertySource<Object> {
+
+        // not the property source's "source": Spring Boot would flatten an environment found there
+        private final ConfigurableEnvironment env;
+
+        EmbeddedDatabase(ConfigurableEnvironment env) {
+            super(SOURCE_NAME);
+            this.env = env;
+        }
+
+        @Override
+        public Object getProperty(String name) {
+            return switch (name) {
+                case "spring.datasource.url" -> "jdbc:h2:file:" + dataDir(env).resolve("db").resolve("courtrush")
+                        + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE"
+                        + ";DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000;DB_CLOSE_ON_EXIT=FALSE";
+                case "spring.datasource.username" -> "sa";
+                case "spring.datasource.password" -> "";
+                default -> null;
+            };
+        }
     }
 
     /** {@code <data-dir>/courtrush.properties}: above application.yml, below arguments and environment. */
