@@ -32,11 +32,23 @@ class AuthController {
         return ApiResponse.ok(auth.login(request.studentId(), request.password()));
     }
 
+    @Operation(summary = "Change my password; every token of mine stops working and the answer carries a new one")
+    @PostMapping("/password")
+    ApiResponse<AuthService.LoginResult> changePassword(@AuthenticationPrincipal Caller caller,
+            @Valid @RequestBody PasswordChange request, HttpServletRequest http) {
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.passwordChanged"),
+                auth.changePassword(caller, request.currentPassword(), request.newPassword()));
+    }
+
     @Operation(summary = "Log the presented token out, on every node")
     @PostMapping("/logout")
     ApiResponse<Void> logout(@AuthenticationPrincipal Caller caller, HttpServletRequest request) {
         auth.logout(caller);
         return ApiResponse.ok(EngineMessages.format(RequestLocales.of(request), "ok.loggedOut"), null);
+    }
+
+    record PasswordChange(@NotBlank @Size(max = 128) String currentPassword,
+            @NotBlank @Size(max = 128) String newPassword) {
     }
 
     record LoginRequest(@NotBlank @Size(max = 32) String studentId, @NotBlank @Size(max = 128) String password) {

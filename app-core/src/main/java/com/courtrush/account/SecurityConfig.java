@@ -15,6 +15,10 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import org.springframework.security.web.firewall.HttpFirewall;
 import org.springframework.security.web.header.HeaderWriterFilter;
+import org.springframework.security.web.header.writers.ContentSecurityPolicyHeaderWriter;
+import org.springframework.security.web.header.writers.DelegatingRequestMatcherHeaderWriter;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
+import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
@@ -24,6 +28,13 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfig {
+
+    /**
+     * The students' page loads only its own files and talks only to this server: no inline script or
+     * style, no other origin, never framed. Answers that are not pages carry it too, harmlessly.
+     */
+    static final String PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     @Bean
     PasswordEncoder passwordEncoder(CourtRushProperties properties) {
@@ -90,13 +101,20 @@ class SecurityConfig {
                 // the security headers go on before the request is handled, instead of through two
                 // wrappers per request that add them when the answer is committed; no endpoint sets
                 // these headers itself
-                .headers(h -> h.withObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
-                    @Override
-                    public <O extends HeaderWriterFilter> O postProcess(O filter) {
-                        filter.setShouldWriteHeadersEagerly(true);
-                        return filter;
-                    }
-                }))
+                .headers(h -> h
+                        .withObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
+                            @Override
+                            public <O extends HeaderWriterFilter> O postProcess(O filter) {
+                                filter.setShouldWriteHeadersEagerly(true);
+                                return filter;
+                            }
+                        })
+                        .referrerPolicy(r -> r.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.NO_REFERRER))
+                        // Swagger UI (staff's API browser) brings inline styles of its own
+                        .addHeaderWriter(new DelegatingRequestMatcherHeaderWriter(
+                                new NegatedRequestMatcher(PathPatternRequestMatcher.withDefaults()
+                                        .matcher("/swagger-ui/**")),
+                                new ContentSecurityPolicyHeaderWriter(PAGE_POLICY))))
                 .addFilterBefore(new BearerTokenFilter(tokens, errors), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(e -> e
                         .authenticationEntryPoint((request, response, ex) ->
@@ -105,6 +123,7 @@ class SecurityConfig {
                                 errors.forbidden(request, response, "http.forbidden")))
                 .authorizeHttpRequests(auth -> auth
                         .requestMatchers(HttpMethod.POST, "/auth/login").permitAll()
+                        .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico").permitAll()
                         .requestMatchers("/ping", "/error", "/actuator/health", "/actuator/health/**",
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
                         .requestMatchers("/admin/**", "/actuator/**", "/pay/wechat/mock-success/**").hasRole(staff)

@@ -57,9 +57,7 @@ public class StudentDirectory {
     }
 
     public void resetPassword(long userId, String newPassword, String actor) {
-        if (newPassword == null || newPassword.length() < 6 || newPassword.length() > 72) {
-            throw CourtRushException.badRequest("account.passwordLength");
-        }
+        requireValidPassword(newPassword);
         UserAccount account = get(userId);
         account.setPasswordHash(passwords.encode(newPassword));
         accounts.updateById(account);
@@ -77,6 +75,13 @@ public class StudentDirectory {
         }
         audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId(), null);
         return Student.of(account);
+    }
+
+    /** Passwords have 6 to 72 characters (BCrypt reads at most 72 bytes). */
+    static void requireValidPassword(String password) {
+        if (password == null || password.length() < 6 || password.length() > 72) {
+            throw CourtRushException.badRequest("account.passwordLength");
+        }
     }
 
     private UserAccount get(long userId) {

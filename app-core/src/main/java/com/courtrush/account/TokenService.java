@@ -68,7 +68,20 @@ public class TokenService {
     /** A token for a student or staff account. */
     public IssuedToken issue(UserAccount account) {
         // a JWT carries whole seconds: what this node remembers is what any node reads back
-        Instant now = Instant.now(clock).truncatedTo(ChronoUnit.SECONDS);
+        return issue(account, Instant.now(clock).truncatedTo(ChronoUnit.SECONDS));
+    }
+
+    /**
+     * Ends every token of the account on every node (as {@link #revokeAll}) and answers a new one.
+     * The cut-off counts whole seconds, so the new token is dated the second after it.
+     */
+    public IssuedToken replaceAll(UserAccount account) {
+        Instant now = Instant.now(clock);
+        revocations.revokeUser(account.getId(), now);
+        return issue(account, Instant.ofEpochSecond(now.getEpochSecond() + 1));
+    }
+
+    private IssuedToken issue(UserAccount account, Instant now) {
         Instant expiresAt = now.plus(properties.auth().tokenTtl()).truncatedTo(ChronoUnit.SECONDS);
         String tokenId = UUID.randomUUID().toString();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()

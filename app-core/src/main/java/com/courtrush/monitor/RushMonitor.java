@@ -1,6 +1,7 @@
 package com.courtrush.monitor;
 
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.opening.GateReading;
 import com.courtrush.opening.SessionState;
 import com.courtrush.reserve.ReserveMetrics;
 import com.courtrush.slot.SessionCatalog;
@@ -48,8 +49,7 @@ public class RushMonitor {
             permits.add(batch.getBucket(RedisKeys.semaphore(slot.slotId())).getAsync());
             dedup.add(batch.getSet(RedisKeys.dedup(slot.slotId())).sizeAsync());
         }
-        CompletionStage<Object> gate = batch.getBucket(RedisKeys.gate(sessionId)).getAsync();
-        CompletionStage<Object> gateTime = batch.getBucket(RedisKeys.gateTime(sessionId)).getAsync();
+        CompletionStage<GateReading> gate = GateReading.read(redisson, sessionId);
         CompletionStage<Long> warm = batch.getBucket(RedisKeys.warm(sessionId)).isExistsAsync()
                 .thenApply(exists -> exists ? 1L : 0L);
         batch.execute();
@@ -61,13 +61,12 @@ public class RushMonitor {
                     left == null ? null : Integer.valueOf(left.toString()), dedup.get(i).toCompletableFuture().join(),
                     slot.active()));
         }
-        Object opensAtValue = gateTime.toCompletableFuture().join();
-        Long opensAt = opensAtValue == null ? null : Long.valueOf(opensAtValue.toString());
-        long now = clock.millis();
-        boolean open = "1".equals(gate.toCompletableFuture().join()) || (opensAt != null && now >= opensAt);
-        Long secondsToOpen = opensAt == null || open ? null : Math.max(0, (opensAt - now + 999) / 1000);
+        GateReading reading = gate.toCompletableFuture().join();
+        boolean open = reading.open();
+        Long millisToOpen = reading.millisToOpen(null);
+        Long secondsToOpen = open || millisToOpen == null ? null : (millisToOpen + 999) / 1000;
         return new Rush(sessionId, opening.session().getState(), warm.toCompletableFuture().join() == 1L, open,
-                opensAt, secondsToOpen, now, slots, metrics.totals());
+                reading.opensAt(), secondsToOpen, clock.millis(), slots, metrics.totals());
     }
 
     /** One slot's live stock; {@code permitsLeft} is null when Redis does not hold the slot. */

@@ -43,7 +43,7 @@ public class StartupReport {
         String host = bound.isBlank() || bound.equals("0.0.0.0") || bound.equals("::")
                 ? lanAddress().orElse("localhost") : bound;
         studentUrl = "http://" + host + ":" + port + "/";
-        log.info("CourtRush is ready ({} infrastructure). Students' API: {} — Swagger UI: {}swagger-ui.html — "
+        log.info("CourtRush is ready ({} infrastructure). Students' page and API: {} — Swagger UI: {}swagger-ui.html — "
                 + "admin token: {}", properties.infra().mode().name().toLowerCase(), studentUrl, studentUrl,
                 adminToken.file() == null ? "from courtrush.admin-token" : adminToken.file());
     }

@@ -143,6 +143,13 @@ public class OpeningService {
                 .orderByAsc(ReserveSession::getFlashTime, ReserveSession::getId));
     }
 
+    /** Openings of the dates from {@code from} to {@code to} (both included), by flash time. */
+    public List<ReserveSession> between(LocalDate from, LocalDate to) {
+        return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
+                .between(ReserveSession::getSessionDate, from, to)
+                .orderByAsc(ReserveSession::getFlashTime, ReserveSession::getId));
+    }
+
     /** Openings that are not closed and whose day is not long past: what the clock looks after. */
     List<ReserveSession> notClosedSince(LocalDate from) {
         return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()

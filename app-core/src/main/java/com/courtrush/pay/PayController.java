@@ -54,10 +54,11 @@ class PayController {
     @Operation(summary = "Refund a paid reservation (owner or staff); staff may override the cut-off with a reason")
     @PostMapping("/refund/{reservationId}")
     ApiResponse<RefundService.Refunded> refund(@PathVariable @Positive long reservationId,
-            @RequestBody(required = false) RefundRequest request, @AuthenticationPrincipal Caller caller) {
+            @RequestBody(required = false) RefundRequest request, @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
         RefundRequest body = request == null ? new RefundRequest(null, null) : request;
-        return ApiResponse.ok(refunds.refund(reservationId, caller, body.reason(),
-                Boolean.TRUE.equals(body.overrideCutoff())));
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.refunded"),
+                refunds.refund(reservationId, caller, body.reason(), Boolean.TRUE.equals(body.overrideCutoff())));
     }
 
     @Operation(summary = "A reservation's payment state")

@@ -14,6 +14,7 @@ import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.concurrent.TimeUnit;
 import org.redisson.api.RLock;
@@ -93,7 +94,7 @@ public class PaymentService {
         PayOrder paying = orders.findPaying(reservationId);
         if (paying != null && paying.getExpireTime().isAfter(now)
                 && reservations.selectById(reservationId).getStatus() == ReservationStatus.PENDING_PAYMENT) {
-            return OrderView.of(paying, gateway, true);
+            return OrderView.of(paying, gateway, true, now);
         }
         PayOrder created = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
@@ -104,7 +105,7 @@ public class PaymentService {
             return insertOrder(locked, now);
         });
         gateway.prepay(created, description(created));
-        return OrderView.of(created, gateway, false);
+        return OrderView.of(created, gateway, false, LocalDateTime.now(clock));
     }
 
     private PayOrder insertOrder(Reservation reservation, LocalDateTime now) {
@@ -216,12 +217,16 @@ public class PaymentService {
         }
     }
 
-    /** What {@code POST /pay/wechat/{id}} answers. {@code codeUrl} is a placeholder: payments are simulated. */
+    /**
+     * What {@code POST /pay/wechat/{id}} answers. {@code codeUrl} is a placeholder: payments are
+     * simulated. {@code secondsToExpire} counts from this answer, so a client needs no clock of its own.
+     */
     public record OrderView(String outTradeNo, long reservationId, int amountCents, PayOrderStatus status,
-            LocalDateTime expireTime, String codeUrl, boolean reused, String gateway) {
-        static OrderView of(PayOrder order, PaymentGateway gateway, boolean reused) {
+            LocalDateTime expireTime, long secondsToExpire, String codeUrl, boolean reused, String gateway) {
+        static OrderView of(PayOrder order, PaymentGateway gateway, boolean reused, LocalDateTime now) {
             return new OrderView(order.getOutTradeNo(), order.getReservationId(), order.getAmountCents(),
                     order.getStatus(), order.getExpireTime(),
+                    Math.max(0, Duration.between(now, order.getExpireTime()).toSeconds()),
                     gateway.simulated() ? "weixin://wxpay/simulated/" + order.getOutTradeNo() : null, reused,
                     gateway.channel() + (gateway.simulated() ? " (simulated)" : ""));
         }

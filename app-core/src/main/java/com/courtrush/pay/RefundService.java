@@ -5,11 +5,10 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.reserve.CancelReason;
 import com.courtrush.reserve.Reservation;
 import com.courtrush.reserve.ReservationAccess;
+import com.courtrush.reserve.ReservationDeadlines;
 import com.courtrush.reserve.ReservationEnder;
 import com.courtrush.reserve.ReservationMapper;
 import com.courtrush.reserve.ReservationStatus;
-import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
@@ -33,13 +32,13 @@ public class RefundService {
     private final PayOrderMapper orders;
     private final TimeSlotMapper slots;
     private final PaymentGateway gateway;
-    private final AppSettings settings;
+    private final ReservationDeadlines deadlines;
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
     private final Clock clock;
 
     RefundService(ReservationMapper reservations, ReservationAccess access, ReservationEnder ender,
-            PayOrderMapper orders, TimeSlotMapper slots, PaymentGateway gateway, AppSettings settings,
+            PayOrderMapper orders, TimeSlotMapper slots, PaymentGateway gateway, ReservationDeadlines deadlines,
             TransactionTemplate transactions, AuditTrail audit, Clock clock) {
         this.reservations = reservations;
         this.access = access;
@@ -47,7 +46,7 @@ public class RefundService {
         this.orders = orders;
         this.slots = slots;
         this.gateway = gateway;
-        this.settings = settings;
+        this.deadlines = deadlines;
         this.transactions = transactions;
         this.audit = audit;
         this.clock = clock;
@@ -92,8 +91,7 @@ public class RefundService {
 
     private LocalDateTime cutoff(Reservation reservation) {
         TimeSlot slot = slots.selectById(reservation.getSlotId());
-        return slot.getSlotDate().atTime(slot.getStartTime())
-                .minusMinutes(settings.getInt(SettingKey.REFUND_CUTOFF_MINUTES, 0));
+        return deadlines.refundUntil(slot.getSlotDate(), slot.getStartTime());
     }
 
     /** What a refund answers. */

@@ -53,7 +53,8 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
     List<Holder> activeHolders(@Param("sessionId") long sessionId);
 
     @Select("select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, r.cancel_reason, "
-            + "r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name "
+            + "r.note, r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
+            + "s.price_cents "
             + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
             + "where r.user_id = #{userId} and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION') "
             + "order by r.id desc limit #{limit}")

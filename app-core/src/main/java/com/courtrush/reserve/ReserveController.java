@@ -43,17 +43,16 @@ import org.springframework.web.bind.annotation.RestController;
 class ReserveController {
 
     private static final Logger log = LoggerFactory.getLogger(ReserveController.class);
-    private static final int MINE_LIMIT = 200;
 
     private final ReserveService reserve;
     private final ReserveResults results;
-    private final ReservationMapper reservations;
+    private final MyReservations mine;
     private final ReservationCancellation cancellation;
     private final ReserveExchange exchange;
     private final ApiExceptionHandler failures;
     private final long confirmWaitNanos;
 
-    ReserveController(ReserveService reserve, ReserveResults results, ReservationMapper reservations,
+    ReserveController(ReserveService reserve, ReserveResults results, MyReservations mine,
             ReservationCancellation cancellation, ObjectMapper mapper, Validator validator,
             ApiExceptionHandler failures, CourtRushProperties properties) {
         this.failures = failures;
@@ -61,7 +60,7 @@ class ReserveController {
         this.confirmWaitNanos = properties.reserve().confirmWait().toNanos();
         this.reserve = reserve;
         this.results = results;
-        this.reservations = reservations;
+        this.mine = mine;
         this.cancellation = cancellation;
     }
 
@@ -172,10 +171,10 @@ class ReserveController {
                 ReservationView.of(cancellation.cancelByOwner(reservationId, caller)));
     }
 
-    @Operation(summary = "My reservations, newest first")
+    @Operation(summary = "My reservations, newest first, with why each ended and the deadlines that apply now")
     @GetMapping("/reservations/mine")
     ApiResponse<List<MyReservation>> mine(@AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(reservations.findMine(caller.requireUserId(), MINE_LIMIT));
+        return ApiResponse.ok(mine.of(caller.requireUserId()));
     }
 
     record ReserveRequest(@NotNull @Positive Long sessionId, @NotNull @Positive Long slotId) {

@@ -2,12 +2,12 @@ package com.courtrush.reserve;
 
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.opening.GateReading;
 import com.courtrush.slot.LiveStock;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotInfo;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,7 +17,7 @@ import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Permits and gate of an opening, read from Redis in one batch and kept for
+ * Permits and gate of an opening, read from Redis together (a batch and the gate's script) and kept for
  * {@code courtrush.reserve.stock-snapshot-ttl}: the slot list and the "alternatives" of a sold-out
  * answer read this, not Redis.
  */
@@ -25,12 +25,10 @@ import org.springframework.stereotype.Component;
 class StockSnapshots implements LiveStock {
 
     private final RedissonClient redisson;
-    private final Clock clock;
     private final Cache<Long, Snapshot> cache;
 
-    StockSnapshots(RedissonClient redisson, Clock clock, CourtRushProperties properties) {
+    StockSnapshots(RedissonClient redisson, CourtRushProperties properties) {
         this.redisson = redisson;
-        this.clock = clock;
         this.cache = Caffeine.newBuilder()
                 .expireAfterWrite(properties.reserve().stockSnapshotTtl())
                 .maximumSize(1_000)
@@ -49,8 +47,7 @@ class StockSnapshots implements LiveStock {
         for (SlotInfo slot : catalog.slots()) {
             permits.put(slot.slotId(), batch.getBucket(RedisKeys.semaphore(slot.slotId())).getAsync());
         }
-        CompletionStage<Object> gate = batch.getBucket(RedisKeys.gate(sessionId)).getAsync();
-        CompletionStage<Object> gateTime = batch.getBucket(RedisKeys.gateTime(sessionId)).getAsync();
+        CompletionStage<GateReading> gate = GateReading.read(redisson, sessionId);
         batch.execute();
         Map<Long, Integer> left = new HashMap<>();
         permits.forEach((slotId, value) -> {
@@ -59,10 +56,6 @@ class StockSnapshots implements LiveStock {
                 left.put(slotId, Math.max(0, Integer.parseInt(permit.toString())));
             }
         });
-        Object gateValue = gate.toCompletableFuture().join();
-        Object opensAtValue = gateTime.toCompletableFuture().join();
-        Long opensAt = opensAtValue == null ? null : Long.valueOf(opensAtValue.toString());
-        boolean open = "1".equals(gateValue) || (opensAt != null && clock.millis() >= opensAt);
-        return new Snapshot(Map.copyOf(left), open, opensAt);
+        return new Snapshot(Map.copyOf(left), gate.toCompletableFuture().join());
     }
 }

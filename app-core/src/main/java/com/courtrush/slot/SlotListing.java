@@ -1,6 +1,7 @@
 package com.courtrush.slot;
 
 import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.opening.GateReading;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.setting.AppSettings;
@@ -11,6 +12,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.ZoneId;
 import java.util.List;
 import org.springframework.stereotype.Service;
 
@@ -25,12 +27,14 @@ public class SlotListing {
     private final SlotCatalog catalog;
     private final LiveStock stock;
     private final AppSettings settings;
-    private final LoadingCache<LocalDate, List<OpeningSlots>> answers;
+    private final ZoneId zone;
+    private final LoadingCache<LocalDate, List<Listed>> answers;
 
     SlotListing(SlotCatalog catalog, LiveStock stock, AppSettings settings, CourtRushProperties properties) {
         this.catalog = catalog;
         this.stock = stock;
         this.settings = settings;
+        this.zone = properties.zone();
         this.answers = Caffeine.newBuilder()
                 .expireAfterWrite(properties.reserve().stockSnapshotTtl())
                 .maximumSize(64)
@@ -38,15 +42,15 @@ public class SlotListing {
     }
 
     public List<OpeningSlots> onDate(LocalDate date) {
-        return answers.get(date);
+        return answers.get(date).stream().map(Listed::asOfNow).toList();
     }
 
-    private List<OpeningSlots> build(LocalDate date) {
+    private List<Listed> build(LocalDate date) {
         int defaultPrice = settings.getPositiveInt(SettingKey.DEFAULT_PRICE_CENTS);
-        return catalog.onDate(date).stream().map(c -> toView(c, defaultPrice)).toList();
+        return catalog.onDate(date).stream().map(c -> listed(c, defaultPrice)).toList();
     }
 
-    private OpeningSlots toView(SessionCatalog catalog, int defaultPrice) {
+    private Listed listed(SessionCatalog catalog, int defaultPrice) {
         ReserveSession session = catalog.session();
         LiveStock.Snapshot snapshot = stock.snapshot(catalog);
         List<SlotView> slots = catalog.slots().stream()
@@ -56,13 +60,28 @@ public class SlotListing {
                         snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked())),
                         s.priceCents() == null ? defaultPrice : s.priceCents()))
                 .toList();
-        return new OpeningSlots(session.getId(), session.getSessionDate(), session.getFlashTime(),
-                snapshot.gateOpen(), session.getState(), session.getPerUserLimit(), slots);
+        // an opening not warmed up yet has no gate in Redis: it opens at its flash time, by Redis's clock
+        Long flashAt = session.getState() == SessionState.CLOSED ? null
+                : session.getFlashTime().atZone(zone).toInstant().toEpochMilli();
+        return new Listed(session, slots, snapshot.gate(), flashAt);
     }
 
-    /** One opening of the date, with its active slots. */
+    /** A cached answer; the gate's countdown is worked out when it is served, not when it was cached. */
+    private record Listed(ReserveSession session, List<SlotView> slots, GateReading gate, Long flashAt) {
+        OpeningSlots asOfNow() {
+            return new OpeningSlots(session.getId(), session.getSessionDate(), session.getFlashTime(), gate.open(),
+                    gate.millisToOpen(flashAt), session.getState(), session.getPerUserLimit(), slots);
+        }
+    }
+
+    /**
+     * One opening of the date, with its active slots.
+     *
+     * @param msToOpen milliseconds until the gate opens, by the clock that opens it (Redis's), as of
+     *                 this answer: 0 once open, null when it will not open by itself (closed)
+     */
     public record OpeningSlots(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, boolean gateOpen,
-            SessionState state, int perUserLimit, List<SlotView> slots) {
+            Long msToOpen, SessionState state, int perUserLimit, List<SlotView> slots) {
     }
 
     /** One slot as students see it. */

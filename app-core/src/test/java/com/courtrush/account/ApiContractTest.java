@@ -16,11 +16,14 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.courtrush.court.CourtService;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.SessionState;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.pay.PaymentService;
 import com.courtrush.pay.RefundService;
 import com.courtrush.reserve.DeadLetterActions;
+import com.courtrush.reserve.MyReservations;
 import com.courtrush.reserve.Reconciler;
 import com.courtrush.reserve.ReservationCancellation;
 import com.courtrush.reserve.ReservationMapper;
@@ -37,6 +40,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +107,8 @@ class ApiContractTest {
     @MockitoBean
     ReservationMapper reservations;
     @MockitoBean
+    MyReservations mine;
+    @MockitoBean
     ReservationQueries queries;
     @MockitoBean
     Reconciler reconciler;
@@ -137,7 +144,7 @@ class ApiContractTest {
     // --- authentication and authorization ------------------------------------------------------
 
     @ParameterizedTest
-    @ValueSource(strings = {"/slots", "/reservations/mine", "/admin/courts", "/reserve/result/abc"})
+    @ValueSource(strings = {"/slots", "/calendar", "/reservations/mine", "/admin/courts", "/reserve/result/abc"})
     void withoutATokenTheAnswerIs401(String path) throws Exception {
         mvc.perform(get(path)).andExpect(status().isUnauthorized())
                 .andExpect(jsonPath("$.enumCode").value("UNAUTHORIZED"))
@@ -170,6 +177,46 @@ class ApiContractTest {
         mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"studentId\":\"s7\",\"password\":\"secret7\"}"))
                 .andExpect(status().isOk()).andExpect(jsonPath("$.data.token").value("tok"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/index.html", "/assets/app.js", "/assets/i18n.js", "/assets/api.js", "/assets/app.css"})
+    void theStudentsPageIsServedWithoutATokenUnderAStrictContentSecurityPolicy(String path) throws Exception {
+        mvc.perform(get(path)).andExpect(status().isOk())
+                .andExpect(header().string("Content-Security-Policy", containsString("script-src 'self';")))
+                .andExpect(header().string("Content-Security-Policy", containsString("frame-ancestors 'none'")))
+                .andExpect(header().string("Content-Security-Policy", not(containsString("unsafe"))))
+                .andExpect(header().string("Cache-Control", "no-cache"));
+    }
+
+    @Test
+    void theCalendarSaysTheGymsTodayAndTheOpeningsFromThen() throws Exception {
+        ReserveSession next = new ReserveSession();
+        next.setId(4L);
+        next.setSessionDate(LocalDate.parse("2026-11-23"));
+        next.setFlashTime(LocalDateTime.parse("2026-11-22T13:00:00"));
+        next.setState(SessionState.SCHEDULED);
+        // the fixed clock is 13:00 on 2026-11-22 in Shanghai (05:00 UTC)
+        given(openings.between(LocalDate.parse("2026-11-22"), LocalDate.parse("2026-12-06"))).willReturn(List.of(next));
+        mvc.perform(get("/calendar").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.today").value("2026-11-22"))
+                .andExpect(jsonPath("$.data.zone").value("Asia/Shanghai"))
+                .andExpect(jsonPath("$.data.openings[0].sessionId").value(4))
+                .andExpect(jsonPath("$.data.openings[0].sessionDate").value("2026-11-23"))
+                .andExpect(jsonPath("$.data.openings[0].flashTime").value("2026-11-22T13:00:00"))
+                .andExpect(jsonPath("$.data.openings[0].state").value("SCHEDULED"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{}", "{\"currentPassword\":\"old-secret\"}", "{\"currentPassword\":\"\",\"newPassword\":\"x\"}"})
+    void aPasswordChangeNeedsTheCurrentAndTheNewPassword(String body) throws Exception {
+        mvc.perform(post("/auth/password").header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+        mvc.perform(post("/auth/password").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"currentPassword\":\"a\",\"newPassword\":\"b\"}"))
+                .andExpect(status().isUnauthorized());
     }
 
     // --- every outcome with its HTTP status ----------------------------------------------------

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PackagedConsoleIT {
 
-    private static final Pattern READY = Pattern.compile("CourtRush is ready .*Students' API: (http://\\S+?)/? ");
+    private static final Pattern READY = Pattern.compile("CourtRush is ready .*Students' page and API: (http://\\S+?)/? ");
     private static final Duration START_LIMIT = Duration.ofSeconds(120);
 
     @TempDir

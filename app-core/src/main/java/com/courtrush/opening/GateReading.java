@@ -1,0 +1,65 @@
+package com.courtrush.opening;
+
+import com.courtrush.infra.LuaScript;
+import com.courtrush.infra.RedisKeys;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+
+/**
+ * An opening's gate as Redis holds it, with Redis's clock — the clock the reserve script opens the
+ * gate by — at the moment it was read. Later questions ("open now?", "how long until it opens?")
+ * add the time elapsed since on this node's monotonic clock, never its wall clock: a node or a
+ * phone whose clock is off must not show an opening early or late.
+ *
+ * @param gateFlag    the gate is "1" (open)
+ * @param opensAt     Redis epoch ms at which the gate opens by itself; null when it will not
+ * @param redisMillis     Redis's clock when it answered, epoch ms
+ * @param answeredAtNanos {@link System#nanoTime()} when the answer arrived
+ */
+public record GateReading(boolean gateFlag, Long opensAt, long redisMillis, long answeredAtNanos) {
+
+    private static final LuaScript SCRIPT = LuaScript.load("gate_state");
+
+    /**
+     * Reads an opening's gate from the Redis master (whose clock the reserve script opens it by). Its
+     * own call, not part of a batch: Redisson loads the script again if Redis has lost it only
+     * outside batches.
+     */
+    public static CompletionStage<GateReading> read(RedissonClient redisson, long sessionId) {
+        CompletionStage<List<Object>> answer = redisson.getScript().evalAsync(RScript.Mode.READ_WRITE,
+                SCRIPT.source(), RScript.ReturnType.MULTI,
+                List.of(RedisKeys.gate(sessionId), RedisKeys.gateTime(sessionId)));
+        return answer.thenApply(values -> {
+            long arrived = System.nanoTime();
+            String opensAt = values.get(1).toString();
+            return new GateReading("1".equals(values.get(0).toString()),
+                    opensAt.isEmpty() ? null : Long.valueOf(opensAt), Long.parseLong(values.get(2).toString()),
+                    arrived);
+        });
+    }
+
+    /** Redis's clock now: its reading plus the time elapsed since on this node's monotonic clock. */
+    public long redisNow() {
+        return redisMillis + (System.nanoTime() - answeredAtNanos) / 1_000_000;
+    }
+
+    /** Whether a reservation would pass the gate now. */
+    public boolean open() {
+        return gateFlag || (opensAt != null && redisNow() >= opensAt);
+    }
+
+    /**
+     * Milliseconds until the gate opens by Redis's clock: 0 once open; until {@code fallbackOpensAt}
+     * (epoch ms, e.g. the flash time of an opening not warmed up yet) when Redis names no time; null
+     * when neither says it will open.
+     */
+    public Long millisToOpen(Long fallbackOpensAt) {
+        if (gateFlag) {
+            return 0L;
+        }
+        Long at = opensAt != null ? opensAt : fallbackOpensAt;
+        return at == null ? null : Math.max(0, at - redisNow());
+    }
+}
