@@ -95,7 +95,11 @@ public final class TestApi {
     }
 
     public long createCourt() {
-        Reply reply = expect(200, post("/admin/courts", ADMIN_TOKEN, Map.of("courtName", unique("court"))));
+        return createCourt(unique("court"));
+    }
+
+    public long createCourt(String name) {
+        Reply reply = expect(200, post("/admin/courts", ADMIN_TOKEN, Map.of("courtName", name)));
         return reply.data().path("id").asLong();
     }
 
@@ -122,11 +126,12 @@ public final class TestApi {
         for (int i = 0; i < count; i++) {
             String id = unique("stu").replace("-", "");
             ids.add(id);
-            rows.add(Map.of("studentId", id, "password", "pw-" + id, "name", "Student " + id));
+            rows.add(Map.of("studentId", id, "password", passwordOf(new Student(id, null)), "name", "Student " + id));
         }
         expect(200, post("/admin/students", ADMIN_TOKEN, Map.of("students", rows)));
         return ids.parallelStream().map(id -> {
-            Reply login = expect(200, post("/auth/login", null, Map.of("studentId", id, "password", "pw-" + id)));
+            Reply login = expect(200, post("/auth/login", null,
+                    Map.of("studentId", id, "password", passwordOf(new Student(id, null)))));
             return new Student(id, login.data().path("token").asText());
         }).toList();
     }
@@ -177,6 +182,11 @@ public final class TestApi {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The password {@link #students} gives a student. */
+    public static String passwordOf(Student student) {
+        return "pw-" + student.studentId();
     }
 
     /** A logged-in student. */

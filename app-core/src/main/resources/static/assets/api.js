@@ -1,0 +1,84 @@
+/* CourtRush students' page — talking to the engine. The token lives in this browser's storage
+   until it expires and goes only in the Authorization header, never in a URL. */
+'use strict';
+
+const Session = (() => {
+  const STORE = 'courtrush.session';
+
+  function read() {
+    try {
+      const s = JSON.parse(localStorage.getItem(STORE));
+      if (s && s.token && Date.parse(s.expiresAt) > Date.now()) {
+        return s;
+      }
+    } catch (e) {
+      console.warn('Stored sign-in unreadable; signing in again', e);
+    }
+    localStorage.removeItem(STORE);
+    return null;
+  }
+
+  let current = read();
+
+  return {
+    get current() { return current; },
+    save(login) {
+      current = { token: login.token, expiresAt: login.expiresAt, studentId: login.studentId, name: login.name };
+      localStorage.setItem(STORE, JSON.stringify(current));
+    },
+    clear() {
+      current = null;
+      localStorage.removeItem(STORE);
+    }
+  };
+})();
+
+/**
+ * One call to the engine. Resolves to {status, code, message, data, retryAfter} for every HTTP
+ * answer (status 0 when the network failed); 401 also calls Api.onUnauthorized.
+ */
+const Api = {
+  onUnauthorized: () => {},
+
+  async call(method, path, body) {
+    const headers = { 'Accept': 'application/json', 'Accept-Language': I18N.acceptLanguage() };
+    if (Session.current) {
+      headers['Authorization'] = 'Bearer ' + Session.current.token;
+    }
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
+    let response;
+    try {
+      response = await fetch(path, {
+        method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store', credentials: 'omit'
+      });
+    } catch (e) {
+      return { status: 0, code: 'NETWORK', message: I18N.t('error.network'), data: null, retryAfter: null };
+    }
+    let envelope = null;
+    try {
+      envelope = await response.json();
+    } catch (e) {
+      envelope = null; // a proxy's HTML page, or nothing: answered below by its status
+    }
+    const retry = Number.parseInt(response.headers.get('Retry-After'), 10);
+    const answer = {
+      status: response.status,
+      code: envelope && envelope.enumCode ? envelope.enumCode : (response.ok ? 'SUCCESS' : 'ERROR'),
+      message: envelope && envelope.message ? envelope.message
+        : (response.status === 503 ? I18N.t('error.busy') : I18N.t('error.generic')),
+      data: envelope ? envelope.data : null,
+      retryAfter: Number.isFinite(retry) ? retry : null
+    };
+    if (response.status === 401 && Session.current) {
+      Api.onUnauthorized(answer);
+    }
+    return answer;
+  },
+
+  get(path) { return Api.call('GET', path); },
+  post(path, body) { return Api.call('POST', path, body === undefined ? {} : body); },
+  del(path) { return Api.call('DELETE', path); }
+};

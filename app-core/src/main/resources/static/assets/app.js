@@ -1,0 +1,932 @@
+/* CourtRush students' page. Plain DOM, no framework: every text from the server goes in as text,
+   never as markup. The gate's countdown runs on the engine's word (msToOpen, measured on the clock
+   that opens the gate) and this page's monotonic clock, never on the phone's wall clock.
+
+   Requests it makes (the README lists them; the bench replays them):
+   - on load: GET /calendar, GET /slots?date=, GET /reservations/mine
+   - while the courts are on screen and the tab visible: GET /slots every 4-7 s (jittered), GET /calendar
+     every minute; nothing while hidden
+   - a tap: one POST /reserve/ (never retried by the page); after 202, GET /reserve/result/{trace}
+     after 0.25, 0.5, 1, 1.5, 2, then every 3 s until it settles; then /reservations/mine and /slots once
+   - my bookings: GET /reservations/mine when shown or changed; the pay sheet: POST /pay/wechat/{id}
+     once, then GET /pay/reservation/{id} every 3 s while it is open */
+'use strict';
+
+(() => {
+  const t = I18N.t;
+  const SLOTS_EVERY_MS = 4000;
+  const SLOTS_JITTER_MS = 3000;
+  const CALENDAR_EVERY_MS = 60000;
+  const RESULT_DELAYS_MS = [250, 500, 1000, 1500, 2000, 3000];
+  const RESULT_GIVE_UP_MS = 5 * 60000;
+  const PAY_POLL_MS = 3000;
+  const ACTIVE = new Set(['PENDING_PAYMENT', 'CONFIRMED']);
+
+  const state = {
+    view: null,
+    date: null,            // YYYY-MM-DD on screen
+    calendar: null,        // GET /calendar: {today, zone, openings}
+    calendarAt: -Infinity,
+    openings: [],          // GET /slots of state.date
+    gates: new Map(),      // sessionId -> {at: performance.now() when the gate opens, or null; rtt; sampled}
+    mine: [],              // GET /reservations/mine
+    mineAt: 0,
+    sending: false,        // a POST /reserve/ is on its way: every reserve button waits
+    waitUntil: 0,          // performance.now() before which reserve buttons wait (Retry-After)
+    queued: new Set(),     // slot ids whose grant is being confirmed
+    notes: new Map(),      // slotId -> {kind, text(), alternatives, action}
+    rows: new Map(),       // slotId -> rendered row
+    heads: new Map(),      // sessionId -> rendered gate
+    structure: '',
+    slotsTimer: null,
+    ticker: null,
+    sheetCleanup: null
+  };
+
+  // ---- small helpers ------------------------------------------------------------------------
+
+  const $ = (selector) => document.querySelector(selector);
+  const sleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
+
+  /** An element with attributes, listeners (onclick...) and children (strings become text nodes). */
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) {
+        continue;
+      }
+      if (key === 'class') {
+        el.className = value;
+      } else if (key.startsWith('on')) {
+        el.addEventListener(key.slice(2), value);
+      } else {
+        el.setAttribute(key, value === true ? '' : value);
+      }
+    }
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined && child !== false) {
+        el.append(child);
+      }
+    }
+    return el;
+  }
+
+  function setText(el, text) {
+    if (el.textContent !== text) {
+      el.textContent = text;
+    }
+  }
+
+  const yuan = (cents) => (cents / 100).toFixed(2);
+
+  function addDays(date, days) {
+    const d = new Date(date + 'T00:00:00Z');
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  }
+
+  function weekday(date) {
+    return I18N.weekday(new Date(date + 'T00:00:00Z').getUTCDay());
+  }
+
+  function today() {
+    return state.calendar ? state.calendar.today : new Date().toISOString().slice(0, 10);
+  }
+
+  /** "2026-11-24" → "11-24 周二" */
+  function dayLabel(date) {
+    return date.slice(5) + ' ' + weekday(date);
+  }
+
+  /** A gym wall time "2026-11-24T13:05:00" as "13:05" today, else "11-24 13:05" (never converted by the phone). */
+  function wallTime(localDateTime) {
+    if (!localDateTime) {
+      return '';
+    }
+    const date = localDateTime.slice(0, 10);
+    const time = localDateTime.slice(11, 16);
+    return date === today() ? time : date.slice(5) + ' ' + time;
+  }
+
+  /** A gym wall time as "今天 13:00" / "明天 13:00" / "11-26 周四 13:00". */
+  function dayTime(localDateTime) {
+    const date = localDateTime.slice(0, 10);
+    const day = date === today() ? t('day.today') : date === addDays(today(), 1) ? t('day.tomorrow') : dayLabel(date);
+    return day + ' ' + localDateTime.slice(11, 16);
+  }
+
+  function countdown(ms) {
+    const total = Math.max(0, Math.ceil(ms / 1000));
+    const two = (n) => String(n).padStart(2, '0');
+    const hours = Math.floor(total / 3600);
+    const rest = two(Math.floor(total / 60) % 60) + ':' + two(total % 60);
+    return hours > 0 ? two(hours) + ':' + rest : rest;
+  }
+
+  let toastTimer = null;
+  function toast(text) {
+    const el = $('#toast');
+    el.textContent = text;
+    el.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { el.hidden = true; }, 4500);
+  }
+
+  // ---- views and routing --------------------------------------------------------------------
+
+  function route() {
+    const m = location.hash.match(/^#\/(slots|mine|account)(?:\/(\d{4}-\d{2}-\d{2}))?$/);
+    return m ? { view: m[1], date: m[2] || null } : { view: 'slots', date: null };
+  }
+
+  function setView(name) {
+    state.view = name;
+    $('#booting').hidden = true;
+    for (const id of ['signin', 'slots', 'mine', 'account']) {
+      $('#view-' + id).hidden = id !== name;
+    }
+    $('#tabs').hidden = name === 'signin';
+    document.querySelectorAll('#tabs a').forEach(a => {
+      a.classList.toggle('active', a.dataset.tab === name);
+      if (a.dataset.tab === name) {
+        a.setAttribute('aria-current', 'page');
+      } else {
+        a.removeAttribute('aria-current');
+      }
+    });
+    const who = Session.current;
+    setText($('#who'), who && name !== 'signin' ? (who.name || who.studentId) : '');
+    if (name !== 'slots') {
+      clearTimeout(state.slotsTimer);
+      clearTimeout(state.ticker);
+      state.ticker = null;
+    }
+  }
+
+  async function show() {
+    if (!Session.current) {
+      showSignin();
+      return;
+    }
+    const r = route();
+    setView(r.view);
+    if (r.view === 'slots') {
+      await enterSlots(r.date);
+    } else if (r.view === 'mine') {
+      renderMine();
+      await loadMine();
+    } else {
+      renderAccount();
+    }
+  }
+
+  // ---- sign in / out -----------------------------------------------------------------------
+
+  function showSignin(notice) {
+    setView('signin');
+    const el = $('#signin-notice');
+    el.hidden = !notice;
+    el.textContent = notice || '';
+    $('#signin-error').hidden = true;
+    $('#signin-form').studentId.focus();
+  }
+
+  Api.onUnauthorized = () => {
+    sessionStorage.setItem('courtrush.return', location.hash || '#/slots');
+    Session.clear();
+    closeSheet();
+    showSignin(t('signin.expired'));
+  };
+
+  async function signIn(event) {
+    event.preventDefault();
+    const form = event.target;
+    const error = $('#signin-error');
+    const studentId = form.studentId.value.trim();
+    const password = form.password.value;
+    if (!studentId || !password) {
+      error.textContent = t('signin.missing');
+      error.hidden = false;
+      return;
+    }
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    const a = await Api.post('/auth/login', { studentId, password });
+    button.disabled = false;
+    if (a.status !== 200) {
+      error.textContent = a.message;
+      error.hidden = false;
+      form.password.select();
+      return;
+    }
+    Session.save(a.data);
+    form.password.value = '';
+    const back = sessionStorage.getItem('courtrush.return');
+    sessionStorage.removeItem('courtrush.return');
+    if (back && back !== location.hash) {
+      location.hash = back; // hashchange shows it
+    } else {
+      show();
+    }
+  }
+
+  async function signOut() {
+    await Api.post('/auth/logout');
+    Session.clear();
+    state.mine = [];
+    state.notes.clear();
+    showSignin(t('signin.signedOut'));
+  }
+
+  // ---- courts of a date ---------------------------------------------------------------------
+
+  async function loadCalendar() {
+    const a = await Api.get('/calendar');
+    if (a.status === 200) {
+      state.calendar = a.data;
+      state.calendarAt = performance.now();
+    }
+  }
+
+  /** The date of the next opening that is not closed, else today. */
+  function defaultDate() {
+    const next = (state.calendar ? state.calendar.openings : []).find(o => o.state !== 'CLOSED');
+    return next ? next.sessionDate : today();
+  }
+
+  async function enterSlots(date) {
+    if (performance.now() - state.calendarAt > CALENDAR_EVERY_MS) {
+      await loadCalendar();
+    }
+    const changed = state.date !== (date || defaultDate());
+    state.date = date || defaultDate();
+    if (changed) {
+      state.openings = [];
+      state.structure = '';
+      $('#openings').replaceChildren();
+    }
+    renderDays();
+    await Promise.all([loadSlots(), loadMine()]);
+    scheduleSlots();
+    if (!state.ticker) {
+      tick();
+    }
+  }
+
+  function renderDays() {
+    const first = today();
+    const dates = [first, addDays(first, 1)];
+    for (const o of state.calendar ? state.calendar.openings : []) {
+      if (!dates.includes(o.sessionDate)) {
+        dates.push(o.sessionDate);
+      }
+    }
+    if (!dates.includes(state.date)) {
+      dates.push(state.date);
+    }
+    dates.sort();
+    const chips = dates.map(date => {
+      const name = date === first ? t('day.today') : date === addDays(first, 1) ? t('day.tomorrow') : weekday(date);
+      const hasOpening = (state.calendar ? state.calendar.openings : []).some(o => o.sessionDate === date);
+      return h('a', {
+        class: 'chip day' + (date === state.date ? ' active' : '') + (hasOpening ? ' has-opening' : ''),
+        href: '#/slots/' + date,
+        'aria-current': date === state.date ? 'date' : null
+      }, h('span', { class: 'day-name' }, name), h('span', { class: 'day-date' }, date.slice(5)));
+    });
+    const picker = h('input', {
+      type: 'date', value: state.date, 'aria-label': t('day.pick'), class: 'day-pick',
+      onchange: (e) => { if (e.target.value) { location.hash = '#/slots/' + e.target.value; } }
+    });
+    $('#days').replaceChildren(...chips, h('label', { class: 'chip pick' }, h('span', {}, t('day.pick')), picker));
+  }
+
+  async function loadSlots() {
+    const date = state.date;
+    const sent = performance.now();
+    const a = await Api.get('/slots?date=' + encodeURIComponent(date));
+    const received = performance.now();
+    if (date !== state.date || state.view !== 'slots') {
+      return;
+    }
+    if (a.status !== 200) {
+      if (a.status !== 401) {
+        toast(a.message);
+      }
+      return;
+    }
+    state.openings = a.data;
+    for (const opening of a.data) {
+      learnGate(opening, received, received - sent);
+    }
+    renderOpenings();
+  }
+
+  /**
+   * When the gate opens, on this page's monotonic clock: the engine said "msToOpen" as it answered,
+   * so counting from when the answer arrived is never early (it is late by the answer's trip only).
+   * The quickest answer seen is the most exact; a change of more than a second (staff opened now,
+   * moved the time, closed) is taken at once.
+   */
+  function learnGate(opening, received, rtt) {
+    const at = opening.msToOpen === null || opening.msToOpen === undefined ? null : received + opening.msToOpen;
+    const known = state.gates.get(opening.sessionId);
+    const now = performance.now();
+    if (!known || at === null || known.at === null || Math.abs(at - known.at) > 1000
+        || rtt <= known.rtt || now - known.sampled > 60000) {
+      state.gates.set(opening.sessionId, { at, rtt, sampled: now });
+    }
+  }
+
+  function gateOf(opening) {
+    const gate = state.gates.get(opening.sessionId);
+    if (!gate || gate.at === null) {
+      return { phase: 'closed', msLeft: null };
+    }
+    const msLeft = gate.at - performance.now();
+    return msLeft > 0 ? { phase: 'soon', msLeft } : { phase: 'open', msLeft: 0 };
+  }
+
+  function mineBySlot() {
+    const bySlot = new Map();
+    for (const r of state.mine) {
+      if (ACTIVE.has(r.status)) {
+        bySlot.set(r.slotId, r);
+      }
+    }
+    return bySlot;
+  }
+
+  function slotState(opening, slot, mine) {
+    if (mine.has(slot.slotId)) {
+      return 'mine';
+    }
+    if (state.queued.has(slot.slotId)) {
+      return 'queued';
+    }
+    if (slot.permitsLeft <= 0) {
+      return 'soldout';
+    }
+    const phase = gateOf(opening).phase;
+    return phase === 'open' ? 'onsale' : phase;
+  }
+
+  function renderOpenings() {
+    const empty = $('#slots-empty');
+    empty.hidden = state.openings.length > 0;
+    empty.textContent = t('slots.none');
+    const structure = state.date + '|' + JSON.stringify(state.openings.map(o =>
+      [o.sessionId, o.slots.map(s => [s.slotId, s.courtId, s.courtName, s.startTime, s.endTime])]));
+    if (structure !== state.structure) {
+      state.structure = structure;
+      state.rows.clear();
+      state.heads.clear();
+      $('#openings').replaceChildren(...state.openings.map(buildOpening));
+    } else {
+      // same slots: take the new numbers into the rows already on screen
+      for (const opening of state.openings) {
+        state.heads.get(opening.sessionId).opening = opening;
+        for (const slot of opening.slots) {
+          Object.assign(state.rows.get(slot.slotId), { opening, slot });
+        }
+      }
+    }
+    refreshRows();
+  }
+
+  function buildOpening(opening) {
+    const gateLabel = h('span', { class: 'gate-label' });
+    const gateTime = h('span', { class: 'gate-time' });
+    const gate = h('div', { class: 'gate', role: 'timer', 'aria-live': 'off' }, gateLabel, gateTime);
+    state.heads.set(opening.sessionId, { opening, el: gate, label: gateLabel, time: gateTime });
+
+    const courts = new Map();
+    for (const slot of opening.slots) {
+      if (!courts.has(slot.courtId)) {
+        courts.set(slot.courtId, { name: slot.courtName, slots: [] });
+      }
+      courts.get(slot.courtId).slots.push(slot);
+    }
+    const sorted = [...courts.values()].sort((a, b) =>
+      a.name.localeCompare(b.name, undefined, { numeric: true }));
+    return h('article', { class: 'opening' },
+      h('header', { class: 'opening-head' },
+        h('div', {},
+          h('h2', {}, t('opening.title', dayLabel(opening.sessionDate))),
+          h('p', { class: 'muted small' }, t('opening.flash', dayTime(opening.flashTime)), ' · ',
+            t('opening.limit', opening.perUserLimit))),
+        gate),
+      h('div', { class: 'courts' }, sorted.map(court =>
+        h('section', { class: 'court' },
+          h('h3', {}, court.name),
+          h('ul', { class: 'slot-list' }, court.slots
+            .sort((a, b) => a.startTime.localeCompare(b.startTime))
+            .map(slot => buildRow(opening, slot)))))));
+  }
+
+  function buildRow(opening, slot) {
+    const row = { opening, slot };
+    row.time = h('span', { class: 'slot-time' }, slot.startTime + '–' + slot.endTime);
+    row.meta = h('span', { class: 'slot-meta' });
+    row.button = h('button', {
+      type: 'button', class: 'reserve',
+      onclick: () => reserve(row.opening, row.slot)
+    });
+    row.note = h('div', { class: 'slot-note', hidden: true });
+    row.el = h('li', { class: 'slot', 'data-slot': slot.slotId },
+      h('div', { class: 'slot-main' }, row.time, row.meta), row.button, row.note);
+    state.rows.set(slot.slotId, row);
+    return row.el;
+  }
+
+  function refreshRows() {
+    if (state.view !== 'slots') {
+      return;
+    }
+    for (const head of state.heads.values()) {
+      const gate = gateOf(head.opening);
+      head.el.className = 'gate gate-' + gate.phase;
+      setText(head.label, gate.phase === 'soon' ? t('opening.opensIn')
+        : gate.phase === 'open' ? t('opening.open') : t('opening.closed'));
+      setText(head.time, gate.phase === 'soon' ? countdown(gate.msLeft) : '');
+    }
+    const mine = mineBySlot();
+    const waitMs = state.waitUntil - performance.now();
+    for (const row of state.rows.values()) {
+      updateRow(row, mine, waitMs);
+    }
+  }
+
+  function updateRow(row, mine, waitMs) {
+    const { opening, slot } = row;
+    const st = slotState(opening, slot, mine);
+    const className = 'slot state-' + st;
+    if (row.el.className !== className) {
+      row.el.className = className;
+    }
+    setText(row.meta, t('slot.price', yuan(slot.priceCents)) + ' · '
+      + t('slot.placesLeft', slot.permitsLeft, slot.capacity));
+    let label = t('state.' + st);
+    let enabled = st === 'onsale';
+    if (enabled && state.sending) {
+      enabled = false;
+      label = t('state.sending');
+    } else if (enabled && waitMs > 0) {
+      enabled = false;
+      label = t('state.wait', Math.ceil(waitMs / 1000));
+    }
+    setText(row.button, label);
+    if (row.button.disabled === enabled) {
+      row.button.disabled = !enabled;
+    }
+    renderNote(row, st === 'mine' ? mineNote(mine.get(slot.slotId)) : state.notes.get(slot.slotId));
+  }
+
+  /** Under a slot that is mine: what to do next. */
+  function mineNote(reservation) {
+    if (reservation.status === 'PENDING_PAYMENT') {
+      return {
+        kind: 'ok', text: () => t('reserve.won', wallTime(reservation.payBy)),
+        action: { label: () => t('reserve.goPay'), run: () => openPay(reservation.reservationId) }
+      };
+    }
+    return { kind: 'ok', text: () => t('mine.status.CONFIRMED') };
+  }
+
+  function renderNote(row, note) {
+    const key = note ? JSON.stringify([note.kind, note.text(), (note.alternatives || []).map(a => a.slotId),
+      note.action ? note.action.label() : null, state.sending]) : '';
+    if (row.noteKey === key) {
+      return;
+    }
+    row.noteKey = key;
+    row.note.hidden = !note;
+    if (!note) {
+      row.note.replaceChildren();
+      return;
+    }
+    row.note.className = 'slot-note note-' + note.kind;
+    const parts = [h('p', {}, note.text())];
+    if (note.alternatives && note.alternatives.length) {
+      parts.push(h('p', { class: 'small' }, t('reserve.alternatives')));
+      parts.push(h('div', { class: 'alternatives' }, note.alternatives.map(alt =>
+        h('button', {
+          type: 'button', class: 'alt', disabled: state.sending,
+          onclick: () => reserveAlternative(row.opening, alt)
+        }, t('alt.label', alt.courtName, alt.startTime, alt.endTime, alt.permitsLeft)))));
+    }
+    if (note.action) {
+      parts.push(h('button', { type: 'button', class: 'primary small-button', onclick: note.action.run },
+        note.action.label()));
+    }
+    row.note.replaceChildren(...parts);
+  }
+
+  /** Redraws what time changes: at least four times a second, and on the millisecond a gate opens. */
+  function tick() {
+    refreshRows();
+    let next = 250;
+    for (const head of state.heads.values()) {
+      const gate = gateOf(head.opening);
+      if (gate.phase === 'soon') {
+        next = Math.min(next, (gate.msLeft % 1000) + 1); // the next whole second of the countdown
+      }
+    }
+    state.ticker = setTimeout(tick, next);
+  }
+
+  function scheduleSlots() {
+    clearTimeout(state.slotsTimer);
+    if (state.view !== 'slots' || document.hidden) {
+      return;
+    }
+    state.slotsTimer = setTimeout(async () => {
+      if (performance.now() - state.calendarAt > CALENDAR_EVERY_MS) {
+        await loadCalendar();
+        renderDays();
+      }
+      await loadSlots();
+      scheduleSlots();
+    }, SLOTS_EVERY_MS + Math.random() * SLOTS_JITTER_MS);
+  }
+
+  document.addEventListener('visibilitychange', () => {
+    if (state.view === 'slots' && !document.hidden) {
+      loadSlots().then(scheduleSlots);
+    } else {
+      clearTimeout(state.slotsTimer);
+    }
+  });
+
+  // ---- the tap -------------------------------------------------------------------------------
+
+  function note(slotId, kind, text, extra) {
+    state.notes.set(slotId, Object.assign({ kind, text }, extra));
+  }
+
+  function reserveAlternative(opening, alternative) {
+    const slot = opening.slots.find(s => s.slotId === alternative.slotId)
+      || Object.assign({ capacity: alternative.permitsLeft, priceCents: 0 }, alternative);
+    reserve(opening, slot);
+  }
+
+  /** One tap: one POST /reserve/, never repeated by the page. */
+  async function reserve(opening, slot) {
+    if (state.sending || state.waitUntil > performance.now()) {
+      return;
+    }
+    state.sending = true;
+    state.notes.delete(slot.slotId);
+    refreshRows(); // every reserve button off before the request leaves
+    const a = await Api.post('/reserve/', { sessionId: opening.sessionId, slotId: slot.slotId });
+    state.sending = false;
+    answerTap(a, opening, slot);
+    refreshRows();
+  }
+
+  function answerTap(a, opening, slot) {
+    const id = slot.slotId;
+    const server = a.message;
+    if (a.status === 202) {
+      state.queued.add(id);
+      note(id, 'info', () => t('reserve.queued'));
+      followResult(a.data.traceId, id);
+      return;
+    }
+    if (a.status === 401) {
+      return; // back to sign-in, handled by Api.onUnauthorized
+    }
+    if (a.status === 429 || a.status === 503) {
+      const seconds = a.retryAfter || (a.status === 429 ? 10 : 3);
+      state.waitUntil = performance.now() + seconds * 1000;
+      note(id, 'warn', () => a.status === 429 ? t('reserve.tooMany', seconds) : t('reserve.busy'));
+      return;
+    }
+    if (a.status === 0) {
+      note(id, 'error', () => t('reserve.network'));
+      return;
+    }
+    switch (a.code) {
+      case 'UNGATED': {
+        const seconds = a.data && a.data.secondsToOpen;
+        note(id, 'warn', () => seconds > 0 ? t('reserve.opensIn', countdown(seconds * 1000)) : t('opening.closed'));
+        loadSlots(); // the engine's clock says otherwise: take its countdown again
+        return;
+      }
+      case 'DUP_REQ':
+        note(id, 'info', () => t('reserve.dup'));
+        loadMine();
+        return;
+      case 'QUOTA_EXCEEDED':
+        note(id, 'warn', () => server, {
+          action: { label: () => t('tab.mine'), run: () => { location.hash = '#/mine'; } }
+        });
+        return;
+      case 'OUT_OF_STOCK':
+        slot.permitsLeft = 0;
+        note(id, 'warn', () => t('reserve.soldOut'),
+          { alternatives: (a.data && a.data.alternatives) || [] });
+        return;
+      case 'PASS_REQUIRED':
+        note(id, 'warn', () => t('reserve.passRequired'));
+        return;
+      default:
+        note(id, 'error', () => server);
+    }
+  }
+
+  /** Polls a granted trace with growing pauses until it is SUCCESS or FAILED. */
+  async function followResult(traceId, slotId) {
+    const started = performance.now();
+    for (let i = 0; Session.current; i++) {
+      await sleep(RESULT_DELAYS_MS[Math.min(i, RESULT_DELAYS_MS.length - 1)]);
+      const a = await Api.get('/reserve/result/' + encodeURIComponent(traceId));
+      const status = a.status === 200 && a.data ? a.data.status : null;
+      if (status === 'SUCCESS' || status === 'FAILED') {
+        state.queued.delete(slotId);
+        if (status === 'SUCCESS') {
+          // a place won: sold-out notes listing alternatives are out of date
+          for (const [id, n] of state.notes) {
+            if (n.alternatives) {
+              state.notes.delete(id);
+            }
+          }
+          state.notes.delete(slotId);
+          await loadMine();
+          const mine = state.mine.find(r => r.reservationId === a.data.reservationId);
+          if (mine) {
+            toast(t('reserve.wonToast', mine.courtName, mine.startTime, mine.endTime));
+          }
+        } else {
+          note(slotId, 'error', () => t('reserve.failed'));
+        }
+        await loadSlots();
+        refreshRows();
+        return;
+      }
+      if (a.status === 404 || performance.now() - started > RESULT_GIVE_UP_MS) {
+        state.queued.delete(slotId);
+        note(slotId, 'info', () => t('reserve.stillPending'));
+        refreshRows();
+        return;
+      }
+    }
+  }
+
+  // ---- my bookings ---------------------------------------------------------------------------
+
+  async function loadMine() {
+    const a = await Api.get('/reservations/mine');
+    if (a.status === 200) {
+      state.mine = a.data;
+      state.mineAt = performance.now();
+    } else if (a.status !== 401) {
+      toast(a.message);
+    }
+    if (state.view === 'mine') {
+      renderMine();
+    } else {
+      refreshRows();
+    }
+  }
+
+  function renderMine() {
+    const list = $('#mine-list');
+    const empty = $('#mine-empty');
+    empty.hidden = state.mine.length > 0;
+    empty.textContent = t('mine.none');
+    list.replaceChildren(...state.mine.map(bookingCard));
+  }
+
+  function bookingCard(r) {
+    const lines = [];
+    if (r.status === 'PENDING_PAYMENT') {
+      lines.push(h('p', { class: 'deadline' }, t('mine.payBy', wallTime(r.payBy))));
+    } else if (r.status === 'CONFIRMED') {
+      lines.push(h('p', { class: 'muted' }, r.refundOpen
+        ? t('mine.refundUntil', wallTime(r.refundUntil)) : t('mine.refundClosed', wallTime(r.refundUntil))));
+    } else if (r.status === 'CANCELLED' && r.cancelReason) {
+      lines.push(h('p', { class: 'reason' }, t('mine.reason.' + r.cancelReason)));
+      if (r.note && (r.cancelReason === 'STAFF' || r.cancelReason === 'REFUND')) {
+        lines.push(h('p', { class: 'reason-note' }, t('mine.reasonNote', r.note)));
+      }
+    }
+    const actions = [];
+    if (r.status === 'PENDING_PAYMENT') {
+      actions.push(h('button', { type: 'button', class: 'primary', onclick: () => openPay(r.reservationId) },
+        t('mine.pay')));
+      actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => confirmCancel(r) },
+        t('mine.cancel')));
+    } else if (r.status === 'CONFIRMED' && r.refundOpen) {
+      actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => askRefund(r) },
+        t('mine.refund')));
+    }
+    return h('article', { class: 'booking status-' + r.status, 'data-reservation': r.reservationId },
+      h('div', { class: 'booking-head' },
+        h('strong', { class: 'court-name' }, r.courtName),
+        h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status))),
+      h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime + ' · ¥'
+        + yuan(r.priceCents)),
+      lines,
+      actions.length ? h('div', { class: 'actions' }, actions) : null);
+  }
+
+  function find(reservationId) {
+    return state.mine.find(r => r.reservationId === reservationId);
+  }
+
+  /** Seconds left to pay the reservation as of now, from what /reservations/mine said when it answered. */
+  function secondsToPay(r) {
+    return r && r.secondsToPay !== null ? r.secondsToPay - (performance.now() - state.mineAt) / 1000 : Infinity;
+  }
+
+  // ---- sheets: pay, cancel, refund ----------------------------------------------------------
+
+  function openSheet(title, body, actions, onClose) {
+    const sheet = $('#sheet');
+    closeSheet();
+    const close = h('button', { type: 'button', class: 'secondary', onclick: () => closeSheet() },
+      t('common.close'));
+    sheet.replaceChildren(h('h2', {}, title), ...body, h('div', { class: 'actions' }, ...actions, close));
+    state.sheetCleanup = onClose || null;
+    sheet.showModal();
+  }
+
+  function closeSheet() {
+    const sheet = $('#sheet');
+    if (state.sheetCleanup) {
+      state.sheetCleanup();
+      state.sheetCleanup = null;
+    }
+    if (sheet.open) {
+      sheet.close();
+    }
+  }
+
+  async function openPay(reservationId) {
+    const a = await Api.post('/pay/wechat/' + reservationId);
+    if (a.status !== 200) {
+      if (a.status !== 401) {
+        toast(a.message);
+      }
+      loadMine();
+      return;
+    }
+    const order = a.data;
+    const opened = performance.now();
+    const limit = Math.min(order.secondsToExpire, secondsToPay(find(reservationId)));
+    const left = h('p', { class: 'pay-left' });
+    const status = h('p', { class: 'pay-status', role: 'status' }, t('pay.waiting'));
+    const timers = [];
+    const stop = () => timers.forEach(clearInterval);
+    const countdownTick = () => {
+      const seconds = limit - (performance.now() - opened) / 1000;
+      setText(left, seconds > 0 ? t('pay.left', countdown(seconds * 1000)) : t('pay.expired'));
+    };
+    countdownTick();
+    timers.push(setInterval(countdownTick, 1000));
+    timers.push(setInterval(async () => {
+      const s = await Api.get('/pay/reservation/' + reservationId);
+      if (s.status !== 200) {
+        return;
+      }
+      if (s.data.reservationStatus === 'CONFIRMED') {
+        stop();
+        setText(left, '');
+        status.className = 'pay-status done';
+        setText(status, t('pay.done'));
+        loadMine();
+      } else if (s.data.reservationStatus === 'CANCELLED') {
+        stop();
+        status.className = 'pay-status ended';
+        setText(status, t('pay.ended'));
+        loadMine();
+      }
+    }, PAY_POLL_MS));
+    openSheet(t('pay.title'), [
+      h('p', { class: 'notice warn' }, t('pay.simulated')),
+      h('dl', { class: 'pay-facts' },
+        h('dt', {}, t('pay.amount')), h('dd', { class: 'amount' }, '¥' + yuan(order.amountCents)),
+        h('dt', {}, t('pay.order')), h('dd', { class: 'order-no' }, order.outTradeNo)),
+      h('div', { class: 'pay-code', 'aria-label': t('pay.code') },
+        h('span', { class: 'pay-code-title' }, t('pay.code')),
+        h('code', {}, order.codeUrl || '')),
+      left, status
+    ], [], stop);
+  }
+
+  function slotWords(r) {
+    return [r.courtName, dayLabel(r.slotDate), r.startTime, r.endTime];
+  }
+
+  function confirmCancel(r) {
+    const go = h('button', { type: 'button', class: 'danger' }, t('cancel.confirm'));
+    go.addEventListener('click', async () => {
+      go.disabled = true;
+      const a = await Api.del('/reserve/' + r.reservationId);
+      closeSheet();
+      if (a.status !== 401) {
+        toast(a.message);
+      }
+      await loadMine();
+    });
+    openSheet(t('cancel.title'), [h('p', {}, t('cancel.body', ...slotWords(r)))], [go]);
+  }
+
+  function askRefund(r) {
+    const reason = h('textarea', { maxlength: '200', rows: '2', name: 'reason' });
+    const go = h('button', { type: 'button', class: 'danger' }, t('refund.confirm'));
+    go.addEventListener('click', async () => {
+      go.disabled = true;
+      const a = await Api.post('/pay/refund/' + r.reservationId, { reason: reason.value.trim() || null });
+      closeSheet();
+      if (a.status !== 401) {
+        toast(a.message);
+      }
+      await loadMine();
+    });
+    openSheet(t('refund.title'), [
+      h('p', {}, t('refund.body', ...slotWords(r), yuan(r.priceCents))),
+      h('p', { class: 'muted' }, t('refund.until', wallTime(r.refundUntil))),
+      h('label', {}, h('span', {}, t('refund.reason')), reason)
+    ], [go]);
+  }
+
+  $('#sheet').addEventListener('close', () => {
+    if (state.sheetCleanup) {
+      state.sheetCleanup();
+      state.sheetCleanup = null;
+    }
+  });
+
+  // ---- account -------------------------------------------------------------------------------
+
+  function renderAccount() {
+    const who = Session.current;
+    setText($('#account-who'), who ? t('account.who', who.name || who.studentId, who.studentId) : '');
+    $('#password-message').hidden = true;
+  }
+
+  async function changePassword(event) {
+    event.preventDefault();
+    const form = event.target;
+    const message = $('#password-message');
+    const say = (kind, text) => {
+      message.className = 'notice ' + kind;
+      message.textContent = text;
+      message.hidden = false;
+    };
+    const current = form.currentPassword.value;
+    const next = form.newPassword.value;
+    if (!current || !next || !form.repeat.value) {
+      say('error', t('account.missing'));
+    } else if (next.length < 6 || next.length > 72) {
+      say('error', t('account.length'));
+    } else if (next !== form.repeat.value) {
+      say('error', t('account.mismatch'));
+    } else {
+      const button = form.querySelector('button[type=submit]');
+      button.disabled = true;
+      const a = await Api.post('/auth/password', { currentPassword: current, newPassword: next });
+      button.disabled = false;
+      if (a.status === 200) {
+        Session.save(a.data);
+        form.reset();
+        say('ok', a.message);
+      } else if (a.status !== 401) {
+        say('error', a.message);
+      }
+    }
+  }
+
+  // ---- language ------------------------------------------------------------------------------
+
+  function applyLanguage() {
+    I18N.apply(document);
+    setText($('#lang'), t('lang.switch'));
+  }
+
+  function switchLanguage() {
+    I18N.set(I18N.lang === 'zh' ? 'en' : 'zh');
+    applyLanguage();
+    if (state.view === 'slots') {
+      renderDays();
+      state.structure = '';
+      renderOpenings();
+    } else if (state.view === 'mine') {
+      renderMine();
+    } else if (state.view === 'account') {
+      renderAccount();
+    }
+  }
+
+  // ---- start ---------------------------------------------------------------------------------
+
+  $('#signin-form').addEventListener('submit', signIn);
+  $('#password-form').addEventListener('submit', changePassword);
+  $('#signout').addEventListener('click', signOut);
+  $('#lang').addEventListener('click', switchLanguage);
+  window.addEventListener('hashchange', show);
+  applyLanguage();
+  show();
+})();

@@ -1,0 +1,167 @@
+package com.courtrush.page;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The students' page in one browser, as a student uses it: what they see and what they tap. */
+final class StudentPage implements AutoCloseable {
+
+    static final Path SCREENSHOTS = Path.of("target", "page-screenshots");
+
+    final ChromeDriver driver;
+    private final String base;
+
+    StudentPage(ChromeDriver driver, int port) {
+        this.driver = driver;
+        this.base = "http://127.0.0.1:" + port;
+    }
+
+    void open(String hash) {
+        driver.get(base + "/" + hash);
+    }
+
+    void signIn(String studentId, String password) {
+        await(d -> d.findElement(By.id("view-signin")).isDisplayed());
+        WebElement id = driver.findElement(By.name("studentId"));
+        id.clear();
+        id.sendKeys(studentId);
+        WebElement secret = driver.findElement(By.name("password"));
+        secret.clear();
+        secret.sendKeys(password);
+        tap(driver.findElement(By.cssSelector("#signin-form button[type=submit]")));
+    }
+
+    String signInError() {
+        return await(d -> {
+            WebElement error = d.findElement(By.id("signin-error"));
+            return error.isDisplayed() ? error.getText() : null;
+        });
+    }
+
+    String signInNotice() {
+        return driver.findElement(By.id("signin-notice")).getText();
+    }
+
+    boolean showsView(String view) {
+        return driver.findElement(By.id("view-" + view)).isDisplayed();
+    }
+
+    WebElement row(long slotId) {
+        return await(d -> {
+            List<WebElement> rows = d.findElements(By.cssSelector("li.slot[data-slot='" + slotId + "']"));
+            return rows.isEmpty() ? null : rows.get(0);
+        });
+    }
+
+    /** The slot's state as the page shows it: soon, onsale, soldout, mine, queued, closed. */
+    String state(long slotId) {
+        return await(d -> row(slotId).getAttribute("class")).replace("slot state-", "");
+    }
+
+    WebElement button(long slotId) {
+        return row(slotId).findElement(By.cssSelector("button.reserve"));
+    }
+
+    String note(long slotId) {
+        return await(d -> row(slotId).findElement(By.cssSelector(".slot-note")).getText());
+    }
+
+    List<WebElement> alternatives(long slotId) {
+        return row(slotId).findElements(By.cssSelector(".slot-note button.alt"));
+    }
+
+    WebElement noteAction(long slotId) {
+        return row(slotId).findElement(By.cssSelector(".slot-note button.primary"));
+    }
+
+    void awaitState(long slotId, String state) {
+        await(d -> state.equals(state(slotId)));
+    }
+
+    /** The opening a slot belongs to, as a card on the page. */
+    WebElement openingOf(long slotId) {
+        return row(slotId).findElement(By.xpath("ancestor::article"));
+    }
+
+    String gateText(long slotId) {
+        return await(d -> openingOf(slotId).findElement(By.cssSelector(".gate")).getText());
+    }
+
+    WebElement booking(long reservationId) {
+        return await(d -> {
+            List<WebElement> cards = d.findElements(By.cssSelector(".booking[data-reservation='" + reservationId + "']"));
+            return cards.isEmpty() ? null : cards.get(0);
+        });
+    }
+
+    WebElement sheet() {
+        return await(d -> {
+            WebElement sheet = d.findElement(By.id("sheet"));
+            return sheet.isDisplayed() ? sheet : null;
+        });
+    }
+
+    void switchLanguage() {
+        driver.findElement(By.id("lang")).click();
+    }
+
+    String tabLabel(String tab) {
+        return driver.findElement(By.cssSelector("#tabs a[data-tab='" + tab + "'] [data-i18n]")).getText();
+    }
+
+    /** Taps an element as a thumb would: scrolled to the middle of the screen, clear of the tab bar. */
+    void tap(WebElement element) {
+        js("arguments[0].scrollIntoView({block: 'center'})", element);
+        element.click();
+    }
+
+    Object js(String script, Object... args) {
+        return driver.executeScript(script, args);
+    }
+
+    /** Width of the page's content in CSS px: wider than the window means sideways scrolling. */
+    long contentWidth() {
+        return ((Number) js("return document.documentElement.scrollWidth")).longValue();
+    }
+
+    /** Waits for a condition; the page redraws lists when their data arrive, so a found element may go stale. */
+    <T> T await(Function<WebDriver, T> condition) {
+        return new WebDriverWait(driver, Duration.ofSeconds(15), Duration.ofMillis(50))
+                .ignoring(StaleElementReferenceException.class)
+                .until(condition);
+    }
+
+    /** Taps a button inside a booking card, finding it again if the list was redrawn meanwhile. */
+    void tapInBooking(long reservationId, String buttonSelector) {
+        await(d -> {
+            tap(booking(reservationId).findElement(By.cssSelector(buttonSelector)));
+            return true;
+        });
+    }
+
+    void screenshot(String name) {
+        try {
+            Files.createDirectories(SCREENSHOTS);
+            Files.write(SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}

@@ -1,0 +1,250 @@
+package com.courtrush.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.support.Chromium;
+import com.courtrush.support.StackTest;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The students' page in a real Chromium at phone width, against the embedded engine: what a student
+ * does at the flash opening, end to end. Screenshots land in {@code target/page-screenshots}.
+ */
+@ExtendWith(Chromium.class)
+class StudentPageIT extends StackTest {
+
+    private static final String XSS_COURT = "<img src=x onerror=alert(1)>";
+    private static final int PHONE = 360;
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void embedded(DynamicPropertyRegistry registry) {
+        try {
+            String dataDir = Files.createTempDirectory("courtrush-page-it-").toString();
+            registry.add("courtrush.infra.mode", () -> "embedded");
+            registry.add("courtrush.data-dir", () -> dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aStudentWhosePhoneIsFortySecondsFastIsLetInOnTheEnginesClockThenPaysAndRefunds() {
+        Student student = api().students(1).get(0);
+        long court = api().createCourt(XSS_COURT);
+        LocalDateTime flash = Times.now().plusSeconds(14).withNano(0);
+        long opening = api().createSession(Times.tomorrow(), flash, 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
+        long slot = slots.get(0);
+
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ofSeconds(40)), port)) {
+            page.open("");
+            page.signIn(student.studentId(), "not-the-password");
+            assertThat(page.signInError()).isEqualTo("学号或密码错误。");
+
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            // the page starts on the date of the next opening (tomorrow's courts, opened today)
+            assertThat(page.state(slot)).isEqualTo("soon");
+            assertThat(page.button(slot).isEnabled()).isFalse();
+            assertThat(page.gateText(slot)).contains("距开抢").containsPattern("00:\\d\\d");
+            // a court's name is text, never markup
+            assertThat(page.openingOf(slot).findElements(By.cssSelector(".court h3")))
+                    .extracting(WebElement::getText).containsExactly(XSS_COURT);
+            assertThat(page.driver.findElements(By.cssSelector("#openings img"))).isEmpty();
+            assertThat(page.contentWidth()).as("no sideways scrolling at %d px", PHONE).isLessThanOrEqualTo(PHONE);
+            page.screenshot("zh-countdown");
+
+            // the button turns on by itself at the flash time by the engine's clock: not 40 s early
+            Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            sleepUntil(flashAt.minusMillis(800));
+            assertThat(page.button(slot).isEnabled()).as("800 ms before the flash time").isFalse();
+            Instant enabledAt = awaitEnabled(page, slot, flashAt.plusSeconds(3));
+            assertThat(Duration.between(flashAt, enabledAt).toMillis()).as("button enabled vs flash time, ms")
+                    .isBetween(-50L, 1_000L);
+
+            // a double tap sends one request: one attempt in the student's attempt log
+            page.js("arguments[0].scrollIntoView({block: 'center'})", page.button(slot));
+            new Actions(page.driver).doubleClick(page.button(slot)).perform();
+            page.awaitState(slot, "mine");
+            long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
+                    student.studentId());
+            assertThat(redisson().getScoredSortedSet(RedisKeys.attemptLog(userId)).size()).isEqualTo(1);
+            assertThat(page.note(slot)).contains("抢到了").contains("前支付");
+            page.screenshot("zh-won");
+
+            // pay: the simulated WeChat Pay says so; staff confirm it and the page turns CONFIRMED by itself
+            page.tap(page.noteAction(slot));
+            WebElement sheet = page.sheet();
+            assertThat(sheet.getText()).contains("微信支付（模拟）").contains("不会真的扣款").contains("¥20.00");
+            String outTradeNo = sheet.findElement(By.cssSelector(".order-no")).getText();
+            page.screenshot("zh-pay");
+            TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, TestApi.ADMIN_TOKEN, null));
+            page.await(d -> sheet.findElement(By.cssSelector(".pay-status.done")).isDisplayed());
+            page.tap(sheet.findElement(By.cssSelector(".actions button.secondary")));
+
+            long reservationId = jdbc().queryForObject("select id from reservation where user_id = ? and slot_id = ?",
+                    Long.class, userId, slot);
+            page.open("#/mine");
+            page.await(d -> page.booking(reservationId).getText().contains("已确认"));
+            assertThat(page.booking(reservationId).getText()).contains("前可退款");
+
+            // refund with a reason: the booking says it was refunded and why
+            page.tapInBooking(reservationId, "button.secondary");
+            page.sheet().findElement(By.name("reason")).sendKeys("下雨了 <b>不去</b>");
+            page.tap(page.sheet().findElement(By.cssSelector("button.danger")));
+            page.await(d -> page.booking(reservationId).getText().contains("已取消"));
+            assertThat(page.booking(reservationId).getText()).contains("已退款").contains("原因：下雨了 <b>不去</b>");
+            page.screenshot("zh-mine-refunded");
+        }
+        assertThat(jdbc().queryForMap("select status, cancel_reason from reservation where slot_id = ?", slot))
+                .containsEntry("status", "CANCELLED").containsEntry("cancel_reason", "REFUND");
+        assertThat(jdbc().queryForObject("select status from pay_order where reservation_id = "
+                + "(select id from reservation where slot_id = ?)", String.class, slot)).isEqualTo("REFUNDED");
+        invariants().assertHold(opening);
+    }
+
+    @Test
+    void twoStudentsRaceForTheLastPlaceAndTheLoserBooksAnAlternativeWithOneTap() {
+        List<Student> students = api().students(2);
+        long court1 = api().createCourt();
+        long court2 = api().createCourt();
+        LocalDateTime flash = Times.now().plusSeconds(12).withNano(0);
+        long opening = api().createSession(Times.tomorrow(), flash, 2);
+        long last = api().generateSlots(opening, List.of(court1), "18:00", "19:00", 60, 1).get(0);
+        long other = api().generateSlots(opening, List.of(court2), "18:00", "19:00", 60, 1).get(0);
+
+        try (StudentPage zh = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port);
+                StudentPage en = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            zh.open("");
+            zh.signIn(students.get(0).studentId(), TestApi.passwordOf(students.get(0)));
+            en.open("");
+            en.signIn(students.get(1).studentId(), TestApi.passwordOf(students.get(1)));
+            zh.await(d -> zh.showsView("slots"));
+            en.await(d -> en.showsView("slots"));
+            // a browser that prefers English gets the page, and the engine's messages, in English
+            assertThat(en.tabLabel("mine")).isEqualTo("My bookings");
+            assertThat(zh.tabLabel("mine")).isEqualTo("我的预约");
+            en.screenshot("en-countdown");
+
+            Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            awaitEnabled(zh, last, flashAt.plusSeconds(3));
+            awaitEnabled(en, last, flashAt.plusSeconds(3));
+            CompletableFuture<Void> tapZh = CompletableFuture.runAsync(() -> zh.tap(zh.button(last)));
+            CompletableFuture<Void> tapEn = CompletableFuture.runAsync(() -> en.tap(en.button(last)));
+            CompletableFuture.allOf(tapZh, tapEn).join();
+
+            await().atMost(Duration.ofSeconds(15)).until(() ->
+                    List.of(zh.state(last), en.state(last)).containsAll(List.of("mine", "soldout")));
+            StudentPage loser = "soldout".equals(zh.state(last)) ? zh : en;
+            String lang = loser == zh ? "zh" : "en";
+            assertThat(loser.note(last)).contains(loser == zh ? "已约满" : "sold out");
+            List<WebElement> alternatives = loser.alternatives(last);
+            assertThat(alternatives).hasSize(1);
+            assertThat(alternatives.get(0).getText()).contains("18:00–19:00");
+            loser.screenshot(lang + "-sold-out-alternatives");
+
+            // one tap on the alternative books it
+            loser.tap(alternatives.get(0));
+            loser.awaitState(other, "mine");
+            loser.screenshot(lang + "-alternative-won");
+
+            // cancel it from my bookings, with a confirmation
+            Student loserStudent = students.get(loser == zh ? 0 : 1);
+            long reservationId = jdbc().queryForObject("select r.id from reservation r join user_account u "
+                    + "on u.id = r.user_id where u.student_id = ? and r.slot_id = ?", Long.class,
+                    loserStudent.studentId(), other);
+            loser.open("#/mine");
+            loser.tapInBooking(reservationId, "button.secondary");
+            loser.tap(loser.sheet().findElement(By.cssSelector("button.danger")));
+            loser.await(d -> loser.booking(reservationId).getText()
+                    .contains(loser == zh ? "你取消了这个预约" : "You cancelled it"));
+            assertThat(loser.contentWidth()).isLessThanOrEqualTo(PHONE);
+
+            // the language switch turns the page (and what the engine says next) into the other language
+            zh.switchLanguage();
+            assertThat(zh.tabLabel("mine")).isEqualTo("My bookings");
+            zh.switchLanguage();
+            assertThat(zh.tabLabel("mine")).isEqualTo("我的预约");
+        }
+        assertThat(invariants().assertHold(opening)).isEqualTo(1);
+    }
+
+    @Test
+    void aRevokedSignInGoesBackToSignInAndReturnsWhereTheStudentWasAndThePasswordCanBeChanged() {
+        Student student = api().students(1).get(0);
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.open("#/account");
+            page.await(d -> page.showsView("account"));
+            String token = (String) page.js("return JSON.parse(localStorage.getItem('courtrush.session')).token");
+            assertThat(page.driver.getCurrentUrl()).doesNotContain(token);
+
+            // the token ends elsewhere (signed out on another device): the next call sends the student to sign in
+            TestApi.expect(200, api().post("/auth/logout", token, null));
+            page.open("#/mine");
+            page.await(d -> page.showsView("signin"));
+            assertThat(page.signInNotice()).contains("expired");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.await(d -> page.showsView("mine"));
+            assertThat(page.driver.getCurrentUrl()).endsWith("#/mine");
+
+            // change the password: the page stays signed in, the old password stops working
+            page.open("#/account");
+            page.await(d -> page.showsView("account"));
+            page.driver.findElement(By.name("currentPassword")).sendKeys(TestApi.passwordOf(student));
+            page.driver.findElement(By.name("newPassword")).sendKeys("brand-new-secret");
+            page.driver.findElement(By.name("repeat")).sendKeys("brand-new-secret");
+            page.tap(page.driver.findElement(By.cssSelector("#password-form button[type=submit]")));
+            page.await(d -> d.findElement(By.id("password-message")).getText().contains("Password changed"));
+            page.open("#/mine");
+            page.await(d -> page.showsView("mine"));
+        }
+        assertThat(api().post("/auth/login", null, Map.of("studentId", student.studentId(),
+                "password", TestApi.passwordOf(student))).status()).isEqualTo(401);
+        assertThat(api().post("/auth/login", null, Map.of("studentId", student.studentId(),
+                "password", "brand-new-secret")).status()).isEqualTo(200);
+    }
+
+    /** Watches a reserve button from the test until it turns on; when it did, by this machine's clock. */
+    private static Instant awaitEnabled(StudentPage page, long slotId, Instant deadline) {
+        WebElement button = page.button(slotId);
+        while (Instant.now().isBefore(deadline)) {
+            if (button.isEnabled()) {
+                return Instant.now();
+            }
+            TestApi.sleep(5);
+        }
+        throw new AssertionError("the reserve button of slot " + slotId + " did not turn on by " + deadline);
+    }
+
+    private static void sleepUntil(Instant moment) {
+        long millis = Duration.between(Instant.now(), moment).toMillis();
+        if (millis > 0) {
+            TestApi.sleep(millis);
+        }
+    }
+}
