@@ -1,11 +1,11 @@
 -- The reserve decision: per-student limit, gate, dedup, per-opening quota, stock, pending record.
--- One atomic script, one round trip. Returns {outcome, value, redisNowMillis}:
+-- One atomic script, one round trip. Returns {outcome, value, redisNowMillis[, holders]}:
 --   TOO_MANY_REQUESTS  value = milliseconds until the next attempt may pass
 --   UNGATED            value = milliseconds until the gate opens, -1 when it will not open by itself
 --   DUP_REQ            value = 0
 --   QUOTA_EXCEEDED     value = places the student already holds in the opening
---   OUT_OF_STOCK       value = 0
---   ACCEPTED           value = permits left after this grant
+--   OUT_OF_STOCK       value = 0, holders = the slot's dedup set (who holds it while it is sold out)
+--   ACCEPTED           value = permits left after this grant; holders as above when that is 0
 --
 -- KEYS[1] bf:rate:reserve:{userId}        sliding log of the student's attempts
 -- KEYS[2] bf:gate:{sessionId}
@@ -64,7 +64,7 @@ end
 
 local permits = tonumber(redis.call('GET', KEYS[6]) or '0')
 if permits <= 0 then
-  return {'OUT_OF_STOCK', 0, now}
+  return {'OUT_OF_STOCK', 0, now, redis.call('SMEMBERS', KEYS[4])}
 end
 
 redis.call('DECR', KEYS[6])
@@ -75,4 +75,7 @@ redis.call('EXPIREAT', KEYS[5], ARGV[9])
 redis.call('SET', KEYS[7], ARGV[6], 'EX', ARGV[7])
 redis.call('ZADD', KEYS[8], string.format('%d', now), ARGV[8])
 redis.call('EXPIRE', KEYS[8], 172800)
+if permits == 1 then
+  return {'ACCEPTED', 0, now, redis.call('SMEMBERS', KEYS[4])}
+end
 return {'ACCEPTED', permits - 1, now}

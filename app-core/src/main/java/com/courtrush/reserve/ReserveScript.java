@@ -4,7 +4,9 @@ import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.LuaScript;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.infra.ScriptPipeline;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
@@ -36,7 +38,15 @@ class ReserveScript {
                 grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),
                 grant.inflightMember(), Long.toString(expireAt));
         return new Decision(Verdict.valueOf((String) reply.get(0)), ((Number) reply.get(1)).longValue(),
-                ((Number) reply.get(2)).longValue());
+                ((Number) reply.get(2)).longValue(), reply.size() > 3 ? holders((List<?>) reply.get(3)) : Set.of());
+    }
+
+    private static Set<Long> holders(List<?> members) {
+        Set<Long> holders = new HashSet<>(members.size() * 2);
+        for (Object member : members) {
+            holders.add(Long.valueOf(member.toString()));
+        }
+        return holders;
     }
 
     /** What the script decided. */
@@ -47,7 +57,8 @@ class ReserveScript {
     /**
      * @param value       see {@code reserve.lua}: permits left, ms to wait, places held
      * @param redisNowMs  the Redis clock when the script ran
+     * @param holders     the students holding the slot, when the decision found it sold out (else empty)
      */
-    record Decision(Verdict verdict, long value, long redisNowMs) {
+    record Decision(Verdict verdict, long value, long redisNowMs, Set<Long> holders) {
     }
 }

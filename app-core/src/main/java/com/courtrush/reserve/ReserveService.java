@@ -86,9 +86,14 @@ public class ReserveService {
         if (!slot.active()) {
             throw CourtRushException.badRequest("reserve.slotUnavailable", slotId);
         }
-        if (soldOut.isSoldOut(slotId)) {
-            metrics.soldOutLocally();
-            throw outOfStock(opening, slot);
+        switch (soldOut.known(slotId, userId)) {
+            case SOLD_OUT -> {
+                metrics.soldOutLocally();
+                throw outOfStock(opening, slot);
+            }
+            case HELD_BY_ASKER -> throw duplicate();
+            case NOTHING -> {
+            }
         }
         long ticket = soldOut.ticket(slotId);
         ReserveMessage grant = new ReserveMessage(newTraceId(), userId, slotId, sessionId, 0);
@@ -99,16 +104,15 @@ public class ReserveService {
                     "reserve.tooManyAttempts", properties.limits().perStudentPerMinute())
                     .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
             case UNGATED -> throw ungated(decision.value());
-            case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ,
-                    "reserve.duplicate");
+            case DUP_REQ -> throw duplicate();
             case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());
             case OUT_OF_STOCK -> {
-                soldOut.markSoldOut(slotId, ticket);
+                soldOut.markSoldOut(slotId, ticket, decision.holders());
                 throw outOfStock(opening, slot);
             }
             case ACCEPTED -> {
                 if (decision.value() == 0) {
-                    soldOut.markSoldOut(slotId, ticket);
+                    soldOut.markSoldOut(slotId, ticket, decision.holders());
                 }
                 return publish(new ReserveMessage(grant.traceId(), userId, slotId, sessionId, decision.redisNowMs()));
             }
@@ -133,6 +137,11 @@ public class ReserveService {
         return new CourtRushException(Outcome.OUT_OF_STOCK,
                 others.isEmpty() ? "reserve.soldOut" : "reserve.soldOutWithAlternatives")
                 .withData(Map.of("alternatives", others));
+    }
+
+    /** The student holds (or is being granted) a place in the slot: also said when it is sold out. */
+    private static CourtRushException duplicate() {
+        return new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
     }
 
     private static CourtRushException ungated(long millisToOpen) {

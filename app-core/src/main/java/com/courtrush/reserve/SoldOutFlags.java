@@ -3,6 +3,7 @@ package com.courtrush.reserve;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.RedisKeys;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
@@ -18,6 +19,9 @@ import org.springframework.stereotype.Component;
  *
  * <p>A flag is only set if no release arrived since the decision that found the slot sold out
  * began ({@link #ticket}), so a release racing that decision cannot be overwritten by it.
+ *
+ * <p>A flag keeps who held the slot when it sold out (no one can join them before a release, which
+ * drops the flag): a holder asking again is told the place is theirs, not that it is sold out.
  */
 @Component
 public class SoldOutFlags {
@@ -40,9 +44,26 @@ public class SoldOutFlags {
         });
     }
 
+    /** What this node can answer about a slot without Redis. */
+    public enum Known {
+        NOTHING, SOLD_OUT, HELD_BY_ASKER
+    }
+
+    public Known known(long slotId, long userId) {
+        Flag flag = current(slotId);
+        if (flag == null) {
+            return Known.NOTHING;
+        }
+        return flag.holders.contains(userId) ? Known.HELD_BY_ASKER : Known.SOLD_OUT;
+    }
+
     public boolean isSoldOut(long slotId) {
+        return current(slotId) != null;
+    }
+
+    private Flag current(long slotId) {
         Flag flag = flags.get(slotId);
-        return flag != null && flag.soldOutAt != 0 && System.nanoTime() - flag.soldOutAt < recheckNanos;
+        return flag != null && flag.soldOutAt != 0 && System.nanoTime() - flag.soldOutAt < recheckNanos ? flag : null;
     }
 
     /** Taken before asking Redis; {@link #markSoldOut} only sets the flag if no release came since. */
@@ -51,10 +72,11 @@ public class SoldOutFlags {
         return flag == null ? 0 : flag.releases;
     }
 
-    public void markSoldOut(long slotId, long ticket) {
+    /** @param holders the students holding the slot as Redis found it sold out */
+    public void markSoldOut(long slotId, long ticket, Set<Long> holders) {
         flags.compute(slotId, (id, flag) -> {
             long releases = flag == null ? 0 : flag.releases;
-            return releases == ticket ? new Flag(releases, nonZeroNow()) : flag;
+            return releases == ticket ? new Flag(releases, nonZeroNow(), Set.copyOf(holders)) : flag;
         });
     }
 
@@ -70,7 +92,7 @@ public class SoldOutFlags {
     }
 
     void forget(long slotId) {
-        flags.compute(slotId, (id, flag) -> new Flag(flag == null ? 1 : flag.releases + 1, 0));
+        flags.compute(slotId, (id, flag) -> new Flag(flag == null ? 1 : flag.releases + 1, 0, Set.of()));
     }
 
     private static long nonZeroNow() {
@@ -78,6 +100,6 @@ public class SoldOutFlags {
         return now == 0 ? 1 : now;
     }
 
-    private record Flag(long releases, long soldOutAt) {
+    private record Flag(long releases, long soldOutAt, Set<Long> holders) {
     }
 }

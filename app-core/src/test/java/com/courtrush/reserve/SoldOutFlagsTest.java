@@ -11,6 +11,7 @@ import com.courtrush.infra.CourtRushProperties;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
@@ -33,7 +34,7 @@ class SoldOutFlagsTest {
 
     @Test
     void aSlotFoundSoldOutIsRememberedUntilARelease() {
-        flags.markSoldOut(1, flags.ticket(1));
+        flags.markSoldOut(1, flags.ticket(1), Set.of());
         assertThat(flags.isSoldOut(1)).isTrue();
         assertThat(flags.isSoldOut(2)).isFalse();
         flags.released(1);
@@ -42,19 +43,29 @@ class SoldOutFlagsTest {
     }
 
     @Test
+    void aStudentWhoHoldsTheSoldOutSlotIsKnownAsItsHolder() {
+        flags.markSoldOut(4, flags.ticket(4), Set.of(70L, 71L));
+        assertThat(flags.known(4, 70)).isEqualTo(SoldOutFlags.Known.HELD_BY_ASKER);
+        assertThat(flags.known(4, 72)).isEqualTo(SoldOutFlags.Known.SOLD_OUT);
+        assertThat(flags.known(8, 70)).isEqualTo(SoldOutFlags.Known.NOTHING);
+        flags.released(4);
+        assertThat(flags.known(4, 70)).isEqualTo(SoldOutFlags.Known.NOTHING);
+    }
+
+    @Test
     void aReleaseThatRacedTheDecisionWins() {
         long ticket = flags.ticket(5);
         flags.forget(5); // a release broadcast arrives while the Redis call is in flight
-        flags.markSoldOut(5, ticket);
+        flags.markSoldOut(5, ticket, Set.of());
         assertThat(flags.isSoldOut(5)).isFalse();
-        flags.markSoldOut(5, flags.ticket(5));
+        flags.markSoldOut(5, flags.ticket(5), Set.of());
         assertThat(flags.isSoldOut(5)).isTrue();
     }
 
     @Test
     void aFlagLapsesAfterTheRecheckInterval() throws InterruptedException {
         SoldOutFlags quick = flags(Duration.ofMillis(20));
-        quick.markSoldOut(9, quick.ticket(9));
+        quick.markSoldOut(9, quick.ticket(9), Set.of());
         assertThat(quick.isSoldOut(9)).isTrue();
         Thread.sleep(40);
         assertThat(quick.isSoldOut(9)).isFalse();
@@ -65,7 +76,7 @@ class SoldOutFlagsTest {
         org.mockito.ArgumentCaptor<org.redisson.api.listener.MessageListener<String>> listener =
                 org.mockito.ArgumentCaptor.captor();
         verify(topic).addListener(any(), listener.capture());
-        flags.markSoldOut(3, flags.ticket(3));
+        flags.markSoldOut(3, flags.ticket(3), Set.of());
         listener.getValue().onMessage("bf:topic:stock-released", "3");
         assertThat(flags.isSoldOut(3)).isFalse();
     }
