@@ -6,10 +6,8 @@ import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.staff.StaffScenarios;
+import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Value;
@@ -32,12 +30,6 @@ class EmbeddedStackIT extends StackTest
 
     @DynamicPropertySource
     static void embedded(DynamicPropertyRegistry registry) {
-        try {
-            String dataDir = Files.createTempDirectory("courtrush-it-").toString();
-            registry.add("courtrush.infra.mode", () -> "embedded");
-            registry.add("courtrush.data-dir", () -> dataDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        EmbeddedStack.register(registry, "courtrush-it-");
     }
 }

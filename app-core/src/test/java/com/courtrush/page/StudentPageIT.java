@@ -5,13 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.support.Chromium;
+import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -42,13 +40,7 @@ class StudentPageIT extends StackTest {
 
     @DynamicPropertySource
     static void embedded(DynamicPropertyRegistry registry) {
-        try {
-            String dataDir = Files.createTempDirectory("courtrush-page-it-").toString();
-            registry.add("courtrush.infra.mode", () -> "embedded");
-            registry.add("courtrush.data-dir", () -> dataDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        EmbeddedStack.register(registry, "courtrush-page-it-");
     }
 
     @Test
