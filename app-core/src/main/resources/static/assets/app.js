@@ -39,8 +39,12 @@
     heads: new Map(),      // sessionId -> rendered gate
     structure: '',
     slotsTimer: null,
+    slotsFailures: 0,      // /slots answers missed in a row: the refresh backs off while the engine is away
     ticker: null,
-    sheetCleanup: null
+    sheetCleanup: null,
+    paying: false,         // a POST /pay/wechat on its way: a second tap opens nothing
+    epoch: 0,              // a new sign-in starts a new epoch; answers for an earlier one are dropped
+    mineSeq: 0             // the newest /reservations/mine asked for; older answers are dropped
   };
 
   // ---- small helpers ------------------------------------------------------------------------
@@ -191,10 +195,21 @@
     $('#signin-form').studentId.focus();
   }
 
+  /** What belonged to the student who was signed in: gone, and late answers for them ignored. */
+  function forgetStudent() {
+    state.epoch++;
+    state.mine = [];
+    state.notes.clear();
+    state.queued.clear();
+    state.sending = false;
+    state.waitUntil = 0;
+    closeSheet();
+  }
+
   Api.onUnauthorized = () => {
     sessionStorage.setItem('courtrush.return', location.hash || '#/slots');
     Session.clear();
-    closeSheet();
+    forgetStudent();
     showSignin(t('signin.expired'));
   };
 
@@ -233,8 +248,7 @@
   async function signOut() {
     await Api.post('/auth/logout');
     Session.clear();
-    state.mine = [];
-    state.notes.clear();
+    forgetStudent();
     showSignin(t('signin.signedOut'));
   }
 
@@ -267,6 +281,9 @@
     }
     renderDays();
     await Promise.all([loadSlots(), loadMine()]);
+    if (state.view !== 'slots') {
+      return; // the student moved on (or was sent to sign in) while these loaded
+    }
     scheduleSlots();
     if (!state.ticker) {
       tick();
@@ -303,18 +320,22 @@
 
   async function loadSlots() {
     const date = state.date;
+    const epoch = state.epoch;
     const sent = performance.now();
     const a = await Api.get('/slots?date=' + encodeURIComponent(date));
     const received = performance.now();
-    if (date !== state.date || state.view !== 'slots') {
+    if (date !== state.date || state.view !== 'slots' || epoch !== state.epoch) {
       return;
     }
     if (a.status !== 200) {
-      if (a.status !== 401) {
-        toast(a.message);
+      if (a.status !== 401 && state.slotsFailures === 0) {
+        toast(a.message); // once per outage, not at every refresh
       }
+      state.slotsFailures++;
+      state.slotsRetryAfter = a.retryAfter;
       return;
     }
+    state.slotsFailures = 0;
     state.openings = a.data;
     for (const opening of a.data) {
       learnGate(opening, received, received - sent);
@@ -329,17 +350,25 @@
    * moved the time, closed) is taken at once.
    */
   function learnGate(opening, received, rtt) {
+    const now = performance.now();
+    if (opening.msToOpen === 0 && !opening.gateOpen) {
+      // its time has come but the engine has not opened it yet (it is being set up): wait for it
+      state.gates.set(opening.sessionId, { at: null, due: true, rtt, sampled: now });
+      return;
+    }
     const at = opening.msToOpen === null || opening.msToOpen === undefined ? null : received + opening.msToOpen;
     const known = state.gates.get(opening.sessionId);
-    const now = performance.now();
-    if (!known || at === null || known.at === null || Math.abs(at - known.at) > 1000
+    if (!known || known.due || at === null || known.at === null || Math.abs(at - known.at) > 1000
         || rtt <= known.rtt || now - known.sampled > 60000) {
-      state.gates.set(opening.sessionId, { at, rtt, sampled: now });
+      state.gates.set(opening.sessionId, { at, due: false, rtt, sampled: now });
     }
   }
 
   function gateOf(opening) {
     const gate = state.gates.get(opening.sessionId);
+    if (gate && gate.due) {
+      return { phase: 'soon', msLeft: 0 };
+    }
     if (!gate || gate.at === null) {
       return { phase: 'closed', msLeft: null };
     }
@@ -446,9 +475,10 @@
     for (const head of state.heads.values()) {
       const gate = gateOf(head.opening);
       head.el.className = 'gate gate-' + gate.phase;
-      setText(head.label, gate.phase === 'soon' ? t('opening.opensIn')
+      const due = gate.phase === 'soon' && gate.msLeft <= 0;
+      setText(head.label, due ? t('opening.justNow') : gate.phase === 'soon' ? t('opening.opensIn')
         : gate.phase === 'open' ? t('opening.open') : t('opening.closed'));
-      setText(head.time, gate.phase === 'soon' ? countdown(gate.msLeft) : '');
+      setText(head.time, gate.phase === 'soon' && !due ? countdown(gate.msLeft) : '');
     }
     const mine = mineBySlot();
     const waitMs = state.waitUntil - performance.now();
@@ -540,6 +570,9 @@
     if (state.view !== 'slots' || document.hidden) {
       return;
     }
+    // while the engine does not answer, wait longer each time (and at least its Retry-After), up to a minute
+    const backoff = Math.min(60000, SLOTS_EVERY_MS * 2 ** Math.min(state.slotsFailures, 4));
+    const delay = Math.max(backoff, (state.slotsRetryAfter || 0) * 1000) + Math.random() * SLOTS_JITTER_MS;
     state.slotsTimer = setTimeout(async () => {
       if (performance.now() - state.calendarAt > CALENDAR_EVERY_MS) {
         await loadCalendar();
@@ -547,7 +580,7 @@
       }
       await loadSlots();
       scheduleSlots();
-    }, SLOTS_EVERY_MS + Math.random() * SLOTS_JITTER_MS);
+    }, state.slotsFailures ? delay : SLOTS_EVERY_MS + Math.random() * SLOTS_JITTER_MS);
   }
 
   document.addEventListener('visibilitychange', () => {
@@ -575,10 +608,14 @@
     if (state.sending || state.waitUntil > performance.now()) {
       return;
     }
+    const epoch = state.epoch;
     state.sending = true;
     state.notes.delete(slot.slotId);
     refreshRows(); // every reserve button off before the request leaves
     const a = await Api.post('/reserve/', { sessionId: opening.sessionId, slotId: slot.slotId });
+    if (epoch !== state.epoch) {
+      return; // signed out meanwhile
+    }
     state.sending = false;
     answerTap(a, opening, slot);
     refreshRows();
@@ -587,7 +624,7 @@
   function answerTap(a, opening, slot) {
     const id = slot.slotId;
     const server = a.message;
-    if (a.status === 202) {
+    if (a.status === 202 && a.data && a.data.traceId) {
       state.queued.add(id);
       note(id, 'info', () => t('reserve.queued'));
       followResult(a.data.traceId, id);
@@ -604,6 +641,7 @@
     }
     if (a.status === 0) {
       note(id, 'error', () => t('reserve.network'));
+      setTimeout(loadMine, 3000); // it may have gone through: one look at my bookings, not a second try
       return;
     }
     switch (a.code) {
@@ -638,9 +676,18 @@
   /** Polls a granted trace with growing pauses until it is SUCCESS or FAILED. */
   async function followResult(traceId, slotId) {
     const started = performance.now();
-    for (let i = 0; Session.current; i++) {
-      await sleep(RESULT_DELAYS_MS[Math.min(i, RESULT_DELAYS_MS.length - 1)]);
+    const epoch = state.epoch;
+    let retryAfter = 0;
+    for (let i = 0; ; i++) {
+      await sleep(Math.max(RESULT_DELAYS_MS[Math.min(i, RESULT_DELAYS_MS.length - 1)], retryAfter * 1000));
+      if (epoch !== state.epoch) {
+        return; // signed out: the trace belongs to the student who was
+      }
       const a = await Api.get('/reserve/result/' + encodeURIComponent(traceId));
+      if (epoch !== state.epoch) {
+        return;
+      }
+      retryAfter = a.retryAfter || 0;
       const status = a.status === 200 && a.data ? a.data.status : null;
       if (status === 'SUCCESS' || status === 'FAILED') {
         state.queued.delete(slotId);
@@ -676,7 +723,12 @@
   // ---- my bookings ---------------------------------------------------------------------------
 
   async function loadMine() {
+    const seq = ++state.mineSeq;
+    const epoch = state.epoch;
     const a = await Api.get('/reservations/mine');
+    if (seq !== state.mineSeq || epoch !== state.epoch) {
+      return; // a newer answer is coming, or it was for the student who signed out
+    }
     if (a.status === 200) {
       state.mine = a.data;
       state.mineAt = performance.now();
@@ -764,6 +816,18 @@
   }
 
   async function openPay(reservationId) {
+    if (state.paying) {
+      return; // a double tap asks for one order
+    }
+    state.paying = true;
+    try {
+      await showPayment(reservationId);
+    } finally {
+      state.paying = false;
+    }
+  }
+
+  async function showPayment(reservationId) {
     const a = await Api.post('/pay/wechat/' + reservationId);
     if (a.status !== 200) {
       if (a.status !== 401) {
@@ -852,8 +916,10 @@
     ], [go]);
   }
 
+  // closed by the student (Esc, back): stop what the sheet was doing. The event of a sheet that
+  // another replaced arrives after the new one opened, and must not stop the new one's timers.
   $('#sheet').addEventListener('close', () => {
-    if (state.sheetCleanup) {
+    if (!$('#sheet').open && state.sheetCleanup) {
       state.sheetCleanup();
       state.sheetCleanup = null;
     }

@@ -24,8 +24,8 @@ public record GateReading(boolean gateFlag, Long opensAt, long redisMillis, long
 
     /**
      * Reads an opening's gate from the Redis master (whose clock the reserve script opens it by). Its
-     * own call, not part of a batch: Redisson loads the script again if Redis has lost it only
-     * outside batches.
+     * own call, not part of a batch: in a batch Redisson sends the script by its SHA-1 and fails with
+     * NOSCRIPT once Redis has lost its scripts (a restart, a flush); outside one it sends it again.
      */
     public static CompletionStage<GateReading> read(RedissonClient redisson, long sessionId) {
         CompletionStage<List<Object>> answer = redisson.getScript().evalAsync(RScript.Mode.READ_WRITE,

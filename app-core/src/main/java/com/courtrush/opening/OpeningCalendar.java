@@ -18,11 +18,11 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code GET /calendar}: the gym's today (in its zone, not the phone's) and the openings of the
  * next two weeks, so the students' page can start on the date whose opening is next. Every page
  * load asks it: the answer is kept for a second, so a crowd arriving before the flash time costs
- * the database one query a second.
+ * the database one query a second; a change of the catalog on any node drops it at once.
  */
 @Tag(name = "Slots")
 @RestController
-class OpeningCalendar {
+public class OpeningCalendar {
 
     static final int DAYS_AHEAD = 14;
 
@@ -42,6 +42,11 @@ class OpeningCalendar {
     ApiResponse<Calendar> calendar() {
         LocalDate today = LocalDate.now(clock);
         return ApiResponse.ok(new Calendar(today, clock.getZone(), upcoming.get(today)));
+    }
+
+    /** Openings were created or changed (here or on another node): the next answer reads them again. */
+    public void forget() {
+        upcoming.invalidateAll();
     }
 
     private List<Upcoming> load(LocalDate today) {

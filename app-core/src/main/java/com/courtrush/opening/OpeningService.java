@@ -138,9 +138,7 @@ public class OpeningService {
     }
 
     public List<ReserveSession> listByDate(LocalDate date) {
-        return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
-                .eq(ReserveSession::getSessionDate, date)
-                .orderByAsc(ReserveSession::getFlashTime, ReserveSession::getId));
+        return between(date, date);
     }
 
     /** Openings of the dates from {@code from} to {@code to} (both included), by flash time. */

@@ -6,10 +6,10 @@ import com.courtrush.infra.RedisKeys;
 import com.courtrush.reserve.Reservation;
 import com.courtrush.reserve.ReservationAccess;
 import com.courtrush.reserve.ReservationCancellation;
+import com.courtrush.reserve.ReservationDeadlines;
 import com.courtrush.reserve.ReservationMapper;
 import com.courtrush.reserve.ReservationStatus;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
@@ -45,13 +45,15 @@ public class PaymentService {
     private final TimeSlotMapper slots;
     private final PaymentGateway gateway;
     private final AppSettings settings;
+    private final ReservationDeadlines deadlines;
     private final RedissonClient redisson;
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
     private final Clock clock;
 
     PaymentService(PayOrderMapper orders, ReservationMapper reservations, ReservationAccess access,
-            TimeSlotMapper slots, PaymentGateway gateway, AppSettings settings, RedissonClient redisson,
+            TimeSlotMapper slots, PaymentGateway gateway, AppSettings settings, ReservationDeadlines deadlines,
+            RedissonClient redisson,
             TransactionTemplate transactions, AuditTrail audit, Clock clock) {
         this.orders = orders;
         this.reservations = reservations;
@@ -59,6 +61,7 @@ public class PaymentService {
         this.slots = slots;
         this.gateway = gateway;
         this.settings = settings;
+        this.deadlines = deadlines;
         this.redisson = redisson;
         this.transactions = transactions;
         this.audit = audit;
@@ -115,7 +118,8 @@ public class PaymentService {
         order.setAmountCents(amountOf(reservation));
         order.setStatus(PayOrderStatus.PAYING);
         order.setPayingKey(reservation.getId());
-        order.setExpireTime(now.plusMinutes(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE)));
+        // an order expires when a reservation made at the same moment would time out
+        order.setExpireTime(deadlines.payBy(now));
         for (int attempt = 1; ; attempt++) {
             order.setOutTradeNo(OutTradeNumbers.next(reservation.getUserId(), now));
             try {
@@ -199,8 +203,7 @@ public class PaymentService {
 
     int amountOf(Reservation reservation) {
         TimeSlot slot = slots.selectById(reservation.getSlotId());
-        return slot != null && slot.getPriceCents() != null
-                ? slot.getPriceCents() : settings.getInt(SettingKey.DEFAULT_PRICE_CENTS, 0);
+        return settings.priceCents(slot == null ? null : slot.getPriceCents());
     }
 
     private String description(PayOrder order) {

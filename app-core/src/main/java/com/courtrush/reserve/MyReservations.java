@@ -1,7 +1,6 @@
 package com.courtrush.reserve;
 
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -30,11 +29,8 @@ public class MyReservations {
     public List<MyReservation> of(long userId) {
         List<MyReservation> mine = reservations.findMine(userId, LIMIT);
         LocalDateTime now = LocalDateTime.now(clock);
-        int defaultPrice = settings.getInt(SettingKey.DEFAULT_PRICE_CENTS, 0);
         for (MyReservation r : mine) {
-            if (r.getPriceCents() == null) {
-                r.setPriceCents(defaultPrice);
-            }
+            r.setPriceCents(settings.priceCents(r.getPriceCents()));
             if (r.getStatus() == ReservationStatus.PENDING_PAYMENT) {
                 r.setPayBy(deadlines.payBy(r.getCreateTime()));
                 r.setSecondsToPay(Math.max(0, Duration.between(now, r.getPayBy()).toSeconds()));

@@ -1,8 +1,6 @@
 package com.courtrush.reserve;
 
 import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -27,16 +25,16 @@ public class PaymentTimeout {
 
     private final ReservationMapper reservations;
     private final ReservationCancellation cancellation;
-    private final AppSettings settings;
+    private final ReservationDeadlines deadlines;
     private final TaskScheduler scheduler;
     private final CourtRushProperties properties;
     private final Clock clock;
 
-    PaymentTimeout(ReservationMapper reservations, ReservationCancellation cancellation, AppSettings settings,
+    PaymentTimeout(ReservationMapper reservations, ReservationCancellation cancellation, ReservationDeadlines deadlines,
             TaskScheduler scheduler, CourtRushProperties properties, Clock clock) {
         this.reservations = reservations;
         this.cancellation = cancellation;
-        this.settings = settings;
+        this.deadlines = deadlines;
         this.scheduler = scheduler;
         this.properties = properties;
         this.clock = clock;
@@ -57,7 +55,7 @@ public class PaymentTimeout {
 
     /** Cancels every overdue unpaid reservation now; returns how many this call cancelled. */
     public int cancelOverdue() {
-        int minutes = settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
+        int minutes = deadlines.payTimeoutMinutes();
         LocalDateTime cutoff = LocalDateTime.now(clock).minusMinutes(minutes);
         int cancelled = 0;
         List<Long> overdue;

@@ -17,9 +17,14 @@ public class ReservationDeadlines {
         this.settings = settings;
     }
 
+    /** Minutes an unpaid reservation waits for its payment ({@code PAY_TIMEOUT_MINUTE}). */
+    public int payTimeoutMinutes() {
+        return settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
+    }
+
     /** An unpaid reservation made at {@code created} is cancelled (TIMEOUT) once this has passed. */
     public LocalDateTime payBy(LocalDateTime created) {
-        return created.plusMinutes(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE));
+        return created.plusMinutes(payTimeoutMinutes());
     }
 
     /** Refunds of a slot starting then close at this time ({@code REFUND_CUTOFF_MINUTES} before its start). */

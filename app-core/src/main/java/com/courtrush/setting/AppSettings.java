@@ -53,6 +53,11 @@ public class AppSettings {
         return Integer.parseInt(key.defaultValue());
     }
 
+    /** What a slot costs: its own price, else {@code DEFAULT_PRICE_CENTS}. */
+    public int priceCents(Integer slotPriceCents) {
+        return slotPriceCents != null ? slotPriceCents : getInt(SettingKey.DEFAULT_PRICE_CENTS, 0);
+    }
+
     public void set(SettingKey key, String value) {
         if (value == null || value.isBlank() || value.length() > 1024) {
             throw CourtRushException.badRequest("setting.valueLength", key);

@@ -2,6 +2,7 @@ package com.courtrush.slot;
 
 import com.courtrush.court.CourtService;
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.opening.OpeningCalendar;
 import com.courtrush.opening.OpeningChanged;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
@@ -17,12 +18,19 @@ class CatalogInvalidation {
     private static final Logger log = LoggerFactory.getLogger(CatalogInvalidation.class);
 
     private final SlotCatalog catalog;
+    private final OpeningCalendar calendar;
     private final RTopic topic;
 
-    CatalogInvalidation(SlotCatalog catalog, RedissonClient redisson) {
+    CatalogInvalidation(SlotCatalog catalog, OpeningCalendar calendar, RedissonClient redisson) {
         this.catalog = catalog;
+        this.calendar = calendar;
         this.topic = redisson.getTopic(RedisKeys.CATALOG_CHANGED_TOPIC);
-        topic.addListener(String.class, (channel, message) -> catalog.invalidateAll());
+        topic.addListener(String.class, (channel, message) -> forget());
+    }
+
+    private void forget() {
+        catalog.invalidateAll();
+        calendar.forget();
     }
 
     @TransactionalEventListener(fallbackExecution = true)
@@ -41,7 +49,7 @@ class CatalogInvalidation {
     }
 
     private void changed() {
-        catalog.invalidateAll();
+        forget();
         try {
             topic.publish("changed");
         } catch (RuntimeException e) {

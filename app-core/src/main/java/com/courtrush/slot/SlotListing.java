@@ -5,7 +5,6 @@ import com.courtrush.opening.GateReading;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
@@ -46,11 +45,10 @@ public class SlotListing {
     }
 
     private List<Listed> build(LocalDate date) {
-        int defaultPrice = settings.getPositiveInt(SettingKey.DEFAULT_PRICE_CENTS);
-        return catalog.onDate(date).stream().map(c -> listed(c, defaultPrice)).toList();
+        return catalog.onDate(date).stream().map(this::listed).toList();
     }
 
-    private Listed listed(SessionCatalog catalog, int defaultPrice) {
+    private Listed listed(SessionCatalog catalog) {
         ReserveSession session = catalog.session();
         LiveStock.Snapshot snapshot = stock.snapshot(catalog);
         List<SlotView> slots = catalog.slots().stream()
@@ -58,7 +56,7 @@ public class SlotListing {
                 .map(s -> new SlotView(s.slotId(), s.courtId(), s.courtName(), s.slotDate(), s.startTime(),
                         s.endTime(), s.capacity(),
                         snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked())),
-                        s.priceCents() == null ? defaultPrice : s.priceCents()))
+                        settings.priceCents(s.priceCents())))
                 .toList();
         // an opening not warmed up yet has no gate in Redis: it opens at its flash time, by Redis's clock
         Long flashAt = session.getState() == SessionState.CLOSED ? null

@@ -5,14 +5,18 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
+import java.util.logging.Level;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The students' page in one browser, as a student uses it: what they see and what they tap. */
@@ -52,6 +56,53 @@ final class StudentPage implements AutoCloseable {
 
     String signInNotice() {
         return driver.findElement(By.id("signin-notice")).getText();
+    }
+
+    /** Loads the page again, as a student pulling to refresh would (the sign-in is kept). */
+    void reload() {
+        driver.navigate().refresh();
+    }
+
+    /**
+     * Errors in the page's console: script errors and Content-Security-Policy refusals. An HTTP
+     * error answer (401, 409 ...) is logged by the browser too; the page handles those.
+     */
+    List<String> scriptErrors() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .filter(message -> !message.contains("Failed to load resource"))
+                .toList();
+    }
+
+    /** How many times the page has sent a request to this path since it loaded. */
+    long requestsTo(String path) {
+        return ((Number) js("return performance.getEntriesByType('resource')"
+                + ".filter(e => new URL(e.name).pathname === arguments[0]).length", path)).longValue();
+    }
+
+    /** Watches a reserve button until it turns on; when it did, by this machine's clock. */
+    Instant awaitEnabled(long slotId, Instant deadline) {
+        while (Instant.now().isBefore(deadline)) {
+            try {
+                if (button(slotId).isEnabled()) {
+                    return Instant.now();
+                }
+            } catch (StaleElementReferenceException redrawn) {
+                continue; // the list was redrawn: look again at once
+            }
+            sleepMillis(5);
+        }
+        throw new AssertionError("the reserve button of slot " + slotId + " did not turn on by " + deadline);
+    }
+
+    private static void sleepMillis(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     boolean showsView(String view) {

@@ -50,6 +50,7 @@ public final class Chromium implements ExecutionCondition {
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--no-first-run", "--disable-quic", "--lang=" + language);
         options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL")); // the page's console, for its errors
         options.setExperimentalOption("mobileEmulation", Map.of("deviceMetrics",
                 Map.of("width", width, "height", 740, "pixelRatio", 2.0, "mobile", true, "touch", true)));
         ChromeDriverService service = new ChromeDriverService.Builder()
