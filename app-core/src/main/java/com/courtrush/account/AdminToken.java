@@ -1,12 +1,12 @@
 package com.courtrush.account;
 
 import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.DataDirectory;
 import com.courtrush.infra.InfraConfigException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -24,6 +24,7 @@ import org.springframework.util.StringUtils;
 public class AdminToken {
 
     static final String FILE_NAME = "admin-token";
+
     private static final Logger log = LoggerFactory.getLogger(AdminToken.class);
 
     private final byte[] token;
@@ -31,7 +32,15 @@ public class AdminToken {
 
     AdminToken(CourtRushProperties properties) {
         if (StringUtils.hasText(properties.adminToken())) {
-            this.token = properties.adminToken().trim().getBytes(StandardCharsets.UTF_8);
+            String configured = properties.adminToken().trim();
+            if (configured.length() < CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH) {
+                throw new InfraConfigException("courtrush.admin-token (COURTRUSH_ADMIN_TOKEN) has " + configured.length()
+                        + " characters; an admin token needs at least " + CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH
+                        + ".",
+                        "Use a long random value, e.g. the output of: openssl rand -hex 24 — or leave it unset "
+                                + "in embedded mode to have one generated.");
+            }
+            this.token = configured.getBytes(StandardCharsets.UTF_8);
             this.file = null;
             log.info("Admin token: taken from courtrush.admin-token / COURTRUSH_ADMIN_TOKEN");
         } else {
@@ -68,24 +77,14 @@ public class AdminToken {
                     return stored;
                 }
             }
-            Files.createDirectories(file.getParent());
             byte[] random = new byte[24];
             new SecureRandom().nextBytes(random);
             String created = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-            Files.writeString(file, created + System.lineSeparator(), StandardCharsets.UTF_8);
-            restrictToOwner(file);
+            DataDirectory.writePrivately(file, created + System.lineSeparator());
             return created;
         } catch (IOException e) {
             throw new InfraConfigException("Cannot read or create the admin token file " + file + ".",
                     "Make the data directory writable, or set courtrush.admin-token.", e);
-        }
-    }
-
-    private static void restrictToOwner(Path file) {
-        try {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException | IOException e) {
-            log.debug("Cannot restrict permissions of {} on this file system", file, e);
         }
     }
 }

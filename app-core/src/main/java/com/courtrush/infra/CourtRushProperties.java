@@ -27,13 +27,18 @@ public record CourtRushProperties(
         @Valid @DefaultValue Reserve reserve,
         @Valid @DefaultValue Limits limits) {
 
+    /** Shorter admin tokens can be guessed; a generated one has 32 characters. */
+    public static final int ADMIN_TOKEN_MIN_LENGTH = 32;
+
     /** Where the infrastructure comes from. */
     public record Infra(
             @NotNull @DefaultValue("embedded") InfraMode mode,
             /* a Redisson YAML file (single, sentinel or cluster); overrides spring.data.redis.* */
             Path redisConfigFile,
             /* loopback port of the embedded redis-server; 0 = any free port */
-            @Min(0) @Max(65535) @DefaultValue("0") int embeddedRedisPort) {
+            @Min(0) @Max(65535) @DefaultValue("0") int embeddedRedisPort,
+            /* password the embedded redis-server requires; blank = a new random one at every start */
+            String embeddedRedisPassword) {
     }
 
     /** Student tokens and password hashing. */

@@ -3,7 +3,9 @@ package com.courtrush.infra;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -27,14 +29,22 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     private final OwnedRedisServer server;
     private final int port;
+    private final String password;
 
-    private EmbeddedRedis(OwnedRedisServer server, int port) {
+    private EmbeddedRedis(OwnedRedisServer server, int port, String password) {
         this.server = server;
         this.port = port;
+        this.password = password;
     }
 
-    /** Starts on {@code configuredPort}, or on a free port (retrying a few) when it is 0. */
-    public static EmbeddedRedis start(int configuredPort) {
+    /**
+     * Starts on {@code configuredPort}, or on a free port (retrying a few) when it is 0. It listens on
+     * loopback only and requires {@code configuredPassword}, or a random one when that is blank: other
+     * local users must not be able to rewrite stock, revocations or cut-offs.
+     */
+    public static EmbeddedRedis start(int configuredPort, String configuredPassword) {
+        String password = configuredPassword == null || configuredPassword.isBlank()
+                ? randomPassword() : configuredPassword;
         IOException last = null;
         int attempts = configuredPort > 0 ? 1 : START_ATTEMPTS;
         for (int attempt = 1; attempt <= attempts; attempt++) {
@@ -47,10 +57,11 @@ public final class EmbeddedRedis implements AutoCloseable {
                         .setting("save \"\"")
                         .setting("appendonly no")
                         .setting("protected-mode yes")
+                        .setting("requirepass " + password)
                         .buildCommandArgs());
                 server.start();
-                log.info("Embedded redis-server listening on 127.0.0.1:{}", port);
-                return new EmbeddedRedis(server, port);
+                log.info("Embedded redis-server listening on 127.0.0.1:{} (password required)", port);
+                return new EmbeddedRedis(server, port, password);
             } catch (IOException | RuntimeException e) {
                 last = e instanceof IOException io ? io : new IOException(e);
                 if (server != null) {
@@ -74,6 +85,17 @@ public final class EmbeddedRedis implements AutoCloseable {
         } catch (IOException e) {
             log.warn("The redis-server that failed to start on port {} did not stop cleanly", port, e);
         }
+    }
+
+    /** The password the redis-server requires (never logged). */
+    public String password() {
+        return password;
+    }
+
+    private static String randomPassword() {
+        byte[] random = new byte[24];
+        new SecureRandom().nextBytes(random);
+        return HexFormat.of().formatHex(random);
     }
 
     static int freeLoopbackPort() {

@@ -3,12 +3,10 @@ package com.courtrush.infra;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +73,11 @@ public class LocalSettings {
             }
             if (value == null || value.isBlank()) {
                 stored.remove(key);
+            } else if (key.equals("courtrush.admin-token")
+                    && value.strip().length() < CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH) {
+                // saved, it would stop the next start
+                throw new IllegalArgumentException("An admin token needs at least "
+                        + CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH + " characters.");
             } else {
                 stored.setProperty(key, value.strip());
             }
@@ -105,17 +108,9 @@ public class LocalSettings {
 
     private static void write(Path file, Properties properties) {
         try {
-            Files.createDirectories(file.getParent());
-            Path temp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
-            try (Writer writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
-                properties.store(writer, "CourtRush settings, read at start-up (passwords in clear: keep private)");
-            }
-            try {
-                Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
-            } catch (UnsupportedOperationException ignored) {
-                // not a POSIX file system (Windows): the data directory's own permissions apply
-            }
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            StringWriter text = new StringWriter();
+            properties.store(text, "CourtRush settings, read at start-up (passwords in clear: keep private)");
+            DataDirectory.writePrivately(file, text.toString());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the settings file " + file, e);
         }

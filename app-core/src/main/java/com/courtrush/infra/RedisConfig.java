@@ -27,7 +27,8 @@ class RedisConfig {
     RedissonClient redissonClient(CourtRushProperties properties, RedisProperties redis,
             ObjectProvider<EmbeddedRedis> embedded, RedisRoundTrips roundTrips) {
         Config config = properties.embedded()
-                ? singleServer("redis://127.0.0.1:" + embedded.getObject().port(), null, null, 0)
+                ? singleServer("redis://127.0.0.1:" + embedded.getObject().port(), null,
+                        embedded.getObject().password(), 0)
                 : externalConfig(properties, redis);
         config.setCodec(StringCodec.INSTANCE);
         // every RScript.eval goes as EVALSHA (SHA-1 computed once), the source only after NOSCRIPT;

@@ -8,9 +8,9 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.infra.CourtRushProperties;
-import java.nio.file.Path;
+import com.courtrush.support.TestProperties;
 import java.time.Duration;
-import java.time.ZoneId;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RTopic;
@@ -24,11 +24,8 @@ class SoldOutFlagsTest {
     SoldOutFlags flags(Duration recheck) {
         RedissonClient redisson = mock(RedissonClient.class);
         when(redisson.getTopic(anyString())).thenReturn(topic);
-        CourtRushProperties properties = new CourtRushProperties(ZoneId.of("Asia/Shanghai"), Path.of("x"), null,
-                new CourtRushProperties.Infra(null, null, 0), new CourtRushProperties.Auth(null, Duration.ofHours(1), 4),
-                new CourtRushProperties.Reserve(1, 1, 1, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
-                        Duration.ZERO, Duration.ZERO, recheck, Duration.ZERO, Duration.ofMinutes(1)),
-                new CourtRushProperties.Limits(5, 1, false, 1));
+        CourtRushProperties properties = TestProperties.courtRush(
+                Map.of("courtrush.reserve.sold-out-recheck", recheck.toMillis() + "ms"));
         return new SoldOutFlags(redisson, properties);
     }
 

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** Drives the real HTTP API of a running engine, as a student or staff client would. */
 public final class TestApi {
 
-    public static final String ADMIN_TOKEN = "test-admin-token-0123456789";
+    public static final String ADMIN_TOKEN = "test-admin-token-0123456789abcdefghij";
     private static final AtomicInteger NAMES = new AtomicInteger();
 
     private final ObjectMapper json = new ObjectMapper();

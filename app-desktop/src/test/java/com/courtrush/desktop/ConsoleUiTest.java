@@ -44,7 +44,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsoleUiTest {
 
-    static final String ADMIN = "ui-test-admin-token-0123456789";
+    static final String ADMIN = "ui-test-admin-token-0123456789abcdefghij";
     static final FxRobot robot = new FxRobot();
     static final ObjectMapper json = new ObjectMapper();
     static final HttpClient http = HttpClient.newHttpClient();

@@ -141,6 +141,8 @@ public final class FlashBench implements Callable<Integer> {
     private final PrintStream console = System.out;
     private long startedNanos;
     private int serverRedisPort;
+    /** The embedded redis-server's password (the bench chooses it, to read Redis's counters); null for external. */
+    private String serverRedisPassword;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new FlashBench()).execute(args));
@@ -158,13 +160,17 @@ public final class FlashBench implements Callable<Integer> {
         int port = freePort();
         int embeddedRedisPort = external ? 0 : freePort();
         serverRedisPort = external ? redisPort : embeddedRedisPort;
+        serverRedisPassword = external ? null : randomHex(24);
+        Map<String, String> serverEnv = external ? Map.of("COURTRUSH_ADMIN_TOKEN", adminToken)
+                : Map.of("COURTRUSH_ADMIN_TOKEN", adminToken,
+                        "COURTRUSH_INFRA_EMBEDDED_REDIS_PASSWORD", serverRedisPassword);
         step("starting the server (%s stack) on 127.0.0.1:%d", external ? "external" : "embedded", port);
         try (BenchServer server = BenchServer.start(jar, jvmOptions(runDir), serverArgs(runDir, port, embeddedRedisPort),
-                Map.of("COURTRUSH_ADMIN_TOKEN", adminToken), runDir.resolve("server.log"), port, Duration.ofMinutes(3),
+                serverEnv, runDir.resolve("server.log"), port, Duration.ofMinutes(3),
                 console);
                 BenchHttp http = new BenchHttp("http://127.0.0.1:" + port, clients + 8);
                 RedisStats redisStats = new RedisStats(external ? redisHost : "127.0.0.1",
-                        external ? redisPort : embeddedRedisPort)) {
+                        external ? redisPort : embeddedRedisPort, serverRedisPassword)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     server.close();
@@ -219,7 +225,7 @@ public final class FlashBench implements Callable<Integer> {
         // the floor first: its Redisson calls keep the bench's own optimizing compiler busy for seconds after
         step("the floor: a trivial Redis script through Redisson with %d threads for %d s", clients, baselineSeconds);
         Report.RedisFloor floor = RedisFloor.measure(external ? redisHost : "127.0.0.1",
-                serverRedisPort, external ? redisDatabase : 0, clients, baselineSeconds,
+                serverRedisPort, serverRedisPassword, external ? redisDatabase : 0, clients, baselineSeconds,
                 console);
 
         awaitJitQuiet(metrics);

@@ -21,13 +21,15 @@ final class RedisFloor {
     private RedisFloor() {
     }
 
-    static Report.RedisFloor measure(String host, int port, int database, int clients, int seconds, PrintStream out)
+    static Report.RedisFloor measure(String host, int port, String password, int database, int clients, int seconds,
+            PrintStream out)
             throws InterruptedException {
         Config config = new Config();
         config.setCodec(StringCodec.INSTANCE);
         config.setUseScriptCache(true);
         config.useSingleServer()
                 .setAddress("redis://" + host + ":" + port)
+                .setPassword(password)
                 .setDatabase(database)
                 .setConnectionMinimumIdleSize(16)
                 .setConnectionPoolSize(64);

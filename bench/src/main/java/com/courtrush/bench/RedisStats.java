@@ -17,10 +17,11 @@ final class RedisStats implements AutoCloseable {
 
     private final RedissonClient redisson;
 
-    RedisStats(String host, int port) {
+    RedisStats(String host, int port, String password) {
         Config config = new Config();
         config.useSingleServer()
                 .setAddress("redis://" + host + ":" + port)
+                .setPassword(password)
                 .setConnectionMinimumIdleSize(1)
                 .setConnectionPoolSize(2);
         this.redisson = Redisson.create(config);
