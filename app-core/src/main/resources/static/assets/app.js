@@ -946,7 +946,7 @@
     const next = form.newPassword.value;
     if (!current || !next || !form.repeat.value) {
       say('error', t('account.missing'));
-    } else if (next.length < 6 || next.length > 72) {
+    } else if (next.length < 6 || new TextEncoder().encode(next).length > 72) { // BCrypt reads 72 bytes
       say('error', t('account.length'));
     } else if (next !== form.repeat.value) {
       say('error', t('account.mismatch'));

@@ -2,6 +2,7 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.account.SignInScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.ReserveScenarios;
@@ -27,7 +28,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
 class EmbeddedStackIT extends StackTest
-        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios {
+        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios, SignInScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

@@ -1,5 +1,6 @@
 package com.courtrush;
 
+import com.courtrush.account.SignInScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
@@ -20,7 +21,8 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @ExtendWith(ExternalServices.class)
 class ExternalStackIT extends StackTest
-        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios, MultiNodeScenarios {
+        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios, MultiNodeScenarios,
+        SignInScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

@@ -9,6 +9,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -26,18 +28,22 @@ class AuthController {
         this.auth = auth;
     }
 
-    @Operation(summary = "Log in with a student id and password; answers a bearer token")
+    @Operation(summary = "Log in with a student id and password; answers a bearer token",
+            description = "Failed sign-ins are counted per student id and per client address: past a few, the "
+                    + "next ones wait longer each time (429 with Retry-After), before any password is checked.")
     @PostMapping("/login")
-    ApiResponse<AuthService.LoginResult> login(@Valid @RequestBody LoginRequest request) {
-        return ApiResponse.ok(auth.login(request.studentId(), request.password()));
+    CompletableFuture<ApiResponse<AuthService.LoginResult>> login(@Valid @RequestBody LoginRequest request,
+            HttpServletRequest http) {
+        return auth.login(request.studentId(), request.password(), http.getRemoteAddr()).thenApply(ApiResponse::ok);
     }
 
     @Operation(summary = "Change my password; every token of mine stops working and the answer carries a new one")
     @PostMapping("/password")
-    ApiResponse<AuthService.LoginResult> changePassword(@AuthenticationPrincipal Caller caller,
+    CompletableFuture<ApiResponse<AuthService.LoginResult>> changePassword(@AuthenticationPrincipal Caller caller,
             @Valid @RequestBody PasswordChange request, HttpServletRequest http) {
-        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.passwordChanged"),
-                auth.changePassword(caller, request.currentPassword(), request.newPassword()));
+        Locale locale = RequestLocales.of(http);
+        return auth.changePassword(caller, request.currentPassword(), request.newPassword(), http.getRemoteAddr())
+                .thenApply(changed -> ApiResponse.ok(EngineMessages.format(locale, "ok.passwordChanged"), changed));
     }
 
     @Operation(summary = "Log the presented token out, on every node")

@@ -4,42 +4,65 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Outcome;
+import java.util.concurrent.CompletableFuture;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
 
-/** Logs students and staff in and out. */
+/**
+ * Signs students and staff in and out, and changes passwords. Throttled per student id and client
+ * address before any password is hashed; the hashing runs on its own threads ({@link PasswordHashing}).
+ */
 @Service
 public class AuthService {
 
     private final UserAccountMapper accounts;
     private final PasswordEncoder passwords;
     private final TokenService tokens;
+    private final SignInThrottle throttle;
+    private final PasswordHashing hashing;
     private final AuditTrail audit;
+    private final TransactionTemplate transactions;
     /** Compared against when the account does not exist, so both cases take as long. */
     private final String decoyHash;
 
-    AuthService(UserAccountMapper accounts, PasswordEncoder passwords, TokenService tokens, AuditTrail audit) {
+    AuthService(UserAccountMapper accounts, PasswordEncoder passwords, TokenService tokens, SignInThrottle throttle,
+            PasswordHashing hashing, AuditTrail audit, TransactionTemplate transactions) {
         this.accounts = accounts;
-        this.audit = audit;
         this.passwords = passwords;
         this.tokens = tokens;
+        this.throttle = throttle;
+        this.hashing = hashing;
+        this.audit = audit;
+        this.transactions = transactions;
         this.decoyHash = passwords.encode("decoy-password-for-timing");
     }
 
-    public LoginResult login(String studentId, String password) {
-        UserAccount account = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
-                .eq(UserAccount::getStudentId, studentId));
-        if (account == null) {
-            passwords.matches(password, decoyHash);
-            throw new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongCredentials");
-        }
-        if (!passwords.matches(password, account.getPasswordHash())) {
-            throw new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongCredentials");
-        }
-        if (!Boolean.TRUE.equals(account.getActive())) {
-            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
-        }
-        return result(account, tokens.issue(account));
+    /** Signs in from {@code address}; refused at once (429) while this id or address must wait. */
+    public CompletableFuture<LoginResult> login(String studentId, String password, String address) {
+        throttle.check(studentId, address);
+        return hashing.run(() -> {
+            UserAccount account = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
+                    .eq(UserAccount::getStudentId, studentId));
+            if (account == null) {
+                passwords.matches(password, decoyHash);
+                throw wrongCredentials(studentId, address);
+            }
+            if (!Boolean.TRUE.equals(account.getActive())) {
+                // said whatever the password: the answer must not tell that it was right
+                throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+            }
+            if (!passwords.matches(password, account.getPasswordHash())) {
+                throw wrongCredentials(studentId, address);
+            }
+            throttle.succeeded(studentId, address);
+            return result(account, tokens.issue(account));
+        });
+    }
+
+    private CourtRushException wrongCredentials(String studentId, String address) {
+        throttle.failed(studentId, address);
+        return new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongCredentials");
     }
 
     private static LoginResult result(UserAccount account, TokenService.IssuedToken token) {
@@ -49,21 +72,32 @@ public class AuthService {
 
     /**
      * The signed-in student changes their own password. Every token of theirs stops working on
-     * every node (a lost phone signs out too); the answer carries a new token for this device.
+     * every node (a lost phone signs out too); the answer carries a new token for this device. A
+     * wrong current password counts as a failed sign-in.
      */
-    public LoginResult changePassword(Caller caller, String currentPassword, String newPassword) {
-        UserAccount account = accounts.selectById(caller.requireUserId());
-        if (account == null || !Boolean.TRUE.equals(account.getActive())) {
-            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
-        }
-        if (!passwords.matches(currentPassword, account.getPasswordHash())) {
-            throw CourtRushException.badRequest("auth.wrongCurrentPassword");
-        }
+    public CompletableFuture<LoginResult> changePassword(Caller caller, String currentPassword, String newPassword,
+            String address) {
+        long userId = caller.requireUserId();
+        throttle.check(caller.name(), address);
         StudentDirectory.requireValidPassword(newPassword);
-        account.setPasswordHash(passwords.encode(newPassword));
-        accounts.updateById(account);
-        audit.record(caller.actor(), "CHANGE_PASSWORD", "USER", account.getStudentId(), null);
-        return result(account, tokens.replaceAll(account));
+        return hashing.run(() -> {
+            UserAccount account = accounts.selectById(userId);
+            if (account == null || !Boolean.TRUE.equals(account.getActive())) {
+                throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+            }
+            if (!passwords.matches(currentPassword, account.getPasswordHash())) {
+                throttle.failed(account.getStudentId(), address);
+                throw CourtRushException.badRequest("auth.wrongCurrentPassword");
+            }
+            account.setPasswordHash(passwords.encode(newPassword));
+            // the new password and the end of every earlier token commit together
+            TokenService.IssuedToken token = transactions.execute(tx -> {
+                accounts.updateById(account);
+                return tokens.replaceAll(account);
+            });
+            audit.record(caller.actor(), "CHANGE_PASSWORD", "USER", account.getStudentId(), null);
+            return result(account, token);
+        });
     }
 
     public void logout(Caller caller) {

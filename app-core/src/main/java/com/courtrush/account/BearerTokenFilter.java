@@ -11,7 +11,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Reads {@code Authorization: Bearer <token>}. A valid token authenticates the request; an invalid
- * one is answered 401 at once (also on public endpoints, so a client learns its token is dead).
+ * one is answered 401 at once (also on public endpoints, so a client learns its token is dead). An
+ * asynchronous answer's second dispatch is not authenticated again: its request was, and a password
+ * change has just ended the very token it came with.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
 
@@ -23,16 +25,6 @@ final class BearerTokenFilter extends OncePerRequestFilter {
     BearerTokenFilter(TokenService tokens, SecurityErrorWriter errors) {
         this.tokens = tokens;
         this.errors = errors;
-    }
-
-    /**
-     * A request answered asynchronously (a grant waiting for the broker's confirm) is dispatched a
-     * second time to write its answer; it is authenticated again, from the same header, rather
-     * than every request storing its security context for a dispatch that few of them have.
-     */
-    @Override
-    protected boolean shouldNotFilterAsyncDispatch() {
-        return false;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package com.courtrush.account;
 
 import com.courtrush.infra.CourtRushProperties;
+import jakarta.servlet.DispatcherType;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
@@ -122,6 +123,8 @@ class SecurityConfig {
                         .accessDeniedHandler((request, response, ex) ->
                                 errors.forbidden(request, response, "http.forbidden")))
                 .authorizeHttpRequests(auth -> auth
+                        // the second dispatch of an asynchronous answer: its request was authorized when it came
+                        .dispatcherTypeMatchers(DispatcherType.ASYNC).permitAll()
                         .requestMatchers(HttpMethod.POST, "/auth/login").permitAll()
                         .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico").permitAll()
                         .requestMatchers("/ping", "/error", "/actuator/health", "/actuator/health/**",

@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,6 +24,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class StudentDirectory {
 
     public static final int MAX_IMPORT = 20_000;
+    private static final int MAX_PASSWORD_BYTES = 72;
     private static final Pattern STUDENT_ID = Pattern.compile("[A-Za-z0-9_-]{1,32}");
     private static final int QUERY_CHUNK = 500;
 
@@ -60,26 +62,36 @@ public class StudentDirectory {
         requireValidPassword(newPassword);
         UserAccount account = get(userId);
         account.setPasswordHash(passwords.encode(newPassword));
-        accounts.updateById(account);
-        tokens.revokeAll(userId);
+        transactions.executeWithoutResult(tx -> {
+            accounts.updateById(account);
+            tokens.revokeAll(userId);
+        });
         audit.record(actor, "RESET_PASSWORD", "USER", account.getStudentId(), null);
     }
 
-    /** Enables or disables an account; disabling also ends its sessions on every node. */
+    /**
+     * Enables or disables an account; disabling also ends its sessions on every node. Either way every
+     * node reads the account again at its next request.
+     */
     public Student setActive(long userId, boolean active, String actor) {
         UserAccount account = get(userId);
         account.setActive(active);
-        accounts.updateById(account);
-        if (!active) {
+        transactions.executeWithoutResult(tx -> {
+            accounts.updateById(account);
             tokens.revokeAll(userId);
-        }
+        });
         audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId(), null);
         return Student.of(account);
     }
 
-    /** Passwords have 6 to 72 characters (BCrypt reads at most 72 bytes). */
+    /** Passwords have at least 6 characters and at most 72 bytes in UTF-8 (all that BCrypt reads). */
+    static boolean isValidPassword(String password) {
+        return password != null && password.length() >= 6
+                && password.getBytes(StandardCharsets.UTF_8).length <= MAX_PASSWORD_BYTES;
+    }
+
     static void requireValidPassword(String password) {
-        if (password == null || password.length() < 6 || password.length() > 72) {
+        if (!isValidPassword(password)) {
             throw CourtRushException.badRequest("account.passwordLength");
         }
     }
@@ -152,8 +164,9 @@ public class StudentDirectory {
             } else if (!seen.add(s.studentId())) {
                 errors.add(new RowError(row, s.studentId(), "studentId appears twice in this import"));
             }
-            if (s.password() == null || s.password().length() < 6 || s.password().length() > 72) {
-                errors.add(new RowError(row, s.studentId(), "password must have 6 to 72 characters"));
+            if (!isValidPassword(s.password())) {
+                errors.add(new RowError(row, s.studentId(), "password must have at least 6 characters and at "
+                        + "most 72 bytes (24 Chinese characters)"));
             }
             if (s.name() == null || s.name().isBlank() || s.name().trim().length() > 64) {
                 errors.add(new RowError(row, s.studentId(), "name must have 1 to 64 characters"));

@@ -1,100 +1,133 @@
 package com.courtrush.account;
 
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.CourtRushProperties;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.redisson.api.RScoredSortedSet;
-import org.redisson.api.RTopic;
-import org.redisson.api.RedissonClient;
-import org.redisson.client.protocol.ScoredEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Logged-out tokens. Kept in Redis (a sorted set scored by the token's expiry) and mirrored in
- * memory on every node, so that checking a token costs no Redis round trip: a revocation is
- * broadcast at once and the mirror is reloaded every half minute in case a broadcast was missed.
+ * Which tokens no longer work, kept in the database so that a sign-out, a disabled account or a
+ * changed password holds across restarts and on every node, whatever Redis keeps. Checking a token
+ * costs no round trip: each node mirrors the signed-out tokens in memory and caches each account's
+ * token generation and active flag, and reads what other nodes wrote once a second.
+ *
+ * <p>A poll re-reads the last minute of rows (by the database's own clock): a row whose transaction
+ * committed after a later one was already read is not missed. Applying a row twice changes nothing.
  */
 @Component
 class TokenRevocations {
 
     private static final Logger log = LoggerFactory.getLogger(TokenRevocations.class);
+    private static final Duration LOOK_BACK = Duration.ofMinutes(1);
+    private static final int ACCOUNTS_CACHED = 200_000;
 
-    private final RScoredSortedSet<String> revoked;
-    private final RTopic topic;
+    private final TokenRevocationMapper revocations;
+    private final UserAccountMapper accounts;
+    private final Duration tokenTtl;
     private final Clock clock;
-    private final Map<String, Long> local = new ConcurrentHashMap<>();
-    private final org.redisson.api.RMap<String, String> userCutoffs;
-    private final Map<Long, Long> localCutoffs = new ConcurrentHashMap<>();
-    private static final String USER_PREFIX = "u:";
+    /** Signed-out token ids → when they would have expired. */
+    private final Map<String, LocalDateTime> signedOut = new ConcurrentHashMap<>();
+    private final Cache<Long, UserAccountMapper.TokenState> states;
+    private volatile LocalDateTime latestWritten;
+    private volatile boolean pollFailing;
 
-    TokenRevocations(RedissonClient redisson, Clock clock) {
-        this.revoked = redisson.getScoredSortedSet(RedisKeys.REVOKED_TOKENS);
-        this.topic = redisson.getTopic(RedisKeys.TOKEN_REVOKED_TOPIC);
-        this.userCutoffs = redisson.getMap(RedisKeys.USER_TOKEN_CUTOFF);
+    TokenRevocations(TokenRevocationMapper revocations, UserAccountMapper accounts, CourtRushProperties properties,
+            Clock clock) {
+        this.revocations = revocations;
+        this.accounts = accounts;
+        this.tokenTtl = properties.auth().tokenTtl();
         this.clock = clock;
-        topic.addListener(String.class, (channel, message) -> remember(message));
-        reload();
+        // an entry also lapses, so that even a change this node failed to read is taken within minutes
+        this.states = Caffeine.newBuilder().maximumSize(ACCOUNTS_CACHED).expireAfterWrite(Duration.ofMinutes(5))
+                .build();
+        apply(revocations.unexpired(LocalDateTime.now(clock)));
     }
 
-    void revoke(String tokenId, Instant expiresAt) {
-        long expiry = expiresAt.getEpochSecond();
-        revoked.add(expiry, tokenId);
-        local.put(tokenId, expiry);
-        topic.publish(tokenId + ":" + expiry);
+    boolean isSignedOut(String tokenId) {
+        return signedOut.containsKey(tokenId);
     }
 
-    /** Every token of the student issued up to now stops working, on every node (account disabled). */
-    void revokeUser(long userId, Instant now) {
-        long cutoff = now.getEpochSecond();
-        userCutoffs.fastPut(Long.toString(userId), Long.toString(cutoff));
-        localCutoffs.put(userId, cutoff);
-        topic.publish(USER_PREFIX + userId + ":" + cutoff);
+    /** The account's token generation and active flag: cached, else read from the database. */
+    UserAccountMapper.TokenState state(long userId) {
+        return states.get(userId, accounts::tokenState);
     }
 
-    boolean isRevoked(String tokenId) {
-        return local.containsKey(tokenId);
+    /** What a sign-in just read from the database: the next request of this account needs no read. */
+    void remember(UserAccount account) {
+        states.put(account.getId(), new UserAccountMapper.TokenState(account.getTokenGeneration(),
+                Boolean.TRUE.equals(account.getActive())));
     }
 
-    boolean isCutOff(long userId, Instant issuedAt) {
-        Long cutoff = localCutoffs.get(userId);
-        return cutoff != null && issuedAt.getEpochSecond() <= cutoff;
+    /** One token ends, on every node (this one at once, the others within a second). */
+    void signOut(long userId, String tokenId, Instant expiresAt) {
+        LocalDateTime expiry = LocalDateTime.ofInstant(expiresAt, clock.getZone());
+        revocations.insert(userId, tokenId, expiry);
+        signedOut.put(tokenId, expiry);
     }
 
-    @Scheduled(fixedDelay = 30_000, initialDelay = 30_000)
-    void reload() {
-        long now = Instant.now(clock).getEpochSecond();
+    /**
+     * Every token of the account issued so far ends: its generation moves on. Runs in the caller's
+     * transaction (with the password or active flag it changes); returns the new generation.
+     */
+    @Transactional
+    int endAll(long userId) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        accounts.endAllTokens(userId, now);
+        revocations.insert(userId, null, now.plus(tokenTtl));
+        UserAccountMapper.TokenState state = accounts.tokenState(userId);
+        states.invalidate(userId);
+        return state.generation();
+    }
+
+    @Scheduled(fixedDelay = 1_000, initialDelay = 1_000)
+    void poll() {
         try {
-            revoked.removeRangeByScore(Double.NEGATIVE_INFINITY, true, now, true);
-            for (ScoredEntry<String> entry : revoked.entryRange(now, false, Double.POSITIVE_INFINITY, true)) {
-                local.put(entry.getValue(), entry.getScore().longValue());
+            LocalDateTime from = latestWritten == null ? null : latestWritten.minus(LOOK_BACK);
+            apply(from == null ? revocations.unexpired(LocalDateTime.now(clock)) : revocations.writtenSince(from));
+            if (pollFailing) {
+                pollFailing = false;
+                log.info("Reading sign-outs from the database works again");
             }
-            local.values().removeIf(expiry -> expiry <= now);
-            userCutoffs.readAllMap().forEach((user, cutoff) ->
-                    localCutoffs.put(Long.valueOf(user), Long.valueOf(cutoff)));
         } catch (RuntimeException e) {
-            log.warn("Cannot reload revoked tokens from Redis; keeping the {} known locally", local.size(), e);
+            if (!pollFailing) {
+                pollFailing = true;
+                log.warn("Cannot read sign-outs from the database; this node keeps those it knows and retries "
+                        + "every second", e);
+            }
         }
     }
 
-    private void remember(String message) {
-        if (message.startsWith(USER_PREFIX)) {
-            String[] parts = message.split(":");
-            if (parts.length == 3) {
-                localCutoffs.put(Long.valueOf(parts[1]), Long.valueOf(parts[2]));
-            }
-            return;
+    @Scheduled(fixedDelay = 600_000, initialDelay = 60_000)
+    void forgetExpired() {
+        LocalDateTime now = LocalDateTime.now(clock);
+        try {
+            revocations.deleteExpired(now);
+        } catch (RuntimeException e) {
+            log.warn("Cannot delete expired sign-outs; the next run retries", e);
         }
-        int colon = message.lastIndexOf(':');
-        if (colon > 0) {
-            try {
-                local.put(message.substring(0, colon), Long.parseLong(message.substring(colon + 1)));
-            } catch (NumberFormatException e) {
-                log.warn("Ignoring a malformed token revocation broadcast");
+        signedOut.values().removeIf(expiry -> !expiry.isAfter(now));
+    }
+
+    private void apply(List<TokenRevocationMapper.Row> rows) {
+        for (TokenRevocationMapper.Row row : rows) {
+            if (row.tokenId() != null) {
+                signedOut.put(row.tokenId(), row.expiresAt());
+            } else {
+                states.invalidate(row.userId()); // read again at its next request: new generation, active flag
+            }
+            if (latestWritten == null || row.createTime().isAfter(latestWritten)) {
+                latestWritten = row.createTime();
             }
         }
     }

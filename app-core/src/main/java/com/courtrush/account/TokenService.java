@@ -2,6 +2,7 @@ package com.courtrush.account;
 
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.InfraConfigException;
+import com.courtrush.web.CourtRushException;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -41,6 +42,7 @@ public class TokenService {
 
     private static final String CLAIM_ROLE = "role";
     private static final String CLAIM_STUDENT_ID = "sid";
+    private static final String CLAIM_GENERATION = "gen";
     private static final int VERIFIED_TOKENS = 100_000;
 
     private final MACSigner signer;
@@ -65,23 +67,23 @@ public class TokenService {
         this.clock = clock;
     }
 
-    /** A token for a student or staff account. */
+    /** A token for a student or staff account, of the account's current token generation (as read). */
     public IssuedToken issue(UserAccount account) {
-        // a JWT carries whole seconds: what this node remembers is what any node reads back
-        return issue(account, Instant.now(clock).truncatedTo(ChronoUnit.SECONDS));
+        revocations.remember(account);
+        return issue(account, account.getTokenGeneration() == null ? 0 : account.getTokenGeneration());
     }
 
     /**
-     * Ends every token of the account on every node (as {@link #revokeAll}) and answers a new one.
-     * The cut-off counts whole seconds, so the new token is dated the second after it.
+     * Ends every token of the account on every node (as {@link #revokeAll}) and answers a new one,
+     * of the new generation. Runs in the caller's transaction.
      */
     public IssuedToken replaceAll(UserAccount account) {
-        Instant now = Instant.now(clock);
-        revocations.revokeUser(account.getId(), now);
-        return issue(account, Instant.ofEpochSecond(now.getEpochSecond() + 1));
+        return issue(account, revocations.endAll(account.getId()));
     }
 
-    private IssuedToken issue(UserAccount account, Instant now) {
+    private IssuedToken issue(UserAccount account, int generation) {
+        // a JWT carries whole seconds: what this node remembers is what any node reads back
+        Instant now = Instant.now(clock).truncatedTo(ChronoUnit.SECONDS);
         Instant expiresAt = now.plus(properties.auth().tokenTtl()).truncatedTo(ChronoUnit.SECONDS);
         String tokenId = UUID.randomUUID().toString();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
@@ -89,6 +91,7 @@ public class TokenService {
                 .jwtID(tokenId)
                 .claim(CLAIM_STUDENT_ID, account.getStudentId())
                 .claim(CLAIM_ROLE, account.getRole().name())
+                .claim(CLAIM_GENERATION, generation)
                 .issueTime(Date.from(now))
                 .expirationTime(Date.from(expiresAt))
                 .build();
@@ -99,12 +102,15 @@ public class TokenService {
             throw new IllegalStateException("Cannot sign a token", e);
         }
         String token = jwt.serialize();
-        verified.put(token, new Verified(account.getId(), account.getStudentId(), account.getRole(), tokenId, now,
-                expiresAt));
+        verified.put(token, new Verified(account.getId(), account.getStudentId(), account.getRole(), tokenId,
+                generation, expiresAt));
         return new IssuedToken(token, expiresAt);
     }
 
-    /** The caller a bearer token stands for, or null when it is not valid (bad, expired or revoked). */
+    /**
+     * The caller a bearer token stands for, or null when it is not valid: bad, expired, signed out, of
+     * an earlier generation of its account (password changed, tokens ended), or its account disabled.
+     */
     public Caller authenticate(String bearer) {
         if (adminToken.matches(bearer)) {
             return Caller.admin();
@@ -117,8 +123,11 @@ public class TokenService {
             }
             verified.put(bearer, token);
         }
-        if (!token.expiresAt().isAfter(Instant.now(clock)) || revocations.isRevoked(token.tokenId())
-                || revocations.isCutOff(token.userId(), token.issuedAt())) {
+        if (!token.expiresAt().isAfter(Instant.now(clock)) || revocations.isSignedOut(token.tokenId())) {
+            return null;
+        }
+        UserAccountMapper.TokenState account = revocations.state(token.userId());
+        if (account == null || !account.active() || account.generation() != token.generation()) {
             return null;
         }
         return new Caller(token.userId(), token.studentId(), token.role(), token.tokenId(), token.expiresAt());
@@ -133,28 +142,30 @@ public class TokenService {
             }
             JWTClaimsSet claims = jwt.getJWTClaimsSet();
             String role = claims.getStringClaim(CLAIM_ROLE);
-            if (claims.getExpirationTime() == null || claims.getJWTID() == null || claims.getIssueTime() == null
-                    || claims.getSubject() == null || role == null) {
+            Long generation = claims.getLongClaim(CLAIM_GENERATION);
+            if (claims.getExpirationTime() == null || claims.getJWTID() == null || claims.getSubject() == null
+                    || role == null || generation == null) {
                 return null;
             }
             return new Verified(Long.parseLong(claims.getSubject()), claims.getStringClaim(CLAIM_STUDENT_ID),
-                    Role.valueOf(role), claims.getJWTID(), claims.getIssueTime().toInstant(),
+                    Role.valueOf(role), claims.getJWTID(), generation.intValue(),
                     claims.getExpirationTime().toInstant());
         } catch (ParseException | JOSEException | IllegalArgumentException e) {
             return null;
         }
     }
 
-    /** Every token of a student issued until now stops working on every node. */
+    /** Every token of the account issued until now stops working on every node; in the caller's transaction. */
     public void revokeAll(long userId) {
-        revocations.revokeUser(userId, Instant.now(clock));
+        revocations.endAll(userId);
     }
 
-    /** Logs a token out on every node. */
+    /** Logs a token out on every node. The admin token is no sign-in: it ends only when its setting changes. */
     public void revoke(Caller caller) {
-        if (caller.tokenId() != null) {
-            revocations.revoke(caller.tokenId(), caller.expiresAt());
+        if (caller.tokenId() == null) {
+            throw CourtRushException.badRequest("auth.adminTokenStays");
         }
+        revocations.signOut(caller.requireUserId(), caller.tokenId(), caller.expiresAt());
     }
 
     private static byte[] secret(CourtRushProperties properties, AppSettings settings) {
@@ -177,7 +188,7 @@ public class TokenService {
     }
 
     /** What a verified token says. */
-    private record Verified(long userId, String studentId, Role role, String tokenId, Instant issuedAt,
+    private record Verified(long userId, String studentId, Role role, String tokenId, int generation,
             Instant expiresAt) {
     }
 

@@ -1,6 +1,7 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.annotation.FieldFill;
+import com.baomidou.mybatisplus.annotation.FieldStrategy;
 import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
@@ -21,6 +22,9 @@ public class UserAccount {
     private String passwordHash;
     private Role role;
     private Boolean active;
+    /** Moved on only by {@link UserAccountMapper#endAllTokens}: tokens of earlier generations are void. */
+    @TableField(updateStrategy = FieldStrategy.NEVER, insertStrategy = FieldStrategy.NEVER)
+    private Integer tokenGeneration;
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
     @TableField(fill = FieldFill.INSERT_UPDATE)

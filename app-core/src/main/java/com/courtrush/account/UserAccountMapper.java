@@ -1,8 +1,24 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDateTime;
 import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
 
 @Mapper
 public interface UserAccountMapper extends BaseMapper<UserAccount> {
+
+    /** Voids every token issued to the account so far: its generation moves on. */
+    @Update("update user_account set token_generation = token_generation + 1, update_time = #{now} where id = #{id}")
+    int endAllTokens(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    /** What decides whether the account's tokens still work; null when there is no such account. */
+    @Select("select token_generation as generation, active from user_account where id = #{id}")
+    TokenState tokenState(@Param("id") long id);
+
+    /** The account's current token generation, and whether it may sign in at all. */
+    record TokenState(int generation, boolean active) {
+    }
 }

@@ -46,7 +46,18 @@ public record CourtRushProperties(
             /* HMAC secret for student tokens; when blank, generated once and kept in app_config */
             String tokenSecret,
             @NotNull @DefaultValue("12h") Duration tokenTtl,
-            @Min(4) @Max(16) @DefaultValue("10") int bcryptStrength) {
+            @Min(4) @Max(16) @DefaultValue("10") int bcryptStrength,
+            /* failed sign-ins of one student id allowed in the window before each next one waits longer */
+            @Min(1) @DefaultValue("5") int failuresPerStudent,
+            /* failed sign-ins from one address allowed in the window: high, a campus NAT is one address */
+            @Min(1) @DefaultValue("300") int failuresPerAddress,
+            @NotNull @DefaultValue("15m") Duration failureWindow,
+            /* the longest a throttled sign-in waits */
+            @NotNull @DefaultValue("15m") Duration longestWait,
+            /* threads that hash passwords (sign-in, password change): the request threads never do */
+            @Min(1) @Max(64) @DefaultValue("2") int hashingThreads,
+            /* sign-ins waiting for a hashing thread before more are refused with 503 */
+            @Min(1) @DefaultValue("500") int hashingQueue) {
     }
 
     /** The reserve engine's slow path and its safety nets. */

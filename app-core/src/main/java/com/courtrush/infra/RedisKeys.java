@@ -68,11 +68,15 @@ public final class RedisKeys {
     /** Topic: courts, openings or slots changed; nodes drop their cached catalog. */
     public static final String CATALOG_CHANGED_TOPIC = "bf:topic:catalog-changed";
 
-    /** Sorted set of revoked token ids, scored by the token's expiry (epoch seconds). */
-    public static final String REVOKED_TOKENS = "bf:auth:revoked";
+    /** Failed sign-ins of a student id (count and wait), across nodes. */
+    public static String signInFailuresOfId(String studentId) {
+        return "bf:auth:fail:id:" + studentId;
+    }
 
-    /** Topic: a token was revoked. */
-    public static final String TOKEN_REVOKED_TOPIC = "bf:topic:token-revoked";
+    /** Failed sign-ins from a client address (count and wait), across nodes. */
+    public static String signInFailuresOfAddress(String address) {
+        return "bf:auth:fail:ip:" + address;
+    }
 
     /** Lock that keeps nodes from reconciling at the same moment (correctness does not need it). */
     public static final String RECONCILER_LOCK = "bf:lock:reconciler";
@@ -88,9 +92,6 @@ public final class RedisKeys {
 
     /** Sorted set of dead-letter trace ids by time, to list and trim the hash. */
     public static final String DEAD_LETTERS_INDEX = "bf:reserve:dead-letters:index";
-
-    /** Hash userId → epoch second; tokens of that student issued before it are refused (disabled accounts). */
-    public static final String USER_TOKEN_CUTOFF = "bf:auth:user-cutoff";
 
     /** Redisson lock that serializes payments of one reservation. */
     public static String payLock(long reservationId) {

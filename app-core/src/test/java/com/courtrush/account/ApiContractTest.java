@@ -6,6 +6,7 @@ import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.BDDMockito.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
@@ -171,12 +172,32 @@ class ApiContractTest {
     }
 
     @Test
-    void loginNeedsNoTokenAndAnswersOne() throws Exception {
-        given(auth.login("s7", "secret7")).willReturn(
-                new AuthService.LoginResult("tok", Instant.parse("2026-11-23T00:00:00Z"), "s7", "Ann", Role.STUDENT));
-        mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+    void loginNeedsNoTokenAndAnswersOneWithoutHoldingARequestThread() throws Exception {
+        given(auth.login("s7", "secret7", "127.0.0.1")).willReturn(CompletableFuture.completedFuture(
+                new AuthService.LoginResult("tok", Instant.parse("2026-11-23T00:00:00Z"), "s7", "Ann", Role.STUDENT)));
+        MvcResult hashing = mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"studentId\":\"s7\",\"password\":\"secret7\"}"))
+                .andExpect(request().asyncStarted()).andReturn();
+        mvc.perform(asyncDispatch(hashing))
                 .andExpect(status().isOk()).andExpect(jsonPath("$.data.token").value("tok"));
+    }
+
+    @Test
+    void aThrottledSignInIs429WithRetryAfter() throws Exception {
+        given(auth.login("s7", "guess", "127.0.0.1")).willThrow(
+                new CourtRushException(Outcome.TOO_MANY_REQUESTS, "auth.throttled", 8).withRetryAfter(Duration.ofSeconds(8)));
+        mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"studentId\":\"s7\",\"password\":\"guess\"}"))
+                .andExpect(status().isTooManyRequests()).andExpect(header().string("Retry-After", "8"))
+                .andExpect(jsonPath("$.enumCode").value("TOO_MANY_REQUESTS"));
+    }
+
+    @Test
+    void theAdminTokenDoesNotSignOut() throws Exception {
+        org.mockito.BDDMockito.willThrow(CourtRushException.badRequest("auth.adminTokenStays"))
+                .given(auth).logout(org.mockito.ArgumentMatchers.any());
+        mvc.perform(post("/auth/logout").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value(containsString("admin token")));
     }
 
     @ParameterizedTest

@@ -33,12 +33,13 @@ import org.springframework.core.env.Environment;
 /**
  * Two engine nodes sharing one database, Redis and broker, as behind a load balancer: tokens work
  * on both, a crowd split across them never oversells, a release on one node clears the other's
- * sold-out memory at once, a logout and a new slot reach the other node.
+ * sold-out memory at once, a logout and a new slot reach the other node, and a node started later.
  */
 public interface MultiNodeScenarios extends StackAccess {
 
     @Test
     default void twoNodesShareTheRushWithoutOverselling() throws Exception {
+        Student signedOut;
         try (ConfigurableApplicationContext nodeB = startSecondNode()) {
             TestApi a = api();
             TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
@@ -108,6 +109,13 @@ public interface MultiNodeScenarios extends StackAccess {
             // a logout on A reaches B
             TestApi.expect(200, a.post("/auth/logout", late.token(), null));
             await().atMost(Duration.ofSeconds(5)).until(() -> b.get("/reservations/mine", late.token()).status() == 401);
+            signedOut = late;
+        }
+        // and a node that starts afterwards (a restart) knows it from the database, whatever Redis keeps
+        redisson().getKeys().deleteByPattern("bf:auth:*");
+        try (ConfigurableApplicationContext nodeC = startSecondNode()) {
+            TestApi c = new TestApi(((WebServerApplicationContext) nodeC).getWebServer().getPort());
+            assertThat(c.get("/reservations/mine", signedOut.token()).status()).isEqualTo(401);
         }
     }
 

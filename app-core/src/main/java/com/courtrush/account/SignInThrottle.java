@@ -1,0 +1,65 @@
+package com.courtrush.account;
+
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.LuaScript;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Outcome;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Slows down password guessing: failed sign-ins are counted per student id and, with a high
+ * threshold (a campus NAT puts thousands of students behind one address), per client address, on
+ * every node alike ({@code lua/sign_in_throttle.lua}). Past a threshold each failure doubles the
+ * wait. A sign-in that must wait is refused before its password is hashed, so guessing costs the
+ * server one Redis call, not a hash.
+ */
+@Component
+class SignInThrottle {
+
+    private static final LuaScript SCRIPT = LuaScript.load("sign_in_throttle");
+
+    private final RScript script;
+    private final CourtRushProperties.Auth settings;
+
+    SignInThrottle(RedissonClient redisson, CourtRushProperties properties) {
+        this.script = redisson.getScript();
+        this.settings = properties.auth();
+    }
+
+    /** Refuses (429 with Retry-After) a sign-in of this id from this address while it must wait. */
+    void check(String studentId, String address) {
+        refuseIfWaiting(call("CHECK", studentId, address));
+    }
+
+    /** Counts a failed sign-in (or a wrong current password) for the id and the address. */
+    void failed(String studentId, String address) {
+        call("FAIL", studentId, address);
+    }
+
+    /** The id signed in: its failures are forgotten. */
+    void succeeded(String studentId, String address) {
+        call("OK", studentId, address);
+    }
+
+    private long call(String mode, String studentId, String address) {
+        Number waitMs = script.eval(RScript.Mode.READ_WRITE, SCRIPT.source(), RScript.ReturnType.INTEGER,
+                List.of(RedisKeys.signInFailuresOfId(studentId.toLowerCase(Locale.ROOT)),
+                        RedisKeys.signInFailuresOfAddress(address)),
+                mode, Integer.toString(settings.failuresPerStudent()), Integer.toString(settings.failuresPerAddress()),
+                Long.toString(settings.failureWindow().toMillis()), Long.toString(settings.longestWait().toMillis()));
+        return waitMs.longValue();
+    }
+
+    private static void refuseIfWaiting(long waitMs) {
+        if (waitMs > 0) {
+            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "auth.throttled", (waitMs + 999) / 1000)
+                    .withRetryAfter(Duration.ofMillis(waitMs));
+        }
+    }
+}
