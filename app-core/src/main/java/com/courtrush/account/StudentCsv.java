@@ -2,6 +2,7 @@ package com.courtrush.account;
 
 import com.courtrush.web.CourtRushException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,7 @@ public final class StudentCsv {
                         value(record, "name")));
             }
             return rows;
-        } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+        } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
             throw CourtRushException.badRequest("import.csvUnreadable", e.getMessage());
         }
     }

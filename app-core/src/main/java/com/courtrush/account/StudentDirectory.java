@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Texts;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -170,6 +171,9 @@ public class StudentDirectory {
             }
             if (s.name() == null || s.name().isBlank() || s.name().trim().length() > 64) {
                 errors.add(new RowError(row, s.studentId(), "name must have 1 to 64 characters"));
+            } else if (!Texts.isPlain(s.name())) {
+                errors.add(new RowError(row, s.studentId(), "name must not hold control or direction-changing "
+                        + "characters"));
             }
         }
         return errors;

@@ -2,6 +2,7 @@ package com.courtrush.court;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Texts;
 import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;
@@ -81,7 +82,7 @@ public class CourtService {
         if (clean.isEmpty() || clean.length() > 64) {
             throw CourtRushException.badRequest("court.nameLength");
         }
-        return clean;
+        return Texts.requirePlain(clean, "courtName");
     }
 
     /** Courts changed: cached catalogs must be dropped. */

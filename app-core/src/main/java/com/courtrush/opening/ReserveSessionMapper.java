@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import java.time.LocalDateTime;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
 @Mapper
@@ -13,4 +14,8 @@ public interface ReserveSessionMapper extends BaseMapper<ReserveSession> {
     @Update("update reserve_session set state = #{to}, update_time = #{now} where id = #{id} and state = #{from}")
     int transition(@Param("id") long id, @Param("from") SessionState from, @Param("to") SessionState to,
             @Param("now") LocalDateTime now);
+
+    /** The highest opening id there is (0 when there is none): larger ids need no query to be unknown. */
+    @Select("select coalesce(max(id), 0) from reserve_session")
+    long highestId();
 }

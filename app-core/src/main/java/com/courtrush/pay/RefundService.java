@@ -12,6 +12,7 @@ import com.courtrush.reserve.ReservationStatus;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Texts;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import org.springframework.stereotype.Service;
@@ -54,7 +55,7 @@ public class RefundService {
 
     public Refunded refund(long reservationId, Caller caller, String reason, boolean overrideCutoff) {
         access.visibleTo(reservationId, caller);
-        String why = reason == null || reason.isBlank() ? null : reason.strip();
+        String why = reason == null || reason.isBlank() ? null : Texts.requirePlain(reason.strip(), "reason");
         if (overrideCutoff && (!caller.isStaff() || why == null)) {
             throw CourtRushException.badRequest("refund.overrideNotAllowed");
         }

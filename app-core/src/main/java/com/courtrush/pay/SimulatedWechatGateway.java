@@ -1,5 +1,6 @@
 package com.courtrush.pay;
 
+import com.courtrush.web.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -32,13 +33,13 @@ class SimulatedWechatGateway implements PaymentGateway {
     @Override
     public String prepay(PayOrder order, String description) {
         log.info("SIMULATED WeChat prepay of order {} ({} cents): {}", order.getOutTradeNo(), order.getAmountCents(),
-                description);
+                LogSafe.of(description));
         return "weixin://wxpay/simulated/" + order.getOutTradeNo();
     }
 
     @Override
     public void refund(PayOrder order, String reason) {
         log.info("SIMULATED WeChat refund of order {} ({} cents): {}", order.getOutTradeNo(), order.getAmountCents(),
-                reason);
+                LogSafe.of(reason));
     }
 }

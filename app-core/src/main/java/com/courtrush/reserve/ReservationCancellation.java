@@ -3,6 +3,7 @@ package com.courtrush.reserve;
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Texts;
 import java.time.LocalDateTime;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -39,6 +40,7 @@ public class ReservationCancellation {
 
     /** Staff cancel an unpaid reservation, with a reason. A paid one must be refunded instead. */
     public Reservation cancelByStaff(long reservationId, String reason, Caller staff) {
+        Texts.requirePlain(reason, "reason");
         access.visibleTo(reservationId, staff);
         Reservation ended = cancelUnpaid(reservationId, CancelReason.STAFF, reason, staff.actor());
         audit.record(staff.actor(), "CANCEL", AUDIT_TARGET, reservationId, reason);

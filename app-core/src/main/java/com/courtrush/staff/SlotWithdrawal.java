@@ -9,6 +9,7 @@ import com.courtrush.reserve.ReservationMapper;
 import com.courtrush.reserve.ReservationStatus;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Texts;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +50,7 @@ public class SlotWithdrawal {
         if (reason == null || reason.isBlank()) {
             throw CourtRushException.badRequest("withdraw.reason");
         }
+        Texts.requirePlain(reason, "reason");
         slots.setActive(slotId, false, staff.actor());
         int cancelled = 0;
         int refunded = 0;

@@ -210,6 +210,28 @@ class ApiContractTest {
                 .andExpect(header().string("Cache-Control", "no-cache"));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"0x10", "010x", "+16", "1e3", "16.0"})
+    void idsInPathsArePlainDecimals(String id) throws Exception {
+        mvc.perform(get("/pay/reservation/" + id).header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+    }
+
+    @Test
+    void aJsonBodyIsOneValueAndNoMore() throws Exception {
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}{\"x\":1}"))
+                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+        mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"studentId\":\"s7\",\"password\":\"secret7\"} []"))
+                .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void aReserveBodyLargerThanTwoNumbersIsRefusedBeforeItIsRead() throws Exception {
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2" + " ".repeat(300) + "}"))
+                .andExpect(status().isPayloadTooLarge()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+    }
+
     @Test
     void theCalendarSaysTheGymsTodayAndTheOpeningsFromThen() throws Exception {
         ReserveSession next = new ReserveSession();
