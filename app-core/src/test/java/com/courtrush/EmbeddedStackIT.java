@@ -6,6 +6,7 @@ import com.courtrush.account.SignInScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.ReserveScenarios;
+import com.courtrush.security.SecurityScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
@@ -28,7 +29,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
 class EmbeddedStackIT extends StackTest
-        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios, SignInScenarios {
+        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios, SignInScenarios,
+        SecurityScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

@@ -132,6 +132,7 @@ class SecurityConfig {
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
                         .requestMatchers("/admin/**", "/actuator/**", "/pay/wechat/mock-success/**").hasRole(staff)
                         .requestMatchers("/reserve/**", "/reservations/**", "/pay/wechat/**").hasRole(student)
+                        .requestMatchers("/auth/password").hasAuthority(CallerAuthentication.ACCOUNT)
                         .anyRequest().authenticated())
                 .build();
     }

@@ -59,6 +59,35 @@ public final class TestApi {
                 .POST(HttpRequest.BodyPublishers.ofString(body)), token);
     }
 
+    /** An answer as it came, whatever its body: for requests meant to be refused. */
+    public record RawReply(int status, String contentType, String body) {
+    }
+
+    /**
+     * Any request, as an attacker would write it: the path exactly as given (already encoded, or
+     * not), any headers and body. Never throws on what the server answers.
+     */
+    public RawReply raw(String method, String rawPath, String token, Map<String, String> headers, byte[] body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + rawPath))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body))
+                .timeout(Duration.ofSeconds(30));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        headers.forEach(request::header);
+        try {
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new RawReply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                    response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     public Reply delete(String path, String token) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE(), token);
     }

@@ -1,0 +1,281 @@
+package com.courtrush.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.RawReply;
+import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The security suite over every operation of the OpenAPI document: who may call what (a matrix of
+ * callers × operations, the expected access declared here per operation — an operation the document
+ * has and this list does not fails the suite), and hostile inputs sent to every operation, which
+ * must all be answered with the envelope and a 4xx, never a 5xx.
+ */
+public interface SecurityScenarios extends StackAccess {
+
+    Logger LOG = LoggerFactory.getLogger(SecurityScenarios.class);
+
+    /** Who may call an operation. */
+    enum Access {
+        /** anyone, without a token */
+        PUBLIC,
+        /** any signed-in account, and the admin token */
+        SIGNED_IN,
+        /** a signed-in account (not the admin token, which is nobody's) */
+        ACCOUNT,
+        /** a student, on their own records only */
+        STUDENT,
+        /** the record's student, or staff */
+        OWNER_OR_STAFF,
+        /** staff only */
+        STAFF
+    }
+
+    /** Every operation of the API and who may call it. A new endpoint must be added here. */
+    Map<String, Access> ACCESS = Map.ofEntries(
+            Map.entry("POST /auth/login", Access.PUBLIC),
+            Map.entry("GET /ping", Access.PUBLIC),
+            Map.entry("POST /auth/logout", Access.SIGNED_IN),
+            Map.entry("GET /calendar", Access.SIGNED_IN),
+            Map.entry("GET /slots", Access.SIGNED_IN),
+            Map.entry("POST /auth/password", Access.ACCOUNT),
+            Map.entry("POST /reserve", Access.STUDENT),
+            Map.entry("POST /reserve/", Access.STUDENT),
+            Map.entry("GET /reserve/result/{traceId}", Access.STUDENT),
+            Map.entry("DELETE /reserve/{reservationId}", Access.STUDENT),
+            Map.entry("GET /reservations/mine", Access.STUDENT),
+            Map.entry("POST /pay/wechat/{reservationId}", Access.STUDENT),
+            Map.entry("GET /pay/reservation/{reservationId}", Access.OWNER_OR_STAFF),
+            Map.entry("POST /pay/refund/{reservationId}", Access.OWNER_OR_STAFF),
+            Map.entry("POST /pay/wechat/mock-success/{outTradeNo}", Access.STAFF),
+            Map.entry("GET /admin/courts", Access.STAFF),
+            Map.entry("POST /admin/courts", Access.STAFF),
+            Map.entry("PUT /admin/courts/{id}", Access.STAFF),
+            Map.entry("POST /admin/dead-letters/{traceId}/compensate", Access.STAFF),
+            Map.entry("POST /admin/dead-letters/{traceId}/replay", Access.STAFF),
+            Map.entry("GET /admin/monitor/queues", Access.STAFF),
+            Map.entry("GET /admin/monitor/rush/{sessionId}", Access.STAFF),
+            Map.entry("POST /admin/reconcile", Access.STAFF),
+            Map.entry("GET /admin/reservations", Access.STAFF),
+            Map.entry("POST /admin/reservations/{id}/cancel", Access.STAFF),
+            Map.entry("POST /admin/reservations/{id}/refund", Access.STAFF),
+            Map.entry("GET /admin/sessions", Access.STAFF),
+            Map.entry("POST /admin/sessions", Access.STAFF),
+            Map.entry("GET /admin/sessions/{id}", Access.STAFF),
+            Map.entry("POST /admin/sessions/{id}/close", Access.STAFF),
+            Map.entry("POST /admin/sessions/{id}/open", Access.STAFF),
+            Map.entry("POST /admin/sessions/{id}/resync", Access.STAFF),
+            Map.entry("POST /admin/sessions/{id}/slots/generate", Access.STAFF),
+            Map.entry("POST /admin/sessions/{id}/warmup", Access.STAFF),
+            Map.entry("POST /admin/students", Access.STAFF));
+
+    Pattern VARIABLE = Pattern.compile("\\{(\\w+)}");
+    Set<Integer> DENIED = Set.of(401, 403);
+
+    /** One operation of the document: its method and path template. */
+    record Operation(String method, String path) {
+        String key() {
+            return method + " " + path;
+        }
+
+        boolean hasBody() {
+            return !method.equals("GET") && !method.equals("DELETE");
+        }
+    }
+
+    /** The records the calls refer to: one student's reservation, trace and pay order, an opening, a court. */
+    record Fixture(Student owner, Student other, long reservationId, String traceId, String outTradeNo,
+            long sessionId, long courtId) {
+
+        String fill(String path) {
+            Matcher variables = VARIABLE.matcher(path);
+            StringBuilder filled = new StringBuilder();
+            while (variables.find()) {
+                variables.appendReplacement(filled, switch (variables.group(1)) {
+                    case "reservationId" -> Long.toString(reservationId);
+                    case "traceId" -> traceId;
+                    case "outTradeNo" -> outTradeNo;
+                    case "sessionId" -> Long.toString(sessionId);
+                    case "id" -> path.startsWith("/admin/courts") ? Long.toString(courtId)
+                            : path.startsWith("/admin/sessions") ? Long.toString(sessionId) : Long.toString(reservationId);
+                    default -> throw new AssertionError("no sample value for {" + variables.group(1) + "} in " + path);
+                });
+            }
+            variables.appendTail(filled);
+            return filled.toString();
+        }
+    }
+
+    @Test
+    default void everyOperationIsDeclaredAndOnlyItsCallersGetThrough() {
+        List<Operation> operations = operations();
+        Set<String> documented = new TreeSet<>();
+        operations.forEach(o -> documented.add(o.key()));
+        assertThat(documented).as("operations in the OpenAPI document without a declared access (add them to ACCESS)")
+                .isSubsetOf(ACCESS.keySet());
+        assertThat(ACCESS.keySet()).as("declared operations the document no longer has").isSubsetOf(documented);
+
+        Fixture fixture = fixture();
+        List<String> wrong = new ArrayList<>();
+        int calls = 0;
+        for (Operation operation : operations) {
+            Access access = ACCESS.get(operation.key());
+            String path = fixture.fill(operation.path());
+            // every caller gets a token of its own: a sign-out among the calls ends only that one
+            Map<String, Integer> seen = new LinkedHashMap<>();
+            seen.put("anonymous", call(operation, path, null));
+            seen.put("owner", call(operation, path, fresh(fixture.owner())));
+            seen.put("another student", call(operation, path, fresh(fixture.other())));
+            seen.put("admin token", call(operation, path, TestApi.ADMIN_TOKEN));
+            calls += seen.size();
+            boolean owned = operation.path().contains("{reservationId}") || operation.path().contains("{traceId}");
+            seen.forEach((caller, status) -> {
+                if (!expected(access, owned, caller, status)) {
+                    wrong.add(operation.key() + " as " + caller + " (" + access + "): " + status);
+                }
+            });
+        }
+        LOG.info("Security matrix: {} operations x 4 callers = {} calls", operations.size(), calls);
+        assertThat(wrong).as("calls answered against the declared access").isEmpty();
+    }
+
+    @Test
+    default void hostileInputsToEveryOperationAreAnsweredWithTheEnvelopeNeverA5xx() {
+        Fixture fixture = fixture();
+        Map<Integer, Integer> byStatus = new TreeMap<>();
+        List<String> wrong = new ArrayList<>();
+        ObjectMapper json = new ObjectMapper();
+        List<Operation> operations = operations();
+        for (Operation operation : operations) {
+            Access access = ACCESS.get(operation.key());
+            String token = switch (access) {
+                case PUBLIC -> null;
+                case STAFF -> TestApi.ADMIN_TOKEN;
+                default -> fresh(fixture.owner());
+            };
+            for (Hostile hostile : Hostile.all(operation, fixture)) {
+                RawReply reply = api().raw(operation.method(), hostile.path(), token, hostile.headers(), hostile.body());
+                byStatus.merge(reply.status(), 1, Integer::sum);
+                String problem = problem(reply, json);
+                if (problem != null) {
+                    wrong.add(operation.key() + " with " + hostile.what() + ": " + problem);
+                }
+                if (operation.key().equals("POST /auth/logout") && reply.status() == 200 && token != null) {
+                    token = fresh(fixture.owner()); // that one is signed out now
+                }
+            }
+        }
+        int total = byStatus.values().stream().mapToInt(Integer::intValue).sum();
+        LOG.info("Hostile inputs: {} requests to {} operations; answers by status {}", total, operations.size(),
+                byStatus);
+        assertThat(wrong).as("hostile requests answered with a 5xx or outside the envelope").isEmpty();
+    }
+
+    private static String problem(RawReply reply, ObjectMapper json) {
+        if (reply.status() >= 500) {
+            return reply.status() + " " + reply.body();
+        }
+        if (!reply.contentType().startsWith("application/json")) {
+            return reply.status() + " " + reply.contentType() + " " + reply.body().substring(0,
+                    Math.min(80, reply.body().length()));
+        }
+        try {
+            JsonNode body = json.readTree(reply.body());
+            return body != null && body.has("enumCode") && body.has("message") ? null
+                    : reply.status() + " not the envelope: " + reply.body();
+        } catch (java.io.IOException e) {
+            return reply.status() + " not JSON: " + reply.body();
+        }
+    }
+
+    /** {@code owned}: the path names the owner's record, which no other student may reach. */
+    private static boolean expected(Access access, boolean owned, String caller, int status) {
+        if (status >= 500) {
+            return false;
+        }
+        boolean denied = DENIED.contains(status);
+        return switch (access) {
+            case PUBLIC -> !denied;
+            case SIGNED_IN -> caller.equals("anonymous") ? status == 401 : !denied;
+            case ACCOUNT -> switch (caller) {
+                case "anonymous" -> status == 401;
+                case "admin token" -> status == 403;
+                default -> !denied;
+            };
+            case STUDENT -> switch (caller) {
+                case "anonymous" -> status == 401;
+                case "admin token" -> status == 403;
+                case "another student" -> owned ? status == 403 || status == 404 : !denied;
+                default -> !denied;
+            };
+            case OWNER_OR_STAFF -> switch (caller) {
+                case "anonymous" -> status == 401;
+                case "another student" -> status == 403 || status == 404;
+                default -> !denied;
+            };
+            case STAFF -> switch (caller) {
+                case "anonymous" -> status == 401;
+                case "admin token" -> !denied;
+                default -> status == 403;
+            };
+        };
+    }
+
+    private List<Operation> operations() {
+        JsonNode doc = TestApi.expect(200, api().get("/v3/api-docs", null)).body();
+        assertThat(doc.path("info").path("title").asText()).isEqualTo("CourtRush API");
+        assertThat(doc.path("components").path("securitySchemes").has("bearer")).isTrue();
+        List<Operation> operations = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> paths = doc.path("paths").fields();
+        while (paths.hasNext()) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            path.getValue().fieldNames().forEachRemaining(method ->
+                    operations.add(new Operation(method.toUpperCase(), path.getKey())));
+        }
+        return operations;
+    }
+
+    private Fixture fixture() {
+        List<Student> students = api().students(2);
+        long court = api().createCourt();
+        long session = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "06:00", "07:00", 60, 1).get(0);
+        String trace = TestApi.expect(202, api().reserve(students.get(0), session, slot)).data().path("traceId")
+                .asText();
+        long reservation = api().awaitResult(students.get(0), trace, Times.SETTLE).data().path("reservationId")
+                .asLong();
+        String order = TestApi.expect(200, api().post("/pay/wechat/" + reservation, students.get(0).token(), null))
+                .data().path("outTradeNo").asText();
+        return new Fixture(students.get(0), students.get(1), reservation, trace, order, session, court);
+    }
+
+    private String fresh(Student student) {
+        return TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", student.studentId(),
+                "password", TestApi.passwordOf(student)))).data().path("token").asText();
+    }
+
+    private int call(Operation operation, String path, String token) {
+        byte[] body = operation.hasBody() ? "{}".getBytes(StandardCharsets.UTF_8) : null;
+        Map<String, String> headers = body == null ? Map.of() : Map.of("Content-Type", "application/json");
+        return api().raw(operation.method(), path, token, headers, body).status();
+    }
+}
