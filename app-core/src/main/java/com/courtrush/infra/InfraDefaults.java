@@ -2,6 +2,7 @@ package com.courtrush.infra;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Properties;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.env.EnvironmentPostProcessor;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -22,9 +23,17 @@ class InfraDefaults implements EnvironmentPostProcessor {
 
     static final String SETTINGS_SOURCE_NAME = "courtrushDataDirSettings";
 
+    static final String TLS_SOURCE_NAME = "courtrushDataDirCertificate";
+
+    /** Where a certificate for HTTPS is looked for, under the data directory. */
+    static final String TLS_DIR = "tls";
+
+    static final String TLS_BUNDLE = "courtrush";
+
     @Override
     public void postProcessEnvironment(ConfigurableEnvironment env, SpringApplication application) {
         addSettingsFile(env);
+        addCertificate(env);
         String mode = env.getProperty("courtrush.infra.mode", "embedded").trim().toLowerCase(Locale.ROOT);
         if (mode.equals("embedded")) {
             env.getPropertySources().addLast(new EmbeddedDatabase(env));
@@ -67,6 +76,26 @@ class InfraDefaults implements EnvironmentPostProcessor {
                 default -> null;
             };
         }
+    }
+
+    /**
+     * HTTPS from a certificate in the data directory: {@code tls/cert.pem} (the chain) and
+     * {@code tls/key.pem} (its private key, PKCS#8). Unless {@code server.ssl.*} is configured
+     * otherwise, the students' port then serves HTTPS only, and answers carry HSTS.
+     */
+    private static void addCertificate(ConfigurableEnvironment env) {
+        Path tls = dataDir(env).resolve(TLS_DIR);
+        Path certificate = tls.resolve("cert.pem");
+        Path key = tls.resolve("key.pem");
+        if (!Files.isRegularFile(certificate) || !Files.isRegularFile(key) || env.containsProperty("server.ssl.bundle")
+                || env.containsProperty("server.ssl.enabled")) {
+            return;
+        }
+        Properties https = new Properties();
+        https.setProperty("spring.ssl.bundle.pem." + TLS_BUNDLE + ".keystore.certificate", "file:" + certificate);
+        https.setProperty("spring.ssl.bundle.pem." + TLS_BUNDLE + ".keystore.private-key", "file:" + key);
+        https.setProperty("server.ssl.bundle", TLS_BUNDLE);
+        env.getPropertySources().addLast(new PropertiesPropertySource(TLS_SOURCE_NAME, https));
     }
 
     /** {@code <data-dir>/courtrush.properties}: above application.yml, below arguments and environment. */

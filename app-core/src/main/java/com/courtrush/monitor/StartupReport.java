@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.boot.web.embedded.tomcat.TomcatWebServer;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
@@ -42,7 +43,9 @@ public class StartupReport {
         String bound = environment.getProperty("server.address", "");
         String host = bound.isBlank() || bound.equals("0.0.0.0") || bound.equals("::")
                 ? lanAddress().orElse("localhost") : bound;
-        studentUrl = "http://" + host + ":" + port + "/";
+        boolean https = web.getWebServer() instanceof TomcatWebServer tomcat
+                && tomcat.getTomcat().getConnector().getSecure();
+        studentUrl = (https ? "https://" : "http://") + host + ":" + port + "/";
         log.info("CourtRush is ready ({} infrastructure). Students' page and API: {} — Swagger UI: {}swagger-ui.html — "
                 + "admin token: {}", properties.infra().mode().name().toLowerCase(), studentUrl, studentUrl,
                 adminToken.file() == null ? "from courtrush.admin-token" : adminToken.file());
