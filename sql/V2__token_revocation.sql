@@ -15,3 +15,5 @@ create table token_revocation (
     create_time datetime(3) default current_timestamp(3) not null
 );
 create index ix_token_revocation_expires on token_revocation (expires_at);
+create index ix_token_revocation_created on token_revocation (create_time);
+create index ix_token_revocation_user on token_revocation (user_id);

@@ -32,7 +32,7 @@ public class AdminToken {
 
     AdminToken(CourtRushProperties properties) {
         if (StringUtils.hasText(properties.adminToken())) {
-            String configured = properties.adminToken().trim();
+            String configured = properties.adminToken().strip();
             if (configured.length() < CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH) {
                 throw new InfraConfigException("courtrush.admin-token (COURTRUSH_ADMIN_TOKEN) has " + configured.length()
                         + " characters; an admin token needs at least " + CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH
@@ -72,9 +72,13 @@ public class AdminToken {
     private static String readOrCreate(Path file) {
         try {
             if (Files.isRegularFile(file)) {
-                String stored = Files.readString(file, StandardCharsets.UTF_8).trim();
-                if (!stored.isEmpty()) {
+                String stored = Files.readString(file, StandardCharsets.UTF_8).strip();
+                if (stored.length() >= CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH) {
                     return stored;
+                }
+                if (!stored.isEmpty()) {
+                    log.warn("The admin token in {} has fewer than {} characters; a new one replaces it", file,
+                            CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH);
                 }
             }
             byte[] random = new byte[24];

@@ -1,13 +1,14 @@
 package com.courtrush.account;
 
 import com.courtrush.web.ApiResponse;
-import jakarta.servlet.http.HttpServletRequest;
-import com.courtrush.web.RequestLocales;
 import com.courtrush.web.EngineMessages;
+import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -57,6 +58,7 @@ class AuthController {
             @NotBlank @Size(max = 128) String newPassword) {
     }
 
-    record LoginRequest(@NotBlank @Size(max = 32) String studentId, @NotBlank @Size(max = 128) String password) {
+    record LoginRequest(@NotBlank @Pattern(regexp = StudentDirectory.STUDENT_ID_PATTERN) String studentId,
+            @NotBlank @Size(max = 128) String password) {
     }
 }

@@ -4,6 +4,9 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Outcome;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
@@ -23,11 +26,12 @@ public class AuthService {
     private final PasswordHashing hashing;
     private final AuditTrail audit;
     private final TransactionTemplate transactions;
+    private final Clock clock;
     /** Compared against when the account does not exist, so both cases take as long. */
     private final String decoyHash;
 
     AuthService(UserAccountMapper accounts, PasswordEncoder passwords, TokenService tokens, SignInThrottle throttle,
-            PasswordHashing hashing, AuditTrail audit, TransactionTemplate transactions) {
+            PasswordHashing hashing, AuditTrail audit, TransactionTemplate transactions, Clock clock) {
         this.accounts = accounts;
         this.passwords = passwords;
         this.tokens = tokens;
@@ -35,33 +39,36 @@ public class AuthService {
         this.hashing = hashing;
         this.audit = audit;
         this.transactions = transactions;
+        this.clock = clock;
         this.decoyHash = passwords.encode("decoy-password-for-timing");
     }
 
     /** Signs in from {@code address}; refused at once (429) while this id or address must wait. */
     public CompletableFuture<LoginResult> login(String studentId, String password, String address) {
-        throttle.check(studentId, address);
+        throttle.attempt(studentId, address);
+        if (!StudentDirectory.fitsBcrypt(password)) {
+            throw wrongCredentials(); // no account has a password BCrypt cannot read whole
+        }
         return hashing.run(() -> {
             UserAccount account = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
                     .eq(UserAccount::getStudentId, studentId));
             if (account == null) {
                 passwords.matches(password, decoyHash);
-                throw wrongCredentials(studentId, address);
+                throw wrongCredentials();
             }
             if (!Boolean.TRUE.equals(account.getActive())) {
                 // said whatever the password: the answer must not tell that it was right
                 throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
             }
             if (!passwords.matches(password, account.getPasswordHash())) {
-                throw wrongCredentials(studentId, address);
+                throw wrongCredentials();
             }
             throttle.succeeded(studentId, address);
             return result(account, tokens.issue(account));
         });
     }
 
-    private CourtRushException wrongCredentials(String studentId, String address) {
-        throttle.failed(studentId, address);
+    private static CourtRushException wrongCredentials() {
         return new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongCredentials");
     }
 
@@ -78,21 +85,23 @@ public class AuthService {
     public CompletableFuture<LoginResult> changePassword(Caller caller, String currentPassword, String newPassword,
             String address) {
         long userId = caller.requireUserId();
-        throttle.check(caller.name(), address);
         StudentDirectory.requireValidPassword(newPassword);
+        throttle.attempt(caller.name(), address);
         return hashing.run(() -> {
             UserAccount account = accounts.selectById(userId);
             if (account == null || !Boolean.TRUE.equals(account.getActive())) {
                 throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
             }
-            if (!passwords.matches(currentPassword, account.getPasswordHash())) {
-                throttle.failed(account.getStudentId(), address);
+            if (!StudentDirectory.fitsBcrypt(currentPassword)
+                    || !passwords.matches(currentPassword, account.getPasswordHash())) {
                 throw CourtRushException.badRequest("auth.wrongCurrentPassword");
             }
-            account.setPasswordHash(passwords.encode(newPassword));
-            // the new password and the end of every earlier token commit together
+            throttle.succeeded(caller.name(), address);
+            String hash = passwords.encode(newPassword);
+            // the new password and the end of every earlier token commit together; only the password
+            // is written, so a staff member disabling the account meanwhile is not undone
             TokenService.IssuedToken token = transactions.execute(tx -> {
-                accounts.updateById(account);
+                accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
                 return tokens.replaceAll(account);
             });
             audit.record(caller.actor(), "CHANGE_PASSWORD", "USER", account.getStudentId(), null);
@@ -105,6 +114,6 @@ public class AuthService {
     }
 
     /** What a successful login answers. */
-    public record LoginResult(String token, java.time.Instant expiresAt, String studentId, String name, Role role) {
+    public record LoginResult(String token, Instant expiresAt, String studentId, String name, Role role) {
     }
 }

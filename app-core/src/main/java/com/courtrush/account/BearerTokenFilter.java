@@ -5,6 +5,9 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -16,6 +19,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * change has just ended the very token it came with.
  */
 final class BearerTokenFilter extends OncePerRequestFilter {
+
+    private static final Logger log = LoggerFactory.getLogger(BearerTokenFilter.class);
 
     private static final String PREFIX = "Bearer ";
 
@@ -33,7 +38,14 @@ final class BearerTokenFilter extends OncePerRequestFilter {
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);
         if (header != null && header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
             String token = header.substring(PREFIX.length()).trim();
-            Caller caller = token.isEmpty() ? null : tokens.authenticate(token);
+            Caller caller;
+            try {
+                caller = token.isEmpty() ? null : tokens.authenticate(token);
+            } catch (DataAccessException e) {
+                log.warn("Cannot check a token: the database did not answer ({})", e.getMessage());
+                errors.unavailable(request, response);
+                return;
+            }
             if (caller == null) {
                 errors.unauthorized(request, response, "http.badToken");
                 return;

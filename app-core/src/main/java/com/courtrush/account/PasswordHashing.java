@@ -40,8 +40,12 @@ class PasswordHashing implements AutoCloseable {
         }
     }
 
+    /** At shutdown (after the web server has finished its requests): hashing under way ends first. */
     @Override
-    public void close() {
+    public void close() throws InterruptedException {
         pool.shutdown();
+        if (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
+            pool.shutdownNow();
+        }
     }
 }

@@ -2,6 +2,7 @@ package com.courtrush.account;
 
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.EngineMessages;
+import com.courtrush.web.ErrorEnvelopes;
 import com.courtrush.web.RequestLocales;
 import jakarta.servlet.http.HttpServletRequest;
 import com.courtrush.web.Outcome;
@@ -27,6 +28,15 @@ class SecurityErrorWriter {
 
     void forbidden(HttpServletRequest request, HttpServletResponse response, String key) throws IOException {
         write(response, Outcome.FORBIDDEN, EngineMessages.format(RequestLocales.of(request), key));
+    }
+
+    /** A token could not be checked (the database did not answer): try again shortly. */
+    void unavailable(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        response.setHeader("Retry-After", "5");
+        response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setCharacterEncoding("UTF-8");
+        json.writeValue(response.getOutputStream(), ErrorEnvelopes.of(503, RequestLocales.of(request)));
     }
 
     private void write(HttpServletResponse response, Outcome outcome, String message) throws IOException {

@@ -13,11 +13,12 @@ import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Slows down password guessing: failed sign-ins are counted per student id and, with a high
- * threshold (a campus NAT puts thousands of students behind one address), per client address, on
- * every node alike ({@code lua/sign_in_throttle.lua}). Past a threshold each failure doubles the
- * wait. A sign-in that must wait is refused before its password is hashed, so guessing costs the
- * server one Redis call, not a hash.
+ * Slows down password guessing: sign-in attempts that did not succeed are counted per student id
+ * and, with a high threshold (a campus NAT puts thousands of students behind one address), per
+ * client address, on every node alike ({@code lua/sign_in_throttle.lua}). An attempt counts from the
+ * moment it is let through — guesses sent in parallel count before their passwords are hashed — and
+ * a success takes it back. Past a threshold each attempt doubles the wait. A sign-in that must wait
+ * is refused before its password is hashed, so guessing costs the server one Redis call, not a hash.
  */
 @Component
 class SignInThrottle {
@@ -32,17 +33,15 @@ class SignInThrottle {
         this.settings = properties.auth();
     }
 
-    /** Refuses (429 with Retry-After) a sign-in of this id from this address while it must wait. */
-    void check(String studentId, String address) {
-        refuseIfWaiting(call("CHECK", studentId, address));
+    /**
+     * Lets a sign-in attempt of this id from this address through, and counts it; refuses it (429
+     * with Retry-After) while they must wait.
+     */
+    void attempt(String studentId, String address) {
+        refuseIfWaiting(call("ATTEMPT", studentId, address));
     }
 
-    /** Counts a failed sign-in (or a wrong current password) for the id and the address. */
-    void failed(String studentId, String address) {
-        call("FAIL", studentId, address);
-    }
-
-    /** The id signed in: its failures are forgotten. */
+    /** The attempt succeeded: the id's count starts again and the address's attempt is taken back. */
     void succeeded(String studentId, String address) {
         call("OK", studentId, address);
     }

@@ -6,6 +6,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Texts;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,7 +27,9 @@ public class StudentDirectory {
 
     public static final int MAX_IMPORT = 20_000;
     private static final int MAX_PASSWORD_BYTES = 72;
-    private static final Pattern STUDENT_ID = Pattern.compile("[A-Za-z0-9_-]{1,32}");
+    /** What a student id may be: also what a sign-in may name, so one id has one spelling. */
+    static final String STUDENT_ID_PATTERN = "[A-Za-z0-9_-]{1,32}";
+    private static final Pattern STUDENT_ID = Pattern.compile(STUDENT_ID_PATTERN);
     private static final int QUERY_CHUNK = 500;
 
     private final UserAccountMapper accounts;
@@ -34,9 +37,11 @@ public class StudentDirectory {
     private final TransactionTemplate transactions;
     private final TokenService tokens;
     private final AuditTrail audit;
+    private final Clock clock;
 
     StudentDirectory(UserAccountMapper accounts, PasswordEncoder passwords, TransactionTemplate transactions,
-            TokenService tokens, AuditTrail audit) {
+            TokenService tokens, AuditTrail audit, Clock clock) {
+        this.clock = clock;
         this.accounts = accounts;
         this.passwords = passwords;
         this.transactions = transactions;
@@ -62,9 +67,9 @@ public class StudentDirectory {
     public void resetPassword(long userId, String newPassword, String actor) {
         requireValidPassword(newPassword);
         UserAccount account = get(userId);
-        account.setPasswordHash(passwords.encode(newPassword));
+        String hash = passwords.encode(newPassword);
         transactions.executeWithoutResult(tx -> {
-            accounts.updateById(account);
+            accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
             tokens.revokeAll(userId);
         });
         audit.record(actor, "RESET_PASSWORD", "USER", account.getStudentId(), null);
@@ -78,7 +83,7 @@ public class StudentDirectory {
         UserAccount account = get(userId);
         account.setActive(active);
         transactions.executeWithoutResult(tx -> {
-            accounts.updateById(account);
+            accounts.setActive(userId, active, LocalDateTime.now(clock));
             tokens.revokeAll(userId);
         });
         audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId(), null);
@@ -87,8 +92,12 @@ public class StudentDirectory {
 
     /** Passwords have at least 6 characters and at most 72 bytes in UTF-8 (all that BCrypt reads). */
     static boolean isValidPassword(String password) {
-        return password != null && password.length() >= 6
-                && password.getBytes(StandardCharsets.UTF_8).length <= MAX_PASSWORD_BYTES;
+        return password != null && password.length() >= 6 && fitsBcrypt(password);
+    }
+
+    /** At most 72 bytes in UTF-8: all that BCrypt reads (it refuses more). */
+    static boolean fitsBcrypt(String password) {
+        return password.getBytes(StandardCharsets.UTF_8).length <= MAX_PASSWORD_BYTES;
     }
 
     static void requireValidPassword(String password) {

@@ -28,6 +28,11 @@ interface TokenRevocationMapper {
             + "where create_time >= #{from} order by create_time, id")
     List<Row> writtenSince(@Param("from") LocalDateTime from);
 
+    /** How many tokens of the account are signed out and not yet expired. */
+    @Select("select count(*) from token_revocation where user_id = #{userId} and token_id is not null "
+            + "and expires_at > #{now}")
+    int countSignedOut(@Param("userId") long userId, @Param("now") LocalDateTime now);
+
     @Delete("delete from token_revocation where expires_at <= #{now}")
     int deleteExpired(@Param("now") LocalDateTime now);
 

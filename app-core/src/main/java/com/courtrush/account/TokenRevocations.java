@@ -1,7 +1,7 @@
 package com.courtrush.account;
 
 import com.courtrush.infra.CourtRushProperties;
-import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,6 +15,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Which tokens no longer work, kept in the database so that a sign-out, a disabled account or a
@@ -31,6 +33,8 @@ class TokenRevocations {
     private static final Logger log = LoggerFactory.getLogger(TokenRevocations.class);
     private static final Duration LOOK_BACK = Duration.ofMinutes(1);
     private static final int ACCOUNTS_CACHED = 200_000;
+    /** Past this many live sign-outs, an account's next one ends all its tokens (a row, not one more per token). */
+    private static final int SIGN_OUTS_PER_ACCOUNT = 20;
 
     private final TokenRevocationMapper revocations;
     private final UserAccountMapper accounts;
@@ -38,7 +42,7 @@ class TokenRevocations {
     private final Clock clock;
     /** Signed-out token ids → when they would have expired. */
     private final Map<String, LocalDateTime> signedOut = new ConcurrentHashMap<>();
-    private final Cache<Long, UserAccountMapper.TokenState> states;
+    private final LoadingCache<Long, UserAccountMapper.TokenState> states;
     private volatile LocalDateTime latestWritten;
     private volatile boolean pollFailing;
 
@@ -48,9 +52,11 @@ class TokenRevocations {
         this.accounts = accounts;
         this.tokenTtl = properties.auth().tokenTtl();
         this.clock = clock;
-        // an entry also lapses, so that even a change this node failed to read is taken within minutes
-        this.states = Caffeine.newBuilder().maximumSize(ACCOUNTS_CACHED).expireAfterWrite(Duration.ofMinutes(5))
-                .build();
+        // changes arrive by the poll; an entry is also read again in the background after a minute (a
+        // change this node missed), while requests go on with what it knew — also while the database is
+        // away. Entries not used for half an hour go.
+        this.states = Caffeine.newBuilder().maximumSize(ACCOUNTS_CACHED).refreshAfterWrite(Duration.ofMinutes(1))
+                .expireAfterAccess(Duration.ofMinutes(30)).build(accounts::tokenState);
         apply(revocations.unexpired(LocalDateTime.now(clock)));
     }
 
@@ -60,17 +66,32 @@ class TokenRevocations {
 
     /** The account's token generation and active flag: cached, else read from the database. */
     UserAccountMapper.TokenState state(long userId) {
-        return states.get(userId, accounts::tokenState);
+        return states.get(userId);
     }
 
-    /** What a sign-in just read from the database: the next request of this account needs no read. */
+    /**
+     * What a sign-in just read from the database: the next request of this account needs no read. A
+     * newer generation this node already knows is kept (the sign-in may have read before a change).
+     */
     void remember(UserAccount account) {
-        states.put(account.getId(), new UserAccountMapper.TokenState(account.getTokenGeneration(),
-                Boolean.TRUE.equals(account.getActive())));
+        UserAccountMapper.TokenState read = new UserAccountMapper.TokenState(
+                account.getTokenGeneration() == null ? 0 : account.getTokenGeneration(),
+                Boolean.TRUE.equals(account.getActive()));
+        states.asMap().merge(account.getId(), read, (known, fresh) ->
+                fresh.generation() >= known.generation() ? fresh : known);
     }
 
-    /** One token ends, on every node (this one at once, the others within a second). */
+    /**
+     * One token ends, on every node (this one at once, the others within a second). An account that
+     * signs out over and over has all its tokens ended instead, so sign-outs cannot fill the nodes'
+     * memory.
+     */
     void signOut(long userId, String tokenId, Instant expiresAt) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (revocations.countSignedOut(userId, now) >= SIGN_OUTS_PER_ACCOUNT) {
+            endAll(userId);
+            return;
+        }
         LocalDateTime expiry = LocalDateTime.ofInstant(expiresAt, clock.getZone());
         revocations.insert(userId, tokenId, expiry);
         signedOut.put(tokenId, expiry);
@@ -87,6 +108,15 @@ class TokenRevocations {
         revocations.insert(userId, null, now.plus(tokenTtl));
         UserAccountMapper.TokenState state = accounts.tokenState(userId);
         states.invalidate(userId);
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            // a request between here and the commit may have read the old state again
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    states.invalidate(userId);
+                }
+            });
+        }
         return state.generation();
     }
 
@@ -108,13 +138,18 @@ class TokenRevocations {
         }
     }
 
-    @Scheduled(fixedDelay = 600_000, initialDelay = 60_000)
-    void forgetExpired() {
+    /**
+     * Every few minutes: expired rows go, and every row still in force is read again — a safety net
+     * for the poll, whose look-back counts on the database's clock never stepping back.
+     */
+    @Scheduled(fixedDelay = 300_000, initialDelay = 300_000)
+    void readAllAgain() {
         LocalDateTime now = LocalDateTime.now(clock);
         try {
             revocations.deleteExpired(now);
+            apply(revocations.unexpired(now));
         } catch (RuntimeException e) {
-            log.warn("Cannot delete expired sign-outs; the next run retries", e);
+            log.warn("Cannot tidy and re-read sign-outs; the next run retries", e);
         }
         signedOut.values().removeIf(expiry -> !expiry.isAfter(now));
     }

@@ -10,6 +10,14 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 public interface UserAccountMapper extends BaseMapper<UserAccount> {
 
+    /** Writes the password hash alone (a staff change of the active flag meanwhile is kept). */
+    @Update("update user_account set password_hash = #{hash}, update_time = #{now} where id = #{id}")
+    int setPasswordHash(@Param("id") long id, @Param("hash") String hash, @Param("now") LocalDateTime now);
+
+    /** Writes the active flag alone. */
+    @Update("update user_account set active = #{active}, update_time = #{now} where id = #{id}")
+    int setActive(@Param("id") long id, @Param("active") boolean active, @Param("now") LocalDateTime now);
+
     /** Voids every token issued to the account so far: its generation moves on. */
     @Update("update user_account set token_generation = token_generation + 1, update_time = #{now} where id = #{id}")
     int endAllTokens(@Param("id") long id, @Param("now") LocalDateTime now);

@@ -7,6 +7,7 @@ import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -51,9 +52,9 @@ public record CourtRushProperties(
             @Min(1) @DefaultValue("5") int failuresPerStudent,
             /* failed sign-ins from one address allowed in the window: high, a campus NAT is one address */
             @Min(1) @DefaultValue("300") int failuresPerAddress,
-            @NotNull @DefaultValue("15m") Duration failureWindow,
+            @NotNull @DurationMin(seconds = 1) @DefaultValue("15m") Duration failureWindow,
             /* the longest a throttled sign-in waits */
-            @NotNull @DefaultValue("15m") Duration longestWait,
+            @NotNull @DurationMin(seconds = 1) @DefaultValue("15m") Duration longestWait,
             /* threads that hash passwords (sign-in, password change): the request threads never do */
             @Min(1) @Max(64) @DefaultValue("2") int hashingThreads,
             /* sign-ins waiting for a hashing thread before more are refused with 503 */

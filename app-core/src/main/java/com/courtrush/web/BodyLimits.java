@@ -7,7 +7,11 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.MediaType;
@@ -29,8 +33,9 @@ public class BodyLimits extends OncePerRequestFilter {
     static final int OTHER = 64 * 1024;
 
     static int limitFor(HttpServletRequest request) {
-        String path = request.getRequestURI();
-        if (path.startsWith("/reserve")) {
+        // the decoded path the application maps (/%72eserve/ is /reserve/), not the raw URI
+        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        if (path.equals("/reserve") || path.startsWith("/reserve/")) {
             return RESERVE;
         }
         return path.equals("/admin/students") ? IMPORT : OTHER;
@@ -80,6 +85,13 @@ public class BodyLimits extends OncePerRequestFilter {
                 stream = new CountingStream(super.getInputStream(), limit);
             }
             return stream;
+        }
+
+        @Override
+        public BufferedReader getReader() throws IOException {
+            String encoding = getCharacterEncoding();
+            return new BufferedReader(new InputStreamReader(getInputStream(),
+                    encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding)));
         }
     }
 

@@ -19,7 +19,7 @@ public final class LogSafe {
         StringBuilder safe = new StringBuilder(Math.min(text.length(), MAX) + 8);
         for (int i = 0; i < text.length() && safe.length() < MAX; ) {
             int c = text.codePointAt(i);
-            if (Texts.isControlOrBidi(c)) {
+            if (Texts.isInvisibleOrControl(c)) {
                 safe.append(String.format("\\u%04x", c));
             } else {
                 safe.appendCodePoint(c);

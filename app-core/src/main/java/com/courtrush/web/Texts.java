@@ -1,24 +1,25 @@
 package com.courtrush.web;
 
-/** What user-written text may hold: no control characters, no bidirectional overrides. */
+/** What user-written text may hold: no control characters, no invisible formatting. */
 public final class Texts {
 
     private Texts() {
     }
 
     /**
-     * Control characters (C0, DEL, C1) and the bidirectional formatting characters (U+061C, U+200E,
-     * U+200F, U+202A–U+202E, U+2066–U+2069) that can make text read differently from what it is.
+     * Control characters (C0, DEL, C1), line and paragraph separators, unpaired surrogates, and the
+     * invisible formatting characters (bidirectional marks and overrides, zero-width characters, the
+     * byte order mark) that can make text read differently from what it is.
      */
-    public static boolean isControlOrBidi(int c) {
-        return Character.getType(c) == Character.CONTROL
-                || c == 0x061C || c == 0x200E || c == 0x200F
-                || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+    public static boolean isInvisibleOrControl(int c) {
+        int type = Character.getType(c);
+        return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE;
     }
 
     /** Whether a one-line text (a name, a reason) holds only what it may. */
     public static boolean isPlain(String text) {
-        return text == null || text.codePoints().noneMatch(Texts::isControlOrBidi);
+        return text == null || text.codePoints().noneMatch(Texts::isInvisibleOrControl);
     }
 
     /** Refuses (400) a name or reason holding control or direction-changing characters. */

@@ -190,6 +190,65 @@ public interface SecurityScenarios extends StackAccess {
         assertThat(wrong).as("hostile requests answered with a 5xx or outside the envelope").isEmpty();
     }
 
+    /** What was found when the service was tried as an attacker would (issue 17), each asked again. */
+    @Test
+    default void theHostileRequestsFoundBeforeAreRefusedInTheEnvelope() {
+        Fixture fixture = fixture();
+        String student = fresh(fixture.owner());
+        Map<String, String> json = Map.of("Content-Type", "application/json");
+        record Probe(String what, int expected, RawReply reply) {
+        }
+        List<Probe> probes = List.of(
+                new Probe("GET /error", 404, api().raw("GET", "/error", null, Map.of(), null)),
+                new Probe("liveness", 200, api().raw("GET", "/actuator/health/liveness", null, Map.of(), null)),
+                new Probe("a 10,000-character query", 400,
+                        api().raw("GET", "/ping?x=" + "a".repeat(10_000), null, Map.of(), null)),
+                new Probe("a 20 KB header", 400,
+                        api().raw("GET", "/ping", null, Map.of("X-Big", "b".repeat(20_000)), null)),
+                new Probe("%00 in a path", 400, api().raw("GET", "/slots%00", student, Map.of(), null)),
+                new Probe("..%2F in a path", 400, api().raw("GET", "/assets/..%2Fapp.js", null, Map.of(), null)),
+                new Probe("%2e%2e in a path", 400, api().raw("GET", "/assets/%2e%2e/index.html", null, Map.of(), null)),
+                new Probe("multipart without a boundary", 415, api().raw("POST", "/auth/login", null,
+                        Map.of("Content-Type", "multipart/form-data"), "x".getBytes(StandardCharsets.UTF_8))),
+                new Probe("trailing JSON", 400, api().raw("POST", "/reserve/", student, json,
+                        ("{\"sessionId\":" + fixture.sessionId() + ",\"slotId\":1}{\"x\":1}")
+                                .getBytes(StandardCharsets.UTF_8))),
+                new Probe("a hexadecimal id", 400, api().raw("GET", "/pay/reservation/0x10", student, Map.of(), null)),
+                new Probe("a 300-byte reserve body", 413, api().raw("POST", "/reserve/", student, json,
+                        ("{\"sessionId\":1,\"slotId\":1" + " ".repeat(300) + "}").getBytes(StandardCharsets.UTF_8))),
+                new Probe("the same, through an encoded path", 413, api().raw("POST", "/%72eserve/", student, json,
+                        ("{\"sessionId\":1,\"slotId\":1" + " ".repeat(300) + "}").getBytes(StandardCharsets.UTF_8))),
+                new Probe("a reserve body of no declared length", 413, api().rawChunked("POST", "/reserve/", student,
+                        json, new byte[300_000])),
+                new Probe("NUL and RLO in a court name", 400, api().raw("POST", "/admin/courts", TestApi.ADMIN_TOKEN,
+                        json, "{\"courtName\":\"Court\\u0000 \\u202e1\"}".getBytes(StandardCharsets.UTF_8))),
+                new Probe("a refund reason forging a log line", 400, api().raw("POST",
+                        "/pay/refund/" + fixture.reservationId(), student, json,
+                        "{\"reason\":\"ok\\n2026-01-01 ERROR forged\"}".getBytes(StandardCharsets.UTF_8))),
+                new Probe("an unterminated CSV quote", 400, api().raw("POST", "/admin/students", TestApi.ADMIN_TOKEN,
+                        Map.of("Content-Type", "text/csv"),
+                        "studentId,password,name\n\"s1,abcdef".getBytes(StandardCharsets.UTF_8))),
+                new Probe("a 25-character Chinese password in an import", 400, api().raw("POST", "/admin/students",
+                        TestApi.ADMIN_TOKEN, json, ("{\"students\":[{\"studentId\":\"cn25\",\"password\":\""
+                                + "汉".repeat(25) + "\",\"name\":\"X\"}]}").getBytes(StandardCharsets.UTF_8))),
+                new Probe("and at sign-in", 401, api().raw("POST", "/auth/login", null, json,
+                        ("{\"studentId\":\"" + fixture.other().studentId() + "\",\"password\":\"" + "汉".repeat(25)
+                                + "\"}").getBytes(StandardCharsets.UTF_8))),
+                new Probe("signing the admin token out", 400, api().raw("POST", "/auth/logout", TestApi.ADMIN_TOKEN,
+                        Map.of(), null)));
+        ObjectMapper mapper = new ObjectMapper();
+        List<String> wrong = new ArrayList<>();
+        for (Probe probe : probes) {
+            String problem = probe.expected() == 200 ? null : problem(probe.reply(), mapper);
+            if (probe.reply().status() != probe.expected() || problem != null) {
+                wrong.add(probe.what() + ": expected " + probe.expected() + ", got " + probe.reply().status() + " "
+                        + probe.reply().body().substring(0, Math.min(120, probe.reply().body().length())));
+            }
+        }
+        assertThat(wrong).as("answers to the requests found before").isEmpty();
+        TestApi.expect(200, api().get("/admin/courts", TestApi.ADMIN_TOKEN)); // the admin token still works
+    }
+
     private static String problem(RawReply reply, ObjectMapper json) {
         if (reply.status() >= 500) {
             return reply.status() + " " + reply.body();

@@ -114,6 +114,10 @@ public interface StaffScenarios extends StackAccess {
         Reply login = api().post("/auth/login", null, Map.of("studentId", student.studentId(),
                 "password", "pw-" + student.studentId()));
         assertThat(login.status()).isEqualTo(403);
+        // the same answer with a wrong password: it must not tell that the password was right
+        Reply guess = api().post("/auth/login", null, Map.of("studentId", student.studentId(), "password", "guess"));
+        assertThat(guess.status()).isEqualTo(403);
+        assertThat(guess.body().path("message")).isEqualTo(login.body().path("message"));
 
         directory.setActive(userId, true, Caller.ADMIN_NAME);
         Reply again = TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", student.studentId(),

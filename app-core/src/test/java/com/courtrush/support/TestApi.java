@@ -68,9 +68,19 @@ public final class TestApi {
      * not), any headers and body. Never throws on what the server answers.
      */
     public RawReply raw(String method, String rawPath, String token, Map<String, String> headers, byte[] body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + rawPath))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body))
+        return raw(method, rawPath, token, headers, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofByteArray(body));
+    }
+
+    /** The same, with a body of no declared length (sent in chunks). */
+    public RawReply rawChunked(String method, String rawPath, String token, Map<String, String> headers, byte[] body) {
+        return raw(method, rawPath, token, headers,
+                HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)));
+    }
+
+    private RawReply raw(String method, String rawPath, String token, Map<String, String> headers,
+            HttpRequest.BodyPublisher body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + rawPath)).method(method, body)
                 .timeout(Duration.ofSeconds(30));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
