@@ -3,6 +3,7 @@ package com.courtrush;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.account.SignInScenarios;
+import com.courtrush.opening.OpeningClockScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.ReserveScenarios;
@@ -30,7 +31,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios, SignInScenarios,
-        SecurityScenarios {
+        SecurityScenarios, OpeningClockScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

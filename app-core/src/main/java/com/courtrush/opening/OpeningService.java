@@ -87,10 +87,15 @@ public class OpeningService {
             warmUp(id, actor);
             session = get(id);
         }
-        if (session.getState() != SessionState.OPEN) {
-            moveTo(session, SessionState.OPEN);
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (session.getFlashTime().isAfter(now)) {
+            // opened early: it opens now, and a later re-sync (which opens on the flash time) keeps it open
+            sessions.moveFlashTime(id, now, now);
         }
-        warmer.applyGate(get(id));
+        if (session.getState() != SessionState.OPEN) {
+            moveTo(get(id), SessionState.OPEN);
+        }
+        warmer.openGateNow(get(id));
         audit.record(actor, "OPEN", AUDIT_TARGET, id, null);
         return get(id);
     }

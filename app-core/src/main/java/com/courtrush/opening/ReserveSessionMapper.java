@@ -15,6 +15,10 @@ public interface ReserveSessionMapper extends BaseMapper<ReserveSession> {
     int transition(@Param("id") long id, @Param("from") SessionState from, @Param("to") SessionState to,
             @Param("now") LocalDateTime now);
 
+    /** Staff opened it before its flash time: the flash time becomes that moment. */
+    @Update("update reserve_session set flash_time = #{flash}, update_time = #{now} where id = #{id}")
+    int moveFlashTime(@Param("id") long id, @Param("flash") LocalDateTime flash, @Param("now") LocalDateTime now);
+
     /** The highest opening id there is (0 when there is none): larger ids need no query to be unknown. */
     @Select("select coalesce(max(id), 0) from reserve_session")
     long highestId();

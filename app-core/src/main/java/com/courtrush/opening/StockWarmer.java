@@ -14,8 +14,15 @@ public interface StockWarmer {
      */
     WarmupReport warm(ReserveSession session);
 
-    /** Sets the gate (and its opening time) as the opening's state says, leaving stock alone. */
+    /**
+     * Sets the gate (and its opening time) as the opening's state says, leaving stock alone: closed
+     * for a closed opening, else opening at its flash time by Redis's clock — never by this node's,
+     * which may be ahead.
+     */
     void applyGate(ReserveSession session);
+
+    /** Staff open the opening now, before its flash time if need be. */
+    void openGateNow(ReserveSession session);
 
     /** Whether Redis still holds the opening's state (false after Redis lost its data). */
     boolean isWarm(ReserveSession session);

@@ -82,11 +82,15 @@ class StockSync implements StockWarmer {
 
     @Override
     public void applyGate(ReserveSession session) {
-        String mode = switch (session.getState()) {
-            case OPEN -> "OPEN";
-            case CLOSED -> "CLOSED";
-            case SCHEDULED, WARMED -> "TIMED";
-        };
+        gate(session, session.getState() == SessionState.CLOSED ? "CLOSED" : "TIMED");
+    }
+
+    @Override
+    public void openGateNow(ReserveSession session) {
+        gate(session, "OPEN");
+    }
+
+    private void gate(ReserveSession session, String mode) {
         long flashMs = session.getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
         script.eval(RScript.Mode.READ_WRITE, gate.source(), RScript.ReturnType.VALUE,
                 List.of(RedisKeys.gate(session.getId()), RedisKeys.gateTime(session.getId()),
