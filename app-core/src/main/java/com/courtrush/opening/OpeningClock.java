@@ -1,10 +1,11 @@
 package com.courtrush.opening;
 
 import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.LockedRun;
 import com.courtrush.infra.RedisKeys;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
@@ -27,6 +28,7 @@ class OpeningClock {
     private static final Logger log = LoggerFactory.getLogger(OpeningClock.class);
     private static final String SYSTEM = "system:clock";
     private static final int WARM_CHECK_EVERY_TICKS = 10;
+    private static final Duration LEASE = Duration.ofSeconds(30);
 
     private final OpeningService openings;
     private final StockWarmer warmer;
@@ -66,21 +68,8 @@ class OpeningClock {
     }
 
     void tick() {
-        boolean locked = false;
-        try {
-            locked = lock.tryLock(0, 30, TimeUnit.SECONDS);
-            if (locked) {
-                advance(ticks.incrementAndGet() % WARM_CHECK_EVERY_TICKS == 0);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            log.error("Opening clock tick failed; next tick retries", e);
-        } finally {
-            if (locked) {
-                lock.unlock();
-            }
-        }
+        LockedRun.ifFree(lock, LEASE, "Opening clock tick",
+                () -> advance(ticks.incrementAndGet() % WARM_CHECK_EVERY_TICKS == 0));
     }
 
     /** One step of the clock; public to the package so tests can drive it. */

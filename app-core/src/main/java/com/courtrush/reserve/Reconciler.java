@@ -2,12 +2,13 @@ package com.courtrush.reserve;
 
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.LockedRun;
 import com.courtrush.infra.RedisKeys;
 import java.time.Instant;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.redisson.api.RLock;
 import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript;
@@ -32,6 +33,8 @@ public class Reconciler {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
     private static final int BATCH = 500;
+
+    private static final Duration LEASE = Duration.ofMinutes(5);
 
     private final RScoredSortedSet<String> inflight;
     private final RScript script;
@@ -58,21 +61,7 @@ public class Reconciler {
     }
 
     void runLocked() {
-        boolean locked = false;
-        try {
-            locked = lock.tryLock(0, 5, TimeUnit.MINUTES);
-            if (locked) {
-                reconcile();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            log.error("Reconciler run failed; the next run retries", e);
-        } finally {
-            if (locked) {
-                lock.unlock();
-            }
-        }
+        LockedRun.ifFree(lock, LEASE, "Reconciler run", this::reconcile);
     }
 
     /** One pass: compensates every in-flight grant older than the horizon. */
