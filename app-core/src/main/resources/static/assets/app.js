@@ -393,6 +393,9 @@
     if (state.queued.has(slot.slotId)) {
       return 'queued';
     }
+    if (slot.started) {
+      return 'started';
+    }
     if (slot.permitsLeft <= 0) {
       return 'soldout';
     }

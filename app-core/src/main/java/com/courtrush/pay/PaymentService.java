@@ -102,6 +102,10 @@ public class PaymentService {
         PayOrder created = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
             requireUnpaid(locked);
+            TimeSlot slot = slots.selectById(locked.getSlotId());
+            if (slot != null && !slot.getSlotDate().atTime(slot.getStartTime()).isAfter(now)) {
+                throw CourtRushException.conflict("pay.slotStarted", reservationId);
+            }
             if (paying != null) {
                 orders.markExpired(paying.getId(), now);
             }

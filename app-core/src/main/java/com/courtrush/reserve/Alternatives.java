@@ -8,6 +8,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;
 import java.time.LocalTime;
+import java.time.Clock;
+import java.time.LocalDateTime;
 import java.util.Comparator;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -32,7 +34,10 @@ class Alternatives {
             .maximumSize(10_000)
             .build();
 
-    Alternatives(LiveStock stock, SoldOutFlags soldOut) {
+    private final Clock clock;
+
+    Alternatives(LiveStock stock, SoldOutFlags soldOut, Clock clock) {
+        this.clock = clock;
         this.stock = stock;
         this.soldOut = soldOut;
     }
@@ -49,8 +54,10 @@ class Alternatives {
     }
 
     private List<Alternative> compute(SessionCatalog catalog, SlotInfo wanted, LiveStock.Snapshot snapshot) {
+        LocalDateTime now = LocalDateTime.now(clock);
         return catalog.slots().stream()
                 .filter(s -> s.active() && s.slotId() != wanted.slotId() && !soldOut.isSoldOut(s.slotId()))
+                .filter(s -> !s.startedBy(now))
                 .filter(s -> snapshot.permits().getOrDefault(s.slotId(), 0) > 0)
                 .sorted(Comparator
                         .comparingLong((SlotInfo s) -> distance(s.startTime(), wanted.startTime()))

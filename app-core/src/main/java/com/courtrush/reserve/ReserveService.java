@@ -9,6 +9,8 @@ import com.courtrush.slot.SlotInfo;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Outcome;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.Clock;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -37,10 +39,12 @@ public class ReserveService {
     private final Alternatives alternatives;
     private final ReserveMetrics metrics;
     private final CourtRushProperties properties;
+    private final Clock clock;
 
     ReserveService(SlotCatalog catalog, LoadShedder shedder, SoldOutFlags soldOut, ReserveScript script,
             ReservePublisher publisher, TraceCompensator compensator, Alternatives alternatives,
-            ReserveMetrics metrics, CourtRushProperties properties) {
+            ReserveMetrics metrics, CourtRushProperties properties, Clock clock) {
+        this.clock = clock;
         this.catalog = catalog;
         this.shedder = shedder;
         this.soldOut = soldOut;
@@ -85,6 +89,9 @@ public class ReserveService {
         }
         if (!slot.active()) {
             throw CourtRushException.badRequest("reserve.slotUnavailable", slotId);
+        }
+        if (slot.startedBy(LocalDateTime.now(clock))) {
+            throw new CourtRushException(Outcome.UNGATED, "reserve.started").withData(Map.of("secondsToOpen", -1));
         }
         switch (soldOut.known(slotId, userId)) {
             case SOLD_OUT -> {

@@ -8,6 +8,7 @@ import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.web.CourtRushException;
 import java.time.Duration;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -39,9 +40,11 @@ public class SlotGenerator {
     private final AuditTrail audit;
     private final ApplicationEventPublisher events;
     private final TransactionTemplate transactions;
+    private final Clock clock;
 
     SlotGenerator(TimeSlotMapper slots, SlotOverlaps overlaps, CourtMapper courts, OpeningService openings,
-            AuditTrail audit, ApplicationEventPublisher events, TransactionTemplate transactions) {
+            AuditTrail audit, ApplicationEventPublisher events, TransactionTemplate transactions, Clock clock) {
+        this.clock = clock;
         this.slots = slots;
         this.overlaps = overlaps;
         this.courts = courts;
@@ -58,6 +61,9 @@ public class SlotGenerator {
             throw CourtRushException.conflict("slot.openingClosed", sessionId);
         }
         LocalDateTime firstStart = session.getSessionDate().atTime(template.startTime());
+        if (!firstStart.isAfter(LocalDateTime.now(clock))) {
+            throw CourtRushException.badRequest("slot.inPast", firstStart);
+        }
         if (session.getFlashTime().isAfter(firstStart)) {
             throw CourtRushException.badRequest("slot.startsBeforeOpening", session.getFlashTime(), firstStart);
         }

@@ -1,11 +1,17 @@
 package com.courtrush.slot;
 
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 
 /** A slot as the catalog keeps it. {@code booked} is the database count when the catalog was loaded. */
 public record SlotInfo(long slotId, long sessionId, long courtId, String courtName, LocalDate slotDate,
         LocalTime startTime, LocalTime endTime, int capacity, int booked, Integer priceCents, boolean active) {
+
+    /** Whether the slot has begun by {@code now} (the gym's wall clock): it is no longer sold. */
+    public boolean startedBy(LocalDateTime now) {
+        return !slotDate.atTime(startTime).isAfter(now);
+    }
 
     static SlotInfo of(SlotWithCourt row) {
         return new SlotInfo(row.getId(), row.getSessionId(), row.getCourtId(), row.getCourtName(), row.getSlotDate(),

@@ -8,6 +8,7 @@ import com.courtrush.setting.AppSettings;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -27,9 +28,12 @@ public class SlotListing {
     private final LiveStock stock;
     private final AppSettings settings;
     private final ZoneId zone;
+    private final Clock clock;
     private final LoadingCache<LocalDate, List<Listed>> answers;
 
-    SlotListing(SlotCatalog catalog, LiveStock stock, AppSettings settings, CourtRushProperties properties) {
+    SlotListing(SlotCatalog catalog, LiveStock stock, AppSettings settings, CourtRushProperties properties,
+            Clock clock) {
+        this.clock = clock;
         this.catalog = catalog;
         this.stock = stock;
         this.settings = settings;
@@ -51,12 +55,13 @@ public class SlotListing {
     private Listed listed(SessionCatalog catalog) {
         ReserveSession session = catalog.session();
         LiveStock.Snapshot snapshot = stock.snapshot(catalog);
+        LocalDateTime now = LocalDateTime.now(clock);
         List<SlotView> slots = catalog.slots().stream()
                 .filter(SlotInfo::active)
                 .map(s -> new SlotView(s.slotId(), s.courtId(), s.courtName(), s.slotDate(), s.startTime(),
                         s.endTime(), s.capacity(),
                         snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked())),
-                        settings.priceCents(s.priceCents())))
+                        settings.priceCents(s.priceCents()), s.startedBy(now)))
                 .toList();
         // an opening not warmed up yet has no gate in Redis: it opens at its flash time, by Redis's clock
         Long flashAt = session.getState() == SessionState.CLOSED ? null
@@ -82,9 +87,9 @@ public class SlotListing {
             Long msToOpen, SessionState state, int perUserLimit, List<SlotView> slots) {
     }
 
-    /** One slot as students see it. */
+    /** One slot as students see it; a slot that has {@code started} is no longer sold. */
     public record SlotView(long slotId, long courtId, String courtName, LocalDate slotDate,
             @JsonFormat(pattern = "HH:mm") LocalTime startTime, @JsonFormat(pattern = "HH:mm") LocalTime endTime,
-            int capacity, int permitsLeft, int priceCents) {
+            int capacity, int permitsLeft, int priceCents, boolean started) {
     }
 }

@@ -38,6 +38,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import com.courtrush.slot.SlotCatalog;
+import java.time.LocalDate;
+import com.courtrush.support.Times;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RScript;
 import org.springframework.amqp.core.AmqpAdmin;
@@ -223,6 +226,39 @@ public interface ReserveScenarios extends StackAccess {
         }
         // 57 answers from this node's flag: only the background jobs' trips, far fewer than 57
         assertThat(trips.total() - before).as("round trips for 57 answers from the flag").isLessThan(10L);
+    }
+
+    @Test
+    default void aSlotThatHasStartedIsNeitherSoldNorOfferedAndSlotsAreNotMadeInThePast() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        Student student = api().students(1).get(0);
+        // the first slot began a moment ago (today at midnight, whatever the hour now)
+        jdbc().update("update time_slot set slot_date = ?, start_time = '00:00:00', end_time = '00:30:00' where id = ?",
+                LocalDate.now(Times.ZONE), slots.get(0));
+        bean(SlotCatalog.class).invalidateAll();
+
+        Reply started = api().reserve(student, session, slots.get(0));
+        assertThat(started.status()).as("%s", started).isEqualTo(409);
+        assertThat(started.enumCode()).isEqualTo("UNGATED");
+        // listed under its opening's date, marked as started
+        Reply listed = TestApi.expect(200, api().get("/slots?date=" + tomorrow(), student.token()));
+        assertThat(listed.data().findValues("slots").stream().flatMap(s -> java.util.stream.StreamSupport
+                        .stream(s.spliterator(), false))
+                .filter(s -> s.path("slotId").asLong() == slots.get(0)).map(s -> s.path("started").asBoolean()))
+                .containsExactly(true);
+        // when the next one is sold out, the started one is not offered as an alternative
+        api().book(api().students(1).get(0), session, slots.get(1));
+        assertThat(api().reserve(student, session, slots.get(1)).data().path("alternatives").findValues("slotId"))
+                .noneMatch(id -> id.asLong() == slots.get(0));
+
+        long today = api().createSession(LocalDate.now(Times.ZONE), now(), 2);
+        Reply past = api().post("/admin/sessions/" + today + "/slots/generate", TestApi.ADMIN_TOKEN, Map.of(
+                "courtIds", List.of(court), "startTime", "00:00", "endTime", "00:30", "durationMinutes", 30,
+                "capacity", 1, "priceCents", 2000));
+        assertThat(past.status()).as("%s", past).isEqualTo(400);
+        assertThat(past.body().path("message").asText()).contains("past");
     }
 
     @Test
