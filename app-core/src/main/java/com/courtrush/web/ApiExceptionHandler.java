@@ -7,12 +7,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.redisson.client.RedisException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.amqp.AmqpConnectException;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -183,11 +179,11 @@ public class ApiExceptionHandler {
      */
     public ResponseEntity<ApiResponse<Object>> failure(Exception e, HttpServletRequest request) {
         String reference = reference();
-        if (e instanceof RedisException || e instanceof AmqpConnectException
-                || e instanceof DataAccessResourceFailureException || e instanceof TransientDataAccessException) {
+        if (Outages.isOutage(e)) {
             log.error("Infrastructure failure [{}]: {}", reference, e.getMessage(), e);
-            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(ApiResponse.of(Outcome.ERROR,
-                    text(request, "http.unavailable", reference), null));
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .header(HttpHeaders.RETRY_AFTER, Long.toString(Outages.RETRY_AFTER.toSeconds()))
+                    .body(ApiResponse.of(Outcome.ERROR, text(request, "http.unavailable", reference), null));
         }
         log.error("Unexpected failure [{}]", reference, e);
         return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(ApiResponse.of(Outcome.ERROR,

@@ -233,6 +233,18 @@ class ApiContractTest {
     }
 
     @Test
+    void aDatabaseThatCannotBeReachedIs503WithRetryAfterHoweverTheFailureIsWrapped() throws Exception {
+        given(openings.between(org.mockito.ArgumentMatchers.any(), org.mockito.ArgumentMatchers.any())).willThrow(
+                new org.mybatis.spring.MyBatisSystemException("getting a connection",
+                        new org.springframework.jdbc.CannotGetJdbcConnectionException("Failed to obtain JDBC Connection",
+                                new java.sql.SQLTransientConnectionException("Connection is not available"))));
+        mvc.perform(get("/calendar").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isServiceUnavailable()).andExpect(header().string("Retry-After", "5"))
+                .andExpect(jsonPath("$.enumCode").value("ERROR"))
+                .andExpect(jsonPath("$.message").value(containsString("unavailable")));
+    }
+
+    @Test
     void theCalendarSaysTheGymsTodayAndTheOpeningsFromThen() throws Exception {
         ReserveSession next = new ReserveSession();
         next.setId(4L);

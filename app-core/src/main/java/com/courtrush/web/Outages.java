@@ -1,0 +1,43 @@
+package com.courtrush.web;
+
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import org.redisson.client.RedisException;
+import org.springframework.amqp.AmqpConnectException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+
+/**
+ * Whether a failure means Redis, the broker or the database cannot be reached — answered 503 with
+ * Retry-After, not 500. Judged by the whole cause chain: MyBatis, Spring and the drivers each wrap
+ * (a {@code MyBatisSystemException} around a {@code CannotGetJdbcConnectionException} was a 500).
+ */
+public final class Outages {
+
+    /** How long a client should wait before trying again. */
+    public static final Duration RETRY_AFTER = Duration.ofSeconds(5);
+
+    private static final int MAX_DEPTH = 16;
+
+    private Outages() {
+    }
+
+    public static boolean isOutage(Throwable failure) {
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {
+            if (cause instanceof RedisException || cause instanceof AmqpConnectException
+                    || cause instanceof DataAccessResourceFailureException || cause instanceof TransientDataAccessException
+                    || cause instanceof CannotGetJdbcConnectionException || cause instanceof SQLTransientConnectionException
+                    || cause instanceof SQLRecoverableException || cause instanceof ConnectException
+                    || cause instanceof SocketTimeoutException) {
+                return true;
+            }
+            cause = cause.getCause() == cause ? null : cause.getCause();
+        }
+        return false;
+    }
+}
