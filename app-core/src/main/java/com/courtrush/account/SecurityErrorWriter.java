@@ -6,6 +6,7 @@ import com.courtrush.web.ErrorEnvelopes;
 import com.courtrush.web.RequestLocales;
 import jakarta.servlet.http.HttpServletRequest;
 import com.courtrush.web.Outcome;
+import com.courtrush.web.Outages;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -23,29 +24,27 @@ class SecurityErrorWriter {
     }
 
     void unauthorized(HttpServletRequest request, HttpServletResponse response, String key) throws IOException {
-        write(response, Outcome.UNAUTHORIZED, EngineMessages.format(RequestLocales.of(request), key));
+        response.setHeader("WWW-Authenticate", "Bearer");
+        write(response, HttpServletResponse.SC_UNAUTHORIZED, ApiResponse.of(Outcome.UNAUTHORIZED,
+                EngineMessages.format(RequestLocales.of(request), key), null));
     }
 
     void forbidden(HttpServletRequest request, HttpServletResponse response, String key) throws IOException {
-        write(response, Outcome.FORBIDDEN, EngineMessages.format(RequestLocales.of(request), key));
+        write(response, HttpServletResponse.SC_FORBIDDEN, ApiResponse.of(Outcome.FORBIDDEN,
+                EngineMessages.format(RequestLocales.of(request), key), null));
     }
 
     /** A token could not be checked (the database did not answer): try again shortly. */
     void unavailable(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        response.setHeader("Retry-After", "5");
-        response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
-        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        response.setCharacterEncoding("UTF-8");
-        json.writeValue(response.getOutputStream(), ErrorEnvelopes.of(503, RequestLocales.of(request)));
+        response.setHeader("Retry-After", Long.toString(Outages.RETRY_AFTER.toSeconds()));
+        write(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+                ErrorEnvelopes.of(HttpServletResponse.SC_SERVICE_UNAVAILABLE, RequestLocales.of(request)));
     }
 
-    private void write(HttpServletResponse response, Outcome outcome, String message) throws IOException {
-        response.setStatus(outcome.status().value());
+    private void write(HttpServletResponse response, int status, ApiResponse<?> envelope) throws IOException {
+        response.setStatus(status);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         response.setCharacterEncoding("UTF-8");
-        if (outcome == Outcome.UNAUTHORIZED) {
-            response.setHeader("WWW-Authenticate", "Bearer");
-        }
-        json.writeValue(response.getOutputStream(), ApiResponse.of(outcome, message, null));
+        json.writeValue(response.getOutputStream(), envelope);
     }
 }

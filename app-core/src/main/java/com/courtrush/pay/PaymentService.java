@@ -5,7 +5,6 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.reserve.Reservation;
 import com.courtrush.reserve.ReservationAccess;
-import com.courtrush.reserve.ReservationCancellation;
 import com.courtrush.reserve.ReservationDeadlines;
 import com.courtrush.reserve.ReservationMapper;
 import com.courtrush.reserve.ReservationStatus;
@@ -103,23 +102,23 @@ public class PaymentService {
             Reservation locked = reservations.lockById(reservationId);
             requireUnpaid(locked);
             TimeSlot slot = slots.selectById(locked.getSlotId());
-            if (slot != null && !slot.getSlotDate().atTime(slot.getStartTime()).isAfter(now)) {
+            if (slot != null && slot.startedBy(now)) {
                 throw CourtRushException.conflict("pay.slotStarted", reservationId);
             }
             if (paying != null) {
                 orders.markExpired(paying.getId(), now);
             }
-            return insertOrder(locked, now);
+            return insertOrder(locked, priceOf(slot), now);
         });
         gateway.prepay(created, description(created));
         return OrderView.of(created, gateway, false, LocalDateTime.now(clock));
     }
 
-    private PayOrder insertOrder(Reservation reservation, LocalDateTime now) {
+    private PayOrder insertOrder(Reservation reservation, int amountCents, LocalDateTime now) {
         PayOrder order = new PayOrder();
         order.setReservationId(reservation.getId());
         order.setChannel(gateway.channel());
-        order.setAmountCents(amountOf(reservation));
+        order.setAmountCents(amountCents);
         order.setStatus(PayOrderStatus.PAYING);
         order.setPayingKey(reservation.getId());
         // an order expires when a reservation made at the same moment would time out
@@ -206,7 +205,10 @@ public class PaymentService {
     }
 
     int amountOf(Reservation reservation) {
-        TimeSlot slot = slots.selectById(reservation.getSlotId());
+        return priceOf(slots.selectById(reservation.getSlotId()));
+    }
+
+    private int priceOf(TimeSlot slot) {
         return settings.priceCents(slot == null ? null : slot.getPriceCents());
     }
 

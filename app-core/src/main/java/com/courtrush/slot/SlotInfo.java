@@ -8,7 +8,7 @@ import java.time.LocalTime;
 public record SlotInfo(long slotId, long sessionId, long courtId, String courtName, LocalDate slotDate,
         LocalTime startTime, LocalTime endTime, int capacity, int booked, Integer priceCents, boolean active) {
 
-    /** Whether the slot has begun by {@code now} (the gym's wall clock): it is no longer sold. */
+    /** Whether the slot has begun by {@code now} (the gym's wall clock): it is no longer sold or paid. */
     public boolean startedBy(LocalDateTime now) {
         return !slotDate.atTime(startTime).isAfter(now);
     }

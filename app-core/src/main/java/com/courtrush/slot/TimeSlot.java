@@ -16,6 +16,12 @@ import lombok.Setter;
 @Setter
 @TableName("time_slot")
 public class TimeSlot {
+
+    /** Whether the slot has begun by {@code now} (the gym's wall clock), as {@link SlotInfo#startedBy} says. */
+    public boolean startedBy(LocalDateTime now) {
+        return !slotDate.atTime(startTime).isAfter(now);
+    }
+
     @TableId(type = IdType.AUTO)
     private Long id;
     private Long sessionId;

@@ -1,6 +1,5 @@
 package com.courtrush.staff;
 
-import static com.courtrush.support.Times.SETTLE;
 import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
