@@ -1,12 +1,15 @@
 -- Gives a student's place in a slot back to the stock, at most once: the permit returns only if
 -- this call is the one that removes the student from the slot's dedup set. Cancel, timeout,
 -- refund, dead-letter compensation and the reconciler may all fire for one booking; one wins.
--- Returns 'RELEASED' or 'NOTHING_HELD'.
+-- Returns 'RELEASED' or 'NOTHING_HELD'. A release is logged in the opening's released log (kept a
+-- few minutes) for a re-sync whose database read it may have missed (resync.lua).
 --
 -- KEYS[1] bf:dedup:{slotId}  KEYS[2] bf:sem:{slotId}  KEYS[3] bf:quota:{sessionId}
 -- KEYS[4] bf:reserve:pending:{traceId} (or any key, when ARGV[2] is empty)  KEYS[5] bf:reserve:inflight
 -- KEYS[6] bf:slot:off:{slotId} (present while the slot is disabled: its permit stays at 0)
--- ARGV[1] userId  ARGV[2] in-flight member to forget ('' when none)
+-- KEYS[7] bf:{s:sessionId}:released
+-- ARGV[1] userId  ARGV[2] in-flight member to forget ('' when none)  ARGV[3] slotId
+-- ARGV[4] how long the log keeps an entry, ms
 
 if ARGV[2] ~= '' then
   redis.call('ZREM', KEYS[5], ARGV[2])
@@ -20,6 +23,11 @@ if redis.call('SREM', KEYS[1], ARGV[1]) == 1 then
   if left <= 0 then
     redis.call('HDEL', KEYS[3], ARGV[1])
   end
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  redis.call('ZADD', KEYS[7], string.format('%d', now), ARGV[1] .. '|' .. ARGV[3])
+  redis.call('ZREMRANGEBYSCORE', KEYS[7], '-inf', string.format('%d', now - tonumber(ARGV[4])))
+  redis.call('PEXPIRE', KEYS[7], ARGV[4])
   return 'RELEASED'
 end
 return 'NOTHING_HELD'

@@ -1,20 +1,57 @@
--- Rebuilds an opening's stock from the database's view plus the grants still in flight:
--- for each slot, dedup = database holders ∪ in-flight grantees, permits = capacity − |dedup|
--- (0 for a disabled slot); the per-student counts of the opening; the slot → opening binding.
+-- Rebuilds an opening's stock from the database's view plus what changed in Redis since that view
+-- was read: for each slot, dedup = the database's holders, corrected by the latest of "recorded" and
+-- "given back" of each student since, ∪ in-flight grantees; permits = capacity − |dedup| (0 for a disabled
+-- slot); the per-student counts of the opening; the slot → opening binding. "Since" is a Redis time
+-- taken before the database was read: a grant committed or a place given back while it was read
+-- is in the opening's settled or released log (settle.lua, release.lua), so neither interleaving
+-- leaves a holder out or a place lost. The warm marker records which Redis built the opening (its
+-- run id): a restarted Redis, which may have lost its last second, is told by a different one.
 -- Atomic with respect to reserve.lua. Returns the opening's total permits.
 --
 -- KEYS[1] bf:quota:{sessionId}  KEYS[2] bf:reserve:inflight  KEYS[3] bf:warm:{sessionId}
--- then for each slot i: KEYS[4i] bf:sem:{slotId}, KEYS[4i+1] bf:dedup:{slotId},
---                       KEYS[4i+2] bf:slot:session:{slotId}, KEYS[4i+3] bf:slot:off:{slotId}
--- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] slot count
+-- KEYS[4] bf:{s:sessionId}:settled  KEYS[5] bf:{s:sessionId}:released
+-- then for each slot i: KEYS[4i+2] bf:sem:{slotId}, KEYS[4i+3] bf:dedup:{slotId},
+--                       KEYS[4i+4] bf:slot:session:{slotId}, KEYS[4i+5] bf:slot:off:{slotId}
+-- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] since (Redis time, ms)  ARGV[4] slot count
 -- then for each slot: slotId, capacity, active (1/0), holder count, holder user ids...
 
 local sessionId = ARGV[1]
 local expireAt = ARGV[2]
+local since = ARGV[3]
 
+local function parse(member)
+  local _, user, slot, session = string.match(member, '^([^|]+)|([^|]+)|([^|]+)|([^|]+)$')
+  return user, slot, session
+end
+
+-- what happened to each (slot, student) since the read began: the latest of "recorded" and "given
+-- back" wins (on the same millisecond, "recorded": a place is given back before it is granted again)
+local changes = {}
+local function changed(user, slot, time, held)
+  local ofSlot = changes[slot] or {}
+  changes[slot] = ofSlot
+  local last = ofSlot[user]
+  if last == nil or time > last.time or (time == last.time and held) then
+    ofSlot[user] = {time = time, held = held}
+  end
+end
+local settled = redis.call('ZRANGEBYSCORE', KEYS[4], since, '+inf', 'WITHSCORES')
+for i = 1, #settled, 2 do
+  local user, slot, session = parse(settled[i])
+  if session == sessionId then
+    changed(user, slot, tonumber(settled[i + 1]), true)
+  end
+end
+local released = redis.call('ZRANGEBYSCORE', KEYS[5], since, '+inf', 'WITHSCORES')
+for i = 1, #released, 2 do
+  local user, slot = string.match(released[i], '^([^|]+)|([^|]+)$')
+  changed(user, slot, tonumber(released[i + 1]), false)
+end
+
+-- grants in flight now are held, whatever happened before
 local inflight = {}
 for _, member in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
-  local _, user, slot, session = string.match(member, '^([^|]+)|([^|]+)|([^|]+)|([^|]+)$')
+  local user, slot, session = parse(member)
   if session == sessionId then
     inflight[slot] = inflight[slot] or {}
     inflight[slot][user] = true
@@ -24,9 +61,9 @@ end
 redis.call('DEL', KEYS[1])
 local quota = {}
 local total = 0
-local a = 4
-for i = 1, tonumber(ARGV[3]) do
-  local semKey, dedupKey, bindKey, offKey = KEYS[4 * i], KEYS[4 * i + 1], KEYS[4 * i + 2], KEYS[4 * i + 3]
+local a = 5
+for i = 1, tonumber(ARGV[4]) do
+  local semKey, dedupKey, bindKey, offKey = KEYS[4 * i + 2], KEYS[4 * i + 3], KEYS[4 * i + 4], KEYS[4 * i + 5]
   local slotId, capacity, active, n = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2] == '1', tonumber(ARGV[a + 3])
   a = a + 4
   local holders = {}
@@ -34,6 +71,9 @@ for i = 1, tonumber(ARGV[3]) do
     holders[ARGV[a + j]] = true
   end
   a = a + n
+  for user, last in pairs(changes[slotId] or {}) do
+    holders[user] = last.held or nil
+  end
   for user in pairs(inflight[slotId] or {}) do
     holders[user] = true
   end
@@ -70,6 +110,6 @@ end
 if any then
   redis.call('EXPIREAT', KEYS[1], expireAt)
 end
-redis.call('SET', KEYS[3], '1')
+redis.call('SET', KEYS[3], string.match(redis.call('INFO', 'server'), 'run_id:(%w+)'))
 redis.call('EXPIREAT', KEYS[3], expireAt)
 return total

@@ -4,8 +4,9 @@ import com.courtrush.account.SignInScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
-import com.courtrush.staff.StaffScenarios;
+import com.courtrush.reserve.RecoveryScenarios;
 import com.courtrush.reserve.ReserveScenarios;
+import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
 import java.io.IOException;
@@ -21,8 +22,8 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @ExtendWith(ExternalServices.class)
 class ExternalStackIT extends StackTest
-        implements ReserveScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios, MultiNodeScenarios,
-        SignInScenarios {
+        implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
+        MultiNodeScenarios, SignInScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

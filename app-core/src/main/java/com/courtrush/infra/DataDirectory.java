@@ -19,15 +19,18 @@ import org.slf4j.LoggerFactory;
  * The data directory holds the database, the broker's store and the secrets (the token-signing
  * secret is in the database): it is private to the user running the engine. It is created 0700
  * before anything is written into it; an existing one is tightened at start (directories 0700,
- * files 0600), said once in the log; what the embedded services create while starting is tightened
- * once they are up. Secret files are written private from their first byte. On a file system
- * without POSIX permissions (Windows) the user's profile folder protects it instead.
+ * files 0600, a program 0700), said once in the log; what the embedded services create while
+ * starting is tightened once they are up, and what they create later sits in private folders.
+ * Secret files are written private from their first byte. On a file system without POSIX
+ * permissions (Windows) the user's profile folder protects it instead.
  */
 public final class DataDirectory {
 
     private static final Logger log = LoggerFactory.getLogger(DataDirectory.class);
     private static final Set<PosixFilePermission> DIRECTORY = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
+    /** The embedded redis-server's binary: its owner may still run it. */
+    private static final Set<PosixFilePermission> PROGRAM = PosixFilePermissions.fromString("rwx------");
     private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
     private DataDirectory() {
@@ -65,8 +68,13 @@ public final class DataDirectory {
         AtomicInteger changed = new AtomicInteger();
         Consumer<Path> restrict = path -> {
             try {
-                Set<PosixFilePermission> wanted = Files.isDirectory(path) ? DIRECTORY : FILE;
-                if (!Files.isSymbolicLink(path) && !Files.getPosixFilePermissions(path).equals(wanted)) {
+                if (Files.isSymbolicLink(path)) {
+                    return;
+                }
+                Set<PosixFilePermission> now = Files.getPosixFilePermissions(path);
+                Set<PosixFilePermission> wanted = Files.isDirectory(path) ? DIRECTORY
+                        : now.contains(PosixFilePermission.OWNER_EXECUTE) ? PROGRAM : FILE;
+                if (!now.equals(wanted)) {
                     Files.setPosixFilePermissions(path, wanted);
                     changed.incrementAndGet();
                 }

@@ -20,8 +20,11 @@ import org.slf4j.LoggerFactory;
 import org.springframework.util.ReflectionUtils;
 
 /**
- * An in-process AMQP 0-9-1 broker (Apache Qpid Broker-J, in-memory virtual host) on a free
- * loopback port, with a password made for this run. Qpid dead-letters differently from RabbitMQ;
+ * An in-process AMQP 0-9-1 broker (Apache Qpid Broker-J) on a free loopback port, with a password
+ * made for this run. Its virtual host is durable: queues, bindings and persistent messages live in
+ * a Derby store in {@code <data-dir>/qpid/store} and a publish is confirmed once its message is
+ * committed there, so a grant answered 202 survives a crash of the engine. The broker's own
+ * configuration (port, user) is made anew at each start. Qpid dead-letters differently from RabbitMQ;
  * {@link AmqpTopology} declares the queues so that both brokers dead-letter them.
  */
 public final class EmbeddedAmqpBroker implements AutoCloseable {
@@ -31,6 +34,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedAmqpBroker.class);
     private static final String QPID_SHUTDOWN_HOOK_FIELD = "_shutdownHook";
+    private static final String DERBY_LOG_FILE = "derby.stream.error.file";
 
     private final SystemLauncher launcher;
     private final int port;
@@ -49,6 +53,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         SystemLauncher launcher = new SystemLauncher(new ContainerCapture(systemConfig));
         try {
             Files.createDirectories(workDir);
+            keepDerbysLogIn(workDir);
             Path initialConfig = copyResource("/qpid/initial-config.json", workDir.resolve("initial-config.json"));
             // Qpid reads "classpath:" URLs only outside a fat jar; an empty file works everywhere.
             Path systemProperties = workDir.resolve("system.properties");
@@ -76,6 +81,17 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
             shutdownQuietly(launcher);
             throw new InfraConfigException("The embedded AMQP broker could not start: " + e.getMessage(),
                     "Check that " + workDir + " is writable, or use courtrush.infra.mode=external with RabbitMQ.", e);
+        }
+    }
+
+    /**
+     * Derby writes its log to {@code derby.log} in the working directory unless told otherwise; it
+     * goes next to the store instead, recreated at each start. The setting is the JVM's: a Derby
+     * already booted in this JVM (a second engine in one test run) keeps its first log.
+     */
+    private static void keepDerbysLogIn(Path workDir) {
+        if (System.getProperty(DERBY_LOG_FILE) == null) {
+            System.setProperty(DERBY_LOG_FILE, workDir.resolve("derby.log").toAbsolutePath().toString());
         }
     }
 

@@ -13,7 +13,7 @@ class EmbeddedInfraConfig {
 
     @Bean(destroyMethod = "close")
     EmbeddedRedis embeddedRedis(CourtRushProperties properties) {
-        return EmbeddedRedis.start(properties.infra().embeddedRedisPort(), properties.infra().embeddedRedisPassword());
+        return EmbeddedRedis.start(properties.dataDir(), properties.infra().embeddedRedisPort(), properties.infra().embeddedRedisPassword());
     }
 
     @Bean(destroyMethod = "close")

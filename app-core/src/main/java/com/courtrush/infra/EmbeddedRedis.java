@@ -1,8 +1,10 @@
 package com.courtrush.infra;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -13,12 +15,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.embedded.Redis;
 import redis.embedded.RedisInstance;
-import redis.embedded.RedisServer;
 
 /**
  * A real {@code redis-server} child process from the embedded-redis jar, on a free loopback port
- * (or the configured one, {@code courtrush.infra.embedded-redis-port}), keeping nothing on disk:
- * the engine rebuilds Redis from the database at start-up.
+ * (or the configured one, {@code courtrush.infra.embedded-redis-port}). It keeps its state in
+ * {@code <data-dir>/redis}: an append-only file written to disk every second (what a crash can
+ * lose is at most that second, which the engine detects and re-syncs from the database, see
+ * {@code RedisRestarts}), rewritten when it doubles. Its binary, its configuration (with the
+ * password) and its pid file live there too, so a crash leaves nothing in the temporary folder,
+ * and a redis-server that outlived a crashed engine is found and stopped before a new one starts
+ * on the same files ({@link LeftoverRedis}).
  */
 public final class EmbeddedRedis implements AutoCloseable {
 
@@ -42,25 +48,24 @@ public final class EmbeddedRedis implements AutoCloseable {
      * loopback only and requires {@code configuredPassword}, or a random one when that is blank: other
      * local users must not be able to rewrite stock, revocations or cut-offs.
      */
-    public static EmbeddedRedis start(int configuredPort, String configuredPassword) {
+    public static EmbeddedRedis start(Path dataDir, int configuredPort, String configuredPassword) {
         String password = configuredPassword == null || configuredPassword.isBlank()
                 ? randomPassword() : configuredPassword;
+        RedisFiles files = RedisFiles.in(dataDir);
+        LeftoverRedis.stopIfRunning(files);
+        LeftoverRedis.cleanTemporaryFolder();
+        File binary = files.binary();
         IOException last = null;
         int attempts = configuredPort > 0 ? 1 : START_ATTEMPTS;
         for (int attempt = 1; attempt <= attempts; attempt++) {
             int port = configuredPort > 0 ? configuredPort : freeLoopbackPort();
             OwnedRedisServer server = null;
             try {
-                server = new OwnedRedisServer(port, RedisServer.newRedisServer()
-                        .port(port)
-                        .bind("127.0.0.1")
-                        .setting("save \"\"")
-                        .setting("appendonly no")
-                        .setting("protected-mode yes")
-                        .setting("requirepass " + password)
-                        .buildCommandArgs());
+                Path config = files.writeConfig(port, password);
+                server = new OwnedRedisServer(port, List.of(binary.getAbsolutePath(), config.toString()));
                 server.start();
-                log.info("Embedded redis-server listening on 127.0.0.1:{} (password required)", port);
+                log.info("Embedded redis-server listening on 127.0.0.1:{} (password required), appending to {}",
+                        port, files.dir());
                 return new EmbeddedRedis(server, port, password);
             } catch (IOException | RuntimeException e) {
                 last = e instanceof IOException io ? io : new IOException(e);

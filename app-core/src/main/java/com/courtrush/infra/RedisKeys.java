@@ -37,8 +37,10 @@ public final class RedisKeys {
     }
 
     /**
-     * Set by the same atomic script that rebuilds an opening's stock: while it exists, Redis holds
-     * the opening. Its absence means Redis lost the opening and it must be warmed up again.
+     * Set by the same atomic script that rebuilds an opening's stock, to the run id of the Redis that
+     * did it: while it exists with this Redis's run id, Redis holds the opening as built. Its absence
+     * means Redis lost the opening; another run id, that Redis was restarted since (and may have lost
+     * its last second of writes). Either way the opening is rebuilt from the database.
      */
     public static String warm(long sessionId) {
         return "bf:warm:" + sessionId;
@@ -47,6 +49,22 @@ public final class RedisKeys {
     /** A granted place whose message is not yet in the database: "userId:slotId:sessionId". */
     public static String pending(String traceId) {
         return "bf:reserve:pending:" + traceId;
+    }
+
+    /**
+     * Sorted set of an opening's grants recorded in the database in the last few minutes (in-flight
+     * member → Redis time, ms): a re-sync counts those recorded after its database read began.
+     */
+    public static String settledLog(long sessionId) {
+        return "bf:{s:" + sessionId + "}:settled";
+    }
+
+    /**
+     * Sorted set of an opening's places given back in the last few minutes ("userId|slotId" → Redis
+     * time, ms): a re-sync drops those holders its database read still saw.
+     */
+    public static String releasedLog(long sessionId) {
+        return "bf:{s:" + sessionId + "}:released";
     }
 
     /** Hash userId → places the student holds or is being granted in an opening (per-user limit). */

@@ -6,7 +6,6 @@ import com.courtrush.infra.RedisKeys;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
@@ -27,7 +26,6 @@ class OpeningClock {
 
     private static final Logger log = LoggerFactory.getLogger(OpeningClock.class);
     private static final String SYSTEM = "system:clock";
-    private static final int WARM_CHECK_EVERY_TICKS = 10;
     private static final Duration LEASE = Duration.ofSeconds(30);
 
     private final OpeningService openings;
@@ -36,7 +34,6 @@ class OpeningClock {
     private final RLock lock;
     private final CourtRushProperties properties;
     private final Clock clock;
-    private final AtomicLong ticks = new AtomicLong();
 
     OpeningClock(OpeningService openings, StockWarmer warmer, TaskScheduler scheduler, RedissonClient redisson,
             CourtRushProperties properties, Clock clock) {
@@ -69,32 +66,36 @@ class OpeningClock {
 
     void tick() {
         LockedRun.ifFree(lock, LEASE, "Opening clock tick",
-                () -> advance(ticks.incrementAndGet() % WARM_CHECK_EVERY_TICKS == 0));
+                this::advance);
     }
 
-    /** One step of the clock; public to the package so tests can drive it. */
-    void advance(boolean checkWarm) {
+    /** One step of the clock; also checks that Redis still holds each live opening as built. */
+    void advance() {
         LocalDateTime now = LocalDateTime.now(clock);
         for (ReserveSession stale : openings.notClosedBefore(now.toLocalDate())) {
             openings.closeAfterItsDay(stale);
         }
         for (ReserveSession session : openings.notClosedSince(now.toLocalDate())) {
             try {
-                step(session, now, checkWarm);
+                step(session, now);
             } catch (RuntimeException e) {
                 log.error("Opening {} could not be advanced; next tick retries", session.getId(), e);
             }
         }
     }
 
-    private void step(ReserveSession session, LocalDateTime now, boolean checkWarm) {
+    private void step(ReserveSession session, LocalDateTime now) {
         SessionState state = session.getState();
         if (state == SessionState.SCHEDULED && !now.isBefore(session.warmupTime())) {
             openings.warmUp(session.getId(), SYSTEM);
             state = SessionState.WARMED;
-        } else if (checkWarm && state.live() && !warmer.isWarm(session)) {
-            log.warn("Redis has lost opening {}; rebuilding it from the database", session.getId());
-            openings.resync(session.getId(), SYSTEM);
+        } else if (state.live()) {
+            StockWarmer.WarmState warm = warmer.warmState(session);
+            if (warm != StockWarmer.WarmState.WARM) {
+                log.warn("Redis {} opening {}; rebuilding it from the database", warm == StockWarmer.WarmState.MISSING
+                        ? "has lost" : "was restarted since it built", session.getId());
+                openings.resync(session.getId(), SYSTEM);
+            }
         }
         if (state == SessionState.WARMED && !now.isBefore(session.getFlashTime())) {
             session.setState(SessionState.WARMED);

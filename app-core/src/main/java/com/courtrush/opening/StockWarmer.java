@@ -24,8 +24,21 @@ public interface StockWarmer {
     /** Staff open the opening now, before its flash time if need be. */
     void openGateNow(ReserveSession session);
 
-    /** Whether Redis still holds the opening's state (false after Redis lost its data). */
-    boolean isWarm(ReserveSession session);
+    /**
+     * Whether Redis holds the opening as it was built: not if Redis lost it, nor if Redis was
+     * restarted since (it may have come back from a file missing its last second).
+     */
+    WarmState warmState(ReserveSession session);
+
+    /** What Redis holds of an opening. */
+    enum WarmState {
+        /** As built (or not to be built yet). */
+        WARM,
+        /** Nothing: Redis lost it. */
+        MISSING,
+        /** Built by a Redis that has been restarted since. */
+        RESTARTED
+    }
 
     /** What a warm-up did. */
     record WarmupReport(long sessionId, int slots, long permits) {

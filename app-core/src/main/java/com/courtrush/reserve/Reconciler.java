@@ -4,10 +4,13 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.LockedRun;
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.RedisTime;
 import java.time.Instant;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import org.redisson.api.RLock;
 import org.redisson.api.RScoredSortedSet;
@@ -41,11 +44,15 @@ public class Reconciler {
     private final RLock lock;
     private final RedissonClient redisson;
     private final TraceCompensator compensator;
+    private final ReservationMapper reservations;
+    private final StockReleaser releaser;
     private final TaskScheduler scheduler;
     private final CourtRushProperties properties;
 
-    Reconciler(RedissonClient redisson, TraceCompensator compensator, TaskScheduler scheduler,
-            CourtRushProperties properties) {
+    Reconciler(RedissonClient redisson, TraceCompensator compensator, ReservationMapper reservations,
+            StockReleaser releaser, TaskScheduler scheduler, CourtRushProperties properties) {
+        this.reservations = reservations;
+        this.releaser = releaser;
         this.redisson = redisson;
         this.inflight = redisson.getScoredSortedSet(RedisKeys.INFLIGHT);
         this.script = redisson.getScript();
@@ -55,18 +62,58 @@ public class Reconciler {
         this.properties = properties;
     }
 
+    /**
+     * The first run waits one horizon: after a crash (or a long stop) the grants in flight are older
+     * than the horizon, yet their messages may be safe in the broker's store; the consumers get that
+     * long to record them before anything is given up as lost.
+     */
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        scheduler.scheduleWithFixedDelay(this::runLocked, properties.reserve().reconcileInterval());
+        try {
+            int forgotten = forgetRecorded();
+            if (forgotten > 0) {
+                log.info("{} in-flight grant(s) were already in the database (a crash between recording and "
+                        + "forgetting them); forgotten", forgotten);
+            }
+        } catch (RuntimeException e) {
+            log.error("Start-up check of the in-flight grants against the database failed; the reconciler settles "
+                    + "them after its horizon", e);
+        }
+        scheduler.scheduleWithFixedDelay(this::runLocked, Instant.now().plus(properties.reserve().reconcileHorizon()),
+                properties.reserve().reconcileInterval());
     }
 
     void runLocked() {
         LockedRun.ifFree(lock, LEASE, "Reconciler run", this::reconcile);
     }
 
+    /**
+     * Forgets the in-flight grants the database already has, whatever their age: what a crash
+     * between recording a grant and forgetting it leaves, or a Redis restored from a file that kept
+     * a grant but not its removal. Returns how many.
+     */
+    int forgetRecorded() {
+        int forgotten = 0;
+        int offset = 0;
+        Collection<ScoredEntry<String>> page;
+        do {
+            page = inflight.entryRange(offset, offset + BATCH - 1);
+            List<ReserveMessage> grants = page.stream()
+                    .map(entry -> ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue()))
+                    .toList();
+            Set<String> known = grants.isEmpty() ? Set.of()
+                    : new HashSet<>(reservations.knownTraces(grants.stream().map(ReserveMessage::traceId).toList()));
+            List<ReserveMessage> recorded = grants.stream().filter(grant -> known.contains(grant.traceId())).toList();
+            recorded.forEach(releaser::forget);
+            forgotten += recorded.size();
+            offset += page.size() - recorded.size();
+        } while (page.size() == BATCH);
+        return forgotten;
+    }
+
     /** One pass: compensates every in-flight grant older than the horizon. */
     public Report reconcile() {
-        long now = redisNowMillis();
+        long now = RedisTime.nowMillis(script);
         long cutoff = now - properties.reserve().reconcileHorizon().toMillis();
         int compensated = 0;
         int settled = 0;
@@ -93,12 +140,6 @@ public class Reconciler {
             log.warn("Reconciler compensated {} stale grant(s)", compensated);
         }
         return report;
-    }
-
-    private long redisNowMillis() {
-        List<Object> time = script.eval(RScript.Mode.READ_ONLY, "return redis.call('TIME')",
-                RScript.ReturnType.MULTI);
-        return Long.parseLong(time.get(0).toString()) * 1000 + Long.parseLong(time.get(1).toString()) / 1000;
     }
 
     /**

@@ -2,6 +2,7 @@ package com.courtrush.reserve;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import java.time.LocalDateTime;
+import java.util.Collection;
 import java.util.List;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
@@ -59,6 +60,32 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
             + "where r.user_id = #{userId} and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION') "
             + "order by r.id desc limit #{limit}")
     List<MyReservation> findMine(@Param("userId") long userId, @Param("limit") int limit);
+
+    /**
+     * Locks the students' accounts until the transaction ends, in id order: recordings of one
+     * student's grants take turns, so each counts the places the others recorded.
+     */
+    @Select("<script>select id from user_account where id in "
+            + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>) order by id for update</script>")
+    List<Long> lockStudents(@Param("userIds") Collection<Long> userIds);
+
+    /**
+     * The active places of these students in these openings, read as committed now (a locking
+     * read), with their own transaction's rows.
+     */
+    @Select("<script>select session_id, user_id from reservation where holder_id is not null and user_id in "
+            + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>) and session_id in "
+            + "(<foreach collection='sessionIds' item='id' separator=','>#{id}</foreach>) for update</script>")
+    List<Holding> holdings(@Param("userIds") Collection<Long> userIds, @Param("sessionIds") Collection<Long> sessionIds);
+
+    /** One active place of a student in an opening. */
+    record Holding(long sessionId, long userId) {
+    }
+
+    /** Which of these trace ids the database has a row of (recorded or compensated). */
+    @Select("<script>select trace_id from reservation where trace_id in "
+            + "(<foreach collection='traceIds' item='t' separator=','>#{t}</foreach>)</script>")
+    List<String> knownTraces(@Param("traceIds") Collection<String> traceIds);
 
     /** One active place: who holds which slot. */
     record Holder(long slotId, long userId) {

@@ -1,10 +1,15 @@
 package com.courtrush.reserve;
 
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.ReserveSessionMapper;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
@@ -13,22 +18,27 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Records a granted place as a PENDING_PAYMENT reservation, idempotently, under the database
  * guards: the unique trace id (the same message twice → one row), the unique (slot, holder)
- * (G2), and the slot's {@code booked < capacity} counter moved in the same transaction (G1).
+ * (G2), the slot's {@code booked < capacity} counter moved in the same transaction (G1), and the
+ * opening's per-student limit counted in that transaction under a lock on the student (G5) — Redis
+ * decides the limit first, but a Redis that went back in time (restarted from a file a second
+ * old, a promoted replica) has forgotten places it granted.
  */
 @Component
 public class ReservationWriter {
 
     private final ReservationMapper reservations;
     private final TimeSlotMapper slots;
+    private final ReserveSessionMapper sessions;
     private final TransactionTemplate transactions;
     private final StockReleaser releaser;
     private final TraceCompensator compensator;
     private final Clock clock;
 
-    ReservationWriter(ReservationMapper reservations, TimeSlotMapper slots, TransactionTemplate transactions,
-            StockReleaser releaser, TraceCompensator compensator, Clock clock) {
+    ReservationWriter(ReservationMapper reservations, TimeSlotMapper slots, ReserveSessionMapper sessions,
+            TransactionTemplate transactions, StockReleaser releaser, TraceCompensator compensator, Clock clock) {
         this.reservations = reservations;
         this.slots = slots;
+        this.sessions = sessions;
         this.transactions = transactions;
         this.releaser = releaser;
         this.compensator = compensator;
@@ -51,6 +61,10 @@ public class ReservationWriter {
         } catch (SlotUnavailable unavailable) {
             compensator.refusedByDatabase(grant, "the slot is full or disabled in the database");
             return Result.REFUSED;
+        } catch (OverStudentLimit over) {
+            compensator.refusedByDatabase(grant, "the student already holds the opening's limit of places ("
+                    + over.limit + ") in the database");
+            return Result.REFUSED;
         }
     }
 
@@ -69,13 +83,31 @@ public class ReservationWriter {
                 .entrySet().stream()
                 .map(slot -> new TimeSlotMapper.Places(slot.getKey(), slot.getValue()))
                 .toList();
+        Set<Long> students = grants.stream().map(ReserveMessage::userId).collect(Collectors.toCollection(TreeSet::new));
+        Set<Long> openings = grants.stream().map(ReserveMessage::sessionId).collect(Collectors.toSet());
         transactions.executeWithoutResult(tx -> {
+            reservations.lockStudents(students);
             reservations.insertGranted(grants, LocalDateTime.now(clock));
             if (slots.takePlaces(places) != places.size()) {
                 throw new SlotUnavailable();
             }
+            checkStudentLimits(students, openings);
         });
-        releaser.forgetAll(grants);
+        releaser.recorded(grants);
+    }
+
+    /** G5: no student holds more places in an opening than its limit, this transaction's rows included. */
+    private void checkStudentLimits(Set<Long> students, Set<Long> openings) {
+        Map<Long, Integer> limits = sessions.selectByIds(openings).stream()
+                .collect(Collectors.toMap(ReserveSession::getId, ReserveSession::getPerUserLimit));
+        Map<ReservationMapper.Holding, Long> held = reservations.holdings(students, openings).stream()
+                .collect(Collectors.groupingBy(holding -> holding, Collectors.counting()));
+        held.forEach((holding, count) -> {
+            int limit = limits.get(holding.sessionId());
+            if (count > limit) {
+                throw new OverStudentLimit(limit);
+            }
+        });
     }
 
     /** How a message ended. */
@@ -90,6 +122,16 @@ public class ReservationWriter {
         REFUSED,
         /** All attempts failed; dead-lettered. */
         FAILED
+    }
+
+    /** A student would hold more places in an opening than its limit: the transaction rolls back. */
+    private static final class OverStudentLimit extends RuntimeException {
+        private final int limit;
+
+        OverStudentLimit(int limit) {
+            super("over the per-student limit", null, false, false);
+            this.limit = limit;
+        }
     }
 
     /** The slot has no free place (or is disabled) in the database: the transaction rolls back. */

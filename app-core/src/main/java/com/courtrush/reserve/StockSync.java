@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.LuaScript;
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.RedisTime;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.StockWarmer;
@@ -21,15 +22,24 @@ import org.springframework.stereotype.Component;
  * Warm-up and re-sync: the Redis state of an opening rebuilt from the database plus the grants
  * still in flight ({@code lua/resync.lua}), then its gate ({@code lua/gate.lua}). Counting the
  * in-flight grants is what makes re-running it mid-rush safe: places granted but not yet written
- * stay taken.
+ * stay taken. The database is read before the script runs; what happened in between — a grant
+ * recorded, a place given back — is in the opening's settled and released logs from a Redis time
+ * taken before the read, and the script applies it, so the rebuild is exact under both.
  */
 @Component
 class StockSync implements StockWarmer {
+
+    /** Redis's clock and the moment the read begins are a few milliseconds apart at most; this is ample. */
+    private static final long CLOCK_MARGIN_MS = 1000;
 
     private final RedissonClient redisson;
     private final RScript script;
     private final LuaScript resync = LuaScript.load("resync");
     private final LuaScript gate = LuaScript.load("gate");
+    private final LuaScript warmState = LuaScript.load("warm_state");
+    /** Runs between the database read and the script; tests use it to force interleavings. */
+    private volatile Runnable afterDatabaseRead = () -> {
+    };
     private final TimeSlotMapper slots;
     private final ReservationMapper reservations;
     private final SoldOutFlags soldOut;
@@ -48,18 +58,24 @@ class StockSync implements StockWarmer {
     @Override
     public WarmupReport warm(ReserveSession session) {
         long sessionId = session.getId();
+        // a little before the read begins, on Redis's clock: the logs' entries from then on are applied
+        long since = RedisTime.nowMillis(script) - CLOCK_MARGIN_MS;
         List<TimeSlot> sessionSlots = slots.selectList(new LambdaQueryWrapper<TimeSlot>()
                 .eq(TimeSlot::getSessionId, sessionId).orderByAsc(TimeSlot::getId));
         Map<Long, List<Long>> holders = reservations.activeHolders(sessionId).stream()
                 .collect(Collectors.groupingBy(ReservationMapper.Holder::slotId,
                         Collectors.mapping(ReservationMapper.Holder::userId, Collectors.toList())));
-        List<Object> keys = new ArrayList<>(3 + 4 * sessionSlots.size());
+        afterDatabaseRead.run();
+        List<Object> keys = new ArrayList<>(5 + 4 * sessionSlots.size());
         keys.add(RedisKeys.quota(sessionId));
         keys.add(RedisKeys.INFLIGHT);
         keys.add(RedisKeys.warm(sessionId));
+        keys.add(RedisKeys.settledLog(sessionId));
+        keys.add(RedisKeys.releasedLog(sessionId));
         List<Object> args = new ArrayList<>();
         args.add(Long.toString(sessionId));
         args.add(Long.toString(expireAt(session)));
+        args.add(Long.toString(since));
         args.add(Integer.toString(sessionSlots.size()));
         for (TimeSlot slot : sessionSlots) {
             keys.add(RedisKeys.semaphore(slot.getId()));
@@ -99,9 +115,18 @@ class StockSync implements StockWarmer {
     }
 
     @Override
-    public boolean isWarm(ReserveSession session) {
-        return session.getState() == SessionState.SCHEDULED
-                || redisson.getBucket(RedisKeys.warm(session.getId())).isExists();
+    public WarmState warmState(ReserveSession session) {
+        if (session.getState() == SessionState.SCHEDULED) {
+            return WarmState.WARM;
+        }
+        String state = script.eval(RScript.Mode.READ_ONLY, warmState.source(), RScript.ReturnType.VALUE,
+                List.of(RedisKeys.warm(session.getId())));
+        return WarmState.valueOf(state);
+    }
+
+    /** Test hook: runs between the database read of a re-sync and its script. */
+    void afterDatabaseRead(Runnable hook) {
+        this.afterDatabaseRead = hook;
     }
 
     private long expireAt(ReserveSession session) {

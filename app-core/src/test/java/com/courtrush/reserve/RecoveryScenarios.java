@@ -1,0 +1,144 @@
+package com.courtrush.reserve;
+
+import static com.courtrush.support.Times.SETTLE;
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.courtrush.infra.Queues;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Student;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RScript;
+import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
+import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
+
+/**
+ * When Redis and the database disagree — a Redis restarted from a file a second old, a re-sync
+ * racing the consumer and a cancel — Redis is rebuilt exactly, and the database still refuses what
+ * Redis should not have granted (issue 18, items 4 and 5; decision 15).
+ */
+public interface RecoveryScenarios extends StackAccess {
+
+    @Test
+    default void aReSyncIsExactWhenAGrantIsRecordedOrAPlaceGivenBackWhileItReadsTheDatabase() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
+        List<Student> students = api().students(2);
+        Student leaving = students.get(0);
+        Student arriving = students.get(1);
+        long leavingReservation = api().book(leaving, session, slot);
+        StockSync sync = bean(StockSync.class);
+        OpeningService openings = bean(OpeningService.class);
+        try {
+            // a grant decided, recorded and out of flight between the re-sync's read and its script
+            sync.afterDatabaseRead(() -> api().book(arriving, session, slot));
+            openings.resync(session, "test");
+            assertThat(invariants().assertHold(session)).as("the grant recorded during the read counts").isEqualTo(2);
+
+            // a place given back between the read (which still saw it) and the script
+            sync.afterDatabaseRead(() -> TestApi.expect(200, api().delete("/reserve/" + leavingReservation,
+                    leaving.token())));
+            openings.resync(session, "test");
+        } finally {
+            sync.afterDatabaseRead(() -> {
+            });
+        }
+        assertThat(invariants().assertHold(session)).as("the place given back during the read is free").isEqualTo(1);
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+    }
+
+    @Test
+    default void aRedisThatForgotPlacesItGrantedCannotTakeAStudentOverTheLimitInTheDatabase() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "11:00", 60, 5);
+        Student student = api().students(1).get(0);
+        api().book(student, session, slots.get(0));
+        api().book(student, session, slots.get(1));
+        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
+                student.studentId());
+        // Redis back as it was before both grants (what a restart from an older file does), the warm marker kept
+        for (long slot : slots.subList(0, 2)) {
+            forgetInRedis(userId, session, slot);
+        }
+
+        String trace = TestApi.expect(202, api().reserve(student, session, slots.get(2))).data()
+                .path("traceId").asText();
+        assertThat(api().awaitResult(student, trace, SETTLE).data().path("status").asText())
+                .as("the database refuses a third place").isEqualTo("FAILED");
+        assertThat(jdbc().queryForObject("select count(*) from reservation where user_id = ? and session_id = ? "
+                + "and holder_id is not null", Integer.class, userId, session)).isEqualTo(2);
+        // and the refusal re-synced the opening from the database
+        assertThat(invariants().assertHold(session)).isEqualTo(2);
+    }
+
+    @Test
+    default void aGrantRedisLostBeforeItsMessageWasRecordedMakesTheOpeningReSync() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 4).get(0);
+        Student student = api().students(1).get(0);
+        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
+                student.studentId());
+        AtomicReference<String> trace = new AtomicReference<>();
+        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
+                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
+        consumers.stop();
+        try {
+            trace.set(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
+            // the grant is in the broker's store; Redis comes back without it (its last second was lost)
+            redisson().getScoredSortedSet(RedisKeys.INFLIGHT).remove(
+                    new ReserveMessage(trace.get(), userId, slot, session, 0).inflightMember());
+            redisson().getBucket(RedisKeys.pending(trace.get())).delete();
+            forgetInRedis(userId, session, slot);
+        } finally {
+            consumers.start();
+        }
+        // (until the consumer records it, this trace is known to nobody but the broker)
+        await().atMost(SETTLE).until(() -> "SUCCESS".equals(api().result(student, trace.get()).data().path("status")
+                .asText()));
+        // the consumer found Redis without the grant it recorded and re-synced the opening
+        await().atMost(SETTLE).untilAsserted(() -> assertThat(invariants().assertHold(session)).isEqualTo(1));
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("3");
+    }
+
+    @Test
+    default void anOpeningBuiltByARedisThatHasSinceRestartedIsRebuilt() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 4).get(0);
+        Student student = api().students(1).get(0);
+        api().book(student, session, slot);
+        // as if this Redis had been restarted from a file written before the booking: another run id
+        // built the opening, and the stock is the one from before
+        redisson().getBucket(RedisKeys.warm(session)).set("0000000000000000000000000000000000000000");
+        redisson().getBucket(RedisKeys.semaphore(slot)).set("4");
+        redisson().getSet(RedisKeys.dedup(slot)).delete();
+
+        // the opening clock tells the restart by the run id and rebuilds the opening from the database
+        await().atMost(SETTLE).untilAsserted(() -> assertThat(redisson().getBucket(RedisKeys.warm(session)).get())
+                .isEqualTo(runId()));
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("3");
+    }
+
+    /** Undoes a student's place in Redis only, as a Redis restarted from a file older than the grant would. */
+    private void forgetInRedis(long userId, long session, long slot) {
+        redisson().getSet(RedisKeys.dedup(slot)).remove(Long.toString(userId));
+        redisson().getMap(RedisKeys.quota(session)).addAndGet(Long.toString(userId), -1);
+        redisson().getAtomicLong(RedisKeys.semaphore(slot)).incrementAndGet();
+    }
+
+    private String runId() {
+        return redisson().getScript().eval(RScript.Mode.READ_ONLY,
+                "return string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')", RScript.ReturnType.VALUE);
+    }
+}
