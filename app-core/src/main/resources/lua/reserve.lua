@@ -6,6 +6,8 @@
 --   QUOTA_EXCEEDED     value = places the student already holds in the opening
 --   OUT_OF_STOCK       value = 0, holders = the slot's dedup set (who holds it while it is sold out)
 --   ACCEPTED           value = permits left after this grant; holders as above when that is 0
+--   COLD               value = 0: Redis does not hold the opening (it lost it, or was restarted
+--                      empty); nothing is decided until it is rebuilt — never "not open"
 --
 -- KEYS[1] bf:rate:reserve:{userId}        sliding log of the student's attempts
 -- KEYS[2] bf:gate:{sessionId}
@@ -15,6 +17,7 @@
 -- KEYS[6] bf:sem:{slotId}
 -- KEYS[7] bf:reserve:pending:{traceId}
 -- KEYS[8] bf:reserve:inflight
+-- KEYS[9] bf:warm:{sessionId}
 -- ARGV[1] userId  ARGV[2] traceId  ARGV[3] per-user limit of the opening
 -- ARGV[4] attempts allowed per window (0 = no limit)  ARGV[5] window in ms
 -- ARGV[6] pending record value  ARGV[7] pending TTL in seconds  ARGV[8] in-flight member
@@ -34,6 +37,10 @@ if limit > 0 then
   end
   redis.call('ZADD', KEYS[1], string.format('%d', now), ARGV[2])
   redis.call('PEXPIRE', KEYS[1], window)
+end
+
+if redis.call('EXISTS', KEYS[9]) == 0 then
+  return {'COLD', 0, now}
 end
 
 if redis.call('GET', KEYS[2]) ~= '1' then

@@ -1,6 +1,7 @@
 package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.opening.OpeningClockScenarios;
@@ -12,6 +13,8 @@ import com.courtrush.security.SecurityScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.Times;
 import com.courtrush.infra.EmbeddedRedis;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -24,7 +27,12 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import java.util.Map;
 import org.redisson.api.redisnode.RedisNodes;
@@ -103,6 +111,50 @@ class EmbeddedStackIT extends StackTest
     void theDatabaseLivesInTheConfiguredDataDirectory() {
         assertThat(jdbc().queryForObject("select database_path()", String.class))
                 .startsWith(dataDir.resolve("db").toString());
+    }
+
+    /**
+     * A frozen Redis (SIGSTOP) is answered 503 with Retry-After, not waited for (Redisson's own
+     * retries held requests 5–9.5 s), for a crowd too: decisions queued behind the one on its way
+     * are dropped unsent once past their deadline. Once Redis thaws, requests are served again, and
+     * what Redis decided of the calls already sent follows the reconciler's path: places back.
+     */
+    @Test
+    void aFrozenRedisIsAnswered503InsteadOfHoldingTheRequests() throws Exception {
+        long court = api().createCourt();
+        long session = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 20).get(0);
+        List<TestApi.Student> crowd = api().students(12);
+        String pid = Files.readString(dataDir.resolve("redis/redis.pid")).trim();
+        ExecutorService pool = Executors.newFixedThreadPool(crowd.size());
+        List<TestApi.Reply> frozen = new ArrayList<>();
+        signal("STOP", pid);
+        try {
+            List<Future<TestApi.Reply>> replies = new ArrayList<>();
+            crowd.forEach(student -> replies.add(pool.submit(() -> api().reserve(student, session, slot))));
+            for (Future<TestApi.Reply> reply : replies) {
+                frozen.add(reply.get());
+            }
+        } finally {
+            signal("CONT", pid);
+            pool.shutdown();
+        }
+        assertThat(frozen).allSatisfy(reply -> {
+            assertThat(reply.status()).as("%s", reply).isEqualTo(503);
+            assertThat(reply.raw().headers().firstValue("Retry-After")).isPresent();
+        });
+        TestApi.Reply thawed = await().atMost(Duration.ofSeconds(10))
+                .until(() -> api().reserve(crowd.get(0), session, slot), reply -> reply.status() != 503);
+        // the frozen call of this student may have been decided once Redis thawed: then it holds it
+        assertThat(thawed.status() == 202 || "DUP_REQ".equals(thawed.enumCode())).as("%s", thawed).isTrue();
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
+            TestApi.expect(200, api().post("/admin/reconcile", TestApi.ADMIN_TOKEN, null));
+            invariants().assertHold(session);
+        });
+    }
+
+    private static void signal(String signal, String pid) throws IOException, InterruptedException {
+        assertThat(new ProcessBuilder("kill", "-" + signal, pid).inheritIO().start().waitFor()).isZero();
     }
 
     @DynamicPropertySource

@@ -39,7 +39,10 @@ public record CourtRushProperties(
             /* loopback port of the embedded redis-server; 0 = any free port */
             @Min(0) @Max(65535) @DefaultValue("0") int embeddedRedisPort,
             /* password the embedded redis-server requires; blank = a new random one at every start */
-            String embeddedRedisPassword) {
+            String embeddedRedisPassword,
+            /* how long a Redis command (or a connection attempt) may take before the caller is told 503;
+               not retried: an unreachable or frozen Redis is answered within about this long */
+            @NotNull @DefaultValue("1s") Duration redisTimeout) {
     }
 
     /** Student tokens and password hashing. */
@@ -76,7 +79,11 @@ public record CourtRushProperties(
             @NotNull @DefaultValue("1s") Duration openingCheckInterval,
             @NotNull @DefaultValue("1s") Duration soldOutRecheck,
             @NotNull @DefaultValue("500ms") Duration stockSnapshotTtl,
-            @NotNull @DefaultValue("1m") Duration paymentTimeoutCheckInterval) {
+            @NotNull @DefaultValue("1m") Duration paymentTimeoutCheckInterval,
+            /* a reserve decision still waiting to be sent to Redis this long after it arrived is
+               dropped and answered 503: its student has likely given up, and must not be granted a
+               place nobody hears of */
+            @NotNull @DefaultValue("2s") Duration decisionDeadline) {
     }
 
     /** Load shedding and the per-student limit. */

@@ -1,5 +1,6 @@
 package com.courtrush.infra;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -14,6 +15,7 @@ import org.redisson.api.RScript;
 import org.redisson.api.RScriptAsync;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisNoScriptException;
+import org.redisson.client.RedisTimeoutException;
 
 /**
  * Runs one Lua script for many request threads, sending the calls that arrive while a batch is on
@@ -22,7 +24,9 @@ import org.redisson.client.RedisNoScriptException;
  * for company; under a crowd, each round trip carries every call that queued behind the previous
  * one. Each call stays its own {@code EVALSHA}, atomic on its own, and gets its own reply. If Redis
  * no longer knows the script, nothing of the batch ran: the script is loaded and the batch sent
- * again.
+ * again. A call still waiting to be sent {@code deadline} after it arrived (Redis slow or frozen,
+ * the batch ahead of it not back) is dropped unsent and fails with a {@link RedisTimeoutException}:
+ * what is never sent is never decided, so nobody is granted a place after giving up on the answer.
  */
 public final class ScriptPipeline {
 
@@ -34,16 +38,18 @@ public final class ScriptPipeline {
     private final RScript.Mode mode;
     private final Queue<Call> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean sending = new AtomicBoolean();
+    private final long deadlineNanos;
 
-    public ScriptPipeline(RedissonClient redisson, LuaScript script, RScript.Mode mode) {
+    public ScriptPipeline(RedissonClient redisson, LuaScript script, RScript.Mode mode, Duration deadline) {
         this.redisson = redisson;
         this.script = script;
         this.mode = mode;
+        this.deadlineNanos = deadline.toNanos();
     }
 
     /** Runs the script with these keys and arguments and waits for its reply (a multi-bulk reply). */
     public List<Object> call(List<Object> keys, Object... args) {
-        Call call = new Call(keys, args, new CompletableFuture<>());
+        Call call = new Call(keys, args, new CompletableFuture<>(), System.nanoTime());
         waiting.add(call);
         sendWaiting();
         try {
@@ -60,9 +66,15 @@ public final class ScriptPipeline {
     private void sendWaiting() {
         while (!waiting.isEmpty() && sending.compareAndSet(false, true)) {
             List<Call> batch = new ArrayList<>();
+            long now = System.nanoTime();
             Call call;
             while (batch.size() < MAX_BATCH && (call = waiting.poll()) != null) {
-                batch.add(call);
+                if (now - call.arrivedNanos > deadlineNanos) {
+                    call.reply.completeExceptionally(new RedisTimeoutException("Not sent to Redis within "
+                            + Duration.ofNanos(deadlineNanos).toMillis() + " ms of arriving; dropped unsent"));
+                } else {
+                    batch.add(call);
+                }
             }
             if (batch.isEmpty()) {
                 sending.set(false);
@@ -113,6 +125,6 @@ public final class ScriptPipeline {
         return Futures.cause(error) instanceof RedisNoScriptException;
     }
 
-    private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply) {
+    private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply, long arrivedNanos) {
     }
 }

@@ -24,7 +24,8 @@ class ReserveScript {
     private final CourtRushProperties properties;
 
     ReserveScript(RedissonClient redisson, CourtRushProperties properties) {
-        this.reserve = new ScriptPipeline(redisson, LuaScript.load("reserve"), RScript.Mode.READ_WRITE);
+        this.reserve = new ScriptPipeline(redisson, LuaScript.load("reserve"), RScript.Mode.READ_WRITE,
+                properties.reserve().decisionDeadline());
         this.properties = properties;
     }
 
@@ -32,7 +33,7 @@ class ReserveScript {
         List<Object> reply = reserve.call(List.of(RedisKeys.attemptLog(grant.userId()), RedisKeys.gate(grant.sessionId()),
                 RedisKeys.gateTime(grant.sessionId()), RedisKeys.dedup(grant.slotId()),
                 RedisKeys.quota(grant.sessionId()), RedisKeys.semaphore(grant.slotId()),
-                RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT),
+                RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT, RedisKeys.warm(grant.sessionId())),
                 Long.toString(grant.userId()), grant.traceId(), Integer.toString(perUserLimit),
                 Integer.toString(properties.limits().perStudentPerMinute()), Long.toString(WINDOW_MS),
                 grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),
@@ -51,7 +52,7 @@ class ReserveScript {
 
     /** What the script decided. */
     enum Verdict {
-        ACCEPTED, TOO_MANY_REQUESTS, UNGATED, DUP_REQ, QUOTA_EXCEEDED, OUT_OF_STOCK
+        ACCEPTED, TOO_MANY_REQUESTS, UNGATED, DUP_REQ, QUOTA_EXCEEDED, OUT_OF_STOCK, COLD
     }
 
     /**

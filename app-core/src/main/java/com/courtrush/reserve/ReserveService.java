@@ -37,13 +37,15 @@ public class ReserveService {
     private final ReservePublisher publisher;
     private final TraceCompensator compensator;
     private final Alternatives alternatives;
+    private final OpeningRebuilds rebuilds;
     private final ReserveMetrics metrics;
     private final CourtRushProperties properties;
     private final Clock clock;
 
     ReserveService(SlotCatalog catalog, LoadShedder shedder, SoldOutFlags soldOut, ReserveScript script,
             ReservePublisher publisher, TraceCompensator compensator, Alternatives alternatives,
-            ReserveMetrics metrics, CourtRushProperties properties, Clock clock) {
+            OpeningRebuilds rebuilds, ReserveMetrics metrics, CourtRushProperties properties, Clock clock) {
+        this.rebuilds = rebuilds;
         this.clock = clock;
         this.catalog = catalog;
         this.shedder = shedder;
@@ -111,6 +113,11 @@ public class ReserveService {
                     "reserve.tooManyAttempts", properties.limits().perStudentPerMinute())
                     .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
             case UNGATED -> throw ungated(decision.value());
+            case COLD -> {
+                rebuilds.request(sessionId);
+                throw CourtRushException.unavailable(null, "reserve.rebuilding")
+                        .withRetryAfter(OpeningRebuilds.RETRY_AFTER);
+            }
             case DUP_REQ -> throw duplicate();
             case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());
             case OUT_OF_STOCK -> {

@@ -180,7 +180,8 @@ public class ApiExceptionHandler {
     public ResponseEntity<ApiResponse<Object>> failure(Exception e, HttpServletRequest request) {
         String reference = reference();
         if (Outages.isOutage(e)) {
-            log.error("Infrastructure failure [{}]: {}", reference, e.getMessage(), e);
+            // an outage fails every request alike: one line each, the stack adds nothing
+            log.warn("Infrastructure unavailable [{}]: {}", reference, Outages.describe(e));
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .header(HttpHeaders.RETRY_AFTER, Long.toString(Outages.RETRY_AFTER.toSeconds()))
                     .body(ApiResponse.of(Outcome.ERROR, text(request, "http.unavailable", reference), null));

@@ -26,6 +26,18 @@ public final class Outages {
     private Outages() {
     }
 
+    /** The failure and its causes, one line: what an operator needs to tell which service is down. */
+    public static String describe(Throwable failure) {
+        StringBuilder line = new StringBuilder();
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {
+            line.append(depth == 0 ? "" : " <- ").append(cause.getClass().getSimpleName()).append(": ")
+                    .append(cause.getMessage());
+            cause = cause.getCause() == cause ? null : cause.getCause();
+        }
+        return line.toString();
+    }
+
     public static boolean isOutage(Throwable failure) {
         Throwable cause = failure;
         for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {

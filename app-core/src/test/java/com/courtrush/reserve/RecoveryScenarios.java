@@ -12,9 +12,13 @@ import com.courtrush.opening.OpeningService;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestApi.Reply;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.redisson.api.RLock;
 import org.redisson.api.RScript;
 import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
 import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
@@ -128,6 +132,37 @@ public interface RecoveryScenarios extends StackAccess {
                 .isEqualTo(runId()));
         assertThat(invariants().assertHold(session)).isEqualTo(1);
         assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("3");
+    }
+
+    @Test
+    default void aRequestThatFindsRedisWithoutTheOpeningIsAnswered503AndTheOpeningRebuiltAtOnce() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 2).get(0);
+        List<Student> students = api().students(2);
+        api().book(students.get(0), session, slot);
+        // the opening clock is held off (this test holds its lock), so only the request can notice
+        RLock clock = redisson().getLock(RedisKeys.OPENING_CLOCK_LOCK);
+        clock.lock(30, TimeUnit.SECONDS);
+        try {
+            // what a Redis restarted empty shows of the opening: nothing
+            redisson().getKeys().delete(RedisKeys.warm(session), RedisKeys.gate(session), RedisKeys.gateTime(session),
+                    RedisKeys.semaphore(slot), RedisKeys.dedup(slot), RedisKeys.quota(session));
+            Reply cold = api().reserve(students.get(1), session, slot);
+            assertThat(cold.status()).as("%s", cold).isEqualTo(503);
+            assertThat(cold.raw().headers().firstValue("Retry-After")).hasValue("1");
+            assertThat(cold.enumCode()).as("never UNGATED 'not open'").isEqualTo("ERROR");
+
+            // the request started the rebuild: the next try is served, the other student's place kept
+            Reply served = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> api().reserve(students.get(1), session, slot), reply -> reply.status() != 503);
+            assertThat(served.status()).as("%s", served).isEqualTo(202);
+            assertThat(api().awaitResult(students.get(1), served.data().path("traceId").asText(), SETTLE).data()
+                    .path("status").asText()).isEqualTo("SUCCESS");
+        } finally {
+            clock.unlock();
+        }
+        assertThat(invariants().assertHold(session)).isEqualTo(2);
     }
 
     /** Undoes a student's place in Redis only, as a Redis restarted from a file older than the grant would. */

@@ -43,6 +43,7 @@ import java.time.LocalDate;
 import com.courtrush.support.Times;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RScript;
+import org.redisson.client.RedisTimeoutException;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.MessageBuilder;
@@ -139,7 +140,8 @@ public interface ReserveScenarios extends StackAccess {
     @Test
     default void concurrentScriptCallsShareRoundTripsAndEachRunsOnceWithItsOwnReply() throws Exception {
         RedisRoundTrips trips = bean(RedisRoundTrips.class);
-        ScriptPipeline pipeline = new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE);
+        ScriptPipeline pipeline = new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE,
+                Duration.ofMinutes(1));
         String prefix = "test:pipeline:" + ThreadLocalRandom.current().nextLong(1_000_000_000L) + ":";
         int threads = 32;
         long before = trips.total();
@@ -149,6 +151,13 @@ public interface ReserveScenarios extends StackAccess {
         // Redis forgets its scripts (a restart): the batch that hits it is sent again after a reload
         redisson().getScript().scriptFlush();
         callInParallel(pipeline, prefix + "b:", threads, 5);
+
+        // a call still waiting to be sent past its deadline is dropped, never sent: it decides nothing
+        ScriptPipeline late = new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE,
+                Duration.ZERO);
+        assertThatThrownBy(() -> late.call(List.of(prefix + "late"), "arg")).isInstanceOf(RedisTimeoutException.class)
+                .hasMessageContaining("dropped unsent");
+        assertThat(redisson().getBucket(prefix + "late").isExists()).isFalse();
         redisson().getKeys().deleteByPattern(prefix + "*");
     }
 
