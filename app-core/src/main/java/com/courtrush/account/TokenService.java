@@ -15,6 +15,7 @@ import com.nimbusds.jose.crypto.MACVerifier;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.text.ParseException;
 import java.time.Clock;
@@ -24,6 +25,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.Date;
 import java.util.UUID;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
@@ -45,6 +48,7 @@ public class TokenService {
     private static final String CLAIM_GENERATION = "gen";
     private static final int VERIFIED_TOKENS = 100_000;
 
+    private final byte[] secret;
     private final MACSigner signer;
     private final MACVerifier verifier;
     private final AdminToken adminToken;
@@ -59,6 +63,7 @@ public class TokenService {
     TokenService(CourtRushProperties properties, AppSettings settings, AdminToken adminToken,
             TokenRevocations revocations, Clock clock) throws JOSEException {
         byte[] secret = secret(properties, settings);
+        this.secret = secret;
         this.signer = new MACSigner(secret);
         this.verifier = new MACVerifier(secret);
         this.adminToken = adminToken;
@@ -166,6 +171,20 @@ public class TokenService {
             throw CourtRushException.badRequest("auth.adminTokenStays");
         }
         revocations.signOut(caller.requireUserId(), caller.tokenId(), caller.expiresAt());
+    }
+
+    /**
+     * A key for another use of the shared secret ({@code purpose} names it), the same on every
+     * node: HMAC-SHA256 of the purpose under the secret, so no use can stand in for another.
+     */
+    public byte[] derivedKey(String purpose) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+            return mac.doFinal(purpose.getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every Java runtime", e);
+        }
     }
 
     private static byte[] secret(CourtRushProperties properties, AppSettings settings) {

@@ -11,11 +11,9 @@ import com.courtrush.web.Outcome;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.Clock;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
@@ -28,8 +26,6 @@ import org.springframework.stereotype.Service;
 @Service
 public class ReserveService {
 
-    private static final HexFormat HEX = HexFormat.of();
-
     private final SlotCatalog catalog;
     private final LoadShedder shedder;
     private final SoldOutFlags soldOut;
@@ -38,14 +34,17 @@ public class ReserveService {
     private final TraceCompensator compensator;
     private final Alternatives alternatives;
     private final OpeningRebuilds rebuilds;
+    private final TraceIds traceIds;
     private final ReserveMetrics metrics;
     private final CourtRushProperties properties;
     private final Clock clock;
 
     ReserveService(SlotCatalog catalog, LoadShedder shedder, SoldOutFlags soldOut, ReserveScript script,
             ReservePublisher publisher, TraceCompensator compensator, Alternatives alternatives,
-            OpeningRebuilds rebuilds, ReserveMetrics metrics, CourtRushProperties properties, Clock clock) {
+            OpeningRebuilds rebuilds, TraceIds traceIds, ReserveMetrics metrics, CourtRushProperties properties,
+            Clock clock) {
         this.rebuilds = rebuilds;
+        this.traceIds = traceIds;
         this.clock = clock;
         this.catalog = catalog;
         this.shedder = shedder;
@@ -105,7 +104,8 @@ public class ReserveService {
             }
         }
         long ticket = soldOut.ticket(slotId);
-        ReserveMessage grant = new ReserveMessage(newTraceId(), userId, slotId, sessionId, 0);
+        ReserveMessage grant = new ReserveMessage(traceIds.issue(userId, slotId, clock.instant()), userId, slotId,
+                sessionId, 0);
         ReserveScript.Decision decision = script.decide(grant, opening.session().getPerUserLimit(),
                 StockKeys.expireAt(slot.slotDate(), properties.zone()));
         switch (decision.verdict()) {
@@ -168,10 +168,6 @@ public class ReserveService {
                 .withData(Map.of("secondsToOpen", seconds));
     }
 
-    private static String newTraceId() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        return HEX.toHexDigits(random.nextLong()) + HEX.toHexDigits(random.nextLong());
-    }
 
     /** A granted place, on its way to the database. */
     public record Accepted(String traceId, ResultStatus status) {

@@ -36,10 +36,18 @@ class TraceCompensator {
         this.metrics = metrics;
     }
 
-    /** Compensates a grant; false when the database already had the trace (nothing to do). */
+    /**
+     * Compensates a grant; false when the database already had the trace: recorded (Redis keeps the
+     * place) or given up earlier by another path (Redis gives back whatever it still holds of it).
+     */
     boolean compensate(ReserveMessage grant, String reason, String actor) {
         if (!claim(grant, reason)) {
-            releaser.forget(grant);
+            Reservation existing = reservations.findByTrace(grant.traceId());
+            if (existing != null && existing.compensated()) {
+                releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
+            } else {
+                releaser.forget(grant);
+            }
             return false;
         }
         boolean released = releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);

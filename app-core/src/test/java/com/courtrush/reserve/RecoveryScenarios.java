@@ -20,6 +20,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RLock;
 import org.redisson.api.RScript;
+import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.core.MessageBuilder;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
 import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
 
@@ -103,15 +106,57 @@ public interface RecoveryScenarios extends StackAccess {
                     new ReserveMessage(trace.get(), userId, slot, session, 0).inflightMember());
             redisson().getBucket(RedisKeys.pending(trace.get())).delete();
             forgetInRedis(userId, session, slot);
+            // known now to nobody but the broker, yet answered 202: its student is told PENDING, never "unknown"
+            Reply meanwhile = TestApi.expect(200, api().result(student, trace.get()));
+            assertThat(meanwhile.data().path("status").asText()).isEqualTo("PENDING");
+            // and to another student it does not exist
+            Student other = api().students(1).get(0);
+            assertThat(api().result(other, trace.get()).status()).isEqualTo(404);
         } finally {
             consumers.start();
         }
-        // (until the consumer records it, this trace is known to nobody but the broker)
-        await().atMost(SETTLE).until(() -> "SUCCESS".equals(api().result(student, trace.get()).data().path("status")
-                .asText()));
+        assertThat(api().awaitResult(student, trace.get(), SETTLE).data().path("status").asText())
+                .isEqualTo("SUCCESS");
         // the consumer found Redis without the grant it recorded and re-synced the opening
         await().atMost(SETTLE).untilAsserted(() -> assertThat(invariants().assertHold(session)).isEqualTo(1));
         assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("3");
+    }
+
+    @Test
+    default void aTraceAnsweredThatRedisAndTheBrokerBothLostIsPendingThenGivenUpAndCannotBeBookedLate() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
+        Student student = api().students(1).get(0);
+        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
+                student.studentId());
+        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
+                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
+        String trace;
+        consumers.stop();
+        try {
+            trace = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+            // the broker lost the message and Redis its pending record and in-flight entry (the place it keeps)
+            bean(AmqpAdmin.class).purgeQueue(Queues.RESERVE_QUEUE, false);
+            redisson().getScoredSortedSet(RedisKeys.INFLIGHT).remove(
+                    new ReserveMessage(trace, userId, slot, session, 0).inflightMember());
+            redisson().getBucket(RedisKeys.pending(trace)).delete();
+            assertThat(TestApi.expect(200, api().result(student, trace)).data().path("status").asText())
+                    .isEqualTo("PENDING");
+        } finally {
+            consumers.start();
+        }
+        // past the reconciler's horizon it is given up: FAILED, and the place Redis kept is back
+        await().atMost(SETTLE).pollInterval(Duration.ofMillis(500)).until(() ->
+                "FAILED".equals(TestApi.expect(200, api().result(student, trace)).data().path("status").asText()));
+        assertThat(invariants().assertHold(session)).isZero();
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("3");
+
+        // its message, were it to arrive late after all, books nothing
+        bean(RabbitTemplate.class).send(Queues.RESERVE_EXCHANGE, Queues.RESERVE_ROUTING_KEY, MessageBuilder
+                .withBody(new ReserveMessage(trace, userId, slot, session, 0).toJson()).setMessageId(trace).build());
+        await().during(Duration.ofSeconds(1)).atMost(SETTLE).until(() -> invariants().assertHold(session) == 0);
+        assertThat(TestApi.expect(200, api().result(student, trace)).data().path("status").asText()).isEqualTo("FAILED");
     }
 
     @Test
