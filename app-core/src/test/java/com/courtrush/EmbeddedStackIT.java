@@ -113,6 +113,21 @@ class EmbeddedStackIT extends StackTest
                 .startsWith(dataDir.resolve("db").toString());
     }
 
+    /** Staff see in health what the data directory takes, by store, and what the disk has left. */
+    @Test
+    void healthShowsWhatTheDataDirectoryTakesAndWhatTheDiskHasLeft() {
+        TestApi.Reply health = TestApi.expect(200, api().get("/actuator/health", TestApi.ADMIN_TOKEN));
+        var data = health.body().path("components").path("dataDirectory");
+        assertThat(data.path("status").asText()).isEqualTo("UP");
+        assertThat(data.path("details").path("path").asText()).isEqualTo(dataDir.toAbsolutePath().toString());
+        assertThat(data.path("details").path("usedBytesByPart").path("db").asLong()).isPositive();
+        assertThat(data.path("details").path("usedBytesByPart").path("qpid").asLong()).isPositive();
+        assertThat(data.path("details").path("usedBytesByPart").path("redis").asLong()).isPositive();
+        assertThat(data.path("details").path("usedBytes").asLong())
+                .isGreaterThanOrEqualTo(data.path("details").path("usedBytesByPart").path("db").asLong());
+        assertThat(data.path("details").path("freeBytes").asLong()).isPositive();
+    }
+
     /**
      * A frozen Redis (SIGSTOP) is answered 503 with Retry-After, not waited for (Redisson's own
      * retries held requests 5–9.5 s), for a crowd too: decisions queued behind the one on its way

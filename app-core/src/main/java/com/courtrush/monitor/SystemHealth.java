@@ -15,9 +15,16 @@ public class SystemHealth {
     public static final Map<String, String> COMPONENTS = Map.of("redis", "Redis", "rabbit", "AMQP", "db", "DB");
 
     private final HealthEndpoint health;
+    private final DataDirectoryHealthIndicator dataDirectory;
 
-    SystemHealth(HealthEndpoint health) {
+    SystemHealth(HealthEndpoint health, DataDirectoryHealthIndicator dataDirectory) {
         this.health = health;
+        this.dataDirectory = dataDirectory;
+    }
+
+    /** What the data directory takes and what its disk has left. */
+    public DataDirectoryHealthIndicator.Usage dataDirectory() {
+        return dataDirectory.usage();
     }
 
     /** Actuator name → UP, DOWN or UNKNOWN. */

@@ -4,6 +4,7 @@ import com.courtrush.desktop.i18n.I18n;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -39,9 +40,21 @@ public final class StatusBarView {
         workingText.textProperty().bind(context.tasks().busyProperty()
                 .map(what -> what.isEmpty() ? "" : i18n.t("status.working", what)));
         working.visibleProperty().bind(context.tasks().busyProperty().isNotEmpty());
+        Label data = new Label();
+        data.setId("dataUsage");
+        data.textProperty().bind(Bindings.createStringBinding(() -> model.dataUsedProperty().get() < 0 ? ""
+                        : i18n.t("status.data", bytes(model.dataUsedProperty().get()),
+                                bytes(model.dataFreeProperty().get())),
+                model.dataUsedProperty(), model.dataFreeProperty()));
+        model.diskLowProperty().addListener((obs, old, low) -> {
+            data.getStyleClass().remove("health-down");
+            if (low) {
+                data.getStyleClass().add("health-down");
+            }
+        });
         root = new HBox(14, health("status.redis", model.redisProperty(), "redisHealth"),
                 health("status.broker", model.brokerProperty(), "brokerHealth"),
-                health("status.database", model.databaseProperty(), "databaseHealth"), url, spacer, working,
+                health("status.database", model.databaseProperty(), "databaseHealth"), data, url, spacer, working,
                 workingText,
                 new Label(i18n.t("status.simulatedPayments")), version);
         root.setAlignment(Pos.CENTER_LEFT);
@@ -58,6 +71,19 @@ public final class StatusBarView {
             label.getStyleClass().add("UP".equals(now) ? "health-up" : "health-down");
         });
         return label;
+    }
+
+    /** 1.2 GB, 340 MB, 12 KB: what a person reads at a glance. */
+    static String bytes(long count) {
+        String[] units = {"B", "KB", "MB", "GB", "TB"};
+        double value = count;
+        int unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return (unit == 0 || value >= 10 ? String.format("%.0f", value) : String.format("%.1f", value)) + " "
+                + units[unit];
     }
 
     public HBox root() {

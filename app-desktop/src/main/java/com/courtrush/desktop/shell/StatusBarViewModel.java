@@ -2,14 +2,22 @@ package com.courtrush.desktop.shell;
 
 import com.courtrush.CourtRushServer;
 import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.monitor.DataDirectoryHealthIndicator;
 import com.courtrush.monitor.StartupReport;
 import com.courtrush.monitor.SystemHealth;
 import java.util.Map;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import org.springframework.boot.actuate.health.Status;
 
-/** Redis, broker and database health, the students' URL and the version, for the status bar. */
+/**
+ * Redis, broker and database health, what the data directory takes and its disk has left, the
+ * students' URL and the version, for the status bar.
+ */
 public final class StatusBarViewModel {
 
     public static final String UNKNOWN = Status.UNKNOWN.getCode();
@@ -20,6 +28,9 @@ public final class StatusBarViewModel {
     private final ReadOnlyStringWrapper redis = new ReadOnlyStringWrapper(UNKNOWN);
     private final ReadOnlyStringWrapper broker = new ReadOnlyStringWrapper(UNKNOWN);
     private final ReadOnlyStringWrapper database = new ReadOnlyStringWrapper(UNKNOWN);
+    private final ReadOnlyLongWrapper dataUsed = new ReadOnlyLongWrapper(-1);
+    private final ReadOnlyLongWrapper dataFree = new ReadOnlyLongWrapper(-1);
+    private final ReadOnlyBooleanWrapper diskLow = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper studentUrl = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper version = new ReadOnlyStringWrapper(versionOf());
 
@@ -30,14 +41,20 @@ public final class StatusBarViewModel {
     }
 
     public void refresh() {
-        tasks.run("health", health::components, this::apply, error -> {
+        tasks.run("health", () -> new Reading(health.components(), health.dataDirectory()), this::apply, error -> {
             redis.set(UNKNOWN);
             broker.set(UNKNOWN);
             database.set(UNKNOWN);
+            dataUsed.set(-1);
+            dataFree.set(-1);
         });
     }
 
-    void apply(Map<String, Status> components) {
+    void apply(Reading reading) {
+        Map<String, Status> components = reading.components();
+        dataUsed.set(reading.data().usedBytes());
+        dataFree.set(reading.data().freeBytes());
+        diskLow.set(reading.data().freeBytes() < DataDirectoryHealthIndicator.MIN_FREE_BYTES);
         redis.set(components.getOrDefault("redis", Status.UNKNOWN).getCode());
         broker.set(components.getOrDefault("rabbit", Status.UNKNOWN).getCode());
         database.set(components.getOrDefault("db", Status.UNKNOWN).getCode());
@@ -60,6 +77,25 @@ public final class StatusBarViewModel {
 
     public ReadOnlyStringProperty databaseProperty() {
         return database.getReadOnlyProperty();
+    }
+
+    /** Bytes the data directory takes; -1 when unknown. */
+    public ReadOnlyLongProperty dataUsedProperty() {
+        return dataUsed.getReadOnlyProperty();
+    }
+
+    /** Bytes free on the data directory's disk; -1 when unknown. */
+    public ReadOnlyLongProperty dataFreeProperty() {
+        return dataFree.getReadOnlyProperty();
+    }
+
+    /** Less is free than the stores need to keep writing safely. */
+    public ReadOnlyBooleanProperty diskLowProperty() {
+        return diskLow.getReadOnlyProperty();
+    }
+
+    /** One health reading. */
+    record Reading(Map<String, Status> components, DataDirectoryHealthIndicator.Usage data) {
     }
 
     public ReadOnlyStringProperty studentUrlProperty() {

@@ -6,6 +6,7 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.monitor.DataDirectoryHealthIndicator;
 import com.courtrush.monitor.StartupReport;
 import com.courtrush.monitor.SystemHealth;
 import java.util.Map;
@@ -21,12 +22,26 @@ class StatusBarViewModelTest {
     @Test
     void healthAndTheStudentsUrlAreShown() {
         when(health.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.DOWN, "db", Status.UP));
+        when(health.dataDirectory()).thenReturn(new DataDirectoryHealthIndicator.Usage(300L << 20, Map.of(), 40L << 30));
         when(startup.studentUrl()).thenReturn("http://192.168.1.5:8080/");
         model.refresh();
         assertThat(model.redisProperty().get()).isEqualTo("UP");
         assertThat(model.brokerProperty().get()).isEqualTo("DOWN");
         assertThat(model.databaseProperty().get()).isEqualTo("UP");
         assertThat(model.studentUrlProperty().get()).isEqualTo("http://192.168.1.5:8080/");
+        assertThat(model.dataUsedProperty().get()).isEqualTo(300L << 20);
+        assertThat(model.dataFreeProperty().get()).isEqualTo(40L << 30);
+        assertThat(model.diskLowProperty().get()).isFalse();
+        assertThat(StatusBarView.bytes(300L << 20)).isEqualTo("300 MB");
+        assertThat(StatusBarView.bytes(1288490188L)).isEqualTo("1.2 GB");
+    }
+
+    @Test
+    void aDiskWithLessFreeThanTheStoresNeedIsFlagged() {
+        when(health.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.UP, "db", Status.UP));
+        when(health.dataDirectory()).thenReturn(new DataDirectoryHealthIndicator.Usage(1L << 30, Map.of(), 100L << 20));
+        model.refresh();
+        assertThat(model.diskLowProperty().get()).isTrue();
     }
 
     @Test
