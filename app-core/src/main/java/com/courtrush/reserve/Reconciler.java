@@ -46,11 +46,13 @@ public class Reconciler {
     private final TraceCompensator compensator;
     private final ReservationMapper reservations;
     private final StockReleaser releaser;
+    private final RecordingOutages outages;
     private final TaskScheduler scheduler;
     private final CourtRushProperties properties;
 
     Reconciler(RedissonClient redisson, TraceCompensator compensator, ReservationMapper reservations,
-            StockReleaser releaser, TaskScheduler scheduler, CourtRushProperties properties) {
+            StockReleaser releaser, RecordingOutages outages, TaskScheduler scheduler, CourtRushProperties properties) {
+        this.outages = outages;
         this.reservations = reservations;
         this.releaser = releaser;
         this.redisson = redisson;
@@ -111,8 +113,16 @@ public class Reconciler {
         return forgotten;
     }
 
-    /** One pass: compensates every in-flight grant older than the horizon. */
+    /**
+     * One pass: compensates every in-flight grant older than the horizon — unless this node's
+     * consumers met an outage within the horizon: they are still recording what the broker kept.
+     */
     public Report reconcile() {
+        if (!outages.quietFor(properties.reserve().reconcileHorizon())) {
+            log.info("Reconciler run skipped: the consumers met an outage less than {} s ago and are still recording",
+                    properties.reserve().reconcileHorizon().toSeconds());
+            return new Report(Instant.now(), 0, 0, inflight.size());
+        }
         long now = RedisTime.nowMillis(script);
         long cutoff = now - properties.reserve().reconcileHorizon().toMillis();
         int compensated = 0;

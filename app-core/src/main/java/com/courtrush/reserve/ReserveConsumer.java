@@ -3,7 +3,9 @@ package com.courtrush.reserve;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.Queues;
 import com.rabbitmq.client.Channel;
+import com.courtrush.web.Outages;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -17,22 +19,26 @@ import org.springframework.stereotype.Component;
  * Consumes {@code reserve.queue} with manual acknowledgement: a message is acked only once its
  * reservation is in the database (or it is settled otherwise). The grants the broker has handed
  * over are recorded together, in one transaction; if that fails for any of them, each is recorded
- * on its own. Failures are retried with backoff; after the last attempt the message is rejected
- * without requeue and dead-lettered to {@code reserve.dlq}.
+ * on its own. Failures are retried with backoff — outages for as long as they last; after the last
+ * attempt the message is rejected without requeue and dead-lettered to {@code reserve.dlq}.
  */
 @Component
 class ReserveConsumer {
 
     private static final Logger log = LoggerFactory.getLogger(ReserveConsumer.class);
+    private static final Duration OUTAGE_PAUSE_MIN = Duration.ofMillis(500);
+    private static final Duration OUTAGE_PAUSE_MAX = Duration.ofSeconds(5);
 
     private final ReservationWriter writer;
     private final ReserveMetrics metrics;
     private final DeadLetterLog deadLetters;
     private final RetryTemplate retry;
+    private final RecordingOutages outages;
     private final int attempts;
 
     ReserveConsumer(ReservationWriter writer, ReserveMetrics metrics, DeadLetterLog deadLetters,
-            CourtRushProperties properties) {
+            RecordingOutages outages, CourtRushProperties properties) {
+        this.outages = outages;
         this.writer = writer;
         this.metrics = metrics;
         this.deadLetters = deadLetters;
@@ -107,7 +113,7 @@ class ReserveConsumer {
     private void recordAlone(Delivery delivery, Channel channel) throws IOException {
         ReserveMessage grant = delivery.grant();
         try {
-            ReservationWriter.Result result = retry.execute(context -> writer.record(grant));
+            ReservationWriter.Result result = recordThroughOutages(grant);
             metrics.batch(1);
             metrics.consumed(result);
             if (result == ReservationWriter.Result.RECORDED) {
@@ -121,6 +127,40 @@ class ReserveConsumer {
             metrics.deadLettered();
             deadLetters.failed(grant, e);
             channel.basicReject(delivery.tag(), false);
+        }
+    }
+
+    /**
+     * Records with the usual retries; while the failure is an outage (the database or Redis cannot
+     * be reached) it keeps waiting, up to {@link #OUTAGE_PAUSE_MAX} between tries, with the message
+     * unacknowledged and safe in the broker: a grant a student was told of is not given up because
+     * the database was away for a few seconds. Any other failure, or the consumer being stopped
+     * (interrupted), ends the wait and goes to the dead-letter path.
+     */
+    private ReservationWriter.Result recordThroughOutages(ReserveMessage grant) {
+        Duration pause = OUTAGE_PAUSE_MIN;
+        boolean said = false;
+        while (true) {
+            try {
+                return retry.execute(context -> writer.record(grant));
+            } catch (RuntimeException e) {
+                if (!Outages.isUnreachable(e) || Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+                outages.seen();
+                if (!said) {
+                    log.warn("Trace {} cannot be recorded while a service is unreachable ({}); the message waits "
+                            + "unacknowledged and is retried until it is back", grant.traceId(), Outages.describe(e));
+                    said = true;
+                }
+                try {
+                    Thread.sleep(pause.toMillis());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+                pause = pause.multipliedBy(2).compareTo(OUTAGE_PAUSE_MAX) > 0 ? OUTAGE_PAUSE_MAX : pause.multipliedBy(2);
+            }
         }
     }
 

@@ -2,12 +2,15 @@ package com.courtrush.web;
 
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
+import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import org.redisson.client.RedisException;
 import org.springframework.amqp.AmqpConnectException;
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.RecoverableDataAccessException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
@@ -36,6 +39,27 @@ public final class Outages {
             cause = cause.getCause() == cause ? null : cause.getCause();
         }
         return line.toString();
+    }
+
+    /**
+     * Narrower than {@link #isOutage}: the service cannot be reached at all (refused, timed out,
+     * connection lost) — worth waiting for. A failure the service reports while up (disk full, a
+     * constraint, a deadlock) is not.
+     */
+    public static boolean isUnreachable(Throwable failure) {
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {
+            if (cause instanceof RedisException || cause instanceof AmqpConnectException
+                    || cause instanceof DataAccessResourceFailureException || cause instanceof RecoverableDataAccessException
+                    || cause instanceof QueryTimeoutException || cause instanceof CannotGetJdbcConnectionException
+                    || cause instanceof SQLTransientConnectionException || cause instanceof SQLRecoverableException
+                    || cause instanceof SQLNonTransientConnectionException || cause instanceof ConnectException
+                    || cause instanceof SocketTimeoutException) {
+                return true;
+            }
+            cause = cause.getCause() == cause ? null : cause.getCause();
+        }
+        return false;
     }
 
     public static boolean isOutage(Throwable failure) {
