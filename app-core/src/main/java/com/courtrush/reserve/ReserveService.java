@@ -3,6 +3,8 @@ package com.courtrush.reserve;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.Futures;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.SessionState;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
@@ -113,11 +115,7 @@ public class ReserveService {
                     "reserve.tooManyAttempts", properties.limits().perStudentPerMinute())
                     .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
             case UNGATED -> throw ungated(decision.value());
-            case COLD -> {
-                rebuilds.request(sessionId);
-                throw CourtRushException.unavailable(null, "reserve.rebuilding")
-                        .withRetryAfter(OpeningRebuilds.RETRY_AFTER);
-            }
+            case COLD -> throw cold(opening.session());
             case DUP_REQ -> throw duplicate();
             case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());
             case OUT_OF_STOCK -> {
@@ -144,6 +142,19 @@ public class ReserveService {
             }
             return new Accepted(grant.traceId(), ResultStatus.PENDING);
         });
+    }
+
+    /**
+     * Redis does not hold the opening. Not warmed up yet (or closed): it is not open, and says when it
+     * opens. Live: Redis lost it — rebuilt now, and the student asked to try again in a moment.
+     */
+    private CourtRushException cold(ReserveSession session) {
+        if (!session.getState().live()) {
+            long millisToFlash = Duration.between(LocalDateTime.now(clock), session.getFlashTime()).toMillis();
+            return ungated(session.getState() == SessionState.CLOSED ? -1 : Math.max(1, millisToFlash));
+        }
+        rebuilds.request(session.getId());
+        return CourtRushException.unavailable(null, "reserve.rebuilding").withRetryAfter(OpeningRebuilds.RETRY_AFTER);
     }
 
     private CourtRushException outOfStock(SessionCatalog opening, SlotInfo slot) {

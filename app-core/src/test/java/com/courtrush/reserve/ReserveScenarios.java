@@ -198,7 +198,7 @@ public interface ReserveScenarios extends StackAccess {
         long closed = api().createSession(tomorrow(), tomorrow().atTime(7, 0), 2);
         long early = api().generateSlots(closed, List.of(court), "08:00", "09:00", 60, 1).get(0);
         // 100 decisions in Redis, counted with everything else the node sends meanwhile: its periodic
-        // jobs (the opening clock checks every live opening every tenth tick, and the run has made
+        // jobs (the opening clock checks every live opening each second, and the run has made
         // many) and work left by earlier scenarios come in bursts, so the quietest of three rounds
         // counts; two trips per decision would still be 200
         long quietest = Long.MAX_VALUE;

@@ -16,7 +16,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * SPEC §11 invariants of one opening, read straight from the database and Redis:
  * I1 no slot holds more active reservations than its capacity (and {@code booked} counts them);
  * I2 no student twice in a slot; I3 permits = capacity − active and dedup = the holders, with the
- * per-student counts matching, once nothing is in flight.
+ * per-student counts matching, once nothing is in flight. The glossary: {@code docs/invariants.md}.
  */
 public final class StockInvariants {
 
