@@ -41,7 +41,11 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.ByteArrayCodec;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.config.Config;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -78,6 +82,8 @@ class FaultSuiteIT {
     static FaultProxy redis;
     static FaultProxy amqp;
     static ConfigurableApplicationContext engine;
+    /** The suite's Redis database, not through the proxy: what a restart does to it. */
+    static RedissonClient direct;
     static TestApi api;
 
     @BeforeAll
@@ -85,6 +91,7 @@ class FaultSuiteIT {
         dataDir = Files.createTempDirectory("courtrush-faults-");
         resetServices();
         broker = EmbeddedAmqpBroker.start(dataDir.resolve("broker"));
+        direct = redisClient();
         database = new FaultProxy(ExternalServices.HOST, ExternalServices.MYSQL_PORT);
         redis = new FaultProxy(ExternalServices.HOST, ExternalServices.REDIS_PORT);
         amqp = new FaultProxy("127.0.0.1", broker.port());
@@ -113,6 +120,9 @@ class FaultSuiteIT {
                 engine.close();
             }
         } finally {
+            if (direct != null) {
+                direct.shutdown();
+            }
             for (AutoCloseable closeable : new AutoCloseable[] {database, redis, amqp, broker}) {
                 closeQuietly(closeable);
             }
@@ -145,15 +155,63 @@ class FaultSuiteIT {
     }
 
     @Test
+    @Order(6)
+    void redisRestartedEmptyMidRush() {
+        experiment("Redis restarted empty", redis, FaultProxy.Mode.DOWN, 200, Duration.ofSeconds(1), false,
+                () -> {
+                    direct.getKeys().flushdb();
+                    direct.getScript().scriptFlush();
+                });
+    }
+
+    @Test
+    @Order(7)
+    void redisBackFromAnOlderFileMidRush() {
+        // what a restart from an append-only file (or a promoted replica) behind by the whole sale brings
+        // back: the keys as they were at the opening, under another run id — every grant forgotten by Redis
+        Map<String, byte[]> snapshot = new ConcurrentHashMap<>();
+        experiment("Redis back from a file 0.6 s old", redis, FaultProxy.Mode.DOWN, 600, Duration.ofSeconds(1), false,
+                () -> {
+                    direct.getKeys().flushdb();
+                    snapshot.forEach((key, dump) -> direct.getBucket(key, ByteArrayCodec.INSTANCE).restore(dump));
+                    direct.getKeys().getKeysStream().filter(key -> key.startsWith("bf:warm:"))
+                            .forEach(key -> direct.getBucket(key).set("0000000000000000000000000000000000000000"));
+                },
+                () -> direct.getKeys().getKeysStream().forEach(key -> {
+                    byte[] dump = direct.getBucket(key, ByteArrayCodec.INSTANCE).dump();
+                    if (dump != null) {
+                        snapshot.put(key, dump);
+                    }
+                }));
+    }
+
+    @Test
     @Order(5)
     void theBrokerGoneMidRush() {
         // from just before the opening: every grant meets the outage
         experiment("broker down 3 s", amqp, FaultProxy.Mode.DOWN, -100, Duration.ofSeconds(3), false);
     }
 
-    /** @param faultAtMs when the fault begins, ms after the opening (negative: before it) */
     private void experiment(String name, FaultProxy proxy, FaultProxy.Mode fault, long faultAtMs, Duration outage,
             boolean probeDatabase) {
+        experiment(name, proxy, fault, faultAtMs, outage, probeDatabase, () -> {
+        }, () -> {
+        });
+    }
+
+    private void experiment(String name, FaultProxy proxy, FaultProxy.Mode fault, long faultAtMs, Duration outage,
+            boolean probeDatabase, Runnable duringOutage) {
+        experiment(name, proxy, fault, faultAtMs, outage, probeDatabase, duringOutage, () -> {
+        });
+    }
+
+    /**
+     * @param faultAtMs      when the fault begins, ms after the opening (negative: before it)
+     * @param duringOutage   done to the service while the engine cannot reach it (a restart's effect)
+     * @param atTheOpening   done at the opening, before the crowd (a snapshot to go back to)
+     */
+    private void experiment(String name, FaultProxy proxy, FaultProxy.Mode fault, long faultAtMs, Duration outage,
+            boolean probeDatabase, Runnable duringOutage, Runnable atTheOpening) {
         long court = api.createCourt();
         LocalDateTime flash = now().plusSeconds(3);
         long session = api.createSession(tomorrow(), flash, LIMIT);
@@ -169,6 +227,7 @@ class FaultSuiteIT {
             proxy.mode(fault);
             sleepUntil(flash);
         }
+        atTheOpening.run();
         for (int i = 0; i < crowd.size(); i++) {
             Student student = crowd.get(i);
             List<Long> mine = List.of(slots.get(i % SLOTS), slots.get((i + 1) % SLOTS), slots.get((i + 2) % SLOTS));
@@ -192,6 +251,7 @@ class FaultSuiteIT {
         if (faultAtMs >= 0) {
             TestApi.sleep(faultAtMs);
             proxy.mode(fault);
+            duringOutage.run();
         }
         List<Reply> probes = new ArrayList<>();
         try {
@@ -309,15 +369,20 @@ class FaultSuiteIT {
             statement.execute("drop database if exists " + DATABASE);
             statement.execute("create database " + DATABASE + " character set utf8mb4 collate utf8mb4_unicode_ci");
         }
-        org.redisson.config.Config config = new org.redisson.config.Config();
-        config.useSingleServer().setAddress("redis://" + ExternalServices.HOST + ":" + ExternalServices.REDIS_PORT)
-                .setDatabase(REDIS_DATABASE);
-        RedissonClient client = org.redisson.Redisson.create(config);
+        RedissonClient client = redisClient();
         try {
             client.getKeys().flushdb();
         } finally {
             client.shutdown();
         }
+    }
+
+    private static RedissonClient redisClient() {
+        Config config = new Config();
+        config.setCodec(StringCodec.INSTANCE);
+        config.useSingleServer().setAddress("redis://" + ExternalServices.HOST + ":" + ExternalServices.REDIS_PORT)
+                .setDatabase(REDIS_DATABASE);
+        return Redisson.create(config);
     }
 
     private static void closeQuietly(AutoCloseable closeable) {

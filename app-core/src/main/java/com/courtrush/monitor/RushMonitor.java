@@ -3,7 +3,7 @@ package com.courtrush.monitor;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.opening.GateReading;
 import com.courtrush.opening.SessionState;
-import com.courtrush.reserve.ReserveMetrics;
+import com.courtrush.reserve.grant.ReserveMetrics;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;

@@ -4,6 +4,8 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.LuaScript;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.opening.OpeningService;
+import com.courtrush.reserve.grant.ReserveMessage;
+import com.courtrush.reserve.grant.SoldOutFlags;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

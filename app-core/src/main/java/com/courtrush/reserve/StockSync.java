@@ -8,6 +8,8 @@ import com.courtrush.infra.RedisTime;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.StockWarmer;
+import com.courtrush.reserve.grant.SoldOutFlags;
+import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.util.ArrayList;

@@ -6,13 +6,13 @@ import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.infra.RedisKeys;
-import com.courtrush.reserve.PaymentTimeout;
+import com.courtrush.reserve.lifecycle.PaymentTimeout;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import com.courtrush.support.StackAccess;
-import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestApi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

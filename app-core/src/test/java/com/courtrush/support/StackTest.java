@@ -1,6 +1,6 @@
 package com.courtrush.support;
 
-import com.courtrush.reserve.ReservationWriter;
+import com.courtrush.reserve.grant.ReservationWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.redisson.api.RedissonClient;
 import org.springframework.beans.factory.annotation.Autowired;

@@ -5,7 +5,7 @@ import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
-import com.courtrush.reserve.ReserveMetrics;
+import com.courtrush.reserve.grant.ReserveMetrics;
 import com.courtrush.web.Outcome;
 import java.time.LocalDate;
 import java.time.LocalTime;

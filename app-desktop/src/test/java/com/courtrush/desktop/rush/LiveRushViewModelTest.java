@@ -15,7 +15,7 @@ import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
-import com.courtrush.reserve.ReserveMetrics;
+import com.courtrush.reserve.grant.ReserveMetrics;
 import com.courtrush.web.Outcome;
 import java.time.LocalDate;
 import java.time.LocalTime;

@@ -1,0 +1,186 @@
+package com.courtrush.reserve.grant;
+
+import com.courtrush.account.Caller;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.Futures;
+import com.courtrush.reserve.lifecycle.MyReservation;
+import com.courtrush.reserve.lifecycle.MyReservations;
+import com.courtrush.reserve.lifecycle.ReservationCancellation;
+import com.courtrush.reserve.lifecycle.ReservationView;
+import com.courtrush.web.ApiExceptionHandler;
+import com.courtrush.web.ApiResponse;
+import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineMessages;
+import com.courtrush.web.RequestLocales;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.validation.Validator;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Reserve", description = "Grab a slot at the flash opening and follow the result")
+@RestController
+class ReserveController {
+
+    private static final Logger log = LoggerFactory.getLogger(ReserveController.class);
+
+    private final ReserveService reserve;
+    private final ReserveResults results;
+    private final MyReservations mine;
+    private final ReservationCancellation cancellation;
+    private final ReserveExchange exchange;
+    private final ApiExceptionHandler failures;
+    private final long confirmWaitNanos;
+
+    ReserveController(ReserveService reserve, ReserveResults results, MyReservations mine,
+            ReservationCancellation cancellation, ObjectMapper mapper, Validator validator,
+            ApiExceptionHandler failures, CourtRushProperties properties) {
+        this.failures = failures;
+        this.exchange = new ReserveExchange(mapper, validator);
+        this.confirmWaitNanos = properties.reserve().confirmWait().toNanos();
+        this.reserve = reserve;
+        this.results = results;
+        this.mine = mine;
+        this.cancellation = cancellation;
+    }
+
+    @Operation(summary = "Try to reserve a slot; 202 with a traceId to poll, or 409/429 with the reason",
+            description = "202: data = {traceId, status}. 409/429/400: data explains the refusal, e.g. "
+                    + "alternatives for OUT_OF_STOCK, secondsToOpen for UNGATED; 429 carries Retry-After.")
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+            content = @Content(schema = @Schema(implementation = ReserveRequest.class)))
+    @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE)
+    void reserve(@AuthenticationPrincipal Caller caller,
+            HttpServletRequest http, HttpServletResponse response) throws IOException {
+        ReserveRequest request = exchange.read(http);
+        Locale locale = RequestLocales.of(http);
+        CompletableFuture<ReserveService.Accepted> accepted;
+        // refusals are the common answer at the flash opening: returned, not thrown through Spring MVC
+        try {
+            accepted = reserve.reserve(caller.requireUserId(), request.sessionId(), request.slotId(),
+                    http.getRemoteAddr());
+        } catch (CourtRushException refused) {
+            exchange.write(ApiExceptionHandler.refusal(refused, locale), response);
+            return;
+        }
+        // the winner's answer follows the broker's confirm: the request thread may wait for it
+        // (courtrush.reserve.confirm-wait, 0 by default); otherwise the thread that brings it answers,
+        // on the request's async context, and this one goes back to the crowd
+        ReserveService.Accepted granted;
+        try {
+            granted = accepted.get(confirmWaitNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException slow) {
+            answerWhenSettled(accepted, locale, http, response);
+            return;
+        } catch (ExecutionException failed) {
+            exchange.write(answer(null, failed.getCause(), locale), response);
+            return;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            answerWhenSettled(accepted, locale, http, response);
+            return;
+        }
+        exchange.write(answer(granted, null, locale), response);
+    }
+
+    /**
+     * Writes the answer from the thread that settles the grant and completes the request there: the
+     * client has it at once, not after a second dispatch through the request queue and the filters.
+     */
+    private void answerWhenSettled(CompletableFuture<ReserveService.Accepted> accepted, Locale locale,
+            HttpServletRequest http, HttpServletResponse response) {
+        AsyncContext async = http.startAsync(http, response);
+        async.setTimeout(0); // the grant settles within the confirm timeout, answered either way
+        accepted.whenComplete((granted, error) -> {
+            try {
+                exchange.write(settled(granted, error, locale, http), response);
+                response.flushBuffer();
+            } catch (IOException gone) {
+                // the student's trace is settled either way and readable from /reserve/result
+                log.debug("The answer for grant {} could not be sent to {}: {}", traceOf(granted, error),
+                        http.getRemoteAddr(), gone.toString());
+            } catch (RuntimeException e) {
+                log.error("Answering grant {} failed", traceOf(granted, error), e);
+            } finally {
+                async.complete();
+            }
+        });
+    }
+
+    private static String traceOf(ReserveService.Accepted granted, Throwable error) {
+        return granted != null ? granted.traceId() : "(not granted: " + Futures.cause(error) + ")";
+    }
+
+    private ResponseEntity<ApiResponse<Object>> settled(ReserveService.Accepted granted, Throwable error,
+            Locale locale, HttpServletRequest http) {
+        try {
+            return answer(granted, error, locale);
+        } catch (RuntimeException unexpected) {
+            return failures.failure(unexpected, http);
+        }
+    }
+
+    /** 202 with the trace, or the refusal; any other failure is thrown for the usual error answer. */
+    private static ResponseEntity<ApiResponse<Object>> answer(ReserveService.Accepted granted, Throwable error,
+            Locale locale) {
+        if (error == null) {
+            return ResponseEntity.status(HttpStatus.ACCEPTED)
+                    .body(ApiResponse.ok(EngineMessages.format(locale, "ok.granted"), granted));
+        }
+        Throwable cause = Futures.cause(error);
+        if (cause instanceof CourtRushException refused) {
+            return ApiExceptionHandler.refusal(refused, locale);
+        }
+        if (cause instanceof RuntimeException unexpected) {
+            throw unexpected;
+        }
+        throw new IllegalStateException("Reserving failed", cause);
+    }
+
+    @Operation(summary = "Result of a reservation attempt: PENDING, SUCCESS (with reservationId) or FAILED")
+    @GetMapping("/reserve/result/{traceId}")
+    ApiResponse<ReserveResults.Result> result(@PathVariable String traceId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(results.of(traceId, caller));
+    }
+
+    @Operation(summary = "Cancel my unpaid reservation; its place goes back on sale")
+    @DeleteMapping("/reserve/{reservationId}")
+    ApiResponse<ReservationView> cancel(@PathVariable @Positive long reservationId,
+            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
+                ReservationView.of(cancellation.cancelByOwner(reservationId, caller)));
+    }
+
+    @Operation(summary = "My reservations, newest first, with why each ended and the deadlines that apply now")
+    @GetMapping("/reservations/mine")
+    ApiResponse<List<MyReservation>> mine(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(mine.of(caller.requireUserId()));
+    }
+
+    record ReserveRequest(@NotNull @Positive Long sessionId, @NotNull @Positive Long slotId) {
+    }
+}

@@ -1,0 +1,115 @@
+package com.courtrush.reserve.grant;
+
+import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.reserve.lifecycle.Reservation;
+import com.courtrush.reserve.lifecycle.ReservationMapper;
+import com.courtrush.reserve.lifecycle.ReservationStatus;
+import com.courtrush.reserve.recovery.TraceCompensator;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.web.CourtRushException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.regex.Pattern;
+import org.redisson.api.RBucket;
+import org.redisson.api.RedissonClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * {@code GET /reserve/result/{traceId}}: PENDING while the grant is in flight, SUCCESS with the
+ * reservation id once recorded, FAILED with the reason once compensated. Only the trace's owner
+ * (or staff) may read it; to anyone else it does not exist. A trace this system issued to the
+ * asking student ({@link TraceIds}) is never unknown: when neither Redis (which may have lost it)
+ * nor the database has it, it is PENDING — its message may still be on its way — until the
+ * reconciler's horizon has passed since it was issued; then it is given up (a compensation row, so
+ * a late message cannot book it) and FAILED.
+ */
+@Service
+public class ReserveResults {
+
+    /** Signed ids, and the unsigned ones of grants made before they were signed. */
+    private static final Pattern TRACE_ID = Pattern.compile("[0-9a-f]{48}|[0-9a-f]{32}");
+
+    private final RedissonClient redisson;
+    private final ReservationMapper reservations;
+    private final TraceIds traceIds;
+    private final TimeSlotMapper slots;
+    private final TraceCompensator compensator;
+    private final CourtRushProperties properties;
+    private final Clock clock;
+
+    ReserveResults(RedissonClient redisson, ReservationMapper reservations, TraceIds traceIds, TimeSlotMapper slots,
+            TraceCompensator compensator, CourtRushProperties properties, Clock clock) {
+        this.redisson = redisson;
+        this.reservations = reservations;
+        this.traceIds = traceIds;
+        this.slots = slots;
+        this.compensator = compensator;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    public Result of(String traceId, Caller caller) {
+        if (traceId == null || !TRACE_ID.matcher(traceId).matches()) {
+            throw CourtRushException.badRequest("result.badTrace");
+        }
+        RBucket<String> pending = redisson.getBucket(RedisKeys.pending(traceId));
+        String value = pending.get();
+        if (value != null) {
+            long owner = Long.parseLong(value.substring(0, value.indexOf(':')));
+            requireOwner(owner, caller);
+            return new Result(traceId, ResultStatus.PENDING, null, null, null);
+        }
+        Reservation reservation = reservations.findByTrace(traceId);
+        if (reservation == null) {
+            return unrecorded(traceId, caller);
+        }
+        requireOwner(reservation.getUserId(), caller);
+        if (reservation.compensated()) {
+            return new Result(traceId, ResultStatus.FAILED, null, null, reservation.getNote());
+        }
+        return new Result(traceId, ResultStatus.SUCCESS, reservation.getId(), reservation.getStatus(), null);
+    }
+
+    /** Neither Redis nor the database has the trace: PENDING if it is the caller's and young, else given up or unknown. */
+    private Result unrecorded(String traceId, Caller caller) {
+        Long userId = caller.userId();
+        TraceIds.Issued issued = userId == null ? null : traceIds.verify(traceId, userId).orElse(null);
+        if (issued == null) {
+            throw notFound();
+        }
+        Instant givenUpAt = issued.at().plus(properties.reserve().reconcileHorizon());
+        if (clock.instant().isBefore(givenUpAt)) {
+            return new Result(traceId, ResultStatus.PENDING, null, null, null);
+        }
+        TimeSlot slot = slots.selectById(issued.slotId());
+        if (slot == null) {
+            throw notFound();
+        }
+        ReserveMessage grant = new ReserveMessage(traceId, userId, slot.getId(), slot.getSessionId(), 0);
+        compensator.compensate(grant, "never recorded " + properties.reserve().reconcileHorizon().toSeconds()
+                + " s after it was granted", AuditTrail.SYSTEM_RECONCILER);
+        return of(traceId, caller);
+    }
+
+    private static void requireOwner(long owner, Caller caller) {
+        if (!caller.isStaff() && (caller.userId() == null || owner != caller.userId())) {
+            throw notFound();
+        }
+    }
+
+    private static CourtRushException notFound() {
+        return CourtRushException.notFound("result.notFound");
+    }
+
+    /**
+     * @param reservationStatus the reservation's current status (SUCCESS only)
+     * @param reason            why it failed (FAILED only)
+     */
+    public record Result(String traceId, ResultStatus status, Long reservationId, ReservationStatus reservationStatus,
+            String reason) {
+    }
+}

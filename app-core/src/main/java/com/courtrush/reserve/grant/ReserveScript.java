@@ -1,0 +1,65 @@
+package com.courtrush.reserve.grant;
+
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.LuaScript;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.ScriptPipeline;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs {@code lua/reserve.lua}: the whole reserve decision in one script call, sent with the
+ * decisions of the other request threads waiting at that moment (one round trip for all of them).
+ */
+@Component
+public class ReserveScript {
+
+    private static final long WINDOW_MS = 60_000;
+
+    private final ScriptPipeline reserve;
+    private final CourtRushProperties properties;
+
+    ReserveScript(RedissonClient redisson, CourtRushProperties properties) {
+        this.reserve = new ScriptPipeline(redisson, LuaScript.load("reserve"), RScript.Mode.READ_WRITE,
+                properties.reserve().decisionDeadline());
+        this.properties = properties;
+    }
+
+    public Decision decide(ReserveMessage grant, int perUserLimit, long expireAt) {
+        List<Object> reply = reserve.call(List.of(RedisKeys.attemptLog(grant.userId()), RedisKeys.gate(grant.sessionId()),
+                RedisKeys.gateTime(grant.sessionId()), RedisKeys.dedup(grant.slotId()),
+                RedisKeys.quota(grant.sessionId()), RedisKeys.semaphore(grant.slotId()),
+                RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT, RedisKeys.warm(grant.sessionId())),
+                Long.toString(grant.userId()), grant.traceId(), Integer.toString(perUserLimit),
+                Integer.toString(properties.limits().perStudentPerMinute()), Long.toString(WINDOW_MS),
+                grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),
+                grant.inflightMember(), Long.toString(expireAt));
+        return new Decision(Verdict.valueOf((String) reply.get(0)), ((Number) reply.get(1)).longValue(),
+                ((Number) reply.get(2)).longValue(), reply.size() > 3 ? holders((List<?>) reply.get(3)) : Set.of());
+    }
+
+    private static Set<Long> holders(List<?> members) {
+        Set<Long> holders = new HashSet<>(members.size() * 2);
+        for (Object member : members) {
+            holders.add(Long.valueOf(member.toString()));
+        }
+        return holders;
+    }
+
+    /** What the script decided. */
+    public enum Verdict {
+        ACCEPTED, TOO_MANY_REQUESTS, UNGATED, DUP_REQ, QUOTA_EXCEEDED, OUT_OF_STOCK, COLD
+    }
+
+    /**
+     * @param value       see {@code reserve.lua}: permits left, ms to wait, places held
+     * @param redisNowMs  the Redis clock when the script ran
+     * @param holders     the students holding the slot, when the decision found it sold out (else empty)
+     */
+    public record Decision(Verdict verdict, long value, long redisNowMs, Set<Long> holders) {
+    }
+}

@@ -1,0 +1,71 @@
+package com.courtrush.reserve.lifecycle;
+
+import com.courtrush.account.Caller;
+import com.courtrush.reserve.recovery.Reconciler;
+import com.courtrush.web.ApiResponse;
+import com.courtrush.web.EngineMessages;
+import com.courtrush.web.RequestLocales;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Admin: reservations")
+@RestController
+@RequestMapping("/admin")
+class AdminReservationController {
+
+    private final ReservationQueries queries;
+    private final Reconciler reconciler;
+    private final ReservationCancellation cancellation;
+
+    AdminReservationController(ReservationQueries queries, Reconciler reconciler,
+            ReservationCancellation cancellation) {
+        this.queries = queries;
+        this.reconciler = reconciler;
+        this.cancellation = cancellation;
+    }
+
+    @Operation(summary = "Reservations, newest first, filtered by opening, slot, user and status")
+    @GetMapping("/reservations")
+    ApiResponse<ReservationQueries.PageOf<ReservationQueries.Row>> list(
+            @RequestParam(required = false) @Positive Long sessionId,
+            @RequestParam(required = false) @Positive Long slotId,
+            @RequestParam(required = false) @Positive Long userId,
+            @RequestParam(required = false) ReservationStatus status,
+            @RequestParam(defaultValue = "1") @Min(1) int page,
+            @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
+        return ApiResponse.ok(queries.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page,
+                size));
+    }
+
+    @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")
+    @PostMapping("/reservations/{id}/cancel")
+    ApiResponse<ReservationView> cancel(@PathVariable @Positive long id, @Valid @RequestBody StaffCancel request,
+            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
+                ReservationView.of(cancellation.cancelByStaff(id, request.reason(), caller)));
+    }
+
+    @Operation(summary = "Run the reconciler now: compensate grants in flight for longer than its horizon")
+    @PostMapping("/reconcile")
+    ApiResponse<Reconciler.Report> reconcile() {
+        return ApiResponse.ok(reconciler.reconcile());
+    }
+
+    record StaffCancel(@NotBlank @Size(max = 200) String reason) {
+    }
+}

@@ -1,0 +1,39 @@
+package com.courtrush.reserve.lifecycle;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import lombok.Getter;
+import lombok.Setter;
+
+/**
+ * A student's reservation with its slot, court and what the student can still do with it, as
+ * {@code GET /reservations/mine} lists it. {@code note} is the reason given when it was cancelled
+ * (by staff, or the student's refund reason); {@code payBy}/{@code secondsToPay} are set while it
+ * waits for payment, {@code refundUntil}/{@code refundOpen} once it is paid.
+ */
+@Getter
+@Setter
+public class MyReservation {
+    private Long reservationId;
+    private String traceId;
+    private Long slotId;
+    private Long sessionId;
+    private ReservationStatus status;
+    private CancelReason cancelReason;
+    private String note;
+    private LocalDateTime createTime;
+    private LocalDate slotDate;
+    @JsonFormat(pattern = "HH:mm")
+    private LocalTime startTime;
+    @JsonFormat(pattern = "HH:mm")
+    private LocalTime endTime;
+    private Long courtId;
+    private String courtName;
+    private Integer priceCents;
+    private LocalDateTime payBy;
+    private Long secondsToPay;
+    private LocalDateTime refundUntil;
+    private Boolean refundOpen;
+}

@@ -1,0 +1,44 @@
+package com.courtrush.reserve.lifecycle;
+
+import com.courtrush.setting.AppSettings;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.springframework.stereotype.Service;
+
+/** A student's own reservations, newest first, with the deadlines that apply to each now. */
+@Service
+public class MyReservations {
+
+    private static final int LIMIT = 200;
+
+    private final ReservationMapper reservations;
+    private final ReservationDeadlines deadlines;
+    private final AppSettings settings;
+    private final Clock clock;
+
+    MyReservations(ReservationMapper reservations, ReservationDeadlines deadlines, AppSettings settings,
+            Clock clock) {
+        this.reservations = reservations;
+        this.deadlines = deadlines;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    public List<MyReservation> of(long userId) {
+        List<MyReservation> mine = reservations.findMine(userId, LIMIT);
+        LocalDateTime now = LocalDateTime.now(clock);
+        for (MyReservation r : mine) {
+            r.setPriceCents(settings.priceCents(r.getPriceCents()));
+            if (r.getStatus() == ReservationStatus.PENDING_PAYMENT) {
+                r.setPayBy(deadlines.payBy(r.getCreateTime()));
+                r.setSecondsToPay(Math.max(0, Duration.between(now, r.getPayBy()).toSeconds()));
+            } else if (r.getStatus() == ReservationStatus.CONFIRMED) {
+                r.setRefundUntil(deadlines.refundUntil(r.getSlotDate(), r.getStartTime()));
+                r.setRefundOpen(now.isBefore(r.getRefundUntil()));
+            }
+        }
+        return mine;
+    }
+}

@@ -1,0 +1,75 @@
+package com.courtrush.reserve.lifecycle;
+
+import com.courtrush.infra.CourtRushProperties;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.stereotype.Component;
+
+/**
+ * Every minute: PENDING_PAYMENT reservations older than {@code PAY_TIMEOUT_MINUTE} (app_config,
+ * default 15) are cancelled as TIMEOUT, their pay orders closed and their places given back. Each
+ * cancel is a compare-and-set under the reservation's row lock, so nodes running it together, a
+ * student cancelling and a payment arriving all settle to one outcome.
+ */
+@Component
+public class PaymentTimeout {
+
+    private static final Logger log = LoggerFactory.getLogger(PaymentTimeout.class);
+    private static final int BATCH = 500;
+
+    private final ReservationMapper reservations;
+    private final ReservationCancellation cancellation;
+    private final ReservationDeadlines deadlines;
+    private final TaskScheduler scheduler;
+    private final CourtRushProperties properties;
+    private final Clock clock;
+
+    PaymentTimeout(ReservationMapper reservations, ReservationCancellation cancellation, ReservationDeadlines deadlines,
+            TaskScheduler scheduler, CourtRushProperties properties, Clock clock) {
+        this.reservations = reservations;
+        this.cancellation = cancellation;
+        this.deadlines = deadlines;
+        this.scheduler = scheduler;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void start() {
+        scheduler.scheduleWithFixedDelay(this::runQuietly, properties.reserve().paymentTimeoutCheckInterval());
+    }
+
+    void runQuietly() {
+        try {
+            cancelOverdue();
+        } catch (RuntimeException e) {
+            log.error("Payment timeout run failed; the next run retries", e);
+        }
+    }
+
+    /** Cancels every overdue unpaid reservation now; returns how many this call cancelled. */
+    public int cancelOverdue() {
+        int minutes = deadlines.payTimeoutMinutes();
+        LocalDateTime cutoff = LocalDateTime.now(clock).minusMinutes(minutes);
+        int cancelled = 0;
+        List<Long> overdue;
+        do {
+            overdue = reservations.findOverdue(cutoff, BATCH);
+            for (Long id : overdue) {
+                if (cancellation.timeOut(id, cutoff, minutes)) {
+                    cancelled++;
+                }
+            }
+        } while (overdue.size() == BATCH);
+        if (cancelled > 0) {
+            log.info("Cancelled {} reservation(s) not paid within {} min", cancelled, minutes);
+        }
+        return cancelled;
+    }
+}

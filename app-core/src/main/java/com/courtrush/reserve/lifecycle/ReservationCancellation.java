@@ -1,0 +1,84 @@
+package com.courtrush.reserve.lifecycle;
+
+import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Texts;
+import java.time.LocalDateTime;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Cancels unpaid reservations: by their student, by staff, or when payment timed out. */
+@Service
+public class ReservationCancellation {
+
+    public static final String AUDIT_TARGET = "RESERVATION";
+
+    private final ReservationMapper reservations;
+    private final ReservationAccess access;
+    private final ReservationEnder ender;
+    private final TransactionTemplate transactions;
+    private final AuditTrail audit;
+
+    ReservationCancellation(ReservationMapper reservations, ReservationAccess access, ReservationEnder ender,
+            TransactionTemplate transactions, AuditTrail audit) {
+        this.reservations = reservations;
+        this.access = access;
+        this.ender = ender;
+        this.transactions = transactions;
+        this.audit = audit;
+    }
+
+    /** {@code DELETE /reserve/{id}}: the student cancels an unpaid reservation. */
+    public Reservation cancelByOwner(long reservationId, Caller caller) {
+        Reservation visible = access.visibleTo(reservationId, caller);
+        if (!visible.getUserId().equals(caller.userId())) {
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
+        }
+        return cancelUnpaid(reservationId, CancelReason.USER, "cancelled by the student", caller.actor());
+    }
+
+    /** Staff cancel an unpaid reservation, with a reason. A paid one must be refunded instead. */
+    public Reservation cancelByStaff(long reservationId, String reason, Caller staff) {
+        Texts.requirePlain(reason, "reason");
+        access.visibleTo(reservationId, staff);
+        Reservation ended = cancelUnpaid(reservationId, CancelReason.STAFF, reason, staff.actor());
+        audit.record(staff.actor(), "CANCEL", AUDIT_TARGET, reservationId, reason);
+        return ended;
+    }
+
+    /**
+     * Cancels a reservation still unpaid at {@code cutoff} (TIMEOUT). False when it was paid,
+     * cancelled or is younger meanwhile — safe to run on several nodes at once.
+     */
+    public boolean timeOut(long reservationId, LocalDateTime cutoff, int minutes) {
+        Boolean ended = transactions.execute(tx -> {
+            Reservation locked = reservations.lockById(reservationId);
+            if (locked == null || locked.getStatus() != ReservationStatus.PENDING_PAYMENT
+                    || locked.getCreateTime().isAfter(cutoff)) {
+                return false;
+            }
+            return ender.end(locked, ReservationStatus.PENDING_PAYMENT, CancelReason.TIMEOUT,
+                    "not paid within " + minutes + " min");
+        });
+        if (Boolean.TRUE.equals(ended)) {
+            audit.record("system:pay-timeout", "CANCEL_TIMEOUT", AUDIT_TARGET, reservationId,
+                    "not paid within " + minutes + " min");
+            return true;
+        }
+        return false;
+    }
+
+    private Reservation cancelUnpaid(long reservationId, CancelReason reason, String note, String actor) {
+        return transactions.execute(tx -> {
+            Reservation locked = reservations.lockById(reservationId);
+            switch (locked.getStatus()) {
+                case PENDING_PAYMENT -> ender.end(locked, ReservationStatus.PENDING_PAYMENT, reason, note);
+                case CONFIRMED -> throw CourtRushException.conflict(
+                        "cancel.paid", reservationId);
+                default -> throw CourtRushException.conflict("cancel.already", reservationId, locked.getCancelReason());
+            }
+            return reservations.selectById(reservationId);
+        });
+    }
+}

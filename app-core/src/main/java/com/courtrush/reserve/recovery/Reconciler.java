@@ -1,0 +1,165 @@
+package com.courtrush.reserve.recovery;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.LockedRun;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.RedisTime;
+import com.courtrush.reserve.StockReleaser;
+import com.courtrush.reserve.grant.RecordingOutages;
+import com.courtrush.reserve.grant.ReserveMessage;
+import com.courtrush.reserve.lifecycle.ReservationMapper;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.redisson.api.RLock;
+import org.redisson.api.RScoredSortedSet;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.protocol.ScoredEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.stereotype.Component;
+
+/**
+ * The safety net for grants that never reach the consumer: the process died between granting and
+ * publishing, or a confirm timed out and the message was lost. Every
+ * {@code courtrush.reserve.reconcile-interval} it compensates in-flight grants older than
+ * {@code courtrush.reserve.reconcile-horizon} through {@link TraceCompensator}, whose database
+ * claim keeps a late consumer from turning such a trace into a booking.
+ */
+@Component
+public class Reconciler {
+
+    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+    private static final int BATCH = 500;
+
+    private static final Duration LEASE = Duration.ofMinutes(5);
+
+    private final RScoredSortedSet<String> inflight;
+    private final RScript script;
+    private final RLock lock;
+    private final RedissonClient redisson;
+    private final TraceCompensator compensator;
+    private final ReservationMapper reservations;
+    private final StockReleaser releaser;
+    private final RecordingOutages outages;
+    private final TaskScheduler scheduler;
+    private final CourtRushProperties properties;
+
+    Reconciler(RedissonClient redisson, TraceCompensator compensator, ReservationMapper reservations,
+            StockReleaser releaser, RecordingOutages outages, TaskScheduler scheduler, CourtRushProperties properties) {
+        this.outages = outages;
+        this.reservations = reservations;
+        this.releaser = releaser;
+        this.redisson = redisson;
+        this.inflight = redisson.getScoredSortedSet(RedisKeys.INFLIGHT);
+        this.script = redisson.getScript();
+        this.lock = redisson.getLock(RedisKeys.RECONCILER_LOCK);
+        this.compensator = compensator;
+        this.scheduler = scheduler;
+        this.properties = properties;
+    }
+
+    /**
+     * The first run waits one horizon: after a crash (or a long stop) the grants in flight are older
+     * than the horizon, yet their messages may be safe in the broker's store; the consumers get that
+     * long to record them before anything is given up as lost.
+     */
+    @EventListener(ApplicationReadyEvent.class)
+    void start() {
+        try {
+            int forgotten = forgetRecorded();
+            if (forgotten > 0) {
+                log.info("{} in-flight grant(s) were already in the database (a crash between recording and "
+                        + "forgetting them); forgotten", forgotten);
+            }
+        } catch (RuntimeException e) {
+            log.error("Start-up check of the in-flight grants against the database failed; the reconciler settles "
+                    + "them after its horizon", e);
+        }
+        scheduler.scheduleWithFixedDelay(this::runLocked, Instant.now().plus(properties.reserve().reconcileHorizon()),
+                properties.reserve().reconcileInterval());
+    }
+
+    void runLocked() {
+        LockedRun.ifFree(lock, LEASE, "Reconciler run", this::reconcile);
+    }
+
+    /**
+     * Forgets the in-flight grants the database already has, whatever their age: what a crash
+     * between recording a grant and forgetting it leaves, or a Redis restored from a file that kept
+     * a grant but not its removal. Returns how many.
+     */
+    int forgetRecorded() {
+        int forgotten = 0;
+        int offset = 0;
+        Collection<ScoredEntry<String>> page;
+        do {
+            page = inflight.entryRange(offset, offset + BATCH - 1);
+            List<ReserveMessage> grants = page.stream()
+                    .map(entry -> ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue()))
+                    .toList();
+            Set<String> known = grants.isEmpty() ? Set.of()
+                    : new HashSet<>(reservations.knownTraces(grants.stream().map(ReserveMessage::traceId).toList()));
+            List<ReserveMessage> recorded = grants.stream().filter(grant -> known.contains(grant.traceId())).toList();
+            recorded.forEach(releaser::forget);
+            forgotten += recorded.size();
+            offset += page.size() - recorded.size();
+        } while (page.size() == BATCH);
+        return forgotten;
+    }
+
+    /**
+     * One pass: compensates every in-flight grant older than the horizon — unless this node's
+     * consumers met an outage within the horizon: they are still recording what the broker kept.
+     */
+    public Report reconcile() {
+        if (!outages.quietFor(properties.reserve().reconcileHorizon())) {
+            log.info("Reconciler run skipped: the consumers met an outage less than {} s ago and are still recording",
+                    properties.reserve().reconcileHorizon().toSeconds());
+            return new Report(Instant.now(), 0, 0, inflight.size());
+        }
+        long now = RedisTime.nowMillis(script);
+        long cutoff = now - properties.reserve().reconcileHorizon().toMillis();
+        int compensated = 0;
+        int settled = 0;
+        Collection<ScoredEntry<String>> stale;
+        do {
+            stale = inflight.entryRange(Double.NEGATIVE_INFINITY, true, cutoff, true, 0, BATCH);
+            for (ScoredEntry<String> entry : stale) {
+                ReserveMessage grant = ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue());
+                if (compensator.compensate(grant, "no record " + properties.reserve().reconcileHorizon().toSeconds()
+                        + " s after it was granted", AuditTrail.SYSTEM_RECONCILER)) {
+                    compensated++;
+                } else {
+                    settled++;
+                }
+            }
+        } while (stale.size() == BATCH);
+        Report report = new Report(Instant.ofEpochMilli(now), compensated, settled, inflight.size());
+        redisson.getMap(RedisKeys.RECONCILER_LAST_RUN).putAll(Map.of(
+                "time", Long.toString(now),
+                "compensated", Integer.toString(compensated),
+                "settled", Integer.toString(settled),
+                "inflight", Integer.toString(report.stillInFlight())));
+        if (compensated > 0) {
+            log.warn("Reconciler compensated {} stale grant(s)", compensated);
+        }
+        return report;
+    }
+
+    /**
+     * @param compensated grants given back now
+     * @param settled     grants the database already had (their cleanup had not happened)
+     */
+    public record Report(Instant time, int compensated, int settled, int stillInFlight) {
+    }
+}

@@ -1,0 +1,103 @@
+package com.courtrush.reserve.recovery;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.reserve.StockReleaser;
+import com.courtrush.reserve.grant.ReserveMessage;
+import com.courtrush.reserve.grant.ReserveMetrics;
+import com.courtrush.reserve.lifecycle.CancelReason;
+import com.courtrush.reserve.lifecycle.Reservation;
+import com.courtrush.reserve.lifecycle.ReservationMapper;
+import com.courtrush.reserve.lifecycle.ReservationStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Component;
+
+/**
+ * Settles a granted place that will never be recorded: broker refusal, dead letter, reconciler.
+ *
+ * <p>The claim is the database's: a CANCELLED/COMPENSATION row with the trace id is inserted first.
+ * Whoever inserts a row with that trace id first — the consumer or a compensation — wins, by the
+ * unique key; a late consumer then finds the tombstone and cannot turn the trace into a booking,
+ * and a second compensation finds it and does nothing. Only the winner gives the place back, after
+ * its insert committed, through {@link StockReleaser}.
+ */
+@Component
+public class TraceCompensator {
+
+    private static final Logger log = LoggerFactory.getLogger(TraceCompensator.class);
+
+    private final ReservationMapper reservations;
+    private final StockReleaser releaser;
+    private final OpeningService openings;
+    private final AuditTrail audit;
+    private final ReserveMetrics metrics;
+
+    TraceCompensator(ReservationMapper reservations, StockReleaser releaser, OpeningService openings,
+            AuditTrail audit, ReserveMetrics metrics) {
+        this.reservations = reservations;
+        this.releaser = releaser;
+        this.openings = openings;
+        this.audit = audit;
+        this.metrics = metrics;
+    }
+
+    /**
+     * Compensates a grant; false when the database already had the trace: recorded (Redis keeps the
+     * place) or given up earlier by another path (Redis gives back whatever it still holds of it).
+     */
+    public boolean compensate(ReserveMessage grant, String reason, String actor) {
+        if (!claim(grant, reason)) {
+            Reservation existing = reservations.findByTrace(grant.traceId());
+            if (existing != null && existing.compensated()) {
+                releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
+            } else {
+                releaser.forget(grant);
+            }
+            return false;
+        }
+        boolean released = releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
+        audit.record(actor, "COMPENSATE", "TRACE", grant.traceId(), reason + "; user " + grant.userId() + ", slot "
+                + grant.slotId() + (released ? ", place returned" : ", nothing held in Redis"));
+        metrics.compensated(actor);
+        log.warn("Compensated trace {} (user {}, slot {}): {}{}", grant.traceId(), grant.userId(), grant.slotId(),
+                reason, released ? "" : " — Redis held nothing for it");
+        return true;
+    }
+
+    /**
+     * The database refused the grant (slot full, disabled, or the student already holds it by
+     * another trace): Redis disagreed with the database, so the opening is re-synced from it
+     * instead of returning a permit the database says does not exist.
+     */
+    public void refusedByDatabase(ReserveMessage grant, String reason) {
+        if (claim(grant, reason)) {
+            audit.record(AuditTrail.SYSTEM_CONSUMER, "COMPENSATE", "TRACE", grant.traceId(),
+                    reason + "; user " + grant.userId() + ", slot " + grant.slotId() + "; opening re-synced");
+            metrics.compensated(AuditTrail.SYSTEM_CONSUMER);
+        }
+        releaser.forget(grant);
+        log.warn("Database refused trace {} (user {}, slot {}): {}; re-syncing opening {}", grant.traceId(),
+                grant.userId(), grant.slotId(), reason, grant.sessionId());
+        openings.resync(grant.sessionId(), AuditTrail.SYSTEM_CONSUMER);
+    }
+
+    private boolean claim(ReserveMessage grant, String reason) {
+        Reservation tombstone = new Reservation();
+        tombstone.setTraceId(grant.traceId());
+        tombstone.setUserId(grant.userId());
+        tombstone.setSlotId(grant.slotId());
+        tombstone.setSessionId(grant.sessionId());
+        tombstone.setStatus(ReservationStatus.CANCELLED);
+        tombstone.setCancelReason(CancelReason.COMPENSATION);
+        tombstone.setNote(reason.length() > 255 ? reason.substring(0, 255) : reason);
+        tombstone.setHolderId(null);
+        try {
+            reservations.insert(tombstone);
+            return true;
+        } catch (DuplicateKeyException alreadyThere) {
+            return false;
+        }
+    }
+}
