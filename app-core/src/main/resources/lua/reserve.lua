@@ -7,7 +7,8 @@
 --   OUT_OF_STOCK       value = 0, holders = the slot's dedup set (who holds it while it is sold out)
 --   ACCEPTED           value = permits left after this grant; holders as above when that is 0
 --   COLD               value = 0: Redis does not hold the opening (it lost it, or was restarted
---                      empty); nothing is decided until it is rebuilt — never "not open"
+--                      empty), or is between rebuilding its stock and setting its gate; nothing is
+--                      decided until it is rebuilt — never "not open"
 --
 -- KEYS[1] bf:rate:reserve:{userId}        sliding log of the student's attempts
 -- KEYS[2] bf:gate:{sessionId}
@@ -43,9 +44,14 @@ if redis.call('EXISTS', KEYS[9]) == 0 then
   return {'COLD', 0, now}
 end
 
-if redis.call('GET', KEYS[2]) ~= '1' then
+local gate = redis.call('GET', KEYS[2])
+if gate ~= '1' then
   local opensAt = tonumber(redis.call('GET', KEYS[3]))
   if opensAt == nil then
+    if not gate then
+      -- stock rebuilt a moment ago, its gate not yet set: not "not open"
+      return {'COLD', 0, now}
+    end
     return {'UNGATED', -1, now}
   end
   if now < opensAt then

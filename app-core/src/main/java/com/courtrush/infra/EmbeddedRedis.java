@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -20,8 +21,9 @@ import redis.embedded.RedisInstance;
  * A real {@code redis-server} child process from the embedded-redis jar, on a free loopback port
  * (or the configured one, {@code courtrush.infra.embedded-redis-port}). It keeps its state in
  * {@code <data-dir>/redis}: an append-only file written to disk every second (what a crash can
- * lose is at most that second, which the engine detects and re-syncs from the database, see
- * {@code RedisRestarts}), rewritten when it doubles. Its binary, its configuration (with the
+ * lose is at most that second: a restarted Redis is told by its run id and the openings re-synced
+ * from the database), rewritten when it doubles; a file it cannot read is set aside and Redis
+ * starts empty, to be rebuilt from the database. Its binary, its configuration (with the
  * password) and its pid file live there too, so a crash leaves nothing in the temporary folder,
  * and a redis-server that outlived a crashed engine is found and stopped before a new one starts
  * on the same files ({@link LeftoverRedis}).
@@ -36,11 +38,13 @@ public final class EmbeddedRedis implements AutoCloseable {
     private final OwnedRedisServer server;
     private final int port;
     private final String password;
+    private final FileLock owner;
 
-    private EmbeddedRedis(OwnedRedisServer server, int port, String password) {
+    private EmbeddedRedis(OwnedRedisServer server, int port, String password, FileLock owner) {
         this.server = server;
         this.port = port;
         this.password = password;
+        this.owner = owner;
     }
 
     /**
@@ -52,9 +56,31 @@ public final class EmbeddedRedis implements AutoCloseable {
         String password = configuredPassword == null || configuredPassword.isBlank()
                 ? randomPassword() : configuredPassword;
         RedisFiles files = RedisFiles.in(dataDir);
-        LeftoverRedis.stopIfRunning(files);
-        LeftoverRedis.cleanTemporaryFolder();
-        File binary = files.binary();
+        // only the engine holding this lock may stop a leftover: a live engine's redis-server is no leftover
+        FileLock owner = files.lockForThisEngine();
+        try {
+            LeftoverRedis.stopIfRunning(files);
+            LeftoverRedis.cleanTemporaryFolder();
+            File binary = files.binary();
+            try {
+                return startOn(files, binary, owner, configuredPort, password);
+            } catch (InfraConfigException failed) {
+                // Redis's state can be rebuilt from the database: a file it cannot read must not stop the engine
+                if (!files.setAsideAppendOnlyFile()) {
+                    throw failed;
+                }
+                log.warn("The embedded redis-server did not start with its append-only file; the file was set aside "
+                        + "and Redis starts empty — the openings are rebuilt from the database", failed);
+                return startOn(files, binary, owner, configuredPort, password);
+            }
+        } catch (RuntimeException e) {
+            RedisFiles.release(owner);
+            throw e;
+        }
+    }
+
+    private static EmbeddedRedis startOn(RedisFiles files, File binary, FileLock owner, int configuredPort,
+            String password) {
         IOException last = null;
         int attempts = configuredPort > 0 ? 1 : START_ATTEMPTS;
         for (int attempt = 1; attempt <= attempts; attempt++) {
@@ -66,7 +92,7 @@ public final class EmbeddedRedis implements AutoCloseable {
                 server.start();
                 log.info("Embedded redis-server listening on 127.0.0.1:{} (password required), appending to {}",
                         port, files.dir());
-                return new EmbeddedRedis(server, port, password);
+                return new EmbeddedRedis(server, port, password, owner);
             } catch (IOException | RuntimeException e) {
                 last = e instanceof IOException io ? io : new IOException(e);
                 if (server != null) {
@@ -124,6 +150,8 @@ public final class EmbeddedRedis implements AutoCloseable {
             log.info("Embedded redis-server on port {} stopped", port);
         } catch (IOException e) {
             log.warn("Embedded redis-server on port {} did not stop cleanly", port, e);
+        } finally {
+            RedisFiles.release(owner);
         }
     }
 

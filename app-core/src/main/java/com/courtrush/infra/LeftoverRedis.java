@@ -67,11 +67,14 @@ final class LeftoverRedis {
             return Optional.empty();
         }
         String config = files.config().toString();
+        String binaries = files.dir().resolve("bin").toString();
         return ProcessHandle.of(pid.get())
                 .filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().commandLine()
                         .map(line -> line.contains("redis-server") && line.contains(config))
-                        .orElse(false));
+                        // Windows tells no command line: the executable unpacked into this data directory
+                        .orElseGet(() -> p.info().command().map(command -> command.startsWith(binaries)
+                                && command.contains("redis-server")).orElse(false)));
     }
 
     private static Optional<Long> readPid(Path pidFile) {
@@ -144,8 +147,9 @@ final class LeftoverRedis {
     }
 
     private static boolean isMine(Path entry) throws IOException {
-        return Files.getOwner(entry, LinkOption.NOFOLLOW_LINKS).getName()
-                .equals(System.getProperty("user.name"));
+        // Windows names an owner with its domain and a backslash first
+        String owner = Files.getOwner(entry, LinkOption.NOFOLLOW_LINKS).getName();
+        return owner.substring(owner.lastIndexOf('\\') + 1).equals(System.getProperty("user.name"));
     }
 
     private static boolean olderThan(Path entry, Duration age) throws IOException {

@@ -2,9 +2,15 @@ package com.courtrush.infra;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.LoggerFactory;
 import redis.embedded.core.ExecutableProvider;
 
 /**
@@ -34,6 +40,58 @@ record RedisFiles(Path dir) {
         return dir.resolve(APPEND_ONLY_FILE);
     }
 
+    /** Windows runs the library's Redis 5 build, which knows fewer settings than the 6.2 builds. */
+    static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
+
+    /**
+     * Locks {@code engine.lock} for as long as this engine runs its redis-server on these files. A
+     * second engine on the same data directory is refused here, before it could take the first
+     * one's redis-server for a leftover.
+     */
+    FileLock lockForThisEngine() {
+        try {
+            Files.createDirectories(dir);
+            FileChannel channel = FileChannel.open(dir.resolve("engine.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                channel.close();
+                throw new InfraConfigException("Another CourtRush engine is running on the data directory "
+                        + dir.getParent() + ".", "Stop it first, or start this one with another courtrush.data-dir.");
+            }
+            return lock;
+        } catch (OverlappingFileLockException e) {
+            throw new InfraConfigException("This process already runs an engine on the data directory "
+                    + dir.getParent() + ".", "Use another courtrush.data-dir for a second engine.", e);
+        } catch (IOException e) {
+            throw new InfraConfigException("Cannot lock " + dir.resolve("engine.lock") + ": " + e.getMessage(),
+                    "Check that the data directory is writable.", e);
+        }
+    }
+
+    static void release(FileLock lock) {
+        try {
+            lock.channel().close();
+        } catch (IOException e) {
+            LoggerFactory.getLogger(RedisFiles.class).warn("Could not release {}", lock, e);
+        }
+    }
+
+    /** Moves the append-only file aside (kept for inspection); false when there is none. */
+    boolean setAsideAppendOnlyFile() {
+        Path aof = appendOnlyFile();
+        if (!Files.exists(aof)) {
+            return false;
+        }
+        try {
+            Files.move(aof, dir.resolve(APPEND_ONLY_FILE + ".unreadable-" + System.currentTimeMillis()));
+            return true;
+        } catch (IOException e) {
+            throw new InfraConfigException("Cannot set aside " + aof + ": " + e.getMessage(),
+                    "Move or delete it, then start again.", e);
+        }
+    }
+
     /** Unpacks the binary for this OS and architecture into {@code bin/} (replacing an earlier one). */
     File binary() {
         try {
@@ -49,14 +107,12 @@ record RedisFiles(Path dir) {
 
     /** The configuration file (private: it holds the password); returns its path. */
     Path writeConfig(int port, String password) throws IOException {
-        List<String> lines = List.of(
+        List<String> lines = new ArrayList<>(List.of(
                 "port " + port,
                 "bind 127.0.0.1",
                 "protected-mode yes",
                 "requirepass " + password,
                 "daemonize no",
-                // keep the command line (binary, this configuration file): a leftover is recognised by it
-                "set-proc-title no",
                 "pidfile " + quoted(pidFile()),
                 "dir " + quoted(dir),
                 "save \"\"",
@@ -68,7 +124,11 @@ record RedisFiles(Path dir) {
                 "auto-aof-rewrite-min-size 16mb",
                 "aof-use-rdb-preamble yes",
                 // a file cut short by a crash mid-write is loaded up to its last whole command
-                "aof-load-truncated yes");
+                "aof-load-truncated yes"));
+        if (!WINDOWS) {
+            // keep the command line (binary, this configuration file): a leftover is recognised by it
+            lines.add("set-proc-title no");
+        }
         Files.createDirectories(dir);
         DataDirectory.writePrivately(config(), String.join("\n", lines) + "\n");
         return config();

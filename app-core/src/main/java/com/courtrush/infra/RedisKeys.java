@@ -53,7 +53,7 @@ public final class RedisKeys {
 
     /**
      * Sorted set of an opening's grants recorded in the database in the last few minutes (in-flight
-     * member → Redis time, ms): a re-sync counts those recorded after its database read began.
+     * member → Redis time, ms): a re-sync counts those recorded from a little before its database read.
      */
     public static String settledLog(long sessionId) {
         return "bf:{s:" + sessionId + "}:settled";
@@ -101,6 +101,12 @@ public final class RedisKeys {
 
     /** Lock that lets one node at a time advance the openings (warm up, open on time). */
     public static final String OPENING_CLOCK_LOCK = "bf:lock:opening-clock";
+
+    /**
+     * Present (for one reconciler horizon) while some node's consumers wait out an unreachable
+     * service: the reconciler holds back, the grants are safe in the broker.
+     */
+    public static final String CONSUMER_OUTAGE = "bf:consumer:outage";
 
     /** Hash: when the reconciler last ran, and what it did. */
     public static final String RECONCILER_LAST_RUN = "bf:reconciler:last";

@@ -3,14 +3,15 @@ package com.courtrush.monitor;
 import com.courtrush.infra.CourtRushProperties;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 import org.springframework.boot.actuate.health.AbstractHealthIndicator;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.stereotype.Component;
@@ -79,16 +80,20 @@ public class DataDirectoryHealthIndicator extends AbstractHealthIndicator {
             return 0;
         }
         AtomicLong bytes = new AtomicLong();
-        try (Stream<Path> all = Files.walk(path)) {
-            all.forEach(file -> {
-                try {
-                    if (Files.isRegularFile(file)) {
-                        bytes.addAndGet(Files.size(file));
+        try {
+            Files.walkFileTree(path, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    if (attributes.isRegularFile()) {
+                        bytes.addAndGet(attributes.size());
                     }
-                } catch (NoSuchFileException vanished) {
-                    // a store's temporary file, gone while walking: it takes nothing now
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    // a store's temporary file, gone between the listing and the look: it takes nothing now
+                    return FileVisitResult.CONTINUE;
                 }
             });
         } catch (IOException e) {

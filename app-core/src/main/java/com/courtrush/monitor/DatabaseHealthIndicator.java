@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.actuate.health.AbstractHealthIndicator;
 import org.springframework.boot.actuate.health.Health;
@@ -32,21 +33,32 @@ class DatabaseHealthIndicator extends AbstractHealthIndicator implements Disposa
             new CustomizableThreadFactory("courtrush-db-health-"));
     private final AtomicReference<CompletableFuture<Integer>> running = new AtomicReference<>();
 
-    DatabaseHealthIndicator(JdbcTemplate jdbc) {
+    DatabaseHealthIndicator(DataSource dataSource) {
         super("Database health check failed");
-        this.jdbc = jdbc;
+        this.jdbc = new JdbcTemplate(dataSource);
+        // the driver cancels the query after this long; a frozen socket is cut by the driver's socket timeout
+        this.jdbc.setQueryTimeout(Math.toIntExact(WAIT.toSeconds()));
     }
 
     @Override
     protected void doHealthCheck(Health.Builder builder) throws Exception {
-        CompletableFuture<Integer> check = running.get();
-        if (check == null || check.isDone()) {
-            check = CompletableFuture.supplyAsync(() -> jdbc.queryForObject("select 1", Integer.class), checker);
-            running.set(check);
-        } else {
-            builder.down().withDetail("error", "the previous check has been waiting for the database since");
+        CompletableFuture<Integer> previous = running.get();
+        if (previous != null && !previous.isDone()) {
+            builder.down().withDetail("error", "the previous check is still waiting for the database");
             return;
         }
+        CompletableFuture<Integer> check = new CompletableFuture<>();
+        if (!running.compareAndSet(previous, check)) {
+            builder.down().withDetail("error", "another check is waiting for the database");
+            return;
+        }
+        checker.execute(() -> {
+            try {
+                check.complete(jdbc.queryForObject("select 1", Integer.class));
+            } catch (RuntimeException e) {
+                check.completeExceptionally(e);
+            }
+        });
         long started = System.nanoTime();
         try {
             check.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);

@@ -26,7 +26,9 @@ import org.springframework.stereotype.Component;
  * in-flight grants is what makes re-running it mid-rush safe: places granted but not yet written
  * stay taken. The database is read before the script runs; what happened in between — a grant
  * recorded, a place given back — is in the opening's settled and released logs from a Redis time
- * taken before the read, and the script applies it, so the rebuild is exact under both.
+ * taken before the read, and the script applies it, so neither leaves Redis wrong. (A cancel in
+ * the milliseconds between a grant's recording and its leaving the in-flight set still counts the
+ * place as held until the next re-sync.)
  */
 @Component
 class StockSync implements StockWarmer {

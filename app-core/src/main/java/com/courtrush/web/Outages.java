@@ -6,7 +6,16 @@ import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
+import org.redisson.client.RedisBusyException;
+import org.redisson.client.RedisClusterDownException;
+import org.redisson.client.RedisConnectionException;
 import org.redisson.client.RedisException;
+import org.redisson.client.RedisLoadingException;
+import org.redisson.client.RedisMasterDownException;
+import org.redisson.client.RedisReadonlyException;
+import org.redisson.client.RedisReconnectedException;
+import org.redisson.client.RedisTimeoutException;
+import org.redisson.client.RedisTryAgainException;
 import org.springframework.amqp.AmqpConnectException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.QueryTimeoutException;
@@ -43,13 +52,17 @@ public final class Outages {
 
     /**
      * Narrower than {@link #isOutage}: the service cannot be reached at all (refused, timed out,
-     * connection lost) — worth waiting for. A failure the service reports while up (disk full, a
-     * constraint, a deadlock) is not.
+     * connection lost, loading, failing over) — worth waiting for. A failure the service reports
+     * while up (disk full, out of memory, a script error, a constraint) is not.
      */
     public static boolean isUnreachable(Throwable failure) {
         Throwable cause = failure;
         for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {
-            if (cause instanceof RedisException || cause instanceof AmqpConnectException
+            if (cause instanceof RedisConnectionException || cause instanceof RedisTimeoutException
+                    || cause instanceof RedisLoadingException || cause instanceof RedisMasterDownException
+                    || cause instanceof RedisReconnectedException || cause instanceof RedisTryAgainException
+                    || cause instanceof RedisClusterDownException || cause instanceof RedisReadonlyException
+                    || cause instanceof RedisBusyException || cause instanceof AmqpConnectException
                     || cause instanceof DataAccessResourceFailureException || cause instanceof RecoverableDataAccessException
                     || cause instanceof QueryTimeoutException || cause instanceof CannotGetJdbcConnectionException
                     || cause instanceof SQLTransientConnectionException || cause instanceof SQLRecoverableException

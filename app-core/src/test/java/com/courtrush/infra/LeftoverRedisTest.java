@@ -1,8 +1,10 @@
 package com.courtrush.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -41,6 +43,19 @@ class LeftoverRedisTest {
         assertThat(LeftoverRedis.find(files)).isEmpty();
         Files.writeString(files.pidFile(), "not a pid");
         assertThat(LeftoverRedis.find(files)).isEmpty();
+    }
+
+    @Test
+    void aSecondEngineOnTheSameDataDirectoryIsRefusedBeforeItCouldTouchTheFirstOnesRedis(@TempDir Path dataDir) {
+        RedisFiles files = RedisFiles.in(dataDir);
+        FileLock first = files.lockForThisEngine();
+        try {
+            assertThatThrownBy(files::lockForThisEngine).isInstanceOf(InfraConfigException.class)
+                    .hasMessageContaining(dataDir.toString());
+        } finally {
+            RedisFiles.release(first);
+        }
+        RedisFiles.release(files.lockForThisEngine());
     }
 
     private static Path leftover(Path dir, String name, Instant modified) throws IOException {

@@ -10,11 +10,13 @@ import com.courtrush.infra.Queues;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.reserve.grant.ReserveMessage;
+import com.courtrush.reserve.grant.TraceIds;
 import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
-import com.courtrush.support.TestApi;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -161,6 +163,26 @@ public interface RecoveryScenarios extends StackAccess {
     }
 
     @Test
+    default void givingUpATraceNobodyHasNeverFreesThePlaceTheStudentHoldsByAnother() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
+        Student student = api().students(1).get(0);
+        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
+                student.studentId());
+        // a first attempt Redis lost (issued long enough ago to be given up), then a retry that was recorded
+        String lost = bean(TraceIds.class).issue(userId, slot, Instant.now().minus(Duration.ofMinutes(2)));
+        api().book(student, session, slot);
+
+        assertThat(TestApi.expect(200, api().result(student, lost)).data().path("status").asText())
+                .isEqualTo("FAILED");
+        // the place the retry holds is still the student's, in Redis too
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+        assertThat(redisson().getSet(RedisKeys.dedup(slot)).contains(Long.toString(userId))).isTrue();
+        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+    }
+
+    @Test
     default void anOpeningBuiltByARedisThatHasSinceRestartedIsRebuilt() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
@@ -198,6 +220,12 @@ public interface RecoveryScenarios extends StackAccess {
             assertThat(cold.status()).as("%s", cold).isEqualTo(503);
             assertThat(cold.raw().headers().firstValue("Retry-After")).hasValue("1");
             assertThat(cold.enumCode()).as("never UNGATED 'not open'").isEqualTo("ERROR");
+
+            // nor is an opening whose stock is back but whose gate is not yet set (a rebuild under way)
+            TestApi.expect(200, api().post("/admin/sessions/" + session + "/resync", TestApi.ADMIN_TOKEN, null));
+            redisson().getKeys().delete(RedisKeys.gate(session), RedisKeys.gateTime(session));
+            Reply rebuilding = api().reserve(students.get(1), session, slot);
+            assertThat(rebuilding.status()).as("%s", rebuilding).isEqualTo(503);
 
             // the request started the rebuild: the next try is served, the other student's place kept
             Reply served = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))

@@ -7,6 +7,7 @@ import com.courtrush.reserve.lifecycle.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.reserve.recovery.TraceCompensator;
 import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.web.Outages;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -15,6 +16,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -29,6 +32,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Component
 public class ReservationWriter {
+
+    private static final Logger log = LoggerFactory.getLogger(ReservationWriter.class);
 
     private final ReservationMapper reservations;
     private final TimeSlotMapper slots;
@@ -97,7 +102,14 @@ public class ReservationWriter {
             }
             checkStudentLimits(students, openings);
         });
-        releaser.recorded(grants);
+        try {
+            releaser.recorded(grants);
+        } catch (RuntimeException e) {
+            // recorded: never run the transaction again for this. The in-flight entries stay, which a
+            // re-sync counts as held; the reconciler forgets them once past its horizon
+            log.warn("{} grant(s) recorded, but Redis could not be told ({}); the reconciler forgets them later",
+                    grants.size(), Outages.describe(e));
+        }
     }
 
     /** G5: no student holds more places in an opening than its limit, this transaction's rows included. */

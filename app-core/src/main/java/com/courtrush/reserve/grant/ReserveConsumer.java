@@ -13,6 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.stereotype.Component;
 
@@ -35,6 +37,7 @@ class ReserveConsumer {
     private final DeadLetterLog deadLetters;
     private final RetryTemplate retry;
     private final RecordingOutages outages;
+    private volatile boolean stopping;
     private final int attempts;
 
     ReserveConsumer(ReservationWriter writer, ReserveMetrics metrics, DeadLetterLog deadLetters,
@@ -121,6 +124,9 @@ class ReserveConsumer {
                 metrics.recorded(grant.time());
             }
             channel.basicAck(delivery.tag(), false);
+        } catch (Stopping closing) {
+            // neither acked nor rejected: the broker hands it out again after the restart
+            log.warn("Trace {} not recorded before the engine stopped; it stays in the queue", grant.traceId());
         } catch (RuntimeException e) {
             log.error("Trace {} (user {}, slot {}) could not be recorded in {} attempts; dead-lettering it",
                     grant.traceId(), grant.userId(), grant.slotId(), attempts, e);
@@ -135,8 +141,8 @@ class ReserveConsumer {
      * Records with the usual retries; while the failure is an outage (the database or Redis cannot
      * be reached) it keeps waiting, up to {@link #OUTAGE_PAUSE_MAX} between tries, with the message
      * unacknowledged and safe in the broker: a grant a student was told of is not given up because
-     * the database was away for a few seconds. Any other failure, or the consumer being stopped
-     * (interrupted), ends the wait and goes to the dead-letter path.
+     * the database was away for a few seconds. Any other failure ends the wait and goes to the
+     * dead-letter path; the engine stopping ends it leaving the message in the queue.
      */
     private ReservationWriter.Result recordThroughOutages(ReserveMessage grant) {
         Duration pause = OUTAGE_PAUSE_MIN;
@@ -155,8 +161,11 @@ class ReserveConsumer {
                     }
                 });
             } catch (RuntimeException e) {
-                if (!Outages.isUnreachable(e) || Thread.currentThread().isInterrupted()) {
+                if (!Outages.isUnreachable(e)) {
                     throw e;
+                }
+                if (stopping || Thread.currentThread().isInterrupted()) {
+                    throw new Stopping();
                 }
                 outages.seen();
                 if (!said) {
@@ -168,10 +177,23 @@ class ReserveConsumer {
                     Thread.sleep(pause.toMillis());
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();
-                    throw e;
+                    throw new Stopping();
                 }
                 pause = pause.multipliedBy(2).compareTo(OUTAGE_PAUSE_MAX) > 0 ? OUTAGE_PAUSE_MAX : pause.multipliedBy(2);
             }
+        }
+    }
+
+    /** The engine is closing: stop waiting out the outage and leave the message to the broker. */
+    @EventListener(ContextClosedEvent.class)
+    void closing() {
+        stopping = true;
+    }
+
+    /** Thrown out of the outage wait when the engine stops. */
+    private static final class Stopping extends RuntimeException {
+        Stopping() {
+            super("the engine is stopping", null, false, false);
         }
     }
 

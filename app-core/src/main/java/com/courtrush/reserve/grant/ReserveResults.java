@@ -38,11 +38,13 @@ public class ReserveResults {
     private final TraceIds traceIds;
     private final TimeSlotMapper slots;
     private final TraceCompensator compensator;
+    private final RecordingOutages outages;
     private final CourtRushProperties properties;
     private final Clock clock;
 
     ReserveResults(RedissonClient redisson, ReservationMapper reservations, TraceIds traceIds, TimeSlotMapper slots,
-            TraceCompensator compensator, CourtRushProperties properties, Clock clock) {
+            TraceCompensator compensator, RecordingOutages outages, CourtRushProperties properties, Clock clock) {
+        this.outages = outages;
         this.redisson = redisson;
         this.reservations = reservations;
         this.traceIds = traceIds;
@@ -82,7 +84,8 @@ public class ReserveResults {
             throw notFound();
         }
         Instant givenUpAt = issued.at().plus(properties.reserve().reconcileHorizon());
-        if (clock.instant().isBefore(givenUpAt)) {
+        // (while consumers wait out an outage, its message may still be on its way)
+        if (clock.instant().isBefore(givenUpAt) || !outages.quiet()) {
             return new Result(traceId, ResultStatus.PENDING, null, null, null);
         }
         TimeSlot slot = slots.selectById(issued.slotId());

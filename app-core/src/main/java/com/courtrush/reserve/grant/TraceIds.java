@@ -22,7 +22,7 @@ import org.springframework.stereotype.Component;
  * ({@link ReserveResults}). A forged id earns its maker at most a PENDING about himself.
  */
 @Component
-class TraceIds {
+public class TraceIds {
 
     static final Pattern FORMAT = Pattern.compile("[0-9a-f]{48}");
 
@@ -40,7 +40,7 @@ class TraceIds {
     }
 
     /** A new trace id for this student's attempt at this slot. */
-    String issue(long userId, long slotId, Instant now) {
+    public String issue(long userId, long slotId, Instant now) {
         if (slotId < 0 || slotId >= SLOT_LIMIT) {
             throw new IllegalArgumentException("slot id out of range: " + slotId);
         }

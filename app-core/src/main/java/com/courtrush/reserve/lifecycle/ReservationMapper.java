@@ -71,17 +71,23 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
     List<Long> lockStudents(@Param("userIds") Collection<Long> userIds);
 
     /**
-     * The active places of these students in these openings, read as committed now (a locking
-     * read), with their own transaction's rows.
+     * The active places of these students in these openings, with this transaction's own rows. A
+     * plain read (a locking one took next-key locks that deadlocked consumers sharing a hot slot):
+     * call it only after {@link #lockStudents}, the transaction's first statement, so that its
+     * snapshot is taken after every earlier recording of these students committed.
      */
     @Select("<script>select session_id, user_id from reservation where holder_id is not null and user_id in "
             + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>) and session_id in "
-            + "(<foreach collection='sessionIds' item='id' separator=','>#{id}</foreach>) for update</script>")
+            + "(<foreach collection='sessionIds' item='id' separator=','>#{id}</foreach>)</script>")
     List<Holding> holdings(@Param("userIds") Collection<Long> userIds, @Param("sessionIds") Collection<Long> sessionIds);
 
     /** One active place of a student in an opening. */
     record Holding(long sessionId, long userId) {
     }
+
+    /** Whether the student holds an active reservation of the slot (by whatever trace). */
+    @Select("select count(*) > 0 from reservation where slot_id = #{slotId} and holder_id = #{userId}")
+    boolean holds(@Param("slotId") long slotId, @Param("userId") long userId);
 
     /** Which of these trace ids the database has a row of (recorded or compensated). */
     @Select("<script>select trace_id from reservation where trace_id in "

@@ -94,9 +94,10 @@ public class Reconciler {
     }
 
     /**
-     * Forgets the in-flight grants the database already has, whatever their age: what a crash
-     * between recording a grant and forgetting it leaves, or a Redis restored from a file that kept
-     * a grant but not its removal. Returns how many.
+     * Settles the in-flight grants the database already has, whatever their age: what a crash
+     * between recording a grant and forgetting it leaves (forgotten), or between compensating it and
+     * giving its place back (given back), or a Redis restored from a file that kept a grant but not
+     * its removal. Returns how many.
      */
     int forgetRecorded() {
         int forgotten = 0;
@@ -109,20 +110,22 @@ public class Reconciler {
                     .toList();
             Set<String> known = grants.isEmpty() ? Set.of()
                     : new HashSet<>(reservations.knownTraces(grants.stream().map(ReserveMessage::traceId).toList()));
-            List<ReserveMessage> recorded = grants.stream().filter(grant -> known.contains(grant.traceId())).toList();
-            recorded.forEach(releaser::forget);
-            forgotten += recorded.size();
-            offset += page.size() - recorded.size();
+            List<ReserveMessage> settled = grants.stream().filter(grant -> known.contains(grant.traceId())).toList();
+            // recorded: forgotten; compensated (a crash between its claim and its release): given back
+            settled.forEach(grant -> compensator.compensate(grant, "settled before a restart",
+                    AuditTrail.SYSTEM_RECONCILER));
+            forgotten += settled.size();
+            offset += page.size() - settled.size();
         } while (page.size() == BATCH);
         return forgotten;
     }
 
     /**
-     * One pass: compensates every in-flight grant older than the horizon — unless this node's
-     * consumers met an outage within the horizon: they are still recording what the broker kept.
+     * One pass: compensates every in-flight grant older than the horizon — unless consumers (of any
+     * node) met an outage within the horizon: they are still recording what the broker kept.
      */
     public Report reconcile() {
-        if (!outages.quietFor(properties.reserve().reconcileHorizon())) {
+        if (!outages.quiet()) {
             log.info("Reconciler run skipped: the consumers met an outage less than {} s ago and are still recording",
                     properties.reserve().reconcileHorizon().toSeconds());
             return new Report(Instant.now(), 0, 0, inflight.size());

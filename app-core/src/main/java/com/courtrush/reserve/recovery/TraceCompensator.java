@@ -51,19 +51,32 @@ public class TraceCompensator {
         if (!claim(grant, reason)) {
             Reservation existing = reservations.findByTrace(grant.traceId());
             if (existing != null && existing.compensated()) {
-                releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
+                giveBack(grant);
             } else {
                 releaser.forget(grant);
             }
             return false;
         }
-        boolean released = releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
+        boolean released = giveBack(grant);
         audit.record(actor, "COMPENSATE", "TRACE", grant.traceId(), reason + "; user " + grant.userId() + ", slot "
                 + grant.slotId() + (released ? ", place returned" : ", nothing held in Redis"));
         metrics.compensated(actor);
         log.warn("Compensated trace {} (user {}, slot {}): {}{}", grant.traceId(), grant.userId(), grant.slotId(),
                 reason, released ? "" : " — Redis held nothing for it");
         return true;
+    }
+
+    /**
+     * Returns what Redis holds of the grant — unless the student holds the slot in the database by
+     * another trace (a retry after Redis lost this one): Redis's place is that booking's, and only
+     * this trace's pending record and in-flight entry go.
+     */
+    private boolean giveBack(ReserveMessage grant) {
+        if (reservations.holds(grant.slotId(), grant.userId())) {
+            releaser.forget(grant);
+            return false;
+        }
+        return releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
     }
 
     /**
