@@ -107,7 +107,8 @@ class InfraDefaults implements EnvironmentPostProcessor {
         if (!Files.isRegularFile(file)) {
             return;
         }
-        PropertiesPropertySource source = new PropertiesPropertySource(SETTINGS_SOURCE_NAME, LocalSettings.read(file));
+        PropertiesPropertySource source = new PropertiesPropertySource(SETTINGS_SOURCE_NAME,
+                LocalSettings.readChecked(file));
         MutablePropertySources sources = env.getPropertySources();
         if (sources.contains(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME)) {
             sources.addAfter(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, source);

@@ -2,8 +2,8 @@ package com.courtrush.infra;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,26 +64,56 @@ public class LocalSettings {
         return values;
     }
 
-    /** Saves the values (blank removes a key) and tells whether a restart is needed for them. */
+    /**
+     * Saves the values (blank removes a key) and tells whether a restart is needed for them. Every
+     * value is checked first ({@link SettingRules}, and a new HTTP port must be free): if any is
+     * wrong, nothing is saved and {@link SettingsRejected} names each.
+     */
     public boolean save(Map<String, String> values) {
+        values.keySet().stream().filter(key -> !KEYS.contains(key)).findFirst().ifPresent(key -> {
+            throw new IllegalArgumentException("Not a setting the console edits: " + key);
+        });
+        Map<String, SettingRules.Problem> problems = SettingRules.problems(values);
+        if (!problems.containsKey("server.port") && !problems.containsKey("server.address")) {
+            SettingRules.portFree(values.get("server.port"), values.get("server.address"),
+                    environment.getProperty("local.server.port", Integer.class, -1))
+                    .ifPresent(problem -> problems.put("server.port", problem));
+        }
+        if (!problems.isEmpty()) {
+            throw new SettingsRejected(problems);
+        }
         Properties stored = read(file);
         values.forEach((key, value) -> {
-            if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException("Not a setting the console edits: " + key);
-            }
             if (value == null || value.isBlank()) {
                 stored.remove(key);
-            } else if (key.equals("courtrush.admin-token")
-                    && value.strip().length() < CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH) {
-                // saved, it would stop the next start
-                throw new IllegalArgumentException("An admin token needs at least "
-                        + CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH + " characters.");
             } else {
                 stored.setProperty(key, value.strip());
             }
         });
         write(file, stored);
         return restartNeeded();
+    }
+
+    /**
+     * The settings file as start-up reads it, each value checked: the first the engine cannot start
+     * with is thrown as {@link SavedSettingInvalid}, naming it and the file.
+     */
+    static Properties readChecked(Path file) {
+        Properties stored = read(file);
+        for (String key : KEYS) {
+            String value = stored.getProperty(key);
+            SettingRules.check(key, value).ifPresent(problem -> {
+                throw new SavedSettingInvalid(key, value, file, problem);
+            });
+        }
+        return stored;
+    }
+
+    /** Removes a key from the settings file (its default applies at the next start). */
+    public static void reset(Path file, String key) {
+        Properties stored = read(file);
+        stored.remove(key);
+        write(file, stored);
     }
 
     /** Whether the file sets a value the engine does not run with. */

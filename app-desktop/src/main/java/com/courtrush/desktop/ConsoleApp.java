@@ -11,6 +11,8 @@ import com.courtrush.desktop.shell.Splash;
 import com.courtrush.desktop.shell.StartupFailures;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
+import com.courtrush.infra.LocalSettings;
+import com.courtrush.infra.SavedSettingInvalid;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Executors;
@@ -20,6 +22,8 @@ import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.image.Image;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
@@ -56,6 +60,11 @@ public class ConsoleApp extends Application {
         Splash.show(stage, i18n);
         stage.getScene().getStylesheets().add(resource("/css/app.css"));
 
+        boot(notices);
+    }
+
+    /** Starts the engine off the JavaFX thread; then the main window, or a dialog saying why not. */
+    private void boot(FxNotices notices) {
         Task<ConfigurableApplicationContext> boot = new Task<>() {
             @Override
             protected ConfigurableApplicationContext call() {
@@ -72,7 +81,7 @@ public class ConsoleApp extends Application {
             });
             showMain(notices);
         });
-        boot.setOnFailed(event -> startupFailed(boot.getException()));
+        boot.setOnFailed(event -> startupFailed(boot.getException(), notices));
         Thread starter = new Thread(boot, "engine-start");
         starter.setDaemon(true);
         starter.start();
@@ -102,9 +111,14 @@ public class ConsoleApp extends Application {
         stage.getScene().setRoot(window.root());
     }
 
-    private void startupFailed(Throwable error) {
+    private void startupFailed(Throwable error, FxNotices notices) {
         FailureAnalysis analysis = StartupFailures.last();
         log.error("The engine could not start", error);
+        SavedSettingInvalid badSetting = causeOf(error, SavedSettingInvalid.class);
+        if (badSetting != null) {
+            offerReset(badSetting, notices);
+            return;
+        }
         Alert alert = new Alert(Alert.AlertType.ERROR);
         alert.getButtonTypes().setAll(com.courtrush.desktop.ui.Widgets.ok(i18n));
         alert.initOwner(stage);
@@ -116,6 +130,38 @@ public class ConsoleApp extends Application {
         alert.getDialogPane().setId("startupFailed");
         alert.showAndWait();
         Platform.exit();
+    }
+
+    /**
+     * A saved start-up setting the engine cannot start with: named, with its file, and reset to its
+     * default with one click (the engine then starts), or the console exits leaving the file as it is.
+     */
+    private void offerReset(SavedSettingInvalid bad, FxNotices notices) {
+        ButtonType reset = new ButtonType(i18n.t("startup.resetSetting"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType exit = new ButtonType(i18n.t("startup.exit"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert alert = new Alert(Alert.AlertType.ERROR, i18n.t("startup.badSetting", i18n.t("settings.key." + bad.key()),
+                bad.key(), bad.value(), i18n.t("settings.problem." + bad.problem().name()), bad.file()), reset, exit);
+        alert.initOwner(stage);
+        alert.setTitle(i18n.t("app.title"));
+        alert.setHeaderText(i18n.t("startup.failed"));
+        alert.getDialogPane().setId("badSetting");
+        if (alert.showAndWait().orElse(exit) != reset) {
+            Platform.exit();
+            return;
+        }
+        LocalSettings.reset(bad.file(), bad.key());
+        log.warn("Start-up setting {} reset to its default (it was \"{}\", which {}) in {}", bad.key(), bad.value(),
+                bad.problem().english(), bad.file());
+        boot(notices);
+    }
+
+    private static <T extends Throwable> T causeOf(Throwable error, Class<T> type) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return type.cast(cause);
+            }
+        }
+        return null;
     }
 
     private static String rootMessage(Throwable error) {

@@ -7,10 +7,12 @@ import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.infra.LocalSettings;
+import com.courtrush.infra.SettingsRejected;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -79,12 +81,23 @@ public final class SettingsViewModel {
             int minutes = Inputs.number(i18n, timeout, 1, 1440, i18n.t("settings.payTimeout"));
             Integer cents = Inputs.cents(i18n, price, i18n.t("settings.defaultPrice"));
             int cutoffMinutes = Inputs.number(i18n, cutoff, 0, 10080, i18n.t("settings.refundCutoff"));
+            // the start-up settings first: if one is refused, nothing at all is saved
+            boolean restart;
+            try {
+                restart = local.save(values);
+            } catch (SettingsRejected rejected) {
+                // each wrong value by its label, in the staff's language; nothing was saved
+                throw new InputRefused(i18n.t("settings.rejected", rejected.problems().entrySet().stream()
+                        .map(e -> i18n.t("settings.rejectedItem", i18n.t("settings.key." + e.getKey()),
+                                values.get(e.getKey()), i18n.t("settings.problem." + e.getValue().name())))
+                        .collect(Collectors.joining("; "))));
+            }
             live.set(SettingKey.PAY_TIMEOUT_MINUTE, Integer.toString(minutes));
             if (cents != null) {
                 live.set(SettingKey.DEFAULT_PRICE_CENTS, Integer.toString(cents));
             }
             live.set(SettingKey.REFUND_CUTOFF_MINUTES, Integer.toString(cutoffMinutes));
-            return local.save(values);
+            return restart;
         }, restart -> {
             restartNeeded.set(restart);
             notices.info(i18n.t(restart ? "settings.savedRestart" : "settings.saved"));

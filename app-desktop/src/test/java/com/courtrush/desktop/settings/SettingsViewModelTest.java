@@ -12,6 +12,8 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.infra.LocalSettings;
+import com.courtrush.infra.SettingRules;
+import com.courtrush.infra.SettingsRejected;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import java.nio.file.Path;
@@ -67,6 +69,20 @@ class SettingsViewModelTest {
         assertThat(model.restartNeededProperty().get()).isTrue();
         assertThat(notices.infos).containsExactly(
                 "Saved. Restart the console for the start-up settings to take effect.");
+    }
+
+    @Test
+    void aStartUpValueTheEngineCouldNotStartWithIsRefusedInWordsAndNothingIsSaved() {
+        model.load();
+        model.payTimeoutProperty().set("20");
+        model.startup("server.port").set("abc");
+        model.startup("courtrush.limits.per-ip-enabled").set("maybe");
+        when(local.save(any())).thenThrow(new SettingsRejected(new LinkedHashMap<>(Map.of(
+                "server.port", SettingRules.Problem.NOT_A_WHOLE_NUMBER))));
+        model.save();
+        assertThat(notices.lastFailureMessage()).contains("Students' HTTP port").contains("\"abc\"")
+                .contains("is not a whole number");
+        verify(live, never()).set(any(), any());
     }
 
     @Test
