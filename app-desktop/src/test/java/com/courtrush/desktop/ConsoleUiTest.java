@@ -7,6 +7,7 @@ import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.openings.OpeningsViewModel;
 import com.courtrush.desktop.rush.LiveRushViewModel;
+import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,16 +17,21 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.DatePicker;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -88,15 +94,41 @@ class ConsoleUiTest {
     @Order(2)
     void staffCreateAnOpeningGenerateItsSlotsAndSeeAnOverlapRefused() {
         robot.clickOn("#nav-openings");
+        // a typed number is taken (it once stayed what the arrows had set)
+        Spinner<?> limit = robot.lookup("#perUserLimit").queryAs(Spinner.class);
+        robot.interact(() -> limit.getEditor().setText(""));
+        robot.clickOn(limit.getEditor()).write("3").type(KeyCode.ENTER);
+        assertThat(limit.getEditor().getText()).as("typed into the field").isEqualTo("3");
+        assertThat(limit.getValue()).isEqualTo(3);
+        // a flash time two minutes ahead whatever the hour (one already past is asked about first), before
+        // tomorrow's slots
+        LocalDateTime flash = LocalDateTime.now(ZoneId.of("Asia/Shanghai")).plusMinutes(2);
+        DatePicker flashDate = robot.lookup("#flashDate").queryAs(DatePicker.class);
+        TextField flashTime = robot.lookup("#flashTime").queryAs(TextField.class);
+        robot.interact(() -> {
+            flashDate.setValue(flash.toLocalDate());
+            flashTime.setText(flash.toLocalTime().withSecond(0).withNano(0).toString());
+        });
         robot.clickOn("#createOpening");
         TableView<OpeningsViewModel.OpeningRow> openings = table("#openingsTable");
         waitFor(10, () -> openings.getItems().size() == 1);
+        assertThat(openings.getItems().get(0).perUserLimit()).isEqualTo(3);
 
         robot.clickOn(robot.lookup(".tab").match(n -> n.getId() != null && n.getId().equals("tabTemplate"))
                 .queryAs(Node.class));
         ListCell<?> cell = robot.lookup("#templateCourts .list-cell").queryAllAs(ListCell.class).stream()
                 .filter(c -> c.getItem() != null && c.getItem().toString().equals("Court X")).findFirst().orElseThrow();
         robot.clickOn(cell.lookup(".check-box"));
+        // a typed number out of range is refused visibly and changes nothing (−5 once became 1 silently)
+        Spinner<?> capacity = robot.lookup("#templateCapacity").queryAs(Spinner.class);
+        robot.interact(() -> capacity.getEditor().setText(""));
+        robot.clickOn(capacity.getEditor()).write("-5").type(KeyCode.ENTER);
+        assertThat(capacity.getEditor().getStyleClass()).contains(Widgets.REFUSED);
+        assertThat(capacity.getTooltip().getText()).contains("1 to 1000");
+        assertThat(capacity.getValue()).isEqualTo(1);
+        robot.interact(() -> capacity.getEditor().setText(""));
+        robot.clickOn(capacity.getEditor()).write("1").type(KeyCode.ENTER);
+        assertThat(capacity.getEditor().getStyleClass()).doesNotContain(Widgets.REFUSED);
         TextField end = robot.lookup("#templateEnd").queryAs(TextField.class);
         robot.interact(() -> end.setText(""));
         robot.clickOn(end).write("12:00");

@@ -20,8 +20,8 @@ import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.staff.SlotWithdrawal;
 import java.time.LocalDate;
-import java.util.List;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
@@ -36,10 +36,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TableView;
-import javafx.scene.control.TextField;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
@@ -58,7 +58,7 @@ public final class OpeningsScreen implements Screen {
         model = new OpeningsViewModel(context.service(OpeningService.class), context.service(SlotGenerator.class),
                 context.service(SlotEditor.class), context.service(SlotWithdrawal.class),
                 context.service(CourtService.class), context.tasks(), context.notices(), i18n,
-                LocalDate.now(context.service(java.time.Clock.class)), context.staff());
+                context.service(java.time.Clock.class), context.staff());
 
         DatePicker date = Widgets.datePicker("openingDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
@@ -141,10 +141,10 @@ public final class OpeningsScreen implements Screen {
         TextField flashTime = new TextField();
         flashTime.setId("flashTime");
         flashTime.textProperty().bindBidirectional(model.flashTimeProperty());
-        Spinner<Integer> limit = new Spinner<>(1, 100, model.perUserLimitProperty().get());
-        limit.valueProperty().addListener((obs, old, now) -> model.perUserLimitProperty().set(now));
-        Spinner<Integer> lead = new Spinner<>(0, 1440, model.warmupLeadProperty().get());
-        lead.valueProperty().addListener((obs, old, now) -> model.warmupLeadProperty().set(now));
+        Spinner<Integer> limit = Widgets.integerSpinner("perUserLimit", 1, 100, model.perUserLimitProperty(), i18n,
+                i18n.t("openings.perUserLimit"));
+        Spinner<Integer> lead = Widgets.integerSpinner("warmupLead", 0, 1440, model.warmupLeadProperty(), i18n,
+                i18n.t("openings.warmupLead"));
         row(form, i18n.t("openings.flashDate"), flashDate);
         row(form, i18n.t("openings.flashTime"), flashTime);
         row(form, i18n.t("openings.perUserLimit"), limit);
@@ -178,9 +178,10 @@ public final class OpeningsScreen implements Screen {
         });
         TextField start = field("templateStart", model.startTimeProperty());
         TextField end = field("templateEnd", model.endTimeProperty());
-        Spinner<Integer> duration = spinner("templateDuration", 5, 720, model.durationProperty());
-        duration.getValueFactory().setValue(60);
-        Spinner<Integer> capacity = spinner("templateCapacity", 1, 1000, model.capacityProperty());
+        Spinner<Integer> duration = Widgets.integerSpinner("templateDuration", 5, 720, model.durationProperty(), i18n,
+                i18n.t("openings.duration"));
+        Spinner<Integer> capacity = Widgets.integerSpinner("templateCapacity", 1, 1000, model.capacityProperty(), i18n,
+                i18n.t("openings.capacity"));
         TextField price = field("templatePrice", model.priceProperty());
         ChoiceBox<Integer> days = new ChoiceBox<>();
         days.setId("templateDays");
@@ -226,13 +227,6 @@ public final class OpeningsScreen implements Screen {
         return field;
     }
 
-    private static Spinner<Integer> spinner(String id, int min, int max, javafx.beans.property.IntegerProperty value) {
-        Spinner<Integer> spinner = new Spinner<>(min, max, value.get());
-        spinner.setId(id);
-        spinner.setEditable(true);
-        spinner.valueProperty().addListener((obs, old, now) -> value.set(now));
-        return spinner;
-    }
 
     private void editSlot(I18n i18n, OpeningsViewModel.SlotRow slot) {
         Dialog<ButtonType> dialog = new Dialog<>();

@@ -15,6 +15,8 @@ import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.staff.SlotWithdrawal;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -40,6 +42,7 @@ import javafx.collections.ObservableList;
 public final class OpeningsViewModel {
 
     private final OpeningService openings;
+    private final Clock clock;
     private final SlotGenerator generator;
     private final SlotEditor editor;
     private final SlotWithdrawal withdrawal;
@@ -73,7 +76,9 @@ public final class OpeningsViewModel {
 
     public OpeningsViewModel(OpeningService openings, SlotGenerator generator, SlotEditor editor,
             SlotWithdrawal withdrawal, CourtService courts, UiTasks tasks, Notices notices, I18n i18n,
-            LocalDate today, Caller staff) {
+            Clock clock, Caller staff) {
+        this.clock = clock;
+        LocalDate today = LocalDate.now(clock);
         this.openings = openings;
         this.generator = generator;
         this.editor = editor;
@@ -123,13 +128,27 @@ public final class OpeningsViewModel {
                 list -> slots.setAll(list.stream().map(SlotRow::of).toList()));
     }
 
+    /**
+     * Creates the opening. A flash time already past would open it the moment it is created: the
+     * staff are asked first (an opening 8 hours in the past was once accepted without a word).
+     */
     public void createOpening() {
         LocalDate day = date.get();
-        tasks.run(i18n.t("openings.create"), () -> {
-            LocalDateTime flash = flashDate.get().atTime(Inputs.time(i18n, flashTime.get(), i18n.t("openings.flashTime")));
-            return openings.create(new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get()),
-                    actor);
-        }, created -> {
+        LocalDateTime flash;
+        try {
+            flash = flashDate.get().atTime(Inputs.time(i18n, flashTime.get(), i18n.t("openings.flashTime")));
+        } catch (InputRefused refused) {
+            notices.failed(i18n.t("openings.create"), refused);
+            return;
+        }
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (flash.isBefore(now) && !notices.confirm(i18n.t("openings.flashPassed", flash.toLocalDate(),
+                flash.toLocalTime(), Duration.between(flash, now).toHours(),
+                Duration.between(flash, now).toMinutesPart()))) {
+            return;
+        }
+        tasks.run(i18n.t("openings.create"), () -> openings.create(
+                new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get()), actor), created -> {
             notices.info(i18n.t("openings.created", created.getId()));
             refresh();
         });

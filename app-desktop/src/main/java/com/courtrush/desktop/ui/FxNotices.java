@@ -40,6 +40,12 @@ public final class FxNotices implements Notices {
         });
     }
 
+    /** Call on the JavaFX thread (a button's action): it waits for the answer. */
+    @Override
+    public boolean confirm(String message) {
+        return Widgets.confirm(i18n.get(), i18n.get().t("app.title"), message);
+    }
+
     @Override
     public void failed(String what, Throwable error) {
         String message = explain(error);

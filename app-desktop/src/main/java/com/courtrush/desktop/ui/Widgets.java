@@ -1,27 +1,32 @@
 package com.courtrush.desktop.ui;
 
+import com.courtrush.desktop.i18n.I18n;
+import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.function.Function;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
-import com.courtrush.desktop.i18n.I18n;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
-import javafx.scene.control.Dialog;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.DatePicker;
+import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
 import javafx.util.converter.LocalDateStringConverter;
-import java.time.format.DateTimeFormatter;
 
 /** Small builders the views share, so each view reads as what it shows. */
 public final class Widgets {
@@ -120,6 +125,67 @@ public final class Widgets {
         dialog.setOnShown(event -> dialog.getEditor().requestFocus());
         return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }
+
+    /**
+     * A whole-number spinner whose typed text counts: taken when Enter is pressed or the field is
+     * left. Text that is not a whole number from {@code min} to {@code max} is refused visibly — the
+     * field turns red and says why — and the value stays what it was (a typed 2 once stayed 5
+     * without a word, and −5 became 1).
+     */
+    public static Spinner<Integer> integerSpinner(String id, int min, int max, IntegerProperty value, I18n i18n,
+            String label) {
+        Spinner<Integer> spinner = new Spinner<>(min, max, Math.max(min, Math.min(max, value.get())));
+        spinner.setId(id);
+        spinner.setEditable(true);
+        spinner.valueProperty().addListener((obs, old, now) -> value.set(now));
+        value.addListener((obs, old, now) -> spinner.getValueFactory().setValue(now.intValue()));
+        TextField editor = spinner.getEditor();
+        String[] refused = {null};
+        // the spinner commits typed text through its converter (Enter, or leaving the field): it takes a
+        // whole number in range, and refuses anything else without throwing — red, with a tooltip saying why
+        spinner.getValueFactory().setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer n) {
+                return n == null ? "" : n.toString();
+            }
+
+            @Override
+            public Integer fromString(String text) {
+                String typed = text == null ? "" : text.strip();
+                try {
+                    int n = Integer.parseInt(typed);
+                    if (n >= min && n <= max) {
+                        refused[0] = null;
+                        editor.getStyleClass().remove(REFUSED);
+                        spinner.setTooltip(null);
+                        return n;
+                    }
+                } catch (NumberFormatException e) {
+                    // not a number: refused below, like a number out of range
+                }
+                refused[0] = typed;
+                if (!editor.getStyleClass().contains(REFUSED)) {
+                    editor.getStyleClass().add(REFUSED);
+                }
+                // (the editor's tooltip is bound to the spinner's)
+                spinner.setTooltip(new Tooltip(i18n.t("input.badNumber", label, min, max)));
+                return spinner.getValue();
+            }
+        });
+        // leaving the field commits what was typed; refused text stays in view (not the value kept)
+        editor.focusedProperty().addListener((obs, was, now) -> {
+            if (!now) {
+                spinner.commitValue();
+                if (refused[0] != null) {
+                    editor.setText(refused[0]);
+                }
+            }
+        });
+        return spinner;
+    }
+
+    /** Style of a field whose text was refused. */
+    public static final String REFUSED = "input-refused";
 
     /** Asks "are you sure?"; true when confirmed. */
     public static boolean confirm(I18n i18n, String title, String message) {

@@ -21,9 +21,11 @@ import com.courtrush.opening.SessionState;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.staff.SlotWithdrawal;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.ZoneId;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,9 @@ import org.mockito.ArgumentCaptor;
 class OpeningsViewModelTest {
 
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
+    /** 08:00 on {@link #TODAY}. */
+    static final Clock CLOCK = Clock.fixed(TODAY.atTime(8, 0).atZone(ZoneId.of("Asia/Shanghai")).toInstant(),
+            ZoneId.of("Asia/Shanghai"));
     final OpeningService openings = mock(OpeningService.class);
     final SlotGenerator generator = mock(SlotGenerator.class);
     final SlotEditor editor = mock(SlotEditor.class);
@@ -53,7 +58,7 @@ class OpeningsViewModelTest {
         off.setActive(false);
         when(courts.list()).thenReturn(List.of(a, off));
         model = new OpeningsViewModel(openings, generator, editor, withdrawal, courts, new DirectUiTasks(notices),
-                notices, I18n.of(I18n.ENGLISH), TODAY, staff);
+                notices, I18n.of(I18n.ENGLISH), CLOCK, staff);
     }
 
     static ReserveSession session(long id) {
@@ -95,6 +100,22 @@ class OpeningsViewModelTest {
         verify(openings).create(created.capture(), eq("console:tester"));
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
+    }
+
+    @Test
+    void aFlashTimeAlreadyPastIsCreatedOnlyWhenTheStaffSaySo() {
+        when(openings.create(any(), anyString())).thenReturn(session(9));
+        model.flashDateProperty().set(TODAY);
+        model.flashTimeProperty().set("0:00");
+        notices.answer = false;
+        model.createOpening();
+        assertThat(notices.questions).singleElement().asString().contains("8 h 0 min ago")
+                .contains("open as soon as it is created");
+        verify(openings, never()).create(any(), anyString());
+
+        notices.answer = true;
+        model.createOpening();
+        verify(openings).create(any(), eq("console:tester"));
     }
 
     @Test

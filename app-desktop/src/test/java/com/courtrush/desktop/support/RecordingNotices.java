@@ -10,6 +10,9 @@ public final class RecordingNotices implements Notices {
     public final List<String> infos = new ArrayList<>();
     public final List<Throwable> failures = new ArrayList<>();
     public final List<String> failedWhat = new ArrayList<>();
+    public final List<String> questions = new ArrayList<>();
+    /** What the staff answer to {@link #confirm}. */
+    public boolean answer = true;
 
     @Override
     public void info(String message) {
@@ -20,6 +23,12 @@ public final class RecordingNotices implements Notices {
     public void failed(String what, Throwable error) {
         failedWhat.add(what);
         failures.add(error);
+    }
+
+    @Override
+    public boolean confirm(String message) {
+        questions.add(message);
+        return answer;
     }
 
     public String lastFailureMessage() {
