@@ -221,8 +221,9 @@ public interface RecoveryScenarios extends StackAccess {
             assertThat(cold.raw().headers().firstValue("Retry-After")).hasValue("1");
             assertThat(cold.enumCode()).as("never UNGATED 'not open'").isEqualTo("ERROR");
 
-            // nor is an opening whose stock is back but whose gate is not yet set (a rebuild under way)
-            TestApi.expect(200, api().post("/admin/sessions/" + session + "/resync", TestApi.ADMIN_TOKEN, null));
+            // the request started a rebuild, which puts back the stock, then the gate
+            await().atMost(Duration.ofSeconds(10)).until(() -> redisson().getBucket(RedisKeys.gate(session)).isExists());
+            // nor is an opening whose stock is back but whose gate is not yet set (a rebuild under way) "not open"
             redisson().getKeys().delete(RedisKeys.gate(session), RedisKeys.gateTime(session));
             Reply rebuilding = api().reserve(students.get(1), session, slot);
             assertThat(rebuilding.status()).as("%s", rebuilding).isEqualTo(503);
