@@ -26,8 +26,6 @@ import org.redisson.api.RScript;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.MessageBuilder;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
-import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
-import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
 
 /**
  * When Redis and the database disagree — a Redis restarted from a file a second old, a re-sync
@@ -73,8 +71,7 @@ public interface RecoveryScenarios extends StackAccess {
         Student student = api().students(1).get(0);
         api().book(student, session, slots.get(0));
         api().book(student, session, slots.get(1));
-        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
-                student.studentId());
+        long userId = userIdOf(student);
         // Redis back as it was before both grants (what a restart from an older file does), the warm marker kept
         for (long slot : slots.subList(0, 2)) {
             forgetInRedis(userId, session, slot);
@@ -96,18 +93,12 @@ public interface RecoveryScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 2);
         long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 4).get(0);
         Student student = api().students(1).get(0);
-        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
-                student.studentId());
+        long userId = userIdOf(student);
         AtomicReference<String> trace = new AtomicReference<>();
-        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
-                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
-        consumers.stop();
-        try {
+        withReserveConsumersStopped(() -> {
             trace.set(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
             // the grant is in the broker's store; Redis comes back without it (its last second was lost)
-            redisson().getScoredSortedSet(RedisKeys.INFLIGHT).remove(
-                    new ReserveMessage(trace.get(), userId, slot, session, 0).inflightMember());
-            redisson().getBucket(RedisKeys.pending(trace.get())).delete();
+            forgetInFlight(new ReserveMessage(trace.get(), userId, slot, session, 0));
             forgetInRedis(userId, session, slot);
             // known now to nobody but the broker, yet answered 202: its student is told PENDING, never "unknown"
             Reply meanwhile = TestApi.expect(200, api().result(student, trace.get()));
@@ -115,9 +106,7 @@ public interface RecoveryScenarios extends StackAccess {
             // and to another student it does not exist
             Student other = api().students(1).get(0);
             assertThat(api().result(other, trace.get()).status()).isEqualTo(404);
-        } finally {
-            consumers.start();
-        }
+        });
         assertThat(api().awaitResult(student, trace.get(), SETTLE).data().path("status").asText())
                 .isEqualTo("SUCCESS");
         // the consumer found Redis without the grant it recorded and re-synced the opening
@@ -131,24 +120,17 @@ public interface RecoveryScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 2);
         long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
         Student student = api().students(1).get(0);
-        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
-                student.studentId());
-        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
-                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
-        String trace;
-        consumers.stop();
-        try {
-            trace = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+        long userId = userIdOf(student);
+        AtomicReference<String> lost = new AtomicReference<>();
+        withReserveConsumersStopped(() -> {
+            lost.set(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
             // the broker lost the message and Redis its pending record and in-flight entry (the place it keeps)
             bean(AmqpAdmin.class).purgeQueue(Queues.RESERVE_QUEUE, false);
-            redisson().getScoredSortedSet(RedisKeys.INFLIGHT).remove(
-                    new ReserveMessage(trace, userId, slot, session, 0).inflightMember());
-            redisson().getBucket(RedisKeys.pending(trace)).delete();
-            assertThat(TestApi.expect(200, api().result(student, trace)).data().path("status").asText())
+            forgetInFlight(new ReserveMessage(lost.get(), userId, slot, session, 0));
+            assertThat(TestApi.expect(200, api().result(student, lost.get())).data().path("status").asText())
                     .isEqualTo("PENDING");
-        } finally {
-            consumers.start();
-        }
+        });
+        String trace = lost.get();
         // past the reconciler's horizon it is given up: FAILED, and the place Redis kept is back
         await().atMost(SETTLE).pollInterval(Duration.ofMillis(500)).until(() ->
                 "FAILED".equals(TestApi.expect(200, api().result(student, trace)).data().path("status").asText()));
@@ -168,8 +150,7 @@ public interface RecoveryScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 2);
         long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
         Student student = api().students(1).get(0);
-        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
-                student.studentId());
+        long userId = userIdOf(student);
         // a first attempt Redis lost (issued long enough ago to be given up), then a retry that was recorded
         String lost = bean(TraceIds.class).issue(userId, slot, Instant.now().minus(Duration.ofMinutes(2)));
         api().book(student, session, slot);
@@ -238,6 +219,12 @@ public interface RecoveryScenarios extends StackAccess {
             clock.unlock();
         }
         assertThat(invariants().assertHold(session)).isEqualTo(2);
+    }
+
+    /** Drops a grant's pending record and in-flight entry, as a Redis that lost its last second would. */
+    private void forgetInFlight(ReserveMessage grant) {
+        redisson().getScoredSortedSet(RedisKeys.INFLIGHT).remove(grant.inflightMember());
+        redisson().getBucket(RedisKeys.pending(grant.traceId())).delete();
     }
 
     /** Undoes a student's place in Redis only, as a Redis restarted from a file older than the grant would. */

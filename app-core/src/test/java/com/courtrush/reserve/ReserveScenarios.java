@@ -52,8 +52,6 @@ import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.MessageBuilder;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
-import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
-import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
 import org.springframework.dao.TransientDataAccessResourceException;
 
 /**
@@ -596,18 +594,6 @@ public interface ReserveScenarios extends StackAccess {
 
     default double consumed(String result) {
         return bean(MeterRegistry.class).get("courtrush.reserve.consumed").tag("result", result).counter().count();
-    }
-
-    /** Runs {@code queueing} while the reserve consumers are stopped: what it queues arrives together. */
-    default void withReserveConsumersStopped(Runnable queueing) {
-        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
-                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
-        consumers.stop();
-        try {
-            queueing.run();
-        } finally {
-            consumers.start();
-        }
     }
 
     default void redeliver(ReserveMessage message) {
