@@ -14,6 +14,10 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Drives the real HTTP API of a running engine, as a student or staff client would. */
@@ -21,6 +25,8 @@ public final class TestApi {
 
     public static final String ADMIN_TOKEN = "test-admin-token-0123456789abcdefghij";
     private static final AtomicInteger NAMES = new AtomicInteger();
+    private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration SLOW = Duration.ofSeconds(10);
 
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -81,18 +87,38 @@ public final class TestApi {
     private RawReply raw(String method, String rawPath, String token, Map<String, String> headers,
             HttpRequest.BodyPublisher body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + rawPath)).method(method, body)
-                .timeout(Duration.ofSeconds(30));
+                .timeout(ANSWER_TIMEOUT);
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
         headers.forEach(request::header);
+        HttpResponse<String> response = exchange(request.build());
+        return new RawReply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                response.body());
+    }
+
+    /**
+     * Sends and waits for the answer (30 s at most). One that takes longer than {@link #SLOW} leaves a
+     * dump of every thread of this JVM — the engine's included when it runs in the test's JVM — in
+     * {@code target/hang-dumps/}, so a hang seen once in CI can be read, not guessed at.
+     */
+    private HttpResponse<String> exchange(HttpRequest request) {
+        CompletableFuture<HttpResponse<String>> answer = http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
         try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new RawReply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
-                    response.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            try {
+                return answer.get(SLOW.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException slow) {
+                System.err.println("[TestApi] " + request.method() + " " + request.uri() + " has had no answer for "
+                        + SLOW.toSeconds() + " s; threads: " + ThreadDumps.write(request.method() + " " + request.uri()));
+                return answer.get();
+            }
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw new UncheckedIOException(io);
+            }
+            throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
+            answer.cancel(true);
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
@@ -106,16 +132,12 @@ public final class TestApi {
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
+        HttpResponse<String> response = exchange(request.timeout(ANSWER_TIMEOUT).build());
         try {
-            HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.ofString());
             JsonNode body = response.body().isEmpty() ? json.nullNode() : json.readTree(response.body());
             return new Reply(response.statusCode(), body, response);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+            throw new UncheckedIOException("Not JSON: " + response.body(), e);
         }
     }
 
