@@ -67,6 +67,19 @@ public final class RedisKeys {
         return "bf:{s:" + sessionId + "}:released";
     }
 
+    /**
+     * Hash of an opening's rush, second by second, totals of all nodes: {@code "<epochSecond>:<FIELD>"} →
+     * number, FIELD an outcome's name or one of RushSeries' fields. Kept two days after its last write.
+     */
+    public static String rushSeries(long sessionId) {
+        return "bf:{s:" + sessionId + "}:series";
+    }
+
+    /** HyperLogLog of the students who tried to reserve in an opening (counted once each). */
+    public static String rushStudents(long sessionId) {
+        return "bf:{s:" + sessionId + "}:students";
+    }
+
     /** Hash userId → places the student holds or is being granted in an opening (per-user limit). */
     public static String quota(long sessionId) {
         return "bf:quota:" + sessionId;

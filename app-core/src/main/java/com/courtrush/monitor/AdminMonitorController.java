@@ -23,9 +23,12 @@ class AdminMonitorController {
     private final RushMonitor rush;
     private final QueueMonitor queues;
     private final DeadLetterActions deadLetters;
+    private final RushHistory history;
 
-    AdminMonitorController(RushMonitor rush, QueueMonitor queues, DeadLetterActions deadLetters) {
+    AdminMonitorController(RushMonitor rush, QueueMonitor queues, DeadLetterActions deadLetters,
+            RushHistory history) {
         this.rush = rush;
+        this.history = history;
         this.queues = queues;
         this.deadLetters = deadLetters;
     }
@@ -34,6 +37,15 @@ class AdminMonitorController {
     @GetMapping("/monitor/rush/{sessionId}")
     ApiResponse<RushMonitor.Rush> rush(@PathVariable @Positive long sessionId) {
         return ApiResponse.ok(rush.rush(sessionId));
+    }
+
+    @Operation(summary = "An opening's rush second by second, all nodes together, kept two days; and its summary",
+            description = "Per second: attempts, grants, refusals by outcome, places left, grants recorded and "
+                    + "their persistence lag, places given back. The summary: sold out after how many ms from the "
+                    + "opening time, attempts, students, refusals by outcome, lag, places given back later.")
+    @GetMapping("/monitor/rush/{sessionId}/history")
+    ApiResponse<RushHistory.History> history(@PathVariable @Positive long sessionId) {
+        return ApiResponse.ok(history.of(sessionId));
     }
 
     @Operation(summary = "Queues: depths, consumers, grants in flight, reconciler's last run, dead letters")

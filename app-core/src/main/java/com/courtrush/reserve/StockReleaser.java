@@ -5,6 +5,7 @@ import com.courtrush.infra.LuaScript;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.reserve.grant.ReserveMessage;
+import com.courtrush.reserve.grant.RushSeries;
 import com.courtrush.reserve.grant.SoldOutFlags;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,8 +39,10 @@ public class StockReleaser {
     private final LuaScript settle = LuaScript.load("settle");
     private final SoldOutFlags soldOut;
     private final OpeningService openings;
+    private final RushSeries series;
 
-    StockReleaser(RedissonClient redisson, SoldOutFlags soldOut, OpeningService openings) {
+    StockReleaser(RedissonClient redisson, SoldOutFlags soldOut, OpeningService openings, RushSeries series) {
+        this.series = series;
         this.script = redisson.getScript();
         this.soldOut = soldOut;
         this.openings = openings;
@@ -56,6 +59,7 @@ public class StockReleaser {
         boolean released = RELEASED.equals(outcome);
         if (released) {
             soldOut.released(slotId);
+            series.released(sessionId);
         }
         return released;
     }

@@ -12,6 +12,8 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -20,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -68,14 +71,18 @@ public interface MultiNodeScenarios extends StackAccess {
             sleepUntil(flash.plusNanos(100_000_000));
             go.countDown();
             Map<String, Student> granted = new HashMap<>();
+            Map<String, Integer> refusals = new TreeMap<>();
             for (int i = 0; i < replies.size(); i++) {
                 Reply reply = replies.get(i).get();
                 if (reply.status() == 202) {
                     granted.put(reply.data().path("traceId").asText(), who.get(i));
+                } else {
+                    refusals.merge(reply.enumCode(), 1, Integer::sum);
                 }
             }
             crowd.shutdown();
             assertThat(granted.size()).as("places granted across both nodes").isEqualTo(slots.size());
+            assertTheRushIsReadBackFromEitherNode(a, b, session, granted.size(), refusals, flash);
             Map<Long, Student> holders = new HashMap<>();
             granted.forEach((trace, student) -> {
                 Reply result = b.awaitResult(student, trace, SETTLE);
@@ -91,6 +98,9 @@ public interface MultiNodeScenarios extends StackAccess {
             Student late = a.students(1).get(0);
             assertThat(a.reserve(late, session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
             TestApi.expect(200, b.delete("/reserve/" + reservation, holders.get(reservation).token()));
+            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(TestApi.expect(200,
+                    a.get("/admin/monitor/rush/" + session + "/history", TestApi.ADMIN_TOKEN)).data()
+                    .path("summary").path("released").asLong()).as("places given back, in the history").isEqualTo(1));
             TestApi.sleep(150);
             Reply afterRelease = a.reserve(late, session, slot);
             assertThat(afterRelease.status()).as("%s", afterRelease).isEqualTo(202);
@@ -116,6 +126,41 @@ public interface MultiNodeScenarios extends StackAccess {
             TestApi c = new TestApi(((WebServerApplicationContext) nodeC).getWebServer().getPort());
             assertThat(c.get("/reservations/mine", signedOut.token()).status()).isEqualTo(401);
         }
+    }
+
+    /**
+     * The rush's history holds what both nodes answered, added together, read from either node: every
+     * attempt and grant, each refusal by reason, the students, when it sold out, and the recording lag.
+     */
+    private static void assertTheRushIsReadBackFromEitherNode(TestApi a, TestApi b, long session, int grants,
+            Map<String, Integer> refusals, LocalDateTime flash) {
+        int attempts = grants + refusals.values().stream().mapToInt(Integer::intValue).sum();
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            for (TestApi node : List.of(a, b)) {
+                JsonNode history = TestApi.expect(200, node.get("/admin/monitor/rush/" + session + "/history",
+                        TestApi.ADMIN_TOKEN)).data();
+                JsonNode summary = history.path("summary");
+                assertThat(summary.path("attempts").asLong()).as("attempts").isEqualTo(attempts);
+                assertThat(summary.path("grants").asLong()).as("grants").isEqualTo(grants);
+                Map<String, Integer> byReason = new TreeMap<>();
+                summary.path("refusals").fields().forEachRemaining(e -> byReason.put(e.getKey(), e.getValue().asInt()));
+                assertThat(byReason).as("refusals by reason").isEqualTo(refusals);
+                assertThat(summary.path("students").asLong()).as("students who tried").isBetween(59L, 61L);
+                assertThat(summary.path("lagMaxMs").isNumber()).as("recorded grants' lag: %s", summary).isTrue();
+                long soldOut = summary.path("soldOutAfterMs").asLong(-1);
+                assertThat(soldOut).as("sold out after the opening time: %s", summary).isBetween(0L, 10_000L);
+                long recordedSeconds = 0;
+                long totalAttempts = 0;
+                for (JsonNode second : history.path("seconds")) {
+                    totalAttempts += second.path("attempts").asLong();
+                    recordedSeconds += second.path("recorded").asLong();
+                }
+                assertThat(totalAttempts).as("the seconds add up to the summary").isEqualTo(attempts);
+                assertThat(recordedSeconds).as("grants recorded, second by second").isEqualTo(grants);
+                assertThat(history.path("opensAtMs").asLong()).isEqualTo(
+                        flash.atZone(Times.ZONE).toInstant().toEpochMilli());
+            }
+        });
     }
 
     /** Starts another engine node on the same database, Redis and broker as this test's node. */

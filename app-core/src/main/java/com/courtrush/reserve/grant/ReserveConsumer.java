@@ -108,7 +108,7 @@ class ReserveConsumer {
         metrics.batch(grants.size());
         for (Delivery delivery : grants) {
             metrics.consumed(ReservationWriter.Result.RECORDED);
-            metrics.recorded(delivery.grant().time());
+            metrics.recorded(delivery.grant());
             channel.basicAck(delivery.tag(), false);
         }
         return true;
@@ -121,7 +121,7 @@ class ReserveConsumer {
             metrics.batch(1);
             metrics.consumed(result);
             if (result == ReservationWriter.Result.RECORDED) {
-                metrics.recorded(grant.time());
+                metrics.recorded(grant);
             }
             channel.basicAck(delivery.tag(), false);
         } catch (Stopping closing) {

@@ -34,9 +34,11 @@ public class ReserveMetrics {
     private final AtomicLong lastRecordedAt = new AtomicLong();
     private final AtomicInteger handling = new AtomicInteger();
     private final MeterRegistry registry;
+    private final RushSeries series;
 
-    ReserveMetrics(MeterRegistry registry) {
+    ReserveMetrics(MeterRegistry registry, RushSeries series) {
         this.registry = registry;
+        this.series = series;
         for (Outcome outcome : Outcome.values()) {
             requests.put(outcome, Timer.builder("courtrush.reserve.requests")
                     .description("POST /reserve/ decisions and their latency")
@@ -114,8 +116,10 @@ public class ReserveMetrics {
         }
     }
 
-    void request(Outcome outcome, long nanos) {
+    /** A reserve request was answered: this node's meters, and the opening's rush series (all nodes). */
+    void request(long sessionId, long userId, Outcome outcome, long nanos) {
         requests.get(outcome).record(nanos, TimeUnit.NANOSECONDS);
+        series.decided(sessionId, userId, outcome);
     }
 
     void published(ReservePublisher.Result result) {
@@ -131,7 +135,9 @@ public class ReserveMetrics {
     }
 
     /** A grant decided at {@code grantedAtMs} (Redis clock) is now a committed reservation. */
-    void recorded(long grantedAtMs) {
+    void recorded(ReserveMessage grant) {
+        long grantedAtMs = grant.time();
+        series.recorded(grant.sessionId(), grantedAtMs);
         long now = System.currentTimeMillis();
         lastRecordedAt.accumulateAndGet(now, Math::max);
         if (grantedAtMs > 0) {

@@ -40,13 +40,15 @@ public class ReserveService {
     private final OpeningRebuilds rebuilds;
     private final TraceIds traceIds;
     private final ReserveMetrics metrics;
+    private final RushSeries series;
     private final CourtRushProperties properties;
     private final Clock clock;
 
     ReserveService(SlotCatalog catalog, LoadShedder shedder, SoldOutFlags soldOut, ReserveScript script,
             ReservePublisher publisher, TraceCompensator compensator, Alternatives alternatives,
-            OpeningRebuilds rebuilds, TraceIds traceIds, ReserveMetrics metrics, CourtRushProperties properties,
-            Clock clock) {
+            OpeningRebuilds rebuilds, TraceIds traceIds, ReserveMetrics metrics, RushSeries series,
+            CourtRushProperties properties, Clock clock) {
+        this.series = series;
         this.rebuilds = rebuilds;
         this.traceIds = traceIds;
         this.clock = clock;
@@ -73,10 +75,10 @@ public class ReserveService {
         try {
             accepted = decide(userId, sessionId, slotId, clientIp);
         } catch (RuntimeException e) {
-            metrics.request(outcomeOf(e), System.nanoTime() - started);
+            metrics.request(sessionId, userId, outcomeOf(e), System.nanoTime() - started);
             throw e;
         }
-        return accepted.whenComplete((granted, error) -> metrics.request(
+        return accepted.whenComplete((granted, error) -> metrics.request(sessionId, userId,
                 error == null ? Outcome.SUCCESS : outcomeOf(error), System.nanoTime() - started));
     }
 
@@ -125,6 +127,7 @@ public class ReserveService {
                 throw outOfStock(opening, slot);
             }
             case ACCEPTED -> {
+                series.granted(sessionId, decision.redisNowMs());
                 if (decision.value() == 0) {
                     soldOut.markSoldOut(slotId, ticket, decision.holders());
                 }

@@ -1,0 +1,158 @@
+package com.courtrush.monitor;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.RedisKeys;
+import com.courtrush.reserve.grant.RushSeries;
+import com.courtrush.reserve.lifecycle.CancelReason;
+import com.courtrush.reserve.lifecycle.Reservation;
+import com.courtrush.reserve.lifecycle.ReservationMapper;
+import com.courtrush.slot.SessionCatalog;
+import com.courtrush.slot.SlotCatalog;
+import com.courtrush.web.CourtRushException;
+import com.courtrush.web.Outcome;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletionStage;
+import org.redisson.api.RBatch;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+import org.springframework.stereotype.Service;
+
+/**
+ * An opening's rush read back, second by second, as every node counted it ({@link RushSeries}),
+ * with a summary: when it sold out, how many tried, what they were told, how long recording took,
+ * and what was given back later. The console's charts and {@code /admin/monitor/rush/{id}/history}
+ * read this, so the rush can be read after it is over, from any node.
+ */
+@Service
+public class RushHistory {
+
+    private final RedissonClient redisson;
+    private final SlotCatalog catalog;
+    private final ReservationMapper reservations;
+    private final CourtRushProperties properties;
+
+    RushHistory(RedissonClient redisson, SlotCatalog catalog, ReservationMapper reservations,
+            CourtRushProperties properties) {
+        this.redisson = redisson;
+        this.catalog = catalog;
+        this.reservations = reservations;
+        this.properties = properties;
+    }
+
+    /** The whole series of an opening and its summary (one Redis round trip and one count). */
+    public History of(long sessionId) {
+        SessionCatalog opening = catalog.session(sessionId)
+                .orElseThrow(() -> CourtRushException.notFound("opening.notFound", sessionId));
+        RBatch batch = redisson.createBatch();
+        CompletionStage<Map<String, String>> fields = batch.<String, String>getMap(RedisKeys.rushSeries(sessionId),
+                StringCodec.INSTANCE).readAllMapAsync();
+        CompletionStage<Long> students = batch.getHyperLogLog(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
+                .countAsync();
+        batch.execute();
+        List<Second> seconds = seconds(fields.toCompletableFuture().join());
+        long opensAtMs = opening.session().getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
+        long timeouts = reservations.selectCount(new LambdaQueryWrapper<Reservation>()
+                .eq(Reservation::getSessionId, sessionId).eq(Reservation::getCancelReason, CancelReason.TIMEOUT));
+        return new History(sessionId, opensAtMs, seconds,
+                Summary.of(seconds, opensAtMs, students.toCompletableFuture().join(), timeouts));
+    }
+
+    static List<Second> seconds(Map<String, String> fields) {
+        Map<Long, Map<String, Long>> bySecond = new TreeMap<>();
+        fields.forEach((field, value) -> {
+            int colon = field.indexOf(':');
+            if (colon > 0) {
+                bySecond.computeIfAbsent(Long.parseLong(field.substring(0, colon)), s -> new TreeMap<>())
+                        .put(field.substring(colon + 1), Long.parseLong(value));
+            }
+        });
+        List<Second> seconds = new ArrayList<>(bySecond.size());
+        bySecond.forEach((second, values) -> {
+            Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
+            for (Outcome outcome : Outcome.values()) {
+                Long n = values.get(outcome.name());
+                if (n != null && outcome != Outcome.SUCCESS) {
+                    refusals.put(outcome, n);
+                }
+            }
+            long grants = values.getOrDefault(Outcome.SUCCESS.name(), 0L);
+            long attempts = grants + refusals.values().stream().mapToLong(Long::longValue).sum();
+            Long left = values.get(RushSeries.LEFT);
+            seconds.add(new Second(second, attempts, grants, refusals, left == null ? null : left.intValue(),
+                    values.getOrDefault(RushSeries.LAST_GRANT_MS, 0L), values.getOrDefault(RushSeries.RECORDED, 0L),
+                    values.getOrDefault(RushSeries.LAG_SUM_MS, 0L), values.getOrDefault(RushSeries.LAG_MAX_MS, -1L),
+                    values.getOrDefault(RushSeries.RELEASED, 0L)));
+        });
+        return Collections.unmodifiableList(seconds);
+    }
+
+    /**
+     * One second of the rush, all nodes together.
+     *
+     * @param epochSecond  the second (epoch seconds)
+     * @param refusals     the answers other than a granted place, by outcome
+     * @param placesLeft   places left on sale at the end of the second; null when not sampled
+     * @param lastGrantMs  epoch ms of the second's last grant (Redis clock), 0 when none
+     * @param recorded     grants committed to the database in this second
+     * @param lagMaxMs     the longest of their persistence lags (from the decision), -1 when none
+     * @param released     places given back in this second (cancel, payment timeout, refund, staff)
+     */
+    public record Second(long epochSecond, long attempts, long grants, Map<Outcome, Long> refusals,
+            Integer placesLeft, long lastGrantMs, long recorded, long lagSumMs, long lagMaxMs, long released) {
+    }
+
+    /**
+     * What the rush came to.
+     *
+     * @param soldOutAfterMs  from the opening time to the grant that left no place on sale; null if
+     *                        places were never all taken
+     * @param students        students who tried (counted once each; HyperLogLog, within about 1 %)
+     * @param refusals        answers other than a granted place, by outcome
+     * @param lagMeanMs       mean time from a grant to its committed reservation; null when none recorded
+     * @param lagMaxMs        the longest of those; null when none
+     * @param released        places given back after being granted (cancels, payment timeouts, refunds)
+     * @param paymentTimeouts reservations cancelled because payment did not come in time
+     */
+    public record Summary(Long soldOutAfterMs, long attempts, long students, long grants, Map<Outcome, Long> refusals,
+            Long lagMeanMs, Long lagMaxMs, long released, long paymentTimeouts) {
+
+        static Summary of(List<Second> seconds, long opensAtMs, long students, long paymentTimeouts) {
+            Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
+            long attempts = 0;
+            long grants = 0;
+            long recorded = 0;
+            long lagSum = 0;
+            long lagMax = -1;
+            long released = 0;
+            long lastGrantMs = 0;
+            Long soldOutAfter = null;
+            for (Second second : seconds) {
+                attempts += second.attempts();
+                grants += second.grants();
+                second.refusals().forEach((outcome, n) -> refusals.merge(outcome, n, Long::sum));
+                recorded += second.recorded();
+                lagSum += second.lagSumMs();
+                lagMax = Math.max(lagMax, second.lagMaxMs());
+                released += second.released();
+                lastGrantMs = Math.max(lastGrantMs, second.lastGrantMs());
+                if (soldOutAfter == null && second.placesLeft() != null && second.placesLeft() == 0 && lastGrantMs > 0) {
+                    soldOutAfter = Math.max(0, lastGrantMs - opensAtMs);
+                }
+            }
+            return new Summary(soldOutAfter, attempts, students, grants, refusals,
+                    recorded == 0 ? null : lagSum / recorded, lagMax < 0 ? null : lagMax, released, paymentTimeouts);
+        }
+    }
+
+    /**
+     * @param opensAtMs epoch ms of the opening's flash time, the charts' zero
+     */
+    public record History(long sessionId, long opensAtMs, List<Second> seconds, Summary summary) {
+    }
+}
