@@ -26,10 +26,12 @@ final class BearerTokenFilter extends OncePerRequestFilter {
 
     private final TokenService tokens;
     private final SecurityErrorWriter errors;
+    private final RecentStudents recent;
 
-    BearerTokenFilter(TokenService tokens, SecurityErrorWriter errors) {
+    BearerTokenFilter(TokenService tokens, SecurityErrorWriter errors, RecentStudents recent) {
         this.tokens = tokens;
         this.errors = errors;
+        this.recent = recent;
     }
 
     @Override
@@ -50,6 +52,7 @@ final class BearerTokenFilter extends OncePerRequestFilter {
                 errors.unauthorized(request, response, "http.badToken");
                 return;
             }
+            recent.seen(caller);
             SecurityContextHolder.getContext().setAuthentication(new CallerAuthentication(caller));
         }
         chain.doFilter(request, response);

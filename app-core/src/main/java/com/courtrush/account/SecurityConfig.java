@@ -88,8 +88,8 @@ class SecurityConfig {
     }
 
     @Bean
-    SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, SecurityErrorWriter errors)
-            throws Exception {
+    SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, SecurityErrorWriter errors,
+            RecentStudents recent) throws Exception {
         String staff = Role.STAFF.name();
         String student = Role.STUDENT.name();
         return http
@@ -116,7 +116,7 @@ class SecurityConfig {
                                 new NegatedRequestMatcher(PathPatternRequestMatcher.withDefaults()
                                         .matcher("/swagger-ui/**")),
                                 new ContentSecurityPolicyHeaderWriter(PAGE_POLICY))))
-                .addFilterBefore(new BearerTokenFilter(tokens, errors), AnonymousAuthenticationFilter.class)
+                .addFilterBefore(new BearerTokenFilter(tokens, errors, recent), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(e -> e
                         .authenticationEntryPoint((request, response, ex) ->
                                 errors.unauthorized(request, response, "http.loginFirst"))

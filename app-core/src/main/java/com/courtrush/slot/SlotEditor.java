@@ -6,6 +6,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.web.CourtRushException;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.springframework.context.ApplicationEventPublisher;
@@ -84,9 +85,25 @@ public class SlotEditor {
     }
 
     /** Active slots of a court on a date, for the console's pickers. */
-    public List<TimeSlot> activeSlots(long courtId, java.time.LocalDate date) {
+    public List<TimeSlot> activeSlots(long courtId, LocalDate date) {
         return slots.selectList(new LambdaQueryWrapper<TimeSlot>().eq(TimeSlot::getCourtId, courtId)
                 .eq(TimeSlot::getSlotDate, date).eq(TimeSlot::getActive, true));
+    }
+
+    /**
+     * What is on sale on a court from {@code from} on: its active slots, their places still free and
+     * those booked — what disabling the court leaves on sale (it stops new slots, not these).
+     */
+    public CourtOnSale onSale(long courtId, LocalDate from) {
+        List<TimeSlot> active = slots.selectList(new LambdaQueryWrapper<TimeSlot>().eq(TimeSlot::getCourtId, courtId)
+                .ge(TimeSlot::getSlotDate, from).eq(TimeSlot::getActive, true));
+        int booked = active.stream().mapToInt(TimeSlot::getBooked).sum();
+        int free = active.stream().mapToInt(slot -> Math.max(0, slot.getCapacity() - slot.getBooked())).sum();
+        return new CourtOnSale(courtId, active.size(), free, booked);
+    }
+
+    /** A court's active slots from a date on, with their free and booked places. */
+    public record CourtOnSale(long courtId, int slots, int freePlaces, int bookedPlaces) {
     }
 
     private TimeSlot afterChange(TimeSlot before) {
