@@ -1,6 +1,7 @@
 package com.courtrush.desktop;
 
 import atlantafx.base.theme.PrimerLight;
+import com.courtrush.account.RecentStudents;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleContext;
@@ -9,6 +10,7 @@ import com.courtrush.desktop.shell.Fonts;
 import com.courtrush.desktop.shell.MainWindow;
 import com.courtrush.desktop.shell.Splash;
 import com.courtrush.desktop.shell.StartupFailures;
+import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
 import com.courtrush.infra.LocalSettings;
@@ -97,7 +99,24 @@ public class ConsoleApp extends Application {
         stage.setMinWidth(1000);
         stage.setMinHeight(680);
         stage.centerOnScreen();
+        stage.setOnCloseRequest(event -> {
+            if (!mayClose()) {
+                event.consume();
+            }
+        });
         log.info("Staff console window open ({})", i18n.locale().toLanguageTag());
+    }
+
+    /**
+     * Closing the console stops the students' service on this computer: staff are told so, with how
+     * many students used it in the last minutes, and asked.
+     */
+    private boolean mayClose() {
+        long students = engine.getBean(RecentStudents.class).count();
+        String port = engine.getEnvironment().getProperty("local.server.port", "?");
+        return new FxNotices(() -> i18n, () -> stage).confirm(Destructive.of(i18n.t("app.closeAction"),
+                i18n.t("app.closeTarget", port), i18n.t("app.closeConsequence", students,
+                        RecentStudents.WINDOW.toMinutes()))).isPresent();
     }
 
     /** Rebuilds the window in another language; the engine keeps running. */

@@ -23,7 +23,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
 import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.DialogPane;
@@ -32,6 +34,8 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -191,7 +195,15 @@ class ConsoleUiTest {
         waitFor(10, () -> robot.lookup("#payOrdersTable").queryAs(TableView.class).getItems().size() == 1);
 
         robot.clickOn("#refundReservation");
-        robot.clickOn("#refundReason").write("court flooded");
+        // the dialog names the reservation and refuses an empty reason visibly
+        waitFor(10, () -> robot.lookup("#destructiveDialog").tryQuery().isPresent());
+        assertThat(robot.lookup("#destructiveDialog").queryAs(DialogPane.class).getHeaderText())
+                .startsWith("Reservation #" + reservationId + " · Ann (2024777)");
+        assertThat(robot.lookup("#dialogOk").query().isDisabled()).isTrue();
+        assertThat(robot.lookup("#reasonRequired").query().isVisible()).isTrue();
+        assertThat(robot.lookup("#dialogBack").queryButton().getText()).isEqualTo("Back");
+        robot.clickOn("#destructiveReason").write("court flooded");
+        assertThat(robot.lookup("#reasonRequired").query().isVisible()).isFalse();
         robot.clickOn("#dialogOk");
         waitFor(10, () -> status(table) == ReservationStatus.CANCELLED);
         TableView<AuditLog> audit = table("#auditTable");
@@ -205,11 +217,23 @@ class ConsoleUiTest {
 
     @Test
     @Order(5)
-    void theLanguageSwitchesToChineseAndBack() {
+    void theLanguageSwitchesToChineseAndBackAndTheRushIsStillThere() {
+        robot.clickOn("#nav-rush");
+        waitFor(15, () -> attemptsCharted() == 1 && robot.lookup("#rushSummary").queryLabeled().getText()
+                .contains("attempts: 1 from 1 students; places granted: 1"));
+        robot.clickOn("#nav-courts"); // another screen, then back: nothing was lost
+        robot.clickOn("#nav-rush");
+        waitFor(15, () -> attemptsCharted() == 1);
+
         ChoiceBox<Locale> language = robot.lookup("#language").queryAs(ChoiceBox.class);
         robot.interact(() -> language.setValue(I18n.CHINESE));
         waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
                 .filter("场地"::equals).isPresent());
+        robot.clickOn("#nav-rush");
+        waitFor(15, () -> attemptsCharted() == 1 && robot.lookup("#rushSummary").queryLabeled().getText()
+                .contains("1 名学生尝试 1 次"));
+        assertThat(robot.lookup("#rushRateChart").queryAs(LineChart.class).getXAxis().getLabel())
+                .startsWith("距开放时间的秒数");
         robot.clickOn("#nav-openings");
         assertThat(robot.lookup("#generateSlots").queryButton().getText()).isEqualTo("生成时段");
         ChoiceBox<Locale> again = robot.lookup("#language").queryAs(ChoiceBox.class);
@@ -218,11 +242,34 @@ class ConsoleUiTest {
                 .filter("Courts"::equals).isPresent());
     }
 
+    @Test
+    @Order(6)
+    void closingTheWindowSaysTheStudentsServiceStopsAndAsksFirst() {
+        Stage stage = (Stage) node("#nav-courts").getScene().getWindow();
+        // fired later, not inside interact: the question waits for an answer on the JavaFX thread
+        Platform.runLater(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
+        waitFor(10, () -> robot.lookup("#destructiveConsequence").tryQuery().isPresent());
+        assertThat(robot.lookup("#destructiveConsequence").queryLabeled().getText())
+                .startsWith("Closing stops the students’ service on this computer")
+                .containsPattern("\\d+ students used it in the last 5 minutes");
+        robot.clickOn("#dialogBack");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.isShowing()).as("the console stays open when staff step back").isTrue();
+        assertThat(app.engine().isRunning()).isTrue();
+    }
+
     // --- helpers --------------------------------------------------------------------------------
 
     @SuppressWarnings("unchecked")
     static <T> TableView<T> table(String query) {
         return robot.lookup(query).queryAs(TableView.class);
+    }
+
+    /** The attempts the live view's chart shows, all seconds together. */
+    @SuppressWarnings("unchecked")
+    static double attemptsCharted() {
+        LineChart<Number, Number> chart = robot.lookup("#rushRateChart").queryAs(LineChart.class);
+        return chart.getData().get(0).getData().stream().mapToDouble(point -> point.getYValue().doubleValue()).sum();
     }
 
     static ReservationStatus status(TableView<ReservationQueries.Row> table) {

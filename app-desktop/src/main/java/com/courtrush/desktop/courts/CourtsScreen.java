@@ -12,6 +12,9 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
 import com.courtrush.desktop.ui.Widgets;
+import com.courtrush.slot.SlotEditor;
+import java.time.Clock;
+import java.time.LocalDate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.TableView;
@@ -25,7 +28,8 @@ public final class CourtsScreen implements Screen {
 
     public CourtsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        model = new CourtsViewModel(context.service(CourtService.class), context.tasks(), context.notices(), i18n);
+        model = new CourtsViewModel(context.service(CourtService.class), context.service(SlotEditor.class),
+                context.tasks(), context.notices(), i18n, () -> LocalDate.now(context.service(Clock.class)));
 
         TextField name = new TextField();
         name.setId("courtName");
@@ -53,7 +57,7 @@ public final class CourtsScreen implements Screen {
         });
         Button toggle = button(i18n.t("courts.toggle"), "toggleCourt", () -> {
             CourtsViewModel.CourtRow row = table.getSelectionModel().getSelectedItem();
-            model.setActive(row, !row.active());
+            model.toggle(row);
         });
         rename.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
         toggle.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());

@@ -3,8 +3,12 @@ package com.courtrush.desktop.courts;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.slot.SlotEditor;
+import java.time.LocalDate;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.SimpleStringProperty;
@@ -16,6 +20,8 @@ import javafx.collections.ObservableList;
 public final class CourtsViewModel {
 
     private final CourtService courts;
+    private final SlotEditor slots;
+    private final Supplier<LocalDate> today;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -23,8 +29,11 @@ public final class CourtsViewModel {
     private final StringProperty newName = new SimpleStringProperty("");
     private final BooleanBinding canCreate = Bindings.createBooleanBinding(() -> !newName.get().isBlank(), newName);
 
-    public CourtsViewModel(CourtService courts, UiTasks tasks, Notices notices, I18n i18n) {
+    public CourtsViewModel(CourtService courts, SlotEditor slots, UiTasks tasks, Notices notices, I18n i18n,
+            Supplier<LocalDate> today) {
         this.courts = courts;
+        this.slots = slots;
+        this.today = today;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
@@ -46,6 +55,23 @@ public final class CourtsViewModel {
 
     public void rename(CourtRow row, String name) {
         tasks.run(i18n.t("courts.rename"), () -> courts.rename(row.id(), name), court -> refresh());
+    }
+
+    /**
+     * Enables a disabled court; asks before disabling one, saying what of it stays on sale (its
+     * slots from today on are not withdrawn by disabling it).
+     */
+    public void toggle(CourtRow row) {
+        if (!row.active()) {
+            setActive(row, true);
+            return;
+        }
+        tasks.run(i18n.t("courts.disable"), () -> slots.onSale(row.id(), today.get()), onSale -> {
+            String consequence = onSale.slots() == 0 ? i18n.t("courts.disableNothingOnSale")
+                    : i18n.t("courts.disableOnSale", onSale.slots(), onSale.freePlaces(), onSale.bookedPlaces());
+            notices.confirm(Destructive.of(i18n.t("courts.disable"), i18n.t("courts.target", row.name()), consequence))
+                    .ifPresent(answer -> setActive(row, false));
+        });
     }
 
     public void setActive(CourtRow row, boolean active) {

@@ -19,7 +19,6 @@ import com.courtrush.opening.OpeningService;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.staff.SlotWithdrawal;
-import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import javafx.beans.binding.Bindings;
@@ -104,7 +103,7 @@ public final class OpeningsScreen implements Screen {
         slots.setItems(model.slots());
         Button edit = button(i18n.t("openings.editSlot"), "editSlot", () -> editSlot(i18n,
                 slots.getSelectionModel().getSelectedItem()));
-        Button withdraw = button(i18n.t("openings.withdraw"), "withdrawSlot", () -> withdraw(i18n,
+        Button withdraw = button(i18n.t("openings.withdraw"), "withdrawSlot", () -> model.askWithdraw(
                 slots.getSelectionModel().getSelectedItem()));
         Button enable = button(i18n.t("openings.enableSlot"), "enableSlot",
                 () -> model.enableSlot(slots.getSelectionModel().getSelectedItem()));
@@ -244,18 +243,6 @@ public final class OpeningsScreen implements Screen {
         dialog.setOnShown(event -> capacity.requestFocus());
         dialog.showAndWait().filter(ok::equals)
                 .ifPresent(confirmed -> model.editSlot(slot, capacity.getText(), price.getText()));
-    }
-
-    private void withdraw(I18n i18n, OpeningsViewModel.SlotRow slot) {
-        model.impactOf(slot, impact -> {
-            String message = impact.unpaid() + impact.paid() == 0
-                    ? i18n.t("openings.withdrawEmpty")
-                    : i18n.t("openings.withdrawImpact", impact.unpaid(), impact.paid());
-            if (Widgets.confirm(i18n, i18n.t("openings.withdraw"), message)) {
-                Widgets.ask(i18n, i18n.t("openings.withdraw"), i18n.t("openings.withdrawReason"), "")
-                        .ifPresent(reason -> model.withdraw(slot, reason));
-            }
-        });
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
@@ -22,7 +23,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -198,8 +198,23 @@ public final class OpeningsViewModel {
         onSelected("openings.openNow", id -> openings.openNow(id, actor));
     }
 
+    /** Asks — naming the opening and what stays unsold — then closes it. */
     public void close() {
-        onSelected("openings.close", id -> openings.close(id, actor));
+        OpeningRow opening = selected.get();
+        if (opening == null) {
+            return;
+        }
+        int free = slots.stream().filter(SlotRow::active).mapToInt(slot -> Math.max(0, slot.capacity() - slot.booked()))
+                .sum();
+        notices.confirm(Destructive.of(i18n.t("openings.close"), openingName(opening),
+                i18n.t("openings.closeConsequence", free))).ifPresent(answer ->
+                onSelected("openings.close", id -> openings.close(id, actor)));
+    }
+
+    /** An opening as staff see it: number, play date and opening time. */
+    String openingName(OpeningRow opening) {
+        return i18n.t("openings.target", opening.id(), opening.sessionDate(), opening.flashTime().toLocalDate(),
+                opening.flashTime().toLocalTime());
     }
 
     public void resync() {
@@ -223,9 +238,24 @@ public final class OpeningsViewModel {
                 Inputs.cents(i18n, newPrice, i18n.t("openings.price")), actor));
     }
 
-    /** What withdrawing the slot would cancel and refund, for the confirmation. */
-    public void impactOf(SlotRow slot, Consumer<SlotWithdrawal.Impact> show) {
-        tasks.run(i18n.t("openings.withdraw"), () -> withdrawal.impact(slot.slotId()), show);
+    /**
+     * Asks — naming the slot, saying how many reservations it would cancel and refund, with a
+     * reason — then withdraws it.
+     */
+    public void askWithdraw(SlotRow slot) {
+        tasks.run(i18n.t("openings.withdraw"), () -> withdrawal.impact(slot.slotId()), impact -> {
+            String consequence = impact.unpaid() + impact.paid() == 0 ? i18n.t("openings.withdrawEmpty")
+                    : i18n.t("openings.withdrawImpact", impact.unpaid(), impact.paid());
+            notices.confirm(Destructive.of(i18n.t("openings.withdraw"), slotName(slot), consequence).withReason())
+                    .ifPresent(answer -> withdraw(slot, answer.reason()));
+        });
+    }
+
+    /** A slot as staff see it: court, date and time. */
+    String slotName(SlotRow slot) {
+        OpeningRow opening = selected.get();
+        return i18n.t("openings.slotTarget", slot.courtName(), opening == null ? "" : opening.sessionDate(),
+                slot.start(), slot.end());
     }
 
     public void withdraw(SlotRow slot, String reason) {

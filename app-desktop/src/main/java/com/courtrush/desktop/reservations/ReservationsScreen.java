@@ -28,16 +28,12 @@ import java.time.format.DateTimeFormatter;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonType;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.DatePicker;
-import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
@@ -127,15 +123,9 @@ public final class ReservationsScreen implements Screen {
             audit.getItems().setAll(now == null ? java.util.List.of() : now.auditTrail());
         });
 
-        Button cancel = button(i18n.t("reservations.cancel"), "cancelReservation", () ->
-                Widgets.ask(i18n, i18n.t("reservations.cancel"), i18n.t("reservations.reasonPrompt"), "")
-                        .ifPresent(model::cancel));
-        Button markPaid = button(i18n.t("reservations.markPaid"), "markPaid", () -> {
-            if (Widgets.confirm(i18n, i18n.t("reservations.markPaid"), i18n.t("reservations.markPaidConfirm"))) {
-                model.markPaid();
-            }
-        });
-        Button refund = button(i18n.t("reservations.refund"), "refundReservation", () -> refund(i18n));
+        Button cancel = button(i18n.t("reservations.cancel"), "cancelReservation", model::askCancel);
+        Button markPaid = button(i18n.t("reservations.markPaid"), "markPaid", model::askMarkPaid);
+        Button refund = button(i18n.t("reservations.refund"), "refundReservation", model::askRefund);
         Button resync = button(i18n.t("reservations.resync"), "resyncReservation", model::resync);
         for (Button b : new Button[] {cancel, markPaid, refund, resync}) {
             b.disableProperty().bind(model.selectedProperty().isNull());
@@ -162,25 +152,6 @@ public final class ReservationsScreen implements Screen {
     private javafx.beans.binding.BooleanBinding statusIsNot(ReservationStatus wanted) {
         return Bindings.createBooleanBinding(() -> model.selectedProperty().get() == null
                 || model.selectedProperty().get().status() != wanted, model.selectedProperty());
-    }
-
-    private void refund(I18n i18n) {
-        Dialog<ButtonType> dialog = new Dialog<>();
-        dialog.setTitle(i18n.t("reservations.refund"));
-        dialog.setHeaderText(i18n.t("reservations.refundConfirm", model.selectedProperty().get().id()));
-        TextField reason = new TextField();
-        reason.setId("refundReason");
-        CheckBox override = new CheckBox(i18n.t("reservations.overrideCutoff"));
-        override.setId("overrideCutoff");
-        GridPane form = Widgets.form();
-        Widgets.row(form, i18n.t("reservations.reason"), reason);
-        Widgets.row(form, "", override);
-        dialog.getDialogPane().setContent(form);
-        ButtonType ok = Widgets.okCancel(dialog, i18n);
-        dialog.getDialogPane().lookupButton(ok).disableProperty().bind(reason.textProperty().isEmpty());
-        dialog.setOnShown(event -> reason.requestFocus());
-        dialog.showAndWait().filter(ok::equals)
-                .ifPresent(b -> model.refund(reason.getText().strip(), override.isSelected()));
     }
 
     private static String describe(I18n i18n, ReservationDetails.Details d) {

@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.OpeningService;
@@ -15,6 +16,7 @@ import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
 import java.time.LocalDate;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleLongProperty;
@@ -100,6 +102,42 @@ public final class ReservationsViewModel {
             return;
         }
         tasks.run(i18n.t("reservations.details"), () -> details.of(row.id()), detail::set);
+    }
+
+    /** Asks — naming the reservation, saying what follows, with a reason — then cancels it. */
+    public void askCancel() {
+        ask(Destructive.of(i18n.t("reservations.cancelAction"), "", i18n.t("reservations.cancelConsequence"))
+                .withReason(), answer -> cancel(answer.reason()));
+    }
+
+    /** Asks, naming the reservation, then records its pay order as paid. */
+    public void askMarkPaid() {
+        ask(Destructive.of(i18n.t("reservations.markPaid"), "", i18n.t("reservations.markPaidConsequence")),
+                answer -> markPaid());
+    }
+
+    /** Asks — naming the reservation, with a reason and the cut-off override — then refunds it. */
+    public void askRefund() {
+        ask(Destructive.of(i18n.t("reservations.refund"), "", i18n.t("reservations.refundConsequence")).withReason()
+                .withOption(i18n.t("reservations.overrideCutoff")), answer -> refund(answer.reason(), answer.option()));
+    }
+
+    private void ask(Destructive step, Consumer<Destructive.Answer> then) {
+        ReservationQueries.Row row = selected.get();
+        if (row == null) {
+            return;
+        }
+        notices.confirm(new Destructive(step.action(), target(row), step.consequence(), step.needsReason(),
+                step.option())).ifPresent(then);
+    }
+
+    /** The reservation as staff see it: number, student, court and time. */
+    String target(ReservationQueries.Row row) {
+        ReservationDetails.Details shown = detail.get();
+        String student = shown != null && shown.reservation().getId() == row.id() && shown.studentName() != null
+                ? shown.studentName() + " (" + row.studentId() + ")" : row.studentId();
+        return i18n.t("reservations.target", row.id(), student, row.courtName(), row.slotDate(), row.startTime(),
+                row.endTime());
     }
 
     public void cancel(String reason) {

@@ -9,17 +9,22 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.web.Outcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
@@ -33,7 +38,10 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
-/** Live rush: stock per slot, the gate's countdown, and rates as charts, refreshed every second. */
+/**
+ * Live rush: stock per slot, the gate's countdown, the rush second by second as charts (from the
+ * engine's history, so they outlive this view) and its summary, refreshed every second.
+ */
 public final class LiveRushScreen implements Screen {
 
     private final LiveRushViewModel model;
@@ -42,13 +50,15 @@ public final class LiveRushScreen implements Screen {
     private final XYChart.Series<Number, Number> attempts = new XYChart.Series<>();
     private final XYChart.Series<Number, Number> accepted = new XYChart.Series<>();
     private final Map<Outcome, XYChart.Series<Number, Number>> rejects = new EnumMap<>(Outcome.class);
+    private final LineChart<Number, Number> rejectChart;
     private ScheduledFuture<?> polling;
 
     public LiveRushScreen(ConsoleContext context) {
         this.context = context;
         I18n i18n = context.i18n();
-        model = new LiveRushViewModel(context.service(RushMonitor.class), context.service(OpeningService.class),
-                context.tasks(), i18n, LocalDate.now(context.service(Clock.class)));
+        model = new LiveRushViewModel(context.service(RushMonitor.class), context.service(RushHistory.class),
+                context.service(OpeningService.class), context.tasks(), i18n,
+                LocalDate.now(context.service(Clock.class)), context.service(CourtRushProperties.class).zone());
 
         DatePicker date = com.courtrush.desktop.ui.Widgets.datePicker("rushDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
@@ -92,15 +102,19 @@ public final class LiveRushScreen implements Screen {
         attempts.setName(i18n.t("rush.attemptsPerSecond"));
         accepted.setName(i18n.t("rush.acceptedPerSecond"));
         LineChart<Number, Number> rateChart = chart("rushRateChart", i18n.t("rush.rates"));
-        rateChart.getData().addAll(java.util.List.of(attempts, accepted));
-        LineChart<Number, Number> rejectChart = chart("rushRejectChart", i18n.t("rush.refusals"));
-        for (Outcome outcome : LiveRushViewModel.REFUSALS) {
-            XYChart.Series<Number, Number> series = new XYChart.Series<>();
-            series.setName(i18n.of(outcome));
-            rejects.put(outcome, series);
-            rejectChart.getData().add(series);
-        }
+        rateChart.getData().addAll(List.of(attempts, accepted));
+        rejectChart = chart("rushRejectChart", i18n.t("rush.refusals"));
+        // the reasons' legend down the side: one line each, whatever the language
+        rejectChart.setLegendSide(Side.RIGHT);
+        model.reasons().addListener((ListChangeListener<Outcome>) change -> showReasons());
         model.rates().addListener((ListChangeListener<RatePoint>) change -> redraw());
+
+        Label summaryTitle = new Label(i18n.t("rush.summaryTitle"));
+        summaryTitle.getStyleClass().add("section-title");
+        Label summary = new Label();
+        summary.setId("rushSummary");
+        summary.setWrapText(true);
+        summary.textProperty().bind(model.summaryProperty());
 
         HBox charts = new HBox(10, rateChart, rejectChart);
         HBox.setHgrow(rateChart, Priority.ALWAYS);
@@ -109,27 +123,43 @@ public final class LiveRushScreen implements Screen {
         root = screen(title(i18n.t("nav.rush")),
                 bar(new Label(i18n.t("openings.date")), date, new Label(i18n.t("rush.opening")), opening),
                 bar(new Label(i18n.t("rush.gate")), gate, new Label(i18n.t("rush.stock")), stock, problem),
-                table, charts);
+                table, charts, summaryTitle, summary);
     }
 
-    private static LineChart<Number, Number> chart(String id, String title) {
+    private LineChart<Number, Number> chart(String id, String title) {
         NumberAxis x = new NumberAxis();
         x.setForceZeroInRange(false);
         x.setAnimated(false);
-        x.setTickLabelsVisible(false);
+        x.setMinorTickVisible(false);
+        x.labelProperty().bind(model.timeAxisProperty());
         NumberAxis y = new NumberAxis();
         y.setAnimated(false);
+        y.setMinorTickVisible(false);
         LineChart<Number, Number> chart = new LineChart<>(x, y);
         chart.setId(id);
         chart.setTitle(title);
         chart.setCreateSymbols(false);
         chart.setAnimated(false);
-        chart.setPrefHeight(230);
-        chart.setMinHeight(180);
+        chart.setPrefHeight(240);
+        chart.setMinHeight(190);
         return chart;
     }
 
-    /** Rebuilds the charts from the model's last two minutes, in one pass. */
+    /** One line per refusal reason the rush met; a reason that never came takes no colour or legend room. */
+    private void showReasons() {
+        rejects.clear();
+        List<XYChart.Series<Number, Number>> lines = new ArrayList<>();
+        for (Outcome outcome : model.reasons()) {
+            XYChart.Series<Number, Number> series = new XYChart.Series<>();
+            series.setName(context.i18n().of(outcome));
+            rejects.put(outcome, series);
+            lines.add(series);
+        }
+        rejectChart.getData().setAll(lines);
+        redraw();
+    }
+
+    /** Rebuilds the charts from the model's points, in one pass. */
     private void redraw() {
         attempts.getData().setAll(model.rates().stream()
                 .map(p -> new XYChart.Data<Number, Number>(p.second(), p.attempts())).toList());

@@ -2,16 +2,21 @@ package com.courtrush.desktop.rush;
 
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
-import com.courtrush.reserve.grant.ReserveMetrics;
 import com.courtrush.web.Outcome;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import javafx.beans.property.IntegerProperty;
@@ -24,20 +29,29 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The live rush of one opening: per slot permits left of capacity and dedup size; the gate and its
- * countdown; decisions, grants and refusals per second over the last two minutes. Refreshed by
- * the screen once a second; every refresh is one batched Redis read.
+ * The rush of one opening, live and afterwards: per slot permits left of capacity and dedup size;
+ * the gate and its countdown; attempts, grants and refusals per second as every node counted them,
+ * kept by the engine ({@link RushHistory}) — so the charts survive a language switch, another screen
+ * or a restart, and a manager arriving after the rush reads it all — and a summary of the rush.
+ * Refreshed by the screen once a second; every refresh is two batched Redis reads.
  */
 public final class LiveRushViewModel {
 
-    public static final int HISTORY_SECONDS = 120;
+    /** The charts show up to this many seconds, from just before the rush began. */
+    public static final int CHART_SECONDS = 300;
+    /** Seconds before the first attempt the charts start at. */
+    static final int LEAD_SECONDS = 5;
     public static final List<Outcome> REFUSALS = List.of(Outcome.UNGATED, Outcome.DUP_REQ, Outcome.QUOTA_EXCEEDED,
             Outcome.OUT_OF_STOCK, Outcome.TOO_MANY_REQUESTS, Outcome.PARAM_ERROR, Outcome.FAILED);
 
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+
     private final RushMonitor monitor;
+    private final RushHistory history;
     private final OpeningService openings;
     private final UiTasks tasks;
     private final I18n i18n;
+    private final ZoneId zone;
 
     private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
     private final ObservableList<OpeningChoice> choices = FXCollections.observableArrayList();
@@ -48,21 +62,27 @@ public final class LiveRushViewModel {
     private final IntegerProperty permitsLeft = new SimpleIntegerProperty();
     private final IntegerProperty capacity = new SimpleIntegerProperty();
     private final ObservableList<RatePoint> rates = FXCollections.observableArrayList();
-    private ReserveMetrics.Totals lastTotals;
-    private long lastSample;
+    private final ObservableList<Outcome> reasons = FXCollections.observableArrayList();
+    private final StringProperty timeAxis = new SimpleStringProperty("");
+    private final StringProperty summary = new SimpleStringProperty("");
     private boolean refreshing;
 
-    public LiveRushViewModel(RushMonitor monitor, OpeningService openings, UiTasks tasks, I18n i18n, LocalDate today) {
+    public LiveRushViewModel(RushMonitor monitor, RushHistory history, OpeningService openings, UiTasks tasks,
+            I18n i18n, LocalDate today, ZoneId zone) {
         this.monitor = monitor;
+        this.history = history;
         this.openings = openings;
         this.tasks = tasks;
         this.i18n = i18n;
+        this.zone = zone;
         date.set(today);
         date.addListener((obs, old, now) -> loadOpenings());
         opening.addListener((obs, old, now) -> {
             slots.clear();
             rates.clear();
-            lastTotals = null;
+            reasons.clear();
+            summary.set("");
+            timeAxis.set("");
             refresh();
         });
     }
@@ -73,8 +93,9 @@ public final class LiveRushViewModel {
     }
 
     /**
-     * Reads the chosen opening's live state; while none is chosen, looks for openings again, so one
-     * created meanwhile (in another screen, over the staff API or on another node) shows up by itself.
+     * Reads the chosen opening's live state and history; while none is chosen, looks for openings
+     * again, so one created meanwhile (in another screen, over the staff API or on another node)
+     * shows up by itself.
      */
     public void refresh() {
         OpeningChoice chosen = opening.get();
@@ -90,13 +111,19 @@ public final class LiveRushViewModel {
             }, this::unavailable);
             return;
         }
-        tasks.run(i18n.t("nav.rush"), () -> monitor.rush(chosen.id()), rush -> {
-            refreshing = false;
-            problem.set("");
-            if (opening.get() != null && opening.get().id() == rush.sessionId()) {
-                apply(rush);
-            }
-        }, this::unavailable);
+        tasks.run(i18n.t("nav.rush"), () -> new Reading(monitor.rush(chosen.id()), history.of(chosen.id())),
+                reading -> {
+                    refreshing = false;
+                    problem.set("");
+                    if (opening.get() != null && opening.get().id() == reading.rush().sessionId()) {
+                        apply(reading.rush());
+                        apply(reading.history());
+                    }
+                }, this::unavailable);
+    }
+
+    /** What one refresh reads. */
+    private record Reading(RushMonitor.Rush rush, RushHistory.History history) {
     }
 
     private void unavailable(Throwable error) {
@@ -141,27 +168,68 @@ public final class LiveRushViewModel {
         } else {
             gate.set(i18n.t("rush.closed"));
         }
-        if (lastTotals != null && rush.sampledAt() > lastSample) {
-            double seconds = (rush.sampledAt() - lastSample) / 1000.0;
-            Map<Outcome, Double> rejects = new EnumMap<>(Outcome.class);
-            for (Outcome outcome : REFUSALS) {
-                rejects.put(outcome, delta(rush.totals(), lastTotals, outcome) / seconds);
-            }
-            rates.add(new RatePoint(rush.sampledAt() / 1000,
-                    (rush.totals().attempts() - lastTotals.attempts()) / seconds,
-                    (rush.totals().accepted() - lastTotals.accepted()) / seconds, rejects));
-            if (rates.size() > HISTORY_SECONDS) {
-                rates.remove(0, rates.size() - HISTORY_SECONDS);
+    }
+
+    /**
+     * The charts' points, in seconds from the opening time: from a few seconds before the first
+     * attempt of the rush (or of the last {@link #CHART_SECONDS} when it began earlier than that
+     * before the opening) for up to {@link #CHART_SECONDS}, a second without answers counted zero.
+     */
+    void apply(RushHistory.History read) {
+        long opensAt = Math.floorDiv(read.opensAtMs(), 1000);
+        timeAxis.set(i18n.t("rush.timeAxis", CLOCK.format(Instant.ofEpochMilli(read.opensAtMs()).atZone(zone))));
+        List<RushHistory.Second> tried = read.seconds().stream().filter(s -> s.attempts() > 0).toList();
+        List<RatePoint> points = new ArrayList<>();
+        if (!tried.isEmpty()) {
+            long rushBegan = tried.stream().mapToLong(RushHistory.Second::epochSecond)
+                    .filter(second -> second >= opensAt - CHART_SECONDS).min()
+                    .orElse(tried.get(tried.size() - 1).epochSecond());
+            long from = rushBegan - LEAD_SECONDS;
+            long last = tried.get(tried.size() - 1).epochSecond();
+            long to = Math.min(Math.max(last, from + LEAD_SECONDS), from + CHART_SECONDS);
+            Map<Long, RushHistory.Second> bySecond = new HashMap<>();
+            tried.forEach(second -> bySecond.put(second.epochSecond(), second));
+            for (long second = from; second <= to; second++) {
+                RushHistory.Second at = bySecond.get(second);
+                Map<Outcome, Double> refused = new EnumMap<>(Outcome.class);
+                if (at != null) {
+                    at.refusals().forEach((outcome, n) -> refused.put(outcome, n.doubleValue()));
+                }
+                points.add(new RatePoint(second - opensAt, at == null ? 0 : at.attempts(),
+                        at == null ? 0 : at.grants(), refused));
             }
         }
-        lastTotals = rush.totals();
-        lastSample = rush.sampledAt();
+        RushHistory.Summary total = read.summary();
+        List<Outcome> seen = new ArrayList<>(REFUSALS.stream().filter(total.refusals()::containsKey).toList());
+        total.refusals().keySet().stream().filter(outcome -> !seen.contains(outcome)).forEach(seen::add);
+        if (!seen.equals(reasons)) {
+            reasons.setAll(seen);
+        }
+        rates.setAll(points);
+        summary.set(summaryOf(total));
     }
 
-    private static double delta(ReserveMetrics.Totals now, ReserveMetrics.Totals before, Outcome outcome) {
-        return now.requests().getOrDefault(outcome, 0L) - before.requests().getOrDefault(outcome, 0L);
+    private String summaryOf(RushHistory.Summary total) {
+        if (total.attempts() == 0) {
+            return i18n.t("rush.summary.none");
+        }
+        List<String> parts = new ArrayList<>();
+        parts.add(total.soldOutAfterMs() == null ? i18n.t("rush.summary.notSoldOut")
+                : i18n.t("rush.summary.soldOut", String.format(Locale.ROOT, "%.3f",
+                        total.soldOutAfterMs() / 1000.0)));
+        parts.add(i18n.t("rush.summary.attempts", total.attempts(), total.students(), total.grants()));
+        if (!total.refusals().isEmpty()) {
+            String refused = String.join(i18n.t("rush.summary.listSeparator"), reasons.stream()
+                    .map(outcome -> i18n.t("rush.summary.reason", i18n.of(outcome), total.refusals().get(outcome)))
+                    .toList());
+            parts.add(i18n.t("rush.summary.refused", refused));
+        }
+        if (total.lagMeanMs() != null) {
+            parts.add(i18n.t("rush.summary.lag", total.lagMeanMs(), total.lagMaxMs()));
+        }
+        parts.add(i18n.t("rush.summary.released", total.released(), total.paymentTimeouts()));
+        return String.join(i18n.t("rush.summary.separator"), parts);
     }
-
     public ObjectProperty<LocalDate> dateProperty() {
         return date;
     }
@@ -194,8 +262,23 @@ public final class LiveRushViewModel {
         return capacity;
     }
 
+    /** Per second from the opening time: attempts, grants, refusals by reason. */
     public ObservableList<RatePoint> rates() {
         return rates;
+    }
+
+    /** The refusal reasons the rush met, in the charts' order. */
+    public ObservableList<Outcome> reasons() {
+        return reasons;
+    }
+
+    public StringProperty timeAxisProperty() {
+        return timeAxis;
+    }
+
+    /** What the rush came to, in one paragraph. */
+    public StringProperty summaryProperty() {
+        return summary;
     }
 
     /** An opening to watch. */

@@ -2,6 +2,7 @@ package com.courtrush.desktop.ui;
 
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.web.CourtRushException;
+import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.scene.control.Alert;
@@ -44,6 +45,12 @@ public final class FxNotices implements Notices {
     @Override
     public boolean confirm(String message) {
         return Widgets.confirm(i18n.get(), i18n.get().t("app.title"), message);
+    }
+
+    /** Call on the JavaFX thread (a button's action): it waits for the answer. */
+    @Override
+    public Optional<Destructive.Answer> confirm(Destructive step) {
+        return Widgets.confirm(i18n.get(), step);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package com.courtrush.desktop.ui;
 
+import java.util.Optional;
+
 /** How view models tell staff what happened: a short confirmation, or a failure they must see. */
 public interface Notices {
 
@@ -10,4 +12,10 @@ public interface Notices {
 
     /** Asks before a step with a consequence the staff may not expect; true when they go on. */
     boolean confirm(String message);
+
+    /**
+     * Asks before a step that cannot be taken back, naming its target and consequence; the answer,
+     * or empty when staff step back.
+     */
+    Optional<Destructive.Answer> confirm(Destructive step);
 }

@@ -12,6 +12,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -186,6 +187,53 @@ public final class Widgets {
 
     /** Style of a field whose text was refused. */
     public static final String REFUSED = "input-refused";
+
+    /**
+     * Asks about a step that cannot be taken back: the dialog names its target (header), says what
+     * follows, asks for a reason when the audit needs one — refusing an empty one visibly: the
+     * confirming button stays off and a red line says a reason is needed — and offers its option. The
+     * confirming button carries the action's name ("dialogOk"); stepping back is "Back"
+     * ("dialogBack"), never a second "Cancel" beside a cancel action.
+     */
+    public static Optional<Destructive.Answer> confirm(I18n i18n, Destructive step) {
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.setTitle(step.action());
+        dialog.setHeaderText(step.target());
+        dialog.getDialogPane().setId("destructiveDialog");
+        Label consequence = new Label(step.consequence());
+        consequence.setId("destructiveConsequence");
+        consequence.setWrapText(true);
+        consequence.setMaxWidth(480);
+        VBox content = new VBox(8, consequence);
+        TextField reason = new TextField();
+        reason.setId("destructiveReason");
+        if (step.needsReason()) {
+            Label required = new Label(i18n.t("dialog.reasonRequired"));
+            required.setId("reasonRequired");
+            required.getStyleClass().add("sold-out");
+            required.visibleProperty().bind(reason.textProperty().map(String::isBlank));
+            required.managedProperty().bind(required.visibleProperty());
+            content.getChildren().addAll(new Label(i18n.t("dialog.reason")), reason, required);
+        }
+        CheckBox option = new CheckBox(step.option());
+        option.setId("destructiveOption");
+        if (step.option() != null) {
+            content.getChildren().add(option);
+        }
+        dialog.getDialogPane().setContent(content);
+        ButtonType act = new ButtonType(step.action(), ButtonBar.ButtonData.OK_DONE);
+        ButtonType back = new ButtonType(i18n.t("common.back"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        dialog.getDialogPane().getButtonTypes().setAll(act, back);
+        Node confirmButton = dialog.getDialogPane().lookupButton(act);
+        confirmButton.setId("dialogOk");
+        dialog.getDialogPane().lookupButton(back).setId("dialogBack");
+        if (step.needsReason()) {
+            confirmButton.disableProperty().bind(reason.textProperty().map(String::isBlank));
+            dialog.setOnShown(event -> reason.requestFocus());
+        }
+        return dialog.showAndWait().filter(act::equals)
+                .map(pressed -> new Destructive.Answer(reason.getText().strip(), option.isSelected()));
+    }
 
     /** Asks "are you sure?"; true when confirmed. */
     public static boolean confirm(I18n i18n, String title, String message) {

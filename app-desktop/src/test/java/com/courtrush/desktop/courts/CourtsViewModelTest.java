@@ -2,6 +2,7 @@ package com.courtrush.desktop.courts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
@@ -10,16 +11,20 @@ import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.slot.SlotEditor;
 import com.courtrush.web.CourtRushException;
+import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CourtsViewModelTest {
 
+    static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
     final CourtService service = mock(CourtService.class);
+    final SlotEditor slots = mock(SlotEditor.class);
     final RecordingNotices notices = new RecordingNotices();
-    final CourtsViewModel model = new CourtsViewModel(service, new DirectUiTasks(notices), notices,
-            I18n.of(I18n.ENGLISH));
+    final CourtsViewModel model = new CourtsViewModel(service, slots, new DirectUiTasks(notices), notices,
+            I18n.of(I18n.ENGLISH), () -> TODAY);
 
     static Court court(long id, String name, boolean active) {
         Court court = new Court();
@@ -74,5 +79,32 @@ class CourtsViewModelTest {
         model.rename(row, "New");
         verify(service).setActive(5, false);
         verify(service).rename(5, "New");
+    }
+
+    @Test
+    void disablingACourtAsksNamingItAndSaysWhatOfItStaysOnSale() {
+        when(service.list()).thenReturn(List.of());
+        when(slots.onSale(5, TODAY)).thenReturn(new SlotEditor.CourtOnSale(5, 6, 20, 4));
+        CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Court 5", true);
+        notices.answer = false;
+
+        model.toggle(row);
+
+        assertThat(notices.lastStep().target()).isEqualTo("Court \"Court 5\"");
+        assertThat(notices.lastStep().consequence()).contains("its 6 slots from today on stay on sale (20 places free, "
+                + "4 booked)");
+        verify(service, never()).setActive(5, false);
+
+        notices.answer = true;
+        model.toggle(row);
+        verify(service).setActive(5, false);
+    }
+
+    @Test
+    void enablingACourtAsksNothing() {
+        when(service.list()).thenReturn(List.of());
+        model.toggle(new CourtsViewModel.CourtRow(5, "Court 5", false));
+        verify(service).setActive(5, true);
+        assertThat(notices.steps).isEmpty();
     }
 }

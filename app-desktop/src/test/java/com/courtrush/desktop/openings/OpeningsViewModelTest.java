@@ -2,6 +2,7 @@ package com.courtrush.desktop.openings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
@@ -15,6 +16,7 @@ import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
@@ -169,5 +171,43 @@ class OpeningsViewModelTest {
         verify(editor).update(11, 3, 2500, "console:tester");
         model.editSlot(row, "zero", "25");
         assertThat(notices.lastFailureMessage()).contains("whole number from 1 to 1000");
+    }
+
+    @Test
+    void withdrawingASlotNamesItSaysWhatFollowsAndTakesTheReasonTyped() {
+        when(openings.listByDate(any())).thenReturn(List.of(session(4)));
+        model.refresh();
+        OpeningsViewModel.SlotRow row = new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0),
+                2, 1, 2000, true);
+        when(withdrawal.impact(11)).thenReturn(new SlotWithdrawal.Impact(11, 1, 1));
+        notices.reason = "  broken net ";
+
+        model.askWithdraw(row);
+
+        Destructive asked = notices.lastStep();
+        assertThat(asked.target()).isEqualTo("A, " + TODAY.plusDays(1) + " 08:00–09:00");
+        assertThat(asked.consequence()).contains("1 unpaid reservation(s) are cancelled and 1 paid one(s) refunded");
+        assertThat(asked.needsReason()).isTrue();
+        verify(withdrawal).withdraw(11, "broken net", staff);
+    }
+
+    @Test
+    void closingAnOpeningNamesItAndThePlacesLeftUnsoldAndDoesNothingWhenStaffStepBack() {
+        when(openings.listByDate(any())).thenReturn(List.of(session(4)));
+        model.refresh();
+        model.slots().setAll(new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 4, 1, 2000,
+                true), new OpeningsViewModel.SlotRow(12, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 4, 0, 2000, false));
+        notices.answer = false;
+
+        model.close();
+
+        Destructive asked = notices.lastStep();
+        assertThat(asked.target()).isEqualTo("Opening #4: play date " + TODAY.plusDays(1) + ", opens " + TODAY + " 13:00");
+        assertThat(asked.consequence()).startsWith("Students can no longer reserve in it: 3 places still free");
+        verify(openings, never()).close(anyLong(), any());
+
+        notices.answer = true;
+        model.close();
+        verify(openings).close(4, "console:tester");
     }
 }

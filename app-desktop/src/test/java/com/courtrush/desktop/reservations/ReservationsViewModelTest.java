@@ -3,8 +3,10 @@ package com.courtrush.desktop.reservations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
@@ -13,6 +15,7 @@ import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.pay.PaymentService;
 import com.courtrush.pay.RefundService;
@@ -21,6 +24,7 @@ import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
@@ -40,8 +44,8 @@ class ReservationsViewModelTest {
             openings, mock(CourtService.class), new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), staff, TODAY);
 
     static ReservationQueries.Row row(long id, ReservationStatus status) {
-        return new ReservationQueries.Row(id, "trace" + id, 3, "2024001", 9, 4, status, null, null, TODAY, null, null,
-                "A");
+        return new ReservationQueries.Row(id, "trace" + id, 3, "2024001", 9, 4, status, null, null, TODAY,
+                LocalTime.of(8, 0), LocalTime.of(9, 0), "A");
     }
 
     @Test
@@ -79,5 +83,39 @@ class ReservationsViewModelTest {
         model.markPaid();
         verify(payments).markPaid(3, staff);
         assertThat(notices.infos).hasSize(3);
+    }
+
+    @Test
+    void cancellingNamesTheReservationAsksForAReasonAndDoesNothingWhenStaffStepBack() {
+        when(queries.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
+        notices.answer = false;
+
+        model.askCancel();
+
+        Destructive asked = notices.lastStep();
+        assertThat(asked.action()).isEqualTo("Cancel reservation");
+        assertThat(asked.target()).isEqualTo("Reservation #2 · 2024001 · A, " + TODAY + " 08:00–09:00");
+        assertThat(asked.consequence()).contains("goes back on sale");
+        assertThat(asked.needsReason()).isTrue();
+        verify(cancellation, never()).cancelByStaff(anyLong(), any(), any());
+
+        notices.answer = true;
+        notices.reason = " net broken ";
+        model.askCancel();
+        verify(cancellation).cancelByStaff(2, "net broken", staff);
+    }
+
+    @Test
+    void refundingTakesTheReasonAndTheCutOffOverrideFromOneDialog() {
+        when(queries.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        notices.reason = "flooded";
+        notices.option = true;
+
+        model.askRefund();
+
+        assertThat(notices.lastStep().option()).isEqualTo("Refund even after the refund cut-off");
+        verify(refunds).refund(1, staff, "flooded", true);
     }
 }

@@ -11,6 +11,7 @@ import static org.mockito.Mockito.when;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
@@ -19,8 +20,11 @@ import com.courtrush.reserve.grant.ReserveMetrics;
 import com.courtrush.web.Outcome;
 import java.time.LocalDate;
 import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.redisson.client.RedisConnectionException;
@@ -29,11 +33,31 @@ class LiveRushViewModelTest {
 
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
 
+    static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
+    /** 13:00:00 on TODAY, the opening time of the histories below. */
+    static final long OPENS_AT_MS = TODAY.atTime(13, 0).atZone(ZONE).toInstant().toEpochMilli();
+    static final long OPENS_AT = OPENS_AT_MS / 1000;
+    static final RushHistory.Summary NOTHING = new RushHistory.Summary(null, 0, 0, 0, Map.of(), null, null, 0, 0);
+
     final RushMonitor monitor = mock(RushMonitor.class);
+    final RushHistory history = mock(RushHistory.class);
     final OpeningService openings = mock(OpeningService.class);
     final RecordingNotices notices = new RecordingNotices();
-    final LiveRushViewModel model = new LiveRushViewModel(monitor, openings,
-            new DirectUiTasks(notices), I18n.of(I18n.ENGLISH), TODAY);
+    final LiveRushViewModel model = newModel(I18n.ENGLISH);
+
+    LiveRushViewModel newModel(Locale language) {
+        return new LiveRushViewModel(monitor, history, openings, new DirectUiTasks(notices), I18n.of(language), TODAY,
+                ZONE);
+    }
+
+    static RushHistory.Second second(long fromOpening, long grants, Map<Outcome, Long> refusals) {
+        long attempts = grants + refusals.values().stream().mapToLong(Long::longValue).sum();
+        return new RushHistory.Second(OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, -1, 0);
+    }
+
+    static RushHistory.History history(List<RushHistory.Second> seconds, RushHistory.Summary summary) {
+        return new RushHistory.History(1, OPENS_AT_MS, seconds, summary);
+    }
 
     static ReserveMetrics.Totals totals(long granted, long outOfStock, long ungated) {
         Map<Outcome, Long> requests = new EnumMap<>(Outcome.class);
@@ -68,24 +92,68 @@ class LiveRushViewModelTest {
     }
 
     @Test
-    void ratesComeFromTheDifferenceBetweenTwoSnapshots() {
-        model.apply(rush(10_000, true, null, 3, totals(0, 0, 4)));
-        assertThat(model.rates()).isEmpty();
-        model.apply(rush(12_000, true, null, 1, totals(2, 40, 4)));
-        assertThat(model.rates()).hasSize(1);
-        RatePoint point = model.rates().get(0);
-        assertThat(point.attempts()).isEqualTo(21.0);
-        assertThat(point.accepted()).isEqualTo(1.0);
-        assertThat(point.rejects().get(Outcome.OUT_OF_STOCK)).isEqualTo(20.0);
-        assertThat(point.rejects().get(Outcome.UNGATED)).isZero();
+    void theChartsCountSecondsFromTheOpeningTimeAndAQuietSecondIsZero() {
+        model.apply(history(List.of(second(0, 3, Map.of(Outcome.OUT_OF_STOCK, 7L)),
+                second(2, 0, Map.of(Outcome.OUT_OF_STOCK, 5L))), NOTHING));
+
+        assertThat(model.rates()).extracting(RatePoint::second).containsExactly(-5L, -4L, -3L, -2L, -1L, 0L, 1L, 2L);
+        RatePoint opening = model.rates().get(5);
+        assertThat(opening.attempts()).isEqualTo(10.0);
+        assertThat(opening.accepted()).isEqualTo(3.0);
+        assertThat(opening.rejects()).containsEntry(Outcome.OUT_OF_STOCK, 7.0);
+        assertThat(model.rates().get(6).attempts()).isZero();
+        assertThat(model.timeAxisProperty().get()).isEqualTo("Seconds from the opening time (13:00:00)");
     }
 
     @Test
-    void onlyTheLastTwoMinutesAreKept() {
-        for (int i = 0; i <= LiveRushViewModel.HISTORY_SECONDS + 30; i++) {
-            model.apply(rush(1_000L * i, true, null, 3, totals(i, 0, 0)));
+    void theChartsShowFiveMinutesFromJustBeforeTheRushBegan() {
+        List<RushHistory.Second> seconds = new ArrayList<>();
+        seconds.add(second(-4000, 0, Map.of(Outcome.UNGATED, 1L))); // an hour early: not the rush
+        for (int s = -2; s <= 400; s++) {
+            seconds.add(second(s, 0, Map.of(Outcome.UNGATED, 1L)));
         }
-        assertThat(model.rates()).hasSize(LiveRushViewModel.HISTORY_SECONDS);
+        model.apply(history(seconds, NOTHING));
+
+        assertThat(model.rates()).hasSize(LiveRushViewModel.CHART_SECONDS + 1);
+        assertThat(model.rates().get(0).second()).isEqualTo(-2 - LiveRushViewModel.LEAD_SECONDS);
+    }
+
+    @Test
+    void onlyTheReasonsThatCameAreChartedAndTheSummarySaysWhatTheRushCameTo() {
+        Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
+        refusals.put(Outcome.OUT_OF_STOCK, 1100L);
+        refusals.put(Outcome.PARAM_ERROR, 1L); // a one-off: in the legend and the summary all the same
+        refusals.put(Outcome.DUP_REQ, 50L);
+        model.apply(history(List.of(second(0, 40, refusals)),
+                new RushHistory.Summary(412L, 1191, 456, 40, refusals, 137L, 531L, 3, 2)));
+
+        assertThat(model.reasons()).containsExactly(Outcome.DUP_REQ, Outcome.OUT_OF_STOCK, Outcome.PARAM_ERROR);
+        assertThat(model.summaryProperty().get()).isEqualTo("Sold out 0.412 s after the opening time"
+                + " · attempts: 1191 from 456 students; places granted: 40"
+                + " · refused: Duplicate 50, Sold out 1100, Bad request 1"
+                + " · recorded 137 ms after the grant on average (at most 531 ms)"
+                + " · places given back later: 3 (payment timeouts: 2)");
+    }
+
+    @Test
+    void aViewOpenedAfterTheRushShowsItAllAtTheFirstRefresh() {
+        // as after a language switch, another screen, or a manager starting the console after the rush
+        ReserveSession existing = new ReserveSession();
+        existing.setId(1L);
+        existing.setSessionDate(TODAY);
+        existing.setFlashTime(TODAY.atTime(13, 0));
+        when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
+        when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 0, totals(0, 0, 0)));
+        when(history.of(1L)).thenReturn(history(List.of(second(0, 4, Map.of(Outcome.OUT_OF_STOCK, 9L))),
+                new RushHistory.Summary(300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0)));
+
+        LiveRushViewModel chinese = newModel(I18n.CHINESE);
+        chinese.loadOpenings();
+        chinese.refresh();
+
+        assertThat(chinese.rates()).extracting(RatePoint::attempts).contains(13.0);
+        assertThat(chinese.summaryProperty().get()).startsWith("开放后 0.300 秒约满");
+        assertThat(chinese.timeAxisProperty().get()).isEqualTo("距开放时间的秒数（13:00:00）");
     }
 
     @Test
@@ -112,6 +180,7 @@ class LiveRushViewModelTest {
         when(openings.listByDate(TODAY)).thenReturn(List.of(created));
         when(monitor.rush(7L)).thenReturn(new RushMonitor.Rush(7, SessionState.WARMED, true, false, null, 60L, 1_000,
                 List.of(), totals(0, 0, 0)));
+        when(history.of(7L)).thenReturn(new RushHistory.History(7, OPENS_AT_MS, List.of(), NOTHING));
         model.refresh();
 
         assertThat(model.choices()).extracting(LiveRushViewModel.OpeningChoice::id).containsExactly(7L);
@@ -127,16 +196,16 @@ class LiveRushViewModelTest {
         existing.setSessionDate(TODAY);
         existing.setFlashTime(TODAY.atTime(13, 0));
         when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
-        when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 3, totals(0, 0, 4)),
-                rush(12_000, true, null, 1, totals(2, 40, 4)));
+        when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 3, totals(0, 0, 4)));
+        when(history.of(1L)).thenReturn(history(List.of(second(0, 1, Map.of())), NOTHING));
         model.loadOpenings();
         model.refresh();
         LiveRushViewModel.OpeningChoice chosen = model.openingProperty().get();
-        assertThat(model.rates()).hasSize(1);
+        assertThat(model.rates()).isNotEmpty();
 
         model.loadOpenings();
 
         assertThat(model.openingProperty().get()).isSameAs(chosen);
-        assertThat(model.rates()).hasSize(1);
+        assertThat(model.rates()).isNotEmpty();
     }
 }
