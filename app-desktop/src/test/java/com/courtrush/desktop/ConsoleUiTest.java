@@ -7,6 +7,7 @@ import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.openings.OpeningsViewModel;
 import com.courtrush.desktop.rush.LiveRushViewModel;
+import com.courtrush.desktop.support.ClippedText;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
@@ -19,6 +20,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -208,7 +211,7 @@ class ConsoleUiTest {
         waitFor(10, () -> status(table) == ReservationStatus.CANCELLED);
         TableView<AuditLog> audit = table("#auditTable");
         waitFor(10, () -> audit.getItems().stream().map(AuditLog::getAction).toList().containsAll(
-                java.util.List.of("MARK_PAID", "REFUND")));
+                List.of("MARK_PAID", "REFUND")));
 
         robot.clickOn("#nav-rush");
         TableView<LiveRushViewModel.SlotStockRow> rush = table("#rushTable");
@@ -258,11 +261,61 @@ class ConsoleUiTest {
         assertThat(app.engine().isRunning()).isTrue();
     }
 
+    @Test
+    @Order(7)
+    void noScreenCutsATextShortOrLeavesACharacterAloneInEitherLanguage() {
+        List<String> clipped = new ArrayList<>();
+        for (Locale locale : List.of(I18n.ENGLISH, I18n.CHINESE)) {
+            ChoiceBox<Locale> language = robot.lookup("#language").queryAs(ChoiceBox.class);
+            robot.interact(() -> language.setValue(locale));
+            String courts = I18n.of(locale).t("nav.courts");
+            waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
+                    .filter(courts::equals).isPresent());
+            for (String screen : List.of("courts", "openings", "rush", "queues", "reservations", "students",
+                    "settings")) {
+                robot.clickOn("#nav-" + screen);
+                if (screen.equals("reservations")) { // with a reservation's details, pay order and history shown
+                    robot.clickOn("#searchReservations");
+                    TableView<ReservationQueries.Row> table = table("#reservationsTable");
+                    waitFor(10, () -> !table.getItems().isEmpty());
+                    robot.interact(() -> table.getSelectionModel().select(0));
+                }
+                settle();
+                clipped.addAll(clippedOnScreen(locale, screen));
+                if (screen.equals("openings")) {
+                    robot.clickOn(robot.lookup(".tab").match(n -> "tabTemplate".equals(n.getId())).queryAs(Node.class));
+                    settle();
+                    clipped.addAll(clippedOnScreen(locale, "openings/template"));
+                    robot.clickOn(robot.lookup(".tab").match(n -> "tabNewOpening".equals(n.getId()))
+                            .queryAs(Node.class));
+                }
+            }
+        }
+        ChoiceBox<Locale> language = robot.lookup("#language").queryAs(ChoiceBox.class);
+        robot.interact(() -> language.setValue(I18n.ENGLISH));
+        assertThat(clipped).as("text cut short or a character alone on a line, at the default window size").isEmpty();
+    }
+
+    static List<String> clippedOnScreen(Locale locale, String screen) {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> ClippedText.in(node("#nav-courts").getScene().getRoot())).get()
+                    .stream().map(line -> "[" + locale.getLanguage() + "] " + screen + ": " + line).toList();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     // --- helpers --------------------------------------------------------------------------------
 
     @SuppressWarnings("unchecked")
     static <T> TableView<T> table(String query) {
         return robot.lookup(query).queryAs(TableView.class);
+    }
+
+    /** Lets the screen load what it asks the engine for, and lay it out. */
+    static void settle() {
+        WaitForAsyncUtils.sleep(700, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** The attempts the live view's chart shows, all seconds together. */

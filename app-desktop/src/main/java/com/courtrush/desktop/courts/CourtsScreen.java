@@ -34,6 +34,7 @@ public final class CourtsScreen implements Screen {
         TextField name = new TextField();
         name.setId("courtName");
         name.setPromptText(i18n.t("courts.namePrompt"));
+        name.setPrefColumnCount(22); // its hint was cut short
         name.textProperty().bindBidirectional(model.newNameProperty());
         Button create = button(i18n.t("courts.create"), "createCourt", model::create);
         create.disableProperty().bind(model.canCreateProperty().not());

@@ -40,6 +40,7 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.CheckListView;
@@ -200,6 +201,9 @@ public final class OpeningsScreen implements Screen {
         days.valueProperty().addListener((obs, old, now) -> model.daysProperty().set(now));
         CheckBox dayBefore = new CheckBox(i18n.t("openings.flashDayBefore"));
         dayBefore.selectedProperty().bindBidirectional(model.flashDayBeforeProperty());
+        dayBefore.setWrapText(true); // was cut short in English at the default window size
+        dayBefore.setMaxWidth(330);
+        dayBefore.setMinHeight(Region.USE_PREF_SIZE);
         dayBefore.disableProperty().bind(Bindings.equal(1, model.daysProperty()));
         row(form, i18n.t("openings.courts"), courts);
         row(form, i18n.t("openings.start"), start);

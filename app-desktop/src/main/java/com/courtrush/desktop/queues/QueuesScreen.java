@@ -107,7 +107,7 @@ public final class QueuesScreen implements Screen {
         Label label = new Label(caption);
         label.getStyleClass().add("muted");
         label.setWrapText(true);
-        label.setMaxWidth(120);
+        label.setMaxWidth(160); // "reserve.queue 待处理" left "理" alone at 120
         label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         grid.add(number, column, 0);
         grid.add(label, column, 1);

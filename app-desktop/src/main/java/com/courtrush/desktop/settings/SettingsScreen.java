@@ -20,6 +20,7 @@ import javafx.scene.control.PasswordField;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.GridPane;
@@ -28,6 +29,9 @@ import javafx.scene.layout.VBox;
 
 /** Settings: live business settings, and start-up settings that need a restart. */
 public final class SettingsScreen implements Screen {
+
+    /** Characters of a running value the field's hint shows whole. */
+    private static final int HINT_FITS = 36;
 
     private final SettingsViewModel model;
     private final Node root;
@@ -69,8 +73,13 @@ public final class SettingsScreen implements Screen {
                 field.setId("setting-" + key.replace('.', '-'));
                 field.textProperty().bindBidirectional(model.startup(key));
                 if (!(field instanceof PasswordField)) {
+                    // what runs now: in the field's hint when it fits, else said by the hint and shown whole
+                    // in the tooltip (a database URL ran far past the field)
                     field.promptTextProperty().bind(model.running(key).map(v -> v.isEmpty() ? ""
+                            : v.length() > HINT_FITS ? i18n.t("settings.runningWithLong")
                             : i18n.t("settings.runningWith", v)));
+                    field.tooltipProperty().bind(model.running(key).map(v -> v.length() > HINT_FITS
+                            ? new Tooltip(i18n.t("settings.runningWith", v)) : null));
                 }
                 field.setPrefColumnCount(40);
                 row(startupForm, i18n.t("settings.key." + key), field);
