@@ -3,13 +3,19 @@ package com.courtrush.slot;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
+import com.courtrush.web.Outages;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,7 +25,11 @@ import org.springframework.stereotype.Component;
  * one served meanwhile and kept if the database cannot answer: a database outage must not hold
  * every reservation (each waited for a connection, and the students' requests queued behind them)
  * while Redis alone decides them. A cached entry is dropped after {@link #STALE_LIMIT} without a
- * successful reload. An id no opening has is answered cheaply
+ * successful reload. A read the database cannot answer — after an invalidation, say, during an
+ * outage — falls back to the last one that succeeded, and for {@link #OUTAGE_HOLD} after such a
+ * failure the database is not asked again: every request for an opening waits on its one load, so
+ * each asking anew made a convoy of connection timeouts that held reservations for tens of seconds.
+ * An id no opening has is answered cheaply
  * and apart: above the highest id there is, without a query; below it, remembered in a small cache
  * of its own, so made-up ids can neither reach the database at will nor push real openings out.
  */
@@ -30,6 +40,9 @@ public class SlotCatalog {
     static final Duration STALE_LIMIT = Duration.ofMinutes(10);
     private static final int MAX_SESSIONS = 10_000;
     private static final int MAX_MISSING = 1_000;
+    /** After the database could not be reached, how long reads go straight to the last ones that succeeded. */
+    static final Duration OUTAGE_HOLD = Duration.ofSeconds(2);
+    private static final Logger log = LoggerFactory.getLogger(SlotCatalog.class);
 
     private final ReserveSessionMapper sessions;
     private final TimeSlotMapper slots;
@@ -37,6 +50,12 @@ public class SlotCatalog {
     private final Cache<Long, Boolean> missing;
     private final LoadingCache<Boolean, Long> highestId;
     private final LoadingCache<LocalDate, List<Long>> byDate;
+    /** The last successful reads, kept across invalidations: what is served while the database is out. */
+    private final Map<Long, SessionCatalog> lastSession = new ConcurrentHashMap<>();
+    private final Map<LocalDate, List<Long>> lastDate = new ConcurrentHashMap<>();
+    private volatile Long lastHighestId;
+    private volatile long databaseOutUntil;
+    private volatile boolean databaseOut;
 
     SlotCatalog(ReserveSessionMapper sessions, TimeSlotMapper slots) {
         this.sessions = sessions;
@@ -45,7 +64,11 @@ public class SlotCatalog {
                 .maximumSize(MAX_SESSIONS).build(this::load);
         this.missing = Caffeine.newBuilder().expireAfterWrite(TTL).maximumSize(MAX_MISSING).build();
         this.highestId = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT)
-                .build(any -> sessions.highestId());
+                .build(any -> {
+                    Long highest = read(sessions::highestId, lastHighestId);
+                    lastHighestId = highest;
+                    return highest;
+                });
         this.byDate = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).maximumSize(1_000)
                 .build(this::loadDate);
     }
@@ -75,6 +98,16 @@ public class SlotCatalog {
     }
 
     private SessionCatalog load(Long sessionId) {
+        SessionCatalog found = read(() -> loadFromDatabase(sessionId), lastSession.get(sessionId));
+        if (found == null) {
+            lastSession.remove(sessionId);
+        } else {
+            lastSession.put(sessionId, found);
+        }
+        return found;
+    }
+
+    private SessionCatalog loadFromDatabase(long sessionId) {
         ReserveSession session = sessions.selectById(sessionId);
         if (session == null) {
             return null;
@@ -84,10 +117,44 @@ public class SlotCatalog {
     }
 
     private List<Long> loadDate(LocalDate date) {
-        return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
+        List<Long> ids = read(() -> sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
                         .select(ReserveSession::getId)
                         .eq(ReserveSession::getSessionDate, date)
                         .orderByAsc(ReserveSession::getFlashTime, ReserveSession::getId))
-                .stream().map(ReserveSession::getId).toList();
+                .stream().map(ReserveSession::getId).toList(), lastDate.get(date));
+        lastDate.put(date, ids);
+        return ids;
+    }
+
+    /**
+     * Reads from the database; when it cannot be reached, answers {@code lastRead} (if there is one)
+     * and, for {@link #OUTAGE_HOLD}, answers it without asking again.
+     */
+    private <T> T read(Supplier<T> database, T lastRead) {
+        if (lastRead != null && databaseOut && System.nanoTime() - databaseOutUntil < 0) {
+            return lastRead;
+        }
+        try {
+            T fresh = database.get();
+            if (databaseOut) {
+                databaseOut = false;
+                log.info("The database answers again; the slot catalog reads from it");
+            }
+            return fresh;
+        } catch (RuntimeException e) {
+            if (!Outages.isUnreachable(e)) {
+                throw e;
+            }
+            databaseOutUntil = System.nanoTime() + OUTAGE_HOLD.toNanos();
+            if (!databaseOut) {
+                databaseOut = true;
+                log.warn("The database cannot be reached; the slot catalog serves its last reads meanwhile: {}",
+                        Outages.describe(e));
+            }
+            if (lastRead == null) {
+                throw e;
+            }
+            return lastRead;
+        }
     }
 }

@@ -9,6 +9,7 @@ import com.courtrush.reserve.StockReleaser;
 import com.courtrush.reserve.grant.RecordingOutages;
 import com.courtrush.reserve.grant.ReserveMessage;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
+import com.courtrush.web.EngineText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -25,6 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
+import org.springframework.core.task.TaskRejectedException;
 import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
@@ -85,8 +87,13 @@ public class Reconciler {
             log.error("Start-up check of the in-flight grants against the database failed; the reconciler settles "
                     + "them after its horizon", e);
         }
-        scheduler.scheduleWithFixedDelay(this::runLocked, Instant.now().plus(properties.reserve().reconcileHorizon()),
-                properties.reserve().reconcileInterval());
+        try {
+            scheduler.scheduleWithFixedDelay(this::runLocked,
+                    Instant.now().plus(properties.reserve().reconcileHorizon()), properties.reserve().reconcileInterval());
+        } catch (TaskRejectedException stopping) {
+            // stopped as soon as it was ready (a SIGTERM right after start): there is nothing left to schedule for
+            log.info("The reconciler was not scheduled: the engine is already stopping");
+        }
     }
 
     void runLocked() {
@@ -112,7 +119,7 @@ public class Reconciler {
                     : new HashSet<>(reservations.knownTraces(grants.stream().map(ReserveMessage::traceId).toList()));
             List<ReserveMessage> settled = grants.stream().filter(grant -> known.contains(grant.traceId())).toList();
             // recorded: forgotten; compensated (a crash between its claim and its release): given back
-            settled.forEach(grant -> compensator.compensate(grant, "settled before a restart",
+            settled.forEach(grant -> compensator.compensate(grant, new EngineText("compensate.settledBeforeRestart"),
                     AuditTrail.SYSTEM_RECONCILER));
             forgotten += settled.size();
             offset += page.size() - settled.size();
@@ -139,8 +146,8 @@ public class Reconciler {
             stale = inflight.entryRange(Double.NEGATIVE_INFINITY, true, cutoff, true, 0, BATCH);
             for (ScoredEntry<String> entry : stale) {
                 ReserveMessage grant = ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue());
-                if (compensator.compensate(grant, "no record " + properties.reserve().reconcileHorizon().toSeconds()
-                        + " s after it was granted", AuditTrail.SYSTEM_RECONCILER)) {
+                if (compensator.compensate(grant, new EngineText("compensate.noRecord",
+                        properties.reserve().reconcileHorizon().toSeconds()), AuditTrail.SYSTEM_RECONCILER)) {
                     compensated++;
                 } else {
                     settled++;
