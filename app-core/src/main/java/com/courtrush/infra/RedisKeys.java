@@ -1,5 +1,7 @@
 package com.courtrush.infra;
 
+import java.time.LocalDate;
+
 /**
  * Every Redis key the engine uses, in one place. The {@code bf:*} names of the seed are a contract:
  * the dashboards and other nodes read them. All values are plain strings (Redisson's StringCodec).
@@ -78,6 +80,16 @@ public final class RedisKeys {
     /** HyperLogLog of the students who tried to reserve in an opening (counted once each). */
     public static String rushStudents(long sessionId) {
         return "bf:{s:" + sessionId + "}:students";
+    }
+
+    /** Hash of the reserve queues' traffic in one UTC day: {@code "<epochSecond>:<FLOW>"} → count, all nodes. */
+    public static String queueSeries(long epochDay) {
+        return "bf:queues:series:" + epochDay;
+    }
+
+    /** Hash of the reserve queues' totals of one day (the gym's calendar): FLOW → count, all nodes. */
+    public static String queueTotals(LocalDate date) {
+        return "bf:queues:totals:" + date;
     }
 
     /** Hash userId → places the student holds or is being granted in an opening (per-user limit). */

@@ -5,6 +5,7 @@ import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.infra.Queues;
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.reserve.grant.QueueSeries;
 import com.courtrush.reserve.grant.ReserveMessage;
 import com.courtrush.reserve.grant.ReserveMetrics;
 import com.courtrush.reserve.recovery.DeadLetterLog;
@@ -36,10 +37,12 @@ public class QueueMonitor {
     private final ReserveMetrics metrics;
     private final DeadLetterLog deadLetters;
     private final UserAccountMapper accounts;
+    private final QueueSeries series;
     private final Clock clock;
 
     QueueMonitor(AmqpAdmin amqp, RedissonClient redisson, ReserveMetrics metrics, DeadLetterLog deadLetters,
-            UserAccountMapper accounts, Clock clock) {
+            UserAccountMapper accounts, QueueSeries series, Clock clock) {
+        this.series = series;
         this.amqp = amqp;
         this.redisson = redisson;
         this.metrics = metrics;
@@ -64,7 +67,7 @@ public class QueueMonitor {
         List<Long> userIds = java.util.stream.Stream.concat(pending.stream().map(PendingGrant::userId),
                 dead.stream().map(DeadLetterLog.Entry::userId)).distinct().toList();
         return new QueuesView(stats(Queues.RESERVE_QUEUE), stats(Queues.DEAD_LETTER_QUEUE), metrics.totals(),
-                inflight.size(), pending, reconciler, dead, studentIds(userIds), now);
+                inflight.size(), pending, reconciler, dead, studentIds(userIds), series.read(), now);
     }
 
     private Map<Long, String> studentIds(List<Long> userIds) {
@@ -98,11 +101,13 @@ public class QueueMonitor {
     }
 
     /**
-     * @param inFlight grants not yet recorded (all nodes); {@code pending} lists the oldest
+     * @param totals    this node's running totals
+     * @param inFlight  grants not yet recorded (all nodes); {@code pending} lists the oldest
+     * @param history   the queues' last minutes second by second and today's totals, all nodes together
      * @param sampledAt epoch ms of this snapshot
      */
     public record QueuesView(QueueStats reserveQueue, QueueStats deadLetterQueue, ReserveMetrics.Totals totals,
             int inFlight, List<PendingGrant> pending, ReconcilerRun reconciler, List<DeadLetterLog.Entry> deadLetters,
-            Map<Long, String> studentIds, long sampledAt) {
+            Map<Long, String> studentIds, QueueSeries.History history, long sampledAt) {
     }
 }

@@ -54,6 +54,7 @@ public interface MultiNodeScenarios extends StackAccess {
             assertThat(b.get("/reservations/mine", students.get(0).token()).status()).as("A's token on B")
                     .isEqualTo(200);
 
+            JsonNode queuesBefore = queuesToday(a);
             CountDownLatch go = new CountDownLatch(1);
             ExecutorService crowd = Executors.newFixedThreadPool(120);
             List<Future<Reply>> replies = new ArrayList<>();
@@ -90,6 +91,15 @@ public interface MultiNodeScenarios extends StackAccess {
                 holders.put(result.data().path("reservationId").asLong(), student);
             });
             assertThat(invariants().assertHold(session)).isEqualTo(slots.size());
+            // the queues' traffic is counted across both nodes too, read the same from either
+            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+                JsonNode after = queuesToday(b);
+                assertThat(after.path("PUBLISHED").asLong() - queuesBefore.path("PUBLISHED").asLong())
+                        .as("grants published today, both nodes").isEqualTo(slots.size());
+                assertThat(after.path("CONSUMED").asLong() - queuesBefore.path("CONSUMED").asLong())
+                        .as("grants recorded today, both nodes").isEqualTo(slots.size());
+                assertThat(queuesToday(a)).isEqualTo(after);
+            });
 
             // a release on B clears A's sold-out memory before A's one-second re-check would
             long slot = slots.get(0);
@@ -126,6 +136,11 @@ public interface MultiNodeScenarios extends StackAccess {
             TestApi c = new TestApi(((WebServerApplicationContext) nodeC).getWebServer().getPort());
             assertThat(c.get("/reservations/mine", signedOut.token()).status()).isEqualTo(401);
         }
+    }
+
+    private static JsonNode queuesToday(TestApi node) {
+        return TestApi.expect(200, node.get("/admin/monitor/queues", TestApi.ADMIN_TOKEN)).data().path("history")
+                .path("today");
     }
 
     /**

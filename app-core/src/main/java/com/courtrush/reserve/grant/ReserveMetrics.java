@@ -35,10 +35,12 @@ public class ReserveMetrics {
     private final AtomicInteger handling = new AtomicInteger();
     private final MeterRegistry registry;
     private final RushSeries series;
+    private final QueueSeries queues;
 
-    ReserveMetrics(MeterRegistry registry, RushSeries series) {
+    ReserveMetrics(MeterRegistry registry, RushSeries series, QueueSeries queues) {
         this.registry = registry;
         this.series = series;
+        this.queues = queues;
         for (Outcome outcome : Outcome.values()) {
             requests.put(outcome, Timer.builder("courtrush.reserve.requests")
                     .description("POST /reserve/ decisions and their latency")
@@ -124,10 +126,18 @@ public class ReserveMetrics {
 
     void published(ReservePublisher.Result result) {
         publishes.get(result).increment();
+        switch (result) {
+            case CONFIRMED -> queues.add(QueueSeries.Flow.PUBLISHED);
+            case NACKED, RETURNED, SEND_FAILED -> queues.add(QueueSeries.Flow.REFUSED);
+            default -> {
+                // a confirm that timed out is neither: the consumer, DLQ or reconciler settles it
+            }
+        }
     }
 
     void consumed(ReservationWriter.Result result) {
         consumed.get(result).increment();
+        queues.add(QueueSeries.Flow.CONSUMED);
     }
 
     void soldOutLocally() {
@@ -147,6 +157,7 @@ public class ReserveMetrics {
 
     void deadLettered() {
         deadLettered.increment();
+        queues.add(QueueSeries.Flow.DEAD_LETTERED);
     }
 
     public void compensated(String source) {

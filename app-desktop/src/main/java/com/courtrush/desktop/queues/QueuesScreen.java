@@ -15,11 +15,17 @@ import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.reserve.recovery.DeadLetterActions;
 import com.courtrush.reserve.recovery.Reconciler;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Side;
 import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
@@ -88,8 +94,43 @@ public final class QueuesScreen implements Screen {
             return row == null || !row.waiting();
         }, dead.getSelectionModel().selectedItemProperty()));
 
+        Label today = new Label();
+        today.setId("queuesToday");
+        today.textProperty().bind(model.todayProperty());
+        NumberAxis x = new NumberAxis();
+        x.setLabel(i18n.t("queues.secondsAgo"));
+        x.setAnimated(false);
+        x.setForceZeroInRange(false);
+        x.setMinorTickVisible(false);
+        NumberAxis y = new NumberAxis();
+        y.setAnimated(false);
+        y.setMinorTickVisible(false);
+        LineChart<Number, Number> chart = new LineChart<>(x, y);
+        chart.setId("queuesChart");
+        chart.setTitle(i18n.t("queues.perSecond"));
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        chart.setPrefHeight(200);
+        chart.setMinHeight(160);
+        chart.setLegendSide(Side.RIGHT);
+        XYChart.Series<Number, Number> published = new XYChart.Series<>();
+        published.setName(i18n.t("queues.confirmRate"));
+        XYChart.Series<Number, Number> consumed = new XYChart.Series<>();
+        consumed.setName(i18n.t("queues.consumeRate"));
+        XYChart.Series<Number, Number> deadLettered = new XYChart.Series<>();
+        deadLettered.setName(i18n.t("queues.deadLettered"));
+        chart.getData().addAll(List.of(published, consumed, deadLettered));
+        model.history().addListener((ListChangeListener<QueuesViewModel.QueuePoint>) change -> {
+            published.getData().setAll(model.history().stream().map(p -> new XYChart.Data<Number, Number>(
+                    p.secondsAgo(), p.published())).toList());
+            consumed.getData().setAll(model.history().stream().map(p -> new XYChart.Data<Number, Number>(
+                    p.secondsAgo(), p.consumed())).toList());
+            deadLettered.getData().setAll(model.history().stream().map(p -> new XYChart.Data<Number, Number>(
+                    p.secondsAgo(), p.deadLettered())).toList());
+        });
+
         VBox.setVgrow(dead, javafx.scene.layout.Priority.ALWAYS);
-        root = screen(title(i18n.t("nav.queues")), numbers, problem,
+        root = screen(title(i18n.t("nav.queues")), numbers, today, chart, problem,
                 bar(new Label(i18n.t("queues.reconciler")), reconciler, reconcile),
                 new Label(i18n.t("queues.pending")), pending,
                 new Label(i18n.t("queues.deadLetters")), dead, bar(compensate, replay));

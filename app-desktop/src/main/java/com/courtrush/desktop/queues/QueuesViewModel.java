@@ -4,13 +4,15 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.QueueMonitor;
-import com.courtrush.reserve.grant.ReserveMetrics;
+import com.courtrush.reserve.grant.QueueSeries;
 import com.courtrush.reserve.recovery.DeadLetterActions;
 import com.courtrush.reserve.recovery.DeadLetterLog;
 import com.courtrush.reserve.recovery.Reconciler;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.LongProperty;
@@ -24,10 +26,14 @@ import javafx.collections.ObservableList;
 
 /**
  * The reserve pipeline's queues: depths, consumers, what this node holds unacknowledged,
- * publish/confirm/refusal rates, grants in flight, the reconciler's last run, and dead letters
+ * publish/confirm/refusal/record rates and the last minutes second by second with today's totals
+ * (all nodes, kept by the engine), grants in flight, the reconciler's last run, and dead letters
  * staff can compensate or replay.
  */
 public final class QueuesViewModel {
+
+    /** Rates are the mean of this many last complete seconds. */
+    static final int RATE_SECONDS = 5;
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss");
 
@@ -53,8 +59,8 @@ public final class QueuesViewModel {
     private final StringProperty problem = new SimpleStringProperty("");
     private final ObservableList<PendingRow> pending = FXCollections.observableArrayList();
     private final ObservableList<DeadLetterRow> deadLetters = FXCollections.observableArrayList();
-    private ReserveMetrics.Totals lastTotals;
-    private long lastSample;
+    private final ObservableList<QueuePoint> history = FXCollections.observableArrayList();
+    private final StringProperty today = new SimpleStringProperty("");
     private boolean refreshing;
 
     public QueuesViewModel(QueueMonitor monitor, DeadLetterActions actions, Reconciler reconciler, UiTasks tasks,
@@ -90,15 +96,22 @@ public final class QueuesViewModel {
         deadLetterDepth.set(view.deadLetterQueue().depth());
         handling.set(view.totals().handling());
         inFlight.set(view.inFlight());
-        if (lastTotals != null && view.sampledAt() > lastSample) {
-            double seconds = (view.sampledAt() - lastSample) / 1000.0;
-            publishedPerSecond.set((view.totals().published() - lastTotals.published()) / seconds);
-            confirmedPerSecond.set((view.totals().confirmed() - lastTotals.confirmed()) / seconds);
-            refusedPerSecond.set((view.totals().refused() - lastTotals.refused()) / seconds);
-            consumedPerSecond.set((view.totals().consumed() - lastTotals.consumed()) / seconds);
-        }
-        lastTotals = view.totals();
-        lastSample = view.sampledAt();
+        // rates and history as every node counted them, kept by the engine: the same on every node, after a
+        // language switch or another screen (they were this node's, and began again with the view)
+        List<QueueSeries.Second> seconds = view.history().seconds();
+        List<QueueSeries.Second> recent = seconds.subList(Math.max(0, seconds.size() - RATE_SECONDS), seconds.size());
+        double published = recent.stream().mapToLong(QueueSeries.Second::published).average().orElse(0);
+        double refused = recent.stream().mapToLong(QueueSeries.Second::refused).average().orElse(0);
+        publishedPerSecond.set(published + refused);
+        confirmedPerSecond.set(published);
+        refusedPerSecond.set(refused);
+        consumedPerSecond.set(recent.stream().mapToLong(QueueSeries.Second::consumed).average().orElse(0));
+        long last = seconds.isEmpty() ? 0 : seconds.get(seconds.size() - 1).epochSecond();
+        history.setAll(seconds.stream().map(s -> new QueuePoint(s.epochSecond() - last - 1, s.published(),
+                s.consumed(), s.deadLettered())).toList());
+        Map<QueueSeries.Flow, Long> day = view.history().today();
+        today.set(i18n.t("queues.today", day.get(QueueSeries.Flow.PUBLISHED), day.get(QueueSeries.Flow.CONSUMED),
+                day.get(QueueSeries.Flow.REFUSED), day.get(QueueSeries.Flow.DEAD_LETTERED)));
         reconcilerRun.set(view.reconciler() == null ? i18n.t("queues.reconcilerNever")
                 : i18n.t("queues.reconcilerRun", time(view.reconciler().time()), view.reconciler().compensated(),
                         view.reconciler().settled()));
@@ -108,6 +121,20 @@ public final class QueuesViewModel {
         deadLetters.setAll(view.deadLetters().stream().map(d -> new DeadLetterRow(d.traceId(),
                 view.studentIds().getOrDefault(d.userId(), "#" + d.userId()), d.slotId(), d.error(),
                 time(d.failedAt()), d.settlement())).toList());
+    }
+
+    /** The last minutes, second by second, in seconds before now (all nodes). */
+    public ObservableList<QueuePoint> history() {
+        return history;
+    }
+
+    /** Today's totals, all nodes. */
+    public StringProperty todayProperty() {
+        return today;
+    }
+
+    /** One second of the queues, {@code secondsAgo} before now (negative). */
+    public record QueuePoint(long secondsAgo, long published, long consumed, long deadLettered) {
     }
 
     public void compensate(DeadLetterRow row) {

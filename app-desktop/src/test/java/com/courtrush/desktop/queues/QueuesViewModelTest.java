@@ -9,11 +9,13 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.monitor.QueueMonitor;
+import com.courtrush.reserve.grant.QueueSeries;
 import com.courtrush.reserve.grant.ReserveMetrics;
 import com.courtrush.reserve.recovery.DeadLetterActions;
 import com.courtrush.reserve.recovery.DeadLetterLog;
 import com.courtrush.reserve.recovery.Reconciler;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,21 +37,37 @@ class QueuesViewModelTest {
                 new QueueMonitor.ReconcilerRun(1_795_000_000_000L, 2, 1),
                 List.of(new DeadLetterLog.Entry("t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full",
                         DeadLetterLog.Settlement.WAITING)),
-                Map.of(5L, "2024001"), at);
+                Map.of(5L, "2024001"), history(at / 1000), at);
+    }
+
+    /** Five quiet minutes, then the last five seconds: 20 published and 1 refused per second, 18 recorded. */
+    static QueueSeries.History history(long now) {
+        List<QueueSeries.Second> seconds = new ArrayList<>();
+        for (long s = now - QueueSeries.HISTORY_SECONDS; s < now; s++) {
+            boolean recent = s >= now - 5;
+            seconds.add(new QueueSeries.Second(s, recent ? 20 : 0, recent ? 1 : 0, recent ? 18 : 0, 0));
+        }
+        return new QueueSeries.History(seconds, Map.of(QueueSeries.Flow.PUBLISHED, 1200L, QueueSeries.Flow.REFUSED, 3L,
+                QueueSeries.Flow.CONSUMED, 1190L, QueueSeries.Flow.DEAD_LETTERED, 1L));
     }
 
     @Test
     void numbersRowsAndRatesAreShown() {
-        model.apply(view(10_000, 100, 90, 2));
-        model.apply(view(12_000, 140, 128, 4));
+        model.apply(view(1_795_000_000_000L, 140, 128, 4));
         assertThat(model.reserveDepthProperty().get()).isEqualTo(7);
         assertThat(model.consumersProperty().get()).isEqualTo(4);
         assertThat(model.handlingProperty().get()).isEqualTo(2);
         assertThat(model.deadLetterDepthProperty().get()).isEqualTo(1);
         assertThat(model.inFlightProperty().get()).isEqualTo(3);
-        assertThat(model.publishedPerSecondProperty().get()).isEqualTo(20.0);
-        assertThat(model.confirmedPerSecondProperty().get()).isEqualTo(19.0);
+        // all nodes, from the engine's history: one snapshot is enough (a view opened later shows the same)
+        assertThat(model.publishedPerSecondProperty().get()).isEqualTo(21.0);
+        assertThat(model.confirmedPerSecondProperty().get()).isEqualTo(20.0);
         assertThat(model.refusedPerSecondProperty().get()).isEqualTo(1.0);
+        assertThat(model.consumedPerSecondProperty().get()).isEqualTo(18.0);
+        assertThat(model.history()).hasSize(QueueSeries.HISTORY_SECONDS);
+        assertThat(model.history().get(model.history().size() - 1).secondsAgo()).isEqualTo(-1);
+        assertThat(model.todayProperty().get()).isEqualTo(
+                "Today, all nodes: 1200 published, 1190 recorded, 3 refused by the broker, 1 dead-lettered");
         assertThat(model.pending()).containsExactly(new QueuesViewModel.PendingRow("t1", "2024001", 9, 4));
         assertThat(model.deadLetters().get(0).studentId()).isEqualTo("2024001");
         assertThat(model.deadLetters().get(0).waiting()).isTrue();
