@@ -104,7 +104,7 @@ public class AuthService {
                 accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
                 return tokens.replaceAll(account);
             });
-            audit.record(caller.actor(), "CHANGE_PASSWORD", "USER", account.getStudentId(), null);
+            audit.record(caller.actor(), "CHANGE_PASSWORD", "USER", account.getStudentId());
             return result(account, token);
         });
     }

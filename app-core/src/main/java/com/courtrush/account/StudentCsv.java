@@ -2,8 +2,8 @@ package com.courtrush.account;
 
 import com.courtrush.web.CourtRushException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
@@ -13,11 +13,23 @@ import org.apache.commons.csv.CSVRecord;
 /** Student lists as CSV with a header row {@code studentId,password,name} (any case, optional BOM). */
 public final class StudentCsv {
 
+    private static final List<String> COLUMNS = List.of("studentId", "password", "name");
+
     private StudentCsv() {
     }
 
     /** Parses CSV text; a bad file is a 400 with what is wrong. */
     public static List<StudentDirectory.NewStudent> parse(String csv) {
+        return parseWithLines(csv).stream().map(Line::student).toList();
+    }
+
+    /**
+     * The students of a CSV, each with the line of the file it starts on (the header is line 1), so
+     * that what is wrong can be named by the line staff see in their editor. A header with a column
+     * beyond studentId, password and name, or a line with more values than the header, is refused:
+     * such a file is not what staff meant to import.
+     */
+    public static List<Line> parseWithLines(String csv) {
         CSVFormat format = CSVFormat.DEFAULT.builder()
                 .setHeader()
                 .setSkipHeaderRecord(true)
@@ -25,21 +37,50 @@ public final class StudentCsv {
                 .setTrim(true)
                 .setIgnoreEmptyLines(true)
                 .get();
-        try (CSVParser parser = CSVParser.parse(new StringReader(csv.strip().replace("\uFEFF", "")), format)) {
-            for (String column : List.of("studentId", "password", "name")) {
+        String text = csv.replace("\uFEFF", "");
+        try (CSVParser parser = CSVParser.parse(new StringReader(text), format)) {
+            for (String column : COLUMNS) {
                 if (!parser.getHeaderMap().keySet().stream().anyMatch(h -> h.equalsIgnoreCase(column))) {
                     throw CourtRushException.badRequest("import.csvHeader");
                 }
             }
-            List<StudentDirectory.NewStudent> rows = new ArrayList<>();
+            List<String> extra = parser.getHeaderNames().stream()
+                    .filter(h -> COLUMNS.stream().noneMatch(h::equalsIgnoreCase)).toList();
+            if (!extra.isEmpty()) {
+                throw CourtRushException.badRequest("import.csvExtraColumns", String.join(", ", extra));
+            }
+            List<Line> rows = new ArrayList<>();
+            int scanned = 0;
+            long line = 1;
             for (CSVRecord record : parser) {
-                rows.add(new StudentDirectory.NewStudent(value(record, "studentId"), value(record, "password"),
-                        value(record, "name")));
+                // the line a record starts on: the line breaks before its first character, plus one
+                for (long start = record.getCharacterPosition(); scanned < start && scanned < text.length();
+                        scanned++) {
+                    if (text.charAt(scanned) == '\n') {
+                        line++;
+                    }
+                }
+                // a record after blank lines starts where they do: its own line is past them
+                for (; scanned < text.length() && (text.charAt(scanned) == '\n' || text.charAt(scanned) == '\r');
+                        scanned++) {
+                    if (text.charAt(scanned) == '\n') {
+                        line++;
+                    }
+                }
+                if (record.size() > COLUMNS.size()) {
+                    throw CourtRushException.badRequest("import.csvRowColumns", line, record.size());
+                }
+                rows.add(new Line(line, new StudentDirectory.NewStudent(value(record, "studentId"),
+                        value(record, "password"), value(record, "name"))));
             }
             return rows;
         } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
             throw CourtRushException.badRequest("import.csvUnreadable", e.getMessage());
         }
+    }
+
+    /** A student as written on a line of the file. */
+    public record Line(long number, StudentDirectory.NewStudent student) {
     }
 
     private static String value(CSVRecord record, String column) {

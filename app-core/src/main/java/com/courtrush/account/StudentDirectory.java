@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
 import com.courtrush.web.Texts;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -72,7 +73,7 @@ public class StudentDirectory {
             accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
             tokens.revokeAll(userId);
         });
-        audit.record(actor, "RESET_PASSWORD", "USER", account.getStudentId(), null);
+        audit.record(actor, "RESET_PASSWORD", "USER", account.getStudentId());
     }
 
     /**
@@ -86,7 +87,7 @@ public class StudentDirectory {
             accounts.setActive(userId, active, LocalDateTime.now(clock));
             tokens.revokeAll(userId);
         });
-        audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId(), null);
+        audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId());
         return Student.of(account);
     }
 
@@ -166,23 +167,21 @@ public class StudentDirectory {
             NewStudent s = students.get(i);
             int row = i + 1;
             if (s == null) {
-                errors.add(new RowError(row, null, "empty row"));
+                errors.add(new RowError(row, null, new EngineText("import.row.empty")));
                 continue;
             }
             if (s.studentId() == null || !STUDENT_ID.matcher(s.studentId()).matches()) {
-                errors.add(new RowError(row, s.studentId(), "studentId must be 1-32 letters, digits, '-' or '_'"));
+                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.badId")));
             } else if (!seen.add(s.studentId())) {
-                errors.add(new RowError(row, s.studentId(), "studentId appears twice in this import"));
+                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.twice")));
             }
             if (!isValidPassword(s.password())) {
-                errors.add(new RowError(row, s.studentId(), "password must have at least 6 characters and at "
-                        + "most 72 bytes (24 Chinese characters)"));
+                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.password")));
             }
             if (s.name() == null || s.name().isBlank() || s.name().trim().length() > 64) {
-                errors.add(new RowError(row, s.studentId(), "name must have 1 to 64 characters"));
+                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.name")));
             } else if (!Texts.isPlain(s.name())) {
-                errors.add(new RowError(row, s.studentId(), "name must not hold control or direction-changing "
-                        + "characters"));
+                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.nameChars")));
             }
         }
         return errors;
@@ -211,7 +210,10 @@ public class StudentDirectory {
     public record ImportResult(int created, List<String> alreadyPresent) {
     }
 
-    /** Why one row of an import is not valid (rows count from 1). */
-    public record RowError(int row, String studentId, String message) {
+    /**
+     * Why one row of an import is not valid (rows count from 1); the message reads in the console's
+     * language, or the request's over HTTP.
+     */
+    public record RowError(int row, String studentId, EngineText message) {
     }
 }

@@ -5,7 +5,17 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.web.EngineText;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import lombok.Getter;
 import lombok.Setter;
 
@@ -25,4 +35,46 @@ public class AuditLog {
     private LocalDateTime createTime;
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
+
+    /** How a detail the engine worded is stored: this prefix, then its key and arguments as JSON. */
+    static final String ENGINE_TEXT = "text:";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public static String encode(EngineText text) {
+        try {
+            return ENGINE_TEXT + JSON.writeValueAsString(stored(text));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot store an audit detail " + text, e);
+        }
+    }
+
+    /** Key and arguments, arguments as text; a text within a text (a reason) kept as its own key and arguments. */
+    private static Map<String, Object> stored(EngineText text) {
+        Map<String, Object> stored = new LinkedHashMap<>();
+        stored.put("key", text.key());
+        stored.put("args", Arrays.stream(text.args())
+                .map(arg -> arg instanceof EngineText nested ? stored(nested) : String.valueOf(arg)).toList());
+        return stored;
+    }
+
+    private static EngineText read(JsonNode stored) {
+        List<Object> args = new ArrayList<>();
+        stored.path("args").forEach(arg -> args.add(arg.isObject() ? read(arg) : arg.asText()));
+        return new EngineText(stored.path("key").asText(), args.toArray());
+    }
+
+    /**
+     * The detail as staff read it in {@code locale}: a detail the engine worded in that language, one
+     * staff typed as typed (and a stored detail that cannot be read, as stored).
+     */
+    public String detailIn(Locale locale) {
+        if (detail == null || !detail.startsWith(ENGINE_TEXT)) {
+            return detail;
+        }
+        try {
+            return read(JSON.readTree(detail.substring(ENGINE_TEXT.length()))).in(locale);
+        } catch (JsonProcessingException e) {
+            return detail;
+        }
+    }
 }

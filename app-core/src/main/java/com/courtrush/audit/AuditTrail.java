@@ -1,6 +1,7 @@
 package com.courtrush.audit;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.web.EngineText;
 import java.util.List;
 import org.springframework.stereotype.Service;
 
@@ -19,6 +20,19 @@ public class AuditTrail {
 
     AuditTrail(AuditLogMapper mapper) {
         this.mapper = mapper;
+    }
+
+    /** Records an action that needs no detail. */
+    public void record(String actor, String action, String targetType, Object targetId) {
+        record(actor, action, targetType, targetId, (String) null);
+    }
+
+    /**
+     * Records a detail the engine words: kept as its message key and arguments, so that staff read it in
+     * their language ({@link AuditLog#detailIn}). A detail staff typed (a reason) is kept as typed.
+     */
+    public void record(String actor, String action, String targetType, Object targetId, EngineText detail) {
+        record(actor, action, targetType, targetId, detail == null ? null : AuditLog.encode(detail));
     }
 
     public void record(String actor, String action, String targetType, Object targetId, String detail) {

@@ -27,6 +27,10 @@ public class CourtService {
         court.setName(clean);
         court.setActive(true);
         court.setActiveName(clean);
+        // refused before the insert, so a name already taken uses up no id (the unique key still guards a race)
+        if (courts.exists(new LambdaQueryWrapper<Court>().eq(Court::getActiveName, clean))) {
+            throw CourtRushException.conflict("court.nameTaken", clean);
+        }
         try {
             courts.insert(court);
         } catch (DuplicateKeyException e) {

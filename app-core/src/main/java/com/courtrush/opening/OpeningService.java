@@ -96,7 +96,7 @@ public class OpeningService {
             moveTo(get(id), SessionState.OPEN);
         }
         warmer.openGateNow(get(id));
-        audit.record(actor, "OPEN", AUDIT_TARGET, id, null);
+        audit.record(actor, "OPEN", AUDIT_TARGET, id);
         return get(id);
     }
 
@@ -106,7 +106,7 @@ public class OpeningService {
             moveTo(session, SessionState.CLOSED);
         }
         warmer.applyGate(get(id));
-        audit.record(actor, "CLOSE", AUDIT_TARGET, id, null);
+        audit.record(actor, "CLOSE", AUDIT_TARGET, id);
         return get(id);
     }
 

@@ -12,6 +12,7 @@ import com.courtrush.setting.AppSettings;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -155,10 +156,10 @@ public class PaymentService {
         PaidView view = transactions.execute(tx -> settlePayment(order.getReservationId(), order.getId()));
         switch (view.outcome()) {
             case CONFIRMED -> audit.record(actor, "MARK_PAID", AUDIT_TARGET, outTradeNo,
-                    "reservation " + view.reservationId() + " confirmed");
+                    new EngineText("audit.markPaid", view.reservationId()));
             case AUTO_REFUNDED -> {
-                audit.record("system:payment", "AUTO_REFUND", AUDIT_TARGET, outTradeNo, "payment arrived for "
-                        + "reservation " + view.reservationId() + " which had ended; refunded");
+                audit.record("system:payment", "AUTO_REFUND", AUDIT_TARGET, outTradeNo,
+                        new EngineText("audit.autoRefund", view.reservationId()));
                 log.warn("Payment of order {} arrived after reservation {} ended; refunded it", outTradeNo,
                         view.reservationId());
             }

@@ -12,6 +12,7 @@ import com.courtrush.reserve.lifecycle.ReservationStatus;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
 import com.courtrush.web.Texts;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -60,8 +61,9 @@ public class RefundService {
             throw CourtRushException.badRequest("refund.overrideNotAllowed");
         }
         Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff));
-        audit.record(caller.actor(), "REFUND", "RESERVATION", reservationId, (why == null ? "" : why)
-                + (refunded.cutoffOverridden() ? " [cut-off overridden]" : "") + "; order " + refunded.outTradeNo());
+        audit.record(caller.actor(), "REFUND", "RESERVATION", reservationId, new EngineText(
+                refunded.cutoffOverridden() ? "audit.refundOverridden" : "audit.refund", why == null ? "" : why,
+                refunded.outTradeNo()));
         return refunded;
     }
 

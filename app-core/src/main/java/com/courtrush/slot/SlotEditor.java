@@ -61,7 +61,9 @@ public class SlotEditor {
                 .eq(TimeSlot::getId, slotId)
                 .le(TimeSlot::getBooked, capacity));
         if (changed != 1) {
-            throw CourtRushException.conflict("slot.capacityBelowBooked", slotId, capacity);
+            // named as staff see it: its day and times, not an id no screen shows
+            throw CourtRushException.conflict("slot.capacityBelowBooked", slot.getSlotDate(), slot.getStartTime(),
+                    slot.getEndTime(), capacity);
         }
         audit.record(actor, "EDIT_SLOT", "SLOT", slotId, "capacity " + slot.getCapacity() + " → " + capacity
                 + ", price " + slot.getPriceCents() + " → " + priceCents);
@@ -75,12 +77,14 @@ public class SlotEditor {
             List<TimeSlot> clashes = overlaps.clashes(slot.getCourtId(), slot.getSlotDate(), slot.getStartTime(),
                     slot.getEndTime(), slotId);
             if (!clashes.isEmpty()) {
-                throw CourtRushException.conflict("slot.overlapsOnEnable", slotId, clashes.stream().map(c -> c.getStartTime() + "-" + c.getEndTime()).collect(Collectors.joining(", ")));
+                throw CourtRushException.conflict("slot.overlapsOnEnable", slot.getSlotDate(), slot.getStartTime(),
+                        slot.getEndTime(), clashes.stream().map(c -> c.getStartTime() + "–" + c.getEndTime())
+                                .collect(Collectors.joining(", ")));
             }
         }
         slots.update(null, new LambdaUpdateWrapper<TimeSlot>().set(TimeSlot::getActive, active)
                 .eq(TimeSlot::getId, slotId));
-        audit.record(actor, active ? "ENABLE_SLOT" : "DISABLE_SLOT", "SLOT", slotId, null);
+        audit.record(actor, active ? "ENABLE_SLOT" : "DISABLE_SLOT", "SLOT", slotId);
         return afterChange(slot);
     }
 

@@ -7,8 +7,9 @@ import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.web.CourtRushException;
-import java.time.Duration;
+import com.courtrush.web.EngineText;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -98,17 +99,25 @@ public class SlotGenerator {
                         .orElseGet(() -> openings.create(new OpeningService.NewOpening(date,
                                 (flashDayBefore ? date.minusDays(1) : date).atTime(flashAt), perUserLimit, null),
                                 actor).getId());
-                results.add(new DayResult(date, sessionId, generate(sessionId, template, actor).size(), null));
+                results.add(new DayResult(date, sessionId, generate(sessionId, template, actor).size()));
             } catch (CourtRushException e) {
-                results.add(new DayResult(date, null, 0, e.getMessage()
-                        + (e.data() instanceof Map<?, ?> m && m.get("conflicts") != null ? " " + m.get("conflicts") : "")));
+                results.add(new DayResult(date, null, 0, e.text(), e.data() instanceof Map<?, ?> m
+                        && m.get("conflicts") instanceof List<?> clashes ? clashes.stream()
+                        .map(EngineText.class::cast).toList() : List.of()));
             }
         }
         return results;
     }
 
-    /** What happened on one day of {@link #generateDays}; {@code error} is null when it worked. */
-    public record DayResult(LocalDate date, Long sessionId, int slotsCreated, String error) {
+    /**
+     * What happened on one day of {@link #generateDays}: {@code error} is null when it worked, else why
+     * not, with each slot that would have overlapped.
+     */
+    public record DayResult(LocalDate date, Long sessionId, int slotsCreated, EngineText error,
+            List<EngineText> conflicts) {
+        public DayResult(LocalDate date, Long sessionId, int slotsCreated) {
+            this(date, sessionId, slotsCreated, null, List.of());
+        }
     }
 
     private List<Long> insert(ReserveSession session, SlotTemplate template) {
@@ -124,16 +133,15 @@ public class SlotGenerator {
                 throw CourtRushException.badRequest("court.disabled", court.getName());
             }
         }
-        List<String> conflicts = new ArrayList<>();
+        List<EngineText> conflicts = new ArrayList<>();
         List<TimeSlot> created = new ArrayList<>();
         for (Long courtId : courtIds) {
             List<TimeSlot> existing = overlaps.activeOn(courtId, session.getSessionDate());
             for (LocalTime start : template.starts()) {
                 LocalTime end = start.plusMinutes(template.durationMinutes());
                 existing.stream().filter(e -> e.overlaps(start, end)).findFirst().ifPresentOrElse(
-                        clash -> conflicts.add("court '" + locked.get(courtId).getName() + "' " + start + "-" + end
-                                + " overlaps its slot " + clash.getStartTime() + "-" + clash.getEndTime()
-                                + " (id " + clash.getId() + ")"),
+                        clash -> conflicts.add(new EngineText("slot.overlapItem", locked.get(courtId).getName(),
+                                start, end, clash.getStartTime(), clash.getEndTime())),
                         () -> created.add(newSlot(session, courtId, start, end, template)));
             }
         }

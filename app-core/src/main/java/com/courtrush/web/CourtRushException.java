@@ -78,6 +78,11 @@ public class CourtRushException extends RuntimeException {
         return EngineMessages.format(locale, key, args);
     }
 
+    /** The message, to be read later in whatever language the reader has. */
+    public EngineText text() {
+        return new EngineText(key, args);
+    }
+
     public String key() {
         return key;
     }

@@ -17,6 +17,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.courtrush.court.CourtService;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.monitor.QueueMonitor;
+import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
@@ -76,7 +77,7 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
  * 4xx with a clear message, never a 5xx; the security rules hold.
  */
 @WebMvcTest(properties = {"courtrush.data-dir=target/contract-test", "courtrush.reserve.confirm-wait=1s"})
-@Import({SecurityConfig.class, SecurityErrorWriter.class, ApiContractTest.Fixed.class})
+@Import({SecurityConfig.class, SecurityErrorWriter.class, RecentStudents.class, ApiContractTest.Fixed.class})
 class ApiContractTest {
 
     static final String STUDENT = "student-token";
@@ -121,6 +122,8 @@ class ApiContractTest {
     RefundService refunds;
     @MockitoBean
     RushMonitor rushMonitor;
+    @MockitoBean
+    RushHistory rushHistory;
     @MockitoBean
     QueueMonitor queueMonitor;
     @MockitoBean

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.courtrush.web.CourtRushException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class StudentImportTest {
@@ -36,7 +37,24 @@ class StudentImportTest {
                 new StudentDirectory.NewStudent("ok3", "secret1", " "),
                 null));
         assertThat(errors).extracting(StudentDirectory.RowError::row).containsExactly(2, 3, 4, 5, 6);
-        assertThat(errors.get(2).message()).contains("twice");
+        assertThat(errors.get(2).message().in(Locale.ENGLISH)).contains("twice");
+        assertThat(errors.get(2).message().in(Locale.SIMPLIFIED_CHINESE)).isEqualTo("学号在本次导入中出现了两次");
+    }
+
+    @Test
+    void eachStudentCarriesTheLineOfTheFileItIsOn() {
+        // the header is line 1; a blank line and a quoted name over two lines still count as the file does
+        List<StudentCsv.Line> lines = StudentCsv.parseWithLines(
+                "studentId,password,name\n2024001,secret01,A\n\n2024002,secret02,\"Two\nLines\"\n2024003,secret03,C\n");
+        assertThat(lines).extracting(StudentCsv.Line::number).containsExactly(2L, 4L, 6L);
+    }
+
+    @Test
+    void aColumnBeyondTheThreeIsRefusedNotDropped() {
+        assertThatThrownBy(() -> StudentCsv.parse("studentId,password,name,phone\n1,secret01,A,555\n"))
+                .isInstanceOf(CourtRushException.class).hasMessageContaining("phone");
+        assertThatThrownBy(() -> StudentCsv.parse("studentId,password,name\n1,secret01,A\n2,secret02,B,555\n"))
+                .isInstanceOf(CourtRushException.class).hasMessage("Line 3 has 4 values; a line has 3: studentId,password,name.");
     }
 
     @Test

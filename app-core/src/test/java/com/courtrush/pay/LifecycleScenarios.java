@@ -1,10 +1,11 @@
 package com.courtrush.pay;
 
-import static com.courtrush.support.Times.SETTLE;
 import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.reserve.lifecycle.PaymentTimeout;
 import com.courtrush.setting.AppSettings;
@@ -15,6 +16,7 @@ import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -289,8 +291,10 @@ public interface LifecycleScenarios extends StackAccess {
             Reply overridden = TestApi.expect(200, api().post("/admin/reservations/" + reservation + "/refund",
                     ADMIN, Map.of("reason", "the hall flooded", "overrideCutoff", true)));
             assertThat(overridden.data().path("cutoffOverridden").asBoolean()).isTrue();
-            assertThat(jdbc().queryForObject("select detail from audit_log where action = 'REFUND' and target_id = ?",
-                    String.class, Long.toString(reservation))).contains("the hall flooded").contains("overridden");
+            AuditLog refund = bean(AuditTrail.class).forTarget("RESERVATION", reservation).stream()
+                    .filter(entry -> entry.getAction().equals("REFUND")).findFirst().orElseThrow();
+            assertThat(refund.detailIn(Locale.ENGLISH)).contains("the hall flooded").contains("overridden");
+            assertThat(refund.detailIn(Locale.SIMPLIFIED_CHINESE)).contains("the hall flooded").contains("越过退款截止时间");
         } finally {
             settings.set(SettingKey.REFUND_CUTOFF_MINUTES, "0");
         }

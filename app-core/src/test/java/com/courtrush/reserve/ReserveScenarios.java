@@ -576,6 +576,12 @@ public interface ReserveScenarios extends StackAccess {
                 Map.of("courtIds", List.of(court), "startTime", "11:30", "endTime", "12:30", "durationMinutes", 60));
         assertThat(overlapping.status()).isEqualTo(409);
         assertThat(overlapping.data().path("conflicts").get(0).asText()).contains("11:30").contains("overlaps");
+        // what the refusal lists reads in the asker's language, as its message does
+        TestApi.RawReply chinese = api().raw("POST", "/admin/sessions/" + session + "/slots/generate",
+                TestApi.ADMIN_TOKEN, Map.of("Content-Type", "application/json", "Accept-Language", "zh-CN"),
+                ("{\"courtIds\":[" + court + "],\"startTime\":\"11:30\",\"endTime\":\"12:30\",\"durationMinutes\":60}")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(chinese.body()).contains("11:30-12:30 与其已有时段 11:00-12:00 重叠").doesNotContain("overlaps");
         Reply early = api().post("/admin/sessions/" + session + "/slots/generate", TestApi.ADMIN_TOKEN,
                 Map.of("courtIds", List.of(court), "startTime", "08:00", "endTime", "09:00", "durationMinutes", 60));
         assertThat(early.status()).isEqualTo(400);

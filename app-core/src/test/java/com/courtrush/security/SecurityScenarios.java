@@ -74,6 +74,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/dead-letters/{traceId}/replay", Access.STAFF),
             Map.entry("GET /admin/monitor/queues", Access.STAFF),
             Map.entry("GET /admin/monitor/rush/{sessionId}", Access.STAFF),
+            Map.entry("GET /admin/monitor/rush/{sessionId}/history", Access.STAFF),
             Map.entry("POST /admin/reconcile", Access.STAFF),
             Map.entry("GET /admin/reservations", Access.STAFF),
             Map.entry("POST /admin/reservations/{id}/cancel", Access.STAFF),

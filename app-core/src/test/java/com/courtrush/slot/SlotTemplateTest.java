@@ -30,11 +30,11 @@ class SlotTemplateTest {
 
     @Test
     void endBeforeStartCapacityAndDurationAreChecked() {
-        assertThatThrownBy(() -> template("10:00", "09:00", 60, 1).validate()).hasMessageContaining("endTime");
+        assertThatThrownBy(() -> template("10:00", "09:00", 60, 1).validate()).hasMessageContaining("the end after the start");
         assertThatThrownBy(() -> template("08:00", "09:00", 60, 0).validate()).hasMessageContaining("capacity");
-        assertThatThrownBy(() -> template("08:00", "09:00", 3, 1).validate()).hasMessageContaining("durationMinutes");
+        assertThatThrownBy(() -> template("08:00", "09:00", 3, 1).validate()).hasMessageContaining("between 5 and 720 minutes");
         assertThatThrownBy(() -> new SlotGenerator.SlotTemplate(List.of(), LocalTime.NOON, LocalTime.MIDNIGHT, 60, 1,
-                null).validate()).hasMessageContaining("courtIds");
+                null).validate()).hasMessageContaining("at least one court");
     }
 
     @Test

@@ -70,13 +70,16 @@ public interface StaffScenarios extends StackAccess {
         assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
         assertThatThrownBy(() -> editor.update(slot, 0, null, Caller.ADMIN_NAME)).hasMessageContaining("capacity");
         api().book(students.get(1), session, slot);
-        assertThatThrownBy(() -> editor.update(slot, 1, null, Caller.ADMIN_NAME)).hasMessageContaining("booked");
+        // refusals name the slot as staff see it (day and times), not by an id no screen shows
+        assertThatThrownBy(() -> editor.update(slot, 1, null, Caller.ADMIN_NAME)).hasMessageContaining("booked")
+                .hasMessageContaining(tomorrow() + " 08:00–09:00").hasMessageNotContaining("Slot " + slot);
         assertThat(invariants().assertHold(session)).isEqualTo(2);
 
         long other = api().generateSlots(session, List.of(court), "09:00", "10:00", 60, 1).get(0);
         editor.setActive(other, false, Caller.ADMIN_NAME);
         api().generateSlots(session, List.of(court), "09:30", "10:30", 60, 1);
-        assertThatThrownBy(() -> editor.setActive(other, true, Caller.ADMIN_NAME)).hasMessageContaining("overlaps");
+        assertThatThrownBy(() -> editor.setActive(other, true, Caller.ADMIN_NAME)).hasMessageContaining("overlaps")
+                .hasMessageContaining("09:00–10:00").hasMessageContaining("09:30–10:30");
         invariants().assertHold(session);
     }
 
@@ -94,7 +97,7 @@ public interface StaffScenarios extends StackAccess {
         });
         List<SlotGenerator.DayResult> again = generator.generateDays(tomorrow().plusDays(1), 7, LocalTime.of(13, 0),
                 true, 2, template, Caller.ADMIN_NAME);
-        assertThat(again).allSatisfy(day -> assertThat(day.error()).contains("overlap"));
+        assertThat(again).allSatisfy(day -> assertThat(day.error().toString()).contains("overlap"));
         assertThat(jdbc().queryForObject("select count(*) from time_slot where court_id = ?", Integer.class, court))
                 .isEqualTo(14);
     }
@@ -150,10 +153,21 @@ public interface StaffScenarios extends StackAccess {
         ReservationQueries.PageOf<ReservationQueries.Row> found = queries.find(new ReservationQueries.Filter(null,
                 null, null, ReservationStatus.PENDING_PAYMENT, tomorrow(), court, student.studentId(), false), 1, 10);
         assertThat(found.records()).extracting(ReservationQueries.Row::id).containsExactly(reservation);
+        assertThat(found.records().get(0).studentName()).isEqualTo("Student " + student.studentId());
+        assertThat(found.records().get(0).priceCents()).isEqualTo(2000);
         assertThat(queries.find(new ReservationQueries.Filter(null, null, null, null, tomorrow().plusDays(9), court,
                 null, false), 1, 10).total()).isZero();
         assertThat(queries.find(new ReservationQueries.Filter(null, null, null, null, null, null, "nobody", false),
                 1, 10).total()).isZero();
+    }
+
+    @Test
+    default void aCourtNameAlreadyTakenIsRefusedWithoutUsingUpAnId() {
+        String name = TestApi.unique("court");
+        long first = api().createCourt(name);
+        TestApi.Reply again = api().post("/admin/courts", TestApi.ADMIN_TOKEN, Map.of("courtName", name));
+        assertThat(again.status()).as("%s", again).isEqualTo(409);
+        assertThat(api().createCourt()).as("the next court's id").isEqualTo(first + 1);
     }
 
     @Test

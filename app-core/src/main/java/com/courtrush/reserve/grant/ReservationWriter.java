@@ -7,6 +7,7 @@ import com.courtrush.reserve.lifecycle.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.reserve.recovery.TraceCompensator;
 import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.web.EngineText;
 import com.courtrush.web.Outages;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -65,14 +66,13 @@ public class ReservationWriter {
                 releaser.forget(grant);
                 return existing.compensated() ? Result.ALREADY_COMPENSATED : Result.DUPLICATE;
             }
-            compensator.refusedByDatabase(grant, "the student already holds this slot");
+            compensator.refusedByDatabase(grant, new EngineText("compensate.holdsSlot"));
             return Result.REFUSED;
         } catch (SlotUnavailable unavailable) {
-            compensator.refusedByDatabase(grant, "the slot is full or disabled in the database");
+            compensator.refusedByDatabase(grant, new EngineText("compensate.slotFull"));
             return Result.REFUSED;
         } catch (OverStudentLimit over) {
-            compensator.refusedByDatabase(grant, "the student already holds the opening's limit of places ("
-                    + over.limit + ") in the database");
+            compensator.refusedByDatabase(grant, new EngineText("compensate.overLimit", over.limit));
             return Result.REFUSED;
         }
     }

@@ -11,6 +11,7 @@ import com.courtrush.reserve.recovery.TraceCompensator;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.regex.Pattern;
@@ -93,8 +94,8 @@ public class ReserveResults {
             throw notFound();
         }
         ReserveMessage grant = new ReserveMessage(traceId, userId, slot.getId(), slot.getSessionId(), 0);
-        compensator.compensate(grant, "never recorded " + properties.reserve().reconcileHorizon().toSeconds()
-                + " s after it was granted", AuditTrail.SYSTEM_RECONCILER);
+        compensator.compensate(grant, new EngineText("compensate.neverRecorded",
+                properties.reserve().reconcileHorizon().toSeconds()), AuditTrail.SYSTEM_RECONCILER);
         return of(traceId, caller);
     }
 

@@ -11,6 +11,7 @@ import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
 import com.courtrush.web.Outcome;
 import java.time.Clock;
 import java.time.Duration;
@@ -141,7 +142,8 @@ public class ReserveService {
         // runs on the thread that brings the broker's answer; a refusal (rare) is compensated there
         return publisher.publish(grant).thenApply(result -> {
             if (result.refused()) {
-                compensator.compensate(grant, "the broker refused it (" + result + ")", AuditTrail.SYSTEM_PUBLISHER);
+                compensator.compensate(grant, new EngineText("compensate.brokerRefused", result),
+                        AuditTrail.SYSTEM_PUBLISHER);
                 throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
                         .withStatus(HttpStatus.SERVICE_UNAVAILABLE).withData(Map.of("traceId", grant.traceId()));
             }

@@ -3,6 +3,7 @@ package com.courtrush.reserve.lifecycle;
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
 import com.courtrush.web.Texts;
 import java.time.LocalDateTime;
 import org.springframework.stereotype.Service;
@@ -63,7 +64,7 @@ public class ReservationCancellation {
         });
         if (Boolean.TRUE.equals(ended)) {
             audit.record("system:pay-timeout", "CANCEL_TIMEOUT", AUDIT_TARGET, reservationId,
-                    "not paid within " + minutes + " min");
+                    new EngineText("audit.payTimeout", minutes));
             return true;
         }
         return false;

@@ -67,15 +67,19 @@ public class ReservationQueries {
                     .or().ne(Reservation::getCancelReason, CancelReason.COMPENSATION));
         }
         Page<Reservation> result = reservations.selectPage(Page.of(page, size), query);
-        Map<Long, String> studentIds = studentIds(result.getRecords());
+        Map<Long, UserAccount> students = students(result.getRecords());
         Map<Long, SlotWithCourt> slotsById = slotsOf(result.getRecords());
         List<Row> rows = result.getRecords().stream()
                 .map(r -> {
                     SlotWithCourt slot = slotsById.get(r.getSlotId());
-                    return new Row(r.getId(), r.getTraceId(), r.getUserId(), studentIds.get(r.getUserId()),
+                    UserAccount student = students.get(r.getUserId());
+                    return new Row(r.getId(), r.getTraceId(), r.getUserId(),
+                            student == null ? null : student.getStudentId(),
                             r.getSlotId(), r.getSessionId(), r.getStatus(), r.getCancelReason(), r.getCreateTime(),
                             slot == null ? null : slot.getSlotDate(), slot == null ? null : slot.getStartTime(),
-                            slot == null ? null : slot.getEndTime(), slot == null ? null : slot.getCourtName());
+                            slot == null ? null : slot.getEndTime(), slot == null ? null : slot.getCourtName(),
+                            student == null ? null : student.getDisplayName(),
+                            slot == null ? null : slot.getPriceCents());
                 })
                 .toList();
         return new PageOf<>(rows, result.getTotal());
@@ -90,16 +94,15 @@ public class ReservationQueries {
                 .collect(Collectors.toMap(SlotWithCourt::getId, Function.identity()));
     }
 
-    private Map<Long, String> studentIds(List<Reservation> page) {
+    private Map<Long, UserAccount> students(List<Reservation> page) {
         List<Long> userIds = page.stream().map(Reservation::getUserId).distinct().toList();
         if (userIds.isEmpty()) {
             return Map.of();
         }
         return accounts.selectList(new LambdaQueryWrapper<UserAccount>()
-                        .select(UserAccount::getId, UserAccount::getStudentId)
+                        .select(UserAccount::getId, UserAccount::getStudentId, UserAccount::getDisplayName)
                         .in(UserAccount::getId, userIds))
-                .stream().collect(Collectors.toMap(UserAccount::getId, UserAccount::getStudentId,
-                        (a, b) -> a));
+                .stream().collect(Collectors.toMap(UserAccount::getId, Function.identity(), (a, b) -> a));
     }
 
     /** Optional filters; null means "any". Compensated attempts are left out unless asked for. */
@@ -111,11 +114,15 @@ public class ReservationQueries {
         }
     }
 
-    /** One reservation as staff list them. */
+    /**
+     * One reservation as staff list them.
+     *
+     * @param priceCents what the slot costs (the amount of its pay order)
+     */
     public record Row(long id, String traceId, long userId, String studentId, long slotId, long sessionId,
             ReservationStatus status, CancelReason cancelReason, LocalDateTime createTime, LocalDate slotDate,
             @JsonFormat(pattern = "HH:mm") LocalTime startTime, @JsonFormat(pattern = "HH:mm") LocalTime endTime,
-            String courtName) {
+            String courtName, String studentName, Integer priceCents) {
     }
 
     /** A page of records and the total matching. */

@@ -3,6 +3,7 @@ package com.courtrush.reserve.recovery;
 import com.courtrush.reserve.grant.ReservePublisher;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
 import org.springframework.stereotype.Service;
 
 /** Staff's hands on a dead letter: give its place back now, or put it back on the queue. */
@@ -25,7 +26,7 @@ public class DeadLetterActions {
     /** Compensates now (idempotent): the place goes back unless the database already has the trace. */
     public DeadLetterLog.Settlement compensate(String traceId, String actor) {
         DeadLetterLog.Entry entry = find(traceId);
-        boolean compensated = compensator.compensate(entry.grant(), "dead letter compensated by staff", actor);
+        boolean compensated = compensator.compensate(entry.grant(), new EngineText("compensate.byStaff"), actor);
         DeadLetterLog.Settlement settlement = compensated
                 ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED;
         log.settled(traceId, settlement);

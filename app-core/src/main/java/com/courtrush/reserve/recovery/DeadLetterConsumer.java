@@ -4,6 +4,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.Queues;
 import com.courtrush.reserve.grant.ReserveMessage;
+import com.courtrush.web.EngineText;
 import com.rabbitmq.client.Channel;
 import java.io.IOException;
 import org.slf4j.Logger;
@@ -45,7 +46,7 @@ class DeadLetterConsumer {
         try {
             ReserveMessage grant = ReserveMessage.fromJson(message.getBody());
             boolean compensated = retry.execute(context -> compensator.compensate(grant,
-                    "dead-lettered: it could not be recorded", AuditTrail.SYSTEM_DLQ));
+                    new EngineText("compensate.deadLettered"), AuditTrail.SYSTEM_DLQ));
             deadLetters.settled(grant.traceId(), compensated
                     ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED);
         } catch (IllegalArgumentException e) {

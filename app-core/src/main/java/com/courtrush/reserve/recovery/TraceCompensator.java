@@ -9,6 +9,7 @@ import com.courtrush.reserve.lifecycle.CancelReason;
 import com.courtrush.reserve.lifecycle.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
+import com.courtrush.web.EngineText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -47,7 +48,7 @@ public class TraceCompensator {
      * Compensates a grant; false when the database already had the trace: recorded (Redis keeps the
      * place) or given up earlier by another path (Redis gives back whatever it still holds of it).
      */
-    public boolean compensate(ReserveMessage grant, String reason, String actor) {
+    public boolean compensate(ReserveMessage grant, EngineText reason, String actor) {
         if (!claim(grant, reason)) {
             Reservation existing = reservations.findByTrace(grant.traceId());
             if (existing != null && existing.compensated()) {
@@ -58,8 +59,8 @@ public class TraceCompensator {
             return false;
         }
         boolean released = giveBack(grant);
-        audit.record(actor, "COMPENSATE", "TRACE", grant.traceId(), reason + "; user " + grant.userId() + ", slot "
-                + grant.slotId() + (released ? ", place returned" : ", nothing held in Redis"));
+        audit.record(actor, "COMPENSATE", "TRACE", grant.traceId(), new EngineText(released ? "audit.compensated"
+                : "audit.compensatedNothingHeld", reason, grant.userId(), grant.slotId()));
         metrics.compensated(actor);
         log.warn("Compensated trace {} (user {}, slot {}): {}{}", grant.traceId(), grant.userId(), grant.slotId(),
                 reason, released ? "" : " — Redis held nothing for it");
@@ -84,10 +85,10 @@ public class TraceCompensator {
      * another trace): Redis disagreed with the database, so the opening is re-synced from it
      * instead of returning a permit the database says does not exist.
      */
-    public void refusedByDatabase(ReserveMessage grant, String reason) {
+    public void refusedByDatabase(ReserveMessage grant, EngineText reason) {
         if (claim(grant, reason)) {
             audit.record(AuditTrail.SYSTEM_CONSUMER, "COMPENSATE", "TRACE", grant.traceId(),
-                    reason + "; user " + grant.userId() + ", slot " + grant.slotId() + "; opening re-synced");
+                    new EngineText("audit.refusedByDatabase", reason, grant.userId(), grant.slotId()));
             metrics.compensated(AuditTrail.SYSTEM_CONSUMER);
         }
         releaser.forget(grant);
@@ -96,7 +97,8 @@ public class TraceCompensator {
         openings.resync(grant.sessionId(), AuditTrail.SYSTEM_CONSUMER);
     }
 
-    private boolean claim(ReserveMessage grant, String reason) {
+    private boolean claim(ReserveMessage grant, EngineText why) {
+        String reason = why.toString();
         Reservation tombstone = new Reservation();
         tombstone.setTraceId(grant.traceId());
         tombstone.setUserId(grant.userId());

@@ -53,6 +53,11 @@ public final class I18n {
         return args.length == 0 ? pattern : new MessageFormat(pattern, locale).format(plain);
     }
 
+    /** Whether the console has a text for {@code key}. */
+    public boolean has(String key) {
+        return bundle.containsKey(key);
+    }
+
     /** The text of an enum constant: key {@code enum.<Type>.<NAME>}. */
     public String of(Enum<?> value) {
         return value == null ? "" : t("enum." + value.getDeclaringClass().getSimpleName() + "." + value.name());

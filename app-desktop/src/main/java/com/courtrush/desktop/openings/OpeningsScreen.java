@@ -100,7 +100,7 @@ public final class OpeningsScreen implements Screen {
         slots.getColumns().add(column(i18n.t("openings.booked"), OpeningsViewModel.SlotRow::booked));
         slots.getColumns().add(column(i18n.t("openings.price"), r -> Inputs.yuan(r.priceCents())));
         slots.getColumns().add(column(i18n.t("openings.slotState"),
-                r -> i18n.t(r.active() ? "openings.onSale" : "openings.withdrawn")));
+                r -> i18n.t(r.stateKey())));
         slots.setItems(model.slots());
         Button edit = button(i18n.t("openings.editSlot"), "editSlot", () -> editSlot(i18n,
                 slots.getSelectionModel().getSelectedItem()));
@@ -112,7 +112,7 @@ public final class OpeningsScreen implements Screen {
             b.disableProperty().bind(slots.getSelectionModel().selectedItemProperty().isNull());
         }
 
-        VBox left = new VBox(8, bar(new Label(i18n.t("openings.date")), date, refresh), openings,
+        VBox left = new VBox(8, bar(new Label(i18n.t("openings.playDate")), date, refresh), openings,
                 bar(warmUp, openNow, close, resync), new Label(i18n.t("openings.slotsOf")), slots,
                 bar(edit, withdraw, enable));
         Tab newOpening = new Tab(i18n.t("openings.tabNew"), scrolling(newOpeningPane(i18n)));
@@ -145,6 +145,11 @@ public final class OpeningsScreen implements Screen {
                 i18n.t("openings.perUserLimit"));
         Spinner<Integer> lead = Widgets.integerSpinner("warmupLead", 0, 1440, model.warmupLeadProperty(), i18n,
                 i18n.t("openings.warmupLead"));
+        // one date model: the opening is for the play date picked above; it opens (flash) on its own date
+        Label playDate = new Label();
+        playDate.setId("newOpeningPlayDate");
+        playDate.textProperty().bind(model.dateProperty().asString());
+        row(form, i18n.t("openings.playDate"), playDate);
         row(form, i18n.t("openings.flashDate"), flashDate);
         row(form, i18n.t("openings.flashTime"), flashTime);
         row(form, i18n.t("openings.perUserLimit"), limit);

@@ -96,8 +96,12 @@ public final class OpeningsViewModel {
     }
 
     public void refresh() {
+        refresh(selected.get() == null ? null : selected.get().id());
+    }
+
+    /** Lists the play date's openings and selects {@code keep} (else the first). */
+    private void refresh(Long keep) {
         LocalDate day = date.get();
-        Long keep = selected.get() == null ? null : selected.get().id();
         tasks.run(i18n.t("openings.load"), () -> openings.listByDate(day), list -> {
             rows.setAll(list.stream().map(OpeningRow::of).toList());
             OpeningRow next = rows.stream().filter(r -> keep != null && r.id() == keep).findFirst()
@@ -150,7 +154,7 @@ public final class OpeningsViewModel {
         tasks.run(i18n.t("openings.create"), () -> openings.create(
                 new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get()), actor), created -> {
             notices.info(i18n.t("openings.created", created.getId()));
-            refresh();
+            refresh(created.getId()); // the new opening is the one staff go on with (it was not selected)
         });
     }
 
@@ -172,7 +176,9 @@ public final class OpeningsViewModel {
                     perUserLimit.get(), template, actor);
             return results.stream().map(r -> r.error() == null
                             ? i18n.t("openings.dayDone", r.date(), r.slotsCreated())
-                            : i18n.t("openings.dayFailed", r.date(), r.error()))
+                            : i18n.t("openings.dayFailed", r.date(), r.error().in(i18n.locale())) + r.conflicts()
+                                    .stream().map(clash -> "\n  • " + clash.in(i18n.locale()))
+                                    .collect(Collectors.joining()))
                     .collect(Collectors.joining("\n"));
         }, summary -> {
             lastResult.set(summary);
@@ -357,6 +363,14 @@ public final class OpeningsViewModel {
     /** A slot as the table shows it. */
     public record SlotRow(long slotId, String courtName, LocalTime start, LocalTime end, int capacity, int booked,
             Integer priceCents, boolean active) {
+        /**
+         * What staff read in the state column: withdrawn, sold out (every place booked, as Live rush
+         * shows it once recorded), or on sale.
+         */
+        public String stateKey() {
+            return !active ? "openings.withdrawn" : booked >= capacity ? "rush.soldOut" : "openings.onSale";
+        }
+
         static SlotRow of(SlotWithCourt s) {
             return new SlotRow(s.getId(), s.getCourtName(), s.getStartTime(), s.getEndTime(), s.getCapacity(),
                     s.getBooked(), s.getPriceCents(), Boolean.TRUE.equals(s.getActive()));

@@ -87,9 +87,11 @@ public final class ReservationsScreen implements Screen {
         TableView<ReservationQueries.Row> table = table("reservationsTable", i18n.t("reservations.empty"));
         table.getColumns().add(column(i18n.t("reservations.id"), ReservationQueries.Row::id));
         table.getColumns().add(column(i18n.t("reservations.student"), ReservationQueries.Row::studentId));
+        table.getColumns().add(column(i18n.t("reservations.studentName"), ReservationQueries.Row::studentName));
         table.getColumns().add(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate));
         table.getColumns().add(column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()));
         table.getColumns().add(column(i18n.t("openings.court"), ReservationQueries.Row::courtName));
+        table.getColumns().add(column(i18n.t("reservations.amount"), r -> Inputs.yuan(r.priceCents())));
         var statusColumn = column(i18n.t("reservations.status"), (ReservationQueries.Row r) -> i18n.of(r.status())
                 + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
         statusColumn.setMinWidth(160);
@@ -115,9 +117,10 @@ public final class ReservationsScreen implements Screen {
         orders.setPrefHeight(120);
         TableView<AuditLog> audit = table("auditTable", i18n.t("reservations.noAudit"));
         audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.getCreateTime())));
-        audit.getColumns().add(column(i18n.t("reservations.who"), AuditLog::getActor));
-        audit.getColumns().add(column(i18n.t("reservations.what"), AuditLog::getAction));
-        audit.getColumns().add(column(i18n.t("reservations.detail"), AuditLog::getDetail));
+        AuditLabels labels = new AuditLabels(i18n);
+        audit.getColumns().add(column(i18n.t("reservations.who"), labels::who));
+        audit.getColumns().add(column(i18n.t("reservations.what"), labels::what));
+        audit.getColumns().add(column(i18n.t("reservations.detail"), labels::detail));
         model.detailProperty().addListener((obs, old, now) -> {
             orders.getItems().setAll(now == null ? java.util.List.of() : now.payOrders());
             audit.getItems().setAll(now == null ? java.util.List.of() : now.auditTrail());

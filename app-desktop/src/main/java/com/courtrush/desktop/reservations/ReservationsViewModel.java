@@ -133,9 +133,7 @@ public final class ReservationsViewModel {
 
     /** The reservation as staff see it: number, student, court and time. */
     String target(ReservationQueries.Row row) {
-        ReservationDetails.Details shown = detail.get();
-        String student = shown != null && shown.reservation().getId() == row.id() && shown.studentName() != null
-                ? shown.studentName() + " (" + row.studentId() + ")" : row.studentId();
+        String student = row.studentName() == null ? row.studentId() : row.studentName() + " (" + row.studentId() + ")";
         return i18n.t("reservations.target", row.id(), student, row.courtName(), row.slotDate(), row.startTime(),
                 row.endTime());
     }

@@ -1,5 +1,6 @@
 package com.courtrush.desktop.shell;
 
+import com.courtrush.desktop.ui.Widgets;
 import java.io.IOException;
 import java.io.InputStream;
 import javafx.scene.text.Font;
@@ -12,7 +13,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Fonts {
 
-    public static final String FAMILY = "WenQuanYi Micro Hei";
+    public static final String FAMILY = Widgets.FONT_FAMILY;
     private static final String RESOURCE = "/fonts/wqy-microhei.ttc";
     private static final Logger log = LoggerFactory.getLogger(Fonts.class);
 

@@ -3,13 +3,14 @@ package com.courtrush.desktop.students;
 import com.courtrush.account.StudentCsv;
 import com.courtrush.account.StudentDirectory;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.desktop.ui.InputRefused;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
@@ -61,18 +62,29 @@ public final class StudentsViewModel {
         });
     }
 
+    /**
+     * Imports a CSV file in chunks, saying at each step what it does (reading, checking, n of m). A file
+     * with bad rows imports nothing and names each by its line in the file, in the console's language.
+     */
     public void importCsv(Path file) {
         importing.set(true);
         progress.set(0);
+        progressText.set(i18n.t("students.reading"));
+        AtomicInteger imported = new AtomicInteger();
+        AtomicInteger total = new AtomicInteger();
         tasks.runWithProgress(i18n.t("students.import"), report -> {
-            List<StudentDirectory.NewStudent> students = StudentCsv.parse(Files.readString(file,
-                    StandardCharsets.UTF_8));
+            List<StudentCsv.Line> lines = StudentCsv.parseWithLines(Files.readString(file, StandardCharsets.UTF_8));
+            List<StudentDirectory.NewStudent> students = lines.stream().map(StudentCsv.Line::student).toList();
+            total.set(students.size());
+            report.update(0, i18n.t("students.checking", students.size()));
             List<StudentDirectory.RowError> errors = StudentDirectory.validate(students);
             if (!errors.isEmpty()) {
-                throw new InputRefused(i18n.t("students.badRows", errors.size(), errors.stream()
-                        .limit(10).map(e -> i18n.t("students.badRow", e.row(), e.message()))
+                throw new InputRefused(i18n.t("students.badRows", errors.size(), errors.stream().limit(10)
+                        .map(e -> i18n.t("students.badRow", lines.get(e.row() - 1).number(),
+                                e.message().in(i18n.locale())))
                         .collect(Collectors.joining("\n"))));
             }
+            report.update(0, i18n.t("students.progress", 0, students.size()));
             int created = 0;
             int present = 0;
             for (int from = 0; from < students.size(); from += CHUNK) {
@@ -81,6 +93,7 @@ public final class StudentsViewModel {
                 created += result.created();
                 present += result.alreadyPresent().size();
                 int done = Math.min(students.size(), from + CHUNK);
+                imported.set(done);
                 report.update((double) done / students.size(), i18n.t("students.progress", done, students.size()));
             }
             return new int[] {created, present};
@@ -94,7 +107,8 @@ public final class StudentsViewModel {
             search();
         }, error -> {
             importing.set(false);
-            progressText.set(i18n.t("students.importFailed"));
+            progressText.set(imported.get() == 0 ? i18n.t("students.importFailedNothing")
+                    : i18n.t("students.importFailed", imported.get(), total.get()));
             notices.failed(i18n.t("students.import"), error);
         });
     }

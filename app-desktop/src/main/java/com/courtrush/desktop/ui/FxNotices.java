@@ -2,6 +2,10 @@ package com.courtrush.desktop.ui;
 
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.application.Platform;
@@ -88,15 +92,16 @@ public final class FxNotices implements Notices {
         return i18n.get().t("error.unexpected", error.getClass().getSimpleName());
     }
 
-    /** Lists the items a refusal carries (e.g. which slots overlap), ten at most. */
-    private static String details(Object data) {
-        if (!(data instanceof java.util.Map<?, ?> map)) {
+    /** Lists the items a refusal carries (e.g. which slots overlap), ten at most, in the console's language. */
+    private String details(Object data) {
+        if (!(data instanceof Map<?, ?> map)) {
             return "";
         }
+        Locale locale = i18n.get().locale();
         StringBuilder lines = new StringBuilder();
-        map.values().stream().filter(java.util.Collection.class::isInstance)
-                .flatMap(c -> ((java.util.Collection<?>) c).stream()).limit(10)
-                .forEach(item -> lines.append("\n• ").append(item));
+        map.values().stream().filter(Collection.class::isInstance)
+                .flatMap(c -> ((Collection<?>) c).stream()).limit(10)
+                .forEach(item -> lines.append("\n• ").append(item instanceof EngineText text ? text.in(locale) : item));
         return lines.toString();
     }
 

@@ -26,6 +26,8 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 import javafx.util.StringConverter;
 import javafx.util.converter.LocalDateStringConverter;
 
@@ -56,8 +58,21 @@ public final class Widgets {
         return label;
     }
 
+    /** The console's font (bundled: CJK on machines without it), as app.css names it. */
+    public static final String FONT_FAMILY = "WenQuanYi Micro Hei";
+
+    /** Room a column header takes beside its text (padding, the sort arrow). */
+    private static final double HEADER_ROOM = 26;
+
+    /**
+     * A column whose header is never cut short: it is at least as wide as its title, in the console's
+     * font (squeezed tables once showed "ID" as nothing and "金额（元）" as "金额（...").
+     */
     public static <T> TableColumn<T, Object> column(String title, Function<T, Object> value) {
         TableColumn<T, Object> column = new TableColumn<>(title);
+        Text measure = new Text(title);
+        measure.setFont(Font.font(FONT_FAMILY, 13));
+        column.setMinWidth(Math.ceil(measure.getLayoutBounds().getWidth() + HEADER_ROOM));
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(cell.getValue() == null
                 ? null : value.apply(cell.getValue())));
         return column;

@@ -23,6 +23,7 @@ import com.courtrush.opening.SessionState;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.staff.SlotWithdrawal;
+import com.courtrush.web.EngineText;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -154,11 +155,14 @@ class OpeningsViewModelTest {
         model.chosenCourts().setAll(model.activeCourts());
         model.daysProperty().set(7);
         when(generator.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString())).thenReturn(List.of(
-                new SlotGenerator.DayResult(TODAY.plusDays(1), 3L, 14, null),
-                new SlotGenerator.DayResult(TODAY.plusDays(2), null, 0, "2 slot(s) would overlap")));
+                new SlotGenerator.DayResult(TODAY.plusDays(1), 3L, 14),
+                new SlotGenerator.DayResult(TODAY.plusDays(2), null, 0, new EngineText("slot.overlaps", 1),
+                        List.of(new EngineText("slot.overlapItem", "A", LocalTime.of(8, 0), LocalTime.of(9, 0),
+                                LocalTime.of(8, 30), LocalTime.of(9, 30))))));
         model.generate();
         assertThat(model.lastResultProperty().get()).contains("2026-11-23: 14 slot(s) created")
-                .contains("2026-11-24: not created — 2 slot(s) would overlap");
+                .contains("2026-11-24: not created — 1 slot(s) would overlap existing slots; nothing was created.\n"
+                        + "  • court 'A' 08:00-09:00 overlaps its slot 08:30-09:30");
     }
 
     @Test
@@ -209,5 +213,31 @@ class OpeningsViewModelTest {
         notices.answer = true;
         model.close();
         verify(openings).close(4, "console:tester");
+    }
+
+    @Test
+    void aSlotWithEveryPlaceBookedReadsSoldOutNotOnSale() {
+        assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, true)
+                .stateKey()).isEqualTo("rush.soldOut");
+        assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true)
+                .stateKey()).isEqualTo("openings.onSale");
+        assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, false)
+                .stateKey()).isEqualTo("openings.withdrawn");
+    }
+
+    @Test
+    void aNewOpeningIsSelectedOnceCreated() {
+        when(openings.listByDate(any())).thenReturn(List.of(session(4)));
+        model.refresh();
+        assertThat(model.selectedProperty().get().id()).isEqualTo(4);
+        ReserveSession created = session(9);
+        when(openings.create(any(), anyString())).thenReturn(created);
+        when(openings.listByDate(any())).thenReturn(List.of(session(4), created));
+        model.flashTimeProperty().set("23:59");
+        model.flashDateProperty().set(TODAY.plusDays(1));
+
+        model.createOpening();
+
+        assertThat(model.selectedProperty().get().id()).as("the opening just created").isEqualTo(9);
     }
 }

@@ -45,7 +45,7 @@ class ReservationsViewModelTest {
 
     static ReservationQueries.Row row(long id, ReservationStatus status) {
         return new ReservationQueries.Row(id, "trace" + id, 3, "2024001", 9, 4, status, null, null, TODAY,
-                LocalTime.of(8, 0), LocalTime.of(9, 0), "A");
+                LocalTime.of(8, 0), LocalTime.of(9, 0), "A", "Ann", 2000);
     }
 
     @Test
@@ -95,7 +95,7 @@ class ReservationsViewModelTest {
 
         Destructive asked = notices.lastStep();
         assertThat(asked.action()).isEqualTo("Cancel reservation");
-        assertThat(asked.target()).isEqualTo("Reservation #2 · 2024001 · A, " + TODAY + " 08:00–09:00");
+        assertThat(asked.target()).isEqualTo("Reservation #2 · Ann (2024001) · A, " + TODAY + " 08:00–09:00");
         assertThat(asked.consequence()).contains("goes back on sale");
         assertThat(asked.needsReason()).isTrue();
         verify(cancellation, never()).cancelByStaff(anyLong(), any(), any());

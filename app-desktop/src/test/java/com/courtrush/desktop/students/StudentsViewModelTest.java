@@ -58,11 +58,30 @@ class StudentsViewModelTest {
     }
 
     @Test
-    void aFileWithBadRowsImportsNothingAndSaysWhichRows() throws Exception {
+    void aFileWithBadRowsImportsNothingAndNamesEachByItsLineInTheFile() throws Exception {
+        // header on line 1, three good rows on lines 2-4: the bad one is line 5 of the file
         model.importCsv(csv(3, "bad id!,x,\n"));
         verify(directory, never()).importStudents(any());
-        assertThat(notices.lastFailureMessage()).contains("row 4");
+        assertThat(notices.lastFailureMessage()).contains("line 5: the student id must be 1-32 letters");
+        assertThat(model.progressTextProperty().get()).isEqualTo("Import stopped; nothing was imported.");
         assertThat(model.importingProperty().get()).isFalse();
+    }
+
+    @Test
+    void theRowsWhatIsWrongReadsInChinese() throws Exception {
+        StudentsViewModel chinese = new StudentsViewModel(directory, new DirectUiTasks(notices), notices,
+                I18n.of(I18n.CHINESE), "console:t");
+        chinese.importCsv(csv(1, "2024009,short,Ann\n"));
+        assertThat(notices.lastFailureMessage()).contains("第 3 行：密码至少 6 个字符");
+    }
+
+    @Test
+    void anImportStoppedPartWaySaysHowFarItGot() throws Exception {
+        when(directory.importStudents(anyList())).thenReturn(new StudentDirectory.ImportResult(200, List.of()))
+                .thenThrow(new IllegalStateException("database gone"));
+        model.importCsv(csv(450, ""));
+        assertThat(model.progressTextProperty().get())
+                .isEqualTo("Import stopped after 200 of 450; re-running it skips the students already imported.");
     }
 
     @Test
