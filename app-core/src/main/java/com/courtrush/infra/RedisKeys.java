@@ -77,7 +77,7 @@ public final class RedisKeys {
         return "bf:{s:" + sessionId + "}:series";
     }
 
-    /** HyperLogLog of the students who tried to reserve in an opening (counted once each). */
+    /** Set of the students (user ids) who tried to reserve in an opening: counted once each, exactly. */
     public static String rushStudents(long sessionId) {
         return "bf:{s:" + sessionId + "}:students";
     }

@@ -52,8 +52,8 @@ public class RushHistory {
         RBatch batch = redisson.createBatch();
         CompletionStage<Map<String, String>> fields = batch.<String, String>getMap(RedisKeys.rushSeries(sessionId),
                 StringCodec.INSTANCE).readAllMapAsync();
-        CompletionStage<Long> students = batch.getHyperLogLog(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
-                .countAsync();
+        CompletionStage<Integer> students = batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
+                .sizeAsync();
         batch.execute();
         List<Second> seconds = seconds(fields.toCompletableFuture().join());
         long opensAtMs = opening.session().getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
@@ -112,7 +112,7 @@ public class RushHistory {
      *
      * @param soldOutAfterMs  from the opening time to the grant that left no place on sale; null if
      *                        places were never all taken
-     * @param students        students who tried (counted once each; HyperLogLog, within about 1 %)
+     * @param students        students who tried, counted once each
      * @param refusals        answers other than a granted place, by outcome
      * @param lagMeanMs       mean time from a grant to its committed reservation; null when none recorded
      * @param lagMaxMs        the longest of those; null when none

@@ -168,7 +168,7 @@ public interface MultiNodeScenarios extends StackAccess {
                 Map<String, Integer> byReason = new TreeMap<>();
                 summary.path("refusals").fields().forEachRemaining(e -> byReason.put(e.getKey(), e.getValue().asInt()));
                 assertThat(byReason).as("refusals by reason").isEqualTo(refusals);
-                assertThat(summary.path("students").asLong()).as("students who tried").isBetween(59L, 61L);
+                assertThat(summary.path("students").asLong()).as("students who tried, exactly").isEqualTo(60);
                 assertThat(summary.path("lagMaxMs").isNumber()).as("recorded grants' lag: %s", summary).isTrue();
                 long soldOut = summary.path("soldOutAfterMs").asLong(-1);
                 assertThat(soldOut).as("sold out after the opening time: %s", summary).isBetween(0L, 10_000L);

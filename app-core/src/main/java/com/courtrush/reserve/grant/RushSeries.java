@@ -29,7 +29,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Each opening's rush, second by second, as totals of every node: the decisions by outcome, the
- * students who tried, the time of the last grant, grants recorded and their persistence lag, places
+ * students who tried (a set: exact), the time of the last grant, grants recorded and their persistence lag, places
  * given back, and the places left. This node counts in memory (one map update per request) and adds
  * its counts to the opening's series in Redis once a second ({@code lua/rush_series.lua}), where they
  * stay for {@link #KEPT} — a manager arriving after the rush reads it all. What a flush could not

@@ -86,15 +86,18 @@ public final class ReservationsScreen implements Screen {
 
         TableView<ReservationQueries.Row> table = table("reservationsTable", i18n.t("reservations.empty"));
         table.getColumns().add(column(i18n.t("reservations.id"), ReservationQueries.Row::id));
-        table.getColumns().add(column(i18n.t("reservations.student"), ReservationQueries.Row::studentId));
+        table.getColumns().add(Widgets.fitting(column(i18n.t("reservations.student"), ReservationQueries.Row::studentId),
+                "20261234"));
         table.getColumns().add(column(i18n.t("reservations.studentName"), ReservationQueries.Row::studentName));
-        table.getColumns().add(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate));
-        table.getColumns().add(column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()));
+        table.getColumns().add(Widgets.fitting(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate),
+                "2026-11-25"));
+        table.getColumns().add(Widgets.fitting(column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()),
+                "09:00–10:00"));
         table.getColumns().add(column(i18n.t("openings.court"), ReservationQueries.Row::courtName));
         table.getColumns().add(column(i18n.t("reservations.amount"), r -> Inputs.yuan(r.priceCents())));
         var statusColumn = column(i18n.t("reservations.status"), (ReservationQueries.Row r) -> i18n.of(r.status())
                 + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
-        statusColumn.setMinWidth(160);
+        statusColumn.setMinWidth(120);
         table.getColumns().add(statusColumn);
         table.setItems(model.rows());
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.selectedProperty()
@@ -146,7 +149,7 @@ public final class ReservationsScreen implements Screen {
         VBox.setVgrow(audit, Priority.ALWAYS);
         VBox listPane = new VBox(8, table, total);
         SplitPane split = new SplitPane(listPane, detailPane);
-        split.setDividerPositions(0.58);
+        split.setDividerPositions(0.64);
         VBox.setVgrow(split, Priority.ALWAYS);
         root = screen(title(i18n.t("nav.reservations")),
                 bar(new Label(i18n.t("openings.date")), date, clearDate, court, student, status, search), split);

@@ -36,6 +36,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -103,6 +104,7 @@ public final class LiveRushScreen implements Screen {
         accepted.setName(i18n.t("rush.acceptedPerSecond"));
         LineChart<Number, Number> rateChart = chart("rushRateChart", i18n.t("rush.rates"));
         rateChart.getData().addAll(List.of(attempts, accepted));
+        rateChart.setLegendSide(Side.RIGHT);
         rejectChart = chart("rushRejectChart", i18n.t("rush.refusals"));
         // the reasons' legend down the side: one line each, whatever the language
         rejectChart.setLegendSide(Side.RIGHT);
@@ -115,6 +117,7 @@ public final class LiveRushScreen implements Screen {
         summary.setId("rushSummary");
         summary.setWrapText(true);
         summary.textProperty().bind(model.summaryProperty());
+        summary.setMinHeight(Region.USE_PREF_SIZE); // all of it, the table gives way
 
         HBox charts = new HBox(10, rateChart, rejectChart);
         HBox.setHgrow(rateChart, Priority.ALWAYS);

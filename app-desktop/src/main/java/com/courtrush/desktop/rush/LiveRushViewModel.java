@@ -177,8 +177,10 @@ public final class LiveRushViewModel {
      */
     void apply(RushHistory.History read) {
         long opensAt = Math.floorDiv(read.opensAtMs(), 1000);
-        timeAxis.set(i18n.t("rush.timeAxis", CLOCK.format(Instant.ofEpochMilli(read.opensAtMs()).atZone(zone))));
         List<RushHistory.Second> tried = read.seconds().stream().filter(s -> s.attempts() > 0).toList();
+        // no axis title over an empty chart (it was drawn across the tick labels)
+        timeAxis.set(tried.isEmpty() ? ""
+                : i18n.t("rush.timeAxis", CLOCK.format(Instant.ofEpochMilli(read.opensAtMs()).atZone(zone))));
         List<RatePoint> points = new ArrayList<>();
         if (!tried.isEmpty()) {
             long rushBegan = tried.stream().mapToLong(RushHistory.Second::epochSecond)

@@ -78,6 +78,14 @@ public final class Widgets {
         return column;
     }
 
+    /** Widens a column's minimum so that a value like {@code sample} is shown whole (ids, dates, times). */
+    public static <T> TableColumn<T, Object> fitting(TableColumn<T, Object> column, String sample) {
+        Text measure = new Text(sample);
+        measure.setFont(Font.font(FONT_FAMILY, 13));
+        column.setMinWidth(Math.max(column.getMinWidth(), Math.ceil(measure.getLayoutBounds().getWidth() + HEADER_ROOM)));
+        return column;
+    }
+
     public static <T> TableView<T> table(String id, String emptyText) {
         TableView<T> table = new TableView<>();
         table.setId(id);
@@ -225,7 +233,8 @@ public final class Widgets {
         if (step.needsReason()) {
             Label required = new Label(i18n.t("dialog.reasonRequired"));
             required.setId("reasonRequired");
-            required.getStyleClass().add("sold-out");
+            // inline: a dialog is a window of its own, without the console's stylesheet
+            required.setStyle("-fx-text-fill: -color-danger-fg;");
             required.visibleProperty().bind(reason.textProperty().map(String::isBlank));
             required.managedProperty().bind(required.visibleProperty());
             content.getChildren().addAll(new Label(i18n.t("dialog.reason")), reason, required);
