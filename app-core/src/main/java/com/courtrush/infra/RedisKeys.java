@@ -70,8 +70,9 @@ public final class RedisKeys {
     }
 
     /**
-     * Hash of an opening's rush, second by second, totals of all nodes: {@code "<epochSecond>:<FIELD>"} →
-     * number, FIELD an outcome's name or one of RushSeries' fields. Kept two days after its last write.
+     * Hash of an opening's rush, second by second: {@code "<epochSecond>:<FIELD>:<node>"} → that node's
+     * value (readers add them up), FIELD an outcome's name or one of RushSeries' fields, and
+     * {@code "<epochSecond>:LEFT"} → places left. Kept two days after its last write.
      */
     public static String rushSeries(long sessionId) {
         return "bf:{s:" + sessionId + "}:series";
@@ -82,12 +83,18 @@ public final class RedisKeys {
         return "bf:{s:" + sessionId + "}:students";
     }
 
-    /** Hash of the reserve queues' traffic in one UTC day: {@code "<epochSecond>:<FLOW>"} → count, all nodes. */
-    public static String queueSeries(long epochDay) {
-        return "bf:queues:series:" + epochDay;
+    /**
+     * Hash of the reserve queues' traffic in one minute (epoch minutes): {@code "<epochSecond>:<FLOW>:<node>"}
+     * → that node's count. Kept two hours.
+     */
+    public static String queueSeries(long epochMinute) {
+        return "bf:queues:series:" + epochMinute;
     }
 
-    /** Hash of the reserve queues' totals of one day (the gym's calendar): FLOW → count, all nodes. */
+    /**
+     * Hash of the reserve queues' totals of one day (the gym's calendar): {@code "<FLOW>:<node>"} → that
+     * node's count.
+     */
     public static String queueTotals(LocalDate date) {
         return "bf:queues:totals:" + date;
     }

@@ -64,13 +64,18 @@ public class RushHistory {
     }
 
     static List<Second> seconds(Map<String, String> fields) {
+        // "<second>:<FIELD>:<node>": each node's own value, added up over the nodes (the last grant and the
+        // longest lag: the largest); "<second>:LEFT": a sample
         Map<Long, Map<String, Long>> bySecond = new TreeMap<>();
         fields.forEach((field, value) -> {
-            int colon = field.indexOf(':');
-            if (colon > 0) {
-                bySecond.computeIfAbsent(Long.parseLong(field.substring(0, colon)), s -> new TreeMap<>())
-                        .put(field.substring(colon + 1), Long.parseLong(value));
+            String[] parts = field.split(":");
+            if (parts.length < 2) {
+                return;
             }
+            String name = parts[1];
+            boolean largest = name.equals(RushSeries.LAST_GRANT_MS) || name.equals(RushSeries.LAG_MAX_MS);
+            bySecond.computeIfAbsent(Long.parseLong(parts[0]), s -> new TreeMap<>())
+                    .merge(name, Long.parseLong(value), largest ? Math::max : Long::sum);
         });
         List<Second> seconds = new ArrayList<>(bySecond.size());
         bySecond.forEach((second, values) -> {

@@ -91,7 +91,8 @@ public interface MultiNodeScenarios extends StackAccess {
             });
             assertThat(invariants().assertHold(session)).isEqualTo(slots.size());
             // the queues' traffic is counted across both nodes too, read the same from either: the seconds
-            // since the opening (counts a node held through an earlier outage land in their own seconds)
+            // since the opening (a node's counts held through an earlier outage land in their own seconds, and
+            // a write repeated after a timeout sets the same values again)
             long opened = flash.atZone(Times.ZONE).toEpochSecond();
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (TestApi node : List.of(a, b)) {

@@ -201,10 +201,11 @@ public interface ReserveScenarios extends StackAccess {
         long early = api().generateSlots(closed, List.of(court), "08:00", "09:00", 60, 1).get(0);
         // 100 decisions in Redis, counted with everything else the node sends meanwhile: its periodic
         // jobs (the opening clock checks every live opening each second, and the run has made
-        // many) and work left by earlier scenarios come in bursts, so the quietest of three rounds
-        // counts; two trips per decision would still be 200
+        // many; the rush and queue series add what they counted, a few trips a second) and work left
+        // by earlier scenarios come in bursts, so the quietest of three rounds counts; two trips per
+        // decision would still be 200
         long quietest = Long.MAX_VALUE;
-        for (int round = 0; round < 3 && quietest > 115; round++) {
+        for (int round = 0; round < 3 && quietest > 125; round++) {
             List<Student> crowd = api().students(20); // fresh students: five attempts each is the limit
             long before = trips.total();
             for (Student student : crowd) {
@@ -214,7 +215,7 @@ public interface ReserveScenarios extends StackAccess {
             }
             quietest = Math.min(quietest, trips.total() - before);
         }
-        assertThat(quietest).as("round trips for 100 decisions").isBetween(100L, 115L);
+        assertThat(quietest).as("round trips for 100 decisions").isBetween(100L, 125L);
 
         // the per-student limit counts those attempts: the sold-out part has a crowd of its own
         List<Student> late = api().students(20);
@@ -235,8 +236,9 @@ public interface ReserveScenarios extends StackAccess {
             assertThat(again.enumCode()).as("%s", again).isEqualTo("DUP_REQ");
             assertThat(again.data().has("alternatives")).isFalse();
         }
-        // 57 answers from this node's flag: only the background jobs' trips, far fewer than 57
-        assertThat(trips.total() - before).as("round trips for 57 answers from the flag").isLessThan(10L);
+        // 57 answers from this node's flag: only the background jobs' trips (the clock, the series a few a
+        // second), far fewer than 57
+        assertThat(trips.total() - before).as("round trips for 57 answers from the flag").isLessThan(25L);
     }
 
     @Test

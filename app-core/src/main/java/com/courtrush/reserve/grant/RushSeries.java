@@ -1,6 +1,5 @@
 package com.courtrush.reserve.grant;
 
-import com.courtrush.infra.LuaScript;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
@@ -10,18 +9,21 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.redisson.api.RBatch;
-import org.redisson.api.RScript;
+import org.redisson.api.RMapAsync;
 import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -29,11 +31,14 @@ import org.springframework.stereotype.Component;
 
 /**
  * Each opening's rush, second by second, as totals of every node: the decisions by outcome, the
- * students who tried (a set: exact), the time of the last grant, grants recorded and their persistence lag, places
- * given back, and the places left. This node counts in memory (one map update per request) and adds
- * its counts to the opening's series in Redis once a second ({@code lua/rush_series.lua}), where they
- * stay for {@link #KEPT} — a manager arriving after the rush reads it all. What a flush could not
- * write (Redis out) is kept and added with the next one, for up to {@link #HELD_AT_MOST}.
+ * students who tried (a set: exact), the time of the last grant, grants recorded and their
+ * persistence lag, places given back, and the places left. This node counts in memory (one map
+ * update per request) and, once a second, writes in one round trip what changed: per second and
+ * field, its own running value under its own name ({@code "<second>:<FIELD>:<node>"}), which readers
+ * add up over the nodes ({@code RushHistory}). Writing a value, not adding to one, makes a write
+ * Redis applied but did not confirm (a timeout under load) harmless to repeat — adding counted such
+ * seconds twice. The series stays for {@link #KEPT}; what could not be written is written when Redis
+ * answers again, for up to {@link #HELD_AT_MOST}.
  */
 @Component
 public class RushSeries {
@@ -50,9 +55,10 @@ public class RushSeries {
 
     private static final Logger log = LoggerFactory.getLogger(RushSeries.class);
     private static final Duration HELD_AT_MOST = Duration.ofMinutes(10);
-    private static final LuaScript SCRIPT = LuaScript.load("rush_series");
 
-    private final ConcurrentHashMap<Long, Map<Long, SecondCounts>> pending = new ConcurrentHashMap<>();
+    /** Opening → second → this node's running counts; an opening's entry is changed only inside compute. */
+    private final ConcurrentHashMap<Long, Map<Long, SecondCounts>> counted = new ConcurrentHashMap<>();
+    private final String node = UUID.randomUUID().toString().substring(0, 8);
     private final RedissonClient redisson;
     private final SlotCatalog catalog;
     private final Clock clock;
@@ -96,70 +102,95 @@ public class RushSeries {
 
     private void add(long sessionId, Consumer<SecondCounts> change) {
         long second = clock.millis() / 1000;
-        // compute holds the opening's entry while it changes, so a flush takes whole counts
-        pending.compute(sessionId, (id, seconds) -> {
+        counted.compute(sessionId, (id, seconds) -> {
             Map<Long, SecondCounts> bySecond = seconds == null ? new TreeMap<>() : seconds;
-            change.accept(bySecond.computeIfAbsent(second, s -> new SecondCounts()));
+            SecondCounts counts = bySecond.computeIfAbsent(second, s -> new SecondCounts());
+            change.accept(counts);
+            counts.dirty = true;
             return bySecond;
         });
     }
 
-    /** Adds what this node counted to the openings' series, with the places left now. */
+    /** Writes what changed since the last write, with the places left now; one round trip for all openings. */
     @Scheduled(fixedDelay = 1_000, initialDelay = 1_000)
     public void flush() {
-        List<Long> openings = new ArrayList<>(pending.keySet());
-        if (openings.isEmpty()) {
-            return;
+        long oldest = clock.millis() / 1000 - HELD_AT_MOST.toSeconds();
+        Map<Long, Map<Long, SecondCounts>> changed = new TreeMap<>();
+        for (Long sessionId : List.copyOf(counted.keySet())) {
+            counted.computeIfPresent(sessionId, (id, seconds) -> {
+                Map<Long, SecondCounts> copies = new TreeMap<>();
+                seconds.forEach((second, counts) -> {
+                    if (counts.dirty && second >= oldest) {
+                        copies.put(second, counts.copy());
+                        counts.dirty = false;
+                    }
+                });
+                if (!copies.isEmpty()) {
+                    changed.put(id, copies);
+                }
+                seconds.keySet().removeIf(second -> second < oldest); // written, or given up after the hold
+                return seconds.isEmpty() ? null : seconds;
+            });
         }
-        Map<Long, Map<Long, SecondCounts>> taken = new TreeMap<>();
-        for (long sessionId : openings) {
-            Map<Long, SecondCounts> seconds = pending.remove(sessionId);
-            if (seconds != null) {
-                taken.put(sessionId, seconds);
-            }
+        if (changed.isEmpty()) {
+            return;
         }
         try {
             Map<Long, Integer> left = new TreeMap<>();
-            Set<Long> known = placesLeft(taken.keySet(), left);
+            Set<Long> known = placesLeft(changed.keySet(), left);
+            // requests naming an opening that does not exist leave no series behind, here or in Redis
+            changed.keySet().stream().filter(id -> !known.contains(id)).toList().forEach(counted::remove);
+            changed.keySet().retainAll(known);
             long now = clock.millis() / 1000;
-            RScript script = redisson.getScript();
-            // requests naming an opening that does not exist leave no series behind
-            taken.keySet().retainAll(known);
-            taken.forEach((sessionId, seconds) -> write(script, sessionId, seconds, now, left.get(sessionId)));
+            RBatch batch = redisson.createBatch();
+            changed.forEach((sessionId, seconds) -> write(batch, sessionId, seconds, now, left.get(sessionId)));
+            if (!changed.isEmpty()) {
+                batch.execute();
+            }
             if (failing) {
                 failing = false;
                 log.info("Rush series are written to Redis again");
             }
         } catch (RuntimeException e) {
-            keepForNextFlush(taken);
+            markChangedAgain(changed);
             if (!failing) {
                 failing = true;
                 log.warn("Rush series could not be written to Redis; this node keeps its counts (up to {} min) and "
-                        + "adds them when Redis answers: {}", HELD_AT_MOST.toMinutes(), e.toString());
+                        + "writes them when Redis answers: {}", HELD_AT_MOST.toMinutes(), e.toString());
             }
         }
     }
 
-    private void write(RScript script, long sessionId, Map<Long, SecondCounts> seconds, long now, Integer left) {
-        List<Object> args = new ArrayList<>();
-        Set<Long> students = new HashSet<>();
-        int operations = 0;
-        List<Object> pairs = new ArrayList<>();
-        for (Map.Entry<Long, SecondCounts> entry : seconds.entrySet()) {
-            operations += entry.getValue().operations(entry.getKey(), pairs);
-            students.addAll(entry.getValue().students);
-        }
+    private void write(RBatch batch, long sessionId, Map<Long, SecondCounts> seconds, long now, Integer left) {
+        Map<String, String> fields = new HashMap<>();
+        Set<String> students = new HashSet<>();
+        seconds.forEach((second, counts) -> {
+            counts.fields(second, node, fields);
+            counts.students.forEach(id -> students.add(id.toString()));
+        });
         if (left != null) {
-            pairs.add("=" + now + ":" + LEFT);
-            pairs.add(left.toString());
-            operations++;
+            fields.put(now + ":" + LEFT, left.toString());
         }
-        args.add(Long.toString(KEPT.toMillis()));
-        args.add(Integer.toString(operations));
-        args.addAll(pairs);
-        students.forEach(id -> args.add(id.toString()));
-        script.eval(RScript.Mode.READ_WRITE, SCRIPT.source(), RScript.ReturnType.INTEGER,
-                List.of(RedisKeys.rushSeries(sessionId), RedisKeys.rushStudents(sessionId)), args.toArray());
+        RMapAsync<String, String> series = batch.getMap(RedisKeys.rushSeries(sessionId), StringCodec.INSTANCE);
+        series.putAllAsync(fields);
+        series.expireAsync(KEPT);
+        if (!students.isEmpty()) {
+            batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE).addAllAsync(students);
+            batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE).expireAsync(KEPT);
+        }
+    }
+
+    /** The seconds a failed write carried are written again next time (with whatever they count by then). */
+    private void markChangedAgain(Map<Long, Map<Long, SecondCounts>> changed) {
+        changed.forEach((sessionId, seconds) -> counted.computeIfPresent(sessionId, (id, now) -> {
+            seconds.keySet().forEach(second -> {
+                SecondCounts counts = now.get(second);
+                if (counts != null) {
+                    counts.dirty = true;
+                }
+            });
+            return now;
+        }));
     }
 
     /**
@@ -197,24 +228,7 @@ public class RushSeries {
         return reads.keySet();
     }
 
-    private void keepForNextFlush(Map<Long, Map<Long, SecondCounts>> taken) {
-        long oldest = clock.millis() / 1000 - HELD_AT_MOST.toSeconds();
-        taken.forEach((sessionId, seconds) -> seconds.forEach((second, counts) -> {
-            if (second >= oldest) {
-                add(sessionId, second, counts);
-            }
-        }));
-    }
-
-    private void add(long sessionId, long second, SecondCounts earlier) {
-        pending.compute(sessionId, (id, seconds) -> {
-            Map<Long, SecondCounts> bySecond = seconds == null ? new TreeMap<>() : seconds;
-            bySecond.merge(second, earlier, SecondCounts::plus);
-            return bySecond;
-        });
-    }
-
-    /** One node's counts of one second of one opening; changed only inside the map's compute. */
+    /** This node's running counts of one second of one opening; changed only inside the map's compute. */
     private static final class SecondCounts {
         private final Map<Outcome, Long> outcomes = new EnumMap<>(Outcome.class);
         private final Set<Long> students = new HashSet<>();
@@ -223,42 +237,40 @@ public class RushSeries {
         private long lagSumMs;
         private long lagMaxMs = -1;
         private long released;
+        private boolean dirty;
 
-        SecondCounts plus(SecondCounts other) {
-            other.outcomes.forEach((outcome, n) -> outcomes.merge(outcome, n, Long::sum));
-            students.addAll(other.students);
-            lastGrantMs = Math.max(lastGrantMs, other.lastGrantMs);
-            recorded += other.recorded;
-            lagSumMs += other.lagSumMs;
-            lagMaxMs = Math.max(lagMaxMs, other.lagMaxMs);
-            released += other.released;
-            return this;
+        SecondCounts copy() {
+            SecondCounts copy = new SecondCounts();
+            copy.outcomes.putAll(outcomes);
+            copy.students.addAll(students);
+            copy.lastGrantMs = lastGrantMs;
+            copy.recorded = recorded;
+            copy.lagSumMs = lagSumMs;
+            copy.lagMaxMs = lagMaxMs;
+            copy.released = released;
+            return copy;
         }
 
-        /** Adds this second's field operations to {@code pairs}; answers how many. */
-        int operations(long second, List<Object> pairs) {
-            int before = pairs.size();
-            String prefix = second + ":";
-            outcomes.forEach((outcome, n) -> add(pairs, "+", prefix + outcome.name(), n));
+        /** This second's values as this node's fields ({@code "<second>:<FIELD>:<node>"}). */
+        void fields(long second, String node, Map<String, String> fields) {
+            outcomes.forEach((outcome, n) -> put(fields, second, outcome.name(), node, n));
             if (lastGrantMs > 0) {
-                add(pairs, ">", prefix + LAST_GRANT_MS, lastGrantMs);
+                put(fields, second, LAST_GRANT_MS, node, lastGrantMs);
             }
             if (recorded > 0) {
-                add(pairs, "+", prefix + RECORDED, recorded);
-                add(pairs, "+", prefix + LAG_SUM_MS, lagSumMs);
+                put(fields, second, RECORDED, node, recorded);
+                put(fields, second, LAG_SUM_MS, node, lagSumMs);
             }
             if (lagMaxMs >= 0) {
-                add(pairs, ">", prefix + LAG_MAX_MS, lagMaxMs);
+                put(fields, second, LAG_MAX_MS, node, lagMaxMs);
             }
             if (released > 0) {
-                add(pairs, "+", prefix + RELEASED, released);
+                put(fields, second, RELEASED, node, released);
             }
-            return (pairs.size() - before) / 2;
         }
 
-        private static void add(List<Object> pairs, String op, String field, long value) {
-            pairs.add(op + field);
-            pairs.add(Long.toString(value));
+        private static void put(Map<String, String> fields, long second, String field, String node, long value) {
+            fields.put(second + ":" + field + ":" + node, Long.toString(value));
         }
     }
 }
