@@ -13,6 +13,7 @@ public class AuditTrail {
     public static final String SYSTEM_CONSUMER = "system:consumer";
     public static final String SYSTEM_DLQ = "system:dlq";
     public static final String SYSTEM_PUBLISHER = "system:publisher";
+    public static final String SYSTEM_BACKUP = "system:backup";
 
     private static final int DETAIL_MAX = 1024;
 

@@ -14,6 +14,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.backup.DatabaseBackups;
 import com.courtrush.court.CourtService;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.monitor.QueueMonitor;
@@ -124,6 +125,8 @@ class ApiContractTest {
     RushMonitor rushMonitor;
     @MockitoBean
     RushHistory rushHistory;
+    @MockitoBean
+    DatabaseBackups backups;
     @MockitoBean
     QueueMonitor queueMonitor;
     @MockitoBean

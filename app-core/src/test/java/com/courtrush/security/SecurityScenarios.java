@@ -75,6 +75,8 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /admin/monitor/queues", Access.STAFF),
             Map.entry("GET /admin/monitor/rush/{sessionId}", Access.STAFF),
             Map.entry("GET /admin/monitor/rush/{sessionId}/history", Access.STAFF),
+            Map.entry("GET /admin/backups", Access.STAFF),
+            Map.entry("POST /admin/backups", Access.STAFF),
             Map.entry("POST /admin/reconcile", Access.STAFF),
             Map.entry("GET /admin/reservations", Access.STAFF),
             Map.entry("POST /admin/reservations/{id}/cancel", Access.STAFF),

@@ -8,12 +8,15 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.account.AdminToken;
+import com.courtrush.backup.DatabaseBackups;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
+import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.LocalSettings;
 import com.courtrush.setting.AppSettings;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
@@ -34,6 +37,7 @@ public final class SettingsScreen implements Screen {
     private static final int HINT_FITS = 36;
 
     private final SettingsViewModel model;
+    private final BackupsViewModel backups;
     private final Node root;
 
     public SettingsScreen(ConsoleContext context) {
@@ -107,8 +111,18 @@ public final class SettingsScreen implements Screen {
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");
         restart.visibleProperty().bind(model.restartNeededProperty());
+        backups = new BackupsViewModel(context.service(DatabaseBackups.class), context.tasks(), context.notices(), i18n,
+                context.actor(), context.service(CourtRushProperties.class).zone());
+        Label backupState = new Label();
+        backupState.setId("backupState");
+        backupState.setWrapText(true);
+        backupState.textProperty().bind(backups.stateProperty());
+        Button backUpNow = button(i18n.t("backups.now"), "backUpNow", backups::backUpNow);
+        backUpNow.disableProperty().bind(backups.availableProperty().not());
+        TitledPane backupPane = new TitledPane(i18n.t("backups.title"), new VBox(8, backupState, backUpNow));
+        backupPane.setCollapsible(false);
         VBox content = new VBox(12, livePane, startupPane, tokenRow,
-                bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart));
+                bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart), backupPane);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         root = screen(title(i18n.t("nav.settings")), scroll);
@@ -134,6 +148,7 @@ public final class SettingsScreen implements Screen {
     @Override
     public void shown() {
         model.load();
+        backups.refresh();
     }
 
     public SettingsViewModel model() {

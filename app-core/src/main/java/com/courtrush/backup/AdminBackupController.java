@@ -1,0 +1,40 @@
+package com.courtrush.backup;
+
+import com.courtrush.account.Caller;
+import com.courtrush.web.ApiResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Admin: backups", description = "Backups of the embedded database (an external one is backed up by its own means)")
+@RestController
+@RequestMapping("/admin/backups")
+class AdminBackupController {
+
+    private final DatabaseBackups backups;
+
+    AdminBackupController(DatabaseBackups backups) {
+        this.backups = backups;
+    }
+
+    @Operation(summary = "The backups in the data directory, newest first; whether this engine backs up at all")
+    @GetMapping
+    ApiResponse<Backups> list() {
+        return ApiResponse.ok(new Backups(backups.available(), backups.available() ? backups.list() : List.of()));
+    }
+
+    @Operation(summary = "Back the embedded database up now (online); the oldest beyond the retention are deleted")
+    @PostMapping
+    ApiResponse<DatabaseBackups.Backup> backUp(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(backups.backUp(caller.actor()));
+    }
+
+    /** Whether this engine backs up its database, and the backups there are. */
+    record Backups(boolean available, List<DatabaseBackups.Backup> backups) {
+    }
+}

@@ -1,0 +1,154 @@
+package com.courtrush.backup;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.web.CourtRushException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Service;
+
+/**
+ * Online backups of the embedded (H2) database into {@code <data-dir>/backups}: H2's {@code BACKUP
+ * TO} writes a consistent copy while students keep booking. One a day (at {@code
+ * courtrush.backup.cron}, and at start-up when the newest is more than a day old — the embedded
+ * engine runs only while the console is open), one whenever staff ask, the newest {@code
+ * courtrush.backup.keep} kept. A backup holds everything, the tokens' signing secret too: its file
+ * is private to the user (0600). With an external database this answers that there is nothing to do
+ * here: that database is backed up by its own means.
+ */
+@Service
+public class DatabaseBackups {
+
+    private static final Logger log = LoggerFactory.getLogger(DatabaseBackups.class);
+    private static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("'courtrush-'yyyyMMdd-HHmmss'.zip'");
+    private static final Duration DAY = Duration.ofHours(24);
+
+    private final JdbcTemplate jdbc;
+    private final AuditTrail audit;
+    private final Clock clock;
+    private final CourtRushProperties properties;
+    private final Path directory;
+    private final boolean embedded;
+    private final int keep;
+
+    DatabaseBackups(JdbcTemplate jdbc, AuditTrail audit, Clock clock, CourtRushProperties properties,
+            Environment environment) {
+        this.jdbc = jdbc;
+        this.audit = audit;
+        this.clock = clock;
+        this.properties = properties;
+        this.directory = properties.dataDir().resolve("backups");
+        this.embedded = environment.getProperty("spring.datasource.url", "").startsWith("jdbc:h2:");
+        this.keep = Math.max(1, environment.getProperty("courtrush.backup.keep", Integer.class, 14));
+    }
+
+    /** Whether this engine backs its database up (the embedded one); an external one is backed up by its own means. */
+    public boolean available() {
+        return embedded;
+    }
+
+    /** Backs up now; answers the new backup. Old ones beyond the retention are deleted. */
+    public synchronized Backup backUp(String actor) {
+        if (!embedded) {
+            throw CourtRushException.badRequest("backup.external");
+        }
+        try {
+            Files.createDirectories(directory);
+            Path file = directory.resolve(LocalDateTime.now(clock.withZone(properties.zone())).format(NAME));
+            jdbc.execute("BACKUP TO '" + file.toAbsolutePath().toString().replace("'", "''") + "'");
+            makePrivate(file);
+            audit.record(actor, "BACKUP", "DATABASE", file.getFileName());
+            pruneBeyond(keep);
+            log.info("Database backed up to {} ({} bytes)", file, Files.size(file));
+            return Backup.of(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write a backup into " + directory, e);
+        }
+    }
+
+    /** The backups there are, newest first. */
+    public List<Backup> list() {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(f -> f.getFileName().toString().matches("courtrush-\\d{8}-\\d{6}\\.zip"))
+                    .map(Backup::of).sorted(Comparator.comparing(Backup::name).reversed()).toList();
+        }  catch (IOException e) {
+            throw new UncheckedIOException("Cannot list the backups in " + directory, e);
+        }
+    }
+
+    /** The day's backup (by default at 03:30 in the gym's zone). */
+    @Scheduled(cron = "${courtrush.backup.cron:0 30 3 * * *}", zone = "${courtrush.zone:Asia/Shanghai}")
+    void daily() {
+        if (embedded) {
+            backUpLogged();
+        }
+    }
+
+    /** At start-up, when the newest backup is more than a day old (the console was closed at the hour). */
+    @EventListener(ApplicationReadyEvent.class)
+    void catchUp() {
+        if (!embedded) {
+            return;
+        }
+        List<Backup> backups = list();
+        if (backups.isEmpty() || backups.get(0).modified().isBefore(clock.instant().minus(DAY))) {
+            backUpLogged();
+        }
+    }
+
+    private void backUpLogged() {
+        try {
+            backUp(AuditTrail.SYSTEM_BACKUP);
+        } catch (RuntimeException e) {
+            log.error("The daily database backup into {} failed; the next day's run tries again (staff: back up now "
+                    + "in Settings)", directory, e);
+        }
+    }
+
+    private void pruneBeyond(int kept) throws IOException {
+        List<Backup> backups = list();
+        for (Backup old : backups.subList(Math.min(kept, backups.size()), backups.size())) {
+            Files.deleteIfExists(directory.resolve(old.name()));
+            log.info("Old backup {} deleted (the newest {} are kept)", old.name(), kept);
+        }
+    }
+
+    private static void makePrivate(Path file) throws IOException {
+        if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        }
+    }
+
+    /** One backup file: its name (in the backups folder), size and time. */
+    public record Backup(String name, long bytes, Instant modified) {
+        static Backup of(Path file) {
+            try {
+                return new Backup(file.getFileName().toString(), Files.size(file),
+                        Files.getLastModifiedTime(file).toInstant());
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot read backup " + file, e);
+            }
+        }
+    }
+}

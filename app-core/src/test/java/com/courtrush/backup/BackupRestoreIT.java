@@ -1,0 +1,90 @@
+package com.courtrush.backup;
+
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.CourtRushServer;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Student;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import org.h2.tools.Restore;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * A backup made while the engine runs, restored as the README says (H2's Restore tool into the
+ * {@code db} folder of a fresh data directory), brings back the same reservations, pay orders and
+ * accounts — and the tokens' signing secret: a student signed in before the backup still is.
+ */
+class BackupRestoreIT {
+
+    @Test
+    void aBackupRestoredIntoAFreshDataDirectoryHasTheSameReservationsOrdersAndAccounts() throws Exception {
+        Path original = Files.createTempDirectory("courtrush-backup-it-");
+        JsonNode reservations;
+        JsonNode paid;
+        long paidId;
+        Student ann;
+        Path backup;
+        try (ConfigurableApplicationContext engine = start(original)) {
+            TestApi api = new TestApi(port(engine));
+            long court = api.createCourt();
+            long session = api.createSession(tomorrow(), now(), 2);
+            List<Long> slots = api.generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+            List<Student> students = api.students(2);
+            ann = students.get(0);
+            paidId = api.book(ann, session, slots.get(0));
+            String outTradeNo = TestApi.expect(200, api.post("/pay/wechat/" + paidId, ann.token(), null)).data()
+                    .path("outTradeNo").asText();
+            TestApi.expect(200, api.post("/pay/wechat/mock-success/" + outTradeNo, TestApi.ADMIN_TOKEN, null));
+            long cancelled = api.book(students.get(1), session, slots.get(1));
+            TestApi.expect(200, api.delete("/reserve/" + cancelled, students.get(1).token()));
+            reservations = reservationsOf(api, session);
+            paid = TestApi.expect(200, api.get("/pay/reservation/" + paidId, ann.token())).data();
+
+            TestApi.Reply made = TestApi.expect(200, api.post("/admin/backups", TestApi.ADMIN_TOKEN, null));
+            backup = original.resolve("backups").resolve(made.data().path("name").asText());
+            assertThat(Files.getPosixFilePermissions(backup)).as("a backup holds the signing secret: private")
+                    .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+            JsonNode listed = TestApi.expect(200, api.get("/admin/backups", TestApi.ADMIN_TOKEN)).data();
+            assertThat(listed.path("available").asBoolean()).isTrue();
+            assertThat(listed.path("backups").get(0).path("name").asText()).isEqualTo(backup.getFileName().toString());
+        }
+
+        Path restored = Files.createTempDirectory("courtrush-restored-it-");
+        Restore.execute(backup.toString(), restored.resolve("db").toString(), "courtrush");
+        try (ConfigurableApplicationContext engine = start(restored)) {
+            TestApi api = new TestApi(port(engine));
+            assertThat(reservationsOf(api, reservations.get(0).path("sessionId").asLong()))
+                    .as("the reservations, as they were").isEqualTo(reservations);
+            assertThat(TestApi.expect(200, api.get("/pay/reservation/" + paidId, ann.token())).data())
+                    .as("the pay order, and the token signed before the backup").isEqualTo(paid);
+            assertThat(api.post("/auth/login", null, Map.of("studentId", ann.studentId(),
+                    "password", TestApi.passwordOf(ann))).status()).as("the account").isEqualTo(200);
+        }
+    }
+
+    private static JsonNode reservationsOf(TestApi api, long session) {
+        return TestApi.expect(200, api.get("/admin/reservations?sessionId=" + session, TestApi.ADMIN_TOKEN)).data()
+                .path("records");
+    }
+
+    private static ConfigurableApplicationContext start(Path dataDir) {
+        // run arguments, not builder properties: those are defaults that application.yml overrides
+        return new SpringApplicationBuilder(CourtRushServer.class).run(
+                "--courtrush.data-dir=" + dataDir, "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+                "--courtrush.auth.bcrypt-strength=4", "--server.port=0", "--spring.jmx.enabled=false");
+    }
+
+    private static int port(ConfigurableApplicationContext engine) {
+        return ((WebServerApplicationContext) engine).getWebServer().getPort();
+    }
+}

@@ -1,0 +1,76 @@
+package com.courtrush.desktop.settings;
+
+import com.courtrush.backup.DatabaseBackups;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * Backups of the embedded database, as Settings shows them: the newest and how many are kept, and
+ * "back up now". With an external database, says that it is backed up by its own means.
+ */
+public final class BackupsViewModel {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    private final DatabaseBackups backups;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final String actor;
+    private final ZoneId zone;
+    private final StringProperty state = new SimpleStringProperty("");
+    private final BooleanProperty available = new SimpleBooleanProperty();
+
+    public BackupsViewModel(DatabaseBackups backups, UiTasks tasks, Notices notices, I18n i18n, String actor,
+            ZoneId zone) {
+        this.backups = backups;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.actor = actor;
+        this.zone = zone;
+    }
+
+    public void refresh() {
+        available.set(backups.available());
+        if (!backups.available()) {
+            state.set(i18n.t("backups.external"));
+            return;
+        }
+        tasks.run(i18n.t("backups.title"), backups::list, this::show);
+    }
+
+    private void show(List<DatabaseBackups.Backup> found) {
+        if (found.isEmpty()) {
+            state.set(i18n.t("backups.none"));
+            return;
+        }
+        DatabaseBackups.Backup newest = found.get(0);
+        state.set(i18n.t("backups.newest", newest.name(), String.format(Locale.ROOT, "%.1f",
+                newest.bytes() / 1_048_576.0), TIME.format(newest.modified().atZone(zone)), found.size()));
+    }
+
+    public void backUpNow() {
+        tasks.run(i18n.t("backups.now"), () -> backups.backUp(actor), made -> {
+            notices.info(i18n.t("backups.made", made.name()));
+            refresh();
+        });
+    }
+
+    public StringProperty stateProperty() {
+        return state;
+    }
+
+    public BooleanProperty availableProperty() {
+        return available;
+    }
+}
