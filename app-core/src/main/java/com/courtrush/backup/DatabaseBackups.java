@@ -72,9 +72,10 @@ public class DatabaseBackups {
         }
         try {
             Files.createDirectories(directory);
+            makePrivate(directory, "rwx------"); // like everything in the data directory
             Path file = directory.resolve(LocalDateTime.now(clock.withZone(properties.zone())).format(NAME));
             jdbc.execute("BACKUP TO '" + file.toAbsolutePath().toString().replace("'", "''") + "'");
-            makePrivate(file);
+            makePrivate(file, "rw-------");
             audit.record(actor, "BACKUP", "DATABASE", file.getFileName());
             pruneBeyond(keep);
             log.info("Database backed up to {} ({} bytes)", file, Files.size(file));
@@ -134,9 +135,9 @@ public class DatabaseBackups {
         }
     }
 
-    private static void makePrivate(Path file) throws IOException {
-        if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    private static void makePrivate(Path path, String permissions) throws IOException {
+        if (Files.getFileStore(path).supportsFileAttributeView("posix")) {
+            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(permissions));
         }
     }
 
