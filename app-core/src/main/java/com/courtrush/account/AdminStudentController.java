@@ -4,12 +4,19 @@ import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
 import java.util.List;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @Tag(name = "Admin: students")
@@ -36,6 +43,35 @@ class AdminStudentController {
     @PostMapping(consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
     ApiResponse<StudentDirectory.ImportResult> importCsv(@RequestBody String csv) {
         return ApiResponse.ok(directory.importStudents(StudentCsv.parse(csv)));
+    }
+
+    @Operation(summary = "Students (and staff accounts), by student id; q searches id and name")
+    @GetMapping
+    ApiResponse<StudentDirectory.StudentPage> list(@RequestParam(required = false) @Size(max = 64) String q,
+            @RequestParam(defaultValue = "1") @Positive int page,
+            @RequestParam(defaultValue = "100") @Positive @Max(1000) int size) {
+        return ApiResponse.ok(directory.list(q, page, size));
+    }
+
+    @Operation(summary = "Set a student's password; every token of theirs stops working, on every node")
+    @PostMapping("/{id}/password")
+    ApiResponse<Void> resetPassword(@PathVariable @Positive long id, @Valid @RequestBody NewPassword request,
+            @AuthenticationPrincipal Caller caller) {
+        directory.resetPassword(id, request.password(), caller.actor());
+        return ApiResponse.ok(null);
+    }
+
+    @Operation(summary = "Enable or disable an account; disabling ends its sessions on every node")
+    @PostMapping("/{id}/active")
+    ApiResponse<StudentDirectory.Student> setActive(@PathVariable @Positive long id,
+            @Valid @RequestBody Activity request, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(directory.setActive(id, request.active(), caller.actor()));
+    }
+
+    record NewPassword(@NotNull @Size(max = 128) String password) {
+    }
+
+    record Activity(@NotNull Boolean active) {
     }
 
     record ImportRequest(@NotNull List<StudentRow> students) {

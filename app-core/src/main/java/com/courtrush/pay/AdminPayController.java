@@ -1,6 +1,9 @@
 package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.reserve.lifecycle.Reservation;
+import com.courtrush.slot.TimeSlot;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -8,7 +11,10 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
+import java.util.List;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -19,9 +25,26 @@ import org.springframework.web.bind.annotation.RestController;
 class AdminPayController {
 
     private final RefundService refunds;
+    private final ReservationDetails details;
 
-    AdminPayController(RefundService refunds) {
+    AdminPayController(RefundService refunds, ReservationDetails details) {
         this.refunds = refunds;
+        this.details = details;
+    }
+
+    @Operation(summary = "One reservation whole: its slot and student, every pay order, and its history (details "
+            + "in the request's language)")
+    @GetMapping("/admin/reservations/{id}")
+    ApiResponse<ReservationView> details(@PathVariable @Positive long id) {
+        ReservationDetails.Details d = details.of(id);
+        return ApiResponse.ok(new ReservationView(d.reservation(), d.slot(), d.courtName(), d.studentId(),
+                d.studentName(), d.payOrders(), d.auditTrail().stream()
+                        .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale())).toList()));
+    }
+
+    /** A reservation as staff see it in the console. */
+    record ReservationView(Reservation reservation, TimeSlot slot, String courtName, String studentId,
+            String studentName, List<PayOrder> payOrders, List<AuditTrail.Entry> history) {
     }
 
     @Operation(summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off")

@@ -14,6 +14,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.audit.AuditTrail;
 import com.courtrush.backup.DatabaseBackups;
 import com.courtrush.court.CourtService;
 import com.courtrush.infra.CourtRushProperties;
@@ -25,6 +26,7 @@ import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.pay.PaymentService;
 import com.courtrush.pay.RefundService;
+import com.courtrush.pay.ReservationDetails;
 import com.courtrush.reserve.grant.ReserveResults;
 import com.courtrush.reserve.grant.ReserveService;
 import com.courtrush.reserve.grant.ResultStatus;
@@ -34,8 +36,10 @@ import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.recovery.DeadLetterActions;
 import com.courtrush.reserve.recovery.Reconciler;
+import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotListing;
+import com.courtrush.staff.SlotWithdrawal;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Outcome;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -127,6 +131,14 @@ class ApiContractTest {
     RushHistory rushHistory;
     @MockitoBean
     DatabaseBackups backups;
+    @MockitoBean
+    SlotEditor slotEditor;
+    @MockitoBean
+    SlotWithdrawal slotWithdrawal;
+    @MockitoBean
+    AuditTrail auditTrail;
+    @MockitoBean
+    ReservationDetails reservationDetails;
     @MockitoBean
     QueueMonitor queueMonitor;
     @MockitoBean

@@ -19,6 +19,7 @@ import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.web.CourtRushException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.List;
@@ -159,6 +160,70 @@ public interface StaffScenarios extends StackAccess {
                 null, false), 1, 10).total()).isZero();
         assertThat(queries.find(new ReservationQueries.Filter(null, null, null, null, null, null, "nobody", false),
                 1, 10).total()).isZero();
+    }
+
+    @Test
+    default void theStaffApiDoesWhatTheConsoleDoes() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        List<Student> students = api().students(2);
+        long unpaid = api().book(students.get(0), session, slots.get(0));
+        long paid = api().book(students.get(1), session, slots.get(1));
+        String order = TestApi.expect(200, api().post("/pay/wechat/" + paid, students.get(1).token(), null)).data()
+                .path("outTradeNo").asText();
+        TestApi.expect(200, api().post("/pay/wechat/mock-success/" + order, TestApi.ADMIN_TOKEN, null));
+        String admin = TestApi.ADMIN_TOKEN;
+
+        // slots: edit, what a withdrawal would do, withdraw with a reason, put back
+        Reply edited = TestApi.expect(200, api().put("/admin/slots/" + slots.get(0), admin,
+                Map.of("capacity", 2, "priceCents", 3000)));
+        assertThat(edited.data().path("capacity").asInt()).isEqualTo(2);
+        assertThat(TestApi.expect(200, api().get("/admin/slots/" + slots.get(1) + "/withdrawal", admin)).data()
+                .path("paid").asInt()).isEqualTo(1);
+        TestApi.expect(200, api().post("/admin/slots/" + slots.get(1) + "/withdraw", admin,
+                Map.of("reason", "net broken")));
+        assertThat(api().post("/admin/slots/" + slots.get(1) + "/withdraw", admin, Map.of("reason", " ")).status())
+                .as("a blank reason").isEqualTo(400);
+        TestApi.expect(200, api().post("/admin/slots/" + slots.get(1) + "/enable", admin, null));
+
+        // a reservation whole: its pay order and history, the engine's wording in the asker's language
+        JsonNode refunded = TestApi.expect(200, api().get("/admin/reservations/" + paid, admin)).data();
+        assertThat(refunded.path("reservation").path("status").asText()).isEqualTo("CANCELLED");
+        assertThat(refunded.path("payOrders").get(0).path("status").asText()).isEqualTo("REFUNDED");
+        assertThat(refunded.path("history").findValuesAsText("action")).contains("MARK_PAID", "REFUND");
+        assertThat(refunded.path("history").findValuesAsText("detail")).anyMatch(d -> d.contains("net broken"));
+
+        // the audit trail, filtered
+        JsonNode edits = TestApi.expect(200, api().get("/admin/audit?targetType=SLOT&targetId=" + slots.get(0),
+                admin)).data();
+        assertThat(edits.path("records").findValuesAsText("action")).containsExactly("EDIT_SLOT");
+
+        // students: find, disable (their sessions end), enable, a new password
+        JsonNode found = TestApi.expect(200, api().get("/admin/students?q=" + students.get(0).studentId(), admin))
+                .data();
+        assertThat(found.path("total").asLong()).isEqualTo(1);
+        long userId = found.path("records").get(0).path("id").asLong();
+        TestApi.expect(200, api().post("/admin/students/" + userId + "/active", admin, Map.of("active", false)));
+        assertThat(api().get("/reservations/mine", students.get(0).token()).status()).isEqualTo(401);
+        TestApi.expect(200, api().post("/admin/students/" + userId + "/active", admin, Map.of("active", true)));
+        TestApi.expect(200, api().post("/admin/students/" + userId + "/password", admin,
+                Map.of("password", "a-new-secret")));
+        assertThat(api().post("/auth/login", null, Map.of("studentId", students.get(0).studentId(),
+                "password", "a-new-secret")).status()).isEqualTo(200);
+        assertThat(api().post("/admin/students/" + userId + "/password", admin, Map.of("password", "short"))
+                .status()).as("a password too short").isEqualTo(400);
+
+        // a run of days from one template
+        JsonNode days = TestApi.expect(200, api().post("/admin/slots/generate-days", admin, Map.ofEntries(
+                Map.entry("firstDate", tomorrow().plusDays(20).toString()), Map.entry("days", 2),
+                Map.entry("flashTime", "13:00"), Map.entry("flashDayBefore", true), Map.entry("perUserLimit", 2),
+                Map.entry("courtIds", List.of(court)), Map.entry("startTime", "08:00"), Map.entry("endTime", "10:00"),
+                Map.entry("durationMinutes", 60), Map.entry("capacity", 1), Map.entry("priceCents", 2000)))).data();
+        assertThat(days.findValuesAsText("slotsCreated")).containsExactly("2", "2");
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+        assertThat(TestApi.expect(200, api().get("/admin/reservations/" + unpaid, admin)).data().path("reservation")
+                .path("status").asText()).as("a booking on the edited slot stays").isEqualTo("PENDING_PAYMENT");
     }
 
     @Test

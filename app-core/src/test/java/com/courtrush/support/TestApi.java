@@ -124,6 +124,11 @@ public final class TestApi {
         }
     }
 
+    public Reply put(String path, String token, Object body) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(write(body))), token);
+    }
+
     public Reply delete(String path, String token) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE(), token);
     }

@@ -1,0 +1,97 @@
+package com.courtrush.staff;
+
+import com.courtrush.account.Caller;
+import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.web.ApiResponse;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.List;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** What the console does to slots, over HTTP for headless nodes: edit, withdraw, put back, a run of days. */
+@Tag(name = "Admin: slots")
+@RestController
+@RequestMapping("/admin/slots")
+class AdminSlotEditController {
+
+    private final SlotEditor editor;
+    private final SlotWithdrawal withdrawal;
+    private final SlotGenerator generator;
+
+    AdminSlotEditController(SlotEditor editor, SlotWithdrawal withdrawal, SlotGenerator generator) {
+        this.editor = editor;
+        this.withdrawal = withdrawal;
+        this.generator = generator;
+    }
+
+    @Operation(summary = "Change a slot's capacity (not below what is booked) and price; a live opening is re-synced")
+    @PutMapping("/{id}")
+    ApiResponse<TimeSlot> edit(@PathVariable @Positive long id, @Valid @RequestBody SlotChange request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(editor.update(id, request.capacity(), request.priceCents(), caller.actor()));
+    }
+
+    @Operation(summary = "What withdrawing a slot would do: unpaid reservations cancelled, paid ones refunded")
+    @GetMapping("/{id}/withdrawal")
+    ApiResponse<SlotWithdrawal.Impact> impact(@PathVariable @Positive long id) {
+        return ApiResponse.ok(withdrawal.impact(id));
+    }
+
+    @Operation(summary = "Take a slot off sale even when booked: its unpaid reservations are cancelled and paid "
+            + "ones refunded, with the reason (audited)")
+    @PostMapping("/{id}/withdraw")
+    ApiResponse<SlotWithdrawal.Impact> withdraw(@PathVariable @Positive long id, @Valid @RequestBody Reason request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(withdrawal.withdraw(id, request.reason(), caller));
+    }
+
+    @Operation(summary = "Put a withdrawn slot back on sale (refused when it would overlap an active slot)")
+    @PostMapping("/{id}/enable")
+    ApiResponse<TimeSlot> enable(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(editor.setActive(id, true, caller.actor()));
+    }
+
+    @Operation(summary = "Generate a run of days from one template: each day's opening (created when missing) and "
+            + "slots; a day that overlaps is reported and the others are still made")
+    @PostMapping("/generate-days")
+    ApiResponse<List<SlotGenerator.DayResult>> generateDays(@Valid @RequestBody Days request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(generator.generateDays(request.firstDate(), request.days(), request.flashTime(),
+                Boolean.TRUE.equals(request.flashDayBefore()), request.perUserLimit(),
+                new SlotGenerator.SlotTemplate(request.courtIds(), request.startTime(), request.endTime(),
+                        request.durationMinutes(), request.capacity(), request.priceCents()), caller.actor()));
+    }
+
+    record SlotChange(@NotNull @Min(1) @Max(1000) Integer capacity, @Min(0) @Max(10_000_000) Integer priceCents) {
+    }
+
+    record Reason(@NotBlank @Size(max = 200) String reason) {
+    }
+
+    record Days(@NotNull LocalDate firstDate, @NotNull @Min(1) @Max(31) Integer days,
+            @NotNull @JsonFormat(pattern = "HH:mm") LocalTime flashTime, Boolean flashDayBefore,
+            @NotNull @Min(1) @Max(100) Integer perUserLimit, @NotNull @Size(min = 1, max = 100) List<Long> courtIds,
+            @NotNull @JsonFormat(pattern = "HH:mm") LocalTime startTime,
+            @NotNull @JsonFormat(pattern = "HH:mm") LocalTime endTime, @NotNull Integer durationMinutes,
+            Integer capacity, Integer priceCents) {
+    }
+}
