@@ -56,14 +56,14 @@ public final class StudentCsv {
                 // the line a record starts on: the line breaks before its first character, plus one
                 for (long start = record.getCharacterPosition(); scanned < start && scanned < text.length();
                         scanned++) {
-                    if (text.charAt(scanned) == '\n') {
+                    if (breaksLine(text, scanned)) {
                         line++;
                     }
                 }
                 // a record after blank lines starts where they do: its own line is past them
                 for (; scanned < text.length() && (text.charAt(scanned) == '\n' || text.charAt(scanned) == '\r');
                         scanned++) {
-                    if (text.charAt(scanned) == '\n') {
+                    if (breaksLine(text, scanned)) {
                         line++;
                     }
                 }
@@ -77,6 +77,12 @@ public final class StudentCsv {
         } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
             throw CourtRushException.badRequest("import.csvUnreadable", e.getMessage());
         }
+    }
+
+    /** A line ends at \n, \r\n, or a \r alone (old Mac files). */
+    private static boolean breaksLine(String text, int at) {
+        char c = text.charAt(at);
+        return c == '\n' || c == '\r' && (at + 1 >= text.length() || text.charAt(at + 1) != '\n');
     }
 
     /** A student as written on a line of the file. */

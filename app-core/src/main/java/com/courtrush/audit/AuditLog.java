@@ -36,8 +36,12 @@ public class AuditLog {
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 
-    /** How a detail the engine worded is stored: this prefix, then its key and arguments as JSON. */
-    static final String ENGINE_TEXT = "text:";
+    /**
+     * How a detail the engine worded is stored: this prefix, then its key and arguments as JSON. It starts
+     * with a control character, which no text staff type can hold (Texts refuses them), so a typed reason
+     * is never read as the engine's wording.
+     */
+    static final String ENGINE_TEXT = "\u0001text:";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public static String encode(EngineText text) {

@@ -80,7 +80,7 @@ public final class RedisKeys {
 
     /** Set of the students (user ids) who tried to reserve in an opening: counted once each, exactly. */
     public static String rushStudents(long sessionId) {
-        return "bf:{s:" + sessionId + "}:students";
+        return "bf:{s:" + sessionId + "}:tried";
     }
 
     /**

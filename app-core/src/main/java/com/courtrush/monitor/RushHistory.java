@@ -91,7 +91,8 @@ public class RushHistory {
             Long left = values.get(RushSeries.LEFT);
             seconds.add(new Second(second, attempts, grants, refusals, left == null ? null : left.intValue(),
                     values.getOrDefault(RushSeries.LAST_GRANT_MS, 0L), values.getOrDefault(RushSeries.RECORDED, 0L),
-                    values.getOrDefault(RushSeries.LAG_SUM_MS, 0L), values.getOrDefault(RushSeries.LAG_MAX_MS, -1L),
+                    values.getOrDefault(RushSeries.LAGGED, 0L), values.getOrDefault(RushSeries.LAG_SUM_MS, 0L),
+                    values.getOrDefault(RushSeries.LAG_MAX_MS, -1L),
                     values.getOrDefault(RushSeries.RELEASED, 0L)));
         });
         return Collections.unmodifiableList(seconds);
@@ -105,11 +106,13 @@ public class RushHistory {
      * @param placesLeft   places left on sale at the end of the second; null when not sampled
      * @param lastGrantMs  epoch ms of the second's last grant (Redis clock), 0 when none
      * @param recorded     grants committed to the database in this second
+     * @param lagged       those of them whose grant time is known (the lag is theirs)
      * @param lagMaxMs     the longest of their persistence lags (from the decision), -1 when none
      * @param released     places given back in this second (cancel, payment timeout, refund, staff)
      */
     public record Second(long epochSecond, long attempts, long grants, Map<Outcome, Long> refusals,
-            Integer placesLeft, long lastGrantMs, long recorded, long lagSumMs, long lagMaxMs, long released) {
+            Integer placesLeft, long lastGrantMs, long recorded, long lagged, long lagSumMs, long lagMaxMs,
+            long released) {
     }
 
     /**
@@ -131,7 +134,7 @@ public class RushHistory {
             Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
             long attempts = 0;
             long grants = 0;
-            long recorded = 0;
+            long lagged = 0;
             long lagSum = 0;
             long lagMax = -1;
             long released = 0;
@@ -141,7 +144,7 @@ public class RushHistory {
                 attempts += second.attempts();
                 grants += second.grants();
                 second.refusals().forEach((outcome, n) -> refusals.merge(outcome, n, Long::sum));
-                recorded += second.recorded();
+                lagged += second.lagged();
                 lagSum += second.lagSumMs();
                 lagMax = Math.max(lagMax, second.lagMaxMs());
                 released += second.released();
@@ -151,7 +154,7 @@ public class RushHistory {
                 }
             }
             return new Summary(soldOutAfter, attempts, students, grants, refusals,
-                    recorded == 0 ? null : lagSum / recorded, lagMax < 0 ? null : lagMax, released, paymentTimeouts);
+                    lagged == 0 ? null : lagSum / lagged, lagged == 0 ? null : lagMax, released, paymentTimeouts);
         }
     }
 

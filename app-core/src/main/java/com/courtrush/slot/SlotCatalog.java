@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -131,7 +132,12 @@ public class SlotCatalog {
      * and, for {@link #OUTAGE_HOLD}, answers it without asking again.
      */
     private <T> T read(Supplier<T> database, T lastRead) {
-        if (lastRead != null && databaseOut && System.nanoTime() - databaseOutUntil < 0) {
+        if (databaseOut && System.nanoTime() - databaseOutUntil < 0) {
+            if (lastRead == null) {
+                // nothing read before: answered at once (503), not after another wait for a connection
+                throw new DataAccessResourceFailureException("The database cannot be reached (the slot catalog "
+                        + "waits " + OUTAGE_HOLD.toSeconds() + " s before asking again)");
+            }
             return lastRead;
         }
         try {

@@ -19,6 +19,10 @@ import org.springframework.context.i18n.LocaleContextHolder;
 @JsonSerialize(using = EngineText.Json.class)
 public record EngineText(String key, Object... args) {
 
+    public EngineText {
+        args = args == null ? new Object[0] : args.clone();
+    }
+
     /** The text in {@code locale} (English unless it is Chinese). */
     public String in(Locale locale) {
         Object[] shown = args.clone();

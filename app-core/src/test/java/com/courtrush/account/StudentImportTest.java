@@ -50,6 +50,13 @@ class StudentImportTest {
     }
 
     @Test
+    void oldMacLineEndingsCountAsLines() {
+        List<StudentCsv.Line> lines = StudentCsv.parseWithLines("studentId,password,name\r2024001,secret01,A\r\r"
+                + "2024002,secret02,B\r");
+        assertThat(lines).extracting(StudentCsv.Line::number).containsExactly(2L, 4L);
+    }
+
+    @Test
     void aColumnBeyondTheThreeIsRefusedNotDropped() {
         assertThatThrownBy(() -> StudentCsv.parse("studentId,password,name,phone\n1,secret01,A,555\n"))
                 .isInstanceOf(CourtRushException.class).hasMessageContaining("phone");

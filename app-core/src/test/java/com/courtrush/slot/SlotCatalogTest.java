@@ -13,6 +13,7 @@ import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 
 class SlotCatalogTest {
@@ -47,6 +48,10 @@ class SlotCatalogTest {
             catalog.invalidateAll();
         }
         verify(sessions, times(1)).highestId();
+        verify(sessions, times(0)).selectById(anyLong());
+
+        // an opening never read before is refused at once meanwhile, not after another wait for a connection
+        assertThatThrownBy(() -> catalog.session(5)).isInstanceOf(DataAccessResourceFailureException.class);
         verify(sessions, times(0)).selectById(anyLong());
     }
 

@@ -49,6 +49,7 @@ public class RushSeries {
     public static final String LEFT = "LEFT";
     public static final String LAST_GRANT_MS = "LASTMS";
     public static final String RECORDED = "REC";
+    public static final String LAGGED = "LAGN";
     public static final String LAG_SUM_MS = "LAGSUM";
     public static final String LAG_MAX_MS = "LAGMAX";
     public static final String RELEASED = "REL";
@@ -72,6 +73,9 @@ public class RushSeries {
 
     /** A reserve request of {@code userId} was answered {@code outcome}. */
     void decided(long sessionId, long userId, Outcome outcome) {
+        if (catalog.session(sessionId).isEmpty()) {
+            return; // a made-up opening id leaves nothing behind
+        }
         add(sessionId, counts -> {
             counts.outcomes.merge(outcome, 1L, Long::sum);
             counts.students.add(userId);
@@ -89,6 +93,7 @@ public class RushSeries {
         add(sessionId, counts -> {
             counts.recorded++;
             if (lag >= 0) {
+                counts.lagged++;
                 counts.lagSumMs += lag;
                 counts.lagMaxMs = Math.max(counts.lagMaxMs, lag);
             }
@@ -147,6 +152,7 @@ public class RushSeries {
             if (!changed.isEmpty()) {
                 batch.execute();
             }
+            forgetWritten(now - 2);
             if (failing) {
                 failing = false;
                 log.info("Rush series are written to Redis again");
@@ -175,8 +181,22 @@ public class RushSeries {
         series.putAllAsync(fields);
         series.expireAsync(KEPT);
         if (!students.isEmpty()) {
-            batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE).addAllAsync(students);
+            List<String> ids = new ArrayList<>(students);
+            for (int from = 0; from < ids.size(); from += 1_000) {
+                batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
+                        .addAllAsync(ids.subList(from, Math.min(ids.size(), from + 1_000)));
+            }
             batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE).expireAsync(KEPT);
+        }
+    }
+
+    /** Seconds before {@code before} written and unchanged since: counts only go to the current second. */
+    private void forgetWritten(long before) {
+        for (Long sessionId : List.copyOf(counted.keySet())) {
+            counted.computeIfPresent(sessionId, (id, seconds) -> {
+                seconds.entrySet().removeIf(e -> e.getKey() < before && !e.getValue().dirty);
+                return seconds.isEmpty() ? null : seconds;
+            });
         }
     }
 
@@ -234,6 +254,7 @@ public class RushSeries {
         private final Set<Long> students = new HashSet<>();
         private long lastGrantMs;
         private long recorded;
+        private long lagged;
         private long lagSumMs;
         private long lagMaxMs = -1;
         private long released;
@@ -245,6 +266,7 @@ public class RushSeries {
             copy.students.addAll(students);
             copy.lastGrantMs = lastGrantMs;
             copy.recorded = recorded;
+            copy.lagged = lagged;
             copy.lagSumMs = lagSumMs;
             copy.lagMaxMs = lagMaxMs;
             copy.released = released;
@@ -259,6 +281,9 @@ public class RushSeries {
             }
             if (recorded > 0) {
                 put(fields, second, RECORDED, node, recorded);
+            }
+            if (lagged > 0) {
+                put(fields, second, LAGGED, node, lagged);
                 put(fields, second, LAG_SUM_MS, node, lagSumMs);
             }
             if (lagMaxMs >= 0) {

@@ -39,6 +39,8 @@ public final class LiveRushViewModel {
 
     /** The charts show up to this many seconds, from just before the rush began. */
     public static final int CHART_SECONDS = 300;
+    /** Attempts this long before the opening time still count as the rush's start. */
+    static final int EARLY_SECONDS = 30;
     /** Seconds before the first attempt the charts start at. */
     static final int LEAD_SECONDS = 5;
     public static final List<Outcome> REFUSALS = List.of(Outcome.UNGATED, Outcome.DUP_REQ, Outcome.QUOTA_EXCEEDED,
@@ -172,8 +174,9 @@ public final class LiveRushViewModel {
 
     /**
      * The charts' points, in seconds from the opening time: from a few seconds before the first
-     * attempt of the rush (or of the last {@link #CHART_SECONDS} when it began earlier than that
-     * before the opening) for up to {@link #CHART_SECONDS}, a second without answers counted zero.
+     * attempt of the rush (attempts more than {@link #EARLY_SECONDS} before the opening do not count;
+     * with none after that, the last attempt's) for up to {@link #CHART_SECONDS}, a second without
+     * answers counted zero.
      */
     void apply(RushHistory.History read) {
         long opensAt = Math.floorDiv(read.opensAtMs(), 1000);
@@ -183,8 +186,9 @@ public final class LiveRushViewModel {
                 : i18n.t("rush.timeAxis", CLOCK.format(Instant.ofEpochMilli(read.opensAtMs()).atZone(zone))));
         List<RatePoint> points = new ArrayList<>();
         if (!tried.isEmpty()) {
+            // attempts long before the opening (a student trying early) do not move the window off the opening
             long rushBegan = tried.stream().mapToLong(RushHistory.Second::epochSecond)
-                    .filter(second -> second >= opensAt - CHART_SECONDS).min()
+                    .filter(second -> second >= opensAt - EARLY_SECONDS).min()
                     .orElse(tried.get(tried.size() - 1).epochSecond());
             long from = rushBegan - LEAD_SECONDS;
             long last = tried.get(tried.size() - 1).epochSecond();

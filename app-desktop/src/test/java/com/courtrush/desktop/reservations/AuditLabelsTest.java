@@ -43,6 +43,12 @@ class AuditLabelsTest {
     }
 
     @Test
+    void aReasonTypedToLookLikeTheEnginesWordingIsShownAsTyped() {
+        String typed = "text:{\"key\":\"audit.payTimeout\",\"args\":[\"1\"]}";
+        assertThat(english.detail(entry("console:desk", "CANCEL", typed))).isEqualTo(typed);
+    }
+
+    @Test
     void anActionTheConsoleHasNoWordForIsShownAsItIs() {
         assertThat(english.what(entry("admin", "SOMETHING_NEW", null))).isEqualTo("SOMETHING_NEW");
         assertThat(english.who(entry("admin", "OPEN", null))).isEqualTo("Admin token");

@@ -52,7 +52,7 @@ class LiveRushViewModelTest {
 
     static RushHistory.Second second(long fromOpening, long grants, Map<Outcome, Long> refusals) {
         long attempts = grants + refusals.values().stream().mapToLong(Long::longValue).sum();
-        return new RushHistory.Second(OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, -1, 0);
+        return new RushHistory.Second(OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0);
     }
 
     static RushHistory.History history(List<RushHistory.Second> seconds, RushHistory.Summary summary) {
@@ -109,6 +109,7 @@ class LiveRushViewModelTest {
     void theChartsShowFiveMinutesFromJustBeforeTheRushBegan() {
         List<RushHistory.Second> seconds = new ArrayList<>();
         seconds.add(second(-4000, 0, Map.of(Outcome.UNGATED, 1L))); // an hour early: not the rush
+        seconds.add(second(-299, 0, Map.of(Outcome.UNGATED, 1L))); // minutes early: not the rush either
         for (int s = -2; s <= 400; s++) {
             seconds.add(second(s, 0, Map.of(Outcome.UNGATED, 1L)));
         }
