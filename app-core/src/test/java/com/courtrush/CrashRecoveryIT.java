@@ -4,6 +4,7 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StockInvariants;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -27,8 +28,6 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisson.api.RedissonClient;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -107,7 +106,7 @@ class CrashRecoveryIT {
             assertThat(orphan.isAlive()).as("the leftover redis-server was stopped at start").isFalse();
             assertThat(redisServersServing(dataDir)).as("redis-servers serving %s", dataDir).hasSize(1);
 
-            TestApi api = new TestApi(((WebServerApplicationContext) engine).getWebServer().getPort());
+            TestApi api = new TestApi(EmbeddedStack.port(engine));
             Map<String, Long> byStatus = new ConcurrentHashMap<>();
             accepted.forEach((trace, student) -> {
                 Reply result = api.awaitResult(student, trace, Duration.ofSeconds(60));
@@ -176,12 +175,9 @@ class CrashRecoveryIT {
     }
 
     private static ConfigurableApplicationContext startInProcess(Path dataDir) {
-        // run arguments, not builder properties: those are defaults that application.yml overrides
-        return new SpringApplicationBuilder(CourtRushServer.class).run(
-                "--courtrush.data-dir=" + dataDir, "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                "--courtrush.auth.bcrypt-strength=4", "--server.port=0", "--spring.jmx.enabled=false",
-                // grants decided but never published (the kill came first) are given back 5 s after the start
-                "--courtrush.reserve.reconcile-horizon=5s", "--courtrush.reserve.reconcile-interval=1s");
+        // grants decided but never published (the kill came first) are given back 5 s after the start
+        return EmbeddedStack.start(dataDir, "--courtrush.reserve.reconcile-horizon=5s",
+                "--courtrush.reserve.reconcile-interval=1s");
     }
 
     private static String read(Path file) {

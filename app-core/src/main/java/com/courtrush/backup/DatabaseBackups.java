@@ -2,12 +2,12 @@ package com.courtrush.backup;
 
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.DataDirectory;
 import com.courtrush.web.CourtRushException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
+import org.springframework.core.task.TaskRejectedException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.scheduling.TaskScheduler;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 
@@ -43,16 +45,18 @@ public class DatabaseBackups {
 
     private final JdbcTemplate jdbc;
     private final AuditTrail audit;
+    private final TaskScheduler scheduler;
     private final Clock clock;
     private final CourtRushProperties properties;
     private final Path directory;
     private final boolean embedded;
     private final int keep;
 
-    DatabaseBackups(JdbcTemplate jdbc, AuditTrail audit, Clock clock, CourtRushProperties properties,
-            Environment environment) {
+    DatabaseBackups(JdbcTemplate jdbc, AuditTrail audit, TaskScheduler scheduler, Clock clock,
+            CourtRushProperties properties, Environment environment) {
         this.jdbc = jdbc;
         this.audit = audit;
+        this.scheduler = scheduler;
         this.clock = clock;
         this.properties = properties;
         this.directory = properties.dataDir().resolve("backups");
@@ -71,11 +75,10 @@ public class DatabaseBackups {
             throw CourtRushException.badRequest("backup.external");
         }
         try {
-            Files.createDirectories(directory);
-            makePrivate(directory, "rwx------"); // like everything in the data directory
+            DataDirectory.prepare(directory);
             Path file = directory.resolve(LocalDateTime.now(clock.withZone(properties.zone())).format(NAME));
             jdbc.execute("BACKUP TO '" + file.toAbsolutePath().toString().replace("'", "''") + "'");
-            makePrivate(file, "rw-------");
+            DataDirectory.tighten(directory); // the new file 0600, like everything in the data directory
             audit.record(actor, "BACKUP", "DATABASE", file.getFileName());
             pruneBeyond(keep);
             log.info("Database backed up to {} ({} bytes)", file, Files.size(file));
@@ -106,7 +109,10 @@ public class DatabaseBackups {
         }
     }
 
-    /** At start-up, when the newest backup is more than a day old (the console was closed at the hour). */
+    /**
+     * After start-up, when the newest backup is more than a day old (the console was closed at the hour):
+     * on the scheduler's thread, so the console's window does not wait for it.
+     */
     @EventListener(ApplicationReadyEvent.class)
     void catchUp() {
         if (!embedded) {
@@ -114,7 +120,11 @@ public class DatabaseBackups {
         }
         List<Backup> backups = list();
         if (backups.isEmpty() || backups.get(0).modified().isBefore(clock.instant().minus(DAY))) {
-            backUpLogged();
+            try {
+                scheduler.schedule(this::backUpLogged, clock.instant());
+            } catch (TaskRejectedException stopping) {
+                log.info("The start-up backup was not made: the engine is already stopping");
+            }
         }
     }
 
@@ -132,12 +142,6 @@ public class DatabaseBackups {
         for (Backup old : backups.subList(Math.min(kept, backups.size()), backups.size())) {
             Files.deleteIfExists(directory.resolve(old.name()));
             log.info("Old backup {} deleted (the newest {} are kept)", old.name(), kept);
-        }
-    }
-
-    private static void makePrivate(Path path, String permissions) throws IOException {
-        if (Files.getFileStore(path).supportsFileAttributeView("posix")) {
-            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(permissions));
         }
     }
 

@@ -2,7 +2,7 @@ package com.courtrush.account;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.CourtRushServer;
+import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -29,8 +27,8 @@ class SignOutAfterRestartIT {
         Student stillIn;
         Student disabled;
         Student reset;
-        try (ConfigurableApplicationContext engine = start(dataDir)) {
-            TestApi api = new TestApi(port(engine));
+        try (ConfigurableApplicationContext engine = EmbeddedStack.start(dataDir)) {
+            TestApi api = new TestApi(EmbeddedStack.port(engine));
             List<Student> students = api.students(3);
             signedOut = students.get(0);
             disabled = students.get(1);
@@ -44,8 +42,8 @@ class SignOutAfterRestartIT {
             assertThat(api.get("/reservations/mine", signedOut.token()).status()).isEqualTo(401);
         }
 
-        try (ConfigurableApplicationContext engine = start(dataDir)) {
-            TestApi api = new TestApi(port(engine));
+        try (ConfigurableApplicationContext engine = EmbeddedStack.start(dataDir)) {
+            TestApi api = new TestApi(EmbeddedStack.port(engine));
             assertThat(api.get("/reservations/mine", signedOut.token()).status()).as("the signed-out token")
                     .isEqualTo(401);
             assertThat(api.get("/reservations/mine", stillIn.token()).status()).as("the student's other token")
@@ -62,16 +60,5 @@ class SignOutAfterRestartIT {
 
     private static long userId(ConfigurableApplicationContext engine, Student student) {
         return engine.getBean(StudentDirectory.class).list(student.studentId(), 1, 1).records().get(0).id();
-    }
-
-    private static ConfigurableApplicationContext start(Path dataDir) {
-        // run arguments, not builder properties: those are defaults that application.yml overrides
-        return new SpringApplicationBuilder(CourtRushServer.class).run(
-                "--courtrush.data-dir=" + dataDir, "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                "--courtrush.auth.bcrypt-strength=4", "--server.port=0", "--spring.jmx.enabled=false");
-    }
-
-    private static int port(ConfigurableApplicationContext engine) {
-        return ((WebServerApplicationContext) engine).getWebServer().getPort();
     }
 }

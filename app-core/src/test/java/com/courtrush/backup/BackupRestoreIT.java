@@ -4,7 +4,7 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.CourtRushServer;
+import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import org.h2.tools.Restore;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -34,8 +32,8 @@ class BackupRestoreIT {
         long paidId;
         Student ann;
         Path backup;
-        try (ConfigurableApplicationContext engine = start(original)) {
-            TestApi api = new TestApi(port(engine));
+        try (ConfigurableApplicationContext engine = EmbeddedStack.start(original)) {
+            TestApi api = new TestApi(EmbeddedStack.port(engine));
             long court = api.createCourt();
             long session = api.createSession(tomorrow(), now(), 2);
             List<Long> slots = api.generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
@@ -61,8 +59,8 @@ class BackupRestoreIT {
 
         Path restored = Files.createTempDirectory("courtrush-restored-it-");
         Restore.execute(backup.toString(), restored.resolve("db").toString(), "courtrush");
-        try (ConfigurableApplicationContext engine = start(restored)) {
-            TestApi api = new TestApi(port(engine));
+        try (ConfigurableApplicationContext engine = EmbeddedStack.start(restored)) {
+            TestApi api = new TestApi(EmbeddedStack.port(engine));
             assertThat(reservationsOf(api, reservations.get(0).path("sessionId").asLong()))
                     .as("the reservations, as they were").isEqualTo(reservations);
             assertThat(TestApi.expect(200, api.get("/pay/reservation/" + paidId, ann.token())).data())
@@ -75,16 +73,5 @@ class BackupRestoreIT {
     private static JsonNode reservationsOf(TestApi api, long session) {
         return TestApi.expect(200, api.get("/admin/reservations?sessionId=" + session, TestApi.ADMIN_TOKEN)).data()
                 .path("records");
-    }
-
-    private static ConfigurableApplicationContext start(Path dataDir) {
-        // run arguments, not builder properties: those are defaults that application.yml overrides
-        return new SpringApplicationBuilder(CourtRushServer.class).run(
-                "--courtrush.data-dir=" + dataDir, "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                "--courtrush.auth.bcrypt-strength=4", "--server.port=0", "--spring.jmx.enabled=false");
-    }
-
-    private static int port(ConfigurableApplicationContext engine) {
-        return ((WebServerApplicationContext) engine).getWebServer().getPort();
     }
 }

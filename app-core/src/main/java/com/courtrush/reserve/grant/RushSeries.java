@@ -73,9 +73,6 @@ public class RushSeries {
 
     /** A reserve request of {@code userId} was answered {@code outcome}. */
     void decided(long sessionId, long userId, Outcome outcome) {
-        if (catalog.session(sessionId).isEmpty()) {
-            return; // a made-up opening id leaves nothing behind
-        }
         add(sessionId, counts -> {
             counts.outcomes.merge(outcome, 1L, Long::sum);
             counts.students.add(userId);
@@ -137,15 +134,19 @@ public class RushSeries {
                 return seconds.isEmpty() ? null : seconds;
             });
         }
+        // requests naming an opening that does not exist leave nothing behind, here or in Redis (checked once a
+        // second against the local catalog, not on every request)
+        for (Long sessionId : List.copyOf(changed.keySet())) {
+            if (catalog.session(sessionId).isEmpty()) {
+                changed.remove(sessionId);
+                counted.remove(sessionId);
+            }
+        }
         if (changed.isEmpty()) {
             return;
         }
         try {
-            Map<Long, Integer> left = new TreeMap<>();
-            Set<Long> known = placesLeft(changed.keySet(), left);
-            // requests naming an opening that does not exist leave no series behind, here or in Redis
-            changed.keySet().stream().filter(id -> !known.contains(id)).toList().forEach(counted::remove);
-            changed.keySet().retainAll(known);
+            Map<Long, Integer> left = placesLeft(changed.keySet());
             long now = clock.millis() / 1000;
             RBatch batch = redisson.createBatch();
             changed.forEach((sessionId, seconds) -> write(batch, sessionId, seconds, now, left.get(sessionId)));
@@ -213,11 +214,8 @@ public class RushSeries {
         }));
     }
 
-    /**
-     * Puts the places left on sale of each opening Redis holds into {@code left}, in one batched read;
-     * answers the openings that exist.
-     */
-    private Set<Long> placesLeft(Set<Long> openings, Map<Long, Integer> left) {
+    /** The places left on sale of each opening Redis holds, in one batched read. */
+    private Map<Long, Integer> placesLeft(Set<Long> openings) {
         RBatch batch = redisson.createBatch();
         Map<Long, List<CompletionStage<Object>>> reads = new TreeMap<>();
         for (long sessionId : openings) {
@@ -234,6 +232,7 @@ public class RushSeries {
             reads.put(sessionId, permits);
         }
         batch.execute();
+        Map<Long, Integer> left = new TreeMap<>();
         reads.forEach((sessionId, permits) -> {
             int sum = 0;
             for (CompletionStage<Object> read : permits) {
@@ -245,7 +244,7 @@ public class RushSeries {
             }
             left.put(sessionId, sum);
         });
-        return reads.keySet();
+        return left;
     }
 
     /** This node's running counts of one second of one opening; changed only inside the map's compute. */

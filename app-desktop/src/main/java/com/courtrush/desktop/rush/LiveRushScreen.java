@@ -9,6 +9,7 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
@@ -24,10 +25,8 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
-import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
@@ -102,12 +101,10 @@ public final class LiveRushScreen implements Screen {
 
         attempts.setName(i18n.t("rush.attemptsPerSecond"));
         accepted.setName(i18n.t("rush.acceptedPerSecond"));
-        LineChart<Number, Number> rateChart = chart("rushRateChart", i18n.t("rush.rates"));
+        LineChart<Number, Number> rateChart = Widgets.lineChart("rushRateChart", i18n.t("rush.rates"),
+                model.timeAxisProperty(), 240);
         rateChart.getData().addAll(List.of(attempts, accepted));
-        rateChart.setLegendSide(Side.RIGHT);
-        rejectChart = chart("rushRejectChart", i18n.t("rush.refusals"));
-        // the reasons' legend down the side: one line each, whatever the language
-        rejectChart.setLegendSide(Side.RIGHT);
+        rejectChart = Widgets.lineChart("rushRejectChart", i18n.t("rush.refusals"), model.timeAxisProperty(), 240);
         model.reasons().addListener((ListChangeListener<Outcome>) change -> showReasons());
         model.rates().addListener((ListChangeListener<RatePoint>) change -> redraw());
 
@@ -127,25 +124,6 @@ public final class LiveRushScreen implements Screen {
                 bar(new Label(i18n.t("openings.date")), date, new Label(i18n.t("rush.opening")), opening),
                 bar(new Label(i18n.t("rush.gate")), gate, new Label(i18n.t("rush.stock")), stock, problem),
                 table, charts, summaryTitle, summary);
-    }
-
-    private LineChart<Number, Number> chart(String id, String title) {
-        NumberAxis x = new NumberAxis();
-        x.setForceZeroInRange(false);
-        x.setAnimated(false);
-        x.setMinorTickVisible(false);
-        x.labelProperty().bind(model.timeAxisProperty());
-        NumberAxis y = new NumberAxis();
-        y.setAnimated(false);
-        y.setMinorTickVisible(false);
-        LineChart<Number, Number> chart = new LineChart<>(x, y);
-        chart.setId(id);
-        chart.setTitle(title);
-        chart.setCreateSymbols(false);
-        chart.setAnimated(false);
-        chart.setPrefHeight(240);
-        chart.setMinHeight(190);
-        return chart;
     }
 
     /** One line per refusal reason the rush met; a reason that never came takes no colour or legend room. */

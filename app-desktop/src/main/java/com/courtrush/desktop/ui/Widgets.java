@@ -6,8 +6,12 @@ import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
+import javafx.geometry.Side;
 import javafx.scene.Node;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -70,9 +74,7 @@ public final class Widgets {
      */
     public static <T> TableColumn<T, Object> column(String title, Function<T, Object> value) {
         TableColumn<T, Object> column = new TableColumn<>(title);
-        Text measure = new Text(title);
-        measure.setFont(Font.font(FONT_FAMILY, 13));
-        column.setMinWidth(Math.ceil(measure.getLayoutBounds().getWidth() + HEADER_ROOM));
+        column.setMinWidth(widthOf(title));
         column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(cell.getValue() == null
                 ? null : value.apply(cell.getValue())));
         return column;
@@ -80,10 +82,40 @@ public final class Widgets {
 
     /** Widens a column's minimum so that a value like {@code sample} is shown whole (ids, dates, times). */
     public static <T> TableColumn<T, Object> fitting(TableColumn<T, Object> column, String sample) {
-        Text measure = new Text(sample);
-        measure.setFont(Font.font(FONT_FAMILY, 13));
-        column.setMinWidth(Math.max(column.getMinWidth(), Math.ceil(measure.getLayoutBounds().getWidth() + HEADER_ROOM)));
+        column.setMinWidth(Math.max(column.getMinWidth(), widthOf(sample)));
         return column;
+    }
+
+    /** How wide a column must be to show {@code text} whole, in the console's font. */
+    private static double widthOf(String text) {
+        Text measure = new Text(text);
+        measure.setFont(Font.font(FONT_FAMILY, 13));
+        return Math.ceil(measure.getLayoutBounds().getWidth() + HEADER_ROOM);
+    }
+
+    /**
+     * A line chart of numbers per second: no symbols or animation, no minor ticks, its x axis titled by
+     * {@code xTitle}, its legend at the side (one line per series, whatever the language).
+     */
+    public static LineChart<Number, Number> lineChart(String id, String title, ObservableValue<String> xTitle,
+            double height) {
+        NumberAxis x = new NumberAxis();
+        x.setForceZeroInRange(false);
+        x.setAnimated(false);
+        x.setMinorTickVisible(false);
+        x.labelProperty().bind(xTitle);
+        NumberAxis y = new NumberAxis();
+        y.setAnimated(false);
+        y.setMinorTickVisible(false);
+        LineChart<Number, Number> chart = new LineChart<>(x, y);
+        chart.setId(id);
+        chart.setTitle(title);
+        chart.setCreateSymbols(false);
+        chart.setAnimated(false);
+        chart.setLegendSide(Side.RIGHT);
+        chart.setPrefHeight(height);
+        chart.setMinHeight(height - 50);
+        return chart;
     }
 
     public static <T> TableView<T> table(String id, String emptyText) {
