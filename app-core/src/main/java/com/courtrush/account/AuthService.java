@@ -27,6 +27,9 @@ public class AuthService {
     private final AuditTrail audit;
     private final TransactionTemplate transactions;
     private final Clock clock;
+    /** The "address" of a sign-in at the console, for the throttle. */
+    private static final String DESK_ADDRESS = "console";
+
     /** Compared against when the account does not exist, so both cases take as long. */
     private final String decoyHash;
 
@@ -66,6 +69,34 @@ public class AuthService {
             throttle.succeeded(studentId, address);
             return result(account, tokens.issue(account));
         });
+    }
+
+    /**
+     * Staff sign in at the console of this computer: the same throttling as any sign-in (by id, the
+     * address being the console), no token. A student account is refused as a wrong password would be.
+     * Blocks while the password is checked: call it off the JavaFX thread.
+     */
+    public Caller signInAtDesk(String staffId, String password) {
+        throttle.attempt(staffId, DESK_ADDRESS);
+        if (password == null || !StudentDirectory.fitsBcrypt(password)) {
+            throw wrongCredentials();
+        }
+        UserAccount account = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
+                .eq(UserAccount::getStudentId, staffId));
+        if (account == null || !account.getRole().isStaff()) {
+            passwords.matches(password, decoyHash);
+            throw wrongCredentials();
+        }
+        if (!Boolean.TRUE.equals(account.getActive())) {
+            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+        }
+        if (!passwords.matches(password, account.getPasswordHash())) {
+            throw wrongCredentials();
+        }
+        throttle.succeeded(staffId, DESK_ADDRESS);
+        Caller caller = Caller.atDesk(account.getId(), account.getStudentId(), account.getRole());
+        audit.record(caller.actor(), "CONSOLE_SIGN_IN", "USER", account.getStudentId());
+        return caller;
     }
 
     private static CourtRushException wrongCredentials() {

@@ -8,28 +8,38 @@ import java.time.Instant;
  * Who is calling: a student or staff account (with its token id), or the admin token.
  *
  * @param userId    the account's id; null for the admin token
- * @param name      the student id, or "admin"
- * @param tokenId   the token's id (for logout); null for the admin token
- * @param expiresAt when the token stops working; null for the admin token
+ * @param name      the student or staff id, or "admin" for the admin token
+ * @param tokenId   the token's id (for logout); null for the admin token and the console
+ * @param expiresAt when the token stops working; null for the admin token and the console
  */
 public record Caller(Long userId, String name, Role role, String tokenId, Instant expiresAt) {
 
+    /** How the audit trail names the admin token (automation, other nodes). */
     public static final String ADMIN_NAME = "admin";
 
+    /** The admin token: nobody's account, with a manager's rights. */
     public static Caller admin() {
-        return new Caller(null, ADMIN_NAME, Role.STAFF, null, null);
+        return new Caller(null, ADMIN_NAME, Role.MANAGER, null, null);
     }
 
-    /** Staff at the console (no account, no token), named for the audit trail, e.g. "console:alice". */
-    public static Caller console(String who) {
-        return new Caller(null, "console:" + who, Role.STAFF, null, null);
+    /** A staff account signed in at the console (no bearer token): the audit names the person. */
+    public static Caller atDesk(long userId, String staffId, Role role) {
+        if (!role.isStaff()) {
+            throw new IllegalArgumentException("A student cannot run the console: " + staffId);
+        }
+        return new Caller(userId, staffId, role, null, null);
     }
 
+    /** Staff or manager, an account or the admin token. */
     public boolean isStaff() {
-        return role == Role.STAFF;
+        return role.isStaff();
     }
 
-    /** How the audit trail names this caller. */
+    public boolean isManager() {
+        return role == Role.MANAGER;
+    }
+
+    /** How the audit trail names this caller: "admin", "staff:&lt;id&gt;" or "student:&lt;id&gt;". */
     public String actor() {
         return userId == null ? name : (isStaff() ? "staff:" : "student:") + name;
     }
@@ -41,5 +51,12 @@ public record Caller(Long userId, String name, Role role, String tokenId, Instan
                     "auth.adminIsNotStudent");
         }
         return userId;
+    }
+
+    /** Refuses (403) a caller that is not a manager (or the admin token). */
+    public void requireManager() {
+        if (!isManager()) {
+            throw CourtRushException.forbidden("auth.managersOnly");
+        }
     }
 }

@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
@@ -16,10 +17,18 @@ final class CallerAuthentication extends AbstractAuthenticationToken {
     private final Caller caller;
 
     CallerAuthentication(Caller caller) {
-        super(caller.userId() == null ? List.of(new SimpleGrantedAuthority(caller.role().authority()))
-                : List.of(new SimpleGrantedAuthority(caller.role().authority()), new SimpleGrantedAuthority(ACCOUNT)));
+        super(authorities(caller));
         this.caller = caller;
         setAuthenticated(true);
+    }
+
+    private static List<SimpleGrantedAuthority> authorities(Caller caller) {
+        List<SimpleGrantedAuthority> authorities = new ArrayList<>();
+        caller.role().authorities().forEach(name -> authorities.add(new SimpleGrantedAuthority(name)));
+        if (caller.userId() != null) {
+            authorities.add(new SimpleGrantedAuthority(ACCOUNT));
+        }
+        return authorities;
     }
 
     @Override

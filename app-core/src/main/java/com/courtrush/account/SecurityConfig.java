@@ -24,8 +24,9 @@ import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
 /**
- * Who may call what. Stateless bearer tokens; students reserve and pay, staff (a STAFF account or
- * the admin token) administer. Ownership of a reservation is checked by the services.
+ * Who may call what. Stateless bearer tokens; students reserve and pay, staff (a STAFF or MANAGER
+ * account, or the admin token) administer; managers (and the admin token) also manage staff accounts
+ * and change settings. Ownership of a reservation is checked by the services.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfig {
@@ -91,6 +92,7 @@ class SecurityConfig {
     SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, SecurityErrorWriter errors,
             RecentStudents recent) throws Exception {
         String staff = Role.STAFF.name();
+        String manager = Role.MANAGER.name();
         String student = Role.STUDENT.name();
         return http
                 .csrf(AbstractHttpConfigurer::disable)
@@ -130,6 +132,8 @@ class SecurityConfig {
                         .requestMatchers(HttpMethod.HEAD, "/", "/index.html", "/assets/**", "/favicon.ico").permitAll()
                         .requestMatchers("/ping", "/error", "/actuator/health", "/actuator/health/**",
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
+                        .requestMatchers("/admin/staff", "/admin/staff/**").hasRole(manager)
+                        .requestMatchers(HttpMethod.PUT, "/admin/settings").hasRole(manager)
                         .requestMatchers("/admin/**", "/actuator/**", "/pay/wechat/mock-success/**").hasRole(staff)
                         .requestMatchers("/reserve/**", "/reservations/**", "/pay/wechat/**").hasRole(student)
                         .requestMatchers("/auth/password").hasAuthority(CallerAuthentication.ACCOUNT)

@@ -19,9 +19,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The students (and staff accounts): import with hashed passwords. An import is all or nothing:
- * every row is checked first, and a batch with a bad row imports nothing and says which rows.
- * Students already present are left as they are and listed.
+ * The students: import with hashed passwords, list, reset a password, disable. An import is all or
+ * nothing: every row is checked first, and a batch with a bad row imports nothing and says which
+ * rows. Students already present are left as they are and listed. Staff accounts share the table
+ * (so no id is both) but are not students: they are managed through {@link StaffAccounts}.
  */
 @Service
 public class StudentDirectory {
@@ -56,6 +57,7 @@ public class StudentDirectory {
             throw CourtRushException.badRequest("common.badPage", 1000);
         }
         LambdaQueryWrapper<UserAccount> where = new LambdaQueryWrapper<UserAccount>()
+                .eq(UserAccount::getRole, Role.STUDENT)
                 .orderByAsc(UserAccount::getStudentId);
         if (query != null && !query.isBlank()) {
             String q = query.strip();
@@ -65,9 +67,16 @@ public class StudentDirectory {
         return new StudentPage(found.getRecords().stream().map(Student::of).toList(), found.getTotal());
     }
 
+    /** Sets a student's password; every token of theirs stops working. Refuses a staff account (403). */
     public void resetPassword(long userId, String newPassword, String actor) {
         requireValidPassword(newPassword);
-        UserAccount account = get(userId);
+        resetPassword(student(userId), newPassword, actor);
+    }
+
+    /** Sets the password of an account (student or staff); every token of it stops working. */
+    void resetPassword(UserAccount account, String newPassword, String actor) {
+        requireValidPassword(newPassword);
+        long userId = account.getId();
         String hash = passwords.encode(newPassword);
         transactions.executeWithoutResult(tx -> {
             accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
@@ -81,7 +90,12 @@ public class StudentDirectory {
      * node reads the account again at its next request.
      */
     public Student setActive(long userId, boolean active, String actor) {
-        UserAccount account = get(userId);
+        return setActive(student(userId), active, actor);
+    }
+
+    /** Enables or disables an account (student or staff), as {@link #setActive(long, boolean, String)}. */
+    Student setActive(UserAccount account, boolean active, String actor) {
+        long userId = account.getId();
         account.setActive(active);
         transactions.executeWithoutResult(tx -> {
             accounts.setActive(userId, active, LocalDateTime.now(clock));
@@ -107,10 +121,19 @@ public class StudentDirectory {
         }
     }
 
-    private UserAccount get(long userId) {
+    UserAccount get(long userId) {
         UserAccount account = accounts.selectById(userId);
         if (account == null) {
             throw CourtRushException.notFound("account.notFound", userId);
+        }
+        return account;
+    }
+
+    /** A student's account; a staff account is refused here (a manager changes it under Staff). */
+    private UserAccount student(long userId) {
+        UserAccount account = get(userId);
+        if (account.getRole() != Role.STUDENT) {
+            throw CourtRushException.forbidden("account.staffAccount", account.getStudentId());
         }
         return account;
     }
@@ -149,7 +172,7 @@ public class StudentDirectory {
         return new ImportResult(rows.size(), existing.stream().sorted().toList());
     }
 
-    private UserAccount toAccount(NewStudent student) {
+    UserAccount toAccount(NewStudent student) {
         UserAccount account = new UserAccount();
         account.setStudentId(student.studentId());
         account.setDisplayName(student.name().trim());

@@ -2,6 +2,7 @@ package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import java.time.LocalDateTime;
+import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -17,6 +18,14 @@ public interface UserAccountMapper extends BaseMapper<UserAccount> {
     /** Writes the active flag alone. */
     @Update("update user_account set active = #{active}, update_time = #{now} where id = #{id}")
     int setActive(@Param("id") long id, @Param("active") boolean active, @Param("now") LocalDateTime now);
+
+    /** Writes the role alone. */
+    @Update("update user_account set role = #{role}, update_time = #{now} where id = #{id}")
+    int setRole(@Param("id") long id, @Param("role") String role, @Param("now") LocalDateTime now);
+
+    /** The ids of the active managers, locked until the transaction ends (so two changes cannot both take the last). */
+    @Select("select id from user_account where role = 'MANAGER' and active = true order by id for update")
+    List<Long> lockActiveManagers();
 
     /** Voids every token issued to the account so far: its generation moves on. */
     @Update("update user_account set token_generation = token_generation + 1, update_time = #{now} where id = #{id}")

@@ -85,6 +85,11 @@ public final class SettingRules {
         return Optional.of(Problem.NOT_ONE_OF_THE_CHOICES);
     }
 
+    /** A whole number from {@code min} to {@code max}. */
+    public static Optional<Problem> wholeNumber(String value, long min, long max) {
+        return number(value, min, max);
+    }
+
     private static Optional<Problem> number(String value, long min, long max) {
         try {
             long n = Long.parseLong(value);

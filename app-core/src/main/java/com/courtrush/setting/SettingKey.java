@@ -1,30 +1,41 @@
 package com.courtrush.setting;
 
+import com.courtrush.infra.SettingRules;
+import java.util.Optional;
+
 /** The settings kept in {@code app_config}, with their defaults. */
 public enum SettingKey {
     /** Minutes a PENDING_PAYMENT reservation waits for payment before it is cancelled. */
-    PAY_TIMEOUT_MINUTE("15", true),
+    PAY_TIMEOUT_MINUTE("15", 1, 1440),
     /** Price of a slot that has none of its own, in cents. */
-    DEFAULT_PRICE_CENTS("2000", true),
+    DEFAULT_PRICE_CENTS("2000", 0, 10_000_000),
     /** Refunds close this many minutes before the slot starts (0: at its start); staff may override. */
-    REFUND_CUTOFF_MINUTES("0", true),
+    REFUND_CUTOFF_MINUTES("0", 0, 10080),
     /** HMAC secret of student tokens, shared by every node; never shown. */
-    AUTH_TOKEN_SECRET(null, false);
+    AUTH_TOKEN_SECRET(null, 1, 0);
 
     private final String defaultValue;
-    private final boolean visible;
+    private final long min;
+    private final long max;
 
-    SettingKey(String defaultValue, boolean visible) {
+    /** A whole number setting from {@code min} to {@code max}; {@code max < min}: not a number staff set. */
+    SettingKey(String defaultValue, long min, long max) {
         this.defaultValue = defaultValue;
-        this.visible = visible;
+        this.min = min;
+        this.max = max;
     }
 
     public String defaultValue() {
         return defaultValue;
     }
 
-    /** Whether staff may see and edit it. */
+    /** Whether staff may see and edit it (the signing secret they never see). */
     public boolean visible() {
-        return visible;
+        return max >= min;
+    }
+
+    /** Why {@code value} cannot be this setting; empty when it can (the console's rule and the API's). */
+    public Optional<SettingRules.Problem> check(String value) {
+        return SettingRules.wholeNumber(value == null ? "" : value.strip(), min, max);
     }
 }

@@ -40,6 +40,7 @@ import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotListing;
 import com.courtrush.staff.SlotWithdrawal;
+import com.courtrush.staff.StaffSettings;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Outcome;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -143,6 +144,10 @@ class ApiContractTest {
     QueueMonitor queueMonitor;
     @MockitoBean
     DeadLetterActions deadLetters;
+    @MockitoBean
+    StaffAccounts staffAccounts;
+    @MockitoBean
+    StaffSettings staffSettings;
 
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)

@@ -46,8 +46,10 @@ public interface SecurityScenarios extends StackAccess {
         STUDENT,
         /** the record's student, or staff */
         OWNER_OR_STAFF,
-        /** staff only */
-        STAFF
+        /** staff (a STAFF or MANAGER account, or the admin token) */
+        STAFF,
+        /** managers (a MANAGER account, or the admin token) */
+        MANAGER
     }
 
     /** Every operation of the API and who may call it. A new endpoint must be added here. */
@@ -99,7 +101,14 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/sessions/{id}/resync", Access.STAFF),
             Map.entry("POST /admin/sessions/{id}/slots/generate", Access.STAFF),
             Map.entry("POST /admin/sessions/{id}/warmup", Access.STAFF),
-            Map.entry("POST /admin/students", Access.STAFF));
+            Map.entry("POST /admin/students", Access.STAFF),
+            Map.entry("GET /admin/staff", Access.MANAGER),
+            Map.entry("POST /admin/staff", Access.MANAGER),
+            Map.entry("POST /admin/staff/{id}/password", Access.MANAGER),
+            Map.entry("POST /admin/staff/{id}/active", Access.MANAGER),
+            Map.entry("POST /admin/staff/{id}/role", Access.MANAGER),
+            Map.entry("GET /admin/settings", Access.STAFF),
+            Map.entry("PUT /admin/settings", Access.MANAGER));
 
     Pattern VARIABLE = Pattern.compile("\\{(\\w+)}");
     Set<Integer> DENIED = Set.of(401, 403);
@@ -116,8 +125,8 @@ public interface SecurityScenarios extends StackAccess {
     }
 
     /** The records the calls refer to: one student's reservation, trace and pay order, an opening, a court. */
-    record Fixture(Student owner, Student other, long reservationId, String traceId, String outTradeNo,
-            long sessionId, long courtId) {
+    record Fixture(Student owner, Student other, Student staff, long reservationId, String traceId,
+            String outTradeNo, long sessionId, long courtId) {
 
         String fill(String path) {
             Matcher variables = VARIABLE.matcher(path);
@@ -158,6 +167,7 @@ public interface SecurityScenarios extends StackAccess {
             seen.put("anonymous", call(operation, path, null));
             seen.put("owner", call(operation, path, fresh(fixture.owner())));
             seen.put("another student", call(operation, path, fresh(fixture.other())));
+            seen.put("staff member", call(operation, path, fresh(fixture.staff())));
             seen.put("admin token", call(operation, path, TestApi.ADMIN_TOKEN));
             calls += seen.size();
             boolean owned = operation.path().contains("{reservationId}") || operation.path().contains("{traceId}");
@@ -167,7 +177,7 @@ public interface SecurityScenarios extends StackAccess {
                 }
             });
         }
-        LOG.info("Security matrix: {} operations x 4 callers = {} calls", operations.size(), calls);
+        LOG.info("Security matrix: {} operations x 5 callers = {} calls", operations.size(), calls);
         assertThat(wrong).as("calls answered against the declared access").isEmpty();
     }
 
@@ -182,7 +192,7 @@ public interface SecurityScenarios extends StackAccess {
             Access access = ACCESS.get(operation.key());
             String token = switch (access) {
                 case PUBLIC -> null;
-                case STAFF -> TestApi.ADMIN_TOKEN;
+                case STAFF, MANAGER -> TestApi.ADMIN_TOKEN;
                 default -> fresh(fixture.owner());
             };
             for (Hostile hostile : Hostile.all(operation, fixture)) {
@@ -295,7 +305,7 @@ public interface SecurityScenarios extends StackAccess {
             };
             case STUDENT -> switch (caller) {
                 case "anonymous" -> status == 401;
-                case "admin token" -> status == 403;
+                case "admin token", "staff member" -> status == 403;
                 case "another student" -> owned ? status == 403 || status == 404 : !denied;
                 default -> !denied;
             };
@@ -305,6 +315,11 @@ public interface SecurityScenarios extends StackAccess {
                 default -> !denied;
             };
             case STAFF -> switch (caller) {
+                case "anonymous" -> status == 401;
+                case "admin token", "staff member" -> !denied;
+                default -> status == 403;
+            };
+            case MANAGER -> switch (caller) {
                 case "anonymous" -> status == 401;
                 case "admin token" -> !denied;
                 default -> status == 403;
@@ -337,7 +352,8 @@ public interface SecurityScenarios extends StackAccess {
                 .asLong();
         String order = TestApi.expect(200, api().post("/pay/wechat/" + reservation, students.get(0).token(), null))
                 .data().path("outTradeNo").asText();
-        return new Fixture(students.get(0), students.get(1), reservation, trace, order, session, court);
+        return new Fixture(students.get(0), students.get(1), api().staffMember("STAFF"), reservation, trace, order,
+                session, court);
     }
 
     private String fresh(Student student) {

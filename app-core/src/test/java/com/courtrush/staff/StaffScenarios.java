@@ -227,6 +227,122 @@ public interface StaffScenarios extends StackAccess {
     }
 
     @Test
+    default void namedStaffAccountsSignInAndOnlyManagersManageStaffAndSettings() {
+        String admin = TestApi.ADMIN_TOKEN;
+        Student manager = api().staffMember("MANAGER");
+        Student student = api().students(1).get(0);
+
+        // a manager creates a staff account, who signs in like a student does
+        String deskId = TestApi.unique("desk").replace("-", "");
+        JsonNode desk = TestApi.expect(200, api().post("/admin/staff", manager.token(), Map.of("staffId", deskId,
+                "name", "Front desk", "password", "desk-password", "role", "STAFF"))).data();
+        JsonNode login = TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", deskId,
+                "password", "desk-password"))).data();
+        assertThat(login.path("role").asText()).isEqualTo("STAFF");
+        String staff = login.path("token").asText();
+
+        // ids are one namespace: a staff id cannot be a student's, nor a student's a staff member's
+        assertThat(api().post("/admin/staff", manager.token(), Map.of("staffId", student.studentId(), "name", "X",
+                "password", "whatever-1", "role", "STAFF")).status()).isEqualTo(409);
+        JsonNode imported = TestApi.expect(200, api().post("/admin/students", admin, Map.of("students",
+                List.of(Map.of("studentId", deskId, "password", "student-pw", "name", "Y"))))).data();
+        assertThat(imported.path("created").asInt()).isZero();
+        assertThat(api().post("/auth/login", null, Map.of("studentId", deskId, "password", "student-pw")).status())
+                .as("the staff account is unchanged").isEqualTo(401);
+
+        // staff run the desk, but neither manage staff nor change settings, nor reach a manager through Students
+        assertThat(api().get("/admin/courts", staff).status()).isEqualTo(200);
+        assertThat(api().get("/admin/settings", staff).status()).isEqualTo(200);
+        assertThat(api().get("/admin/staff", staff).status()).isEqualTo(403);
+        assertThat(api().post("/admin/staff", staff, Map.of("staffId", "x1", "name", "X", "password", "whatever-1",
+                "role", "MANAGER")).status()).isEqualTo(403);
+        assertThat(api().put("/admin/settings", staff, Map.of("values", Map.of("PAY_TIMEOUT_MINUTE", "30")))
+                .status()).isEqualTo(403);
+        long managerId = -1;
+        for (JsonNode each : TestApi.expect(200, api().get("/admin/staff", manager.token())).data()) {
+            if (each.path("staffId").asText().equals(manager.studentId())) {
+                managerId = each.path("id").asLong();
+            }
+        }
+        assertThat(api().post("/admin/students/" + managerId + "/password", staff, Map.of("password", "taken-over"))
+                .status()).as("a manager's password through the students' endpoint").isEqualTo(403);
+        assertThat(TestApi.expect(200, api().get("/admin/students?q=" + deskId, admin)).data().path("total").asLong())
+                .as("staff are not listed as students").isZero();
+        assertThat(api().get("/admin/settings", student.token()).status()).isEqualTo(403);
+
+        // settings: what the console shows, never the signing secret or the admin token, passwords only as set
+        JsonNode settings = TestApi.expect(200, api().get("/admin/settings", manager.token())).data();
+        List<String> keys = settings.path("settings").findValuesAsText("key");
+        assertThat(keys).contains("PAY_TIMEOUT_MINUTE", "DEFAULT_PRICE_CENTS", "REFUND_CUTOFF_MINUTES", "server.port",
+                "spring.datasource.password").doesNotContain("AUTH_TOKEN_SECRET", "courtrush.admin-token");
+        assertThat(settings.toString()).doesNotContain(TestApi.ADMIN_TOKEN);
+        for (JsonNode each : settings.path("settings")) {
+            if (each.path("key").asText().endsWith("password")) {
+                assertThat(each.path("secret").asBoolean()).isTrue();
+                assertThat(each.path("value").isNull()).as(each.toString()).isTrue();
+            }
+        }
+        String timeout = value(settings, "PAY_TIMEOUT_MINUTE");
+        try {
+            JsonNode changed = TestApi.expect(200, api().put("/admin/settings", manager.token(),
+                    Map.of("values", Map.of("PAY_TIMEOUT_MINUTE", "21")))).data();
+            assertThat(value(changed, "PAY_TIMEOUT_MINUTE")).isEqualTo("21");
+            assertThat(changed.path("restartNeeded").isBoolean()).isTrue();
+            // every value is checked first: one wrong, nothing saved, each named
+            Reply refused = api().put("/admin/settings", manager.token(), Map.of("values", Map.of(
+                    "PAY_TIMEOUT_MINUTE", "0", "REFUND_CUTOFF_MINUTES", "5", "server.port", "eighty")));
+            assertThat(refused.status()).isEqualTo(400);
+            assertThat(refused.data().path("PAY_TIMEOUT_MINUTE").asText()).isEqualTo("OUT_OF_RANGE");
+            assertThat(refused.data().path("server.port").asText()).isEqualTo("NOT_A_WHOLE_NUMBER");
+            JsonNode after = TestApi.expect(200, api().get("/admin/settings", admin)).data();
+            assertThat(value(after, "PAY_TIMEOUT_MINUTE")).isEqualTo("21");
+            assertThat(value(after, "REFUND_CUTOFF_MINUTES")).as("not saved either").isNotEqualTo("5");
+            for (String hidden : List.of("AUTH_TOKEN_SECRET", "courtrush.admin-token", "no.such.key")) {
+                assertThat(api().put("/admin/settings", admin, Map.of("values", Map.of(hidden, "x"))).status())
+                        .as(hidden).isEqualTo(400);
+            }
+        } finally {
+            TestApi.expect(200, api().put("/admin/settings", admin, Map.of("values",
+                    Map.of("PAY_TIMEOUT_MINUTE", timeout))));
+        }
+
+        // a role change ends the account's tokens (they carry the role); the audit names each person
+        long deskUserId = desk.path("id").asLong();
+        TestApi.expect(200, api().post("/admin/staff/" + deskUserId + "/role", manager.token(),
+                Map.of("role", "MANAGER")));
+        assertThat(api().get("/admin/courts", staff).status()).isEqualTo(401);
+        List<String> done = TestApi.expect(200, api().get("/admin/audit?actor=staff:" + manager.studentId(), admin))
+                .data().path("records").findValuesAsText("action");
+        assertThat(done).contains("CREATE_STAFF", "UPDATE_SETTINGS", "MAKE_MANAGER");
+        assertThat(TestApi.expect(200, api().get("/admin/audit?actor=admin&targetId=" + manager.studentId(), admin))
+                .data().path("records").findValuesAsText("action")).as("the admin token, named as such")
+                .containsExactly("CREATE_STAFF");
+
+        // somebody can always manage: the last active manager is neither disabled nor made staff
+        for (JsonNode each : TestApi.expect(200, api().get("/admin/staff", admin)).data()) {
+            if (each.path("role").asText().equals("MANAGER") && each.path("active").asBoolean()
+                    && each.path("id").asLong() != managerId) {
+                TestApi.expect(200, api().post("/admin/staff/" + each.path("id").asLong() + "/active", admin,
+                        Map.of("active", false)));
+            }
+        }
+        assertThat(api().post("/admin/staff/" + managerId + "/active", admin, Map.of("active", false)).status())
+                .isEqualTo(409);
+        assertThat(api().post("/admin/staff/" + managerId + "/role", admin, Map.of("role", "STAFF")).status())
+                .isEqualTo(409);
+        assertThat(api().get("/admin/staff", manager.token()).status()).as("still a manager").isEqualTo(200);
+    }
+
+    private static String value(JsonNode view, String key) {
+        for (JsonNode each : view.path("settings")) {
+            if (each.path("key").asText().equals(key)) {
+                return each.path("value").asText();
+            }
+        }
+        throw new AssertionError("no setting " + key + " in " + view);
+    }
+
+    @Test
     default void aCourtNameAlreadyTakenIsRefusedWithoutUsingUpAnId() {
         String name = TestApi.unique("court");
         long first = api().createCourt(name);

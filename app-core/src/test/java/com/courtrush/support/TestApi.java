@@ -202,6 +202,16 @@ public final class TestApi {
         }).toList();
     }
 
+    /** Creates a staff account of {@code role} (STAFF or MANAGER) with the admin token and signs it in. */
+    public Student staffMember(String role) {
+        String id = unique(role.toLowerCase()).replace("-", "");
+        expect(200, post("/admin/staff", ADMIN_TOKEN, Map.of("staffId", id, "name", "Staff " + id,
+                "password", passwordOf(new Student(id, null)), "role", role)));
+        Reply login = expect(200, post("/auth/login", null,
+                Map.of("studentId", id, "password", passwordOf(new Student(id, null)))));
+        return new Student(id, login.data().path("token").asText());
+    }
+
     public Reply reserve(Student student, long sessionId, long slotId) {
         return post("/reserve/", student.token(), Map.of("sessionId", sessionId, "slotId", slotId));
     }

@@ -1,10 +1,15 @@
 package com.courtrush.desktop;
 
 import atlantafx.base.theme.PrimerLight;
+import com.courtrush.account.AuthService;
+import com.courtrush.account.Caller;
 import com.courtrush.account.RecentStudents;
+import com.courtrush.account.StaffAccounts;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.DeskSignIn;
+import com.courtrush.desktop.shell.DeskSignInViewModel;
 import com.courtrush.desktop.shell.Engine;
 import com.courtrush.desktop.shell.Fonts;
 import com.courtrush.desktop.shell.MainWindow;
@@ -17,6 +22,7 @@ import com.courtrush.infra.LocalSettings;
 import com.courtrush.infra.SavedSettingInvalid;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import javafx.application.Application;
@@ -27,6 +33,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.image.Image;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +54,8 @@ public class ConsoleApp extends Application {
     private FxUiTasks tasks;
     private ScheduledExecutorService ticker;
     private volatile MainWindow window;
+    /** Who is signed in at the desk. */
+    private Caller staff;
     private I18n i18n;
     private Stage stage;
 
@@ -81,7 +90,7 @@ public class ConsoleApp extends Application {
                 thread.setDaemon(true);
                 return thread;
             });
-            showMain(notices);
+            askWhoIsAtTheDesk(notices);
         });
         boot.setOnFailed(event -> startupFailed(boot.getException(), notices));
         Thread starter = new Thread(boot, "engine-start");
@@ -89,8 +98,44 @@ public class ConsoleApp extends Application {
         starter.start();
     }
 
+    /**
+     * Who is at the desk: the first manager on a new installation, else a staff sign-in. Choosing to
+     * exit there closes the console (after the same question as closing the window).
+     */
+    private void askWhoIsAtTheDesk(FxNotices notices) {
+        while (true) {
+            DeskSignInViewModel model = new DeskSignInViewModel(engine.getBean(AuthService.class),
+                    engine.getBean(StaffAccounts.class), i18n);
+            log.info("Staff console asks who is at the desk{}",
+                    model.firstStart() ? " (a new installation: the first manager)" : "");
+            Optional<Caller> caller = DeskSignIn.ask(stage, i18n, model);
+            if (caller.isPresent()) {
+                staff = caller.get();
+                log.info("Signed in at the console: {} ({})", staff.name(), staff.role());
+                if (window == null) {
+                    showMain(notices);
+                } else {
+                    rebuildWindow();
+                }
+                return;
+            }
+            if (window == null || mayClose()) {
+                Platform.exit();
+                return;
+            }
+        }
+    }
+
+    private void signOut() {
+        log.info("Signed out at the console: {}", staff.name());
+        window.dispose();
+        stage.getScene().setRoot(new StackPane());
+        askWhoIsAtTheDesk(new FxNotices(() -> i18n, () -> stage));
+    }
+
     private void showMain(FxNotices notices) {
-        window = new MainWindow(new ConsoleContext(i18n, tasks, notices, engine, ticker), this::switchLanguage);
+        window = new MainWindow(new ConsoleContext(i18n, tasks, notices, engine, ticker, staff), this::switchLanguage,
+                this::signOut);
         Scene scene = new Scene(window.root(), 1320, 840);
         scene.getStylesheets().add(resource("/css/app.css"));
         stage.setTitle(i18n.t("app.title"));
@@ -124,8 +169,12 @@ public class ConsoleApp extends Application {
         preferences.saveLocale(locale);
         i18n = I18n.of(locale);
         window.dispose();
-        window = new MainWindow(new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), engine, ticker),
-                this::switchLanguage);
+        rebuildWindow();
+    }
+
+    private void rebuildWindow() {
+        window = new MainWindow(new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), engine, ticker,
+                staff), this::switchLanguage, this::signOut);
         stage.setTitle(i18n.t("app.title"));
         stage.getScene().setRoot(window.root());
     }

@@ -73,7 +73,20 @@ class ConsoleUiTest {
         app = (ConsoleApp) FxToolkit.setupApplication(ConsoleApp.class,
                 "--courtrush.data-dir=" + Files.createTempDirectory("console-ui-"), "--server.port=0",
                 "--courtrush.admin-token=" + ADMIN, "--courtrush.auth.bcrypt-strength=4", "--spring.jmx.enabled=false");
-        waitFor(120, () -> app.window() != null);
+        // a new installation: the console asks for the first manager before anything else
+        waitFor(120, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+        assertThat(robot.lookup("#deskSignIn").queryAs(DialogPane.class).getHeaderText())
+                .isEqualTo("Welcome. Create the first manager account.");
+        robot.clickOn("#signInId").write("wang");
+        robot.clickOn("#signInName").write("Wang Li");
+        robot.clickOn("#signInPassword").write("manager-pw-1");
+        robot.clickOn("#signInRepeat").write("manager-pw-2");
+        robot.clickOn("#signInOk");
+        assertThat(robot.lookup("#signInError").queryLabeled().getText()).isEqualTo("The two passwords differ.");
+        robot.clickOn("#signInPassword").write("manager-pw-1");
+        robot.clickOn("#signInRepeat").write("manager-pw-1");
+        robot.clickOn("#signInOk");
+        waitFor(60, () -> app.window() != null);
         waitFor(20, () -> robot.lookup("#nav-courts").tryQuery()
                 .filter(cell -> cell.getScene().getWindow().getWidth() >= 1000 && cell.getLayoutBounds().getWidth() > 0)
                 .isPresent());
@@ -90,6 +103,7 @@ class ConsoleUiTest {
     @Test
     @Order(1)
     void staffCreateACourt() {
+        assertThat(robot.lookup("#signedIn").queryLabeled().getText()).isEqualTo("Signed in: wang (Manager)");
         robot.clickOn("#nav-courts");
         robot.clickOn("#courtName").write("Court X");
         robot.clickOn("#createCourt");
@@ -272,7 +286,7 @@ class ConsoleUiTest {
             waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
                     .filter(courts::equals).isPresent());
             for (String screen : List.of("courts", "openings", "rush", "queues", "reservations", "students",
-                    "settings")) {
+                    "staff", "settings")) {
                 robot.clickOn("#nav-" + screen);
                 if (screen.equals("reservations")) { // with a reservation's details, pay order and history shown
                     robot.clickOn("#searchReservations");
@@ -294,6 +308,47 @@ class ConsoleUiTest {
         ChoiceBox<Locale> language = robot.lookup("#language").queryAs(ChoiceBox.class);
         robot.interact(() -> language.setValue(I18n.ENGLISH));
         assertThat(clipped).as("text cut short or a character alone on a line, at the default window size").isEmpty();
+    }
+
+    @Test
+    @Order(8)
+    void aManagerCreatesAStaffAccountWhoSignsInAndWhatTheyDoIsInTheirName() throws Exception {
+        robot.clickOn("#nav-staff");
+        robot.clickOn("#newStaffId").write("desk1");
+        robot.clickOn("#newStaffName").write("Zhao Min");
+        robot.clickOn("#newStaffPassword").write("desk-pw-11");
+        robot.clickOn("#createStaff");
+        TableView<?> staff = table("#staffTable");
+        waitFor(10, () -> staff.getItems().toString().contains("desk1"));
+
+        robot.clickOn("#signOut");
+        waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+        assertThat(robot.lookup("#deskSignIn").queryAs(DialogPane.class).getHeaderText())
+                .isEqualTo("Who is at the desk? Sign in with your staff id.");
+        robot.clickOn("#signInId").write("desk1");
+        robot.clickOn("#signInPassword").write("wrong-password");
+        robot.clickOn("#signInOk");
+        assertThat(robot.lookup("#signInError").queryLabeled().getText()).contains("Wrong");
+        robot.clickOn("#signInPassword").write("desk-pw-11");
+        robot.clickOn("#signInOk");
+        waitFor(10, () -> robot.lookup("#signedIn").tryQuery()
+                .filter(n -> ((javafx.scene.control.Label) n).getText().equals("Signed in: desk1 (Staff)")).isPresent());
+        assertThat(robot.lookup("#nav-staff").tryQuery()).as("staff do not manage staff accounts").isEmpty();
+        assertThat(robot.lookup("#nav-settings").tryQuery()).as("nor settings").isEmpty();
+
+        robot.clickOn("#nav-students");
+        robot.clickOn("#searchStudents");
+        TableView<?> students = table("#studentsTable");
+        waitFor(10, () -> !students.getItems().isEmpty());
+        robot.interact(() -> students.getSelectionModel().select(0));
+        robot.clickOn("#resetPassword");
+        robot.clickOn("#dialogInput").write("fresh-pw-22");
+        robot.clickOn("#dialogOk");
+        waitFor(10, () -> unchecked(() -> call("GET", "/admin/audit?actor=staff:desk1", ADMIN, null))
+                .path("data").path("records").findValuesAsText("action")
+                .containsAll(List.of("CONSOLE_SIGN_IN", "RESET_PASSWORD")));
+        JsonNode manager = call("GET", "/admin/audit?actor=staff:wang", ADMIN, null);
+        assertThat(manager.path("data").path("records").findValuesAsText("action")).contains("CREATE_STAFF");
     }
 
     static List<String> clippedOnScreen(Locale locale, String screen) {

@@ -36,6 +36,7 @@ class PackagedConsoleIT {
 
     private static final Pattern READY = Pattern.compile("CourtRush is ready .*Students' page and API: (http://\\S+?)/? ");
     private static final Duration START_LIMIT = Duration.ofSeconds(120);
+    private static final String ASKING = "Staff console asks who is at the desk";
 
     @TempDir
     Path home;
@@ -62,13 +63,14 @@ class PackagedConsoleIT {
         builder.environment().put("HOME", home.toString());
         Process console = builder.start();
         try {
-            Awaitility.await("the engine ready and the window open").atMost(START_LIMIT)
+            // a new installation: the console asks for the first manager before its window opens
+            Awaitility.await("the engine ready and the console asking who is at the desk").atMost(START_LIMIT)
                     .pollInterval(Duration.ofMillis(250))
-                    .until(() -> read(output).contains("Staff console window open")
+                    .until(() -> read(output).contains(ASKING)
                             || read(output).contains("The engine could not start") || !console.isAlive());
             String started = read(output);
             Matcher ready = READY.matcher(started);
-            assertThat(ready.find() && started.contains("Staff console window open"))
+            assertThat(ready.find() && started.contains(ASKING + " (a new installation: the first manager)"))
                     .as("the console started; its output:%n%s", started).isTrue();
             String url = ready.group(1);
             HttpClient http = HttpClient.newHttpClient();

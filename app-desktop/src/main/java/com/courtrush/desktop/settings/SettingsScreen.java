@@ -15,6 +15,7 @@ import com.courtrush.desktop.shell.Screen;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.LocalSettings;
 import com.courtrush.setting.AppSettings;
+import com.courtrush.staff.StaffSettings;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -43,7 +44,8 @@ public final class SettingsScreen implements Screen {
     public SettingsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new SettingsViewModel(context.service(LocalSettings.class), context.service(AppSettings.class),
-                context.service(AdminToken.class), context.tasks(), context.notices(), i18n);
+                context.service(StaffSettings.class), context.service(AdminToken.class), context.tasks(),
+                context.notices(), i18n, context.staff());
 
         GridPane liveForm = form();
         row(liveForm, i18n.t("settings.payTimeout"), field("payTimeout", model.payTimeoutProperty()));

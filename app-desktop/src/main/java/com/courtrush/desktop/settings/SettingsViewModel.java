@@ -1,15 +1,18 @@
 package com.courtrush.desktop.settings;
 
 import com.courtrush.account.AdminToken;
+import com.courtrush.account.Caller;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.infra.LocalSettings;
-import com.courtrush.infra.SettingsRejected;
+import com.courtrush.infra.SettingRules;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
+import com.courtrush.staff.StaffSettings;
+import com.courtrush.web.CourtRushException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -27,6 +30,8 @@ public final class SettingsViewModel {
 
     private final LocalSettings local;
     private final AppSettings live;
+    private final StaffSettings settings;
+    private final Caller staff;
     private final AdminToken adminToken;
     private final UiTasks tasks;
     private final Notices notices;
@@ -41,10 +46,12 @@ public final class SettingsViewModel {
     private final StringProperty settingsFile = new SimpleStringProperty("");
     private final BooleanProperty restartNeeded = new SimpleBooleanProperty(false);
 
-    public SettingsViewModel(LocalSettings local, AppSettings live, AdminToken adminToken, UiTasks tasks,
-            Notices notices, I18n i18n) {
+    public SettingsViewModel(LocalSettings local, AppSettings live, StaffSettings settings, AdminToken adminToken,
+            UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
         this.local = local;
         this.live = live;
+        this.settings = settings;
+        this.staff = staff;
         this.adminToken = adminToken;
         this.tasks = tasks;
         this.notices = notices;
@@ -71,37 +78,47 @@ public final class SettingsViewModel {
                 });
     }
 
+    /**
+     * Saves everything on the screen through the engine's settings (the API's rules): if one value is
+     * wrong, nothing is saved and each wrong one is named by its label.
+     */
     public void save() {
         Map<String, String> values = new LinkedHashMap<>();
         startup.forEach((key, value) -> values.put(key, value.get()));
-        String timeout = payTimeout.get();
         String price = defaultPrice.get();
-        String cutoff = refundCutoff.get();
+        values.put(SettingKey.PAY_TIMEOUT_MINUTE.name(), payTimeout.get());
+        values.put(SettingKey.REFUND_CUTOFF_MINUTES.name(), refundCutoff.get());
         tasks.run(i18n.t("settings.save"), () -> {
-            int minutes = Inputs.number(i18n, timeout, 1, 1440, i18n.t("settings.payTimeout"));
             Integer cents = Inputs.cents(i18n, price, i18n.t("settings.defaultPrice"));
-            int cutoffMinutes = Inputs.number(i18n, cutoff, 0, 10080, i18n.t("settings.refundCutoff"));
-            // the start-up settings first: if one is refused, nothing at all is saved
-            boolean restart;
+            if (cents != null) {
+                values.put(SettingKey.DEFAULT_PRICE_CENTS.name(), Integer.toString(cents));
+            }
             try {
-                restart = local.save(values);
-            } catch (SettingsRejected rejected) {
+                return settings.update(values, true, staff).restartNeeded();
+            } catch (CourtRushException refused) {
+                if (!(refused.data() instanceof Map<?, ?> problems)) {
+                    throw refused;
+                }
                 // each wrong value by its label, in the staff's language; nothing was saved
-                throw new InputRefused(i18n.t("settings.rejected", rejected.problems().entrySet().stream()
-                        .map(e -> i18n.t("settings.rejectedItem", i18n.t("settings.key." + e.getKey()),
-                                values.get(e.getKey()), i18n.t("settings.problem." + e.getValue().name())))
+                throw new InputRefused(i18n.t("settings.rejected", problems.entrySet().stream()
+                        .map(e -> i18n.t("settings.rejectedItem", label(e.getKey().toString()),
+                                values.get(e.getKey().toString()),
+                                i18n.t("settings.problem." + ((SettingRules.Problem) e.getValue()).name())))
                         .collect(Collectors.joining("; "))));
             }
-            live.set(SettingKey.PAY_TIMEOUT_MINUTE, Integer.toString(minutes));
-            if (cents != null) {
-                live.set(SettingKey.DEFAULT_PRICE_CENTS, Integer.toString(cents));
-            }
-            live.set(SettingKey.REFUND_CUTOFF_MINUTES, Integer.toString(cutoffMinutes));
-            return restart;
         }, restart -> {
             restartNeeded.set(restart);
             notices.info(i18n.t(restart ? "settings.savedRestart" : "settings.saved"));
         });
+    }
+
+    private String label(String key) {
+        return switch (key) {
+            case "PAY_TIMEOUT_MINUTE" -> i18n.t("settings.payTimeout");
+            case "DEFAULT_PRICE_CENTS" -> i18n.t("settings.defaultPrice");
+            case "REFUND_CUTOFF_MINUTES" -> i18n.t("settings.refundCutoff");
+            default -> i18n.t("settings.key." + key);
+        };
     }
 
     /** The value saved for the next start (blank: default). */

@@ -10,16 +10,14 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.springframework.context.ApplicationContext;
 
-/** What every screen needs: texts, background work, notices, the engine's services, a clock for polling. */
+/**
+ * What every screen needs: texts, background work, notices, the engine's services, a clock for
+ * polling, and who is signed in at the desk.
+ */
 public record ConsoleContext(I18n i18n, UiTasks tasks, Notices notices, ApplicationContext engine,
         ScheduledExecutorService ticker, Caller staff) {
 
-    public ConsoleContext(I18n i18n, UiTasks tasks, Notices notices, ApplicationContext engine,
-            ScheduledExecutorService ticker) {
-        this(i18n, tasks, notices, engine, ticker, Caller.console(System.getProperty("user.name", "staff")));
-    }
-
-    /** How the audit trail names whoever uses this console. */
+    /** How the audit trail names whoever is signed in at this console ("staff:&lt;id&gt;"). */
     public String actor() {
         return staff.actor();
     }

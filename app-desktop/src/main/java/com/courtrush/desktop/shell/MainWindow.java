@@ -7,9 +7,12 @@ import com.courtrush.desktop.queues.QueuesScreen;
 import com.courtrush.desktop.reservations.ReservationsScreen;
 import com.courtrush.desktop.rush.LiveRushScreen;
 import com.courtrush.desktop.settings.SettingsScreen;
+import com.courtrush.desktop.staff.StaffScreen;
 import com.courtrush.desktop.students.StudentsScreen;
+import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.monitor.StartupReport;
 import com.courtrush.monitor.SystemHealth;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -35,11 +38,18 @@ public final class MainWindow {
     private final ListView<Screen> nav = new ListView<>();
     private Screen current;
 
-    public MainWindow(ConsoleContext context, Consumer<Locale> switchLanguage) {
+    /** {@code signOut}: the person at the desk signs out (the window is replaced). */
+    public MainWindow(ConsoleContext context, Consumer<Locale> switchLanguage, Runnable signOut) {
         I18n i18n = context.i18n();
-        screens = List.of(new CourtsScreen(context), new OpeningsScreen(context), new LiveRushScreen(context),
-                new QueuesScreen(context), new ReservationsScreen(context), new StudentsScreen(context),
-                new SettingsScreen(context));
+        List<Screen> all = new ArrayList<>(List.of(new CourtsScreen(context), new OpeningsScreen(context),
+                new LiveRushScreen(context), new QueuesScreen(context), new ReservationsScreen(context),
+                new StudentsScreen(context)));
+        if (context.staff().isManager()) {
+            // managers manage staff accounts and settings; the engine refuses anyone else anyway
+            all.add(new StaffScreen(context));
+            all.add(new SettingsScreen(context));
+        }
+        screens = List.copyOf(all);
         statusBar = new StatusBarView(new StatusBarViewModel(context.service(SystemHealth.class),
                 context.service(StartupReport.class), context.tasks()), context);
 
@@ -69,7 +79,11 @@ public final class MainWindow {
         });
         Label simulated = new Label(i18n.t("header.simulatedPayments"));
         simulated.getStyleClass().add("simulated");
-        HBox header = new HBox(12, title, spacer, simulated, new Label(i18n.t("header.language")), language);
+        Label who = new Label(i18n.t("header.signedIn", context.staff().name(), i18n.of(context.staff().role())));
+        who.setId("signedIn");
+        HBox header = new HBox(12, title, spacer, simulated, who,
+                Widgets.button(i18n.t("header.signOut"), "signOut", signOut),
+                new Label(i18n.t("header.language")), language);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("app-header");
 

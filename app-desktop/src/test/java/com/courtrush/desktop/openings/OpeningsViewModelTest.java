@@ -11,6 +11,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
@@ -46,7 +47,7 @@ class OpeningsViewModelTest {
     final SlotWithdrawal withdrawal = mock(SlotWithdrawal.class);
     final CourtService courts = mock(CourtService.class);
     final RecordingNotices notices = new RecordingNotices();
-    final Caller staff = Caller.console("tester");
+    final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
     OpeningsViewModel model;
 
     @BeforeEach
@@ -100,7 +101,7 @@ class OpeningsViewModelTest {
         model.flashTimeProperty().set("9:30");
         model.createOpening();
         ArgumentCaptor<OpeningService.NewOpening> created = ArgumentCaptor.captor();
-        verify(openings).create(created.capture(), eq("console:tester"));
+        verify(openings).create(created.capture(), eq("staff:tester"));
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
     }
@@ -118,7 +119,7 @@ class OpeningsViewModelTest {
 
         notices.answer = true;
         model.createOpening();
-        verify(openings).create(any(), eq("console:tester"));
+        verify(openings).create(any(), eq("staff:tester"));
     }
 
     @Test
@@ -143,7 +144,7 @@ class OpeningsViewModelTest {
         when(generator.generate(eq(7L), any(), anyString())).thenReturn(List.of(1L, 2L));
         model.generate();
         ArgumentCaptor<SlotGenerator.SlotTemplate> template = ArgumentCaptor.captor();
-        verify(generator).generate(eq(7L), template.capture(), eq("console:tester"));
+        verify(generator).generate(eq(7L), template.capture(), eq("staff:tester"));
         assertThat(template.getValue().priceCents()).isEqualTo(1950);
         assertThat(template.getValue().courtIds()).containsExactly(1L);
         assertThat(model.lastResultProperty().get()).isEqualTo("2 slot(s) created.");
@@ -172,7 +173,7 @@ class OpeningsViewModelTest {
         model.withdraw(row, "broken net");
         verify(withdrawal).withdraw(11, "broken net", staff);
         model.editSlot(row, "3", "25");
-        verify(editor).update(11, 3, 2500, "console:tester");
+        verify(editor).update(11, 3, 2500, "staff:tester");
         model.editSlot(row, "zero", "25");
         assertThat(notices.lastFailureMessage()).contains("whole number from 1 to 1000");
     }
@@ -212,7 +213,7 @@ class OpeningsViewModelTest {
 
         notices.answer = true;
         model.close();
-        verify(openings).close(4, "console:tester");
+        verify(openings).close(4, "staff:tester");
     }
 
     @Test

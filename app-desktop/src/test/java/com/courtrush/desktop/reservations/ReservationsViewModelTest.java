@@ -11,6 +11,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -39,7 +40,7 @@ class ReservationsViewModelTest {
     final RefundService refunds = mock(RefundService.class);
     final OpeningService openings = mock(OpeningService.class);
     final RecordingNotices notices = new RecordingNotices();
-    final Caller staff = Caller.console("tester");
+    final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
     final ReservationsViewModel model = new ReservationsViewModel(queries, details, cancellation, payments, refunds,
             openings, mock(CourtService.class), new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), staff, TODAY);
 

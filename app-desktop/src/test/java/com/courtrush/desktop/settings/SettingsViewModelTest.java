@@ -2,12 +2,16 @@ package com.courtrush.desktop.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.account.AdminToken;
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.audit.AuditTrail;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -16,6 +20,7 @@ import com.courtrush.infra.SettingRules;
 import com.courtrush.infra.SettingsRejected;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
+import com.courtrush.staff.StaffSettings;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,8 +33,10 @@ class SettingsViewModelTest {
     final AppSettings live = mock(AppSettings.class);
     final AdminToken token = mock(AdminToken.class);
     final RecordingNotices notices = new RecordingNotices();
-    final SettingsViewModel model = new SettingsViewModel(local, live, token, new DirectUiTasks(notices), notices,
-            I18n.of(I18n.ENGLISH));
+    final AuditTrail audit = mock(AuditTrail.class);
+    final Caller manager = Caller.atDesk(1, "wang", Role.MANAGER);
+    final SettingsViewModel model = new SettingsViewModel(local, live, new StaffSettings(local, live, audit), token,
+            new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
 
     @BeforeEach
     void setUp() {
@@ -69,6 +76,7 @@ class SettingsViewModelTest {
         assertThat(model.restartNeededProperty().get()).isTrue();
         assertThat(notices.infos).containsExactly(
                 "Saved. Restart the console for the start-up settings to take effect.");
+        verify(audit).record(eq("staff:wang"), eq("UPDATE_SETTINGS"), eq("SETTINGS"), eq("-"), any(String.class));
     }
 
     @Test
@@ -90,7 +98,21 @@ class SettingsViewModelTest {
         model.load();
         model.payTimeoutProperty().set("soon");
         model.save();
-        assertThat(notices.lastFailureMessage()).contains("whole number from 1 to 1440");
+        model.refundCutoffProperty().set("99999");
+        model.save();
+        assertThat(notices.lastFailureMessage()).contains("Pay within (minutes)").contains("\"soon\"")
+                .contains("is not a whole number").contains("Refunds close").contains("is out of range");
+        verify(live, never()).set(any(), any());
+        verify(local, never()).save(any());
+    }
+
+    @Test
+    void onlyAManagerChangesSettings() {
+        SettingsViewModel atTheDesk = new SettingsViewModel(local, live, new StaffSettings(local, live, audit), token,
+                new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), Caller.atDesk(2, "li", Role.STAFF));
+        atTheDesk.load();
+        atTheDesk.save();
+        assertThat(notices.lastFailureMessage()).contains("Only a manager");
         verify(live, never()).set(any(), any());
         verify(local, never()).save(any());
     }

@@ -1,0 +1,165 @@
+package com.courtrush.account;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.web.CourtRushException;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Named staff accounts: STAFF run the desk, MANAGER also manage staff and settings. They sign in
+ * like students (same throttling, same revocation) and share their table, so a staff id can never be
+ * a student's. Only a manager (or the admin token) changes them, and the last active manager can
+ * neither be disabled nor made plain staff: somebody must always be able to manage.
+ */
+@Service
+public class StaffAccounts {
+
+    private final UserAccountMapper accounts;
+    private final StudentDirectory directory;
+    private final TransactionTemplate transactions;
+    private final TokenService tokens;
+    private final AuditTrail audit;
+    private final Clock clock;
+
+    StaffAccounts(UserAccountMapper accounts, StudentDirectory directory, TransactionTemplate transactions,
+            TokenService tokens, AuditTrail audit, Clock clock) {
+        this.accounts = accounts;
+        this.directory = directory;
+        this.transactions = transactions;
+        this.tokens = tokens;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /** Every staff account, managers first, then by id. */
+    public List<StaffMember> list() {
+        return accounts.selectList(new LambdaQueryWrapper<UserAccount>()
+                        .in(UserAccount::getRole, Role.STAFF, Role.MANAGER)
+                        .orderByAsc(UserAccount::getRole) // MANAGER before STAFF
+                        .orderByAsc(UserAccount::getStudentId))
+                .stream().map(StaffMember::of).toList();
+    }
+
+    /** Whether an active manager exists: before one does, the console asks for the first. */
+    public boolean hasManager() {
+        return accounts.selectCount(new LambdaQueryWrapper<UserAccount>()
+                .eq(UserAccount::getRole, Role.MANAGER).eq(UserAccount::getActive, true)) > 0;
+    }
+
+    /** A manager creates a staff account (STAFF or MANAGER). */
+    public StaffMember create(NewStaff staff, Caller by) {
+        by.requireManager();
+        return insert(staff, by.actor());
+    }
+
+    /**
+     * The first manager, created at the console of a new installation: refused (409) once an active
+     * manager exists, whoever asks.
+     */
+    public StaffMember createFirstManager(String staffId, String name, String password) {
+        return transactions.execute(tx -> {
+            if (!accounts.lockActiveManagers().isEmpty()) {
+                throw CourtRushException.conflict("staff.managerExists");
+            }
+            StaffMember created = insert(new NewStaff(staffId, name, password, Role.MANAGER), null);
+            audit.record("staff:" + created.staffId(), "CREATE_STAFF", "USER", created.staffId());
+            return created;
+        });
+    }
+
+    public void resetPassword(long userId, String newPassword, Caller by) {
+        by.requireManager();
+        directory.resetPassword(staff(userId), newPassword, by.actor());
+    }
+
+    /** Enables or disables a staff account (its sessions end); never the last active manager. */
+    public StaffMember setActive(long userId, boolean active, Caller by) {
+        by.requireManager();
+        return transactions.execute(tx -> {
+            UserAccount account = staff(userId);
+            if (!active && account.getRole() == Role.MANAGER) {
+                requireAnotherManager(account);
+            }
+            directory.setActive(account, active, by.actor());
+            return StaffMember.of(account);
+        });
+    }
+
+    /** Makes a staff account STAFF or MANAGER; every token of it ends (they carry the role). */
+    public StaffMember setRole(long userId, Role role, Caller by) {
+        by.requireManager();
+        if (role == null || !role.isStaff()) {
+            throw CourtRushException.badRequest("staff.badRole");
+        }
+        return transactions.execute(tx -> {
+            UserAccount account = staff(userId);
+            if (account.getRole() == role) {
+                return StaffMember.of(account);
+            }
+            if (account.getRole() == Role.MANAGER) {
+                requireAnotherManager(account);
+            }
+            accounts.setRole(userId, role.name(), LocalDateTime.now(clock));
+            tokens.revokeAll(userId);
+            account.setRole(role);
+            audit.record(by.actor(), role == Role.MANAGER ? "MAKE_MANAGER" : "MAKE_STAFF", "USER",
+                    account.getStudentId());
+            return StaffMember.of(account);
+        });
+    }
+
+    private StaffMember insert(NewStaff staff, String actor) {
+        if (staff.role() == null || !staff.role().isStaff()) {
+            throw CourtRushException.badRequest("staff.badRole");
+        }
+        StudentDirectory.NewStudent row = new StudentDirectory.NewStudent(staff.staffId(), staff.password(),
+                staff.name(), staff.role());
+        List<StudentDirectory.RowError> errors = StudentDirectory.validate(List.of(row));
+        if (!errors.isEmpty()) {
+            throw CourtRushException.badRequest("staff.invalid", errors.get(0).message()).withData(errors);
+        }
+        UserAccount account = directory.toAccount(row);
+        try {
+            accounts.insert(account);
+        } catch (DuplicateKeyException taken) {
+            throw CourtRushException.conflict("staff.idTaken", staff.staffId());
+        }
+        if (actor != null) {
+            audit.record(actor, "CREATE_STAFF", "USER", account.getStudentId());
+        }
+        return StaffMember.of(accounts.selectById(account.getId()));
+    }
+
+    private UserAccount staff(long userId) {
+        UserAccount account = directory.get(userId);
+        if (!account.getRole().isStaff()) {
+            throw CourtRushException.notFound("staff.notFound", userId);
+        }
+        return account;
+    }
+
+    /** In the caller's transaction: the active managers are locked, and one other than {@code account} must remain. */
+    private void requireAnotherManager(UserAccount account) {
+        if (accounts.lockActiveManagers().stream().noneMatch(id -> !id.equals(account.getId()))) {
+            throw CourtRushException.conflict("staff.lastManager", account.getStudentId());
+        }
+    }
+
+    /** A staff account to create. */
+    public record NewStaff(String staffId, String name, String password, Role role) {
+    }
+
+    /** A staff account as managers see it (never its password hash). */
+    public record StaffMember(long id, String staffId, String name, Role role, boolean active,
+            LocalDateTime createTime) {
+        static StaffMember of(UserAccount a) {
+            return new StaffMember(a.getId(), a.getStudentId(), a.getDisplayName(), a.getRole(),
+                    Boolean.TRUE.equals(a.getActive()), a.getCreateTime());
+        }
+    }
+}

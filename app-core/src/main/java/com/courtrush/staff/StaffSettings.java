@@ -1,0 +1,127 @@
+package com.courtrush.staff;
+
+import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.LocalSettings;
+import com.courtrush.infra.SettingRules;
+import com.courtrush.infra.SettingsRejected;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.courtrush.web.CourtRushException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.stereotype.Service;
+
+/**
+ * The settings staff see in the console, read and changed in one place for the console and the API:
+ * live ones ({@link SettingKey}: pay timeout, default price, refund cut-off) apply at once on every
+ * node; start-up ones ({@link LocalSettings}) are this node's, saved in its data directory, and need
+ * a restart, which the answer says. Every value is checked first: if one is wrong nothing is saved.
+ * The signing secret is never among them, nor (but in the console) the admin token; passwords can be
+ * set, never read back.
+ */
+@Service
+public class StaffSettings {
+
+    /** The admin token, which the API neither shows nor changes (the console does). */
+    public static final String ADMIN_TOKEN_KEY = "courtrush.admin-token";
+
+    /** Start-up settings whose value is never shown: the passwords. */
+    private static final Set<String> SECRET = Set.of("spring.datasource.password", "spring.data.redis.password",
+            "spring.rabbitmq.password");
+
+    private final LocalSettings local;
+    private final AppSettings live;
+    private final AuditTrail audit;
+
+    public StaffSettings(LocalSettings local, AppSettings live, AuditTrail audit) {
+        this.local = local;
+        this.live = live;
+        this.audit = audit;
+    }
+
+    /**
+     * Every setting staff see, live ones first; passwords' values left out (only whether they are set),
+     * the admin token left out altogether.
+     */
+    public View read() {
+        List<Setting> settings = new ArrayList<>();
+        for (SettingKey key : SettingKey.values()) {
+            if (key.visible()) {
+                settings.add(new Setting(key.name(), true, live.get(key), null, false, true));
+            }
+        }
+        Map<String, String> saved = local.saved();
+        Map<String, String> running = local.running();
+        saved.forEach((key, value) -> {
+            if (key.equals(ADMIN_TOKEN_KEY)) {
+                return;
+            }
+            boolean secret = SECRET.contains(key);
+            settings.add(new Setting(key, false, secret ? null : value, secret ? null : running.get(key), secret,
+                    !value.isEmpty()));
+        });
+        return new View(settings, local.restartNeeded());
+    }
+
+    /**
+     * Changes the given settings (others stay; a blank start-up value means its default). Refused
+     * (400, each wrong key with its problem) before anything is saved. {@code withAdminToken}: whether
+     * the admin token may be among them (the console; never the API).
+     */
+    public View update(Map<String, String> values, boolean withAdminToken, Caller by) {
+        by.requireManager();
+        Map<String, String> startup = new LinkedHashMap<>();
+        Map<SettingKey, String> liveValues = new LinkedHashMap<>();
+        Map<String, SettingRules.Problem> problems = new LinkedHashMap<>();
+        values.forEach((key, value) -> {
+            SettingKey liveKey = Arrays.stream(SettingKey.values()).filter(k -> k.visible() && k.name().equals(key))
+                    .findFirst().orElse(null);
+            if (liveKey != null) {
+                liveKey.check(value).ifPresentOrElse(problem -> problems.put(key, problem),
+                        () -> liveValues.put(liveKey, value.strip()));
+            } else if (LocalSettings.KEYS.contains(key) && (withAdminToken || !key.equals(ADMIN_TOKEN_KEY))) {
+                startup.put(key, value == null ? "" : value);
+            } else {
+                throw CourtRushException.badRequest("settings.unknown", key);
+            }
+        });
+        problems.putAll(SettingRules.problems(startup));
+        boolean restartNeeded;
+        try {
+            if (!problems.isEmpty()) {
+                throw new SettingsRejected(problems);
+            }
+            // checked again there, with whether a new HTTP port is free
+            restartNeeded = startup.isEmpty() ? local.restartNeeded() : local.save(startup);
+        } catch (SettingsRejected rejected) {
+            throw CourtRushException.badRequest("settings.rejected", String.join(", ", rejected.problems().keySet()))
+                    .withData(rejected.problems());
+        }
+        liveValues.forEach(live::set);
+        if (!values.isEmpty()) {
+            audit.record(by.actor(), "UPDATE_SETTINGS", "SETTINGS", "-", String.join(", ", values.keySet()));
+        }
+        return new View(read().settings(), restartNeeded);
+    }
+
+    /**
+     * One setting.
+     *
+     * @param live    applies at once on every node (else: this node's, at its next start)
+     * @param value   the value set (a start-up one: blank for its default); null for a secret
+     * @param running what this node runs with now (start-up settings); null for a secret
+     * @param secret  its value is never shown
+     * @param set     whether a value is set (for a secret, all that is said)
+     */
+    public record Setting(String key, boolean live, String value, String running, boolean secret, boolean set) {
+    }
+
+    /** The settings, and whether this node must restart for what is saved. */
+    public record View(List<Setting> settings, boolean restartNeeded) {
+    }
+}

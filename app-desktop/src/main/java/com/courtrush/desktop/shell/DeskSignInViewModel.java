@@ -1,0 +1,92 @@
+package com.courtrush.desktop.shell;
+
+import com.courtrush.account.AuthService;
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.account.StaffAccounts;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.web.CourtRushException;
+import java.util.Optional;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Who is at the desk. On a new installation (no active manager yet) the first manager account is
+ * created here; afterwards staff sign in with their own id and password, with the same throttling
+ * as any sign-in. Whatever the console does afterwards is recorded in that person's name.
+ */
+public final class DeskSignInViewModel {
+
+    private static final Logger log = LoggerFactory.getLogger(DeskSignInViewModel.class);
+
+    private final AuthService auth;
+    private final StaffAccounts staff;
+    private final I18n i18n;
+    private final boolean firstStart;
+
+    private final StringProperty staffId = new SimpleStringProperty("");
+    private final StringProperty name = new SimpleStringProperty("");
+    private final StringProperty password = new SimpleStringProperty("");
+    private final StringProperty repeat = new SimpleStringProperty("");
+    private final StringProperty error = new SimpleStringProperty("");
+
+    public DeskSignInViewModel(AuthService auth, StaffAccounts staff, I18n i18n) {
+        this.auth = auth;
+        this.staff = staff;
+        this.i18n = i18n;
+        this.firstStart = !staff.hasManager();
+    }
+
+    /** No manager exists yet: the first is created here. */
+    public boolean firstStart() {
+        return firstStart;
+    }
+
+    /** Signs in (or creates the first manager and signs in as them); empty, with {@link #errorProperty}, when refused. */
+    public Optional<Caller> submit() {
+        String id = staffId.get().strip();
+        try {
+            if (firstStart) {
+                if (!password.get().equals(repeat.get())) {
+                    return refused(i18n.t("signIn.repeatDiffers"));
+                }
+                StaffAccounts.StaffMember created = staff.createFirstManager(id, name.get().strip(), password.get());
+                log.info("First manager account created at the console: {}", created.staffId());
+                return Optional.of(Caller.atDesk(created.id(), created.staffId(), Role.MANAGER));
+            }
+            return Optional.of(auth.signInAtDesk(id, password.get()));
+        } catch (CourtRushException refused) {
+            return refused(refused.message(i18n.locale()));
+        }
+    }
+
+    /** Says why, and empties the password fields to be typed again. */
+    private Optional<Caller> refused(String why) {
+        error.set(why);
+        password.set("");
+        repeat.set("");
+        return Optional.empty();
+    }
+
+    public StringProperty staffIdProperty() {
+        return staffId;
+    }
+
+    public StringProperty nameProperty() {
+        return name;
+    }
+
+    public StringProperty passwordProperty() {
+        return password;
+    }
+
+    public StringProperty repeatProperty() {
+        return repeat;
+    }
+
+    public StringProperty errorProperty() {
+        return error;
+    }
+}

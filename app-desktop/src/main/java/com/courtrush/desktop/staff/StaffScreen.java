@@ -1,0 +1,125 @@
+package com.courtrush.desktop.staff;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.form;
+import static com.courtrush.desktop.ui.Widgets.row;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.account.Role;
+import com.courtrush.account.StaffAccounts;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.Widgets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/** Staff accounts (managers only): who may sign in at the console and the staff API, and as what. */
+public final class StaffScreen implements Screen {
+
+    private final StaffViewModel model;
+    private final Node root;
+
+    public StaffScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        model = new StaffViewModel(context.service(StaffAccounts.class), context.tasks(), context.notices(), i18n,
+                context.staff());
+
+        TableView<StaffAccounts.StaffMember> table = table("staffTable", i18n.t("staff.empty"));
+        table.getColumns().add(column(i18n.t("staff.staffId"), StaffAccounts.StaffMember::staffId));
+        table.getColumns().add(column(i18n.t("students.name"), StaffAccounts.StaffMember::name));
+        table.getColumns().add(column(i18n.t("students.role"), s -> i18n.of(s.role())));
+        table.getColumns().add(column(i18n.t("students.state"),
+                s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
+        table.setItems(model.rows());
+
+        Button reset = button(i18n.t("students.resetPassword"), "resetStaffPassword", () -> {
+            StaffAccounts.StaffMember member = table.getSelectionModel().getSelectedItem();
+            Widgets.ask(i18n, i18n.t("students.resetPassword"), i18n.t("students.newPassword", member.staffId()), "")
+                    .ifPresent(password -> model.resetPassword(member, password));
+        });
+        Button toggle = button(i18n.t("students.toggle"), "toggleStaff", () -> {
+            StaffAccounts.StaffMember member = table.getSelectionModel().getSelectedItem();
+            model.setActive(member, !member.active());
+        });
+        Button changeRole = button(i18n.t("staff.changeRole"), "changeStaffRole", () -> {
+            StaffAccounts.StaffMember member = table.getSelectionModel().getSelectedItem();
+            model.setRole(member, member.role() == Role.MANAGER ? Role.STAFF : Role.MANAGER);
+        });
+        for (Button each : new Button[] {reset, toggle, changeRole}) {
+            each.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        }
+
+        TextField staffId = new TextField();
+        staffId.setId("newStaffId");
+        staffId.textProperty().bindBidirectional(model.staffIdProperty());
+        TextField name = new TextField();
+        name.setId("newStaffName");
+        name.textProperty().bindBidirectional(model.nameProperty());
+        PasswordField password = new PasswordField();
+        password.setId("newStaffPassword");
+        password.textProperty().bindBidirectional(model.passwordProperty());
+        ChoiceBox<Role> role = new ChoiceBox<>();
+        role.setId("newStaffRole");
+        role.getItems().setAll(Role.STAFF, Role.MANAGER);
+        role.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Role value) {
+                return i18n.of(value);
+            }
+
+            @Override
+            public Role fromString(String text) {
+                return null;
+            }
+        });
+        role.valueProperty().bindBidirectional(model.roleProperty());
+        GridPane createForm = form();
+        row(createForm, i18n.t("staff.staffId"), staffId);
+        row(createForm, i18n.t("students.name"), name);
+        row(createForm, i18n.t("staff.password"), password);
+        row(createForm, i18n.t("students.role"), role);
+        TitledPane create = new TitledPane(i18n.t("staff.create"),
+                new VBox(8, createForm, button(i18n.t("staff.create"), "createStaff", model::create)));
+        create.setCollapsible(false);
+
+        Label hint = new Label(i18n.t("staff.hint"));
+        hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut when the table wants the room
+        root = screen(title(i18n.t("nav.staff")), hint, table,
+                bar(reset, toggle, changeRole), create);
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.staff";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.load();
+    }
+
+    public StaffViewModel model() {
+        return model;
+    }
+}

@@ -1,0 +1,93 @@
+package com.courtrush.desktop.staff;
+
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.account.StaffAccounts;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Staff accounts, for managers: list, create (STAFF or MANAGER), reset a password, disable or enable,
+ * make manager or staff. The engine refuses what a manager may not do (the last manager disabled).
+ */
+public final class StaffViewModel {
+
+    private final StaffAccounts staff;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final Caller manager;
+
+    private final ObservableList<StaffAccounts.StaffMember> rows = FXCollections.observableArrayList();
+    private final StringProperty staffId = new SimpleStringProperty("");
+    private final StringProperty name = new SimpleStringProperty("");
+    private final StringProperty password = new SimpleStringProperty("");
+    private final ObjectProperty<Role> role = new SimpleObjectProperty<>(Role.STAFF);
+
+    public StaffViewModel(StaffAccounts staff, UiTasks tasks, Notices notices, I18n i18n, Caller manager) {
+        this.staff = staff;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.manager = manager;
+    }
+
+    public void load() {
+        tasks.run(i18n.t("staff.load"), staff::list, rows::setAll);
+    }
+
+    public void create() {
+        StaffAccounts.NewStaff account = new StaffAccounts.NewStaff(staffId.get().strip(), name.get().strip(),
+                password.get(), role.get());
+        tasks.run(i18n.t("staff.create"), () -> staff.create(account, manager), created -> {
+            staffId.set("");
+            name.set("");
+            password.set("");
+            notices.info(i18n.t("staff.created", created.staffId(), i18n.of(created.role())));
+            load();
+        });
+    }
+
+    public void resetPassword(StaffAccounts.StaffMember member, String newPassword) {
+        tasks.run(i18n.t("students.resetPassword"), () -> {
+            staff.resetPassword(member.id(), newPassword, manager);
+            return member;
+        }, done -> notices.info(i18n.t("students.passwordReset", member.staffId())));
+    }
+
+    public void setActive(StaffAccounts.StaffMember member, boolean active) {
+        tasks.run(i18n.t(active ? "students.enable" : "students.disable"),
+                () -> staff.setActive(member.id(), active, manager), done -> load());
+    }
+
+    public void setRole(StaffAccounts.StaffMember member, Role newRole) {
+        tasks.run(i18n.t("staff.changeRole"), () -> staff.setRole(member.id(), newRole, manager), done -> load());
+    }
+
+    public ObservableList<StaffAccounts.StaffMember> rows() {
+        return rows;
+    }
+
+    public StringProperty staffIdProperty() {
+        return staffId;
+    }
+
+    public StringProperty nameProperty() {
+        return name;
+    }
+
+    public StringProperty passwordProperty() {
+        return password;
+    }
+
+    public ObjectProperty<Role> roleProperty() {
+        return role;
+    }
+}
