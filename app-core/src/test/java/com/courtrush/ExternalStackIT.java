@@ -2,6 +2,7 @@ package com.courtrush;
 
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
 import com.courtrush.reserve.RecoveryScenarios;
@@ -23,7 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @ExtendWith(ExternalServices.class)
 class ExternalStackIT extends StackTest
         implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
-        MultiNodeScenarios, SignInScenarios {
+        ReportScenarios, MultiNodeScenarios, SignInScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

@@ -27,6 +27,8 @@ import com.courtrush.opening.SessionState;
 import com.courtrush.pay.PaymentService;
 import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
+import com.courtrush.report.ReportExports;
+import com.courtrush.report.SalesReports;
 import com.courtrush.reserve.grant.ReserveResults;
 import com.courtrush.reserve.grant.ReserveService;
 import com.courtrush.reserve.grant.ResultStatus;
@@ -148,6 +150,10 @@ class ApiContractTest {
     StaffAccounts staffAccounts;
     @MockitoBean
     StaffSettings staffSettings;
+    @MockitoBean
+    SalesReports salesReports;
+    @MockitoBean
+    ReportExports reportExports;
 
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)

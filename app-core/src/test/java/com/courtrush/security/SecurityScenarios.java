@@ -108,7 +108,11 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/staff/{id}/active", Access.MANAGER),
             Map.entry("POST /admin/staff/{id}/role", Access.MANAGER),
             Map.entry("GET /admin/settings", Access.STAFF),
-            Map.entry("PUT /admin/settings", Access.MANAGER));
+            Map.entry("PUT /admin/settings", Access.MANAGER),
+            Map.entry("GET /admin/reports", Access.STAFF),
+            Map.entry("GET /admin/reports/report.csv", Access.STAFF),
+            Map.entry("GET /admin/reports/reservations.csv", Access.STAFF),
+            Map.entry("GET /admin/reports/pay-orders.csv", Access.STAFF));
 
     Pattern VARIABLE = Pattern.compile("\\{(\\w+)}");
     Set<Integer> DENIED = Set.of(401, 403);

@@ -8,6 +8,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.openings.OpeningsViewModel;
 import com.courtrush.desktop.rush.LiveRushViewModel;
 import com.courtrush.desktop.support.ClippedText;
+import com.courtrush.report.SalesReports;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
@@ -18,6 +19,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -230,6 +232,21 @@ class ConsoleUiTest {
         robot.clickOn("#nav-rush");
         TableView<LiveRushViewModel.SlotStockRow> rush = table("#rushTable");
         waitFor(15, () -> rush.getItems().stream().anyMatch(r -> r.slotId() == slotId && r.permitsLeft() == 1));
+
+        // the day's report counts the sale, the payment and the refund
+        LocalDate playDate = table.getItems().stream().filter(r -> r.id() == reservationId).findFirst().orElseThrow()
+                .slotDate();
+        robot.clickOn("#nav-reports");
+        DatePicker reportDate = robot.lookup("#reportDate").queryAs(DatePicker.class);
+        robot.interact(() -> reportDate.setValue(playDate));
+        robot.clickOn("#showReport");
+        TableView<SalesReports.Figures> report = table("#reportTable");
+        waitFor(10, () -> report.getItems().size() == 1 && report.getItems().get(0).date().equals(playDate)
+                && report.getItems().get(0).sold() == 1);
+        SalesReports.Figures day = report.getItems().get(0);
+        assertThat(List.of(day.paid(), day.refunded(), day.held())).containsExactly(1, 1, 0);
+        assertThat(day.refundsYuan()).isEqualByComparingTo(day.revenueYuan()).isPositive();
+        assertThat(robot.lookup("#reportSummary").queryLabeled().getText()).contains("1 sold").contains("1 refunded");
     }
 
     @Test
@@ -285,8 +302,8 @@ class ConsoleUiTest {
             String courts = I18n.of(locale).t("nav.courts");
             waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
                     .filter(courts::equals).isPresent());
-            for (String screen : List.of("courts", "openings", "rush", "queues", "reservations", "students",
-                    "staff", "settings")) {
+            for (String screen : List.of("courts", "openings", "rush", "queues", "reservations", "reports",
+                    "students", "staff", "settings")) {
                 robot.clickOn("#nav-" + screen);
                 if (screen.equals("reservations")) { // with a reservation's details, pay order and history shown
                     robot.clickOn("#searchReservations");

@@ -1,0 +1,55 @@
+package com.courtrush.report;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * CSV as spreadsheets open it: UTF-8 with a byte-order mark (Excel then reads Chinese correctly),
+ * CRLF lines; numbers written as numbers; a text cell that a spreadsheet would take for a formula
+ * (starting with =, +, -, @, a tab or a carriage return) is neutralised with a leading apostrophe.
+ */
+final class Csv {
+
+    static final String BOM = "\uFEFF";
+
+    private Csv() {
+    }
+
+    /** The file: {@code header}, then each row of {@code rows}; a null row is an empty line between tables. */
+    static byte[] write(List<List<?>> rows) {
+        StringWriter text = new StringWriter();
+        text.write(BOM);
+        try (CSVPrinter printer = new CSVPrinter(text, CSVFormat.EXCEL)) {
+            for (List<?> row : rows) {
+                if (row == null) {
+                    printer.println();
+                } else {
+                    for (Object cell : row) {
+                        printer.print(cell(cell));
+                    }
+                    printer.println();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write CSV into memory", e);
+        }
+        return text.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A cell as written: a number or null as it is, text neutralised if a spreadsheet would run it. */
+    static Object cell(Object value) {
+        if (value == null || value instanceof Number) {
+            return value;
+        }
+        String text = value.toString();
+        if (!text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0) {
+            return "'" + text;
+        }
+        return text;
+    }
+}

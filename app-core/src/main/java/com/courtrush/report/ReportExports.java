@@ -1,0 +1,149 @@
+package com.courtrush.report;
+
+import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.web.EngineMessages;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+
+/**
+ * CSV exports of a range of play dates — the reservations, the pay orders, the report — for the
+ * finance office, from the console (save dialog) and the API. Headers and statuses in the asker's
+ * language; money in yuan, as numbers.
+ */
+@Service
+public class ReportExports {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
+
+    private final SalesReports reports;
+    private final AppSettings settings;
+
+    ReportExports(SalesReports reports, AppSettings settings) {
+        this.reports = reports;
+        this.settings = settings;
+    }
+
+    /** What can be exported. */
+    public enum Kind {
+        RESERVATIONS("reservations"),
+        PAY_ORDERS("pay-orders"),
+        REPORT("report");
+
+        private final String fileName;
+
+        Kind(String fileName) {
+            this.fileName = fileName;
+        }
+
+        /** e.g. courtrush-report-2026-11-23_2026-11-29.csv */
+        public String fileName(LocalDate from, LocalDate to) {
+            return "courtrush-" + fileName + "-" + from + (from.equals(to) ? "" : "_" + to) + ".csv";
+        }
+    }
+
+    /** The export of play dates {@code from} to {@code to}, of one court when {@code courtId} is given. */
+    public byte[] export(Kind kind, LocalDate from, LocalDate to, Long courtId, Locale locale) {
+        SalesReports.Lines lines = reports.read(from, to, courtId);
+        return Csv.write(switch (kind) {
+            case RESERVATIONS -> reservations(lines, locale);
+            case PAY_ORDERS -> payOrders(lines, locale);
+            case REPORT -> report(SalesReports.compute(from, to, lines), locale);
+        });
+    }
+
+    private List<List<?>> reservations(SalesReports.Lines lines, Locale locale) {
+        Map<Long, ReportMapper.SlotLine> slots = slotsById(lines);
+        Map<Long, long[]> money = new HashMap<>(); // reservation → paid, refunded (cents)
+        for (ReportMapper.PayLine order : lines.payOrders()) {
+            PayOrderStatus status = PayOrderStatus.valueOf(order.getStatus());
+            long[] sums = money.computeIfAbsent(order.getReservationId(), id -> new long[2]);
+            if (status == PayOrderStatus.SUCCESS || status == PayOrderStatus.REFUNDED) {
+                sums[0] += order.getAmountCents();
+            }
+            if (status == PayOrderStatus.REFUNDED) {
+                sums[1] += order.getAmountCents();
+            }
+        }
+        List<List<?>> rows = new ArrayList<>();
+        rows.add(header(locale, "reservations", "id", "playDate", "court", "start", "end", "studentId", "studentName",
+                "status", "cancelReason", "priceYuan", "paidYuan", "refundedYuan", "created"));
+        for (ReportMapper.ReservationLine r : lines.reservations()) {
+            ReportMapper.SlotLine slot = slots.get(r.getSlotId());
+            long[] sums = money.getOrDefault(r.getId(), new long[2]);
+            rows.add(Arrays.asList(r.getId(), slot.getSlotDate().toString(), slot.getCourtName(),
+                    HOUR.format(slot.getStartTime()), HOUR.format(slot.getEndTime()), r.getStudentId(),
+                    r.getStudentName(), word(locale, "reservation." + r.getStatus()),
+                    r.getCancelReason() == null ? "" : word(locale, "reason." + r.getCancelReason()),
+                    SalesReports.yuan(settings.priceCents(slot.getPriceCents())), SalesReports.yuan(sums[0]),
+                    SalesReports.yuan(sums[1]), TIME.format(r.getCreateTime())));
+        }
+        return rows;
+    }
+
+    private List<List<?>> payOrders(SalesReports.Lines lines, Locale locale) {
+        Map<Long, ReportMapper.SlotLine> slots = slotsById(lines);
+        Map<Long, ReportMapper.ReservationLine> reservations = lines.reservations().stream()
+                .collect(Collectors.toMap(ReportMapper.ReservationLine::getId, Function.identity()));
+        List<List<?>> rows = new ArrayList<>();
+        rows.add(header(locale, "payOrders", "outTradeNo", "reservationId", "studentId", "studentName", "playDate",
+                "court", "start", "amountYuan", "status", "created", "paid", "refunded"));
+        for (ReportMapper.PayLine order : lines.payOrders()) {
+            ReportMapper.ReservationLine r = reservations.get(order.getReservationId());
+            ReportMapper.SlotLine slot = slots.get(r.getSlotId());
+            rows.add(Arrays.asList(order.getOutTradeNo(), order.getReservationId(), r.getStudentId(),
+                    r.getStudentName(), slot.getSlotDate().toString(), slot.getCourtName(),
+                    HOUR.format(slot.getStartTime()), SalesReports.yuan(order.getAmountCents()),
+                    word(locale, "pay." + order.getStatus()), TIME.format(order.getCreateTime()),
+                    order.getPaidTime() == null ? "" : TIME.format(order.getPaidTime()),
+                    order.getRefundTime() == null ? "" : TIME.format(order.getRefundTime())));
+        }
+        return rows;
+    }
+
+    private static List<List<?>> report(SalesReports.Report report, Locale locale) {
+        List<List<?>> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>(header(locale, "report", "playDate", "offered", "sold", "held", "paid"));
+        SalesReports.REASONS.forEach(reason -> header.add(EngineMessages.format(locale, "csv.report.cancelled",
+                word(locale, "reason." + reason))));
+        header.addAll(header(locale, "report", "refunded", "unsold", "revenueYuan", "refundsYuan", "netYuan"));
+        rows.add(header);
+        report.days().forEach(day -> rows.add(figures(day.date().toString(), day)));
+        rows.add(figures(EngineMessages.format(locale, "csv.report.total"), report.total()));
+        rows.add(null);
+        rows.add(header(locale, "utilisation", "court", "hour", "places", "held", "percent"));
+        report.utilisation().forEach(u -> rows.add(Arrays.asList(u.courtName(), String.format("%02d:00", u.hour()),
+                u.places(), u.held(), u.percent())));
+        return rows;
+    }
+
+    private static List<Object> figures(String label, SalesReports.Figures day) {
+        List<Object> row = new ArrayList<>(List.of(label, day.offered(), day.sold(), day.held(), day.paid()));
+        SalesReports.REASONS.forEach(reason -> row.add(day.cancelled().get(reason)));
+        row.addAll(List.of(day.refunded(), day.unsold(), day.revenueYuan(), day.refundsYuan(), day.netYuan()));
+        return row;
+    }
+
+    private static Map<Long, ReportMapper.SlotLine> slotsById(SalesReports.Lines lines) {
+        return lines.slots().stream().collect(Collectors.toMap(ReportMapper.SlotLine::getId, Function.identity()));
+    }
+
+    private static List<String> header(Locale locale, String table, String... columns) {
+        return Arrays.stream(columns).map(column -> EngineMessages.format(locale, "csv." + table + "." + column))
+                .toList();
+    }
+
+    private static String word(Locale locale, String key) {
+        return EngineMessages.format(locale, "csv." + key);
+    }
+}

@@ -1,0 +1,79 @@
+package com.courtrush.report;
+
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import lombok.Getter;
+import lombok.Setter;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+
+/** What reports and exports read: the slots of a range of play dates, their reservations and pay orders. */
+@Mapper
+interface ReportMapper {
+
+    /** The slots of the range, of one court when {@code courtId} is given. */
+    String SLOTS_IN_RANGE = "s.slot_date between #{from} and #{to}"
+            + "<if test='courtId != null'> and s.court_id = #{courtId}</if>";
+
+    @Select("<script>select s.id, s.court_id, c.name as court_name, s.slot_date, s.start_time, s.end_time, "
+            + "s.capacity, s.active, s.price_cents from time_slot s join court c on c.id = s.court_id where "
+            + SLOTS_IN_RANGE + " order by s.slot_date, c.name, s.start_time, s.id</script>")
+    List<SlotLine> slots(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
+
+    @Select("<script>select r.id, r.slot_id, r.status, r.cancel_reason, r.note, r.create_time, u.student_id, "
+            + "u.display_name as student_name from reservation r join time_slot s on s.id = r.slot_id "
+            + "join user_account u on u.id = r.user_id where " + SLOTS_IN_RANGE + " order by r.id</script>")
+    List<ReservationLine> reservations(@Param("from") LocalDate from, @Param("to") LocalDate to,
+            @Param("courtId") Long courtId);
+
+    @Select("<script>select p.id, p.out_trade_no, p.reservation_id, p.amount_cents, p.status, p.paid_time, "
+            + "p.refund_time, p.create_time from pay_order p join reservation r on r.id = p.reservation_id "
+            + "join time_slot s on s.id = r.slot_id where " + SLOTS_IN_RANGE + " order by p.id</script>")
+    List<PayLine> payOrders(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
+
+    /** A slot with its court's name. */
+    @Getter
+    @Setter
+    class SlotLine {
+        private long id;
+        private long courtId;
+        private String courtName;
+        private LocalDate slotDate;
+        private LocalTime startTime;
+        private LocalTime endTime;
+        private int capacity;
+        private boolean active;
+        private Integer priceCents;
+    }
+
+    /** A reservation with its student. */
+    @Getter
+    @Setter
+    class ReservationLine {
+        private long id;
+        private long slotId;
+        private String status;
+        private String cancelReason;
+        private String note;
+        private LocalDateTime createTime;
+        private String studentId;
+        private String studentName;
+    }
+
+    /** A pay order. */
+    @Getter
+    @Setter
+    class PayLine {
+        private long id;
+        private String outTradeNo;
+        private long reservationId;
+        private int amountCents;
+        private String status;
+        private LocalDateTime paidTime;
+        private LocalDateTime refundTime;
+        private LocalDateTime createTime;
+    }
+}

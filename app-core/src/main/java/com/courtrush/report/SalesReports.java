@@ -1,0 +1,205 @@
+package com.courtrush.report;
+
+import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.reserve.lifecycle.CancelReason;
+import com.courtrush.reserve.lifecycle.ReservationStatus;
+import com.courtrush.web.CourtRushException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+
+/**
+ * What a day or a week sold, by play date. Read from the reservations and pay orders themselves, so
+ * the figures are theirs:
+ * <ul>
+ * <li>offered: places of the slots on sale (withdrawn ones left out);</li>
+ * <li>sold: reservations recorded (not those still being recorded, nor granted attempts never
+ * recorded); sold = held + cancelled;</li>
+ * <li>held: awaiting payment or confirmed; unsold = offered − held;</li>
+ * <li>cancelled, by reason: by the student, not paid in time, refunded, by staff;</li>
+ * <li>paid: reservations with a payment received (kept or refunded since); refunded: refunds made;</li>
+ * <li>revenue: money received; refunds: money paid back; net = revenue − refunds (yuan).</li>
+ * </ul>
+ * Utilisation: per court and starting hour, the places held of those offered.
+ */
+@Service
+public class SalesReports {
+
+    /** The longest range one report covers. */
+    public static final int MAX_DAYS = 92;
+
+    /** The reasons a report counts cancels by (a granted attempt never recorded is no sale). */
+    public static final List<CancelReason> REASONS = List.of(CancelReason.USER, CancelReason.TIMEOUT,
+            CancelReason.REFUND, CancelReason.STAFF);
+
+    private final ReportMapper mapper;
+
+    SalesReports(ReportMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    /** The report of play dates {@code from} to {@code to}, both included; of one court when {@code courtId} is set. */
+    public Report report(LocalDate from, LocalDate to, Long courtId) {
+        return compute(from, to, read(from, to, courtId));
+    }
+
+    /** The slots, reservations and pay orders of play dates {@code from} to {@code to} (of one court, or all). */
+    Lines read(LocalDate from, LocalDate to, Long courtId) {
+        requireRange(from, to);
+        return new Lines(mapper.slots(from, to, courtId), mapper.reservations(from, to, courtId),
+                mapper.payOrders(from, to, courtId));
+    }
+
+    static void requireRange(LocalDate from, LocalDate to) {
+        if (from == null || to == null || to.isBefore(from) || ChronoUnit.DAYS.between(from, to) >= MAX_DAYS) {
+            throw CourtRushException.badRequest("report.badRange", MAX_DAYS);
+        }
+    }
+
+    static Report compute(LocalDate from, LocalDate to, Lines lines) {
+        Map<Long, ReportMapper.SlotLine> slots = lines.slots().stream()
+                .collect(Collectors.toMap(ReportMapper.SlotLine::getId, Function.identity()));
+        Map<LocalDate, Tally> days = new TreeMap<>();
+        for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
+            days.put(day, new Tally());
+        }
+        Map<UtilisationKey, int[]> use = new TreeMap<>();
+        for (ReportMapper.SlotLine slot : lines.slots()) {
+            if (slot.isActive()) {
+                days.get(slot.getSlotDate()).offered += slot.getCapacity();
+                use.computeIfAbsent(UtilisationKey.of(slot), k -> new int[2])[0] += slot.getCapacity();
+            }
+        }
+        Map<Long, LocalDate> dateOfReservation = new HashMap<>();
+        for (ReportMapper.ReservationLine r : lines.reservations()) {
+            ReportMapper.SlotLine slot = slots.get(r.getSlotId());
+            ReservationStatus status = ReservationStatus.valueOf(r.getStatus());
+            CancelReason reason = r.getCancelReason() == null ? null : CancelReason.valueOf(r.getCancelReason());
+            if (status == ReservationStatus.PENDING || reason == CancelReason.COMPENSATION) {
+                continue;
+            }
+            dateOfReservation.put(r.getId(), slot.getSlotDate());
+            Tally day = days.get(slot.getSlotDate());
+            day.sold++;
+            if (status == ReservationStatus.CANCELLED) {
+                day.cancelled.merge(reason, 1, Integer::sum);
+            } else if (slot.isActive()) {
+                day.held++;
+                use.get(UtilisationKey.of(slot))[1]++;
+            }
+        }
+        Set<Long> paid = new HashSet<>();
+        for (ReportMapper.PayLine order : lines.payOrders()) {
+            LocalDate date = dateOfReservation.get(order.getReservationId());
+            PayOrderStatus status = PayOrderStatus.valueOf(order.getStatus());
+            if (date == null || (status != PayOrderStatus.SUCCESS && status != PayOrderStatus.REFUNDED)) {
+                continue;
+            }
+            Tally day = days.get(date);
+            day.revenueCents += order.getAmountCents();
+            if (paid.add(order.getReservationId())) {
+                day.paid++;
+            }
+            if (status == PayOrderStatus.REFUNDED) {
+                day.refunded++;
+                day.refundsCents += order.getAmountCents();
+            }
+        }
+        Tally total = new Tally();
+        List<Figures> figures = new ArrayList<>();
+        days.forEach((date, tally) -> {
+            total.add(tally);
+            figures.add(tally.figures(date));
+        });
+        List<Utilisation> utilisation = new ArrayList<>();
+        use.forEach((key, counts) -> utilisation.add(new Utilisation(key.courtName(), key.hour(), counts[0],
+                counts[1], counts[0] == 0 ? BigDecimal.ZERO
+                        : BigDecimal.valueOf(counts[1] * 100L).divide(BigDecimal.valueOf(counts[0]), 1,
+                                RoundingMode.HALF_UP))));
+        return new Report(from, to, figures, total.figures(null), utilisation);
+    }
+
+    static BigDecimal yuan(long cents) {
+        return BigDecimal.valueOf(cents, 2);
+    }
+
+    /** The slots, reservations and pay orders of a range of play dates. */
+    record Lines(List<ReportMapper.SlotLine> slots, List<ReportMapper.ReservationLine> reservations,
+            List<ReportMapper.PayLine> payOrders) {
+    }
+
+    private record UtilisationKey(String courtName, long courtId, int hour) implements Comparable<UtilisationKey> {
+        static UtilisationKey of(ReportMapper.SlotLine slot) {
+            return new UtilisationKey(slot.getCourtName(), slot.getCourtId(), slot.getStartTime().getHour());
+        }
+
+        @Override
+        public int compareTo(UtilisationKey other) {
+            int byName = courtName.compareTo(other.courtName);
+            if (byName != 0) {
+                return byName;
+            }
+            return courtId != other.courtId ? Long.compare(courtId, other.courtId) : Integer.compare(hour, other.hour);
+        }
+    }
+
+    private static final class Tally {
+        int offered;
+        int sold;
+        int held;
+        int paid;
+        int refunded;
+        long revenueCents;
+        long refundsCents;
+        final Map<CancelReason, Integer> cancelled = new EnumMap<>(CancelReason.class);
+
+        void add(Tally other) {
+            offered += other.offered;
+            sold += other.sold;
+            held += other.held;
+            paid += other.paid;
+            refunded += other.refunded;
+            revenueCents += other.revenueCents;
+            refundsCents += other.refundsCents;
+            other.cancelled.forEach((reason, count) -> cancelled.merge(reason, count, Integer::sum));
+        }
+
+        Figures figures(LocalDate date) {
+            Map<CancelReason, Integer> byReason = new EnumMap<>(CancelReason.class);
+            REASONS.forEach(reason -> byReason.put(reason, cancelled.getOrDefault(reason, 0)));
+            return new Figures(date, offered, sold, held, paid, byReason, refunded, offered - held, yuan(revenueCents),
+                    yuan(refundsCents), yuan(revenueCents - refundsCents));
+        }
+    }
+
+    /** A range's report: each play date, their total, and the utilisation by court and hour. */
+    public record Report(LocalDate from, LocalDate to, List<Figures> days, Figures total,
+            List<Utilisation> utilisation) {
+    }
+
+    /**
+     * One play date's figures (the total's {@code date} is null); money in yuan.
+     *
+     * @param cancelled by reason: USER, TIMEOUT, REFUND, STAFF
+     */
+    public record Figures(LocalDate date, int offered, int sold, int held, int paid,
+            Map<CancelReason, Integer> cancelled, int refunded, int unsold, BigDecimal revenueYuan,
+            BigDecimal refundsYuan, BigDecimal netYuan) {
+    }
+
+    /** Places held of those offered, for one court and starting hour over the range. */
+    public record Utilisation(String courtName, int hour, int places, int held, BigDecimal percent) {
+    }
+}

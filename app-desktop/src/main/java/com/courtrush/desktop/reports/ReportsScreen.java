@@ -1,0 +1,132 @@
+package com.courtrush.desktop.reports;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.Widgets;
+import com.courtrush.report.ReportExports;
+import com.courtrush.report.SalesReports;
+import java.io.File;
+import java.time.Clock;
+import java.time.LocalDate;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Region;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+
+/** Reports: a day's or a week's sales, utilisation by court and hour, and CSV exports for the finance office. */
+public final class ReportsScreen implements Screen {
+
+    private final ReportsViewModel model;
+    private final Node root;
+
+    public ReportsScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        model = new ReportsViewModel(context.service(SalesReports.class), context.service(ReportExports.class),
+                context.tasks(), context.notices(), i18n, LocalDate.now(context.service(Clock.class)));
+
+        DatePicker date = Widgets.datePicker("reportDate");
+        date.valueProperty().bindBidirectional(model.dateProperty());
+        ChoiceBox<ReportsViewModel.Period> period = new ChoiceBox<>();
+        period.setId("reportPeriod");
+        period.getItems().setAll(ReportsViewModel.Period.values());
+        period.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ReportsViewModel.Period value) {
+                return value == null ? "" : i18n.t("reports.period." + value.name());
+            }
+
+            @Override
+            public ReportsViewModel.Period fromString(String text) {
+                return null;
+            }
+        });
+        period.valueProperty().bindBidirectional(model.periodProperty());
+        Button show = button(i18n.t("reports.show"), "showReport", model::load);
+
+        TableView<SalesReports.Figures> days = table("reportTable", i18n.t("reports.empty"));
+        days.getColumns().add(column(i18n.t("reports.date"),
+                f -> f.date() == null ? i18n.t("reports.total") : f.date().toString()));
+        days.getColumns().add(column(i18n.t("reports.offered"), SalesReports.Figures::offered));
+        days.getColumns().add(column(i18n.t("reports.sold"), SalesReports.Figures::sold));
+        days.getColumns().add(column(i18n.t("reports.paid"), SalesReports.Figures::paid));
+        days.getColumns().add(column(i18n.t("reports.cancelled"), ReportsViewModel::cancelled));
+        days.getColumns().add(column(i18n.t("reports.refunded"), SalesReports.Figures::refunded));
+        days.getColumns().add(column(i18n.t("reports.unsold"), SalesReports.Figures::unsold));
+        days.getColumns().add(column(i18n.t("reports.revenue"), f -> f.revenueYuan().toPlainString()));
+        days.getColumns().add(column(i18n.t("reports.refunds"), f -> f.refundsYuan().toPlainString()));
+        days.getColumns().add(column(i18n.t("reports.net"), f -> f.netYuan().toPlainString()));
+        days.setItems(model.days());
+        days.setPrefHeight(230);
+
+        Label summary = new Label();
+        summary.setId("reportSummary");
+        summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE);
+        summary.textProperty().bind(model.summaryProperty());
+
+        TableView<SalesReports.Utilisation> use = table("utilisationTable", i18n.t("reports.empty"));
+        use.getColumns().add(column(i18n.t("reports.court"), SalesReports.Utilisation::courtName));
+        use.getColumns().add(column(i18n.t("reports.hour"), u -> String.format("%02d:00", u.hour())));
+        use.getColumns().add(column(i18n.t("reports.offered"), SalesReports.Utilisation::places));
+        use.getColumns().add(column(i18n.t("reports.held"), SalesReports.Utilisation::held));
+        use.getColumns().add(column(i18n.t("reports.percent"), u -> u.percent().toPlainString() + " %"));
+        use.setItems(model.utilisation());
+
+        root = screen(title(i18n.t("nav.reports")),
+                bar(new Label(i18n.t("reports.dateLabel")), date, period, show),
+                days, summary,
+                bar(exportButton(i18n, ReportExports.Kind.REPORT, "exportReport"),
+                        exportButton(i18n, ReportExports.Kind.RESERVATIONS, "exportReservations"),
+                        exportButton(i18n, ReportExports.Kind.PAY_ORDERS, "exportPayOrders"),
+                        new Label(i18n.t("reports.exportHint"))),
+                new Label(i18n.t("reports.utilisation")), use);
+    }
+
+    private Button exportButton(I18n i18n, ReportExports.Kind kind, String id) {
+        Button button = new Button(i18n.t("reports.export." + kind.name()));
+        button.setId(id);
+        button.setOnAction(event -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle(button.getText());
+            chooser.setInitialFileName(model.fileName(kind));
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+            File file = chooser.showSaveDialog(button.getScene().getWindow());
+            if (file != null) {
+                model.export(kind, file.toPath());
+            }
+        });
+        return button;
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.reports";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.load();
+    }
+
+    public ReportsViewModel model() {
+        return model;
+    }
+}

@@ -1,0 +1,125 @@
+package com.courtrush.desktop.reports;
+
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.report.ReportExports;
+import com.courtrush.report.SalesReports;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.temporal.TemporalAdjusters;
+import java.util.stream.Collectors;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Sales by play date, for a day or a week (Monday to Sunday), with the total; utilisation by court
+ * and hour; and the exports (the report, the reservations, the pay orders) saved as CSV files that
+ * spreadsheets open as they are.
+ */
+public final class ReportsViewModel {
+
+    /** A day, or the week (Monday to Sunday) holding it. */
+    public enum Period {
+        DAY,
+        WEEK
+    }
+
+    private final SalesReports reports;
+    private final ReportExports exports;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+
+    private final ObjectProperty<LocalDate> date;
+    private final ObjectProperty<Period> period = new SimpleObjectProperty<>(Period.DAY);
+    private final ObservableList<SalesReports.Figures> days = FXCollections.observableArrayList();
+    private final ObservableList<SalesReports.Utilisation> utilisation = FXCollections.observableArrayList();
+    private final StringProperty summary = new SimpleStringProperty("");
+
+    public ReportsViewModel(SalesReports reports, ReportExports exports, UiTasks tasks, Notices notices, I18n i18n,
+            LocalDate today) {
+        this.reports = reports;
+        this.exports = exports;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.date = new SimpleObjectProperty<>(today);
+    }
+
+    /** The first play date of the period. */
+    public LocalDate from() {
+        LocalDate day = date.get();
+        return period.get() == Period.DAY ? day : day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
+    }
+
+    /** The last play date of the period. */
+    public LocalDate to() {
+        return period.get() == Period.DAY ? date.get() : from().plusDays(6);
+    }
+
+    public void load() {
+        LocalDate from = from();
+        LocalDate to = to();
+        tasks.run(i18n.t("reports.load"), () -> reports.report(from, to, null), report -> {
+            days.setAll(report.days());
+            if (report.days().size() > 1) {
+                days.add(report.total());
+            }
+            utilisation.setAll(report.utilisation());
+            SalesReports.Figures total = report.total();
+            summary.set(i18n.t("reports.summary", from, to, total.offered(), total.sold(), total.held(), total.paid(),
+                    SalesReports.REASONS.stream()
+                            .map(reason -> i18n.of(reason) + " " + total.cancelled().get(reason))
+                            .collect(Collectors.joining(", ")),
+                    total.refunded(), total.unsold(), total.revenueYuan().toPlainString(),
+                    total.refundsYuan().toPlainString(), total.netYuan().toPlainString()));
+        });
+    }
+
+    /** Saves an export of the period to {@code file}, and says where. */
+    public void export(ReportExports.Kind kind, Path file) {
+        LocalDate from = from();
+        LocalDate to = to();
+        tasks.run(i18n.t("reports.export"), () -> {
+            Files.write(file, exports.export(kind, from, to, null, i18n.locale()));
+            return file;
+        }, saved -> notices.info(i18n.t("reports.saved", saved)));
+    }
+
+    /** The file name an export of the period is offered under. */
+    public String fileName(ReportExports.Kind kind) {
+        return kind.fileName(from(), to());
+    }
+
+    /** Cancels of one row, all reasons together. */
+    public static int cancelled(SalesReports.Figures figures) {
+        return figures.cancelled().values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    public ObjectProperty<LocalDate> dateProperty() {
+        return date;
+    }
+
+    public ObjectProperty<Period> periodProperty() {
+        return period;
+    }
+
+    public ObservableList<SalesReports.Figures> days() {
+        return days;
+    }
+
+    public ObservableList<SalesReports.Utilisation> utilisation() {
+        return utilisation;
+    }
+
+    public StringProperty summaryProperty() {
+        return summary;
+    }
+}
