@@ -7,6 +7,7 @@ import com.courtrush.account.SignInScenarios;
 import com.courtrush.infra.EmbeddedRedis;
 import com.courtrush.opening.OpeningClockScenarios;
 import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.RecoveryScenarios;
@@ -46,7 +47,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
-        ReportScenarios, SignInScenarios, SecurityScenarios, OpeningClockScenarios {
+        ReportScenarios, RecurringScenarios, SignInScenarios, SecurityScenarios, OpeningClockScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

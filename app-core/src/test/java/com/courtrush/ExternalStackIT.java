@@ -2,6 +2,7 @@ package com.courtrush;
 
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
@@ -24,7 +25,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @ExtendWith(ExternalServices.class)
 class ExternalStackIT extends StackTest
         implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
-        ReportScenarios, MultiNodeScenarios, SignInScenarios {
+        ReportScenarios, RecurringScenarios, MultiNodeScenarios, SignInScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

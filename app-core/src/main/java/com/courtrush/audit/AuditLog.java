@@ -72,13 +72,19 @@ public class AuditLog {
      * staff typed as typed (and a stored detail that cannot be read, as stored).
      */
     public String detailIn(Locale locale) {
-        if (detail == null || !detail.startsWith(ENGINE_TEXT)) {
-            return detail;
+        EngineText text = decode(detail);
+        return text == null ? detail : text.in(locale);
+    }
+
+    /** The engine's wording stored by {@link #encode}; null for anything else (a typed text, null). */
+    public static EngineText decode(String stored) {
+        if (stored == null || !stored.startsWith(ENGINE_TEXT)) {
+            return null;
         }
         try {
-            return read(JSON.readTree(detail.substring(ENGINE_TEXT.length()))).in(locale);
+            return read(JSON.readTree(stored.substring(ENGINE_TEXT.length())));
         } catch (JsonProcessingException e) {
-            return detail;
+            return null;
         }
     }
 }

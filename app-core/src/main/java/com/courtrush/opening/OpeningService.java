@@ -36,7 +36,20 @@ public class OpeningService {
         this.clock = clock;
     }
 
+    /** Creates an opening; one whose warm-up time has come is warmed up at once. */
     public ReserveSession create(NewOpening request, String actor) {
+        ReserveSession session = createScheduled(request, actor);
+        if (!LocalDateTime.now(clock).isBefore(session.warmupTime())) {
+            warmUp(session.getId(), actor);
+        }
+        return get(session.getId());
+    }
+
+    /**
+     * Creates an opening in the database only (SCHEDULED; the opening clock warms it up when its time
+     * comes): safe in the caller's transaction, which may still roll back.
+     */
+    public ReserveSession createScheduled(NewOpening request, String actor) {
         LocalDateTime now = LocalDateTime.now(clock);
         validate(request, now.toLocalDate());
         ReserveSession session = new ReserveSession();
@@ -51,10 +64,7 @@ public class OpeningService {
                 "date " + session.getSessionDate() + ", flash " + session.getFlashTime()
                         + ", per-user limit " + session.getPerUserLimit());
         events.publishEvent(new OpeningChanged(session.getId()));
-        if (!now.isBefore(session.warmupTime())) {
-            warmUp(session.getId(), actor);
-        }
-        return get(session.getId());
+        return session;
     }
 
     /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */

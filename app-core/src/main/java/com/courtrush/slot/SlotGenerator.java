@@ -174,7 +174,7 @@ public class SlotGenerator {
     public record SlotTemplate(List<Long> courtIds, LocalTime startTime, LocalTime endTime, Integer durationMinutes,
             Integer capacity, Integer priceCents) {
 
-        void validate() {
+        public void validate() {
             if (courtIds == null || courtIds.isEmpty() || courtIds.stream().anyMatch(id -> id == null || id <= 0)) {
                 throw CourtRushException.badRequest("slot.courtIds");
             }

@@ -27,6 +27,7 @@ import com.courtrush.opening.SessionState;
 import com.courtrush.pay.PaymentService;
 import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
+import com.courtrush.recurring.OpeningRules;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
 import com.courtrush.reserve.grant.ReserveResults;
@@ -154,6 +155,8 @@ class ApiContractTest {
     SalesReports salesReports;
     @MockitoBean
     ReportExports reportExports;
+    @MockitoBean
+    OpeningRules openingRules;
 
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.courtrush.CourtRushServer;
+import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -185,6 +186,53 @@ public interface MultiNodeScenarios extends StackAccess {
                         flash.atZone(Times.ZONE).toInstant().toEpochMilli());
             }
         });
+    }
+
+    /**
+     * Both nodes run the recurring openings at the same moment, several times each (as their clocks and
+     * staff's "run now" may): each date of the rule gets one opening, with one set of slots.
+     */
+    @Test
+    default void twoNodesRunningTheRulesMakeEachDatesOpeningExactlyOnce() throws Exception {
+        try (ConfigurableApplicationContext nodeB = startSecondNode()) {
+            TestApi a = api();
+            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            long court = a.createCourt();
+            long rule = TestApi.expect(200, a.post("/admin/rules", TestApi.ADMIN_TOKEN,
+                    RecurringScenarios.dailyRule(TestApi.unique("two-nodes"), court, 2))).data().path("id").asLong();
+            try {
+                CountDownLatch go = new CountDownLatch(1);
+                ExecutorService runners = Executors.newFixedThreadPool(8);
+                List<Future<Reply>> runs = new ArrayList<>();
+                for (int i = 0; i < 8; i++) {
+                    TestApi node = i % 2 == 0 ? a : b;
+                    runs.add(runners.submit(() -> {
+                        go.await();
+                        return node.post("/admin/rules/run", TestApi.ADMIN_TOKEN, null);
+                    }));
+                }
+                go.countDown();
+                Map<String, Integer> made = new TreeMap<>();
+                for (Future<Reply> run : runs) {
+                    for (JsonNode result : TestApi.expect(200, run.get()).data()) {
+                        if (result.path("ruleId").asLong() == rule) {
+                            made.merge(result.path("date").asText() + " " + result.path("outcome").asText(), 1,
+                                    Integer::sum);
+                        }
+                    }
+                }
+                runners.shutdown();
+                assertThat(made.values()).as("what the runs made: %s", made).allMatch(count -> count == 1);
+                assertThat(RecurringScenarios.slotsOf(jdbc(), court, tomorrow())).as("tomorrow: one opening, its two slots")
+                        .containsExactly(2, 1, 2500);
+                assertThat(RecurringScenarios.slotsOf(jdbc(), court, tomorrow().plusDays(1))).containsExactly(2, 1, 2500);
+                assertThat(jdbc().queryForObject("select count(*) from opening_rule_run where rule_id = ? "
+                        + "and rule_date = ?", Integer.class, rule, tomorrow())).isEqualTo(1);
+            } finally {
+                TestApi.expect(200, a.post("/admin/rules/" + rule + "/active", TestApi.ADMIN_TOKEN,
+                        Map.of("active", false)));
+            }
+        }
     }
 
     /** Starts another engine node on the same database, Redis and broker as this test's node. */

@@ -10,6 +10,7 @@ import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -112,7 +113,15 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /admin/reports", Access.STAFF),
             Map.entry("GET /admin/reports/report.csv", Access.STAFF),
             Map.entry("GET /admin/reports/reservations.csv", Access.STAFF),
-            Map.entry("GET /admin/reports/pay-orders.csv", Access.STAFF));
+            Map.entry("GET /admin/reports/pay-orders.csv", Access.STAFF),
+            Map.entry("GET /admin/rules", Access.STAFF),
+            Map.entry("POST /admin/rules", Access.STAFF),
+            Map.entry("PUT /admin/rules/{id}", Access.STAFF),
+            Map.entry("POST /admin/rules/{id}/active", Access.STAFF),
+            Map.entry("GET /admin/rules/{id}/plan", Access.STAFF),
+            Map.entry("PUT /admin/rules/{id}/dates/{date}", Access.STAFF),
+            Map.entry("DELETE /admin/rules/{id}/dates/{date}", Access.STAFF),
+            Map.entry("POST /admin/rules/run", Access.STAFF));
 
     Pattern VARIABLE = Pattern.compile("\\{(\\w+)}");
     Set<Integer> DENIED = Set.of(401, 403);
@@ -141,6 +150,7 @@ public interface SecurityScenarios extends StackAccess {
                     case "traceId" -> traceId;
                     case "outTradeNo" -> outTradeNo;
                     case "sessionId" -> Long.toString(sessionId);
+                    case "date" -> LocalDate.now().plusDays(3).toString();
                     case "id" -> path.startsWith("/admin/courts") ? Long.toString(courtId)
                             : path.startsWith("/admin/sessions") ? Long.toString(sessionId) : Long.toString(reservationId);
                     default -> throw new AssertionError("no sample value for {" + variables.group(1) + "} in " + path);
