@@ -8,6 +8,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.openings.OpeningsViewModel;
 import com.courtrush.desktop.rush.LiveRushViewModel;
 import com.courtrush.desktop.support.ClippedText;
+import com.courtrush.recurring.OpeningRules;
 import com.courtrush.report.SalesReports;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
@@ -302,7 +303,7 @@ class ConsoleUiTest {
             String courts = I18n.of(locale).t("nav.courts");
             waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
                     .filter(courts::equals).isPresent());
-            for (String screen : List.of("courts", "openings", "rush", "queues", "reservations", "reports",
+            for (String screen : List.of("courts", "openings", "rules", "rush", "queues", "reservations", "reports",
                     "students", "staff", "settings")) {
                 robot.clickOn("#nav-" + screen);
                 if (screen.equals("reservations")) { // with a reservation's details, pay order and history shown
@@ -366,6 +367,41 @@ class ConsoleUiTest {
                 .containsAll(List.of("CONSOLE_SIGN_IN", "RESET_PASSWORD")));
         JsonNode manager = call("GET", "/admin/audit?actor=staff:wang", ADMIN, null);
         assertThat(manager.path("data").path("records").findValuesAsText("action")).contains("CREATE_STAFF");
+    }
+
+    @Test
+    @Order(9)
+    void staffSetUpADailyRuleThatMakesTomorrowsOpeningAndCloseAHoliday() throws Exception {
+        call("POST", "/admin/courts", ADMIN, "{\"courtName\":\"Court R\"}");
+        LocalDate today = LocalDate.now(ZoneId.of("Asia/Shanghai"));
+        robot.clickOn("#nav-rules");
+        robot.clickOn("#ruleName").write("Evenings");
+        ListCell<?> court = robot.lookup("#ruleCourts .list-cell").queryAllAs(ListCell.class).stream()
+                .filter(c -> c.getItem() != null && c.getItem().toString().equals("Court R")).findFirst().orElseThrow();
+        robot.clickOn(court.lookup(".check-box"));
+        TextField start = robot.lookup("#ruleStart").queryAs(TextField.class);
+        TextField end = robot.lookup("#ruleEnd").queryAs(TextField.class);
+        robot.interact(() -> {
+            start.setText("20:00");
+            end.setText("22:00");
+        });
+        robot.clickOn("#createRule");
+        TableView<OpeningRules.PlanDay> plan = table("#rulePlan");
+        waitFor(15, () -> plan.getItems().size() == 14 && plan.getItems().get(1).status()
+                == OpeningRules.PlanDay.Status.CREATED);
+        assertThat(plan.getItems().get(1).date()).isEqualTo(today.plusDays(1));
+        assertThat(plan.getItems().get(2).status()).isEqualTo(OpeningRules.PlanDay.Status.TO_COME);
+        long opening = plan.getItems().get(1).sessionId();
+        JsonNode made = call("GET", "/admin/sessions/" + opening, ADMIN, null);
+        assertThat(made.path("data").path("sessionDate").asText()).isEqualTo(today.plusDays(1).toString());
+
+        // a holiday three days on: closed, with its note, in the plan
+        DatePicker date = robot.lookup("#ruleChangeDate").queryAs(DatePicker.class);
+        robot.interact(() -> date.setValue(today.plusDays(3)));
+        robot.clickOn("#ruleChangeNote").write("sports day");
+        robot.clickOn("#applyRuleDate");
+        waitFor(10, () -> plan.getItems().get(3).status() == OpeningRules.PlanDay.Status.CLOSED);
+        assertThat(plan.getItems().get(3).change().note()).isEqualTo("sports day");
     }
 
     static List<String> clippedOnScreen(Locale locale, String screen) {

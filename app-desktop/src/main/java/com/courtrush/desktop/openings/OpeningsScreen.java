@@ -20,9 +20,7 @@ import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.staff.SlotWithdrawal;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import javafx.beans.binding.Bindings;
-import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -161,26 +159,8 @@ public final class OpeningsScreen implements Screen {
 
     private Node templatePane(I18n i18n) {
         GridPane form = form();
-        CheckListView<OpeningsViewModel.CourtChoice> courts = new CheckListView<>(model.activeCourts());
-        courts.setId("templateCourts");
-        courts.setPrefHeight(96);
-        // two-way sync between the ticks and the model, guarded so one side's update is not echoed back
-        boolean[] syncing = {false};
-        courts.getCheckModel().getCheckedItems().addListener((ListChangeListener<OpeningsViewModel.CourtChoice>)
-                change -> {
-                    if (!syncing[0]) {
-                        model.chosenCourts().setAll(List.copyOf(courts.getCheckModel().getCheckedItems()));
-                    }
-                });
-        model.chosenCourts().addListener((ListChangeListener<OpeningsViewModel.CourtChoice>) change -> {
-            syncing[0] = true;
-            try {
-                courts.getCheckModel().clearChecks();
-                List.copyOf(model.chosenCourts()).forEach(c -> courts.getCheckModel().check(c));
-            } finally {
-                syncing[0] = false;
-            }
-        });
+        CheckListView<OpeningsViewModel.CourtChoice> courts = Widgets.checkList("templateCourts",
+                model.activeCourts(), model.chosenCourts());
         TextField start = field("templateStart", model.startTimeProperty());
         TextField end = field("templateEnd", model.endTimeProperty());
         Spinner<Integer> duration = Widgets.integerSpinner("templateDuration", 5, 720, model.durationProperty(), i18n,

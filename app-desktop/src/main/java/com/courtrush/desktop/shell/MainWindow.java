@@ -5,6 +5,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.openings.OpeningsScreen;
 import com.courtrush.desktop.queues.QueuesScreen;
 import com.courtrush.desktop.reports.ReportsScreen;
+import com.courtrush.desktop.rules.RulesScreen;
 import com.courtrush.desktop.reservations.ReservationsScreen;
 import com.courtrush.desktop.rush.LiveRushScreen;
 import com.courtrush.desktop.settings.SettingsScreen;
@@ -43,7 +44,7 @@ public final class MainWindow {
     public MainWindow(ConsoleContext context, Consumer<Locale> switchLanguage, Runnable signOut) {
         I18n i18n = context.i18n();
         List<Screen> all = new ArrayList<>(List.of(new CourtsScreen(context), new OpeningsScreen(context),
-                new LiveRushScreen(context), new QueuesScreen(context), new ReservationsScreen(context),
+                new RulesScreen(context), new LiveRushScreen(context), new QueuesScreen(context), new ReservationsScreen(context),
                 new ReportsScreen(context), new StudentsScreen(context)));
         if (context.staff().isManager()) {
             // managers manage staff accounts and settings; the engine refuses anyone else anyway

@@ -2,11 +2,14 @@ package com.courtrush.desktop.ui;
 
 import com.courtrush.desktop.i18n.I18n;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Side;
 import javafx.scene.Node;
@@ -34,6 +37,7 @@ import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import javafx.util.StringConverter;
 import javafx.util.converter.LocalDateStringConverter;
+import org.controlsfx.control.CheckListView;
 
 /** Small builders the views share, so each view reads as what it shows. */
 public final class Widgets {
@@ -46,6 +50,32 @@ public final class Widgets {
         button.setId(id);
         button.setOnAction(event -> action.run());
         return button;
+    }
+
+    /**
+     * A list with a tick box per item, its ticks kept equal to {@code chosen} both ways (guarded so one
+     * side's update is not echoed back).
+     */
+    public static <T> CheckListView<T> checkList(String id, ObservableList<T> items, ObservableList<T> chosen) {
+        CheckListView<T> list = new CheckListView<>(items);
+        list.setId(id);
+        list.setPrefHeight(96);
+        boolean[] syncing = {false};
+        list.getCheckModel().getCheckedItems().addListener((ListChangeListener<T>) change -> {
+            if (!syncing[0]) {
+                chosen.setAll(List.copyOf(list.getCheckModel().getCheckedItems()));
+            }
+        });
+        chosen.addListener((ListChangeListener<T>) change -> {
+            syncing[0] = true;
+            try {
+                list.getCheckModel().clearChecks();
+                List.copyOf(chosen).forEach(item -> list.getCheckModel().check(item));
+            } finally {
+                syncing[0] = false;
+            }
+        });
+        return list;
     }
 
     /** A date picker showing dates as 2026-11-23, whatever the machine's locale. */

@@ -1,0 +1,190 @@
+package com.courtrush.desktop.rules;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.form;
+import static com.courtrush.desktop.ui.Widgets.row;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleContext;
+import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.Widgets;
+import com.courtrush.recurring.OpeningRules;
+import java.time.Clock;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.format.TextStyle;
+import java.util.stream.Collectors;
+import javafx.beans.property.StringProperty;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/** Recurring openings: rules the engine turns into openings on its own, their plan, holidays and one-off changes. */
+public final class RulesScreen implements Screen {
+
+    private final RulesViewModel model;
+    private final Node root;
+
+    public RulesScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        LocalDate today = LocalDate.now(context.service(Clock.class));
+        model = new RulesViewModel(context.service(OpeningRules.class), context.service(CourtService.class),
+                context.tasks(), context.notices(), i18n, context.actor(), today);
+
+        TableView<OpeningRules.Rule> rules = table("rulesTable", i18n.t("rules.empty"));
+        rules.getColumns().add(column(i18n.t("rules.name"), OpeningRules.Rule::name));
+        rules.getColumns().add(column(i18n.t("rules.when"), r -> i18n.t("rules.whenValue", r.flashTime(),
+                i18n.t("rules.daysBefore." + Math.min(r.flashDaysBefore(), 2), r.flashDaysBefore()),
+                r.startTime(), r.endTime())));
+        rules.getColumns().add(column(i18n.t("rules.weekdays"), r -> r.weekdays().size() == 7 ? i18n.t("rules.everyDay")
+                : r.weekdays().stream().map(d -> DayOfWeek.of(d).getDisplayName(TextStyle.SHORT, i18n.locale()))
+                        .collect(Collectors.joining(" "))));
+        rules.getColumns().add(column(i18n.t("rules.state"), r -> i18n.t(r.active() ? "rules.on" : "rules.off")));
+        rules.setItems(model.rows());
+        rules.setPrefHeight(160);
+        rules.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            if (now != null) {
+                model.selectedProperty().set(now);
+            }
+        });
+        model.selectedProperty().addListener((obs, old, now) -> {
+            if (now != null && rules.getSelectionModel().getSelectedItem() != now) {
+                rules.getSelectionModel().select(now);
+            }
+        });
+
+        Button save = button(i18n.t("rules.save"), "saveRule", model::save);
+        Button toggle = button(i18n.t("rules.toggle"), "toggleRule", model::toggleActive);
+        save.disableProperty().bind(model.selectedProperty().isNull());
+        toggle.disableProperty().bind(model.selectedProperty().isNull());
+
+        TableView<OpeningRules.PlanDay> plan = table("rulePlan", i18n.t("rules.pickRule"));
+        plan.getColumns().add(column(i18n.t("rules.date"), d -> d.date() + " "
+                + d.date().getDayOfWeek().getDisplayName(TextStyle.SHORT, i18n.locale())));
+        plan.getColumns().add(column(i18n.t("rules.opensAt"), d -> d.flashAt().toString().replace('T', ' ')));
+        plan.getColumns().add(Widgets.fitting(column(i18n.t("rules.what"), model::describe), "x".repeat(40)));
+        plan.setItems(model.plan());
+        VBox.setVgrow(plan, Priority.ALWAYS);
+
+        VBox left = new VBox(8, rules, bar(button(i18n.t("rules.run"), "runRules", model::runNow), save, toggle),
+                new Label(i18n.t("rules.planOf", RulesViewModel.PLAN_DAYS)), plan, datePane(i18n));
+        SplitPane split = new SplitPane(left, scrolling(rulePane(i18n)));
+        split.setDividerPositions(0.58);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        Label hint = new Label(i18n.t("rules.hint"));
+        hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        root = screen(title(i18n.t("nav.rules")), hint, split);
+    }
+
+    private Node rulePane(I18n i18n) {
+        GridPane form = form();
+        row(form, i18n.t("rules.name"), field("ruleName", model.nameProperty()));
+        FlowPane days = new FlowPane(6, 4);
+        for (int d = 0; d < 7; d++) {
+            CheckBox day = new CheckBox(DayOfWeek.of(d + 1).getDisplayName(TextStyle.SHORT, i18n.locale()));
+            day.setId("ruleDay" + (d + 1));
+            day.selectedProperty().bindBidirectional(model.weekday(d));
+            days.getChildren().add(day);
+        }
+        row(form, i18n.t("rules.weekdays"), days);
+        row(form, i18n.t("rules.daysAhead"), Widgets.integerSpinner("ruleDaysAhead", 1, 30, model.daysAheadProperty(),
+                i18n, i18n.t("rules.daysAhead")));
+        row(form, i18n.t("rules.flashTime"), field("ruleFlashTime", model.flashTimeProperty()));
+        row(form, i18n.t("rules.flashDaysBefore"), Widgets.integerSpinner("ruleFlashDaysBefore", 0, 30,
+                model.flashDaysBeforeProperty(), i18n, i18n.t("rules.flashDaysBefore")));
+        row(form, i18n.t("openings.perUserLimit"), Widgets.integerSpinner("rulePerUserLimit", 1, 100,
+                model.perUserLimitProperty(), i18n, i18n.t("openings.perUserLimit")));
+        row(form, i18n.t("openings.courts"), Widgets.checkList("ruleCourts", model.activeCourts(),
+                model.chosenCourts()));
+        row(form, i18n.t("openings.start"), field("ruleStart", model.startTimeProperty()));
+        row(form, i18n.t("openings.end"), field("ruleEnd", model.endTimeProperty()));
+        row(form, i18n.t("openings.duration"), Widgets.integerSpinner("ruleDuration", 5, 720, model.durationProperty(),
+                i18n, i18n.t("openings.duration")));
+        row(form, i18n.t("openings.capacity"), Widgets.integerSpinner("ruleCapacity", 1, 1000,
+                model.capacityProperty(), i18n, i18n.t("openings.capacity")));
+        row(form, i18n.t("openings.priceYuan"), field("rulePrice", model.priceProperty()));
+        form.add(button(i18n.t("rules.create"), "createRule", model::create), 1, form.getRowCount());
+        form.setPadding(new Insets(10));
+        return form;
+    }
+
+    private Node datePane(I18n i18n) {
+        DatePicker date = Widgets.datePicker("ruleChangeDate");
+        date.valueProperty().bindBidirectional(model.changeDateProperty());
+        CheckBox closed = new CheckBox(i18n.t("rules.closedThatDay"));
+        closed.setId("ruleClosed");
+        closed.selectedProperty().bindBidirectional(model.changeClosedProperty());
+        TextField start = field("ruleChangeStart", model.changeStartProperty());
+        TextField end = field("ruleChangeEnd", model.changeEndProperty());
+        TextField price = field("ruleChangePrice", model.changePriceProperty());
+        for (TextField each : new TextField[] {start, end, price}) {
+            each.setPrefColumnCount(7);
+            each.disableProperty().bind(model.changeClosedProperty());
+        }
+        start.setPromptText(i18n.t("rules.changeStart"));
+        end.setPromptText(i18n.t("rules.changeEnd"));
+        price.setPromptText(i18n.t("rules.changePrice"));
+        TextField note = field("ruleChangeNote", model.changeNoteProperty());
+        note.setPromptText(i18n.t("rules.changeNote"));
+        Button apply = button(i18n.t("rules.applyDate"), "applyRuleDate", model::applyDate);
+        Button restore = button(i18n.t("rules.restoreDate"), "restoreRuleDate", model::restoreDate);
+        apply.disableProperty().bind(model.selectedProperty().isNull());
+        restore.disableProperty().bind(model.selectedProperty().isNull());
+        TitledPane pane = new TitledPane(i18n.t("rules.oneDate"), new VBox(6, bar(date, closed),
+                bar(start, end, price), note, bar(apply, restore)));
+        pane.setCollapsible(false);
+        return pane;
+    }
+
+    private static ScrollPane scrolling(Node content) {
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        return scroll;
+    }
+
+    private static TextField field(String id, StringProperty property) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.textProperty().bindBidirectional(property);
+        return field;
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.rules";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.load();
+    }
+
+    public RulesViewModel model() {
+        return model;
+    }
+}

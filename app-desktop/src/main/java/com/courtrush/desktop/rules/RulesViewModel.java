@@ -1,0 +1,321 @@
+package com.courtrush.desktop.rules;
+
+import com.courtrush.court.CourtService;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.openings.OpeningsViewModel.CourtChoice;
+import com.courtrush.desktop.ui.InputRefused;
+import com.courtrush.desktop.ui.Inputs;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.recurring.OpeningRules;
+import com.courtrush.recurring.RuleRun;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Recurring openings: the standing rules, a form to create or change one, what the selected rule
+ * does on each of the next two weeks, closing a date (a holiday) or changing it once, and "make the
+ * due openings now" (the engine does it by itself every minute and at start-up).
+ */
+public final class RulesViewModel {
+
+    static final int PLAN_DAYS = 14;
+
+    private final OpeningRules rules;
+    private final CourtService courts;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final String actor;
+    private final LocalDate today;
+
+    private final ObservableList<OpeningRules.Rule> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<OpeningRules.Rule> selected = new SimpleObjectProperty<>();
+    private final ObservableList<OpeningRules.PlanDay> plan = FXCollections.observableArrayList();
+    private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
+    private final ObservableList<CourtChoice> chosenCourts = FXCollections.observableArrayList();
+
+    private final StringProperty name = new SimpleStringProperty("");
+    private final IntegerProperty daysAhead = new SimpleIntegerProperty(1);
+    private final List<BooleanProperty> weekdays = IntStream.rangeClosed(1, 7)
+            .mapToObj(d -> (BooleanProperty) new SimpleBooleanProperty(true)).toList();
+    private final StringProperty flashTime = new SimpleStringProperty("13:00");
+    private final IntegerProperty flashDaysBefore = new SimpleIntegerProperty(1);
+    private final IntegerProperty perUserLimit = new SimpleIntegerProperty(2);
+    private final StringProperty startTime = new SimpleStringProperty("08:00");
+    private final StringProperty endTime = new SimpleStringProperty("22:00");
+    private final IntegerProperty duration = new SimpleIntegerProperty(60);
+    private final IntegerProperty capacity = new SimpleIntegerProperty(1);
+    private final StringProperty price = new SimpleStringProperty("");
+
+    private final ObjectProperty<LocalDate> changeDate = new SimpleObjectProperty<>();
+    private final BooleanProperty changeClosed = new SimpleBooleanProperty(true);
+    private final StringProperty changeStart = new SimpleStringProperty("");
+    private final StringProperty changeEnd = new SimpleStringProperty("");
+    private final StringProperty changePrice = new SimpleStringProperty("");
+    private final StringProperty changeNote = new SimpleStringProperty("");
+
+    public RulesViewModel(OpeningRules rules, CourtService courts, UiTasks tasks, Notices notices, I18n i18n,
+            String actor, LocalDate today) {
+        this.rules = rules;
+        this.courts = courts;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.actor = actor;
+        this.today = today;
+        this.changeDate.set(today.plusDays(1));
+        selected.addListener((obs, old, now) -> {
+            if (now != null) {
+                fill(now);
+                loadPlan();
+            } else {
+                plan.clear();
+            }
+        });
+    }
+
+    public void load() {
+        Long keep = selected.get() == null ? null : selected.get().id();
+        tasks.run(i18n.t("rules.load"), () -> new Loaded(rules.list(), courts.list().stream()
+                .filter(c -> Boolean.TRUE.equals(c.getActive())).map(c -> new CourtChoice(c.getId(), c.getName()))
+                .toList()), loaded -> {
+                    activeCourts.setAll(loaded.courts());
+                    rows.setAll(loaded.rules());
+                    rows.stream().filter(r -> keep != null && r.id() == keep).findFirst().ifPresentOrElse(r -> {
+                        selected.set(null);
+                        selected.set(r);
+                    }, () -> selected.set(null));
+                });
+    }
+
+    private void loadPlan() {
+        OpeningRules.Rule rule = selected.get();
+        tasks.run(i18n.t("rules.loadPlan"), () -> rules.plan(rule.id(), today, PLAN_DAYS), plan::setAll);
+    }
+
+    /** A new rule from the form; it starts making openings at once. */
+    public void create() {
+        tasks.run(i18n.t("rules.create"), () -> rules.create(form(), actor), created -> {
+            notices.info(i18n.t("rules.created", created.name()));
+            selected.set(null);
+            rows.add(created);
+            selected.set(created);
+            runNow(); // what is due now is made at once, not at the engine's next minute
+        });
+    }
+
+    /** The selected rule takes the form's values. */
+    public void save() {
+        OpeningRules.Rule rule = selected.get();
+        tasks.run(i18n.t("rules.save"), () -> rules.update(rule.id(), form(), actor), saved -> {
+            notices.info(i18n.t("rules.saved", saved.name()));
+            load();
+        });
+    }
+
+    public void toggleActive() {
+        OpeningRules.Rule rule = selected.get();
+        tasks.run(i18n.t("rules.save"), () -> rules.setActive(rule.id(), !rule.active(), actor), saved -> load());
+    }
+
+    /** Makes the due openings now and says what was made. */
+    public void runNow() {
+        tasks.run(i18n.t("rules.run"), () -> rules.runDue(actor), results -> {
+            long made = results.stream().filter(r -> r.outcome() == RuleRun.Outcome.CREATED).count();
+            String failed = results.stream().filter(r -> r.outcome() == RuleRun.Outcome.FAILED)
+                    .map(r -> r.why().in(i18n.locale())).collect(Collectors.joining("\n"));
+            notices.info(i18n.t("rules.ran", made) + (failed.isEmpty() ? "" : "\n" + failed));
+            if (selected.get() != null) {
+                loadPlan();
+            }
+        });
+    }
+
+    /** Closes the chosen date of the selected rule, or changes it once (start, end, price). */
+    public void applyDate() {
+        OpeningRules.Rule rule = selected.get();
+        LocalDate date = changeDate.get();
+        boolean closed = changeClosed.get();
+        String start = changeStart.get();
+        String end = changeEnd.get();
+        String priceText = changePrice.get();
+        String note = changeNote.get();
+        tasks.run(i18n.t("rules.applyDate"), () -> rules.setException(rule.id(), date, new OpeningRules.DateChange(
+                closed, null, closed ? null : optionalTime(start, "rules.changeStart"),
+                closed ? null : optionalTime(end, "rules.changeEnd"), null,
+                closed ? null : Inputs.cents(i18n, priceText, i18n.t("rules.changePrice")), null, note), actor),
+                done -> {
+                    notices.info(i18n.t(closed ? "rules.dateClosed" : "rules.dateChanged", date));
+                    loadPlan();
+                });
+    }
+
+    /** The chosen date follows the rule again. */
+    public void restoreDate() {
+        OpeningRules.Rule rule = selected.get();
+        LocalDate date = changeDate.get();
+        tasks.run(i18n.t("rules.applyDate"), () -> {
+            rules.removeException(rule.id(), date, actor);
+            return date;
+        }, done -> loadPlan());
+    }
+
+    private LocalTime optionalTime(String text, String label) {
+        return text == null || text.isBlank() ? null : Inputs.time(i18n, text, i18n.t(label));
+    }
+
+    /** The form as a rule; a value that cannot be read is refused in words. */
+    private OpeningRules.RuleForm form() {
+        List<Integer> days = new ArrayList<>();
+        for (int d = 0; d < 7; d++) {
+            if (weekdays.get(d).get()) {
+                days.add(d + 1);
+            }
+        }
+        if (chosenCourts.isEmpty()) {
+            throw new InputRefused(i18n.t("rules.noCourts"));
+        }
+        return new OpeningRules.RuleForm(name.get(), daysAhead.get(), days,
+                Inputs.time(i18n, flashTime.get(), i18n.t("rules.flashTime")), flashDaysBefore.get(), null,
+                perUserLimit.get(), chosenCourts.stream().map(CourtChoice::id).toList(),
+                Inputs.time(i18n, startTime.get(), i18n.t("openings.start")),
+                Inputs.time(i18n, endTime.get(), i18n.t("openings.end")), duration.get(), capacity.get(),
+                Inputs.cents(i18n, price.get(), i18n.t("openings.priceYuan")));
+    }
+
+    private void fill(OpeningRules.Rule rule) {
+        name.set(rule.name());
+        daysAhead.set(rule.daysAhead());
+        for (int d = 0; d < 7; d++) {
+            weekdays.get(d).set(rule.weekdays().contains(d + 1));
+        }
+        flashTime.set(rule.flashTime().toString());
+        flashDaysBefore.set(rule.flashDaysBefore());
+        perUserLimit.set(rule.perUserLimit());
+        chosenCourts.setAll(activeCourts.stream().filter(c -> rule.courtIds().contains(c.id())).toList());
+        startTime.set(rule.startTime().toString());
+        endTime.set(rule.endTime().toString());
+        duration.set(rule.durationMinutes());
+        capacity.set(rule.capacity());
+        price.set(Inputs.yuan(rule.priceCents()));
+    }
+
+    /** How a plan day reads in the list. */
+    public String describe(OpeningRules.PlanDay day) {
+        String status = i18n.t("rules.status." + day.status().name());
+        return switch (day.status()) {
+            case CREATED -> status + " #" + day.sessionId();
+            case FAILED -> status + ": " + (day.why() == null ? "" : day.why().in(i18n.locale()));
+            case TO_COME -> i18n.t("rules.toCome", day.madeOn());
+            default -> status;
+        } + (day.change() != null && !Boolean.TRUE.equals(day.change().closed()) ? " · " + i18n.t("rules.changed") : "")
+                + (day.change() != null && day.change().note() != null ? " · " + day.change().note() : "");
+    }
+
+    public ObservableList<OpeningRules.Rule> rows() {
+        return rows;
+    }
+
+    public ObjectProperty<OpeningRules.Rule> selectedProperty() {
+        return selected;
+    }
+
+    public ObservableList<OpeningRules.PlanDay> plan() {
+        return plan;
+    }
+
+    public ObservableList<CourtChoice> activeCourts() {
+        return activeCourts;
+    }
+
+    public ObservableList<CourtChoice> chosenCourts() {
+        return chosenCourts;
+    }
+
+    public StringProperty nameProperty() {
+        return name;
+    }
+
+    public IntegerProperty daysAheadProperty() {
+        return daysAhead;
+    }
+
+    /** Monday (0) to Sunday (6). */
+    public BooleanProperty weekday(int index) {
+        return weekdays.get(index);
+    }
+
+    public StringProperty flashTimeProperty() {
+        return flashTime;
+    }
+
+    public IntegerProperty flashDaysBeforeProperty() {
+        return flashDaysBefore;
+    }
+
+    public IntegerProperty perUserLimitProperty() {
+        return perUserLimit;
+    }
+
+    public StringProperty startTimeProperty() {
+        return startTime;
+    }
+
+    public StringProperty endTimeProperty() {
+        return endTime;
+    }
+
+    public IntegerProperty durationProperty() {
+        return duration;
+    }
+
+    public IntegerProperty capacityProperty() {
+        return capacity;
+    }
+
+    public StringProperty priceProperty() {
+        return price;
+    }
+
+    public ObjectProperty<LocalDate> changeDateProperty() {
+        return changeDate;
+    }
+
+    public BooleanProperty changeClosedProperty() {
+        return changeClosed;
+    }
+
+    public StringProperty changeStartProperty() {
+        return changeStart;
+    }
+
+    public StringProperty changeEndProperty() {
+        return changeEnd;
+    }
+
+    public StringProperty changePriceProperty() {
+        return changePrice;
+    }
+
+    public StringProperty changeNoteProperty() {
+        return changeNote;
+    }
+
+    private record Loaded(List<OpeningRules.Rule> rules, List<CourtChoice> courts) {
+    }
+}
