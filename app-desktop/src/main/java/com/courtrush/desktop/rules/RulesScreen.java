@@ -52,15 +52,17 @@ public final class RulesScreen implements Screen {
 
         TableView<OpeningRules.Rule> rules = table("rulesTable", i18n.t("rules.empty"));
         rules.getColumns().add(column(i18n.t("rules.name"), OpeningRules.Rule::name));
-        rules.getColumns().add(column(i18n.t("rules.when"), r -> i18n.t("rules.whenValue", r.flashTime(),
-                i18n.t("rules.daysBefore." + Math.min(r.flashDaysBefore(), 2), r.flashDaysBefore()),
-                r.startTime(), r.endTime())));
+        rules.getColumns().add(Widgets.fitting(column(i18n.t("rules.when"), r -> i18n.t("rules.whenValue",
+                r.flashTime(), i18n.t("rules.daysBefore." + Math.min(r.flashDaysBefore(), 2), r.flashDaysBefore()),
+                r.startTime(), r.endTime())), i18n.t("rules.whenValue", "13:00", i18n.t("rules.daysBefore.1"),
+                "08:00", "22:00")));
         rules.getColumns().add(column(i18n.t("rules.weekdays"), r -> r.weekdays().size() == 7 ? i18n.t("rules.everyDay")
                 : r.weekdays().stream().map(d -> DayOfWeek.of(d).getDisplayName(TextStyle.SHORT, i18n.locale()))
                         .collect(Collectors.joining(" "))));
         rules.getColumns().add(column(i18n.t("rules.state"), r -> i18n.t(r.active() ? "rules.on" : "rules.off")));
         rules.setItems(model.rows());
-        rules.setPrefHeight(160);
+        rules.setPrefHeight(150);
+        rules.setMinHeight(120); // a few rules in sight, not squeezed to one line by the plan below
         rules.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
             if (now != null) {
                 model.selectedProperty().set(now);
@@ -83,6 +85,7 @@ public final class RulesScreen implements Screen {
         plan.getColumns().add(column(i18n.t("rules.opensAt"), d -> d.flashAt().toString().replace('T', ' ')));
         plan.getColumns().add(Widgets.fitting(column(i18n.t("rules.what"), model::describe), "x".repeat(40)));
         plan.setItems(model.plan());
+        plan.setMinHeight(150);
         VBox.setVgrow(plan, Priority.ALWAYS);
 
         VBox left = new VBox(8, rules, bar(button(i18n.t("rules.run"), "runRules", model::runNow), save, toggle),
