@@ -2,12 +2,12 @@ package com.courtrush.desktop.settings;
 
 import com.courtrush.backup.DatabaseBackups;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -55,8 +55,8 @@ public final class BackupsViewModel {
             return;
         }
         DatabaseBackups.Backup newest = found.get(0);
-        state.set(i18n.t("backups.newest", newest.name(), String.format(Locale.ROOT, "%.1f",
-                newest.bytes() / 1_048_576.0), TIME.format(newest.modified().atZone(zone)), found.size()));
+        state.set(i18n.t("backups.newest", newest.name(), Inputs.bytes(newest.bytes()),
+                TIME.format(newest.modified().atZone(zone)), found.size()));
     }
 
     public void backUpNow() {

@@ -1,6 +1,7 @@
 package com.courtrush.desktop.shell;
 
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Inputs;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import javafx.application.Platform;
@@ -43,8 +44,8 @@ public final class StatusBarView {
         Label data = new Label();
         data.setId("dataUsage");
         data.textProperty().bind(Bindings.createStringBinding(() -> model.dataUsedProperty().get() < 0 ? ""
-                        : i18n.t("status.data", bytes(model.dataUsedProperty().get()),
-                                bytes(model.dataFreeProperty().get())),
+                        : i18n.t("status.data", Inputs.bytes(model.dataUsedProperty().get()),
+                                Inputs.bytes(model.dataFreeProperty().get())),
                 model.dataUsedProperty(), model.dataFreeProperty()));
         model.diskLowProperty().addListener((obs, old, low) -> {
             data.getStyleClass().remove("health-down");
@@ -71,19 +72,6 @@ public final class StatusBarView {
             label.getStyleClass().add("UP".equals(now) ? "health-up" : "health-down");
         });
         return label;
-    }
-
-    /** 1.2 GB, 340 MB, 12 KB: what a person reads at a glance. */
-    static String bytes(long count) {
-        String[] units = {"B", "KB", "MB", "GB", "TB"};
-        double value = count;
-        int unit = 0;
-        while (value >= 1024 && unit < units.length - 1) {
-            value /= 1024;
-            unit++;
-        }
-        return (unit == 0 || value >= 10 ? String.format("%.0f", value) : String.format("%.1f", value)) + " "
-                + units[unit];
     }
 
     public HBox root() {

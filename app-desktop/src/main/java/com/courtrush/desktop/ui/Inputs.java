@@ -4,6 +4,7 @@ import com.courtrush.desktop.i18n.I18n;
 import java.math.BigDecimal;
 import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 
 /** Parses what staff type, refusing bad input with a message they can act on. */
 public final class Inputs {
@@ -53,5 +54,18 @@ public final class Inputs {
             // reported below
         }
         throw new InputRefused(i18n.t("input.badNumber", what, min, max));
+    }
+
+    /** 1.2 GB, 340 MB, 12 KB: a size as a person reads it at a glance. */
+    public static String bytes(long count) {
+        String[] units = {"B", "KB", "MB", "GB", "TB"};
+        double value = count;
+        int unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return (unit == 0 || value >= 10 ? String.format(Locale.ROOT, "%.0f", value)
+                : String.format(Locale.ROOT, "%.1f", value)) + " " + units[unit];
     }
 }

@@ -38,6 +38,15 @@ class BackupsViewModelTest {
     }
 
     @Test
+    void aSmallBackupReadsInKilobytesNotAsNothing() {
+        when(backups.available()).thenReturn(true);
+        when(backups.list()).thenReturn(List.of(new DatabaseBackups.Backup("courtrush-20261124-080357.zip", 55_726,
+                Instant.parse("2026-11-24T00:03:57Z"))));
+        model.refresh();
+        assertThat(model.stateProperty().get()).startsWith("Newest: courtrush-20261124-080357.zip (54 KB, ");
+    }
+
+    @Test
     void anExternalDatabaseIsSaidToBeBackedUpByItsOwnMeans() {
         when(backups.available()).thenReturn(false);
         model.refresh();

@@ -6,6 +6,7 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.monitor.DataDirectoryHealthIndicator;
 import com.courtrush.monitor.StartupReport;
 import com.courtrush.monitor.SystemHealth;
@@ -32,8 +33,8 @@ class StatusBarViewModelTest {
         assertThat(model.dataUsedProperty().get()).isEqualTo(300L << 20);
         assertThat(model.dataFreeProperty().get()).isEqualTo(40L << 30);
         assertThat(model.diskLowProperty().get()).isFalse();
-        assertThat(StatusBarView.bytes(300L << 20)).isEqualTo("300 MB");
-        assertThat(StatusBarView.bytes(1288490188L)).isEqualTo("1.2 GB");
+        assertThat(Inputs.bytes(300L << 20)).isEqualTo("300 MB");
+        assertThat(Inputs.bytes(1288490188L)).isEqualTo("1.2 GB");
     }
 
     @Test
