@@ -3,6 +3,7 @@ package com.courtrush.opening;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -61,8 +62,8 @@ public class OpeningService {
         session.setState(SessionState.SCHEDULED);
         sessions.insert(session);
         audit.record(actor, "CREATE_SESSION", AUDIT_TARGET, session.getId(),
-                "date " + session.getSessionDate() + ", flash " + session.getFlashTime()
-                        + ", per-user limit " + session.getPerUserLimit());
+                new EngineText("audit.detail.opening", session.getSessionDate(),
+                        session.getFlashTime().toString().replace('T', ' '), session.getPerUserLimit()));
         events.publishEvent(new OpeningChanged(session.getId()));
         return session;
     }
@@ -76,7 +77,8 @@ public class OpeningService {
             events.publishEvent(new OpeningChanged(id));
         }
         StockWarmer.WarmupReport report = warmer.warm(get(id));
-        audit.record(actor, "WARM_UP", AUDIT_TARGET, id, report.slots() + " slots, " + report.permits() + " permits");
+        audit.record(actor, "WARM_UP", AUDIT_TARGET, id, new EngineText("audit.detail.warm", report.slots(),
+                report.permits()));
         log.info("Opening {} warmed up by {}: {} slots, {} permits", id, actor, report.slots(), report.permits());
         return report;
     }
@@ -85,7 +87,8 @@ public class OpeningService {
     public StockWarmer.WarmupReport resync(long id, String actor) {
         ReserveSession session = get(id);
         StockWarmer.WarmupReport report = warmer.warm(session);
-        audit.record(actor, "RESYNC", AUDIT_TARGET, id, report.slots() + " slots, " + report.permits() + " permits");
+        audit.record(actor, "RESYNC", AUDIT_TARGET, id, new EngineText("audit.detail.warm", report.slots(),
+                report.permits()));
         log.info("Opening {} re-synced by {}: {} slots, {} permits", id, actor, report.slots(), report.permits());
         return report;
     }

@@ -6,6 +6,8 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.web.CourtRushException;
+import com.courtrush.web.EngineText;
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -65,8 +67,8 @@ public class SlotEditor {
             throw CourtRushException.conflict("slot.capacityBelowBooked", slot.getSlotDate(), slot.getStartTime(),
                     slot.getEndTime(), capacity);
         }
-        audit.record(actor, "EDIT_SLOT", "SLOT", slotId, "capacity " + slot.getCapacity() + " → " + capacity
-                + ", price " + slot.getPriceCents() + " → " + priceCents);
+        audit.record(actor, "EDIT_SLOT", "SLOT", slotId, new EngineText("audit.detail.slotEdit", slot.getCapacity(),
+                capacity, yuan(slot.getPriceCents()), yuan(priceCents)));
         return afterChange(slot);
     }
 
@@ -117,5 +119,10 @@ public class SlotEditor {
             openings.resync(session.getId(), "system:slot-editor");
         }
         return get(before.getId());
+    }
+
+    /** A price as staff read it in the history: yuan, or "-" for the default price. */
+    private static String yuan(Integer cents) {
+        return cents == null ? "-" : BigDecimal.valueOf(cents, 2).toPlainString();
     }
 }

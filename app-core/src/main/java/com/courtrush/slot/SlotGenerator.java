@@ -70,9 +70,9 @@ public class SlotGenerator {
         }
         List<Long> ids = transactions.execute(tx -> insert(session, template));
         events.publishEvent(new SlotsChanged(sessionId));
-        audit.record(actor, "GENERATE_SLOTS", "SESSION", sessionId, ids.size() + " slots, courts "
-                + template.courtIds() + ", " + template.startTime() + "-" + template.endTime() + " every "
-                + template.durationMinutes() + " min, capacity " + template.capacity());
+        audit.record(actor, "GENERATE_SLOTS", "SESSION", sessionId, new EngineText("audit.detail.slots", ids.size(),
+                template.courtIds().toString(), template.startTime(), template.endTime(), template.durationMinutes(),
+                template.capacity()));
         if (session.getState().live()) {
             openings.resync(sessionId, actor);
         }

@@ -198,6 +198,9 @@ public interface StaffScenarios extends StackAccess {
         JsonNode edits = TestApi.expect(200, api().get("/admin/audit?targetType=SLOT&targetId=" + slots.get(0),
                 admin)).data();
         assertThat(edits.path("records").findValuesAsText("action")).containsExactly("EDIT_SLOT");
+        assertThat(edits.path("records").findValuesAsText("detail"))
+                .as("the engine's wording, in the asker's language").containsExactly(
+                        "capacity 1 → 2, price (yuan) 20.00 → 30.00");
 
         // students: find, disable (their sessions end), enable, a new password
         JsonNode found = TestApi.expect(200, api().get("/admin/students?q=" + students.get(0).studentId(), admin))
