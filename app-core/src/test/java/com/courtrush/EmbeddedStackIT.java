@@ -12,6 +12,7 @@ import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.RecoveryScenarios;
 import com.courtrush.reserve.ReserveScenarios;
+import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.security.SecurityScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.EmbeddedStack;
@@ -47,7 +48,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
-        ReportScenarios, RecurringScenarios, SignInScenarios, SecurityScenarios, OpeningClockScenarios {
+        ReportScenarios, RecurringScenarios, BookingPassScenarios, SignInScenarios, SecurityScenarios,
+        OpeningClockScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

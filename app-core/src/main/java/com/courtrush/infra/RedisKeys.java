@@ -48,6 +48,21 @@ public final class RedisKeys {
         return "bf:warm:" + sessionId;
     }
 
+    /** Hash of a student's current booking-pass challenge of an opening: answer, attempts left. */
+    public static String passChallenge(long sessionId, long userId) {
+        return "bf:{s:" + sessionId + "}:challenge:" + userId;
+    }
+
+    /** How many challenges a student has been given for an opening. */
+    public static String passChallengesIssued(long sessionId, long userId) {
+        return "bf:{s:" + sessionId + "}:challenges:" + userId;
+    }
+
+    /** A student's booking pass of an opening: the SHA-256 of the pass, hex. */
+    public static String pass(long sessionId, long userId) {
+        return "bf:{s:" + sessionId + "}:pass:" + userId;
+    }
+
     /** A granted place whose message is not yet in the database: "userId:slotId:sessionId". */
     public static String pending(String traceId) {
         return "bf:reserve:pending:" + traceId;

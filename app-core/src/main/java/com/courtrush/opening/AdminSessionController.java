@@ -33,12 +33,14 @@ class AdminSessionController {
         this.openings = openings;
     }
 
-    @Operation(summary = "Create an opening; inside its warm-up lead it is warmed up at once")
+    @Operation(summary = "Create an opening; inside its warm-up lead it is warmed up at once. bookingPass (off by "
+            + "default): students get a pass by solving a challenge, from the warm-up on")
     @PostMapping
     ApiResponse<Map<String, Long>> create(@Valid @RequestBody CreateSession request,
             @AuthenticationPrincipal Caller caller) {
         ReserveSession session = openings.create(new OpeningService.NewOpening(request.sessionDate(),
-                request.flashTime(), request.perUserLimit(), request.warmupLeadMinutes()), caller.actor());
+                request.flashTime(), request.perUserLimit(), request.warmupLeadMinutes(), request.bookingPass()),
+                caller.actor());
         return ApiResponse.ok(Map.of("id", session.getId()));
     }
 
@@ -84,14 +86,15 @@ class AdminSessionController {
             @NotNull LocalDate sessionDate,
             @NotNull @JsonFormat(pattern = "yyyy-MM-dd'T'HH:mm[:ss]") LocalDateTime flashTime,
             Integer perUserLimit,
-            Integer warmupLeadMinutes) {
+            Integer warmupLeadMinutes,
+            Boolean bookingPass) {
     }
 
     record SessionView(long id, LocalDate sessionDate, LocalDateTime flashTime, int warmupLeadMinutes,
-            int perUserLimit, SessionState state) {
+            int perUserLimit, SessionState state, boolean bookingPass) {
         static SessionView of(ReserveSession s) {
             return new SessionView(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getWarmupLeadMinutes(),
-                    s.getPerUserLimit(), s.getState());
+                    s.getPerUserLimit(), s.getState(), Boolean.TRUE.equals(s.getBookingPass()));
         }
     }
 }

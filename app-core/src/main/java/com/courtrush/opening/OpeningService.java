@@ -60,6 +60,7 @@ public class OpeningService {
         session.setWarmupLeadMinutes(request.warmupLeadMinutes() == null
                 ? DEFAULT_WARMUP_LEAD_MINUTES : request.warmupLeadMinutes());
         session.setState(SessionState.SCHEDULED);
+        session.setBookingPass(Boolean.TRUE.equals(request.bookingPass()));
         sessions.insert(session);
         audit.record(actor, "CREATE_SESSION", AUDIT_TARGET, session.getId(),
                 new EngineText("audit.detail.opening", session.getSessionDate(),
@@ -210,7 +211,13 @@ public class OpeningService {
     }
 
     /** What staff give to create an opening; null limits take the defaults. */
+    /** An opening to create; {@code bookingPass} null means off. */
     public record NewOpening(LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit,
-            Integer warmupLeadMinutes) {
+            Integer warmupLeadMinutes, Boolean bookingPass) {
+
+        public NewOpening(LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit,
+                Integer warmupLeadMinutes) {
+            this(sessionDate, flashTime, perUserLimit, warmupLeadMinutes, false);
+        }
     }
 }

@@ -24,6 +24,8 @@ public class ReserveSession {
     private Integer warmupLeadMinutes;
     private Integer perUserLimit;
     private SessionState state;
+    /** Students reserve with a booking pass, got by solving a challenge. */
+    private Boolean bookingPass;
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
     @TableField(fill = FieldFill.INSERT_UPDATE)

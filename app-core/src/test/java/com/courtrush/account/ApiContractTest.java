@@ -37,6 +37,7 @@ import com.courtrush.reserve.lifecycle.MyReservations;
 import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.pass.BookingPasses;
 import com.courtrush.reserve.recovery.DeadLetterActions;
 import com.courtrush.reserve.recovery.Reconciler;
 import com.courtrush.slot.SlotEditor;
@@ -157,6 +158,8 @@ class ApiContractTest {
     ReportExports reportExports;
     @MockitoBean
     OpeningRules openingRules;
+    @MockitoBean
+    BookingPasses bookingPasses;
 
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)

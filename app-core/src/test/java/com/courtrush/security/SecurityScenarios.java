@@ -121,7 +121,9 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /admin/rules/{id}/plan", Access.STAFF),
             Map.entry("PUT /admin/rules/{id}/dates/{date}", Access.STAFF),
             Map.entry("DELETE /admin/rules/{id}/dates/{date}", Access.STAFF),
-            Map.entry("POST /admin/rules/run", Access.STAFF));
+            Map.entry("POST /admin/rules/run", Access.STAFF),
+            Map.entry("POST /reserve/challenge", Access.STUDENT),
+            Map.entry("POST /reserve/pass", Access.STUDENT));
 
     Pattern VARIABLE = Pattern.compile("\\{(\\w+)}");
     Set<Integer> DENIED = Set.of(401, 403);
