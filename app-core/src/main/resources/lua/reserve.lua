@@ -6,6 +6,8 @@
 --   QUOTA_EXCEEDED     value = places the student already holds in the opening
 --   OUT_OF_STOCK       value = 0, holders = the slot's dedup set (who holds it while it is sold out)
 --   ACCEPTED           value = permits left after this grant; holders as above when that is 0
+--   PASS_REQUIRED      value = 0: the opening asks for a booking pass and the student's is missing,
+--                      wrong or spent
 --   COLD               value = 0: Redis does not hold the opening (it lost it, or was restarted
 --                      empty), or is between rebuilding its stock and setting its gate; nothing is
 --                      decided until it is rebuilt — never "not open"
@@ -19,10 +21,12 @@
 -- KEYS[7] bf:reserve:pending:{traceId}
 -- KEYS[8] bf:reserve:inflight
 -- KEYS[9] bf:warm:{sessionId}
+-- KEYS[10] bf:{s:sessionId}:pass:{userId}   the hash of the student's booking pass, 'spent:...' once used
 -- ARGV[1] userId  ARGV[2] traceId  ARGV[3] per-user limit of the opening
 -- ARGV[4] attempts allowed per window (0 = no limit)  ARGV[5] window in ms
 -- ARGV[6] pending record value  ARGV[7] pending TTL in seconds  ARGV[8] in-flight member
 -- ARGV[9] epoch second at which the opening's keys expire
+-- ARGV[10] the hash of the booking pass presented ('' for none)  ARGV[11] '1' when the opening asks for one
 
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -66,6 +70,13 @@ if gate ~= '1' then
   end
 end
 
+if ARGV[11] == '1' then
+  local pass = redis.call('GET', KEYS[10])
+  if ARGV[10] == '' or pass ~= ARGV[10] then
+    return {'PASS_REQUIRED', 0, now}
+  end
+end
+
 if redis.call('SISMEMBER', KEYS[4], user) == 1 then
   return {'DUP_REQ', 0, now}
 end
@@ -88,6 +99,11 @@ redis.call('EXPIREAT', KEYS[5], ARGV[9])
 redis.call('SET', KEYS[7], ARGV[6], 'EX', ARGV[7])
 redis.call('ZADD', KEYS[8], string.format('%d', now), ARGV[8])
 redis.call('EXPIRE', KEYS[8], 172800)
+if ARGV[11] == '1' then
+  -- spent by this grant; given back (pass_give_back.lua) only if the grant ends FAILED
+  redis.call('SET', KEYS[10], 'spent:' .. ARGV[2] .. ':' .. ARGV[10])
+  redis.call('EXPIREAT', KEYS[10], ARGV[9])
+end
 if permits == 1 then
   return {'ACCEPTED', 0, now, redis.call('SMEMBERS', KEYS[4])}
 end

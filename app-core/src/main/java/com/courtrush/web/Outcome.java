@@ -13,6 +13,7 @@ public enum Outcome {
     DUP_REQ(3002, HttpStatus.CONFLICT, "You already hold or are being granted a place in this slot."),
     QUOTA_EXCEEDED(3003, HttpStatus.CONFLICT, "You hold as many places of this opening as allowed."),
     OUT_OF_STOCK(3004, HttpStatus.CONFLICT, "This slot is sold out."),
+    PASS_REQUIRED(3005, HttpStatus.CONFLICT, "This opening asks for a booking pass."),
     TOO_MANY_REQUESTS(429, HttpStatus.TOO_MANY_REQUESTS, "Too many requests; try again later."),
     FAILED(1001, HttpStatus.CONFLICT, "The operation failed."),
     ERROR(5000, HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side.");

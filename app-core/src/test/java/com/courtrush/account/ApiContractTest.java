@@ -3,6 +3,7 @@ package com.courtrush.account;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.BDDMockito.given;
@@ -313,7 +314,7 @@ class ApiContractTest {
 
     @Test
     void aGrantIs202WithItsTraceId() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
                 .willReturn(CompletableFuture.completedFuture(
                         new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
@@ -347,7 +348,7 @@ class ApiContractTest {
 
     /** The broker answers 50 ms after the decision: within the request thread's wait (1 s here). */
     private void settledSoonAfterTheDecision(Consumer<CompletableFuture<ReserveService.Accepted>> broker) {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willAnswer(decided -> {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willAnswer(decided -> {
             CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
             CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> broker.accept(confirm));
             return confirm;
@@ -399,10 +400,10 @@ class ApiContractTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"UNGATED,409", "DUP_REQ,409", "QUOTA_EXCEEDED,409", "OUT_OF_STOCK,409", "PARAM_ERROR,400",
-        "NOT_FOUND,404", "FORBIDDEN,403", "FAILED,409", "TOO_MANY_REQUESTS,429"})
+    @CsvSource({"UNGATED,409", "DUP_REQ,409", "QUOTA_EXCEEDED,409", "OUT_OF_STOCK,409", "PASS_REQUIRED,409",
+        "PARAM_ERROR,400", "NOT_FOUND,404", "FORBIDDEN,403", "FAILED,409", "TOO_MANY_REQUESTS,429"})
     void eachRefusalHasItsStatus(Outcome outcome, int httpStatus) throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
                 .willThrow(new CourtRushException(outcome, "because"));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().is(httpStatus))
@@ -414,7 +415,7 @@ class ApiContractTest {
 
     @Test
     void tooManyRequestsSaysWhenToRetry() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willThrow(
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willThrow(
                 new CourtRushException(Outcome.TOO_MANY_REQUESTS, "slow down").withRetryAfter(Duration.ofMillis(12_300)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isTooManyRequests()).andExpect(header().string("Retry-After", "13"));
@@ -422,7 +423,7 @@ class ApiContractTest {
 
     @Test
     void outOfStockCarriesAlternatives() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willThrow(
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willThrow(
                 new CourtRushException(Outcome.OUT_OF_STOCK, "sold out").withData(Map.of("alternatives",
                         List.of(Map.of("slotId", 3, "courtName", "A", "startTime", "09:00", "endTime", "10:00",
                                 "permitsLeft", 1)))));
@@ -434,7 +435,7 @@ class ApiContractTest {
 
     @Test
     void aBrokerRefusalIs503Failed() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willThrow(
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willThrow(
                 new CourtRushException(Outcome.FAILED, "released").withStatus(HttpStatus.SERVICE_UNAVAILABLE));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isServiceUnavailable()).andExpect(jsonPath("$.enumCode").value("FAILED"));
@@ -442,7 +443,7 @@ class ApiContractTest {
 
     @Test
     void redisDownIs503WithoutInternals() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
                 .willThrow(new RedisConnectionException("Unable to connect to Redis server: 10.0.0.9/10.0.0.9:6379"));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isServiceUnavailable())
@@ -452,7 +453,7 @@ class ApiContractTest {
 
     @Test
     void anUnexpectedFailureIs500WithAReferenceAndNoStackTrace() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
                 .willThrow(new IllegalStateException("secret internal detail"));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isInternalServerError())
@@ -546,7 +547,7 @@ class ApiContractTest {
 
     @Test
     void answersAreInChineseWhenTheCallerAsksForIt() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
                 .willThrow(new CourtRushException(Outcome.UNGATED, "reserve.opensIn", 5L));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"))
                 .andExpect(status().isConflict()).andExpect(jsonPath("$.message").value("将在 5 秒后开放。"));
@@ -575,7 +576,7 @@ class ApiContractTest {
     /** A reserve request whose grant waits for the broker's answer, {@code confirm}: async, nothing written. */
     private MvcResult waitingForTheBroker(CompletableFuture<ReserveService.Accepted> confirm,
             MockHttpServletRequestBuilder reserveCall) throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString())).willReturn(confirm);
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willReturn(confirm);
         return mvc.perform(reserveCall).andExpect(request().asyncStarted()).andReturn();
     }
 

@@ -216,6 +216,14 @@ public final class TestApi {
         return post("/reserve/", student.token(), Map.of("sessionId", sessionId, "slotId", slotId));
     }
 
+    /** A reserve with a booking pass in its header (the body is the same). */
+    public Reply reserve(Student student, long sessionId, long slotId, String bookingPass) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/reserve/")).header("Content-Type", "application/json")
+                .header("X-Booking-Pass", bookingPass)
+                .POST(HttpRequest.BodyPublishers.ofString(write(Map.of("sessionId", sessionId, "slotId", slotId)))),
+                student.token());
+    }
+
     public Reply result(Student student, String traceId) {
         return get("/reserve/result/" + traceId, student.token());
     }

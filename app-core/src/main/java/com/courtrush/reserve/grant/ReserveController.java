@@ -47,6 +47,8 @@ import org.springframework.web.bind.annotation.RestController;
 class ReserveController {
 
     private static final Logger log = LoggerFactory.getLogger(ReserveController.class);
+    /** The header a booking pass travels in (the body stays {sessionId, slotId}). */
+    static final String BOOKING_PASS = "X-Booking-Pass";
 
     private final ReserveService reserve;
     private final ReserveResults results;
@@ -70,7 +72,9 @@ class ReserveController {
 
     @Operation(summary = "Try to reserve a slot; 202 with a traceId to poll, or 409/429 with the reason",
             description = "202: data = {traceId, status}. 409/429/400: data explains the refusal, e.g. "
-                    + "alternatives for OUT_OF_STOCK, secondsToOpen for UNGATED; 429 carries Retry-After.")
+                    + "alternatives for OUT_OF_STOCK, secondsToOpen for UNGATED; 429 carries Retry-After. An opening "
+                    + "that asks for a booking pass (POST /reserve/pass) wants it in the X-Booking-Pass header "
+                    + "(409 PASS_REQUIRED without it).")
     @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = ReserveRequest.class)))
     @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -82,7 +86,7 @@ class ReserveController {
         // refusals are the common answer at the flash opening: returned, not thrown through Spring MVC
         try {
             accepted = reserve.reserve(caller.requireUserId(), request.sessionId(), request.slotId(),
-                    http.getRemoteAddr());
+                    http.getRemoteAddr(), http.getHeader(BOOKING_PASS));
         } catch (CourtRushException refused) {
             exchange.write(ApiExceptionHandler.refusal(refused, locale), response);
             return;

@@ -29,15 +29,22 @@ public class ReserveScript {
         this.properties = properties;
     }
 
-    public Decision decide(ReserveMessage grant, int perUserLimit, long expireAt) {
+    /**
+     * @param passRequired whether the opening asks for a booking pass
+     * @param passHash     the hash of the pass presented; null for none
+     */
+    public Decision decide(ReserveMessage grant, int perUserLimit, long expireAt, boolean passRequired,
+            String passHash) {
         List<Object> reply = reserve.call(List.of(RedisKeys.attemptLog(grant.userId()), RedisKeys.gate(grant.sessionId()),
                 RedisKeys.gateTime(grant.sessionId()), RedisKeys.dedup(grant.slotId()),
                 RedisKeys.quota(grant.sessionId()), RedisKeys.semaphore(grant.slotId()),
-                RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT, RedisKeys.warm(grant.sessionId())),
+                RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT, RedisKeys.warm(grant.sessionId()),
+                RedisKeys.pass(grant.sessionId(), grant.userId())),
                 Long.toString(grant.userId()), grant.traceId(), Integer.toString(perUserLimit),
                 Integer.toString(properties.limits().perStudentPerMinute()), Long.toString(WINDOW_MS),
                 grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),
-                grant.inflightMember(), Long.toString(expireAt));
+                grant.inflightMember(), Long.toString(expireAt), passHash == null ? "" : passHash,
+                passRequired ? "1" : "0");
         return new Decision(Verdict.valueOf((String) reply.get(0)), ((Number) reply.get(1)).longValue(),
                 ((Number) reply.get(2)).longValue(), reply.size() > 3 ? holders((List<?>) reply.get(3)) : Set.of());
     }
@@ -52,7 +59,7 @@ public class ReserveScript {
 
     /** What the script decided. */
     public enum Verdict {
-        ACCEPTED, TOO_MANY_REQUESTS, UNGATED, DUP_REQ, QUOTA_EXCEEDED, OUT_OF_STOCK, COLD
+        ACCEPTED, TOO_MANY_REQUESTS, UNGATED, DUP_REQ, QUOTA_EXCEEDED, OUT_OF_STOCK, COLD, PASS_REQUIRED
     }
 
     /**

@@ -6,6 +6,7 @@ import com.courtrush.infra.Futures;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.reserve.StockKeys;
+import com.courtrush.reserve.pass.BookingPasses;
 import com.courtrush.reserve.recovery.TraceCompensator;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
@@ -70,11 +71,12 @@ public class ReserveService {
      * leaving it to the consumer, DLQ or reconciler), or fails with FAILED if the broker refused it
      * and the place was given back. The grant is recorded asynchronously under its trace id.
      */
-    public CompletableFuture<Accepted> reserve(long userId, long sessionId, long slotId, String clientIp) {
+    public CompletableFuture<Accepted> reserve(long userId, long sessionId, long slotId, String clientIp,
+            String bookingPass) {
         long started = System.nanoTime();
         CompletableFuture<Accepted> accepted;
         try {
-            accepted = decide(userId, sessionId, slotId, clientIp);
+            accepted = decide(userId, sessionId, slotId, clientIp, bookingPass);
         } catch (RuntimeException e) {
             metrics.request(sessionId, userId, outcomeOf(e), System.nanoTime() - started);
             throw e;
@@ -87,7 +89,8 @@ public class ReserveService {
         return Futures.cause(error) instanceof CourtRushException refused ? refused.outcome() : Outcome.ERROR;
     }
 
-    private CompletableFuture<Accepted> decide(long userId, long sessionId, long slotId, String clientIp) {
+    private CompletableFuture<Accepted> decide(long userId, long sessionId, long slotId, String clientIp,
+            String bookingPass) {
         shedder.admit(clientIp);
         SessionCatalog opening = catalog.session(sessionId).orElseThrow(() ->
                 CourtRushException.badRequest("opening.notFound", sessionId));
@@ -113,14 +116,18 @@ public class ReserveService {
         long ticket = soldOut.ticket(slotId);
         ReserveMessage grant = new ReserveMessage(traceIds.issue(userId, slotId, clock.instant()), userId, slotId,
                 sessionId, 0);
+        boolean passRequired = Boolean.TRUE.equals(opening.session().getBookingPass());
         ReserveScript.Decision decision = script.decide(grant, opening.session().getPerUserLimit(),
-                StockKeys.expireAt(slot.slotDate(), properties.zone()));
+                StockKeys.expireAt(slot.slotDate(), properties.zone()), passRequired,
+                passRequired && bookingPass != null && !bookingPass.isBlank() ? BookingPasses.hash(bookingPass.strip())
+                        : null);
         switch (decision.verdict()) {
             case TOO_MANY_REQUESTS -> throw new CourtRushException(Outcome.TOO_MANY_REQUESTS,
                     "reserve.tooManyAttempts", properties.limits().perStudentPerMinute())
                     .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
             case UNGATED -> throw ungated(decision.value());
             case COLD -> throw cold(opening.session());
+            case PASS_REQUIRED -> throw new CourtRushException(Outcome.PASS_REQUIRED, "reserve.passRequired");
             case DUP_REQ -> throw duplicate();
             case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());
             case OUT_OF_STOCK -> {

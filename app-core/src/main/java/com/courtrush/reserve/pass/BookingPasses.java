@@ -37,6 +37,7 @@ public class BookingPasses {
     static final Duration CHALLENGE_TTL = Duration.ofMinutes(5);
     private static final LuaScript ISSUE = LuaScript.load("pass_challenge");
     private static final LuaScript ANSWER = LuaScript.load("pass_answer");
+    private static final LuaScript GIVE_BACK = LuaScript.load("pass_give_back");
 
     private final OpeningService openings;
     private final ChallengeImages images;
@@ -89,6 +90,16 @@ public class BookingPasses {
             case "EXHAUSTED" -> throw CourtRushException.badRequest("pass.exhausted").withData(Map.of("attemptsLeft", 0));
             default -> throw CourtRushException.badRequest("pass.noChallenge").withData(Map.of("attemptsLeft", 0));
         };
+    }
+
+    /**
+     * A grant that ended FAILED gives back the pass it spent (if the student has not had a new one
+     * since); true when it came back.
+     */
+    public boolean giveBack(long sessionId, long userId, String traceId) {
+        Number back = script.eval(RScript.Mode.READ_WRITE, GIVE_BACK.source(), RScript.ReturnType.INTEGER,
+                List.of(RedisKeys.pass(sessionId, userId)), traceId);
+        return back.longValue() == 1;
     }
 
     /** The SHA-256 of a pass, hex: what Redis keeps and what a presented pass is compared by. */

@@ -9,6 +9,7 @@ import com.courtrush.reserve.lifecycle.CancelReason;
 import com.courtrush.reserve.lifecycle.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
+import com.courtrush.reserve.pass.BookingPasses;
 import com.courtrush.web.EngineText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,9 +35,11 @@ public class TraceCompensator {
     private final OpeningService openings;
     private final AuditTrail audit;
     private final ReserveMetrics metrics;
+    private final BookingPasses passes;
 
     TraceCompensator(ReservationMapper reservations, StockReleaser releaser, OpeningService openings,
-            AuditTrail audit, ReserveMetrics metrics) {
+            AuditTrail audit, ReserveMetrics metrics, BookingPasses passes) {
+        this.passes = passes;
         this.reservations = reservations;
         this.releaser = releaser;
         this.openings = openings;
@@ -59,6 +62,7 @@ public class TraceCompensator {
             return false;
         }
         boolean released = giveBack(grant);
+        passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId()); // the grant ended FAILED
         audit.record(actor, "COMPENSATE", "TRACE", grant.traceId(), new EngineText(released ? "audit.compensated"
                 : "audit.compensatedNothingHeld", reason, grant.userId(), grant.slotId()));
         metrics.compensated(actor);
@@ -87,6 +91,7 @@ public class TraceCompensator {
      */
     public void refusedByDatabase(ReserveMessage grant, EngineText reason) {
         if (claim(grant, reason)) {
+            passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId());
             audit.record(AuditTrail.SYSTEM_CONSUMER, "COMPENSATE", "TRACE", grant.traceId(),
                     new EngineText("audit.refusedByDatabase", reason, grant.userId(), grant.slotId()));
             metrics.compensated(AuditTrail.SYSTEM_CONSUMER);

@@ -9,6 +9,7 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -69,6 +70,34 @@ public interface BookingPassScenarios extends StackAccess {
                 .as("Redis keeps the pass's hash, not the pass").isEqualTo(BookingPasses.hash(pass.path("pass").asText()));
         assertThat(answer(ann, opening, "abcde").status()).as("the picture is used up").isEqualTo(400);
 
+        // reserving: without the pass, with another's, forged, then with it once
+        long court = api().createCourt();
+        List<Long> slots = api().generateSlots(opening, List.of(court), "08:00", "11:00", 60, 2);
+        TestApi.expect(200, api().post("/admin/sessions/" + opening + "/open", admin, null));
+        String annPass = pass.path("pass").asText();
+        assertThat(reserve(students.get(1), opening, slots.get(0), null).enumCode()).isEqualTo("PASS_REQUIRED");
+        assertThat(reserve(students.get(1), opening, slots.get(0), annPass).enumCode()).as("Ann's pass, not theirs")
+                .isEqualTo("PASS_REQUIRED");
+        assertThat(reserve(ann, opening, slots.get(0), "forged-" + annPass).enumCode()).isEqualTo("PASS_REQUIRED");
+        Reply won = reserve(ann, opening, slots.get(0), annPass);
+        assertThat(won.status()).as("%s", won).isEqualTo(202);
+        api().awaitResult(ann, won.data().path("traceId").asText(), Times.SETTLE);
+        assertThat(reserve(ann, opening, slots.get(1), annPass).enumCode()).as("a pass serves one booking")
+                .isEqualTo("PASS_REQUIRED");
+        long plainOpening = api().createSession(tomorrow(), now(), 2);
+        long plainSlot = api().generateSlots(plainOpening, List.of(court), "12:00", "13:00", 60, 1).get(0);
+        assertThat(reserve(ann, plainOpening, plainSlot, null).status()).as("an opening without a pass needs none")
+                .isEqualTo(202);
+
+        // a grant that ends FAILED gives its pass back
+        BookingPasses passes = bean(BookingPasses.class);
+        TestApi.expect(200, challenge(ann, opening));
+        String second = TestApi.expect(200, answer(ann, opening, answerOf(opening, annId))).data().path("pass").asText();
+        redisson().getBucket(RedisKeys.pass(opening, annId)).set("spent:trace-x:" + BookingPasses.hash(second));
+        assertThat(passes.giveBack(opening, annId, "trace-other")).as("not that grant's").isFalse();
+        assertThat(passes.giveBack(opening, annId, "trace-x")).isTrue();
+        assertThat(reserve(ann, opening, slots.get(1), second).status()).as("the pass given back works").isEqualTo(202);
+
         // only openings that ask for a pass, and not before their warm-up
         long plain = api().createSession(tomorrow(), now().plusMinutes(2), 2);
         assertThat(challenge(ann, plain).status()).isEqualTo(400);
@@ -86,6 +115,10 @@ public interface BookingPassScenarios extends StackAccess {
         }
         assertThat(given).as("pictures given before the refusal").isEqualTo(20);
         assertThat(more.status()).isEqualTo(429);
+    }
+
+    private Reply reserve(Student student, long opening, long slot, String pass) {
+        return pass == null ? api().reserve(student, opening, slot) : api().reserve(student, opening, slot, pass);
     }
 
     private Reply challenge(Student student, long opening) {
