@@ -40,8 +40,9 @@ const Session = (() => {
 const Api = {
   onUnauthorized: () => {},
 
-  async call(method, path, body) {
-    const headers = { 'Accept': 'application/json', 'Accept-Language': I18N.acceptLanguage() };
+  async call(method, path, body, extraHeaders) {
+    const headers = Object.assign({ 'Accept': 'application/json', 'Accept-Language': I18N.acceptLanguage() },
+      extraHeaders || {});
     if (Session.current) {
       headers['Authorization'] = 'Bearer ' + Session.current.token;
     }
@@ -79,6 +80,6 @@ const Api = {
   },
 
   get(path) { return Api.call('GET', path); },
-  post(path, body) { return Api.call('POST', path, body === undefined ? {} : body); },
+  post(path, body, headers) { return Api.call('POST', path, body === undefined ? {} : body, headers); },
   del(path) { return Api.call('DELETE', path); }
 };

@@ -21,6 +21,7 @@
   const RESULT_GIVE_UP_MS = 5 * 60000;
   const PAY_POLL_MS = 3000;
   const ACTIVE = new Set(['PENDING_PAYMENT', 'CONFIRMED']);
+  const PASS_LEAD_MS = 60000;  // a booking pass is asked for in the minute before the gate opens
 
   const state = {
     view: null,
@@ -36,7 +37,8 @@
     queued: new Set(),     // slot ids whose grant is being confirmed
     notes: new Map(),      // slotId -> {kind, text(), alternatives, action}
     rows: new Map(),       // slotId -> rendered row
-    heads: new Map(),      // sessionId -> rendered gate
+    heads: new Map(),      // sessionId -> rendered gate (and booking-pass panel)
+    passes: new Map(),     // sessionId -> booking pass held for the next tap (memory only)
     structure: '',
     slotsTimer: null,
     slotsFailures: 0,      // /slots answers missed in a row: the refresh backs off while the engine is away
@@ -199,6 +201,7 @@
   function forgetStudent() {
     state.epoch++;
     state.mine = [];
+    state.passes.clear();
     state.notes.clear();
     state.queued.clear();
     state.sending = false;
@@ -441,6 +444,8 @@
     }
     const sorted = [...courts.values()].sort((a, b) =>
       a.name.localeCompare(b.name, undefined, { numeric: true }));
+    const head = state.heads.get(opening.sessionId);
+    head.pass = opening.bookingPass ? buildPassPanel(opening) : null;
     return h('article', { class: 'opening' },
       h('header', { class: 'opening-head' },
         h('div', {},
@@ -448,12 +453,104 @@
           h('p', { class: 'muted small' }, t('opening.flash', dayTime(opening.flashTime)), ' · ',
             t('opening.limit', opening.perUserLimit))),
         gate),
+      head.pass ? head.pass.el : null,
       h('div', { class: 'courts' }, sorted.map(court =>
         h('section', { class: 'court' },
           h('h3', {}, court.name),
           h('ul', { class: 'slot-list' }, court.slots
             .sort((a, b) => a.startTime.localeCompare(b.startTime))
             .map(slot => buildRow(opening, slot)))))));
+  }
+
+  /**
+   * An opening that asks for a booking pass: in the minute before its gate opens (and while it is
+   * open) the student reads a picture and types what it shows; the pass it gives goes with the next
+   * tap, once. Nothing is asked before that minute, so a person is ready at the flash time.
+   */
+  function buildPassPanel(opening) {
+    const panel = { sessionId: opening.sessionId, loading: false, retryAt: 0 };
+    panel.img = h('img', { class: 'pass-image', alt: t('pass.imageAlt'), width: 200, height: 70 });
+    panel.input = h('input', {
+      class: 'pass-answer', type: 'text', inputmode: 'text', autocomplete: 'off', autocapitalize: 'off',
+      spellcheck: 'false', maxlength: 8, placeholder: t('pass.placeholder'),
+      onkeydown: e => { if (e.key === 'Enter') { answerPass(panel); } }
+    });
+    panel.confirm = h('button', {
+      type: 'button', class: 'small-button pass-confirm', onclick: () => answerPass(panel)
+    }, t('pass.confirm'));
+    panel.other = h('button', {
+      type: 'button', class: 'secondary small-button pass-other', onclick: () => loadChallenge(panel)
+    }, t('pass.other'));
+    panel.status = h('p', { class: 'pass-status small', 'aria-live': 'polite' });
+    panel.form = h('div', { class: 'pass-form' }, panel.img, h('div', { class: 'pass-row' }, panel.input,
+      panel.confirm, panel.other));
+    panel.el = h('div', { class: 'pass-panel', hidden: true },
+      h('p', { class: 'pass-title' }, t('pass.title')), panel.form, panel.status);
+    return panel;
+  }
+
+  /** Shows or hides each pass panel as the gate comes near; asks for a picture when one is needed. */
+  function refreshPasses() {
+    for (const head of state.heads.values()) {
+      const panel = head.pass;
+      if (!panel) {
+        continue;
+      }
+      const gate = gateOf(head.opening);
+      const near = gate.phase === 'open' || (gate.phase === 'soon' && gate.msLeft <= PASS_LEAD_MS);
+      panel.el.hidden = !near;
+      if (!near) {
+        continue;
+      }
+      const held = state.passes.has(panel.sessionId);
+      panel.form.hidden = held;
+      if (held) {
+        setText(panel.status, t('pass.ready'));
+        panel.status.className = 'pass-status small ok';
+      } else if (!panel.img.getAttribute('src') && !panel.loading && performance.now() >= panel.retryAt) {
+        loadChallenge(panel);
+      }
+    }
+  }
+
+  async function loadChallenge(panel) {
+    panel.loading = true;
+    const a = await Api.post('/reserve/challenge', { sessionId: panel.sessionId });
+    panel.loading = false;
+    if (a.status === 200 && a.data) {
+      panel.img.src = a.data.image;
+      panel.input.value = '';
+      setText(panel.status, t('pass.attempts', a.data.attempts));
+      panel.status.className = 'pass-status small';
+      return;
+    }
+    panel.img.removeAttribute('src');
+    panel.retryAt = performance.now() + (a.retryAfter ? a.retryAfter * 1000 : 10000);
+    setText(panel.status, a.message);
+    panel.status.className = 'pass-status small warn';
+  }
+
+  async function answerPass(panel) {
+    const answer = panel.input.value.trim();
+    if (!answer) {
+      panel.input.focus();
+      return;
+    }
+    panel.confirm.disabled = true;
+    const a = await Api.post('/reserve/pass', { sessionId: panel.sessionId, answer });
+    panel.confirm.disabled = false;
+    if (a.status === 200 && a.data) {
+      state.passes.set(panel.sessionId, a.data.pass);
+      panel.img.removeAttribute('src');
+      refreshRows();
+      return;
+    }
+    setText(panel.status, a.message);
+    panel.status.className = 'pass-status small warn';
+    panel.input.value = '';
+    if (a.data && a.data.attemptsLeft === 0) {
+      panel.img.removeAttribute('src'); // that picture is used up: the next refresh brings a new one
+    }
   }
 
   function buildRow(opening, slot) {
@@ -483,6 +580,7 @@
         : gate.phase === 'open' ? t('opening.open') : t('opening.closed'));
       setText(head.time, gate.phase === 'soon' && !due ? countdown(gate.msLeft) : '');
     }
+    refreshPasses();
     const mine = mineBySlot();
     const waitMs = state.waitUntil - performance.now();
     for (const row of state.rows.values()) {
@@ -615,9 +713,14 @@
     state.sending = true;
     state.notes.delete(slot.slotId);
     refreshRows(); // every reserve button off before the request leaves
-    const a = await Api.post('/reserve/', { sessionId: opening.sessionId, slotId: slot.slotId });
+    const pass = opening.bookingPass ? state.passes.get(opening.sessionId) : undefined;
+    const a = await Api.post('/reserve/', { sessionId: opening.sessionId, slotId: slot.slotId },
+      pass ? { 'X-Booking-Pass': pass } : undefined);
     if (epoch !== state.epoch) {
       return; // signed out meanwhile
+    }
+    if (pass && (a.status === 202 || a.code === 'PASS_REQUIRED')) {
+      state.passes.delete(opening.sessionId); // spent by this booking (or not valid): the next needs a new one
     }
     state.sending = false;
     answerTap(a, opening, slot);
@@ -669,6 +772,7 @@
           { alternatives: (a.data && a.data.alternatives) || [] });
         return;
       case 'PASS_REQUIRED':
+        state.passes.delete(opening.sessionId);
         note(id, 'warn', () => t('reserve.passRequired'));
         return;
       default:

@@ -73,7 +73,8 @@ public class SlotListing {
     private record Listed(ReserveSession session, List<SlotView> slots, GateReading gate, Long flashAt) {
         OpeningSlots asOfNow() {
             return new OpeningSlots(session.getId(), session.getSessionDate(), session.getFlashTime(), gate.open(),
-                    gate.millisToOpen(flashAt), session.getState(), session.getPerUserLimit(), slots);
+                    gate.millisToOpen(flashAt), session.getState(), session.getPerUserLimit(),
+                    Boolean.TRUE.equals(session.getBookingPass()), slots);
         }
     }
 
@@ -82,9 +83,10 @@ public class SlotListing {
      *
      * @param msToOpen milliseconds until the gate opens, by the clock that opens it (Redis's), as of
      *                 this answer: 0 once open, null when it will not open by itself (closed)
+     * @param bookingPass the opening asks for a booking pass (POST /reserve/challenge, /reserve/pass)
      */
     public record OpeningSlots(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, boolean gateOpen,
-            Long msToOpen, SessionState state, int perUserLimit, List<SlotView> slots) {
+            Long msToOpen, SessionState state, int perUserLimit, boolean bookingPass, List<SlotView> slots) {
     }
 
     /** One slot as students see it; a slot that has {@code started} is no longer sold. */

@@ -3,6 +3,7 @@ package com.courtrush.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.courtrush.infra.RedisKeys;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
@@ -244,6 +245,56 @@ class StudentPageIT extends StackTest {
                 "password", TestApi.passwordOf(student))).status()).isEqualTo(401);
         assertThat(api().post("/auth/login", null, Map.of("studentId", student.studentId(),
                 "password", "brand-new-secret")).status()).isEqualTo(200);
+    }
+
+    /** Issue 21: an opening that asks for a booking pass, tried as a student and as a script. */
+    @Test
+    void aPassOpeningShowsThePictureInTheMinuteBeforeAndTheWinGoesWithThePass() {
+        List<Student> students = api().students(2);
+        Student student = students.get(0);
+        long court = api().createCourt();
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.await(d -> page.showsView("slots"));
+
+            LocalDateTime flash = Times.now().plusSeconds(20).withNano(0);
+            long opening = TestApi.expect(200, api().post("/admin/sessions", TestApi.ADMIN_TOKEN, Map.of(
+                    "sessionDate", Times.tomorrow().toString(), "flashTime", flash.toString(), "perUserLimit", 2,
+                    "bookingPass", true))).data().path("id").asLong();
+            List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
+            page.reload();
+            // in the minute before the flash time the picture is there, before anything can be tapped
+            WebElement panel = page.openingOf(slots.get(0)).findElement(By.cssSelector(".pass-panel"));
+            page.await(d -> panel.isDisplayed() && panel.findElement(By.cssSelector(".pass-image"))
+                    .getAttribute("src") != null);
+            assertThat(panel.getText()).contains("type the characters of the picture");
+            page.screenshot("en-pass-picture");
+            WebElement input = panel.findElement(By.cssSelector(".pass-answer"));
+            input.sendKeys("qqqqq");
+            page.tap(panel.findElement(By.cssSelector(".pass-confirm")));
+            page.await(d -> panel.findElement(By.cssSelector(".pass-status")).getText().contains("4 attempt(s) left"));
+            String answer = String.valueOf(redisson().getMap(RedisKeys.passChallenge(opening, userIdOf(student)))
+                    .get("answer"));
+            input.sendKeys(answer);
+            page.tap(panel.findElement(By.cssSelector(".pass-confirm")));
+            page.await(d -> panel.findElement(By.cssSelector(".pass-status")).getText().contains("Booking pass ready"));
+            page.screenshot("en-pass-ready");
+
+            // at the flash time the tap carries the pass: a win
+            page.awaitEnabled(slots.get(0), flash.atZone(Times.ZONE).toInstant().plusSeconds(5));
+            page.tap(page.button(slots.get(0)));
+            page.awaitState(slots.get(0), "mine");
+            // a script without a pass is refused, saying what to do
+            TestApi.Reply scripted = api().reserve(students.get(1), opening, slots.get(1));
+            assertThat(scripted.enumCode()).isEqualTo("PASS_REQUIRED");
+            assertThat(scripted.body().path("message").asText()).contains("booking pass");
+            // the pass served that booking: the picture comes back for a second one
+            page.await(d -> panel.findElement(By.cssSelector(".pass-image")).getAttribute("src") != null
+                    && panel.findElement(By.cssSelector(".pass-form")).isDisplayed());
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+            invariants().assertHold(opening);
+        }
     }
 
     private static void sleepUntil(Instant moment) {

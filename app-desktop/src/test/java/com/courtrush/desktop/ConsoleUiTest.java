@@ -32,6 +32,7 @@ import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.DialogPane;
@@ -133,6 +134,10 @@ class ConsoleUiTest {
             flashDate.setValue(flash.toLocalDate());
             flashTime.setText(flash.toLocalTime().withSecond(0).withNano(0).toString());
         });
+        // the desk proposes the booking pass; this test's students reserve as scripts do, without one
+        CheckBox pass = robot.lookup("#bookingPass").queryAs(CheckBox.class);
+        assertThat(pass.isSelected()).isTrue();
+        robot.interact(() -> pass.setSelected(false));
         robot.clickOn("#createOpening");
         TableView<OpeningsViewModel.OpeningRow> openings = table("#openingsTable");
         waitFor(10, () -> openings.getItems().size() == 1);

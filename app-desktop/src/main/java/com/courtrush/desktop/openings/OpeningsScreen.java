@@ -152,6 +152,13 @@ public final class OpeningsScreen implements Screen {
         row(form, i18n.t("openings.flashTime"), flashTime);
         row(form, i18n.t("openings.perUserLimit"), limit);
         row(form, i18n.t("openings.warmupLead"), lead);
+        CheckBox pass = new CheckBox(i18n.t("openings.bookingPass"));
+        pass.setId("bookingPass");
+        pass.selectedProperty().bindBidirectional(model.bookingPassProperty());
+        pass.setWrapText(true);
+        pass.setPrefWidth(300);
+        pass.setMinHeight(Region.USE_PREF_SIZE);
+        form.add(pass, 0, form.getRowCount(), 2, 1); // under the fields, across both columns
         form.add(button(i18n.t("openings.create"), "createOpening", model::createOpening), 1, form.getRowCount());
         form.setPadding(new Insets(10));
         return form;

@@ -62,6 +62,8 @@ public final class OpeningsViewModel {
     private final StringProperty flashTime = new SimpleStringProperty("13:00");
     private final IntegerProperty perUserLimit = new SimpleIntegerProperty(OpeningService.DEFAULT_PER_USER_LIMIT);
     private final IntegerProperty warmupLead = new SimpleIntegerProperty(OpeningService.DEFAULT_WARMUP_LEAD_MINUTES);
+    /** Proposed on at the desk (the API's default is off, so scripts that do not know it keep working). */
+    private final BooleanProperty bookingPass = new SimpleBooleanProperty(true);
 
     private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
     private final ObservableList<CourtChoice> chosenCourts = FXCollections.observableArrayList();
@@ -152,7 +154,8 @@ public final class OpeningsViewModel {
             return;
         }
         tasks.run(i18n.t("openings.create"), () -> openings.create(
-                new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get()), actor), created -> {
+                new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get(), bookingPass.get()),
+                actor), created -> {
             notices.info(i18n.t("openings.created", created.getId()));
             refresh(created.getId()); // the new opening is the one staff go on with (it was not selected)
         });
@@ -305,6 +308,10 @@ public final class OpeningsViewModel {
 
     public IntegerProperty perUserLimitProperty() {
         return perUserLimit;
+    }
+
+    public BooleanProperty bookingPassProperty() {
+        return bookingPass;
     }
 
     public IntegerProperty warmupLeadProperty() {

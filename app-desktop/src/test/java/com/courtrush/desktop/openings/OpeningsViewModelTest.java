@@ -104,6 +104,7 @@ class OpeningsViewModelTest {
         verify(openings).create(created.capture(), eq("staff:tester"));
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
+        assertThat(created.getValue().bookingPass()).as("the desk proposes the booking pass").isTrue();
     }
 
     @Test
