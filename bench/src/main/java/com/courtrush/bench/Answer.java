@@ -2,8 +2,8 @@ package com.courtrush.bench;
 
 /** What one request got back, as the bench counts it. */
 enum Answer {
-    PONG, SCRIPT_REPLY, ACCEPTED, OUT_OF_STOCK, UNGATED, TOO_MANY_REQUESTS, DUP_REQ, QUOTA_EXCEEDED, FAILED, OTHER,
-    IO_ERROR;
+    PONG, SCRIPT_REPLY, ACCEPTED, OUT_OF_STOCK, UNGATED, TOO_MANY_REQUESTS, DUP_REQ, QUOTA_EXCEEDED, PASS_REQUIRED, FAILED,
+    OTHER, IO_ERROR;
 
     private static final Answer[] VALUES = values();
 
@@ -21,6 +21,7 @@ enum Answer {
             case "TOO_MANY_REQUESTS" -> TOO_MANY_REQUESTS;
             case "DUP_REQ" -> DUP_REQ;
             case "QUOTA_EXCEEDED" -> QUOTA_EXCEEDED;
+            case "PASS_REQUIRED" -> PASS_REQUIRED;
             case "FAILED" -> FAILED;
             default -> OTHER;
         };

@@ -1,9 +1,11 @@
 package com.courtrush.bench;
 
+import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONArray;
 import com.alibaba.fastjson2.JSONObject;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -11,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -18,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * What the crowd needs on the server, made through the staff API as staff would: courts, students
@@ -77,6 +81,49 @@ final class BenchData {
         return studentIds;
     }
 
+    /**
+     * A booking pass for each student, got as the page gets it: a challenge, then its answer. The bench
+     * reads the answer where the engine keeps it ({@code answerOf} a token: from Redis), as no script can
+     * read the picture; the passes come back in the order of the tokens.
+     */
+    List<String> passes(long sessionId, List<String> tokens, int threads, Function<String, String> answerOf)
+            throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        AtomicInteger done = new AtomicInteger();
+        try {
+            List<Future<String>> passes = new ArrayList<>();
+            for (String token : tokens) {
+                passes.add(pool.submit(() -> {
+                    http.call("Asking for a challenge", http.post("/reserve/challenge", token,
+                            Map.of("sessionId", sessionId)));
+                    String answer = answerOf.apply(token);
+                    JSONObject pass = http.call("Answering the challenge", http.post("/reserve/pass", token,
+                            Map.of("sessionId", sessionId, "answer", answer)));
+                    int n = done.incrementAndGet();
+                    if (n % 1000 == 0 || n == tokens.size()) {
+                        out.printf("    booking passes: %,d/%,d students%n", n, tokens.size());
+                    }
+                    return pass.getJSONObject("data").getString("pass");
+                }));
+            }
+            List<String> result = new ArrayList<>(passes.size());
+            for (Future<String> pass : passes) {
+                result.add(pass.get());
+            }
+            return result;
+        } catch (ExecutionException e) {
+            throw new BenchException("Getting booking passes failed: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The account id a student's token is for (its "sub" claim). */
+    static long userIdOf(String token) {
+        String payload = new String(Base64.getUrlDecoder().decode(token.split("\\.")[1]), StandardCharsets.UTF_8);
+        return JSON.parseObject(payload).getLongValue("sub");
+    }
+
     List<String> logIn(List<String> studentIds, int threads) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         AtomicInteger done = new AtomicInteger();
@@ -112,11 +159,17 @@ final class BenchData {
      */
     Opening createOpening(List<Long> courts, int slots, int capacity, int perUserLimit, int leadSeconds, ZoneId zone)
             throws IOException {
+        return createOpening(courts, slots, capacity, perUserLimit, leadSeconds, zone, false);
+    }
+
+    /** The same, asking for a booking pass when {@code bookingPass}. */
+    Opening createOpening(List<Long> courts, int slots, int capacity, int perUserLimit, int leadSeconds, ZoneId zone,
+            boolean bookingPass) throws IOException {
         LocalDateTime flash = LocalDateTime.now(zone).plusSeconds(leadSeconds).truncatedTo(ChronoUnit.SECONDS);
         LocalDate day = flash.toLocalDate().plusDays(1);
         long sessionId = http.call("Creating the opening", http.post("/admin/sessions", admin, Map.of(
                 "sessionDate", day.toString(), "flashTime", FLASH.format(flash), "warmupLeadMinutes", 5,
-                "perUserLimit", perUserLimit)))
+                "perUserLimit", perUserLimit, "bookingPass", bookingPass)))
                 .getJSONObject("data").getLongValue("id");
         List<Long> slotIds = new ArrayList<>();
         int full = slots / SLOTS_PER_COURT;

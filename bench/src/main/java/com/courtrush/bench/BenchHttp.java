@@ -56,8 +56,16 @@ final class BenchHttp implements Closeable {
     }
 
     Reply postRaw(String path, String token, byte[] json) throws IOException {
+        return postRaw(path, token, json, null);
+    }
+
+    /** A POST with a booking pass in its X-Booking-Pass header (none when {@code pass} is null). */
+    Reply postRaw(String path, String token, byte[] json, String pass) throws IOException {
         HttpPost post = new HttpPost(base + path);
         post.setEntity(new ByteArrayEntity(json, ContentType.APPLICATION_JSON));
+        if (pass != null) {
+            post.setHeader("X-Booking-Pass", pass);
+        }
         return execute(post, token);
     }
 

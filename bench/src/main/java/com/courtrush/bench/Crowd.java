@@ -22,6 +22,8 @@ final class Crowd implements LoadLoop.Shot {
 
     private final BenchHttp http;
     private final List<String> tokens;
+    /** Each student's booking pass (same order as the tokens), or null when the opening asks for none. */
+    private final List<String> passes;
     private final byte[][] bodies;
     private final long sessionId;
     private final AtomicLong cursor = new AtomicLong();
@@ -29,7 +31,8 @@ final class Crowd implements LoadLoop.Shot {
     private final AtomicLongArray nextSlot;
     private final Queue<Grant> grants = new ConcurrentLinkedQueue<>();
 
-    Crowd(BenchHttp http, long sessionId, long[] slotIds, List<String> tokens) {
+    Crowd(BenchHttp http, long sessionId, long[] slotIds, List<String> tokens, List<String> passes) {
+        this.passes = passes == null ? null : List.copyOf(passes);
         this.http = http;
         this.sessionId = sessionId;
         this.tokens = List.copyOf(tokens);
@@ -51,7 +54,8 @@ final class Crowd implements LoadLoop.Shot {
         byte[] body = alternative != 0 ? body(alternative)
                 : bodies[ThreadLocalRandom.current().nextInt(bodies.length)];
         long sentAt = WallClock.epochMicros();
-        BenchHttp.Reply reply = http.postRaw("/reserve/", tokens.get(student), body);
+        BenchHttp.Reply reply = http.postRaw("/reserve/", tokens.get(student), body,
+                passes == null ? null : passes.get(student));
         JSONObject json = reply.json();
         Answer answer = Answer.ofReserve(reply.status(), json == null ? null : json.getString("enumCode"));
         if (answer == Answer.ACCEPTED) {

@@ -23,6 +23,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+import org.redisson.config.Config;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,6 +68,10 @@ public final class FlashBench implements Callable<Integer> {
 
     @Option(names = "--warm-up-seconds", defaultValue = "45", description = "rehearsal openings first (two, each half this long), with other students, so the JIT has compiled the server's hot paths (a 2-core machine needs about a minute); 0 measures a cold server (default ${DEFAULT-VALUE})")
     int warmUpSeconds;
+
+    @Option(names = "--booking-pass", description = "the measured opening asks for a booking pass: each student gets one "
+            + "before it opens (challenge, answer read from Redis) and every reserve carries it")
+    boolean bookingPass;
 
     @Option(names = "--external", description = "run the server on the real MySQL/MariaDB, Redis and RabbitMQ below instead of the embedded stack")
     boolean external;
@@ -234,7 +242,13 @@ public final class FlashBench implements Callable<Integer> {
 
         awaitJitQuiet(metrics);
         step("creating the opening: %d slots x %d places, flash time in %d s", slots, capacity, openingLead());
-        BenchData.Opening opening = data.createOpening(courts, slots, capacity, PER_STUDENT, openingLead(), zone);
+        BenchData.Opening opening = data.createOpening(courts, slots, capacity, PER_STUDENT, openingLead(), zone,
+                bookingPass);
+        List<String> passes = null;
+        if (bookingPass) {
+            step("booking passes: a challenge and its answer for each of %,d students", tokens.size());
+            passes = passesFor(data, opening, tokens);
+        }
         long idleStart = System.nanoTime();
         long idleTrips = metrics.redisRoundTrips();
         WallClock.awaitEpochMicros(opening.opensAtMs() * 1000 - preOpenMs * 1000L - 300_000);
@@ -253,7 +267,7 @@ public final class FlashBench implements Callable<Integer> {
         long jitBefore = metrics.jitCompileMs();
         step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
                 preOpenMs, rushSeconds);
-        CrowdRun run = crowd(http, opening, tokens, preOpenMs, rushSeconds);
+        CrowdRun run = crowd(http, opening, tokens, passes, preOpenMs, rushSeconds);
         long trips = metrics.redisRoundTrips() - tripsBefore;
         long localAnswers = metrics.soldOutLocal() - localBefore;
         Map<String, Long> commands = RedisStats.delta(commandsBefore, redisStats.calls());
@@ -320,8 +334,8 @@ public final class FlashBench implements Callable<Integer> {
                 new Analysis(concat(baselineBefore.run().samples(), baselineAfter.run().samples()))
                         .latency(baselineBefore.from(), baselineAfter.to(), a -> true),
                 (baselineBefore.cores() + baselineAfter.cores()) / 2);
-        Report.Setup setup = new Report.Setup(external ? "external (MySQL/MariaDB, Redis, RabbitMQ)"
-                : "embedded (redis-server, Qpid, H2)", students, slots, capacity, opening.places(), clients,
+        Report.Setup setup = new Report.Setup((external ? "external (MySQL/MariaDB, Redis, RabbitMQ)"
+                : "embedded (redis-server, Qpid, H2)") + (bookingPass ? ", booking pass on" : ""), students, slots, capacity, opening.places(), clients,
                 preOpenMs / 1000.0, rushSeconds, setupSeconds, loginSeconds, String.join(" ", serverJvmOptions));
         return new Report(LocalDateTime.now().withNano(0).toString(), commandLine(), Machines.describe(), setup,
                 rehearsal, baseline, floor, crowdResult, persistence, serverUse, redisUse, check,
@@ -373,7 +387,7 @@ public final class FlashBench implements Callable<Integer> {
                     seconds - before);
             BenchData.Opening opening = data.createOpening(courts.subList(i * courtsEach, (i + 1) * courtsEach),
                     REHEARSAL_SLOTS, capacity, PER_STUDENT, before + 1, zone);
-            CrowdRun run = crowd(http, opening, tokens.subList(i * perOpening, (i + 1) * perOpening),
+            CrowdRun run = crowd(http, opening, tokens.subList(i * perOpening, (i + 1) * perOpening), null,
                     (opening.opensAtMs() * 1000 - WallClock.epochMicros()) / 1000 - 200, seconds - before);
             Analysis stats = new Analysis(run.loop().samples());
             Analysis.Rate all = stats.rate(run.start(), stats.lastDoneAt() + 1, a -> true);
@@ -397,18 +411,36 @@ public final class FlashBench implements Callable<Integer> {
     }
 
     /** Fires the crowd at an opening, from {@code beforeMs} before its gate opens to {@code seconds} after. */
-    private CrowdRun crowd(BenchHttp http, BenchData.Opening opening, List<String> tokens, long beforeMs, int seconds)
-            throws InterruptedException {
+    private CrowdRun crowd(BenchHttp http, BenchData.Opening opening, List<String> tokens, List<String> passes,
+            long beforeMs, int seconds) throws InterruptedException {
         long opensAt = opening.opensAtMs() * 1000;
         long start = opensAt - beforeMs * 1000L;
-        Crowd crowd = new Crowd(http, opening.sessionId(), opening.slotIds(), tokens);
+        Crowd crowd = new Crowd(http, opening.sessionId(), opening.slotIds(), tokens, passes);
         LoadLoop.Run loop = LoadLoop.run("crowd", clients, start, opensAt + seconds * 1_000_000L, maxAttempts, crowd,
                 console);
         return new CrowdRun(loop, crowd.grants(), start, WallClock.epochMicros());
     }
 
     private int openingLead() {
-        return Math.max(4, (preOpenMs + 999) / 1000 + 3);
+        // passes for every student are got between the opening's creation and its flash time
+        return Math.max(bookingPass ? 60 : 4, (preOpenMs + 999) / 1000 + 3);
+    }
+
+    /** A booking pass for each student, the answers read from the server's Redis. */
+    private List<String> passesFor(BenchData data, BenchData.Opening opening, List<String> tokens)
+            throws InterruptedException {
+        Config config = new Config();
+        config.setCodec(StringCodec.INSTANCE);
+        config.useSingleServer().setAddress("redis://" + (external ? redisHost : "127.0.0.1") + ":" + serverRedisPort)
+                .setPassword(serverRedisPassword).setDatabase(external ? redisDatabase : 0);
+        RedissonClient redisson = Redisson.create(config);
+        try {
+            return data.passes(opening.sessionId(), tokens, clients, token -> String.valueOf(redisson
+                    .getMap("bf:{s:" + opening.sessionId() + "}:challenge:" + BenchData.userIdOf(token))
+                    .get("answer")));
+        } finally {
+            redisson.shutdown();
+        }
     }
 
     /** One crowd: what the clients recorded, the places granted, when it started and ended (epoch µs). */
