@@ -237,6 +237,16 @@
       form.password.select();
       return;
     }
+    if (a.data && a.data.role && a.data.role !== 'STUDENT') {
+      // a staff account: this page books for students; staff use the console or the staff API
+      Session.save(a.data);
+      await Api.post('/auth/logout');
+      Session.clear();
+      error.textContent = t('signin.staffAccount');
+      error.hidden = false;
+      form.password.value = '';
+      return;
+    }
     Session.save(a.data);
     form.password.value = '';
     const back = sessionStorage.getItem('courtrush.return');

@@ -253,8 +253,12 @@ class StudentPageIT extends StackTest {
         List<Student> students = api().students(2);
         Student student = students.get(0);
         long court = api().createCourt();
+        Student staff = api().staffMember("STAFF");
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             page.open("");
+            // a staff account is not let into the students' page, and is told where to go
+            page.signIn(staff.studentId(), TestApi.passwordOf(staff));
+            assertThat(page.signInError()).startsWith("This is a staff account");
             page.signIn(student.studentId(), TestApi.passwordOf(student));
             page.await(d -> page.showsView("slots"));
 
