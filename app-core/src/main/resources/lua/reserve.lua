@@ -8,6 +8,11 @@
 --   ACCEPTED           value = permits left after this grant; holders as above when that is 0
 --   PASS_REQUIRED      value = 0: the opening asks for a booking pass and the student's is missing,
 --                      wrong or spent
+--   ENTERED            value = ms until the draw's window closes: the request entered the opening's
+--                      fair draw (nothing taken yet; draw.lua decides at the close)
+--   ENTERED_ALREADY    value = ms until the close, entry = the trace of the student's one entry
+--   DRAWING            value = 0: the draw's window has closed but the draw has not run; nothing is
+--                      decided before it has (run draw.lua, then ask again)
 --   COLD               value = 0: Redis does not hold the opening (it lost it, or was restarted
 --                      empty), or is between rebuilding its stock and setting its gate; nothing is
 --                      decided until it is rebuilt — never "not open"
@@ -22,11 +27,13 @@
 -- KEYS[8] bf:reserve:inflight
 -- KEYS[9] bf:warm:{sessionId}
 -- KEYS[10] bf:{s:sessionId}:pass:{userId}   the hash of the student's booking pass, 'spent:...' once used
+-- KEYS[11] bf:{s:sessionId}:draw  KEYS[12] bf:{s:sessionId}:draw:entries
 -- ARGV[1] userId  ARGV[2] traceId  ARGV[3] per-user limit of the opening
 -- ARGV[4] attempts allowed per window (0 = no limit)  ARGV[5] window in ms
 -- ARGV[6] pending record value  ARGV[7] pending TTL in seconds  ARGV[8] in-flight member
 -- ARGV[9] epoch second at which the opening's keys expire
 -- ARGV[10] the hash of the booking pass presented ('' for none)  ARGV[11] '1' when the opening asks for one
+-- ARGV[12] the fair draw's window in ms (0 = no draw)  ARGV[13] the slots of a draw entry, in order: "id,id"
 
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -84,6 +91,24 @@ end
 local held = tonumber(redis.call('HGET', KEYS[5], user) or '0')
 if held >= tonumber(ARGV[3]) then
   return {'QUOTA_EXCEEDED', held, now}
+end
+
+local window = tonumber(ARGV[12])
+if window > 0 and redis.call('HEXISTS', KEYS[11], 'drawnAt') == 0 then
+  -- the draw's window runs from the gate's opening time; until the draw has run nothing is taken
+  local closesAt = tonumber(redis.call('GET', KEYS[3]) or '0') + window
+  if now >= closesAt then
+    return {'DRAWING', 0, now}
+  end
+  local entry = redis.call('HGET', KEYS[12], user)
+  if entry then
+    return {'ENTERED_ALREADY', closesAt - now, now, string.match(entry, '^[^|]+')}
+  end
+  redis.call('HSET', KEYS[12], user, ARGV[2] .. '|' .. ARGV[13])
+  redis.call('EXPIREAT', KEYS[12], ARGV[9])
+  -- the entrant's trace reads PENDING until the draw: a winner's becomes its grant's, a loser's says so
+  redis.call('SET', KEYS[7], ARGV[6], 'EX', ARGV[7])
+  return {'ENTERED', closesAt - now, now}
 end
 
 local permits = tonumber(redis.call('GET', KEYS[6]) or '0')

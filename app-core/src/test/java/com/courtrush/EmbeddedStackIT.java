@@ -12,6 +12,7 @@ import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.RecoveryScenarios;
 import com.courtrush.reserve.ReserveScenarios;
+import com.courtrush.reserve.grant.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.security.SecurityScenarios;
 import com.courtrush.staff.StaffScenarios;
@@ -48,7 +49,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
-        ReportScenarios, RecurringScenarios, BookingPassScenarios, SignInScenarios, SecurityScenarios,
+        ReportScenarios, RecurringScenarios, BookingPassScenarios, DrawScenarios, SignInScenarios, SecurityScenarios,
         OpeningClockScenarios {
 
     @Value("${courtrush.data-dir}")

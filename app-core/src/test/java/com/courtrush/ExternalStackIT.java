@@ -8,6 +8,7 @@ import com.courtrush.reserve.DeadLetterScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
 import com.courtrush.reserve.RecoveryScenarios;
 import com.courtrush.reserve.ReserveScenarios;
+import com.courtrush.reserve.grant.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
@@ -26,7 +27,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @ExtendWith(ExternalServices.class)
 class ExternalStackIT extends StackTest
         implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
-        ReportScenarios, RecurringScenarios, BookingPassScenarios, MultiNodeScenarios, SignInScenarios {
+        ReportScenarios, RecurringScenarios, BookingPassScenarios, DrawScenarios, MultiNodeScenarios, SignInScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

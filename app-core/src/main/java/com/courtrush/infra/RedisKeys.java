@@ -60,12 +60,33 @@ public final class RedisKeys {
 
     /** A student's booking pass of an opening: the SHA-256 of the pass, hex. */
     public static String pass(long sessionId, long userId) {
-        return "bf:{s:" + sessionId + "}:pass:" + userId;
+        return passPrefix(sessionId) + userId;
+    }
+
+    /**
+     * Hash of an opening's fair draw: {@code drawnAt} (Redis time, ms) once drawn, with {@code entrants},
+     * {@code winners}, {@code seed}, {@code node} and {@code windowClosedAt}. Absent until drawn.
+     */
+    public static String draw(long sessionId) {
+        return "bf:{s:" + sessionId + "}:draw";
+    }
+
+    /** Hash of an opening's draw entries: userId → "traceId|slotId[,slotId...]" (slots in order of preference). */
+    public static String drawEntries(long sessionId) {
+        return "bf:{s:" + sessionId + "}:draw:entries";
     }
 
     /** A granted place whose message is not yet in the database: "userId:slotId:sessionId". */
     public static String pending(String traceId) {
-        return "bf:reserve:pending:" + traceId;
+        return PENDING_PREFIX + traceId;
+    }
+
+    /** What {@link #pending} puts before the trace id (the draw script names entrants' records with it). */
+    public static final String PENDING_PREFIX = "bf:reserve:pending:";
+
+    /** What {@link #pass} puts before the user id (the draw script names winners' passes with it). */
+    public static String passPrefix(long sessionId) {
+        return "bf:{s:" + sessionId + "}:pass:";
     }
 
     /**

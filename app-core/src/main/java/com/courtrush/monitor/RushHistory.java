@@ -54,13 +54,16 @@ public class RushHistory {
                 StringCodec.INSTANCE).readAllMapAsync();
         CompletionStage<Integer> students = batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
                 .sizeAsync();
+        CompletionStage<Map<String, String>> draw = batch.<String, String>getMap(RedisKeys.draw(sessionId),
+                StringCodec.INSTANCE).readAllMapAsync();
         batch.execute();
         List<Second> seconds = seconds(fields.toCompletableFuture().join());
         long opensAtMs = opening.session().getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
         long timeouts = reservations.selectCount(new LambdaQueryWrapper<Reservation>()
                 .eq(Reservation::getSessionId, sessionId).eq(Reservation::getCancelReason, CancelReason.TIMEOUT));
         return new History(sessionId, opensAtMs, seconds,
-                Summary.of(seconds, opensAtMs, students.toCompletableFuture().join(), timeouts));
+                Summary.of(seconds, opensAtMs, students.toCompletableFuture().join(), timeouts,
+                        Draw.of(opening.session().getDrawWindowMs(), draw.toCompletableFuture().join())));
     }
 
     static List<Second> seconds(Map<String, String> fields) {
@@ -86,14 +89,17 @@ public class RushHistory {
                     refusals.put(outcome, n);
                 }
             }
-            long grants = values.getOrDefault(Outcome.SUCCESS.name(), 0L);
-            long attempts = grants + refusals.values().stream().mapToLong(Long::longValue).sum();
+            long granted = values.getOrDefault(Outcome.SUCCESS.name(), 0L);
+            long entered = values.getOrDefault(RushSeries.ENTERED, 0L);
+            long drawn = values.getOrDefault(RushSeries.DRAWN, 0L);
+            long grants = granted + drawn;
+            long attempts = granted + entered + refusals.values().stream().mapToLong(Long::longValue).sum();
             Long left = values.get(RushSeries.LEFT);
             seconds.add(new Second(second, attempts, grants, refusals, left == null ? null : left.intValue(),
                     values.getOrDefault(RushSeries.LAST_GRANT_MS, 0L), values.getOrDefault(RushSeries.RECORDED, 0L),
                     values.getOrDefault(RushSeries.LAGGED, 0L), values.getOrDefault(RushSeries.LAG_SUM_MS, 0L),
                     values.getOrDefault(RushSeries.LAG_MAX_MS, -1L),
-                    values.getOrDefault(RushSeries.RELEASED, 0L)));
+                    values.getOrDefault(RushSeries.RELEASED, 0L), entered, drawn));
         });
         return Collections.unmodifiableList(seconds);
     }
@@ -109,10 +115,50 @@ public class RushHistory {
      * @param lagged       those of them whose grant time is known (the lag is theirs)
      * @param lagMaxMs     the longest of their persistence lags (from the decision), -1 when none
      * @param released     places given back in this second (cancel, payment timeout, refund, staff)
+     * @param entered      requests that entered the fair draw in this second (counted in attempts)
+     * @param drawn        places the fair draw gave in this second (counted in grants)
      */
     public record Second(long epochSecond, long attempts, long grants, Map<Outcome, Long> refusals,
             Integer placesLeft, long lastGrantMs, long recorded, long lagged, long lagSumMs, long lagMaxMs,
-            long released) {
+            long released, long entered, long drawn) {
+    }
+
+    /**
+     * An opening's fair draw.
+     *
+     * @param windowMs           how long the draw took entries after the opening time
+     * @param drawn              whether it has been drawn
+     * @param entrants           students who entered (one entry each)
+     * @param winners            entrants given a place
+     * @param expired            entries given up before the draw (it ran minutes late)
+     * @param drawnAfterCloseMs  from the window's close to the draw, by Redis's clock
+     * @param seed               the draw's seed: with the entrants, it re-runs the draw
+     * @param node               the engine that drew
+     */
+    public record Draw(int windowMs, boolean drawn, long entrants, long winners, long expired, Long drawnAfterCloseMs,
+            Long seed, String node) {
+
+        static Draw of(Integer windowMs, Map<String, String> drawn) {
+            if (windowMs == null || windowMs <= 0) {
+                return null;
+            }
+            if (drawn == null || !drawn.containsKey("drawnAt")) {
+                return new Draw(windowMs, false, 0, 0, 0, null, null, null);
+            }
+            return new Draw(windowMs, true, number(drawn, "entrants"), number(drawn, "winners"),
+                    number(drawn, "expired"), number(drawn, "drawnAt") - number(drawn, "windowClosedAt"),
+                    number(drawn, "seed"), drawn.get("node"));
+        }
+
+        /** Entrants not given a place. */
+        public long lost() {
+            return entrants - winners - expired;
+        }
+
+        private static long number(Map<String, String> fields, String name) {
+            String value = fields.get(name);
+            return value == null ? 0 : Long.parseLong(value);
+        }
     }
 
     /**
@@ -126,11 +172,12 @@ public class RushHistory {
      * @param lagMaxMs        the longest of those; null when none
      * @param released        places given back after being granted (cancels, payment timeouts, refunds)
      * @param paymentTimeouts reservations cancelled because payment did not come in time
+     * @param draw            the opening's fair draw; null for an opening without one
      */
     public record Summary(Long soldOutAfterMs, long attempts, long students, long grants, Map<Outcome, Long> refusals,
-            Long lagMeanMs, Long lagMaxMs, long released, long paymentTimeouts) {
+            Long lagMeanMs, Long lagMaxMs, long released, long paymentTimeouts, Draw draw) {
 
-        static Summary of(List<Second> seconds, long opensAtMs, long students, long paymentTimeouts) {
+        static Summary of(List<Second> seconds, long opensAtMs, long students, long paymentTimeouts, Draw draw) {
             Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
             long attempts = 0;
             long grants = 0;
@@ -154,7 +201,7 @@ public class RushHistory {
                 }
             }
             return new Summary(soldOutAfter, attempts, students, grants, refusals,
-                    lagged == 0 ? null : lagSum / lagged, lagged == 0 ? null : lagMax, released, paymentTimeouts);
+                    lagged == 0 ? null : lagSum / lagged, lagged == 0 ? null : lagMax, released, paymentTimeouts, draw);
         }
     }
 

@@ -2,6 +2,7 @@ package com.courtrush.opening;
 
 import com.courtrush.account.Caller;
 import com.courtrush.web.ApiResponse;
+import com.courtrush.web.CourtRushException;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -34,12 +35,15 @@ class AdminSessionController {
     }
 
     @Operation(summary = "Create an opening; inside its warm-up lead it is warmed up at once. bookingPass (off by "
-            + "default): students get a pass by solving a challenge, from the warm-up on")
+            + "default): students get a pass by solving a challenge, from the warm-up on. fairDraw (off by default): "
+            + "requests in the first drawWindowMs (default 1000, 100-60000) after the gate opens enter a draw, one "
+            + "entry per student, drawn at random when the window closes; first come after it")
     @PostMapping
     ApiResponse<Map<String, Long>> create(@Valid @RequestBody CreateSession request,
             @AuthenticationPrincipal Caller caller) {
         ReserveSession session = openings.create(new OpeningService.NewOpening(request.sessionDate(),
-                request.flashTime(), request.perUserLimit(), request.warmupLeadMinutes(), request.bookingPass()),
+                request.flashTime(), request.perUserLimit(), request.warmupLeadMinutes(), request.bookingPass(),
+                drawWindow(request)),
                 caller.actor());
         return ApiResponse.ok(Map.of("id", session.getId()));
     }
@@ -82,19 +86,33 @@ class AdminSessionController {
         return ApiResponse.ok(SessionView.of(openings.close(id, caller.actor())));
     }
 
+    /** The draw's window: none unless fairDraw; a window without fairDraw is a mistake, said so. */
+    private static Integer drawWindow(CreateSession request) {
+        if (!Boolean.TRUE.equals(request.fairDraw())) {
+            if (request.drawWindowMs() != null && request.drawWindowMs() != 0) {
+                throw CourtRushException.badRequest("opening.drawWindowWithoutDraw");
+            }
+            return 0;
+        }
+        return request.drawWindowMs() == null ? OpeningService.DEFAULT_DRAW_WINDOW_MS : request.drawWindowMs();
+    }
+
     record CreateSession(
             @NotNull LocalDate sessionDate,
             @NotNull @JsonFormat(pattern = "yyyy-MM-dd'T'HH:mm[:ss]") LocalDateTime flashTime,
             Integer perUserLimit,
             Integer warmupLeadMinutes,
-            Boolean bookingPass) {
+            Boolean bookingPass,
+            Boolean fairDraw,
+            Integer drawWindowMs) {
     }
 
     record SessionView(long id, LocalDate sessionDate, LocalDateTime flashTime, int warmupLeadMinutes,
-            int perUserLimit, SessionState state, boolean bookingPass) {
+            int perUserLimit, SessionState state, boolean bookingPass, boolean fairDraw, int drawWindowMs) {
         static SessionView of(ReserveSession s) {
             return new SessionView(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getWarmupLeadMinutes(),
-                    s.getPerUserLimit(), s.getState(), Boolean.TRUE.equals(s.getBookingPass()));
+                    s.getPerUserLimit(), s.getState(), Boolean.TRUE.equals(s.getBookingPass()), s.fairDraw(),
+                    s.getDrawWindowMs() == null ? 0 : s.getDrawWindowMs());
         }
     }
 }

@@ -62,4 +62,17 @@ public record GateReading(boolean gateFlag, Long opensAt, long redisMillis, long
         Long at = opensAt != null ? opensAt : fallbackOpensAt;
         return at == null ? null : Math.max(0, at - redisNow());
     }
+
+    /**
+     * Milliseconds until {@code windowMs} after the gate's opening time have passed, by Redis's clock
+     * (a fair draw's window): 0 once they have, or once the gate is open with no opening time; null
+     * when the gate will not open by itself.
+     */
+    public Long millisToWindowClose(Long fallbackOpensAt, long windowMs) {
+        Long at = opensAt != null ? opensAt : fallbackOpensAt;
+        if (at == null) {
+            return gateFlag ? 0L : null;
+        }
+        return Math.max(0, at + windowMs - redisNow());
+    }
 }

@@ -30,15 +30,17 @@ class OpeningClock {
 
     private final OpeningService openings;
     private final StockWarmer warmer;
+    private final DrawCloser draws;
     private final TaskScheduler scheduler;
     private final RLock lock;
     private final CourtRushProperties properties;
     private final Clock clock;
 
-    OpeningClock(OpeningService openings, StockWarmer warmer, TaskScheduler scheduler, RedissonClient redisson,
-            CourtRushProperties properties, Clock clock) {
+    OpeningClock(OpeningService openings, StockWarmer warmer, DrawCloser draws, TaskScheduler scheduler,
+            RedissonClient redisson, CourtRushProperties properties, Clock clock) {
         this.openings = openings;
         this.warmer = warmer;
+        this.draws = draws;
         this.scheduler = scheduler;
         this.lock = redisson.getLock(RedisKeys.OPENING_CLOCK_LOCK);
         this.properties = properties;
@@ -100,6 +102,11 @@ class OpeningClock {
         if (state == SessionState.WARMED && !now.isBefore(session.getFlashTime())) {
             session.setState(SessionState.WARMED);
             openings.openOnTime(session);
+            state = SessionState.OPEN;
+        }
+        if (state == SessionState.OPEN && session.fairDraw()) {
+            // the nodes that took entries draw on the window's close; this catches a draw none of them made
+            draws.closeIfDue(session);
         }
     }
 }

@@ -19,6 +19,10 @@ public class OpeningService {
 
     public static final int DEFAULT_PER_USER_LIMIT = 2;
     public static final int DEFAULT_WARMUP_LEAD_MINUTES = 5;
+    /** The fair draw's window when staff turn it on without saying how long. */
+    public static final int DEFAULT_DRAW_WINDOW_MS = 1000;
+    static final int LONGEST_DRAW_WINDOW_MS = 60_000;
+    static final int SHORTEST_DRAW_WINDOW_MS = 100;
     static final String AUDIT_TARGET = "SESSION";
     private static final Logger log = LoggerFactory.getLogger(OpeningService.class);
 
@@ -61,6 +65,7 @@ public class OpeningService {
                 ? DEFAULT_WARMUP_LEAD_MINUTES : request.warmupLeadMinutes());
         session.setState(SessionState.SCHEDULED);
         session.setBookingPass(Boolean.TRUE.equals(request.bookingPass()));
+        session.setDrawWindowMs(request.drawWindowMs() == null ? 0 : request.drawWindowMs());
         sessions.insert(session);
         audit.record(actor, "CREATE_SESSION", AUDIT_TARGET, session.getId(),
                 new EngineText("audit.detail.opening", session.getSessionDate(),
@@ -208,16 +213,22 @@ public class OpeningService {
                 && (request.warmupLeadMinutes() < 0 || request.warmupLeadMinutes() > 1440)) {
             throw CourtRushException.badRequest("opening.warmupLead");
         }
+        if (request.drawWindowMs() != null && request.drawWindowMs() != 0
+                && (request.drawWindowMs() < SHORTEST_DRAW_WINDOW_MS || request.drawWindowMs() > LONGEST_DRAW_WINDOW_MS)) {
+            throw CourtRushException.badRequest("opening.drawWindow", SHORTEST_DRAW_WINDOW_MS, LONGEST_DRAW_WINDOW_MS);
+        }
     }
 
-    /** What staff give to create an opening; null limits take the defaults. */
-    /** An opening to create; {@code bookingPass} null means off. */
+    /**
+     * An opening to create; null limits take the defaults; {@code bookingPass} null means off;
+     * {@code drawWindowMs} null or 0 means no fair draw.
+     */
     public record NewOpening(LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit,
-            Integer warmupLeadMinutes, Boolean bookingPass) {
+            Integer warmupLeadMinutes, Boolean bookingPass, Integer drawWindowMs) {
 
         public NewOpening(LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit,
                 Integer warmupLeadMinutes) {
-            this(sessionDate, flashTime, perUserLimit, warmupLeadMinutes, false);
+            this(sessionDate, flashTime, perUserLimit, warmupLeadMinutes, false, 0);
         }
     }
 }

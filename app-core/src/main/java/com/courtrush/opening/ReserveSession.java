@@ -26,10 +26,17 @@ public class ReserveSession {
     private SessionState state;
     /** Students reserve with a booking pass, got by solving a challenge. */
     private Boolean bookingPass;
+    /** Requests in this many ms after the gate opens enter a fair draw; 0 = no draw. */
+    private Integer drawWindowMs;
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
+
+    /** Whether the opening starts with a fair draw. */
+    public boolean fairDraw() {
+        return drawWindowMs != null && drawWindowMs > 0;
+    }
 
     public LocalDateTime warmupTime() {
         return flashTime.minusMinutes(warmupLeadMinutes);

@@ -74,7 +74,9 @@ public class SlotListing {
         OpeningSlots asOfNow() {
             return new OpeningSlots(session.getId(), session.getSessionDate(), session.getFlashTime(), gate.open(),
                     gate.millisToOpen(flashAt), session.getState(), session.getPerUserLimit(),
-                    Boolean.TRUE.equals(session.getBookingPass()), slots);
+                    Boolean.TRUE.equals(session.getBookingPass()), session.fairDraw(),
+                    session.fairDraw() ? session.getDrawWindowMs() : 0,
+                    session.fairDraw() ? gate.millisToWindowClose(flashAt, session.getDrawWindowMs()) : null, slots);
         }
     }
 
@@ -84,9 +86,14 @@ public class SlotListing {
      * @param msToOpen milliseconds until the gate opens, by the clock that opens it (Redis's), as of
      *                 this answer: 0 once open, null when it will not open by itself (closed)
      * @param bookingPass the opening asks for a booking pass (POST /reserve/challenge, /reserve/pass)
+     * @param fairDraw    the opening starts with a fair draw: requests in its first {@code drawWindowMs}
+     *                    enter a draw, one entry per student
+     * @param msToDrawClose milliseconds until the draw's window closes, by Redis's clock (0 once closed);
+     *                    null without a draw, or when the gate will not open by itself
      */
     public record OpeningSlots(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, boolean gateOpen,
-            Long msToOpen, SessionState state, int perUserLimit, boolean bookingPass, List<SlotView> slots) {
+            Long msToOpen, SessionState state, int perUserLimit, boolean bookingPass, boolean fairDraw,
+            int drawWindowMs, Long msToDrawClose, List<SlotView> slots) {
     }
 
     /** One slot as students see it; a slot that has {@code started} is no longer sold. */

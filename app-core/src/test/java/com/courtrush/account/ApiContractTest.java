@@ -6,7 +6,9 @@ import static org.hamcrest.Matchers.not;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -314,9 +316,9 @@ class ApiContractTest {
 
     @Test
     void aGrantIs202WithItsTraceId() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
                 .willReturn(CompletableFuture.completedFuture(
-                        new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING)));
+                        new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING, null)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isAccepted())
                 .andExpect(header().string("X-Content-Type-Options", "nosniff"))
@@ -325,9 +327,22 @@ class ApiContractTest {
     }
 
     @Test
+    void aDrawEntryIs202WithWhenTheDrawIsMadeAndTheSlotsItNames() throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
+                .willReturn(CompletableFuture.completedFuture(
+                        new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING, 1200L)));
+        mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[3,4]}"))
+                .andExpect(status().isAccepted())
+                .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"))
+                .andExpect(jsonPath("$.data.drawClosesInMs").value(1200))
+                .andExpect(jsonPath("$.message").value(containsString("draw")));
+        verify(reserve).reserve(anyLong(), eq(1L), eq(2L), eq(List.of(3L, 4L)), anyString(), any());
+    }
+
+    @Test
     void aGrantConfirmedWithinTheWaitIsAnsweredByTheRequestThread() throws Exception {
         settledSoonAfterTheDecision(confirm ->
-                confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING)));
+                confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING, null)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(request().asyncNotStarted())
                 .andExpect(status().isAccepted())
@@ -348,7 +363,7 @@ class ApiContractTest {
 
     /** The broker answers 50 ms after the decision: within the request thread's wait (1 s here). */
     private void settledSoonAfterTheDecision(Consumer<CompletableFuture<ReserveService.Accepted>> broker) {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willAnswer(decided -> {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willAnswer(decided -> {
             CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
             CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> broker.accept(confirm));
             return confirm;
@@ -363,7 +378,7 @@ class ApiContractTest {
 
         // the broker's confirm arrives on this thread: the answer is written and the request completed here,
         // with no second dispatch
-        confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING));
+        confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING, null));
         MockHttpServletResponse answer = completed(waiting);
         assertThat(answer.getStatus()).isEqualTo(202);
         assertThat(answer.getHeader("X-Content-Type-Options")).isEqualTo("nosniff");
@@ -403,7 +418,7 @@ class ApiContractTest {
     @CsvSource({"UNGATED,409", "DUP_REQ,409", "QUOTA_EXCEEDED,409", "OUT_OF_STOCK,409", "PASS_REQUIRED,409",
         "PARAM_ERROR,400", "NOT_FOUND,404", "FORBIDDEN,403", "FAILED,409", "TOO_MANY_REQUESTS,429"})
     void eachRefusalHasItsStatus(Outcome outcome, int httpStatus) throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
                 .willThrow(new CourtRushException(outcome, "because"));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().is(httpStatus))
@@ -415,7 +430,7 @@ class ApiContractTest {
 
     @Test
     void tooManyRequestsSaysWhenToRetry() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willThrow(
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willThrow(
                 new CourtRushException(Outcome.TOO_MANY_REQUESTS, "slow down").withRetryAfter(Duration.ofMillis(12_300)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isTooManyRequests()).andExpect(header().string("Retry-After", "13"));
@@ -423,7 +438,7 @@ class ApiContractTest {
 
     @Test
     void outOfStockCarriesAlternatives() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willThrow(
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willThrow(
                 new CourtRushException(Outcome.OUT_OF_STOCK, "sold out").withData(Map.of("alternatives",
                         List.of(Map.of("slotId", 3, "courtName", "A", "startTime", "09:00", "endTime", "10:00",
                                 "permitsLeft", 1)))));
@@ -435,7 +450,7 @@ class ApiContractTest {
 
     @Test
     void aBrokerRefusalIs503Failed() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willThrow(
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willThrow(
                 new CourtRushException(Outcome.FAILED, "released").withStatus(HttpStatus.SERVICE_UNAVAILABLE));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isServiceUnavailable()).andExpect(jsonPath("$.enumCode").value("FAILED"));
@@ -443,7 +458,7 @@ class ApiContractTest {
 
     @Test
     void redisDownIs503WithoutInternals() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
                 .willThrow(new RedisConnectionException("Unable to connect to Redis server: 10.0.0.9/10.0.0.9:6379"));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isServiceUnavailable())
@@ -453,7 +468,7 @@ class ApiContractTest {
 
     @Test
     void anUnexpectedFailureIs500WithAReferenceAndNoStackTrace() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
                 .willThrow(new IllegalStateException("secret internal detail"));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isInternalServerError())
@@ -470,7 +485,9 @@ class ApiContractTest {
         "{\"sessionId\":\"one\",\"slotId\":2}", "{\"sessionId\":1,\"slotId\":\"2\"}",
         "{\"sessionId\":1,\"slotId\":2.5}", "{\"sessionId\":1,\"slotId\":true}",
         "{\"sessionId\":-1,\"slotId\":2}", "{\"sessionId\":1,\"slotId\":0}",
-        "{\"sessionId\":1,\"slotId\":99999999999999999999999}", "{\"sessionId\":null,\"slotId\":2}"})
+        "{\"sessionId\":1,\"slotId\":99999999999999999999999}", "{\"sessionId\":null,\"slotId\":2}",
+        "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[3,4,5]}", "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[-3]}",
+        "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[null]}", "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":3}"})
     void badReserveBodiesAre400(String body) throws Exception {
         mvc.perform(reserveRequest(STUDENT, body))
                 .andExpect(status().isBadRequest())
@@ -547,7 +564,7 @@ class ApiContractTest {
 
     @Test
     void answersAreInChineseWhenTheCallerAsksForIt() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any()))
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
                 .willThrow(new CourtRushException(Outcome.UNGATED, "reserve.opensIn", 5L));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"))
                 .andExpect(status().isConflict()).andExpect(jsonPath("$.message").value("将在 5 秒后开放。"));
@@ -576,7 +593,7 @@ class ApiContractTest {
     /** A reserve request whose grant waits for the broker's answer, {@code confirm}: async, nothing written. */
     private MvcResult waitingForTheBroker(CompletableFuture<ReserveService.Accepted> confirm,
             MockHttpServletRequestBuilder reserveCall) throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), anyString(), any())).willReturn(confirm);
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willReturn(confirm);
         return mvc.perform(reserveCall).andExpect(request().asyncStarted()).andReturn();
     }
 

@@ -99,7 +99,7 @@ public interface DeadLetterScenarios extends StackAccess {
         ReserveMessage grant = new ReserveMessage(String.format("%016x%016x", ThreadLocalRandom.current().nextLong(),
                 ThreadLocalRandom.current().nextLong()), userId, slots.get(1), session, 0);
         ReserveScript.Decision decision = bean(ReserveScript.class).decide(grant, 2,
-                StockKeys.expireAt(tomorrow(), ZONE), false, null);
+                StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slots.get(1)));
         ReserveMessage granted = new ReserveMessage(grant.traceId(), userId, slots.get(1), session,
                 decision.redisNowMs());
         log.failed(granted, new IllegalStateException("database was down"));

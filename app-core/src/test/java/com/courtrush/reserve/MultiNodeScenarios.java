@@ -235,6 +235,54 @@ public interface MultiNodeScenarios extends StackAccess {
         }
     }
 
+    /**
+     * A fair draw with entries taken by both nodes: each node's timer fires at the window's close and the
+     * opening clock asks too, yet the draw is made once, by one of them, and its winners recorded once.
+     */
+    @Test
+    default void twoNodesTakingEntriesDrawOnce() throws Exception {
+        try (ConfigurableApplicationContext nodeB = startSecondNode()) {
+            TestApi a = api();
+            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            List<Student> students = a.students(40);
+            long court = a.createCourt();
+            LocalDateTime flash = now().plusSeconds(2).withNano(0);
+            long session = a.createDrawSession(tomorrow(), flash, 2, 1000, false);
+            List<Long> slots = a.generateSlots(session, List.of(court), "08:00", "10:00", 60, 5);
+            sleepUntil(flash.plusNanos(100_000_000));
+            ExecutorService crowd = Executors.newFixedThreadPool(40);
+            List<Future<Reply>> entries = new ArrayList<>();
+            for (int i = 0; i < students.size(); i++) {
+                Student student = students.get(i);
+                TestApi node = i % 2 == 0 ? a : b;
+                long slot = slots.get(i % 2);
+                entries.add(crowd.submit(() -> node.reserve(student, session, slot, List.of(slots.get(1 - slots.indexOf(slot))), null)));
+            }
+            Map<String, Student> traces = new HashMap<>();
+            for (int i = 0; i < entries.size(); i++) {
+                Reply entry = entries.get(i).get();
+                assertThat(entry.status()).as("%s", entry).isEqualTo(202);
+                traces.put(entry.data().path("traceId").asText(), students.get(i));
+            }
+            crowd.shutdown();
+            int won = 0;
+            for (Map.Entry<String, Student> trace : traces.entrySet()) {
+                TestApi node = won % 2 == 0 ? b : a;
+                String status = node.awaitResult(trace.getValue(), trace.getKey(), SETTLE).data().path("status").asText();
+                assertThat(status).isIn("SUCCESS", "FAILED");
+                won += status.equals("SUCCESS") ? 1 : 0;
+            }
+            assertThat(won).as("the places of both slots, drawn once").isEqualTo(10);
+            assertThat(jdbc().queryForObject("select count(*) from audit_log where action = 'DRAW' and target_id = ?",
+                    Integer.class, Long.toString(session))).as("draws made").isEqualTo(1);
+            assertThat(invariants().assertHold(session)).isEqualTo(10);
+            JsonNode draw = TestApi.expect(200, b.get("/admin/monitor/rush/" + session + "/history",
+                    TestApi.ADMIN_TOKEN)).data().path("summary").path("draw");
+            assertThat(draw.path("entrants").asLong()).as("read on the other node").isEqualTo(40);
+            assertThat(draw.path("node").asText()).isNotBlank();
+        }
+    }
+
     /** Starts another engine node on the same database, Redis and broker as this test's node. */
     default ConfigurableApplicationContext startSecondNode() throws Exception {
         Environment env = bean(Environment.class);

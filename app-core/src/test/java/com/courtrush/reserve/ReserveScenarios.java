@@ -543,7 +543,7 @@ public interface ReserveScenarios extends StackAccess {
         ReserveMessage lost = new ReserveMessage(String.format("%016x%016x", ThreadLocalRandom.current().nextLong(),
                 ThreadLocalRandom.current().nextLong()), userId, slot, session, 0);
         ReserveScript.Decision decision = bean(ReserveScript.class).decide(lost, 2, StockKeys.expireAt(tomorrow(), ZONE),
-                false, null);
+                false, null, 0, List.of(slot));
         assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);
         assertThat(api().result(students.get(0), lost.traceId()).data().path("status").asText()).isEqualTo("PENDING");
         assertThat(api().reserve(students.get(1), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");

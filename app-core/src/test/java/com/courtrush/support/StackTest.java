@@ -1,5 +1,6 @@
 package com.courtrush.support;
 
+import com.courtrush.reserve.grant.DrawSeeds;
 import com.courtrush.reserve.grant.ReservationWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.redisson.api.RedissonClient;
@@ -13,7 +14,8 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 /**
  * One running engine — real HTTP port, real Redis, broker and database — shared by every scenario
  * interface a stack test implements. Subclasses choose the stack with a {@code @DynamicPropertySource}.
- * {@link ReservationWriter} is a spy so scenarios can make the consumer fail on purpose.
+ * {@link ReservationWriter} is a spy so scenarios can make the consumer fail on purpose, {@link DrawSeeds}
+ * one so that a fair draw can be made with a fixed seed.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
     "courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
@@ -36,6 +38,8 @@ public abstract class StackTest implements StackAccess {
     RedissonClient redisson;
     @MockitoSpyBean
     ReservationWriter writer;
+    @MockitoSpyBean
+    DrawSeeds seeds;
 
     private TestApi api;
     private StockInvariants invariants;

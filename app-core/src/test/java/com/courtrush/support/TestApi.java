@@ -224,6 +224,27 @@ public final class TestApi {
                 student.token());
     }
 
+    /** A reserve naming fallback slots (a fair draw's entry), with a booking pass in its header when not null. */
+    public Reply reserve(Student student, long sessionId, long slotId, List<Long> fallbackSlotIds, String bookingPass) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/reserve/"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(write(Map.of("sessionId", sessionId, "slotId", slotId,
+                        "fallbackSlotIds", fallbackSlotIds))));
+        if (bookingPass != null) {
+            request.header("X-Booking-Pass", bookingPass);
+        }
+        return send(request, student.token());
+    }
+
+    /** An opening with a fair draw of {@code windowMs}; returns its id. */
+    public long createDrawSession(LocalDate date, LocalDateTime flash, int perUserLimit, int windowMs,
+            boolean bookingPass) {
+        Reply reply = expect(200, post("/admin/sessions", ADMIN_TOKEN, Map.of("sessionDate", date.toString(),
+                "flashTime", flash.withNano(0).toString(), "perUserLimit", perUserLimit, "fairDraw", true,
+                "drawWindowMs", windowMs, "bookingPass", bookingPass)));
+        return reply.data().path("id").asLong();
+    }
+
     public Reply result(Student student, String traceId) {
         return get("/reserve/result/" + traceId, student.token());
     }

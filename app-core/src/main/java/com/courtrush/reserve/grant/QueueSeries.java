@@ -1,6 +1,7 @@
 package com.courtrush.reserve.grant;
 
 import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.NodeName;
 import com.courtrush.infra.RedisKeys;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -54,13 +54,14 @@ public class QueueSeries {
     private final ConcurrentHashMap<Long, long[]> bySecond = new ConcurrentHashMap<>();
     /** Day → this node's running totals, likewise. */
     private final ConcurrentHashMap<LocalDate, long[]> byDay = new ConcurrentHashMap<>();
-    private final String node = UUID.randomUUID().toString().substring(0, 8);
+    private final String node;
     private final RedissonClient redisson;
     private final Clock clock;
     private final ZoneId zone;
     private boolean failing;
 
-    QueueSeries(RedissonClient redisson, Clock clock, CourtRushProperties properties) {
+    QueueSeries(RedissonClient redisson, Clock clock, CourtRushProperties properties, NodeName node) {
+        this.node = node.toString();
         this.redisson = redisson;
         this.clock = clock;
         this.zone = properties.zone();

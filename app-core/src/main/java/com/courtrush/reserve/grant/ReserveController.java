@@ -23,6 +23,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Validator;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -74,7 +75,11 @@ class ReserveController {
             description = "202: data = {traceId, status}. 409/429/400: data explains the refusal, e.g. "
                     + "alternatives for OUT_OF_STOCK, secondsToOpen for UNGATED; 429 carries Retry-After. An opening "
                     + "that asks for a booking pass (POST /reserve/pass) wants it in the X-Booking-Pass header "
-                    + "(409 PASS_REQUIRED without it).")
+                    + "(409 PASS_REQUIRED without it). An opening with a fair draw: in its window after the gate "
+                    + "opens, the request enters the draw (202, data.drawClosesInMs; one entry per student, a second "
+                    + "is DUP_REQ with the first's traceId) and fallbackSlotIds (up to 2 other slots of the opening, "
+                    + "in order) are tried if the first is not drawn; the trace ends SUCCESS or FAILED (not drawn, "
+                    + "with alternatives) after the draw.")
     @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = ReserveRequest.class)))
     @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -86,7 +91,7 @@ class ReserveController {
         // refusals are the common answer at the flash opening: returned, not thrown through Spring MVC
         try {
             accepted = reserve.reserve(caller.requireUserId(), request.sessionId(), request.slotId(),
-                    http.getRemoteAddr(), http.getHeader(BOOKING_PASS));
+                    request.fallbackSlotIds(), http.getRemoteAddr(), http.getHeader(BOOKING_PASS));
         } catch (CourtRushException refused) {
             exchange.write(ApiExceptionHandler.refusal(refused, locale), response);
             return;
@@ -152,8 +157,9 @@ class ReserveController {
     private static ResponseEntity<ApiResponse<Object>> answer(ReserveService.Accepted granted, Throwable error,
             Locale locale) {
         if (error == null) {
-            return ResponseEntity.status(HttpStatus.ACCEPTED)
-                    .body(ApiResponse.ok(EngineMessages.format(locale, "ok.granted"), granted));
+            String message = granted.drawClosesInMs() == null ? EngineMessages.format(locale, "ok.granted")
+                    : EngineMessages.format(locale, "ok.entered", (granted.drawClosesInMs() + 999) / 1000);
+            return ResponseEntity.status(HttpStatus.ACCEPTED).body(ApiResponse.ok(message, granted));
         }
         Throwable cause = Futures.cause(error);
         if (cause instanceof CourtRushException refused) {
@@ -185,6 +191,8 @@ class ReserveController {
         return ApiResponse.ok(mine.of(caller.requireUserId()));
     }
 
-    record ReserveRequest(@NotNull @Positive Long sessionId, @NotNull @Positive Long slotId) {
+    /** @param fallbackSlotIds a fair draw's entry only: other slots of the opening wanted, in order (at most 2) */
+    record ReserveRequest(@NotNull @Positive Long sessionId, @NotNull @Positive Long slotId,
+            @Size(max = ReserveService.MAX_FALLBACKS) List<@NotNull @Positive Long> fallbackSlotIds) {
     }
 }

@@ -11,6 +11,7 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Validator;
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -53,7 +54,7 @@ final class ReserveExchange {
             throw new HttpMessageNotReadableException("Required request body is missing",
                     new ServletServerHttpRequest(http));
         }
-        if (!positive(request.sessionId()) || !positive(request.slotId())) {
+        if (!positive(request.sessionId()) || !positive(request.slotId()) || !fallbacksFit(request.fallbackSlotIds())) {
             Set<ConstraintViolation<ReserveRequest>> violations = validator.validate(request);
             if (!violations.isEmpty()) {
                 throw new ConstraintViolationException(violations);
@@ -76,5 +77,10 @@ final class ReserveExchange {
 
     private static boolean positive(Long id) {
         return id != null && id > 0;
+    }
+
+    private static boolean fallbacksFit(List<Long> fallbacks) {
+        return fallbacks == null || (fallbacks.size() <= ReserveService.MAX_FALLBACKS
+                && fallbacks.stream().allMatch(ReserveExchange::positive));
     }
 }

@@ -28,6 +28,9 @@ public class ReserveMetrics {
     private final Map<ReservePublisher.Result, Counter> publishes = new EnumMap<>(ReservePublisher.Result.class);
     private final Map<ReservationWriter.Result, Counter> consumed = new EnumMap<>(ReservationWriter.Result.class);
     private final Counter deadLettered;
+    private final Timer entries;
+    private final Counter drawEntrants;
+    private final Counter drawWinners;
     private final Counter soldOutLocal;
     private final Timer persistLag;
     private final DistributionSummary batches;
@@ -69,6 +72,12 @@ public class ReserveMetrics {
         batches = DistributionSummary.builder("courtrush.reserve.consumer-batch")
                 .description("Grants recorded per database transaction by the reserve consumers")
                 .register(registry);
+        entries = Timer.builder("courtrush.reserve.draw-entries")
+                .description("POST /reserve/ requests that entered a fair draw, and their latency").register(registry);
+        drawEntrants = Counter.builder("courtrush.reserve.draw").tag("result", "entrants")
+                .description("Fair draws made by this node: entrants and places given").register(registry);
+        drawWinners = Counter.builder("courtrush.reserve.draw").tag("result", "winners")
+                .description("Fair draws made by this node: entrants and places given").register(registry);
         deadLettered = Counter.builder("courtrush.reserve.dead-lettered")
                 .description("Messages rejected to reserve.dlq after their last attempt").register(registry);
         Gauge.builder("courtrush.reserve.handling", handling, Number::doubleValue)
@@ -122,6 +131,18 @@ public class ReserveMetrics {
     void request(long sessionId, long userId, Outcome outcome, long nanos) {
         requests.get(outcome).record(nanos, TimeUnit.NANOSECONDS);
         series.decided(sessionId, userId, outcome);
+    }
+
+    /** A reserve request entered the opening's fair draw. */
+    void entered(long sessionId, long userId, long nanos) {
+        entries.record(nanos, TimeUnit.NANOSECONDS);
+        series.entered(sessionId, userId);
+    }
+
+    /** This node made a fair draw. */
+    void drawn(long entrants, int winners) {
+        drawEntrants.increment(entrants);
+        drawWinners.increment(winners);
     }
 
     void published(ReservePublisher.Result result) {

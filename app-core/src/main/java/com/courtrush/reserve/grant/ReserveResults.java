@@ -8,15 +8,22 @@ import com.courtrush.reserve.lifecycle.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
 import com.courtrush.reserve.recovery.TraceCompensator;
+import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.EngineText;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.redisson.api.RBucket;
 import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.stereotype.Service;
 
 /**
@@ -32,6 +39,8 @@ import org.springframework.stereotype.Service;
 public class ReserveResults {
 
     /** Signed ids, and the unsigned ones of grants made before they were signed. */
+    /** The fourth field of a pending record that says its entrant was not drawn (lua/draw.lua). */
+    private static final String NOT_DRAWN = "LOST";
     private static final Pattern TRACE_ID = Pattern.compile("[0-9a-f]{48}|[0-9a-f]{32}");
 
     private final RedissonClient redisson;
@@ -40,12 +49,17 @@ public class ReserveResults {
     private final TimeSlotMapper slots;
     private final TraceCompensator compensator;
     private final RecordingOutages outages;
+    private final SlotCatalog catalog;
+    private final Alternatives alternatives;
     private final CourtRushProperties properties;
     private final Clock clock;
 
     ReserveResults(RedissonClient redisson, ReservationMapper reservations, TraceIds traceIds, TimeSlotMapper slots,
-            TraceCompensator compensator, RecordingOutages outages, CourtRushProperties properties, Clock clock) {
+            TraceCompensator compensator, RecordingOutages outages, SlotCatalog catalog, Alternatives alternatives,
+            CourtRushProperties properties, Clock clock) {
         this.outages = outages;
+        this.catalog = catalog;
+        this.alternatives = alternatives;
         this.redisson = redisson;
         this.reservations = reservations;
         this.traceIds = traceIds;
@@ -62,9 +76,12 @@ public class ReserveResults {
         RBucket<String> pending = redisson.getBucket(RedisKeys.pending(traceId));
         String value = pending.get();
         if (value != null) {
-            long owner = Long.parseLong(value.substring(0, value.indexOf(':')));
-            requireOwner(owner, caller);
-            return new Result(traceId, ResultStatus.PENDING, null, null, null);
+            String[] record = value.split(":");
+            requireOwner(Long.parseLong(record[0]), caller);
+            if (record.length > 3 && NOT_DRAWN.equals(record[3])) {
+                return notDrawn(traceId, Long.parseLong(record[1]), Long.parseLong(record[2]));
+            }
+            return new Result(traceId, ResultStatus.PENDING, null, null, null, null);
         }
         Reservation reservation = reservations.findByTrace(traceId);
         if (reservation == null) {
@@ -72,9 +89,9 @@ public class ReserveResults {
         }
         requireOwner(reservation.getUserId(), caller);
         if (reservation.compensated()) {
-            return new Result(traceId, ResultStatus.FAILED, null, null, reservation.getNote());
+            return new Result(traceId, ResultStatus.FAILED, null, null, reservation.getNote(), null);
         }
-        return new Result(traceId, ResultStatus.SUCCESS, reservation.getId(), reservation.getStatus(), null);
+        return new Result(traceId, ResultStatus.SUCCESS, reservation.getId(), reservation.getStatus(), null, null);
     }
 
     /** Neither Redis nor the database has the trace: PENDING if it is the caller's and young, else given up or unknown. */
@@ -87,7 +104,7 @@ public class ReserveResults {
         Instant givenUpAt = issued.at().plus(properties.reserve().reconcileHorizon());
         // (while consumers wait out an outage, its message may still be on its way)
         if (clock.instant().isBefore(givenUpAt) || !outages.quiet()) {
-            return new Result(traceId, ResultStatus.PENDING, null, null, null);
+            return new Result(traceId, ResultStatus.PENDING, null, null, null, null);
         }
         TimeSlot slot = slots.selectById(issued.slotId());
         if (slot == null) {
@@ -97,6 +114,21 @@ public class ReserveResults {
         compensator.compensate(grant, new EngineText("compensate.neverRecorded",
                 properties.reserve().reconcileHorizon().toSeconds()), AuditTrail.SYSTEM_RECONCILER);
         return of(traceId, caller);
+    }
+
+    /**
+     * An entrant of a fair draw who was given none of the slots they named: FAILED, with how many
+     * entered for how many places, and the slots of the opening still on sale.
+     */
+    private Result notDrawn(String traceId, long slotId, long sessionId) {
+        Map<String, String> draw = redisson.<String, String>getMap(RedisKeys.draw(sessionId), StringCodec.INSTANCE)
+                .getAll(Set.of("entrants", "winners"));
+        EngineText reason = new EngineText("result.notDrawn", draw.getOrDefault("entrants", "?"),
+                draw.getOrDefault("winners", "?"));
+        List<Alternatives.Alternative> others = catalog.session(sessionId)
+                .flatMap(opening -> Optional.ofNullable(opening.slot(slotId)).map(slot -> alternatives.to(opening, slot)))
+                .orElse(List.of());
+        return new Result(traceId, ResultStatus.FAILED, null, null, reason.in(LocaleContextHolder.getLocale()), others);
     }
 
     private static void requireOwner(long owner, Caller caller) {
@@ -112,8 +144,9 @@ public class ReserveResults {
     /**
      * @param reservationStatus the reservation's current status (SUCCESS only)
      * @param reason            why it failed (FAILED only)
+     * @param alternatives      for an entrant of a fair draw who was not drawn: slots still on sale
      */
     public record Result(String traceId, ResultStatus status, Long reservationId, ReservationStatus reservationStatus,
-            String reason) {
+            String reason, List<Alternatives.Alternative> alternatives) {
     }
 }

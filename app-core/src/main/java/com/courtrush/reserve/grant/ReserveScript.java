@@ -32,21 +32,37 @@ public class ReserveScript {
     /**
      * @param passRequired whether the opening asks for a booking pass
      * @param passHash     the hash of the pass presented; null for none
+     * @param drawWindowMs the opening's fair-draw window, 0 for none
+     * @param wanted       the slots of a draw entry in order of preference, the grant's first
      */
     public Decision decide(ReserveMessage grant, int perUserLimit, long expireAt, boolean passRequired,
-            String passHash) {
+            String passHash, int drawWindowMs, List<Long> wanted) {
         List<Object> reply = reserve.call(List.of(RedisKeys.attemptLog(grant.userId()), RedisKeys.gate(grant.sessionId()),
                 RedisKeys.gateTime(grant.sessionId()), RedisKeys.dedup(grant.slotId()),
                 RedisKeys.quota(grant.sessionId()), RedisKeys.semaphore(grant.slotId()),
                 RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT, RedisKeys.warm(grant.sessionId()),
-                RedisKeys.pass(grant.sessionId(), grant.userId())),
+                RedisKeys.pass(grant.sessionId(), grant.userId()), RedisKeys.draw(grant.sessionId()),
+                RedisKeys.drawEntries(grant.sessionId())),
                 Long.toString(grant.userId()), grant.traceId(), Integer.toString(perUserLimit),
                 Integer.toString(properties.limits().perStudentPerMinute()), Long.toString(WINDOW_MS),
                 grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),
                 grant.inflightMember(), Long.toString(expireAt), passHash == null ? "" : passHash,
-                passRequired ? "1" : "0");
-        return new Decision(Verdict.valueOf((String) reply.get(0)), ((Number) reply.get(1)).longValue(),
-                ((Number) reply.get(2)).longValue(), reply.size() > 3 ? holders((List<?>) reply.get(3)) : Set.of());
+                passRequired ? "1" : "0", Integer.toString(drawWindowMs), slotList(wanted));
+        Verdict verdict = Verdict.valueOf((String) reply.get(0));
+        if (verdict == Verdict.ENTERED_ALREADY) {
+            return new Decision(verdict, ((Number) reply.get(1)).longValue(), ((Number) reply.get(2)).longValue(),
+                    Set.of(), reply.get(3).toString());
+        }
+        return new Decision(verdict, ((Number) reply.get(1)).longValue(), ((Number) reply.get(2)).longValue(),
+                reply.size() > 3 ? holders((List<?>) reply.get(3)) : Set.of(), null);
+    }
+
+    private static String slotList(List<Long> slots) {
+        StringBuilder list = new StringBuilder();
+        for (Long slot : slots) {
+            list.append(list.isEmpty() ? "" : ",").append(slot);
+        }
+        return list.toString();
     }
 
     private static Set<Long> holders(List<?> members) {
@@ -59,14 +75,21 @@ public class ReserveScript {
 
     /** What the script decided. */
     public enum Verdict {
-        ACCEPTED, TOO_MANY_REQUESTS, UNGATED, DUP_REQ, QUOTA_EXCEEDED, OUT_OF_STOCK, COLD, PASS_REQUIRED
+        ACCEPTED, TOO_MANY_REQUESTS, UNGATED, DUP_REQ, QUOTA_EXCEEDED, OUT_OF_STOCK, COLD, PASS_REQUIRED,
+        /** Entered the opening's fair draw; value = ms until its window closes. */
+        ENTERED,
+        /** The student's one entry is in the draw already: {@code entryTrace} is its trace. */
+        ENTERED_ALREADY,
+        /** The draw's window has closed and the draw is not made yet. */
+        DRAWING
     }
 
     /**
      * @param value       see {@code reserve.lua}: permits left, ms to wait, places held
      * @param redisNowMs  the Redis clock when the script ran
      * @param holders     the students holding the slot, when the decision found it sold out (else empty)
+     * @param entryTrace  for ENTERED_ALREADY, the trace of the student's entry
      */
-    public record Decision(Verdict verdict, long value, long redisNowMs, Set<Long> holders) {
+    public record Decision(Verdict verdict, long value, long redisNowMs, Set<Long> holders, String entryTrace) {
     }
 }

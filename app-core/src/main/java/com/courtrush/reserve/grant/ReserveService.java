@@ -1,26 +1,23 @@
 package com.courtrush.reserve.grant;
 
-import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.Futures;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.reserve.StockKeys;
 import com.courtrush.reserve.pass.BookingPasses;
-import com.courtrush.reserve.recovery.TraceCompensator;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
 import com.courtrush.web.CourtRushException;
-import com.courtrush.web.EngineText;
 import com.courtrush.web.Outcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 /**
@@ -32,12 +29,15 @@ import org.springframework.stereotype.Service;
 @Service
 public class ReserveService {
 
+    /** Slots a draw entry may name after its first. */
+    static final int MAX_FALLBACKS = 2;
+
     private final SlotCatalog catalog;
     private final LoadShedder shedder;
     private final SoldOutFlags soldOut;
     private final ReserveScript script;
-    private final ReservePublisher publisher;
-    private final TraceCompensator compensator;
+    private final GrantDispatch dispatch;
+    private final FairDraw draws;
     private final Alternatives alternatives;
     private final OpeningRebuilds rebuilds;
     private final TraceIds traceIds;
@@ -47,7 +47,7 @@ public class ReserveService {
     private final Clock clock;
 
     ReserveService(SlotCatalog catalog, LoadShedder shedder, SoldOutFlags soldOut, ReserveScript script,
-            ReservePublisher publisher, TraceCompensator compensator, Alternatives alternatives,
+            GrantDispatch dispatch, FairDraw draws, Alternatives alternatives,
             OpeningRebuilds rebuilds, TraceIds traceIds, ReserveMetrics metrics, RushSeries series,
             CourtRushProperties properties, Clock clock) {
         this.series = series;
@@ -58,8 +58,8 @@ public class ReserveService {
         this.shedder = shedder;
         this.soldOut = soldOut;
         this.script = script;
-        this.publisher = publisher;
-        this.compensator = compensator;
+        this.dispatch = dispatch;
+        this.draws = draws;
         this.alternatives = alternatives;
         this.metrics = metrics;
         this.properties = properties;
@@ -69,41 +69,44 @@ public class ReserveService {
      * Decides in Redis and, for a granted place, publishes it: a refusal is thrown at once; the
      * returned future completes when the broker has confirmed the grant (or the confirm timed out,
      * leaving it to the consumer, DLQ or reconciler), or fails with FAILED if the broker refused it
-     * and the place was given back. The grant is recorded asynchronously under its trace id.
+     * and the place was given back. The grant is recorded asynchronously under its trace id. In an
+     * opening's fair-draw window the request enters the draw instead: the future is complete at once,
+     * and the trace reads PENDING until the draw.
+     *
+     * @param fallbackSlotIds for a draw entry, the slots also wanted, in order, if the first is not drawn
      */
-    public CompletableFuture<Accepted> reserve(long userId, long sessionId, long slotId, String clientIp,
-            String bookingPass) {
+    public CompletableFuture<Accepted> reserve(long userId, long sessionId, long slotId, List<Long> fallbackSlotIds,
+            String clientIp, String bookingPass) {
         long started = System.nanoTime();
         CompletableFuture<Accepted> accepted;
         try {
-            accepted = decide(userId, sessionId, slotId, clientIp, bookingPass);
+            accepted = decide(userId, sessionId, slotId, fallbackSlotIds, clientIp, bookingPass);
         } catch (RuntimeException e) {
             metrics.request(sessionId, userId, outcomeOf(e), System.nanoTime() - started);
             throw e;
         }
-        return accepted.whenComplete((granted, error) -> metrics.request(sessionId, userId,
-                error == null ? Outcome.SUCCESS : outcomeOf(error), System.nanoTime() - started));
+        return accepted.whenComplete((granted, error) -> {
+            if (granted != null && granted.drawClosesInMs() != null) {
+                metrics.entered(sessionId, userId, System.nanoTime() - started);
+            } else {
+                metrics.request(sessionId, userId, error == null ? Outcome.SUCCESS : outcomeOf(error),
+                        System.nanoTime() - started);
+            }
+        });
     }
 
     private static Outcome outcomeOf(Throwable error) {
         return Futures.cause(error) instanceof CourtRushException refused ? refused.outcome() : Outcome.ERROR;
     }
 
-    private CompletableFuture<Accepted> decide(long userId, long sessionId, long slotId, String clientIp,
-            String bookingPass) {
+    private CompletableFuture<Accepted> decide(long userId, long sessionId, long slotId, List<Long> fallbackSlotIds,
+            String clientIp, String bookingPass) {
         shedder.admit(clientIp);
         SessionCatalog opening = catalog.session(sessionId).orElseThrow(() ->
                 CourtRushException.badRequest("opening.notFound", sessionId));
-        SlotInfo slot = opening.slot(slotId);
-        if (slot == null) {
-            throw CourtRushException.badRequest("reserve.slotNotInOpening", slotId, sessionId);
-        }
-        if (!slot.active()) {
-            throw CourtRushException.badRequest("reserve.slotUnavailable", slotId);
-        }
-        if (slot.startedBy(LocalDateTime.now(clock))) {
-            throw new CourtRushException(Outcome.UNGATED, "reserve.started").withData(Map.of("secondsToOpen", -1));
-        }
+        LocalDateTime now = LocalDateTime.now(clock);
+        SlotInfo slot = onSale(opening, slotId, now);
+        List<Long> wanted = wanted(opening, slot, fallbackSlotIds, now);
         switch (soldOut.known(slotId, userId)) {
             case SOLD_OUT -> {
                 metrics.soldOutLocally();
@@ -116,17 +119,26 @@ public class ReserveService {
         long ticket = soldOut.ticket(slotId);
         ReserveMessage grant = new ReserveMessage(traceIds.issue(userId, slotId, clock.instant()), userId, slotId,
                 sessionId, 0);
-        boolean passRequired = Boolean.TRUE.equals(opening.session().getBookingPass());
-        ReserveScript.Decision decision = script.decide(grant, opening.session().getPerUserLimit(),
-                StockKeys.expireAt(slot.slotDate(), properties.zone()), passRequired,
-                passRequired && bookingPass != null && !bookingPass.isBlank() ? BookingPasses.hash(bookingPass.strip())
-                        : null);
+        ReserveSession session = opening.session();
+        boolean passRequired = Boolean.TRUE.equals(session.getBookingPass());
+        String passHash = passRequired && bookingPass != null && !bookingPass.isBlank()
+                ? BookingPasses.hash(bookingPass.strip()) : null;
+        long expireAt = StockKeys.expireAt(slot.slotDate(), properties.zone());
+        int drawWindowMs = session.fairDraw() ? session.getDrawWindowMs() : 0;
+        ReserveScript.Decision decision = script.decide(grant, session.getPerUserLimit(), expireAt, passRequired,
+                passHash, drawWindowMs, wanted);
+        if (decision.verdict() == ReserveScript.Verdict.DRAWING) {
+            // the window has closed: nothing is decided before the draw is made (by whichever node asks first)
+            draws.draw(opening);
+            decision = script.decide(grant, session.getPerUserLimit(), expireAt, passRequired, passHash,
+                    drawWindowMs, wanted);
+        }
         switch (decision.verdict()) {
             case TOO_MANY_REQUESTS -> throw new CourtRushException(Outcome.TOO_MANY_REQUESTS,
                     "reserve.tooManyAttempts", properties.limits().perStudentPerMinute())
                     .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
             case UNGATED -> throw ungated(decision.value());
-            case COLD -> throw cold(opening.session());
+            case COLD -> throw cold(session);
             case PASS_REQUIRED -> throw new CourtRushException(Outcome.PASS_REQUIRED, "reserve.passRequired");
             case DUP_REQ -> throw duplicate();
             case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());
@@ -134,28 +146,61 @@ public class ReserveService {
                 soldOut.markSoldOut(slotId, ticket, decision.holders());
                 throw outOfStock(opening, slot);
             }
+            case ENTERED -> {
+                draws.expectClose(sessionId, decision.value());
+                return CompletableFuture.completedFuture(
+                        new Accepted(grant.traceId(), ResultStatus.PENDING, decision.value()));
+            }
+            case ENTERED_ALREADY -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.alreadyEntered")
+                    .withData(Map.of("traceId", decision.entryTrace(), "drawClosesInMs", decision.value()));
+            case DRAWING -> throw CourtRushException.unavailable(null, "reserve.drawing")
+                    .withRetryAfter(Duration.ofSeconds(1));
             case ACCEPTED -> {
                 series.granted(sessionId, decision.redisNowMs());
                 if (decision.value() == 0) {
                     soldOut.markSoldOut(slotId, ticket, decision.holders());
                 }
-                return publish(new ReserveMessage(grant.traceId(), userId, slotId, sessionId, decision.redisNowMs()));
+                ReserveMessage granted = new ReserveMessage(grant.traceId(), userId, slotId, sessionId,
+                        decision.redisNowMs());
+                return dispatch.dispatch(granted).thenApply(trace -> new Accepted(trace, ResultStatus.PENDING, null));
             }
             default -> throw new IllegalStateException("Unknown verdict " + decision.verdict());
         }
     }
 
-    private CompletableFuture<Accepted> publish(ReserveMessage grant) {
-        // runs on the thread that brings the broker's answer; a refusal (rare) is compensated there
-        return publisher.publish(grant).thenApply(result -> {
-            if (result.refused()) {
-                compensator.compensate(grant, new EngineText("compensate.brokerRefused", result),
-                        AuditTrail.SYSTEM_PUBLISHER);
-                throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
-                        .withStatus(HttpStatus.SERVICE_UNAVAILABLE).withData(Map.of("traceId", grant.traceId()));
+    /** The slot, if it belongs to the opening, is on sale and has not started. */
+    private static SlotInfo onSale(SessionCatalog opening, long slotId, LocalDateTime now) {
+        SlotInfo slot = opening.slot(slotId);
+        if (slot == null) {
+            throw CourtRushException.badRequest("reserve.slotNotInOpening", slotId, opening.session().getId());
+        }
+        if (!slot.active()) {
+            throw CourtRushException.badRequest("reserve.slotUnavailable", slotId);
+        }
+        if (slot.startedBy(now)) {
+            throw new CourtRushException(Outcome.UNGATED, "reserve.started").withData(Map.of("secondsToOpen", -1));
+        }
+        return slot;
+    }
+
+    /** The slots a request asks for, in order: the slot, then the fallbacks (other slots of the opening, each once). */
+    private static List<Long> wanted(SessionCatalog opening, SlotInfo slot, List<Long> fallbackSlotIds,
+            LocalDateTime now) {
+        if (fallbackSlotIds == null || fallbackSlotIds.isEmpty()) {
+            return List.of(slot.slotId());
+        }
+        if (fallbackSlotIds.size() > MAX_FALLBACKS) {
+            throw CourtRushException.badRequest("reserve.fallbacks", MAX_FALLBACKS);
+        }
+        List<Long> wanted = new ArrayList<>(1 + fallbackSlotIds.size());
+        wanted.add(slot.slotId());
+        for (Long fallback : fallbackSlotIds) {
+            if (fallback == null || wanted.contains(fallback)) {
+                throw CourtRushException.badRequest("reserve.fallbacks", MAX_FALLBACKS);
             }
-            return new Accepted(grant.traceId(), ResultStatus.PENDING);
-        });
+            wanted.add(onSale(opening, fallback, now).slotId());
+        }
+        return wanted;
     }
 
     /**
@@ -194,7 +239,10 @@ public class ReserveService {
     }
 
 
-    /** A granted place, on its way to the database. */
-    public record Accepted(String traceId, ResultStatus status) {
+    /**
+     * A granted place, on its way to the database; or an entry in a fair draw, which is drawn when
+     * its window closes ({@code drawClosesInMs} from the answer; null for a granted place).
+     */
+    public record Accepted(String traceId, ResultStatus status, Long drawClosesInMs) {
     }
 }

@@ -1,5 +1,6 @@
 package com.courtrush.reserve.grant;
 
+import com.courtrush.infra.NodeName;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
@@ -16,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -53,19 +53,24 @@ public class RushSeries {
     public static final String LAG_SUM_MS = "LAGSUM";
     public static final String LAG_MAX_MS = "LAGMAX";
     public static final String RELEASED = "REL";
+    /** Requests that entered the opening's fair draw. */
+    public static final String ENTERED = "ENT";
+    /** Places the fair draw gave (the draw's grants; not requests of that second). */
+    public static final String DRAWN = "DRAWN";
 
     private static final Logger log = LoggerFactory.getLogger(RushSeries.class);
     private static final Duration HELD_AT_MOST = Duration.ofMinutes(10);
 
     /** Opening → second → this node's running counts; an opening's entry is changed only inside compute. */
     private final ConcurrentHashMap<Long, Map<Long, SecondCounts>> counted = new ConcurrentHashMap<>();
-    private final String node = UUID.randomUUID().toString().substring(0, 8);
+    private final String node;
     private final RedissonClient redisson;
     private final SlotCatalog catalog;
     private final Clock clock;
     private boolean failing;
 
-    RushSeries(RedissonClient redisson, SlotCatalog catalog, Clock clock) {
+    RushSeries(RedissonClient redisson, SlotCatalog catalog, Clock clock, NodeName node) {
+        this.node = node.toString();
         this.redisson = redisson;
         this.catalog = catalog;
         this.clock = clock;
@@ -76,6 +81,24 @@ public class RushSeries {
         add(sessionId, counts -> {
             counts.outcomes.merge(outcome, 1L, Long::sum);
             counts.students.add(userId);
+        });
+    }
+
+    /** A reserve request of {@code userId} entered the opening's fair draw. */
+    void entered(long sessionId, long userId) {
+        add(sessionId, counts -> {
+            counts.entered++;
+            counts.students.add(userId);
+        });
+    }
+
+    /** The opening's fair draw gave {@code places} places at {@code redisMs} (Redis clock). */
+    void drawn(long sessionId, int places, long redisMs) {
+        add(sessionId, counts -> {
+            counts.drawn += places;
+            if (places > 0) {
+                counts.lastGrantMs = Math.max(counts.lastGrantMs, redisMs);
+            }
         });
     }
 
@@ -257,6 +280,8 @@ public class RushSeries {
         private long lagSumMs;
         private long lagMaxMs = -1;
         private long released;
+        private long entered;
+        private long drawn;
         private boolean dirty;
 
         SecondCounts copy() {
@@ -269,6 +294,8 @@ public class RushSeries {
             copy.lagSumMs = lagSumMs;
             copy.lagMaxMs = lagMaxMs;
             copy.released = released;
+            copy.entered = entered;
+            copy.drawn = drawn;
             return copy;
         }
 
@@ -290,6 +317,12 @@ public class RushSeries {
             }
             if (released > 0) {
                 put(fields, second, RELEASED, node, released);
+            }
+            if (entered > 0) {
+                put(fields, second, ENTERED, node, entered);
+            }
+            if (drawn > 0) {
+                put(fields, second, DRAWN, node, drawn);
             }
         }
 

@@ -1,0 +1,111 @@
+-- An opening's fair draw, once its window has closed: the entrants in a random order (the seed's
+-- shuffle of the entrants sorted by user id, so a draw can be re-run from its seed and entrants),
+-- each given the first slot of their preference that still has a permit — under the same rules
+-- as reserve.lua: not a slot they hold, not beyond the per-student limit. A winner's grant is
+-- made as reserve.lua makes one (permit, dedup, count, pending record, in-flight entry, pass spent);
+-- a loser's trace is marked lost. Atomic, and once: whichever node runs it first draws, every
+-- later call answers ALREADY. Returns:
+--   {'DRAWN', redisNowMs, entrants, expired, trace1, user1, slot1, trace2, ...}  the winners' grants
+--   {'ALREADY'}  drawn before           {'NOT_YET', ms until the window closes}
+--   {'COLD'}     Redis does not hold the opening (it is rebuilt first)
+-- An entry whose pending record has expired (the draw ran minutes late) was given up: it is skipped.
+--
+-- KEYS[1] bf:{s:sessionId}:draw  KEYS[2] bf:{s:sessionId}:draw:entries  KEYS[3] bf:gate:{sessionId}
+-- KEYS[4] bf:gate:time:{sessionId}  KEYS[5] bf:quota:{sessionId}  KEYS[6] bf:reserve:inflight
+-- KEYS[7] bf:warm:{sessionId}
+-- then for each slot i of the opening: KEYS[6+2i] bf:sem:{slotId}, KEYS[7+2i] bf:dedup:{slotId}
+-- ARGV[1] sessionId  ARGV[2] window ms  ARGV[3] seed  ARGV[4] per-student limit  ARGV[5] pending TTL s
+-- ARGV[6] expire-at epoch second  ARGV[7] '1' when the opening asks for a booking pass  ARGV[8] node
+-- ARGV[9] pending key prefix  ARGV[10] pass key prefix  ARGV[11..] the slot ids, in KEYS order
+
+if redis.call('EXISTS', KEYS[7]) == 0 then
+  return {'COLD'}
+end
+if redis.call('HEXISTS', KEYS[1], 'drawnAt') == 1 then
+  return {'ALREADY'}
+end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local closesAt = tonumber(redis.call('GET', KEYS[4]) or '0') + tonumber(ARGV[2])
+local open = redis.call('GET', KEYS[3]) == '1'
+if open and now < closesAt then
+  return {'NOT_YET', closesAt - now}
+end
+
+local sessionId = ARGV[1]
+local limit = tonumber(ARGV[4])
+local expireAt = ARGV[6]
+local slotKeys = {}
+for i = 11, #ARGV do
+  local k = 8 + 2 * (i - 11)
+  slotKeys[ARGV[i]] = {sem = KEYS[k], dedup = KEYS[k + 1]}
+end
+
+local entrants = {}
+local all = redis.call('HGETALL', KEYS[2])
+for i = 1, #all, 2 do
+  entrants[#entrants + 1] = {user = all[i], entry = all[i + 1]}
+end
+table.sort(entrants, function(a, b) return tonumber(a.user) < tonumber(b.user) end)
+math.randomseed(tonumber(ARGV[3]))
+for i = #entrants, 2, -1 do
+  local j = math.random(i)
+  entrants[i], entrants[j] = entrants[j], entrants[i]
+end
+
+local winners = {}
+local expired = 0
+for _, entrant in ipairs(entrants) do
+  local user = entrant.user
+  local trace, wanted = string.match(entrant.entry, '^([^|]+)|(.*)$')
+  local pending = ARGV[9] .. trace
+  if redis.call('EXISTS', pending) == 0 then
+    expired = expired + 1
+  else
+    local first = nil
+    local won = nil
+    local held = tonumber(redis.call('HGET', KEYS[5], user) or '0')
+    for slot in string.gmatch(wanted, '[^,]+') do
+      first = first or slot
+      local keys = slotKeys[slot]
+      if open and won == nil and held < limit and keys
+          and redis.call('SISMEMBER', keys.dedup, user) == 0
+          and tonumber(redis.call('GET', keys.sem) or '0') > 0 then
+        won = slot
+        redis.call('DECR', keys.sem)
+        redis.call('SADD', keys.dedup, user)
+        redis.call('EXPIREAT', keys.dedup, expireAt)
+      end
+    end
+    if won then
+      redis.call('HINCRBY', KEYS[5], user, 1)
+      redis.call('EXPIREAT', KEYS[5], expireAt)
+      redis.call('SET', pending, user .. ':' .. won .. ':' .. sessionId, 'EX', ARGV[5])
+      redis.call('ZADD', KEYS[6], string.format('%d', now), trace .. '|' .. user .. '|' .. won .. '|' .. sessionId)
+      if ARGV[7] == '1' then
+        local passKey = ARGV[10] .. user
+        local pass = redis.call('GET', passKey)
+        if pass and string.sub(pass, 1, 6) ~= 'spent:' then
+          redis.call('SET', passKey, 'spent:' .. trace .. ':' .. pass)
+          redis.call('EXPIREAT', passKey, expireAt)
+        end
+      end
+      winners[#winners + 1] = trace
+      winners[#winners + 1] = user
+      winners[#winners + 1] = won
+    else
+      redis.call('SET', pending, user .. ':' .. (first or '0') .. ':' .. sessionId .. ':LOST')
+      redis.call('EXPIREAT', pending, expireAt)
+    end
+  end
+end
+redis.call('EXPIRE', KEYS[6], 172800)
+
+redis.call('HSET', KEYS[1], 'drawnAt', string.format('%d', now), 'windowClosedAt', string.format('%d', closesAt),
+    'entrants', #entrants, 'winners', #winners / 3, 'expired', expired, 'seed', ARGV[3], 'node', ARGV[8])
+redis.call('EXPIREAT', KEYS[1], expireAt)
+local reply = {'DRAWN', now, #entrants, expired}
+for _, v in ipairs(winners) do
+  reply[#reply + 1] = v
+end
+return reply
