@@ -6,7 +6,8 @@
    - on load: GET /calendar, GET /slots?date=, GET /reservations/mine
    - while the courts are on screen and the tab visible: GET /slots every 4-7 s (jittered), GET /calendar
      every minute; nothing while hidden
-   - a tap: one POST /reserve/ (never retried by the page); after 202, GET /reserve/result/{trace}
+   - a tap: one POST /reserve/ (never retried by the page; in a fair draw's window it enters the draw,
+     naming the slots marked "also OK"); after 202, GET /reserve/result/{trace}
      after 0.25, 0.5, 1, 1.5, 2, then every 3 s until it settles; then /reservations/mine and /slots once
    - my bookings: GET /reservations/mine when shown or changed; the pay sheet: POST /pay/wechat/{id}
      once, then GET /pay/reservation/{id} every 3 s while it is open */
@@ -39,6 +40,9 @@
     rows: new Map(),       // slotId -> rendered row
     heads: new Map(),      // sessionId -> rendered gate (and booking-pass panel)
     passes: new Map(),     // sessionId -> booking pass held for the next tap (memory only)
+    draws: new Map(),      // sessionId -> performance.now() when its fair draw's window closes
+    wishes: new Map(),     // sessionId -> slot ids marked "also OK" for its draw entry, in order (2 at most)
+    entries: new Map(),    // sessionId -> traceId of this student's draw entry, until its result
     structure: '',
     slotsTimer: null,
     slotsFailures: 0,      // /slots answers missed in a row: the refresh backs off while the engine is away
@@ -202,6 +206,8 @@
     state.epoch++;
     state.mine = [];
     state.passes.clear();
+    state.wishes.clear();
+    state.entries.clear();
     state.notes.clear();
     state.queued.clear();
     state.sending = false;
@@ -369,6 +375,9 @@
       state.gates.set(opening.sessionId, { at: null, due: true, rtt, sampled: now });
       return;
     }
+    if (opening.fairDraw && opening.msToDrawClose !== null && opening.msToDrawClose !== undefined) {
+      state.draws.set(opening.sessionId, received + opening.msToDrawClose);
+    }
     const at = opening.msToOpen === null || opening.msToOpen === undefined ? null : received + opening.msToOpen;
     const known = state.gates.get(opening.sessionId);
     if (!known || known.due || at === null || known.at === null || Math.abs(at - known.at) > 1000
@@ -389,6 +398,20 @@
     return msLeft > 0 ? { phase: 'soon', msLeft } : { phase: 'open', msLeft: 0 };
   }
 
+  /** An opening's fair draw: 'before' the gate opens, 'open' while it takes entries, then 'drawn'; null without one. */
+  function drawOf(opening) {
+    if (!opening.fairDraw) {
+      return null;
+    }
+    const gate = gateOf(opening);
+    const closesAt = state.draws.get(opening.sessionId);
+    if (gate.phase !== 'open') {
+      return { phase: gate.phase === 'soon' ? 'before' : 'drawn', msLeft: null };
+    }
+    const msLeft = closesAt === undefined ? 0 : closesAt - performance.now();
+    return msLeft > 0 ? { phase: 'open', msLeft } : { phase: 'drawn', msLeft: 0 };
+  }
+
   function mineBySlot() {
     const bySlot = new Map();
     for (const r of state.mine) {
@@ -402,6 +425,9 @@
   function slotState(opening, slot, mine) {
     if (mine.has(slot.slotId)) {
       return 'mine';
+    }
+    if (state.entries.has(opening.sessionId)) {
+      return 'entered';
     }
     if (state.queued.has(slot.slotId)) {
       return 'queued';
@@ -456,6 +482,9 @@
       a.name.localeCompare(b.name, undefined, { numeric: true }));
     const head = state.heads.get(opening.sessionId);
     head.pass = opening.bookingPass ? buildPassPanel(opening) : null;
+    head.draw = opening.fairDraw
+      ? h('p', { class: 'draw-panel small' }, t('draw.title', (opening.drawWindowMs / 1000).toLocaleString()))
+      : null;
     return h('article', { class: 'opening' },
       h('header', { class: 'opening-head' },
         h('div', {},
@@ -463,6 +492,7 @@
           h('p', { class: 'muted small' }, t('opening.flash', dayTime(opening.flashTime)), ' · ',
             t('opening.limit', opening.perUserLimit))),
         gate),
+      head.draw,
       head.pass ? head.pass.el : null,
       h('div', { class: 'courts' }, sorted.map(court =>
         h('section', { class: 'court' },
@@ -572,10 +602,27 @@
       onclick: () => reserve(row.opening, row.slot)
     });
     row.note = h('div', { class: 'slot-note', hidden: true });
+    row.wish = opening.fairDraw ? h('button', {
+      type: 'button', class: 'wish', hidden: true, 'aria-pressed': 'false',
+      onclick: () => toggleWish(row.opening, row.slot)
+    }) : null;
     row.el = h('li', { class: 'slot', 'data-slot': slot.slotId },
-      h('div', { class: 'slot-main' }, row.time, row.meta), row.button, row.note);
+      h('div', { class: 'slot-main' }, row.time, row.meta, row.wish), row.button, row.note);
     state.rows.set(slot.slotId, row);
     return row.el;
+  }
+
+  /** Marks a slot "also OK" for the opening's draw entry (after the slot tapped, in the order marked), or unmarks it. */
+  function toggleWish(opening, slot) {
+    const wishes = (state.wishes.get(opening.sessionId) || []).slice();
+    const at = wishes.indexOf(slot.slotId);
+    if (at >= 0) {
+      wishes.splice(at, 1);
+    } else if (wishes.length < 2) {
+      wishes.push(slot.slotId);
+    }
+    state.wishes.set(opening.sessionId, wishes);
+    refreshRows();
   }
 
   function refreshRows() {
@@ -584,10 +631,16 @@
     }
     for (const head of state.heads.values()) {
       const gate = gateOf(head.opening);
-      head.el.className = 'gate gate-' + gate.phase;
+      const draw = drawOf(head.opening);
+      head.el.className = 'gate gate-' + gate.phase + (draw ? ' draw-' + draw.phase : '');
       const due = gate.phase === 'soon' && gate.msLeft <= 0;
+      if (draw && draw.phase === 'open') {
+        setText(head.label, t('draw.open'));
+        setText(head.time, (Math.max(0, draw.msLeft) / 1000).toFixed(1) + ' s');
+        continue;
+      }
       setText(head.label, due ? t('opening.justNow') : gate.phase === 'soon' ? t('opening.opensIn')
-        : gate.phase === 'open' ? t('opening.open') : t('opening.closed'));
+        : gate.phase === 'open' ? (draw ? t('draw.drawn') : t('opening.open')) : t('opening.closed'));
       setText(head.time, gate.phase === 'soon' && !due ? countdown(gate.msLeft) : '');
     }
     refreshPasses();
@@ -607,7 +660,8 @@
     }
     setText(row.meta, t('slot.price', yuan(slot.priceCents)) + ' · '
       + t('slot.placesLeft', slot.permitsLeft, slot.capacity));
-    let label = t('state.' + st);
+    const draw = drawOf(opening);
+    let label = st === 'onsale' && draw && draw.phase === 'open' ? t('draw.enter') : t('state.' + st);
     let enabled = st === 'onsale';
     if (enabled && state.sending) {
       enabled = false;
@@ -621,6 +675,14 @@
       row.button.disabled = !enabled;
     }
     renderNote(row, st === 'mine' ? mineNote(mine.get(slot.slotId)) : state.notes.get(slot.slotId));
+    if (row.wish) {
+      const wishes = state.wishes.get(opening.sessionId) || [];
+      const at = wishes.indexOf(slot.slotId);
+      row.wish.hidden = !draw || draw.phase === 'drawn' || (st !== 'soon' && st !== 'onsale');
+      setText(row.wish, at >= 0 ? '★ ' + t('draw.alsoN', at + 1) : '☆ ' + t('draw.also'));
+      row.wish.setAttribute('aria-pressed', String(at >= 0));
+      row.wish.disabled = at < 0 && wishes.length >= 2;
+    }
   }
 
   /** Under a slot that is mine: what to do next. */
@@ -671,6 +733,10 @@
       const gate = gateOf(head.opening);
       if (gate.phase === 'soon') {
         next = Math.min(next, (gate.msLeft % 1000) + 1); // the next whole second of the countdown
+      }
+      const draw = drawOf(head.opening);
+      if (draw && draw.phase === 'open') {
+        next = Math.min(next, 100); // the draw's tenths of a second
       }
     }
     state.ticker = setTimeout(tick, next);
@@ -724,8 +790,12 @@
     state.notes.delete(slot.slotId);
     refreshRows(); // every reserve button off before the request leaves
     const pass = opening.bookingPass ? state.passes.get(opening.sessionId) : undefined;
-    const a = await Api.post('/reserve/', { sessionId: opening.sessionId, slotId: slot.slotId },
-      pass ? { 'X-Booking-Pass': pass } : undefined);
+    const body = { sessionId: opening.sessionId, slotId: slot.slotId };
+    const also = opening.fairDraw ? (state.wishes.get(opening.sessionId) || []).filter(id => id !== slot.slotId) : [];
+    if (also.length) {
+      body.fallbackSlotIds = also; // used by a draw entry only
+    }
+    const a = await Api.post('/reserve/', body, pass ? { 'X-Booking-Pass': pass } : undefined);
     if (epoch !== state.epoch) {
       return; // signed out meanwhile
     }
@@ -741,9 +811,16 @@
     const id = slot.slotId;
     const server = a.message;
     if (a.status === 202 && a.data && a.data.traceId) {
+      if (a.data.drawClosesInMs !== null && a.data.drawClosesInMs !== undefined) {
+        state.draws.set(opening.sessionId, performance.now() + a.data.drawClosesInMs);
+        state.entries.set(opening.sessionId, a.data.traceId);
+        note(id, 'info', () => drawWait(opening));
+        followResult(a.data.traceId, id, opening);
+        return;
+      }
       state.queued.add(id);
       note(id, 'info', () => t('reserve.queued'));
-      followResult(a.data.traceId, id);
+      followResult(a.data.traceId, id, opening);
       return;
     }
     if (a.status === 401) {
@@ -768,6 +845,14 @@
         return;
       }
       case 'DUP_REQ':
+        if (a.data && a.data.traceId) { // one draw entry per student: this is the first one's
+          note(id, 'info', () => t('draw.already'));
+          if (state.entries.get(opening.sessionId) !== a.data.traceId) {
+            state.entries.set(opening.sessionId, a.data.traceId);
+            followResult(a.data.traceId, id, opening);
+          }
+          return;
+        }
         note(id, 'info', () => t('reserve.dup'));
         loadMine();
         return;
@@ -790,8 +875,14 @@
     }
   }
 
+  /** What an entrant waits for: the draw's close, then its result. */
+  function drawWait(opening) {
+    const ms = (state.draws.get(opening.sessionId) || 0) - performance.now();
+    return ms > 0 ? t('draw.entered', Math.ceil(ms / 1000)) : t('draw.drawing');
+  }
+
   /** Polls a granted trace with growing pauses until it is SUCCESS or FAILED. */
-  async function followResult(traceId, slotId) {
+  async function followResult(traceId, slotId, opening) {
     const started = performance.now();
     const epoch = state.epoch;
     let retryAfter = 0;
@@ -808,6 +899,9 @@
       const status = a.status === 200 && a.data ? a.data.status : null;
       if (status === 'SUCCESS' || status === 'FAILED') {
         state.queued.delete(slotId);
+        if (opening && state.entries.get(opening.sessionId) === traceId) {
+          state.entries.delete(opening.sessionId);
+        }
         if (status === 'SUCCESS') {
           // a place won: sold-out notes listing alternatives are out of date
           for (const [id, n] of state.notes) {
@@ -821,6 +915,8 @@
           if (mine) {
             toast(t('reserve.wonToast', mine.courtName, mine.startTime, mine.endTime));
           }
+        } else if (a.data.alternatives) { // not drawn in a fair draw: what is left, one tap each
+          note(slotId, 'warn', () => t('draw.notDrawn'), { alternatives: a.data.alternatives });
         } else {
           note(slotId, 'error', () => t('reserve.failed'));
         }
@@ -830,6 +926,9 @@
       }
       if (a.status === 404 || performance.now() - started > RESULT_GIVE_UP_MS) {
         state.queued.delete(slotId);
+        if (opening) {
+          state.entries.delete(opening.sessionId);
+        }
         note(slotId, 'info', () => t('reserve.stillPending'));
         refreshRows();
         return;

@@ -301,6 +301,68 @@ class StudentPageIT extends StackTest {
         }
     }
 
+    /**
+     * A fair-draw opening: the page explains the draw and lets the student mark slots "also OK"; a
+     * script that fires at the flash time's millisecond is in the same draw as the student who taps a
+     * moment later. The draw's seed is fixed so that here the script is drawn first (seed 1 puts the
+     * second of two entrants first): the page says the student was not drawn, offers what is left, and
+     * one tap books it, first come after the draw.
+     */
+    @Test
+    void aDrawOpeningPutsAScriptFiringFirstInTheSameDrawAsThePersonAndTheLoserBooksWhatIsLeft() {
+        Student student = api().students(1).get(0);
+        Student script = api().students(1).get(0); // a later account: the larger id
+        org.mockito.Mockito.doReturn(1L).when(bean(com.courtrush.reserve.grant.DrawSeeds.class)).next();
+        long court = api().createCourt();
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.await(d -> page.showsView("slots"));
+
+            LocalDateTime flash = Times.now().plusSeconds(12).withNano(0);
+            long opening = api().createDrawSession(Times.tomorrow(), flash, 2, 2500, false);
+            List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
+            long wanted = slots.get(0);
+            long other = slots.get(1);
+            page.reload();
+            WebElement card = page.openingOf(wanted);
+            assertThat(card.findElement(By.cssSelector(".draw-panel")).getText()).contains("公平抽签").contains("2.5");
+            // "also OK": marked, it would go with the entry as a second choice; unmarked again here
+            WebElement also = page.row(other).findElement(By.cssSelector("button.wish"));
+            page.tap(also);
+            page.await(d -> page.row(other).findElement(By.cssSelector("button.wish")).getText().contains("备选 1"));
+            page.screenshot("zh-draw-before");
+            page.tap(page.row(other).findElement(By.cssSelector("button.wish")));
+            page.await(d -> page.row(other).findElement(By.cssSelector("button.wish")).getText().contains("也可以"));
+
+            // the script fires on the flash time's millisecond; the person taps when the button turns on
+            Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            sleepUntil(flashAt);
+            TestApi.Reply scripted = api().reserve(script, opening, wanted);
+            assertThat(scripted.status()).as("%s", scripted).isEqualTo(202);
+            page.awaitEnabled(wanted, flashAt.plusSeconds(3));
+            assertThat(page.button(wanted).getText()).isEqualTo("参加抽签");
+            assertThat(page.gateText(wanted)).contains("抽签中");
+            page.tap(page.button(wanted));
+            page.await(d -> page.note(wanted).contains("已参加抽签"));
+            assertThat(page.state(other)).as("one entry: the other slots wait for the draw").isEqualTo("entered");
+            page.screenshot("zh-draw-entered");
+
+            // not drawn: said so, with the slot that is left as a one-tap booking
+            page.await(d -> page.note(wanted).contains("没有抽中"));
+            assertThat(page.alternatives(wanted)).hasSize(1);
+            page.screenshot("zh-draw-lost");
+            assertThat(api().awaitResult(script, scripted.data().path("traceId").asText(), Times.SETTLE).data()
+                    .path("status").asText()).isEqualTo("SUCCESS");
+            page.tap(page.alternatives(wanted).get(0));
+            page.awaitState(other, "mine");
+            assertThat(page.gateText(wanted)).contains("已开奖");
+            assertThat(page.requestsTo("/reserve/")).as("the entry and the booking after the draw").isEqualTo(2);
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+            invariants().assertHold(opening);
+        }
+    }
+
     private static void sleepUntil(Instant moment) {
         long millis = Duration.between(Instant.now(), moment).toMillis();
         if (millis > 0) {

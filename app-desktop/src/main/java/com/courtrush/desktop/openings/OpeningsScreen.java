@@ -20,6 +20,8 @@ import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.staff.SlotWithdrawal;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -71,6 +73,7 @@ public final class OpeningsScreen implements Screen {
         openings.getColumns().add(column(i18n.t("openings.perUserLimit"), OpeningsViewModel.OpeningRow::perUserLimit));
         openings.getColumns().add(column(i18n.t("openings.warmupLead"),
                 OpeningsViewModel.OpeningRow::warmupLeadMinutes));
+        openings.getColumns().add(column(i18n.t("openings.fairness"), (OpeningsViewModel.OpeningRow r) -> fairness(i18n, r)));
         openings.setItems(model.rows());
         openings.setPrefHeight(170);
         openings.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
@@ -126,6 +129,18 @@ public final class OpeningsScreen implements Screen {
         root = screen(title(i18n.t("nav.openings")), split);
     }
 
+    /** What an opening does against grab scripts: its booking pass and fair draw, in a word or two. */
+    private static String fairness(I18n i18n, OpeningsViewModel.OpeningRow row) {
+        List<String> parts = new ArrayList<>();
+        if (row.bookingPass()) {
+            parts.add(i18n.t("openings.fairness.pass"));
+        }
+        if (row.drawWindowMs() > 0) {
+            parts.add(i18n.t("openings.fairness.draw", row.drawWindowMs()));
+        }
+        return parts.isEmpty() ? i18n.t("openings.fairness.none") : String.join(" · ", parts);
+    }
+
     private static ScrollPane scrolling(Node content) {
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
@@ -159,6 +174,17 @@ public final class OpeningsScreen implements Screen {
         pass.setPrefWidth(300);
         pass.setMinHeight(Region.USE_PREF_SIZE);
         form.add(pass, 0, form.getRowCount(), 2, 1); // under the fields, across both columns
+        CheckBox draw = new CheckBox(i18n.t("openings.fairDraw"));
+        draw.setId("fairDraw");
+        draw.selectedProperty().bindBidirectional(model.fairDrawProperty());
+        draw.setWrapText(true);
+        draw.setPrefWidth(300);
+        draw.setMinHeight(Region.USE_PREF_SIZE);
+        form.add(draw, 0, form.getRowCount(), 2, 1);
+        Spinner<Integer> window = Widgets.integerSpinner("drawWindow", 100, 60_000, model.drawWindowMsProperty(), i18n,
+                i18n.t("openings.drawWindow"));
+        window.disableProperty().bind(model.fairDrawProperty().not());
+        row(form, i18n.t("openings.drawWindow"), window);
         form.add(button(i18n.t("openings.create"), "createOpening", model::createOpening), 1, form.getRowCount());
         form.setPadding(new Insets(10));
         return form;

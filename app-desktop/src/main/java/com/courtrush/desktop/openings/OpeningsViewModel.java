@@ -64,6 +64,9 @@ public final class OpeningsViewModel {
     private final IntegerProperty warmupLead = new SimpleIntegerProperty(OpeningService.DEFAULT_WARMUP_LEAD_MINUTES);
     /** Proposed on at the desk (the API's default is off, so scripts that do not know it keep working). */
     private final BooleanProperty bookingPass = new SimpleBooleanProperty(true);
+    /** Off unless staff turn it on (the gym decides whether the first seconds are a draw). */
+    private final BooleanProperty fairDraw = new SimpleBooleanProperty(false);
+    private final IntegerProperty drawWindowMs = new SimpleIntegerProperty(OpeningService.DEFAULT_DRAW_WINDOW_MS);
 
     private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
     private final ObservableList<CourtChoice> chosenCourts = FXCollections.observableArrayList();
@@ -154,7 +157,8 @@ public final class OpeningsViewModel {
             return;
         }
         tasks.run(i18n.t("openings.create"), () -> openings.create(
-                new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get(), bookingPass.get()),
+                new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get(), bookingPass.get(),
+                        fairDraw.get() ? drawWindowMs.get() : 0),
                 actor), created -> {
             notices.info(i18n.t("openings.created", created.getId()));
             refresh(created.getId()); // the new opening is the one staff go on with (it was not selected)
@@ -314,6 +318,14 @@ public final class OpeningsViewModel {
         return bookingPass;
     }
 
+    public BooleanProperty fairDrawProperty() {
+        return fairDraw;
+    }
+
+    public IntegerProperty drawWindowMsProperty() {
+        return drawWindowMs;
+    }
+
     public IntegerProperty warmupLeadProperty() {
         return warmupLead;
     }
@@ -359,11 +371,13 @@ public final class OpeningsViewModel {
     }
 
     /** An opening as the table shows it. */
+    /** @param drawWindowMs the fair draw's window; 0 without one */
     public record OpeningRow(long id, LocalDate sessionDate, LocalDateTime flashTime, SessionState state,
-            int perUserLimit, int warmupLeadMinutes) {
+            int perUserLimit, int warmupLeadMinutes, boolean bookingPass, int drawWindowMs) {
         static OpeningRow of(ReserveSession s) {
             return new OpeningRow(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getState(), s.getPerUserLimit(),
-                    s.getWarmupLeadMinutes());
+                    s.getWarmupLeadMinutes(), Boolean.TRUE.equals(s.getBookingPass()),
+                    s.fairDraw() ? s.getDrawWindowMs() : 0);
         }
     }
 

@@ -224,6 +224,12 @@ public final class LiveRushViewModel {
                 : i18n.t("rush.summary.soldOut", String.format(Locale.ROOT, "%.3f",
                         total.soldOutAfterMs() / 1000.0)));
         parts.add(i18n.t("rush.summary.attempts", total.attempts(), total.students(), total.grants()));
+        RushHistory.Draw draw = total.draw();
+        if (draw != null) {
+            parts.add(draw.drawn() ? i18n.t("rush.summary.draw", draw.entrants(), draw.windowMs(), draw.winners(),
+                    draw.lost(), draw.drawnAfterCloseMs(), draw.seed())
+                    : i18n.t("rush.summary.drawPending", draw.windowMs()));
+        }
         if (!total.refusals().isEmpty()) {
             String refused = String.join(i18n.t("rush.summary.listSeparator"), reasons.stream()
                     .map(outcome -> i18n.t("rush.summary.reason", i18n.of(outcome), total.refusals().get(outcome)))

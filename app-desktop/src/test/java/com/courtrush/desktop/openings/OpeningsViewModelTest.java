@@ -105,6 +105,18 @@ class OpeningsViewModelTest {
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
         assertThat(created.getValue().bookingPass()).as("the desk proposes the booking pass").isTrue();
+        assertThat(created.getValue().drawWindowMs()).as("no fair draw unless staff turn it on").isZero();
+    }
+
+    @Test
+    void aFairDrawTurnedOnGoesWithItsWindow() {
+        when(openings.create(any(), anyString())).thenReturn(session(9));
+        model.fairDrawProperty().set(true);
+        model.drawWindowMsProperty().set(1500);
+        model.createOpening();
+        ArgumentCaptor<OpeningService.NewOpening> created = ArgumentCaptor.captor();
+        verify(openings).create(created.capture(), eq("staff:tester"));
+        assertThat(created.getValue().drawWindowMs()).isEqualTo(1500);
     }
 
     @Test

@@ -37,7 +37,7 @@ class LiveRushViewModelTest {
     /** 13:00:00 on TODAY, the opening time of the histories below. */
     static final long OPENS_AT_MS = TODAY.atTime(13, 0).atZone(ZONE).toInstant().toEpochMilli();
     static final long OPENS_AT = OPENS_AT_MS / 1000;
-    static final RushHistory.Summary NOTHING = new RushHistory.Summary(null, 0, 0, 0, Map.of(), null, null, 0, 0);
+    static final RushHistory.Summary NOTHING = new RushHistory.Summary(null, 0, 0, 0, Map.of(), null, null, 0, 0, null);
 
     final RushMonitor monitor = mock(RushMonitor.class);
     final RushHistory history = mock(RushHistory.class);
@@ -52,7 +52,7 @@ class LiveRushViewModelTest {
 
     static RushHistory.Second second(long fromOpening, long grants, Map<Outcome, Long> refusals) {
         long attempts = grants + refusals.values().stream().mapToLong(Long::longValue).sum();
-        return new RushHistory.Second(OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0);
+        return new RushHistory.Second(OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0, 0, 0);
     }
 
     static RushHistory.History history(List<RushHistory.Second> seconds, RushHistory.Summary summary) {
@@ -126,7 +126,7 @@ class LiveRushViewModelTest {
         refusals.put(Outcome.PARAM_ERROR, 1L); // a one-off: in the legend and the summary all the same
         refusals.put(Outcome.DUP_REQ, 50L);
         model.apply(history(List.of(second(0, 40, refusals)),
-                new RushHistory.Summary(412L, 1191, 456, 40, refusals, 137L, 531L, 3, 2)));
+                new RushHistory.Summary(412L, 1191, 456, 40, refusals, 137L, 531L, 3, 2, null)));
 
         assertThat(model.reasons()).containsExactly(Outcome.DUP_REQ, Outcome.OUT_OF_STOCK, Outcome.PARAM_ERROR);
         assertThat(model.summaryProperty().get()).isEqualTo("Sold out 0.412 s after the opening time"
@@ -134,6 +134,20 @@ class LiveRushViewModelTest {
                 + " · refused: Duplicate 50, Sold out 1100, Bad request 1"
                 + " · recorded 137 ms after the grant on average (at most 531 ms)"
                 + " · places given back later: 3 (payment timeouts: 2)");
+    }
+
+    @Test
+    void theSummarySaysWhatTheFairDrawCameTo() {
+        RushHistory.Draw drawn = new RushHistory.Draw(1000, true, 812, 300, 0, 4L, 20261124L, "node-a");
+        model.apply(history(List.of(second(0, 300, Map.of())),
+                new RushHistory.Summary(1004L, 812, 812, 300, Map.of(), 40L, 90L, 0, 0, drawn)));
+        assertThat(model.summaryProperty().get()).contains("fair draw: 812 entered in the first 1000 ms; 300 drawn, "
+                + "512 not drawn; drawn 4 ms after the window closed (seed 20261124)");
+
+        RushHistory.Draw waiting = new RushHistory.Draw(1000, false, 0, 0, 0, null, null, null);
+        model.apply(history(List.of(second(0, 0, Map.of())),
+                new RushHistory.Summary(null, 12, 12, 0, Map.of(), null, null, 0, 0, waiting)));
+        assertThat(model.summaryProperty().get()).contains("fair draw: entries taken in the first 1000 ms; not drawn yet");
     }
 
     @Test
@@ -146,7 +160,7 @@ class LiveRushViewModelTest {
         when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
         when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 0, totals(0, 0, 0)));
         when(history.of(1L)).thenReturn(history(List.of(second(0, 4, Map.of(Outcome.OUT_OF_STOCK, 9L))),
-                new RushHistory.Summary(300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0)));
+                new RushHistory.Summary(300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0, null)));
 
         LiveRushViewModel chinese = newModel(I18n.CHINESE);
         chinese.loadOpenings();
