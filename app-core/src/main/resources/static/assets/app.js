@@ -7,8 +7,9 @@
    - while the courts are on screen and the tab visible: GET /slots every 4-7 s (jittered), GET /calendar
      every minute; nothing while hidden
    - a tap: one POST /reserve/ (never retried by the page; in a fair draw's window it enters the draw,
-     naming the slots marked "also OK"); after 202, GET /reserve/result/{trace}
-     after 0.25, 0.5, 1, 1.5, 2, then every 3 s until it settles; then /reservations/mine and /slots once
+     naming the slots marked "also OK"); after 202, GET /reserve/result/{trace} after pauses of 0.25, 0.5,
+     1, 1.5, 2, then 3 s until it settles (a draw entry's from the draw's close); then /reservations/mine
+     and /slots once
    - my bookings: GET /reservations/mine when shown or changed; the pay sheet: POST /pay/wechat/{id}
      once, then GET /pay/reservation/{id} every 3 s while it is open */
 'use strict';
@@ -815,7 +816,7 @@
         state.draws.set(opening.sessionId, performance.now() + a.data.drawClosesInMs);
         state.entries.set(opening.sessionId, a.data.traceId);
         note(id, 'info', () => drawWait(opening));
-        followResult(a.data.traceId, id, opening);
+        followResult(a.data.traceId, id, opening, a.data.drawClosesInMs);
         return;
       }
       state.queued.add(id);
@@ -849,7 +850,7 @@
           note(id, 'info', () => t('draw.already'));
           if (state.entries.get(opening.sessionId) !== a.data.traceId) {
             state.entries.set(opening.sessionId, a.data.traceId);
-            followResult(a.data.traceId, id, opening);
+            followResult(a.data.traceId, id, opening, a.data.drawClosesInMs);
           }
           return;
         }
@@ -881,10 +882,16 @@
     return ms > 0 ? t('draw.entered', Math.ceil(ms / 1000)) : t('draw.drawing');
   }
 
-  /** Polls a granted trace with growing pauses until it is SUCCESS or FAILED. */
-  async function followResult(traceId, slotId, opening) {
-    const started = performance.now();
+  /**
+   * Polls a granted trace with growing pauses until it is SUCCESS or FAILED; a draw entry's from when
+   * its draw closes (nothing can be known before).
+   */
+  async function followResult(traceId, slotId, opening, afterMs) {
     const epoch = state.epoch;
+    if (afterMs > 0) {
+      await sleep(afterMs);
+    }
+    const started = performance.now();
     let retryAfter = 0;
     for (let i = 0; ; i++) {
       await sleep(Math.max(RESULT_DELAYS_MS[Math.min(i, RESULT_DELAYS_MS.length - 1)], retryAfter * 1000));

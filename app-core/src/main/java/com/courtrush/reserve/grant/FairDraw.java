@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
@@ -163,16 +164,26 @@ public class FairDraw implements DrawCloser {
         long expired = ((Number) reply.get(3)).longValue();
         int winners = (reply.size() - 4) / 3;
         series.drawn(sessionId, winners, redisNowMs);
+        List<ReserveMessage> grants = new ArrayList<>(winners);
         for (int i = 4; i + 2 < reply.size(); i += 3) {
-            ReserveMessage grant = new ReserveMessage(reply.get(i).toString(), Long.parseLong(reply.get(i + 1).toString()),
-                    Long.parseLong(reply.get(i + 2).toString()), sessionId, redisNowMs);
-            dispatch.dispatch(grant).whenComplete((trace, error) -> {
+            grants.add(new ReserveMessage(reply.get(i).toString(), Long.parseLong(reply.get(i + 1).toString()),
+                    Long.parseLong(reply.get(i + 2).toString()), sessionId, redisNowMs));
+        }
+        long sending = System.nanoTime();
+        List<CompletableFuture<String>> sent = grants.isEmpty() ? List.of() : dispatch.dispatchAll(grants);
+        long sentMs = (System.nanoTime() - sending) / 1_000_000;
+        for (int i = 0; i < sent.size(); i++) {
+            String trace = grants.get(i).traceId();
+            sent.get(i).whenComplete((ok, error) -> {
                 // a broker's refusal was logged and its place given back in dispatch; anything else is news
                 if (error != null && !(Futures.cause(error) instanceof CourtRushException)) {
-                    log.error("Drawn grant {} could not be sent; the reconciler settles it", grant.traceId(), error);
+                    log.error("Drawn grant {} could not be sent; the reconciler settles it", trace, error);
                 }
             });
         }
+        CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).whenComplete((all, error) ->
+                log.info("Opening {}: the draw's {} grants sent in {} ms, all confirmed {} ms after the draw", sessionId,
+                        winners, sentMs, (System.nanoTime() - sending) / 1_000_000));
         metrics.drawn(entrants, winners);
         audit.record(ACTOR, "DRAW", "SESSION", sessionId, new EngineText("audit.detail.draw", entrants, winners,
                 entrants - winners - expired, expired, seed, node));

@@ -5,6 +5,8 @@ import com.courtrush.reserve.recovery.TraceCompensator;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.EngineText;
 import com.courtrush.web.Outcome;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.http.HttpStatus;
@@ -31,14 +33,27 @@ class GrantDispatch {
      * consumer, DLQ or reconciler); fails with FAILED if the broker refused it and its place was given back.
      */
     CompletableFuture<String> dispatch(ReserveMessage grant) {
-        return publisher.publish(grant).thenApply(result -> {
-            if (result.refused()) {
-                compensator.compensate(grant, new EngineText("compensate.brokerRefused", result),
-                        AuditTrail.SYSTEM_PUBLISHER);
-                throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
-                        .withStatus(HttpStatus.SERVICE_UNAVAILABLE).withData(Map.of("traceId", grant.traceId()));
-            }
-            return grant.traceId();
-        });
+        return publisher.publish(grant).thenApply(result -> settled(grant, result));
+    }
+
+    /** The same for many grants sent at once (a fair draw's winners), each with its own answer. */
+    List<CompletableFuture<String>> dispatchAll(List<ReserveMessage> grants) {
+        List<CompletableFuture<ReservePublisher.Result>> results = publisher.publishAll(grants);
+        List<CompletableFuture<String>> settled = new ArrayList<>(grants.size());
+        for (int i = 0; i < grants.size(); i++) {
+            ReserveMessage grant = grants.get(i);
+            settled.add(results.get(i).thenApply(result -> settled(grant, result)));
+        }
+        return settled;
+    }
+
+    private String settled(ReserveMessage grant, ReservePublisher.Result result) {
+        if (result.refused()) {
+            compensator.compensate(grant, new EngineText("compensate.brokerRefused", result),
+                    AuditTrail.SYSTEM_PUBLISHER);
+            throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
+                    .withStatus(HttpStatus.SERVICE_UNAVAILABLE).withData(Map.of("traceId", grant.traceId()));
+        }
+        return grant.traceId();
     }
 }
