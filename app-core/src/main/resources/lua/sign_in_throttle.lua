@@ -1,9 +1,14 @@
--- Sign-in attempts, counted per student id and per client address, across nodes. Every attempt
--- counts from the moment it is let through, so that guesses sent in parallel, still waiting for
--- their password to be hashed, count too; a success takes its attempt back.
+-- Sign-in attempts, counted per student id and per client address, across nodes. An id's attempt
+-- counts from the moment it is let through, so that guesses for one id sent in parallel, still
+-- waiting for their password to be hashed, count too; a success starts the id's count again. An
+-- address counts its failures, once they have failed: many students behind one campus address
+-- signing in at once have many attempts waiting for the hashing pool, all of them right (counting
+-- those took the whole address past its threshold in a sign-in storm); the hashing pool's queue
+-- bounds how many guesses one address can have waiting before their failures count.
 --   ARGV[1] = 'ATTEMPT': how long sign-ins for this id or address must wait, in ms; when 0, the
---                        attempt is let through and counted for both
---   ARGV[1] = 'OK'     : the attempt succeeded: the id's count starts again, the address's drops by one
+--                        attempt is let through and counted for the id
+--   ARGV[1] = 'OK'     : the attempt succeeded: the id's count starts again
+--   ARGV[1] = 'FAILED' : the attempt failed: the address counts it
 -- A key is a hash {n = attempts in the window, until = epoch ms before which sign-ins wait}. Past its
 -- threshold each attempt doubles the wait (1 s, 2 s, 4 s, ... up to the cap).
 --
@@ -34,14 +39,14 @@ end
 
 if ARGV[1] == 'OK' then
   redis.call('DEL', KEYS[1])
-  if tonumber(redis.call('HGET', KEYS[2], 'n') or '0') > 0 then
-    redis.call('HINCRBY', KEYS[2], 'n', -1)
-  end
+  return 0
+end
+if ARGV[1] == 'FAILED' then
+  count(KEYS[2], tonumber(ARGV[3]))
   return 0
 end
 local wait = math.max(waitFor(KEYS[1]), waitFor(KEYS[2]))
 if wait == 0 then
   count(KEYS[1], tonumber(ARGV[2]))
-  count(KEYS[2], tonumber(ARGV[3]))
 end
 return wait

@@ -140,7 +140,7 @@ class CrashRecoveryIT {
         String java = ProcessHandle.current().info().command().orElse("java");
         return new ProcessBuilder(java, "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", SERVER_JAR.toString(),
                 "--courtrush.data-dir=" + dataDir, "--server.port=0", "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                "--courtrush.auth.bcrypt-strength=4", "--courtrush.limits.per-student-per-minute=0")
+                "--courtrush.auth.bcrypt-strength=4", "--courtrush.auth.sign-in-hold=0s", "--courtrush.limits.per-student-per-minute=0")
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();

@@ -107,7 +107,7 @@ class FaultSuiteIT {
                 "--spring.rabbitmq.username=" + EmbeddedAmqpBroker.USERNAME,
                 "--spring.rabbitmq.password=" + broker.password(),
                 "--spring.rabbitmq.virtual-host=" + EmbeddedAmqpBroker.VIRTUAL_HOST,
-                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN, "--courtrush.auth.bcrypt-strength=4",
+                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN, "--courtrush.auth.bcrypt-strength=4", "--courtrush.auth.sign-in-hold=0s",
                 "--courtrush.limits.per-student-per-minute=0", "--courtrush.reserve.reconcile-horizon=5s",
                 "--courtrush.reserve.reconcile-interval=1s", "--server.port=0", "--spring.jmx.enabled=false");
         api = new TestApi(((WebServerApplicationContext) engine).getWebServer().getPort());

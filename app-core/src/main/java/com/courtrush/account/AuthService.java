@@ -50,6 +50,7 @@ public class AuthService {
     public CompletableFuture<LoginResult> login(String studentId, String password, String address) {
         throttle.attempt(studentId, address);
         if (!StudentDirectory.fitsBcrypt(password)) {
+            throttle.failed(studentId, address);
             throw wrongCredentials(); // no account has a password BCrypt cannot read whole
         }
         return hashing.run(() -> {
@@ -57,18 +58,24 @@ public class AuthService {
                     .eq(UserAccount::getStudentId, studentId));
             if (account == null) {
                 passwords.matches(password, decoyHash);
-                throw wrongCredentials();
+                throw failed(studentId, address, wrongCredentials());
             }
             if (!Boolean.TRUE.equals(account.getActive())) {
                 // said whatever the password: the answer must not tell that it was right
-                throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+                throw failed(studentId, address, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
             }
             if (!passwords.matches(password, account.getPasswordHash())) {
-                throw wrongCredentials();
+                throw failed(studentId, address, wrongCredentials());
             }
             throttle.succeeded(studentId, address);
             return result(account, tokens.issue(account));
         });
+    }
+
+    /** Counts a failed attempt for its address and returns the refusal to throw. */
+    private CourtRushException failed(String studentId, String address, CourtRushException refusal) {
+        throttle.failed(studentId, address);
+        return refusal;
     }
 
     /**
@@ -79,19 +86,19 @@ public class AuthService {
     public Caller signInAtDesk(String staffId, String password) {
         throttle.attempt(staffId, DESK_ADDRESS);
         if (password == null || !StudentDirectory.fitsBcrypt(password)) {
-            throw wrongCredentials();
+            throw failed(staffId, DESK_ADDRESS, wrongCredentials());
         }
         UserAccount account = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
                 .eq(UserAccount::getStudentId, staffId));
         if (account == null || !account.getRole().isStaff()) {
             passwords.matches(password, decoyHash);
-            throw wrongCredentials();
+            throw failed(staffId, DESK_ADDRESS, wrongCredentials());
         }
         if (!Boolean.TRUE.equals(account.getActive())) {
-            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+            throw failed(staffId, DESK_ADDRESS, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
         }
         if (!passwords.matches(password, account.getPasswordHash())) {
-            throw wrongCredentials();
+            throw failed(staffId, DESK_ADDRESS, wrongCredentials());
         }
         throttle.succeeded(staffId, DESK_ADDRESS);
         Caller caller = Caller.atDesk(account.getId(), account.getStudentId(), account.getRole());

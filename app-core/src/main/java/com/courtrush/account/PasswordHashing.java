@@ -2,7 +2,10 @@ package com.courtrush.account;
 
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.web.CourtRushException;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -16,27 +19,62 @@ import org.springframework.stereotype.Component;
  * The threads that hash passwords (BCrypt: tens of milliseconds of CPU each). Sign-ins and password
  * changes run here, not on the request threads, so a sign-in storm before the opening can take these
  * few threads but never the ones the reserve path needs; when too many wait, more are refused (503,
- * try again in a moment) instead of queueing without end.
+ * try again in a moment) instead of queueing without end. While an opening's rush is on
+ * ({@link RushHours}, {@code courtrush.auth.sign-in-hold}) a hash waits before it starts: the threads
+ * would take the cores from the rush, whose requests are short and many.
  */
 @Component
 class PasswordHashing implements AutoCloseable {
 
     private static final Duration RETRY_AFTER = Duration.ofSeconds(2);
 
-    private final ThreadPoolExecutor pool;
+    private static final long HOLD_CHECK_MS = 100;
+    /**
+     * A sign-in that waited this long for a hashing thread is not hashed any more: its request is about to
+     * time out (Tomcat's 30 s), and the hash would only delay those queued behind it.
+     */
+    static final Duration LONGEST_QUEUE_WAIT = Duration.ofSeconds(20);
 
-    PasswordHashing(CourtRushProperties properties) {
+    private final ThreadPoolExecutor pool;
+    private final RushHours rush;
+    private final long holdAtMostMs;
+
+    PasswordHashing(RushHours rush, MeterRegistry registry, CourtRushProperties properties) {
+        this.rush = rush;
+        Duration hold = properties.auth().signInHold();
+        this.holdAtMostMs = hold.isZero() ? 0 : hold.toMillis() + RushHours.BEFORE.toMillis();
         int threads = properties.auth().hashingThreads();
         this.pool = new ThreadPoolExecutor(threads, threads, 1, TimeUnit.MINUTES,
                 new ArrayBlockingQueue<>(properties.auth().hashingQueue()),
                 new CustomizableThreadFactory("courtrush-hash-"), new ThreadPoolExecutor.AbortPolicy());
+        // executor.active / executor.queued {name=courtrush.hashing}: whether sign-ins run at the pool's ceiling
+        new ExecutorServiceMetrics(pool, "courtrush.hashing", List.of()).bindTo(registry);
     }
 
     <T> CompletableFuture<T> run(Supplier<T> work) {
         try {
-            return CompletableFuture.supplyAsync(work, pool);
+            long queued = System.nanoTime();
+            return CompletableFuture.supplyAsync(() -> {
+                if (System.nanoTime() - queued > LONGEST_QUEUE_WAIT.toNanos()) {
+                    throw CourtRushException.unavailable(null, "auth.busy").withRetryAfter(RETRY_AFTER);
+                }
+                waitOutRush();
+                return work.get();
+            }, pool);
         } catch (RejectedExecutionException full) {
             throw CourtRushException.unavailable(full, "auth.busy").withRetryAfter(RETRY_AFTER);
+        }
+    }
+
+    /** Waits (at most one hold) while an opening's rush is on. */
+    private void waitOutRush() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(holdAtMostMs);
+        try {
+            while (holdAtMostMs > 0 && System.nanoTime() < deadline && rush.now()) {
+                Thread.sleep(HOLD_CHECK_MS);
+            }
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt(); // shutting down: hash now, the caller gets its answer
         }
     }
 

@@ -41,9 +41,14 @@ class SignInThrottle {
         refuseIfWaiting(call("ATTEMPT", studentId, address));
     }
 
-    /** The attempt succeeded: the id's count starts again and the address's attempt is taken back. */
+    /** The attempt succeeded: the id's count starts again. */
     void succeeded(String studentId, String address) {
         call("OK", studentId, address);
+    }
+
+    /** The attempt failed (wrong id or password, a disabled account): the address counts it. */
+    void failed(String studentId, String address) {
+        call("FAILED", studentId, address);
     }
 
     private long call(String mode, String studentId, String address) {

@@ -61,7 +61,10 @@ public record CourtRushProperties(
             /* threads that hash passwords (sign-in, password change): the request threads never do */
             @Min(1) @Max(64) @DefaultValue("2") int hashingThreads,
             /* sign-ins waiting for a hashing thread before more are refused with 503 */
-            @Min(1) @DefaultValue("500") int hashingQueue) {
+            @Min(1) @DefaultValue("500") int hashingQueue,
+            /* sign-ins wait from 1 s before an opening's flash time to this long after it, leaving the cores to
+               the rush (0 = they do not) */
+            @NotNull @DefaultValue("10s") Duration signInHold) {
     }
 
     /** The reserve engine's slow path and its safety nets. */

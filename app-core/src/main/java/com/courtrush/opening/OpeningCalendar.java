@@ -44,6 +44,11 @@ public class OpeningCalendar {
         return ApiResponse.ok(new Calendar(today, clock.getZone(), upcoming.get(today)));
     }
 
+    /** The openings from {@code today} on, as the calendar answers them (kept a second). */
+    List<Upcoming> upcoming(LocalDate today) {
+        return upcoming.get(today);
+    }
+
     /** Openings were created or changed (here or on another node): the next answer reads them again. */
     public void forget() {
         upcoming.invalidateAll();

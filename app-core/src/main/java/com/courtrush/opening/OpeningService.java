@@ -134,7 +134,7 @@ public class OpeningService {
         if (sessions.transition(session.getId(), SessionState.WARMED, SessionState.OPEN,
                 LocalDateTime.now(clock)) == 1) {
             warmer.applyGate(get(session.getId()));
-            events.publishEvent(new OpeningChanged(session.getId()));
+            events.publishEvent(new OpeningChanged(session.getId(), true));
             log.info("Opening {} is open (flash time {})", session.getId(), session.getFlashTime());
             return true;
         }

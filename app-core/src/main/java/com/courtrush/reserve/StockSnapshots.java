@@ -6,38 +6,67 @@ import com.courtrush.opening.GateReading;
 import com.courtrush.slot.LiveStock;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotInfo;
-import com.github.benmanes.caffeine.cache.Cache;
+import com.courtrush.slot.SlotCatalog;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import jakarta.annotation.PreDestroy;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.redisson.api.RBatch;
 import org.redisson.api.RedissonClient;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Component;
 
 /**
  * Permits and gate of an opening, read from Redis together (a batch and the gate's script) and kept for
  * {@code courtrush.reserve.stock-snapshot-ttl}: the slot list and the "alternatives" of a sold-out
- * answer read this, not Redis.
+ * answer read this, not Redis. A snapshot older than that is read again in the background while the
+ * crowd goes on with the one it has (a read that waited for Redis held every sold-out answer of the
+ * opening behind it, every half second); one older than {@link #STALE_LIMIT_FACTOR} times that is
+ * not served.
  */
 @Component
 class StockSnapshots implements LiveStock {
 
-    private final RedissonClient redisson;
-    private final Cache<Long, Snapshot> cache;
+    static final int STALE_LIMIT_FACTOR = 10;
 
-    StockSnapshots(RedissonClient redisson, CourtRushProperties properties) {
+    private final RedissonClient redisson;
+    private final SlotCatalog catalogs;
+    private final ExecutorService refreshes = Executors.newSingleThreadExecutor(
+            new CustomizableThreadFactory("stock-snapshot-"));
+    private final LoadingCache<Long, Snapshot> cache;
+
+    StockSnapshots(RedissonClient redisson, SlotCatalog catalogs, CourtRushProperties properties) {
         this.redisson = redisson;
+        this.catalogs = catalogs;
+        Duration ttl = properties.reserve().stockSnapshotTtl();
         this.cache = Caffeine.newBuilder()
-                .expireAfterWrite(properties.reserve().stockSnapshotTtl())
+                .refreshAfterWrite(ttl)
+                .expireAfterWrite(ttl.multipliedBy(STALE_LIMIT_FACTOR))
+                .executor(refreshes)
                 .maximumSize(1_000)
-                .build();
+                .build(this::readById);
     }
 
     @Override
     public Snapshot snapshot(SessionCatalog catalog) {
-        return cache.get(catalog.session().getId(), id -> read(catalog));
+        Snapshot held = cache.get(catalog.session().getId());
+        return held != null ? held : read(catalog); // the catalog has not caught up with the caller's yet
+    }
+
+    /** The opening as the catalog has it now (null, not cached, for one that is gone). */
+    private Snapshot readById(Long sessionId) {
+        return catalogs.session(sessionId).map(this::read).orElse(null);
+    }
+
+    @PreDestroy
+    void stop() {
+        refreshes.shutdownNow();
     }
 
     private Snapshot read(SessionCatalog catalog) {

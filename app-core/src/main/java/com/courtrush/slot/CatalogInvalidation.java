@@ -11,7 +11,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
 
-/** Drops the catalog here and on every other node when courts, openings or slots change (after commit). */
+/**
+ * Drops the catalog here and on every other node when courts, openings or slots change (after commit);
+ * when only an opening's state moved on by the clock, reads it again while the one held is served.
+ */
 @Component
 class CatalogInvalidation {
 
@@ -25,7 +28,20 @@ class CatalogInvalidation {
         this.catalog = catalog;
         this.calendar = calendar;
         this.topic = redisson.getTopic(RedisKeys.CATALOG_CHANGED_TOPIC);
-        topic.addListener(String.class, (channel, message) -> forget());
+        topic.addListener(String.class, (channel, message) -> {
+            if (message.startsWith(REFRESH)) {
+                refresh(Long.parseLong(message.substring(REFRESH.length())));
+            } else {
+                forget();
+            }
+        });
+    }
+
+    private static final String REFRESH = "refresh:";
+
+    private void refresh(long sessionId) {
+        catalog.refresh(sessionId);
+        calendar.forget();
     }
 
     private void forget() {
@@ -40,7 +56,17 @@ class CatalogInvalidation {
 
     @TransactionalEventListener(fallbackExecution = true)
     void onOpening(OpeningChanged event) {
-        changed();
+        if (!event.stateOnly()) {
+            changed();
+            return;
+        }
+        refresh(event.sessionId());
+        try {
+            topic.publish(REFRESH + event.sessionId());
+        } catch (RuntimeException e) {
+            log.warn("Cannot tell other nodes that opening {} moved on; their caches read it again within seconds",
+                    event.sessionId(), e);
+        }
     }
 
     @TransactionalEventListener(fallbackExecution = true)

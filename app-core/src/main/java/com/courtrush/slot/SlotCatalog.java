@@ -91,6 +91,15 @@ public class SlotCatalog {
         return byDate.get(date).stream().map(this::session).flatMap(Optional::stream).toList();
     }
 
+    /**
+     * An opening's state moved on: it (and the dates' lists) are read again in the background while the
+     * ones held are served.
+     */
+    public void refresh(long sessionId) {
+        bySession.refresh(sessionId);
+        byDate.refreshAll(byDate.asMap().keySet());
+    }
+
     public void invalidateAll() {
         bySession.invalidateAll();
         missing.invalidateAll();

@@ -22,6 +22,7 @@ import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
@@ -36,6 +37,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 public class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+    private static final java.time.Duration TOO_SLOW_RETRY = java.time.Duration.ofSeconds(5);
 
     @ExceptionHandler(CourtRushException.class)
     ResponseEntity<ApiResponse<Object>> onCourtRush(CourtRushException e, HttpServletRequest request) {
@@ -54,6 +56,18 @@ public class ApiExceptionHandler {
             builder.header(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
         }
         return builder.body(ApiResponse.of(e.outcome(), e.message(locale), e.data()));
+    }
+
+    /**
+     * A request answered asynchronously (a sign-in waiting for the hashing pool) that took longer than
+     * the server's async timeout: busy, not broken — 503, and when to try again.
+     */
+    @ExceptionHandler(AsyncRequestTimeoutException.class)
+    ResponseEntity<ApiResponse<Object>> onAsyncTimeout(AsyncRequestTimeoutException e, HttpServletRequest request) {
+        log.warn("{} {} was not answered within the async timeout; answered 503", request.getMethod(),
+                LogSafe.of(request.getRequestURI()));
+        return refusal(CourtRushException.unavailable(null, "http.tooSlow").withRetryAfter(TOO_SLOW_RETRY),
+                RequestLocales.of(request));
     }
 
     @ExceptionHandler(MethodArgumentNotValidException.class)

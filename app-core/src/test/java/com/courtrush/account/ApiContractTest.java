@@ -54,6 +54,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Clock;
 import java.time.Duration;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -78,6 +80,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.mock.web.MockAsyncContext;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
@@ -218,6 +221,22 @@ class ApiContractTest {
                 .andExpect(request().asyncStarted()).andReturn();
         mvc.perform(asyncDispatch(hashing))
                 .andExpect(status().isOk()).andExpect(jsonPath("$.data.token").value("tok"));
+    }
+
+    /** The students' mix found it: a sign-in that waited past the async timeout in a storm was a 500. */
+    @Test
+    void aSignInThatOutwaitsTheAsyncTimeoutIs503WithRetryAfterNot500() throws Exception {
+        given(auth.login("s7", "secret7", "127.0.0.1")).willReturn(new CompletableFuture<>()); // never hashed
+        MvcResult waiting = mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"studentId\":\"s7\",\"password\":\"secret7\"}"))
+                .andExpect(request().asyncStarted()).andReturn();
+        MockAsyncContext async = (MockAsyncContext) waiting.getRequest().getAsyncContext();
+        for (AsyncListener listener : async.getListeners()) {
+            listener.onTimeout(new AsyncEvent(async));
+        }
+        mvc.perform(asyncDispatch(waiting))
+                .andExpect(status().isServiceUnavailable()).andExpect(header().string("Retry-After", "5"))
+                .andExpect(jsonPath("$.message").value(containsString("try again")));
     }
 
     @Test

@@ -291,7 +291,7 @@ public interface MultiNodeScenarios extends StackAccess {
                 "spring.datasource.password", "spring.data.redis.host", "spring.data.redis.port",
                 "spring.data.redis.database", "spring.rabbitmq.host", "spring.rabbitmq.port",
                 "spring.rabbitmq.username", "spring.rabbitmq.password", "courtrush.admin-token",
-                "courtrush.auth.bcrypt-strength", "courtrush.reserve.consumer-backoff")) {
+                "courtrush.auth.bcrypt-strength", "courtrush.auth.sign-in-hold", "courtrush.reserve.consumer-backoff")) {
             String value = env.getProperty(key);
             if (value != null) {
                 shared.put(key, value);

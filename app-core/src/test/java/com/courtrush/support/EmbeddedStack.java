@@ -31,7 +31,7 @@ public final class EmbeddedStack {
      */
     public static ConfigurableApplicationContext start(Path dataDir, String... more) {
         List<String> args = new ArrayList<>(List.of("--courtrush.data-dir=" + dataDir,
-                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN, "--courtrush.auth.bcrypt-strength=4",
+                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN, "--courtrush.auth.bcrypt-strength=4", "--courtrush.auth.sign-in-hold=0s",
                 "--server.port=0", "--spring.jmx.enabled=false"));
         args.addAll(List.of(more));
         // run arguments, not builder properties: those are defaults that application.yml overrides

@@ -76,7 +76,7 @@ class ConsoleUiTest {
         FxToolkit.registerPrimaryStage();
         app = (ConsoleApp) FxToolkit.setupApplication(ConsoleApp.class,
                 "--courtrush.data-dir=" + Files.createTempDirectory("console-ui-"), "--server.port=0",
-                "--courtrush.admin-token=" + ADMIN, "--courtrush.auth.bcrypt-strength=4", "--spring.jmx.enabled=false");
+                "--courtrush.admin-token=" + ADMIN, "--courtrush.auth.bcrypt-strength=4", "--courtrush.auth.sign-in-hold=0s", "--spring.jmx.enabled=false");
         // a new installation: the console asks for the first manager before anything else
         waitFor(120, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
         assertThat(robot.lookup("#deskSignIn").queryAs(DialogPane.class).getHeaderText())

@@ -13,8 +13,12 @@ import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.EngineText;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,6 +43,9 @@ import org.springframework.stereotype.Service;
 public class ReserveResults {
 
     /** Signed ids, and the unsigned ones of grants made before they were signed. */
+    static final String ANSWERS = "courtrush.reserve.results";
+    private static final String REDIS = "redis";
+    private static final String DATABASE = "database";
     /** The fourth field of a pending record that says its entrant was not drawn (lua/draw.lua). */
     private static final String NOT_DRAWN = "LOST";
     private static final Pattern TRACE_ID = Pattern.compile("[0-9a-f]{48}|[0-9a-f]{32}");
@@ -51,15 +58,26 @@ public class ReserveResults {
     private final RecordingOutages outages;
     private final SlotCatalog catalog;
     private final Alternatives alternatives;
+    /** Answers by where they were read: a pending trace is answered from Redis, never the database. */
+    private final Map<String, Counter> pendingAnswers = new HashMap<>();
+    private final Map<String, Counter> settledAnswers = new HashMap<>();
     private final CourtRushProperties properties;
     private final Clock clock;
 
     ReserveResults(RedissonClient redisson, ReservationMapper reservations, TraceIds traceIds, TimeSlotMapper slots,
             TraceCompensator compensator, RecordingOutages outages, SlotCatalog catalog, Alternatives alternatives,
-            CourtRushProperties properties, Clock clock) {
+            MeterRegistry registry, CourtRushProperties properties, Clock clock) {
         this.outages = outages;
         this.catalog = catalog;
         this.alternatives = alternatives;
+        for (String source : List.of(REDIS, DATABASE)) {
+            pendingAnswers.put(source, Counter.builder(ANSWERS).tag("status", "PENDING").tag("source", source)
+                    .description("GET /reserve/result answers, by status (PENDING or settled) and where they were read")
+                    .register(registry));
+            settledAnswers.put(source, Counter.builder(ANSWERS).tag("status", "SETTLED").tag("source", source)
+                    .description("GET /reserve/result answers, by status (PENDING or settled) and where they were read")
+                    .register(registry));
+        }
         this.redisson = redisson;
         this.reservations = reservations;
         this.traceIds = traceIds;
@@ -70,6 +88,13 @@ public class ReserveResults {
     }
 
     public Result of(String traceId, Caller caller) {
+        Result result = read(traceId, caller);
+        (result.status() == ResultStatus.PENDING ? pendingAnswers : settledAnswers)
+                .get(result.fromRedis() ? REDIS : DATABASE).increment();
+        return result;
+    }
+
+    private Result read(String traceId, Caller caller) {
         if (traceId == null || !TRACE_ID.matcher(traceId).matches()) {
             throw CourtRushException.badRequest("result.badTrace");
         }
@@ -81,7 +106,7 @@ public class ReserveResults {
             if (record.length > 3 && NOT_DRAWN.equals(record[3])) {
                 return notDrawn(traceId, Long.parseLong(record[1]), Long.parseLong(record[2]));
             }
-            return new Result(traceId, ResultStatus.PENDING, null, null, null, null);
+            return Result.pending(traceId, true);
         }
         Reservation reservation = reservations.findByTrace(traceId);
         if (reservation == null) {
@@ -89,9 +114,10 @@ public class ReserveResults {
         }
         requireOwner(reservation.getUserId(), caller);
         if (reservation.compensated()) {
-            return new Result(traceId, ResultStatus.FAILED, null, null, reservation.getNote(), null);
+            return new Result(traceId, ResultStatus.FAILED, null, null, reservation.getNote(), null, false);
         }
-        return new Result(traceId, ResultStatus.SUCCESS, reservation.getId(), reservation.getStatus(), null, null);
+        return new Result(traceId, ResultStatus.SUCCESS, reservation.getId(), reservation.getStatus(), null, null,
+                false);
     }
 
     /** Neither Redis nor the database has the trace: PENDING if it is the caller's and young, else given up or unknown. */
@@ -104,7 +130,7 @@ public class ReserveResults {
         Instant givenUpAt = issued.at().plus(properties.reserve().reconcileHorizon());
         // (while consumers wait out an outage, its message may still be on its way)
         if (clock.instant().isBefore(givenUpAt) || !outages.quiet()) {
-            return new Result(traceId, ResultStatus.PENDING, null, null, null, null);
+            return Result.pending(traceId, false);
         }
         TimeSlot slot = slots.selectById(issued.slotId());
         if (slot == null) {
@@ -113,7 +139,7 @@ public class ReserveResults {
         ReserveMessage grant = new ReserveMessage(traceId, userId, slot.getId(), slot.getSessionId(), 0);
         compensator.compensate(grant, new EngineText("compensate.neverRecorded",
                 properties.reserve().reconcileHorizon().toSeconds()), AuditTrail.SYSTEM_RECONCILER);
-        return of(traceId, caller);
+        return read(traceId, caller);
     }
 
     /**
@@ -128,7 +154,8 @@ public class ReserveResults {
         List<Alternatives.Alternative> others = catalog.session(sessionId)
                 .flatMap(opening -> Optional.ofNullable(opening.slot(slotId)).map(slot -> alternatives.to(opening, slot)))
                 .orElse(List.of());
-        return new Result(traceId, ResultStatus.FAILED, null, null, reason.in(LocaleContextHolder.getLocale()), others);
+        return new Result(traceId, ResultStatus.FAILED, null, null, reason.in(LocaleContextHolder.getLocale()), others,
+                true);
     }
 
     private static void requireOwner(long owner, Caller caller) {
@@ -145,8 +172,13 @@ public class ReserveResults {
      * @param reservationStatus the reservation's current status (SUCCESS only)
      * @param reason            why it failed (FAILED only)
      * @param alternatives      for an entrant of a fair draw who was not drawn: slots still on sale
+     * @param fromRedis         answered from Redis alone (not part of the answer)
      */
     public record Result(String traceId, ResultStatus status, Long reservationId, ReservationStatus reservationStatus,
-            String reason, List<Alternatives.Alternative> alternatives) {
+            String reason, List<Alternatives.Alternative> alternatives, @JsonIgnore boolean fromRedis) {
+
+        static Result pending(String traceId, boolean fromRedis) {
+            return new Result(traceId, ResultStatus.PENDING, null, null, null, null, fromRedis);
+        }
     }
 }

@@ -19,7 +19,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.redisson.api.RBatch;
 import org.redisson.api.RMapAsync;
 import org.redisson.api.RedissonClient;
@@ -32,8 +33,10 @@ import org.springframework.stereotype.Component;
 /**
  * Each opening's rush, second by second, as totals of every node: the decisions by outcome, the
  * students who tried (a set: exact), the time of the last grant, grants recorded and their
- * persistence lag, places given back, and the places left. This node counts in memory (one map
- * update per request) and, once a second, writes in one round trip what changed: per second and
+ * persistence lag, places given back, and the places left. This node counts in memory — adders
+ * and a concurrent set, no lock: every request of the crowd counts here, and a lock per opening
+ * (what it had) made the request threads queue behind each other — and, once a second, writes in
+ * one round trip what changed: per second and
  * field, its own running value under its own name ({@code "<second>:<FIELD>:<node>"}), which readers
  * add up over the nodes ({@code RushHistory}). Writing a value, not adding to one, makes a write
  * Redis applied but did not confirm (a timeout under load) harmless to repeat — adding counted such
@@ -60,9 +63,13 @@ public class RushSeries {
 
     private static final Logger log = LoggerFactory.getLogger(RushSeries.class);
     private static final Duration HELD_AT_MOST = Duration.ofMinutes(10);
+    private static final Outcome[] OUTCOMES = Outcome.values();
 
-    /** Opening → second → this node's running counts; an opening's entry is changed only inside compute. */
-    private final ConcurrentHashMap<Long, Map<Long, SecondCounts>> counted = new ConcurrentHashMap<>();
+    /**
+     * Opening → second → this node's running counts. A second is counted into only while it is the
+     * current one; it is forgotten once written and two seconds old (or after the hold).
+     */
+    private final ConcurrentHashMap<Long, ConcurrentHashMap<Long, LiveCounts>> counted = new ConcurrentHashMap<>();
     private final String node;
     private final RedissonClient redisson;
     private final SlotCatalog catalog;
@@ -78,62 +85,66 @@ public class RushSeries {
 
     /** A reserve request of {@code userId} was answered {@code outcome}. */
     void decided(long sessionId, long userId, Outcome outcome) {
-        add(sessionId, counts -> {
-            counts.outcomes.merge(outcome, 1L, Long::sum);
-            counts.students.add(userId);
-        });
+        LiveCounts counts = live(sessionId);
+        counts.outcomes[outcome.ordinal()].increment();
+        counts.students.add(userId);
+        counts.dirty = true;
     }
 
     /** A reserve request of {@code userId} entered the opening's fair draw. */
     void entered(long sessionId, long userId) {
-        add(sessionId, counts -> {
-            counts.entered++;
-            counts.students.add(userId);
-        });
+        LiveCounts counts = live(sessionId);
+        counts.entered.increment();
+        counts.students.add(userId);
+        counts.dirty = true;
     }
 
     /** The opening's fair draw gave {@code places} places at {@code redisMs} (Redis clock). */
     void drawn(long sessionId, int places, long redisMs) {
-        add(sessionId, counts -> {
-            counts.drawn += places;
-            if (places > 0) {
-                counts.lastGrantMs = Math.max(counts.lastGrantMs, redisMs);
-            }
-        });
+        LiveCounts counts = live(sessionId);
+        counts.drawn.add(places);
+        if (places > 0) {
+            counts.lastGrantMs.accumulateAndGet(redisMs, Math::max);
+        }
+        counts.dirty = true;
     }
 
     /** Redis granted a place at {@code redisMs} (its clock). */
     void granted(long sessionId, long redisMs) {
-        add(sessionId, counts -> counts.lastGrantMs = Math.max(counts.lastGrantMs, redisMs));
+        LiveCounts counts = live(sessionId);
+        counts.lastGrantMs.accumulateAndGet(redisMs, Math::max);
+        counts.dirty = true;
     }
 
     /** A grant decided at {@code grantedAtMs} was committed to the database just now. */
     void recorded(long sessionId, long grantedAtMs) {
         long lag = grantedAtMs > 0 ? Math.max(0, clock.millis() - grantedAtMs) : -1;
-        add(sessionId, counts -> {
-            counts.recorded++;
-            if (lag >= 0) {
-                counts.lagged++;
-                counts.lagSumMs += lag;
-                counts.lagMaxMs = Math.max(counts.lagMaxMs, lag);
-            }
-        });
+        LiveCounts counts = live(sessionId);
+        counts.recorded.increment();
+        if (lag >= 0) {
+            counts.lagged.increment();
+            counts.lagSumMs.add(lag);
+            counts.lagMaxMs.accumulateAndGet(lag, Math::max);
+        }
+        counts.dirty = true;
     }
 
     /** A place of the opening went back on sale (cancel, payment timeout, refund, staff). */
     public void released(long sessionId) {
-        add(sessionId, counts -> counts.released++);
+        LiveCounts counts = live(sessionId);
+        counts.released.increment();
+        counts.dirty = true;
     }
 
-    private void add(long sessionId, Consumer<SecondCounts> change) {
+    /** The current second's counts of an opening (made when the first count of the second comes). */
+    private LiveCounts live(long sessionId) {
         long second = clock.millis() / 1000;
-        counted.compute(sessionId, (id, seconds) -> {
-            Map<Long, SecondCounts> bySecond = seconds == null ? new TreeMap<>() : seconds;
-            SecondCounts counts = bySecond.computeIfAbsent(second, s -> new SecondCounts());
-            change.accept(counts);
-            counts.dirty = true;
-            return bySecond;
-        });
+        ConcurrentHashMap<Long, LiveCounts> seconds = counted.get(sessionId);
+        if (seconds == null) {
+            seconds = counted.computeIfAbsent(sessionId, id -> new ConcurrentHashMap<>());
+        }
+        LiveCounts counts = seconds.get(second);
+        return counts != null ? counts : seconds.computeIfAbsent(second, s -> new LiveCounts());
     }
 
     /** Writes what changed since the last write, with the places left now; one round trip for all openings. */
@@ -141,22 +152,21 @@ public class RushSeries {
     public void flush() {
         long oldest = clock.millis() / 1000 - HELD_AT_MOST.toSeconds();
         Map<Long, Map<Long, SecondCounts>> changed = new TreeMap<>();
-        for (Long sessionId : List.copyOf(counted.keySet())) {
-            counted.computeIfPresent(sessionId, (id, seconds) -> {
-                Map<Long, SecondCounts> copies = new TreeMap<>();
-                seconds.forEach((second, counts) -> {
-                    if (counts.dirty && second >= oldest) {
-                        copies.put(second, counts.copy());
-                        counts.dirty = false;
-                    }
-                });
-                if (!copies.isEmpty()) {
-                    changed.put(id, copies);
+        counted.forEach((sessionId, seconds) -> {
+            Map<Long, SecondCounts> copies = new TreeMap<>();
+            seconds.forEach((second, counts) -> {
+                if (second < oldest) {
+                    seconds.remove(second, counts); // given up after the hold
+                } else if (counts.dirty) {
+                    // cleared before the values are read: a count made meanwhile marks it again, for the next write
+                    counts.dirty = false;
+                    copies.put(second, counts.snapshot());
                 }
-                seconds.keySet().removeIf(second -> second < oldest); // written, or given up after the hold
-                return seconds.isEmpty() ? null : seconds;
             });
-        }
+            if (!copies.isEmpty()) {
+                changed.put(sessionId, copies);
+            }
+        });
         // requests naming an opening that does not exist leave nothing behind, here or in Redis (checked once a
         // second against the local catalog, not on every request)
         for (Long sessionId : List.copyOf(changed.keySet())) {
@@ -216,25 +226,26 @@ public class RushSeries {
 
     /** Seconds before {@code before} written and unchanged since: counts only go to the current second. */
     private void forgetWritten(long before) {
-        for (Long sessionId : List.copyOf(counted.keySet())) {
-            counted.computeIfPresent(sessionId, (id, seconds) -> {
-                seconds.entrySet().removeIf(e -> e.getKey() < before && !e.getValue().dirty);
-                return seconds.isEmpty() ? null : seconds;
-            });
-        }
+        counted.forEach((sessionId, seconds) -> seconds.forEach((second, counts) -> {
+            if (second < before && !counts.dirty) {
+                seconds.remove(second, counts);
+            }
+        }));
     }
 
     /** The seconds a failed write carried are written again next time (with whatever they count by then). */
     private void markChangedAgain(Map<Long, Map<Long, SecondCounts>> changed) {
-        changed.forEach((sessionId, seconds) -> counted.computeIfPresent(sessionId, (id, now) -> {
-            seconds.keySet().forEach(second -> {
-                SecondCounts counts = now.get(second);
-                if (counts != null) {
-                    counts.dirty = true;
-                }
-            });
-            return now;
-        }));
+        changed.forEach((sessionId, seconds) -> {
+            Map<Long, LiveCounts> now = counted.get(sessionId);
+            if (now != null) {
+                seconds.keySet().forEach(second -> {
+                    LiveCounts counts = now.get(second);
+                    if (counts != null) {
+                        counts.dirty = true;
+                    }
+                });
+            }
+        });
     }
 
     /** The places left on sale of each opening Redis holds, in one batched read. */
@@ -270,7 +281,49 @@ public class RushSeries {
         return left;
     }
 
-    /** This node's running counts of one second of one opening; changed only inside the map's compute. */
+    /** This node's running counts of one second of one opening, counted into by many threads at once. */
+    private static final class LiveCounts {
+        private final LongAdder[] outcomes = new LongAdder[OUTCOMES.length];
+        private final Set<Long> students = ConcurrentHashMap.newKeySet();
+        private final AtomicLong lastGrantMs = new AtomicLong();
+        private final LongAdder recorded = new LongAdder();
+        private final LongAdder lagged = new LongAdder();
+        private final LongAdder lagSumMs = new LongAdder();
+        private final AtomicLong lagMaxMs = new AtomicLong(-1);
+        private final LongAdder released = new LongAdder();
+        private final LongAdder entered = new LongAdder();
+        private final LongAdder drawn = new LongAdder();
+        /** Counted into since the last write; set after each count, cleared before a write reads the values. */
+        private volatile boolean dirty;
+
+        LiveCounts() {
+            for (int i = 0; i < outcomes.length; i++) {
+                outcomes[i] = new LongAdder();
+            }
+        }
+
+        SecondCounts snapshot() {
+            SecondCounts copy = new SecondCounts();
+            for (Outcome outcome : OUTCOMES) {
+                long n = outcomes[outcome.ordinal()].sum();
+                if (n > 0) {
+                    copy.outcomes.put(outcome, n);
+                }
+            }
+            copy.students.addAll(students);
+            copy.lastGrantMs = lastGrantMs.get();
+            copy.recorded = recorded.sum();
+            copy.lagged = lagged.sum();
+            copy.lagSumMs = lagSumMs.sum();
+            copy.lagMaxMs = lagMaxMs.get();
+            copy.released = released.sum();
+            copy.entered = entered.sum();
+            copy.drawn = drawn.sum();
+            return copy;
+        }
+    }
+
+    /** One second's values as they are written. */
     private static final class SecondCounts {
         private final Map<Outcome, Long> outcomes = new EnumMap<>(Outcome.class);
         private final Set<Long> students = new HashSet<>();
@@ -282,22 +335,6 @@ public class RushSeries {
         private long released;
         private long entered;
         private long drawn;
-        private boolean dirty;
-
-        SecondCounts copy() {
-            SecondCounts copy = new SecondCounts();
-            copy.outcomes.putAll(outcomes);
-            copy.students.addAll(students);
-            copy.lastGrantMs = lastGrantMs;
-            copy.recorded = recorded;
-            copy.lagged = lagged;
-            copy.lagSumMs = lagSumMs;
-            copy.lagMaxMs = lagMaxMs;
-            copy.released = released;
-            copy.entered = entered;
-            copy.drawn = drawn;
-            return copy;
-        }
 
         /** This second's values as this node's fields ({@code "<second>:<FIELD>:<node>"}). */
         void fields(long second, String node, Map<String, String> fields) {
