@@ -33,7 +33,7 @@ final class BenchData {
     /** Hour-long slots per court, from 08:00. */
     static final int SLOTS_PER_COURT = 12;
     private static final int IMPORT_CHUNK = 500;
-    private static final String PASSWORD = "bench-Passw0rd";
+    static final String PASSWORD = "bench-Passw0rd";
     private static final DateTimeFormatter FLASH = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
 
     private final BenchHttp http;
@@ -159,17 +159,21 @@ final class BenchData {
      */
     Opening createOpening(List<Long> courts, int slots, int capacity, int perUserLimit, int leadSeconds, ZoneId zone)
             throws IOException {
-        return createOpening(courts, slots, capacity, perUserLimit, leadSeconds, zone, false);
+        return createOpening(courts, slots, capacity, perUserLimit, leadSeconds, zone, false, 0);
     }
 
-    /** The same, asking for a booking pass when {@code bookingPass}. */
+    /**
+     * The same, asking for a booking pass when {@code bookingPass}, starting with a fair draw of
+     * {@code drawWindowMs} when that is not 0.
+     */
     Opening createOpening(List<Long> courts, int slots, int capacity, int perUserLimit, int leadSeconds, ZoneId zone,
-            boolean bookingPass) throws IOException {
+            boolean bookingPass, int drawWindowMs) throws IOException {
         LocalDateTime flash = LocalDateTime.now(zone).plusSeconds(leadSeconds).truncatedTo(ChronoUnit.SECONDS);
         LocalDate day = flash.toLocalDate().plusDays(1);
         long sessionId = http.call("Creating the opening", http.post("/admin/sessions", admin, Map.of(
                 "sessionDate", day.toString(), "flashTime", FLASH.format(flash), "warmupLeadMinutes", 5,
-                "perUserLimit", perUserLimit, "bookingPass", bookingPass)))
+                "perUserLimit", perUserLimit, "bookingPass", bookingPass, "fairDraw", drawWindowMs > 0,
+                "drawWindowMs", drawWindowMs)))
                 .getJSONObject("data").getLongValue("id");
         List<Long> slotIds = new ArrayList<>();
         int full = slots / SLOTS_PER_COURT;

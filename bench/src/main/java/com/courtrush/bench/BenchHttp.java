@@ -82,7 +82,16 @@ final class BenchHttp implements Closeable {
             request.setHeader(HttpHeaders.AUTHORIZATION, "Bearer " + token);
         }
         return client.execute(request, response -> new Reply(response.getCode(),
-                response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity())));
+                response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity()),
+                retryAfter(response.getFirstHeader("Retry-After"))));
+    }
+
+    private static int retryAfter(org.apache.hc.core5.http.Header header) {
+        try {
+            return header == null ? -1 : Integer.parseInt(header.getValue().trim());
+        } catch (NumberFormatException notSeconds) {
+            return -1;
+        }
     }
 
     @Override
@@ -90,8 +99,8 @@ final class BenchHttp implements Closeable {
         client.close();
     }
 
-    /** A status and a body. */
-    record Reply(int status, byte[] body) {
+    /** A status, a body and the Retry-After header's seconds (-1 without one). */
+    record Reply(int status, byte[] body, int retryAfterSeconds) {
 
         JSONObject json() {
             if (body.length == 0 || body[0] != '{') {

@@ -30,8 +30,19 @@ final class Crowd implements LoadLoop.Shot {
     private final AtomicIntegerArray won;
     private final AtomicLongArray nextSlot;
     private final Queue<Grant> grants = new ConcurrentLinkedQueue<>();
+    /** Draw entries not yet taken by the {@link DrawWatch}. */
+    private final Queue<Entry> entries = new ConcurrentLinkedQueue<>();
 
     Crowd(BenchHttp http, long sessionId, long[] slotIds, List<String> tokens, List<String> passes) {
+        this(http, sessionId, slotIds, tokens, passes, false);
+    }
+
+    /**
+     * @param drawEntries the opening starts with a fair draw: each request also names the next two slots
+     *                    (a student who would take the hour after, or the one after that)
+     */
+    Crowd(BenchHttp http, long sessionId, long[] slotIds, List<String> tokens, List<String> passes,
+            boolean drawEntries) {
         this.passes = passes == null ? null : List.copyOf(passes);
         this.http = http;
         this.sessionId = sessionId;
@@ -40,7 +51,9 @@ final class Crowd implements LoadLoop.Shot {
         this.nextSlot = new AtomicLongArray(tokens.size());
         this.bodies = new byte[slotIds.length][];
         for (int i = 0; i < slotIds.length; i++) {
-            bodies[i] = body(slotIds[i]);
+            bodies[i] = drawEntries && slotIds.length > 2
+                    ? body(slotIds[i], slotIds[(i + 1) % slotIds.length], slotIds[(i + 2) % slotIds.length])
+                    : body(slotIds[i]);
         }
     }
 
@@ -58,12 +71,17 @@ final class Crowd implements LoadLoop.Shot {
                 passes == null ? null : passes.get(student));
         JSONObject json = reply.json();
         Answer answer = Answer.ofReserve(reply.status(), json == null ? null : json.getString("enumCode"));
+        JSONObject data = json == null ? null : json.getJSONObject("data");
+        if (answer == Answer.ACCEPTED && data != null && data.get("drawClosesInMs") != null) {
+            // in the draw: like the page, the student waits for the result and taps nothing more
+            won.set(student, 1);
+            entries.add(new Entry(data.getString("traceId"), tokens.get(student), sentAt));
+            return Answer.ENTERED;
+        }
         if (answer == Answer.ACCEPTED) {
             won.set(student, 1);
-            JSONObject data = json == null ? null : json.getJSONObject("data");
             grants.add(new Grant(data == null ? null : data.getString("traceId"), sentAt, WallClock.epochMicros()));
         } else if (answer == Answer.OUT_OF_STOCK && json != null) {
-            JSONObject data = json.getJSONObject("data");
             JSONArray others = data == null ? null : data.getJSONArray("alternatives");
             if (others != null && !others.isEmpty()) {
                 nextSlot.set(student, others.getJSONObject(0).getLongValue("slotId"));
@@ -88,6 +106,20 @@ final class Crowd implements LoadLoop.Shot {
         return ("{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + "}").getBytes(StandardCharsets.UTF_8);
     }
 
+    private byte[] body(long slotId, long then, long thenAgain) {
+        return ("{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + ",\"fallbackSlotIds\":[" + then + ","
+                + thenAgain + "]}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The next draw entry not yet taken, or null. */
+    Entry takeEntry() {
+        return entries.poll();
+    }
+
+    boolean hasEntries() {
+        return !entries.isEmpty();
+    }
+
     List<Grant> grants() {
         return List.copyOf(grants);
     }
@@ -97,5 +129,9 @@ final class Crowd implements LoadLoop.Shot {
      * and when it heard of it (epoch µs).
      */
     record Grant(String traceId, long sentMicros, long atMicros) {
+    }
+
+    /** A student's entry in a fair draw: its trace, to follow with the student's token. */
+    record Entry(String traceId, String token, long sentMicros) {
     }
 }

@@ -73,6 +73,44 @@ public final class FlashBench implements Callable<Integer> {
             + "before it opens (challenge, answer read from Redis) and every reserve carries it")
     boolean bookingPass;
 
+    @Option(names = "--fair-draw-ms", defaultValue = "0", description = "the measured opening starts with a fair draw"
+            + " of this window (e.g. 1000): each student's first request in it enters the draw, naming the next two"
+            + " slots too, and waits for its result (polled from the window's close); 0 = no draw (default)")
+    int fairDrawMs;
+
+    @Option(names = "--seed-design", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "after the floor, measure the seed's decision (a Redis-backed Bucket4j limit, gate, SADD, "
+                    + "RSemaphore, pending SET: a call each) beside the product's one script, on the same Redis "
+                    + "(about 15 s; default on; --no-seed-design skips it)")
+    boolean seedDesign;
+
+    @Option(names = "--mix", description = "the students' mix instead of the closed-loop crowd: a sign-in storm at the"
+            + " server's real password cost, the page's refreshes, taps at the flash time (some early), result polls,"
+            + " my bookings and payments, measured per kind of request (minutes: thousands of password hashes)")
+    boolean mix;
+
+    @Option(names = "--mix-students", defaultValue = "2000", description = "students of the mix (default ${DEFAULT-VALUE})")
+    int mixStudents;
+
+    @Option(names = "--mix-clients", defaultValue = "128", description = "client threads of the mix: requests wait for"
+            + " one, as a phone waits for the server (default ${DEFAULT-VALUE})")
+    int mixClients;
+
+    @Option(names = "--sign-in-rate", defaultValue = "0", description = "the storm's sign-ins per second (default: 1.2 x"
+            + " the hashing pool's rate measured first)")
+    double signInRate;
+
+    @Option(names = "--wrong-passwords", defaultValue = "0.05", description = "share of sign-ins with a wrong password"
+            + " first (default ${DEFAULT-VALUE})")
+    double wrongPasswords;
+
+    @Option(names = "--early", defaultValue = "0.1", description = "share of students whose tap is a script firing"
+            + " before the flash time (default ${DEFAULT-VALUE})")
+    double earlyShare;
+
+    @Option(names = "--pay", defaultValue = "0.4", description = "share of winners who pay (default ${DEFAULT-VALUE})")
+    double payShare;
+
     @Option(names = "--external", description = "run the server on the real MySQL/MariaDB, Redis and RabbitMQ below instead of the embedded stack")
     boolean external;
 
@@ -137,14 +175,16 @@ public final class FlashBench implements Callable<Integer> {
      * Each rehearsal opening has places for half its students (a student stops trying once they have one),
      * so the grant, publish and consumer paths are compiled as well as the sold-out one.
      */
-    private static final int REHEARSAL_SLOTS = 20;
+    static final int REHEARSAL_SLOTS = 20;
     /**
      * The rehearsal is this many openings one after the other, each with its own students and courts:
      * the grant path runs only while places last, and at the first opening the JIT is busy with
      * everything else the crowd runs (its thresholds rise with its queue), so the grant path is
      * compiled at a later one, as on a node that has been through earlier days' openings.
      */
-    private static final int REHEARSAL_OPENINGS = 2;
+    static final int REHEARSAL_OPENINGS = 2;
+    /** Clients following a fair draw's entrants (besides the crowd's). */
+    private static final int DRAW_WATCHERS = 32;
 
     private final PrintStream console = System.out;
     private long startedNanos;
@@ -176,7 +216,8 @@ public final class FlashBench implements Callable<Integer> {
         try (BenchServer server = BenchServer.start(jar, jvmOptions(runDir), serverArgs(runDir, port, embeddedRedisPort),
                 serverEnv, runDir.resolve("server.log"), port, Duration.ofMinutes(3),
                 console);
-                BenchHttp http = new BenchHttp("http://127.0.0.1:" + port, clients + 8);
+                BenchHttp http = new BenchHttp("http://127.0.0.1:" + port, mix
+                        ? mixClients + StudentsMix.SIGN_IN_THREADS_MAX + 8 : clients + 8 + DRAW_WATCHERS);
                 RedisStats redisStats = new RedisStats(external ? redisHost : "127.0.0.1",
                         external ? redisPort : embeddedRedisPort, serverRedisPassword)) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -186,13 +227,22 @@ public final class FlashBench implements Callable<Integer> {
                     Thread.currentThread().interrupt();
                 }
             }));
-            Report report = measure(server, http, redisStats, adminToken, runId);
-            report.print(console);
             Path json = runDir.resolve("result.json");
-            Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
+            boolean ok;
+            if (mix) {
+                Report.Mix report = new MixRun(this, console).measure(server, http, adminToken, runId);
+                report.print(console);
+                Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
+                ok = report.correctness().ok();
+            } else {
+                Report report = measure(server, http, redisStats, adminToken, runId);
+                report.print(console);
+                Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
+                ok = report.correctness().ok();
+            }
             console.printf("%nresult: %s%nserver log: %s%s%n", json, server.log(),
                     jfr ? "\nflight recording: " + runDir.resolve("server.jfr") : "");
-            return report.correctness().ok() ? 0 : 1;
+            return ok ? 0 : 1;
         } catch (BenchException e) {
             console.println();
             console.println("bench failed: " + e.getMessage());
@@ -236,6 +286,15 @@ public final class FlashBench implements Callable<Integer> {
                 serverRedisPort, serverRedisPassword, external ? redisDatabase : 0, clients, baselineSeconds,
                 console);
 
+        Report.SeedComparison seedComparison = null;
+        if (seedDesign) {
+            step("the seed's decision, a call at a time, beside the product's one script: %d threads, %d s each",
+                    clients, baselineSeconds);
+            seedComparison = SeedComparison.measure(external ? redisHost : "127.0.0.1", serverRedisPort,
+                    serverRedisPassword, external ? redisDatabase : 0, redisStats, jar, clients, baselineSeconds,
+                    slots, capacity, console);
+        }
+
         awaitJitQuiet(metrics);
         step("baseline: GET /ping with %d clients for %d s", clients, baselineSeconds);
         Ping baselineBefore = ping(server, ping);
@@ -243,7 +302,7 @@ public final class FlashBench implements Callable<Integer> {
         awaitJitQuiet(metrics);
         step("creating the opening: %d slots x %d places, flash time in %d s", slots, capacity, openingLead());
         BenchData.Opening opening = data.createOpening(courts, slots, capacity, PER_STUDENT, openingLead(), zone,
-                bookingPass);
+                bookingPass, fairDrawMs);
         List<String> passes = null;
         if (bookingPass) {
             step("booking passes: a challenge and its answer for each of %,d students", tokens.size());
@@ -267,7 +326,7 @@ public final class FlashBench implements Callable<Integer> {
         long jitBefore = metrics.jitCompileMs();
         step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
                 preOpenMs, rushSeconds);
-        CrowdRun run = crowd(http, opening, tokens, passes, preOpenMs, rushSeconds);
+        CrowdRun run = crowd(http, opening, tokens, passes, preOpenMs, rushSeconds, fairDrawMs);
         long trips = metrics.redisRoundTrips() - tripsBefore;
         long localAnswers = metrics.soldOutLocal() - localBefore;
         Map<String, Long> commands = RedisStats.delta(commandsBefore, redisStats.calls());
@@ -334,12 +393,26 @@ public final class FlashBench implements Callable<Integer> {
                 new Analysis(concat(baselineBefore.run().samples(), baselineAfter.run().samples()))
                         .latency(baselineBefore.from(), baselineAfter.to(), a -> true),
                 (baselineBefore.cores() + baselineAfter.cores()) / 2);
+        Report.Draw draw = run.draw() == null ? null : drawOf(http, admin, opening, run.draw(), lastRecordedMs);
         Report.Setup setup = new Report.Setup((external ? "external (MySQL/MariaDB, Redis, RabbitMQ)"
-                : "embedded (redis-server, Qpid, H2)") + (bookingPass ? ", booking pass on" : ""), students, slots, capacity, opening.places(), clients,
+                : "embedded (redis-server, Qpid, H2)") + (bookingPass ? ", booking pass on" : "")
+                + (fairDrawMs > 0 ? ", fair draw of " + fairDrawMs + " ms" : ""), students, slots, capacity, opening.places(), clients,
                 preOpenMs / 1000.0, rushSeconds, setupSeconds, loginSeconds, String.join(" ", serverJvmOptions));
         return new Report(LocalDateTime.now().withNano(0).toString(), commandLine(), Machines.describe(), setup,
-                rehearsal, baseline, floor, crowdResult, persistence, serverUse, redisUse, check,
-                Targets.evaluate(baseline, floor, crowdResult, persistence, serverUse, redisUse, check));
+                rehearsal, baseline, floor, crowdResult, persistence, serverUse, redisUse, draw, seedComparison, check,
+                Targets.evaluate(baseline, floor, crowdResult, persistence, serverUse, redisUse, draw, check));
+    }
+
+    /** What following the entrants found, with the server's account of when it drew. */
+    private Report.Draw drawOf(BenchHttp http, String admin, BenchData.Opening opening, DrawWatch.Result watched,
+            long lastRecordedMs) throws IOException {
+        com.alibaba.fastjson2.JSONObject draw = http.call("Reading the draw", http.get("/admin/monitor/rush/"
+                + opening.sessionId() + "/history", admin)).getJSONObject("data").getJSONObject("summary")
+                .getJSONObject("draw");
+        return new Report.Draw(fairDrawMs, watched.entrants(), watched.winners(), watched.notDrawn(),
+                draw == null ? null : draw.getLong("drawnAfterCloseMs"),
+                lastRecordedMs - opening.opensAtMs() - fairDrawMs, watched.winnersP50Ms(),
+                watched.allWinnersMs(), watched.allEntrantsMs(), watched.polls(), watched.pollErrors());
     }
 
     /** {@code GET /ping} from every client for the baseline's seconds; anything but 200 fails the run. */
@@ -368,7 +441,7 @@ public final class FlashBench implements Callable<Integer> {
     }
 
     /** The rehearsal's openings, one after the other, each with its share of the students, time and courts. */
-    private Report.Rehearsal rehearse(BenchHttp http, BenchData data, String admin, List<Long> courts,
+    Report.Rehearsal rehearse(BenchHttp http, BenchData data, String admin, List<Long> courts,
             List<String> tokens) throws IOException, InterruptedException {
         int seconds = Math.max(1, warmUpSeconds / REHEARSAL_OPENINGS);
         // as the crowd under test: before the gate opens every attempt counts against the per-student limit
@@ -388,7 +461,7 @@ public final class FlashBench implements Callable<Integer> {
             BenchData.Opening opening = data.createOpening(courts.subList(i * courtsEach, (i + 1) * courtsEach),
                     REHEARSAL_SLOTS, capacity, PER_STUDENT, before + 1, zone);
             CrowdRun run = crowd(http, opening, tokens.subList(i * perOpening, (i + 1) * perOpening), null,
-                    (opening.opensAtMs() * 1000 - WallClock.epochMicros()) / 1000 - 200, seconds - before);
+                    (opening.opensAtMs() * 1000 - WallClock.epochMicros()) / 1000 - 200, seconds - before, 0);
             Analysis stats = new Analysis(run.loop().samples());
             Analysis.Rate all = stats.rate(run.start(), stats.lastDoneAt() + 1, a -> true);
             console.printf("    rehearsal %d: %,d attempts, %.0f/s, %,d of %,d places granted; answers %s%n", i + 1,
@@ -410,15 +483,30 @@ public final class FlashBench implements Callable<Integer> {
                 new Analysis(samples).latency(0, Long.MAX_VALUE, a -> true));
     }
 
-    /** Fires the crowd at an opening, from {@code beforeMs} before its gate opens to {@code seconds} after. */
+    /**
+     * Fires the crowd at an opening, from {@code beforeMs} before its gate opens to {@code seconds} after;
+     * with a fair draw of {@code drawWindowMs}, its entrants are followed from the window's close.
+     */
     private CrowdRun crowd(BenchHttp http, BenchData.Opening opening, List<String> tokens, List<String> passes,
-            long beforeMs, int seconds) throws InterruptedException {
+            long beforeMs, int seconds, int drawWindowMs) throws InterruptedException {
         long opensAt = opening.opensAtMs() * 1000;
         long start = opensAt - beforeMs * 1000L;
-        Crowd crowd = new Crowd(http, opening.sessionId(), opening.slotIds(), tokens, passes);
+        Crowd crowd = new Crowd(http, opening.sessionId(), opening.slotIds(), tokens, passes, drawWindowMs > 0);
+        DrawWatch watch = null;
+        if (drawWindowMs > 0) {
+            watch = new DrawWatch(http, crowd, opensAt + drawWindowMs * 1000L, DRAW_WATCHERS);
+            watch.start();
+        }
         LoadLoop.Run loop = LoadLoop.run("crowd", clients, start, opensAt + seconds * 1_000_000L, maxAttempts, crowd,
                 console);
-        return new CrowdRun(loop, crowd.grants(), start, WallClock.epochMicros());
+        long end = WallClock.epochMicros();
+        if (watch == null) {
+            return new CrowdRun(loop, crowd.grants(), start, end, null);
+        }
+        DrawWatch.Result drawn = watch.finish();
+        List<Crowd.Grant> grants = new ArrayList<>(crowd.grants());
+        grants.addAll(watch.winnerGrants());
+        return new CrowdRun(loop, grants, start, end, drawn);
     }
 
     private int openingLead() {
@@ -443,8 +531,11 @@ public final class FlashBench implements Callable<Integer> {
         }
     }
 
-    /** One crowd: what the clients recorded, the places granted, when it started and ended (epoch µs). */
-    private record CrowdRun(LoadLoop.Run loop, List<Crowd.Grant> grants, long start, long end) {
+    /**
+     * One crowd: what the clients recorded, the places granted (first come and drawn), when it started and
+     * ended (epoch µs), and what following a fair draw's entrants found (null without a draw).
+     */
+    private record CrowdRun(LoadLoop.Run loop, List<Crowd.Grant> grants, long start, long end, DrawWatch.Result draw) {
     }
 
     private static Report.Phase phase(Analysis stats, String name, long from, long to) {
@@ -452,7 +543,7 @@ public final class FlashBench implements Callable<Integer> {
                 stats.latency(from, to, a -> true));
     }
 
-    private long awaitRecorded(BenchHttp http, String admin, long sessionId, long expected)
+    long awaitRecorded(BenchHttp http, String admin, long sessionId, long expected)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         long recorded = Verification.countReservations(http, admin, sessionId);
@@ -487,9 +578,11 @@ public final class FlashBench implements Callable<Integer> {
                 "--server.port=" + port,
                 "--server.address=127.0.0.1",
                 "--courtrush.data-dir=" + runDir.resolve("data").toAbsolutePath(),
-                "--courtrush.zone=" + zone,
-                // students are imported and log in by the thousand; the cost of hashing is not under test
-                "--courtrush.auth.bcrypt-strength=4"));
+                "--courtrush.zone=" + zone));
+        if (!mix) {
+            // students are imported and log in by the thousand; the cost of hashing is not under test (the mix's is)
+            args.add("--courtrush.auth.bcrypt-strength=4");
+        }
         if (external) {
             args.addAll(List.of(
                     "--courtrush.infra.mode=external",
@@ -510,13 +603,20 @@ public final class FlashBench implements Callable<Integer> {
         return args;
     }
 
+    String mixCommandLine() {
+        return "java -jar bench/target/bench.jar --mix" + (external ? " --external" : "")
+                + String.format(Locale.ROOT, " --mix-students %d --slots %d --capacity %d --mix-clients %d",
+                mixStudents, slots, capacity, mixClients);
+    }
+
     private String commandLine() {
         return "java -jar bench/target/bench.jar" + (external ? " --external" : "")
                 + String.format(Locale.ROOT, " --students %d --slots %d --capacity %d --clients %d", students, slots,
-                capacity, clients);
+                capacity, clients) + (bookingPass ? " --booking-pass" : "")
+                + (fairDrawMs > 0 ? " --fair-draw-ms " + fairDrawMs : "");
     }
 
-    private void step(String format, Object... args) {
+    void step(String format, Object... args) {
         console.printf("[%6.1f s %s] %s%n", seconds(System.nanoTime() - startedNanos),
                 java.time.LocalTime.now().withNano(0), String.format(format, args));
     }

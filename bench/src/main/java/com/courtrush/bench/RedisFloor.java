@@ -21,9 +21,8 @@ final class RedisFloor {
     private RedisFloor() {
     }
 
-    static Report.RedisFloor measure(String host, int port, String password, int database, int clients, int seconds,
-            PrintStream out)
-            throws InterruptedException {
+    /** The client configuration the floor (and the seed's comparison) use: the server's own, as far as it matters. */
+    static Config clientConfig(String host, int port, String password, int database) {
         Config config = new Config();
         config.setCodec(StringCodec.INSTANCE);
         config.setUseScriptCache(true);
@@ -33,6 +32,13 @@ final class RedisFloor {
                 .setDatabase(database)
                 .setConnectionMinimumIdleSize(16)
                 .setConnectionPoolSize(64);
+        return config;
+    }
+
+    static Report.RedisFloor measure(String host, int port, String password, int database, int clients, int seconds,
+            PrintStream out)
+            throws InterruptedException {
+        Config config = clientConfig(host, port, password, database);
         RedissonClient redisson = Redisson.create(config);
         try {
             RScript script = redisson.getScript();

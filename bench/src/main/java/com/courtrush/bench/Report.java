@@ -19,10 +19,126 @@ record Report(
         Persistence persistence,
         ServerUse server,
         RedisUse redis,
+        Draw draw,
+        SeedComparison seedDesign,
         Verification.Result correctness,
         List<Target> targets) {
 
     record Machine(String os, String cpu, int cores, double memoryGib, String java) {
+    }
+
+    /**
+     * The students' mix ({@code --mix}).
+     *
+     * @param signInCeiling       sign-ins a second the hashing pool managed alone
+     * @param signInOffered       the storm's rate
+     * @param stormPastOpeningSeconds how long after the flash time the last sign-in of the storm finished
+     * @param whole               each kind of request over the whole run
+     * @param atOpening           each kind from 2 s before the flash time to 10 s after it
+     */
+    record Mix(String takenAt, String command, Machine machine, boolean external, int students, int slots,
+            int capacity, double importSeconds, double signInCeiling, Latency signInCeilingLatency,
+            double signInOffered, int signedIn, double stormPastOpeningSeconds, long granted, long recorded,
+            Rehearsal rehearsal, List<MixKind> whole, List<MixKind> atOpening, List<MixTick> aroundTheOpening,
+            double peakRssMib, Verification.Result correctness, List<Target> targets) {
+
+        void print(PrintStream out) {
+            out.println();
+            out.printf("CourtRush students' mix - %s%n", takenAt);
+            out.printf("  machine : %s, %s, %d cores, %.1f GiB, Java %s%n", machine.os, machine.cpu, machine.cores,
+                    machine.memoryGib, machine.java);
+            out.printf("  stack   : %s; %,d students (%,d signed in by the end), %d slots x %d; students imported "
+                            + "in %.0f s%n", external ? "external" : "embedded", students, signedIn, slots, capacity,
+                    importSeconds);
+            out.printf("  sign-in : the hashing pool alone %.1f/s (p50 %.0f ms); the storm offered %.1f/s and its "
+                            + "last sign-in finished %+.1f s from the flash time%n", signInCeiling,
+                    signInCeilingLatency.p50Ms(), signInOffered, stormPastOpeningSeconds);
+            out.printf("  places  : %d granted, %d recorded; peak server RSS %.0f MiB%n", granted, recorded,
+                    peakRssMib);
+            table(out, "every request of the run", whole);
+            table(out, "from 2 s before the flash time to 10 s after", atOpening);
+            out.println();
+            out.println("around the opening, per 250 ms: taps (p50 / p99), GET /slots p99, GET /ping p99, sign-ins done");
+            for (MixTick tick : aroundTheOpening) {
+                out.printf("  %+6d ms  reserve %5d (%7.1f / %7.1f ms)  slots p99 %7.1f ms  ping p99 %7.1f ms  "
+                                + "sign-ins %3d%n", tick.fromOpeningMs, tick.reserve.count(), tick.reserve.p50Ms(),
+                        tick.reserve.p99Ms(), tick.slotsP99Ms, tick.pingP99Ms, tick.signIns);
+            }
+            out.printf("correctness: %d reservations (%d active); oversold %d, twice %d, Redis stock != DB %d, "
+                            + "dedup != holders %d, lost grants %d -> %s%n", correctness.reservations(),
+                    correctness.active(), correctness.oversold(), correctness.twice(), correctness.stockMismatches(),
+                    correctness.dedupMismatches(), correctness.lost(), correctness.ok() ? "OK" : "FAILED "
+                            + correctness.problems());
+            out.println();
+            out.printf("%-58s %-44s %-14s %s%n", "target", "measured", "limit", "");
+            for (Target target : targets) {
+                out.printf("%-58s %-44s %-14s %s%n", target.name, target.measured, target.limit,
+                        target.met ? "met" : "MISSED");
+            }
+        }
+
+        private static void table(PrintStream out, String title, List<MixKind> rows) {
+            out.println();
+            out.println(title);
+            out.printf("%-16s %9s %8s %9s %8s %8s %8s %8s %7s  %s%n", "", "requests", "seconds", "per sec",
+                    "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "statuses");
+            for (MixKind row : rows) {
+                if (row.count == 0) {
+                    continue;
+                }
+                out.printf("%-16s %9d %8.1f %9.1f %8.2f %8.2f %8.2f %8.2f %7d  %s%n", row.name, row.count,
+                        row.seconds, row.perSecond, row.latency.p50Ms(), row.latency.p90Ms(), row.latency.p99Ms(),
+                        row.latency.maxMs(), row.errors, row.statuses);
+            }
+        }
+    }
+
+    /** A quarter of a second of the mix around the flash time. */
+    record MixTick(long fromOpeningMs, Latency reserve, double slotsP99Ms, double pingP99Ms, long signIns) {
+    }
+
+    /**
+     * One kind of request of the mix in a window.
+     *
+     * @param seconds   from the first to the last of them in the window (their rate's span)
+     * @param errors    I/O errors and 5xx other than 503 (the hashing pool full, said with Retry-After)
+     */
+    record MixKind(String name, long count, double seconds, double perSecond, Latency latency, long errors,
+            Map<String, Long> statuses) {
+    }
+
+    /**
+     * The seed's decision, call by call, and CourtRush's one script, on the same Redis from the same
+     * client with the same threads.
+     *
+     * @param speedUp CourtRush's decisions per second over the seed's
+     */
+    record SeedComparison(int clients, int seconds, int slots, int capacity, Design seed, Design courtRush,
+            double speedUp) {
+    }
+
+    /**
+     * One design's run.
+     *
+     * @param roundTripsPerDecision requests the client wrote to Redis per decision
+     * @param commandsPerDecision   commands Redis ran per decision (those inside a script too)
+     * @param oversold              places sold beyond a slot's capacity, told or held in Redis
+     */
+    record Design(String name, double decisionsPerSecond, long decisions, double roundTripsPerDecision,
+            double commandsPerDecision, Latency latency, Map<Answer, Long> answers, long oversold,
+            Map<String, Long> commands) {
+    }
+
+    /**
+     * The opening's fair draw, followed from its window's close (times from the close, by this machine's clock).
+     *
+     * @param drawnAfterCloseMs the server's own account: from the close to the draw, by Redis's clock
+     * @param allCommittedMs    until every winner's place was committed (from then its result reads SUCCESS)
+     * @param allWinnersMs      until every winner's result read SUCCESS, polled on the page's schedule
+     */
+    record Draw(int windowMs, long entrants, long winners, long notDrawn, Long drawnAfterCloseMs,
+            double allCommittedMs, double winnersP50Ms, double allWinnersMs, double allEntrantsMs, long polls,
+            long pollErrors) {
     }
 
     record Setup(String stack, int students, int slots, int capacity, long places, int clients, double preOpenSeconds,
@@ -183,6 +299,25 @@ record Report(
             out.printf("  I/O errors: %d (first: %s)%n", crowd.ioErrors, crowd.firstIoError);
         }
         out.println();
+        if (draw != null) {
+            out.printf("fair draw (%d ms window): %,d entrants, %,d drawn, %,d not drawn; from the window's close: "
+                            + "drawn after %s ms (Redis clock), every winner's place committed after %.0f ms; polling "
+                            + "as the page does, half the winners knew after %.0f ms, every winner after %.0f ms, every "
+                            + "entrant after %.0f ms (%,d result polls, %d failed)%n", draw.windowMs,
+                    draw.entrants, draw.winners, draw.notDrawn,
+                    draw.drawnAfterCloseMs == null ? "?" : draw.drawnAfterCloseMs.toString(), draw.allCommittedMs,
+                    draw.winnersP50Ms, draw.allWinnersMs, draw.allEntrantsMs, draw.polls, draw.pollErrors);
+        }
+        if (seedDesign != null) {
+            out.printf("the seed's design beside CourtRush's (same Redis, %d threads, %d s each, %d slots x %d):%n",
+                    seedDesign.clients, seedDesign.seconds, seedDesign.slots, seedDesign.capacity);
+            for (Design d : List.of(seedDesign.seed, seedDesign.courtRush)) {
+                out.printf("  %-26s %8.0f decisions/s  %5.2f round trips (%5.2f commands) each  p99 %6.2f ms  "
+                                + "oversold %d  %s%n", d.name, d.decisionsPerSecond, d.roundTripsPerDecision,
+                        d.commandsPerDecision, d.latency.p99Ms(), d.oversold, d.answers);
+            }
+            out.printf("  CourtRush decides %.1f x as many per second%n", seedDesign.speedUp);
+        }
         out.printf("persistence: %d granted, %d recorded in %d transactions; decision -> row committed mean %.1f ms; "
                         + "opening -> last place committed %.0f ms (last place asked for -> all committed %.0f ms)%n",
                 persistence.granted, persistence.recorded, persistence.transactions, persistence.meanLagMs,

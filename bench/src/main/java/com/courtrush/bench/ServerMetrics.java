@@ -25,6 +25,20 @@ final class ServerMetrics {
         return (long) statistic("courtrush.reserve.sold-out-local", "COUNT");
     }
 
+    /** {@code GET /reserve/result} answers so far of a status (PENDING or SETTLED) read from a source (redis, database). */
+    long resultAnswers(String status, String source) throws IOException {
+        return (long) statistic("courtrush.reserve.results?tag=status:" + status + "&tag=source:" + source, "COUNT");
+    }
+
+    /** Password-hashing threads busy right now ({@code executor.active}), and how many there are. */
+    double hashingActive() throws IOException {
+        return statistic("executor.active?tag=name:courtrush.hashing", "VALUE");
+    }
+
+    double hashingThreads() throws IOException {
+        return statistic("executor.pool.max?tag=name:courtrush.hashing", "VALUE");
+    }
+
     /** Epoch ms of the latest committed grant. */
     long lastRecordedMs() throws IOException {
         return (long) statistic("courtrush.reserve.last-recorded", "VALUE");

@@ -16,12 +16,12 @@ final class Targets {
     }
 
     static List<Report.Target> evaluate(Report.Baseline baseline, Report.RedisFloor floor, Report.CrowdResult crowd,
-            Report.Persistence persistence, Report.ServerUse server, Report.RedisUse redis,
+            Report.Persistence persistence, Report.ServerUse server, Report.RedisUse redis, Report.Draw draw,
             Verification.Result check) {
         double base = baseline.rate().perSecond();
         double reserveRatio = base == 0 ? 0 : crowd.decidedInRedis().perSecond() / base;
         double soldOutRatio = base == 0 ? 0 : crowd.soldOut().perSecond() / base;
-        return List.of(
+        List<Report.Target> targets = new java.util.ArrayList<>(List.of(
                 new Report.Target("reserve attempts/s decided in Redis vs baseline",
                         f("%.0f/s = %.2f x", crowd.decidedInRedis().perSecond(), reserveRatio)
                                 + (floor == null || base == 0 ? ""
@@ -51,7 +51,15 @@ final class Targets {
                 new Report.Target("oversold / twice / Redis != DB / lost",
                         f("%d / %d / %d / %d", check.oversold(), check.twice(),
                                 check.stockMismatches() + check.dedupMismatches(), check.lost()),
-                        "0 / 0 / 0 / 0", check.ok()));
+                        "0 / 0 / 0 / 0", check.ok())));
+        if (draw != null) {
+            // committed, the result reads SUCCESS; the page's own polling adds its pauses on top
+            targets.add(targets.size() - 1, new Report.Target("draw window closed -> every winner's place committed",
+                    draw.winners() == 0 ? "nobody drawn" : f("%.0f ms (page saw %.0f)", draw.allCommittedMs(),
+                            draw.allWinnersMs()),
+                    f("< %.0f ms", PERSIST_LAG_MS), draw.winners() > 0 && draw.allCommittedMs() < PERSIST_LAG_MS));
+        }
+        return targets;
     }
 
     private static String f(String format, Object... args) {
