@@ -36,7 +36,9 @@ class InfraDefaults implements EnvironmentPostProcessor {
         addCertificate(env);
         String mode = env.getProperty("courtrush.infra.mode", "embedded").trim().toLowerCase(Locale.ROOT);
         if (mode.equals("embedded")) {
-            env.getPropertySources().addLast(new EmbeddedDatabase(env));
+            // above the configuration files: a server's application.yml naming its external database does not
+            // take an embedded node there (arguments and the environment still can)
+            addAboveFiles(env, new EmbeddedDatabase(env));
         } else if (mode.equals("external")) {
             if (env.getProperty("spring.datasource.url", "").isBlank()) {
                 throw new InfraConfigException(
@@ -107,8 +109,11 @@ class InfraDefaults implements EnvironmentPostProcessor {
         if (!Files.isRegularFile(file)) {
             return;
         }
-        PropertiesPropertySource source = new PropertiesPropertySource(SETTINGS_SOURCE_NAME,
-                LocalSettings.readChecked(file));
+        addAboveFiles(env, new PropertiesPropertySource(SETTINGS_SOURCE_NAME, LocalSettings.readChecked(file)));
+    }
+
+    /** Below the arguments, system properties and environment variables; above application.yml. */
+    private static void addAboveFiles(ConfigurableEnvironment env, PropertySource<?> source) {
         MutablePropertySources sources = env.getPropertySources();
         if (sources.contains(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME)) {
             sources.addAfter(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, source);

@@ -51,6 +51,18 @@ public class QueueMonitor {
         this.clock = clock;
     }
 
+    /** Grants in flight: in Redis, not yet in the database (all nodes). */
+    long inFlight() {
+        return redisson.getScoredSortedSet(RedisKeys.INFLIGHT).size();
+    }
+
+    /** The reconciler's last run (any node), or null before its first. */
+    ReconcilerRun lastReconcilerRun() {
+        Map<String, String> last = redisson.<String, String>getMap(RedisKeys.RECONCILER_LAST_RUN).readAllMap();
+        return last.isEmpty() ? null : new ReconcilerRun(Long.parseLong(last.get("time")),
+                Integer.parseInt(last.get("compensated")), Integer.parseInt(last.get("settled")));
+    }
+
     public QueuesView queues() {
         RScoredSortedSet<String> inflight = redisson.getScoredSortedSet(RedisKeys.INFLIGHT);
         long now = clock.millis();
@@ -60,9 +72,7 @@ public class QueueMonitor {
             pending.add(new PendingGrant(grant.traceId(), grant.userId(), grant.slotId(), grant.sessionId(),
                     Math.max(0, now - grant.time())));
         }
-        Map<String, String> last = redisson.<String, String>getMap(RedisKeys.RECONCILER_LAST_RUN).readAllMap();
-        ReconcilerRun reconciler = last.isEmpty() ? null : new ReconcilerRun(Long.parseLong(last.get("time")),
-                Integer.parseInt(last.get("compensated")), Integer.parseInt(last.get("settled")));
+        ReconcilerRun reconciler = lastReconcilerRun();
         List<DeadLetterLog.Entry> dead = deadLetters.recent(DEAD_LETTERS_SHOWN);
         List<Long> userIds = java.util.stream.Stream.concat(pending.stream().map(PendingGrant::userId),
                 dead.stream().map(DeadLetterLog.Entry::userId)).distinct().toList();
@@ -79,7 +89,7 @@ public class QueueMonitor {
                 .stream().collect(java.util.stream.Collectors.toMap(UserAccount::getId, UserAccount::getStudentId));
     }
 
-    private QueueStats stats(String queue) {
+    QueueStats stats(String queue) {
         Properties info = amqp.getQueueProperties(queue);
         if (info == null) {
             return new QueueStats(queue, false, 0, 0);
