@@ -27,7 +27,8 @@ public final class EngineMessages {
         } catch (MissingResourceException e) {
             return key;
         }
-        return args == null || args.length == 0 ? pattern : new MessageFormat(pattern, chosen).format(plain(args));
+        // always a MessageFormat, with or without arguments: the bundles quote an apostrophe as '' throughout
+        return new MessageFormat(pattern, chosen).format(args == null ? new Object[0] : plain(args));
     }
 
     /** Numbers as written (ids must not read "12,345"). */

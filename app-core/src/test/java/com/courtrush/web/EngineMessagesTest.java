@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
@@ -35,6 +36,24 @@ class EngineMessagesTest {
 
     final Properties english = load("/messages/engine.properties");
     final Properties chinese = load("/messages/engine_zh_CN.properties");
+
+    /**
+     * Every text renders as a MessageFormat, with its arguments or none: an apostrophe is written ''
+     * in the bundles and read as one (a text without arguments showed '' to students).
+     */
+    @Test
+    void everyTextRendersItsApostrophesWithOrWithoutArguments() {
+        for (Properties bundle : List.of(english, chinese)) {
+            for (String key : bundle.stringPropertyNames()) {
+                Locale locale = bundle == chinese ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+                String rendered = EngineMessages.format(locale, key, "a", "b", "c", "d", "e", "f");
+                assertThat(rendered).as(key).doesNotContain("''");
+                assertThat(rendered.chars().filter(c -> c == '\'').count()).as("apostrophes of %s", key)
+                        .isEqualTo(bundle.getProperty(key).split("''", -1).length - 1);
+            }
+        }
+        assertThat(EngineMessages.english("auth.disabled")).isEqualTo("This account is disabled; ask the gym's staff.");
+    }
 
     @Test
     void bothLanguagesHaveTheSameKeys() {

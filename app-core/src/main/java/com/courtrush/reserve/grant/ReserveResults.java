@@ -149,11 +149,11 @@ public class ReserveResults {
     private Result notDrawn(String traceId, long slotId, long sessionId) {
         Map<String, String> draw = redisson.<String, String>getMap(RedisKeys.draw(sessionId), StringCodec.INSTANCE)
                 .getAll(Set.of("entrants", "winners"));
-        EngineText reason = new EngineText("result.notDrawn", draw.getOrDefault("entrants", "?"),
-                draw.getOrDefault("winners", "?"));
         List<Alternatives.Alternative> others = catalog.session(sessionId)
                 .flatMap(opening -> Optional.ofNullable(opening.slot(slotId)).map(slot -> alternatives.to(opening, slot)))
                 .orElse(List.of());
+        EngineText reason = new EngineText(others.isEmpty() ? "result.notDrawnNoneLeft" : "result.notDrawn",
+                draw.getOrDefault("entrants", "?"), draw.getOrDefault("winners", "?"));
         return new Result(traceId, ResultStatus.FAILED, null, null, reason.in(LocaleContextHolder.getLocale()), others,
                 true);
     }

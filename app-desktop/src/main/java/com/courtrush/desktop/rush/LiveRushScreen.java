@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
@@ -104,7 +105,9 @@ public final class LiveRushScreen implements Screen {
         LineChart<Number, Number> rateChart = Widgets.lineChart("rushRateChart", i18n.t("rush.rates"),
                 model.timeAxisProperty(), 240);
         rateChart.getData().addAll(List.of(attempts, accepted));
-        rejectChart = Widgets.lineChart("rushRejectChart", i18n.t("rush.refusals"), model.timeAxisProperty(), 240);
+        // no refusal yet (a fair draw's entries are none): no axis title drawn over an empty chart's ticks
+        rejectChart = Widgets.lineChart("rushRejectChart", i18n.t("rush.refusals"),
+                Bindings.when(Bindings.isEmpty(model.reasons())).then("").otherwise(model.timeAxisProperty()), 240);
         model.reasons().addListener((ListChangeListener<Outcome>) change -> showReasons());
         model.rates().addListener((ListChangeListener<RatePoint>) change -> redraw());
 

@@ -180,7 +180,9 @@ public final class LiveRushViewModel {
      */
     void apply(RushHistory.History read) {
         long opensAt = Math.floorDiv(read.opensAtMs(), 1000);
-        List<RushHistory.Second> tried = read.seconds().stream().filter(s -> s.attempts() > 0).toList();
+        // a fair draw's places come in a second of their own, after the entries: on the chart too
+        List<RushHistory.Second> tried = read.seconds().stream().filter(s -> s.attempts() > 0 || s.grants() > 0)
+                .toList();
         // no axis title over an empty chart (it was drawn across the tick labels)
         timeAxis.set(tried.isEmpty() ? ""
                 : i18n.t("rush.timeAxis", CLOCK.format(Instant.ofEpochMilli(read.opensAtMs()).atZone(zone))));

@@ -139,8 +139,13 @@ class LiveRushViewModelTest {
     @Test
     void theSummarySaysWhatTheFairDrawCameTo() {
         RushHistory.Draw drawn = new RushHistory.Draw(1000, true, 812, 300, 0, 4L, 20261124L, "node-a");
-        model.apply(history(List.of(second(0, 300, Map.of())),
+        // the entries in the opening's second, the drawn places in the next: both on the chart
+        RushHistory.Second entries = new RushHistory.Second(OPENS_AT, 812, 0, Map.of(), null, 0, 0, 0, 0, -1, 0, 812, 0);
+        RushHistory.Second places = new RushHistory.Second(OPENS_AT + 1, 0, 300, Map.of(), null, 0, 0, 0, 0, -1, 0, 0,
+                300);
+        model.apply(history(List.of(entries, places),
                 new RushHistory.Summary(1004L, 812, 812, 300, Map.of(), 40L, 90L, 0, 0, drawn)));
+        assertThat(model.rates()).extracting(RatePoint::accepted).contains(300.0);
         assertThat(model.summaryProperty().get()).contains("fair draw: 812 entered in the first 1000 ms; 300 drawn, "
                 + "512 not drawn; drawn 4 ms after the window closed (seed 20261124)");
 
