@@ -26,9 +26,13 @@ if redis.call('HEXISTS', KEYS[1], 'drawnAt') == 1 then
 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local closesAt = tonumber(redis.call('GET', KEYS[4]) or '0') + tonumber(ARGV[2])
-local open = redis.call('GET', KEYS[3]) == '1'
-if open and now < closesAt then
+-- the window runs from the gate's opening time, whether or not a request has flipped the gate yet (a
+-- node whose clock runs ahead of Redis's asks early: it is told to wait, not given an empty draw); an
+-- opening with no opening time is closed: its entrants all lose
+local opensAt = redis.call('GET', KEYS[4])
+local open = opensAt ~= false or redis.call('GET', KEYS[3]) == '1'
+local closesAt = tonumber(opensAt or '0') + tonumber(ARGV[2])
+if opensAt and now < closesAt then
   return {'NOT_YET', closesAt - now}
 end
 

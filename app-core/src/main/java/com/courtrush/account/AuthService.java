@@ -132,7 +132,7 @@ public class AuthService {
             }
             if (!StudentDirectory.fitsBcrypt(currentPassword)
                     || !passwords.matches(currentPassword, account.getPasswordHash())) {
-                throw CourtRushException.badRequest("auth.wrongCurrentPassword");
+                throw failed(caller.name(), address, CourtRushException.badRequest("auth.wrongCurrentPassword"));
             }
             throttle.succeeded(caller.name(), address);
             String hash = passwords.encode(newPassword);

@@ -13,12 +13,14 @@ import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Slows down password guessing: sign-in attempts that did not succeed are counted per student id
- * and, with a high threshold (a campus NAT puts thousands of students behind one address), per
- * client address, on every node alike ({@code lua/sign_in_throttle.lua}). An attempt counts from the
- * moment it is let through — guesses sent in parallel count before their passwords are hashed — and
- * a success takes it back. Past a threshold each attempt doubles the wait. A sign-in that must wait
- * is refused before its password is hashed, so guessing costs the server one Redis call, not a hash.
+ * Slows down password guessing, on every node alike ({@code lua/sign_in_throttle.lua}): per student
+ * id, an attempt counts from the moment it is let through — guesses for one id sent in parallel count
+ * before their passwords are hashed — and a success starts the count again; per client address, with
+ * a high threshold (a campus NAT puts thousands of students behind one address), failures count once
+ * they have failed — a sign-in storm's right attempts waiting for the hashing pool must not lock the
+ * address out (decision 17); the hashing pool's queue bounds the guesses one address can have waiting.
+ * Past a threshold each attempt doubles the wait. A sign-in that must wait is refused before its
+ * password is hashed, so guessing costs the server one Redis call, not a hash.
  */
 @Component
 class SignInThrottle {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.doReturn;
 
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -199,6 +200,12 @@ public interface DrawScenarios extends StackAccess {
                 .as("another opening's slot").isEqualTo(400);
         assertThat(api().reserve(ann, session, slots.get(0), thenSecond, passes.get(ann)).enumCode()).as("before the opening")
                 .isEqualTo("UNGATED");
+
+        // a node asking for the draw before the gate opens (its clock ahead of Redis's) is told to wait: no empty draw
+        FairDraw.Drawn early = bean(FairDraw.class).draw(bean(SlotCatalog.class).session(session).orElseThrow());
+        assertThat(early.outcome()).isEqualTo(FairDraw.Outcome.NOT_YET);
+        assertThat(early.millisToClose()).isGreaterThan(1500);
+        assertThat(redisson().getMap(RedisKeys.draw(session)).isExists()).isFalse();
 
         sleepUntil(flash.plusNanos(200_000_000));
         assertThat(api().reserve(noPass, session, slots.get(0), thenSecond, null).enumCode()).isEqualTo("PASS_REQUIRED");
