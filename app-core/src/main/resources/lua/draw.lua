@@ -10,10 +10,10 @@
 --   {'COLD'}     Redis does not hold the opening (it is rebuilt first)
 -- An entry whose pending record has expired (the draw ran minutes late) was given up: it is skipped.
 --
--- KEYS[1] bf:{s:sessionId}:draw  KEYS[2] bf:{s:sessionId}:draw:entries  KEYS[3] bf:gate:{sessionId}
--- KEYS[4] bf:gate:time:{sessionId}  KEYS[5] bf:quota:{sessionId}  KEYS[6] bf:reserve:inflight
--- KEYS[7] bf:warm:{sessionId}
--- then for each slot i of the opening: KEYS[6+2i] bf:sem:{slotId}, KEYS[7+2i] bf:dedup:{slotId}
+-- KEYS[1] bf:{s:sessionId}:draw  KEYS[2] bf:{s:sessionId}:draw:entries  KEYS[3] bf:{s:sessionId}:gate
+-- KEYS[4] bf:{s:sessionId}:gate:time  KEYS[5] bf:{s:sessionId}:quota  KEYS[6] bf:{s:sessionId}:reserve:inflight
+-- KEYS[7] bf:{s:sessionId}:warm
+-- then for each slot i of the opening: KEYS[6+2i] bf:{s:sessionId}:sem:{slotId}, KEYS[7+2i] bf:{s:sessionId}:dedup:{slotId}
 -- ARGV[1] sessionId  ARGV[2] window ms  ARGV[3] seed  ARGV[4] per-student limit  ARGV[5] pending TTL s
 -- ARGV[6] expire-at epoch second  ARGV[7] '1' when the opening asks for a booking pass  ARGV[8] node
 -- ARGV[9] pending key prefix  ARGV[10] pass key prefix  ARGV[11..] the slot ids, in KEYS order

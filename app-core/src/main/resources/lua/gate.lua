@@ -4,7 +4,7 @@
 --   CLOSED  gate "0", no gate time: it will not open by itself
 --   TIMED   gate time = flash time; gate "1" if that time has passed, else "0" (an open gate stays open)
 --
--- KEYS[1] bf:gate:{sessionId}  KEYS[2] bf:gate:time:{sessionId}  KEYS[3] bf:warm:{sessionId}
+-- KEYS[1] bf:{s:sessionId}:gate  KEYS[2] bf:{s:sessionId}:gate:time  KEYS[3] bf:{s:sessionId}:warm
 -- ARGV[1] mode  ARGV[2] flash time, epoch ms  ARGV[3] expire-at epoch second
 
 if redis.call('EXISTS', KEYS[3]) == 0 then

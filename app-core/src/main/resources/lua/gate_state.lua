@@ -2,7 +2,7 @@
 -- Returns {gate, opensAt, nowMillis}: gate "1" once open ("" when absent), opensAt the epoch ms at
 -- which it opens by itself ("" when it will not), nowMillis Redis's TIME in epoch ms.
 --
--- KEYS[1] bf:gate:{sessionId}  KEYS[2] bf:gate:time:{sessionId}
+-- KEYS[1] bf:{s:sessionId}:gate  KEYS[2] bf:{s:sessionId}:gate:time
 
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

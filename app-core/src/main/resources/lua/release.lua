@@ -4,9 +4,9 @@
 -- Returns 'RELEASED' or 'NOTHING_HELD'. A release is logged in the opening's released log (kept a
 -- few minutes) for a re-sync whose database read it may have missed (resync.lua).
 --
--- KEYS[1] bf:dedup:{slotId}  KEYS[2] bf:sem:{slotId}  KEYS[3] bf:quota:{sessionId}
--- KEYS[4] bf:reserve:pending:{traceId} (or any key, when ARGV[2] is empty)  KEYS[5] bf:reserve:inflight
--- KEYS[6] bf:slot:off:{slotId} (present while the slot is disabled: its permit stays at 0)
+-- KEYS[1] bf:{s:sessionId}:dedup:{slotId}  KEYS[2] bf:{s:sessionId}:sem:{slotId}  KEYS[3] bf:{s:sessionId}:quota
+-- KEYS[4] bf:{s:sessionId}:reserve:pending:{traceId} (or any key, when ARGV[2] is empty)  KEYS[5] bf:{s:sessionId}:reserve:inflight
+-- KEYS[6] bf:{s:sessionId}:slot:off:{slotId} (present while the slot is disabled: its permit stays at 0)
 -- KEYS[7] bf:{s:sessionId}:released
 -- ARGV[1] userId  ARGV[2] in-flight member to forget ('' when none)  ARGV[3] slotId
 -- ARGV[4] how long the log keeps an entry, ms

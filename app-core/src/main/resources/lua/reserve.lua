@@ -17,15 +17,15 @@
 --                      empty), or is between rebuilding its stock and setting its gate; nothing is
 --                      decided until it is rebuilt — never "not open"
 --
--- KEYS[1] bf:rate:reserve:{userId}        sliding log of the student's attempts
--- KEYS[2] bf:gate:{sessionId}
--- KEYS[3] bf:gate:time:{sessionId}
--- KEYS[4] bf:dedup:{slotId}
--- KEYS[5] bf:quota:{sessionId}
--- KEYS[6] bf:sem:{slotId}
--- KEYS[7] bf:reserve:pending:{traceId}
--- KEYS[8] bf:reserve:inflight
--- KEYS[9] bf:warm:{sessionId}
+-- KEYS[1] bf:{s:sessionId}:rate:reserve:{userId} sliding log of the student's attempts
+-- KEYS[2] bf:{s:sessionId}:gate
+-- KEYS[3] bf:{s:sessionId}:gate:time
+-- KEYS[4] bf:{s:sessionId}:dedup:{slotId}
+-- KEYS[5] bf:{s:sessionId}:quota
+-- KEYS[6] bf:{s:sessionId}:sem:{slotId}
+-- KEYS[7] bf:{s:sessionId}:reserve:pending:{traceId}
+-- KEYS[8] bf:{s:sessionId}:reserve:inflight
+-- KEYS[9] bf:{s:sessionId}:warm
 -- KEYS[10] bf:{s:sessionId}:pass:{userId}   the hash of the student's booking pass, 'spent:...' once used
 -- KEYS[11] bf:{s:sessionId}:draw  KEYS[12] bf:{s:sessionId}:draw:entries
 -- ARGV[1] userId  ARGV[2] traceId  ARGV[3] per-user limit of the opening

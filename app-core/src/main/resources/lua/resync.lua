@@ -8,10 +8,10 @@
 -- run id): a restarted Redis, which may have lost its last second, is told by a different one.
 -- Atomic with respect to reserve.lua. Returns the opening's total permits.
 --
--- KEYS[1] bf:quota:{sessionId}  KEYS[2] bf:reserve:inflight  KEYS[3] bf:warm:{sessionId}
+-- KEYS[1] bf:{s:sessionId}:quota  KEYS[2] bf:{s:sessionId}:reserve:inflight  KEYS[3] bf:{s:sessionId}:warm
 -- KEYS[4] bf:{s:sessionId}:settled  KEYS[5] bf:{s:sessionId}:released
--- then for each slot i: KEYS[4i+2] bf:sem:{slotId}, KEYS[4i+3] bf:dedup:{slotId},
---                       KEYS[4i+4] bf:slot:session:{slotId}, KEYS[4i+5] bf:slot:off:{slotId}
+-- then for each slot i: KEYS[4i+2] bf:{s:sessionId}:sem:{slotId}, KEYS[4i+3] bf:{s:sessionId}:dedup:{slotId},
+--                       KEYS[4i+4] bf:{s:sessionId}:slot:session:{slotId}, KEYS[4i+5] bf:{s:sessionId}:slot:off:{slotId}
 -- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] since (Redis time, ms)  ARGV[4] slot count
 -- then for each slot: slotId, capacity, active (1/0), holder count, holder user ids...
 

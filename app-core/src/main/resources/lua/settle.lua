@@ -4,7 +4,7 @@
 -- restarted from a file a second old, or a replica promoted before it had them), which the caller
 -- re-syncs.
 --
--- KEYS[1] bf:reserve:inflight  KEYS[2] bf:{s:sessionId}:settled  KEYS[3..] bf:reserve:pending:{traceId}
+-- KEYS[1] bf:{s:sessionId}:reserve:inflight  KEYS[2] bf:{s:sessionId}:settled  KEYS[3..] bf:{s:sessionId}:reserve:pending:{traceId}
 -- ARGV[1] how long the log keeps an entry, ms  ARGV[2] '1' = recorded, '0' = settled otherwise
 -- ARGV[3..] in-flight members, in the order of KEYS[3..]
 

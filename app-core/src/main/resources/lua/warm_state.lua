@@ -3,7 +3,7 @@
 -- → Redis was restarted (from a file that may miss its last second, or a promoted replica) since.
 -- Returns 'WARM', 'MISSING' or 'RESTARTED'.
 --
--- KEYS[1] bf:warm:{sessionId}
+-- KEYS[1] bf:{s:sessionId}:warm
 
 local builtBy = redis.call('GET', KEYS[1])
 if not builtBy then

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -25,6 +26,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * reachable, except under {@code CI=true}, where their absence fails the run.
  */
 @ExtendWith(ExternalServices.class)
+@DirtiesContext // closed when done: RedisClusterIT and RedisSentinelIT use the same database and queues
 class ExternalStackIT extends StackTest
         implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
         ReportScenarios, RecurringScenarios, BookingPassScenarios, DrawScenarios, MultiNodeScenarios, SignInScenarios {

@@ -174,7 +174,7 @@ class FaultSuiteIT {
                 () -> {
                     direct.getKeys().flushdb();
                     snapshot.forEach((key, dump) -> direct.getBucket(key, ByteArrayCodec.INSTANCE).restore(dump));
-                    direct.getKeys().getKeysStream().filter(key -> key.startsWith("bf:warm:"))
+                    direct.getKeys().getKeysStream().filter(key -> key.endsWith("}:warm"))
                             .forEach(key -> direct.getBucket(key).set("0000000000000000000000000000000000000000"));
                 },
                 () -> direct.getKeys().getKeysStream().forEach(key -> {
@@ -311,14 +311,13 @@ class FaultSuiteIT {
                     + "and holder_id is not null", String.class, id));
             rows += holders.size();
             oversold += holders.size() > capacity ? 1 : 0;
-            String permits = redisson.<String>getBucket(RedisKeys.semaphore(id)).get();
-            Set<String> dedup = new HashSet<>(redisson.<String>getSet(RedisKeys.dedup(id)).readAll());
+            String permits = redisson.<String>getBucket(RedisKeys.semaphore(session, id)).get();
+            Set<String> dedup = new HashSet<>(redisson.<String>getSet(RedisKeys.dedup(session, id)).readAll());
             redisDiff += !String.valueOf(capacity - holders.size()).equals(permits) || !dedup.equals(holders) ? 1 : 0;
         }
         int overLimit = jdbc.queryForObject("select count(*) from (select user_id from reservation where session_id = ? "
                 + "and holder_id is not null group by user_id having count(*) > ?) o", Integer.class, session, LIMIT);
-        long inFlight = redisson.<String>getScoredSortedSet(RedisKeys.INFLIGHT).readAll().stream()
-                .filter(member -> member.endsWith("|" + session)).count();
+        long inFlight = redisson.<String>getScoredSortedSet(RedisKeys.inflight(session)).size();
         int errors = statuses.entrySet().stream().filter(e -> e.getKey() >= 500 && e.getKey() != 503)
                 .mapToInt(Map.Entry::getValue).sum();
         return new Row(new TreeMap<>(statuses), errors, granted, rows, ends.getOrDefault("FAILED", 0),

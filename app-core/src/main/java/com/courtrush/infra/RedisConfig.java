@@ -1,12 +1,14 @@
 package com.courtrush.infra;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.time.Duration;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
+import org.redisson.config.ReadMode;
 import org.redisson.config.SingleServerConfig;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.data.redis.RedisProperties;
@@ -47,8 +49,8 @@ class RedisConfig {
 
     private static Config externalConfig(CourtRushProperties properties, RedisProperties redis) {
         if (properties.infra().redisConfigFile() != null) {
-            try {
-                return Config.fromYAML(Files.newInputStream(properties.infra().redisConfigFile()));
+            try (InputStream yaml = Files.newInputStream(properties.infra().redisConfigFile())) {
+                return readsFromMasters(Config.fromYAML(yaml));
             } catch (IOException e) {
                 throw new InfraConfigException("Cannot read the Redisson config file "
                         + properties.infra().redisConfigFile() + ": " + e.getMessage(),
@@ -60,6 +62,20 @@ class RedisConfig {
                 : (redis.getSsl().isEnabled() ? "rediss://" : "redis://") + redis.getHost() + ":" + redis.getPort();
         return singleServer(address, redis.getUsername(), redis.getPassword(), redis.getDatabase(),
                 properties.infra().redisTimeout());
+    }
+
+    /**
+     * Every read goes to a master, whatever the file says: the engine reads what it has just written (a
+     * pending record after its grant, a gate it opened), which a replica may not have yet. Redisson's
+     * default for Sentinel and Cluster reads from replicas.
+     */
+    private static Config readsFromMasters(Config config) {
+        if (config.isSentinelConfig()) {
+            config.useSentinelServers().setReadMode(ReadMode.MASTER);
+        } else if (config.isClusterConfig()) {
+            config.useClusterServers().setReadMode(ReadMode.MASTER);
+        }
+        return config;
     }
 
     /**

@@ -3,39 +3,47 @@ package com.courtrush.infra;
 import java.time.LocalDate;
 
 /**
- * Every Redis key the engine uses, in one place. The {@code bf:*} names of the seed are a contract:
- * the dashboards and other nodes read them. All values are plain strings (Redisson's StringCodec).
+ * Every Redis key the engine uses, in one place. The seed's {@code bf:*} names keep their meaning;
+ * every key of an opening carries the opening's hash tag, {@code bf:{s:<sessionId>}:...}, so that
+ * whatever one decision touches (the student's attempts, the gate, the slot's stock and holders,
+ * the quota, the pending record, the in-flight set) lives in one Redis Cluster hash slot and one
+ * script can touch it all (decision 18). All values are plain strings (Redisson's StringCodec).
  */
 public final class RedisKeys {
 
+    /** What every key of an opening begins with: {@code bf:{s:<sessionId>}:}, the braces its hash tag. */
+    public static String opening(long sessionId) {
+        return "bf:{s:" + sessionId + "}:";
+    }
+
     /** RSemaphore of a slot: permits = capacity − places taken. */
-    public static String semaphore(long slotId) {
-        return "bf:sem:" + slotId;
+    public static String semaphore(long sessionId, long slotId) {
+        return opening(sessionId) + "sem:" + slotId;
     }
 
     /** RSet of the user ids holding (or being granted) a place in a slot. */
-    public static String dedup(long slotId) {
-        return "bf:dedup:" + slotId;
+    public static String dedup(long sessionId, long slotId) {
+        return opening(sessionId) + "dedup:" + slotId;
     }
 
-    /** The opening a slot belongs to (warm-up binds it). */
-    public static String slotSession(long slotId) {
-        return "bf:slot:session:" + slotId;
+    /** The opening a slot is bound to (warm-up binds it): the opening's id. */
+    public static String slotSession(long sessionId, long slotId) {
+        return opening(sessionId) + "slot:session:" + slotId;
     }
 
     /** Present while the slot is disabled: releases do not give its permits back. */
-    public static String slotOff(long slotId) {
-        return "bf:slot:off:" + slotId;
+    public static String slotOff(long sessionId, long slotId) {
+        return opening(sessionId) + "slot:off:" + slotId;
     }
 
     /** "1" once the opening's gate is open, "0" before and after. */
     public static String gate(long sessionId) {
-        return "bf:gate:" + sessionId;
+        return opening(sessionId) + "gate";
     }
 
     /** Epoch milliseconds at which the gate opens by itself; absent when the opening is closed. */
     public static String gateTime(long sessionId) {
-        return "bf:gate:time:" + sessionId;
+        return opening(sessionId) + "gate:time";
     }
 
     /**
@@ -45,17 +53,17 @@ public final class RedisKeys {
      * its last second of writes). Either way the opening is rebuilt from the database.
      */
     public static String warm(long sessionId) {
-        return "bf:warm:" + sessionId;
+        return opening(sessionId) + "warm";
     }
 
     /** Hash of a student's current booking-pass challenge of an opening: answer, attempts left. */
     public static String passChallenge(long sessionId, long userId) {
-        return "bf:{s:" + sessionId + "}:challenge:" + userId;
+        return opening(sessionId) + "challenge:" + userId;
     }
 
     /** How many challenges a student has been given for an opening. */
     public static String passChallengesIssued(long sessionId, long userId) {
-        return "bf:{s:" + sessionId + "}:challenges:" + userId;
+        return opening(sessionId) + "challenges:" + userId;
     }
 
     /** A student's booking pass of an opening: the SHA-256 of the pass, hex. */
@@ -68,25 +76,30 @@ public final class RedisKeys {
      * {@code winners}, {@code seed}, {@code node} and {@code windowClosedAt}. Absent until drawn.
      */
     public static String draw(long sessionId) {
-        return "bf:{s:" + sessionId + "}:draw";
+        return opening(sessionId) + "draw";
     }
 
     /** Hash of an opening's draw entries: userId → "traceId|slotId[,slotId...]" (slots in order of preference). */
     public static String drawEntries(long sessionId) {
-        return "bf:{s:" + sessionId + "}:draw:entries";
+        return opening(sessionId) + "draw:entries";
     }
 
-    /** A granted place whose message is not yet in the database: "userId:slotId:sessionId". */
-    public static String pending(String traceId) {
-        return PENDING_PREFIX + traceId;
+    /**
+     * A granted place whose message is not yet in the database: "userId:slotId:sessionId". The trace
+     * id names its opening, so a result is read from Redis without the database.
+     */
+    public static String pending(long sessionId, String traceId) {
+        return pendingPrefix(sessionId) + traceId;
     }
 
     /** What {@link #pending} puts before the trace id (the draw script names entrants' records with it). */
-    public static final String PENDING_PREFIX = "bf:reserve:pending:";
+    public static String pendingPrefix(long sessionId) {
+        return opening(sessionId) + "reserve:pending:";
+    }
 
     /** What {@link #pass} puts before the user id (the draw script names winners' passes with it). */
     public static String passPrefix(long sessionId) {
-        return "bf:{s:" + sessionId + "}:pass:";
+        return opening(sessionId) + "pass:";
     }
 
     /**
@@ -94,7 +107,7 @@ public final class RedisKeys {
      * member → Redis time, ms): a re-sync counts those recorded from a little before its database read.
      */
     public static String settledLog(long sessionId) {
-        return "bf:{s:" + sessionId + "}:settled";
+        return opening(sessionId) + "settled";
     }
 
     /**
@@ -102,7 +115,7 @@ public final class RedisKeys {
      * time, ms): a re-sync drops those holders its database read still saw.
      */
     public static String releasedLog(long sessionId) {
-        return "bf:{s:" + sessionId + "}:released";
+        return opening(sessionId) + "released";
     }
 
     /**
@@ -111,12 +124,12 @@ public final class RedisKeys {
      * {@code "<epochSecond>:LEFT"} → places left. Kept two days after its last write.
      */
     public static String rushSeries(long sessionId) {
-        return "bf:{s:" + sessionId + "}:series";
+        return opening(sessionId) + "series";
     }
 
     /** Set of the students (user ids) who tried to reserve in an opening: counted once each, exactly. */
     public static String rushStudents(long sessionId) {
-        return "bf:{s:" + sessionId + "}:tried";
+        return opening(sessionId) + "tried";
     }
 
     /**
@@ -137,15 +150,20 @@ public final class RedisKeys {
 
     /** Hash userId → places the student holds or is being granted in an opening (per-user limit). */
     public static String quota(long sessionId) {
-        return "bf:quota:" + sessionId;
+        return opening(sessionId) + "quota";
     }
 
-    /** Sorted set of granted places not yet persisted, scored by grant time (Redis clock, ms). */
-    public static final String INFLIGHT = "bf:reserve:inflight";
+    /**
+     * Sorted set of an opening's granted places not yet persisted ("traceId|userId|slotId|sessionId"),
+     * scored by grant time (Redis clock, ms).
+     */
+    public static String inflight(long sessionId) {
+        return opening(sessionId) + "reserve:inflight";
+    }
 
-    /** Sliding log of a student's reservation attempts (per-student rate limit, all nodes). */
-    public static String attemptLog(long userId) {
-        return "bf:rate:reserve:" + userId;
+    /** Sliding log of a student's reservation attempts in an opening (per-student rate limit, all nodes). */
+    public static String attemptLog(long sessionId, long userId) {
+        return opening(sessionId) + "rate:reserve:" + userId;
     }
 
     /** Topic: a slot got stock back; nodes drop their local "sold out" flag for it. */
@@ -154,14 +172,17 @@ public final class RedisKeys {
     /** Topic: courts, openings or slots changed; nodes drop their cached catalog. */
     public static final String CATALOG_CHANGED_TOPIC = "bf:topic:catalog-changed";
 
-    /** Failed sign-ins of a student id (count and wait), across nodes. */
+    /**
+     * Failed sign-ins of a student id (count and wait), across nodes. The sign-in throttle's keys
+     * share one hash tag: one script weighs a student id's failures with its address's.
+     */
     public static String signInFailuresOfId(String studentId) {
-        return "bf:auth:fail:id:" + studentId;
+        return "bf:{auth}:fail:id:" + studentId;
     }
 
     /** Failed sign-ins from a client address (count and wait), across nodes. */
     public static String signInFailuresOfAddress(String address) {
-        return "bf:auth:fail:ip:" + address;
+        return "bf:{auth}:fail:ip:" + address;
     }
 
     /** Lock that keeps nodes from reconciling at the same moment (correctness does not need it). */

@@ -5,18 +5,15 @@ import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.infra.Queues;
 import com.courtrush.infra.RedisKeys;
+import com.courtrush.reserve.InflightGrants;
 import com.courtrush.reserve.grant.QueueSeries;
-import com.courtrush.reserve.grant.ReserveMessage;
 import com.courtrush.reserve.grant.ReserveMetrics;
 import com.courtrush.reserve.recovery.DeadLetterLog;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.protocol.ScoredEntry;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.stereotype.Service;
@@ -34,14 +31,16 @@ public class QueueMonitor {
 
     private final AmqpAdmin amqp;
     private final RedissonClient redisson;
+    private final InflightGrants grants;
     private final ReserveMetrics metrics;
     private final DeadLetterLog deadLetters;
     private final UserAccountMapper accounts;
     private final QueueSeries series;
     private final Clock clock;
 
-    QueueMonitor(AmqpAdmin amqp, RedissonClient redisson, ReserveMetrics metrics, DeadLetterLog deadLetters,
-            UserAccountMapper accounts, QueueSeries series, Clock clock) {
+    QueueMonitor(AmqpAdmin amqp, RedissonClient redisson, InflightGrants grants, ReserveMetrics metrics,
+            DeadLetterLog deadLetters, UserAccountMapper accounts, QueueSeries series, Clock clock) {
+        this.grants = grants;
         this.series = series;
         this.amqp = amqp;
         this.redisson = redisson;
@@ -53,7 +52,7 @@ public class QueueMonitor {
 
     /** Grants in flight: in Redis, not yet in the database (all nodes). */
     long inFlight() {
-        return redisson.getScoredSortedSet(RedisKeys.INFLIGHT).size();
+        return grants.count();
     }
 
     /** The reconciler's last run (any node), or null before its first. */
@@ -64,20 +63,17 @@ public class QueueMonitor {
     }
 
     public QueuesView queues() {
-        RScoredSortedSet<String> inflight = redisson.getScoredSortedSet(RedisKeys.INFLIGHT);
         long now = clock.millis();
-        List<PendingGrant> pending = new ArrayList<>();
-        for (ScoredEntry<String> entry : inflight.entryRange(0, PENDING_SHOWN - 1)) {
-            ReserveMessage grant = ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue());
-            pending.add(new PendingGrant(grant.traceId(), grant.userId(), grant.slotId(), grant.sessionId(),
-                    Math.max(0, now - grant.time())));
-        }
+        List<PendingGrant> pending = grants.oldest(PENDING_SHOWN).stream()
+                .map(grant -> new PendingGrant(grant.traceId(), grant.userId(), grant.slotId(), grant.sessionId(),
+                        Math.max(0, now - grant.time())))
+                .toList();
         ReconcilerRun reconciler = lastReconcilerRun();
         List<DeadLetterLog.Entry> dead = deadLetters.recent(DEAD_LETTERS_SHOWN);
         List<Long> userIds = java.util.stream.Stream.concat(pending.stream().map(PendingGrant::userId),
                 dead.stream().map(DeadLetterLog.Entry::userId)).distinct().toList();
         return new QueuesView(stats(Queues.RESERVE_QUEUE), stats(Queues.DEAD_LETTER_QUEUE), metrics.totals(),
-                inflight.size(), pending, reconciler, dead, studentIds(userIds), series.read(), now);
+                grants.count(), pending, reconciler, dead, studentIds(userIds), series.read(), now);
     }
 
     private Map<Long, String> studentIds(List<Long> userIds) {

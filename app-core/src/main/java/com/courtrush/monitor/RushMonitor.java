@@ -46,8 +46,8 @@ public class RushMonitor {
         List<CompletionStage<Object>> permits = new ArrayList<>();
         List<CompletionStage<Integer>> dedup = new ArrayList<>();
         for (SlotInfo slot : opening.slots()) {
-            permits.add(batch.getBucket(RedisKeys.semaphore(slot.slotId())).getAsync());
-            dedup.add(batch.getSet(RedisKeys.dedup(slot.slotId())).sizeAsync());
+            permits.add(batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId())).getAsync());
+            dedup.add(batch.getSet(RedisKeys.dedup(sessionId, slot.slotId())).sizeAsync());
         }
         CompletionStage<GateReading> gate = GateReading.read(redisson, sessionId);
         CompletionStage<Long> warm = batch.getBucket(RedisKeys.warm(sessionId)).isExistsAsync()

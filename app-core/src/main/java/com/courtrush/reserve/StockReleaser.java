@@ -51,10 +51,12 @@ public class StockReleaser {
     /** Returns a booking's place (and forgets its in-flight grant, if {@code grant} is given). */
     public boolean release(long sessionId, long slotId, long userId, ReserveMessage grant) {
         String member = grant == null ? "" : grant.inflightMember();
-        String pendingKey = grant == null ? RedisKeys.INFLIGHT : RedisKeys.pending(grant.traceId());
+        String inflight = RedisKeys.inflight(sessionId);
+        String pendingKey = grant == null ? inflight : RedisKeys.pending(sessionId, grant.traceId());
         String outcome = script.eval(RScript.Mode.READ_WRITE, release.source(), RScript.ReturnType.VALUE,
-                List.of(RedisKeys.dedup(slotId), RedisKeys.semaphore(slotId), RedisKeys.quota(sessionId),
-                        pendingKey, RedisKeys.INFLIGHT, RedisKeys.slotOff(slotId), RedisKeys.releasedLog(sessionId)),
+                List.of(RedisKeys.dedup(sessionId, slotId), RedisKeys.semaphore(sessionId, slotId),
+                        RedisKeys.quota(sessionId), pendingKey, inflight, RedisKeys.slotOff(sessionId, slotId),
+                        RedisKeys.releasedLog(sessionId)),
                 Long.toString(userId), member, Long.toString(slotId), Long.toString(LOG_WINDOW.toMillis()));
         boolean released = RELEASED.equals(outcome);
         if (released) {
@@ -93,13 +95,13 @@ public class StockReleaser {
                 .collect(Collectors.groupingBy(ReserveMessage::sessionId, TreeMap::new, Collectors.toList()));
         byOpening.forEach((sessionId, ofOpening) -> {
             List<Object> keys = new ArrayList<>(2 + ofOpening.size());
-            keys.add(RedisKeys.INFLIGHT);
+            keys.add(RedisKeys.inflight(sessionId));
             keys.add(RedisKeys.settledLog(sessionId));
             List<Object> args = new ArrayList<>(1 + ofOpening.size());
             args.add(Long.toString(LOG_WINDOW.toMillis()));
             args.add(justRecorded ? "1" : "0");
             for (ReserveMessage grant : ofOpening) {
-                keys.add(RedisKeys.pending(grant.traceId()));
+                keys.add(RedisKeys.pending(sessionId, grant.traceId()));
                 args.add(grant.inflightMember());
             }
             List<Object> unknown = script.eval(RScript.Mode.READ_WRITE, settle.source(), RScript.ReturnType.MULTI,

@@ -74,7 +74,7 @@ class StockSnapshots implements LiveStock {
         RBatch batch = redisson.createBatch();
         Map<Long, CompletionStage<Object>> permits = new LinkedHashMap<>();
         for (SlotInfo slot : catalog.slots()) {
-            permits.put(slot.slotId(), batch.getBucket(RedisKeys.semaphore(slot.slotId())).getAsync());
+            permits.put(slot.slotId(), batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId())).getAsync());
         }
         CompletionStage<GateReading> gate = GateReading.read(redisson, sessionId);
         batch.execute();

@@ -72,7 +72,7 @@ class StockSync implements StockWarmer {
         afterDatabaseRead.run();
         List<Object> keys = new ArrayList<>(5 + 4 * sessionSlots.size());
         keys.add(RedisKeys.quota(sessionId));
-        keys.add(RedisKeys.INFLIGHT);
+        keys.add(RedisKeys.inflight(sessionId));
         keys.add(RedisKeys.warm(sessionId));
         keys.add(RedisKeys.settledLog(sessionId));
         keys.add(RedisKeys.releasedLog(sessionId));
@@ -82,10 +82,10 @@ class StockSync implements StockWarmer {
         args.add(Long.toString(since));
         args.add(Integer.toString(sessionSlots.size()));
         for (TimeSlot slot : sessionSlots) {
-            keys.add(RedisKeys.semaphore(slot.getId()));
-            keys.add(RedisKeys.dedup(slot.getId()));
-            keys.add(RedisKeys.slotSession(slot.getId()));
-            keys.add(RedisKeys.slotOff(slot.getId()));
+            keys.add(RedisKeys.semaphore(sessionId, slot.getId()));
+            keys.add(RedisKeys.dedup(sessionId, slot.getId()));
+            keys.add(RedisKeys.slotSession(sessionId, slot.getId()));
+            keys.add(RedisKeys.slotOff(sessionId, slot.getId()));
             List<Long> users = holders.getOrDefault(slot.getId(), List.of());
             args.add(Long.toString(slot.getId()));
             args.add(Integer.toString(slot.getCapacity()));

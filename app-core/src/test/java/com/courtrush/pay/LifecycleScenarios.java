@@ -79,7 +79,7 @@ public interface LifecycleScenarios extends StackAccess {
         assertThat(refunded.data().path("reservationStatus").asText()).isEqualTo("CANCELLED");
         assertThat(api().post("/pay/refund/" + reservation, ann.token(), null).status()).isEqualTo(409);
         assertThat(invariants().assertHold(opening.session())).isZero();
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("1");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(opening.session(), slot)).get()).isEqualTo("1");
         assertThat(audits("MARK_PAID", outTradeNo)).isEqualTo(1);
         assertThat(audits("REFUND", Long.toString(reservation))).isEqualTo(1);
 
@@ -242,7 +242,7 @@ public interface LifecycleScenarios extends StackAccess {
         assertThat(replies.stream().filter(r -> r.status() == 409)).hasSize(5);
         assertThat(audits("REFUND", Long.toString(reservation))).isEqualTo(1);
         assertThat(invariants().assertHold(opening.session())).isEqualTo(1);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("1");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(opening.session(), slot)).get()).isEqualTo("1");
         assertNoMoneyLost(opening.session());
     }
 
@@ -270,7 +270,7 @@ public interface LifecycleScenarios extends StackAccess {
         }
         assertThat(invariants().assertHold(opening.session())).isZero();
         for (long slot : opening.slots()) {
-            assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).as("released once").isEqualTo("1");
+            assertThat(redisson().getBucket(RedisKeys.semaphore(opening.session(), slot)).get()).as("released once").isEqualTo("1");
         }
     }
 

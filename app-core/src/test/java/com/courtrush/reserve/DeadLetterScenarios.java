@@ -17,6 +17,7 @@ import com.courtrush.monitor.RushMonitor;
 import com.courtrush.reserve.grant.ReservationWriter;
 import com.courtrush.reserve.grant.ReserveMessage;
 import com.courtrush.reserve.grant.ReserveScript;
+import com.courtrush.reserve.grant.TraceIds;
 import com.courtrush.reserve.recovery.DeadLetterActions;
 import com.courtrush.reserve.recovery.DeadLetterLog;
 import com.courtrush.reserve.recovery.Reconciler;
@@ -24,8 +25,8 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.web.CourtRushException;
+import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.TransientDataAccessResourceException;
 
@@ -96,8 +97,7 @@ public interface DeadLetterScenarios extends StackAccess {
         // a dead letter whose compensation has not happened yet can be replayed: the student gets the place
         long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
                 students.get(1).studentId());
-        ReserveMessage grant = new ReserveMessage(String.format("%016x%016x", ThreadLocalRandom.current().nextLong(),
-                ThreadLocalRandom.current().nextLong()), userId, slots.get(1), session, 0);
+        ReserveMessage grant = new ReserveMessage(bean(TraceIds.class).issue(userId, slots.get(1), session, Instant.now()), userId, slots.get(1), session, 0);
         ReserveScript.Decision decision = bean(ReserveScript.class).decide(grant, 2,
                 StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slots.get(1)));
         ReserveMessage granted = new ReserveMessage(grant.traceId(), userId, slots.get(1), session,

@@ -289,8 +289,8 @@ public interface MultiNodeScenarios extends StackAccess {
         Map<String, Object> shared = new LinkedHashMap<>();
         for (String key : List.of("courtrush.infra.mode", "spring.datasource.url", "spring.datasource.username",
                 "spring.datasource.password", "spring.data.redis.host", "spring.data.redis.port",
-                "spring.data.redis.database", "spring.rabbitmq.host", "spring.rabbitmq.port",
-                "spring.rabbitmq.username", "spring.rabbitmq.password", "courtrush.admin-token",
+                "spring.data.redis.database", "courtrush.infra.redis-config-file", "spring.rabbitmq.host",
+                "spring.rabbitmq.port", "spring.rabbitmq.username", "spring.rabbitmq.password", "courtrush.admin-token",
                 "courtrush.auth.bcrypt-strength", "courtrush.auth.sign-in-hold", "courtrush.reserve.consumer-backoff")) {
             String value = env.getProperty(key);
             if (value != null) {

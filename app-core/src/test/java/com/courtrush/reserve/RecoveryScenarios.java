@@ -60,7 +60,7 @@ public interface RecoveryScenarios extends StackAccess {
             });
         }
         assertThat(invariants().assertHold(session)).as("the place given back during the read is free").isEqualTo(1);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("2");
     }
 
     @Test
@@ -111,7 +111,7 @@ public interface RecoveryScenarios extends StackAccess {
                 .isEqualTo("SUCCESS");
         // the consumer found Redis without the grant it recorded and re-synced the opening
         await().atMost(SETTLE).untilAsserted(() -> assertThat(invariants().assertHold(session)).isEqualTo(1));
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("3");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("3");
     }
 
     @Test
@@ -135,7 +135,7 @@ public interface RecoveryScenarios extends StackAccess {
         await().atMost(SETTLE).pollInterval(Duration.ofMillis(500)).until(() ->
                 "FAILED".equals(TestApi.expect(200, api().result(student, trace)).data().path("status").asText()));
         assertThat(invariants().assertHold(session)).isZero();
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("3");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("3");
 
         // its message, were it to arrive late after all, books nothing
         bean(RabbitTemplate.class).send(Queues.RESERVE_EXCHANGE, Queues.RESERVE_ROUTING_KEY, MessageBuilder
@@ -152,15 +152,15 @@ public interface RecoveryScenarios extends StackAccess {
         Student student = api().students(1).get(0);
         long userId = userIdOf(student);
         // a first attempt Redis lost (issued long enough ago to be given up), then a retry that was recorded
-        String lost = bean(TraceIds.class).issue(userId, slot, Instant.now().minus(Duration.ofMinutes(2)));
+        String lost = bean(TraceIds.class).issue(userId, slot, session, Instant.now().minus(Duration.ofMinutes(2)));
         api().book(student, session, slot);
 
         assertThat(TestApi.expect(200, api().result(student, lost)).data().path("status").asText())
                 .isEqualTo("FAILED");
         // the place the retry holds is still the student's, in Redis too
         assertThat(invariants().assertHold(session)).isEqualTo(1);
-        assertThat(redisson().getSet(RedisKeys.dedup(slot)).contains(Long.toString(userId))).isTrue();
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+        assertThat(redisson().getSet(RedisKeys.dedup(session, slot)).contains(Long.toString(userId))).isTrue();
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("2");
     }
 
     @Test
@@ -173,14 +173,14 @@ public interface RecoveryScenarios extends StackAccess {
         // as if this Redis had been restarted from a file written before the booking: another run id
         // built the opening, and the stock is the one from before
         redisson().getBucket(RedisKeys.warm(session)).set("0000000000000000000000000000000000000000");
-        redisson().getBucket(RedisKeys.semaphore(slot)).set("4");
-        redisson().getSet(RedisKeys.dedup(slot)).delete();
+        redisson().getBucket(RedisKeys.semaphore(session, slot)).set("4");
+        redisson().getSet(RedisKeys.dedup(session, slot)).delete();
 
         // the opening clock tells the restart by the run id and rebuilds the opening from the database
         await().atMost(SETTLE).untilAsserted(() -> assertThat(redisson().getBucket(RedisKeys.warm(session)).get())
-                .isEqualTo(runId()));
+                .isEqualTo(runId(session)));
         assertThat(invariants().assertHold(session)).isEqualTo(1);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("3");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("3");
     }
 
     @Test
@@ -196,7 +196,7 @@ public interface RecoveryScenarios extends StackAccess {
         try {
             // what a Redis restarted empty shows of the opening: nothing
             redisson().getKeys().delete(RedisKeys.warm(session), RedisKeys.gate(session), RedisKeys.gateTime(session),
-                    RedisKeys.semaphore(slot), RedisKeys.dedup(slot), RedisKeys.quota(session));
+                    RedisKeys.semaphore(session, slot), RedisKeys.dedup(session, slot), RedisKeys.quota(session));
             Reply cold = api().reserve(students.get(1), session, slot);
             assertThat(cold.status()).as("%s", cold).isEqualTo(503);
             assertThat(cold.raw().headers().firstValue("Retry-After")).hasValue("1");
@@ -223,19 +223,21 @@ public interface RecoveryScenarios extends StackAccess {
 
     /** Drops a grant's pending record and in-flight entry, as a Redis that lost its last second would. */
     private void forgetInFlight(ReserveMessage grant) {
-        redisson().getScoredSortedSet(RedisKeys.INFLIGHT).remove(grant.inflightMember());
-        redisson().getBucket(RedisKeys.pending(grant.traceId())).delete();
+        redisson().getScoredSortedSet(RedisKeys.inflight(grant.sessionId())).remove(grant.inflightMember());
+        redisson().getBucket(RedisKeys.pending(grant.sessionId(), grant.traceId())).delete();
     }
 
     /** Undoes a student's place in Redis only, as a Redis restarted from a file older than the grant would. */
     private void forgetInRedis(long userId, long session, long slot) {
-        redisson().getSet(RedisKeys.dedup(slot)).remove(Long.toString(userId));
+        redisson().getSet(RedisKeys.dedup(session, slot)).remove(Long.toString(userId));
         redisson().getMap(RedisKeys.quota(session)).addAndGet(Long.toString(userId), -1);
-        redisson().getAtomicLong(RedisKeys.semaphore(slot)).incrementAndGet();
+        redisson().getAtomicLong(RedisKeys.semaphore(session, slot)).incrementAndGet();
     }
 
-    private String runId() {
+    /** The run id of the Redis that holds the opening's keys (on a Cluster, the master of its hash slot). */
+    private String runId(long session) {
         return redisson().getScript().eval(RScript.Mode.READ_ONLY,
-                "return string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')", RScript.ReturnType.VALUE);
+                "return string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')", RScript.ReturnType.VALUE,
+                List.of(RedisKeys.warm(session)));
     }
 }

@@ -22,6 +22,7 @@ import com.courtrush.infra.ScriptPipeline;
 import com.courtrush.reserve.grant.ReservationWriter;
 import com.courtrush.reserve.grant.ReserveMessage;
 import com.courtrush.reserve.grant.ReserveScript;
+import com.courtrush.reserve.grant.TraceIds;
 import com.courtrush.reserve.recovery.Reconciler;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.StackAccess;
@@ -32,6 +33,7 @@ import com.courtrush.support.Times;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -350,7 +352,7 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(api().result(student, trace).data().path("status").asText()).isEqualTo("FAILED");
         assertThat(compensations(trace)).isEqualTo(1);
         invariants().assertHold(session);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("1");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("1");
 
         Reply retried = TestApi.expect(202, api().reserve(student, session, slot));
         assertThat(api().awaitResult(student, retried.data().path("traceId").asText(), SETTLE).data()
@@ -374,7 +376,7 @@ public interface ReserveScenarios extends StackAccess {
             verify(bean(ReservationWriter.class), times(3)).record(argThat(grant -> grant != null && grant.slotId() == slot));
             assertThat(compensations(trace)).isEqualTo(1);
             invariants().assertHold(session);
-            assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+            assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("2");
         } finally {
             reset(bean(ReservationWriter.class));
         }
@@ -400,7 +402,7 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(jdbc().queryForObject("select count(*) from reservation where trace_id = ?", Integer.class, trace))
                 .isEqualTo(1);
         assertThat(invariants().assertHold(session)).isEqualTo(1);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("2");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("2");
     }
 
     @Test
@@ -442,7 +444,7 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(jdbc().queryForObject("select count(*) from reservation where trace_id = ?", Integer.class, first))
                 .isEqualTo(1);
         assertThat(invariants().assertHold(session)).isEqualTo(21);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("9");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("9");
     }
 
     @Test
@@ -482,7 +484,7 @@ public interface ReserveScenarios extends StackAccess {
         // the place the database alone had taken given back: both sides agree again
         jdbc().update("update time_slot set booked = 1 where id = ?", slot);
         assertThat(invariants().assertHold(session)).isEqualTo(1);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(slot)).get()).isEqualTo("4");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("4");
     }
 
     @Test
@@ -540,8 +542,7 @@ public interface ReserveScenarios extends StackAccess {
         long userId = userId(students.get(0));
 
         // the process "dies" between the Redis decision and the publish: a grant with no message
-        ReserveMessage lost = new ReserveMessage(String.format("%016x%016x", ThreadLocalRandom.current().nextLong(),
-                ThreadLocalRandom.current().nextLong()), userId, slot, session, 0);
+        ReserveMessage lost = new ReserveMessage(bean(TraceIds.class).issue(userId, slot, session, Instant.now()), userId, slot, session, 0);
         ReserveScript.Decision decision = bean(ReserveScript.class).decide(lost, 2, StockKeys.expireAt(tomorrow(), ZONE),
                 false, null, 0, List.of(slot));
         assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);

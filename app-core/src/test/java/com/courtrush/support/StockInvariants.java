@@ -50,8 +50,7 @@ public final class StockInvariants {
         Map<String, Integer> perUser = new HashMap<>();
         holders.forEach(h -> perUser.merge(Long.toString(h.userId()), 1, Integer::sum));
 
-        assertThat(redisson.<String>getScoredSortedSet(RedisKeys.INFLIGHT).readAll().stream()
-                .filter(m -> m.endsWith("|" + sessionId)).toList())
+        assertThat(redisson.<String>getScoredSortedSet(RedisKeys.inflight(sessionId)).readAll())
                 .as("nothing of opening %d still in flight", sessionId).isEmpty();
 
         for (Slot slot : slots) {
@@ -61,10 +60,10 @@ public final class StockInvariants {
                     .isLessThanOrEqualTo(slot.capacity());
             assertThat(slot.booked()).as("booked counter of slot %d", slot.id()).isEqualTo(holding.size());
             // I3: permits = capacity - active, dedup = holders
-            String permits = (String) redisson.getBucket(RedisKeys.semaphore(slot.id())).get();
+            String permits = (String) redisson.getBucket(RedisKeys.semaphore(sessionId, slot.id())).get();
             int expected = slot.active() ? slot.capacity() - holding.size() : 0;
             assertThat(permits).as("I3: permits of slot %d", slot.id()).isEqualTo(Integer.toString(expected));
-            assertThat(redisson.<String>getSet(RedisKeys.dedup(slot.id())).readAll())
+            assertThat(redisson.<String>getSet(RedisKeys.dedup(sessionId, slot.id())).readAll())
                     .as("I3: dedup set of slot %d", slot.id()).isEqualTo(holding);
         }
         Map<String, Integer> quota = new HashMap<>();

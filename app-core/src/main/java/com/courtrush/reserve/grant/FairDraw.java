@@ -120,7 +120,7 @@ public class FairDraw implements DrawCloser {
         keys.add(RedisKeys.gate(sessionId));
         keys.add(RedisKeys.gateTime(sessionId));
         keys.add(RedisKeys.quota(sessionId));
-        keys.add(RedisKeys.INFLIGHT);
+        keys.add(RedisKeys.inflight(sessionId));
         keys.add(RedisKeys.warm(sessionId));
         List<Object> args = new ArrayList<>(10 + opening.slots().size());
         args.add(Long.toString(sessionId));
@@ -131,11 +131,11 @@ public class FairDraw implements DrawCloser {
         args.add(Long.toString(StockKeys.expireAt(session.getSessionDate(), properties.zone())));
         args.add(Boolean.TRUE.equals(session.getBookingPass()) ? "1" : "0");
         args.add(node);
-        args.add(RedisKeys.PENDING_PREFIX);
+        args.add(RedisKeys.pendingPrefix(sessionId));
         args.add(RedisKeys.passPrefix(sessionId));
         for (SlotInfo slot : opening.slots()) {
-            keys.add(RedisKeys.semaphore(slot.slotId()));
-            keys.add(RedisKeys.dedup(slot.slotId()));
+            keys.add(RedisKeys.semaphore(sessionId, slot.slotId()));
+            keys.add(RedisKeys.dedup(sessionId, slot.slotId()));
             args.add(Long.toString(slot.slotId()));
         }
         List<Object> reply = script.eval(RScript.Mode.READ_WRITE, DRAW.source(), RScript.ReturnType.MULTI, keys,

@@ -30,7 +30,7 @@ public record ReserveMessage(String traceId, long userId, long slotId, long sess
         }
     }
 
-    /** The grant's member in {@code bf:reserve:inflight}: "traceId|userId|slotId|sessionId". */
+    /** The grant's member in its opening's in-flight set: "traceId|userId|slotId|sessionId". */
     public String inflightMember() {
         return traceId + SEPARATOR + userId + SEPARATOR + slotId + SEPARATOR + sessionId;
     }

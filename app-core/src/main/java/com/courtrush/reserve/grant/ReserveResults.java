@@ -22,9 +22,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.redisson.api.RBucket;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 import org.springframework.context.i18n.LocaleContextHolder;
@@ -48,7 +48,7 @@ public class ReserveResults {
     private static final String DATABASE = "database";
     /** The fourth field of a pending record that says its entrant was not drawn (lua/draw.lua). */
     private static final String NOT_DRAWN = "LOST";
-    private static final Pattern TRACE_ID = Pattern.compile("[0-9a-f]{48}|[0-9a-f]{32}");
+    private static final Pattern TRACE_ID = Pattern.compile("[0-9a-f]{60}|[0-9a-f]{48}|[0-9a-f]{32}");
 
     private final RedissonClient redisson;
     private final ReservationMapper reservations;
@@ -98,8 +98,10 @@ public class ReserveResults {
         if (traceId == null || !TRACE_ID.matcher(traceId).matches()) {
             throw CourtRushException.badRequest("result.badTrace");
         }
-        RBucket<String> pending = redisson.getBucket(RedisKeys.pending(traceId));
-        String value = pending.get();
+        // traces issued before openings had their own hash slot (48 digits) name none: the database has them
+        OptionalLong opening = TraceIds.openingOf(traceId);
+        String value = opening.isEmpty() ? null
+                : redisson.<String>getBucket(RedisKeys.pending(opening.getAsLong(), traceId)).get();
         if (value != null) {
             String[] record = value.split(":");
             requireOwner(Long.parseLong(record[0]), caller);

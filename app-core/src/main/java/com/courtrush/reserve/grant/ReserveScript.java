@@ -37,12 +37,12 @@ public class ReserveScript {
      */
     public Decision decide(ReserveMessage grant, int perUserLimit, long expireAt, boolean passRequired,
             String passHash, int drawWindowMs, List<Long> wanted) {
-        List<Object> reply = reserve.call(List.of(RedisKeys.attemptLog(grant.userId()), RedisKeys.gate(grant.sessionId()),
-                RedisKeys.gateTime(grant.sessionId()), RedisKeys.dedup(grant.slotId()),
-                RedisKeys.quota(grant.sessionId()), RedisKeys.semaphore(grant.slotId()),
-                RedisKeys.pending(grant.traceId()), RedisKeys.INFLIGHT, RedisKeys.warm(grant.sessionId()),
-                RedisKeys.pass(grant.sessionId(), grant.userId()), RedisKeys.draw(grant.sessionId()),
-                RedisKeys.drawEntries(grant.sessionId())),
+        long opening = grant.sessionId();
+        List<Object> reply = reserve.call(List.of(RedisKeys.attemptLog(opening, grant.userId()),
+                RedisKeys.gate(opening), RedisKeys.gateTime(opening), RedisKeys.dedup(opening, grant.slotId()),
+                RedisKeys.quota(opening), RedisKeys.semaphore(opening, grant.slotId()),
+                RedisKeys.pending(opening, grant.traceId()), RedisKeys.inflight(opening), RedisKeys.warm(opening),
+                RedisKeys.pass(opening, grant.userId()), RedisKeys.draw(opening), RedisKeys.drawEntries(opening)),
                 Long.toString(grant.userId()), grant.traceId(), Integer.toString(perUserLimit),
                 Integer.toString(properties.limits().perStudentPerMinute()), Long.toString(WINDOW_MS),
                 grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),

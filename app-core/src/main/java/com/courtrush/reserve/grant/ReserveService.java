@@ -117,7 +117,7 @@ public class ReserveService {
             }
         }
         long ticket = soldOut.ticket(slotId);
-        ReserveMessage grant = new ReserveMessage(traceIds.issue(userId, slotId, clock.instant()), userId, slotId,
+        ReserveMessage grant = new ReserveMessage(traceIds.issue(userId, slotId, sessionId, clock.instant()), userId, slotId,
                 sessionId, 0);
         ReserveSession session = opening.session();
         boolean passRequired = Boolean.TRUE.equals(session.getBookingPass());

@@ -260,7 +260,7 @@ public class RushSeries {
             List<CompletionStage<Object>> permits = new ArrayList<>();
             for (SlotInfo slot : opening.get().slots()) {
                 if (slot.active()) {
-                    permits.add(batch.getBucket(RedisKeys.semaphore(slot.slotId())).getAsync());
+                    permits.add(batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId())).getAsync());
                 }
             }
             reads.put(sessionId, permits);

@@ -5,6 +5,7 @@ import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.LockedRun;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.infra.RedisTime;
+import com.courtrush.reserve.InflightGrants;
 import com.courtrush.reserve.StockReleaser;
 import com.courtrush.reserve.grant.RecordingOutages;
 import com.courtrush.reserve.grant.ReserveMessage;
@@ -45,7 +46,7 @@ public class Reconciler {
 
     private static final Duration LEASE = Duration.ofMinutes(5);
 
-    private final RScoredSortedSet<String> inflight;
+    private final InflightGrants grants;
     private final RScript script;
     private final RLock lock;
     private final RedissonClient redisson;
@@ -56,13 +57,14 @@ public class Reconciler {
     private final TaskScheduler scheduler;
     private final CourtRushProperties properties;
 
-    Reconciler(RedissonClient redisson, TraceCompensator compensator, ReservationMapper reservations,
-            StockReleaser releaser, RecordingOutages outages, TaskScheduler scheduler, CourtRushProperties properties) {
+    Reconciler(RedissonClient redisson, InflightGrants grants, TraceCompensator compensator,
+            ReservationMapper reservations, StockReleaser releaser, RecordingOutages outages, TaskScheduler scheduler,
+            CourtRushProperties properties) {
         this.outages = outages;
         this.reservations = reservations;
         this.releaser = releaser;
         this.redisson = redisson;
-        this.inflight = redisson.getScoredSortedSet(RedisKeys.INFLIGHT);
+        this.grants = grants;
         this.script = redisson.getScript();
         this.lock = redisson.getLock(RedisKeys.RECONCILER_LOCK);
         this.compensator = compensator;
@@ -108,6 +110,14 @@ public class Reconciler {
      */
     int forgetRecorded() {
         int forgotten = 0;
+        for (long sessionId : grants.openings()) {
+            forgotten += forgetRecorded(grants.of(sessionId));
+        }
+        return forgotten;
+    }
+
+    private int forgetRecorded(RScoredSortedSet<String> inflight) {
+        int forgotten = 0;
         int offset = 0;
         Collection<ScoredEntry<String>> page;
         do {
@@ -135,26 +145,29 @@ public class Reconciler {
         if (!outages.quiet()) {
             log.info("Reconciler run skipped: the consumers met an outage less than {} s ago and are still recording",
                     properties.reserve().reconcileHorizon().toSeconds());
-            return new Report(Instant.now(), 0, 0, inflight.size());
+            return new Report(Instant.now(), 0, 0, grants.count());
         }
         long now = RedisTime.nowMillis(script);
         long cutoff = now - properties.reserve().reconcileHorizon().toMillis();
         int compensated = 0;
         int settled = 0;
-        Collection<ScoredEntry<String>> stale;
-        do {
-            stale = inflight.entryRange(Double.NEGATIVE_INFINITY, true, cutoff, true, 0, BATCH);
-            for (ScoredEntry<String> entry : stale) {
-                ReserveMessage grant = ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue());
-                if (compensator.compensate(grant, new EngineText("compensate.noRecord",
-                        properties.reserve().reconcileHorizon().toSeconds()), AuditTrail.SYSTEM_RECONCILER)) {
-                    compensated++;
-                } else {
-                    settled++;
+        for (long sessionId : grants.openings()) {
+            RScoredSortedSet<String> inflight = grants.of(sessionId);
+            Collection<ScoredEntry<String>> stale;
+            do {
+                stale = inflight.entryRange(Double.NEGATIVE_INFINITY, true, cutoff, true, 0, BATCH);
+                for (ScoredEntry<String> entry : stale) {
+                    ReserveMessage grant = ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue());
+                    if (compensator.compensate(grant, new EngineText("compensate.noRecord",
+                            properties.reserve().reconcileHorizon().toSeconds()), AuditTrail.SYSTEM_RECONCILER)) {
+                        compensated++;
+                    } else {
+                        settled++;
+                    }
                 }
-            }
-        } while (stale.size() == BATCH);
-        Report report = new Report(Instant.ofEpochMilli(now), compensated, settled, inflight.size());
+            } while (stale.size() == BATCH);
+        }
+        Report report = new Report(Instant.ofEpochMilli(now), compensated, settled, grants.count());
         redisson.getMap(RedisKeys.RECONCILER_LAST_RUN).putAll(Map.of(
                 "time", Long.toString(now),
                 "compensated", Integer.toString(compensated),
