@@ -55,6 +55,8 @@ public interface MultiNodeScenarios extends StackAccess {
             assertThat(b.get("/reservations/mine", students.get(0).token()).status()).as("A's token on B")
                     .isEqualTo(200);
 
+            long countedByA = reserveDecisions(a);
+            long countedByB = reserveDecisions(b);
             CountDownLatch go = new CountDownLatch(1);
             ExecutorService crowd = Executors.newFixedThreadPool(120);
             List<Future<Reply>> replies = new ArrayList<>();
@@ -83,6 +85,9 @@ public interface MultiNodeScenarios extends StackAccess {
             }
             crowd.shutdown();
             assertThat(granted.size()).as("places granted across both nodes").isEqualTo(slots.size());
+            // each node's Prometheus endpoint (what an operator scrapes) counts the decisions it made
+            assertThat(reserveDecisions(a) - countedByA).as("decisions node A exports").isEqualTo(60);
+            assertThat(reserveDecisions(b) - countedByB).as("decisions node B exports").isEqualTo(60);
             assertTheRushIsReadBackFromEitherNode(a, b, session, granted.size(), refusals, flash);
             Map<Long, Student> holders = new HashMap<>();
             granted.forEach((trace, student) -> {
@@ -281,6 +286,35 @@ public interface MultiNodeScenarios extends StackAccess {
             assertThat(draw.path("entrants").asLong()).as("read on the other node").isEqualTo(40);
             assertThat(draw.path("node").asText()).isNotBlank();
         }
+    }
+
+    @Test
+    default void thePerStudentAttemptLimitCountsAttemptsOnEveryNode() throws Exception {
+        try (ConfigurableApplicationContext nodeB = startSecondNode()) {
+            TestApi a = api();
+            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            long court = a.createCourt();
+            long session = a.createSession(tomorrow(), tomorrow().atTime(7, 0), 2);
+            long slot = a.generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+            Student student = a.students(1).get(0);
+            // five attempts pass (the gate is closed), taken in turn on A and B; the sixth is refused on either
+            for (int i = 0; i < 5; i++) {
+                assertThat((i % 2 == 0 ? a : b).reserve(student, session, slot).enumCode()).as("attempt %d", i + 1)
+                        .isEqualTo("UNGATED");
+            }
+            Reply sixth = b.reserve(student, session, slot);
+            assertThat(sixth.status()).as("%s", sixth).isEqualTo(429);
+            assertThat(a.reserve(student, session, slot).status()).isEqualTo(429);
+        }
+    }
+
+    /** POST /reserve/ decisions a node has made, all outcomes, as its Prometheus endpoint exports them. */
+    default long reserveDecisions(TestApi node) {
+        TestApi.RawReply scraped = node.raw("GET", "/actuator/prometheus", TestApi.ADMIN_TOKEN, Map.of(), null);
+        assertThat(scraped.status()).as("%s", scraped.body()).isEqualTo(200);
+        return Math.round(scraped.body().lines()
+                .filter(line -> line.startsWith("courtrush_reserve_requests_seconds_count{"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum());
     }
 
     /** Starts another engine node on the same database, Redis and broker as this test's node. */

@@ -6,6 +6,8 @@ import com.alibaba.fastjson2.JSONObject;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
@@ -22,15 +24,26 @@ import org.apache.hc.core5.util.Timeout;
 
 /**
  * The bench's HTTP client: pooled keep-alive connections to one server over loopback, JSON in and
- * out. Answers of the API come in the envelope {@code {code, enumCode, message, data}}.
+ * out. Answers of the API come in the envelope {@code {code, enumCode, message, data}}. Given several
+ * nodes, it is the balancer in front of them: each calling thread keeps to one node (its keep-alive
+ * connections stay there, as behind nginx), the threads dealt to the nodes in turn, so a closed loop's
+ * clients split evenly.
  */
 final class BenchHttp implements Closeable {
 
-    private final String base;
+    private final List<String> bases;
+    private final AtomicInteger dealt = new AtomicInteger();
+    private final ThreadLocal<String> threadBase;
     private final CloseableHttpClient client;
 
     BenchHttp(String base, int connections) {
-        this.base = base;
+        this(List.of(base), connections);
+    }
+
+    BenchHttp(List<String> bases, int connections) {
+        this.bases = List.copyOf(bases);
+        this.threadBase = ThreadLocal.withInitial(() -> this.bases.get(Math.floorMod(dealt.getAndIncrement(),
+                this.bases.size())));
         PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(connections)
                 .setMaxConnPerRoute(connections)
@@ -48,7 +61,7 @@ final class BenchHttp implements Closeable {
     }
 
     Reply get(String path, String token) throws IOException {
-        return execute(new HttpGet(base + path), token);
+        return execute(new HttpGet(base() + path), token);
     }
 
     Reply post(String path, String token, Object body) throws IOException {
@@ -61,12 +74,17 @@ final class BenchHttp implements Closeable {
 
     /** A POST with a booking pass in its X-Booking-Pass header (none when {@code pass} is null). */
     Reply postRaw(String path, String token, byte[] json, String pass) throws IOException {
-        HttpPost post = new HttpPost(base + path);
+        HttpPost post = new HttpPost(base() + path);
         post.setEntity(new ByteArrayEntity(json, ContentType.APPLICATION_JSON));
         if (pass != null) {
             post.setHeader("X-Booking-Pass", pass);
         }
         return execute(post, token);
+    }
+
+    /** The node this thread talks to. */
+    private String base() {
+        return bases.size() == 1 ? bases.get(0) : threadBase.get();
     }
 
     /** A call that must succeed (2xx) for the bench to go on. */
@@ -119,9 +137,15 @@ final class BenchHttp implements Closeable {
             return json == null ? null : json.getString("enumCode");
         }
 
+        /** The body as text, cut at 500 characters (for messages). */
         String text() {
-            String text = new String(body, StandardCharsets.UTF_8);
+            String text = whole();
             return text.length() > 500 ? text.substring(0, 500) + "..." : text;
+        }
+
+        /** The whole body as text. */
+        String whole() {
+            return new String(body, StandardCharsets.UTF_8);
         }
     }
 }

@@ -114,6 +114,11 @@ public final class FlashBench implements Callable<Integer> {
     @Option(names = "--external", description = "run the server on the real MySQL/MariaDB, Redis and RabbitMQ below instead of the embedded stack")
     boolean external;
 
+    @Option(names = "--nodes", defaultValue = "1", description = "engine nodes on the external services, the crowd's"
+            + " clients dealt to them in turn as behind a balancer; the table adds each node's figures from its own"
+            + " /actuator/prometheus (default ${DEFAULT-VALUE}; more than 1 needs --external)")
+    int nodes;
+
     @Option(names = "--mysql-url", defaultValue = "jdbc:mysql://127.0.0.1:3306/test?useSSL=false&allowPublicKeyRetrieval=true")
     String mysqlUrl;
 
@@ -205,18 +210,36 @@ public final class FlashBench implements Callable<Integer> {
         Files.createDirectories(runDir);
         String adminToken = randomHex(24);
         String runId = Long.toString(System.currentTimeMillis() / 1000, 36);
-        int port = freePort();
+        List<Integer> ports = new ArrayList<>();
+        for (int i = 0; i < nodes; i++) {
+            ports.add(freePort());
+        }
         int embeddedRedisPort = external ? 0 : freePort();
         serverRedisPort = external ? redisPort : embeddedRedisPort;
         serverRedisPassword = external ? null : randomHex(24);
         Map<String, String> serverEnv = external ? Map.of("COURTRUSH_ADMIN_TOKEN", adminToken)
                 : Map.of("COURTRUSH_ADMIN_TOKEN", adminToken,
                         "COURTRUSH_INFRA_EMBEDDED_REDIS_PASSWORD", serverRedisPassword);
-        step("starting the server (%s stack) on 127.0.0.1:%d", external ? "external" : "embedded", port);
-        try (BenchServer server = BenchServer.start(jar, jvmOptions(runDir), serverArgs(runDir, port, embeddedRedisPort),
-                serverEnv, runDir.resolve("server.log"), port, Duration.ofMinutes(3),
-                console);
-                BenchHttp http = new BenchHttp("http://127.0.0.1:" + port, mix
+        List<BenchServer> started = new ArrayList<>();
+        List<String> addresses = new ArrayList<>();
+        try {
+            for (int i = 0; i < nodes; i++) {
+                step("starting %s (%s stack) on 127.0.0.1:%d", nodes == 1 ? "the server" : "node " + (i + 1) + " of "
+                        + nodes, external ? "external" : "embedded", ports.get(i));
+                Path nodeDir = i == 0 ? runDir : runDir.resolve("node-" + (i + 1));
+                started.add(BenchServer.start(jar, jvmOptions(nodeDir), serverArgs(nodeDir, ports.get(i),
+                        embeddedRedisPort), serverEnv, nodeDir.resolve("server.log"), ports.get(i),
+                        Duration.ofMinutes(3), console));
+                addresses.add("http://127.0.0.1:" + ports.get(i));
+            }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            for (BenchServer server : started) {
+                server.close();
+            }
+            throw e;
+        }
+        try (BenchNodes server = new BenchNodes(started, addresses);
+                BenchHttp http = new BenchHttp(addresses, mix
                         ? mixClients + StudentsMix.SIGN_IN_THREADS_MAX + 8 : clients + 8 + DRAW_WATCHERS);
                 RedisStats redisStats = new RedisStats(external ? redisHost : "127.0.0.1",
                         external ? redisPort : embeddedRedisPort, serverRedisPassword)) {
@@ -230,7 +253,7 @@ public final class FlashBench implements Callable<Integer> {
             Path json = runDir.resolve("result.json");
             boolean ok;
             if (mix) {
-                Report.Mix report = new MixRun(this, console).measure(server, http, adminToken, runId);
+                Report.Mix report = new MixRun(this, console).measure(server.first(), http, adminToken, runId);
                 report.print(console);
                 Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
                 ok = report.correctness().ok();
@@ -250,7 +273,7 @@ public final class FlashBench implements Callable<Integer> {
         }
     }
 
-    private Report measure(BenchServer server, BenchHttp http, RedisStats redisStats, String admin, String runId)
+    private Report measure(BenchNodes server, BenchHttp http, RedisStats redisStats, String admin, String runId)
             throws IOException, InterruptedException {
         BenchData data = new BenchData(http, admin, runId, console);
         int rehearsalStudents = warmUpSeconds > 0
@@ -279,7 +302,7 @@ public final class FlashBench implements Callable<Integer> {
                         rehearsalTokens)
                 : null;
 
-        ServerMetrics metrics = new ServerMetrics(http, admin);
+        ServerMetrics metrics = new ServerMetrics(server.direct(), admin);
         // the floor first: its Redisson calls keep the bench's own optimizing compiler busy for seconds after
         step("the floor: a trivial Redis script through Redisson with %d threads for %d s", clients, baselineSeconds);
         Report.RedisFloor floor = RedisFloor.measure(external ? redisHost : "127.0.0.1",
@@ -324,6 +347,11 @@ public final class FlashBench implements Callable<Integer> {
         Duration redisCpu = server.redisCpu().orElse(null);
         Duration clientCpu = ownCpu();
         long jitBefore = metrics.jitCompileMs();
+        List<NodeMeters.Scrape> scrapesBefore = scrape(server, admin);
+        List<Duration> nodeCpuBefore = new ArrayList<>();
+        for (int i = 0; i < server.size(); i++) {
+            nodeCpuBefore.add(server.cpu(i));
+        }
         step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
                 preOpenMs, rushSeconds);
         CrowdRun run = crowd(http, opening, tokens, passes, preOpenMs, rushSeconds, fairDrawMs);
@@ -332,6 +360,13 @@ public final class FlashBench implements Callable<Integer> {
         Map<String, Long> commands = RedisStats.delta(commandsBefore, redisStats.calls());
         double crowdSeconds = seconds((run.end() - run.start()) * 1000);
         double crowdCpu = seconds(server.cpu().minus(serverCpu).toNanos());
+        List<NodeMeters.Scrape> scrapesAfter = scrape(server, admin);
+        List<Report.Node> nodeFigures = new ArrayList<>();
+        for (int i = 0; i < server.size(); i++) {
+            nodeFigures.add(NodeMeters.between(i + 1, server.addresses().get(i), scrapesBefore.get(i),
+                    scrapesAfter.get(i), seconds(server.cpu(i).minus(nodeCpuBefore.get(i)).toNanos()),
+                    seconds((run.end() - run.start()) * 1000), server.peakRssMib(i)));
+        }
         double redisCpuSeconds = redisCpu == null ? -1
                 : seconds(server.redisCpu().orElse(redisCpu).minus(redisCpu).toNanos());
         double clientCpuSeconds = seconds(ownCpu().minus(clientCpu).toNanos());
@@ -394,12 +429,14 @@ public final class FlashBench implements Callable<Integer> {
                         .latency(baselineBefore.from(), baselineAfter.to(), a -> true),
                 (baselineBefore.cores() + baselineAfter.cores()) / 2);
         Report.Draw draw = run.draw() == null ? null : drawOf(http, admin, opening, run.draw(), lastRecordedMs);
-        Report.Setup setup = new Report.Setup((external ? "external (MySQL/MariaDB, Redis, RabbitMQ)"
-                : "embedded (redis-server, Qpid, H2)") + (bookingPass ? ", booking pass on" : "")
-                + (fairDrawMs > 0 ? ", fair draw of " + fairDrawMs + " ms" : ""), students, slots, capacity, opening.places(), clients,
+        String stack = (external ? "external (MySQL/MariaDB, Redis, RabbitMQ)" : "embedded (redis-server, Qpid, H2)")
+                + (nodes > 1 ? ", " + nodes + " nodes" : "") + (bookingPass ? ", booking pass on" : "")
+                + (fairDrawMs > 0 ? ", fair draw of " + fairDrawMs + " ms" : "");
+        Report.Setup setup = new Report.Setup(stack, students, slots, capacity, opening.places(), clients,
                 preOpenMs / 1000.0, rushSeconds, setupSeconds, loginSeconds, String.join(" ", serverJvmOptions));
         return new Report(LocalDateTime.now().withNano(0).toString(), commandLine(), Machines.describe(), setup,
-                rehearsal, baseline, floor, crowdResult, persistence, serverUse, redisUse, draw, seedComparison, check,
+                rehearsal, baseline, floor, crowdResult, persistence, serverUse, redisUse, draw, seedComparison,
+                nodeFigures, check,
                 Targets.evaluate(baseline, floor, crowdResult, persistence, serverUse, redisUse, draw, check));
     }
 
@@ -416,7 +453,7 @@ public final class FlashBench implements Callable<Integer> {
     }
 
     /** {@code GET /ping} from every client for the baseline's seconds; anything but 200 fails the run. */
-    private Ping ping(BenchServer server, LoadLoop.Shot ping) throws InterruptedException {
+    private Ping ping(BenchNodes server, LoadLoop.Shot ping) throws InterruptedException {
         Duration cpuBefore = server.cpu();
         long from = WallClock.epochMicros();
         long to = from + baselineSeconds * 1_000_000L;
@@ -561,6 +598,10 @@ public final class FlashBench implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "Sizes must be positive (capacity at most 1000, clients at most 1024).");
         }
+        if (nodes < 1 || nodes > 8 || nodes > 1 && (!external || mix)) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--nodes is 1 to 8; more than one node needs --external (they share its services), not --mix.");
+        }
     }
 
     private List<String> jvmOptions(Path runDir) {
@@ -613,7 +654,16 @@ public final class FlashBench implements Callable<Integer> {
         return "java -jar bench/target/bench.jar" + (external ? " --external" : "")
                 + String.format(Locale.ROOT, " --students %d --slots %d --capacity %d --clients %d", students, slots,
                 capacity, clients) + (bookingPass ? " --booking-pass" : "")
-                + (fairDrawMs > 0 ? " --fair-draw-ms " + fairDrawMs : "");
+                + (fairDrawMs > 0 ? " --fair-draw-ms " + fairDrawMs : "") + (nodes > 1 ? " --nodes " + nodes : "");
+    }
+
+    /** Each node's Prometheus meters now. */
+    private static List<NodeMeters.Scrape> scrape(BenchNodes server, String admin) throws IOException {
+        List<NodeMeters.Scrape> scrapes = new ArrayList<>();
+        for (BenchHttp node : server.direct()) {
+            scrapes.add(NodeMeters.scrape(node, admin));
+        }
+        return scrapes;
     }
 
     void step(String format, Object... args) {

@@ -21,6 +21,7 @@ record Report(
         RedisUse redis,
         Draw draw,
         SeedComparison seedDesign,
+        List<Node> nodes,
         Verification.Result correctness,
         List<Target> targets) {
 
@@ -240,6 +241,14 @@ record Report(
     record Target(String name, String measured, String limit, boolean met) {
     }
 
+    /**
+     * One node's share of the crowd, from its own Prometheus endpoint: POST /reserve/ decisions by outcome,
+     * their latency in the node (from the histogram, as Prometheus estimates a quantile), its CPU.
+     */
+    record Node(int node, String address, long requests, Map<String, Long> outcomes, double p50Ms, double p99Ms,
+            double cpuSeconds, double cores, long redisRoundTrips, double peakRssMib) {
+    }
+
     void print(PrintStream out) {
         out.println();
         out.println("CourtRush flash bench — " + takenAt);
@@ -335,6 +344,17 @@ record Report(
                         + "script calls %.3f per decision%n", redis.decisions, redis.localSoldOutAnswers,
                 redis.roundTrips, redis.roundTripsPerDecision, redis.netRoundTripsPerDecision,
                 redis.idleRoundTripsPerSecond, redis.scriptCallsPerDecision);
+        if (nodes.size() > 1) {
+            out.printf("nodes (each one's /actuator/prometheus; latency in the node, from its histogram):%n");
+            for (Node node : nodes) {
+                out.printf("  node %d %-22s %,9d requests  p50 %6.2f ms  p99 %6.2f ms  CPU %5.1f s = %.2f cores  "
+                                + "%,d Redis round trips  peak RSS %.0f MiB  %s%n", node.node, node.address,
+                        node.requests, node.p50Ms, node.p99Ms, node.cpuSeconds, node.cores, node.redisRoundTrips,
+                        node.peakRssMib, node.outcomes);
+            }
+            out.printf("  the nodes counted %,d requests together; the bench sent %,d%n",
+                    nodes.stream().mapToLong(Node::requests).sum(), crowd.all.requests());
+        }
         out.printf("correctness: %d reservations (%d active); oversold %d, twice %d, Redis stock != DB %d, "
                         + "dedup != holders %d, lost grants %d, unclaimed rows %d -> %s%n", correctness.reservations(),
                 correctness.active(), correctness.oversold(), correctness.twice(), correctness.stockMismatches(),

@@ -3,15 +3,24 @@ package com.courtrush.bench;
 import com.alibaba.fastjson2.JSONArray;
 import com.alibaba.fastjson2.JSONObject;
 import java.io.IOException;
+import java.util.List;
 
-/** The server's own counters, read from {@code /actuator/metrics} with the admin token. */
+/**
+ * The server's own counters, read from {@code /actuator/metrics} with the admin token; with several
+ * nodes, each read from every node and added up (the latest commit time: the latest of them).
+ */
 final class ServerMetrics {
 
-    private final BenchHttp http;
+    private final List<BenchHttp> nodes;
     private final String admin;
 
     ServerMetrics(BenchHttp http, String admin) {
-        this.http = http;
+        this(List.of(http), admin);
+    }
+
+    /** @param nodes a client for each node, talking to that node only */
+    ServerMetrics(List<BenchHttp> nodes, String admin) {
+        this.nodes = List.copyOf(nodes);
         this.admin = admin;
     }
 
@@ -41,7 +50,11 @@ final class ServerMetrics {
 
     /** Epoch ms of the latest committed grant. */
     long lastRecordedMs() throws IOException {
-        return (long) statistic("courtrush.reserve.last-recorded", "VALUE");
+        double latest = 0;
+        for (BenchHttp node : nodes) {
+            latest = Math.max(latest, statistic(metric(node, "courtrush.reserve.last-recorded"), "VALUE"));
+        }
+        return (long) latest;
     }
 
     /** Database transactions of the reserve consumers, each with one Redis round trip ({@code courtrush.reserve.consumer-batch}). */
@@ -70,16 +83,26 @@ final class ServerMetrics {
     }
 
     private Timed timed(String metric) throws IOException {
-        JSONObject body = metric(metric);
-        return new Timed((long) statistic(body, "COUNT"), statistic(body, "TOTAL_TIME") * 1000);
+        long count = 0;
+        double totalMs = 0;
+        for (BenchHttp node : nodes) {
+            JSONObject body = metric(node, metric);
+            count += (long) statistic(body, "COUNT");
+            totalMs += statistic(body, "TOTAL_TIME") * 1000;
+        }
+        return new Timed(count, totalMs);
     }
 
     private double statistic(String metric, String statistic) throws IOException {
-        return statistic(metric(metric), statistic);
+        double sum = 0;
+        for (BenchHttp node : nodes) {
+            sum += statistic(metric(node, metric), statistic);
+        }
+        return sum;
     }
 
-    private JSONObject metric(String metric) throws IOException {
-        return http.call("Reading metric " + metric, http.get("/actuator/metrics/" + metric, admin));
+    private JSONObject metric(BenchHttp node, String metric) throws IOException {
+        return node.call("Reading metric " + metric, node.get("/actuator/metrics/" + metric, admin));
     }
 
     private static double statistic(JSONObject body, String statistic) {

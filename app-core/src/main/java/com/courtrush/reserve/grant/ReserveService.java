@@ -117,8 +117,8 @@ public class ReserveService {
             }
         }
         long ticket = soldOut.ticket(slotId);
-        ReserveMessage grant = new ReserveMessage(traceIds.issue(userId, slotId, sessionId, clock.instant()), userId, slotId,
-                sessionId, 0);
+        ReserveMessage grant = new ReserveMessage(traceIds.issue(userId, slotId, sessionId, clock.instant()), userId,
+                slotId, sessionId, 0);
         ReserveSession session = opening.session();
         boolean passRequired = Boolean.TRUE.equals(session.getBookingPass());
         String passHash = passRequired && bookingPass != null && !bookingPass.isBlank()
