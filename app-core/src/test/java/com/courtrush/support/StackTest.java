@@ -5,6 +5,7 @@ import com.courtrush.reserve.grant.ReservationWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.redisson.api.RedissonClient;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
@@ -17,6 +18,8 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
  * {@link ReservationWriter} is a spy so scenarios can make the consumer fail on purpose, {@link DrawSeeds}
  * one so that a fair draw can be made with a fixed seed.
  */
+// meters exported as in production (a test context would keep only its in-memory registry): /actuator/prometheus
+@AutoConfigureObservability(tracing = false)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
     "courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
     "courtrush.auth.bcrypt-strength=4",
