@@ -1,5 +1,9 @@
 package com.courtrush;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.infra.LuaScript;
+import com.courtrush.infra.ScriptPipeline;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
 import com.courtrush.reserve.RecoveryScenarios;
@@ -13,7 +17,18 @@ import com.courtrush.support.StackTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.redisson.api.RScript;
+import org.redisson.client.protocol.RedisCommands;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -44,5 +59,46 @@ class RedisClusterIT extends StackTest implements ReserveScenarios, RecoveryScen
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * One pipelined batch reaches all three masters; one of them has lost its scripts (a failover, a
+     * restart). Its calls did not run and are sent again once the script is loaded; the calls the other
+     * masters ran are answered from their own replies and run once, not again with the batch.
+     */
+    @Test
+    void callsOfOneBatchRunOnceEachWhenOneMasterHasLostItsScripts() throws Exception {
+        ScriptPipeline pipeline = new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"),
+                RScript.Mode.READ_WRITE, Duration.ofMinutes(1));
+        String prefix = "test:cluster-pipeline:" + System.nanoTime() + ":";
+        List<String> keys = IntStream.range(0, 60).mapToObj(i -> prefix + i).toList();
+        for (String key : keys) {
+            assertThat(pipeline.call(List.of(key), "first")).containsExactly(key, "first", 1L);
+        }
+        int flushed = cluster.dataNodes().get(0).port();
+        assertThat(cluster.command(flushed, c -> c.sync(RedisCommands.SCRIPT_FLUSH))).isTrue();
+
+        ExecutorService pool = Executors.newFixedThreadPool(keys.size());
+        CountDownLatch go = new CountDownLatch(1);
+        try {
+            List<Future<List<Object>>> replies = new ArrayList<>();
+            for (String key : keys) {
+                replies.add(pool.submit(() -> {
+                    go.await();
+                    return pipeline.call(List.of(key), "second");
+                }));
+            }
+            go.countDown();
+            for (int i = 0; i < keys.size(); i++) {
+                assertThat(replies.get(i).get()).as("reply to the call on %s", keys.get(i))
+                        .containsExactly(keys.get(i), "second", 2L);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (String key : keys) {
+            assertThat(redisson().<String>getBucket(key).get()).as("calls run on %s", key).isEqualTo("2");
+        }
+        redisson().getKeys().delete(keys.toArray(String[]::new));
     }
 }

@@ -9,7 +9,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.redisson.api.BatchOptions;
-import org.redisson.api.BatchResult;
 import org.redisson.api.RBatch;
 import org.redisson.api.RScript;
 import org.redisson.api.RScriptAsync;
@@ -22,8 +21,10 @@ import org.redisson.client.RedisTimeoutException;
  * its way to Redis together, as the next pipelined batch (Redisson's {@link RBatch}: one write, one
  * read, one wake-up of the I/O thread for all of them). A lone call goes at once, so nothing waits
  * for company; under a crowd, each round trip carries every call that queued behind the previous
- * one. Each call stays its own {@code EVALSHA}, atomic on its own, and gets its own reply. If Redis
- * no longer knows the script, nothing of the batch ran: the script is loaded and the batch sent
+ * one. Each call stays its own {@code EVALSHA}, atomic on its own, and gets its own reply, settled
+ * from its own answer: on a Redis Cluster one batch reaches several masters, and one of them may
+ * have lost its scripts (a failover, a restart) while the others ran theirs. The calls Redis
+ * answered NOSCRIPT did not run: the script is loaded and those calls, and only those, are sent
  * again. A call still waiting to be sent {@code deadline} after it arrived (Redis slow or frozen,
  * the batch ahead of it not back) is dropped unsent and fails with a {@link RedisTimeoutException}:
  * what is never sent is never decided, so nobody is granted a place after giving up on the answer.
@@ -87,42 +88,48 @@ public final class ScriptPipeline {
     private void send(List<Call> batch, boolean reloadIfUnknown) {
         RBatch pipeline = redisson.createBatch(BatchOptions.defaults());
         RScriptAsync calls = pipeline.getScript();
+        List<CompletableFuture<List<Object>>> answers = new ArrayList<>(batch.size());
         for (Call call : batch) {
-            calls.evalShaAsync(mode, script.sha1(), RScript.ReturnType.MULTI, call.keys, call.args);
+            answers.add(calls.<List<Object>>evalShaAsync(mode, script.sha1(), RScript.ReturnType.MULTI, call.keys,
+                    call.args).toCompletableFuture());
         }
         pipeline.executeAsync().whenComplete((replies, error) -> {
-            if (error != null && reloadIfUnknown && unknownScript(error)) {
-                redisson.getScript().scriptLoadAsync(script.source()).whenComplete((sha1, loadError) -> {
-                    if (loadError != null) {
-                        settle(batch, null, loadError);
-                    } else {
-                        send(batch, false);
+            List<Call> unknown = new ArrayList<>();
+            try {
+                for (int i = 0; i < batch.size(); i++) {
+                    Call call = batch.get(i);
+                    CompletableFuture<List<Object>> answer = answers.get(i);
+                    if (answer.isDone() && !answer.isCompletedExceptionally()) {
+                        call.reply.complete(answer.join());
+                        continue;
                     }
-                });
-                return;
-            }
-            settle(batch, replies, error);
-        });
-    }
-
-    @SuppressWarnings("unchecked")
-    private void settle(List<Call> batch, BatchResult<?> replies, Throwable error) {
-        try {
-            for (int i = 0; i < batch.size(); i++) {
-                if (error != null) {
-                    batch.get(i).reply.completeExceptionally(Futures.cause(error));
-                } else {
-                    batch.get(i).reply.complete((List<Object>) replies.getResponses().get(i));
+                    // a call's own error; the batch's when the call got no answer of its own
+                    Throwable cause = answer.isDone() ? Futures.cause(answer.handle((ok, e) -> e).join())
+                            : Futures.cause(error == null ? new IllegalStateException("Redis gave this call of the batch no answer") : error);
+                    if (reloadIfUnknown && cause instanceof RedisNoScriptException) {
+                        unknown.add(call);
+                    } else {
+                        call.reply.completeExceptionally(cause);
+                    }
+                }
+            } finally {
+                if (unknown.isEmpty()) {
+                    sending.set(false);
+                    sendWaiting();
                 }
             }
-        } finally {
-            sending.set(false);
-            sendWaiting();
-        }
-    }
-
-    private static boolean unknownScript(Throwable error) {
-        return Futures.cause(error) instanceof RedisNoScriptException;
+            if (!unknown.isEmpty()) {
+                redisson.getScript().scriptLoadAsync(script.source()).whenComplete((sha1, loadError) -> {
+                    if (loadError != null) {
+                        unknown.forEach(call -> call.reply.completeExceptionally(Futures.cause(loadError)));
+                        sending.set(false);
+                        sendWaiting();
+                    } else {
+                        send(unknown, false);
+                    }
+                });
+            }
+        });
     }
 
     private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply, long arrivedNanos) {

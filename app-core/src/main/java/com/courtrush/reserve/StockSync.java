@@ -62,8 +62,9 @@ class StockSync implements StockWarmer {
     @Override
     public WarmupReport warm(ReserveSession session) {
         long sessionId = session.getId();
-        // a little before the read begins, on Redis's clock: the logs' entries from then on are applied
-        long since = RedisTime.nowMillis(script) - CLOCK_MARGIN_MS;
+        // a little before the read begins, on the clock of the Redis that keeps the opening's logs: their
+        // entries from then on are applied
+        long since = RedisTime.nowMillis(script, sessionId) - CLOCK_MARGIN_MS;
         List<TimeSlot> sessionSlots = slots.selectList(new LambdaQueryWrapper<TimeSlot>()
                 .eq(TimeSlot::getSessionId, sessionId).orderByAsc(TimeSlot::getId));
         Map<Long, List<Long>> holders = reservations.activeHolders(sessionId).stream()

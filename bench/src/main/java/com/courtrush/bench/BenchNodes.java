@@ -75,17 +75,19 @@ final class BenchNodes implements AutoCloseable {
         return first().log();
     }
 
+    /** Stops every node, whatever closing the clients met. */
     @Override
     public void close() throws InterruptedException {
-        for (BenchHttp client : direct) {
-            try {
+        try {
+            for (BenchHttp client : direct) {
                 client.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
-        }
-        for (BenchServer server : servers) {
-            server.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            for (BenchServer server : servers) {
+                server.close();
+            }
         }
     }
 }

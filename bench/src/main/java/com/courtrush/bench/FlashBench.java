@@ -232,6 +232,13 @@ public final class FlashBench implements Callable<Integer> {
                         Duration.ofMinutes(3), console));
                 addresses.add("http://127.0.0.1:" + ports.get(i));
             }
+        } catch (BenchException e) {
+            for (BenchServer server : started) {
+                server.close();
+            }
+            console.println();
+            console.println("bench failed: " + e.getMessage());
+            return 2;
         } catch (IOException | InterruptedException | RuntimeException e) {
             for (BenchServer server : started) {
                 server.close();

@@ -45,15 +45,13 @@ final class NodeMeters {
                 continue;
             }
             String name = sample.group(1);
-            double value = Double.parseDouble(sample.group(3));
             Map<String, String> labels = labels(sample.group(2) == null ? "" : sample.group(2));
             if (name.equals(REQUESTS + "_count")) {
-                byOutcome.merge(labels.get("outcome"), value, Double::sum);
+                byOutcome.merge(labels.get("outcome"), number(sample.group(3)), Double::sum);
             } else if (name.equals(REQUESTS + "_bucket")) {
-                String le = labels.get("le");
-                buckets.merge(le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le), value, Double::sum);
+                buckets.merge(number(labels.get("le")), number(sample.group(3)), Double::sum);
             } else if (name.equals(ROUND_TRIPS)) {
-                trips += value;
+                trips += number(sample.group(3));
             }
         }
         if (byOutcome.isEmpty()) {
@@ -105,6 +103,15 @@ final class NodeMeters {
             lowerCount = bucket.getValue();
         }
         return lowerBound * 1000;
+    }
+
+    /** A sample value or bucket bound as Prometheus writes it: a number, {@code +Inf}, {@code -Inf} or {@code NaN}. */
+    private static double number(String text) {
+        return switch (text) {
+            case "+Inf" -> Double.POSITIVE_INFINITY;
+            case "-Inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(text);
+        };
     }
 
     private static Map<String, String> labels(String text) {

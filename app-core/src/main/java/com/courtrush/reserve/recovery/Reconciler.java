@@ -148,10 +148,11 @@ public class Reconciler {
             return new Report(Instant.now(), 0, 0, grants.count());
         }
         long now = RedisTime.nowMillis(script);
-        long cutoff = now - properties.reserve().reconcileHorizon().toMillis();
         int compensated = 0;
         int settled = 0;
         for (long sessionId : grants.openings()) {
+            // grants are scored by the clock of the Redis that holds their opening (on a Cluster, its master's)
+            long cutoff = RedisTime.nowMillis(script, sessionId) - properties.reserve().reconcileHorizon().toMillis();
             RScoredSortedSet<String> inflight = grants.of(sessionId);
             Collection<ScoredEntry<String>> stale;
             do {
