@@ -76,7 +76,8 @@ class RedisClusterIT extends StackTest implements ReserveScenarios, RecoveryScen
             assertThat(pipeline.call(List.of(key), "first")).containsExactly(key, "first", 1L);
         }
         int flushed = cluster.dataNodes().get(0).port();
-        assertThat(cluster.command(flushed, c -> c.sync(RedisCommands.SCRIPT_FLUSH))).isTrue();
+        Boolean scriptsFlushed = cluster.command(flushed, c -> c.sync(RedisCommands.SCRIPT_FLUSH));
+        assertThat(scriptsFlushed).as("SCRIPT FLUSH on one master").isTrue();
 
         ExecutorService pool = Executors.newFixedThreadPool(keys.size());
         CountDownLatch go = new CountDownLatch(1);
