@@ -13,9 +13,6 @@ import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -33,12 +30,6 @@ class ExternalStackIT extends StackTest
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {
-        ExternalServices.register(registry);
-        try {
-            String dataDir = Files.createTempDirectory("courtrush-it-ext-").toString();
-            registry.add("courtrush.data-dir", () -> dataDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        ExternalServices.register(registry, "ext", null);
     }
 }

@@ -14,9 +14,6 @@ import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.LocalRedis;
 import com.courtrush.support.StackTest;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,15 +47,10 @@ class RedisClusterIT extends StackTest implements ReserveScenarios, RecoveryScen
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {
-        ExternalServices.register(registry);
-        cluster = LocalRedis.cluster(3);
-        registry.add("courtrush.infra.redis-config-file", () -> cluster.configFile().toString());
-        try {
-            String dataDir = Files.createTempDirectory("courtrush-it-cluster-").toString();
-            registry.add("courtrush.data-dir", () -> dataDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        ExternalServices.register(registry, "cluster", () -> {
+            cluster = LocalRedis.cluster(3);
+            return cluster.configFile();
+        });
     }
 
     /**

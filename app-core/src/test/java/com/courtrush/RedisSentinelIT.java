@@ -14,9 +14,6 @@ import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -51,15 +48,10 @@ class RedisSentinelIT extends StackTest {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {
-        ExternalServices.register(registry);
-        redis = LocalRedis.sentinel(3);
-        registry.add("courtrush.infra.redis-config-file", () -> redis.configFile().toString());
-        try {
-            String dataDir = Files.createTempDirectory("courtrush-it-sentinel-").toString();
-            registry.add("courtrush.data-dir", () -> dataDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        ExternalServices.register(registry, "sentinel", () -> {
+            redis = LocalRedis.sentinel(3);
+            return redis.configFile();
+        });
     }
 
     @Test

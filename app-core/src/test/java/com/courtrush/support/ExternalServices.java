@@ -4,12 +4,16 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -66,6 +70,24 @@ public final class ExternalServices implements ExecutionCondition {
         registry.add("spring.rabbitmq.port", () -> AMQP_PORT);
         registry.add("spring.rabbitmq.username", () -> env("COURTRUSH_IT_AMQP_USER", "guest"));
         registry.add("spring.rabbitmq.password", () -> env("COURTRUSH_IT_AMQP_PASSWORD", "guest"));
+    }
+
+    /**
+     * As {@link #register}, with a data directory of the test's own and, when given, Redis from a Redisson
+     * file (a Cluster or Sentinel the test started) instead of the machine's Redis.
+     */
+    public static void register(DynamicPropertyRegistry registry, String purpose, Supplier<Path> redisConfigFile) {
+        register(registry);
+        if (redisConfigFile != null) {
+            String file = redisConfigFile.get().toString();
+            registry.add("courtrush.infra.redis-config-file", () -> file);
+        }
+        try {
+            String dataDir = Files.createTempDirectory("courtrush-it-" + purpose + "-").toString();
+            registry.add("courtrush.data-dir", () -> dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static List<String> unreachable() {
