@@ -2,7 +2,7 @@
    never as markup. The gate's countdown runs on the engine's word (msToOpen, measured on the clock
    that opens the gate) and this page's monotonic clock, never on the phone's wall clock.
 
-   Requests it makes (the README lists them; the bench replays them):
+   Requests it makes (docs/student-page.md lists them; the bench replays them):
    - on load: GET /calendar, GET /slots?date=, GET /reservations/mine
    - while the courts are on screen and the tab visible: GET /slots every 4-7 s (jittered), GET /calendar
      every minute; nothing while hidden
