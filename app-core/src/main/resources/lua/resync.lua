@@ -37,10 +37,8 @@ local function changed(user, slot, time, held)
 end
 local settled = redis.call('ZRANGEBYSCORE', KEYS[4], since, '+inf', 'WITHSCORES')
 for i = 1, #settled, 2 do
-  local user, slot, session = parse(settled[i])
-  if session == sessionId then
-    changed(user, slot, tonumber(settled[i + 1]), true)
-  end
+  local user, slot = parse(settled[i])
+  changed(user, slot, tonumber(settled[i + 1]), true)
 end
 local released = redis.call('ZRANGEBYSCORE', KEYS[5], since, '+inf', 'WITHSCORES')
 for i = 1, #released, 2 do
@@ -51,11 +49,9 @@ end
 -- grants in flight now are held, whatever happened before
 local inflight = {}
 for _, member in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
-  local user, slot, session = parse(member)
-  if session == sessionId then
-    inflight[slot] = inflight[slot] or {}
-    inflight[slot][user] = true
-  end
+  local user, slot = parse(member)
+  inflight[slot] = inflight[slot] or {}
+  inflight[slot][user] = true
 end
 
 redis.call('DEL', KEYS[1])

@@ -64,7 +64,8 @@ public class QueueMonitor {
 
     public QueuesView queues() {
         long now = clock.millis();
-        List<PendingGrant> pending = grants.oldest(PENDING_SHOWN).stream()
+        InflightGrants.InFlight inFlight = grants.read(PENDING_SHOWN);
+        List<PendingGrant> pending = inFlight.oldest().stream()
                 .map(grant -> new PendingGrant(grant.traceId(), grant.userId(), grant.slotId(), grant.sessionId(),
                         Math.max(0, now - grant.time())))
                 .toList();
@@ -73,7 +74,7 @@ public class QueueMonitor {
         List<Long> userIds = java.util.stream.Stream.concat(pending.stream().map(PendingGrant::userId),
                 dead.stream().map(DeadLetterLog.Entry::userId)).distinct().toList();
         return new QueuesView(stats(Queues.RESERVE_QUEUE), stats(Queues.DEAD_LETTER_QUEUE), metrics.totals(),
-                grants.count(), pending, reconciler, dead, studentIds(userIds), series.read(), now);
+                inFlight.count(), pending, reconciler, dead, studentIds(userIds), series.read(), now);
     }
 
     private Map<Long, String> studentIds(List<Long> userIds) {

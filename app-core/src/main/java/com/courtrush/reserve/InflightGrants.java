@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.redisson.api.RBatch;
 import org.redisson.api.RScoredSortedSet;
+import org.redisson.api.RScoredSortedSetAsync;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.protocol.ScoredEntry;
 import org.springframework.stereotype.Component;
@@ -62,39 +63,44 @@ public class InflightGrants {
 
     /** How many grants are in flight, all openings together (one batched read). */
     public int count() {
-        return sizes(openings()).stream().mapToInt(Integer::intValue).sum();
+        return count(openings());
     }
 
-    /** The {@code limit} oldest grants in flight, all openings together, oldest first. */
-    public List<ReserveMessage> oldest(int limit) {
-        List<Long> openings = openings();
+    /** How many grants the sets of these openings hold together (one batched read). */
+    public int count(List<Long> openings) {
+        return read(openings, 0).count();
+    }
+
+    /** How many grants are in flight and the {@code limit} oldest, all openings together, in one batched read. */
+    public InFlight read(int limit) {
+        return read(openings(), limit);
+    }
+
+    private InFlight read(List<Long> openings, int limit) {
         if (openings.isEmpty()) {
-            return List.of();
+            return new InFlight(0, List.of());
         }
         RBatch batch = redisson.createBatch();
-        List<CompletionStage<Collection<ScoredEntry<String>>>> reads = new ArrayList<>(openings.size());
+        List<CompletionStage<Integer>> sizes = new ArrayList<>(openings.size());
+        List<CompletionStage<Collection<ScoredEntry<String>>>> oldest = new ArrayList<>(openings.size());
         for (long sessionId : openings) {
-            reads.add(batch.<String>getScoredSortedSet(RedisKeys.inflight(sessionId)).entryRangeAsync(0, limit - 1));
+            RScoredSortedSetAsync<String> set = batch.getScoredSortedSet(RedisKeys.inflight(sessionId));
+            sizes.add(set.sizeAsync());
+            if (limit > 0) {
+                oldest.add(set.entryRangeAsync(0, limit - 1));
+            }
         }
         batch.execute();
-        return reads.stream()
+        int count = sizes.stream().mapToInt(size -> size.toCompletableFuture().join()).sum();
+        return new InFlight(count, oldest.stream()
                 .flatMap(read -> read.toCompletableFuture().join().stream())
                 .map(entry -> ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue()))
                 .sorted(Comparator.comparingLong(ReserveMessage::time))
                 .limit(limit)
-                .toList();
+                .toList());
     }
 
-    private List<Integer> sizes(List<Long> openings) {
-        if (openings.isEmpty()) {
-            return List.of();
-        }
-        RBatch batch = redisson.createBatch();
-        List<CompletionStage<Integer>> reads = new ArrayList<>(openings.size());
-        for (long sessionId : openings) {
-            reads.add(batch.getScoredSortedSet(RedisKeys.inflight(sessionId)).sizeAsync());
-        }
-        batch.execute();
-        return reads.stream().map(read -> read.toCompletableFuture().join()).toList();
+    /** Grants in flight, all openings together, and the oldest of them, oldest first. */
+    public record InFlight(int count, List<ReserveMessage> oldest) {
     }
 }

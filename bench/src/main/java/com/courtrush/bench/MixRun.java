@@ -1,5 +1,7 @@
 package com.courtrush.bench;
 
+import static com.courtrush.bench.Targets.f;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -7,7 +9,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -248,9 +249,5 @@ final class MixRun {
 
     private static Report.MixKind find(List<Report.MixKind> rows, String name) {
         return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
-    }
-
-    private static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
     }
 }

@@ -62,7 +62,8 @@ final class Targets {
         return targets;
     }
 
-    private static String f(String format, Object... args) {
+    /** A figure as the tables print it (root locale: a point, never a comma). */
+    static String f(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
     }
 }

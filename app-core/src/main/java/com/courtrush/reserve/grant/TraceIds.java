@@ -80,9 +80,7 @@ public class TraceIds {
         }
         ByteBuffer fields = ByteBuffer.wrap(id, NONCE, SIGNED - NONCE);
         long issued = Integer.toUnsignedLong(fields.getInt());
-        long slotId = getId(fields);
-        long sessionId = getId(fields);
-        return Optional.of(new Issued(slotId, sessionId, Instant.ofEpochSecond(issued)));
+        return Optional.of(new Issued(getId(fields), Instant.ofEpochSecond(issued)));
     }
 
     /** A 48-bit id in 6 bytes. */
@@ -106,7 +104,7 @@ public class TraceIds {
         }
     }
 
-    /** A verified trace id: the slot and opening it was for and when it was issued. */
-    record Issued(long slotId, long sessionId, Instant at) {
+    /** A verified trace id: the slot it was for and when it was issued (its opening: {@link #openingOf}). */
+    record Issued(long slotId, Instant at) {
     }
 }

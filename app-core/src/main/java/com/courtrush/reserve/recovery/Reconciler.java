@@ -150,7 +150,8 @@ public class Reconciler {
         long now = RedisTime.nowMillis(script);
         int compensated = 0;
         int settled = 0;
-        for (long sessionId : grants.openings()) {
+        List<Long> openings = grants.openings();
+        for (long sessionId : openings) {
             // grants are scored by the clock of the Redis that holds their opening (on a Cluster, its master's)
             long cutoff = RedisTime.nowMillis(script, sessionId) - properties.reserve().reconcileHorizon().toMillis();
             RScoredSortedSet<String> inflight = grants.of(sessionId);
@@ -168,7 +169,7 @@ public class Reconciler {
                 }
             } while (stale.size() == BATCH);
         }
-        Report report = new Report(Instant.ofEpochMilli(now), compensated, settled, grants.count());
+        Report report = new Report(Instant.ofEpochMilli(now), compensated, settled, grants.count(openings));
         redisson.getMap(RedisKeys.RECONCILER_LAST_RUN).putAll(Map.of(
                 "time", Long.toString(now),
                 "compensated", Integer.toString(compensated),
