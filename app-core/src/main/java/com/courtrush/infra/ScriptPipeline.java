@@ -2,12 +2,17 @@ package com.courtrush.infra;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.redisson.Redisson;
 import org.redisson.api.BatchOptions;
 import org.redisson.api.RBatch;
 import org.redisson.api.RScript;
@@ -15,6 +20,7 @@ import org.redisson.api.RScriptAsync;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisNoScriptException;
 import org.redisson.client.RedisTimeoutException;
+import org.redisson.connection.ConnectionManager;
 
 /**
  * Runs one Lua script for many request threads, sending the calls that arrive while a batch is on
@@ -22,7 +28,7 @@ import org.redisson.client.RedisTimeoutException;
  * read, one wake-up of the I/O thread for all of them). A lone call goes at once, so nothing waits
  * for company; under a crowd, each round trip carries every call that queued behind the previous
  * one. Each call stays its own {@code EVALSHA}, atomic on its own, and gets its own reply, settled
- * from its own answer: on a Redis Cluster one batch reaches several masters, and one of them may
+ * from its own answer. On a Redis Cluster the calls go as one batch per master, as one of them may
  * have lost its scripts (a failover, a restart) while the others ran theirs. The calls Redis
  * answered NOSCRIPT did not run: the script is loaded and those calls, and only those, are sent
  * again. A call still waiting to be sent {@code deadline} after it arrived (Redis slow or frozen,
@@ -33,12 +39,15 @@ public final class ScriptPipeline {
 
     /** Calls per batch at most: a bound on one write, far above the request threads of a node. */
     static final int MAX_BATCH = 256;
+    private static final Object ANY_MASTER = new Object();
 
     private final RedissonClient redisson;
     private final LuaScript script;
     private final RScript.Mode mode;
     private final Queue<Call> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean sending = new AtomicBoolean();
+    /** Where Redisson routes a key (null for a client that is not Redisson's own). */
+    private final ConnectionManager connections;
     private final long deadlineNanos;
 
     public ScriptPipeline(RedissonClient redisson, LuaScript script, RScript.Mode mode, Duration deadline) {
@@ -46,6 +55,7 @@ public final class ScriptPipeline {
         this.script = script;
         this.mode = mode;
         this.deadlineNanos = deadline.toNanos();
+        this.connections = redisson instanceof Redisson own ? own.getCommandExecutor().getConnectionManager() : null;
     }
 
     /** Runs the script with these keys and arguments and waits for its reply (a multi-bulk reply). */
@@ -80,12 +90,37 @@ public final class ScriptPipeline {
             if (batch.isEmpty()) {
                 sending.set(false);
             } else {
-                send(batch, true);
+                sendToEachMaster(batch);
             }
         }
     }
 
-    private void send(List<Call> batch, boolean reloadIfUnknown) {
+    /**
+     * One pipelined batch per Redis master the calls go to (one, but on a Cluster): a master that has
+     * lost its scripts then answers NOSCRIPT for its own batch only, and Redisson settles each batch
+     * apart, so what another master ran is never sent again. The next batch goes when all are back.
+     */
+    private void sendToEachMaster(List<Call> batch) {
+        Map<Object, List<Call>> byMaster = batch.stream()
+                .collect(Collectors.groupingBy(this::masterOf, LinkedHashMap::new, Collectors.toList()));
+        AtomicInteger left = new AtomicInteger(byMaster.size());
+        Runnable back = () -> {
+            if (left.decrementAndGet() == 0) {
+                sending.set(false);
+                sendWaiting();
+            }
+        };
+        byMaster.values().forEach(calls -> send(calls, true, back));
+    }
+
+    /** The master of a call's first key, as Redisson routes it (without asking Redis); one key for any other. */
+    private Object masterOf(Call call) {
+        Object master = connections == null || call.keys.isEmpty() ? null
+                : connections.getEntry(call.keys.get(0).toString());
+        return master == null ? ANY_MASTER : master;
+    }
+
+    private void send(List<Call> batch, boolean reloadIfUnknown, Runnable back) {
         RBatch pipeline = redisson.createBatch(BatchOptions.defaults());
         RScriptAsync calls = pipeline.getScript();
         List<CompletableFuture<List<Object>>> answers = new ArrayList<>(batch.size());
@@ -105,7 +140,8 @@ public final class ScriptPipeline {
                     }
                     // a call's own error; the batch's when the call got no answer of its own
                     Throwable cause = answer.isDone() ? Futures.cause(answer.handle((ok, e) -> e).join())
-                            : Futures.cause(error == null ? new IllegalStateException("Redis gave this call of the batch no answer") : error);
+                            : Futures.cause(error == null
+                                    ? new IllegalStateException("Redis gave this call of the batch no answer") : error);
                     if (reloadIfUnknown && cause instanceof RedisNoScriptException) {
                         unknown.add(call);
                     } else {
@@ -114,18 +150,16 @@ public final class ScriptPipeline {
                 }
             } finally {
                 if (unknown.isEmpty()) {
-                    sending.set(false);
-                    sendWaiting();
+                    back.run();
                 }
             }
             if (!unknown.isEmpty()) {
                 redisson.getScript().scriptLoadAsync(script.source()).whenComplete((sha1, loadError) -> {
                     if (loadError != null) {
                         unknown.forEach(call -> call.reply.completeExceptionally(Futures.cause(loadError)));
-                        sending.set(false);
-                        sendWaiting();
+                        back.run();
                     } else {
-                        send(unknown, false);
+                        send(unknown, false, back);
                     }
                 });
             }
