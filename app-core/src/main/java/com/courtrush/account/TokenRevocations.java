@@ -52,11 +52,14 @@ class TokenRevocations {
         this.accounts = accounts;
         this.tokenTtl = properties.auth().tokenTtl();
         this.clock = clock;
-        // changes arrive by the poll; an entry is also read again in the background after a minute (a
-        // change this node missed), while requests go on with what it knew — also while the database is
-        // away. Entries not used for half an hour go.
-        this.states = Caffeine.newBuilder().maximumSize(ACCOUNTS_CACHED).refreshAfterWrite(Duration.ofMinutes(1))
-                .expireAfterAccess(Duration.ofMinutes(30)).build(accounts::tokenState);
+        // An account's state changes only with a revocation row (endAll), which the poll applies within a
+        // second and readAllAgain again every few minutes: an entry is read once and kept until such a row,
+        // or until no token of the account could still be valid. Nothing is re-read by age: students sign
+        // in minutes before an opening, so a re-read after a minute (or an expiry after a few) fell on the
+        // rush itself, one database read per student in its first second (and, on two cores, one new
+        // thread each: Caffeine's default executor).
+        this.states = Caffeine.newBuilder().maximumSize(ACCOUNTS_CACHED).ticker(() -> clock.millis() * 1_000_000)
+                .expireAfterAccess(tokenTtl).build(accounts::tokenState);
         apply(revocations.unexpired(LocalDateTime.now(clock)));
     }
 

@@ -1,5 +1,6 @@
 package com.courtrush.reserve;
 
+import com.courtrush.infra.CacheRefreshes;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.opening.GateReading;
@@ -9,17 +10,13 @@ import com.courtrush.slot.SlotInfo;
 import com.courtrush.slot.SlotCatalog;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-import jakarta.annotation.PreDestroy;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.redisson.api.RBatch;
 import org.redisson.api.RedissonClient;
-import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -37,11 +34,10 @@ class StockSnapshots implements LiveStock {
 
     private final RedissonClient redisson;
     private final SlotCatalog catalogs;
-    private final ExecutorService refreshes = Executors.newSingleThreadExecutor(
-            new CustomizableThreadFactory("stock-snapshot-"));
     private final LoadingCache<Long, Snapshot> cache;
 
-    StockSnapshots(RedissonClient redisson, SlotCatalog catalogs, CourtRushProperties properties) {
+    StockSnapshots(RedissonClient redisson, SlotCatalog catalogs, CourtRushProperties properties,
+            CacheRefreshes refreshes) {
         this.redisson = redisson;
         this.catalogs = catalogs;
         Duration ttl = properties.reserve().stockSnapshotTtl();
@@ -62,11 +58,6 @@ class StockSnapshots implements LiveStock {
     /** The opening as the catalog has it now (null, not cached, for one that is gone). */
     private Snapshot readById(Long sessionId) {
         return catalogs.session(sessionId).map(this::read).orElse(null);
-    }
-
-    @PreDestroy
-    void stop() {
-        refreshes.shutdownNow();
     }
 
     private Snapshot read(SessionCatalog catalog) {

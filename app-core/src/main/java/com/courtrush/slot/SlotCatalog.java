@@ -1,6 +1,7 @@
 package com.courtrush.slot;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.infra.CacheRefreshes;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
 import com.courtrush.web.Outages;
@@ -22,7 +23,8 @@ import org.springframework.stereotype.Component;
 /**
  * Openings and their slots as this node caches them, so the reserve fast path validates a request
  * without touching the database. Any change on any node drops the cache ({@link CatalogInvalidation});
- * entries are also reloaded after a few seconds as a safety net — in the background, the cached
+ * entries are also reloaded after a few seconds as a safety net — in the background
+ * ({@link CacheRefreshes}), the cached
  * one served meanwhile and kept if the database cannot answer: a database outage must not hold
  * every reservation (each waited for a connection, and the students' requests queued behind them)
  * while Redis alone decides them. A cached entry is dropped after {@link #STALE_LIMIT} without a
@@ -58,20 +60,20 @@ public class SlotCatalog {
     private volatile long databaseOutUntil;
     private volatile boolean databaseOut;
 
-    SlotCatalog(ReserveSessionMapper sessions, TimeSlotMapper slots) {
+    SlotCatalog(ReserveSessionMapper sessions, TimeSlotMapper slots, CacheRefreshes refreshes) {
         this.sessions = sessions;
         this.slots = slots;
-        this.bySession = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT)
+        this.bySession = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).executor(refreshes)
                 .maximumSize(MAX_SESSIONS).build(this::load);
         this.missing = Caffeine.newBuilder().expireAfterWrite(TTL).maximumSize(MAX_MISSING).build();
-        this.highestId = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT)
+        this.highestId = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).executor(refreshes)
                 .build(any -> {
                     Long highest = read(sessions::highestId, lastHighestId);
                     lastHighestId = highest;
                     return highest;
                 });
-        this.byDate = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).maximumSize(1_000)
-                .build(this::loadDate);
+        this.byDate = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).executor(refreshes)
+                .maximumSize(1_000).build(this::loadDate);
     }
 
     /** The opening and its slots, or empty when there is no such opening. */
