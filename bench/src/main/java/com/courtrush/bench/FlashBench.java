@@ -21,6 +21,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.redisson.Redisson;
@@ -245,6 +246,9 @@ public final class FlashBench implements Callable<Integer> {
             }
             throw e;
         }
+        if (!external && !RedisStats.asksForPassword("127.0.0.1", embeddedRedisPort)) {
+            serverRedisPassword = null; // an engine from before the embedded Redis took a password
+        }
         try (BenchNodes server = new BenchNodes(started, addresses);
                 BenchHttp http = new BenchHttp(addresses, mix
                         ? mixClients + StudentsMix.SIGN_IN_THREADS_MAX + 8 : clients + 8 + DRAW_WATCHERS);
@@ -353,6 +357,8 @@ public final class FlashBench implements Callable<Integer> {
         Duration serverCpu = server.cpu();
         Duration redisCpu = server.redisCpu().orElse(null);
         Duration clientCpu = ownCpu();
+        MachineLoad.Sample machineBefore = MachineLoad.now();
+        long threadsBefore = metrics.threadsStarted();
         long jitBefore = metrics.jitCompileMs();
         List<NodeMeters.Scrape> scrapesBefore = scrape(server, admin);
         List<Duration> nodeCpuBefore = new ArrayList<>();
@@ -362,6 +368,8 @@ public final class FlashBench implements Callable<Integer> {
         step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
                 preOpenMs, rushSeconds);
         CrowdRun run = crowd(http, opening, tokens, passes, preOpenMs, rushSeconds, fairDrawMs);
+        MachineLoad.Sample machineAfter = MachineLoad.now();
+        long threadsStarted = threadsBefore < 0 ? -1 : metrics.threadsStarted() - threadsBefore;
         long trips = metrics.redisRoundTrips() - tripsBefore;
         long localAnswers = metrics.soldOutLocal() - localBefore;
         Map<String, Long> commands = RedisStats.delta(commandsBefore, redisStats.calls());
@@ -369,7 +377,7 @@ public final class FlashBench implements Callable<Integer> {
         double crowdCpu = seconds(server.cpu().minus(serverCpu).toNanos());
         List<NodeMeters.Scrape> scrapesAfter = scrape(server, admin);
         List<Report.Node> nodeFigures = new ArrayList<>();
-        for (int i = 0; i < server.size(); i++) {
+        for (int i = 0; i < server.size() && !scrapesBefore.isEmpty(); i++) {
             nodeFigures.add(NodeMeters.between(i + 1, server.addresses().get(i), scrapesBefore.get(i),
                     scrapesAfter.get(i), seconds(server.cpu(i).minus(nodeCpuBefore.get(i)).toNanos()),
                     seconds((run.end() - run.start()) * 1000), server.peakRssMib(i)));
@@ -430,7 +438,8 @@ public final class FlashBench implements Callable<Integer> {
                 lastRecordedMs - opening.opensAtMs(), lastRecordedMs - lastGrantAsked / 1000.0);
         Report.ServerUse serverUse = new Report.ServerUse(crowdCpu, crowdCpu / crowdSeconds, redisCpuSeconds,
                 clientCpuSeconds, jitSeconds, gc.count(), gc.totalMs() / 1000, grantServerMs, server.peakRssMib(),
-                server.rssMib());
+                server.rssMib(), threadsStarted, MachineLoad.between(machineBefore, machineAfter,
+                        crowdCpu + Math.max(0, redisCpuSeconds) + clientCpuSeconds, external));
         Report.Baseline baseline = Report.Baseline.of("/ping", baselineBefore.rate(), baselineAfter.rate(),
                 new Analysis(concat(baselineBefore.run().samples(), baselineAfter.run().samples()))
                         .latency(baselineBefore.from(), baselineAfter.to(), a -> true),
@@ -664,11 +673,19 @@ public final class FlashBench implements Callable<Integer> {
                 + (fairDrawMs > 0 ? " --fair-draw-ms " + fairDrawMs : "") + (nodes > 1 ? " --nodes " + nodes : "");
     }
 
-    /** Each node's Prometheus meters now. */
+    /**
+     * Each node's Prometheus meters now; none for one node of an engine from before it exported them
+     * (measured with {@code --jar}, to bisect).
+     */
     private static List<NodeMeters.Scrape> scrape(BenchNodes server, String admin) throws IOException {
         List<NodeMeters.Scrape> scrapes = new ArrayList<>();
         for (BenchHttp node : server.direct()) {
-            scrapes.add(NodeMeters.scrape(node, admin));
+            Optional<NodeMeters.Scrape> scrape = NodeMeters.scrape(node, admin);
+            if (scrape.isEmpty() && server.size() == 1) {
+                return List.of();
+            }
+            scrapes.add(scrape.orElseThrow(() -> new BenchException(
+                    "A node has no /actuator/prometheus: several nodes are measured by their own meters")));
         }
         return scrapes;
     }

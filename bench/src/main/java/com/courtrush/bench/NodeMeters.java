@@ -3,6 +3,7 @@ package com.courtrush.bench;
 import java.io.IOException;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,12 +27,16 @@ final class NodeMeters {
     record Scrape(Map<String, Double> byOutcome, NavigableMap<Double, Double> buckets, double redisRoundTrips) {
     }
 
-    static Scrape scrape(BenchHttp node, String admin) throws IOException {
+    /** The node's meters; empty for an engine built before it exported them (one measured with {@code --jar}). */
+    static Optional<Scrape> scrape(BenchHttp node, String admin) throws IOException {
         BenchHttp.Reply reply = node.get("/actuator/prometheus", admin);
+        if (reply.status() == 404) {
+            return Optional.empty();
+        }
         if (reply.status() != 200) {
             throw new BenchException("Reading a node's /actuator/prometheus failed: HTTP " + reply.status());
         }
-        return parse(reply.whole());
+        return Optional.of(parse(reply.whole()));
     }
 
     /** Reads Prometheus's text format, the samples it needs. */

@@ -1,5 +1,10 @@
 package com.courtrush.bench;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 import org.redisson.Redisson;
@@ -25,6 +30,25 @@ final class RedisStats implements AutoCloseable {
                 .setConnectionMinimumIdleSize(1)
                 .setConnectionPoolSize(2);
         this.redisson = Redisson.create(config);
+    }
+
+    /**
+     * Whether the Redis at this address asks for a password: an engine built before its embedded
+     * redis-server took one (the bench measures older engines with {@code --jar}, to bisect) runs it
+     * without, and refuses an AUTH.
+     */
+    static boolean asksForPassword(String host, int port) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 5_000);
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+            StringBuilder reply = new StringBuilder();
+            for (int c = in.read(); c != -1 && c != '\r'; c = in.read()) {
+                reply.append((char) c);
+            }
+            return reply.toString().startsWith("-NOAUTH");
+        }
     }
 
     /** Calls per command so far, e.g. {@code evalsha -> 12345}. */

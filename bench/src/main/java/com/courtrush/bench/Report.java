@@ -222,7 +222,16 @@ record Report(
      */
     record ServerUse(double crowdCpuSeconds, double crowdCores, double redisCpuSeconds, double clientCpuSeconds,
             double jitSeconds, long gcPauses, double gcPauseSeconds, double grantServerMeanMs, double peakRssMib,
-            double rssAfterMib) {
+            double rssAfterMib, long threadsStarted, MachineUse machine) {
+    }
+
+    /**
+     * The whole machine during the crowd, in cores: busy (every process), steal (time the hypervisor
+     * gave to other guests), the external services' processes, and the others — neither the server,
+     * its embedded redis-server, the bench nor the services. {@code noisy}: others and steal past
+     * {@link MachineLoad#NOISY_CORES}.
+     */
+    record MachineUse(double busyCores, double stealCores, double serviceCores, double otherCores, boolean noisy) {
     }
 
     /**
@@ -339,6 +348,11 @@ record Report(
                 server.redisCpuSeconds < 0 ? "n/a (external)" : String.format("%.1f s", server.redisCpuSeconds),
                 server.clientCpuSeconds, server.jitSeconds, crowd.all().seconds(), server.gcPauseSeconds,
                 server.gcPauses, server.grantServerMeanMs, server.peakRssMib, server.rssAfterMib);
+        MachineUse machine = server.machine;
+        out.printf("machine during the crowd: %.2f cores busy (external services %.2f, other processes %.2f), "
+                        + "steal %.2f; server threads started %,d -> %s%n", machine.busyCores, machine.serviceCores,
+                machine.otherCores, machine.stealCores, server.threadsStarted,
+                machine.noisy ? "NOISY: other load shared the cores, compare this run with care" : "quiet");
         out.printf("redis: %,d decisions in Redis, %,d sold-out answers from local flags; %,d round trips "
                         + "(%.3f per decision, %.3f net of %.1f/s background and the consumers' one per transaction); "
                         + "script calls %.3f per decision%n", redis.decisions, redis.localSoldOutAnswers,

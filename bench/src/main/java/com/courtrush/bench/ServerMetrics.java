@@ -67,6 +67,22 @@ final class ServerMetrics {
         return (long) statistic("jvm.compilation.time", "COUNT");
     }
 
+    /**
+     * Threads the server JVM has started so far ({@code jvm.threads.started}); -1 for an engine that
+     * does not export it. A crowd should start none: work that takes a thread per request shows here.
+     */
+    long threadsStarted() throws IOException {
+        long started = 0;
+        for (BenchHttp node : nodes) {
+            BenchHttp.Reply reply = node.get("/actuator/metrics/jvm.threads.started", admin);
+            if (reply.status() == 404) {
+                return -1;
+            }
+            started += (long) statistic(node.call("Reading metric jvm.threads.started", reply), "COUNT");
+        }
+        return started;
+    }
+
     /** From the Redis decision to the committed row ({@code courtrush.reserve.persist-lag}), so far. */
     Timed persistLag() throws IOException {
         return timed("courtrush.reserve.persist-lag");
