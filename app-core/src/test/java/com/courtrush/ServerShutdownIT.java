@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -64,6 +66,45 @@ class ServerShutdownIT {
                 || line.contains("connection driver error")
                 || line.contains("did not close within")).toList())
                 .as("errors while stopping; the whole output:%n%s", log).isEmpty();
+    }
+
+    /**
+     * The desk's machine may be busy when the console starts (another program, an update): with every
+     * core saturated by other processes the engine still starts, every time — no start-up step waits
+     * against a timeout that load can trip (Derby's login timeout did: "Login timeout exceeded", then
+     * "Qpid's AMQP port is not bound"). Bounded at five minutes; it takes tens of seconds.
+     */
+    @Test
+    void aServerStartsWhileEveryCoreIsBusyWithAnotherProcess(@TempDir Path dataDir) throws Exception {
+        assertThat(SERVER_JAR).as("the packaged server (mvn package runs before the ITs)").exists();
+        List<Process> hogs = new ArrayList<>();
+        Path output = dataDir.resolve("server.out");
+        Process server = null;
+        try {
+            for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
+                hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            }
+            String java = ProcessHandle.current().info().command().orElse("java");
+            server = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
+                    SERVER_JAR.toString(), "--courtrush.data-dir=" + dataDir, "--server.port=0")
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
+            Process started = server;
+            Awaitility.await("the server's ready line").atMost(Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> read(output).contains("CourtRush is ready") || !started.isAlive());
+            assertThat(server.isAlive()).as("the server started under load; its output:%n%s", read(output)).isTrue();
+            assertThat(hogs).as("the load lasted the whole start").allMatch(Process::isAlive);
+        } finally {
+            hogs.forEach(Process::destroyForcibly);
+            if (server != null) {
+                server.destroy();
+                if (!server.waitFor(60, TimeUnit.SECONDS)) {
+                    server.destroyForcibly();
+                }
+            }
+        }
     }
 
     private static String read(Path file) {

@@ -14,7 +14,10 @@ import org.apache.qpid.server.SystemLauncher;
 import org.apache.qpid.server.SystemLauncherListener;
 import org.apache.qpid.server.model.Broker;
 import org.apache.qpid.server.model.Port;
+import org.apache.qpid.server.model.State;
 import org.apache.qpid.server.model.SystemConfig;
+import org.apache.qpid.server.model.VirtualHostNode;
+import org.apache.qpid.server.store.berkeleydb.BDBConfigurationStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.util.ReflectionUtils;
@@ -22,10 +25,12 @@ import org.springframework.util.ReflectionUtils;
 /**
  * An in-process AMQP 0-9-1 broker (Apache Qpid Broker-J) on a free loopback port, with a password
  * made for this run. Its virtual host is durable: queues, bindings and persistent messages live in
- * a Derby store in {@code <data-dir>/qpid/store} and a publish is confirmed once its message is
- * committed there, so a grant answered 202 survives a crash of the engine. The broker's own
- * configuration (port, user) is made anew at each start. Qpid dead-letters differently from RabbitMQ;
- * {@link AmqpTopology} declares the queues so that both brokers dead-letter them.
+ * a Berkeley DB Java Edition store in {@code <data-dir>/qpid/bdb}, and a publish is confirmed once
+ * its message is committed there and the store's log forced to disk — one force for every commit
+ * waiting at that moment (group commit, decision 19) — so a grant answered 202 survives a crash of
+ * the engine and a power loss. The broker's own configuration (port, user) is made anew at each
+ * start. Qpid dead-letters differently from RabbitMQ; {@link AmqpTopology} declares the queues so
+ * that both brokers dead-letter them.
  */
 public final class EmbeddedAmqpBroker implements AutoCloseable {
 
@@ -34,14 +39,21 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedAmqpBroker.class);
     private static final String QPID_SHUTDOWN_HOOK_FIELD = "_shutdownHook";
-    private static final String DERBY_LOG_FILE = "derby.stream.error.file";
+    /** Berkeley DB's cache, in the heap: the queue holds grants for milliseconds, so a small one is plenty. */
+    static final long STORE_CACHE_BYTES = 16L * 1024 * 1024;
+    /** Where the Derby store of earlier versions lived (decision 15), moved aside once (decision 19). */
+    private static final String RETIRED_DERBY_STORE = "store";
+    private static final String JE_IO_STATS = "I/O";
+    private static final String JE_LOG_FORCES = "nLogFSyncs";
 
     private final SystemLauncher launcher;
+    private final Broker<?> broker;
     private final int port;
     private final String password;
 
-    private EmbeddedAmqpBroker(SystemLauncher launcher, int port, String password) {
+    private EmbeddedAmqpBroker(SystemLauncher launcher, Broker<?> broker, int port, String password) {
         this.launcher = launcher;
+        this.broker = broker;
         this.port = port;
         this.password = password;
     }
@@ -50,10 +62,11 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         Path workDir = dataDir.resolve("qpid");
         String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         AtomicReference<SystemConfig<?>> systemConfig = new AtomicReference<>();
-        SystemLauncher launcher = new SystemLauncher(new ContainerCapture(systemConfig));
+        AtomicReference<RuntimeException> startFailure = new AtomicReference<>();
+        SystemLauncher launcher = new SystemLauncher(new ContainerCapture(systemConfig, startFailure));
         try {
             Files.createDirectories(workDir);
-            keepDerbysLogIn(workDir);
+            retireDerbyStore(workDir);
             Path initialConfig = copyResource("/qpid/initial-config.json", workDir.resolve("initial-config.json"));
             // Qpid reads "classpath:" URLs only outside a fat jar; an empty file works everywhere.
             Path systemProperties = workDir.resolve("system.properties");
@@ -70,12 +83,17 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
                             "courtrush.amqp.password", password,
                             // Without this Qpid answers x-dead-letter-* arguments with 542 and closes the connection.
                             "queue.behaviourOnUnknownDeclareArgument", "IGNORE",
+                            "qpid.broker.bdbTotalCacheSize", Long.toString(STORE_CACHE_BYTES),
                             "qpid.broker.defaultPreferenceStoreAttributes", "{\"type\": \"Noop\"}")));
+            if (startFailure.get() != null) {
+                throw startFailure.get();
+            }
             Broker<?> broker = broker(systemConfig.get());
+            requireStoreOpen(broker, workDir);
             int port = boundPort(broker);
             leaveTheShutdownToTheOwner(broker);
             log.info("Embedded AMQP broker (Qpid Broker-J) listening on 127.0.0.1:{}", port);
-            return new EmbeddedAmqpBroker(launcher, port, password);
+            return new EmbeddedAmqpBroker(launcher, broker, port, password);
         } catch (Exception e) {
             // A half-started broker keeps non-daemon threads alive: shut it down before giving up.
             shutdownQuietly(launcher);
@@ -85,13 +103,32 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     }
 
     /**
-     * Derby writes its log to {@code derby.log} in the working directory unless told otherwise; it
-     * goes next to the store instead, recreated at each start. The setting is the JVM's: a Derby
-     * already booted in this JVM (a second engine in one test run) keeps its first log.
+     * Earlier versions kept the broker's messages in a Derby store (decision 15). It is not read any
+     * more: an upgrade stops the engine with no grant in flight (docs/deployment.md), so it holds
+     * nothing; it is moved aside once, not deleted, and the log says where.
      */
-    private static void keepDerbysLogIn(Path workDir) {
-        if (System.getProperty(DERBY_LOG_FILE) == null) {
-            System.setProperty(DERBY_LOG_FILE, workDir.resolve("derby.log").toAbsolutePath().toString());
+    private static void retireDerbyStore(Path workDir) throws IOException {
+        Path derby = workDir.resolve(RETIRED_DERBY_STORE);
+        if (Files.isDirectory(derby)) {
+            Path aside = workDir.resolve("derby-store-retired");
+            Files.move(derby, aside, StandardCopyOption.ATOMIC_MOVE);
+            log.warn("The broker's store is Berkeley DB now (decision 19); the Derby store of an earlier version was "
+                    + "moved to {} and is not read. Delete it once no grant is missing", aside);
+        }
+    }
+
+    /**
+     * The virtual host node holds the store; when it cannot open, Qpid logs why and leaves it in
+     * ERROR, and the AMQP port then never binds. The failure names the node and its store, not the
+     * port (the store's own error is logged by Qpid just before).
+     */
+    private static void requireStoreOpen(Broker<?> broker, Path workDir) {
+        for (VirtualHostNode<?> node : broker.getVirtualHostNodes()) {
+            if (node.getState() != State.ACTIVE) {
+                throw new IllegalStateException("the broker's message store (virtual host node '" + node.getName()
+                        + "', " + node.getType() + " in " + workDir + ") is " + node.getState()
+                        + " instead of ACTIVE; Qpid logged the reason just above");
+            }
         }
     }
 
@@ -152,6 +189,23 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         return port;
     }
 
+    /**
+     * Times the message store has forced its log to disk so far (Berkeley DB's {@code nLogFSyncs}):
+     * about one per group of commits waiting together, not one per message; -1 when unknown.
+     */
+    public long logForces() {
+        for (VirtualHostNode<?> node : broker.getVirtualHostNodes()) {
+            if (node.getConfigurationStore() instanceof BDBConfigurationStore store) {
+                Map<String, Object> io = store.getEnvironmentFacade().getEnvironmentStatistics(false)
+                        .getOrDefault(JE_IO_STATS, Map.of());
+                if (io.get(JE_LOG_FORCES) instanceof Number forces) {
+                    return forces.longValue();
+                }
+            }
+        }
+        return -1;
+    }
+
     public String password() {
         return password;
     }
@@ -162,8 +216,9 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         log.info("Embedded AMQP broker on port {} stopped", port);
     }
 
-    /** Keeps the system configuration Qpid resolves, to read the bound port from it. */
-    private record ContainerCapture(AtomicReference<SystemConfig<?>> target) implements SystemLauncherListener {
+    /** Keeps the system configuration Qpid resolves, to read the bound port from it, and a start's failure. */
+    private record ContainerCapture(AtomicReference<SystemConfig<?>> target, AtomicReference<RuntimeException> failure)
+            implements SystemLauncherListener {
 
         @Override
         public void beforeStartup() {
@@ -171,6 +226,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
 
         @Override
         public void errorOnStartup(RuntimeException e) {
+            failure.set(e);
         }
 
         @Override

@@ -1,5 +1,7 @@
 package com.courtrush.infra;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.List;
 import org.springframework.boot.autoconfigure.amqp.RabbitConnectionDetails;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -19,6 +21,15 @@ class EmbeddedInfraConfig {
     @Bean(destroyMethod = "close")
     EmbeddedAmqpBroker embeddedAmqpBroker(CourtRushProperties properties) {
         return EmbeddedAmqpBroker.start(properties.dataDir());
+    }
+
+    /** The broker store's log forces, beside the messages it keeps: the measure of its group commit. */
+    @Bean
+    MeterBinder embeddedBrokerStoreMeters(EmbeddedAmqpBroker broker) {
+        return registry -> FunctionCounter.builder("courtrush.broker.store.log-forces", broker,
+                        EmbeddedAmqpBroker::logForces)
+                .description("Times the embedded broker's store forced its log to disk (one per group commit)")
+                .register(registry);
     }
 
     @Bean
