@@ -27,6 +27,7 @@ import jakarta.validation.constraints.Size;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +51,8 @@ class ReserveController {
     private static final Logger log = LoggerFactory.getLogger(ReserveController.class);
     /** The header a booking pass travels in (the body stays {sessionId, slotId}). */
     static final String BOOKING_PASS = "X-Booking-Pass";
+    /** Where a student reserves. */
+    static final Set<String> PATHS = Set.of("/reserve/", "/reserve");
 
     private final ReserveService reserve;
     private final ReserveResults results;
@@ -82,7 +85,7 @@ class ReserveController {
                     + "with alternatives) after the draw.")
     @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
             content = @Content(schema = @Schema(implementation = ReserveRequest.class)))
-    @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE)
+    @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE) // PATHS
     void reserve(@AuthenticationPrincipal Caller caller,
             HttpServletRequest http, HttpServletResponse response) throws IOException {
         ReserveRequest request = exchange.read(http);
