@@ -350,6 +350,7 @@ public final class FlashBench implements Callable<Integer> {
         Map<String, Long> commandsBefore = redisStats.calls();
         long tripsBefore = metrics.redisRoundTrips();
         long batchesBefore = metrics.consumerBatches();
+        long forcesBefore = metrics.storeLogForces();
         long localBefore = metrics.soldOutLocal();
         ServerMetrics.Timed lagBefore = metrics.persistLag();
         ServerMetrics.Timed gcBefore = metrics.gcPauses();
@@ -395,6 +396,7 @@ public final class FlashBench implements Callable<Integer> {
         double meanLagMs = metrics.persistLag().since(lagBefore).meanMs();
         // the consumers forget the grants they recorded with one round trip per transaction
         long consumerTrips = metrics.consumerBatches() - batchesBefore;
+        long storeForces = forcesBefore < 0 ? -1 : metrics.storeLogForces() - forcesBefore;
         long lastRecordedMs = metrics.lastRecordedMs();
         // the machine's speed drifts: the crowd is compared with the baseline measured on both sides of it
         step("baseline again, after the crowd: GET /ping with %d clients for %d s", clients, baselineSeconds);
@@ -434,7 +436,8 @@ public final class FlashBench implements Callable<Integer> {
         Report.RedisUse redisUse = new Report.RedisUse(decisions, localAnswers, trips, idleRate,
                 ratio(trips, decisions), ratio(trips - consumerTrips - background, decisions), scriptCalls,
                 ratio(scriptCalls, decisions), commands);
-        Report.Persistence persistence = new Report.Persistence(grants.size(), recorded, consumerTrips, meanLagMs,
+        Report.Persistence persistence = new Report.Persistence(grants.size(), recorded, consumerTrips, storeForces,
+                meanLagMs,
                 lastRecordedMs - opening.opensAtMs(), lastRecordedMs - lastGrantAsked / 1000.0);
         Report.ServerUse serverUse = new Report.ServerUse(crowdCpu, crowdCpu / crowdSeconds, redisCpuSeconds,
                 clientCpuSeconds, jitSeconds, gc.count(), gc.totalMs() / 1000, grantServerMs, server.peakRssMib(),

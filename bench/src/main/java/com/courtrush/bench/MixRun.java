@@ -29,6 +29,8 @@ final class MixRun {
     /** The storm goes on this long after the flash time, so the rush runs with it. */
     private static final int STORM_INTO_OPENING_SECONDS = 8;
     static final double SLOTS_VS_PING_P99 = 1.5;
+    /** Refused taps, p99, while the sign-in storm is queued. */
+    static final double TAPS_P99_MS = 50;
     /** The page's own requests (courts refreshed every 4-7 s by every student in) take their share of the two cores. */
     static final double SIGN_INS_VS_CEILING = 0.8;
 
@@ -187,8 +189,8 @@ final class MixRun {
                 stormEnd <= flash ? "storm over before the opening"
                         : f("%.1f ms (%d; /ping %.1f; winners' 202 %.0f)", decided.latency().p99Ms(), decided.count(),
                                 rushPing.latency().p99Ms(), won.latency().p99Ms()),
-                f("< %.0f ms", Targets.P99_MS),
-                stormEnd > flash && decided.count() > 0 && decided.latency().p99Ms() < Targets.P99_MS));
+                f("< %.0f ms", TAPS_P99_MS),
+                stormEnd > flash && decided.count() > 0 && decided.latency().p99Ms() < TAPS_P99_MS));
         targets.add(new Report.Target("GET /slots p99 vs GET /ping p99, opening -2 s..+10 s",
                 f("%.1f vs %.1f ms = %.2f x", slots.latency().p99Ms(), ping.latency().p99Ms(),
                         ping.latency().p99Ms() == 0 ? 0 : slots.latency().p99Ms() / ping.latency().p99Ms()),

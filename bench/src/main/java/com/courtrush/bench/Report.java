@@ -4,6 +4,7 @@ import com.courtrush.bench.Analysis.Latency;
 import com.courtrush.bench.Analysis.Rate;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Everything one run measured, printed as a table and written as JSON. */
@@ -211,7 +212,11 @@ record Report(
      * @param lastGrantToLastPersistedMs from the request that won the last place to every place committed
      */
     /** @param transactions the reserve consumers' database transactions for the crowd's grants */
-    record Persistence(long granted, long recorded, long transactions, double meanLagMs,
+    /**
+     * @param storeLogForces times the embedded broker's store forced its log to disk meanwhile (its
+     *                       group commits; each grant is stored and acknowledged); -1 for RabbitMQ
+     */
+    record Persistence(long granted, long recorded, long transactions, long storeLogForces, double meanLagMs,
             double openingToLastPersistedMs, double lastGrantToLastPersistedMs) {
     }
 
@@ -336,10 +341,13 @@ record Report(
             }
             out.printf("  CourtRush decides %.1f x as many per second%n", seedDesign.speedUp);
         }
-        out.printf("persistence: %d granted, %d recorded in %d transactions; decision -> row committed mean %.1f ms; "
+        out.printf("persistence: %d granted, %d recorded in %d transactions%s; decision -> row committed mean %.1f ms; "
                         + "opening -> last place committed %.0f ms (last place asked for -> all committed %.0f ms)%n",
-                persistence.granted, persistence.recorded, persistence.transactions, persistence.meanLagMs,
-                persistence.openingToLastPersistedMs, persistence.lastGrantToLastPersistedMs);
+                persistence.granted, persistence.recorded, persistence.transactions,
+                persistence.storeLogForces < 0 ? ""
+                        : String.format(Locale.ROOT, "; the broker's store forced its log %d times",
+                                persistence.storeLogForces),
+                persistence.meanLagMs, persistence.openingToLastPersistedMs, persistence.lastGrantToLastPersistedMs);
         out.printf("server: crowd CPU %.1f s = %.2f cores (baseline %.2f cores); embedded redis-server CPU %s; "
                         + "bench client CPU %.1f s; JIT compiler threads busy %.1f s of the crowd's %.1f s; "
                         + "GC paused %.2f s in %d pauses; granted requests in the reserve service (decision to "

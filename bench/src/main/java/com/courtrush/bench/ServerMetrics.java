@@ -83,6 +83,22 @@ final class ServerMetrics {
         return started;
     }
 
+    /**
+     * Times the embedded broker's store has forced its log to disk ({@code courtrush.broker.store.log-forces});
+     * -1 on a node without it (RabbitMQ, or an engine from before it).
+     */
+    long storeLogForces() throws IOException {
+        long forces = 0;
+        for (BenchHttp node : nodes) {
+            BenchHttp.Reply reply = node.get("/actuator/metrics/courtrush.broker.store.log-forces", admin);
+            if (reply.status() == 404) {
+                return -1;
+            }
+            forces += (long) statistic(node.call("Reading the broker store's log forces", reply), "COUNT");
+        }
+        return forces;
+    }
+
     /** From the Redis decision to the committed row ({@code courtrush.reserve.persist-lag}), so far. */
     Timed persistLag() throws IOException {
         return timed("courtrush.reserve.persist-lag");
