@@ -60,12 +60,13 @@ public class AuthService {
                 passwords.matches(password, decoyHash);
                 throw failed(studentId, address, wrongCredentials());
             }
-            if (!Boolean.TRUE.equals(account.getActive())) {
-                // said whatever the password: the answer must not tell that it was right
-                throw failed(studentId, address, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
-            }
+            // a wrong password is the same 401 whether the account exists, is disabled or not (SPEC §15):
+            // "disabled" is said only to whoever knows the password, so ids cannot be probed with it
             if (!passwords.matches(password, account.getPasswordHash())) {
                 throw failed(studentId, address, wrongCredentials());
+            }
+            if (!Boolean.TRUE.equals(account.getActive())) {
+                throw failed(studentId, address, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
             }
             throttle.succeeded(studentId, address);
             return result(account, tokens.issue(account));
@@ -94,11 +95,11 @@ public class AuthService {
             passwords.matches(password, decoyHash);
             throw failed(staffId, DESK_ADDRESS, wrongCredentials());
         }
-        if (!Boolean.TRUE.equals(account.getActive())) {
-            throw failed(staffId, DESK_ADDRESS, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
-        }
         if (!passwords.matches(password, account.getPasswordHash())) {
             throw failed(staffId, DESK_ADDRESS, wrongCredentials());
+        }
+        if (!Boolean.TRUE.equals(account.getActive())) {
+            throw failed(staffId, DESK_ADDRESS, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
         }
         throttle.succeeded(staffId, DESK_ADDRESS);
         Caller caller = Caller.atDesk(account.getId(), account.getStudentId(), account.getRole());

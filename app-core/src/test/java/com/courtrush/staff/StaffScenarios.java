@@ -116,11 +116,13 @@ public interface StaffScenarios extends StackAccess {
         await().atMost(Duration.ofSeconds(3)).until(() -> api().get("/reservations/mine", student.token()).status() == 401);
         Reply login = api().post("/auth/login", null, Map.of("studentId", student.studentId(),
                 "password", "pw-" + student.studentId()));
-        assertThat(login.status()).isEqualTo(403);
-        // the same answer with a wrong password: it must not tell that the password was right
+        assertThat(login.status()).as("the right password: told the account is disabled").isEqualTo(403);
+        // a wrong password tells nothing about the account: the same 401 as for an id nobody has (SPEC §15)
         Reply guess = api().post("/auth/login", null, Map.of("studentId", student.studentId(), "password", "guess"));
-        assertThat(guess.status()).isEqualTo(403);
-        assertThat(guess.body().path("message")).isEqualTo(login.body().path("message"));
+        Reply nobody = api().post("/auth/login", null, Map.of("studentId", "nobody-" + userId, "password", "guess"));
+        assertThat(guess.status()).isEqualTo(401);
+        assertThat(guess.body().path("enumCode")).isEqualTo(nobody.body().path("enumCode"));
+        assertThat(guess.body().path("message")).isEqualTo(nobody.body().path("message"));
 
         directory.setActive(userId, true, Caller.ADMIN_NAME);
         Reply again = TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", student.studentId(),
