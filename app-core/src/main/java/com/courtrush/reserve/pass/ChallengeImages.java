@@ -2,11 +2,16 @@ package com.courtrush.reserve.pass;
 
 import cn.hutool.captcha.LineCaptcha;
 import cn.hutool.captcha.generator.RandomGenerator;
+import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.DataDirectory;
 import java.awt.Font;
 import java.awt.FontFormatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Objects;
 import org.springframework.stereotype.Component;
 
@@ -23,17 +28,38 @@ class ChallengeImages {
     static final String ALPHABET = "abcdefhjkmnprstuvwxy345678";
     static final int LENGTH = 5;
 
+    private static final String FONT = "DejaVuSans-Bold.ttf";
+
     private final Font font;
 
-    ChallengeImages() {
-        try (InputStream in = Objects.requireNonNull(getClass().getResourceAsStream("/fonts/DejaVuSans-Bold.ttf"),
-                "the bundled font")) {
-            this.font = Font.createFont(Font.TRUETYPE_FONT, in).deriveFont(Font.BOLD, 44f);
+    /**
+     * The font is read from a copy in {@code <data-dir>/fonts}: Java makes a temporary copy of a
+     * font read from a stream, in {@code /tmp}, and removes it only when the JVM exits cleanly (each
+     * SIGKILL left 709 KB behind).
+     */
+    ChallengeImages(CourtRushProperties properties) {
+        Path file = properties.dataDir().resolve("fonts").resolve(FONT);
+        try {
+            if (!Files.isRegularFile(file)) {
+                copyBundledFont(file);
+            }
+            this.font = Font.createFont(Font.TRUETYPE_FONT, file.toFile()).deriveFont(Font.BOLD, 44f);
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read the challenge font", e);
+            throw new UncheckedIOException("Cannot read the challenge font " + file, e);
         } catch (FontFormatException e) {
-            throw new IllegalStateException("The challenge font is not a TrueType font", e);
+            throw new IllegalStateException("The challenge font " + file + " is not a TrueType font", e);
         }
+    }
+
+    private void copyBundledFont(Path file) throws IOException {
+        DataDirectory.prepare(file.getParent());
+        Path partial = file.resolveSibling(FONT + ".partial");
+        try (InputStream in = Objects.requireNonNull(getClass().getResourceAsStream("/fonts/" + FONT),
+                "the bundled font")) {
+            Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        DataDirectory.tighten(file.getParent());
     }
 
     /** A new code and its image, as a PNG data URI. */
