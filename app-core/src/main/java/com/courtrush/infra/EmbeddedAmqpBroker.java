@@ -112,8 +112,12 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         if (Files.isDirectory(derby)) {
             Path aside = workDir.resolve("derby-store-retired");
             Files.move(derby, aside, StandardCopyOption.ATOMIC_MOVE);
+            Path derbyLog = workDir.resolve("derby.log");
+            if (Files.exists(derbyLog)) {
+                Files.move(derbyLog, aside.resolve("derby.log"), StandardCopyOption.REPLACE_EXISTING);
+            }
             log.warn("The broker's store is Berkeley DB now (decision 19); the Derby store of an earlier version was "
-                    + "moved to {} and is not read. Delete it once no grant is missing", aside);
+                    + "moved to {} and is not read; it may be deleted", aside);
         }
     }
 
