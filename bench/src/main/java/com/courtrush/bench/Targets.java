@@ -61,6 +61,10 @@ final class Targets {
                                 check.stockMismatches() + check.dedupMismatches(), check.lost()),
                         "0 / 0 / 0 / 0", check.ok())));
         if (draw != null) {
+            // a draw answers ENTERED, never 202, and commits its winners at the window's close: the draw's
+            // own target replaces the winners' 202 and the last place won
+            targets.removeIf(target -> target.name().startsWith("winners' 202")
+                    || target.name().startsWith("last place won"));
             // committed, the result reads SUCCESS; the page's own polling adds its pauses on top
             targets.add(targets.size() - 1, new Report.Target("draw window closed -> every winner's place committed",
                     draw.winners() == 0 ? "nobody drawn" : f("%.0f ms (page saw %.0f)", draw.allCommittedMs(),
