@@ -72,15 +72,7 @@ final class ServerMetrics {
      * does not export it. A crowd should start none: work that takes a thread per request shows here.
      */
     long threadsStarted() throws IOException {
-        long started = 0;
-        for (BenchHttp node : nodes) {
-            BenchHttp.Reply reply = node.get("/actuator/metrics/jvm.threads.started", admin);
-            if (reply.status() == 404) {
-                return -1;
-            }
-            started += (long) statistic(node.call("Reading metric jvm.threads.started", reply), "COUNT");
-        }
-        return started;
+        return countOnEveryNode("jvm.threads.started");
     }
 
     /**
@@ -88,15 +80,20 @@ final class ServerMetrics {
      * -1 on a node without it (RabbitMQ, or an engine from before it).
      */
     long storeLogForces() throws IOException {
-        long forces = 0;
+        return countOnEveryNode("courtrush.broker.store.log-forces");
+    }
+
+    /** A counter summed over the nodes; -1 when a node does not export it. */
+    private long countOnEveryNode(String metric) throws IOException {
+        long sum = 0;
         for (BenchHttp node : nodes) {
-            BenchHttp.Reply reply = node.get("/actuator/metrics/courtrush.broker.store.log-forces", admin);
+            BenchHttp.Reply reply = node.get("/actuator/metrics/" + metric, admin);
             if (reply.status() == 404) {
                 return -1;
             }
-            forces += (long) statistic(node.call("Reading the broker store's log forces", reply), "COUNT");
+            sum += (long) statistic(node.call("Reading metric " + metric, reply), "COUNT");
         }
-        return forces;
+        return sum;
     }
 
     /** From the Redis decision to the committed row ({@code courtrush.reserve.persist-lag}), so far. */
