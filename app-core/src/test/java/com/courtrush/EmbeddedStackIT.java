@@ -17,6 +17,7 @@ import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.reserve.grant.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.security.SecurityScenarios;
+import com.courtrush.security.SlowClientScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
@@ -52,7 +53,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
         ReportScenarios, RecurringScenarios, BookingPassScenarios, DrawScenarios, SignInScenarios, SecurityScenarios,
-        OpeningClockScenarios {
+        OpeningClockScenarios, SlowClientScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

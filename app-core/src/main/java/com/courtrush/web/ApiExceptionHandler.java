@@ -112,9 +112,6 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<ApiResponse<Object>> onUnreadableBody(HttpMessageNotReadableException e, HttpServletRequest request) {
-        if (e.getCause() instanceof BodyLimits.BodyTooLargeException tooLarge) {
-            return onTooLarge(tooLarge, request);
-        }
         if (e.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             String field = mapping.getPath().stream()
                     .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
@@ -122,11 +119,6 @@ public class ApiExceptionHandler {
             return badRequest(text(request, "http.badField", field));
         }
         return badRequest(text(request, "http.badBody"));
-    }
-
-    @ExceptionHandler(BodyLimits.BodyTooLargeException.class)
-    ResponseEntity<ApiResponse<Object>> onTooLarge(BodyLimits.BodyTooLargeException e, HttpServletRequest request) {
-        return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).body(ErrorEnvelopes.of(413, RequestLocales.of(request)));
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)

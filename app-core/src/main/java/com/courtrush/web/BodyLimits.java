@@ -1,5 +1,11 @@
 package com.courtrush.web;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -8,10 +14,16 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.MediaType;
@@ -19,18 +31,52 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * How large a request body may be, checked before anything reads it: {@code POST /reserve/} carries
- * two numbers ({@value #RESERVE} bytes), a student import up to {@value #IMPORT} bytes (20,000
- * rows), anything else {@value #OTHER}. A declared length over the limit is answered 413 at once; a
- * body of no declared length is cut off at the limit and answered 413 as well.
+ * Every request body is read whole, within its limit, before anything else sees the request, and a
+ * body still arriving holds no request thread (decision 20). {@code POST /reserve/} carries two
+ * numbers ({@value #RESERVE} bytes), a student import up to {@value #IMPORT} bytes (20,000 rows),
+ * anything else {@value #OTHER}; a declared length over the limit is answered 413 at once, a body of
+ * no declared length 413 once it passes the limit.
+ *
+ * <p>What arrived with the headers is read in the request thread, as nearly every body does. The rest
+ * is read by the container as it comes ({@link ReadListener}), with no thread waiting; once whole,
+ * the request is dispatched again through every filter as if it had just arrived. A body that has
+ * not arrived by its deadline ({@value #DEADLINE_MS} ms, more for a large one at 64 KiB/s) is
+ * answered 408 and its connection closed; one silent for the connection timeout is closed. The bodies
+ * held at once are bounded by a share of the heap: past it, 503 at once.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 10)
+@Order(Ordered.HIGHEST_PRECEDENCE)
 public class BodyLimits extends OncePerRequestFilter {
+
+    private static final Logger log = LoggerFactory.getLogger(BodyLimits.class);
 
     static final int RESERVE = 256;
     static final int IMPORT = 4 * 1024 * 1024;
     static final int OTHER = 64 * 1024;
+    static final long DEADLINE_MS = 10_000;
+    private static final long SLOW_LINK_BYTES_PER_SECOND = 64 * 1024;
+    private static final String ARRIVED = BodyLimits.class.getName() + ".ARRIVED";
+
+    private final AtomicLong heldBytes = new AtomicLong();
+    private final long budgetBytes;
+    private final Counter waited;
+    private final Counter timedOut;
+    private final Counter refusedBusy;
+
+    @Autowired
+    public BodyLimits(MeterRegistry meters) {
+        this(meters, Math.min(64L * 1024 * 1024, Runtime.getRuntime().maxMemory() / 8));
+    }
+
+    BodyLimits(MeterRegistry meters, long budgetBytes) {
+        this.budgetBytes = budgetBytes;
+        String name = "courtrush.http.slow-bodies";
+        String description = "Request bodies that did not arrive with their headers, by what became of them";
+        this.waited = Counter.builder(name).description(description).tag("outcome", "waited").register(meters);
+        this.timedOut = Counter.builder(name).description(description).tag("outcome", "timed-out").register(meters);
+        this.refusedBusy = Counter.builder(name).description(description).tag("outcome", "refused-busy")
+                .register(meters);
+    }
 
     static int limitFor(HttpServletRequest request) {
         // the decoded path the application maps (/%72eserve/ is /reserve/), not the raw URI
@@ -41,109 +87,287 @@ public class BodyLimits extends OncePerRequestFilter {
         return path.equals("/admin/students") ? IMPORT : OTHER;
     }
 
+    /** The second pass, once the body has arrived, must run this filter again. */
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false;
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        int limit = limitFor(request);
-        long declared = request.getContentLengthLong();
-        if (declared > limit) {
-            tooLarge(request, response);
+        if (request.getDispatcherType() == DispatcherType.ASYNC) {
+            Object arrived = request.getAttribute(ARRIVED);
+            if (arrived instanceof Body body) {
+                request.removeAttribute(ARRIVED);
+                replay(request, response, chain, body);
+            } else {
+                chain.doFilter(request, response);
+            }
             return;
         }
-        chain.doFilter(declared >= 0 ? request : new Limited(request, limit), response);
+        long declared = request.getContentLengthLong();
+        if (declared == 0 || declared < 0 && request.getHeader("Transfer-Encoding") == null) {
+            chain.doFilter(request, response);
+            return;
+        }
+        int limit = limitFor(request);
+        if (declared > limit) {
+            answer(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+            return;
+        }
+        Body body = new Body(declared > 0 ? (int) declared : limit, declared > 0);
+        if (!hold(body)) {
+            refusedBusy.increment();
+            answer(request, response, HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+            return;
+        }
+        ServletInputStream in = request.getInputStream();
+        if (body.declared) {
+            // what came with the headers is in the connector's buffer: reading it does not wait
+            while (!body.isWhole() && in.available() > 0) {
+                int n = in.read(body.bytes, body.length, body.bytes.length - body.length);
+                if (n < 0) {
+                    break;
+                }
+                body.length += n;
+            }
+            if (body.isWhole()) {
+                try {
+                    chain.doFilter(new WholeBody(request, body), response);
+                } finally {
+                    release(body);
+                }
+                return;
+            }
+        }
+        waitFor(request, response, in, body, limit);
     }
 
-    private static void tooLarge(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        response.setStatus(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
-        response.setHeader("Connection", "close"); // the rest of the body is not read
-        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        response.setCharacterEncoding("UTF-8");
-        response.getOutputStream().write(ErrorEnvelopes.json(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
-                RequestLocales.of(request)));
-    }
-
-    /** Thrown by a body of no declared length once it passes its limit; answered 413. */
-    public static final class BodyTooLargeException extends IOException {
-        BodyTooLargeException(int limit) {
-            super("The request body is larger than " + limit + " bytes");
+    private void replay(HttpServletRequest request, HttpServletResponse response, FilterChain chain, Body body)
+            throws ServletException, IOException {
+        WholeBody whole = new WholeBody(request, body);
+        whole.replaying = true;
+        try {
+            chain.doFilter(whole, response);
+        } finally {
+            whole.replaying = false;
+            release(body);
         }
     }
 
-    private static final class Limited extends HttpServletRequestWrapper {
+    /** Lets the container read the rest as it arrives, and frees this thread. */
+    private void waitFor(HttpServletRequest request, HttpServletResponse response, ServletInputStream in, Body body,
+            int limit) {
+        waited.increment();
+        AsyncContext async = request.startAsync(request, response);
+        async.setTimeout(DEADLINE_MS + body.bytes.length * 1000L / SLOW_LINK_BYTES_PER_SECOND);
+        async.addListener(new AsyncListener() {
+            @Override
+            public void onTimeout(AsyncEvent event) throws IOException {
+                timedOut.increment();
+                log.debug("A request body from {} did not arrive by its deadline: 408 ({} of {} bytes)",
+                        request.getRemoteAddr(), body.length, body.declared ? body.bytes.length : "?");
+                release(body);
+                answer(request, response, HttpServletResponse.SC_REQUEST_TIMEOUT);
+                async.complete();
+            }
 
-        private final int limit;
+            @Override
+            public void onError(AsyncEvent event) {
+                // fell silent for the connection timeout, or went away: answered here, not as a server error
+                log.debug("A request body from {} stopped arriving ({} bytes read): {}", request.getRemoteAddr(),
+                        body.length, String.valueOf(event.getThrowable()));
+                timedOut.increment();
+                release(body);
+                try {
+                    answer(request, response, HttpServletResponse.SC_REQUEST_TIMEOUT);
+                } catch (IOException gone) {
+                    log.debug("The 408 to {} could not be sent: {}", request.getRemoteAddr(), gone.toString());
+                }
+                async.complete();
+            }
+
+            @Override
+            public void onComplete(AsyncEvent event) {
+                release(body);
+            }
+
+            @Override
+            public void onStartAsync(AsyncEvent event) {
+                // a later cycle is the application's own
+            }
+        });
+        in.setReadListener(new ReadListener() {
+            @Override
+            public void onDataAvailable() throws IOException {
+                while (in.isReady()) {
+                    if (body.isWhole()) {
+                        if (!body.declared) {
+                            // a body of no declared length that fills its limit and goes on
+                            tooLarge();
+                        }
+                        return;
+                    }
+                    int n = in.read(body.bytes, body.length, body.bytes.length - body.length);
+                    if (n < 0) {
+                        return;
+                    }
+                    body.length += n;
+                }
+            }
+
+            @Override
+            public void onAllDataRead() {
+                request.setAttribute(ARRIVED, body);
+                async.dispatch();
+            }
+
+            @Override
+            public void onError(Throwable failure) {
+                // the async context's listener answers it (onError above)
+            }
+
+            private void tooLarge() throws IOException {
+                log.debug("A request body from {} of no declared length passed its limit of {} bytes",
+                        request.getRemoteAddr(), limit);
+                release(body);
+                answer(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+                async.complete();
+            }
+        });
+    }
+
+    private boolean hold(Body body) {
+        long after = heldBytes.addAndGet(body.bytes.length);
+        if (after > budgetBytes && after != body.bytes.length) {
+            heldBytes.addAndGet(-body.bytes.length);
+            return false;
+        }
+        return true;
+    }
+
+    private void release(Body body) {
+        if (body.released.compareAndSet(false, true)) {
+            heldBytes.addAndGet(-body.bytes.length);
+        }
+    }
+
+    /** Answers at once and closes the connection: the rest of the body is never read. */
+    private static void answer(HttpServletRequest request, HttpServletResponse response, int status)
+            throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.setStatus(status);
+        response.setHeader("Connection", "close");
+        if (status == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
+            response.setHeader("Retry-After", "1");
+        }
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setCharacterEncoding("UTF-8");
+        response.getOutputStream().write(ErrorEnvelopes.json(status, RequestLocales.of(request)));
+    }
+
+    /** A body as it arrives: a declared length fills {@code bytes}; an undeclared one stops at its limit. */
+    private static final class Body {
+
+        final byte[] bytes;
+        final boolean declared;
+        final AtomicBoolean released = new AtomicBoolean();
+        int length;
+
+        Body(int capacity, boolean declared) {
+            this.bytes = new byte[capacity];
+            this.declared = declared;
+        }
+
+        boolean isWhole() {
+            return length == bytes.length;
+        }
+    }
+
+    /**
+     * The request with its body in memory. On the pass after the body arrived it reads as a request
+     * just arrived ({@link DispatcherType#REQUEST}), so every filter, the security chain included,
+     * treats it as one; a later asynchronous dispatch of the application's own reads as what it is.
+     */
+    private static final class WholeBody extends HttpServletRequestWrapper {
+
+        private final byte[] bytes;
+        private final int length;
+        private volatile boolean replaying;
         private ServletInputStream stream;
 
-        Limited(HttpServletRequest request, int limit) {
+        WholeBody(HttpServletRequest request, Body body) {
             super(request);
-            this.limit = limit;
+            this.bytes = body.bytes;
+            this.length = body.length;
         }
 
         @Override
-        public ServletInputStream getInputStream() throws IOException {
+        public DispatcherType getDispatcherType() {
+            return replaying ? DispatcherType.REQUEST : super.getDispatcherType();
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
             if (stream == null) {
-                stream = new CountingStream(super.getInputStream(), limit);
+                stream = new InMemory(new ByteArrayInputStream(bytes, 0, length));
             }
             return stream;
         }
 
         @Override
-        public BufferedReader getReader() throws IOException {
+        public BufferedReader getReader() {
             String encoding = getCharacterEncoding();
             return new BufferedReader(new InputStreamReader(getInputStream(),
                     encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding)));
         }
+
     }
 
-    private static final class CountingStream extends ServletInputStream {
+    private static final class InMemory extends ServletInputStream {
 
-        private final ServletInputStream in;
-        private final int limit;
-        private long read;
+        private final ByteArrayInputStream in;
 
-        CountingStream(ServletInputStream in, int limit) {
+        InMemory(ByteArrayInputStream in) {
             this.in = in;
-            this.limit = limit;
         }
 
         @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                count(1);
-            }
-            return b;
+        public int read() {
+            return in.read();
         }
 
         @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = in.read(buffer, offset, length);
-            if (n > 0) {
-                count(n);
-            }
-            return n;
+        public int read(byte[] buffer, int offset, int length) {
+            return in.read(buffer, offset, length);
         }
 
-        private void count(int n) throws BodyTooLargeException {
-            read += n;
-            if (read > limit) {
-                throw new BodyTooLargeException(limit);
-            }
+        @Override
+        public int available() {
+            return in.available();
         }
 
         @Override
         public boolean isFinished() {
-            return in.isFinished();
+            return in.available() == 0;
         }
 
         @Override
         public boolean isReady() {
-            return in.isReady();
+            return true;
         }
 
         @Override
         public void setReadListener(ReadListener listener) {
-            in.setReadListener(listener);
+            try {
+                listener.onDataAvailable();
+                listener.onAllDataRead();
+            } catch (IOException e) {
+                listener.onError(e);
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ public final class ErrorEnvelopes {
             case 403 -> ApiResponse.of(Outcome.FORBIDDEN, EngineMessages.format(locale, "http.forbidden"), null);
             case 404 -> ApiResponse.of(Outcome.NOT_FOUND, EngineMessages.format(locale, "http.notFound"), null);
             case 405 -> ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.methodHere"), null);
+            case 408 -> ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.tooSlow"), null);
             case 413 -> ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.tooLarge"), null);
             case 414, 431 -> ApiResponse.of(Outcome.PARAM_ERROR,
                     EngineMessages.format(locale, "http.headersTooLarge"), null);

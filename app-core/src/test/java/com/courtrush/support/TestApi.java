@@ -31,9 +31,16 @@ public final class TestApi {
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
+    private final int port;
 
     public TestApi(int port) {
         this.base = "http://127.0.0.1:" + port;
+        this.port = port;
+    }
+
+    /** The engine's HTTP port on 127.0.0.1, for clients below HTTP. */
+    public int port() {
+        return port;
     }
 
     /** An answer: HTTP status, envelope and headers. */

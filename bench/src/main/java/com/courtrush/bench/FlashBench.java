@@ -4,6 +4,7 @@ import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONWriter;
 import com.courtrush.bench.Analysis.Rate;
 import java.io.IOException;
+import java.net.URI;
 import java.io.PrintStream;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
@@ -73,6 +74,11 @@ public final class FlashBench implements Callable<Integer> {
     @Option(names = "--booking-pass", description = "the measured opening asks for a booking pass: each student gets one "
             + "before it opens (challenge, answer read from Redis) and every reserve carries it")
     boolean bookingPass;
+
+    @Option(names = "--slow-clients", defaultValue = "0", description = "this many slow connections from the bench's"
+            + " address through the baseline and the crowd, half sending request headers, half a body, a byte a second;"
+            + " one the server ends is opened again (default ${DEFAULT-VALUE})")
+    int slowClients;
 
     @Option(names = "--fair-draw-ms", defaultValue = "0", description = "the measured opening starts with a fair draw"
             + " of this window (e.g. 1000): each student's first request in it enters the draw, naming the next two"
@@ -330,6 +336,12 @@ public final class FlashBench implements Callable<Integer> {
         }
 
         awaitJitQuiet(metrics);
+        SlowConnections slow = null;
+        if (slowClients > 0) {
+            URI first = URI.create(server.addresses().get(0));
+            step("%d slow connections from here, a byte a second, until the crowd ends", slowClients);
+            slow = SlowConnections.open(first.getHost(), first.getPort(), slowClients);
+        }
         step("baseline: GET /ping with %d clients for %d s", clients, baselineSeconds);
         Ping baselineBefore = ping(server, ping);
 
@@ -368,7 +380,13 @@ public final class FlashBench implements Callable<Integer> {
         }
         step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
                 preOpenMs, rushSeconds);
+        Bystander slotsPage = Bystander.start(http, "/slots", tokens.get(0));
         CrowdRun run = crowd(http, opening, tokens, passes, preOpenMs, rushSeconds, fairDrawMs);
+        console.printf("    beside the crowd, GET /slots every 100 ms: %s%n", slotsPage.finish());
+        if (slow != null) {
+            console.printf("    slow clients: %s%n", slow.summary());
+            slow.close();
+        }
         MachineLoad.Sample machineAfter = MachineLoad.now();
         long threadsStarted = threadsBefore < 0 ? -1 : metrics.threadsStarted() - threadsBefore;
         long trips = metrics.redisRoundTrips() - tripsBefore;
