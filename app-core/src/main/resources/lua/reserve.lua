@@ -2,6 +2,7 @@
 -- One atomic script, one round trip. Returns {outcome, value, redisNowMillis[, holders]}:
 --   TOO_MANY_REQUESTS  value = milliseconds until the next attempt may pass
 --   UNGATED            value = milliseconds until the gate opens, -1 when it will not open by itself
+--                      (never on a fair-draw opening that is warm: its entries are taken from the warm-up)
 --   DUP_REQ            value = 0
 --   QUOTA_EXCEEDED     value = places the student already holds in the opening
 --   OUT_OF_STOCK       value = 0, holders = the slot's dedup set (who holds it while it is sold out)
@@ -9,7 +10,8 @@
 --   PASS_REQUIRED      value = 0: the opening asks for a booking pass and the student's is missing,
 --                      wrong or spent
 --   ENTERED            value = ms until the draw's window closes: the request entered the opening's
---                      fair draw (nothing taken yet; draw.lua decides at the close)
+--                      fair draw, at any time from its warm-up to the close (nothing taken yet; draw.lua
+--                      decides at the close)
 --   ENTERED_ALREADY    value = ms until the close, entry = the trace of the student's one entry
 --   DRAWING            value = 0: the draw's window has closed but the draw has not run; nothing is
 --                      decided before it has (run draw.lua, then ask again)
@@ -55,6 +57,7 @@ if redis.call('EXISTS', KEYS[9]) == 0 then
   return {'COLD', 0, now}
 end
 
+local window = tonumber(ARGV[12])
 local gate = redis.call('GET', KEYS[2])
 if gate ~= '1' then
   local opensAt = tonumber(redis.call('GET', KEYS[3]))
@@ -66,14 +69,19 @@ if gate ~= '1' then
     return {'UNGATED', -1, now}
   end
   if now < opensAt then
-    return {'UNGATED', opensAt - now, now}
-  end
-  -- flash time has come: the first request opens the gate, on the millisecond, with no click
-  local ttl = redis.call('PTTL', KEYS[3])
-  if ttl > 0 then
-    redis.call('SET', KEYS[2], '1', 'PX', ttl)
+    if window == 0 then
+      return {'UNGATED', opensAt - now, now}
+    end
+    -- a fair draw takes entries from the warm-up: a phone whose request takes seconds to arrive but
+    -- was sent before the flash time is in (the gate itself opens at the flash time, as always)
   else
-    redis.call('SET', KEYS[2], '1')
+    -- flash time has come: the first request opens the gate, on the millisecond, with no click
+    local ttl = redis.call('PTTL', KEYS[3])
+    if ttl > 0 then
+      redis.call('SET', KEYS[2], '1', 'PX', ttl)
+    else
+      redis.call('SET', KEYS[2], '1')
+    end
   end
 end
 
@@ -93,9 +101,8 @@ if held >= tonumber(ARGV[3]) then
   return {'QUOTA_EXCEEDED', held, now}
 end
 
-local window = tonumber(ARGV[12])
 if window > 0 and redis.call('HEXISTS', KEYS[11], 'drawnAt') == 0 then
-  -- the draw's window runs from the gate's opening time; until the draw has run nothing is taken
+  -- entries close at the gate's opening time plus the window; until the draw has run nothing is taken
   local closesAt = tonumber(redis.call('GET', KEYS[3]) or '0') + window
   if now >= closesAt then
     return {'DRAWING', 0, now}

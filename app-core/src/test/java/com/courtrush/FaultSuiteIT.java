@@ -59,7 +59,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * settled, the invariants of SPEC §11 and the per-student limit. It prints the table the issue
  * asks for (answers by status, 5xx other than 503, granted, rows, FAILED, still PENDING, oversold,
  * over the limit, Redis ≠ DB) and fails on any violation, any 500, any trace left PENDING, or a
- * 503 slower than {@link #ANSWER_LIMIT}. Run alone: {@code ./mvnw -pl app-core verify
+ * 503 slower than {@link #ANSWER_LIMIT} ({@link #REDIS_ANSWER_LIMIT} when Redis fails). Run alone: {@code ./mvnw -pl app-core verify
  * -Dit.test=FaultSuiteIT}.
  */
 @ExtendWith(ExternalServices.class)
@@ -68,6 +68,8 @@ class FaultSuiteIT {
 
     /** An outage is answered within this long (the database's statement timeout is 10 s, its socket's 5 s). */
     static final Duration ANSWER_LIMIT = Duration.ofSeconds(12);
+    /** Redis down or cut off: promised within a second (the reserve decision's deadline is 800 ms). */
+    static final Duration REDIS_ANSWER_LIMIT = Duration.ofMillis(2000);
     private static final String DATABASE = "courtrush_faults";
     private static final int REDIS_DATABASE = 7;
     private static final int SLOTS = 4;
@@ -292,7 +294,10 @@ class FaultSuiteIT {
         TABLE.put(name, row);
         assertThat(row.violations()).as("%s: %s", name, row).isZero();
         assertThat(row.errors()).as("%s: 5xx other than 503: %s", name, row).isZero();
-        assertThat(Duration.ofMillis(row.slowest503Ms())).as("%s: slowest 503", name).isLessThan(ANSWER_LIMIT);
+        // Redis failing is answered within a second (docs/deployment.md; a generous bound here), the others
+        // within their services' own timeouts
+        Duration limit = proxy == redis ? REDIS_ANSWER_LIMIT : ANSWER_LIMIT;
+        assertThat(Duration.ofMillis(row.slowest503Ms())).as("%s: slowest 503", name).isLessThan(limit);
     }
 
     private Row measure(long session, Map<Integer, Integer> statuses, Map<String, Integer> ends, int granted,

@@ -83,10 +83,10 @@ public record CourtRushProperties(
             @NotNull @DefaultValue("1s") Duration soldOutRecheck,
             @NotNull @DefaultValue("500ms") Duration stockSnapshotTtl,
             @NotNull @DefaultValue("1m") Duration paymentTimeoutCheckInterval,
-            /* a reserve decision still waiting to be sent to Redis this long after it arrived is
-               dropped and answered 503: its student has likely given up, and must not be granted a
-               place nobody hears of */
-            @NotNull @DefaultValue("2s") Duration decisionDeadline) {
+            /* a reserve decision Redis has not answered this long after it arrived is answered 503
+               (a promise of docs/deployment.md: within a second); one not sent by then is dropped, one
+               Redis runs later has its place given back at once */
+            @NotNull @DefaultValue("800ms") Duration decisionDeadline) {
     }
 
     /** Load shedding and the per-student limit. */

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,9 +34,10 @@ import org.redisson.connection.ConnectionManager;
  * from its own answer. On a Redis Cluster the calls go as one batch per master, as one of them may
  * have lost its scripts (a failover, a restart) while the others ran theirs. The calls Redis
  * answered NOSCRIPT did not run: the script is loaded and those calls, and only those, are sent
- * again. A call still waiting to be sent {@code deadline} after it arrived (Redis slow or frozen,
- * the batch ahead of it not back) is dropped unsent and fails with a {@link RedisTimeoutException}:
- * what is never sent is never decided, so nobody is granted a place after giving up on the answer.
+ * again. A caller waits at most {@code deadline} (Redis slow, paused or cut off: a 503 within a
+ * second, whatever Redisson's own timeout). A call still waiting to be sent by then is dropped unsent:
+ * what is never sent is never decided. One sent and answered after its caller gave up is handed to
+ * the caller's {@code answeredLate}, so a place granted to nobody is given back at once.
  */
 public final class ScriptPipeline {
 
@@ -60,16 +64,35 @@ public final class ScriptPipeline {
 
     /** Runs the script with these keys and arguments and waits for its reply (a multi-bulk reply). */
     public List<Object> call(List<Object> keys, Object... args) {
+        return call(late -> {
+        }, keys, args);
+    }
+
+    /**
+     * The same, waiting at most the deadline from now: a call sent to a Redis that has not answered
+     * by then fails with a {@link RedisTimeoutException}, as one never sent does, and should Redis
+     * run it after all (a paused server resumed), {@code answeredLate} is given its reply, so that
+     * what it decided can be undone at once.
+     */
+    public List<Object> call(Consumer<List<Object>> answeredLate, List<Object> keys, Object... args) {
         Call call = new Call(keys, args, new CompletableFuture<>(), System.nanoTime());
         waiting.add(call);
         sendWaiting();
         try {
-            return call.reply.join();
-        } catch (CompletionException e) {
+            return call.reply.get(deadlineNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException late) {
+            call.reply.thenAccept(answeredLate);
+            throw new RedisTimeoutException("Redis gave no answer within " + Duration.ofNanos(deadlineNanos).toMillis()
+                    + " ms");
+        } catch (ExecutionException e) {
             if (Futures.cause(e) instanceof RuntimeException cause) {
                 throw cause;
             }
-            throw e;
+            throw new IllegalStateException("The script call failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            call.reply.thenAccept(answeredLate);
+            throw new RedisTimeoutException("Interrupted while waiting for Redis");
         }
     }
 

@@ -6,7 +6,6 @@ import com.courtrush.infra.RedisKeys;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +31,7 @@ class OpeningClock {
     private final StockWarmer warmer;
     private final DrawCloser draws;
     private final TaskScheduler scheduler;
-    private final RLock lock;
+    private final LockedRun locked;
     private final CourtRushProperties properties;
     private final Clock clock;
 
@@ -42,7 +41,7 @@ class OpeningClock {
         this.warmer = warmer;
         this.draws = draws;
         this.scheduler = scheduler;
-        this.lock = redisson.getLock(RedisKeys.OPENING_CLOCK_LOCK);
+        this.locked = new LockedRun(redisson.getLock(RedisKeys.OPENING_CLOCK_LOCK), LEASE, "Opening clock tick");
         this.properties = properties;
         this.clock = clock;
     }
@@ -67,7 +66,7 @@ class OpeningClock {
     }
 
     void tick() {
-        LockedRun.ifFree(lock, LEASE, "Opening clock tick",
+        locked.ifFree(
                 this::advance);
     }
 

@@ -1,6 +1,6 @@
 package com.courtrush.reserve;
 
-import com.courtrush.infra.CacheRefreshes;
+import com.courtrush.infra.BackgroundWork;
 import com.courtrush.infra.CourtRushProperties;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.opening.GateReading;
@@ -37,7 +37,7 @@ class StockSnapshots implements LiveStock {
     private final LoadingCache<Long, Snapshot> cache;
 
     StockSnapshots(RedissonClient redisson, SlotCatalog catalogs, CourtRushProperties properties,
-            CacheRefreshes refreshes) {
+            BackgroundWork refreshes) {
         this.redisson = redisson;
         this.catalogs = catalogs;
         Duration ttl = properties.reserve().stockSnapshotTtl();

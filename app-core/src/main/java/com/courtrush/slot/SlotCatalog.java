@@ -1,7 +1,7 @@
 package com.courtrush.slot;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.courtrush.infra.CacheRefreshes;
+import com.courtrush.infra.BackgroundWork;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
 import com.courtrush.web.Outages;
@@ -24,7 +24,7 @@ import org.springframework.stereotype.Component;
  * Openings and their slots as this node caches them, so the reserve fast path validates a request
  * without touching the database. Any change on any node drops the cache ({@link CatalogInvalidation});
  * entries are also reloaded after a few seconds as a safety net — in the background
- * ({@link CacheRefreshes}), the cached
+ * ({@link BackgroundWork}), the cached
  * one served meanwhile and kept if the database cannot answer: a database outage must not hold
  * every reservation (each waited for a connection, and the students' requests queued behind them)
  * while Redis alone decides them. A cached entry is dropped after {@link #STALE_LIMIT} without a
@@ -60,7 +60,7 @@ public class SlotCatalog {
     private volatile long databaseOutUntil;
     private volatile boolean databaseOut;
 
-    SlotCatalog(ReserveSessionMapper sessions, TimeSlotMapper slots, CacheRefreshes refreshes) {
+    SlotCatalog(ReserveSessionMapper sessions, TimeSlotMapper slots, BackgroundWork refreshes) {
         this.sessions = sessions;
         this.slots = slots;
         this.bySession = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).executor(refreshes)

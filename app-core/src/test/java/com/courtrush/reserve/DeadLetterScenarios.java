@@ -99,7 +99,8 @@ public interface DeadLetterScenarios extends StackAccess {
                 students.get(1).studentId());
         ReserveMessage grant = new ReserveMessage(bean(TraceIds.class).issue(userId, slots.get(1), session, Instant.now()), userId, slots.get(1), session, 0);
         ReserveScript.Decision decision = bean(ReserveScript.class).decide(grant, 2,
-                StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slots.get(1)));
+                StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slots.get(1)), late -> {
+                });
         ReserveMessage granted = new ReserveMessage(grant.traceId(), userId, slots.get(1), session,
                 decision.redisNowMs());
         log.failed(granted, new IllegalStateException("database was down"));

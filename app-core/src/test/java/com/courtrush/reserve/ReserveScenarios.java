@@ -544,7 +544,8 @@ public interface ReserveScenarios extends StackAccess {
         // the process "dies" between the Redis decision and the publish: a grant with no message
         ReserveMessage lost = new ReserveMessage(bean(TraceIds.class).issue(userId, slot, session, Instant.now()), userId, slot, session, 0);
         ReserveScript.Decision decision = bean(ReserveScript.class).decide(lost, 2, StockKeys.expireAt(tomorrow(), ZONE),
-                false, null, 0, List.of(slot));
+                false, null, 0, List.of(slot), late -> {
+                });
         assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);
         assertThat(api().result(students.get(0), lost.traceId()).data().path("status").asText()).isEqualTo("PENDING");
         assertThat(api().reserve(students.get(1), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");

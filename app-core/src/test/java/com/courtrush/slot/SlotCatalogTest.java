@@ -9,7 +9,7 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.infra.CacheRefreshes;
+import com.courtrush.infra.BackgroundWork;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
 import java.util.List;
@@ -21,7 +21,7 @@ class SlotCatalogTest {
 
     final ReserveSessionMapper sessions = mock(ReserveSessionMapper.class);
     final TimeSlotMapper slots = mock(TimeSlotMapper.class);
-    final SlotCatalog catalog = new SlotCatalog(sessions, slots, new CacheRefreshes());
+    final SlotCatalog catalog = new SlotCatalog(sessions, slots, new BackgroundWork());
 
     static ReserveSession opening(long id) {
         ReserveSession session = new ReserveSession();

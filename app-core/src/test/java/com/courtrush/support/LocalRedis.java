@@ -119,6 +119,45 @@ public final class LocalRedis implements AutoCloseable {
         }
     }
 
+    /** One redis-server, as a single node's Redis; the engine fails fast on it as on the others. */
+    public static LocalRedis single() {
+        LocalRedis redis = new LocalRedis("single");
+        try {
+            Node node = redis.start("single", port -> List.of());
+            redis.writeConfig("singleServerConfig:\n" + FAIL_FAST + "  address: \"redis://127.0.0.1:" + node.port()
+                    + "\"\n");
+            return redis;
+        } catch (RuntimeException e) {
+            redis.close();
+            throw e;
+        }
+    }
+
+    /** Stops a node without closing its connections (SIGSTOP), as a machine that hangs or swaps does. */
+    public void pause(Node node) {
+        signal(node, "STOP");
+    }
+
+    /** Lets a paused node run again (SIGCONT): it carries out what it was sent meanwhile. */
+    public void resume(Node node) {
+        signal(node, "CONT");
+    }
+
+    private static void signal(Node node, String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(node.process().pid()))
+                    .inheritIO().start();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + node.process().pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted signalling " + node.name(), e);
+        }
+    }
+
     /** The Redisson YAML that points a node at this topology. */
     public Path configFile() {
         return configFile;

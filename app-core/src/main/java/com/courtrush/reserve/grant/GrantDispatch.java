@@ -1,6 +1,7 @@
 package com.courtrush.reserve.grant;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.BackgroundWork;
 import com.courtrush.reserve.recovery.TraceCompensator;
 import com.courtrush.web.CourtRushException;
 import com.courtrush.web.EngineText;
@@ -22,10 +23,12 @@ class GrantDispatch {
 
     private final ReservePublisher publisher;
     private final TraceCompensator compensator;
+    private final BackgroundWork background;
 
-    GrantDispatch(ReservePublisher publisher, TraceCompensator compensator) {
+    GrantDispatch(ReservePublisher publisher, TraceCompensator compensator, BackgroundWork background) {
         this.publisher = publisher;
         this.compensator = compensator;
+        this.background = background;
     }
 
     /**
@@ -45,6 +48,16 @@ class GrantDispatch {
             settled.add(results.get(i).thenApply(result -> settled(grant, result)));
         }
         return settled;
+    }
+
+    /**
+     * A grant Redis made after its request had been answered 503 (Redis paused, then resumed): never
+     * published, its student never told; its place is given back now rather than by the reconciler.
+     */
+    void answeredTooLate(ReserveMessage grant) {
+        // called on Redis's reply thread: the compensation's own Redis and database calls go elsewhere
+        background.execute(() -> compensator.compensate(grant, new EngineText("compensate.answeredTooLate"),
+                AuditTrail.SYSTEM_PUBLISHER));
     }
 
     private String settled(ReserveMessage grant, ReservePublisher.Result result) {

@@ -6,6 +6,7 @@ import com.courtrush.infra.RedisKeys;
 import com.courtrush.infra.ScriptPipeline;
 import java.util.HashSet;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Set;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
@@ -34,12 +35,13 @@ public class ReserveScript {
      * @param passHash     the hash of the pass presented; null for none
      * @param drawWindowMs the opening's fair-draw window, 0 for none
      * @param wanted       the slots of a draw entry in order of preference, the grant's first
+     * @param answeredLate given what Redis decided if it did so after this call gave up (a 503)
      */
     public Decision decide(ReserveMessage grant, int perUserLimit, long expireAt, boolean passRequired,
-            String passHash, int drawWindowMs, List<Long> wanted) {
+            String passHash, int drawWindowMs, List<Long> wanted, Consumer<Decision> answeredLate) {
         long opening = grant.sessionId();
-        List<Object> reply = reserve.call(List.of(RedisKeys.attemptLog(opening, grant.userId()),
-                RedisKeys.gate(opening), RedisKeys.gateTime(opening), RedisKeys.dedup(opening, grant.slotId()),
+        List<Object> reply = reserve.call(late -> answeredLate.accept(decisionOf(late)),
+                List.of(RedisKeys.attemptLog(opening, grant.userId()), RedisKeys.gate(opening), RedisKeys.gateTime(opening), RedisKeys.dedup(opening, grant.slotId()),
                 RedisKeys.quota(opening), RedisKeys.semaphore(opening, grant.slotId()),
                 RedisKeys.pending(opening, grant.traceId()), RedisKeys.inflight(opening), RedisKeys.warm(opening),
                 RedisKeys.pass(opening, grant.userId()), RedisKeys.draw(opening), RedisKeys.drawEntries(opening)),
@@ -48,6 +50,10 @@ public class ReserveScript {
                 grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),
                 grant.inflightMember(), Long.toString(expireAt), passHash == null ? "" : passHash,
                 passRequired ? "1" : "0", Integer.toString(drawWindowMs), slotList(wanted));
+        return decisionOf(reply);
+    }
+
+    private static Decision decisionOf(List<Object> reply) {
         Verdict verdict = Verdict.valueOf((String) reply.get(0));
         if (verdict == Verdict.ENTERED_ALREADY) {
             return new Decision(verdict, ((Number) reply.get(1)).longValue(), ((Number) reply.get(2)).longValue(),

@@ -17,6 +17,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.stereotype.Service;
 
@@ -125,13 +126,18 @@ public class ReserveService {
                 ? BookingPasses.hash(bookingPass.strip()) : null;
         long expireAt = StockKeys.expireAt(slot.slotDate(), properties.zone());
         int drawWindowMs = session.fairDraw() ? session.getDrawWindowMs() : 0;
+        Consumer<ReserveScript.Decision> answeredLate = late -> {
+            if (late.verdict() == ReserveScript.Verdict.ACCEPTED) {
+                dispatch.answeredTooLate(grant);
+            }
+        };
         ReserveScript.Decision decision = script.decide(grant, session.getPerUserLimit(), expireAt, passRequired,
-                passHash, drawWindowMs, wanted);
+                passHash, drawWindowMs, wanted, answeredLate);
         if (decision.verdict() == ReserveScript.Verdict.DRAWING) {
             // the window has closed: nothing is decided before the draw is made (by whichever node asks first)
             draws.draw(opening);
             decision = script.decide(grant, session.getPerUserLimit(), expireAt, passRequired, passHash,
-                    drawWindowMs, wanted);
+                    drawWindowMs, wanted, answeredLate);
         }
         switch (decision.verdict()) {
             case TOO_MANY_REQUESTS -> throw new CourtRushException(Outcome.TOO_MANY_REQUESTS,

@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.redisson.api.RLock;
 import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
@@ -48,7 +47,7 @@ public class Reconciler {
 
     private final InflightGrants grants;
     private final RScript script;
-    private final RLock lock;
+    private final LockedRun locked;
     private final RedissonClient redisson;
     private final TraceCompensator compensator;
     private final ReservationMapper reservations;
@@ -66,7 +65,7 @@ public class Reconciler {
         this.redisson = redisson;
         this.grants = grants;
         this.script = redisson.getScript();
-        this.lock = redisson.getLock(RedisKeys.RECONCILER_LOCK);
+        this.locked = new LockedRun(redisson.getLock(RedisKeys.RECONCILER_LOCK), LEASE, "Reconciler run");
         this.compensator = compensator;
         this.scheduler = scheduler;
         this.properties = properties;
@@ -99,7 +98,7 @@ public class Reconciler {
     }
 
     void runLocked() {
-        LockedRun.ifFree(lock, LEASE, "Reconciler run", this::reconcile);
+        locked.ifFree(this::reconcile);
     }
 
     /**
@@ -138,20 +137,24 @@ public class Reconciler {
     }
 
     /**
-     * One pass: compensates every in-flight grant older than the horizon — unless consumers (of any
-     * node) met an outage within the horizon: they are still recording what the broker kept.
+     * One pass: settles every in-flight grant the database already has (safe at any time: what a
+     * consumer recorded while Redis could not be told is read SUCCESS again within one interval),
+     * then compensates every in-flight grant older than the horizon — unless consumers (of any node)
+     * met an outage within the horizon: they are still recording what the broker kept.
      */
     public Report reconcile() {
-        if (!outages.quiet()) {
-            log.info("Reconciler run skipped: the consumers met an outage less than {} s ago and are still recording",
-                    properties.reserve().reconcileHorizon().toSeconds());
-            return new Report(Instant.now(), 0, 0, grants.count());
-        }
         long now = RedisTime.nowMillis(script);
+        int settled = forgetRecorded();
         int compensated = 0;
-        int settled = 0;
         List<Long> openings = grants.openings();
-        for (long sessionId : openings) {
+        List<Long> toCompensate = openings;
+        if (!outages.quiet()) {
+            log.info("Reconciler: {} recorded grant(s) settled; giving back stale ones waits, as the consumers met an "
+                    + "outage less than {} s ago and are still recording", settled,
+                    properties.reserve().reconcileHorizon().toSeconds());
+            toCompensate = List.of();
+        }
+        for (long sessionId : toCompensate) {
             // grants are scored by the clock of the Redis that holds their opening (on a Cluster, its master's)
             long cutoff = RedisTime.nowMillis(script, sessionId) - properties.reserve().reconcileHorizon().toMillis();
             RScoredSortedSet<String> inflight = grants.of(sessionId);

@@ -198,8 +198,15 @@ public interface DrawScenarios extends StackAccess {
                 .as("the same slot twice").isEqualTo(400);
         assertThat(api().reserve(ann, session, slots.get(0), List.of(otherSlot), passes.get(ann)).status())
                 .as("another opening's slot").isEqualTo(400);
-        assertThat(api().reserve(ann, session, slots.get(0), thenSecond, passes.get(ann)).enumCode()).as("before the opening")
-                .isEqualTo("UNGATED");
+        // SPEC §13: an entry is taken from the warm-up, so a phone whose request was sent before the flash time is in
+        Reply entered = api().reserve(ann, session, slots.get(0), thenSecond, passes.get(ann));
+        assertThat(entered.status()).as("an entry before the flash time: %s", entered).isEqualTo(202);
+        assertThat(entered.enumCode()).isEqualTo("SUCCESS");
+        assertThat(entered.data().path("drawClosesInMs").asLong()).as("closes at the flash time plus the window")
+                .isGreaterThan(1500);
+        assertThat(api().reserve(noPass, session, slots.get(0), thenSecond, null).enumCode())
+                .as("before the flash time too, a pass opening wants its pass").isEqualTo("PASS_REQUIRED");
+        assertThat(api().reserve(bob, session, slots.get(0), List.of(), null).enumCode()).isEqualTo("PASS_REQUIRED");
 
         // a node asking for the draw before the gate opens (its clock ahead of Redis's) is told to wait: no empty draw
         FairDraw.Drawn early = bean(FairDraw.class).draw(bean(SlotCatalog.class).session(session).orElseThrow());
@@ -210,7 +217,10 @@ public interface DrawScenarios extends StackAccess {
         sleepUntil(flash.plusNanos(200_000_000));
         assertThat(api().reserve(noPass, session, slots.get(0), thenSecond, null).enumCode()).isEqualTo("PASS_REQUIRED");
         Map<Student, String> traces = new HashMap<>();
-        for (Student student : List.of(ann, bob, cat)) {
+        traces.put(ann, entered.data().path("traceId").asText());
+        assertThat(api().reserve(ann, session, slots.get(0), thenSecond, passes.get(ann)).data().path("traceId")
+                .asText()).as("entered before the flash time: the same entry").isEqualTo(traces.get(ann));
+        for (Student student : List.of(bob, cat)) {
             Reply entry = api().reserve(student, session, slots.get(0), thenSecond, passes.get(student));
             assertThat(entry.status()).as("%s", entry).isEqualTo(202);
             traces.put(student, entry.data().path("traceId").asText());

@@ -9,15 +9,17 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Where the engine's caches read an entry again in the background (Caffeine's
- * {@code refreshAfterWrite}): two threads, kept. Caffeine's default is the common fork-join pool,
- * and on a machine of two cores that pool has one thread, so the JDK hands every such task a new
- * thread of its own ({@code CompletableFuture}'s thread-per-task fallback): at a flash opening,
+ * Short work the engine does in the background, off the request threads and never on a client
+ * library's I/O thread (where blocking can stall every other call): its caches reading an entry
+ * again (Caffeine's {@code refreshAfterWrite}) and a place given back when Redis granted it after
+ * its request had been answered 503. Two threads, kept. Caffeine's default is the common fork-join
+ * pool, and on a machine of two cores that pool has one thread, so the JDK hands every such task a
+ * new thread of its own ({@code CompletableFuture}'s thread-per-task fallback): at a flash opening,
  * one thread started per request. Caffeine refreshes a key once at a time, so the queue holds at
  * most one task per cached key.
  */
 @Component
-public class CacheRefreshes implements Executor, DisposableBean {
+public class BackgroundWork implements Executor, DisposableBean {
 
     private static final int THREADS = 2;
 
@@ -25,12 +27,12 @@ public class CacheRefreshes implements Executor, DisposableBean {
             new LinkedBlockingQueue<>(), daemons());
 
     @Override
-    public void execute(Runnable refresh) {
-        pool.execute(refresh);
+    public void execute(Runnable work) {
+        pool.execute(work);
     }
 
     private static CustomizableThreadFactory daemons() {
-        CustomizableThreadFactory threads = new CustomizableThreadFactory("cache-refresh-");
+        CustomizableThreadFactory threads = new CustomizableThreadFactory("courtrush-background-");
         threads.setDaemon(true);
         return threads;
     }
