@@ -380,9 +380,14 @@ public final class FlashBench implements Callable<Integer> {
         }
         step("the crowd: %,d students, %d clients, from %d ms before the opening to %d s after", students, clients,
                 preOpenMs, rushSeconds);
+        long waitedBefore = metrics.bodiesWaitedFor();
         Bystander slotsPage = Bystander.start(http, "/slots", tokens.get(0));
         CrowdRun run = crowd(http, opening, tokens, passes, preOpenMs, rushSeconds, fairDrawMs);
         console.printf("    beside the crowd, GET /slots every 100 ms: %s%n", slotsPage.finish());
+        if (waitedBefore >= 0) {
+            console.printf("    request bodies that came after their headers (read without a thread): %,d%n",
+                    metrics.bodiesWaitedFor() - waitedBefore);
+        }
         if (slow != null) {
             console.printf("    slow clients: %s%n", slow.summary());
             slow.close();

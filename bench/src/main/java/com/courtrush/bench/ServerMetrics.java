@@ -76,6 +76,14 @@ final class ServerMetrics {
     }
 
     /**
+     * Request bodies that had not arrived with their headers and were waited for without a thread
+     * ({@code courtrush.http.slow-bodies}, outcome waited); -1 for an engine without it.
+     */
+    long bodiesWaitedFor() throws IOException {
+        return countOnEveryNode("courtrush.http.slow-bodies?tag=outcome:waited");
+    }
+
+    /**
      * Times the embedded broker's store has forced its log to disk ({@code courtrush.broker.store.log-forces});
      * -1 on a node without it (RabbitMQ, or an engine from before it).
      */
