@@ -52,6 +52,8 @@ import com.courtrush.web.CourtRushException;
 import com.courtrush.web.Outcome;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import jakarta.servlet.AsyncEvent;
@@ -173,6 +175,12 @@ class ApiContractTest {
         @Bean
         Clock clock() {
             return Clock.fixed(Instant.parse("2026-11-22T05:00:00Z"), ZoneId.of("Asia/Shanghai"));
+        }
+
+        /** The web slice has no metrics auto-configuration; the body filter counts what it waited for. */
+        @Bean
+        MeterRegistry meters() {
+            return new SimpleMeterRegistry();
         }
     }
 
