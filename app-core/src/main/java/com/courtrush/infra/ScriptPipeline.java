@@ -85,7 +85,7 @@ public final class ScriptPipeline {
             throw new RedisTimeoutException("Redis gave no answer within " + Duration.ofNanos(deadlineNanos).toMillis()
                     + " ms");
         } catch (ExecutionException e) {
-            if (Futures.cause(e) instanceof RuntimeException cause) {
+            if (Futures.cause(e.getCause()) instanceof RuntimeException cause) {
                 throw cause;
             }
             throw new IllegalStateException("The script call failed", e.getCause());
