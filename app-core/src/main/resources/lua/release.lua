@@ -12,8 +12,13 @@
 -- ARGV[4] how long the log keeps an entry, ms
 
 if ARGV[2] ~= '' then
-  redis.call('ZREM', KEYS[5], ARGV[2])
+  -- a grant given back (compensation): its place is released only if the grant was still in flight, so a
+  -- second give-back, or one of a grant never made, cannot free a place the student took again since
+  local removed = redis.call('ZREM', KEYS[5], ARGV[2])
   redis.call('DEL', KEYS[4])
+  if removed == 0 then
+    return 'NOTHING_HELD'
+  end
 end
 if redis.call('SREM', KEYS[1], ARGV[1]) == 1 then
   if redis.call('EXISTS', KEYS[6]) == 0 then

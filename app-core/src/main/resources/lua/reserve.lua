@@ -113,8 +113,9 @@ if window > 0 and redis.call('HEXISTS', KEYS[11], 'drawnAt') == 0 then
   end
   redis.call('HSET', KEYS[12], user, ARGV[2] .. '|' .. ARGV[13])
   redis.call('EXPIREAT', KEYS[12], ARGV[9])
-  -- the entrant's trace reads PENDING until the draw: a winner's becomes its grant's, a loser's says so
-  redis.call('SET', KEYS[7], ARGV[6], 'EX', ARGV[7])
+  -- the entrant's trace reads PENDING until the draw: a winner's becomes its grant's, a loser's says so;
+  -- an entry made at the warm-up, minutes before the close, keeps its record until the draw and after
+  redis.call('SET', KEYS[7], ARGV[6], 'EX', math.ceil((closesAt - now) / 1000) + tonumber(ARGV[7]))
   return {'ENTERED', closesAt - now, now}
 end
 

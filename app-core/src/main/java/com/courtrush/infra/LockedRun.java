@@ -52,6 +52,9 @@ public final class LockedRun {
             return locked;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            if (!locked) {
+                unsure.add(thread); // the lock call may still be carried out
+            }
             return locked;
         } catch (RedisException e) {
             if (!locked) {

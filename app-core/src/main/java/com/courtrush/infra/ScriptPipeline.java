@@ -44,6 +44,11 @@ public final class ScriptPipeline {
     /** Calls per batch at most: a bound on one write, far above the request threads of a node. */
     static final int MAX_BATCH = 256;
     private static final Object ANY_MASTER = new Object();
+    /**
+     * How long a batch sent to Redis waits for its answer: longer than a pause of the server (its callers
+     * are answered at their deadline meanwhile; nothing else can be decided while it is paused).
+     */
+    static final Duration LATE_ANSWER = Duration.ofSeconds(30);
 
     private final RedissonClient redisson;
     private final LuaScript script;
@@ -144,7 +149,10 @@ public final class ScriptPipeline {
     }
 
     private void send(List<Call> batch, boolean reloadIfUnknown, Runnable back) {
-        RBatch pipeline = redisson.createBatch(BatchOptions.defaults());
+        // a paused Redis answers what it was sent when it resumes: the batch waits for that answer (its callers
+        // gave up at their deadline), so that what Redis decided reaches answeredLate and can be undone
+        RBatch pipeline = redisson.createBatch(BatchOptions.defaults()
+                .responseTimeout(LATE_ANSWER.toMillis(), TimeUnit.MILLISECONDS).retryAttempts(0));
         RScriptAsync calls = pipeline.getScript();
         List<CompletableFuture<List<Object>>> answers = new ArrayList<>(batch.size());
         for (Call call : batch) {

@@ -42,7 +42,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * the request is dispatched again through every filter as if it had just arrived. A body that has
  * not arrived by its deadline ({@value #DEADLINE_MS} ms, more for a large one at 64 KiB/s) is
  * answered 408 and its connection closed; one silent for the connection timeout is closed. The bodies
- * held at once are bounded by a share of the heap: past it, 503 at once.
+ * held at once are bounded by a share of the heap, an import's apart from the others (it may be sent
+ * before anyone has signed in): past it, 503 at once.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -57,8 +58,12 @@ public class BodyLimits extends OncePerRequestFilter {
     private static final long SLOW_LINK_BYTES_PER_SECOND = 64 * 1024;
     private static final String ARRIVED = BodyLimits.class.getName() + ".ARRIVED";
 
-    private final AtomicLong heldBytes = new AtomicLong();
-    private final long budgetBytes;
+    /** Bodies of an import held at once: two of the largest. */
+    private static final long LARGE_BUDGET = 2L * IMPORT;
+
+    private final AtomicLong smallHeld = new AtomicLong();
+    private final AtomicLong largeHeld = new AtomicLong();
+    private final long smallBudget;
     private final Counter waited;
     private final Counter timedOut;
     private final Counter refusedBusy;
@@ -69,7 +74,7 @@ public class BodyLimits extends OncePerRequestFilter {
     }
 
     BodyLimits(MeterRegistry meters, long budgetBytes) {
-        this.budgetBytes = budgetBytes;
+        this.smallBudget = budgetBytes;
         String name = "courtrush.http.slow-bodies";
         String description = "Request bodies that did not arrive with their headers, by what became of them";
         this.waited = Counter.builder(name).description(description).tag("outcome", "waited").register(meters);
@@ -116,32 +121,39 @@ public class BodyLimits extends OncePerRequestFilter {
             answer(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
             return;
         }
-        Body body = new Body(declared > 0 ? (int) declared : limit, declared > 0);
-        if (!hold(body)) {
+        int capacity = declared > 0 ? (int) declared : limit;
+        // an import's bodies have their own, smaller budget: filling it cannot refuse a student's request
+        AtomicLong held = capacity > OTHER ? largeHeld : smallHeld;
+        if (!hold(held, capacity > OTHER ? LARGE_BUDGET : smallBudget, capacity)) {
             refusedBusy.increment();
             answer(request, response, HttpServletResponse.SC_SERVICE_UNAVAILABLE);
             return;
         }
-        ServletInputStream in = request.getInputStream();
-        if (body.declared) {
-            // what came with the headers is in the connector's buffer: reading it does not wait
-            while (!body.isWhole() && in.available() > 0) {
-                int n = in.read(body.bytes, body.length, body.bytes.length - body.length);
-                if (n < 0) {
-                    break;
+        Body body = new Body(capacity, declared > 0, held);
+        boolean passedOn = false;
+        try {
+            ServletInputStream in = request.getInputStream();
+            if (body.declared) {
+                // what came with the headers is in the connector's buffer: reading it does not wait
+                while (!body.isWhole() && in.available() > 0) {
+                    int n = in.read(body.bytes, body.length, body.bytes.length - body.length);
+                    if (n < 0) {
+                        break;
+                    }
+                    body.length += n;
                 }
-                body.length += n;
-            }
-            if (body.isWhole()) {
-                try {
+                if (body.isWhole()) {
                     chain.doFilter(new WholeBody(request, body), response);
-                } finally {
-                    release(body);
+                    return;
                 }
-                return;
+            }
+            waitFor(request, response, in, body, limit);
+            passedOn = true;
+        } finally {
+            if (!passedOn) {
+                release(body);
             }
         }
-        waitFor(request, response, in, body, limit);
     }
 
     private void replay(HttpServletRequest request, HttpServletResponse response, FilterChain chain, Body body)
@@ -164,12 +176,16 @@ public class BodyLimits extends OncePerRequestFilter {
         async.setTimeout(DEADLINE_MS + body.bytes.length * 1000L / SLOW_LINK_BYTES_PER_SECOND);
         async.addListener(new AsyncListener() {
             @Override
-            public void onTimeout(AsyncEvent event) throws IOException {
+            public void onTimeout(AsyncEvent event) {
                 timedOut.increment();
                 log.debug("A request body from {} did not arrive by its deadline: 408 ({} of {} bytes)",
                         request.getRemoteAddr(), body.length, body.declared ? body.bytes.length : "?");
                 release(body);
-                answer(request, response, HttpServletResponse.SC_REQUEST_TIMEOUT);
+                try {
+                    answer(request, response, HttpServletResponse.SC_REQUEST_TIMEOUT);
+                } catch (IOException gone) {
+                    log.debug("The 408 to {} could not be sent: {}", request.getRemoteAddr(), gone.toString());
+                }
                 async.complete();
             }
 
@@ -238,18 +254,18 @@ public class BodyLimits extends OncePerRequestFilter {
         });
     }
 
-    private boolean hold(Body body) {
-        long after = heldBytes.addAndGet(body.bytes.length);
-        if (after > budgetBytes && after != body.bytes.length) {
-            heldBytes.addAndGet(-body.bytes.length);
+    private static boolean hold(AtomicLong held, long budget, int bytes) {
+        long after = held.addAndGet(bytes);
+        if (after > budget && after != bytes) {
+            held.addAndGet(-bytes);
             return false;
         }
         return true;
     }
 
-    private void release(Body body) {
+    private static void release(Body body) {
         if (body.released.compareAndSet(false, true)) {
-            heldBytes.addAndGet(-body.bytes.length);
+            body.held.addAndGet(-body.bytes.length);
         }
     }
 
@@ -274,12 +290,14 @@ public class BodyLimits extends OncePerRequestFilter {
 
         final byte[] bytes;
         final boolean declared;
+        final AtomicLong held;
         final AtomicBoolean released = new AtomicBoolean();
         int length;
 
-        Body(int capacity, boolean declared) {
+        Body(int capacity, boolean declared, AtomicLong held) {
             this.bytes = new byte[capacity];
             this.declared = declared;
+            this.held = held;
         }
 
         boolean isWhole() {

@@ -1,5 +1,6 @@
 package com.courtrush.web;
 
+import java.net.SocketTimeoutException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -8,6 +9,8 @@ import org.apache.coyote.AbstractProcessor;
 import org.apache.coyote.Constants;
 import org.apache.coyote.Request;
 import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.tomcat.util.net.NioChannel;
+import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,7 +60,7 @@ public class HeaderDeadlineProtocol extends Http11NioProtocol {
             long now = System.nanoTime();
             long deadline = TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
             int count = 0;
-            for (SocketWrapperBase<?> connection : getEndpoint().getConnections()) {
+            for (SocketWrapperBase<NioChannel> connection : getEndpoint().getConnections()) {
                 // a processor stays with a connection whose headers are partly read (stage "ended" between
                 // reads), with one in the application (async or not) and one upgraded; an idle one has none
                 if (connection.getCurrentProcessor() instanceof AbstractProcessor processor && !processor.isAsync()
@@ -65,9 +68,15 @@ public class HeaderDeadlineProtocol extends Http11NioProtocol {
                     Request request = processor.getRequest();
                     int stage = request.getRequestProcessor().getStage();
                     long started = request.getStartTimeNanos();
+                    // a request that has answered (an asynchronous one just completing) is not waiting for headers
                     if ((stage == Constants.STAGE_PARSE || stage == Constants.STAGE_ENDED) && started > 0
-                            && now - started > deadline) {
-                        connection.close();
+                            && now - started > deadline && !request.getResponse().isCommitted()) {
+                        // closed as the poller closes a timed-out socket: by a worker, under the socket's lock
+                        connection.setError(new SocketTimeoutException("Request headers not whole within "
+                                + DEADLINE_SECONDS + " s"));
+                        if (!getEndpoint().processSocket(connection, SocketEvent.ERROR, true)) {
+                            connection.close();
+                        }
                         count++;
                     }
                 }

@@ -24,12 +24,14 @@ import com.courtrush.reserve.grant.ReserveMessage;
 import com.courtrush.reserve.grant.ReserveScript;
 import com.courtrush.reserve.grant.TraceIds;
 import com.courtrush.reserve.recovery.Reconciler;
+import com.courtrush.reserve.recovery.TraceCompensator;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
+import com.courtrush.web.EngineText;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -531,6 +533,41 @@ public interface ReserveScenarios extends StackAccess {
         accepted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE).data()
                 .path("status").asText()).isEqualTo("SUCCESS"));
         assertThat(invariants().assertHold(session)).isEqualTo(6);
+    }
+
+    /**
+     * A grant given back twice (a late-answer hand-back and the reconciler, or a crash between a claim and
+     * its release) releases its place once: the second must not free the place its student took again since.
+     */
+    @Test
+    default void aGrantGivenBackTwiceDoesNotFreeThePlaceItsStudentTookAgain() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        Student student = api().students(1).get(0);
+        Student other = api().students(1).get(0);
+        long userId = userId(student);
+        ReserveMessage first = new ReserveMessage(bean(TraceIds.class).issue(userId, slot, session, Instant.now()),
+                userId, slot, session, 0);
+        ReserveScript.Decision decision = bean(ReserveScript.class).decide(first, 2,
+                StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slot), late -> {
+                });
+        assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);
+        ReserveMessage granted = new ReserveMessage(first.traceId(), userId, slot, session, decision.redisNowMs());
+        TraceCompensator compensator = bean(TraceCompensator.class);
+        assertThat(compensator.compensate(granted, new EngineText("compensate.answeredTooLate"), "test")).isTrue();
+
+        // the student takes the place again; while that grant is still on its way to the database, the first
+        // is given back a second time
+        String[] again = new String[1];
+        withReserveConsumersStopped(() -> {
+            again[0] = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+            compensator.compensate(granted, new EngineText("compensate.answeredTooLate"), "test");
+            assertThat(api().reserve(other, session, slot).enumCode()).as("the one place is still the student's")
+                    .isEqualTo("OUT_OF_STOCK");
+        });
+        assertThat(api().awaitResult(student, again[0], SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
     }
 
     @Test

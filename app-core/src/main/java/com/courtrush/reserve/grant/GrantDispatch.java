@@ -53,6 +53,7 @@ class GrantDispatch {
     /**
      * A grant Redis made after its request had been answered 503 (Redis paused, then resumed): never
      * published, its student never told; its place is given back now rather than by the reconciler.
+     * (A late draw entry is kept: the student's next request finds it and follows its trace.)
      */
     void answeredTooLate(ReserveMessage grant) {
         // called on Redis's reply thread: the compensation's own Redis and database calls go elsewhere

@@ -11,6 +11,7 @@ import com.courtrush.reserve.grant.RecordingOutages;
 import com.courtrush.reserve.grant.ReserveMessage;
 import com.courtrush.reserve.lifecycle.ReservationMapper;
 import com.courtrush.web.EngineText;
+import com.courtrush.web.Outages;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -44,6 +45,8 @@ public class Reconciler {
     private static final int BATCH = 500;
 
     private static final Duration LEASE = Duration.ofMinutes(5);
+    /** A recorded grant younger than this is its consumer's to forget (it does, just after its commit). */
+    private static final Duration RECORDED_GRACE = Duration.ofSeconds(5);
 
     private final InflightGrants grants;
     private final RScript script;
@@ -108,19 +111,26 @@ public class Reconciler {
      * its removal. Returns how many.
      */
     int forgetRecorded() {
+        return forgetRecorded(Duration.ZERO);
+    }
+
+    /** The same for grants decided at least {@code age} ago (a consumer forgets its own just after its commit). */
+    private int forgetRecorded(Duration age) {
         int forgotten = 0;
         for (long sessionId : grants.openings()) {
-            forgotten += forgetRecorded(grants.of(sessionId));
+            double decidedBefore = age.isZero() ? Double.POSITIVE_INFINITY
+                    : RedisTime.nowMillis(script, sessionId) - age.toMillis();
+            forgotten += forgetRecorded(grants.of(sessionId), decidedBefore);
         }
         return forgotten;
     }
 
-    private int forgetRecorded(RScoredSortedSet<String> inflight) {
+    private int forgetRecorded(RScoredSortedSet<String> inflight, double decidedBefore) {
         int forgotten = 0;
         int offset = 0;
         Collection<ScoredEntry<String>> page;
         do {
-            page = inflight.entryRange(offset, offset + BATCH - 1);
+            page = inflight.entryRange(Double.NEGATIVE_INFINITY, true, decidedBefore, true, offset, BATCH);
             List<ReserveMessage> grants = page.stream()
                     .map(entry -> ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue()))
                     .toList();
@@ -144,7 +154,17 @@ public class Reconciler {
      */
     public Report reconcile() {
         long now = RedisTime.nowMillis(script);
-        int settled = forgetRecorded();
+        int settled;
+        try {
+            settled = forgetRecorded(RECORDED_GRACE);
+        } catch (RuntimeException e) {
+            if (!Outages.isUnreachable(e)) {
+                throw e;
+            }
+            // an outage the consumers meet too: said once a run as what it is, not as the reconciler's failure
+            log.warn("Reconciler run skipped: {}; the next run retries", Outages.describe(e));
+            return new Report(Instant.ofEpochMilli(now), 0, 0, -1);
+        }
         int compensated = 0;
         List<Long> openings = grants.openings();
         List<Long> toCompensate = openings;
