@@ -10,13 +10,14 @@
 -- KEYS[7] bf:{s:sessionId}:released
 -- ARGV[1] userId  ARGV[2] in-flight member to forget ('' when none)  ARGV[3] slotId
 -- ARGV[4] how long the log keeps an entry, ms
+-- ARGV[5] '1': release only if the in-flight member was still there (a grant given back a second time)
 
 if ARGV[2] ~= '' then
-  -- a grant given back (compensation): its place is released only if the grant was still in flight, so a
-  -- second give-back, or one of a grant never made, cannot free a place the student took again since
   local removed = redis.call('ZREM', KEYS[5], ARGV[2])
   redis.call('DEL', KEYS[4])
-  if removed == 0 then
+  if removed == 0 and ARGV[5] == '1' then
+    -- a grant given back again (its compensation was claimed before): its place goes only if the grant
+    -- is still in flight, else the first give-back has returned it and the student's place now is another's
     return 'NOTHING_HELD'
   end
 end

@@ -50,6 +50,18 @@ public class StockReleaser {
 
     /** Returns a booking's place (and forgets its in-flight grant, if {@code grant} is given). */
     public boolean release(long sessionId, long slotId, long userId, ReserveMessage grant) {
+        return release(sessionId, slotId, userId, grant, false);
+    }
+
+    /**
+     * The same for a grant given back again (its compensation claimed before, a crash or a second path
+     * between that and its release): the place goes only if the grant is still in flight.
+     */
+    public boolean releaseAgain(ReserveMessage grant) {
+        return release(grant.sessionId(), grant.slotId(), grant.userId(), grant, true);
+    }
+
+    private boolean release(long sessionId, long slotId, long userId, ReserveMessage grant, boolean onlyIfInFlight) {
         String member = grant == null ? "" : grant.inflightMember();
         String inflight = RedisKeys.inflight(sessionId);
         String pendingKey = grant == null ? inflight : RedisKeys.pending(sessionId, grant.traceId());
@@ -57,7 +69,8 @@ public class StockReleaser {
                 List.of(RedisKeys.dedup(sessionId, slotId), RedisKeys.semaphore(sessionId, slotId),
                         RedisKeys.quota(sessionId), pendingKey, inflight, RedisKeys.slotOff(sessionId, slotId),
                         RedisKeys.releasedLog(sessionId)),
-                Long.toString(userId), member, Long.toString(slotId), Long.toString(LOG_WINDOW.toMillis()));
+                Long.toString(userId), member, Long.toString(slotId), Long.toString(LOG_WINDOW.toMillis()),
+                onlyIfInFlight ? "1" : "0");
         boolean released = RELEASED.equals(outcome);
         if (released) {
             soldOut.released(slotId);

@@ -177,23 +177,18 @@ public class BodyLimits extends OncePerRequestFilter {
         async.addListener(new AsyncListener() {
             @Override
             public void onTimeout(AsyncEvent event) {
-                timedOut.increment();
-                log.debug("A request body from {} did not arrive by its deadline: 408 ({} of {} bytes)",
-                        request.getRemoteAddr(), body.length, body.declared ? body.bytes.length : "?");
-                release(body);
-                try {
-                    answer(request, response, HttpServletResponse.SC_REQUEST_TIMEOUT);
-                } catch (IOException gone) {
-                    log.debug("The 408 to {} could not be sent: {}", request.getRemoteAddr(), gone.toString());
-                }
-                async.complete();
+                tooLate("did not arrive by its deadline");
             }
 
             @Override
             public void onError(AsyncEvent event) {
                 // fell silent for the connection timeout, or went away: answered here, not as a server error
-                log.debug("A request body from {} stopped arriving ({} bytes read): {}", request.getRemoteAddr(),
-                        body.length, String.valueOf(event.getThrowable()));
+                tooLate("stopped arriving (" + event.getThrowable() + ")");
+            }
+
+            private void tooLate(String what) {
+                log.debug("A request body from {} {}: 408 ({} of {} bytes)", request.getRemoteAddr(), what,
+                        body.length, body.declared ? body.bytes.length : "?");
                 timedOut.increment();
                 release(body);
                 try {

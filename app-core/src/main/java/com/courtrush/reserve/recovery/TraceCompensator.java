@@ -55,13 +55,13 @@ public class TraceCompensator {
         if (!claim(grant, reason)) {
             Reservation existing = reservations.findByTrace(grant.traceId());
             if (existing != null && existing.compensated()) {
-                giveBack(grant);
+                giveBack(grant, true);
             } else {
                 releaser.forget(grant);
             }
             return false;
         }
-        boolean released = giveBack(grant);
+        boolean released = giveBack(grant, false);
         passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId()); // the grant ended FAILED
         audit.record(actor, "COMPENSATE", "TRACE", grant.traceId(), new EngineText(released ? "audit.compensated"
                 : "audit.compensatedNothingHeld", reason, grant.userId(), grant.slotId()));
@@ -76,12 +76,13 @@ public class TraceCompensator {
      * another trace (a retry after Redis lost this one): Redis's place is that booking's, and only
      * this trace's pending record and in-flight entry go.
      */
-    private boolean giveBack(ReserveMessage grant) {
+    private boolean giveBack(ReserveMessage grant, boolean again) {
         if (reservations.holds(grant.slotId(), grant.userId())) {
             releaser.forget(grant);
             return false;
         }
-        return releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
+        return again ? releaser.releaseAgain(grant)
+                : releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
     }
 
     /**
