@@ -49,6 +49,8 @@ public final class ScriptPipeline {
      * are answered at their deadline meanwhile; nothing else can be decided while it is paused).
      */
     static final Duration LATE_ANSWER = Duration.ofSeconds(30);
+    private static final BatchOptions WAIT_FOR_LATE_ANSWERS = BatchOptions.defaults()
+            .responseTimeout(LATE_ANSWER.toMillis(), TimeUnit.MILLISECONDS).retryAttempts(0);
 
     private final RedissonClient redisson;
     private final LuaScript script;
@@ -151,8 +153,7 @@ public final class ScriptPipeline {
     private void send(List<Call> batch, boolean reloadIfUnknown, Runnable back) {
         // a paused Redis answers what it was sent when it resumes: the batch waits for that answer (its callers
         // gave up at their deadline), so that what Redis decided reaches answeredLate and can be undone
-        RBatch pipeline = redisson.createBatch(BatchOptions.defaults()
-                .responseTimeout(LATE_ANSWER.toMillis(), TimeUnit.MILLISECONDS).retryAttempts(0));
+        RBatch pipeline = redisson.createBatch(WAIT_FOR_LATE_ANSWERS);
         RScriptAsync calls = pipeline.getScript();
         List<CompletableFuture<List<Object>>> answers = new ArrayList<>(batch.size());
         for (Call call : batch) {

@@ -75,12 +75,15 @@ public class BodyLimits extends OncePerRequestFilter {
 
     BodyLimits(MeterRegistry meters, long budgetBytes) {
         this.smallBudget = budgetBytes;
-        String name = "courtrush.http.slow-bodies";
-        String description = "Request bodies that did not arrive with their headers, by what became of them";
-        this.waited = Counter.builder(name).description(description).tag("outcome", "waited").register(meters);
-        this.timedOut = Counter.builder(name).description(description).tag("outcome", "timed-out").register(meters);
-        this.refusedBusy = Counter.builder(name).description(description).tag("outcome", "refused-busy")
-                .register(meters);
+        this.waited = slowBodies(meters, "waited");
+        this.timedOut = slowBodies(meters, "timed-out");
+        this.refusedBusy = slowBodies(meters, "refused-busy");
+    }
+
+    private static Counter slowBodies(MeterRegistry meters, String outcome) {
+        return Counter.builder("courtrush.http.slow-bodies")
+                .description("Request bodies that did not arrive with their headers, by what became of them")
+                .tag("outcome", outcome).register(meters);
     }
 
     static int limitFor(HttpServletRequest request) {
