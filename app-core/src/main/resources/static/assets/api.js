@@ -35,10 +35,12 @@ const Session = (() => {
 
 /**
  * One call to the engine. Resolves to {status, code, message, data, retryAfter} for every HTTP
- * answer (status 0 when the network failed); 401 also calls Api.onUnauthorized.
+ * answer (status 0 when the network failed); 401 also calls Api.onUnauthorized. Every call tells
+ * Api.onReach whether the engine was reached (a proxy's 502/504 means it was not).
  */
 const Api = {
   onUnauthorized: () => {},
+  onReach: () => {},
 
   async call(method, path, body, extraHeaders) {
     const headers = Object.assign({ 'Accept': 'application/json', 'Accept-Language': I18N.acceptLanguage() },
@@ -56,8 +58,10 @@ const Api = {
         cache: 'no-store', credentials: 'omit'
       });
     } catch (e) {
+      Api.onReach(false);
       return { status: 0, code: 'NETWORK', message: I18N.t('error.network'), data: null, retryAfter: null };
     }
+    Api.onReach(response.status !== 502 && response.status !== 504);
     let envelope = null;
     try {
       envelope = await response.json();

@@ -6,12 +6,15 @@
    - on load: GET /calendar, GET /slots?date=, GET /reservations/mine
    - while the courts are on screen and the tab visible: GET /slots every 4-7 s (jittered), GET /calendar
      every minute; nothing while hidden
-   - a tap: one POST /reserve/ (never retried by the page; in a fair draw's window it enters the draw,
-     naming the slots marked "also OK"); after 202, GET /reserve/result/{trace} after pauses of 0.25, 0.5,
+   - a tap: one POST /reserve/ (never retried by the page; on a fair-draw opening, from its warm-up
+     until the draw closes, it enters the draw, naming the slots marked "also OK"); after 202, GET /reserve/result/{trace} after pauses of 0.25, 0.5,
      1, 1.5, 2, then 3 s until it settles (a draw entry's from the draw's close); then /reservations/mine
      and /slots once
    - my bookings: GET /reservations/mine when shown or changed; the pay sheet: POST /pay/wechat/{id}
-     once, then GET /pay/reservation/{id} every 3 s while it is open */
+     once, then GET /pay/reservation/{id} every 3 s while it is open
+   - a sign-in that has not answered in a second: GET /auth/sign-in-hold once, to say why it waits
+   While the engine cannot be reached a banner says so; the slot refresh backs off (up to 30 s) and the
+   first answer after it refreshes the list and my bookings and clears notes the outage left. */
 'use strict';
 
 (() => {
@@ -24,6 +27,7 @@
   const PAY_POLL_MS = 3000;
   const ACTIVE = new Set(['PENDING_PAYMENT', 'CONFIRMED']);
   const PASS_LEAD_MS = 60000;  // a booking pass is asked for in the minute before the gate opens
+  const UNREACHABLE_RETRY_MAX_MS = 30000;  // the slot refresh's longest pause while the engine is away
 
   const state = {
     view: null,
@@ -34,7 +38,7 @@
     gates: new Map(),      // sessionId -> {at: performance.now() when the gate opens, or null; rtt; sampled}
     mine: [],              // GET /reservations/mine
     mineAt: 0,
-    sending: false,        // a POST /reserve/ is on its way: every reserve button waits
+    sending: new Set(),    // slot ids whose POST /reserve/ is on its way: their buttons wait
     waitUntil: 0,          // performance.now() before which reserve buttons wait (Retry-After)
     queued: new Set(),     // slot ids whose grant is being confirmed
     notes: new Map(),      // slotId -> {kind, text(), alternatives, action}
@@ -47,6 +51,7 @@
     structure: '',
     slotsTimer: null,
     slotsFailures: 0,      // /slots answers missed in a row: the refresh backs off while the engine is away
+    unreachable: false,    // the last call found no engine (network down, engine stopped): the banner shows
     ticker: null,
     sheetCleanup: null,
     paying: false,         // a POST /pay/wechat on its way: a second tap opens nothing
@@ -88,6 +93,13 @@
     }
   }
 
+  /** What a screen reader (or a keyboard user's focus) says of a control. */
+  function setLabel(el, text) {
+    if (el.getAttribute('aria-label') !== text) {
+      el.setAttribute('aria-label', text);
+    }
+  }
+
   const yuan = (cents) => (cents / 100).toFixed(2);
 
   function addDays(date, days) {
@@ -107,6 +119,11 @@
   /** "2026-11-24" → "11-24 周二" */
   function dayLabel(date) {
     return date.slice(5) + ' ' + weekday(date);
+  }
+
+  /** A slot as words: "场地 1 11-26 周四 18:00–19:00", for labels that stand alone. */
+  function slotName(slot) {
+    return slot.courtName + ' ' + dayLabel(slot.slotDate) + ' ' + slot.startTime + '–' + slot.endTime;
   }
 
   /** A gym wall time "2026-11-24T13:05:00" as "13:05" today, else "11-24 13:05" (never converted by the phone). */
@@ -211,7 +228,7 @@
     state.entries.clear();
     state.notes.clear();
     state.queued.clear();
-    state.sending = false;
+    state.sending.clear();
     state.waitUntil = 0;
     closeSheet();
   }
@@ -236,8 +253,15 @@
     }
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
+    button.classList.add('busy');
+    setText(button, t('signin.sending'));
+    error.hidden = true;
+    const waiting = signInWait();
     const a = await Api.post('/auth/login', { studentId, password });
+    waiting.stop();
     button.disabled = false;
+    button.classList.remove('busy');
+    setText(button, t('signin.submit'));
     if (a.status !== 200) {
       error.textContent = a.message;
       error.hidden = false;
@@ -263,6 +287,38 @@
     } else {
       show();
     }
+  }
+
+  /**
+   * A sign-in that has not answered in a second is told why: sign-ins wait out an opening's first
+   * seconds (the engine says how long is left, counted down here), or the network is slow.
+   */
+  function signInWait() {
+    const el = $('#signin-wait');
+    let stopped = false;
+    let counter = null;
+    const asked = setTimeout(async () => {
+      const hold = await Api.get('/auth/sign-in-hold');
+      if (stopped) {
+        return;
+      }
+      const until = hold.status === 200 && hold.data && hold.data.held ? performance.now() + hold.data.msLeft : 0;
+      const say = () => {
+        const ms = until - performance.now();
+        setText(el, ms > 0 ? t('signin.held', Math.ceil(ms / 1000)) : t('signin.slow'));
+      };
+      say();
+      el.hidden = false;
+      counter = setInterval(say, 1000);
+    }, 1000);
+    return {
+      stop() {
+        stopped = true;
+        clearTimeout(asked);
+        clearInterval(counter);
+        el.hidden = true;
+      }
+    };
   }
 
   async function signOut() {
@@ -348,8 +404,8 @@
       return;
     }
     if (a.status !== 200) {
-      if (a.status !== 401 && state.slotsFailures === 0) {
-        toast(a.message); // once per outage, not at every refresh
+      if (a.status !== 401 && !state.unreachable && state.slotsFailures === 0) {
+        toast(a.message); // once per outage, not at every refresh (an unreachable engine has its banner)
       }
       state.slotsFailures++;
       state.slotsRetryAfter = a.retryAfter;
@@ -358,32 +414,39 @@
     state.slotsFailures = 0;
     state.openings = a.data;
     for (const opening of a.data) {
-      learnGate(opening, received, received - sent);
+      learnGate(opening, sent, received);
     }
     renderOpenings();
   }
 
   /**
-   * When the gate opens, on this page's monotonic clock: the engine said "msToOpen" as it answered,
-   * so counting from when the answer arrived is never early (it is late by the answer's trip only).
-   * The quickest answer seen is the most exact; a change of more than a second (staff opened now,
+   * When the gate opens (and a fair draw closes), on this page's monotonic clock, from the refreshes'
+   * samples: the engine said "msToOpen" somewhere between sending and receiving, so each sample reads
+   * it at the trip's midpoint (off by at most half the trip, whichever way). Of the samples of the last
+   * minute the quickest trip is kept: the most exact. A change of more than a second (staff opened now,
    * moved the time, closed) is taken at once.
    */
-  function learnGate(opening, received, rtt) {
+  function learnGate(opening, sent, received) {
     const now = performance.now();
+    const rtt = received - sent;
+    const mid = sent + rtt / 2;
     if (opening.msToOpen === 0 && !opening.gateOpen) {
       // its time has come but the engine has not opened it yet (it is being set up): wait for it
       state.gates.set(opening.sessionId, { at: null, due: true, rtt, sampled: now });
       return;
     }
-    if (opening.fairDraw && opening.msToDrawClose !== null && opening.msToDrawClose !== undefined) {
-      state.draws.set(opening.sessionId, received + opening.msToDrawClose);
-    }
-    const at = opening.msToOpen === null || opening.msToOpen === undefined ? null : received + opening.msToOpen;
+    const at = opening.msToOpen === null || opening.msToOpen === undefined ? null : mid + opening.msToOpen;
+    const closes = opening.fairDraw && opening.msToDrawClose !== null && opening.msToDrawClose !== undefined
+      ? mid + opening.msToDrawClose : undefined;
     const known = state.gates.get(opening.sessionId);
     if (!known || known.due || at === null || known.at === null || Math.abs(at - known.at) > 1000
         || rtt <= known.rtt || now - known.sampled > 60000) {
       state.gates.set(opening.sessionId, { at, due: false, rtt, sampled: now });
+      if (closes !== undefined) {
+        state.draws.set(opening.sessionId, closes);
+      } else {
+        state.draws.delete(opening.sessionId);
+      }
     }
   }
 
@@ -399,18 +462,21 @@
     return msLeft > 0 ? { phase: 'soon', msLeft } : { phase: 'open', msLeft: 0 };
   }
 
-  /** An opening's fair draw: 'before' the gate opens, 'open' while it takes entries, then 'drawn'; null without one. */
+  /**
+   * An opening's fair draw: 'before' it takes entries (its warm-up has not come), 'open' while it does
+   * (from the warm-up, before the flash time, until the window closes), then 'drawn'; null without one.
+   * The engine says whether it takes entries; the close is counted on this page's clock.
+   */
   function drawOf(opening) {
     if (!opening.fairDraw) {
       return null;
     }
-    const gate = gateOf(opening);
     const closesAt = state.draws.get(opening.sessionId);
-    if (gate.phase !== 'open') {
-      return { phase: gate.phase === 'soon' ? 'before' : 'drawn', msLeft: null };
-    }
     const msLeft = closesAt === undefined ? 0 : closesAt - performance.now();
-    return msLeft > 0 ? { phase: 'open', msLeft } : { phase: 'drawn', msLeft: 0 };
+    if (msLeft > 0) {
+      return { phase: opening.drawEntryOpen ? 'open' : 'before', msLeft };
+    }
+    return { phase: closesAt === undefined ? 'before' : 'drawn', msLeft: 0 };
   }
 
   function mineBySlot() {
@@ -438,6 +504,10 @@
     }
     if (slot.permitsLeft <= 0) {
       return 'soldout';
+    }
+    const draw = drawOf(opening);
+    if (draw && draw.phase === 'open') {
+      return 'onsale'; // a draw's entries are taken from its warm-up, before the flash time
     }
     const phase = gateOf(opening).phase;
     return phase === 'open' ? 'onsale' : phase;
@@ -484,7 +554,8 @@
     const head = state.heads.get(opening.sessionId);
     head.pass = opening.bookingPass ? buildPassPanel(opening) : null;
     head.draw = opening.fairDraw
-      ? h('p', { class: 'draw-panel small' }, t('draw.title', (opening.drawWindowMs / 1000).toLocaleString()))
+      ? h('p', { class: 'draw-panel small' }, t('draw.title', dayTime(opening.drawEntryFrom || opening.flashTime),
+        (opening.drawWindowMs / 1000).toLocaleString(), dayTime(opening.flashTime)))
       : null;
     return h('article', { class: 'opening' },
       h('header', { class: 'opening-head' },
@@ -637,7 +708,8 @@
       const due = gate.phase === 'soon' && gate.msLeft <= 0;
       if (draw && draw.phase === 'open') {
         setText(head.label, t('draw.open'));
-        setText(head.time, (Math.max(0, draw.msLeft) / 1000).toFixed(1) + ' s');
+        setText(head.time, draw.msLeft > 10000 ? countdown(draw.msLeft)
+          : (Math.max(0, draw.msLeft) / 1000).toFixed(1) + ' s');
         continue;
       }
       setText(head.label, due ? t('opening.justNow') : gate.phase === 'soon' ? t('opening.opensIn')
@@ -659,12 +731,16 @@
     if (row.el.className !== className) {
       row.el.className = className;
     }
-    setText(row.meta, t('slot.price', yuan(slot.priceCents)) + ' · '
-      + t('slot.placesLeft', slot.permitsLeft, slot.capacity));
+    const held = st === 'mine' ? mine.get(slot.slotId) : null;
+    // a slot won reads as won (its places were counted before the win), not as "1/1 left"
+    setText(row.meta, t('slot.price', yuan(slot.priceCents)) + ' · ' + (held
+      ? t('mine.status.' + held.status) : t('slot.placesLeft', slot.permitsLeft, slot.capacity)));
     const draw = drawOf(opening);
-    let label = st === 'onsale' && draw && draw.phase === 'open' ? t('draw.enter') : t('state.' + st);
+    let label = st === 'onsale' && draw && draw.phase === 'open' ? t('draw.enter')
+      : held ? t('state.mine.' + held.status) : t('state.' + st);
     let enabled = st === 'onsale';
-    if (enabled && state.sending) {
+    const sending = enabled && state.sending.has(slot.slotId);
+    if (sending) {
       enabled = false;
       label = t('state.sending');
     } else if (enabled && waitMs > 0) {
@@ -672,6 +748,8 @@
       label = t('state.wait', Math.ceil(waitMs / 1000));
     }
     setText(row.button, label);
+    setLabel(row.button, label + ' · ' + slotName(slot));
+    row.button.classList.toggle('busy', sending);
     if (row.button.disabled === enabled) {
       row.button.disabled = !enabled;
     }
@@ -681,6 +759,7 @@
       const at = wishes.indexOf(slot.slotId);
       row.wish.hidden = !draw || draw.phase === 'drawn' || (st !== 'soon' && st !== 'onsale');
       setText(row.wish, at >= 0 ? '★ ' + t('draw.alsoN', at + 1) : '☆ ' + t('draw.also'));
+      setLabel(row.wish, t('draw.also') + ' · ' + slotName(slot));
       row.wish.setAttribute('aria-pressed', String(at >= 0));
       row.wish.disabled = at < 0 && wishes.length >= 2;
     }
@@ -699,7 +778,7 @@
 
   function renderNote(row, note) {
     const key = note ? JSON.stringify([note.kind, note.text(), (note.alternatives || []).map(a => a.slotId),
-      note.action ? note.action.label() : null, state.sending]) : '';
+      note.action ? note.action.label() : null, [...state.sending]]) : '';
     if (row.noteKey === key) {
       return;
     }
@@ -715,7 +794,9 @@
       parts.push(h('p', { class: 'small' }, t('reserve.alternatives')));
       parts.push(h('div', { class: 'alternatives' }, note.alternatives.map(alt =>
         h('button', {
-          type: 'button', class: 'alt', disabled: state.sending,
+          type: 'button', class: 'alt', disabled: state.sending.has(alt.slotId),
+          'aria-label': t('alt.aria', slotName(Object.assign({ slotDate: row.opening.sessionDate }, alt)),
+            alt.permitsLeft),
           onclick: () => reserveAlternative(row.opening, alt)
         }, t('alt.label', alt.courtName, alt.startTime, alt.endTime, alt.permitsLeft)))));
     }
@@ -737,7 +818,8 @@
       }
       const draw = drawOf(head.opening);
       if (draw && draw.phase === 'open') {
-        next = Math.min(next, 100); // the draw's tenths of a second
+        // the draw's tenths of a second in its last ten, else its whole seconds
+        next = Math.min(next, draw.msLeft <= 10000 ? 100 : (draw.msLeft % 1000) + 1);
       }
     }
     state.ticker = setTimeout(tick, next);
@@ -748,8 +830,8 @@
     if (state.view !== 'slots' || document.hidden) {
       return;
     }
-    // while the engine does not answer, wait longer each time (and at least its Retry-After), up to a minute
-    const backoff = Math.min(60000, SLOTS_EVERY_MS * 2 ** Math.min(state.slotsFailures, 4));
+    // while the engine does not answer, wait longer each time (and at least its Retry-After), up to 30 s
+    const backoff = Math.min(UNREACHABLE_RETRY_MAX_MS, SLOTS_EVERY_MS * 2 ** Math.min(state.slotsFailures, 3));
     const delay = Math.max(backoff, (state.slotsRetryAfter || 0) * 1000) + Math.random() * SLOTS_JITTER_MS;
     state.slotsTimer = setTimeout(async () => {
       if (performance.now() - state.calendarAt > CALENDAR_EVERY_MS) {
@@ -760,6 +842,53 @@
       scheduleSlots();
     }, state.slotsFailures ? delay : SLOTS_EVERY_MS + Math.random() * SLOTS_JITTER_MS);
   }
+
+  // ---- the network ---------------------------------------------------------------------------
+
+  /**
+   * Every call says whether the engine was reached. Lost: the banner says so (the places on screen
+   * may be out of date) and the refresh backs off. Back: the banner goes, notes the outage left are
+   * cleared, and the places and my bookings are read again at once.
+   */
+  function reachability(reached) {
+    if (reached !== state.unreachable) {
+      return; // no change
+    }
+    state.unreachable = !reached;
+    $('#net').hidden = reached;
+    if (!reached) {
+      return;
+    }
+    for (const [id, n] of state.notes) {
+      if (n.network) {
+        state.notes.delete(id);
+      }
+    }
+    if (state.view === 'slots') {
+      toast(t('net.back'));
+    }
+    refreshNow();
+  }
+
+  /** Reads what the view shows again now (the banner's button, the browser back online, the engine back). */
+  function refreshNow() {
+    if (state.view === 'slots') {
+      loadSlots().then(scheduleSlots);
+      loadMine();
+    } else if (state.view === 'mine') {
+      loadMine();
+    } else if (state.view !== 'signin') {
+      Api.get('/ping');
+    }
+  }
+
+  Api.onReach = reachability;
+  window.addEventListener('offline', () => reachability(false));
+  window.addEventListener('online', refreshNow);
+  $('#net-retry').addEventListener('click', () => {
+    state.slotsFailures = 0;
+    refreshNow();
+  });
 
   document.addEventListener('visibilitychange', () => {
     if (state.view === 'slots' && !document.hidden) {
@@ -783,13 +912,13 @@
 
   /** One tap: one POST /reserve/, never repeated by the page. */
   async function reserve(opening, slot) {
-    if (state.sending || state.waitUntil > performance.now()) {
+    if (state.sending.has(slot.slotId) || state.waitUntil > performance.now()) {
       return;
     }
     const epoch = state.epoch;
-    state.sending = true;
+    state.sending.add(slot.slotId);
     state.notes.delete(slot.slotId);
-    refreshRows(); // every reserve button off before the request leaves
+    refreshRows(); // this slot's button off before the request leaves
     const pass = opening.bookingPass ? state.passes.get(opening.sessionId) : undefined;
     const body = { sessionId: opening.sessionId, slotId: slot.slotId };
     const also = opening.fairDraw ? (state.wishes.get(opening.sessionId) || []).filter(id => id !== slot.slotId) : [];
@@ -803,7 +932,7 @@
     if (pass && (a.status === 202 || a.code === 'PASS_REQUIRED')) {
       state.passes.delete(opening.sessionId); // spent by this booking (or not valid): the next needs a new one
     }
-    state.sending = false;
+    state.sending.delete(slot.slotId);
     answerTap(a, opening, slot);
     refreshRows();
   }
@@ -834,7 +963,7 @@
       return;
     }
     if (a.status === 0) {
-      note(id, 'error', () => t('reserve.network'));
+      note(id, 'error', () => t('reserve.network'), { network: true });
       setTimeout(loadMine, 3000); // it may have gone through: one look at my bookings, not a second try
       return;
     }
@@ -879,7 +1008,8 @@
   /** What an entrant waits for: the draw's close, then its result. */
   function drawWait(opening) {
     const ms = (state.draws.get(opening.sessionId) || 0) - performance.now();
-    return ms > 0 ? t('draw.entered', Math.ceil(ms / 1000)) : t('draw.drawing');
+    return ms > 0 ? t('draw.entered', ms > 60000 ? countdown(ms) : t('unit.seconds', Math.ceil(ms / 1000)))
+      : t('draw.drawing');
   }
 
   /**
@@ -1193,6 +1323,8 @@
   function applyLanguage() {
     I18N.apply(document);
     setText($('#lang'), t('lang.switch'));
+    setText($('#net-text'), t('net.lost'));
+    setText($('#net-retry'), t('net.retry'));
   }
 
   function switchLanguage() {

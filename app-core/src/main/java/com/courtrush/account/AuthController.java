@@ -13,6 +13,7 @@ import jakarta.validation.constraints.Size;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -24,9 +25,21 @@ import org.springframework.web.bind.annotation.RestController;
 class AuthController {
 
     private final AuthService auth;
+    private final RushHours rush;
 
-    AuthController(AuthService auth) {
+    AuthController(AuthService auth, RushHours rush) {
         this.auth = auth;
+        this.rush = rush;
+    }
+
+    @Operation(summary = "Whether sign-ins are held now, and for how long",
+            description = "In an opening's first seconds (courtrush.auth.sign-in-hold) a password is checked only "
+                    + "once they are over; a sign-in sent then waits. The students' page asks this when a sign-in "
+                    + "is slow, to say why and for how long.")
+    @GetMapping("/sign-in-hold")
+    ApiResponse<SignInHold> signInHold() {
+        long msLeft = rush.left().toMillis();
+        return ApiResponse.ok(new SignInHold(msLeft > 0, msLeft));
     }
 
     @Operation(summary = "Log in with a student id and password; answers a bearer token",
@@ -52,6 +65,10 @@ class AuthController {
     ApiResponse<Void> logout(@AuthenticationPrincipal Caller caller, HttpServletRequest request) {
         auth.logout(caller);
         return ApiResponse.ok(EngineMessages.format(RequestLocales.of(request), "ok.loggedOut"), null);
+    }
+
+    /** @param msLeft milliseconds until held sign-ins are checked; 0 when none are held */
+    record SignInHold(boolean held, long msLeft) {
     }
 
     record PasswordChange(@NotBlank @Size(max = 128) String currentPassword,

@@ -13,6 +13,11 @@ public interface RushHours {
     /** How long before an opening's flash time its rush begins. */
     Duration BEFORE = Duration.ofSeconds(1);
 
+    /** How long the rush that is on now goes on; zero when none is. */
+    Duration left();
+
     /** An opening's rush is on now. */
-    boolean now();
+    default boolean now() {
+        return !left().isZero();
+    }
 }

@@ -128,6 +128,7 @@ class SecurityConfig {
                         // the second dispatch of an asynchronous answer: its request was authorized when it came
                         .dispatcherTypeMatchers(DispatcherType.ASYNC).permitAll()
                         .requestMatchers(HttpMethod.POST, "/auth/login").permitAll()
+                        .requestMatchers(HttpMethod.GET, "/auth/sign-in-hold").permitAll()
                         .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico").permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/", "/index.html", "/assets/**", "/favicon.ico").permitAll()
                         .requestMatchers("/ping", "/error", "/actuator/health", "/actuator/health/**",

@@ -14,11 +14,13 @@ import org.redisson.api.RedissonClient;
  * phone whose clock is off must not show an opening early or late.
  *
  * @param gateFlag    the gate is "1" (open)
+ * @param gateSet     Redis holds a gate for the opening at all (it is warm: stock, dedup sets, draw)
  * @param opensAt     Redis epoch ms at which the gate opens by itself; null when it will not
  * @param redisMillis     Redis's clock when it answered, epoch ms
  * @param answeredAtNanos {@link System#nanoTime()} when the answer arrived
  */
-public record GateReading(boolean gateFlag, Long opensAt, long redisMillis, long answeredAtNanos) {
+public record GateReading(boolean gateFlag, boolean gateSet, Long opensAt, long redisMillis,
+        long answeredAtNanos) {
 
     private static final LuaScript SCRIPT = LuaScript.load("gate_state");
 
@@ -33,8 +35,9 @@ public record GateReading(boolean gateFlag, Long opensAt, long redisMillis, long
                 List.of(RedisKeys.gate(sessionId), RedisKeys.gateTime(sessionId)));
         return answer.thenApply(values -> {
             long arrived = System.nanoTime();
+            String gate = values.get(0).toString();
             String opensAt = values.get(1).toString();
-            return new GateReading("1".equals(values.get(0).toString()),
+            return new GateReading("1".equals(gate), !gate.isEmpty(),
                     opensAt.isEmpty() ? null : Long.valueOf(opensAt), Long.parseLong(values.get(2).toString()),
                     arrived);
         });
@@ -74,5 +77,13 @@ public record GateReading(boolean gateFlag, Long opensAt, long redisMillis, long
             return gateFlag ? 0L : null;
         }
         return Math.max(0, at + windowMs - redisNow());
+    }
+
+    /**
+     * Whether the reserve script takes fair-draw entries now: the opening is warm, opens by itself, and
+     * its window ({@code windowMs} after the opening time, by Redis's clock) has not closed.
+     */
+    public boolean takesDrawEntries(long windowMs) {
+        return gateSet && opensAt != null && redisNow() < opensAt + windowMs;
     }
 }

@@ -30,20 +30,23 @@ class OpeningRushHours implements RushHours {
     }
 
     @Override
-    public boolean now() {
+    public Duration left() {
         if (after.isZero()) {
-            return false;
+            return Duration.ZERO;
         }
         LocalDateTime now = LocalDateTime.now(clock);
         try {
             return calendar.upcoming(now.toLocalDate()).stream()
                     .filter(opening -> opening.state() != SessionState.CLOSED)
-                    .anyMatch(opening -> !now.isBefore(opening.flashTime().minus(BEFORE))
-                            && now.isBefore(opening.flashTime().plus(after)));
+                    .filter(opening -> !now.isBefore(opening.flashTime().minus(BEFORE)))
+                    .map(opening -> Duration.between(now, opening.flashTime().plus(after)))
+                    .filter(left -> left.compareTo(Duration.ZERO) > 0)
+                    .max(Duration::compareTo)
+                    .orElse(Duration.ZERO);
         } catch (RuntimeException unreadable) {
             // the database is away: sign-ins are not held for a rush nobody can see
             log.debug("Openings could not be read for the rush hours: {}", unreadable.toString());
-            return false;
+            return Duration.ZERO;
         }
     }
 }

@@ -72,11 +72,13 @@ public class SlotListing {
     /** A cached answer; the gate's countdown is worked out when it is served, not when it was cached. */
     private record Listed(ReserveSession session, List<SlotView> slots, GateReading gate, Long flashAt) {
         OpeningSlots asOfNow() {
+            boolean draw = session.fairDraw();
             return new OpeningSlots(session.getId(), session.getSessionDate(), session.getFlashTime(), gate.open(),
                     gate.millisToOpen(flashAt), session.getState(), session.getPerUserLimit(),
-                    Boolean.TRUE.equals(session.getBookingPass()), session.fairDraw(),
-                    session.fairDraw() ? session.getDrawWindowMs() : 0,
-                    session.fairDraw() ? gate.millisToWindowClose(flashAt, session.getDrawWindowMs()) : null, slots);
+                    Boolean.TRUE.equals(session.getBookingPass()), draw, draw ? session.getDrawWindowMs() : 0,
+                    draw ? gate.millisToWindowClose(flashAt, session.getDrawWindowMs()) : null,
+                    draw && gate.takesDrawEntries(session.getDrawWindowMs()), draw ? session.warmupTime() : null,
+                    slots);
         }
     }
 
@@ -90,10 +92,14 @@ public class SlotListing {
      *                    enter a draw, one entry per student
      * @param msToDrawClose milliseconds until the draw's window closes, by Redis's clock (0 once closed);
      *                    null without a draw, or when the gate will not open by itself
+     * @param drawEntryOpen the draw takes entries now: from the opening's warm-up (before its flash time)
+     *                    until the window closes
+     * @param drawEntryFrom the gym wall time entries open (the warm-up time); null without a draw
      */
     public record OpeningSlots(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, boolean gateOpen,
             Long msToOpen, SessionState state, int perUserLimit, boolean bookingPass, boolean fairDraw,
-            int drawWindowMs, Long msToDrawClose, List<SlotView> slots) {
+            int drawWindowMs, Long msToDrawClose, boolean drawEntryOpen, LocalDateTime drawEntryFrom,
+            List<SlotView> slots) {
     }
 
     /** One slot as students see it; a slot that has {@code started} is no longer sold. */

@@ -168,6 +168,8 @@ class ApiContractTest {
     OpeningRules openingRules;
     @MockitoBean
     BookingPasses bookingPasses;
+    @MockitoBean
+    RushHours rushHours;
 
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)
@@ -218,6 +220,20 @@ class ApiContractTest {
     @Test
     void theAdminTokenCannotReserve() throws Exception {
         mvc.perform(reserveRequest(STAFF, "{\"sessionId\":1,\"slotId\":2}")).andExpect(status().isForbidden());
+    }
+
+    @Test
+    void theSignInHoldNeedsNoTokenAndSaysHowLongIsLeft() throws Exception {
+        given(rushHours.left()).willReturn(Duration.ofMillis(3_250));
+        mvc.perform(get("/auth/sign-in-hold"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.held").value(true))
+                .andExpect(jsonPath("$.data.msLeft").value(3_250));
+        given(rushHours.left()).willReturn(Duration.ZERO);
+        mvc.perform(get("/auth/sign-in-hold"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.held").value(false))
+                .andExpect(jsonPath("$.data.msLeft").value(0));
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.support.TestProperties;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,7 +21,7 @@ class PasswordHashingTest {
         RushHours rushForThreeChecks = () -> {
             boolean on = checks.incrementAndGet() <= 3;
             events.add(on ? "rush" : "quiet");
-            return on;
+            return on ? Duration.ofSeconds(5) : Duration.ZERO;
         };
         try (PasswordHashing hashing = new PasswordHashing(rushForThreeChecks, new SimpleMeterRegistry(),
                 TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "10s")))) {
@@ -38,7 +39,7 @@ class PasswordHashingTest {
         AtomicInteger checks = new AtomicInteger();
         RushHours endless = () -> {
             checks.incrementAndGet();
-            return true;
+            return Duration.ofSeconds(5);
         };
         try (PasswordHashing hashing = new PasswordHashing(endless, new SimpleMeterRegistry(),
                 TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "200ms")))) {

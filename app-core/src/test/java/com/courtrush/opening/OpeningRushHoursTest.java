@@ -7,6 +7,7 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.support.TestProperties;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;
@@ -32,6 +33,15 @@ class OpeningRushHoursTest {
     }
 
     @Test
+    void theTimeLeftIsUntilTheHoldEndsAfterTheFlashTime() {
+        when(openings.between(any(), any())).thenReturn(List.of(opening(SessionState.OPEN)));
+        assertThat(leftAt(FLASH.minusNanos(500_000_000), "10s")).isEqualTo(Duration.ofMillis(10_500));
+        assertThat(leftAt(FLASH.plusSeconds(7), "10s")).isEqualTo(Duration.ofSeconds(3));
+        assertThat(leftAt(FLASH.minusSeconds(5), "10s")).as("before the rush").isZero();
+        assertThat(leftAt(FLASH.plusSeconds(10), "10s")).as("after it").isZero();
+    }
+
+    @Test
     void aClosedOpeningHasNoRushAndAnUnreadableCalendarHoldsNothing() {
         when(openings.between(any(), any())).thenReturn(List.of(opening(SessionState.CLOSED)));
         assertThat(rushAt(FLASH.plusSeconds(1), "10s")).isFalse();
@@ -40,9 +50,17 @@ class OpeningRushHoursTest {
     }
 
     private boolean rushAt(LocalDateTime now, String hold) {
+        return rushHours(now, hold).now();
+    }
+
+    private Duration leftAt(LocalDateTime now, String hold) {
+        return rushHours(now, hold).left();
+    }
+
+    private OpeningRushHours rushHours(LocalDateTime now, String hold) {
         Clock clock = Clock.fixed(now.atZone(ZONE).toInstant(), ZONE);
         return new OpeningRushHours(new OpeningCalendar(openings, clock),
-                TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", hold)), clock).now();
+                TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", hold)), clock);
     }
 
     private static ReserveSession opening(SessionState state) {

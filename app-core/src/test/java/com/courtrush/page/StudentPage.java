@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.logging.Level;
 import org.openqa.selenium.By;
@@ -125,6 +126,32 @@ final class StudentPage implements AutoCloseable {
         return row(slotId).findElement(By.cssSelector("button.reserve"));
     }
 
+    /** The slot's price and places (or, once it is mine, its booking's state), as shown beside its time. */
+    String meta(long slotId) {
+        return await(d -> row(slotId).findElement(By.cssSelector(".slot-meta")).getText());
+    }
+
+    /** What a screen reader says of the slot's reserve button. */
+    String buttonLabel(long slotId) {
+        return await(d -> button(slotId).getAttribute("aria-label"));
+    }
+
+    /** The banner saying the engine cannot be reached: its text while it shows, else null. */
+    String networkBanner() {
+        WebElement banner = driver.findElement(By.id("net"));
+        return banner.isDisplayed() ? banner.findElement(By.id("net-text")).getText() : null;
+    }
+
+    /**
+     * The phone's network as Chromium's DevTools throttle it: {@code latencyMs} added to every request,
+     * {@code downBytesPerSecond} and {@code upBytesPerSecond} its bandwidth.
+     */
+    void throttle(long latencyMs, long downBytesPerSecond, long upBytesPerSecond) {
+        driver.executeCdpCommand("Network.enable", Map.of());
+        driver.executeCdpCommand("Network.emulateNetworkConditions", Map.of("offline", false,
+                "latency", latencyMs, "downloadThroughput", downBytesPerSecond, "uploadThroughput", upBytesPerSecond));
+    }
+
     String note(long slotId) {
         return await(d -> row(slotId).findElement(By.cssSelector(".slot-note")).getText());
     }
@@ -189,7 +216,11 @@ final class StudentPage implements AutoCloseable {
 
     /** Waits for a condition; the page redraws lists when their data arrive, so a found element may go stale. */
     <T> T await(Function<WebDriver, T> condition) {
-        return new WebDriverWait(driver, Duration.ofSeconds(15), Duration.ofMillis(50))
+        return await(condition, Duration.ofSeconds(15));
+    }
+
+    <T> T await(Function<WebDriver, T> condition, Duration atMost) {
+        return new WebDriverWait(driver, atMost, Duration.ofMillis(50))
                 .ignoring(StaleElementReferenceException.class)
                 .until(condition);
     }

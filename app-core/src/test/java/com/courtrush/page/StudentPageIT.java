@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.courtrush.infra.RedisKeys;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.EmbeddedStack;
+import com.courtrush.support.FaultProxy;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
@@ -41,6 +42,8 @@ class StudentPageIT extends StackTest {
     @DynamicPropertySource
     static void embedded(DynamicPropertyRegistry registry) {
         EmbeddedStack.register(registry, "courtrush-page-it-");
+        // sign-ins wait out an opening's first seconds here (the other suites turn the hold off)
+        registry.add("courtrush.auth.sign-in-hold", () -> "4s");
     }
 
     @Test
@@ -325,6 +328,9 @@ class StudentPageIT extends StackTest {
             long wanted = slots.get(0);
             long other = slots.get(1);
             page.reload();
+            // entries are taken from the warm-up: the button is on before the flash time
+            page.awaitEnabled(wanted, flash.atZone(Times.ZONE).toInstant().minusSeconds(3));
+            assertThat(page.button(wanted).getText()).isEqualTo("参加抽签");
             WebElement card = page.openingOf(wanted);
             assertThat(card.findElement(By.cssSelector(".draw-panel")).getText()).contains("公平抽签").contains("2.5");
             // "also OK": marked, it would go with the entry as a second choice; unmarked again here
@@ -342,7 +348,7 @@ class StudentPageIT extends StackTest {
             assertThat(scripted.status()).as("%s", scripted).isEqualTo(202);
             page.awaitEnabled(wanted, flashAt.plusSeconds(3));
             assertThat(page.button(wanted).getText()).isEqualTo("参加抽签");
-            assertThat(page.gateText(wanted)).contains("抽签中");
+            assertThat(page.gateText(wanted)).contains("抽签报名中");
             page.tap(page.button(wanted));
             page.await(d -> page.note(wanted).contains("已参加抽签"));
             assertThat(page.state(other)).as("one entry: the other slots wait for the draw").isEqualTo("entered");
@@ -360,6 +366,146 @@ class StudentPageIT extends StackTest {
             assertThat(page.requestsTo("/reserve/")).as("the entry and the booking after the draw").isEqualTo(2);
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
             invariants().assertHold(opening);
+        }
+    }
+
+    /**
+     * Issue 32: a phone on a slow network (1.5 s added to every request, 40 kB/s down) enters a fair draw
+     * before its flash time, from the warm-up on, and is in it: the button is on, says when entry closes,
+     * and the only entrant wins the place.
+     */
+    @Test
+    void aPhoneOnASlowNetworkEntersTheDrawBeforeTheFlashTimeAndIsInIt() {
+        Student student = api().students(1).get(0);
+        String courtName = TestApi.unique("court");
+        long court = api().createCourt(courtName);
+        LocalDateTime flash = Times.now().plusSeconds(25).withNano(0);
+        Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+        long opening = api().createDrawSession(Times.tomorrow(), flash, 1, 1000, false);
+        long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1).get(0);
+
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.throttle(1500, 40 * 1024, 20 * 1024);
+            page.open("");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.await(d -> page.showsView("slots"), Duration.ofSeconds(30));
+            page.awaitEnabled(slot, flashAt.minusSeconds(4));
+            assertThat(page.button(slot).getText()).isEqualTo("Enter draw");
+            assertThat(page.gateText(slot)).contains("Draw open, closes in");
+            assertThat(page.openingOf(slot).findElement(By.cssSelector(".draw-panel")).getText())
+                    .contains("entries open").contains("close 1 s after the opening time");
+            page.js("arguments[0].scrollIntoView({block: 'center'})", page.openingOf(slot));
+            page.screenshot("en-draw-slow-phone");
+
+            page.tap(page.button(slot));
+            page.await(d -> page.note(slot).contains("You are in the draw"), Duration.ofSeconds(20));
+            assertThat(Instant.now()).as("entered, on a 1.5 s network, before the flash time").isBefore(flashAt);
+            assertThat(redisson().getMap(RedisKeys.drawEntries(opening)).containsKey(String.valueOf(
+                    userIdOf(student)))).isTrue();
+
+            // the draw at the close: the only entrant wins, and the slot reads as won
+            page.await(d -> "mine".equals(page.state(slot)), Duration.ofSeconds(60));
+            assertThat(page.button(slot).getText()).isEqualTo("Won");
+            assertThat(page.meta(slot)).contains("To pay").doesNotContain("left");
+            assertThat(page.buttonLabel(slot)).contains(courtName).contains(Times.tomorrow().toString().substring(5))
+                    .contains("18:00–19:00");
+            page.screenshot("en-draw-slow-phone-won");
+            assertThat(page.requestsTo("/reserve/")).isEqualTo(1);
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+            invariants().assertHold(opening);
+        }
+    }
+
+    /**
+     * Issue 32: the engine goes away under an open page (a proxy between the two stops forwarding, then
+     * cuts every connection): a tap on its way holds only its own slot; the page says the engine cannot
+     * be reached; when it can again the banner goes, the place given back meanwhile is on sale, and the
+     * note the outage left is gone.
+     */
+    @Test
+    void theEngineGoneUnderAnOpenPageShowsABannerAndItsReturnRefreshesThePlaces() throws Exception {
+        List<Student> students = api().students(2);
+        Student other = students.get(1);
+        String courtName = TestApi.unique("court");
+        long court = api().createCourt(courtName);
+        LocalDateTime flash = Times.now().plusSeconds(3).withNano(0);
+        long opening = api().createSession(Times.tomorrow(), flash, 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "21:00", 60, 1);
+        long taken = slots.get(0);
+        long lost = slots.get(1);
+        long booked = slots.get(2);
+        sleepUntil(flash.atZone(Times.ZONE).toInstant().plusMillis(300));
+        long reservation = api().book(other, opening, taken);
+
+        try (FaultProxy engine = new FaultProxy("127.0.0.1", port);
+                StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), engine.port())) {
+            page.open("");
+            page.signIn(students.get(0).studentId(), TestApi.passwordOf(students.get(0)));
+            page.await(d -> page.showsView("slots"));
+            page.awaitState(taken, "soldout");
+            assertThat(page.meta(taken)).contains("剩 0/1");
+
+            // a tap whose answer does not come holds its own slot only
+            engine.mode(FaultProxy.Mode.FROZEN);
+            page.tap(page.button(lost));
+            page.await(d -> "提交中…".equals(page.button(lost).getText()));
+            assertThat(page.button(lost).isEnabled()).isFalse();
+            assertThat(page.button(booked).isEnabled()).as("another slot while a tap is on its way").isTrue();
+            assertThat(page.button(booked).getText()).isEqualTo("预约");
+            page.screenshot("zh-one-tap-sending");
+
+            // the engine goes away: said at once, above the places
+            engine.mode(FaultProxy.Mode.DOWN);
+            page.await(d -> page.networkBanner() != null);
+            assertThat(page.networkBanner()).contains("连不上预约服务器").contains("可能已经过时");
+            page.await(d -> page.note(lost).contains("网络异常"));
+            // meanwhile the other student cancels: the place is back on sale
+            TestApi.expect(200, api().delete("/reserve/" + reservation, other.token()));
+            page.screenshot("zh-engine-unreachable");
+
+            engine.mode(FaultProxy.Mode.PASS);
+            page.await(d -> page.networkBanner() == null, Duration.ofSeconds(45));
+            page.await(d -> "onsale".equals(page.state(taken)));
+            assertThat(page.meta(taken)).contains("剩 1/1");
+            page.await(d -> page.note(lost).isBlank());
+            page.screenshot("zh-engine-back");
+
+            // one tap books; a slot won reads as won, and says its court and date to a screen reader
+            page.tap(page.button(booked));
+            page.awaitState(booked, "mine");
+            assertThat(page.button(booked).getText()).isEqualTo("已抢到");
+            assertThat(page.meta(booked)).contains("待支付").doesNotContain("剩");
+            assertThat(page.buttonLabel(booked)).contains(courtName)
+                    .contains(Times.tomorrow().toString().substring(5)).contains("20:00–21:00");
+            assertThat(page.requestsTo("/reserve/")).as("the lost tap and the booking").isEqualTo(2);
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+            invariants().assertHold(opening);
+        }
+    }
+
+    /** Issue 32: a sign-in in an opening's first seconds (the rush hold) says that it waits, why, and how long. */
+    @Test
+    void aSignInInAnOpeningsFirstSecondsSaysItWaitsAndForHowLong() {
+        Student student = api().students(1).get(0);
+        LocalDateTime flash = Times.now().plusSeconds(3).withNano(0);
+        api().createSession(Times.tomorrow(), flash, 1);
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.open("");
+            page.await(d -> page.showsView("signin"));
+            sleepUntil(flash.atZone(Times.ZONE).toInstant().plusMillis(300));
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            String waiting = page.await(d -> {
+                WebElement wait = d.findElement(By.id("signin-wait"));
+                return wait.isDisplayed() ? wait.getText() : null;
+            });
+            assertThat(waiting).contains("sign-ins wait out its first seconds").containsPattern("About [1-4] s left");
+            WebElement submit = page.driver.findElement(By.cssSelector("#signin-form button[type=submit]"));
+            assertThat(submit.getText()).isEqualTo("Signing in…");
+            assertThat(submit.isEnabled()).isFalse();
+            page.screenshot("en-sign-in-held");
+            page.await(d -> page.showsView("slots"));
+            assertThat(page.driver.findElement(By.id("signin-wait")).isDisplayed()).isFalse();
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
         }
     }
 

@@ -86,6 +86,10 @@ public interface DrawScenarios extends StackAccess {
         assertThat(opening.path("fairDraw").asBoolean()).isTrue();
         assertThat(opening.path("msToDrawClose").asLong()).as("before the opening: its time plus the window")
                 .isGreaterThan(windowMs);
+        assertThat(opening.path("drawEntryOpen").asBoolean()).as("warm: entries are taken before the flash time")
+                .isTrue();
+        assertThat(LocalDateTime.parse(opening.path("drawEntryFrom").asText())).as("the warm-up time, 5 min before")
+                .isEqualTo(LocalDateTime.parse(opening.path("flashTime").asText()).minusMinutes(5));
 
         // the crowd: the early half fires 50 ms before the rest
         CountDownLatch earlyGo = new CountDownLatch(1);
