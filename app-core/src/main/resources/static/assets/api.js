@@ -58,10 +58,10 @@ const Api = {
         cache: 'no-store', credentials: 'omit'
       });
     } catch (e) {
-      Api.onReach(false);
+      Api.onReach(false, path);
       return { status: 0, code: 'NETWORK', message: I18N.t('error.network'), data: null, retryAfter: null };
     }
-    Api.onReach(response.status !== 502 && response.status !== 504);
+    Api.onReach(response.status !== 502 && response.status !== 504, path);
     let envelope = null;
     try {
       envelope = await response.json();

@@ -297,19 +297,20 @@
     const el = $('#signin-wait');
     let stopped = false;
     let counter = null;
+    let until = 0;
+    const say = () => {
+      const ms = until - performance.now();
+      setText(el, ms > 0 ? t('signin.held', Math.ceil(ms / 1000)) : t('signin.slow'));
+    };
     const asked = setTimeout(async () => {
-      const hold = await Api.get('/auth/sign-in-hold');
-      if (stopped) {
-        return;
-      }
-      const until = hold.status === 200 && hold.data && hold.data.held ? performance.now() + hold.data.msLeft : 0;
-      const say = () => {
-        const ms = until - performance.now();
-        setText(el, ms > 0 ? t('signin.held', Math.ceil(ms / 1000)) : t('signin.slow'));
-      };
       say();
       el.hidden = false;
       counter = setInterval(say, 1000);
+      const hold = await Api.get('/auth/sign-in-hold'); // on a slow network this is slow too: "slow" until then
+      if (!stopped && hold.status === 200 && hold.data && hold.data.held) {
+        until = performance.now() + hold.data.msLeft;
+        say();
+      }
     }, 1000);
     return {
       stop() {
@@ -463,6 +464,18 @@
   }
 
   /**
+   * Milliseconds until a draw takes entries: its warm-up, as far before the gate's opening as the gym's
+   * warm-up time is before its flash time; null when the gate's opening is not known.
+   */
+  function msToDrawEntry(opening, gate) {
+    if (gate.phase !== 'soon' || !opening.drawEntryFrom) {
+      return null;
+    }
+    const lead = Date.parse(opening.flashTime) - Date.parse(opening.drawEntryFrom); // two wall times: their gap only
+    return Number.isFinite(lead) ? Math.max(0, gate.msLeft - lead) : null;
+  }
+
+  /**
    * An opening's fair draw: 'before' it takes entries (its warm-up has not come), 'open' while it does
    * (from the warm-up, before the flash time, until the window closes), then 'drawn'; null without one.
    * The engine says whether it takes entries; the close is counted on this page's clock.
@@ -609,7 +622,10 @@
         continue;
       }
       const gate = gateOf(head.opening);
-      const near = gate.phase === 'open' || (gate.phase === 'soon' && gate.msLeft <= PASS_LEAD_MS);
+      const draw = drawOf(head.opening);
+      // a draw takes entries (with their passes) from its warm-up: the picture is there as long
+      const near = gate.phase === 'open' || (gate.phase === 'soon' && gate.msLeft <= PASS_LEAD_MS)
+        || (draw !== null && draw.phase === 'open');
       panel.el.hidden = !near;
       if (!near) {
         continue;
@@ -712,6 +728,13 @@
           : (Math.max(0, draw.msLeft) / 1000).toFixed(1) + ' s');
         continue;
       }
+      const entryMs = draw && draw.phase === 'before' ? msToDrawEntry(head.opening, gate) : null;
+      if (entryMs !== null) {
+        // a draw before its warm-up: what counts is when it takes entries, minutes before the flash time
+        setText(head.label, entryMs > 0 ? t('draw.entryOpensIn') : t('opening.justNow'));
+        setText(head.time, entryMs > 0 ? countdown(entryMs) : '');
+        continue;
+      }
       setText(head.label, due ? t('opening.justNow') : gate.phase === 'soon' ? t('opening.opensIn')
         : gate.phase === 'open' ? (draw ? t('draw.drawn') : t('opening.open')) : t('opening.closed'));
       setText(head.time, gate.phase === 'soon' && !due ? countdown(gate.msLeft) : '');
@@ -758,8 +781,9 @@
       const wishes = state.wishes.get(opening.sessionId) || [];
       const at = wishes.indexOf(slot.slotId);
       row.wish.hidden = !draw || draw.phase === 'drawn' || (st !== 'soon' && st !== 'onsale');
-      setText(row.wish, at >= 0 ? '★ ' + t('draw.alsoN', at + 1) : '☆ ' + t('draw.also'));
-      setLabel(row.wish, t('draw.also') + ' · ' + slotName(slot));
+      const wish = at >= 0 ? '★ ' + t('draw.alsoN', at + 1) : '☆ ' + t('draw.also');
+      setText(row.wish, wish);
+      setLabel(row.wish, wish + ' · ' + slotName(slot));
       row.wish.setAttribute('aria-pressed', String(at >= 0));
       row.wish.disabled = at < 0 && wishes.length >= 2;
     }
@@ -850,8 +874,8 @@
    * may be out of date) and the refresh backs off. Back: the banner goes, notes the outage left are
    * cleared, and the places and my bookings are read again at once.
    */
-  function reachability(reached) {
-    if (reached !== state.unreachable) {
+  function reachability(reached, path) {
+    if (reached === !state.unreachable) {
       return; // no change
     }
     state.unreachable = !reached;
@@ -867,7 +891,12 @@
     if (state.view === 'slots') {
       toast(t('net.back'));
     }
-    refreshNow();
+    if (state.view === 'slots' && path.startsWith('/slots')) {
+      loadMine(); // the places are on their way in the answer that found the engine
+      refreshRows();
+    } else {
+      refreshNow();
+    }
   }
 
   /** Reads what the view shows again now (the banner's button, the browser back online, the engine back). */
@@ -877,14 +906,19 @@
       loadMine();
     } else if (state.view === 'mine') {
       loadMine();
-    } else if (state.view !== 'signin') {
-      Api.get('/ping');
+    } else {
+      Api.get('/ping'); // sign-in and account show no engine data: only whether it answers
     }
   }
 
   Api.onReach = reachability;
   window.addEventListener('offline', () => reachability(false));
-  window.addEventListener('online', refreshNow);
+  window.addEventListener('online', () => {
+    if (state.unreachable) {
+      state.slotsFailures = 0;
+      Api.get('/ping'); // its answer, if any, brings the rest back
+    }
+  });
   $('#net-retry').addEventListener('click', () => {
     state.slotsFailures = 0;
     refreshNow();
@@ -962,7 +996,8 @@
       note(id, 'warn', () => a.status === 429 ? t('reserve.tooMany', seconds) : t('reserve.busy'));
       return;
     }
-    if (a.status === 0) {
+    if (a.status === 0 || a.status === 502 || a.status === 504) {
+      // no answer from the engine (a proxy's 502/504 too): it may have gone through all the same
       note(id, 'error', () => t('reserve.network'), { network: true });
       setTimeout(loadMine, 3000); // it may have gone through: one look at my bookings, not a second try
       return;

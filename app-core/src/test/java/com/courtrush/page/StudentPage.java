@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.logging.Level;
+import com.deque.html.axecore.results.Results;
+import com.deque.html.axecore.selenium.AxeBuilder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -73,6 +75,19 @@ final class StudentPage implements AutoCloseable {
                 .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
                 .map(LogEntry::getMessage)
                 .filter(message -> !message.contains("Failed to load resource"))
+                .toList();
+    }
+
+    /**
+     * What axe-core (Deque's accessibility rules, run in this browser) finds against WCAG 2.1 A and AA
+     * on the page as it is now: one line per rule broken, with the elements that break it.
+     */
+    List<String> accessibilityViolations() {
+        Results results = new AxeBuilder().withTags(List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa"))
+                .analyze(driver);
+        return results.getViolations().stream()
+                .map(rule -> rule.getId() + " (" + rule.getHelp() + "): " + rule.getNodes().stream()
+                        .map(node -> String.valueOf(node.getTarget())).toList())
                 .toList();
     }
 

@@ -56,6 +56,7 @@ public interface SecurityScenarios extends StackAccess {
     /** Every operation of the API and who may call it. A new endpoint must be added here. */
     Map<String, Access> ACCESS = Map.ofEntries(
             Map.entry("POST /auth/login", Access.PUBLIC),
+            Map.entry("GET /auth/sign-in-hold", Access.PUBLIC),
             Map.entry("GET /ping", Access.PUBLIC),
             Map.entry("POST /auth/logout", Access.SIGNED_IN),
             Map.entry("GET /calendar", Access.SIGNED_IN),
