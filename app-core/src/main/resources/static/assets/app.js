@@ -13,7 +13,7 @@
    - my bookings: GET /reservations/mine when shown or changed; the pay sheet: POST /pay/wechat/{id}
      once, then GET /pay/reservation/{id} every 3 s while it is open
    - a sign-in that has not answered in a second: GET /auth/sign-in-hold once, to say why it waits
-   While the engine cannot be reached a banner says so; the slot refresh backs off (up to 30 s) and the
+   While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
    first answer after it refreshes the list and my bookings and clears notes the outage left. */
 'use strict';
 
@@ -27,7 +27,7 @@
   const PAY_POLL_MS = 3000;
   const ACTIVE = new Set(['PENDING_PAYMENT', 'CONFIRMED']);
   const PASS_LEAD_MS = 60000;  // a booking pass is asked for in the minute before the gate opens
-  const UNREACHABLE_RETRY_MAX_MS = 30000;  // the slot refresh's longest pause while the engine is away
+  const UNREACHABLE_RETRY_MAX_MS = 15000;  // the slot refresh's longest pause while the engine is away
 
   const state = {
     view: null,
@@ -854,7 +854,7 @@
     if (state.view !== 'slots' || document.hidden) {
       return;
     }
-    // while the engine does not answer, wait longer each time (and at least its Retry-After), up to 30 s
+    // while the engine does not answer, wait longer each time (and at least its Retry-After), up to 15 s
     const backoff = Math.min(UNREACHABLE_RETRY_MAX_MS, SLOTS_EVERY_MS * 2 ** Math.min(state.slotsFailures, 3));
     const delay = Math.max(backoff, (state.slotsRetryAfter || 0) * 1000) + Math.random() * SLOTS_JITTER_MS;
     state.slotsTimer = setTimeout(async () => {
