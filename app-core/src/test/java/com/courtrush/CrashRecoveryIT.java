@@ -49,7 +49,9 @@ class CrashRecoveryIT {
     @Test
     void aServerKilledMidRushComesBackWithEveryAcceptedTraceSettledAndOneRedisServer(@TempDir Path dataDir)
             throws Exception {
-        assertThat(SERVER_JAR).as("the packaged server (mvn package runs before the ITs)").exists();
+        assertThat(SERVER_JAR)
+                .as("the packaged server (mvn package runs before the ITs)")
+                .exists();
         Path output = dataDir.resolveSibling(dataDir.getFileName() + "-server.out");
         Process server = startServer(dataDir, output);
         Map<String, Student> accepted = new ConcurrentHashMap<>();
@@ -86,7 +88,8 @@ class CrashRecoveryIT {
                     }
                 });
             }
-            Awaitility.await("a third of the places answered").atMost(Duration.ofMinutes(1))
+            Awaitility.await("a third of the places answered")
+                    .atMost(Duration.ofMinutes(1))
                     .pollInterval(Duration.ofMillis(1))
                     .until(() -> accepted.size() >= SLOTS * CAPACITY / 3);
             orphan = redisServerOf(server);
@@ -99,58 +102,87 @@ class CrashRecoveryIT {
         } finally {
             server.destroyForcibly();
         }
-        assertThat(orphan.isAlive()).as("the killed engine's redis-server outlives it (what the restart must handle)")
+        assertThat(orphan.isAlive())
+                .as("the killed engine's redis-server outlives it (what the restart must handle)")
                 .isTrue();
 
         try (ConfigurableApplicationContext engine = startInProcess(dataDir)) {
-            assertThat(orphan.isAlive()).as("the leftover redis-server was stopped at start").isFalse();
-            assertThat(redisServersServing(dataDir)).as("redis-servers serving %s", dataDir).hasSize(1);
+            assertThat(orphan.isAlive())
+                    .as("the leftover redis-server was stopped at start")
+                    .isFalse();
+            assertThat(redisServersServing(dataDir))
+                    .as("redis-servers serving %s", dataDir)
+                    .hasSize(1);
 
             TestApi api = new TestApi(EmbeddedStack.port(engine));
             Map<String, Long> byStatus = new ConcurrentHashMap<>();
             accepted.forEach((trace, student) -> {
                 Reply result = api.awaitResult(student, trace, Duration.ofSeconds(60));
-                assertThat(result.status()).as("trace %s answered 202 before the crash: %s", trace, result)
+                assertThat(result.status())
+                        .as("trace %s answered 202 before the crash: %s", trace, result)
                         .isEqualTo(200);
                 byStatus.merge(result.data().path("status").asText(), 1L, Long::sum);
             });
             // a 202 follows the broker's confirm, which follows the commit to its store: each was recorded
             // (FAILED with the place back is for a 202 after a confirm timeout, which a quick kill leaves none of)
-            assertThat(byStatus.keySet()).as("how the traces answered 202 ended: %s", byStatus)
+            assertThat(byStatus.keySet())
+                    .as("how the traces answered 202 ended: %s", byStatus)
                     .containsOnly("SUCCESS");
             JdbcTemplate jdbc = engine.getBean(JdbcTemplate.class);
             StockInvariants invariants = new StockInvariants(jdbc, engine.getBean(RedissonClient.class));
             // what was decided in Redis but never reached the broker is in flight until the reconciler gives it back
             int active = Awaitility.await("the reconciler settles grants that were never published")
-                    .atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
-                    .ignoreExceptions().until(() -> invariants.assertHold(session), held -> true);
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500))
+                    .ignoreExceptions()
+                    .until(() -> invariants.assertHold(session), held -> true);
             // (and grants whose 202 the kill cut off may be places too: their students see them in their bookings)
-            assertThat((long) active).as("every SUCCESS is an active place (%s)", byStatus)
+            assertThat((long) active)
+                    .as("every SUCCESS is an active place (%s)", byStatus)
                     .isGreaterThanOrEqualTo(byStatus.getOrDefault("SUCCESS", 0L));
-            assertThat(jdbc.queryForObject("select max(held) from (select count(*) as held from reservation "
-                    + "where session_id = ? and holder_id is not null group by user_id) h", Integer.class, session))
-                    .as("the per-student limit").isLessThanOrEqualTo(2);
-            System.out.printf("Crash mid-rush: %d answered 202 before SIGKILL; after the restart %s; %d active%n",
+            assertThat(jdbc.queryForObject(
+                            "select max(held) from (select count(*) as held from reservation "
+                                    + "where session_id = ? and holder_id is not null group by user_id) h",
+                            Integer.class,
+                            session))
+                    .as("the per-student limit")
+                    .isLessThanOrEqualTo(2);
+            System.out.printf(
+                    "Crash mid-rush: %d answered 202 before SIGKILL; after the restart %s; %d active%n",
                     accepted.size(), byStatus, active);
         }
-        assertThat(redisServersServing(dataDir)).as("the restarted engine stopped its redis-server").isEmpty();
+        assertThat(redisServersServing(dataDir))
+                .as("the restarted engine stopped its redis-server")
+                .isEmpty();
     }
 
     private static Process startServer(Path dataDir, Path output) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "-Xmx384m", "-XX:TieredStopAtLevel=1", "-jar", SERVER_JAR.toString(),
-                "--courtrush.data-dir=" + dataDir, "--server.port=0", "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                "--courtrush.auth.bcrypt-strength=4", "--courtrush.auth.sign-in-hold=0s", "--courtrush.limits.per-student-per-minute=0")
+        return new ProcessBuilder(
+                        java,
+                        "-Xmx384m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-jar",
+                        SERVER_JAR.toString(),
+                        "--courtrush.data-dir=" + dataDir,
+                        "--server.port=0",
+                        "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+                        "--courtrush.auth.bcrypt-strength=4",
+                        "--courtrush.auth.sign-in-hold=0s",
+                        "--courtrush.limits.per-student-per-minute=0")
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
     }
 
     private static int awaitPort(Process server, Path output) {
-        Awaitility.await("the server's ready line").atMost(Duration.ofMinutes(2))
+        Awaitility.await("the server's ready line")
+                .atMost(Duration.ofMinutes(2))
                 .pollInterval(Duration.ofMillis(250))
                 .until(() -> read(output).contains("CourtRush is ready") || !server.isAlive());
-        assertThat(server.isAlive()).as("the server started; its output:%n%s", read(output)).isTrue();
+        assertThat(server.isAlive())
+                .as("the server started; its output:%n%s", read(output))
+                .isTrue();
         Matcher port = PORT.matcher(read(output));
         assertThat(port.find()).as("the port in the output:%n%s", read(output)).isTrue();
         return Integer.parseInt(port.group(1));
@@ -159,16 +191,20 @@ class CrashRecoveryIT {
     private static ProcessHandle redisServerOf(Process server) {
         return server.descendants()
                 .filter(child -> child.info().command().orElse("").contains("redis-server"))
-                .findFirst().orElseThrow(() -> new AssertionError("no redis-server child process"));
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no redis-server child process"));
     }
 
     /** redis-server processes started on this data directory's configuration (not by a broad name). */
     private static List<ProcessHandle> redisServersServing(Path dataDir) {
-        String config = dataDir.resolve("redis").resolve("redis.conf").toAbsolutePath().toString();
+        String config =
+                dataDir.resolve("redis").resolve("redis.conf").toAbsolutePath().toString();
         List<ProcessHandle> serving = new ArrayList<>();
         ProcessHandle.allProcesses()
                 .filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().commandLine().map(line -> line.contains("redis-server") && line.contains(config))
+                .filter(p -> p.info()
+                        .commandLine()
+                        .map(line -> line.contains("redis-server") && line.contains(config))
                         .orElse(false))
                 .forEach(serving::add);
         return serving;
@@ -176,8 +212,8 @@ class CrashRecoveryIT {
 
     private static ConfigurableApplicationContext startInProcess(Path dataDir) {
         // grants decided but never published (the kill came first) are given back 5 s after the start
-        return EmbeddedStack.start(dataDir, "--courtrush.reserve.reconcile-horizon=5s",
-                "--courtrush.reserve.reconcile-interval=1s");
+        return EmbeddedStack.start(
+                dataDir, "--courtrush.reserve.reconcile-horizon=5s", "--courtrush.reserve.reconcile-interval=1s");
     }
 
     private static String read(Path file) {

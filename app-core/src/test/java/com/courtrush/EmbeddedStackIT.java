@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.infra.EmbeddedAmqpBroker;
 import com.courtrush.infra.EmbeddedRedis;
-import com.rabbitmq.client.MessageProperties;
 import com.courtrush.opening.OpeningClockScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
@@ -23,6 +22,7 @@ import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.Times;
+import com.rabbitmq.client.MessageProperties;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -51,9 +51,19 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
 class EmbeddedStackIT extends StackTest
-        implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
-        ReportScenarios, RecurringScenarios, BookingPassScenarios, DrawScenarios, SignInScenarios, SecurityScenarios,
-        OpeningClockScenarios, SlowClientScenarios {
+        implements ReserveScenarios,
+                RecoveryScenarios,
+                LifecycleScenarios,
+                DeadLetterScenarios,
+                StaffScenarios,
+                ReportScenarios,
+                RecurringScenarios,
+                BookingPassScenarios,
+                DrawScenarios,
+                SignInScenarios,
+                SecurityScenarios,
+                OpeningClockScenarios,
+                SlowClientScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;
@@ -67,12 +77,16 @@ class EmbeddedStackIT extends StackTest
     void theDataDirectoryAndEverythingInItArePrivate() throws IOException {
         try (Stream<Path> all = Files.walk(dataDir)) {
             assertThat(all.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
-                    .map(p -> dataDir.relativize(p) + " " + modeOf(p)))
+                            .map(p -> dataDir.relativize(p) + " " + modeOf(p)))
                     .hasSizeGreaterThan(4)
                     .allSatisfy(entry -> assertThat(entry).endsWith(" rwx------"));
         }
-        assertThat(modeOf(dataDir.resolve("redis/redis.conf"))).as("holds the redis password").isEqualTo("rw-------");
-        assertThat(modeOf(dataDir.resolve("db/courtrush.mv.db"))).as("holds the signing secret").isEqualTo("rw-------");
+        assertThat(modeOf(dataDir.resolve("redis/redis.conf")))
+                .as("holds the redis password")
+                .isEqualTo("rw-------");
+        assertThat(modeOf(dataDir.resolve("db/courtrush.mv.db")))
+                .as("holds the signing secret")
+                .isEqualTo("rw-------");
     }
 
     /**
@@ -87,12 +101,20 @@ class EmbeddedStackIT extends StackTest
     void everyEmbeddedStoreKeepsItsDataOnDiskInTheDataDirectory() {
         RedisMaster redis = redisson().getRedisNodes(RedisNodes.SINGLE).getInstance();
         assertThat(List.of(redis.getConfig("appendonly"), redis.getConfig("appendfsync"), redis.getConfig("dir")))
-                .containsExactly(Map.of("appendonly", "yes"), Map.of("appendfsync", "everysec"),
+                .containsExactly(
+                        Map.of("appendonly", "yes"),
+                        Map.of("appendfsync", "everysec"),
                         Map.of("dir", dataDir.resolve("redis").toAbsolutePath().toString()));
         assertThat(dataDir.resolve("redis/appendonly.aof")).exists();
-        assertThat(jdbc().queryForList("select setting_value from information_schema.settings "
-                + "where setting_name = 'WRITE_DELAY'", String.class)).isNotEmpty().containsOnly("0");
-        assertThat(dataDir.resolve("qpid/bdb/00000000.jdb")).as("the broker's Berkeley DB store").exists();
+        assertThat(jdbc().queryForList(
+                                "select setting_value from information_schema.settings "
+                                        + "where setting_name = 'WRITE_DELAY'",
+                                String.class))
+                .isNotEmpty()
+                .containsOnly("0");
+        assertThat(dataDir.resolve("qpid/bdb/00000000.jdb"))
+                .as("the broker's Berkeley DB store")
+                .exists();
     }
 
     /**
@@ -112,17 +134,20 @@ class EmbeddedStackIT extends StackTest
         int messages = 300;
         try (com.rabbitmq.client.Connection connection = factory.newConnection("group-commit test");
                 com.rabbitmq.client.Channel channel = connection.createChannel()) {
-            String queue = channel.queueDeclare("test.group-commit", true, false, false, null).getQueue();
+            String queue = channel.queueDeclare("test.group-commit", true, false, false, null)
+                    .getQueue();
             channel.confirmSelect();
             long forcesBefore = broker.logForces();
             for (int i = 0; i < messages; i++) {
-                channel.basicPublish("", queue, MessageProperties.PERSISTENT_BASIC,
-                        ("grant " + i).getBytes(StandardCharsets.UTF_8));
+                channel.basicPublish(
+                        "", queue, MessageProperties.PERSISTENT_BASIC, ("grant " + i).getBytes(StandardCharsets.UTF_8));
             }
             channel.waitForConfirmsOrDie(Times.SETTLE.toMillis());
             long forces = broker.logForces() - forcesBefore;
             assertThat(channel.messageCount(queue)).isEqualTo(messages);
-            assertThat(forces).as("log forces for %d confirmed messages", messages).isPositive()
+            assertThat(forces)
+                    .as("log forces for %d confirmed messages", messages)
+                    .isPositive()
                     .isLessThanOrEqualTo(messages / 3);
             channel.queueDelete(queue);
         }
@@ -131,10 +156,12 @@ class EmbeddedStackIT extends StackTest
     /** Other local processes cannot use the embedded redis-server: it wants a password. */
     @Test
     void theEmbeddedRedisServerRequiresAPassword() throws IOException {
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), bean(EmbeddedRedis.class).port())) {
+        try (Socket socket = new Socket(
+                InetAddress.getLoopbackAddress(), bean(EmbeddedRedis.class).port())) {
             socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
-            String answer = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-                    StandardCharsets.US_ASCII)).readLine();
+            String answer = new BufferedReader(
+                            new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+                    .readLine();
             assertThat(answer).startsWith("-NOAUTH");
         }
     }
@@ -160,12 +187,17 @@ class EmbeddedStackIT extends StackTest
         TestApi.Reply health = TestApi.expect(200, api().get("/actuator/health", TestApi.ADMIN_TOKEN));
         var data = health.body().path("components").path("dataDirectory");
         assertThat(data.path("status").asText()).isEqualTo("UP");
-        assertThat(data.path("details").path("path").asText()).isEqualTo(dataDir.toAbsolutePath().toString());
-        assertThat(data.path("details").path("usedBytesByPart").path("db").asLong()).isPositive();
-        assertThat(data.path("details").path("usedBytesByPart").path("qpid").asLong()).isPositive();
-        assertThat(data.path("details").path("usedBytesByPart").path("redis").asLong()).isPositive();
+        assertThat(data.path("details").path("path").asText())
+                .isEqualTo(dataDir.toAbsolutePath().toString());
+        assertThat(data.path("details").path("usedBytesByPart").path("db").asLong())
+                .isPositive();
+        assertThat(data.path("details").path("usedBytesByPart").path("qpid").asLong())
+                .isPositive();
+        assertThat(data.path("details").path("usedBytesByPart").path("redis").asLong())
+                .isPositive();
         assertThat(data.path("details").path("usedBytes").asLong())
-                .isGreaterThanOrEqualTo(data.path("details").path("usedBytesByPart").path("db").asLong());
+                .isGreaterThanOrEqualTo(
+                        data.path("details").path("usedBytesByPart").path("db").asLong());
         assertThat(data.path("details").path("freeBytes").asLong()).isPositive();
     }
 
@@ -179,7 +211,8 @@ class EmbeddedStackIT extends StackTest
     void aFrozenRedisIsAnswered503InsteadOfHoldingTheRequests() throws Exception {
         long court = api().createCourt();
         long session = api().createSession(Times.tomorrow(), Times.now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 20).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 20)
+                .get(0);
         List<TestApi.Student> crowd = api().students(12);
         String pid = Files.readString(dataDir.resolve("redis/redis.pid")).trim();
         ExecutorService pool = Executors.newFixedThreadPool(crowd.size());
@@ -202,15 +235,24 @@ class EmbeddedStackIT extends StackTest
         TestApi.Reply thawed = await().atMost(Duration.ofSeconds(10))
                 .until(() -> api().reserve(crowd.get(0), session, slot), reply -> reply.status() != 503);
         // the frozen call of this student may have been decided once Redis thawed: then it holds it
-        assertThat(thawed.status() == 202 || "DUP_REQ".equals(thawed.enumCode())).as("%s", thawed).isTrue();
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
-            TestApi.expect(200, api().post("/admin/reconcile", TestApi.ADMIN_TOKEN, null));
-            invariants().assertHold(session);
-        });
+        assertThat(thawed.status() == 202 || "DUP_REQ".equals(thawed.enumCode()))
+                .as("%s", thawed)
+                .isTrue();
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .untilAsserted(() -> {
+                    TestApi.expect(200, api().post("/admin/reconcile", TestApi.ADMIN_TOKEN, null));
+                    invariants().assertHold(session);
+                });
     }
 
     private static void signal(String signal, String pid) throws IOException, InterruptedException {
-        assertThat(new ProcessBuilder("kill", "-" + signal, pid).inheritIO().start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("kill", "-" + signal, pid)
+                        .inheritIO()
+                        .start()
+                        .waitFor())
+                .isZero();
     }
 
     @DynamicPropertySource

@@ -25,8 +25,17 @@ import org.springframework.test.context.DynamicPropertySource;
 @ExtendWith(ExternalServices.class)
 @DirtiesContext // closed when done: RedisClusterIT and RedisSentinelIT use the same database and queues
 class ExternalStackIT extends StackTest
-        implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios, DeadLetterScenarios, StaffScenarios,
-        ReportScenarios, RecurringScenarios, BookingPassScenarios, DrawScenarios, MultiNodeScenarios, SignInScenarios {
+        implements ReserveScenarios,
+                RecoveryScenarios,
+                LifecycleScenarios,
+                DeadLetterScenarios,
+                StaffScenarios,
+                ReportScenarios,
+                RecurringScenarios,
+                BookingPassScenarios,
+                DrawScenarios,
+                MultiNodeScenarios,
+                SignInScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

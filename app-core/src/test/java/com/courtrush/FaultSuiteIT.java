@@ -70,6 +70,7 @@ class FaultSuiteIT {
     static final Duration ANSWER_LIMIT = Duration.ofSeconds(12);
     /** Redis down or cut off: promised within a second (the reserve decision's deadline is 800 ms). */
     static final Duration REDIS_ANSWER_LIMIT = Duration.ofMillis(2000);
+
     private static final String DATABASE = "courtrush_faults";
     private static final int REDIS_DATABASE = 7;
     private static final int SLOTS = 4;
@@ -86,6 +87,7 @@ class FaultSuiteIT {
     static ConfigurableApplicationContext engine;
     /** The suite's Redis database, not through the proxy: what a restart does to it. */
     static RedissonClient direct;
+
     static TestApi api;
 
     @BeforeAll
@@ -97,21 +99,30 @@ class FaultSuiteIT {
         database = new FaultProxy(ExternalServices.HOST, ExternalServices.MYSQL_PORT);
         redis = new FaultProxy(ExternalServices.HOST, ExternalServices.REDIS_PORT);
         amqp = new FaultProxy("127.0.0.1", broker.port());
-        engine = new SpringApplicationBuilder(CourtRushServer.class).run(
-                "--courtrush.infra.mode=external", "--courtrush.data-dir=" + dataDir.resolve("engine"),
-                "--spring.datasource.url=jdbc:mysql://127.0.0.1:" + database.port() + "/" + DATABASE
-                        + "?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=2000&socketTimeout=5000",
-                "--spring.datasource.username=" + env("COURTRUSH_IT_MYSQL_USER", "root"),
-                "--spring.datasource.password=" + env("COURTRUSH_IT_MYSQL_PASSWORD", ""),
-                "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + redis.port(),
-                "--spring.data.redis.database=" + REDIS_DATABASE,
-                "--spring.rabbitmq.host=127.0.0.1", "--spring.rabbitmq.port=" + amqp.port(),
-                "--spring.rabbitmq.username=" + EmbeddedAmqpBroker.USERNAME,
-                "--spring.rabbitmq.password=" + broker.password(),
-                "--spring.rabbitmq.virtual-host=" + EmbeddedAmqpBroker.VIRTUAL_HOST,
-                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN, "--courtrush.auth.bcrypt-strength=4", "--courtrush.auth.sign-in-hold=0s",
-                "--courtrush.limits.per-student-per-minute=0", "--courtrush.reserve.reconcile-horizon=5s",
-                "--courtrush.reserve.reconcile-interval=1s", "--server.port=0", "--spring.jmx.enabled=false");
+        engine = new SpringApplicationBuilder(CourtRushServer.class)
+                .run(
+                        "--courtrush.infra.mode=external",
+                        "--courtrush.data-dir=" + dataDir.resolve("engine"),
+                        "--spring.datasource.url=jdbc:mysql://127.0.0.1:" + database.port() + "/" + DATABASE
+                                + "?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=2000&socketTimeout=5000",
+                        "--spring.datasource.username=" + env("COURTRUSH_IT_MYSQL_USER", "root"),
+                        "--spring.datasource.password=" + env("COURTRUSH_IT_MYSQL_PASSWORD", ""),
+                        "--spring.data.redis.host=127.0.0.1",
+                        "--spring.data.redis.port=" + redis.port(),
+                        "--spring.data.redis.database=" + REDIS_DATABASE,
+                        "--spring.rabbitmq.host=127.0.0.1",
+                        "--spring.rabbitmq.port=" + amqp.port(),
+                        "--spring.rabbitmq.username=" + EmbeddedAmqpBroker.USERNAME,
+                        "--spring.rabbitmq.password=" + broker.password(),
+                        "--spring.rabbitmq.virtual-host=" + EmbeddedAmqpBroker.VIRTUAL_HOST,
+                        "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+                        "--courtrush.auth.bcrypt-strength=4",
+                        "--courtrush.auth.sign-in-hold=0s",
+                        "--courtrush.limits.per-student-per-minute=0",
+                        "--courtrush.reserve.reconcile-horizon=5s",
+                        "--courtrush.reserve.reconcile-interval=1s",
+                        "--server.port=0",
+                        "--spring.jmx.enabled=false");
         api = new TestApi(((WebServerApplicationContext) engine).getWebServer().getPort());
     }
 
@@ -159,11 +170,10 @@ class FaultSuiteIT {
     @Test
     @Order(6)
     void redisRestartedEmptyMidRush() {
-        experiment("Redis restarted empty", redis, FaultProxy.Mode.DOWN, 200, Duration.ofSeconds(1), false,
-                () -> {
-                    direct.getKeys().flushdb();
-                    direct.getScript().scriptFlush();
-                });
+        experiment("Redis restarted empty", redis, FaultProxy.Mode.DOWN, 200, Duration.ofSeconds(1), false, () -> {
+            direct.getKeys().flushdb();
+            direct.getScript().scriptFlush();
+        });
     }
 
     @Test
@@ -172,11 +182,20 @@ class FaultSuiteIT {
         // what a restart from an append-only file (or a promoted replica) behind by the whole sale brings
         // back: the keys as they were at the opening, under another run id — every grant forgotten by Redis
         Map<String, byte[]> snapshot = new ConcurrentHashMap<>();
-        experiment("Redis back from a file 0.6 s old", redis, FaultProxy.Mode.DOWN, 600, Duration.ofSeconds(1), false,
+        experiment(
+                "Redis back from a file 0.6 s old",
+                redis,
+                FaultProxy.Mode.DOWN,
+                600,
+                Duration.ofSeconds(1),
+                false,
                 () -> {
                     direct.getKeys().flushdb();
-                    snapshot.forEach((key, dump) -> direct.getBucket(key, ByteArrayCodec.INSTANCE).restore(dump));
-                    direct.getKeys().getKeysStream().filter(key -> key.endsWith("}:warm"))
+                    snapshot.forEach((key, dump) ->
+                            direct.getBucket(key, ByteArrayCodec.INSTANCE).restore(dump));
+                    direct.getKeys()
+                            .getKeysStream()
+                            .filter(key -> key.endsWith("}:warm"))
                             .forEach(key -> direct.getBucket(key).set("0000000000000000000000000000000000000000"));
                 },
                 () -> direct.getKeys().getKeysStream().forEach(key -> {
@@ -194,17 +213,25 @@ class FaultSuiteIT {
         experiment("broker down 3 s", amqp, FaultProxy.Mode.DOWN, -100, Duration.ofSeconds(3), false);
     }
 
-    private void experiment(String name, FaultProxy proxy, FaultProxy.Mode fault, long faultAtMs, Duration outage,
+    private void experiment(
+            String name,
+            FaultProxy proxy,
+            FaultProxy.Mode fault,
+            long faultAtMs,
+            Duration outage,
             boolean probeDatabase) {
-        experiment(name, proxy, fault, faultAtMs, outage, probeDatabase, () -> {
-        }, () -> {
-        });
+        experiment(name, proxy, fault, faultAtMs, outage, probeDatabase, () -> {}, () -> {});
     }
 
-    private void experiment(String name, FaultProxy proxy, FaultProxy.Mode fault, long faultAtMs, Duration outage,
-            boolean probeDatabase, Runnable duringOutage) {
-        experiment(name, proxy, fault, faultAtMs, outage, probeDatabase, duringOutage, () -> {
-        });
+    private void experiment(
+            String name,
+            FaultProxy proxy,
+            FaultProxy.Mode fault,
+            long faultAtMs,
+            Duration outage,
+            boolean probeDatabase,
+            Runnable duringOutage) {
+        experiment(name, proxy, fault, faultAtMs, outage, probeDatabase, duringOutage, () -> {});
     }
 
     /**
@@ -212,8 +239,15 @@ class FaultSuiteIT {
      * @param duringOutage   done to the service while the engine cannot reach it (a restart's effect)
      * @param atTheOpening   done at the opening, before the crowd (a snapshot to go back to)
      */
-    private void experiment(String name, FaultProxy proxy, FaultProxy.Mode fault, long faultAtMs, Duration outage,
-            boolean probeDatabase, Runnable duringOutage, Runnable atTheOpening) {
+    private void experiment(
+            String name,
+            FaultProxy proxy,
+            FaultProxy.Mode fault,
+            long faultAtMs,
+            Duration outage,
+            boolean probeDatabase,
+            Runnable duringOutage,
+            Runnable atTheOpening) {
         long court = api.createCourt();
         LocalDateTime flash = now().plusSeconds(3);
         long session = api.createSession(tomorrow(), flash, LIMIT);
@@ -264,7 +298,9 @@ class FaultSuiteIT {
                 slowest503.accumulateAndGet((System.nanoTime() - started) / 1_000_000, Math::max);
                 probes.add(probe);
                 Reply health = api.get("/actuator/health", TestApi.ADMIN_TOKEN);
-                assertThat(health.status()).as("health while the database is out: %s", health).isEqualTo(503);
+                assertThat(health.status())
+                        .as("health while the database is out: %s", health)
+                        .isEqualTo(503);
             }
             TestApi.sleep(outage.toMillis());
         } finally {
@@ -278,18 +314,26 @@ class FaultSuiteIT {
             }
         }
         pool.shutdown();
-        probes.forEach(reply -> assertThat(reply.status()).as("a read while the database is out: %s", reply)
+        probes.forEach(reply -> assertThat(reply.status())
+                .as("a read while the database is out: %s", reply)
                 .isIn(200, 503));
 
         // settle: every trace answered 202 ends SUCCESS or FAILED; the reconciler gives back what was lost
         Map<String, Integer> ends = new TreeMap<>();
         accepted.forEach((trace, student) -> {
-            Reply result = Awaitility.await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> api.result(student, trace), reply -> reply.status() == 200
-                            && !"PENDING".equals(reply.data().path("status").asText()));
+            Reply result = Awaitility.await()
+                    .atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(
+                            () -> api.result(student, trace),
+                            reply -> reply.status() == 200
+                                    && !"PENDING"
+                                            .equals(reply.data().path("status").asText()));
             ends.merge(result.data().path("status").asText(), 1, Integer::sum);
         });
-        Row row = Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1))
+        Row row = Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofSeconds(1))
                 .until(() -> measure(session, statuses, ends, accepted.size(), slowest503.get()), Row::settled);
         TABLE.put(name, row);
         assertThat(row.violations()).as("%s: %s", name, row).isZero();
@@ -297,41 +341,72 @@ class FaultSuiteIT {
         // Redis failing is answered within a second (docs/deployment.md; a generous bound here), the others
         // within their services' own timeouts
         Duration limit = proxy == redis ? REDIS_ANSWER_LIMIT : ANSWER_LIMIT;
-        assertThat(Duration.ofMillis(row.slowest503Ms())).as("%s: slowest 503", name).isLessThan(limit);
+        assertThat(Duration.ofMillis(row.slowest503Ms()))
+                .as("%s: slowest 503", name)
+                .isLessThan(limit);
     }
 
-    private Row measure(long session, Map<Integer, Integer> statuses, Map<String, Integer> ends, int granted,
-            long slowest503) {
+    private Row measure(
+            long session, Map<Integer, Integer> statuses, Map<String, Integer> ends, int granted, long slowest503) {
         JdbcTemplate jdbc = engine.getBean(JdbcTemplate.class);
         RedissonClient redisson = engine.getBean(RedissonClient.class);
-        List<Map<String, Object>> slots = jdbc.queryForList(
-                "select id, capacity from time_slot where session_id = ?", session);
+        List<Map<String, Object>> slots =
+                jdbc.queryForList("select id, capacity from time_slot where session_id = ?", session);
         int rows = 0;
         int oversold = 0;
         int redisDiff = 0;
         for (Map<String, Object> slot : slots) {
             long id = ((Number) slot.get("id")).longValue();
             int capacity = ((Number) slot.get("capacity")).intValue();
-            Set<String> holders = new HashSet<>(jdbc.queryForList("select user_id from reservation where slot_id = ? "
-                    + "and holder_id is not null", String.class, id));
+            Set<String> holders = new HashSet<>(jdbc.queryForList(
+                    "select user_id from reservation where slot_id = ? " + "and holder_id is not null",
+                    String.class,
+                    id));
             rows += holders.size();
             oversold += holders.size() > capacity ? 1 : 0;
-            String permits = redisson.<String>getBucket(RedisKeys.semaphore(session, id)).get();
-            Set<String> dedup = new HashSet<>(redisson.<String>getSet(RedisKeys.dedup(session, id)).readAll());
+            String permits =
+                    redisson.<String>getBucket(RedisKeys.semaphore(session, id)).get();
+            Set<String> dedup = new HashSet<>(
+                    redisson.<String>getSet(RedisKeys.dedup(session, id)).readAll());
             redisDiff += !String.valueOf(capacity - holders.size()).equals(permits) || !dedup.equals(holders) ? 1 : 0;
         }
-        int overLimit = jdbc.queryForObject("select count(*) from (select user_id from reservation where session_id = ? "
-                + "and holder_id is not null group by user_id having count(*) > ?) o", Integer.class, session, LIMIT);
-        long inFlight = redisson.<String>getScoredSortedSet(RedisKeys.inflight(session)).size();
-        int errors = statuses.entrySet().stream().filter(e -> e.getKey() >= 500 && e.getKey() != 503)
-                .mapToInt(Map.Entry::getValue).sum();
-        return new Row(new TreeMap<>(statuses), errors, granted, rows, ends.getOrDefault("FAILED", 0),
-                ends.getOrDefault("PENDING", 0) + (int) inFlight, oversold, overLimit, redisDiff, slowest503);
+        int overLimit = jdbc.queryForObject(
+                "select count(*) from (select user_id from reservation where session_id = ? "
+                        + "and holder_id is not null group by user_id having count(*) > ?) o",
+                Integer.class,
+                session,
+                LIMIT);
+        long inFlight =
+                redisson.<String>getScoredSortedSet(RedisKeys.inflight(session)).size();
+        int errors = statuses.entrySet().stream()
+                .filter(e -> e.getKey() >= 500 && e.getKey() != 503)
+                .mapToInt(Map.Entry::getValue)
+                .sum();
+        return new Row(
+                new TreeMap<>(statuses),
+                errors,
+                granted,
+                rows,
+                ends.getOrDefault("FAILED", 0),
+                ends.getOrDefault("PENDING", 0) + (int) inFlight,
+                oversold,
+                overLimit,
+                redisDiff,
+                slowest503);
     }
 
     /** One experiment's line of the table. */
-    record Row(Map<Integer, Integer> statuses, int errors, int granted, int rows, int failed, int pending,
-            int oversold, int overLimit, int redisDiff, long slowest503Ms) {
+    record Row(
+            Map<Integer, Integer> statuses,
+            int errors,
+            int granted,
+            int rows,
+            int failed,
+            int pending,
+            int oversold,
+            int overLimit,
+            int redisDiff,
+            long slowest503Ms) {
 
         boolean settled() {
             return pending == 0 && redisDiff == 0;
@@ -350,11 +425,21 @@ class FaultSuiteIT {
                 """);
         TABLE.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
             Row r = e.getValue();
-            table.append(String.format("| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d ms |%n", e.getKey(),
-                    r.statuses().entrySet().stream().map(s -> s.getKey() + "×" + s.getValue())
+            table.append(String.format(
+                    "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d ms |%n",
+                    e.getKey(),
+                    r.statuses().entrySet().stream()
+                            .map(s -> s.getKey() + "×" + s.getValue())
                             .collect(Collectors.joining(" ")),
-                    r.errors(), r.granted(), r.rows(), r.failed(), r.pending(), r.oversold(), r.overLimit(),
-                    r.redisDiff(), r.slowest503Ms()));
+                    r.errors(),
+                    r.granted(),
+                    r.rows(),
+                    r.failed(),
+                    r.pending(),
+                    r.oversold(),
+                    r.overLimit(),
+                    r.redisDiff(),
+                    r.slowest503Ms()));
         });
         System.out.println("Fault suite:\n" + table);
         try {
@@ -367,8 +452,8 @@ class FaultSuiteIT {
     private static void resetServices() throws SQLException {
         String url = "jdbc:mysql://" + ExternalServices.HOST + ":" + ExternalServices.MYSQL_PORT
                 + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        try (var connection = DriverManager.getConnection(url, env("COURTRUSH_IT_MYSQL_USER", "root"),
-                env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
+        try (var connection = DriverManager.getConnection(
+                        url, env("COURTRUSH_IT_MYSQL_USER", "root"), env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
                 Statement statement = connection.createStatement()) {
             statement.execute("drop database if exists " + DATABASE);
             statement.execute("create database " + DATABASE + " character set utf8mb4 collate utf8mb4_unicode_ci");
@@ -384,7 +469,8 @@ class FaultSuiteIT {
     private static RedissonClient redisClient() {
         Config config = new Config();
         config.setCodec(StringCodec.INSTANCE);
-        config.useSingleServer().setAddress("redis://" + ExternalServices.HOST + ":" + ExternalServices.REDIS_PORT)
+        config.useSingleServer()
+                .setAddress("redis://" + ExternalServices.HOST + ":" + ExternalServices.REDIS_PORT)
                 .setDatabase(REDIS_DATABASE);
         return Redisson.create(config);
     }

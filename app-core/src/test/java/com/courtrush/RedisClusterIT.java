@@ -40,8 +40,14 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @ExtendWith(ExternalServices.class)
 @DirtiesContext
-class RedisClusterIT extends StackTest implements ReserveScenarios, RecoveryScenarios, LifecycleScenarios,
-        StaffScenarios, BookingPassScenarios, DrawScenarios, MultiNodeScenarios {
+class RedisClusterIT extends StackTest
+        implements ReserveScenarios,
+                RecoveryScenarios,
+                LifecycleScenarios,
+                StaffScenarios,
+                BookingPassScenarios,
+                DrawScenarios,
+                MultiNodeScenarios {
 
     private static LocalRedis cluster;
 
@@ -60,8 +66,8 @@ class RedisClusterIT extends StackTest implements ReserveScenarios, RecoveryScen
      */
     @Test
     void callsOfOneBatchRunOnceEachWhenOneMasterHasLostItsScripts() throws Exception {
-        ScriptPipeline pipeline = new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"),
-                RScript.Mode.READ_WRITE, Duration.ofMinutes(1));
+        ScriptPipeline pipeline = new ScriptPipeline(
+                redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE, Duration.ofMinutes(1));
         String prefix = "test:cluster-pipeline:" + System.nanoTime() + ":";
         List<String> keys = IntStream.range(0, 60).mapToObj(i -> prefix + i).toList();
         for (String key : keys) {
@@ -83,14 +89,17 @@ class RedisClusterIT extends StackTest implements ReserveScenarios, RecoveryScen
             }
             go.countDown();
             for (int i = 0; i < keys.size(); i++) {
-                assertThat(replies.get(i).get()).as("reply to the call on %s", keys.get(i))
+                assertThat(replies.get(i).get())
+                        .as("reply to the call on %s", keys.get(i))
                         .containsExactly(keys.get(i), "second", 2L);
             }
         } finally {
             pool.shutdownNow();
         }
         for (String key : keys) {
-            assertThat(redisson().<String>getBucket(key).get()).as("calls run on %s", key).isEqualTo("2");
+            assertThat(redisson().<String>getBucket(key).get())
+                    .as("calls run on %s", key)
+                    .isEqualTo("2");
         }
         redisson().getKeys().delete(keys.toArray(String[]::new));
     }

@@ -48,6 +48,7 @@ class RedisPauseIT extends StackTest {
     private static final Duration HEALED = Duration.ofSeconds(15);
     /** A generous bound on a 503 while Redis hangs; the promise is a second, the figure is printed. */
     private static final Duration SLOWEST_503 = Duration.ofMillis(2000);
+
     private static final Duration PAUSE = Duration.ofSeconds(8);
 
     private static LocalRedis redis;
@@ -73,7 +74,8 @@ class RedisPauseIT extends StackTest {
 
         // the students arrive over 12 s from the flash and try until they have a place: another slot
         // after a sold-out answer, the same again half a second after a 503, twelve attempts at most
-        long flashMillis = System.currentTimeMillis() + Duration.between(now(), flash).toMillis();
+        long flashMillis =
+                System.currentTimeMillis() + Duration.between(now(), flash).toMillis();
         Map<String, Integer> outcomes = new ConcurrentHashMap<>();
         Map<String, Student> accepted = new ConcurrentHashMap<>();
         List<Long> answered503Ms = new CopyOnWriteArrayList<>();
@@ -121,35 +123,56 @@ class RedisPauseIT extends StackTest {
         }
         crowd.shutdown();
 
-        assertThat(outcomes.keySet()).as("answers %s: none a server error but the outage's 503", outcomes)
+        assertThat(outcomes.keySet())
+                .as("answers %s: none a server error but the outage's 503", outcomes)
                 .allMatch(answer -> !answer.startsWith("5") || answer.startsWith("503"));
-        assertThat(answered503Ms).as("503s while Redis was paused; answers %s", outcomes).isNotEmpty();
+        assertThat(answered503Ms)
+                .as("503s while Redis was paused; answers %s", outcomes)
+                .isNotEmpty();
         List<Long> sorted = new ArrayList<>(answered503Ms);
         Collections.sort(sorted);
         long slowest = sorted.get(sorted.size() - 1);
-        assertThat(Duration.ofMillis(slowest)).as("the slowest 503 while Redis hung").isLessThan(SLOWEST_503);
+        assertThat(Duration.ofMillis(slowest))
+                .as("the slowest 503 while Redis hung")
+                .isLessThan(SLOWEST_503);
 
         // healed: every 202 settled, the reconciler has run since, no lock held by nobody
-        await().atMost(HEALED.minusMillis(System.currentTimeMillis() - resumedAt)).pollInterval(Duration.ofMillis(250))
+        await().atMost(HEALED.minusMillis(System.currentTimeMillis() - resumedAt))
+                .pollInterval(Duration.ofMillis(250))
                 .untilAsserted(() -> {
                     for (Map.Entry<String, Student> grant : accepted.entrySet()) {
-                        assertThat(api().result(grant.getValue(), grant.getKey()).data().path("status").asText())
-                                .as("trace %s", grant.getKey()).isIn("SUCCESS", "FAILED");
+                        assertThat(api().result(grant.getValue(), grant.getKey())
+                                        .data()
+                                        .path("status")
+                                        .asText())
+                                .as("trace %s", grant.getKey())
+                                .isIn("SUCCESS", "FAILED");
                     }
-                    String lastRun = redisson().<String, String>getMap(RedisKeys.RECONCILER_LAST_RUN).get("time");
+                    String lastRun = redisson()
+                            .<String, String>getMap(RedisKeys.RECONCILER_LAST_RUN)
+                            .get("time");
                     assertThat(lastRun).as("the reconciler's last run").isNotNull();
-                    assertThat(Long.parseLong(lastRun)).as("the reconciler ran after Redis resumed")
+                    assertThat(Long.parseLong(lastRun))
+                            .as("the reconciler ran after Redis resumed")
                             .isGreaterThan(resumedAt);
                     assertThat(redisson().getLock(RedisKeys.RECONCILER_LOCK).remainTimeToLive())
-                            .as("the reconciler's lock, between runs").isLessThan(0);
+                            .as("the reconciler's lock, between runs")
+                            .isLessThan(0);
                     assertThat(redisson().getLock(RedisKeys.OPENING_CLOCK_LOCK).remainTimeToLive())
                             .as("the opening clock's lock, between ticks (a leaked hold keeps it for 30 s)")
                             .isLessThan(0);
                     invariants().assertHold(session);
                 });
         long healedMs = System.currentTimeMillis() - resumedAt;
-        System.out.printf("Redis paused %d s mid-rush: %d answered 503 (median %d ms, slowest %d ms), %d granted; "
-                + "healed %d ms after it resumed; answers %s%n", PAUSE.toSeconds(), sorted.size(),
-                sorted.get(sorted.size() / 2), slowest, accepted.size(), healedMs, outcomes);
+        System.out.printf(
+                "Redis paused %d s mid-rush: %d answered 503 (median %d ms, slowest %d ms), %d granted; "
+                        + "healed %d ms after it resumed; answers %s%n",
+                PAUSE.toSeconds(),
+                sorted.size(),
+                sorted.get(sorted.size() / 2),
+                slowest,
+                accepted.size(),
+                healedMs,
+                outcomes);
     }
 }

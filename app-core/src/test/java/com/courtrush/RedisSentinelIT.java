@@ -67,7 +67,8 @@ class RedisSentinelIT extends StackTest {
 
         // the students arrive over 8 s from the flash; each wants one place and tries until it has one:
         // another slot after a sold-out answer, the same again a second after a 503, five attempts at most
-        long flashMillis = System.currentTimeMillis() + Duration.between(now(), flash).toMillis();
+        long flashMillis =
+                System.currentTimeMillis() + Duration.between(now(), flash).toMillis();
         AtomicLong failedOverAt = new AtomicLong(Long.MAX_VALUE);
         Map<String, Integer> outcomes = new ConcurrentHashMap<>();
         Map<String, Student> accepted = new ConcurrentHashMap<>();
@@ -104,7 +105,8 @@ class RedisSentinelIT extends StackTest {
 
         sleepUntil(flash.plusNanos(1_500_000_000L));
         redis.kill(master);
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> redis.sentinelMasterPort() == replica.port());
         failedOverAt.set(System.currentTimeMillis());
         for (Future<?> each : done) {
@@ -112,27 +114,44 @@ class RedisSentinelIT extends StackTest {
         }
         crowd.shutdown();
 
-        assertThat(outcomes.keySet()).as("answers %s: none a server error but the outage's 503", outcomes)
+        assertThat(outcomes.keySet())
+                .as("answers %s: none a server error but the outage's 503", outcomes)
                 .allMatch(answer -> !answer.startsWith("5") || answer.startsWith("503"));
-        long before = acceptedAt.values().stream().filter(at -> at < flashMillis + 1500).count();
-        long after = acceptedAt.values().stream().filter(at -> at > failedOverAt.get()).count();
-        assertThat(before).as("places granted before the master was killed; answers %s", outcomes).isPositive();
-        assertThat(after).as("places granted by the promoted replica; answers %s", outcomes).isPositive();
+        long before = acceptedAt.values().stream()
+                .filter(at -> at < flashMillis + 1500)
+                .count();
+        long after = acceptedAt.values().stream()
+                .filter(at -> at > failedOverAt.get())
+                .count();
+        assertThat(before)
+                .as("places granted before the master was killed; answers %s", outcomes)
+                .isPositive();
+        assertThat(after)
+                .as("places granted by the promoted replica; answers %s", outcomes)
+                .isPositive();
 
         // I4: every 202 ends SUCCESS or FAILED; the database holds exactly the successes
         int succeeded = 0;
         for (Map.Entry<String, Student> grant : accepted.entrySet()) {
-            String status = api().awaitResult(grant.getValue(), grant.getKey(), SETTLE).data().path("status").asText();
+            String status = api().awaitResult(grant.getValue(), grant.getKey(), SETTLE)
+                    .data()
+                    .path("status")
+                    .asText();
             assertThat(status).as("trace %s", grant.getKey()).isIn("SUCCESS", "FAILED");
             succeeded += status.equals("SUCCESS") ? 1 : 0;
         }
         TestApi.sleep(3500); // the reconciler's horizon: what the promoted replica still lists in flight is settled
         bean(Reconciler.class).reconcile();
-        await().atMost(SETTLE).untilAsserted(() -> assertThat(redis.sentinelMasterPort()).isEqualTo(replica.port()));
+        await().atMost(SETTLE)
+                .untilAsserted(() -> assertThat(redis.sentinelMasterPort()).isEqualTo(replica.port()));
         int holders = invariants().assertHold(session);
-        assertThat(holders).as("bookings in the database against traces that ended SUCCESS").isEqualTo(succeeded);
+        assertThat(holders)
+                .as("bookings in the database against traces that ended SUCCESS")
+                .isEqualTo(succeeded);
         assertThat(holders).as("places sold").isLessThanOrEqualTo(places);
-        System.out.printf("Sentinel failover mid-rush: %d places, %d granted (%d before the kill, %d after the "
-                + "failover), %d recorded; answers %s%n", places, accepted.size(), before, after, holders, outcomes);
+        System.out.printf(
+                "Sentinel failover mid-rush: %d places, %d granted (%d before the kill, %d after the "
+                        + "failover), %d recorded; answers %s%n",
+                places, accepted.size(), before, after, holders, outcomes);
     }
 }

@@ -33,8 +33,8 @@ import org.yaml.snakeyaml.Yaml;
 class ServerDistributionIT {
 
     /** Settings of the embedded stack alone: a server node does not have them. */
-    private static final Set<String> EMBEDDED_ONLY = Set.of("courtrush.infra.embedded-redis-port",
-            "courtrush.infra.embedded-redis-password");
+    private static final Set<String> EMBEDDED_ONLY =
+            Set.of("courtrush.infra.embedded-redis-port", "courtrush.infra.embedded-redis-password");
 
     @TempDir
     Path dir;
@@ -44,12 +44,15 @@ class ServerDistributionIT {
         Path archive;
         try (Stream<Path> built = Files.list(Path.of("target"))) {
             archive = built.filter(p -> p.getFileName().toString().matches("courtrush-server-.*\\.tar\\.gz"))
-                    .findFirst().orElseThrow(() -> new AssertionError("no courtrush-server-*.tar.gz in target/"));
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no courtrush-server-*.tar.gz in target/"));
         }
         run(List.of("tar", "-xzf", archive.toAbsolutePath().toString(), "-C", dir.toString()), Duration.ofSeconds(60));
         Path home = dir.resolve("courtrush-server");
         assertThat(home.resolve("lib/app-core.jar")).isRegularFile();
-        assertThat(home.resolve("systemd/courtrush.service")).content().contains("ExecStart=/opt/courtrush-server/bin/courtrush-server");
+        assertThat(home.resolve("systemd/courtrush.service"))
+                .content()
+                .contains("ExecStart=/opt/courtrush-server/bin/courtrush-server");
         assertThat(home.resolve("DEPLOYMENT.md")).content().contains("load balancer");
         Path script = home.resolve("bin/courtrush-server");
         assertThat(Files.getPosixFilePermissions(script)).contains(PosixFilePermission.OWNER_EXECUTE);
@@ -70,18 +73,28 @@ class ServerDistributionIT {
         // started as the guide says, on the embedded stack here (the template names a database this machine lacks)
         int port = freePort();
         Path data = dir.resolve("data");
-        Process server = new ProcessBuilder(script.toString(), "--courtrush.infra.mode=embedded",
-                "--courtrush.data-dir=" + data, "--server.port=" + port, "--server.forward-headers-strategy=none",
-                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN)
-                .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        Process server = new ProcessBuilder(
+                        script.toString(),
+                        "--courtrush.infra.mode=embedded",
+                        "--courtrush.data-dir=" + data,
+                        "--server.port=" + port,
+                        "--server.forward-headers-strategy=none",
+                        "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("server.log").toFile())
+                .start();
         try {
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+            HttpClient http = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(2))
+                    .build();
             String base = "http://127.0.0.1:" + port;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             HttpResponse<String> health = null;
             while (System.nanoTime() < deadline && server.isAlive()) {
                 try {
-                    health = http.send(HttpRequest.newBuilder(URI.create(base + "/actuator/health")).build(),
+                    health = http.send(
+                            HttpRequest.newBuilder(URI.create(base + "/actuator/health"))
+                                    .build(),
                             HttpResponse.BodyHandlers.ofString());
                     if (health.statusCode() == 200) {
                         break;
@@ -91,20 +104,36 @@ class ServerDistributionIT {
                 }
                 Thread.sleep(500);
             }
-            assertThat(health).as("health (log: %s)", tail(dir.resolve("server.log"))).isNotNull();
+            assertThat(health)
+                    .as("health (log: %s)", tail(dir.resolve("server.log")))
+                    .isNotNull();
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"UP\"");
 
-            HttpResponse<String> scraped = http.send(HttpRequest.newBuilder(URI.create(base + "/actuator/prometheus"))
-                    .header("Authorization", "Bearer " + TestApi.ADMIN_TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> scraped = http.send(
+                    HttpRequest.newBuilder(URI.create(base + "/actuator/prometheus"))
+                            .header("Authorization", "Bearer " + TestApi.ADMIN_TOKEN)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(scraped.statusCode()).isEqualTo(200);
-            assertThat(scraped.body()).contains("courtrush_reserve_requests_seconds_count", "courtrush_queue_depth",
-                    "courtrush_reserve_inflight", "executor_active_threads");
-            assertThat(http.send(HttpRequest.newBuilder(URI.create(base + "/actuator/prometheus")).build(),
-                    HttpResponse.BodyHandlers.ofString()).statusCode()).as("without the admin token").isEqualTo(401);
+            assertThat(scraped.body())
+                    .contains(
+                            "courtrush_reserve_requests_seconds_count",
+                            "courtrush_queue_depth",
+                            "courtrush_reserve_inflight",
+                            "executor_active_threads");
+            assertThat(http.send(
+                                    HttpRequest.newBuilder(URI.create(base + "/actuator/prometheus"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .statusCode())
+                    .as("without the admin token")
+                    .isEqualTo(401);
         } finally {
             server.toHandle().destroy(); // SIGTERM, as systemctl stop
-            assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("stopped on SIGTERM").isTrue();
+            assertThat(server.waitFor(60, TimeUnit.SECONDS))
+                    .as("stopped on SIGTERM")
+                    .isTrue();
         }
     }
 
@@ -112,7 +141,11 @@ class ServerDistributionIT {
     private static List<String> settings(String prefix, Class<?> type) {
         List<String> names = new ArrayList<>();
         for (RecordComponent component : type.getRecordComponents()) {
-            String name = prefix + "." + component.getName().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase();
+            String name = prefix + "."
+                    + component
+                            .getName()
+                            .replaceAll("([a-z0-9])([A-Z])", "$1-$2")
+                            .toLowerCase();
             if (component.getType().isRecord()) {
                 names.addAll(settings(name, component.getType()));
             } else {

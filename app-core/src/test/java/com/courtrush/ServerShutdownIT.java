@@ -27,46 +27,67 @@ class ServerShutdownIT {
     @Test
     void aServerStoppedWithSigtermClosesItsEmbeddedBrokerAndRedisAfterTheirClientsWithoutErrors(@TempDir Path dataDir)
             throws Exception {
-        assertThat(SERVER_JAR).as("the packaged server (mvn package runs before the ITs)").exists();
+        assertThat(SERVER_JAR)
+                .as("the packaged server (mvn package runs before the ITs)")
+                .exists();
         Path output = dataDir.resolve("server.out");
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process server = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
-                SERVER_JAR.toString(), "--courtrush.data-dir=" + dataDir, "--server.port=0")
+        Process server = new ProcessBuilder(
+                        java,
+                        "-Xmx256m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-jar",
+                        SERVER_JAR.toString(),
+                        "--courtrush.data-dir=" + dataDir,
+                        "--server.port=0")
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
         try {
-            Awaitility.await("the server's ready line").atMost(Duration.ofMinutes(2))
+            Awaitility.await("the server's ready line")
+                    .atMost(Duration.ofMinutes(2))
                     .pollInterval(Duration.ofMillis(250))
                     .until(() -> read(output).contains("CourtRush is ready") || !server.isAlive());
-            assertThat(server.isAlive()).as("the server started; its output:%n%s", read(output)).isTrue();
+            assertThat(server.isAlive())
+                    .as("the server started; its output:%n%s", read(output))
+                    .isTrue();
             ProcessHandle redis = server.descendants()
                     .filter(child -> child.info().command().orElse("").contains("redis-server"))
-                    .findFirst().orElseThrow(() -> new AssertionError("no redis-server child process"));
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no redis-server child process"));
 
             server.destroy(); // SIGTERM
             // the application still uses Redis while it closes: the redis-server goes last, not at the signal
-            Awaitility.await("the close under way").atMost(Duration.ofSeconds(30))
+            Awaitility.await("the close under way")
+                    .atMost(Duration.ofSeconds(30))
                     .pollInterval(Duration.ofMillis(20))
                     .until(() -> read(output).contains("Commencing graceful shutdown") || !server.isAlive());
-            assertThat(redis.isAlive()).as("redis-server still running when the HTTP server begins to close")
+            assertThat(redis.isAlive())
+                    .as("redis-server still running when the HTTP server begins to close")
                     .isTrue();
-            assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("the server stopped within 60 s").isTrue();
-            Awaitility.await("the redis-server stopped with it").atMost(Duration.ofSeconds(10))
+            assertThat(server.waitFor(60, TimeUnit.SECONDS))
+                    .as("the server stopped within 60 s")
+                    .isTrue();
+            Awaitility.await("the redis-server stopped with it")
+                    .atMost(Duration.ofSeconds(10))
                     .until(() -> !redis.isAlive());
         } finally {
             server.destroyForcibly();
         }
 
         String log = read(output);
-        assertThat(log).as("the broker and Redis were stopped by the application's close")
+        assertThat(log)
+                .as("the broker and Redis were stopped by the application's close")
                 .containsPattern("Embedded AMQP broker on port \\d+ stopped")
                 .containsPattern("Embedded redis-server on port \\d+ stopped");
-        assertThat(log.lines().filter(line -> line.contains(" ERROR ")
-                || line.contains("Invocation of close method failed")
-                || line.contains("connection driver error")
-                || line.contains("did not close within")).toList())
-                .as("errors while stopping; the whole output:%n%s", log).isEmpty();
+        assertThat(log.lines()
+                        .filter(line -> line.contains(" ERROR ")
+                                || line.contains("Invocation of close method failed")
+                                || line.contains("connection driver error")
+                                || line.contains("did not close within"))
+                        .toList())
+                .as("errors while stopping; the whole output:%n%s", log)
+                .isEmpty();
     }
 
     /**
@@ -80,8 +101,11 @@ class ServerShutdownIT {
      * and two Tomcat folders in /tmp).
      */
     @Test
-    void aServerStartsWhileEveryCoreIsBusyAndAKillLeavesNothingInTheTemporaryFolder(@TempDir Path dataDir) throws Exception {
-        assertThat(SERVER_JAR).as("the packaged server (mvn package runs before the ITs)").exists();
+    void aServerStartsWhileEveryCoreIsBusyAndAKillLeavesNothingInTheTemporaryFolder(@TempDir Path dataDir)
+            throws Exception {
+        assertThat(SERVER_JAR)
+                .as("the packaged server (mvn package runs before the ITs)")
+                .exists();
         List<Process> hogs = new ArrayList<>();
         Path output = dataDir.resolve("server.out");
         Path tmp = Files.createDirectories(dataDir.resolve("tmp"));
@@ -91,21 +115,31 @@ class ServerShutdownIT {
                 hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
             }
             String java = ProcessHandle.current().info().command().orElse("java");
-            server = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + tmp,
-                    "-jar", SERVER_JAR.toString(), "--courtrush.data-dir=" + dataDir.resolve("data"),
-                    "--server.port=0")
+            server = new ProcessBuilder(
+                            java,
+                            "-Xmx256m",
+                            "-XX:TieredStopAtLevel=1",
+                            "-Djava.io.tmpdir=" + tmp,
+                            "-jar",
+                            SERVER_JAR.toString(),
+                            "--courtrush.data-dir=" + dataDir.resolve("data"),
+                            "--server.port=0")
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
                     .start();
             Process started = server;
-            Awaitility.await("the server's ready line").atMost(Duration.ofMinutes(5))
+            Awaitility.await("the server's ready line")
+                    .atMost(Duration.ofMinutes(5))
                     .pollInterval(Duration.ofMillis(500))
                     .until(() -> read(output).contains("CourtRush is ready") || !started.isAlive());
-            assertThat(server.isAlive()).as("the server started under load; its output:%n%s", read(output)).isTrue();
+            assertThat(server.isAlive())
+                    .as("the server started under load; its output:%n%s", read(output))
+                    .isTrue();
             assertThat(hogs).as("the load lasted the whole start").allMatch(Process::isAlive);
             server.destroyForcibly().waitFor(60, TimeUnit.SECONDS);
             try (Stream<Path> left = Files.list(tmp)) {
-                assertThat(left.map(Path::getFileName).map(Path::toString)).as("left in the temporary folder")
+                assertThat(left.map(Path::getFileName).map(Path::toString))
+                        .as("left in the temporary folder")
                         .isEmpty();
             }
         } finally {

@@ -35,38 +35,46 @@ class AdminStaffController {
 
     @Operation(summary = "Create a staff account (role STAFF or MANAGER); its id must be nobody's, student or staff")
     @PostMapping
-    ApiResponse<StaffAccounts.StaffMember> create(@Valid @RequestBody NewStaff request,
-            @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(staff.create(new StaffAccounts.NewStaff(request.staffId(), request.name(),
-                request.password(), request.role()), caller));
+    ApiResponse<StaffAccounts.StaffMember> create(
+            @Valid @RequestBody NewStaff request, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(staff.create(
+                new StaffAccounts.NewStaff(request.staffId(), request.name(), request.password(), request.role()),
+                caller));
     }
 
     @Operation(summary = "Set a staff member's password; every token of theirs stops working, on every node")
     @PostMapping("/{id}/password")
-    ApiResponse<Void> resetPassword(@PathVariable @Positive long id,
-            @Valid @RequestBody AdminStudentController.NewPassword request, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<Void> resetPassword(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody AdminStudentController.NewPassword request,
+            @AuthenticationPrincipal Caller caller) {
         staff.resetPassword(id, request.password(), caller);
         return ApiResponse.ok(null);
     }
 
     @Operation(summary = "Enable or disable a staff account (never the last active manager)")
     @PostMapping("/{id}/active")
-    ApiResponse<StaffAccounts.StaffMember> setActive(@PathVariable @Positive long id,
-            @Valid @RequestBody AdminStudentController.Activity request, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<StaffAccounts.StaffMember> setActive(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody AdminStudentController.Activity request,
+            @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(staff.setActive(id, request.active(), caller));
     }
 
     @Operation(summary = "Make a staff account STAFF or MANAGER (never the last active manager STAFF)")
     @PostMapping("/{id}/role")
-    ApiResponse<StaffAccounts.StaffMember> setRole(@PathVariable @Positive long id,
-            @Valid @RequestBody NewRole request, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<StaffAccounts.StaffMember> setRole(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody NewRole request,
+            @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(staff.setRole(id, request.role(), caller));
     }
 
-    record NewStaff(@NotNull @Size(max = 32) String staffId, @NotNull @Size(max = 64) String name,
-            @NotNull @Size(max = 128) String password, @NotNull Role role) {
-    }
+    record NewStaff(
+            @NotNull @Size(max = 32) String staffId,
+            @NotNull @Size(max = 64) String name,
+            @NotNull @Size(max = 128) String password,
+            @NotNull Role role) {}
 
-    record NewRole(@NotNull Role role) {
-    }
+    record NewRole(@NotNull Role role) {}
 }

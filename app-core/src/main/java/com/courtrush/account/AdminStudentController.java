@@ -47,7 +47,8 @@ class AdminStudentController {
 
     @Operation(summary = "Students (and staff accounts), by student id; q searches id and name")
     @GetMapping
-    ApiResponse<StudentDirectory.StudentPage> list(@RequestParam(required = false) @Size(max = 64) String q,
+    ApiResponse<StudentDirectory.StudentPage> list(
+            @RequestParam(required = false) @Size(max = 64) String q,
             @RequestParam(defaultValue = "1") @Positive int page,
             @RequestParam(defaultValue = "100") @Positive @Max(1000) int size) {
         return ApiResponse.ok(directory.list(q, page, size));
@@ -55,7 +56,9 @@ class AdminStudentController {
 
     @Operation(summary = "Set a student's password; every token of theirs stops working, on every node")
     @PostMapping("/{id}/password")
-    ApiResponse<Void> resetPassword(@PathVariable @Positive long id, @Valid @RequestBody NewPassword request,
+    ApiResponse<Void> resetPassword(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody NewPassword request,
             @AuthenticationPrincipal Caller caller) {
         directory.resetPassword(id, request.password(), caller.actor());
         return ApiResponse.ok(null);
@@ -63,20 +66,18 @@ class AdminStudentController {
 
     @Operation(summary = "Enable or disable an account; disabling ends its sessions on every node")
     @PostMapping("/{id}/active")
-    ApiResponse<StudentDirectory.Student> setActive(@PathVariable @Positive long id,
-            @Valid @RequestBody Activity request, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<StudentDirectory.Student> setActive(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody Activity request,
+            @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(directory.setActive(id, request.active(), caller.actor()));
     }
 
-    record NewPassword(@NotNull @Size(max = 128) String password) {
-    }
+    record NewPassword(@NotNull @Size(max = 128) String password) {}
 
-    record Activity(@NotNull Boolean active) {
-    }
+    record Activity(@NotNull Boolean active) {}
 
-    record ImportRequest(@NotNull List<StudentRow> students) {
-    }
+    record ImportRequest(@NotNull List<StudentRow> students) {}
 
-    record StudentRow(String studentId, String password, String name) {
-    }
+    record StudentRow(String studentId, String password, String name) {}
 }

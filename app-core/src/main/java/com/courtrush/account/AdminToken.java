@@ -34,9 +34,11 @@ public class AdminToken {
         if (StringUtils.hasText(properties.adminToken())) {
             String configured = properties.adminToken().strip();
             if (configured.length() < CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH) {
-                throw new InfraConfigException("courtrush.admin-token (COURTRUSH_ADMIN_TOKEN) has " + configured.length()
-                        + " characters; an admin token needs at least " + CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH
-                        + ".",
+                throw new InfraConfigException(
+                        "courtrush.admin-token (COURTRUSH_ADMIN_TOKEN) has " + configured.length()
+                                + " characters; an admin token needs at least "
+                                + CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH
+                                + ".",
                         "Use a long random value, e.g. the output of: openssl rand -hex 24 — or leave it unset "
                                 + "in embedded mode to have one generated.");
             }
@@ -77,7 +79,9 @@ public class AdminToken {
                     return stored;
                 }
                 if (!stored.isEmpty()) {
-                    log.warn("The admin token in {} has fewer than {} characters; a new one replaces it", file,
+                    log.warn(
+                            "The admin token in {} has fewer than {} characters; a new one replaces it",
+                            file,
                             CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH);
                 }
             }
@@ -87,8 +91,10 @@ public class AdminToken {
             DataDirectory.writePrivately(file, created + System.lineSeparator());
             return created;
         } catch (IOException e) {
-            throw new InfraConfigException("Cannot read or create the admin token file " + file + ".",
-                    "Make the data directory writable, or set courtrush.admin-token.", e);
+            throw new InfraConfigException(
+                    "Cannot read or create the admin token file " + file + ".",
+                    "Make the data directory writable, or set courtrush.admin-token.",
+                    e);
         }
     }
 }

@@ -32,7 +32,8 @@ class AuthController {
         this.rush = rush;
     }
 
-    @Operation(summary = "Whether sign-ins are held now, and for how long",
+    @Operation(
+            summary = "Whether sign-ins are held now, and for how long",
             description = "In an opening's first seconds (courtrush.auth.sign-in-hold) a password is checked only "
                     + "once they are over; a sign-in sent then waits. The students' page asks this when a sign-in "
                     + "is slow, to say why and for how long.")
@@ -42,19 +43,23 @@ class AuthController {
         return ApiResponse.ok(new SignInHold(msLeft > 0, msLeft));
     }
 
-    @Operation(summary = "Log in with a student id and password; answers a bearer token",
+    @Operation(
+            summary = "Log in with a student id and password; answers a bearer token",
             description = "Failed sign-ins are counted per student id and per client address: past a few, the "
                     + "next ones wait longer each time (429 with Retry-After), before any password is checked.")
     @PostMapping("/login")
-    CompletableFuture<ApiResponse<AuthService.LoginResult>> login(@Valid @RequestBody LoginRequest request,
-            HttpServletRequest http) {
-        return auth.login(request.studentId(), request.password(), http.getRemoteAddr()).thenApply(ApiResponse::ok);
+    CompletableFuture<ApiResponse<AuthService.LoginResult>> login(
+            @Valid @RequestBody LoginRequest request, HttpServletRequest http) {
+        return auth.login(request.studentId(), request.password(), http.getRemoteAddr())
+                .thenApply(ApiResponse::ok);
     }
 
     @Operation(summary = "Change my password; every token of mine stops working and the answer carries a new one")
     @PostMapping("/password")
-    CompletableFuture<ApiResponse<AuthService.LoginResult>> changePassword(@AuthenticationPrincipal Caller caller,
-            @Valid @RequestBody PasswordChange request, HttpServletRequest http) {
+    CompletableFuture<ApiResponse<AuthService.LoginResult>> changePassword(
+            @AuthenticationPrincipal Caller caller,
+            @Valid @RequestBody PasswordChange request,
+            HttpServletRequest http) {
         Locale locale = RequestLocales.of(http);
         return auth.changePassword(caller, request.currentPassword(), request.newPassword(), http.getRemoteAddr())
                 .thenApply(changed -> ApiResponse.ok(EngineMessages.format(locale, "ok.passwordChanged"), changed));
@@ -68,14 +73,15 @@ class AuthController {
     }
 
     /** @param msLeft milliseconds until held sign-ins are checked; 0 when none are held */
-    record SignInHold(boolean held, long msLeft) {
-    }
+    record SignInHold(boolean held, long msLeft) {}
 
-    record PasswordChange(@NotBlank @Size(max = 128) String currentPassword,
-            @NotBlank @Size(max = 128) String newPassword) {
-    }
+    record PasswordChange(
+            @NotBlank @Size(max = 128) String currentPassword,
+            @NotBlank @Size(max = 128) String newPassword) {}
 
-    record LoginRequest(@NotBlank @Pattern(regexp = StudentDirectory.STUDENT_ID_PATTERN) String studentId,
-            @NotBlank @Size(max = 128) String password) {
-    }
+    record LoginRequest(
+            @NotBlank @Pattern(regexp = StudentDirectory.STUDENT_ID_PATTERN)
+            String studentId,
+
+            @NotBlank @Size(max = 128) String password) {}
 }

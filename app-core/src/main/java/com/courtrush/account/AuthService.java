@@ -33,8 +33,15 @@ public class AuthService {
     /** Compared against when the account does not exist, so both cases take as long. */
     private final String decoyHash;
 
-    AuthService(UserAccountMapper accounts, PasswordEncoder passwords, TokenService tokens, SignInThrottle throttle,
-            PasswordHashing hashing, AuditTrail audit, TransactionTemplate transactions, Clock clock) {
+    AuthService(
+            UserAccountMapper accounts,
+            PasswordEncoder passwords,
+            TokenService tokens,
+            SignInThrottle throttle,
+            PasswordHashing hashing,
+            AuditTrail audit,
+            TransactionTemplate transactions,
+            Clock clock) {
         this.accounts = accounts;
         this.passwords = passwords;
         this.tokens = tokens;
@@ -54,8 +61,8 @@ public class AuthService {
             throw wrongCredentials(); // no account has a password BCrypt cannot read whole
         }
         return hashing.run(() -> {
-            UserAccount account = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
-                    .eq(UserAccount::getStudentId, studentId));
+            UserAccount account =
+                    accounts.selectOne(new LambdaQueryWrapper<UserAccount>().eq(UserAccount::getStudentId, studentId));
             if (account == null) {
                 passwords.matches(password, decoyHash);
                 throw failed(studentId, address, wrongCredentials());
@@ -89,8 +96,8 @@ public class AuthService {
         if (password == null || !StudentDirectory.fitsBcrypt(password)) {
             throw failed(staffId, DESK_ADDRESS, wrongCredentials());
         }
-        UserAccount account = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
-                .eq(UserAccount::getStudentId, staffId));
+        UserAccount account =
+                accounts.selectOne(new LambdaQueryWrapper<UserAccount>().eq(UserAccount::getStudentId, staffId));
         if (account == null || !account.getRole().isStaff()) {
             passwords.matches(password, decoyHash);
             throw failed(staffId, DESK_ADDRESS, wrongCredentials());
@@ -112,8 +119,8 @@ public class AuthService {
     }
 
     private static LoginResult result(UserAccount account, TokenService.IssuedToken token) {
-        return new LoginResult(token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(),
-                account.getRole());
+        return new LoginResult(
+                token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(), account.getRole());
     }
 
     /**
@@ -121,8 +128,8 @@ public class AuthService {
      * every node (a lost phone signs out too); the answer carries a new token for this device. A
      * wrong current password counts as a failed sign-in.
      */
-    public CompletableFuture<LoginResult> changePassword(Caller caller, String currentPassword, String newPassword,
-            String address) {
+    public CompletableFuture<LoginResult> changePassword(
+            Caller caller, String currentPassword, String newPassword, String address) {
         long userId = caller.requireUserId();
         StudentDirectory.requireValidPassword(newPassword);
         throttle.attempt(caller.name(), address);
@@ -153,6 +160,5 @@ public class AuthService {
     }
 
     /** What a successful login answers. */
-    public record LoginResult(String token, Instant expiresAt, String studentId, String name, Role role) {
-    }
+    public record LoginResult(String token, Instant expiresAt, String studentId, String name, Role role) {}
 }

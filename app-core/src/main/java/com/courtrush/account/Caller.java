@@ -47,8 +47,7 @@ public record Caller(Long userId, String name, Role role, String tokenId, Instan
     /** The user id of a student; a clear refusal for the admin token, which is nobody's account. */
     public long requireUserId() {
         if (userId == null) {
-            throw new CourtRushException(Outcome.FORBIDDEN,
-                    "auth.adminIsNotStudent");
+            throw new CourtRushException(Outcome.FORBIDDEN, "auth.adminIsNotStudent");
         }
         return userId;
     }

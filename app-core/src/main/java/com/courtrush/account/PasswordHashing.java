@@ -44,9 +44,14 @@ class PasswordHashing implements AutoCloseable {
         Duration hold = properties.auth().signInHold();
         this.holdAtMostMs = hold.isZero() ? 0 : hold.toMillis() + RushHours.BEFORE.toMillis();
         int threads = properties.auth().hashingThreads();
-        this.pool = new ThreadPoolExecutor(threads, threads, 1, TimeUnit.MINUTES,
+        this.pool = new ThreadPoolExecutor(
+                threads,
+                threads,
+                1,
+                TimeUnit.MINUTES,
                 new ArrayBlockingQueue<>(properties.auth().hashingQueue()),
-                new CustomizableThreadFactory("courtrush-hash-"), new ThreadPoolExecutor.AbortPolicy());
+                new CustomizableThreadFactory("courtrush-hash-"),
+                new ThreadPoolExecutor.AbortPolicy());
         // executor.active / executor.queued {name=courtrush.hashing}: whether sign-ins run at the pool's ceiling
         new ExecutorServiceMetrics(pool, "courtrush.hashing", List.of()).bindTo(registry);
     }
@@ -54,13 +59,16 @@ class PasswordHashing implements AutoCloseable {
     <T> CompletableFuture<T> run(Supplier<T> work) {
         try {
             long queued = System.nanoTime();
-            return CompletableFuture.supplyAsync(() -> {
-                if (System.nanoTime() - queued > LONGEST_QUEUE_WAIT.toNanos()) {
-                    throw CourtRushException.unavailable(null, "auth.busy").withRetryAfter(RETRY_AFTER);
-                }
-                waitOutRush();
-                return work.get();
-            }, pool);
+            return CompletableFuture.supplyAsync(
+                    () -> {
+                        if (System.nanoTime() - queued > LONGEST_QUEUE_WAIT.toNanos()) {
+                            throw CourtRushException.unavailable(null, "auth.busy")
+                                    .withRetryAfter(RETRY_AFTER);
+                        }
+                        waitOutRush();
+                        return work.get();
+                    },
+                    pool);
         } catch (RejectedExecutionException full) {
             throw CourtRushException.unavailable(full, "auth.busy").withRetryAfter(RETRY_AFTER);
         }

@@ -14,8 +14,8 @@ public class RecentStudents {
 
     public static final Duration WINDOW = Duration.ofMinutes(5);
 
-    private final Cache<Long, Boolean> seen = Caffeine.newBuilder().expireAfterWrite(WINDOW)
-            .maximumSize(200_000).build();
+    private final Cache<Long, Boolean> seen =
+            Caffeine.newBuilder().expireAfterWrite(WINDOW).maximumSize(200_000).build();
 
     void seen(Caller caller) {
         if (caller.role() == Role.STUDENT && caller.userId() != null) {

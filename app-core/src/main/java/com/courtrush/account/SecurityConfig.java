@@ -15,13 +15,13 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import org.springframework.security.web.firewall.HttpFirewall;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.web.header.HeaderWriterFilter;
 import org.springframework.security.web.header.writers.ContentSecurityPolicyHeaderWriter;
 import org.springframework.security.web.header.writers.DelegatingRequestMatcherHeaderWriter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
-import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
-import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 
 /**
  * Who may call what. Stateless bearer tokens; students reserve and pay, staff (a STAFF or MANAGER
@@ -89,13 +89,13 @@ class SecurityConfig {
     }
 
     @Bean
-    SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, SecurityErrorWriter errors,
-            RecentStudents recent) throws Exception {
+    SecurityFilterChain apiSecurity(
+            HttpSecurity http, TokenService tokens, SecurityErrorWriter errors, RecentStudents recent)
+            throws Exception {
         String staff = Role.STAFF.name();
         String manager = Role.MANAGER.name();
         String student = Role.STUDENT.name();
-        return http
-                .csrf(AbstractHttpConfigurer::disable)
+        return http.csrf(AbstractHttpConfigurer::disable)
                 .httpBasic(AbstractHttpConfigurer::disable)
                 .formLogin(AbstractHttpConfigurer::disable)
                 .logout(AbstractHttpConfigurer::disable)
@@ -104,8 +104,7 @@ class SecurityConfig {
                 // the security headers go on before the request is handled, instead of through two
                 // wrappers per request that add them when the answer is committed; no endpoint sets
                 // these headers itself
-                .headers(h -> h
-                        .withObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
+                .headers(h -> h.withObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
                             @Override
                             public <O extends HeaderWriterFilter> O postProcess(O filter) {
                                 filter.setShouldWriteHeadersEagerly(true);
@@ -115,30 +114,48 @@ class SecurityConfig {
                         .referrerPolicy(r -> r.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.NO_REFERRER))
                         // Swagger UI (staff's API browser) brings inline styles of its own
                         .addHeaderWriter(new DelegatingRequestMatcherHeaderWriter(
-                                new NegatedRequestMatcher(PathPatternRequestMatcher.withDefaults()
-                                        .matcher("/swagger-ui/**")),
+                                new NegatedRequestMatcher(
+                                        PathPatternRequestMatcher.withDefaults().matcher("/swagger-ui/**")),
                                 new ContentSecurityPolicyHeaderWriter(PAGE_POLICY))))
                 .addFilterBefore(new BearerTokenFilter(tokens, errors, recent), AnonymousAuthenticationFilter.class)
-                .exceptionHandling(e -> e
-                        .authenticationEntryPoint((request, response, ex) ->
-                                errors.unauthorized(request, response, "http.loginFirst"))
-                        .accessDeniedHandler((request, response, ex) ->
-                                errors.forbidden(request, response, "http.forbidden")))
+                .exceptionHandling(e -> e.authenticationEntryPoint(
+                                (request, response, ex) -> errors.unauthorized(request, response, "http.loginFirst"))
+                        .accessDeniedHandler(
+                                (request, response, ex) -> errors.forbidden(request, response, "http.forbidden")))
                 .authorizeHttpRequests(auth -> auth
                         // the second dispatch of an asynchronous answer: its request was authorized when it came
-                        .dispatcherTypeMatchers(DispatcherType.ASYNC).permitAll()
-                        .requestMatchers(HttpMethod.POST, "/auth/login").permitAll()
-                        .requestMatchers(HttpMethod.GET, "/auth/sign-in-hold").permitAll()
-                        .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico").permitAll()
-                        .requestMatchers(HttpMethod.HEAD, "/", "/index.html", "/assets/**", "/favicon.ico").permitAll()
-                        .requestMatchers("/ping", "/error", "/actuator/health", "/actuator/health/**",
-                                "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**").permitAll()
-                        .requestMatchers("/admin/staff", "/admin/staff/**").hasRole(manager)
-                        .requestMatchers(HttpMethod.PUT, "/admin/settings").hasRole(manager)
-                        .requestMatchers("/admin/**", "/actuator/**", "/pay/wechat/mock-success/**").hasRole(staff)
-                        .requestMatchers("/reserve/**", "/reservations/**", "/pay/wechat/**").hasRole(student)
-                        .requestMatchers("/auth/password").hasAuthority(CallerAuthentication.ACCOUNT)
-                        .anyRequest().authenticated())
+                        .dispatcherTypeMatchers(DispatcherType.ASYNC)
+                        .permitAll()
+                        .requestMatchers(HttpMethod.POST, "/auth/login")
+                        .permitAll()
+                        .requestMatchers(HttpMethod.GET, "/auth/sign-in-hold")
+                        .permitAll()
+                        .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico")
+                        .permitAll()
+                        .requestMatchers(HttpMethod.HEAD, "/", "/index.html", "/assets/**", "/favicon.ico")
+                        .permitAll()
+                        .requestMatchers(
+                                "/ping",
+                                "/error",
+                                "/actuator/health",
+                                "/actuator/health/**",
+                                "/v3/api-docs",
+                                "/v3/api-docs/**",
+                                "/swagger-ui.html",
+                                "/swagger-ui/**")
+                        .permitAll()
+                        .requestMatchers("/admin/staff", "/admin/staff/**")
+                        .hasRole(manager)
+                        .requestMatchers(HttpMethod.PUT, "/admin/settings")
+                        .hasRole(manager)
+                        .requestMatchers("/admin/**", "/actuator/**", "/pay/wechat/mock-success/**")
+                        .hasRole(staff)
+                        .requestMatchers("/reserve/**", "/reservations/**", "/pay/wechat/**")
+                        .hasRole(student)
+                        .requestMatchers("/auth/password")
+                        .hasAuthority(CallerAuthentication.ACCOUNT)
+                        .anyRequest()
+                        .authenticated())
                 .build();
     }
 }

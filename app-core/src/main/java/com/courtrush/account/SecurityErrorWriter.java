@@ -3,11 +3,11 @@ package com.courtrush.account;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.EngineMessages;
 import com.courtrush.web.ErrorEnvelopes;
-import com.courtrush.web.RequestLocales;
-import jakarta.servlet.http.HttpServletRequest;
-import com.courtrush.web.Outcome;
 import com.courtrush.web.Outages;
+import com.courtrush.web.Outcome;
+import com.courtrush.web.RequestLocales;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.http.MediaType;
@@ -25,19 +25,25 @@ class SecurityErrorWriter {
 
     void unauthorized(HttpServletRequest request, HttpServletResponse response, String key) throws IOException {
         response.setHeader("WWW-Authenticate", "Bearer");
-        write(response, HttpServletResponse.SC_UNAUTHORIZED, ApiResponse.of(Outcome.UNAUTHORIZED,
-                EngineMessages.format(RequestLocales.of(request), key), null));
+        write(
+                response,
+                HttpServletResponse.SC_UNAUTHORIZED,
+                ApiResponse.of(Outcome.UNAUTHORIZED, EngineMessages.format(RequestLocales.of(request), key), null));
     }
 
     void forbidden(HttpServletRequest request, HttpServletResponse response, String key) throws IOException {
-        write(response, HttpServletResponse.SC_FORBIDDEN, ApiResponse.of(Outcome.FORBIDDEN,
-                EngineMessages.format(RequestLocales.of(request), key), null));
+        write(
+                response,
+                HttpServletResponse.SC_FORBIDDEN,
+                ApiResponse.of(Outcome.FORBIDDEN, EngineMessages.format(RequestLocales.of(request), key), null));
     }
 
     /** A token could not be checked (the database did not answer): try again shortly. */
     void unavailable(HttpServletRequest request, HttpServletResponse response) throws IOException {
         response.setHeader("Retry-After", Long.toString(Outages.RETRY_AFTER.toSeconds()));
-        write(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+        write(
+                response,
+                HttpServletResponse.SC_SERVICE_UNAVAILABLE,
                 ErrorEnvelopes.of(HttpServletResponse.SC_SERVICE_UNAVAILABLE, RequestLocales.of(request)));
     }
 

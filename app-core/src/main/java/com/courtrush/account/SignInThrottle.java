@@ -54,11 +54,18 @@ class SignInThrottle {
     }
 
     private long call(String mode, String studentId, String address) {
-        Number waitMs = script.eval(RScript.Mode.READ_WRITE, SCRIPT.source(), RScript.ReturnType.INTEGER,
-                List.of(RedisKeys.signInFailuresOfId(studentId.toLowerCase(Locale.ROOT)),
+        Number waitMs = script.eval(
+                RScript.Mode.READ_WRITE,
+                SCRIPT.source(),
+                RScript.ReturnType.INTEGER,
+                List.of(
+                        RedisKeys.signInFailuresOfId(studentId.toLowerCase(Locale.ROOT)),
                         RedisKeys.signInFailuresOfAddress(address)),
-                mode, Integer.toString(settings.failuresPerStudent()), Integer.toString(settings.failuresPerAddress()),
-                Long.toString(settings.failureWindow().toMillis()), Long.toString(settings.longestWait().toMillis()));
+                mode,
+                Integer.toString(settings.failuresPerStudent()),
+                Integer.toString(settings.failuresPerAddress()),
+                Long.toString(settings.failureWindow().toMillis()),
+                Long.toString(settings.longestWait().toMillis()));
         return waitMs.longValue();
     }
 

@@ -26,8 +26,13 @@ public class StaffAccounts {
     private final AuditTrail audit;
     private final Clock clock;
 
-    StaffAccounts(UserAccountMapper accounts, StudentDirectory directory, TransactionTemplate transactions,
-            TokenService tokens, AuditTrail audit, Clock clock) {
+    StaffAccounts(
+            UserAccountMapper accounts,
+            StudentDirectory directory,
+            TransactionTemplate transactions,
+            TokenService tokens,
+            AuditTrail audit,
+            Clock clock) {
         this.accounts = accounts;
         this.directory = directory;
         this.transactions = transactions;
@@ -38,17 +43,22 @@ public class StaffAccounts {
 
     /** Every staff account, managers first, then by id. */
     public List<StaffMember> list() {
-        return accounts.selectList(new LambdaQueryWrapper<UserAccount>()
+        return accounts
+                .selectList(new LambdaQueryWrapper<UserAccount>()
                         .in(UserAccount::getRole, Role.STAFF, Role.MANAGER)
                         .orderByAsc(UserAccount::getRole) // MANAGER before STAFF
                         .orderByAsc(UserAccount::getStudentId))
-                .stream().map(StaffMember::of).toList();
+                .stream()
+                .map(StaffMember::of)
+                .toList();
     }
 
     /** Whether an active manager exists: before one does, the console asks for the first. */
     public boolean hasManager() {
         return accounts.selectCount(new LambdaQueryWrapper<UserAccount>()
-                .eq(UserAccount::getRole, Role.MANAGER).eq(UserAccount::getActive, true)) > 0;
+                        .eq(UserAccount::getRole, Role.MANAGER)
+                        .eq(UserAccount::getActive, true))
+                > 0;
     }
 
     /** A manager creates a staff account (STAFF or MANAGER). */
@@ -107,8 +117,8 @@ public class StaffAccounts {
             accounts.setRole(userId, role.name(), LocalDateTime.now(clock));
             tokens.revokeAll(userId);
             account.setRole(role);
-            audit.record(by.actor(), role == Role.MANAGER ? "MAKE_MANAGER" : "MAKE_STAFF", "USER",
-                    account.getStudentId());
+            audit.record(
+                    by.actor(), role == Role.MANAGER ? "MAKE_MANAGER" : "MAKE_STAFF", "USER", account.getStudentId());
             return StaffMember.of(account);
         });
     }
@@ -117,11 +127,12 @@ public class StaffAccounts {
         if (staff.role() == null || !staff.role().isStaff()) {
             throw CourtRushException.badRequest("staff.badRole");
         }
-        StudentDirectory.NewStudent row = new StudentDirectory.NewStudent(staff.staffId(), staff.password(),
-                staff.name(), staff.role());
+        StudentDirectory.NewStudent row =
+                new StudentDirectory.NewStudent(staff.staffId(), staff.password(), staff.name(), staff.role());
         List<StudentDirectory.RowError> errors = StudentDirectory.validate(List.of(row));
         if (!errors.isEmpty()) {
-            throw CourtRushException.badRequest("staff.invalid", errors.get(0).message()).withData(errors);
+            throw CourtRushException.badRequest("staff.invalid", errors.get(0).message())
+                    .withData(errors);
         }
         UserAccount account = directory.toAccount(row);
         try {
@@ -151,15 +162,19 @@ public class StaffAccounts {
     }
 
     /** A staff account to create. */
-    public record NewStaff(String staffId, String name, String password, Role role) {
-    }
+    public record NewStaff(String staffId, String name, String password, Role role) {}
 
     /** A staff account as managers see it (never its password hash). */
-    public record StaffMember(long id, String staffId, String name, Role role, boolean active,
-            LocalDateTime createTime) {
+    public record StaffMember(
+            long id, String staffId, String name, Role role, boolean active, LocalDateTime createTime) {
         static StaffMember of(UserAccount a) {
-            return new StaffMember(a.getId(), a.getStudentId(), a.getDisplayName(), a.getRole(),
-                    Boolean.TRUE.equals(a.getActive()), a.getCreateTime());
+            return new StaffMember(
+                    a.getId(),
+                    a.getStudentId(),
+                    a.getDisplayName(),
+                    a.getRole(),
+                    Boolean.TRUE.equals(a.getActive()),
+                    a.getCreateTime());
         }
     }
 }

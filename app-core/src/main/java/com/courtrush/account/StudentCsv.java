@@ -15,8 +15,7 @@ public final class StudentCsv {
 
     private static final List<String> COLUMNS = List.of("studentId", "password", "name");
 
-    private StudentCsv() {
-    }
+    private StudentCsv() {}
 
     /** Parses CSV text; a bad file is a 400 with what is wrong. */
     public static List<StudentDirectory.NewStudent> parse(String csv) {
@@ -30,7 +29,8 @@ public final class StudentCsv {
      * such a file is not what staff meant to import.
      */
     public static List<Line> parseWithLines(String csv) {
-        CSVFormat format = CSVFormat.DEFAULT.builder()
+        CSVFormat format = CSVFormat.DEFAULT
+                .builder()
                 .setHeader()
                 .setSkipHeaderRecord(true)
                 .setIgnoreHeaderCase(true)
@@ -45,7 +45,8 @@ public final class StudentCsv {
                 }
             }
             List<String> extra = parser.getHeaderNames().stream()
-                    .filter(h -> COLUMNS.stream().noneMatch(h::equalsIgnoreCase)).toList();
+                    .filter(h -> COLUMNS.stream().noneMatch(h::equalsIgnoreCase))
+                    .toList();
             if (!extra.isEmpty()) {
                 throw CourtRushException.badRequest("import.csvExtraColumns", String.join(", ", extra));
             }
@@ -54,14 +55,16 @@ public final class StudentCsv {
             long line = 1;
             for (CSVRecord record : parser) {
                 // the line a record starts on: the line breaks before its first character, plus one
-                for (long start = record.getCharacterPosition(); scanned < start && scanned < text.length();
+                for (long start = record.getCharacterPosition();
+                        scanned < start && scanned < text.length();
                         scanned++) {
                     if (breaksLine(text, scanned)) {
                         line++;
                     }
                 }
                 // a record after blank lines starts where they do: its own line is past them
-                for (; scanned < text.length() && (text.charAt(scanned) == '\n' || text.charAt(scanned) == '\r');
+                for (;
+                        scanned < text.length() && (text.charAt(scanned) == '\n' || text.charAt(scanned) == '\r');
                         scanned++) {
                     if (breaksLine(text, scanned)) {
                         line++;
@@ -70,8 +73,10 @@ public final class StudentCsv {
                 if (record.size() > COLUMNS.size()) {
                     throw CourtRushException.badRequest("import.csvRowColumns", line, record.size());
                 }
-                rows.add(new Line(line, new StudentDirectory.NewStudent(value(record, "studentId"),
-                        value(record, "password"), value(record, "name"))));
+                rows.add(new Line(
+                        line,
+                        new StudentDirectory.NewStudent(
+                                value(record, "studentId"), value(record, "password"), value(record, "name"))));
             }
             return rows;
         } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
@@ -86,8 +91,7 @@ public final class StudentCsv {
     }
 
     /** A student as written on a line of the file. */
-    public record Line(long number, StudentDirectory.NewStudent student) {
-    }
+    public record Line(long number, StudentDirectory.NewStudent student) {}
 
     private static String value(CSVRecord record, String column) {
         return record.isMapped(column) && record.isSet(column) ? record.get(column) : null;

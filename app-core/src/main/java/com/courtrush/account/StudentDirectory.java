@@ -31,6 +31,7 @@ public class StudentDirectory {
     private static final int MAX_PASSWORD_BYTES = 72;
     /** What a student id may be: also what a sign-in may name, so one id has one spelling. */
     static final String STUDENT_ID_PATTERN = "[A-Za-z0-9_-]{1,32}";
+
     private static final Pattern STUDENT_ID = Pattern.compile(STUDENT_ID_PATTERN);
     private static final int QUERY_CHUNK = 500;
 
@@ -41,8 +42,13 @@ public class StudentDirectory {
     private final AuditTrail audit;
     private final Clock clock;
 
-    StudentDirectory(UserAccountMapper accounts, PasswordEncoder passwords, TransactionTemplate transactions,
-            TokenService tokens, AuditTrail audit, Clock clock) {
+    StudentDirectory(
+            UserAccountMapper accounts,
+            PasswordEncoder passwords,
+            TransactionTemplate transactions,
+            TokenService tokens,
+            AuditTrail audit,
+            Clock clock) {
         this.clock = clock;
         this.accounts = accounts;
         this.passwords = passwords;
@@ -139,17 +145,20 @@ public class StudentDirectory {
     }
 
     /** An account as staff see it (never its password hash). */
-    public record Student(long id, String studentId, String name, Role role, boolean active,
-            LocalDateTime createTime) {
+    public record Student(long id, String studentId, String name, Role role, boolean active, LocalDateTime createTime) {
         static Student of(UserAccount a) {
-            return new Student(a.getId(), a.getStudentId(), a.getDisplayName(), a.getRole(),
-                    Boolean.TRUE.equals(a.getActive()), a.getCreateTime());
+            return new Student(
+                    a.getId(),
+                    a.getStudentId(),
+                    a.getDisplayName(),
+                    a.getRole(),
+                    Boolean.TRUE.equals(a.getActive()),
+                    a.getCreateTime());
         }
     }
 
     /** A page of accounts and the total matching. */
-    public record StudentPage(List<Student> records, long total) {
-    }
+    public record StudentPage(List<Student> records, long total) {}
 
     public ImportResult importStudents(List<NewStudent> students) {
         if (students == null || students.isEmpty()) {
@@ -160,10 +169,10 @@ public class StudentDirectory {
         }
         List<RowError> errors = validate(students);
         if (!errors.isEmpty()) {
-            throw CourtRushException.badRequest("import.badRows", errors.size())
-                    .withData(errors);
+            throw CourtRushException.badRequest("import.badRows", errors.size()).withData(errors);
         }
-        Set<String> existing = existingIds(students.stream().map(NewStudent::studentId).toList());
+        Set<String> existing =
+                existingIds(students.stream().map(NewStudent::studentId).toList());
         List<UserAccount> rows = students.parallelStream()
                 .filter(s -> !existing.contains(s.studentId()))
                 .map(this::toAccount)
@@ -230,13 +239,11 @@ public class StudentDirectory {
     }
 
     /** What an import did. */
-    public record ImportResult(int created, List<String> alreadyPresent) {
-    }
+    public record ImportResult(int created, List<String> alreadyPresent) {}
 
     /**
      * Why one row of an import is not valid (rows count from 1); the message reads in the console's
      * language, or the request's over HTTP.
      */
-    public record RowError(int row, String studentId, EngineText message) {
-    }
+    public record RowError(int row, String studentId, EngineText message) {}
 }

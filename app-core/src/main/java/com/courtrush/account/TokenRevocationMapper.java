@@ -16,7 +16,9 @@ import org.apache.ibatis.annotations.Select;
 interface TokenRevocationMapper {
 
     @Insert("insert into token_revocation (user_id, token_id, expires_at) values (#{userId}, #{tokenId}, #{expiresAt})")
-    int insert(@Param("userId") long userId, @Param("tokenId") String tokenId,
+    int insert(
+            @Param("userId") long userId,
+            @Param("tokenId") String tokenId,
             @Param("expiresAt") LocalDateTime expiresAt);
 
     /** Every row that still matters. */
@@ -37,6 +39,5 @@ interface TokenRevocationMapper {
     int deleteExpired(@Param("now") LocalDateTime now);
 
     /** One row: a token ({@code tokenId}) or every earlier token of the account ({@code tokenId} null). */
-    record Row(long id, long userId, String tokenId, LocalDateTime expiresAt, LocalDateTime createTime) {
-    }
+    record Row(long id, long userId, String tokenId, LocalDateTime expiresAt, LocalDateTime createTime) {}
 }

@@ -1,8 +1,8 @@
 package com.courtrush.account;
 
 import com.courtrush.infra.CourtRushProperties;
-import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,11 +42,15 @@ class TokenRevocations {
     private final Clock clock;
     /** Signed-out token ids → when they would have expired. */
     private final Map<String, LocalDateTime> signedOut = new ConcurrentHashMap<>();
+
     private final LoadingCache<Long, UserAccountMapper.TokenState> states;
     private volatile LocalDateTime latestWritten;
     private volatile boolean pollFailing;
 
-    TokenRevocations(TokenRevocationMapper revocations, UserAccountMapper accounts, CourtRushProperties properties,
+    TokenRevocations(
+            TokenRevocationMapper revocations,
+            UserAccountMapper accounts,
+            CourtRushProperties properties,
             Clock clock) {
         this.revocations = revocations;
         this.accounts = accounts;
@@ -58,8 +62,11 @@ class TokenRevocations {
         // in minutes before an opening, so a re-read after a minute (or an expiry after a few) fell on the
         // rush itself, one database read per student in its first second (and, on two cores, one new
         // thread each: Caffeine's default executor).
-        this.states = Caffeine.newBuilder().maximumSize(ACCOUNTS_CACHED).ticker(() -> clock.millis() * 1_000_000)
-                .expireAfterAccess(tokenTtl).build(accounts::tokenState);
+        this.states = Caffeine.newBuilder()
+                .maximumSize(ACCOUNTS_CACHED)
+                .ticker(() -> clock.millis() * 1_000_000)
+                .expireAfterAccess(tokenTtl)
+                .build(accounts::tokenState);
         apply(revocations.unexpired(LocalDateTime.now(clock)));
     }
 
@@ -80,8 +87,11 @@ class TokenRevocations {
         UserAccountMapper.TokenState read = new UserAccountMapper.TokenState(
                 account.getTokenGeneration() == null ? 0 : account.getTokenGeneration(),
                 Boolean.TRUE.equals(account.getActive()));
-        states.asMap().merge(account.getId(), read, (known, fresh) ->
-                fresh.generation() >= known.generation() ? fresh : known);
+        states.asMap()
+                .merge(
+                        account.getId(),
+                        read,
+                        (known, fresh) -> fresh.generation() >= known.generation() ? fresh : known);
     }
 
     /**
@@ -135,8 +145,10 @@ class TokenRevocations {
         } catch (RuntimeException e) {
             if (!pollFailing) {
                 pollFailing = true;
-                log.warn("Cannot read sign-outs from the database; this node keeps those it knows and retries "
-                        + "every second", e);
+                log.warn(
+                        "Cannot read sign-outs from the database; this node keeps those it knows and retries "
+                                + "every second",
+                        e);
             }
         }
     }

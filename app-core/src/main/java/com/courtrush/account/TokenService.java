@@ -60,8 +60,13 @@ public class TokenService {
             .expireAfterAccess(Duration.ofMinutes(30))
             .build();
 
-    TokenService(CourtRushProperties properties, AppSettings settings, AdminToken adminToken,
-            TokenRevocations revocations, Clock clock) throws JOSEException {
+    TokenService(
+            CourtRushProperties properties,
+            AppSettings settings,
+            AdminToken adminToken,
+            TokenRevocations revocations,
+            Clock clock)
+            throws JOSEException {
         byte[] secret = secret(properties, settings);
         this.secret = secret;
         this.signer = new MACSigner(secret);
@@ -107,8 +112,10 @@ public class TokenService {
             throw new IllegalStateException("Cannot sign a token", e);
         }
         String token = jwt.serialize();
-        verified.put(token, new Verified(account.getId(), account.getStudentId(), account.getRole(), tokenId,
-                generation, expiresAt));
+        verified.put(
+                token,
+                new Verified(
+                        account.getId(), account.getStudentId(), account.getRole(), tokenId, generation, expiresAt));
         return new IssuedToken(token, expiresAt);
     }
 
@@ -148,12 +155,19 @@ public class TokenService {
             JWTClaimsSet claims = jwt.getJWTClaimsSet();
             String role = claims.getStringClaim(CLAIM_ROLE);
             Long generation = claims.getLongClaim(CLAIM_GENERATION);
-            if (claims.getExpirationTime() == null || claims.getJWTID() == null || claims.getSubject() == null
-                    || role == null || generation == null) {
+            if (claims.getExpirationTime() == null
+                    || claims.getJWTID() == null
+                    || claims.getSubject() == null
+                    || role == null
+                    || generation == null) {
                 return null;
             }
-            return new Verified(Long.parseLong(claims.getSubject()), claims.getStringClaim(CLAIM_STUDENT_ID),
-                    Role.valueOf(role), claims.getJWTID(), generation.intValue(),
+            return new Verified(
+                    Long.parseLong(claims.getSubject()),
+                    claims.getStringClaim(CLAIM_STUDENT_ID),
+                    Role.valueOf(role),
+                    claims.getJWTID(),
+                    generation.intValue(),
                     claims.getExpirationTime().toInstant());
         } catch (ParseException | JOSEException | IllegalArgumentException e) {
             return null;
@@ -207,11 +221,9 @@ public class TokenService {
     }
 
     /** What a verified token says. */
-    private record Verified(long userId, String studentId, Role role, String tokenId, int generation,
-            Instant expiresAt) {
-    }
+    private record Verified(
+            long userId, String studentId, Role role, String tokenId, int generation, Instant expiresAt) {}
 
     /** A token and when it stops working. */
-    public record IssuedToken(String token, Instant expiresAt) {
-    }
+    public record IssuedToken(String token, Instant expiresAt) {}
 }

@@ -17,6 +17,7 @@ import lombok.Setter;
 public class UserAccount {
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private String studentId;
     private String displayName;
     private String passwordHash;
@@ -25,8 +26,10 @@ public class UserAccount {
     /** Moved on only by {@link UserAccountMapper#endAllTokens}: tokens of earlier generations are void. */
     @TableField(updateStrategy = FieldStrategy.NEVER, insertStrategy = FieldStrategy.NEVER)
     private Integer tokenGeneration;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 }

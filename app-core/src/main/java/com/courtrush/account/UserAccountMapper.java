@@ -36,6 +36,5 @@ public interface UserAccountMapper extends BaseMapper<UserAccount> {
     TokenState tokenState(@Param("id") long id);
 
     /** The account's current token generation, and whether it may sign in at all. */
-    record TokenState(int generation, boolean active) {
-    }
+    record TokenState(int generation, boolean active) {}
 }

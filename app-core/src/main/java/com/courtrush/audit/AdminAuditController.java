@@ -26,21 +26,24 @@ class AdminAuditController {
         this.audit = audit;
     }
 
-    @Operation(summary = "The audit trail, newest first, filtered by target (RESERVATION + id, USER + student id, "
-            + "SLOT, SESSION, PAY_ORDER, TRACE), actor (e.g. console:desk, staff:2024001, admin) and dates; details "
-            + "in the request's language")
+    @Operation(
+            summary = "The audit trail, newest first, filtered by target (RESERVATION + id, USER + student id, "
+                    + "SLOT, SESSION, PAY_ORDER, TRACE), actor (e.g. console:desk, staff:2024001, admin) and dates; details "
+                    + "in the request's language")
     @GetMapping
-    ApiResponse<AuditTrail.PageOf<AuditTrail.Entry>> find(@RequestParam(required = false) @Size(max = 32) String targetType,
+    ApiResponse<AuditTrail.PageOf<AuditTrail.Entry>> find(
+            @RequestParam(required = false) @Size(max = 32) String targetType,
             @RequestParam(required = false) @Size(max = 64) String targetId,
             @RequestParam(required = false) @Size(max = 96) String actor,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(defaultValue = "1") @Positive int page,
             @RequestParam(defaultValue = "100") @Positive @Max(1000) int size) {
-        AuditTrail.PageOf<AuditLog> found = audit.find(new AuditTrail.Filter(targetType, targetId, actor, from, to),
-                page, size);
+        AuditTrail.PageOf<AuditLog> found =
+                audit.find(new AuditTrail.Filter(targetType, targetId, actor, from, to), page, size);
         List<AuditTrail.Entry> entries = found.records().stream()
-                .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale())).toList();
+                .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale()))
+                .toList();
         return ApiResponse.ok(new AuditTrail.PageOf<>(entries, found.total()));
     }
 }

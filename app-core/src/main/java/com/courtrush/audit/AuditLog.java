@@ -26,13 +26,16 @@ import lombok.Setter;
 public class AuditLog {
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private String actor;
     private String action;
     private String targetType;
     private String targetId;
     private String detail;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 
@@ -42,6 +45,7 @@ public class AuditLog {
      * is never read as the engine's wording.
      */
     static final String ENGINE_TEXT = "\u0001text:";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public static String encode(EngineText text) {
@@ -56,8 +60,11 @@ public class AuditLog {
     private static Map<String, Object> stored(EngineText text) {
         Map<String, Object> stored = new LinkedHashMap<>();
         stored.put("key", text.key());
-        stored.put("args", Arrays.stream(text.args())
-                .map(arg -> arg instanceof EngineText nested ? stored(nested) : String.valueOf(arg)).toList());
+        stored.put(
+                "args",
+                Arrays.stream(text.args())
+                        .map(arg -> arg instanceof EngineText nested ? stored(nested) : String.valueOf(arg))
+                        .toList());
         return stored;
     }
 

@@ -4,5 +4,4 @@ import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import org.apache.ibatis.annotations.Mapper;
 
 @Mapper
-interface AuditLogMapper extends BaseMapper<AuditLog> {
-}
+interface AuditLogMapper extends BaseMapper<AuditLog> {}

@@ -53,35 +53,51 @@ public class AuditTrail {
     /** Entries matching the filter (each part optional), newest first. */
     public PageOf<AuditLog> find(Filter filter, int page, int size) {
         LambdaQueryWrapper<AuditLog> where = new LambdaQueryWrapper<AuditLog>()
-                .eq(filter.targetType() != null && !filter.targetType().isBlank(), AuditLog::getTargetType,
+                .eq(
+                        filter.targetType() != null && !filter.targetType().isBlank(),
+                        AuditLog::getTargetType,
                         filter.targetType())
                 .eq(filter.targetId() != null && !filter.targetId().isBlank(), AuditLog::getTargetId, filter.targetId())
                 .eq(filter.actor() != null && !filter.actor().isBlank(), AuditLog::getActor, filter.actor())
-                .ge(filter.from() != null, AuditLog::getCreateTime, filter.from() == null ? null
-                        : filter.from().atStartOfDay())
-                .lt(filter.to() != null, AuditLog::getCreateTime, filter.to() == null ? null
-                        : filter.to().plusDays(1).atStartOfDay())
+                .ge(
+                        filter.from() != null,
+                        AuditLog::getCreateTime,
+                        filter.from() == null ? null : filter.from().atStartOfDay())
+                .lt(
+                        filter.to() != null,
+                        AuditLog::getCreateTime,
+                        filter.to() == null ? null : filter.to().plusDays(1).atStartOfDay())
                 .orderByDesc(AuditLog::getId);
         Page<AuditLog> found = mapper.selectPage(Page.of(page, size), where);
         return new PageOf<>(found.getRecords(), found.getTotal());
     }
 
     /** What to find; null (or blank) parts match anything; dates are inclusive. */
-    public record Filter(String targetType, String targetId, String actor, LocalDate from, LocalDate to) {
-    }
+    public record Filter(String targetType, String targetId, String actor, LocalDate from, LocalDate to) {}
 
     /** One entry as staff read it: the engine's wording in {@code locale}, a reason staff typed as typed. */
-    public record Entry(long id, String actor, String action, String targetType, String targetId, String detail,
+    public record Entry(
+            long id,
+            String actor,
+            String action,
+            String targetType,
+            String targetId,
+            String detail,
             LocalDateTime time) {
         public static Entry of(AuditLog log, Locale locale) {
-            return new Entry(log.getId(), log.getActor(), log.getAction(), log.getTargetType(), log.getTargetId(),
-                    log.detailIn(locale), log.getCreateTime());
+            return new Entry(
+                    log.getId(),
+                    log.getActor(),
+                    log.getAction(),
+                    log.getTargetType(),
+                    log.getTargetId(),
+                    log.detailIn(locale),
+                    log.getCreateTime());
         }
     }
 
     /** A page of entries and how many match. */
-    public record PageOf<T>(List<T> records, long total) {
-    }
+    public record PageOf<T>(List<T> records, long total) {}
 
     public List<AuditLog> forTarget(String targetType, Object targetId) {
         return mapper.selectList(new LambdaQueryWrapper<AuditLog>()

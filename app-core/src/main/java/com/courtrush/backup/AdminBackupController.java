@@ -11,7 +11,9 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-@Tag(name = "Admin: backups", description = "Backups of the embedded database (an external one is backed up by its own means)")
+@Tag(
+        name = "Admin: backups",
+        description = "Backups of the embedded database (an external one is backed up by its own means)")
 @RestController
 @RequestMapping("/admin/backups")
 class AdminBackupController {
@@ -35,6 +37,5 @@ class AdminBackupController {
     }
 
     /** Whether this engine backs up its database, and the backups there are. */
-    record Backups(boolean available, List<DatabaseBackups.Backup> backups) {
-    }
+    record Backups(boolean available, List<DatabaseBackups.Backup> backups) {}
 }

@@ -52,8 +52,13 @@ public class DatabaseBackups {
     private final boolean embedded;
     private final int keep;
 
-    DatabaseBackups(JdbcTemplate jdbc, AuditTrail audit, TaskScheduler scheduler, Clock clock,
-            CourtRushProperties properties, Environment environment) {
+    DatabaseBackups(
+            JdbcTemplate jdbc,
+            AuditTrail audit,
+            TaskScheduler scheduler,
+            Clock clock,
+            CourtRushProperties properties,
+            Environment environment) {
         this.jdbc = jdbc;
         this.audit = audit;
         this.scheduler = scheduler;
@@ -76,7 +81,8 @@ public class DatabaseBackups {
         }
         try {
             DataDirectory.prepare(directory);
-            Path file = directory.resolve(LocalDateTime.now(clock.withZone(properties.zone())).format(NAME));
+            Path file = directory.resolve(
+                    LocalDateTime.now(clock.withZone(properties.zone())).format(NAME));
             jdbc.execute("BACKUP TO '" + file.toAbsolutePath().toString().replace("'", "''") + "'");
             DataDirectory.tighten(directory); // the new file 0600, like everything in the data directory
             audit.record(actor, "BACKUP", "DATABASE", file.getFileName());
@@ -95,8 +101,10 @@ public class DatabaseBackups {
         }
         try (Stream<Path> files = Files.list(directory)) {
             return files.filter(f -> f.getFileName().toString().matches("courtrush-\\d{8}-\\d{6}\\.zip"))
-                    .map(Backup::of).sorted(Comparator.comparing(Backup::name).reversed()).toList();
-        }  catch (IOException e) {
+                    .map(Backup::of)
+                    .sorted(Comparator.comparing(Backup::name).reversed())
+                    .toList();
+        } catch (IOException e) {
             throw new UncheckedIOException("Cannot list the backups in " + directory, e);
         }
     }
@@ -119,7 +127,8 @@ public class DatabaseBackups {
             return;
         }
         List<Backup> backups = list();
-        if (backups.isEmpty() || backups.get(0).modified().isBefore(clock.instant().minus(DAY))) {
+        if (backups.isEmpty()
+                || backups.get(0).modified().isBefore(clock.instant().minus(DAY))) {
             try {
                 scheduler.schedule(this::backUpLogged, clock.instant());
             } catch (TaskRejectedException stopping) {
@@ -132,8 +141,11 @@ public class DatabaseBackups {
         try {
             backUp(AuditTrail.SYSTEM_BACKUP);
         } catch (RuntimeException e) {
-            log.error("The daily database backup into {} failed; the next day's run tries again (staff: back up now "
-                    + "in Settings)", directory, e);
+            log.error(
+                    "The daily database backup into {} failed; the next day's run tries again (staff: back up now "
+                            + "in Settings)",
+                    directory,
+                    e);
         }
     }
 
@@ -149,7 +161,9 @@ public class DatabaseBackups {
     public record Backup(String name, long bytes, Instant modified) {
         static Backup of(Path file) {
             try {
-                return new Backup(file.getFileName().toString(), Files.size(file),
+                return new Backup(
+                        file.getFileName().toString(),
+                        Files.size(file),
                         Files.getLastModifiedTime(file).toInstant());
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot read backup " + file, e);

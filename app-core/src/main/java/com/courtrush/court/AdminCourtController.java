@@ -52,11 +52,9 @@ class AdminCourtController {
         return ApiResponse.ok(CourtView.of(court == null ? courts.get(id) : court));
     }
 
-    record CreateCourt(@NotNull String courtName) {
-    }
+    record CreateCourt(@NotNull String courtName) {}
 
-    record UpdateCourt(String courtName, Boolean active) {
-    }
+    record UpdateCourt(String courtName, Boolean active) {}
 
     record CourtView(long id, String courtName, boolean active) {
         static CourtView of(Court court) {

@@ -17,12 +17,16 @@ import lombok.Setter;
 public class Court {
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private String name;
     private Boolean active;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private String activeName;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 }

@@ -90,6 +90,5 @@ public class CourtService {
     }
 
     /** Courts changed: cached catalogs must be dropped. */
-    public record CourtsChanged() {
-    }
+    public record CourtsChanged() {}
 }

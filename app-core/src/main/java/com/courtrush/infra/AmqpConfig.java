@@ -22,8 +22,8 @@ class AmqpConfig {
     private static final long BATCH_WAIT_MS = 10;
 
     @Bean(Queues.MANUAL_ACK_FACTORY)
-    SimpleRabbitListenerContainerFactory manualAckListenerFactory(ConnectionFactory connectionFactory,
-            CourtRushProperties properties) {
+    SimpleRabbitListenerContainerFactory manualAckListenerFactory(
+            ConnectionFactory connectionFactory, CourtRushProperties properties) {
         return manualAck(connectionFactory, properties);
     }
 
@@ -32,8 +32,8 @@ class AmqpConfig {
      * record them in one transaction.
      */
     @Bean(Queues.RESERVE_BATCH_FACTORY)
-    SimpleRabbitListenerContainerFactory reserveBatchListenerFactory(ConnectionFactory connectionFactory,
-            CourtRushProperties properties) {
+    SimpleRabbitListenerContainerFactory reserveBatchListenerFactory(
+            ConnectionFactory connectionFactory, CourtRushProperties properties) {
         SimpleRabbitListenerContainerFactory factory = manualAck(connectionFactory, properties);
         factory.setConsumerBatchEnabled(true);
         factory.setBatchListener(true);
@@ -44,8 +44,8 @@ class AmqpConfig {
         return factory;
     }
 
-    private static SimpleRabbitListenerContainerFactory manualAck(ConnectionFactory connectionFactory,
-            CourtRushProperties properties) {
+    private static SimpleRabbitListenerContainerFactory manualAck(
+            ConnectionFactory connectionFactory, CourtRushProperties properties) {
         SimpleRabbitListenerContainerFactory factory = new SimpleRabbitListenerContainerFactory();
         factory.setConnectionFactory(connectionFactory);
         factory.setAcknowledgeMode(AcknowledgeMode.MANUAL);

@@ -35,9 +35,10 @@ class AmqpTopology {
                 .withArgument("x-qpid-maximum-delivery-count", 1)
                 .build();
         Queue deadLetterQueue = QueueBuilder.durable(Queues.DEAD_LETTER_QUEUE).build();
-        Binding reserveBinding = BindingBuilder.bind(reserveQueue).to(reserveExchange).with(Queues.RESERVE_ROUTING_KEY);
+        Binding reserveBinding =
+                BindingBuilder.bind(reserveQueue).to(reserveExchange).with(Queues.RESERVE_ROUTING_KEY);
         Binding deadLetterBinding = BindingBuilder.bind(deadLetterQueue).to(deadLetterExchange);
-        return new Declarables(reserveExchange, deadLetterExchange, reserveQueue, deadLetterQueue,
-                reserveBinding, deadLetterBinding);
+        return new Declarables(
+                reserveExchange, deadLetterExchange, reserveQueue, deadLetterQueue, reserveBinding, deadLetterBinding);
     }
 }

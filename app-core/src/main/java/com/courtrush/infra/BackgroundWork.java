@@ -23,8 +23,8 @@ public class BackgroundWork implements Executor, DisposableBean {
 
     private static final int THREADS = 2;
 
-    private final ThreadPoolExecutor pool = new ThreadPoolExecutor(THREADS, THREADS, 1, TimeUnit.MINUTES,
-            new LinkedBlockingQueue<>(), daemons());
+    private final ThreadPoolExecutor pool =
+            new ThreadPoolExecutor(THREADS, THREADS, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(), daemons());
 
     @Override
     public void execute(Runnable work) {

@@ -41,9 +41,8 @@ public record CourtRushProperties(
             /* password the embedded redis-server requires; blank = a new random one at every start */
             String embeddedRedisPassword,
             /* how long a Redis command (or a connection attempt) may take before the caller is told 503;
-               not retried: an unreachable or frozen Redis is answered within about this long */
-            @NotNull @DefaultValue("1s") Duration redisTimeout) {
-    }
+            not retried: an unreachable or frozen Redis is answered within about this long */
+            @NotNull @DefaultValue("1s") Duration redisTimeout) {}
 
     /** Student tokens and password hashing. */
     public record Auth(
@@ -55,17 +54,19 @@ public record CourtRushProperties(
             @Min(1) @DefaultValue("5") int failuresPerStudent,
             /* failed sign-ins from one address allowed in the window: high, a campus NAT is one address */
             @Min(1) @DefaultValue("300") int failuresPerAddress,
-            @NotNull @DurationMin(seconds = 1) @DefaultValue("15m") Duration failureWindow,
+
+            @NotNull @DurationMin(seconds = 1) @DefaultValue("15m")
+            Duration failureWindow,
             /* the longest a throttled sign-in waits */
-            @NotNull @DurationMin(seconds = 1) @DefaultValue("15m") Duration longestWait,
+            @NotNull @DurationMin(seconds = 1) @DefaultValue("15m")
+            Duration longestWait,
             /* threads that hash passwords (sign-in, password change): the request threads never do */
             @Min(1) @Max(64) @DefaultValue("2") int hashingThreads,
             /* sign-ins waiting for a hashing thread before more are refused with 503 */
             @Min(1) @DefaultValue("500") int hashingQueue,
             /* sign-ins wait from 1 s before an opening's flash time to this long after it, leaving the cores to
-               the rush (0 = they do not) */
-            @NotNull @DefaultValue("10s") Duration signInHold) {
-    }
+            the rush (0 = they do not) */
+            @NotNull @DefaultValue("10s") Duration signInHold) {}
 
     /** The reserve engine's slow path and its safety nets. */
     public record Reserve(
@@ -84,18 +85,16 @@ public record CourtRushProperties(
             @NotNull @DefaultValue("500ms") Duration stockSnapshotTtl,
             @NotNull @DefaultValue("1m") Duration paymentTimeoutCheckInterval,
             /* a reserve decision Redis has not answered this long after it arrived is answered 503
-               (a promise of docs/deployment.md: within a second); one not sent by then is dropped, one
-               Redis runs later has its place given back at once */
-            @NotNull @DefaultValue("800ms") Duration decisionDeadline) {
-    }
+            (a promise of docs/deployment.md: within a second); one not sent by then is dropped, one
+            Redis runs later has its place given back at once */
+            @NotNull @DefaultValue("800ms") Duration decisionDeadline) {}
 
     /** Load shedding and the per-student limit. */
     public record Limits(
             @Min(0) @DefaultValue("5") int perStudentPerMinute,
             @Min(1) @DefaultValue("20000") int nodePerSecond,
             @DefaultValue("false") boolean perIpEnabled,
-            @Min(1) @DefaultValue("100") int perIpPerSecond) {
-    }
+            @Min(1) @DefaultValue("100") int perIpPerSecond) {}
 
     public boolean embedded() {
         return infra.mode() == InfraMode.EMBEDDED;

@@ -15,8 +15,10 @@ class DataDirInUseFailureAnalyzer extends AbstractFailureAnalyzer<SQLException> 
         if (cause.getErrorCode() != DATABASE_ALREADY_OPEN) {
             return null;
         }
-        return new FailureAnalysis("Another CourtRush (server or console) is already running on this data "
-                + "directory; its embedded database can only be open once.",
-                "Stop the other instance, or start this one with its own --courtrush.data-dir=<folder>.", cause);
+        return new FailureAnalysis(
+                "Another CourtRush (server or console) is already running on this data "
+                        + "directory; its embedded database can only be open once.",
+                "Stop the other instance, or start this one with its own --courtrush.data-dir=<folder>.",
+                cause);
     }
 }

@@ -31,10 +31,11 @@ public final class DataDirectory {
     private static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
     /** The embedded redis-server's binary: its owner may still run it. */
     private static final Set<PosixFilePermission> PROGRAM = PosixFilePermissions.fromString("rwx------");
-    private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
 
-    private DataDirectory() {
-    }
+    private static final boolean POSIX =
+            FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+
+    private DataDirectory() {}
 
     /** Creates the directory private, or makes an existing one private; returns how many entries were opened too wide. */
     public static int prepare(Path dir) {
@@ -50,13 +51,18 @@ public final class DataDirectory {
             }
             int tightened = tighten(dir);
             if (tightened > 0) {
-                log.warn("Data directory {}: {} file(s) or folder(s) could be read by other users; made private "
-                        + "to this user (folders 0700, files 0600)", dir, tightened);
+                log.warn(
+                        "Data directory {}: {} file(s) or folder(s) could be read by other users; made private "
+                                + "to this user (folders 0700, files 0600)",
+                        dir,
+                        tightened);
             }
             return tightened;
         } catch (IOException e) {
-            throw new InfraConfigException("Cannot create or protect the data directory " + dir + ": " + e.getMessage(),
-                    "Set courtrush.data-dir to a folder this user owns.", e);
+            throw new InfraConfigException(
+                    "Cannot create or protect the data directory " + dir + ": " + e.getMessage(),
+                    "Set courtrush.data-dir to a folder this user owns.",
+                    e);
         }
     }
 
@@ -72,7 +78,8 @@ public final class DataDirectory {
                     return;
                 }
                 Set<PosixFilePermission> now = Files.getPosixFilePermissions(path);
-                Set<PosixFilePermission> wanted = Files.isDirectory(path) ? DIRECTORY
+                Set<PosixFilePermission> wanted = Files.isDirectory(path)
+                        ? DIRECTORY
                         : now.contains(PosixFilePermission.OWNER_EXECUTE) ? PROGRAM : FILE;
                 if (!now.equals(wanted)) {
                     Files.setPosixFilePermissions(path, wanted);

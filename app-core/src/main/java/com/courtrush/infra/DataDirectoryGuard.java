@@ -17,7 +17,8 @@ import org.springframework.stereotype.Component;
  * redis-server and the broker all write into it — and again once they are up.
  */
 @Component
-class DataDirectoryGuard implements BeanFactoryPostProcessor, EnvironmentAware, ApplicationListener<ApplicationReadyEvent> {
+class DataDirectoryGuard
+        implements BeanFactoryPostProcessor, EnvironmentAware, ApplicationListener<ApplicationReadyEvent> {
 
     private static final Logger log = LoggerFactory.getLogger(DataDirectoryGuard.class);
 

@@ -43,6 +43,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     static final long STORE_CACHE_BYTES = 16L * 1024 * 1024;
     /** Where the Derby store of earlier versions lived (decision 15), moved aside once (decision 19). */
     private static final String RETIRED_DERBY_STORE = "store";
+
     private static final String JE_IO_STATS = "I/O";
     private static final String JE_LOG_FORCES = "nLogFSyncs";
 
@@ -76,15 +77,24 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
                     "initialConfigurationLocation", initialConfig.toUri().toString(),
                     "initialSystemPropertiesLocation", systemProperties.toUri().toString(),
                     "startupLoggedToSystemOut", false,
-                    "context", Map.of(
-                            "qpid.work_dir", workDir.toString(),
-                            "qpid.amqp_port", "0",
-                            "courtrush.amqp.username", USERNAME,
-                            "courtrush.amqp.password", password,
-                            // Without this Qpid answers x-dead-letter-* arguments with 542 and closes the connection.
-                            "queue.behaviourOnUnknownDeclareArgument", "IGNORE",
-                            "qpid.broker.bdbTotalCacheSize", Long.toString(STORE_CACHE_BYTES),
-                            "qpid.broker.defaultPreferenceStoreAttributes", "{\"type\": \"Noop\"}")));
+                    "context",
+                            Map.of(
+                                    "qpid.work_dir",
+                                    workDir.toString(),
+                                    "qpid.amqp_port",
+                                    "0",
+                                    "courtrush.amqp.username",
+                                    USERNAME,
+                                    "courtrush.amqp.password",
+                                    password,
+                                    // Without this Qpid answers x-dead-letter-* arguments with 542 and closes the
+                                    // connection.
+                                    "queue.behaviourOnUnknownDeclareArgument",
+                                    "IGNORE",
+                                    "qpid.broker.bdbTotalCacheSize",
+                                    Long.toString(STORE_CACHE_BYTES),
+                                    "qpid.broker.defaultPreferenceStoreAttributes",
+                                    "{\"type\": \"Noop\"}")));
             if (startFailure.get() != null) {
                 throw startFailure.get();
             }
@@ -97,8 +107,10 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         } catch (Exception e) {
             // A half-started broker keeps non-daemon threads alive: shut it down before giving up.
             shutdownQuietly(launcher);
-            throw new InfraConfigException("The embedded AMQP broker could not start: " + e.getMessage(),
-                    "Check that " + workDir + " is writable, or use courtrush.infra.mode=external with RabbitMQ.", e);
+            throw new InfraConfigException(
+                    "The embedded AMQP broker could not start: " + e.getMessage(),
+                    "Check that " + workDir + " is writable, or use courtrush.infra.mode=external with RabbitMQ.",
+                    e);
         }
     }
 
@@ -116,8 +128,10 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
             if (Files.exists(derbyLog)) {
                 Files.move(derbyLog, aside.resolve("derby.log"), StandardCopyOption.REPLACE_EXISTING);
             }
-            log.warn("The broker's store is Berkeley DB now (decision 19); the Derby store of an earlier version was "
-                    + "moved to {} and is not read; it may be deleted", aside);
+            log.warn(
+                    "The broker's store is Berkeley DB now (decision 19); the Derby store of an earlier version was "
+                            + "moved to {} and is not read; it may be deleted",
+                    aside);
         }
     }
 
@@ -173,8 +187,11 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     private static void leaveTheShutdownToTheOwner(Broker<?> broker) {
         Field field = ReflectionUtils.findField(broker.getClass(), QPID_SHUTDOWN_HOOK_FIELD, Thread.class);
         if (field == null) {
-            log.warn("Qpid's shutdown hook (field {} of {}) was not found: on SIGTERM the embedded broker may stop "
-                    + "before the application's AMQP clients", QPID_SHUTDOWN_HOOK_FIELD, broker.getClass().getName());
+            log.warn(
+                    "Qpid's shutdown hook (field {} of {}) was not found: on SIGTERM the embedded broker may stop "
+                            + "before the application's AMQP clients",
+                    QPID_SHUTDOWN_HOOK_FIELD,
+                    broker.getClass().getName());
             return;
         }
         ReflectionUtils.makeAccessible(field);
@@ -200,7 +217,8 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     public long logForces() {
         for (VirtualHostNode<?> node : broker.getVirtualHostNodes()) {
             if (node.getConfigurationStore() instanceof BDBConfigurationStore store) {
-                Map<String, Object> io = store.getEnvironmentFacade().getEnvironmentStatistics(false)
+                Map<String, Object> io = store.getEnvironmentFacade()
+                        .getEnvironmentStatistics(false)
                         .getOrDefault(JE_IO_STATS, Map.of());
                 if (io.get(JE_LOG_FORCES) instanceof Number forces) {
                     return forces.longValue();
@@ -225,8 +243,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
             implements SystemLauncherListener {
 
         @Override
-        public void beforeStartup() {
-        }
+        public void beforeStartup() {}
 
         @Override
         public void errorOnStartup(RuntimeException e) {
@@ -234,8 +251,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         }
 
         @Override
-        public void afterStartup() {
-        }
+        public void afterStartup() {}
 
         @Override
         public void onContainerResolve(SystemConfig<?> systemConfig) {
@@ -243,15 +259,12 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         }
 
         @Override
-        public void onContainerClose(SystemConfig<?> systemConfig) {
-        }
+        public void onContainerClose(SystemConfig<?> systemConfig) {}
 
         @Override
-        public void onShutdown(int exitCode) {
-        }
+        public void onShutdown(int exitCode) {}
 
         @Override
-        public void exceptionOnShutdown(Exception e) {
-        }
+        public void exceptionOnShutdown(Exception e) {}
     }
 }

@@ -15,7 +15,10 @@ class EmbeddedInfraConfig {
 
     @Bean(destroyMethod = "close")
     EmbeddedRedis embeddedRedis(CourtRushProperties properties) {
-        return EmbeddedRedis.start(properties.dataDir(), properties.infra().embeddedRedisPort(), properties.infra().embeddedRedisPassword());
+        return EmbeddedRedis.start(
+                properties.dataDir(),
+                properties.infra().embeddedRedisPort(),
+                properties.infra().embeddedRedisPassword());
     }
 
     @Bean(destroyMethod = "close")
@@ -26,8 +29,8 @@ class EmbeddedInfraConfig {
     /** The broker store's log forces, beside the messages it keeps: the measure of its group commit. */
     @Bean
     MeterBinder embeddedBrokerStoreMeters(EmbeddedAmqpBroker broker) {
-        return registry -> FunctionCounter.builder("courtrush.broker.store.log-forces", broker,
-                        EmbeddedAmqpBroker::logForces)
+        return registry -> FunctionCounter.builder(
+                        "courtrush.broker.store.log-forces", broker, EmbeddedAmqpBroker::logForces)
                 .description("Times the embedded broker's store forced its log to disk (one per group commit)")
                 .register(registry);
     }

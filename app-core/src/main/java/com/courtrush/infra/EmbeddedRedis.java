@@ -53,8 +53,8 @@ public final class EmbeddedRedis implements AutoCloseable {
      * local users must not be able to rewrite stock, revocations or cut-offs.
      */
     public static EmbeddedRedis start(Path dataDir, int configuredPort, String configuredPassword) {
-        String password = configuredPassword == null || configuredPassword.isBlank()
-                ? randomPassword() : configuredPassword;
+        String password =
+                configuredPassword == null || configuredPassword.isBlank() ? randomPassword() : configuredPassword;
         RedisFiles files = RedisFiles.in(dataDir);
         // only the engine holding this lock may stop a leftover: a live engine's redis-server is no leftover
         FileLock owner = files.lockForThisEngine();
@@ -69,8 +69,10 @@ public final class EmbeddedRedis implements AutoCloseable {
                 if (!files.setAsideAppendOnlyFile()) {
                     throw failed;
                 }
-                log.warn("The embedded redis-server did not start with its append-only file; the file was set aside "
-                        + "and Redis starts empty — the openings are rebuilt from the database", failed);
+                log.warn(
+                        "The embedded redis-server did not start with its append-only file; the file was set aside "
+                                + "and Redis starts empty — the openings are rebuilt from the database",
+                        failed);
                 return startOn(files, binary, owner, configuredPort, password);
             }
         } catch (RuntimeException e) {
@@ -79,8 +81,8 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
     }
 
-    private static EmbeddedRedis startOn(RedisFiles files, File binary, FileLock owner, int configuredPort,
-            String password) {
+    private static EmbeddedRedis startOn(
+            RedisFiles files, File binary, FileLock owner, int configuredPort, String password) {
         IOException last = null;
         int attempts = configuredPort > 0 ? 1 : START_ATTEMPTS;
         for (int attempt = 1; attempt <= attempts; attempt++) {
@@ -90,8 +92,10 @@ public final class EmbeddedRedis implements AutoCloseable {
                 Path config = files.writeConfig(port, password);
                 server = new OwnedRedisServer(port, List.of(binary.getAbsolutePath(), config.toString()));
                 server.start();
-                log.info("Embedded redis-server listening on 127.0.0.1:{} (password required), appending to {}",
-                        port, files.dir());
+                log.info(
+                        "Embedded redis-server listening on 127.0.0.1:{} (password required), appending to {}",
+                        port,
+                        files.dir());
                 return new EmbeddedRedis(server, port, password, owner);
             } catch (IOException | RuntimeException e) {
                 last = e instanceof IOException io ? io : new IOException(e);
@@ -100,14 +104,20 @@ public final class EmbeddedRedis implements AutoCloseable {
                     // would wait the whole grace for a close that never comes
                     closeFailedStart(server, port);
                 }
-                log.warn("Embedded redis-server did not start on port {} (attempt {}/{}): {}", port, attempt,
-                        attempts, e.getMessage());
+                log.warn(
+                        "Embedded redis-server did not start on port {} (attempt {}/{}): {}",
+                        port,
+                        attempt,
+                        attempts,
+                        e.getMessage());
             }
         }
-        throw new InfraConfigException("The embedded redis-server could not start.",
+        throw new InfraConfigException(
+                "The embedded redis-server could not start.",
                 "Check that the host can run the bundled redis-server (on Linux it needs libssl.so.3)"
                         + (configuredPort > 0 ? " and that port " + configuredPort + " is free" : "")
-                        + ", or use courtrush.infra.mode=external with a Redis server.", last);
+                        + ", or use courtrush.infra.mode=external with a Redis server.",
+                last);
     }
 
     private static void closeFailedStart(OwnedRedisServer server, int port) {
@@ -134,8 +144,8 @@ public final class EmbeddedRedis implements AutoCloseable {
             socket.setReuseAddress(true);
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new InfraConfigException("No free loopback port for the embedded Redis.",
-                    "Check the host's network configuration.", e);
+            throw new InfraConfigException(
+                    "No free loopback port for the embedded Redis.", "Check the host's network configuration.", e);
         }
     }
 
@@ -186,8 +196,11 @@ public final class EmbeddedRedis implements AutoCloseable {
         public void stop() throws IOException {
             try {
                 if (!closed.await(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                    log.warn("The application did not close within {} s of the JVM's shutdown; stopping its "
-                            + "redis-server on port {} now", CLOSE_GRACE.toSeconds(), ports().get(0));
+                    log.warn(
+                            "The application did not close within {} s of the JVM's shutdown; stopping its "
+                                    + "redis-server on port {} now",
+                            CLOSE_GRACE.toSeconds(),
+                            ports().get(0));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

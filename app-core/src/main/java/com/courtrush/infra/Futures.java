@@ -5,8 +5,7 @@ import java.util.concurrent.CompletionException;
 /** What a failed {@link java.util.concurrent.CompletableFuture} stage actually failed with. */
 public final class Futures {
 
-    private Futures() {
-    }
+    private Futures() {}
 
     /** The cause a {@link CompletionException} wraps, or the error itself. */
     public static Throwable cause(Throwable error) {

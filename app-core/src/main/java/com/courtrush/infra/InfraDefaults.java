@@ -48,7 +48,8 @@ class InfraDefaults implements EnvironmentPostProcessor {
                                 + "or use courtrush.infra.mode=embedded.");
             }
         } else {
-            throw new InfraConfigException("courtrush.infra.mode must be 'embedded' or 'external', not '" + mode + "'.",
+            throw new InfraConfigException(
+                    "courtrush.infra.mode must be 'embedded' or 'external', not '" + mode + "'.",
                     "Fix courtrush.infra.mode.");
         }
     }
@@ -70,12 +71,13 @@ class InfraDefaults implements EnvironmentPostProcessor {
         @Override
         public Object getProperty(String name) {
             return switch (name) {
-                case "spring.datasource.url" -> "jdbc:h2:file:" + dataDir(env).resolve("db").resolve("courtrush")
-                        + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE"
-                        + ";DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000;DB_CLOSE_ON_EXIT=FALSE"
-                        // a commit reaches the file before it returns (the default waits up to 500 ms): a crash
-                        // must not lose a reservation the consumer acknowledged
-                        + ";WRITE_DELAY=0";
+                case "spring.datasource.url" ->
+                    "jdbc:h2:file:" + dataDir(env).resolve("db").resolve("courtrush")
+                            + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE"
+                            + ";DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000;DB_CLOSE_ON_EXIT=FALSE"
+                            // a commit reaches the file before it returns (the default waits up to 500 ms): a crash
+                            // must not lose a reservation the consumer acknowledged
+                            + ";WRITE_DELAY=0";
                 case "spring.datasource.username" -> "sa";
                 case "spring.datasource.password" -> "";
                 default -> null;
@@ -92,7 +94,9 @@ class InfraDefaults implements EnvironmentPostProcessor {
         Path tls = dataDir(env).resolve(TLS_DIR);
         Path certificate = tls.resolve("cert.pem");
         Path key = tls.resolve("key.pem");
-        if (!Files.isRegularFile(certificate) || !Files.isRegularFile(key) || env.containsProperty("server.ssl.bundle")
+        if (!Files.isRegularFile(certificate)
+                || !Files.isRegularFile(key)
+                || env.containsProperty("server.ssl.bundle")
                 || env.containsProperty("server.ssl.enabled")) {
             return;
         }

@@ -33,8 +33,7 @@ final class LeftoverRedis {
     /** Another program's embedded Redis may be starting from the temporary folder right now. */
     private static final Duration TEMPORARY_LEFTOVER_AGE = Duration.ofMinutes(10);
 
-    private LeftoverRedis() {
-    }
+    private LeftoverRedis() {}
 
     /** Stops the redis-server an earlier run left serving these files, if there is one. */
     static void stopIfRunning(RedisFiles files) {
@@ -43,18 +42,25 @@ final class LeftoverRedis {
             return;
         }
         ProcessHandle process = leftover.get();
-        log.warn("A redis-server (pid {}) left running by an earlier run that did not stop cleanly still serves {}; "
-                + "stopping it before starting a new one", process.pid(), files.dir());
+        log.warn(
+                "A redis-server (pid {}) left running by an earlier run that did not stop cleanly still serves {}; "
+                        + "stopping it before starting a new one",
+                process.pid(),
+                files.dir());
         // SIGTERM: redis-server writes its append-only file to disk and exits
         process.destroy();
         if (!awaitExit(process, POLITE_STOP)) {
-            log.warn("The leftover redis-server (pid {}) did not stop within {} s; killing it", process.pid(),
+            log.warn(
+                    "The leftover redis-server (pid {}) did not stop within {} s; killing it",
+                    process.pid(),
                     POLITE_STOP.toSeconds());
             process.destroyForcibly();
             if (!awaitExit(process, FORCED_STOP)) {
-                throw new InfraConfigException("A redis-server left by an earlier run (pid " + process.pid()
-                        + ") serves " + files.dir() + " and could not be stopped.",
-                        "Stop process " + process.pid() + " and start again.", null);
+                throw new InfraConfigException(
+                        "A redis-server left by an earlier run (pid " + process.pid() + ") serves " + files.dir()
+                                + " and could not be stopped.",
+                        "Stop process " + process.pid() + " and start again.",
+                        null);
             }
         }
         log.info("The leftover redis-server (pid {}) stopped", process.pid());
@@ -70,11 +76,14 @@ final class LeftoverRedis {
         String binaries = files.dir().resolve("bin").toString();
         return ProcessHandle.of(pid.get())
                 .filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().commandLine()
+                .filter(p -> p.info()
+                        .commandLine()
                         .map(line -> line.contains("redis-server") && line.contains(config))
                         // Windows tells no command line: the executable unpacked into this data directory
-                        .orElseGet(() -> p.info().command().map(command -> command.startsWith(binaries)
-                                && command.contains("redis-server")).orElse(false)));
+                        .orElseGet(() -> p.info()
+                                .command()
+                                .map(command -> command.startsWith(binaries) && command.contains("redis-server"))
+                                .orElse(false)));
     }
 
     private static Optional<Long> readPid(Path pidFile) {

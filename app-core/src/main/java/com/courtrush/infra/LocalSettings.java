@@ -29,12 +29,22 @@ public class LocalSettings {
     /** The keys the console edits, in the order it shows them. */
     public static final List<String> KEYS = List.of(
             "courtrush.infra.mode",
-            "spring.datasource.url", "spring.datasource.username", "spring.datasource.password",
-            "spring.data.redis.host", "spring.data.redis.port", "spring.data.redis.password",
-            "spring.rabbitmq.host", "spring.rabbitmq.port", "spring.rabbitmq.username", "spring.rabbitmq.password",
-            "server.port", "server.address",
-            "courtrush.limits.per-student-per-minute", "courtrush.limits.node-per-second",
-            "courtrush.limits.per-ip-enabled", "courtrush.limits.per-ip-per-second",
+            "spring.datasource.url",
+            "spring.datasource.username",
+            "spring.datasource.password",
+            "spring.data.redis.host",
+            "spring.data.redis.port",
+            "spring.data.redis.password",
+            "spring.rabbitmq.host",
+            "spring.rabbitmq.port",
+            "spring.rabbitmq.username",
+            "spring.rabbitmq.password",
+            "server.port",
+            "server.address",
+            "courtrush.limits.per-student-per-minute",
+            "courtrush.limits.node-per-second",
+            "courtrush.limits.per-ip-enabled",
+            "courtrush.limits.per-ip-per-second",
             "courtrush.admin-token");
 
     private final Path file;
@@ -75,8 +85,10 @@ public class LocalSettings {
         });
         Map<String, SettingRules.Problem> problems = SettingRules.problems(values);
         if (!problems.containsKey("server.port") && !problems.containsKey("server.address")) {
-            SettingRules.portFree(values.get("server.port"), values.get("server.address"),
-                    environment.getProperty("local.server.port", Integer.class, -1))
+            SettingRules.portFree(
+                            values.get("server.port"),
+                            values.get("server.address"),
+                            environment.getProperty("local.server.port", Integer.class, -1))
                     .ifPresent(problem -> problems.put("server.port", problem));
         }
         if (!problems.isEmpty()) {
@@ -129,8 +141,10 @@ public class LocalSettings {
             try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 properties.load(reader);
             } catch (IOException e) {
-                throw new InfraConfigException("Cannot read the settings file " + file + ": " + e.getMessage(),
-                        "Fix or delete " + file + ".", e);
+                throw new InfraConfigException(
+                        "Cannot read the settings file " + file + ": " + e.getMessage(),
+                        "Fix or delete " + file + ".",
+                        e);
             }
         }
         return properties;

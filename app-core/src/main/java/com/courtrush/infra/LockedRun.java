@@ -60,7 +60,10 @@ public final class LockedRun {
             if (!locked) {
                 unsure.add(thread);
             }
-            log.warn("{} {}: Redis did not answer ({}); the next run retries", job, locked ? "failed" : "could not start",
+            log.warn(
+                    "{} {}: Redis did not answer ({}); the next run retries",
+                    job,
+                    locked ? "failed" : "could not start",
                     e.getMessage());
             return locked;
         } catch (RuntimeException e) {
@@ -84,7 +87,9 @@ public final class LockedRun {
                 }
                 unsure.remove(thread);
                 if (released > 0) {
-                    log.info("{}: released {} hold(s) of its lock taken by a call Redis answered too late", job,
+                    log.info(
+                            "{}: released {} hold(s) of its lock taken by a call Redis answered too late",
+                            job,
                             released);
                 }
             } catch (RuntimeException e) {
@@ -100,15 +105,20 @@ public final class LockedRun {
             if (lock.isHeldByCurrentThread()) {
                 lock.unlock();
             } else {
-                log.warn("{} ran longer than its lock's lease of {} s; another node may have run it meanwhile "
-                        + "(harmless: it is safe to run twice)", job, lease.toSeconds());
+                log.warn(
+                        "{} ran longer than its lock's lease of {} s; another node may have run it meanwhile "
+                                + "(harmless: it is safe to run twice)",
+                        job,
+                        lease.toSeconds());
             }
         } catch (IllegalMonitorStateException e) {
             log.warn("{}: its lock could not be released ({}); it lapses by itself", job, e.getMessage());
         } catch (RedisException e) {
             // the unlock may yet be carried out, or not: checked before the next run
             unsure.add(thread);
-            log.warn("{}: Redis did not answer its lock's release ({}); checked again before the next run", job,
+            log.warn(
+                    "{}: Redis did not answer its lock's release ({}); checked again before the next run",
+                    job,
                     e.getMessage());
         }
     }

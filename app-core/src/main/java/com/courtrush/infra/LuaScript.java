@@ -30,8 +30,8 @@ public record LuaScript(String name, String source, String sha1) {
 
     private static String sha1(String source) {
         try {
-            return HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("The JDK has no SHA-1", e);
         }

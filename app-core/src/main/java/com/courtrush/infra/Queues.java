@@ -8,6 +8,7 @@ public final class Queues {
     public static final String RESERVE_ROUTING_KEY = "reserve";
     /** Fanout, because Qpid dead-letters with the original routing key. */
     public static final String DEAD_LETTER_EXCHANGE = "reserve.dlx";
+
     public static final String DEAD_LETTER_QUEUE = "reserve.dlq";
 
     /** Listener container factory with manual acknowledgement. */
@@ -18,6 +19,5 @@ public final class Queues {
     public static final String RESERVE_LISTENER_ID = "reserveConsumer";
     public static final String DEAD_LETTER_LISTENER_ID = "reserveDlqConsumer";
 
-    private Queues() {
-    }
+    private Queues() {}
 }

@@ -27,11 +27,18 @@ import org.springframework.util.StringUtils;
 class RedisConfig {
 
     @Bean(destroyMethod = "shutdown")
-    RedissonClient redissonClient(CourtRushProperties properties, RedisProperties redis,
-            ObjectProvider<EmbeddedRedis> embedded, RedisRoundTrips roundTrips) {
+    RedissonClient redissonClient(
+            CourtRushProperties properties,
+            RedisProperties redis,
+            ObjectProvider<EmbeddedRedis> embedded,
+            RedisRoundTrips roundTrips) {
         Config config = properties.embedded()
-                ? singleServer("redis://127.0.0.1:" + embedded.getObject().port(), null,
-                        embedded.getObject().password(), 0, properties.infra().redisTimeout())
+                ? singleServer(
+                        "redis://127.0.0.1:" + embedded.getObject().port(),
+                        null,
+                        embedded.getObject().password(),
+                        0,
+                        properties.infra().redisTimeout())
                 : externalConfig(properties, redis);
         config.setCodec(StringCodec.INSTANCE);
         // every RScript.eval goes as EVALSHA (SHA-1 computed once), the source only after NOSCRIPT;
@@ -41,9 +48,11 @@ class RedisConfig {
         try {
             return Redisson.create(config);
         } catch (RuntimeException e) {
-            throw new InfraConfigException("Cannot connect to Redis: " + e.getMessage(),
+            throw new InfraConfigException(
+                    "Cannot connect to Redis: " + e.getMessage(),
                     "Check that Redis is running and spring.data.redis.* (or courtrush.infra.redis-config-file) "
-                            + "points at it.", e);
+                            + "points at it.",
+                    e);
         }
     }
 
@@ -52,15 +61,21 @@ class RedisConfig {
             try (InputStream yaml = Files.newInputStream(properties.infra().redisConfigFile())) {
                 return readsFromMasters(Config.fromYAML(yaml));
             } catch (IOException e) {
-                throw new InfraConfigException("Cannot read the Redisson config file "
-                        + properties.infra().redisConfigFile() + ": " + e.getMessage(),
-                        "Fix courtrush.infra.redis-config-file (Redisson's YAML format).", e);
+                throw new InfraConfigException(
+                        "Cannot read the Redisson config file "
+                                + properties.infra().redisConfigFile() + ": " + e.getMessage(),
+                        "Fix courtrush.infra.redis-config-file (Redisson's YAML format).",
+                        e);
             }
         }
         String address = StringUtils.hasText(redis.getUrl())
                 ? redis.getUrl()
                 : (redis.getSsl().isEnabled() ? "rediss://" : "redis://") + redis.getHost() + ":" + redis.getPort();
-        return singleServer(address, redis.getUsername(), redis.getPassword(), redis.getDatabase(),
+        return singleServer(
+                address,
+                redis.getUsername(),
+                redis.getPassword(),
+                redis.getDatabase(),
                 properties.infra().redisTimeout());
     }
 
@@ -83,8 +98,8 @@ class RedisConfig {
      * defaults, 3 s and 3 retries 1.5 s apart, held requests 5–9.5 s while Redis was down), so the
      * student is told 503 within about that long. A Redisson YAML file sets its own.
      */
-    private static Config singleServer(String address, String username, String password, int database,
-            Duration timeout) {
+    private static Config singleServer(
+            String address, String username, String password, int database, Duration timeout) {
         Config config = new Config();
         int millis = Math.toIntExact(timeout.toMillis());
         SingleServerConfig server = config.useSingleServer()

@@ -51,21 +51,26 @@ record RedisFiles(Path dir) {
     FileLock lockForThisEngine() {
         try {
             Files.createDirectories(dir);
-            FileChannel channel = FileChannel.open(dir.resolve("engine.lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
+            FileChannel channel =
+                    FileChannel.open(dir.resolve("engine.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 channel.close();
-                throw new InfraConfigException("Another CourtRush engine is running on the data directory "
-                        + dir.getParent() + ".", "Stop it first, or start this one with another courtrush.data-dir.");
+                throw new InfraConfigException(
+                        "Another CourtRush engine is running on the data directory " + dir.getParent() + ".",
+                        "Stop it first, or start this one with another courtrush.data-dir.");
             }
             return lock;
         } catch (OverlappingFileLockException e) {
-            throw new InfraConfigException("This process already runs an engine on the data directory "
-                    + dir.getParent() + ".", "Use another courtrush.data-dir for a second engine.", e);
+            throw new InfraConfigException(
+                    "This process already runs an engine on the data directory " + dir.getParent() + ".",
+                    "Use another courtrush.data-dir for a second engine.",
+                    e);
         } catch (IOException e) {
-            throw new InfraConfigException("Cannot lock " + dir.resolve("engine.lock") + ": " + e.getMessage(),
-                    "Check that the data directory is writable.", e);
+            throw new InfraConfigException(
+                    "Cannot lock " + dir.resolve("engine.lock") + ": " + e.getMessage(),
+                    "Check that the data directory is writable.",
+                    e);
         }
     }
 
@@ -87,8 +92,8 @@ record RedisFiles(Path dir) {
             Files.move(aof, dir.resolve(APPEND_ONLY_FILE + ".unreadable-" + System.currentTimeMillis()));
             return true;
         } catch (IOException e) {
-            throw new InfraConfigException("Cannot set aside " + aof + ": " + e.getMessage(),
-                    "Move or delete it, then start again.", e);
+            throw new InfraConfigException(
+                    "Cannot set aside " + aof + ": " + e.getMessage(), "Move or delete it, then start again.", e);
         }
     }
 
@@ -99,9 +104,11 @@ record RedisFiles(Path dir) {
             Files.createDirectories(bin);
             return ExecutableProvider.newJarResourceProvider(bin.toFile()).get();
         } catch (IOException | RuntimeException e) {
-            throw new InfraConfigException("The embedded redis-server could not be unpacked into " + dir + ": "
-                    + e.getMessage(), "Check that the data directory is writable and allows running programs, "
-                    + "or use courtrush.infra.mode=external with a Redis server.", e);
+            throw new InfraConfigException(
+                    "The embedded redis-server could not be unpacked into " + dir + ": " + e.getMessage(),
+                    "Check that the data directory is writable and allows running programs, "
+                            + "or use courtrush.infra.mode=external with a Redis server.",
+                    e);
         }
     }
 

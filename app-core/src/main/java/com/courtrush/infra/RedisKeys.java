@@ -211,6 +211,5 @@ public final class RedisKeys {
         return "bf:lock:pay:" + reservationId;
     }
 
-    private RedisKeys() {
-    }
+    private RedisKeys() {}
 }

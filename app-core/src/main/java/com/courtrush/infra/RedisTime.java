@@ -8,8 +8,7 @@ public final class RedisTime {
 
     private static final String TIME = "return redis.call('TIME')";
 
-    private RedisTime() {
-    }
+    private RedisTime() {}
 
     /** Redis's current time, epoch milliseconds (on a Cluster, any master's). */
     public static long nowMillis(RScript script) {
@@ -21,11 +20,12 @@ public final class RedisTime {
      * slot, whose clock stamped what its scripts wrote (grant times, the settled and released logs).
      */
     public static long nowMillis(RScript script, long sessionId) {
-        return millis(script.eval(RScript.Mode.READ_ONLY, TIME, RScript.ReturnType.MULTI,
-                List.of(RedisKeys.warm(sessionId))));
+        return millis(script.eval(
+                RScript.Mode.READ_ONLY, TIME, RScript.ReturnType.MULTI, List.of(RedisKeys.warm(sessionId))));
     }
 
     private static long millis(List<Object> time) {
-        return Long.parseLong(time.get(0).toString()) * 1000 + Long.parseLong(time.get(1).toString()) / 1000;
+        return Long.parseLong(time.get(0).toString()) * 1000
+                + Long.parseLong(time.get(1).toString()) / 1000;
     }
 }

@@ -15,7 +15,8 @@ public class SavedSettingInvalid extends InfraConfigException {
     private final SettingRules.Problem problem;
 
     public SavedSettingInvalid(String key, String value, Path file, SettingRules.Problem problem) {
-        super("The setting " + key + " = \"" + value + "\" in " + file + " " + problem.english() + ".",
+        super(
+                "The setting " + key + " = \"" + value + "\" in " + file + " " + problem.english() + ".",
                 "Correct or remove that line of " + file + " (the console offers to reset it to the default).");
         this.key = key;
         this.value = value;

@@ -6,5 +6,4 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 /** Background jobs (opening clock, reconciler, token mirror) run on Spring's task scheduler. */
 @Configuration(proxyBeanMethods = false)
 @EnableScheduling
-class SchedulingConfig {
-}
+class SchedulingConfig {}

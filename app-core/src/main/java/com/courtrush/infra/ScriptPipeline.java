@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.redisson.Redisson;
 import org.redisson.api.BatchOptions;
@@ -43,14 +43,17 @@ public final class ScriptPipeline {
 
     /** Calls per batch at most: a bound on one write, far above the request threads of a node. */
     static final int MAX_BATCH = 256;
+
     private static final Object ANY_MASTER = new Object();
     /**
      * How long a batch sent to Redis waits for its answer: longer than a pause of the server (its callers
      * are answered at their deadline meanwhile; nothing else can be decided while it is paused).
      */
     static final Duration LATE_ANSWER = Duration.ofSeconds(30);
+
     private static final BatchOptions WAIT_FOR_LATE_ANSWERS = BatchOptions.defaults()
-            .responseTimeout(LATE_ANSWER.toMillis(), TimeUnit.MILLISECONDS).retryAttempts(0);
+            .responseTimeout(LATE_ANSWER.toMillis(), TimeUnit.MILLISECONDS)
+            .retryAttempts(0);
 
     private final RedissonClient redisson;
     private final LuaScript script;
@@ -59,6 +62,7 @@ public final class ScriptPipeline {
     private final AtomicBoolean sending = new AtomicBoolean();
     /** Where Redisson routes a key (null for a client that is not Redisson's own). */
     private final ConnectionManager connections;
+
     private final long deadlineNanos;
 
     public ScriptPipeline(RedissonClient redisson, LuaScript script, RScript.Mode mode, Duration deadline) {
@@ -66,13 +70,13 @@ public final class ScriptPipeline {
         this.script = script;
         this.mode = mode;
         this.deadlineNanos = deadline.toNanos();
-        this.connections = redisson instanceof Redisson own ? own.getCommandExecutor().getConnectionManager() : null;
+        this.connections =
+                redisson instanceof Redisson own ? own.getCommandExecutor().getConnectionManager() : null;
     }
 
     /** Runs the script with these keys and arguments and waits for its reply (a multi-bulk reply). */
     public List<Object> call(List<Object> keys, Object... args) {
-        return call(late -> {
-        }, keys, args);
+        return call(late -> {}, keys, args);
     }
 
     /**
@@ -89,8 +93,8 @@ public final class ScriptPipeline {
             return call.reply.get(deadlineNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException late) {
             call.reply.thenAccept(answeredLate);
-            throw new RedisTimeoutException("Redis gave no answer within " + Duration.ofNanos(deadlineNanos).toMillis()
-                    + " ms");
+            throw new RedisTimeoutException("Redis gave no answer within "
+                    + Duration.ofNanos(deadlineNanos).toMillis() + " ms");
         } catch (ExecutionException e) {
             if (Futures.cause(e.getCause()) instanceof RuntimeException cause) {
                 throw cause;
@@ -131,8 +135,8 @@ public final class ScriptPipeline {
      * apart, so what another master ran is never sent again. The next batch goes when all are back.
      */
     private void sendToEachMaster(List<Call> batch) {
-        Map<Object, List<Call>> byMaster = batch.stream()
-                .collect(Collectors.groupingBy(this::masterOf, LinkedHashMap::new, Collectors.toList()));
+        Map<Object, List<Call>> byMaster =
+                batch.stream().collect(Collectors.groupingBy(this::masterOf, LinkedHashMap::new, Collectors.toList()));
         AtomicInteger left = new AtomicInteger(byMaster.size());
         Runnable back = () -> {
             if (left.decrementAndGet() == 0) {
@@ -145,7 +149,8 @@ public final class ScriptPipeline {
 
     /** The master of a call's first key, as Redisson routes it (without asking Redis); one key for any other. */
     private Object masterOf(Call call) {
-        Object master = connections == null || call.keys.isEmpty() ? null
+        Object master = connections == null || call.keys.isEmpty()
+                ? null
                 : connections.getEntry(call.keys.get(0).toString());
         return master == null ? ANY_MASTER : master;
     }
@@ -157,8 +162,9 @@ public final class ScriptPipeline {
         RScriptAsync calls = pipeline.getScript();
         List<CompletableFuture<List<Object>>> answers = new ArrayList<>(batch.size());
         for (Call call : batch) {
-            answers.add(calls.<List<Object>>evalShaAsync(mode, script.sha1(), RScript.ReturnType.MULTI, call.keys,
-                    call.args).toCompletableFuture());
+            answers.add(calls.<List<Object>>evalShaAsync(
+                            mode, script.sha1(), RScript.ReturnType.MULTI, call.keys, call.args)
+                    .toCompletableFuture());
         }
         pipeline.executeAsync().whenComplete((replies, error) -> {
             List<Call> unknown = new ArrayList<>();
@@ -171,9 +177,12 @@ public final class ScriptPipeline {
                         continue;
                     }
                     // a call's own error; the batch's when the call got no answer of its own
-                    Throwable cause = answer.isDone() ? Futures.cause(answer.handle((ok, e) -> e).join())
-                            : Futures.cause(error == null
-                                    ? new IllegalStateException("Redis gave this call of the batch no answer") : error);
+                    Throwable cause = answer.isDone()
+                            ? Futures.cause(answer.handle((ok, e) -> e).join())
+                            : Futures.cause(
+                                    error == null
+                                            ? new IllegalStateException("Redis gave this call of the batch no answer")
+                                            : error);
                     if (reloadIfUnknown && cause instanceof RedisNoScriptException) {
                         unknown.add(call);
                     } else {
@@ -198,6 +207,5 @@ public final class ScriptPipeline {
         });
     }
 
-    private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply, long arrivedNanos) {
-    }
+    private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply, long arrivedNanos) {}
 }

@@ -22,8 +22,7 @@ public final class SettingRules {
 
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:\\[\\]-]+");
 
-    private SettingRules() {
-    }
+    private SettingRules() {}
 
     /** Why {@code value} cannot be {@code key} (a {@link Problem}); empty when it can. Blank means "the default". */
     public static Optional<Problem> check(String key, String value) {
@@ -33,17 +32,20 @@ public final class SettingRules {
         String v = value.strip();
         return switch (key) {
             case "courtrush.infra.mode" -> oneOf(v, "embedded", "external");
-            case "spring.datasource.url" -> v.startsWith("jdbc:") ? Optional.empty() : Optional.of(Problem.NOT_A_JDBC_URL);
-            case "spring.data.redis.host", "spring.rabbitmq.host" -> HOST.matcher(v).matches() ? Optional.empty()
-                    : Optional.of(Problem.NOT_A_HOST);
+            case "spring.datasource.url" ->
+                v.startsWith("jdbc:") ? Optional.empty() : Optional.of(Problem.NOT_A_JDBC_URL);
+            case "spring.data.redis.host", "spring.rabbitmq.host" ->
+                HOST.matcher(v).matches() ? Optional.empty() : Optional.of(Problem.NOT_A_HOST);
             case "spring.data.redis.port", "spring.rabbitmq.port" -> number(v, 1, 65535);
             case "server.port" -> number(v, 0, 65535);
             case "server.address" -> localAddress(v);
             case "courtrush.limits.per-student-per-minute" -> number(v, 0, 1_000_000);
             case "courtrush.limits.node-per-second", "courtrush.limits.per-ip-per-second" -> number(v, 1, 10_000_000);
             case "courtrush.limits.per-ip-enabled" -> oneOf(v, "true", "false");
-            case "courtrush.admin-token" -> v.length() >= CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH ? Optional.empty()
-                    : Optional.of(Problem.TOKEN_TOO_SHORT);
+            case "courtrush.admin-token" ->
+                v.length() >= CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH
+                        ? Optional.empty()
+                        : Optional.of(Problem.TOKEN_TOO_SHORT);
             default -> Optional.empty();
         };
     }
@@ -68,8 +70,10 @@ public final class SettingRules {
             return Optional.empty();
         }
         try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(address == null || address.isBlank() ? new InetSocketAddress(wanted)
-                    : new InetSocketAddress(address.strip(), wanted));
+            socket.bind(
+                    address == null || address.isBlank()
+                            ? new InetSocketAddress(wanted)
+                            : new InetSocketAddress(address.strip(), wanted));
             return Optional.empty();
         } catch (IOException e) {
             return Optional.of(Problem.PORT_IN_USE);
@@ -103,7 +107,8 @@ public final class SettingRules {
     private static Optional<Problem> localAddress(String value) {
         try {
             InetAddress address = InetAddress.getByName(value);
-            boolean local = address.isAnyLocalAddress() || address.isLoopbackAddress()
+            boolean local = address.isAnyLocalAddress()
+                    || address.isLoopbackAddress()
                     || NetworkInterface.getByInetAddress(address) != null;
             return local ? Optional.empty() : Optional.of(Problem.NOT_AN_ADDRESS_OF_THIS_MACHINE);
         } catch (UnknownHostException | SocketException e) {

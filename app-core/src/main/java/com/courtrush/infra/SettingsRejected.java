@@ -9,8 +9,10 @@ public class SettingsRejected extends IllegalArgumentException {
     private final transient Map<String, SettingRules.Problem> problems;
 
     public SettingsRejected(Map<String, SettingRules.Problem> problems) {
-        super("Settings not saved: " + problems.entrySet().stream()
-                .map(e -> e.getKey() + " " + e.getValue().english()).collect(Collectors.joining("; ")));
+        super("Settings not saved: "
+                + problems.entrySet().stream()
+                        .map(e -> e.getKey() + " " + e.getValue().english())
+                        .collect(Collectors.joining("; ")));
         this.problems = Map.copyOf(problems);
     }
 

@@ -25,8 +25,7 @@ class AdminMonitorController {
     private final DeadLetterActions deadLetters;
     private final RushHistory history;
 
-    AdminMonitorController(RushMonitor rush, QueueMonitor queues, DeadLetterActions deadLetters,
-            RushHistory history) {
+    AdminMonitorController(RushMonitor rush, QueueMonitor queues, DeadLetterActions deadLetters, RushHistory history) {
         this.rush = rush;
         this.history = history;
         this.queues = queues;
@@ -39,7 +38,8 @@ class AdminMonitorController {
         return ApiResponse.ok(rush.rush(sessionId));
     }
 
-    @Operation(summary = "An opening's rush second by second, all nodes together, kept two days; and its summary",
+    @Operation(
+            summary = "An opening's rush second by second, all nodes together, kept two days; and its summary",
             description = "Per second: attempts, grants, refusals by outcome, places left, grants recorded and "
                     + "their persistence lag, places given back. The summary: sold out after how many ms from the "
                     + "opening time, attempts, students, refusals by outcome, lag, places given back later.")
@@ -56,8 +56,8 @@ class AdminMonitorController {
 
     @Operation(summary = "Compensate a dead letter now (idempotent)")
     @PostMapping("/dead-letters/{traceId}/compensate")
-    ApiResponse<DeadLetterLog.Settlement> compensate(@PathVariable @Size(max = 64) String traceId,
-            @AuthenticationPrincipal Caller caller) {
+    ApiResponse<DeadLetterLog.Settlement> compensate(
+            @PathVariable @Size(max = 64) String traceId, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(deadLetters.compensate(traceId, caller.actor()));
     }
 

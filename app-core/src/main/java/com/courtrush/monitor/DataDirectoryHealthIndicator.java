@@ -67,7 +67,14 @@ public class DataDirectoryHealthIndicator extends AbstractHealthIndicator {
             byPart.put(part, sizeOf(dir.resolve(part)));
         }
         long total = sizeOf(dir);
-        byPart.put("other", Math.max(0, total - byPart.values().stream().mapToLong(Long::longValue).sum()));
+        byPart.put(
+                "other",
+                Math.max(
+                        0,
+                        total
+                                - byPart.values().stream()
+                                        .mapToLong(Long::longValue)
+                                        .sum()));
         try {
             return new Usage(total, byPart, Files.getFileStore(dir).getUsableSpace());
         } catch (IOException e) {
@@ -103,6 +110,5 @@ public class DataDirectoryHealthIndicator extends AbstractHealthIndicator {
     }
 
     /** Bytes the data directory takes (in total and by part) and bytes free on its disk. */
-    public record Usage(long usedBytes, Map<String, Long> byPart, long freeBytes) {
-    }
+    public record Usage(long usedBytes, Map<String, Long> byPart, long freeBytes) {}
 }

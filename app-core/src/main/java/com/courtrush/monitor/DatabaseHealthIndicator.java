@@ -29,8 +29,8 @@ class DatabaseHealthIndicator extends AbstractHealthIndicator implements Disposa
     static final Duration WAIT = Duration.ofSeconds(3);
 
     private final JdbcTemplate jdbc;
-    private final ExecutorService checker = Executors.newSingleThreadExecutor(
-            new CustomizableThreadFactory("courtrush-db-health-"));
+    private final ExecutorService checker =
+            Executors.newSingleThreadExecutor(new CustomizableThreadFactory("courtrush-db-health-"));
     private final AtomicReference<CompletableFuture<Integer>> running = new AtomicReference<>();
 
     DatabaseHealthIndicator(DataSource dataSource) {

@@ -28,26 +28,46 @@ class MonitorMeters implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         for (String queue : new String[] {Queues.RESERVE_QUEUE, Queues.DEAD_LETTER_QUEUE}) {
-            gauge(registry, "courtrush.queue.depth", "Messages ready in the queue (the broker's count)", queue,
+            gauge(
+                    registry,
+                    "courtrush.queue.depth",
+                    "Messages ready in the queue (the broker's count)",
+                    queue,
                     q -> q.stats(queue).depth());
-            gauge(registry, "courtrush.queue.consumers", "Consumers attached to the queue, all nodes", queue,
+            gauge(
+                    registry,
+                    "courtrush.queue.consumers",
+                    "Consumers attached to the queue, all nodes",
+                    queue,
                     q -> q.stats(queue).consumers());
         }
         Gauge.builder("courtrush.reserve.inflight", queues, safely(q -> q.inFlight()))
-                .description("Grants decided in Redis and not yet in the database, all nodes").register(registry);
+                .description("Grants decided in Redis and not yet in the database, all nodes")
+                .register(registry);
         Gauge.builder("courtrush.reconciler.last-run", queues, safely(q -> {
-            QueueMonitor.ReconcilerRun run = q.lastReconcilerRun();
-            return run == null ? Double.NaN : run.time();
-        })).description("Epoch ms of the reconciler's last run, any node").register(registry);
+                    QueueMonitor.ReconcilerRun run = q.lastReconcilerRun();
+                    return run == null ? Double.NaN : run.time();
+                }))
+                .description("Epoch ms of the reconciler's last run, any node")
+                .register(registry);
         Gauge.builder("courtrush.reconciler.last-compensated", queues, safely(q -> {
-            QueueMonitor.ReconcilerRun run = q.lastReconcilerRun();
-            return run == null ? Double.NaN : run.compensated();
-        })).description("Grants the reconciler's last run gave up and compensated").register(registry);
+                    QueueMonitor.ReconcilerRun run = q.lastReconcilerRun();
+                    return run == null ? Double.NaN : run.compensated();
+                }))
+                .description("Grants the reconciler's last run gave up and compensated")
+                .register(registry);
     }
 
-    private void gauge(MeterRegistry registry, String name, String description, String queue,
+    private void gauge(
+            MeterRegistry registry,
+            String name,
+            String description,
+            String queue,
             ToDoubleFunction<QueueMonitor> read) {
-        Gauge.builder(name, queues, safely(read)).description(description).tag("queue", queue).register(registry);
+        Gauge.builder(name, queues, safely(read))
+                .description(description)
+                .tag("queue", queue)
+                .register(registry);
     }
 
     private static ToDoubleFunction<QueueMonitor> safely(ToDoubleFunction<QueueMonitor> read) {

@@ -38,8 +38,15 @@ public class QueueMonitor {
     private final QueueSeries series;
     private final Clock clock;
 
-    QueueMonitor(AmqpAdmin amqp, RedissonClient redisson, InflightGrants grants, ReserveMetrics metrics,
-            DeadLetterLog deadLetters, UserAccountMapper accounts, QueueSeries series, Clock clock) {
+    QueueMonitor(
+            AmqpAdmin amqp,
+            RedissonClient redisson,
+            InflightGrants grants,
+            ReserveMetrics metrics,
+            DeadLetterLog deadLetters,
+            UserAccountMapper accounts,
+            QueueSeries series,
+            Clock clock) {
         this.grants = grants;
         this.series = series;
         this.amqp = amqp;
@@ -57,33 +64,57 @@ public class QueueMonitor {
 
     /** The reconciler's last run (any node), or null before its first. */
     ReconcilerRun lastReconcilerRun() {
-        Map<String, String> last = redisson.<String, String>getMap(RedisKeys.RECONCILER_LAST_RUN).readAllMap();
-        return last.isEmpty() ? null : new ReconcilerRun(Long.parseLong(last.get("time")),
-                Integer.parseInt(last.get("compensated")), Integer.parseInt(last.get("settled")));
+        Map<String, String> last =
+                redisson.<String, String>getMap(RedisKeys.RECONCILER_LAST_RUN).readAllMap();
+        return last.isEmpty()
+                ? null
+                : new ReconcilerRun(
+                        Long.parseLong(last.get("time")),
+                        Integer.parseInt(last.get("compensated")),
+                        Integer.parseInt(last.get("settled")));
     }
 
     public QueuesView queues() {
         long now = clock.millis();
         InflightGrants.InFlight inFlight = grants.read(PENDING_SHOWN);
         List<PendingGrant> pending = inFlight.oldest().stream()
-                .map(grant -> new PendingGrant(grant.traceId(), grant.userId(), grant.slotId(), grant.sessionId(),
+                .map(grant -> new PendingGrant(
+                        grant.traceId(),
+                        grant.userId(),
+                        grant.slotId(),
+                        grant.sessionId(),
                         Math.max(0, now - grant.time())))
                 .toList();
         ReconcilerRun reconciler = lastReconcilerRun();
         List<DeadLetterLog.Entry> dead = deadLetters.recent(DEAD_LETTERS_SHOWN);
-        List<Long> userIds = java.util.stream.Stream.concat(pending.stream().map(PendingGrant::userId),
-                dead.stream().map(DeadLetterLog.Entry::userId)).distinct().toList();
-        return new QueuesView(stats(Queues.RESERVE_QUEUE), stats(Queues.DEAD_LETTER_QUEUE), metrics.totals(),
-                inFlight.count(), pending, reconciler, dead, studentIds(userIds), series.read(), now);
+        List<Long> userIds = java.util.stream.Stream.concat(
+                        pending.stream().map(PendingGrant::userId),
+                        dead.stream().map(DeadLetterLog.Entry::userId))
+                .distinct()
+                .toList();
+        return new QueuesView(
+                stats(Queues.RESERVE_QUEUE),
+                stats(Queues.DEAD_LETTER_QUEUE),
+                metrics.totals(),
+                inFlight.count(),
+                pending,
+                reconciler,
+                dead,
+                studentIds(userIds),
+                series.read(),
+                now);
     }
 
     private Map<Long, String> studentIds(List<Long> userIds) {
         if (userIds.isEmpty()) {
             return Map.of();
         }
-        return accounts.selectList(new LambdaQueryWrapper<UserAccount>()
-                        .select(UserAccount::getId, UserAccount::getStudentId).in(UserAccount::getId, userIds))
-                .stream().collect(java.util.stream.Collectors.toMap(UserAccount::getId, UserAccount::getStudentId));
+        return accounts
+                .selectList(new LambdaQueryWrapper<UserAccount>()
+                        .select(UserAccount::getId, UserAccount::getStudentId)
+                        .in(UserAccount::getId, userIds))
+                .stream()
+                .collect(java.util.stream.Collectors.toMap(UserAccount::getId, UserAccount::getStudentId));
     }
 
     QueueStats stats(String queue) {
@@ -91,21 +122,21 @@ public class QueueMonitor {
         if (info == null) {
             return new QueueStats(queue, false, 0, 0);
         }
-        return new QueueStats(queue, true, ((Number) info.get(RabbitAdmin.QUEUE_MESSAGE_COUNT)).longValue(),
+        return new QueueStats(
+                queue,
+                true,
+                ((Number) info.get(RabbitAdmin.QUEUE_MESSAGE_COUNT)).longValue(),
                 ((Number) info.get(RabbitAdmin.QUEUE_CONSUMER_COUNT)).intValue());
     }
 
     /** Messages ready in the queue and consumers attached, as the broker reports them. */
-    public record QueueStats(String name, boolean exists, long depth, int consumers) {
-    }
+    public record QueueStats(String name, boolean exists, long depth, int consumers) {}
 
     /** A grant in flight: in Redis, not yet in the database. */
-    public record PendingGrant(String traceId, long userId, long slotId, long sessionId, long ageMillis) {
-    }
+    public record PendingGrant(String traceId, long userId, long slotId, long sessionId, long ageMillis) {}
 
     /** The reconciler's last run (any node). */
-    public record ReconcilerRun(long time, int compensated, int settled) {
-    }
+    public record ReconcilerRun(long time, int compensated, int settled) {}
 
     /**
      * @param totals    this node's running totals
@@ -113,8 +144,15 @@ public class QueueMonitor {
      * @param history   the queues' last minutes second by second and today's totals, all nodes together
      * @param sampledAt epoch ms of this snapshot
      */
-    public record QueuesView(QueueStats reserveQueue, QueueStats deadLetterQueue, ReserveMetrics.Totals totals,
-            int inFlight, List<PendingGrant> pending, ReconcilerRun reconciler, List<DeadLetterLog.Entry> deadLetters,
-            Map<Long, String> studentIds, QueueSeries.History history, long sampledAt) {
-    }
+    public record QueuesView(
+            QueueStats reserveQueue,
+            QueueStats deadLetterQueue,
+            ReserveMetrics.Totals totals,
+            int inFlight,
+            List<PendingGrant> pending,
+            ReconcilerRun reconciler,
+            List<DeadLetterLog.Entry> deadLetters,
+            Map<Long, String> studentIds,
+            QueueSeries.History history,
+            long sampledAt) {}
 }

@@ -20,9 +20,10 @@ class RedisHealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         long started = System.nanoTime();
-        Object pong = redisson.getScript().eval(RScript.Mode.READ_ONLY, "return redis.call('PING')",
-                RScript.ReturnType.STATUS);
-        builder.up().withDetail("reply", String.valueOf(pong))
+        Object pong = redisson.getScript()
+                .eval(RScript.Mode.READ_ONLY, "return redis.call('PING')", RScript.ReturnType.STATUS);
+        builder.up()
+                .withDetail("reply", String.valueOf(pong))
                 .withDetail("latencyMicros", (System.nanoTime() - started) / 1000);
     }
 }

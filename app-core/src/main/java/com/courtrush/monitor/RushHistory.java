@@ -37,7 +37,10 @@ public class RushHistory {
     private final ReservationMapper reservations;
     private final CourtRushProperties properties;
 
-    RushHistory(RedissonClient redisson, SlotCatalog catalog, ReservationMapper reservations,
+    RushHistory(
+            RedissonClient redisson,
+            SlotCatalog catalog,
+            ReservationMapper reservations,
             CourtRushProperties properties) {
         this.redisson = redisson;
         this.catalog = catalog;
@@ -50,20 +53,36 @@ public class RushHistory {
         SessionCatalog opening = catalog.session(sessionId)
                 .orElseThrow(() -> CourtRushException.notFound("opening.notFound", sessionId));
         RBatch batch = redisson.createBatch();
-        CompletionStage<Map<String, String>> fields = batch.<String, String>getMap(RedisKeys.rushSeries(sessionId),
-                StringCodec.INSTANCE).readAllMapAsync();
+        CompletionStage<Map<String, String>> fields = batch.<String, String>getMap(
+                        RedisKeys.rushSeries(sessionId), StringCodec.INSTANCE)
+                .readAllMapAsync();
         CompletionStage<Integer> students = batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
                 .sizeAsync();
-        CompletionStage<Map<String, String>> draw = batch.<String, String>getMap(RedisKeys.draw(sessionId),
-                StringCodec.INSTANCE).readAllMapAsync();
+        CompletionStage<Map<String, String>> draw = batch.<String, String>getMap(
+                        RedisKeys.draw(sessionId), StringCodec.INSTANCE)
+                .readAllMapAsync();
         batch.execute();
         List<Second> seconds = seconds(fields.toCompletableFuture().join());
-        long opensAtMs = opening.session().getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
+        long opensAtMs = opening.session()
+                .getFlashTime()
+                .atZone(properties.zone())
+                .toInstant()
+                .toEpochMilli();
         long timeouts = reservations.selectCount(new LambdaQueryWrapper<Reservation>()
-                .eq(Reservation::getSessionId, sessionId).eq(Reservation::getCancelReason, CancelReason.TIMEOUT));
-        return new History(sessionId, opensAtMs, seconds,
-                Summary.of(seconds, opensAtMs, students.toCompletableFuture().join(), timeouts,
-                        Draw.of(opening.session().getDrawWindowMs(), draw.toCompletableFuture().join())));
+                .eq(Reservation::getSessionId, sessionId)
+                .eq(Reservation::getCancelReason, CancelReason.TIMEOUT));
+        return new History(
+                sessionId,
+                opensAtMs,
+                seconds,
+                Summary.of(
+                        seconds,
+                        opensAtMs,
+                        students.toCompletableFuture().join(),
+                        timeouts,
+                        Draw.of(
+                                opening.session().getDrawWindowMs(),
+                                draw.toCompletableFuture().join())));
     }
 
     static List<Second> seconds(Map<String, String> fields) {
@@ -93,13 +112,24 @@ public class RushHistory {
             long entered = values.getOrDefault(RushSeries.ENTERED, 0L);
             long drawn = values.getOrDefault(RushSeries.DRAWN, 0L);
             long grants = granted + drawn;
-            long attempts = granted + entered + refusals.values().stream().mapToLong(Long::longValue).sum();
+            long attempts = granted
+                    + entered
+                    + refusals.values().stream().mapToLong(Long::longValue).sum();
             Long left = values.get(RushSeries.LEFT);
-            seconds.add(new Second(second, attempts, grants, refusals, left == null ? null : left.intValue(),
-                    values.getOrDefault(RushSeries.LAST_GRANT_MS, 0L), values.getOrDefault(RushSeries.RECORDED, 0L),
-                    values.getOrDefault(RushSeries.LAGGED, 0L), values.getOrDefault(RushSeries.LAG_SUM_MS, 0L),
+            seconds.add(new Second(
+                    second,
+                    attempts,
+                    grants,
+                    refusals,
+                    left == null ? null : left.intValue(),
+                    values.getOrDefault(RushSeries.LAST_GRANT_MS, 0L),
+                    values.getOrDefault(RushSeries.RECORDED, 0L),
+                    values.getOrDefault(RushSeries.LAGGED, 0L),
+                    values.getOrDefault(RushSeries.LAG_SUM_MS, 0L),
                     values.getOrDefault(RushSeries.LAG_MAX_MS, -1L),
-                    values.getOrDefault(RushSeries.RELEASED, 0L), entered, drawn));
+                    values.getOrDefault(RushSeries.RELEASED, 0L),
+                    entered,
+                    drawn));
         });
         return Collections.unmodifiableList(seconds);
     }
@@ -118,10 +148,20 @@ public class RushHistory {
      * @param entered      requests that entered the fair draw in this second (counted in attempts)
      * @param drawn        places the fair draw gave in this second (counted in grants)
      */
-    public record Second(long epochSecond, long attempts, long grants, Map<Outcome, Long> refusals,
-            Integer placesLeft, long lastGrantMs, long recorded, long lagged, long lagSumMs, long lagMaxMs,
-            long released, long entered, long drawn) {
-    }
+    public record Second(
+            long epochSecond,
+            long attempts,
+            long grants,
+            Map<Outcome, Long> refusals,
+            Integer placesLeft,
+            long lastGrantMs,
+            long recorded,
+            long lagged,
+            long lagSumMs,
+            long lagMaxMs,
+            long released,
+            long entered,
+            long drawn) {}
 
     /**
      * An opening's fair draw.
@@ -135,8 +175,15 @@ public class RushHistory {
      * @param seed               the draw's seed: with the entrants, it re-runs the draw
      * @param node               the engine that drew
      */
-    public record Draw(int windowMs, boolean drawn, long entrants, long winners, long expired, Long drawnAfterCloseMs,
-            Long seed, String node) {
+    public record Draw(
+            int windowMs,
+            boolean drawn,
+            long entrants,
+            long winners,
+            long expired,
+            Long drawnAfterCloseMs,
+            Long seed,
+            String node) {
 
         static Draw of(Integer windowMs, Map<String, String> drawn) {
             if (windowMs == null || windowMs <= 0) {
@@ -145,9 +192,15 @@ public class RushHistory {
             if (drawn == null || !drawn.containsKey("drawnAt")) {
                 return new Draw(windowMs, false, 0, 0, 0, null, null, null);
             }
-            return new Draw(windowMs, true, number(drawn, "entrants"), number(drawn, "winners"),
-                    number(drawn, "expired"), number(drawn, "drawnAt") - number(drawn, "windowClosedAt"),
-                    number(drawn, "seed"), drawn.get("node"));
+            return new Draw(
+                    windowMs,
+                    true,
+                    number(drawn, "entrants"),
+                    number(drawn, "winners"),
+                    number(drawn, "expired"),
+                    number(drawn, "drawnAt") - number(drawn, "windowClosedAt"),
+                    number(drawn, "seed"),
+                    drawn.get("node"));
         }
 
         /** Entrants not given a place. */
@@ -174,8 +227,17 @@ public class RushHistory {
      * @param paymentTimeouts reservations cancelled because payment did not come in time
      * @param draw            the opening's fair draw; null for an opening without one
      */
-    public record Summary(Long soldOutAfterMs, long attempts, long students, long grants, Map<Outcome, Long> refusals,
-            Long lagMeanMs, Long lagMaxMs, long released, long paymentTimeouts, Draw draw) {
+    public record Summary(
+            Long soldOutAfterMs,
+            long attempts,
+            long students,
+            long grants,
+            Map<Outcome, Long> refusals,
+            Long lagMeanMs,
+            Long lagMaxMs,
+            long released,
+            long paymentTimeouts,
+            Draw draw) {
 
         static Summary of(List<Second> seconds, long opensAtMs, long students, long paymentTimeouts, Draw draw) {
             Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
@@ -196,18 +258,29 @@ public class RushHistory {
                 lagMax = Math.max(lagMax, second.lagMaxMs());
                 released += second.released();
                 lastGrantMs = Math.max(lastGrantMs, second.lastGrantMs());
-                if (soldOutAfter == null && second.placesLeft() != null && second.placesLeft() == 0 && lastGrantMs > 0) {
+                if (soldOutAfter == null
+                        && second.placesLeft() != null
+                        && second.placesLeft() == 0
+                        && lastGrantMs > 0) {
                     soldOutAfter = Math.max(0, lastGrantMs - opensAtMs);
                 }
             }
-            return new Summary(soldOutAfter, attempts, students, grants, refusals,
-                    lagged == 0 ? null : lagSum / lagged, lagged == 0 ? null : lagMax, released, paymentTimeouts, draw);
+            return new Summary(
+                    soldOutAfter,
+                    attempts,
+                    students,
+                    grants,
+                    refusals,
+                    lagged == 0 ? null : lagSum / lagged,
+                    lagged == 0 ? null : lagMax,
+                    released,
+                    paymentTimeouts,
+                    draw);
         }
     }
 
     /**
      * @param opensAtMs epoch ms of the opening's flash time, the charts' zero
      */
-    public record History(long sessionId, long opensAtMs, List<Second> seconds, Summary summary) {
-    }
+    public record History(long sessionId, long opensAtMs, List<Second> seconds, Summary summary) {}
 }

@@ -46,34 +46,54 @@ public class RushMonitor {
         List<CompletionStage<Object>> permits = new ArrayList<>();
         List<CompletionStage<Integer>> dedup = new ArrayList<>();
         for (SlotInfo slot : opening.slots()) {
-            permits.add(batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId())).getAsync());
+            permits.add(batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId()))
+                    .getAsync());
             dedup.add(batch.getSet(RedisKeys.dedup(sessionId, slot.slotId())).sizeAsync());
         }
         CompletionStage<GateReading> gate = GateReading.read(redisson, sessionId);
-        CompletionStage<Long> warm = batch.getBucket(RedisKeys.warm(sessionId)).isExistsAsync()
-                .thenApply(exists -> exists ? 1L : 0L);
+        CompletionStage<Long> warm =
+                batch.getBucket(RedisKeys.warm(sessionId)).isExistsAsync().thenApply(exists -> exists ? 1L : 0L);
         batch.execute();
         List<SlotStock> slots = new ArrayList<>();
         for (int i = 0; i < opening.slots().size(); i++) {
             SlotInfo slot = opening.slots().get(i);
             Object left = permits.get(i).toCompletableFuture().join();
-            slots.add(new SlotStock(slot.slotId(), slot.courtName(), slot.startTime(), slot.endTime(), slot.capacity(),
-                    left == null ? null : Integer.valueOf(left.toString()), dedup.get(i).toCompletableFuture().join(),
+            slots.add(new SlotStock(
+                    slot.slotId(),
+                    slot.courtName(),
+                    slot.startTime(),
+                    slot.endTime(),
+                    slot.capacity(),
+                    left == null ? null : Integer.valueOf(left.toString()),
+                    dedup.get(i).toCompletableFuture().join(),
                     slot.active()));
         }
         GateReading reading = gate.toCompletableFuture().join();
         boolean open = reading.open();
         Long millisToOpen = reading.millisToOpen(null);
         Long secondsToOpen = open || millisToOpen == null ? null : (millisToOpen + 999) / 1000;
-        return new Rush(sessionId, opening.session().getState(), warm.toCompletableFuture().join() == 1L, open,
-                reading.opensAt(), secondsToOpen, clock.millis(), slots, metrics.totals());
+        return new Rush(
+                sessionId,
+                opening.session().getState(),
+                warm.toCompletableFuture().join() == 1L,
+                open,
+                reading.opensAt(),
+                secondsToOpen,
+                clock.millis(),
+                slots,
+                metrics.totals());
     }
 
     /** One slot's live stock; {@code permitsLeft} is null when Redis does not hold the slot. */
-    public record SlotStock(long slotId, String courtName, @JsonFormat(pattern = "HH:mm") LocalTime startTime,
-            @JsonFormat(pattern = "HH:mm") LocalTime endTime, int capacity, Integer permitsLeft, int dedupSize,
-            boolean active) {
-    }
+    public record SlotStock(
+            long slotId,
+            String courtName,
+            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
+            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            int capacity,
+            Integer permitsLeft,
+            int dedupSize,
+            boolean active) {}
 
     /**
      * @param warm          whether Redis holds the opening
@@ -81,7 +101,14 @@ public class RushMonitor {
      * @param secondsToOpen countdown, null once open or when it will not open by itself
      * @param sampledAt     epoch ms of this snapshot
      */
-    public record Rush(long sessionId, SessionState state, boolean warm, boolean gateOpen, Long opensAt,
-            Long secondsToOpen, long sampledAt, List<SlotStock> slots, ReserveMetrics.Totals totals) {
-    }
+    public record Rush(
+            long sessionId,
+            SessionState state,
+            boolean warm,
+            boolean gateOpen,
+            Long opensAt,
+            Long secondsToOpen,
+            long sampledAt,
+            List<SlotStock> slots,
+            ReserveMetrics.Totals totals) {}
 }

@@ -42,12 +42,17 @@ public class StartupReport {
         int port = web.getWebServer().getPort();
         String bound = environment.getProperty("server.address", "");
         String host = bound.isBlank() || bound.equals("0.0.0.0") || bound.equals("::")
-                ? lanAddress().orElse("localhost") : bound;
+                ? lanAddress().orElse("localhost")
+                : bound;
         boolean https = web.getWebServer() instanceof TomcatWebServer tomcat
                 && tomcat.getTomcat().getConnector().getSecure();
         studentUrl = (https ? "https://" : "http://") + host + ":" + port + "/";
-        log.info("CourtRush is ready ({} infrastructure). Students' page and API: {} — Swagger UI: {}swagger-ui.html — "
-                + "admin token: {}", properties.infra().mode().name().toLowerCase(), studentUrl, studentUrl,
+        log.info(
+                "CourtRush is ready ({} infrastructure). Students' page and API: {} — Swagger UI: {}swagger-ui.html — "
+                        + "admin token: {}",
+                properties.infra().mode().name().toLowerCase(),
+                studentUrl,
+                studentUrl,
                 adminToken.file() == null ? "from courtrush.admin-token" : adminToken.file());
     }
 

@@ -34,16 +34,22 @@ class AdminSessionController {
         this.openings = openings;
     }
 
-    @Operation(summary = "Create an opening; inside its warm-up lead it is warmed up at once. bookingPass (off by "
-            + "default): students get a pass by solving a challenge, from the warm-up on. fairDraw (off by default): "
-            + "requests in the first drawWindowMs (default 1000, 100-60000) after the gate opens enter a draw, one "
-            + "entry per student, drawn at random when the window closes; first come after it")
+    @Operation(
+            summary = "Create an opening; inside its warm-up lead it is warmed up at once. bookingPass (off by "
+                    + "default): students get a pass by solving a challenge, from the warm-up on. fairDraw (off by default): "
+                    + "requests in the first drawWindowMs (default 1000, 100-60000) after the gate opens enter a draw, one "
+                    + "entry per student, drawn at random when the window closes; first come after it")
     @PostMapping
-    ApiResponse<Map<String, Long>> create(@Valid @RequestBody CreateSession request,
-            @AuthenticationPrincipal Caller caller) {
-        ReserveSession session = openings.create(new OpeningService.NewOpening(request.sessionDate(),
-                request.flashTime(), request.perUserLimit(), request.warmupLeadMinutes(), request.bookingPass(),
-                drawWindow(request)),
+    ApiResponse<Map<String, Long>> create(
+            @Valid @RequestBody CreateSession request, @AuthenticationPrincipal Caller caller) {
+        ReserveSession session = openings.create(
+                new OpeningService.NewOpening(
+                        request.sessionDate(),
+                        request.flashTime(),
+                        request.perUserLimit(),
+                        request.warmupLeadMinutes(),
+                        request.bookingPass(),
+                        drawWindow(request)),
                 caller.actor());
         return ApiResponse.ok(Map.of("id", session.getId()));
     }
@@ -51,7 +57,8 @@ class AdminSessionController {
     @Operation(summary = "Openings of a date")
     @GetMapping
     ApiResponse<List<SessionView>> list(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
-        return ApiResponse.ok(openings.listByDate(date).stream().map(SessionView::of).toList());
+        return ApiResponse.ok(
+                openings.listByDate(date).stream().map(SessionView::of).toList());
     }
 
     @Operation(summary = "One opening")
@@ -62,15 +69,15 @@ class AdminSessionController {
 
     @Operation(summary = "Warm up now (idempotent; rebuilds Redis from the database)")
     @PostMapping("/{id}/warmup")
-    ApiResponse<StockWarmer.WarmupReport> warmup(@PathVariable @Positive long id,
-            @AuthenticationPrincipal Caller caller) {
+    ApiResponse<StockWarmer.WarmupReport> warmup(
+            @PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(openings.warmUp(id, caller.actor()));
     }
 
     @Operation(summary = "Re-sync the opening's stock and dedup sets from the database")
     @PostMapping("/{id}/resync")
-    ApiResponse<StockWarmer.WarmupReport> resync(@PathVariable @Positive long id,
-            @AuthenticationPrincipal Caller caller) {
+    ApiResponse<StockWarmer.WarmupReport> resync(
+            @PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(openings.resync(id, caller.actor()));
     }
 
@@ -99,19 +106,36 @@ class AdminSessionController {
 
     record CreateSession(
             @NotNull LocalDate sessionDate,
-            @NotNull @JsonFormat(pattern = "yyyy-MM-dd'T'HH:mm[:ss]") LocalDateTime flashTime,
+
+            @NotNull @JsonFormat(pattern = "yyyy-MM-dd'T'HH:mm[:ss]")
+            LocalDateTime flashTime,
+
             Integer perUserLimit,
             Integer warmupLeadMinutes,
             Boolean bookingPass,
             Boolean fairDraw,
-            Integer drawWindowMs) {
-    }
+            Integer drawWindowMs) {}
 
-    record SessionView(long id, LocalDate sessionDate, LocalDateTime flashTime, int warmupLeadMinutes,
-            int perUserLimit, SessionState state, boolean bookingPass, boolean fairDraw, int drawWindowMs) {
+    record SessionView(
+            long id,
+            LocalDate sessionDate,
+            LocalDateTime flashTime,
+            int warmupLeadMinutes,
+            int perUserLimit,
+            SessionState state,
+            boolean bookingPass,
+            boolean fairDraw,
+            int drawWindowMs) {
         static SessionView of(ReserveSession s) {
-            return new SessionView(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getWarmupLeadMinutes(),
-                    s.getPerUserLimit(), s.getState(), Boolean.TRUE.equals(s.getBookingPass()), s.fairDraw(),
+            return new SessionView(
+                    s.getId(),
+                    s.getSessionDate(),
+                    s.getFlashTime(),
+                    s.getWarmupLeadMinutes(),
+                    s.getPerUserLimit(),
+                    s.getState(),
+                    Boolean.TRUE.equals(s.getBookingPass()),
+                    s.fairDraw(),
                     s.getDrawWindowMs() == null ? 0 : s.getDrawWindowMs());
         }
     }

@@ -19,8 +19,7 @@ import org.redisson.api.RedissonClient;
  * @param redisMillis     Redis's clock when it answered, epoch ms
  * @param answeredAtNanos {@link System#nanoTime()} when the answer arrived
  */
-public record GateReading(boolean gateFlag, boolean gateSet, Long opensAt, long redisMillis,
-        long answeredAtNanos) {
+public record GateReading(boolean gateFlag, boolean gateSet, Long opensAt, long redisMillis, long answeredAtNanos) {
 
     private static final LuaScript SCRIPT = LuaScript.load("gate_state");
 
@@ -30,15 +29,21 @@ public record GateReading(boolean gateFlag, boolean gateSet, Long opensAt, long 
      * NOSCRIPT once Redis has lost its scripts (a restart, a flush); outside one it sends it again.
      */
     public static CompletionStage<GateReading> read(RedissonClient redisson, long sessionId) {
-        CompletionStage<List<Object>> answer = redisson.getScript().evalAsync(RScript.Mode.READ_WRITE,
-                SCRIPT.source(), RScript.ReturnType.MULTI,
-                List.of(RedisKeys.gate(sessionId), RedisKeys.gateTime(sessionId)));
+        CompletionStage<List<Object>> answer = redisson.getScript()
+                .evalAsync(
+                        RScript.Mode.READ_WRITE,
+                        SCRIPT.source(),
+                        RScript.ReturnType.MULTI,
+                        List.of(RedisKeys.gate(sessionId), RedisKeys.gateTime(sessionId)));
         return answer.thenApply(values -> {
             long arrived = System.nanoTime();
             String gate = values.get(0).toString();
             String opensAt = values.get(1).toString();
-            return new GateReading("1".equals(gate), !gate.isEmpty(),
-                    opensAt.isEmpty() ? null : Long.valueOf(opensAt), Long.parseLong(values.get(2).toString()),
+            return new GateReading(
+                    "1".equals(gate),
+                    !gate.isEmpty(),
+                    opensAt.isEmpty() ? null : Long.valueOf(opensAt),
+                    Long.parseLong(values.get(2).toString()),
                     arrived);
         });
     }

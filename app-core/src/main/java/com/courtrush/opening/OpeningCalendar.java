@@ -33,7 +33,9 @@ public class OpeningCalendar {
     OpeningCalendar(OpeningService openings, Clock clock) {
         this.openings = openings;
         this.clock = clock;
-        this.upcoming = Caffeine.newBuilder().expireAfterWrite(Duration.ofSeconds(1)).maximumSize(2)
+        this.upcoming = Caffeine.newBuilder()
+                .expireAfterWrite(Duration.ofSeconds(1))
+                .maximumSize(2)
                 .build(this::load);
     }
 
@@ -61,10 +63,8 @@ public class OpeningCalendar {
     }
 
     /** What {@code GET /calendar} answers (in the envelope). */
-    record Calendar(LocalDate today, ZoneId zone, List<Upcoming> openings) {
-    }
+    record Calendar(LocalDate today, ZoneId zone, List<Upcoming> openings) {}
 
     /** One opening, without its slots ({@code GET /slots?date=} has them). */
-    record Upcoming(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, SessionState state) {
-    }
+    record Upcoming(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, SessionState state) {}
 }

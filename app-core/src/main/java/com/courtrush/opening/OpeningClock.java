@@ -35,8 +35,14 @@ class OpeningClock {
     private final CourtRushProperties properties;
     private final Clock clock;
 
-    OpeningClock(OpeningService openings, StockWarmer warmer, DrawCloser draws, TaskScheduler scheduler,
-            RedissonClient redisson, CourtRushProperties properties, Clock clock) {
+    OpeningClock(
+            OpeningService openings,
+            StockWarmer warmer,
+            DrawCloser draws,
+            TaskScheduler scheduler,
+            RedissonClient redisson,
+            CourtRushProperties properties,
+            Clock clock) {
         this.openings = openings;
         this.warmer = warmer;
         this.draws = draws;
@@ -54,7 +60,8 @@ class OpeningClock {
 
     /** Start-up: Redis may be new (embedded) or stale; rebuild every live opening from the database. */
     void resyncLiveOpenings() {
-        for (ReserveSession session : openings.notClosedSince(LocalDateTime.now(clock).toLocalDate())) {
+        for (ReserveSession session :
+                openings.notClosedSince(LocalDateTime.now(clock).toLocalDate())) {
             if (session.getState().live()) {
                 try {
                     openings.resync(session.getId(), SYSTEM);
@@ -66,8 +73,7 @@ class OpeningClock {
     }
 
     void tick() {
-        locked.ifFree(
-                this::advance);
+        locked.ifFree(this::advance);
     }
 
     /** One step of the clock; also checks that Redis still holds each live opening as built. */
@@ -93,8 +99,10 @@ class OpeningClock {
         } else if (state.live()) {
             StockWarmer.WarmState warm = warmer.warmState(session);
             if (warm != StockWarmer.WarmState.WARM) {
-                log.warn("Redis {} opening {}; rebuilding it from the database", warm == StockWarmer.WarmState.MISSING
-                        ? "has lost" : "was restarted since it built", session.getId());
+                log.warn(
+                        "Redis {} opening {}; rebuilding it from the database",
+                        warm == StockWarmer.WarmState.MISSING ? "has lost" : "was restarted since it built",
+                        session.getId());
                 openings.resync(session.getId(), SYSTEM);
             }
         }

@@ -21,6 +21,7 @@ public class OpeningService {
     public static final int DEFAULT_WARMUP_LEAD_MINUTES = 5;
     /** The fair draw's window when staff turn it on without saying how long. */
     public static final int DEFAULT_DRAW_WINDOW_MS = 1000;
+
     static final int LONGEST_DRAW_WINDOW_MS = 60_000;
     static final int SHORTEST_DRAW_WINDOW_MS = 100;
     static final String AUDIT_TARGET = "SESSION";
@@ -32,8 +33,12 @@ public class OpeningService {
     private final ApplicationEventPublisher events;
     private final Clock clock;
 
-    OpeningService(ReserveSessionMapper sessions, StockWarmer warmer, AuditTrail audit,
-            ApplicationEventPublisher events, Clock clock) {
+    OpeningService(
+            ReserveSessionMapper sessions,
+            StockWarmer warmer,
+            AuditTrail audit,
+            ApplicationEventPublisher events,
+            Clock clock) {
         this.sessions = sessions;
         this.warmer = warmer;
         this.audit = audit;
@@ -61,15 +66,22 @@ public class OpeningService {
         session.setSessionDate(request.sessionDate());
         session.setFlashTime(request.flashTime().withNano(0));
         session.setPerUserLimit(request.perUserLimit() == null ? DEFAULT_PER_USER_LIMIT : request.perUserLimit());
-        session.setWarmupLeadMinutes(request.warmupLeadMinutes() == null
-                ? DEFAULT_WARMUP_LEAD_MINUTES : request.warmupLeadMinutes());
+        session.setWarmupLeadMinutes(
+                request.warmupLeadMinutes() == null ? DEFAULT_WARMUP_LEAD_MINUTES : request.warmupLeadMinutes());
         session.setState(SessionState.SCHEDULED);
         session.setBookingPass(Boolean.TRUE.equals(request.bookingPass()));
         session.setDrawWindowMs(request.drawWindowMs() == null ? 0 : request.drawWindowMs());
         sessions.insert(session);
-        audit.record(actor, "CREATE_SESSION", AUDIT_TARGET, session.getId(),
-                new EngineText("audit.detail.opening", session.getSessionDate(),
-                        session.getFlashTime().toString().replace('T', ' '), session.getPerUserLimit()));
+        audit.record(
+                actor,
+                "CREATE_SESSION",
+                AUDIT_TARGET,
+                session.getId(),
+                new EngineText(
+                        "audit.detail.opening",
+                        session.getSessionDate(),
+                        session.getFlashTime().toString().replace('T', ' '),
+                        session.getPerUserLimit()));
         events.publishEvent(new OpeningChanged(session.getId()));
         return session;
     }
@@ -78,13 +90,18 @@ public class OpeningService {
     public StockWarmer.WarmupReport warmUp(long id, String actor) {
         ReserveSession session = get(id);
         if (session.getState() == SessionState.SCHEDULED
-                && sessions.transition(id, SessionState.SCHEDULED, SessionState.WARMED, LocalDateTime.now(clock)) == 1) {
+                && sessions.transition(id, SessionState.SCHEDULED, SessionState.WARMED, LocalDateTime.now(clock))
+                        == 1) {
             session.setState(SessionState.WARMED);
             events.publishEvent(new OpeningChanged(id));
         }
         StockWarmer.WarmupReport report = warmer.warm(get(id));
-        audit.record(actor, "WARM_UP", AUDIT_TARGET, id, new EngineText("audit.detail.warm", report.slots(),
-                report.permits()));
+        audit.record(
+                actor,
+                "WARM_UP",
+                AUDIT_TARGET,
+                id,
+                new EngineText("audit.detail.warm", report.slots(), report.permits()));
         log.info("Opening {} warmed up by {}: {} slots, {} permits", id, actor, report.slots(), report.permits());
         return report;
     }
@@ -93,8 +110,12 @@ public class OpeningService {
     public StockWarmer.WarmupReport resync(long id, String actor) {
         ReserveSession session = get(id);
         StockWarmer.WarmupReport report = warmer.warm(session);
-        audit.record(actor, "RESYNC", AUDIT_TARGET, id, new EngineText("audit.detail.warm", report.slots(),
-                report.permits()));
+        audit.record(
+                actor,
+                "RESYNC",
+                AUDIT_TARGET,
+                id,
+                new EngineText("audit.detail.warm", report.slots(), report.permits()));
         log.info("Opening {} re-synced by {}: {} slots, {} permits", id, actor, report.slots(), report.permits());
         return report;
     }
@@ -131,8 +152,8 @@ public class OpeningService {
 
     /** The clock's move at flash time: WARMED → OPEN, once across all nodes. */
     boolean openOnTime(ReserveSession session) {
-        if (sessions.transition(session.getId(), SessionState.WARMED, SessionState.OPEN,
-                LocalDateTime.now(clock)) == 1) {
+        if (sessions.transition(session.getId(), SessionState.WARMED, SessionState.OPEN, LocalDateTime.now(clock))
+                == 1) {
             warmer.applyGate(get(session.getId()));
             events.publishEvent(new OpeningChanged(session.getId(), true));
             log.info("Opening {} is open (flash time {})", session.getId(), session.getFlashTime());
@@ -143,8 +164,8 @@ public class OpeningService {
 
     /** The clock's move after the opening's day: closed, once across all nodes. */
     boolean closeAfterItsDay(ReserveSession session) {
-        if (sessions.transition(session.getId(), session.getState(), SessionState.CLOSED,
-                LocalDateTime.now(clock)) == 1) {
+        if (sessions.transition(session.getId(), session.getState(), SessionState.CLOSED, LocalDateTime.now(clock))
+                == 1) {
             warmer.applyGate(get(session.getId()));
             events.publishEvent(new OpeningChanged(session.getId()));
             log.info("Opening {} of {} closed: its day is over", session.getId(), session.getSessionDate());
@@ -213,8 +234,10 @@ public class OpeningService {
                 && (request.warmupLeadMinutes() < 0 || request.warmupLeadMinutes() > 1440)) {
             throw CourtRushException.badRequest("opening.warmupLead");
         }
-        if (request.drawWindowMs() != null && request.drawWindowMs() != 0
-                && (request.drawWindowMs() < SHORTEST_DRAW_WINDOW_MS || request.drawWindowMs() > LONGEST_DRAW_WINDOW_MS)) {
+        if (request.drawWindowMs() != null
+                && request.drawWindowMs() != 0
+                && (request.drawWindowMs() < SHORTEST_DRAW_WINDOW_MS
+                        || request.drawWindowMs() > LONGEST_DRAW_WINDOW_MS)) {
             throw CourtRushException.badRequest("opening.drawWindow", SHORTEST_DRAW_WINDOW_MS, LONGEST_DRAW_WINDOW_MS);
         }
     }
@@ -223,11 +246,16 @@ public class OpeningService {
      * An opening to create; null limits take the defaults; {@code bookingPass} null means off;
      * {@code drawWindowMs} null or 0 means no fair draw.
      */
-    public record NewOpening(LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit,
-            Integer warmupLeadMinutes, Boolean bookingPass, Integer drawWindowMs) {
+    public record NewOpening(
+            LocalDate sessionDate,
+            LocalDateTime flashTime,
+            Integer perUserLimit,
+            Integer warmupLeadMinutes,
+            Boolean bookingPass,
+            Integer drawWindowMs) {
 
-        public NewOpening(LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit,
-                Integer warmupLeadMinutes) {
+        public NewOpening(
+                LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit, Integer warmupLeadMinutes) {
             this(sessionDate, flashTime, perUserLimit, warmupLeadMinutes, false, 0);
         }
     }

@@ -21,6 +21,7 @@ public class ReserveSession {
     private LocalDate sessionDate;
     /** When the gate opens (may be on an earlier date than the slots). */
     private LocalDateTime flashTime;
+
     private Integer warmupLeadMinutes;
     private Integer perUserLimit;
     private SessionState state;
@@ -28,8 +29,10 @@ public class ReserveSession {
     private Boolean bookingPass;
     /** Requests in this many ms after the gate opens enter a fair draw; 0 = no draw. */
     private Integer drawWindowMs;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 

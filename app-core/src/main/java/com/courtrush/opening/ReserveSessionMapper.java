@@ -12,7 +12,10 @@ public interface ReserveSessionMapper extends BaseMapper<ReserveSession> {
 
     /** Compare-and-set of the state; 1 when this call made the transition. */
     @Update("update reserve_session set state = #{to}, update_time = #{now} where id = #{id} and state = #{from}")
-    int transition(@Param("id") long id, @Param("from") SessionState from, @Param("to") SessionState to,
+    int transition(
+            @Param("id") long id,
+            @Param("from") SessionState from,
+            @Param("to") SessionState to,
             @Param("now") LocalDateTime now);
 
     /** Staff opened it before its flash time: the flash time becomes that moment. */

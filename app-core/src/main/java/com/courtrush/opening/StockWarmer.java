@@ -41,6 +41,5 @@ public interface StockWarmer {
     }
 
     /** What a warm-up did. */
-    record WarmupReport(long sessionId, int slots, long permits) {
-    }
+    record WarmupReport(long sessionId, int slots, long permits) {}
 }

@@ -32,29 +32,43 @@ class AdminPayController {
         this.details = details;
     }
 
-    @Operation(summary = "One reservation whole: its slot and student, every pay order, and its history (details "
-            + "in the request's language)")
+    @Operation(
+            summary = "One reservation whole: its slot and student, every pay order, and its history (details "
+                    + "in the request's language)")
     @GetMapping("/admin/reservations/{id}")
     ApiResponse<ReservationView> details(@PathVariable @Positive long id) {
         ReservationDetails.Details d = details.of(id);
-        return ApiResponse.ok(new ReservationView(d.reservation(), d.slot(), d.courtName(), d.studentId(),
-                d.studentName(), d.payOrders(), d.auditTrail().stream()
-                        .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale())).toList()));
+        return ApiResponse.ok(new ReservationView(
+                d.reservation(),
+                d.slot(),
+                d.courtName(),
+                d.studentId(),
+                d.studentName(),
+                d.payOrders(),
+                d.auditTrail().stream()
+                        .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale()))
+                        .toList()));
     }
 
     /** A reservation as staff see it in the console. */
-    record ReservationView(Reservation reservation, TimeSlot slot, String courtName, String studentId,
-            String studentName, List<PayOrder> payOrders, List<AuditTrail.Entry> history) {
-    }
+    record ReservationView(
+            Reservation reservation,
+            TimeSlot slot,
+            String courtName,
+            String studentId,
+            String studentName,
+            List<PayOrder> payOrders,
+            List<AuditTrail.Entry> history) {}
 
     @Operation(summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off")
     @PostMapping("/admin/reservations/{id}/refund")
-    ApiResponse<RefundService.Refunded> refund(@PathVariable @Positive long id,
-            @Valid @RequestBody StaffRefund request, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(refunds.refund(id, caller, request.reason(),
-                Boolean.TRUE.equals(request.overrideCutoff())));
+    ApiResponse<RefundService.Refunded> refund(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody StaffRefund request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(
+                refunds.refund(id, caller, request.reason(), Boolean.TRUE.equals(request.overrideCutoff())));
     }
 
-    record StaffRefund(@NotBlank @Size(max = 200) String reason, Boolean overrideCutoff) {
-    }
+    record StaffRefund(@NotBlank @Size(max = 200) String reason, Boolean overrideCutoff) {}
 }

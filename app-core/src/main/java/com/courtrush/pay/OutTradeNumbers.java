@@ -23,6 +23,5 @@ final class OutTradeNumbers {
         return Integer.parseInt(outTradeNo.substring(14, 18));
     }
 
-    private OutTradeNumbers() {
-    }
+    private OutTradeNumbers() {}
 }

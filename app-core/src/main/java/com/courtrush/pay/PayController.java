@@ -2,11 +2,11 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.web.ApiResponse;
-import jakarta.servlet.http.HttpServletRequest;
-import com.courtrush.web.RequestLocales;
 import com.courtrush.web.EngineMessages;
+import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -32,15 +32,17 @@ class PayController {
 
     @Operation(summary = "Create (or reuse) the WeChat pay order of an unpaid reservation — simulated gateway")
     @PostMapping("/wechat/{reservationId}")
-    ApiResponse<PaymentService.OrderView> pay(@PathVariable @Positive long reservationId,
-            @AuthenticationPrincipal Caller caller) {
+    ApiResponse<PaymentService.OrderView> pay(
+            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(payments.createOrder(reservationId, caller));
     }
 
     @Operation(summary = "Staff only: report a simulated WeChat payment as successful (idempotent)")
     @PostMapping("/wechat/mock-success/{outTradeNo}")
-    ApiResponse<PaymentService.PaidView> mockSuccess(@PathVariable @Size(max = 64) String outTradeNo,
-            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
+    ApiResponse<PaymentService.PaidView> mockSuccess(
+            @PathVariable @Size(max = 64) String outTradeNo,
+            @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
         PaymentService.PaidView paid = payments.onPaid(outTradeNo, caller.actor());
         String key = switch (paid.outcome()) {
             case CONFIRMED -> "ok.paid";
@@ -53,21 +55,23 @@ class PayController {
 
     @Operation(summary = "Refund a paid reservation (owner or staff); staff may override the cut-off with a reason")
     @PostMapping("/refund/{reservationId}")
-    ApiResponse<RefundService.Refunded> refund(@PathVariable @Positive long reservationId,
-            @RequestBody(required = false) RefundRequest request, @AuthenticationPrincipal Caller caller,
+    ApiResponse<RefundService.Refunded> refund(
+            @PathVariable @Positive long reservationId,
+            @RequestBody(required = false) RefundRequest request,
+            @AuthenticationPrincipal Caller caller,
             HttpServletRequest http) {
         RefundRequest body = request == null ? new RefundRequest(null, null) : request;
-        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.refunded"),
+        return ApiResponse.ok(
+                EngineMessages.format(RequestLocales.of(http), "ok.refunded"),
                 refunds.refund(reservationId, caller, body.reason(), Boolean.TRUE.equals(body.overrideCutoff())));
     }
 
     @Operation(summary = "A reservation's payment state")
     @GetMapping("/reservation/{reservationId}")
-    ApiResponse<PaymentService.PaymentState> state(@PathVariable @Positive long reservationId,
-            @AuthenticationPrincipal Caller caller) {
+    ApiResponse<PaymentService.PaymentState> state(
+            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(payments.state(reservationId, caller));
     }
 
-    record RefundRequest(@Size(max = 200) String reason, Boolean overrideCutoff) {
-    }
+    record RefundRequest(@Size(max = 200) String reason, Boolean overrideCutoff) {}
 }

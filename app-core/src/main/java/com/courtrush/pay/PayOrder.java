@@ -16,6 +16,7 @@ import lombok.Setter;
 public class PayOrder {
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private String outTradeNo;
     private Long reservationId;
     private String channel;
@@ -25,8 +26,10 @@ public class PayOrder {
     private LocalDateTime expireTime;
     private LocalDateTime paidTime;
     private LocalDateTime refundTime;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 }

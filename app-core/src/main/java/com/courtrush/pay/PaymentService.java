@@ -51,10 +51,18 @@ public class PaymentService {
     private final AuditTrail audit;
     private final Clock clock;
 
-    PaymentService(PayOrderMapper orders, ReservationMapper reservations, ReservationAccess access,
-            TimeSlotMapper slots, PaymentGateway gateway, AppSettings settings, ReservationDeadlines deadlines,
+    PaymentService(
+            PayOrderMapper orders,
+            ReservationMapper reservations,
+            ReservationAccess access,
+            TimeSlotMapper slots,
+            PaymentGateway gateway,
+            AppSettings settings,
+            ReservationDeadlines deadlines,
             RedissonClient redisson,
-            TransactionTemplate transactions, AuditTrail audit, Clock clock) {
+            TransactionTemplate transactions,
+            AuditTrail audit,
+            Clock clock) {
         this.orders = orders;
         this.reservations = reservations;
         this.access = access;
@@ -95,7 +103,8 @@ public class PaymentService {
     private OrderView orderUnderLock(long reservationId) {
         LocalDateTime now = LocalDateTime.now(clock);
         PayOrder paying = orders.findPaying(reservationId);
-        if (paying != null && paying.getExpireTime().isAfter(now)
+        if (paying != null
+                && paying.getExpireTime().isAfter(now)
                 && reservations.selectById(reservationId).getStatus() == ReservationStatus.PENDING_PAYMENT) {
             return OrderView.of(paying, gateway, true, now);
         }
@@ -155,16 +164,26 @@ public class PaymentService {
         }
         PaidView view = transactions.execute(tx -> settlePayment(order.getReservationId(), order.getId()));
         switch (view.outcome()) {
-            case CONFIRMED -> audit.record(actor, "MARK_PAID", AUDIT_TARGET, outTradeNo,
-                    new EngineText("audit.markPaid", view.reservationId()));
+            case CONFIRMED ->
+                audit.record(
+                        actor,
+                        "MARK_PAID",
+                        AUDIT_TARGET,
+                        outTradeNo,
+                        new EngineText("audit.markPaid", view.reservationId()));
             case AUTO_REFUNDED -> {
-                audit.record("system:payment", "AUTO_REFUND", AUDIT_TARGET, outTradeNo,
+                audit.record(
+                        "system:payment",
+                        "AUTO_REFUND",
+                        AUDIT_TARGET,
+                        outTradeNo,
                         new EngineText("audit.autoRefund", view.reservationId()));
-                log.warn("Payment of order {} arrived after reservation {} ended; refunded it", outTradeNo,
+                log.warn(
+                        "Payment of order {} arrived after reservation {} ended; refunded it",
+                        outTradeNo,
                         view.reservationId());
             }
-            default -> {
-            }
+            default -> {}
         }
         return view;
     }
@@ -197,12 +216,18 @@ public class PaymentService {
     /** {@code GET /pay/reservation/{id}}: the reservation's payment state. */
     public PaymentState state(long reservationId, Caller caller) {
         Reservation reservation = access.visibleTo(reservationId, caller);
-        PayOrder latest = orders.findAll(reservationId).stream().reduce((a, b) -> b).orElse(null);
-        return new PaymentState(reservationId, reservation.getStatus(),
-                latest == null ? null : latest.getStatus(), latest == null ? null : latest.getOutTradeNo(),
+        PayOrder latest =
+                orders.findAll(reservationId).stream().reduce((a, b) -> b).orElse(null);
+        return new PaymentState(
+                reservationId,
+                reservation.getStatus(),
+                latest == null ? null : latest.getStatus(),
+                latest == null ? null : latest.getOutTradeNo(),
                 latest == null ? amountOf(reservation) : latest.getAmountCents(),
-                latest == null ? null : latest.getExpireTime(), latest == null ? null : latest.getPaidTime(),
-                latest == null ? null : latest.getRefundTime(), gateway.simulated());
+                latest == null ? null : latest.getExpireTime(),
+                latest == null ? null : latest.getPaidTime(),
+                latest == null ? null : latest.getRefundTime(),
+                gateway.simulated());
     }
 
     int amountOf(Reservation reservation) {
@@ -219,11 +244,10 @@ public class PaymentService {
 
     private static void requireUnpaid(Reservation reservation) {
         switch (reservation.getStatus()) {
-            case PENDING_PAYMENT -> {
-            }
-            case CONFIRMED -> throw CourtRushException.conflict(
-                    "pay.alreadyPaid", reservation.getId());
-            default -> throw CourtRushException.conflict("pay.cancelled", reservation.getId(), reservation.getCancelReason());
+            case PENDING_PAYMENT -> {}
+            case CONFIRMED -> throw CourtRushException.conflict("pay.alreadyPaid", reservation.getId());
+            default ->
+                throw CourtRushException.conflict("pay.cancelled", reservation.getId(), reservation.getCancelReason());
         }
     }
 
@@ -231,34 +255,60 @@ public class PaymentService {
      * What {@code POST /pay/wechat/{id}} answers. {@code codeUrl} is a placeholder: payments are
      * simulated. {@code secondsToExpire} counts from this answer, so a client needs no clock of its own.
      */
-    public record OrderView(String outTradeNo, long reservationId, int amountCents, PayOrderStatus status,
-            LocalDateTime expireTime, long secondsToExpire, String codeUrl, boolean reused, String gateway) {
+    public record OrderView(
+            String outTradeNo,
+            long reservationId,
+            int amountCents,
+            PayOrderStatus status,
+            LocalDateTime expireTime,
+            long secondsToExpire,
+            String codeUrl,
+            boolean reused,
+            String gateway) {
         static OrderView of(PayOrder order, PaymentGateway gateway, boolean reused, LocalDateTime now) {
-            return new OrderView(order.getOutTradeNo(), order.getReservationId(), order.getAmountCents(),
-                    order.getStatus(), order.getExpireTime(),
+            return new OrderView(
+                    order.getOutTradeNo(),
+                    order.getReservationId(),
+                    order.getAmountCents(),
+                    order.getStatus(),
+                    order.getExpireTime(),
                     Math.max(0, Duration.between(now, order.getExpireTime()).toSeconds()),
-                    gateway.simulated() ? "weixin://wxpay/simulated/" + order.getOutTradeNo() : null, reused,
+                    gateway.simulated() ? "weixin://wxpay/simulated/" + order.getOutTradeNo() : null,
+                    reused,
                     gateway.channel() + (gateway.simulated() ? " (simulated)" : ""));
         }
     }
 
     /** How a payment notification ended. */
     public enum PaidOutcome {
-        CONFIRMED, ALREADY_PAID, AUTO_REFUNDED, ALREADY_REFUNDED
+        CONFIRMED,
+        ALREADY_PAID,
+        AUTO_REFUNDED,
+        ALREADY_REFUNDED
     }
 
     /** What a payment notification answers. */
-    public record PaidView(String outTradeNo, long reservationId, PayOrderStatus payStatus,
-            ReservationStatus reservationStatus, PaidOutcome outcome) {
+    public record PaidView(
+            String outTradeNo,
+            long reservationId,
+            PayOrderStatus payStatus,
+            ReservationStatus reservationStatus,
+            PaidOutcome outcome) {
         static PaidView of(PayOrder order, ReservationStatus reservationStatus, PaidOutcome outcome) {
-            return new PaidView(order.getOutTradeNo(), order.getReservationId(), order.getStatus(), reservationStatus,
-                    outcome);
+            return new PaidView(
+                    order.getOutTradeNo(), order.getReservationId(), order.getStatus(), reservationStatus, outcome);
         }
     }
 
     /** A reservation's payment state. */
-    public record PaymentState(long reservationId, ReservationStatus reservationStatus, PayOrderStatus payStatus,
-            String outTradeNo, int amountCents, LocalDateTime expireTime, LocalDateTime paidTime,
-            LocalDateTime refundTime, boolean simulated) {
-    }
+    public record PaymentState(
+            long reservationId,
+            ReservationStatus reservationStatus,
+            PayOrderStatus payStatus,
+            String outTradeNo,
+            int amountCents,
+            LocalDateTime expireTime,
+            LocalDateTime paidTime,
+            LocalDateTime refundTime,
+            boolean simulated) {}
 }

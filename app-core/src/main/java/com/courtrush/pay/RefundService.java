@@ -39,9 +39,17 @@ public class RefundService {
     private final AuditTrail audit;
     private final Clock clock;
 
-    RefundService(ReservationMapper reservations, ReservationAccess access, ReservationEnder ender,
-            PayOrderMapper orders, TimeSlotMapper slots, PaymentGateway gateway, ReservationDeadlines deadlines,
-            TransactionTemplate transactions, AuditTrail audit, Clock clock) {
+    RefundService(
+            ReservationMapper reservations,
+            ReservationAccess access,
+            ReservationEnder ender,
+            PayOrderMapper orders,
+            TimeSlotMapper slots,
+            PaymentGateway gateway,
+            ReservationDeadlines deadlines,
+            TransactionTemplate transactions,
+            AuditTrail audit,
+            Clock clock) {
         this.reservations = reservations;
         this.access = access;
         this.ender = ender;
@@ -61,17 +69,26 @@ public class RefundService {
             throw CourtRushException.badRequest("refund.overrideNotAllowed");
         }
         Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff));
-        audit.record(caller.actor(), "REFUND", "RESERVATION", reservationId, new EngineText(
-                refunded.cutoffOverridden() ? "audit.refundOverridden" : "audit.refund", why == null ? "" : why,
-                refunded.outTradeNo()));
+        audit.record(
+                caller.actor(),
+                "REFUND",
+                "RESERVATION",
+                reservationId,
+                new EngineText(
+                        refunded.cutoffOverridden() ? "audit.refundOverridden" : "audit.refund",
+                        why == null ? "" : why,
+                        refunded.outTradeNo()));
         return refunded;
     }
 
     private Refunded refundLocked(long reservationId, String reason, boolean overrideCutoff) {
         Reservation reservation = reservations.lockById(reservationId);
         if (reservation.getStatus() == ReservationStatus.CANCELLED) {
-            throw CourtRushException.conflict(reservation.getCancelReason() == CancelReason.REFUND
-                    ? "refund.alreadyRefunded" : "refund.alreadyCancelled", reservationId);
+            throw CourtRushException.conflict(
+                    reservation.getCancelReason() == CancelReason.REFUND
+                            ? "refund.alreadyRefunded"
+                            : "refund.alreadyCancelled",
+                    reservationId);
         }
         if (reservation.getStatus() != ReservationStatus.CONFIRMED) {
             throw CourtRushException.conflict("refund.notPaid", reservationId);
@@ -88,8 +105,13 @@ public class RefundService {
         gateway.refund(paid, reason == null ? "refund requested" : reason);
         orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, now);
         ender.end(reservation, ReservationStatus.CONFIRMED, CancelReason.REFUND, reason);
-        return new Refunded(reservationId, ReservationStatus.CANCELLED, PayOrderStatus.REFUNDED,
-                paid.getOutTradeNo(), paid.getAmountCents(), pastCutoff);
+        return new Refunded(
+                reservationId,
+                ReservationStatus.CANCELLED,
+                PayOrderStatus.REFUNDED,
+                paid.getOutTradeNo(),
+                paid.getAmountCents(),
+                pastCutoff);
     }
 
     private LocalDateTime cutoff(Reservation reservation) {
@@ -98,7 +120,11 @@ public class RefundService {
     }
 
     /** What a refund answers. */
-    public record Refunded(long reservationId, ReservationStatus reservationStatus, PayOrderStatus payStatus,
-            String outTradeNo, int amountCents, boolean cutoffOverridden) {
-    }
+    public record Refunded(
+            long reservationId,
+            ReservationStatus reservationStatus,
+            PayOrderStatus payStatus,
+            String outTradeNo,
+            int amountCents,
+            boolean cutoffOverridden) {}
 }

@@ -27,8 +27,13 @@ public class ReservationDetails {
     private final PayOrderMapper orders;
     private final AuditTrail audit;
 
-    ReservationDetails(ReservationMapper reservations, TimeSlotMapper slots, CourtMapper courts,
-            UserAccountMapper accounts, PayOrderMapper orders, AuditTrail audit) {
+    ReservationDetails(
+            ReservationMapper reservations,
+            TimeSlotMapper slots,
+            CourtMapper courts,
+            UserAccountMapper accounts,
+            PayOrderMapper orders,
+            AuditTrail audit) {
         this.reservations = reservations;
         this.slots = slots;
         this.courts = courts;
@@ -50,12 +55,17 @@ public class ReservationDetails {
         trail.addAll(audit.forTarget("TRACE", reservation.getTraceId()));
         payOrders.forEach(o -> trail.addAll(audit.forTarget(PaymentService.AUDIT_TARGET, o.getOutTradeNo())));
         trail.sort(Comparator.comparing(AuditLog::getId));
-        return new Details(reservation, slot, court.getName(), student.getStudentId(), student.getDisplayName(),
-                payOrders, trail);
+        return new Details(
+                reservation, slot, court.getName(), student.getStudentId(), student.getDisplayName(), payOrders, trail);
     }
 
     /** One reservation with everything around it. */
-    public record Details(Reservation reservation, TimeSlot slot, String courtName, String studentId,
-            String studentName, List<PayOrder> payOrders, List<AuditLog> auditTrail) {
-    }
+    public record Details(
+            Reservation reservation,
+            TimeSlot slot,
+            String courtName,
+            String studentId,
+            String studentName,
+            List<PayOrder> payOrders,
+            List<AuditLog> auditTrail) {}
 }

@@ -32,14 +32,20 @@ class SimulatedWechatGateway implements PaymentGateway {
 
     @Override
     public String prepay(PayOrder order, String description) {
-        log.info("SIMULATED WeChat prepay of order {} ({} cents): {}", order.getOutTradeNo(), order.getAmountCents(),
+        log.info(
+                "SIMULATED WeChat prepay of order {} ({} cents): {}",
+                order.getOutTradeNo(),
+                order.getAmountCents(),
                 LogSafe.of(description));
         return "weixin://wxpay/simulated/" + order.getOutTradeNo();
     }
 
     @Override
     public void refund(PayOrder order, String reason) {
-        log.info("SIMULATED WeChat refund of order {} ({} cents): {}", order.getOutTradeNo(), order.getAmountCents(),
+        log.info(
+                "SIMULATED WeChat refund of order {} ({} cents): {}",
+                order.getOutTradeNo(),
+                order.getAmountCents(),
                 LogSafe.of(reason));
     }
 }

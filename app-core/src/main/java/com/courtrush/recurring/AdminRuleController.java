@@ -41,28 +41,33 @@ class AdminRuleController {
 
     @Operation(summary = "Create a rule (active at once): e.g. every day at 13:00 open the next day's courts")
     @PostMapping
-    ApiResponse<OpeningRules.Rule> create(@RequestBody OpeningRules.RuleForm form,
-            @AuthenticationPrincipal Caller caller) {
+    ApiResponse<OpeningRules.Rule> create(
+            @RequestBody OpeningRules.RuleForm form, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.create(form, caller.actor()));
     }
 
     @Operation(summary = "Change a rule (the openings it made stay; dates it could not make are tried again)")
     @PutMapping("/{id}")
-    ApiResponse<OpeningRules.Rule> update(@PathVariable @Positive long id, @RequestBody OpeningRules.RuleForm form,
+    ApiResponse<OpeningRules.Rule> update(
+            @PathVariable @Positive long id,
+            @RequestBody OpeningRules.RuleForm form,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.update(id, form, caller.actor()));
     }
 
     @Operation(summary = "Turn a rule on or off")
     @PostMapping("/{id}/active")
-    ApiResponse<OpeningRules.Rule> setActive(@PathVariable @Positive long id, @Valid @RequestBody Activity request,
+    ApiResponse<OpeningRules.Rule> setActive(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody Activity request,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.setActive(id, request.active(), caller.actor()));
     }
 
     @Operation(summary = "What the rule does on each date: made (with the opening), failed (why), closed, to come")
     @GetMapping("/{id}/plan")
-    ApiResponse<List<OpeningRules.PlanDay>> plan(@PathVariable @Positive long id,
+    ApiResponse<List<OpeningRules.PlanDay>> plan(
+            @PathVariable @Positive long id,
             @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(defaultValue = "14") @Positive @Max(62) int days) {
         return ApiResponse.ok(rules.plan(id, from, days));
@@ -70,15 +75,18 @@ class AdminRuleController {
 
     @Operation(summary = "Close a date (a holiday) or change it once (a null field: as the rule says)")
     @PutMapping("/{id}/dates/{date}")
-    ApiResponse<OpeningRules.DateChange> setDate(@PathVariable @Positive long id,
+    ApiResponse<OpeningRules.DateChange> setDate(
+            @PathVariable @Positive long id,
             @PathVariable @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
-            @RequestBody OpeningRules.DateChange change, @AuthenticationPrincipal Caller caller) {
+            @RequestBody OpeningRules.DateChange change,
+            @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.setException(id, date, change, caller.actor()));
     }
 
     @Operation(summary = "The date follows the rule again")
     @DeleteMapping("/{id}/dates/{date}")
-    ApiResponse<Void> restoreDate(@PathVariable @Positive long id,
+    ApiResponse<Void> restoreDate(
+            @PathVariable @Positive long id,
             @PathVariable @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @AuthenticationPrincipal Caller caller) {
         rules.removeException(id, date, caller.actor());
@@ -91,6 +99,5 @@ class AdminRuleController {
         return ApiResponse.ok(rules.runDue(caller.actor()));
     }
 
-    record Activity(@NotNull Boolean active) {
-    }
+    record Activity(@NotNull Boolean active) {}
 }

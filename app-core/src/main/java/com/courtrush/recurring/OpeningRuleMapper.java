@@ -5,5 +5,4 @@ import org.apache.ibatis.annotations.Mapper;
 
 /** Reads and writes the standing rules. */
 @Mapper
-interface OpeningRuleMapper extends BaseMapper<OpeningRule> {
-}
+interface OpeningRuleMapper extends BaseMapper<OpeningRule> {}

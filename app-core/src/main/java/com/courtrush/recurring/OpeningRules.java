@@ -55,8 +55,15 @@ public class OpeningRules {
     /** One run at a time on this node (the clock's and staff's "run now"); nodes are kept apart by the run row. */
     private final ReentrantLock running = new ReentrantLock();
 
-    OpeningRules(OpeningRuleMapper rules, RuleExceptionMapper exceptions, RuleRunMapper runs, OpeningService openings,
-            SlotGenerator generator, AuditTrail audit, TransactionTemplate transactions, Clock clock) {
+    OpeningRules(
+            OpeningRuleMapper rules,
+            RuleExceptionMapper exceptions,
+            RuleRunMapper runs,
+            OpeningService openings,
+            SlotGenerator generator,
+            AuditTrail audit,
+            TransactionTemplate transactions,
+            Clock clock) {
         this.rules = rules;
         this.exceptions = exceptions;
         this.runs = runs;
@@ -69,7 +76,8 @@ public class OpeningRules {
 
     public List<Rule> list() {
         return rules.selectList(new LambdaQueryWrapper<OpeningRule>().orderByAsc(OpeningRule::getId)).stream()
-                .map(Rule::of).toList();
+                .map(Rule::of)
+                .toList();
     }
 
     public Rule get(long id) {
@@ -119,8 +127,12 @@ public class OpeningRules {
             exceptions.updateById(row);
         }
         forgetFailures(id, date);
-        audit.record(actor, Boolean.TRUE.equals(change.closed()) ? "CLOSE_RULE_DATE" : "CHANGE_RULE_DATE",
-                AUDIT_TARGET, id, new EngineText("rule.dateChanged", rule.getName(), date));
+        audit.record(
+                actor,
+                Boolean.TRUE.equals(change.closed()) ? "CLOSE_RULE_DATE" : "CHANGE_RULE_DATE",
+                AUDIT_TARGET,
+                id,
+                new EngineText("rule.dateChanged", rule.getName(), date));
         return DateChange.of(row);
     }
 
@@ -129,8 +141,12 @@ public class OpeningRules {
         OpeningRule rule = row(id);
         if (exceptions.delete(exceptionOf(id, date)) > 0) {
             forgetFailures(id, date);
-            audit.record(actor, "RESTORE_RULE_DATE", AUDIT_TARGET, id, new EngineText("rule.dateChanged",
-                    rule.getName(), date));
+            audit.record(
+                    actor,
+                    "RESTORE_RULE_DATE",
+                    AUDIT_TARGET,
+                    id,
+                    new EngineText("rule.dateChanged", rule.getName(), date));
         }
     }
 
@@ -154,7 +170,8 @@ public class OpeningRules {
                 status = run.getOutcome() == RuleRun.Outcome.CREATED ? PlanDay.Status.CREATED : PlanDay.Status.FAILED;
             } else if (!Boolean.TRUE.equals(rule.getActive())) {
                 status = PlanDay.Status.RULE_OFF;
-            } else if (!Rule.days(rule.getWeekdays()).contains(date.getDayOfWeek().getValue())) {
+            } else if (!Rule.days(rule.getWeekdays())
+                    .contains(date.getDayOfWeek().getValue())) {
                 status = PlanDay.Status.NOT_THIS_DAY;
             } else if (change != null && Boolean.TRUE.equals(change.getClosed())) {
                 status = PlanDay.Status.CLOSED;
@@ -163,8 +180,12 @@ public class OpeningRules {
             } else {
                 status = PlanDay.Status.TO_COME;
             }
-            plan.add(new PlanDay(date, status, run == null ? null : run.getSessionId(),
-                    run == null ? null : AuditLog.decode(run.getDetail()), effective.flashAt(),
+            plan.add(new PlanDay(
+                    date,
+                    status,
+                    run == null ? null : run.getSessionId(),
+                    run == null ? null : AuditLog.decode(run.getDetail()),
+                    effective.flashAt(),
                     status == PlanDay.Status.TO_COME ? date.minusDays(rule.getDaysAhead()) : null,
                     change == null ? null : DateChange.of(change)));
         }
@@ -178,7 +199,8 @@ public class OpeningRules {
             LocalDateTime now = LocalDateTime.now(clock);
             List<RunResult> results = new ArrayList<>();
             for (OpeningRule rule : rules.selectList(new LambdaQueryWrapper<OpeningRule>()
-                    .eq(OpeningRule::getActive, true).orderByAsc(OpeningRule::getId))) {
+                    .eq(OpeningRule::getActive, true)
+                    .orderByAsc(OpeningRule::getId))) {
                 LocalDate today = now.toLocalDate();
                 LocalDate last = today.plusDays(rule.getDaysAhead());
                 Map<LocalDate, RuleRun> made = runsOf(rule.getId(), today, last);
@@ -187,7 +209,8 @@ public class OpeningRules {
                 for (LocalDate date = today; !date.isAfter(last); date = date.plusDays(1)) {
                     RuleException change = changes.get(date);
                     Effective effective = Effective.of(rule, date, change);
-                    if (made.containsKey(date) || !days.contains(date.getDayOfWeek().getValue())
+                    if (made.containsKey(date)
+                            || !days.contains(date.getDayOfWeek().getValue())
                             || (change != null && Boolean.TRUE.equals(change.getClosed()))
                             || !date.atTime(effective.start()).isAfter(now)) {
                         continue;
@@ -210,14 +233,20 @@ public class OpeningRules {
             long sessionId = Objects.requireNonNull(transactions.execute(tx -> {
                 RuleRun run = run(rule.getId(), date, RuleRun.Outcome.CREATED, null);
                 runs.insert(run); // a second maker waits here for the first, then fails: the date is taken
-                ReserveSession session = openings.createScheduled(new OpeningService.NewOpening(date,
-                        effective.flashAt(), effective.perUserLimit(), rule.getWarmupLeadMinutes()), actor);
+                ReserveSession session = openings.createScheduled(
+                        new OpeningService.NewOpening(
+                                date, effective.flashAt(), effective.perUserLimit(), rule.getWarmupLeadMinutes()),
+                        actor);
                 generator.generate(session.getId(), effective.template(), actor);
                 run.setSessionId(session.getId());
                 runs.updateById(run);
                 return session.getId();
             }));
-            audit.record(actor, "RULE_OPENING", AUDIT_TARGET, rule.getId(),
+            audit.record(
+                    actor,
+                    "RULE_OPENING",
+                    AUDIT_TARGET,
+                    rule.getId(),
                     new EngineText("rule.created", rule.getName(), date, sessionId));
             log.info("Rule {} ({}) made opening {} for {}", rule.getId(), rule.getName(), sessionId, date);
             return new RunResult(rule.getId(), rule.getName(), date, RuleRun.Outcome.CREATED, sessionId, null);
@@ -232,11 +261,18 @@ public class OpeningRules {
                 return null; // another node made it, or recorded the same failure, meanwhile
             }
             audit.record(actor, "RULE_FAILED", AUDIT_TARGET, rule.getId(), why);
-            log.warn("Rule {} ({}) could not make the opening for {}: {}", rule.getId(), rule.getName(), date,
+            log.warn(
+                    "Rule {} ({}) could not make the opening for {}: {}",
+                    rule.getId(),
+                    rule.getName(),
+                    date,
                     refused.getMessage());
             return new RunResult(rule.getId(), rule.getName(), date, RuleRun.Outcome.FAILED, null, why);
         } catch (DataAccessException busy) {
-            log.warn("Rule {}'s opening for {} not made this time ({}); the next run tries again", rule.getId(), date,
+            log.warn(
+                    "Rule {}'s opening for {} not made this time ({}); the next run tries again",
+                    rule.getId(),
+                    date,
                     busy.getMessage());
             return null;
         }
@@ -253,26 +289,34 @@ public class OpeningRules {
 
     /** Failed dates of the rule (from today; of one date when given) are tried again. */
     private void forgetFailures(long ruleId, LocalDate date) {
-        runs.delete(new LambdaQueryWrapper<RuleRun>().eq(RuleRun::getRuleId, ruleId)
+        runs.delete(new LambdaQueryWrapper<RuleRun>()
+                .eq(RuleRun::getRuleId, ruleId)
                 .eq(RuleRun::getOutcome, RuleRun.Outcome.FAILED)
                 .eq(date != null, RuleRun::getRuleDate, date)
                 .ge(date == null, RuleRun::getRuleDate, LocalDate.now(clock)));
     }
 
     private Map<LocalDate, RuleRun> runsOf(long ruleId, LocalDate from, LocalDate to) {
-        return runs.selectList(new LambdaQueryWrapper<RuleRun>().eq(RuleRun::getRuleId, ruleId)
-                        .between(RuleRun::getRuleDate, from, to)).stream()
+        return runs
+                .selectList(new LambdaQueryWrapper<RuleRun>()
+                        .eq(RuleRun::getRuleId, ruleId)
+                        .between(RuleRun::getRuleDate, from, to))
+                .stream()
                 .collect(Collectors.toMap(RuleRun::getRuleDate, Function.identity()));
     }
 
     private Map<LocalDate, RuleException> exceptionsOf(long ruleId, LocalDate from, LocalDate to) {
-        return exceptions.selectList(new LambdaQueryWrapper<RuleException>().eq(RuleException::getRuleId, ruleId)
-                        .between(RuleException::getRuleDate, from, to)).stream()
+        return exceptions
+                .selectList(new LambdaQueryWrapper<RuleException>()
+                        .eq(RuleException::getRuleId, ruleId)
+                        .between(RuleException::getRuleDate, from, to))
+                .stream()
                 .collect(Collectors.toMap(RuleException::getRuleDate, Function.identity()));
     }
 
     private static LambdaQueryWrapper<RuleException> exceptionOf(long ruleId, LocalDate date) {
-        return new LambdaQueryWrapper<RuleException>().eq(RuleException::getRuleId, ruleId)
+        return new LambdaQueryWrapper<RuleException>()
+                .eq(RuleException::getRuleId, ruleId)
                 .eq(RuleException::getRuleDate, date);
     }
 
@@ -285,17 +329,23 @@ public class OpeningRules {
     }
 
     /** What a rule makes on one date, its one-off change applied. */
-    private record Effective(LocalDateTime flashAt, LocalTime start, int perUserLimit,
-            SlotGenerator.SlotTemplate template) {
+    private record Effective(
+            LocalDateTime flashAt, LocalTime start, int perUserLimit, SlotGenerator.SlotTemplate template) {
 
         static Effective of(OpeningRule rule, LocalDate date, RuleException change) {
             LocalTime flash = pick(change, RuleException::getFlashTime, rule.getFlashTime());
             LocalTime start = pick(change, RuleException::getStartTime, rule.getStartTime());
             LocalTime end = pick(change, RuleException::getEndTime, rule.getEndTime());
-            return new Effective(date.minusDays(rule.getFlashDaysBefore()).atTime(flash), start,
+            return new Effective(
+                    date.minusDays(rule.getFlashDaysBefore()).atTime(flash),
+                    start,
                     pick(change, RuleException::getPerUserLimit, rule.getPerUserLimit()),
-                    new SlotGenerator.SlotTemplate(Rule.courts(rule.getCourtIds()), start, end,
-                            rule.getDurationMinutes(), pick(change, RuleException::getCapacity, rule.getCapacity()),
+                    new SlotGenerator.SlotTemplate(
+                            Rule.courts(rule.getCourtIds()),
+                            start,
+                            end,
+                            rule.getDurationMinutes(),
+                            pick(change, RuleException::getCapacity, rule.getCapacity()),
                             pick(change, RuleException::getPriceCents, rule.getPriceCents())));
         }
 
@@ -306,15 +356,40 @@ public class OpeningRules {
     }
 
     /** A rule as staff see and edit it. */
-    public record Rule(long id, String name, boolean active, int daysAhead, List<Integer> weekdays,
-            LocalTime flashTime, int flashDaysBefore, int warmupLeadMinutes, int perUserLimit, List<Long> courtIds,
-            LocalTime startTime, LocalTime endTime, int durationMinutes, int capacity, Integer priceCents) {
+    public record Rule(
+            long id,
+            String name,
+            boolean active,
+            int daysAhead,
+            List<Integer> weekdays,
+            LocalTime flashTime,
+            int flashDaysBefore,
+            int warmupLeadMinutes,
+            int perUserLimit,
+            List<Long> courtIds,
+            LocalTime startTime,
+            LocalTime endTime,
+            int durationMinutes,
+            int capacity,
+            Integer priceCents) {
 
         static Rule of(OpeningRule r) {
-            return new Rule(r.getId(), r.getName(), Boolean.TRUE.equals(r.getActive()), r.getDaysAhead(),
-                    days(r.getWeekdays()), r.getFlashTime(), r.getFlashDaysBefore(), r.getWarmupLeadMinutes(),
-                    r.getPerUserLimit(), courts(r.getCourtIds()), r.getStartTime(), r.getEndTime(),
-                    r.getDurationMinutes(), r.getCapacity(), r.getPriceCents());
+            return new Rule(
+                    r.getId(),
+                    r.getName(),
+                    Boolean.TRUE.equals(r.getActive()),
+                    r.getDaysAhead(),
+                    days(r.getWeekdays()),
+                    r.getFlashTime(),
+                    r.getFlashDaysBefore(),
+                    r.getWarmupLeadMinutes(),
+                    r.getPerUserLimit(),
+                    courts(r.getCourtIds()),
+                    r.getStartTime(),
+                    r.getEndTime(),
+                    r.getDurationMinutes(),
+                    r.getCapacity(),
+                    r.getPriceCents());
         }
 
         static List<Integer> days(String weekdays) {
@@ -322,15 +397,29 @@ public class OpeningRules {
         }
 
         static List<Long> courts(String courtIds) {
-            return Arrays.stream(courtIds.split(",")).map(String::strip).filter(s -> !s.isEmpty())
-                    .map(Long::valueOf).toList();
+            return Arrays.stream(courtIds.split(","))
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .map(Long::valueOf)
+                    .toList();
         }
     }
 
     /** A rule to create or the new state of one; weekdays are ISO numbers (1 = Monday). */
-    public record RuleForm(String name, Integer daysAhead, List<Integer> weekdays, LocalTime flashTime,
-            Integer flashDaysBefore, Integer warmupLeadMinutes, Integer perUserLimit, List<Long> courtIds,
-            LocalTime startTime, LocalTime endTime, Integer durationMinutes, Integer capacity, Integer priceCents) {
+    public record RuleForm(
+            String name,
+            Integer daysAhead,
+            List<Integer> weekdays,
+            LocalTime flashTime,
+            Integer flashDaysBefore,
+            Integer warmupLeadMinutes,
+            Integer perUserLimit,
+            List<Long> courtIds,
+            LocalTime startTime,
+            LocalTime endTime,
+            Integer durationMinutes,
+            Integer capacity,
+            Integer priceCents) {
 
         RuleForm validated() {
             if (name == null || name.isBlank() || name.strip().length() > 64 || !Texts.isPlain(name)) {
@@ -339,7 +428,9 @@ public class OpeningRules {
             if (daysAhead == null || daysAhead < 1 || daysAhead > 30) {
                 throw CourtRushException.badRequest("rule.daysAhead");
             }
-            if (weekdays == null || weekdays.isEmpty() || weekdays.stream().anyMatch(d -> d == null || d < 1 || d > 7)) {
+            if (weekdays == null
+                    || weekdays.isEmpty()
+                    || weekdays.stream().anyMatch(d -> d == null || d < 1 || d > 7)) {
                 throw CourtRushException.badRequest("rule.weekdays");
             }
             if (flashTime == null || flashDaysBefore == null || flashDaysBefore < 0 || flashDaysBefore > 30) {
@@ -362,11 +453,12 @@ public class OpeningRules {
         OpeningRule applyTo(OpeningRule rule) {
             rule.setName(name.strip());
             rule.setDaysAhead(daysAhead);
-            rule.setWeekdays(weekdays.stream().distinct().sorted().map(String::valueOf).collect(Collectors.joining()));
+            rule.setWeekdays(
+                    weekdays.stream().distinct().sorted().map(String::valueOf).collect(Collectors.joining()));
             rule.setFlashTime(flashTime.withSecond(0).withNano(0));
             rule.setFlashDaysBefore(flashDaysBefore);
-            rule.setWarmupLeadMinutes(warmupLeadMinutes == null ? OpeningService.DEFAULT_WARMUP_LEAD_MINUTES
-                    : warmupLeadMinutes);
+            rule.setWarmupLeadMinutes(
+                    warmupLeadMinutes == null ? OpeningService.DEFAULT_WARMUP_LEAD_MINUTES : warmupLeadMinutes);
             rule.setPerUserLimit(perUserLimit);
             rule.setCourtIds(courtIds.stream().distinct().map(String::valueOf).collect(Collectors.joining(",")));
             rule.setStartTime(startTime);
@@ -379,12 +471,26 @@ public class OpeningRules {
     }
 
     /** A date closed, or changed once (null: as the rule says). */
-    public record DateChange(Boolean closed, LocalTime flashTime, LocalTime startTime, LocalTime endTime,
-            Integer capacity, Integer priceCents, Integer perUserLimit, String note) {
+    public record DateChange(
+            Boolean closed,
+            LocalTime flashTime,
+            LocalTime startTime,
+            LocalTime endTime,
+            Integer capacity,
+            Integer priceCents,
+            Integer perUserLimit,
+            String note) {
 
         static DateChange of(RuleException e) {
-            return new DateChange(e.getClosed(), e.getFlashTime(), e.getStartTime(), e.getEndTime(), e.getCapacity(),
-                    e.getPriceCents(), e.getPerUserLimit(), e.getNote());
+            return new DateChange(
+                    e.getClosed(),
+                    e.getFlashTime(),
+                    e.getStartTime(),
+                    e.getEndTime(),
+                    e.getCapacity(),
+                    e.getPriceCents(),
+                    e.getPerUserLimit(),
+                    e.getNote());
         }
 
         void validate() {
@@ -400,8 +506,13 @@ public class OpeningRules {
             if (perUserLimit != null && (perUserLimit < 1 || perUserLimit > 100)) {
                 throw CourtRushException.badRequest("opening.perUserLimit");
             }
-            if (!Boolean.TRUE.equals(closed) && flashTime == null && startTime == null && endTime == null
-                    && capacity == null && priceCents == null && perUserLimit == null) {
+            if (!Boolean.TRUE.equals(closed)
+                    && flashTime == null
+                    && startTime == null
+                    && endTime == null
+                    && capacity == null
+                    && priceCents == null
+                    && perUserLimit == null) {
                 throw CourtRushException.badRequest("rule.nothingChanged");
             }
         }
@@ -425,17 +536,28 @@ public class OpeningRules {
      * @param why       why it could not (FAILED)
      * @param madeOn    when it will be made (TO_COME): days ahead of the date
      */
-    public record PlanDay(LocalDate date, Status status, Long sessionId, EngineText why, LocalDateTime flashAt,
-            LocalDate madeOn, DateChange change) {
+    public record PlanDay(
+            LocalDate date,
+            Status status,
+            Long sessionId,
+            EngineText why,
+            LocalDateTime flashAt,
+            LocalDate madeOn,
+            DateChange change) {
 
         /** What the rule does on the date. */
         public enum Status {
-            CREATED, FAILED, CLOSED, NOT_THIS_DAY, RULE_OFF, MISSED, TO_COME
+            CREATED,
+            FAILED,
+            CLOSED,
+            NOT_THIS_DAY,
+            RULE_OFF,
+            MISSED,
+            TO_COME
         }
     }
 
     /** What one run did for one rule and date. */
-    public record RunResult(long ruleId, String ruleName, LocalDate date, RuleRun.Outcome outcome, Long sessionId,
-            EngineText why) {
-    }
+    public record RunResult(
+            long ruleId, String ruleName, LocalDate date, RuleRun.Outcome outcome, Long sessionId, EngineText why) {}
 }

@@ -19,25 +19,35 @@ import lombok.Setter;
 public class RuleException {
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private Long ruleId;
     private LocalDate ruleDate;
     private Boolean closed;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private LocalTime flashTime;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private LocalTime startTime;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private LocalTime endTime;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private Integer capacity;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private Integer priceCents;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private Integer perUserLimit;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private String note;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 }

@@ -5,5 +5,4 @@ import org.apache.ibatis.annotations.Mapper;
 
 /** Reads and writes a rule's closed and changed dates. */
 @Mapper
-interface RuleExceptionMapper extends BaseMapper<RuleException> {
-}
+interface RuleExceptionMapper extends BaseMapper<RuleException> {}

@@ -17,13 +17,16 @@ import lombok.Setter;
 public class RuleRun {
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private Long ruleId;
     private LocalDate ruleDate;
     private Long sessionId;
     private Outcome outcome;
     private String detail;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 

@@ -5,5 +5,4 @@ import org.apache.ibatis.annotations.Mapper;
 
 /** Reads and writes what each rule did for each date. */
 @Mapper
-interface RuleRunMapper extends BaseMapper<RuleRun> {
-}
+interface RuleRunMapper extends BaseMapper<RuleRun> {}

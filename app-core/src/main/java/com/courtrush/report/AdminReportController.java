@@ -18,8 +18,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-@Tag(name = "Admin: reports", description = "Sales by play date (a day, a week, up to "
-        + SalesReports.MAX_DAYS + " days) and CSV exports for spreadsheets (UTF-8 with BOM)")
+@Tag(
+        name = "Admin: reports",
+        description = "Sales by play date (a day, a week, up to " + SalesReports.MAX_DAYS
+                + " days) and CSV exports for spreadsheets (UTF-8 with BOM)")
 @RestController
 @RequestMapping("/admin/reports")
 class AdminReportController {
@@ -34,11 +36,13 @@ class AdminReportController {
         this.exports = exports;
     }
 
-    @Operation(summary = "Places offered, sold, paid, cancelled by reason, refunded, unsold; revenue and refunds in "
-            + "yuan; utilisation by court and hour — per play date from `from` to `to` (default: `from`), of all "
-            + "courts or of `courtId`")
+    @Operation(
+            summary = "Places offered, sold, paid, cancelled by reason, refunded, unsold; revenue and refunds in "
+                    + "yuan; utilisation by court and hour — per play date from `from` to `to` (default: `from`), of all "
+                    + "courts or of `courtId`")
     @GetMapping
-    ApiResponse<SalesReports.Report> report(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
+    ApiResponse<SalesReports.Report> report(
+            @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Positive Long courtId) {
         return ApiResponse.ok(reports.report(from, to == null ? from : to, courtId));
@@ -46,9 +50,11 @@ class AdminReportController {
 
     @Operation(summary = "The report as CSV (the days, their total, then the utilisation)")
     @GetMapping("/report.csv")
-    ResponseEntity<byte[]> reportCsv(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
+    ResponseEntity<byte[]> reportCsv(
+            @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
-            @RequestParam(required = false) @Positive Long courtId, HttpServletRequest request) {
+            @RequestParam(required = false) @Positive Long courtId,
+            HttpServletRequest request) {
         return csv(ReportExports.Kind.REPORT, from, to, courtId, request);
     }
 
@@ -57,26 +63,33 @@ class AdminReportController {
     ResponseEntity<byte[]> reservationsCsv(
             @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
-            @RequestParam(required = false) @Positive Long courtId, HttpServletRequest request) {
+            @RequestParam(required = false) @Positive Long courtId,
+            HttpServletRequest request) {
         return csv(ReportExports.Kind.RESERVATIONS, from, to, courtId, request);
     }
 
     @Operation(summary = "The pay orders of the play dates' reservations as CSV")
     @GetMapping("/pay-orders.csv")
-    ResponseEntity<byte[]> payOrdersCsv(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
+    ResponseEntity<byte[]> payOrdersCsv(
+            @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
-            @RequestParam(required = false) @Positive Long courtId, HttpServletRequest request) {
+            @RequestParam(required = false) @Positive Long courtId,
+            HttpServletRequest request) {
         return csv(ReportExports.Kind.PAY_ORDERS, from, to, courtId, request);
     }
 
-    private ResponseEntity<byte[]> csv(ReportExports.Kind kind, LocalDate from, LocalDate to, Long courtId,
-            HttpServletRequest request) {
+    private ResponseEntity<byte[]> csv(
+            ReportExports.Kind kind, LocalDate from, LocalDate to, Long courtId, HttpServletRequest request) {
         LocalDate until = to == null ? from : to;
         byte[] body = exports.export(kind, from, until, courtId, RequestLocales.of(request));
         return ResponseEntity.ok()
                 .contentType(CSV)
-                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment()
-                        .filename(kind.fileName(from, until)).build().toString())
+                .header(
+                        HttpHeaders.CONTENT_DISPOSITION,
+                        ContentDisposition.attachment()
+                                .filename(kind.fileName(from, until))
+                                .build()
+                                .toString())
                 .body(body);
     }
 }

@@ -17,8 +17,7 @@ final class Csv {
 
     static final String BOM = "\uFEFF";
 
-    private Csv() {
-    }
+    private Csv() {}
 
     /** The file: {@code header}, then each row of {@code rows}; a null row is an empty line between tables. */
     static byte[] write(List<List<?>> rows) {

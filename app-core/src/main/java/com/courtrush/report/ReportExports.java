@@ -55,11 +55,12 @@ public class ReportExports {
     /** The export of play dates {@code from} to {@code to}, of one court when {@code courtId} is given. */
     public byte[] export(Kind kind, LocalDate from, LocalDate to, Long courtId, Locale locale) {
         SalesReports.Lines lines = reports.read(from, to, courtId);
-        return Csv.write(switch (kind) {
-            case RESERVATIONS -> reservations(lines, locale);
-            case PAY_ORDERS -> payOrders(lines, locale);
-            case REPORT -> report(SalesReports.compute(from, to, lines), locale);
-        });
+        return Csv.write(
+                switch (kind) {
+                    case RESERVATIONS -> reservations(lines, locale);
+                    case PAY_ORDERS -> payOrders(lines, locale);
+                    case REPORT -> report(SalesReports.compute(from, to, lines), locale);
+                });
     }
 
     private List<List<?>> reservations(SalesReports.Lines lines, Locale locale) {
@@ -76,17 +77,39 @@ public class ReportExports {
             }
         }
         List<List<?>> rows = new ArrayList<>();
-        rows.add(header(locale, "reservations", "id", "playDate", "court", "start", "end", "studentId", "studentName",
-                "status", "cancelReason", "priceYuan", "paidYuan", "refundedYuan", "created"));
+        rows.add(header(
+                locale,
+                "reservations",
+                "id",
+                "playDate",
+                "court",
+                "start",
+                "end",
+                "studentId",
+                "studentName",
+                "status",
+                "cancelReason",
+                "priceYuan",
+                "paidYuan",
+                "refundedYuan",
+                "created"));
         for (ReportMapper.ReservationLine r : lines.reservations()) {
             ReportMapper.SlotLine slot = slots.get(r.getSlotId());
             long[] sums = money.getOrDefault(r.getId(), new long[2]);
-            rows.add(Arrays.asList(r.getId(), slot.getSlotDate().toString(), slot.getCourtName(),
-                    HOUR.format(slot.getStartTime()), HOUR.format(slot.getEndTime()), r.getStudentId(),
-                    r.getStudentName(), word(locale, "reservation." + r.getStatus()),
+            rows.add(Arrays.asList(
+                    r.getId(),
+                    slot.getSlotDate().toString(),
+                    slot.getCourtName(),
+                    HOUR.format(slot.getStartTime()),
+                    HOUR.format(slot.getEndTime()),
+                    r.getStudentId(),
+                    r.getStudentName(),
+                    word(locale, "reservation." + r.getStatus()),
                     r.getCancelReason() == null ? "" : word(locale, "reason." + r.getCancelReason()),
-                    SalesReports.yuan(settings.priceCents(slot.getPriceCents())), SalesReports.yuan(sums[0]),
-                    SalesReports.yuan(sums[1]), TIME.format(r.getCreateTime())));
+                    SalesReports.yuan(settings.priceCents(slot.getPriceCents())),
+                    SalesReports.yuan(sums[0]),
+                    SalesReports.yuan(sums[1]),
+                    TIME.format(r.getCreateTime())));
         }
         return rows;
     }
@@ -96,15 +119,35 @@ public class ReportExports {
         Map<Long, ReportMapper.ReservationLine> reservations = lines.reservations().stream()
                 .collect(Collectors.toMap(ReportMapper.ReservationLine::getId, Function.identity()));
         List<List<?>> rows = new ArrayList<>();
-        rows.add(header(locale, "payOrders", "outTradeNo", "reservationId", "studentId", "studentName", "playDate",
-                "court", "start", "amountYuan", "status", "created", "paid", "refunded"));
+        rows.add(header(
+                locale,
+                "payOrders",
+                "outTradeNo",
+                "reservationId",
+                "studentId",
+                "studentName",
+                "playDate",
+                "court",
+                "start",
+                "amountYuan",
+                "status",
+                "created",
+                "paid",
+                "refunded"));
         for (ReportMapper.PayLine order : lines.payOrders()) {
             ReportMapper.ReservationLine r = reservations.get(order.getReservationId());
             ReportMapper.SlotLine slot = slots.get(r.getSlotId());
-            rows.add(Arrays.asList(order.getOutTradeNo(), order.getReservationId(), r.getStudentId(),
-                    r.getStudentName(), slot.getSlotDate().toString(), slot.getCourtName(),
-                    HOUR.format(slot.getStartTime()), SalesReports.yuan(order.getAmountCents()),
-                    word(locale, "pay." + order.getStatus()), TIME.format(order.getCreateTime()),
+            rows.add(Arrays.asList(
+                    order.getOutTradeNo(),
+                    order.getReservationId(),
+                    r.getStudentId(),
+                    r.getStudentName(),
+                    slot.getSlotDate().toString(),
+                    slot.getCourtName(),
+                    HOUR.format(slot.getStartTime()),
+                    SalesReports.yuan(order.getAmountCents()),
+                    word(locale, "pay." + order.getStatus()),
+                    TIME.format(order.getCreateTime()),
                     order.getPaidTime() == null ? "" : TIME.format(order.getPaidTime()),
                     order.getRefundTime() == null ? "" : TIME.format(order.getRefundTime())));
         }
@@ -114,16 +157,17 @@ public class ReportExports {
     private static List<List<?>> report(SalesReports.Report report, Locale locale) {
         List<List<?>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(header(locale, "report", "playDate", "offered", "sold", "held", "paid"));
-        SalesReports.REASONS.forEach(reason -> header.add(EngineMessages.format(locale, "csv.report.cancelled",
-                word(locale, "reason." + reason))));
+        SalesReports.REASONS.forEach(reason ->
+                header.add(EngineMessages.format(locale, "csv.report.cancelled", word(locale, "reason." + reason))));
         header.addAll(header(locale, "report", "refunded", "unsold", "revenueYuan", "refundsYuan", "netYuan"));
         rows.add(header);
         report.days().forEach(day -> rows.add(figures(day.date().toString(), day)));
         rows.add(figures(EngineMessages.format(locale, "csv.report.total"), report.total()));
         rows.add(null);
         rows.add(header(locale, "utilisation", "court", "hour", "places", "held", "percent"));
-        report.utilisation().forEach(u -> rows.add(Arrays.asList(u.courtName(), String.format("%02d:00", u.hour()),
-                u.places(), u.held(), u.percent())));
+        report.utilisation()
+                .forEach(u -> rows.add(Arrays.asList(
+                        u.courtName(), String.format("%02d:00", u.hour()), u.places(), u.held(), u.percent())));
         return rows;
     }
 
@@ -139,7 +183,8 @@ public class ReportExports {
     }
 
     private static List<String> header(Locale locale, String table, String... columns) {
-        return Arrays.stream(columns).map(column -> EngineMessages.format(locale, "csv." + table + "." + column))
+        return Arrays.stream(columns)
+                .map(column -> EngineMessages.format(locale, "csv." + table + "." + column))
                 .toList();
     }
 

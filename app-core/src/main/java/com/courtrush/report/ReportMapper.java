@@ -15,8 +15,8 @@ import org.apache.ibatis.annotations.Select;
 interface ReportMapper {
 
     /** The slots of the range, of one court when {@code courtId} is given. */
-    String SLOTS_IN_RANGE = "s.slot_date between #{from} and #{to}"
-            + "<if test='courtId != null'> and s.court_id = #{courtId}</if>";
+    String SLOTS_IN_RANGE =
+            "s.slot_date between #{from} and #{to}" + "<if test='courtId != null'> and s.court_id = #{courtId}</if>";
 
     @Select("<script>select s.id, s.court_id, c.name as court_name, s.slot_date, s.start_time, s.end_time, "
             + "s.capacity, s.active, s.price_cents from time_slot s join court c on c.id = s.court_id where "
@@ -26,8 +26,8 @@ interface ReportMapper {
     @Select("<script>select r.id, r.slot_id, r.status, r.cancel_reason, r.note, r.create_time, u.student_id, "
             + "u.display_name as student_name from reservation r join time_slot s on s.id = r.slot_id "
             + "join user_account u on u.id = r.user_id where " + SLOTS_IN_RANGE + " order by r.id</script>")
-    List<ReservationLine> reservations(@Param("from") LocalDate from, @Param("to") LocalDate to,
-            @Param("courtId") Long courtId);
+    List<ReservationLine> reservations(
+            @Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
 
     @Select("<script>select p.id, p.out_trade_no, p.reservation_id, p.amount_cents, p.status, p.paid_time, "
             + "p.refund_time, p.create_time from pay_order p join reservation r on r.id = p.reservation_id "

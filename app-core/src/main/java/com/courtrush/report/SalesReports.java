@@ -41,8 +41,8 @@ public class SalesReports {
     public static final int MAX_DAYS = 92;
 
     /** The reasons a report counts cancels by (a granted attempt never recorded is no sale). */
-    public static final List<CancelReason> REASONS = List.of(CancelReason.USER, CancelReason.TIMEOUT,
-            CancelReason.REFUND, CancelReason.STAFF);
+    public static final List<CancelReason> REASONS =
+            List.of(CancelReason.USER, CancelReason.TIMEOUT, CancelReason.REFUND, CancelReason.STAFF);
 
     private final ReportMapper mapper;
 
@@ -58,7 +58,9 @@ public class SalesReports {
     /** The slots, reservations and pay orders of play dates {@code from} to {@code to} (of one court, or all). */
     Lines read(LocalDate from, LocalDate to, Long courtId) {
         requireRange(from, to);
-        return new Lines(mapper.slots(from, to, courtId), mapper.reservations(from, to, courtId),
+        return new Lines(
+                mapper.slots(from, to, courtId),
+                mapper.reservations(from, to, courtId),
                 mapper.payOrders(from, to, courtId));
     }
 
@@ -69,8 +71,8 @@ public class SalesReports {
     }
 
     static Report compute(LocalDate from, LocalDate to, Lines lines) {
-        Map<Long, ReportMapper.SlotLine> slots = lines.slots().stream()
-                .collect(Collectors.toMap(ReportMapper.SlotLine::getId, Function.identity()));
+        Map<Long, ReportMapper.SlotLine> slots =
+                lines.slots().stream().collect(Collectors.toMap(ReportMapper.SlotLine::getId, Function.identity()));
         Map<LocalDate, Tally> days = new TreeMap<>();
         for (LocalDate day = from; !day.isAfter(to); day = day.plusDays(1)) {
             days.put(day, new Tally());
@@ -124,10 +126,15 @@ public class SalesReports {
             figures.add(tally.figures(date));
         });
         List<Utilisation> utilisation = new ArrayList<>();
-        use.forEach((key, counts) -> utilisation.add(new Utilisation(key.courtName(), key.hour(), counts[0],
-                counts[1], counts[0] == 0 ? BigDecimal.ZERO
-                        : BigDecimal.valueOf(counts[1] * 100L).divide(BigDecimal.valueOf(counts[0]), 1,
-                                RoundingMode.HALF_UP))));
+        use.forEach((key, counts) -> utilisation.add(new Utilisation(
+                key.courtName(),
+                key.hour(),
+                counts[0],
+                counts[1],
+                counts[0] == 0
+                        ? BigDecimal.ZERO
+                        : BigDecimal.valueOf(counts[1] * 100L)
+                                .divide(BigDecimal.valueOf(counts[0]), 1, RoundingMode.HALF_UP))));
         return new Report(from, to, figures, total.figures(null), utilisation);
     }
 
@@ -136,13 +143,15 @@ public class SalesReports {
     }
 
     /** The slots, reservations and pay orders of a range of play dates. */
-    record Lines(List<ReportMapper.SlotLine> slots, List<ReportMapper.ReservationLine> reservations,
-            List<ReportMapper.PayLine> payOrders) {
-    }
+    record Lines(
+            List<ReportMapper.SlotLine> slots,
+            List<ReportMapper.ReservationLine> reservations,
+            List<ReportMapper.PayLine> payOrders) {}
 
     private record UtilisationKey(String courtName, long courtId, int hour) implements Comparable<UtilisationKey> {
         static UtilisationKey of(ReportMapper.SlotLine slot) {
-            return new UtilisationKey(slot.getCourtName(), slot.getCourtId(), slot.getStartTime().getHour());
+            return new UtilisationKey(
+                    slot.getCourtName(), slot.getCourtId(), slot.getStartTime().getHour());
         }
 
         @Override
@@ -179,27 +188,43 @@ public class SalesReports {
         Figures figures(LocalDate date) {
             Map<CancelReason, Integer> byReason = new EnumMap<>(CancelReason.class);
             REASONS.forEach(reason -> byReason.put(reason, cancelled.getOrDefault(reason, 0)));
-            return new Figures(date, offered, sold, held, paid, byReason, refunded, offered - held, yuan(revenueCents),
-                    yuan(refundsCents), yuan(revenueCents - refundsCents));
+            return new Figures(
+                    date,
+                    offered,
+                    sold,
+                    held,
+                    paid,
+                    byReason,
+                    refunded,
+                    offered - held,
+                    yuan(revenueCents),
+                    yuan(refundsCents),
+                    yuan(revenueCents - refundsCents));
         }
     }
 
     /** A range's report: each play date, their total, and the utilisation by court and hour. */
-    public record Report(LocalDate from, LocalDate to, List<Figures> days, Figures total,
-            List<Utilisation> utilisation) {
-    }
+    public record Report(
+            LocalDate from, LocalDate to, List<Figures> days, Figures total, List<Utilisation> utilisation) {}
 
     /**
      * One play date's figures (the total's {@code date} is null); money in yuan.
      *
      * @param cancelled by reason: USER, TIMEOUT, REFUND, STAFF
      */
-    public record Figures(LocalDate date, int offered, int sold, int held, int paid,
-            Map<CancelReason, Integer> cancelled, int refunded, int unsold, BigDecimal revenueYuan,
-            BigDecimal refundsYuan, BigDecimal netYuan) {
-    }
+    public record Figures(
+            LocalDate date,
+            int offered,
+            int sold,
+            int held,
+            int paid,
+            Map<CancelReason, Integer> cancelled,
+            int refunded,
+            int unsold,
+            BigDecimal revenueYuan,
+            BigDecimal refundsYuan,
+            BigDecimal netYuan) {}
 
     /** Places held of those offered, for one court and starting hour over the range. */
-    public record Utilisation(String courtName, int hour, int places, int held, BigDecimal percent) {
-    }
+    public record Utilisation(String courtName, int hour, int places, int held, BigDecimal percent) {}
 }

@@ -48,12 +48,15 @@ public class InflightGrants {
 
     /** The openings whose set may hold grants: warmed up or later, of the last two days onwards. */
     public List<Long> openings() {
-        return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
+        return sessions
+                .selectList(new LambdaQueryWrapper<ReserveSession>()
                         .select(ReserveSession::getId)
                         .ne(ReserveSession::getState, SessionState.SCHEDULED)
                         .ge(ReserveSession::getSessionDate, LocalDate.now(clock).minusDays(DAYS_BACK))
                         .orderByAsc(ReserveSession::getId))
-                .stream().map(ReserveSession::getId).toList();
+                .stream()
+                .map(ReserveSession::getId)
+                .toList();
     }
 
     /** One opening's set: member "traceId|userId|slotId|sessionId", score the grant's Redis time (ms). */
@@ -91,16 +94,20 @@ public class InflightGrants {
             }
         }
         batch.execute();
-        int count = sizes.stream().mapToInt(size -> size.toCompletableFuture().join()).sum();
-        return new InFlight(count, oldest.stream()
-                .flatMap(read -> read.toCompletableFuture().join().stream())
-                .map(entry -> ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue()))
-                .sorted(Comparator.comparingLong(ReserveMessage::time))
-                .limit(limit)
-                .toList());
+        int count = sizes.stream()
+                .mapToInt(size -> size.toCompletableFuture().join())
+                .sum();
+        return new InFlight(
+                count,
+                oldest.stream()
+                        .flatMap(read -> read.toCompletableFuture().join().stream())
+                        .map(entry -> ReserveMessage.fromInflight(
+                                entry.getValue(), entry.getScore().longValue()))
+                        .sorted(Comparator.comparingLong(ReserveMessage::time))
+                        .limit(limit)
+                        .toList());
     }
 
     /** Grants in flight, all openings together, and the oldest of them, oldest first. */
-    public record InFlight(int count, List<ReserveMessage> oldest) {
-    }
+    public record InFlight(int count, List<ReserveMessage> oldest) {}
 }

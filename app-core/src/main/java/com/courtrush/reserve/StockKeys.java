@@ -12,6 +12,5 @@ public final class StockKeys {
         return slotDate.plusDays(1).atStartOfDay(zone).toEpochSecond() + GRACE_SECONDS;
     }
 
-    private StockKeys() {
-    }
+    private StockKeys() {}
 }

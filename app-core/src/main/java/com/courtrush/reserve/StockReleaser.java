@@ -65,11 +65,22 @@ public class StockReleaser {
         String member = grant == null ? "" : grant.inflightMember();
         String inflight = RedisKeys.inflight(sessionId);
         String pendingKey = grant == null ? inflight : RedisKeys.pending(sessionId, grant.traceId());
-        String outcome = script.eval(RScript.Mode.READ_WRITE, release.source(), RScript.ReturnType.VALUE,
-                List.of(RedisKeys.dedup(sessionId, slotId), RedisKeys.semaphore(sessionId, slotId),
-                        RedisKeys.quota(sessionId), pendingKey, inflight, RedisKeys.slotOff(sessionId, slotId),
+        String outcome = script.eval(
+                RScript.Mode.READ_WRITE,
+                release.source(),
+                RScript.ReturnType.VALUE,
+                List.of(
+                        RedisKeys.dedup(sessionId, slotId),
+                        RedisKeys.semaphore(sessionId, slotId),
+                        RedisKeys.quota(sessionId),
+                        pendingKey,
+                        inflight,
+                        RedisKeys.slotOff(sessionId, slotId),
                         RedisKeys.releasedLog(sessionId)),
-                Long.toString(userId), member, Long.toString(slotId), Long.toString(LOG_WINDOW.toMillis()),
+                Long.toString(userId),
+                member,
+                Long.toString(slotId),
+                Long.toString(LOG_WINDOW.toMillis()),
                 onlyIfInFlight ? "1" : "0");
         boolean released = RELEASED.equals(outcome);
         if (released) {
@@ -98,8 +109,11 @@ public class StockReleaser {
             openings.resync(sessionId, AuditTrail.SYSTEM_CONSUMER);
         } catch (RuntimeException e) {
             // the grants are recorded; Redis counts them free until the opening is re-synced
-            log.error("Opening {} could not be re-synced after Redis lost some of its grants; until it is "
-                    + "(staff: re-sync in the console), Redis may offer places the database refuses", sessionId, e);
+            log.error(
+                    "Opening {} could not be re-synced after Redis lost some of its grants; until it is "
+                            + "(staff: re-sync in the console), Redis may offer places the database refuses",
+                    sessionId,
+                    e);
         }
     }
 
@@ -117,11 +131,15 @@ public class StockReleaser {
                 keys.add(RedisKeys.pending(sessionId, grant.traceId()));
                 args.add(grant.inflightMember());
             }
-            List<Object> unknown = script.eval(RScript.Mode.READ_WRITE, settle.source(), RScript.ReturnType.MULTI,
-                    keys, args.toArray());
+            List<Object> unknown = script.eval(
+                    RScript.Mode.READ_WRITE, settle.source(), RScript.ReturnType.MULTI, keys, args.toArray());
             if (justRecorded && unknown != null && !unknown.isEmpty()) {
-                log.warn("Redis had lost {} grant(s) of opening {} that are now in the database (e.g. trace {}): "
-                        + "Redis went back in time; re-syncing the opening", unknown.size(), sessionId, unknown.get(0));
+                log.warn(
+                        "Redis had lost {} grant(s) of opening {} that are now in the database (e.g. trace {}): "
+                                + "Redis went back in time; re-syncing the opening",
+                        unknown.size(),
+                        sessionId,
+                        unknown.get(0));
                 resync(sessionId);
             }
         });

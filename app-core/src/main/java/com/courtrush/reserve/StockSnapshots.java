@@ -6,8 +6,8 @@ import com.courtrush.infra.RedisKeys;
 import com.courtrush.opening.GateReading;
 import com.courtrush.slot.LiveStock;
 import com.courtrush.slot.SessionCatalog;
-import com.courtrush.slot.SlotInfo;
 import com.courtrush.slot.SlotCatalog;
+import com.courtrush.slot.SlotInfo;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Duration;
@@ -36,8 +36,8 @@ class StockSnapshots implements LiveStock {
     private final SlotCatalog catalogs;
     private final LoadingCache<Long, Snapshot> cache;
 
-    StockSnapshots(RedissonClient redisson, SlotCatalog catalogs, CourtRushProperties properties,
-            BackgroundWork refreshes) {
+    StockSnapshots(
+            RedissonClient redisson, SlotCatalog catalogs, CourtRushProperties properties, BackgroundWork refreshes) {
         this.redisson = redisson;
         this.catalogs = catalogs;
         Duration ttl = properties.reserve().stockSnapshotTtl();
@@ -65,7 +65,10 @@ class StockSnapshots implements LiveStock {
         RBatch batch = redisson.createBatch();
         Map<Long, CompletionStage<Object>> permits = new LinkedHashMap<>();
         for (SlotInfo slot : catalog.slots()) {
-            permits.put(slot.slotId(), batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId())).getAsync());
+            permits.put(
+                    slot.slotId(),
+                    batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId()))
+                            .getAsync());
         }
         CompletionStage<GateReading> gate = GateReading.read(redisson, sessionId);
         batch.execute();

@@ -42,14 +42,18 @@ class StockSync implements StockWarmer {
     private final LuaScript gate = LuaScript.load("gate");
     private final LuaScript warmState = LuaScript.load("warm_state");
     /** Runs between the database read and the script; tests use it to force interleavings. */
-    private volatile Runnable afterDatabaseRead = () -> {
-    };
+    private volatile Runnable afterDatabaseRead = () -> {};
+
     private final TimeSlotMapper slots;
     private final ReservationMapper reservations;
     private final SoldOutFlags soldOut;
     private final CourtRushProperties properties;
 
-    StockSync(RedissonClient redisson, TimeSlotMapper slots, ReservationMapper reservations, SoldOutFlags soldOut,
+    StockSync(
+            RedissonClient redisson,
+            TimeSlotMapper slots,
+            ReservationMapper reservations,
+            SoldOutFlags soldOut,
             CourtRushProperties properties) {
         this.redisson = redisson;
         this.script = redisson.getScript();
@@ -66,9 +70,11 @@ class StockSync implements StockWarmer {
         // entries from then on are applied
         long since = RedisTime.nowMillis(script, sessionId) - CLOCK_MARGIN_MS;
         List<TimeSlot> sessionSlots = slots.selectList(new LambdaQueryWrapper<TimeSlot>()
-                .eq(TimeSlot::getSessionId, sessionId).orderByAsc(TimeSlot::getId));
+                .eq(TimeSlot::getSessionId, sessionId)
+                .orderByAsc(TimeSlot::getId));
         Map<Long, List<Long>> holders = reservations.activeHolders(sessionId).stream()
-                .collect(Collectors.groupingBy(ReservationMapper.Holder::slotId,
+                .collect(Collectors.groupingBy(
+                        ReservationMapper.Holder::slotId,
                         Collectors.mapping(ReservationMapper.Holder::userId, Collectors.toList())));
         afterDatabaseRead.run();
         List<Object> keys = new ArrayList<>(5 + 4 * sessionSlots.size());
@@ -94,8 +100,8 @@ class StockSync implements StockWarmer {
             args.add(Integer.toString(users.size()));
             users.forEach(u -> args.add(Long.toString(u)));
         }
-        Long permits = script.eval(RScript.Mode.READ_WRITE, resync.source(), RScript.ReturnType.INTEGER, keys,
-                args.toArray());
+        Long permits =
+                script.eval(RScript.Mode.READ_WRITE, resync.source(), RScript.ReturnType.INTEGER, keys, args.toArray());
         applyGate(session);
         sessionSlots.forEach(slot -> soldOut.released(slot.getId()));
         return new WarmupReport(sessionId, sessionSlots.size(), permits == null ? 0 : permits);
@@ -112,11 +118,19 @@ class StockSync implements StockWarmer {
     }
 
     private void gate(ReserveSession session, String mode) {
-        long flashMs = session.getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
-        script.eval(RScript.Mode.READ_WRITE, gate.source(), RScript.ReturnType.VALUE,
-                List.of(RedisKeys.gate(session.getId()), RedisKeys.gateTime(session.getId()),
+        long flashMs =
+                session.getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
+        script.eval(
+                RScript.Mode.READ_WRITE,
+                gate.source(),
+                RScript.ReturnType.VALUE,
+                List.of(
+                        RedisKeys.gate(session.getId()),
+                        RedisKeys.gateTime(session.getId()),
                         RedisKeys.warm(session.getId())),
-                mode, Long.toString(flashMs), Long.toString(expireAt(session)));
+                mode,
+                Long.toString(flashMs),
+                Long.toString(expireAt(session)));
     }
 
     @Override
@@ -124,7 +138,10 @@ class StockSync implements StockWarmer {
         if (session.getState() == SessionState.SCHEDULED) {
             return WarmState.WARM;
         }
-        String state = script.eval(RScript.Mode.READ_ONLY, warmState.source(), RScript.ReturnType.VALUE,
+        String state = script.eval(
+                RScript.Mode.READ_ONLY,
+                warmState.source(),
+                RScript.ReturnType.VALUE,
                 List.of(RedisKeys.warm(session.getId())));
         return WarmState.valueOf(state);
     }

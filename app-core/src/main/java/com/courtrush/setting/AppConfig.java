@@ -16,10 +16,13 @@ import lombok.Setter;
 public class AppConfig {
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private String configKey;
     private String configValue;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 }

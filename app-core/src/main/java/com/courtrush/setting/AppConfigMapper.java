@@ -4,5 +4,4 @@ import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import org.apache.ibatis.annotations.Mapper;
 
 @Mapper
-interface AppConfigMapper extends BaseMapper<AppConfig> {
-}
+interface AppConfigMapper extends BaseMapper<AppConfig> {}

@@ -1,9 +1,9 @@
 package com.courtrush.setting;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.web.CourtRushException;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.courtrush.web.CourtRushException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -22,9 +22,8 @@ public class AppSettings {
     private static final Duration CACHE_TTL = Duration.ofSeconds(5);
 
     private final AppConfigMapper mapper;
-    private final Cache<SettingKey, Optional<String>> cache = Caffeine.newBuilder()
-            .expireAfterWrite(CACHE_TTL)
-            .build();
+    private final Cache<SettingKey, Optional<String>> cache =
+            Caffeine.newBuilder().expireAfterWrite(CACHE_TTL).build();
 
     AppSettings(AppConfigMapper mapper) {
         this.mapper = mapper;

@@ -30,12 +30,20 @@ class AdminSlotController {
 
     @Operation(summary = "Generate an opening's slots from a template (courts x hours x duration)")
     @PostMapping("/admin/sessions/{id}/slots/generate")
-    ApiResponse<Map<String, List<Long>>> generate(@PathVariable @Positive long id,
-            @Valid @RequestBody GenerateSlots request, @AuthenticationPrincipal Caller caller) {
-        List<Long> ids = generator.generate(id, new SlotGenerator.SlotTemplate(request.courtIds(),
-                request.startTime(), request.endTime(), request.durationMinutes(),
-                request.capacity() == null ? 1 : request.capacity(),
-                request.priceCents()), caller.actor());
+    ApiResponse<Map<String, List<Long>>> generate(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody GenerateSlots request,
+            @AuthenticationPrincipal Caller caller) {
+        List<Long> ids = generator.generate(
+                id,
+                new SlotGenerator.SlotTemplate(
+                        request.courtIds(),
+                        request.startTime(),
+                        request.endTime(),
+                        request.durationMinutes(),
+                        request.capacity() == null ? 1 : request.capacity(),
+                        request.priceCents()),
+                caller.actor());
         return ApiResponse.ok(Map.of("slotIds", ids));
     }
 
@@ -45,6 +53,5 @@ class AdminSlotController {
             @NotNull @JsonFormat(pattern = "H:mm") LocalTime endTime,
             @NotNull @Positive Integer durationMinutes,
             Integer capacity,
-            Integer priceCents) {
-    }
+            Integer priceCents) {}
 }

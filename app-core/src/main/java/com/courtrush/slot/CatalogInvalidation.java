@@ -64,8 +64,10 @@ class CatalogInvalidation {
         try {
             topic.publish(REFRESH + event.sessionId());
         } catch (RuntimeException e) {
-            log.warn("Cannot tell other nodes that opening {} moved on; their caches read it again within seconds",
-                    event.sessionId(), e);
+            log.warn(
+                    "Cannot tell other nodes that opening {} moved on; their caches read it again within seconds",
+                    event.sessionId(),
+                    e);
         }
     }
 

@@ -13,6 +13,5 @@ public interface LiveStock {
      * @param permits permits left per slot id; a slot Redis does not know (not warmed) is absent
      * @param gate    the gate with Redis's clock, to ask "open now?" and "opens in?" at any later moment
      */
-    record Snapshot(Map<Long, Integer> permits, GateReading gate) {
-    }
+    record Snapshot(Map<Long, Integer> permits, GateReading gate) {}
 }

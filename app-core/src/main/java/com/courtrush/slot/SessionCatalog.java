@@ -10,7 +10,9 @@ import java.util.stream.Collectors;
 public record SessionCatalog(ReserveSession session, List<SlotInfo> slots, Map<Long, SlotInfo> byId) {
 
     public SessionCatalog(ReserveSession session, List<SlotInfo> slots) {
-        this(session, List.copyOf(slots),
+        this(
+                session,
+                List.copyOf(slots),
                 slots.stream().collect(Collectors.toUnmodifiableMap(SlotInfo::slotId, Function.identity())));
     }
 

@@ -45,6 +45,7 @@ public class SlotCatalog {
     private static final int MAX_MISSING = 1_000;
     /** After the database could not be reached, how long reads go straight to the last ones that succeeded. */
     static final Duration OUTAGE_HOLD = Duration.ofSeconds(2);
+
     private static final Logger log = LoggerFactory.getLogger(SlotCatalog.class);
 
     private final ReserveSessionMapper sessions;
@@ -55,6 +56,7 @@ public class SlotCatalog {
     private final LoadingCache<LocalDate, List<Long>> byDate;
     /** The last successful reads, kept across invalidations: what is served while the database is out. */
     private final Map<Long, SessionCatalog> lastSession = new ConcurrentHashMap<>();
+
     private final Map<LocalDate, List<Long>> lastDate = new ConcurrentHashMap<>();
     private volatile Long lastHighestId;
     private volatile long databaseOutUntil;
@@ -63,17 +65,31 @@ public class SlotCatalog {
     SlotCatalog(ReserveSessionMapper sessions, TimeSlotMapper slots, BackgroundWork refreshes) {
         this.sessions = sessions;
         this.slots = slots;
-        this.bySession = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).executor(refreshes)
-                .maximumSize(MAX_SESSIONS).build(this::load);
-        this.missing = Caffeine.newBuilder().expireAfterWrite(TTL).maximumSize(MAX_MISSING).build();
-        this.highestId = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).executor(refreshes)
+        this.bySession = Caffeine.newBuilder()
+                .refreshAfterWrite(TTL)
+                .expireAfterWrite(STALE_LIMIT)
+                .executor(refreshes)
+                .maximumSize(MAX_SESSIONS)
+                .build(this::load);
+        this.missing = Caffeine.newBuilder()
+                .expireAfterWrite(TTL)
+                .maximumSize(MAX_MISSING)
+                .build();
+        this.highestId = Caffeine.newBuilder()
+                .refreshAfterWrite(TTL)
+                .expireAfterWrite(STALE_LIMIT)
+                .executor(refreshes)
                 .build(any -> {
                     Long highest = read(sessions::highestId, lastHighestId);
                     lastHighestId = highest;
                     return highest;
                 });
-        this.byDate = Caffeine.newBuilder().refreshAfterWrite(TTL).expireAfterWrite(STALE_LIMIT).executor(refreshes)
-                .maximumSize(1_000).build(this::loadDate);
+        this.byDate = Caffeine.newBuilder()
+                .refreshAfterWrite(TTL)
+                .expireAfterWrite(STALE_LIMIT)
+                .executor(refreshes)
+                .maximumSize(1_000)
+                .build(this::loadDate);
     }
 
     /** The opening and its slots, or empty when there is no such opening. */
@@ -90,7 +106,10 @@ public class SlotCatalog {
 
     /** The openings whose slots are on {@code date}, by flash time. */
     public List<SessionCatalog> onDate(LocalDate date) {
-        return byDate.get(date).stream().map(this::session).flatMap(Optional::stream).toList();
+        return byDate.get(date).stream()
+                .map(this::session)
+                .flatMap(Optional::stream)
+                .toList();
     }
 
     /**
@@ -124,16 +143,23 @@ public class SlotCatalog {
         if (session == null) {
             return null;
         }
-        List<SlotInfo> rows = slots.findBySessionWithCourt(sessionId).stream().map(SlotInfo::of).toList();
+        List<SlotInfo> rows = slots.findBySessionWithCourt(sessionId).stream()
+                .map(SlotInfo::of)
+                .toList();
         return new SessionCatalog(session, rows);
     }
 
     private List<Long> loadDate(LocalDate date) {
-        List<Long> ids = read(() -> sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
-                        .select(ReserveSession::getId)
-                        .eq(ReserveSession::getSessionDate, date)
-                        .orderByAsc(ReserveSession::getFlashTime, ReserveSession::getId))
-                .stream().map(ReserveSession::getId).toList(), lastDate.get(date));
+        List<Long> ids = read(
+                () -> sessions
+                        .selectList(new LambdaQueryWrapper<ReserveSession>()
+                                .select(ReserveSession::getId)
+                                .eq(ReserveSession::getSessionDate, date)
+                                .orderByAsc(ReserveSession::getFlashTime, ReserveSession::getId))
+                        .stream()
+                        .map(ReserveSession::getId)
+                        .toList(),
+                lastDate.get(date));
         lastDate.put(date, ids);
         return ids;
     }
@@ -165,7 +191,8 @@ public class SlotCatalog {
             databaseOutUntil = System.nanoTime() + OUTAGE_HOLD.toNanos();
             if (!databaseOut) {
                 databaseOut = true;
-                log.warn("The database cannot be reached; the slot catalog serves its last reads meanwhile: {}",
+                log.warn(
+                        "The database cannot be reached; the slot catalog serves its last reads meanwhile: {}",
                         Outages.describe(e));
             }
             if (lastRead == null) {

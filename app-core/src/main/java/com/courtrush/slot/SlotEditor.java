@@ -28,7 +28,11 @@ public class SlotEditor {
     private final AuditTrail audit;
     private final ApplicationEventPublisher events;
 
-    SlotEditor(TimeSlotMapper slots, SlotOverlaps overlaps, OpeningService openings, AuditTrail audit,
+    SlotEditor(
+            TimeSlotMapper slots,
+            SlotOverlaps overlaps,
+            OpeningService openings,
+            AuditTrail audit,
             ApplicationEventPublisher events) {
         this.slots = slots;
         this.overlaps = overlaps;
@@ -57,18 +61,29 @@ public class SlotEditor {
         if (priceCents != null && (priceCents < 0 || priceCents > 10_000_000)) {
             throw CourtRushException.badRequest("slot.price");
         }
-        int changed = slots.update(null, new LambdaUpdateWrapper<TimeSlot>()
-                .set(TimeSlot::getCapacity, capacity)
-                .set(TimeSlot::getPriceCents, priceCents)
-                .eq(TimeSlot::getId, slotId)
-                .le(TimeSlot::getBooked, capacity));
+        int changed = slots.update(
+                null,
+                new LambdaUpdateWrapper<TimeSlot>()
+                        .set(TimeSlot::getCapacity, capacity)
+                        .set(TimeSlot::getPriceCents, priceCents)
+                        .eq(TimeSlot::getId, slotId)
+                        .le(TimeSlot::getBooked, capacity));
         if (changed != 1) {
             // named as staff see it: its day and times, not an id no screen shows
-            throw CourtRushException.conflict("slot.capacityBelowBooked", slot.getSlotDate(), slot.getStartTime(),
-                    slot.getEndTime(), capacity);
+            throw CourtRushException.conflict(
+                    "slot.capacityBelowBooked", slot.getSlotDate(), slot.getStartTime(), slot.getEndTime(), capacity);
         }
-        audit.record(actor, "EDIT_SLOT", "SLOT", slotId, new EngineText("audit.detail.slotEdit", slot.getCapacity(),
-                capacity, yuan(slot.getPriceCents()), yuan(priceCents)));
+        audit.record(
+                actor,
+                "EDIT_SLOT",
+                "SLOT",
+                slotId,
+                new EngineText(
+                        "audit.detail.slotEdit",
+                        slot.getCapacity(),
+                        capacity,
+                        yuan(slot.getPriceCents()),
+                        yuan(priceCents)));
         return afterChange(slot);
     }
 
@@ -76,24 +91,34 @@ public class SlotEditor {
     public TimeSlot setActive(long slotId, boolean active, String actor) {
         TimeSlot slot = get(slotId);
         if (active && !Boolean.TRUE.equals(slot.getActive())) {
-            List<TimeSlot> clashes = overlaps.clashes(slot.getCourtId(), slot.getSlotDate(), slot.getStartTime(),
-                    slot.getEndTime(), slotId);
+            List<TimeSlot> clashes = overlaps.clashes(
+                    slot.getCourtId(), slot.getSlotDate(), slot.getStartTime(), slot.getEndTime(), slotId);
             if (!clashes.isEmpty()) {
-                throw CourtRushException.conflict("slot.overlapsOnEnable", slot.getSlotDate(), slot.getStartTime(),
-                        slot.getEndTime(), clashes.stream().map(c -> c.getStartTime() + "–" + c.getEndTime())
+                throw CourtRushException.conflict(
+                        "slot.overlapsOnEnable",
+                        slot.getSlotDate(),
+                        slot.getStartTime(),
+                        slot.getEndTime(),
+                        clashes.stream()
+                                .map(c -> c.getStartTime() + "–" + c.getEndTime())
                                 .collect(Collectors.joining(", ")));
             }
         }
-        slots.update(null, new LambdaUpdateWrapper<TimeSlot>().set(TimeSlot::getActive, active)
-                .eq(TimeSlot::getId, slotId));
+        slots.update(
+                null,
+                new LambdaUpdateWrapper<TimeSlot>()
+                        .set(TimeSlot::getActive, active)
+                        .eq(TimeSlot::getId, slotId));
         audit.record(actor, active ? "ENABLE_SLOT" : "DISABLE_SLOT", "SLOT", slotId);
         return afterChange(slot);
     }
 
     /** Active slots of a court on a date, for the console's pickers. */
     public List<TimeSlot> activeSlots(long courtId, LocalDate date) {
-        return slots.selectList(new LambdaQueryWrapper<TimeSlot>().eq(TimeSlot::getCourtId, courtId)
-                .eq(TimeSlot::getSlotDate, date).eq(TimeSlot::getActive, true));
+        return slots.selectList(new LambdaQueryWrapper<TimeSlot>()
+                .eq(TimeSlot::getCourtId, courtId)
+                .eq(TimeSlot::getSlotDate, date)
+                .eq(TimeSlot::getActive, true));
     }
 
     /**
@@ -101,16 +126,19 @@ public class SlotEditor {
      * those booked — what disabling the court leaves on sale (it stops new slots, not these).
      */
     public CourtOnSale onSale(long courtId, LocalDate from) {
-        List<TimeSlot> active = slots.selectList(new LambdaQueryWrapper<TimeSlot>().eq(TimeSlot::getCourtId, courtId)
-                .ge(TimeSlot::getSlotDate, from).eq(TimeSlot::getActive, true));
+        List<TimeSlot> active = slots.selectList(new LambdaQueryWrapper<TimeSlot>()
+                .eq(TimeSlot::getCourtId, courtId)
+                .ge(TimeSlot::getSlotDate, from)
+                .eq(TimeSlot::getActive, true));
         int booked = active.stream().mapToInt(TimeSlot::getBooked).sum();
-        int free = active.stream().mapToInt(slot -> Math.max(0, slot.getCapacity() - slot.getBooked())).sum();
+        int free = active.stream()
+                .mapToInt(slot -> Math.max(0, slot.getCapacity() - slot.getBooked()))
+                .sum();
         return new CourtOnSale(courtId, active.size(), free, booked);
     }
 
     /** A court's active slots from a date on, with their free and booked places. */
-    public record CourtOnSale(long courtId, int slots, int freePlaces, int bookedPlaces) {
-    }
+    public record CourtOnSale(long courtId, int slots, int freePlaces, int bookedPlaces) {}
 
     private TimeSlot afterChange(TimeSlot before) {
         events.publishEvent(new SlotsChanged(before.getSessionId()));

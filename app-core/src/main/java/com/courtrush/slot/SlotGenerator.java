@@ -43,8 +43,15 @@ public class SlotGenerator {
     private final TransactionTemplate transactions;
     private final Clock clock;
 
-    SlotGenerator(TimeSlotMapper slots, SlotOverlaps overlaps, CourtMapper courts, OpeningService openings,
-            AuditTrail audit, ApplicationEventPublisher events, TransactionTemplate transactions, Clock clock) {
+    SlotGenerator(
+            TimeSlotMapper slots,
+            SlotOverlaps overlaps,
+            CourtMapper courts,
+            OpeningService openings,
+            AuditTrail audit,
+            ApplicationEventPublisher events,
+            TransactionTemplate transactions,
+            Clock clock) {
         this.clock = clock;
         this.slots = slots;
         this.overlaps = overlaps;
@@ -70,9 +77,19 @@ public class SlotGenerator {
         }
         List<Long> ids = transactions.execute(tx -> insert(session, template));
         events.publishEvent(new SlotsChanged(sessionId));
-        audit.record(actor, "GENERATE_SLOTS", "SESSION", sessionId, new EngineText("audit.detail.slots", ids.size(),
-                template.courtIds().toString(), template.startTime(), template.endTime(), template.durationMinutes(),
-                template.capacity()));
+        audit.record(
+                actor,
+                "GENERATE_SLOTS",
+                "SESSION",
+                sessionId,
+                new EngineText(
+                        "audit.detail.slots",
+                        ids.size(),
+                        template.courtIds().toString(),
+                        template.startTime(),
+                        template.endTime(),
+                        template.durationMinutes(),
+                        template.capacity()));
         if (session.getState().live()) {
             openings.resync(sessionId, actor);
         }
@@ -84,8 +101,14 @@ public class SlotGenerator {
      * none, opening at {@code flashAt} on that day or the day before) gets the template's slots.
      * Each day stands alone: a day that overlaps is reported and the others are still generated.
      */
-    public List<DayResult> generateDays(LocalDate first, int days, LocalTime flashAt, boolean flashDayBefore,
-            int perUserLimit, SlotTemplate template, String actor) {
+    public List<DayResult> generateDays(
+            LocalDate first,
+            int days,
+            LocalTime flashAt,
+            boolean flashDayBefore,
+            int perUserLimit,
+            SlotTemplate template,
+            String actor) {
         if (days < 1 || days > 31) {
             throw CourtRushException.badRequest("slot.days");
         }
@@ -94,16 +117,28 @@ public class SlotGenerator {
         for (int i = 0; i < days; i++) {
             LocalDate date = first.plusDays(i);
             try {
-                long sessionId = openings.listByDate(date).stream().findFirst()
+                long sessionId = openings.listByDate(date).stream()
+                        .findFirst()
                         .map(ReserveSession::getId)
-                        .orElseGet(() -> openings.create(new OpeningService.NewOpening(date,
-                                (flashDayBefore ? date.minusDays(1) : date).atTime(flashAt), perUserLimit, null),
-                                actor).getId());
-                results.add(new DayResult(date, sessionId, generate(sessionId, template, actor).size()));
+                        .orElseGet(() -> openings.create(
+                                        new OpeningService.NewOpening(
+                                                date,
+                                                (flashDayBefore ? date.minusDays(1) : date).atTime(flashAt),
+                                                perUserLimit,
+                                                null),
+                                        actor)
+                                .getId());
+                results.add(new DayResult(
+                        date, sessionId, generate(sessionId, template, actor).size()));
             } catch (CourtRushException e) {
-                results.add(new DayResult(date, null, 0, e.text(), e.data() instanceof Map<?, ?> m
-                        && m.get("conflicts") instanceof List<?> clashes ? clashes.stream()
-                        .map(EngineText.class::cast).toList() : List.of()));
+                results.add(new DayResult(
+                        date,
+                        null,
+                        0,
+                        e.text(),
+                        e.data() instanceof Map<?, ?> m && m.get("conflicts") instanceof List<?> clashes
+                                ? clashes.stream().map(EngineText.class::cast).toList()
+                                : List.of()));
             }
         }
         return results;
@@ -113,8 +148,8 @@ public class SlotGenerator {
      * What happened on one day of {@link #generateDays}: {@code error} is null when it worked, else why
      * not, with each slot that would have overlapped.
      */
-    public record DayResult(LocalDate date, Long sessionId, int slotsCreated, EngineText error,
-            List<EngineText> conflicts) {
+    public record DayResult(
+            LocalDate date, Long sessionId, int slotsCreated, EngineText error, List<EngineText> conflicts) {
         public DayResult(LocalDate date, Long sessionId, int slotsCreated) {
             this(date, sessionId, slotsCreated, null, List.of());
         }
@@ -122,8 +157,8 @@ public class SlotGenerator {
 
     private List<Long> insert(ReserveSession session, SlotTemplate template) {
         List<Long> courtIds = List.copyOf(new LinkedHashSet<>(template.courtIds()));
-        Map<Long, Court> locked = courts.lockByIds(courtIds).stream()
-                .collect(Collectors.toMap(Court::getId, Function.identity()));
+        Map<Long, Court> locked =
+                courts.lockByIds(courtIds).stream().collect(Collectors.toMap(Court::getId, Function.identity()));
         for (Long courtId : courtIds) {
             Court court = locked.get(courtId);
             if (court == null) {
@@ -139,21 +174,30 @@ public class SlotGenerator {
             List<TimeSlot> existing = overlaps.activeOn(courtId, session.getSessionDate());
             for (LocalTime start : template.starts()) {
                 LocalTime end = start.plusMinutes(template.durationMinutes());
-                existing.stream().filter(e -> e.overlaps(start, end)).findFirst().ifPresentOrElse(
-                        clash -> conflicts.add(new EngineText("slot.overlapItem", locked.get(courtId).getName(),
-                                start, end, clash.getStartTime(), clash.getEndTime())),
-                        () -> created.add(newSlot(session, courtId, start, end, template)));
+                existing.stream()
+                        .filter(e -> e.overlaps(start, end))
+                        .findFirst()
+                        .ifPresentOrElse(
+                                clash -> conflicts.add(new EngineText(
+                                        "slot.overlapItem",
+                                        locked.get(courtId).getName(),
+                                        start,
+                                        end,
+                                        clash.getStartTime(),
+                                        clash.getEndTime())),
+                                () -> created.add(newSlot(session, courtId, start, end, template)));
             }
         }
         if (!conflicts.isEmpty()) {
-            throw CourtRushException.conflict("slot.overlaps", conflicts.size()).withData(Map.of("conflicts", conflicts));
+            throw CourtRushException.conflict("slot.overlaps", conflicts.size())
+                    .withData(Map.of("conflicts", conflicts));
         }
         created.forEach(slots::insert);
         return created.stream().map(TimeSlot::getId).toList();
     }
 
-    private static TimeSlot newSlot(ReserveSession session, long courtId, LocalTime start, LocalTime end,
-            SlotTemplate template) {
+    private static TimeSlot newSlot(
+            ReserveSession session, long courtId, LocalTime start, LocalTime end, SlotTemplate template) {
         TimeSlot slot = new TimeSlot();
         slot.setSessionId(session.getId());
         slot.setCourtId(courtId);
@@ -171,8 +215,13 @@ public class SlotGenerator {
      * A day's template. The window [startTime, endTime) must hold a whole number of slots;
      * {@code priceCents} null means "the default price".
      */
-    public record SlotTemplate(List<Long> courtIds, LocalTime startTime, LocalTime endTime, Integer durationMinutes,
-            Integer capacity, Integer priceCents) {
+    public record SlotTemplate(
+            List<Long> courtIds,
+            LocalTime startTime,
+            LocalTime endTime,
+            Integer durationMinutes,
+            Integer capacity,
+            Integer priceCents) {
 
         public void validate() {
             if (courtIds == null || courtIds.isEmpty() || courtIds.stream().anyMatch(id -> id == null || id <= 0)) {

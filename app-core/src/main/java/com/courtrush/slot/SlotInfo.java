@@ -5,8 +5,18 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 
 /** A slot as the catalog keeps it. {@code booked} is the database count when the catalog was loaded. */
-public record SlotInfo(long slotId, long sessionId, long courtId, String courtName, LocalDate slotDate,
-        LocalTime startTime, LocalTime endTime, int capacity, int booked, Integer priceCents, boolean active) {
+public record SlotInfo(
+        long slotId,
+        long sessionId,
+        long courtId,
+        String courtName,
+        LocalDate slotDate,
+        LocalTime startTime,
+        LocalTime endTime,
+        int capacity,
+        int booked,
+        Integer priceCents,
+        boolean active) {
 
     /** Whether the slot has begun by {@code now} (the gym's wall clock): it is no longer sold or paid. */
     public boolean startedBy(LocalDateTime now) {
@@ -14,8 +24,17 @@ public record SlotInfo(long slotId, long sessionId, long courtId, String courtNa
     }
 
     static SlotInfo of(SlotWithCourt row) {
-        return new SlotInfo(row.getId(), row.getSessionId(), row.getCourtId(), row.getCourtName(), row.getSlotDate(),
-                row.getStartTime(), row.getEndTime(), row.getCapacity(), row.getBooked(), row.getPriceCents(),
+        return new SlotInfo(
+                row.getId(),
+                row.getSessionId(),
+                row.getCourtId(),
+                row.getCourtName(),
+                row.getSlotDate(),
+                row.getStartTime(),
+                row.getEndTime(),
+                row.getCapacity(),
+                row.getBooked(),
+                row.getPriceCents(),
                 Boolean.TRUE.equals(row.getActive()));
     }
 }

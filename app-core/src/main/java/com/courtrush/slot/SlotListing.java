@@ -31,8 +31,8 @@ public class SlotListing {
     private final Clock clock;
     private final LoadingCache<LocalDate, List<Listed>> answers;
 
-    SlotListing(SlotCatalog catalog, LiveStock stock, AppSettings settings, CourtRushProperties properties,
-            Clock clock) {
+    SlotListing(
+            SlotCatalog catalog, LiveStock stock, AppSettings settings, CourtRushProperties properties, Clock clock) {
         this.clock = clock;
         this.catalog = catalog;
         this.stock = stock;
@@ -58,13 +58,21 @@ public class SlotListing {
         LocalDateTime now = LocalDateTime.now(clock);
         List<SlotView> slots = catalog.slots().stream()
                 .filter(SlotInfo::active)
-                .map(s -> new SlotView(s.slotId(), s.courtId(), s.courtName(), s.slotDate(), s.startTime(),
-                        s.endTime(), s.capacity(),
+                .map(s -> new SlotView(
+                        s.slotId(),
+                        s.courtId(),
+                        s.courtName(),
+                        s.slotDate(),
+                        s.startTime(),
+                        s.endTime(),
+                        s.capacity(),
                         snapshot.permits().getOrDefault(s.slotId(), Math.max(0, s.capacity() - s.booked())),
-                        settings.priceCents(s.priceCents()), s.startedBy(now)))
+                        settings.priceCents(s.priceCents()),
+                        s.startedBy(now)))
                 .toList();
         // an opening not warmed up yet has no gate in Redis: it opens at its flash time, by Redis's clock
-        Long flashAt = session.getState() == SessionState.CLOSED ? null
+        Long flashAt = session.getState() == SessionState.CLOSED
+                ? null
                 : session.getFlashTime().atZone(zone).toInstant().toEpochMilli();
         return new Listed(session, slots, snapshot.gate(), flashAt);
     }
@@ -73,11 +81,20 @@ public class SlotListing {
     private record Listed(ReserveSession session, List<SlotView> slots, GateReading gate, Long flashAt) {
         OpeningSlots asOfNow() {
             boolean draw = session.fairDraw();
-            return new OpeningSlots(session.getId(), session.getSessionDate(), session.getFlashTime(), gate.open(),
-                    gate.millisToOpen(flashAt), session.getState(), session.getPerUserLimit(),
-                    Boolean.TRUE.equals(session.getBookingPass()), draw, draw ? session.getDrawWindowMs() : 0,
+            return new OpeningSlots(
+                    session.getId(),
+                    session.getSessionDate(),
+                    session.getFlashTime(),
+                    gate.open(),
+                    gate.millisToOpen(flashAt),
+                    session.getState(),
+                    session.getPerUserLimit(),
+                    Boolean.TRUE.equals(session.getBookingPass()),
+                    draw,
+                    draw ? session.getDrawWindowMs() : 0,
                     draw ? gate.millisToWindowClose(flashAt, session.getDrawWindowMs()) : null,
-                    draw && gate.takesDrawEntries(session.getDrawWindowMs()), draw ? session.warmupTime() : null,
+                    draw && gate.takesDrawEntries(session.getDrawWindowMs()),
+                    draw ? session.warmupTime() : null,
                     slots);
         }
     }
@@ -96,15 +113,32 @@ public class SlotListing {
      *                    until the window closes
      * @param drawEntryFrom the gym wall time entries open (the warm-up time); null without a draw
      */
-    public record OpeningSlots(long sessionId, LocalDate sessionDate, LocalDateTime flashTime, boolean gateOpen,
-            Long msToOpen, SessionState state, int perUserLimit, boolean bookingPass, boolean fairDraw,
-            int drawWindowMs, Long msToDrawClose, boolean drawEntryOpen, LocalDateTime drawEntryFrom,
-            List<SlotView> slots) {
-    }
+    public record OpeningSlots(
+            long sessionId,
+            LocalDate sessionDate,
+            LocalDateTime flashTime,
+            boolean gateOpen,
+            Long msToOpen,
+            SessionState state,
+            int perUserLimit,
+            boolean bookingPass,
+            boolean fairDraw,
+            int drawWindowMs,
+            Long msToDrawClose,
+            boolean drawEntryOpen,
+            LocalDateTime drawEntryFrom,
+            List<SlotView> slots) {}
 
     /** One slot as students see it; a slot that has {@code started} is no longer sold. */
-    public record SlotView(long slotId, long courtId, String courtName, LocalDate slotDate,
-            @JsonFormat(pattern = "HH:mm") LocalTime startTime, @JsonFormat(pattern = "HH:mm") LocalTime endTime,
-            int capacity, int permitsLeft, int priceCents, boolean started) {
-    }
+    public record SlotView(
+            long slotId,
+            long courtId,
+            String courtName,
+            LocalDate slotDate,
+            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
+            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            int capacity,
+            int permitsLeft,
+            int priceCents,
+            boolean started) {}
 }

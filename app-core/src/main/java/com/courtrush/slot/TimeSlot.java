@@ -24,6 +24,7 @@ public class TimeSlot {
 
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private Long sessionId;
     private Long courtId;
     private LocalDate slotDate;
@@ -33,8 +34,10 @@ public class TimeSlot {
     private Integer booked;
     private Integer priceCents;
     private Boolean active;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 

@@ -25,8 +25,7 @@ public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
             "case id <foreach collection='places' item='p'>when #{p.slotId} then #{p.places} </foreach>end";
 
     /** Places to take in one slot. */
-    record Places(long slotId, int places) {
-    }
+    record Places(long slotId, int places) {}
 
     /** Gives one place back; call only in the transaction that ended an active reservation. */
     @Update("update time_slot set booked = booked - 1 where id = #{id} and booked > 0")

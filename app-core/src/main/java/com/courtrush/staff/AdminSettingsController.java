@@ -26,20 +26,22 @@ class AdminSettingsController {
         this.settings = settings;
     }
 
-    @Operation(summary = "The settings: live ones (every node, at once) and this node's start-up ones (at its "
-            + "next start); passwords only as set or not; never the signing secret or the admin token")
+    @Operation(
+            summary = "The settings: live ones (every node, at once) and this node's start-up ones (at its "
+                    + "next start); passwords only as set or not; never the signing secret or the admin token")
     @GetMapping
     ApiResponse<StaffSettings.View> read() {
         return ApiResponse.ok(settings.read());
     }
 
-    @Operation(summary = "Change some settings (managers): all checked first, nothing saved if one is wrong; "
-            + "the answer says whether this node must restart")
+    @Operation(
+            summary = "Change some settings (managers): all checked first, nothing saved if one is wrong; "
+                    + "the answer says whether this node must restart")
     @PutMapping
-    ApiResponse<StaffSettings.View> update(@Valid @RequestBody Changes request, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<StaffSettings.View> update(
+            @Valid @RequestBody Changes request, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(settings.update(request.values(), false, caller));
     }
 
-    record Changes(@NotNull @Size(min = 1, max = 64) Map<String, @Size(max = 1024) String> values) {
-    }
+    record Changes(@NotNull @Size(min = 1, max = 64) Map<String, @Size(max = 1024) String> values) {}
 }

@@ -45,7 +45,9 @@ class AdminSlotEditController {
 
     @Operation(summary = "Change a slot's capacity (not below what is booked) and price; a live opening is re-synced")
     @PutMapping("/{id}")
-    ApiResponse<TimeSlot> edit(@PathVariable @Positive long id, @Valid @RequestBody SlotChange request,
+    ApiResponse<TimeSlot> edit(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody SlotChange request,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(editor.update(id, request.capacity(), request.priceCents(), caller.actor()));
     }
@@ -56,10 +58,13 @@ class AdminSlotEditController {
         return ApiResponse.ok(withdrawal.impact(id));
     }
 
-    @Operation(summary = "Take a slot off sale even when booked: its unpaid reservations are cancelled and paid "
-            + "ones refunded, with the reason (audited)")
+    @Operation(
+            summary = "Take a slot off sale even when booked: its unpaid reservations are cancelled and paid "
+                    + "ones refunded, with the reason (audited)")
     @PostMapping("/{id}/withdraw")
-    ApiResponse<SlotWithdrawal.Impact> withdraw(@PathVariable @Positive long id, @Valid @RequestBody Reason request,
+    ApiResponse<SlotWithdrawal.Impact> withdraw(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody Reason request,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(withdrawal.withdraw(id, request.reason(), caller));
     }
@@ -70,28 +75,44 @@ class AdminSlotEditController {
         return ApiResponse.ok(editor.setActive(id, true, caller.actor()));
     }
 
-    @Operation(summary = "Generate a run of days from one template: each day's opening (created when missing) and "
-            + "slots; a day that overlaps is reported and the others are still made")
+    @Operation(
+            summary = "Generate a run of days from one template: each day's opening (created when missing) and "
+                    + "slots; a day that overlaps is reported and the others are still made")
     @PostMapping("/generate-days")
-    ApiResponse<List<SlotGenerator.DayResult>> generateDays(@Valid @RequestBody Days request,
-            @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(generator.generateDays(request.firstDate(), request.days(), request.flashTime(),
-                Boolean.TRUE.equals(request.flashDayBefore()), request.perUserLimit(),
-                new SlotGenerator.SlotTemplate(request.courtIds(), request.startTime(), request.endTime(),
-                        request.durationMinutes(), request.capacity(), request.priceCents()), caller.actor()));
+    ApiResponse<List<SlotGenerator.DayResult>> generateDays(
+            @Valid @RequestBody Days request, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(generator.generateDays(
+                request.firstDate(),
+                request.days(),
+                request.flashTime(),
+                Boolean.TRUE.equals(request.flashDayBefore()),
+                request.perUserLimit(),
+                new SlotGenerator.SlotTemplate(
+                        request.courtIds(),
+                        request.startTime(),
+                        request.endTime(),
+                        request.durationMinutes(),
+                        request.capacity(),
+                        request.priceCents()),
+                caller.actor()));
     }
 
-    record SlotChange(@NotNull @Min(1) @Max(1000) Integer capacity, @Min(0) @Max(10_000_000) Integer priceCents) {
-    }
+    record SlotChange(
+            @NotNull @Min(1) @Max(1000) Integer capacity,
+            @Min(0) @Max(10_000_000) Integer priceCents) {}
 
-    record Reason(@NotBlank @Size(max = 200) String reason) {
-    }
+    record Reason(@NotBlank @Size(max = 200) String reason) {}
 
-    record Days(@NotNull LocalDate firstDate, @NotNull @Min(1) @Max(31) Integer days,
-            @NotNull @JsonFormat(pattern = "HH:mm") LocalTime flashTime, Boolean flashDayBefore,
-            @NotNull @Min(1) @Max(100) Integer perUserLimit, @NotNull @Size(min = 1, max = 100) List<Long> courtIds,
+    record Days(
+            @NotNull LocalDate firstDate,
+            @NotNull @Min(1) @Max(31) Integer days,
+            @NotNull @JsonFormat(pattern = "HH:mm") LocalTime flashTime,
+            Boolean flashDayBefore,
+            @NotNull @Min(1) @Max(100) Integer perUserLimit,
+            @NotNull @Size(min = 1, max = 100) List<Long> courtIds,
             @NotNull @JsonFormat(pattern = "HH:mm") LocalTime startTime,
-            @NotNull @JsonFormat(pattern = "HH:mm") LocalTime endTime, @NotNull Integer durationMinutes,
-            Integer capacity, Integer priceCents) {
-    }
+            @NotNull @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            @NotNull Integer durationMinutes,
+            Integer capacity,
+            Integer priceCents) {}
 }

@@ -30,7 +30,10 @@ public class SlotWithdrawal {
     private final ReservationCancellation cancellation;
     private final RefundService refunds;
 
-    SlotWithdrawal(SlotEditor slots, ReservationMapper reservations, ReservationCancellation cancellation,
+    SlotWithdrawal(
+            SlotEditor slots,
+            ReservationMapper reservations,
+            ReservationCancellation cancellation,
             RefundService refunds) {
         this.slots = slots;
         this.reservations = reservations;
@@ -42,8 +45,14 @@ public class SlotWithdrawal {
     public Impact impact(long slotId) {
         slots.get(slotId);
         List<Reservation> active = active(slotId);
-        return new Impact(slotId, (int) active.stream().filter(r -> r.getStatus() == ReservationStatus.PENDING_PAYMENT)
-                .count(), (int) active.stream().filter(r -> r.getStatus() == ReservationStatus.CONFIRMED).count());
+        return new Impact(
+                slotId,
+                (int) active.stream()
+                        .filter(r -> r.getStatus() == ReservationStatus.PENDING_PAYMENT)
+                        .count(),
+                (int) active.stream()
+                        .filter(r -> r.getStatus() == ReservationStatus.CONFIRMED)
+                        .count());
     }
 
     public Impact withdraw(long slotId, String reason, Caller staff) {
@@ -65,7 +74,10 @@ public class SlotWithdrawal {
                 }
             } catch (CourtRushException raced) {
                 // paid, cancelled or timed out meanwhile: the next pass below catches what is left
-                log.info("Reservation {} changed while slot {} was withdrawn: {}", reservation.getId(), slotId,
+                log.info(
+                        "Reservation {} changed while slot {} was withdrawn: {}",
+                        reservation.getId(),
+                        slotId,
                         raced.getMessage());
             }
         }
@@ -78,10 +90,10 @@ public class SlotWithdrawal {
 
     private List<Reservation> active(long slotId) {
         return reservations.selectList(new LambdaQueryWrapper<Reservation>()
-                .eq(Reservation::getSlotId, slotId).isNotNull(Reservation::getHolderId));
+                .eq(Reservation::getSlotId, slotId)
+                .isNotNull(Reservation::getHolderId));
     }
 
     /** Unpaid reservations cancelled and paid ones refunded (or to be). */
-    public record Impact(long slotId, int unpaid, int paid) {
-    }
+    public record Impact(long slotId, int unpaid, int paid) {}
 }

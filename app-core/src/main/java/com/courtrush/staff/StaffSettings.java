@@ -31,8 +31,8 @@ public class StaffSettings {
     public static final String ADMIN_TOKEN_KEY = "courtrush.admin-token";
 
     /** Start-up settings whose value is never shown: the passwords. */
-    private static final Set<String> SECRET = Set.of("spring.datasource.password", "spring.data.redis.password",
-            "spring.rabbitmq.password");
+    private static final Set<String> SECRET =
+            Set.of("spring.datasource.password", "spring.data.redis.password", "spring.rabbitmq.password");
 
     private final LocalSettings local;
     private final AppSettings live;
@@ -62,8 +62,8 @@ public class StaffSettings {
                 return;
             }
             boolean secret = SECRET.contains(key);
-            settings.add(new Setting(key, false, secret ? null : value, secret ? null : running.get(key), secret,
-                    !value.isEmpty()));
+            settings.add(new Setting(
+                    key, false, secret ? null : value, secret ? null : running.get(key), secret, !value.isEmpty()));
         });
         return new View(settings, local.restartNeeded());
     }
@@ -79,11 +79,14 @@ public class StaffSettings {
         Map<SettingKey, String> liveValues = new LinkedHashMap<>();
         Map<String, SettingRules.Problem> problems = new LinkedHashMap<>();
         values.forEach((key, value) -> {
-            SettingKey liveKey = Arrays.stream(SettingKey.values()).filter(k -> k.visible() && k.name().equals(key))
-                    .findFirst().orElse(null);
+            SettingKey liveKey = Arrays.stream(SettingKey.values())
+                    .filter(k -> k.visible() && k.name().equals(key))
+                    .findFirst()
+                    .orElse(null);
             if (liveKey != null) {
-                liveKey.check(value).ifPresentOrElse(problem -> problems.put(key, problem),
-                        () -> liveValues.put(liveKey, value.strip()));
+                liveKey.check(value)
+                        .ifPresentOrElse(
+                                problem -> problems.put(key, problem), () -> liveValues.put(liveKey, value.strip()));
             } else if (LocalSettings.KEYS.contains(key) && (withAdminToken || !key.equals(ADMIN_TOKEN_KEY))) {
                 startup.put(key, value == null ? "" : value);
             } else {
@@ -99,7 +102,9 @@ public class StaffSettings {
             // checked again there, with whether a new HTTP port is free
             restartNeeded = startup.isEmpty() ? local.restartNeeded() : local.save(startup);
         } catch (SettingsRejected rejected) {
-            throw CourtRushException.badRequest("settings.rejected", String.join(", ", rejected.problems().keySet()))
+            throw CourtRushException.badRequest(
+                            "settings.rejected",
+                            String.join(", ", rejected.problems().keySet()))
                     .withData(rejected.problems());
         }
         liveValues.forEach(live::set);
@@ -118,10 +123,8 @@ public class StaffSettings {
      * @param secret  its value is never shown
      * @param set     whether a value is set (for a secret, all that is said)
      */
-    public record Setting(String key, boolean live, String value, String running, boolean secret, boolean set) {
-    }
+    public record Setting(String key, boolean live, String value, String running, boolean secret, boolean set) {}
 
     /** The settings, and whether this node must restart for what is saved. */
-    public record View(List<Setting> settings, boolean restartNeeded) {
-    }
+    public record View(List<Setting> settings, boolean restartNeeded) {}
 }

@@ -64,9 +64,12 @@ public class ApiExceptionHandler {
      */
     @ExceptionHandler(AsyncRequestTimeoutException.class)
     ResponseEntity<ApiResponse<Object>> onAsyncTimeout(AsyncRequestTimeoutException e, HttpServletRequest request) {
-        log.warn("{} {} was not answered within the async timeout; answered 503", request.getMethod(),
+        log.warn(
+                "{} {} was not answered within the async timeout; answered 503",
+                request.getMethod(),
                 LogSafe.of(request.getRequestURI()));
-        return refusal(CourtRushException.unavailable(null, "http.tooSlow").withRetryAfter(TOO_SLOW_RETRY),
+        return refusal(
+                CourtRushException.unavailable(null, "http.tooSlow").withRetryAfter(TOO_SLOW_RETRY),
                 RequestLocales.of(request));
     }
 
@@ -111,8 +114,10 @@ public class ApiExceptionHandler {
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
-    ResponseEntity<ApiResponse<Object>> onUnreadableBody(HttpMessageNotReadableException e, HttpServletRequest request) {
-        if (e.getCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+    ResponseEntity<ApiResponse<Object>> onUnreadableBody(
+            HttpMessageNotReadableException e, HttpServletRequest request) {
+        if (e.getCause() instanceof JsonMappingException mapping
+                && !mapping.getPath().isEmpty()) {
             String field = mapping.getPath().stream()
                     .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
                     .collect(Collectors.joining("."));
@@ -122,8 +127,8 @@ public class ApiExceptionHandler {
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
-    ResponseEntity<ApiResponse<Object>> onTypeMismatch(MethodArgumentTypeMismatchException e,
-            HttpServletRequest request) {
+    ResponseEntity<ApiResponse<Object>> onTypeMismatch(
+            MethodArgumentTypeMismatchException e, HttpServletRequest request) {
         Class<?> type = e.getRequiredType();
         String message;
         if (type != null && (Number.class.isAssignableFrom(type) || type.isPrimitive())) {
@@ -139,8 +144,8 @@ public class ApiExceptionHandler {
     }
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
-    ResponseEntity<ApiResponse<Object>> onMissingParameter(MissingServletRequestParameterException e,
-            HttpServletRequest request) {
+    ResponseEntity<ApiResponse<Object>> onMissingParameter(
+            MissingServletRequestParameterException e, HttpServletRequest request) {
         return badRequest(text(request, "http.missing", e.getParameterName()));
     }
 
@@ -150,27 +155,30 @@ public class ApiExceptionHandler {
     }
 
     @ExceptionHandler(MissingServletRequestPartException.class)
-    ResponseEntity<ApiResponse<Object>> onMissingPart(MissingServletRequestPartException e,
-            HttpServletRequest request) {
+    ResponseEntity<ApiResponse<Object>> onMissingPart(
+            MissingServletRequestPartException e, HttpServletRequest request) {
         return badRequest(text(request, "http.missing", e.getRequestPartName()));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<ApiResponse<Object>> onMediaType(HttpMediaTypeNotSupportedException e, HttpServletRequest request) {
-        return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE).body(ApiResponse.of(Outcome.PARAM_ERROR,
-                text(request, "http.mediaType", String.valueOf(e.getContentType())), null));
+        return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
+                .body(ApiResponse.of(
+                        Outcome.PARAM_ERROR,
+                        text(request, "http.mediaType", String.valueOf(e.getContentType())),
+                        null));
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ApiResponse<Object>> onMethod(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
-        return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED).body(ApiResponse.of(Outcome.PARAM_ERROR,
-                text(request, "http.method", e.getMethod()), null));
+        return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+                .body(ApiResponse.of(Outcome.PARAM_ERROR, text(request, "http.method", e.getMethod()), null));
     }
 
     @ExceptionHandler(NoResourceFoundException.class)
     ResponseEntity<ApiResponse<Object>> onNoResource(NoResourceFoundException e, HttpServletRequest request) {
-        return ResponseEntity.status(HttpStatus.NOT_FOUND).body(ApiResponse.of(Outcome.NOT_FOUND,
-                text(request, "http.noEndpoint", e.getResourcePath()), null));
+        return ResponseEntity.status(HttpStatus.NOT_FOUND)
+                .body(ApiResponse.of(Outcome.NOT_FOUND, text(request, "http.noEndpoint", e.getResourcePath()), null));
     }
 
     @ExceptionHandler(Exception.class)
@@ -193,8 +201,8 @@ public class ApiExceptionHandler {
                     .body(ApiResponse.of(Outcome.ERROR, text(request, "http.unavailable", reference), null));
         }
         log.error("Unexpected failure [{}]", reference, e);
-        return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(ApiResponse.of(Outcome.ERROR,
-                text(request, "http.unexpected", reference), null));
+        return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR)
+                .body(ApiResponse.of(Outcome.ERROR, text(request, "http.unexpected", reference), null));
     }
 
     private static ResponseEntity<ApiResponse<Object>> badRequest(String message) {

@@ -83,7 +83,8 @@ public class BodyLimits extends OncePerRequestFilter {
     private static Counter slowBodies(MeterRegistry meters, String outcome) {
         return Counter.builder("courtrush.http.slow-bodies")
                 .description("Request bodies that did not arrive with their headers, by what became of them")
-                .tag("outcome", outcome).register(meters);
+                .tag("outcome", outcome)
+                .register(meters);
     }
 
     static int limitFor(HttpServletRequest request) {
@@ -172,8 +173,8 @@ public class BodyLimits extends OncePerRequestFilter {
     }
 
     /** Lets the container read the rest as it arrives, and frees this thread. */
-    private void waitFor(HttpServletRequest request, HttpServletResponse response, ServletInputStream in, Body body,
-            int limit) {
+    private void waitFor(
+            HttpServletRequest request, HttpServletResponse response, ServletInputStream in, Body body, int limit) {
         waited.increment();
         AsyncContext async = request.startAsync(request, response);
         async.setTimeout(DEADLINE_MS + body.bytes.length * 1000L / SLOW_LINK_BYTES_PER_SECOND);
@@ -190,8 +191,12 @@ public class BodyLimits extends OncePerRequestFilter {
             }
 
             private void tooLate(String what) {
-                log.debug("A request body from {} {}: 408 ({} of {} bytes)", request.getRemoteAddr(), what,
-                        body.length, body.declared ? body.bytes.length : "?");
+                log.debug(
+                        "A request body from {} {}: 408 ({} of {} bytes)",
+                        request.getRemoteAddr(),
+                        what,
+                        body.length,
+                        body.declared ? body.bytes.length : "?");
                 timedOut.increment();
                 release(body);
                 try {
@@ -243,8 +248,10 @@ public class BodyLimits extends OncePerRequestFilter {
             }
 
             private void tooLarge() throws IOException {
-                log.debug("A request body from {} of no declared length passed its limit of {} bytes",
-                        request.getRemoteAddr(), limit);
+                log.debug(
+                        "A request body from {} of no declared length passed its limit of {} bytes",
+                        request.getRemoteAddr(),
+                        limit);
                 release(body);
                 answer(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
                 async.complete();
@@ -337,10 +344,9 @@ public class BodyLimits extends OncePerRequestFilter {
         @Override
         public BufferedReader getReader() {
             String encoding = getCharacterEncoding();
-            return new BufferedReader(new InputStreamReader(getInputStream(),
-                    encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding)));
+            return new BufferedReader(new InputStreamReader(
+                    getInputStream(), encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding)));
         }
-
     }
 
     private static final class InMemory extends ServletInputStream {

@@ -21,8 +21,14 @@ public class CourtRushException extends RuntimeException {
         this(outcome, key, args, null, outcome.status(), null, null);
     }
 
-    protected CourtRushException(Outcome outcome, String key, Object[] args, Object data, HttpStatus status,
-            Duration retryAfter, Throwable cause) {
+    protected CourtRushException(
+            Outcome outcome,
+            String key,
+            Object[] args,
+            Object data,
+            HttpStatus status,
+            Duration retryAfter,
+            Throwable cause) {
         // a refusal is an answer, not a fault: no stack trace to fill (the crowd gets thousands per
         // second); a cause keeps its own. The English text is made only when someone asks for it.
         super(null, cause, false, false);

@@ -14,15 +14,16 @@ public final class EngineMessages {
 
     public static final String BUNDLE = "messages.engine";
 
-    private EngineMessages() {
-    }
+    private EngineMessages() {}
 
     public static String format(Locale locale, String key, Object... args) {
         Locale chosen = locale != null && "zh".equals(locale.getLanguage()) ? Locale.SIMPLIFIED_CHINESE : Locale.ROOT;
         String pattern;
         try {
-            pattern = ResourceBundle.getBundle(BUNDLE, chosen,
-                    ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES))
+            pattern = ResourceBundle.getBundle(
+                            BUNDLE,
+                            chosen,
+                            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES))
                     .getString(key);
         } catch (MissingResourceException e) {
             return key;

@@ -27,8 +27,11 @@ class ErrorEnvelopeController implements ErrorController {
         int status = code instanceof Integer given && given >= 400 && given < 600 ? given : 404;
         Object error = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
         if (error instanceof Throwable thrown && !ErrorEnvelopes.isClientError(status)) {
-            log.error("Failure outside the controllers ({} {}), answered {}", request.getMethod(),
-                    LogSafe.of(String.valueOf(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI))), status,
+            log.error(
+                    "Failure outside the controllers ({} {}), answered {}",
+                    request.getMethod(),
+                    LogSafe.of(String.valueOf(request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI))),
+                    status,
                     thrown);
         }
         return ResponseEntity.status(status).body(ErrorEnvelopes.of(status, RequestLocales.of(request)));

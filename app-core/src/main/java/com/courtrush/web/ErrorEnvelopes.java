@@ -14,8 +14,7 @@ public final class ErrorEnvelopes {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ErrorEnvelopes() {
-    }
+    private ErrorEnvelopes() {}
 
     public static ApiResponse<Object> of(int status, Locale locale) {
         return switch (status) {
@@ -25,14 +24,15 @@ public final class ErrorEnvelopes {
             case 405 -> ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.methodHere"), null);
             case 408 -> ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.tooSlow"), null);
             case 413 -> ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.tooLarge"), null);
-            case 414, 431 -> ApiResponse.of(Outcome.PARAM_ERROR,
-                    EngineMessages.format(locale, "http.headersTooLarge"), null);
+            case 414, 431 ->
+                ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.headersTooLarge"), null);
             case 415 -> ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.mediaTypeHere"), null);
             case 429 -> ApiResponse.of(Outcome.TOO_MANY_REQUESTS, null, null);
             case 503 -> ApiResponse.of(Outcome.ERROR, EngineMessages.format(locale, "http.unavailableNow"), null);
-            default -> status >= 500
-                    ? ApiResponse.of(Outcome.ERROR, EngineMessages.format(locale, "http.serverError"), null)
-                    : ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.badRequest"), null);
+            default ->
+                status >= 500
+                        ? ApiResponse.of(Outcome.ERROR, EngineMessages.format(locale, "http.serverError"), null)
+                        : ApiResponse.of(Outcome.PARAM_ERROR, EngineMessages.format(locale, "http.badRequest"), null);
         };
     }
 

@@ -63,17 +63,20 @@ public class HeaderDeadlineProtocol extends Http11NioProtocol {
             for (SocketWrapperBase<NioChannel> connection : getEndpoint().getConnections()) {
                 // a processor stays with a connection whose headers are partly read (stage "ended" between
                 // reads), with one in the application (async or not) and one upgraded; an idle one has none
-                if (connection.getCurrentProcessor() instanceof AbstractProcessor processor && !processor.isAsync()
+                if (connection.getCurrentProcessor() instanceof AbstractProcessor processor
+                        && !processor.isAsync()
                         && !processor.isUpgrade()) {
                     Request request = processor.getRequest();
                     int stage = request.getRequestProcessor().getStage();
                     long started = request.getStartTimeNanos();
                     // a request that has answered (an asynchronous one just completing) is not waiting for headers
-                    if ((stage == Constants.STAGE_PARSE || stage == Constants.STAGE_ENDED) && started > 0
-                            && now - started > deadline && !request.getResponse().isCommitted()) {
+                    if ((stage == Constants.STAGE_PARSE || stage == Constants.STAGE_ENDED)
+                            && started > 0
+                            && now - started > deadline
+                            && !request.getResponse().isCommitted()) {
                         // closed as the poller closes a timed-out socket: by a worker, under the socket's lock
-                        connection.setError(new SocketTimeoutException("Request headers not whole within "
-                                + DEADLINE_SECONDS + " s"));
+                        connection.setError(new SocketTimeoutException(
+                                "Request headers not whole within " + DEADLINE_SECONDS + " s"));
                         if (!getEndpoint().processSocket(connection, SocketEvent.ERROR, true)) {
                             connection.close();
                         }

@@ -9,8 +9,7 @@ public final class LogSafe {
 
     private static final int MAX = 200;
 
-    private LogSafe() {
-    }
+    private LogSafe() {}
 
     public static String of(String text) {
         if (text == null) {

@@ -24,13 +24,19 @@ class OpenApiConfig {
     OpenAPI courtRushApi() {
         String version = CourtRushServer.class.getPackage().getImplementationVersion();
         return new OpenAPI()
-                .info(new Info().title("CourtRush API")
+                .info(new Info()
+                        .title("CourtRush API")
                         .version(version == null ? "development" : version)
                         .description("Court reservation for a campus gym's daily flash opening: the students' API "
                                 + "(sign in, slots, reserve, pay, refund) and the staff API (/admin/**). Every "
                                 + "answer is the envelope {code, enumCode, message, data} with a real HTTP status."))
-                .components(new Components().addSecuritySchemes(BEARER, new SecurityScheme()
-                        .type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("JWT or the admin token")))
+                .components(new Components()
+                        .addSecuritySchemes(
+                                BEARER,
+                                new SecurityScheme()
+                                        .type(SecurityScheme.Type.HTTP)
+                                        .scheme("bearer")
+                                        .bearerFormat("JWT or the admin token")))
                 .addSecurityItem(new SecurityRequirement().addList(BEARER));
     }
 }

@@ -35,15 +35,16 @@ public final class Outages {
 
     private static final int MAX_DEPTH = 16;
 
-    private Outages() {
-    }
+    private Outages() {}
 
     /** The failure and its causes, one line: what an operator needs to tell which service is down. */
     public static String describe(Throwable failure) {
         StringBuilder line = new StringBuilder();
         Throwable cause = failure;
         for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {
-            line.append(depth == 0 ? "" : " <- ").append(cause.getClass().getSimpleName()).append(": ")
+            line.append(depth == 0 ? "" : " <- ")
+                    .append(cause.getClass().getSimpleName())
+                    .append(": ")
                     .append(cause.getMessage());
             cause = cause.getCause() == cause ? null : cause.getCause();
         }
@@ -58,15 +59,24 @@ public final class Outages {
     public static boolean isUnreachable(Throwable failure) {
         Throwable cause = failure;
         for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {
-            if (cause instanceof RedisConnectionException || cause instanceof RedisTimeoutException
-                    || cause instanceof RedisLoadingException || cause instanceof RedisMasterDownException
-                    || cause instanceof RedisReconnectedException || cause instanceof RedisTryAgainException
-                    || cause instanceof RedisClusterDownException || cause instanceof RedisReadonlyException
-                    || cause instanceof RedisBusyException || cause instanceof AmqpConnectException
-                    || cause instanceof DataAccessResourceFailureException || cause instanceof RecoverableDataAccessException
-                    || cause instanceof QueryTimeoutException || cause instanceof CannotGetJdbcConnectionException
-                    || cause instanceof SQLTransientConnectionException || cause instanceof SQLRecoverableException
-                    || cause instanceof SQLNonTransientConnectionException || cause instanceof ConnectException
+            if (cause instanceof RedisConnectionException
+                    || cause instanceof RedisTimeoutException
+                    || cause instanceof RedisLoadingException
+                    || cause instanceof RedisMasterDownException
+                    || cause instanceof RedisReconnectedException
+                    || cause instanceof RedisTryAgainException
+                    || cause instanceof RedisClusterDownException
+                    || cause instanceof RedisReadonlyException
+                    || cause instanceof RedisBusyException
+                    || cause instanceof AmqpConnectException
+                    || cause instanceof DataAccessResourceFailureException
+                    || cause instanceof RecoverableDataAccessException
+                    || cause instanceof QueryTimeoutException
+                    || cause instanceof CannotGetJdbcConnectionException
+                    || cause instanceof SQLTransientConnectionException
+                    || cause instanceof SQLRecoverableException
+                    || cause instanceof SQLNonTransientConnectionException
+                    || cause instanceof ConnectException
                     || cause instanceof SocketTimeoutException) {
                 return true;
             }
@@ -78,10 +88,14 @@ public final class Outages {
     public static boolean isOutage(Throwable failure) {
         Throwable cause = failure;
         for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {
-            if (cause instanceof RedisException || cause instanceof AmqpConnectException
-                    || cause instanceof DataAccessResourceFailureException || cause instanceof TransientDataAccessException
-                    || cause instanceof CannotGetJdbcConnectionException || cause instanceof SQLTransientConnectionException
-                    || cause instanceof SQLRecoverableException || cause instanceof ConnectException
+            if (cause instanceof RedisException
+                    || cause instanceof AmqpConnectException
+                    || cause instanceof DataAccessResourceFailureException
+                    || cause instanceof TransientDataAccessException
+                    || cause instanceof CannotGetJdbcConnectionException
+                    || cause instanceof SQLTransientConnectionException
+                    || cause instanceof SQLRecoverableException
+                    || cause instanceof ConnectException
                     || cause instanceof SocketTimeoutException) {
                 return true;
             }

@@ -3,8 +3,7 @@ package com.courtrush.web;
 /** What user-written text may hold: no control characters, no invisible formatting. */
 public final class Texts {
 
-    private Texts() {
-    }
+    private Texts() {}
 
     /**
      * Control characters (C0, DEL, C1), line and paragraph separators, unpaired surrogates, and the
@@ -13,8 +12,11 @@ public final class Texts {
      */
     public static boolean isInvisibleOrControl(int c) {
         int type = Character.getType(c);
-        return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-                || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE;
+        return type == Character.CONTROL
+                || type == Character.FORMAT
+                || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR
+                || type == Character.SURROGATE;
     }
 
     /** Whether a one-line text (a name, a reason) holds only what it may. */

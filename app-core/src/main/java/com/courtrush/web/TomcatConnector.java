@@ -29,8 +29,8 @@ class TomcatConnector implements WebServerFactoryCustomizer<TomcatServletWebServ
             // the application serves every file itself; a file sent by the connector would look like late headers
             connector.setProperty("useSendfile", "false");
             if (connector.getProtocolHandler() instanceof HeaderDeadlineProtocol protocol) {
-                FunctionCounter.builder("courtrush.http.late-headers", protocol,
-                                HeaderDeadlineProtocol::closedForLateHeaders)
+                FunctionCounter.builder(
+                                "courtrush.http.late-headers", protocol, HeaderDeadlineProtocol::closedForLateHeaders)
                         .description("Connections closed because their request headers missed the deadline")
                         .register(meters);
             }

@@ -20,17 +20,20 @@ class AdminTokenTest {
 
     @Test
     void aConfiguredTokenShorterThan32CharactersStopsTheStartWithTheReason() {
-        assertThatThrownBy(() -> new AdminToken(TestProperties.courtRush(Map.of(
-                "courtrush.data-dir", dataDir.toString(), "courtrush.admin-token", "change-me"))))
+        assertThatThrownBy(() -> new AdminToken(TestProperties.courtRush(
+                        Map.of("courtrush.data-dir", dataDir.toString(), "courtrush.admin-token", "change-me"))))
                 .isInstanceOf(InfraConfigException.class)
-                .hasMessageContaining("courtrush.admin-token").hasMessageContaining("at least 32");
+                .hasMessageContaining("courtrush.admin-token")
+                .hasMessageContaining("at least 32");
     }
 
     @Test
     void aGeneratedTokenIsLongAndKeptPrivately() throws IOException {
-        AdminToken generated = new AdminToken(TestProperties.courtRush(Map.of("courtrush.data-dir", dataDir.toString())));
+        AdminToken generated =
+                new AdminToken(TestProperties.courtRush(Map.of("courtrush.data-dir", dataDir.toString())));
         assertThat(generated.reveal()).hasSizeGreaterThanOrEqualTo(32);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(generated.file()))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(generated.file())))
+                .isEqualTo("rw-------");
         AdminToken again = new AdminToken(TestProperties.courtRush(Map.of("courtrush.data-dir", dataDir.toString())));
         assertThat(again.reveal()).isEqualTo(generated.reveal());
     }

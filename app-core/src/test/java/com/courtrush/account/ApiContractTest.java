@@ -54,10 +54,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.time.Clock;
-import java.time.Duration;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -106,68 +106,100 @@ class ApiContractTest {
 
     @Autowired
     ObjectMapper mapper;
+
     @MockitoBean
     TokenService tokens;
+
     @MockitoBean
     AuthService auth;
+
     @MockitoBean
     StudentDirectory students;
+
     @MockitoBean
     CourtService courts;
+
     @MockitoBean
     OpeningService openings;
+
     @MockitoBean
     SlotGenerator generator;
+
     @MockitoBean
     SlotListing listing;
+
     @MockitoBean
     ReserveService reserve;
+
     @MockitoBean
     ReserveResults results;
+
     @MockitoBean
     ReservationMapper reservations;
+
     @MockitoBean
     MyReservations mine;
+
     @MockitoBean
     ReservationQueries queries;
+
     @MockitoBean
     Reconciler reconciler;
+
     @MockitoBean
     ReservationCancellation cancellation;
+
     @MockitoBean
     PaymentService payments;
+
     @MockitoBean
     RefundService refunds;
+
     @MockitoBean
     RushMonitor rushMonitor;
+
     @MockitoBean
     RushHistory rushHistory;
+
     @MockitoBean
     DatabaseBackups backups;
+
     @MockitoBean
     SlotEditor slotEditor;
+
     @MockitoBean
     SlotWithdrawal slotWithdrawal;
+
     @MockitoBean
     AuditTrail auditTrail;
+
     @MockitoBean
     ReservationDetails reservationDetails;
+
     @MockitoBean
     QueueMonitor queueMonitor;
+
     @MockitoBean
     DeadLetterActions deadLetters;
+
     @MockitoBean
     StaffAccounts staffAccounts;
+
     @MockitoBean
     StaffSettings staffSettings;
+
     @MockitoBean
     SalesReports salesReports;
+
     @MockitoBean
     ReportExports reportExports;
+
     @MockitoBean
     OpeningRules openingRules;
+
     @MockitoBean
     BookingPasses bookingPasses;
+
     @MockitoBean
     RushHours rushHours;
 
@@ -188,8 +220,9 @@ class ApiContractTest {
 
     @BeforeEach
     void tokens() {
-        given(tokens.authenticate(STUDENT)).willReturn(
-                new Caller(7L, "s7", Role.STUDENT, "jti-7", Instant.now().plusSeconds(3600)));
+        given(tokens.authenticate(STUDENT))
+                .willReturn(new Caller(
+                        7L, "s7", Role.STUDENT, "jti-7", Instant.now().plusSeconds(3600)));
         given(tokens.authenticate(STAFF)).willReturn(Caller.admin());
     }
 
@@ -198,21 +231,24 @@ class ApiContractTest {
     @ParameterizedTest
     @ValueSource(strings = {"/slots", "/calendar", "/reservations/mine", "/admin/courts", "/reserve/result/abc"})
     void withoutATokenTheAnswerIs401(String path) throws Exception {
-        mvc.perform(get(path)).andExpect(status().isUnauthorized())
+        mvc.perform(get(path))
+                .andExpect(status().isUnauthorized())
                 .andExpect(jsonPath("$.enumCode").value("UNAUTHORIZED"))
                 .andExpect(jsonPath("$.code").value(401));
     }
 
     @Test
     void aBadTokenIs401EvenOnAPublicEndpoint() throws Exception {
-        mvc.perform(get("/ping").header("Authorization", "Bearer forged")).andExpect(status().isUnauthorized())
+        mvc.perform(get("/ping").header("Authorization", "Bearer forged"))
+                .andExpect(status().isUnauthorized())
                 .andExpect(jsonPath("$.message").value(containsString("log in again")));
     }
 
     @Test
     void aStudentTokenOnAdminIs403() throws Exception {
         mvc.perform(get("/admin/courts").header("Authorization", "Bearer " + STUDENT))
-                .andExpect(status().isForbidden()).andExpect(jsonPath("$.enumCode").value("FORBIDDEN"));
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.enumCode").value("FORBIDDEN"));
         mvc.perform(post("/admin/sessions/1/warmup").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isForbidden());
     }
@@ -238,53 +274,66 @@ class ApiContractTest {
 
     @Test
     void loginNeedsNoTokenAndAnswersOneWithoutHoldingARequestThread() throws Exception {
-        given(auth.login("s7", "secret7", "127.0.0.1")).willReturn(CompletableFuture.completedFuture(
-                new AuthService.LoginResult("tok", Instant.parse("2026-11-23T00:00:00Z"), "s7", "Ann", Role.STUDENT)));
-        MvcResult hashing = mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+        given(auth.login("s7", "secret7", "127.0.0.1"))
+                .willReturn(CompletableFuture.completedFuture(new AuthService.LoginResult(
+                        "tok", Instant.parse("2026-11-23T00:00:00Z"), "s7", "Ann", Role.STUDENT)));
+        MvcResult hashing = mvc.perform(post("/auth/login")
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"studentId\":\"s7\",\"password\":\"secret7\"}"))
-                .andExpect(request().asyncStarted()).andReturn();
+                .andExpect(request().asyncStarted())
+                .andReturn();
         mvc.perform(asyncDispatch(hashing))
-                .andExpect(status().isOk()).andExpect(jsonPath("$.data.token").value("tok"));
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.token").value("tok"));
     }
 
     /** The students' mix found it: a sign-in that waited past the async timeout in a storm was a 500. */
     @Test
     void aSignInThatOutwaitsTheAsyncTimeoutIs503WithRetryAfterNot500() throws Exception {
         given(auth.login("s7", "secret7", "127.0.0.1")).willReturn(new CompletableFuture<>()); // never hashed
-        MvcResult waiting = mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+        MvcResult waiting = mvc.perform(post("/auth/login")
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"studentId\":\"s7\",\"password\":\"secret7\"}"))
-                .andExpect(request().asyncStarted()).andReturn();
+                .andExpect(request().asyncStarted())
+                .andReturn();
         MockAsyncContext async = (MockAsyncContext) waiting.getRequest().getAsyncContext();
         for (AsyncListener listener : async.getListeners()) {
             listener.onTimeout(new AsyncEvent(async));
         }
         mvc.perform(asyncDispatch(waiting))
-                .andExpect(status().isServiceUnavailable()).andExpect(header().string("Retry-After", "5"))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(header().string("Retry-After", "5"))
                 .andExpect(jsonPath("$.message").value(containsString("try again")));
     }
 
     @Test
     void aThrottledSignInIs429WithRetryAfter() throws Exception {
-        given(auth.login("s7", "guess", "127.0.0.1")).willThrow(
-                new CourtRushException(Outcome.TOO_MANY_REQUESTS, "auth.throttled", 8).withRetryAfter(Duration.ofSeconds(8)));
-        mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+        given(auth.login("s7", "guess", "127.0.0.1"))
+                .willThrow(new CourtRushException(Outcome.TOO_MANY_REQUESTS, "auth.throttled", 8)
+                        .withRetryAfter(Duration.ofSeconds(8)));
+        mvc.perform(post("/auth/login")
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"studentId\":\"s7\",\"password\":\"guess\"}"))
-                .andExpect(status().isTooManyRequests()).andExpect(header().string("Retry-After", "8"))
+                .andExpect(status().isTooManyRequests())
+                .andExpect(header().string("Retry-After", "8"))
                 .andExpect(jsonPath("$.enumCode").value("TOO_MANY_REQUESTS"));
     }
 
     @Test
     void theAdminTokenDoesNotSignOut() throws Exception {
         org.mockito.BDDMockito.willThrow(CourtRushException.badRequest("auth.adminTokenStays"))
-                .given(auth).logout(org.mockito.ArgumentMatchers.any());
+                .given(auth)
+                .logout(org.mockito.ArgumentMatchers.any());
         mvc.perform(post("/auth/logout").header("Authorization", "Bearer " + STAFF))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value(containsString("admin token")));
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value(containsString("admin token")));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"/index.html", "/assets/app.js", "/assets/i18n.js", "/assets/api.js", "/assets/app.css"})
     void theStudentsPageIsServedWithoutATokenUnderAStrictContentSecurityPolicy(String path) throws Exception {
-        mvc.perform(get(path)).andExpect(status().isOk())
+        mvc.perform(get(path))
+                .andExpect(status().isOk())
                 .andExpect(header().string("Content-Security-Policy", containsString("script-src 'self';")))
                 .andExpect(header().string("Content-Security-Policy", containsString("frame-ancestors 'none'")))
                 .andExpect(header().string("Content-Security-Policy", not(containsString("unsafe"))))
@@ -295,14 +344,17 @@ class ApiContractTest {
     @ValueSource(strings = {"0x10", "010x", "+16", "1e3", "16.0"})
     void idsInPathsArePlainDecimals(String id) throws Exception {
         mvc.perform(get("/pay/reservation/" + id).header("Authorization", "Bearer " + STUDENT))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
     }
 
     @Test
     void aJsonBodyIsOneValueAndNoMore() throws Exception {
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}{\"x\":1}"))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
-        mvc.perform(post("/auth/login").contentType(MediaType.APPLICATION_JSON)
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+        mvc.perform(post("/auth/login")
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"studentId\":\"s7\",\"password\":\"secret7\"} []"))
                 .andExpect(status().isBadRequest());
     }
@@ -310,17 +362,21 @@ class ApiContractTest {
     @Test
     void aReserveBodyLargerThanTwoNumbersIsRefusedBeforeItIsRead() throws Exception {
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2" + " ".repeat(300) + "}"))
-                .andExpect(status().isPayloadTooLarge()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+                .andExpect(status().isPayloadTooLarge())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
     }
 
     @Test
     void aDatabaseThatCannotBeReachedIs503WithRetryAfterHoweverTheFailureIsWrapped() throws Exception {
-        given(openings.between(org.mockito.ArgumentMatchers.any(), org.mockito.ArgumentMatchers.any())).willThrow(
-                new org.mybatis.spring.MyBatisSystemException("getting a connection",
-                        new org.springframework.jdbc.CannotGetJdbcConnectionException("Failed to obtain JDBC Connection",
+        given(openings.between(org.mockito.ArgumentMatchers.any(), org.mockito.ArgumentMatchers.any()))
+                .willThrow(new org.mybatis.spring.MyBatisSystemException(
+                        "getting a connection",
+                        new org.springframework.jdbc.CannotGetJdbcConnectionException(
+                                "Failed to obtain JDBC Connection",
                                 new java.sql.SQLTransientConnectionException("Connection is not available"))));
         mvc.perform(get("/calendar").header("Authorization", "Bearer " + STUDENT))
-                .andExpect(status().isServiceUnavailable()).andExpect(header().string("Retry-After", "5"))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(header().string("Retry-After", "5"))
                 .andExpect(jsonPath("$.enumCode").value("ERROR"))
                 .andExpect(jsonPath("$.message").value(containsString("unavailable")));
     }
@@ -333,7 +389,8 @@ class ApiContractTest {
         next.setFlashTime(LocalDateTime.parse("2026-11-22T13:00:00"));
         next.setState(SessionState.SCHEDULED);
         // the fixed clock is 13:00 on 2026-11-22 in Shanghai (05:00 UTC)
-        given(openings.between(LocalDate.parse("2026-11-22"), LocalDate.parse("2026-12-06"))).willReturn(List.of(next));
+        given(openings.between(LocalDate.parse("2026-11-22"), LocalDate.parse("2026-12-06")))
+                .willReturn(List.of(next));
         mvc.perform(get("/calendar").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.data.today").value("2026-11-22"))
@@ -345,12 +402,18 @@ class ApiContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{}", "{\"currentPassword\":\"old-secret\"}", "{\"currentPassword\":\"\",\"newPassword\":\"x\"}"})
+    @ValueSource(
+            strings = {"{}", "{\"currentPassword\":\"old-secret\"}", "{\"currentPassword\":\"\",\"newPassword\":\"x\"}"
+            })
     void aPasswordChangeNeedsTheCurrentAndTheNewPassword(String body) throws Exception {
-        mvc.perform(post("/auth/password").header("Authorization", "Bearer " + STUDENT)
-                        .contentType(MediaType.APPLICATION_JSON).content(body))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
-        mvc.perform(post("/auth/password").contentType(MediaType.APPLICATION_JSON)
+        mvc.perform(post("/auth/password")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+        mvc.perform(post("/auth/password")
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"currentPassword\":\"a\",\"newPassword\":\"b\"}"))
                 .andExpect(status().isUnauthorized());
     }
@@ -384,8 +447,8 @@ class ApiContractTest {
 
     @Test
     void aGrantConfirmedWithinTheWaitIsAnsweredByTheRequestThread() throws Exception {
-        settledSoonAfterTheDecision(confirm ->
-                confirm.complete(new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING, null)));
+        settledSoonAfterTheDecision(confirm -> confirm.complete(
+                new ReserveService.Accepted("0123456789abcdef0123456789abcdef", ResultStatus.PENDING, null)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(request().asyncNotStarted())
                 .andExpect(status().isAccepted())
@@ -406,11 +469,12 @@ class ApiContractTest {
 
     /** The broker answers 50 ms after the decision: within the request thread's wait (1 s here). */
     private void settledSoonAfterTheDecision(Consumer<CompletableFuture<ReserveService.Accepted>> broker) {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willAnswer(decided -> {
-            CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
-            CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> broker.accept(confirm));
-            return confirm;
-        });
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
+                .willAnswer(decided -> {
+                    CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
+                    CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> broker.accept(confirm));
+                    return confirm;
+                });
     }
 
     @Test
@@ -434,11 +498,13 @@ class ApiContractTest {
     @Test
     void aGrantTheBrokerRefusesAfterTheWaitIs503Failed() throws Exception {
         CompletableFuture<ReserveService.Accepted> confirm = new CompletableFuture<>();
-        MvcResult waiting = waitingForTheBroker(confirm,
+        MvcResult waiting = waitingForTheBroker(
+                confirm,
                 reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"));
 
-        confirm.completeExceptionally(new CompletionException(new CourtRushException(Outcome.FAILED,
-                "reserve.publishRefused").withStatus(HttpStatus.SERVICE_UNAVAILABLE)));
+        confirm.completeExceptionally(
+                new CompletionException(new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
+                        .withStatus(HttpStatus.SERVICE_UNAVAILABLE)));
         MockHttpServletResponse answer = completed(waiting);
         assertThat(answer.getStatus()).isEqualTo(503);
         assertThat(json(answer).path("enumCode").asText()).isEqualTo("FAILED");
@@ -458,8 +524,18 @@ class ApiContractTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"UNGATED,409", "DUP_REQ,409", "QUOTA_EXCEEDED,409", "OUT_OF_STOCK,409", "PASS_REQUIRED,409",
-        "PARAM_ERROR,400", "NOT_FOUND,404", "FORBIDDEN,403", "FAILED,409", "TOO_MANY_REQUESTS,429"})
+    @CsvSource({
+        "UNGATED,409",
+        "DUP_REQ,409",
+        "QUOTA_EXCEEDED,409",
+        "OUT_OF_STOCK,409",
+        "PASS_REQUIRED,409",
+        "PARAM_ERROR,400",
+        "NOT_FOUND,404",
+        "FORBIDDEN,403",
+        "FAILED,409",
+        "TOO_MANY_REQUESTS,429"
+    })
     void eachRefusalHasItsStatus(Outcome outcome, int httpStatus) throws Exception {
         given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
                 .willThrow(new CourtRushException(outcome, "because"));
@@ -473,18 +549,31 @@ class ApiContractTest {
 
     @Test
     void tooManyRequestsSaysWhenToRetry() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willThrow(
-                new CourtRushException(Outcome.TOO_MANY_REQUESTS, "slow down").withRetryAfter(Duration.ofMillis(12_300)));
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
+                .willThrow(new CourtRushException(Outcome.TOO_MANY_REQUESTS, "slow down")
+                        .withRetryAfter(Duration.ofMillis(12_300)));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
-                .andExpect(status().isTooManyRequests()).andExpect(header().string("Retry-After", "13"));
+                .andExpect(status().isTooManyRequests())
+                .andExpect(header().string("Retry-After", "13"));
     }
 
     @Test
     void outOfStockCarriesAlternatives() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willThrow(
-                new CourtRushException(Outcome.OUT_OF_STOCK, "sold out").withData(Map.of("alternatives",
-                        List.of(Map.of("slotId", 3, "courtName", "A", "startTime", "09:00", "endTime", "10:00",
-                                "permitsLeft", 1)))));
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
+                .willThrow(new CourtRushException(Outcome.OUT_OF_STOCK, "sold out")
+                        .withData(Map.of(
+                                "alternatives",
+                                List.of(Map.of(
+                                        "slotId",
+                                        3,
+                                        "courtName",
+                                        "A",
+                                        "startTime",
+                                        "09:00",
+                                        "endTime",
+                                        "10:00",
+                                        "permitsLeft",
+                                        1)))));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.data.alternatives[0].slotId").value(3))
@@ -493,10 +582,12 @@ class ApiContractTest {
 
     @Test
     void aBrokerRefusalIs503Failed() throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willThrow(
-                new CourtRushException(Outcome.FAILED, "released").withStatus(HttpStatus.SERVICE_UNAVAILABLE));
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
+                .willThrow(
+                        new CourtRushException(Outcome.FAILED, "released").withStatus(HttpStatus.SERVICE_UNAVAILABLE));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
-                .andExpect(status().isServiceUnavailable()).andExpect(jsonPath("$.enumCode").value("FAILED"));
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(jsonPath("$.enumCode").value("FAILED"));
     }
 
     @Test
@@ -522,15 +613,28 @@ class ApiContractTest {
     // --- bad input is 4xx, never 5xx -----------------------------------------------------------
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{\"sessionId\":1,\"slotId\":", "not json", "", "[]",
-        "{\"sessionId\":1}", "{\"slotId\":2}", "{}",
-        "{\"sessionId\":\"one\",\"slotId\":2}", "{\"sessionId\":1,\"slotId\":\"2\"}",
-        "{\"sessionId\":1,\"slotId\":2.5}", "{\"sessionId\":1,\"slotId\":true}",
-        "{\"sessionId\":-1,\"slotId\":2}", "{\"sessionId\":1,\"slotId\":0}",
-        "{\"sessionId\":1,\"slotId\":99999999999999999999999}", "{\"sessionId\":null,\"slotId\":2}",
-        "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[3,4,5]}", "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[-3]}",
-        "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[null]}", "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":3}"})
+    @ValueSource(
+            strings = {
+                "{\"sessionId\":1,\"slotId\":",
+                "not json",
+                "",
+                "[]",
+                "{\"sessionId\":1}",
+                "{\"slotId\":2}",
+                "{}",
+                "{\"sessionId\":\"one\",\"slotId\":2}",
+                "{\"sessionId\":1,\"slotId\":\"2\"}",
+                "{\"sessionId\":1,\"slotId\":2.5}",
+                "{\"sessionId\":1,\"slotId\":true}",
+                "{\"sessionId\":-1,\"slotId\":2}",
+                "{\"sessionId\":1,\"slotId\":0}",
+                "{\"sessionId\":1,\"slotId\":99999999999999999999999}",
+                "{\"sessionId\":null,\"slotId\":2}",
+                "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[3,4,5]}",
+                "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[-3]}",
+                "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":[null]}",
+                "{\"sessionId\":1,\"slotId\":2,\"fallbackSlotIds\":3}"
+            })
     void badReserveBodiesAre400(String body) throws Exception {
         mvc.perform(reserveRequest(STUDENT, body))
                 .andExpect(status().isBadRequest())
@@ -540,29 +644,43 @@ class ApiContractTest {
 
     @Test
     void aWrongContentTypeIs415() throws Exception {
-        mvc.perform(post("/reserve/").header("Authorization", "Bearer " + STUDENT)
-                        .contentType(MediaType.APPLICATION_XML).content("<reserve/>"))
-                .andExpect(status().isUnsupportedMediaType()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+        mvc.perform(post("/reserve/")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_XML)
+                        .content("<reserve/>"))
+                .andExpect(status().isUnsupportedMediaType())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/admin/sessions/abc/warmup", "/admin/sessions/-4/warmup", "/admin/sessions/0/open",
-        "/admin/sessions/99999999999999999999999/close"})
+    @ValueSource(
+            strings = {
+                "/admin/sessions/abc/warmup",
+                "/admin/sessions/-4/warmup",
+                "/admin/sessions/0/open",
+                "/admin/sessions/99999999999999999999999/close"
+            })
     void badIdsInPathsAre400(String path) throws Exception {
         mvc.perform(post(path).header("Authorization", "Bearer " + STAFF))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{\"sessionDate\":\"2026-13-40\",\"flashTime\":\"2026-11-22T13:00:00\"}",
-        "{\"sessionDate\":\"2026-11-23\",\"flashTime\":\"tomorrow at one\"}",
-        "{\"sessionDate\":\"2026-11-23\"}",
-        "{\"sessionDate\":\"2026-11-23\",\"flashTime\":\"2026-11-22T13:00:00\",\"perUserLimit\":\"two\"}"})
+    @ValueSource(
+            strings = {
+                "{\"sessionDate\":\"2026-13-40\",\"flashTime\":\"2026-11-22T13:00:00\"}",
+                "{\"sessionDate\":\"2026-11-23\",\"flashTime\":\"tomorrow at one\"}",
+                "{\"sessionDate\":\"2026-11-23\"}",
+                "{\"sessionDate\":\"2026-11-23\",\"flashTime\":\"2026-11-22T13:00:00\",\"perUserLimit\":\"two\"}"
+            })
     void badOpeningsAre400(String body) throws Exception {
-        mvc.perform(post("/admin/sessions").header("Authorization", "Bearer " + STAFF)
-                        .contentType(MediaType.APPLICATION_JSON).content(body))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+        mvc.perform(post("/admin/sessions")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
     }
 
     @ParameterizedTest
@@ -575,13 +693,15 @@ class ApiContractTest {
     @Test
     void aBadDateIs400() throws Exception {
         mvc.perform(get("/slots?date=2026-02-30").header("Authorization", "Bearer " + STUDENT))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value(containsString("date")));
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value(containsString("date")));
     }
 
     @Test
     void anUnknownEndpointIs404() throws Exception {
         mvc.perform(get("/no/such/thing").header("Authorization", "Bearer " + STUDENT))
-                .andExpect(status().isNotFound()).andExpect(jsonPath("$.enumCode").value("NOT_FOUND"));
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.enumCode").value("NOT_FOUND"));
     }
 
     @Test
@@ -593,9 +713,12 @@ class ApiContractTest {
     @Test
     void staffCancelAndRefundNeedAReason() throws Exception {
         for (String action : List.of("cancel", "refund")) {
-            mvc.perform(post("/admin/reservations/5/" + action).header("Authorization", "Bearer " + STAFF)
-                            .contentType(MediaType.APPLICATION_JSON).content("{\"reason\":\"  \"}"))
-                    .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value(containsString("reason")));
+            mvc.perform(post("/admin/reservations/5/" + action)
+                            .header("Authorization", "Bearer " + STAFF)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"reason\":\"  \"}"))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(jsonPath("$.message").value(containsString("reason")));
         }
     }
 
@@ -610,15 +733,19 @@ class ApiContractTest {
         given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
                 .willThrow(new CourtRushException(Outcome.UNGATED, "reserve.opensIn", 5L));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}").header("Accept-Language", "zh-CN"))
-                .andExpect(status().isConflict()).andExpect(jsonPath("$.message").value("将在 5 秒后开放。"));
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.message").value("将在 5 秒后开放。"));
         mvc.perform(reserveRequest(STUDENT, "{\"sessionId\":1,\"slotId\":2}"))
                 .andExpect(jsonPath("$.message").value("The opening opens in 5 s."));
         mvc.perform(reserveRequest(STUDENT, "not json").header("Accept-Language", "zh-CN,zh;q=0.9"))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value("请求体缺失或不是有效的 JSON。"));
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value("请求体缺失或不是有效的 JSON。"));
         mvc.perform(get("/slots").header("Accept-Language", "zh-CN"))
-                .andExpect(status().isUnauthorized()).andExpect(jsonPath("$.message").value(containsString("请先登录")));
+                .andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.message").value(containsString("请先登录")));
         mvc.perform(reserveRequest(STUDENT, "{\"slotId\":2}").header("Accept-Language", "zh-CN"))
-                .andExpect(status().isBadRequest()).andExpect(jsonPath("$.message").value(containsString("sessionId")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value(containsString("sessionId")))
                 .andExpect(jsonPath("$.message").value(containsString("不能为null")));
     }
 
@@ -629,20 +756,26 @@ class ApiContractTest {
     }
 
     private static MockHttpServletRequestBuilder reserveRequest(String token, String body) {
-        return post("/reserve/").header("Authorization", "Bearer " + token)
-                .contentType(MediaType.APPLICATION_JSON).content(body);
+        return post("/reserve/")
+                .header("Authorization", "Bearer " + token)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(body);
     }
 
     /** A reserve request whose grant waits for the broker's answer, {@code confirm}: async, nothing written. */
-    private MvcResult waitingForTheBroker(CompletableFuture<ReserveService.Accepted> confirm,
-            MockHttpServletRequestBuilder reserveCall) throws Exception {
-        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any())).willReturn(confirm);
+    private MvcResult waitingForTheBroker(
+            CompletableFuture<ReserveService.Accepted> confirm, MockHttpServletRequestBuilder reserveCall)
+            throws Exception {
+        given(reserve.reserve(anyLong(), anyLong(), anyLong(), any(), anyString(), any()))
+                .willReturn(confirm);
         return mvc.perform(reserveCall).andExpect(request().asyncStarted()).andReturn();
     }
 
     /** The answer of a request the settling thread has completed (no dispatch left to run). */
     private static MockHttpServletResponse completed(MvcResult waiting) {
-        assertThat(waiting.getRequest().isAsyncStarted()).as("request completed").isFalse();
+        assertThat(waiting.getRequest().isAsyncStarted())
+                .as("request completed")
+                .isFalse();
         return waiting.getResponse();
     }
 

@@ -23,12 +23,15 @@ class PasswordHashingTest {
             events.add(on ? "rush" : "quiet");
             return on ? Duration.ofSeconds(5) : Duration.ZERO;
         };
-        try (PasswordHashing hashing = new PasswordHashing(rushForThreeChecks, new SimpleMeterRegistry(),
+        try (PasswordHashing hashing = new PasswordHashing(
+                rushForThreeChecks,
+                new SimpleMeterRegistry(),
                 TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "10s")))) {
             String hashed = hashing.run(() -> {
-                events.add("hash");
-                return "done";
-            }).get();
+                        events.add("hash");
+                        return "done";
+                    })
+                    .get();
             assertThat(hashed).isEqualTo("done");
         }
         assertThat(events).containsExactly("rush", "rush", "rush", "quiet", "hash");
@@ -41,7 +44,9 @@ class PasswordHashingTest {
             checks.incrementAndGet();
             return Duration.ofSeconds(5);
         };
-        try (PasswordHashing hashing = new PasswordHashing(endless, new SimpleMeterRegistry(),
+        try (PasswordHashing hashing = new PasswordHashing(
+                endless,
+                new SimpleMeterRegistry(),
                 TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "200ms")))) {
             assertThat(hashing.run(() -> "done").get()).isEqualTo("done");
         }
@@ -49,7 +54,9 @@ class PasswordHashingTest {
         assertThat(checks.get()).isBetween(2, 13);
 
         checks.set(0);
-        try (PasswordHashing hashing = new PasswordHashing(endless, new SimpleMeterRegistry(),
+        try (PasswordHashing hashing = new PasswordHashing(
+                endless,
+                new SimpleMeterRegistry(),
                 TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "0s")))) {
             assertThat(hashing.run(() -> "done").get()).isEqualTo("done");
         }

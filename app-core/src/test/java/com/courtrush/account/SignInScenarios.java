@@ -25,25 +25,38 @@ public interface SignInScenarios extends StackAccess {
     default void failedSignInsOfAnIdAreThrottledBeforeAnyPasswordIsChecked() {
         Student student = api().students(1).get(0);
         for (int i = 1; i <= 6; i++) {
-            Reply wrong = api().post("/auth/login", null, Map.of("studentId", student.studentId(), "password", "guess-" + i));
+            Reply wrong =
+                    api().post("/auth/login", null, Map.of("studentId", student.studentId(), "password", "guess-" + i));
             assertThat(wrong.status()).as("guess %d: %s", i, wrong).isEqualTo(401);
         }
         // the sixth failure makes the next attempt wait, even with the right password
-        Reply throttled = api().post("/auth/login", null,
-                Map.of("studentId", student.studentId(), "password", TestApi.passwordOf(student)));
+        Reply throttled = api().post(
+                        "/auth/login",
+                        null,
+                        Map.of("studentId", student.studentId(), "password", TestApi.passwordOf(student)));
         assertThat(throttled.status()).as("%s", throttled).isEqualTo(429);
         assertThat(throttled.enumCode()).isEqualTo("TOO_MANY_REQUESTS");
-        long wait = Long.parseLong(throttled.raw().headers().firstValue("Retry-After").orElseThrow());
+        long wait = Long.parseLong(
+                throttled.raw().headers().firstValue("Retry-After").orElseThrow());
         assertThat(wait).isBetween(1L, 2L);
 
         TestApi.sleep(wait * 1000 + 100);
-        TestApi.expect(200, api().post("/auth/login", null,
-                Map.of("studentId", student.studentId(), "password", TestApi.passwordOf(student))));
+        TestApi.expect(
+                200,
+                api().post(
+                                "/auth/login",
+                                null,
+                                Map.of("studentId", student.studentId(), "password", TestApi.passwordOf(student))));
         // a success starts the id's count again
         assertThat(api().post("/auth/login", null, Map.of("studentId", student.studentId(), "password", "typo"))
-                .status()).isEqualTo(401);
-        TestApi.expect(200, api().post("/auth/login", null,
-                Map.of("studentId", student.studentId(), "password", TestApi.passwordOf(student))));
+                        .status())
+                .isEqualTo(401);
+        TestApi.expect(
+                200,
+                api().post(
+                                "/auth/login",
+                                null,
+                                Map.of("studentId", student.studentId(), "password", TestApi.passwordOf(student))));
     }
 
     @Test
@@ -54,8 +67,8 @@ public interface SignInScenarios extends StackAccess {
             List<Future<Reply>> guesses = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
                 String guess = "guess-" + i;
-                guesses.add(burst.submit(() -> api().post("/auth/login", null,
-                        Map.of("studentId", student.studentId(), "password", guess))));
+                guesses.add(burst.submit(() ->
+                        api().post("/auth/login", null, Map.of("studentId", student.studentId(), "password", guess))));
             }
             Map<Integer, Integer> byStatus = new TreeMap<>();
             for (Future<Reply> guess : guesses) {
@@ -77,8 +90,8 @@ public interface SignInScenarios extends StackAccess {
             throttle.failed("unknown-" + i, nat);
         }
         assertThatThrownBy(() -> throttle.attempt("someone", nat))
-                .isInstanceOfSatisfying(CourtRushException.class,
-                        e -> assertThat(e.outcome()).isEqualTo(Outcome.TOO_MANY_REQUESTS));
+                .isInstanceOfSatisfying(
+                        CourtRushException.class, e -> assertThat(e.outcome()).isEqualTo(Outcome.TOO_MANY_REQUESTS));
         throttle.attempt("someone", "198.51.100." + (int) (Math.random() * 200)); // another address is not held back
     }
 

@@ -24,7 +24,8 @@ class StudentImportTest {
     @Test
     void csvWithoutTheRequiredColumnsIsRefused() {
         assertThatThrownBy(() -> StudentCsv.parse("id,pw\n1,2\n"))
-                .isInstanceOf(CourtRushException.class).hasMessageContaining("studentId,password,name");
+                .isInstanceOf(CourtRushException.class)
+                .hasMessageContaining("studentId,password,name");
     }
 
     @Test
@@ -51,17 +52,19 @@ class StudentImportTest {
 
     @Test
     void oldMacLineEndingsCountAsLines() {
-        List<StudentCsv.Line> lines = StudentCsv.parseWithLines("studentId,password,name\r2024001,secret01,A\r\r"
-                + "2024002,secret02,B\r");
+        List<StudentCsv.Line> lines =
+                StudentCsv.parseWithLines("studentId,password,name\r2024001,secret01,A\r\r" + "2024002,secret02,B\r");
         assertThat(lines).extracting(StudentCsv.Line::number).containsExactly(2L, 4L);
     }
 
     @Test
     void aColumnBeyondTheThreeIsRefusedNotDropped() {
         assertThatThrownBy(() -> StudentCsv.parse("studentId,password,name,phone\n1,secret01,A,555\n"))
-                .isInstanceOf(CourtRushException.class).hasMessageContaining("phone");
+                .isInstanceOf(CourtRushException.class)
+                .hasMessageContaining("phone");
         assertThatThrownBy(() -> StudentCsv.parse("studentId,password,name\n1,secret01,A\n2,secret02,B,555\n"))
-                .isInstanceOf(CourtRushException.class).hasMessage("Line 3 has 4 values; a line has 3: studentId,password,name.");
+                .isInstanceOf(CourtRushException.class)
+                .hasMessage("Line 3 has 4 values; a line has 3: studentId,password,name.");
     }
 
     @Test

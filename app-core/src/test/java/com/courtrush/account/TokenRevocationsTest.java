@@ -31,15 +31,15 @@ class TokenRevocationsTest {
 
     TokenRevocations revocations() {
         when(rows.unexpired(any())).thenReturn(List.of());
-        return new TokenRevocations(rows, accounts,
-                TestProperties.courtRush(Map.of("courtrush.data-dir", "/tmp/unused")), clock);
+        return new TokenRevocations(
+                rows, accounts, TestProperties.courtRush(Map.of("courtrush.data-dir", "/tmp/unused")), clock);
     }
 
     @Test
     void anAccountsStateIsReadOnceAndKeptUntilARevocationRowSaysItChanged() {
         TokenRevocations revocations = revocations();
-        when(accounts.tokenState(7L)).thenReturn(new UserAccountMapper.TokenState(0, true),
-                new UserAccountMapper.TokenState(1, false));
+        when(accounts.tokenState(7L))
+                .thenReturn(new UserAccountMapper.TokenState(0, true), new UserAccountMapper.TokenState(1, false));
 
         // signed in at 12:50; the opening at 13:00; a request every few seconds until 13:10
         for (int request = 0; request < 400; request++) {
@@ -54,8 +54,8 @@ class TokenRevocationsTest {
 
         // another node disabled the account: its row arrives with the poll, and the next check reads again
         LocalDateTime now = LocalDateTime.now(clock);
-        List<TokenRevocationMapper.Row> disabled = List.of(new TokenRevocationMapper.Row(1, 7L, null,
-                now.plusHours(12), now));
+        List<TokenRevocationMapper.Row> disabled =
+                List.of(new TokenRevocationMapper.Row(1, 7L, null, now.plusHours(12), now));
         when(rows.unexpired(any())).thenReturn(disabled);
         when(rows.writtenSince(any())).thenReturn(disabled);
         revocations.poll();

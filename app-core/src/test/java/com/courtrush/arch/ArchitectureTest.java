@@ -13,22 +13,35 @@ import com.tngtech.archunit.lang.ArchRule;
 class ArchitectureTest {
 
     @ArchTest
-    static final ArchRule engineDoesNotDependOnJavaFx = noClasses().should()
-            .dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..")
+    static final ArchRule engineDoesNotDependOnJavaFx = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("javafx..", "org.controlsfx..")
             .because("app-core runs headless; the console depends on it, never the other way");
 
     @ArchTest
-    static final ArchRule noSystemOut = noClasses().should().accessField(System.class, "out")
-            .orShould().accessField(System.class, "err")
+    static final ArchRule noSystemOut = noClasses()
+            .should()
+            .accessField(System.class, "out")
+            .orShould()
+            .accessField(System.class, "err")
             .because("everything goes through the logger");
 
     @ArchTest
-    static final ArchRule featurePackagesHaveNoCycles = slices().matching("com.courtrush.(*)..")
-            .should().beFreeOfCycles();
+    static final ArchRule featurePackagesHaveNoCycles =
+            slices().matching("com.courtrush.(*)..").should().beFreeOfCycles();
 
     @ArchTest
-    static final ArchRule webPlumbingDependsOnNoFeature = noClasses().that().resideInAPackage("com.courtrush.web..")
-            .should().dependOnClassesThat().resideInAnyPackage("com.courtrush.reserve..", "com.courtrush.slot..",
-                    "com.courtrush.opening..", "com.courtrush.court..", "com.courtrush.account..",
+    static final ArchRule webPlumbingDependsOnNoFeature = noClasses()
+            .that()
+            .resideInAPackage("com.courtrush.web..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "com.courtrush.reserve..",
+                    "com.courtrush.slot..",
+                    "com.courtrush.opening..",
+                    "com.courtrush.court..",
+                    "com.courtrush.account..",
                     "com.courtrush.pay..");
 }

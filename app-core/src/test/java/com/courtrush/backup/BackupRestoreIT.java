@@ -40,21 +40,29 @@ class BackupRestoreIT {
             List<Student> students = api.students(2);
             ann = students.get(0);
             paidId = api.book(ann, session, slots.get(0));
-            String outTradeNo = TestApi.expect(200, api.post("/pay/wechat/" + paidId, ann.token(), null)).data()
-                    .path("outTradeNo").asText();
+            String outTradeNo = TestApi.expect(200, api.post("/pay/wechat/" + paidId, ann.token(), null))
+                    .data()
+                    .path("outTradeNo")
+                    .asText();
             TestApi.expect(200, api.post("/pay/wechat/mock-success/" + outTradeNo, TestApi.ADMIN_TOKEN, null));
             long cancelled = api.book(students.get(1), session, slots.get(1));
-            TestApi.expect(200, api.delete("/reserve/" + cancelled, students.get(1).token()));
+            TestApi.expect(
+                    200, api.delete("/reserve/" + cancelled, students.get(1).token()));
             reservations = reservationsOf(api, session);
-            paid = TestApi.expect(200, api.get("/pay/reservation/" + paidId, ann.token())).data();
+            paid = TestApi.expect(200, api.get("/pay/reservation/" + paidId, ann.token()))
+                    .data();
 
             TestApi.Reply made = TestApi.expect(200, api.post("/admin/backups", TestApi.ADMIN_TOKEN, null));
-            backup = original.resolve("backups").resolve(made.data().path("name").asText());
-            assertThat(Files.getPosixFilePermissions(backup)).as("a backup holds the signing secret: private")
+            backup =
+                    original.resolve("backups").resolve(made.data().path("name").asText());
+            assertThat(Files.getPosixFilePermissions(backup))
+                    .as("a backup holds the signing secret: private")
                     .isEqualTo(PosixFilePermissions.fromString("rw-------"));
-            JsonNode listed = TestApi.expect(200, api.get("/admin/backups", TestApi.ADMIN_TOKEN)).data();
+            JsonNode listed = TestApi.expect(200, api.get("/admin/backups", TestApi.ADMIN_TOKEN))
+                    .data();
             assertThat(listed.path("available").asBoolean()).isTrue();
-            assertThat(listed.path("backups").get(0).path("name").asText()).isEqualTo(backup.getFileName().toString());
+            assertThat(listed.path("backups").get(0).path("name").asText())
+                    .isEqualTo(backup.getFileName().toString());
         }
 
         Path restored = Files.createTempDirectory("courtrush-restored-it-");
@@ -62,16 +70,25 @@ class BackupRestoreIT {
         try (ConfigurableApplicationContext engine = EmbeddedStack.start(restored)) {
             TestApi api = new TestApi(EmbeddedStack.port(engine));
             assertThat(reservationsOf(api, reservations.get(0).path("sessionId").asLong()))
-                    .as("the reservations, as they were").isEqualTo(reservations);
-            assertThat(TestApi.expect(200, api.get("/pay/reservation/" + paidId, ann.token())).data())
-                    .as("the pay order, and the token signed before the backup").isEqualTo(paid);
-            assertThat(api.post("/auth/login", null, Map.of("studentId", ann.studentId(),
-                    "password", TestApi.passwordOf(ann))).status()).as("the account").isEqualTo(200);
+                    .as("the reservations, as they were")
+                    .isEqualTo(reservations);
+            assertThat(TestApi.expect(200, api.get("/pay/reservation/" + paidId, ann.token()))
+                            .data())
+                    .as("the pay order, and the token signed before the backup")
+                    .isEqualTo(paid);
+            assertThat(api.post(
+                                    "/auth/login",
+                                    null,
+                                    Map.of("studentId", ann.studentId(), "password", TestApi.passwordOf(ann)))
+                            .status())
+                    .as("the account")
+                    .isEqualTo(200);
         }
     }
 
     private static JsonNode reservationsOf(TestApi api, long session) {
-        return TestApi.expect(200, api.get("/admin/reservations?sessionId=" + session, TestApi.ADMIN_TOKEN)).data()
+        return TestApi.expect(200, api.get("/admin/reservations?sessionId=" + session, TestApi.ADMIN_TOKEN))
+                .data()
                 .path("records");
     }
 }

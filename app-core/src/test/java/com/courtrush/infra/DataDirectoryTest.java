@@ -18,7 +18,8 @@ class DataDirectoryTest {
     void aNewDataDirectoryIsCreatedPrivate() throws IOException {
         Path dir = temp.resolve("new").resolve("data");
         assertThat(DataDirectory.prepare(dir)).isZero();
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
+                .isEqualTo("rwx------");
     }
 
     @Test
@@ -31,9 +32,12 @@ class DataDirectoryTest {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
 
         assertThat(DataDirectory.prepare(dir)).isEqualTo(3);
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db))).isEqualTo("rwx------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
+                .isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db)))
+                .isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
         assertThat(DataDirectory.prepare(dir)).as("nothing left to tighten").isZero();
     }
 
@@ -42,7 +46,8 @@ class DataDirectoryTest {
         Path secret = temp.resolve("data").resolve("admin-token");
         DataDirectory.writePrivately(secret, "s3cret\n");
         assertThat(Files.readString(secret)).isEqualTo("s3cret\n");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(secret))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(secret)))
+                .isEqualTo("rw-------");
         assertThat(Files.list(secret.getParent())).containsExactly(secret); // no temporary file left behind
     }
 }

@@ -25,7 +25,8 @@ class EmbeddedAmqpBrokerTest {
 
         assertThat(qpid.resolve("store")).doesNotExist();
         assertThat(qpid.resolve("derby.log")).doesNotExist();
-        assertThat(qpid.resolve("derby-store-retired/default/service.properties")).hasContent("derby");
+        assertThat(qpid.resolve("derby-store-retired/default/service.properties"))
+                .hasContent("derby");
         assertThat(qpid.resolve("derby-store-retired/derby.log")).exists();
         assertThat(qpid.resolve("bdb/00000000.jdb")).exists();
     }

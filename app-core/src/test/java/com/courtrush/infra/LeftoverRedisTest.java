@@ -39,7 +39,9 @@ class LeftoverRedisTest {
         RedisFiles files = RedisFiles.in(dataDir);
         Files.createDirectories(files.dir());
         // this JVM's pid is alive but is no redis-server; a pid that exists no more is not alive
-        Files.writeString(files.pidFile(), Long.toString(ProcessHandle.current().parent().orElseThrow().pid()));
+        Files.writeString(
+                files.pidFile(),
+                Long.toString(ProcessHandle.current().parent().orElseThrow().pid()));
         assertThat(LeftoverRedis.find(files)).isEmpty();
         Files.writeString(files.pidFile(), "not a pid");
         assertThat(LeftoverRedis.find(files)).isEmpty();
@@ -50,7 +52,8 @@ class LeftoverRedisTest {
         RedisFiles files = RedisFiles.in(dataDir);
         FileLock first = files.lockForThisEngine();
         try {
-            assertThatThrownBy(files::lockForThisEngine).isInstanceOf(InfraConfigException.class)
+            assertThatThrownBy(files::lockForThisEngine)
+                    .isInstanceOf(InfraConfigException.class)
                     .hasMessageContaining(dataDir.toString());
         } finally {
             RedisFiles.release(first);

@@ -30,21 +30,43 @@ class LocalSettingsTest {
         assertThat(SettingRules.check("server.port", "70000")).contains(SettingRules.Problem.OUT_OF_RANGE);
         assertThat(SettingRules.check("courtrush.limits.per-ip-enabled", "maybe"))
                 .contains(SettingRules.Problem.NOT_ONE_OF_THE_CHOICES);
-        assertThat(SettingRules.check("courtrush.limits.per-ip-per-second", "0")).contains(SettingRules.Problem.OUT_OF_RANGE);
-        assertThat(SettingRules.check("courtrush.infra.mode", "cloud")).contains(SettingRules.Problem.NOT_ONE_OF_THE_CHOICES);
-        assertThat(SettingRules.check("spring.datasource.url", "mysql://db/x")).contains(SettingRules.Problem.NOT_A_JDBC_URL);
-        assertThat(SettingRules.check("spring.data.redis.host", "redis host")).contains(SettingRules.Problem.NOT_A_HOST);
+        assertThat(SettingRules.check("courtrush.limits.per-ip-per-second", "0"))
+                .contains(SettingRules.Problem.OUT_OF_RANGE);
+        assertThat(SettingRules.check("courtrush.infra.mode", "cloud"))
+                .contains(SettingRules.Problem.NOT_ONE_OF_THE_CHOICES);
+        assertThat(SettingRules.check("spring.datasource.url", "mysql://db/x"))
+                .contains(SettingRules.Problem.NOT_A_JDBC_URL);
+        assertThat(SettingRules.check("spring.data.redis.host", "redis host"))
+                .contains(SettingRules.Problem.NOT_A_HOST);
         assertThat(SettingRules.check("server.address", "203.0.113.7"))
                 .contains(SettingRules.Problem.NOT_AN_ADDRESS_OF_THIS_MACHINE);
         assertThat(SettingRules.check("courtrush.admin-token", "short")).contains(SettingRules.Problem.TOKEN_TOO_SHORT);
 
-        for (Map.Entry<String, String> fine : Map.of("server.port", "8081", "courtrush.infra.mode", "external",
-                "spring.datasource.url", "jdbc:mysql://10.0.0.5:3306/gym", "server.address", "127.0.0.1",
-                "courtrush.limits.per-ip-enabled", "true", "spring.rabbitmq.port", "5672",
-                "courtrush.limits.per-student-per-minute", "0", "spring.data.redis.host", "redis.gym.local").entrySet()) {
-            assertThat(SettingRules.check(fine.getKey(), fine.getValue())).as(fine.toString()).isEmpty();
+        for (Map.Entry<String, String> fine : Map.of(
+                        "server.port",
+                        "8081",
+                        "courtrush.infra.mode",
+                        "external",
+                        "spring.datasource.url",
+                        "jdbc:mysql://10.0.0.5:3306/gym",
+                        "server.address",
+                        "127.0.0.1",
+                        "courtrush.limits.per-ip-enabled",
+                        "true",
+                        "spring.rabbitmq.port",
+                        "5672",
+                        "courtrush.limits.per-student-per-minute",
+                        "0",
+                        "spring.data.redis.host",
+                        "redis.gym.local")
+                .entrySet()) {
+            assertThat(SettingRules.check(fine.getKey(), fine.getValue()))
+                    .as(fine.toString())
+                    .isEmpty();
         }
-        assertThat(SettingRules.check("server.port", "")).as("blank: the default").isEmpty();
+        assertThat(SettingRules.check("server.port", ""))
+                .as("blank: the default")
+                .isEmpty();
     }
 
     @Test
@@ -55,17 +77,29 @@ class LocalSettingsTest {
         values.put("server.port", "abc");
         values.put("courtrush.limits.per-ip-enabled", "maybe");
         values.put("courtrush.limits.node-per-second", "5000");
-        assertThatThrownBy(() -> settings.save(values)).isInstanceOfSatisfying(SettingsRejected.class, rejected ->
-                assertThat(rejected.problems()).containsOnlyKeys("server.port", "courtrush.limits.per-ip-enabled"));
-        assertThat(settings.saved()).containsEntry("server.port", "8081").containsEntry("courtrush.limits.node-per-second", "");
+        assertThatThrownBy(() -> settings.save(values))
+                .isInstanceOfSatisfying(
+                        SettingsRejected.class,
+                        rejected -> assertThat(rejected.problems())
+                                .containsOnlyKeys("server.port", "courtrush.limits.per-ip-enabled"));
+        assertThat(settings.saved())
+                .containsEntry("server.port", "8081")
+                .containsEntry("courtrush.limits.node-per-second", "");
     }
 
     @Test
     void aPortAnotherProgramListensOnIsRefused(@TempDir Path dataDir) throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            assertThatThrownBy(() -> settings(dataDir).save(Map.of("server.port", Integer.toString(taken.getLocalPort()),
-                    "server.address", "127.0.0.1"))).isInstanceOfSatisfying(SettingsRejected.class, rejected ->
-                    assertThat(rejected.problems()).containsEntry("server.port", SettingRules.Problem.PORT_IN_USE));
+            assertThatThrownBy(() -> settings(dataDir)
+                            .save(Map.of(
+                                    "server.port",
+                                    Integer.toString(taken.getLocalPort()),
+                                    "server.address",
+                                    "127.0.0.1")))
+                    .isInstanceOfSatisfying(
+                            SettingsRejected.class,
+                            rejected -> assertThat(rejected.problems())
+                                    .containsEntry("server.port", SettingRules.Problem.PORT_IN_USE));
         }
     }
 
@@ -74,8 +108,8 @@ class LocalSettingsTest {
         Path file = dataDir.resolve(LocalSettings.FILE_NAME);
         Files.writeString(file, "courtrush.limits.node-per-second=3000\nserver.port=abc\n");
 
-        assertThatThrownBy(() -> new SpringApplicationBuilder(CourtRushServer.class).run(
-                "--courtrush.data-dir=" + dataDir, "--spring.jmx.enabled=false"))
+        assertThatThrownBy(() -> new SpringApplicationBuilder(CourtRushServer.class)
+                        .run("--courtrush.data-dir=" + dataDir, "--spring.jmx.enabled=false"))
                 .isInstanceOfSatisfying(SavedSettingInvalid.class, bad -> {
                     assertThat(bad.key()).isEqualTo("server.port");
                     assertThat(bad.value()).isEqualTo("abc");
@@ -84,12 +118,13 @@ class LocalSettingsTest {
                 });
 
         LocalSettings.reset(file, "server.port");
-        assertThat(LocalSettings.readChecked(file)).containsEntry("courtrush.limits.node-per-second", "3000")
+        assertThat(LocalSettings.readChecked(file))
+                .containsEntry("courtrush.limits.node-per-second", "3000")
                 .doesNotContainKey("server.port");
     }
 
     private static LocalSettings settings(Path dataDir) {
-        return new LocalSettings(TestProperties.courtRush(Map.of("courtrush.data-dir", dataDir.toString())),
-                new MockEnvironment());
+        return new LocalSettings(
+                TestProperties.courtRush(Map.of("courtrush.data-dir", dataDir.toString())), new MockEnvironment());
     }
 }

@@ -11,7 +11,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -50,7 +49,8 @@ class LockedRunTest {
         when(lock.tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS))).thenReturn(true);
         when(lock.isHeldByCurrentThread()).thenReturn(true);
         doThrow(new IllegalMonitorStateException("attempt to unlock lock, not locked by current thread"))
-                .when(lock).unlock();
+                .when(lock)
+                .unlock();
         assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
     }
 
@@ -88,7 +88,10 @@ class LockedRunTest {
     void anUnlockRedisDidNotAnswerIsCheckedBeforeTheNextRun() throws InterruptedException {
         when(lock.tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS))).thenReturn(true);
         when(lock.isHeldByCurrentThread()).thenReturn(true);
-        doThrow(new RedisTimeoutException("no answer in 1000 ms")).doNothing().when(lock).unlock();
+        doThrow(new RedisTimeoutException("no answer in 1000 ms"))
+                .doNothing()
+                .when(lock)
+                .unlock();
         assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
 
         when(lock.isHeldByThread(thread)).thenReturn(true, false);

@@ -12,12 +12,21 @@ class GateReadingTest {
     @Test
     void aFairDrawTakesEntriesFromTheWarmUpUntilItsWindowHasClosed() {
         long window = 10_000;
-        assertThat(read(true, REDIS_NOW + 60_000).takesDrawEntries(window)).as("warm, a minute before the flash")
+        assertThat(read(true, REDIS_NOW + 60_000).takesDrawEntries(window))
+                .as("warm, a minute before the flash")
                 .isTrue();
-        assertThat(read(true, REDIS_NOW - 500).takesDrawEntries(window)).as("half a second after the flash").isTrue();
-        assertThat(read(true, REDIS_NOW - window).takesDrawEntries(window)).as("at the window's close").isFalse();
-        assertThat(read(false, REDIS_NOW + 60_000).takesDrawEntries(window)).as("not warmed up yet").isFalse();
-        assertThat(read(true, null).takesDrawEntries(window)).as("a gate that will not open by itself").isFalse();
+        assertThat(read(true, REDIS_NOW - 500).takesDrawEntries(window))
+                .as("half a second after the flash")
+                .isTrue();
+        assertThat(read(true, REDIS_NOW - window).takesDrawEntries(window))
+                .as("at the window's close")
+                .isFalse();
+        assertThat(read(false, REDIS_NOW + 60_000).takesDrawEntries(window))
+                .as("not warmed up yet")
+                .isFalse();
+        assertThat(read(true, null).takesDrawEntries(window))
+                .as("a gate that will not open by itself")
+                .isFalse();
     }
 
     private static GateReading read(boolean warm, Long opensAt) {

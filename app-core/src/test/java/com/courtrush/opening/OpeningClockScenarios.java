@@ -19,7 +19,8 @@ public interface OpeningClockScenarios extends StackAccess {
         long court = api().createCourt();
         LocalDateTime flash = Times.now().plusSeconds(60).withNano(0);
         long id = api().createSession(Times.tomorrow(), flash, 2);
-        long slot = api().generateSlots(id, List.of(court), "07:00", "08:00", 60, 1).get(0);
+        long slot =
+                api().generateSlots(id, List.of(court), "07:00", "08:00", 60, 1).get(0);
         Student student = api().students(1).get(0);
         OpeningService openings = bean(OpeningService.class);
 

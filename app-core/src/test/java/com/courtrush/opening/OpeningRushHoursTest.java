@@ -26,7 +26,9 @@ class OpeningRushHoursTest {
     void theRushRunsFromASecondBeforeTheFlashTimeToTheHoldAfterIt() {
         when(openings.between(any(), any())).thenReturn(List.of(opening(SessionState.OPEN)));
         assertThat(rushAt(FLASH.minusSeconds(2), "10s")).as("2 s before").isFalse();
-        assertThat(rushAt(FLASH.minusNanos(900_000_000), "10s")).as("0.9 s before").isTrue();
+        assertThat(rushAt(FLASH.minusNanos(900_000_000), "10s"))
+                .as("0.9 s before")
+                .isTrue();
         assertThat(rushAt(FLASH.plusSeconds(9), "10s")).as("9 s after").isTrue();
         assertThat(rushAt(FLASH.plusSeconds(10), "10s")).as("10 s after").isFalse();
         assertThat(rushAt(FLASH.plusSeconds(1), "0s")).as("hold off").isFalse();
@@ -59,8 +61,10 @@ class OpeningRushHoursTest {
 
     private OpeningRushHours rushHours(LocalDateTime now, String hold) {
         Clock clock = Clock.fixed(now.atZone(ZONE).toInstant(), ZONE);
-        return new OpeningRushHours(new OpeningCalendar(openings, clock),
-                TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", hold)), clock);
+        return new OpeningRushHours(
+                new OpeningCalendar(openings, clock),
+                TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", hold)),
+                clock);
     }
 
     private static ReserveSession opening(SessionState state) {

@@ -23,9 +23,12 @@ class PageContrastTest {
 
     private static final double AA = 4.5;
     private static final Pattern RULE = Pattern.compile("([^{}]+)\\{([^{}]*)}");
-    private static final Pattern DECLARATION = Pattern.compile("(?<![\\w-])(--[\\w-]+|color|background)\\s*:\\s*([^;]+)");
+    private static final Pattern DECLARATION =
+            Pattern.compile("(?<![\\w-])(--[\\w-]+|color|background)\\s*:\\s*([^;]+)");
     /** Rules whose text sits on a parent's background (the header bar, the chosen day). */
-    private static final Map<String, String> ON_PARENT = Map.of(".brand", ".bar", ".day.active .day-date", ".day.active");
+    private static final Map<String, String> ON_PARENT =
+            Map.of(".brand", ".bar", ".day.active .day-date", ".day.active");
+
     private static final Pattern HEX = Pattern.compile("#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})");
 
     @Test
@@ -65,9 +68,11 @@ class PageContrastTest {
                 continue; // a translucent or inherited colour: not a pair this test can compute
             }
             String parent = ON_PARENT.get(each[0]);
-            List<String> grounds = each[2] != null ? List.of(each[2])
-                    : parent != null ? List.of(backgrounds.get(parent))
-                    : List.of(variables.get("--card"), variables.get("--bg"));
+            List<String> grounds = each[2] != null
+                    ? List.of(each[2])
+                    : parent != null
+                            ? List.of(backgrounds.get(parent))
+                            : List.of(variables.get("--card"), variables.get("--bg"));
             for (String ground : grounds) {
                 String solidGround = solid(ground, variables);
                 if (solidGround == null) {
@@ -75,7 +80,8 @@ class PageContrastTest {
                 }
                 double ratio = contrast(text, solidGround);
                 if (ratio < AA) {
-                    unreadable.add(String.format(Locale.ROOT, "%s: %s on %s = %.2f:1", each[0], text, solidGround, ratio));
+                    unreadable.add(
+                            String.format(Locale.ROOT, "%s: %s on %s = %.2f:1", each[0], text, solidGround, ratio));
                 }
             }
         }
@@ -94,7 +100,9 @@ class PageContrastTest {
     private static String solid(String value, Map<String, String> variables) {
         String resolved = value.trim();
         for (int depth = 0; depth < 5 && resolved.startsWith("var("); depth++) {
-            resolved = variables.getOrDefault(resolved.substring(4, resolved.indexOf(')')).trim(), "").trim();
+            resolved = variables
+                    .getOrDefault(resolved.substring(4, resolved.indexOf(')')).trim(), "")
+                    .trim();
         }
         Matcher hex = HEX.matcher(resolved);
         if (!hex.matches()) {

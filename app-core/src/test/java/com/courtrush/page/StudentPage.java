@@ -1,5 +1,7 @@
 package com.courtrush.page;
 
+import com.deque.html.axecore.results.Results;
+import com.deque.html.axecore.selenium.AxeBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.logging.Level;
-import com.deque.html.axecore.results.Results;
-import com.deque.html.axecore.selenium.AxeBuilder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -83,18 +83,24 @@ final class StudentPage implements AutoCloseable {
      * on the page as it is now: one line per rule broken, with the elements that break it.
      */
     List<String> accessibilityViolations() {
-        Results results = new AxeBuilder().withTags(List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa"))
+        Results results = new AxeBuilder()
+                .withTags(List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa"))
                 .analyze(driver);
         return results.getViolations().stream()
-                .map(rule -> rule.getId() + " (" + rule.getHelp() + "): " + rule.getNodes().stream()
-                        .map(node -> String.valueOf(node.getTarget())).toList())
+                .map(rule -> rule.getId() + " (" + rule.getHelp() + "): "
+                        + rule.getNodes().stream()
+                                .map(node -> String.valueOf(node.getTarget()))
+                                .toList())
                 .toList();
     }
 
     /** How many times the page has sent a request to this path since it loaded. */
     long requestsTo(String path) {
-        return ((Number) js("return performance.getEntriesByType('resource')"
-                + ".filter(e => new URL(e.name).pathname === arguments[0]).length", path)).longValue();
+        return ((Number) js(
+                        "return performance.getEntriesByType('resource')"
+                                + ".filter(e => new URL(e.name).pathname === arguments[0]).length",
+                        path))
+                .longValue();
     }
 
     /** Watches a reserve button until it turns on; when it did, by this machine's clock. */
@@ -163,8 +169,17 @@ final class StudentPage implements AutoCloseable {
      */
     void throttle(long latencyMs, long downBytesPerSecond, long upBytesPerSecond) {
         driver.executeCdpCommand("Network.enable", Map.of());
-        driver.executeCdpCommand("Network.emulateNetworkConditions", Map.of("offline", false,
-                "latency", latencyMs, "downloadThroughput", downBytesPerSecond, "uploadThroughput", upBytesPerSecond));
+        driver.executeCdpCommand(
+                "Network.emulateNetworkConditions",
+                Map.of(
+                        "offline",
+                        false,
+                        "latency",
+                        latencyMs,
+                        "downloadThroughput",
+                        downBytesPerSecond,
+                        "uploadThroughput",
+                        upBytesPerSecond));
     }
 
     String note(long slotId) {
@@ -194,7 +209,8 @@ final class StudentPage implements AutoCloseable {
 
     WebElement booking(long reservationId) {
         return await(d -> {
-            List<WebElement> cards = d.findElements(By.cssSelector(".booking[data-reservation='" + reservationId + "']"));
+            List<WebElement> cards =
+                    d.findElements(By.cssSelector(".booking[data-reservation='" + reservationId + "']"));
             return cards.isEmpty() ? null : cards.get(0);
         });
     }
@@ -211,7 +227,8 @@ final class StudentPage implements AutoCloseable {
     }
 
     String tabLabel(String tab) {
-        return driver.findElement(By.cssSelector("#tabs a[data-tab='" + tab + "'] [data-i18n]")).getText();
+        return driver.findElement(By.cssSelector("#tabs a[data-tab='" + tab + "'] [data-i18n]"))
+                .getText();
     }
 
     /** Taps an element as a thumb would: scrolled to the middle of the screen, clear of the tab bar. */

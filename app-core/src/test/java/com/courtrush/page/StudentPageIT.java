@@ -55,14 +55,17 @@ class StudentPageIT extends StackTest {
             page.open("");
             page.signIn(student.studentId(), "not-the-password");
             assertThat(page.signInError()).isEqualTo("学号或密码错误。");
-            assertThat(page.accessibilityViolations()).as("WCAG 2.1 AA, sign-in with its error").isEmpty();
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, sign-in with its error")
+                    .isEmpty();
             page.signIn(student.studentId(), TestApi.passwordOf(student));
             page.await(d -> page.showsView("slots"));
 
             // staff open tomorrow's courts a few seconds from now; the student pulls to refresh
             LocalDateTime flash = Times.now().plusSeconds(10).withNano(0);
             long opening = api().createSession(Times.tomorrow(), flash, 2);
-            long slot = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1).get(0);
+            long slot = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1)
+                    .get(0);
             page.reload();
             // the page starts on the date of the next opening (tomorrow's courts, opened today)
             assertThat(page.state(slot)).isEqualTo("soon");
@@ -70,27 +73,40 @@ class StudentPageIT extends StackTest {
             assertThat(page.gateText(slot)).contains("距开抢").containsPattern("00:\\d\\d");
             // a court's name is text, never markup
             assertThat(page.openingOf(slot).findElements(By.cssSelector(".court h3")))
-                    .extracting(WebElement::getText).containsExactly(XSS_COURT);
-            assertThat(page.driver.findElements(By.cssSelector("#openings img"))).isEmpty();
-            assertThat(page.contentWidth()).as("no sideways scrolling at %d px", PHONE).isLessThanOrEqualTo(PHONE);
-            assertThat(page.accessibilityViolations()).as("WCAG 2.1 AA, the countdown").isEmpty();
+                    .extracting(WebElement::getText)
+                    .containsExactly(XSS_COURT);
+            assertThat(page.driver.findElements(By.cssSelector("#openings img")))
+                    .isEmpty();
+            assertThat(page.contentWidth())
+                    .as("no sideways scrolling at %d px", PHONE)
+                    .isLessThanOrEqualTo(PHONE);
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, the countdown")
+                    .isEmpty();
             page.screenshot("zh-countdown");
 
             // the button turns on by itself at the flash time by the engine's clock: not 40 s early
             Instant flashAt = flash.atZone(Times.ZONE).toInstant();
             sleepUntil(flashAt.minusMillis(800));
-            assertThat(page.button(slot).isEnabled()).as("800 ms before the flash time").isFalse();
+            assertThat(page.button(slot).isEnabled())
+                    .as("800 ms before the flash time")
+                    .isFalse();
             Instant enabledAt = page.awaitEnabled(slot, flashAt.plusSeconds(3));
-            assertThat(Duration.between(flashAt, enabledAt).toMillis()).as("button enabled vs flash time, ms")
+            assertThat(Duration.between(flashAt, enabledAt).toMillis())
+                    .as("button enabled vs flash time, ms")
                     .isBetween(-50L, 1_000L);
 
             // a double tap sends one request
             page.js("arguments[0].scrollIntoView({block: 'center'})", page.button(slot));
             new Actions(page.driver).doubleClick(page.button(slot)).perform();
             page.awaitState(slot, "mine");
-            assertThat(page.requestsTo("/reserve/")).as("POST /reserve/ sent by a double tap").isEqualTo(1);
+            assertThat(page.requestsTo("/reserve/"))
+                    .as("POST /reserve/ sent by a double tap")
+                    .isEqualTo(1);
             assertThat(page.note(slot)).contains("抢到了").contains("前支付");
-            assertThat(page.accessibilityViolations()).as("WCAG 2.1 AA, a slot won").isEmpty();
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, a slot won")
+                    .isEmpty();
             page.screenshot("zh-won");
 
             // pay: the simulated WeChat Pay says so; staff confirm it and the page turns CONFIRMED by itself
@@ -100,11 +116,12 @@ class StudentPageIT extends StackTest {
             String outTradeNo = sheet.findElement(By.cssSelector(".order-no")).getText();
             page.screenshot("zh-pay");
             TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, TestApi.ADMIN_TOKEN, null));
-            page.await(d -> sheet.findElement(By.cssSelector(".pay-status.done")).isDisplayed());
+            page.await(
+                    d -> sheet.findElement(By.cssSelector(".pay-status.done")).isDisplayed());
             page.tap(sheet.findElement(By.cssSelector(".actions button.secondary")));
 
-            long reservationId = jdbc().queryForObject("select id from reservation where slot_id = ?", Long.class,
-                    slot);
+            long reservationId =
+                    jdbc().queryForObject("select id from reservation where slot_id = ?", Long.class, slot);
             page.open("#/mine");
             page.await(d -> page.booking(reservationId).getText().contains("已确认"));
             assertThat(page.booking(reservationId).getText()).contains("前可退款");
@@ -119,9 +136,13 @@ class StudentPageIT extends StackTest {
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
 
             assertThat(jdbc().queryForMap("select status, cancel_reason from reservation where id = ?", reservationId))
-                    .containsEntry("status", "CANCELLED").containsEntry("cancel_reason", "REFUND");
-            assertThat(jdbc().queryForObject("select status from pay_order where reservation_id = ?", String.class,
-                    reservationId)).isEqualTo("REFUNDED");
+                    .containsEntry("status", "CANCELLED")
+                    .containsEntry("cancel_reason", "REFUND");
+            assertThat(jdbc().queryForObject(
+                                    "select status from pay_order where reservation_id = ?",
+                                    String.class,
+                                    reservationId))
+                    .isEqualTo("REFUNDED");
             invariants().assertHold(opening);
         }
     }
@@ -148,9 +169,12 @@ class StudentPageIT extends StackTest {
             // one place per student in this opening
             LocalDateTime flash = Times.now().plusSeconds(10).withNano(0);
             long opening = api().createSession(Times.tomorrow(), flash, 1);
-            long last = api().generateSlots(opening, List.of(court1), "18:00", "19:00", 60, 1).get(0);
-            long later = api().generateSlots(opening, List.of(court1), "19:00", "20:00", 60, 1).get(0);
-            long other = api().generateSlots(opening, List.of(court2), "18:00", "19:00", 60, 1).get(0);
+            long last = api().generateSlots(opening, List.of(court1), "18:00", "19:00", 60, 1)
+                    .get(0);
+            long later = api().generateSlots(opening, List.of(court1), "19:00", "20:00", 60, 1)
+                    .get(0);
+            long other = api().generateSlots(opening, List.of(court2), "18:00", "19:00", 60, 1)
+                    .get(0);
             zh.reload();
             en.reload();
             en.row(last);
@@ -163,21 +187,25 @@ class StudentPageIT extends StackTest {
             CompletableFuture<Void> tapEn = CompletableFuture.runAsync(() -> en.tap(en.button(last)));
             CompletableFuture.allOf(tapZh, tapEn).join();
 
-            await().atMost(Duration.ofSeconds(15)).until(() ->
-                    List.of(zh.state(last), en.state(last)).containsAll(List.of("mine", "soldout")));
+            await().atMost(Duration.ofSeconds(15))
+                    .until(() -> List.of(zh.state(last), en.state(last)).containsAll(List.of("mine", "soldout")));
             StudentPage loser = "soldout".equals(zh.state(last)) ? zh : en;
             StudentPage winner = loser == zh ? en : zh;
             String lang = loser == zh ? "zh" : "en";
             assertThat(loser.note(last)).contains(loser == zh ? "已约满" : "sold out");
             // the slots with places left, nearest first, each a one-tap button
             List<WebElement> alternatives = loser.alternatives(last);
-            assertThat(alternatives).extracting(WebElement::getText)
+            assertThat(alternatives)
+                    .extracting(WebElement::getText)
                     .anySatisfy(label -> assertThat(label).contains(otherCourt).contains("18:00–19:00"))
                     .anySatisfy(label -> assertThat(label).contains("19:00–20:00"));
             loser.screenshot(lang + "-sold-out-alternatives");
 
             // one tap on the alternative books it
-            loser.tap(alternatives.stream().filter(a -> a.getText().contains(otherCourt)).findFirst().orElseThrow());
+            loser.tap(alternatives.stream()
+                    .filter(a -> a.getText().contains(otherCourt))
+                    .findFirst()
+                    .orElseThrow());
             loser.awaitState(other, "mine");
             loser.screenshot(lang + "-alternative-won");
 
@@ -189,14 +217,17 @@ class StudentPageIT extends StackTest {
 
             // cancel it from my bookings, with a confirmation
             Student loserStudent = students.get(loser == zh ? 0 : 1);
-            long reservationId = jdbc().queryForObject("select r.id from reservation r join user_account u "
-                    + "on u.id = r.user_id where u.student_id = ? and r.slot_id = ?", Long.class,
-                    loserStudent.studentId(), other);
+            long reservationId = jdbc().queryForObject(
+                            "select r.id from reservation r join user_account u "
+                                    + "on u.id = r.user_id where u.student_id = ? and r.slot_id = ?",
+                            Long.class,
+                            loserStudent.studentId(),
+                            other);
             loser.open("#/mine");
             loser.tapInBooking(reservationId, "button.secondary");
             loser.tap(loser.sheet().findElement(By.cssSelector("button.danger")));
-            loser.await(d -> loser.booking(reservationId).getText()
-                    .contains(loser == zh ? "你取消了这个预约" : "You cancelled it"));
+            loser.await(d ->
+                    loser.booking(reservationId).getText().contains(loser == zh ? "你取消了这个预约" : "You cancelled it"));
             assertThat(loser.contentWidth()).isLessThanOrEqualTo(PHONE);
 
             // the language switch turns the page (and what the engine says next) into the other language
@@ -204,8 +235,12 @@ class StudentPageIT extends StackTest {
             assertThat(zh.tabLabel("mine")).isEqualTo("My bookings");
             zh.switchLanguage();
             assertThat(zh.tabLabel("mine")).isEqualTo("我的预约");
-            assertThat(zh.scriptErrors()).as("errors in the Chinese page's console").isEmpty();
-            assertThat(en.scriptErrors()).as("errors in the English page's console").isEmpty();
+            assertThat(zh.scriptErrors())
+                    .as("errors in the Chinese page's console")
+                    .isEmpty();
+            assertThat(en.scriptErrors())
+                    .as("errors in the English page's console")
+                    .isEmpty();
             assertThat(invariants().assertHold(opening)).isEqualTo(1);
         }
     }
@@ -227,7 +262,8 @@ class StudentPageIT extends StackTest {
             page.await(d -> page.showsView("signin"));
             assertThat(page.signInNotice()).contains("expired");
             page.signIn(student.studentId(), TestApi.passwordOf(student));
-            page.await(d -> page.showsView("mine") && d.findElement(By.id("mine-empty")).isDisplayed());
+            page.await(d ->
+                    page.showsView("mine") && d.findElement(By.id("mine-empty")).isDisplayed());
             assertThat(page.driver.getCurrentUrl()).endsWith("#/mine");
             String before = (String) page.js("return JSON.parse(localStorage.getItem('courtrush.session')).token");
 
@@ -244,13 +280,22 @@ class StudentPageIT extends StackTest {
             assertThat(api().get("/reservations/mine", after).status()).isEqualTo(200);
             page.reload();
             page.open("#/mine");
-            page.await(d -> page.showsView("mine") && d.findElement(By.id("mine-empty")).isDisplayed());
+            page.await(d ->
+                    page.showsView("mine") && d.findElement(By.id("mine-empty")).isDisplayed());
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
         }
-        assertThat(api().post("/auth/login", null, Map.of("studentId", student.studentId(),
-                "password", TestApi.passwordOf(student))).status()).isEqualTo(401);
-        assertThat(api().post("/auth/login", null, Map.of("studentId", student.studentId(),
-                "password", "brand-new-secret")).status()).isEqualTo(200);
+        assertThat(api().post(
+                                "/auth/login",
+                                null,
+                                Map.of("studentId", student.studentId(), "password", TestApi.passwordOf(student)))
+                        .status())
+                .isEqualTo(401);
+        assertThat(api().post(
+                                "/auth/login",
+                                null,
+                                Map.of("studentId", student.studentId(), "password", "brand-new-secret"))
+                        .status())
+                .isEqualTo(200);
     }
 
     /** Issue 21: an opening that asks for a booking pass, tried as a student and as a script. */
@@ -269,26 +314,43 @@ class StudentPageIT extends StackTest {
             page.await(d -> page.showsView("slots"));
 
             LocalDateTime flash = Times.now().plusSeconds(20).withNano(0);
-            long opening = TestApi.expect(200, api().post("/admin/sessions", TestApi.ADMIN_TOKEN, Map.of(
-                    "sessionDate", Times.tomorrow().toString(), "flashTime", flash.toString(), "perUserLimit", 2,
-                    "bookingPass", true))).data().path("id").asLong();
+            long opening = TestApi.expect(
+                            200,
+                            api().post(
+                                            "/admin/sessions",
+                                            TestApi.ADMIN_TOKEN,
+                                            Map.of(
+                                                    "sessionDate",
+                                                    Times.tomorrow().toString(),
+                                                    "flashTime",
+                                                    flash.toString(),
+                                                    "perUserLimit",
+                                                    2,
+                                                    "bookingPass",
+                                                    true)))
+                    .data()
+                    .path("id")
+                    .asLong();
             List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
             page.reload();
             // in the minute before the flash time the picture is there, before anything can be tapped
             WebElement panel = page.openingOf(slots.get(0)).findElement(By.cssSelector(".pass-panel"));
-            page.await(d -> panel.isDisplayed() && panel.findElement(By.cssSelector(".pass-image"))
-                    .getAttribute("src") != null);
+            page.await(d -> panel.isDisplayed()
+                    && panel.findElement(By.cssSelector(".pass-image")).getAttribute("src") != null);
             assertThat(panel.getText()).contains("type the characters of the picture");
             page.screenshot("en-pass-picture");
             WebElement input = panel.findElement(By.cssSelector(".pass-answer"));
             input.sendKeys("qqqqq");
             page.tap(panel.findElement(By.cssSelector(".pass-confirm")));
-            page.await(d -> panel.findElement(By.cssSelector(".pass-status")).getText().contains("4 attempt(s) left"));
-            String answer = String.valueOf(redisson().getMap(RedisKeys.passChallenge(opening, userIdOf(student)))
+            page.await(d ->
+                    panel.findElement(By.cssSelector(".pass-status")).getText().contains("4 attempt(s) left"));
+            String answer = String.valueOf(redisson()
+                    .getMap(RedisKeys.passChallenge(opening, userIdOf(student)))
                     .get("answer"));
             input.sendKeys(answer);
             page.tap(panel.findElement(By.cssSelector(".pass-confirm")));
-            page.await(d -> panel.findElement(By.cssSelector(".pass-status")).getText().contains("Booking pass ready"));
+            page.await(d ->
+                    panel.findElement(By.cssSelector(".pass-status")).getText().contains("Booking pass ready"));
             page.screenshot("en-pass-ready");
 
             // at the flash time the tap carries the pass: a win
@@ -318,7 +380,9 @@ class StudentPageIT extends StackTest {
     void aDrawOpeningPutsAScriptFiringFirstInTheSameDrawAsThePersonAndTheLoserBooksWhatIsLeft() {
         Student student = api().students(1).get(0);
         Student script = api().students(1).get(0); // a later account: the larger id
-        org.mockito.Mockito.doReturn(1L).when(bean(com.courtrush.reserve.grant.DrawSeeds.class)).next();
+        org.mockito.Mockito.doReturn(1L)
+                .when(bean(com.courtrush.reserve.grant.DrawSeeds.class))
+                .next();
         long court = api().createCourt();
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
             page.open("");
@@ -337,15 +401,25 @@ class StudentPageIT extends StackTest {
             page.awaitEnabled(wanted, flash.atZone(Times.ZONE).toInstant().minusSeconds(4));
             assertThat(page.button(wanted).getText()).isEqualTo("参加抽签");
             WebElement card = page.openingOf(wanted);
-            assertThat(card.findElement(By.cssSelector(".draw-panel")).getText()).contains("公平抽签").contains("2.5");
+            assertThat(card.findElement(By.cssSelector(".draw-panel")).getText())
+                    .contains("公平抽签")
+                    .contains("2.5");
             // "also OK": marked, it would go with the entry as a second choice; unmarked again here
             WebElement also = page.row(other).findElement(By.cssSelector("button.wish"));
             page.tap(also);
-            page.await(d -> page.row(other).findElement(By.cssSelector("button.wish")).getText().contains("备选 1"));
-            assertThat(page.accessibilityViolations()).as("WCAG 2.1 AA, a draw taking entries").isEmpty();
+            page.await(d -> page.row(other)
+                    .findElement(By.cssSelector("button.wish"))
+                    .getText()
+                    .contains("备选 1"));
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, a draw taking entries")
+                    .isEmpty();
             page.screenshot("zh-draw-before");
             page.tap(page.row(other).findElement(By.cssSelector("button.wish")));
-            page.await(d -> page.row(other).findElement(By.cssSelector("button.wish")).getText().contains("也可以"));
+            page.await(d -> page.row(other)
+                    .findElement(By.cssSelector("button.wish"))
+                    .getText()
+                    .contains("也可以"));
 
             // the script fires on the flash time's millisecond; the person taps when the button turns on
             Instant flashAt = flash.atZone(Times.ZONE).toInstant();
@@ -357,19 +431,26 @@ class StudentPageIT extends StackTest {
             assertThat(page.gateText(wanted)).contains("抽签报名中");
             page.tap(page.button(wanted));
             page.await(d -> page.note(wanted).contains("已参加抽签"));
-            assertThat(page.state(other)).as("one entry: the other slots wait for the draw").isEqualTo("entered");
+            assertThat(page.state(other))
+                    .as("one entry: the other slots wait for the draw")
+                    .isEqualTo("entered");
             page.screenshot("zh-draw-entered");
 
             // not drawn: said so, with the slot that is left as a one-tap booking
             page.await(d -> page.note(wanted).contains("没有抽中"));
             assertThat(page.alternatives(wanted)).hasSize(1);
             page.screenshot("zh-draw-lost");
-            assertThat(api().awaitResult(script, scripted.data().path("traceId").asText(), Times.SETTLE).data()
-                    .path("status").asText()).isEqualTo("SUCCESS");
+            assertThat(api().awaitResult(script, scripted.data().path("traceId").asText(), Times.SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
+                    .isEqualTo("SUCCESS");
             page.tap(page.alternatives(wanted).get(0));
             page.awaitState(other, "mine");
             assertThat(page.gateText(wanted)).contains("已开奖");
-            assertThat(page.requestsTo("/reserve/")).as("the entry and the booking after the draw").isEqualTo(2);
+            assertThat(page.requestsTo("/reserve/"))
+                    .as("the entry and the booking after the draw")
+                    .isEqualTo(2);
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
             invariants().assertHold(opening);
         }
@@ -396,27 +477,35 @@ class StudentPageIT extends StackTest {
             LocalDateTime flash = Times.now().plusSeconds(30).withNano(0);
             Instant flashAt = flash.atZone(Times.ZONE).toInstant();
             long opening = api().createDrawSession(Times.tomorrow(), flash, 1, 1000, false);
-            long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1).get(0);
+            long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
+                    .get(0);
             page.reload();
             page.awaitEnabled(slot, flashAt.minusSeconds(5));
             assertThat(page.button(slot).getText()).isEqualTo("Enter draw");
             assertThat(page.gateText(slot)).contains("Draw open, closes in");
-            assertThat(page.openingOf(slot).findElement(By.cssSelector(".draw-panel")).getText())
-                    .contains("entries open").contains("close 1 s after the opening time");
+            assertThat(page.openingOf(slot)
+                            .findElement(By.cssSelector(".draw-panel"))
+                            .getText())
+                    .contains("entries open")
+                    .contains("close 1 s after the opening time");
             page.js("arguments[0].scrollIntoView({block: 'center'})", page.openingOf(slot));
             page.screenshot("en-draw-slow-phone");
 
             page.tap(page.button(slot));
             page.await(d -> page.note(slot).contains("You are in the draw"), Duration.ofSeconds(20));
-            assertThat(Instant.now()).as("entered, on a 1.5 s network, before the flash time").isBefore(flashAt);
-            assertThat(redisson().getMap(RedisKeys.drawEntries(opening)).containsKey(String.valueOf(
-                    userIdOf(student)))).isTrue();
+            assertThat(Instant.now())
+                    .as("entered, on a 1.5 s network, before the flash time")
+                    .isBefore(flashAt);
+            assertThat(redisson().getMap(RedisKeys.drawEntries(opening)).containsKey(String.valueOf(userIdOf(student))))
+                    .isTrue();
 
             // the draw at the close: the only entrant wins, and the slot reads as won
             page.await(d -> "mine".equals(page.state(slot)), Duration.ofSeconds(60));
             assertThat(page.button(slot).getText()).isEqualTo("Won");
             assertThat(page.meta(slot)).contains("To pay").doesNotContain("left");
-            assertThat(page.buttonLabel(slot)).contains(courtName).contains(Times.tomorrow().toString().substring(5))
+            assertThat(page.buttonLabel(slot))
+                    .contains(courtName)
+                    .contains(Times.tomorrow().toString().substring(5))
                     .contains("18:00–19:00");
             page.screenshot("en-draw-slow-phone-won");
             assertThat(page.requestsTo("/reserve/")).isEqualTo(1);
@@ -459,7 +548,9 @@ class StudentPageIT extends StackTest {
             page.tap(page.button(lost));
             page.await(d -> "提交中…".equals(page.button(lost).getText()));
             assertThat(page.button(lost).isEnabled()).isFalse();
-            assertThat(page.button(booked).isEnabled()).as("another slot while a tap is on its way").isTrue();
+            assertThat(page.button(booked).isEnabled())
+                    .as("another slot while a tap is on its way")
+                    .isTrue();
             assertThat(page.button(booked).getText()).isEqualTo("预约");
             page.screenshot("zh-one-tap-sending");
 
@@ -467,7 +558,9 @@ class StudentPageIT extends StackTest {
             engine.mode(FaultProxy.Mode.DOWN);
             page.await(d -> page.networkBanner() != null);
             assertThat(page.networkBanner()).contains("连不上预约服务器").contains("可能已经过时");
-            assertThat(page.accessibilityViolations()).as("WCAG 2.1 AA, the network banner").isEmpty();
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, the network banner")
+                    .isEmpty();
             page.await(d -> page.note(lost).contains("网络异常"));
             // meanwhile the other student cancels: the place is back on sale
             TestApi.expect(200, api().delete("/reserve/" + reservation, other.token()));
@@ -485,9 +578,13 @@ class StudentPageIT extends StackTest {
             page.awaitState(booked, "mine");
             assertThat(page.button(booked).getText()).isEqualTo("已抢到");
             assertThat(page.meta(booked)).contains("待支付").doesNotContain("剩");
-            assertThat(page.buttonLabel(booked)).contains(courtName)
-                    .contains(Times.tomorrow().toString().substring(5)).contains("20:00–21:00");
-            assertThat(page.requestsTo("/reserve/")).as("the lost tap and the booking").isEqualTo(2);
+            assertThat(page.buttonLabel(booked))
+                    .contains(courtName)
+                    .contains(Times.tomorrow().toString().substring(5))
+                    .contains("20:00–21:00");
+            assertThat(page.requestsTo("/reserve/"))
+                    .as("the lost tap and the booking")
+                    .isEqualTo(2);
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
             invariants().assertHold(opening);
         }
@@ -511,12 +608,14 @@ class StudentPageIT extends StackTest {
             page.await(d -> d.findElement(By.id("signin-wait")).isDisplayed()
                     && d.findElement(By.id("signin-wait")).getText().contains("sign-ins wait out"));
             assertThat(page.driver.findElement(By.id("signin-wait")).getText())
-                    .contains("sign-ins wait out its first seconds").containsPattern("About [1-4] s left");
+                    .contains("sign-ins wait out its first seconds")
+                    .containsPattern("About [1-4] s left");
             assertThat(submit.getText()).isEqualTo("Signing in…");
             assertThat(submit.isEnabled()).isFalse();
             page.screenshot("en-sign-in-held");
             page.await(d -> page.showsView("slots"));
-            assertThat(page.driver.findElement(By.id("signin-wait")).isDisplayed()).isFalse();
+            assertThat(page.driver.findElement(By.id("signin-wait")).isDisplayed())
+                    .isFalse();
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
         }
     }

@@ -56,8 +56,11 @@ public interface LifecycleScenarios extends StackAccess {
         assertThat(again.data().path("outTradeNo").asText()).isEqualTo(outTradeNo);
         assertThat(again.data().path("reused").asBoolean()).isTrue();
 
-        assertThat(api().post("/pay/wechat/" + reservation, bob.token(), null).status()).isEqualTo(404);
-        assertThat(api().post("/pay/wechat/mock-success/" + outTradeNo, ann.token(), null).status()).isEqualTo(403);
+        assertThat(api().post("/pay/wechat/" + reservation, bob.token(), null).status())
+                .isEqualTo(404);
+        assertThat(api().post("/pay/wechat/mock-success/" + outTradeNo, ann.token(), null)
+                        .status())
+                .isEqualTo(403);
 
         Reply paid = TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
         assertThat(paid.data().path("outcome").asText()).isEqualTo("CONFIRMED");
@@ -68,18 +71,25 @@ public interface LifecycleScenarios extends StackAccess {
         assertThat(state.data().path("payStatus").asText()).isEqualTo("SUCCESS");
         assertThat(state.data().path("reservationStatus").asText()).isEqualTo("CONFIRMED");
 
-        assertThat(api().delete("/reserve/" + reservation, ann.token()).status()).as("a paid one is refunded, "
-                + "not cancelled").isEqualTo(409);
-        assertThat(api().post("/pay/refund/" + reservation, bob.token(), null).status()).isEqualTo(404);
-        assertThat(api().get("/pay/reservation/" + reservation, bob.token()).status()).isEqualTo(404);
+        assertThat(api().delete("/reserve/" + reservation, ann.token()).status())
+                .as("a paid one is refunded, " + "not cancelled")
+                .isEqualTo(409);
+        assertThat(api().post("/pay/refund/" + reservation, bob.token(), null).status())
+                .isEqualTo(404);
+        assertThat(api().get("/pay/reservation/" + reservation, bob.token()).status())
+                .isEqualTo(404);
 
-        Reply refunded = TestApi.expect(200, api().post("/pay/refund/" + reservation, ann.token(),
-                Map.of("reason", "plans changed")));
+        Reply refunded = TestApi.expect(
+                200, api().post("/pay/refund/" + reservation, ann.token(), Map.of("reason", "plans changed")));
         assertThat(refunded.data().path("payStatus").asText()).isEqualTo("REFUNDED");
         assertThat(refunded.data().path("reservationStatus").asText()).isEqualTo("CANCELLED");
-        assertThat(api().post("/pay/refund/" + reservation, ann.token(), null).status()).isEqualTo(409);
+        assertThat(api().post("/pay/refund/" + reservation, ann.token(), null).status())
+                .isEqualTo(409);
         assertThat(invariants().assertHold(opening.session())).isZero();
-        assertThat(redisson().getBucket(RedisKeys.semaphore(opening.session(), slot)).get()).isEqualTo("1");
+        assertThat(redisson()
+                        .getBucket(RedisKeys.semaphore(opening.session(), slot))
+                        .get())
+                .isEqualTo("1");
         assertThat(audits("MARK_PAID", outTradeNo)).isEqualTo(1);
         assertThat(audits("REFUND", Long.toString(reservation))).isEqualTo(1);
 
@@ -96,16 +106,21 @@ public interface LifecycleScenarios extends StackAccess {
         long first = api().book(ann, opening.session(), opening.slots().get(0));
         long second = api().book(ann, opening.session(), opening.slots().get(1));
 
-        assertThat(api().delete("/reserve/" + first, students.get(1).token()).status()).isEqualTo(404);
+        assertThat(api().delete("/reserve/" + first, students.get(1).token()).status())
+                .isEqualTo(404);
         Reply cancelled = TestApi.expect(200, api().delete("/reserve/" + first, ann.token()));
         assertThat(cancelled.data().path("cancelReason").asText()).isEqualTo("USER");
         assertThat(api().delete("/reserve/" + first, ann.token()).status()).isEqualTo(409);
 
-        assertThat(api().post("/admin/reservations/" + second + "/cancel", ADMIN, Map.of()).status()).isEqualTo(400);
+        assertThat(api().post("/admin/reservations/" + second + "/cancel", ADMIN, Map.of())
+                        .status())
+                .isEqualTo(400);
         assertThat(api().post("/admin/reservations/" + second + "/cancel", ann.token(), Map.of("reason", "x"))
-                .status()).isEqualTo(403);
-        Reply byStaff = TestApi.expect(200, api().post("/admin/reservations/" + second + "/cancel", ADMIN,
-                Map.of("reason", "court under repair")));
+                        .status())
+                .isEqualTo(403);
+        Reply byStaff = TestApi.expect(
+                200,
+                api().post("/admin/reservations/" + second + "/cancel", ADMIN, Map.of("reason", "court under repair")));
         assertThat(byStaff.data().path("cancelReason").asText()).isEqualTo("STAFF");
         assertThat(audits("CANCEL", Long.toString(second))).isEqualTo(1);
         assertThat(invariants().assertHold(opening.session())).isZero();
@@ -121,15 +136,20 @@ public interface LifecycleScenarios extends StackAccess {
         long reservation = api().book(ann, opening.session(), opening.slots().get(0));
         String outTradeNo = payOrder(ann, reservation);
         TestApi.expect(200, api().delete("/reserve/" + reservation, ann.token()));
-        assertThat(jdbc().queryForObject("select status from pay_order where out_trade_no = ?", String.class,
-                outTradeNo)).isEqualTo("CLOSED");
+        assertThat(jdbc().queryForObject(
+                                "select status from pay_order where out_trade_no = ?", String.class, outTradeNo))
+                .isEqualTo("CLOSED");
 
         Reply late = TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
         assertThat(late.data().path("outcome").asText()).isEqualTo("AUTO_REFUNDED");
         assertThat(late.data().path("payStatus").asText()).isEqualTo("REFUNDED");
         assertThat(late.body().path("message").asText()).contains("refunded");
-        assertThat(jdbc().queryForObject("select count(*) from pay_order where out_trade_no = ? "
-                + "and paid_time is not null and refund_time is not null", Integer.class, outTradeNo)).isEqualTo(1);
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from pay_order where out_trade_no = ? "
+                                        + "and paid_time is not null and refund_time is not null",
+                                Integer.class,
+                                outTradeNo))
+                .isEqualTo(1);
         assertThat(audits("AUTO_REFUND", outTradeNo)).isEqualTo(1);
         assertNoMoneyLost(opening.session());
         invariants().assertHold(opening.session());
@@ -146,8 +166,11 @@ public interface LifecycleScenarios extends StackAccess {
         assertThat(second).isNotEqualTo(first);
         assertThat(jdbc().queryForObject("select status from pay_order where out_trade_no = ?", String.class, first))
                 .isEqualTo("FAILED");
-        assertThat(jdbc().queryForObject("select count(*) from pay_order where reservation_id = ? "
-                + "and status = 'PAYING'", Integer.class, reservation)).isEqualTo(1);
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from pay_order where reservation_id = ? " + "and status = 'PAYING'",
+                                Integer.class,
+                                reservation))
+                .isEqualTo(1);
     }
 
     @Test
@@ -157,9 +180,13 @@ public interface LifecycleScenarios extends StackAccess {
         long reservation = api().book(ann, opening.session(), opening.slots().get(0));
         List<Reply> replies = race(20, i -> () -> api().post("/pay/wechat/" + reservation, ann.token(), null));
         assertThat(replies).allSatisfy(r -> assertThat(r.status()).as("%s", r).isEqualTo(200));
-        assertThat(replies.stream().map(r -> r.data().path("outTradeNo").asText()).distinct()).hasSize(1);
-        assertThat(jdbc().queryForObject("select count(*) from pay_order where reservation_id = ?", Integer.class,
-                reservation)).isEqualTo(1);
+        assertThat(replies.stream()
+                        .map(r -> r.data().path("outTradeNo").asText())
+                        .distinct())
+                .hasSize(1);
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from pay_order where reservation_id = ?", Integer.class, reservation))
+                .isEqualTo(1);
     }
 
     @Test
@@ -170,12 +197,17 @@ public interface LifecycleScenarios extends StackAccess {
         List<Long> reservations = new ArrayList<>();
         List<String> orders = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            reservations.add(api().book(students.get(i), opening.session(), opening.slots().get(i)));
+            reservations.add(api().book(
+                            students.get(i), opening.session(), opening.slots().get(i)));
             orders.add(payOrder(students.get(i), reservations.get(i)));
         }
-        List<Reply> replies = race(2 * n, i -> i % 2 == 0
-                ? () -> api().delete("/reserve/" + reservations.get(i / 2), students.get(i / 2).token())
-                : () -> api().post("/pay/wechat/mock-success/" + orders.get(i / 2), ADMIN, null));
+        List<Reply> replies = race(
+                2 * n,
+                i -> i % 2 == 0
+                        ? () -> api().delete(
+                                        "/reserve/" + reservations.get(i / 2),
+                                        students.get(i / 2).token())
+                        : () -> api().post("/pay/wechat/mock-success/" + orders.get(i / 2), ADMIN, null));
         for (int i = 0; i < n; i++) {
             Reply cancel = replies.get(2 * i);
             Reply payment = replies.get(2 * i + 1);
@@ -200,16 +232,19 @@ public interface LifecycleScenarios extends StackAccess {
         List<Long> reservations = new ArrayList<>();
         List<String> orders = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            reservations.add(api().book(students.get(i), opening.session(), opening.slots().get(i)));
+            reservations.add(api().book(
+                            students.get(i), opening.session(), opening.slots().get(i)));
             orders.add(payOrder(students.get(i), reservations.get(i)));
         }
         backdate(reservations);
-        List<Reply> replies = race(n + 2, i -> i < n
-                ? () -> api().post("/pay/wechat/mock-success/" + orders.get(i), ADMIN, null)
-                : () -> {
-                    bean(PaymentTimeout.class).cancelOverdue();
-                    return null;
-                });
+        List<Reply> replies = race(
+                n + 2,
+                i -> i < n
+                        ? () -> api().post("/pay/wechat/mock-success/" + orders.get(i), ADMIN, null)
+                        : () -> {
+                            bean(PaymentTimeout.class).cancelOverdue();
+                            return null;
+                        });
         for (int i = 0; i < n; i++) {
             assertThat(replies.get(i).data().path("outcome").asText()).isIn("CONFIRMED", "AUTO_REFUNDED");
             String reservationStatus = status(reservations.get(i));
@@ -217,8 +252,11 @@ public interface LifecycleScenarios extends StackAccess {
                 assertThat(reservationStatus).isEqualTo("CONFIRMED");
             } else {
                 assertThat(reservationStatus).isEqualTo("CANCELLED");
-                assertThat(jdbc().queryForObject("select cancel_reason from reservation where id = ?", String.class,
-                        reservations.get(i))).isEqualTo("TIMEOUT");
+                assertThat(jdbc().queryForObject(
+                                        "select cancel_reason from reservation where id = ?",
+                                        String.class,
+                                        reservations.get(i)))
+                        .isEqualTo("TIMEOUT");
             }
         }
         assertNoMoneyLost(opening.session());
@@ -235,14 +273,25 @@ public interface LifecycleScenarios extends StackAccess {
         String outTradeNo = payOrder(students.get(0), reservation);
         TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
 
-        List<Reply> replies = race(6, i -> i % 2 == 0
-                ? () -> api().post("/pay/refund/" + reservation, students.get(0).token(), Map.of("reason", "owner"))
-                : () -> api().post("/admin/reservations/" + reservation + "/refund", ADMIN, Map.of("reason", "staff")));
+        List<Reply> replies = race(
+                6,
+                i -> i % 2 == 0
+                        ? () -> api().post(
+                                        "/pay/refund/" + reservation,
+                                        students.get(0).token(),
+                                        Map.of("reason", "owner"))
+                        : () -> api().post(
+                                        "/admin/reservations/" + reservation + "/refund",
+                                        ADMIN,
+                                        Map.of("reason", "staff")));
         assertThat(replies.stream().filter(r -> r.status() == 200)).hasSize(1);
         assertThat(replies.stream().filter(r -> r.status() == 409)).hasSize(5);
         assertThat(audits("REFUND", Long.toString(reservation))).isEqualTo(1);
         assertThat(invariants().assertHold(opening.session())).isEqualTo(1);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(opening.session(), slot)).get()).isEqualTo("1");
+        assertThat(redisson()
+                        .getBucket(RedisKeys.semaphore(opening.session(), slot))
+                        .get())
+                .isEqualTo("1");
         assertNoMoneyLost(opening.session());
     }
 
@@ -253,24 +302,33 @@ public interface LifecycleScenarios extends StackAccess {
         List<Student> students = api().students(n);
         List<Long> reservations = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            reservations.add(api().book(students.get(i), opening.session(), opening.slots().get(i)));
+            reservations.add(api().book(
+                            students.get(i), opening.session(), opening.slots().get(i)));
         }
         backdate(reservations);
-        List<Reply> replies = race(n + 2, i -> i < n
-                ? () -> api().delete("/reserve/" + reservations.get(i), students.get(i).token())
-                : () -> {
-                    bean(PaymentTimeout.class).cancelOverdue();
-                    return null;
-                });
+        List<Reply> replies = race(
+                n + 2,
+                i -> i < n
+                        ? () -> api().delete(
+                                        "/reserve/" + reservations.get(i),
+                                        students.get(i).token())
+                        : () -> {
+                            bean(PaymentTimeout.class).cancelOverdue();
+                            return null;
+                        });
         for (int i = 0; i < n; i++) {
-            String reason = jdbc().queryForObject("select cancel_reason from reservation where id = ?", String.class,
-                    reservations.get(i));
+            String reason = jdbc().queryForObject(
+                            "select cancel_reason from reservation where id = ?", String.class, reservations.get(i));
             assertThat(reason).isIn("USER", "TIMEOUT");
             assertThat(replies.get(i).status()).isEqualTo(reason.equals("USER") ? 200 : 409);
         }
         assertThat(invariants().assertHold(opening.session())).isZero();
         for (long slot : opening.slots()) {
-            assertThat(redisson().getBucket(RedisKeys.semaphore(opening.session(), slot)).get()).as("released once").isEqualTo("1");
+            assertThat(redisson()
+                            .getBucket(RedisKeys.semaphore(opening.session(), slot))
+                            .get())
+                    .as("released once")
+                    .isEqualTo("1");
         }
     }
 
@@ -283,18 +341,35 @@ public interface LifecycleScenarios extends StackAccess {
         AppSettings settings = bean(AppSettings.class);
         settings.set(SettingKey.REFUND_CUTOFF_MINUTES, "100000");
         try {
-            assertThat(api().post("/pay/refund/" + reservation, ann.token(), null).status()).isEqualTo(409);
-            assertThat(api().post("/pay/refund/" + reservation, ann.token(),
-                    Map.of("reason", "please", "overrideCutoff", true)).status()).isEqualTo(400);
-            assertThat(api().post("/admin/reservations/" + reservation + "/refund", ADMIN,
-                    Map.of("reason", "late")).status()).isEqualTo(409);
-            Reply overridden = TestApi.expect(200, api().post("/admin/reservations/" + reservation + "/refund",
-                    ADMIN, Map.of("reason", "the hall flooded", "overrideCutoff", true)));
+            assertThat(api().post("/pay/refund/" + reservation, ann.token(), null)
+                            .status())
+                    .isEqualTo(409);
+            assertThat(api().post(
+                                    "/pay/refund/" + reservation,
+                                    ann.token(),
+                                    Map.of("reason", "please", "overrideCutoff", true))
+                            .status())
+                    .isEqualTo(400);
+            assertThat(api().post("/admin/reservations/" + reservation + "/refund", ADMIN, Map.of("reason", "late"))
+                            .status())
+                    .isEqualTo(409);
+            Reply overridden = TestApi.expect(
+                    200,
+                    api().post(
+                                    "/admin/reservations/" + reservation + "/refund",
+                                    ADMIN,
+                                    Map.of("reason", "the hall flooded", "overrideCutoff", true)));
             assertThat(overridden.data().path("cutoffOverridden").asBoolean()).isTrue();
             AuditLog refund = bean(AuditTrail.class).forTarget("RESERVATION", reservation).stream()
-                    .filter(entry -> entry.getAction().equals("REFUND")).findFirst().orElseThrow();
-            assertThat(refund.detailIn(Locale.ENGLISH)).contains("the hall flooded").contains("overridden");
-            assertThat(refund.detailIn(Locale.SIMPLIFIED_CHINESE)).contains("the hall flooded").contains("越过退款截止时间");
+                    .filter(entry -> entry.getAction().equals("REFUND"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(refund.detailIn(Locale.ENGLISH))
+                    .contains("the hall flooded")
+                    .contains("overridden");
+            assertThat(refund.detailIn(Locale.SIMPLIFIED_CHINESE))
+                    .contains("the hall flooded")
+                    .contains("越过退款截止时间");
         } finally {
             settings.set(SettingKey.REFUND_CUTOFF_MINUTES, "0");
         }
@@ -311,10 +386,11 @@ public interface LifecycleScenarios extends StackAccess {
         return new Opening(session, api().generateSlots(session, List.of(court), "08:00", end, 60, capacity));
     }
 
-
     default String payOrder(Student student, long reservation) {
-        return TestApi.expect(200, api().post("/pay/wechat/" + reservation, student.token(), null)).data()
-                .path("outTradeNo").asText();
+        return TestApi.expect(200, api().post("/pay/wechat/" + reservation, student.token(), null))
+                .data()
+                .path("outTradeNo")
+                .asText();
     }
 
     /** Makes the reservations look older than the payment timeout. */
@@ -330,19 +406,30 @@ public interface LifecycleScenarios extends StackAccess {
     }
 
     default int audits(String action, String target) {
-        return jdbc().queryForObject("select count(*) from audit_log where action = ? and target_id = ?",
-                Integer.class, action, target);
+        return jdbc().queryForObject(
+                        "select count(*) from audit_log where action = ? and target_id = ?",
+                        Integer.class,
+                        action,
+                        target);
     }
 
     /** I6: every SUCCESS order's reservation is CONFIRMED; every CONFIRMED reservation has one SUCCESS order. */
     default void assertNoMoneyLost(long session) {
-        assertThat(jdbc().queryForObject("select count(*) from pay_order o join reservation r on r.id = o.reservation_id "
-                + "where r.session_id = ? and o.status = 'SUCCESS' and r.status <> 'CONFIRMED'", Integer.class, session))
-                .as("I6: paid orders of reservations that are not confirmed").isZero();
-        assertThat(jdbc().queryForObject("select count(*) from reservation r where r.session_id = ? "
-                + "and r.status = 'CONFIRMED' and (select count(*) from pay_order o where o.reservation_id = r.id "
-                + "and o.status = 'SUCCESS') <> 1", Integer.class, session))
-                .as("confirmed reservations without exactly one successful payment").isZero();
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from pay_order o join reservation r on r.id = o.reservation_id "
+                                        + "where r.session_id = ? and o.status = 'SUCCESS' and r.status <> 'CONFIRMED'",
+                                Integer.class,
+                                session))
+                .as("I6: paid orders of reservations that are not confirmed")
+                .isZero();
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from reservation r where r.session_id = ? "
+                                        + "and r.status = 'CONFIRMED' and (select count(*) from pay_order o where o.reservation_id = r.id "
+                                        + "and o.status = 'SUCCESS') <> 1",
+                                Integer.class,
+                                session))
+                .as("confirmed reservations without exactly one successful payment")
+                .isZero();
     }
 
     /** Runs the calls at once, released together; returns their answers in order. */
@@ -370,6 +457,5 @@ public interface LifecycleScenarios extends StackAccess {
     }
 
     /** An opening and its slots. */
-    record Opening(long session, List<Long> slots) {
-    }
+    record Opening(long session, List<Long> slots) {}
 }

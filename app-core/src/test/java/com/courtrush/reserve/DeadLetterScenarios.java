@@ -42,10 +42,15 @@ public interface DeadLetterScenarios extends StackAccess {
         RushMonitor.Rush before = monitor.rush(session);
         assertThat(before.warm()).isTrue();
         assertThat(before.gateOpen()).isTrue();
-        assertThat(before.slots()).extracting(RushMonitor.SlotStock::permitsLeft).containsExactly(2, 2);
+        assertThat(before.slots())
+                .extracting(RushMonitor.SlotStock::permitsLeft)
+                .containsExactly(2, 2);
 
         Student student = api().students(1).get(0);
-        String trace = TestApi.expect(202, api().reserve(student, session, slots.get(0))).data().path("traceId").asText();
+        String trace = TestApi.expect(202, api().reserve(student, session, slots.get(0)))
+                .data()
+                .path("traceId")
+                .asText();
         api().awaitResult(student, trace, SETTLE);
         RushMonitor.Rush after = monitor.rush(session);
         assertThat(after.slots().get(0).permitsLeft()).isEqualTo(1);
@@ -70,12 +75,18 @@ public interface DeadLetterScenarios extends StackAccess {
         List<Student> students = api().students(2);
         ReservationWriter writer = bean(ReservationWriter.class);
         doThrow(new TransientDataAccessResourceException("injected: disk full"))
-                .when(writer).record(argThat(grant -> grant != null && grant.slotId() == slots.get(0)));
+                .when(writer)
+                .record(argThat(grant -> grant != null && grant.slotId() == slots.get(0)));
         String trace;
         try {
-            trace = TestApi.expect(202, api().reserve(students.get(0), session, slots.get(0))).data()
-                    .path("traceId").asText();
-            assertThat(api().awaitResult(students.get(0), trace, SETTLE).data().path("status").asText())
+            trace = TestApi.expect(202, api().reserve(students.get(0), session, slots.get(0)))
+                    .data()
+                    .path("traceId")
+                    .asText();
+            assertThat(api().awaitResult(students.get(0), trace, SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
                     .isEqualTo("FAILED");
         } finally {
             reset(writer);
@@ -90,22 +101,40 @@ public interface DeadLetterScenarios extends StackAccess {
         });
         assertThat(log.recent(10)).extracting(DeadLetterLog.Entry::traceId).contains(trace);
         DeadLetterActions actions = bean(DeadLetterActions.class);
-        assertThatThrownBy(() -> actions.replay(trace)).isInstanceOf(CourtRushException.class)
+        assertThatThrownBy(() -> actions.replay(trace))
+                .isInstanceOf(CourtRushException.class)
                 .hasMessageContaining("already settled");
         assertThat(actions.compensate(trace, Caller.ADMIN_NAME)).isEqualTo(DeadLetterLog.Settlement.ALREADY_RECORDED);
 
         // a dead letter whose compensation has not happened yet can be replayed: the student gets the place
-        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
-                students.get(1).studentId());
-        ReserveMessage grant = new ReserveMessage(bean(TraceIds.class).issue(userId, slots.get(1), session, Instant.now()), userId, slots.get(1), session, 0);
-        ReserveScript.Decision decision = bean(ReserveScript.class).decide(grant, 2,
-                StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slots.get(1)), late -> {
-                });
-        ReserveMessage granted = new ReserveMessage(grant.traceId(), userId, slots.get(1), session,
-                decision.redisNowMs());
+        long userId = jdbc().queryForObject(
+                        "select id from user_account where student_id = ?",
+                        Long.class,
+                        students.get(1).studentId());
+        ReserveMessage grant = new ReserveMessage(
+                bean(TraceIds.class).issue(userId, slots.get(1), session, Instant.now()),
+                userId,
+                slots.get(1),
+                session,
+                0);
+        ReserveScript.Decision decision = bean(ReserveScript.class)
+                .decide(
+                        grant,
+                        2,
+                        StockKeys.expireAt(tomorrow(), ZONE),
+                        false,
+                        null,
+                        0,
+                        List.of(slots.get(1)),
+                        late -> {});
+        ReserveMessage granted =
+                new ReserveMessage(grant.traceId(), userId, slots.get(1), session, decision.redisNowMs());
         log.failed(granted, new IllegalStateException("database was down"));
         assertThat(actions.replay(granted.traceId())).isEqualTo(DeadLetterLog.Settlement.REPLAYED);
-        assertThat(api().awaitResult(students.get(1), granted.traceId(), SETTLE).data().path("status").asText())
+        assertThat(api().awaitResult(students.get(1), granted.traceId(), SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
                 .isEqualTo("SUCCESS");
         assertThat(invariants().assertHold(session)).isEqualTo(1);
     }

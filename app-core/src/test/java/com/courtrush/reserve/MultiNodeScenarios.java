@@ -46,13 +46,15 @@ public interface MultiNodeScenarios extends StackAccess {
         Student signedOut;
         try (ConfigurableApplicationContext nodeB = startSecondNode()) {
             TestApi a = api();
-            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            TestApi b = new TestApi(
+                    ((WebServerApplicationContext) nodeB).getWebServer().getPort());
             long court = a.createCourt();
             LocalDateTime flash = now().plusSeconds(2).withNano(0);
             long session = a.createSession(tomorrow(), flash, 2);
             List<Long> slots = a.generateSlots(session, List.of(court), "08:00", "12:00", 60, 1);
             List<Student> students = a.students(60);
-            assertThat(b.get("/reservations/mine", students.get(0).token()).status()).as("A's token on B")
+            assertThat(b.get("/reservations/mine", students.get(0).token()).status())
+                    .as("A's token on B")
                     .isEqualTo(200);
 
             long countedByA = reserveDecisions(a);
@@ -86,8 +88,12 @@ public interface MultiNodeScenarios extends StackAccess {
             crowd.shutdown();
             assertThat(granted.size()).as("places granted across both nodes").isEqualTo(slots.size());
             // each node's Prometheus endpoint (what an operator scrapes) counts the decisions it made
-            assertThat(reserveDecisions(a) - countedByA).as("decisions node A exports").isEqualTo(60);
-            assertThat(reserveDecisions(b) - countedByB).as("decisions node B exports").isEqualTo(60);
+            assertThat(reserveDecisions(a) - countedByA)
+                    .as("decisions node A exports")
+                    .isEqualTo(60);
+            assertThat(reserveDecisions(b) - countedByB)
+                    .as("decisions node B exports")
+                    .isEqualTo(60);
             assertTheRushIsReadBackFromEitherNode(a, b, session, granted.size(), refusals, flash);
             Map<Long, Student> holders = new HashMap<>();
             granted.forEach((trace, student) -> {
@@ -102,46 +108,66 @@ public interface MultiNodeScenarios extends StackAccess {
             long opened = flash.atZone(Times.ZONE).toEpochSecond();
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (TestApi node : List.of(a, b)) {
-                    assertThat(queuesSince(node, opened, "published")).as("grants published, both nodes")
+                    assertThat(queuesSince(node, opened, "published"))
+                            .as("grants published, both nodes")
                             .isEqualTo(slots.size());
-                    assertThat(queuesSince(node, opened, "consumed")).as("grants recorded, both nodes")
+                    assertThat(queuesSince(node, opened, "consumed"))
+                            .as("grants recorded, both nodes")
                             .isEqualTo(slots.size());
                 }
             });
 
             // a release on B clears A's sold-out memory before A's one-second re-check would
             long slot = slots.get(0);
-            long reservation = jdbc().queryForObject("select id from reservation where slot_id = ? and holder_id is not null",
-                    Long.class, slot);
+            long reservation = jdbc().queryForObject(
+                            "select id from reservation where slot_id = ? and holder_id is not null", Long.class, slot);
             Student late = a.students(1).get(0);
             assertThat(a.reserve(late, session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
-            TestApi.expect(200, b.delete("/reserve/" + reservation, holders.get(reservation).token()));
-            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(TestApi.expect(200,
-                    a.get("/admin/monitor/rush/" + session + "/history", TestApi.ADMIN_TOKEN)).data()
-                    .path("summary").path("released").asLong()).as("places given back, in the history").isEqualTo(1));
+            TestApi.expect(
+                    200,
+                    b.delete("/reserve/" + reservation, holders.get(reservation).token()));
+            await().atMost(Duration.ofSeconds(5))
+                    .untilAsserted(() -> assertThat(TestApi.expect(
+                                            200,
+                                            a.get("/admin/monitor/rush/" + session + "/history", TestApi.ADMIN_TOKEN))
+                                    .data()
+                                    .path("summary")
+                                    .path("released")
+                                    .asLong())
+                            .as("places given back, in the history")
+                            .isEqualTo(1));
             TestApi.sleep(150);
             Reply afterRelease = a.reserve(late, session, slot);
             assertThat(afterRelease.status()).as("%s", afterRelease).isEqualTo(202);
-            assertThat(a.awaitResult(late, afterRelease.data().path("traceId").asText(), SETTLE).data()
-                    .path("status").asText()).isEqualTo("SUCCESS");
+            assertThat(a.awaitResult(late, afterRelease.data().path("traceId").asText(), SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
+                    .isEqualTo("SUCCESS");
 
             // slots added through A can be booked through B at once
             long court2 = a.createCourt();
-            long added = a.generateSlots(session, List.of(court2), "08:00", "09:00", 60, 1).get(0);
+            long added = a.generateSlots(session, List.of(court2), "08:00", "09:00", 60, 1)
+                    .get(0);
             Reply onB = b.reserve(late, session, added);
             assertThat(onB.status()).as("%s", onB).isEqualTo(202);
-            assertThat(b.awaitResult(late, onB.data().path("traceId").asText(), SETTLE).data().path("status")
-                    .asText()).isEqualTo("SUCCESS");
+            assertThat(b.awaitResult(late, onB.data().path("traceId").asText(), SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
+                    .isEqualTo("SUCCESS");
             assertThat(invariants().assertHold(session)).isEqualTo(slots.size() + 1);
 
             // a logout on A reaches B
             TestApi.expect(200, a.post("/auth/logout", late.token(), null));
-            await().atMost(Duration.ofSeconds(5)).until(() -> b.get("/reservations/mine", late.token()).status() == 401);
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> b.get("/reservations/mine", late.token()).status() == 401);
             signedOut = late;
         }
         // and a node that starts afterwards (a restart) knows it from the database
         try (ConfigurableApplicationContext nodeC = startSecondNode()) {
-            TestApi c = new TestApi(((WebServerApplicationContext) nodeC).getWebServer().getPort());
+            TestApi c = new TestApi(
+                    ((WebServerApplicationContext) nodeC).getWebServer().getPort());
             assertThat(c.get("/reservations/mine", signedOut.token()).status()).isEqualTo(401);
         }
     }
@@ -149,8 +175,10 @@ public interface MultiNodeScenarios extends StackAccess {
     /** One flow of the queues' history, all nodes, summed over the seconds from {@code epochSecond} on. */
     private static long queuesSince(TestApi node, long epochSecond, String flow) {
         long sum = 0;
-        for (JsonNode second : TestApi.expect(200, node.get("/admin/monitor/queues", TestApi.ADMIN_TOKEN)).data()
-                .path("history").path("seconds")) {
+        for (JsonNode second : TestApi.expect(200, node.get("/admin/monitor/queues", TestApi.ADMIN_TOKEN))
+                .data()
+                .path("history")
+                .path("seconds")) {
             if (second.path("epochSecond").asLong() >= epochSecond) {
                 sum += second.path(flow).asLong();
             }
@@ -162,33 +190,48 @@ public interface MultiNodeScenarios extends StackAccess {
      * The rush's history holds what both nodes answered, added together, read from either node: every
      * attempt and grant, each refusal by reason, the students, when it sold out, and the recording lag.
      */
-    private static void assertTheRushIsReadBackFromEitherNode(TestApi a, TestApi b, long session, int grants,
-            Map<String, Integer> refusals, LocalDateTime flash) {
-        int attempts = grants + refusals.values().stream().mapToInt(Integer::intValue).sum();
+    private static void assertTheRushIsReadBackFromEitherNode(
+            TestApi a, TestApi b, long session, int grants, Map<String, Integer> refusals, LocalDateTime flash) {
+        int attempts =
+                grants + refusals.values().stream().mapToInt(Integer::intValue).sum();
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             for (TestApi node : List.of(a, b)) {
-                JsonNode history = TestApi.expect(200, node.get("/admin/monitor/rush/" + session + "/history",
-                        TestApi.ADMIN_TOKEN)).data();
+                JsonNode history = TestApi.expect(
+                                200, node.get("/admin/monitor/rush/" + session + "/history", TestApi.ADMIN_TOKEN))
+                        .data();
                 JsonNode summary = history.path("summary");
                 assertThat(summary.path("attempts").asLong()).as("attempts").isEqualTo(attempts);
                 assertThat(summary.path("grants").asLong()).as("grants").isEqualTo(grants);
                 Map<String, Integer> byReason = new TreeMap<>();
-                summary.path("refusals").fields().forEachRemaining(e -> byReason.put(e.getKey(), e.getValue().asInt()));
+                summary.path("refusals")
+                        .fields()
+                        .forEachRemaining(
+                                e -> byReason.put(e.getKey(), e.getValue().asInt()));
                 assertThat(byReason).as("refusals by reason").isEqualTo(refusals);
-                assertThat(summary.path("students").asLong()).as("students who tried, exactly").isEqualTo(60);
-                assertThat(summary.path("lagMaxMs").isNumber()).as("recorded grants' lag: %s", summary).isTrue();
+                assertThat(summary.path("students").asLong())
+                        .as("students who tried, exactly")
+                        .isEqualTo(60);
+                assertThat(summary.path("lagMaxMs").isNumber())
+                        .as("recorded grants' lag: %s", summary)
+                        .isTrue();
                 long soldOut = summary.path("soldOutAfterMs").asLong(-1);
-                assertThat(soldOut).as("sold out after the opening time: %s", summary).isBetween(0L, 10_000L);
+                assertThat(soldOut)
+                        .as("sold out after the opening time: %s", summary)
+                        .isBetween(0L, 10_000L);
                 long recordedSeconds = 0;
                 long totalAttempts = 0;
                 for (JsonNode second : history.path("seconds")) {
                     totalAttempts += second.path("attempts").asLong();
                     recordedSeconds += second.path("recorded").asLong();
                 }
-                assertThat(totalAttempts).as("the seconds add up to the summary").isEqualTo(attempts);
-                assertThat(recordedSeconds).as("grants recorded, second by second").isEqualTo(grants);
-                assertThat(history.path("opensAtMs").asLong()).isEqualTo(
-                        flash.atZone(Times.ZONE).toInstant().toEpochMilli());
+                assertThat(totalAttempts)
+                        .as("the seconds add up to the summary")
+                        .isEqualTo(attempts);
+                assertThat(recordedSeconds)
+                        .as("grants recorded, second by second")
+                        .isEqualTo(grants);
+                assertThat(history.path("opensAtMs").asLong())
+                        .isEqualTo(flash.atZone(Times.ZONE).toInstant().toEpochMilli());
             }
         });
     }
@@ -201,10 +244,18 @@ public interface MultiNodeScenarios extends StackAccess {
     default void twoNodesRunningTheRulesMakeEachDatesOpeningExactlyOnce() throws Exception {
         try (ConfigurableApplicationContext nodeB = startSecondNode()) {
             TestApi a = api();
-            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            TestApi b = new TestApi(
+                    ((WebServerApplicationContext) nodeB).getWebServer().getPort());
             long court = a.createCourt();
-            long rule = TestApi.expect(200, a.post("/admin/rules", TestApi.ADMIN_TOKEN,
-                    RecurringScenarios.dailyRule(TestApi.unique("two-nodes"), court, 2))).data().path("id").asLong();
+            long rule = TestApi.expect(
+                            200,
+                            a.post(
+                                    "/admin/rules",
+                                    TestApi.ADMIN_TOKEN,
+                                    RecurringScenarios.dailyRule(TestApi.unique("two-nodes"), court, 2)))
+                    .data()
+                    .path("id")
+                    .asLong();
             try {
                 CountDownLatch go = new CountDownLatch(1);
                 ExecutorService runners = Executors.newFixedThreadPool(8);
@@ -221,21 +272,31 @@ public interface MultiNodeScenarios extends StackAccess {
                 for (Future<Reply> run : runs) {
                     for (JsonNode result : TestApi.expect(200, run.get()).data()) {
                         if (result.path("ruleId").asLong() == rule) {
-                            made.merge(result.path("date").asText() + " " + result.path("outcome").asText(), 1,
+                            made.merge(
+                                    result.path("date").asText() + " "
+                                            + result.path("outcome").asText(),
+                                    1,
                                     Integer::sum);
                         }
                     }
                 }
                 runners.shutdown();
                 assertThat(made.values()).as("what the runs made: %s", made).allMatch(count -> count == 1);
-                assertThat(RecurringScenarios.slotsOf(jdbc(), court, tomorrow())).as("tomorrow: one opening, its two slots")
+                assertThat(RecurringScenarios.slotsOf(jdbc(), court, tomorrow()))
+                        .as("tomorrow: one opening, its two slots")
                         .containsExactly(2, 1, 2500);
-                assertThat(RecurringScenarios.slotsOf(jdbc(), court, tomorrow().plusDays(1))).containsExactly(2, 1, 2500);
-                assertThat(jdbc().queryForObject("select count(*) from opening_rule_run where rule_id = ? "
-                        + "and rule_date = ?", Integer.class, rule, tomorrow())).isEqualTo(1);
+                assertThat(RecurringScenarios.slotsOf(jdbc(), court, tomorrow().plusDays(1)))
+                        .containsExactly(2, 1, 2500);
+                assertThat(jdbc().queryForObject(
+                                        "select count(*) from opening_rule_run where rule_id = ? "
+                                                + "and rule_date = ?",
+                                        Integer.class,
+                                        rule,
+                                        tomorrow()))
+                        .isEqualTo(1);
             } finally {
-                TestApi.expect(200, a.post("/admin/rules/" + rule + "/active", TestApi.ADMIN_TOKEN,
-                        Map.of("active", false)));
+                TestApi.expect(
+                        200, a.post("/admin/rules/" + rule + "/active", TestApi.ADMIN_TOKEN, Map.of("active", false)));
             }
         }
     }
@@ -248,7 +309,8 @@ public interface MultiNodeScenarios extends StackAccess {
     default void twoNodesTakingEntriesDrawOnce() throws Exception {
         try (ConfigurableApplicationContext nodeB = startSecondNode()) {
             TestApi a = api();
-            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            TestApi b = new TestApi(
+                    ((WebServerApplicationContext) nodeB).getWebServer().getPort());
             List<Student> students = a.students(40);
             long court = a.createCourt();
             LocalDateTime flash = now().plusSeconds(2).withNano(0);
@@ -261,7 +323,8 @@ public interface MultiNodeScenarios extends StackAccess {
                 Student student = students.get(i);
                 TestApi node = i % 2 == 0 ? a : b;
                 long slot = slots.get(i % 2);
-                entries.add(crowd.submit(() -> node.reserve(student, session, slot, List.of(slots.get(1 - slots.indexOf(slot))), null)));
+                entries.add(crowd.submit(
+                        () -> node.reserve(student, session, slot, List.of(slots.get(1 - slots.indexOf(slot))), null)));
             }
             Map<String, Student> traces = new HashMap<>();
             for (int i = 0; i < entries.size(); i++) {
@@ -273,17 +336,29 @@ public interface MultiNodeScenarios extends StackAccess {
             int won = 0;
             for (Map.Entry<String, Student> trace : traces.entrySet()) {
                 TestApi node = won % 2 == 0 ? b : a;
-                String status = node.awaitResult(trace.getValue(), trace.getKey(), SETTLE).data().path("status").asText();
+                String status = node.awaitResult(trace.getValue(), trace.getKey(), SETTLE)
+                        .data()
+                        .path("status")
+                        .asText();
                 assertThat(status).isIn("SUCCESS", "FAILED");
                 won += status.equals("SUCCESS") ? 1 : 0;
             }
             assertThat(won).as("the places of both slots, drawn once").isEqualTo(10);
-            assertThat(jdbc().queryForObject("select count(*) from audit_log where action = 'DRAW' and target_id = ?",
-                    Integer.class, Long.toString(session))).as("draws made").isEqualTo(1);
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from audit_log where action = 'DRAW' and target_id = ?",
+                                    Integer.class,
+                                    Long.toString(session)))
+                    .as("draws made")
+                    .isEqualTo(1);
             assertThat(invariants().assertHold(session)).isEqualTo(10);
-            JsonNode draw = TestApi.expect(200, b.get("/admin/monitor/rush/" + session + "/history",
-                    TestApi.ADMIN_TOKEN)).data().path("summary").path("draw");
-            assertThat(draw.path("entrants").asLong()).as("read on the other node").isEqualTo(40);
+            JsonNode draw = TestApi.expect(
+                            200, b.get("/admin/monitor/rush/" + session + "/history", TestApi.ADMIN_TOKEN))
+                    .data()
+                    .path("summary")
+                    .path("draw");
+            assertThat(draw.path("entrants").asLong())
+                    .as("read on the other node")
+                    .isEqualTo(40);
             assertThat(draw.path("node").asText()).isNotBlank();
         }
     }
@@ -292,14 +367,17 @@ public interface MultiNodeScenarios extends StackAccess {
     default void thePerStudentAttemptLimitCountsAttemptsOnEveryNode() throws Exception {
         try (ConfigurableApplicationContext nodeB = startSecondNode()) {
             TestApi a = api();
-            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            TestApi b = new TestApi(
+                    ((WebServerApplicationContext) nodeB).getWebServer().getPort());
             long court = a.createCourt();
             long session = a.createSession(tomorrow(), tomorrow().atTime(7, 0), 2);
-            long slot = a.generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+            long slot = a.generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                    .get(0);
             Student student = a.students(1).get(0);
             // five attempts pass (the gate is closed), taken in turn on A and B; the sixth is refused on either
             for (int i = 0; i < 5; i++) {
-                assertThat((i % 2 == 0 ? a : b).reserve(student, session, slot).enumCode()).as("attempt %d", i + 1)
+                assertThat((i % 2 == 0 ? a : b).reserve(student, session, slot).enumCode())
+                        .as("attempt %d", i + 1)
                         .isEqualTo("UNGATED");
             }
             Reply sixth = b.reserve(student, session, slot);
@@ -312,30 +390,47 @@ public interface MultiNodeScenarios extends StackAccess {
     default long reserveDecisions(TestApi node) {
         TestApi.RawReply scraped = node.raw("GET", "/actuator/prometheus", TestApi.ADMIN_TOKEN, Map.of(), null);
         assertThat(scraped.status()).as("%s", scraped.body()).isEqualTo(200);
-        return Math.round(scraped.body().lines()
+        return Math.round(scraped.body()
+                .lines()
                 .filter(line -> line.startsWith("courtrush_reserve_requests_seconds_count{"))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum());
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum());
     }
 
     /** Starts another engine node on the same database, Redis and broker as this test's node. */
     default ConfigurableApplicationContext startSecondNode() throws Exception {
         Environment env = bean(Environment.class);
         Map<String, Object> shared = new LinkedHashMap<>();
-        for (String key : List.of("courtrush.infra.mode", "spring.datasource.url", "spring.datasource.username",
-                "spring.datasource.password", "spring.data.redis.host", "spring.data.redis.port",
-                "spring.data.redis.database", "courtrush.infra.redis-config-file", "spring.rabbitmq.host",
-                "spring.rabbitmq.port", "spring.rabbitmq.username", "spring.rabbitmq.password", "courtrush.admin-token",
-                "courtrush.auth.bcrypt-strength", "courtrush.auth.sign-in-hold", "courtrush.reserve.consumer-backoff")) {
+        for (String key : List.of(
+                "courtrush.infra.mode",
+                "spring.datasource.url",
+                "spring.datasource.username",
+                "spring.datasource.password",
+                "spring.data.redis.host",
+                "spring.data.redis.port",
+                "spring.data.redis.database",
+                "courtrush.infra.redis-config-file",
+                "spring.rabbitmq.host",
+                "spring.rabbitmq.port",
+                "spring.rabbitmq.username",
+                "spring.rabbitmq.password",
+                "courtrush.admin-token",
+                "courtrush.auth.bcrypt-strength",
+                "courtrush.auth.sign-in-hold",
+                "courtrush.reserve.consumer-backoff")) {
             String value = env.getProperty(key);
             if (value != null) {
                 shared.put(key, value);
             }
         }
-        shared.put("courtrush.data-dir", Files.createTempDirectory("courtrush-node-b-").toString());
+        shared.put(
+                "courtrush.data-dir",
+                Files.createTempDirectory("courtrush-node-b-").toString());
         shared.put("spring.jmx.enabled", "false");
         shared.put("server.port", "0");
         // run arguments, not builder properties: those are defaults that application.yml overrides
-        String[] args = shared.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
+        String[] args = shared.entrySet().stream()
+                .map(e -> "--" + e.getKey() + "=" + e.getValue())
                 .toArray(String[]::new);
         return new SpringApplicationBuilder(CourtRushServer.class).run(args);
     }

@@ -71,7 +71,8 @@ public interface ReserveScenarios extends StackAccess {
         long courtC = api().createCourt();
         LocalDateTime flash = now().plusSeconds(3).withNano(0);
         long session = api().createSession(tomorrow(), flash, 2);
-        List<Long> slots = new ArrayList<>(api().generateSlots(session, List.of(courtA, courtB), "08:00", "12:00", 60, 1));
+        List<Long> slots =
+                new ArrayList<>(api().generateSlots(session, List.of(courtA, courtB), "08:00", "12:00", 60, 1));
         slots.addAll(api().generateSlots(session, List.of(courtC), "08:00", "12:00", 60, 3));
         int places = 8 * 1 + 4 * 3;
         List<Student> students = api().students(200);
@@ -102,7 +103,8 @@ public interface ReserveScenarios extends StackAccess {
             Reply reply = replies.get(i).get();
             outcomes.merge(reply.status() + " " + reply.enumCode(), 1, Integer::sum);
             if (reply.status() == 202) {
-                accepted.put(reply.data().path("traceId").asText(), attempts.get(i).getKey());
+                accepted.put(
+                        reply.data().path("traceId").asText(), attempts.get(i).getKey());
             } else {
                 assertThat(reply.status()).as("refusal %s", reply).isEqualTo(409);
                 assertThat(reply.enumCode()).isIn("OUT_OF_STOCK", "QUOTA_EXCEEDED", "DUP_REQ");
@@ -116,8 +118,12 @@ public interface ReserveScenarios extends StackAccess {
 
         assertThat(accepted.size()).as("granted places; outcomes %s", outcomes).isEqualTo(places);
         // I4: every accepted trace ends SUCCESS or FAILED, none stays PENDING
-        accepted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE).data()
-                .path("status").asText()).as("trace %s", trace).isEqualTo("SUCCESS"));
+        accepted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .as("trace %s", trace)
+                .isEqualTo("SUCCESS"));
         bean(Reconciler.class).reconcile();
         assertThat(invariants().assertHold(session)).isEqualTo(places);
     }
@@ -127,7 +133,8 @@ public interface ReserveScenarios extends StackAccess {
         long court = api().createCourt();
         LocalDateTime flash = now().plusSeconds(4).withNano(0);
         long session = api().createSession(tomorrow(), flash, 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
         Student student = api().students(1).get(0);
 
         sleepUntil(flash.minusSeconds(1));
@@ -139,29 +146,35 @@ public interface ReserveScenarios extends StackAccess {
         sleepUntil(flash.plusSeconds(1));
         Reply onTime = api().reserve(student, session, slot);
         assertThat(onTime.status()).as("%s", onTime).isEqualTo(202);
-        assertThat(api().awaitResult(student, onTime.data().path("traceId").asText(), SETTLE).data()
-                .path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(api().awaitResult(student, onTime.data().path("traceId").asText(), SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
     }
 
     @Test
     default void concurrentScriptCallsShareRoundTripsAndEachRunsOnceWithItsOwnReply() throws Exception {
         RedisRoundTrips trips = bean(RedisRoundTrips.class);
-        ScriptPipeline pipeline = new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE,
-                Duration.ofMinutes(1));
+        ScriptPipeline pipeline = new ScriptPipeline(
+                redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE, Duration.ofMinutes(1));
         String prefix = "test:pipeline:" + ThreadLocalRandom.current().nextLong(1_000_000_000L) + ":";
         int threads = 32;
         long before = trips.total();
         int calls = callInParallel(pipeline, prefix + "a:", threads, 50);
-        assertThat(trips.total() - before).as("round trips for %d concurrent calls", calls).isLessThan(calls);
+        assertThat(trips.total() - before)
+                .as("round trips for %d concurrent calls", calls)
+                .isLessThan(calls);
 
         // Redis forgets its scripts (a restart): the batch that hits it is sent again after a reload
         redisson().getScript().scriptFlush();
         callInParallel(pipeline, prefix + "b:", threads, 5);
 
         // a call still waiting to be sent past its deadline is dropped, never sent: it decides nothing
-        ScriptPipeline late = new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE,
-                Duration.ZERO);
-        assertThatThrownBy(() -> late.call(List.of(prefix + "late"), "arg")).isInstanceOf(RedisTimeoutException.class)
+        ScriptPipeline late =
+                new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE, Duration.ZERO);
+        assertThatThrownBy(() -> late.call(List.of(prefix + "late"), "arg"))
+                .isInstanceOf(RedisTimeoutException.class)
                 .hasMessageContaining("dropped unsent");
         assertThat(redisson().getBucket(prefix + "late").isExists()).isFalse();
         redisson().getKeys().deleteByPattern(prefix + "*");
@@ -202,7 +215,8 @@ public interface ReserveScenarios extends StackAccess {
         RedisRoundTrips trips = bean(RedisRoundTrips.class);
         long court = api().createCourt();
         long closed = api().createSession(tomorrow(), tomorrow().atTime(7, 0), 2);
-        long early = api().generateSlots(closed, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        long early = api().generateSlots(closed, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
         // 100 decisions in Redis, counted with everything else the node sends meanwhile: its periodic
         // jobs (the opening clock checks every live opening each second, and the run has made
         // many; the rush and queue series add what they counted, a few trips a second) and work left
@@ -224,9 +238,17 @@ public interface ReserveScenarios extends StackAccess {
         // the per-student limit counts those attempts: the sold-out part has a crowd of its own
         List<Student> late = api().students(20);
         long open = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(open, List.of(court), "10:00", "11:00", 60, 1).get(0);
-        String trace = TestApi.expect(202, api().reserve(late.get(0), open, slot)).data().path("traceId").asText();
-        assertThat(api().awaitResult(late.get(0), trace, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        long slot = api().generateSlots(open, List.of(court), "10:00", "11:00", 60, 1)
+                .get(0);
+        String trace = TestApi.expect(202, api().reserve(late.get(0), open, slot))
+                .data()
+                .path("traceId")
+                .asText();
+        assertThat(api().awaitResult(late.get(0), trace, SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         assertThat(api().reserve(late.get(1), open, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
         long before = trips.total();
         for (Student student : late.subList(2, late.size())) {
@@ -242,7 +264,9 @@ public interface ReserveScenarios extends StackAccess {
         }
         // 57 answers from this node's flag: only the background jobs' trips (the clock, the series a few a
         // second), far fewer than 57
-        assertThat(trips.total() - before).as("round trips for 57 answers from the flag").isLessThan(25L);
+        assertThat(trips.total() - before)
+                .as("round trips for 57 answers from the flag")
+                .isLessThan(25L);
     }
 
     @Test
@@ -252,8 +276,10 @@ public interface ReserveScenarios extends StackAccess {
         List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
         Student student = api().students(1).get(0);
         // the first slot began a moment ago (today at midnight, whatever the hour now)
-        jdbc().update("update time_slot set slot_date = ?, start_time = '00:00:00', end_time = '00:30:00' where id = ?",
-                LocalDate.now(Times.ZONE), slots.get(0));
+        jdbc().update(
+                        "update time_slot set slot_date = ?, start_time = '00:00:00', end_time = '00:30:00' where id = ?",
+                        LocalDate.now(Times.ZONE),
+                        slots.get(0));
         bean(SlotCatalog.class).invalidateAll();
 
         Reply started = api().reserve(student, session, slots.get(0));
@@ -261,19 +287,36 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(started.enumCode()).isEqualTo("UNGATED");
         // listed under its opening's date, marked as started
         Reply listed = TestApi.expect(200, api().get("/slots?date=" + tomorrow(), student.token()));
-        assertThat(listed.data().findValues("slots").stream().flatMap(s -> java.util.stream.StreamSupport
-                        .stream(s.spliterator(), false))
-                .filter(s -> s.path("slotId").asLong() == slots.get(0)).map(s -> s.path("started").asBoolean()))
+        assertThat(listed.data().findValues("slots").stream()
+                        .flatMap(s -> java.util.stream.StreamSupport.stream(s.spliterator(), false))
+                        .filter(s -> s.path("slotId").asLong() == slots.get(0))
+                        .map(s -> s.path("started").asBoolean()))
                 .containsExactly(true);
         // when the next one is sold out, the started one is not offered as an alternative
         api().book(api().students(1).get(0), session, slots.get(1));
-        assertThat(api().reserve(student, session, slots.get(1)).data().path("alternatives").findValues("slotId"))
+        assertThat(api().reserve(student, session, slots.get(1))
+                        .data()
+                        .path("alternatives")
+                        .findValues("slotId"))
                 .noneMatch(id -> id.asLong() == slots.get(0));
 
         long today = api().createSession(LocalDate.now(Times.ZONE), now(), 2);
-        Reply past = api().post("/admin/sessions/" + today + "/slots/generate", TestApi.ADMIN_TOKEN, Map.of(
-                "courtIds", List.of(court), "startTime", "00:00", "endTime", "00:30", "durationMinutes", 30,
-                "capacity", 1, "priceCents", 2000));
+        Reply past = api().post(
+                        "/admin/sessions/" + today + "/slots/generate",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of(
+                                "courtIds",
+                                List.of(court),
+                                "startTime",
+                                "00:00",
+                                "endTime",
+                                "00:30",
+                                "durationMinutes",
+                                30,
+                                "capacity",
+                                1,
+                                "priceCents",
+                                2000));
         assertThat(past.status()).as("%s", past).isEqualTo(400);
         assertThat(past.body().path("message").asText()).contains("past");
     }
@@ -282,7 +325,8 @@ public interface ReserveScenarios extends StackAccess {
     default void theSixthAttemptInAMinuteIsRefusedWithRetryAfter() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), tomorrow().atTime(7, 0), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
         Student student = api().students(1).get(0);
         for (int i = 1; i <= 5; i++) {
             Reply reply = api().reserve(student, session, slot);
@@ -291,7 +335,9 @@ public interface ReserveScenarios extends StackAccess {
         Reply sixth = api().reserve(student, session, slot);
         assertThat(sixth.status()).as("%s", sixth).isEqualTo(429);
         assertThat(sixth.enumCode()).isEqualTo("TOO_MANY_REQUESTS");
-        assertThat(Long.parseLong(sixth.raw().headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 60L);
+        assertThat(Long.parseLong(
+                        sixth.raw().headers().firstValue("Retry-After").orElseThrow()))
+                .isBetween(1L, 60L);
     }
 
     @Test
@@ -311,8 +357,11 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(third.enumCode()).isEqualTo("QUOTA_EXCEEDED");
 
         for (Reply granted : List.of(first, second)) {
-            assertThat(api().awaitResult(student, granted.data().path("traceId").asText(), SETTLE).data()
-                    .path("status").asText()).isEqualTo("SUCCESS");
+            assertThat(api().awaitResult(student, granted.data().path("traceId").asText(), SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
+                    .isEqualTo("SUCCESS");
         }
         assertThat(invariants().assertHold(session)).isEqualTo(2);
     }
@@ -321,25 +370,39 @@ public interface ReserveScenarios extends StackAccess {
     default void aTraceIsVisibleToItsOwnerOnly() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
         List<Student> two = api().students(2);
-        String trace = TestApi.expect(202, api().reserve(two.get(0), session, slot)).data().path("traceId").asText();
+        String trace = TestApi.expect(202, api().reserve(two.get(0), session, slot))
+                .data()
+                .path("traceId")
+                .asText();
 
-        assertThat(api().awaitResult(two.get(0), trace, SETTLE).data().path("reservationId").asLong()).isPositive();
+        assertThat(api().awaitResult(two.get(0), trace, SETTLE)
+                        .data()
+                        .path("reservationId")
+                        .asLong())
+                .isPositive();
         Reply stranger = api().result(two.get(1), trace);
         assertThat(stranger.status()).isEqualTo(404);
         assertThat(stranger.data().isNull()).isTrue();
-        assertThat(api().get("/admin/reservations", two.get(0).token()).status()).isEqualTo(403);
+        assertThat(api().get("/admin/reservations", two.get(0).token()).status())
+                .isEqualTo(403);
     }
 
     @Test
     default void aBrokerThatRefusesThePublishGetsTheStockReleasedOnce() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
         Student student = api().students(1).get(0);
-        Binding binding = new Binding(Queues.RESERVE_QUEUE, Binding.DestinationType.QUEUE, Queues.RESERVE_EXCHANGE,
-                Queues.RESERVE_ROUTING_KEY, null);
+        Binding binding = new Binding(
+                Queues.RESERVE_QUEUE,
+                Binding.DestinationType.QUEUE,
+                Queues.RESERVE_EXCHANGE,
+                Queues.RESERVE_ROUTING_KEY,
+                null);
 
         bean(AmqpAdmin.class).removeBinding(binding);
         Reply refused;
@@ -354,11 +417,15 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(api().result(student, trace).data().path("status").asText()).isEqualTo("FAILED");
         assertThat(compensations(trace)).isEqualTo(1);
         invariants().assertHold(session);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("1");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get())
+                .isEqualTo("1");
 
         Reply retried = TestApi.expect(202, api().reserve(student, session, slot));
-        assertThat(api().awaitResult(student, retried.data().path("traceId").asText(), SETTLE).data()
-                .path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(api().awaitResult(student, retried.data().path("traceId").asText(), SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         assertThat(invariants().assertHold(session)).isEqualTo(1);
     }
 
@@ -366,24 +433,38 @@ public interface ReserveScenarios extends StackAccess {
     default void aMessageThatCannotBeRecordedIsDeadLetteredAndCompensatedOnce() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 2).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 2)
+                .get(0);
         Student student = api().students(1).get(0);
         doThrow(new TransientDataAccessResourceException("injected: database write failed"))
-                .when(bean(ReservationWriter.class)).record(argThat(grant -> grant != null && grant.slotId() == slot));
+                .when(bean(ReservationWriter.class))
+                .record(argThat(grant -> grant != null && grant.slotId() == slot));
         try {
-            String trace = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+            String trace = TestApi.expect(202, api().reserve(student, session, slot))
+                    .data()
+                    .path("traceId")
+                    .asText();
             Reply result = api().awaitResult(student, trace, SETTLE);
             assertThat(result.data().path("status").asText()).isEqualTo("FAILED");
             assertThat(result.data().path("reason").asText()).contains("dead-lettered");
-            verify(bean(ReservationWriter.class), times(3)).record(argThat(grant -> grant != null && grant.slotId() == slot));
+            verify(bean(ReservationWriter.class), times(3))
+                    .record(argThat(grant -> grant != null && grant.slotId() == slot));
             assertThat(compensations(trace)).isEqualTo(1);
             invariants().assertHold(session);
-            assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("2");
+            assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get())
+                    .isEqualTo("2");
         } finally {
             reset(bean(ReservationWriter.class));
         }
-        String retry = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
-        assertThat(api().awaitResult(student, retry, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        String retry = TestApi.expect(202, api().reserve(student, session, slot))
+                .data()
+                .path("traceId")
+                .asText();
+        assertThat(api().awaitResult(student, retry, SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         assertThat(invariants().assertHold(session)).isEqualTo(1);
     }
 
@@ -391,10 +472,18 @@ public interface ReserveScenarios extends StackAccess {
     default void theSameMessageDeliveredTwiceMakesOneReservation() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3)
+                .get(0);
         Student student = api().students(1).get(0);
-        String trace = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
-        assertThat(api().awaitResult(student, trace, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        String trace = TestApi.expect(202, api().reserve(student, session, slot))
+                .data()
+                .path("traceId")
+                .asText();
+        assertThat(api().awaitResult(student, trace, SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
 
         long userId = jdbc().queryForObject("select user_id from reservation where trace_id = ?", Long.class, trace);
         double duplicatesBefore = consumed("DUPLICATE");
@@ -404,16 +493,20 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(jdbc().queryForObject("select count(*) from reservation where trace_id = ?", Integer.class, trace))
                 .isEqualTo(1);
         assertThat(invariants().assertHold(session)).isEqualTo(1);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("2");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get())
+                .isEqualTo("2");
     }
 
     @Test
     default void grantsWaitingForTheConsumersAreRecordedTogetherAndARedeliveryAmongThemStillOnce() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 1);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 30).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 30)
+                .get(0);
         List<Student> students = api().students(21);
-        DistributionSummary batches = bean(MeterRegistry.class).get("courtrush.reserve.consumer-batch").summary();
+        DistributionSummary batches = bean(MeterRegistry.class)
+                .get("courtrush.reserve.consumer-batch")
+                .summary();
 
         // twenty grants wait in the queue while the consumers are stopped, then arrive together
         long transactionsBefore = batches.count();
@@ -421,15 +514,23 @@ public interface ReserveScenarios extends StackAccess {
         List<String> traces = new ArrayList<>();
         withReserveConsumersStopped(() -> {
             for (Student student : students.subList(0, 20)) {
-                traces.add(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
+                traces.add(TestApi.expect(202, api().reserve(student, session, slot))
+                        .data()
+                        .path("traceId")
+                        .asText());
             }
         });
         for (int i = 0; i < traces.size(); i++) {
-            assertThat(api().awaitResult(students.get(i), traces.get(i), SETTLE).data().path("status").asText())
+            assertThat(api().awaitResult(students.get(i), traces.get(i), SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
                     .isEqualTo("SUCCESS");
         }
         assertThat(batches.totalAmount() - recordedBefore).isEqualTo(20);
-        assertThat(batches.count() - transactionsBefore).as("database transactions for 20 grants").isLessThan(20);
+        assertThat(batches.count() - transactionsBefore)
+                .as("database transactions for 20 grants")
+                .isLessThan(20);
         assertThat(invariants().assertHold(session)).isEqualTo(20);
 
         // a redelivered grant in a batch: that batch is recorded one by one, each grant settled once
@@ -438,22 +539,31 @@ public interface ReserveScenarios extends StackAccess {
         double duplicatesBefore = consumed("DUPLICATE");
         List<String> last = new ArrayList<>();
         withReserveConsumersStopped(() -> {
-            last.add(TestApi.expect(202, api().reserve(students.get(20), session, slot)).data().path("traceId").asText());
+            last.add(TestApi.expect(202, api().reserve(students.get(20), session, slot))
+                    .data()
+                    .path("traceId")
+                    .asText());
             redeliver(new ReserveMessage(first, firstUser, slot, session, System.currentTimeMillis()));
         });
-        assertThat(api().awaitResult(students.get(20), last.get(0), SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(api().awaitResult(students.get(20), last.get(0), SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         await().atMost(SETTLE).until(() -> consumed("DUPLICATE") > duplicatesBefore);
         assertThat(jdbc().queryForObject("select count(*) from reservation where trace_id = ?", Integer.class, first))
                 .isEqualTo(1);
         assertThat(invariants().assertHold(session)).isEqualTo(21);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("9");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get())
+                .isEqualTo("9");
     }
 
     @Test
     default void aBatchWithMoreGrantsForASlotThanTheDatabaseHasFreeTakesOnlyThePlacesThatAreFree() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 1);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 5).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 5)
+                .get(0);
         List<Student> students = api().students(3);
 
         // Redis grants three places while the database, out of step, has one left: the three grants
@@ -461,24 +571,38 @@ public interface ReserveScenarios extends StackAccess {
         List<String> traces = new ArrayList<>();
         withReserveConsumersStopped(() -> {
             for (Student student : students) {
-                traces.add(TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText());
+                traces.add(TestApi.expect(202, api().reserve(student, session, slot))
+                        .data()
+                        .path("traceId")
+                        .asText());
             }
             jdbc().update("update time_slot set booked = 4 where id = ?", slot);
-            List<Long> users = jdbc().queryForList("select id from user_account where student_id in (?, ?, ?)",
-                    Long.class, students.get(0).studentId(), students.get(1).studentId(), students.get(2).studentId());
+            List<Long> users = jdbc().queryForList(
+                            "select id from user_account where student_id in (?, ?, ?)",
+                            Long.class,
+                            students.get(0).studentId(),
+                            students.get(1).studentId(),
+                            students.get(2).studentId());
             List<ReserveMessage> overbooked = users.stream()
                     .map(user -> new ReserveMessage("direct-" + user, user, slot, session, System.currentTimeMillis()))
                     .toList();
             assertThatThrownBy(() -> bean(ReservationWriter.class).recordAll(overbooked))
-                    .as("a batch the slot has no room for").isInstanceOf(RuntimeException.class);
-            assertThat(jdbc().queryForObject("select count(*) from reservation where slot_id = ?", Integer.class,
-                    slot)).as("rows of the refused batch").isZero();
+                    .as("a batch the slot has no room for")
+                    .isInstanceOf(RuntimeException.class);
+            assertThat(jdbc().queryForObject("select count(*) from reservation where slot_id = ?", Integer.class, slot))
+                    .as("rows of the refused batch")
+                    .isZero();
         });
 
         Map<String, Long> statuses = new HashMap<>();
         for (int i = 0; i < traces.size(); i++) {
-            statuses.merge(api().awaitResult(students.get(i), traces.get(i), SETTLE).data().path("status").asText(),
-                    1L, Long::sum);
+            statuses.merge(
+                    api().awaitResult(students.get(i), traces.get(i), SETTLE)
+                            .data()
+                            .path("status")
+                            .asText(),
+                    1L,
+                    Long::sum);
         }
         assertThat(statuses).isEqualTo(Map.of("SUCCESS", 1L, "FAILED", 2L));
         assertThat(jdbc().queryForObject("select booked from time_slot where id = ?", Integer.class, slot))
@@ -486,7 +610,8 @@ public interface ReserveScenarios extends StackAccess {
         // the place the database alone had taken given back: both sides agree again
         jdbc().update("update time_slot set booked = 1 where id = ?", slot);
         assertThat(invariants().assertHold(session)).isEqualTo(1);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("4");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get())
+                .isEqualTo("4");
     }
 
     @Test
@@ -497,9 +622,14 @@ public interface ReserveScenarios extends StackAccess {
         List<Student> holders = api().students(4);
         long[] picks = {slots.get(0), slots.get(0), slots.get(1), slots.get(2)};
         for (int i = 0; i < holders.size(); i++) {
-            String trace = TestApi.expect(202, api().reserve(holders.get(i), session, picks[i])).data()
-                    .path("traceId").asText();
-            assertThat(api().awaitResult(holders.get(i), trace, SETTLE).data().path("status").asText())
+            String trace = TestApi.expect(202, api().reserve(holders.get(i), session, picks[i]))
+                    .data()
+                    .path("traceId")
+                    .asText();
+            assertThat(api().awaitResult(holders.get(i), trace, SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
                     .isEqualTo("SUCCESS");
         }
 
@@ -507,7 +637,8 @@ public interface ReserveScenarios extends StackAccess {
         redisson().getKeys().flushdb();
         redisson().getScript().scriptFlush();
         // the opening clock notices within its warm check and rebuilds the opening from the database
-        await().atMost(Duration.ofSeconds(20)).until(() -> redisson().getBucket(RedisKeys.warm(session)).isExists());
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> redisson().getBucket(RedisKeys.warm(session)).isExists());
         invariants().assertHold(session);
         // and staff's warm-up (re-sync) is idempotent
         TestApi.expect(200, api().post("/admin/sessions/" + session + "/warmup", TestApi.ADMIN_TOKEN, null));
@@ -530,8 +661,11 @@ public interface ReserveScenarios extends StackAccess {
         }
         crowd.shutdown();
         assertThat(accepted.size()).as("only the 2 free places are granted").isEqualTo(2);
-        accepted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE).data()
-                .path("status").asText()).isEqualTo("SUCCESS"));
+        accepted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS"));
         assertThat(invariants().assertHold(session)).isEqualTo(6);
     }
 
@@ -543,30 +677,39 @@ public interface ReserveScenarios extends StackAccess {
     default void aGrantGivenBackTwiceDoesNotFreeThePlaceItsStudentTookAgain() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
         Student student = api().students(1).get(0);
         Student other = api().students(1).get(0);
         long userId = userId(student);
-        ReserveMessage first = new ReserveMessage(bean(TraceIds.class).issue(userId, slot, session, Instant.now()),
-                userId, slot, session, 0);
-        ReserveScript.Decision decision = bean(ReserveScript.class).decide(first, 2,
-                StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slot), late -> {
-                });
+        ReserveMessage first = new ReserveMessage(
+                bean(TraceIds.class).issue(userId, slot, session, Instant.now()), userId, slot, session, 0);
+        ReserveScript.Decision decision = bean(ReserveScript.class)
+                .decide(first, 2, StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slot), late -> {});
         assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);
         ReserveMessage granted = new ReserveMessage(first.traceId(), userId, slot, session, decision.redisNowMs());
         TraceCompensator compensator = bean(TraceCompensator.class);
-        assertThat(compensator.compensate(granted, new EngineText("compensate.answeredTooLate"), "test")).isTrue();
+        assertThat(compensator.compensate(granted, new EngineText("compensate.answeredTooLate"), "test"))
+                .isTrue();
 
         // the student takes the place again; while that grant is still on its way to the database, the first
         // is given back a second time
         String[] again = new String[1];
         withReserveConsumersStopped(() -> {
-            again[0] = TestApi.expect(202, api().reserve(student, session, slot)).data().path("traceId").asText();
+            again[0] = TestApi.expect(202, api().reserve(student, session, slot))
+                    .data()
+                    .path("traceId")
+                    .asText();
             compensator.compensate(granted, new EngineText("compensate.answeredTooLate"), "test");
-            assertThat(api().reserve(other, session, slot).enumCode()).as("the one place is still the student's")
+            assertThat(api().reserve(other, session, slot).enumCode())
+                    .as("the one place is still the student's")
                     .isEqualTo("OUT_OF_STOCK");
         });
-        assertThat(api().awaitResult(student, again[0], SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(api().awaitResult(student, again[0], SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         assertThat(invariants().assertHold(session)).isEqualTo(1);
     }
 
@@ -574,23 +717,32 @@ public interface ReserveScenarios extends StackAccess {
     default void aGrantWhoseMessageWasLostIsReconciledAndItsLateDeliveryCannotOversell() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
         List<Student> students = api().students(3);
         long userId = userId(students.get(0));
 
         // the process "dies" between the Redis decision and the publish: a grant with no message
-        ReserveMessage lost = new ReserveMessage(bean(TraceIds.class).issue(userId, slot, session, Instant.now()), userId, slot, session, 0);
-        ReserveScript.Decision decision = bean(ReserveScript.class).decide(lost, 2, StockKeys.expireAt(tomorrow(), ZONE),
-                false, null, 0, List.of(slot), late -> {
-                });
+        ReserveMessage lost = new ReserveMessage(
+                bean(TraceIds.class).issue(userId, slot, session, Instant.now()), userId, slot, session, 0);
+        ReserveScript.Decision decision = bean(ReserveScript.class)
+                .decide(lost, 2, StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slot), late -> {});
         assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);
-        assertThat(api().result(students.get(0), lost.traceId()).data().path("status").asText()).isEqualTo("PENDING");
+        assertThat(api().result(students.get(0), lost.traceId())
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("PENDING");
         assertThat(api().reserve(students.get(1), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
 
         TestApi.sleep(3_300);
         Reconciler.Report report = bean(Reconciler.class).reconcile();
         assertThat(report.compensated()).isGreaterThanOrEqualTo(1);
-        assertThat(api().result(students.get(0), lost.traceId()).data().path("status").asText()).isEqualTo("FAILED");
+        assertThat(api().result(students.get(0), lost.traceId())
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("FAILED");
         assertThat(compensations(lost.traceId())).isEqualTo(1);
         invariants().assertHold(session);
 
@@ -601,8 +753,15 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(invariants().assertHold(session)).isZero();
         assertThat(bean(Reconciler.class).reconcile().compensated()).isZero();
 
-        String trace = TestApi.expect(202, api().reserve(students.get(2), session, slot)).data().path("traceId").asText();
-        assertThat(api().awaitResult(students.get(2), trace, SETTLE).data().path("status").asText()).isEqualTo("SUCCESS");
+        String trace = TestApi.expect(202, api().reserve(students.get(2), session, slot))
+                .data()
+                .path("traceId")
+                .asText();
+        assertThat(api().awaitResult(students.get(2), trace, SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         assertThat(invariants().assertHold(session)).isEqualTo(1);
     }
 
@@ -611,41 +770,88 @@ public interface ReserveScenarios extends StackAccess {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), tomorrow().atTime(9, 0), 2);
         api().generateSlots(session, List.of(court), "10:00", "12:00", 60, 1);
-        Reply touching = api().post("/admin/sessions/" + session + "/slots/generate", TestApi.ADMIN_TOKEN,
-                Map.of("courtIds", List.of(court), "startTime", "12:00", "endTime", "13:00", "durationMinutes", 60));
+        Reply touching = api().post(
+                        "/admin/sessions/" + session + "/slots/generate",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of(
+                                "courtIds",
+                                List.of(court),
+                                "startTime",
+                                "12:00",
+                                "endTime",
+                                "13:00",
+                                "durationMinutes",
+                                60));
         assertThat(touching.status()).as("touching is fine: %s", touching).isEqualTo(200);
-        Reply overlapping = api().post("/admin/sessions/" + session + "/slots/generate", TestApi.ADMIN_TOKEN,
-                Map.of("courtIds", List.of(court), "startTime", "11:30", "endTime", "12:30", "durationMinutes", 60));
+        Reply overlapping = api().post(
+                        "/admin/sessions/" + session + "/slots/generate",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of(
+                                "courtIds",
+                                List.of(court),
+                                "startTime",
+                                "11:30",
+                                "endTime",
+                                "12:30",
+                                "durationMinutes",
+                                60));
         assertThat(overlapping.status()).isEqualTo(409);
-        assertThat(overlapping.data().path("conflicts").get(0).asText()).contains("11:30").contains("overlaps");
+        assertThat(overlapping.data().path("conflicts").get(0).asText())
+                .contains("11:30")
+                .contains("overlaps");
         // what the refusal lists reads in the asker's language, as its message does
-        TestApi.RawReply chinese = api().raw("POST", "/admin/sessions/" + session + "/slots/generate",
-                TestApi.ADMIN_TOKEN, Map.of("Content-Type", "application/json", "Accept-Language", "zh-CN"),
-                ("{\"courtIds\":[" + court + "],\"startTime\":\"11:30\",\"endTime\":\"12:30\",\"durationMinutes\":60}")
-                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        TestApi.RawReply chinese = api().raw(
+                        "POST",
+                        "/admin/sessions/" + session + "/slots/generate",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of("Content-Type", "application/json", "Accept-Language", "zh-CN"),
+                        ("{\"courtIds\":[" + court
+                                        + "],\"startTime\":\"11:30\",\"endTime\":\"12:30\",\"durationMinutes\":60}")
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertThat(chinese.body()).contains("11:30-12:30 与其已有时段 11:00-12:00 重叠").doesNotContain("overlaps");
-        Reply early = api().post("/admin/sessions/" + session + "/slots/generate", TestApi.ADMIN_TOKEN,
-                Map.of("courtIds", List.of(court), "startTime", "08:00", "endTime", "09:00", "durationMinutes", 60));
+        Reply early = api().post(
+                        "/admin/sessions/" + session + "/slots/generate",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of(
+                                "courtIds",
+                                List.of(court),
+                                "startTime",
+                                "08:00",
+                                "endTime",
+                                "09:00",
+                                "durationMinutes",
+                                60));
         assertThat(early.status()).isEqualTo(400);
         assertThat(early.body().path("message").asText()).contains("after the first slot");
     }
 
     default long userId(Student student) {
-        return jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
-                student.studentId());
+        return jdbc().queryForObject(
+                        "select id from user_account where student_id = ?", Long.class, student.studentId());
     }
 
     default int compensations(String trace) {
-        return jdbc().queryForObject("select count(*) from audit_log where action = 'COMPENSATE' and target_id = ?",
-                Integer.class, trace);
+        return jdbc().queryForObject(
+                        "select count(*) from audit_log where action = 'COMPENSATE' and target_id = ?",
+                        Integer.class,
+                        trace);
     }
 
     default double consumed(String result) {
-        return bean(MeterRegistry.class).get("courtrush.reserve.consumed").tag("result", result).counter().count();
+        return bean(MeterRegistry.class)
+                .get("courtrush.reserve.consumed")
+                .tag("result", result)
+                .counter()
+                .count();
     }
 
     default void redeliver(ReserveMessage message) {
-        bean(RabbitTemplate.class).send(Queues.RESERVE_EXCHANGE, Queues.RESERVE_ROUTING_KEY,
-                MessageBuilder.withBody(message.toJson()).setMessageId(message.traceId()).build());
+        bean(RabbitTemplate.class)
+                .send(
+                        Queues.RESERVE_EXCHANGE,
+                        Queues.RESERVE_ROUTING_KEY,
+                        MessageBuilder.withBody(message.toJson())
+                                .setMessageId(message.traceId())
+                                .build());
     }
 }

@@ -142,23 +142,37 @@ public interface SecurityScenarios extends StackAccess {
     }
 
     /** The records the calls refer to: one student's reservation, trace and pay order, an opening, a court. */
-    record Fixture(Student owner, Student other, Student staff, long reservationId, String traceId,
-            String outTradeNo, long sessionId, long courtId) {
+    record Fixture(
+            Student owner,
+            Student other,
+            Student staff,
+            long reservationId,
+            String traceId,
+            String outTradeNo,
+            long sessionId,
+            long courtId) {
 
         String fill(String path) {
             Matcher variables = VARIABLE.matcher(path);
             StringBuilder filled = new StringBuilder();
             while (variables.find()) {
-                variables.appendReplacement(filled, switch (variables.group(1)) {
-                    case "reservationId" -> Long.toString(reservationId);
-                    case "traceId" -> traceId;
-                    case "outTradeNo" -> outTradeNo;
-                    case "sessionId" -> Long.toString(sessionId);
-                    case "date" -> LocalDate.now().plusDays(3).toString();
-                    case "id" -> path.startsWith("/admin/courts") ? Long.toString(courtId)
-                            : path.startsWith("/admin/sessions") ? Long.toString(sessionId) : Long.toString(reservationId);
-                    default -> throw new AssertionError("no sample value for {" + variables.group(1) + "} in " + path);
-                });
+                variables.appendReplacement(
+                        filled,
+                        switch (variables.group(1)) {
+                            case "reservationId" -> Long.toString(reservationId);
+                            case "traceId" -> traceId;
+                            case "outTradeNo" -> outTradeNo;
+                            case "sessionId" -> Long.toString(sessionId);
+                            case "date" -> LocalDate.now().plusDays(3).toString();
+                            case "id" ->
+                                path.startsWith("/admin/courts")
+                                        ? Long.toString(courtId)
+                                        : path.startsWith("/admin/sessions")
+                                                ? Long.toString(sessionId)
+                                                : Long.toString(reservationId);
+                            default ->
+                                throw new AssertionError("no sample value for {" + variables.group(1) + "} in " + path);
+                        });
             }
             variables.appendTail(filled);
             return filled.toString();
@@ -170,9 +184,12 @@ public interface SecurityScenarios extends StackAccess {
         List<Operation> operations = operations();
         Set<String> documented = new TreeSet<>();
         operations.forEach(o -> documented.add(o.key()));
-        assertThat(documented).as("operations in the OpenAPI document without a declared access (add them to ACCESS)")
+        assertThat(documented)
+                .as("operations in the OpenAPI document without a declared access (add them to ACCESS)")
                 .isSubsetOf(ACCESS.keySet());
-        assertThat(ACCESS.keySet()).as("declared operations the document no longer has").isSubsetOf(documented);
+        assertThat(ACCESS.keySet())
+                .as("declared operations the document no longer has")
+                .isSubsetOf(documented);
 
         Fixture fixture = fixture();
         List<String> wrong = new ArrayList<>();
@@ -188,7 +205,8 @@ public interface SecurityScenarios extends StackAccess {
             seen.put("staff member", call(operation, path, fresh(fixture.staff())));
             seen.put("admin token", call(operation, path, TestApi.ADMIN_TOKEN));
             calls += seen.size();
-            boolean owned = operation.path().contains("{reservationId}") || operation.path().contains("{traceId}");
+            boolean owned = operation.path().contains("{reservationId}")
+                    || operation.path().contains("{traceId}");
             seen.forEach((caller, status) -> {
                 if (!expected(access, owned, caller, status)) {
                     wrong.add(operation.key() + " as " + caller + " (" + access + "): " + status);
@@ -219,7 +237,8 @@ public interface SecurityScenarios extends StackAccess {
                     reply = api().raw(operation.method(), hostile.path(), token, hostile.headers(), hostile.body());
                 } catch (UncheckedIOException cut) {
                     if (!hostile.overLimit()) {
-                        wrong.add(operation.key() + " with " + hostile.what() + ": no answer (" + cut.getMessage() + ")");
+                        wrong.add(
+                                operation.key() + " with " + hostile.what() + ": no answer (" + cut.getMessage() + ")");
                     }
                     byStatus.merge(0, 1, Integer::sum); // 0: the connection was cut
                     continue;
@@ -235,9 +254,14 @@ public interface SecurityScenarios extends StackAccess {
             }
         }
         int total = byStatus.values().stream().mapToInt(Integer::intValue).sum();
-        LOG.info("Hostile inputs: {} requests to {} operations; answers by status (0: cut) {}", total, operations.size(),
+        LOG.info(
+                "Hostile inputs: {} requests to {} operations; answers by status (0: cut) {}",
+                total,
+                operations.size(),
                 byStatus);
-        assertThat(wrong).as("hostile requests answered with a 5xx or outside the envelope").isEmpty();
+        assertThat(wrong)
+                .as("hostile requests answered with a 5xx or outside the envelope")
+                .isEmpty();
     }
 
     /** What was found when the service was tried as an attacker would (issue 17), each asked again. */
@@ -246,53 +270,129 @@ public interface SecurityScenarios extends StackAccess {
         Fixture fixture = fixture();
         String student = fresh(fixture.owner());
         Map<String, String> json = Map.of("Content-Type", "application/json");
-        record Probe(String what, int expected, RawReply reply) {
-        }
+        record Probe(String what, int expected, RawReply reply) {}
         List<Probe> probes = List.of(
                 new Probe("GET /error", 404, api().raw("GET", "/error", null, Map.of(), null)),
                 new Probe("liveness", 200, api().raw("GET", "/actuator/health/liveness", null, Map.of(), null)),
-                new Probe("a 10,000-character query", 400,
+                new Probe(
+                        "a 10,000-character query",
+                        400,
                         api().raw("GET", "/ping?x=" + "a".repeat(10_000), null, Map.of(), null)),
-                new Probe("a 20 KB header", 400,
+                new Probe(
+                        "a 20 KB header",
+                        400,
                         api().raw("GET", "/ping", null, Map.of("X-Big", "b".repeat(20_000)), null)),
                 new Probe("%00 in a path", 400, api().raw("GET", "/slots%00", student, Map.of(), null)),
                 new Probe("..%2F in a path", 400, api().raw("GET", "/assets/..%2Fapp.js", null, Map.of(), null)),
                 new Probe("%2e%2e in a path", 400, api().raw("GET", "/assets/%2e%2e/index.html", null, Map.of(), null)),
-                new Probe("multipart without a boundary", 415, api().raw("POST", "/auth/login", null,
-                        Map.of("Content-Type", "multipart/form-data"), "x".getBytes(StandardCharsets.UTF_8))),
-                new Probe("trailing JSON", 400, api().raw("POST", "/reserve/", student, json,
-                        ("{\"sessionId\":" + fixture.sessionId() + ",\"slotId\":1}{\"x\":1}")
-                                .getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "multipart without a boundary",
+                        415,
+                        api().raw(
+                                        "POST",
+                                        "/auth/login",
+                                        null,
+                                        Map.of("Content-Type", "multipart/form-data"),
+                                        "x".getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "trailing JSON",
+                        400,
+                        api().raw(
+                                        "POST",
+                                        "/reserve/",
+                                        student,
+                                        json,
+                                        ("{\"sessionId\":" + fixture.sessionId() + ",\"slotId\":1}{\"x\":1}")
+                                                .getBytes(StandardCharsets.UTF_8))),
                 new Probe("a hexadecimal id", 400, api().raw("GET", "/pay/reservation/0x10", student, Map.of(), null)),
-                new Probe("a 300-byte reserve body", 413, api().raw("POST", "/reserve/", student, json,
-                        ("{\"sessionId\":1,\"slotId\":1" + " ".repeat(300) + "}").getBytes(StandardCharsets.UTF_8))),
-                new Probe("the same, through an encoded path", 413, api().raw("POST", "/%72eserve/", student, json,
-                        ("{\"sessionId\":1,\"slotId\":1" + " ".repeat(300) + "}").getBytes(StandardCharsets.UTF_8))),
-                new Probe("a reserve body of no declared length", 413, api().rawChunked("POST", "/reserve/", student,
-                        json, new byte[300_000])),
-                new Probe("NUL and RLO in a court name", 400, api().raw("POST", "/admin/courts", TestApi.ADMIN_TOKEN,
-                        json, "{\"courtName\":\"Court\\u0000 \\u202e1\"}".getBytes(StandardCharsets.UTF_8))),
-                new Probe("a refund reason forging a log line", 400, api().raw("POST",
-                        "/pay/refund/" + fixture.reservationId(), student, json,
-                        "{\"reason\":\"ok\\n2026-01-01 ERROR forged\"}".getBytes(StandardCharsets.UTF_8))),
-                new Probe("an unterminated CSV quote", 400, api().raw("POST", "/admin/students", TestApi.ADMIN_TOKEN,
-                        Map.of("Content-Type", "text/csv"),
-                        "studentId,password,name\n\"s1,abcdef".getBytes(StandardCharsets.UTF_8))),
-                new Probe("a 25-character Chinese password in an import", 400, api().raw("POST", "/admin/students",
-                        TestApi.ADMIN_TOKEN, json, ("{\"students\":[{\"studentId\":\"cn25\",\"password\":\""
-                                + "汉".repeat(25) + "\",\"name\":\"X\"}]}").getBytes(StandardCharsets.UTF_8))),
-                new Probe("and at sign-in", 401, api().raw("POST", "/auth/login", null, json,
-                        ("{\"studentId\":\"" + fixture.other().studentId() + "\",\"password\":\"" + "汉".repeat(25)
-                                + "\"}").getBytes(StandardCharsets.UTF_8))),
-                new Probe("signing the admin token out", 400, api().raw("POST", "/auth/logout", TestApi.ADMIN_TOKEN,
-                        Map.of(), null)));
+                new Probe(
+                        "a 300-byte reserve body",
+                        413,
+                        api().raw(
+                                        "POST",
+                                        "/reserve/",
+                                        student,
+                                        json,
+                                        ("{\"sessionId\":1,\"slotId\":1" + " ".repeat(300) + "}")
+                                                .getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "the same, through an encoded path",
+                        413,
+                        api().raw(
+                                        "POST",
+                                        "/%72eserve/",
+                                        student,
+                                        json,
+                                        ("{\"sessionId\":1,\"slotId\":1" + " ".repeat(300) + "}")
+                                                .getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "a reserve body of no declared length",
+                        413,
+                        api().rawChunked("POST", "/reserve/", student, json, new byte[300_000])),
+                new Probe(
+                        "NUL and RLO in a court name",
+                        400,
+                        api().raw(
+                                        "POST",
+                                        "/admin/courts",
+                                        TestApi.ADMIN_TOKEN,
+                                        json,
+                                        "{\"courtName\":\"Court\\u0000 \\u202e1\"}".getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "a refund reason forging a log line",
+                        400,
+                        api().raw(
+                                        "POST",
+                                        "/pay/refund/" + fixture.reservationId(),
+                                        student,
+                                        json,
+                                        "{\"reason\":\"ok\\n2026-01-01 ERROR forged\"}"
+                                                .getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "an unterminated CSV quote",
+                        400,
+                        api().raw(
+                                        "POST",
+                                        "/admin/students",
+                                        TestApi.ADMIN_TOKEN,
+                                        Map.of("Content-Type", "text/csv"),
+                                        "studentId,password,name\n\"s1,abcdef".getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "a 25-character Chinese password in an import",
+                        400,
+                        api().raw(
+                                        "POST",
+                                        "/admin/students",
+                                        TestApi.ADMIN_TOKEN,
+                                        json,
+                                        ("{\"students\":[{\"studentId\":\"cn25\",\"password\":\"" + "汉".repeat(25)
+                                                        + "\",\"name\":\"X\"}]}")
+                                                .getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "and at sign-in",
+                        401,
+                        api().raw(
+                                        "POST",
+                                        "/auth/login",
+                                        null,
+                                        json,
+                                        ("{\"studentId\":\"" + fixture.other().studentId() + "\",\"password\":\""
+                                                        + "汉".repeat(25) + "\"}")
+                                                .getBytes(StandardCharsets.UTF_8))),
+                new Probe(
+                        "signing the admin token out",
+                        400,
+                        api().raw("POST", "/auth/logout", TestApi.ADMIN_TOKEN, Map.of(), null)));
         ObjectMapper mapper = new ObjectMapper();
         List<String> wrong = new ArrayList<>();
         for (Probe probe : probes) {
             String problem = probe.expected() == 200 ? null : problem(probe.reply(), mapper);
             if (probe.reply().status() != probe.expected() || problem != null) {
-                wrong.add(probe.what() + ": expected " + probe.expected() + ", got " + probe.reply().status() + " "
-                        + probe.reply().body().substring(0, Math.min(120, probe.reply().body().length())));
+                wrong.add(probe.what() + ": expected " + probe.expected() + ", got "
+                        + probe.reply().status() + " "
+                        + probe.reply()
+                                .body()
+                                .substring(0, Math.min(120, probe.reply().body().length())));
             }
         }
         assertThat(wrong).as("answers to the requests found before").isEmpty();
@@ -304,12 +404,13 @@ public interface SecurityScenarios extends StackAccess {
             return reply.status() + " " + reply.body();
         }
         if (!reply.contentType().startsWith("application/json")) {
-            return reply.status() + " " + reply.contentType() + " " + reply.body().substring(0,
-                    Math.min(80, reply.body().length()));
+            return reply.status() + " " + reply.contentType() + " "
+                    + reply.body().substring(0, Math.min(80, reply.body().length()));
         }
         try {
             JsonNode body = json.readTree(reply.body());
-            return body != null && body.has("enumCode") && body.has("message") ? null
+            return body != null && body.has("enumCode") && body.has("message")
+                    ? null
                     : reply.status() + " not the envelope: " + reply.body();
         } catch (java.io.IOException e) {
             return reply.status() + " not JSON: " + reply.body();
@@ -325,32 +426,37 @@ public interface SecurityScenarios extends StackAccess {
         return switch (access) {
             case PUBLIC -> !denied;
             case SIGNED_IN -> caller.equals("anonymous") ? status == 401 : !denied;
-            case ACCOUNT -> switch (caller) {
-                case "anonymous" -> status == 401;
-                case "admin token" -> status == 403;
-                default -> !denied;
-            };
-            case STUDENT -> switch (caller) {
-                case "anonymous" -> status == 401;
-                case "admin token", "staff member" -> status == 403;
-                case "another student" -> owned ? status == 403 || status == 404 : !denied;
-                default -> !denied;
-            };
-            case OWNER_OR_STAFF -> switch (caller) {
-                case "anonymous" -> status == 401;
-                case "another student" -> status == 403 || status == 404;
-                default -> !denied;
-            };
-            case STAFF -> switch (caller) {
-                case "anonymous" -> status == 401;
-                case "admin token", "staff member" -> !denied;
-                default -> status == 403;
-            };
-            case MANAGER -> switch (caller) {
-                case "anonymous" -> status == 401;
-                case "admin token" -> !denied;
-                default -> status == 403;
-            };
+            case ACCOUNT ->
+                switch (caller) {
+                    case "anonymous" -> status == 401;
+                    case "admin token" -> status == 403;
+                    default -> !denied;
+                };
+            case STUDENT ->
+                switch (caller) {
+                    case "anonymous" -> status == 401;
+                    case "admin token", "staff member" -> status == 403;
+                    case "another student" -> owned ? status == 403 || status == 404 : !denied;
+                    default -> !denied;
+                };
+            case OWNER_OR_STAFF ->
+                switch (caller) {
+                    case "anonymous" -> status == 401;
+                    case "another student" -> status == 403 || status == 404;
+                    default -> !denied;
+                };
+            case STAFF ->
+                switch (caller) {
+                    case "anonymous" -> status == 401;
+                    case "admin token", "staff member" -> !denied;
+                    default -> status == 403;
+                };
+            case MANAGER ->
+                switch (caller) {
+                    case "anonymous" -> status == 401;
+                    case "admin token" -> !denied;
+                    default -> status == 403;
+                };
         };
     }
 
@@ -362,8 +468,9 @@ public interface SecurityScenarios extends StackAccess {
         Iterator<Map.Entry<String, JsonNode>> paths = doc.path("paths").fields();
         while (paths.hasNext()) {
             Map.Entry<String, JsonNode> path = paths.next();
-            path.getValue().fieldNames().forEachRemaining(method ->
-                    operations.add(new Operation(method.toUpperCase(), path.getKey())));
+            path.getValue()
+                    .fieldNames()
+                    .forEachRemaining(method -> operations.add(new Operation(method.toUpperCase(), path.getKey())));
         }
         return operations;
     }
@@ -372,20 +479,47 @@ public interface SecurityScenarios extends StackAccess {
         List<Student> students = api().students(2);
         long court = api().createCourt();
         long session = api().createSession(Times.tomorrow(), Times.now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "06:00", "07:00", 60, 1).get(0);
-        String trace = TestApi.expect(202, api().reserve(students.get(0), session, slot)).data().path("traceId")
+        long slot = api().generateSlots(session, List.of(court), "06:00", "07:00", 60, 1)
+                .get(0);
+        String trace = TestApi.expect(202, api().reserve(students.get(0), session, slot))
+                .data()
+                .path("traceId")
                 .asText();
-        long reservation = api().awaitResult(students.get(0), trace, Times.SETTLE).data().path("reservationId")
+        long reservation = api().awaitResult(students.get(0), trace, Times.SETTLE)
+                .data()
+                .path("reservationId")
                 .asLong();
-        String order = TestApi.expect(200, api().post("/pay/wechat/" + reservation, students.get(0).token(), null))
-                .data().path("outTradeNo").asText();
-        return new Fixture(students.get(0), students.get(1), api().staffMember("STAFF"), reservation, trace, order,
-                session, court);
+        String order = TestApi.expect(
+                        200,
+                        api().post("/pay/wechat/" + reservation, students.get(0).token(), null))
+                .data()
+                .path("outTradeNo")
+                .asText();
+        return new Fixture(
+                students.get(0),
+                students.get(1),
+                api().staffMember("STAFF"),
+                reservation,
+                trace,
+                order,
+                session,
+                court);
     }
 
     private String fresh(Student student) {
-        return TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", student.studentId(),
-                "password", TestApi.passwordOf(student)))).data().path("token").asText();
+        return TestApi.expect(
+                        200,
+                        api().post(
+                                        "/auth/login",
+                                        null,
+                                        Map.of(
+                                                "studentId",
+                                                student.studentId(),
+                                                "password",
+                                                TestApi.passwordOf(student))))
+                .data()
+                .path("token")
+                .asText();
     }
 
     private int call(Operation operation, String path, String token) {

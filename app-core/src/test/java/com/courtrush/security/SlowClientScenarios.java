@@ -62,7 +62,10 @@ public interface SlowClientScenarios extends StackAccess {
             Future<?> pageLoads = page.submit(() -> {
                 while (rushing.get()) {
                     bystanders.add(api().get("/ping", null).status() + " ping");
-                    bystanders.add(api().get("/slots?date=" + tomorrow(), students.get(0).token()).status() + " slots");
+                    bystanders.add(api().get(
+                                            "/slots?date=" + tomorrow(),
+                                            students.get(0).token())
+                                    .status() + " slots");
                     com.courtrush.support.TestApi.sleep(200);
                 }
             });
@@ -91,27 +94,39 @@ public interface SlowClientScenarios extends StackAccess {
             pageLoads.get();
             page.shutdown();
 
-            assertThat(outcomes.keySet()).as("every attempt answered as in any rush: %s", outcomes)
+            assertThat(outcomes.keySet())
+                    .as("every attempt answered as in any rush: %s", outcomes)
                     .allMatch(outcome -> outcome.startsWith("202 ") || outcome.startsWith("409 "));
             assertThat(granted).as("the rush sells out: %s", outcomes).hasSize(places);
-            assertThat(bystanders).as("the page's requests during the rush").isNotEmpty()
+            assertThat(bystanders)
+                    .as("the page's requests during the rush")
+                    .isNotEmpty()
                     .allMatch(answer -> answer.startsWith("200 "));
 
             // the deadlines end them: 10 s for headers, 10 s for a body, each checked every second
             await().atMost(Duration.ofSeconds(20)).until(() -> slow.stillOpen() == 0);
-            Map<String, Long> answers = slow.connections().stream().collect(Collectors.groupingBy(
-                    connection -> connection.kind() + " " + connection.answer(), Collectors.counting()));
-            assertThat(answers).as("bodies answered 408, headers closed unanswered")
+            Map<String, Long> answers = slow.connections().stream()
+                    .collect(Collectors.groupingBy(
+                            connection -> connection.kind() + " " + connection.answer(), Collectors.counting()));
+            assertThat(answers)
+                    .as("bodies answered 408, headers closed unanswered")
                     .containsOnlyKeys("BODY HTTP/1.1 408 ", "HEADERS ");
-            assertThat(slow.connections()).allMatch(connection -> connection.endedAfterSeconds() < 15,
-                    "ended within 15 s of opening");
-            granted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE).data()
-                    .path("status").asText()).as("trace %s", trace).isEqualTo("SUCCESS"));
+            assertThat(slow.connections())
+                    .allMatch(connection -> connection.endedAfterSeconds() < 15, "ended within 15 s of opening");
+            granted.forEach((trace, student) -> assertThat(api().awaitResult(student, trace, SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
+                    .as("trace %s", trace)
+                    .isEqualTo("SUCCESS"));
         } finally {
             root.detachAppender(logged);
         }
-        assertThat(logged.list.stream().filter(event -> event.getLevel().isGreaterOrEqual(Level.ERROR))
-                .map(ILoggingEvent::getFormattedMessage)).as("nothing logged at ERROR for slow clients").isEmpty();
+        assertThat(logged.list.stream()
+                        .filter(event -> event.getLevel().isGreaterOrEqual(Level.ERROR))
+                        .map(ILoggingEvent::getFormattedMessage))
+                .as("nothing logged at ERROR for slow clients")
+                .isEmpty();
         bean(Reconciler.class).reconcile();
         assertThat(invariants().assertHold(session)).isEqualTo(places);
     }

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 class SlotTemplateTest {
 
     static SlotGenerator.SlotTemplate template(String start, String end, int minutes, int capacity) {
-        return new SlotGenerator.SlotTemplate(List.of(1L, 2L), LocalTime.parse(start), LocalTime.parse(end), minutes,
-                capacity, 2000);
+        return new SlotGenerator.SlotTemplate(
+                List.of(1L, 2L), LocalTime.parse(start), LocalTime.parse(end), minutes, capacity, 2000);
     }
 
     @Test
@@ -25,16 +25,21 @@ class SlotTemplateTest {
     @Test
     void aWindowThatIsNotWholeSlotsIsRefusedWithItsArithmetic() {
         assertThatThrownBy(() -> template("08:00", "22:30", 60, 1).validate())
-                .isInstanceOf(CourtRushException.class).hasMessageContaining("870 min");
+                .isInstanceOf(CourtRushException.class)
+                .hasMessageContaining("870 min");
     }
 
     @Test
     void endBeforeStartCapacityAndDurationAreChecked() {
-        assertThatThrownBy(() -> template("10:00", "09:00", 60, 1).validate()).hasMessageContaining("the end after the start");
+        assertThatThrownBy(() -> template("10:00", "09:00", 60, 1).validate())
+                .hasMessageContaining("the end after the start");
         assertThatThrownBy(() -> template("08:00", "09:00", 60, 0).validate()).hasMessageContaining("capacity");
-        assertThatThrownBy(() -> template("08:00", "09:00", 3, 1).validate()).hasMessageContaining("between 5 and 720 minutes");
-        assertThatThrownBy(() -> new SlotGenerator.SlotTemplate(List.of(), LocalTime.NOON, LocalTime.MIDNIGHT, 60, 1,
-                null).validate()).hasMessageContaining("at least one court");
+        assertThatThrownBy(() -> template("08:00", "09:00", 3, 1).validate())
+                .hasMessageContaining("between 5 and 720 minutes");
+        assertThatThrownBy(
+                        () -> new SlotGenerator.SlotTemplate(List.of(), LocalTime.NOON, LocalTime.MIDNIGHT, 60, 1, null)
+                                .validate())
+                .hasMessageContaining("at least one court");
     }
 
     @Test

@@ -33,12 +33,16 @@ public interface StaffScenarios extends StackAccess {
     default void withdrawingABookedSlotCancelsTheUnpaidAndRefundsThePaid() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 3)
+                .get(0);
         List<Student> students = api().students(3);
         long paid = api().book(students.get(0), session, slot);
         long unpaid = api().book(students.get(1), session, slot);
-        String order = TestApi.expect(200, api().post("/pay/wechat/" + paid, students.get(0).token(), null)).data()
-                .path("outTradeNo").asText();
+        String order = TestApi.expect(
+                        200, api().post("/pay/wechat/" + paid, students.get(0).token(), null))
+                .data()
+                .path("outTradeNo")
+                .asText();
         TestApi.expect(200, api().post("/pay/wechat/mock-success/" + order, TestApi.ADMIN_TOKEN, null));
 
         SlotWithdrawal withdrawal = bean(SlotWithdrawal.class);
@@ -56,31 +60,40 @@ public interface StaffScenarios extends StackAccess {
         Reply refused = api().reserve(students.get(2), session, slot);
         assertThat(refused.status()).isEqualTo(400);
         assertThat(invariants().assertHold(session)).isZero();
-        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("0");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get())
+                .isEqualTo("0");
     }
 
     @Test
     default void editingASlotChangesWhatIsSoldAndReEnablingChecksOverlaps() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
         List<Student> students = api().students(2);
         api().book(students.get(0), session, slot);
         SlotEditor editor = bean(SlotEditor.class);
         editor.update(slot, 3, 3000, Caller.ADMIN_NAME);
-        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get()).isEqualTo("2");
-        assertThatThrownBy(() -> editor.update(slot, 0, null, Caller.ADMIN_NAME)).hasMessageContaining("capacity");
+        assertThat(redisson().getBucket(RedisKeys.semaphore(session, slot)).get())
+                .isEqualTo("2");
+        assertThatThrownBy(() -> editor.update(slot, 0, null, Caller.ADMIN_NAME))
+                .hasMessageContaining("capacity");
         api().book(students.get(1), session, slot);
         // refusals name the slot as staff see it (day and times), not by an id no screen shows
-        assertThatThrownBy(() -> editor.update(slot, 1, null, Caller.ADMIN_NAME)).hasMessageContaining("booked")
-                .hasMessageContaining(tomorrow() + " 08:00–09:00").hasMessageNotContaining("Slot " + slot);
+        assertThatThrownBy(() -> editor.update(slot, 1, null, Caller.ADMIN_NAME))
+                .hasMessageContaining("booked")
+                .hasMessageContaining(tomorrow() + " 08:00–09:00")
+                .hasMessageNotContaining("Slot " + slot);
         assertThat(invariants().assertHold(session)).isEqualTo(2);
 
-        long other = api().generateSlots(session, List.of(court), "09:00", "10:00", 60, 1).get(0);
+        long other = api().generateSlots(session, List.of(court), "09:00", "10:00", 60, 1)
+                .get(0);
         editor.setActive(other, false, Caller.ADMIN_NAME);
         api().generateSlots(session, List.of(court), "09:30", "10:30", 60, 1);
-        assertThatThrownBy(() -> editor.setActive(other, true, Caller.ADMIN_NAME)).hasMessageContaining("overlaps")
-                .hasMessageContaining("09:00–10:00").hasMessageContaining("09:30–10:30");
+        assertThatThrownBy(() -> editor.setActive(other, true, Caller.ADMIN_NAME))
+                .hasMessageContaining("overlaps")
+                .hasMessageContaining("09:00–10:00")
+                .hasMessageContaining("09:30–10:30");
         invariants().assertHold(session);
     }
 
@@ -88,16 +101,16 @@ public interface StaffScenarios extends StackAccess {
     default void aWeekIsGeneratedDayByDayAndOverlapsAreReportedPerDay() {
         long court = api().createCourt();
         SlotGenerator generator = bean(SlotGenerator.class);
-        SlotGenerator.SlotTemplate template = new SlotGenerator.SlotTemplate(List.of(court), LocalTime.of(8, 0),
-                LocalTime.of(10, 0), 60, 1, 1500);
-        List<SlotGenerator.DayResult> week = generator.generateDays(tomorrow().plusDays(1), 7, LocalTime.of(13, 0),
-                true, 2, template, Caller.ADMIN_NAME);
+        SlotGenerator.SlotTemplate template =
+                new SlotGenerator.SlotTemplate(List.of(court), LocalTime.of(8, 0), LocalTime.of(10, 0), 60, 1, 1500);
+        List<SlotGenerator.DayResult> week = generator.generateDays(
+                tomorrow().plusDays(1), 7, LocalTime.of(13, 0), true, 2, template, Caller.ADMIN_NAME);
         assertThat(week).hasSize(7).allSatisfy(day -> {
             assertThat(day.error()).isNull();
             assertThat(day.slotsCreated()).isEqualTo(2);
         });
-        List<SlotGenerator.DayResult> again = generator.generateDays(tomorrow().plusDays(1), 7, LocalTime.of(13, 0),
-                true, 2, template, Caller.ADMIN_NAME);
+        List<SlotGenerator.DayResult> again = generator.generateDays(
+                tomorrow().plusDays(1), 7, LocalTime.of(13, 0), true, 2, template, Caller.ADMIN_NAME);
         assertThat(again).allSatisfy(day -> assertThat(day.error().toString()).contains("overlap"));
         assertThat(jdbc().queryForObject("select count(*) from time_slot where court_id = ?", Integer.class, court))
                 .isEqualTo(14);
@@ -106,17 +119,22 @@ public interface StaffScenarios extends StackAccess {
     @Test
     default void disablingAStudentEndsTheirSessionsOnEveryNodeAndAResetPasswordToo() {
         Student student = api().students(1).get(0);
-        long userId = jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
-                student.studentId());
+        long userId = jdbc().queryForObject(
+                        "select id from user_account where student_id = ?", Long.class, student.studentId());
         StudentDirectory directory = bean(StudentDirectory.class);
         assertThat(directory.list(student.studentId(), 1, 10).records()).hasSize(1);
         TestApi.expect(200, api().get("/reservations/mine", student.token()));
 
         directory.setActive(userId, false, Caller.ADMIN_NAME);
-        await().atMost(Duration.ofSeconds(3)).until(() -> api().get("/reservations/mine", student.token()).status() == 401);
-        Reply login = api().post("/auth/login", null, Map.of("studentId", student.studentId(),
-                "password", "pw-" + student.studentId()));
-        assertThat(login.status()).as("the right password: told the account is disabled").isEqualTo(403);
+        await().atMost(Duration.ofSeconds(3))
+                .until(() -> api().get("/reservations/mine", student.token()).status() == 401);
+        Reply login = api().post(
+                        "/auth/login",
+                        null,
+                        Map.of("studentId", student.studentId(), "password", "pw-" + student.studentId()));
+        assertThat(login.status())
+                .as("the right password: told the account is disabled")
+                .isEqualTo(403);
         // a wrong password tells nothing about the account: the same 401 as for an id nobody has (SPEC §15)
         Reply guess = api().post("/auth/login", null, Map.of("studentId", student.studentId(), "password", "guess"));
         Reply nobody = api().post("/auth/login", null, Map.of("studentId", "nobody-" + userId, "password", "guess"));
@@ -125,19 +143,32 @@ public interface StaffScenarios extends StackAccess {
         assertThat(guess.body().path("message")).isEqualTo(nobody.body().path("message"));
 
         directory.setActive(userId, true, Caller.ADMIN_NAME);
-        Reply again = TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", student.studentId(),
-                "password", "pw-" + student.studentId())));
-        assertThat(api().get("/reservations/mine", student.token()).status()).as("a token from before the disabling")
+        Reply again = TestApi.expect(
+                200,
+                api().post(
+                                "/auth/login",
+                                null,
+                                Map.of("studentId", student.studentId(), "password", "pw-" + student.studentId())));
+        assertThat(api().get("/reservations/mine", student.token()).status())
+                .as("a token from before the disabling")
                 .isEqualTo(401);
         directory.resetPassword(userId, "brand-new-1", Caller.ADMIN_NAME);
-        assertThat(api().get("/reservations/mine", again.data().path("token").asText()).status())
-                .as("a token from before the reset").isEqualTo(401);
-        assertThat(api().post("/auth/login", null, Map.of("studentId", student.studentId(),
-                "password", "pw-" + student.studentId())).status()).isEqualTo(401);
+        assertThat(api().get("/reservations/mine", again.data().path("token").asText())
+                        .status())
+                .as("a token from before the reset")
+                .isEqualTo(401);
+        assertThat(api().post(
+                                "/auth/login",
+                                null,
+                                Map.of("studentId", student.studentId(), "password", "pw-" + student.studentId()))
+                        .status())
+                .isEqualTo(401);
         // a sign-in in the same second as the reset works: tokens are ended by generation, not by the clock
-        Reply fresh = TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", student.studentId(),
-                "password", "brand-new-1")));
-        TestApi.expect(200, api().get("/reservations/mine", fresh.data().path("token").asText()));
+        Reply fresh = TestApi.expect(
+                200,
+                api().post("/auth/login", null, Map.of("studentId", student.studentId(), "password", "brand-new-1")));
+        TestApi.expect(
+                200, api().get("/reservations/mine", fresh.data().path("token").asText()));
 
         // the admin token is no sign-in: "logging it out" is refused rather than answered "Logged out"
         Reply adminLogout = api().post("/auth/logout", TestApi.ADMIN_TOKEN, null);
@@ -149,19 +180,39 @@ public interface StaffScenarios extends StackAccess {
     default void reservationsAreFoundByDateCourtStudentAndStatus() {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 2).get(0);
+        long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 2)
+                .get(0);
         Student student = api().students(1).get(0);
         long reservation = api().book(student, session, slot);
         ReservationQueries queries = bean(ReservationQueries.class);
-        ReservationQueries.PageOf<ReservationQueries.Row> found = queries.find(new ReservationQueries.Filter(null,
-                null, null, ReservationStatus.PENDING_PAYMENT, tomorrow(), court, student.studentId(), false), 1, 10);
+        ReservationQueries.PageOf<ReservationQueries.Row> found = queries.find(
+                new ReservationQueries.Filter(
+                        null,
+                        null,
+                        null,
+                        ReservationStatus.PENDING_PAYMENT,
+                        tomorrow(),
+                        court,
+                        student.studentId(),
+                        false),
+                1,
+                10);
         assertThat(found.records()).extracting(ReservationQueries.Row::id).containsExactly(reservation);
         assertThat(found.records().get(0).studentName()).isEqualTo("Student " + student.studentId());
         assertThat(found.records().get(0).priceCents()).isEqualTo(2000);
-        assertThat(queries.find(new ReservationQueries.Filter(null, null, null, null, tomorrow().plusDays(9), court,
-                null, false), 1, 10).total()).isZero();
-        assertThat(queries.find(new ReservationQueries.Filter(null, null, null, null, null, null, "nobody", false),
-                1, 10).total()).isZero();
+        assertThat(queries.find(
+                                new ReservationQueries.Filter(
+                                        null, null, null, null, tomorrow().plusDays(9), court, null, false),
+                                1,
+                                10)
+                        .total())
+                .isZero();
+        assertThat(queries.find(
+                                new ReservationQueries.Filter(null, null, null, null, null, null, "nobody", false),
+                                1,
+                                10)
+                        .total())
+                .isZero();
     }
 
     @Test
@@ -172,63 +223,100 @@ public interface StaffScenarios extends StackAccess {
         List<Student> students = api().students(2);
         long unpaid = api().book(students.get(0), session, slots.get(0));
         long paid = api().book(students.get(1), session, slots.get(1));
-        String order = TestApi.expect(200, api().post("/pay/wechat/" + paid, students.get(1).token(), null)).data()
-                .path("outTradeNo").asText();
+        String order = TestApi.expect(
+                        200, api().post("/pay/wechat/" + paid, students.get(1).token(), null))
+                .data()
+                .path("outTradeNo")
+                .asText();
         TestApi.expect(200, api().post("/pay/wechat/mock-success/" + order, TestApi.ADMIN_TOKEN, null));
         String admin = TestApi.ADMIN_TOKEN;
 
         // slots: edit, what a withdrawal would do, withdraw with a reason, put back
-        Reply edited = TestApi.expect(200, api().put("/admin/slots/" + slots.get(0), admin,
-                Map.of("capacity", 2, "priceCents", 3000)));
+        Reply edited = TestApi.expect(
+                200, api().put("/admin/slots/" + slots.get(0), admin, Map.of("capacity", 2, "priceCents", 3000)));
         assertThat(edited.data().path("capacity").asInt()).isEqualTo(2);
-        assertThat(TestApi.expect(200, api().get("/admin/slots/" + slots.get(1) + "/withdrawal", admin)).data()
-                .path("paid").asInt()).isEqualTo(1);
-        TestApi.expect(200, api().post("/admin/slots/" + slots.get(1) + "/withdraw", admin,
-                Map.of("reason", "net broken")));
-        assertThat(api().post("/admin/slots/" + slots.get(1) + "/withdraw", admin, Map.of("reason", " ")).status())
-                .as("a blank reason").isEqualTo(400);
+        assertThat(TestApi.expect(200, api().get("/admin/slots/" + slots.get(1) + "/withdrawal", admin))
+                        .data()
+                        .path("paid")
+                        .asInt())
+                .isEqualTo(1);
+        TestApi.expect(
+                200, api().post("/admin/slots/" + slots.get(1) + "/withdraw", admin, Map.of("reason", "net broken")));
+        assertThat(api().post("/admin/slots/" + slots.get(1) + "/withdraw", admin, Map.of("reason", " "))
+                        .status())
+                .as("a blank reason")
+                .isEqualTo(400);
         TestApi.expect(200, api().post("/admin/slots/" + slots.get(1) + "/enable", admin, null));
 
         // a reservation whole: its pay order and history, the engine's wording in the asker's language
-        JsonNode refunded = TestApi.expect(200, api().get("/admin/reservations/" + paid, admin)).data();
+        JsonNode refunded = TestApi.expect(200, api().get("/admin/reservations/" + paid, admin))
+                .data();
         assertThat(refunded.path("reservation").path("status").asText()).isEqualTo("CANCELLED");
         assertThat(refunded.path("payOrders").get(0).path("status").asText()).isEqualTo("REFUNDED");
         assertThat(refunded.path("history").findValuesAsText("action")).contains("MARK_PAID", "REFUND");
         assertThat(refunded.path("history").findValuesAsText("detail")).anyMatch(d -> d.contains("net broken"));
 
         // the audit trail, filtered
-        JsonNode edits = TestApi.expect(200, api().get("/admin/audit?targetType=SLOT&targetId=" + slots.get(0),
-                admin)).data();
+        JsonNode edits = TestApi.expect(200, api().get("/admin/audit?targetType=SLOT&targetId=" + slots.get(0), admin))
+                .data();
         assertThat(edits.path("records").findValuesAsText("action")).containsExactly("EDIT_SLOT");
         assertThat(edits.path("records").findValuesAsText("detail"))
-                .as("the engine's wording, in the asker's language").containsExactly(
-                        "capacity 1 → 2, price (yuan) 20.00 → 30.00");
+                .as("the engine's wording, in the asker's language")
+                .containsExactly("capacity 1 → 2, price (yuan) 20.00 → 30.00");
 
         // students: find, disable (their sessions end), enable, a new password
-        JsonNode found = TestApi.expect(200, api().get("/admin/students?q=" + students.get(0).studentId(), admin))
+        JsonNode found = TestApi.expect(
+                        200, api().get("/admin/students?q=" + students.get(0).studentId(), admin))
                 .data();
         assertThat(found.path("total").asLong()).isEqualTo(1);
         long userId = found.path("records").get(0).path("id").asLong();
         TestApi.expect(200, api().post("/admin/students/" + userId + "/active", admin, Map.of("active", false)));
-        assertThat(api().get("/reservations/mine", students.get(0).token()).status()).isEqualTo(401);
+        assertThat(api().get("/reservations/mine", students.get(0).token()).status())
+                .isEqualTo(401);
         TestApi.expect(200, api().post("/admin/students/" + userId + "/active", admin, Map.of("active", true)));
-        TestApi.expect(200, api().post("/admin/students/" + userId + "/password", admin,
-                Map.of("password", "a-new-secret")));
-        assertThat(api().post("/auth/login", null, Map.of("studentId", students.get(0).studentId(),
-                "password", "a-new-secret")).status()).isEqualTo(200);
+        TestApi.expect(
+                200, api().post("/admin/students/" + userId + "/password", admin, Map.of("password", "a-new-secret")));
+        assertThat(api().post(
+                                "/auth/login",
+                                null,
+                                Map.of("studentId", students.get(0).studentId(), "password", "a-new-secret"))
+                        .status())
+                .isEqualTo(200);
         assertThat(api().post("/admin/students/" + userId + "/password", admin, Map.of("password", "short"))
-                .status()).as("a password too short").isEqualTo(400);
+                        .status())
+                .as("a password too short")
+                .isEqualTo(400);
 
         // a run of days from one template
-        JsonNode days = TestApi.expect(200, api().post("/admin/slots/generate-days", admin, Map.ofEntries(
-                Map.entry("firstDate", tomorrow().plusDays(20).toString()), Map.entry("days", 2),
-                Map.entry("flashTime", "13:00"), Map.entry("flashDayBefore", true), Map.entry("perUserLimit", 2),
-                Map.entry("courtIds", List.of(court)), Map.entry("startTime", "08:00"), Map.entry("endTime", "10:00"),
-                Map.entry("durationMinutes", 60), Map.entry("capacity", 1), Map.entry("priceCents", 2000)))).data();
+        JsonNode days = TestApi.expect(
+                        200,
+                        api().post(
+                                        "/admin/slots/generate-days",
+                                        admin,
+                                        Map.ofEntries(
+                                                Map.entry(
+                                                        "firstDate",
+                                                        tomorrow().plusDays(20).toString()),
+                                                Map.entry("days", 2),
+                                                Map.entry("flashTime", "13:00"),
+                                                Map.entry("flashDayBefore", true),
+                                                Map.entry("perUserLimit", 2),
+                                                Map.entry("courtIds", List.of(court)),
+                                                Map.entry("startTime", "08:00"),
+                                                Map.entry("endTime", "10:00"),
+                                                Map.entry("durationMinutes", 60),
+                                                Map.entry("capacity", 1),
+                                                Map.entry("priceCents", 2000))))
+                .data();
         assertThat(days.findValuesAsText("slotsCreated")).containsExactly("2", "2");
         assertThat(invariants().assertHold(session)).isEqualTo(1);
-        assertThat(TestApi.expect(200, api().get("/admin/reservations/" + unpaid, admin)).data().path("reservation")
-                .path("status").asText()).as("a booking on the edited slot stays").isEqualTo("PENDING_PAYMENT");
+        assertThat(TestApi.expect(200, api().get("/admin/reservations/" + unpaid, admin))
+                        .data()
+                        .path("reservation")
+                        .path("status")
+                        .asText())
+                .as("a booking on the edited slot stays")
+                .isEqualTo("PENDING_PAYMENT");
     }
 
     @Test
@@ -239,47 +327,102 @@ public interface StaffScenarios extends StackAccess {
 
         // a manager creates a staff account, who signs in like a student does
         String deskId = TestApi.unique("desk").replace("-", "");
-        JsonNode desk = TestApi.expect(200, api().post("/admin/staff", manager.token(), Map.of("staffId", deskId,
-                "name", "Front desk", "password", "desk-password", "role", "STAFF"))).data();
-        JsonNode login = TestApi.expect(200, api().post("/auth/login", null, Map.of("studentId", deskId,
-                "password", "desk-password"))).data();
+        JsonNode desk = TestApi.expect(
+                        200,
+                        api().post(
+                                        "/admin/staff",
+                                        manager.token(),
+                                        Map.of(
+                                                "staffId",
+                                                deskId,
+                                                "name",
+                                                "Front desk",
+                                                "password",
+                                                "desk-password",
+                                                "role",
+                                                "STAFF")))
+                .data();
+        JsonNode login = TestApi.expect(
+                        200, api().post("/auth/login", null, Map.of("studentId", deskId, "password", "desk-password")))
+                .data();
         assertThat(login.path("role").asText()).isEqualTo("STAFF");
         String staff = login.path("token").asText();
 
         // ids are one namespace: a staff id cannot be a student's, nor a student's a staff member's
-        assertThat(api().post("/admin/staff", manager.token(), Map.of("staffId", student.studentId(), "name", "X",
-                "password", "whatever-1", "role", "STAFF")).status()).isEqualTo(409);
-        JsonNode imported = TestApi.expect(200, api().post("/admin/students", admin, Map.of("students",
-                List.of(Map.of("studentId", deskId, "password", "student-pw", "name", "Y"))))).data();
+        assertThat(api().post(
+                                "/admin/staff",
+                                manager.token(),
+                                Map.of(
+                                        "staffId",
+                                        student.studentId(),
+                                        "name",
+                                        "X",
+                                        "password",
+                                        "whatever-1",
+                                        "role",
+                                        "STAFF"))
+                        .status())
+                .isEqualTo(409);
+        JsonNode imported = TestApi.expect(
+                        200,
+                        api().post(
+                                        "/admin/students",
+                                        admin,
+                                        Map.of(
+                                                "students",
+                                                List.of(Map.of(
+                                                        "studentId", deskId, "password", "student-pw", "name", "Y")))))
+                .data();
         assertThat(imported.path("created").asInt()).isZero();
-        assertThat(api().post("/auth/login", null, Map.of("studentId", deskId, "password", "student-pw")).status())
-                .as("the staff account is unchanged").isEqualTo(401);
+        assertThat(api().post("/auth/login", null, Map.of("studentId", deskId, "password", "student-pw"))
+                        .status())
+                .as("the staff account is unchanged")
+                .isEqualTo(401);
 
         // staff run the desk, but neither manage staff nor change settings, nor reach a manager through Students
         assertThat(api().get("/admin/courts", staff).status()).isEqualTo(200);
         assertThat(api().get("/admin/settings", staff).status()).isEqualTo(200);
         assertThat(api().get("/admin/staff", staff).status()).isEqualTo(403);
-        assertThat(api().post("/admin/staff", staff, Map.of("staffId", "x1", "name", "X", "password", "whatever-1",
-                "role", "MANAGER")).status()).isEqualTo(403);
+        assertThat(api().post(
+                                "/admin/staff",
+                                staff,
+                                Map.of("staffId", "x1", "name", "X", "password", "whatever-1", "role", "MANAGER"))
+                        .status())
+                .isEqualTo(403);
         assertThat(api().put("/admin/settings", staff, Map.of("values", Map.of("PAY_TIMEOUT_MINUTE", "30")))
-                .status()).isEqualTo(403);
+                        .status())
+                .isEqualTo(403);
         long managerId = -1;
-        for (JsonNode each : TestApi.expect(200, api().get("/admin/staff", manager.token())).data()) {
+        for (JsonNode each :
+                TestApi.expect(200, api().get("/admin/staff", manager.token())).data()) {
             if (each.path("staffId").asText().equals(manager.studentId())) {
                 managerId = each.path("id").asLong();
             }
         }
         assertThat(api().post("/admin/students/" + managerId + "/password", staff, Map.of("password", "taken-over"))
-                .status()).as("a manager's password through the students' endpoint").isEqualTo(403);
-        assertThat(TestApi.expect(200, api().get("/admin/students?q=" + deskId, admin)).data().path("total").asLong())
-                .as("staff are not listed as students").isZero();
+                        .status())
+                .as("a manager's password through the students' endpoint")
+                .isEqualTo(403);
+        assertThat(TestApi.expect(200, api().get("/admin/students?q=" + deskId, admin))
+                        .data()
+                        .path("total")
+                        .asLong())
+                .as("staff are not listed as students")
+                .isZero();
         assertThat(api().get("/admin/settings", student.token()).status()).isEqualTo(403);
 
         // settings: what the console shows, never the signing secret or the admin token, passwords only as set
-        JsonNode settings = TestApi.expect(200, api().get("/admin/settings", manager.token())).data();
+        JsonNode settings = TestApi.expect(200, api().get("/admin/settings", manager.token()))
+                .data();
         List<String> keys = settings.path("settings").findValuesAsText("key");
-        assertThat(keys).contains("PAY_TIMEOUT_MINUTE", "DEFAULT_PRICE_CENTS", "REFUND_CUTOFF_MINUTES", "server.port",
-                "spring.datasource.password").doesNotContain("AUTH_TOKEN_SECRET", "courtrush.admin-token");
+        assertThat(keys)
+                .contains(
+                        "PAY_TIMEOUT_MINUTE",
+                        "DEFAULT_PRICE_CENTS",
+                        "REFUND_CUTOFF_MINUTES",
+                        "server.port",
+                        "spring.datasource.password")
+                .doesNotContain("AUTH_TOKEN_SECRET", "courtrush.admin-token");
         assertThat(settings.toString()).doesNotContain(TestApi.ADMIN_TOKEN);
         for (JsonNode each : settings.path("settings")) {
             if (each.path("key").asText().endsWith("password")) {
@@ -289,53 +432,88 @@ public interface StaffScenarios extends StackAccess {
         }
         String timeout = value(settings, "PAY_TIMEOUT_MINUTE");
         try {
-            JsonNode changed = TestApi.expect(200, api().put("/admin/settings", manager.token(),
-                    Map.of("values", Map.of("PAY_TIMEOUT_MINUTE", "21")))).data();
+            JsonNode changed = TestApi.expect(
+                            200,
+                            api().put(
+                                            "/admin/settings",
+                                            manager.token(),
+                                            Map.of("values", Map.of("PAY_TIMEOUT_MINUTE", "21"))))
+                    .data();
             assertThat(value(changed, "PAY_TIMEOUT_MINUTE")).isEqualTo("21");
             assertThat(changed.path("restartNeeded").isBoolean()).isTrue();
             // every value is checked first: one wrong, nothing saved, each named
-            Reply refused = api().put("/admin/settings", manager.token(), Map.of("values", Map.of(
-                    "PAY_TIMEOUT_MINUTE", "0", "REFUND_CUTOFF_MINUTES", "5", "server.port", "eighty")));
+            Reply refused = api().put(
+                            "/admin/settings",
+                            manager.token(),
+                            Map.of(
+                                    "values",
+                                    Map.of(
+                                            "PAY_TIMEOUT_MINUTE",
+                                            "0",
+                                            "REFUND_CUTOFF_MINUTES",
+                                            "5",
+                                            "server.port",
+                                            "eighty")));
             assertThat(refused.status()).isEqualTo(400);
             assertThat(refused.data().path("PAY_TIMEOUT_MINUTE").asText()).isEqualTo("OUT_OF_RANGE");
             assertThat(refused.data().path("server.port").asText()).isEqualTo("NOT_A_WHOLE_NUMBER");
-            JsonNode after = TestApi.expect(200, api().get("/admin/settings", admin)).data();
+            JsonNode after =
+                    TestApi.expect(200, api().get("/admin/settings", admin)).data();
             assertThat(value(after, "PAY_TIMEOUT_MINUTE")).isEqualTo("21");
-            assertThat(value(after, "REFUND_CUTOFF_MINUTES")).as("not saved either").isNotEqualTo("5");
+            assertThat(value(after, "REFUND_CUTOFF_MINUTES"))
+                    .as("not saved either")
+                    .isNotEqualTo("5");
             for (String hidden : List.of("AUTH_TOKEN_SECRET", "courtrush.admin-token", "no.such.key")) {
-                assertThat(api().put("/admin/settings", admin, Map.of("values", Map.of(hidden, "x"))).status())
-                        .as(hidden).isEqualTo(400);
+                assertThat(api().put("/admin/settings", admin, Map.of("values", Map.of(hidden, "x")))
+                                .status())
+                        .as(hidden)
+                        .isEqualTo(400);
             }
         } finally {
-            TestApi.expect(200, api().put("/admin/settings", admin, Map.of("values",
-                    Map.of("PAY_TIMEOUT_MINUTE", timeout))));
+            TestApi.expect(
+                    200, api().put("/admin/settings", admin, Map.of("values", Map.of("PAY_TIMEOUT_MINUTE", timeout))));
         }
 
         // a role change ends the account's tokens (they carry the role); the audit names each person
         long deskUserId = desk.path("id").asLong();
-        TestApi.expect(200, api().post("/admin/staff/" + deskUserId + "/role", manager.token(),
-                Map.of("role", "MANAGER")));
+        TestApi.expect(
+                200, api().post("/admin/staff/" + deskUserId + "/role", manager.token(), Map.of("role", "MANAGER")));
         assertThat(api().get("/admin/courts", staff).status()).isEqualTo(401);
         List<String> done = TestApi.expect(200, api().get("/admin/audit?actor=staff:" + manager.studentId(), admin))
-                .data().path("records").findValuesAsText("action");
+                .data()
+                .path("records")
+                .findValuesAsText("action");
         assertThat(done).contains("CREATE_STAFF", "UPDATE_SETTINGS", "MAKE_MANAGER");
         assertThat(TestApi.expect(200, api().get("/admin/audit?actor=admin&targetId=" + manager.studentId(), admin))
-                .data().path("records").findValuesAsText("action")).as("the admin token, named as such")
+                        .data()
+                        .path("records")
+                        .findValuesAsText("action"))
+                .as("the admin token, named as such")
                 .containsExactly("CREATE_STAFF");
 
         // somebody can always manage: the last active manager is neither disabled nor made staff
-        for (JsonNode each : TestApi.expect(200, api().get("/admin/staff", admin)).data()) {
-            if (each.path("role").asText().equals("MANAGER") && each.path("active").asBoolean()
+        for (JsonNode each :
+                TestApi.expect(200, api().get("/admin/staff", admin)).data()) {
+            if (each.path("role").asText().equals("MANAGER")
+                    && each.path("active").asBoolean()
                     && each.path("id").asLong() != managerId) {
-                TestApi.expect(200, api().post("/admin/staff/" + each.path("id").asLong() + "/active", admin,
-                        Map.of("active", false)));
+                TestApi.expect(
+                        200,
+                        api().post(
+                                        "/admin/staff/" + each.path("id").asLong() + "/active",
+                                        admin,
+                                        Map.of("active", false)));
             }
         }
-        assertThat(api().post("/admin/staff/" + managerId + "/active", admin, Map.of("active", false)).status())
+        assertThat(api().post("/admin/staff/" + managerId + "/active", admin, Map.of("active", false))
+                        .status())
                 .isEqualTo(409);
-        assertThat(api().post("/admin/staff/" + managerId + "/role", admin, Map.of("role", "STAFF")).status())
+        assertThat(api().post("/admin/staff/" + managerId + "/role", admin, Map.of("role", "STAFF"))
+                        .status())
                 .isEqualTo(409);
-        assertThat(api().get("/admin/staff", manager.token()).status()).as("still a manager").isEqualTo(200);
+        assertThat(api().get("/admin/staff", manager.token()).status())
+                .as("still a manager")
+                .isEqualTo(200);
     }
 
     private static String value(JsonNode view, String key) {
@@ -367,5 +545,4 @@ public interface StaffScenarios extends StackAccess {
         assertThatThrownBy(() -> settings.save(Map.of("spring.main.sources", "x")))
                 .isInstanceOf(IllegalArgumentException.class);
     }
-
 }

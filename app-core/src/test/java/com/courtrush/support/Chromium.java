@@ -46,20 +46,32 @@ public final class Chromium implements ExecutionCondition {
         }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BROWSER.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", "--disable-quic", "--lang=" + language);
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-quic",
+                "--lang=" + language);
         options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
         options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL")); // the page's console, for its errors
-        options.setExperimentalOption("mobileEmulation", Map.of("deviceMetrics",
-                Map.of("width", width, "height", 740, "pixelRatio", 2.0, "mobile", true, "touch", true)));
+        options.setExperimentalOption(
+                "mobileEmulation",
+                Map.of(
+                        "deviceMetrics",
+                        Map.of("width", width, "height", 740, "pixelRatio", 2.0, "mobile", true, "touch", true)));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort()
                 .build();
         ChromeDriver driver = new ChromeDriver(service, options);
         if (!clockShift.isZero()) {
-            driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", """
+            driver.executeCdpCommand(
+                    "Page.addScriptToEvaluateOnNewDocument", Map.of("source", """
                     (() => {
                       const shift = %d;
                       const RealDate = Date;

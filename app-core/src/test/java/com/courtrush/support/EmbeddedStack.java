@@ -30,9 +30,13 @@ public final class EmbeddedStack {
      * admin token and fast password hashing; {@code more} adds run arguments.
      */
     public static ConfigurableApplicationContext start(Path dataDir, String... more) {
-        List<String> args = new ArrayList<>(List.of("--courtrush.data-dir=" + dataDir,
-                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN, "--courtrush.auth.bcrypt-strength=4", "--courtrush.auth.sign-in-hold=0s",
-                "--server.port=0", "--spring.jmx.enabled=false"));
+        List<String> args = new ArrayList<>(List.of(
+                "--courtrush.data-dir=" + dataDir,
+                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+                "--courtrush.auth.bcrypt-strength=4",
+                "--courtrush.auth.sign-in-hold=0s",
+                "--server.port=0",
+                "--spring.jmx.enabled=false"));
         args.addAll(List.of(more));
         // run arguments, not builder properties: those are defaults that application.yml overrides
         return new SpringApplicationBuilder(CourtRushServer.class).run(args.toArray(String[]::new));
@@ -43,6 +47,5 @@ public final class EmbeddedStack {
         return ((WebServerApplicationContext) engine).getWebServer().getPort();
     }
 
-    private EmbeddedStack() {
-    }
+    private EmbeddedStack() {}
 }

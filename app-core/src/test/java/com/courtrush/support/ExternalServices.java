@@ -59,8 +59,10 @@ public final class ExternalServices implements ExecutionCondition {
         resetRedis();
         resetBroker();
         registry.add("courtrush.infra.mode", () -> "external");
-        registry.add("spring.datasource.url", () -> "jdbc:mysql://" + HOST + ":" + MYSQL_PORT + "/" + DATABASE
-                + "?useSSL=false&allowPublicKeyRetrieval=true");
+        registry.add(
+                "spring.datasource.url",
+                () -> "jdbc:mysql://" + HOST + ":" + MYSQL_PORT + "/" + DATABASE
+                        + "?useSSL=false&allowPublicKeyRetrieval=true");
         registry.add("spring.datasource.username", () -> env("COURTRUSH_IT_MYSQL_USER", "root"));
         registry.add("spring.datasource.password", () -> env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
         registry.add("spring.data.redis.host", () -> HOST);
@@ -83,7 +85,8 @@ public final class ExternalServices implements ExecutionCondition {
             registry.add("courtrush.infra.redis-config-file", () -> file);
         }
         try {
-            String dataDir = Files.createTempDirectory("courtrush-it-" + purpose + "-").toString();
+            String dataDir =
+                    Files.createTempDirectory("courtrush-it-" + purpose + "-").toString();
             registry.add("courtrush.data-dir", () -> dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -95,7 +98,8 @@ public final class ExternalServices implements ExecutionCondition {
                         port("MySQL/MariaDB " + HOST + ":" + MYSQL_PORT, MYSQL_PORT),
                         port("Redis " + HOST + ":" + REDIS_PORT, REDIS_PORT),
                         port("RabbitMQ " + HOST + ":" + AMQP_PORT, AMQP_PORT))
-                .filter(s -> s != null).toList();
+                .filter(s -> s != null)
+                .toList();
     }
 
     private static String port(String name, int port) {
@@ -109,8 +113,8 @@ public final class ExternalServices implements ExecutionCondition {
 
     private static void resetDatabase() {
         String url = "jdbc:mysql://" + HOST + ":" + MYSQL_PORT + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        try (var connection = DriverManager.getConnection(url, env("COURTRUSH_IT_MYSQL_USER", "root"),
-                env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
+        try (var connection = DriverManager.getConnection(
+                        url, env("COURTRUSH_IT_MYSQL_USER", "root"), env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
                 Statement statement = connection.createStatement()) {
             statement.execute("drop database if exists " + DATABASE);
             statement.execute("create database " + DATABASE + " character set utf8mb4 collate utf8mb4_unicode_ci");
@@ -121,7 +125,9 @@ public final class ExternalServices implements ExecutionCondition {
 
     private static void resetRedis() {
         Config config = new Config();
-        config.useSingleServer().setAddress("redis://" + HOST + ":" + REDIS_PORT).setDatabase(REDIS_DATABASE);
+        config.useSingleServer()
+                .setAddress("redis://" + HOST + ":" + REDIS_PORT)
+                .setDatabase(REDIS_DATABASE);
         RedissonClient client = Redisson.create(config);
         try {
             client.getKeys().flushdb();
@@ -136,7 +142,8 @@ public final class ExternalServices implements ExecutionCondition {
         factory.setPort(AMQP_PORT);
         factory.setUsername(env("COURTRUSH_IT_AMQP_USER", "guest"));
         factory.setPassword(env("COURTRUSH_IT_AMQP_PASSWORD", "guest"));
-        try (Connection connection = factory.newConnection(); Channel channel = connection.createChannel()) {
+        try (Connection connection = factory.newConnection();
+                Channel channel = connection.createChannel()) {
             for (String queue : List.of("reserve.queue", "reserve.dlq")) {
                 channel.queueDelete(queue);
             }

@@ -22,7 +22,11 @@ import java.util.concurrent.Executors;
  */
 public final class FaultProxy implements AutoCloseable {
 
-    public enum Mode { PASS, DOWN, FROZEN }
+    public enum Mode {
+        PASS,
+        DOWN,
+        FROZEN
+    }
 
     private final InetSocketAddress target;
     private final ServerSocket server;
@@ -84,7 +88,8 @@ public final class FaultProxy implements AutoCloseable {
 
     private void pump(Socket from, Socket to) {
         byte[] buffer = new byte[16 * 1024];
-        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+        try (InputStream in = from.getInputStream();
+                OutputStream out = to.getOutputStream()) {
             int read;
             while ((read = in.read(buffer)) >= 0) {
                 awaitPassing();

@@ -44,7 +44,8 @@ public final class LocalRedis implements AutoCloseable {
         try {
             this.dir = Files.createTempDirectory("courtrush-" + purpose + "-");
             Path bin = Files.createDirectories(dir.resolve("bin"));
-            this.binary = redis.embedded.core.ExecutableProvider.newJarResourceProvider(bin.toFile()).get();
+            this.binary = redis.embedded.core.ExecutableProvider.newJarResourceProvider(bin.toFile())
+                    .get();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -56,8 +57,15 @@ public final class LocalRedis implements AutoCloseable {
         LocalRedis redis = new LocalRedis("cluster");
         try {
             for (int i = 0; i < masters; i++) {
-                redis.start("node" + i, port -> List.of("--cluster-enabled", "yes",
-                        "--cluster-config-file", "nodes-" + port + ".conf", "--cluster-node-timeout", "2000"));
+                redis.start(
+                        "node" + i,
+                        port -> List.of(
+                                "--cluster-enabled",
+                                "yes",
+                                "--cluster-config-file",
+                                "nodes-" + port + ".conf",
+                                "--cluster-node-timeout",
+                                "2000"));
             }
             Node first = redis.nodes.get(0);
             for (int i = 0; i < masters; i++) {
@@ -73,14 +81,17 @@ public final class LocalRedis implements AutoCloseable {
                 });
             }
             for (Node node : redis.nodes) {
-                redis.await("cluster state ok on " + node.port(), () -> redis.command(node.port(), c -> {
-                    Map<String, String> info = c.sync(RedisCommands.CLUSTER_INFO);
-                    return "ok".equals(info.get("cluster_state"))
-                            && Integer.toString(masters).equals(info.get("cluster_known_nodes"));
-                }));
+                redis.await(
+                        "cluster state ok on " + node.port(),
+                        () -> redis.command(node.port(), c -> {
+                            Map<String, String> info = c.sync(RedisCommands.CLUSTER_INFO);
+                            return "ok".equals(info.get("cluster_state"))
+                                    && Integer.toString(masters).equals(info.get("cluster_known_nodes"));
+                        }));
             }
             redis.writeConfig("clusterServersConfig:\n" + FAIL_FAST + "  nodeAddresses:\n"
-                    + redis.nodes.stream().map(n -> "    - \"redis://127.0.0.1:" + n.port() + "\"\n")
+                    + redis.nodes.stream()
+                            .map(n -> "    - \"redis://127.0.0.1:" + n.port() + "\"\n")
                             .reduce("", String::concat));
             return redis;
         } catch (RuntimeException e) {
@@ -94,23 +105,32 @@ public final class LocalRedis implements AutoCloseable {
         LocalRedis redis = new LocalRedis("sentinel");
         try {
             Node master = redis.start("master", port -> List.of());
-            Node replica = redis.start("replica", port -> List.of("--replicaof", "127.0.0.1",
-                    Integer.toString(master.port())));
-            redis.await("replica in sync", () -> redis.command(replica.port(),
-                    c -> "up".equals(c.sync(RedisCommands.INFO_REPLICATION).get("master_link_status"))));
+            Node replica = redis.start(
+                    "replica", port -> List.of("--replicaof", "127.0.0.1", Integer.toString(master.port())));
+            redis.await(
+                    "replica in sync",
+                    () -> redis.command(
+                            replica.port(),
+                            c -> "up"
+                                    .equals(c.sync(RedisCommands.INFO_REPLICATION)
+                                            .get("master_link_status"))));
             List<Node> watchers = new ArrayList<>();
             for (int i = 0; i < sentinels; i++) {
                 watchers.add(redis.startSentinel("sentinel" + i, master.port(), sentinels / 2 + 1));
             }
-            redis.await("sentinels see the replica and each other", () -> watchers.stream().allMatch(s ->
-                    redis.command(s.port(), c -> {
-                        Map<String, String> watched = c.sync(StringCodec.INSTANCE, RedisCommands.SENTINEL_MASTER, SENTINEL_MASTER);
-                        return "1".equals(watched.get("num-slaves"))
-                                && Integer.toString(sentinels - 1).equals(watched.get("num-other-sentinels"));
-                    })));
+            redis.await(
+                    "sentinels see the replica and each other",
+                    () -> watchers.stream()
+                            .allMatch(s -> redis.command(s.port(), c -> {
+                                Map<String, String> watched =
+                                        c.sync(StringCodec.INSTANCE, RedisCommands.SENTINEL_MASTER, SENTINEL_MASTER);
+                                return "1".equals(watched.get("num-slaves"))
+                                        && Integer.toString(sentinels - 1).equals(watched.get("num-other-sentinels"));
+                            })));
             redis.writeConfig("sentinelServersConfig:\n  masterName: \"" + SENTINEL_MASTER + "\"\n"
                     + FAIL_FAST + "  sentinelAddresses:\n"
-                    + watchers.stream().map(n -> "    - \"redis://127.0.0.1:" + n.port() + "\"\n")
+                    + watchers.stream()
+                            .map(n -> "    - \"redis://127.0.0.1:" + n.port() + "\"\n")
                             .reduce("", String::concat));
             return redis;
         } catch (RuntimeException e) {
@@ -124,8 +144,8 @@ public final class LocalRedis implements AutoCloseable {
         LocalRedis redis = new LocalRedis("single");
         try {
             Node node = redis.start("single", port -> List.of());
-            redis.writeConfig("singleServerConfig:\n" + FAIL_FAST + "  address: \"redis://127.0.0.1:" + node.port()
-                    + "\"\n");
+            redis.writeConfig(
+                    "singleServerConfig:\n" + FAIL_FAST + "  address: \"redis://127.0.0.1:" + node.port() + "\"\n");
             return redis;
         } catch (RuntimeException e) {
             redis.close();
@@ -145,10 +165,13 @@ public final class LocalRedis implements AutoCloseable {
 
     private static void signal(Node node, String signal) {
         try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(node.process().pid()))
-                    .inheritIO().start();
+            Process kill = new ProcessBuilder(
+                            "kill", "-" + signal, Long.toString(node.process().pid()))
+                    .inheritIO()
+                    .start();
             if (kill.waitFor() != 0) {
-                throw new IllegalStateException("kill -" + signal + " " + node.process().pid() + " failed");
+                throw new IllegalStateException(
+                        "kill -" + signal + " " + node.process().pid() + " failed");
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -209,8 +232,12 @@ public final class LocalRedis implements AutoCloseable {
     /** Empties every data node that is a master (a test's clean start). */
     public void flushMasters() {
         for (Node node : dataNodes()) {
-            if (node.process().isAlive() && command(node.port(),
-                    c -> "master".equals(c.sync(RedisCommands.INFO_REPLICATION).get("role")))) {
+            if (node.process().isAlive()
+                    && command(
+                            node.port(),
+                            c -> "master"
+                                    .equals(c.sync(RedisCommands.INFO_REPLICATION)
+                                            .get("role")))) {
                 command(node.port(), c -> c.sync(RedisCommands.FLUSHALL));
             }
         }
@@ -236,9 +263,24 @@ public final class LocalRedis implements AutoCloseable {
     private Node start(String name, Function<Integer, List<String>> extra) {
         int port = freePort();
         Path work = createDirectory(name);
-        List<String> command = new ArrayList<>(List.of(binary.getAbsolutePath(), "--port", Integer.toString(port),
-                "--bind", "127.0.0.1", "--dir", work.toString(), "--save", "", "--appendonly", "no",
-                "--protected-mode", "no", "--loglevel", "warning", "--logfile", work.resolve("redis.log").toString()));
+        List<String> command = new ArrayList<>(List.of(
+                binary.getAbsolutePath(),
+                "--port",
+                Integer.toString(port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                work.toString(),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--protected-mode",
+                "no",
+                "--loglevel",
+                "warning",
+                "--logfile",
+                work.resolve("redis.log").toString()));
         command.addAll(extra.apply(port));
         return launch(name, port, command, false);
     }
@@ -247,22 +289,32 @@ public final class LocalRedis implements AutoCloseable {
         int port = freePort();
         Path work = createDirectory(name);
         Path config = work.resolve("sentinel.conf");
-        write(config, String.join("\n", "port " + port, "bind 127.0.0.1", "dir " + work,
-                "logfile " + work.resolve("sentinel.log"),
-                "sentinel monitor " + SENTINEL_MASTER + " 127.0.0.1 " + masterPort + " " + quorum,
-                "sentinel down-after-milliseconds " + SENTINEL_MASTER + " 1000",
-                "sentinel failover-timeout " + SENTINEL_MASTER + " 5000", ""));
+        write(
+                config,
+                String.join(
+                        "\n",
+                        "port " + port,
+                        "bind 127.0.0.1",
+                        "dir " + work,
+                        "logfile " + work.resolve("sentinel.log"),
+                        "sentinel monitor " + SENTINEL_MASTER + " 127.0.0.1 " + masterPort + " " + quorum,
+                        "sentinel down-after-milliseconds " + SENTINEL_MASTER + " 1000",
+                        "sentinel failover-timeout " + SENTINEL_MASTER + " 5000",
+                        ""));
         return launch(name, port, List.of(binary.getAbsolutePath(), config.toString(), "--sentinel"), true);
     }
 
     private Node launch(String name, int port, List<String> command, boolean sentinel) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve(name + ".out").toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve(name + ".out").toFile())
+                    .start();
             Node node = new Node(name, port, process, sentinel);
             nodes.add(node);
-            await(name + " answering PING on " + port, () -> command(port, c -> "PONG".equals(
-                    c.sync(RedisCommands.PING))));
+            await(
+                    name + " answering PING on " + port,
+                    () -> command(port, c -> "PONG".equals(c.sync(RedisCommands.PING))));
             return node;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start " + command, e);
@@ -287,8 +339,8 @@ public final class LocalRedis implements AutoCloseable {
                 throw new IllegalStateException("interrupted waiting for " + what, e);
             }
         }
-        throw new IllegalStateException("Local Redis: no " + what + " within " + READY.toSeconds() + " s (logs in "
-                + dir + ")", last);
+        throw new IllegalStateException(
+                "Local Redis: no " + what + " within " + READY.toSeconds() + " s (logs in " + dir + ")", last);
     }
 
     private void writeConfig(String yaml) {
@@ -340,6 +392,5 @@ public final class LocalRedis implements AutoCloseable {
     }
 
     /** One redis-server process. */
-    public record Node(String name, int port, Process process, boolean sentinel) {
-    }
+    public record Node(String name, int port, Process process, boolean sentinel) {}
 }

@@ -18,7 +18,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SlowClients implements AutoCloseable {
 
-    public enum Kind { HEADERS, BODY }
+    public enum Kind {
+        HEADERS,
+        BODY
+    }
 
     public static final class Connection {
         private final Kind kind;
@@ -65,8 +68,10 @@ public final class SlowClients implements AutoCloseable {
                     end();
                     return;
                 }
-                channel.write(ByteBuffer.wrap(kind == Kind.HEADERS ? "a".getBytes(StandardCharsets.US_ASCII)
-                        : " ".getBytes(StandardCharsets.US_ASCII)));
+                channel.write(ByteBuffer.wrap(
+                        kind == Kind.HEADERS
+                                ? "a".getBytes(StandardCharsets.US_ASCII)
+                                : " ".getBytes(StandardCharsets.US_ASCII)));
             } catch (IOException closedByServer) {
                 end();
             }
@@ -85,8 +90,7 @@ public final class SlowClients implements AutoCloseable {
     private final List<Connection> connections = new ArrayList<>();
     private final ScheduledExecutorService trickler = Executors.newSingleThreadScheduledExecutor();
 
-    private SlowClients() {
-    }
+    private SlowClients() {}
 
     /** Opens the connections, sends each its start, and trickles a byte a second into each. */
     public static SlowClients open(int port, int slowHeaders, int slowBodies) throws IOException {
@@ -94,8 +98,8 @@ public final class SlowClients implements AutoCloseable {
         for (int i = 0; i < slowHeaders + slowBodies; i++) {
             clients.connect(port, i < slowHeaders ? Kind.HEADERS : Kind.BODY);
         }
-        clients.trickler.scheduleWithFixedDelay(() -> clients.connections.forEach(Connection::trickle), 1, 1,
-                TimeUnit.SECONDS);
+        clients.trickler.scheduleWithFixedDelay(
+                () -> clients.connections.forEach(Connection::trickle), 1, 1, TimeUnit.SECONDS);
         return clients;
     }
 

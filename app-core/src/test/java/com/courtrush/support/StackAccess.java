@@ -22,8 +22,8 @@ public interface StackAccess {
 
     /** Runs {@code queueing} while the reserve consumers are stopped: what it queues waits in the broker. */
     default void withReserveConsumersStopped(Runnable queueing) {
-        MessageListenerContainer consumers = bean(RabbitListenerEndpointRegistry.class)
-                .getListenerContainer(Queues.RESERVE_LISTENER_ID);
+        MessageListenerContainer consumers =
+                bean(RabbitListenerEndpointRegistry.class).getListenerContainer(Queues.RESERVE_LISTENER_ID);
         consumers.stop();
         try {
             queueing.run();
@@ -34,7 +34,7 @@ public interface StackAccess {
 
     /** The account id of a student the test created. */
     default long userIdOf(TestApi.Student student) {
-        return jdbc().queryForObject("select id from user_account where student_id = ?", Long.class,
-                student.studentId());
+        return jdbc().queryForObject(
+                        "select id from user_account where student_id = ?", Long.class, student.studentId());
     }
 }

@@ -20,29 +20,37 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
  */
 // meters exported as in production (a test context would keep only its in-memory registry): /actuator/prometheus
 @AutoConfigureObservability(tracing = false)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-    "courtrush.auth.bcrypt-strength=4",
-    // students sign in right after the scenarios' openings flash; holding their hashes is the mix's and PasswordHashingTest's
-    "courtrush.auth.sign-in-hold=0s",
-    "courtrush.reserve.reconcile-horizon=3s",
-    "courtrush.reserve.reconcile-interval=1h",
-    "courtrush.reserve.payment-timeout-check-interval=1h",
-    "courtrush.reserve.consumer-backoff=50ms",
-    "courtrush.limits.per-student-per-minute=5"
-})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+            "courtrush.auth.bcrypt-strength=4",
+            // students sign in right after the scenarios' openings flash; holding their hashes is the mix's and
+            // PasswordHashingTest's
+            "courtrush.auth.sign-in-hold=0s",
+            "courtrush.reserve.reconcile-horizon=3s",
+            "courtrush.reserve.reconcile-interval=1h",
+            "courtrush.reserve.payment-timeout-check-interval=1h",
+            "courtrush.reserve.consumer-backoff=50ms",
+            "courtrush.limits.per-student-per-minute=5"
+        })
 public abstract class StackTest implements StackAccess {
 
     @LocalServerPort
     int port;
+
     @Autowired
     ApplicationContext context;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     RedissonClient redisson;
+
     @MockitoSpyBean
     ReservationWriter writer;
+
     @MockitoSpyBean
     DrawSeeds seeds;
 

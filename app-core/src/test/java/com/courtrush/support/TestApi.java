@@ -29,7 +29,8 @@ public final class TestApi {
     private static final Duration SLOW = Duration.ofSeconds(10);
 
     private final ObjectMapper json = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
     private final int port;
 
@@ -68,39 +69,52 @@ public final class TestApi {
     }
 
     public Reply postRaw(String path, String token, String contentType, String body) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body)), token);
+        return send(
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .header("Content-Type", contentType)
+                        .POST(HttpRequest.BodyPublishers.ofString(body)),
+                token);
     }
 
     /** An answer as it came, whatever its body: for requests meant to be refused. */
-    public record RawReply(int status, String contentType, String body) {
-    }
+    public record RawReply(int status, String contentType, String body) {}
 
     /**
      * Any request, as an attacker would write it: the path exactly as given (already encoded, or
      * not), any headers and body. Never throws on what the server answers.
      */
     public RawReply raw(String method, String rawPath, String token, Map<String, String> headers, byte[] body) {
-        return raw(method, rawPath, token, headers, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofByteArray(body));
+        return raw(
+                method,
+                rawPath,
+                token,
+                headers,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
     }
 
     /** The same, with a body of no declared length (sent in chunks). */
     public RawReply rawChunked(String method, String rawPath, String token, Map<String, String> headers, byte[] body) {
-        return raw(method, rawPath, token, headers,
+        return raw(
+                method,
+                rawPath,
+                token,
+                headers,
                 HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)));
     }
 
-    private RawReply raw(String method, String rawPath, String token, Map<String, String> headers,
-            HttpRequest.BodyPublisher body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + rawPath)).method(method, body)
+    private RawReply raw(
+            String method, String rawPath, String token, Map<String, String> headers, HttpRequest.BodyPublisher body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + rawPath))
+                .method(method, body)
                 .timeout(ANSWER_TIMEOUT);
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
         headers.forEach(request::header);
         HttpResponse<String> response = exchange(request.build());
-        return new RawReply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+        return new RawReply(
+                response.statusCode(),
+                response.headers().firstValue("Content-Type").orElse(""),
                 response.body());
     }
 
@@ -116,7 +130,8 @@ public final class TestApi {
                 return answer.get(SLOW.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException slow) {
                 System.err.println("[TestApi] " + request.method() + " " + request.uri() + " has had no answer for "
-                        + SLOW.toSeconds() + " s; threads: " + ThreadDumps.write(request.method() + " " + request.uri()));
+                        + SLOW.toSeconds() + " s; threads: "
+                        + ThreadDumps.write(request.method() + " " + request.uri()));
                 return answer.get();
             }
         } catch (ExecutionException e) {
@@ -132,8 +147,11 @@ public final class TestApi {
     }
 
     public Reply put(String path, String token, Object body) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(write(body))), token);
+        return send(
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString(write(body))),
+                token);
     }
 
     public Reply delete(String path, String token) {
@@ -177,16 +195,41 @@ public final class TestApi {
     }
 
     public long createSession(LocalDate date, LocalDateTime flash, int perUserLimit) {
-        Reply reply = expect(200, post("/admin/sessions", ADMIN_TOKEN, Map.of("sessionDate", date.toString(),
-                "flashTime", flash.withNano(0).toString(), "perUserLimit", perUserLimit)));
+        Reply reply = expect(
+                200,
+                post(
+                        "/admin/sessions",
+                        ADMIN_TOKEN,
+                        Map.of(
+                                "sessionDate",
+                                date.toString(),
+                                "flashTime",
+                                flash.withNano(0).toString(),
+                                "perUserLimit",
+                                perUserLimit)));
         return reply.data().path("id").asLong();
     }
 
-    public List<Long> generateSlots(long sessionId, List<Long> courtIds, String start, String end, int minutes,
-            int capacity) {
-        Reply reply = expect(200, post("/admin/sessions/" + sessionId + "/slots/generate", ADMIN_TOKEN,
-                Map.of("courtIds", courtIds, "startTime", start, "endTime", end, "durationMinutes", minutes,
-                        "capacity", capacity, "priceCents", 2000)));
+    public List<Long> generateSlots(
+            long sessionId, List<Long> courtIds, String start, String end, int minutes, int capacity) {
+        Reply reply = expect(
+                200,
+                post(
+                        "/admin/sessions/" + sessionId + "/slots/generate",
+                        ADMIN_TOKEN,
+                        Map.of(
+                                "courtIds",
+                                courtIds,
+                                "startTime",
+                                start,
+                                "endTime",
+                                end,
+                                "durationMinutes",
+                                minutes,
+                                "capacity",
+                                capacity,
+                                "priceCents",
+                                2000)));
         List<Long> ids = new ArrayList<>();
         reply.data().path("slotIds").forEach(id -> ids.add(id.asLong()));
         return ids;
@@ -202,20 +245,38 @@ public final class TestApi {
             rows.add(Map.of("studentId", id, "password", passwordOf(new Student(id, null)), "name", "Student " + id));
         }
         expect(200, post("/admin/students", ADMIN_TOKEN, Map.of("students", rows)));
-        return ids.parallelStream().map(id -> {
-            Reply login = expect(200, post("/auth/login", null,
-                    Map.of("studentId", id, "password", passwordOf(new Student(id, null)))));
-            return new Student(id, login.data().path("token").asText());
-        }).toList();
+        return ids.parallelStream()
+                .map(id -> {
+                    Reply login = expect(
+                            200,
+                            post(
+                                    "/auth/login",
+                                    null,
+                                    Map.of("studentId", id, "password", passwordOf(new Student(id, null)))));
+                    return new Student(id, login.data().path("token").asText());
+                })
+                .toList();
     }
 
     /** Creates a staff account of {@code role} (STAFF or MANAGER) with the admin token and signs it in. */
     public Student staffMember(String role) {
         String id = unique(role.toLowerCase()).replace("-", "");
-        expect(200, post("/admin/staff", ADMIN_TOKEN, Map.of("staffId", id, "name", "Staff " + id,
-                "password", passwordOf(new Student(id, null)), "role", role)));
-        Reply login = expect(200, post("/auth/login", null,
-                Map.of("studentId", id, "password", passwordOf(new Student(id, null)))));
+        expect(
+                200,
+                post(
+                        "/admin/staff",
+                        ADMIN_TOKEN,
+                        Map.of(
+                                "staffId",
+                                id,
+                                "name",
+                                "Staff " + id,
+                                "password",
+                                passwordOf(new Student(id, null)),
+                                "role",
+                                role)));
+        Reply login = expect(
+                200, post("/auth/login", null, Map.of("studentId", id, "password", passwordOf(new Student(id, null)))));
         return new Student(id, login.data().path("token").asText());
     }
 
@@ -225,9 +286,12 @@ public final class TestApi {
 
     /** A reserve with a booking pass in its header (the body is the same). */
     public Reply reserve(Student student, long sessionId, long slotId, String bookingPass) {
-        return send(HttpRequest.newBuilder(URI.create(base + "/reserve/")).header("Content-Type", "application/json")
-                .header("X-Booking-Pass", bookingPass)
-                .POST(HttpRequest.BodyPublishers.ofString(write(Map.of("sessionId", sessionId, "slotId", slotId)))),
+        return send(
+                HttpRequest.newBuilder(URI.create(base + "/reserve/"))
+                        .header("Content-Type", "application/json")
+                        .header("X-Booking-Pass", bookingPass)
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                write(Map.of("sessionId", sessionId, "slotId", slotId)))),
                 student.token());
     }
 
@@ -235,8 +299,8 @@ public final class TestApi {
     public Reply reserve(Student student, long sessionId, long slotId, List<Long> fallbackSlotIds, String bookingPass) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/reserve/"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(write(Map.of("sessionId", sessionId, "slotId", slotId,
-                        "fallbackSlotIds", fallbackSlotIds))));
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        write(Map.of("sessionId", sessionId, "slotId", slotId, "fallbackSlotIds", fallbackSlotIds))));
         if (bookingPass != null) {
             request.header("X-Booking-Pass", bookingPass);
         }
@@ -244,11 +308,26 @@ public final class TestApi {
     }
 
     /** An opening with a fair draw of {@code windowMs}; returns its id. */
-    public long createDrawSession(LocalDate date, LocalDateTime flash, int perUserLimit, int windowMs,
-            boolean bookingPass) {
-        Reply reply = expect(200, post("/admin/sessions", ADMIN_TOKEN, Map.of("sessionDate", date.toString(),
-                "flashTime", flash.withNano(0).toString(), "perUserLimit", perUserLimit, "fairDraw", true,
-                "drawWindowMs", windowMs, "bookingPass", bookingPass)));
+    public long createDrawSession(
+            LocalDate date, LocalDateTime flash, int perUserLimit, int windowMs, boolean bookingPass) {
+        Reply reply = expect(
+                200,
+                post(
+                        "/admin/sessions",
+                        ADMIN_TOKEN,
+                        Map.of(
+                                "sessionDate",
+                                date.toString(),
+                                "flashTime",
+                                flash.withNano(0).toString(),
+                                "perUserLimit",
+                                perUserLimit,
+                                "fairDraw",
+                                true,
+                                "drawWindowMs",
+                                windowMs,
+                                "bookingPass",
+                                bookingPass)));
         return reply.data().path("id").asLong();
     }
 
@@ -258,7 +337,10 @@ public final class TestApi {
 
     /** Reserves and waits until the reservation is recorded; returns its id. */
     public long book(Student student, long sessionId, long slotId) {
-        String trace = expect(202, reserve(student, sessionId, slotId)).data().path("traceId").asText();
+        String trace = expect(202, reserve(student, sessionId, slotId))
+                .data()
+                .path("traceId")
+                .asText();
         Reply result = awaitResult(student, trace, Duration.ofSeconds(30));
         if (!"SUCCESS".equals(result.data().path("status").asText())) {
             throw new AssertionError("reservation of slot " + slotId + " did not succeed: " + result);

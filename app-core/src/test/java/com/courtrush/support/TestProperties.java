@@ -9,10 +9,9 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 public final class TestProperties {
 
     public static CourtRushProperties courtRush(Map<String, String> settings) {
-        return new Binder(new MapConfigurationPropertySource(settings)).bindOrCreate("courtrush",
-                CourtRushProperties.class);
+        return new Binder(new MapConfigurationPropertySource(settings))
+                .bindOrCreate("courtrush", CourtRushProperties.class);
     }
 
-    private TestProperties() {
-    }
+    private TestProperties() {}
 }

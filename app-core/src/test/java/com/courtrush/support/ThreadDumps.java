@@ -22,12 +22,12 @@ public final class ThreadDumps {
     private static final Path DIRECTORY = Path.of("target", "hang-dumps");
     private static final AtomicInteger COUNT = new AtomicInteger();
 
-    private ThreadDumps() {
-    }
+    private ThreadDumps() {}
 
     /** Writes a dump named after {@code what} and answers its path. */
     public static Path write(String what) {
-        StringBuilder dump = new StringBuilder(what).append(System.lineSeparator()).append(System.lineSeparator());
+        StringBuilder dump =
+                new StringBuilder(what).append(System.lineSeparator()).append(System.lineSeparator());
         for (ThreadInfo thread : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
             append(dump, thread);
         }

@@ -26,6 +26,5 @@ public final class Times {
         }
     }
 
-    private Times() {
-    }
+    private Times() {}
 }

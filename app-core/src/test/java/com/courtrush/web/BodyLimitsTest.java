@@ -32,7 +32,9 @@ class BodyLimitsTest {
         };
         limits.doFilter(post("/reserve/", "{\"sessionId\":1,\"slotId\":2}"), new MockHttpServletResponse(), chain);
         assertThat(seen).hasValue("{\"sessionId\":1,\"slotId\":2}");
-        assertThat(meters.counter("courtrush.http.slow-bodies", "outcome", "waited").count()).isZero();
+        assertThat(meters.counter("courtrush.http.slow-bodies", "outcome", "waited")
+                        .count())
+                .isZero();
     }
 
     @Test
@@ -65,11 +67,15 @@ class BodyLimitsTest {
         };
         limits.doFilter(post("/auth/login", "x".repeat(100)), new MockHttpServletResponse(), holding);
         assertThat(inner).hasValue(503);
-        assertThat(meters.counter("courtrush.http.slow-bodies", "outcome", "refused-busy").count()).isEqualTo(1);
+        assertThat(meters.counter("courtrush.http.slow-bodies", "outcome", "refused-busy")
+                        .count())
+                .isEqualTo(1);
 
         MockFilterChain after = new MockFilterChain();
         limits.doFilter(post("/auth/login", "z".repeat(100)), new MockHttpServletResponse(), after);
-        assertThat((HttpServletRequest) after.getRequest()).as("released once answered: the next one passes").isNotNull();
+        assertThat((HttpServletRequest) after.getRequest())
+                .as("released once answered: the next one passes")
+                .isNotNull();
     }
 
     private static MockHttpServletRequest post(String path, String body) {

@@ -48,7 +48,8 @@ class EngineMessagesTest {
                 Locale locale = bundle == chinese ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
                 String rendered = EngineMessages.format(locale, key, "a", "b", "c", "d", "e", "f");
                 assertThat(rendered).as(key).doesNotContain("''");
-                assertThat(rendered.chars().filter(c -> c == '\'').count()).as("apostrophes of %s", key)
+                assertThat(rendered.chars().filter(c -> c == '\'').count())
+                        .as("apostrophes of %s", key)
                         .isEqualTo(bundle.getProperty(key).split("''", -1).length - 1);
             }
         }
@@ -57,7 +58,8 @@ class EngineMessagesTest {
 
     @Test
     void bothLanguagesHaveTheSameKeys() {
-        assertThat(new TreeSet<>(chinese.stringPropertyNames())).isEqualTo(new TreeSet<>(english.stringPropertyNames()));
+        assertThat(new TreeSet<>(chinese.stringPropertyNames()))
+                .isEqualTo(new TreeSet<>(english.stringPropertyNames()));
     }
 
     @Test
@@ -65,7 +67,8 @@ class EngineMessagesTest {
         Set<String> used = new TreeSet<>();
         try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
             // Queues.java names exchanges and queues ("reserve.queue"), not texts
-            for (Path file : files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("Queues.java")).toList()) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("Queues.java"))
+                    .toList()) {
                 Matcher matcher = KEY.matcher(Files.readString(file));
                 while (matcher.find()) {
                     used.add(matcher.group(1));
@@ -73,7 +76,9 @@ class EngineMessagesTest {
             }
         }
         assertThat(used).hasSizeGreaterThan(60);
-        assertThat(used.stream().filter(key -> !english.containsKey(key))).as("keys used but missing").isEmpty();
+        assertThat(used.stream().filter(key -> !english.containsKey(key)))
+                .as("keys used but missing")
+                .isEmpty();
     }
 
     @Test
@@ -83,6 +88,7 @@ class EngineMessagesTest {
         assertThat(refusal.message(Locale.SIMPLIFIED_CHINESE)).isEqualTo("已有启用的场地名为“1号场”。");
         assertThat(refusal.message(Locale.GERMAN)).isEqualTo(refusal.getMessage());
         assertThat(refusal.withData("x").message(Locale.CHINESE)).isEqualTo("已有启用的场地名为“1号场”。");
-        assertThat(EngineMessages.format(Locale.ENGLISH, "reserve.opensIn", 12L)).isEqualTo("The opening opens in 12 s.");
+        assertThat(EngineMessages.format(Locale.ENGLISH, "reserve.opensIn", 12L))
+                .isEqualTo("The opening opens in 12 s.");
     }
 }

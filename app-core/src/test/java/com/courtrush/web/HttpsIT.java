@@ -37,11 +37,17 @@ class HttpsIT {
         Path tls = Files.createDirectories(dataDir.resolve("tls")); // as the README says
         Certificate certificate = keyStore.getCertificate("courtrush");
         Files.writeString(tls.resolve("cert.pem"), pem("CERTIFICATE", certificate.getEncoded()));
-        Files.writeString(tls.resolve("key.pem"), pem("PRIVATE KEY", keyStore.getKey("courtrush", PASSWORD).getEncoded()));
+        Files.writeString(
+                tls.resolve("key.pem"),
+                pem("PRIVATE KEY", keyStore.getKey("courtrush", PASSWORD).getEncoded()));
 
-        try (ConfigurableApplicationContext engine = new SpringApplicationBuilder(CourtRushServer.class).run(
-                "--courtrush.data-dir=" + dataDir, "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                "--server.port=0", "--server.address=127.0.0.1", "--spring.jmx.enabled=false")) {
+        try (ConfigurableApplicationContext engine = new SpringApplicationBuilder(CourtRushServer.class)
+                .run(
+                        "--courtrush.data-dir=" + dataDir,
+                        "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+                        "--server.port=0",
+                        "--server.address=127.0.0.1",
+                        "--spring.jmx.enabled=false")) {
             int port = ((WebServerApplicationContext) engine).getWebServer().getPort();
             assertThat(engine.getBean(StartupReport.class).studentUrl()).startsWith("https://");
 
@@ -53,27 +59,51 @@ class HttpsIT {
             SSLContext ssl = SSLContext.getInstance("TLS");
             ssl.init(null, trust.getTrustManagers(), null);
             HttpClient https = HttpClient.newBuilder().sslContext(ssl).build();
-            HttpResponse<String> ping = https.send(HttpRequest.newBuilder(URI.create("https://localhost:" + port + "/ping"))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> ping = https.send(
+                    HttpRequest.newBuilder(URI.create("https://localhost:" + port + "/ping"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(ping.statusCode()).isEqualTo(200);
             assertThat(ping.body()).contains("\"enumCode\":\"SUCCESS\"");
-            assertThat(ping.headers().firstValue("Strict-Transport-Security")).hasValueSatisfying(
-                    hsts -> assertThat(hsts).contains("max-age="));
+            assertThat(ping.headers().firstValue("Strict-Transport-Security"))
+                    .hasValueSatisfying(hsts -> assertThat(hsts).contains("max-age="));
 
             // plain HTTP on that port is not served
-            HttpResponse<String> plain = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + port + "/ping")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> plain = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ping"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertThat(plain.statusCode()).isEqualTo(400);
         }
     }
 
     private static KeyStore selfSigned(Path dir) throws Exception {
         Path store = dir.resolve("self-signed.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "courtrush", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-                "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12",
-                "-keystore", store.toString(), "-storepass", new String(PASSWORD))
-                .redirectErrorStream(true).start();
+        Process keytool = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "keytool")
+                                .toString(),
+                        "-genkeypair",
+                        "-alias",
+                        "courtrush",
+                        "-keyalg",
+                        "RSA",
+                        "-keysize",
+                        "2048",
+                        "-validity",
+                        "2",
+                        "-dname",
+                        "CN=localhost",
+                        "-ext",
+                        "SAN=dns:localhost,ip:127.0.0.1",
+                        "-storetype",
+                        "PKCS12",
+                        "-keystore",
+                        store.toString(),
+                        "-storepass",
+                        new String(PASSWORD))
+                .redirectErrorStream(true)
+                .start();
         String output = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(keytool.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(keytool.exitValue()).as(output).isZero();
@@ -86,7 +116,8 @@ class HttpsIT {
     }
 
     private static String pem(String type, byte[] der) throws IOException {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                .encodeToString(der) + "\n-----END " + type + "-----\n";
+        return "-----BEGIN " + type + "-----\n"
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                        .encodeToString(der) + "\n-----END " + type + "-----\n";
     }
 }

@@ -23,16 +23,22 @@ class OutagesTest {
                 "Failed to obtain JDBC Connection", new SQLTransientConnectionException("timed out"))));
         assertThat(Outages.isOutage(wrapped)).isTrue();
         assertThat(Outages.isUnreachable(wrapped)).isTrue();
-        assertThat(Outages.isUnreachable(new RedisConnectionException("refused", new ConnectException()))).isTrue();
-        assertThat(Outages.isUnreachable(new RedisResponseTimeoutException("no answer"))).isTrue();
+        assertThat(Outages.isUnreachable(new RedisConnectionException("refused", new ConnectException())))
+                .isTrue();
+        assertThat(Outages.isUnreachable(new RedisResponseTimeoutException("no answer")))
+                .isTrue();
     }
 
     @Test
     void aFailureTheServiceReportsWhileUpIsNotWaitedFor() {
         // a script error, Redis out of memory, a disk full reported by the database: waiting would block the queue
-        assertThat(Outages.isUnreachable(new RedisException("ERR Error running script"))).isFalse();
-        assertThat(Outages.isUnreachable(new RedisOutOfMemoryException("OOM command not allowed"))).isFalse();
-        assertThat(Outages.isUnreachable(new TransientDataAccessResourceException("disk full"))).isFalse();
-        assertThat(Outages.isOutage(new TransientDataAccessResourceException("disk full"))).isTrue();
+        assertThat(Outages.isUnreachable(new RedisException("ERR Error running script")))
+                .isFalse();
+        assertThat(Outages.isUnreachable(new RedisOutOfMemoryException("OOM command not allowed")))
+                .isFalse();
+        assertThat(Outages.isUnreachable(new TransientDataAccessResourceException("disk full")))
+                .isFalse();
+        assertThat(Outages.isOutage(new TransientDataAccessResourceException("disk full")))
+                .isTrue();
     }
 }

@@ -15,11 +15,25 @@ class TextsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a\u0000b", "line\nforged line", "tab\there", "\u202eevil", "zero\u200bwidth",
-        "\u2066isolate", "a\u2028b", "bom\ufeff", "\ud800lone", "bell\u0007", "c1\u0085"})
+    @ValueSource(
+            strings = {
+                "a\u0000b",
+                "line\nforged line",
+                "tab\there",
+                "\u202eevil",
+                "zero\u200bwidth",
+                "\u2066isolate",
+                "a\u2028b",
+                "bom\ufeff",
+                "\ud800lone",
+                "bell\u0007",
+                "c1\u0085"
+            })
     void controlAndInvisibleCharactersAreRefusedAndShownEscapedInLogs(String text) {
         assertThat(Texts.isPlain(text)).isFalse();
-        assertThat(LogSafe.of(text)).matches("[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}]*").contains("\\u");
+        assertThat(LogSafe.of(text))
+                .matches("[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}]*")
+                .contains("\\u");
     }
 
     @org.junit.jupiter.api.Test

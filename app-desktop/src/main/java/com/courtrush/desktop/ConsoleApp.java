@@ -56,6 +56,7 @@ public class ConsoleApp extends Application {
     private volatile MainWindow window;
     /** Who is signed in at the desk. */
     private Caller staff;
+
     private I18n i18n;
     private Stage stage;
 
@@ -104,9 +105,10 @@ public class ConsoleApp extends Application {
      */
     private void askWhoIsAtTheDesk(FxNotices notices) {
         while (true) {
-            DeskSignInViewModel model = new DeskSignInViewModel(engine.getBean(AuthService.class),
-                    engine.getBean(StaffAccounts.class), i18n);
-            log.info("Staff console asks who is at the desk{}",
+            DeskSignInViewModel model = new DeskSignInViewModel(
+                    engine.getBean(AuthService.class), engine.getBean(StaffAccounts.class), i18n);
+            log.info(
+                    "Staff console asks who is at the desk{}",
                     model.firstStart() ? " (a new installation: the first manager)" : "");
             Optional<Caller> caller = DeskSignIn.ask(stage, i18n, model);
             if (caller.isPresent()) {
@@ -134,8 +136,8 @@ public class ConsoleApp extends Application {
     }
 
     private void showMain(FxNotices notices) {
-        window = new MainWindow(new ConsoleContext(i18n, tasks, notices, engine, ticker, staff), this::switchLanguage,
-                this::signOut);
+        window = new MainWindow(
+                new ConsoleContext(i18n, tasks, notices, engine, ticker, staff), this::switchLanguage, this::signOut);
         Scene scene = new Scene(window.root(), 1320, 840);
         scene.getStylesheets().add(resource("/css/app.css"));
         stage.setTitle(i18n.t("app.title"));
@@ -159,9 +161,12 @@ public class ConsoleApp extends Application {
     private boolean mayClose() {
         long students = engine.getBean(RecentStudents.class).count();
         String port = engine.getEnvironment().getProperty("local.server.port", "?");
-        return new FxNotices(() -> i18n, () -> stage).confirm(Destructive.of(i18n.t("app.closeAction"),
-                i18n.t("app.closeTarget", port), i18n.t("app.closeConsequence", students,
-                        RecentStudents.WINDOW.toMinutes()))).isPresent();
+        return new FxNotices(() -> i18n, () -> stage)
+                .confirm(Destructive.of(
+                        i18n.t("app.closeAction"),
+                        i18n.t("app.closeTarget", port),
+                        i18n.t("app.closeConsequence", students, RecentStudents.WINDOW.toMinutes())))
+                .isPresent();
     }
 
     /** Rebuilds the window in another language; the engine keeps running. */
@@ -173,8 +178,10 @@ public class ConsoleApp extends Application {
     }
 
     private void rebuildWindow() {
-        window = new MainWindow(new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), engine, ticker,
-                staff), this::switchLanguage, this::signOut);
+        window = new MainWindow(
+                new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), engine, ticker, staff),
+                this::switchLanguage,
+                this::signOut);
         stage.setTitle(i18n.t("app.title"));
         stage.getScene().setRoot(window.root());
     }
@@ -192,9 +199,10 @@ public class ConsoleApp extends Application {
         alert.initOwner(stage);
         alert.setTitle(i18n.t("app.title"));
         alert.setHeaderText(i18n.t("startup.failed"));
-        alert.setContentText(analysis != null
-                ? analysis.getDescription() + "\n\n" + Objects.requireNonNullElse(analysis.getAction(), "")
-                : i18n.t("startup.failedUnknown", rootMessage(error)));
+        alert.setContentText(
+                analysis != null
+                        ? analysis.getDescription() + "\n\n" + Objects.requireNonNullElse(analysis.getAction(), "")
+                        : i18n.t("startup.failedUnknown", rootMessage(error)));
         alert.getDialogPane().setId("startupFailed");
         alert.showAndWait();
         Platform.exit();
@@ -207,8 +215,17 @@ public class ConsoleApp extends Application {
     private void offerReset(SavedSettingInvalid bad, FxNotices notices) {
         ButtonType reset = new ButtonType(i18n.t("startup.resetSetting"), ButtonBar.ButtonData.OK_DONE);
         ButtonType exit = new ButtonType(i18n.t("startup.exit"), ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert alert = new Alert(Alert.AlertType.ERROR, i18n.t("startup.badSetting", i18n.t("settings.key." + bad.key()),
-                bad.key(), bad.value(), i18n.t("settings.problem." + bad.problem().name()), bad.file()), reset, exit);
+        Alert alert = new Alert(
+                Alert.AlertType.ERROR,
+                i18n.t(
+                        "startup.badSetting",
+                        i18n.t("settings.key." + bad.key()),
+                        bad.key(),
+                        bad.value(),
+                        i18n.t("settings.problem." + bad.problem().name()),
+                        bad.file()),
+                reset,
+                exit);
         alert.initOwner(stage);
         alert.setTitle(i18n.t("app.title"));
         alert.setHeaderText(i18n.t("startup.failed"));
@@ -218,8 +235,12 @@ public class ConsoleApp extends Application {
             return;
         }
         LocalSettings.reset(bad.file(), bad.key());
-        log.warn("Start-up setting {} reset to its default (it was \"{}\", which {}) in {}", bad.key(), bad.value(),
-                bad.problem().english(), bad.file());
+        log.warn(
+                "Start-up setting {} reset to its default (it was \"{}\", which {}) in {}",
+                bad.key(),
+                bad.value(),
+                bad.problem().english(),
+                bad.file());
         boot(notices);
     }
 

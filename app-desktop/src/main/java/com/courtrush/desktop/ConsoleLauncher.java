@@ -12,6 +12,5 @@ public final class ConsoleLauncher {
         Application.launch(ConsoleApp.class, args);
     }
 
-    private ConsoleLauncher() {
-    }
+    private ConsoleLauncher() {}
 }

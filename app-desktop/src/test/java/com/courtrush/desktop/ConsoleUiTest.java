@@ -8,9 +8,9 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.openings.OpeningsViewModel;
 import com.courtrush.desktop.rush.LiveRushViewModel;
 import com.courtrush.desktop.support.ClippedText;
+import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.recurring.OpeningRules;
 import com.courtrush.report.SalesReports;
-import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.lifecycle.ReservationStatus;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -74,9 +74,14 @@ class ConsoleUiTest {
     static void startConsole() throws Exception {
         System.setProperty(ConsolePreferences.LOCALE_PROPERTY, "en");
         FxToolkit.registerPrimaryStage();
-        app = (ConsoleApp) FxToolkit.setupApplication(ConsoleApp.class,
-                "--courtrush.data-dir=" + Files.createTempDirectory("console-ui-"), "--server.port=0",
-                "--courtrush.admin-token=" + ADMIN, "--courtrush.auth.bcrypt-strength=4", "--courtrush.auth.sign-in-hold=0s", "--spring.jmx.enabled=false");
+        app = (ConsoleApp) FxToolkit.setupApplication(
+                ConsoleApp.class,
+                "--courtrush.data-dir=" + Files.createTempDirectory("console-ui-"),
+                "--server.port=0",
+                "--courtrush.admin-token=" + ADMIN,
+                "--courtrush.auth.bcrypt-strength=4",
+                "--courtrush.auth.sign-in-hold=0s",
+                "--spring.jmx.enabled=false");
         // a new installation: the console asks for the first manager before anything else
         waitFor(120, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
         assertThat(robot.lookup("#deskSignIn").queryAs(DialogPane.class).getHeaderText())
@@ -91,9 +96,13 @@ class ConsoleUiTest {
         robot.clickOn("#signInRepeat").write("manager-pw-1");
         robot.clickOn("#signInOk");
         waitFor(60, () -> app.window() != null);
-        waitFor(20, () -> robot.lookup("#nav-courts").tryQuery()
-                .filter(cell -> cell.getScene().getWindow().getWidth() >= 1000 && cell.getLayoutBounds().getWidth() > 0)
-                .isPresent());
+        waitFor(
+                20,
+                () -> robot.lookup("#nav-courts")
+                        .tryQuery()
+                        .filter(cell -> cell.getScene().getWindow().getWidth() >= 1000
+                                && cell.getLayoutBounds().getWidth() > 0)
+                        .isPresent());
         WaitForAsyncUtils.waitForFxEvents();
         base = "http://127.0.0.1:" + app.engine().getEnvironment().getProperty("local.server.port");
     }
@@ -143,10 +152,13 @@ class ConsoleUiTest {
         waitFor(10, () -> openings.getItems().size() == 1);
         assertThat(openings.getItems().get(0).perUserLimit()).isEqualTo(3);
 
-        robot.clickOn(robot.lookup(".tab").match(n -> n.getId() != null && n.getId().equals("tabTemplate"))
+        robot.clickOn(robot.lookup(".tab")
+                .match(n -> n.getId() != null && n.getId().equals("tabTemplate"))
                 .queryAs(Node.class));
         ListCell<?> cell = robot.lookup("#templateCourts .list-cell").queryAllAs(ListCell.class).stream()
-                .filter(c -> c.getItem() != null && c.getItem().toString().equals("Court X")).findFirst().orElseThrow();
+                .filter(c -> c.getItem() != null && c.getItem().toString().equals("Court X"))
+                .findFirst()
+                .orElseThrow();
         robot.clickOn(cell.lookup(".check-box"));
         // a typed number out of range is refused visibly and changes nothing (−5 once became 1 silently)
         Spinner<?> capacity = robot.lookup("#templateCapacity").queryAs(Spinner.class);
@@ -172,7 +184,9 @@ class ConsoleUiTest {
         robot.clickOn(error.lookupAll(".button").iterator().next());
         assertThat(slots.getItems()).hasSize(4);
 
-        robot.clickOn(robot.lookup(".tab").match(n -> "tabNewOpening".equals(n.getId())).queryAs(Node.class));
+        robot.clickOn(robot.lookup(".tab")
+                .match(n -> "tabNewOpening".equals(n.getId()))
+                .queryAs(Node.class));
         robot.clickOn("#openNow");
         waitFor(10, () -> openings.getItems().get(0).state() == com.courtrush.opening.SessionState.OPEN);
     }
@@ -182,24 +196,48 @@ class ConsoleUiTest {
     void theLiveViewShowsAPermitGoWhenAStudentReservesOverHttp() throws Exception {
         robot.clickOn("#nav-rush");
         TableView<LiveRushViewModel.SlotStockRow> rush = table("#rushTable");
-        waitFor(15, () -> rush.getItems().size() == 4 && rush.getItems().get(0).permitsLeft() != null
-                && rush.getItems().get(0).permitsLeft() == 1);
+        waitFor(
+                15,
+                () -> rush.getItems().size() == 4
+                        && rush.getItems().get(0).permitsLeft() != null
+                        && rush.getItems().get(0).permitsLeft() == 1);
         slotId = rush.getItems().get(0).slotId();
-        long sessionId = robot.lookup("#rushOpening").queryAs(ChoiceBox.class).getValue() == null ? 0
-                : ((LiveRushViewModel.OpeningChoice) robot.lookup("#rushOpening").queryAs(ChoiceBox.class).getValue())
+        long sessionId = robot.lookup("#rushOpening").queryAs(ChoiceBox.class).getValue() == null
+                ? 0
+                : ((LiveRushViewModel.OpeningChoice) robot.lookup("#rushOpening")
+                                .queryAs(ChoiceBox.class)
+                                .getValue())
                         .id();
 
-        call("POST", "/admin/students", ADMIN,
+        call(
+                "POST",
+                "/admin/students",
+                ADMIN,
                 "{\"students\":[{\"studentId\":\"2024777\",\"password\":\"secret77\",\"name\":\"Ann\"}]}");
         studentToken = call("POST", "/auth/login", null, "{\"studentId\":\"2024777\",\"password\":\"secret77\"}")
-                .path("data").path("token").asText();
-        String trace = call("POST", "/reserve/", studentToken,
-                "{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + "}").path("data").path("traceId").asText();
+                .path("data")
+                .path("token")
+                .asText();
+        String trace = call(
+                        "POST",
+                        "/reserve/",
+                        studentToken,
+                        "{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + "}")
+                .path("data")
+                .path("traceId")
+                .asText();
         waitFor(15, () -> rush.getItems().get(0).permitsLeft() == 0);
         assertThat(robot.lookup("#rushStock").queryLabeled().getText()).startsWith("3 / 4");
-        waitForServer(15, () -> "SUCCESS".equals(unchecked(() -> call("GET", "/reserve/result/" + trace,
-                studentToken, null).path("data").path("status").asText())));
-        reservationId = call("GET", "/reserve/result/" + trace, studentToken, null).path("data").path("reservationId")
+        waitForServer(
+                15,
+                () -> "SUCCESS"
+                        .equals(unchecked(() -> call("GET", "/reserve/result/" + trace, studentToken, null)
+                                .path("data")
+                                .path("status")
+                                .asText())));
+        reservationId = call("GET", "/reserve/result/" + trace, studentToken, null)
+                .path("data")
+                .path("reservationId")
                 .asLong();
         call("POST", "/pay/wechat/" + reservationId, studentToken, null);
     }
@@ -211,13 +249,22 @@ class ConsoleUiTest {
         robot.clickOn("#searchReservations");
         TableView<ReservationQueries.Row> table = table("#reservationsTable");
         waitFor(10, () -> table.getItems().stream().anyMatch(r -> r.id() == reservationId));
-        robot.interact(() -> table.getSelectionModel().select(table.getItems().stream()
-                .filter(r -> r.id() == reservationId).findFirst().orElseThrow()));
+        robot.interact(() -> table.getSelectionModel()
+                .select(table.getItems().stream()
+                        .filter(r -> r.id() == reservationId)
+                        .findFirst()
+                        .orElseThrow()));
 
         robot.clickOn("#markPaid");
         robot.clickOn("#dialogOk");
         waitFor(10, () -> status(table) == ReservationStatus.CONFIRMED);
-        waitFor(10, () -> robot.lookup("#payOrdersTable").queryAs(TableView.class).getItems().size() == 1);
+        waitFor(
+                10,
+                () -> robot.lookup("#payOrdersTable")
+                                .queryAs(TableView.class)
+                                .getItems()
+                                .size()
+                        == 1);
 
         robot.clickOn("#refundReservation");
         // the dialog names the reservation and refuses an empty reason visibly
@@ -232,54 +279,86 @@ class ConsoleUiTest {
         robot.clickOn("#dialogOk");
         waitFor(10, () -> status(table) == ReservationStatus.CANCELLED);
         TableView<AuditLog> audit = table("#auditTable");
-        waitFor(10, () -> audit.getItems().stream().map(AuditLog::getAction).toList().containsAll(
-                List.of("MARK_PAID", "REFUND")));
+        waitFor(
+                10,
+                () -> audit.getItems().stream()
+                        .map(AuditLog::getAction)
+                        .toList()
+                        .containsAll(List.of("MARK_PAID", "REFUND")));
 
         robot.clickOn("#nav-rush");
         TableView<LiveRushViewModel.SlotStockRow> rush = table("#rushTable");
         waitFor(15, () -> rush.getItems().stream().anyMatch(r -> r.slotId() == slotId && r.permitsLeft() == 1));
 
         // the day's report counts the sale, the payment and the refund
-        LocalDate playDate = table.getItems().stream().filter(r -> r.id() == reservationId).findFirst().orElseThrow()
+        LocalDate playDate = table.getItems().stream()
+                .filter(r -> r.id() == reservationId)
+                .findFirst()
+                .orElseThrow()
                 .slotDate();
         robot.clickOn("#nav-reports");
         DatePicker reportDate = robot.lookup("#reportDate").queryAs(DatePicker.class);
         robot.interact(() -> reportDate.setValue(playDate));
         robot.clickOn("#showReport");
         TableView<SalesReports.Figures> report = table("#reportTable");
-        waitFor(10, () -> report.getItems().size() == 1 && report.getItems().get(0).date().equals(playDate)
-                && report.getItems().get(0).sold() == 1);
+        waitFor(
+                10,
+                () -> report.getItems().size() == 1
+                        && report.getItems().get(0).date().equals(playDate)
+                        && report.getItems().get(0).sold() == 1);
         SalesReports.Figures day = report.getItems().get(0);
         assertThat(List.of(day.paid(), day.refunded(), day.held())).containsExactly(1, 1, 0);
         assertThat(day.refundsYuan()).isEqualByComparingTo(day.revenueYuan()).isPositive();
-        assertThat(robot.lookup("#reportSummary").queryLabeled().getText()).contains("1 sold").contains("1 refunded");
+        assertThat(robot.lookup("#reportSummary").queryLabeled().getText())
+                .contains("1 sold")
+                .contains("1 refunded");
     }
 
     @Test
     @Order(5)
     void theLanguageSwitchesToChineseAndBackAndTheRushIsStillThere() {
         robot.clickOn("#nav-rush");
-        waitFor(15, () -> attemptsCharted() == 1 && robot.lookup("#rushSummary").queryLabeled().getText()
-                .contains("attempts: 1 from 1 students; places granted: 1"));
+        waitFor(
+                15,
+                () -> attemptsCharted() == 1
+                        && robot.lookup("#rushSummary")
+                                .queryLabeled()
+                                .getText()
+                                .contains("attempts: 1 from 1 students; places granted: 1"));
         robot.clickOn("#nav-courts"); // another screen, then back: nothing was lost
         robot.clickOn("#nav-rush");
         waitFor(15, () -> attemptsCharted() == 1);
 
         ChoiceBox<Locale> language = robot.lookup("#language").queryAs(ChoiceBox.class);
         robot.interact(() -> language.setValue(I18n.CHINESE));
-        waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
-                .filter("场地"::equals).isPresent());
+        waitFor(
+                10,
+                () -> robot.lookup("#nav-courts")
+                        .tryQuery()
+                        .map(n -> ((ListCell<?>) n).getText())
+                        .filter("场地"::equals)
+                        .isPresent());
         robot.clickOn("#nav-rush");
-        waitFor(15, () -> attemptsCharted() == 1 && robot.lookup("#rushSummary").queryLabeled().getText()
-                .contains("1 名学生尝试 1 次"));
-        assertThat(robot.lookup("#rushRateChart").queryAs(LineChart.class).getXAxis().getLabel())
+        waitFor(
+                15,
+                () -> attemptsCharted() == 1
+                        && robot.lookup("#rushSummary").queryLabeled().getText().contains("1 名学生尝试 1 次"));
+        assertThat(robot.lookup("#rushRateChart")
+                        .queryAs(LineChart.class)
+                        .getXAxis()
+                        .getLabel())
                 .startsWith("距开放时间的秒数");
         robot.clickOn("#nav-openings");
         assertThat(robot.lookup("#generateSlots").queryButton().getText()).isEqualTo("生成时段");
         ChoiceBox<Locale> again = robot.lookup("#language").queryAs(ChoiceBox.class);
         robot.interact(() -> again.setValue(I18n.ENGLISH));
-        waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
-                .filter("Courts"::equals).isPresent());
+        waitFor(
+                10,
+                () -> robot.lookup("#nav-courts")
+                        .tryQuery()
+                        .map(n -> ((ListCell<?>) n).getText())
+                        .filter("Courts"::equals)
+                        .isPresent());
     }
 
     @Test
@@ -294,7 +373,9 @@ class ConsoleUiTest {
                 .containsPattern("\\d+ students used it in the last 5 minutes");
         robot.clickOn("#dialogBack");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(stage.isShowing()).as("the console stays open when staff step back").isTrue();
+        assertThat(stage.isShowing())
+                .as("the console stays open when staff step back")
+                .isTrue();
         assertThat(app.engine().isRunning()).isTrue();
     }
 
@@ -306,10 +387,24 @@ class ConsoleUiTest {
             ChoiceBox<Locale> language = robot.lookup("#language").queryAs(ChoiceBox.class);
             robot.interact(() -> language.setValue(locale));
             String courts = I18n.of(locale).t("nav.courts");
-            waitFor(10, () -> robot.lookup("#nav-courts").tryQuery().map(n -> ((ListCell<?>) n).getText())
-                    .filter(courts::equals).isPresent());
-            for (String screen : List.of("courts", "openings", "rules", "rush", "queues", "reservations", "reports",
-                    "students", "staff", "settings")) {
+            waitFor(
+                    10,
+                    () -> robot.lookup("#nav-courts")
+                            .tryQuery()
+                            .map(n -> ((ListCell<?>) n).getText())
+                            .filter(courts::equals)
+                            .isPresent());
+            for (String screen : List.of(
+                    "courts",
+                    "openings",
+                    "rules",
+                    "rush",
+                    "queues",
+                    "reservations",
+                    "reports",
+                    "students",
+                    "staff",
+                    "settings")) {
                 robot.clickOn("#nav-" + screen);
                 if (screen.equals("reservations")) { // with a reservation's details, pay order and history shown
                     robot.clickOn("#searchReservations");
@@ -320,17 +415,22 @@ class ConsoleUiTest {
                 settle();
                 clipped.addAll(clippedOnScreen(locale, screen));
                 if (screen.equals("openings")) {
-                    robot.clickOn(robot.lookup(".tab").match(n -> "tabTemplate".equals(n.getId())).queryAs(Node.class));
+                    robot.clickOn(robot.lookup(".tab")
+                            .match(n -> "tabTemplate".equals(n.getId()))
+                            .queryAs(Node.class));
                     settle();
                     clipped.addAll(clippedOnScreen(locale, "openings/template"));
-                    robot.clickOn(robot.lookup(".tab").match(n -> "tabNewOpening".equals(n.getId()))
+                    robot.clickOn(robot.lookup(".tab")
+                            .match(n -> "tabNewOpening".equals(n.getId()))
                             .queryAs(Node.class));
                 }
             }
         }
         ChoiceBox<Locale> language = robot.lookup("#language").queryAs(ChoiceBox.class);
         robot.interact(() -> language.setValue(I18n.ENGLISH));
-        assertThat(clipped).as("text cut short or a character alone on a line, at the default window size").isEmpty();
+        assertThat(clipped)
+                .as("text cut short or a character alone on a line, at the default window size")
+                .isEmpty();
     }
 
     @Test
@@ -354,9 +454,15 @@ class ConsoleUiTest {
         assertThat(robot.lookup("#signInError").queryLabeled().getText()).contains("Wrong");
         robot.clickOn("#signInPassword").write("desk-pw-11");
         robot.clickOn("#signInOk");
-        waitFor(10, () -> robot.lookup("#signedIn").tryQuery()
-                .filter(n -> ((javafx.scene.control.Label) n).getText().equals("Signed in: desk1 (Staff)")).isPresent());
-        assertThat(robot.lookup("#nav-staff").tryQuery()).as("staff do not manage staff accounts").isEmpty();
+        waitFor(
+                10,
+                () -> robot.lookup("#signedIn")
+                        .tryQuery()
+                        .filter(n -> ((javafx.scene.control.Label) n).getText().equals("Signed in: desk1 (Staff)"))
+                        .isPresent());
+        assertThat(robot.lookup("#nav-staff").tryQuery())
+                .as("staff do not manage staff accounts")
+                .isEmpty();
         assertThat(robot.lookup("#nav-settings").tryQuery()).as("nor settings").isEmpty();
 
         robot.clickOn("#nav-students");
@@ -367,11 +473,16 @@ class ConsoleUiTest {
         robot.clickOn("#resetPassword");
         robot.clickOn("#dialogInput").write("fresh-pw-22");
         robot.clickOn("#dialogOk");
-        waitFor(10, () -> unchecked(() -> call("GET", "/admin/audit?actor=staff:desk1", ADMIN, null))
-                .path("data").path("records").findValuesAsText("action")
-                .containsAll(List.of("CONSOLE_SIGN_IN", "RESET_PASSWORD")));
+        waitFor(
+                10,
+                () -> unchecked(() -> call("GET", "/admin/audit?actor=staff:desk1", ADMIN, null))
+                        .path("data")
+                        .path("records")
+                        .findValuesAsText("action")
+                        .containsAll(List.of("CONSOLE_SIGN_IN", "RESET_PASSWORD")));
         JsonNode manager = call("GET", "/admin/audit?actor=staff:wang", ADMIN, null);
-        assertThat(manager.path("data").path("records").findValuesAsText("action")).contains("CREATE_STAFF");
+        assertThat(manager.path("data").path("records").findValuesAsText("action"))
+                .contains("CREATE_STAFF");
     }
 
     @Test
@@ -382,7 +493,9 @@ class ConsoleUiTest {
         robot.clickOn("#nav-rules");
         robot.clickOn("#ruleName").write("Evenings");
         ListCell<?> court = robot.lookup("#ruleCourts .list-cell").queryAllAs(ListCell.class).stream()
-                .filter(c -> c.getItem() != null && c.getItem().toString().equals("Court R")).findFirst().orElseThrow();
+                .filter(c -> c.getItem() != null && c.getItem().toString().equals("Court R"))
+                .findFirst()
+                .orElseThrow();
         robot.clickOn(court.lookup(".check-box"));
         TextField start = robot.lookup("#ruleStart").queryAs(TextField.class);
         TextField end = robot.lookup("#ruleEnd").queryAs(TextField.class);
@@ -392,13 +505,16 @@ class ConsoleUiTest {
         });
         robot.clickOn("#createRule");
         TableView<OpeningRules.PlanDay> plan = table("#rulePlan");
-        waitFor(15, () -> plan.getItems().size() == 14 && plan.getItems().get(1).status()
-                == OpeningRules.PlanDay.Status.CREATED);
+        waitFor(
+                15,
+                () -> plan.getItems().size() == 14
+                        && plan.getItems().get(1).status() == OpeningRules.PlanDay.Status.CREATED);
         assertThat(plan.getItems().get(1).date()).isEqualTo(today.plusDays(1));
         assertThat(plan.getItems().get(2).status()).isEqualTo(OpeningRules.PlanDay.Status.TO_COME);
         long opening = plan.getItems().get(1).sessionId();
         JsonNode made = call("GET", "/admin/sessions/" + opening, ADMIN, null);
-        assertThat(made.path("data").path("sessionDate").asText()).isEqualTo(today.plusDays(1).toString());
+        assertThat(made.path("data").path("sessionDate").asText())
+                .isEqualTo(today.plusDays(1).toString());
 
         // a holiday three days on: closed, with its note, in the plan
         DatePicker date = robot.lookup("#ruleChangeDate").queryAs(DatePicker.class);
@@ -411,8 +527,12 @@ class ConsoleUiTest {
 
     static List<String> clippedOnScreen(Locale locale, String screen) {
         try {
-            return WaitForAsyncUtils.asyncFx(() -> ClippedText.in(node("#nav-courts").getScene().getRoot())).get()
-                    .stream().map(line -> "[" + locale.getLanguage() + "] " + screen + ": " + line).toList();
+            return WaitForAsyncUtils.asyncFx(
+                            () -> ClippedText.in(node("#nav-courts").getScene().getRoot()))
+                    .get()
+                    .stream()
+                    .map(line -> "[" + locale.getLanguage() + "] " + screen + ": " + line)
+                    .toList();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -435,18 +555,24 @@ class ConsoleUiTest {
     @SuppressWarnings("unchecked")
     static double attemptsCharted() {
         LineChart<Number, Number> chart = robot.lookup("#rushRateChart").queryAs(LineChart.class);
-        return chart.getData().get(0).getData().stream().mapToDouble(point -> point.getYValue().doubleValue()).sum();
+        return chart.getData().get(0).getData().stream()
+                .mapToDouble(point -> point.getYValue().doubleValue())
+                .sum();
     }
 
     static ReservationStatus status(TableView<ReservationQueries.Row> table) {
-        return table.getItems().stream().filter(r -> r.id() == reservationId).findFirst()
-                .map(ReservationQueries.Row::status).orElse(null);
+        return table.getItems().stream()
+                .filter(r -> r.id() == reservationId)
+                .findFirst()
+                .map(ReservationQueries.Row::status)
+                .orElse(null);
     }
 
     static JsonNode call(String method, String path, String token, String body) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json");
         if (token != null) {
             request.header("Authorization", "Bearer " + token);

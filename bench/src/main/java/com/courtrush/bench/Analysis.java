@@ -69,16 +69,23 @@ final class Analysis {
     }
 
     long firstDoneAt() {
-        return samples.stream().filter(s -> s.size() > 0).mapToLong(s -> s.doneAt(0)).min().orElse(0);
+        return samples.stream()
+                .filter(s -> s.size() > 0)
+                .mapToLong(s -> s.doneAt(0))
+                .min()
+                .orElse(0);
     }
 
     long lastDoneAt() {
-        return samples.stream().filter(s -> s.size() > 0).mapToLong(s -> s.doneAt(s.size() - 1)).max().orElse(0);
+        return samples.stream()
+                .filter(s -> s.size() > 0)
+                .mapToLong(s -> s.doneAt(s.size() - 1))
+                .max()
+                .orElse(0);
     }
 
     /** A count over a window. */
-    record Rate(long requests, double seconds, double perSecond) {
-    }
+    record Rate(long requests, double seconds, double perSecond) {}
 
     /** Latency percentiles in milliseconds. */
     record Latency(long count, double p50Ms, double p90Ms, double p99Ms, double maxMs) {
@@ -87,8 +94,12 @@ final class Analysis {
             if (h.getTotalCount() == 0) {
                 return new Latency(0, 0, 0, 0, 0);
             }
-            return new Latency(h.getTotalCount(), ms(h.getValueAtPercentile(50)), ms(h.getValueAtPercentile(90)),
-                    ms(h.getValueAtPercentile(99)), ms(h.getMaxValue()));
+            return new Latency(
+                    h.getTotalCount(),
+                    ms(h.getValueAtPercentile(50)),
+                    ms(h.getValueAtPercentile(90)),
+                    ms(h.getValueAtPercentile(99)),
+                    ms(h.getMaxValue()));
         }
 
         private static double ms(long micros) {

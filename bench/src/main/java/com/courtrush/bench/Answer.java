@@ -2,8 +2,19 @@ package com.courtrush.bench;
 
 /** What one request got back, as the bench counts it. */
 enum Answer {
-    PONG, SCRIPT_REPLY, ACCEPTED, ENTERED, OUT_OF_STOCK, UNGATED, TOO_MANY_REQUESTS, DUP_REQ, QUOTA_EXCEEDED, PASS_REQUIRED, FAILED,
-    OTHER, IO_ERROR;
+    PONG,
+    SCRIPT_REPLY,
+    ACCEPTED,
+    ENTERED,
+    OUT_OF_STOCK,
+    UNGATED,
+    TOO_MANY_REQUESTS,
+    DUP_REQ,
+    QUOTA_EXCEEDED,
+    PASS_REQUIRED,
+    FAILED,
+    OTHER,
+    IO_ERROR;
 
     private static final Answer[] VALUES = values();
 

@@ -32,6 +32,7 @@ final class BenchData {
 
     /** Hour-long slots per court, from 08:00. */
     static final int SLOTS_PER_COURT = 12;
+
     private static final int IMPORT_CHUNK = 500;
     static final String PASSWORD = "bench-Passw0rd";
     private static final DateTimeFormatter FLASH = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
@@ -51,7 +52,8 @@ final class BenchData {
     List<Long> createCourts(int count) throws IOException {
         List<Long> ids = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
-            JSONObject created = http.call("Creating a court",
+            JSONObject created = http.call(
+                    "Creating a court",
                     http.post("/admin/courts", admin, Map.of("courtName", "Bench " + runId + " #" + i)));
             ids.add(created.getJSONObject("data").getLong("id"));
         }
@@ -68,8 +70,9 @@ final class BenchData {
                 studentIds.add(studentId);
                 rows.add(Map.of("studentId", studentId, "password", PASSWORD, "name", "Bench student " + i));
             }
-            JSONObject result = http.call("Importing students",
-                    http.post("/admin/students", admin, Map.of("students", rows))).getJSONObject("data");
+            JSONObject result = http.call(
+                            "Importing students", http.post("/admin/students", admin, Map.of("students", rows)))
+                    .getJSONObject("data");
             if (result.getIntValue("created") != rows.size()) {
                 throw new BenchException("Importing students created " + result.getIntValue("created") + " of "
                         + rows.size() + ": " + result);
@@ -94,11 +97,13 @@ final class BenchData {
             List<Future<String>> passes = new ArrayList<>();
             for (String token : tokens) {
                 passes.add(pool.submit(() -> {
-                    http.call("Asking for a challenge", http.post("/reserve/challenge", token,
-                            Map.of("sessionId", sessionId)));
+                    http.call(
+                            "Asking for a challenge",
+                            http.post("/reserve/challenge", token, Map.of("sessionId", sessionId)));
                     String answer = answerOf.apply(token);
-                    JSONObject pass = http.call("Answering the challenge", http.post("/reserve/pass", token,
-                            Map.of("sessionId", sessionId, "answer", answer)));
+                    JSONObject pass = http.call(
+                            "Answering the challenge",
+                            http.post("/reserve/pass", token, Map.of("sessionId", sessionId, "answer", answer)));
                     int n = done.incrementAndGet();
                     if (n % 1000 == 0 || n == tokens.size()) {
                         out.printf("    booking passes: %,d/%,d students%n", n, tokens.size());
@@ -112,7 +117,8 @@ final class BenchData {
             }
             return result;
         } catch (ExecutionException e) {
-            throw new BenchException("Getting booking passes failed: " + e.getCause().getMessage(), e.getCause());
+            throw new BenchException(
+                    "Getting booking passes failed: " + e.getCause().getMessage(), e.getCause());
         } finally {
             pool.shutdownNow();
         }
@@ -131,8 +137,9 @@ final class BenchData {
             List<Future<String>> tokens = new ArrayList<>();
             for (String studentId : studentIds) {
                 tokens.add(pool.submit(() -> {
-                    JSONObject login = http.call("Logging in " + studentId, http.post("/auth/login", null,
-                            Map.of("studentId", studentId, "password", PASSWORD)));
+                    JSONObject login = http.call(
+                            "Logging in " + studentId,
+                            http.post("/auth/login", null, Map.of("studentId", studentId, "password", PASSWORD)));
                     int n = done.incrementAndGet();
                     if (n % 1000 == 0 || n == studentIds.size()) {
                         out.printf("    logged in %,d/%,d students%n", n, studentIds.size());
@@ -166,15 +173,40 @@ final class BenchData {
      * The same, asking for a booking pass when {@code bookingPass}, starting with a fair draw of
      * {@code drawWindowMs} when that is not 0.
      */
-    Opening createOpening(List<Long> courts, int slots, int capacity, int perUserLimit, int leadSeconds, ZoneId zone,
-            boolean bookingPass, int drawWindowMs) throws IOException {
+    Opening createOpening(
+            List<Long> courts,
+            int slots,
+            int capacity,
+            int perUserLimit,
+            int leadSeconds,
+            ZoneId zone,
+            boolean bookingPass,
+            int drawWindowMs)
+            throws IOException {
         LocalDateTime flash = LocalDateTime.now(zone).plusSeconds(leadSeconds).truncatedTo(ChronoUnit.SECONDS);
         LocalDate day = flash.toLocalDate().plusDays(1);
-        long sessionId = http.call("Creating the opening", http.post("/admin/sessions", admin, Map.of(
-                "sessionDate", day.toString(), "flashTime", FLASH.format(flash), "warmupLeadMinutes", 5,
-                "perUserLimit", perUserLimit, "bookingPass", bookingPass, "fairDraw", drawWindowMs > 0,
-                "drawWindowMs", drawWindowMs)))
-                .getJSONObject("data").getLongValue("id");
+        long sessionId = http.call(
+                        "Creating the opening",
+                        http.post(
+                                "/admin/sessions",
+                                admin,
+                                Map.of(
+                                        "sessionDate",
+                                        day.toString(),
+                                        "flashTime",
+                                        FLASH.format(flash),
+                                        "warmupLeadMinutes",
+                                        5,
+                                        "perUserLimit",
+                                        perUserLimit,
+                                        "bookingPass",
+                                        bookingPass,
+                                        "fairDraw",
+                                        drawWindowMs > 0,
+                                        "drawWindowMs",
+                                        drawWindowMs)))
+                .getJSONObject("data")
+                .getLongValue("id");
         List<Long> slotIds = new ArrayList<>();
         int full = slots / SLOTS_PER_COURT;
         int rest = slots % SLOTS_PER_COURT;
@@ -184,27 +216,43 @@ final class BenchData {
         if (rest > 0) {
             slotIds.addAll(generate(sessionId, courts.subList(full, full + 1), rest, capacity));
         }
-        JSONObject warm = http.call("Warming the opening up",
-                http.post("/admin/sessions/" + sessionId + "/warmup", admin, null)).getJSONObject("data");
+        JSONObject warm = http.call(
+                        "Warming the opening up", http.post("/admin/sessions/" + sessionId + "/warmup", admin, null))
+                .getJSONObject("data");
         long permits = warm.getLongValue("permits");
         if (permits != (long) slots * capacity) {
-            throw new BenchException("The warm-up put " + permits + " permits in Redis, expected "
-                    + (long) slots * capacity);
+            throw new BenchException(
+                    "The warm-up put " + permits + " permits in Redis, expected " + (long) slots * capacity);
         }
-        JSONObject rush = http.call("Reading the opening's gate",
-                http.get("/admin/monitor/rush/" + sessionId, admin)).getJSONObject("data");
+        JSONObject rush = http.call("Reading the opening's gate", http.get("/admin/monitor/rush/" + sessionId, admin))
+                .getJSONObject("data");
         Long opensAt = rush.getLong("opensAt");
         if (opensAt == null) {
             throw new BenchException("The opening has no gate time in Redis after its warm-up: " + rush);
         }
-        return new Opening(sessionId, slotIds.stream().mapToLong(Long::longValue).toArray(), permits, opensAt);
+        return new Opening(
+                sessionId, slotIds.stream().mapToLong(Long::longValue).toArray(), permits, opensAt);
     }
 
     private List<Long> generate(long sessionId, List<Long> courts, int hours, int capacity) throws IOException {
-        JSONArray ids = http.call("Generating slots", http.post("/admin/sessions/" + sessionId + "/slots/generate",
-                admin, Map.of("courtIds", courts, "startTime", "8:00", "endTime", (8 + hours) + ":00",
-                        "durationMinutes", 60, "capacity", capacity)))
-                .getJSONObject("data").getJSONArray("slotIds");
+        JSONArray ids = http.call(
+                        "Generating slots",
+                        http.post(
+                                "/admin/sessions/" + sessionId + "/slots/generate",
+                                admin,
+                                Map.of(
+                                        "courtIds",
+                                        courts,
+                                        "startTime",
+                                        "8:00",
+                                        "endTime",
+                                        (8 + hours) + ":00",
+                                        "durationMinutes",
+                                        60,
+                                        "capacity",
+                                        capacity)))
+                .getJSONObject("data")
+                .getJSONArray("slotIds");
         return ids.toJavaList(Long.class);
     }
 

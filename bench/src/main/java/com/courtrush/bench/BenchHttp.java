@@ -42,8 +42,8 @@ final class BenchHttp implements Closeable {
 
     BenchHttp(List<String> bases, int connections) {
         this.bases = List.copyOf(bases);
-        this.threadBase = ThreadLocal.withInitial(() -> this.bases.get(Math.floorMod(dealt.getAndIncrement(),
-                this.bases.size())));
+        this.threadBase = ThreadLocal.withInitial(
+                () -> this.bases.get(Math.floorMod(dealt.getAndIncrement(), this.bases.size())));
         PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(connections)
                 .setMaxConnPerRoute(connections)
@@ -99,9 +99,12 @@ final class BenchHttp implements Closeable {
         if (token != null) {
             request.setHeader(HttpHeaders.AUTHORIZATION, "Bearer " + token);
         }
-        return client.execute(request, response -> new Reply(response.getCode(),
-                response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity()),
-                retryAfter(response.getFirstHeader("Retry-After"))));
+        return client.execute(
+                request,
+                response -> new Reply(
+                        response.getCode(),
+                        response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity()),
+                        retryAfter(response.getFirstHeader("Retry-After"))));
     }
 
     private static int retryAfter(org.apache.hc.core5.http.Header header) {

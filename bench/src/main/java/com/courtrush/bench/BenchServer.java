@@ -27,8 +27,16 @@ final class BenchServer implements AutoCloseable {
         this.log = log;
     }
 
-    static BenchServer start(Path jar, List<String> jvmOptions, List<String> args, Map<String, String> env,
-            Path log, int port, Duration timeout, PrintStream out) throws IOException, InterruptedException {
+    static BenchServer start(
+            Path jar,
+            List<String> jvmOptions,
+            List<String> args,
+            Map<String, String> env,
+            Path log,
+            int port,
+            Duration timeout,
+            PrintStream out)
+            throws IOException, InterruptedException {
         if (!Files.isRegularFile(jar)) {
             throw new BenchException("Server jar " + jar + " not found. Build it first: ./mvnw -q -DskipTests package");
         }
@@ -39,9 +47,8 @@ final class BenchServer implements AutoCloseable {
         command.add(jar.toString());
         command.addAll(args);
         Files.createDirectories(log.getParent());
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         BenchServer server = new BenchServer(builder.start(), log);
         out.printf("    server pid %d, log %s%n", server.process.pid(), log);
@@ -63,8 +70,8 @@ final class BenchServer implements AutoCloseable {
             Thread.sleep(200);
         }
         close();
-        throw new BenchException("The server was not ready within " + timeout.toSeconds() + " s. Last lines of "
-                + log + ":\n" + tail(40));
+        throw new BenchException("The server was not ready within " + timeout.toSeconds() + " s. Last lines of " + log
+                + ":\n" + tail(40));
     }
 
     private static boolean healthy(URI health) {
@@ -97,8 +104,10 @@ final class BenchServer implements AutoCloseable {
 
     /** CPU time of the embedded redis-server child, if the server runs one. */
     Optional<Duration> redisCpu() {
-        return process.toHandle().descendants()
-                .filter(p -> p.info().command().map(c -> c.contains("redis-server")).orElse(false))
+        return process.toHandle()
+                .descendants()
+                .filter(p ->
+                        p.info().command().map(c -> c.contains("redis-server")).orElse(false))
                 .findFirst()
                 .map(p -> p.info().totalCpuDuration().orElse(Duration.ZERO));
     }
@@ -136,7 +145,9 @@ final class BenchServer implements AutoCloseable {
     }
 
     private static String javaBinary() {
-        return ProcessHandle.current().info().command()
+        return ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 }

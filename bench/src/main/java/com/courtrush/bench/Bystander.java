@@ -17,30 +17,32 @@ final class Bystander {
     private long failed;
 
     private Bystander(BenchHttp http, String path, String token) {
-        this.thread = new Thread(() -> {
-            while (running.get()) {
-                long start = System.nanoTime();
-                Answer answer;
-                try {
-                    answer = http.get(path, token).status() == 200 ? Answer.PONG : Answer.OTHER;
-                } catch (IOException e) {
-                    answer = Answer.OTHER;
-                }
-                long micros = (System.nanoTime() - start) / 1000;
-                synchronized (samples) {
-                    samples.add(WallClock.epochMicros(), micros, answer);
-                    if (answer != Answer.PONG) {
-                        failed++;
+        this.thread = new Thread(
+                () -> {
+                    while (running.get()) {
+                        long start = System.nanoTime();
+                        Answer answer;
+                        try {
+                            answer = http.get(path, token).status() == 200 ? Answer.PONG : Answer.OTHER;
+                        } catch (IOException e) {
+                            answer = Answer.OTHER;
+                        }
+                        long micros = (System.nanoTime() - start) / 1000;
+                        synchronized (samples) {
+                            samples.add(WallClock.epochMicros(), micros, answer);
+                            if (answer != Answer.PONG) {
+                                failed++;
+                            }
+                        }
+                        try {
+                            Thread.sleep(100);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        }
                     }
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }, "bench-bystander");
+                },
+                "bench-bystander");
         thread.setDaemon(true);
     }
 
@@ -63,8 +65,12 @@ final class Bystander {
             if (micros.length == 0) {
                 return "no answer";
             }
-            return String.format(Locale.ROOT, "%d answers, %d not 200; p50 %.1f ms, p99 %.1f ms, max %.1f ms",
-                    micros.length, failed, micros[micros.length / 2] / 1000.0,
+            return String.format(
+                    Locale.ROOT,
+                    "%d answers, %d not 200; p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+                    micros.length,
+                    failed,
+                    micros[micros.length / 2] / 1000.0,
                     micros[Math.min(micros.length - 1, (int) Math.ceil(micros.length * 0.99) - 1)] / 1000.0,
                     micros[micros.length - 1] / 1000.0);
         }

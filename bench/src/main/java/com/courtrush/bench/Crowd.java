@@ -24,6 +24,7 @@ final class Crowd implements LoadLoop.Shot {
     private final List<String> tokens;
     /** Each student's booking pass (same order as the tokens), or null when the opening asks for none. */
     private final List<String> passes;
+
     private final byte[][] bodies;
     private final long sessionId;
     private final AtomicLong cursor = new AtomicLong();
@@ -41,7 +42,12 @@ final class Crowd implements LoadLoop.Shot {
      * @param drawEntries the opening starts with a fair draw: each request also names the next two slots
      *                    (a student who would take the hour after, or the one after that)
      */
-    Crowd(BenchHttp http, long sessionId, long[] slotIds, List<String> tokens, List<String> passes,
+    Crowd(
+            BenchHttp http,
+            long sessionId,
+            long[] slotIds,
+            List<String> tokens,
+            List<String> passes,
             boolean drawEntries) {
         this.passes = passes == null ? null : List.copyOf(passes);
         this.http = http;
@@ -64,11 +70,12 @@ final class Crowd implements LoadLoop.Shot {
             return null;
         }
         long alternative = nextSlot.getAndSet(student, 0);
-        byte[] body = alternative != 0 ? body(alternative)
+        byte[] body = alternative != 0
+                ? body(alternative)
                 : bodies[ThreadLocalRandom.current().nextInt(bodies.length)];
         long sentAt = WallClock.epochMicros();
-        BenchHttp.Reply reply = http.postRaw("/reserve/", tokens.get(student), body,
-                passes == null ? null : passes.get(student));
+        BenchHttp.Reply reply =
+                http.postRaw("/reserve/", tokens.get(student), body, passes == null ? null : passes.get(student));
         JSONObject json = reply.json();
         Answer answer = Answer.ofReserve(reply.status(), json == null ? null : json.getString("enumCode"));
         JSONObject data = json == null ? null : json.getJSONObject("data");
@@ -108,7 +115,8 @@ final class Crowd implements LoadLoop.Shot {
 
     private byte[] body(long slotId, long then, long thenAgain) {
         return ("{\"sessionId\":" + sessionId + ",\"slotId\":" + slotId + ",\"fallbackSlotIds\":[" + then + ","
-                + thenAgain + "]}").getBytes(StandardCharsets.UTF_8);
+                        + thenAgain + "]}")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     /** The next draw entry not yet taken, or null. */
@@ -128,10 +136,8 @@ final class Crowd implements LoadLoop.Shot {
      * A place the server granted (HTTP 202): when the client asked for it (the decision came after)
      * and when it heard of it (epoch µs).
      */
-    record Grant(String traceId, long sentMicros, long atMicros) {
-    }
+    record Grant(String traceId, long sentMicros, long atMicros) {}
 
     /** A student's entry in a fair draw: its trace, to follow with the student's token. */
-    record Entry(String traceId, String token, long sentMicros) {
-    }
+    record Entry(String traceId, String token, long sentMicros) {}
 }

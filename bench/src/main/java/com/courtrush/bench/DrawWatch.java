@@ -32,8 +32,8 @@ final class DrawWatch {
     private final long closeMicros;
     private final int threads;
     private final AtomicBoolean crowdDone = new AtomicBoolean();
-    private final PriorityBlockingQueue<Polled> pending = new PriorityBlockingQueue<>(1024,
-            Comparator.comparingLong(Polled::dueMicros));
+    private final PriorityBlockingQueue<Polled> pending =
+            new PriorityBlockingQueue<>(1024, Comparator.comparingLong(Polled::dueMicros));
     private final Queue<Settled> settled = new ConcurrentLinkedQueue<>();
     private final AtomicLong polls = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
@@ -81,16 +81,23 @@ final class DrawWatch {
             }
         }
         Collections.sort(winners);
-        return new Result(all.size(), winners.size(), all.size() - winners.size(),
+        return new Result(
+                all.size(),
+                winners.size(),
+                all.size() - winners.size(),
                 winners.isEmpty() ? -1 : winners.get(winners.size() / 2) / 1000.0,
-                winners.isEmpty() ? -1 : winners.get(winners.size() - 1) / 1000.0, lastEntrant / 1000.0,
-                polls.get(), errors.get());
+                winners.isEmpty() ? -1 : winners.get(winners.size() - 1) / 1000.0,
+                lastEntrant / 1000.0,
+                polls.get(),
+                errors.get());
     }
 
     /** The winners' places (after {@link #finish}), for the correctness checks. */
     List<Crowd.Grant> winnerGrants() {
-        return settled.stream().filter(Settled::won)
-                .map(s -> new Crowd.Grant(s.entry().traceId(), s.entry().sentMicros(), s.atMicros())).toList();
+        return settled.stream()
+                .filter(Settled::won)
+                .map(s -> new Crowd.Grant(s.entry().traceId(), s.entry().sentMicros(), s.atMicros()))
+                .toList();
     }
 
     private Void work() throws InterruptedException {
@@ -121,7 +128,9 @@ final class DrawWatch {
                 settled.add(new Settled(next.entry(), "SUCCESS".equals(status), WallClock.epochMicros()));
             } else {
                 int n = next.polls() + 1;
-                pending.add(new Polled(next.entry(), n,
+                pending.add(new Polled(
+                        next.entry(),
+                        n,
                         WallClock.epochMicros() + PAUSES_MS[Math.min(n, PAUSES_MS.length - 1)] * 1000));
             }
         }
@@ -140,18 +149,22 @@ final class DrawWatch {
     }
 
     /** An entry waiting for its next poll: how many it had, and when the next is due (epoch µs). */
-    private record Polled(Crowd.Entry entry, int polls, long dueMicros) {
-    }
+    private record Polled(Crowd.Entry entry, int polls, long dueMicros) {}
 
-    private record Settled(Crowd.Entry entry, boolean won, long atMicros) {
-    }
+    private record Settled(Crowd.Entry entry, boolean won, long atMicros) {}
 
     /**
      * @param winnersP50Ms       from the window's close until half the winners saw SUCCESS on the page's schedule
      * @param allWinnersMs       until every winner did
      * @param allEntrantsMs      until every entrant knew (winners and not drawn)
      */
-    record Result(long entrants, long winners, long notDrawn, double winnersP50Ms, double allWinnersMs,
-            double allEntrantsMs, long polls, long pollErrors) {
-    }
+    record Result(
+            long entrants,
+            long winners,
+            long notDrawn,
+            double winnersP50Ms,
+            double allWinnersMs,
+            double allEntrantsMs,
+            long polls,
+            long pollErrors) {}
 }

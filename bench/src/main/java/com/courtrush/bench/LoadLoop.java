@@ -22,14 +22,13 @@ final class LoadLoop {
     }
 
     /** What the clients recorded, and the first I/O error if there were any. */
-    record Run(List<Samples> samples, long ioErrors, String firstIoError) {
-    }
+    record Run(List<Samples> samples, long ioErrors, String firstIoError) {}
 
-    private LoadLoop() {
-    }
+    private LoadLoop() {}
 
-    static Run run(String name, int clients, long startAtMicros, long endAtMicros, long maxShots, Shot shot,
-            PrintStream out) throws InterruptedException {
+    static Run run(
+            String name, int clients, long startAtMicros, long endAtMicros, long maxShots, Shot shot, PrintStream out)
+            throws InterruptedException {
         AtomicLong fired = new AtomicLong();
         AtomicLong done = new AtomicLong();
         AtomicLong ioErrors = new AtomicLong();
@@ -40,32 +39,35 @@ final class LoadLoop {
         for (int c = 0; c < clients; c++) {
             Samples samples = new Samples();
             all.add(samples);
-            Thread thread = new Thread(() -> {
-                try {
-                    WallClock.awaitEpochMicros(startAtMicros);
-                    while (WallClock.epochMicros() < endAtMicros && fired.getAndIncrement() < maxShots) {
-                        long started = System.nanoTime();
-                        Answer answer;
+            Thread thread = new Thread(
+                    () -> {
                         try {
-                            answer = shot.fire();
-                        } catch (IOException e) {
-                            answer = Answer.IO_ERROR;
-                            ioErrors.incrementAndGet();
-                            firstIoError.compareAndSet(null, e.getClass().getSimpleName() + ": " + e.getMessage());
+                            WallClock.awaitEpochMicros(startAtMicros);
+                            while (WallClock.epochMicros() < endAtMicros && fired.getAndIncrement() < maxShots) {
+                                long started = System.nanoTime();
+                                Answer answer;
+                                try {
+                                    answer = shot.fire();
+                                } catch (IOException e) {
+                                    answer = Answer.IO_ERROR;
+                                    ioErrors.incrementAndGet();
+                                    firstIoError.compareAndSet(
+                                            null, e.getClass().getSimpleName() + ": " + e.getMessage());
+                                }
+                                if (answer == null) {
+                                    break;
+                                }
+                                long ended = System.nanoTime();
+                                samples.add(WallClock.epochMicros(ended), (ended - started) / 1000, answer);
+                                done.incrementAndGet();
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        } finally {
+                            finished.countDown();
                         }
-                        if (answer == null) {
-                            break;
-                        }
-                        long ended = System.nanoTime();
-                        samples.add(WallClock.epochMicros(ended), (ended - started) / 1000, answer);
-                        done.incrementAndGet();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    finished.countDown();
-                }
-            }, name + "-" + c);
+                    },
+                    name + "-" + c);
             thread.setDaemon(true);
             threads.add(thread);
             thread.start();

@@ -20,14 +20,13 @@ final class MachineLoad {
     static final double TICKS_PER_SECOND = 100;
     /** Past this many cores of other processes and steal together, a run is called noisy. */
     static final double NOISY_CORES = 0.15;
+
     private static final Set<String> SERVICES = Set.of("redis-server", "beam.smp", "mariadbd", "mysqld");
 
-    private MachineLoad() {
-    }
+    private MachineLoad() {}
 
     /** Cumulative ticks at one moment. */
-    record Sample(long busyTicks, long stealTicks, long serviceTicks, long atNanos) {
-    }
+    record Sample(long busyTicks, long stealTicks, long serviceTicks, long atNanos) {}
 
     /** Read now. */
     static Sample now() {
@@ -59,8 +58,10 @@ final class MachineLoad {
     /** utime + stime of every process named as an external service, in ticks. */
     private static long serviceTicks() {
         try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
-            return processes.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
-                    .mapToLong(MachineLoad::ticksIfService).sum();
+            return processes
+                    .filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .mapToLong(MachineLoad::ticksIfService)
+                    .sum();
         } catch (IOException | RuntimeException e) {
             return 0;
         }
@@ -82,7 +83,8 @@ final class MachineLoad {
             return 0;
         }
         String[] after = stat.substring(close + 2).split(" ");
-        // after the name: state(0) ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime(11) stime(12)
+        // after the name: state(0) ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime(11)
+        // stime(12)
         return Long.parseLong(after[11]) + Long.parseLong(after[12]);
     }
 

@@ -9,13 +9,16 @@ import java.util.Optional;
 /** The machine the numbers were taken on. */
 final class Machines {
 
-    private Machines() {
-    }
+    private Machines() {}
 
     static Report.Machine describe() {
-        return new Report.Machine(System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"), cpuModel(), Runtime.getRuntime().availableProcessors(),
-                memoryGib(), System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        return new Report.Machine(
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"),
+                cpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                memoryGib(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
     }
 
     private static String cpuModel() {

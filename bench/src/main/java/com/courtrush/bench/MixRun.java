@@ -28,6 +28,7 @@ final class MixRun {
     private static final int CEILING_CLIENTS = 8;
     /** The storm goes on this long after the flash time, so the rush runs with it. */
     private static final int STORM_INTO_OPENING_SECONDS = 8;
+
     static final double SLOTS_VS_PING_P99 = 1.5;
     /** Refused taps, p99, while the sign-in storm is queued. */
     static final double TAPS_P99_MS = 50;
@@ -46,7 +47,8 @@ final class MixRun {
             throws IOException, InterruptedException {
         BenchData data = new BenchData(http, admin, runId, console);
         int rehearsalCourts = BenchData.courtsFor(FlashBench.REHEARSAL_SLOTS) * FlashBench.REHEARSAL_OPENINGS;
-        bench.step("creating %d courts and %,d students (passwords hashed at the server's own cost: this takes a while)",
+        bench.step(
+                "creating %d courts and %,d students (passwords hashed at the server's own cost: this takes a while)",
                 BenchData.courtsFor(bench.slots) + rehearsalCourts, bench.mixStudents);
         List<Long> courts = data.createCourts(BenchData.courtsFor(bench.slots) + rehearsalCourts);
         long importStart = System.nanoTime();
@@ -54,7 +56,8 @@ final class MixRun {
         double importSeconds = (System.nanoTime() - importStart) / 1e9;
         Collections.shuffle(ids);
 
-        bench.step("the password-hashing pool's own rate: sign-ins from %d clients for %d s, nothing else running",
+        bench.step(
+                "the password-hashing pool's own rate: sign-ins from %d clients for %d s, nothing else running",
                 CEILING_CLIENTS, CEILING_SECONDS);
         List<String> tokens = java.util.Collections.synchronizedList(new ArrayList<>());
         AtomicInteger next = new AtomicInteger();
@@ -63,8 +66,8 @@ final class MixRun {
             if (i >= ids.size() / 2) {
                 return null;
             }
-            BenchHttp.Reply reply = http.post("/auth/login", null, Map.of("studentId", ids.get(i),
-                    "password", BenchData.PASSWORD));
+            BenchHttp.Reply reply =
+                    http.post("/auth/login", null, Map.of("studentId", ids.get(i), "password", BenchData.PASSWORD));
             if (reply.status() == 200) {
                 tokens.add(reply.json().getJSONObject("data").getString("token"));
                 return Answer.ACCEPTED;
@@ -73,48 +76,72 @@ final class MixRun {
         };
         long from = WallClock.epochMicros();
         long to = from + CEILING_SECONDS * 1_000_000L;
-        LoadLoop.Run ceilingRun = LoadLoop.run("sign-in ceiling", CEILING_CLIENTS, from, to, Long.MAX_VALUE, signIn,
-                console);
+        LoadLoop.Run ceilingRun =
+                LoadLoop.run("sign-in ceiling", CEILING_CLIENTS, from, to, Long.MAX_VALUE, signIn, console);
         Analysis ceilingStats = new Analysis(ceilingRun.samples());
         double ceiling = ceilingStats.rate(from, to, a -> a == Answer.ACCEPTED).perSecond();
         Analysis.Latency ceilingLatency = ceilingStats.latency(from, to, a -> true);
-        console.printf("    the pool signs in %.1f students a second (p50 %.0f ms from %d clients)%n", ceiling,
-                ceilingLatency.p50Ms(), CEILING_CLIENTS);
+        console.printf(
+                "    the pool signs in %.1f students a second (p50 %.0f ms from %d clients)%n",
+                ceiling, ceilingLatency.p50Ms(), CEILING_CLIENTS);
         List<String> signedIn = List.copyOf(tokens);
         List<String> toSignIn = ids.subList(next.get(), ids.size());
 
         Report.Rehearsal rehearsal = null;
         if (bench.warmUpSeconds > 0 && signedIn.size() >= 2 * FlashBench.REHEARSAL_SLOTS) {
-            rehearsal = rehearse(http, data, admin, courts.subList(BenchData.courtsFor(bench.slots), courts.size()),
-                    signedIn, REHEARSALS);
+            rehearsal = rehearse(
+                    http,
+                    data,
+                    admin,
+                    courts.subList(BenchData.courtsFor(bench.slots), courts.size()),
+                    signedIn,
+                    REHEARSALS);
         }
 
         double rate = bench.signInRate > 0 ? bench.signInRate : 1.2 * ceiling;
         // the storm is paced by what the pool manages, not by what is offered: it ends that long after the flash time
         int lead = (int) Math.max(30, toSignIn.size() / Math.min(rate, ceiling) - STORM_INTO_OPENING_SECONDS);
-        bench.step("the opening: %d slots x %d places, flash time in %d s; %,d students signed in use the page, "
-                + "%,d more sign in at %.1f/s from now (%.0f%% with a wrong password first)", bench.slots,
-                bench.capacity, lead, signedIn.size(), toSignIn.size(), rate, 100 * bench.wrongPasswords);
-        BenchData.Opening opening = data.createOpening(courts.subList(0, BenchData.courtsFor(bench.slots)),
-                bench.slots, bench.capacity, 2, lead, bench.zone);
-        String date = Instant.ofEpochMilli(opening.opensAtMs()).atZone(bench.zone).toLocalDate().plusDays(1).toString();
+        bench.step(
+                "the opening: %d slots x %d places, flash time in %d s; %,d students signed in use the page, "
+                        + "%,d more sign in at %.1f/s from now (%.0f%% with a wrong password first)",
+                bench.slots, bench.capacity, lead, signedIn.size(), toSignIn.size(), rate, 100 * bench.wrongPasswords);
+        BenchData.Opening opening = data.createOpening(
+                courts.subList(0, BenchData.courtsFor(bench.slots)), bench.slots, bench.capacity, 2, lead, bench.zone);
+        String date = Instant.ofEpochMilli(opening.opensAtMs())
+                .atZone(bench.zone)
+                .toLocalDate()
+                .plusDays(1)
+                .toString();
         ServerMetrics metrics = new ServerMetrics(http, admin);
         long pendingFromDatabase = metrics.resultAnswers("PENDING", "database");
         long pendingFromRedis = metrics.resultAnswers("PENDING", "redis");
 
-        StudentsMix mix = new StudentsMix(http, new StudentsMix.Options(bench.mixClients, rate, bench.wrongPasswords,
-                bench.earlyShare, bench.payShare, bench.rushSeconds), opening, date);
+        StudentsMix mix = new StudentsMix(
+                http,
+                new StudentsMix.Options(
+                        bench.mixClients,
+                        rate,
+                        bench.wrongPasswords,
+                        bench.earlyShare,
+                        bench.payShare,
+                        bench.rushSeconds),
+                opening,
+                date);
         // the hashing pool's busy threads, sampled twice a second while the mix runs
         List<long[]> busy = java.util.Collections.synchronizedList(new ArrayList<>());
-        java.util.concurrent.ScheduledExecutorService sampler = java.util.concurrent.Executors
-                .newSingleThreadScheduledExecutor();
-        sampler.scheduleAtFixedRate(() -> {
-            try {
-                busy.add(new long[] {WallClock.epochMicros(), Math.round(metrics.hashingActive() * 1000)});
-            } catch (IOException | RuntimeException e) {
-                console.printf("    (a sample of the hashing pool failed: %s)%n", e);
-            }
-        }, 0, 500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        java.util.concurrent.ScheduledExecutorService sampler =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        sampler.scheduleAtFixedRate(
+                () -> {
+                    try {
+                        busy.add(new long[] {WallClock.epochMicros(), Math.round(metrics.hashingActive() * 1000)});
+                    } catch (IOException | RuntimeException e) {
+                        console.printf("    (a sample of the hashing pool failed: %s)%n", e);
+                    }
+                },
+                0,
+                500,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
         StudentsMix.Result run;
         try {
             run = mix.run(signedIn, toSignIn);
@@ -125,8 +152,11 @@ final class MixRun {
 
         long pendingDatabase = metrics.resultAnswers("PENDING", "database") - pendingFromDatabase;
         long pendingRedis = metrics.resultAnswers("PENDING", "redis") - pendingFromRedis;
-        bench.step("waiting until the %d granted places are in the database", run.grants().size());
-        long recorded = bench.awaitRecorded(http, admin, opening.sessionId(), run.grants().size());
+        bench.step(
+                "waiting until the %d granted places are in the database",
+                run.grants().size());
+        long recorded = bench.awaitRecorded(
+                http, admin, opening.sessionId(), run.grants().size());
         bench.step("checking the invariants");
         Verification.Result check = Verification.check(http, admin, opening.sessionId(), run.grants());
 
@@ -139,27 +169,45 @@ final class MixRun {
         List<Report.MixTick> ticks = new ArrayList<>();
         for (long t = flash - 1_000_000L; t < flash + 6_000_000L; t += 250_000L) {
             long end = t + 250_000L;
-            ticks.add(new Report.MixTick((t - flash) / 1000,
-                    run.recorders().get(StudentsMix.Kind.RESERVE).summary("", t, end).latency(),
-                    run.recorders().get(StudentsMix.Kind.SLOTS).summary("", t, end).latency().p99Ms(),
-                    run.recorders().get(StudentsMix.Kind.PING).summary("", t, end).latency().p99Ms(),
-                    run.recorders().get(StudentsMix.Kind.SIGN_IN).summary("", t, end).count()));
+            ticks.add(new Report.MixTick(
+                    (t - flash) / 1000,
+                    run.recorders()
+                            .get(StudentsMix.Kind.RESERVE)
+                            .summary("", t, end)
+                            .latency(),
+                    run.recorders()
+                            .get(StudentsMix.Kind.SLOTS)
+                            .summary("", t, end)
+                            .latency()
+                            .p99Ms(),
+                    run.recorders()
+                            .get(StudentsMix.Kind.PING)
+                            .summary("", t, end)
+                            .latency()
+                            .p99Ms(),
+                    run.recorders()
+                            .get(StudentsMix.Kind.SIGN_IN)
+                            .summary("", t, end)
+                            .count()));
         }
         // the storm until the rush begins (then the server holds the hashes: courtrush.auth.sign-in-hold); every
         // sign-in is a hash, a wrong password's too
         long hashing = Math.min(stormEnd + 1, flash - 1_000_000L);
-        Report.MixKind stormSignIns = run.recorders().get(StudentsMix.Kind.SIGN_IN)
-                .summary("sign in (storm)", run.startMicros(), hashing);
-        Report.MixKind stormWrong = run.recorders().get(StudentsMix.Kind.SIGN_IN_WRONG)
+        Report.MixKind stormSignIns =
+                run.recorders().get(StudentsMix.Kind.SIGN_IN).summary("sign in (storm)", run.startMicros(), hashing);
+        Report.MixKind stormWrong = run.recorders()
+                .get(StudentsMix.Kind.SIGN_IN_WRONG)
                 .summary("sign in wrong (storm)", run.startMicros(), hashing);
         // the taps the reserve decision answered (a refusal), and the winners, whose 202 follows the broker's confirm
         long rushEnd = Math.min(Math.max(stormEnd + 1, flash + 5_000_000L), run.endMicros());
-        Report.MixKind decided = run.recorders().get(StudentsMix.Kind.RESERVE)
+        Report.MixKind decided = run.recorders()
+                .get(StudentsMix.Kind.RESERVE)
                 .summary("reserve refused (storm held)", flash - 1_000_000L, rushEnd, status -> status != 202);
-        Report.MixKind won = run.recorders().get(StudentsMix.Kind.RESERVE)
+        Report.MixKind won = run.recorders()
+                .get(StudentsMix.Kind.RESERVE)
                 .summary("reserve won", flash - 1_000_000L, rushEnd, status -> status == 202);
-        Report.MixKind rushPing = run.recorders().get(StudentsMix.Kind.PING)
-                .summary("ping", flash - 1_000_000L, rushEnd);
+        Report.MixKind rushPing =
+                run.recorders().get(StudentsMix.Kind.PING).summary("ping", flash - 1_000_000L, rushEnd);
         Report.MixKind slots = find(atOpening, "slots");
         Report.MixKind ping = find(atOpening, "ping");
 
@@ -175,38 +223,84 @@ final class MixRun {
         }
         double busyShare = busySamples == 0 || hashingThreads == 0 ? 0 : busySum / busySamples / hashingThreads;
         List<Report.Target> targets = new ArrayList<>();
-        targets.add(new Report.Target("hashing threads busy in the storm (before the rush)",
-                f("%.0f%% of %.0f (%d samples)", 100 * busyShare, hashingThreads, busySamples), ">= 90%",
+        targets.add(new Report.Target(
+                "hashing threads busy in the storm (before the rush)",
+                f("%.0f%% of %.0f (%d samples)", 100 * busyShare, hashingThreads, busySamples),
+                ">= 90%",
                 busyShare >= 0.9));
-        double signInRate = stormSignIns.seconds() > 0
-                ? (stormSignIns.count() + stormWrong.count()) / stormSignIns.seconds() : 0;
+        double signInRate =
+                stormSignIns.seconds() > 0 ? (stormSignIns.count() + stormWrong.count()) / stormSignIns.seconds() : 0;
         // the page's own requests take their share of the two cores: the pool, busy, hashes a little slower than alone
-        targets.add(new Report.Target("sign-ins/s in the storm (before the rush) vs the hashing pool alone",
-                f("%.1f/s = %.2f x (pool %.1f/s, offered %.1f/s)", signInRate, ceiling == 0 ? 0 : signInRate / ceiling,
-                        ceiling, rate),
-                f(">= %.1f x", SIGN_INS_VS_CEILING), rate >= ceiling && signInRate >= SIGN_INS_VS_CEILING * ceiling));
-        targets.add(new Report.Target("taps refused by the decision, p99, storm queued",
-                stormEnd <= flash ? "storm over before the opening"
-                        : f("%.1f ms (%d; /ping %.1f; winners' 202 %.0f)", decided.latency().p99Ms(), decided.count(),
-                                rushPing.latency().p99Ms(), won.latency().p99Ms()),
+        targets.add(new Report.Target(
+                "sign-ins/s in the storm (before the rush) vs the hashing pool alone",
+                f(
+                        "%.1f/s = %.2f x (pool %.1f/s, offered %.1f/s)",
+                        signInRate, ceiling == 0 ? 0 : signInRate / ceiling, ceiling, rate),
+                f(">= %.1f x", SIGN_INS_VS_CEILING),
+                rate >= ceiling && signInRate >= SIGN_INS_VS_CEILING * ceiling));
+        targets.add(new Report.Target(
+                "taps refused by the decision, p99, storm queued",
+                stormEnd <= flash
+                        ? "storm over before the opening"
+                        : f(
+                                "%.1f ms (%d; /ping %.1f; winners' 202 %.0f)",
+                                decided.latency().p99Ms(),
+                                decided.count(),
+                                rushPing.latency().p99Ms(),
+                                won.latency().p99Ms()),
                 f("< %.0f ms", TAPS_P99_MS),
                 stormEnd > flash && decided.count() > 0 && decided.latency().p99Ms() < TAPS_P99_MS));
-        targets.add(new Report.Target("GET /slots p99 vs GET /ping p99, opening -2 s..+10 s",
-                f("%.1f vs %.1f ms = %.2f x", slots.latency().p99Ms(), ping.latency().p99Ms(),
-                        ping.latency().p99Ms() == 0 ? 0 : slots.latency().p99Ms() / ping.latency().p99Ms()),
+        targets.add(new Report.Target(
+                "GET /slots p99 vs GET /ping p99, opening -2 s..+10 s",
+                f(
+                        "%.1f vs %.1f ms = %.2f x",
+                        slots.latency().p99Ms(),
+                        ping.latency().p99Ms(),
+                        ping.latency().p99Ms() == 0
+                                ? 0
+                                : slots.latency().p99Ms() / ping.latency().p99Ms()),
                 f("<= %.1f x", SLOTS_VS_PING_P99),
-                ping.latency().count() > 0 && slots.latency().p99Ms() <= SLOTS_VS_PING_P99 * ping.latency().p99Ms()));
-        targets.add(new Report.Target("PENDING results read from the database",
-                f("%d (of %d PENDING answers)", pendingDatabase, pendingDatabase + pendingRedis), "0",
+                ping.latency().count() > 0
+                        && slots.latency().p99Ms()
+                                <= SLOTS_VS_PING_P99 * ping.latency().p99Ms()));
+        targets.add(new Report.Target(
+                "PENDING results read from the database",
+                f("%d (of %d PENDING answers)", pendingDatabase, pendingDatabase + pendingRedis),
+                "0",
                 pendingDatabase == 0));
-        targets.add(new Report.Target("oversold / twice / Redis != DB / lost",
-                f("%d / %d / %d / %d", check.oversold(), check.twice(),
-                        check.stockMismatches() + check.dedupMismatches(), check.lost()),
-                "0 / 0 / 0 / 0", check.ok()));
-        return new Report.Mix(LocalDateTime.now().withNano(0).toString(), bench.mixCommandLine(), Machines.describe(),
-                bench.external, bench.mixStudents, bench.slots, bench.capacity, importSeconds, ceiling,
-                ceilingLatency, rate, run.signedIn(), (stormEnd - flash) / 1e6, run.grants().size(), recorded,
-                rehearsal, whole, atOpening, ticks, server.peakRssMib(), check, targets);
+        targets.add(new Report.Target(
+                "oversold / twice / Redis != DB / lost",
+                f(
+                        "%d / %d / %d / %d",
+                        check.oversold(),
+                        check.twice(),
+                        check.stockMismatches() + check.dedupMismatches(),
+                        check.lost()),
+                "0 / 0 / 0 / 0",
+                check.ok()));
+        return new Report.Mix(
+                LocalDateTime.now().withNano(0).toString(),
+                bench.mixCommandLine(),
+                Machines.describe(),
+                bench.external,
+                bench.mixStudents,
+                bench.slots,
+                bench.capacity,
+                importSeconds,
+                ceiling,
+                ceilingLatency,
+                rate,
+                run.signedIn(),
+                (stormEnd - flash) / 1e6,
+                run.grants().size(),
+                recorded,
+                rehearsal,
+                whole,
+                atOpening,
+                ticks,
+                server.peakRssMib(),
+                check,
+                targets);
     }
 
     /**
@@ -215,9 +309,11 @@ final class MixRun {
      * not the mix's opening (on two cores the JIT compiling them for the first time took a second of CPU
      * at the flash time).
      */
-    private Report.Rehearsal rehearse(BenchHttp http, BenchData data, String admin, List<Long> courts,
-            List<String> tokens, int openings) throws IOException, InterruptedException {
-        // a place for every student: the grant's whole path (publish, broker, consumer, database) runs hundreds of times
+    private Report.Rehearsal rehearse(
+            BenchHttp http, BenchData data, String admin, List<Long> courts, List<String> tokens, int openings)
+            throws IOException, InterruptedException {
+        // a place for every student: the grant's whole path (publish, broker, consumer, database) runs hundreds of
+        // times
         int capacity = Math.max(1, tokens.size() / FlashBench.REHEARSAL_SLOTS);
         int courtsEach = BenchData.courtsFor(FlashBench.REHEARSAL_SLOTS);
         long places = 0;
@@ -226,18 +322,33 @@ final class MixRun {
         double seconds = 0;
         Analysis.Latency latency = null;
         for (int i = 0; i < openings; i++) {
-            bench.step("rehearsal %d of %d: %,d students signed in use the page at an opening of %d slots x %d places",
+            bench.step(
+                    "rehearsal %d of %d: %,d students signed in use the page at an opening of %d slots x %d places",
                     i + 1, openings, tokens.size(), FlashBench.REHEARSAL_SLOTS, capacity);
-            BenchData.Opening opening = data.createOpening(courts.subList(i * courtsEach, (i + 1) * courtsEach),
-                    FlashBench.REHEARSAL_SLOTS, capacity, 2, REHEARSAL_LEAD_SECONDS, bench.zone);
-            String date = Instant.ofEpochMilli(opening.opensAtMs()).atZone(bench.zone).toLocalDate().plusDays(1)
+            BenchData.Opening opening = data.createOpening(
+                    courts.subList(i * courtsEach, (i + 1) * courtsEach),
+                    FlashBench.REHEARSAL_SLOTS,
+                    capacity,
+                    2,
+                    REHEARSAL_LEAD_SECONDS,
+                    bench.zone);
+            String date = Instant.ofEpochMilli(opening.opensAtMs())
+                    .atZone(bench.zone)
+                    .toLocalDate()
+                    .plusDays(1)
                     .toString();
-            StudentsMix rehearsal = new StudentsMix(http, new StudentsMix.Options(bench.mixClients, 1, 0,
-                    bench.earlyShare, bench.payShare, REHEARSAL_SECONDS), opening, date);
+            StudentsMix rehearsal = new StudentsMix(
+                    http,
+                    new StudentsMix.Options(
+                            bench.mixClients, 1, 0, bench.earlyShare, bench.payShare, REHEARSAL_SECONDS),
+                    opening,
+                    date);
             StudentsMix.Result run = rehearsal.run(tokens, List.of());
-            Report.MixKind tapped = run.recorders().get(StudentsMix.Kind.RESERVE).summary("reserve", 0, Long.MAX_VALUE);
-            console.printf("    rehearsal %d: %,d taps, %,d of %,d places granted; statuses %s%n", i + 1,
-                    tapped.count(), run.grants().size(), opening.places(), tapped.statuses());
+            Report.MixKind tapped =
+                    run.recorders().get(StudentsMix.Kind.RESERVE).summary("reserve", 0, Long.MAX_VALUE);
+            console.printf(
+                    "    rehearsal %d: %,d taps, %,d of %,d places granted; statuses %s%n",
+                    i + 1, tapped.count(), run.grants().size(), opening.places(), tapped.statuses());
             bench.awaitRecorded(http, admin, opening.sessionId(), run.grants().size());
             places += opening.places();
             granted += run.grants().size();
@@ -245,8 +356,13 @@ final class MixRun {
             seconds += tapped.seconds();
             latency = tapped.latency();
         }
-        return new Report.Rehearsal(openings, tokens.size(), places, granted,
-                new Analysis.Rate(taps, seconds, seconds > 0 ? taps / seconds : 0), latency);
+        return new Report.Rehearsal(
+                openings,
+                tokens.size(),
+                places,
+                granted,
+                new Analysis.Rate(taps, seconds, seconds > 0 ? taps / seconds : 0),
+                latency);
     }
 
     private static Report.MixKind find(List<Report.MixKind> rows, String name) {

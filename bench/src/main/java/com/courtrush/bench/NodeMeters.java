@@ -20,12 +20,10 @@ final class NodeMeters {
     private static final String REQUESTS = "courtrush_reserve_requests_seconds";
     private static final String ROUND_TRIPS = "courtrush_redis_round_trips_total";
 
-    private NodeMeters() {
-    }
+    private NodeMeters() {}
 
     /** What one scrape read: decisions by outcome, the latency buckets of all outcomes (le seconds → count). */
-    record Scrape(Map<String, Double> byOutcome, NavigableMap<Double, Double> buckets, double redisRoundTrips) {
-    }
+    record Scrape(Map<String, Double> byOutcome, NavigableMap<Double, Double> buckets, double redisRoundTrips) {}
 
     /** The node's meters; empty for an engine built before it exported them (one measured with {@code --jar}). */
     static Optional<Scrape> scrape(BenchHttp node, String admin) throws IOException {
@@ -66,8 +64,14 @@ final class NodeMeters {
     }
 
     /** The node's figures between two scrapes. */
-    static Report.Node between(int node, String address, Scrape before, Scrape after, double cpuSeconds,
-            double seconds, double peakRssMib) {
+    static Report.Node between(
+            int node,
+            String address,
+            Scrape before,
+            Scrape after,
+            double cpuSeconds,
+            double seconds,
+            double peakRssMib) {
         Map<String, Long> outcomes = new TreeMap<>();
         after.byOutcome().forEach((outcome, count) -> {
             long delta = Math.round(count - before.byOutcome().getOrDefault(outcome, 0.0));
@@ -76,10 +80,19 @@ final class NodeMeters {
             }
         });
         NavigableMap<Double, Double> buckets = new TreeMap<>();
-        after.buckets().forEach((le, count) -> buckets.put(le, count - before.buckets().getOrDefault(le, 0.0)));
+        after.buckets()
+                .forEach((le, count) -> buckets.put(le, count - before.buckets().getOrDefault(le, 0.0)));
         long requests = outcomes.values().stream().mapToLong(Long::longValue).sum();
-        return new Report.Node(node, address, requests, outcomes, quantileMs(buckets, 0.5), quantileMs(buckets, 0.99),
-                cpuSeconds, cpuSeconds / seconds, Math.round(after.redisRoundTrips() - before.redisRoundTrips()),
+        return new Report.Node(
+                node,
+                address,
+                requests,
+                outcomes,
+                quantileMs(buckets, 0.5),
+                quantileMs(buckets, 0.99),
+                cpuSeconds,
+                cpuSeconds / seconds,
+                Math.round(after.redisRoundTrips() - before.redisRoundTrips()),
                 peakRssMib);
     }
 

@@ -7,8 +7,7 @@ import java.nio.file.Path;
 /** Resident memory of a process from Linux {@code /proc/<pid>/status}; -1 elsewhere. */
 final class ProcMemory {
 
-    private ProcMemory() {
-    }
+    private ProcMemory() {}
 
     static double peakRssMib(long pid) {
         return field(pid, "VmHWM:");

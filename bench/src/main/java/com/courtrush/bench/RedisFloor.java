@@ -18,8 +18,7 @@ final class RedisFloor {
 
     private static final String SCRIPT = "return 1";
 
-    private RedisFloor() {
-    }
+    private RedisFloor() {}
 
     /** The client configuration the floor (and the seed's comparison) use: the server's own, as far as it matters. */
     static Config clientConfig(String host, int port, String password, int database) {
@@ -35,8 +34,8 @@ final class RedisFloor {
         return config;
     }
 
-    static Report.RedisFloor measure(String host, int port, String password, int database, int clients, int seconds,
-            PrintStream out)
+    static Report.RedisFloor measure(
+            String host, int port, String password, int database, int clients, int seconds, PrintStream out)
             throws InterruptedException {
         Config config = clientConfig(host, port, password, database);
         RedissonClient redisson = Redisson.create(config);
@@ -54,8 +53,11 @@ final class RedisFloor {
             LoadLoop.Run run = LoadLoop.run("redis floor", clients, from, to, Long.MAX_VALUE, call, out);
             double cores = (FlashBench.ownCpu().minus(cpuBefore).toNanos() / 1e9) / seconds;
             Analysis stats = new Analysis(run.samples());
-            return new Report.RedisFloor(clients, stats.rate(from, to, a -> a == Answer.SCRIPT_REPLY),
-                    stats.latency(from, to, a -> true), cores);
+            return new Report.RedisFloor(
+                    clients,
+                    stats.rate(from, to, a -> a == Answer.SCRIPT_REPLY),
+                    stats.latency(from, to, a -> true),
+                    cores);
         } finally {
             redisson.shutdown();
         }

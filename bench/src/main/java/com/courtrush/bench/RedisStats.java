@@ -53,8 +53,8 @@ final class RedisStats implements AutoCloseable {
 
     /** Calls per command so far, e.g. {@code evalsha -> 12345}. */
     Map<String, Long> calls() {
-        Map<String, String> info = redisson.getRedisNodes(RedisNodes.SINGLE).getInstance()
-                .info(RedisNode.InfoSection.COMMANDSTATS);
+        Map<String, String> info =
+                redisson.getRedisNodes(RedisNodes.SINGLE).getInstance().info(RedisNode.InfoSection.COMMANDSTATS);
         Map<String, Long> calls = new TreeMap<>();
         info.forEach((name, value) -> {
             if (name.startsWith("cmdstat_")) {

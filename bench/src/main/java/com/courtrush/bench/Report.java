@@ -26,8 +26,7 @@ record Report(
         Verification.Result correctness,
         List<Target> targets) {
 
-    record Machine(String os, String cpu, int cores, double memoryGib, String java) {
-    }
+    record Machine(String os, String cpu, int cores, double memoryGib, String java) {}
 
     /**
      * The students' mix ({@code --mix}).
@@ -38,66 +37,111 @@ record Report(
      * @param whole               each kind of request over the whole run
      * @param atOpening           each kind from 2 s before the flash time to 10 s after it
      */
-    record Mix(String takenAt, String command, Machine machine, boolean external, int students, int slots,
-            int capacity, double importSeconds, double signInCeiling, Latency signInCeilingLatency,
-            double signInOffered, int signedIn, double stormPastOpeningSeconds, long granted, long recorded,
-            Rehearsal rehearsal, List<MixKind> whole, List<MixKind> atOpening, List<MixTick> aroundTheOpening,
-            double peakRssMib, Verification.Result correctness, List<Target> targets) {
+    record Mix(
+            String takenAt,
+            String command,
+            Machine machine,
+            boolean external,
+            int students,
+            int slots,
+            int capacity,
+            double importSeconds,
+            double signInCeiling,
+            Latency signInCeilingLatency,
+            double signInOffered,
+            int signedIn,
+            double stormPastOpeningSeconds,
+            long granted,
+            long recorded,
+            Rehearsal rehearsal,
+            List<MixKind> whole,
+            List<MixKind> atOpening,
+            List<MixTick> aroundTheOpening,
+            double peakRssMib,
+            Verification.Result correctness,
+            List<Target> targets) {
 
         void print(PrintStream out) {
             out.println();
             out.printf("CourtRush students' mix - %s%n", takenAt);
-            out.printf("  machine : %s, %s, %d cores, %.1f GiB, Java %s%n", machine.os, machine.cpu, machine.cores,
-                    machine.memoryGib, machine.java);
-            out.printf("  stack   : %s; %,d students (%,d signed in by the end), %d slots x %d; students imported "
-                            + "in %.0f s%n", external ? "external" : "embedded", students, signedIn, slots, capacity,
-                    importSeconds);
-            out.printf("  sign-in : the hashing pool alone %.1f/s (p50 %.0f ms); the storm offered %.1f/s and its "
-                            + "last sign-in finished %+.1f s from the flash time%n", signInCeiling,
-                    signInCeilingLatency.p50Ms(), signInOffered, stormPastOpeningSeconds);
-            out.printf("  places  : %d granted, %d recorded; peak server RSS %.0f MiB%n", granted, recorded,
-                    peakRssMib);
+            out.printf(
+                    "  machine : %s, %s, %d cores, %.1f GiB, Java %s%n",
+                    machine.os, machine.cpu, machine.cores, machine.memoryGib, machine.java);
+            out.printf(
+                    "  stack   : %s; %,d students (%,d signed in by the end), %d slots x %d; students imported "
+                            + "in %.0f s%n",
+                    external ? "external" : "embedded", students, signedIn, slots, capacity, importSeconds);
+            out.printf(
+                    "  sign-in : the hashing pool alone %.1f/s (p50 %.0f ms); the storm offered %.1f/s and its "
+                            + "last sign-in finished %+.1f s from the flash time%n",
+                    signInCeiling, signInCeilingLatency.p50Ms(), signInOffered, stormPastOpeningSeconds);
+            out.printf(
+                    "  places  : %d granted, %d recorded; peak server RSS %.0f MiB%n", granted, recorded, peakRssMib);
             table(out, "every request of the run", whole);
             table(out, "from 2 s before the flash time to 10 s after", atOpening);
             out.println();
-            out.println("around the opening, per 250 ms: taps (p50 / p99), GET /slots p99, GET /ping p99, sign-ins done");
+            out.println(
+                    "around the opening, per 250 ms: taps (p50 / p99), GET /slots p99, GET /ping p99, sign-ins done");
             for (MixTick tick : aroundTheOpening) {
-                out.printf("  %+6d ms  reserve %5d (%7.1f / %7.1f ms)  slots p99 %7.1f ms  ping p99 %7.1f ms  "
-                                + "sign-ins %3d%n", tick.fromOpeningMs, tick.reserve.count(), tick.reserve.p50Ms(),
-                        tick.reserve.p99Ms(), tick.slotsP99Ms, tick.pingP99Ms, tick.signIns);
+                out.printf(
+                        "  %+6d ms  reserve %5d (%7.1f / %7.1f ms)  slots p99 %7.1f ms  ping p99 %7.1f ms  "
+                                + "sign-ins %3d%n",
+                        tick.fromOpeningMs,
+                        tick.reserve.count(),
+                        tick.reserve.p50Ms(),
+                        tick.reserve.p99Ms(),
+                        tick.slotsP99Ms,
+                        tick.pingP99Ms,
+                        tick.signIns);
             }
-            out.printf("correctness: %d reservations (%d active); oversold %d, twice %d, Redis stock != DB %d, "
-                            + "dedup != holders %d, lost grants %d -> %s%n", correctness.reservations(),
-                    correctness.active(), correctness.oversold(), correctness.twice(), correctness.stockMismatches(),
-                    correctness.dedupMismatches(), correctness.lost(), correctness.ok() ? "OK" : "FAILED "
-                            + correctness.problems());
+            out.printf(
+                    "correctness: %d reservations (%d active); oversold %d, twice %d, Redis stock != DB %d, "
+                            + "dedup != holders %d, lost grants %d -> %s%n",
+                    correctness.reservations(),
+                    correctness.active(),
+                    correctness.oversold(),
+                    correctness.twice(),
+                    correctness.stockMismatches(),
+                    correctness.dedupMismatches(),
+                    correctness.lost(),
+                    correctness.ok() ? "OK" : "FAILED " + correctness.problems());
             out.println();
             out.printf("%-58s %-44s %-14s %s%n", "target", "measured", "limit", "");
             for (Target target : targets) {
-                out.printf("%-58s %-44s %-14s %s%n", target.name, target.measured, target.limit,
-                        target.met ? "met" : "MISSED");
+                out.printf(
+                        "%-58s %-44s %-14s %s%n",
+                        target.name, target.measured, target.limit, target.met ? "met" : "MISSED");
             }
         }
 
         private static void table(PrintStream out, String title, List<MixKind> rows) {
             out.println();
             out.println(title);
-            out.printf("%-16s %9s %8s %9s %8s %8s %8s %8s %7s  %s%n", "", "requests", "seconds", "per sec",
-                    "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "statuses");
+            out.printf(
+                    "%-16s %9s %8s %9s %8s %8s %8s %8s %7s  %s%n",
+                    "", "requests", "seconds", "per sec", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "statuses");
             for (MixKind row : rows) {
                 if (row.count == 0) {
                     continue;
                 }
-                out.printf("%-16s %9d %8.1f %9.1f %8.2f %8.2f %8.2f %8.2f %7d  %s%n", row.name, row.count,
-                        row.seconds, row.perSecond, row.latency.p50Ms(), row.latency.p90Ms(), row.latency.p99Ms(),
-                        row.latency.maxMs(), row.errors, row.statuses);
+                out.printf(
+                        "%-16s %9d %8.1f %9.1f %8.2f %8.2f %8.2f %8.2f %7d  %s%n",
+                        row.name,
+                        row.count,
+                        row.seconds,
+                        row.perSecond,
+                        row.latency.p50Ms(),
+                        row.latency.p90Ms(),
+                        row.latency.p99Ms(),
+                        row.latency.maxMs(),
+                        row.errors,
+                        row.statuses);
             }
         }
     }
 
     /** A quarter of a second of the mix around the flash time. */
-    record MixTick(long fromOpeningMs, Latency reserve, double slotsP99Ms, double pingP99Ms, long signIns) {
-    }
+    record MixTick(long fromOpeningMs, Latency reserve, double slotsP99Ms, double pingP99Ms, long signIns) {}
 
     /**
      * One kind of request of the mix in a window.
@@ -105,9 +149,14 @@ record Report(
      * @param seconds   from the first to the last of them in the window (their rate's span)
      * @param errors    I/O errors and 5xx other than 503 (the hashing pool full, said with Retry-After)
      */
-    record MixKind(String name, long count, double seconds, double perSecond, Latency latency, long errors,
-            Map<String, Long> statuses) {
-    }
+    record MixKind(
+            String name,
+            long count,
+            double seconds,
+            double perSecond,
+            Latency latency,
+            long errors,
+            Map<String, Long> statuses) {}
 
     /**
      * The seed's decision, call by call, and CourtRush's one script, on the same Redis from the same
@@ -115,9 +164,8 @@ record Report(
      *
      * @param speedUp CourtRush's decisions per second over the seed's
      */
-    record SeedComparison(int clients, int seconds, int slots, int capacity, Design seed, Design courtRush,
-            double speedUp) {
-    }
+    record SeedComparison(
+            int clients, int seconds, int slots, int capacity, Design seed, Design courtRush, double speedUp) {}
 
     /**
      * One design's run.
@@ -126,10 +174,16 @@ record Report(
      * @param commandsPerDecision   commands Redis ran per decision (those inside a script too)
      * @param oversold              places sold beyond a slot's capacity, told or held in Redis
      */
-    record Design(String name, double decisionsPerSecond, long decisions, double roundTripsPerDecision,
-            double commandsPerDecision, Latency latency, Map<Answer, Long> answers, long oversold,
-            Map<String, Long> commands) {
-    }
+    record Design(
+            String name,
+            double decisionsPerSecond,
+            long decisions,
+            double roundTripsPerDecision,
+            double commandsPerDecision,
+            Latency latency,
+            Map<Answer, Long> answers,
+            long oversold,
+            Map<String, Long> commands) {}
 
     /**
      * The opening's fair draw, followed from its window's close (times from the close, by this machine's clock).
@@ -138,18 +192,34 @@ record Report(
      * @param allCommittedMs    until every winner's place was committed (from then its result reads SUCCESS)
      * @param allWinnersMs      until every winner's result read SUCCESS, polled on the page's schedule
      */
-    record Draw(int windowMs, long entrants, long winners, long notDrawn, Long drawnAfterCloseMs,
-            double allCommittedMs, double winnersP50Ms, double allWinnersMs, double allEntrantsMs, long polls,
-            long pollErrors) {
-    }
+    record Draw(
+            int windowMs,
+            long entrants,
+            long winners,
+            long notDrawn,
+            Long drawnAfterCloseMs,
+            double allCommittedMs,
+            double winnersP50Ms,
+            double allWinnersMs,
+            double allEntrantsMs,
+            long polls,
+            long pollErrors) {}
 
-    record Setup(String stack, int students, int slots, int capacity, long places, int clients, double preOpenSeconds,
-            double rushSeconds, double setupSeconds, double loginSeconds, String serverJvmOptions) {
-    }
+    record Setup(
+            String stack,
+            int students,
+            int slots,
+            int capacity,
+            long places,
+            int clients,
+            double preOpenSeconds,
+            double rushSeconds,
+            double setupSeconds,
+            double loginSeconds,
+            String serverJvmOptions) {}
 
     /** The smaller openings run first, so the measured one finds the reserve path compiled. */
-    record Rehearsal(int openings, int students, long places, long granted, Rate rate, Latency latency) {
-    }
+    record Rehearsal(int openings, int students, long places, long granted, Rate rate, Latency latency) {}
 
     /**
      * The trivial endpoint, measured before the crowd and again after it.
@@ -161,8 +231,13 @@ record Report(
         static Baseline of(String endpoint, Rate before, Rate after, Latency latency, double serverCores) {
             long requests = before.requests() + after.requests();
             double seconds = before.seconds() + after.seconds();
-            return new Baseline(endpoint, new Rate(requests, seconds, seconds > 0 ? requests / seconds : 0), latency,
-                    serverCores, before, after);
+            return new Baseline(
+                    endpoint,
+                    new Rate(requests, seconds, seconds > 0 ? requests / seconds : 0),
+                    latency,
+                    serverCores,
+                    before,
+                    after);
         }
     }
 
@@ -179,7 +254,8 @@ record Report(
          * reach on this machine, if the two costs simply add up.
          */
         double ceilingWith(Rate baseline) {
-            return baseline.perSecond() <= 0 || rate.perSecond() <= 0 ? 0
+            return baseline.perSecond() <= 0 || rate.perSecond() <= 0
+                    ? 0
                     : 1 / (1 / baseline.perSecond() + 1 / rate.perSecond());
         }
     }
@@ -189,10 +265,17 @@ record Report(
      *                       opening and while places are left, nearly every answer comes from the script
      * @param soldOut        OUT_OF_STOCK answers after the last place was granted (this node's flags)
      */
-    record CrowdResult(Rate all, Rate accepted, Rate decidedInRedis, Rate soldOut, List<Phase> phases,
-            List<Tick> aroundTheOpening, Latency latency, Map<String, Latency> latencyByAnswer, long ioErrors,
-            String firstIoError) {
-    }
+    record CrowdResult(
+            Rate all,
+            Rate accepted,
+            Rate decidedInRedis,
+            Rate soldOut,
+            List<Phase> phases,
+            List<Tick> aroundTheOpening,
+            Latency latency,
+            Map<String, Latency> latencyByAnswer,
+            long ioErrors,
+            String firstIoError) {}
 
     /**
      * A quarter of a second of the crowd.
@@ -200,11 +283,9 @@ record Report(
      * @param fromOpeningMs where it starts, from the flash time
      * @param accepted      places granted in it
      */
-    record Tick(long fromOpeningMs, Rate rate, Latency latency, long accepted) {
-    }
+    record Tick(long fromOpeningMs, Rate rate, Latency latency, long accepted) {}
 
-    record Phase(String name, Rate rate, Map<Answer, Long> answers, Latency latency) {
-    }
+    record Phase(String name, Rate rate, Map<Answer, Long> answers, Latency latency) {}
 
     /**
      * @param meanLagMs                  mean time from a place's Redis decision to its row committed
@@ -216,19 +297,33 @@ record Report(
      * @param storeLogForces times the embedded broker's store forced its log to disk meanwhile (its
      *                       group commits; each grant is stored and acknowledged); -1 for RabbitMQ
      */
-    record Persistence(long granted, long recorded, long transactions, long storeLogForces, double meanLagMs,
-            double openingToLastPersistedMs, double lastGrantToLastPersistedMs) {
-    }
+    record Persistence(
+            long granted,
+            long recorded,
+            long transactions,
+            long storeLogForces,
+            double meanLagMs,
+            double openingToLastPersistedMs,
+            double lastGrantToLastPersistedMs) {}
 
     /**
      * @param gcPauses        garbage-collection pauses of the server during the crowd, {@code gcPauseSeconds} in all
      * @param grantServerMeanMs granted requests' mean time in the server's reserve service, from the
      *                        request's arrival there to the broker's confirm
      */
-    record ServerUse(double crowdCpuSeconds, double crowdCores, double redisCpuSeconds, double clientCpuSeconds,
-            double jitSeconds, long gcPauses, double gcPauseSeconds, double grantServerMeanMs, double peakRssMib,
-            double rssAfterMib, long threadsStarted, MachineUse machine) {
-    }
+    record ServerUse(
+            double crowdCpuSeconds,
+            double crowdCores,
+            double redisCpuSeconds,
+            double clientCpuSeconds,
+            double jitSeconds,
+            long gcPauses,
+            double gcPauseSeconds,
+            double grantServerMeanMs,
+            double peakRssMib,
+            double rssAfterMib,
+            long threadsStarted,
+            MachineUse machine) {}
 
     /**
      * The whole machine during the crowd, in cores: busy (every process), steal (time the hypervisor
@@ -236,8 +331,7 @@ record Report(
      * its embedded redis-server, the bench nor the services. {@code noisy}: others and steal past
      * {@link MachineLoad#NOISY_CORES}.
      */
-    record MachineUse(double busyCores, double stealCores, double serviceCores, double otherCores, boolean noisy) {
-    }
+    record MachineUse(double busyCores, double stealCores, double serviceCores, double otherCores, boolean noisy) {}
 
     /**
      * @param roundTrips           requests the server sent to Redis during the crowd (its own count)
@@ -247,44 +341,75 @@ record Report(
      * @param scriptCalls          evalsha + eval calls Redis counted during the crowd (INFO commandstats)
      * @param commandstats         every command Redis counted during the crowd, including those scripts run
      */
-    record RedisUse(long decisions, long localSoldOutAnswers, long roundTrips, double idleRoundTripsPerSecond,
-            double roundTripsPerDecision, double netRoundTripsPerDecision, long scriptCalls,
-            double scriptCallsPerDecision, Map<String, Long> commandstats) {
-    }
+    record RedisUse(
+            long decisions,
+            long localSoldOutAnswers,
+            long roundTrips,
+            double idleRoundTripsPerSecond,
+            double roundTripsPerDecision,
+            double netRoundTripsPerDecision,
+            long scriptCalls,
+            double scriptCallsPerDecision,
+            Map<String, Long> commandstats) {}
 
-    record Target(String name, String measured, String limit, boolean met) {
-    }
+    record Target(String name, String measured, String limit, boolean met) {}
 
     /**
      * One node's share of the crowd, from its own Prometheus endpoint: POST /reserve/ decisions by outcome,
      * their latency in the node (from the histogram, as Prometheus estimates a quantile), its CPU.
      */
-    record Node(int node, String address, long requests, Map<String, Long> outcomes, double p50Ms, double p99Ms,
-            double cpuSeconds, double cores, long redisRoundTrips, double peakRssMib) {
-    }
+    record Node(
+            int node,
+            String address,
+            long requests,
+            Map<String, Long> outcomes,
+            double p50Ms,
+            double p99Ms,
+            double cpuSeconds,
+            double cores,
+            long redisRoundTrips,
+            double peakRssMib) {}
 
     void print(PrintStream out) {
         out.println();
         out.println("CourtRush flash bench — " + takenAt);
-        out.printf("  machine : %s, %s, %d cores, %.1f GiB, Java %s%n", machine.os, machine.cpu, machine.cores,
-                machine.memoryGib, machine.java);
-        out.printf("  stack   : %s; %,d students, %d slots x %d = %,d places, %d clients, crowd from %.1f s before "
-                        + "the opening to %.1f s after%n", setup.stack, setup.students, setup.slots, setup.capacity,
-                setup.places, setup.clients, setup.preOpenSeconds, setup.rushSeconds);
-        out.printf("  set-up  : %.1f s (courts, students, opening); logins %.1f s; server JVM options: %s%n",
-                setup.setupSeconds, setup.loginSeconds, setup.serverJvmOptions.isEmpty() ? "none" : setup.serverJvmOptions);
+        out.printf(
+                "  machine : %s, %s, %d cores, %.1f GiB, Java %s%n",
+                machine.os, machine.cpu, machine.cores, machine.memoryGib, machine.java);
+        out.printf(
+                "  stack   : %s; %,d students, %d slots x %d = %,d places, %d clients, crowd from %.1f s before "
+                        + "the opening to %.1f s after%n",
+                setup.stack,
+                setup.students,
+                setup.slots,
+                setup.capacity,
+                setup.places,
+                setup.clients,
+                setup.preOpenSeconds,
+                setup.rushSeconds);
+        out.printf(
+                "  set-up  : %.1f s (courts, students, opening); logins %.1f s; server JVM options: %s%n",
+                setup.setupSeconds,
+                setup.loginSeconds,
+                setup.serverJvmOptions.isEmpty() ? "none" : setup.serverJvmOptions);
         if (rehearsal != null) {
-            out.printf("  rehearsal (warming the JIT up): %d openings, %,d students, %,d places (%,d granted): "
-                    + "%,d attempts, %.0f/s, p99 %.1f ms%n", rehearsal.openings, rehearsal.students, rehearsal.places,
+            out.printf(
+                    "  rehearsal (warming the JIT up): %d openings, %,d students, %,d places (%,d granted): "
+                            + "%,d attempts, %.0f/s, p99 %.1f ms%n",
+                    rehearsal.openings,
+                    rehearsal.students,
+                    rehearsal.places,
                     rehearsal.granted,
-                    rehearsal.rate.requests(), rehearsal.rate.perSecond(),
+                    rehearsal.rate.requests(),
+                    rehearsal.rate.perSecond(),
                     rehearsal.latency.p99Ms());
         } else {
             out.println("  no warm-up: measured on a cold JIT");
         }
         out.println();
-        out.printf("%-34s %10s %8s %10s %8s %8s %8s %8s%n", "throughput", "requests", "seconds", "per sec",
-                "p50 ms", "p90 ms", "p99 ms", "max ms");
+        out.printf(
+                "%-34s %10s %8s %10s %8s %8s %8s %8s%n",
+                "throughput", "requests", "seconds", "per sec", "p50 ms", "p90 ms", "p99 ms", "max ms");
         row(out, "baseline GET " + baseline.endpoint, baseline.rate, baseline.latency);
         row(out, "  before the crowd", baseline.before);
         row(out, "  after the crowd", baseline.after);
@@ -300,20 +425,23 @@ record Report(
         row(out, "  sold-out rejects (after last win)", crowd.soldOut);
         if (redisFloor != null) {
             double ceiling = redisFloor.ceilingWith(baseline.rate);
-            out.printf("  a request costing one %s plus one script call: at most %.0f/s = %.2f x the baseline"
-                            + " (script calls took %.2f cores of the bench's JVM)%n", baseline.endpoint, ceiling,
-                    ceiling / baseline.rate.perSecond(), redisFloor.clientCores);
+            out.printf(
+                    "  a request costing one %s plus one script call: at most %.0f/s = %.2f x the baseline"
+                            + " (script calls took %.2f cores of the bench's JVM)%n",
+                    baseline.endpoint, ceiling, ceiling / baseline.rate.perSecond(), redisFloor.clientCores);
         }
         out.println();
         out.printf("around the opening, per 250 ms (the closed loop runs at %d clients / latency)%n", setup.clients);
         for (Tick tick : crowd.aroundTheOpening) {
-            out.printf("  %+6d ms %8.0f/s  p50 %7.2f ms  %4d granted%n", tick.fromOpeningMs, tick.rate.perSecond(),
-                    tick.latency.p50Ms(), tick.accepted);
+            out.printf(
+                    "  %+6d ms %8.0f/s  p50 %7.2f ms  %4d granted%n",
+                    tick.fromOpeningMs, tick.rate.perSecond(), tick.latency.p50Ms(), tick.accepted);
         }
         out.println();
-        out.printf("%-34s %10s %8s %8s %8s %8s%n", "latency by answer", "count", "p50 ms", "p90 ms", "p99 ms",
-                "max ms");
-        crowd.latencyByAnswer.forEach((answer, l) -> out.printf("%-34s %10d %8.2f %8.2f %8.2f %8.2f%n",
+        out.printf(
+                "%-34s %10s %8s %8s %8s %8s%n", "latency by answer", "count", "p50 ms", "p90 ms", "p99 ms", "max ms");
+        crowd.latencyByAnswer.forEach((answer, l) -> out.printf(
+                "%-34s %10d %8.2f %8.2f %8.2f %8.2f%n",
                 "  " + answer, l.count(), l.p50Ms(), l.p90Ms(), l.p99Ms(), l.maxMs()));
         for (Phase phase : crowd.phases) {
             out.printf("  %-20s answers %s%n", phase.name, phase.answers);
@@ -323,70 +451,133 @@ record Report(
         }
         out.println();
         if (draw != null) {
-            out.printf("fair draw (%d ms window): %,d entrants, %,d drawn, %,d not drawn; from the window's close: "
+            out.printf(
+                    "fair draw (%d ms window): %,d entrants, %,d drawn, %,d not drawn; from the window's close: "
                             + "drawn after %s ms (Redis clock), every winner's place committed after %.0f ms; polling "
                             + "as the page does, half the winners knew after %.0f ms, every winner after %.0f ms, every "
-                            + "entrant after %.0f ms (%,d result polls, %d failed)%n", draw.windowMs,
-                    draw.entrants, draw.winners, draw.notDrawn,
-                    draw.drawnAfterCloseMs == null ? "?" : draw.drawnAfterCloseMs.toString(), draw.allCommittedMs,
-                    draw.winnersP50Ms, draw.allWinnersMs, draw.allEntrantsMs, draw.polls, draw.pollErrors);
+                            + "entrant after %.0f ms (%,d result polls, %d failed)%n",
+                    draw.windowMs,
+                    draw.entrants,
+                    draw.winners,
+                    draw.notDrawn,
+                    draw.drawnAfterCloseMs == null ? "?" : draw.drawnAfterCloseMs.toString(),
+                    draw.allCommittedMs,
+                    draw.winnersP50Ms,
+                    draw.allWinnersMs,
+                    draw.allEntrantsMs,
+                    draw.polls,
+                    draw.pollErrors);
         }
         if (seedDesign != null) {
-            out.printf("the seed's design beside CourtRush's (same Redis, %d threads, %d s each, %d slots x %d):%n",
+            out.printf(
+                    "the seed's design beside CourtRush's (same Redis, %d threads, %d s each, %d slots x %d):%n",
                     seedDesign.clients, seedDesign.seconds, seedDesign.slots, seedDesign.capacity);
             for (Design d : List.of(seedDesign.seed, seedDesign.courtRush)) {
-                out.printf("  %-26s %8.0f decisions/s  %5.2f round trips (%5.2f commands) each  p99 %6.2f ms  "
-                                + "oversold %d  %s%n", d.name, d.decisionsPerSecond, d.roundTripsPerDecision,
-                        d.commandsPerDecision, d.latency.p99Ms(), d.oversold, d.answers);
+                out.printf(
+                        "  %-26s %8.0f decisions/s  %5.2f round trips (%5.2f commands) each  p99 %6.2f ms  "
+                                + "oversold %d  %s%n",
+                        d.name,
+                        d.decisionsPerSecond,
+                        d.roundTripsPerDecision,
+                        d.commandsPerDecision,
+                        d.latency.p99Ms(),
+                        d.oversold,
+                        d.answers);
             }
             out.printf("  CourtRush decides %.1f x as many per second%n", seedDesign.speedUp);
         }
-        out.printf("persistence: %d granted, %d recorded in %d transactions%s; decision -> row committed mean %.1f ms; "
+        out.printf(
+                "persistence: %d granted, %d recorded in %d transactions%s; decision -> row committed mean %.1f ms; "
                         + "opening -> last place committed %.0f ms (last place asked for -> all committed %.0f ms)%n",
-                persistence.granted, persistence.recorded, persistence.transactions,
-                persistence.storeLogForces < 0 ? ""
-                        : String.format(Locale.ROOT, "; the broker's store forced its log %d times",
+                persistence.granted,
+                persistence.recorded,
+                persistence.transactions,
+                persistence.storeLogForces < 0
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                "; the broker's store forced its log %d times",
                                 persistence.storeLogForces),
-                persistence.meanLagMs, persistence.openingToLastPersistedMs, persistence.lastGrantToLastPersistedMs);
-        out.printf("server: crowd CPU %.1f s = %.2f cores (baseline %.2f cores); embedded redis-server CPU %s; "
+                persistence.meanLagMs,
+                persistence.openingToLastPersistedMs,
+                persistence.lastGrantToLastPersistedMs);
+        out.printf(
+                "server: crowd CPU %.1f s = %.2f cores (baseline %.2f cores); embedded redis-server CPU %s; "
                         + "bench client CPU %.1f s; JIT compiler threads busy %.1f s of the crowd's %.1f s; "
                         + "GC paused %.2f s in %d pauses; granted requests in the reserve service (decision to "
                         + "confirm) %.1f ms mean; peak RSS %.0f MiB, after the run %.0f MiB%n",
-                server.crowdCpuSeconds, server.crowdCores, baseline.serverCores,
+                server.crowdCpuSeconds,
+                server.crowdCores,
+                baseline.serverCores,
                 server.redisCpuSeconds < 0 ? "n/a (external)" : String.format("%.1f s", server.redisCpuSeconds),
-                server.clientCpuSeconds, server.jitSeconds, crowd.all().seconds(), server.gcPauseSeconds,
-                server.gcPauses, server.grantServerMeanMs, server.peakRssMib, server.rssAfterMib);
+                server.clientCpuSeconds,
+                server.jitSeconds,
+                crowd.all().seconds(),
+                server.gcPauseSeconds,
+                server.gcPauses,
+                server.grantServerMeanMs,
+                server.peakRssMib,
+                server.rssAfterMib);
         MachineUse machine = server.machine;
-        out.printf("machine during the crowd: %.2f cores busy (external services %.2f, other processes %.2f), "
-                        + "steal %.2f; server threads started %,d -> %s%n", machine.busyCores, machine.serviceCores,
-                machine.otherCores, machine.stealCores, server.threadsStarted,
+        out.printf(
+                "machine during the crowd: %.2f cores busy (external services %.2f, other processes %.2f), "
+                        + "steal %.2f; server threads started %,d -> %s%n",
+                machine.busyCores,
+                machine.serviceCores,
+                machine.otherCores,
+                machine.stealCores,
+                server.threadsStarted,
                 machine.noisy ? "NOISY: other load shared the cores, compare this run with care" : "quiet");
-        out.printf("redis: %,d decisions in Redis, %,d sold-out answers from local flags; %,d round trips "
+        out.printf(
+                "redis: %,d decisions in Redis, %,d sold-out answers from local flags; %,d round trips "
                         + "(%.3f per decision, %.3f net of %.1f/s background and the consumers' one per transaction); "
-                        + "script calls %.3f per decision%n", redis.decisions, redis.localSoldOutAnswers,
-                redis.roundTrips, redis.roundTripsPerDecision, redis.netRoundTripsPerDecision,
-                redis.idleRoundTripsPerSecond, redis.scriptCallsPerDecision);
+                        + "script calls %.3f per decision%n",
+                redis.decisions,
+                redis.localSoldOutAnswers,
+                redis.roundTrips,
+                redis.roundTripsPerDecision,
+                redis.netRoundTripsPerDecision,
+                redis.idleRoundTripsPerSecond,
+                redis.scriptCallsPerDecision);
         if (nodes.size() > 1) {
             out.printf("nodes (each one's /actuator/prometheus; latency in the node, from its histogram):%n");
             for (Node node : nodes) {
-                out.printf("  node %d %-22s %,9d requests  p50 %6.2f ms  p99 %6.2f ms  CPU %5.1f s = %.2f cores  "
-                                + "%,d Redis round trips  peak RSS %.0f MiB  %s%n", node.node, node.address,
-                        node.requests, node.p50Ms, node.p99Ms, node.cpuSeconds, node.cores, node.redisRoundTrips,
-                        node.peakRssMib, node.outcomes);
+                out.printf(
+                        "  node %d %-22s %,9d requests  p50 %6.2f ms  p99 %6.2f ms  CPU %5.1f s = %.2f cores  "
+                                + "%,d Redis round trips  peak RSS %.0f MiB  %s%n",
+                        node.node,
+                        node.address,
+                        node.requests,
+                        node.p50Ms,
+                        node.p99Ms,
+                        node.cpuSeconds,
+                        node.cores,
+                        node.redisRoundTrips,
+                        node.peakRssMib,
+                        node.outcomes);
             }
-            out.printf("  the nodes counted %,d requests together; the bench sent %,d%n",
+            out.printf(
+                    "  the nodes counted %,d requests together; the bench sent %,d%n",
                     nodes.stream().mapToLong(Node::requests).sum(), crowd.all.requests());
         }
-        out.printf("correctness: %d reservations (%d active); oversold %d, twice %d, Redis stock != DB %d, "
-                        + "dedup != holders %d, lost grants %d, unclaimed rows %d -> %s%n", correctness.reservations(),
-                correctness.active(), correctness.oversold(), correctness.twice(), correctness.stockMismatches(),
-                correctness.dedupMismatches(), correctness.lost(), correctness.unclaimed(),
+        out.printf(
+                "correctness: %d reservations (%d active); oversold %d, twice %d, Redis stock != DB %d, "
+                        + "dedup != holders %d, lost grants %d, unclaimed rows %d -> %s%n",
+                correctness.reservations(),
+                correctness.active(),
+                correctness.oversold(),
+                correctness.twice(),
+                correctness.stockMismatches(),
+                correctness.dedupMismatches(),
+                correctness.lost(),
+                correctness.unclaimed(),
                 correctness.ok() ? "OK" : "FAILED " + correctness.problems());
         out.println();
         out.printf("%-58s %-24s %-16s %s%n", "target", "measured", "limit", "");
         for (Target target : targets) {
-            out.printf("%-58s %-24s %-16s %s%n", target.name, target.measured, target.limit,
-                    target.met ? "met" : "MISSED");
+            out.printf(
+                    "%-58s %-24s %-16s %s%n",
+                    target.name, target.measured, target.limit, target.met ? "met" : "MISSED");
         }
     }
 
@@ -395,7 +586,15 @@ record Report(
     }
 
     private static void row(PrintStream out, String name, Rate rate, Latency latency) {
-        out.printf("%-34s %10d %8.2f %10.0f %8.2f %8.2f %8.2f %8.2f%n", name, rate.requests(), rate.seconds(),
-                rate.perSecond(), latency.p50Ms(), latency.p90Ms(), latency.p99Ms(), latency.maxMs());
+        out.printf(
+                "%-34s %10d %8.2f %10.0f %8.2f %8.2f %8.2f %8.2f%n",
+                name,
+                rate.requests(),
+                rate.seconds(),
+                rate.perSecond(),
+                latency.p50Ms(),
+                latency.p90Ms(),
+                latency.p99Ms(),
+                latency.maxMs());
     }
 }

@@ -57,8 +57,15 @@ final class SeedComparison {
     private final int capacity;
     private final PrintStream out;
 
-    private SeedComparison(RedissonClient redisson, LongAdder requests, RedisStats stats, int clients, int seconds,
-            int slots, int capacity, PrintStream out) {
+    private SeedComparison(
+            RedissonClient redisson,
+            LongAdder requests,
+            RedisStats stats,
+            int clients,
+            int seconds,
+            int slots,
+            int capacity,
+            PrintStream out) {
         this.redisson = redisson;
         this.requests = requests;
         this.stats = stats;
@@ -69,19 +76,35 @@ final class SeedComparison {
         this.out = out;
     }
 
-    static Report.SeedComparison measure(String host, int port, String password, int database, RedisStats stats,
-            Path serverJar, int clients, int seconds, int slots, int capacity, PrintStream out)
+    static Report.SeedComparison measure(
+            String host,
+            int port,
+            String password,
+            int database,
+            RedisStats stats,
+            Path serverJar,
+            int clients,
+            int seconds,
+            int slots,
+            int capacity,
+            PrintStream out)
             throws IOException, InterruptedException {
         Config config = RedisFloor.clientConfig(host, port, password, database);
         LongAdder requests = new LongAdder();
         config.setNettyHook(new RequestCounter(requests));
         RedissonClient redisson = Redisson.create(config);
         try {
-            SeedComparison comparison = new SeedComparison(redisson, requests, stats, clients, seconds, slots, capacity,
-                    out);
+            SeedComparison comparison =
+                    new SeedComparison(redisson, requests, stats, clients, seconds, slots, capacity, out);
             Report.Design seed = comparison.seedDesign();
             Report.Design ours = comparison.oneScript(reserveScript(serverJar));
-            return new Report.SeedComparison(clients, seconds, slots, capacity, seed, ours,
+            return new Report.SeedComparison(
+                    clients,
+                    seconds,
+                    slots,
+                    capacity,
+                    seed,
+                    ours,
                     seed.decisionsPerSecond() == 0 ? 0 : ours.decisionsPerSecond() / seed.decisionsPerSecond());
         } finally {
             redisson.getKeys().deleteByPattern(SEED + "*");
@@ -95,8 +118,8 @@ final class SeedComparison {
         ProxyManager<String> buckets = Bucket4jRedisson.casBasedBuilder(((Redisson) redisson).getCommandExecutor())
                 .build();
         BucketConfiguration perMinute = BucketConfiguration.builder()
-                .addLimit(limit -> limit.capacity(PER_STUDENT_PER_MINUTE).refillGreedy(PER_STUDENT_PER_MINUTE,
-                        Duration.ofMinutes(1)))
+                .addLimit(limit -> limit.capacity(PER_STUDENT_PER_MINUTE)
+                        .refillGreedy(PER_STUDENT_PER_MINUTE, Duration.ofMinutes(1)))
                 .build();
         redisson.getBucket(SEED + "gate:1").set("1");
         for (int s = 0; s < slots; s++) {
@@ -148,13 +171,37 @@ final class SeedComparison {
             long user = students.incrementAndGet();
             int slot = ThreadLocalRandom.current().nextInt(slots);
             String trace = "t" + user;
-            List<Object> keys = List.of(OURS + "rate:" + user, OURS + "gate:1", OURS + "gate:time:1",
-                    OURS + "dedup:" + slot, OURS + "quota:1", OURS + "sem:" + slot, OURS + "pending:" + trace,
-                    OURS + "inflight", OURS + "warm:1", OURS + "pass:" + user, OURS + "draw", OURS + "draw:entries");
-            List<Object> reply = script.evalSha(RScript.Mode.READ_WRITE, sha, RScript.ReturnType.MULTI, keys,
-                    Long.toString(user), trace, "2", Integer.toString(PER_STUDENT_PER_MINUTE), "60000",
-                    user + ":" + slot + ":1", "300", trace + "|" + user + "|" + slot + "|1", Long.toString(expireAt),
-                    "", "0", "0", Integer.toString(slot));
+            List<Object> keys = List.of(
+                    OURS + "rate:" + user,
+                    OURS + "gate:1",
+                    OURS + "gate:time:1",
+                    OURS + "dedup:" + slot,
+                    OURS + "quota:1",
+                    OURS + "sem:" + slot,
+                    OURS + "pending:" + trace,
+                    OURS + "inflight",
+                    OURS + "warm:1",
+                    OURS + "pass:" + user,
+                    OURS + "draw",
+                    OURS + "draw:entries");
+            List<Object> reply = script.evalSha(
+                    RScript.Mode.READ_WRITE,
+                    sha,
+                    RScript.ReturnType.MULTI,
+                    keys,
+                    Long.toString(user),
+                    trace,
+                    "2",
+                    Integer.toString(PER_STUDENT_PER_MINUTE),
+                    "60000",
+                    user + ":" + slot + ":1",
+                    "300",
+                    trace + "|" + user + "|" + slot + "|1",
+                    Long.toString(expireAt),
+                    "",
+                    "0",
+                    "0",
+                    Integer.toString(slot));
             String verdict = String.valueOf(reply.get(0));
             if (verdict.equals("ACCEPTED")) {
                 sold.incrementAndGet(slot);
@@ -196,8 +243,15 @@ final class SeedComparison {
             oversold += Math.max(0, Math.max(sold.get(s), holders) - capacity);
         }
         long decisions = Math.max(1, rate.requests());
-        return new Report.Design(name, rate.perSecond(), rate.requests(), sent / (double) decisions,
-                calls / (double) decisions, analysis.latency(from, to, a -> true), analysis.answers(from, to), oversold,
+        return new Report.Design(
+                name,
+                rate.perSecond(),
+                rate.requests(),
+                sent / (double) decisions,
+                calls / (double) decisions,
+                analysis.latency(from, to, a -> true),
+                analysis.answers(from, to),
+                oversold,
                 commands);
     }
 

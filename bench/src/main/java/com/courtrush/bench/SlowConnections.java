@@ -78,9 +78,15 @@ final class SlowConnections implements AutoCloseable {
 
     /** What the server did with them, for the report. */
     synchronized String summary() {
-        return String.format(Locale.ROOT, "%d held (half headers, half bodies, a byte a second); the server ended %d"
-                + " (%d with 408), %.1f s after opening on average; %d could not connect", held.size(), ended,
-                answered408, ended == 0 ? 0 : endedAfterSecondsSum / ended, failedToOpen);
+        return String.format(
+                Locale.ROOT,
+                "%d held (half headers, half bodies, a byte a second); the server ended %d"
+                        + " (%d with 408), %.1f s after opening on average; %d could not connect",
+                held.size(),
+                ended,
+                answered408,
+                ended == 0 ? 0 : endedAfterSecondsSum / ended,
+                failedToOpen);
     }
 
     @Override

@@ -3,7 +3,6 @@ package com.courtrush.bench;
 import com.alibaba.fastjson2.JSONArray;
 import com.alibaba.fastjson2.JSONObject;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -36,12 +35,23 @@ final class StudentsMix {
 
     /** What the page asks for, as counted here. */
     enum Kind {
-        SIGN_IN, SIGN_IN_WRONG, PAGE, CALENDAR, SLOTS, MINE, RESERVE, RESULT, PAY, PAY_STATUS, PING
+        SIGN_IN,
+        SIGN_IN_WRONG,
+        PAGE,
+        CALENDAR,
+        SLOTS,
+        MINE,
+        RESERVE,
+        RESULT,
+        PAY,
+        PAY_STATUS,
+        PING
     }
 
     static final long[] RESULT_PAUSES_MS = {250, 500, 1000, 1500, 2000, 3000};
-    private static final String[] PAGE_FILES = {"/", "/assets/app.css", "/assets/i18n.js", "/assets/api.js",
-        "/assets/app.js"};
+    private static final String[] PAGE_FILES = {
+        "/", "/assets/app.css", "/assets/i18n.js", "/assets/api.js", "/assets/app.js"
+    };
     private static final int PING_CLIENTS = 4;
     private static final long PING_EVERY_MS = 50;
 
@@ -66,8 +76,8 @@ final class StudentsMix {
      * @param early           the share of students whose tap is a script firing before the flash time
      * @param pay             the share of winners who pay
      */
-    record Options(int clientThreads, double signInPerSecond, double wrongFirst, double early, double pay,
-            int afterSeconds) {
+    record Options(
+            int clientThreads, double signInPerSecond, double wrongFirst, double early, double pay, int afterSeconds) {
 
         /** Sign-ins under way at once: the storm's rate times the longest wait a queue of them may see. */
         int signInThreads() {
@@ -116,8 +126,8 @@ final class StudentsMix {
             Student student = new Student(null);
             student.token = token;
             signedIn.incrementAndGet();
-            clients.schedule(() -> openPage(student), ThreadLocalRandom.current().nextLong(2000),
-                    TimeUnit.MILLISECONDS);
+            clients.schedule(
+                    () -> openPage(student), ThreadLocalRandom.current().nextLong(2000), TimeUnit.MILLISECONDS);
         }
         double gapMicros = 1_000_000.0 / options.signInPerSecond();
         for (int i = 0; i < toSignIn.size(); i++) {
@@ -134,8 +144,8 @@ final class StudentsMix {
             }
         }
         Map<Kind, Recorder> all = new EnumMap<>(recorders);
-        return new Result(start, endMicros, flashMicros, lastSignInMicros.get(), signedIn.get(), all,
-                List.copyOf(grants));
+        return new Result(
+                start, endMicros, flashMicros, lastSignInMicros.get(), signedIn.get(), all, List.copyOf(grants));
     }
 
     // ---- what a student does -----------------------------------------------------------------
@@ -145,8 +155,16 @@ final class StudentsMix {
             return;
         }
         Kind kind = wrongPassword ? Kind.SIGN_IN_WRONG : Kind.SIGN_IN;
-        BenchHttp.Reply reply = call(kind, () -> http.post("/auth/login", null, Map.of("studentId", student.id,
-                "password", wrongPassword ? "not-" + BenchData.PASSWORD : BenchData.PASSWORD)));
+        BenchHttp.Reply reply = call(
+                kind,
+                () -> http.post(
+                        "/auth/login",
+                        null,
+                        Map.of(
+                                "studentId",
+                                student.id,
+                                "password",
+                                wrongPassword ? "not-" + BenchData.PASSWORD : BenchData.PASSWORD)));
         if (reply == null) {
             return;
         }
@@ -208,7 +226,8 @@ final class StudentsMix {
             return;
         }
         // a reaction of 250 ms to 2 s, most around 600 ms
-        long reactionMs = (long) Math.min(2000, 250 + Math.exp(5.9 + 0.6 * ThreadLocalRandom.current().nextGaussian()));
+        long reactionMs = (long) Math.min(
+                2000, 250 + Math.exp(5.9 + 0.6 * ThreadLocalRandom.current().nextGaussian()));
         long at = Math.max(flashMicros, now) + reactionMs * 1000;
         clients.schedule(() -> tap(student, slotId), at - now, TimeUnit.MICROSECONDS);
     }
@@ -268,7 +287,8 @@ final class StudentsMix {
             return;
         }
         BenchHttp.Reply reply = call(Kind.RESULT, () -> http.get("/reserve/result/" + trace, student.token));
-        JSONObject data = reply == null || reply.status() != 200 ? null : reply.json().getJSONObject("data");
+        JSONObject data =
+                reply == null || reply.status() != 200 ? null : reply.json().getJSONObject("data");
         String status = data == null ? null : data.getString("status");
         if ("SUCCESS".equals(status) || "FAILED".equals(status)) {
             call(Kind.MINE, () -> http.get("/reservations/mine", student.token));
@@ -279,7 +299,8 @@ final class StudentsMix {
             }
             return;
         }
-        long pause = Math.max(RESULT_PAUSES_MS[Math.min(polls, RESULT_PAUSES_MS.length - 1)],
+        long pause = Math.max(
+                RESULT_PAUSES_MS[Math.min(polls, RESULT_PAUSES_MS.length - 1)],
                 reply == null ? 0 : retryAfterMs(reply, 0));
         later(pause, () -> followResult(student, trace, polls + 1));
     }
@@ -288,8 +309,9 @@ final class StudentsMix {
     private void pay(Student student, long reservation) {
         call(Kind.PAY, () -> http.post("/pay/wechat/" + reservation, student.token, null));
         for (int i = 1; i <= 3; i++) {
-            later(3000L * i, () -> call(Kind.PAY_STATUS, () -> http.get("/pay/reservation/" + reservation,
-                    student.token)));
+            later(
+                    3000L * i,
+                    () -> call(Kind.PAY_STATUS, () -> http.get("/pay/reservation/" + reservation, student.token)));
         }
     }
 
@@ -389,19 +411,31 @@ final class StudentsMix {
                 }
             }
             double seconds = count < 2 ? 0 : (last - first) / 1e6;
-            return new Report.MixKind(name, count, seconds, seconds > 0 ? count / seconds : 0,
-                    Analysis.Latency.of(histogram), errors, byStatus);
+            return new Report.MixKind(
+                    name,
+                    count,
+                    seconds,
+                    seconds > 0 ? count / seconds : 0,
+                    Analysis.Latency.of(histogram),
+                    errors,
+                    byStatus);
         }
     }
 
     /** What the mix recorded. */
-    record Result(long startMicros, long endMicros, long flashMicros, long lastSignInMicros, int signedIn,
-            Map<Kind, Recorder> recorders, List<Crowd.Grant> grants) {
+    record Result(
+            long startMicros,
+            long endMicros,
+            long flashMicros,
+            long lastSignInMicros,
+            int signedIn,
+            Map<Kind, Recorder> recorders,
+            List<Crowd.Grant> grants) {
 
         List<Report.MixKind> table(long from, long to) {
             List<Report.MixKind> rows = new ArrayList<>();
-            recorders.forEach((kind, recorder) -> rows.add(recorder.summary(kind.name().toLowerCase(Locale.ROOT)
-                    .replace('_', ' '), from, to)));
+            recorders.forEach((kind, recorder) -> rows.add(
+                    recorder.summary(kind.name().toLowerCase(Locale.ROOT).replace('_', ' '), from, to)));
             return rows;
         }
     }

@@ -19,8 +19,7 @@ final class Verification {
     private static final int PAGE = 1000;
     private static final Set<String> ACTIVE = Set.of("PENDING_PAYMENT", "CONFIRMED");
 
-    private Verification() {
-    }
+    private Verification() {}
 
     /**
      * @param oversold        places held beyond a slot's capacity, summed over slots (I1)
@@ -30,26 +29,42 @@ final class Verification {
      * @param lost            places granted to a client (202) that are not in the database
      * @param unclaimed       reservations in the database that no client was granted
      */
-    record Result(long reservations, long active, long oversold, long twice, int stockMismatches,
-            int dedupMismatches, long lost, long unclaimed, List<String> problems) {
+    record Result(
+            long reservations,
+            long active,
+            long oversold,
+            long twice,
+            int stockMismatches,
+            int dedupMismatches,
+            long lost,
+            long unclaimed,
+            List<String> problems) {
 
         boolean ok() {
-            return oversold == 0 && twice == 0 && stockMismatches == 0 && dedupMismatches == 0 && lost == 0
+            return oversold == 0
+                    && twice == 0
+                    && stockMismatches == 0
+                    && dedupMismatches == 0
+                    && lost == 0
                     && unclaimed == 0;
         }
     }
 
     static long countReservations(BenchHttp http, String admin, long sessionId) throws IOException {
-        JSONObject page = http.call("Counting reservations",
-                http.get("/admin/reservations?sessionId=" + sessionId + "&size=1", admin));
+        JSONObject page = http.call(
+                "Counting reservations", http.get("/admin/reservations?sessionId=" + sessionId + "&size=1", admin));
         return page.getJSONObject("data").getLongValue("total");
     }
 
     static Result check(BenchHttp http, String admin, long sessionId, List<Crowd.Grant> grants) throws IOException {
         List<JSONObject> rows = new ArrayList<>();
         for (int page = 1; ; page++) {
-            JSONObject data = http.call("Listing reservations", http.get("/admin/reservations?sessionId=" + sessionId
-                    + "&page=" + page + "&size=" + PAGE, admin)).getJSONObject("data");
+            JSONObject data = http.call(
+                            "Listing reservations",
+                            http.get(
+                                    "/admin/reservations?sessionId=" + sessionId + "&page=" + page + "&size=" + PAGE,
+                                    admin))
+                    .getJSONObject("data");
             JSONArray records = data.getJSONArray("records");
             for (int i = 0; i < records.size(); i++) {
                 rows.add(records.getJSONObject(i));
@@ -73,7 +88,8 @@ final class Verification {
         }
         List<String> problems = new ArrayList<>();
         JSONArray slots = http.call("Reading the live stock", http.get("/admin/monitor/rush/" + sessionId, admin))
-                .getJSONObject("data").getJSONArray("slots");
+                .getJSONObject("data")
+                .getJSONArray("slots");
         long oversold = 0;
         int stockMismatches = 0;
         int dedupMismatches = 0;
@@ -96,7 +112,10 @@ final class Verification {
                 problems.add("slot " + id + ": Redis dedup " + slot.getIntValue("dedupSize") + ", holders " + held);
             }
         }
-        long twice = holders.values().stream().filter(n -> n > 1).mapToLong(n -> n - 1).sum();
+        long twice = holders.values().stream()
+                .filter(n -> n > 1)
+                .mapToLong(n -> n - 1)
+                .sum();
         if (twice > 0) {
             problems.add(twice + " students hold a slot twice");
         }
@@ -115,7 +134,15 @@ final class Verification {
         if (unclaimed > 0) {
             problems.add(unclaimed + " reservations were never granted to a client");
         }
-        return new Result(rows.size(), active, oversold, twice, stockMismatches, dedupMismatches, lost, unclaimed,
+        return new Result(
+                rows.size(),
+                active,
+                oversold,
+                twice,
+                stockMismatches,
+                dedupMismatches,
+                lost,
+                unclaimed,
                 problems.size() > 20 ? problems.subList(0, 20) : problems);
     }
 }

@@ -9,8 +9,7 @@ final class WallClock {
     private static final long ANCHOR_EPOCH_MICROS = System.currentTimeMillis() * 1000;
     private static final long ANCHOR_NANOS = System.nanoTime();
 
-    private WallClock() {
-    }
+    private WallClock() {}
 
     static long epochMicros() {
         return ANCHOR_EPOCH_MICROS + (System.nanoTime() - ANCHOR_NANOS) / 1000;

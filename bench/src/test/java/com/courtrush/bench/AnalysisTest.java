@@ -24,7 +24,8 @@ class AnalysisTest {
         Rate first = stats.rate(0, 1_000_000, x -> true);
         assertThat(first.requests()).isEqualTo(100);
         assertThat(first.perSecond()).isCloseTo(100, within(1e-9));
-        assertThat(stats.rate(0, 2_000_000, x -> x == Answer.OUT_OF_STOCK).requests()).isEqualTo(100);
+        assertThat(stats.rate(0, 2_000_000, x -> x == Answer.OUT_OF_STOCK).requests())
+                .isEqualTo(100);
         assertThat(stats.answers(1_000_000, 2_000_000)).containsOnlyKeys(Answer.OUT_OF_STOCK);
 
         Analysis.Latency latency = stats.latency(0, 1_000_000, x -> true);
@@ -37,8 +38,8 @@ class AnalysisTest {
 
     @Test
     void theCeilingOfARequestIsBoundByBothCostsAddedUp() {
-        Report.RedisFloor floor = new Report.RedisFloor(64, new Rate(20_000, 1, 20_000),
-                new Analysis.Latency(0, 0, 0, 0, 0), 1.5);
+        Report.RedisFloor floor =
+                new Report.RedisFloor(64, new Rate(20_000, 1, 20_000), new Analysis.Latency(0, 0, 0, 0, 0), 1.5);
         // 1/5000 s + 1/20000 s per request = 250 µs: 4000 requests a second
         assertThat(floor.ceilingWith(new Rate(5_000, 1, 5_000))).isCloseTo(4_000, within(1e-6));
         assertThat(floor.ceilingWith(new Rate(0, 1, 0))).isZero();

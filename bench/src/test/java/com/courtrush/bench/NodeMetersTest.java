@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class NodeMetersTest {
 
     private static String scrape(int successes, int soldOut, int fastSoldOut, long trips) {
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "# HELP courtrush_redis_round_trips_total Requests this node sent to Redis",
                 "# TYPE courtrush_redis_round_trips_total counter",
                 "courtrush_redis_round_trips_total " + trips + ".0",
@@ -25,7 +26,8 @@ class NodeMetersTest {
                 "courtrush_reserve_requests_seconds_bucket{outcome=\"OUT_OF_STOCK\",le=\"0.01\"} " + soldOut,
                 "courtrush_reserve_requests_seconds_bucket{outcome=\"OUT_OF_STOCK\",le=\"+Inf\"} " + soldOut,
                 "courtrush_reserve_requests_seconds_count{outcome=\"OUT_OF_STOCK\"} " + soldOut,
-                "courtrush_reserve_requests_seconds_sum{outcome=\"OUT_OF_STOCK\"} 0.5", "");
+                "courtrush_reserve_requests_seconds_sum{outcome=\"OUT_OF_STOCK\"} 0.5",
+                "");
     }
 
     @Test
@@ -36,7 +38,10 @@ class NodeMetersTest {
         Report.Node node = NodeMeters.between(2, "http://127.0.0.1:1", before, after, 3.0, 10.0, 200);
 
         assertThat(node.requests()).isEqualTo(990);
-        assertThat(node.outcomes()).containsEntry("SUCCESS", 90L).containsEntry("OUT_OF_STOCK", 900L).hasSize(2);
+        assertThat(node.outcomes())
+                .containsEntry("SUCCESS", 90L)
+                .containsEntry("OUT_OF_STOCK", 900L)
+                .hasSize(2);
         assertThat(node.redisRoundTrips()).isEqualTo(2_500);
         assertThat(node.cores()).isCloseTo(0.3, within(1e-9));
         // the median falls among the 900 fast answers: linear within (0, 1 ms]
@@ -58,6 +63,7 @@ class NodeMetersTest {
     @Test
     void anEndpointWithoutTheReserveMetersIsAnError() {
         assertThatThrownBy(() -> NodeMeters.parse("jvm_threads_live_threads 20.0\n"))
-                .isInstanceOf(BenchException.class).hasMessageContaining("courtrush_reserve_requests_seconds");
+                .isInstanceOf(BenchException.class)
+                .hasMessageContaining("courtrush_reserve_requests_seconds");
     }
 }

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PackagedConsoleIT {
 
-    private static final Pattern READY = Pattern.compile("CourtRush is ready .*Students' page and API: (http://\\S+?)/? ");
+    private static final Pattern READY =
+            Pattern.compile("CourtRush is ready .*Students' page and API: (http://\\S+?)/? ");
     private static final Duration START_LIMIT = Duration.ofSeconds(120);
     private static final String ASKING = "Staff console asks who is at the desk";
 
@@ -51,44 +52,57 @@ class PackagedConsoleIT {
         List<String> command = new ArrayList<>();
         command.add(image.resolve("lib/runtime/bin/java").toString());
         command.addAll(launcher.javaOptions());
-        command.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
-                "-Dprism.text=t2k", "-Dheadless.geometry=1600x1000-32", "-Duser.home=" + home));
+        command.addAll(List.of(
+                "-Dglass.platform=Monocle",
+                "-Dmonocle.platform=Headless",
+                "-Dprism.order=sw",
+                "-Dprism.text=t2k",
+                "-Dheadless.geometry=1600x1000-32",
+                "-Duser.home=" + home));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, launcher.classPath()) + File.pathSeparator + monocleJar());
         command.add(launcher.mainClass());
-        command.addAll(List.of("--server.port=0", "--server.address=127.0.0.1",
-                "--courtrush.data-dir=" + home.resolve("data")));
+        command.addAll(List.of(
+                "--server.port=0", "--server.address=127.0.0.1", "--courtrush.data-dir=" + home.resolve("data")));
         Path output = home.resolve("console.out");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().put("HOME", home.toString());
         Process console = builder.start();
         try {
             // a new installation: the console asks for the first manager before its window opens
-            Awaitility.await("the engine ready and the console asking who is at the desk").atMost(START_LIMIT)
+            Awaitility.await("the engine ready and the console asking who is at the desk")
+                    .atMost(START_LIMIT)
                     .pollInterval(Duration.ofMillis(250))
                     .until(() -> read(output).contains(ASKING)
-                            || read(output).contains("The engine could not start") || !console.isAlive());
+                            || read(output).contains("The engine could not start")
+                            || !console.isAlive());
             String started = read(output);
             Matcher ready = READY.matcher(started);
             assertThat(ready.find() && started.contains(ASKING + " (a new installation: the first manager)"))
-                    .as("the console started; its output:%n%s", started).isTrue();
+                    .as("the console started; its output:%n%s", started)
+                    .isTrue();
             String url = ready.group(1);
             HttpClient http = HttpClient.newHttpClient();
-            HttpResponse<String> ping = http.send(HttpRequest.newBuilder(URI.create(url + "/ping")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> ping = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/ping")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(ping.statusCode()).as(ping.body()).isEqualTo(200);
-            HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(url + "/actuator/health"))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> health = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/actuator/health")).build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(health.body()).contains("\"status\":\"UP\"");
 
             console.destroy(); // SIGTERM, as the desktop sends when the session ends
-            assertThat(console.waitFor(60, TimeUnit.SECONDS)).as("the console stopped within 60 s").isTrue();
+            assertThat(console.waitFor(60, TimeUnit.SECONDS))
+                    .as("the console stopped within 60 s")
+                    .isTrue();
         } finally {
             console.destroyForcibly();
         }
 
         String log = read(output);
-        assertThat(log.lines().toList()).as("the engine closed its embedded broker and Redis, and nothing failed")
+        assertThat(log.lines().toList())
+                .as("the engine closed its embedded broker and Redis, and nothing failed")
                 .anyMatch(line -> line.matches(".*Embedded AMQP broker on port \\d+ stopped.*"))
                 .anyMatch(line -> line.matches(".*Embedded redis-server on port \\d+ stopped.*"))
                 .noneMatch(line -> line.contains(" ERROR ") || line.contains("Exception"));
@@ -110,17 +124,24 @@ class PackagedConsoleIT {
         }
         Path deb;
         try (Stream<Path> files = Files.list(dest)) {
-            deb = files.filter(file -> file.toString().endsWith(".deb")).findFirst()
+            deb = files.filter(file -> file.toString().endsWith(".deb"))
+                    .findFirst()
                     .orElseThrow(() -> new IllegalStateException("No .deb in " + dest));
         }
         Path root = home.resolve("root");
-        Process unpack = new ProcessBuilder("dpkg-deb", "-x", deb.toString(), root.toString()).inheritIO().start();
+        Process unpack = new ProcessBuilder("dpkg-deb", "-x", deb.toString(), root.toString())
+                .inheritIO()
+                .start();
         assertThat(unpack.waitFor()).as("dpkg-deb -x exit status").isZero();
         return root.resolve("opt/courtrush");
     }
 
     private static String monocleJar() throws Exception {
-        return Paths.get(MonoclePlatformFactory.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+        return Paths.get(MonoclePlatformFactory.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
                 .toString();
     }
 

@@ -59,13 +59,16 @@ class Alternatives {
                 .filter(s -> s.active() && s.slotId() != wanted.slotId() && !soldOut.isSoldOut(s.slotId()))
                 .filter(s -> !s.startedBy(now))
                 .filter(s -> snapshot.permits().getOrDefault(s.slotId(), 0) > 0)
-                .sorted(Comparator
-                        .comparingLong((SlotInfo s) -> distance(s.startTime(), wanted.startTime()))
+                .sorted(Comparator.comparingLong((SlotInfo s) -> distance(s.startTime(), wanted.startTime()))
                         .thenComparing(s -> s.courtId() != wanted.courtId())
                         .thenComparing(SlotInfo::startTime)
                         .thenComparingLong(SlotInfo::slotId))
                 .limit(MAX)
-                .map(s -> new Alternative(s.slotId(), s.courtName(), s.startTime(), s.endTime(),
+                .map(s -> new Alternative(
+                        s.slotId(),
+                        s.courtName(),
+                        s.startTime(),
+                        s.endTime(),
                         snapshot.permits().get(s.slotId())))
                 .toList();
     }
@@ -74,11 +77,13 @@ class Alternatives {
         return Math.abs(Duration.between(a, b).toMinutes());
     }
 
-    private record Answer(LiveStock.Snapshot snapshot, List<Alternative> alternatives) {
-    }
+    private record Answer(LiveStock.Snapshot snapshot, List<Alternative> alternatives) {}
 
     /** A slot to try instead. */
-    record Alternative(long slotId, String courtName, @JsonFormat(pattern = "HH:mm") LocalTime startTime,
-            @JsonFormat(pattern = "HH:mm") LocalTime endTime, int permitsLeft) {
-    }
+    record Alternative(
+            long slotId,
+            String courtName,
+            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
+            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            int permitsLeft) {}
 }

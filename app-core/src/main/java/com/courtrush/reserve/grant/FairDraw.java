@@ -62,9 +62,18 @@ public class FairDraw implements DrawCloser {
     /** Openings whose close this node has a timer for. */
     private final Set<Long> timed = ConcurrentHashMap.newKeySet();
 
-    FairDraw(RedissonClient redisson, SlotCatalog catalog, GrantDispatch dispatch, DrawSeeds seeds,
-            RushSeries series, ReserveMetrics metrics, AuditTrail audit, TaskScheduler scheduler,
-            NodeName node, CourtRushProperties properties, Clock clock) {
+    FairDraw(
+            RedissonClient redisson,
+            SlotCatalog catalog,
+            GrantDispatch dispatch,
+            DrawSeeds seeds,
+            RushSeries series,
+            ReserveMetrics metrics,
+            AuditTrail audit,
+            TaskScheduler scheduler,
+            NodeName node,
+            CourtRushProperties properties,
+            Clock clock) {
         this.node = node.toString();
         this.script = redisson.getScript();
         this.catalog = catalog;
@@ -81,7 +90,8 @@ public class FairDraw implements DrawCloser {
     /** An entry was taken: this node draws at the window's close, {@code millisToClose} from now. */
     void expectClose(long sessionId, long millisToClose) {
         if (timed.add(sessionId)) {
-            scheduler.schedule(() -> closeOnTime(sessionId),
+            scheduler.schedule(
+                    () -> closeOnTime(sessionId),
                     clock.instant().plusMillis(Math.max(0, millisToClose)).plus(AFTER_CLOSE));
         }
     }
@@ -97,8 +107,10 @@ public class FairDraw implements DrawCloser {
             });
         } catch (RuntimeException e) {
             // the opening clock asks again every second
-            log.error("The draw of opening {} could not be made at its window's close; the opening clock retries",
-                    sessionId, e);
+            log.error(
+                    "The draw of opening {} could not be made at its window's close; the opening clock retries",
+                    sessionId,
+                    e);
         }
     }
 
@@ -138,8 +150,8 @@ public class FairDraw implements DrawCloser {
             keys.add(RedisKeys.dedup(sessionId, slot.slotId()));
             args.add(Long.toString(slot.slotId()));
         }
-        List<Object> reply = script.eval(RScript.Mode.READ_WRITE, DRAW.source(), RScript.ReturnType.MULTI, keys,
-                args.toArray());
+        List<Object> reply =
+                script.eval(RScript.Mode.READ_WRITE, DRAW.source(), RScript.ReturnType.MULTI, keys, args.toArray());
         Outcome outcome = Outcome.valueOf((String) reply.get(0));
         switch (outcome) {
             case DRAWN -> {
@@ -150,8 +162,8 @@ public class FairDraw implements DrawCloser {
             case NOT_YET -> {
                 return new Drawn(outcome, ((Number) reply.get(1)).longValue());
             }
-            case COLD -> log.warn("Redis does not hold opening {}: its draw waits for the opening to be rebuilt",
-                    sessionId);
+            case COLD ->
+                log.warn("Redis does not hold opening {}: its draw waits for the opening to be rebuilt", sessionId);
             default -> throw new IllegalStateException("Unknown draw outcome " + outcome);
         }
         return new Drawn(outcome, 0);
@@ -166,8 +178,12 @@ public class FairDraw implements DrawCloser {
         series.drawn(sessionId, winners, redisNowMs);
         List<ReserveMessage> grants = new ArrayList<>(winners);
         for (int i = 4; i + 2 < reply.size(); i += 3) {
-            grants.add(new ReserveMessage(reply.get(i).toString(), Long.parseLong(reply.get(i + 1).toString()),
-                    Long.parseLong(reply.get(i + 2).toString()), sessionId, redisNowMs));
+            grants.add(new ReserveMessage(
+                    reply.get(i).toString(),
+                    Long.parseLong(reply.get(i + 1).toString()),
+                    Long.parseLong(reply.get(i + 2).toString()),
+                    sessionId,
+                    redisNowMs));
         }
         long sending = System.nanoTime();
         List<CompletableFuture<String>> sent = grants.isEmpty() ? List.of() : dispatch.dispatchAll(grants);
@@ -181,14 +197,29 @@ public class FairDraw implements DrawCloser {
                 }
             });
         }
-        CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).whenComplete((all, error) ->
-                log.info("Opening {}: the draw's {} grants sent in {} ms, all confirmed {} ms after the draw", sessionId,
-                        winners, sentMs, (System.nanoTime() - sending) / 1_000_000));
+        CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new))
+                .whenComplete((all, error) -> log.info(
+                        "Opening {}: the draw's {} grants sent in {} ms, all confirmed {} ms after the draw",
+                        sessionId,
+                        winners,
+                        sentMs,
+                        (System.nanoTime() - sending) / 1_000_000));
         metrics.drawn(entrants, winners);
-        audit.record(ACTOR, "DRAW", "SESSION", sessionId, new EngineText("audit.detail.draw", entrants, winners,
-                entrants - winners - expired, expired, seed, node));
-        log.info("Opening {} drawn here: {} entrants, {} places given, {} not drawn, {} expired (seed {})", sessionId,
-                entrants, winners, entrants - winners - expired, expired, seed);
+        audit.record(
+                ACTOR,
+                "DRAW",
+                "SESSION",
+                sessionId,
+                new EngineText(
+                        "audit.detail.draw", entrants, winners, entrants - winners - expired, expired, seed, node));
+        log.info(
+                "Opening {} drawn here: {} entrants, {} places given, {} not drawn, {} expired (seed {})",
+                sessionId,
+                entrants,
+                winners,
+                entrants - winners - expired,
+                expired,
+                seed);
         return new Drawn(Outcome.DRAWN, 0);
     }
 
@@ -205,6 +236,5 @@ public class FairDraw implements DrawCloser {
     }
 
     /** @param millisToClose for NOT_YET: how long the window is still open */
-    record Drawn(Outcome outcome, long millisToClose) {
-    }
+    record Drawn(Outcome outcome, long millisToClose) {}
 }

@@ -57,16 +57,17 @@ class GrantDispatch {
      */
     void answeredTooLate(ReserveMessage grant) {
         // called on Redis's reply thread: the compensation's own Redis and database calls go elsewhere
-        background.execute(() -> compensator.compensate(grant, new EngineText("compensate.answeredTooLate"),
-                AuditTrail.SYSTEM_PUBLISHER));
+        background.execute(() -> compensator.compensate(
+                grant, new EngineText("compensate.answeredTooLate"), AuditTrail.SYSTEM_PUBLISHER));
     }
 
     private String settled(ReserveMessage grant, ReservePublisher.Result result) {
         if (result.refused()) {
-            compensator.compensate(grant, new EngineText("compensate.brokerRefused", result),
-                    AuditTrail.SYSTEM_PUBLISHER);
+            compensator.compensate(
+                    grant, new EngineText("compensate.brokerRefused", result), AuditTrail.SYSTEM_PUBLISHER);
             throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
-                    .withStatus(HttpStatus.SERVICE_UNAVAILABLE).withData(Map.of("traceId", grant.traceId()));
+                    .withStatus(HttpStatus.SERVICE_UNAVAILABLE)
+                    .withData(Map.of("traceId", grant.traceId()));
         }
         return grant.traceId();
     }

@@ -36,18 +36,20 @@ class LoadShedder {
 
     void admit(String clientIp) {
         if (!node.tryConsume(1)) {
-            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "reserve.nodeBusy")
-                    .withRetryAfter(RETRY_AFTER);
+            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "reserve.nodeBusy").withRetryAfter(RETRY_AFTER);
         }
-        if (perIpEnabled && !perIp.get(clientIp, ip -> perSecond(perIpPerSecond)).tryConsume(1)) {
-            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "reserve.ipBusy")
-                    .withRetryAfter(RETRY_AFTER);
+        if (perIpEnabled
+                && !perIp.get(clientIp, ip -> perSecond(perIpPerSecond)).tryConsume(1)) {
+            throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "reserve.ipBusy").withRetryAfter(RETRY_AFTER);
         }
     }
 
     private static Bucket perSecond(int permits) {
         return Bucket.builder()
-                .addLimit(Bandwidth.builder().capacity(permits).refillGreedy(permits, Duration.ofSeconds(1)).build())
+                .addLimit(Bandwidth.builder()
+                        .capacity(permits)
+                        .refillGreedy(permits, Duration.ofSeconds(1))
+                        .build())
                 .build();
     }
 }

@@ -21,6 +21,7 @@ class OpeningRebuilds {
 
     /** What the student is told to wait: a rebuild takes milliseconds. */
     static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+
     static final String ACTOR = "system:on-demand";
 
     private static final Logger log = LoggerFactory.getLogger(OpeningRebuilds.class);
@@ -43,8 +44,10 @@ class OpeningRebuilds {
             scheduler.schedule(() -> rebuild(sessionId), Instant.now());
         } catch (RuntimeException e) {
             running.remove(sessionId);
-            log.error("Could not start rebuilding opening {} that Redis has lost; the opening clock retries",
-                    sessionId, e);
+            log.error(
+                    "Could not start rebuilding opening {} that Redis has lost; the opening clock retries",
+                    sessionId,
+                    e);
         }
     }
 
@@ -53,8 +56,11 @@ class OpeningRebuilds {
             log.warn("A reservation found Redis without opening {}; rebuilding it from the database", sessionId);
             openings.resync(sessionId, ACTOR);
         } catch (RuntimeException e) {
-            log.error("Rebuilding opening {} that Redis has lost failed; the next request or the opening clock "
-                    + "retries", sessionId, e);
+            log.error(
+                    "Rebuilding opening {} that Redis has lost failed; the next request or the opening clock "
+                            + "retries",
+                    sessionId,
+                    e);
         } finally {
             running.remove(sessionId);
         }

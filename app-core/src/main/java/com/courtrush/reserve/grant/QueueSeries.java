@@ -40,10 +40,16 @@ import org.springframework.stereotype.Component;
 public class QueueSeries {
 
     /** What moves through the queues. */
-    public enum Flow { PUBLISHED, REFUSED, CONSUMED, DEAD_LETTERED }
+    public enum Flow {
+        PUBLISHED,
+        REFUSED,
+        CONSUMED,
+        DEAD_LETTERED
+    }
 
     /** How many seconds {@link #read} answers. */
     public static final int HISTORY_SECONDS = 300;
+
     private static final Duration SECONDS_KEPT = Duration.ofHours(2);
     private static final Duration TOTALS_KEPT = Duration.ofHours(48);
     private static final Duration HELD_AT_MOST = Duration.ofMinutes(10);
@@ -54,6 +60,7 @@ public class QueueSeries {
     private final ConcurrentHashMap<Long, long[]> bySecond = new ConcurrentHashMap<>();
     /** Day → this node's running totals, likewise. */
     private final ConcurrentHashMap<LocalDate, long[]> byDay = new ConcurrentHashMap<>();
+
     private final String node;
     private final RedissonClient redisson;
     private final Clock clock;
@@ -126,15 +133,16 @@ public class QueueSeries {
             days.keySet().forEach(day -> byDay.computeIfPresent(day, QueueSeries::changedAgain));
             if (!failing) {
                 failing = true;
-                log.warn("Queue series could not be written to Redis; this node keeps its counts (up to {} min): {}",
-                        HELD_AT_MOST.toMinutes(), e.toString());
+                log.warn(
+                        "Queue series could not be written to Redis; this node keeps its counts (up to {} min): {}",
+                        HELD_AT_MOST.toMinutes(),
+                        e.toString());
             }
         }
     }
 
     /** Copies of the entries not yet written (marking them written), and drops old ones. */
-    private static <K> Map<K, long[]> changed(ConcurrentHashMap<K, long[]> counts,
-            Predicate<K> tooOld) {
+    private static <K> Map<K, long[]> changed(ConcurrentHashMap<K, long[]> counts, Predicate<K> tooOld) {
         Map<K, long[]> copies = new HashMap<>();
         for (K key : List.copyOf(counts.keySet())) {
             counts.computeIfPresent(key, (k, now) -> {
@@ -168,22 +176,28 @@ public class QueueSeries {
                     .readAllMapAsync());
         }
         CompletionStage<Map<String, String>> totals = batch.<String, String>getMap(
-                RedisKeys.queueTotals(dayOf(last + 1)), StringCodec.INSTANCE).readAllMapAsync();
+                        RedisKeys.queueTotals(dayOf(last + 1)), StringCodec.INSTANCE)
+                .readAllMapAsync();
         batch.execute();
         // "<second>:<FLOW>:<node>" added up over the nodes
         Map<Long, long[]> counts = new HashMap<>();
         minutes.forEach(read -> read.toCompletableFuture().join().forEach((field, value) -> {
             String[] parts = field.split(":");
             if (parts.length == 3) {
-                counts.computeIfAbsent(Long.parseLong(parts[0]), s -> new long[FLOWS])[Flow.valueOf(parts[1])
-                        .ordinal()] += Long.parseLong(value);
+                counts.computeIfAbsent(Long.parseLong(parts[0]), s -> new long[FLOWS])[
+                                Flow.valueOf(parts[1]).ordinal()] +=
+                        Long.parseLong(value);
             }
         }));
         List<Second> seconds = new ArrayList<>(HISTORY_SECONDS);
         for (long second = first; second <= last; second++) {
             long[] n = counts.getOrDefault(second, new long[FLOWS]);
-            seconds.add(new Second(second, n[Flow.PUBLISHED.ordinal()], n[Flow.REFUSED.ordinal()],
-                    n[Flow.CONSUMED.ordinal()], n[Flow.DEAD_LETTERED.ordinal()]));
+            seconds.add(new Second(
+                    second,
+                    n[Flow.PUBLISHED.ordinal()],
+                    n[Flow.REFUSED.ordinal()],
+                    n[Flow.CONSUMED.ordinal()],
+                    n[Flow.DEAD_LETTERED.ordinal()]));
         }
         Map<Flow, Long> today = new EnumMap<>(Flow.class);
         for (Flow flow : Flow.values()) {
@@ -197,10 +211,8 @@ public class QueueSeries {
     }
 
     /** One second of the queues, all nodes together. */
-    public record Second(long epochSecond, long published, long refused, long consumed, long deadLettered) {
-    }
+    public record Second(long epochSecond, long published, long refused, long consumed, long deadLettered) {}
 
     /** The last seconds, oldest first, and today's totals by flow. */
-    public record History(List<Second> seconds, Map<Flow, Long> today) {
-    }
+    public record History(List<Second> seconds, Map<Flow, Long> today) {}
 }

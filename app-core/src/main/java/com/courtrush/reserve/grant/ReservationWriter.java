@@ -44,8 +44,14 @@ public class ReservationWriter {
     private final TraceCompensator compensator;
     private final Clock clock;
 
-    ReservationWriter(ReservationMapper reservations, TimeSlotMapper slots, ReserveSessionMapper sessions,
-            TransactionTemplate transactions, StockReleaser releaser, TraceCompensator compensator, Clock clock) {
+    ReservationWriter(
+            ReservationMapper reservations,
+            TimeSlotMapper slots,
+            ReserveSessionMapper sessions,
+            TransactionTemplate transactions,
+            StockReleaser releaser,
+            TraceCompensator compensator,
+            Clock clock) {
         this.reservations = reservations;
         this.slots = slots;
         this.sessions = sessions;
@@ -89,7 +95,8 @@ public class ReservationWriter {
         // not taken for a full slot; slots in id order, so consumers lock the ones they share in one order
         List<TimeSlotMapper.Places> places = grants.stream()
                 .collect(Collectors.groupingBy(ReserveMessage::slotId, TreeMap::new, Collectors.summingInt(grant -> 1)))
-                .entrySet().stream()
+                .entrySet()
+                .stream()
                 .map(slot -> new TimeSlotMapper.Places(slot.getKey(), slot.getValue()))
                 .toList();
         Set<Long> students = grants.stream().map(ReserveMessage::userId).collect(Collectors.toCollection(TreeSet::new));
@@ -107,8 +114,10 @@ public class ReservationWriter {
         } catch (RuntimeException e) {
             // recorded: never run the transaction again for this. The in-flight entries stay, which a
             // re-sync counts as held; the reconciler forgets them once past its horizon
-            log.warn("{} grant(s) recorded, but Redis could not be told ({}); the reconciler forgets them later",
-                    grants.size(), Outages.describe(e));
+            log.warn(
+                    "{} grant(s) recorded, but Redis could not be told ({}); the reconciler forgets them later",
+                    grants.size(),
+                    Outages.describe(e));
         }
     }
 

@@ -40,8 +40,12 @@ class ReserveConsumer {
     private volatile boolean stopping;
     private final int attempts;
 
-    ReserveConsumer(ReservationWriter writer, ReserveMetrics metrics, DeadLetterLog deadLetters,
-            RecordingOutages outages, CourtRushProperties properties) {
+    ReserveConsumer(
+            ReservationWriter writer,
+            ReserveMetrics metrics,
+            DeadLetterLog deadLetters,
+            RecordingOutages outages,
+            CourtRushProperties properties) {
         this.outages = outages;
         this.writer = writer;
         this.metrics = metrics;
@@ -54,7 +58,9 @@ class ReserveConsumer {
                 .build();
     }
 
-    @RabbitListener(id = Queues.RESERVE_LISTENER_ID, queues = Queues.RESERVE_QUEUE,
+    @RabbitListener(
+            id = Queues.RESERVE_LISTENER_ID,
+            queues = Queues.RESERVE_QUEUE,
             containerFactory = Queues.RESERVE_BATCH_FACTORY)
     void onMessages(List<Message> messages, Channel channel) throws IOException {
         List<Delivery> grants = new ArrayList<>(messages.size());
@@ -85,8 +91,11 @@ class ReserveConsumer {
         try {
             return new Delivery(tag, ReserveMessage.fromJson(message.getBody()));
         } catch (IllegalArgumentException e) {
-            log.error("Unreadable message {} on {} ({} bytes): {}; dead-lettering it",
-                    message.getMessageProperties().getMessageId(), Queues.RESERVE_QUEUE, message.getBody().length,
+            log.error(
+                    "Unreadable message {} on {} ({} bytes): {}; dead-lettering it",
+                    message.getMessageProperties().getMessageId(),
+                    Queues.RESERVE_QUEUE,
+                    message.getBody().length,
                     e.getMessage());
             channel.basicReject(tag, false);
             return null;
@@ -101,8 +110,8 @@ class ReserveConsumer {
         try {
             writer.recordAll(grants.stream().map(Delivery::grant).toList());
         } catch (RuntimeException e) {
-            log.debug("Recording {} grants together failed ({}); recording them one by one", grants.size(),
-                    e.toString());
+            log.debug(
+                    "Recording {} grants together failed ({}); recording them one by one", grants.size(), e.toString());
             return false;
         }
         metrics.batch(grants.size());
@@ -128,8 +137,13 @@ class ReserveConsumer {
             // neither acked nor rejected: the broker hands it out again after the restart
             log.warn("Trace {} not recorded before the engine stopped; it stays in the queue", grant.traceId());
         } catch (RuntimeException e) {
-            log.error("Trace {} (user {}, slot {}) could not be recorded in {} attempts; dead-lettering it",
-                    grant.traceId(), grant.userId(), grant.slotId(), attempts, e);
+            log.error(
+                    "Trace {} (user {}, slot {}) could not be recorded in {} attempts; dead-lettering it",
+                    grant.traceId(),
+                    grant.userId(),
+                    grant.slotId(),
+                    attempts,
+                    e);
             metrics.consumed(ReservationWriter.Result.FAILED);
             metrics.deadLettered();
             deadLetters.failed(grant, e);
@@ -169,8 +183,11 @@ class ReserveConsumer {
                 }
                 outages.seen();
                 if (!said) {
-                    log.warn("Trace {} cannot be recorded while a service is unreachable ({}); the message waits "
-                            + "unacknowledged and is retried until it is back", grant.traceId(), Outages.describe(e));
+                    log.warn(
+                            "Trace {} cannot be recorded while a service is unreachable ({}); the message waits "
+                                    + "unacknowledged and is retried until it is back",
+                            grant.traceId(),
+                            Outages.describe(e));
                     said = true;
                 }
                 try {
@@ -179,7 +196,9 @@ class ReserveConsumer {
                     Thread.currentThread().interrupt();
                     throw new Stopping();
                 }
-                pause = pause.multipliedBy(2).compareTo(OUTAGE_PAUSE_MAX) > 0 ? OUTAGE_PAUSE_MAX : pause.multipliedBy(2);
+                pause = pause.multipliedBy(2).compareTo(OUTAGE_PAUSE_MAX) > 0
+                        ? OUTAGE_PAUSE_MAX
+                        : pause.multipliedBy(2);
             }
         }
     }
@@ -197,6 +216,5 @@ class ReserveConsumer {
         }
     }
 
-    private record Delivery(long tag, ReserveMessage grant) {
-    }
+    private record Delivery(long tag, ReserveMessage grant) {}
 }

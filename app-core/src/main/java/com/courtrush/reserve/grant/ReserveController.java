@@ -62,9 +62,15 @@ class ReserveController {
     private final ApiExceptionHandler failures;
     private final long confirmWaitNanos;
 
-    ReserveController(ReserveService reserve, ReserveResults results, MyReservations mine,
-            ReservationCancellation cancellation, ObjectMapper mapper, Validator validator,
-            ApiExceptionHandler failures, CourtRushProperties properties) {
+    ReserveController(
+            ReserveService reserve,
+            ReserveResults results,
+            MyReservations mine,
+            ReservationCancellation cancellation,
+            ObjectMapper mapper,
+            Validator validator,
+            ApiExceptionHandler failures,
+            CourtRushProperties properties) {
         this.failures = failures;
         this.exchange = new ReserveExchange(mapper, validator);
         this.confirmWaitNanos = properties.reserve().confirmWait().toNanos();
@@ -74,7 +80,8 @@ class ReserveController {
         this.cancellation = cancellation;
     }
 
-    @Operation(summary = "Try to reserve a slot; 202 with a traceId to poll, or 409/429 with the reason",
+    @Operation(
+            summary = "Try to reserve a slot; 202 with a traceId to poll, or 409/429 with the reason",
             description = "202: data = {traceId, status}. 409/429/400: data explains the refusal, e.g. "
                     + "alternatives for OUT_OF_STOCK, secondsToOpen for UNGATED; 429 carries Retry-After. An opening "
                     + "that asks for a booking pass (POST /reserve/pass) wants it in the X-Booking-Pass header "
@@ -83,18 +90,26 @@ class ReserveController {
                     + "is DUP_REQ with the first's traceId) and fallbackSlotIds (up to 2 other slots of the opening, "
                     + "in order) are tried if the first is not drawn; the trace ends SUCCESS or FAILED (not drawn, "
                     + "with alternatives) after the draw.")
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            required = true,
             content = @Content(schema = @Schema(implementation = ReserveRequest.class)))
-    @PostMapping(path = {"/reserve/", "/reserve"}, consumes = MediaType.APPLICATION_JSON_VALUE) // PATHS
-    void reserve(@AuthenticationPrincipal Caller caller,
-            HttpServletRequest http, HttpServletResponse response) throws IOException {
+    @PostMapping(
+            path = {"/reserve/", "/reserve"},
+            consumes = MediaType.APPLICATION_JSON_VALUE) // PATHS
+    void reserve(@AuthenticationPrincipal Caller caller, HttpServletRequest http, HttpServletResponse response)
+            throws IOException {
         ReserveRequest request = exchange.read(http);
         Locale locale = RequestLocales.of(http);
         CompletableFuture<ReserveService.Accepted> accepted;
         // refusals are the common answer at the flash opening: returned, not thrown through Spring MVC
         try {
-            accepted = reserve.reserve(caller.requireUserId(), request.sessionId(), request.slotId(),
-                    request.fallbackSlotIds(), http.getRemoteAddr(), http.getHeader(BOOKING_PASS));
+            accepted = reserve.reserve(
+                    caller.requireUserId(),
+                    request.sessionId(),
+                    request.slotId(),
+                    request.fallbackSlotIds(),
+                    http.getRemoteAddr(),
+                    http.getHeader(BOOKING_PASS));
         } catch (CourtRushException refused) {
             exchange.write(ApiExceptionHandler.refusal(refused, locale), response);
             return;
@@ -123,8 +138,11 @@ class ReserveController {
      * Writes the answer from the thread that settles the grant and completes the request there: the
      * client has it at once, not after a second dispatch through the request queue and the filters.
      */
-    private void answerWhenSettled(CompletableFuture<ReserveService.Accepted> accepted, Locale locale,
-            HttpServletRequest http, HttpServletResponse response) {
+    private void answerWhenSettled(
+            CompletableFuture<ReserveService.Accepted> accepted,
+            Locale locale,
+            HttpServletRequest http,
+            HttpServletResponse response) {
         AsyncContext async = http.startAsync(http, response);
         async.setTimeout(0); // the grant settles within the confirm timeout, answered either way
         accepted.whenComplete((granted, error) -> {
@@ -133,8 +151,11 @@ class ReserveController {
                 response.flushBuffer();
             } catch (IOException gone) {
                 // the student's trace is settled either way and readable from /reserve/result
-                log.debug("The answer for grant {} could not be sent to {}: {}", traceOf(granted, error),
-                        http.getRemoteAddr(), gone.toString());
+                log.debug(
+                        "The answer for grant {} could not be sent to {}: {}",
+                        traceOf(granted, error),
+                        http.getRemoteAddr(),
+                        gone.toString());
             } catch (RuntimeException e) {
                 log.error("Answering grant {} failed", traceOf(granted, error), e);
             } finally {
@@ -147,8 +168,8 @@ class ReserveController {
         return granted != null ? granted.traceId() : "(not granted: " + Futures.cause(error) + ")";
     }
 
-    private ResponseEntity<ApiResponse<Object>> settled(ReserveService.Accepted granted, Throwable error,
-            Locale locale, HttpServletRequest http) {
+    private ResponseEntity<ApiResponse<Object>> settled(
+            ReserveService.Accepted granted, Throwable error, Locale locale, HttpServletRequest http) {
         try {
             return answer(granted, error, locale);
         } catch (RuntimeException unexpected) {
@@ -157,10 +178,11 @@ class ReserveController {
     }
 
     /** 202 with the trace, or the refusal; any other failure is thrown for the usual error answer. */
-    private static ResponseEntity<ApiResponse<Object>> answer(ReserveService.Accepted granted, Throwable error,
-            Locale locale) {
+    private static ResponseEntity<ApiResponse<Object>> answer(
+            ReserveService.Accepted granted, Throwable error, Locale locale) {
         if (error == null) {
-            String message = granted.drawClosesInMs() == null ? EngineMessages.format(locale, "ok.granted")
+            String message = granted.drawClosesInMs() == null
+                    ? EngineMessages.format(locale, "ok.granted")
                     : EngineMessages.format(locale, "ok.entered", (granted.drawClosesInMs() + 999) / 1000);
             return ResponseEntity.status(HttpStatus.ACCEPTED).body(ApiResponse.ok(message, granted));
         }
@@ -182,9 +204,12 @@ class ReserveController {
 
     @Operation(summary = "Cancel my unpaid reservation; its place goes back on sale")
     @DeleteMapping("/reserve/{reservationId}")
-    ApiResponse<ReservationView> cancel(@PathVariable @Positive long reservationId,
-            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
-        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
+    ApiResponse<ReservationView> cancel(
+            @PathVariable @Positive long reservationId,
+            @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
+        return ApiResponse.ok(
+                EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
                 ReservationView.of(cancellation.cancelByOwner(reservationId, caller)));
     }
 
@@ -195,7 +220,8 @@ class ReserveController {
     }
 
     /** @param fallbackSlotIds a fair draw's entry only: other slots of the opening wanted, in order (at most 2) */
-    record ReserveRequest(@NotNull @Positive Long sessionId, @NotNull @Positive Long slotId,
-            @Size(max = ReserveService.MAX_FALLBACKS) List<@NotNull @Positive Long> fallbackSlotIds) {
-    }
+    record ReserveRequest(
+            @NotNull @Positive Long sessionId,
+            @NotNull @Positive Long slotId,
+            @Size(max = ReserveService.MAX_FALLBACKS) List<@NotNull @Positive Long> fallbackSlotIds) {}
 }

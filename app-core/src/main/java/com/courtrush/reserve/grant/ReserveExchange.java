@@ -47,12 +47,12 @@ final class ReserveExchange {
         try {
             request = body.length == 0 ? null : reader.readValue(body);
         } catch (IOException e) {
-            throw new HttpMessageNotReadableException("Unreadable reserve request: " + e.getMessage(), e,
-                    new ServletServerHttpRequest(http));
+            throw new HttpMessageNotReadableException(
+                    "Unreadable reserve request: " + e.getMessage(), e, new ServletServerHttpRequest(http));
         }
         if (request == null) {
-            throw new HttpMessageNotReadableException("Required request body is missing",
-                    new ServletServerHttpRequest(http));
+            throw new HttpMessageNotReadableException(
+                    "Required request body is missing", new ServletServerHttpRequest(http));
         }
         if (!positive(request.sessionId()) || !positive(request.slotId()) || !fallbacksFit(request.fallbackSlotIds())) {
             Set<ConstraintViolation<ReserveRequest>> violations = validator.validate(request);
@@ -80,7 +80,8 @@ final class ReserveExchange {
     }
 
     private static boolean fallbacksFit(List<Long> fallbacks) {
-        return fallbacks == null || (fallbacks.size() <= ReserveService.MAX_FALLBACKS
-                && fallbacks.stream().allMatch(ReserveExchange::positive));
+        return fallbacks == null
+                || (fallbacks.size() <= ReserveService.MAX_FALLBACKS
+                        && fallbacks.stream().allMatch(ReserveExchange::positive));
     }
 }

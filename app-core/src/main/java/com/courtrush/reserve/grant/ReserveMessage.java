@@ -20,8 +20,12 @@ public record ReserveMessage(String traceId, long userId, long slotId, long sess
     public static ReserveMessage fromJson(byte[] body) {
         try {
             ReserveMessage message = JSON.parseObject(body, ReserveMessage.class);
-            if (message == null || message.traceId() == null || message.traceId().isBlank()
-                    || message.userId() <= 0 || message.slotId() <= 0 || message.sessionId() <= 0) {
+            if (message == null
+                    || message.traceId() == null
+                    || message.traceId().isBlank()
+                    || message.userId() <= 0
+                    || message.slotId() <= 0
+                    || message.sessionId() <= 0) {
                 throw new IllegalArgumentException("not a complete reserve message");
             }
             return message;
@@ -45,7 +49,7 @@ public record ReserveMessage(String traceId, long userId, long slotId, long sess
         if (parts.length != 4) {
             throw new IllegalArgumentException("not an in-flight member: " + member);
         }
-        return new ReserveMessage(parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2]),
-                Long.parseLong(parts[3]), time);
+        return new ReserveMessage(
+                parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2]), Long.parseLong(parts[3]), time);
     }
 }

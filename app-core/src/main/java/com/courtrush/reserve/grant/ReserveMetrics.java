@@ -45,20 +45,28 @@ public class ReserveMetrics {
         this.series = series;
         this.queues = queues;
         for (Outcome outcome : Outcome.values()) {
-            requests.put(outcome, Timer.builder("courtrush.reserve.requests")
-                    .description("POST /reserve/ decisions and their latency")
-                    .tag("outcome", outcome.name())
-                    .register(registry));
+            requests.put(
+                    outcome,
+                    Timer.builder("courtrush.reserve.requests")
+                            .description("POST /reserve/ decisions and their latency")
+                            .tag("outcome", outcome.name())
+                            .register(registry));
         }
         for (ReservePublisher.Result result : ReservePublisher.Result.values()) {
-            publishes.put(result, Counter.builder("courtrush.reserve.publish").tag("result", result.name())
-                    .description("Granted places published to reserve.direct, by confirm result")
-                    .register(registry));
+            publishes.put(
+                    result,
+                    Counter.builder("courtrush.reserve.publish")
+                            .tag("result", result.name())
+                            .description("Granted places published to reserve.direct, by confirm result")
+                            .register(registry));
         }
         for (ReservationWriter.Result result : ReservationWriter.Result.values()) {
-            consumed.put(result, Counter.builder("courtrush.reserve.consumed").tag("result", result.name())
-                    .description("reserve.queue messages handled, by result")
-                    .register(registry));
+            consumed.put(
+                    result,
+                    Counter.builder("courtrush.reserve.consumed")
+                            .tag("result", result.name())
+                            .description("reserve.queue messages handled, by result")
+                            .register(registry));
         }
         soldOutLocal = Counter.builder("courtrush.reserve.sold-out-local")
                 .description("OUT_OF_STOCK answers given from this node's sold-out flags, without Redis")
@@ -66,20 +74,26 @@ public class ReserveMetrics {
         persistLag = Timer.builder("courtrush.reserve.persist-lag")
                 .description("From the Redis decision that granted a place to its reservation row committed")
                 .register(registry);
-        Gauge.builder("courtrush.reserve.last-recorded", lastRecordedAt,
-                        Number::doubleValue)
-                .description("Epoch ms at which this node last committed a granted place").register(registry);
+        Gauge.builder("courtrush.reserve.last-recorded", lastRecordedAt, Number::doubleValue)
+                .description("Epoch ms at which this node last committed a granted place")
+                .register(registry);
         batches = DistributionSummary.builder("courtrush.reserve.consumer-batch")
                 .description("Grants recorded per database transaction by the reserve consumers")
                 .register(registry);
         entries = Timer.builder("courtrush.reserve.draw-entries")
-                .description("POST /reserve/ requests that entered a fair draw, and their latency").register(registry);
-        drawEntrants = Counter.builder("courtrush.reserve.draw").tag("result", "entrants")
-                .description("Fair draws made by this node: entrants and places given").register(registry);
-        drawWinners = Counter.builder("courtrush.reserve.draw").tag("result", "winners")
-                .description("Fair draws made by this node: entrants and places given").register(registry);
+                .description("POST /reserve/ requests that entered a fair draw, and their latency")
+                .register(registry);
+        drawEntrants = Counter.builder("courtrush.reserve.draw")
+                .tag("result", "entrants")
+                .description("Fair draws made by this node: entrants and places given")
+                .register(registry);
+        drawWinners = Counter.builder("courtrush.reserve.draw")
+                .tag("result", "winners")
+                .description("Fair draws made by this node: entrants and places given")
+                .register(registry);
         deadLettered = Counter.builder("courtrush.reserve.dead-lettered")
-                .description("Messages rejected to reserve.dlq after their last attempt").register(registry);
+                .description("Messages rejected to reserve.dlq after their last attempt")
+                .register(registry);
         Gauge.builder("courtrush.reserve.handling", handling, Number::doubleValue)
                 .description("reserve.queue messages this node holds unacknowledged, being recorded")
                 .register(registry);
@@ -101,12 +115,16 @@ public class ReserveMetrics {
         publishes.forEach((result, counter) -> published.put(result, (long) counter.count()));
         Map<ReservationWriter.Result, Long> handled = new EnumMap<>(ReservationWriter.Result.class);
         consumed.forEach((result, counter) -> handled.put(result, (long) counter.count()));
-        return new Totals(byOutcome, published.get(ReservePublisher.Result.CONFIRMED),
-                published.get(ReservePublisher.Result.NACKED) + published.get(ReservePublisher.Result.RETURNED)
+        return new Totals(
+                byOutcome,
+                published.get(ReservePublisher.Result.CONFIRMED),
+                published.get(ReservePublisher.Result.NACKED)
+                        + published.get(ReservePublisher.Result.RETURNED)
                         + published.get(ReservePublisher.Result.SEND_FAILED),
                 published.get(ReservePublisher.Result.CONFIRM_TIMEOUT),
                 published.values().stream().mapToLong(Long::longValue).sum(),
-                handled.values().stream().mapToLong(Long::longValue).sum(), (long) deadLettered.count(),
+                handled.values().stream().mapToLong(Long::longValue).sum(),
+                (long) deadLettered.count(),
                 handling.get());
     }
 
@@ -115,8 +133,15 @@ public class ReserveMetrics {
      *
      * @param handling messages this node holds unacknowledged right now
      */
-    public record Totals(Map<Outcome, Long> requests, long confirmed, long refused, long confirmTimeouts,
-            long published, long consumed, long deadLettered, int handling) {
+    public record Totals(
+            Map<Outcome, Long> requests,
+            long confirmed,
+            long refused,
+            long confirmTimeouts,
+            long published,
+            long consumed,
+            long deadLettered,
+            int handling) {
 
         public long attempts() {
             return requests.values().stream().mapToLong(Long::longValue).sum();

@@ -41,8 +41,8 @@ public class ReservePublisher {
     static final long BURST_CONFIRM_MS_EACH = 20;
 
     private final RabbitTemplate template;
-    private final ExecutorService burst = Executors.newFixedThreadPool(BURST_CHANNELS,
-            new CustomizableThreadFactory("grant-burst-"));
+    private final ExecutorService burst =
+            Executors.newFixedThreadPool(BURST_CHANNELS, new CustomizableThreadFactory("grant-burst-"));
     private final long confirmTimeoutMs;
     private final ReserveMetrics metrics;
 
@@ -103,8 +103,13 @@ public class ReservePublisher {
             });
         } catch (AmqpException e) {
             // those sent have their confirm (or its timeout) coming; the rest never left
-            log.error("Publishing {} of {} grants failed (the first unsent: trace {}): {}", grants.size() - sent.get(),
-                    grants.size(), grants.get(Math.min(sent.get(), grants.size() - 1)).traceId(), e.getMessage(), e);
+            log.error(
+                    "Publishing {} of {} grants failed (the first unsent: trace {}): {}",
+                    grants.size() - sent.get(),
+                    grants.size(),
+                    grants.get(Math.min(sent.get(), grants.size() - 1)).traceId(),
+                    e.getMessage(),
+                    e);
             for (int i = sent.get(); i < grants.size(); i++) {
                 results.get(i).complete(counted(Result.SEND_FAILED));
             }
@@ -125,11 +130,11 @@ public class ReservePublisher {
     }
 
     private CompletableFuture<Result> confirmOf(ReserveMessage grant, CorrelationData correlation, long timeoutMs) {
-        return correlation.getFuture()
+        return correlation
+                .getFuture()
                 .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
-                .handle((confirm, error) -> counted(error == null
-                        ? confirmed(grant, correlation, confirm)
-                        : unconfirmed(grant, error, timeoutMs)));
+                .handle((confirm, error) -> counted(
+                        error == null ? confirmed(grant, correlation, confirm) : unconfirmed(grant, error, timeoutMs)));
     }
 
     private Result counted(Result result) {
@@ -137,9 +142,12 @@ public class ReservePublisher {
         return result;
     }
 
-    private static Result confirmed(ReserveMessage grant, CorrelationData correlation, CorrelationData.Confirm confirm) {
+    private static Result confirmed(
+            ReserveMessage grant, CorrelationData correlation, CorrelationData.Confirm confirm) {
         if (correlation.getReturned() != null) {
-            log.error("Broker returned trace {} as unroutable: {}", grant.traceId(),
+            log.error(
+                    "Broker returned trace {} as unroutable: {}",
+                    grant.traceId(),
                     correlation.getReturned().getReplyText());
             return Result.RETURNED;
         }
@@ -153,18 +161,26 @@ public class ReservePublisher {
     private Result unconfirmed(ReserveMessage grant, Throwable error, long timeoutMs) {
         Throwable cause = Futures.cause(error);
         if (cause instanceof TimeoutException) {
-            log.warn("No confirm for trace {} within {} ms; the consumer, DLQ or reconciler will settle it",
-                    grant.traceId(), timeoutMs);
+            log.warn(
+                    "No confirm for trace {} within {} ms; the consumer, DLQ or reconciler will settle it",
+                    grant.traceId(),
+                    timeoutMs);
         } else {
-            log.error("Confirm of trace {} failed; the consumer, DLQ or reconciler will settle it",
-                    grant.traceId(), cause);
+            log.error(
+                    "Confirm of trace {} failed; the consumer, DLQ or reconciler will settle it",
+                    grant.traceId(),
+                    cause);
         }
         return Result.CONFIRM_TIMEOUT;
     }
 
     /** What the broker said. */
     public enum Result {
-        CONFIRMED, NACKED, RETURNED, SEND_FAILED, CONFIRM_TIMEOUT;
+        CONFIRMED,
+        NACKED,
+        RETURNED,
+        SEND_FAILED,
+        CONFIRM_TIMEOUT;
 
         /** The broker certainly does not have the message. */
         public boolean refused() {

@@ -44,10 +44,12 @@ public class ReserveResults {
 
     /** Signed ids, and the unsigned ones of grants made before they were signed. */
     static final String ANSWERS = "courtrush.reserve.results";
+
     private static final String REDIS = "redis";
     private static final String DATABASE = "database";
     /** The fourth field of a pending record that says its entrant was not drawn (lua/draw.lua). */
     private static final String NOT_DRAWN = "LOST";
+
     private static final Pattern TRACE_ID = Pattern.compile("[0-9a-f]{60}|[0-9a-f]{48}|[0-9a-f]{32}");
 
     private final RedissonClient redisson;
@@ -60,23 +62,43 @@ public class ReserveResults {
     private final Alternatives alternatives;
     /** Answers by where they were read: a pending trace is answered from Redis, never the database. */
     private final Map<String, Counter> pendingAnswers = new HashMap<>();
+
     private final Map<String, Counter> settledAnswers = new HashMap<>();
     private final CourtRushProperties properties;
     private final Clock clock;
 
-    ReserveResults(RedissonClient redisson, ReservationMapper reservations, TraceIds traceIds, TimeSlotMapper slots,
-            TraceCompensator compensator, RecordingOutages outages, SlotCatalog catalog, Alternatives alternatives,
-            MeterRegistry registry, CourtRushProperties properties, Clock clock) {
+    ReserveResults(
+            RedissonClient redisson,
+            ReservationMapper reservations,
+            TraceIds traceIds,
+            TimeSlotMapper slots,
+            TraceCompensator compensator,
+            RecordingOutages outages,
+            SlotCatalog catalog,
+            Alternatives alternatives,
+            MeterRegistry registry,
+            CourtRushProperties properties,
+            Clock clock) {
         this.outages = outages;
         this.catalog = catalog;
         this.alternatives = alternatives;
         for (String source : List.of(REDIS, DATABASE)) {
-            pendingAnswers.put(source, Counter.builder(ANSWERS).tag("status", "PENDING").tag("source", source)
-                    .description("GET /reserve/result answers, by status (PENDING or settled) and where they were read")
-                    .register(registry));
-            settledAnswers.put(source, Counter.builder(ANSWERS).tag("status", "SETTLED").tag("source", source)
-                    .description("GET /reserve/result answers, by status (PENDING or settled) and where they were read")
-                    .register(registry));
+            pendingAnswers.put(
+                    source,
+                    Counter.builder(ANSWERS)
+                            .tag("status", "PENDING")
+                            .tag("source", source)
+                            .description(
+                                    "GET /reserve/result answers, by status (PENDING or settled) and where they were read")
+                            .register(registry));
+            settledAnswers.put(
+                    source,
+                    Counter.builder(ANSWERS)
+                            .tag("status", "SETTLED")
+                            .tag("source", source)
+                            .description(
+                                    "GET /reserve/result answers, by status (PENDING or settled) and where they were read")
+                            .register(registry));
         }
         this.redisson = redisson;
         this.reservations = reservations;
@@ -90,7 +112,8 @@ public class ReserveResults {
     public Result of(String traceId, Caller caller) {
         Result result = read(traceId, caller);
         (result.status() == ResultStatus.PENDING ? pendingAnswers : settledAnswers)
-                .get(result.fromRedis() ? REDIS : DATABASE).increment();
+                .get(result.fromRedis() ? REDIS : DATABASE)
+                .increment();
         return result;
     }
 
@@ -100,8 +123,10 @@ public class ReserveResults {
         }
         // traces issued before openings had their own hash slot (48 digits) name none: the database has them
         OptionalLong opening = TraceIds.openingOf(traceId);
-        String value = opening.isEmpty() ? null
-                : redisson.<String>getBucket(RedisKeys.pending(opening.getAsLong(), traceId)).get();
+        String value = opening.isEmpty()
+                ? null
+                : redisson.<String>getBucket(RedisKeys.pending(opening.getAsLong(), traceId))
+                        .get();
         if (value != null) {
             String[] record = value.split(":");
             requireOwner(Long.parseLong(record[0]), caller);
@@ -118,14 +143,15 @@ public class ReserveResults {
         if (reservation.compensated()) {
             return new Result(traceId, ResultStatus.FAILED, null, null, reservation.getNote(), null, false);
         }
-        return new Result(traceId, ResultStatus.SUCCESS, reservation.getId(), reservation.getStatus(), null, null,
-                false);
+        return new Result(
+                traceId, ResultStatus.SUCCESS, reservation.getId(), reservation.getStatus(), null, null, false);
     }
 
     /** Neither Redis nor the database has the trace: PENDING if it is the caller's and young, else given up or unknown. */
     private Result unrecorded(String traceId, Caller caller) {
         Long userId = caller.userId();
-        TraceIds.Issued issued = userId == null ? null : traceIds.verify(traceId, userId).orElse(null);
+        TraceIds.Issued issued =
+                userId == null ? null : traceIds.verify(traceId, userId).orElse(null);
         if (issued == null) {
             throw notFound();
         }
@@ -139,8 +165,12 @@ public class ReserveResults {
             throw notFound();
         }
         ReserveMessage grant = new ReserveMessage(traceId, userId, slot.getId(), slot.getSessionId(), 0);
-        compensator.compensate(grant, new EngineText("compensate.neverRecorded",
-                properties.reserve().reconcileHorizon().toSeconds()), AuditTrail.SYSTEM_RECONCILER);
+        compensator.compensate(
+                grant,
+                new EngineText(
+                        "compensate.neverRecorded",
+                        properties.reserve().reconcileHorizon().toSeconds()),
+                AuditTrail.SYSTEM_RECONCILER);
         return read(traceId, caller);
     }
 
@@ -152,12 +182,15 @@ public class ReserveResults {
         Map<String, String> draw = redisson.<String, String>getMap(RedisKeys.draw(sessionId), StringCodec.INSTANCE)
                 .getAll(Set.of("entrants", "winners"));
         List<Alternatives.Alternative> others = catalog.session(sessionId)
-                .flatMap(opening -> Optional.ofNullable(opening.slot(slotId)).map(slot -> alternatives.to(opening, slot)))
+                .flatMap(opening ->
+                        Optional.ofNullable(opening.slot(slotId)).map(slot -> alternatives.to(opening, slot)))
                 .orElse(List.of());
-        EngineText reason = new EngineText(others.isEmpty() ? "result.notDrawnNoneLeft" : "result.notDrawn",
-                draw.getOrDefault("entrants", "?"), draw.getOrDefault("winners", "?"));
-        return new Result(traceId, ResultStatus.FAILED, null, null, reason.in(LocaleContextHolder.getLocale()), others,
-                true);
+        EngineText reason = new EngineText(
+                others.isEmpty() ? "result.notDrawnNoneLeft" : "result.notDrawn",
+                draw.getOrDefault("entrants", "?"),
+                draw.getOrDefault("winners", "?"));
+        return new Result(
+                traceId, ResultStatus.FAILED, null, null, reason.in(LocaleContextHolder.getLocale()), others, true);
     }
 
     private static void requireOwner(long owner, Caller caller) {
@@ -176,8 +209,14 @@ public class ReserveResults {
      * @param alternatives      for an entrant of a fair draw who was not drawn: slots still on sale
      * @param fromRedis         answered from Redis alone (not part of the answer)
      */
-    public record Result(String traceId, ResultStatus status, Long reservationId, ReservationStatus reservationStatus,
-            String reason, List<Alternatives.Alternative> alternatives, @JsonIgnore boolean fromRedis) {
+    public record Result(
+            String traceId,
+            ResultStatus status,
+            Long reservationId,
+            ReservationStatus reservationStatus,
+            String reason,
+            List<Alternatives.Alternative> alternatives,
+            @JsonIgnore boolean fromRedis) {
 
         static Result pending(String traceId, boolean fromRedis) {
             return new Result(traceId, ResultStatus.PENDING, null, null, null, null, fromRedis);

@@ -6,8 +6,8 @@ import com.courtrush.infra.RedisKeys;
 import com.courtrush.infra.ScriptPipeline;
 import java.util.HashSet;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
@@ -25,7 +25,10 @@ public class ReserveScript {
     private final CourtRushProperties properties;
 
     ReserveScript(RedissonClient redisson, CourtRushProperties properties) {
-        this.reserve = new ScriptPipeline(redisson, LuaScript.load("reserve"), RScript.Mode.READ_WRITE,
+        this.reserve = new ScriptPipeline(
+                redisson,
+                LuaScript.load("reserve"),
+                RScript.Mode.READ_WRITE,
                 properties.reserve().decisionDeadline());
         this.properties = properties;
     }
@@ -37,30 +40,63 @@ public class ReserveScript {
      * @param wanted       the slots of a draw entry in order of preference, the grant's first
      * @param answeredLate given what Redis decided if it did so after this call gave up (a 503)
      */
-    public Decision decide(ReserveMessage grant, int perUserLimit, long expireAt, boolean passRequired,
-            String passHash, int drawWindowMs, List<Long> wanted, Consumer<Decision> answeredLate) {
+    public Decision decide(
+            ReserveMessage grant,
+            int perUserLimit,
+            long expireAt,
+            boolean passRequired,
+            String passHash,
+            int drawWindowMs,
+            List<Long> wanted,
+            Consumer<Decision> answeredLate) {
         long opening = grant.sessionId();
-        List<Object> reply = reserve.call(late -> answeredLate.accept(decisionOf(late)),
-                List.of(RedisKeys.attemptLog(opening, grant.userId()), RedisKeys.gate(opening), RedisKeys.gateTime(opening), RedisKeys.dedup(opening, grant.slotId()),
-                RedisKeys.quota(opening), RedisKeys.semaphore(opening, grant.slotId()),
-                RedisKeys.pending(opening, grant.traceId()), RedisKeys.inflight(opening), RedisKeys.warm(opening),
-                RedisKeys.pass(opening, grant.userId()), RedisKeys.draw(opening), RedisKeys.drawEntries(opening)),
-                Long.toString(grant.userId()), grant.traceId(), Integer.toString(perUserLimit),
-                Integer.toString(properties.limits().perStudentPerMinute()), Long.toString(WINDOW_MS),
-                grant.pendingValue(), Long.toString(properties.reserve().pendingTtl().toSeconds()),
-                grant.inflightMember(), Long.toString(expireAt), passHash == null ? "" : passHash,
-                passRequired ? "1" : "0", Integer.toString(drawWindowMs), slotList(wanted));
+        List<Object> reply = reserve.call(
+                late -> answeredLate.accept(decisionOf(late)),
+                List.of(
+                        RedisKeys.attemptLog(opening, grant.userId()),
+                        RedisKeys.gate(opening),
+                        RedisKeys.gateTime(opening),
+                        RedisKeys.dedup(opening, grant.slotId()),
+                        RedisKeys.quota(opening),
+                        RedisKeys.semaphore(opening, grant.slotId()),
+                        RedisKeys.pending(opening, grant.traceId()),
+                        RedisKeys.inflight(opening),
+                        RedisKeys.warm(opening),
+                        RedisKeys.pass(opening, grant.userId()),
+                        RedisKeys.draw(opening),
+                        RedisKeys.drawEntries(opening)),
+                Long.toString(grant.userId()),
+                grant.traceId(),
+                Integer.toString(perUserLimit),
+                Integer.toString(properties.limits().perStudentPerMinute()),
+                Long.toString(WINDOW_MS),
+                grant.pendingValue(),
+                Long.toString(properties.reserve().pendingTtl().toSeconds()),
+                grant.inflightMember(),
+                Long.toString(expireAt),
+                passHash == null ? "" : passHash,
+                passRequired ? "1" : "0",
+                Integer.toString(drawWindowMs),
+                slotList(wanted));
         return decisionOf(reply);
     }
 
     private static Decision decisionOf(List<Object> reply) {
         Verdict verdict = Verdict.valueOf((String) reply.get(0));
         if (verdict == Verdict.ENTERED_ALREADY) {
-            return new Decision(verdict, ((Number) reply.get(1)).longValue(), ((Number) reply.get(2)).longValue(),
-                    Set.of(), reply.get(3).toString());
+            return new Decision(
+                    verdict,
+                    ((Number) reply.get(1)).longValue(),
+                    ((Number) reply.get(2)).longValue(),
+                    Set.of(),
+                    reply.get(3).toString());
         }
-        return new Decision(verdict, ((Number) reply.get(1)).longValue(), ((Number) reply.get(2)).longValue(),
-                reply.size() > 3 ? holders((List<?>) reply.get(3)) : Set.of(), null);
+        return new Decision(
+                verdict,
+                ((Number) reply.get(1)).longValue(),
+                ((Number) reply.get(2)).longValue(),
+                reply.size() > 3 ? holders((List<?>) reply.get(3)) : Set.of(),
+                null);
     }
 
     private static String slotList(List<Long> slots) {
@@ -81,7 +117,14 @@ public class ReserveScript {
 
     /** What the script decided. */
     public enum Verdict {
-        ACCEPTED, TOO_MANY_REQUESTS, UNGATED, DUP_REQ, QUOTA_EXCEEDED, OUT_OF_STOCK, COLD, PASS_REQUIRED,
+        ACCEPTED,
+        TOO_MANY_REQUESTS,
+        UNGATED,
+        DUP_REQ,
+        QUOTA_EXCEEDED,
+        OUT_OF_STOCK,
+        COLD,
+        PASS_REQUIRED,
         /** Entered the opening's fair draw; value = ms until its window closes. */
         ENTERED,
         /** The student's one entry is in the draw already: {@code entryTrace} is its trace. */
@@ -96,6 +139,5 @@ public class ReserveScript {
      * @param holders     the students holding the slot, when the decision found it sold out (else empty)
      * @param entryTrace  for ENTERED_ALREADY, the trace of the student's entry
      */
-    public record Decision(Verdict verdict, long value, long redisNowMs, Set<Long> holders, String entryTrace) {
-    }
+    public record Decision(Verdict verdict, long value, long redisNowMs, Set<Long> holders, String entryTrace) {}
 }

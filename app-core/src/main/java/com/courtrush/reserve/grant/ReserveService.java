@@ -17,8 +17,8 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.springframework.stereotype.Service;
 
 /**
@@ -47,10 +47,20 @@ public class ReserveService {
     private final CourtRushProperties properties;
     private final Clock clock;
 
-    ReserveService(SlotCatalog catalog, LoadShedder shedder, SoldOutFlags soldOut, ReserveScript script,
-            GrantDispatch dispatch, FairDraw draws, Alternatives alternatives,
-            OpeningRebuilds rebuilds, TraceIds traceIds, ReserveMetrics metrics, RushSeries series,
-            CourtRushProperties properties, Clock clock) {
+    ReserveService(
+            SlotCatalog catalog,
+            LoadShedder shedder,
+            SoldOutFlags soldOut,
+            ReserveScript script,
+            GrantDispatch dispatch,
+            FairDraw draws,
+            Alternatives alternatives,
+            OpeningRebuilds rebuilds,
+            TraceIds traceIds,
+            ReserveMetrics metrics,
+            RushSeries series,
+            CourtRushProperties properties,
+            Clock clock) {
         this.series = series;
         this.rebuilds = rebuilds;
         this.traceIds = traceIds;
@@ -76,8 +86,8 @@ public class ReserveService {
      *
      * @param fallbackSlotIds for a draw entry, the slots also wanted, in order, if the first is not drawn
      */
-    public CompletableFuture<Accepted> reserve(long userId, long sessionId, long slotId, List<Long> fallbackSlotIds,
-            String clientIp, String bookingPass) {
+    public CompletableFuture<Accepted> reserve(
+            long userId, long sessionId, long slotId, List<Long> fallbackSlotIds, String clientIp, String bookingPass) {
         long started = System.nanoTime();
         CompletableFuture<Accepted> accepted;
         try {
@@ -90,7 +100,10 @@ public class ReserveService {
             if (granted != null && granted.drawClosesInMs() != null) {
                 metrics.entered(sessionId, userId, System.nanoTime() - started);
             } else {
-                metrics.request(sessionId, userId, error == null ? Outcome.SUCCESS : outcomeOf(error),
+                metrics.request(
+                        sessionId,
+                        userId,
+                        error == null ? Outcome.SUCCESS : outcomeOf(error),
                         System.nanoTime() - started);
             }
         });
@@ -100,11 +113,11 @@ public class ReserveService {
         return Futures.cause(error) instanceof CourtRushException refused ? refused.outcome() : Outcome.ERROR;
     }
 
-    private CompletableFuture<Accepted> decide(long userId, long sessionId, long slotId, List<Long> fallbackSlotIds,
-            String clientIp, String bookingPass) {
+    private CompletableFuture<Accepted> decide(
+            long userId, long sessionId, long slotId, List<Long> fallbackSlotIds, String clientIp, String bookingPass) {
         shedder.admit(clientIp);
-        SessionCatalog opening = catalog.session(sessionId).orElseThrow(() ->
-                CourtRushException.badRequest("opening.notFound", sessionId));
+        SessionCatalog opening = catalog.session(sessionId)
+                .orElseThrow(() -> CourtRushException.badRequest("opening.notFound", sessionId));
         LocalDateTime now = LocalDateTime.now(clock);
         SlotInfo slot = onSale(opening, slotId, now);
         List<Long> wanted = wanted(opening, slot, fallbackSlotIds, now);
@@ -114,16 +127,16 @@ public class ReserveService {
                 throw outOfStock(opening, slot);
             }
             case HELD_BY_ASKER -> throw duplicate();
-            case NOTHING -> {
-            }
+            case NOTHING -> {}
         }
         long ticket = soldOut.ticket(slotId);
-        ReserveMessage grant = new ReserveMessage(traceIds.issue(userId, slotId, sessionId, clock.instant()), userId,
-                slotId, sessionId, 0);
+        ReserveMessage grant = new ReserveMessage(
+                traceIds.issue(userId, slotId, sessionId, clock.instant()), userId, slotId, sessionId, 0);
         ReserveSession session = opening.session();
         boolean passRequired = Boolean.TRUE.equals(session.getBookingPass());
         String passHash = passRequired && bookingPass != null && !bookingPass.isBlank()
-                ? BookingPasses.hash(bookingPass.strip()) : null;
+                ? BookingPasses.hash(bookingPass.strip())
+                : null;
         long expireAt = StockKeys.expireAt(slot.slotDate(), properties.zone());
         int drawWindowMs = session.fairDraw() ? session.getDrawWindowMs() : 0;
         Consumer<ReserveScript.Decision> answeredLate = late -> {
@@ -131,23 +144,34 @@ public class ReserveService {
                 dispatch.answeredTooLate(grant);
             }
         };
-        ReserveScript.Decision decision = script.decide(grant, session.getPerUserLimit(), expireAt, passRequired,
-                passHash, drawWindowMs, wanted, answeredLate);
+        ReserveScript.Decision decision = script.decide(
+                grant, session.getPerUserLimit(), expireAt, passRequired, passHash, drawWindowMs, wanted, answeredLate);
         if (decision.verdict() == ReserveScript.Verdict.DRAWING) {
             // the window has closed: nothing is decided before the draw is made (by whichever node asks first)
             draws.draw(opening);
-            decision = script.decide(grant, session.getPerUserLimit(), expireAt, passRequired, passHash,
-                    drawWindowMs, wanted, answeredLate);
+            decision = script.decide(
+                    grant,
+                    session.getPerUserLimit(),
+                    expireAt,
+                    passRequired,
+                    passHash,
+                    drawWindowMs,
+                    wanted,
+                    answeredLate);
         }
         switch (decision.verdict()) {
-            case TOO_MANY_REQUESTS -> throw new CourtRushException(Outcome.TOO_MANY_REQUESTS,
-                    "reserve.tooManyAttempts", properties.limits().perStudentPerMinute())
-                    .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
+            case TOO_MANY_REQUESTS ->
+                throw new CourtRushException(
+                                Outcome.TOO_MANY_REQUESTS,
+                                "reserve.tooManyAttempts",
+                                properties.limits().perStudentPerMinute())
+                        .withRetryAfter(Duration.ofMillis(Math.max(1, decision.value())));
             case UNGATED -> throw ungated(decision.value());
             case COLD -> throw cold(session);
             case PASS_REQUIRED -> throw new CourtRushException(Outcome.PASS_REQUIRED, "reserve.passRequired");
             case DUP_REQ -> throw duplicate();
-            case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());
+            case QUOTA_EXCEEDED ->
+                throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());
             case OUT_OF_STOCK -> {
                 soldOut.markSoldOut(slotId, ticket, decision.holders());
                 throw outOfStock(opening, slot);
@@ -157,17 +181,18 @@ public class ReserveService {
                 return CompletableFuture.completedFuture(
                         new Accepted(grant.traceId(), ResultStatus.PENDING, decision.value()));
             }
-            case ENTERED_ALREADY -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.alreadyEntered")
-                    .withData(Map.of("traceId", decision.entryTrace(), "drawClosesInMs", decision.value()));
-            case DRAWING -> throw CourtRushException.unavailable(null, "reserve.drawing")
-                    .withRetryAfter(Duration.ofSeconds(1));
+            case ENTERED_ALREADY ->
+                throw new CourtRushException(Outcome.DUP_REQ, "reserve.alreadyEntered")
+                        .withData(Map.of("traceId", decision.entryTrace(), "drawClosesInMs", decision.value()));
+            case DRAWING ->
+                throw CourtRushException.unavailable(null, "reserve.drawing").withRetryAfter(Duration.ofSeconds(1));
             case ACCEPTED -> {
                 series.granted(sessionId, decision.redisNowMs());
                 if (decision.value() == 0) {
                     soldOut.markSoldOut(slotId, ticket, decision.holders());
                 }
-                ReserveMessage granted = new ReserveMessage(grant.traceId(), userId, slotId, sessionId,
-                        decision.redisNowMs());
+                ReserveMessage granted =
+                        new ReserveMessage(grant.traceId(), userId, slotId, sessionId, decision.redisNowMs());
                 return dispatch.dispatch(granted).thenApply(trace -> new Accepted(trace, ResultStatus.PENDING, null));
             }
             default -> throw new IllegalStateException("Unknown verdict " + decision.verdict());
@@ -178,7 +203,8 @@ public class ReserveService {
     private static SlotInfo onSale(SessionCatalog opening, long slotId, LocalDateTime now) {
         SlotInfo slot = opening.slot(slotId);
         if (slot == null) {
-            throw CourtRushException.badRequest("reserve.slotNotInOpening", slotId, opening.session().getId());
+            throw CourtRushException.badRequest(
+                    "reserve.slotNotInOpening", slotId, opening.session().getId());
         }
         if (!slot.active()) {
             throw CourtRushException.badRequest("reserve.slotUnavailable", slotId);
@@ -190,8 +216,8 @@ public class ReserveService {
     }
 
     /** The slots a request asks for, in order: the slot, then the fallbacks (other slots of the opening, each once). */
-    private static List<Long> wanted(SessionCatalog opening, SlotInfo slot, List<Long> fallbackSlotIds,
-            LocalDateTime now) {
+    private static List<Long> wanted(
+            SessionCatalog opening, SlotInfo slot, List<Long> fallbackSlotIds, LocalDateTime now) {
         if (fallbackSlotIds == null || fallbackSlotIds.isEmpty()) {
             return List.of(slot.slotId());
         }
@@ -215,7 +241,8 @@ public class ReserveService {
      */
     private CourtRushException cold(ReserveSession session) {
         if (!session.getState().live()) {
-            long millisToFlash = Duration.between(LocalDateTime.now(clock), session.getFlashTime()).toMillis();
+            long millisToFlash = Duration.between(LocalDateTime.now(clock), session.getFlashTime())
+                    .toMillis();
             return ungated(session.getState() == SessionState.CLOSED ? -1 : Math.max(1, millisToFlash));
         }
         rebuilds.request(session.getId());
@@ -224,8 +251,8 @@ public class ReserveService {
 
     private CourtRushException outOfStock(SessionCatalog opening, SlotInfo slot) {
         List<Alternatives.Alternative> others = alternatives.to(opening, slot);
-        return new CourtRushException(Outcome.OUT_OF_STOCK,
-                others.isEmpty() ? "reserve.soldOut" : "reserve.soldOutWithAlternatives")
+        return new CourtRushException(
+                        Outcome.OUT_OF_STOCK, others.isEmpty() ? "reserve.soldOut" : "reserve.soldOutWithAlternatives")
                 .withData(Map.of("alternatives", others));
     }
 
@@ -236,19 +263,16 @@ public class ReserveService {
 
     private static CourtRushException ungated(long millisToOpen) {
         if (millisToOpen < 0) {
-            return new CourtRushException(Outcome.UNGATED, "reserve.closed")
-                    .withData(Map.of("secondsToOpen", -1));
+            return new CourtRushException(Outcome.UNGATED, "reserve.closed").withData(Map.of("secondsToOpen", -1));
         }
         long seconds = (millisToOpen + 999) / 1000;
         return new CourtRushException(Outcome.UNGATED, "reserve.opensIn", seconds)
                 .withData(Map.of("secondsToOpen", seconds));
     }
 
-
     /**
      * A granted place, on its way to the database; or an entry in a fair draw, which is drawn when
      * its window closes ({@code drawClosesInMs} from the answer; null for a granted place).
      */
-    public record Accepted(String traceId, ResultStatus status, Long drawClosesInMs) {
-    }
+    public record Accepted(String traceId, ResultStatus status, Long drawClosesInMs) {}
 }

@@ -50,6 +50,7 @@ public class RushSeries {
     public static final Duration KEPT = Duration.ofHours(48);
     /** Fields of one second, besides the outcomes' names. */
     public static final String LEFT = "LEFT";
+
     public static final String LAST_GRANT_MS = "LASTMS";
     public static final String RECORDED = "REC";
     public static final String LAGGED = "LAGN";
@@ -70,6 +71,7 @@ public class RushSeries {
      * current one; it is forgotten once written and two seconds old (or after the hold).
      */
     private final ConcurrentHashMap<Long, ConcurrentHashMap<Long, LiveCounts>> counted = new ConcurrentHashMap<>();
+
     private final String node;
     private final RedissonClient redisson;
     private final SlotCatalog catalog;
@@ -195,8 +197,11 @@ public class RushSeries {
             markChangedAgain(changed);
             if (!failing) {
                 failing = true;
-                log.warn("Rush series could not be written to Redis; this node keeps its counts (up to {} min) and "
-                        + "writes them when Redis answers: {}", HELD_AT_MOST.toMinutes(), e.toString());
+                log.warn(
+                        "Rush series could not be written to Redis; this node keeps its counts (up to {} min) and "
+                                + "writes them when Redis answers: {}",
+                        HELD_AT_MOST.toMinutes(),
+                        e.toString());
             }
         }
     }
@@ -220,7 +225,8 @@ public class RushSeries {
                 batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
                         .addAllAsync(ids.subList(from, Math.min(ids.size(), from + 1_000)));
             }
-            batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE).expireAsync(KEPT);
+            batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
+                    .expireAsync(KEPT);
         }
     }
 
@@ -260,7 +266,8 @@ public class RushSeries {
             List<CompletionStage<Object>> permits = new ArrayList<>();
             for (SlotInfo slot : opening.get().slots()) {
                 if (slot.active()) {
-                    permits.add(batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId())).getAsync());
+                    permits.add(batch.getBucket(RedisKeys.semaphore(sessionId, slot.slotId()))
+                            .getAsync());
                 }
             }
             reads.put(sessionId, permits);

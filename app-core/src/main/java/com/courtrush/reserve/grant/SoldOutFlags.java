@@ -46,7 +46,9 @@ public class SoldOutFlags {
 
     /** What this node can answer about a slot without Redis. */
     public enum Known {
-        NOTHING, SOLD_OUT, HELD_BY_ASKER
+        NOTHING,
+        SOLD_OUT,
+        HELD_BY_ASKER
     }
 
     public Known known(long slotId, long userId) {
@@ -86,8 +88,11 @@ public class SoldOutFlags {
         try {
             topic.publish(Long.toString(slotId));
         } catch (RuntimeException e) {
-            log.warn("Cannot broadcast that slot {} got stock back; other nodes re-check within {} ms", slotId,
-                    recheckNanos / 1_000_000, e);
+            log.warn(
+                    "Cannot broadcast that slot {} got stock back; other nodes re-check within {} ms",
+                    slotId,
+                    recheckNanos / 1_000_000,
+                    e);
         }
     }
 
@@ -100,6 +105,5 @@ public class SoldOutFlags {
         return now == 0 ? 1 : now;
     }
 
-    private record Flag(long releases, long soldOutAt, Set<Long> holders) {
-    }
+    private record Flag(long releases, long soldOutAt, Set<Long> holders) {}
 }

@@ -105,6 +105,5 @@ public class TraceIds {
     }
 
     /** A verified trace id: the slot it was for and when it was issued (its opening: {@link #openingOf}). */
-    record Issued(long slotId, Instant at) {
-    }
+    record Issued(long slotId, Instant at) {}
 }

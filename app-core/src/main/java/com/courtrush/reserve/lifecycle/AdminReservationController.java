@@ -32,8 +32,8 @@ class AdminReservationController {
     private final Reconciler reconciler;
     private final ReservationCancellation cancellation;
 
-    AdminReservationController(ReservationQueries queries, Reconciler reconciler,
-            ReservationCancellation cancellation) {
+    AdminReservationController(
+            ReservationQueries queries, Reconciler reconciler, ReservationCancellation cancellation) {
         this.queries = queries;
         this.reconciler = reconciler;
         this.cancellation = cancellation;
@@ -48,15 +48,19 @@ class AdminReservationController {
             @RequestParam(required = false) ReservationStatus status,
             @RequestParam(defaultValue = "1") @Min(1) int page,
             @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
-        return ApiResponse.ok(queries.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page,
-                size));
+        return ApiResponse.ok(
+                queries.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page, size));
     }
 
     @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")
     @PostMapping("/reservations/{id}/cancel")
-    ApiResponse<ReservationView> cancel(@PathVariable @Positive long id, @Valid @RequestBody StaffCancel request,
-            @AuthenticationPrincipal Caller caller, HttpServletRequest http) {
-        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
+    ApiResponse<ReservationView> cancel(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody StaffCancel request,
+            @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
+        return ApiResponse.ok(
+                EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
                 ReservationView.of(cancellation.cancelByStaff(id, request.reason(), caller)));
     }
 
@@ -66,6 +70,5 @@ class AdminReservationController {
         return ApiResponse.ok(reconciler.reconcile());
     }
 
-    record StaffCancel(@NotBlank @Size(max = 200) String reason) {
-    }
+    record StaffCancel(@NotBlank @Size(max = 200) String reason) {}
 }

@@ -25,10 +25,13 @@ public class MyReservation {
     private String note;
     private LocalDateTime createTime;
     private LocalDate slotDate;
+
     @JsonFormat(pattern = "HH:mm")
     private LocalTime startTime;
+
     @JsonFormat(pattern = "HH:mm")
     private LocalTime endTime;
+
     private Long courtId;
     private String courtName;
     private Integer priceCents;

@@ -18,8 +18,7 @@ public class MyReservations {
     private final AppSettings settings;
     private final Clock clock;
 
-    MyReservations(ReservationMapper reservations, ReservationDeadlines deadlines, AppSettings settings,
-            Clock clock) {
+    MyReservations(ReservationMapper reservations, ReservationDeadlines deadlines, AppSettings settings, Clock clock) {
         this.reservations = reservations;
         this.deadlines = deadlines;
         this.settings = settings;
@@ -33,7 +32,8 @@ public class MyReservations {
             r.setPriceCents(settings.priceCents(r.getPriceCents()));
             if (r.getStatus() == ReservationStatus.PENDING_PAYMENT) {
                 r.setPayBy(deadlines.payBy(r.getCreateTime()));
-                r.setSecondsToPay(Math.max(0, Duration.between(now, r.getPayBy()).toSeconds()));
+                r.setSecondsToPay(
+                        Math.max(0, Duration.between(now, r.getPayBy()).toSeconds()));
             } else if (r.getStatus() == ReservationStatus.CONFIRMED) {
                 r.setRefundUntil(deadlines.refundUntil(r.getSlotDate(), r.getStartTime()));
                 r.setRefundOpen(now.isBefore(r.getRefundUntil()));

@@ -30,8 +30,13 @@ public class PaymentTimeout {
     private final CourtRushProperties properties;
     private final Clock clock;
 
-    PaymentTimeout(ReservationMapper reservations, ReservationCancellation cancellation, ReservationDeadlines deadlines,
-            TaskScheduler scheduler, CourtRushProperties properties, Clock clock) {
+    PaymentTimeout(
+            ReservationMapper reservations,
+            ReservationCancellation cancellation,
+            ReservationDeadlines deadlines,
+            TaskScheduler scheduler,
+            CourtRushProperties properties,
+            Clock clock) {
         this.reservations = reservations;
         this.cancellation = cancellation;
         this.deadlines = deadlines;

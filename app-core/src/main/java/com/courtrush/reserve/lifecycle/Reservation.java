@@ -21,6 +21,7 @@ import lombok.Setter;
 public class Reservation {
     @TableId(type = IdType.AUTO)
     private Long id;
+
     private String traceId;
     private Long userId;
     private Long slotId;
@@ -28,10 +29,13 @@ public class Reservation {
     private ReservationStatus status;
     private CancelReason cancelReason;
     private String note;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private Long holderId;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
+
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
 

@@ -16,7 +16,8 @@ public class ReservationAccess {
 
     public Reservation visibleTo(long reservationId, Caller caller) {
         Reservation reservation = reservations.selectById(reservationId);
-        if (reservation == null || reservation.compensated()
+        if (reservation == null
+                || reservation.compensated()
                 || (!caller.isStaff() && !reservation.getUserId().equals(caller.userId()))) {
             throw CourtRushException.notFound("reservation.notFound", reservationId);
         }

@@ -21,8 +21,12 @@ public class ReservationCancellation {
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
 
-    ReservationCancellation(ReservationMapper reservations, ReservationAccess access, ReservationEnder ender,
-            TransactionTemplate transactions, AuditTrail audit) {
+    ReservationCancellation(
+            ReservationMapper reservations,
+            ReservationAccess access,
+            ReservationEnder ender,
+            TransactionTemplate transactions,
+            AuditTrail audit) {
         this.reservations = reservations;
         this.access = access;
         this.ender = ender;
@@ -55,15 +59,23 @@ public class ReservationCancellation {
     public boolean timeOut(long reservationId, LocalDateTime cutoff, int minutes) {
         Boolean ended = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
-            if (locked == null || locked.getStatus() != ReservationStatus.PENDING_PAYMENT
+            if (locked == null
+                    || locked.getStatus() != ReservationStatus.PENDING_PAYMENT
                     || locked.getCreateTime().isAfter(cutoff)) {
                 return false;
             }
-            return ender.end(locked, ReservationStatus.PENDING_PAYMENT, CancelReason.TIMEOUT,
+            return ender.end(
+                    locked,
+                    ReservationStatus.PENDING_PAYMENT,
+                    CancelReason.TIMEOUT,
                     "not paid within " + minutes + " min");
         });
         if (Boolean.TRUE.equals(ended)) {
-            audit.record("system:pay-timeout", "CANCEL_TIMEOUT", AUDIT_TARGET, reservationId,
+            audit.record(
+                    "system:pay-timeout",
+                    "CANCEL_TIMEOUT",
+                    AUDIT_TARGET,
+                    reservationId,
                     new EngineText("audit.payTimeout", minutes));
             return true;
         }
@@ -75,8 +87,7 @@ public class ReservationCancellation {
             Reservation locked = reservations.lockById(reservationId);
             switch (locked.getStatus()) {
                 case PENDING_PAYMENT -> ender.end(locked, ReservationStatus.PENDING_PAYMENT, reason, note);
-                case CONFIRMED -> throw CourtRushException.conflict(
-                        "cancel.paid", reservationId);
+                case CONFIRMED -> throw CourtRushException.conflict("cancel.paid", reservationId);
                 default -> throw CourtRushException.conflict("cancel.already", reservationId, locked.getCancelReason());
             }
             return reservations.selectById(reservationId);

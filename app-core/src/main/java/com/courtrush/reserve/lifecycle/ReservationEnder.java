@@ -28,8 +28,12 @@ public class ReservationEnder {
     private final List<ReservationEndHook> hooks;
     private final Clock clock;
 
-    ReservationEnder(ReservationMapper reservations, TimeSlotMapper slots, StockReleaser releaser,
-            List<ReservationEndHook> hooks, Clock clock) {
+    ReservationEnder(
+            ReservationMapper reservations,
+            TimeSlotMapper slots,
+            StockReleaser releaser,
+            List<ReservationEndHook> hooks,
+            Clock clock) {
         this.reservations = reservations;
         this.slots = slots;
         this.releaser = releaser;
@@ -50,8 +54,10 @@ public class ReservationEnder {
             return false;
         }
         if (slots.givePlaceBack(reservation.getSlotId()) != 1) {
-            log.error("Slot {} had no booked place to give back when reservation {} ended; re-sync its opening",
-                    reservation.getSlotId(), reservation.getId());
+            log.error(
+                    "Slot {} had no booked place to give back when reservation {} ended; re-sync its opening",
+                    reservation.getSlotId(),
+                    reservation.getId());
         }
         for (ReservationEndHook hook : hooks) {
             hook.onEnded(reservation, reason);
@@ -69,9 +75,13 @@ public class ReservationEnder {
         try {
             releaser.release(reservation.getSessionId(), reservation.getSlotId(), reservation.getUserId(), null);
         } catch (RuntimeException e) {
-            log.error("Reservation {} ended but its place could not be returned to Redis; slot {} under-sells "
-                    + "until opening {} is re-synced", reservation.getId(), reservation.getSlotId(),
-                    reservation.getSessionId(), e);
+            log.error(
+                    "Reservation {} ended but its place could not be returned to Redis; slot {} under-sells "
+                            + "until opening {} is re-synced",
+                    reservation.getId(),
+                    reservation.getSlotId(),
+                    reservation.getSessionId(),
+                    e);
         }
     }
 }

@@ -37,8 +37,12 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
     /** Ends an active reservation: compare-and-set from {@code from}; 1 when this call ended it. */
     @Update("update reservation set status = 'CANCELLED', cancel_reason = #{reason}, holder_id = null, "
             + "note = #{note}, update_time = #{now} where id = #{id} and status = #{from}")
-    int cancel(@Param("id") long id, @Param("from") ReservationStatus from, @Param("reason") CancelReason reason,
-            @Param("note") String note, @Param("now") LocalDateTime now);
+    int cancel(
+            @Param("id") long id,
+            @Param("from") ReservationStatus from,
+            @Param("reason") CancelReason reason,
+            @Param("note") String note,
+            @Param("now") LocalDateTime now);
 
     /** PENDING_PAYMENT → CONFIRMED; 1 when this call confirmed it. */
     @Update("update reservation set status = 'CONFIRMED', update_time = #{now} "
@@ -79,11 +83,11 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
     @Select("<script>select session_id, user_id from reservation where holder_id is not null and user_id in "
             + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>) and session_id in "
             + "(<foreach collection='sessionIds' item='id' separator=','>#{id}</foreach>)</script>")
-    List<Holding> holdings(@Param("userIds") Collection<Long> userIds, @Param("sessionIds") Collection<Long> sessionIds);
+    List<Holding> holdings(
+            @Param("userIds") Collection<Long> userIds, @Param("sessionIds") Collection<Long> sessionIds);
 
     /** One active place of a student in an opening. */
-    record Holding(long sessionId, long userId) {
-    }
+    record Holding(long sessionId, long userId) {}
 
     /** Whether the student holds an active reservation of the slot (by whatever trace). */
     @Select("select count(*) > 0 from reservation where slot_id = #{slotId} and holder_id = #{userId}")
@@ -95,6 +99,5 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
     List<String> knownTraces(@Param("traceIds") Collection<String> traceIds);
 
     /** One active place: who holds which slot. */
-    record Holder(long slotId, long userId) {
-    }
+    record Holder(long slotId, long userId) {}
 }

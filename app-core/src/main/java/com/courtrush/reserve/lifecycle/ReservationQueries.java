@@ -53,10 +53,14 @@ public class ReservationQueries {
             query.eq(Reservation::getUserId, student.getId());
         }
         if (filter.slotDate() != null || filter.courtId() != null) {
-            List<Long> slotIds = slots.selectList(new LambdaQueryWrapper<TimeSlot>().select(TimeSlot::getId)
+            List<Long> slotIds = slots
+                    .selectList(new LambdaQueryWrapper<TimeSlot>()
+                            .select(TimeSlot::getId)
                             .eq(filter.slotDate() != null, TimeSlot::getSlotDate, filter.slotDate())
                             .eq(filter.courtId() != null, TimeSlot::getCourtId, filter.courtId()))
-                    .stream().map(TimeSlot::getId).toList();
+                    .stream()
+                    .map(TimeSlot::getId)
+                    .toList();
             if (slotIds.isEmpty()) {
                 return new PageOf<>(List.of(), 0);
             }
@@ -64,7 +68,8 @@ public class ReservationQueries {
         }
         if (!filter.includeCompensated()) {
             query.and(w -> w.isNull(Reservation::getCancelReason)
-                    .or().ne(Reservation::getCancelReason, CancelReason.COMPENSATION));
+                    .or()
+                    .ne(Reservation::getCancelReason, CancelReason.COMPENSATION));
         }
         Page<Reservation> result = reservations.selectPage(Page.of(page, size), query);
         Map<Long, UserAccount> students = students(result.getRecords());
@@ -73,11 +78,20 @@ public class ReservationQueries {
                 .map(r -> {
                     SlotWithCourt slot = slotsById.get(r.getSlotId());
                     UserAccount student = students.get(r.getUserId());
-                    return new Row(r.getId(), r.getTraceId(), r.getUserId(),
+                    return new Row(
+                            r.getId(),
+                            r.getTraceId(),
+                            r.getUserId(),
                             student == null ? null : student.getStudentId(),
-                            r.getSlotId(), r.getSessionId(), r.getStatus(), r.getCancelReason(), r.getCreateTime(),
-                            slot == null ? null : slot.getSlotDate(), slot == null ? null : slot.getStartTime(),
-                            slot == null ? null : slot.getEndTime(), slot == null ? null : slot.getCourtName(),
+                            r.getSlotId(),
+                            r.getSessionId(),
+                            r.getStatus(),
+                            r.getCancelReason(),
+                            r.getCreateTime(),
+                            slot == null ? null : slot.getSlotDate(),
+                            slot == null ? null : slot.getStartTime(),
+                            slot == null ? null : slot.getEndTime(),
+                            slot == null ? null : slot.getCourtName(),
                             student == null ? null : student.getDisplayName(),
                             slot == null ? null : slot.getPriceCents());
                 })
@@ -86,7 +100,8 @@ public class ReservationQueries {
     }
 
     private Map<Long, SlotWithCourt> slotsOf(List<Reservation> page) {
-        List<Long> slotIds = page.stream().map(Reservation::getSlotId).distinct().toList();
+        List<Long> slotIds =
+                page.stream().map(Reservation::getSlotId).distinct().toList();
         if (slotIds.isEmpty()) {
             return Map.of();
         }
@@ -95,19 +110,29 @@ public class ReservationQueries {
     }
 
     private Map<Long, UserAccount> students(List<Reservation> page) {
-        List<Long> userIds = page.stream().map(Reservation::getUserId).distinct().toList();
+        List<Long> userIds =
+                page.stream().map(Reservation::getUserId).distinct().toList();
         if (userIds.isEmpty()) {
             return Map.of();
         }
-        return accounts.selectList(new LambdaQueryWrapper<UserAccount>()
+        return accounts
+                .selectList(new LambdaQueryWrapper<UserAccount>()
                         .select(UserAccount::getId, UserAccount::getStudentId, UserAccount::getDisplayName)
                         .in(UserAccount::getId, userIds))
-                .stream().collect(Collectors.toMap(UserAccount::getId, Function.identity(), (a, b) -> a));
+                .stream()
+                .collect(Collectors.toMap(UserAccount::getId, Function.identity(), (a, b) -> a));
     }
 
     /** Optional filters; null means "any". Compensated attempts are left out unless asked for. */
-    public record Filter(Long sessionId, Long slotId, Long userId, ReservationStatus status, LocalDate slotDate,
-            Long courtId, String studentId, boolean includeCompensated) {
+    public record Filter(
+            Long sessionId,
+            Long slotId,
+            Long userId,
+            ReservationStatus status,
+            LocalDate slotDate,
+            Long courtId,
+            String studentId,
+            boolean includeCompensated) {
 
         public Filter(Long sessionId, Long slotId, Long userId, ReservationStatus status) {
             this(sessionId, slotId, userId, status, null, null, null, true);
@@ -119,11 +144,22 @@ public class ReservationQueries {
      *
      * @param priceCents what the slot costs (the amount of its pay order)
      */
-    public record Row(long id, String traceId, long userId, String studentId, long slotId, long sessionId,
-            ReservationStatus status, CancelReason cancelReason, LocalDateTime createTime, LocalDate slotDate,
-            @JsonFormat(pattern = "HH:mm") LocalTime startTime, @JsonFormat(pattern = "HH:mm") LocalTime endTime,
-            String courtName, String studentName, Integer priceCents) {
-    }
+    public record Row(
+            long id,
+            String traceId,
+            long userId,
+            String studentId,
+            long slotId,
+            long sessionId,
+            ReservationStatus status,
+            CancelReason cancelReason,
+            LocalDateTime createTime,
+            LocalDate slotDate,
+            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
+            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            String courtName,
+            String studentName,
+            Integer priceCents) {}
 
     /** A page of records and the total matching. */
     public record PageOf<T>(List<T> records, long total) {

@@ -3,11 +3,23 @@ package com.courtrush.reserve.lifecycle;
 import java.time.LocalDateTime;
 
 /** A reservation as the API shows it after a change. */
-public record ReservationView(long reservationId, long slotId, long sessionId, ReservationStatus status,
-        CancelReason cancelReason, String note, LocalDateTime createTime) {
+public record ReservationView(
+        long reservationId,
+        long slotId,
+        long sessionId,
+        ReservationStatus status,
+        CancelReason cancelReason,
+        String note,
+        LocalDateTime createTime) {
 
     public static ReservationView of(Reservation r) {
-        return new ReservationView(r.getId(), r.getSlotId(), r.getSessionId(), r.getStatus(), r.getCancelReason(),
-                r.getNote(), r.getCreateTime());
+        return new ReservationView(
+                r.getId(),
+                r.getSlotId(),
+                r.getSessionId(),
+                r.getStatus(),
+                r.getCancelReason(),
+                r.getNote(),
+                r.getCreateTime());
     }
 }

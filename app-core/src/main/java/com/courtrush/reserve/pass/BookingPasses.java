@@ -45,8 +45,8 @@ public class BookingPasses {
     private final CourtRushProperties properties;
     private final SecureRandom random = new SecureRandom();
 
-    BookingPasses(OpeningService openings, ChallengeImages images, RedissonClient redisson,
-            CourtRushProperties properties) {
+    BookingPasses(
+            OpeningService openings, ChallengeImages images, RedissonClient redisson, CourtRushProperties properties) {
         this.openings = openings;
         this.images = images;
         this.script = redisson.getScript();
@@ -57,10 +57,15 @@ public class BookingPasses {
     public Challenge challenge(long userId, long sessionId) {
         ReserveSession session = passOpening(sessionId);
         ChallengeImages.Drawn drawn = images.draw();
-        List<Object> reply = script.eval(RScript.Mode.READ_WRITE, ISSUE.source(), RScript.ReturnType.MULTI,
+        List<Object> reply = script.eval(
+                RScript.Mode.READ_WRITE,
+                ISSUE.source(),
+                RScript.ReturnType.MULTI,
                 List.of(RedisKeys.passChallenge(sessionId, userId), RedisKeys.passChallengesIssued(sessionId, userId)),
-                drawn.code().toLowerCase(Locale.ROOT), Integer.toString(ATTEMPTS),
-                Long.toString(CHALLENGE_TTL.toMillis()), Integer.toString(CHALLENGES_PER_OPENING),
+                drawn.code().toLowerCase(Locale.ROOT),
+                Integer.toString(ATTEMPTS),
+                Long.toString(CHALLENGE_TTL.toMillis()),
+                Integer.toString(CHALLENGES_PER_OPENING),
                 Long.toString(StockKeys.expireAt(session.getSessionDate(), properties.zone())));
         if ("TOO_MANY".equals(reply.get(0))) {
             throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "pass.tooManyChallenges", CHALLENGES_PER_OPENING)
@@ -79,15 +84,21 @@ public class BookingPasses {
             throw CourtRushException.badRequest("pass.answerShape");
         }
         String pass = newPass();
-        List<Object> reply = script.eval(RScript.Mode.READ_WRITE, ANSWER.source(), RScript.ReturnType.MULTI,
+        List<Object> reply = script.eval(
+                RScript.Mode.READ_WRITE,
+                ANSWER.source(),
+                RScript.ReturnType.MULTI,
                 List.of(RedisKeys.passChallenge(sessionId, userId), RedisKeys.pass(sessionId, userId)),
-                answer.strip().toLowerCase(Locale.ROOT), hash(pass),
+                answer.strip().toLowerCase(Locale.ROOT),
+                hash(pass),
                 Long.toString(StockKeys.expireAt(session.getSessionDate(), properties.zone())));
         long left = ((Number) reply.get(1)).longValue();
         return switch ((String) reply.get(0)) {
             case "PASSED" -> new Pass(sessionId, pass);
-            case "WRONG" -> throw CourtRushException.badRequest("pass.wrong", left).withData(Map.of("attemptsLeft", left));
-            case "EXHAUSTED" -> throw CourtRushException.badRequest("pass.exhausted").withData(Map.of("attemptsLeft", 0));
+            case "WRONG" ->
+                throw CourtRushException.badRequest("pass.wrong", left).withData(Map.of("attemptsLeft", left));
+            case "EXHAUSTED" ->
+                throw CourtRushException.badRequest("pass.exhausted").withData(Map.of("attemptsLeft", 0));
             default -> throw CourtRushException.badRequest("pass.noChallenge").withData(Map.of("attemptsLeft", 0));
         };
     }
@@ -97,16 +108,20 @@ public class BookingPasses {
      * since); true when it came back.
      */
     public boolean giveBack(long sessionId, long userId, String traceId) {
-        Number back = script.eval(RScript.Mode.READ_WRITE, GIVE_BACK.source(), RScript.ReturnType.INTEGER,
-                List.of(RedisKeys.pass(sessionId, userId)), traceId);
+        Number back = script.eval(
+                RScript.Mode.READ_WRITE,
+                GIVE_BACK.source(),
+                RScript.ReturnType.INTEGER,
+                List.of(RedisKeys.pass(sessionId, userId)),
+                traceId);
         return back.longValue() == 1;
     }
 
     /** The SHA-256 of a pass, hex: what Redis keeps and what a presented pass is compared by. */
     public static String hash(String pass) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(pass.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(pass.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
         }
@@ -130,7 +145,9 @@ public class BookingPasses {
             throw CourtRushException.badRequest("pass.notNeeded", sessionId);
         }
         if (session.getState() == SessionState.SCHEDULED) {
-            throw new CourtRushException(Outcome.UNGATED, "pass.notYet",
+            throw new CourtRushException(
+                    Outcome.UNGATED,
+                    "pass.notYet",
                     session.warmupTime().toString().replace('T', ' '));
         }
         if (session.getState() == SessionState.CLOSED) {
@@ -140,10 +157,8 @@ public class BookingPasses {
     }
 
     /** A challenge: the image to read, how many attempts, for how long. */
-    public record Challenge(long sessionId, String image, int attempts, long expiresInSeconds) {
-    }
+    public record Challenge(long sessionId, String image, int attempts, long expiresInSeconds) {}
 
     /** A booking pass: sent as the X-Booking-Pass header of POST /reserve/ for its opening. */
-    public record Pass(long sessionId, String pass) {
-    }
+    public record Pass(long sessionId, String pass) {}
 }

@@ -26,6 +26,7 @@ class ChallengeImages {
     static final int HEIGHT = 70;
     /** No 0/o, 1/l/i, 2/z, 9/g: what a person reads the same way the engine does. */
     static final String ALPHABET = "abcdefhjkmnprstuvwxy345678";
+
     static final int LENGTH = 5;
 
     private static final String FONT = "DejaVuSans-Bold.ttf";
@@ -54,8 +55,8 @@ class ChallengeImages {
     private void copyBundledFont(Path file) throws IOException {
         DataDirectory.prepare(file.getParent());
         Path partial = file.resolveSibling(FONT + ".partial");
-        try (InputStream in = Objects.requireNonNull(getClass().getResourceAsStream("/fonts/" + FONT),
-                "the bundled font")) {
+        try (InputStream in =
+                Objects.requireNonNull(getClass().getResourceAsStream("/fonts/" + FONT), "the bundled font")) {
             Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
         }
         Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -72,6 +73,5 @@ class ChallengeImages {
     }
 
     /** A code and the image showing it. */
-    record Drawn(String code, String imageDataUri) {
-    }
+    record Drawn(String code, String imageDataUri) {}
 }

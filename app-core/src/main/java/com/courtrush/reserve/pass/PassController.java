@@ -23,10 +23,11 @@ class PassController {
         this.passes = passes;
     }
 
-    @Operation(summary = "A new challenge (an image code) for the opening, from its warm-up on; the earlier one is void")
+    @Operation(
+            summary = "A new challenge (an image code) for the opening, from its warm-up on; the earlier one is void")
     @PostMapping("/reserve/challenge")
-    ApiResponse<BookingPasses.Challenge> challenge(@Valid @RequestBody ForOpening request,
-            @AuthenticationPrincipal Caller caller) {
+    ApiResponse<BookingPasses.Challenge> challenge(
+            @Valid @RequestBody ForOpening request, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(passes.challenge(caller.requireUserId(), request.sessionId()));
     }
 
@@ -36,9 +37,9 @@ class PassController {
         return ApiResponse.ok(passes.answer(caller.requireUserId(), request.sessionId(), request.answer()));
     }
 
-    record ForOpening(@NotNull @Positive Long sessionId) {
-    }
+    record ForOpening(@NotNull @Positive Long sessionId) {}
 
-    record Answer(@NotNull @Positive Long sessionId, @NotNull @Size(max = 16) String answer) {
-    }
+    record Answer(
+            @NotNull @Positive Long sessionId,
+            @NotNull @Size(max = 16) String answer) {}
 }

@@ -15,7 +15,10 @@ public class DeadLetterActions {
     private final ReservePublisher publisher;
     private final ReservationMapper reservations;
 
-    DeadLetterActions(DeadLetterLog log, TraceCompensator compensator, ReservePublisher publisher,
+    DeadLetterActions(
+            DeadLetterLog log,
+            TraceCompensator compensator,
+            ReservePublisher publisher,
             ReservationMapper reservations) {
         this.log = log;
         this.compensator = compensator;
@@ -27,8 +30,8 @@ public class DeadLetterActions {
     public DeadLetterLog.Settlement compensate(String traceId, String actor) {
         DeadLetterLog.Entry entry = find(traceId);
         boolean compensated = compensator.compensate(entry.grant(), new EngineText("compensate.byStaff"), actor);
-        DeadLetterLog.Settlement settlement = compensated
-                ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED;
+        DeadLetterLog.Settlement settlement =
+                compensated ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED;
         log.settled(traceId, settlement);
         return settlement;
     }

@@ -39,22 +39,31 @@ class DeadLetterConsumer {
                 .build();
     }
 
-    @RabbitListener(id = Queues.DEAD_LETTER_LISTENER_ID, queues = Queues.DEAD_LETTER_QUEUE,
-            containerFactory = Queues.MANUAL_ACK_FACTORY, concurrency = "1")
+    @RabbitListener(
+            id = Queues.DEAD_LETTER_LISTENER_ID,
+            queues = Queues.DEAD_LETTER_QUEUE,
+            containerFactory = Queues.MANUAL_ACK_FACTORY,
+            concurrency = "1")
     void onDeadLetter(Message message, Channel channel) throws IOException {
         long tag = message.getMessageProperties().getDeliveryTag();
         try {
             ReserveMessage grant = ReserveMessage.fromJson(message.getBody());
-            boolean compensated = retry.execute(context -> compensator.compensate(grant,
-                    new EngineText("compensate.deadLettered"), AuditTrail.SYSTEM_DLQ));
-            deadLetters.settled(grant.traceId(), compensated
-                    ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED);
+            boolean compensated = retry.execute(context ->
+                    compensator.compensate(grant, new EngineText("compensate.deadLettered"), AuditTrail.SYSTEM_DLQ));
+            deadLetters.settled(
+                    grant.traceId(),
+                    compensated ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED);
         } catch (IllegalArgumentException e) {
-            log.error("Dropping unreadable dead letter {} ({} bytes): {}", message.getMessageProperties().getMessageId(),
-                    message.getBody().length, e.getMessage());
+            log.error(
+                    "Dropping unreadable dead letter {} ({} bytes): {}",
+                    message.getMessageProperties().getMessageId(),
+                    message.getBody().length,
+                    e.getMessage());
         } catch (RuntimeException e) {
-            log.error("Dead letter {} could not be compensated now; the reconciler will", message.getMessageProperties()
-                    .getMessageId(), e);
+            log.error(
+                    "Dead letter {} could not be compensated now; the reconciler will",
+                    message.getMessageProperties().getMessageId(),
+                    e);
         }
         channel.basicAck(tag, false);
     }

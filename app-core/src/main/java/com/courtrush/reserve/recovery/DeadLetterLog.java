@@ -40,8 +40,14 @@ public class DeadLetterLog {
     /** The consumer gave up on {@code grant} because of {@code error}. */
     public void failed(ReserveMessage grant, Throwable error) {
         String reason = error.getClass().getSimpleName() + ": " + String.valueOf(error.getMessage());
-        save(new Entry(grant.traceId(), grant.userId(), grant.slotId(), grant.sessionId(), grant.time(),
-                Instant.now().toEpochMilli(), reason.length() > 500 ? reason.substring(0, 500) : reason,
+        save(new Entry(
+                grant.traceId(),
+                grant.userId(),
+                grant.slotId(),
+                grant.sessionId(),
+                grant.time(),
+                Instant.now().toEpochMilli(),
+                reason.length() > 500 ? reason.substring(0, 500) : reason,
                 Settlement.WAITING));
     }
 
@@ -50,8 +56,15 @@ public class DeadLetterLog {
         String json = entries.get(traceId);
         if (json != null) {
             Entry entry = JSON.parseObject(json, Entry.class);
-            save(new Entry(entry.traceId(), entry.userId(), entry.slotId(), entry.sessionId(), entry.grantedAt(),
-                    entry.failedAt(), entry.error(), settlement));
+            save(new Entry(
+                    entry.traceId(),
+                    entry.userId(),
+                    entry.slotId(),
+                    entry.sessionId(),
+                    entry.grantedAt(),
+                    entry.failedAt(),
+                    entry.error(),
+                    settlement));
         }
     }
 
@@ -103,8 +116,15 @@ public class DeadLetterLog {
     }
 
     /** One dead letter, as the dashboard lists it. */
-    public record Entry(String traceId, long userId, long slotId, long sessionId, long grantedAt, long failedAt,
-            String error, Settlement settlement) {
+    public record Entry(
+            String traceId,
+            long userId,
+            long slotId,
+            long sessionId,
+            long grantedAt,
+            long failedAt,
+            String error,
+            Settlement settlement) {
 
         public ReserveMessage grant() {
             return new ReserveMessage(traceId, userId, slotId, sessionId, grantedAt);

@@ -59,8 +59,14 @@ public class Reconciler {
     private final TaskScheduler scheduler;
     private final CourtRushProperties properties;
 
-    Reconciler(RedissonClient redisson, InflightGrants grants, TraceCompensator compensator,
-            ReservationMapper reservations, StockReleaser releaser, RecordingOutages outages, TaskScheduler scheduler,
+    Reconciler(
+            RedissonClient redisson,
+            InflightGrants grants,
+            TraceCompensator compensator,
+            ReservationMapper reservations,
+            StockReleaser releaser,
+            RecordingOutages outages,
+            TaskScheduler scheduler,
             CourtRushProperties properties) {
         this.outages = outages;
         this.reservations = reservations;
@@ -84,16 +90,22 @@ public class Reconciler {
         try {
             int forgotten = forgetRecorded();
             if (forgotten > 0) {
-                log.info("{} in-flight grant(s) were already in the database (a crash between recording and "
-                        + "forgetting them); forgotten", forgotten);
+                log.info(
+                        "{} in-flight grant(s) were already in the database (a crash between recording and "
+                                + "forgetting them); forgotten",
+                        forgotten);
             }
         } catch (RuntimeException e) {
-            log.error("Start-up check of the in-flight grants against the database failed; the reconciler settles "
-                    + "them after its horizon", e);
+            log.error(
+                    "Start-up check of the in-flight grants against the database failed; the reconciler settles "
+                            + "them after its horizon",
+                    e);
         }
         try {
-            scheduler.scheduleWithFixedDelay(this::runLocked,
-                    Instant.now().plus(properties.reserve().reconcileHorizon()), properties.reserve().reconcileInterval());
+            scheduler.scheduleWithFixedDelay(
+                    this::runLocked,
+                    Instant.now().plus(properties.reserve().reconcileHorizon()),
+                    properties.reserve().reconcileInterval());
         } catch (TaskRejectedException stopping) {
             // stopped as soon as it was ready (a SIGTERM right after start): there is nothing left to schedule for
             log.info("The reconciler was not scheduled: the engine is already stopping");
@@ -118,8 +130,8 @@ public class Reconciler {
     private int forgetRecorded(Duration age) {
         int forgotten = 0;
         for (long sessionId : grants.openings()) {
-            double decidedBefore = age.isZero() ? Double.POSITIVE_INFINITY
-                    : RedisTime.nowMillis(script, sessionId) - age.toMillis();
+            double decidedBefore =
+                    age.isZero() ? Double.POSITIVE_INFINITY : RedisTime.nowMillis(script, sessionId) - age.toMillis();
             forgotten += forgetRecorded(grants.of(sessionId), decidedBefore);
         }
         return forgotten;
@@ -132,14 +144,19 @@ public class Reconciler {
         do {
             page = inflight.entryRange(Double.NEGATIVE_INFINITY, true, decidedBefore, true, offset, BATCH);
             List<ReserveMessage> grants = page.stream()
-                    .map(entry -> ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue()))
+                    .map(entry -> ReserveMessage.fromInflight(
+                            entry.getValue(), entry.getScore().longValue()))
                     .toList();
-            Set<String> known = grants.isEmpty() ? Set.of()
-                    : new HashSet<>(reservations.knownTraces(grants.stream().map(ReserveMessage::traceId).toList()));
-            List<ReserveMessage> settled = grants.stream().filter(grant -> known.contains(grant.traceId())).toList();
+            Set<String> known = grants.isEmpty()
+                    ? Set.of()
+                    : new HashSet<>(reservations.knownTraces(
+                            grants.stream().map(ReserveMessage::traceId).toList()));
+            List<ReserveMessage> settled = grants.stream()
+                    .filter(grant -> known.contains(grant.traceId()))
+                    .toList();
             // recorded: forgotten; compensated (a crash between its claim and its release): given back
-            settled.forEach(grant -> compensator.compensate(grant, new EngineText("compensate.settledBeforeRestart"),
-                    AuditTrail.SYSTEM_RECONCILER));
+            settled.forEach(grant -> compensator.compensate(
+                    grant, new EngineText("compensate.settledBeforeRestart"), AuditTrail.SYSTEM_RECONCILER));
             forgotten += settled.size();
             offset += page.size() - settled.size();
         } while (page.size() == BATCH);
@@ -169,22 +186,30 @@ public class Reconciler {
         List<Long> openings = grants.openings();
         List<Long> toCompensate = openings;
         if (!outages.quiet()) {
-            log.info("Reconciler: {} recorded grant(s) settled; giving back stale ones waits, as the consumers met an "
-                    + "outage less than {} s ago and are still recording", settled,
+            log.info(
+                    "Reconciler: {} recorded grant(s) settled; giving back stale ones waits, as the consumers met an "
+                            + "outage less than {} s ago and are still recording",
+                    settled,
                     properties.reserve().reconcileHorizon().toSeconds());
             toCompensate = List.of();
         }
         for (long sessionId : toCompensate) {
             // grants are scored by the clock of the Redis that holds their opening (on a Cluster, its master's)
-            long cutoff = RedisTime.nowMillis(script, sessionId) - properties.reserve().reconcileHorizon().toMillis();
+            long cutoff = RedisTime.nowMillis(script, sessionId)
+                    - properties.reserve().reconcileHorizon().toMillis();
             RScoredSortedSet<String> inflight = grants.of(sessionId);
             Collection<ScoredEntry<String>> stale;
             do {
                 stale = inflight.entryRange(Double.NEGATIVE_INFINITY, true, cutoff, true, 0, BATCH);
                 for (ScoredEntry<String> entry : stale) {
-                    ReserveMessage grant = ReserveMessage.fromInflight(entry.getValue(), entry.getScore().longValue());
-                    if (compensator.compensate(grant, new EngineText("compensate.noRecord",
-                            properties.reserve().reconcileHorizon().toSeconds()), AuditTrail.SYSTEM_RECONCILER)) {
+                    ReserveMessage grant = ReserveMessage.fromInflight(
+                            entry.getValue(), entry.getScore().longValue());
+                    if (compensator.compensate(
+                            grant,
+                            new EngineText(
+                                    "compensate.noRecord",
+                                    properties.reserve().reconcileHorizon().toSeconds()),
+                            AuditTrail.SYSTEM_RECONCILER)) {
                         compensated++;
                     } else {
                         settled++;
@@ -193,11 +218,12 @@ public class Reconciler {
             } while (stale.size() == BATCH);
         }
         Report report = new Report(Instant.ofEpochMilli(now), compensated, settled, grants.count(openings));
-        redisson.getMap(RedisKeys.RECONCILER_LAST_RUN).putAll(Map.of(
-                "time", Long.toString(now),
-                "compensated", Integer.toString(compensated),
-                "settled", Integer.toString(settled),
-                "inflight", Integer.toString(report.stillInFlight())));
+        redisson.getMap(RedisKeys.RECONCILER_LAST_RUN)
+                .putAll(Map.of(
+                        "time", Long.toString(now),
+                        "compensated", Integer.toString(compensated),
+                        "settled", Integer.toString(settled),
+                        "inflight", Integer.toString(report.stillInFlight())));
         if (compensated > 0) {
             log.warn("Reconciler compensated {} stale grant(s)", compensated);
         }
@@ -208,6 +234,5 @@ public class Reconciler {
      * @param compensated grants given back now
      * @param settled     grants the database already had (their cleanup had not happened)
      */
-    public record Report(Instant time, int compensated, int settled, int stillInFlight) {
-    }
+    public record Report(Instant time, int compensated, int settled, int stillInFlight) {}
 }

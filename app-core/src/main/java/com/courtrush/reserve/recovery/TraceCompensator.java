@@ -37,8 +37,13 @@ public class TraceCompensator {
     private final ReserveMetrics metrics;
     private final BookingPasses passes;
 
-    TraceCompensator(ReservationMapper reservations, StockReleaser releaser, OpeningService openings,
-            AuditTrail audit, ReserveMetrics metrics, BookingPasses passes) {
+    TraceCompensator(
+            ReservationMapper reservations,
+            StockReleaser releaser,
+            OpeningService openings,
+            AuditTrail audit,
+            ReserveMetrics metrics,
+            BookingPasses passes) {
         this.passes = passes;
         this.reservations = reservations;
         this.releaser = releaser;
@@ -63,11 +68,24 @@ public class TraceCompensator {
         }
         boolean released = giveBack(grant, false);
         passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId()); // the grant ended FAILED
-        audit.record(actor, "COMPENSATE", "TRACE", grant.traceId(), new EngineText(released ? "audit.compensated"
-                : "audit.compensatedNothingHeld", reason, grant.userId(), grant.slotId()));
+        audit.record(
+                actor,
+                "COMPENSATE",
+                "TRACE",
+                grant.traceId(),
+                new EngineText(
+                        released ? "audit.compensated" : "audit.compensatedNothingHeld",
+                        reason,
+                        grant.userId(),
+                        grant.slotId()));
         metrics.compensated(actor);
-        log.warn("Compensated trace {} (user {}, slot {}): {}{}", grant.traceId(), grant.userId(), grant.slotId(),
-                reason, released ? "" : " — Redis held nothing for it");
+        log.warn(
+                "Compensated trace {} (user {}, slot {}): {}{}",
+                grant.traceId(),
+                grant.userId(),
+                grant.slotId(),
+                reason,
+                released ? "" : " — Redis held nothing for it");
         return true;
     }
 
@@ -81,7 +99,8 @@ public class TraceCompensator {
             releaser.forget(grant);
             return false;
         }
-        return again ? releaser.releaseAgain(grant)
+        return again
+                ? releaser.releaseAgain(grant)
                 : releaser.release(grant.sessionId(), grant.slotId(), grant.userId(), grant);
     }
 
@@ -93,13 +112,22 @@ public class TraceCompensator {
     public void refusedByDatabase(ReserveMessage grant, EngineText reason) {
         if (claim(grant, reason)) {
             passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId());
-            audit.record(AuditTrail.SYSTEM_CONSUMER, "COMPENSATE", "TRACE", grant.traceId(),
+            audit.record(
+                    AuditTrail.SYSTEM_CONSUMER,
+                    "COMPENSATE",
+                    "TRACE",
+                    grant.traceId(),
                     new EngineText("audit.refusedByDatabase", reason, grant.userId(), grant.slotId()));
             metrics.compensated(AuditTrail.SYSTEM_CONSUMER);
         }
         releaser.forget(grant);
-        log.warn("Database refused trace {} (user {}, slot {}): {}; re-syncing opening {}", grant.traceId(),
-                grant.userId(), grant.slotId(), reason, grant.sessionId());
+        log.warn(
+                "Database refused trace {} (user {}, slot {}): {}; re-syncing opening {}",
+                grant.traceId(),
+                grant.userId(),
+                grant.slotId(),
+                reason,
+                grant.sessionId());
         openings.resync(grant.sessionId(), AuditTrail.SYSTEM_CONSUMER);
     }
 

@@ -61,9 +61,13 @@ public interface DrawScenarios extends StackAccess {
         int windowMs = 3000;
         long session = api().createDrawSession(tomorrow(), flash, 2, windowMs, false);
         List<Long> wanted = api().generateSlots(session, List.of(court), "08:00", "12:00", 60, 10);
-        long spare = api().generateSlots(session, List.of(spareCourt), "08:00", "09:00", 60, 2).get(0);
-        assertThat(TestApi.expect(200, api().get("/admin/sessions/" + session, TestApi.ADMIN_TOKEN)).data()
-                .path("drawWindowMs").asInt()).isEqualTo(windowMs);
+        long spare = api().generateSlots(session, List.of(spareCourt), "08:00", "09:00", 60, 2)
+                .get(0);
+        assertThat(TestApi.expect(200, api().get("/admin/sessions/" + session, TestApi.ADMIN_TOKEN))
+                        .data()
+                        .path("drawWindowMs")
+                        .asInt())
+                .isEqualTo(windowMs);
         Random clients = new Random(CLIENT_SEED);
         Set<Student> early = new HashSet<>();
         Map<Student, Long> wants = new HashMap<>();
@@ -75,7 +79,10 @@ public interface DrawScenarios extends StackAccess {
                 wants.put(student, wanted.get(s));
             }
         }
-        JsonNode listed = TestApi.expect(200, api().get("/slots?date=" + tomorrow(), students.get(0).token())).data();
+        JsonNode listed = TestApi.expect(
+                        200,
+                        api().get("/slots?date=" + tomorrow(), students.get(0).token()))
+                .data();
         JsonNode opening = null;
         for (JsonNode o : listed) {
             if (o.path("sessionId").asLong() == session) {
@@ -84,12 +91,16 @@ public interface DrawScenarios extends StackAccess {
         }
         assertThat(opening).isNotNull();
         assertThat(opening.path("fairDraw").asBoolean()).isTrue();
-        assertThat(opening.path("msToDrawClose").asLong()).as("before the opening: its time plus the window")
+        assertThat(opening.path("msToDrawClose").asLong())
+                .as("before the opening: its time plus the window")
                 .isGreaterThan(windowMs);
-        assertThat(opening.path("drawEntryOpen").asBoolean()).as("warm: entries are taken before the flash time")
+        assertThat(opening.path("drawEntryOpen").asBoolean())
+                .as("warm: entries are taken before the flash time")
                 .isTrue();
-        assertThat(LocalDateTime.parse(opening.path("drawEntryFrom").asText())).as("the warm-up time, 5 min before")
-                .isEqualTo(LocalDateTime.parse(opening.path("flashTime").asText()).minusMinutes(5));
+        assertThat(LocalDateTime.parse(opening.path("drawEntryFrom").asText()))
+                .as("the warm-up time, 5 min before")
+                .isEqualTo(
+                        LocalDateTime.parse(opening.path("flashTime").asText()).minusMinutes(5));
 
         // the crowd: the early half fires 50 ms before the rest
         CountDownLatch earlyGo = new CountDownLatch(1);
@@ -110,7 +121,9 @@ public interface DrawScenarios extends StackAccess {
         Map<Student, String> traces = new HashMap<>();
         for (Student student : students) {
             Reply reply = replies.get(student).get();
-            assertThat(reply.status()).as("every tap in the window enters the draw: %s", reply).isEqualTo(202);
+            assertThat(reply.status())
+                    .as("every tap in the window enters the draw: %s", reply)
+                    .isEqualTo(202);
             assertThat(reply.data().path("drawClosesInMs").asLong()).isPositive();
             traces.put(student, reply.data().path("traceId").asText());
         }
@@ -119,7 +132,8 @@ public interface DrawScenarios extends StackAccess {
         Reply again = api().reserve(twice, session, wanted.get(3));
         assertThat(again.enumCode()).as("one entry per student: %s", again).isEqualTo("DUP_REQ");
         assertThat(again.data().path("traceId").asText()).isEqualTo(traces.get(twice));
-        assertThat(api().result(twice, traces.get(twice)).data().path("status").asText()).as("until the draw")
+        assertThat(api().result(twice, traces.get(twice)).data().path("status").asText())
+                .as("until the draw")
                 .isEqualTo("PENDING");
 
         // the draw: 40 places, 10 a slot, at random
@@ -137,37 +151,57 @@ public interface DrawScenarios extends StackAccess {
         }
         assertThat(winners).hasSize(40);
         for (long slot : wanted) {
-            assertThat(jdbc().queryForObject("select count(*) from reservation where slot_id = ? and holder_id is not null",
-                    Integer.class, slot)).as("holders of slot %d", slot).isEqualTo(10);
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from reservation where slot_id = ? and holder_id is not null",
+                                    Integer.class,
+                                    slot))
+                    .as("holders of slot %d", slot)
+                    .isEqualTo(10);
         }
         long earlyWinners = winners.stream().filter(early::contains).count();
-        LoggerFactory.getLogger(DrawScenarios.class).info("Fair draw: {} of 40 places went to the 80 early clients",
-                earlyWinners);
-        assertThat(earlyWinners).as("places won by the clients 50 ms early (chance: 20 ± 2.8)").isBetween(10L, 30L);
+        LoggerFactory.getLogger(DrawScenarios.class)
+                .info("Fair draw: {} of 40 places went to the 80 early clients", earlyWinners);
+        assertThat(earlyWinners)
+                .as("places won by the clients 50 ms early (chance: 20 ± 2.8)")
+                .isBetween(10L, 30L);
         assertThat(lost.get(0).path("reason").asText()).contains("160").contains("40");
-        assertThat(lost.get(0).path("alternatives")).as("the slot with places left, to book now")
+        assertThat(lost.get(0).path("alternatives"))
+                .as("the slot with places left, to book now")
                 .anySatisfy(a -> assertThat(a.path("slotId").asLong()).isEqualTo(spare));
 
         // what staff see: the draw in the rush's history and in the audit, once
-        JsonNode draw = TestApi.expect(200, api().get("/admin/monitor/rush/" + session + "/history",
-                TestApi.ADMIN_TOKEN)).data().path("summary").path("draw");
+        JsonNode draw = TestApi.expect(
+                        200, api().get("/admin/monitor/rush/" + session + "/history", TestApi.ADMIN_TOKEN))
+                .data()
+                .path("summary")
+                .path("draw");
         assertThat(draw.path("drawn").asBoolean()).isTrue();
         assertThat(draw.path("entrants").asLong()).isEqualTo(160);
         assertThat(draw.path("winners").asLong()).isEqualTo(40);
         assertThat(draw.path("seed").asLong()).isEqualTo(DRAW_SEED);
-        assertThat(jdbc().queryForObject("select count(*) from audit_log where action = 'DRAW' and target_id = ?",
-                Integer.class, Long.toString(session))).isEqualTo(1);
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from audit_log where action = 'DRAW' and target_id = ?",
+                                Integer.class,
+                                Long.toString(session)))
+                .isEqualTo(1);
 
         // after the draw, first come: a loser books the spare slot; a winner reaches the per-student limit
-        Student loser = students.stream().filter(s -> !winners.contains(s)).findFirst().orElseThrow();
+        Student loser =
+                students.stream().filter(s -> !winners.contains(s)).findFirst().orElseThrow();
         Student winner = winners.get(0);
         Reply late = api().reserve(loser, session, spare);
         assertThat(late.status()).as("%s", late).isEqualTo(202);
-        assertThat(late.data().path("drawClosesInMs").isNull()).as("not an entry any more").isTrue();
-        assertThat(api().awaitResult(loser, late.data().path("traceId").asText(), SETTLE).data().path("status")
-                .asText()).isEqualTo("SUCCESS");
+        assertThat(late.data().path("drawClosesInMs").isNull())
+                .as("not an entry any more")
+                .isTrue();
+        assertThat(api().awaitResult(loser, late.data().path("traceId").asText(), SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         assertThat(api().book(winner, session, spare)).isPositive();
-        assertThat(api().reserve(winner, session, wanted.get(0)).enumCode()).as("two places, the limit")
+        assertThat(api().reserve(winner, session, wanted.get(0)).enumCode())
+                .as("two places, the limit")
                 .isIn("QUOTA_EXCEEDED", "DUP_REQ");
         assertThat(invariants().assertHold(session)).isEqualTo(42);
     }
@@ -185,7 +219,8 @@ public interface DrawScenarios extends StackAccess {
         long session = api().createDrawSession(tomorrow(), flash, 2, 1500, true);
         List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "11:00", 60, 1);
         long other = api().createSession(tomorrow(), now().plusMinutes(2), 2);
-        long otherSlot = api().generateSlots(other, List.of(api().createCourt()), "08:00", "09:00", 60, 1).get(0);
+        long otherSlot = api().generateSlots(other, List.of(api().createCourt()), "08:00", "09:00", 60, 1)
+                .get(0);
         Map<Student, String> passes = new HashMap<>();
         for (Student student : students.subList(0, 3)) {
             passes.put(student, passOf(student, session));
@@ -196,41 +231,69 @@ public interface DrawScenarios extends StackAccess {
         Student noPass = students.get(3);
         List<Long> thenSecond = List.of(slots.get(1));
 
-        assertThat(api().reserve(ann, session, slots.get(0), List.of(slots.get(1), slots.get(2), otherSlot),
-                passes.get(ann)).status()).as("three more slots").isEqualTo(400);
-        assertThat(api().reserve(ann, session, slots.get(0), List.of(slots.get(0)), passes.get(ann)).status())
-                .as("the same slot twice").isEqualTo(400);
-        assertThat(api().reserve(ann, session, slots.get(0), List.of(otherSlot), passes.get(ann)).status())
-                .as("another opening's slot").isEqualTo(400);
+        assertThat(api().reserve(
+                                ann,
+                                session,
+                                slots.get(0),
+                                List.of(slots.get(1), slots.get(2), otherSlot),
+                                passes.get(ann))
+                        .status())
+                .as("three more slots")
+                .isEqualTo(400);
+        assertThat(api().reserve(ann, session, slots.get(0), List.of(slots.get(0)), passes.get(ann))
+                        .status())
+                .as("the same slot twice")
+                .isEqualTo(400);
+        assertThat(api().reserve(ann, session, slots.get(0), List.of(otherSlot), passes.get(ann))
+                        .status())
+                .as("another opening's slot")
+                .isEqualTo(400);
         // SPEC §13: an entry is taken from the warm-up, so a phone whose request was sent before the flash time is in
         Reply entered = api().reserve(ann, session, slots.get(0), thenSecond, passes.get(ann));
-        assertThat(entered.status()).as("an entry before the flash time: %s", entered).isEqualTo(202);
+        assertThat(entered.status())
+                .as("an entry before the flash time: %s", entered)
+                .isEqualTo(202);
         assertThat(entered.enumCode()).isEqualTo("SUCCESS");
-        assertThat(entered.data().path("drawClosesInMs").asLong()).as("closes at the flash time plus the window")
+        assertThat(entered.data().path("drawClosesInMs").asLong())
+                .as("closes at the flash time plus the window")
                 .isGreaterThan(1500);
-        assertThat(api().reserve(noPass, session, slots.get(0), thenSecond, null).enumCode())
-                .as("before the flash time too, a pass opening wants its pass").isEqualTo("PASS_REQUIRED");
-        assertThat(api().reserve(bob, session, slots.get(0), List.of(), null).enumCode()).isEqualTo("PASS_REQUIRED");
+        assertThat(api().reserve(noPass, session, slots.get(0), thenSecond, null)
+                        .enumCode())
+                .as("before the flash time too, a pass opening wants its pass")
+                .isEqualTo("PASS_REQUIRED");
+        assertThat(api().reserve(bob, session, slots.get(0), List.of(), null).enumCode())
+                .isEqualTo("PASS_REQUIRED");
 
         // a node asking for the draw before the gate opens (its clock ahead of Redis's) is told to wait: no empty draw
-        FairDraw.Drawn early = bean(FairDraw.class).draw(bean(SlotCatalog.class).session(session).orElseThrow());
+        FairDraw.Drawn early = bean(FairDraw.class)
+                .draw(bean(SlotCatalog.class).session(session).orElseThrow());
         assertThat(early.outcome()).isEqualTo(FairDraw.Outcome.NOT_YET);
         assertThat(early.millisToClose()).isGreaterThan(1500);
         assertThat(redisson().getMap(RedisKeys.draw(session)).isExists()).isFalse();
 
         sleepUntil(flash.plusNanos(200_000_000));
-        assertThat(api().reserve(noPass, session, slots.get(0), thenSecond, null).enumCode()).isEqualTo("PASS_REQUIRED");
+        assertThat(api().reserve(noPass, session, slots.get(0), thenSecond, null)
+                        .enumCode())
+                .isEqualTo("PASS_REQUIRED");
         Map<Student, String> traces = new HashMap<>();
         traces.put(ann, entered.data().path("traceId").asText());
-        assertThat(api().reserve(ann, session, slots.get(0), thenSecond, passes.get(ann)).data().path("traceId")
-                .asText()).as("entered before the flash time: the same entry").isEqualTo(traces.get(ann));
+        assertThat(api().reserve(ann, session, slots.get(0), thenSecond, passes.get(ann))
+                        .data()
+                        .path("traceId")
+                        .asText())
+                .as("entered before the flash time: the same entry")
+                .isEqualTo(traces.get(ann));
         for (Student student : List.of(bob, cat)) {
             Reply entry = api().reserve(student, session, slots.get(0), thenSecond, passes.get(student));
             assertThat(entry.status()).as("%s", entry).isEqualTo(202);
             traces.put(student, entry.data().path("traceId").asText());
         }
-        assertThat(api().reserve(bob, session, slots.get(2), List.of(), passes.get(bob)).data().path("traceId")
-                .asText()).as("a second entry: the first one's trace").isEqualTo(traces.get(bob));
+        assertThat(api().reserve(bob, session, slots.get(2), List.of(), passes.get(bob))
+                        .data()
+                        .path("traceId")
+                        .asText())
+                .as("a second entry: the first one's trace")
+                .isEqualTo(traces.get(bob));
 
         // two places among three entrants who each named both: each place once, one entrant not drawn
         List<Long> won = new ArrayList<>();
@@ -238,31 +301,51 @@ public interface DrawScenarios extends StackAccess {
         for (Student student : List.of(ann, bob, cat)) {
             Reply result = api().awaitResult(student, traces.get(student), SETTLE);
             if (result.data().path("status").asText().equals("SUCCESS")) {
-                won.add(jdbc().queryForObject("select slot_id from reservation where id = ?", Long.class,
-                        result.data().path("reservationId").asLong()));
-                assertThat(redisson().getBucket(RedisKeys.pass(session, userIdOf(student))).get().toString())
-                        .as("the winner's pass is spent by the place").startsWith("spent:" + traces.get(student));
+                won.add(jdbc().queryForObject(
+                                "select slot_id from reservation where id = ?",
+                                Long.class,
+                                result.data().path("reservationId").asLong()));
+                assertThat(redisson()
+                                .getBucket(RedisKeys.pass(session, userIdOf(student)))
+                                .get()
+                                .toString())
+                        .as("the winner's pass is spent by the place")
+                        .startsWith("spent:" + traces.get(student));
             } else {
                 notDrawn = student;
-                assertThat(result.data().path("alternatives")).as("the third slot is left")
+                assertThat(result.data().path("alternatives"))
+                        .as("the third slot is left")
                         .anySatisfy(a -> assertThat(a.path("slotId").asLong()).isEqualTo(slots.get(2)));
             }
         }
         assertThat(won).containsExactlyInAnyOrder(slots.get(0), slots.get(1));
         assertThat(notDrawn).isNotNull();
         Reply firstCome = api().reserve(notDrawn, session, slots.get(2), List.of(), passes.get(notDrawn));
-        assertThat(firstCome.status()).as("the pass of an entrant not drawn still serves: %s", firstCome)
+        assertThat(firstCome.status())
+                .as("the pass of an entrant not drawn still serves: %s", firstCome)
                 .isEqualTo(202);
-        assertThat(api().awaitResult(notDrawn, firstCome.data().path("traceId").asText(), SETTLE).data()
-                .path("status").asText()).isEqualTo("SUCCESS");
+        assertThat(api().awaitResult(notDrawn, firstCome.data().path("traceId").asText(), SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         assertThat(invariants().assertHold(session)).isEqualTo(3);
     }
 
     /** A pass got the way a student gets one (the picture's answer read from Redis, as a person reads it). */
     private String passOf(Student student, long session) {
         TestApi.expect(200, api().post("/reserve/challenge", student.token(), Map.of("sessionId", session)));
-        Object answer = redisson().getMap(RedisKeys.passChallenge(session, userIdOf(student))).get("answer");
-        return TestApi.expect(200, api().post("/reserve/pass", student.token(),
-                Map.of("sessionId", session, "answer", answer.toString()))).data().path("pass").asText();
+        Object answer = redisson()
+                .getMap(RedisKeys.passChallenge(session, userIdOf(student)))
+                .get("answer");
+        return TestApi.expect(
+                        200,
+                        api().post(
+                                        "/reserve/pass",
+                                        student.token(),
+                                        Map.of("sessionId", session, "answer", answer.toString())))
+                .data()
+                .path("pass")
+                .asText();
     }
 }

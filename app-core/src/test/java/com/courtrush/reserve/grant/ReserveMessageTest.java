@@ -18,7 +18,8 @@ class ReserveMessageTest {
     @Test
     void theInFlightMemberCarriesEverythingButTheTime() {
         assertThat(message.inflightMember()).isEqualTo("0123456789abcdef0123456789abcdef|7|42|3");
-        assertThat(ReserveMessage.fromInflight(message.inflightMember(), message.time())).isEqualTo(message);
+        assertThat(ReserveMessage.fromInflight(message.inflightMember(), message.time()))
+                .isEqualTo(message);
         assertThat(message.pendingValue()).isEqualTo("7:42:3");
     }
 

@@ -24,8 +24,8 @@ class SoldOutFlagsTest {
     SoldOutFlags flags(Duration recheck) {
         RedissonClient redisson = mock(RedissonClient.class);
         when(redisson.getTopic(anyString())).thenReturn(topic);
-        CourtRushProperties properties = TestProperties.courtRush(
-                Map.of("courtrush.reserve.sold-out-recheck", recheck.toMillis() + "ms"));
+        CourtRushProperties properties =
+                TestProperties.courtRush(Map.of("courtrush.reserve.sold-out-recheck", recheck.toMillis() + "ms"));
         return new SoldOutFlags(redisson, properties);
     }
 

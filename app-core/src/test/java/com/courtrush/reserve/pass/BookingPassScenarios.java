@@ -27,11 +27,28 @@ public interface BookingPassScenarios extends StackAccess {
     @Test
     default void aStudentGetsAPassForAPassOpeningByReadingThePictureWithLimitedAttempts() throws IOException {
         String admin = TestApi.ADMIN_TOKEN;
-        long opening = TestApi.expect(200, api().post("/admin/sessions", admin, Map.of(
-                "sessionDate", tomorrow().toString(), "flashTime", now().plusMinutes(2).withNano(0).toString(),
-                "perUserLimit", 2, "bookingPass", true))).data().path("id").asLong();
-        assertThat(TestApi.expect(200, api().get("/admin/sessions/" + opening, admin)).data().path("bookingPass")
-                .asBoolean()).isTrue();
+        long opening = TestApi.expect(
+                        200,
+                        api().post(
+                                        "/admin/sessions",
+                                        admin,
+                                        Map.of(
+                                                "sessionDate",
+                                                tomorrow().toString(),
+                                                "flashTime",
+                                                now().plusMinutes(2).withNano(0).toString(),
+                                                "perUserLimit",
+                                                2,
+                                                "bookingPass",
+                                                true)))
+                .data()
+                .path("id")
+                .asLong();
+        assertThat(TestApi.expect(200, api().get("/admin/sessions/" + opening, admin))
+                        .data()
+                        .path("bookingPass")
+                        .asBoolean())
+                .isTrue();
         List<Student> students = api().students(2);
         Student ann = students.get(0);
         long annId = userIdOf(ann);
@@ -41,8 +58,8 @@ public interface BookingPassScenarios extends StackAccess {
         assertThat(challenge.path("attempts").asInt()).isEqualTo(5);
         String image = challenge.path("image").asText();
         assertThat(image).startsWith("data:image/png;base64,");
-        BufferedImage png = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(
-                image.substring("data:image/png;base64,".length()))));
+        BufferedImage png = ImageIO.read(new ByteArrayInputStream(
+                Base64.getDecoder().decode(image.substring("data:image/png;base64,".length()))));
         assertThat(png.getWidth()).isEqualTo(200);
         assertThat(png.getHeight()).isEqualTo(70);
 
@@ -56,54 +73,87 @@ public interface BookingPassScenarios extends StackAccess {
         Reply last = answer(ann, opening, "qqqqq");
         assertThat(last.status()).isEqualTo(400);
         assertThat(last.data().path("attemptsLeft").asInt()).isZero();
-        assertThat(answer(ann, opening, answer).status()).as("the right answer, too late").isEqualTo(400);
-        assertThat(redisson().getBucket(RedisKeys.pass(opening, annId)).isExists()).isFalse();
+        assertThat(answer(ann, opening, answer).status())
+                .as("the right answer, too late")
+                .isEqualTo(400);
+        assertThat(redisson().getBucket(RedisKeys.pass(opening, annId)).isExists())
+                .isFalse();
 
         // a new picture, read right (in capitals too): a pass for this opening and student
         TestApi.expect(200, challenge(ann, opening));
         assertThat(answer(students.get(1), opening, answerOf(opening, annId)).status())
-                .as("another student answering Ann's picture").isEqualTo(400);
-        JsonNode pass = TestApi.expect(200, answer(ann, opening, answerOf(opening, annId).toUpperCase(Locale.ROOT)))
+                .as("another student answering Ann's picture")
+                .isEqualTo(400);
+        JsonNode pass = TestApi.expect(
+                        200, answer(ann, opening, answerOf(opening, annId).toUpperCase(Locale.ROOT)))
                 .data();
         assertThat(pass.path("sessionId").asLong()).isEqualTo(opening);
         assertThat(redisson().getBucket(RedisKeys.pass(opening, annId)).get())
-                .as("Redis keeps the pass's hash, not the pass").isEqualTo(BookingPasses.hash(pass.path("pass").asText()));
-        assertThat(answer(ann, opening, "abcde").status()).as("the picture is used up").isEqualTo(400);
+                .as("Redis keeps the pass's hash, not the pass")
+                .isEqualTo(BookingPasses.hash(pass.path("pass").asText()));
+        assertThat(answer(ann, opening, "abcde").status())
+                .as("the picture is used up")
+                .isEqualTo(400);
 
         // reserving: without the pass, with another's, forged, then with it once
         long court = api().createCourt();
         List<Long> slots = api().generateSlots(opening, List.of(court), "08:00", "11:00", 60, 2);
         TestApi.expect(200, api().post("/admin/sessions/" + opening + "/open", admin, null));
         String annPass = pass.path("pass").asText();
-        assertThat(reserve(students.get(1), opening, slots.get(0), null).enumCode()).isEqualTo("PASS_REQUIRED");
-        assertThat(reserve(students.get(1), opening, slots.get(0), annPass).enumCode()).as("Ann's pass, not theirs")
+        assertThat(reserve(students.get(1), opening, slots.get(0), null).enumCode())
                 .isEqualTo("PASS_REQUIRED");
-        assertThat(reserve(ann, opening, slots.get(0), "forged-" + annPass).enumCode()).isEqualTo("PASS_REQUIRED");
+        assertThat(reserve(students.get(1), opening, slots.get(0), annPass).enumCode())
+                .as("Ann's pass, not theirs")
+                .isEqualTo("PASS_REQUIRED");
+        assertThat(reserve(ann, opening, slots.get(0), "forged-" + annPass).enumCode())
+                .isEqualTo("PASS_REQUIRED");
         Reply won = reserve(ann, opening, slots.get(0), annPass);
         assertThat(won.status()).as("%s", won).isEqualTo(202);
         api().awaitResult(ann, won.data().path("traceId").asText(), Times.SETTLE);
-        assertThat(reserve(ann, opening, slots.get(1), annPass).enumCode()).as("a pass serves one booking")
+        assertThat(reserve(ann, opening, slots.get(1), annPass).enumCode())
+                .as("a pass serves one booking")
                 .isEqualTo("PASS_REQUIRED");
         long plainOpening = api().createSession(tomorrow(), now(), 2);
-        long plainSlot = api().generateSlots(plainOpening, List.of(court), "12:00", "13:00", 60, 1).get(0);
-        assertThat(reserve(ann, plainOpening, plainSlot, null).status()).as("an opening without a pass needs none")
+        long plainSlot = api().generateSlots(plainOpening, List.of(court), "12:00", "13:00", 60, 1)
+                .get(0);
+        assertThat(reserve(ann, plainOpening, plainSlot, null).status())
+                .as("an opening without a pass needs none")
                 .isEqualTo(202);
 
         // a grant that ends FAILED gives its pass back
         BookingPasses passes = bean(BookingPasses.class);
         TestApi.expect(200, challenge(ann, opening));
-        String second = TestApi.expect(200, answer(ann, opening, answerOf(opening, annId))).data().path("pass").asText();
+        String second = TestApi.expect(200, answer(ann, opening, answerOf(opening, annId)))
+                .data()
+                .path("pass")
+                .asText();
         redisson().getBucket(RedisKeys.pass(opening, annId)).set("spent:trace-x:" + BookingPasses.hash(second));
-        assertThat(passes.giveBack(opening, annId, "trace-other")).as("not that grant's").isFalse();
+        assertThat(passes.giveBack(opening, annId, "trace-other"))
+                .as("not that grant's")
+                .isFalse();
         assertThat(passes.giveBack(opening, annId, "trace-x")).isTrue();
-        assertThat(reserve(ann, opening, slots.get(1), second).status()).as("the pass given back works").isEqualTo(202);
+        assertThat(reserve(ann, opening, slots.get(1), second).status())
+                .as("the pass given back works")
+                .isEqualTo(202);
 
         // only openings that ask for a pass, and not before their warm-up
         long plain = api().createSession(tomorrow(), now().plusMinutes(2), 2);
         assertThat(challenge(ann, plain).status()).isEqualTo(400);
-        long later = TestApi.expect(200, api().post("/admin/sessions", admin, Map.of(
-                "sessionDate", tomorrow().toString(), "flashTime", tomorrow().atTime(12, 0).toString(),
-                "bookingPass", true))).data().path("id").asLong();
+        long later = TestApi.expect(
+                        200,
+                        api().post(
+                                        "/admin/sessions",
+                                        admin,
+                                        Map.of(
+                                                "sessionDate",
+                                                tomorrow().toString(),
+                                                "flashTime",
+                                                tomorrow().atTime(12, 0).toString(),
+                                                "bookingPass",
+                                                true)))
+                .data()
+                .path("id")
+                .asLong();
         assertThat(challenge(ann, later).enumCode()).isEqualTo("UNGATED");
 
         // a limited number of pictures per student and opening
@@ -131,7 +181,8 @@ public interface BookingPassScenarios extends StackAccess {
 
     /** What the picture shows, as the engine keeps it (a test reads Redis; a person reads the picture). */
     private String answerOf(long opening, long userId) {
-        Object answer = redisson().getMap(RedisKeys.passChallenge(opening, userId)).get("answer");
+        Object answer =
+                redisson().getMap(RedisKeys.passChallenge(opening, userId)).get("answer");
         return answer == null ? "none" : answer.toString();
     }
 }

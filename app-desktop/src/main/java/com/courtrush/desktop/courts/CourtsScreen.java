@@ -28,8 +28,13 @@ public final class CourtsScreen implements Screen {
 
     public CourtsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        model = new CourtsViewModel(context.service(CourtService.class), context.service(SlotEditor.class),
-                context.tasks(), context.notices(), i18n, () -> LocalDate.now(context.service(Clock.class)));
+        model = new CourtsViewModel(
+                context.service(CourtService.class),
+                context.service(SlotEditor.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                () -> LocalDate.now(context.service(Clock.class)));
 
         TextField name = new TextField();
         name.setId("courtName");
@@ -47,8 +52,8 @@ public final class CourtsScreen implements Screen {
         TableView<CourtsViewModel.CourtRow> table = table("courtsTable", i18n.t("courts.empty"));
         table.getColumns().add(column(i18n.t("courts.id"), CourtsViewModel.CourtRow::id));
         table.getColumns().add(column(i18n.t("courts.name"), CourtsViewModel.CourtRow::name));
-        table.getColumns().add(column(i18n.t("courts.state"),
-                row -> i18n.t(row.active() ? "courts.active" : "courts.inactive")));
+        table.getColumns()
+                .add(column(i18n.t("courts.state"), row -> i18n.t(row.active() ? "courts.active" : "courts.inactive")));
         table.setItems(model.rows());
 
         Button rename = button(i18n.t("courts.rename"), "renameCourt", () -> {
@@ -60,8 +65,10 @@ public final class CourtsScreen implements Screen {
             CourtsViewModel.CourtRow row = table.getSelectionModel().getSelectedItem();
             model.toggle(row);
         });
-        rename.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
-        toggle.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        rename.disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
+        toggle.disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
 
         root = screen(title(i18n.t("nav.courts")), bar(name, create), table, bar(rename, toggle));
     }

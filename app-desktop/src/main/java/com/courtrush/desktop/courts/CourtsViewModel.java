@@ -27,9 +27,15 @@ public final class CourtsViewModel {
     private final I18n i18n;
     private final ObservableList<CourtRow> rows = FXCollections.observableArrayList();
     private final StringProperty newName = new SimpleStringProperty("");
-    private final BooleanBinding canCreate = Bindings.createBooleanBinding(() -> !newName.get().isBlank(), newName);
+    private final BooleanBinding canCreate =
+            Bindings.createBooleanBinding(() -> !newName.get().isBlank(), newName);
 
-    public CourtsViewModel(CourtService courts, SlotEditor slots, UiTasks tasks, Notices notices, I18n i18n,
+    public CourtsViewModel(
+            CourtService courts,
+            SlotEditor slots,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
             Supplier<LocalDate> today) {
         this.courts = courts;
         this.slots = slots;
@@ -40,7 +46,9 @@ public final class CourtsViewModel {
     }
 
     public void refresh() {
-        tasks.run(i18n.t("courts.load"), courts::list,
+        tasks.run(
+                i18n.t("courts.load"),
+                courts::list,
                 list -> rows.setAll(list.stream().map(CourtRow::of).toList()));
     }
 
@@ -67,7 +75,8 @@ public final class CourtsViewModel {
             return;
         }
         tasks.run(i18n.t("courts.disable"), () -> slots.onSale(row.id(), today.get()), onSale -> {
-            String consequence = onSale.slots() == 0 ? i18n.t("courts.disableNothingOnSale")
+            String consequence = onSale.slots() == 0
+                    ? i18n.t("courts.disableNothingOnSale")
                     : i18n.t("courts.disableOnSale", onSale.slots(), onSale.freePlaces(), onSale.bookedPlaces());
             notices.confirm(Destructive.of(i18n.t("courts.disable"), i18n.t("courts.target", row.name()), consequence))
                     .ifPresent(answer -> setActive(row, false));
@@ -75,7 +84,9 @@ public final class CourtsViewModel {
     }
 
     public void setActive(CourtRow row, boolean active) {
-        tasks.run(i18n.t(active ? "courts.enable" : "courts.disable"), () -> courts.setActive(row.id(), active),
+        tasks.run(
+                i18n.t(active ? "courts.enable" : "courts.disable"),
+                () -> courts.setActive(row.id(), active),
                 court -> refresh());
     }
 

@@ -23,8 +23,8 @@ public final class I18n {
 
     private I18n(Locale locale) {
         this.locale = locale;
-        this.bundle = ResourceBundle.getBundle(BUNDLE, locale,
-                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        this.bundle = ResourceBundle.getBundle(
+                BUNDLE, locale, ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
     }
 
     public static I18n of(Locale locale) {

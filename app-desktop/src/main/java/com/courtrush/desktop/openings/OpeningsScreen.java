@@ -55,10 +55,17 @@ public final class OpeningsScreen implements Screen {
 
     public OpeningsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        model = new OpeningsViewModel(context.service(OpeningService.class), context.service(SlotGenerator.class),
-                context.service(SlotEditor.class), context.service(SlotWithdrawal.class),
-                context.service(CourtService.class), context.tasks(), context.notices(), i18n,
-                context.service(java.time.Clock.class), context.staff());
+        model = new OpeningsViewModel(
+                context.service(OpeningService.class),
+                context.service(SlotGenerator.class),
+                context.service(SlotEditor.class),
+                context.service(SlotWithdrawal.class),
+                context.service(CourtService.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.service(java.time.Clock.class),
+                context.staff());
 
         DatePicker date = Widgets.datePicker("openingDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
@@ -66,14 +73,16 @@ public final class OpeningsScreen implements Screen {
 
         TableView<OpeningsViewModel.OpeningRow> openings = table("openingsTable", i18n.t("openings.empty"));
         openings.getColumns().add(column(i18n.t("openings.id"), OpeningsViewModel.OpeningRow::id));
-        var flash = column(i18n.t("openings.flashTime"), (OpeningsViewModel.OpeningRow r) -> FLASH.format(r.flashTime()));
+        var flash =
+                column(i18n.t("openings.flashTime"), (OpeningsViewModel.OpeningRow r) -> FLASH.format(r.flashTime()));
         flash.setMinWidth(150);
         openings.getColumns().add(flash);
         openings.getColumns().add(column(i18n.t("openings.state"), r -> i18n.of(r.state())));
         openings.getColumns().add(column(i18n.t("openings.perUserLimit"), OpeningsViewModel.OpeningRow::perUserLimit));
-        openings.getColumns().add(column(i18n.t("openings.warmupLead"),
-                OpeningsViewModel.OpeningRow::warmupLeadMinutes));
-        openings.getColumns().add(column(i18n.t("openings.fairness"), (OpeningsViewModel.OpeningRow r) -> fairness(i18n, r)));
+        openings.getColumns()
+                .add(column(i18n.t("openings.warmupLead"), OpeningsViewModel.OpeningRow::warmupLeadMinutes));
+        openings.getColumns()
+                .add(column(i18n.t("openings.fairness"), (OpeningsViewModel.OpeningRow r) -> fairness(i18n, r)));
         openings.setItems(model.rows());
         openings.setPrefHeight(170);
         openings.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
@@ -100,21 +109,32 @@ public final class OpeningsScreen implements Screen {
         slots.getColumns().add(column(i18n.t("openings.capacity"), OpeningsViewModel.SlotRow::capacity));
         slots.getColumns().add(column(i18n.t("openings.booked"), OpeningsViewModel.SlotRow::booked));
         slots.getColumns().add(column(i18n.t("openings.price"), r -> Inputs.yuan(r.priceCents())));
-        slots.getColumns().add(column(i18n.t("openings.slotState"),
-                r -> i18n.t(r.stateKey())));
+        slots.getColumns().add(column(i18n.t("openings.slotState"), r -> i18n.t(r.stateKey())));
         slots.setItems(model.slots());
-        Button edit = button(i18n.t("openings.editSlot"), "editSlot", () -> editSlot(i18n,
-                slots.getSelectionModel().getSelectedItem()));
-        Button withdraw = button(i18n.t("openings.withdraw"), "withdrawSlot", () -> model.askWithdraw(
-                slots.getSelectionModel().getSelectedItem()));
-        Button enable = button(i18n.t("openings.enableSlot"), "enableSlot",
+        Button edit = button(
+                i18n.t("openings.editSlot"),
+                "editSlot",
+                () -> editSlot(i18n, slots.getSelectionModel().getSelectedItem()));
+        Button withdraw = button(
+                i18n.t("openings.withdraw"),
+                "withdrawSlot",
+                () -> model.askWithdraw(slots.getSelectionModel().getSelectedItem()));
+        Button enable = button(
+                i18n.t("openings.enableSlot"),
+                "enableSlot",
                 () -> model.enableSlot(slots.getSelectionModel().getSelectedItem()));
         for (Button b : new Button[] {edit, withdraw, enable}) {
-            b.disableProperty().bind(slots.getSelectionModel().selectedItemProperty().isNull());
+            b.disableProperty()
+                    .bind(slots.getSelectionModel().selectedItemProperty().isNull());
         }
 
-        VBox left = new VBox(8, bar(new Label(i18n.t("openings.playDate")), date, refresh), openings,
-                bar(warmUp, openNow, close, resync), new Label(i18n.t("openings.slotsOf")), slots,
+        VBox left = new VBox(
+                8,
+                bar(new Label(i18n.t("openings.playDate")), date, refresh),
+                openings,
+                bar(warmUp, openNow, close, resync),
+                new Label(i18n.t("openings.slotsOf")),
+                slots,
                 bar(edit, withdraw, enable));
         Tab newOpening = new Tab(i18n.t("openings.tabNew"), scrolling(newOpeningPane(i18n)));
         newOpening.setId("tabNewOpening");
@@ -154,10 +174,10 @@ public final class OpeningsScreen implements Screen {
         TextField flashTime = new TextField();
         flashTime.setId("flashTime");
         flashTime.textProperty().bindBidirectional(model.flashTimeProperty());
-        Spinner<Integer> limit = Widgets.integerSpinner("perUserLimit", 1, 100, model.perUserLimitProperty(), i18n,
-                i18n.t("openings.perUserLimit"));
-        Spinner<Integer> lead = Widgets.integerSpinner("warmupLead", 0, 1440, model.warmupLeadProperty(), i18n,
-                i18n.t("openings.warmupLead"));
+        Spinner<Integer> limit = Widgets.integerSpinner(
+                "perUserLimit", 1, 100, model.perUserLimitProperty(), i18n, i18n.t("openings.perUserLimit"));
+        Spinner<Integer> lead = Widgets.integerSpinner(
+                "warmupLead", 0, 1440, model.warmupLeadProperty(), i18n, i18n.t("openings.warmupLead"));
         // one date model: the opening is for the play date picked above; it opens (flash) on its own date
         Label playDate = new Label();
         playDate.setId("newOpeningPlayDate");
@@ -181,8 +201,8 @@ public final class OpeningsScreen implements Screen {
         draw.setPrefWidth(300);
         draw.setMinHeight(Region.USE_PREF_SIZE);
         form.add(draw, 0, form.getRowCount(), 2, 1);
-        Spinner<Integer> window = Widgets.integerSpinner("drawWindow", 100, 60_000, model.drawWindowMsProperty(), i18n,
-                i18n.t("openings.drawWindow"));
+        Spinner<Integer> window = Widgets.integerSpinner(
+                "drawWindow", 100, 60_000, model.drawWindowMsProperty(), i18n, i18n.t("openings.drawWindow"));
         window.disableProperty().bind(model.fairDrawProperty().not());
         row(form, i18n.t("openings.drawWindow"), window);
         form.add(button(i18n.t("openings.create"), "createOpening", model::createOpening), 1, form.getRowCount());
@@ -192,14 +212,14 @@ public final class OpeningsScreen implements Screen {
 
     private Node templatePane(I18n i18n) {
         GridPane form = form();
-        CheckListView<OpeningsViewModel.CourtChoice> courts = Widgets.checkList("templateCourts",
-                model.activeCourts(), model.chosenCourts());
+        CheckListView<OpeningsViewModel.CourtChoice> courts =
+                Widgets.checkList("templateCourts", model.activeCourts(), model.chosenCourts());
         TextField start = field("templateStart", model.startTimeProperty());
         TextField end = field("templateEnd", model.endTimeProperty());
-        Spinner<Integer> duration = Widgets.integerSpinner("templateDuration", 5, 720, model.durationProperty(), i18n,
-                i18n.t("openings.duration"));
-        Spinner<Integer> capacity = Widgets.integerSpinner("templateCapacity", 1, 1000, model.capacityProperty(), i18n,
-                i18n.t("openings.capacity"));
+        Spinner<Integer> duration = Widgets.integerSpinner(
+                "templateDuration", 5, 720, model.durationProperty(), i18n, i18n.t("openings.duration"));
+        Spinner<Integer> capacity = Widgets.integerSpinner(
+                "templateCapacity", 1, 1000, model.capacityProperty(), i18n, i18n.t("openings.capacity"));
         TextField price = field("templatePrice", model.priceProperty());
         ChoiceBox<Integer> days = new ChoiceBox<>();
         days.setId("templateDays");
@@ -248,7 +268,6 @@ public final class OpeningsScreen implements Screen {
         return field;
     }
 
-
     private void editSlot(I18n i18n, OpeningsViewModel.SlotRow slot) {
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.setTitle(i18n.t("openings.editSlot"));
@@ -263,7 +282,8 @@ public final class OpeningsScreen implements Screen {
         dialog.getDialogPane().setContent(form);
         ButtonType ok = Widgets.okCancel(dialog, i18n);
         dialog.setOnShown(event -> capacity.requestFocus());
-        dialog.showAndWait().filter(ok::equals)
+        dialog.showAndWait()
+                .filter(ok::equals)
                 .ifPresent(confirmed -> model.editSlot(slot, capacity.getText(), price.getText()));
     }
 

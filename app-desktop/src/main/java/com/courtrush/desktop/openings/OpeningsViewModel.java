@@ -66,6 +66,7 @@ public final class OpeningsViewModel {
     private final BooleanProperty bookingPass = new SimpleBooleanProperty(true);
     /** Off unless staff turn it on (the gym decides whether the first seconds are a draw). */
     private final BooleanProperty fairDraw = new SimpleBooleanProperty(false);
+
     private final IntegerProperty drawWindowMs = new SimpleIntegerProperty(OpeningService.DEFAULT_DRAW_WINDOW_MS);
 
     private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
@@ -79,9 +80,17 @@ public final class OpeningsViewModel {
     private final BooleanProperty flashDayBefore = new SimpleBooleanProperty(true);
     private final StringProperty lastResult = new SimpleStringProperty("");
 
-    public OpeningsViewModel(OpeningService openings, SlotGenerator generator, SlotEditor editor,
-            SlotWithdrawal withdrawal, CourtService courts, UiTasks tasks, Notices notices, I18n i18n,
-            Clock clock, Caller staff) {
+    public OpeningsViewModel(
+            OpeningService openings,
+            SlotGenerator generator,
+            SlotEditor editor,
+            SlotWithdrawal withdrawal,
+            CourtService courts,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
+            Clock clock,
+            Caller staff) {
         this.clock = clock;
         LocalDate today = LocalDate.now(clock);
         this.openings = openings;
@@ -109,7 +118,9 @@ public final class OpeningsViewModel {
         LocalDate day = date.get();
         tasks.run(i18n.t("openings.load"), () -> openings.listByDate(day), list -> {
             rows.setAll(list.stream().map(OpeningRow::of).toList());
-            OpeningRow next = rows.stream().filter(r -> keep != null && r.id() == keep).findFirst()
+            OpeningRow next = rows.stream()
+                    .filter(r -> keep != null && r.id() == keep)
+                    .findFirst()
                     .orElse(rows.isEmpty() ? null : rows.get(0));
             boolean changes = !java.util.Objects.equals(selected.get(), next);
             selected.set(next);
@@ -118,10 +129,13 @@ public final class OpeningsViewModel {
             }
         });
         tasks.run(i18n.t("courts.load"), courts::list, list -> {
-            List<CourtChoice> active = list.stream().filter(c -> Boolean.TRUE.equals(c.getActive()))
-                    .map(CourtChoice::of).toList();
+            List<CourtChoice> active = list.stream()
+                    .filter(c -> Boolean.TRUE.equals(c.getActive()))
+                    .map(CourtChoice::of)
+                    .toList();
             // what stays ticked is decided before the list changes (the view clears ticks on a new list)
-            List<CourtChoice> stillTicked = active.stream().filter(chosenCourts::contains).toList();
+            List<CourtChoice> stillTicked =
+                    active.stream().filter(chosenCourts::contains).toList();
             activeCourts.setAll(active);
             chosenCourts.setAll(stillTicked);
         });
@@ -133,7 +147,9 @@ public final class OpeningsViewModel {
             slots.clear();
             return;
         }
-        tasks.run(i18n.t("openings.loadSlots"), () -> editor.slotsOf(opening.id()),
+        tasks.run(
+                i18n.t("openings.loadSlots"),
+                () -> editor.slotsOf(opening.id()),
                 list -> slots.setAll(list.stream().map(SlotRow::of).toList()));
     }
 
@@ -151,18 +167,30 @@ public final class OpeningsViewModel {
             return;
         }
         LocalDateTime now = LocalDateTime.now(clock);
-        if (flash.isBefore(now) && !notices.confirm(i18n.t("openings.flashPassed", flash.toLocalDate(),
-                flash.toLocalTime(), Duration.between(flash, now).toHours(),
-                Duration.between(flash, now).toMinutesPart()))) {
+        if (flash.isBefore(now)
+                && !notices.confirm(i18n.t(
+                        "openings.flashPassed",
+                        flash.toLocalDate(),
+                        flash.toLocalTime(),
+                        Duration.between(flash, now).toHours(),
+                        Duration.between(flash, now).toMinutesPart()))) {
             return;
         }
-        tasks.run(i18n.t("openings.create"), () -> openings.create(
-                new OpeningService.NewOpening(day, flash, perUserLimit.get(), warmupLead.get(), bookingPass.get(),
-                        fairDraw.get() ? drawWindowMs.get() : 0),
-                actor), created -> {
-            notices.info(i18n.t("openings.created", created.getId()));
-            refresh(created.getId()); // the new opening is the one staff go on with (it was not selected)
-        });
+        tasks.run(
+                i18n.t("openings.create"),
+                () -> openings.create(
+                        new OpeningService.NewOpening(
+                                day,
+                                flash,
+                                perUserLimit.get(),
+                                warmupLead.get(),
+                                bookingPass.get(),
+                                fairDraw.get() ? drawWindowMs.get() : 0),
+                        actor),
+                created -> {
+                    notices.info(i18n.t("openings.created", created.getId()));
+                    refresh(created.getId()); // the new opening is the one staff go on with (it was not selected)
+                });
     }
 
     /** Generates the template's slots: into the selected opening (1 day), or a run of days. */
@@ -170,37 +198,58 @@ public final class OpeningsViewModel {
         OpeningRow opening = selected.get();
         int dayCount = days.get();
         LocalDate first = date.get();
-        tasks.run(i18n.t("openings.generate"), () -> {
-            SlotGenerator.SlotTemplate template = template();
-            if (dayCount <= 1) {
-                if (opening == null) {
-                    throw new InputRefused(i18n.t("openings.pickOpening"));
-                }
-                return i18n.t("openings.generated", generator.generate(opening.id(), template, actor).size());
-            }
-            List<SlotGenerator.DayResult> results = generator.generateDays(first, dayCount,
-                    Inputs.time(i18n, flashTime.get(), i18n.t("openings.flashTime")), flashDayBefore.get(),
-                    perUserLimit.get(), template, actor);
-            return results.stream().map(r -> r.error() == null
-                            ? i18n.t("openings.dayDone", r.date(), r.slotsCreated())
-                            : i18n.t("openings.dayFailed", r.date(), r.error().in(i18n.locale())) + r.conflicts()
-                                    .stream().map(clash -> "\n  • " + clash.in(i18n.locale()))
-                                    .collect(Collectors.joining()))
-                    .collect(Collectors.joining("\n"));
-        }, summary -> {
-            lastResult.set(summary);
-            notices.info(summary.lines().findFirst().orElse(summary));
-            refresh();
-        });
+        tasks.run(
+                i18n.t("openings.generate"),
+                () -> {
+                    SlotGenerator.SlotTemplate template = template();
+                    if (dayCount <= 1) {
+                        if (opening == null) {
+                            throw new InputRefused(i18n.t("openings.pickOpening"));
+                        }
+                        return i18n.t(
+                                "openings.generated",
+                                generator
+                                        .generate(opening.id(), template, actor)
+                                        .size());
+                    }
+                    List<SlotGenerator.DayResult> results = generator.generateDays(
+                            first,
+                            dayCount,
+                            Inputs.time(i18n, flashTime.get(), i18n.t("openings.flashTime")),
+                            flashDayBefore.get(),
+                            perUserLimit.get(),
+                            template,
+                            actor);
+                    return results.stream()
+                            .map(r -> r.error() == null
+                                    ? i18n.t("openings.dayDone", r.date(), r.slotsCreated())
+                                    : i18n.t(
+                                                    "openings.dayFailed",
+                                                    r.date(),
+                                                    r.error().in(i18n.locale()))
+                                            + r.conflicts().stream()
+                                                    .map(clash -> "\n  • " + clash.in(i18n.locale()))
+                                                    .collect(Collectors.joining()))
+                            .collect(Collectors.joining("\n"));
+                },
+                summary -> {
+                    lastResult.set(summary);
+                    notices.info(summary.lines().findFirst().orElse(summary));
+                    refresh();
+                });
     }
 
     SlotGenerator.SlotTemplate template() {
         if (chosenCourts.isEmpty()) {
             throw new InputRefused(i18n.t("openings.pickCourts"));
         }
-        return new SlotGenerator.SlotTemplate(chosenCourts.stream().map(CourtChoice::id).toList(),
-                Inputs.time(i18n, startTime.get(), i18n.t("openings.start")), Inputs.time(i18n, endTime.get(), i18n.t("openings.end")),
-                duration.get(), capacity.get(), Inputs.cents(i18n, price.get(), i18n.t("openings.price")));
+        return new SlotGenerator.SlotTemplate(
+                chosenCourts.stream().map(CourtChoice::id).toList(),
+                Inputs.time(i18n, startTime.get(), i18n.t("openings.start")),
+                Inputs.time(i18n, endTime.get(), i18n.t("openings.end")),
+                duration.get(),
+                capacity.get(),
+                Inputs.cents(i18n, price.get(), i18n.t("openings.price")));
     }
 
     public void warmUp() {
@@ -217,16 +266,22 @@ public final class OpeningsViewModel {
         if (opening == null) {
             return;
         }
-        int free = slots.stream().filter(SlotRow::active).mapToInt(slot -> Math.max(0, slot.capacity() - slot.booked()))
+        int free = slots.stream()
+                .filter(SlotRow::active)
+                .mapToInt(slot -> Math.max(0, slot.capacity() - slot.booked()))
                 .sum();
-        notices.confirm(Destructive.of(i18n.t("openings.close"), openingName(opening),
-                i18n.t("openings.closeConsequence", free))).ifPresent(answer ->
-                onSelected("openings.close", id -> openings.close(id, actor)));
+        notices.confirm(Destructive.of(
+                        i18n.t("openings.close"), openingName(opening), i18n.t("openings.closeConsequence", free)))
+                .ifPresent(answer -> onSelected("openings.close", id -> openings.close(id, actor)));
     }
 
     /** An opening as staff see it: number, play date and opening time. */
     String openingName(OpeningRow opening) {
-        return i18n.t("openings.target", opening.id(), opening.sessionDate(), opening.flashTime().toLocalDate(),
+        return i18n.t(
+                "openings.target",
+                opening.id(),
+                opening.sessionDate(),
+                opening.flashTime().toLocalDate(),
                 opening.flashTime().toLocalTime());
     }
 
@@ -246,9 +301,13 @@ public final class OpeningsViewModel {
     }
 
     public void editSlot(SlotRow slot, String newCapacity, String newPrice) {
-        run("openings.editSlot", () -> editor.update(slot.slotId(),
-                Inputs.number(i18n, newCapacity, 1, 1000, i18n.t("openings.capacity")),
-                Inputs.cents(i18n, newPrice, i18n.t("openings.price")), actor));
+        run(
+                "openings.editSlot",
+                () -> editor.update(
+                        slot.slotId(),
+                        Inputs.number(i18n, newCapacity, 1, 1000, i18n.t("openings.capacity")),
+                        Inputs.cents(i18n, newPrice, i18n.t("openings.price")),
+                        actor));
     }
 
     /**
@@ -257,9 +316,11 @@ public final class OpeningsViewModel {
      */
     public void askWithdraw(SlotRow slot) {
         tasks.run(i18n.t("openings.withdraw"), () -> withdrawal.impact(slot.slotId()), impact -> {
-            String consequence = impact.unpaid() + impact.paid() == 0 ? i18n.t("openings.withdrawEmpty")
+            String consequence = impact.unpaid() + impact.paid() == 0
+                    ? i18n.t("openings.withdrawEmpty")
                     : i18n.t("openings.withdrawImpact", impact.unpaid(), impact.paid());
-            notices.confirm(Destructive.of(i18n.t("openings.withdraw"), slotName(slot), consequence).withReason())
+            notices.confirm(Destructive.of(i18n.t("openings.withdraw"), slotName(slot), consequence)
+                            .withReason())
                     .ifPresent(answer -> withdraw(slot, answer.reason()));
         });
     }
@@ -267,8 +328,12 @@ public final class OpeningsViewModel {
     /** A slot as staff see it: court, date and time. */
     String slotName(SlotRow slot) {
         OpeningRow opening = selected.get();
-        return i18n.t("openings.slotTarget", slot.courtName(), opening == null ? "" : opening.sessionDate(),
-                slot.start(), slot.end());
+        return i18n.t(
+                "openings.slotTarget",
+                slot.courtName(),
+                opening == null ? "" : opening.sessionDate(),
+                slot.start(),
+                slot.end());
     }
 
     public void withdraw(SlotRow slot, String reason) {
@@ -372,18 +437,38 @@ public final class OpeningsViewModel {
 
     /** An opening as the table shows it. */
     /** @param drawWindowMs the fair draw's window; 0 without one */
-    public record OpeningRow(long id, LocalDate sessionDate, LocalDateTime flashTime, SessionState state,
-            int perUserLimit, int warmupLeadMinutes, boolean bookingPass, int drawWindowMs) {
+    public record OpeningRow(
+            long id,
+            LocalDate sessionDate,
+            LocalDateTime flashTime,
+            SessionState state,
+            int perUserLimit,
+            int warmupLeadMinutes,
+            boolean bookingPass,
+            int drawWindowMs) {
         static OpeningRow of(ReserveSession s) {
-            return new OpeningRow(s.getId(), s.getSessionDate(), s.getFlashTime(), s.getState(), s.getPerUserLimit(),
-                    s.getWarmupLeadMinutes(), Boolean.TRUE.equals(s.getBookingPass()),
+            return new OpeningRow(
+                    s.getId(),
+                    s.getSessionDate(),
+                    s.getFlashTime(),
+                    s.getState(),
+                    s.getPerUserLimit(),
+                    s.getWarmupLeadMinutes(),
+                    Boolean.TRUE.equals(s.getBookingPass()),
                     s.fairDraw() ? s.getDrawWindowMs() : 0);
         }
     }
 
     /** A slot as the table shows it. */
-    public record SlotRow(long slotId, String courtName, LocalTime start, LocalTime end, int capacity, int booked,
-            Integer priceCents, boolean active) {
+    public record SlotRow(
+            long slotId,
+            String courtName,
+            LocalTime start,
+            LocalTime end,
+            int capacity,
+            int booked,
+            Integer priceCents,
+            boolean active) {
         /**
          * What staff read in the state column: withdrawn, sold out (every place booked, as Live rush
          * shows it once recorded), or on sale.
@@ -393,8 +478,15 @@ public final class OpeningsViewModel {
         }
 
         static SlotRow of(SlotWithCourt s) {
-            return new SlotRow(s.getId(), s.getCourtName(), s.getStartTime(), s.getEndTime(), s.getCapacity(),
-                    s.getBooked(), s.getPriceCents(), Boolean.TRUE.equals(s.getActive()));
+            return new SlotRow(
+                    s.getId(),
+                    s.getCourtName(),
+                    s.getStartTime(),
+                    s.getEndTime(),
+                    s.getCapacity(),
+                    s.getBooked(),
+                    s.getPriceCents(),
+                    Boolean.TRUE.equals(s.getActive()));
         }
     }
 

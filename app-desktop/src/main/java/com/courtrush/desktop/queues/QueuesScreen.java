@@ -43,9 +43,15 @@ public final class QueuesScreen implements Screen {
     public QueuesScreen(ConsoleContext context) {
         this.context = context;
         I18n i18n = context.i18n();
-        model = new QueuesViewModel(context.service(QueueMonitor.class), context.service(DeadLetterActions.class),
-                context.service(Reconciler.class), context.tasks(), context.notices(), i18n,
-                context.service(CourtRushProperties.class).zone(), context.actor());
+        model = new QueuesViewModel(
+                context.service(QueueMonitor.class),
+                context.service(DeadLetterActions.class),
+                context.service(Reconciler.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.service(CourtRushProperties.class).zone(),
+                context.actor());
 
         GridPane numbers = new GridPane();
         numbers.setHgap(22);
@@ -53,7 +59,12 @@ public final class QueuesScreen implements Screen {
         stat(numbers, 0, i18n.t("queues.depth"), model.reserveDepthProperty().asString(), "queueDepth");
         stat(numbers, 1, i18n.t("queues.consumers"), model.consumersProperty().asString(), "queueConsumers");
         stat(numbers, 2, i18n.t("queues.handling"), model.handlingProperty().asString(), "queueHandling");
-        stat(numbers, 3, i18n.t("queues.dlqDepth"), model.deadLetterDepthProperty().asString(), "dlqDepth");
+        stat(
+                numbers,
+                3,
+                i18n.t("queues.dlqDepth"),
+                model.deadLetterDepthProperty().asString(),
+                "dlqDepth");
         stat(numbers, 4, i18n.t("queues.inFlight"), model.inFlightProperty().asString(), "inFlight");
         stat(numbers, 5, i18n.t("queues.publishRate"), rate(model.publishedPerSecondProperty()), "publishRate");
         stat(numbers, 6, i18n.t("queues.confirmRate"), rate(model.confirmedPerSecondProperty()), "confirmRate");
@@ -84,21 +95,31 @@ public final class QueuesScreen implements Screen {
         dead.getColumns().add(column(i18n.t("queues.error"), QueuesViewModel.DeadLetterRow::error));
         dead.getColumns().add(column(i18n.t("queues.settlement"), r -> i18n.of(r.settlement())));
         dead.setItems(model.deadLetters());
-        Button compensate = button(i18n.t("queues.compensate"), "compensate",
+        Button compensate = button(
+                i18n.t("queues.compensate"),
+                "compensate",
                 () -> model.compensate(dead.getSelectionModel().getSelectedItem()));
-        Button replay = button(i18n.t("queues.replay"), "replay",
+        Button replay = button(
+                i18n.t("queues.replay"),
+                "replay",
                 () -> model.replay(dead.getSelectionModel().getSelectedItem()));
-        compensate.disableProperty().bind(dead.getSelectionModel().selectedItemProperty().isNull());
-        replay.disableProperty().bind(Bindings.createBooleanBinding(() -> {
-            QueuesViewModel.DeadLetterRow row = dead.getSelectionModel().getSelectedItem();
-            return row == null || !row.waiting();
-        }, dead.getSelectionModel().selectedItemProperty()));
+        compensate
+                .disableProperty()
+                .bind(dead.getSelectionModel().selectedItemProperty().isNull());
+        replay.disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> {
+                            QueuesViewModel.DeadLetterRow row =
+                                    dead.getSelectionModel().getSelectedItem();
+                            return row == null || !row.waiting();
+                        },
+                        dead.getSelectionModel().selectedItemProperty()));
 
         Label today = new Label();
         today.setId("queuesToday");
         today.textProperty().bind(model.todayProperty());
-        LineChart<Number, Number> chart = Widgets.lineChart("queuesChart", i18n.t("queues.perSecond"),
-                new ReadOnlyStringWrapper(i18n.t("queues.secondsAgo")), 200);
+        LineChart<Number, Number> chart = Widgets.lineChart(
+                "queuesChart", i18n.t("queues.perSecond"), new ReadOnlyStringWrapper(i18n.t("queues.secondsAgo")), 200);
         XYChart.Series<Number, Number> published = new XYChart.Series<>();
         published.setName(i18n.t("queues.confirmRate"));
         XYChart.Series<Number, Number> consumed = new XYChart.Series<>();
@@ -107,19 +128,35 @@ public final class QueuesScreen implements Screen {
         deadLettered.setName(i18n.t("queues.deadLettered"));
         chart.getData().addAll(List.of(published, consumed, deadLettered));
         model.history().addListener((ListChangeListener<QueuesViewModel.QueuePoint>) change -> {
-            published.getData().setAll(model.history().stream().map(p -> new XYChart.Data<Number, Number>(
-                    p.secondsAgo(), p.published())).toList());
-            consumed.getData().setAll(model.history().stream().map(p -> new XYChart.Data<Number, Number>(
-                    p.secondsAgo(), p.consumed())).toList());
-            deadLettered.getData().setAll(model.history().stream().map(p -> new XYChart.Data<Number, Number>(
-                    p.secondsAgo(), p.deadLettered())).toList());
+            published
+                    .getData()
+                    .setAll(model.history().stream()
+                            .map(p -> new XYChart.Data<Number, Number>(p.secondsAgo(), p.published()))
+                            .toList());
+            consumed.getData()
+                    .setAll(model.history().stream()
+                            .map(p -> new XYChart.Data<Number, Number>(p.secondsAgo(), p.consumed()))
+                            .toList());
+            deadLettered
+                    .getData()
+                    .setAll(model.history().stream()
+                            .map(p -> new XYChart.Data<Number, Number>(p.secondsAgo(), p.deadLettered()))
+                            .toList());
         });
 
         VBox.setVgrow(dead, javafx.scene.layout.Priority.ALWAYS);
-        root = screen(title(i18n.t("nav.queues")), numbers, today, chart, problem,
+        root = screen(
+                title(i18n.t("nav.queues")),
+                numbers,
+                today,
+                chart,
+                problem,
                 bar(new Label(i18n.t("queues.reconciler")), reconciler, reconcile),
-                new Label(i18n.t("queues.pending")), pending,
-                new Label(i18n.t("queues.deadLetters")), dead, bar(compensate, replay));
+                new Label(i18n.t("queues.pending")),
+                pending,
+                new Label(i18n.t("queues.deadLetters")),
+                dead,
+                bar(compensate, replay));
     }
 
     private static ObservableValue<String> rate(javafx.beans.property.DoubleProperty value) {

@@ -63,8 +63,15 @@ public final class QueuesViewModel {
     private final StringProperty today = new SimpleStringProperty("");
     private boolean refreshing;
 
-    public QueuesViewModel(QueueMonitor monitor, DeadLetterActions actions, Reconciler reconciler, UiTasks tasks,
-            Notices notices, I18n i18n, ZoneId zone, String actor) {
+    public QueuesViewModel(
+            QueueMonitor monitor,
+            DeadLetterActions actions,
+            Reconciler reconciler,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
+            ZoneId zone,
+            String actor) {
         this.monitor = monitor;
         this.actions = actions;
         this.reconciler = reconciler;
@@ -80,14 +87,18 @@ public final class QueuesViewModel {
             return;
         }
         refreshing = true;
-        tasks.run(i18n.t("nav.queues"), monitor::queues, view -> {
-            refreshing = false;
-            problem.set("");
-            apply(view);
-        }, error -> {
-            refreshing = false;
-            problem.set(i18n.t("queues.unavailable", error.getMessage()));
-        });
+        tasks.run(
+                i18n.t("nav.queues"),
+                monitor::queues,
+                view -> {
+                    refreshing = false;
+                    problem.set("");
+                    apply(view);
+                },
+                error -> {
+                    refreshing = false;
+                    problem.set(i18n.t("queues.unavailable", error.getMessage()));
+                });
     }
 
     void apply(QueueMonitor.QueuesView view) {
@@ -100,27 +111,54 @@ public final class QueuesViewModel {
         // language switch or another screen (they were this node's, and began again with the view)
         List<QueueSeries.Second> seconds = view.history().seconds();
         List<QueueSeries.Second> recent = seconds.subList(Math.max(0, seconds.size() - RATE_SECONDS), seconds.size());
-        double published = recent.stream().mapToLong(QueueSeries.Second::published).average().orElse(0);
-        double refused = recent.stream().mapToLong(QueueSeries.Second::refused).average().orElse(0);
+        double published = recent.stream()
+                .mapToLong(QueueSeries.Second::published)
+                .average()
+                .orElse(0);
+        double refused =
+                recent.stream().mapToLong(QueueSeries.Second::refused).average().orElse(0);
         publishedPerSecond.set(published + refused);
         confirmedPerSecond.set(published);
         refusedPerSecond.set(refused);
-        consumedPerSecond.set(recent.stream().mapToLong(QueueSeries.Second::consumed).average().orElse(0));
+        consumedPerSecond.set(recent.stream()
+                .mapToLong(QueueSeries.Second::consumed)
+                .average()
+                .orElse(0));
         long last = seconds.isEmpty() ? 0 : seconds.get(seconds.size() - 1).epochSecond();
-        history.setAll(seconds.stream().map(s -> new QueuePoint(s.epochSecond() - last - 1, s.published(),
-                s.consumed(), s.deadLettered())).toList());
-        Map<QueueSeries.Flow, Long> day = view.history().today();
-        today.set(i18n.t("queues.today", day.get(QueueSeries.Flow.PUBLISHED), day.get(QueueSeries.Flow.CONSUMED),
-                day.get(QueueSeries.Flow.REFUSED), day.get(QueueSeries.Flow.DEAD_LETTERED)));
-        reconcilerRun.set(view.reconciler() == null ? i18n.t("queues.reconcilerNever")
-                : i18n.t("queues.reconcilerRun", time(view.reconciler().time()), view.reconciler().compensated(),
-                        view.reconciler().settled()));
-        pending.setAll(view.pending().stream().map(p -> new PendingRow(p.traceId(),
-                view.studentIds().getOrDefault(p.userId(), "#" + p.userId()), p.slotId(), p.ageMillis() / 1000))
+        history.setAll(seconds.stream()
+                .map(s -> new QueuePoint(s.epochSecond() - last - 1, s.published(), s.consumed(), s.deadLettered()))
                 .toList());
-        deadLetters.setAll(view.deadLetters().stream().map(d -> new DeadLetterRow(d.traceId(),
-                view.studentIds().getOrDefault(d.userId(), "#" + d.userId()), d.slotId(), d.error(),
-                time(d.failedAt()), d.settlement())).toList());
+        Map<QueueSeries.Flow, Long> day = view.history().today();
+        today.set(i18n.t(
+                "queues.today",
+                day.get(QueueSeries.Flow.PUBLISHED),
+                day.get(QueueSeries.Flow.CONSUMED),
+                day.get(QueueSeries.Flow.REFUSED),
+                day.get(QueueSeries.Flow.DEAD_LETTERED)));
+        reconcilerRun.set(
+                view.reconciler() == null
+                        ? i18n.t("queues.reconcilerNever")
+                        : i18n.t(
+                                "queues.reconcilerRun",
+                                time(view.reconciler().time()),
+                                view.reconciler().compensated(),
+                                view.reconciler().settled()));
+        pending.setAll(view.pending().stream()
+                .map(p -> new PendingRow(
+                        p.traceId(),
+                        view.studentIds().getOrDefault(p.userId(), "#" + p.userId()),
+                        p.slotId(),
+                        p.ageMillis() / 1000))
+                .toList());
+        deadLetters.setAll(view.deadLetters().stream()
+                .map(d -> new DeadLetterRow(
+                        d.traceId(),
+                        view.studentIds().getOrDefault(d.userId(), "#" + d.userId()),
+                        d.slotId(),
+                        d.error(),
+                        time(d.failedAt()),
+                        d.settlement()))
+                .toList());
     }
 
     /** The last minutes, second by second, in seconds before now (all nodes). */
@@ -134,8 +172,7 @@ public final class QueuesViewModel {
     }
 
     /** One second of the queues, {@code secondsAgo} before now (negative). */
-    public record QueuePoint(long secondsAgo, long published, long consumed, long deadLettered) {
-    }
+    public record QueuePoint(long secondsAgo, long published, long consumed, long deadLettered) {}
 
     public void compensate(DeadLetterRow row) {
         tasks.run(i18n.t("queues.compensate"), () -> actions.compensate(row.traceId(), actor), settlement -> {
@@ -215,11 +252,15 @@ public final class QueuesViewModel {
     }
 
     /** A grant in flight. */
-    public record PendingRow(String traceId, String studentId, long slotId, long ageSeconds) {
-    }
+    public record PendingRow(String traceId, String studentId, long slotId, long ageSeconds) {}
 
     /** A dead letter. */
-    public record DeadLetterRow(String traceId, String studentId, long slotId, String error, String failedAt,
+    public record DeadLetterRow(
+            String traceId,
+            String studentId,
+            long slotId,
+            String error,
+            String failedAt,
             DeadLetterLog.Settlement settlement) {
         public boolean waiting() {
             return settlement == DeadLetterLog.Settlement.WAITING;

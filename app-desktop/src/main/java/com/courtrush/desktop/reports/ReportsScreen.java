@@ -34,8 +34,13 @@ public final class ReportsScreen implements Screen {
 
     public ReportsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        model = new ReportsViewModel(context.service(SalesReports.class), context.service(ReportExports.class),
-                context.tasks(), context.notices(), i18n, LocalDate.now(context.service(Clock.class)));
+        model = new ReportsViewModel(
+                context.service(SalesReports.class),
+                context.service(ReportExports.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                LocalDate.now(context.service(Clock.class)));
 
         DatePicker date = Widgets.datePicker("reportDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
@@ -57,16 +62,22 @@ public final class ReportsScreen implements Screen {
         Button show = button(i18n.t("reports.show"), "showReport", model::load);
 
         TableView<SalesReports.Figures> days = table("reportTable", i18n.t("reports.empty"));
-        days.getColumns().add(column(i18n.t("reports.date"),
-                f -> f.date() == null ? i18n.t("reports.total") : f.date().toString()));
+        days.getColumns()
+                .add(column(
+                        i18n.t("reports.date"),
+                        f -> f.date() == null
+                                ? i18n.t("reports.total")
+                                : f.date().toString()));
         days.getColumns().add(column(i18n.t("reports.offered"), SalesReports.Figures::offered));
         days.getColumns().add(column(i18n.t("reports.sold"), SalesReports.Figures::sold));
         days.getColumns().add(column(i18n.t("reports.paid"), SalesReports.Figures::paid));
         days.getColumns().add(column(i18n.t("reports.cancelled"), ReportsViewModel::cancelled));
         days.getColumns().add(column(i18n.t("reports.refunded"), SalesReports.Figures::refunded));
         days.getColumns().add(column(i18n.t("reports.unsold"), SalesReports.Figures::unsold));
-        days.getColumns().add(column(i18n.t("reports.revenue"), f -> f.revenueYuan().toPlainString()));
-        days.getColumns().add(column(i18n.t("reports.refunds"), f -> f.refundsYuan().toPlainString()));
+        days.getColumns()
+                .add(column(i18n.t("reports.revenue"), f -> f.revenueYuan().toPlainString()));
+        days.getColumns()
+                .add(column(i18n.t("reports.refunds"), f -> f.refundsYuan().toPlainString()));
         days.getColumns().add(column(i18n.t("reports.net"), f -> f.netYuan().toPlainString()));
         days.setItems(model.days());
         days.setPrefHeight(230);
@@ -85,14 +96,18 @@ public final class ReportsScreen implements Screen {
         use.getColumns().add(column(i18n.t("reports.percent"), u -> u.percent().toPlainString() + " %"));
         use.setItems(model.utilisation());
 
-        root = screen(title(i18n.t("nav.reports")),
+        root = screen(
+                title(i18n.t("nav.reports")),
                 bar(new Label(i18n.t("reports.dateLabel")), date, period, show),
-                days, summary,
-                bar(exportButton(i18n, ReportExports.Kind.REPORT, "exportReport"),
+                days,
+                summary,
+                bar(
+                        exportButton(i18n, ReportExports.Kind.REPORT, "exportReport"),
                         exportButton(i18n, ReportExports.Kind.RESERVATIONS, "exportReservations"),
                         exportButton(i18n, ReportExports.Kind.PAY_ORDERS, "exportPayOrders"),
                         new Label(i18n.t("reports.exportHint"))),
-                new Label(i18n.t("reports.utilisation")), use);
+                new Label(i18n.t("reports.utilisation")),
+                use);
     }
 
     private Button exportButton(I18n i18n, ReportExports.Kind kind, String id) {

@@ -43,8 +43,8 @@ public final class ReportsViewModel {
     private final ObservableList<SalesReports.Utilisation> utilisation = FXCollections.observableArrayList();
     private final StringProperty summary = new SimpleStringProperty("");
 
-    public ReportsViewModel(SalesReports reports, ReportExports exports, UiTasks tasks, Notices notices, I18n i18n,
-            LocalDate today) {
+    public ReportsViewModel(
+            SalesReports reports, ReportExports exports, UiTasks tasks, Notices notices, I18n i18n, LocalDate today) {
         this.reports = reports;
         this.exports = exports;
         this.tasks = tasks;
@@ -74,12 +74,23 @@ public final class ReportsViewModel {
             }
             utilisation.setAll(report.utilisation());
             SalesReports.Figures total = report.total();
-            summary.set(i18n.t("reports.summary", from, to, total.offered(), total.sold(), total.held(), total.paid(),
+            summary.set(i18n.t(
+                    "reports.summary",
+                    from,
+                    to,
+                    total.offered(),
+                    total.sold(),
+                    total.held(),
+                    total.paid(),
                     SalesReports.REASONS.stream()
-                            .map(reason -> i18n.of(reason) + " " + total.cancelled().get(reason))
+                            .map(reason ->
+                                    i18n.of(reason) + " " + total.cancelled().get(reason))
                             .collect(Collectors.joining(", ")),
-                    total.refunded(), total.unsold(), total.revenueYuan().toPlainString(),
-                    total.refundsYuan().toPlainString(), total.netYuan().toPlainString()));
+                    total.refunded(),
+                    total.unsold(),
+                    total.revenueYuan().toPlainString(),
+                    total.refundsYuan().toPlainString(),
+                    total.netYuan().toPlainString()));
         });
     }
 
@@ -87,10 +98,13 @@ public final class ReportsViewModel {
     public void export(ReportExports.Kind kind, Path file) {
         LocalDate from = from();
         LocalDate to = to();
-        tasks.run(i18n.t("reports.export"), () -> {
-            Files.write(file, exports.export(kind, from, to, null, i18n.locale()));
-            return file;
-        }, saved -> notices.info(i18n.t("reports.saved", saved)));
+        tasks.run(
+                i18n.t("reports.export"),
+                () -> {
+                    Files.write(file, exports.export(kind, from, to, null, i18n.locale()));
+                    return file;
+                },
+                saved -> notices.info(i18n.t("reports.saved", saved)));
     }
 
     /** The file name an export of the period is offered under. */

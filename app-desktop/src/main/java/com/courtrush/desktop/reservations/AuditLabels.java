@@ -25,8 +25,10 @@ final class AuditLabels {
         String kind = actor.substring(0, colon);
         String name = actor.substring(colon + 1);
         return switch (kind) {
-            case "system" -> i18n.has("audit.actor.system." + name) ? i18n.t("audit.actor.system." + name)
-                    : i18n.t("audit.actor.system", name);
+            case "system" ->
+                i18n.has("audit.actor.system." + name)
+                        ? i18n.t("audit.actor.system." + name)
+                        : i18n.t("audit.actor.system", name);
             case "console" -> i18n.t("audit.actor.console", name);
             case "staff" -> i18n.t("audit.actor.staff", name);
             case "student" -> i18n.t("audit.actor.student", name);

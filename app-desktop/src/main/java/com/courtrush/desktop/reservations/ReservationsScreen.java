@@ -48,11 +48,19 @@ public final class ReservationsScreen implements Screen {
 
     public ReservationsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        model = new ReservationsViewModel(context.service(ReservationQueries.class),
-                context.service(ReservationDetails.class), context.service(ReservationCancellation.class),
-                context.service(PaymentService.class), context.service(RefundService.class),
-                context.service(OpeningService.class), context.service(CourtService.class), context.tasks(),
-                context.notices(), i18n, context.staff(), LocalDate.now(context.service(Clock.class)));
+        model = new ReservationsViewModel(
+                context.service(ReservationQueries.class),
+                context.service(ReservationDetails.class),
+                context.service(ReservationCancellation.class),
+                context.service(PaymentService.class),
+                context.service(RefundService.class),
+                context.service(OpeningService.class),
+                context.service(CourtService.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.staff(),
+                LocalDate.now(context.service(Clock.class)));
 
         DatePicker date = Widgets.datePicker("reservationDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
@@ -67,8 +75,8 @@ public final class ReservationsScreen implements Screen {
         ComboBox<ReservationStatus> status = new ComboBox<>();
         status.setId("reservationStatus");
         status.getItems().add(null);
-        status.getItems().addAll(ReservationStatus.PENDING_PAYMENT, ReservationStatus.CONFIRMED,
-                ReservationStatus.CANCELLED);
+        status.getItems()
+                .addAll(ReservationStatus.PENDING_PAYMENT, ReservationStatus.CONFIRMED, ReservationStatus.CANCELLED);
         status.setConverter(new StringConverter<>() {
             @Override
             public String toString(ReservationStatus s) {
@@ -82,26 +90,34 @@ public final class ReservationsScreen implements Screen {
         });
         status.valueProperty().bindBidirectional(model.statusProperty());
         Button search = button(i18n.t("reservations.search"), "searchReservations", model::search);
-        Button clearDate = button(i18n.t("reservations.anyDate"), "anyDate", () -> model.dateProperty().set(null));
+        Button clearDate = button(
+                i18n.t("reservations.anyDate"),
+                "anyDate",
+                () -> model.dateProperty().set(null));
 
         TableView<ReservationQueries.Row> table = table("reservationsTable", i18n.t("reservations.empty"));
         table.getColumns().add(column(i18n.t("reservations.id"), ReservationQueries.Row::id));
-        table.getColumns().add(Widgets.fitting(column(i18n.t("reservations.student"), ReservationQueries.Row::studentId),
-                "20261234"));
+        table.getColumns()
+                .add(Widgets.fitting(
+                        column(i18n.t("reservations.student"), ReservationQueries.Row::studentId), "20261234"));
         table.getColumns().add(column(i18n.t("reservations.studentName"), ReservationQueries.Row::studentName));
-        table.getColumns().add(Widgets.fitting(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate),
-                "2026-11-25"));
-        table.getColumns().add(Widgets.fitting(column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()),
-                "09:00–10:00"));
+        table.getColumns()
+                .add(Widgets.fitting(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate), "2026-11-25"));
+        table.getColumns()
+                .add(Widgets.fitting(
+                        column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()), "09:00–10:00"));
         table.getColumns().add(column(i18n.t("openings.court"), ReservationQueries.Row::courtName));
         table.getColumns().add(column(i18n.t("reservations.amount"), r -> Inputs.yuan(r.priceCents())));
-        var statusColumn = column(i18n.t("reservations.status"), (ReservationQueries.Row r) -> i18n.of(r.status())
-                + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
+        var statusColumn = column(
+                i18n.t("reservations.status"),
+                (ReservationQueries.Row r) ->
+                        i18n.of(r.status()) + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
         statusColumn.setMinWidth(120);
         table.getColumns().add(statusColumn);
         table.setItems(model.rows());
-        table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.selectedProperty()
-                .set(now));
+        table.getSelectionModel()
+                .selectedItemProperty()
+                .addListener((obs, old, now) -> model.selectedProperty().set(now));
         Label total = new Label();
         total.textProperty().bind(model.totalProperty().asString(i18n.t("reservations.total")));
 
@@ -109,14 +125,17 @@ public final class ReservationsScreen implements Screen {
         summary.setId("reservationSummary");
         summary.setWrapText(true);
         summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        summary.textProperty().bind(Bindings.createStringBinding(() -> describe(i18n, model.detailProperty().get()),
-                model.detailProperty()));
+        summary.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> describe(i18n, model.detailProperty().get()), model.detailProperty()));
         TableView<PayOrder> orders = table("payOrdersTable", i18n.t("reservations.noOrders"));
         orders.getColumns().add(column(i18n.t("reservations.outTradeNo"), PayOrder::getOutTradeNo));
         orders.getColumns().add(column(i18n.t("reservations.amount"), o -> Inputs.yuan(o.getAmountCents())));
         orders.getColumns().add(column(i18n.t("reservations.payStatus"), o -> i18n.of(o.getStatus())));
-        orders.getColumns().add(column(i18n.t("reservations.paidAt"), o -> o.getPaidTime() == null ? ""
-                : STAMP.format(o.getPaidTime())));
+        orders.getColumns()
+                .add(column(
+                        i18n.t("reservations.paidAt"),
+                        o -> o.getPaidTime() == null ? "" : STAMP.format(o.getPaidTime())));
         orders.setPrefHeight(120);
         TableView<AuditLog> audit = table("auditTable", i18n.t("reservations.noAudit"));
         audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.getCreateTime())));
@@ -143,30 +162,47 @@ public final class ReservationsScreen implements Screen {
         refund.disableProperty().unbind();
         refund.disableProperty().bind(statusIsNot(ReservationStatus.CONFIRMED));
 
-        VBox detailPane = new VBox(8, new Label(i18n.t("reservations.details")), summary,
-                bar(cancel, markPaid, refund, resync), new Label(i18n.t("reservations.orders")), orders,
-                new Label(i18n.t("reservations.audit")), audit);
+        VBox detailPane = new VBox(
+                8,
+                new Label(i18n.t("reservations.details")),
+                summary,
+                bar(cancel, markPaid, refund, resync),
+                new Label(i18n.t("reservations.orders")),
+                orders,
+                new Label(i18n.t("reservations.audit")),
+                audit);
         VBox.setVgrow(audit, Priority.ALWAYS);
         VBox listPane = new VBox(8, table, total);
         SplitPane split = new SplitPane(listPane, detailPane);
         split.setDividerPositions(0.64);
         VBox.setVgrow(split, Priority.ALWAYS);
-        root = screen(title(i18n.t("nav.reservations")),
-                bar(new Label(i18n.t("openings.date")), date, clearDate, court, student, status, search), split);
+        root = screen(
+                title(i18n.t("nav.reservations")),
+                bar(new Label(i18n.t("openings.date")), date, clearDate, court, student, status, search),
+                split);
     }
 
     private javafx.beans.binding.BooleanBinding statusIsNot(ReservationStatus wanted) {
-        return Bindings.createBooleanBinding(() -> model.selectedProperty().get() == null
-                || model.selectedProperty().get().status() != wanted, model.selectedProperty());
+        return Bindings.createBooleanBinding(
+                () -> model.selectedProperty().get() == null
+                        || model.selectedProperty().get().status() != wanted,
+                model.selectedProperty());
     }
 
     private static String describe(I18n i18n, ReservationDetails.Details d) {
         if (d == null) {
             return i18n.t("reservations.pick");
         }
-        return i18n.t("reservations.summary", d.reservation().getId(), d.studentId(), d.studentName(), d.courtName(),
-                d.slot().getSlotDate(), d.slot().getStartTime() + "–" + d.slot().getEndTime(),
-                i18n.of(d.reservation().getStatus()), d.reservation().getTraceId());
+        return i18n.t(
+                "reservations.summary",
+                d.reservation().getId(),
+                d.studentId(),
+                d.studentName(),
+                d.courtName(),
+                d.slot().getSlotDate(),
+                d.slot().getStartTime() + "–" + d.slot().getEndTime(),
+                i18n.of(d.reservation().getStatus()),
+                d.reservation().getTraceId());
     }
 
     @Override

@@ -56,9 +56,18 @@ public final class ReservationsViewModel {
     private final ObjectProperty<ReservationQueries.Row> selected = new SimpleObjectProperty<>();
     private final ObjectProperty<ReservationDetails.Details> detail = new SimpleObjectProperty<>();
 
-    public ReservationsViewModel(ReservationQueries queries, ReservationDetails details,
-            ReservationCancellation cancellation, PaymentService payments, RefundService refunds,
-            OpeningService openings, CourtService courts, UiTasks tasks, Notices notices, I18n i18n, Caller staff,
+    public ReservationsViewModel(
+            ReservationQueries queries,
+            ReservationDetails details,
+            ReservationCancellation cancellation,
+            PaymentService payments,
+            RefundService refunds,
+            OpeningService openings,
+            CourtService courts,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
+            Caller staff,
             LocalDate today) {
         this.queries = queries;
         this.details = details;
@@ -84,14 +93,23 @@ public final class ReservationsViewModel {
     }
 
     public void search() {
-        ReservationQueries.Filter filter = new ReservationQueries.Filter(null, null, null, status.get(), date.get(),
-                court.get() == null ? null : court.get().id(), student.get().isBlank() ? null : student.get().strip(),
+        ReservationQueries.Filter filter = new ReservationQueries.Filter(
+                null,
+                null,
+                null,
+                status.get(),
+                date.get(),
+                court.get() == null ? null : court.get().id(),
+                student.get().isBlank() ? null : student.get().strip(),
                 false);
         Long keep = selected.get() == null ? null : selected.get().id();
         tasks.run(i18n.t("reservations.search"), () -> queries.find(filter, 1, PAGE_SIZE), page -> {
             rows.setAll(page.records());
             total.set(page.total());
-            selected.set(rows.stream().filter(r -> keep != null && r.id() == keep).findFirst().orElse(null));
+            selected.set(rows.stream()
+                    .filter(r -> keep != null && r.id() == keep)
+                    .findFirst()
+                    .orElse(null));
         });
     }
 
@@ -106,20 +124,26 @@ public final class ReservationsViewModel {
 
     /** Asks — naming the reservation, saying what follows, with a reason — then cancels it. */
     public void askCancel() {
-        ask(Destructive.of(i18n.t("reservations.cancelAction"), "", i18n.t("reservations.cancelConsequence"))
-                .withReason(), answer -> cancel(answer.reason()));
+        ask(
+                Destructive.of(i18n.t("reservations.cancelAction"), "", i18n.t("reservations.cancelConsequence"))
+                        .withReason(),
+                answer -> cancel(answer.reason()));
     }
 
     /** Asks, naming the reservation, then records its pay order as paid. */
     public void askMarkPaid() {
-        ask(Destructive.of(i18n.t("reservations.markPaid"), "", i18n.t("reservations.markPaidConsequence")),
+        ask(
+                Destructive.of(i18n.t("reservations.markPaid"), "", i18n.t("reservations.markPaidConsequence")),
                 answer -> markPaid());
     }
 
     /** Asks — naming the reservation, with a reason and the cut-off override — then refunds it. */
     public void askRefund() {
-        ask(Destructive.of(i18n.t("reservations.refund"), "", i18n.t("reservations.refundConsequence")).withReason()
-                .withOption(i18n.t("reservations.overrideCutoff")), answer -> refund(answer.reason(), answer.option()));
+        ask(
+                Destructive.of(i18n.t("reservations.refund"), "", i18n.t("reservations.refundConsequence"))
+                        .withReason()
+                        .withOption(i18n.t("reservations.overrideCutoff")),
+                answer -> refund(answer.reason(), answer.option()));
     }
 
     private void ask(Destructive step, Consumer<Destructive.Answer> then) {
@@ -127,14 +151,21 @@ public final class ReservationsViewModel {
         if (row == null) {
             return;
         }
-        notices.confirm(new Destructive(step.action(), target(row), step.consequence(), step.needsReason(),
-                step.option())).ifPresent(then);
+        notices.confirm(new Destructive(
+                        step.action(), target(row), step.consequence(), step.needsReason(), step.option()))
+                .ifPresent(then);
     }
 
     /** The reservation as staff see it: number, student, court and time. */
     String target(ReservationQueries.Row row) {
         String student = row.studentName() == null ? row.studentId() : row.studentName() + " (" + row.studentId() + ")";
-        return i18n.t("reservations.target", row.id(), student, row.courtName(), row.slotDate(), row.startTime(),
+        return i18n.t(
+                "reservations.target",
+                row.id(),
+                student,
+                row.courtName(),
+                row.slotDate(),
+                row.startTime(),
                 row.endTime());
     }
 

@@ -47,18 +47,38 @@ public final class RulesScreen implements Screen {
     public RulesScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         LocalDate today = LocalDate.now(context.service(Clock.class));
-        model = new RulesViewModel(context.service(OpeningRules.class), context.service(CourtService.class),
-                context.tasks(), context.notices(), i18n, context.actor(), today);
+        model = new RulesViewModel(
+                context.service(OpeningRules.class),
+                context.service(CourtService.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.actor(),
+                today);
 
         TableView<OpeningRules.Rule> rules = table("rulesTable", i18n.t("rules.empty"));
         rules.getColumns().add(column(i18n.t("rules.name"), OpeningRules.Rule::name));
-        rules.getColumns().add(Widgets.fitting(column(i18n.t("rules.when"), r -> i18n.t("rules.whenValue",
-                r.flashTime(), i18n.t("rules.daysBefore." + Math.min(r.flashDaysBefore(), 2), r.flashDaysBefore()),
-                r.startTime(), r.endTime())), i18n.t("rules.whenValue", "13:00", i18n.t("rules.daysBefore.1"),
-                "08:00", "22:00")));
-        rules.getColumns().add(column(i18n.t("rules.weekdays"), r -> r.weekdays().size() == 7 ? i18n.t("rules.everyDay")
-                : r.weekdays().stream().map(d -> DayOfWeek.of(d).getDisplayName(TextStyle.SHORT, i18n.locale()))
-                        .collect(Collectors.joining(" "))));
+        rules.getColumns()
+                .add(Widgets.fitting(
+                        column(
+                                i18n.t("rules.when"),
+                                r -> i18n.t(
+                                        "rules.whenValue",
+                                        r.flashTime(),
+                                        i18n.t(
+                                                "rules.daysBefore." + Math.min(r.flashDaysBefore(), 2),
+                                                r.flashDaysBefore()),
+                                        r.startTime(),
+                                        r.endTime())),
+                        i18n.t("rules.whenValue", "13:00", i18n.t("rules.daysBefore.1"), "08:00", "22:00")));
+        rules.getColumns()
+                .add(column(
+                        i18n.t("rules.weekdays"),
+                        r -> r.weekdays().size() == 7
+                                ? i18n.t("rules.everyDay")
+                                : r.weekdays().stream()
+                                        .map(d -> DayOfWeek.of(d).getDisplayName(TextStyle.SHORT, i18n.locale()))
+                                        .collect(Collectors.joining(" "))));
         rules.getColumns().add(column(i18n.t("rules.state"), r -> i18n.t(r.active() ? "rules.on" : "rules.off")));
         rules.setItems(model.rows());
         rules.setPrefHeight(150);
@@ -80,16 +100,24 @@ public final class RulesScreen implements Screen {
         toggle.disableProperty().bind(model.selectedProperty().isNull());
 
         TableView<OpeningRules.PlanDay> plan = table("rulePlan", i18n.t("rules.pickRule"));
-        plan.getColumns().add(column(i18n.t("rules.date"), d -> d.date() + " "
-                + d.date().getDayOfWeek().getDisplayName(TextStyle.SHORT, i18n.locale())));
-        plan.getColumns().add(column(i18n.t("rules.opensAt"), d -> d.flashAt().toString().replace('T', ' ')));
+        plan.getColumns()
+                .add(column(
+                        i18n.t("rules.date"),
+                        d -> d.date() + " " + d.date().getDayOfWeek().getDisplayName(TextStyle.SHORT, i18n.locale())));
+        plan.getColumns()
+                .add(column(i18n.t("rules.opensAt"), d -> d.flashAt().toString().replace('T', ' ')));
         plan.getColumns().add(Widgets.fitting(column(i18n.t("rules.what"), model::describe), "x".repeat(40)));
         plan.setItems(model.plan());
         plan.setMinHeight(150);
         VBox.setVgrow(plan, Priority.ALWAYS);
 
-        VBox left = new VBox(8, rules, bar(button(i18n.t("rules.run"), "runRules", model::runNow), save, toggle),
-                new Label(i18n.t("rules.planOf", RulesViewModel.PLAN_DAYS)), plan, datePane(i18n));
+        VBox left = new VBox(
+                8,
+                rules,
+                bar(button(i18n.t("rules.run"), "runRules", model::runNow), save, toggle),
+                new Label(i18n.t("rules.planOf", RulesViewModel.PLAN_DAYS)),
+                plan,
+                datePane(i18n));
         SplitPane split = new SplitPane(left, scrolling(rulePane(i18n)));
         split.setDividerPositions(0.58);
         VBox.setVgrow(split, Priority.ALWAYS);
@@ -110,21 +138,48 @@ public final class RulesScreen implements Screen {
             days.getChildren().add(day);
         }
         row(form, i18n.t("rules.weekdays"), days);
-        row(form, i18n.t("rules.daysAhead"), Widgets.integerSpinner("ruleDaysAhead", 1, 30, model.daysAheadProperty(),
-                i18n, i18n.t("rules.daysAhead")));
+        row(
+                form,
+                i18n.t("rules.daysAhead"),
+                Widgets.integerSpinner(
+                        "ruleDaysAhead", 1, 30, model.daysAheadProperty(), i18n, i18n.t("rules.daysAhead")));
         row(form, i18n.t("rules.flashTime"), field("ruleFlashTime", model.flashTimeProperty()));
-        row(form, i18n.t("rules.flashDaysBefore"), Widgets.integerSpinner("ruleFlashDaysBefore", 0, 30,
-                model.flashDaysBeforeProperty(), i18n, i18n.t("rules.flashDaysBefore")));
-        row(form, i18n.t("openings.perUserLimit"), Widgets.integerSpinner("rulePerUserLimit", 1, 100,
-                model.perUserLimitProperty(), i18n, i18n.t("openings.perUserLimit")));
-        row(form, i18n.t("openings.courts"), Widgets.checkList("ruleCourts", model.activeCourts(),
-                model.chosenCourts()));
+        row(
+                form,
+                i18n.t("rules.flashDaysBefore"),
+                Widgets.integerSpinner(
+                        "ruleFlashDaysBefore",
+                        0,
+                        30,
+                        model.flashDaysBeforeProperty(),
+                        i18n,
+                        i18n.t("rules.flashDaysBefore")));
+        row(
+                form,
+                i18n.t("openings.perUserLimit"),
+                Widgets.integerSpinner(
+                        "rulePerUserLimit",
+                        1,
+                        100,
+                        model.perUserLimitProperty(),
+                        i18n,
+                        i18n.t("openings.perUserLimit")));
+        row(
+                form,
+                i18n.t("openings.courts"),
+                Widgets.checkList("ruleCourts", model.activeCourts(), model.chosenCourts()));
         row(form, i18n.t("openings.start"), field("ruleStart", model.startTimeProperty()));
         row(form, i18n.t("openings.end"), field("ruleEnd", model.endTimeProperty()));
-        row(form, i18n.t("openings.duration"), Widgets.integerSpinner("ruleDuration", 5, 720, model.durationProperty(),
-                i18n, i18n.t("openings.duration")));
-        row(form, i18n.t("openings.capacity"), Widgets.integerSpinner("ruleCapacity", 1, 1000,
-                model.capacityProperty(), i18n, i18n.t("openings.capacity")));
+        row(
+                form,
+                i18n.t("openings.duration"),
+                Widgets.integerSpinner(
+                        "ruleDuration", 5, 720, model.durationProperty(), i18n, i18n.t("openings.duration")));
+        row(
+                form,
+                i18n.t("openings.capacity"),
+                Widgets.integerSpinner(
+                        "ruleCapacity", 1, 1000, model.capacityProperty(), i18n, i18n.t("openings.capacity")));
         row(form, i18n.t("openings.priceYuan"), field("rulePrice", model.priceProperty()));
         form.add(button(i18n.t("rules.create"), "createRule", model::create), 1, form.getRowCount());
         form.setPadding(new Insets(10));
@@ -153,8 +208,9 @@ public final class RulesScreen implements Screen {
         Button restore = button(i18n.t("rules.restoreDate"), "restoreRuleDate", model::restoreDate);
         apply.disableProperty().bind(model.selectedProperty().isNull());
         restore.disableProperty().bind(model.selectedProperty().isNull());
-        TitledPane pane = new TitledPane(i18n.t("rules.oneDate"), new VBox(6, bar(date, closed),
-                bar(start, end, price), note, bar(apply, restore)));
+        TitledPane pane = new TitledPane(
+                i18n.t("rules.oneDate"),
+                new VBox(6, bar(date, closed), bar(start, end, price), note, bar(apply, restore)));
         pane.setCollapsible(false);
         return pane;
     }

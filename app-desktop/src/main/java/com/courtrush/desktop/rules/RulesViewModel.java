@@ -52,7 +52,8 @@ public final class RulesViewModel {
     private final StringProperty name = new SimpleStringProperty("");
     private final IntegerProperty daysAhead = new SimpleIntegerProperty(1);
     private final List<BooleanProperty> weekdays = IntStream.rangeClosed(1, 7)
-            .mapToObj(d -> (BooleanProperty) new SimpleBooleanProperty(true)).toList();
+            .mapToObj(d -> (BooleanProperty) new SimpleBooleanProperty(true))
+            .toList();
     private final StringProperty flashTime = new SimpleStringProperty("13:00");
     private final IntegerProperty flashDaysBefore = new SimpleIntegerProperty(1);
     private final IntegerProperty perUserLimit = new SimpleIntegerProperty(2);
@@ -69,8 +70,14 @@ public final class RulesViewModel {
     private final StringProperty changePrice = new SimpleStringProperty("");
     private final StringProperty changeNote = new SimpleStringProperty("");
 
-    public RulesViewModel(OpeningRules rules, CourtService courts, UiTasks tasks, Notices notices, I18n i18n,
-            String actor, LocalDate today) {
+    public RulesViewModel(
+            OpeningRules rules,
+            CourtService courts,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
+            String actor,
+            LocalDate today) {
         this.rules = rules;
         this.courts = courts;
         this.tasks = tasks;
@@ -91,15 +98,26 @@ public final class RulesViewModel {
 
     public void load() {
         Long keep = selected.get() == null ? null : selected.get().id();
-        tasks.run(i18n.t("rules.load"), () -> new Loaded(rules.list(), courts.list().stream()
-                .filter(c -> Boolean.TRUE.equals(c.getActive())).map(c -> new CourtChoice(c.getId(), c.getName()))
-                .toList()), loaded -> {
+        tasks.run(
+                i18n.t("rules.load"),
+                () -> new Loaded(
+                        rules.list(),
+                        courts.list().stream()
+                                .filter(c -> Boolean.TRUE.equals(c.getActive()))
+                                .map(c -> new CourtChoice(c.getId(), c.getName()))
+                                .toList()),
+                loaded -> {
                     activeCourts.setAll(loaded.courts());
                     rows.setAll(loaded.rules());
-                    rows.stream().filter(r -> keep != null && r.id() == keep).findFirst().ifPresentOrElse(r -> {
-                        selected.set(null);
-                        selected.set(r);
-                    }, () -> selected.set(null));
+                    rows.stream()
+                            .filter(r -> keep != null && r.id() == keep)
+                            .findFirst()
+                            .ifPresentOrElse(
+                                    r -> {
+                                        selected.set(null);
+                                        selected.set(r);
+                                    },
+                                    () -> selected.set(null));
                 });
     }
 
@@ -136,9 +154,13 @@ public final class RulesViewModel {
     /** Makes the due openings now and says what was made. */
     public void runNow() {
         tasks.run(i18n.t("rules.run"), () -> rules.runDue(actor), results -> {
-            long made = results.stream().filter(r -> r.outcome() == RuleRun.Outcome.CREATED).count();
-            String failed = results.stream().filter(r -> r.outcome() == RuleRun.Outcome.FAILED)
-                    .map(r -> r.why().in(i18n.locale())).collect(Collectors.joining("\n"));
+            long made = results.stream()
+                    .filter(r -> r.outcome() == RuleRun.Outcome.CREATED)
+                    .count();
+            String failed = results.stream()
+                    .filter(r -> r.outcome() == RuleRun.Outcome.FAILED)
+                    .map(r -> r.why().in(i18n.locale()))
+                    .collect(Collectors.joining("\n"));
             notices.info(i18n.t("rules.ran", made) + (failed.isEmpty() ? "" : "\n" + failed));
             if (selected.get() != null) {
                 loadPlan();
@@ -155,10 +177,21 @@ public final class RulesViewModel {
         String end = changeEnd.get();
         String priceText = changePrice.get();
         String note = changeNote.get();
-        tasks.run(i18n.t("rules.applyDate"), () -> rules.setException(rule.id(), date, new OpeningRules.DateChange(
-                closed, null, closed ? null : optionalTime(start, "rules.changeStart"),
-                closed ? null : optionalTime(end, "rules.changeEnd"), null,
-                closed ? null : Inputs.cents(i18n, priceText, i18n.t("rules.changePrice")), null, note), actor),
+        tasks.run(
+                i18n.t("rules.applyDate"),
+                () -> rules.setException(
+                        rule.id(),
+                        date,
+                        new OpeningRules.DateChange(
+                                closed,
+                                null,
+                                closed ? null : optionalTime(start, "rules.changeStart"),
+                                closed ? null : optionalTime(end, "rules.changeEnd"),
+                                null,
+                                closed ? null : Inputs.cents(i18n, priceText, i18n.t("rules.changePrice")),
+                                null,
+                                note),
+                        actor),
                 done -> {
                     notices.info(i18n.t(closed ? "rules.dateClosed" : "rules.dateChanged", date));
                     loadPlan();
@@ -169,10 +202,13 @@ public final class RulesViewModel {
     public void restoreDate() {
         OpeningRules.Rule rule = selected.get();
         LocalDate date = changeDate.get();
-        tasks.run(i18n.t("rules.applyDate"), () -> {
-            rules.removeException(rule.id(), date, actor);
-            return date;
-        }, done -> loadPlan());
+        tasks.run(
+                i18n.t("rules.applyDate"),
+                () -> {
+                    rules.removeException(rule.id(), date, actor);
+                    return date;
+                },
+                done -> loadPlan());
     }
 
     private LocalTime optionalTime(String text, String label) {
@@ -190,11 +226,19 @@ public final class RulesViewModel {
         if (chosenCourts.isEmpty()) {
             throw new InputRefused(i18n.t("rules.noCourts"));
         }
-        return new OpeningRules.RuleForm(name.get(), daysAhead.get(), days,
-                Inputs.time(i18n, flashTime.get(), i18n.t("rules.flashTime")), flashDaysBefore.get(), null,
-                perUserLimit.get(), chosenCourts.stream().map(CourtChoice::id).toList(),
+        return new OpeningRules.RuleForm(
+                name.get(),
+                daysAhead.get(),
+                days,
+                Inputs.time(i18n, flashTime.get(), i18n.t("rules.flashTime")),
+                flashDaysBefore.get(),
+                null,
+                perUserLimit.get(),
+                chosenCourts.stream().map(CourtChoice::id).toList(),
                 Inputs.time(i18n, startTime.get(), i18n.t("openings.start")),
-                Inputs.time(i18n, endTime.get(), i18n.t("openings.end")), duration.get(), capacity.get(),
+                Inputs.time(i18n, endTime.get(), i18n.t("openings.end")),
+                duration.get(),
+                capacity.get(),
                 Inputs.cents(i18n, price.get(), i18n.t("openings.priceYuan")));
     }
 
@@ -207,7 +251,9 @@ public final class RulesViewModel {
         flashTime.set(rule.flashTime().toString());
         flashDaysBefore.set(rule.flashDaysBefore());
         perUserLimit.set(rule.perUserLimit());
-        chosenCourts.setAll(activeCourts.stream().filter(c -> rule.courtIds().contains(c.id())).toList());
+        chosenCourts.setAll(activeCourts.stream()
+                .filter(c -> rule.courtIds().contains(c.id()))
+                .toList());
         startTime.set(rule.startTime().toString());
         endTime.set(rule.endTime().toString());
         duration.set(rule.durationMinutes());
@@ -219,12 +265,18 @@ public final class RulesViewModel {
     public String describe(OpeningRules.PlanDay day) {
         String status = i18n.t("rules.status." + day.status().name());
         return switch (day.status()) {
-            case CREATED -> status + " #" + day.sessionId();
-            case FAILED -> status + ": " + (day.why() == null ? "" : day.why().in(i18n.locale()));
-            case TO_COME -> i18n.t("rules.toCome", day.madeOn());
-            default -> status;
-        } + (day.change() != null && !Boolean.TRUE.equals(day.change().closed()) ? " · " + i18n.t("rules.changed") : "")
-                + (day.change() != null && day.change().note() != null ? " · " + day.change().note() : "");
+                    case CREATED -> status + " #" + day.sessionId();
+                    case FAILED ->
+                        status + ": " + (day.why() == null ? "" : day.why().in(i18n.locale()));
+                    case TO_COME -> i18n.t("rules.toCome", day.madeOn());
+                    default -> status;
+                }
+                + (day.change() != null && !Boolean.TRUE.equals(day.change().closed())
+                        ? " · " + i18n.t("rules.changed")
+                        : "")
+                + (day.change() != null && day.change().note() != null
+                        ? " · " + day.change().note()
+                        : "");
     }
 
     public ObservableList<OpeningRules.Rule> rows() {
@@ -316,6 +368,5 @@ public final class RulesViewModel {
         return changeNote;
     }
 
-    private record Loaded(List<OpeningRules.Rule> rules, List<CourtChoice> courts) {
-    }
+    private record Loaded(List<OpeningRules.Rule> rules, List<CourtChoice> courts) {}
 }

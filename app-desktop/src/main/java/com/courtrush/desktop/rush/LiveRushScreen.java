@@ -57,9 +57,14 @@ public final class LiveRushScreen implements Screen {
     public LiveRushScreen(ConsoleContext context) {
         this.context = context;
         I18n i18n = context.i18n();
-        model = new LiveRushViewModel(context.service(RushMonitor.class), context.service(RushHistory.class),
-                context.service(OpeningService.class), context.tasks(), i18n,
-                LocalDate.now(context.service(Clock.class)), context.service(CourtRushProperties.class).zone());
+        model = new LiveRushViewModel(
+                context.service(RushMonitor.class),
+                context.service(RushHistory.class),
+                context.service(OpeningService.class),
+                context.tasks(),
+                i18n,
+                LocalDate.now(context.service(Clock.class)),
+                context.service(CourtRushProperties.class).zone());
 
         DatePicker date = com.courtrush.desktop.ui.Widgets.datePicker("rushDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
@@ -74,8 +79,11 @@ public final class LiveRushScreen implements Screen {
         Label stock = new Label();
         stock.setId("rushStock");
         stock.getStyleClass().add("big-number");
-        stock.textProperty().bind(model.permitsLeftProperty().asString().concat(" / ")
-                .concat(model.capacityProperty().asString()));
+        stock.textProperty()
+                .bind(model.permitsLeftProperty()
+                        .asString()
+                        .concat(" / ")
+                        .concat(model.capacityProperty().asString()));
         Label problem = new Label();
         problem.getStyleClass().add("sold-out");
         problem.textProperty().bind(model.problemProperty());
@@ -83,11 +91,17 @@ public final class LiveRushScreen implements Screen {
         TableView<LiveRushViewModel.SlotStockRow> table = table("rushTable", i18n.t("rush.empty"));
         table.getColumns().add(column(i18n.t("openings.time"), r -> r.start() + "–" + r.end()));
         table.getColumns().add(column(i18n.t("openings.court"), LiveRushViewModel.SlotStockRow::courtName));
-        table.getColumns().add(column(i18n.t("rush.permits"), r -> (r.permitsLeft() == null ? "–" : r.permitsLeft())
-                + " / " + r.capacity()));
+        table.getColumns()
+                .add(column(
+                        i18n.t("rush.permits"),
+                        r -> (r.permitsLeft() == null ? "–" : r.permitsLeft()) + " / " + r.capacity()));
         table.getColumns().add(column(i18n.t("rush.dedup"), LiveRushViewModel.SlotStockRow::dedupSize));
-        table.getColumns().add(column(i18n.t("openings.slotState"), r -> !r.active() ? i18n.t("openings.withdrawn")
-                : r.soldOut() ? i18n.t("rush.soldOut") : i18n.t("openings.onSale")));
+        table.getColumns()
+                .add(column(
+                        i18n.t("openings.slotState"),
+                        r -> !r.active()
+                                ? i18n.t("openings.withdrawn")
+                                : r.soldOut() ? i18n.t("rush.soldOut") : i18n.t("openings.onSale")));
         table.setRowFactory(view -> new TableRow<>() {
             @Override
             protected void updateItem(LiveRushViewModel.SlotStockRow row, boolean empty) {
@@ -102,12 +116,15 @@ public final class LiveRushScreen implements Screen {
 
         attempts.setName(i18n.t("rush.attemptsPerSecond"));
         accepted.setName(i18n.t("rush.acceptedPerSecond"));
-        LineChart<Number, Number> rateChart = Widgets.lineChart("rushRateChart", i18n.t("rush.rates"),
-                model.timeAxisProperty(), 240);
+        LineChart<Number, Number> rateChart =
+                Widgets.lineChart("rushRateChart", i18n.t("rush.rates"), model.timeAxisProperty(), 240);
         rateChart.getData().addAll(List.of(attempts, accepted));
         // no refusal yet (a fair draw's entries are none): no axis title drawn over an empty chart's ticks
-        rejectChart = Widgets.lineChart("rushRejectChart", i18n.t("rush.refusals"),
-                Bindings.when(Bindings.isEmpty(model.reasons())).then("").otherwise(model.timeAxisProperty()), 240);
+        rejectChart = Widgets.lineChart(
+                "rushRejectChart",
+                i18n.t("rush.refusals"),
+                Bindings.when(Bindings.isEmpty(model.reasons())).then("").otherwise(model.timeAxisProperty()),
+                240);
         model.reasons().addListener((ListChangeListener<Outcome>) change -> showReasons());
         model.rates().addListener((ListChangeListener<RatePoint>) change -> redraw());
 
@@ -123,10 +140,14 @@ public final class LiveRushScreen implements Screen {
         HBox.setHgrow(rateChart, Priority.ALWAYS);
         HBox.setHgrow(rejectChart, Priority.ALWAYS);
         VBox.setVgrow(table, Priority.ALWAYS);
-        root = screen(title(i18n.t("nav.rush")),
+        root = screen(
+                title(i18n.t("nav.rush")),
                 bar(new Label(i18n.t("openings.date")), date, new Label(i18n.t("rush.opening")), opening),
                 bar(new Label(i18n.t("rush.gate")), gate, new Label(i18n.t("rush.stock")), stock, problem),
-                table, charts, summaryTitle, summary);
+                table,
+                charts,
+                summaryTitle,
+                summary);
     }
 
     /** One line per refusal reason the rush met; a reason that never came takes no colour or legend room. */
@@ -145,13 +166,19 @@ public final class LiveRushScreen implements Screen {
 
     /** Rebuilds the charts from the model's points, in one pass. */
     private void redraw() {
-        attempts.getData().setAll(model.rates().stream()
-                .map(p -> new XYChart.Data<Number, Number>(p.second(), p.attempts())).toList());
-        accepted.getData().setAll(model.rates().stream()
-                .map(p -> new XYChart.Data<Number, Number>(p.second(), p.accepted())).toList());
-        rejects.forEach((outcome, series) -> series.getData().setAll(model.rates().stream()
-                .map(p -> new XYChart.Data<Number, Number>(p.second(), p.rejects().getOrDefault(outcome, 0.0)))
-                .toList()));
+        attempts.getData()
+                .setAll(model.rates().stream()
+                        .map(p -> new XYChart.Data<Number, Number>(p.second(), p.attempts()))
+                        .toList());
+        accepted.getData()
+                .setAll(model.rates().stream()
+                        .map(p -> new XYChart.Data<Number, Number>(p.second(), p.accepted()))
+                        .toList());
+        rejects.forEach((outcome, series) -> series.getData()
+                .setAll(model.rates().stream()
+                        .map(p -> new XYChart.Data<Number, Number>(
+                                p.second(), p.rejects().getOrDefault(outcome, 0.0)))
+                        .toList()));
     }
 
     @Override

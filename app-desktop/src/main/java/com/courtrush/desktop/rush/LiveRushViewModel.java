@@ -43,8 +43,15 @@ public final class LiveRushViewModel {
     static final int EARLY_SECONDS = 30;
     /** Seconds before the first attempt the charts start at. */
     static final int LEAD_SECONDS = 5;
-    public static final List<Outcome> REFUSALS = List.of(Outcome.UNGATED, Outcome.DUP_REQ, Outcome.QUOTA_EXCEEDED,
-            Outcome.OUT_OF_STOCK, Outcome.TOO_MANY_REQUESTS, Outcome.PARAM_ERROR, Outcome.FAILED);
+
+    public static final List<Outcome> REFUSALS = List.of(
+            Outcome.UNGATED,
+            Outcome.DUP_REQ,
+            Outcome.QUOTA_EXCEEDED,
+            Outcome.OUT_OF_STOCK,
+            Outcome.TOO_MANY_REQUESTS,
+            Outcome.PARAM_ERROR,
+            Outcome.FAILED);
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
@@ -69,8 +76,14 @@ public final class LiveRushViewModel {
     private final StringProperty summary = new SimpleStringProperty("");
     private boolean refreshing;
 
-    public LiveRushViewModel(RushMonitor monitor, RushHistory history, OpeningService openings, UiTasks tasks,
-            I18n i18n, LocalDate today, ZoneId zone) {
+    public LiveRushViewModel(
+            RushMonitor monitor,
+            RushHistory history,
+            OpeningService openings,
+            UiTasks tasks,
+            I18n i18n,
+            LocalDate today,
+            ZoneId zone) {
         this.monitor = monitor;
         this.history = history;
         this.openings = openings;
@@ -106,27 +119,34 @@ public final class LiveRushViewModel {
         }
         refreshing = true;
         if (chosen == null) {
-            tasks.run(i18n.t("rush.loadOpenings"), openingsAround(date.get()), found -> {
-                refreshing = false;
-                problem.set("");
-                showOpenings(found);
-            }, this::unavailable);
+            tasks.run(
+                    i18n.t("rush.loadOpenings"),
+                    openingsAround(date.get()),
+                    found -> {
+                        refreshing = false;
+                        problem.set("");
+                        showOpenings(found);
+                    },
+                    this::unavailable);
             return;
         }
-        tasks.run(i18n.t("nav.rush"), () -> new Reading(monitor.rush(chosen.id()), history.of(chosen.id())),
+        tasks.run(
+                i18n.t("nav.rush"),
+                () -> new Reading(monitor.rush(chosen.id()), history.of(chosen.id())),
                 reading -> {
                     refreshing = false;
                     problem.set("");
-                    if (opening.get() != null && opening.get().id() == reading.rush().sessionId()) {
+                    if (opening.get() != null
+                            && opening.get().id() == reading.rush().sessionId()) {
                         apply(reading.rush());
                         apply(reading.history());
                     }
-                }, this::unavailable);
+                },
+                this::unavailable);
     }
 
     /** What one refresh reads. */
-    private record Reading(RushMonitor.Rush rush, RushHistory.History history) {
-    }
+    private record Reading(RushMonitor.Rush rush, RushHistory.History history) {}
 
     private void unavailable(Throwable error) {
         refreshing = false;
@@ -143,23 +163,36 @@ public final class LiveRushViewModel {
 
     /** Shows the openings found, keeping the chosen one; the list is left alone when nothing changed. */
     private void showOpenings(List<ReserveSession> found) {
-        List<OpeningChoice> now = found.stream().map(s -> new OpeningChoice(s.getId(), i18n.t("rush.openingLabel",
-                s.getId(), s.getSessionDate(), s.getFlashTime().toLocalTime()))).toList();
+        List<OpeningChoice> now = found.stream()
+                .map(s -> new OpeningChoice(
+                        s.getId(),
+                        i18n.t(
+                                "rush.openingLabel",
+                                s.getId(),
+                                s.getSessionDate(),
+                                s.getFlashTime().toLocalTime())))
+                .toList();
         if (now.equals(choices)) {
             return;
         }
         OpeningChoice keep = opening.get();
         choices.setAll(now);
-        opening.set(choices.stream().filter(c -> keep != null && c.id() == keep.id()).findFirst()
+        opening.set(choices.stream()
+                .filter(c -> keep != null && c.id() == keep.id())
+                .findFirst()
                 .orElse(choices.isEmpty() ? null : choices.get(0)));
     }
 
     void apply(RushMonitor.Rush rush) {
         slots.setAll(rush.slots().stream().map(SlotStockRow::of).toList());
-        permitsLeft.set(rush.slots().stream().filter(RushMonitor.SlotStock::active)
-                .mapToInt(s -> s.permitsLeft() == null ? 0 : s.permitsLeft()).sum());
-        capacity.set(rush.slots().stream().filter(RushMonitor.SlotStock::active)
-                .mapToInt(RushMonitor.SlotStock::capacity).sum());
+        permitsLeft.set(rush.slots().stream()
+                .filter(RushMonitor.SlotStock::active)
+                .mapToInt(s -> s.permitsLeft() == null ? 0 : s.permitsLeft())
+                .sum());
+        capacity.set(rush.slots().stream()
+                .filter(RushMonitor.SlotStock::active)
+                .mapToInt(RushMonitor.SlotStock::capacity)
+                .sum());
         if (!rush.warm()) {
             gate.set(i18n.t("rush.cold"));
         } else if (rush.gateOpen()) {
@@ -181,16 +214,24 @@ public final class LiveRushViewModel {
     void apply(RushHistory.History read) {
         long opensAt = Math.floorDiv(read.opensAtMs(), 1000);
         // a fair draw's places come in a second of their own, after the entries: on the chart too
-        List<RushHistory.Second> tried = read.seconds().stream().filter(s -> s.attempts() > 0 || s.grants() > 0)
+        List<RushHistory.Second> tried = read.seconds().stream()
+                .filter(s -> s.attempts() > 0 || s.grants() > 0)
                 .toList();
         // no axis title over an empty chart (it was drawn across the tick labels)
-        timeAxis.set(tried.isEmpty() ? ""
-                : i18n.t("rush.timeAxis", CLOCK.format(Instant.ofEpochMilli(read.opensAtMs()).atZone(zone))));
+        timeAxis.set(
+                tried.isEmpty()
+                        ? ""
+                        : i18n.t(
+                                "rush.timeAxis",
+                                CLOCK.format(
+                                        Instant.ofEpochMilli(read.opensAtMs()).atZone(zone))));
         List<RatePoint> points = new ArrayList<>();
         if (!tried.isEmpty()) {
             // attempts long before the opening (a student trying early) do not move the window off the opening
-            long rushBegan = tried.stream().mapToLong(RushHistory.Second::epochSecond)
-                    .filter(second -> second >= opensAt - EARLY_SECONDS).min()
+            long rushBegan = tried.stream()
+                    .mapToLong(RushHistory.Second::epochSecond)
+                    .filter(second -> second >= opensAt - EARLY_SECONDS)
+                    .min()
                     .orElse(tried.get(tried.size() - 1).epochSecond());
             long from = rushBegan - LEAD_SECONDS;
             long last = tried.get(tried.size() - 1).epochSecond();
@@ -203,13 +244,16 @@ public final class LiveRushViewModel {
                 if (at != null) {
                     at.refusals().forEach((outcome, n) -> refused.put(outcome, n.doubleValue()));
                 }
-                points.add(new RatePoint(second - opensAt, at == null ? 0 : at.attempts(),
-                        at == null ? 0 : at.grants(), refused));
+                points.add(new RatePoint(
+                        second - opensAt, at == null ? 0 : at.attempts(), at == null ? 0 : at.grants(), refused));
             }
         }
         RushHistory.Summary total = read.summary();
-        List<Outcome> seen = new ArrayList<>(REFUSALS.stream().filter(total.refusals()::containsKey).toList());
-        total.refusals().keySet().stream().filter(outcome -> !seen.contains(outcome)).forEach(seen::add);
+        List<Outcome> seen = new ArrayList<>(
+                REFUSALS.stream().filter(total.refusals()::containsKey).toList());
+        total.refusals().keySet().stream()
+                .filter(outcome -> !seen.contains(outcome))
+                .forEach(seen::add);
         if (!seen.equals(reasons)) {
             reasons.setAll(seen);
         }
@@ -222,20 +266,36 @@ public final class LiveRushViewModel {
             return i18n.t("rush.summary.none");
         }
         List<String> parts = new ArrayList<>();
-        parts.add(total.soldOutAfterMs() == null ? i18n.t("rush.summary.notSoldOut")
-                : i18n.t("rush.summary.soldOut", String.format(Locale.ROOT, "%.3f",
-                        total.soldOutAfterMs() / 1000.0)));
+        parts.add(
+                total.soldOutAfterMs() == null
+                        ? i18n.t("rush.summary.notSoldOut")
+                        : i18n.t(
+                                "rush.summary.soldOut",
+                                String.format(Locale.ROOT, "%.3f", total.soldOutAfterMs() / 1000.0)));
         parts.add(i18n.t("rush.summary.attempts", total.attempts(), total.students(), total.grants()));
         RushHistory.Draw draw = total.draw();
         if (draw != null) {
-            parts.add(draw.drawn() ? i18n.t("rush.summary.draw", draw.entrants(), draw.windowMs(), draw.winners(),
-                    draw.lost(), draw.drawnAfterCloseMs(), draw.seed())
-                    : i18n.t("rush.summary.drawPending", draw.windowMs()));
+            parts.add(
+                    draw.drawn()
+                            ? i18n.t(
+                                    "rush.summary.draw",
+                                    draw.entrants(),
+                                    draw.windowMs(),
+                                    draw.winners(),
+                                    draw.lost(),
+                                    draw.drawnAfterCloseMs(),
+                                    draw.seed())
+                            : i18n.t("rush.summary.drawPending", draw.windowMs()));
         }
         if (!total.refusals().isEmpty()) {
-            String refused = String.join(i18n.t("rush.summary.listSeparator"), reasons.stream()
-                    .map(outcome -> i18n.t("rush.summary.reason", i18n.of(outcome), total.refusals().get(outcome)))
-                    .toList());
+            String refused = String.join(
+                    i18n.t("rush.summary.listSeparator"),
+                    reasons.stream()
+                            .map(outcome -> i18n.t(
+                                    "rush.summary.reason",
+                                    i18n.of(outcome),
+                                    total.refusals().get(outcome)))
+                            .toList());
             parts.add(i18n.t("rush.summary.refused", refused));
         }
         if (total.lagMeanMs() != null) {
@@ -244,6 +304,7 @@ public final class LiveRushViewModel {
         parts.add(i18n.t("rush.summary.released", total.released(), total.paymentTimeouts()));
         return String.join(i18n.t("rush.summary.separator"), parts);
     }
+
     public ObjectProperty<LocalDate> dateProperty() {
         return date;
     }
@@ -304,11 +365,25 @@ public final class LiveRushViewModel {
     }
 
     /** A slot's live stock; {@code permitsLeft} null when Redis does not hold it. */
-    public record SlotStockRow(long slotId, String courtName, LocalTime start, LocalTime end, int capacity,
-            Integer permitsLeft, int dedupSize, boolean active) {
+    public record SlotStockRow(
+            long slotId,
+            String courtName,
+            LocalTime start,
+            LocalTime end,
+            int capacity,
+            Integer permitsLeft,
+            int dedupSize,
+            boolean active) {
         static SlotStockRow of(RushMonitor.SlotStock s) {
-            return new SlotStockRow(s.slotId(), s.courtName(), s.startTime(), s.endTime(), s.capacity(),
-                    s.permitsLeft(), s.dedupSize(), s.active());
+            return new SlotStockRow(
+                    s.slotId(),
+                    s.courtName(),
+                    s.startTime(),
+                    s.endTime(),
+                    s.capacity(),
+                    s.permitsLeft(),
+                    s.dedupSize(),
+                    s.active());
         }
 
         public boolean soldOut() {

@@ -4,5 +4,4 @@ import com.courtrush.web.Outcome;
 import java.util.Map;
 
 /** One second of the rush, from the opening time: attempts, grants and refusals by reason in that second. */
-public record RatePoint(long second, double attempts, double accepted, Map<Outcome, Double> rejects) {
-}
+public record RatePoint(long second, double attempts, double accepted, Map<Outcome, Double> rejects) {}

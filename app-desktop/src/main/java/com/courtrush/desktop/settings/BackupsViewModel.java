@@ -30,8 +30,8 @@ public final class BackupsViewModel {
     private final StringProperty state = new SimpleStringProperty("");
     private final BooleanProperty available = new SimpleBooleanProperty();
 
-    public BackupsViewModel(DatabaseBackups backups, UiTasks tasks, Notices notices, I18n i18n, String actor,
-            ZoneId zone) {
+    public BackupsViewModel(
+            DatabaseBackups backups, UiTasks tasks, Notices notices, I18n i18n, String actor, ZoneId zone) {
         this.backups = backups;
         this.tasks = tasks;
         this.notices = notices;
@@ -55,8 +55,12 @@ public final class BackupsViewModel {
             return;
         }
         DatabaseBackups.Backup newest = found.get(0);
-        state.set(i18n.t("backups.newest", newest.name(), Inputs.bytes(newest.bytes()),
-                TIME.format(newest.modified().atZone(zone)), found.size()));
+        state.set(i18n.t(
+                "backups.newest",
+                newest.name(),
+                Inputs.bytes(newest.bytes()),
+                TIME.format(newest.modified().atZone(zone)),
+                found.size()));
     }
 
     public void backUpNow() {

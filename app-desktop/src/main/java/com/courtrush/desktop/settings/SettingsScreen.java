@@ -43,9 +43,15 @@ public final class SettingsScreen implements Screen {
 
     public SettingsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        model = new SettingsViewModel(context.service(LocalSettings.class), context.service(AppSettings.class),
-                context.service(StaffSettings.class), context.service(AdminToken.class), context.tasks(),
-                context.notices(), i18n, context.staff());
+        model = new SettingsViewModel(
+                context.service(LocalSettings.class),
+                context.service(AppSettings.class),
+                context.service(StaffSettings.class),
+                context.service(AdminToken.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.staff());
 
         GridPane liveForm = form();
         row(liveForm, i18n.t("settings.payTimeout"), field("payTimeout", model.payTimeoutProperty()));
@@ -75,17 +81,25 @@ public final class SettingsScreen implements Screen {
         for (String key : LocalSettings.KEYS) {
             if (!key.equals("courtrush.infra.mode")) {
                 TextField field = key.endsWith("password") || key.equals("courtrush.admin-token")
-                        ? new PasswordField() : new TextField();
+                        ? new PasswordField()
+                        : new TextField();
                 field.setId("setting-" + key.replace('.', '-'));
                 field.textProperty().bindBidirectional(model.startup(key));
                 if (!(field instanceof PasswordField)) {
                     // what runs now: in the field's hint when it fits, else said by the hint and shown whole
                     // in the tooltip (a database URL ran far past the field)
-                    field.promptTextProperty().bind(model.running(key).map(v -> v.isEmpty() ? ""
-                            : v.length() > HINT_FITS ? i18n.t("settings.runningWithLong")
-                            : i18n.t("settings.runningWith", v)));
-                    field.tooltipProperty().bind(model.running(key).map(v -> v.length() > HINT_FITS
-                            ? new Tooltip(i18n.t("settings.runningWith", v)) : null));
+                    field.promptTextProperty()
+                            .bind(model.running(key)
+                                    .map(v -> v.isEmpty()
+                                            ? ""
+                                            : v.length() > HINT_FITS
+                                                    ? i18n.t("settings.runningWithLong")
+                                                    : i18n.t("settings.runningWith", v)));
+                    field.tooltipProperty()
+                            .bind(model.running(key)
+                                    .map(v -> v.length() > HINT_FITS
+                                            ? new Tooltip(i18n.t("settings.runningWith", v))
+                                            : null));
                 }
                 field.setPrefColumnCount(40);
                 row(startupForm, i18n.t("settings.key." + key), field);
@@ -102,8 +116,8 @@ public final class SettingsScreen implements Screen {
         token.setEditable(false);
         token.setPrefColumnCount(34);
         token.textProperty().bind(model.tokenProperty());
-        HBox tokenRow = bar(new Label(i18n.t("settings.adminToken")), token,
-                button(i18n.t("settings.copy"), "copyToken", () -> {
+        HBox tokenRow = bar(
+                new Label(i18n.t("settings.adminToken")), token, button(i18n.t("settings.copy"), "copyToken", () -> {
                     ClipboardContent content = new ClipboardContent();
                     content.putString(model.tokenProperty().get());
                     Clipboard.getSystemClipboard().setContent(content);
@@ -113,8 +127,13 @@ public final class SettingsScreen implements Screen {
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");
         restart.visibleProperty().bind(model.restartNeededProperty());
-        backups = new BackupsViewModel(context.service(DatabaseBackups.class), context.tasks(), context.notices(), i18n,
-                context.actor(), context.service(CourtRushProperties.class).zone());
+        backups = new BackupsViewModel(
+                context.service(DatabaseBackups.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.actor(),
+                context.service(CourtRushProperties.class).zone());
         Label backupState = new Label();
         backupState.setId("backupState");
         backupState.setWrapText(true);
@@ -123,8 +142,13 @@ public final class SettingsScreen implements Screen {
         backUpNow.disableProperty().bind(backups.availableProperty().not());
         TitledPane backupPane = new TitledPane(i18n.t("backups.title"), new VBox(8, backupState, backUpNow));
         backupPane.setCollapsible(false);
-        VBox content = new VBox(12, livePane, startupPane, tokenRow,
-                bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart), backupPane);
+        VBox content = new VBox(
+                12,
+                livePane,
+                startupPane,
+                tokenRow,
+                bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
+                backupPane);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         root = screen(title(i18n.t("nav.settings")), scroll);

@@ -46,8 +46,15 @@ public final class SettingsViewModel {
     private final StringProperty settingsFile = new SimpleStringProperty("");
     private final BooleanProperty restartNeeded = new SimpleBooleanProperty(false);
 
-    public SettingsViewModel(LocalSettings local, AppSettings live, StaffSettings settings, AdminToken adminToken,
-            UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
+    public SettingsViewModel(
+            LocalSettings local,
+            AppSettings live,
+            StaffSettings settings,
+            AdminToken adminToken,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
+            Caller staff) {
         this.local = local;
         this.live = live;
         this.settings = settings;
@@ -63,10 +70,17 @@ public final class SettingsViewModel {
     }
 
     public void load() {
-        tasks.run(i18n.t("settings.load"), () -> new Loaded(local.saved(), local.running(),
-                live.get(SettingKey.PAY_TIMEOUT_MINUTE),
-                live.get(SettingKey.DEFAULT_PRICE_CENTS), live.get(SettingKey.REFUND_CUTOFF_MINUTES),
-                adminToken.reveal(), local.restartNeeded()), loaded -> {
+        tasks.run(
+                i18n.t("settings.load"),
+                () -> new Loaded(
+                        local.saved(),
+                        local.running(),
+                        live.get(SettingKey.PAY_TIMEOUT_MINUTE),
+                        live.get(SettingKey.DEFAULT_PRICE_CENTS),
+                        live.get(SettingKey.REFUND_CUTOFF_MINUTES),
+                        adminToken.reveal(),
+                        local.restartNeeded()),
+                loaded -> {
                     loaded.startup().forEach((key, value) -> startup.get(key).set(value));
                     loaded.running().forEach((key, value) -> running.get(key).set(value));
                     payTimeout.set(loaded.payTimeout());
@@ -88,28 +102,36 @@ public final class SettingsViewModel {
         String price = defaultPrice.get();
         values.put(SettingKey.PAY_TIMEOUT_MINUTE.name(), payTimeout.get());
         values.put(SettingKey.REFUND_CUTOFF_MINUTES.name(), refundCutoff.get());
-        tasks.run(i18n.t("settings.save"), () -> {
-            Integer cents = Inputs.cents(i18n, price, i18n.t("settings.defaultPrice"));
-            if (cents != null) {
-                values.put(SettingKey.DEFAULT_PRICE_CENTS.name(), Integer.toString(cents));
-            }
-            try {
-                return settings.update(values, true, staff).restartNeeded();
-            } catch (CourtRushException refused) {
-                if (!(refused.data() instanceof Map<?, ?> problems)) {
-                    throw refused;
-                }
-                // each wrong value by its label, in the staff's language; nothing was saved
-                throw new InputRefused(i18n.t("settings.rejected", problems.entrySet().stream()
-                        .map(e -> i18n.t("settings.rejectedItem", label(e.getKey().toString()),
-                                values.get(e.getKey().toString()),
-                                i18n.t("settings.problem." + ((SettingRules.Problem) e.getValue()).name())))
-                        .collect(Collectors.joining("; "))));
-            }
-        }, restart -> {
-            restartNeeded.set(restart);
-            notices.info(i18n.t(restart ? "settings.savedRestart" : "settings.saved"));
-        });
+        tasks.run(
+                i18n.t("settings.save"),
+                () -> {
+                    Integer cents = Inputs.cents(i18n, price, i18n.t("settings.defaultPrice"));
+                    if (cents != null) {
+                        values.put(SettingKey.DEFAULT_PRICE_CENTS.name(), Integer.toString(cents));
+                    }
+                    try {
+                        return settings.update(values, true, staff).restartNeeded();
+                    } catch (CourtRushException refused) {
+                        if (!(refused.data() instanceof Map<?, ?> problems)) {
+                            throw refused;
+                        }
+                        // each wrong value by its label, in the staff's language; nothing was saved
+                        throw new InputRefused(i18n.t(
+                                "settings.rejected",
+                                problems.entrySet().stream()
+                                        .map(e -> i18n.t(
+                                                "settings.rejectedItem",
+                                                label(e.getKey().toString()),
+                                                values.get(e.getKey().toString()),
+                                                i18n.t("settings.problem."
+                                                        + ((SettingRules.Problem) e.getValue()).name())))
+                                        .collect(Collectors.joining("; "))));
+                    }
+                },
+                restart -> {
+                    restartNeeded.set(restart);
+                    notices.info(i18n.t(restart ? "settings.savedRestart" : "settings.saved"));
+                });
     }
 
     private String label(String key) {
@@ -155,7 +177,12 @@ public final class SettingsViewModel {
         return restartNeeded;
     }
 
-    private record Loaded(Map<String, String> startup, Map<String, String> running, String payTimeout, String defaultPriceCents,
-            String refundCutoff, String adminToken, boolean restartNeeded) {
-    }
+    private record Loaded(
+            Map<String, String> startup,
+            Map<String, String> running,
+            String payTimeout,
+            String defaultPriceCents,
+            String refundCutoff,
+            String adminToken,
+            boolean restartNeeded) {}
 }

@@ -14,8 +14,13 @@ import org.springframework.context.ApplicationContext;
  * What every screen needs: texts, background work, notices, the engine's services, a clock for
  * polling, and who is signed in at the desk.
  */
-public record ConsoleContext(I18n i18n, UiTasks tasks, Notices notices, ApplicationContext engine,
-        ScheduledExecutorService ticker, Caller staff) {
+public record ConsoleContext(
+        I18n i18n,
+        UiTasks tasks,
+        Notices notices,
+        ApplicationContext engine,
+        ScheduledExecutorService ticker,
+        Caller staff) {
 
     /** How the audit trail names whoever is signed in at this console ("staff:&lt;id&gt;"). */
     public String actor() {

@@ -19,8 +19,7 @@ import javafx.stage.Window;
 /** The sign-in dialog of the console (or, on a new installation, the first manager's account). */
 public final class DeskSignIn {
 
-    private DeskSignIn() {
-    }
+    private DeskSignIn() {}
 
     /** Asks until someone signs in; empty when they choose to exit. */
     public static Optional<Caller> ask(Window owner, I18n i18n, DeskSignInViewModel model) {
@@ -29,8 +28,8 @@ public final class DeskSignIn {
         dialog.setTitle(i18n.t("app.title"));
         dialog.setHeaderText(i18n.t(model.firstStart() ? "signIn.firstHeader" : "signIn.header"));
         dialog.getDialogPane().setId("deskSignIn");
-        ButtonType signIn = new ButtonType(i18n.t(model.firstStart() ? "signIn.create" : "signIn.signIn"),
-                ButtonBar.ButtonData.OK_DONE);
+        ButtonType signIn = new ButtonType(
+                i18n.t(model.firstStart() ? "signIn.create" : "signIn.signIn"), ButtonBar.ButtonData.OK_DONE);
         ButtonType exit = new ButtonType(i18n.t("startup.exit"), ButtonBar.ButtonData.CANCEL_CLOSE);
         dialog.getDialogPane().getButtonTypes().setAll(signIn, exit);
         dialog.getDialogPane().lookupButton(signIn).setId("signInOk");
@@ -71,8 +70,11 @@ public final class DeskSignIn {
         Caller[] signedIn = {null};
         // a refused sign-in keeps the dialog open with the reason; the password is checked in the
         // click (a fraction of a second: BCrypt)
-        dialog.getDialogPane().lookupButton(signIn).addEventFilter(ActionEvent.ACTION, event ->
-                model.submit().ifPresentOrElse(caller -> signedIn[0] = caller, event::consume));
+        dialog.getDialogPane()
+                .lookupButton(signIn)
+                .addEventFilter(
+                        ActionEvent.ACTION,
+                        event -> model.submit().ifPresentOrElse(caller -> signedIn[0] = caller, event::consume));
         dialog.setResultConverter(button -> button == signIn ? signedIn[0] : null);
         dialog.setOnShown(event -> Platform.runLater(staffId::requestFocus));
         return dialog.showAndWait();

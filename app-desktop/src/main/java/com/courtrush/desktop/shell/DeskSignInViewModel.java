@@ -52,7 +52,8 @@ public final class DeskSignInViewModel {
                 if (!password.get().equals(repeat.get())) {
                     return refused(i18n.t("signIn.repeatDiffers"));
                 }
-                StaffAccounts.StaffMember created = staff.createFirstManager(id, name.get().strip(), password.get());
+                StaffAccounts.StaffMember created =
+                        staff.createFirstManager(id, name.get().strip(), password.get());
                 log.info("First manager account created at the console: {}", created.staffId());
                 return Optional.of(Caller.atDesk(created.id(), created.staffId(), Role.MANAGER));
             }

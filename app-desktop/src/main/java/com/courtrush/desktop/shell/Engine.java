@@ -9,8 +9,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 /** Starts the CourtRush engine — the same Spring context as the headless server — inside the console. */
 public final class Engine {
 
-    private Engine() {
-    }
+    private Engine() {}
 
     /**
      * Starts it with the console's arguments. The engine's log also goes to

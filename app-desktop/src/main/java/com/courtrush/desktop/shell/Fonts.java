@@ -17,19 +17,21 @@ public final class Fonts {
     private static final String RESOURCE = "/fonts/wqy-microhei.ttc";
     private static final Logger log = LoggerFactory.getLogger(Fonts.class);
 
-    private Fonts() {
-    }
+    private Fonts() {}
 
     public static void loadBundled() {
         try (InputStream in = Fonts.class.getResourceAsStream(RESOURCE)) {
             Font[] fonts = in == null ? null : Font.loadFonts(in, 13);
             if (fonts == null || fonts.length == 0) {
-                log.warn("The bundled CJK font {} could not be loaded; Chinese text relies on the system's fonts",
+                log.warn(
+                        "The bundled CJK font {} could not be loaded; Chinese text relies on the system's fonts",
                         RESOURCE);
             }
         } catch (IOException e) {
-            log.warn("The bundled CJK font {} could not be read; Chinese text relies on the system's fonts",
-                    RESOURCE, e);
+            log.warn(
+                    "The bundled CJK font {} could not be read; Chinese text relies on the system's fonts",
+                    RESOURCE,
+                    e);
         }
     }
 }

@@ -5,8 +5,8 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.openings.OpeningsScreen;
 import com.courtrush.desktop.queues.QueuesScreen;
 import com.courtrush.desktop.reports.ReportsScreen;
-import com.courtrush.desktop.rules.RulesScreen;
 import com.courtrush.desktop.reservations.ReservationsScreen;
+import com.courtrush.desktop.rules.RulesScreen;
 import com.courtrush.desktop.rush.LiveRushScreen;
 import com.courtrush.desktop.settings.SettingsScreen;
 import com.courtrush.desktop.staff.StaffScreen;
@@ -43,17 +43,25 @@ public final class MainWindow {
     /** {@code signOut}: the person at the desk signs out (the window is replaced). */
     public MainWindow(ConsoleContext context, Consumer<Locale> switchLanguage, Runnable signOut) {
         I18n i18n = context.i18n();
-        List<Screen> all = new ArrayList<>(List.of(new CourtsScreen(context), new OpeningsScreen(context),
-                new RulesScreen(context), new LiveRushScreen(context), new QueuesScreen(context), new ReservationsScreen(context),
-                new ReportsScreen(context), new StudentsScreen(context)));
+        List<Screen> all = new ArrayList<>(List.of(
+                new CourtsScreen(context),
+                new OpeningsScreen(context),
+                new RulesScreen(context),
+                new LiveRushScreen(context),
+                new QueuesScreen(context),
+                new ReservationsScreen(context),
+                new ReportsScreen(context),
+                new StudentsScreen(context)));
         if (context.staff().isManager()) {
             // managers manage staff accounts and settings; the engine refuses anyone else anyway
             all.add(new StaffScreen(context));
             all.add(new SettingsScreen(context));
         }
         screens = List.copyOf(all);
-        statusBar = new StatusBarView(new StatusBarViewModel(context.service(SystemHealth.class),
-                context.service(StartupReport.class), context.tasks()), context);
+        statusBar = new StatusBarView(
+                new StatusBarViewModel(
+                        context.service(SystemHealth.class), context.service(StartupReport.class), context.tasks()),
+                context);
 
         Label title = new Label(i18n.t("app.title"));
         title.getStyleClass().add("app-title");
@@ -81,11 +89,20 @@ public final class MainWindow {
         });
         Label simulated = new Label(i18n.t("header.simulatedPayments"));
         simulated.getStyleClass().add("simulated");
-        Label who = new Label(i18n.t("header.signedIn", context.staff().name(), i18n.of(context.staff().role())));
+        Label who = new Label(i18n.t(
+                "header.signedIn",
+                context.staff().name(),
+                i18n.of(context.staff().role())));
         who.setId("signedIn");
-        HBox header = new HBox(12, title, spacer, simulated, who,
+        HBox header = new HBox(
+                12,
+                title,
+                spacer,
+                simulated,
+                who,
                 Widgets.button(i18n.t("header.signOut"), "signOut", signOut),
-                new Label(i18n.t("header.language")), language);
+                new Label(i18n.t("header.language")),
+                language);
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().add("app-header");
 
@@ -97,7 +114,10 @@ public final class MainWindow {
             protected void updateItem(Screen screen, boolean empty) {
                 super.updateItem(screen, empty);
                 setText(empty || screen == null ? null : i18n.t(screen.titleKey()));
-                setId(empty || screen == null ? null : "nav-" + screen.titleKey().replace("nav.", ""));
+                setId(
+                        empty || screen == null
+                                ? null
+                                : "nav-" + screen.titleKey().replace("nav.", ""));
             }
         });
         StackPane content = new StackPane();
@@ -125,7 +145,9 @@ public final class MainWindow {
 
     /** Shows the screen whose title key is {@code key} (e.g. "nav.rush"). */
     public void show(String key) {
-        screens.stream().filter(s -> s.titleKey().equals(key)).findFirst()
+        screens.stream()
+                .filter(s -> s.titleKey().equals(key))
+                .findFirst()
                 .ifPresent(s -> nav.getSelectionModel().select(s));
     }
 

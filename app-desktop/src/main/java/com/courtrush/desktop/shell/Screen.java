@@ -11,10 +11,8 @@ public interface Screen {
     Node root();
 
     /** The screen became visible: load data, start polling. */
-    default void shown() {
-    }
+    default void shown() {}
 
     /** The screen was left: stop polling. */
-    default void hidden() {
-    }
+    default void hidden() {}
 }

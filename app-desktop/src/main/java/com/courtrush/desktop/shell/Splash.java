@@ -12,8 +12,7 @@ import javafx.stage.Stage;
 /** What staff see while the engine starts (5-10 s). */
 public final class Splash {
 
-    private Splash() {
-    }
+    private Splash() {}
 
     public static Scene scene(I18n i18n) {
         Label title = new Label(i18n.t("app.title"));

@@ -38,26 +38,40 @@ public final class StatusBarView {
         working.setPrefSize(16, 16);
         Label workingText = new Label();
         workingText.setId("busy");
-        workingText.textProperty().bind(context.tasks().busyProperty()
-                .map(what -> what.isEmpty() ? "" : i18n.t("status.working", what)));
+        workingText
+                .textProperty()
+                .bind(context.tasks().busyProperty().map(what -> what.isEmpty() ? "" : i18n.t("status.working", what)));
         working.visibleProperty().bind(context.tasks().busyProperty().isNotEmpty());
         Label data = new Label();
         data.setId("dataUsage");
-        data.textProperty().bind(Bindings.createStringBinding(() -> model.dataUsedProperty().get() < 0 ? ""
-                        : i18n.t("status.data", Inputs.bytes(model.dataUsedProperty().get()),
-                                Inputs.bytes(model.dataFreeProperty().get())),
-                model.dataUsedProperty(), model.dataFreeProperty()));
+        data.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> model.dataUsedProperty().get() < 0
+                                ? ""
+                                : i18n.t(
+                                        "status.data",
+                                        Inputs.bytes(model.dataUsedProperty().get()),
+                                        Inputs.bytes(model.dataFreeProperty().get())),
+                        model.dataUsedProperty(),
+                        model.dataFreeProperty()));
         model.diskLowProperty().addListener((obs, old, low) -> {
             data.getStyleClass().remove("health-down");
             if (low) {
                 data.getStyleClass().add("health-down");
             }
         });
-        root = new HBox(14, health("status.redis", model.redisProperty(), "redisHealth"),
+        root = new HBox(
+                14,
+                health("status.redis", model.redisProperty(), "redisHealth"),
                 health("status.broker", model.brokerProperty(), "brokerHealth"),
-                health("status.database", model.databaseProperty(), "databaseHealth"), data, url, spacer, working,
+                health("status.database", model.databaseProperty(), "databaseHealth"),
+                data,
+                url,
+                spacer,
+                working,
                 workingText,
-                new Label(i18n.t("status.simulatedPayments")), version);
+                new Label(i18n.t("status.simulatedPayments")),
+                version);
         root.setAlignment(Pos.CENTER_LEFT);
         root.setPadding(new Insets(4, 10, 4, 10));
         root.getStyleClass().add("status-bar");
@@ -66,7 +80,9 @@ public final class StatusBarView {
     private Label health(String key, ReadOnlyStringProperty status, String id) {
         Label label = new Label();
         label.setId(id);
-        label.textProperty().bind(status.map(s -> context.i18n().t(key) + " " + context.i18n().t("health." + s)));
+        label.textProperty()
+                .bind(status.map(
+                        s -> context.i18n().t(key) + " " + context.i18n().t("health." + s)));
         status.addListener((obs, old, now) -> {
             label.getStyleClass().removeAll("health-up", "health-down");
             label.getStyleClass().add("UP".equals(now) ? "health-up" : "health-down");

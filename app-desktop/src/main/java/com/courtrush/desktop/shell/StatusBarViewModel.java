@@ -95,8 +95,7 @@ public final class StatusBarViewModel {
     }
 
     /** One health reading. */
-    record Reading(Map<String, Status> components, DataDirectoryHealthIndicator.Usage data) {
-    }
+    record Reading(Map<String, Status> components, DataDirectoryHealthIndicator.Usage data) {}
 
     public ReadOnlyStringProperty studentUrlProperty() {
         return studentUrl.getReadOnlyProperty();

@@ -36,15 +36,15 @@ public final class StaffScreen implements Screen {
 
     public StaffScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        model = new StaffViewModel(context.service(StaffAccounts.class), context.tasks(), context.notices(), i18n,
-                context.staff());
+        model = new StaffViewModel(
+                context.service(StaffAccounts.class), context.tasks(), context.notices(), i18n, context.staff());
 
         TableView<StaffAccounts.StaffMember> table = table("staffTable", i18n.t("staff.empty"));
         table.getColumns().add(column(i18n.t("staff.staffId"), StaffAccounts.StaffMember::staffId));
         table.getColumns().add(column(i18n.t("students.name"), StaffAccounts.StaffMember::name));
         table.getColumns().add(column(i18n.t("students.role"), s -> i18n.of(s.role())));
-        table.getColumns().add(column(i18n.t("students.state"),
-                s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
+        table.getColumns()
+                .add(column(i18n.t("students.state"), s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
         table.setItems(model.rows());
 
         Button reset = button(i18n.t("students.resetPassword"), "resetStaffPassword", () -> {
@@ -61,7 +61,8 @@ public final class StaffScreen implements Screen {
             model.setRole(member, member.role() == Role.MANAGER ? Role.STAFF : Role.MANAGER);
         });
         for (Button each : new Button[] {reset, toggle, changeRole}) {
-            each.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+            each.disableProperty()
+                    .bind(table.getSelectionModel().selectedItemProperty().isNull());
         }
 
         TextField staffId = new TextField();
@@ -93,15 +94,15 @@ public final class StaffScreen implements Screen {
         row(createForm, i18n.t("students.name"), name);
         row(createForm, i18n.t("staff.password"), password);
         row(createForm, i18n.t("students.role"), role);
-        TitledPane create = new TitledPane(i18n.t("staff.create"),
+        TitledPane create = new TitledPane(
+                i18n.t("staff.create"),
                 new VBox(8, createForm, button(i18n.t("staff.create"), "createStaff", model::create)));
         create.setCollapsible(false);
 
         Label hint = new Label(i18n.t("staff.hint"));
         hint.setWrapText(true);
         hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut when the table wants the room
-        root = screen(title(i18n.t("nav.staff")), hint, table,
-                bar(reset, toggle, changeRole), create);
+        root = screen(title(i18n.t("nav.staff")), hint, table, bar(reset, toggle, changeRole), create);
     }
 
     @Override

@@ -44,8 +44,8 @@ public final class StaffViewModel {
     }
 
     public void create() {
-        StaffAccounts.NewStaff account = new StaffAccounts.NewStaff(staffId.get().strip(), name.get().strip(),
-                password.get(), role.get());
+        StaffAccounts.NewStaff account =
+                new StaffAccounts.NewStaff(staffId.get().strip(), name.get().strip(), password.get(), role.get());
         tasks.run(i18n.t("staff.create"), () -> staff.create(account, manager), created -> {
             staffId.set("");
             name.set("");
@@ -56,15 +56,20 @@ public final class StaffViewModel {
     }
 
     public void resetPassword(StaffAccounts.StaffMember member, String newPassword) {
-        tasks.run(i18n.t("students.resetPassword"), () -> {
-            staff.resetPassword(member.id(), newPassword, manager);
-            return member;
-        }, done -> notices.info(i18n.t("students.passwordReset", member.staffId())));
+        tasks.run(
+                i18n.t("students.resetPassword"),
+                () -> {
+                    staff.resetPassword(member.id(), newPassword, manager);
+                    return member;
+                },
+                done -> notices.info(i18n.t("students.passwordReset", member.staffId())));
     }
 
     public void setActive(StaffAccounts.StaffMember member, boolean active) {
-        tasks.run(i18n.t(active ? "students.enable" : "students.disable"),
-                () -> staff.setActive(member.id(), active, manager), done -> load());
+        tasks.run(
+                i18n.t(active ? "students.enable" : "students.disable"),
+                () -> staff.setActive(member.id(), active, manager),
+                done -> load());
     }
 
     public void setRole(StaffAccounts.StaffMember member, Role newRole) {

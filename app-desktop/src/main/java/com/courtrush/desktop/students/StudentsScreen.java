@@ -29,8 +29,8 @@ public final class StudentsScreen implements Screen {
 
     public StudentsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        model = new StudentsViewModel(context.service(StudentDirectory.class), context.tasks(), context.notices(),
-                i18n, context.actor());
+        model = new StudentsViewModel(
+                context.service(StudentDirectory.class), context.tasks(), context.notices(), i18n, context.actor());
 
         TextField query = new TextField();
         query.setId("studentQuery");
@@ -61,8 +61,8 @@ public final class StudentsScreen implements Screen {
         table.getColumns().add(column(i18n.t("students.studentId"), StudentDirectory.Student::studentId));
         table.getColumns().add(column(i18n.t("students.name"), StudentDirectory.Student::name));
         table.getColumns().add(column(i18n.t("students.role"), s -> i18n.of(s.role())));
-        table.getColumns().add(column(i18n.t("students.state"),
-                s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
+        table.getColumns()
+                .add(column(i18n.t("students.state"), s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
         table.setItems(model.rows());
         Label total = new Label();
         total.textProperty().bind(model.totalProperty().asString(i18n.t("students.total")));
@@ -76,11 +76,18 @@ public final class StudentsScreen implements Screen {
             StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
             model.setActive(student, !student.active());
         });
-        reset.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
-        toggle.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        reset.disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
+        toggle.disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
 
-        root = screen(title(i18n.t("nav.students")), bar(query, search, importCsv, progress, progressText),
-                new Label(i18n.t("students.csvHint")), table, bar(total), bar(reset, toggle));
+        root = screen(
+                title(i18n.t("nav.students")),
+                bar(query, search, importCsv, progress, progressText),
+                new Label(i18n.t("students.csvHint")),
+                table,
+                bar(total),
+                bar(reset, toggle));
     }
 
     @Override

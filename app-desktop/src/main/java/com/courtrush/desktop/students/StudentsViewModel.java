@@ -72,57 +72,79 @@ public final class StudentsViewModel {
         progressText.set(i18n.t("students.reading"));
         AtomicInteger imported = new AtomicInteger();
         AtomicInteger total = new AtomicInteger();
-        tasks.runWithProgress(i18n.t("students.import"), report -> {
-            List<StudentCsv.Line> lines = StudentCsv.parseWithLines(Files.readString(file, StandardCharsets.UTF_8));
-            List<StudentDirectory.NewStudent> students = lines.stream().map(StudentCsv.Line::student).toList();
-            total.set(students.size());
-            report.update(0, i18n.t("students.checking", students.size()));
-            List<StudentDirectory.RowError> errors = StudentDirectory.validate(students);
-            if (!errors.isEmpty()) {
-                throw new InputRefused(i18n.t("students.badRows", errors.size(), errors.stream().limit(10)
-                        .map(e -> i18n.t("students.badRow", lines.get(e.row() - 1).number(),
-                                e.message().in(i18n.locale())))
-                        .collect(Collectors.joining("\n"))));
-            }
-            report.update(0, i18n.t("students.progress", 0, students.size()));
-            int created = 0;
-            int present = 0;
-            for (int from = 0; from < students.size(); from += CHUNK) {
-                List<StudentDirectory.NewStudent> chunk = students.subList(from, Math.min(students.size(), from + CHUNK));
-                StudentDirectory.ImportResult result = directory.importStudents(chunk);
-                created += result.created();
-                present += result.alreadyPresent().size();
-                int done = Math.min(students.size(), from + CHUNK);
-                imported.set(done);
-                report.update((double) done / students.size(), i18n.t("students.progress", done, students.size()));
-            }
-            return new int[] {created, present};
-        }, (fraction, message) -> {
-            progress.set(fraction);
-            progressText.set(message);
-        }, counts -> {
-            importing.set(false);
-            progressText.set(i18n.t("students.imported", counts[0], counts[1]));
-            notices.info(progressText.get());
-            search();
-        }, error -> {
-            importing.set(false);
-            progressText.set(imported.get() == 0 ? i18n.t("students.importFailedNothing")
-                    : i18n.t("students.importFailed", imported.get(), total.get()));
-            notices.failed(i18n.t("students.import"), error);
-        });
+        tasks.runWithProgress(
+                i18n.t("students.import"),
+                report -> {
+                    List<StudentCsv.Line> lines =
+                            StudentCsv.parseWithLines(Files.readString(file, StandardCharsets.UTF_8));
+                    List<StudentDirectory.NewStudent> students =
+                            lines.stream().map(StudentCsv.Line::student).toList();
+                    total.set(students.size());
+                    report.update(0, i18n.t("students.checking", students.size()));
+                    List<StudentDirectory.RowError> errors = StudentDirectory.validate(students);
+                    if (!errors.isEmpty()) {
+                        throw new InputRefused(i18n.t(
+                                "students.badRows",
+                                errors.size(),
+                                errors.stream()
+                                        .limit(10)
+                                        .map(e -> i18n.t(
+                                                "students.badRow",
+                                                lines.get(e.row() - 1).number(),
+                                                e.message().in(i18n.locale())))
+                                        .collect(Collectors.joining("\n"))));
+                    }
+                    report.update(0, i18n.t("students.progress", 0, students.size()));
+                    int created = 0;
+                    int present = 0;
+                    for (int from = 0; from < students.size(); from += CHUNK) {
+                        List<StudentDirectory.NewStudent> chunk =
+                                students.subList(from, Math.min(students.size(), from + CHUNK));
+                        StudentDirectory.ImportResult result = directory.importStudents(chunk);
+                        created += result.created();
+                        present += result.alreadyPresent().size();
+                        int done = Math.min(students.size(), from + CHUNK);
+                        imported.set(done);
+                        report.update(
+                                (double) done / students.size(), i18n.t("students.progress", done, students.size()));
+                    }
+                    return new int[] {created, present};
+                },
+                (fraction, message) -> {
+                    progress.set(fraction);
+                    progressText.set(message);
+                },
+                counts -> {
+                    importing.set(false);
+                    progressText.set(i18n.t("students.imported", counts[0], counts[1]));
+                    notices.info(progressText.get());
+                    search();
+                },
+                error -> {
+                    importing.set(false);
+                    progressText.set(
+                            imported.get() == 0
+                                    ? i18n.t("students.importFailedNothing")
+                                    : i18n.t("students.importFailed", imported.get(), total.get()));
+                    notices.failed(i18n.t("students.import"), error);
+                });
     }
 
     public void resetPassword(StudentDirectory.Student student, String password) {
-        tasks.run(i18n.t("students.resetPassword"), () -> {
-            directory.resetPassword(student.id(), password, actor);
-            return student;
-        }, done -> notices.info(i18n.t("students.passwordReset", student.studentId())));
+        tasks.run(
+                i18n.t("students.resetPassword"),
+                () -> {
+                    directory.resetPassword(student.id(), password, actor);
+                    return student;
+                },
+                done -> notices.info(i18n.t("students.passwordReset", student.studentId())));
     }
 
     public void setActive(StudentDirectory.Student student, boolean active) {
-        tasks.run(i18n.t(active ? "students.enable" : "students.disable"),
-                () -> directory.setActive(student.id(), active, actor), done -> search());
+        tasks.run(
+                i18n.t(active ? "students.enable" : "students.disable"),
+                () -> directory.setActive(student.id(), active, actor),
+                done -> search());
     }
 
     public StringProperty queryProperty() {

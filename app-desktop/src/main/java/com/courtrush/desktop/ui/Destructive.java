@@ -21,6 +21,5 @@ public record Destructive(String action, String target, String consequence, bool
     }
 
     /** What staff answered: the reason typed ("" when none was asked) and whether the option was ticked. */
-    public record Answer(String reason, boolean option) {
-    }
+    public record Answer(String reason, boolean option) {}
 }

@@ -99,8 +99,10 @@ public final class FxNotices implements Notices {
         }
         Locale locale = i18n.get().locale();
         StringBuilder lines = new StringBuilder();
-        map.values().stream().filter(Collection.class::isInstance)
-                .flatMap(c -> ((Collection<?>) c).stream()).limit(10)
+        map.values().stream()
+                .filter(Collection.class::isInstance)
+                .flatMap(c -> ((Collection<?>) c).stream())
+                .limit(10)
                 .forEach(item -> lines.append("\n• ").append(item instanceof EngineText text ? text.in(locale) : item));
         return lines.toString();
     }

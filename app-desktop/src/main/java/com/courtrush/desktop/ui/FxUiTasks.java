@@ -38,13 +38,17 @@ public final class FxUiTasks implements UiTasks, AutoCloseable {
     @Override
     public <T> void run(String what, Callable<T> work, Consumer<T> onSuccess) {
         onFx(() -> started(what));
-        run(what, work, result -> {
-            finished(what);
-            onSuccess.accept(result);
-        }, error -> {
-            finished(what);
-            notices.failed(what, error);
-        });
+        run(
+                what,
+                work,
+                result -> {
+                    finished(what);
+                    onSuccess.accept(result);
+                },
+                error -> {
+                    finished(what);
+                    notices.failed(what, error);
+                });
     }
 
     private void started(String what) {
@@ -79,10 +83,17 @@ public final class FxUiTasks implements UiTasks, AutoCloseable {
     }
 
     @Override
-    public <T> void runWithProgress(String what, ProgressWork<T> work, Progress progress, Consumer<T> onSuccess,
+    public <T> void runWithProgress(
+            String what,
+            ProgressWork<T> work,
+            Progress progress,
+            Consumer<T> onSuccess,
             Consumer<Throwable> onFailure) {
-        run(what, () -> work.run((fraction, message) -> Platform.runLater(() -> progress.update(fraction, message))),
-                onSuccess, onFailure);
+        run(
+                what,
+                () -> work.run((fraction, message) -> Platform.runLater(() -> progress.update(fraction, message))),
+                onSuccess,
+                onFailure);
     }
 
     @Override

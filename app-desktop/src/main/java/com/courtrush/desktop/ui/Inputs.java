@@ -9,8 +9,7 @@ import java.util.Locale;
 /** Parses what staff type, refusing bad input with a message they can act on. */
 public final class Inputs {
 
-    private Inputs() {
-    }
+    private Inputs() {}
 
     /** "8:00" or "08:00". */
     public static LocalTime time(I18n i18n, String text, String what) {
@@ -29,7 +28,8 @@ public final class Inputs {
         }
         try {
             BigDecimal value = new BigDecimal(yuan.strip()).movePointRight(2);
-            if (value.signum() < 0 || value.scale() > 0 && value.stripTrailingZeros().scale() > 0) {
+            if (value.signum() < 0
+                    || value.scale() > 0 && value.stripTrailingZeros().scale() > 0) {
                 throw new NumberFormatException();
             }
             return value.intValueExact();
@@ -65,7 +65,9 @@ public final class Inputs {
             value /= 1024;
             unit++;
         }
-        return (unit == 0 || value >= 10 ? String.format(Locale.ROOT, "%.0f", value)
-                : String.format(Locale.ROOT, "%.1f", value)) + " " + units[unit];
+        return (unit == 0 || value >= 10
+                        ? String.format(Locale.ROOT, "%.0f", value)
+                        : String.format(Locale.ROOT, "%.1f", value))
+                + " " + units[unit];
     }
 }

@@ -23,8 +23,8 @@ public interface UiTasks {
     <T> void run(String what, Callable<T> work, Consumer<T> onSuccess, Consumer<Throwable> onFailure);
 
     /** Long work with progress: {@code work} reports through the given {@link Progress}. */
-    <T> void runWithProgress(String what, ProgressWork<T> work, Progress progress, Consumer<T> onSuccess,
-            Consumer<Throwable> onFailure);
+    <T> void runWithProgress(
+            String what, ProgressWork<T> work, Progress progress, Consumer<T> onSuccess, Consumer<Throwable> onFailure);
 
     /** Work that reports progress as it goes. */
     @FunctionalInterface

@@ -42,8 +42,7 @@ import org.controlsfx.control.CheckListView;
 /** Small builders the views share, so each view reads as what it shows. */
 public final class Widgets {
 
-    private Widgets() {
-    }
+    private Widgets() {}
 
     public static Button button(String text, String id, Runnable action) {
         Button button = new Button(text);
@@ -82,7 +81,8 @@ public final class Widgets {
     public static DatePicker datePicker(String id) {
         DatePicker picker = new DatePicker();
         picker.setId(id);
-        picker.setConverter(new LocalDateStringConverter(DateTimeFormatter.ISO_LOCAL_DATE, DateTimeFormatter.ISO_LOCAL_DATE));
+        picker.setConverter(
+                new LocalDateStringConverter(DateTimeFormatter.ISO_LOCAL_DATE, DateTimeFormatter.ISO_LOCAL_DATE));
         return picker;
     }
 
@@ -105,8 +105,8 @@ public final class Widgets {
     public static <T> TableColumn<T, Object> column(String title, Function<T, Object> value) {
         TableColumn<T, Object> column = new TableColumn<>(title);
         column.setMinWidth(widthOf(title));
-        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(cell.getValue() == null
-                ? null : value.apply(cell.getValue())));
+        column.setCellValueFactory(
+                cell -> new ReadOnlyObjectWrapper<>(cell.getValue() == null ? null : value.apply(cell.getValue())));
         return column;
     }
 
@@ -127,8 +127,8 @@ public final class Widgets {
      * A line chart of numbers per second: no symbols or animation, no minor ticks, its x axis titled by
      * {@code xTitle}, its legend at the side (one line per series, whatever the language).
      */
-    public static LineChart<Number, Number> lineChart(String id, String title, ObservableValue<String> xTitle,
-            double height) {
+    public static LineChart<Number, Number> lineChart(
+            String id, String title, ObservableValue<String> xTitle, double height) {
         NumberAxis x = new NumberAxis();
         x.setForceZeroInRange(false);
         x.setAnimated(false);
@@ -218,8 +218,8 @@ public final class Widgets {
      * field turns red and says why — and the value stays what it was (a typed 2 once stayed 5
      * without a word, and −5 became 1).
      */
-    public static Spinner<Integer> integerSpinner(String id, int min, int max, IntegerProperty value, I18n i18n,
-            String label) {
+    public static Spinner<Integer> integerSpinner(
+            String id, int min, int max, IntegerProperty value, I18n i18n, String label) {
         Spinner<Integer> spinner = new Spinner<>(min, max, Math.max(min, Math.min(max, value.get())));
         spinner.setId(id);
         spinner.setEditable(true);
@@ -317,7 +317,8 @@ public final class Widgets {
             confirmButton.disableProperty().bind(reason.textProperty().map(String::isBlank));
             dialog.setOnShown(event -> reason.requestFocus());
         }
-        return dialog.showAndWait().filter(act::equals)
+        return dialog.showAndWait()
+                .filter(act::equals)
                 .map(pressed -> new Destructive.Answer(reason.getText().strip(), option.isSelected()));
     }
 

@@ -12,16 +12,22 @@ import com.tngtech.archunit.lang.ArchRule;
 class ConsoleArchitectureTest {
 
     @ArchTest
-    static final ArchRule viewModelsDoNotTouchNodes = noClasses().that().haveSimpleNameEndingWith("ViewModel")
-            .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "org.controlsfx..")
+    static final ArchRule viewModelsDoNotTouchNodes = noClasses()
+            .that()
+            .haveSimpleNameEndingWith("ViewModel")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("javafx.scene..", "javafx.stage..", "org.controlsfx..")
             .because("view models are tested without a window");
 
     @ArchTest
-    static final ArchRule noSystemOut = noClasses().should().accessField(System.class, "out")
-            .orShould().accessField(System.class, "err");
+    static final ArchRule noSystemOut =
+            noClasses().should().accessField(System.class, "out").orShould().accessField(System.class, "err");
 
     @ArchTest
-    static final ArchRule theConsoleCallsServicesNotTheHttpApi = noClasses().should()
-            .dependOnClassesThat().resideInAnyPackage("java.net.http..")
+    static final ArchRule theConsoleCallsServicesNotTheHttpApi = noClasses()
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("java.net.http..")
             .because("the console calls the engine in-process, never through its own HTTP API");
 }

@@ -23,8 +23,8 @@ class CourtsViewModelTest {
     final CourtService service = mock(CourtService.class);
     final SlotEditor slots = mock(SlotEditor.class);
     final RecordingNotices notices = new RecordingNotices();
-    final CourtsViewModel model = new CourtsViewModel(service, slots, new DirectUiTasks(notices), notices,
-            I18n.of(I18n.ENGLISH), () -> TODAY);
+    final CourtsViewModel model = new CourtsViewModel(
+            service, slots, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);
 
     static Court court(long id, String name, boolean active) {
         Court court = new Court();
@@ -38,8 +38,9 @@ class CourtsViewModelTest {
     void refreshShowsEveryCourt() {
         when(service.list()).thenReturn(List.of(court(1, "A", true), court(2, "B", false)));
         model.refresh();
-        assertThat(model.rows()).containsExactly(new CourtsViewModel.CourtRow(1, "A", true),
-                new CourtsViewModel.CourtRow(2, "B", false));
+        assertThat(model.rows())
+                .containsExactly(
+                        new CourtsViewModel.CourtRow(1, "A", true), new CourtsViewModel.CourtRow(2, "B", false));
     }
 
     @Test
@@ -91,8 +92,8 @@ class CourtsViewModelTest {
         model.toggle(row);
 
         assertThat(notices.lastStep().target()).isEqualTo("Court \"Court 5\"");
-        assertThat(notices.lastStep().consequence()).contains("its 6 slots from today on stay on sale (20 places free, "
-                + "4 booked)");
+        assertThat(notices.lastStep().consequence())
+                .contains("its 6 slots from today on stay on sale (20 places free, " + "4 booked)");
         verify(service, never()).setActive(5, false);
 
         notices.answer = true;

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
 class MessageBundlesTest {
 
     static final Path SOURCES = Path.of("src/main/java");
-    static final Pattern KEY_LITERAL = Pattern.compile("\"((?:app|common|courts|error|header|input|language|nav|openings"
-            + "|queues|reservations|rush|settings|splash|startup|status|students|health|enum)\\.[A-Za-z0-9_.-]+)\"");
+    static final Pattern KEY_LITERAL = Pattern.compile(
+            "\"((?:app|common|courts|error|header|input|language|nav|openings"
+                    + "|queues|reservations|rush|settings|splash|startup|status|students|health|enum)\\.[A-Za-z0-9_.-]+)\"");
     static final Pattern HARD_CODED = Pattern.compile("new (?:Label|Button|CheckBox|TitledPane|Tab|MenuItem|Alert)"
             + "\\(\"[^\"]+\"|\\.set(?:Text|Title|HeaderText|ContentText|PromptText)\\(\"[^\"]+\"");
 
@@ -57,7 +58,8 @@ class MessageBundlesTest {
     @Test
     void theChineseBundleIsATranslationNotACopy() {
         long translated = english.stringPropertyNames().stream()
-                .filter(key -> !english.getProperty(key).equals(chinese.getProperty(key))).count();
+                .filter(key -> !english.getProperty(key).equals(chinese.getProperty(key)))
+                .count();
         assertThat(translated).isGreaterThan(english.size() * 85L / 100);
     }
 
@@ -75,14 +77,22 @@ class MessageBundlesTest {
             }
         }
         assertThat(used).isNotEmpty();
-        assertThat(used.stream().filter(key -> !english.containsKey(key))).as("keys used but missing").isEmpty();
+        assertThat(used.stream().filter(key -> !english.containsKey(key)))
+                .as("keys used but missing")
+                .isEmpty();
     }
 
     @Test
     void everyKeyBuiltAtRunTimeExists() {
         List<String> built = new ArrayList<>();
-        for (Class<? extends Enum<?>> type : List.of(SessionState.class, ReservationStatus.class, CancelReason.class,
-                PayOrderStatus.class, Role.class, DeadLetterLog.Settlement.class, Outcome.class)) {
+        for (Class<? extends Enum<?>> type : List.of(
+                SessionState.class,
+                ReservationStatus.class,
+                CancelReason.class,
+                PayOrderStatus.class,
+                Role.class,
+                DeadLetterLog.Settlement.class,
+                Outcome.class)) {
             for (Enum<?> constant : type.getEnumConstants()) {
                 built.add("enum." + type.getSimpleName() + "." + constant.name());
             }
@@ -90,11 +100,25 @@ class MessageBundlesTest {
         LocalSettings.KEYS.forEach(key -> built.add("settings.key." + key));
         List.of("UP", "DOWN", "UNKNOWN", "OUT_OF_SERVICE").forEach(status -> built.add("health." + status));
         I18n.SUPPORTED.forEach(locale -> built.add("language." + locale.getLanguage()));
-        built.addAll(List.of("courts.enable", "courts.disable", "courts.active", "courts.inactive",
-                "students.enable", "students.disable", "settings.saved", "settings.savedRestart",
-                "openings.oneDay", "openings.week", "status.redis", "status.broker", "status.database",
-                "settings.mode.embedded", "settings.mode.external"));
-        assertThat(built.stream().filter(key -> !english.containsKey(key))).as("keys built but missing").isEmpty();
+        built.addAll(List.of(
+                "courts.enable",
+                "courts.disable",
+                "courts.active",
+                "courts.inactive",
+                "students.enable",
+                "students.disable",
+                "settings.saved",
+                "settings.savedRestart",
+                "openings.oneDay",
+                "openings.week",
+                "status.redis",
+                "status.broker",
+                "status.database",
+                "settings.mode.embedded",
+                "settings.mode.external"));
+        assertThat(built.stream().filter(key -> !english.containsKey(key)))
+                .as("keys built but missing")
+                .isEmpty();
     }
 
     @Test

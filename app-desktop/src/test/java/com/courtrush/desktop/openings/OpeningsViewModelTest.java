@@ -39,8 +39,9 @@ class OpeningsViewModelTest {
 
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
     /** 08:00 on {@link #TODAY}. */
-    static final Clock CLOCK = Clock.fixed(TODAY.atTime(8, 0).atZone(ZoneId.of("Asia/Shanghai")).toInstant(),
-            ZoneId.of("Asia/Shanghai"));
+    static final Clock CLOCK =
+            Clock.fixed(TODAY.atTime(8, 0).atZone(ZoneId.of("Asia/Shanghai")).toInstant(), ZoneId.of("Asia/Shanghai"));
+
     final OpeningService openings = mock(OpeningService.class);
     final SlotGenerator generator = mock(SlotGenerator.class);
     final SlotEditor editor = mock(SlotEditor.class);
@@ -61,8 +62,17 @@ class OpeningsViewModelTest {
         off.setName("Off");
         off.setActive(false);
         when(courts.list()).thenReturn(List.of(a, off));
-        model = new OpeningsViewModel(openings, generator, editor, withdrawal, courts, new DirectUiTasks(notices),
-                notices, I18n.of(I18n.ENGLISH), CLOCK, staff);
+        model = new OpeningsViewModel(
+                openings,
+                generator,
+                editor,
+                withdrawal,
+                courts,
+                new DirectUiTasks(notices),
+                notices,
+                I18n.of(I18n.ENGLISH),
+                CLOCK,
+                staff);
     }
 
     static ReserveSession session(long id) {
@@ -104,8 +114,12 @@ class OpeningsViewModelTest {
         verify(openings).create(created.capture(), eq("staff:tester"));
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
-        assertThat(created.getValue().bookingPass()).as("the desk proposes the booking pass").isTrue();
-        assertThat(created.getValue().drawWindowMs()).as("no fair draw unless staff turn it on").isZero();
+        assertThat(created.getValue().bookingPass())
+                .as("the desk proposes the booking pass")
+                .isTrue();
+        assertThat(created.getValue().drawWindowMs())
+                .as("no fair draw unless staff turn it on")
+                .isZero();
     }
 
     @Test
@@ -126,7 +140,10 @@ class OpeningsViewModelTest {
         model.flashTimeProperty().set("0:00");
         notices.answer = false;
         model.createOpening();
-        assertThat(notices.questions).singleElement().asString().contains("8 h 0 min ago")
+        assertThat(notices.questions)
+                .singleElement()
+                .asString()
+                .contains("8 h 0 min ago")
                 .contains("open as soon as it is created");
         verify(openings, never()).create(any(), anyString());
 
@@ -168,21 +185,32 @@ class OpeningsViewModelTest {
         model.refresh();
         model.chosenCourts().setAll(model.activeCourts());
         model.daysProperty().set(7);
-        when(generator.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString())).thenReturn(List.of(
-                new SlotGenerator.DayResult(TODAY.plusDays(1), 3L, 14),
-                new SlotGenerator.DayResult(TODAY.plusDays(2), null, 0, new EngineText("slot.overlaps", 1),
-                        List.of(new EngineText("slot.overlapItem", "A", LocalTime.of(8, 0), LocalTime.of(9, 0),
-                                LocalTime.of(8, 30), LocalTime.of(9, 30))))));
+        when(generator.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString()))
+                .thenReturn(List.of(
+                        new SlotGenerator.DayResult(TODAY.plusDays(1), 3L, 14),
+                        new SlotGenerator.DayResult(
+                                TODAY.plusDays(2),
+                                null,
+                                0,
+                                new EngineText("slot.overlaps", 1),
+                                List.of(new EngineText(
+                                        "slot.overlapItem",
+                                        "A",
+                                        LocalTime.of(8, 0),
+                                        LocalTime.of(9, 0),
+                                        LocalTime.of(8, 30),
+                                        LocalTime.of(9, 30))))));
         model.generate();
-        assertThat(model.lastResultProperty().get()).contains("2026-11-23: 14 slot(s) created")
+        assertThat(model.lastResultProperty().get())
+                .contains("2026-11-23: 14 slot(s) created")
                 .contains("2026-11-24: not created — 1 slot(s) would overlap existing slots; nothing was created.\n"
                         + "  • court 'A' 08:00-09:00 overlaps its slot 08:30-09:30");
     }
 
     @Test
     void withdrawingAndEditingASlotGoThroughTheServicesAsTheConsolesStaff() {
-        OpeningsViewModel.SlotRow row = new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0),
-                2, 1, 2000, true);
+        OpeningsViewModel.SlotRow row =
+                new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
         model.withdraw(row, "broken net");
         verify(withdrawal).withdraw(11, "broken net", staff);
         model.editSlot(row, "3", "25");
@@ -195,8 +223,8 @@ class OpeningsViewModelTest {
     void withdrawingASlotNamesItSaysWhatFollowsAndTakesTheReasonTyped() {
         when(openings.listByDate(any())).thenReturn(List.of(session(4)));
         model.refresh();
-        OpeningsViewModel.SlotRow row = new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0),
-                2, 1, 2000, true);
+        OpeningsViewModel.SlotRow row =
+                new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
         when(withdrawal.impact(11)).thenReturn(new SlotWithdrawal.Impact(11, 1, 1));
         notices.reason = "  broken net ";
 
@@ -213,14 +241,19 @@ class OpeningsViewModelTest {
     void closingAnOpeningNamesItAndThePlacesLeftUnsoldAndDoesNothingWhenStaffStepBack() {
         when(openings.listByDate(any())).thenReturn(List.of(session(4)));
         model.refresh();
-        model.slots().setAll(new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 4, 1, 2000,
-                true), new OpeningsViewModel.SlotRow(12, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 4, 0, 2000, false));
+        model.slots()
+                .setAll(
+                        new OpeningsViewModel.SlotRow(
+                                11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 4, 1, 2000, true),
+                        new OpeningsViewModel.SlotRow(
+                                12, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 4, 0, 2000, false));
         notices.answer = false;
 
         model.close();
 
         Destructive asked = notices.lastStep();
-        assertThat(asked.target()).isEqualTo("Opening #4: play date " + TODAY.plusDays(1) + ", opens " + TODAY + " 13:00");
+        assertThat(asked.target())
+                .isEqualTo("Opening #4: play date " + TODAY.plusDays(1) + ", opens " + TODAY + " 13:00");
         assertThat(asked.consequence()).startsWith("Students can no longer reserve in it: 3 places still free");
         verify(openings, never()).close(anyLong(), any());
 
@@ -232,11 +265,14 @@ class OpeningsViewModelTest {
     @Test
     void aSlotWithEveryPlaceBookedReadsSoldOutNotOnSale() {
         assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, true)
-                .stateKey()).isEqualTo("rush.soldOut");
+                        .stateKey())
+                .isEqualTo("rush.soldOut");
         assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true)
-                .stateKey()).isEqualTo("openings.onSale");
+                        .stateKey())
+                .isEqualTo("openings.onSale");
         assertThat(new OpeningsViewModel.SlotRow(1, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 2, 2000, false)
-                .stateKey()).isEqualTo("openings.withdrawn");
+                        .stateKey())
+                .isEqualTo("openings.withdrawn");
     }
 
     @Test
@@ -252,6 +288,8 @@ class OpeningsViewModelTest {
 
         model.createOpening();
 
-        assertThat(model.selectedProperty().get().id()).as("the opening just created").isEqualTo(9);
+        assertThat(model.selectedProperty().get().id())
+                .as("the opening just created")
+                .isEqualTo(9);
     }
 }

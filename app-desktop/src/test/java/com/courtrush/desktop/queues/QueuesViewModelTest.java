@@ -25,19 +25,31 @@ class QueuesViewModelTest {
     final QueueMonitor monitor = mock(QueueMonitor.class);
     final DeadLetterActions actions = mock(DeadLetterActions.class);
     final RecordingNotices notices = new RecordingNotices();
-    final QueuesViewModel model = new QueuesViewModel(monitor, actions, mock(Reconciler.class),
-            new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), ZoneId.of("Asia/Shanghai"), "console:t");
+    final QueuesViewModel model = new QueuesViewModel(
+            monitor,
+            actions,
+            mock(Reconciler.class),
+            new DirectUiTasks(notices),
+            notices,
+            I18n.of(I18n.ENGLISH),
+            ZoneId.of("Asia/Shanghai"),
+            "console:t");
 
     static QueueMonitor.QueuesView view(long at, long published, long confirmed, long refused) {
-        ReserveMetrics.Totals totals = new ReserveMetrics.Totals(Map.of(), confirmed, refused, 0, published, confirmed,
-                1, 2);
-        return new QueueMonitor.QueuesView(new QueueMonitor.QueueStats("reserve.queue", true, 7, 4),
-                new QueueMonitor.QueueStats("reserve.dlq", true, 1, 1), totals, 3,
+        ReserveMetrics.Totals totals =
+                new ReserveMetrics.Totals(Map.of(), confirmed, refused, 0, published, confirmed, 1, 2);
+        return new QueueMonitor.QueuesView(
+                new QueueMonitor.QueueStats("reserve.queue", true, 7, 4),
+                new QueueMonitor.QueueStats("reserve.dlq", true, 1, 1),
+                totals,
+                3,
                 List.of(new QueueMonitor.PendingGrant("t1", 5, 9, 1, 4_500)),
                 new QueueMonitor.ReconcilerRun(1_795_000_000_000L, 2, 1),
-                List.of(new DeadLetterLog.Entry("t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full",
-                        DeadLetterLog.Settlement.WAITING)),
-                Map.of(5L, "2024001"), history(at / 1000), at);
+                List.of(new DeadLetterLog.Entry(
+                        "t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full", DeadLetterLog.Settlement.WAITING)),
+                Map.of(5L, "2024001"),
+                history(at / 1000),
+                at);
     }
 
     /** Five quiet minutes, then the last five seconds: 20 published and 1 refused per second, 18 recorded. */
@@ -47,8 +59,17 @@ class QueuesViewModelTest {
             boolean recent = s >= now - 5;
             seconds.add(new QueueSeries.Second(s, recent ? 20 : 0, recent ? 1 : 0, recent ? 18 : 0, 0));
         }
-        return new QueueSeries.History(seconds, Map.of(QueueSeries.Flow.PUBLISHED, 1200L, QueueSeries.Flow.REFUSED, 3L,
-                QueueSeries.Flow.CONSUMED, 1190L, QueueSeries.Flow.DEAD_LETTERED, 1L));
+        return new QueueSeries.History(
+                seconds,
+                Map.of(
+                        QueueSeries.Flow.PUBLISHED,
+                        1200L,
+                        QueueSeries.Flow.REFUSED,
+                        3L,
+                        QueueSeries.Flow.CONSUMED,
+                        1190L,
+                        QueueSeries.Flow.DEAD_LETTERED,
+                        1L));
     }
 
     @Test
@@ -66,8 +87,8 @@ class QueuesViewModelTest {
         assertThat(model.consumedPerSecondProperty().get()).isEqualTo(18.0);
         assertThat(model.history()).hasSize(QueueSeries.HISTORY_SECONDS);
         assertThat(model.history().get(model.history().size() - 1).secondsAgo()).isEqualTo(-1);
-        assertThat(model.todayProperty().get()).isEqualTo(
-                "Today, all nodes: 1200 published, 1190 recorded, 3 refused by the broker, 1 dead-lettered");
+        assertThat(model.todayProperty().get())
+                .isEqualTo("Today, all nodes: 1200 published, 1190 recorded, 3 refused by the broker, 1 dead-lettered");
         assertThat(model.pending()).containsExactly(new QueuesViewModel.PendingRow("t1", "2024001", 9, 4));
         assertThat(model.deadLetters().get(0).studentId()).isEqualTo("2024001");
         assertThat(model.deadLetters().get(0).waiting()).isTrue();
@@ -78,8 +99,8 @@ class QueuesViewModelTest {
     void staffCompensateOrReplayADeadLetter() {
         when(monitor.queues()).thenReturn(view(1, 0, 0, 0));
         when(actions.replay("t2")).thenReturn(DeadLetterLog.Settlement.REPLAYED);
-        QueuesViewModel.DeadLetterRow row = new QueuesViewModel.DeadLetterRow("t2", "2024001", 9, "disk full", "",
-                DeadLetterLog.Settlement.WAITING);
+        QueuesViewModel.DeadLetterRow row = new QueuesViewModel.DeadLetterRow(
+                "t2", "2024001", 9, "disk full", "", DeadLetterLog.Settlement.WAITING);
         model.replay(row);
         verify(actions).replay("t2");
         assertThat(notices.infos).containsExactly("Dead letter t2: Replayed.");
@@ -89,7 +110,8 @@ class QueuesViewModelTest {
 
     @Test
     void aBrokerThatDoesNotAnswerShowsAProblemLine() {
-        when(monitor.queues()).thenThrow(new org.springframework.amqp.AmqpConnectException(new java.io.IOException("no")));
+        when(monitor.queues())
+                .thenThrow(new org.springframework.amqp.AmqpConnectException(new java.io.IOException("no")));
         model.refresh();
         assertThat(model.problemProperty().get()).startsWith("Queue data unavailable");
         assertThat(notices.failures).isEmpty();

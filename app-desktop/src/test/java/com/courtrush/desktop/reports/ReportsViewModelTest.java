@@ -27,8 +27,8 @@ class ReportsViewModelTest {
     final SalesReports reports = mock(SalesReports.class);
     final ReportExports exports = mock(ReportExports.class);
     final RecordingNotices notices = new RecordingNotices();
-    final ReportsViewModel model = new ReportsViewModel(reports, exports, new DirectUiTasks(notices), notices,
-            I18n.of(I18n.ENGLISH), THURSDAY);
+    final ReportsViewModel model = new ReportsViewModel(
+            reports, exports, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), THURSDAY);
 
     @TempDir
     Path folder;
@@ -41,22 +41,28 @@ class ReportsViewModelTest {
         assertThat(model.to()).isEqualTo(LocalDate.of(2026, 11, 29));
         SalesReports.Figures day = figures(monday, 6, 5, 2);
         SalesReports.Figures total = figures(null, 6, 5, 2);
-        when(reports.report(monday, monday.plusDays(6), null)).thenReturn(new SalesReports.Report(monday,
-                monday.plusDays(6), List.of(day, figures(monday.plusDays(1), 0, 0, 0)), total,
-                List.of(new SalesReports.Utilisation("Court 1", 8, 1, 1, new BigDecimal("100.0")))));
+        when(reports.report(monday, monday.plusDays(6), null))
+                .thenReturn(new SalesReports.Report(
+                        monday,
+                        monday.plusDays(6),
+                        List.of(day, figures(monday.plusDays(1), 0, 0, 0)),
+                        total,
+                        List.of(new SalesReports.Utilisation("Court 1", 8, 1, 1, new BigDecimal("100.0")))));
         model.load();
         assertThat(model.days()).hasSize(3).last().isEqualTo(total);
         assertThat(ReportsViewModel.cancelled(day)).isEqualTo(3);
         assertThat(model.utilisation()).hasSize(1);
-        assertThat(model.summaryProperty().get()).isEqualTo("2026-11-23 to 2026-11-29: 6 places offered, 5 sold, "
-                + "2 held, 2 paid; cancelled: by the student 1, not paid in time 0, refunded 1, by staff 1; 1 refunded; "
-                + "4 unsold. Revenue ¥40.00, refunds ¥20.00, net ¥20.00.");
+        assertThat(model.summaryProperty().get())
+                .isEqualTo("2026-11-23 to 2026-11-29: 6 places offered, 5 sold, "
+                        + "2 held, 2 paid; cancelled: by the student 1, not paid in time 0, refunded 1, by staff 1; 1 refunded; "
+                        + "4 unsold. Revenue ¥40.00, refunds ¥20.00, net ¥20.00.");
     }
 
     @Test
     void anExportIsSavedWhereStaffChoseAndSaidSo() throws Exception {
         byte[] csv = "\uFEFFPlay date,Sold\r\n2026-11-26,5\r\n".getBytes(StandardCharsets.UTF_8);
-        when(exports.export(ReportExports.Kind.REPORT, THURSDAY, THURSDAY, null, I18n.ENGLISH)).thenReturn(csv);
+        when(exports.export(ReportExports.Kind.REPORT, THURSDAY, THURSDAY, null, I18n.ENGLISH))
+                .thenReturn(csv);
         assertThat(model.fileName(ReportExports.Kind.REPORT)).isEqualTo("courtrush-report-2026-11-26.csv");
         Path file = folder.resolve("report.csv");
         model.export(ReportExports.Kind.REPORT, file);
@@ -65,8 +71,17 @@ class ReportsViewModelTest {
     }
 
     private static SalesReports.Figures figures(LocalDate date, int offered, int sold, int held) {
-        return new SalesReports.Figures(date, offered, sold, held, held, Map.of(CancelReason.USER, 1,
-                CancelReason.TIMEOUT, 0, CancelReason.REFUND, 1, CancelReason.STAFF, 1), 1, offered - held,
-                new BigDecimal("40.00"), new BigDecimal("20.00"), new BigDecimal("20.00"));
+        return new SalesReports.Figures(
+                date,
+                offered,
+                sold,
+                held,
+                held,
+                Map.of(CancelReason.USER, 1, CancelReason.TIMEOUT, 0, CancelReason.REFUND, 1, CancelReason.STAFF, 1),
+                1,
+                offered - held,
+                new BigDecimal("40.00"),
+                new BigDecimal("20.00"),
+                new BigDecimal("20.00"));
     }
 }

@@ -22,8 +22,8 @@ class AuditLabelsTest {
 
     @Test
     void aHistoryEntryReadsInTheConsolesLanguageNotAsCodes() {
-        AuditLog timeout = entry("system:pay-timeout", "CANCEL_TIMEOUT",
-                AuditLog.encode(new EngineText("audit.payTimeout", 15)));
+        AuditLog timeout =
+                entry("system:pay-timeout", "CANCEL_TIMEOUT", AuditLog.encode(new EngineText("audit.payTimeout", 15)));
         assertThat(chinese.who(timeout)).isEqualTo("支付超时");
         assertThat(chinese.what(timeout)).isEqualTo("超时未支付取消");
         assertThat(chinese.detail(timeout)).isEqualTo("15 分钟内未支付");
@@ -33,8 +33,11 @@ class AuditLabelsTest {
 
     @Test
     void aReasonInsideTheEnginesWordingIsTranslatedTooAndOneStaffTypedStaysAsTyped() {
-        AuditLog compensated = entry("system:consumer", "COMPENSATE", AuditLog.encode(new EngineText(
-                "audit.refusedByDatabase", new EngineText("compensate.slotFull"), 7, 9)));
+        AuditLog compensated = entry(
+                "system:consumer",
+                "COMPENSATE",
+                AuditLog.encode(
+                        new EngineText("audit.refusedByDatabase", new EngineText("compensate.slotFull"), 7, 9)));
         assertThat(chinese.detail(compensated)).isEqualTo("数据库中该时段已满或已停用；用户 7，时段 9：已重新同步场次");
         AuditLog cancelled = entry("console:front-desk", "CANCEL", "球网坏了");
         assertThat(english.detail(cancelled)).isEqualTo("球网坏了");

@@ -41,26 +41,52 @@ class ReservationsViewModelTest {
     final OpeningService openings = mock(OpeningService.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
-    final ReservationsViewModel model = new ReservationsViewModel(queries, details, cancellation, payments, refunds,
-            openings, mock(CourtService.class), new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), staff, TODAY);
+    final ReservationsViewModel model = new ReservationsViewModel(
+            queries,
+            details,
+            cancellation,
+            payments,
+            refunds,
+            openings,
+            mock(CourtService.class),
+            new DirectUiTasks(notices),
+            notices,
+            I18n.of(I18n.ENGLISH),
+            staff,
+            TODAY);
 
     static ReservationQueries.Row row(long id, ReservationStatus status) {
-        return new ReservationQueries.Row(id, "trace" + id, 3, "2024001", 9, 4, status, null, null, TODAY,
-                LocalTime.of(8, 0), LocalTime.of(9, 0), "A", "Ann", 2000);
+        return new ReservationQueries.Row(
+                id,
+                "trace" + id,
+                3,
+                "2024001",
+                9,
+                4,
+                status,
+                null,
+                null,
+                TODAY,
+                LocalTime.of(8, 0),
+                LocalTime.of(9, 0),
+                "A",
+                "Ann",
+                2000);
     }
 
     @Test
     void theFiltersBecomeTheQueryAndCompensatedAttemptsAreLeftOut() {
-        when(queries.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(
-                List.of(row(1, ReservationStatus.CONFIRMED)), 1));
+        when(queries.find(any(), anyInt(), anyInt()))
+                .thenReturn(new ReservationQueries.PageOf<>(List.of(row(1, ReservationStatus.CONFIRMED)), 1));
         model.courtProperty().set(new ReservationsViewModel.CourtFilter(5, "A"));
         model.studentProperty().set(" 2024001 ");
         model.statusProperty().set(ReservationStatus.CONFIRMED);
         model.search();
         ArgumentCaptor<ReservationQueries.Filter> filter = ArgumentCaptor.captor();
         verify(queries).find(filter.capture(), eq(1), eq(ReservationsViewModel.PAGE_SIZE));
-        assertThat(filter.getValue()).isEqualTo(new ReservationQueries.Filter(null, null, null,
-                ReservationStatus.CONFIRMED, TODAY.plusDays(1), 5L, "2024001", false));
+        assertThat(filter.getValue())
+                .isEqualTo(new ReservationQueries.Filter(
+                        null, null, null, ReservationStatus.CONFIRMED, TODAY.plusDays(1), 5L, "2024001", false));
         assertThat(model.rows()).hasSize(1);
         assertThat(model.totalProperty().get()).isEqualTo(1);
     }

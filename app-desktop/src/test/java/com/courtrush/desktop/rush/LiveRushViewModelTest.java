@@ -36,6 +36,7 @@ class LiveRushViewModelTest {
     static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
     /** 13:00:00 on TODAY, the opening time of the histories below. */
     static final long OPENS_AT_MS = TODAY.atTime(13, 0).atZone(ZONE).toInstant().toEpochMilli();
+
     static final long OPENS_AT = OPENS_AT_MS / 1000;
     static final RushHistory.Summary NOTHING = new RushHistory.Summary(null, 0, 0, 0, Map.of(), null, null, 0, 0, null);
 
@@ -46,13 +47,15 @@ class LiveRushViewModelTest {
     final LiveRushViewModel model = newModel(I18n.ENGLISH);
 
     LiveRushViewModel newModel(Locale language) {
-        return new LiveRushViewModel(monitor, history, openings, new DirectUiTasks(notices), I18n.of(language), TODAY,
-                ZONE);
+        return new LiveRushViewModel(
+                monitor, history, openings, new DirectUiTasks(notices), I18n.of(language), TODAY, ZONE);
     }
 
     static RushHistory.Second second(long fromOpening, long grants, Map<Outcome, Long> refusals) {
-        long attempts = grants + refusals.values().stream().mapToLong(Long::longValue).sum();
-        return new RushHistory.Second(OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0, 0, 0);
+        long attempts =
+                grants + refusals.values().stream().mapToLong(Long::longValue).sum();
+        return new RushHistory.Second(
+                OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0, 0, 0);
     }
 
     static RushHistory.History history(List<RushHistory.Second> seconds, RushHistory.Summary summary) {
@@ -68,9 +71,18 @@ class LiveRushViewModelTest {
     }
 
     static RushMonitor.Rush rush(long at, boolean open, Long secondsToOpen, Integer permits, ReserveMetrics.Totals t) {
-        return new RushMonitor.Rush(1, SessionState.OPEN, true, open, null, secondsToOpen, at,
-                List.of(new RushMonitor.SlotStock(10, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 3, permits, 3 - permits,
-                        true), new RushMonitor.SlotStock(11, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 1, 0, 1, true)),
+        return new RushMonitor.Rush(
+                1,
+                SessionState.OPEN,
+                true,
+                open,
+                null,
+                secondsToOpen,
+                at,
+                List.of(
+                        new RushMonitor.SlotStock(
+                                10, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 3, permits, 3 - permits, true),
+                        new RushMonitor.SlotStock(11, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 1, 0, 1, true)),
                 t);
     }
 
@@ -93,8 +105,9 @@ class LiveRushViewModelTest {
 
     @Test
     void theChartsCountSecondsFromTheOpeningTimeAndAQuietSecondIsZero() {
-        model.apply(history(List.of(second(0, 3, Map.of(Outcome.OUT_OF_STOCK, 7L)),
-                second(2, 0, Map.of(Outcome.OUT_OF_STOCK, 5L))), NOTHING));
+        model.apply(history(
+                List.of(second(0, 3, Map.of(Outcome.OUT_OF_STOCK, 7L)), second(2, 0, Map.of(Outcome.OUT_OF_STOCK, 5L))),
+                NOTHING));
 
         assertThat(model.rates()).extracting(RatePoint::second).containsExactly(-5L, -4L, -3L, -2L, -1L, 0L, 1L, 2L);
         RatePoint opening = model.rates().get(5);
@@ -125,34 +138,41 @@ class LiveRushViewModelTest {
         refusals.put(Outcome.OUT_OF_STOCK, 1100L);
         refusals.put(Outcome.PARAM_ERROR, 1L); // a one-off: in the legend and the summary all the same
         refusals.put(Outcome.DUP_REQ, 50L);
-        model.apply(history(List.of(second(0, 40, refusals)),
+        model.apply(history(
+                List.of(second(0, 40, refusals)),
                 new RushHistory.Summary(412L, 1191, 456, 40, refusals, 137L, 531L, 3, 2, null)));
 
         assertThat(model.reasons()).containsExactly(Outcome.DUP_REQ, Outcome.OUT_OF_STOCK, Outcome.PARAM_ERROR);
-        assertThat(model.summaryProperty().get()).isEqualTo("Sold out 0.412 s after the opening time"
-                + " · attempts: 1191 from 456 students; places granted: 40"
-                + " · refused: Duplicate 50, Sold out 1100, Bad request 1"
-                + " · recorded 137 ms after the grant on average (at most 531 ms)"
-                + " · places given back later: 3 (payment timeouts: 2)");
+        assertThat(model.summaryProperty().get())
+                .isEqualTo("Sold out 0.412 s after the opening time"
+                        + " · attempts: 1191 from 456 students; places granted: 40"
+                        + " · refused: Duplicate 50, Sold out 1100, Bad request 1"
+                        + " · recorded 137 ms after the grant on average (at most 531 ms)"
+                        + " · places given back later: 3 (payment timeouts: 2)");
     }
 
     @Test
     void theSummarySaysWhatTheFairDrawCameTo() {
         RushHistory.Draw drawn = new RushHistory.Draw(1000, true, 812, 300, 0, 4L, 20261124L, "node-a");
         // the entries in the opening's second, the drawn places in the next: both on the chart
-        RushHistory.Second entries = new RushHistory.Second(OPENS_AT, 812, 0, Map.of(), null, 0, 0, 0, 0, -1, 0, 812, 0);
-        RushHistory.Second places = new RushHistory.Second(OPENS_AT + 1, 0, 300, Map.of(), null, 0, 0, 0, 0, -1, 0, 0,
-                300);
-        model.apply(history(List.of(entries, places),
+        RushHistory.Second entries =
+                new RushHistory.Second(OPENS_AT, 812, 0, Map.of(), null, 0, 0, 0, 0, -1, 0, 812, 0);
+        RushHistory.Second places =
+                new RushHistory.Second(OPENS_AT + 1, 0, 300, Map.of(), null, 0, 0, 0, 0, -1, 0, 0, 300);
+        model.apply(history(
+                List.of(entries, places),
                 new RushHistory.Summary(1004L, 812, 812, 300, Map.of(), 40L, 90L, 0, 0, drawn)));
         assertThat(model.rates()).extracting(RatePoint::accepted).contains(300.0);
-        assertThat(model.summaryProperty().get()).contains("fair draw: 812 entered in the first 1000 ms; 300 drawn, "
-                + "512 not drawn; drawn 4 ms after the window closed (seed 20261124)");
+        assertThat(model.summaryProperty().get())
+                .contains("fair draw: 812 entered in the first 1000 ms; 300 drawn, "
+                        + "512 not drawn; drawn 4 ms after the window closed (seed 20261124)");
 
         RushHistory.Draw waiting = new RushHistory.Draw(1000, false, 0, 0, 0, null, null, null);
-        model.apply(history(List.of(second(0, 0, Map.of())),
+        model.apply(history(
+                List.of(second(0, 0, Map.of())),
                 new RushHistory.Summary(null, 12, 12, 0, Map.of(), null, null, 0, 0, waiting)));
-        assertThat(model.summaryProperty().get()).contains("fair draw: entries taken in the first 1000 ms; not drawn yet");
+        assertThat(model.summaryProperty().get())
+                .contains("fair draw: entries taken in the first 1000 ms; not drawn yet");
     }
 
     @Test
@@ -164,8 +184,11 @@ class LiveRushViewModelTest {
         existing.setFlashTime(TODAY.atTime(13, 0));
         when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
         when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 0, totals(0, 0, 0)));
-        when(history.of(1L)).thenReturn(history(List.of(second(0, 4, Map.of(Outcome.OUT_OF_STOCK, 9L))),
-                new RushHistory.Summary(300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0, null)));
+        when(history.of(1L))
+                .thenReturn(history(
+                        List.of(second(0, 4, Map.of(Outcome.OUT_OF_STOCK, 9L))),
+                        new RushHistory.Summary(
+                                300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0, null)));
 
         LiveRushViewModel chinese = newModel(I18n.CHINESE);
         chinese.loadOpenings();
@@ -198,12 +221,15 @@ class LiveRushViewModelTest {
         created.setSessionDate(TODAY);
         created.setFlashTime(TODAY.atTime(13, 0));
         when(openings.listByDate(TODAY)).thenReturn(List.of(created));
-        when(monitor.rush(7L)).thenReturn(new RushMonitor.Rush(7, SessionState.WARMED, true, false, null, 60L, 1_000,
-                List.of(), totals(0, 0, 0)));
+        when(monitor.rush(7L))
+                .thenReturn(new RushMonitor.Rush(
+                        7, SessionState.WARMED, true, false, null, 60L, 1_000, List.of(), totals(0, 0, 0)));
         when(history.of(7L)).thenReturn(new RushHistory.History(7, OPENS_AT_MS, List.of(), NOTHING));
         model.refresh();
 
-        assertThat(model.choices()).extracting(LiveRushViewModel.OpeningChoice::id).containsExactly(7L);
+        assertThat(model.choices())
+                .extracting(LiveRushViewModel.OpeningChoice::id)
+                .containsExactly(7L);
         assertThat(model.openingProperty().get().id()).isEqualTo(7L);
         verify(monitor).rush(7L);
         assertThat(model.gateProperty().get()).isEqualTo("Opens in 00:01:00");

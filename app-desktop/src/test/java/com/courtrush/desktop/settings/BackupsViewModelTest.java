@@ -19,18 +19,23 @@ class BackupsViewModelTest {
 
     final DatabaseBackups backups = mock(DatabaseBackups.class);
     final RecordingNotices notices = new RecordingNotices();
-    final BackupsViewModel model = new BackupsViewModel(backups, new DirectUiTasks(notices), notices,
-            I18n.of(I18n.ENGLISH), "console:desk", ZoneId.of("Asia/Shanghai"));
+    final BackupsViewModel model = new BackupsViewModel(
+            backups,
+            new DirectUiTasks(notices),
+            notices,
+            I18n.of(I18n.ENGLISH),
+            "console:desk",
+            ZoneId.of("Asia/Shanghai"));
 
     @Test
     void theNewestBackupAndHowManyAreKeptAreShownAndStaffBackUpNow() {
-        DatabaseBackups.Backup made = new DatabaseBackups.Backup("courtrush-20261124-033000.zip", 3_145_728,
-                Instant.parse("2026-11-23T19:30:00Z"));
+        DatabaseBackups.Backup made = new DatabaseBackups.Backup(
+                "courtrush-20261124-033000.zip", 3_145_728, Instant.parse("2026-11-23T19:30:00Z"));
         when(backups.available()).thenReturn(true);
         when(backups.list()).thenReturn(List.of(made, made));
         model.refresh();
-        assertThat(model.stateProperty().get()).startsWith(
-                "Newest: courtrush-20261124-033000.zip (3.0 MB, 2026-11-24 03:30); 2 kept");
+        assertThat(model.stateProperty().get())
+                .startsWith("Newest: courtrush-20261124-033000.zip (3.0 MB, 2026-11-24 03:30); 2 kept");
 
         when(backups.backUp("console:desk")).thenReturn(made);
         model.backUpNow();
@@ -40,8 +45,9 @@ class BackupsViewModelTest {
     @Test
     void aSmallBackupReadsInKilobytesNotAsNothing() {
         when(backups.available()).thenReturn(true);
-        when(backups.list()).thenReturn(List.of(new DatabaseBackups.Backup("courtrush-20261124-080357.zip", 55_726,
-                Instant.parse("2026-11-24T00:03:57Z"))));
+        when(backups.list())
+                .thenReturn(List.of(new DatabaseBackups.Backup(
+                        "courtrush-20261124-080357.zip", 55_726, Instant.parse("2026-11-24T00:03:57Z"))));
         model.refresh();
         assertThat(model.stateProperty().get()).startsWith("Newest: courtrush-20261124-080357.zip (54 KB, ");
     }

@@ -35,8 +35,15 @@ class SettingsViewModelTest {
     final RecordingNotices notices = new RecordingNotices();
     final AuditTrail audit = mock(AuditTrail.class);
     final Caller manager = Caller.atDesk(1, "wang", Role.MANAGER);
-    final SettingsViewModel model = new SettingsViewModel(local, live, new StaffSettings(local, live, audit), token,
-            new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
+    final SettingsViewModel model = new SettingsViewModel(
+            local,
+            live,
+            new StaffSettings(local, live, audit),
+            token,
+            new DirectUiTasks(notices),
+            notices,
+            I18n.of(I18n.ENGLISH),
+            manager);
 
     @BeforeEach
     void setUp() {
@@ -74,8 +81,8 @@ class SettingsViewModelTest {
         verify(live).set(SettingKey.PAY_TIMEOUT_MINUTE, "20");
         verify(live).set(SettingKey.DEFAULT_PRICE_CENTS, "2550");
         assertThat(model.restartNeededProperty().get()).isTrue();
-        assertThat(notices.infos).containsExactly(
-                "Saved. Restart the console for the start-up settings to take effect.");
+        assertThat(notices.infos)
+                .containsExactly("Saved. Restart the console for the start-up settings to take effect.");
         verify(audit).record(eq("staff:wang"), eq("UPDATE_SETTINGS"), eq("SETTINGS"), eq("-"), any(String.class));
     }
 
@@ -85,10 +92,13 @@ class SettingsViewModelTest {
         model.payTimeoutProperty().set("20");
         model.startup("server.port").set("abc");
         model.startup("courtrush.limits.per-ip-enabled").set("maybe");
-        when(local.save(any())).thenThrow(new SettingsRejected(new LinkedHashMap<>(Map.of(
-                "server.port", SettingRules.Problem.NOT_A_WHOLE_NUMBER))));
+        when(local.save(any()))
+                .thenThrow(new SettingsRejected(
+                        new LinkedHashMap<>(Map.of("server.port", SettingRules.Problem.NOT_A_WHOLE_NUMBER))));
         model.save();
-        assertThat(notices.lastFailureMessage()).contains("Students' HTTP port").contains("\"abc\"")
+        assertThat(notices.lastFailureMessage())
+                .contains("Students' HTTP port")
+                .contains("\"abc\"")
                 .contains("is not a whole number");
         verify(live, never()).set(any(), any());
     }
@@ -100,16 +110,27 @@ class SettingsViewModelTest {
         model.save();
         model.refundCutoffProperty().set("99999");
         model.save();
-        assertThat(notices.lastFailureMessage()).contains("Pay within (minutes)").contains("\"soon\"")
-                .contains("is not a whole number").contains("Refunds close").contains("is out of range");
+        assertThat(notices.lastFailureMessage())
+                .contains("Pay within (minutes)")
+                .contains("\"soon\"")
+                .contains("is not a whole number")
+                .contains("Refunds close")
+                .contains("is out of range");
         verify(live, never()).set(any(), any());
         verify(local, never()).save(any());
     }
 
     @Test
     void onlyAManagerChangesSettings() {
-        SettingsViewModel atTheDesk = new SettingsViewModel(local, live, new StaffSettings(local, live, audit), token,
-                new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), Caller.atDesk(2, "li", Role.STAFF));
+        SettingsViewModel atTheDesk = new SettingsViewModel(
+                local,
+                live,
+                new StaffSettings(local, live, audit),
+                token,
+                new DirectUiTasks(notices),
+                notices,
+                I18n.of(I18n.ENGLISH),
+                Caller.atDesk(2, "li", Role.STAFF));
         atTheDesk.load();
         atTheDesk.save();
         assertThat(notices.lastFailureMessage()).contains("Only a manager");

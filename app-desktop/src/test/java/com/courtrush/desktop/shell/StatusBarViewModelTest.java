@@ -23,7 +23,8 @@ class StatusBarViewModelTest {
     @Test
     void healthAndTheStudentsUrlAreShown() {
         when(health.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.DOWN, "db", Status.UP));
-        when(health.dataDirectory()).thenReturn(new DataDirectoryHealthIndicator.Usage(300L << 20, Map.of(), 40L << 30));
+        when(health.dataDirectory())
+                .thenReturn(new DataDirectoryHealthIndicator.Usage(300L << 20, Map.of(), 40L << 30));
         when(startup.studentUrl()).thenReturn("http://192.168.1.5:8080/");
         model.refresh();
         assertThat(model.redisProperty().get()).isEqualTo("UP");

@@ -26,8 +26,8 @@ class StudentsViewModelTest {
 
     final StudentDirectory directory = mock(StudentDirectory.class);
     final RecordingNotices notices = new RecordingNotices();
-    final StudentsViewModel model = new StudentsViewModel(directory, new DirectUiTasks(notices), notices,
-            I18n.of(I18n.ENGLISH), "console:t");
+    final StudentsViewModel model =
+            new StudentsViewModel(directory, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), "console:t");
 
     @TempDir
     Path dir;
@@ -35,8 +35,13 @@ class StudentsViewModelTest {
     Path csv(int rows, String extra) throws Exception {
         StringBuilder text = new StringBuilder("studentId,password,name\n");
         for (int i = 1; i <= rows; i++) {
-            text.append("2024").append(String.format("%04d", i)).append(",secret-").append(i).append(",Student ")
-                    .append(i).append('\n');
+            text.append("2024")
+                    .append(String.format("%04d", i))
+                    .append(",secret-")
+                    .append(i)
+                    .append(",Student ")
+                    .append(i)
+                    .append('\n');
         }
         text.append(extra);
         Path file = dir.resolve("students.csv");
@@ -46,9 +51,11 @@ class StudentsViewModelTest {
 
     @Test
     void anImportGoesInChunksWithProgressAndSaysWhatItDid() throws Exception {
-        when(directory.importStudents(anyList())).thenAnswer(call -> new StudentDirectory.ImportResult(
-                ((List<?>) call.getArgument(0)).size() - 1, List.of("already")));
-        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
+        when(directory.importStudents(anyList()))
+                .thenAnswer(call -> new StudentDirectory.ImportResult(
+                        ((List<?>) call.getArgument(0)).size() - 1, List.of("already")));
+        when(directory.list(anyString(), anyInt(), anyInt()))
+                .thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
         model.importCsv(csv(450, ""));
         verify(directory, times(3)).importStudents(anyList());
         assertThat(model.progressProperty().get()).isEqualTo(1.0);
@@ -69,15 +76,16 @@ class StudentsViewModelTest {
 
     @Test
     void theRowsWhatIsWrongReadsInChinese() throws Exception {
-        StudentsViewModel chinese = new StudentsViewModel(directory, new DirectUiTasks(notices), notices,
-                I18n.of(I18n.CHINESE), "console:t");
+        StudentsViewModel chinese = new StudentsViewModel(
+                directory, new DirectUiTasks(notices), notices, I18n.of(I18n.CHINESE), "console:t");
         chinese.importCsv(csv(1, "2024009,short,Ann\n"));
         assertThat(notices.lastFailureMessage()).contains("第 3 行：密码至少 6 个字符");
     }
 
     @Test
     void anImportStoppedPartWaySaysHowFarItGot() throws Exception {
-        when(directory.importStudents(anyList())).thenReturn(new StudentDirectory.ImportResult(200, List.of()))
+        when(directory.importStudents(anyList()))
+                .thenReturn(new StudentDirectory.ImportResult(200, List.of()))
                 .thenThrow(new IllegalStateException("database gone"));
         model.importCsv(csv(450, ""));
         assertThat(model.progressTextProperty().get())
@@ -86,9 +94,10 @@ class StudentsViewModelTest {
 
     @Test
     void passwordsAndAccountsAreManagedThroughTheDirectory() {
-        StudentDirectory.Student student = new StudentDirectory.Student(8, "2024001", "Ann",
-                com.courtrush.account.Role.STUDENT, true, null);
-        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
+        StudentDirectory.Student student =
+                new StudentDirectory.Student(8, "2024001", "Ann", com.courtrush.account.Role.STUDENT, true, null);
+        when(directory.list(anyString(), anyInt(), anyInt()))
+                .thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
         model.resetPassword(student, "new-secret");
         verify(directory).resetPassword(8, "new-secret", "console:t");
         model.setActive(student, false);

@@ -23,8 +23,7 @@ import javafx.scene.text.Text;
  */
 public final class ClippedText {
 
-    private ClippedText() {
-    }
+    private ClippedText() {}
 
     /** What is clipped under {@code root}, one line each; empty when everything reads whole. */
     public static List<String> in(Parent root) {
@@ -105,12 +104,16 @@ public final class ClippedText {
             if (Character.isWhitespace(c)) {
                 continue;
             }
-            lines.computeIfAbsent(Math.round(lineTop(shown, i)), y -> new StringBuilder()).append(c);
+            lines.computeIfAbsent(Math.round(lineTop(shown, i)), y -> new StringBuilder())
+                    .append(c);
         }
         if (lines.size() < 2) {
             return null;
         }
-        return lines.values().stream().filter(line -> line.length() == 1).map(StringBuilder::toString).findFirst()
+        return lines.values().stream()
+                .filter(line -> line.length() == 1)
+                .map(StringBuilder::toString)
+                .findFirst()
                 .orElse(null);
     }
 

@@ -43,7 +43,11 @@ public final class DirectUiTasks implements UiTasks {
     }
 
     @Override
-    public <T> void runWithProgress(String what, ProgressWork<T> work, Progress progress, Consumer<T> onSuccess,
+    public <T> void runWithProgress(
+            String what,
+            ProgressWork<T> work,
+            Progress progress,
+            Consumer<T> onSuccess,
             Consumer<Throwable> onFailure) {
         run(what, () -> work.run(progress), onSuccess, onFailure);
     }

@@ -24,6 +24,8 @@ class FxNoticesTest {
     @Test
     void anUnexpectedErrorShowsItsKindAndWhereTheLogIs() {
         assertThat(notices.explain(new IllegalStateException("internal detail")))
-                .contains("IllegalStateException").contains("logs/console.log").doesNotContain("internal detail");
+                .contains("IllegalStateException")
+                .contains("logs/console.log")
+                .doesNotContain("internal detail");
     }
 }

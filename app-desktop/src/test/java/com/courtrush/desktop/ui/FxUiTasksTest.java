@@ -27,17 +27,25 @@ class FxUiTasksTest {
             CountDownLatch release = new CountDownLatch(1);
             AtomicReference<Boolean> workOnFx = new AtomicReference<>();
             AtomicReference<Boolean> resultOnFx = new AtomicReference<>();
-            WaitForAsyncUtils.asyncFx(() -> tasks.run("warm-up", () -> {
-                workOnFx.set(Platform.isFxApplicationThread());
-                release.await(5, TimeUnit.SECONDS);
-                return 42;
-            }, value -> resultOnFx.set(Platform.isFxApplicationThread() && value == 42))).get();
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> "warm-up".equals(tasks.busyProperty().get()));
+            WaitForAsyncUtils.asyncFx(() -> tasks.run(
+                            "warm-up",
+                            () -> {
+                                workOnFx.set(Platform.isFxApplicationThread());
+                                release.await(5, TimeUnit.SECONDS);
+                                return 42;
+                            },
+                            value -> resultOnFx.set(Platform.isFxApplicationThread() && value == 42)))
+                    .get();
+            WaitForAsyncUtils.waitFor(
+                    5,
+                    TimeUnit.SECONDS,
+                    () -> "warm-up".equals(tasks.busyProperty().get()));
             release.countDown();
             WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> resultOnFx.get() != null);
             assertThat(workOnFx.get()).isFalse();
             assertThat(resultOnFx.get()).isTrue();
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> tasks.busyProperty().get().isEmpty());
+            WaitForAsyncUtils.waitFor(
+                    5, TimeUnit.SECONDS, () -> tasks.busyProperty().get().isEmpty());
         }
     }
 
@@ -45,12 +53,17 @@ class FxUiTasksTest {
     void aFailureReachesTheUserAndClearsBusy() throws Exception {
         RecordingNotices notices = new RecordingNotices();
         try (FxUiTasks tasks = new FxUiTasks(notices)) {
-            WaitForAsyncUtils.asyncFx(() -> tasks.run("re-sync", () -> {
-                throw new IllegalStateException("Redis is down");
-            }, value -> { })).get();
+            WaitForAsyncUtils.asyncFx(() -> tasks.run(
+                            "re-sync",
+                            () -> {
+                                throw new IllegalStateException("Redis is down");
+                            },
+                            value -> {}))
+                    .get();
             WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !notices.failures.isEmpty());
             assertThat(notices.failedWhat).containsExactly("re-sync");
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> tasks.busyProperty().get().isEmpty());
+            WaitForAsyncUtils.waitFor(
+                    5, TimeUnit.SECONDS, () -> tasks.busyProperty().get().isEmpty());
         }
     }
 }
