@@ -1,8 +1,13 @@
 /* CourtRush students' page — talking to the engine. The token lives in this browser's storage
    until it expires and goes only in the Authorization header, never in a URL. */
-'use strict';
+import { I18N } from './i18n.js';
 
-const Session = (() => {
+/** No answer from the engine: the network failed (status 0), or a proxy could not reach it (502, 504). */
+export function unreached(status) {
+  return status === 0 || status === 502 || status === 504;
+}
+
+export const Session = (() => {
   const STORE = 'courtrush.session';
 
   function read() {
@@ -38,7 +43,7 @@ const Session = (() => {
  * answer (status 0 when the network failed); 401 also calls Api.onUnauthorized. Every call tells
  * Api.onReach whether the engine was reached (a proxy's 502/504 means it was not).
  */
-const Api = {
+export const Api = {
   onUnauthorized: () => {},
   onReach: () => {},
 
@@ -61,7 +66,7 @@ const Api = {
       Api.onReach(false, path);
       return { status: 0, code: 'NETWORK', message: I18N.t('error.network'), data: null, retryAfter: null };
     }
-    Api.onReach(response.status !== 502 && response.status !== 504, path);
+    Api.onReach(!unreached(response.status), path);
     let envelope = null;
     try {
       envelope = await response.json();

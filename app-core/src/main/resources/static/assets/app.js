@@ -15,15 +15,17 @@
    - a sign-in that has not answered in a second: GET /auth/sign-in-hold once, to say why it waits
    While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
    first answer after it refreshes the list and my bookings and clears notes the outage left. */
-'use strict';
+import { I18N } from './i18n.js';
+import { Api, Session, unreached } from './api.js';
+import * as Clock from './clock.js';
+import * as Tap from './tap.js';
 
 (() => {
   const t = I18N.t;
+  const countdown = Clock.countdown;
   const SLOTS_EVERY_MS = 4000;
   const SLOTS_JITTER_MS = 3000;
   const CALENDAR_EVERY_MS = 60000;
-  const RESULT_DELAYS_MS = [250, 500, 1000, 1500, 2000, 3000];
-  const RESULT_GIVE_UP_MS = 5 * 60000;
   const PAY_POLL_MS = 3000;
   const ACTIVE = new Set(['PENDING_PAYMENT', 'CONFIRMED']);
   const PASS_LEAD_MS = 60000;  // a booking pass is asked for in the minute before the gate opens
@@ -141,14 +143,6 @@
     const date = localDateTime.slice(0, 10);
     const day = date === today() ? t('day.today') : date === addDays(today(), 1) ? t('day.tomorrow') : dayLabel(date);
     return day + ' ' + localDateTime.slice(11, 16);
-  }
-
-  function countdown(ms) {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const two = (n) => String(n).padStart(2, '0');
-    const hours = Math.floor(total / 3600);
-    const rest = two(Math.floor(total / 60) % 60) + ':' + two(total % 60);
-    return hours > 0 ? two(hours) + ':' + rest : rest;
   }
 
   let toastTimer = null;
@@ -420,76 +414,19 @@
     renderOpenings();
   }
 
-  /**
-   * When the gate opens (and a fair draw closes), on this page's monotonic clock, from the refreshes'
-   * samples: the engine said "msToOpen" somewhere between sending and receiving, so each sample reads
-   * it at the trip's midpoint (off by at most half the trip, whichever way). Of the samples of the last
-   * minute the quickest trip is kept: the most exact. A change of more than a second (staff opened now,
-   * moved the time, closed) is taken at once.
-   */
+  /** A /slots answer's opening as a sample of the gate's clock (clock.js: the quickest trip, at its midpoint). */
   function learnGate(opening, sent, received) {
-    const now = performance.now();
-    const rtt = received - sent;
-    const mid = sent + rtt / 2;
-    if (opening.msToOpen === 0 && !opening.gateOpen) {
-      // its time has come but the engine has not opened it yet (it is being set up): wait for it
-      state.gates.set(opening.sessionId, { at: null, due: true, rtt, sampled: now });
-      return;
-    }
-    const at = opening.msToOpen === null || opening.msToOpen === undefined ? null : mid + opening.msToOpen;
-    const closes = opening.fairDraw && opening.msToDrawClose !== null && opening.msToDrawClose !== undefined
-      ? mid + opening.msToDrawClose : undefined;
-    const known = state.gates.get(opening.sessionId);
-    if (!known || known.due || at === null || known.at === null || Math.abs(at - known.at) > 1000
-        || rtt <= known.rtt || now - known.sampled > 60000) {
-      state.gates.set(opening.sessionId, { at, due: false, rtt, sampled: now });
-      if (closes !== undefined) {
-        state.draws.set(opening.sessionId, closes);
-      } else {
-        state.draws.delete(opening.sessionId);
-      }
-    }
+    Clock.learnGate(state.gates, state.draws, opening, sent, received, performance.now());
   }
 
+  /** The gate now (clock.js): 'soon' with msLeft, 'open', 'closed'. */
   function gateOf(opening) {
-    const gate = state.gates.get(opening.sessionId);
-    if (gate && gate.due) {
-      return { phase: 'soon', msLeft: 0 };
-    }
-    if (!gate || gate.at === null) {
-      return { phase: 'closed', msLeft: null };
-    }
-    const msLeft = gate.at - performance.now();
-    return msLeft > 0 ? { phase: 'soon', msLeft } : { phase: 'open', msLeft: 0 };
+    return Clock.gateOf(state.gates, opening, performance.now());
   }
 
-  /**
-   * Milliseconds until a draw takes entries: its warm-up, as far before the gate's opening as the gym's
-   * warm-up time is before its flash time; null when the gate's opening is not known.
-   */
-  function msToDrawEntry(opening, gate) {
-    if (gate.phase !== 'soon' || !opening.drawEntryFrom) {
-      return null;
-    }
-    const lead = Date.parse(opening.flashTime) - Date.parse(opening.drawEntryFrom); // two wall times: their gap only
-    return Number.isFinite(lead) ? Math.max(0, gate.msLeft - lead) : null;
-  }
-
-  /**
-   * An opening's fair draw: 'before' it takes entries (its warm-up has not come), 'open' while it does
-   * (from the warm-up, before the flash time, until the window closes), then 'drawn'; null without one.
-   * The engine says whether it takes entries; the close is counted on this page's clock.
-   */
+  /** An opening's fair draw now (clock.js): 'before' it takes entries, 'open', 'drawn'; null without one. */
   function drawOf(opening) {
-    if (!opening.fairDraw) {
-      return null;
-    }
-    const closesAt = state.draws.get(opening.sessionId);
-    const msLeft = closesAt === undefined ? 0 : closesAt - performance.now();
-    if (msLeft > 0) {
-      return { phase: opening.drawEntryOpen ? 'open' : 'before', msLeft };
-    }
-    return { phase: closesAt === undefined ? 'before' : 'drawn', msLeft: 0 };
+    return Clock.drawOf(state.draws, opening, performance.now());
   }
 
   function mineBySlot() {
@@ -503,27 +440,11 @@
   }
 
   function slotState(opening, slot, mine) {
-    if (mine.has(slot.slotId)) {
-      return 'mine';
-    }
-    if (state.entries.has(opening.sessionId)) {
-      return 'entered';
-    }
-    if (state.queued.has(slot.slotId)) {
-      return 'queued';
-    }
-    if (slot.started) {
-      return 'started';
-    }
-    if (slot.permitsLeft <= 0) {
-      return 'soldout';
-    }
     const draw = drawOf(opening);
-    if (draw && draw.phase === 'open') {
-      return 'onsale'; // a draw's entries are taken from its warm-up, before the flash time
-    }
-    const phase = gateOf(opening).phase;
-    return phase === 'open' ? 'onsale' : phase;
+    return Tap.slotState(slot, {
+      mine: mine.has(slot.slotId), entered: state.entries.has(opening.sessionId), queued: state.queued.has(slot.slotId),
+      draw: draw ? draw.phase : null, gate: gateOf(opening).phase
+    });
   }
 
   function renderOpenings() {
@@ -728,7 +649,7 @@
           : (Math.max(0, draw.msLeft) / 1000).toFixed(1) + ' s');
         continue;
       }
-      const entryMs = draw && draw.phase === 'before' ? msToDrawEntry(head.opening, gate) : null;
+      const entryMs = draw && draw.phase === 'before' ? Clock.msToDrawEntry(head.opening, gate) : null;
       if (entryMs !== null) {
         // a draw before its warm-up: what counts is when it takes entries, minutes before the flash time
         setText(head.label, entryMs > 0 ? t('draw.entryOpensIn') : t('opening.justNow'));
@@ -946,7 +867,7 @@
 
   /** One tap: one POST /reserve/, never repeated by the page. */
   async function reserve(opening, slot) {
-    if (state.sending.has(slot.slotId) || state.waitUntil > performance.now()) {
+    if (!Tap.mayTap(state.sending, state.waitUntil, slot.slotId, performance.now())) {
       return;
     }
     const epoch = state.epoch;
@@ -996,7 +917,7 @@
       note(id, 'warn', () => a.status === 429 ? t('reserve.tooMany', seconds) : t('reserve.busy'));
       return;
     }
-    if (a.status === 0 || a.status === 502 || a.status === 504) {
+    if (unreached(a.status)) {
       // no answer from the engine (a proxy's 502/504 too): it may have gone through all the same
       note(id, 'error', () => t('reserve.network'), { network: true });
       setTimeout(loadMine, 3000); // it may have gone through: one look at my bookings, not a second try
@@ -1059,7 +980,7 @@
     const started = performance.now();
     let retryAfter = 0;
     for (let i = 0; ; i++) {
-      await sleep(Math.max(RESULT_DELAYS_MS[Math.min(i, RESULT_DELAYS_MS.length - 1)], retryAfter * 1000));
+      await sleep(Tap.resultDelay(i, retryAfter));
       if (epoch !== state.epoch) {
         return; // signed out: the trace belongs to the student who was
       }
@@ -1068,8 +989,8 @@
         return;
       }
       retryAfter = a.retryAfter || 0;
-      const status = a.status === 200 && a.data ? a.data.status : null;
-      if (status === 'SUCCESS' || status === 'FAILED') {
+      const status = Tap.settled(a);
+      if (status) {
         state.queued.delete(slotId);
         if (opening && state.entries.get(opening.sessionId) === traceId) {
           state.entries.delete(opening.sessionId);
@@ -1096,7 +1017,7 @@
         refreshRows();
         return;
       }
-      if (a.status === 404 || performance.now() - started > RESULT_GIVE_UP_MS) {
+      if (a.status === 404 || performance.now() - started > Tap.RESULT_GIVE_UP_MS) {
         state.queued.delete(slotId);
         if (opening) {
           state.entries.delete(opening.sessionId);

@@ -1,6 +1,5 @@
 /* CourtRush students' page — its texts, Chinese (default) and English. The engine's own messages
    arrive in the same language: every API call sends the matching Accept-Language. */
-'use strict';
 
 const TEXTS = {
   zh: {
@@ -299,7 +298,7 @@ const TEXTS = {
   }
 };
 
-const I18N = (() => {
+export const I18N = (() => {
   const STORE = 'courtrush.lang';
 
   function preferred() {

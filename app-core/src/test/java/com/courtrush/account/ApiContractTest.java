@@ -330,7 +330,16 @@ class ApiContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/index.html", "/assets/app.js", "/assets/i18n.js", "/assets/api.js", "/assets/app.css"})
+    @ValueSource(
+            strings = {
+                "/index.html",
+                "/assets/app.js",
+                "/assets/i18n.js",
+                "/assets/api.js",
+                "/assets/clock.js",
+                "/assets/tap.js",
+                "/assets/app.css"
+            })
     void theStudentsPageIsServedWithoutATokenUnderAStrictContentSecurityPolicy(String path) throws Exception {
         mvc.perform(get(path))
                 .andExpect(status().isOk())

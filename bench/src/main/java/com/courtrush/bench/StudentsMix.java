@@ -50,7 +50,13 @@ final class StudentsMix {
 
     static final long[] RESULT_PAUSES_MS = {250, 500, 1000, 1500, 2000, 3000};
     private static final String[] PAGE_FILES = {
-        "/", "/assets/app.css", "/assets/i18n.js", "/assets/api.js", "/assets/app.js"
+        "/",
+        "/assets/app.css",
+        "/assets/i18n.js",
+        "/assets/api.js",
+        "/assets/app.js",
+        "/assets/clock.js",
+        "/assets/tap.js"
     };
     private static final int PING_CLIENTS = 4;
     private static final long PING_EVERY_MS = 50;

@@ -1,0 +1,20 @@
+/* Runs every test of the page's modules; each test module exports {name: function}. Answers one line per
+   test: {test, error} (error null when it passed). */
+import clock from './clock.test.js';
+import tap from './tap.test.js';
+import api from './api.test.js';
+
+export async function runAll() {
+  const results = [];
+  for (const [module, tests] of Object.entries({ clock, tap, api })) {
+    for (const [name, test] of Object.entries(tests)) {
+      try {
+        await test();
+        results.push({ test: module + ': ' + name, error: null });
+      } catch (e) {
+        results.push({ test: module + ': ' + name, error: String(e && e.stack || e) });
+      }
+    }
+  }
+  return results;
+}
