@@ -30,6 +30,7 @@ import * as Tap from './tap.js';
   const ACTIVE = new Set(['PENDING_PAYMENT', 'CONFIRMED']);
   const PASS_LEAD_MS = 60000;  // a booking pass is asked for in the minute before the gate opens
   const UNREACHABLE_RETRY_MAX_MS = 15000;  // the slot refresh's longest pause while the engine is away
+  const DRAW_TENTHS_MS = 10000;  // a draw's close is counted in tenths of a second in its last ten
 
   const state = {
     view: null,
@@ -439,8 +440,7 @@ import * as Tap from './tap.js';
     return bySlot;
   }
 
-  function slotState(opening, slot, mine) {
-    const draw = drawOf(opening);
+  function slotState(opening, slot, mine, draw) {
     return Tap.slotState(slot, {
       mine: mine.has(slot.slotId), entered: state.entries.has(opening.sessionId), queued: state.queued.has(slot.slotId),
       draw: draw ? draw.phase : null, gate: gateOf(opening).phase
@@ -645,7 +645,7 @@ import * as Tap from './tap.js';
       const due = gate.phase === 'soon' && gate.msLeft <= 0;
       if (draw && draw.phase === 'open') {
         setText(head.label, t('draw.open'));
-        setText(head.time, draw.msLeft > 10000 ? countdown(draw.msLeft)
+        setText(head.time, draw.msLeft > DRAW_TENTHS_MS ? countdown(draw.msLeft)
           : (Math.max(0, draw.msLeft) / 1000).toFixed(1) + ' s');
         continue;
       }
@@ -670,7 +670,8 @@ import * as Tap from './tap.js';
 
   function updateRow(row, mine, waitMs) {
     const { opening, slot } = row;
-    const st = slotState(opening, slot, mine);
+    const draw = drawOf(opening);
+    const st = slotState(opening, slot, mine, draw);
     const className = 'slot state-' + st;
     if (row.el.className !== className) {
       row.el.className = className;
@@ -679,9 +680,8 @@ import * as Tap from './tap.js';
     // a slot won reads as won (its places were counted before the win), not as "1/1 left"
     setText(row.meta, t('slot.price', yuan(slot.priceCents)) + ' · ' + (held
       ? t('mine.status.' + held.status) : t('slot.placesLeft', slot.permitsLeft, slot.capacity)));
-    const draw = drawOf(opening);
     let label = st === 'onsale' && draw && draw.phase === 'open' ? t('draw.enter')
-      : held ? t('state.mine.' + held.status) : t('state.' + st);
+      : st === 'mine' ? t('state.mine.' + held.status) : t('state.' + st);
     let enabled = st === 'onsale';
     const sending = enabled && state.sending.has(slot.slotId);
     if (sending) {
@@ -764,7 +764,7 @@ import * as Tap from './tap.js';
       const draw = drawOf(head.opening);
       if (draw && draw.phase === 'open') {
         // the draw's tenths of a second in its last ten, else its whole seconds
-        next = Math.min(next, draw.msLeft <= 10000 ? 100 : (draw.msLeft % 1000) + 1);
+        next = Math.min(next, draw.msLeft <= DRAW_TENTHS_MS ? 100 : (draw.msLeft % 1000) + 1);
       }
     }
     state.ticker = setTimeout(tick, next);
