@@ -19,6 +19,11 @@ import { I18N } from './i18n.js';
 import { Api, Session, unreached } from './api.js';
 import * as Clock from './clock.js';
 import * as Tap from './tap.js';
+import * as State from './state.js';
+import { $, sleep, h, setText, setLabel, yuan, addDays, weekday, today, dayLabel, slotName, wallTime, dayTime, toast } from './dom.js';
+import { loadMine, renderMine, openPay, whenChangedElsewhere } from './bookings.js';
+import { closeSheet } from './sheets.js';
+import { renderAccount, changePassword } from './account.js';
 
 (() => {
   const t = I18N.t;
@@ -26,134 +31,14 @@ import * as Tap from './tap.js';
   const SLOTS_EVERY_MS = 4000;
   const SLOTS_JITTER_MS = 3000;
   const CALENDAR_EVERY_MS = 60000;
-  const PAY_POLL_MS = 3000;
   const ACTIVE = new Set(['PENDING_PAYMENT', 'CONFIRMED']);
   const PASS_LEAD_MS = 60000;  // a booking pass is asked for in the minute before the gate opens
   const UNREACHABLE_RETRY_MAX_MS = 15000;  // the slot refresh's longest pause while the engine is away
   const DRAW_TENTHS_MS = 10000;  // a draw's close is counted in tenths of a second in its last ten
 
-  const state = {
-    view: null,
-    date: null,            // YYYY-MM-DD on screen
-    calendar: null,        // GET /calendar: {today, zone, openings}
-    calendarAt: -Infinity,
-    openings: [],          // GET /slots of state.date
-    gates: new Map(),      // sessionId -> {at: performance.now() when the gate opens, or null; rtt; sampled}
-    mine: [],              // GET /reservations/mine
-    mineAt: 0,
-    sending: new Set(),    // slot ids whose POST /reserve/ is on its way: their buttons wait
-    waitUntil: 0,          // performance.now() before which reserve buttons wait (Retry-After)
-    queued: new Set(),     // slot ids whose grant is being confirmed
-    notes: new Map(),      // slotId -> {kind, text(), alternatives, action}
-    rows: new Map(),       // slotId -> rendered row
-    heads: new Map(),      // sessionId -> rendered gate (and booking-pass panel)
-    passes: new Map(),     // sessionId -> booking pass held for the next tap (memory only)
-    draws: new Map(),      // sessionId -> performance.now() when its fair draw's window closes
-    wishes: new Map(),     // sessionId -> slot ids marked "also OK" for its draw entry, in order (2 at most)
-    entries: new Map(),    // sessionId -> traceId of this student's draw entry, until its result
-    structure: '',
-    slotsTimer: null,
-    slotsFailures: 0,      // /slots answers missed in a row: the refresh backs off while the engine is away
-    unreachable: false,    // the last call found no engine (network down, engine stopped): the banner shows
-    ticker: null,
-    sheetCleanup: null,
-    paying: false,         // a POST /pay/wechat on its way: a second tap opens nothing
-    epoch: 0,              // a new sign-in starts a new epoch; answers for an earlier one are dropped
-    mineSeq: 0             // the newest /reservations/mine asked for; older answers are dropped
-  };
+  const state = State.state;
 
   // ---- small helpers ------------------------------------------------------------------------
-
-  const $ = (selector) => document.querySelector(selector);
-  const sleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
-
-  /** An element with attributes, listeners (onclick...) and children (strings become text nodes). */
-  function h(tag, attrs, ...children) {
-    const el = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) {
-        continue;
-      }
-      if (key === 'class') {
-        el.className = value;
-      } else if (key.startsWith('on')) {
-        el.addEventListener(key.slice(2), value);
-      } else {
-        el.setAttribute(key, value === true ? '' : value);
-      }
-    }
-    for (const child of children.flat()) {
-      if (child !== null && child !== undefined && child !== false) {
-        el.append(child);
-      }
-    }
-    return el;
-  }
-
-  function setText(el, text) {
-    if (el.textContent !== text) {
-      el.textContent = text;
-    }
-  }
-
-  /** What a screen reader (or a keyboard user's focus) says of a control. */
-  function setLabel(el, text) {
-    if (el.getAttribute('aria-label') !== text) {
-      el.setAttribute('aria-label', text);
-    }
-  }
-
-  const yuan = (cents) => (cents / 100).toFixed(2);
-
-  function addDays(date, days) {
-    const d = new Date(date + 'T00:00:00Z');
-    d.setUTCDate(d.getUTCDate() + days);
-    return d.toISOString().slice(0, 10);
-  }
-
-  function weekday(date) {
-    return I18N.weekday(new Date(date + 'T00:00:00Z').getUTCDay());
-  }
-
-  function today() {
-    return state.calendar ? state.calendar.today : new Date().toISOString().slice(0, 10);
-  }
-
-  /** "2026-11-24" → "11-24 周二" */
-  function dayLabel(date) {
-    return date.slice(5) + ' ' + weekday(date);
-  }
-
-  /** A slot as words: "场地 1 11-26 周四 18:00–19:00", for labels that stand alone. */
-  function slotName(slot) {
-    return slot.courtName + ' ' + dayLabel(slot.slotDate) + ' ' + slot.startTime + '–' + slot.endTime;
-  }
-
-  /** A gym wall time "2026-11-24T13:05:00" as "13:05" today, else "11-24 13:05" (never converted by the phone). */
-  function wallTime(localDateTime) {
-    if (!localDateTime) {
-      return '';
-    }
-    const date = localDateTime.slice(0, 10);
-    const time = localDateTime.slice(11, 16);
-    return date === today() ? time : date.slice(5) + ' ' + time;
-  }
-
-  /** A gym wall time as "今天 13:00" / "明天 13:00" / "11-26 周四 13:00". */
-  function dayTime(localDateTime) {
-    const date = localDateTime.slice(0, 10);
-    const day = date === today() ? t('day.today') : date === addDays(today(), 1) ? t('day.tomorrow') : dayLabel(date);
-    return day + ' ' + localDateTime.slice(11, 16);
-  }
-
-  let toastTimer = null;
-  function toast(text) {
-    const el = $('#toast');
-    el.textContent = text;
-    el.hidden = false;
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { el.hidden = true; }, 4500);
-  }
 
   // ---- views and routing --------------------------------------------------------------------
 
@@ -1029,251 +914,6 @@ import * as Tap from './tap.js';
     }
   }
 
-  // ---- my bookings ---------------------------------------------------------------------------
-
-  async function loadMine() {
-    const seq = ++state.mineSeq;
-    const epoch = state.epoch;
-    const a = await Api.get('/reservations/mine');
-    if (seq !== state.mineSeq || epoch !== state.epoch) {
-      return; // a newer answer is coming, or it was for the student who signed out
-    }
-    if (a.status === 200) {
-      state.mine = a.data;
-      state.mineAt = performance.now();
-    } else if (a.status !== 401) {
-      toast(a.message);
-    }
-    if (state.view === 'mine') {
-      renderMine();
-    } else {
-      refreshRows();
-    }
-  }
-
-  function renderMine() {
-    const list = $('#mine-list');
-    const empty = $('#mine-empty');
-    empty.hidden = state.mine.length > 0;
-    empty.textContent = t('mine.none');
-    list.replaceChildren(...state.mine.map(bookingCard));
-  }
-
-  function bookingCard(r) {
-    const lines = [];
-    if (r.status === 'PENDING_PAYMENT') {
-      lines.push(h('p', { class: 'deadline' }, t('mine.payBy', wallTime(r.payBy))));
-    } else if (r.status === 'CONFIRMED') {
-      lines.push(h('p', { class: 'muted' }, r.refundOpen
-        ? t('mine.refundUntil', wallTime(r.refundUntil)) : t('mine.refundClosed', wallTime(r.refundUntil))));
-    } else if (r.status === 'CANCELLED' && r.cancelReason) {
-      lines.push(h('p', { class: 'reason' }, t('mine.reason.' + r.cancelReason)));
-      if (r.note && (r.cancelReason === 'STAFF' || r.cancelReason === 'REFUND')) {
-        lines.push(h('p', { class: 'reason-note' }, t('mine.reasonNote', r.note)));
-      }
-    }
-    const actions = [];
-    if (r.status === 'PENDING_PAYMENT') {
-      actions.push(h('button', { type: 'button', class: 'primary', onclick: () => openPay(r.reservationId) },
-        t('mine.pay')));
-      actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => confirmCancel(r) },
-        t('mine.cancel')));
-    } else if (r.status === 'CONFIRMED' && r.refundOpen) {
-      actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => askRefund(r) },
-        t('mine.refund')));
-    }
-    return h('article', { class: 'booking status-' + r.status, 'data-reservation': r.reservationId },
-      h('div', { class: 'booking-head' },
-        h('strong', { class: 'court-name' }, r.courtName),
-        h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status))),
-      h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime + ' · ¥'
-        + yuan(r.priceCents)),
-      lines,
-      actions.length ? h('div', { class: 'actions' }, actions) : null);
-  }
-
-  function find(reservationId) {
-    return state.mine.find(r => r.reservationId === reservationId);
-  }
-
-  /** Seconds left to pay the reservation as of now, from what /reservations/mine said when it answered. */
-  function secondsToPay(r) {
-    return r && r.secondsToPay !== null ? r.secondsToPay - (performance.now() - state.mineAt) / 1000 : Infinity;
-  }
-
-  // ---- sheets: pay, cancel, refund ----------------------------------------------------------
-
-  function openSheet(title, body, actions, onClose) {
-    const sheet = $('#sheet');
-    closeSheet();
-    const close = h('button', { type: 'button', class: 'secondary', onclick: () => closeSheet() },
-      t('common.close'));
-    sheet.replaceChildren(h('h2', {}, title), ...body, h('div', { class: 'actions' }, ...actions, close));
-    state.sheetCleanup = onClose || null;
-    sheet.showModal();
-  }
-
-  function closeSheet() {
-    const sheet = $('#sheet');
-    if (state.sheetCleanup) {
-      state.sheetCleanup();
-      state.sheetCleanup = null;
-    }
-    if (sheet.open) {
-      sheet.close();
-    }
-  }
-
-  async function openPay(reservationId) {
-    if (state.paying) {
-      return; // a double tap asks for one order
-    }
-    state.paying = true;
-    try {
-      await showPayment(reservationId);
-    } finally {
-      state.paying = false;
-    }
-  }
-
-  async function showPayment(reservationId) {
-    const a = await Api.post('/pay/wechat/' + reservationId);
-    if (a.status !== 200) {
-      if (a.status !== 401) {
-        toast(a.message);
-      }
-      loadMine();
-      return;
-    }
-    const order = a.data;
-    const opened = performance.now();
-    const limit = Math.min(order.secondsToExpire, secondsToPay(find(reservationId)));
-    const left = h('p', { class: 'pay-left' });
-    const status = h('p', { class: 'pay-status', role: 'status' }, t('pay.waiting'));
-    const timers = [];
-    const stop = () => timers.forEach(clearInterval);
-    const countdownTick = () => {
-      const seconds = limit - (performance.now() - opened) / 1000;
-      setText(left, seconds > 0 ? t('pay.left', countdown(seconds * 1000)) : t('pay.expired'));
-    };
-    countdownTick();
-    timers.push(setInterval(countdownTick, 1000));
-    timers.push(setInterval(async () => {
-      const s = await Api.get('/pay/reservation/' + reservationId);
-      if (s.status !== 200) {
-        return;
-      }
-      if (s.data.reservationStatus === 'CONFIRMED') {
-        stop();
-        setText(left, '');
-        status.className = 'pay-status done';
-        setText(status, t('pay.done'));
-        loadMine();
-      } else if (s.data.reservationStatus === 'CANCELLED') {
-        stop();
-        status.className = 'pay-status ended';
-        setText(status, t('pay.ended'));
-        loadMine();
-      }
-    }, PAY_POLL_MS));
-    openSheet(t('pay.title'), [
-      h('p', { class: 'notice warn' }, t('pay.simulated')),
-      h('dl', { class: 'pay-facts' },
-        h('dt', {}, t('pay.amount')), h('dd', { class: 'amount' }, '¥' + yuan(order.amountCents)),
-        h('dt', {}, t('pay.order')), h('dd', { class: 'order-no' }, order.outTradeNo)),
-      h('div', { class: 'pay-code', 'aria-label': t('pay.code') },
-        h('span', { class: 'pay-code-title' }, t('pay.code')),
-        h('code', {}, order.codeUrl || '')),
-      left, status
-    ], [], stop);
-  }
-
-  function slotWords(r) {
-    return [r.courtName, dayLabel(r.slotDate), r.startTime, r.endTime];
-  }
-
-  function confirmCancel(r) {
-    const go = h('button', { type: 'button', class: 'danger' }, t('cancel.confirm'));
-    go.addEventListener('click', async () => {
-      go.disabled = true;
-      const a = await Api.del('/reserve/' + r.reservationId);
-      closeSheet();
-      if (a.status !== 401) {
-        toast(a.message);
-      }
-      await loadMine();
-    });
-    openSheet(t('cancel.title'), [h('p', {}, t('cancel.body', ...slotWords(r)))], [go]);
-  }
-
-  function askRefund(r) {
-    const reason = h('textarea', { maxlength: '200', rows: '2', name: 'reason' });
-    const go = h('button', { type: 'button', class: 'danger' }, t('refund.confirm'));
-    go.addEventListener('click', async () => {
-      go.disabled = true;
-      const a = await Api.post('/pay/refund/' + r.reservationId, { reason: reason.value.trim() || null });
-      closeSheet();
-      if (a.status !== 401) {
-        toast(a.message);
-      }
-      await loadMine();
-    });
-    openSheet(t('refund.title'), [
-      h('p', {}, t('refund.body', ...slotWords(r), yuan(r.priceCents))),
-      h('p', { class: 'muted' }, t('refund.until', wallTime(r.refundUntil))),
-      h('label', {}, h('span', {}, t('refund.reason')), reason)
-    ], [go]);
-  }
-
-  // closed by the student (Esc, back): stop what the sheet was doing. The event of a sheet that
-  // another replaced arrives after the new one opened, and must not stop the new one's timers.
-  $('#sheet').addEventListener('close', () => {
-    if (!$('#sheet').open && state.sheetCleanup) {
-      state.sheetCleanup();
-      state.sheetCleanup = null;
-    }
-  });
-
-  // ---- account -------------------------------------------------------------------------------
-
-  function renderAccount() {
-    const who = Session.current;
-    setText($('#account-who'), who ? t('account.who', who.name || who.studentId, who.studentId) : '');
-    $('#password-message').hidden = true;
-  }
-
-  async function changePassword(event) {
-    event.preventDefault();
-    const form = event.target;
-    const message = $('#password-message');
-    const say = (kind, text) => {
-      message.className = 'notice ' + kind;
-      message.textContent = text;
-      message.hidden = false;
-    };
-    const current = form.currentPassword.value;
-    const next = form.newPassword.value;
-    if (!current || !next || !form.repeat.value) {
-      say('error', t('account.missing'));
-    } else if (next.length < 6 || new TextEncoder().encode(next).length > 72) { // BCrypt reads 72 bytes
-      say('error', t('account.length'));
-    } else if (next !== form.repeat.value) {
-      say('error', t('account.mismatch'));
-    } else {
-      const button = form.querySelector('button[type=submit]');
-      button.disabled = true;
-      const a = await Api.post('/auth/password', { currentPassword: current, newPassword: next });
-      button.disabled = false;
-      if (a.status === 200) {
-        Session.save(a.data);
-        form.reset();
-        say('ok', a.message);
-      } else if (a.status !== 401) {
-        say('error', a.message);
-      }
-    }
-  }
-
   // ---- language ------------------------------------------------------------------------------
 
   function applyLanguage() {
@@ -1304,6 +944,7 @@ import * as Tap from './tap.js';
   $('#signout').addEventListener('click', signOut);
   $('#lang').addEventListener('click', switchLanguage);
   window.addEventListener('hashchange', show);
+  whenChangedElsewhere(refreshRows);
   applyLanguage();
   show();
 })();

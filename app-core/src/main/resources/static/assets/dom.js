@@ -1,0 +1,97 @@
+/* Small DOM helpers and the page's ways of writing dates, times and money. Every text goes in as text,
+   never as markup. */
+import { I18N } from './i18n.js';
+import { state } from './state.js';
+
+const t = I18N.t;
+
+export const $ = (selector) => document.querySelector(selector);
+export const sleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
+
+/** An element with attributes, listeners (onclick...) and children (strings become text nodes). */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) {
+      continue;
+    }
+    if (key === 'class') {
+      el.className = value;
+    } else if (key.startsWith('on')) {
+      el.addEventListener(key.slice(2), value);
+    } else {
+      el.setAttribute(key, value === true ? '' : value);
+    }
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      el.append(child);
+    }
+  }
+  return el;
+}
+
+export function setText(el, text) {
+  if (el.textContent !== text) {
+    el.textContent = text;
+  }
+}
+
+/** What a screen reader (or a keyboard user's focus) says of a control. */
+export function setLabel(el, text) {
+  if (el.getAttribute('aria-label') !== text) {
+    el.setAttribute('aria-label', text);
+  }
+}
+
+export const yuan = (cents) => (cents / 100).toFixed(2);
+
+export function addDays(date, days) {
+  const d = new Date(date + 'T00:00:00Z');
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function weekday(date) {
+  return I18N.weekday(new Date(date + 'T00:00:00Z').getUTCDay());
+}
+
+export function today() {
+  return state.calendar ? state.calendar.today : new Date().toISOString().slice(0, 10);
+}
+
+/** "2026-11-24" → "11-24 周二" */
+export function dayLabel(date) {
+  return date.slice(5) + ' ' + weekday(date);
+}
+
+/** A slot as words: "场地 1 11-26 周四 18:00–19:00", for labels that stand alone. */
+export function slotName(slot) {
+  return slot.courtName + ' ' + dayLabel(slot.slotDate) + ' ' + slot.startTime + '–' + slot.endTime;
+}
+
+/** A gym wall time "2026-11-24T13:05:00" as "13:05" today, else "11-24 13:05" (never converted by the phone). */
+export function wallTime(localDateTime) {
+  if (!localDateTime) {
+    return '';
+  }
+  const date = localDateTime.slice(0, 10);
+  const time = localDateTime.slice(11, 16);
+  return date === today() ? time : date.slice(5) + ' ' + time;
+}
+
+/** A gym wall time as "今天 13:00" / "明天 13:00" / "11-26 周四 13:00". */
+export function dayTime(localDateTime) {
+  const date = localDateTime.slice(0, 10);
+  const day = date === today() ? t('day.today') : date === addDays(today(), 1) ? t('day.tomorrow') : dayLabel(date);
+  return day + ' ' + localDateTime.slice(11, 16);
+}
+
+let toastTimer = null;
+export function toast(text) {
+  const el = $('#toast');
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 4500);
+}

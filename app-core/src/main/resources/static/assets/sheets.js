@@ -1,0 +1,147 @@
+/* The sheets over the page: pay (simulated WeChat Pay), cancel, refund. One at a time; closing one
+   stops what it was doing. */
+import { I18N } from './i18n.js';
+import { Api } from './api.js';
+import { countdown } from './clock.js';
+import { state } from './state.js';
+import { $, h, setText, yuan, dayLabel, wallTime, toast } from './dom.js';
+
+const t = I18N.t;
+const PAY_POLL_MS = 3000;
+
+function openSheet(title, body, actions, onClose) {
+  const sheet = $('#sheet');
+  closeSheet();
+  const close = h('button', { type: 'button', class: 'secondary', onclick: () => closeSheet() },
+    t('common.close'));
+  sheet.replaceChildren(h('h2', {}, title), ...body, h('div', { class: 'actions' }, ...actions, close));
+  state.sheetCleanup = onClose || null;
+  sheet.showModal();
+}
+
+export function closeSheet() {
+  const sheet = $('#sheet');
+  if (state.sheetCleanup) {
+    state.sheetCleanup();
+    state.sheetCleanup = null;
+  }
+  if (sheet.open) {
+    sheet.close();
+  }
+}
+
+/**
+ * Pays a reservation (simulated WeChat Pay): one order, then its state every few seconds while the sheet
+ * is open. {@code secondsToPay} says how long the reservation still waits; {@code changed} runs when it ends.
+ */
+export async function openPay(reservationId, secondsToPay, changed) {
+  if (state.paying) {
+    return; // a double tap asks for one order
+  }
+  state.paying = true;
+  try {
+    await showPayment(reservationId, secondsToPay, changed);
+  } finally {
+    state.paying = false;
+  }
+}
+
+async function showPayment(reservationId, secondsToPay, changed) {
+  const a = await Api.post('/pay/wechat/' + reservationId);
+  if (a.status !== 200) {
+    if (a.status !== 401) {
+      toast(a.message);
+    }
+    changed();
+    return;
+  }
+  const order = a.data;
+  const opened = performance.now();
+  const limit = Math.min(order.secondsToExpire, secondsToPay());
+  const left = h('p', { class: 'pay-left' });
+  const status = h('p', { class: 'pay-status', role: 'status' }, t('pay.waiting'));
+  const timers = [];
+  const stop = () => timers.forEach(clearInterval);
+  const countdownTick = () => {
+    const seconds = limit - (performance.now() - opened) / 1000;
+    setText(left, seconds > 0 ? t('pay.left', countdown(seconds * 1000)) : t('pay.expired'));
+  };
+  countdownTick();
+  timers.push(setInterval(countdownTick, 1000));
+  timers.push(setInterval(async () => {
+    const s = await Api.get('/pay/reservation/' + reservationId);
+    if (s.status !== 200) {
+      return;
+    }
+    if (s.data.reservationStatus === 'CONFIRMED') {
+      stop();
+      setText(left, '');
+      status.className = 'pay-status done';
+      setText(status, t('pay.done'));
+      changed();
+    } else if (s.data.reservationStatus === 'CANCELLED') {
+      stop();
+      status.className = 'pay-status ended';
+      setText(status, t('pay.ended'));
+      changed();
+    }
+  }, PAY_POLL_MS));
+  openSheet(t('pay.title'), [
+    h('p', { class: 'notice warn' }, t('pay.simulated')),
+    h('dl', { class: 'pay-facts' },
+      h('dt', {}, t('pay.amount')), h('dd', { class: 'amount' }, '¥' + yuan(order.amountCents)),
+      h('dt', {}, t('pay.order')), h('dd', { class: 'order-no' }, order.outTradeNo)),
+    h('div', { class: 'pay-code', 'aria-label': t('pay.code') },
+      h('span', { class: 'pay-code-title' }, t('pay.code')),
+      h('code', {}, order.codeUrl || '')),
+    left, status
+  ], [], stop);
+}
+
+function slotWords(r) {
+  return [r.courtName, dayLabel(r.slotDate), r.startTime, r.endTime];
+}
+
+/** Asks before cancelling an unpaid reservation; {@code changed} runs after. */
+export function confirmCancel(r, changed) {
+  const go = h('button', { type: 'button', class: 'danger' }, t('cancel.confirm'));
+  go.addEventListener('click', async () => {
+    go.disabled = true;
+    const a = await Api.del('/reserve/' + r.reservationId);
+    closeSheet();
+    if (a.status !== 401) {
+      toast(a.message);
+    }
+    await changed();
+  });
+  openSheet(t('cancel.title'), [h('p', {}, t('cancel.body', ...slotWords(r)))], [go]);
+}
+
+/** Asks for a refund of a paid reservation, with an optional reason; {@code changed} runs after. */
+export function askRefund(r, changed) {
+  const reason = h('textarea', { maxlength: '200', rows: '2', name: 'reason' });
+  const go = h('button', { type: 'button', class: 'danger' }, t('refund.confirm'));
+  go.addEventListener('click', async () => {
+    go.disabled = true;
+    const a = await Api.post('/pay/refund/' + r.reservationId, { reason: reason.value.trim() || null });
+    closeSheet();
+    if (a.status !== 401) {
+      toast(a.message);
+    }
+    await changed();
+  });
+  openSheet(t('refund.title'), [
+    h('p', {}, t('refund.body', ...slotWords(r), yuan(r.priceCents))),
+    h('p', { class: 'muted' }, t('refund.until', wallTime(r.refundUntil))),
+    h('label', {}, h('span', {}, t('refund.reason')), reason)
+  ], [go]);
+}
+
+// closed by the student (Esc, back): stop what the sheet was doing. The event of a sheet that
+// another replaced arrives after the new one opened, and must not stop the new one's timers.
+$('#sheet').addEventListener('close', () => {
+  if (!$('#sheet').open && state.sheetCleanup) {
+    state.sheetCleanup();
+    state.sheetCleanup = null;
+  }
+});
