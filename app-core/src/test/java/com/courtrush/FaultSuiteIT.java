@@ -5,8 +5,8 @@ import static com.courtrush.support.Times.sleepUntil;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.infra.EmbeddedAmqpBroker;
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
+import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.FaultProxy;
 import com.courtrush.support.TestApi;

@@ -2,14 +2,14 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.infra.LuaScript;
-import com.courtrush.infra.ScriptPipeline;
+import com.courtrush.infra.redis.LuaScript;
+import com.courtrush.infra.redis.ScriptPipeline;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
-import com.courtrush.reserve.RecoveryScenarios;
 import com.courtrush.reserve.ReserveScenarios;
-import com.courtrush.reserve.grant.DrawScenarios;
+import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
+import com.courtrush.reserve.recover.RecoveryScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.LocalRedis;

@@ -6,7 +6,7 @@ import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.LocalRedis;
 import com.courtrush.support.StackTest;

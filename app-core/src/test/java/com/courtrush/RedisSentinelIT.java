@@ -7,7 +7,7 @@ import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.courtrush.reserve.recovery.Reconciler;
+import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.LocalRedis;
 import com.courtrush.support.StackTest;

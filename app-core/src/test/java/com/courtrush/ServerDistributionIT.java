@@ -2,7 +2,7 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.support.TestApi;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;

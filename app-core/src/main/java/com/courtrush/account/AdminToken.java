@@ -1,8 +1,8 @@
 package com.courtrush.account;
 
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.infra.DataDirectory;
-import com.courtrush.infra.InfraConfigException;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.DataDirectory;
+import com.courtrush.infra.config.InfraConfigException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

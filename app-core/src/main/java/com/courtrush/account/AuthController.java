@@ -1,7 +1,7 @@
 package com.courtrush.account;
 
+import com.courtrush.core.EngineMessages;
 import com.courtrush.web.ApiResponse;
-import com.courtrush.web.EngineMessages;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -2,8 +2,8 @@ package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.Outcome;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;

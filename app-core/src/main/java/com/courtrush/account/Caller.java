@@ -1,7 +1,7 @@
 package com.courtrush.account;
 
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.Outcome;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
 import java.time.Instant;
 
 /**

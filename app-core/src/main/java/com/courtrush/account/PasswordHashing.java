@@ -1,7 +1,7 @@
 package com.courtrush.account;
 
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.web.CourtRushException;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.config.CourtRushProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import java.time.Duration;

@@ -1,10 +1,10 @@
 package com.courtrush.account;
 
+import com.courtrush.core.EngineMessages;
+import com.courtrush.core.Outages;
+import com.courtrush.core.Outcome;
 import com.courtrush.web.ApiResponse;
-import com.courtrush.web.EngineMessages;
 import com.courtrush.web.ErrorEnvelopes;
-import com.courtrush.web.Outages;
-import com.courtrush.web.Outcome;
 import com.courtrush.web.RequestLocales;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServletRequest;

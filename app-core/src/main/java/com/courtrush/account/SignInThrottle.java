@@ -1,10 +1,10 @@
 package com.courtrush.account;
 
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.infra.LuaScript;
-import com.courtrush.infra.RedisKeys;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.Outcome;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.redis.LuaScript;
+import com.courtrush.infra.redis.RedisKeys;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.web.CourtRushException;
+import com.courtrush.core.CourtRushException;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;

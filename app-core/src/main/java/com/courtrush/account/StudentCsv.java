@@ -1,6 +1,6 @@
 package com.courtrush.account;
 
-import com.courtrush.web.CourtRushException;
+import com.courtrush.core.CourtRushException;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;

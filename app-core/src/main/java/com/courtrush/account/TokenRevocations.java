@@ -1,6 +1,6 @@
 package com.courtrush.account;
 
-import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.config.CourtRushProperties;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Clock;

@@ -1,10 +1,10 @@
 package com.courtrush.account;
 
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.infra.InfraConfigException;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.InfraConfigException;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
-import com.courtrush.web.CourtRushException;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.nimbusds.jose.JOSEException;

@@ -2,7 +2,7 @@ package com.courtrush.audit;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
-import com.courtrush.web.EngineText;
+import com.courtrush.core.EngineText;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;

@@ -1,9 +1,9 @@
 package com.courtrush.backup;
 
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.infra.DataDirectory;
-import com.courtrush.web.CourtRushException;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.DataDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package com.courtrush.court;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.Texts;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Texts;
 import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DuplicateKeyException;

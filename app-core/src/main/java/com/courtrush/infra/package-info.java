@@ -1,5 +1,10 @@
 /**
- * Infrastructure: settings, the embedded Redis / AMQP broker / H2 stack, the external-mode
- * connections, the queue topology and the one place where Redis key and queue names live.
+ * Infrastructure, by what it is: {@code config} (every setting, the data directory, the start-up
+ * settings and their rules, the database plumbing and background work), {@code embedded} (the
+ * default one-process stack: a redis-server child, the in-process AMQP broker), {@code redis} (the
+ * one Redisson client, key names, Lua scripts and their pipeline, Redis's clock, the cluster-wide
+ * lock), {@code amqp} (the reserve pipeline's topology, listener containers and names). Its parts
+ * depend on each other one way: {@code redis} and {@code amqp} on {@code embedded} and {@code config},
+ * {@code embedded} on {@code config}.
  */
 package com.courtrush.infra;

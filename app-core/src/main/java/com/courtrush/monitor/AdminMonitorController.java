@@ -1,8 +1,8 @@
 package com.courtrush.monitor;
 
 import com.courtrush.account.Caller;
-import com.courtrush.reserve.recovery.DeadLetterActions;
-import com.courtrush.reserve.recovery.DeadLetterLog;
+import com.courtrush.reserve.recover.DeadLetterActions;
+import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

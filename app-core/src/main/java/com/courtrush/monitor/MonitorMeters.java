@@ -1,6 +1,6 @@
 package com.courtrush.monitor;
 
-import com.courtrush.infra.Queues;
+import com.courtrush.infra.amqp.Queues;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;

@@ -1,16 +1,16 @@
 package com.courtrush.monitor;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.infra.RedisKeys;
-import com.courtrush.reserve.grant.RushSeries;
-import com.courtrush.reserve.lifecycle.CancelReason;
-import com.courtrush.reserve.lifecycle.Reservation;
-import com.courtrush.reserve.lifecycle.ReservationMapper;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.Outcome;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;

@@ -1,13 +1,13 @@
 package com.courtrush.monitor;
 
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.GateReading;
 import com.courtrush.opening.SessionState;
-import com.courtrush.reserve.grant.ReserveMetrics;
+import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
-import com.courtrush.web.CourtRushException;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.Clock;
 import java.time.LocalTime;

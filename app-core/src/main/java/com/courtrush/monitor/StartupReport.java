@@ -1,7 +1,7 @@
 package com.courtrush.monitor;
 
 import com.courtrush.account.AdminToken;
-import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.config.CourtRushProperties;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;

@@ -1,8 +1,8 @@
 package com.courtrush.opening;
 
 import com.courtrush.account.Caller;
+import com.courtrush.core.CourtRushException;
 import com.courtrush.web.ApiResponse;
-import com.courtrush.web.CourtRushException;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

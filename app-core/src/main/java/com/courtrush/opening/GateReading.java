@@ -1,7 +1,7 @@
 package com.courtrush.opening;
 
-import com.courtrush.infra.LuaScript;
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.redis.LuaScript;
+import com.courtrush.infra.redis.RedisKeys;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.redisson.api.RScript;

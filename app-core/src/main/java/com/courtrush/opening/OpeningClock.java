@@ -1,8 +1,8 @@
 package com.courtrush.opening;
 
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.infra.LockedRun;
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.redis.LockedRun;
+import com.courtrush.infra.redis.RedisKeys;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;

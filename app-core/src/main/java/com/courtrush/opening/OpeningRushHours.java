@@ -1,7 +1,7 @@
 package com.courtrush.opening;
 
 import com.courtrush.account.RushHours;
-import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.config.CourtRushProperties;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;

@@ -2,8 +2,8 @@ package com.courtrush.opening;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.EngineText;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

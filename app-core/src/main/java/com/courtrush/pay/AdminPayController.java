@@ -2,7 +2,7 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.reserve.lifecycle.Reservation;
+import com.courtrush.reserve.record.Reservation;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;

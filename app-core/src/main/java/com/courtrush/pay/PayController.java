@@ -1,8 +1,8 @@
 package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
+import com.courtrush.core.EngineMessages;
 import com.courtrush.web.ApiResponse;
-import com.courtrush.web.EngineMessages;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

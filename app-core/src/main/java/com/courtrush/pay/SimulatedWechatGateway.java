@@ -1,6 +1,6 @@
 package com.courtrush.pay;
 
-import com.courtrush.web.LogSafe;
+import com.courtrush.core.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;

@@ -28,36 +28,37 @@ import org.springframework.web.bind.annotation.RestController;
 class AdminRuleController {
 
     private final OpeningRules rules;
+    private final RulePlanner planner;
+    private final RuleRunner runner;
 
-    AdminRuleController(OpeningRules rules) {
+    AdminRuleController(OpeningRules rules, RulePlanner planner, RuleRunner runner) {
         this.rules = rules;
+        this.planner = planner;
+        this.runner = runner;
     }
 
     @Operation(summary = "Every rule")
     @GetMapping
-    ApiResponse<List<OpeningRules.Rule>> list() {
+    ApiResponse<List<Rule>> list() {
         return ApiResponse.ok(rules.list());
     }
 
     @Operation(summary = "Create a rule (active at once): e.g. every day at 13:00 open the next day's courts")
     @PostMapping
-    ApiResponse<OpeningRules.Rule> create(
-            @RequestBody OpeningRules.RuleForm form, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<Rule> create(@RequestBody RuleForm form, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.create(form, caller.actor()));
     }
 
     @Operation(summary = "Change a rule (the openings it made stay; dates it could not make are tried again)")
     @PutMapping("/{id}")
-    ApiResponse<OpeningRules.Rule> update(
-            @PathVariable @Positive long id,
-            @RequestBody OpeningRules.RuleForm form,
-            @AuthenticationPrincipal Caller caller) {
+    ApiResponse<Rule> update(
+            @PathVariable @Positive long id, @RequestBody RuleForm form, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.update(id, form, caller.actor()));
     }
 
     @Operation(summary = "Turn a rule on or off")
     @PostMapping("/{id}/active")
-    ApiResponse<OpeningRules.Rule> setActive(
+    ApiResponse<Rule> setActive(
             @PathVariable @Positive long id,
             @Valid @RequestBody Activity request,
             @AuthenticationPrincipal Caller caller) {
@@ -66,19 +67,19 @@ class AdminRuleController {
 
     @Operation(summary = "What the rule does on each date: made (with the opening), failed (why), closed, to come")
     @GetMapping("/{id}/plan")
-    ApiResponse<List<OpeningRules.PlanDay>> plan(
+    ApiResponse<List<PlanDay>> plan(
             @PathVariable @Positive long id,
             @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(defaultValue = "14") @Positive @Max(62) int days) {
-        return ApiResponse.ok(rules.plan(id, from, days));
+        return ApiResponse.ok(planner.plan(id, from, days));
     }
 
     @Operation(summary = "Close a date (a holiday) or change it once (a null field: as the rule says)")
     @PutMapping("/{id}/dates/{date}")
-    ApiResponse<OpeningRules.DateChange> setDate(
+    ApiResponse<DateChange> setDate(
             @PathVariable @Positive long id,
             @PathVariable @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
-            @RequestBody OpeningRules.DateChange change,
+            @RequestBody DateChange change,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.setException(id, date, change, caller.actor()));
     }
@@ -95,8 +96,8 @@ class AdminRuleController {
 
     @Operation(summary = "Make the openings that are due now (the engine also does it every minute and at start-up)")
     @PostMapping("/run")
-    ApiResponse<List<OpeningRules.RunResult>> run(@AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(rules.runDue(caller.actor()));
+    ApiResponse<List<RunResult>> run(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(runner.runDue(caller.actor()));
     }
 
     record Activity(@NotNull Boolean active) {}

@@ -18,10 +18,10 @@ class RuleClock {
     private static final Logger log = LoggerFactory.getLogger(RuleClock.class);
     static final Duration EVERY = Duration.ofMinutes(1);
 
-    private final OpeningRules rules;
+    private final RuleRunner rules;
     private final TaskScheduler scheduler;
 
-    RuleClock(OpeningRules rules, TaskScheduler scheduler) {
+    RuleClock(RuleRunner rules, TaskScheduler scheduler) {
         this.rules = rules;
         this.scheduler = scheduler;
     }
@@ -33,7 +33,7 @@ class RuleClock {
 
     void tick() {
         try {
-            rules.runDue(OpeningRules.SYSTEM);
+            rules.runDue(RuleRunner.SYSTEM);
         } catch (RuntimeException e) {
             log.error("Recurring openings could not run; the next minute tries again", e);
         }

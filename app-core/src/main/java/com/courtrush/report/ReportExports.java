@@ -1,8 +1,8 @@
 package com.courtrush.report;
 
+import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.PayOrderStatus;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.web.EngineMessages;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;

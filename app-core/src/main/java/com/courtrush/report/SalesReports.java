@@ -1,9 +1,9 @@
 package com.courtrush.report;
 
+import com.courtrush.core.CourtRushException;
 import com.courtrush.pay.PayOrderStatus;
-import com.courtrush.reserve.lifecycle.CancelReason;
-import com.courtrush.reserve.lifecycle.ReservationStatus;
-import com.courtrush.web.CourtRushException;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.ReservationStatus;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;

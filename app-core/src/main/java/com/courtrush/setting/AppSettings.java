@@ -1,7 +1,7 @@
 package com.courtrush.setting;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.courtrush.web.CourtRushException;
+import com.courtrush.core.CourtRushException;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;

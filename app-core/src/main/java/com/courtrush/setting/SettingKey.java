@@ -1,6 +1,6 @@
 package com.courtrush.setting;
 
-import com.courtrush.infra.SettingRules;
+import com.courtrush.infra.config.SettingRules;
 import java.util.Optional;
 
 /** The settings kept in {@code app_config}, with their defaults. */

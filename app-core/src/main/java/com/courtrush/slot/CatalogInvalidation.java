@@ -1,7 +1,7 @@
 package com.courtrush.slot;
 
 import com.courtrush.court.CourtService;
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.OpeningCalendar;
 import com.courtrush.opening.OpeningChanged;
 import org.redisson.api.RTopic;

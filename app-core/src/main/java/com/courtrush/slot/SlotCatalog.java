@@ -1,10 +1,10 @@
 package com.courtrush.slot;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.courtrush.infra.BackgroundWork;
+import com.courtrush.core.Outages;
+import com.courtrush.infra.config.BackgroundWork;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
-import com.courtrush.web.Outages;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;

@@ -1,13 +1,13 @@
 package com.courtrush.slot;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.EngineText;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;

@@ -1,6 +1,6 @@
 package com.courtrush.slot;
 
-import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.opening.GateReading;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;

@@ -2,12 +2,12 @@ package com.courtrush.staff;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.infra.LocalSettings;
-import com.courtrush.infra.SettingRules;
-import com.courtrush.infra.SettingsRejected;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.config.LocalSettings;
+import com.courtrush.infra.config.SettingRules;
+import com.courtrush.infra.config.SettingsRejected;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
-import com.courtrush.web.CourtRushException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

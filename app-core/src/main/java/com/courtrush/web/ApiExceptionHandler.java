@@ -1,5 +1,10 @@
 package com.courtrush.web;
 
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineMessages;
+import com.courtrush.core.LogSafe;
+import com.courtrush.core.Outages;
+import com.courtrush.core.Outcome;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;

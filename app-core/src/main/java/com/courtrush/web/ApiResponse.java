@@ -1,5 +1,7 @@
 package com.courtrush.web;
 
+import com.courtrush.core.Outcome;
+
 /** The envelope of every answer: {@code {"code", "enumCode", "message", "data"}}. */
 public record ApiResponse<T>(int code, Outcome enumCode, String message, T data) {
 

@@ -1,5 +1,6 @@
 package com.courtrush.web;
 
+import com.courtrush.core.LogSafe;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,5 +1,7 @@
 package com.courtrush.web;
 
+import com.courtrush.core.EngineMessages;
+import com.courtrush.core.Outcome;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,5 @@
 package com.courtrush.web;
 
-import com.courtrush.CourtRushServer;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -22,7 +21,7 @@ class OpenApiConfig {
 
     @Bean
     OpenAPI courtRushApi() {
-        String version = CourtRushServer.class.getPackage().getImplementationVersion();
+        String version = OpenApiConfig.class.getPackage().getImplementationVersion(); // the engine jar's manifest
         return new OpenAPI()
                 .info(new Info()
                         .title("CourtRush API")

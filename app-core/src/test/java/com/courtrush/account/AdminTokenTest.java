@@ -3,7 +3,7 @@ package com.courtrush.account;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.courtrush.infra.InfraConfigException;
+import com.courtrush.infra.config.InfraConfigException;
 import com.courtrush.support.TestProperties;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,12 +3,12 @@ package com.courtrush.account;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

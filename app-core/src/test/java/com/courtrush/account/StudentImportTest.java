@@ -3,7 +3,7 @@ package com.courtrush.account;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.courtrush.web.CourtRushException;
+import com.courtrush.core.CourtRushException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

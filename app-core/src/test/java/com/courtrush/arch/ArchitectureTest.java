@@ -1,6 +1,10 @@
 package com.courtrush.arch;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -8,7 +12,11 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** Rules the engine keeps: no GUI dependency, no console printing, no cycles between features. */
+/**
+ * Rules the engine keeps: no GUI dependency, no console printing, no cycles between features nor
+ * between a feature's parts, the reserve engine's order. {@code ArchitectureRulesCatchTest} shows
+ * the cycle and order rules failing on code that breaks them.
+ */
 @AnalyzeClasses(packages = "com.courtrush", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
@@ -32,16 +40,76 @@ class ArchitectureTest {
             slices().matching("com.courtrush.(*)..").should().beFreeOfCycles();
 
     @ArchTest
+    static final ArchRule subPackagesHaveNoCycles = subPackagesFreeOfCycles("com.courtrush");
+
+    @ArchTest
+    static final ArchRule reserveIsLayered = reserveLayers("com.courtrush.reserve");
+
+    /**
+     * Inside every feature, its sub-packages (e.g. {@code reserve.decide} and {@code reserve.record})
+     * depend on each other one way only.
+     */
+    static ArchRule subPackagesFreeOfCycles(String root) {
+        return slices().matching(root + ".(*).(*)..")
+                .namingSlices("$1.$2")
+                .should()
+                .beFreeOfCycles()
+                .because("a feature's parts are read and changed one at a time only if they do not go round");
+    }
+
+    /**
+     * The reserve engine's order, lowest first: the stock's keys, the grant message and its recording,
+     * the statistics, booking passes, recovery, a reservation's lifecycle, the decision. A part may use
+     * the parts below it only; recording reaches statistics and recovery through the ports it owns
+     * ({@code RecordingMeters}, {@code RecordingFollowUp}).
+     */
+    static ArchRule reserveLayers(String reserve) {
+        return layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .layer("stock")
+                .definedBy(reserve + ".stock..")
+                .layer("record")
+                .definedBy(reserve + ".record..")
+                .layer("statistics")
+                .definedBy(reserve + ".statistics..")
+                .layer("pass")
+                .definedBy(reserve + ".pass..")
+                .layer("recover")
+                .definedBy(reserve + ".recover..")
+                .layer("lifecycle")
+                .definedBy(reserve + ".lifecycle..")
+                .layer("decide")
+                .definedBy(reserve + ".decide..")
+                .whereLayer("decide")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("lifecycle")
+                .mayOnlyBeAccessedByLayers("decide")
+                .whereLayer("recover")
+                .mayOnlyBeAccessedByLayers("lifecycle", "decide")
+                .whereLayer("pass")
+                .mayOnlyBeAccessedByLayers("recover", "lifecycle", "decide")
+                .whereLayer("statistics")
+                .mayOnlyBeAccessedByLayers("pass", "recover", "lifecycle", "decide")
+                .whereLayer("record")
+                .mayOnlyBeAccessedByLayers("statistics", "pass", "recover", "lifecycle", "decide")
+                .allowEmptyShould(false);
+    }
+
+    @ArchTest
+    static final ArchRule coreDependsOnNothingElseOfTheEngine = noClasses()
+            .that()
+            .resideInAPackage("com.courtrush.core..")
+            .should()
+            .dependOnClassesThat(resideInAPackage("com.courtrush..").and(not(resideInAPackage("com.courtrush.core.."))))
+            .because("core (outcomes, errors, the engine's texts) is what every part shares: it leans on none of them");
+
+    @ArchTest
     static final ArchRule webPlumbingDependsOnNoFeature = noClasses()
             .that()
             .resideInAPackage("com.courtrush.web..")
             .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                    "com.courtrush.reserve..",
-                    "com.courtrush.slot..",
-                    "com.courtrush.opening..",
-                    "com.courtrush.court..",
-                    "com.courtrush.account..",
-                    "com.courtrush.pay..");
+            .dependOnClassesThat(resideInAPackage("com.courtrush..")
+                    .and(not(resideInAnyPackage(
+                            "com.courtrush.web..", "com.courtrush.core..", "com.courtrush.infra.."))))
+            .because("web is HTTP plumbing every feature uses: the envelope, error handling, the connector");
 }

@@ -3,7 +3,7 @@ package com.courtrush.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.FaultProxy;
@@ -381,7 +381,7 @@ class StudentPageIT extends StackTest {
         Student student = api().students(1).get(0);
         Student script = api().students(1).get(0); // a later account: the larger id
         org.mockito.Mockito.doReturn(1L)
-                .when(bean(com.courtrush.reserve.grant.DrawSeeds.class))
+                .when(bean(com.courtrush.reserve.decide.DrawSeeds.class))
                 .next();
         long court = api().createCourt();
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {

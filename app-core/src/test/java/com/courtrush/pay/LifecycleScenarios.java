@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.AuditLog;
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.lifecycle.PaymentTimeout;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;

@@ -11,7 +11,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import com.courtrush.reserve.recovery.Reconciler;
+import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.support.SlowClients;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi.Reply;

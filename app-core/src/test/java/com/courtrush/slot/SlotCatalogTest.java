@@ -9,7 +9,7 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.infra.BackgroundWork;
+import com.courtrush.infra.config.BackgroundWork;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
 import java.util.List;

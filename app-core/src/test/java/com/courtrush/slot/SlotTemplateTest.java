@@ -3,7 +3,7 @@ package com.courtrush.slot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.courtrush.web.CourtRushException;
+import com.courtrush.core.CourtRushException;
 import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;

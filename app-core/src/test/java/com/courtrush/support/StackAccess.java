@@ -1,6 +1,6 @@
 package com.courtrush.support;
 
-import com.courtrush.infra.Queues;
+import com.courtrush.infra.amqp.Queues;
 import org.redisson.api.RedissonClient;
 import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
 import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;

@@ -1,7 +1,7 @@
 package com.courtrush.support;
 
-import com.courtrush.reserve.grant.DrawSeeds;
-import com.courtrush.reserve.grant.ReservationWriter;
+import com.courtrush.reserve.decide.DrawSeeds;
+import com.courtrush.reserve.record.ReservationWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.redisson.api.RedissonClient;
 import org.springframework.beans.factory.annotation.Autowired;

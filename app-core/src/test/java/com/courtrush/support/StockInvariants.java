@@ -2,7 +2,7 @@ package com.courtrush.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.redis.RedisKeys;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package com.courtrush.support;
 
-import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.config.CourtRushProperties;
 import java.util.Map;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;

@@ -9,10 +9,10 @@ import com.courtrush.desktop.openings.OpeningsViewModel;
 import com.courtrush.desktop.rush.LiveRushViewModel;
 import com.courtrush.desktop.support.ClippedText;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.recurring.OpeningRules;
+import com.courtrush.recurring.PlanDay;
 import com.courtrush.report.SalesReports;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
-import com.courtrush.reserve.lifecycle.ReservationStatus;
+import com.courtrush.reserve.record.ReservationStatus;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -504,13 +504,10 @@ class ConsoleUiTest {
             end.setText("22:00");
         });
         robot.clickOn("#createRule");
-        TableView<OpeningRules.PlanDay> plan = table("#rulePlan");
-        waitFor(
-                15,
-                () -> plan.getItems().size() == 14
-                        && plan.getItems().get(1).status() == OpeningRules.PlanDay.Status.CREATED);
+        TableView<PlanDay> plan = table("#rulePlan");
+        waitFor(15, () -> plan.getItems().size() == 14 && plan.getItems().get(1).status() == PlanDay.Status.CREATED);
         assertThat(plan.getItems().get(1).date()).isEqualTo(today.plusDays(1));
-        assertThat(plan.getItems().get(2).status()).isEqualTo(OpeningRules.PlanDay.Status.TO_COME);
+        assertThat(plan.getItems().get(2).status()).isEqualTo(PlanDay.Status.TO_COME);
         long opening = plan.getItems().get(1).sessionId();
         JsonNode made = call("GET", "/admin/sessions/" + opening, ADMIN, null);
         assertThat(made.path("data").path("sessionDate").asText())
@@ -521,7 +518,7 @@ class ConsoleUiTest {
         robot.interact(() -> date.setValue(today.plusDays(3)));
         robot.clickOn("#ruleChangeNote").write("sports day");
         robot.clickOn("#applyRuleDate");
-        waitFor(10, () -> plan.getItems().get(3).status() == OpeningRules.PlanDay.Status.CLOSED);
+        waitFor(10, () -> plan.getItems().get(3).status() == PlanDay.Status.CLOSED);
         assertThat(plan.getItems().get(3).change().note()).isEqualTo("sports day");
     }
 

@@ -1,9 +1,10 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.account.Caller;
-import com.courtrush.reserve.recovery.Reconciler;
+import com.courtrush.core.EngineMessages;
+import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.web.ApiResponse;
-import com.courtrush.web.EngineMessages;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

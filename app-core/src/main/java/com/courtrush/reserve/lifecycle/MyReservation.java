@@ -1,5 +1,7 @@
 package com.courtrush.reserve.lifecycle;
 
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.ReservationStatus;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

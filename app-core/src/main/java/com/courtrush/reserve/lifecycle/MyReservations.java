@@ -1,5 +1,6 @@
 package com.courtrush.reserve.lifecycle;
 
+import com.courtrush.reserve.record.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,12 +14,13 @@ public class MyReservations {
 
     private static final int LIMIT = 200;
 
-    private final ReservationMapper reservations;
+    private final MyReservationMapper reservations;
     private final ReservationDeadlines deadlines;
     private final AppSettings settings;
     private final Clock clock;
 
-    MyReservations(ReservationMapper reservations, ReservationDeadlines deadlines, AppSettings settings, Clock clock) {
+    MyReservations(
+            MyReservationMapper reservations, ReservationDeadlines deadlines, AppSettings settings, Clock clock) {
         this.reservations = reservations;
         this.deadlines = deadlines;
         this.settings = settings;

@@ -1,7 +1,9 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.account.Caller;
-import com.courtrush.web.CourtRushException;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.record.ReservationMapper;
 import org.springframework.stereotype.Component;
 
 /** Finds a reservation for a caller: its owner or staff; to anyone else it does not exist. */

@@ -2,9 +2,13 @@ package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.EngineText;
-import com.courtrush.web.Texts;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
+import com.courtrush.core.Texts;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.record.ReservationStatus;
 import java.time.LocalDateTime;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;

@@ -1,6 +1,10 @@
 package com.courtrush.reserve.lifecycle;
 
-import com.courtrush.reserve.StockReleaser;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.reserve.recover.StockReleaser;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;

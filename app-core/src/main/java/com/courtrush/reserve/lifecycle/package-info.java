@@ -1,7 +1,8 @@
 /**
- * A reservation's life once recorded: the {@link com.courtrush.reserve.lifecycle.Reservation} row and
- * its mapper, its end by cancel, payment timeout or refund — always through
- * {@link com.courtrush.reserve.lifecycle.ReservationEnder}, which gives the place back once — and the
- * queries behind "my bookings" and the staff's reservation screens.
+ * A reservation's life once recorded (the row itself is recording's,
+ * {@link com.courtrush.reserve.record.Reservation}): its end by cancel, payment timeout or refund — always
+ * through {@link com.courtrush.reserve.lifecycle.ReservationEnder}, which gives the place back once — and
+ * the endpoints and queries of "my bookings" ({@code GET /reservations/mine}, {@code DELETE /reserve/{id}})
+ * and of the staff's reservation screens.
  */
 package com.courtrush.reserve.lifecycle;

@@ -1,14 +1,14 @@
 package com.courtrush.reserve.pass;
 
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.infra.LuaScript;
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.redis.LuaScript;
+import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
-import com.courtrush.reserve.StockKeys;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.Outcome;
+import com.courtrush.reserve.stock.StockKeys;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -2,8 +2,8 @@ package com.courtrush.reserve.pass;
 
 import cn.hutool.captcha.LineCaptcha;
 import cn.hutool.captcha.generator.RandomGenerator;
-import com.courtrush.infra.CourtRushProperties;
-import com.courtrush.infra.DataDirectory;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.DataDirectory;
 import java.awt.Font;
 import java.awt.FontFormatException;
 import java.io.IOException;

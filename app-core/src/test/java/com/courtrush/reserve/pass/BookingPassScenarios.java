@@ -4,7 +4,7 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.infra.RedisKeys;
+import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;

@@ -21,7 +21,7 @@ import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
 import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
-import com.courtrush.reserve.lifecycle.ReservationStatus;
+import com.courtrush.reserve.record.ReservationStatus;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;

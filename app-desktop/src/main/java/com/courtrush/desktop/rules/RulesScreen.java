@@ -15,6 +15,10 @@ import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.recurring.OpeningRules;
+import com.courtrush.recurring.PlanDay;
+import com.courtrush.recurring.Rule;
+import com.courtrush.recurring.RulePlanner;
+import com.courtrush.recurring.RuleRunner;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -49,6 +53,8 @@ public final class RulesScreen implements Screen {
         LocalDate today = LocalDate.now(context.service(Clock.class));
         model = new RulesViewModel(
                 context.service(OpeningRules.class),
+                context.service(RulePlanner.class),
+                context.service(RuleRunner.class),
                 context.service(CourtService.class),
                 context.tasks(),
                 context.notices(),
@@ -56,8 +62,8 @@ public final class RulesScreen implements Screen {
                 context.actor(),
                 today);
 
-        TableView<OpeningRules.Rule> rules = table("rulesTable", i18n.t("rules.empty"));
-        rules.getColumns().add(column(i18n.t("rules.name"), OpeningRules.Rule::name));
+        TableView<Rule> rules = table("rulesTable", i18n.t("rules.empty"));
+        rules.getColumns().add(column(i18n.t("rules.name"), Rule::name));
         rules.getColumns()
                 .add(Widgets.fitting(
                         column(
@@ -99,7 +105,7 @@ public final class RulesScreen implements Screen {
         save.disableProperty().bind(model.selectedProperty().isNull());
         toggle.disableProperty().bind(model.selectedProperty().isNull());
 
-        TableView<OpeningRules.PlanDay> plan = table("rulePlan", i18n.t("rules.pickRule"));
+        TableView<PlanDay> plan = table("rulePlan", i18n.t("rules.pickRule"));
         plan.getColumns()
                 .add(column(
                         i18n.t("rules.date"),

@@ -7,8 +7,14 @@ import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.recurring.DateChange;
 import com.courtrush.recurring.OpeningRules;
+import com.courtrush.recurring.PlanDay;
+import com.courtrush.recurring.Rule;
+import com.courtrush.recurring.RuleForm;
+import com.courtrush.recurring.RulePlanner;
 import com.courtrush.recurring.RuleRun;
+import com.courtrush.recurring.RuleRunner;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -36,6 +42,8 @@ public final class RulesViewModel {
     static final int PLAN_DAYS = 14;
 
     private final OpeningRules rules;
+    private final RulePlanner planner;
+    private final RuleRunner runner;
     private final CourtService courts;
     private final UiTasks tasks;
     private final Notices notices;
@@ -43,9 +51,9 @@ public final class RulesViewModel {
     private final String actor;
     private final LocalDate today;
 
-    private final ObservableList<OpeningRules.Rule> rows = FXCollections.observableArrayList();
-    private final ObjectProperty<OpeningRules.Rule> selected = new SimpleObjectProperty<>();
-    private final ObservableList<OpeningRules.PlanDay> plan = FXCollections.observableArrayList();
+    private final ObservableList<Rule> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<Rule> selected = new SimpleObjectProperty<>();
+    private final ObservableList<PlanDay> plan = FXCollections.observableArrayList();
     private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
     private final ObservableList<CourtChoice> chosenCourts = FXCollections.observableArrayList();
 
@@ -72,6 +80,8 @@ public final class RulesViewModel {
 
     public RulesViewModel(
             OpeningRules rules,
+            RulePlanner planner,
+            RuleRunner runner,
             CourtService courts,
             UiTasks tasks,
             Notices notices,
@@ -79,6 +89,8 @@ public final class RulesViewModel {
             String actor,
             LocalDate today) {
         this.rules = rules;
+        this.planner = planner;
+        this.runner = runner;
         this.courts = courts;
         this.tasks = tasks;
         this.notices = notices;
@@ -122,8 +134,8 @@ public final class RulesViewModel {
     }
 
     private void loadPlan() {
-        OpeningRules.Rule rule = selected.get();
-        tasks.run(i18n.t("rules.loadPlan"), () -> rules.plan(rule.id(), today, PLAN_DAYS), plan::setAll);
+        Rule rule = selected.get();
+        tasks.run(i18n.t("rules.loadPlan"), () -> planner.plan(rule.id(), today, PLAN_DAYS), plan::setAll);
     }
 
     /** A new rule from the form; it starts making openings at once. */
@@ -139,7 +151,7 @@ public final class RulesViewModel {
 
     /** The selected rule takes the form's values. */
     public void save() {
-        OpeningRules.Rule rule = selected.get();
+        Rule rule = selected.get();
         tasks.run(i18n.t("rules.save"), () -> rules.update(rule.id(), form(), actor), saved -> {
             notices.info(i18n.t("rules.saved", saved.name()));
             load();
@@ -147,13 +159,13 @@ public final class RulesViewModel {
     }
 
     public void toggleActive() {
-        OpeningRules.Rule rule = selected.get();
+        Rule rule = selected.get();
         tasks.run(i18n.t("rules.save"), () -> rules.setActive(rule.id(), !rule.active(), actor), saved -> load());
     }
 
     /** Makes the due openings now and says what was made. */
     public void runNow() {
-        tasks.run(i18n.t("rules.run"), () -> rules.runDue(actor), results -> {
+        tasks.run(i18n.t("rules.run"), () -> runner.runDue(actor), results -> {
             long made = results.stream()
                     .filter(r -> r.outcome() == RuleRun.Outcome.CREATED)
                     .count();
@@ -170,7 +182,7 @@ public final class RulesViewModel {
 
     /** Closes the chosen date of the selected rule, or changes it once (start, end, price). */
     public void applyDate() {
-        OpeningRules.Rule rule = selected.get();
+        Rule rule = selected.get();
         LocalDate date = changeDate.get();
         boolean closed = changeClosed.get();
         String start = changeStart.get();
@@ -182,7 +194,7 @@ public final class RulesViewModel {
                 () -> rules.setException(
                         rule.id(),
                         date,
-                        new OpeningRules.DateChange(
+                        new DateChange(
                                 closed,
                                 null,
                                 closed ? null : optionalTime(start, "rules.changeStart"),
@@ -200,7 +212,7 @@ public final class RulesViewModel {
 
     /** The chosen date follows the rule again. */
     public void restoreDate() {
-        OpeningRules.Rule rule = selected.get();
+        Rule rule = selected.get();
         LocalDate date = changeDate.get();
         tasks.run(
                 i18n.t("rules.applyDate"),
@@ -216,7 +228,7 @@ public final class RulesViewModel {
     }
 
     /** The form as a rule; a value that cannot be read is refused in words. */
-    private OpeningRules.RuleForm form() {
+    private RuleForm form() {
         List<Integer> days = new ArrayList<>();
         for (int d = 0; d < 7; d++) {
             if (weekdays.get(d).get()) {
@@ -226,7 +238,7 @@ public final class RulesViewModel {
         if (chosenCourts.isEmpty()) {
             throw new InputRefused(i18n.t("rules.noCourts"));
         }
-        return new OpeningRules.RuleForm(
+        return new RuleForm(
                 name.get(),
                 daysAhead.get(),
                 days,
@@ -242,7 +254,7 @@ public final class RulesViewModel {
                 Inputs.cents(i18n, price.get(), i18n.t("openings.priceYuan")));
     }
 
-    private void fill(OpeningRules.Rule rule) {
+    private void fill(Rule rule) {
         name.set(rule.name());
         daysAhead.set(rule.daysAhead());
         for (int d = 0; d < 7; d++) {
@@ -262,7 +274,7 @@ public final class RulesViewModel {
     }
 
     /** How a plan day reads in the list. */
-    public String describe(OpeningRules.PlanDay day) {
+    public String describe(PlanDay day) {
         String status = i18n.t("rules.status." + day.status().name());
         return switch (day.status()) {
                     case CREATED -> status + " #" + day.sessionId();
@@ -279,15 +291,15 @@ public final class RulesViewModel {
                         : "");
     }
 
-    public ObservableList<OpeningRules.Rule> rows() {
+    public ObservableList<Rule> rows() {
         return rows;
     }
 
-    public ObjectProperty<OpeningRules.Rule> selectedProperty() {
+    public ObjectProperty<Rule> selectedProperty() {
         return selected;
     }
 
-    public ObservableList<OpeningRules.PlanDay> plan() {
+    public ObservableList<PlanDay> plan() {
         return plan;
     }
 
@@ -368,5 +380,5 @@ public final class RulesViewModel {
         return changeNote;
     }
 
-    private record Loaded(List<OpeningRules.Rule> rules, List<CourtChoice> courts) {}
+    private record Loaded(List<Rule> rules, List<CourtChoice> courts) {}
 }

@@ -6,15 +6,15 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
+import com.courtrush.core.Outcome;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.infra.CourtRushProperties;
+import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
-import com.courtrush.web.Outcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;

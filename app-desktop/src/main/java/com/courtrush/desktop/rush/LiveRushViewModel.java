@@ -1,12 +1,12 @@
 package com.courtrush.desktop.rush;
 
+import com.courtrush.core.Outcome;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
-import com.courtrush.web.Outcome;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;

@@ -1,6 +1,6 @@
 package com.courtrush.desktop.rush;
 
-import com.courtrush.web.Outcome;
+import com.courtrush.core.Outcome;
 import java.util.Map;
 
 /** One second of the rush, from the opening time: attempts, grants and refusals by reason in that second. */

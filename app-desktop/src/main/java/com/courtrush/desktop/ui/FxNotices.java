@@ -1,8 +1,8 @@
 package com.courtrush.desktop.ui;
 
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.web.CourtRushException;
-import com.courtrush.web.EngineText;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;

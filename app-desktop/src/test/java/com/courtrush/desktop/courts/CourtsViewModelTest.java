@@ -6,13 +6,13 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.core.CourtRushException;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.slot.SlotEditor;
-import com.courtrush.web.CourtRushException;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,13 +3,13 @@ package com.courtrush.desktop.i18n;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.account.Role;
-import com.courtrush.infra.LocalSettings;
+import com.courtrush.core.Outcome;
+import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.opening.SessionState;
 import com.courtrush.pay.PayOrderStatus;
-import com.courtrush.reserve.lifecycle.CancelReason;
-import com.courtrush.reserve.lifecycle.ReservationStatus;
-import com.courtrush.reserve.recovery.DeadLetterLog;
-import com.courtrush.web.Outcome;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.reserve.recover.DeadLetterLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

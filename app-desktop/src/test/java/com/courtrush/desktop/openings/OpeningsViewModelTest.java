@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
+import com.courtrush.core.EngineText;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
@@ -24,7 +25,6 @@ import com.courtrush.opening.SessionState;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.staff.SlotWithdrawal;
-import com.courtrush.web.EngineText;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

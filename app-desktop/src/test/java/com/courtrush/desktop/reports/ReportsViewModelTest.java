@@ -9,7 +9,7 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
-import com.courtrush.reserve.lifecycle.CancelReason;
+import com.courtrush.reserve.record.CancelReason;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package com.courtrush.desktop.reservations;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.AuditLog;
+import com.courtrush.core.EngineText;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.web.EngineText;
 import org.junit.jupiter.api.Test;
 
 class AuditLabelsTest {

@@ -8,6 +8,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.core.Outcome;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -16,8 +17,7 @@ import com.courtrush.monitor.RushMonitor;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
-import com.courtrush.reserve.grant.ReserveMetrics;
-import com.courtrush.web.Outcome;
+import com.courtrush.reserve.statistics.ReserveMetrics;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;

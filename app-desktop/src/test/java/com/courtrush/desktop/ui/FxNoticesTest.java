@@ -2,8 +2,8 @@ package com.courtrush.desktop.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.web.CourtRushException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

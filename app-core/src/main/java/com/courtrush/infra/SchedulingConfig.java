@@ -1,9 +1,0 @@
-package com.courtrush.infra;
-
-import org.springframework.context.annotation.Configuration;
-import org.springframework.scheduling.annotation.EnableScheduling;
-
-/** Background jobs (opening clock, reconciler, token mirror) run on Spring's task scheduler. */
-@Configuration(proxyBeanMethods = false)
-@EnableScheduling
-class SchedulingConfig {}

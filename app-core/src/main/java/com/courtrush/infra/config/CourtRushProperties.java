@@ -1,0 +1,102 @@
+package com.courtrush.infra.config;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Every {@code courtrush.*} setting, with its default. Connection settings for external mode use
+ * the standard Spring Boot names ({@code spring.datasource.*}, {@code spring.data.redis.*},
+ * {@code spring.rabbitmq.*}).
+ */
+@Validated
+@ConfigurationProperties("courtrush")
+public record CourtRushProperties(
+        @NotNull @DefaultValue("Asia/Shanghai") ZoneId zone,
+        @NotNull Path dataDir,
+        String adminToken,
+        @Valid @DefaultValue Infra infra,
+        @Valid @DefaultValue Auth auth,
+        @Valid @DefaultValue Reserve reserve,
+        @Valid @DefaultValue Limits limits) {
+
+    /** Shorter admin tokens can be guessed; a generated one has 32 characters. */
+    public static final int ADMIN_TOKEN_MIN_LENGTH = 32;
+
+    /** Where the infrastructure comes from. */
+    public record Infra(
+            @NotNull @DefaultValue("embedded") InfraMode mode,
+            /* a Redisson YAML file (single, sentinel or cluster); overrides spring.data.redis.* */
+            Path redisConfigFile,
+            /* loopback port of the embedded redis-server; 0 = any free port */
+            @Min(0) @Max(65535) @DefaultValue("0") int embeddedRedisPort,
+            /* password the embedded redis-server requires; blank = a new random one at every start */
+            String embeddedRedisPassword,
+            /* how long a Redis command (or a connection attempt) may take before the caller is told 503;
+            not retried: an unreachable or frozen Redis is answered within about this long */
+            @NotNull @DefaultValue("1s") Duration redisTimeout) {}
+
+    /** Student tokens and password hashing. */
+    public record Auth(
+            /* HMAC secret for student tokens; when blank, generated once and kept in app_config */
+            String tokenSecret,
+            @NotNull @DefaultValue("12h") Duration tokenTtl,
+            @Min(4) @Max(16) @DefaultValue("10") int bcryptStrength,
+            /* failed sign-ins of one student id allowed in the window before each next one waits longer */
+            @Min(1) @DefaultValue("5") int failuresPerStudent,
+            /* failed sign-ins from one address allowed in the window: high, a campus NAT is one address */
+            @Min(1) @DefaultValue("300") int failuresPerAddress,
+
+            @NotNull @DurationMin(seconds = 1) @DefaultValue("15m")
+            Duration failureWindow,
+            /* the longest a throttled sign-in waits */
+            @NotNull @DurationMin(seconds = 1) @DefaultValue("15m")
+            Duration longestWait,
+            /* threads that hash passwords (sign-in, password change): the request threads never do */
+            @Min(1) @Max(64) @DefaultValue("2") int hashingThreads,
+            /* sign-ins waiting for a hashing thread before more are refused with 503 */
+            @Min(1) @DefaultValue("500") int hashingQueue,
+            /* sign-ins wait from 1 s before an opening's flash time to this long after it, leaving the cores to
+            the rush (0 = they do not) */
+            @NotNull @DefaultValue("10s") Duration signInHold) {}
+
+    /** The reserve engine's slow path and its safety nets. */
+    public record Reserve(
+            @Min(1) @Max(64) @DefaultValue("2") int consumerConcurrency,
+            @Min(1) @Max(1000) @DefaultValue("50") int consumerPrefetch,
+            @Min(1) @Max(10) @DefaultValue("3") int consumerMaxAttempts,
+            @NotNull @DefaultValue("200ms") Duration consumerBackoff,
+            @NotNull @DefaultValue("3s") Duration confirmTimeout,
+            /* how long a request thread waits for a winner's confirm before the confirm's thread answers */
+            @NotNull @DefaultValue("0ms") Duration confirmWait,
+            @NotNull @DefaultValue("5m") Duration pendingTtl,
+            @NotNull @DefaultValue("60s") Duration reconcileHorizon,
+            @NotNull @DefaultValue("10s") Duration reconcileInterval,
+            @NotNull @DefaultValue("1s") Duration openingCheckInterval,
+            @NotNull @DefaultValue("1s") Duration soldOutRecheck,
+            @NotNull @DefaultValue("500ms") Duration stockSnapshotTtl,
+            @NotNull @DefaultValue("1m") Duration paymentTimeoutCheckInterval,
+            /* a reserve decision Redis has not answered this long after it arrived is answered 503
+            (a promise of docs/deployment.md: within a second); one not sent by then is dropped, one
+            Redis runs later has its place given back at once */
+            @NotNull @DefaultValue("800ms") Duration decisionDeadline) {}
+
+    /** Load shedding and the per-student limit. */
+    public record Limits(
+            @Min(0) @DefaultValue("5") int perStudentPerMinute,
+            @Min(1) @DefaultValue("20000") int nodePerSecond,
+            @DefaultValue("false") boolean perIpEnabled,
+            @Min(1) @DefaultValue("100") int perIpPerSecond) {}
+
+    public boolean embedded() {
+        return infra.mode() == InfraMode.EMBEDDED;
+    }
+}

@@ -1,0 +1,51 @@
+package com.courtrush.infra.config;
+
+import com.baomidou.mybatisplus.core.handlers.MetaObjectHandler;
+import com.baomidou.mybatisplus.extension.plugins.MybatisPlusInterceptor;
+import com.baomidou.mybatisplus.extension.plugins.inner.PaginationInnerInterceptor;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import org.apache.ibatis.reflection.MetaObject;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * MyBatis-Plus plumbing and the engine's clock. Every time the engine writes is wall time in
+ * {@code courtrush.zone}, whatever the database server's own time zone is.
+ */
+@Configuration(proxyBeanMethods = false)
+class PersistenceConfig {
+
+    /** Wall time in the engine's zone, in whole milliseconds (what the database keeps). */
+    @Bean
+    Clock clock(CourtRushProperties properties) {
+        return Clock.tick(Clock.system(properties.zone()), Duration.ofMillis(1));
+    }
+
+    @Bean
+    MybatisPlusInterceptor mybatisPlusInterceptor() {
+        MybatisPlusInterceptor interceptor = new MybatisPlusInterceptor();
+        PaginationInnerInterceptor pagination = new PaginationInnerInterceptor();
+        pagination.setMaxLimit(1000L);
+        interceptor.addInnerInterceptor(pagination);
+        return interceptor;
+    }
+
+    @Bean
+    MetaObjectHandler auditTimestamps(Clock clock) {
+        return new MetaObjectHandler() {
+            @Override
+            public void insertFill(MetaObject metaObject) {
+                LocalDateTime now = LocalDateTime.now(clock);
+                strictInsertFill(metaObject, "createTime", LocalDateTime.class, now);
+                strictInsertFill(metaObject, "updateTime", LocalDateTime.class, now);
+            }
+
+            @Override
+            public void updateFill(MetaObject metaObject) {
+                setFieldValByName("updateTime", LocalDateTime.now(clock), metaObject);
+            }
+        };
+    }
+}

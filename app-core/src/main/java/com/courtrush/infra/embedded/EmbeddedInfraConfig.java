@@ -1,0 +1,63 @@
+package com.courtrush.infra.embedded;
+
+import com.courtrush.infra.config.CourtRushProperties;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.List;
+import org.springframework.boot.autoconfigure.amqp.RabbitConnectionDetails;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Starts the embedded Redis and AMQP broker (default mode) and points the clients at them. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "courtrush.infra.mode", havingValue = "embedded", matchIfMissing = true)
+class EmbeddedInfraConfig {
+
+    @Bean(destroyMethod = "close")
+    EmbeddedRedis embeddedRedis(CourtRushProperties properties) {
+        return EmbeddedRedis.start(
+                properties.dataDir(),
+                properties.infra().embeddedRedisPort(),
+                properties.infra().embeddedRedisPassword());
+    }
+
+    @Bean(destroyMethod = "close")
+    EmbeddedAmqpBroker embeddedAmqpBroker(CourtRushProperties properties) {
+        return EmbeddedAmqpBroker.start(properties.dataDir());
+    }
+
+    /** The broker store's log forces, beside the messages it keeps: the measure of its group commit. */
+    @Bean
+    MeterBinder embeddedBrokerStoreMeters(EmbeddedAmqpBroker broker) {
+        return registry -> FunctionCounter.builder(
+                        "courtrush.broker.store.log-forces", broker, EmbeddedAmqpBroker::logForces)
+                .description("Times the embedded broker's store forced its log to disk (one per group commit)")
+                .register(registry);
+    }
+
+    @Bean
+    RabbitConnectionDetails embeddedRabbitConnectionDetails(EmbeddedAmqpBroker broker) {
+        return new RabbitConnectionDetails() {
+            @Override
+            public String getUsername() {
+                return EmbeddedAmqpBroker.USERNAME;
+            }
+
+            @Override
+            public String getPassword() {
+                return broker.password();
+            }
+
+            @Override
+            public String getVirtualHost() {
+                return EmbeddedAmqpBroker.VIRTUAL_HOST;
+            }
+
+            @Override
+            public List<Address> getAddresses() {
+                return List.of(new Address("127.0.0.1", broker.port()));
+            }
+        };
+    }
+}

@@ -1,0 +1,212 @@
+package com.courtrush.infra.redis;
+
+import com.courtrush.core.Futures;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.redisson.Redisson;
+import org.redisson.api.BatchOptions;
+import org.redisson.api.RBatch;
+import org.redisson.api.RScript;
+import org.redisson.api.RScriptAsync;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.RedisNoScriptException;
+import org.redisson.client.RedisTimeoutException;
+import org.redisson.connection.ConnectionManager;
+
+/**
+ * Runs one Lua script for many request threads, sending the calls that arrive while a batch is on
+ * its way to Redis together, as the next pipelined batch (Redisson's {@link RBatch}: one write, one
+ * read, one wake-up of the I/O thread for all of them). A lone call goes at once, so nothing waits
+ * for company; under a crowd, each round trip carries every call that queued behind the previous
+ * one. Each call stays its own {@code EVALSHA}, atomic on its own, and gets its own reply, settled
+ * from its own answer. On a Redis Cluster the calls go as one batch per master, as one of them may
+ * have lost its scripts (a failover, a restart) while the others ran theirs. The calls Redis
+ * answered NOSCRIPT did not run: the script is loaded and those calls, and only those, are sent
+ * again. A caller waits at most {@code deadline} (Redis slow, paused or cut off: a 503 within a
+ * second, whatever Redisson's own timeout). A call still waiting to be sent by then is dropped unsent:
+ * what is never sent is never decided. One sent and answered after its caller gave up is handed to
+ * the caller's {@code answeredLate}, so a place granted to nobody is given back at once.
+ */
+public final class ScriptPipeline {
+
+    /** Calls per batch at most: a bound on one write, far above the request threads of a node. */
+    static final int MAX_BATCH = 256;
+
+    private static final Object ANY_MASTER = new Object();
+    /**
+     * How long a batch sent to Redis waits for its answer: longer than a pause of the server (its callers
+     * are answered at their deadline meanwhile; nothing else can be decided while it is paused).
+     */
+    static final Duration LATE_ANSWER = Duration.ofSeconds(30);
+
+    private static final BatchOptions WAIT_FOR_LATE_ANSWERS = BatchOptions.defaults()
+            .responseTimeout(LATE_ANSWER.toMillis(), TimeUnit.MILLISECONDS)
+            .retryAttempts(0);
+
+    private final RedissonClient redisson;
+    private final LuaScript script;
+    private final RScript.Mode mode;
+    private final Queue<Call> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean sending = new AtomicBoolean();
+    /** Where Redisson routes a key (null for a client that is not Redisson's own). */
+    private final ConnectionManager connections;
+
+    private final long deadlineNanos;
+
+    public ScriptPipeline(RedissonClient redisson, LuaScript script, RScript.Mode mode, Duration deadline) {
+        this.redisson = redisson;
+        this.script = script;
+        this.mode = mode;
+        this.deadlineNanos = deadline.toNanos();
+        this.connections =
+                redisson instanceof Redisson own ? own.getCommandExecutor().getConnectionManager() : null;
+    }
+
+    /** Runs the script with these keys and arguments and waits for its reply (a multi-bulk reply). */
+    public List<Object> call(List<Object> keys, Object... args) {
+        return call(late -> {}, keys, args);
+    }
+
+    /**
+     * The same, waiting at most the deadline from now: a call sent to a Redis that has not answered
+     * by then fails with a {@link RedisTimeoutException}, as one never sent does, and should Redis
+     * run it after all (a paused server resumed), {@code answeredLate} is given its reply, so that
+     * what it decided can be undone at once.
+     */
+    public List<Object> call(Consumer<List<Object>> answeredLate, List<Object> keys, Object... args) {
+        Call call = new Call(keys, args, new CompletableFuture<>(), System.nanoTime());
+        waiting.add(call);
+        sendWaiting();
+        try {
+            return call.reply.get(deadlineNanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException late) {
+            call.reply.thenAccept(answeredLate);
+            throw new RedisTimeoutException("Redis gave no answer within "
+                    + Duration.ofNanos(deadlineNanos).toMillis() + " ms");
+        } catch (ExecutionException e) {
+            if (Futures.cause(e.getCause()) instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw new IllegalStateException("The script call failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            call.reply.thenAccept(answeredLate);
+            throw new RedisTimeoutException("Interrupted while waiting for Redis");
+        }
+    }
+
+    /** Sends what is waiting unless a batch is already on its way; its completion sends the rest. */
+    private void sendWaiting() {
+        while (!waiting.isEmpty() && sending.compareAndSet(false, true)) {
+            List<Call> batch = new ArrayList<>();
+            long now = System.nanoTime();
+            Call call;
+            while (batch.size() < MAX_BATCH && (call = waiting.poll()) != null) {
+                if (now - call.arrivedNanos > deadlineNanos) {
+                    call.reply.completeExceptionally(new RedisTimeoutException("Not sent to Redis within "
+                            + Duration.ofNanos(deadlineNanos).toMillis() + " ms of arriving; dropped unsent"));
+                } else {
+                    batch.add(call);
+                }
+            }
+            if (batch.isEmpty()) {
+                sending.set(false);
+            } else {
+                sendToEachMaster(batch);
+            }
+        }
+    }
+
+    /**
+     * One pipelined batch per Redis master the calls go to (one, but on a Cluster): a master that has
+     * lost its scripts then answers NOSCRIPT for its own batch only, and Redisson settles each batch
+     * apart, so what another master ran is never sent again. The next batch goes when all are back.
+     */
+    private void sendToEachMaster(List<Call> batch) {
+        Map<Object, List<Call>> byMaster =
+                batch.stream().collect(Collectors.groupingBy(this::masterOf, LinkedHashMap::new, Collectors.toList()));
+        AtomicInteger left = new AtomicInteger(byMaster.size());
+        Runnable back = () -> {
+            if (left.decrementAndGet() == 0) {
+                sending.set(false);
+                sendWaiting();
+            }
+        };
+        byMaster.values().forEach(calls -> send(calls, true, back));
+    }
+
+    /** The master of a call's first key, as Redisson routes it (without asking Redis); one key for any other. */
+    private Object masterOf(Call call) {
+        Object master = connections == null || call.keys.isEmpty()
+                ? null
+                : connections.getEntry(call.keys.get(0).toString());
+        return master == null ? ANY_MASTER : master;
+    }
+
+    private void send(List<Call> batch, boolean reloadIfUnknown, Runnable back) {
+        // a paused Redis answers what it was sent when it resumes: the batch waits for that answer (its callers
+        // gave up at their deadline), so that what Redis decided reaches answeredLate and can be undone
+        RBatch pipeline = redisson.createBatch(WAIT_FOR_LATE_ANSWERS);
+        RScriptAsync calls = pipeline.getScript();
+        List<CompletableFuture<List<Object>>> answers = new ArrayList<>(batch.size());
+        for (Call call : batch) {
+            answers.add(calls.<List<Object>>evalShaAsync(
+                            mode, script.sha1(), RScript.ReturnType.MULTI, call.keys, call.args)
+                    .toCompletableFuture());
+        }
+        pipeline.executeAsync().whenComplete((replies, error) -> {
+            List<Call> unknown = new ArrayList<>();
+            try {
+                for (int i = 0; i < batch.size(); i++) {
+                    Call call = batch.get(i);
+                    CompletableFuture<List<Object>> answer = answers.get(i);
+                    if (answer.isDone() && !answer.isCompletedExceptionally()) {
+                        call.reply.complete(answer.join());
+                        continue;
+                    }
+                    // a call's own error; the batch's when the call got no answer of its own
+                    Throwable cause = answer.isDone()
+                            ? Futures.cause(answer.handle((ok, e) -> e).join())
+                            : Futures.cause(
+                                    error == null
+                                            ? new IllegalStateException("Redis gave this call of the batch no answer")
+                                            : error);
+                    if (reloadIfUnknown && cause instanceof RedisNoScriptException) {
+                        unknown.add(call);
+                    } else {
+                        call.reply.completeExceptionally(cause);
+                    }
+                }
+            } finally {
+                if (unknown.isEmpty()) {
+                    back.run();
+                }
+            }
+            if (!unknown.isEmpty()) {
+                redisson.getScript().scriptLoadAsync(script.source()).whenComplete((sha1, loadError) -> {
+                    if (loadError != null) {
+                        unknown.forEach(call -> call.reply.completeExceptionally(Futures.cause(loadError)));
+                        back.run();
+                    } else {
+                        send(unknown, false, back);
+                    }
+                });
+            }
+        });
+    }
+
+    private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply, long arrivedNanos) {}
+}

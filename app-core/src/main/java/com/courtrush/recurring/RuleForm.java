@@ -1,0 +1,71 @@
+package com.courtrush.recurring;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Texts;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.slot.SlotGenerator;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** A rule to create or the new state of one; weekdays are ISO numbers (1 = Monday). */
+public record RuleForm(
+        String name,
+        Integer daysAhead,
+        List<Integer> weekdays,
+        LocalTime flashTime,
+        Integer flashDaysBefore,
+        Integer warmupLeadMinutes,
+        Integer perUserLimit,
+        List<Long> courtIds,
+        LocalTime startTime,
+        LocalTime endTime,
+        Integer durationMinutes,
+        Integer capacity,
+        Integer priceCents) {
+
+    RuleForm validated() {
+        if (name == null || name.isBlank() || name.strip().length() > 64 || !Texts.isPlain(name)) {
+            throw CourtRushException.badRequest("rule.name");
+        }
+        if (daysAhead == null || daysAhead < 1 || daysAhead > 30) {
+            throw CourtRushException.badRequest("rule.daysAhead");
+        }
+        if (weekdays == null || weekdays.isEmpty() || weekdays.stream().anyMatch(d -> d == null || d < 1 || d > 7)) {
+            throw CourtRushException.badRequest("rule.weekdays");
+        }
+        if (flashTime == null || flashDaysBefore == null || flashDaysBefore < 0 || flashDaysBefore > 30) {
+            throw CourtRushException.badRequest("rule.flash");
+        }
+        if (warmupLeadMinutes != null && (warmupLeadMinutes < 0 || warmupLeadMinutes > 1440)) {
+            throw CourtRushException.badRequest("opening.warmupLead");
+        }
+        if (perUserLimit == null || perUserLimit < 1 || perUserLimit > 100) {
+            throw CourtRushException.badRequest("opening.perUserLimit");
+        }
+        new SlotGenerator.SlotTemplate(courtIds, startTime, endTime, durationMinutes, capacity, priceCents).validate();
+        if (flashDaysBefore == 0 && flashTime.isAfter(startTime)) {
+            throw CourtRushException.badRequest("rule.flashAfterStart", flashTime, startTime);
+        }
+        return this;
+    }
+
+    OpeningRule applyTo(OpeningRule rule) {
+        rule.setName(name.strip());
+        rule.setDaysAhead(daysAhead);
+        rule.setWeekdays(
+                weekdays.stream().distinct().sorted().map(String::valueOf).collect(Collectors.joining()));
+        rule.setFlashTime(flashTime.withSecond(0).withNano(0));
+        rule.setFlashDaysBefore(flashDaysBefore);
+        rule.setWarmupLeadMinutes(
+                warmupLeadMinutes == null ? OpeningService.DEFAULT_WARMUP_LEAD_MINUTES : warmupLeadMinutes);
+        rule.setPerUserLimit(perUserLimit);
+        rule.setCourtIds(courtIds.stream().distinct().map(String::valueOf).collect(Collectors.joining(",")));
+        rule.setStartTime(startTime);
+        rule.setEndTime(endTime);
+        rule.setDurationMinutes(durationMinutes);
+        rule.setCapacity(capacity);
+        rule.setPriceCents(priceCents);
+        return rule;
+    }
+}

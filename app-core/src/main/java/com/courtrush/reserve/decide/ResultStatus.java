@@ -1,0 +1,8 @@
+package com.courtrush.reserve.decide;
+
+/** Where a reservation attempt stands. */
+public enum ResultStatus {
+    PENDING,
+    SUCCESS,
+    FAILED
+}

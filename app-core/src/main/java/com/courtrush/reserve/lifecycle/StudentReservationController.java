@@ -1,0 +1,47 @@
+package com.courtrush.reserve.lifecycle;
+
+import com.courtrush.account.Caller;
+import com.courtrush.core.EngineMessages;
+import com.courtrush.web.ApiResponse;
+import com.courtrush.web.RequestLocales;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Positive;
+import java.util.List;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/** A student's own reservations once recorded: the list behind "my bookings", and cancelling one. */
+@Tag(name = "Reserve", description = "Grab a slot at the flash opening and follow the result")
+@RestController
+class StudentReservationController {
+
+    private final MyReservations mine;
+    private final ReservationCancellation cancellation;
+
+    StudentReservationController(MyReservations mine, ReservationCancellation cancellation) {
+        this.mine = mine;
+        this.cancellation = cancellation;
+    }
+
+    @Operation(summary = "Cancel my unpaid reservation; its place goes back on sale")
+    @DeleteMapping("/reserve/{reservationId}")
+    ApiResponse<ReservationView> cancel(
+            @PathVariable @Positive long reservationId,
+            @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
+        return ApiResponse.ok(
+                EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
+                ReservationView.of(cancellation.cancelByOwner(reservationId, caller)));
+    }
+
+    @Operation(summary = "My reservations, newest first, with why each ended and the deadlines that apply now")
+    @GetMapping("/reservations/mine")
+    ApiResponse<List<MyReservation>> mine(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(mine.of(caller.requireUserId()));
+    }
+}

@@ -1,0 +1,45 @@
+package com.courtrush.reserve.record;
+
+import com.baomidou.mybatisplus.annotation.FieldFill;
+import com.baomidou.mybatisplus.annotation.FieldStrategy;
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableField;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+import java.time.LocalDateTime;
+import lombok.Getter;
+import lombok.Setter;
+
+/**
+ * One reservation. {@code holderId} equals {@code userId} while it is active and is null once it
+ * is cancelled, so the unique key (slot_id, holder_id) keeps a student to one active place per
+ * slot (G2) without blocking the slot after a cancel (G3).
+ */
+@Getter
+@Setter
+@TableName("reservation")
+public class Reservation {
+    @TableId(type = IdType.AUTO)
+    private Long id;
+
+    private String traceId;
+    private Long userId;
+    private Long slotId;
+    private Long sessionId;
+    private ReservationStatus status;
+    private CancelReason cancelReason;
+    private String note;
+
+    @TableField(updateStrategy = FieldStrategy.ALWAYS)
+    private Long holderId;
+
+    @TableField(fill = FieldFill.INSERT)
+    private LocalDateTime createTime;
+
+    @TableField(fill = FieldFill.INSERT_UPDATE)
+    private LocalDateTime updateTime;
+
+    public boolean compensated() {
+        return cancelReason == CancelReason.COMPENSATION;
+    }
+}

@@ -1,0 +1,94 @@
+package com.courtrush.reserve.record;
+
+import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDateTime;
+import java.util.Collection;
+import java.util.List;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+@Mapper
+public interface ReservationMapper extends BaseMapper<Reservation> {
+
+    /**
+     * Granted places as PENDING_PAYMENT reservations held by their students, in one statement; the
+     * unique keys refuse the whole statement if any of them is a redelivery or a second place.
+     */
+    @Insert("<script>insert into reservation (trace_id, user_id, slot_id, session_id, status, holder_id, "
+            + "create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
+            + "(#{g.traceId}, #{g.userId}, #{g.slotId}, #{g.sessionId}, 'PENDING_PAYMENT', #{g.userId}, #{now}, #{now})"
+            + "</foreach></script>")
+    int insertGranted(@Param("grants") List<ReserveMessage> grants, @Param("now") LocalDateTime now);
+
+    @Select("select * from reservation where trace_id = #{traceId}")
+    Reservation findByTrace(@Param("traceId") String traceId);
+
+    /**
+     * Locks the reservation's row until the transaction ends. Every change of a reservation's
+     * status or of its pay orders takes this lock first, so they serialize without deadlocks.
+     */
+    @Select("select * from reservation where id = #{id} for update")
+    Reservation lockById(@Param("id") long id);
+
+    /** Ends an active reservation: compare-and-set from {@code from}; 1 when this call ended it. */
+    @Update("update reservation set status = 'CANCELLED', cancel_reason = #{reason}, holder_id = null, "
+            + "note = #{note}, update_time = #{now} where id = #{id} and status = #{from}")
+    int cancel(
+            @Param("id") long id,
+            @Param("from") ReservationStatus from,
+            @Param("reason") CancelReason reason,
+            @Param("note") String note,
+            @Param("now") LocalDateTime now);
+
+    /** PENDING_PAYMENT → CONFIRMED; 1 when this call confirmed it. */
+    @Update("update reservation set status = 'CONFIRMED', update_time = #{now} "
+            + "where id = #{id} and status = 'PENDING_PAYMENT'")
+    int confirm(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    /** Ids of PENDING_PAYMENT reservations created at or before {@code cutoff}, oldest first. */
+    @Select("select id from reservation where status = 'PENDING_PAYMENT' and create_time <= #{cutoff} "
+            + "order by create_time limit #{limit}")
+    List<Long> findOverdue(@Param("cutoff") LocalDateTime cutoff, @Param("limit") int limit);
+
+    /** (slot_id, user_id) of every active reservation of an opening. */
+    @Select("select slot_id, user_id from reservation where session_id = #{sessionId} and holder_id is not null")
+    List<Holder> activeHolders(@Param("sessionId") long sessionId);
+
+    /**
+     * Locks the students' accounts until the transaction ends, in id order: recordings of one
+     * student's grants take turns, so each counts the places the others recorded.
+     */
+    @Select("<script>select id from user_account where id in "
+            + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>) order by id for update</script>")
+    List<Long> lockStudents(@Param("userIds") Collection<Long> userIds);
+
+    /**
+     * The active places of these students in these openings, with this transaction's own rows. A
+     * plain read (a locking one took next-key locks that deadlocked consumers sharing a hot slot):
+     * call it only after {@link #lockStudents}, the transaction's first statement, so that its
+     * snapshot is taken after every earlier recording of these students committed.
+     */
+    @Select("<script>select session_id, user_id from reservation where holder_id is not null and user_id in "
+            + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>) and session_id in "
+            + "(<foreach collection='sessionIds' item='id' separator=','>#{id}</foreach>)</script>")
+    List<Holding> holdings(
+            @Param("userIds") Collection<Long> userIds, @Param("sessionIds") Collection<Long> sessionIds);
+
+    /** One active place of a student in an opening. */
+    record Holding(long sessionId, long userId) {}
+
+    /** Whether the student holds an active reservation of the slot (by whatever trace). */
+    @Select("select count(*) > 0 from reservation where slot_id = #{slotId} and holder_id = #{userId}")
+    boolean holds(@Param("slotId") long slotId, @Param("userId") long userId);
+
+    /** Which of these trace ids the database has a row of (recorded or compensated). */
+    @Select("<script>select trace_id from reservation where trace_id in "
+            + "(<foreach collection='traceIds' item='t' separator=','>#{t}</foreach>)</script>")
+    List<String> knownTraces(@Param("traceIds") Collection<String> traceIds);
+
+    /** One active place: who holds which slot. */
+    record Holder(long slotId, long userId) {}
+}

@@ -1,0 +1,161 @@
+package com.courtrush.reserve.record;
+
+import com.courtrush.core.EngineText;
+import com.courtrush.core.Outages;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.ReserveSessionMapper;
+import com.courtrush.slot.TimeSlotMapper;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Records a granted place as a PENDING_PAYMENT reservation, idempotently, under the database
+ * guards: the unique trace id (the same message twice → one row), the unique (slot, holder)
+ * (G2), the slot's {@code booked < capacity} counter moved in the same transaction (G1), and the
+ * opening's per-student limit counted in that transaction under a lock on the student (G5) — Redis
+ * decides the limit first, but a Redis that went back in time (restarted from a file a second
+ * old, a promoted replica) has forgotten places it granted.
+ */
+@Component
+public class ReservationWriter {
+
+    private static final Logger log = LoggerFactory.getLogger(ReservationWriter.class);
+
+    private final ReservationMapper reservations;
+    private final TimeSlotMapper slots;
+    private final ReserveSessionMapper sessions;
+    private final TransactionTemplate transactions;
+    private final RecordingFollowUp followUp;
+    private final Clock clock;
+
+    ReservationWriter(
+            ReservationMapper reservations,
+            TimeSlotMapper slots,
+            ReserveSessionMapper sessions,
+            TransactionTemplate transactions,
+            RecordingFollowUp followUp,
+            Clock clock) {
+        this.reservations = reservations;
+        this.slots = slots;
+        this.sessions = sessions;
+        this.transactions = transactions;
+        this.followUp = followUp;
+        this.clock = clock;
+    }
+
+    /** Records the grant. Infrastructure failures are thrown, for the consumer to retry. */
+    public Result record(ReserveMessage grant) {
+        try {
+            recordAll(List.of(grant));
+            return Result.RECORDED;
+        } catch (DuplicateKeyException duplicate) {
+            Reservation existing = reservations.findByTrace(grant.traceId());
+            if (existing != null) {
+                followUp.alreadyRecorded(grant);
+                return existing.compensated() ? Result.ALREADY_COMPENSATED : Result.DUPLICATE;
+            }
+            followUp.refused(grant, new EngineText("compensate.holdsSlot"));
+            return Result.REFUSED;
+        } catch (SlotUnavailable unavailable) {
+            followUp.refused(grant, new EngineText("compensate.slotFull"));
+            return Result.REFUSED;
+        } catch (OverStudentLimit over) {
+            followUp.refused(grant, new EngineText("compensate.overLimit", over.limit));
+            return Result.REFUSED;
+        }
+    }
+
+    /**
+     * Records several grants in one transaction, all or none: throws if any of them is refused by a
+     * guard (a redelivery, a second place of a student, a slot without enough free places) or
+     * fails, and then none is recorded, for the caller to {@link #record} them one by one, which
+     * settles each case.
+     */
+    public void recordAll(List<ReserveMessage> grants) {
+        // one insert for all rows and one update for all slot counters: a statement costs the consumer
+        // far more than a row. The insert goes first, so a redelivery is told by its duplicate trace,
+        // not taken for a full slot; slots in id order, so consumers lock the ones they share in one order
+        List<TimeSlotMapper.Places> places = grants.stream()
+                .collect(Collectors.groupingBy(ReserveMessage::slotId, TreeMap::new, Collectors.summingInt(grant -> 1)))
+                .entrySet()
+                .stream()
+                .map(slot -> new TimeSlotMapper.Places(slot.getKey(), slot.getValue()))
+                .toList();
+        Set<Long> students = grants.stream().map(ReserveMessage::userId).collect(Collectors.toCollection(TreeSet::new));
+        Set<Long> openings = grants.stream().map(ReserveMessage::sessionId).collect(Collectors.toSet());
+        transactions.executeWithoutResult(tx -> {
+            reservations.lockStudents(students);
+            reservations.insertGranted(grants, LocalDateTime.now(clock));
+            if (slots.takePlaces(places) != places.size()) {
+                throw new SlotUnavailable();
+            }
+            checkStudentLimits(students, openings);
+        });
+        try {
+            followUp.recorded(grants);
+        } catch (RuntimeException e) {
+            // recorded: never run the transaction again for this. The in-flight entries stay, which a
+            // re-sync counts as held; the reconciler forgets them once past its horizon
+            log.warn(
+                    "{} grant(s) recorded, but Redis could not be told ({}); the reconciler forgets them later",
+                    grants.size(),
+                    Outages.describe(e));
+        }
+    }
+
+    /** G5: no student holds more places in an opening than its limit, this transaction's rows included. */
+    private void checkStudentLimits(Set<Long> students, Set<Long> openings) {
+        Map<Long, Integer> limits = sessions.selectByIds(openings).stream()
+                .collect(Collectors.toMap(ReserveSession::getId, ReserveSession::getPerUserLimit));
+        Map<ReservationMapper.Holding, Long> held = reservations.holdings(students, openings).stream()
+                .collect(Collectors.groupingBy(holding -> holding, Collectors.counting()));
+        held.forEach((holding, count) -> {
+            int limit = limits.get(holding.sessionId());
+            if (count > limit) {
+                throw new OverStudentLimit(limit);
+            }
+        });
+    }
+
+    /** How a message ended. */
+    public enum Result {
+        /** A new PENDING_PAYMENT reservation. */
+        RECORDED,
+        /** The same trace was already recorded: a redelivery. */
+        DUPLICATE,
+        /** The trace had been compensated before its message arrived. */
+        ALREADY_COMPENSATED,
+        /** The database guards refused it; compensated. */
+        REFUSED,
+        /** All attempts failed; dead-lettered. */
+        FAILED
+    }
+
+    /** A student would hold more places in an opening than its limit: the transaction rolls back. */
+    private static final class OverStudentLimit extends RuntimeException {
+        private final int limit;
+
+        OverStudentLimit(int limit) {
+            super("over the per-student limit", null, false, false);
+            this.limit = limit;
+        }
+    }
+
+    /** The slot has no free place (or is disabled) in the database: the transaction rolls back. */
+    private static final class SlotUnavailable extends RuntimeException {
+        SlotUnavailable() {
+            super("slot full or disabled", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package com.courtrush.reserve.recover;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
+import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.record.ReservePublisher;
+import org.springframework.stereotype.Service;
+
+/** Staff's hands on a dead letter: give its place back now, or put it back on the queue. */
+@Service
+public class DeadLetterActions {
+
+    private final DeadLetterLog log;
+    private final TraceCompensator compensator;
+    private final ReservePublisher publisher;
+    private final ReservationMapper reservations;
+
+    DeadLetterActions(
+            DeadLetterLog log,
+            TraceCompensator compensator,
+            ReservePublisher publisher,
+            ReservationMapper reservations) {
+        this.log = log;
+        this.compensator = compensator;
+        this.publisher = publisher;
+        this.reservations = reservations;
+    }
+
+    /** Compensates now (idempotent): the place goes back unless the database already has the trace. */
+    public DeadLetterLog.Settlement compensate(String traceId, String actor) {
+        DeadLetterLog.Entry entry = find(traceId);
+        boolean compensated = compensator.compensate(entry.grant(), new EngineText("compensate.byStaff"), actor);
+        DeadLetterLog.Settlement settlement =
+                compensated ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED;
+        log.settled(traceId, settlement);
+        return settlement;
+    }
+
+    /**
+     * Publishes the message again, so the student gets the place after all — only while the trace is
+     * neither recorded nor compensated.
+     */
+    public DeadLetterLog.Settlement replay(String traceId) {
+        DeadLetterLog.Entry entry = find(traceId);
+        if (reservations.findByTrace(traceId) != null) {
+            throw CourtRushException.conflict("deadLetter.settled", traceId);
+        }
+        if (publisher.publish(entry.grant()).join().refused()) {
+            throw CourtRushException.unavailable(null, "deadLetter.replayRefused");
+        }
+        log.settled(traceId, DeadLetterLog.Settlement.REPLAYED);
+        return DeadLetterLog.Settlement.REPLAYED;
+    }
+
+    private DeadLetterLog.Entry find(String traceId) {
+        DeadLetterLog.Entry entry = log.get(traceId);
+        if (entry == null) {
+            throw CourtRushException.notFound("deadLetter.notFound", traceId);
+        }
+        return entry;
+    }
+}

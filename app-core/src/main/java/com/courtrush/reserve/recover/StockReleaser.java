@@ -1,0 +1,147 @@
+package com.courtrush.reserve.recover;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.infra.redis.LuaScript;
+import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.reserve.record.ReserveMessage;
+import com.courtrush.reserve.statistics.RushSeries;
+import com.courtrush.reserve.stock.SoldOutFlags;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The only way stock goes back to Redis. Call it after the database change that ended the booking
+ * has committed; the permit returns only if this call removes the student from the slot's dedup
+ * set ({@code lua/release.lua}), so however many paths fire for one booking, it returns once.
+ * Also where a grant, once in the database, leaves the in-flight set ({@code lua/settle.lua}).
+ * Both log what they did in the opening's logs for a re-sync running meanwhile ({@link StockSync}).
+ */
+@Component
+public class StockReleaser {
+
+    private static final Logger log = LoggerFactory.getLogger(StockReleaser.class);
+    private static final String RELEASED = "RELEASED";
+    /** How long the opening's settled and released logs keep an entry: longer than any re-sync's database read. */
+    static final Duration LOG_WINDOW = Duration.ofMinutes(2);
+
+    private final RScript script;
+    private final LuaScript release = LuaScript.load("release");
+    private final LuaScript settle = LuaScript.load("settle");
+    private final SoldOutFlags soldOut;
+    private final OpeningService openings;
+    private final RushSeries series;
+
+    StockReleaser(RedissonClient redisson, SoldOutFlags soldOut, OpeningService openings, RushSeries series) {
+        this.series = series;
+        this.script = redisson.getScript();
+        this.soldOut = soldOut;
+        this.openings = openings;
+    }
+
+    /** Returns a booking's place (and forgets its in-flight grant, if {@code grant} is given). */
+    public boolean release(long sessionId, long slotId, long userId, ReserveMessage grant) {
+        return release(sessionId, slotId, userId, grant, false);
+    }
+
+    /**
+     * The same for a grant given back again (its compensation claimed before, a crash or a second path
+     * between that and its release): the place goes only if the grant is still in flight.
+     */
+    public boolean releaseAgain(ReserveMessage grant) {
+        return release(grant.sessionId(), grant.slotId(), grant.userId(), grant, true);
+    }
+
+    private boolean release(long sessionId, long slotId, long userId, ReserveMessage grant, boolean onlyIfInFlight) {
+        String member = grant == null ? "" : grant.inflightMember();
+        String inflight = RedisKeys.inflight(sessionId);
+        String pendingKey = grant == null ? inflight : RedisKeys.pending(sessionId, grant.traceId());
+        String outcome = script.eval(
+                RScript.Mode.READ_WRITE,
+                release.source(),
+                RScript.ReturnType.VALUE,
+                List.of(
+                        RedisKeys.dedup(sessionId, slotId),
+                        RedisKeys.semaphore(sessionId, slotId),
+                        RedisKeys.quota(sessionId),
+                        pendingKey,
+                        inflight,
+                        RedisKeys.slotOff(sessionId, slotId),
+                        RedisKeys.releasedLog(sessionId)),
+                Long.toString(userId),
+                member,
+                Long.toString(slotId),
+                Long.toString(LOG_WINDOW.toMillis()),
+                onlyIfInFlight ? "1" : "0");
+        boolean released = RELEASED.equals(outcome);
+        if (released) {
+            soldOut.released(slotId);
+            series.released(sessionId);
+        }
+        return released;
+    }
+
+    /** The grant was settled earlier (a redelivery, a compensated trace): forget what Redis may still have of it. */
+    public void forget(ReserveMessage grant) {
+        settle(List.of(grant), false);
+    }
+
+    /**
+     * The grants have just been recorded in the database: they leave the in-flight set. One that
+     * Redis did not have in flight is one it lost — a restart from an append-only file a second
+     * old, a promoted replica — while the database now counts it: its opening is re-synced.
+     */
+    public void recorded(List<ReserveMessage> grants) {
+        settle(grants, true);
+    }
+
+    private void resync(long sessionId) {
+        try {
+            openings.resync(sessionId, AuditTrail.SYSTEM_CONSUMER);
+        } catch (RuntimeException e) {
+            // the grants are recorded; Redis counts them free until the opening is re-synced
+            log.error(
+                    "Opening {} could not be re-synced after Redis lost some of its grants; until it is "
+                            + "(staff: re-sync in the console), Redis may offer places the database refuses",
+                    sessionId,
+                    e);
+        }
+    }
+
+    private void settle(List<ReserveMessage> grants, boolean justRecorded) {
+        Map<Long, List<ReserveMessage>> byOpening = grants.stream()
+                .collect(Collectors.groupingBy(ReserveMessage::sessionId, TreeMap::new, Collectors.toList()));
+        byOpening.forEach((sessionId, ofOpening) -> {
+            List<Object> keys = new ArrayList<>(2 + ofOpening.size());
+            keys.add(RedisKeys.inflight(sessionId));
+            keys.add(RedisKeys.settledLog(sessionId));
+            List<Object> args = new ArrayList<>(1 + ofOpening.size());
+            args.add(Long.toString(LOG_WINDOW.toMillis()));
+            args.add(justRecorded ? "1" : "0");
+            for (ReserveMessage grant : ofOpening) {
+                keys.add(RedisKeys.pending(sessionId, grant.traceId()));
+                args.add(grant.inflightMember());
+            }
+            List<Object> unknown = script.eval(
+                    RScript.Mode.READ_WRITE, settle.source(), RScript.ReturnType.MULTI, keys, args.toArray());
+            if (justRecorded && unknown != null && !unknown.isEmpty()) {
+                log.warn(
+                        "Redis had lost {} grant(s) of opening {} that are now in the database (e.g. trace {}): "
+                                + "Redis went back in time; re-syncing the opening",
+                        unknown.size(),
+                        sessionId,
+                        unknown.get(0));
+                resync(sessionId);
+            }
+        });
+    }
+}

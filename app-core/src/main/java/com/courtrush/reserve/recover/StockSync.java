@@ -1,0 +1,158 @@
+package com.courtrush.reserve.recover;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.redis.LuaScript;
+import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.infra.redis.RedisTime;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.SessionState;
+import com.courtrush.opening.StockWarmer;
+import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.stock.SoldOutFlags;
+import com.courtrush.reserve.stock.StockKeys;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.TimeSlotMapper;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Warm-up and re-sync: the Redis state of an opening rebuilt from the database plus the grants
+ * still in flight ({@code lua/resync.lua}), then its gate ({@code lua/gate.lua}). Counting the
+ * in-flight grants is what makes re-running it mid-rush safe: places granted but not yet written
+ * stay taken. The database is read before the script runs; what happened in between — a grant
+ * recorded, a place given back — is in the opening's settled and released logs from a Redis time
+ * taken before the read, and the script applies it, so neither leaves Redis wrong. (A cancel in
+ * the milliseconds between a grant's recording and its leaving the in-flight set still counts the
+ * place as held until the next re-sync.)
+ */
+@Component
+public class StockSync implements StockWarmer {
+
+    /** Redis's clock and the moment the read begins are a few milliseconds apart at most; this is ample. */
+    private static final long CLOCK_MARGIN_MS = 1000;
+
+    private final RedissonClient redisson;
+    private final RScript script;
+    private final LuaScript resync = LuaScript.load("resync");
+    private final LuaScript gate = LuaScript.load("gate");
+    private final LuaScript warmState = LuaScript.load("warm_state");
+    /** Runs between the database read and the script; tests use it to force interleavings. */
+    private volatile Runnable afterDatabaseRead = () -> {};
+
+    private final TimeSlotMapper slots;
+    private final ReservationMapper reservations;
+    private final SoldOutFlags soldOut;
+    private final CourtRushProperties properties;
+
+    StockSync(
+            RedissonClient redisson,
+            TimeSlotMapper slots,
+            ReservationMapper reservations,
+            SoldOutFlags soldOut,
+            CourtRushProperties properties) {
+        this.redisson = redisson;
+        this.script = redisson.getScript();
+        this.slots = slots;
+        this.reservations = reservations;
+        this.soldOut = soldOut;
+        this.properties = properties;
+    }
+
+    @Override
+    public WarmupReport warm(ReserveSession session) {
+        long sessionId = session.getId();
+        // a little before the read begins, on the clock of the Redis that keeps the opening's logs: their
+        // entries from then on are applied
+        long since = RedisTime.nowMillis(script, sessionId) - CLOCK_MARGIN_MS;
+        List<TimeSlot> sessionSlots = slots.selectList(new LambdaQueryWrapper<TimeSlot>()
+                .eq(TimeSlot::getSessionId, sessionId)
+                .orderByAsc(TimeSlot::getId));
+        Map<Long, List<Long>> holders = reservations.activeHolders(sessionId).stream()
+                .collect(Collectors.groupingBy(
+                        ReservationMapper.Holder::slotId,
+                        Collectors.mapping(ReservationMapper.Holder::userId, Collectors.toList())));
+        afterDatabaseRead.run();
+        List<Object> keys = new ArrayList<>(5 + 4 * sessionSlots.size());
+        keys.add(RedisKeys.quota(sessionId));
+        keys.add(RedisKeys.inflight(sessionId));
+        keys.add(RedisKeys.warm(sessionId));
+        keys.add(RedisKeys.settledLog(sessionId));
+        keys.add(RedisKeys.releasedLog(sessionId));
+        List<Object> args = new ArrayList<>();
+        args.add(Long.toString(sessionId));
+        args.add(Long.toString(expireAt(session)));
+        args.add(Long.toString(since));
+        args.add(Integer.toString(sessionSlots.size()));
+        for (TimeSlot slot : sessionSlots) {
+            keys.add(RedisKeys.semaphore(sessionId, slot.getId()));
+            keys.add(RedisKeys.dedup(sessionId, slot.getId()));
+            keys.add(RedisKeys.slotSession(sessionId, slot.getId()));
+            keys.add(RedisKeys.slotOff(sessionId, slot.getId()));
+            List<Long> users = holders.getOrDefault(slot.getId(), List.of());
+            args.add(Long.toString(slot.getId()));
+            args.add(Integer.toString(slot.getCapacity()));
+            args.add(Boolean.TRUE.equals(slot.getActive()) ? "1" : "0");
+            args.add(Integer.toString(users.size()));
+            users.forEach(u -> args.add(Long.toString(u)));
+        }
+        Long permits =
+                script.eval(RScript.Mode.READ_WRITE, resync.source(), RScript.ReturnType.INTEGER, keys, args.toArray());
+        applyGate(session);
+        sessionSlots.forEach(slot -> soldOut.released(slot.getId()));
+        return new WarmupReport(sessionId, sessionSlots.size(), permits == null ? 0 : permits);
+    }
+
+    @Override
+    public void applyGate(ReserveSession session) {
+        gate(session, session.getState() == SessionState.CLOSED ? "CLOSED" : "TIMED");
+    }
+
+    @Override
+    public void openGateNow(ReserveSession session) {
+        gate(session, "OPEN");
+    }
+
+    private void gate(ReserveSession session, String mode) {
+        long flashMs =
+                session.getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
+        script.eval(
+                RScript.Mode.READ_WRITE,
+                gate.source(),
+                RScript.ReturnType.VALUE,
+                List.of(
+                        RedisKeys.gate(session.getId()),
+                        RedisKeys.gateTime(session.getId()),
+                        RedisKeys.warm(session.getId())),
+                mode,
+                Long.toString(flashMs),
+                Long.toString(expireAt(session)));
+    }
+
+    @Override
+    public WarmState warmState(ReserveSession session) {
+        if (session.getState() == SessionState.SCHEDULED) {
+            return WarmState.WARM;
+        }
+        String state = script.eval(
+                RScript.Mode.READ_ONLY,
+                warmState.source(),
+                RScript.ReturnType.VALUE,
+                List.of(RedisKeys.warm(session.getId())));
+        return WarmState.valueOf(state);
+    }
+
+    /** Test hook: runs between the database read of a re-sync and its script. */
+    void afterDatabaseRead(Runnable hook) {
+        this.afterDatabaseRead = hook;
+    }
+
+    private long expireAt(ReserveSession session) {
+        return StockKeys.expireAt(session.getSessionDate(), properties.zone());
+    }
+}

@@ -1,0 +1,32 @@
+package com.courtrush.arch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.EvaluationResult;
+import org.junit.jupiter.api.Test;
+
+/** The structure rules catch what they are for: a cycle between a feature's parts, a call against the order. */
+class ArchitectureRulesCatchTest {
+
+    private final JavaClasses broken = new ClassFileImporter().importPackages("com.courtrush.arch.broken");
+
+    @Test
+    void aCycleBetweenTwoPartsOfAFeatureFailsTheRule() {
+        EvaluationResult result = ArchitectureTest.subPackagesFreeOfCycles("com.courtrush.arch.broken")
+                .evaluate(broken);
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString()).contains("feature.a", "feature.b");
+    }
+
+    @Test
+    void recordingThatCallsIntoTheDecisionFailsTheReserveOrder() {
+        EvaluationResult result = ArchitectureTest.reserveLayers("com.courtrush.arch.broken.reserve")
+                .evaluate(broken);
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString()).contains("Writer", "Decider");
+    }
+}

@@ -1,0 +1,94 @@
+package com.courtrush.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The engine's texts exist in both languages for every key the code uses, and render. */
+class EngineMessagesTest {
+
+    static final Pattern KEY = Pattern.compile("\"((?:setting|reservation|pay|refund|auth|common|account|import"
+            + "|opening|withdraw|court|slot|reserve|deadLetter|cancel|result|http|ok)\\.[A-Za-z]+)\"");
+
+    static Properties load(String resource) {
+        Properties properties = new Properties();
+        try (InputStream in = EngineMessagesTest.class.getResourceAsStream(resource)) {
+            properties.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return properties;
+    }
+
+    final Properties english = load("/messages/engine.properties");
+    final Properties chinese = load("/messages/engine_zh_CN.properties");
+
+    /**
+     * Every text renders as a MessageFormat, with its arguments or none: an apostrophe is written ''
+     * in the bundles and read as one (a text without arguments showed '' to students).
+     */
+    @Test
+    void everyTextRendersItsApostrophesWithOrWithoutArguments() {
+        for (Properties bundle : List.of(english, chinese)) {
+            for (String key : bundle.stringPropertyNames()) {
+                Locale locale = bundle == chinese ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH;
+                String rendered = EngineMessages.format(locale, key, "a", "b", "c", "d", "e", "f");
+                assertThat(rendered).as(key).doesNotContain("''");
+                assertThat(rendered.chars().filter(c -> c == '\'').count())
+                        .as("apostrophes of %s", key)
+                        .isEqualTo(bundle.getProperty(key).split("''", -1).length - 1);
+            }
+        }
+        assertThat(EngineMessages.english("auth.disabled")).isEqualTo("This account is disabled; ask the gym's staff.");
+    }
+
+    @Test
+    void bothLanguagesHaveTheSameKeys() {
+        assertThat(new TreeSet<>(chinese.stringPropertyNames()))
+                .isEqualTo(new TreeSet<>(english.stringPropertyNames()));
+    }
+
+    @Test
+    void everyKeyTheEngineUsesExists() throws IOException {
+        Set<String> used = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            // Queues.java names exchanges and queues ("reserve.queue"), not texts
+            for (Path file : files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("Queues.java"))
+                    .toList()) {
+                Matcher matcher = KEY.matcher(Files.readString(file));
+                while (matcher.find()) {
+                    used.add(matcher.group(1));
+                }
+            }
+        }
+        assertThat(used).hasSizeGreaterThan(60);
+        assertThat(used.stream().filter(key -> !english.containsKey(key)))
+                .as("keys used but missing")
+                .isEmpty();
+    }
+
+    @Test
+    void refusalsRenderInTheCallersLanguageWithTheirArguments() {
+        CourtRushException refusal = CourtRushException.conflict("court.nameTaken", "1号场");
+        assertThat(refusal.getMessage()).isEqualTo("An active court is already named '1号场'.");
+        assertThat(refusal.message(Locale.SIMPLIFIED_CHINESE)).isEqualTo("已有启用的场地名为“1号场”。");
+        assertThat(refusal.message(Locale.GERMAN)).isEqualTo(refusal.getMessage());
+        assertThat(refusal.withData("x").message(Locale.CHINESE)).isEqualTo("已有启用的场地名为“1号场”。");
+        assertThat(EngineMessages.format(Locale.ENGLISH, "reserve.opensIn", 12L))
+                .isEqualTo("The opening opens in 12 s.");
+    }
+}

@@ -1,0 +1,33 @@
+package com.courtrush.infra.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The embedded broker on the data directory of an earlier version, whose store was Derby (decision 15). */
+class EmbeddedAmqpBrokerTest {
+
+    @Test
+    void anEarlierVersionsDerbyStoreIsMovedAsideOnceAndTheBrokerStartsOnBerkeleyDb(@TempDir Path dataDir)
+            throws Exception {
+        Path qpid = Files.createDirectories(dataDir.resolve("qpid"));
+        Files.createDirectories(qpid.resolve("store/default/seg0"));
+        Files.writeString(qpid.resolve("store/default/service.properties"), "derby");
+        Files.writeString(qpid.resolve("derby.log"), "Booting Derby");
+
+        try (EmbeddedAmqpBroker broker = EmbeddedAmqpBroker.start(dataDir)) {
+            assertThat(broker.port()).isPositive();
+            assertThat(broker.logForces()).as("Berkeley DB's log forces so far").isNotNegative();
+        }
+
+        assertThat(qpid.resolve("store")).doesNotExist();
+        assertThat(qpid.resolve("derby.log")).doesNotExist();
+        assertThat(qpid.resolve("derby-store-retired/default/service.properties"))
+                .hasContent("derby");
+        assertThat(qpid.resolve("derby-store-retired/derby.log")).exists();
+        assertThat(qpid.resolve("bdb/00000000.jdb")).exists();
+    }
+}

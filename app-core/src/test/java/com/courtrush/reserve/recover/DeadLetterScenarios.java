@@ -1,0 +1,139 @@
+package com.courtrush.reserve.recover;
+
+import static com.courtrush.support.Times.SETTLE;
+import static com.courtrush.support.Times.ZONE;
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.argThat;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.reset;
+
+import com.courtrush.account.Caller;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.monitor.QueueMonitor;
+import com.courtrush.monitor.RushMonitor;
+import com.courtrush.reserve.decide.ReserveScript;
+import com.courtrush.reserve.decide.TraceIds;
+import com.courtrush.reserve.record.ReservationWriter;
+import com.courtrush.reserve.record.ReserveMessage;
+import com.courtrush.reserve.stock.StockKeys;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Student;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.dao.TransientDataAccessResourceException;
+
+/** What the console's live and queue dashboards read, and staff's hands on dead letters. */
+public interface DeadLetterScenarios extends StackAccess {
+
+    @Test
+    default void theDashboardsReadLiveStockAndQueues() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 2);
+        RushMonitor monitor = bean(RushMonitor.class);
+        RushMonitor.Rush before = monitor.rush(session);
+        assertThat(before.warm()).isTrue();
+        assertThat(before.gateOpen()).isTrue();
+        assertThat(before.slots())
+                .extracting(RushMonitor.SlotStock::permitsLeft)
+                .containsExactly(2, 2);
+
+        Student student = api().students(1).get(0);
+        String trace = TestApi.expect(202, api().reserve(student, session, slots.get(0)))
+                .data()
+                .path("traceId")
+                .asText();
+        api().awaitResult(student, trace, SETTLE);
+        RushMonitor.Rush after = monitor.rush(session);
+        assertThat(after.slots().get(0).permitsLeft()).isEqualTo(1);
+        assertThat(after.slots().get(0).dedupSize()).isEqualTo(1);
+        assertThat(after.totals().accepted()).isGreaterThan(before.totals().accepted());
+        assertThat(after.totals().attempts()).isGreaterThan(before.totals().attempts());
+
+        bean(Reconciler.class).reconcile();
+        QueueMonitor.QueuesView queues = bean(QueueMonitor.class).queues();
+        assertThat(queues.reserveQueue().exists()).isTrue();
+        assertThat(queues.reserveQueue().consumers()).isGreaterThanOrEqualTo(1);
+        assertThat(queues.deadLetterQueue().exists()).isTrue();
+        assertThat(queues.reconciler()).isNotNull();
+        assertThat(queues.totals().confirmed()).isPositive();
+    }
+
+    @Test
+    default void deadLettersAreListedWithTheirErrorAndStaffCanReplayOrCompensate() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        List<Student> students = api().students(2);
+        ReservationWriter writer = bean(ReservationWriter.class);
+        doThrow(new TransientDataAccessResourceException("injected: disk full"))
+                .when(writer)
+                .record(argThat(grant -> grant != null && grant.slotId() == slots.get(0)));
+        String trace;
+        try {
+            trace = TestApi.expect(202, api().reserve(students.get(0), session, slots.get(0)))
+                    .data()
+                    .path("traceId")
+                    .asText();
+            assertThat(api().awaitResult(students.get(0), trace, SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
+                    .isEqualTo("FAILED");
+        } finally {
+            reset(writer);
+        }
+        DeadLetterLog log = bean(DeadLetterLog.class);
+        // the DLQ consumer marks the trace FAILED while compensating, and logs the settlement just after
+        await().atMost(SETTLE).untilAsserted(() -> {
+            DeadLetterLog.Entry entry = log.get(trace);
+            assertThat(entry).isNotNull();
+            assertThat(entry.error()).contains("injected: disk full");
+            assertThat(entry.settlement()).isEqualTo(DeadLetterLog.Settlement.COMPENSATED);
+        });
+        assertThat(log.recent(10)).extracting(DeadLetterLog.Entry::traceId).contains(trace);
+        DeadLetterActions actions = bean(DeadLetterActions.class);
+        assertThatThrownBy(() -> actions.replay(trace))
+                .isInstanceOf(CourtRushException.class)
+                .hasMessageContaining("already settled");
+        assertThat(actions.compensate(trace, Caller.ADMIN_NAME)).isEqualTo(DeadLetterLog.Settlement.ALREADY_RECORDED);
+
+        // a dead letter whose compensation has not happened yet can be replayed: the student gets the place
+        long userId = jdbc().queryForObject(
+                        "select id from user_account where student_id = ?",
+                        Long.class,
+                        students.get(1).studentId());
+        ReserveMessage grant = new ReserveMessage(
+                bean(TraceIds.class).issue(userId, slots.get(1), session, Instant.now()),
+                userId,
+                slots.get(1),
+                session,
+                0);
+        ReserveScript.Decision decision = bean(ReserveScript.class)
+                .decide(
+                        grant,
+                        2,
+                        StockKeys.expireAt(tomorrow(), ZONE),
+                        false,
+                        null,
+                        0,
+                        List.of(slots.get(1)),
+                        late -> {});
+        ReserveMessage granted =
+                new ReserveMessage(grant.traceId(), userId, slots.get(1), session, decision.redisNowMs());
+        log.failed(granted, new IllegalStateException("database was down"));
+        assertThat(actions.replay(granted.traceId())).isEqualTo(DeadLetterLog.Settlement.REPLAYED);
+        assertThat(api().awaitResult(students.get(1), granted.traceId(), SETTLE)
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("SUCCESS");
+        assertThat(invariants().assertHold(session)).isEqualTo(1);
+    }
+}
