@@ -33,6 +33,8 @@ import com.courtrush.pay.PaymentService;
 import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
 import com.courtrush.recurring.OpeningRules;
+import com.courtrush.recurring.RulePlanner;
+import com.courtrush.recurring.RuleRunner;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
 import com.courtrush.reserve.decide.ReserveResults;
@@ -196,6 +198,12 @@ class ApiContractTest {
 
     @MockitoBean
     OpeningRules openingRules;
+
+    @MockitoBean
+    RulePlanner rulePlanner;
+
+    @MockitoBean
+    RuleRunner ruleRunner;
 
     @MockitoBean
     BookingPasses bookingPasses;
