@@ -11,6 +11,8 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.template.OpeningTemplateForm;
+import com.courtrush.setting.AppSettings;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
 import com.courtrush.desktop.ui.Inputs;
@@ -65,7 +67,8 @@ public final class OpeningsScreen implements Screen {
                 context.notices(),
                 i18n,
                 context.service(java.time.Clock.class),
-                context.staff());
+                context.staff(),
+                () -> context.service(AppSettings.class).priceCents(null));
 
         DatePicker date = Widgets.datePicker("openingDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
@@ -173,9 +176,9 @@ public final class OpeningsScreen implements Screen {
         flashDate.valueProperty().bindBidirectional(model.flashDateProperty());
         TextField flashTime = new TextField();
         flashTime.setId("flashTime");
-        flashTime.textProperty().bindBidirectional(model.flashTimeProperty());
+        flashTime.textProperty().bindBidirectional(model.template().flashTimeProperty());
         Spinner<Integer> limit = Widgets.integerSpinner(
-                "perUserLimit", 1, 100, model.perUserLimitProperty(), i18n, i18n.t("openings.perUserLimit"));
+                "perUserLimit", 1, 100, model.template().perUserLimitProperty(), i18n, i18n.t("openings.perUserLimit"));
         Spinner<Integer> lead = Widgets.integerSpinner(
                 "warmupLead", 0, 1440, model.warmupLeadProperty(), i18n, i18n.t("openings.warmupLead"));
         // one date model: the opening is for the play date picked above; it opens (flash) on its own date
@@ -212,15 +215,15 @@ public final class OpeningsScreen implements Screen {
 
     private Node templatePane(I18n i18n) {
         GridPane form = form();
-        CheckListView<OpeningsViewModel.CourtChoice> courts =
-                Widgets.checkList("templateCourts", model.activeCourts(), model.chosenCourts());
-        TextField start = field("templateStart", model.startTimeProperty());
-        TextField end = field("templateEnd", model.endTimeProperty());
+        CheckListView<OpeningTemplateForm.CourtChoice> courts =
+                Widgets.checkList("templateCourts", model.template().activeCourts(), model.template().chosenCourts());
+        TextField start = field("templateStart", model.template().startTimeProperty());
+        TextField end = field("templateEnd", model.template().endTimeProperty());
         Spinner<Integer> duration = Widgets.integerSpinner(
-                "templateDuration", 5, 720, model.durationProperty(), i18n, i18n.t("openings.duration"));
+                "templateDuration", 5, 720, model.template().durationProperty(), i18n, i18n.t("openings.duration"));
         Spinner<Integer> capacity = Widgets.integerSpinner(
-                "templateCapacity", 1, 1000, model.capacityProperty(), i18n, i18n.t("openings.capacity"));
-        TextField price = field("templatePrice", model.priceProperty());
+                "templateCapacity", 1, 1000, model.template().capacityProperty(), i18n, i18n.t("openings.capacity"));
+        TextField price = field("templatePrice", model.template().priceProperty());
         ChoiceBox<Integer> days = new ChoiceBox<>();
         days.setId("templateDays");
         days.getItems().setAll(1, 7);

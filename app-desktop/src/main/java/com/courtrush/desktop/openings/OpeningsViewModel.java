@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
@@ -23,6 +24,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -52,6 +54,8 @@ public final class OpeningsViewModel {
     private final I18n i18n;
     private final Caller staff;
     private final String actor;
+    private final IntSupplier defaultPriceCents;
+    private final OpeningTemplateForm template;
 
     private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
     private final ObservableList<OpeningRow> rows = FXCollections.observableArrayList();
@@ -59,23 +63,14 @@ public final class OpeningsViewModel {
     private final ObservableList<SlotRow> slots = FXCollections.observableArrayList();
 
     private final ObjectProperty<LocalDate> flashDate = new SimpleObjectProperty<>();
-    private final StringProperty flashTime = new SimpleStringProperty("13:00");
-    private final IntegerProperty perUserLimit = new SimpleIntegerProperty(OpeningService.DEFAULT_PER_USER_LIMIT);
     private final IntegerProperty warmupLead = new SimpleIntegerProperty(OpeningService.DEFAULT_WARMUP_LEAD_MINUTES);
-    /** Proposed on at the desk (the API's default is off, so scripts that do not know it keep working). */
-    private final BooleanProperty bookingPass = new SimpleBooleanProperty(true);
+    /** Off unless staff turn it on, as through the API (SPEC: a booking pass is off by default). */
+    private final BooleanProperty bookingPass = new SimpleBooleanProperty(false);
     /** Off unless staff turn it on (the gym decides whether the first seconds are a draw). */
     private final BooleanProperty fairDraw = new SimpleBooleanProperty(false);
 
     private final IntegerProperty drawWindowMs = new SimpleIntegerProperty(OpeningService.DEFAULT_DRAW_WINDOW_MS);
 
-    private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
-    private final ObservableList<CourtChoice> chosenCourts = FXCollections.observableArrayList();
-    private final StringProperty startTime = new SimpleStringProperty("08:00");
-    private final StringProperty endTime = new SimpleStringProperty("22:00");
-    private final IntegerProperty duration = new SimpleIntegerProperty(60);
-    private final IntegerProperty capacity = new SimpleIntegerProperty(1);
-    private final StringProperty price = new SimpleStringProperty("20.00");
     private final IntegerProperty days = new SimpleIntegerProperty(1);
     private final BooleanProperty flashDayBefore = new SimpleBooleanProperty(true);
     private final StringProperty lastResult = new SimpleStringProperty("");
@@ -90,7 +85,8 @@ public final class OpeningsViewModel {
             Notices notices,
             I18n i18n,
             Clock clock,
-            Caller staff) {
+            Caller staff,
+            IntSupplier defaultPriceCents) {
         this.clock = clock;
         LocalDate today = LocalDate.now(clock);
         this.openings = openings;
@@ -103,6 +99,8 @@ public final class OpeningsViewModel {
         this.i18n = i18n;
         this.staff = staff;
         this.actor = staff.actor();
+        this.defaultPriceCents = defaultPriceCents;
+        this.template = new OpeningTemplateForm(i18n);
         date.set(today.plusDays(1));
         flashDate.set(today);
         date.addListener((obs, old, now) -> refresh());
@@ -128,17 +126,13 @@ public final class OpeningsViewModel {
                 loadSlots(); // the selection listener reloads them when the selection changes
             }
         });
-        tasks.run(i18n.t("courts.load"), courts::list, list -> {
-            List<CourtChoice> active = list.stream()
-                    .filter(c -> Boolean.TRUE.equals(c.getActive()))
-                    .map(CourtChoice::of)
-                    .toList();
-            // what stays ticked is decided before the list changes (the view clears ticks on a new list)
-            List<CourtChoice> stillTicked =
-                    active.stream().filter(chosenCourts::contains).toList();
-            activeCourts.setAll(active);
-            chosenCourts.setAll(stillTicked);
-        });
+        tasks.run(
+                i18n.t("courts.load"),
+                () -> new FormChoices(courts.list(), defaultPriceCents.getAsInt()),
+                choices -> {
+                    template.courtsAre(choices.courts());
+                    template.defaultPriceIs(choices.defaultPriceCents());
+                });
     }
 
     void loadSlots() {
@@ -161,7 +155,7 @@ public final class OpeningsViewModel {
         LocalDate day = date.get();
         LocalDateTime flash;
         try {
-            flash = flashDate.get().atTime(Inputs.time(i18n, flashTime.get(), i18n.t("openings.flashTime")));
+            flash = flashDate.get().atTime(template.flashTime());
         } catch (InputRefused refused) {
             notices.failed(i18n.t("openings.create"), refused);
             return;
@@ -182,7 +176,7 @@ public final class OpeningsViewModel {
                         new OpeningService.NewOpening(
                                 day,
                                 flash,
-                                perUserLimit.get(),
+                                template.perUserLimit(),
                                 warmupLead.get(),
                                 bookingPass.get(),
                                 fairDraw.get() ? drawWindowMs.get() : 0),
@@ -201,7 +195,7 @@ public final class OpeningsViewModel {
         tasks.run(
                 i18n.t("openings.generate"),
                 () -> {
-                    SlotGenerator.SlotTemplate template = template();
+                    SlotGenerator.SlotTemplate slots = template.slots();
                     if (dayCount <= 1) {
                         if (opening == null) {
                             throw new InputRefused(i18n.t("openings.pickOpening"));
@@ -209,16 +203,16 @@ public final class OpeningsViewModel {
                         return i18n.t(
                                 "openings.generated",
                                 generator
-                                        .generate(opening.id(), template, actor)
+                                        .generate(opening.id(), slots, actor)
                                         .size());
                     }
                     List<SlotGenerator.DayResult> results = generator.generateDays(
                             first,
                             dayCount,
-                            Inputs.time(i18n, flashTime.get(), i18n.t("openings.flashTime")),
+                            template.flashTime(),
                             flashDayBefore.get(),
-                            perUserLimit.get(),
-                            template,
+                            template.perUserLimit(),
+                            slots,
                             actor);
                     return results.stream()
                             .map(r -> r.error() == null
@@ -237,19 +231,6 @@ public final class OpeningsViewModel {
                     notices.info(summary.lines().findFirst().orElse(summary));
                     refresh();
                 });
-    }
-
-    SlotGenerator.SlotTemplate template() {
-        if (chosenCourts.isEmpty()) {
-            throw new InputRefused(i18n.t("openings.pickCourts"));
-        }
-        return new SlotGenerator.SlotTemplate(
-                chosenCourts.stream().map(CourtChoice::id).toList(),
-                Inputs.time(i18n, startTime.get(), i18n.t("openings.start")),
-                Inputs.time(i18n, endTime.get(), i18n.t("openings.end")),
-                duration.get(),
-                capacity.get(),
-                Inputs.cents(i18n, price.get(), i18n.t("openings.price")));
     }
 
     public void warmUp() {
@@ -371,14 +352,6 @@ public final class OpeningsViewModel {
         return flashDate;
     }
 
-    public StringProperty flashTimeProperty() {
-        return flashTime;
-    }
-
-    public IntegerProperty perUserLimitProperty() {
-        return perUserLimit;
-    }
-
     public BooleanProperty bookingPassProperty() {
         return bookingPass;
     }
@@ -393,34 +366,6 @@ public final class OpeningsViewModel {
 
     public IntegerProperty warmupLeadProperty() {
         return warmupLead;
-    }
-
-    public ObservableList<CourtChoice> activeCourts() {
-        return activeCourts;
-    }
-
-    public ObservableList<CourtChoice> chosenCourts() {
-        return chosenCourts;
-    }
-
-    public StringProperty startTimeProperty() {
-        return startTime;
-    }
-
-    public StringProperty endTimeProperty() {
-        return endTime;
-    }
-
-    public IntegerProperty durationProperty() {
-        return duration;
-    }
-
-    public IntegerProperty capacityProperty() {
-        return capacity;
-    }
-
-    public StringProperty priceProperty() {
-        return price;
     }
 
     public IntegerProperty daysProperty() {
@@ -491,14 +436,10 @@ public final class OpeningsViewModel {
     }
 
     /** A court to pick for a template. */
-    public record CourtChoice(long id, String name) {
-        static CourtChoice of(Court court) {
-            return new CourtChoice(court.getId(), court.getName());
-        }
-
-        @Override
-        public String toString() {
-            return name;
-        }
+    /** The opening's template: flash time, per-student limit, courts and the day's slots. */
+    public OpeningTemplateForm template() {
+        return template;
     }
+
+    private record FormChoices(List<Court> courts, int defaultPriceCents) {}
 }

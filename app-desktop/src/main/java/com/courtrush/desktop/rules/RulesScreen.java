@@ -11,6 +11,8 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.template.OpeningTemplateForm;
+import com.courtrush.setting.AppSettings;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
 import com.courtrush.desktop.ui.Widgets;
@@ -60,7 +62,8 @@ public final class RulesScreen implements Screen {
                 context.notices(),
                 i18n,
                 context.actor(),
-                today);
+                today,
+                () -> context.service(AppSettings.class).priceCents(null));
 
         TableView<Rule> rules = table("rulesTable", i18n.t("rules.empty"));
         rules.getColumns().add(column(i18n.t("rules.name"), Rule::name));
@@ -149,7 +152,7 @@ public final class RulesScreen implements Screen {
                 i18n.t("rules.daysAhead"),
                 Widgets.integerSpinner(
                         "ruleDaysAhead", 1, 30, model.daysAheadProperty(), i18n, i18n.t("rules.daysAhead")));
-        row(form, i18n.t("rules.flashTime"), field("ruleFlashTime", model.flashTimeProperty()));
+        row(form, i18n.t("rules.flashTime"), field("ruleFlashTime", model.template().flashTimeProperty()));
         row(
                 form,
                 i18n.t("rules.flashDaysBefore"),
@@ -167,26 +170,26 @@ public final class RulesScreen implements Screen {
                         "rulePerUserLimit",
                         1,
                         100,
-                        model.perUserLimitProperty(),
+                        model.template().perUserLimitProperty(),
                         i18n,
                         i18n.t("openings.perUserLimit")));
         row(
                 form,
                 i18n.t("openings.courts"),
-                Widgets.checkList("ruleCourts", model.activeCourts(), model.chosenCourts()));
-        row(form, i18n.t("openings.start"), field("ruleStart", model.startTimeProperty()));
-        row(form, i18n.t("openings.end"), field("ruleEnd", model.endTimeProperty()));
+                Widgets.checkList("ruleCourts", model.template().activeCourts(), model.template().chosenCourts()));
+        row(form, i18n.t("openings.start"), field("ruleStart", model.template().startTimeProperty()));
+        row(form, i18n.t("openings.end"), field("ruleEnd", model.template().endTimeProperty()));
         row(
                 form,
                 i18n.t("openings.duration"),
                 Widgets.integerSpinner(
-                        "ruleDuration", 5, 720, model.durationProperty(), i18n, i18n.t("openings.duration")));
+                        "ruleDuration", 5, 720, model.template().durationProperty(), i18n, i18n.t("openings.duration")));
         row(
                 form,
                 i18n.t("openings.capacity"),
                 Widgets.integerSpinner(
-                        "ruleCapacity", 1, 1000, model.capacityProperty(), i18n, i18n.t("openings.capacity")));
-        row(form, i18n.t("openings.priceYuan"), field("rulePrice", model.priceProperty()));
+                        "ruleCapacity", 1, 1000, model.template().capacityProperty(), i18n, i18n.t("openings.capacity")));
+        row(form, i18n.t("openings.priceYuan"), field("rulePrice", model.template().priceProperty()));
         form.add(button(i18n.t("rules.create"), "createRule", model::create), 1, form.getRowCount());
         form.setPadding(new Insets(10));
         return form;

@@ -1,8 +1,9 @@
 package com.courtrush.desktop.rules;
 
+import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.openings.OpeningsViewModel.CourtChoice;
+import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
@@ -19,6 +20,8 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntSupplier;
+import com.courtrush.slot.SlotGenerator;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javafx.beans.property.BooleanProperty;
@@ -50,26 +53,19 @@ public final class RulesViewModel {
     private final I18n i18n;
     private final String actor;
     private final LocalDate today;
+    private final IntSupplier defaultPriceCents;
+    private final OpeningTemplateForm template;
 
     private final ObservableList<Rule> rows = FXCollections.observableArrayList();
     private final ObjectProperty<Rule> selected = new SimpleObjectProperty<>();
     private final ObservableList<PlanDay> plan = FXCollections.observableArrayList();
-    private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
-    private final ObservableList<CourtChoice> chosenCourts = FXCollections.observableArrayList();
 
     private final StringProperty name = new SimpleStringProperty("");
     private final IntegerProperty daysAhead = new SimpleIntegerProperty(1);
     private final List<BooleanProperty> weekdays = IntStream.rangeClosed(1, 7)
             .mapToObj(d -> (BooleanProperty) new SimpleBooleanProperty(true))
             .toList();
-    private final StringProperty flashTime = new SimpleStringProperty("13:00");
     private final IntegerProperty flashDaysBefore = new SimpleIntegerProperty(1);
-    private final IntegerProperty perUserLimit = new SimpleIntegerProperty(2);
-    private final StringProperty startTime = new SimpleStringProperty("08:00");
-    private final StringProperty endTime = new SimpleStringProperty("22:00");
-    private final IntegerProperty duration = new SimpleIntegerProperty(60);
-    private final IntegerProperty capacity = new SimpleIntegerProperty(1);
-    private final StringProperty price = new SimpleStringProperty("");
 
     private final ObjectProperty<LocalDate> changeDate = new SimpleObjectProperty<>();
     private final BooleanProperty changeClosed = new SimpleBooleanProperty(true);
@@ -87,7 +83,8 @@ public final class RulesViewModel {
             Notices notices,
             I18n i18n,
             String actor,
-            LocalDate today) {
+            LocalDate today,
+            IntSupplier defaultPriceCents) {
         this.rules = rules;
         this.planner = planner;
         this.runner = runner;
@@ -97,6 +94,8 @@ public final class RulesViewModel {
         this.i18n = i18n;
         this.actor = actor;
         this.today = today;
+        this.defaultPriceCents = defaultPriceCents;
+        this.template = new OpeningTemplateForm(i18n);
         this.changeDate.set(today.plusDays(1));
         selected.addListener((obs, old, now) -> {
             if (now != null) {
@@ -112,14 +111,10 @@ public final class RulesViewModel {
         Long keep = selected.get() == null ? null : selected.get().id();
         tasks.run(
                 i18n.t("rules.load"),
-                () -> new Loaded(
-                        rules.list(),
-                        courts.list().stream()
-                                .filter(c -> Boolean.TRUE.equals(c.getActive()))
-                                .map(c -> new CourtChoice(c.getId(), c.getName()))
-                                .toList()),
+                () -> new Loaded(rules.list(), courts.list(), defaultPriceCents.getAsInt()),
                 loaded -> {
-                    activeCourts.setAll(loaded.courts());
+                    template.courtsAre(loaded.courts());
+                    template.defaultPriceIs(loaded.defaultPriceCents());
                     rows.setAll(loaded.rules());
                     rows.stream()
                             .filter(r -> keep != null && r.id() == keep)
@@ -235,23 +230,21 @@ public final class RulesViewModel {
                 days.add(d + 1);
             }
         }
-        if (chosenCourts.isEmpty()) {
-            throw new InputRefused(i18n.t("rules.noCourts"));
-        }
+        SlotGenerator.SlotTemplate slots = template.slots();
         return new RuleForm(
                 name.get(),
                 daysAhead.get(),
                 days,
-                Inputs.time(i18n, flashTime.get(), i18n.t("rules.flashTime")),
+                template.flashTime(),
                 flashDaysBefore.get(),
                 null,
-                perUserLimit.get(),
-                chosenCourts.stream().map(CourtChoice::id).toList(),
-                Inputs.time(i18n, startTime.get(), i18n.t("openings.start")),
-                Inputs.time(i18n, endTime.get(), i18n.t("openings.end")),
-                duration.get(),
-                capacity.get(),
-                Inputs.cents(i18n, price.get(), i18n.t("openings.priceYuan")));
+                template.perUserLimit(),
+                slots.courtIds(),
+                slots.startTime(),
+                slots.endTime(),
+                slots.durationMinutes(),
+                slots.capacity(),
+                slots.priceCents());
     }
 
     private void fill(Rule rule) {
@@ -260,17 +253,16 @@ public final class RulesViewModel {
         for (int d = 0; d < 7; d++) {
             weekdays.get(d).set(rule.weekdays().contains(d + 1));
         }
-        flashTime.set(rule.flashTime().toString());
         flashDaysBefore.set(rule.flashDaysBefore());
-        perUserLimit.set(rule.perUserLimit());
-        chosenCourts.setAll(activeCourts.stream()
-                .filter(c -> rule.courtIds().contains(c.id()))
-                .toList());
-        startTime.set(rule.startTime().toString());
-        endTime.set(rule.endTime().toString());
-        duration.set(rule.durationMinutes());
-        capacity.set(rule.capacity());
-        price.set(Inputs.yuan(rule.priceCents()));
+        template.fill(
+                rule.flashTime(),
+                rule.perUserLimit(),
+                rule.courtIds(),
+                rule.startTime(),
+                rule.endTime(),
+                rule.durationMinutes(),
+                rule.capacity(),
+                rule.priceCents());
     }
 
     /** How a plan day reads in the list. */
@@ -291,6 +283,11 @@ public final class RulesViewModel {
                         : "");
     }
 
+    /** The rule's opening template: flash time, per-student limit, courts and the day's slots. */
+    public OpeningTemplateForm template() {
+        return template;
+    }
+
     public ObservableList<Rule> rows() {
         return rows;
     }
@@ -301,14 +298,6 @@ public final class RulesViewModel {
 
     public ObservableList<PlanDay> plan() {
         return plan;
-    }
-
-    public ObservableList<CourtChoice> activeCourts() {
-        return activeCourts;
-    }
-
-    public ObservableList<CourtChoice> chosenCourts() {
-        return chosenCourts;
     }
 
     public StringProperty nameProperty() {
@@ -324,36 +313,8 @@ public final class RulesViewModel {
         return weekdays.get(index);
     }
 
-    public StringProperty flashTimeProperty() {
-        return flashTime;
-    }
-
     public IntegerProperty flashDaysBeforeProperty() {
         return flashDaysBefore;
-    }
-
-    public IntegerProperty perUserLimitProperty() {
-        return perUserLimit;
-    }
-
-    public StringProperty startTimeProperty() {
-        return startTime;
-    }
-
-    public StringProperty endTimeProperty() {
-        return endTime;
-    }
-
-    public IntegerProperty durationProperty() {
-        return duration;
-    }
-
-    public IntegerProperty capacityProperty() {
-        return capacity;
-    }
-
-    public StringProperty priceProperty() {
-        return price;
     }
 
     public ObjectProperty<LocalDate> changeDateProperty() {
@@ -380,5 +341,5 @@ public final class RulesViewModel {
         return changeNote;
     }
 
-    private record Loaded(List<Rule> rules, List<CourtChoice> courts) {}
+    private record Loaded(List<Rule> rules, List<Court> courts, int defaultPriceCents) {}
 }

@@ -17,6 +17,7 @@ import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.opening.OpeningService;
@@ -49,6 +50,8 @@ class OpeningsViewModelTest {
     final CourtService courts = mock(CourtService.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
+    /** The default-price setting the form starts from. */
+    static final int DEFAULT_PRICE_CENTS = 1850;
     OpeningsViewModel model;
 
     @BeforeEach
@@ -72,7 +75,8 @@ class OpeningsViewModelTest {
                 notices,
                 I18n.of(I18n.ENGLISH),
                 CLOCK,
-                staff);
+                staff,
+                () -> DEFAULT_PRICE_CENTS);
     }
 
     static ReserveSession session(long id) {
@@ -94,29 +98,32 @@ class OpeningsViewModelTest {
         assertThat(model.rows()).extracting(OpeningsViewModel.OpeningRow::id).containsExactly(7L, 8L);
         assertThat(model.selectedProperty().get().id()).isEqualTo(7);
         verify(editor).slotsOf(7);
-        assertThat(model.activeCourts()).containsExactly(new OpeningsViewModel.CourtChoice(1, "A"));
+        assertThat(model.template().activeCourts()).containsExactly(new OpeningTemplateForm.CourtChoice(1, "A"));
     }
 
     @Test
     void tickedCourtsStayTickedAcrossARefresh() {
         model.refresh();
-        model.chosenCourts().setAll(model.activeCourts());
+        model.template().chosenCourts().setAll(model.template().activeCourts());
         model.refresh();
-        assertThat(model.chosenCourts()).containsExactly(new OpeningsViewModel.CourtChoice(1, "A"));
+        assertThat(model.template().chosenCourts()).containsExactly(new OpeningTemplateForm.CourtChoice(1, "A"));
     }
 
     @Test
     void anOpeningIsCreatedForTheDateWithTheTypedFlashTime() {
         when(openings.create(any(), anyString())).thenReturn(session(9));
-        model.flashTimeProperty().set("9:30");
+        model.template().flashTimeProperty().set("9:30");
         model.createOpening();
         ArgumentCaptor<OpeningService.NewOpening> created = ArgumentCaptor.captor();
         verify(openings).create(created.capture(), eq("staff:tester"));
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
         assertThat(created.getValue().bookingPass())
-                .as("the desk proposes the booking pass")
-                .isTrue();
+                .as("a booking pass is off unless staff turn it on (SPEC)")
+                .isFalse();
+        assertThat(created.getValue().perUserLimit())
+                .as("SPEC's per-student limit")
+                .isEqualTo(2);
         assertThat(created.getValue().drawWindowMs())
                 .as("no fair draw unless staff turn it on")
                 .isZero();
@@ -137,7 +144,7 @@ class OpeningsViewModelTest {
     void aFlashTimeAlreadyPastIsCreatedOnlyWhenTheStaffSaySo() {
         when(openings.create(any(), anyString())).thenReturn(session(9));
         model.flashDateProperty().set(TODAY);
-        model.flashTimeProperty().set("0:00");
+        model.template().flashTimeProperty().set("0:00");
         notices.answer = false;
         model.createOpening();
         assertThat(notices.questions)
@@ -154,7 +161,7 @@ class OpeningsViewModelTest {
 
     @Test
     void aBadTimeIsRefusedWithAMessageAndNothingIsCreated() {
-        model.flashTimeProperty().set("one o'clock");
+        model.template().flashTimeProperty().set("one o'clock");
         model.createOpening();
         assertThat(notices.lastFailureMessage()).contains("not a time like 13:00");
         verify(openings, never()).create(any(), anyString());
@@ -167,10 +174,10 @@ class OpeningsViewModelTest {
         model.generate();
         assertThat(notices.lastFailureMessage()).isEqualTo("Tick at least one court.");
 
-        model.chosenCourts().setAll(model.activeCourts());
-        model.startTimeProperty().set("08:00");
-        model.endTimeProperty().set("10:00");
-        model.priceProperty().set("19.5");
+        model.template().chosenCourts().setAll(model.template().activeCourts());
+        model.template().startTimeProperty().set("08:00");
+        model.template().endTimeProperty().set("10:00");
+        model.template().priceProperty().set("19.5");
         when(generator.generate(eq(7L), any(), anyString())).thenReturn(List.of(1L, 2L));
         model.generate();
         ArgumentCaptor<SlotGenerator.SlotTemplate> template = ArgumentCaptor.captor();
@@ -183,7 +190,7 @@ class OpeningsViewModelTest {
     @Test
     void aWeekReportsEachDayIncludingTheOnesThatOverlap() {
         model.refresh();
-        model.chosenCourts().setAll(model.activeCourts());
+        model.template().chosenCourts().setAll(model.template().activeCourts());
         model.daysProperty().set(7);
         when(generator.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString()))
                 .thenReturn(List.of(
@@ -283,7 +290,7 @@ class OpeningsViewModelTest {
         ReserveSession created = session(9);
         when(openings.create(any(), anyString())).thenReturn(created);
         when(openings.listByDate(any())).thenReturn(List.of(session(4), created));
-        model.flashTimeProperty().set("23:59");
+        model.template().flashTimeProperty().set("23:59");
         model.flashDateProperty().set(TODAY.plusDays(1));
 
         model.createOpening();

@@ -1,0 +1,89 @@
+package com.courtrush.desktop.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.AuthService;
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.account.StaffAccounts;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.desktop.i18n.I18n;
+import java.time.LocalDateTime;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class DeskSignInViewModelTest {
+
+    final AuthService auth = mock(AuthService.class);
+    final StaffAccounts staff = mock(StaffAccounts.class);
+
+    DeskSignInViewModel model(boolean managerExists) {
+        when(staff.hasManager()).thenReturn(managerExists);
+        return new DeskSignInViewModel(auth, staff, I18n.of(I18n.ENGLISH));
+    }
+
+    @Test
+    void aNewInstallationCreatesTheFirstManagerAndSignsInAsThem() {
+        when(staff.createFirstManager("boss", "The Boss", "secret1"))
+                .thenReturn(new StaffAccounts.StaffMember(
+                        1, "boss", "The Boss", Role.MANAGER, true, LocalDateTime.of(2026, 11, 25, 9, 0)));
+        DeskSignInViewModel model = model(false);
+        model.staffIdProperty().set(" boss ");
+        model.nameProperty().set("The Boss ");
+        model.passwordProperty().set("secret1");
+        model.repeatProperty().set("secret1");
+
+        Optional<Caller> signedIn = model.submit();
+
+        assertThat(model.firstStart()).isTrue();
+        assertThat(signedIn).hasValueSatisfying(caller -> {
+            assertThat(caller.actor()).isEqualTo("staff:boss");
+            assertThat(caller.role()).isEqualTo(Role.MANAGER);
+        });
+    }
+
+    @Test
+    void twoDifferentPasswordsAreRefusedBeforeAnythingIsCreated() {
+        DeskSignInViewModel model = model(false);
+        model.staffIdProperty().set("boss");
+        model.passwordProperty().set("secret1");
+        model.repeatProperty().set("secret2");
+
+        assertThat(model.submit()).isEmpty();
+
+        assertThat(model.errorProperty().get()).isEqualTo("The two passwords differ.");
+        assertThat(model.passwordProperty().get()).isEmpty();
+        assertThat(model.repeatProperty().get()).isEmpty();
+        verify(staff, never()).createFirstManager(anyString(), anyString(), anyString());
+    }
+
+    @Test
+    void staffSignInWithTheirOwnAccount() {
+        Caller ann = Caller.atDesk(2, "ann", Role.STAFF);
+        when(auth.signInAtDesk("ann", "pw123456")).thenReturn(ann);
+        DeskSignInViewModel model = model(true);
+        model.staffIdProperty().set("ann");
+        model.passwordProperty().set("pw123456");
+
+        assertThat(model.firstStart()).isFalse();
+        assertThat(model.submit()).contains(ann);
+    }
+
+    @Test
+    void aRefusedSignInSaysWhyInTheConsolesLanguageAndEmptiesThePassword() {
+        when(auth.signInAtDesk("ann", "wrong")).thenThrow(CourtRushException.badRequest("auth.wrongCredentials"));
+        DeskSignInViewModel model = model(true);
+        model.staffIdProperty().set("ann");
+        model.passwordProperty().set("wrong");
+
+        assertThat(model.submit()).isEmpty();
+
+        assertThat(model.errorProperty().get()).isEqualTo("Wrong student id or password.");
+        assertThat(model.passwordProperty().get()).isEmpty();
+    }
+}

@@ -1,0 +1,88 @@
+package com.courtrush.desktop.staff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.account.StaffAccounts;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+
+class StaffViewModelTest {
+
+    final StaffAccounts accounts = mock(StaffAccounts.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final Caller manager = Caller.atDesk(1, "boss", Role.MANAGER);
+    final StaffAccounts.StaffMember ann =
+            new StaffAccounts.StaffMember(2, "ann", "Ann", Role.STAFF, true, LocalDateTime.of(2026, 11, 1, 9, 0));
+    StaffViewModel model;
+
+    @BeforeEach
+    void setUp() {
+        when(accounts.list()).thenReturn(List.of(ann));
+        model = new StaffViewModel(accounts, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
+    }
+
+    @Test
+    void createSendsTheTrimmedAccountClearsTheFormAndListsAgain() {
+        when(accounts.create(any(), eq(manager)))
+                .thenReturn(new StaffAccounts.StaffMember(3, "bo", "Bo", Role.MANAGER, true, LocalDateTime.now()));
+        model.staffIdProperty().set("  bo ");
+        model.nameProperty().set(" Bo ");
+        model.passwordProperty().set("secret1 ");
+        model.roleProperty().set(Role.MANAGER);
+
+        model.create();
+
+        ArgumentCaptor<StaffAccounts.NewStaff> sent = ArgumentCaptor.captor();
+        verify(accounts).create(sent.capture(), eq(manager));
+        assertThat(sent.getValue()).isEqualTo(new StaffAccounts.NewStaff("bo", "Bo", "secret1 ", Role.MANAGER));
+        assertThat(model.staffIdProperty().get()).isEmpty();
+        assertThat(model.passwordProperty().get()).as("a password never stays on screen").isEmpty();
+        assertThat(notices.infos.get(0)).contains("bo");
+        assertThat(model.rows()).containsExactly(ann);
+    }
+
+    @Test
+    void aRefusalIsSaidAndTheFormIsKept() {
+        when(accounts.create(any(), eq(manager))).thenThrow(CourtRushException.conflict("staff.managerExists"));
+        model.staffIdProperty().set("bo");
+        model.passwordProperty().set("secret1");
+
+        model.create();
+
+        assertThat(notices.lastFailureMessage()).contains("A manager exists already");
+        assertThat(model.staffIdProperty().get()).isEqualTo("bo");
+    }
+
+    @Test
+    void disablingAndChangingRoleGoInTheManagersNameAndListAgain() {
+        model.setActive(ann, false);
+        model.setRole(ann, Role.MANAGER);
+
+        verify(accounts).setActive(2, false, manager);
+        verify(accounts).setRole(2, Role.MANAGER, manager);
+        verify(accounts, times(2)).list();
+    }
+
+    @Test
+    void aPasswordResetNamesTheAccount() {
+        model.resetPassword(ann, "newpass1");
+
+        verify(accounts).resetPassword(2, "newpass1", manager);
+        assertThat(notices.infos.get(0)).contains("ann");
+    }
+}
