@@ -11,13 +11,13 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.template.OpeningTemplateForm;
-import com.courtrush.setting.AppSettings;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.opening.OpeningService;
+import com.courtrush.setting.AppSettings;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.staff.SlotWithdrawal;
@@ -215,8 +215,10 @@ public final class OpeningsScreen implements Screen {
 
     private Node templatePane(I18n i18n) {
         GridPane form = form();
-        CheckListView<OpeningTemplateForm.CourtChoice> courts =
-                Widgets.checkList("templateCourts", model.template().activeCourts(), model.template().chosenCourts());
+        CheckListView<OpeningTemplateForm.CourtChoice> courts = Widgets.checkList(
+                "templateCourts",
+                model.template().activeCourts(),
+                model.template().chosenCourts());
         TextField start = field("templateStart", model.template().startTimeProperty());
         TextField end = field("templateEnd", model.template().endTimeProperty());
         Spinner<Integer> duration = Widgets.integerSpinner(

@@ -127,9 +127,7 @@ public final class OpeningsViewModel {
             }
         });
         tasks.run(
-                i18n.t("courts.load"),
-                () -> new FormChoices(courts.list(), defaultPriceCents.getAsInt()),
-                choices -> {
+                i18n.t("courts.load"), () -> new FormChoices(courts.list(), defaultPriceCents.getAsInt()), choices -> {
                     template.courtsAre(choices.courts());
                     template.defaultPriceIs(choices.defaultPriceCents());
                 });
@@ -202,9 +200,7 @@ public final class OpeningsViewModel {
                         }
                         return i18n.t(
                                 "openings.generated",
-                                generator
-                                        .generate(opening.id(), slots, actor)
-                                        .size());
+                                generator.generate(opening.id(), slots, actor).size());
                     }
                     List<SlotGenerator.DayResult> results = generator.generateDays(
                             first,

@@ -11,8 +11,6 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.template.OpeningTemplateForm;
-import com.courtrush.setting.AppSettings;
 import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.Screen;
 import com.courtrush.desktop.ui.Widgets;
@@ -21,6 +19,7 @@ import com.courtrush.recurring.PlanDay;
 import com.courtrush.recurring.Rule;
 import com.courtrush.recurring.RulePlanner;
 import com.courtrush.recurring.RuleRunner;
+import com.courtrush.setting.AppSettings;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -152,7 +151,10 @@ public final class RulesScreen implements Screen {
                 i18n.t("rules.daysAhead"),
                 Widgets.integerSpinner(
                         "ruleDaysAhead", 1, 30, model.daysAheadProperty(), i18n, i18n.t("rules.daysAhead")));
-        row(form, i18n.t("rules.flashTime"), field("ruleFlashTime", model.template().flashTimeProperty()));
+        row(
+                form,
+                i18n.t("rules.flashTime"),
+                field("ruleFlashTime", model.template().flashTimeProperty()));
         row(
                 form,
                 i18n.t("rules.flashDaysBefore"),
@@ -176,20 +178,36 @@ public final class RulesScreen implements Screen {
         row(
                 form,
                 i18n.t("openings.courts"),
-                Widgets.checkList("ruleCourts", model.template().activeCourts(), model.template().chosenCourts()));
+                Widgets.checkList(
+                        "ruleCourts",
+                        model.template().activeCourts(),
+                        model.template().chosenCourts()));
         row(form, i18n.t("openings.start"), field("ruleStart", model.template().startTimeProperty()));
         row(form, i18n.t("openings.end"), field("ruleEnd", model.template().endTimeProperty()));
         row(
                 form,
                 i18n.t("openings.duration"),
                 Widgets.integerSpinner(
-                        "ruleDuration", 5, 720, model.template().durationProperty(), i18n, i18n.t("openings.duration")));
+                        "ruleDuration",
+                        5,
+                        720,
+                        model.template().durationProperty(),
+                        i18n,
+                        i18n.t("openings.duration")));
         row(
                 form,
                 i18n.t("openings.capacity"),
                 Widgets.integerSpinner(
-                        "ruleCapacity", 1, 1000, model.template().capacityProperty(), i18n, i18n.t("openings.capacity")));
-        row(form, i18n.t("openings.priceYuan"), field("rulePrice", model.template().priceProperty()));
+                        "ruleCapacity",
+                        1,
+                        1000,
+                        model.template().capacityProperty(),
+                        i18n,
+                        i18n.t("openings.capacity")));
+        row(
+                form,
+                i18n.t("openings.priceYuan"),
+                field("rulePrice", model.template().priceProperty()));
         form.add(button(i18n.t("rules.create"), "createRule", model::create), 1, form.getRowCount());
         form.setPadding(new Insets(10));
         return form;

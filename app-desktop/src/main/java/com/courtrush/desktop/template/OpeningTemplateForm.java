@@ -48,7 +48,8 @@ public final class OpeningTemplateForm {
                 .map(CourtChoice::of)
                 .toList();
         // what stays ticked is decided before the list changes (the view clears ticks on a new list)
-        List<CourtChoice> stillTicked = active.stream().filter(chosenCourts::contains).toList();
+        List<CourtChoice> stillTicked =
+                active.stream().filter(chosenCourts::contains).toList();
         activeCourts.setAll(active);
         chosenCourts.setAll(stillTicked);
     }

@@ -17,8 +17,8 @@ import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
-import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
@@ -52,6 +52,7 @@ class OpeningsViewModelTest {
     final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
     /** The default-price setting the form starts from. */
     static final int DEFAULT_PRICE_CENTS = 1850;
+
     OpeningsViewModel model;
 
     @BeforeEach

@@ -95,7 +95,9 @@ class RulesViewModelTest {
         OpeningTemplateForm form = model.template();
         assertThat(form.perUserLimit()).isEqualTo(2);
         assertThat(form.priceProperty().get()).as("the default-price setting").isEqualTo("15.00");
-        assertThat(form.activeCourts()).extracting(OpeningTemplateForm.CourtChoice::name).containsExactly("A", "B");
+        assertThat(form.activeCourts())
+                .extracting(OpeningTemplateForm.CourtChoice::name)
+                .containsExactly("A", "B");
         assertThat(model.rows()).extracting(Rule::id).containsExactly(5L);
     }
 
@@ -171,7 +173,9 @@ class RulesViewModelTest {
         ArgumentCaptor<DateChange> change = ArgumentCaptor.captor();
         verify(rules).setException(eq(5L), eq(TODAY.plusDays(3)), change.capture(), eq(ACTOR));
         assertThat(change.getValue().closed()).isTrue();
-        assertThat(change.getValue().startTime()).as("a closed date has no times").isNull();
+        assertThat(change.getValue().startTime())
+                .as("a closed date has no times")
+                .isNull();
         assertThat(change.getValue().note()).isEqualTo("holiday");
         assertThat(notices.infos).anyMatch(info -> info.contains("closed"));
     }

@@ -51,7 +51,9 @@ class StaffViewModelTest {
         verify(accounts).create(sent.capture(), eq(manager));
         assertThat(sent.getValue()).isEqualTo(new StaffAccounts.NewStaff("bo", "Bo", "secret1 ", Role.MANAGER));
         assertThat(model.staffIdProperty().get()).isEmpty();
-        assertThat(model.passwordProperty().get()).as("a password never stays on screen").isEmpty();
+        assertThat(model.passwordProperty().get())
+                .as("a password never stays on screen")
+                .isEmpty();
         assertThat(notices.infos.get(0)).contains("bo");
         assertThat(model.rows()).containsExactly(ann);
     }

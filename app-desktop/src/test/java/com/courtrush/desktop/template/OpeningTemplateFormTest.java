@@ -58,8 +58,12 @@ class OpeningTemplateFormTest {
 
         form.courtsAre(List.of(court(1, "A", true), court(3, "C", true)));
 
-        assertThat(form.activeCourts()).extracting(OpeningTemplateForm.CourtChoice::id).containsExactly(1L, 3L);
-        assertThat(form.chosenCourts()).extracting(OpeningTemplateForm.CourtChoice::id).containsExactly(3L);
+        assertThat(form.activeCourts())
+                .extracting(OpeningTemplateForm.CourtChoice::id)
+                .containsExactly(1L, 3L);
+        assertThat(form.chosenCourts())
+                .extracting(OpeningTemplateForm.CourtChoice::id)
+                .containsExactly(3L);
     }
 
     @Test
@@ -98,7 +102,9 @@ class OpeningTemplateFormTest {
 
         assertThat(form.flashTimeProperty().get()).isEqualTo("12:30");
         assertThat(form.perUserLimit()).isEqualTo(3);
-        assertThat(form.chosenCourts()).extracting(OpeningTemplateForm.CourtChoice::name).containsExactly("B");
+        assertThat(form.chosenCourts())
+                .extracting(OpeningTemplateForm.CourtChoice::name)
+                .containsExactly("B");
         assertThat(form.priceProperty().get()).isEqualTo("20.00");
     }
 }
