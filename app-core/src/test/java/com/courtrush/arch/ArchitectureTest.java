@@ -104,6 +104,16 @@ class ArchitectureTest {
             .because("core (outcomes, errors, the engine's texts) is what every part shares: it leans on none of them");
 
     @ArchTest
+    static final ArchRule desksAreForTheConsoleOnly = noClasses()
+            .that()
+            .resideOutsideOfPackage("com.courtrush..api..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("com.courtrush..api..")
+            .because(
+                    "a feature's desk (<feature>.api) is the console's way in; the engine itself never goes through one");
+
+    @ArchTest
     static final ArchRule webPlumbingDependsOnNoFeature = noClasses()
             .that()
             .resideInAPackage("com.courtrush.web..")

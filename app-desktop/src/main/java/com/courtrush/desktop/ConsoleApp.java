@@ -1,13 +1,10 @@
 package com.courtrush.desktop;
 
 import atlantafx.base.theme.PrimerLight;
-import com.courtrush.account.AuthService;
 import com.courtrush.account.Caller;
-import com.courtrush.account.RecentStudents;
-import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
 import com.courtrush.desktop.shell.DeskSignIn;
 import com.courtrush.desktop.shell.DeskSignInViewModel;
 import com.courtrush.desktop.shell.Engine;
@@ -15,11 +12,12 @@ import com.courtrush.desktop.shell.Fonts;
 import com.courtrush.desktop.shell.MainWindow;
 import com.courtrush.desktop.shell.Splash;
 import com.courtrush.desktop.shell.StartupFailures;
+import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
-import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.config.SavedSettingInvalid;
+import com.courtrush.setting.api.SettingsDesk;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -105,8 +103,7 @@ public class ConsoleApp extends Application {
      */
     private void askWhoIsAtTheDesk(FxNotices notices) {
         while (true) {
-            DeskSignInViewModel model = new DeskSignInViewModel(
-                    engine.getBean(AuthService.class), engine.getBean(StaffAccounts.class), i18n);
+            DeskSignInViewModel model = new DeskSignInViewModel(engine.getBean(StaffAccountDesk.class), i18n);
             log.info(
                     "Staff console asks who is at the desk{}",
                     model.firstStart() ? " (a new installation: the first manager)" : "");
@@ -136,8 +133,8 @@ public class ConsoleApp extends Application {
     }
 
     private void showMain(FxNotices notices) {
-        window = new MainWindow(
-                new ConsoleContext(i18n, tasks, notices, engine, ticker, staff), this::switchLanguage, this::signOut);
+        ConsoleContext context = new ConsoleContext(i18n, tasks, notices, engine, ticker, staff);
+        window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
         Scene scene = new Scene(window.root(), 1320, 840);
         scene.getStylesheets().add(resource("/css/app.css"));
         stage.setTitle(i18n.t("app.title"));
@@ -159,13 +156,13 @@ public class ConsoleApp extends Application {
      * many students used it in the last minutes, and asked.
      */
     private boolean mayClose() {
-        long students = engine.getBean(RecentStudents.class).count();
+        long students = engine.getBean(StaffAccountDesk.class).recentStudents();
         String port = engine.getEnvironment().getProperty("local.server.port", "?");
         return new FxNotices(() -> i18n, () -> stage)
                 .confirm(Destructive.of(
                         i18n.t("app.closeAction"),
                         i18n.t("app.closeTarget", port),
-                        i18n.t("app.closeConsequence", students, RecentStudents.WINDOW.toMinutes())))
+                        i18n.t("app.closeConsequence", students, StaffAccountDesk.RECENT_STUDENTS_WINDOW.toMinutes())))
                 .isPresent();
     }
 
@@ -178,10 +175,9 @@ public class ConsoleApp extends Application {
     }
 
     private void rebuildWindow() {
-        window = new MainWindow(
-                new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), engine, ticker, staff),
-                this::switchLanguage,
-                this::signOut);
+        ConsoleContext context =
+                new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), engine, ticker, staff);
+        window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
         stage.setTitle(i18n.t("app.title"));
         stage.getScene().setRoot(window.root());
     }
@@ -234,7 +230,7 @@ public class ConsoleApp extends Application {
             Platform.exit();
             return;
         }
-        LocalSettings.reset(bad.file(), bad.key());
+        SettingsDesk.resetSaved(bad.file(), bad.key());
         log.warn(
                 "Start-up setting {} reset to its default (it was \"{}\", which {}) in {}",
                 bad.key(),

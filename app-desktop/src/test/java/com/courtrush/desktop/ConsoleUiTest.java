@@ -143,10 +143,9 @@ class ConsoleUiTest {
             flashDate.setValue(flash.toLocalDate());
             flashTime.setText(flash.toLocalTime().withSecond(0).withNano(0).toString());
         });
-        // the desk proposes the booking pass; this test's students reserve as scripts do, without one
+        // a booking pass is off unless staff turn it on (SPEC), as this test's students, scripts, expect
         CheckBox pass = robot.lookup("#bookingPass").queryAs(CheckBox.class);
-        assertThat(pass.isSelected()).isTrue();
-        robot.interact(() -> pass.setSelected(false));
+        assertThat(pass.isSelected()).isFalse();
         robot.clickOn("#createOpening");
         TableView<OpeningsViewModel.OpeningRow> openings = table("#openingsTable");
         waitFor(10, () -> openings.getItems().size() == 1);

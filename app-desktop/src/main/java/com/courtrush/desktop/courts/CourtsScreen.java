@@ -7,12 +7,12 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.api.SlotDesk;
 import java.time.Clock;
 import java.time.LocalDate;
 import javafx.scene.Node;
@@ -29,8 +29,8 @@ public final class CourtsScreen implements Screen {
     public CourtsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new CourtsViewModel(
-                context.service(CourtService.class),
-                context.service(SlotEditor.class),
+                context.service(CourtDesk.class),
+                context.service(SlotDesk.class),
                 context.tasks(),
                 context.notices(),
                 i18n,

@@ -1,12 +1,12 @@
 package com.courtrush.desktop.courts;
 
 import com.courtrush.court.Court;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.api.SlotDesk;
 import java.time.LocalDate;
 import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
@@ -19,8 +19,8 @@ import javafx.collections.ObservableList;
 /** Courts: list, create, rename, enable and disable. */
 public final class CourtsViewModel {
 
-    private final CourtService courts;
-    private final SlotEditor slots;
+    private final CourtDesk courts;
+    private final SlotDesk slots;
     private final Supplier<LocalDate> today;
     private final UiTasks tasks;
     private final Notices notices;
@@ -31,12 +31,7 @@ public final class CourtsViewModel {
             Bindings.createBooleanBinding(() -> !newName.get().isBlank(), newName);
 
     public CourtsViewModel(
-            CourtService courts,
-            SlotEditor slots,
-            UiTasks tasks,
-            Notices notices,
-            I18n i18n,
-            Supplier<LocalDate> today) {
+            CourtDesk courts, SlotDesk slots, UiTasks tasks, Notices notices, I18n i18n, Supplier<LocalDate> today) {
         this.courts = courts;
         this.slots = slots;
         this.today = today;

@@ -9,18 +9,17 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
 import com.courtrush.desktop.template.OpeningTemplateForm;
+import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.opening.OpeningService;
-import com.courtrush.setting.AppSettings;
-import com.courtrush.slot.SlotEditor;
-import com.courtrush.slot.SlotGenerator;
-import com.courtrush.staff.SlotWithdrawal;
+import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.setting.api.SettingsDesk;
+import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.staff.api.StaffDesk;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,17 +57,16 @@ public final class OpeningsScreen implements Screen {
     public OpeningsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new OpeningsViewModel(
-                context.service(OpeningService.class),
-                context.service(SlotGenerator.class),
-                context.service(SlotEditor.class),
-                context.service(SlotWithdrawal.class),
-                context.service(CourtService.class),
+                context.service(OpeningDesk.class),
+                context.service(SlotDesk.class),
+                context.service(StaffDesk.class),
+                context.service(CourtDesk.class),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.service(java.time.Clock.class),
                 context.staff(),
-                () -> context.service(AppSettings.class).priceCents(null));
+                () -> context.service(SettingsDesk.class).priceCents(null));
 
         DatePicker date = Widgets.datePicker("openingDate");
         date.valueProperty().bindBidirectional(model.dateProperty());

@@ -2,7 +2,7 @@ package com.courtrush.desktop.openings;
 
 import com.courtrush.account.Caller;
 import com.courtrush.court.Court;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Destructive;
@@ -13,10 +13,11 @@ import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
-import com.courtrush.slot.SlotEditor;
+import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotWithCourt;
-import com.courtrush.staff.SlotWithdrawal;
+import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.staff.api.StaffDesk;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -43,12 +44,11 @@ import javafx.collections.ObservableList;
  */
 public final class OpeningsViewModel {
 
-    private final OpeningService openings;
+    private final OpeningDesk openings;
     private final Clock clock;
-    private final SlotGenerator generator;
-    private final SlotEditor editor;
-    private final SlotWithdrawal withdrawal;
-    private final CourtService courts;
+    private final SlotDesk slotDesk;
+    private final StaffDesk withdrawal;
+    private final CourtDesk courts;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -76,11 +76,10 @@ public final class OpeningsViewModel {
     private final StringProperty lastResult = new SimpleStringProperty("");
 
     public OpeningsViewModel(
-            OpeningService openings,
-            SlotGenerator generator,
-            SlotEditor editor,
-            SlotWithdrawal withdrawal,
-            CourtService courts,
+            OpeningDesk openings,
+            SlotDesk slotDesk,
+            StaffDesk withdrawal,
+            CourtDesk courts,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
@@ -90,8 +89,7 @@ public final class OpeningsViewModel {
         this.clock = clock;
         LocalDate today = LocalDate.now(clock);
         this.openings = openings;
-        this.generator = generator;
-        this.editor = editor;
+        this.slotDesk = slotDesk;
         this.withdrawal = withdrawal;
         this.courts = courts;
         this.tasks = tasks;
@@ -141,7 +139,7 @@ public final class OpeningsViewModel {
         }
         tasks.run(
                 i18n.t("openings.loadSlots"),
-                () -> editor.slotsOf(opening.id()),
+                () -> slotDesk.slotsOf(opening.id()),
                 list -> slots.setAll(list.stream().map(SlotRow::of).toList()));
     }
 
@@ -200,9 +198,9 @@ public final class OpeningsViewModel {
                         }
                         return i18n.t(
                                 "openings.generated",
-                                generator.generate(opening.id(), slots, actor).size());
+                                slotDesk.generate(opening.id(), slots, actor).size());
                     }
-                    List<SlotGenerator.DayResult> results = generator.generateDays(
+                    List<SlotGenerator.DayResult> results = slotDesk.generateDays(
                             first,
                             dayCount,
                             template.flashTime(),
@@ -280,7 +278,7 @@ public final class OpeningsViewModel {
     public void editSlot(SlotRow slot, String newCapacity, String newPrice) {
         run(
                 "openings.editSlot",
-                () -> editor.update(
+                () -> slotDesk.update(
                         slot.slotId(),
                         Inputs.number(i18n, newCapacity, 1, 1000, i18n.t("openings.capacity")),
                         Inputs.cents(i18n, newPrice, i18n.t("openings.price")),
@@ -318,7 +316,7 @@ public final class OpeningsViewModel {
     }
 
     public void enableSlot(SlotRow slot) {
-        run("openings.enableSlot", () -> editor.setActive(slot.slotId(), true, actor));
+        run("openings.enableSlot", () -> slotDesk.setActive(slot.slotId(), true, actor));
     }
 
     private void run(String key, Callable<?> work) {

@@ -8,13 +8,12 @@ import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.monitor.QueueMonitor;
-import com.courtrush.reserve.recover.DeadLetterActions;
-import com.courtrush.reserve.recover.Reconciler;
+import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.setting.api.SettingsDesk;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
@@ -44,13 +43,12 @@ public final class QueuesScreen implements Screen {
         this.context = context;
         I18n i18n = context.i18n();
         model = new QueuesViewModel(
-                context.service(QueueMonitor.class),
-                context.service(DeadLetterActions.class),
-                context.service(Reconciler.class),
+                context.service(MonitorDesk.class),
+                context.service(ReservationDesk.class),
                 context.tasks(),
                 context.notices(),
                 i18n,
-                context.service(CourtRushProperties.class).zone(),
+                context.service(SettingsDesk.class).zone(),
                 context.actor());
 
         GridPane numbers = new GridPane();

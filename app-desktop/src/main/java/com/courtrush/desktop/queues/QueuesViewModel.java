@@ -4,9 +4,9 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.QueueMonitor;
-import com.courtrush.reserve.recover.DeadLetterActions;
+import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.recover.DeadLetterLog;
-import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.reserve.statistics.QueueSeries;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -37,9 +37,8 @@ public final class QueuesViewModel {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss");
 
-    private final QueueMonitor monitor;
-    private final DeadLetterActions actions;
-    private final Reconciler reconciler;
+    private final MonitorDesk monitor;
+    private final ReservationDesk reservations;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -64,17 +63,15 @@ public final class QueuesViewModel {
     private boolean refreshing;
 
     public QueuesViewModel(
-            QueueMonitor monitor,
-            DeadLetterActions actions,
-            Reconciler reconciler,
+            MonitorDesk monitor,
+            ReservationDesk reservations,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
             ZoneId zone,
             String actor) {
         this.monitor = monitor;
-        this.actions = actions;
-        this.reconciler = reconciler;
+        this.reservations = reservations;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
@@ -175,21 +172,21 @@ public final class QueuesViewModel {
     public record QueuePoint(long secondsAgo, long published, long consumed, long deadLettered) {}
 
     public void compensate(DeadLetterRow row) {
-        tasks.run(i18n.t("queues.compensate"), () -> actions.compensate(row.traceId(), actor), settlement -> {
+        tasks.run(i18n.t("queues.compensate"), () -> reservations.compensate(row.traceId(), actor), settlement -> {
             notices.info(i18n.t("queues.settled", row.traceId(), i18n.of(settlement)));
             refresh();
         });
     }
 
     public void replay(DeadLetterRow row) {
-        tasks.run(i18n.t("queues.replay"), () -> actions.replay(row.traceId()), settlement -> {
+        tasks.run(i18n.t("queues.replay"), () -> reservations.replay(row.traceId()), settlement -> {
             notices.info(i18n.t("queues.settled", row.traceId(), i18n.of(settlement)));
             refresh();
         });
     }
 
     public void reconcileNow() {
-        tasks.run(i18n.t("queues.reconcileNow"), reconciler::reconcile, report -> {
+        tasks.run(i18n.t("queues.reconcileNow"), reservations::reconcile, report -> {
             notices.info(i18n.t("queues.reconciled", report.compensated(), report.settled()));
             refresh();
         });

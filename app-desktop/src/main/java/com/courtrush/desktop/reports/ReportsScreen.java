@@ -8,11 +8,12 @@ import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
+import com.courtrush.report.api.ReportDesk;
 import java.io.File;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -35,8 +36,7 @@ public final class ReportsScreen implements Screen {
     public ReportsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new ReportsViewModel(
-                context.service(SalesReports.class),
-                context.service(ReportExports.class),
+                context.service(ReportDesk.class),
                 context.tasks(),
                 context.notices(),
                 i18n,

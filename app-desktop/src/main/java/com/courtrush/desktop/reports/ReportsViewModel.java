@@ -5,6 +5,7 @@ import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
+import com.courtrush.report.api.ReportDesk;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DayOfWeek;
@@ -31,8 +32,7 @@ public final class ReportsViewModel {
         WEEK
     }
 
-    private final SalesReports reports;
-    private final ReportExports exports;
+    private final ReportDesk reports;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -43,10 +43,8 @@ public final class ReportsViewModel {
     private final ObservableList<SalesReports.Utilisation> utilisation = FXCollections.observableArrayList();
     private final StringProperty summary = new SimpleStringProperty("");
 
-    public ReportsViewModel(
-            SalesReports reports, ReportExports exports, UiTasks tasks, Notices notices, I18n i18n, LocalDate today) {
+    public ReportsViewModel(ReportDesk reports, UiTasks tasks, Notices notices, I18n i18n, LocalDate today) {
         this.reports = reports;
-        this.exports = exports;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
@@ -82,7 +80,7 @@ public final class ReportsViewModel {
                     total.sold(),
                     total.held(),
                     total.paid(),
-                    SalesReports.REASONS.stream()
+                    ReportDesk.REASONS.stream()
                             .map(reason ->
                                     i18n.of(reason) + " " + total.cancelled().get(reason))
                             .collect(Collectors.joining(", ")),
@@ -101,7 +99,7 @@ public final class ReportsViewModel {
         tasks.run(
                 i18n.t("reports.export"),
                 () -> {
-                    Files.write(file, exports.export(kind, from, to, null, i18n.locale()));
+                    Files.write(file, reports.export(kind, from, to, null, i18n.locale()));
                     return file;
                 },
                 saved -> notices.info(i18n.t("reports.saved", saved)));

@@ -8,18 +8,17 @@ import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.audit.AuditLog;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.pay.PayOrder;
-import com.courtrush.pay.PaymentService;
-import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
-import com.courtrush.reserve.lifecycle.ReservationCancellation;
+import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.record.ReservationStatus;
 import java.time.Clock;
@@ -49,13 +48,10 @@ public final class ReservationsScreen implements Screen {
     public ReservationsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new ReservationsViewModel(
-                context.service(ReservationQueries.class),
-                context.service(ReservationDetails.class),
-                context.service(ReservationCancellation.class),
-                context.service(PaymentService.class),
-                context.service(RefundService.class),
-                context.service(OpeningService.class),
-                context.service(CourtService.class),
+                context.service(ReservationDesk.class),
+                context.service(PaymentDesk.class),
+                context.service(OpeningDesk.class),
+                context.service(CourtDesk.class),
                 context.tasks(),
                 context.notices(),
                 i18n,

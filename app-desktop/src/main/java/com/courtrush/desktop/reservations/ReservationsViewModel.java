@@ -2,16 +2,15 @@ package com.courtrush.desktop.reservations;
 
 import com.courtrush.account.Caller;
 import com.courtrush.court.Court;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.opening.OpeningService;
-import com.courtrush.pay.PaymentService;
-import com.courtrush.pay.RefundService;
+import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.pay.ReservationDetails;
-import com.courtrush.reserve.lifecycle.ReservationCancellation;
+import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.record.ReservationStatus;
 import java.time.LocalDate;
@@ -34,13 +33,10 @@ public final class ReservationsViewModel {
 
     public static final int PAGE_SIZE = 200;
 
-    private final ReservationQueries queries;
-    private final ReservationDetails details;
-    private final ReservationCancellation cancellation;
-    private final PaymentService payments;
-    private final RefundService refunds;
-    private final OpeningService openings;
-    private final CourtService courts;
+    private final ReservationDesk reservations;
+    private final PaymentDesk payments;
+    private final OpeningDesk openings;
+    private final CourtDesk courts;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -57,23 +53,17 @@ public final class ReservationsViewModel {
     private final ObjectProperty<ReservationDetails.Details> detail = new SimpleObjectProperty<>();
 
     public ReservationsViewModel(
-            ReservationQueries queries,
-            ReservationDetails details,
-            ReservationCancellation cancellation,
-            PaymentService payments,
-            RefundService refunds,
-            OpeningService openings,
-            CourtService courts,
+            ReservationDesk reservations,
+            PaymentDesk payments,
+            OpeningDesk openings,
+            CourtDesk courts,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
             Caller staff,
             LocalDate today) {
-        this.queries = queries;
-        this.details = details;
-        this.cancellation = cancellation;
+        this.reservations = reservations;
         this.payments = payments;
-        this.refunds = refunds;
         this.openings = openings;
         this.courts = courts;
         this.tasks = tasks;
@@ -103,7 +93,7 @@ public final class ReservationsViewModel {
                 student.get().isBlank() ? null : student.get().strip(),
                 false);
         Long keep = selected.get() == null ? null : selected.get().id();
-        tasks.run(i18n.t("reservations.search"), () -> queries.find(filter, 1, PAGE_SIZE), page -> {
+        tasks.run(i18n.t("reservations.search"), () -> reservations.find(filter, 1, PAGE_SIZE), page -> {
             rows.setAll(page.records());
             total.set(page.total());
             selected.set(rows.stream()
@@ -119,7 +109,7 @@ public final class ReservationsViewModel {
             detail.set(null);
             return;
         }
-        tasks.run(i18n.t("reservations.details"), () -> details.of(row.id()), detail::set);
+        tasks.run(i18n.t("reservations.details"), () -> payments.details(row.id()), detail::set);
     }
 
     /** Asks — naming the reservation, saying what follows, with a reason — then cancels it. */
@@ -170,7 +160,7 @@ public final class ReservationsViewModel {
     }
 
     public void cancel(String reason) {
-        act("reservations.cancel", id -> cancellation.cancelByStaff(id, reason, staff));
+        act("reservations.cancel", id -> reservations.cancelByStaff(id, reason, staff));
     }
 
     public void markPaid() {
@@ -178,7 +168,7 @@ public final class ReservationsViewModel {
     }
 
     public void refund(String reason, boolean overrideCutoff) {
-        act("reservations.refund", id -> refunds.refund(id, staff, reason, overrideCutoff));
+        act("reservations.refund", id -> payments.refund(id, staff, reason, overrideCutoff));
     }
 
     public void resync() {

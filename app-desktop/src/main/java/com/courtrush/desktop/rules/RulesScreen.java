@@ -9,17 +9,15 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.recurring.OpeningRules;
 import com.courtrush.recurring.PlanDay;
 import com.courtrush.recurring.Rule;
-import com.courtrush.recurring.RulePlanner;
-import com.courtrush.recurring.RuleRunner;
-import com.courtrush.setting.AppSettings;
+import com.courtrush.recurring.api.RuleDesk;
+import com.courtrush.setting.api.SettingsDesk;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -53,16 +51,14 @@ public final class RulesScreen implements Screen {
         I18n i18n = context.i18n();
         LocalDate today = LocalDate.now(context.service(Clock.class));
         model = new RulesViewModel(
-                context.service(OpeningRules.class),
-                context.service(RulePlanner.class),
-                context.service(RuleRunner.class),
-                context.service(CourtService.class),
+                context.service(RuleDesk.class),
+                context.service(CourtDesk.class),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.actor(),
                 today,
-                () -> context.service(AppSettings.class).priceCents(null));
+                () -> context.service(SettingsDesk.class).priceCents(null));
 
         TableView<Rule> rules = table("rulesTable", i18n.t("rules.empty"));
         rules.getColumns().add(column(i18n.t("rules.name"), Rule::name));

@@ -1,20 +1,18 @@
 package com.courtrush.desktop.rules;
 
 import com.courtrush.court.Court;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.recurring.DateChange;
-import com.courtrush.recurring.OpeningRules;
 import com.courtrush.recurring.PlanDay;
 import com.courtrush.recurring.Rule;
 import com.courtrush.recurring.RuleForm;
-import com.courtrush.recurring.RulePlanner;
 import com.courtrush.recurring.RuleRun;
-import com.courtrush.recurring.RuleRunner;
+import com.courtrush.recurring.api.RuleDesk;
 import com.courtrush.slot.SlotGenerator;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -43,10 +41,8 @@ public final class RulesViewModel {
 
     static final int PLAN_DAYS = 14;
 
-    private final OpeningRules rules;
-    private final RulePlanner planner;
-    private final RuleRunner runner;
-    private final CourtService courts;
+    private final RuleDesk ruleDesk;
+    private final CourtDesk courts;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -74,19 +70,15 @@ public final class RulesViewModel {
     private final StringProperty changeNote = new SimpleStringProperty("");
 
     public RulesViewModel(
-            OpeningRules rules,
-            RulePlanner planner,
-            RuleRunner runner,
-            CourtService courts,
+            RuleDesk ruleDesk,
+            CourtDesk courts,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
             String actor,
             LocalDate today,
             IntSupplier defaultPriceCents) {
-        this.rules = rules;
-        this.planner = planner;
-        this.runner = runner;
+        this.ruleDesk = ruleDesk;
         this.courts = courts;
         this.tasks = tasks;
         this.notices = notices;
@@ -110,7 +102,7 @@ public final class RulesViewModel {
         Long keep = selected.get() == null ? null : selected.get().id();
         tasks.run(
                 i18n.t("rules.load"),
-                () -> new Loaded(rules.list(), courts.list(), defaultPriceCents.getAsInt()),
+                () -> new Loaded(ruleDesk.list(), courts.list(), defaultPriceCents.getAsInt()),
                 loaded -> {
                     template.courtsAre(loaded.courts());
                     template.defaultPriceIs(loaded.defaultPriceCents());
@@ -129,12 +121,12 @@ public final class RulesViewModel {
 
     private void loadPlan() {
         Rule rule = selected.get();
-        tasks.run(i18n.t("rules.loadPlan"), () -> planner.plan(rule.id(), today, PLAN_DAYS), plan::setAll);
+        tasks.run(i18n.t("rules.loadPlan"), () -> ruleDesk.plan(rule.id(), today, PLAN_DAYS), plan::setAll);
     }
 
     /** A new rule from the form; it starts making openings at once. */
     public void create() {
-        tasks.run(i18n.t("rules.create"), () -> rules.create(form(), actor), created -> {
+        tasks.run(i18n.t("rules.create"), () -> ruleDesk.create(form(), actor), created -> {
             notices.info(i18n.t("rules.created", created.name()));
             selected.set(null);
             rows.add(created);
@@ -146,7 +138,7 @@ public final class RulesViewModel {
     /** The selected rule takes the form's values. */
     public void save() {
         Rule rule = selected.get();
-        tasks.run(i18n.t("rules.save"), () -> rules.update(rule.id(), form(), actor), saved -> {
+        tasks.run(i18n.t("rules.save"), () -> ruleDesk.update(rule.id(), form(), actor), saved -> {
             notices.info(i18n.t("rules.saved", saved.name()));
             load();
         });
@@ -154,12 +146,12 @@ public final class RulesViewModel {
 
     public void toggleActive() {
         Rule rule = selected.get();
-        tasks.run(i18n.t("rules.save"), () -> rules.setActive(rule.id(), !rule.active(), actor), saved -> load());
+        tasks.run(i18n.t("rules.save"), () -> ruleDesk.setActive(rule.id(), !rule.active(), actor), saved -> load());
     }
 
     /** Makes the due openings now and says what was made. */
     public void runNow() {
-        tasks.run(i18n.t("rules.run"), () -> runner.runDue(actor), results -> {
+        tasks.run(i18n.t("rules.run"), () -> ruleDesk.runDue(actor), results -> {
             long made = results.stream()
                     .filter(r -> r.outcome() == RuleRun.Outcome.CREATED)
                     .count();
@@ -185,7 +177,7 @@ public final class RulesViewModel {
         String note = changeNote.get();
         tasks.run(
                 i18n.t("rules.applyDate"),
-                () -> rules.setException(
+                () -> ruleDesk.setException(
                         rule.id(),
                         date,
                         new DateChange(
@@ -211,7 +203,7 @@ public final class RulesViewModel {
         tasks.run(
                 i18n.t("rules.applyDate"),
                 () -> {
-                    rules.removeException(rule.id(), date, actor);
+                    ruleDesk.removeException(rule.id(), date, actor);
                     return date;
                 },
                 done -> loadPlan());

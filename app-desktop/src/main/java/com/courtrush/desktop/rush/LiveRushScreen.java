@@ -8,13 +8,12 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.core.Outcome;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.monitor.RushHistory;
-import com.courtrush.monitor.RushMonitor;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.setting.api.SettingsDesk;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -58,13 +57,12 @@ public final class LiveRushScreen implements Screen {
         this.context = context;
         I18n i18n = context.i18n();
         model = new LiveRushViewModel(
-                context.service(RushMonitor.class),
-                context.service(RushHistory.class),
-                context.service(OpeningService.class),
+                context.service(MonitorDesk.class),
+                context.service(OpeningDesk.class),
                 context.tasks(),
                 i18n,
                 LocalDate.now(context.service(Clock.class)),
-                context.service(CourtRushProperties.class).zone());
+                context.service(SettingsDesk.class).zone());
 
         DatePicker date = com.courtrush.desktop.ui.Widgets.datePicker("rushDate");
         date.valueProperty().bindBidirectional(model.dateProperty());

@@ -5,8 +5,9 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.monitor.api.MonitorDesk;
 import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.api.OpeningDesk;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -31,7 +32,7 @@ import javafx.collections.ObservableList;
 /**
  * The rush of one opening, live and afterwards: per slot permits left of capacity and dedup size;
  * the gate and its countdown; attempts, grants and refusals per second as every node counted them,
- * kept by the engine ({@link RushHistory}) — so the charts survive a language switch, another screen
+ * kept by the engine ({@link MonitorDesk}) — so the charts survive a language switch, another screen
  * or a restart, and a manager arriving after the rush reads it all — and a summary of the rush.
  * Refreshed by the screen once a second; every refresh is two batched Redis reads.
  */
@@ -55,9 +56,8 @@ public final class LiveRushViewModel {
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
-    private final RushMonitor monitor;
-    private final RushHistory history;
-    private final OpeningService openings;
+    private final MonitorDesk monitor;
+    private final OpeningDesk openings;
     private final UiTasks tasks;
     private final I18n i18n;
     private final ZoneId zone;
@@ -77,15 +77,8 @@ public final class LiveRushViewModel {
     private boolean refreshing;
 
     public LiveRushViewModel(
-            RushMonitor monitor,
-            RushHistory history,
-            OpeningService openings,
-            UiTasks tasks,
-            I18n i18n,
-            LocalDate today,
-            ZoneId zone) {
+            MonitorDesk monitor, OpeningDesk openings, UiTasks tasks, I18n i18n, LocalDate today, ZoneId zone) {
         this.monitor = monitor;
-        this.history = history;
         this.openings = openings;
         this.tasks = tasks;
         this.i18n = i18n;
@@ -132,7 +125,7 @@ public final class LiveRushViewModel {
         }
         tasks.run(
                 i18n.t("nav.rush"),
-                () -> new Reading(monitor.rush(chosen.id()), history.of(chosen.id())),
+                () -> new Reading(monitor.rush(chosen.id()), monitor.history(chosen.id())),
                 reading -> {
                     refreshing = false;
                     problem.set("");

@@ -1,6 +1,7 @@
 package com.courtrush.desktop.settings;
 
 import com.courtrush.backup.DatabaseBackups;
+import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
@@ -21,7 +22,7 @@ public final class BackupsViewModel {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
-    private final DatabaseBackups backups;
+    private final BackupDesk backups;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -30,8 +31,7 @@ public final class BackupsViewModel {
     private final StringProperty state = new SimpleStringProperty("");
     private final BooleanProperty available = new SimpleBooleanProperty();
 
-    public BackupsViewModel(
-            DatabaseBackups backups, UiTasks tasks, Notices notices, I18n i18n, String actor, ZoneId zone) {
+    public BackupsViewModel(BackupDesk backups, UiTasks tasks, Notices notices, I18n i18n, String actor, ZoneId zone) {
         this.backups = backups;
         this.tasks = tasks;
         this.notices = notices;

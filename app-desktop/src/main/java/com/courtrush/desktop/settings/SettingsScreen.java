@@ -7,15 +7,13 @@ import static com.courtrush.desktop.ui.Widgets.row;
 import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.account.AdminToken;
-import com.courtrush.backup.DatabaseBackups;
+import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
-import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.config.LocalSettings;
-import com.courtrush.setting.AppSettings;
-import com.courtrush.staff.StaffSettings;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
+import com.courtrush.setting.api.SettingsDesk;
+import com.courtrush.staff.api.StaffDesk;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -44,10 +42,9 @@ public final class SettingsScreen implements Screen {
     public SettingsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new SettingsViewModel(
-                context.service(LocalSettings.class),
-                context.service(AppSettings.class),
-                context.service(StaffSettings.class),
-                context.service(AdminToken.class),
+                context.service(SettingsDesk.class),
+                context.service(StaffDesk.class),
+                context.service(StaffAccountDesk.class),
                 context.tasks(),
                 context.notices(),
                 i18n,
@@ -78,7 +75,7 @@ public final class SettingsScreen implements Screen {
         });
         mode.valueProperty().bindBidirectional(model.startup("courtrush.infra.mode"));
         row(startupForm, i18n.t("settings.infraMode"), mode);
-        for (String key : LocalSettings.KEYS) {
+        for (String key : SettingsDesk.STARTUP_KEYS) {
             if (!key.equals("courtrush.infra.mode")) {
                 TextField field = key.endsWith("password") || key.equals("courtrush.admin-token")
                         ? new PasswordField()
@@ -128,12 +125,12 @@ public final class SettingsScreen implements Screen {
         restart.getStyleClass().add("simulated");
         restart.visibleProperty().bind(model.restartNeededProperty());
         backups = new BackupsViewModel(
-                context.service(DatabaseBackups.class),
+                context.service(BackupDesk.class),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.actor(),
-                context.service(CourtRushProperties.class).zone());
+                context.service(SettingsDesk.class).zone());
         Label backupState = new Label();
         backupState.setId("backupState");
         backupState.setWrapText(true);

@@ -1,18 +1,17 @@
 package com.courtrush.desktop.settings;
 
-import com.courtrush.account.AdminToken;
 import com.courtrush.account.Caller;
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.config.SettingRules;
-import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
-import com.courtrush.staff.StaffSettings;
+import com.courtrush.setting.api.SettingsDesk;
+import com.courtrush.staff.api.StaffDesk;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -28,11 +27,10 @@ import javafx.beans.property.StringProperty;
  */
 public final class SettingsViewModel {
 
-    private final LocalSettings local;
-    private final AppSettings live;
-    private final StaffSettings settings;
+    private final SettingsDesk settingsDesk;
+    private final StaffDesk settings;
     private final Caller staff;
-    private final AdminToken adminToken;
+    private final StaffAccountDesk adminToken;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -47,23 +45,21 @@ public final class SettingsViewModel {
     private final BooleanProperty restartNeeded = new SimpleBooleanProperty(false);
 
     public SettingsViewModel(
-            LocalSettings local,
-            AppSettings live,
-            StaffSettings settings,
-            AdminToken adminToken,
+            SettingsDesk settingsDesk,
+            StaffDesk settings,
+            StaffAccountDesk adminToken,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
             Caller staff) {
-        this.local = local;
-        this.live = live;
+        this.settingsDesk = settingsDesk;
         this.settings = settings;
         this.staff = staff;
         this.adminToken = adminToken;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        LocalSettings.KEYS.forEach(key -> {
+        SettingsDesk.STARTUP_KEYS.forEach(key -> {
             startup.put(key, new SimpleStringProperty(""));
             running.put(key, new SimpleStringProperty(""));
         });
@@ -73,13 +69,13 @@ public final class SettingsViewModel {
         tasks.run(
                 i18n.t("settings.load"),
                 () -> new Loaded(
-                        local.saved(),
-                        local.running(),
-                        live.get(SettingKey.PAY_TIMEOUT_MINUTE),
-                        live.get(SettingKey.DEFAULT_PRICE_CENTS),
-                        live.get(SettingKey.REFUND_CUTOFF_MINUTES),
-                        adminToken.reveal(),
-                        local.restartNeeded()),
+                        settingsDesk.saved(),
+                        settingsDesk.running(),
+                        settingsDesk.get(SettingKey.PAY_TIMEOUT_MINUTE),
+                        settingsDesk.get(SettingKey.DEFAULT_PRICE_CENTS),
+                        settingsDesk.get(SettingKey.REFUND_CUTOFF_MINUTES),
+                        adminToken.revealAdminToken(),
+                        settingsDesk.restartNeeded()),
                 loaded -> {
                     loaded.startup().forEach((key, value) -> startup.get(key).set(value));
                     loaded.running().forEach((key, value) -> running.get(key).set(value));
@@ -87,7 +83,7 @@ public final class SettingsViewModel {
                     defaultPrice.set(Inputs.yuan(Integer.valueOf(loaded.defaultPriceCents())));
                     refundCutoff.set(loaded.refundCutoff());
                     token.set(loaded.adminToken());
-                    settingsFile.set(local.file().toString());
+                    settingsFile.set(settingsDesk.file().toString());
                     restartNeeded.set(loaded.restartNeeded());
                 });
     }

@@ -1,9 +1,9 @@
 package com.courtrush.desktop.shell;
 
-import com.courtrush.account.AuthService;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import java.util.Optional;
@@ -21,8 +21,7 @@ public final class DeskSignInViewModel {
 
     private static final Logger log = LoggerFactory.getLogger(DeskSignInViewModel.class);
 
-    private final AuthService auth;
-    private final StaffAccounts staff;
+    private final StaffAccountDesk staff;
     private final I18n i18n;
     private final boolean firstStart;
 
@@ -32,8 +31,7 @@ public final class DeskSignInViewModel {
     private final StringProperty repeat = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
 
-    public DeskSignInViewModel(AuthService auth, StaffAccounts staff, I18n i18n) {
-        this.auth = auth;
+    public DeskSignInViewModel(StaffAccountDesk staff, I18n i18n) {
         this.staff = staff;
         this.i18n = i18n;
         this.firstStart = !staff.hasManager();
@@ -57,7 +55,7 @@ public final class DeskSignInViewModel {
                 log.info("First manager account created at the console: {}", created.staffId());
                 return Optional.of(Caller.atDesk(created.id(), created.staffId(), Role.MANAGER));
             }
-            return Optional.of(auth.signInAtDesk(id, password.get()));
+            return Optional.of(staff.signInAtDesk(id, password.get()));
         } catch (CourtRushException refused) {
             return refused(refused.message(i18n.locale()));
         }

@@ -1,20 +1,10 @@
 package com.courtrush.desktop.shell;
 
-import com.courtrush.desktop.courts.CourtsScreen;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.openings.OpeningsScreen;
-import com.courtrush.desktop.queues.QueuesScreen;
-import com.courtrush.desktop.reports.ReportsScreen;
-import com.courtrush.desktop.reservations.ReservationsScreen;
-import com.courtrush.desktop.rules.RulesScreen;
-import com.courtrush.desktop.rush.LiveRushScreen;
-import com.courtrush.desktop.settings.SettingsScreen;
-import com.courtrush.desktop.staff.StaffScreen;
-import com.courtrush.desktop.students.StudentsScreen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.monitor.StartupReport;
-import com.courtrush.monitor.SystemHealth;
-import java.util.ArrayList;
+import com.courtrush.monitor.api.MonitorDesk;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -40,28 +30,15 @@ public final class MainWindow {
     private final ListView<Screen> nav = new ListView<>();
     private Screen current;
 
-    /** {@code signOut}: the person at the desk signs out (the window is replaced). */
-    public MainWindow(ConsoleContext context, Consumer<Locale> switchLanguage, Runnable signOut) {
+    /**
+     * @param screens what the navigation offers, in order ({@code Screens})
+     * @param signOut the person at the desk signs out (the window is replaced)
+     */
+    public MainWindow(ConsoleContext context, List<Screen> screens, Consumer<Locale> switchLanguage, Runnable signOut) {
         I18n i18n = context.i18n();
-        List<Screen> all = new ArrayList<>(List.of(
-                new CourtsScreen(context),
-                new OpeningsScreen(context),
-                new RulesScreen(context),
-                new LiveRushScreen(context),
-                new QueuesScreen(context),
-                new ReservationsScreen(context),
-                new ReportsScreen(context),
-                new StudentsScreen(context)));
-        if (context.staff().isManager()) {
-            // managers manage staff accounts and settings; the engine refuses anyone else anyway
-            all.add(new StaffScreen(context));
-            all.add(new SettingsScreen(context));
-        }
-        screens = List.copyOf(all);
-        statusBar = new StatusBarView(
-                new StatusBarViewModel(
-                        context.service(SystemHealth.class), context.service(StartupReport.class), context.tasks()),
-                context);
+        this.screens = List.copyOf(screens);
+        statusBar =
+                new StatusBarView(new StatusBarViewModel(context.service(MonitorDesk.class), context.tasks()), context);
 
         Label title = new Label(i18n.t("app.title"));
         title.getStyleClass().add("app-title");

@@ -1,6 +1,7 @@
 package com.courtrush.desktop.shell;
 
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;

@@ -3,8 +3,7 @@ package com.courtrush.desktop.shell;
 import com.courtrush.CourtRushServer;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.DataDirectoryHealthIndicator;
-import com.courtrush.monitor.StartupReport;
-import com.courtrush.monitor.SystemHealth;
+import com.courtrush.monitor.api.MonitorDesk;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -22,8 +21,7 @@ public final class StatusBarViewModel {
 
     public static final String UNKNOWN = Status.UNKNOWN.getCode();
 
-    private final SystemHealth health;
-    private final StartupReport startup;
+    private final MonitorDesk monitor;
     private final UiTasks tasks;
     private final ReadOnlyStringWrapper redis = new ReadOnlyStringWrapper(UNKNOWN);
     private final ReadOnlyStringWrapper broker = new ReadOnlyStringWrapper(UNKNOWN);
@@ -34,14 +32,13 @@ public final class StatusBarViewModel {
     private final ReadOnlyStringWrapper studentUrl = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper version = new ReadOnlyStringWrapper(versionOf());
 
-    public StatusBarViewModel(SystemHealth health, StartupReport startup, UiTasks tasks) {
-        this.health = health;
-        this.startup = startup;
+    public StatusBarViewModel(MonitorDesk monitor, UiTasks tasks) {
+        this.monitor = monitor;
         this.tasks = tasks;
     }
 
     public void refresh() {
-        tasks.run("health", () -> new Reading(health.components(), health.dataDirectory()), this::apply, error -> {
+        tasks.run("health", () -> new Reading(monitor.components(), monitor.dataDirectory()), this::apply, error -> {
             redis.set(UNKNOWN);
             broker.set(UNKNOWN);
             database.set(UNKNOWN);
@@ -58,7 +55,7 @@ public final class StatusBarViewModel {
         redis.set(components.getOrDefault("redis", Status.UNKNOWN).getCode());
         broker.set(components.getOrDefault("rabbit", Status.UNKNOWN).getCode());
         database.set(components.getOrDefault("db", Status.UNKNOWN).getCode());
-        String url = startup.studentUrl();
+        String url = monitor.studentUrl();
         studentUrl.set(url == null ? "" : url);
     }
 

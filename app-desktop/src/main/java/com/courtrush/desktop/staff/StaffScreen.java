@@ -11,9 +11,10 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.account.Role;
 import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -37,7 +38,7 @@ public final class StaffScreen implements Screen {
     public StaffScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new StaffViewModel(
-                context.service(StaffAccounts.class), context.tasks(), context.notices(), i18n, context.staff());
+                context.service(StaffAccountDesk.class), context.tasks(), context.notices(), i18n, context.staff());
 
         TableView<StaffAccounts.StaffMember> table = table("staffTable", i18n.t("staff.empty"));
         table.getColumns().add(column(i18n.t("staff.staffId"), StaffAccounts.StaffMember::staffId));

@@ -3,6 +3,7 @@ package com.courtrush.desktop.staff;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
@@ -19,7 +20,7 @@ import javafx.collections.ObservableList;
  */
 public final class StaffViewModel {
 
-    private final StaffAccounts staff;
+    private final StaffAccountDesk staff;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -31,7 +32,7 @@ public final class StaffViewModel {
     private final StringProperty password = new SimpleStringProperty("");
     private final ObjectProperty<Role> role = new SimpleObjectProperty<>(Role.STAFF);
 
-    public StaffViewModel(StaffAccounts staff, UiTasks tasks, Notices notices, I18n i18n, Caller manager) {
+    public StaffViewModel(StaffAccountDesk staff, UiTasks tasks, Notices notices, I18n i18n, Caller manager) {
         this.staff = staff;
         this.tasks = tasks;
         this.notices = notices;

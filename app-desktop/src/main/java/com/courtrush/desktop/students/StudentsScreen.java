@@ -8,9 +8,10 @@ import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.account.StudentDirectory;
+import com.courtrush.account.api.StudentDesk;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.shell.ConsoleContext;
-import com.courtrush.desktop.shell.Screen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import java.io.File;
 import javafx.scene.Node;
@@ -30,7 +31,7 @@ public final class StudentsScreen implements Screen {
     public StudentsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new StudentsViewModel(
-                context.service(StudentDirectory.class), context.tasks(), context.notices(), i18n, context.actor());
+                context.service(StudentDesk.class), context.tasks(), context.notices(), i18n, context.actor());
 
         TextField query = new TextField();
         query.setId("studentQuery");

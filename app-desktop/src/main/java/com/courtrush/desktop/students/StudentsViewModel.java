@@ -2,6 +2,7 @@ package com.courtrush.desktop.students;
 
 import com.courtrush.account.StudentCsv;
 import com.courtrush.account.StudentDirectory;
+import com.courtrush.account.api.StudentDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Notices;
@@ -33,7 +34,7 @@ public final class StudentsViewModel {
     static final int CHUNK = 200;
     public static final int PAGE_SIZE = 500;
 
-    private final StudentDirectory directory;
+    private final StudentDesk directory;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -46,7 +47,7 @@ public final class StudentsViewModel {
     private final StringProperty progressText = new SimpleStringProperty("");
     private final BooleanProperty importing = new SimpleBooleanProperty(false);
 
-    public StudentsViewModel(StudentDirectory directory, UiTasks tasks, Notices notices, I18n i18n, String actor) {
+    public StudentsViewModel(StudentDesk directory, UiTasks tasks, Notices notices, I18n i18n, String actor) {
         this.directory = directory;
         this.tasks = tasks;
         this.notices = notices;
@@ -81,7 +82,7 @@ public final class StudentsViewModel {
                             lines.stream().map(StudentCsv.Line::student).toList();
                     total.set(students.size());
                     report.update(0, i18n.t("students.checking", students.size()));
-                    List<StudentDirectory.RowError> errors = StudentDirectory.validate(students);
+                    List<StudentDirectory.RowError> errors = StudentDesk.validate(students);
                     if (!errors.isEmpty()) {
                         throw new InputRefused(i18n.t(
                                 "students.badRows",

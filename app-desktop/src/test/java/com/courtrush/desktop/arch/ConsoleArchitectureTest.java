@@ -1,13 +1,27 @@
 package com.courtrush.desktop.arch;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
+import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.metaAnnotatedWith;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import org.apache.ibatis.annotations.Mapper;
+import org.springframework.stereotype.Component;
 
-/** MVVM as a rule: view models hold state and commands, never nodes; nothing prints to the console. */
+/**
+ * MVVM as a rule: view models hold state and commands, never nodes; nothing prints to the console;
+ * no cycles among the console's packages; the engine reached only through its desks
+ * ({@code ConsoleRulesCatchTest} shows both rules failing on code made to break them).
+ */
 @AnalyzeClasses(packages = "com.courtrush.desktop", importOptions = ImportOption.DoNotIncludeTests.class)
 class ConsoleArchitectureTest {
 
@@ -23,6 +37,45 @@ class ConsoleArchitectureTest {
     @ArchTest
     static final ArchRule noSystemOut =
             noClasses().should().accessField(System.class, "out").orShould().accessField(System.class, "err");
+
+    @ArchTest
+    static final ArchRule consolePackagesHaveNoCycles = packagesFreeOfCycles("com.courtrush.desktop");
+
+    /**
+     * The console's packages (the shell, each screen, ui, i18n) depend on each other one way: the
+     * window is handed its screens ({@code Screens}), a screen never reaches into another.
+     */
+    static ArchRule packagesFreeOfCycles(String root) {
+        return slices().matching(root + ".(*)..")
+                .should()
+                .beFreeOfCycles()
+                .because("a screen is read and changed on its own only if nothing goes round through it");
+    }
+
+    @ArchTest
+    static final ArchRule theConsoleReachesTheEngineThroughItsDesks =
+            reachesTheEngineThroughDesks("com.courtrush.desktop");
+
+    /**
+     * The console uses the engine through the small API each feature offers it ({@code <feature>.api},
+     * e.g. {@code court.api.CourtDesk}): no other bean of the engine — no service, mapper or component
+     * of a feature's inside. The values those APIs take and give (records, enums, entities) and
+     * {@code core} may be used where they live; the engine's entry point starts it.
+     */
+    static ArchRule reachesTheEngineThroughDesks(String root) {
+        DescribedPredicate<JavaClass> engineBean = resideInAPackage("com.courtrush..")
+                .and(not(resideInAPackage("com.courtrush.desktop..")))
+                .and(not(resideInAPackage("com.courtrush..api..")))
+                .and(not(name("com.courtrush.CourtRushServer")))
+                .and(metaAnnotatedWith(Component.class).or(annotatedWith(Mapper.class)))
+                .as("a bean of the engine that is not one of its desks (<feature>.api)");
+        return noClasses()
+                .that()
+                .resideInAPackage(root + "..")
+                .should()
+                .dependOnClassesThat(engineBean)
+                .because("the console's view of the engine is what the desks offer; the inside can change");
+    }
 
     @ArchTest
     static final ArchRule theConsoleCallsServicesNotTheHttpApi = noClasses()

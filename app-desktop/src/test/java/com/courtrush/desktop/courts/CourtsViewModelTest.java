@@ -8,11 +8,12 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.court.Court;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.api.SlotDesk;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,8 +21,8 @@ import org.junit.jupiter.api.Test;
 class CourtsViewModelTest {
 
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
-    final CourtService service = mock(CourtService.class);
-    final SlotEditor slots = mock(SlotEditor.class);
+    final CourtDesk service = mock(CourtDesk.class);
+    final SlotDesk slots = mock(SlotDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final CourtsViewModel model = new CourtsViewModel(
             service, slots, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);

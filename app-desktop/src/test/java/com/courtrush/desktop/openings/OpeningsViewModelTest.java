@@ -14,7 +14,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.core.EngineText;
 import com.courtrush.court.Court;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -23,9 +23,11 @@ import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
-import com.courtrush.slot.SlotEditor;
+import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.staff.SlotWithdrawal;
+import com.courtrush.staff.api.StaffDesk;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -43,11 +45,10 @@ class OpeningsViewModelTest {
     static final Clock CLOCK =
             Clock.fixed(TODAY.atTime(8, 0).atZone(ZoneId.of("Asia/Shanghai")).toInstant(), ZoneId.of("Asia/Shanghai"));
 
-    final OpeningService openings = mock(OpeningService.class);
-    final SlotGenerator generator = mock(SlotGenerator.class);
-    final SlotEditor editor = mock(SlotEditor.class);
-    final SlotWithdrawal withdrawal = mock(SlotWithdrawal.class);
-    final CourtService courts = mock(CourtService.class);
+    final OpeningDesk openings = mock(OpeningDesk.class);
+    final SlotDesk slotDesk = mock(SlotDesk.class);
+    final StaffDesk withdrawal = mock(StaffDesk.class);
+    final CourtDesk courts = mock(CourtDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
     /** The default-price setting the form starts from. */
@@ -68,8 +69,7 @@ class OpeningsViewModelTest {
         when(courts.list()).thenReturn(List.of(a, off));
         model = new OpeningsViewModel(
                 openings,
-                generator,
-                editor,
+                slotDesk,
                 withdrawal,
                 courts,
                 new DirectUiTasks(notices),
@@ -98,7 +98,7 @@ class OpeningsViewModelTest {
         assertThat(model.dateProperty().get()).isEqualTo(TODAY.plusDays(1));
         assertThat(model.rows()).extracting(OpeningsViewModel.OpeningRow::id).containsExactly(7L, 8L);
         assertThat(model.selectedProperty().get().id()).isEqualTo(7);
-        verify(editor).slotsOf(7);
+        verify(slotDesk).slotsOf(7);
         assertThat(model.template().activeCourts()).containsExactly(new OpeningTemplateForm.CourtChoice(1, "A"));
     }
 
@@ -179,10 +179,10 @@ class OpeningsViewModelTest {
         model.template().startTimeProperty().set("08:00");
         model.template().endTimeProperty().set("10:00");
         model.template().priceProperty().set("19.5");
-        when(generator.generate(eq(7L), any(), anyString())).thenReturn(List.of(1L, 2L));
+        when(slotDesk.generate(eq(7L), any(), anyString())).thenReturn(List.of(1L, 2L));
         model.generate();
         ArgumentCaptor<SlotGenerator.SlotTemplate> template = ArgumentCaptor.captor();
-        verify(generator).generate(eq(7L), template.capture(), eq("staff:tester"));
+        verify(slotDesk).generate(eq(7L), template.capture(), eq("staff:tester"));
         assertThat(template.getValue().priceCents()).isEqualTo(1950);
         assertThat(template.getValue().courtIds()).containsExactly(1L);
         assertThat(model.lastResultProperty().get()).isEqualTo("2 slot(s) created.");
@@ -193,7 +193,7 @@ class OpeningsViewModelTest {
         model.refresh();
         model.template().chosenCourts().setAll(model.template().activeCourts());
         model.daysProperty().set(7);
-        when(generator.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString()))
+        when(slotDesk.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString()))
                 .thenReturn(List.of(
                         new SlotGenerator.DayResult(TODAY.plusDays(1), 3L, 14),
                         new SlotGenerator.DayResult(
@@ -222,7 +222,7 @@ class OpeningsViewModelTest {
         model.withdraw(row, "broken net");
         verify(withdrawal).withdraw(11, "broken net", staff);
         model.editSlot(row, "3", "25");
-        verify(editor).update(11, 3, 2500, "staff:tester");
+        verify(slotDesk).update(11, 3, 2500, "staff:tester");
         model.editSlot(row, "zero", "25");
         assertThat(notices.lastFailureMessage()).contains("whole number from 1 to 1000");
     }

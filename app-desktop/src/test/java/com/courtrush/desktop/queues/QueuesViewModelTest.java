@@ -9,9 +9,9 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.monitor.QueueMonitor;
-import com.courtrush.reserve.recover.DeadLetterActions;
+import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.recover.DeadLetterLog;
-import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.reserve.statistics.QueueSeries;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import java.time.ZoneId;
@@ -22,13 +22,12 @@ import org.junit.jupiter.api.Test;
 
 class QueuesViewModelTest {
 
-    final QueueMonitor monitor = mock(QueueMonitor.class);
-    final DeadLetterActions actions = mock(DeadLetterActions.class);
+    final MonitorDesk monitor = mock(MonitorDesk.class);
+    final ReservationDesk actions = mock(ReservationDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final QueuesViewModel model = new QueuesViewModel(
             monitor,
             actions,
-            mock(Reconciler.class),
             new DirectUiTasks(notices),
             notices,
             I18n.of(I18n.ENGLISH),

@@ -9,6 +9,7 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
+import com.courtrush.report.api.ReportDesk;
 import com.courtrush.reserve.record.CancelReason;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -24,11 +25,10 @@ class ReportsViewModelTest {
 
     static final LocalDate THURSDAY = LocalDate.of(2026, 11, 26);
 
-    final SalesReports reports = mock(SalesReports.class);
-    final ReportExports exports = mock(ReportExports.class);
+    final ReportDesk reports = mock(ReportDesk.class);
     final RecordingNotices notices = new RecordingNotices();
-    final ReportsViewModel model = new ReportsViewModel(
-            reports, exports, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), THURSDAY);
+    final ReportsViewModel model =
+            new ReportsViewModel(reports, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), THURSDAY);
 
     @TempDir
     Path folder;
@@ -61,7 +61,7 @@ class ReportsViewModelTest {
     @Test
     void anExportIsSavedWhereStaffChoseAndSaidSo() throws Exception {
         byte[] csv = "\uFEFFPlay date,Sold\r\n2026-11-26,5\r\n".getBytes(StandardCharsets.UTF_8);
-        when(exports.export(ReportExports.Kind.REPORT, THURSDAY, THURSDAY, null, I18n.ENGLISH))
+        when(reports.export(ReportExports.Kind.REPORT, THURSDAY, THURSDAY, null, I18n.ENGLISH))
                 .thenReturn(csv);
         assertThat(model.fileName(ReportExports.Kind.REPORT)).isEqualTo("courtrush-report-2026-11-26.csv");
         Path file = folder.resolve("report.csv");

@@ -12,16 +12,14 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.ui.Destructive;
-import com.courtrush.opening.OpeningService;
-import com.courtrush.pay.PaymentService;
-import com.courtrush.pay.RefundService;
-import com.courtrush.pay.ReservationDetails;
-import com.courtrush.reserve.lifecycle.ReservationCancellation;
+import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.record.ReservationStatus;
 import java.time.LocalDate;
@@ -33,22 +31,16 @@ import org.mockito.ArgumentCaptor;
 class ReservationsViewModelTest {
 
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
-    final ReservationQueries queries = mock(ReservationQueries.class);
-    final ReservationDetails details = mock(ReservationDetails.class);
-    final ReservationCancellation cancellation = mock(ReservationCancellation.class);
-    final PaymentService payments = mock(PaymentService.class);
-    final RefundService refunds = mock(RefundService.class);
-    final OpeningService openings = mock(OpeningService.class);
+    final ReservationDesk reservations = mock(ReservationDesk.class);
+    final PaymentDesk payments = mock(PaymentDesk.class);
+    final OpeningDesk openings = mock(OpeningDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
     final ReservationsViewModel model = new ReservationsViewModel(
-            queries,
-            details,
-            cancellation,
+            reservations,
             payments,
-            refunds,
             openings,
-            mock(CourtService.class),
+            mock(CourtDesk.class),
             new DirectUiTasks(notices),
             notices,
             I18n.of(I18n.ENGLISH),
@@ -76,14 +68,14 @@ class ReservationsViewModelTest {
 
     @Test
     void theFiltersBecomeTheQueryAndCompensatedAttemptsAreLeftOut() {
-        when(queries.find(any(), anyInt(), anyInt()))
+        when(reservations.find(any(), anyInt(), anyInt()))
                 .thenReturn(new ReservationQueries.PageOf<>(List.of(row(1, ReservationStatus.CONFIRMED)), 1));
         model.courtProperty().set(new ReservationsViewModel.CourtFilter(5, "A"));
         model.studentProperty().set(" 2024001 ");
         model.statusProperty().set(ReservationStatus.CONFIRMED);
         model.search();
         ArgumentCaptor<ReservationQueries.Filter> filter = ArgumentCaptor.captor();
-        verify(queries).find(filter.capture(), eq(1), eq(ReservationsViewModel.PAGE_SIZE));
+        verify(reservations).find(filter.capture(), eq(1), eq(ReservationsViewModel.PAGE_SIZE));
         assertThat(filter.getValue())
                 .isEqualTo(new ReservationQueries.Filter(
                         null, null, null, ReservationStatus.CONFIRMED, TODAY.plusDays(1), 5L, "2024001", false));
@@ -94,18 +86,18 @@ class ReservationsViewModelTest {
     @Test
     void selectingLoadsItsPaymentsAndHistory() {
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
-        verify(details).of(1);
+        verify(payments).details(1);
     }
 
     @Test
     void refundCancelAndMarkPaidActOnTheSelectedReservationAsTheConsolesStaff() {
-        when(queries.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         model.refund("flooded", true);
-        verify(refunds).refund(1, staff, "flooded", true);
+        verify(payments).refund(1, staff, "flooded", true);
         model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
         model.cancel("repair");
-        verify(cancellation).cancelByStaff(2, "repair", staff);
+        verify(reservations).cancelByStaff(2, "repair", staff);
         model.selectedProperty().set(row(3, ReservationStatus.PENDING_PAYMENT));
         model.markPaid();
         verify(payments).markPaid(3, staff);
@@ -114,7 +106,7 @@ class ReservationsViewModelTest {
 
     @Test
     void cancellingNamesTheReservationAsksForAReasonAndDoesNothingWhenStaffStepBack() {
-        when(queries.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
         model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
         notices.answer = false;
 
@@ -125,17 +117,17 @@ class ReservationsViewModelTest {
         assertThat(asked.target()).isEqualTo("Reservation #2 · Ann (2024001) · A, " + TODAY + " 08:00–09:00");
         assertThat(asked.consequence()).contains("goes back on sale");
         assertThat(asked.needsReason()).isTrue();
-        verify(cancellation, never()).cancelByStaff(anyLong(), any(), any());
+        verify(reservations, never()).cancelByStaff(anyLong(), any(), any());
 
         notices.answer = true;
         notices.reason = " net broken ";
         model.askCancel();
-        verify(cancellation).cancelByStaff(2, "net broken", staff);
+        verify(reservations).cancelByStaff(2, "net broken", staff);
     }
 
     @Test
     void refundingTakesTheReasonAndTheCutOffOverrideFromOneDialog() {
-        when(queries.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         notices.reason = "flooded";
         notices.option = true;
@@ -143,6 +135,6 @@ class ReservationsViewModelTest {
         model.askRefund();
 
         assertThat(notices.lastStep().option()).isEqualTo("Refund even after the refund cut-off");
-        verify(refunds).refund(1, staff, "flooded", true);
+        verify(payments).refund(1, staff, "flooded", true);
     }
 }

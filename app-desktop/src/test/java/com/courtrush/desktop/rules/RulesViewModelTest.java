@@ -11,20 +11,18 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.core.EngineText;
 import com.courtrush.court.Court;
-import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.recurring.DateChange;
-import com.courtrush.recurring.OpeningRules;
 import com.courtrush.recurring.PlanDay;
 import com.courtrush.recurring.Rule;
 import com.courtrush.recurring.RuleForm;
-import com.courtrush.recurring.RulePlanner;
 import com.courtrush.recurring.RuleRun;
-import com.courtrush.recurring.RuleRunner;
 import com.courtrush.recurring.RunResult;
+import com.courtrush.recurring.api.RuleDesk;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -37,10 +35,8 @@ class RulesViewModelTest {
     static final LocalDate TODAY = LocalDate.of(2026, 11, 25);
     static final String ACTOR = "staff:tester";
 
-    final OpeningRules rules = mock(OpeningRules.class);
-    final RulePlanner planner = mock(RulePlanner.class);
-    final RuleRunner runner = mock(RuleRunner.class);
-    final CourtService courts = mock(CourtService.class);
+    final RuleDesk rules = mock(RuleDesk.class);
+    final CourtDesk courts = mock(CourtDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     RulesViewModel model;
 
@@ -76,16 +72,7 @@ class RulesViewModelTest {
         when(courts.list()).thenReturn(List.of(court(1, "A", true), court(2, "B", true), court(3, "Off", false)));
         when(rules.list()).thenReturn(List.of(rule(5, null)));
         model = new RulesViewModel(
-                rules,
-                planner,
-                runner,
-                courts,
-                new DirectUiTasks(notices),
-                notices,
-                I18n.of(I18n.ENGLISH),
-                ACTOR,
-                TODAY,
-                () -> 1500);
+                rules, courts, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), ACTOR, TODAY, () -> 1500);
     }
 
     @Test
@@ -122,7 +109,7 @@ class RulesViewModelTest {
         assertThat(sent.getValue().perUserLimit()).isEqualTo(2);
         assertThat(sent.getValue().priceCents()).isEqualTo(2500);
         assertThat(sent.getValue().flashTime()).isEqualTo(LocalTime.of(13, 0));
-        verify(runner).runDue(ACTOR);
+        verify(rules).runDue(ACTOR);
         assertThat(notices.infos.get(0)).contains("Weekdays");
     }
 
@@ -141,7 +128,7 @@ class RulesViewModelTest {
     void selectingARuleFillsTheFormAndLoadsItsPlanForTwoWeeks() {
         PlanDay made = new PlanDay(
                 TODAY, PlanDay.Status.CREATED, 41L, null, TODAY.minusDays(1).atTime(12, 0), null, null);
-        when(planner.plan(5, TODAY, RulesViewModel.PLAN_DAYS)).thenReturn(List.of(made));
+        when(rules.plan(5, TODAY, RulesViewModel.PLAN_DAYS)).thenReturn(List.of(made));
         model.load();
 
         model.selectedProperty().set(model.rows().get(0));
@@ -183,7 +170,7 @@ class RulesViewModelTest {
     @Test
     void runNowSaysWhatWasMadeAndWhyTheRestWasNot() {
         EngineText why = new EngineText("rule.notFound", 9);
-        when(runner.runDue(ACTOR))
+        when(rules.runDue(ACTOR))
                 .thenReturn(List.of(
                         new RunResult(5, "Weekdays", TODAY, RuleRun.Outcome.CREATED, 41L, null),
                         new RunResult(5, "Weekdays", TODAY.plusDays(1), RuleRun.Outcome.FAILED, null, why)));
@@ -191,6 +178,6 @@ class RulesViewModelTest {
         model.runNow();
 
         assertThat(notices.infos.get(0)).startsWith("1 opening(s) made.").contains("There is no recurring opening 9");
-        verify(planner, never()).plan(anyLong(), any(), org.mockito.ArgumentMatchers.anyInt());
+        verify(rules, never()).plan(anyLong(), any(), org.mockito.ArgumentMatchers.anyInt());
     }
 }

@@ -14,9 +14,10 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.monitor.api.MonitorDesk;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
+import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -40,15 +41,13 @@ class LiveRushViewModelTest {
     static final long OPENS_AT = OPENS_AT_MS / 1000;
     static final RushHistory.Summary NOTHING = new RushHistory.Summary(null, 0, 0, 0, Map.of(), null, null, 0, 0, null);
 
-    final RushMonitor monitor = mock(RushMonitor.class);
-    final RushHistory history = mock(RushHistory.class);
-    final OpeningService openings = mock(OpeningService.class);
+    final MonitorDesk monitor = mock(MonitorDesk.class);
+    final OpeningDesk openings = mock(OpeningDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final LiveRushViewModel model = newModel(I18n.ENGLISH);
 
     LiveRushViewModel newModel(Locale language) {
-        return new LiveRushViewModel(
-                monitor, history, openings, new DirectUiTasks(notices), I18n.of(language), TODAY, ZONE);
+        return new LiveRushViewModel(monitor, openings, new DirectUiTasks(notices), I18n.of(language), TODAY, ZONE);
     }
 
     static RushHistory.Second second(long fromOpening, long grants, Map<Outcome, Long> refusals) {
@@ -184,7 +183,7 @@ class LiveRushViewModelTest {
         existing.setFlashTime(TODAY.atTime(13, 0));
         when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
         when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 0, totals(0, 0, 0)));
-        when(history.of(1L))
+        when(monitor.history(1L))
                 .thenReturn(history(
                         List.of(second(0, 4, Map.of(Outcome.OUT_OF_STOCK, 9L))),
                         new RushHistory.Summary(
@@ -224,7 +223,7 @@ class LiveRushViewModelTest {
         when(monitor.rush(7L))
                 .thenReturn(new RushMonitor.Rush(
                         7, SessionState.WARMED, true, false, null, 60L, 1_000, List.of(), totals(0, 0, 0)));
-        when(history.of(7L)).thenReturn(new RushHistory.History(7, OPENS_AT_MS, List.of(), NOTHING));
+        when(monitor.history(7L)).thenReturn(new RushHistory.History(7, OPENS_AT_MS, List.of(), NOTHING));
         model.refresh();
 
         assertThat(model.choices())
@@ -243,7 +242,7 @@ class LiveRushViewModelTest {
         existing.setFlashTime(TODAY.atTime(13, 0));
         when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
         when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 3, totals(0, 0, 4)));
-        when(history.of(1L)).thenReturn(history(List.of(second(0, 1, Map.of())), NOTHING));
+        when(monitor.history(1L)).thenReturn(history(List.of(second(0, 1, Map.of())), NOTHING));
         model.loadOpenings();
         model.refresh();
         LiveRushViewModel.OpeningChoice chosen = model.openingProperty().get();

@@ -7,6 +7,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.backup.DatabaseBackups;
+import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class BackupsViewModelTest {
 
-    final DatabaseBackups backups = mock(DatabaseBackups.class);
+    final BackupDesk backups = mock(BackupDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final BackupsViewModel model = new BackupsViewModel(
             backups,

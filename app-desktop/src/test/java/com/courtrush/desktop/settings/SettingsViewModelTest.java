@@ -8,9 +8,9 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.account.AdminToken;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -20,7 +20,10 @@ import com.courtrush.infra.config.SettingRules;
 import com.courtrush.infra.config.SettingsRejected;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingsDesk;
+import com.courtrush.staff.SlotWithdrawal;
 import com.courtrush.staff.StaffSettings;
+import com.courtrush.staff.api.StaffDesk;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,14 +34,16 @@ class SettingsViewModelTest {
 
     final LocalSettings local = mock(LocalSettings.class);
     final AppSettings live = mock(AppSettings.class);
-    final AdminToken token = mock(AdminToken.class);
+    /** The desks over the engine's settings, as the console gets them: what they do is what is checked. */
+    final SettingsDesk settingsDesk = new SettingsDesk(live, local, null);
+
+    final StaffAccountDesk token = mock(StaffAccountDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final AuditTrail audit = mock(AuditTrail.class);
     final Caller manager = Caller.atDesk(1, "wang", Role.MANAGER);
     final SettingsViewModel model = new SettingsViewModel(
-            local,
-            live,
-            new StaffSettings(local, live, audit),
+            settingsDesk,
+            new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit)),
             token,
             new DirectUiTasks(notices),
             notices,
@@ -57,7 +62,7 @@ class SettingsViewModelTest {
         when(live.get(SettingKey.PAY_TIMEOUT_MINUTE)).thenReturn("15");
         when(live.get(SettingKey.DEFAULT_PRICE_CENTS)).thenReturn("2000");
         when(live.get(SettingKey.REFUND_CUTOFF_MINUTES)).thenReturn("0");
-        when(token.reveal()).thenReturn("secret-token");
+        when(token.revealAdminToken()).thenReturn("secret-token");
     }
 
     @Test
@@ -123,9 +128,8 @@ class SettingsViewModelTest {
     @Test
     void onlyAManagerChangesSettings() {
         SettingsViewModel atTheDesk = new SettingsViewModel(
-                local,
-                live,
-                new StaffSettings(local, live, audit),
+                settingsDesk,
+                new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit)),
                 token,
                 new DirectUiTasks(notices),
                 notices,

@@ -7,10 +7,10 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.account.AuthService;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import java.time.LocalDateTime;
@@ -19,12 +19,11 @@ import org.junit.jupiter.api.Test;
 
 class DeskSignInViewModelTest {
 
-    final AuthService auth = mock(AuthService.class);
-    final StaffAccounts staff = mock(StaffAccounts.class);
+    final StaffAccountDesk staff = mock(StaffAccountDesk.class);
 
     DeskSignInViewModel model(boolean managerExists) {
         when(staff.hasManager()).thenReturn(managerExists);
-        return new DeskSignInViewModel(auth, staff, I18n.of(I18n.ENGLISH));
+        return new DeskSignInViewModel(staff, I18n.of(I18n.ENGLISH));
     }
 
     @Test
@@ -65,7 +64,7 @@ class DeskSignInViewModelTest {
     @Test
     void staffSignInWithTheirOwnAccount() {
         Caller ann = Caller.atDesk(2, "ann", Role.STAFF);
-        when(auth.signInAtDesk("ann", "pw123456")).thenReturn(ann);
+        when(staff.signInAtDesk("ann", "pw123456")).thenReturn(ann);
         DeskSignInViewModel model = model(true);
         model.staffIdProperty().set("ann");
         model.passwordProperty().set("pw123456");
@@ -76,7 +75,7 @@ class DeskSignInViewModelTest {
 
     @Test
     void aRefusedSignInSaysWhyInTheConsolesLanguageAndEmptiesThePassword() {
-        when(auth.signInAtDesk("ann", "wrong")).thenThrow(CourtRushException.badRequest("auth.wrongCredentials"));
+        when(staff.signInAtDesk("ann", "wrong")).thenThrow(CourtRushException.badRequest("auth.wrongCredentials"));
         DeskSignInViewModel model = model(true);
         model.staffIdProperty().set("ann");
         model.passwordProperty().set("wrong");

@@ -8,24 +8,22 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.monitor.DataDirectoryHealthIndicator;
-import com.courtrush.monitor.StartupReport;
-import com.courtrush.monitor.SystemHealth;
+import com.courtrush.monitor.api.MonitorDesk;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.health.Status;
 
 class StatusBarViewModelTest {
 
-    final SystemHealth health = mock(SystemHealth.class);
-    final StartupReport startup = mock(StartupReport.class);
-    final StatusBarViewModel model = new StatusBarViewModel(health, startup, new DirectUiTasks(new RecordingNotices()));
+    final MonitorDesk monitor = mock(MonitorDesk.class);
+    final StatusBarViewModel model = new StatusBarViewModel(monitor, new DirectUiTasks(new RecordingNotices()));
 
     @Test
     void healthAndTheStudentsUrlAreShown() {
-        when(health.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.DOWN, "db", Status.UP));
-        when(health.dataDirectory())
+        when(monitor.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.DOWN, "db", Status.UP));
+        when(monitor.dataDirectory())
                 .thenReturn(new DataDirectoryHealthIndicator.Usage(300L << 20, Map.of(), 40L << 30));
-        when(startup.studentUrl()).thenReturn("http://192.168.1.5:8080/");
+        when(monitor.studentUrl()).thenReturn("http://192.168.1.5:8080/");
         model.refresh();
         assertThat(model.redisProperty().get()).isEqualTo("UP");
         assertThat(model.brokerProperty().get()).isEqualTo("DOWN");
@@ -40,15 +38,16 @@ class StatusBarViewModelTest {
 
     @Test
     void aDiskWithLessFreeThanTheStoresNeedIsFlagged() {
-        when(health.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.UP, "db", Status.UP));
-        when(health.dataDirectory()).thenReturn(new DataDirectoryHealthIndicator.Usage(1L << 30, Map.of(), 100L << 20));
+        when(monitor.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.UP, "db", Status.UP));
+        when(monitor.dataDirectory())
+                .thenReturn(new DataDirectoryHealthIndicator.Usage(1L << 30, Map.of(), 100L << 20));
         model.refresh();
         assertThat(model.diskLowProperty().get()).isTrue();
     }
 
     @Test
     void anUnanswerableHealthCheckIsUnknownNotUp() {
-        when(health.components()).thenThrow(new IllegalStateException("context closing"));
+        when(monitor.components()).thenThrow(new IllegalStateException("context closing"));
         model.refresh();
         assertThat(model.redisProperty().get()).isEqualTo(StatusBarViewModel.UNKNOWN);
     }

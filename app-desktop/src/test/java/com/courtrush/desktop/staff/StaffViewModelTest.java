@@ -11,6 +11,7 @@ import static org.mockito.Mockito.when;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -23,7 +24,7 @@ import org.mockito.ArgumentCaptor;
 
 class StaffViewModelTest {
 
-    final StaffAccounts accounts = mock(StaffAccounts.class);
+    final StaffAccountDesk accounts = mock(StaffAccountDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller manager = Caller.atDesk(1, "boss", Role.MANAGER);
     final StaffAccounts.StaffMember ann =

@@ -12,6 +12,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.account.StudentDirectory;
+import com.courtrush.account.api.StudentDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StudentsViewModelTest {
 
-    final StudentDirectory directory = mock(StudentDirectory.class);
+    final StudentDesk directory = mock(StudentDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final StudentsViewModel model =
             new StudentsViewModel(directory, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), "console:t");

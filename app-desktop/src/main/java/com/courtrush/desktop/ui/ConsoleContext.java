@@ -1,9 +1,7 @@
-package com.courtrush.desktop.shell;
+package com.courtrush.desktop.ui;
 
 import com.courtrush.account.Caller;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.ui.Notices;
-import com.courtrush.desktop.ui.UiTasks;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;

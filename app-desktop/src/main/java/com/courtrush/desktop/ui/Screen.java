@@ -1,4 +1,4 @@
-package com.courtrush.desktop.shell;
+package com.courtrush.desktop.ui;
 
 import javafx.scene.Node;
 

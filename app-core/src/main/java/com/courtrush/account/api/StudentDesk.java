@@ -1,0 +1,44 @@
+package com.courtrush.account.api;
+
+import com.courtrush.account.StudentDirectory;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/** What the staff console does with student accounts: find, import a CSV, reset a password, disable or enable. */
+@Component
+public class StudentDesk {
+
+    /** What is wrong with each row of an import, before anything is saved. */
+    public static List<StudentDirectory.RowError> validate(List<StudentDirectory.NewStudent> students) {
+        return StudentDirectory.validate(students);
+    }
+
+    private final StudentDirectory directory;
+
+    public StudentDesk(StudentDirectory directory) {
+        this.directory = directory;
+    }
+
+    /** Students whose id or name contains {@code query} (all when blank), by student id. */
+    public StudentDirectory.StudentPage list(String query, int page, int size) {
+        return directory.list(query, page, size);
+    }
+
+    /** See {@link StudentDirectory#importStudents}. */
+    public StudentDirectory.ImportResult importStudents(List<StudentDirectory.NewStudent> students) {
+        return directory.importStudents(students);
+    }
+
+    /** Sets a student's password; every token of theirs stops working. Refuses a staff account (403). */
+    public void resetPassword(long userId, String newPassword, String actor) {
+        directory.resetPassword(userId, newPassword, actor);
+    }
+
+    /**
+     * Enables or disables an account; disabling also ends its sessions on every node. Either way every
+     * node reads the account again at its next request.
+     */
+    public StudentDirectory.Student setActive(long userId, boolean active, String actor) {
+        return directory.setActive(userId, active, actor);
+    }
+}

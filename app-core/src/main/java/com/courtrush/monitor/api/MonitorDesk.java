@@ -1,0 +1,64 @@
+package com.courtrush.monitor.api;
+
+import com.courtrush.monitor.DataDirectoryHealthIndicator;
+import com.courtrush.monitor.QueueMonitor;
+import com.courtrush.monitor.RushHistory;
+import com.courtrush.monitor.RushMonitor;
+import com.courtrush.monitor.StartupReport;
+import com.courtrush.monitor.SystemHealth;
+import java.util.Map;
+import org.springframework.boot.actuate.health.Status;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the staff console watches: the stack's health and the data directory, the students' address,
+ * an opening's live rush and its history, the reserve queues.
+ */
+@Component
+public class MonitorDesk {
+
+    private final SystemHealth health;
+    private final StartupReport startup;
+    private final RushMonitor rush;
+    private final RushHistory history;
+    private final QueueMonitor queues;
+
+    public MonitorDesk(
+            SystemHealth health, StartupReport startup, RushMonitor rush, RushHistory history, QueueMonitor queues) {
+        this.health = health;
+        this.startup = startup;
+        this.rush = rush;
+        this.history = history;
+        this.queues = queues;
+    }
+
+    /** Actuator name → UP, DOWN or UNKNOWN. */
+    public Map<String, Status> components() {
+        return health.components();
+    }
+
+    /** What the data directory takes and what its disk has left. */
+    public DataDirectoryHealthIndicator.Usage dataDirectory() {
+        return health.dataDirectory();
+    }
+
+    /** The URL students use, once the server is up; null before. */
+    public String studentUrl() {
+        return startup.studentUrl();
+    }
+
+    /** See {@link RushMonitor#rush}. */
+    public RushMonitor.Rush rush(long sessionId) {
+        return rush.rush(sessionId);
+    }
+
+    /** The whole series of an opening and its summary (one Redis round trip and one count). */
+    public RushHistory.History history(long sessionId) {
+        return history.of(sessionId);
+    }
+
+    /** See {@link QueueMonitor#queues}. */
+    public QueueMonitor.QueuesView queues() {
+        return queues.queues();
+    }
+}

@@ -1,0 +1,49 @@
+package com.courtrush.opening.api;
+
+import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.StockWarmer;
+import java.time.LocalDate;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/** What the staff console does with openings: list a play date's, create one, warm up, open now, close, re-sync. */
+@Component
+public class OpeningDesk {
+
+    private final OpeningService openings;
+
+    public OpeningDesk(OpeningService openings) {
+        this.openings = openings;
+    }
+
+    /** See {@link OpeningService#listByDate}. */
+    public List<ReserveSession> listByDate(LocalDate date) {
+        return openings.listByDate(date);
+    }
+
+    /** Creates an opening; one whose warm-up time has come is warmed up at once. */
+    public ReserveSession create(OpeningService.NewOpening request, String actor) {
+        return openings.create(request, actor);
+    }
+
+    /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
+    public StockWarmer.WarmupReport warmUp(long id, String actor) {
+        return openings.warmUp(id, actor);
+    }
+
+    /** Opens the gate now, warming up first if needed. */
+    public ReserveSession openNow(long id, String actor) {
+        return openings.openNow(id, actor);
+    }
+
+    /** See {@link OpeningService#close}. */
+    public ReserveSession close(long id, String actor) {
+        return openings.close(id, actor);
+    }
+
+    /** Recomputes the opening's Redis state from the database, without changing its life state. */
+    public StockWarmer.WarmupReport resync(long id, String actor) {
+        return openings.resync(id, actor);
+    }
+}

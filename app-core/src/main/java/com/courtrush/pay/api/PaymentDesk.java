@@ -1,0 +1,37 @@
+package com.courtrush.pay.api;
+
+import com.courtrush.account.Caller;
+import com.courtrush.pay.PaymentService;
+import com.courtrush.pay.RefundService;
+import com.courtrush.pay.ReservationDetails;
+import org.springframework.stereotype.Component;
+
+/** What the staff console does with payments: one reservation's details and orders, mark it paid, refund it. */
+@Component
+public class PaymentDesk {
+
+    private final ReservationDetails details;
+    private final PaymentService payments;
+    private final RefundService refunds;
+
+    public PaymentDesk(ReservationDetails details, PaymentService payments, RefundService refunds) {
+        this.details = details;
+        this.payments = payments;
+        this.refunds = refunds;
+    }
+
+    /** See {@link ReservationDetails#of}. */
+    public ReservationDetails.Details details(long reservationId) {
+        return details.of(reservationId);
+    }
+
+    /** Staff's "mark paid" from the console: the reservation's PAYING order is reported paid. */
+    public PaymentService.PaidView markPaid(long reservationId, Caller staff) {
+        return payments.markPaid(reservationId, staff);
+    }
+
+    /** See {@link RefundService#refund}. */
+    public RefundService.Refunded refund(long reservationId, Caller caller, String reason, boolean overrideCutoff) {
+        return refunds.refund(reservationId, caller, reason, overrideCutoff);
+    }
+}

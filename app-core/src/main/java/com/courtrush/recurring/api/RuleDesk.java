@@ -1,0 +1,71 @@
+package com.courtrush.recurring.api;
+
+import com.courtrush.recurring.DateChange;
+import com.courtrush.recurring.OpeningRules;
+import com.courtrush.recurring.PlanDay;
+import com.courtrush.recurring.Rule;
+import com.courtrush.recurring.RuleForm;
+import com.courtrush.recurring.RulePlanner;
+import com.courtrush.recurring.RuleRunner;
+import com.courtrush.recurring.RunResult;
+import java.time.LocalDate;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the staff console does with recurring openings: the rules and their one-off dates, a rule's
+ * plan for the coming days, and making the due openings now.
+ */
+@Component
+public class RuleDesk {
+
+    private final OpeningRules rules;
+    private final RulePlanner planner;
+    private final RuleRunner runner;
+
+    public RuleDesk(OpeningRules rules, RulePlanner planner, RuleRunner runner) {
+        this.rules = rules;
+        this.planner = planner;
+        this.runner = runner;
+    }
+
+    /** See {@link OpeningRules#list}. */
+    public List<Rule> list() {
+        return rules.list();
+    }
+
+    /** See {@link OpeningRules#create}. */
+    public Rule create(RuleForm form, String actor) {
+        return rules.create(form, actor);
+    }
+
+    /** Changes a rule; dates it could not make are tried again (openings it made stay as they are). */
+    public Rule update(long id, RuleForm form, String actor) {
+        return rules.update(id, form, actor);
+    }
+
+    /** See {@link OpeningRules#setActive}. */
+    public Rule setActive(long id, boolean active, String actor) {
+        return rules.setActive(id, active, actor);
+    }
+
+    /** Closes a date of the rule (a holiday) or changes it once; replaces what the date had. */
+    public DateChange setException(long id, LocalDate date, DateChange change, String actor) {
+        return rules.setException(id, date, change, actor);
+    }
+
+    /** The date follows the rule again. */
+    public void removeException(long id, LocalDate date, String actor) {
+        rules.removeException(id, date, actor);
+    }
+
+    /** What the rule does on each of {@code days} dates from {@code from}: made, failed, closed, or to come. */
+    public List<PlanDay> plan(long id, LocalDate from, int days) {
+        return planner.plan(id, from, days);
+    }
+
+    /** Makes every opening that is due now; what each rule did. */
+    public List<RunResult> runDue(String actor) {
+        return runner.runDue(actor);
+    }
+}

@@ -1,0 +1,68 @@
+package com.courtrush.reserve.api;
+
+import com.courtrush.account.Caller;
+import com.courtrush.reserve.lifecycle.ReservationCancellation;
+import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.recover.DeadLetterActions;
+import com.courtrush.reserve.recover.DeadLetterLog;
+import com.courtrush.reserve.recover.Reconciler;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the staff console does with reservations and the grants behind them: find reservations,
+ * cancel one, run the reconciler now, replay or compensate a dead letter.
+ */
+@Component
+public class ReservationDesk {
+
+    private final ReservationQueries queries;
+    private final ReservationCancellation cancellation;
+    private final Reconciler reconciler;
+    private final DeadLetterActions deadLetters;
+
+    public ReservationDesk(
+            ReservationQueries queries,
+            ReservationCancellation cancellation,
+            Reconciler reconciler,
+            DeadLetterActions deadLetters) {
+        this.queries = queries;
+        this.cancellation = cancellation;
+        this.reconciler = reconciler;
+        this.deadLetters = deadLetters;
+    }
+
+    /** See {@link ReservationQueries#find}. */
+    public ReservationQueries.PageOf<ReservationQueries.Row> find(
+            ReservationQueries.Filter filter, int page, int size) {
+        return queries.find(filter, page, size);
+    }
+
+    /** Staff cancel an unpaid reservation, with a reason. A paid one must be refunded instead. */
+    public Reservation cancelByStaff(long reservationId, String reason, Caller staff) {
+        return cancellation.cancelByStaff(reservationId, reason, staff);
+    }
+
+    /**
+     * One pass: settles every in-flight grant the database already has (safe at any time: what a
+     * consumer recorded while Redis could not be told is read SUCCESS again within one interval),
+     * then compensates every in-flight grant older than the horizon — unless consumers (of any node)
+     * met an outage within the horizon: they are still recording what the broker kept.
+     */
+    public Reconciler.Report reconcile() {
+        return reconciler.reconcile();
+    }
+
+    /**
+     * Publishes the message again, so the student gets the place after all — only while the trace is
+     * neither recorded nor compensated.
+     */
+    public DeadLetterLog.Settlement replay(String traceId) {
+        return deadLetters.replay(traceId);
+    }
+
+    /** Compensates now (idempotent): the place goes back unless the database already has the trace. */
+    public DeadLetterLog.Settlement compensate(String traceId, String actor) {
+        return deadLetters.compensate(traceId, actor);
+    }
+}

@@ -1,0 +1,75 @@
+package com.courtrush.setting.api;
+
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.LocalSettings;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * The settings as the staff console shows them: live ones (the default price, any key), the start-up
+ * ones saved for the next start and those running now, and the gym's time zone.
+ */
+@Component
+public class SettingsDesk {
+
+    /** The start-up settings, in the order the console shows them. */
+    public static final List<String> STARTUP_KEYS = LocalSettings.KEYS;
+
+    /**
+     * Puts one saved start-up setting back to its default, for a console whose engine could not start
+     * with it (no engine, no bean: a static call on the settings file).
+     */
+    public static void resetSaved(Path file, String key) {
+        LocalSettings.reset(file, key);
+    }
+
+    private final AppSettings live;
+    private final LocalSettings local;
+    private final CourtRushProperties properties;
+
+    public SettingsDesk(AppSettings live, LocalSettings local, CourtRushProperties properties) {
+        this.live = live;
+        this.local = local;
+        this.properties = properties;
+    }
+
+    /** See {@link AppSettings#get}. */
+    public String get(SettingKey key) {
+        return live.get(key);
+    }
+
+    /** What a slot costs: its own price, else {@code DEFAULT_PRICE_CENTS}. */
+    public int priceCents(Integer slotPriceCents) {
+        return live.priceCents(slotPriceCents);
+    }
+
+    /** See {@link LocalSettings#file}. */
+    public Path file() {
+        return local.file();
+    }
+
+    /** What the engine runs with now, for each key (blank when unset). */
+    public Map<String, String> running() {
+        return local.running();
+    }
+
+    /** What the file holds for each key (blank: the default or what the command line gives). */
+    public Map<String, String> saved() {
+        return local.saved();
+    }
+
+    /** Whether the file sets a value the engine does not run with. */
+    public boolean restartNeeded() {
+        return local.restartNeeded();
+    }
+
+    /** The gym's time zone: flash times and slots are wall-clock times there. */
+    public ZoneId zone() {
+        return properties.zone();
+    }
+}

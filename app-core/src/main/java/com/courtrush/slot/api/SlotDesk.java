@@ -1,0 +1,71 @@
+package com.courtrush.slot.api;
+
+import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.SlotWithCourt;
+import com.courtrush.slot.TimeSlot;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the staff console does with slots: generate a day's or several days' slots from a template,
+ * list an opening's slots, change a slot's places or price, take it off or back on sale, and what a
+ * court has on sale.
+ */
+@Component
+public class SlotDesk {
+
+    private final SlotGenerator generator;
+    private final SlotEditor editor;
+
+    public SlotDesk(SlotGenerator generator, SlotEditor editor) {
+        this.generator = generator;
+        this.editor = editor;
+    }
+
+    /** See {@link SlotGenerator#generate}. */
+    public List<Long> generate(long sessionId, SlotGenerator.SlotTemplate template, String actor) {
+        return generator.generate(sessionId, template, actor);
+    }
+
+    /**
+     * A week (or any run of days) at once: for each date, its first opening (created when there is
+     * none, opening at {@code flashAt} on that day or the day before) gets the template's slots.
+     * Each day stands alone: a day that overlaps is reported and the others are still generated.
+     */
+    public List<SlotGenerator.DayResult> generateDays(
+            LocalDate first,
+            int days,
+            LocalTime flashAt,
+            boolean flashDayBefore,
+            int perUserLimit,
+            SlotGenerator.SlotTemplate template,
+            String actor) {
+        return generator.generateDays(first, days, flashAt, flashDayBefore, perUserLimit, template, actor);
+    }
+
+    /** See {@link SlotEditor#slotsOf}. */
+    public List<SlotWithCourt> slotsOf(long sessionId) {
+        return editor.slotsOf(sessionId);
+    }
+
+    /** See {@link SlotEditor#update}. */
+    public TimeSlot update(long slotId, int capacity, Integer priceCents, String actor) {
+        return editor.update(slotId, capacity, priceCents, actor);
+    }
+
+    /** Takes a slot off sale or back on it. Disabling leaves its reservations alone: see SlotWithdrawal. */
+    public TimeSlot setActive(long slotId, boolean active, String actor) {
+        return editor.setActive(slotId, active, actor);
+    }
+
+    /**
+     * What is on sale on a court from {@code from} on: its active slots, their places still free and
+     * those booked — what disabling the court leaves on sale (it stops new slots, not these).
+     */
+    public SlotEditor.CourtOnSale onSale(long courtId, LocalDate from) {
+        return editor.onSale(courtId, from);
+    }
+}

@@ -1,0 +1,39 @@
+package com.courtrush.staff.api;
+
+import com.courtrush.account.Caller;
+import com.courtrush.staff.SlotWithdrawal;
+import com.courtrush.staff.StaffSettings;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/** What the staff console does under staff rules: withdraw a slot (with what it would cancel), change the live settings. */
+@Component
+public class StaffDesk {
+
+    private final SlotWithdrawal withdrawal;
+    private final StaffSettings settings;
+
+    public StaffDesk(SlotWithdrawal withdrawal, StaffSettings settings) {
+        this.withdrawal = withdrawal;
+        this.settings = settings;
+    }
+
+    /** What withdrawing the slot would do. */
+    public SlotWithdrawal.Impact impact(long slotId) {
+        return withdrawal.impact(slotId);
+    }
+
+    /** See {@link SlotWithdrawal#withdraw}. */
+    public SlotWithdrawal.Impact withdraw(long slotId, String reason, Caller staff) {
+        return withdrawal.withdraw(slotId, reason, staff);
+    }
+
+    /**
+     * Changes the given settings (others stay; a blank start-up value means its default). Refused
+     * (400, each wrong key with its problem) before anything is saved. {@code withAdminToken}: whether
+     * the admin token may be among them (the console; never the API).
+     */
+    public StaffSettings.View update(Map<String, String> values, boolean withAdminToken, Caller by) {
+        return settings.update(values, withAdminToken, by);
+    }
+}

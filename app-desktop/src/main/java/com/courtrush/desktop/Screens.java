@@ -1,0 +1,44 @@
+package com.courtrush.desktop;
+
+import com.courtrush.desktop.courts.CourtsScreen;
+import com.courtrush.desktop.openings.OpeningsScreen;
+import com.courtrush.desktop.queues.QueuesScreen;
+import com.courtrush.desktop.reports.ReportsScreen;
+import com.courtrush.desktop.reservations.ReservationsScreen;
+import com.courtrush.desktop.rules.RulesScreen;
+import com.courtrush.desktop.rush.LiveRushScreen;
+import com.courtrush.desktop.settings.SettingsScreen;
+import com.courtrush.desktop.staff.StaffScreen;
+import com.courtrush.desktop.students.StudentsScreen;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every screen of the console, in the navigation's order: the one place a screen is added. The
+ * window ({@code shell.MainWindow}) shows what it is given and knows no screen by name.
+ */
+final class Screens {
+
+    private Screens() {}
+
+    /** The screens for whoever is signed in: managers also manage staff accounts and settings. */
+    static List<Screen> of(ConsoleContext context) {
+        List<Screen> screens = new ArrayList<>(List.of(
+                new CourtsScreen(context),
+                new OpeningsScreen(context),
+                new RulesScreen(context),
+                new LiveRushScreen(context),
+                new QueuesScreen(context),
+                new ReservationsScreen(context),
+                new ReportsScreen(context),
+                new StudentsScreen(context)));
+        if (context.staff().isManager()) {
+            // the engine refuses anyone else anyway
+            screens.add(new StaffScreen(context));
+            screens.add(new SettingsScreen(context));
+        }
+        return List.copyOf(screens);
+    }
+}

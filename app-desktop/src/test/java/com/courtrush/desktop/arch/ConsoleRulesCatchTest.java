@@ -1,0 +1,41 @@
+package com.courtrush.desktop.arch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.EvaluationResult;
+import org.junit.jupiter.api.Test;
+
+/** The console's structure rules catch what they are for. */
+class ConsoleRulesCatchTest {
+
+    @Test
+    void aShellAndAScreenThatImportEachOtherFailTheRule() {
+        EvaluationResult result = ConsoleArchitectureTest.packagesFreeOfCycles("com.courtrush.desktop.arch.broken")
+                .evaluate(new ClassFileImporter().importPackages("com.courtrush.desktop.arch.broken"));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString()).contains("Window", "SomeScreen");
+    }
+
+    @Test
+    void aConsoleClassThatTakesAnEngineServiceInsteadOfItsDeskFailsTheRule() {
+        EvaluationResult result = ConsoleArchitectureTest.reachesTheEngineThroughDesks(
+                        "com.courtrush.desktop.arch.broken")
+                .evaluate(new ClassFileImporter()
+                        .importPackages("com.courtrush.desktop.arch.broken", "com.courtrush.court"));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString()).contains("ReachesIn", "CourtService");
+    }
+
+    @Test
+    void theSameThroughTheCourtsDeskPasses() {
+        EvaluationResult result = ConsoleArchitectureTest.reachesTheEngineThroughDesks(
+                        "com.courtrush.desktop.arch.fine")
+                .evaluate(new ClassFileImporter()
+                        .importPackages("com.courtrush.desktop.arch.fine", "com.courtrush.court"));
+
+        assertThat(result.hasViolation()).isFalse();
+    }
+}

@@ -1,0 +1,18 @@
+package com.courtrush.desktop.arch.fine;
+
+import com.courtrush.court.Court;
+import com.courtrush.court.api.CourtDesk;
+import java.util.List;
+
+/** A console class that uses the courts' desk and the values it gives, for {@code ConsoleRulesCatchTest}. */
+public class ThroughTheDesk {
+    private final CourtDesk courts;
+
+    public ThroughTheDesk(CourtDesk courts) {
+        this.courts = courts;
+    }
+
+    public List<Court> all() {
+        return courts.list();
+    }
+}
