@@ -71,7 +71,30 @@ public final class OpeningsScreen implements Screen {
         DatePicker date = Widgets.datePicker("openingDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
         Button refresh = button(i18n.t("common.refresh"), "refreshOpenings", model::refresh);
+        TableView<OpeningsViewModel.SlotRow> slots = slots(i18n);
+        VBox left = new VBox(
+                8,
+                bar(new Label(i18n.t("openings.playDate")), date, refresh),
+                openings(i18n),
+                openingActions(i18n),
+                new Label(i18n.t("openings.slotsOf")),
+                slots,
+                slotActions(i18n, slots));
+        Tab newOpening = new Tab(i18n.t("openings.tabNew"), scrolling(newOpeningPane(i18n)));
+        newOpening.setId("tabNewOpening");
+        Tab template = new Tab(i18n.t("openings.tabTemplate"), scrolling(templatePane(i18n)));
+        template.setId("tabTemplate");
+        TabPane right = new TabPane(newOpening, template);
+        right.setId("openingTabs");
+        right.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        SplitPane split = new SplitPane(left, right);
+        split.setDividerPositions(0.6);
+        VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
+        root = screen(title(i18n.t("nav.openings")), split);
+    }
 
+    /** The play date's openings; the selection follows the model's. */
+    private TableView<OpeningsViewModel.OpeningRow> openings(I18n i18n) {
         TableView<OpeningsViewModel.OpeningRow> openings = table("openingsTable", i18n.t("openings.empty"));
         openings.getColumns().add(column(i18n.t("openings.id"), OpeningsViewModel.OpeningRow::id));
         var flash =
@@ -96,6 +119,11 @@ public final class OpeningsScreen implements Screen {
                 openings.getSelectionModel().select(now);
             }
         });
+        return openings;
+    }
+
+    /** Warm up, open now, close, re-sync the selected opening. */
+    private Node openingActions(I18n i18n) {
         Button warmUp = button(i18n.t("openings.warmUp"), "warmUp", model::warmUp);
         Button openNow = button(i18n.t("openings.openNow"), "openNow", model::openNow);
         Button close = button(i18n.t("openings.close"), "closeOpening", model::close);
@@ -103,7 +131,11 @@ public final class OpeningsScreen implements Screen {
         for (Button b : new Button[] {warmUp, openNow, close, resync}) {
             b.disableProperty().bind(model.selectedProperty().isNull());
         }
+        return bar(warmUp, openNow, close, resync);
+    }
 
+    /** The selected opening's slots. */
+    private TableView<OpeningsViewModel.SlotRow> slots(I18n i18n) {
         TableView<OpeningsViewModel.SlotRow> slots = table("slotsTable", i18n.t("openings.noSlots"));
         slots.getColumns().add(column(i18n.t("openings.time"), r -> r.start() + "–" + r.end()));
         slots.getColumns().add(column(i18n.t("openings.court"), OpeningsViewModel.SlotRow::courtName));
@@ -112,6 +144,11 @@ public final class OpeningsScreen implements Screen {
         slots.getColumns().add(column(i18n.t("openings.price"), r -> Inputs.yuan(r.priceCents())));
         slots.getColumns().add(column(i18n.t("openings.slotState"), r -> i18n.t(r.stateKey())));
         slots.setItems(model.slots());
+        return slots;
+    }
+
+    /** Edit, withdraw or put back on sale the chosen slot. */
+    private Node slotActions(I18n i18n, TableView<OpeningsViewModel.SlotRow> slots) {
         Button edit = button(
                 i18n.t("openings.editSlot"),
                 "editSlot",
@@ -128,26 +165,7 @@ public final class OpeningsScreen implements Screen {
             b.disableProperty()
                     .bind(slots.getSelectionModel().selectedItemProperty().isNull());
         }
-
-        VBox left = new VBox(
-                8,
-                bar(new Label(i18n.t("openings.playDate")), date, refresh),
-                openings,
-                bar(warmUp, openNow, close, resync),
-                new Label(i18n.t("openings.slotsOf")),
-                slots,
-                bar(edit, withdraw, enable));
-        Tab newOpening = new Tab(i18n.t("openings.tabNew"), scrolling(newOpeningPane(i18n)));
-        newOpening.setId("tabNewOpening");
-        Tab template = new Tab(i18n.t("openings.tabTemplate"), scrolling(templatePane(i18n)));
-        template.setId("tabTemplate");
-        TabPane right = new TabPane(newOpening, template);
-        right.setId("openingTabs");
-        right.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        SplitPane split = new SplitPane(left, right);
-        split.setDividerPositions(0.6);
-        VBox.setVgrow(split, javafx.scene.layout.Priority.ALWAYS);
-        root = screen(title(i18n.t("nav.openings")), split);
+        return bar(edit, withdraw, enable);
     }
 
     /** What an opening does against grab scripts: its booking pass and fair draw, in a word or two. */

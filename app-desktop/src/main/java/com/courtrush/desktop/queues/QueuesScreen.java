@@ -51,6 +51,30 @@ public final class QueuesScreen implements Screen {
                 context.service(SettingsDesk.class).zone(),
                 context.actor());
 
+        TableView<QueuesViewModel.DeadLetterRow> dead = deadLetters(i18n);
+        VBox.setVgrow(dead, javafx.scene.layout.Priority.ALWAYS);
+        Label problem = new Label();
+        problem.getStyleClass().add("sold-out");
+        problem.textProperty().bind(model.problemProperty());
+        Label today = new Label();
+        today.setId("queuesToday");
+        today.textProperty().bind(model.todayProperty());
+        root = screen(
+                title(i18n.t("nav.queues")),
+                numbers(i18n),
+                today,
+                chart(i18n),
+                problem,
+                reconciler(i18n),
+                new Label(i18n.t("queues.pending")),
+                pending(i18n),
+                new Label(i18n.t("queues.deadLetters")),
+                dead,
+                deadLetterActions(i18n, dead));
+    }
+
+    /** The queues' numbers now: depths, consumers, rates. */
+    private GridPane numbers(I18n i18n) {
         GridPane numbers = new GridPane();
         numbers.setHgap(22);
         numbers.setVgap(4);
@@ -68,15 +92,20 @@ public final class QueuesScreen implements Screen {
         stat(numbers, 6, i18n.t("queues.confirmRate"), rate(model.confirmedPerSecondProperty()), "confirmRate");
         stat(numbers, 7, i18n.t("queues.refusedRate"), rate(model.refusedPerSecondProperty()), "refusedRate");
         stat(numbers, 8, i18n.t("queues.consumeRate"), rate(model.consumedPerSecondProperty()), "consumeRate");
+        return numbers;
+    }
 
+    /** When the reconciler last ran, and "run it now". */
+    private Node reconciler(I18n i18n) {
         Label reconciler = new Label();
         reconciler.setId("reconcilerRun");
         reconciler.textProperty().bind(model.reconcilerRunProperty());
-        Label problem = new Label();
-        problem.getStyleClass().add("sold-out");
-        problem.textProperty().bind(model.problemProperty());
         Button reconcile = button(i18n.t("queues.reconcileNow"), "reconcileNow", model::reconcileNow);
+        return bar(new Label(i18n.t("queues.reconciler")), reconciler, reconcile);
+    }
 
+    /** Grants decided but not recorded yet. */
+    private TableView<QueuesViewModel.PendingRow> pending(I18n i18n) {
         TableView<QueuesViewModel.PendingRow> pending = table("pendingTable", i18n.t("queues.noPending"));
         pending.getColumns().add(column(i18n.t("queues.trace"), QueuesViewModel.PendingRow::traceId));
         pending.getColumns().add(column(i18n.t("queues.student"), QueuesViewModel.PendingRow::studentId));
@@ -84,7 +113,11 @@ public final class QueuesScreen implements Screen {
         pending.getColumns().add(column(i18n.t("queues.age"), r -> r.ageSeconds() + " s"));
         pending.setItems(model.pending());
         pending.setPrefHeight(150);
+        return pending;
+    }
 
+    /** The dead-letter queue's messages and how each was settled. */
+    private TableView<QueuesViewModel.DeadLetterRow> deadLetters(I18n i18n) {
         TableView<QueuesViewModel.DeadLetterRow> dead = table("deadLetterTable", i18n.t("queues.noDeadLetters"));
         dead.getColumns().add(column(i18n.t("queues.failedAt"), QueuesViewModel.DeadLetterRow::failedAt));
         dead.getColumns().add(column(i18n.t("queues.trace"), QueuesViewModel.DeadLetterRow::traceId));
@@ -93,6 +126,11 @@ public final class QueuesScreen implements Screen {
         dead.getColumns().add(column(i18n.t("queues.error"), QueuesViewModel.DeadLetterRow::error));
         dead.getColumns().add(column(i18n.t("queues.settlement"), r -> i18n.of(r.settlement())));
         dead.setItems(model.deadLetters());
+        return dead;
+    }
+
+    /** Compensate or replay the chosen dead letter (replay only while it waits). */
+    private Node deadLetterActions(I18n i18n, TableView<QueuesViewModel.DeadLetterRow> dead) {
         Button compensate = button(
                 i18n.t("queues.compensate"),
                 "compensate",
@@ -112,10 +150,11 @@ public final class QueuesScreen implements Screen {
                             return row == null || !row.waiting();
                         },
                         dead.getSelectionModel().selectedItemProperty()));
+        return bar(compensate, replay);
+    }
 
-        Label today = new Label();
-        today.setId("queuesToday");
-        today.textProperty().bind(model.todayProperty());
+    /** Published, consumed and dead-lettered per second over the last minutes. */
+    private LineChart<Number, Number> chart(I18n i18n) {
         LineChart<Number, Number> chart = Widgets.lineChart(
                 "queuesChart", i18n.t("queues.perSecond"), new ReadOnlyStringWrapper(i18n.t("queues.secondsAgo")), 200);
         XYChart.Series<Number, Number> published = new XYChart.Series<>();
@@ -141,20 +180,7 @@ public final class QueuesScreen implements Screen {
                             .map(p -> new XYChart.Data<Number, Number>(p.secondsAgo(), p.deadLettered()))
                             .toList());
         });
-
-        VBox.setVgrow(dead, javafx.scene.layout.Priority.ALWAYS);
-        root = screen(
-                title(i18n.t("nav.queues")),
-                numbers,
-                today,
-                chart,
-                problem,
-                bar(new Label(i18n.t("queues.reconciler")), reconciler, reconcile),
-                new Label(i18n.t("queues.pending")),
-                pending,
-                new Label(i18n.t("queues.deadLetters")),
-                dead,
-                bar(compensate, replay));
+        return chart;
     }
 
     private static ObservableValue<String> rate(javafx.beans.property.DoubleProperty value) {

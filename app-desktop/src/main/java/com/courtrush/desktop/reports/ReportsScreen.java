@@ -42,6 +42,28 @@ public final class ReportsScreen implements Screen {
                 i18n,
                 LocalDate.now(context.service(Clock.class)));
 
+        Label summary = new Label();
+        summary.setId("reportSummary");
+        summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE);
+        summary.textProperty().bind(model.summaryProperty());
+
+        root = screen(
+                title(i18n.t("nav.reports")),
+                period(i18n),
+                days(i18n),
+                summary,
+                bar(
+                        exportButton(i18n, ReportExports.Kind.REPORT, "exportReport"),
+                        exportButton(i18n, ReportExports.Kind.RESERVATIONS, "exportReservations"),
+                        exportButton(i18n, ReportExports.Kind.PAY_ORDERS, "exportPayOrders"),
+                        new Label(i18n.t("reports.exportHint"))),
+                new Label(i18n.t("reports.utilisation")),
+                utilisation(i18n));
+    }
+
+    /** The day the report is of, and whether it is that day, its week or its month. */
+    private Node period(I18n i18n) {
         DatePicker date = Widgets.datePicker("reportDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
         ChoiceBox<ReportsViewModel.Period> period = new ChoiceBox<>();
@@ -60,7 +82,11 @@ public final class ReportsScreen implements Screen {
         });
         period.valueProperty().bindBidirectional(model.periodProperty());
         Button show = button(i18n.t("reports.show"), "showReport", model::load);
+        return bar(new Label(i18n.t("reports.dateLabel")), date, period, show);
+    }
 
+    /** Each day's figures and their total. */
+    private TableView<SalesReports.Figures> days(I18n i18n) {
         TableView<SalesReports.Figures> days = table("reportTable", i18n.t("reports.empty"));
         days.getColumns()
                 .add(column(
@@ -81,13 +107,11 @@ public final class ReportsScreen implements Screen {
         days.getColumns().add(column(i18n.t("reports.net"), f -> f.netYuan().toPlainString()));
         days.setItems(model.days());
         days.setPrefHeight(230);
+        return days;
+    }
 
-        Label summary = new Label();
-        summary.setId("reportSummary");
-        summary.setWrapText(true);
-        summary.setMinHeight(Region.USE_PREF_SIZE);
-        summary.textProperty().bind(model.summaryProperty());
-
+    /** How full each court was at each hour. */
+    private TableView<SalesReports.Utilisation> utilisation(I18n i18n) {
         TableView<SalesReports.Utilisation> use = table("utilisationTable", i18n.t("reports.empty"));
         use.getColumns().add(column(i18n.t("reports.court"), SalesReports.Utilisation::courtName));
         use.getColumns().add(column(i18n.t("reports.hour"), u -> String.format("%02d:00", u.hour())));
@@ -95,19 +119,7 @@ public final class ReportsScreen implements Screen {
         use.getColumns().add(column(i18n.t("reports.held"), SalesReports.Utilisation::held));
         use.getColumns().add(column(i18n.t("reports.percent"), u -> u.percent().toPlainString() + " %"));
         use.setItems(model.utilisation());
-
-        root = screen(
-                title(i18n.t("nav.reports")),
-                bar(new Label(i18n.t("reports.dateLabel")), date, period, show),
-                days,
-                summary,
-                bar(
-                        exportButton(i18n, ReportExports.Kind.REPORT, "exportReport"),
-                        exportButton(i18n, ReportExports.Kind.RESERVATIONS, "exportReservations"),
-                        exportButton(i18n, ReportExports.Kind.PAY_ORDERS, "exportPayOrders"),
-                        new Label(i18n.t("reports.exportHint"))),
-                new Label(i18n.t("reports.utilisation")),
-                use);
+        return use;
     }
 
     private Button exportButton(I18n i18n, ReportExports.Kind kind, String id) {

@@ -58,6 +58,14 @@ public final class ReservationsScreen implements Screen {
                 context.staff(),
                 LocalDate.now(context.service(Clock.class)));
 
+        SplitPane split = new SplitPane(list(i18n), details(i18n));
+        split.setDividerPositions(0.64);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        root = screen(title(i18n.t("nav.reservations")), filters(i18n), split);
+    }
+
+    /** Date, court, student and status to search by. */
+    private Node filters(I18n i18n) {
         DatePicker date = Widgets.datePicker("reservationDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
         ComboBox<ReservationsViewModel.CourtFilter> court = new ComboBox<>(model.courtChoices());
@@ -90,7 +98,11 @@ public final class ReservationsScreen implements Screen {
                 i18n.t("reservations.anyDate"),
                 "anyDate",
                 () -> model.dateProperty().set(null));
+        return bar(new Label(i18n.t("openings.date")), date, clearDate, court, student, status, search);
+    }
 
+    /** The reservations found, and their total. */
+    private VBox list(I18n i18n) {
         TableView<ReservationQueries.Row> table = table("reservationsTable", i18n.t("reservations.empty"));
         table.getColumns().add(column(i18n.t("reservations.id"), ReservationQueries.Row::id));
         table.getColumns()
@@ -116,7 +128,11 @@ public final class ReservationsScreen implements Screen {
                 .addListener((obs, old, now) -> model.selectedProperty().set(now));
         Label total = new Label();
         total.textProperty().bind(model.totalProperty().asString(i18n.t("reservations.total")));
+        return new VBox(8, table, total);
+    }
 
+    /** The chosen reservation: what it is, what staff can do with it, its pay orders and its audit trail. */
+    private VBox details(I18n i18n) {
         Label summary = new Label();
         summary.setId("reservationSummary");
         summary.setWrapText(true);
@@ -158,7 +174,8 @@ public final class ReservationsScreen implements Screen {
         refund.disableProperty().unbind();
         refund.disableProperty().bind(statusIsNot(ReservationStatus.CONFIRMED));
 
-        VBox detailPane = new VBox(
+        VBox.setVgrow(audit, Priority.ALWAYS);
+        return new VBox(
                 8,
                 new Label(i18n.t("reservations.details")),
                 summary,
@@ -167,15 +184,6 @@ public final class ReservationsScreen implements Screen {
                 orders,
                 new Label(i18n.t("reservations.audit")),
                 audit);
-        VBox.setVgrow(audit, Priority.ALWAYS);
-        VBox listPane = new VBox(8, table, total);
-        SplitPane split = new SplitPane(listPane, detailPane);
-        split.setDividerPositions(0.64);
-        VBox.setVgrow(split, Priority.ALWAYS);
-        root = screen(
-                title(i18n.t("nav.reservations")),
-                bar(new Label(i18n.t("openings.date")), date, clearDate, court, student, status, search),
-                split);
     }
 
     private javafx.beans.binding.BooleanBinding statusIsNot(ReservationStatus wanted) {

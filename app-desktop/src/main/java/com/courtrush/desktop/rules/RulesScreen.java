@@ -60,6 +60,24 @@ public final class RulesScreen implements Screen {
                 today,
                 () -> context.service(SettingsDesk.class).priceCents(null));
 
+        VBox left = new VBox(
+                8,
+                rules(i18n),
+                ruleActions(i18n),
+                new Label(i18n.t("rules.planOf", RulesViewModel.PLAN_DAYS)),
+                plan(i18n),
+                datePane(i18n));
+        SplitPane split = new SplitPane(left, scrolling(rulePane(i18n)));
+        split.setDividerPositions(0.58);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        Label hint = new Label(i18n.t("rules.hint"));
+        hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        root = screen(title(i18n.t("nav.rules")), hint, split);
+    }
+
+    /** The standing rules; the selection follows the model's. */
+    private TableView<Rule> rules(I18n i18n) {
         TableView<Rule> rules = table("rulesTable", i18n.t("rules.empty"));
         rules.getColumns().add(column(i18n.t("rules.name"), Rule::name));
         rules.getColumns()
@@ -97,12 +115,20 @@ public final class RulesScreen implements Screen {
                 rules.getSelectionModel().select(now);
             }
         });
+        return rules;
+    }
 
+    /** Make the due openings now; save or switch the selected rule. */
+    private Node ruleActions(I18n i18n) {
         Button save = button(i18n.t("rules.save"), "saveRule", model::save);
         Button toggle = button(i18n.t("rules.toggle"), "toggleRule", model::toggleActive);
         save.disableProperty().bind(model.selectedProperty().isNull());
         toggle.disableProperty().bind(model.selectedProperty().isNull());
+        return bar(button(i18n.t("rules.run"), "runRules", model::runNow), save, toggle);
+    }
 
+    /** What the selected rule does on each coming day. */
+    private TableView<PlanDay> plan(I18n i18n) {
         TableView<PlanDay> plan = table("rulePlan", i18n.t("rules.pickRule"));
         plan.getColumns()
                 .add(column(
@@ -114,21 +140,7 @@ public final class RulesScreen implements Screen {
         plan.setItems(model.plan());
         plan.setMinHeight(150);
         VBox.setVgrow(plan, Priority.ALWAYS);
-
-        VBox left = new VBox(
-                8,
-                rules,
-                bar(button(i18n.t("rules.run"), "runRules", model::runNow), save, toggle),
-                new Label(i18n.t("rules.planOf", RulesViewModel.PLAN_DAYS)),
-                plan,
-                datePane(i18n));
-        SplitPane split = new SplitPane(left, scrolling(rulePane(i18n)));
-        split.setDividerPositions(0.58);
-        VBox.setVgrow(split, Priority.ALWAYS);
-        Label hint = new Label(i18n.t("rules.hint"));
-        hint.setWrapText(true);
-        hint.setMinHeight(Region.USE_PREF_SIZE);
-        root = screen(title(i18n.t("nav.rules")), hint, split);
+        return plan;
     }
 
     private Node rulePane(I18n i18n) {
@@ -161,6 +173,14 @@ public final class RulesScreen implements Screen {
                         model.flashDaysBeforeProperty(),
                         i18n,
                         i18n.t("rules.flashDaysBefore")));
+        templateRows(form, i18n);
+        form.add(button(i18n.t("rules.create"), "createRule", model::create), 1, form.getRowCount());
+        form.setPadding(new Insets(10));
+        return form;
+    }
+
+    /** The rule's opening template, as on the Openings screen: per-student limit, courts, the day's slots. */
+    private void templateRows(GridPane form, I18n i18n) {
         row(
                 form,
                 i18n.t("openings.perUserLimit"),
@@ -204,9 +224,6 @@ public final class RulesScreen implements Screen {
                 form,
                 i18n.t("openings.priceYuan"),
                 field("rulePrice", model.template().priceProperty()));
-        form.add(button(i18n.t("rules.create"), "createRule", model::create), 1, form.getRowCount());
-        form.setPadding(new Insets(10));
-        return form;
     }
 
     private Node datePane(I18n i18n) {

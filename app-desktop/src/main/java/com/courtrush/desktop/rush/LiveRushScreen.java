@@ -64,12 +64,39 @@ public final class LiveRushScreen implements Screen {
                 LocalDate.now(context.service(Clock.class)),
                 context.service(SettingsDesk.class).zone());
 
+        // no refusal yet (a fair draw's entries are none): no axis title drawn over an empty chart's ticks
+        rejectChart = Widgets.lineChart(
+                "rushRejectChart",
+                i18n.t("rush.refusals"),
+                Bindings.when(Bindings.isEmpty(model.reasons())).then("").otherwise(model.timeAxisProperty()),
+                240);
+        TableView<LiveRushViewModel.SlotStockRow> table = slots(i18n);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        Label summaryTitle = new Label(i18n.t("rush.summaryTitle"));
+        summaryTitle.getStyleClass().add("section-title");
+        root = screen(
+                title(i18n.t("nav.rush")),
+                openingPicker(i18n),
+                gateAndStock(i18n),
+                table,
+                charts(i18n),
+                summaryTitle,
+                summary());
+    }
+
+    /** The play date and the opening to watch. */
+    private Node openingPicker(I18n i18n) {
         DatePicker date = com.courtrush.desktop.ui.Widgets.datePicker("rushDate");
         date.valueProperty().bindBidirectional(model.dateProperty());
         ChoiceBox<LiveRushViewModel.OpeningChoice> opening = new ChoiceBox<>(model.choices());
         opening.setId("rushOpening");
         opening.valueProperty().bindBidirectional(model.openingProperty());
         opening.setOnShowing(event -> model.loadOpenings()); // openings created since the screen was shown
+        return bar(new Label(i18n.t("openings.date")), date, new Label(i18n.t("rush.opening")), opening);
+    }
+
+    /** The gate, the places left of all, and what is wrong if anything. */
+    private Node gateAndStock(I18n i18n) {
         Label gate = new Label();
         gate.setId("rushGate");
         gate.getStyleClass().add("big-number");
@@ -85,7 +112,11 @@ public final class LiveRushScreen implements Screen {
         Label problem = new Label();
         problem.getStyleClass().add("sold-out");
         problem.textProperty().bind(model.problemProperty());
+        return bar(new Label(i18n.t("rush.gate")), gate, new Label(i18n.t("rush.stock")), stock, problem);
+    }
 
+    /** Each slot's places left, duplicates held off, and state; sold-out rows marked. */
+    private TableView<LiveRushViewModel.SlotStockRow> slots(I18n i18n) {
         TableView<LiveRushViewModel.SlotStockRow> table = table("rushTable", i18n.t("rush.empty"));
         table.getColumns().add(column(i18n.t("openings.time"), r -> r.start() + "–" + r.end()));
         table.getColumns().add(column(i18n.t("openings.court"), LiveRushViewModel.SlotStockRow::courtName));
@@ -111,41 +142,32 @@ public final class LiveRushScreen implements Screen {
             }
         });
         table.setItems(model.slots());
+        return table;
+    }
 
+    /** Attempts and grants per second, and the refusals by reason. */
+    private HBox charts(I18n i18n) {
         attempts.setName(i18n.t("rush.attemptsPerSecond"));
         accepted.setName(i18n.t("rush.acceptedPerSecond"));
         LineChart<Number, Number> rateChart =
                 Widgets.lineChart("rushRateChart", i18n.t("rush.rates"), model.timeAxisProperty(), 240);
         rateChart.getData().addAll(List.of(attempts, accepted));
-        // no refusal yet (a fair draw's entries are none): no axis title drawn over an empty chart's ticks
-        rejectChart = Widgets.lineChart(
-                "rushRejectChart",
-                i18n.t("rush.refusals"),
-                Bindings.when(Bindings.isEmpty(model.reasons())).then("").otherwise(model.timeAxisProperty()),
-                240);
         model.reasons().addListener((ListChangeListener<Outcome>) change -> showReasons());
         model.rates().addListener((ListChangeListener<RatePoint>) change -> redraw());
+        HBox charts = new HBox(10, rateChart, rejectChart);
+        HBox.setHgrow(rateChart, Priority.ALWAYS);
+        HBox.setHgrow(rejectChart, Priority.ALWAYS);
+        return charts;
+    }
 
-        Label summaryTitle = new Label(i18n.t("rush.summaryTitle"));
-        summaryTitle.getStyleClass().add("section-title");
+    /** The rush in words, whole. */
+    private Label summary() {
         Label summary = new Label();
         summary.setId("rushSummary");
         summary.setWrapText(true);
         summary.textProperty().bind(model.summaryProperty());
         summary.setMinHeight(Region.USE_PREF_SIZE); // all of it, the table gives way
-
-        HBox charts = new HBox(10, rateChart, rejectChart);
-        HBox.setHgrow(rateChart, Priority.ALWAYS);
-        HBox.setHgrow(rejectChart, Priority.ALWAYS);
-        VBox.setVgrow(table, Priority.ALWAYS);
-        root = screen(
-                title(i18n.t("nav.rush")),
-                bar(new Label(i18n.t("openings.date")), date, new Label(i18n.t("rush.opening")), opening),
-                bar(new Label(i18n.t("rush.gate")), gate, new Label(i18n.t("rush.stock")), stock, problem),
-                table,
-                charts,
-                summaryTitle,
-                summary);
+        return summary;
     }
 
     /** One line per refusal reason the rush met; a reason that never came takes no colour or legend room. */

@@ -50,13 +50,42 @@ public final class SettingsScreen implements Screen {
                 i18n,
                 context.staff());
 
+        backups = new BackupsViewModel(
+                context.service(BackupDesk.class),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.actor(),
+                context.service(SettingsDesk.class).zone());
+        Label restart = new Label(i18n.t("settings.restartNeeded"));
+        restart.setId("restartNeeded");
+        restart.getStyleClass().add("simulated");
+        restart.visibleProperty().bind(model.restartNeededProperty());
+        VBox content = new VBox(
+                12,
+                livePane(i18n),
+                startupPane(i18n),
+                tokenRow(i18n),
+                bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
+                backupPane(i18n));
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        root = screen(title(i18n.t("nav.settings")), scroll);
+    }
+
+    /** The settings that apply at once. */
+    private TitledPane livePane(I18n i18n) {
         GridPane liveForm = form();
         row(liveForm, i18n.t("settings.payTimeout"), field("payTimeout", model.payTimeoutProperty()));
         row(liveForm, i18n.t("settings.defaultPrice"), field("defaultPrice", model.defaultPriceProperty()));
         row(liveForm, i18n.t("settings.refundCutoff"), field("refundCutoff", model.refundCutoffProperty()));
         TitledPane livePane = new TitledPane(i18n.t("settings.live"), liveForm);
         livePane.setCollapsible(false);
+        return livePane;
+    }
 
+    /** The settings that apply at the next start, each with what runs now. */
+    private TitledPane startupPane(I18n i18n) {
         GridPane startupForm = form();
         ChoiceBox<String> mode = new ChoiceBox<>();
         mode.setId("infraMode");
@@ -77,29 +106,7 @@ public final class SettingsScreen implements Screen {
         row(startupForm, i18n.t("settings.infraMode"), mode);
         for (String key : SettingsDesk.STARTUP_KEYS) {
             if (!key.equals("courtrush.infra.mode")) {
-                TextField field = key.endsWith("password") || key.equals("courtrush.admin-token")
-                        ? new PasswordField()
-                        : new TextField();
-                field.setId("setting-" + key.replace('.', '-'));
-                field.textProperty().bindBidirectional(model.startup(key));
-                if (!(field instanceof PasswordField)) {
-                    // what runs now: in the field's hint when it fits, else said by the hint and shown whole
-                    // in the tooltip (a database URL ran far past the field)
-                    field.promptTextProperty()
-                            .bind(model.running(key)
-                                    .map(v -> v.isEmpty()
-                                            ? ""
-                                            : v.length() > HINT_FITS
-                                                    ? i18n.t("settings.runningWithLong")
-                                                    : i18n.t("settings.runningWith", v)));
-                    field.tooltipProperty()
-                            .bind(model.running(key)
-                                    .map(v -> v.length() > HINT_FITS
-                                            ? new Tooltip(i18n.t("settings.runningWith", v))
-                                            : null));
-                }
-                field.setPrefColumnCount(40);
-                row(startupForm, i18n.t("settings.key." + key), field);
+                row(startupForm, i18n.t("settings.key." + key), startupField(i18n, key));
             }
         }
         Label file = new Label();
@@ -107,30 +114,49 @@ public final class SettingsScreen implements Screen {
         file.textProperty().bind(model.settingsFileProperty().map(f -> i18n.t("settings.file", f)));
         TitledPane startupPane = new TitledPane(i18n.t("settings.startup"), new VBox(8, startupForm, file));
         startupPane.setCollapsible(false);
+        return startupPane;
+    }
 
+    /** One start-up setting's field; a secret's is a password field. */
+    private TextField startupField(I18n i18n, String key) {
+        TextField field =
+                key.endsWith("password") || key.equals("courtrush.admin-token") ? new PasswordField() : new TextField();
+        field.setId("setting-" + key.replace('.', '-'));
+        field.textProperty().bindBidirectional(model.startup(key));
+        if (!(field instanceof PasswordField)) {
+            // what runs now: in the field's hint when it fits, else said by the hint and shown whole
+            // in the tooltip (a database URL ran far past the field)
+            field.promptTextProperty()
+                    .bind(model.running(key)
+                            .map(v -> v.isEmpty()
+                                    ? ""
+                                    : v.length() > HINT_FITS
+                                            ? i18n.t("settings.runningWithLong")
+                                            : i18n.t("settings.runningWith", v)));
+            field.tooltipProperty()
+                    .bind(model.running(key)
+                            .map(v -> v.length() > HINT_FITS ? new Tooltip(i18n.t("settings.runningWith", v)) : null));
+        }
+        field.setPrefColumnCount(40);
+        return field;
+    }
+
+    /** The admin token, to copy. */
+    private HBox tokenRow(I18n i18n) {
         TextField token = new TextField();
         token.setId("adminToken");
         token.setEditable(false);
         token.setPrefColumnCount(34);
         token.textProperty().bind(model.tokenProperty());
-        HBox tokenRow = bar(
-                new Label(i18n.t("settings.adminToken")), token, button(i18n.t("settings.copy"), "copyToken", () -> {
-                    ClipboardContent content = new ClipboardContent();
-                    content.putString(model.tokenProperty().get());
-                    Clipboard.getSystemClipboard().setContent(content);
-                }));
+        return bar(new Label(i18n.t("settings.adminToken")), token, button(i18n.t("settings.copy"), "copyToken", () -> {
+            ClipboardContent content = new ClipboardContent();
+            content.putString(model.tokenProperty().get());
+            Clipboard.getSystemClipboard().setContent(content);
+        }));
+    }
 
-        Label restart = new Label(i18n.t("settings.restartNeeded"));
-        restart.setId("restartNeeded");
-        restart.getStyleClass().add("simulated");
-        restart.visibleProperty().bind(model.restartNeededProperty());
-        backups = new BackupsViewModel(
-                context.service(BackupDesk.class),
-                context.tasks(),
-                context.notices(),
-                i18n,
-                context.actor(),
-                context.service(SettingsDesk.class).zone());
+    /** The embedded database's backups: the state, and "back up now". */
+    private TitledPane backupPane(I18n i18n) {
         Label backupState = new Label();
         backupState.setId("backupState");
         backupState.setWrapText(true);
@@ -139,16 +165,7 @@ public final class SettingsScreen implements Screen {
         backUpNow.disableProperty().bind(backups.availableProperty().not());
         TitledPane backupPane = new TitledPane(i18n.t("backups.title"), new VBox(8, backupState, backUpNow));
         backupPane.setCollapsible(false);
-        VBox content = new VBox(
-                12,
-                livePane,
-                startupPane,
-                tokenRow,
-                bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
-                backupPane);
-        ScrollPane scroll = new ScrollPane(content);
-        scroll.setFitToWidth(true);
-        root = screen(title(i18n.t("nav.settings")), scroll);
+        return backupPane;
     }
 
     private static TextField field(String id, javafx.beans.property.StringProperty property) {

@@ -40,6 +40,15 @@ public final class StaffScreen implements Screen {
         model = new StaffViewModel(
                 context.service(StaffAccountDesk.class), context.tasks(), context.notices(), i18n, context.staff());
 
+        TableView<StaffAccounts.StaffMember> table = accounts(i18n);
+        Label hint = new Label(i18n.t("staff.hint"));
+        hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut when the table wants the room
+        root = screen(title(i18n.t("nav.staff")), hint, table, actions(i18n, table), createPane(i18n));
+    }
+
+    /** The staff accounts. */
+    private TableView<StaffAccounts.StaffMember> accounts(I18n i18n) {
         TableView<StaffAccounts.StaffMember> table = table("staffTable", i18n.t("staff.empty"));
         table.getColumns().add(column(i18n.t("staff.staffId"), StaffAccounts.StaffMember::staffId));
         table.getColumns().add(column(i18n.t("students.name"), StaffAccounts.StaffMember::name));
@@ -47,7 +56,11 @@ public final class StaffScreen implements Screen {
         table.getColumns()
                 .add(column(i18n.t("students.state"), s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
         table.setItems(model.rows());
+        return table;
+    }
 
+    /** Reset a password, disable or enable, make manager or staff: the chosen account. */
+    private Node actions(I18n i18n, TableView<StaffAccounts.StaffMember> table) {
         Button reset = button(i18n.t("students.resetPassword"), "resetStaffPassword", () -> {
             StaffAccounts.StaffMember member = table.getSelectionModel().getSelectedItem();
             Widgets.ask(i18n, i18n.t("students.resetPassword"), i18n.t("students.newPassword", member.staffId()), "")
@@ -65,7 +78,11 @@ public final class StaffScreen implements Screen {
             each.disableProperty()
                     .bind(table.getSelectionModel().selectedItemProperty().isNull());
         }
+        return bar(reset, toggle, changeRole);
+    }
 
+    /** A new account: id, name, password, role. */
+    private TitledPane createPane(I18n i18n) {
         TextField staffId = new TextField();
         staffId.setId("newStaffId");
         staffId.textProperty().bindBidirectional(model.staffIdProperty());
@@ -99,11 +116,7 @@ public final class StaffScreen implements Screen {
                 i18n.t("staff.create"),
                 new VBox(8, createForm, button(i18n.t("staff.create"), "createStaff", model::create)));
         create.setCollapsible(false);
-
-        Label hint = new Label(i18n.t("staff.hint"));
-        hint.setWrapText(true);
-        hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut when the table wants the room
-        root = screen(title(i18n.t("nav.staff")), hint, table, bar(reset, toggle, changeRole), create);
+        return create;
     }
 
     @Override

@@ -33,6 +33,21 @@ public final class StudentsScreen implements Screen {
         model = new StudentsViewModel(
                 context.service(StudentDesk.class), context.tasks(), context.notices(), i18n, context.actor());
 
+        TableView<StudentDirectory.Student> table = students(i18n);
+        Label total = new Label();
+        total.textProperty().bind(model.totalProperty().asString(i18n.t("students.total")));
+
+        root = screen(
+                title(i18n.t("nav.students")),
+                searchAndImport(i18n),
+                new Label(i18n.t("students.csvHint")),
+                table,
+                bar(total),
+                actions(i18n, table));
+    }
+
+    /** Find students; import a CSV of them, with its progress. */
+    private Node searchAndImport(I18n i18n) {
         TextField query = new TextField();
         query.setId("studentQuery");
         query.setPromptText(i18n.t("students.queryPrompt"));
@@ -57,7 +72,11 @@ public final class StudentsScreen implements Screen {
         Label progressText = new Label();
         progressText.setId("importProgress");
         progressText.textProperty().bind(model.progressTextProperty());
+        return bar(query, search, importCsv, progress, progressText);
+    }
 
+    /** The students found. */
+    private TableView<StudentDirectory.Student> students(I18n i18n) {
         TableView<StudentDirectory.Student> table = table("studentsTable", i18n.t("students.empty"));
         table.getColumns().add(column(i18n.t("students.studentId"), StudentDirectory.Student::studentId));
         table.getColumns().add(column(i18n.t("students.name"), StudentDirectory.Student::name));
@@ -65,9 +84,11 @@ public final class StudentsScreen implements Screen {
         table.getColumns()
                 .add(column(i18n.t("students.state"), s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
         table.setItems(model.rows());
-        Label total = new Label();
-        total.textProperty().bind(model.totalProperty().asString(i18n.t("students.total")));
+        return table;
+    }
 
+    /** Reset the chosen student's password, or disable or enable them. */
+    private Node actions(I18n i18n, TableView<StudentDirectory.Student> table) {
         Button reset = button(i18n.t("students.resetPassword"), "resetPassword", () -> {
             StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
             Widgets.ask(i18n, i18n.t("students.resetPassword"), i18n.t("students.newPassword", student.studentId()), "")
@@ -81,14 +102,7 @@ public final class StudentsScreen implements Screen {
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
         toggle.disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
-
-        root = screen(
-                title(i18n.t("nav.students")),
-                bar(query, search, importCsv, progress, progressText),
-                new Label(i18n.t("students.csvHint")),
-                table,
-                bar(total),
-                bar(reset, toggle));
+        return bar(reset, toggle);
     }
 
     @Override

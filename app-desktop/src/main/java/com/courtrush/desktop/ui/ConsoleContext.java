@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.context.ApplicationContext;
 
 /**
- * What every screen needs: texts, background work, notices, the engine's services, a clock for
+ * What every screen needs: texts, background work, notices, the engine's desks, a clock for
  * polling, and who is signed in at the desk.
  */
 public record ConsoleContext(
@@ -25,6 +25,10 @@ public record ConsoleContext(
         return staff.actor();
     }
 
+    /**
+     * One of the engine's desks ({@code <feature>.api}, e.g. {@code CourtDesk}), or a plain value such as
+     * its {@link java.time.Clock}; {@code ConsoleArchitectureTest} refuses a look-up of anything else.
+     */
     public <T> T service(Class<T> type) {
         return engine.getBean(type);
     }

@@ -1,5 +1,6 @@
 package com.courtrush.desktop.courts;
 
+import static com.courtrush.desktop.support.Courts.court;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -7,7 +8,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.core.CourtRushException;
-import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -26,14 +26,6 @@ class CourtsViewModelTest {
     final RecordingNotices notices = new RecordingNotices();
     final CourtsViewModel model = new CourtsViewModel(
             service, slots, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);
-
-    static Court court(long id, String name, boolean active) {
-        Court court = new Court();
-        court.setId(id);
-        court.setName(name);
-        court.setActive(active);
-        return court;
-    }
 
     @Test
     void refreshShowsEveryCourt() {

@@ -1,5 +1,6 @@
 package com.courtrush.desktop.rules;
 
+import static com.courtrush.desktop.support.Courts.court;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
@@ -10,7 +11,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.core.EngineText;
-import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -39,14 +39,6 @@ class RulesViewModelTest {
     final CourtDesk courts = mock(CourtDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     RulesViewModel model;
-
-    static Court court(long id, String name, boolean active) {
-        Court court = new Court();
-        court.setId(id);
-        court.setName(name);
-        court.setActive(active);
-        return court;
-    }
 
     static Rule rule(long id, Integer priceCents) {
         return new Rule(

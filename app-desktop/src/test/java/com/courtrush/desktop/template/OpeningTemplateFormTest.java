@@ -1,9 +1,9 @@
 package com.courtrush.desktop.template;
 
+import static com.courtrush.desktop.support.Courts.court;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.courtrush.court.Court;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.slot.SlotGenerator;
@@ -14,14 +14,6 @@ import org.junit.jupiter.api.Test;
 class OpeningTemplateFormTest {
 
     final OpeningTemplateForm form = new OpeningTemplateForm(I18n.of(I18n.ENGLISH));
-
-    static Court court(long id, String name, boolean active) {
-        Court court = new Court();
-        court.setId(id);
-        court.setName(name);
-        court.setActive(active);
-        return court;
-    }
 
     @Test
     void startsWithSpecsDefaultsAndTheDefaultPriceSetting() {
