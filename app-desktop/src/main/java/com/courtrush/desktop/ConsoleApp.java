@@ -13,6 +13,7 @@ import com.courtrush.desktop.shell.MainWindow;
 import com.courtrush.desktop.shell.Splash;
 import com.courtrush.desktop.shell.StartupFailures;
 import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Desks;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
@@ -133,7 +134,7 @@ public class ConsoleApp extends Application {
     }
 
     private void showMain(FxNotices notices) {
-        ConsoleContext context = new ConsoleContext(i18n, tasks, notices, engine, ticker, staff);
+        ConsoleContext context = new ConsoleContext(i18n, tasks, notices, Desks.of(engine), ticker, staff);
         window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
         Scene scene = new Scene(window.root(), 1320, 840);
         scene.getStylesheets().add(resource("/css/app.css"));
@@ -175,8 +176,8 @@ public class ConsoleApp extends Application {
     }
 
     private void rebuildWindow() {
-        ConsoleContext context =
-                new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), engine, ticker, staff);
+        ConsoleContext context = new ConsoleContext(
+                i18n, tasks, new FxNotices(() -> i18n, () -> stage), Desks.of(engine), ticker, staff);
         window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
         stage.setTitle(i18n.t("app.title"));
         stage.getScene().setRoot(window.root());

@@ -7,13 +7,10 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.slot.api.SlotDesk;
-import java.time.Clock;
 import java.time.LocalDate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -29,12 +26,12 @@ public final class CourtsScreen implements Screen {
     public CourtsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new CourtsViewModel(
-                context.service(CourtDesk.class),
-                context.service(SlotDesk.class),
+                context.desks().courts(),
+                context.desks().slots(),
                 context.tasks(),
                 context.notices(),
                 i18n,
-                () -> LocalDate.now(context.service(Clock.class)));
+                () -> LocalDate.now(context.desks().clock()));
 
         TextField name = new TextField();
         name.setId("courtName");

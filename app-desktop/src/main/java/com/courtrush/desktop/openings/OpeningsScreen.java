@@ -9,17 +9,12 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.opening.api.OpeningDesk;
-import com.courtrush.setting.api.SettingsDesk;
-import com.courtrush.slot.api.SlotDesk;
-import com.courtrush.staff.api.StaffDesk;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,16 +52,16 @@ public final class OpeningsScreen implements Screen {
     public OpeningsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new OpeningsViewModel(
-                context.service(OpeningDesk.class),
-                context.service(SlotDesk.class),
-                context.service(StaffDesk.class),
-                context.service(CourtDesk.class),
+                context.desks().openings(),
+                context.desks().slots(),
+                context.desks().staff(),
+                context.desks().courts(),
                 context.tasks(),
                 context.notices(),
                 i18n,
-                context.service(java.time.Clock.class),
+                context.desks().clock(),
                 context.staff(),
-                () -> context.service(SettingsDesk.class).priceCents(null));
+                () -> context.desks().settings().priceCents(null));
 
         DatePicker date = Widgets.datePicker("openingDate");
         date.valueProperty().bindBidirectional(model.dateProperty());

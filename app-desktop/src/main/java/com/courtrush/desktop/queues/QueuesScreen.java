@@ -11,9 +11,6 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.monitor.api.MonitorDesk;
-import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.setting.api.SettingsDesk;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
@@ -43,12 +40,12 @@ public final class QueuesScreen implements Screen {
         this.context = context;
         I18n i18n = context.i18n();
         model = new QueuesViewModel(
-                context.service(MonitorDesk.class),
-                context.service(ReservationDesk.class),
+                context.desks().monitor(),
+                context.desks().reservations(),
                 context.tasks(),
                 context.notices(),
                 i18n,
-                context.service(SettingsDesk.class).zone(),
+                context.desks().settings().zone(),
                 context.actor());
 
         TableView<QueuesViewModel.DeadLetterRow> dead = deadLetters(i18n);

@@ -13,9 +13,7 @@ import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
-import com.courtrush.report.api.ReportDesk;
 import java.io.File;
-import java.time.Clock;
 import java.time.LocalDate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -36,11 +34,11 @@ public final class ReportsScreen implements Screen {
     public ReportsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new ReportsViewModel(
-                context.service(ReportDesk.class),
+                context.desks().reports(),
                 context.tasks(),
                 context.notices(),
                 i18n,
-                LocalDate.now(context.service(Clock.class)));
+                LocalDate.now(context.desks().clock()));
 
         Label summary = new Label();
         summary.setId("reportSummary");

@@ -8,20 +8,15 @@ import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.audit.AuditLog;
-import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.pay.PayOrder;
 import com.courtrush.pay.ReservationDetails;
-import com.courtrush.pay.api.PaymentDesk;
-import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.record.ReservationStatus;
-import java.time.Clock;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import javafx.beans.binding.Bindings;
@@ -48,15 +43,15 @@ public final class ReservationsScreen implements Screen {
     public ReservationsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new ReservationsViewModel(
-                context.service(ReservationDesk.class),
-                context.service(PaymentDesk.class),
-                context.service(OpeningDesk.class),
-                context.service(CourtDesk.class),
+                context.desks().reservations(),
+                context.desks().payments(),
+                context.desks().openings(),
+                context.desks().courts(),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.staff(),
-                LocalDate.now(context.service(Clock.class)));
+                LocalDate.now(context.desks().clock()));
 
         SplitPane split = new SplitPane(list(i18n), details(i18n));
         split.setDividerPositions(0.64);

@@ -9,16 +9,12 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.recurring.PlanDay;
 import com.courtrush.recurring.Rule;
-import com.courtrush.recurring.api.RuleDesk;
-import com.courtrush.setting.api.SettingsDesk;
-import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.format.TextStyle;
@@ -49,16 +45,16 @@ public final class RulesScreen implements Screen {
 
     public RulesScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
-        LocalDate today = LocalDate.now(context.service(Clock.class));
+        LocalDate today = LocalDate.now(context.desks().clock());
         model = new RulesViewModel(
-                context.service(RuleDesk.class),
-                context.service(CourtDesk.class),
+                context.desks().rules(),
+                context.desks().courts(),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.actor(),
                 today,
-                () -> context.service(SettingsDesk.class).priceCents(null));
+                () -> context.desks().settings().priceCents(null));
 
         VBox left = new VBox(
                 8,

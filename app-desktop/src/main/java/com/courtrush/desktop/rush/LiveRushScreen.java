@@ -11,10 +11,6 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.monitor.api.MonitorDesk;
-import com.courtrush.opening.api.OpeningDesk;
-import com.courtrush.setting.api.SettingsDesk;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -57,12 +53,12 @@ public final class LiveRushScreen implements Screen {
         this.context = context;
         I18n i18n = context.i18n();
         model = new LiveRushViewModel(
-                context.service(MonitorDesk.class),
-                context.service(OpeningDesk.class),
+                context.desks().monitor(),
+                context.desks().openings(),
                 context.tasks(),
                 i18n,
-                LocalDate.now(context.service(Clock.class)),
-                context.service(SettingsDesk.class).zone());
+                LocalDate.now(context.desks().clock()),
+                context.desks().settings().zone());
 
         // no refusal yet (a fair draw's entries are none): no axis title drawn over an empty chart's ticks
         rejectChart = Widgets.lineChart(

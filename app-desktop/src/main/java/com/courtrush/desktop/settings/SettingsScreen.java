@@ -7,13 +7,10 @@ import static com.courtrush.desktop.ui.Widgets.row;
 import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.account.api.StaffAccountDesk;
-import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.setting.api.SettingsDesk;
-import com.courtrush.staff.api.StaffDesk;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -42,21 +39,21 @@ public final class SettingsScreen implements Screen {
     public SettingsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new SettingsViewModel(
-                context.service(SettingsDesk.class),
-                context.service(StaffDesk.class),
-                context.service(StaffAccountDesk.class),
+                context.desks().settings(),
+                context.desks().staff(),
+                context.desks().accounts(),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.staff());
 
         backups = new BackupsViewModel(
-                context.service(BackupDesk.class),
+                context.desks().backups(),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.actor(),
-                context.service(SettingsDesk.class).zone());
+                context.desks().settings().zone());
         Label restart = new Label(i18n.t("settings.restartNeeded"));
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");

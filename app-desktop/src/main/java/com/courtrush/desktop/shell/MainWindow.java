@@ -4,7 +4,6 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.monitor.api.MonitorDesk;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -37,8 +36,7 @@ public final class MainWindow {
     public MainWindow(ConsoleContext context, List<Screen> screens, Consumer<Locale> switchLanguage, Runnable signOut) {
         I18n i18n = context.i18n();
         this.screens = List.copyOf(screens);
-        statusBar =
-                new StatusBarView(new StatusBarViewModel(context.service(MonitorDesk.class), context.tasks()), context);
+        statusBar = new StatusBarView(new StatusBarViewModel(context.desks().monitor(), context.tasks()), context);
 
         Label title = new Label(i18n.t("app.title"));
         title.getStyleClass().add("app-title");

@@ -11,7 +11,6 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.account.Role;
 import com.courtrush.account.StaffAccounts;
-import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
@@ -38,7 +37,7 @@ public final class StaffScreen implements Screen {
     public StaffScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new StaffViewModel(
-                context.service(StaffAccountDesk.class), context.tasks(), context.notices(), i18n, context.staff());
+                context.desks().accounts(), context.tasks(), context.notices(), i18n, context.staff());
 
         TableView<StaffAccounts.StaffMember> table = accounts(i18n);
         Label hint = new Label(i18n.t("staff.hint"));

@@ -8,7 +8,6 @@ import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.account.StudentDirectory;
-import com.courtrush.account.api.StudentDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
@@ -31,7 +30,7 @@ public final class StudentsScreen implements Screen {
     public StudentsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new StudentsViewModel(
-                context.service(StudentDesk.class), context.tasks(), context.notices(), i18n, context.actor());
+                context.desks().students(), context.tasks(), context.notices(), i18n, context.actor());
 
         TableView<StudentDirectory.Student> table = students(i18n);
         Label total = new Label();
