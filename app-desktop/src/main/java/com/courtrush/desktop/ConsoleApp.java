@@ -50,6 +50,9 @@ public class ConsoleApp extends Application {
 
     private final ConsolePreferences preferences = new ConsolePreferences();
     private volatile ConfigurableApplicationContext engine;
+    /** What the console uses of the engine, resolved once it is up. */
+    private Desks desks;
+
     private FxUiTasks tasks;
     private ScheduledExecutorService ticker;
     private volatile MainWindow window;
@@ -84,6 +87,7 @@ public class ConsoleApp extends Application {
         };
         boot.setOnSucceeded(event -> {
             engine = boot.getValue();
+            desks = Desks.of(engine);
             tasks = new FxUiTasks(notices);
             ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 Thread thread = new Thread(runnable, "console-ticker");
@@ -104,7 +108,7 @@ public class ConsoleApp extends Application {
      */
     private void askWhoIsAtTheDesk(FxNotices notices) {
         while (true) {
-            DeskSignInViewModel model = new DeskSignInViewModel(engine.getBean(StaffAccountDesk.class), i18n);
+            DeskSignInViewModel model = new DeskSignInViewModel(desks.accounts(), i18n);
             log.info(
                     "Staff console asks who is at the desk{}",
                     model.firstStart() ? " (a new installation: the first manager)" : "");
@@ -134,7 +138,7 @@ public class ConsoleApp extends Application {
     }
 
     private void showMain(FxNotices notices) {
-        ConsoleContext context = new ConsoleContext(i18n, tasks, notices, Desks.of(engine), ticker, staff);
+        ConsoleContext context = new ConsoleContext(i18n, tasks, notices, desks, ticker, staff);
         window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
         Scene scene = new Scene(window.root(), 1320, 840);
         scene.getStylesheets().add(resource("/css/app.css"));
@@ -157,7 +161,7 @@ public class ConsoleApp extends Application {
      * many students used it in the last minutes, and asked.
      */
     private boolean mayClose() {
-        long students = engine.getBean(StaffAccountDesk.class).recentStudents();
+        long students = desks.accounts().recentStudents();
         String port = engine.getEnvironment().getProperty("local.server.port", "?");
         return new FxNotices(() -> i18n, () -> stage)
                 .confirm(Destructive.of(
@@ -176,8 +180,8 @@ public class ConsoleApp extends Application {
     }
 
     private void rebuildWindow() {
-        ConsoleContext context = new ConsoleContext(
-                i18n, tasks, new FxNotices(() -> i18n, () -> stage), Desks.of(engine), ticker, staff);
+        ConsoleContext context =
+                new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), desks, ticker, staff);
         window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
         stage.setTitle(i18n.t("app.title"));
         stage.getScene().setRoot(window.root());
