@@ -9,6 +9,8 @@
 --   ACCEPTED           value = permits left after this grant; holders as above when that is 0
 --   PASS_REQUIRED      value = 0: the opening asks for a booking pass and the student's is missing,
 --                      wrong or spent
+--   BLOCKED            value = epoch ms at which the student's no-show block ends (SPEC §16): no
+--                      place, no draw entry, until then
 --   ENTERED            value = ms until the draw's window closes: the request entered the opening's
 --                      fair draw, at any time from its warm-up to the close (nothing taken yet; draw.lua
 --                      decides at the close)
@@ -30,6 +32,7 @@
 -- KEYS[9] bf:{s:sessionId}:warm
 -- KEYS[10] bf:{s:sessionId}:pass:{userId}   the hash of the student's booking pass, 'spent:...' once used
 -- KEYS[11] bf:{s:sessionId}:draw  KEYS[12] bf:{s:sessionId}:draw:entries
+-- KEYS[13] bf:{s:sessionId}:blocked   user id -> epoch ms the student's no-show block ends
 -- ARGV[1] userId  ARGV[2] traceId  ARGV[3] per-user limit of the opening
 -- ARGV[4] attempts allowed per window (0 = no limit)  ARGV[5] window in ms
 -- ARGV[6] pending record value  ARGV[7] pending TTL in seconds  ARGV[8] in-flight member
@@ -90,6 +93,11 @@ if ARGV[11] == '1' then
   if ARGV[10] == '' or pass ~= ARGV[10] then
     return {'PASS_REQUIRED', 0, now}
   end
+end
+
+local blockedUntil = tonumber(redis.call('HGET', KEYS[13], user) or '0')
+if blockedUntil > now then
+  return {'BLOCKED', blockedUntil, now}
 end
 
 if redis.call('SISMEMBER', KEYS[4], user) == 1 then

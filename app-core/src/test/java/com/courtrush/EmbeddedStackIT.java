@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.courtrush.account.SignInScenarios;
+import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
 import com.courtrush.infra.embedded.EmbeddedRedis;
 import com.courtrush.opening.OpeningClockScenarios;
@@ -63,7 +64,8 @@ class EmbeddedStackIT extends StackTest
                 SignInScenarios,
                 SecurityScenarios,
                 OpeningClockScenarios,
-                SlowClientScenarios {
+                SlowClientScenarios,
+                AttendanceScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

@@ -1,6 +1,7 @@
 package com.courtrush;
 
 import com.courtrush.account.SignInScenarios;
+import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
@@ -35,7 +36,8 @@ class ExternalStackIT extends StackTest
                 BookingPassScenarios,
                 DrawScenarios,
                 MultiNodeScenarios,
-                SignInScenarios {
+                SignInScenarios,
+                AttendanceScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

@@ -148,6 +148,8 @@ class SecurityConfig {
                         .hasRole(manager)
                         .requestMatchers(HttpMethod.PUT, "/admin/settings")
                         .hasRole(manager)
+                        .requestMatchers(HttpMethod.POST, "/admin/strikes/*/forgive")
+                        .hasRole(manager)
                         .requestMatchers("/admin/**", "/actuator/**", "/pay/wechat/mock-success/**")
                         .hasRole(staff)
                         .requestMatchers("/reserve/**", "/reservations/**", "/pay/wechat/**")

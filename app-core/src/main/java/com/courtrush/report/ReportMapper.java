@@ -23,9 +23,10 @@ interface ReportMapper {
             + SLOTS_IN_RANGE + " order by s.slot_date, c.name, s.start_time, s.id</script>")
     List<SlotLine> slots(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
 
-    @Select("<script>select r.id, r.slot_id, r.status, r.cancel_reason, r.note, r.create_time, u.student_id, "
-            + "u.display_name as student_name from reservation r join time_slot s on s.id = r.slot_id "
-            + "join user_account u on u.id = r.user_id where " + SLOTS_IN_RANGE + " order by r.id</script>")
+    @Select(
+            "<script>select r.id, r.slot_id, r.status, r.cancel_reason, r.note, r.create_time, r.checked_in_time, u.student_id, "
+                    + "u.display_name as student_name from reservation r join time_slot s on s.id = r.slot_id "
+                    + "join user_account u on u.id = r.user_id where " + SLOTS_IN_RANGE + " order by r.id</script>")
     List<ReservationLine> reservations(
             @Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
 
@@ -59,6 +60,7 @@ interface ReportMapper {
         private String cancelReason;
         private String note;
         private LocalDateTime createTime;
+        private LocalDateTime checkedInTime;
         private String studentId;
         private String studentName;
     }

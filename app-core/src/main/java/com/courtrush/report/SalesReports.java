@@ -41,8 +41,8 @@ public class SalesReports {
     public static final int MAX_DAYS = 92;
 
     /** The reasons a report counts cancels by (a granted attempt never recorded is no sale). */
-    public static final List<CancelReason> REASONS =
-            List.of(CancelReason.USER, CancelReason.TIMEOUT, CancelReason.REFUND, CancelReason.STAFF);
+    public static final List<CancelReason> REASONS = List.of(
+            CancelReason.USER, CancelReason.TIMEOUT, CancelReason.REFUND, CancelReason.STAFF, CancelReason.NO_SHOW);
 
     private final ReportMapper mapper;
 
@@ -95,6 +95,9 @@ public class SalesReports {
             dateOfReservation.put(r.getId(), slot.getSlotDate());
             Tally day = days.get(slot.getSlotDate());
             day.sold++;
+            if (r.getCheckedInTime() != null) {
+                day.checkedIn++;
+            }
             if (status == ReservationStatus.CANCELLED) {
                 day.cancelled.merge(reason, 1, Integer::sum);
             } else if (slot.isActive()) {
@@ -170,6 +173,7 @@ public class SalesReports {
         int held;
         int paid;
         int refunded;
+        int checkedIn;
         long revenueCents;
         long refundsCents;
         final Map<CancelReason, Integer> cancelled = new EnumMap<>(CancelReason.class);
@@ -180,6 +184,7 @@ public class SalesReports {
             held += other.held;
             paid += other.paid;
             refunded += other.refunded;
+            checkedIn += other.checkedIn;
             revenueCents += other.revenueCents;
             refundsCents += other.refundsCents;
             other.cancelled.forEach((reason, count) -> cancelled.merge(reason, count, Integer::sum));
@@ -199,7 +204,8 @@ public class SalesReports {
                     offered - held,
                     yuan(revenueCents),
                     yuan(refundsCents),
-                    yuan(revenueCents - refundsCents));
+                    yuan(revenueCents - refundsCents),
+                    checkedIn);
         }
     }
 
@@ -210,7 +216,8 @@ public class SalesReports {
     /**
      * One play date's figures (the total's {@code date} is null); money in yuan.
      *
-     * @param cancelled by reason: USER, TIMEOUT, REFUND, STAFF
+     * @param cancelled by reason: USER, TIMEOUT, REFUND, STAFF, NO_SHOW (not checked in by the start and grace)
+     * @param checkedIn places the desk checked in
      */
     public record Figures(
             LocalDate date,
@@ -223,7 +230,8 @@ public class SalesReports {
             int unsold,
             BigDecimal revenueYuan,
             BigDecimal refundsYuan,
-            BigDecimal netYuan) {}
+            BigDecimal netYuan,
+            int checkedIn) {}
 
     /** Places held of those offered, for one court and starting hour over the range. */
     public record Utilisation(String courtName, int hour, int places, int held, BigDecimal percent) {}

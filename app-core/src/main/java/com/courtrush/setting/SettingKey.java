@@ -11,8 +11,23 @@ public enum SettingKey {
     DEFAULT_PRICE_CENTS("2000", 0, 10_000_000),
     /** Refunds close this many minutes before the slot starts (0: at its start); staff may override. */
     REFUND_CUTOFF_MINUTES("0", 0, 10080),
+    /** Minutes after a slot's start by which a booking must be checked in, else it is a no-show (SPEC §16). */
+    NO_SHOW_GRACE_MINUTES("15", 0, 240),
+    /** No-show strikes within {@code STRIKE_WINDOW_DAYS} that block a student. */
+    STRIKES_TO_BLOCK("3", 1, 100),
+    /** Days over which strikes are counted. */
+    STRIKE_WINDOW_DAYS("30", 1, 365),
+    /** Days a student stays blocked from the strike that blocked them (0: strikes never block). */
+    BLOCK_DAYS("7", 0, 365),
     /** HMAC secret of student tokens, shared by every node; never shown. */
-    AUTH_TOKEN_SECRET(null, 1, 0);
+    AUTH_TOKEN_SECRET(null, 1, 0),
+    /** HMAC secret of check-in codes, shared by every node; never shown. */
+    CHECK_IN_SECRET(null, 1, 0),
+    /**
+     * When no-shows began to be counted (the first start with check-in): bookings of slots that started
+     * before then were never asked to check in, so they are never no-shows. Never shown.
+     */
+    NO_SHOWS_SINCE(null, 1, 0);
 
     private final String defaultValue;
     private final long min;

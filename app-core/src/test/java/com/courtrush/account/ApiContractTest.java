@@ -211,6 +211,12 @@ class ApiContractTest {
     @MockitoBean
     RushHours rushHours;
 
+    @MockitoBean
+    com.courtrush.attendance.CheckIns checkIns;
+
+    @MockitoBean
+    com.courtrush.attendance.Strikes strikes;
+
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)
     static class Fixed {
@@ -547,6 +553,7 @@ class ApiContractTest {
         "QUOTA_EXCEEDED,409",
         "OUT_OF_STOCK,409",
         "PASS_REQUIRED,409",
+        "BLOCKED,409",
         "PARAM_ERROR,400",
         "NOT_FOUND,404",
         "FORBIDDEN,403",

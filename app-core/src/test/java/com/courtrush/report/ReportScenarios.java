@@ -64,7 +64,8 @@ public interface ReportScenarios extends StackAccess {
                 .as("the kept one and the one awaiting payment")
                 .isEqualTo(2);
         assertThat(total.path("paid").asInt()).isEqualTo(2);
-        assertThat(total.path("cancelled")).isEqualTo(json(Map.of("USER", 1, "TIMEOUT", 0, "REFUND", 1, "STAFF", 1)));
+        assertThat(total.path("cancelled"))
+                .isEqualTo(json(Map.of("USER", 1, "TIMEOUT", 0, "REFUND", 1, "STAFF", 1, "NO_SHOW", 0)));
         assertThat(total.path("refunded").asInt()).isEqualTo(1);
         assertThat(total.path("unsold").asInt()).isEqualTo(4);
         assertThat(total.path("revenueYuan").decimalValue()).isEqualByComparingTo("40.00");
@@ -102,7 +103,22 @@ public interface ReportScenarios extends StackAccess {
         assertThat(rows.get(0).get(0)).isEqualTo("打球日期");
         assertThat(rows.get(1).toList())
                 .containsExactly(
-                        day.toString(), "6", "5", "2", "2", "1", "0", "1", "1", "1", "4", "40.00", "20.00", "20.00");
+                        day.toString(),
+                        "6",
+                        "5",
+                        "2",
+                        "2",
+                        "1",
+                        "0",
+                        "1",
+                        "1",
+                        "0",
+                        "1",
+                        "4",
+                        "40.00",
+                        "20.00",
+                        "20.00",
+                        "0");
         assertThat(rows.get(2).get(0)).isEqualTo("合计");
 
         List<CSVRecord> reservations =
@@ -136,11 +152,7 @@ public interface ReportScenarios extends StackAccess {
     }
 
     private void pay(Student student, long reservation) {
-        String order = TestApi.expect(200, api().post("/pay/wechat/" + reservation, student.token(), null))
-                .data()
-                .path("outTradeNo")
-                .asText();
-        TestApi.expect(200, api().post("/pay/wechat/mock-success/" + order, TestApi.ADMIN_TOKEN, null));
+        api().pay(student, reservation);
     }
 
     /** A student whose name a spreadsheet would run as a formula. */

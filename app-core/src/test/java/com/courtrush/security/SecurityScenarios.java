@@ -68,6 +68,14 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /reserve/result/{traceId}", Access.STUDENT),
             Map.entry("DELETE /reserve/{reservationId}", Access.STUDENT),
             Map.entry("GET /reservations/mine", Access.STUDENT),
+            Map.entry("GET /reservations/standing", Access.STUDENT),
+            Map.entry("GET /reservations/{reservationId}/check-in", Access.STUDENT),
+            Map.entry("GET /admin/check-in", Access.STAFF),
+            Map.entry("POST /admin/check-in/scan", Access.STAFF),
+            Map.entry("POST /admin/check-in/{reservationId}", Access.STAFF),
+            Map.entry("DELETE /admin/check-in/{reservationId}", Access.STAFF),
+            Map.entry("GET /admin/strikes", Access.STAFF),
+            Map.entry("POST /admin/strikes/{strikeId}/forgive", Access.MANAGER),
             Map.entry("POST /pay/wechat/{reservationId}", Access.STUDENT),
             Map.entry("GET /pay/reservation/{reservationId}", Access.OWNER_OR_STAFF),
             Map.entry("POST /pay/refund/{reservationId}", Access.OWNER_OR_STAFF),
@@ -164,6 +172,7 @@ public interface SecurityScenarios extends StackAccess {
                             case "outTradeNo" -> outTradeNo;
                             case "sessionId" -> Long.toString(sessionId);
                             case "date" -> LocalDate.now().plusDays(3).toString();
+                            case "strikeId" -> "1";
                             case "id" ->
                                 path.startsWith("/admin/courts")
                                         ? Long.toString(courtId)

@@ -335,6 +335,16 @@ public final class TestApi {
         return get("/reserve/result/" + traceId, student.token());
     }
 
+    /** Pays a reservation through the simulated WeChat gateway (the order, then its mock success); the order number. */
+    public String pay(Student student, long reservationId) {
+        String order = expect(200, post("/pay/wechat/" + reservationId, student.token(), null))
+                .data()
+                .path("outTradeNo")
+                .asText();
+        expect(200, post("/pay/wechat/mock-success/" + order, ADMIN_TOKEN, null));
+        return order;
+    }
+
     /** Reserves and waits until the reservation is recorded; returns its id. */
     public long book(Student student, long sessionId, long slotId) {
         String trace = expect(202, reserve(student, sessionId, slotId))

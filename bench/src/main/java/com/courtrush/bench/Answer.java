@@ -12,6 +12,7 @@ enum Answer {
     DUP_REQ,
     QUOTA_EXCEEDED,
     PASS_REQUIRED,
+    BLOCKED,
     FAILED,
     OTHER,
     IO_ERROR;
@@ -33,6 +34,7 @@ enum Answer {
             case "DUP_REQ" -> DUP_REQ;
             case "QUOTA_EXCEEDED" -> QUOTA_EXCEEDED;
             case "PASS_REQUIRED" -> PASS_REQUIRED;
+            case "BLOCKED" -> BLOCKED;
             case "FAILED" -> FAILED;
             default -> OTHER;
         };

@@ -72,6 +72,14 @@ public final class RedisKeys {
     }
 
     /**
+     * Hash of the students blocked by no-show strikes (SPEC §16), copied into the opening's own hash
+     * slot at its warm-up and on each strike or forgiveness: user id → epoch ms the block ends.
+     */
+    public static String blocked(long sessionId) {
+        return opening(sessionId) + "blocked";
+    }
+
+    /**
      * Hash of an opening's fair draw: {@code drawnAt} (Redis time, ms) once drawn, with {@code entrants},
      * {@code winners}, {@code seed}, {@code node} and {@code windowClosedAt}. Absent until drawn.
      */

@@ -65,7 +65,8 @@ public class ReserveScript {
                         RedisKeys.warm(opening),
                         RedisKeys.pass(opening, grant.userId()),
                         RedisKeys.draw(opening),
-                        RedisKeys.drawEntries(opening)),
+                        RedisKeys.drawEntries(opening),
+                        RedisKeys.blocked(opening)),
                 Long.toString(grant.userId()),
                 grant.traceId(),
                 Integer.toString(perUserLimit),
@@ -126,6 +127,8 @@ public class ReserveScript {
         OUT_OF_STOCK,
         COLD,
         PASS_REQUIRED,
+        /** The student is blocked by no-show strikes; value = epoch ms at which the block ends. */
+        BLOCKED,
         /** Entered the opening's fair draw; value = ms until its window closes. */
         ENTERED,
         /** The student's one entry is in the draw already: {@code entryTrace} is its trace. */

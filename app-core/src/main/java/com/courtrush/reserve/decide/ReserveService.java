@@ -11,6 +11,7 @@ import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.recover.OpeningRebuilds;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.reserve.statistics.RushSeries;
+import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.slot.SessionCatalog;
@@ -18,6 +19,7 @@ import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,6 +176,7 @@ public class ReserveService {
             case UNGATED -> throw ungated(decision.value());
             case COLD -> throw cold(session);
             case PASS_REQUIRED -> throw new CourtRushException(Outcome.PASS_REQUIRED, "reserve.passRequired");
+            case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(decision.value()), properties.zone());
             case DUP_REQ -> throw duplicate();
             case QUOTA_EXCEEDED ->
                 throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());

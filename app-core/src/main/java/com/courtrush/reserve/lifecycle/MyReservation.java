@@ -40,5 +40,8 @@ public class MyReservation {
     private LocalDateTime payBy;
     private Long secondsToPay;
     private LocalDateTime refundUntil;
+    /** When the desk checked it in (SPEC §16); null until then. */
+    private LocalDateTime checkedInTime;
+
     private Boolean refundOpen;
 }

@@ -33,6 +33,13 @@ public class Reservation {
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private Long holderId;
 
+    /** When the desk checked the booking in (SPEC §16); null until then. */
+    @TableField(updateStrategy = FieldStrategy.NEVER)
+    private LocalDateTime checkedInTime;
+
+    @TableField(updateStrategy = FieldStrategy.NEVER)
+    private String checkedInBy;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
 

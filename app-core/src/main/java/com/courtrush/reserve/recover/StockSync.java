@@ -9,6 +9,7 @@ import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.StockWarmer;
 import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.slot.TimeSlot;
@@ -48,6 +49,7 @@ public class StockSync implements StockWarmer {
     private final TimeSlotMapper slots;
     private final ReservationMapper reservations;
     private final SoldOutFlags soldOut;
+    private final Blocks blocks;
     private final CourtRushProperties properties;
 
     StockSync(
@@ -55,7 +57,9 @@ public class StockSync implements StockWarmer {
             TimeSlotMapper slots,
             ReservationMapper reservations,
             SoldOutFlags soldOut,
+            Blocks blocks,
             CourtRushProperties properties) {
+        this.blocks = blocks;
         this.redisson = redisson;
         this.script = redisson.getScript();
         this.slots = slots;
@@ -101,6 +105,8 @@ public class StockSync implements StockWarmer {
             args.add(Integer.toString(users.size()));
             users.forEach(u -> args.add(Long.toString(u)));
         }
+        // the blocked students first: the gate may open the moment it is applied
+        blocks.copyInto(sessionId, expireAt(session));
         Long permits =
                 script.eval(RScript.Mode.READ_WRITE, resync.source(), RScript.ReturnType.INTEGER, keys, args.toArray());
         applyGate(session);

@@ -1,0 +1,87 @@
+package com.courtrush.attendance;
+
+import com.courtrush.account.Caller;
+import com.courtrush.web.ApiResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.List;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Admin: check-in and no-shows", description = "The desk's check-in, and the strikes no-shows earn")
+@RestController
+@RequestMapping("/admin")
+class AdminAttendanceController {
+
+    private final CheckIns checkIns;
+    private final Strikes strikes;
+    private final Clock clock;
+
+    AdminAttendanceController(CheckIns checkIns, Strikes strikes, Clock clock) {
+        this.checkIns = checkIns;
+        this.strikes = strikes;
+        this.clock = clock;
+    }
+
+    @Operation(
+            summary = "A day's bookings at the desk (default today) by time and court, the active ones and the "
+                    + "no-shows; q: a student id, an order number, part of a name or a short code")
+    @GetMapping("/check-in")
+    ApiResponse<List<DeskBooking>> day(
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
+            @RequestParam(required = false) @Size(max = 64) String q) {
+        return ApiResponse.ok(checkIns.day(date == null ? LocalDate.now(clock) : date, q));
+    }
+
+    @Operation(summary = "Check in what was scanned (the QR code's text) or typed (the short code)")
+    @PostMapping("/check-in/scan")
+    ApiResponse<DeskBooking> scan(@Valid @RequestBody Scanned scanned, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(checkIns.scan(scanned.code(), caller));
+    }
+
+    @Operation(summary = "Check a booking in (found by a search), from 30 min before its start to its end")
+    @PostMapping("/check-in/{reservationId}")
+    ApiResponse<DeskBooking> checkIn(
+            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(checkIns.checkIn(reservationId, caller));
+    }
+
+    @Operation(summary = "Take a check-in back, within a minute of it")
+    @DeleteMapping("/check-in/{reservationId}")
+    ApiResponse<DeskBooking> undo(@PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(checkIns.undo(reservationId, caller));
+    }
+
+    @Operation(summary = "A student's no-show strikes and block")
+    @GetMapping("/strikes")
+    ApiResponse<Strikes.Standing> standing(@RequestParam @NotBlank @Size(max = 32) String studentId) {
+        return ApiResponse.ok(strikes.standing(strikes.studentNamed(studentId)));
+    }
+
+    @Operation(summary = "Forgive a strike, with a reason (managers; audited); the student's block is recomputed")
+    @PostMapping("/strikes/{strikeId}/forgive")
+    ApiResponse<Strikes.Standing> forgive(
+            @PathVariable @Positive long strikeId,
+            @Valid @RequestBody Forgiveness request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(strikes.forgive(strikeId, request.reason(), caller));
+    }
+
+    record Scanned(@NotBlank @Size(max = 128) String code) {}
+
+    record Forgiveness(@NotBlank @Size(max = 255) String reason) {}
+}

@@ -1,0 +1,218 @@
+package com.courtrush.attendance;
+
+import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
+import com.courtrush.reserve.lifecycle.ReservationAccess;
+import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.OptionalLong;
+import org.springframework.stereotype.Service;
+
+/**
+ * Check-in at the desk (SPEC §16): the day's bookings, finding one by what the student shows (the QR
+ * code, the short code, the order number, the student id), marking it checked in from 30 minutes
+ * before its start to its end, and taking that back within a minute. Every mark and undo is audited.
+ */
+@Service
+public class CheckIns {
+
+    /** A booking may be checked in from this long before its slot starts to the slot's end. */
+    public static final Duration OPENS_BEFORE_START = Duration.ofMinutes(30);
+    /** How long a check-in may be taken back. */
+    public static final Duration UNDO_WINDOW = Duration.ofMinutes(1);
+
+    static final String AUDIT_TARGET = "RESERVATION";
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    private final AttendanceMapper attendance;
+    private final CheckInCodes codes;
+    private final ReservationAccess access;
+    private final AuditTrail audit;
+    private final AppSettings settings;
+    private final Clock clock;
+
+    CheckIns(
+            AttendanceMapper attendance,
+            CheckInCodes codes,
+            ReservationAccess access,
+            AuditTrail audit,
+            AppSettings settings,
+            Clock clock) {
+        this.settings = settings;
+        this.attendance = attendance;
+        this.codes = codes;
+        this.access = access;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /**
+     * A day's bookings at the desk, by time and court; {@code query}: a student id, an order number,
+     * part of a name, or a short code (blank: all).
+     */
+    public List<DeskBooking> day(LocalDate day, String query) {
+        String q = query == null || query.isBlank() ? null : query.strip();
+        if (q != null && q.length() > 64) {
+            throw CourtRushException.badRequest("checkIn.query");
+        }
+        if (q != null) {
+            OptionalLong byCode = codes.reservationOfShortCode(q);
+            if (byCode.isPresent()) {
+                DeskBooking booking = attendance.booking(byCode.getAsLong());
+                if (booking != null && day.equals(booking.getSlotDate())) {
+                    return List.of(withCode(booking));
+                }
+            }
+        }
+        return attendance.day(day, q).stream().map(this::withCode).toList();
+    }
+
+    /**
+     * What a scanner typed (a QR code) or the desk typed (a short code): the booking, checked in.
+     * Codes of another day, before the window or after the slot, of an ended or already checked-in
+     * booking are refused with what is wrong.
+     */
+    public DeskBooking scan(String scanned, Caller staff) {
+        String text = scanned == null ? "" : scanned.strip();
+        if (text.isEmpty() || text.length() > 128) {
+            throw CourtRushException.badRequest("checkIn.code");
+        }
+        OptionalLong qr = codes.reservationOfQr(text);
+        long reservationId;
+        if (qr.isPresent()) {
+            DeskBooking booking = attendance.booking(qr.getAsLong());
+            if (booking == null
+                    || !codes.signedFor(text, booking.getReservationId(), booking.getUserId(), booking.getSlotId())) {
+                throw CourtRushException.notFound("checkIn.unknownCode");
+            }
+            reservationId = booking.getReservationId();
+        } else {
+            OptionalLong shortCode = codes.reservationOfShortCode(text);
+            if (shortCode.isEmpty() || attendance.booking(shortCode.getAsLong()) == null) {
+                throw CourtRushException.notFound("checkIn.unknownCode");
+            }
+            reservationId = shortCode.getAsLong();
+        }
+        return checkIn(reservationId, staff);
+    }
+
+    /** Marks a booking checked in (found by a search at the desk). */
+    public DeskBooking checkIn(long reservationId, Caller staff) {
+        DeskBooking booking = found(reservationId);
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (booking.getCheckedInTime() != null) {
+            throw CourtRushException.conflict(
+                            "checkIn.already", booking.getCheckedInTime().format(TIME))
+                    .withData(withCode(booking));
+        }
+        if (!booking.active()) {
+            throw CourtRushException.conflict("checkIn.ended", reservationId, booking.getCancelReason());
+        }
+        if (booking.getStatus() != ReservationStatus.CONFIRMED) {
+            throw CourtRushException.conflict("checkIn.unpaid", reservationId);
+        }
+        LocalDateTime start = booking.getSlotDate().atTime(booking.getStartTime());
+        LocalDateTime end = booking.getSlotDate().atTime(booking.getEndTime());
+        if (now.isBefore(start.minus(OPENS_BEFORE_START))) {
+            throw CourtRushException.conflict(
+                    "checkIn.tooEarly", start.minus(OPENS_BEFORE_START).format(TIME));
+        }
+        if (!now.isBefore(end)) {
+            throw CourtRushException.conflict("checkIn.over", end.format(TIME));
+        }
+        if (attendance.checkIn(reservationId, staff.actor(), now) != 1) {
+            // checked in or ended a moment ago, by another desk or the no-show sweep
+            DeskBooking now2 = found(reservationId);
+            throw now2.getCheckedInTime() != null
+                    ? CourtRushException.conflict(
+                            "checkIn.already", now2.getCheckedInTime().format(TIME))
+                    : CourtRushException.conflict("checkIn.ended", reservationId, now2.getCancelReason());
+        }
+        audit.record(
+                staff.actor(),
+                "CHECK_IN",
+                AUDIT_TARGET,
+                reservationId,
+                new EngineText("audit.checkIn", booking.getStudentId()));
+        return withCode(found(reservationId));
+    }
+
+    /** Takes a check-in back, within a minute of it. */
+    public DeskBooking undo(long reservationId, Caller staff) {
+        DeskBooking booking = found(reservationId);
+        if (booking.getCheckedInTime() == null) {
+            throw CourtRushException.conflict("checkIn.notCheckedIn", reservationId);
+        }
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (attendance.undoCheckIn(reservationId, now.minus(UNDO_WINDOW), now) != 1) {
+            throw CourtRushException.conflict("checkIn.undoTooLate", UNDO_WINDOW.toSeconds());
+        }
+        audit.record(
+                staff.actor(),
+                "CHECK_IN_UNDO",
+                AUDIT_TARGET,
+                reservationId,
+                new EngineText("audit.checkInUndone", booking.getStudentId()));
+        return withCode(found(reservationId));
+    }
+
+    /** The check-in codes of a student's own active booking, for the page. */
+    public StudentCheckIn codesFor(long reservationId, Caller student) {
+        Reservation reservation = access.visibleTo(reservationId, student);
+        if (!reservation.getUserId().equals(student.userId())) {
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
+        }
+        DeskBooking booking = found(reservationId);
+        if (!booking.active() && booking.getCheckedInTime() == null) {
+            throw CourtRushException.conflict("checkIn.ended", reservationId, booking.getCancelReason());
+        }
+        String qr = codes.qrText(reservationId, booking.getUserId(), booking.getSlotId());
+        LocalDateTime start = booking.getSlotDate().atTime(booking.getStartTime());
+        return new StudentCheckIn(
+                reservationId,
+                codes.shortCode(reservationId),
+                qr,
+                CheckInCodes.svg(qr),
+                start.minus(OPENS_BEFORE_START),
+                booking.getSlotDate().atTime(booking.getEndTime()),
+                start.plusMinutes(settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0)),
+                booking.getCheckedInTime());
+    }
+
+    private DeskBooking found(long reservationId) {
+        DeskBooking booking = attendance.booking(reservationId);
+        if (booking == null || booking.getCancelReason() == com.courtrush.reserve.record.CancelReason.COMPENSATION) {
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
+        }
+        return booking;
+    }
+
+    private DeskBooking withCode(DeskBooking booking) {
+        booking.setCode(codes.shortCode(booking.getReservationId()));
+        return booking;
+    }
+
+    /**
+     * A student's check-in codes for one booking: the short code, the QR code's text and picture, when
+     * the desk takes them, and when the booking becomes a no-show if it is not checked in.
+     */
+    public record StudentCheckIn(
+            long reservationId,
+            String code,
+            String qrText,
+            String qrSvg,
+            LocalDateTime validFrom,
+            LocalDateTime validUntil,
+            LocalDateTime noShowAfter,
+            LocalDateTime checkedInTime) {}
+}

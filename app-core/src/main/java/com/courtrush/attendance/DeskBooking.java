@@ -1,0 +1,46 @@
+package com.courtrush.attendance;
+
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.ReservationStatus;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import lombok.Getter;
+import lombok.Setter;
+
+/**
+ * A booking as the desk sees it at check-in: when and where, who, its order number (what a student
+ * shows), its short code, and whether and when it was checked in — or that it ended as a no-show.
+ */
+@Getter
+@Setter
+public class DeskBooking {
+    private Long reservationId;
+    private Long userId;
+    private Long slotId;
+    private String studentId;
+    private String studentName;
+    private ReservationStatus status;
+    private CancelReason cancelReason;
+    private LocalDate slotDate;
+
+    @JsonFormat(pattern = "HH:mm")
+    private LocalTime startTime;
+
+    @JsonFormat(pattern = "HH:mm")
+    private LocalTime endTime;
+
+    private Long courtId;
+    private String courtName;
+    private String outTradeNo;
+    private LocalDateTime checkedInTime;
+    private String checkedInBy;
+    /** Filled in by {@link CheckIns}: the code the student reads out. */
+    private String code;
+
+    /** Active (not ended), so it can be checked in. */
+    public boolean active() {
+        return status != null && status.active();
+    }
+}

@@ -1,0 +1,143 @@
+package com.courtrush.attendance;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.EngineText;
+import com.courtrush.reserve.lifecycle.ReservationEnder;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Every half minute: a booking not checked in by its slot's start plus {@code NO_SHOW_GRACE_MINUTES}
+ * ends CANCELLED with reason NO_SHOW (SPEC §16), in one transaction with its strike and the student's
+ * block; the money paid is kept. The place goes back to the opening's stock, where only the desk can
+ * give it (a walk-in): the slot has started, so it is not on sale online. Each end is a compare-and-set
+ * under the reservation's row lock, so several nodes, a late check-in and a refund settle to one outcome.
+ * Only slots that started after the engine first counted no-shows ({@code NO_SHOWS_SINCE}) are swept:
+ * bookings from before were never asked to check in.
+ */
+@Component
+public class NoShows {
+
+    private static final Logger log = LoggerFactory.getLogger(NoShows.class);
+    private static final Duration EVERY = Duration.ofSeconds(30);
+    private static final int BATCH = 200;
+
+    private final AttendanceMapper attendance;
+    private final ReservationMapper reservations;
+    private final ReservationEnder ender;
+    private final Strikes strikes;
+    private final AppSettings settings;
+    private final TransactionTemplate transactions;
+    private final TaskScheduler scheduler;
+    private final AuditTrail audit;
+    private final Clock clock;
+
+    NoShows(
+            AttendanceMapper attendance,
+            ReservationMapper reservations,
+            ReservationEnder ender,
+            Strikes strikes,
+            AppSettings settings,
+            TransactionTemplate transactions,
+            TaskScheduler scheduler,
+            AuditTrail audit,
+            Clock clock) {
+        this.attendance = attendance;
+        this.reservations = reservations;
+        this.ender = ender;
+        this.strikes = strikes;
+        this.settings = settings;
+        this.transactions = transactions;
+        this.scheduler = scheduler;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void start() {
+        since();
+        scheduler.scheduleWithFixedDelay(this::runQuietly, EVERY);
+    }
+
+    void runQuietly() {
+        try {
+            sweep();
+        } catch (RuntimeException e) {
+            log.error("No-show sweep failed; the next run retries", e);
+        }
+    }
+
+    /** Ends every booking overdue for check-in now; returns how many this call ended. */
+    public int sweep() {
+        LocalDateTime now = LocalDateTime.now(clock);
+        int grace = settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0);
+        LocalDateTime startedBy = now.minusMinutes(grace);
+        LocalDateTime since = since();
+        int ended = 0;
+        List<Long> overdue;
+        do {
+            overdue = attendance.notCheckedIn(
+                    startedBy.toLocalDate(), startedBy.toLocalTime(), since.toLocalDate(), since.toLocalTime(), BATCH);
+            for (Long id : overdue) {
+                if (noShow(id, grace)) {
+                    ended++;
+                }
+            }
+        } while (overdue.size() == BATCH);
+        if (ended > 0) {
+            log.info("{} booking(s) not checked in within {} min of their start ended as no-shows", ended, grace);
+        }
+        return ended;
+    }
+
+    private boolean noShow(long reservationId, int grace) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        Reservation ended = transactions.execute(tx -> {
+            Reservation locked = reservations.lockById(reservationId);
+            if (locked == null || !locked.getStatus().active() || locked.getCheckedInTime() != null) {
+                return null;
+            }
+            String note = "not checked in within " + grace + " min of the start";
+            if (!ender.end(locked, locked.getStatus(), CancelReason.NO_SHOW, note)) {
+                return null;
+            }
+            LocalDateTime blockedUntil = strikes.strike(locked.getUserId(), reservationId, now);
+            if (blockedUntil != null) {
+                log.info("Student {} is blocked until {} by no-show strikes", locked.getUserId(), blockedUntil);
+            }
+            return locked;
+        });
+        if (ended == null) {
+            return false;
+        }
+        audit.record(
+                "system:no-show",
+                "NO_SHOW",
+                CheckIns.AUDIT_TARGET,
+                reservationId,
+                new EngineText("audit.noShow", grace));
+        return true;
+    }
+
+    /** When no-shows began to be counted: stored by the first start that counts them, for every node. */
+    private LocalDateTime since() {
+        return LocalDateTime.parse(settings.getOrCreate(
+                SettingKey.NO_SHOWS_SINCE,
+                () -> LocalDateTime.now(clock).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)));
+    }
+}

@@ -1,0 +1,150 @@
+package com.courtrush.attendance;
+
+import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
+import com.courtrush.core.Texts;
+import com.courtrush.reserve.stock.Blocks;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Objects;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * No-show strikes and the blocks they make (SPEC §16): {@code STRIKES_TO_BLOCK} strikes not forgiven
+ * within {@code STRIKE_WINDOW_DAYS} block the student for {@code BLOCK_DAYS} from the latest of them.
+ * The block is kept on the student's account, recomputed on each strike and forgiveness in the same
+ * transaction, and copied to the openings' Redis copies after it commits ({@link Blocks}).
+ */
+@Service
+public class Strikes {
+
+    static final String AUDIT_TARGET = "USER";
+
+    private final AttendanceMapper attendance;
+    private final AppSettings settings;
+    private final Blocks blocks;
+    private final TransactionTemplate transactions;
+    private final AuditTrail audit;
+    private final Clock clock;
+
+    Strikes(
+            AttendanceMapper attendance,
+            AppSettings settings,
+            Blocks blocks,
+            TransactionTemplate transactions,
+            AuditTrail audit,
+            Clock clock) {
+        this.attendance = attendance;
+        this.settings = settings;
+        this.blocks = blocks;
+        this.transactions = transactions;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /** Strikes a student for a no-show, in the caller's transaction; returns the block that follows (null: none). */
+    LocalDateTime strike(long userId, long reservationId, LocalDateTime now) {
+        attendance.strike(userId, reservationId, now);
+        return reblock(userId, now);
+    }
+
+    /** A manager forgives a strike, with a reason; the student's block is recomputed at once. */
+    public Standing forgive(long strikeId, String reason, Caller manager) {
+        manager.requireManager();
+        String why = Texts.requirePlain(reason == null ? null : reason.strip(), "reason");
+        if (why == null || why.isEmpty() || why.length() > 255) {
+            throw CourtRushException.badRequest("strike.reason");
+        }
+        Long userId = transactions.execute(tx -> {
+            Long owner = attendance.lockStrike(strikeId);
+            if (owner == null) {
+                throw CourtRushException.notFound("strike.notFound", strikeId);
+            }
+            LocalDateTime now = LocalDateTime.now(clock);
+            if (attendance.forgive(strikeId, manager.actor(), why, now) != 1) {
+                throw CourtRushException.conflict("strike.alreadyForgiven", strikeId);
+            }
+            reblock(owner, now);
+            return owner;
+        });
+        audit.record(
+                manager.actor(), "FORGIVE_STRIKE", "STRIKE", strikeId, new EngineText("audit.strikeForgiven", why));
+        return standing(userId);
+    }
+
+    /** Where a student stands: blocked until when (null: not), and every strike, newest first. */
+    public Standing standing(long userId) {
+        LocalDateTime until = attendance.blockedUntil(userId);
+        LocalDateTime now = LocalDateTime.now(clock);
+        List<Strike> all = attendance.strikes(userId);
+        LocalDateTime windowStart = now.minusDays(settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS));
+        long counting = all.stream()
+                .filter(s -> !s.forgiven() && s.struckTime().isAfter(windowStart))
+                .count();
+        return new Standing(
+                until != null && until.isAfter(now) ? until : null,
+                until != null && until.isAfter(now) ? Blocks.REASON : null,
+                (int) counting,
+                settings.getPositiveInt(SettingKey.STRIKES_TO_BLOCK),
+                settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS),
+                all);
+    }
+
+    /** The student's account id; 404 for an id that is no student's. */
+    public long studentNamed(String studentId) {
+        Long id = studentId == null ? null : attendance.studentNamed(studentId.strip());
+        if (id == null) {
+            throw CourtRushException.notFound("student.notFound", studentId);
+        }
+        return id;
+    }
+
+    /** Recomputes the block; when it changed, the openings' copies follow after commit. */
+    private LocalDateTime reblock(long userId, LocalDateTime now) {
+        int toBlock = settings.getPositiveInt(SettingKey.STRIKES_TO_BLOCK);
+        int windowDays = settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS);
+        int blockDays = settings.getInt(SettingKey.BLOCK_DAYS, 0);
+        List<LocalDateTime> counting = attendance.standingStrikes(userId, now.minusDays(windowDays));
+        LocalDateTime until =
+                blockDays > 0 && counting.size() >= toBlock ? counting.get(0).plusDays(blockDays) : null;
+        if (until != null && !until.isAfter(now)) {
+            until = null;
+        }
+        LocalDateTime before = attendance.blockedUntil(userId);
+        if (Objects.equals(before, until)) {
+            return until;
+        }
+        attendance.block(userId, until);
+        LocalDateTime after = until;
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                blocks.changed(userId, after);
+            }
+        });
+        return until;
+    }
+
+    /**
+     * @param blockedUntil  when the block ends; null when the student is not blocked
+     * @param reason        {@code NO_SHOW_STRIKES} while blocked
+     * @param counting      strikes not forgiven within the window
+     * @param strikesToBlock how many block
+     * @param windowDays    over how many days they are counted
+     */
+    public record Standing(
+            LocalDateTime blockedUntil,
+            String reason,
+            int counting,
+            int strikesToBlock,
+            int windowDays,
+            List<Strike> strikes) {}
+}

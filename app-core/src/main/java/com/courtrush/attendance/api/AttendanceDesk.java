@@ -1,0 +1,63 @@
+package com.courtrush.attendance.api;
+
+import com.courtrush.account.Caller;
+import com.courtrush.attendance.CheckIns;
+import com.courtrush.attendance.DeskBooking;
+import com.courtrush.attendance.Strikes;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import java.time.LocalDate;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the staff console does after the rush (SPEC §16): the day's bookings at the desk, check-in by
+ * scan or search and its undo, a student's strikes and forgiving one.
+ */
+@Component
+public class AttendanceDesk {
+
+    private final CheckIns checkIns;
+    private final Strikes strikes;
+    private final AppSettings settings;
+
+    public AttendanceDesk(CheckIns checkIns, Strikes strikes, AppSettings settings) {
+        this.checkIns = checkIns;
+        this.strikes = strikes;
+        this.settings = settings;
+    }
+
+    /** Minutes after its start by which a booking must be checked in ({@code NO_SHOW_GRACE_MINUTES}). */
+    public int graceMinutes() {
+        return settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0);
+    }
+
+    /** See {@link CheckIns#day}. */
+    public List<DeskBooking> day(LocalDate day, String query) {
+        return checkIns.day(day, query);
+    }
+
+    /** What the scanner (or staff) typed: the booking it names, checked in. */
+    public DeskBooking scan(String scanned, Caller staff) {
+        return checkIns.scan(scanned, staff);
+    }
+
+    public DeskBooking checkIn(long reservationId, Caller staff) {
+        return checkIns.checkIn(reservationId, staff);
+    }
+
+    /** Takes a check-in back, within a minute of it. */
+    public DeskBooking undo(long reservationId, Caller staff) {
+        return checkIns.undo(reservationId, staff);
+    }
+
+    /** A student's strikes and block, by student id. */
+    public Strikes.Standing standing(String studentId) {
+        return strikes.standing(strikes.studentNamed(studentId));
+    }
+
+    /** A manager forgives a strike, with a reason. */
+    public Strikes.Standing forgive(long strikeId, String reason, Caller manager) {
+        return strikes.forgive(strikeId, reason, manager);
+    }
+}

@@ -1,0 +1,114 @@
+package com.courtrush.reserve.stock;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.redis.LuaScript;
+import com.courtrush.infra.redis.RedisKeys;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Students blocked by no-show strikes (SPEC §16), as the reserve script sees them: each opening keeps
+ * its own copy in its hash slot ({@link RedisKeys#blocked}), so the check is part of the one reserve
+ * call, also on Redis Cluster. The copy is made whole at the opening's warm-up and changed for one
+ * student on each strike or forgiveness. The database ({@code user_account.blocked_until}) is the
+ * last word: a copy missed here is made right by the next warm-up or re-sync.
+ */
+@Component
+public class Blocks {
+
+    /** {@code data.reason} of a BLOCKED answer. */
+    public static final String REASON = "NO_SHOW_STRIKES";
+
+    private static final Logger log = LoggerFactory.getLogger(Blocks.class);
+    private static final DateTimeFormatter SHOWN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    private final RScript script;
+    private final LuaScript blocked = LuaScript.load("blocked");
+    private final BlockedStudentMapper students;
+    private final CourtRushProperties properties;
+    private final Clock clock;
+
+    Blocks(RedissonClient redisson, BlockedStudentMapper students, CourtRushProperties properties, Clock clock) {
+        this.script = redisson.getScript();
+        this.students = students;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** The answer to a blocked student: 409 BLOCKED with {@code data.until} (the gym's time) and {@code data.reason}. */
+    public static CourtRushException refusal(Instant until, ZoneId zone) {
+        LocalDateTime ends = LocalDateTime.ofInstant(until, zone);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("until", ends);
+        data.put("reason", REASON);
+        return new CourtRushException(Outcome.BLOCKED, "reserve.blocked", ends.format(SHOWN)).withData(data);
+    }
+
+    /** The opening's whole copy, from the database: at its warm-up (and each re-sync). */
+    public void copyInto(long sessionId, long expireAt) {
+        List<Object> args = new ArrayList<>();
+        args.add("replace");
+        args.add(Long.toString(expireAt));
+        for (BlockedStudentMapper.BlockedStudent student : students.blockedAfter(LocalDateTime.now(clock))) {
+            args.add(Long.toString(student.userId()));
+            args.add(Long.toString(epochMillis(student.blockedUntil())));
+        }
+        write(sessionId, args);
+    }
+
+    /**
+     * One student's block changed ({@code until} null: not blocked any more): every opening Redis
+     * holds or will hold soon is told. Call it after the change has committed.
+     */
+    public void changed(long userId, LocalDateTime until) {
+        String ends = until == null ? "0" : Long.toString(epochMillis(until));
+        LocalDate yesterday = LocalDate.now(clock).minusDays(1);
+        for (BlockedStudentMapper.OpenOpening opening : students.openFrom(yesterday)) {
+            try {
+                write(
+                        opening.id(),
+                        List.of(
+                                "one",
+                                Long.toString(StockKeys.expireAt(opening.sessionDate(), properties.zone())),
+                                Long.toString(userId),
+                                ends));
+            } catch (RuntimeException e) {
+                log.error(
+                        "Student {}'s block (until {}) could not be copied to opening {}; its next warm-up or "
+                                + "re-sync copies it",
+                        userId,
+                        until,
+                        opening.id(),
+                        e);
+            }
+        }
+    }
+
+    private void write(long sessionId, List<Object> args) {
+        script.eval(
+                RScript.Mode.READ_WRITE,
+                blocked.source(),
+                RScript.ReturnType.INTEGER,
+                List.of(RedisKeys.blocked(sessionId)),
+                args.toArray());
+    }
+
+    private long epochMillis(LocalDateTime time) {
+        return time.atZone(properties.zone()).toInstant().toEpochMilli();
+    }
+}

@@ -1,0 +1,274 @@
+package com.courtrush.attendance;
+
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.courtrush.slot.SlotCatalog;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** Check-in at the desk, no-shows, strikes and blocks (SPEC §16), with real parallel requests. */
+public interface AttendanceScenarios extends StackAccess {
+
+    @Test
+    default void aBookingIsCheckedInOnceByItsQrCodeOrShortCodeOrASearchAndTheDeskMayTakeItBackWithinAMinute()
+            throws Exception {
+        String admin = TestApi.ADMIN_TOKEN;
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        List<Student> students = api().students(3);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        long annBooking = api().book(ann, session, slots.get(0));
+        long bobBooking = api().book(bob, session, slots.get(1));
+        api().pay(ann, annBooking);
+        String bobOrder = api().pay(bob, bobBooking);
+        LocalDate day = startAgo(slots.get(0), Duration.ofMinutes(5));
+        startAgo(slots.get(1), Duration.ofMinutes(5));
+
+        // the student's codes: a QR picture of a signed text, and a short code; someone else's: not there
+        JsonNode codes = TestApi.expect(200, api().get("/reservations/" + annBooking + "/check-in", ann.token()))
+                .data();
+        String qr = codes.path("qrText").asText();
+        String code = codes.path("code").asText();
+        assertThat(qr).startsWith("CI1." + annBooking + ".");
+        assertThat(code).matches("[A-HJKMNP-TV-Z2-9]{6,}");
+        assertThat(codes.path("qrSvg").asText()).startsWith("<svg").contains("<path");
+        assertThat(api().get("/reservations/" + annBooking + "/check-in", bob.token())
+                        .status())
+                .isEqualTo(404);
+
+        // the desk's day lists both, each with its code; a search by student id finds one
+        JsonNode found = TestApi.expect(200, api().get("/admin/check-in?date=" + day + "&q=" + ann.studentId(), admin))
+                .data();
+        assertThat(found).hasSize(1);
+        assertThat(found.get(0).path("code").asText()).isEqualTo(code);
+        assertThat(found.get(0).path("checkedInTime").isNull()).isTrue();
+
+        // a forged QR code is no booking; four desks scanning the real one at once: one checks it in
+        String forged = qr.substring(0, qr.length() - 2) + (qr.endsWith("AA") ? "BB" : "AA");
+        assertThat(api().post("/admin/check-in/scan", admin, Map.of("code", forged))
+                        .status())
+                .isEqualTo(404);
+        List<Reply> scans = together(4, () -> api().post("/admin/check-in/scan", admin, Map.of("code", qr)));
+        assertThat(scans.stream().map(Reply::status)).containsExactlyInAnyOrder(200, 409, 409, 409);
+        Reply again = api().post("/admin/check-in/scan", admin, Map.of("code", qr));
+        assertThat(again.status()).isEqualTo(409);
+        assertThat(again.body().path("message").asText()).contains("Already checked in");
+
+        // taken back within the minute, then checked in by the short code, read out in lower case
+        Reply undone = TestApi.expect(200, api().delete("/admin/check-in/" + annBooking, admin));
+        assertThat(undone.data().path("checkedInTime").isNull()).isTrue();
+        TestApi.expect(200, api().post("/admin/check-in/scan", admin, Map.of("code", code.toLowerCase())));
+        jdbc().update("update reservation set checked_in_time = ? where id = ?", now().minusMinutes(2), annBooking);
+        assertThat(api().delete("/admin/check-in/" + annBooking, admin).status())
+                .as("too late to take back")
+                .isEqualTo(409);
+
+        // Bob shows his order number: searched, then checked in from the list
+        JsonNode byOrder = TestApi.expect(200, api().get("/admin/check-in?date=" + day + "&q=" + bobOrder, admin))
+                .data();
+        assertThat(byOrder).hasSize(1);
+        assertThat(byOrder.get(0).path("reservationId").asLong()).isEqualTo(bobBooking);
+        assertThat(byOrder.get(0).path("outTradeNo").asText()).isEqualTo(bobOrder);
+        TestApi.expect(200, api().post("/admin/check-in/" + bobBooking, admin, null));
+
+        // every action audited
+        JsonNode audit = TestApi.expect(
+                        200, api().get("/admin/audit?targetType=RESERVATION&targetId=" + annBooking, admin))
+                .data()
+                .path("records");
+        assertThat(audit.findValuesAsText("action")).contains("CHECK_IN", "CHECK_IN_UNDO");
+    }
+
+    @Test
+    default void noShowsEndTheirBookingsAndTheirStrikesBlockTheStudentUntilAManagerForgivesOne() throws Exception {
+        String admin = TestApi.ADMIN_TOKEN;
+        AppSettings settings = bean(AppSettings.class);
+        String since = settings.get(SettingKey.NO_SHOWS_SINCE);
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 3);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "12:00", 60, 1);
+        // an opening warmed before the strikes: its copy of the blocked students follows them
+        long warmedBefore = api().createSession(tomorrow(), now(), 2);
+        List<Long> laterSlots =
+                api().generateSlots(warmedBefore, List.of(api().createCourt()), "14:00", "20:00", 60, 1);
+        List<Student> students = api().students(2);
+        Student sam = students.get(0);
+        Student tia = students.get(1);
+        List<Long> samBookings = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            samBookings.add(api().book(sam, session, slots.get(i)));
+        }
+        api().pay(sam, samBookings.get(0)); // paid: the money is kept
+        long tiaBooking = api().book(tia, session, slots.get(3));
+        api().pay(tia, tiaBooking);
+        LocalDate day = null;
+        for (Long slot : slots) {
+            day = startAgo(slot, Duration.ofMinutes(20));
+        }
+        TestApi.expect(200, api().post("/admin/check-in/" + tiaBooking, admin, null));
+        try {
+            settings.set(SettingKey.NO_SHOWS_SINCE, now().minusMinutes(30).toString());
+            bean(NoShows.class).sweep();
+
+            // Sam's three ended as no-shows, Tia (checked in) plays
+            for (Long booking : samBookings) {
+                assertThat(jdbc().queryForMap("select status, cancel_reason from reservation where id = ?", booking))
+                        .containsEntry("STATUS", "CANCELLED")
+                        .containsEntry("CANCEL_REASON", "NO_SHOW");
+            }
+            assertThat(jdbc().queryForObject("select status from reservation where id = ?", String.class, tiaBooking))
+                    .isEqualTo("CONFIRMED");
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from pay_order where reservation_id = ? and status = 'SUCCESS'",
+                                    Integer.class,
+                                    samBookings.get(0)))
+                    .as("a no-show's payment is kept")
+                    .isEqualTo(1);
+
+            // three strikes in 30 days: blocked for 7 days, and the page is told so
+            JsonNode standing = TestApi.expect(200, api().get("/reservations/standing", sam.token()))
+                    .data();
+            assertThat(standing.path("counting").asInt()).isEqualTo(3);
+            LocalDateTime until =
+                    LocalDateTime.parse(standing.path("blockedUntil").asText());
+            assertThat(until).isAfter(now().plusDays(6)).isBefore(now().plusDays(8));
+
+            // in the opening warmed before, while others book beside him at once: refused, with the reason
+            List<Student> others = api().students(3);
+            List<Callable<Reply>> rush = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Student other = others.get(i);
+                long slot = laterSlots.get(i);
+                rush.add(() -> api().reserve(sam, warmedBefore, laterSlots.get(5)));
+                rush.add(() -> api().reserve(other, warmedBefore, slot));
+            }
+            List<Reply> answers = all(rush);
+            for (int i = 0; i < answers.size(); i += 2) {
+                assertThat(answers.get(i).status()).isEqualTo(409);
+                assertThat(answers.get(i).enumCode()).isEqualTo("BLOCKED");
+                assertThat(answers.get(i).data().path("reason").asText()).isEqualTo("NO_SHOW_STRIKES");
+                assertThat(LocalDateTime.parse(
+                                answers.get(i).data().path("until").asText()))
+                        .isEqualTo(until);
+                assertThat(answers.get(i + 1).status())
+                        .as("%s", answers.get(i + 1))
+                        .isEqualTo(202);
+            }
+            // and in an opening made after
+            long madeAfter = api().createSession(tomorrow(), now(), 2);
+            long afterSlot = api().generateSlots(madeAfter, List.of(api().createCourt()), "08:00", "09:00", 60, 1)
+                    .get(0);
+            assertThat(api().reserve(sam, madeAfter, afterSlot).enumCode()).isEqualTo("BLOCKED");
+
+            // staff may not forgive; a manager may, with a reason: the block is lifted everywhere at once
+            long strike = standing.path("strikes").get(0).path("id").asLong();
+            Student desk = api().staffMember("STAFF");
+            assertThat(api().post("/admin/strikes/" + strike + "/forgive", desk.token(), Map.of("reason", "ill"))
+                            .status())
+                    .isEqualTo(403);
+            Student manager = api().staffMember("MANAGER");
+            assertThat(api().post("/admin/strikes/" + strike + "/forgive", manager.token(), Map.of("reason", " "))
+                            .status())
+                    .isEqualTo(400);
+            JsonNode forgiven = TestApi.expect(
+                            200,
+                            api().post(
+                                            "/admin/strikes/" + strike + "/forgive",
+                                            manager.token(),
+                                            Map.of("reason", "doctor's note")))
+                    .data();
+            assertThat(forgiven.path("blockedUntil").isNull()).isTrue();
+            assertThat(forgiven.path("counting").asInt()).isEqualTo(2);
+            TestApi.expect(202, api().reserve(sam, madeAfter, afterSlot));
+            assertThat(api().post("/admin/strikes/" + strike + "/forgive", manager.token(), Map.of("reason", "again"))
+                            .status())
+                    .isEqualTo(409);
+
+            // audited; the day's report counts the no-shows and the check-in
+            assertThat(TestApi.expect(
+                                    200,
+                                    api().get(
+                                                    "/admin/audit?targetType=RESERVATION&targetId="
+                                                            + samBookings.get(1),
+                                                    admin))
+                            .data()
+                            .path("records")
+                            .findValuesAsText("action"))
+                    .contains("NO_SHOW");
+            assertThat(TestApi.expect(200, api().get("/admin/audit?targetType=STRIKE&targetId=" + strike, admin))
+                            .data()
+                            .path("records")
+                            .findValuesAsText("action"))
+                    .containsExactly("FORGIVE_STRIKE");
+            JsonNode report = TestApi.expect(
+                            200, api().get("/admin/reports?from=" + day + "&to=" + day + "&courtId=" + court, admin))
+                    .data()
+                    .path("total");
+            assertThat(report.path("cancelled").path("NO_SHOW").asInt()).isEqualTo(3);
+            assertThat(report.path("checkedIn").asInt()).isEqualTo(1);
+        } finally {
+            settings.set(SettingKey.NO_SHOWS_SINCE, since);
+        }
+    }
+
+    /** Moves a slot to today, started {@code ago} (an hour long); returns its new date. */
+    private LocalDate startAgo(long slotId, Duration ago) {
+        LocalDateTime start = now().minus(ago).withNano(0);
+        LocalTime end = start.toLocalTime().plusHours(1);
+        if (end.isBefore(start.toLocalTime())) {
+            end = LocalTime.of(23, 59, 59);
+        }
+        jdbc().update(
+                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                        start.toLocalDate(),
+                        start.toLocalTime().format(DateTimeFormatter.ISO_LOCAL_TIME),
+                        end.format(DateTimeFormatter.ISO_LOCAL_TIME),
+                        slotId);
+        bean(SlotCatalog.class).invalidateAll();
+        return start.toLocalDate();
+    }
+
+    private static List<Reply> together(int count, Callable<Reply> call) throws Exception {
+        List<Callable<Reply>> calls = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            calls.add(call);
+        }
+        return all(calls);
+    }
+
+    /** Runs the calls at once (each on its own thread) and returns their answers in order. */
+    private static List<Reply> all(List<Callable<Reply>> calls) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(calls.size());
+        try {
+            List<Reply> replies = new ArrayList<>();
+            for (Future<Reply> future : pool.invokeAll(calls)) {
+                replies.add(future.get());
+            }
+            return replies;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
