@@ -103,6 +103,7 @@ import { renderAccount, changePassword } from './account.js';
   function forgetStudent() {
     state.epoch++;
     state.mine = [];
+    state.standing = null;
     state.passes.clear();
     state.wishes.clear();
     state.entries.clear();
@@ -840,6 +841,11 @@ import { renderAccount, changePassword } from './account.js';
       case 'PASS_REQUIRED':
         state.passes.delete(opening.sessionId);
         note(id, 'warn', () => t('reserve.passRequired'));
+        return;
+      case 'BLOCKED':
+        note(id, 'error', () => t('reserve.blocked', a.data && a.data.until ? dayTime(a.data.until) : ''), {
+          action: { label: () => t('tab.mine'), run: () => { location.hash = '#/mine'; } }
+        });
         return;
       default:
         note(id, 'error', () => server);

@@ -3,7 +3,7 @@
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { state } from './state.js';
-import { $, h, yuan, dayLabel, wallTime, toast } from './dom.js';
+import { $, h, yuan, dayLabel, wallTime, dayTime, toast } from './dom.js';
 import * as Sheets from './sheets.js';
 
 const t = I18N.t;
@@ -17,9 +17,12 @@ export function whenChangedElsewhere(redraw) {
 export async function loadMine() {
   const seq = ++state.mineSeq;
   const epoch = state.epoch;
-  const a = await Api.get('/reservations/mine');
+  const [a, standing] = await Promise.all([Api.get('/reservations/mine'), Api.get('/reservations/standing')]);
   if (seq !== state.mineSeq || epoch !== state.epoch) {
     return; // a newer answer is coming, or it was for the student who signed out
+  }
+  if (standing.status === 200) {
+    state.standing = standing.data;
   }
   if (a.status === 200) {
     state.mine = a.data;
@@ -39,11 +42,26 @@ export function renderMine() {
   const empty = $('#mine-empty');
   empty.hidden = state.mine.length > 0;
   empty.textContent = t('mine.none');
-  list.replaceChildren(...state.mine.map(bookingCard));
+  list.replaceChildren(...blockNotice(), ...state.mine.map(bookingCard));
+}
+
+/** A student blocked by no-show strikes is told until when, and why (SPEC §16). */
+function blockNotice() {
+  const standing = state.standing;
+  if (!standing || !standing.blockedUntil) {
+    return [];
+  }
+  return [h('p', { class: 'notice error blocked', role: 'status' },
+    standing.counting > 0
+      ? t('standing.blocked', dayTime(standing.blockedUntil), standing.counting, standing.windowDays)
+      : t('standing.blockedPlain', dayTime(standing.blockedUntil)))];
 }
 
 function bookingCard(r) {
   const lines = [];
+  if (r.checkedInTime) {
+    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
+  }
   if (r.status === 'PENDING_PAYMENT') {
     lines.push(h('p', { class: 'deadline' }, t('mine.payBy', wallTime(r.payBy))));
   } else if (r.status === 'CONFIRMED') {
@@ -61,9 +79,13 @@ function bookingCard(r) {
       t('mine.pay')));
     actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => Sheets.confirmCancel(r, loadMine) },
       t('mine.cancel')));
-  } else if (r.status === 'CONFIRMED' && r.refundOpen) {
-    actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => Sheets.askRefund(r, loadMine) },
-      t('mine.refund')));
+  } else if (r.status === 'CONFIRMED') {
+    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => Sheets.showCheckIn(r) },
+      t('mine.checkIn')));
+    if (r.refundOpen) {
+      actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => Sheets.askRefund(r, loadMine) },
+        t('mine.refund')));
+    }
   }
   return h('article', { class: 'booking status-' + r.status, 'data-reservation': r.reservationId },
     h('div', { class: 'booking-head' },

@@ -137,6 +137,34 @@ export function askRefund(r, changed) {
   ], [go]);
 }
 
+/**
+ * The check-in codes of a booking: the QR code the desk scans (drawn by the engine as SVG), the short
+ * code to read out, and when the desk takes them. The QR code is signed and bound to the booking: a
+ * screenshot of it is worth nothing once the booking is checked in.
+ */
+export async function showCheckIn(r) {
+  const a = await Api.get('/reservations/' + r.reservationId + '/check-in');
+  if (a.status !== 200) {
+    if (a.status !== 401) {
+      toast(a.message);
+    }
+    return;
+  }
+  const codes = a.data;
+  const picture = h('div', { class: 'qr', role: 'img', 'aria-label': t('checkIn.qrLabel') });
+  // the engine's own SVG (a path of squares, nothing from the student): safe to place as it is
+  picture.innerHTML = codes.qrSvg;
+  openSheet(t('checkIn.title'), [
+    h('p', {}, t('checkIn.body', ...slotWords(r))),
+    picture,
+    h('p', { class: 'check-code' }, h('span', { class: 'muted' }, t('checkIn.code') + ' '),
+      h('strong', { 'data-code': codes.code }, codes.code)),
+    codes.checkedInTime
+      ? h('p', { class: 'notice ok' }, t('checkIn.done', wallTime(codes.checkedInTime)))
+      : h('p', { class: 'muted' }, t('checkIn.window', wallTime(codes.validFrom), wallTime(codes.validUntil), wallTime(codes.noShowAfter)))
+  ], []);
+}
+
 // closed by the student (Esc, back): stop what the sheet was doing. The event of a sheet that
 // another replaced arrives after the new one opened, and must not stop the new one's timers.
 $('#sheet').addEventListener('close', () => {

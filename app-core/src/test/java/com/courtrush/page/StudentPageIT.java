@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.FaultProxy;
@@ -242,6 +243,62 @@ class StudentPageIT extends StackTest {
                     .as("errors in the English page's console")
                     .isEmpty();
             assertThat(invariants().assertHold(opening)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aPaidBookingShowsItsCheckInCodesAndABlockedStudentIsToldUntilWhenAndRefused() {
+        Student student = api().students(1).get(0);
+        long court = api().createCourt();
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
+        long booking = api().book(student, opening, slots.get(0));
+        api().pay(student, booking);
+        String code = TestApi.expect(200, api().get("/reservations/" + booking + "/check-in", student.token()))
+                .data()
+                .path("code")
+                .asText();
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.open("#/mine");
+            page.await(d -> page.booking(booking).getText().contains("Confirmed"));
+
+            // the check-in sheet: a QR code drawn by the engine, the short code, and when the desk takes it
+            page.tapInBooking(booking, "button.primary");
+            WebElement sheet = page.sheet();
+            page.await(d -> !sheet.findElements(By.cssSelector(".qr svg path")).isEmpty());
+            assertThat(sheet.findElement(By.cssSelector(".check-code strong")).getText())
+                    .isEqualTo(code);
+            assertThat(sheet.getText()).contains("show the QR code at the desk").contains("is a no-show");
+            assertThat(sheet.findElement(By.cssSelector(".qr")).getSize().getWidth())
+                    .as("a QR code a scanner reads off a phone")
+                    .isGreaterThanOrEqualTo(200);
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, the check-in code")
+                    .isEmpty();
+            page.screenshot("en-check-in");
+            page.tap(sheet.findElement(By.cssSelector(".actions button.secondary")));
+
+            // three no-shows later: blocked for a week; the page says until when, and a tap is refused
+            LocalDateTime until = Times.now().plusDays(7).withSecond(0).withNano(0);
+            jdbc().update("update user_account set blocked_until = ? where id = ?", until, userIdOf(student));
+            bean(Blocks.class).changed(userIdOf(student), until);
+            page.reload();
+            page.open("#/mine");
+            String notice = page.await(
+                    d -> d.findElement(By.cssSelector("#mine-list .blocked")).getText());
+            assertThat(notice)
+                    .contains("you cannot book")
+                    .contains(until.toLocalDate().toString().substring(5));
+            page.screenshot("en-blocked");
+            page.open("");
+            page.await(d -> page.button(slots.get(1)).isEnabled());
+            page.tap(page.button(slots.get(1)));
+            page.await(d -> page.note(slots.get(1)).contains("missed bookings"));
+            assertThat(page.note(slots.get(1)))
+                    .contains(until.toLocalDate().toString().substring(5));
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
         }
     }
 
