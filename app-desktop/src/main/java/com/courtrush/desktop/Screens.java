@@ -1,5 +1,6 @@
 package com.courtrush.desktop;
 
+import com.courtrush.desktop.checkin.CheckInScreen;
 import com.courtrush.desktop.courts.CourtsScreen;
 import com.courtrush.desktop.openings.OpeningsScreen;
 import com.courtrush.desktop.queues.QueuesScreen;
@@ -31,6 +32,7 @@ final class Screens {
                 new RulesScreen(context),
                 new LiveRushScreen(context),
                 new QueuesScreen(context),
+                new CheckInScreen(context),
                 new ReservationsScreen(context),
                 new ReportsScreen(context),
                 new StudentsScreen(context)));

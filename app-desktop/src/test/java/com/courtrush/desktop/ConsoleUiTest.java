@@ -3,6 +3,7 @@ package com.courtrush.desktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.AuditLog;
+import com.courtrush.desktop.checkin.CheckInViewModel;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.openings.OpeningsViewModel;
@@ -519,6 +520,124 @@ class ConsoleUiTest {
         robot.clickOn("#applyRuleDate");
         waitFor(10, () -> plan.getItems().get(3).status() == PlanDay.Status.CLOSED);
         assertThat(plan.getItems().get(3).change().note()).isEqualTo("sports day");
+    }
+
+    @Test
+    @Order(10)
+    void theDeskChecksAStudentInWhenAScannerTypesTheirQrCode() throws Exception {
+        // a paid booking of a slot that began five minutes ago: Bea stands at the desk with her phone
+        LocalDate tomorrow = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(1);
+        long court = call("POST", "/admin/courts", ADMIN, "{\"courtName\":\"Court C\"}")
+                .path("data")
+                .path("id")
+                .asLong();
+        long opening = call(
+                        "POST",
+                        "/admin/sessions",
+                        ADMIN,
+                        "{\"sessionDate\":\"" + tomorrow + "\",\"flashTime\":\""
+                                + LocalDateTime.now(ZoneId.of("Asia/Shanghai")).withNano(0) + "\",\"perUserLimit\":2}")
+                .path("data")
+                .path("id")
+                .asLong();
+        long slot = call(
+                        "POST",
+                        "/admin/sessions/" + opening + "/slots/generate",
+                        ADMIN,
+                        "{\"courtIds\":[" + court + "],\"startTime\":\"09:00\",\"endTime\":\"10:00\","
+                                + "\"durationMinutes\":60,\"capacity\":1,\"priceCents\":2000}")
+                .path("data")
+                .path("slotIds")
+                .get(0)
+                .asLong();
+        call(
+                "POST",
+                "/admin/students",
+                ADMIN,
+                "{\"students\":[{\"studentId\":\"2024888\",\"password\":\"secret88\",\"name\":\"Bea\"}]}");
+        String bea = call("POST", "/auth/login", null, "{\"studentId\":\"2024888\",\"password\":\"secret88\"}")
+                .path("data")
+                .path("token")
+                .asText();
+        String trace = call("POST", "/reserve/", bea, "{\"sessionId\":" + opening + ",\"slotId\":" + slot + "}")
+                .path("data")
+                .path("traceId")
+                .asText();
+        waitForServer(
+                15,
+                () -> "SUCCESS"
+                        .equals(unchecked(() -> call("GET", "/reserve/result/" + trace, bea, null)
+                                .path("data")
+                                .path("status")
+                                .asText())));
+        long booking = call("GET", "/reserve/result/" + trace, bea, null)
+                .path("data")
+                .path("reservationId")
+                .asLong();
+        String order = call("POST", "/pay/wechat/" + booking, bea, null)
+                .path("data")
+                .path("outTradeNo")
+                .asText();
+        call("POST", "/pay/wechat/mock-success/" + order, ADMIN, null);
+        LocalDateTime start =
+                LocalDateTime.now(ZoneId.of("Asia/Shanghai")).minusMinutes(5).withNano(0);
+        app.engine()
+                .getBean(org.springframework.jdbc.core.JdbcTemplate.class)
+                .update(
+                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                        start.toLocalDate(),
+                        start.toLocalTime().toString(),
+                        start.toLocalTime().plusMinutes(50).isAfter(start.toLocalTime())
+                                ? start.toLocalTime().plusMinutes(50).toString()
+                                : "23:59:59",
+                        slot);
+        String qr = call("GET", "/reservations/" + booking + "/check-in", bea, null)
+                .path("data")
+                .path("qrText")
+                .asText();
+
+        // the screen opens with the scan field focused: the scanner types the code and Enter, no click
+        robot.clickOn("#nav-checkIn");
+        TableView<CheckInViewModel.Row> table = table("#checkInTable");
+        waitFor(10, () -> table.getItems().stream().anyMatch(r -> r.reservationId() == booking));
+        waitFor(5, () -> node("#checkInScan").isFocused());
+        // a scanner is a keyboard: the code's characters, then Enter, into whatever has the focus
+        robot.clickOn("#checkInScan").write(qr + "\n");
+        resultSays("✓ Checked in: Bea (2024888)");
+        waitFor(
+                10,
+                () -> table.getItems().stream()
+                        .anyMatch(r -> r.reservationId() == booking && r.state().startsWith("checked in")));
+        assertThat(robot.lookup("#checkInScan").queryAs(TextField.class).getText())
+                .isEmpty();
+
+        // the same code again (a screenshot passed on): refused where the desk looks
+        robot.clickOn("#checkInScan").write(qr + "\n");
+        resultSays("✗ Already checked in at");
+
+        // taken back from the list, within the minute
+        robot.interact(() -> table.getSelectionModel()
+                .select(table.getItems().stream()
+                        .filter(r -> r.reservationId() == booking)
+                        .findFirst()
+                        .orElseThrow()));
+        robot.clickOn("#checkInUndo");
+        resultSays("Check-in taken back");
+        waitFor(10, () -> table.getItems().stream().anyMatch(r -> r.reservationId() == booking && r.canCheckIn()));
+    }
+
+    /** Waits for the check-in screen's result to begin with {@code start}; says what it was if it does not. */
+    static void resultSays(String start) {
+        try {
+            waitFor(
+                    10,
+                    () -> robot.lookup("#checkInResult")
+                            .queryLabeled()
+                            .getText()
+                            .startsWith(start));
+        } catch (AssertionError notYet) {
+            assertThat(robot.lookup("#checkInResult").queryLabeled().getText()).startsWith(start);
+        }
     }
 
     static List<String> clippedOnScreen(Locale locale, String screen) {

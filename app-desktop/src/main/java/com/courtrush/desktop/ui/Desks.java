@@ -2,6 +2,7 @@ package com.courtrush.desktop.ui;
 
 import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.account.api.StudentDesk;
+import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.monitor.api.MonitorDesk;
@@ -34,6 +35,7 @@ public record Desks(
         StaffAccountDesk accounts,
         StudentDesk students,
         SettingsDesk settings,
+        AttendanceDesk attendance,
         Clock clock) {
 
     /** The desks of a running engine. */
@@ -52,6 +54,7 @@ public record Desks(
                 engine.getBean(StaffAccountDesk.class),
                 engine.getBean(StudentDesk.class),
                 engine.getBean(SettingsDesk.class),
+                engine.getBean(AttendanceDesk.class),
                 engine.getBean(Clock.class));
     }
 }

@@ -54,7 +54,7 @@ class ReportsViewModelTest {
         assertThat(model.utilisation()).hasSize(1);
         assertThat(model.summaryProperty().get())
                 .isEqualTo("2026-11-23 to 2026-11-29: 6 places offered, 5 sold, "
-                        + "2 held, 2 paid; cancelled: by the student 1, not paid in time 0, refunded 1, by staff 1; 1 refunded; "
+                        + "2 held, 2 paid; cancelled: by the student 1, not paid in time 0, refunded 1, by staff 1, no-show 0; 1 refunded; "
                         + "4 unsold. Revenue ¥40.00, refunds ¥20.00, net ¥20.00.");
     }
 
@@ -77,11 +77,22 @@ class ReportsViewModelTest {
                 sold,
                 held,
                 held,
-                Map.of(CancelReason.USER, 1, CancelReason.TIMEOUT, 0, CancelReason.REFUND, 1, CancelReason.STAFF, 1),
+                Map.of(
+                        CancelReason.USER,
+                        1,
+                        CancelReason.TIMEOUT,
+                        0,
+                        CancelReason.REFUND,
+                        1,
+                        CancelReason.STAFF,
+                        1,
+                        CancelReason.NO_SHOW,
+                        0),
                 1,
                 offered - held,
                 new BigDecimal("40.00"),
                 new BigDecimal("20.00"),
-                new BigDecimal("20.00"));
+                new BigDecimal("20.00"),
+                0);
     }
 }

@@ -1,0 +1,185 @@
+package com.courtrush.desktop.checkin;
+
+import com.courtrush.account.Caller;
+import com.courtrush.attendance.DeskBooking;
+import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.reserve.record.CancelReason;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.function.Supplier;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Check-in at the desk: the day's bookings by time and court, a scan field a USB scanner types into
+ * (the QR code's text, then Enter) or staff type a short code into, a search by student id, order
+ * number or name, check in the selected booking, and take a check-in back within a minute.
+ */
+public final class CheckInViewModel {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+
+    private final AttendanceDesk desk;
+    private final Caller staff;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
+    private final StringProperty query = new SimpleStringProperty("");
+    private final StringProperty scanned = new SimpleStringProperty("");
+    /** What the last scan or check-in did, in large type for the desk: "" before the first. */
+    private final StringProperty lastResult = new SimpleStringProperty("");
+
+    private final StringProperty lastKind = new SimpleStringProperty("");
+    private final StringProperty hint = new SimpleStringProperty("");
+
+    public CheckInViewModel(
+            AttendanceDesk desk, Caller staff, UiTasks tasks, Notices notices, I18n i18n, Supplier<LocalDate> today) {
+        this.desk = desk;
+        this.staff = staff;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        date.set(today.get());
+    }
+
+    public void refresh() {
+        tasks.run(i18n.t("checkIn.load"), desk::graceMinutes, minutes -> hint.set(i18n.t("checkIn.hint", minutes)));
+        LocalDate day = date.get();
+        String q = query.get();
+        tasks.run(
+                i18n.t("checkIn.load"),
+                () -> desk.day(day, q),
+                list -> rows.setAll(list.stream().map(this::row).toList()));
+    }
+
+    /** Checks in what was scanned or typed; the field is emptied for the next one either way. */
+    public void scan() {
+        String text = scanned.get() == null ? "" : scanned.get().strip();
+        scanned.set("");
+        if (text.isEmpty()) {
+            return;
+        }
+        tasks.run(i18n.t("checkIn.scan"), () -> desk.scan(text, staff), this::checkedIn, this::refused);
+    }
+
+    public void checkIn(Row row) {
+        tasks.run(
+                i18n.t("checkIn.checkIn"),
+                () -> desk.checkIn(row.reservationId(), staff),
+                this::checkedIn,
+                this::refused);
+    }
+
+    public void undo(Row row) {
+        tasks.run(i18n.t("checkIn.undo"), () -> desk.undo(row.reservationId(), staff), booking -> {
+            lastKind.set("undone");
+            lastResult.set(i18n.t("checkIn.undone", describe(booking)));
+            refresh();
+        });
+    }
+
+    private void checkedIn(DeskBooking booking) {
+        lastKind.set("ok");
+        lastResult.set(i18n.t("checkIn.done", describe(booking)));
+        refresh();
+    }
+
+    /** A refusal (a code of another day, already checked in, …) is shown where the desk looks; anything else as usual. */
+    private void refused(Throwable error) {
+        Throwable cause = error;
+        while (cause != null && !(cause instanceof CourtRushException)) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof CourtRushException refusal) {
+            lastKind.set("refused");
+            lastResult.set(i18n.t("checkIn.refused", refusal.message(i18n.locale())));
+        } else {
+            notices.failed(i18n.t("checkIn.scan"), error);
+        }
+    }
+
+    private String describe(DeskBooking booking) {
+        return i18n.t(
+                "checkIn.booking",
+                booking.getStudentName(),
+                booking.getStudentId(),
+                booking.getCourtName(),
+                TIME.format(booking.getStartTime()),
+                TIME.format(booking.getEndTime()));
+    }
+
+    private Row row(DeskBooking b) {
+        String state;
+        if (b.getCheckedInTime() != null) {
+            state = i18n.t("checkIn.checkedInAt", TIME.format(b.getCheckedInTime()));
+        } else if (b.getCancelReason() == CancelReason.NO_SHOW) {
+            state = i18n.of(CancelReason.NO_SHOW);
+        } else {
+            state = i18n.of(b.getStatus());
+        }
+        return new Row(
+                b.getReservationId(),
+                TIME.format(b.getStartTime()) + "–" + TIME.format(b.getEndTime()),
+                b.getCourtName(),
+                b.getStudentId(),
+                b.getStudentName(),
+                b.getOutTradeNo() == null ? "" : b.getOutTradeNo(),
+                b.getCode(),
+                state,
+                b.active() && b.getCheckedInTime() == null,
+                b.getCheckedInTime() != null);
+    }
+
+    public ObservableList<Row> rows() {
+        return rows;
+    }
+
+    public ObjectProperty<LocalDate> dateProperty() {
+        return date;
+    }
+
+    public StringProperty queryProperty() {
+        return query;
+    }
+
+    public StringProperty scannedProperty() {
+        return scanned;
+    }
+
+    public StringProperty lastResultProperty() {
+        return lastResult;
+    }
+
+    /** When a booking not checked in becomes a no-show, as the settings say now. */
+    public StringProperty hintProperty() {
+        return hint;
+    }
+
+    /** "ok", "refused" or "undone": how the last result is shown. */
+    public StringProperty lastKindProperty() {
+        return lastKind;
+    }
+
+    /** A booking as the table shows it. */
+    public record Row(
+            long reservationId,
+            String time,
+            String court,
+            String studentId,
+            String name,
+            String orderNo,
+            String code,
+            String state,
+            boolean canCheckIn,
+            boolean checkedIn) {}
+}

@@ -1,0 +1,101 @@
+package com.courtrush.desktop.checkin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.attendance.DeskBooking;
+import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.ReservationStatus;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CheckInViewModelTest {
+
+    static final LocalDate TODAY = LocalDate.of(2026, 11, 25);
+    final AttendanceDesk desk = mock(AttendanceDesk.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final Caller staff = Caller.atDesk(7, "desk1", Role.STAFF);
+    final CheckInViewModel model =
+            new CheckInViewModel(desk, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);
+
+    @Test
+    void theDayIsListedWithWhatEachBookingNeedsAndTheGraceInTheHint() {
+        when(desk.graceMinutes()).thenReturn(20);
+        when(desk.day(TODAY, ""))
+                .thenReturn(List.of(
+                        booking(1, ReservationStatus.CONFIRMED, null, null),
+                        booking(2, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 55))),
+                        booking(3, ReservationStatus.CANCELLED, CancelReason.NO_SHOW, null)));
+        model.refresh();
+        assertThat(model.rows())
+                .extracting(
+                        CheckInViewModel.Row::state, CheckInViewModel.Row::canCheckIn, CheckInViewModel.Row::checkedIn)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("Confirmed", true, false),
+                        org.assertj.core.groups.Tuple.tuple("checked in 17:55", false, true),
+                        org.assertj.core.groups.Tuple.tuple("no-show", false, false));
+        assertThat(model.rows().get(0).time()).isEqualTo("18:00–19:00");
+        assertThat(model.hintProperty().get())
+                .isEqualTo("Bookings not checked in 20 min after their start become no-shows.");
+    }
+
+    @Test
+    void aScanChecksInEmptiesTheFieldAndSaysWhoInLargeType() {
+        DeskBooking done = booking(1, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 50)));
+        when(desk.scan("CI1.1.abc", staff)).thenReturn(done);
+        model.scannedProperty().set("  CI1.1.abc \n");
+        model.scan();
+        assertThat(model.scannedProperty().get()).isEmpty();
+        assertThat(model.lastKindProperty().get()).isEqualTo("ok");
+        assertThat(model.lastResultProperty().get()).isEqualTo("✓ Checked in: Ann (2024001) · Court 1 18:00–19:00");
+    }
+
+    @Test
+    void aRefusedScanIsShownWhereTheDeskLooksNotInADialog() {
+        when(desk.scan(eq("XYZ"), any())).thenThrow(CourtRushException.conflict("checkIn.already", "2026-11-25 17:50"));
+        model.scannedProperty().set("XYZ");
+        model.scan();
+        assertThat(model.lastKindProperty().get()).isEqualTo("refused");
+        assertThat(model.lastResultProperty().get()).isEqualTo("✗ Already checked in at 2026-11-25 17:50.");
+        assertThat(notices.failures).isEmpty();
+        assertThat(model.scannedProperty().get()).isEmpty();
+    }
+
+    @Test
+    void anEmptyScanAsksNothing() {
+        model.scannedProperty().set("   ");
+        model.scan();
+        verify(desk, never()).scan(any(), any());
+    }
+
+    static DeskBooking booking(long id, ReservationStatus status, CancelReason reason, LocalDateTime checkedIn) {
+        DeskBooking b = new DeskBooking();
+        b.setReservationId(id);
+        b.setStatus(status);
+        b.setCancelReason(reason);
+        b.setStudentId("2024001");
+        b.setStudentName("Ann");
+        b.setCourtName("Court 1");
+        b.setSlotDate(TODAY);
+        b.setStartTime(LocalTime.of(18, 0));
+        b.setEndTime(LocalTime.of(19, 0));
+        b.setCode("K7PQRS");
+        b.setCheckedInTime(checkedIn);
+        return b;
+    }
+}
