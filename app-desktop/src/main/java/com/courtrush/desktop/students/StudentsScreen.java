@@ -25,12 +25,15 @@ import javafx.stage.FileChooser;
 public final class StudentsScreen implements Screen {
 
     private final StudentsViewModel model;
+    private final StrikesViewModel strikes;
     private final Node root;
 
     public StudentsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new StudentsViewModel(
                 context.desks().students(), context.tasks(), context.notices(), i18n, context.actor());
+        strikes = new StrikesViewModel(
+                context.desks().attendance(), context.staff(), context.tasks(), context.notices(), i18n);
 
         TableView<StudentDirectory.Student> table = students(i18n);
         Label total = new Label();
@@ -97,11 +100,18 @@ public final class StudentsScreen implements Screen {
             StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
             model.setActive(student, !student.active());
         });
+        Button strikesButton = button(i18n.t("strikes.open"), "studentStrikes", () -> {
+            StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
+            StrikesDialog.show(i18n, strikes, student.studentId(), student.name());
+        });
         reset.disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
         toggle.disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
-        return bar(reset, toggle);
+        strikesButton
+                .disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
+        return bar(reset, toggle, strikesButton);
     }
 
     @Override
