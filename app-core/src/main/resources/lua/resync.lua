@@ -8,12 +8,18 @@
 -- run id): a restarted Redis, which may have lost its last second, is told by a different one.
 -- Atomic with respect to reserve.lua. Returns the opening's total permits.
 --
+-- Places offered to waitlisted students (SPEC §16) are held like places taken: an offer Redis holds and
+-- has not expired stays; one the database has and Redis lost (a restart from a file a second old) is
+-- put back; either way the place is not on sale while it is offered.
+--
 -- KEYS[1] bf:{s:sessionId}:quota  KEYS[2] bf:{s:sessionId}:reserve:inflight  KEYS[3] bf:{s:sessionId}:warm
--- KEYS[4] bf:{s:sessionId}:settled  KEYS[5] bf:{s:sessionId}:released
--- then for each slot i: KEYS[4i+2] bf:{s:sessionId}:sem:{slotId}, KEYS[4i+3] bf:{s:sessionId}:dedup:{slotId},
---                       KEYS[4i+4] bf:{s:sessionId}:slot:session:{slotId}, KEYS[4i+5] bf:{s:sessionId}:slot:off:{slotId}
+-- KEYS[4] bf:{s:sessionId}:settled  KEYS[5] bf:{s:sessionId}:released  KEYS[6] bf:{s:sessionId}:offers
+-- then for each slot i: KEYS[5i+2] bf:{s:sessionId}:sem:{slotId}, KEYS[5i+3] bf:{s:sessionId}:dedup:{slotId},
+--                       KEYS[5i+4] bf:{s:sessionId}:slot:session:{slotId}, KEYS[5i+5] bf:{s:sessionId}:slot:off:{slotId},
+--                       KEYS[5i+6] bf:{s:sessionId}:offer:{slotId}
 -- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] since (Redis time, ms)  ARGV[4] slot count
--- then for each slot: slotId, capacity, active (1/0), holder count, holder user ids...
+-- then for each slot: slotId, capacity, active (1/0), holder count, holder user ids..., the database's
+-- offer count, then user id and expiry (epoch ms) of each
 
 local sessionId = ARGV[1]
 local expireAt = ARGV[2]
@@ -57,9 +63,12 @@ end
 redis.call('DEL', KEYS[1])
 local quota = {}
 local total = 0
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local a = 5
 for i = 1, tonumber(ARGV[4]) do
-  local semKey, dedupKey, bindKey, offKey = KEYS[4 * i + 2], KEYS[4 * i + 3], KEYS[4 * i + 4], KEYS[4 * i + 5]
+  local semKey, dedupKey, bindKey, offKey, offerKey =
+    KEYS[5 * i + 2], KEYS[5 * i + 3], KEYS[5 * i + 4], KEYS[5 * i + 5], KEYS[5 * i + 6]
   local slotId, capacity, active, n = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2] == '1', tonumber(ARGV[a + 3])
   a = a + 4
   local holders = {}
@@ -67,6 +76,17 @@ for i = 1, tonumber(ARGV[4]) do
     holders[ARGV[a + j]] = true
   end
   a = a + n
+  local offered = tonumber(ARGV[a])
+  for j = 1, offered do
+    local user, expires = ARGV[a + 2 * j - 1], ARGV[a + 2 * j]
+    if tonumber(expires) > now and redis.call('HEXISTS', offerKey, user) == 0 then
+      redis.call('HSET', offerKey, user, expires)
+      redis.call('EXPIREAT', offerKey, expireAt)
+      redis.call('ZADD', KEYS[6], expires, slotId .. '|' .. user)
+      redis.call('EXPIREAT', KEYS[6], expireAt)
+    end
+  end
+  a = a + 1 + 2 * offered
   for user, last in pairs(changes[slotId] or {}) do
     holders[user] = last.held or nil
   end
@@ -80,9 +100,22 @@ for i = 1, tonumber(ARGV[4]) do
     taken = taken + 1
     quota[user] = (quota[user] or 0) + 1
   end
+  -- an offer not yet expired holds its place; an expired one (or one of a student who holds the slot)
+  -- is dropped here, its place counted free, so the sweep cannot give it back a second time
+  local held = redis.call('HGETALL', offerKey)
+  local offers = 0
+  for j = 2, #held, 2 do
+    local user = held[j - 1]
+    if holders[user] == nil and tonumber(held[j]) > now then
+      offers = offers + 1
+    else
+      redis.call('HDEL', offerKey, user)
+      redis.call('ZREM', KEYS[6], slotId .. '|' .. user)
+    end
+  end
   local permits = 0
   if active then
-    permits = math.max(0, capacity - taken)
+    permits = math.max(0, capacity - taken - offers)
     redis.call('DEL', offKey)
   else
     redis.call('SET', offKey, '1')

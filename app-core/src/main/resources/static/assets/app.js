@@ -21,7 +21,7 @@ import * as Clock from './clock.js';
 import * as Tap from './tap.js';
 import * as State from './state.js';
 import { $, sleep, h, setText, setLabel, yuan, addDays, weekday, today, dayLabel, slotName, wallTime, dayTime, toast } from './dom.js';
-import { loadMine, renderMine, openPay, whenChangedElsewhere } from './bookings.js';
+import { loadMine, renderMine, openPay, whenChangedElsewhere, joinWaitlist as joinWaitlistOf } from './bookings.js';
 import { closeSheet } from './sheets.js';
 import { renderAccount, changePassword } from './account.js';
 
@@ -104,6 +104,7 @@ import { renderAccount, changePassword } from './account.js';
     state.epoch++;
     state.mine = [];
     state.standing = null;
+    state.waits = [];
     state.passes.clear();
     state.wishes.clear();
     state.entries.clear();
@@ -583,7 +584,8 @@ import { renderAccount, changePassword } from './account.js';
     if (row.button.disabled === enabled) {
       row.button.disabled = !enabled;
     }
-    renderNote(row, st === 'mine' ? mineNote(mine.get(slot.slotId)) : state.notes.get(slot.slotId));
+    renderNote(row, st === 'mine' ? mineNote(mine.get(slot.slotId))
+      : state.notes.get(slot.slotId) || (st === 'soldout' ? waitNote(opening, slot) : null));
     if (row.wish) {
       const wishes = state.wishes.get(opening.sessionId) || [];
       const at = wishes.indexOf(slot.slotId);
@@ -594,6 +596,22 @@ import { renderAccount, changePassword } from './account.js';
       row.wish.setAttribute('aria-pressed', String(at >= 0));
       row.wish.disabled = at < 0 && wishes.length >= 2;
     }
+  }
+
+  /** Under a sold-out slot: my place in its waitlist or the place offered to me, else a way to join. */
+  function waitNote(opening, slot) {
+    const mineToo = { label: () => t('tab.mine'), run: () => { location.hash = '#/mine'; } };
+    const wait = state.waits.find(w => w.slotId === slot.slotId);
+    if (wait && wait.status === 'OFFERED') {
+      return { kind: 'ok', text: () => t('wait.heldUntil', wallTime(wait.offerExpires)), action: mineToo };
+    }
+    if (wait) {
+      return { kind: 'info', text: () => t('wait.position', wait.position), action: mineToo };
+    }
+    return {
+      kind: 'info', text: () => t('wait.soldOutHint'),
+      action: { label: () => t('wait.join'), run: () => joinWaitlist(opening, slot.slotId) }
+    };
   }
 
   /** Under a slot that is mine: what to do next. */
@@ -741,6 +759,19 @@ import { renderAccount, changePassword } from './account.js';
 
   // ---- the tap -------------------------------------------------------------------------------
 
+  /** Joins the sold-out slot's waitlist from its note; the note says the place in line. */
+  async function joinWaitlist(opening, slotId) {
+    const a = await joinWaitlistOf(opening.sessionId, slotId);
+    if (a.status === 200) {
+      note(slotId, 'info', () => t('wait.joined', a.data.position), {
+        action: { label: () => t('tab.mine'), run: () => { location.hash = '#/mine'; } }
+      });
+    } else if (a.status !== 401) {
+      note(slotId, 'warn', () => a.message);
+    }
+    refreshRows();
+  }
+
   function note(slotId, kind, text, extra) {
     state.notes.set(slotId, Object.assign({ kind, text }, extra));
   }
@@ -835,8 +866,10 @@ import { renderAccount, changePassword } from './account.js';
         return;
       case 'OUT_OF_STOCK':
         slot.permitsLeft = 0;
-        note(id, 'warn', () => t('reserve.soldOut'),
-          { alternatives: (a.data && a.data.alternatives) || [] });
+        note(id, 'warn', () => t('reserve.soldOut'), {
+          alternatives: (a.data && a.data.alternatives) || [],
+          action: { label: () => t('wait.join'), run: () => joinWaitlist(opening, id) }
+        });
         return;
       case 'PASS_REQUIRED':
         state.passes.delete(opening.sessionId);

@@ -5,6 +5,7 @@ import { Api } from './api.js';
 import { state } from './state.js';
 import { $, h, yuan, dayLabel, wallTime, dayTime, toast } from './dom.js';
 import * as Sheets from './sheets.js';
+import { countdown } from './clock.js';
 
 const t = I18N.t;
 let changedElsewhere = () => {};
@@ -17,12 +18,16 @@ export function whenChangedElsewhere(redraw) {
 export async function loadMine() {
   const seq = ++state.mineSeq;
   const epoch = state.epoch;
-  const [a, standing] = await Promise.all([Api.get('/reservations/mine'), Api.get('/reservations/standing')]);
+  const [a, standing, waits] = await Promise.all(
+    [Api.get('/reservations/mine'), Api.get('/reservations/standing'), Api.get('/reservations/waits')]);
   if (seq !== state.mineSeq || epoch !== state.epoch) {
     return; // a newer answer is coming, or it was for the student who signed out
   }
   if (standing.status === 200) {
     state.standing = standing.data;
+  }
+  if (waits.status === 200) {
+    state.waits = waits.data;
   }
   if (a.status === 200) {
     state.mine = a.data;
@@ -40,9 +45,110 @@ export async function loadMine() {
 export function renderMine() {
   const list = $('#mine-list');
   const empty = $('#mine-empty');
-  empty.hidden = state.mine.length > 0;
+  empty.hidden = state.mine.length > 0 || state.waits.length > 0;
   empty.textContent = t('mine.none');
-  list.replaceChildren(...blockNotice(), ...state.mine.map(bookingCard));
+  list.replaceChildren(...blockNotice(), ...state.waits.map(waitCard), ...state.mine.map(bookingCard));
+  clearInterval(state.offerTimer);
+  if (state.waits.some(w => w.status === 'OFFERED')) {
+    state.offerTimer = setInterval(tickOffers, 1000);
+  }
+}
+
+/** Seconds left to take an offer, from what /reservations/waits said when it answered. */
+function secondsToAccept(w) {
+  return Math.max(0, Math.round(w.secondsToAccept - (performance.now() - state.mineAt) / 1000));
+}
+
+/** The offers' countdowns, every second; an offer run out is read again (it went to the next student). */
+function tickOffers() {
+  let expired = false;
+  for (const w of state.waits.filter(x => x.status === 'OFFERED')) {
+    const left = secondsToAccept(w);
+    const el = document.querySelector('.wait[data-slot="' + w.slotId + '"] .offer-left');
+    if (el) {
+      el.textContent = t('wait.offerLeft', countdown(left * 1000));
+    }
+    expired = expired || left === 0;
+  }
+  if (expired || state.view !== 'mine') {
+    clearInterval(state.offerTimer);
+    if (expired) {
+      loadMine();
+    }
+  }
+}
+
+/** A wait of mine (SPEC §16): my place in the line, or the place offered to me with its countdown. */
+function waitCard(w) {
+  const when = dayLabel(w.slotDate) + ' ' + w.startTime + '–' + w.endTime;
+  const offered = w.status === 'OFFERED';
+  const actions = offered
+    ? [h('button', { type: 'button', class: 'primary', onclick: () => takeOffer(w) }, t('wait.take')),
+      h('button', { type: 'button', class: 'secondary', onclick: () => declineOffer(w) }, t('wait.decline'))]
+    : [h('button', { type: 'button', class: 'secondary', onclick: () => leaveWait(w) }, t('wait.leave'))];
+  return h('article', { class: 'booking wait status-' + w.status, 'data-slot': w.slotId },
+    h('div', { class: 'booking-head' },
+      h('strong', { class: 'court-name' }, w.courtName),
+      h('span', { class: 'badge badge-' + (offered ? 'PENDING_PAYMENT' : 'PENDING') },
+        t(offered ? 'wait.offered' : 'wait.waiting'))),
+    h('p', { class: 'when' }, when + ' · ¥' + yuan(w.priceCents)),
+    offered
+      ? [h('p', { class: 'deadline' }, t('wait.heldUntil', wallTime(w.offerExpires))),
+        h('p', { class: 'offer-left', role: 'timer' }, t('wait.offerLeft', countdown(secondsToAccept(w) * 1000)))]
+      : h('p', { class: 'muted' }, t('wait.position', w.position)),
+    h('div', { class: 'actions' }, actions));
+}
+
+/** One tap takes the offer: a grant like any other; once recorded, the pay sheet opens. */
+async function takeOffer(w) {
+  const a = await Api.post('/reserve/offers/' + w.slotId + '/accept', { sessionId: w.sessionId });
+  if (a.status !== 202) {
+    if (a.status !== 401) {
+      toast(a.message);
+    }
+    await loadMine();
+    return;
+  }
+  toast(a.message);
+  for (let i = 0; i < 20; i++) {
+    await new Promise(resolve => setTimeout(resolve, 500));
+    const r = await Api.get('/reserve/result/' + encodeURIComponent(a.data.traceId));
+    if (r.status === 200 && r.data.status === 'SUCCESS') {
+      await loadMine();
+      openPay(r.data.reservationId);
+      return;
+    }
+    if (r.status === 200 && r.data.status === 'FAILED') {
+      toast(r.data.reason || r.message);
+      break;
+    }
+  }
+  await loadMine();
+}
+
+async function declineOffer(w) {
+  const a = await Api.post('/reserve/offers/' + w.slotId + '/decline');
+  if (a.status !== 401) {
+    toast(a.message);
+  }
+  await loadMine();
+}
+
+async function leaveWait(w) {
+  const a = await Api.del('/reserve/waitlist/' + w.slotId);
+  if (a.status !== 401) {
+    toast(a.message);
+  }
+  await loadMine();
+}
+
+/** Joins a sold-out slot's waitlist; the note says the place in line. */
+export async function joinWaitlist(sessionId, slotId) {
+  const a = await Api.post('/reserve/waitlist', { sessionId, slotId });
+  if (a.status === 200) {
+    await loadMine();
+  }
+  return a;
 }
 
 /** A student blocked by no-show strikes is told until when, and why (SPEC §16). */

@@ -10,7 +10,9 @@ export const state = {
   gates: new Map(),      // sessionId -> {at: performance.now() when the gate opens, or null; rtt; sampled}
   mine: [],              // GET /reservations/mine
   mineAt: 0,
-  standing: null,        // GET /reservations/standing: strikes and the block they made (SPEC §16)
+  standing: null,
+  waits: [],              // GET /reservations/waits: my places in waitlists and the places offered to me
+  offerTimer: null,        // GET /reservations/standing: strikes and the block they made (SPEC §16)
   sending: new Set(),    // slot ids whose POST /reserve/ is on its way: their buttons wait
   waitUntil: 0,          // performance.now() before which reserve buttons wait (Retry-After)
   queued: new Set(),     // slot ids whose grant is being confirmed

@@ -16,6 +16,7 @@ import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.reserve.recover.DeadLetterScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
+import com.courtrush.reserve.waitlist.WaitlistScenarios;
 import com.courtrush.security.SecurityScenarios;
 import com.courtrush.security.SlowClientScenarios;
 import com.courtrush.staff.StaffScenarios;
@@ -65,7 +66,8 @@ class EmbeddedStackIT extends StackTest
                 SecurityScenarios,
                 OpeningClockScenarios,
                 SlowClientScenarios,
-                AttendanceScenarios {
+                AttendanceScenarios,
+                WaitlistScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

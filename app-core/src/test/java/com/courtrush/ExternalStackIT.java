@@ -11,6 +11,7 @@ import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.reserve.recover.DeadLetterScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
+import com.courtrush.reserve.waitlist.WaitlistScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
@@ -37,7 +38,8 @@ class ExternalStackIT extends StackTest
                 DrawScenarios,
                 MultiNodeScenarios,
                 SignInScenarios,
-                AttendanceScenarios {
+                AttendanceScenarios,
+                WaitlistScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

@@ -159,8 +159,18 @@ public class ReportExports {
         List<String> header = new ArrayList<>(header(locale, "report", "playDate", "offered", "sold", "held", "paid"));
         SalesReports.REASONS.forEach(reason ->
                 header.add(EngineMessages.format(locale, "csv.report.cancelled", word(locale, "reason." + reason))));
-        header.addAll(
-                header(locale, "report", "refunded", "unsold", "revenueYuan", "refundsYuan", "netYuan", "checkedIn"));
+        header.addAll(header(
+                locale,
+                "report",
+                "refunded",
+                "unsold",
+                "revenueYuan",
+                "refundsYuan",
+                "netYuan",
+                "checkedIn",
+                "offersTaken",
+                "offersDeclined",
+                "offersExpired"));
         rows.add(header);
         report.days().forEach(day -> rows.add(figures(day.date().toString(), day)));
         rows.add(figures(EngineMessages.format(locale, "csv.report.total"), report.total()));
@@ -176,7 +186,15 @@ public class ReportExports {
         List<Object> row = new ArrayList<>(List.of(label, day.offered(), day.sold(), day.held(), day.paid()));
         SalesReports.REASONS.forEach(reason -> row.add(day.cancelled().get(reason)));
         row.addAll(List.of(
-                day.refunded(), day.unsold(), day.revenueYuan(), day.refundsYuan(), day.netYuan(), day.checkedIn()));
+                day.refunded(),
+                day.unsold(),
+                day.revenueYuan(),
+                day.refundsYuan(),
+                day.netYuan(),
+                day.checkedIn(),
+                day.offersTaken(),
+                day.offersDeclined(),
+                day.offersExpired()));
         return row;
     }
 

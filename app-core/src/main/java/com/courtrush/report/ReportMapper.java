@@ -65,6 +65,15 @@ interface ReportMapper {
         private String studentName;
     }
 
+    /** What became of the waitlist's offers (SPEC §16) of the range's slots: TAKEN, DECLINED, EXPIRED, by play date. */
+    @Select("<script>select s.slot_date, w.status, count(*) as offers from waitlist_entry w "
+            + "join time_slot s on s.id = w.slot_id where " + SLOTS_IN_RANGE
+            + " and w.status in ('TAKEN', 'DECLINED', 'EXPIRED') group by s.slot_date, w.status</script>")
+    List<OfferLine> offers(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
+
+    /** Offers of one play date that ended one way. */
+    record OfferLine(LocalDate slotDate, String status, long offers) {}
+
     /** A pay order. */
     @Getter
     @Setter

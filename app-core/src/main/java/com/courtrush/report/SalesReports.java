@@ -61,7 +61,8 @@ public class SalesReports {
         return new Lines(
                 mapper.slots(from, to, courtId),
                 mapper.reservations(from, to, courtId),
-                mapper.payOrders(from, to, courtId));
+                mapper.payOrders(from, to, courtId),
+                mapper.offers(from, to, courtId));
     }
 
     static void requireRange(LocalDate from, LocalDate to) {
@@ -122,6 +123,14 @@ public class SalesReports {
                 day.refundsCents += order.getAmountCents();
             }
         }
+        for (ReportMapper.OfferLine offer : lines.offers()) {
+            Tally day = days.get(offer.slotDate());
+            switch (offer.status()) {
+                case "TAKEN" -> day.offersTaken += (int) offer.offers();
+                case "DECLINED" -> day.offersDeclined += (int) offer.offers();
+                default -> day.offersExpired += (int) offer.offers();
+            }
+        }
         Tally total = new Tally();
         List<Figures> figures = new ArrayList<>();
         days.forEach((date, tally) -> {
@@ -149,7 +158,8 @@ public class SalesReports {
     record Lines(
             List<ReportMapper.SlotLine> slots,
             List<ReportMapper.ReservationLine> reservations,
-            List<ReportMapper.PayLine> payOrders) {}
+            List<ReportMapper.PayLine> payOrders,
+            List<ReportMapper.OfferLine> offers) {}
 
     private record UtilisationKey(String courtName, long courtId, int hour) implements Comparable<UtilisationKey> {
         static UtilisationKey of(ReportMapper.SlotLine slot) {
@@ -174,6 +184,9 @@ public class SalesReports {
         int paid;
         int refunded;
         int checkedIn;
+        int offersTaken;
+        int offersDeclined;
+        int offersExpired;
         long revenueCents;
         long refundsCents;
         final Map<CancelReason, Integer> cancelled = new EnumMap<>(CancelReason.class);
@@ -185,6 +198,9 @@ public class SalesReports {
             paid += other.paid;
             refunded += other.refunded;
             checkedIn += other.checkedIn;
+            offersTaken += other.offersTaken;
+            offersDeclined += other.offersDeclined;
+            offersExpired += other.offersExpired;
             revenueCents += other.revenueCents;
             refundsCents += other.refundsCents;
             other.cancelled.forEach((reason, count) -> cancelled.merge(reason, count, Integer::sum));
@@ -205,7 +221,10 @@ public class SalesReports {
                     yuan(revenueCents),
                     yuan(refundsCents),
                     yuan(revenueCents - refundsCents),
-                    checkedIn);
+                    checkedIn,
+                    offersTaken,
+                    offersDeclined,
+                    offersExpired);
         }
     }
 
@@ -218,6 +237,8 @@ public class SalesReports {
      *
      * @param cancelled by reason: USER, TIMEOUT, REFUND, STAFF, NO_SHOW (not checked in by the start and grace)
      * @param checkedIn places the desk checked in
+     * @param offersTaken places offered from the waitlist and taken; {@code offersDeclined}, {@code offersExpired}:
+     *     passed on
      */
     public record Figures(
             LocalDate date,
@@ -231,7 +252,10 @@ public class SalesReports {
             BigDecimal revenueYuan,
             BigDecimal refundsYuan,
             BigDecimal netYuan,
-            int checkedIn) {}
+            int checkedIn,
+            int offersTaken,
+            int offersDeclined,
+            int offersExpired) {}
 
     /** Places held of those offered, for one court and starting hour over the range. */
     public record Utilisation(String courtName, int hour, int places, int held, BigDecimal percent) {}

@@ -19,6 +19,12 @@ public enum SettingKey {
     STRIKE_WINDOW_DAYS("30", 1, 365),
     /** Days a student stays blocked from the strike that blocked them (0: strikes never block). */
     BLOCK_DAYS("7", 0, 365),
+    /** Most students waiting for a place of one slot (SPEC §16). */
+    WAITLIST_PER_SLOT("25", 1, 1000),
+    /** Most slots one student waits for at a time, over every opening. */
+    WAITS_PER_STUDENT("3", 1, 50),
+    /** Minutes a place offered to a waitlisted student is held for them (never past the slot's start). */
+    OFFER_MINUTES("10", 1, 1440),
     /** HMAC secret of student tokens, shared by every node; never shown. */
     AUTH_TOKEN_SECRET(null, 1, 0),
     /** HMAC secret of check-in codes, shared by every node; never shown. */

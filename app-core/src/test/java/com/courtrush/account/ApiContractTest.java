@@ -217,6 +217,12 @@ class ApiContractTest {
     @MockitoBean
     com.courtrush.attendance.Strikes strikes;
 
+    @MockitoBean
+    com.courtrush.reserve.waitlist.Waitlists waitlists;
+
+    @MockitoBean
+    com.courtrush.reserve.decide.OfferAcceptance offerAcceptance;
+
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)
     static class Fixed {

@@ -59,7 +59,7 @@ class ArchitectureTest {
 
     /**
      * The reserve engine's order, lowest first: the stock's keys, the grant message and its recording,
-     * the statistics, booking passes, recovery, a reservation's lifecycle, the decision. A part may use
+     * the statistics, booking passes, recovery, a reservation's lifecycle, the decision, the waitlist. A part may use
      * the parts below it only; recording reaches statistics and recovery through the ports it owns
      * ({@code RecordingMeters}, {@code RecordingFollowUp}).
      */
@@ -80,18 +80,22 @@ class ArchitectureTest {
                 .definedBy(reserve + ".lifecycle..")
                 .layer("decide")
                 .definedBy(reserve + ".decide..")
-                .whereLayer("decide")
+                .layer("waitlist")
+                .definedBy(reserve + ".waitlist..")
+                .whereLayer("waitlist")
                 .mayNotBeAccessedByAnyLayer()
+                .whereLayer("decide")
+                .mayOnlyBeAccessedByLayers("waitlist")
                 .whereLayer("lifecycle")
-                .mayOnlyBeAccessedByLayers("decide")
+                .mayOnlyBeAccessedByLayers("decide", "waitlist")
                 .whereLayer("recover")
-                .mayOnlyBeAccessedByLayers("lifecycle", "decide")
+                .mayOnlyBeAccessedByLayers("lifecycle", "decide", "waitlist")
                 .whereLayer("pass")
-                .mayOnlyBeAccessedByLayers("recover", "lifecycle", "decide")
+                .mayOnlyBeAccessedByLayers("recover", "lifecycle", "decide", "waitlist")
                 .whereLayer("statistics")
-                .mayOnlyBeAccessedByLayers("pass", "recover", "lifecycle", "decide")
+                .mayOnlyBeAccessedByLayers("pass", "recover", "lifecycle", "decide", "waitlist")
                 .whereLayer("record")
-                .mayOnlyBeAccessedByLayers("statistics", "pass", "recover", "lifecycle", "decide")
+                .mayOnlyBeAccessedByLayers("statistics", "pass", "recover", "lifecycle", "decide", "waitlist")
                 .allowEmptyShould(false);
     }
 

@@ -303,6 +303,60 @@ class StudentPageIT extends StackTest {
     }
 
     @Test
+    void aStudentJoinsASoldOutSlotsWaitlistGetsTheReturnedPlaceOfferedTakesItWithOneTapAndPays() {
+        List<Student> students = api().students(2);
+        Student holder = students.get(0);
+        Student ann = students.get(1);
+        long court = api().createCourt();
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "20:00", "22:00", 60, 1);
+        long slot = slots.get(0);
+        long held = api().book(holder, opening, slot);
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(ann.studentId(), TestApi.passwordOf(ann));
+            page.awaitState(slot, "soldout");
+            page.await(d -> page.note(slot).contains("Join the waitlist"));
+            page.tap(page.noteAction(slot));
+            page.await(d -> page.note(slot).contains("number 1 in line"));
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, on the waitlist")
+                    .isEmpty();
+            page.screenshot("en-waitlist-joined");
+
+            // the holder cancels: the place is offered to Ann, held for her with a countdown
+            TestApi.expect(200, api().delete("/reserve/" + held, holder.token()));
+            page.open("#/mine");
+            WebElement offer = page.await(d -> {
+                List<WebElement> cards =
+                        d.findElements(By.cssSelector(".wait.status-OFFERED[data-slot='" + slot + "']"));
+                return cards.isEmpty() ? null : cards.get(0);
+            });
+            assertThat(offer.getText())
+                    .contains("A place is held for you until")
+                    .containsPattern("\\d\\d:\\d\\d left");
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, an offer")
+                    .isEmpty();
+            page.screenshot("en-waitlist-offer");
+
+            // one tap takes it: recorded as a booking to pay, and the (simulated) pay sheet opens
+            page.tap(offer.findElement(By.cssSelector("button.primary")));
+            WebElement sheet = page.sheet();
+            page.await(d -> !sheet.findElements(By.cssSelector(".order-no")).isEmpty());
+            String outTradeNo = sheet.findElement(By.cssSelector(".order-no")).getText();
+            TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, TestApi.ADMIN_TOKEN, null));
+            page.await(
+                    d -> sheet.findElement(By.cssSelector(".pay-status.done")).isDisplayed());
+            long reservation = jdbc().queryForObject(
+                            "select id from reservation where slot_id = ? and status = 'CONFIRMED'", Long.class, slot);
+            assertThat(jdbc().queryForObject("select user_id from reservation where id = ?", Long.class, reservation))
+                    .isEqualTo(userIdOf(ann));
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    @Test
     void aRevokedSignInGoesBackToSignInAndReturnsWhereTheStudentWasAndThePasswordCanBeChanged() {
         Student student = api().students(1).get(0);
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {

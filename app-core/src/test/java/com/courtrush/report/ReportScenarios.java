@@ -118,6 +118,9 @@ public interface ReportScenarios extends StackAccess {
                         "40.00",
                         "20.00",
                         "20.00",
+                        "0",
+                        "0",
+                        "0",
                         "0");
         assertThat(rows.get(2).get(0)).isEqualTo("合计");
 

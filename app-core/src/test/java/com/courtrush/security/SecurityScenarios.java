@@ -69,6 +69,11 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("DELETE /reserve/{reservationId}", Access.STUDENT),
             Map.entry("GET /reservations/mine", Access.STUDENT),
             Map.entry("GET /reservations/standing", Access.STUDENT),
+            Map.entry("GET /reservations/waits", Access.STUDENT),
+            Map.entry("POST /reserve/waitlist", Access.STUDENT),
+            Map.entry("DELETE /reserve/waitlist/{slotId}", Access.STUDENT),
+            Map.entry("POST /reserve/offers/{slotId}/accept", Access.STUDENT),
+            Map.entry("POST /reserve/offers/{slotId}/decline", Access.STUDENT),
             Map.entry("GET /reservations/{reservationId}/check-in", Access.STUDENT),
             Map.entry("GET /admin/check-in", Access.STAFF),
             Map.entry("POST /admin/check-in/scan", Access.STAFF),
@@ -158,7 +163,8 @@ public interface SecurityScenarios extends StackAccess {
             String traceId,
             String outTradeNo,
             long sessionId,
-            long courtId) {
+            long courtId,
+            long slotId) {
 
         String fill(String path) {
             Matcher variables = VARIABLE.matcher(path);
@@ -173,6 +179,7 @@ public interface SecurityScenarios extends StackAccess {
                             case "sessionId" -> Long.toString(sessionId);
                             case "date" -> LocalDate.now().plusDays(3).toString();
                             case "strikeId" -> "1";
+                            case "slotId" -> Long.toString(slotId);
                             case "id" ->
                                 path.startsWith("/admin/courts")
                                         ? Long.toString(courtId)
@@ -512,7 +519,8 @@ public interface SecurityScenarios extends StackAccess {
                 trace,
                 order,
                 session,
-                court);
+                court,
+                slot);
     }
 
     private String fresh(Student student) {

@@ -67,10 +67,14 @@ public final class StockInvariants {
                     .as("I1: active reservations of slot %d", slot.id())
                     .isLessThanOrEqualTo(slot.capacity());
             assertThat(slot.booked()).as("booked counter of slot %d", slot.id()).isEqualTo(holding.size());
-            // I3: permits = capacity - active, dedup = holders
+            // I3: permits = capacity - active - offered to the waitlist (SPEC §16), dedup = holders
             String permits = (String) redisson.getBucket(RedisKeys.semaphore(sessionId, slot.id()))
                     .get();
-            int expected = slot.active() ? slot.capacity() - holding.size() : 0;
+            int offered = redisson.getMap(RedisKeys.offer(sessionId, slot.id())).size();
+            assertThat(holding.size() + offered)
+                    .as("I1 with offers: places held and offered of slot %d", slot.id())
+                    .isLessThanOrEqualTo(slot.capacity());
+            int expected = slot.active() ? slot.capacity() - holding.size() - offered : 0;
             assertThat(permits).as("I3: permits of slot %d", slot.id()).isEqualTo(Integer.toString(expected));
             assertThat(redisson.<String>getSet(RedisKeys.dedup(sessionId, slot.id()))
                             .readAll())

@@ -16,13 +16,26 @@ import java.util.HexFormat;
 public record LuaScript(String name, String source, String sha1) {
 
     public static LuaScript load(String name) {
-        String path = "/lua/" + name + ".lua";
+        String source = read("/lua/" + name + ".lua");
+        return new LuaScript(name, source, sha1(source));
+    }
+
+    /**
+     * A script that uses functions of {@code lua/lib/<library>.lua}: the library's source is put before
+     * the script's (Redis runs one chunk; a script cannot load another), so several scripts share one
+     * definition of what they do alike.
+     */
+    public static LuaScript load(String name, String library) {
+        String source = read("/lua/lib/" + library + ".lua") + "\n" + read("/lua/" + name + ".lua");
+        return new LuaScript(name, source, sha1(source));
+    }
+
+    private static String read(String path) {
         try (InputStream in = LuaScript.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("Lua script not on the classpath: " + path);
             }
-            String source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return new LuaScript(name, source, sha1(source));
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read Lua script " + path, e);
         }

@@ -71,6 +71,21 @@ public final class RedisKeys {
         return passPrefix(sessionId) + userId;
     }
 
+    /** ZSET of the students waiting for a place of a slot (SPEC §16), by when they joined: the first is offered first. */
+    public static String waitlist(long sessionId, long slotId) {
+        return opening(sessionId) + "wait:" + slotId;
+    }
+
+    /** HASH of the places of a slot offered to waitlisted students: user id → epoch ms the offer expires. */
+    public static String offer(long sessionId, long slotId) {
+        return opening(sessionId) + "offer:" + slotId;
+    }
+
+    /** ZSET of an opening's offers, {@code slotId|userId} by when they expire: what the offer sweep passes on. */
+    public static String offers(long sessionId) {
+        return opening(sessionId) + "offers";
+    }
+
     /**
      * Hash of the students blocked by no-show strikes (SPEC §16), copied into the opening's own hash
      * slot at its warm-up and on each strike or forgiveness: user id → epoch ms the block ends.

@@ -21,8 +21,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * The only way stock goes back to Redis. Call it after the database change that ended the booking
- * has committed; the permit returns only if this call removes the student from the slot's dedup
- * set ({@code lua/release.lua}), so however many paths fire for one booking, it returns once.
+ * has committed; the place returns only if this call removes the student from the slot's dedup
+ * set ({@code lua/release.lua}), so however many paths fire for one booking, it returns once. In the
+ * same script it is offered to the first student on the slot's waitlist who may take it (SPEC §16),
+ * else put back on sale ({@link Offers} follows the offer in the database).
  * Also where a grant, once in the database, leaves the in-flight set ({@code lua/settle.lua}).
  * Both log what they did in the opening's logs for a re-sync running meanwhile ({@link StockSync}).
  */
@@ -31,18 +33,22 @@ public class StockReleaser {
 
     private static final Logger log = LoggerFactory.getLogger(StockReleaser.class);
     private static final String RELEASED = "RELEASED";
+    private static final String OFFERED = "OFFERED";
     /** How long the opening's settled and released logs keep an entry: longer than any re-sync's database read. */
     static final Duration LOG_WINDOW = Duration.ofMinutes(2);
 
     private final RScript script;
-    private final LuaScript release = LuaScript.load("release");
+    private final LuaScript release = LuaScript.load("release", "offers");
     private final LuaScript settle = LuaScript.load("settle");
     private final SoldOutFlags soldOut;
     private final OpeningService openings;
     private final RushSeries series;
+    private final Offers offers;
 
-    StockReleaser(RedissonClient redisson, SoldOutFlags soldOut, OpeningService openings, RushSeries series) {
+    StockReleaser(
+            RedissonClient redisson, SoldOutFlags soldOut, OpeningService openings, RushSeries series, Offers offers) {
         this.series = series;
+        this.offers = offers;
         this.script = redisson.getScript();
         this.soldOut = soldOut;
         this.openings = openings;
@@ -65,10 +71,19 @@ public class StockReleaser {
         String member = grant == null ? "" : grant.inflightMember();
         String inflight = RedisKeys.inflight(sessionId);
         String pendingKey = grant == null ? inflight : RedisKeys.pending(sessionId, grant.traceId());
-        String outcome = script.eval(
+        // a slot the catalog does not know (deleted meanwhile) is offered to nobody: its start is "now"
+        Offers.Terms terms = offers.terms(sessionId, slotId).orElse(new Offers.Terms(0, 0, 0, 0));
+        List<Object> args = new ArrayList<>(List.of(
+                Long.toString(userId),
+                member,
+                Long.toString(slotId),
+                Long.toString(LOG_WINDOW.toMillis()),
+                onlyIfInFlight ? "1" : "0"));
+        args.addAll(Offers.args(terms));
+        List<Object> reply = script.eval(
                 RScript.Mode.READ_WRITE,
                 release.source(),
-                RScript.ReturnType.VALUE,
+                RScript.ReturnType.MULTI,
                 List.of(
                         RedisKeys.dedup(sessionId, slotId),
                         RedisKeys.semaphore(sessionId, slotId),
@@ -76,18 +91,28 @@ public class StockReleaser {
                         pendingKey,
                         inflight,
                         RedisKeys.slotOff(sessionId, slotId),
-                        RedisKeys.releasedLog(sessionId)),
-                Long.toString(userId),
-                member,
-                Long.toString(slotId),
-                Long.toString(LOG_WINDOW.toMillis()),
-                onlyIfInFlight ? "1" : "0");
-        boolean released = RELEASED.equals(outcome);
-        if (released) {
-            soldOut.released(slotId);
-            series.released(sessionId);
+                        RedisKeys.releasedLog(sessionId),
+                        RedisKeys.waitlist(sessionId, slotId),
+                        RedisKeys.offer(sessionId, slotId),
+                        RedisKeys.offers(sessionId),
+                        RedisKeys.blocked(sessionId)),
+                args.toArray());
+        Offers.Outcome outcome = offers.followed(slotId, reply);
+        switch (outcome.outcome()) {
+            case RELEASED -> {
+                soldOut.released(slotId);
+                series.released(sessionId);
+                return true;
+            }
+            case OFFERED -> {
+                // given back to the waitlist: still sold out for everyone else
+                series.released(sessionId);
+                return true;
+            }
+            default -> {
+                return false;
+            }
         }
-        return released;
     }
 
     /** The grant was settled earlier (a redelivery, a compensated trace): forget what Redis may still have of it. */

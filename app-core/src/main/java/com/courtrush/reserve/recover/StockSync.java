@@ -9,11 +9,14 @@ import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.StockWarmer;
 import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.record.WaitlistMapper;
 import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import java.time.Clock;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +53,9 @@ public class StockSync implements StockWarmer {
     private final ReservationMapper reservations;
     private final SoldOutFlags soldOut;
     private final Blocks blocks;
+    private final WaitlistMapper waitlist;
     private final CourtRushProperties properties;
+    private final Clock clock;
 
     StockSync(
             RedissonClient redisson,
@@ -58,8 +63,12 @@ public class StockSync implements StockWarmer {
             ReservationMapper reservations,
             SoldOutFlags soldOut,
             Blocks blocks,
-            CourtRushProperties properties) {
+            WaitlistMapper waitlist,
+            CourtRushProperties properties,
+            Clock clock) {
         this.blocks = blocks;
+        this.waitlist = waitlist;
+        this.clock = clock;
         this.redisson = redisson;
         this.script = redisson.getScript();
         this.slots = slots;
@@ -81,13 +90,17 @@ public class StockSync implements StockWarmer {
                 .collect(Collectors.groupingBy(
                         ReservationMapper.Holder::slotId,
                         Collectors.mapping(ReservationMapper.Holder::userId, Collectors.toList())));
+        Map<Long, List<WaitlistMapper.LiveOffer>> offered =
+                waitlist.liveOffers(sessionId, LocalDateTime.now(clock)).stream()
+                        .collect(Collectors.groupingBy(WaitlistMapper.LiveOffer::slotId));
         afterDatabaseRead.run();
-        List<Object> keys = new ArrayList<>(5 + 4 * sessionSlots.size());
+        List<Object> keys = new ArrayList<>(6 + 5 * sessionSlots.size());
         keys.add(RedisKeys.quota(sessionId));
         keys.add(RedisKeys.inflight(sessionId));
         keys.add(RedisKeys.warm(sessionId));
         keys.add(RedisKeys.settledLog(sessionId));
         keys.add(RedisKeys.releasedLog(sessionId));
+        keys.add(RedisKeys.offers(sessionId));
         List<Object> args = new ArrayList<>();
         args.add(Long.toString(sessionId));
         args.add(Long.toString(expireAt(session)));
@@ -98,12 +111,22 @@ public class StockSync implements StockWarmer {
             keys.add(RedisKeys.dedup(sessionId, slot.getId()));
             keys.add(RedisKeys.slotSession(sessionId, slot.getId()));
             keys.add(RedisKeys.slotOff(sessionId, slot.getId()));
+            keys.add(RedisKeys.offer(sessionId, slot.getId()));
             List<Long> users = holders.getOrDefault(slot.getId(), List.of());
             args.add(Long.toString(slot.getId()));
             args.add(Integer.toString(slot.getCapacity()));
             args.add(Boolean.TRUE.equals(slot.getActive()) ? "1" : "0");
             args.add(Integer.toString(users.size()));
             users.forEach(u -> args.add(Long.toString(u)));
+            List<WaitlistMapper.LiveOffer> ofSlot = offered.getOrDefault(slot.getId(), List.of());
+            args.add(Integer.toString(ofSlot.size()));
+            for (WaitlistMapper.LiveOffer offer : ofSlot) {
+                args.add(Long.toString(offer.userId()));
+                args.add(Long.toString(offer.offerExpires()
+                        .atZone(properties.zone())
+                        .toInstant()
+                        .toEpochMilli()));
+            }
         }
         // the blocked students first: the gate may open the moment it is applied
         blocks.copyInto(sessionId, expireAt(session));

@@ -93,6 +93,9 @@ class ReportsViewModelTest {
                 new BigDecimal("40.00"),
                 new BigDecimal("20.00"),
                 new BigDecimal("20.00"),
+                0,
+                0,
+                0,
                 0);
     }
 }

@@ -1,0 +1,106 @@
+package com.courtrush.reserve.decide;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.redis.LuaScript;
+import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.record.ReserveMessage;
+import com.courtrush.reserve.record.WaitlistMapper;
+import com.courtrush.reserve.recover.Offers;
+import com.courtrush.reserve.statistics.RushSeries;
+import com.courtrush.reserve.stock.Blocks;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * A student takes the place offered to them from the waitlist (SPEC §16): decided in Redis with the stock
+ * ({@code lua/offer_accept.lua}: the offer, a block, the per-student limit), then a grant like any other —
+ * published, recorded by the consumer as PENDING_PAYMENT with the usual pay window, followed by its trace.
+ */
+@Component
+public class OfferAcceptance {
+
+    private final RScript script;
+    private final LuaScript accept = LuaScript.load("offer_accept");
+    private final Offers offers;
+    private final TraceIds traceIds;
+    private final GrantDispatch dispatch;
+    private final WaitlistMapper waitlist;
+    private final RushSeries series;
+    private final CourtRushProperties properties;
+    private final Clock clock;
+
+    OfferAcceptance(
+            RedissonClient redisson,
+            Offers offers,
+            TraceIds traceIds,
+            GrantDispatch dispatch,
+            WaitlistMapper waitlist,
+            RushSeries series,
+            CourtRushProperties properties,
+            Clock clock) {
+        this.script = redisson.getScript();
+        this.offers = offers;
+        this.traceIds = traceIds;
+        this.dispatch = dispatch;
+        this.waitlist = waitlist;
+        this.series = series;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /**
+     * Takes the offer: the grant's trace, and its confirm — complete once the broker has it, failed with
+     * FAILED if the broker refused it (its place then passed on like any returned place).
+     */
+    public Taken accept(long userId, long sessionId, long slotId) {
+        Offers.Terms terms =
+                offers.terms(sessionId, slotId).orElseThrow(() -> CourtRushException.notFound("slot.notFound", slotId));
+        ReserveMessage grant = new ReserveMessage(
+                traceIds.issue(userId, slotId, sessionId, clock.instant()), userId, slotId, sessionId, 0);
+        List<Object> reply = script.eval(
+                RScript.Mode.READ_WRITE,
+                accept.source(),
+                RScript.ReturnType.MULTI,
+                List.of(
+                        RedisKeys.offer(sessionId, slotId),
+                        RedisKeys.offers(sessionId),
+                        RedisKeys.dedup(sessionId, slotId),
+                        RedisKeys.quota(sessionId),
+                        RedisKeys.pending(sessionId, grant.traceId()),
+                        RedisKeys.inflight(sessionId),
+                        RedisKeys.blocked(sessionId)),
+                Long.toString(userId),
+                Long.toString(slotId),
+                grant.pendingValue(),
+                Long.toString(properties.reserve().pendingTtl().toSeconds()),
+                grant.inflightMember(),
+                Integer.toString(terms.limit()),
+                Long.toString(terms.expireAt()));
+        long value = ((Number) reply.get(1)).longValue();
+        long redisNow = ((Number) reply.get(2)).longValue();
+        switch (reply.get(0).toString()) {
+            case "ACCEPTED" -> {
+                waitlist.end(slotId, userId, "TAKEN", grant.traceId(), LocalDateTime.now(clock));
+                series.granted(sessionId, redisNow);
+                return new Taken(
+                        grant.traceId(),
+                        dispatch.dispatch(new ReserveMessage(grant.traceId(), userId, slotId, sessionId, redisNow)));
+            }
+            case "BLOCKED" -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
+            case "QUOTA_EXCEEDED" -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
+            case "DUP_REQ" -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
+            default -> throw CourtRushException.conflict("waitlist.noOffer", slotId);
+        }
+    }
+
+    /** An offer taken: the grant's trace, and the broker's confirm of it. */
+    public record Taken(String traceId, CompletableFuture<String> confirmed) {}
+}

@@ -1,0 +1,124 @@
+package com.courtrush.reserve.recover;
+
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.reserve.record.WaitlistMapper;
+import com.courtrush.reserve.stock.StockKeys;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.courtrush.slot.SessionCatalog;
+import com.courtrush.slot.SlotCatalog;
+import com.courtrush.slot.SlotInfo;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * What a returned place's offer needs and what follows it (SPEC §16): the terms Redis offers it on (the
+ * offer window, the slot's start, the opening's per-student limit), and the database following what Redis
+ * decided — the student offered, those passed over. Used by every path a place comes back by (a release,
+ * an offer declined or expired), so they offer alike.
+ */
+@Component
+public class Offers {
+
+    private static final Logger log = LoggerFactory.getLogger(Offers.class);
+
+    private final SlotCatalog catalog;
+    private final WaitlistMapper waitlist;
+    private final AppSettings settings;
+    private final CourtRushProperties properties;
+    private final Clock clock;
+
+    Offers(
+            SlotCatalog catalog,
+            WaitlistMapper waitlist,
+            AppSettings settings,
+            CourtRushProperties properties,
+            Clock clock) {
+        this.catalog = catalog;
+        this.waitlist = waitlist;
+        this.settings = settings;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** The terms of an offer of the slot's place; empty for a slot the catalog does not know (nothing is offered). */
+    public Optional<Terms> terms(long sessionId, long slotId) {
+        Optional<SessionCatalog> opening = catalog.session(sessionId);
+        SlotInfo slot = opening.map(o -> o.slot(slotId)).orElse(null);
+        if (slot == null) {
+            return Optional.empty();
+        }
+        long startMs = slot.slotDate()
+                .atTime(slot.startTime())
+                .atZone(properties.zone())
+                .toInstant()
+                .toEpochMilli();
+        return Optional.of(new Terms(
+                settings.getPositiveInt(SettingKey.OFFER_MINUTES) * 60_000L,
+                startMs,
+                opening.get().session().getPerUserLimit(),
+                StockKeys.expireAt(slot.slotDate(), properties.zone())));
+    }
+
+    /** The terms as a script's arguments: offer window ms, slot start ms, limit, keys' expiry. */
+    public static List<Object> args(Terms terms) {
+        return List.of(
+                Long.toString(terms.offerMs()),
+                Long.toString(terms.slotStartMs()),
+                Integer.toString(terms.limit()),
+                Long.toString(terms.expireAt()));
+    }
+
+    /**
+     * Reads a script's reply {outcome, user offered or '', expiry ms, passed over...} and makes the
+     * database follow it. A failure to write is logged: Redis holds the offer, and the offer sweep or a
+     * re-sync settles the database's copy.
+     */
+    public Outcome followed(long slotId, List<Object> reply) {
+        String outcome = reply.get(0).toString();
+        String offered = reply.size() > 1 ? reply.get(1).toString() : "";
+        long expiresMs = reply.size() > 2 ? ((Number) reply.get(2)).longValue() : 0;
+        List<Long> skipped = new ArrayList<>();
+        for (int i = 3; i < reply.size(); i++) {
+            skipped.add(Long.valueOf(reply.get(i).toString()));
+        }
+        LocalDateTime now = LocalDateTime.now(clock);
+        try {
+            for (Long user : skipped) {
+                waitlist.end(slotId, user, "SKIPPED", null, now);
+            }
+            if (!offered.isEmpty()) {
+                LocalDateTime expires = LocalDateTime.ofInstant(Instant.ofEpochMilli(expiresMs), properties.zone());
+                waitlist.offered(slotId, Long.parseLong(offered), expires, now);
+                log.info("Slot {}'s returned place offered to student {} until {}", slotId, offered, expires);
+            }
+        } catch (RuntimeException e) {
+            log.error(
+                    "Slot {}'s waitlist could not be updated in the database after Redis offered its place to '{}' "
+                            + "(passed over: {}); Redis holds the offer",
+                    slotId,
+                    offered,
+                    skipped,
+                    e);
+        }
+        return new Outcome(outcome, offered.isEmpty() ? null : Long.valueOf(offered), expiresMs);
+    }
+
+    /**
+     * @param offerMs     how long an offer is held
+     * @param slotStartMs the slot's start: nothing is offered from then on, and no offer outlives it
+     * @param limit       the opening's per-student limit
+     * @param expireAt    epoch second the opening's keys expire
+     */
+    public record Terms(long offerMs, long slotStartMs, int limit, long expireAt) {}
+
+    /** What a script did with a place: its outcome, the student offered it (null: nobody) and until when. */
+    public record Outcome(String outcome, Long offeredTo, long expiresMs) {}
+}

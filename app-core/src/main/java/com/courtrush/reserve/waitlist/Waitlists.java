@@ -1,0 +1,192 @@
+package com.courtrush.reserve.waitlist;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.record.WaitlistMapper;
+import com.courtrush.reserve.recover.Offers;
+import com.courtrush.reserve.recover.OpeningRebuilds;
+import com.courtrush.reserve.stock.Blocks;
+import com.courtrush.reserve.stock.SoldOutFlags;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.courtrush.slot.SessionCatalog;
+import com.courtrush.slot.SlotCatalog;
+import com.courtrush.slot.SlotInfo;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.TimeSlotMapper;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * A student's waits (SPEC §16): join a sold-out slot's line (at most {@code WAITLIST_PER_SLOT} in it,
+ * {@code WAITS_PER_STUDENT} waits per student; blocked students and those at the opening's limit may
+ * not), leave it, see the place in line or the offer, decline an offer (the place goes to the next).
+ */
+@Service
+public class Waitlists {
+
+    private final SlotCatalog catalog;
+    private final TimeSlotMapper slots;
+    private final WaitlistScripts scripts;
+    private final WaitlistMapper waitlist;
+    private final MyWaitMapper mine;
+    private final ReservationMapper reservations;
+    private final Offers offers;
+    private final SoldOutFlags soldOut;
+    private final OpeningRebuilds rebuilds;
+    private final AppSettings settings;
+    private final TransactionTemplate transactions;
+    private final CourtRushProperties properties;
+    private final Clock clock;
+
+    Waitlists(
+            SlotCatalog catalog,
+            TimeSlotMapper slots,
+            WaitlistScripts scripts,
+            WaitlistMapper waitlist,
+            MyWaitMapper mine,
+            ReservationMapper reservations,
+            Offers offers,
+            SoldOutFlags soldOut,
+            OpeningRebuilds rebuilds,
+            AppSettings settings,
+            TransactionTemplate transactions,
+            CourtRushProperties properties,
+            Clock clock) {
+        this.catalog = catalog;
+        this.slots = slots;
+        this.scripts = scripts;
+        this.waitlist = waitlist;
+        this.mine = mine;
+        this.reservations = reservations;
+        this.offers = offers;
+        this.soldOut = soldOut;
+        this.rebuilds = rebuilds;
+        this.settings = settings;
+        this.transactions = transactions;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** Joins the slot's line; the place in it (1 = next). */
+    public Joined join(long userId, long sessionId, long slotId) {
+        SessionCatalog opening = catalog.session(sessionId)
+                .orElseThrow(() -> CourtRushException.badRequest("opening.notFound", sessionId));
+        SlotInfo slot = opening.slot(slotId);
+        if (slot == null || !slot.active()) {
+            throw CourtRushException.badRequest("reserve.slotNotInOpening", slotId, sessionId);
+        }
+        if (slot.startedBy(LocalDateTime.now(clock))) {
+            throw new CourtRushException(Outcome.UNGATED, "reserve.started").withData(Map.of("secondsToOpen", -1));
+        }
+        Offers.Terms terms = offers.terms(sessionId, slotId).orElseThrow();
+        int perStudent = settings.getPositiveInt(SettingKey.WAITS_PER_STUDENT);
+        int perSlot = settings.getPositiveInt(SettingKey.WAITLIST_PER_SLOT);
+        return transactions.execute(tx -> {
+            // a student's joins take turns: the bound over every opening counts each
+            reservations.lockStudents(List.of(userId));
+            if (waitlist.liveWaits(userId) >= perStudent) {
+                throw CourtRushException.conflict("waitlist.tooMany", perStudent);
+            }
+            List<Object> reply = scripts.join(sessionId, slotId, userId, perSlot, terms);
+            long value = ((Number) reply.get(1)).longValue();
+            switch (reply.get(0).toString()) {
+                case "WAITING" -> {
+                    try {
+                        waitlist.join(sessionId, slotId, userId, LocalDateTime.now(clock));
+                    } catch (DuplicateKeyException already) {
+                        // in the line already: its place is what Redis said
+                    } catch (RuntimeException e) {
+                        scripts.leave(sessionId, slotId, userId);
+                        throw e;
+                    }
+                    return new Joined(slotId, value);
+                }
+                case "BLOCKED" -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
+                case "DUP_REQ" -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
+                case "OFFERED" -> throw CourtRushException.conflict("waitlist.offeredAlready");
+                case "QUOTA_EXCEEDED" -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
+                case "ON_SALE" -> throw CourtRushException.conflict("waitlist.onSale", value);
+                case "FULL" -> throw CourtRushException.conflict("waitlist.full", value);
+                default -> {
+                    rebuilds.request(sessionId);
+                    throw CourtRushException.unavailable(null, "reserve.rebuilding")
+                            .withRetryAfter(OpeningRebuilds.RETRY_AFTER);
+                }
+            }
+        });
+    }
+
+    /** Leaves the slot's line (or declines its offer); whether the student was waiting. */
+    public boolean leave(long userId, long slotId) {
+        long sessionId = sessionOf(slotId);
+        if (scripts.leave(sessionId, slotId, userId)) {
+            waitlist.end(slotId, userId, "LEFT", null, LocalDateTime.now(clock));
+            return true;
+        }
+        return pass(sessionId, slotId, userId, false);
+    }
+
+    /** Declines the slot's offer: the place goes to the next student waiting, or back on sale. */
+    public void decline(long userId, long slotId) {
+        if (!pass(sessionOf(slotId), slotId, userId, false)) {
+            throw CourtRushException.conflict("waitlist.noOffer", slotId);
+        }
+    }
+
+    /** The student's live waits with the place in line or the offer's time left. */
+    public List<MyWait> of(long userId) {
+        List<MyWait> waits = mine.mine(userId);
+        LocalDateTime now = LocalDateTime.now(clock);
+        for (MyWait wait : waits) {
+            if ("OFFERED".equals(wait.getStatus()) && wait.getOfferExpires() != null) {
+                wait.setSecondsToAccept(Math.max(
+                        0, Duration.between(now, wait.getOfferExpires()).toSeconds()));
+            } else {
+                wait.setPosition(scripts.position(wait.getSessionId(), wait.getSlotId(), userId));
+            }
+        }
+        return waits;
+    }
+
+    /**
+     * Passes the student's offer of the slot on: declined, or ({@code expire}) only if its time has come.
+     * Whether there was one to pass.
+     */
+    boolean pass(long sessionId, long slotId, long userId, boolean expire) {
+        Offers.Terms terms = offers.terms(sessionId, slotId).orElse(new Offers.Terms(0, 0, 0, 0));
+        Offers.Outcome outcome = offers.followed(slotId, scripts.pass(sessionId, slotId, userId, terms, expire));
+        switch (outcome.outcome()) {
+            case "OFFERED", "ON_SALE" -> {
+                waitlist.end(slotId, userId, expire ? "EXPIRED" : "DECLINED", null, LocalDateTime.now(clock));
+                if ("ON_SALE".equals(outcome.outcome())) {
+                    soldOut.released(slotId);
+                }
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    private long sessionOf(long slotId) {
+        TimeSlot slot = slots.selectById(slotId);
+        if (slot == null) {
+            throw CourtRushException.notFound("slot.notFound", slotId);
+        }
+        return slot.getSessionId();
+    }
+
+    /** A wait joined: the slot and the place in its line (1 = next). */
+    public record Joined(long slotId, long position) {}
+}

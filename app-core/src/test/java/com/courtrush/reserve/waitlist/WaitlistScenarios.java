@@ -1,0 +1,245 @@
+package com.courtrush.reserve.waitlist;
+
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.stock.Blocks;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RScoredSortedSet;
+
+/** The waitlist (SPEC §16) against real Redis, broker and database, with real parallel requests. */
+public interface WaitlistScenarios extends StackAccess {
+
+    @Test
+    default void aReturnedPlaceGoesToTheFirstInLineWhoMayTakeItNeverToTheCrowdAndPassesOnWhenDeclinedOrExpired()
+            throws Exception {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "18:00", "20:00", 60, 1);
+        long slot = slots.get(0);
+        List<Student> students = api().students(5);
+        Student holder = students.get(0);
+        Student carl = students.get(1);
+        Student ann = students.get(2);
+        Student bob = students.get(3);
+        long held = api().book(holder, session, slot);
+
+        // refused OUT_OF_STOCK, three join the line in turn; a slot still on sale has no line
+        for (Student waiting : List.of(carl, ann, bob)) {
+            assertThat(api().reserve(waiting, session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
+        }
+        assertThat(join(carl, session, slot).data().path("position").asInt()).isEqualTo(1);
+        assertThat(join(ann, session, slot).data().path("position").asInt()).isEqualTo(2);
+        assertThat(join(bob, session, slot).data().path("position").asInt()).isEqualTo(3);
+        assertThat(join(ann, session, slot).data().path("position").asInt())
+                .as("joining twice keeps the place")
+                .isEqualTo(2);
+        assertThat(api().post(
+                                "/reserve/waitlist",
+                                students.get(4).token(),
+                                Map.of("sessionId", session, "slotId", slots.get(1)))
+                        .status())
+                .as("a slot on sale has no line")
+                .isEqualTo(409);
+        assertThat(api().post("/reserve/waitlist", holder.token(), Map.of("sessionId", session, "slotId", slot))
+                        .enumCode())
+                .isEqualTo("DUP_REQ");
+
+        // Carl is blocked meanwhile: passed over when the place comes back, and may not join elsewhere
+        java.time.LocalDateTime until = now().plusDays(7).withNano(0);
+        jdbc().update("update user_account set blocked_until = ? where id = ?", until, userIdOf(carl));
+        bean(Blocks.class).changed(userIdOf(carl), until);
+
+        // the holder cancels while a crowd hammers the sold-out slot: the place goes to Ann, never to the crowd
+        List<Student> crowd = api().students(8);
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch started = new CountDownLatch(crowd.size());
+        ExecutorService pool = Executors.newFixedThreadPool(crowd.size());
+        List<Future<List<Reply>>> hammering = new ArrayList<>();
+        try {
+            for (Student one : crowd) {
+                hammering.add(pool.submit(() -> {
+                    List<Reply> replies = new ArrayList<>();
+                    started.countDown();
+                    while (!stop.get() && replies.size() < 4) {
+                        replies.add(api().reserve(one, session, slot));
+                        TestApi.sleep(150);
+                    }
+                    return replies;
+                }));
+            }
+            started.await();
+            TestApi.expect(200, api().delete("/reserve/" + held, holder.token()));
+            TestApi.sleep(400);
+            stop.set(true);
+            for (Future<List<Reply>> each : hammering) {
+                for (Reply reply : each.get()) {
+                    assertThat(reply.status()).as("%s", reply).isIn(409, 429);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        JsonNode annWaits = waits(ann);
+        assertThat(annWaits).hasSize(1);
+        assertThat(annWaits.get(0).path("status").asText()).isEqualTo("OFFERED");
+        assertThat(annWaits.get(0).path("secondsToAccept").asLong()).isBetween(500L, 600L);
+        assertThat(waits(bob).get(0).path("position").asInt()).isEqualTo(1);
+        assertThat(waits(carl)).as("passed over, out of the line").isEmpty();
+        assertThat(status(carl, slot)).isEqualTo("SKIPPED");
+        assertThat(permits(session, slot)).as("offered, not on sale").isEqualTo("0");
+        invariants().assertHold(session);
+
+        // Ann declines: Bob is offered it; Bob lets it expire and nobody is left: it goes back on sale
+        TestApi.expect(200, api().post("/reserve/offers/" + slot + "/decline", ann.token(), null));
+        assertThat(waits(bob).get(0).path("status").asText()).isEqualTo("OFFERED");
+        assertThat(status(ann, slot)).isEqualTo("DECLINED");
+        expireNow(session, slot, userIdOf(bob));
+        assertThat(bean(OfferSweep.class).sweep()).isGreaterThanOrEqualTo(1);
+        assertThat(status(bob, slot)).isEqualTo("EXPIRED");
+        assertThat(permits(session, slot)).isEqualTo("1");
+        invariants().assertHold(session);
+        TestApi.expect(202, api().reserve(crowd.get(0), session, slot));
+
+        // the day's report: one offer declined, one expired
+        JsonNode total = TestApi.expect(
+                        200,
+                        api().get(
+                                        "/admin/reports?from=" + tomorrow() + "&to=" + tomorrow() + "&courtId=" + court,
+                                        TestApi.ADMIN_TOKEN))
+                .data()
+                .path("total");
+        assertThat(List.of(
+                        total.path("offersTaken").asInt(),
+                        total.path("offersDeclined").asInt(),
+                        total.path("offersExpired").asInt()))
+                .containsExactly(0, 1, 1);
+    }
+
+    @Test
+    default void anOfferIsTakenWithOneTapIntoThePayWindowAndOutlivesRedisLosingTheOpening() throws Exception {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "19:00", "20:00", 60, 1)
+                .get(0);
+        List<Student> students = api().students(3);
+        Student holder = students.get(0);
+        Student ann = students.get(1);
+        long held = api().book(holder, session, slot);
+        api().pay(holder, held);
+        join(ann, session, slot);
+
+        // a refund gives the place back: offered to Ann
+        TestApi.expect(200, api().post("/pay/refund/" + held, holder.token(), Map.of("reason", "ill")));
+        assertThat(waits(ann).get(0).path("status").asText()).isEqualTo("OFFERED");
+
+        // Redis loses the opening; rebuilt from the database, the place is still Ann's, not on sale
+        redisson().getKeys().deleteByPattern(RedisKeys.opening(session) + "*");
+        TestApi.expect(200, api().post("/admin/sessions/" + session + "/resync", TestApi.ADMIN_TOKEN, null));
+        assertThat(permits(session, slot)).isEqualTo("0");
+        assertThat(redisson().getMap(RedisKeys.offer(session, slot)).keySet())
+                .containsExactly(Long.toString(userIdOf(ann)));
+        assertThat(api().reserve(students.get(2), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
+
+        // one tap: a grant like any other, PENDING_PAYMENT with the usual pay window, then paid
+        Reply taken = TestApi.expect(
+                202, api().post("/reserve/offers/" + slot + "/accept", ann.token(), Map.of("sessionId", session)));
+        Reply result = api().awaitResult(ann, taken.data().path("traceId").asText(), Times.SETTLE);
+        assertThat(result.data().path("status").asText()).isEqualTo("SUCCESS");
+        long reservation = result.data().path("reservationId").asLong();
+        assertThat(jdbc().queryForObject("select status from reservation where id = ?", String.class, reservation))
+                .isEqualTo("PENDING_PAYMENT");
+        api().pay(ann, reservation);
+        assertThat(status(ann, slot)).isEqualTo("TAKEN");
+        assertThat(waits(ann)).isEmpty();
+        assertThat(api().post("/reserve/offers/" + slot + "/accept", ann.token(), Map.of("sessionId", session))
+                        .status())
+                .as("taken once")
+                .isEqualTo(409);
+        invariants().assertHold(session);
+    }
+
+    @Test
+    default void aStudentWaitsForAFewSlotsAtMostAndEachLineIsBounded() {
+        com.courtrush.setting.AppSettings settings = bean(com.courtrush.setting.AppSettings.class);
+        String perSlot = settings.get(com.courtrush.setting.SettingKey.WAITLIST_PER_SLOT);
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "12:00", 60, 1);
+        List<Student> students = api().students(6);
+        for (int i = 0; i < 4; i++) {
+            api().book(students.get(i / 2), session, slots.get(i));
+        }
+        Student dave = students.get(2);
+        try {
+            settings.set(com.courtrush.setting.SettingKey.WAITLIST_PER_SLOT, "2");
+            for (int i = 0; i < 3; i++) {
+                join(dave, session, slots.get(i));
+            }
+            Reply fourth =
+                    api().post("/reserve/waitlist", dave.token(), Map.of("sessionId", session, "slotId", slots.get(3)));
+            assertThat(fourth.status()).isEqualTo(409);
+            assertThat(fourth.body().path("message").asText()).contains("3 slots already");
+            join(students.get(3), session, slots.get(3));
+            join(students.get(4), session, slots.get(3));
+            Reply full = api().post(
+                            "/reserve/waitlist",
+                            students.get(5).token(),
+                            Map.of("sessionId", session, "slotId", slots.get(3)));
+            assertThat(full.status()).isEqualTo(409);
+            assertThat(full.body().path("message").asText()).contains("full");
+            // leaving makes room for another wait
+            TestApi.expect(200, api().delete("/reserve/waitlist/" + slots.get(0), dave.token()));
+            assertThat(status(dave, slots.get(0))).isEqualTo("LEFT");
+            assertThat(waits(dave)).hasSize(2);
+        } finally {
+            settings.set(com.courtrush.setting.SettingKey.WAITLIST_PER_SLOT, perSlot);
+        }
+    }
+
+    private Reply join(Student student, long session, long slot) {
+        return TestApi.expect(
+                200, api().post("/reserve/waitlist", student.token(), Map.of("sessionId", session, "slotId", slot)));
+    }
+
+    private JsonNode waits(Student student) {
+        return TestApi.expect(200, api().get("/reservations/waits", student.token()))
+                .data();
+    }
+
+    private String status(Student student, long slot) {
+        return jdbc().queryForObject(
+                        "select status from waitlist_entry where slot_id = ? and user_id = ? order by id desc limit 1",
+                        String.class,
+                        slot,
+                        userIdOf(student));
+    }
+
+    private String permits(long session, long slot) {
+        return (String) redisson().getBucket(RedisKeys.semaphore(session, slot)).get();
+    }
+
+    /** The student's offer is due now (as if its ten minutes had passed). */
+    private void expireNow(long session, long slot, long userId) {
+        long past = System.currentTimeMillis() - 1000;
+        redisson().getMap(RedisKeys.offer(session, slot)).put(Long.toString(userId), Long.toString(past));
+        RScoredSortedSet<String> offers = redisson().getScoredSortedSet(RedisKeys.offers(session));
+        offers.add(past, slot + "|" + userId);
+    }
+}
