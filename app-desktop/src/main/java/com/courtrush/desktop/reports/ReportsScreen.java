@@ -103,6 +103,15 @@ public final class ReportsScreen implements Screen {
         days.getColumns()
                 .add(column(i18n.t("reports.refunds"), f -> f.refundsYuan().toPlainString()));
         days.getColumns().add(column(i18n.t("reports.net"), f -> f.netYuan().toPlainString()));
+        days.getColumns().add(column(i18n.t("reports.checkedIn"), SalesReports.Figures::checkedIn));
+        days.getColumns()
+                .add(column(
+                        i18n.t("reports.noShows"),
+                        f -> f.cancelled().getOrDefault(com.courtrush.reserve.record.CancelReason.NO_SHOW, 0)));
+        days.getColumns()
+                .add(column(
+                        i18n.t("reports.offers"),
+                        f -> f.offersTaken() + " / " + f.offersDeclined() + " / " + f.offersExpired()));
         days.setItems(model.days());
         days.setPrefHeight(230);
         return days;
