@@ -26,10 +26,4 @@ if redis.call('EXISTS', KEYS[8]) == 1 then
   return {'ON_SALE', '', 0}
 end
 local keys = {wait = KEYS[1], offer = KEYS[2], offers = KEYS[3], dedup = KEYS[4], quota = KEYS[5], blocked = KEYS[6]}
-local user, expires, skipped = offerNext(
-  keys, ARGV[2], now, tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6])
-if user then
-  return offerReply('OFFERED', user, expires, skipped)
-end
-redis.call('INCR', KEYS[7])
-return offerReply('ON_SALE', nil, 0, skipped)
+return offerOrSell(keys, KEYS[7], ARGV[2], now, {ARGV[3], ARGV[4], ARGV[5], ARGV[6]}, 'ON_SALE')

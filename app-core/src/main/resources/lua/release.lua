@@ -44,10 +44,4 @@ if redis.call('EXISTS', KEYS[6]) == 1 then
   return {'RELEASED', '', 0}
 end
 local keys = {wait = KEYS[8], offer = KEYS[9], offers = KEYS[10], dedup = KEYS[1], quota = KEYS[3], blocked = KEYS[11]}
-local user, expires, skipped = offerNext(
-  keys, ARGV[3], now, tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8]), ARGV[9])
-if user then
-  return offerReply('OFFERED', user, expires, skipped)
-end
-redis.call('INCR', KEYS[2])
-return offerReply('RELEASED', nil, 0, skipped)
+return offerOrSell(keys, KEYS[2], ARGV[3], now, {ARGV[6], ARGV[7], ARGV[8], ARGV[9]}, 'RELEASED')

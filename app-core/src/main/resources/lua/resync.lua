@@ -9,8 +9,8 @@
 -- Atomic with respect to reserve.lua. Returns the opening's total permits.
 --
 -- Places offered to waitlisted students (SPEC §16) are held like places taken: an offer Redis holds and
--- has not expired stays; one the database has and Redis lost (a restart from a file a second old) is
--- put back; either way the place is not on sale while it is offered.
+-- has not expired stays; when Redis lost the opening (or was restarted since it built it) the database's
+-- live offers are put back, as far as places are left; either way the place is not on sale while offered.
 --
 -- KEYS[1] bf:{s:sessionId}:quota  KEYS[2] bf:{s:sessionId}:reserve:inflight  KEYS[3] bf:{s:sessionId}:warm
 -- KEYS[4] bf:{s:sessionId}:settled  KEYS[5] bf:{s:sessionId}:released  KEYS[6] bf:{s:sessionId}:offers
@@ -65,6 +65,10 @@ local quota = {}
 local total = 0
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+-- Redis holds the opening as this very Redis built it: its offers are the truth (the database's copy may
+-- name an offer passed on since it was read). Only a Redis that lost the opening, or was restarted since,
+-- has offers put back from the database.
+local intact = redis.call('GET', KEYS[3]) == string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')
 local a = 5
 for i = 1, tonumber(ARGV[4]) do
   local semKey, dedupKey, bindKey, offKey, offerKey =
@@ -77,13 +81,10 @@ for i = 1, tonumber(ARGV[4]) do
   end
   a = a + n
   local offered = tonumber(ARGV[a])
-  for j = 1, offered do
-    local user, expires = ARGV[a + 2 * j - 1], ARGV[a + 2 * j]
-    if tonumber(expires) > now and redis.call('HEXISTS', offerKey, user) == 0 then
-      redis.call('HSET', offerKey, user, expires)
-      redis.call('EXPIREAT', offerKey, expireAt)
-      redis.call('ZADD', KEYS[6], expires, slotId .. '|' .. user)
-      redis.call('EXPIREAT', KEYS[6], expireAt)
+  local restore = {}
+  if not intact then
+    for j = 1, offered do
+      restore[#restore + 1] = {ARGV[a + 2 * j - 1], ARGV[a + 2 * j]}
     end
   end
   a = a + 1 + 2 * offered
@@ -99,6 +100,17 @@ for i = 1, tonumber(ARGV[4]) do
     redis.call('SADD', dedupKey, user)
     taken = taken + 1
     quota[user] = (quota[user] or 0) + 1
+  end
+  -- offers Redis lost, put back while places are left for them (never more than the slot has)
+  for _, offer in ipairs(restore) do
+    local user, expires = offer[1], offer[2]
+    if tonumber(expires) > now and holders[user] == nil and redis.call('HEXISTS', offerKey, user) == 0
+        and taken + redis.call('HLEN', offerKey) < capacity then
+      redis.call('HSET', offerKey, user, expires)
+      redis.call('EXPIREAT', offerKey, expireAt)
+      redis.call('ZADD', KEYS[6], expires, slotId .. '|' .. user)
+      redis.call('EXPIREAT', KEYS[6], expireAt)
+    end
   end
   -- an offer not yet expired holds its place; an expired one (or one of a student who holds the slot)
   -- is dropped here, its place counted free, so the sweep cannot give it back a second time

@@ -42,3 +42,16 @@ local function offerReply(outcome, user, expires, skipped)
   end
   return reply
 end
+
+-- A place back from a student: offered to the next student who may take it (offerNext), else put back
+-- on sale (the slot's permits + 1, the reply's outcome then `onSale`). terms = {offer window ms, the slot's
+-- start ms, the opening's per-student limit, epoch second the opening's keys expire}.
+local function offerOrSell(keys, semKey, slotId, now, terms, onSale)
+  local user, expires, skipped = offerNext(
+    keys, slotId, now, tonumber(terms[1]), tonumber(terms[2]), tonumber(terms[3]), terms[4])
+  if user then
+    return offerReply('OFFERED', user, expires, skipped)
+  end
+  redis.call('INCR', semKey)
+  return offerReply(onSale, nil, 0, skipped)
+end

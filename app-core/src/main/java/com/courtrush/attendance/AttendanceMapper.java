@@ -48,11 +48,12 @@ interface AttendanceMapper {
             @Param("id") long reservationId, @Param("since") LocalDateTime since, @Param("now") LocalDateTime now);
 
     /**
-     * Active bookings not checked in whose slot started at or before {@code (day, time)} and at or after
-     * {@code (fromDay, fromTime)}: the no-shows, once that is the start plus the grace.
+     * Paid bookings not checked in whose slot started at or before {@code (day, time)} and at or after
+     * {@code (fromDay, fromTime)}: the no-shows, once that is the start plus the grace. (An unpaid one
+     * cannot be checked in, nor paid once its slot started: the payment timeout ends it, no strike.)
      */
     @Select("select r.id from reservation r join time_slot s on s.id = r.slot_id "
-            + "where r.holder_id is not null and r.checked_in_time is null "
+            + "where r.status = 'CONFIRMED' and r.checked_in_time is null "
             + "and (s.slot_date < #{day} or (s.slot_date = #{day} and s.start_time <= #{time})) "
             + "and (s.slot_date > #{fromDay} or (s.slot_date = #{fromDay} and s.start_time >= #{fromTime})) "
             + "order by r.id limit #{limit}")

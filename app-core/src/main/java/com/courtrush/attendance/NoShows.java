@@ -6,6 +6,7 @@ import com.courtrush.reserve.lifecycle.ReservationEnder;
 import com.courtrush.reserve.record.CancelReason;
 import com.courtrush.reserve.record.Reservation;
 import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.record.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import java.time.Clock;
@@ -22,7 +23,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Every half minute: a booking not checked in by its slot's start plus {@code NO_SHOW_GRACE_MINUTES}
+ * Every half minute: a paid booking not checked in by its slot's start plus {@code NO_SHOW_GRACE_MINUTES}
  * ends CANCELLED with reason NO_SHOW (SPEC §16), in one transaction with its strike and the student's
  * block; the money paid is kept. The place goes back to the opening's stock, where only the desk can
  * give it (a walk-in): the slot has started, so it is not on sale online. Each end is a compare-and-set
@@ -109,11 +110,13 @@ public class NoShows {
         LocalDateTime now = LocalDateTime.now(clock);
         Reservation ended = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
-            if (locked == null || !locked.getStatus().active() || locked.getCheckedInTime() != null) {
+            if (locked == null
+                    || locked.getStatus() != ReservationStatus.CONFIRMED
+                    || locked.getCheckedInTime() != null) {
                 return null;
             }
             String note = "not checked in within " + grace + " min of the start";
-            if (!ender.end(locked, locked.getStatus(), CancelReason.NO_SHOW, note)) {
+            if (!ender.end(locked, ReservationStatus.CONFIRMED, CancelReason.NO_SHOW, note)) {
                 return null;
             }
             LocalDateTime blockedUntil = strikes.strike(locked.getUserId(), reservationId, now);

@@ -108,20 +108,22 @@ public interface AttendanceScenarios extends StackAccess {
         String since = settings.get(SettingKey.NO_SHOWS_SINCE);
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 3);
-        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "12:00", 60, 1);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "13:00", 60, 1);
         // an opening warmed before the strikes: its copy of the blocked students follows them
         long warmedBefore = api().createSession(tomorrow(), now(), 2);
         List<Long> laterSlots =
                 api().generateSlots(warmedBefore, List.of(api().createCourt()), "14:00", "20:00", 60, 1);
-        List<Student> students = api().students(2);
+        List<Student> students = api().students(3);
         Student sam = students.get(0);
         Student tia = students.get(1);
+        Student uma = students.get(2);
         List<Long> samBookings = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             samBookings.add(api().book(sam, session, slots.get(i)));
         }
-        api().pay(sam, samBookings.get(0)); // paid: the money is kept
+        samBookings.forEach(booking -> api().pay(sam, booking)); // paid: the money is kept
         long tiaBooking = api().book(tia, session, slots.get(3));
+        long umaBooking = api().book(uma, session, slots.get(4)); // never paid: the payment timeout's, no strike
         api().pay(tia, tiaBooking);
         LocalDate day = null;
         for (Long slot : slots) {
@@ -140,6 +142,14 @@ public interface AttendanceScenarios extends StackAccess {
             }
             assertThat(jdbc().queryForObject("select status from reservation where id = ?", String.class, tiaBooking))
                     .isEqualTo("CONFIRMED");
+            assertThat(jdbc().queryForObject("select status from reservation where id = ?", String.class, umaBooking))
+                    .as("an unpaid booking cannot be checked in: not a no-show")
+                    .isEqualTo("PENDING_PAYMENT");
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from no_show_strike where user_id = ?",
+                                    Integer.class,
+                                    userIdOf(uma)))
+                    .isZero();
             assertThat(jdbc().queryForObject(
                                     "select count(*) from pay_order where reservation_id = ? and status = 'SUCCESS'",
                                     Integer.class,

@@ -183,7 +183,8 @@ final class SeedComparison {
                     OURS + "warm:1",
                     OURS + "pass:" + user,
                     OURS + "draw",
-                    OURS + "draw:entries");
+                    OURS + "draw:entries",
+                    OURS + "blocked");
             List<Object> reply = script.evalSha(
                     RScript.Mode.READ_WRITE,
                     sha,

@@ -27,6 +27,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class OfferAcceptance {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(OfferAcceptance.class);
+
     private final RScript script;
     private final LuaScript accept = LuaScript.load("offer_accept");
     private final Offers offers;
@@ -88,11 +90,22 @@ public class OfferAcceptance {
         long redisNow = ((Number) reply.get(2)).longValue();
         switch (reply.get(0).toString()) {
             case "ACCEPTED" -> {
-                waitlist.end(slotId, userId, "TAKEN", grant.traceId(), LocalDateTime.now(clock));
                 series.granted(sessionId, redisNow);
-                return new Taken(
+                Taken taken = new Taken(
                         grant.traceId(),
                         dispatch.dispatch(new ReserveMessage(grant.traceId(), userId, slotId, sessionId, redisNow)));
+                try {
+                    waitlist.end(slotId, userId, "TAKEN", grant.traceId(), LocalDateTime.now(clock));
+                } catch (RuntimeException e) {
+                    // the grant is on its way either way; the wait ends CLOSED when the slot starts
+                    log.error(
+                            "Student {}'s wait of slot {} could not be marked TAKEN (trace {})",
+                            userId,
+                            slotId,
+                            grant.traceId(),
+                            e);
+                }
+                return taken;
             }
             case "BLOCKED" -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
             case "QUOTA_EXCEEDED" -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);

@@ -59,16 +59,43 @@ public class Blocks {
         return new CourtRushException(Outcome.BLOCKED, "reserve.blocked", ends.format(SHOWN)).withData(data);
     }
 
-    /** The opening's whole copy, from the database: at its warm-up (and each re-sync). */
+    /**
+     * The opening's whole copy, from the database: at its warm-up (and each re-sync). Read again after it
+     * is written, and what changed in between applied: a strike or forgiveness committed while the copy
+     * was made (its own write possibly overwritten by this one) is not lost.
+     */
     public void copyInto(long sessionId, long expireAt) {
+        Map<Long, LocalDateTime> before = blockedNow();
         List<Object> args = new ArrayList<>();
         args.add("replace");
         args.add(Long.toString(expireAt));
-        for (BlockedStudentMapper.BlockedStudent student : students.blockedAfter(LocalDateTime.now(clock))) {
-            args.add(Long.toString(student.userId()));
-            args.add(Long.toString(epochMillis(student.blockedUntil())));
-        }
+        before.forEach((user, until) -> {
+            args.add(Long.toString(user));
+            args.add(Long.toString(epochMillis(until)));
+        });
         write(sessionId, args);
+        Map<Long, LocalDateTime> after = blockedNow();
+        if (after.equals(before)) {
+            return;
+        }
+        List<Object> changes = new ArrayList<>(List.of("one", Long.toString(expireAt)));
+        before.keySet().stream().filter(user -> !after.containsKey(user)).forEach(user -> {
+            changes.add(Long.toString(user));
+            changes.add("0");
+        });
+        after.forEach((user, until) -> {
+            changes.add(Long.toString(user));
+            changes.add(Long.toString(epochMillis(until)));
+        });
+        write(sessionId, changes);
+    }
+
+    private Map<Long, LocalDateTime> blockedNow() {
+        Map<Long, LocalDateTime> blocked = new LinkedHashMap<>();
+        for (BlockedStudentMapper.BlockedStudent student : students.blockedAfter(LocalDateTime.now(clock))) {
+            blocked.put(student.userId(), student.blockedUntil());
+        }
+        return blocked;
     }
 
     /**

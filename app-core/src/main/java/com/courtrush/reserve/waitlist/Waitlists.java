@@ -126,14 +126,17 @@ public class Waitlists {
         });
     }
 
-    /** Leaves the slot's line (or declines its offer); whether the student was waiting. */
+    /**
+     * Leaves the slot's line (or declines its offer); whether the student was waiting. A wait the database
+     * still has but Redis lost (it lost the opening) ends too, so it never counts against the student's bound.
+     */
     public boolean leave(long userId, long slotId) {
         long sessionId = sessionOf(slotId);
-        if (scripts.leave(sessionId, slotId, userId)) {
-            waitlist.end(slotId, userId, "LEFT", null, LocalDateTime.now(clock));
+        boolean inLine = scripts.leave(sessionId, slotId, userId);
+        if (!inLine && pass(sessionId, slotId, userId, false)) {
             return true;
         }
-        return pass(sessionId, slotId, userId, false);
+        return waitlist.end(slotId, userId, "LEFT", null, LocalDateTime.now(clock)) > 0 || inLine;
     }
 
     /** Declines the slot's offer: the place goes to the next student waiting, or back on sale. */

@@ -110,6 +110,23 @@ public interface WaitlistScenarios extends StackAccess {
         TestApi.expect(200, api().post("/reserve/offers/" + slot + "/decline", ann.token(), null));
         assertThat(waits(bob).get(0).path("status").asText()).isEqualTo("OFFERED");
         assertThat(status(ann, slot)).isEqualTo("DECLINED");
+        // a re-sync that read the database before Ann declined (her offer still live there) while Redis holds
+        // the opening as built: Redis's offers stand, hers is not brought back beside Bob's
+        jdbc().update(
+                        "update waitlist_entry set status = 'OFFERED', live_user_id = user_id, offer_expires = ? "
+                                + "where slot_id = ? and user_id = ? and status = 'DECLINED'",
+                        now().plusMinutes(5),
+                        slot,
+                        userIdOf(ann));
+        TestApi.expect(200, api().post("/admin/sessions/" + session + "/resync", TestApi.ADMIN_TOKEN, null));
+        assertThat(redisson().getMap(RedisKeys.offer(session, slot)).keySet())
+                .containsExactly(Long.toString(userIdOf(bob)));
+        invariants().assertHold(session);
+        jdbc().update(
+                        "update waitlist_entry set status = 'DECLINED', live_user_id = null where slot_id = ? and user_id = ? "
+                                + "and status = 'OFFERED'",
+                        slot,
+                        userIdOf(ann));
         expireNow(session, slot, userIdOf(bob));
         assertThat(bean(OfferSweep.class).sweep()).isGreaterThanOrEqualTo(1);
         assertThat(status(bob, slot)).isEqualTo("EXPIRED");
