@@ -18,12 +18,13 @@ export function whenChangedElsewhere(redraw) {
 export async function loadMine() {
   const seq = ++state.mineSeq;
   const epoch = state.epoch;
-  const [a, standing, waits] = await Promise.all(
-    [Api.get('/reservations/mine'), Api.get('/reservations/standing'), Api.get('/reservations/waits')]);
+  // the block notice shows on my bookings only: the courts' refresh does not ask for it
+  const [a, standing, waits] = await Promise.all([Api.get('/reservations/mine'),
+    state.view === 'mine' ? Api.get('/reservations/standing') : null, Api.get('/reservations/waits')]);
   if (seq !== state.mineSeq || epoch !== state.epoch) {
     return; // a newer answer is coming, or it was for the student who signed out
   }
-  if (standing.status === 200) {
+  if (standing && standing.status === 200) {
     state.standing = standing.data;
   }
   if (waits.status === 200) {

@@ -5,6 +5,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
+import com.courtrush.reserve.record.CancelReason;
 import com.courtrush.reserve.record.Reservation;
 import com.courtrush.reserve.record.ReservationStatus;
 import com.courtrush.setting.AppSettings;
@@ -132,11 +133,11 @@ public class CheckIns {
         }
         if (attendance.checkIn(reservationId, staff.actor(), now) != 1) {
             // checked in or ended a moment ago, by another desk or the no-show sweep
-            DeskBooking now2 = found(reservationId);
-            throw now2.getCheckedInTime() != null
+            DeskBooking meanwhile = found(reservationId);
+            throw meanwhile.getCheckedInTime() != null
                     ? CourtRushException.conflict(
-                            "checkIn.already", now2.getCheckedInTime().format(TIME))
-                    : CourtRushException.conflict("checkIn.ended", reservationId, now2.getCancelReason());
+                            "checkIn.already", meanwhile.getCheckedInTime().format(TIME))
+                    : CourtRushException.conflict("checkIn.ended", reservationId, meanwhile.getCancelReason());
         }
         audit.record(
                 staff.actor(),
@@ -191,7 +192,7 @@ public class CheckIns {
 
     private DeskBooking found(long reservationId) {
         DeskBooking booking = attendance.booking(reservationId);
-        if (booking == null || booking.getCancelReason() == com.courtrush.reserve.record.CancelReason.COMPENSATION) {
+        if (booking == null || booking.getCancelReason() == CancelReason.COMPENSATION) {
             throw CourtRushException.notFound("reservation.notFound", reservationId);
         }
         return booking;

@@ -71,7 +71,9 @@ public class NoShows {
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        since();
+        settings.getOrCreate(
+                SettingKey.NO_SHOWS_SINCE,
+                () -> LocalDateTime.now(clock).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME));
         scheduler.scheduleWithFixedDelay(this::runQuietly, EVERY);
     }
 
@@ -137,10 +139,8 @@ public class NoShows {
         return true;
     }
 
-    /** When no-shows began to be counted: stored by the first start that counts them, for every node. */
+    /** When no-shows began to be counted: stored by the first start that counts them (for every node), cached. */
     private LocalDateTime since() {
-        return LocalDateTime.parse(settings.getOrCreate(
-                SettingKey.NO_SHOWS_SINCE,
-                () -> LocalDateTime.now(clock).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)));
+        return LocalDateTime.parse(settings.get(SettingKey.NO_SHOWS_SINCE));
     }
 }

@@ -1,6 +1,8 @@
 package com.courtrush.reserve.record;
 
+import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
@@ -61,12 +63,9 @@ public interface WaitlistMapper {
     /** Waits of slots that have started end: nothing is offered once a slot starts. */
     @Update(
             "update waitlist_entry set status = 'CLOSED', live_user_id = null, ended_time = #{now}, update_time = #{now} "
-                    + "where status = 'WAITING' and slot_id in (select s.id from time_slot s where s.slot_date < #{day} "
-                    + "or (s.slot_date = #{day} and s.start_time <= #{time}))")
-    int closeStarted(
-            @Param("day") java.time.LocalDate day,
-            @Param("time") java.time.LocalTime time,
-            @Param("now") LocalDateTime now);
+                    + "where status = 'WAITING' and exists (select 1 from time_slot s where s.id = waitlist_entry.slot_id "
+                    + "and (s.slot_date < #{day} or (s.slot_date = #{day} and s.start_time <= #{time})))")
+    int closeStarted(@Param("day") LocalDate day, @Param("time") LocalTime time, @Param("now") LocalDateTime now);
 
     /** An offer of a slot to a student, until when. */
     record LiveOffer(long slotId, long userId, LocalDateTime offerExpires) {}

@@ -117,7 +117,10 @@ public class Offers {
      * @param limit       the opening's per-student limit
      * @param expireAt    epoch second the opening's keys expire
      */
-    public record Terms(long offerMs, long slotStartMs, int limit, long expireAt) {}
+    public record Terms(long offerMs, long slotStartMs, int limit, long expireAt) {
+        /** For a slot the catalog does not know (deleted meanwhile): its start is "long ago", nothing is offered. */
+        public static final Terms NONE = new Terms(0, 0, 0, 0);
+    }
 
     /** What a script did with a place: its outcome, the student offered it (null: nobody) and until when. */
     public record Outcome(String outcome, Long offeredTo, long expiresMs) {}

@@ -71,8 +71,7 @@ public class StockReleaser {
         String member = grant == null ? "" : grant.inflightMember();
         String inflight = RedisKeys.inflight(sessionId);
         String pendingKey = grant == null ? inflight : RedisKeys.pending(sessionId, grant.traceId());
-        // a slot the catalog does not know (deleted meanwhile) is offered to nobody: its start is "now"
-        Offers.Terms terms = offers.terms(sessionId, slotId).orElse(new Offers.Terms(0, 0, 0, 0));
+        Offers.Terms terms = offers.terms(sessionId, slotId).orElse(Offers.Terms.NONE);
         List<Object> args = new ArrayList<>(List.of(
                 Long.toString(userId),
                 member,

@@ -44,10 +44,7 @@ class WaitlistScripts {
     /** {@code lua/offer_pass.lua}: {outcome, next student offered or '', expiry, passed over...}. */
     List<Object> pass(long sessionId, long slotId, long userId, Offers.Terms terms, boolean expire) {
         List<Object> args = new ArrayList<>(List.of(Long.toString(userId), Long.toString(slotId)));
-        args.add(Long.toString(terms.offerMs()));
-        args.add(Long.toString(terms.slotStartMs()));
-        args.add(Integer.toString(terms.limit()));
-        args.add(Long.toString(terms.expireAt()));
+        args.addAll(Offers.args(terms));
         args.add(expire ? "expire" : "decline");
         return script.eval(
                 RScript.Mode.READ_WRITE,

@@ -166,7 +166,7 @@ public class Waitlists {
      * Whether there was one to pass.
      */
     boolean pass(long sessionId, long slotId, long userId, boolean expire) {
-        Offers.Terms terms = offers.terms(sessionId, slotId).orElse(new Offers.Terms(0, 0, 0, 0));
+        Offers.Terms terms = offers.terms(sessionId, slotId).orElse(Offers.Terms.NONE);
         Offers.Outcome outcome = offers.followed(slotId, scripts.pass(sessionId, slotId, userId, terms, expire));
         switch (outcome.outcome()) {
             case "OFFERED", "ON_SALE" -> {
