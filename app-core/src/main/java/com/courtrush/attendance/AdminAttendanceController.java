@@ -6,6 +6,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
 import java.time.Clock;
@@ -28,11 +29,13 @@ import org.springframework.web.bind.annotation.RestController;
 class AdminAttendanceController {
 
     private final CheckIns checkIns;
+    private final WalkIns walkIns;
     private final Strikes strikes;
     private final Clock clock;
 
-    AdminAttendanceController(CheckIns checkIns, Strikes strikes, Clock clock) {
+    AdminAttendanceController(CheckIns checkIns, WalkIns walkIns, Strikes strikes, Clock clock) {
         this.checkIns = checkIns;
+        this.walkIns = walkIns;
         this.strikes = strikes;
         this.clock = clock;
     }
@@ -66,6 +69,29 @@ class AdminAttendanceController {
         return ApiResponse.ok(checkIns.undo(reservationId, caller));
     }
 
+    @Operation(summary = "The slots running now, with their free places and price: what a walk-in can be booked into")
+    @GetMapping("/walk-in")
+    ApiResponse<List<WalkIns.RunningSlot>> running() {
+        return ApiResponse.ok(walkIns.running());
+    }
+
+    @Operation(
+            summary = "Book a free place of a running slot for a student at the desk (their block and limits apply), "
+                    + "take the payment there and check the booking in")
+    @PostMapping("/walk-in")
+    ApiResponse<DeskBooking> walkIn(@Valid @RequestBody WalkIn request, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(walkIns.walkIn(request.slotId(), request.studentId(), caller));
+    }
+
+    @Operation(
+            summary = "Take a booking's payment in person at the desk (a DESK order); checked in too if its "
+                    + "check-in has opened")
+    @PostMapping("/reservations/{reservationId}/pay-at-desk")
+    ApiResponse<DeskBooking> payAtDesk(
+            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(walkIns.payAtDesk(reservationId, caller));
+    }
+
     @Operation(summary = "A student's no-show strikes and block")
     @GetMapping("/strikes")
     ApiResponse<Strikes.Standing> standing(@RequestParam @NotBlank @Size(max = 32) String studentId) {
@@ -82,6 +108,10 @@ class AdminAttendanceController {
     }
 
     record Scanned(@NotBlank @Size(max = 128) String code) {}
+
+    record WalkIn(
+            @NotNull @Positive Long slotId,
+            @NotBlank @Size(max = 32) String studentId) {}
 
     record Forgiveness(@NotBlank @Size(max = 255) String reason) {}
 }

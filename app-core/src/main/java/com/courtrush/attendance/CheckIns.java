@@ -122,14 +122,11 @@ public class CheckIns {
         if (booking.getStatus() != ReservationStatus.CONFIRMED) {
             throw CourtRushException.conflict("checkIn.unpaid", reservationId);
         }
-        LocalDateTime start = booking.getSlotDate().atTime(booking.getStartTime());
-        LocalDateTime end = booking.getSlotDate().atTime(booking.getEndTime());
-        if (now.isBefore(start.minus(OPENS_BEFORE_START))) {
-            throw CourtRushException.conflict(
-                    "checkIn.tooEarly", start.minus(OPENS_BEFORE_START).format(TIME));
-        }
-        if (!now.isBefore(end)) {
-            throw CourtRushException.conflict("checkIn.over", end.format(TIME));
+        if (!open(booking, now)) {
+            LocalDateTime opens = opensAt(booking);
+            throw now.isBefore(opens)
+                    ? CourtRushException.conflict("checkIn.tooEarly", opens.format(TIME))
+                    : CourtRushException.conflict("checkIn.over", endOf(booking).format(TIME));
         }
         if (attendance.checkIn(reservationId, staff.actor(), now) != 1) {
             // checked in or ended a moment ago, by another desk or the no-show sweep
@@ -184,10 +181,28 @@ public class CheckIns {
                 codes.shortCode(reservationId),
                 qr,
                 CheckInCodes.svg(qr),
-                start.minus(OPENS_BEFORE_START),
-                booking.getSlotDate().atTime(booking.getEndTime()),
+                opensAt(booking),
+                endOf(booking),
                 start.plusMinutes(settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0)),
                 booking.getCheckedInTime());
+    }
+
+    /** Whether the booking's check-in is open at {@code now}: from 30 minutes before its start to its end. */
+    boolean open(DeskBooking booking, LocalDateTime now) {
+        return !now.isBefore(opensAt(booking)) && now.isBefore(endOf(booking));
+    }
+
+    private static LocalDateTime opensAt(DeskBooking booking) {
+        return booking.getSlotDate().atTime(booking.getStartTime()).minus(OPENS_BEFORE_START);
+    }
+
+    private static LocalDateTime endOf(DeskBooking booking) {
+        return booking.getSlotDate().atTime(booking.getEndTime());
+    }
+
+    /** One booking as the desk sees it, with its short code. */
+    DeskBooking booking(long reservationId) {
+        return withCode(found(reservationId));
     }
 
     private DeskBooking found(long reservationId) {

@@ -13,6 +13,7 @@ import com.courtrush.reserve.record.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -38,6 +39,8 @@ public class PaymentService {
     private static final long LOCK_WAIT_SECONDS = 3;
     private static final long LOCK_LEASE_SECONDS = 5;
     static final String AUDIT_TARGET = "PAY_ORDER";
+    /** The channel of an order paid in person at the desk (cash or card at the counter). */
+    public static final String DESK_CHANNEL = "DESK";
 
     private final PayOrderMapper orders;
     private final ReservationMapper reservations;
@@ -125,21 +128,36 @@ public class PaymentService {
     }
 
     private PayOrder insertOrder(Reservation reservation, int amountCents, LocalDateTime now) {
-        PayOrder order = new PayOrder();
-        order.setReservationId(reservation.getId());
-        order.setChannel(gateway.channel());
-        order.setAmountCents(amountCents);
+        PayOrder order = newOrder(reservation, gateway.channel(), amountCents, now);
         order.setStatus(PayOrderStatus.PAYING);
         order.setPayingKey(reservation.getId());
         // an order expires when a reservation made at the same moment would time out
         order.setExpireTime(deadlines.payBy(now));
+        return insertOrder(order, reservation);
+    }
+
+    private static PayOrder newOrder(Reservation reservation, String channel, int amountCents, LocalDateTime now) {
+        PayOrder order = new PayOrder();
+        order.setReservationId(reservation.getId());
+        order.setChannel(channel);
+        order.setAmountCents(amountCents);
+        order.setOutTradeNo(OutTradeNumbers.next(reservation.getUserId(), now));
+        return order;
+    }
+
+    /** Inserts the order under a fresh order number if its own was taken a moment ago (the number has a random part). */
+    private PayOrder insertOrder(PayOrder order, Reservation reservation) {
+        LocalDateTime now = LocalDateTime.now(clock);
         for (int attempt = 1; ; attempt++) {
-            order.setOutTradeNo(OutTradeNumbers.next(reservation.getUserId(), now));
+            if (attempt > 1) {
+                order.setOutTradeNo(OutTradeNumbers.next(reservation.getUserId(), now));
+            }
             try {
                 orders.insert(order);
                 return order;
             } catch (DuplicateKeyException e) {
-                if (orders.findPaying(reservation.getId()) != null || attempt == 3) {
+                if (order.getStatus() == PayOrderStatus.PAYING && orders.findPaying(reservation.getId()) != null
+                        || attempt == 3) {
                     throw CourtRushException.conflict("pay.busy");
                 }
             }
@@ -154,6 +172,56 @@ public class PaymentService {
             throw CourtRushException.conflict("pay.noPayingOrder", reservationId);
         }
         return onPaid(paying.getOutTradeNo(), staff.actor());
+    }
+
+    /**
+     * The desk takes the money in person (cash or card at the counter; a walk-in, or a student who comes to
+     * pay): a DESK order, paid now, and the reservation CONFIRMED in one transaction (the caller's, if it
+     * has one). Taken also for a slot that has started — the student is standing at the desk. A PAYING
+     * order the student opened on the phone is closed, so paying it as well would be refunded at once.
+     */
+    public PaidView payAtDesk(long reservationId, Caller staff) {
+        access.visibleTo(reservationId, staff);
+        PaidView paid = transactions.execute(tx -> {
+            Reservation locked = reservations.lockById(reservationId);
+            requireUnpaid(locked);
+            LocalDateTime now = LocalDateTime.now(clock);
+            orders.closePaying(reservationId, now);
+            PayOrder order = newOrder(locked, DESK_CHANNEL, priceOf(slots.selectById(locked.getSlotId())), now);
+            order.setStatus(PayOrderStatus.SUCCESS);
+            order.setPayingKey(null);
+            order.setExpireTime(now);
+            order.setPaidTime(now);
+            insertOrder(order, locked);
+            reservations.confirm(reservationId, now);
+            return PaidView.of(order, ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
+        });
+        audit.record(
+                staff.actor(),
+                "PAY_AT_DESK",
+                AUDIT_TARGET,
+                paid.outTradeNo(),
+                new EngineText(
+                        "audit.paidAtDesk",
+                        reservationId,
+                        BigDecimal.valueOf(paid.amountCents(), 2).toPlainString()));
+        return paid;
+    }
+
+    /**
+     * Gives a paid order's money back: through the gateway, or — for one paid at the desk — by the desk
+     * handing it back, which staff are told in the answer's outcome. Throws when the gateway refuses.
+     */
+    static void giveBack(PaymentGateway gateway, PayOrder order, String reason) {
+        if (DESK_CHANNEL.equals(order.getChannel())) {
+            log.info(
+                    "Order {} was paid at the desk: its {} cents are handed back there ({})",
+                    order.getOutTradeNo(),
+                    order.getAmountCents(),
+                    reason);
+            return;
+        }
+        gateway.refund(order, reason);
     }
 
     /** Payment success (the simulated gateway's callback, or staff's "mark paid"). Idempotent. */
@@ -208,7 +276,7 @@ public class PaymentService {
     }
 
     private PaidView refundAtOnce(PayOrder order, Reservation reservation, LocalDateTime now) {
-        gateway.refund(order, "reservation " + reservation.getId() + " had already ended");
+        giveBack(gateway, order, "reservation " + reservation.getId() + " had already ended");
         orders.markRefunded(order.getId(), order.getStatus(), now);
         return PaidView.of(orders.selectById(order.getId()), reservation.getStatus(), PaidOutcome.AUTO_REFUNDED);
     }
@@ -293,10 +361,16 @@ public class PaymentService {
             long reservationId,
             PayOrderStatus payStatus,
             ReservationStatus reservationStatus,
-            PaidOutcome outcome) {
+            PaidOutcome outcome,
+            int amountCents) {
         static PaidView of(PayOrder order, ReservationStatus reservationStatus, PaidOutcome outcome) {
             return new PaidView(
-                    order.getOutTradeNo(), order.getReservationId(), order.getStatus(), reservationStatus, outcome);
+                    order.getOutTradeNo(),
+                    order.getReservationId(),
+                    order.getStatus(),
+                    reservationStatus,
+                    outcome,
+                    order.getAmountCents());
         }
     }
 

@@ -102,7 +102,7 @@ public class RefundService {
         if (paid == null) {
             throw CourtRushException.conflict("refund.noPayment", reservationId);
         }
-        gateway.refund(paid, reason == null ? "refund requested" : reason);
+        PaymentService.giveBack(gateway, paid, reason == null ? "refund requested" : reason);
         orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, now);
         ender.end(reservation, ReservationStatus.CONFIRMED, CancelReason.REFUND, reason);
         return new Refunded(

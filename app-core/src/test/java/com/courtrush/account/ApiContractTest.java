@@ -218,6 +218,9 @@ class ApiContractTest {
     com.courtrush.attendance.Strikes strikes;
 
     @MockitoBean
+    com.courtrush.attendance.WalkIns walkIns;
+
+    @MockitoBean
     com.courtrush.reserve.waitlist.Waitlists waitlists;
 
     @MockitoBean

@@ -186,6 +186,10 @@ public interface AttendanceScenarios extends StackAccess {
                         .as("%s", answers.get(i + 1))
                         .isEqualTo(202);
             }
+            // and at the desk, for a place his own no-show left free
+            Reply atTheDesk =
+                    api().post("/admin/walk-in", admin, Map.of("slotId", slots.get(0), "studentId", sam.studentId()));
+            assertThat(atTheDesk.enumCode()).as("%s", atTheDesk).isEqualTo("BLOCKED");
             // and in an opening made after
             long madeAfter = api().createSession(tomorrow(), now(), 2);
             long afterSlot = api().generateSlots(madeAfter, List.of(api().createCourt()), "08:00", "09:00", 60, 1)
@@ -243,7 +247,131 @@ public interface AttendanceScenarios extends StackAccess {
         }
     }
 
-    /** Moves a slot to today, started {@code ago} (an hour long); returns its new date. */
+    @Test
+    default void aNoShowsPlaceGoesToOneWalkInAtTheDeskPaidThereAndCheckedInNeverOnlineAndTheStudentsLimitsApply()
+            throws Exception {
+        String admin = TestApi.ADMIN_TOKEN;
+        AppSettings settings = bean(AppSettings.class);
+        String since = settings.get(SettingKey.NO_SHOWS_SINCE);
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 1);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 2);
+        long running = slots.get(0);
+        long later = slots.get(1);
+        List<Student> students = api().students(7);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        Student dan = students.get(2);
+        Student fay = students.get(3);
+        List<Student> walkIns = students.subList(4, 7);
+        long annBooking = api().book(ann, session, running);
+        long bobBooking = api().book(bob, session, running);
+        api().pay(ann, annBooking);
+        api().pay(bob, bobBooking);
+        long danBooking = api().book(dan, session, later);
+        startAgo(running, Duration.ofMinutes(20));
+        TestApi.expect(200, api().post("/admin/check-in/" + annBooking, admin, null));
+        try {
+            // Bob never came: his place is free again, for the desk only
+            settings.set(SettingKey.NO_SHOWS_SINCE, now().minusMinutes(30).toString());
+            bean(NoShows.class).sweep();
+            assertThat(jdbc().queryForObject(
+                                    "select cancel_reason from reservation where id = ?", String.class, bobBooking))
+                    .isEqualTo("NO_SHOW");
+            Reply online = api().reserve(walkIns.get(0), session, running);
+            assertThat(online.status()).as("a started slot is not sold online").isEqualTo(409);
+            assertThat(online.enumCode()).isEqualTo("UNGATED");
+            JsonNode open =
+                    TestApi.expect(200, api().get("/admin/walk-in", admin)).data();
+            JsonNode listed = null;
+            for (JsonNode slot : open) {
+                if (slot.path("slotId").asLong() == running) {
+                    listed = slot;
+                }
+                assertThat(slot.path("slotId").asLong())
+                        .as("only running slots")
+                        .isNotEqualTo(later);
+            }
+            assertThat(listed).as("the running slot is offered to walk-ins").isNotNull();
+            assertThat(listed.path("placesLeft").asInt()).isEqualTo(1);
+
+            // three desks book the one place for three walk-ins at once: one gets it, paid and checked in
+            List<Callable<Reply>> desks = new ArrayList<>();
+            for (Student walkIn : walkIns) {
+                desks.add(() -> api().post(
+                                "/admin/walk-in", admin, Map.of("slotId", running, "studentId", walkIn.studentId())));
+            }
+            List<Reply> answers = all(desks);
+            List<Reply> booked =
+                    answers.stream().filter(reply -> reply.status() == 200).toList();
+            assertThat(booked).as("%s", answers).hasSize(1);
+            assertThat(answers.stream().filter(reply -> reply.status() == 409).map(Reply::enumCode))
+                    .containsExactly("OUT_OF_STOCK", "OUT_OF_STOCK");
+            JsonNode walkIn = booked.get(0).data();
+            long walkInBooking = walkIn.path("reservationId").asLong();
+            assertThat(walkIn.path("status").asText()).isEqualTo("CONFIRMED");
+            assertThat(walkIn.path("checkedInTime").isNull()).isFalse();
+            assertThat(jdbc().queryForMap(
+                                    "select channel, status, amount_cents from pay_order where reservation_id = ?",
+                                    walkInBooking))
+                    .containsEntry("CHANNEL", "DESK")
+                    .containsEntry("STATUS", "SUCCESS");
+            bean(NoShows.class).sweep();
+            assertThat(jdbc().queryForObject(
+                                    "select status from reservation where id = ?", String.class, walkInBooking))
+                    .as("a walk-in is checked in, never a no-show")
+                    .isEqualTo("CONFIRMED");
+
+            // the student's own limits hold at the desk: one place per slot, the opening's limit (Dan holds one)
+            assertThat(api().post("/admin/walk-in", admin, Map.of("slotId", running, "studentId", ann.studentId()))
+                            .enumCode())
+                    .isEqualTo("DUP_REQ");
+            assertThat(api().post("/admin/walk-in", admin, Map.of("slotId", running, "studentId", dan.studentId()))
+                            .enumCode())
+                    .isEqualTo("QUOTA_EXCEEDED");
+            assertThat(api().post("/admin/walk-in", admin, Map.of("slotId", later, "studentId", fay.studentId()))
+                            .status())
+                    .as("a slot that has not started is booked online")
+                    .isEqualTo(409);
+
+            // a student with a pending booking pays at the desk: a DESK order, not checked in before its time;
+            // refunded by staff, the desk hands the money back (no gateway)
+            JsonNode paid = TestApi.expect(
+                            200, api().post("/admin/reservations/" + danBooking + "/pay-at-desk", admin, null))
+                    .data();
+            assertThat(paid.path("status").asText()).isEqualTo("CONFIRMED");
+            assertThat(paid.path("checkedInTime").isNull()).isTrue();
+            assertThat(api().post("/admin/reservations/" + danBooking + "/pay-at-desk", admin, null)
+                            .status())
+                    .as("paid once")
+                    .isEqualTo(409);
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/admin/reservations/" + danBooking + "/refund",
+                                    admin,
+                                    Map.of("reason", "changed plans")));
+            assertThat(jdbc().queryForObject(
+                                    "select status from pay_order where reservation_id = ? and channel = 'DESK'",
+                                    String.class,
+                                    danBooking))
+                    .isEqualTo("REFUNDED");
+
+            // audited; Redis and the database agree
+            assertThat(TestApi.expect(
+                                    200,
+                                    api().get("/admin/audit?targetType=RESERVATION&targetId=" + walkInBooking, admin))
+                            .data()
+                            .path("records")
+                            .findValuesAsText("action"))
+                    .contains("WALK_IN", "CHECK_IN");
+            invariants().assertHold(session);
+        } finally {
+            settings.set(SettingKey.NO_SHOWS_SINCE, since);
+        }
+    }
+
+    /** Moves a slot (and its opening) to today, started {@code ago} (an hour long); returns its new date. */
     private LocalDate startAgo(long slotId, Duration ago) {
         LocalDateTime start = now().minus(ago).withNano(0);
         LocalTime end = start.toLocalTime().plusHours(1);
@@ -255,6 +383,11 @@ public interface AttendanceScenarios extends StackAccess {
                         start.toLocalDate(),
                         start.toLocalTime().format(DateTimeFormatter.ISO_LOCAL_TIME),
                         end.format(DateTimeFormatter.ISO_LOCAL_TIME),
+                        slotId);
+        // an opening's slots are on its day
+        jdbc().update(
+                        "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",
+                        start.toLocalDate(),
                         slotId);
         bean(SlotCatalog.class).invalidateAll();
         return start.toLocalDate();

@@ -545,7 +545,7 @@ class ConsoleUiTest {
                         "/admin/sessions/" + opening + "/slots/generate",
                         ADMIN,
                         "{\"courtIds\":[" + court + "],\"startTime\":\"09:00\",\"endTime\":\"10:00\","
-                                + "\"durationMinutes\":60,\"capacity\":1,\"priceCents\":2000}")
+                                + "\"durationMinutes\":60,\"capacity\":2,\"priceCents\":2000}")
                 .path("data")
                 .path("slotIds")
                 .get(0)
@@ -554,7 +554,8 @@ class ConsoleUiTest {
                 "POST",
                 "/admin/students",
                 ADMIN,
-                "{\"students\":[{\"studentId\":\"2024888\",\"password\":\"secret88\",\"name\":\"Bea\"}]}");
+                "{\"students\":[{\"studentId\":\"2024888\",\"password\":\"secret88\",\"name\":\"Bea\"},"
+                        + "{\"studentId\":\"2024889\",\"password\":\"secret89\",\"name\":\"Cy\"}]}");
         String bea = call("POST", "/auth/login", null, "{\"studentId\":\"2024888\",\"password\":\"secret88\"}")
                 .path("data")
                 .path("token")
@@ -591,6 +592,10 @@ class ConsoleUiTest {
                                 ? start.toLocalTime().plusMinutes(50).toString()
                                 : "23:59:59",
                         slot);
+        app.engine()
+                .getBean(org.springframework.jdbc.core.JdbcTemplate.class)
+                .update("update reserve_session set session_date = ? where id = ?", start.toLocalDate(), opening);
+        app.engine().getBean(com.courtrush.slot.SlotCatalog.class).invalidateAll();
         String qr = call("GET", "/reservations/" + booking + "/check-in", bea, null)
                 .path("data")
                 .path("qrText")
@@ -624,6 +629,21 @@ class ConsoleUiTest {
         robot.clickOn("#checkInUndo");
         resultSays("Check-in taken back");
         waitFor(10, () -> table.getItems().stream().anyMatch(r -> r.reservationId() == booking && r.canCheckIn()));
+
+        // Cy walks in: the slot's other place, booked at the desk, paid there and checked in
+        robot.clickOn("#walkIn");
+        waitFor(
+                10,
+                () -> robot.lookup("#walkInSlot").tryQuery().isPresent()
+                        && robot.lookup("#walkInSlot").queryComboBox().getValue() != null);
+        robot.clickOn("#walkInStudent").write("2024889");
+        robot.clickOn("#dialogOk");
+        resultSays("✓ Walk-in booked: take ¥20.00");
+        waitFor(
+                10,
+                () -> table.getItems().stream()
+                        .anyMatch(r ->
+                                "2024889".equals(r.studentId()) && r.state().startsWith("checked in")));
     }
 
     /** Waits for the check-in screen's result to begin with {@code start}; says what it was if it does not. */

@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.attendance.CheckIns;
 import com.courtrush.attendance.DeskBooking;
 import com.courtrush.attendance.Strikes;
+import com.courtrush.attendance.WalkIns;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import java.time.LocalDate;
@@ -12,17 +13,19 @@ import org.springframework.stereotype.Component;
 
 /**
  * What the staff console does after the rush (SPEC §16): the day's bookings at the desk, check-in by
- * scan or search and its undo, a student's strikes and forgiving one.
+ * scan or search and its undo, walk-ins and payment at the desk, a student's strikes and forgiving one.
  */
 @Component
 public class AttendanceDesk {
 
     private final CheckIns checkIns;
+    private final WalkIns walkIns;
     private final Strikes strikes;
     private final AppSettings settings;
 
-    public AttendanceDesk(CheckIns checkIns, Strikes strikes, AppSettings settings) {
+    public AttendanceDesk(CheckIns checkIns, WalkIns walkIns, Strikes strikes, AppSettings settings) {
         this.checkIns = checkIns;
+        this.walkIns = walkIns;
         this.strikes = strikes;
         this.settings = settings;
     }
@@ -49,6 +52,21 @@ public class AttendanceDesk {
     /** Takes a check-in back, within a minute of it. */
     public DeskBooking undo(long reservationId, Caller staff) {
         return checkIns.undo(reservationId, staff);
+    }
+
+    /** The slots running now with their free places: what a walk-in can be booked into. */
+    public List<WalkIns.RunningSlot> running() {
+        return walkIns.running();
+    }
+
+    /** Books a walk-in into a running slot, takes the payment at the desk and checks it in. */
+    public DeskBooking walkIn(long slotId, String studentId, Caller staff) {
+        return walkIns.walkIn(slotId, studentId, staff);
+    }
+
+    /** Takes a booking's payment at the desk (checked in too, once its check-in has opened). */
+    public DeskBooking payAtDesk(long reservationId, Caller staff) {
+        return walkIns.payAtDesk(reservationId, staff);
     }
 
     /** A student's strikes and block, by student id. */

@@ -50,6 +50,38 @@ public class ReserveScript {
             int drawWindowMs,
             List<Long> wanted,
             Consumer<Decision> answeredLate) {
+        return decide(
+                grant,
+                perUserLimit,
+                properties.limits().perStudentPerMinute(),
+                expireAt,
+                passRequired,
+                passHash,
+                drawWindowMs,
+                wanted,
+                answeredLate);
+    }
+
+    /**
+     * Staff at the desk book a place for a walk-in: the same decision — the student's block, one place per
+     * slot, the opening's per-student limit, the stock — without the per-minute limit of a student's own
+     * attempts, a booking pass or a draw (the gate of an opening staff closed still refuses).
+     */
+    public Decision decideAtDesk(
+            ReserveMessage grant, int perUserLimit, long expireAt, Consumer<Decision> answeredLate) {
+        return decide(grant, perUserLimit, 0, expireAt, false, null, 0, List.of(grant.slotId()), answeredLate);
+    }
+
+    private Decision decide(
+            ReserveMessage grant,
+            int perUserLimit,
+            int attemptsPerWindow,
+            long expireAt,
+            boolean passRequired,
+            String passHash,
+            int drawWindowMs,
+            List<Long> wanted,
+            Consumer<Decision> answeredLate) {
         long opening = grant.sessionId();
         List<Object> reply = reserve.call(
                 late -> answeredLate.accept(decisionOf(late)),
@@ -70,7 +102,7 @@ public class ReserveScript {
                 Long.toString(grant.userId()),
                 grant.traceId(),
                 Integer.toString(perUserLimit),
-                Integer.toString(properties.limits().perStudentPerMinute()),
+                Integer.toString(attemptsPerWindow),
                 Long.toString(WINDOW_MS),
                 grant.pendingValue(),
                 Long.toString(properties.reserve().pendingTtl().toSeconds()),

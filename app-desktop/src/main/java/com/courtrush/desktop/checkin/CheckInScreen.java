@@ -27,7 +27,8 @@ import javafx.scene.layout.VBox;
  * 签到 Check-in: the scan field has the focus whenever the screen is shown, so a USB scanner (which
  * types the QR code's text and Enter) checks students in without a click; the result shows in large
  * type. Below, the day's bookings by time and court, searched by student id, order number, name or
- * code, with check-in and undo for the selected one.
+ * code, with check-in and undo for the selected one, payment taken at the desk, and walk-ins: a free
+ * place of a running slot booked for a student standing at the desk.
  */
 public final class CheckInScreen implements Screen {
 
@@ -126,9 +127,14 @@ public final class CheckInScreen implements Screen {
         undo.disableProperty()
                 .bind(Bindings.createBooleanBinding(
                         () -> selected.get() == null || !selected.get().checkedIn(), selected));
+        Button pay = button(i18n.t("checkIn.payAtDesk"), "payAtDesk", () -> model.payAtDesk(selected.get()));
+        pay.disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> selected.get() == null || !selected.get().unpaid(), selected));
+        Button walkIn = button(i18n.t("walkIn.open"), "walkIn", () -> WalkInDialog.show(i18n, model));
         Label hint = new Label();
         hint.textProperty().bind(model.hintProperty());
-        return bar(checkIn, undo, hint);
+        return bar(checkIn, undo, pay, walkIn, hint);
     }
 
     @Override

@@ -2,12 +2,15 @@ package com.courtrush.desktop.checkin;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.DeskBooking;
+import com.courtrush.attendance.WalkIns;
 import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.ReservationStatus;
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.function.Supplier;
@@ -33,6 +36,7 @@ public final class CheckInViewModel {
     private final Notices notices;
     private final I18n i18n;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
+    private final ObservableList<WalkIns.RunningSlot> running = FXCollections.observableArrayList();
     private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
     private final StringProperty query = new SimpleStringProperty("");
     private final StringProperty scanned = new SimpleStringProperty("");
@@ -88,6 +92,59 @@ public final class CheckInViewModel {
         });
     }
 
+    /** Takes the selected booking's payment at the desk; it is checked in too once its check-in has opened. */
+    public void payAtDesk(Row row) {
+        tasks.run(
+                i18n.t("checkIn.payAtDesk"),
+                () -> desk.payAtDesk(row.reservationId(), staff),
+                booking -> {
+                    lastKind.set("ok");
+                    lastResult.set(i18n.t(
+                            booking.getCheckedInTime() != null ? "checkIn.paidAndCheckedIn" : "checkIn.paid",
+                            describe(booking)));
+                    refresh();
+                },
+                this::refused);
+    }
+
+    /** Reads the slots running now, with their free places, for the walk-in dialog. */
+    public void loadRunning() {
+        tasks.run(i18n.t("walkIn.load"), desk::running, running::setAll);
+    }
+
+    /** Books a walk-in into a running slot, takes the payment at the desk and checks it in. */
+    public void walkIn(WalkIns.RunningSlot slot, String studentId) {
+        String id = studentId == null ? "" : studentId.strip();
+        if (slot == null || id.isEmpty()) {
+            lastKind.set("refused");
+            lastResult.set(i18n.t("checkIn.refused", i18n.t("walkIn.incomplete")));
+            return;
+        }
+        tasks.run(
+                i18n.t("walkIn.open"),
+                () -> desk.walkIn(slot.slotId(), id, staff),
+                booking -> {
+                    lastKind.set("ok");
+                    lastResult.set(i18n.t("walkIn.done", price(slot.priceCents()), describe(booking)));
+                    refresh();
+                },
+                this::refused);
+    }
+
+    /** How the walk-in dialog names a running slot: time, court, free places and price. */
+    public String describe(WalkIns.RunningSlot slot) {
+        return i18n.t(
+                "walkIn.slot",
+                TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime()),
+                slot.courtName(),
+                slot.placesLeft(),
+                price(slot.priceCents()));
+    }
+
+    private static String price(int cents) {
+        return BigDecimal.valueOf(cents, 2).toPlainString();
+    }
+
     private void checkedIn(DeskBooking booking) {
         lastKind.set("ok");
         lastResult.set(i18n.t("checkIn.done", describe(booking)));
@@ -137,11 +194,17 @@ public final class CheckInViewModel {
                 b.getCode(),
                 state,
                 b.active() && b.getCheckedInTime() == null,
-                b.getCheckedInTime() != null);
+                b.getCheckedInTime() != null,
+                b.getStatus() == ReservationStatus.PENDING_PAYMENT);
     }
 
     public ObservableList<Row> rows() {
         return rows;
+    }
+
+    /** The slots running now, as last read for the walk-in dialog. */
+    public ObservableList<WalkIns.RunningSlot> running() {
+        return running;
     }
 
     public ObjectProperty<LocalDate> dateProperty() {
@@ -181,5 +244,6 @@ public final class CheckInViewModel {
             String code,
             String state,
             boolean canCheckIn,
-            boolean checkedIn) {}
+            boolean checkedIn,
+            boolean unpaid) {}
 }

@@ -11,6 +11,7 @@ import static org.mockito.Mockito.when;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.attendance.DeskBooking;
+import com.courtrush.attendance.WalkIns;
 import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
@@ -81,6 +82,54 @@ class CheckInViewModelTest {
         model.scannedProperty().set("   ");
         model.scan();
         verify(desk, never()).scan(any(), any());
+    }
+
+    @Test
+    void aWalkInIsBookedPaidAndCheckedInAndTheDeskIsToldWhatToTake() {
+        WalkIns.RunningSlot slot = new WalkIns.RunningSlot(
+                9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
+        when(desk.running()).thenReturn(List.of(slot));
+        model.loadRunning();
+        assertThat(model.running()).containsExactly(slot);
+        assertThat(model.describe(slot)).isEqualTo("18:00–19:00 · Court 1 · 1 free · ¥25.00");
+        when(desk.walkIn(9, "2024001", staff))
+                .thenReturn(
+                        booking(5, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(18, 20))));
+        model.walkIn(slot, " 2024001 ");
+        assertThat(model.lastKindProperty().get()).isEqualTo("ok");
+        assertThat(model.lastResultProperty().get())
+                .isEqualTo("✓ Walk-in booked: take ¥25.00 — paid and checked in: Ann (2024001) · Court 1 18:00–19:00");
+    }
+
+    @Test
+    void aRefusedWalkInSaysWhyWhereTheDeskLooks() {
+        WalkIns.RunningSlot slot = new WalkIns.RunningSlot(
+                9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
+        when(desk.walkIn(eq(9L), eq("2024002"), any()))
+                .thenThrow(new CourtRushException(com.courtrush.core.Outcome.OUT_OF_STOCK, "walkIn.full"));
+        model.walkIn(slot, "2024002");
+        assertThat(model.lastKindProperty().get()).isEqualTo("refused");
+        assertThat(model.lastResultProperty().get()).isEqualTo("✗ No free place left in this slot.");
+        model.walkIn(slot, "  ");
+        assertThat(model.lastResultProperty().get()).isEqualTo("✗ Choose a slot and type the student's id.");
+        verify(desk, never()).walkIn(eq(9L), eq(""), any());
+    }
+
+    @Test
+    void anUnpaidBookingIsPaidAtTheDeskAndCheckedInIfItsTimeHasCome() {
+        when(desk.day(TODAY, "")).thenReturn(List.of(booking(1, ReservationStatus.PENDING_PAYMENT, null, null)));
+        model.refresh();
+        assertThat(model.rows().get(0).unpaid()).isTrue();
+        when(desk.payAtDesk(1, staff))
+                .thenReturn(
+                        booking(1, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 45))));
+        model.payAtDesk(model.rows().get(0));
+        assertThat(model.lastResultProperty().get())
+                .isEqualTo("✓ Paid at the desk and checked in: Ann (2024001) · Court 1 18:00–19:00");
+        when(desk.payAtDesk(1, staff)).thenReturn(booking(1, ReservationStatus.CONFIRMED, null, null));
+        model.payAtDesk(model.rows().get(0));
+        assertThat(model.lastResultProperty().get())
+                .isEqualTo("✓ Paid at the desk: Ann (2024001) · Court 1 18:00–19:00");
     }
 
     static DeskBooking booking(long id, ReservationStatus status, CancelReason reason, LocalDateTime checkedIn) {
