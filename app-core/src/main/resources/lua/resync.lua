@@ -12,14 +12,22 @@
 -- has not expired stays; when Redis lost the opening (or was restarted since it built it) the database's
 -- live offers are put back, as far as places are left; either way the place is not on sale while offered.
 --
+-- Places on sale while students wait for them — a withdrawn slot put back on sale, a capacity raised — are
+-- offered to the first in line who may take them (lib/offers.lua), as a returned place is, before any is
+-- sold. Returns {the opening's total permits, then for each slot whose line moved: {slotId, outcome, user
+-- offered or '', expiry ms, students passed over...}} (outcome 'OFFERED', or 'RELEASED' when only
+-- students passed over left the line).
+--
 -- KEYS[1] bf:{s:sessionId}:quota  KEYS[2] bf:{s:sessionId}:reserve:inflight  KEYS[3] bf:{s:sessionId}:warm
 -- KEYS[4] bf:{s:sessionId}:settled  KEYS[5] bf:{s:sessionId}:released  KEYS[6] bf:{s:sessionId}:offers
--- then for each slot i: KEYS[5i+2] bf:{s:sessionId}:sem:{slotId}, KEYS[5i+3] bf:{s:sessionId}:dedup:{slotId},
---                       KEYS[5i+4] bf:{s:sessionId}:slot:session:{slotId}, KEYS[5i+5] bf:{s:sessionId}:slot:off:{slotId},
---                       KEYS[5i+6] bf:{s:sessionId}:offer:{slotId}
+-- KEYS[7] bf:{s:sessionId}:blocked
+-- then for each slot i: KEYS[6i+2] bf:{s:sessionId}:sem:{slotId}, KEYS[6i+3] bf:{s:sessionId}:dedup:{slotId},
+--                       KEYS[6i+4] bf:{s:sessionId}:slot:session:{slotId}, KEYS[6i+5] bf:{s:sessionId}:slot:off:{slotId},
+--                       KEYS[6i+6] bf:{s:sessionId}:offer:{slotId}, KEYS[6i+7] bf:{s:sessionId}:wait:{slotId}
 -- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] since (Redis time, ms)  ARGV[4] slot count
--- then for each slot: slotId, capacity, active (1/0), holder count, holder user ids..., the database's
--- offer count, then user id and expiry (epoch ms) of each
+-- ARGV[5] the offer window, ms  ARGV[6] the opening's per-student limit
+-- then for each slot: slotId, capacity, active (1/0), its start (epoch ms; 0: offer nothing), holder count,
+-- holder user ids..., the database's offer count, then user id and expiry (epoch ms) of each
 
 local sessionId = ARGV[1]
 local expireAt = ARGV[2]
@@ -69,12 +77,14 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 -- name an offer passed on since it was read). Only a Redis that lost the opening, or was restarted since,
 -- has offers put back from the database.
 local intact = redis.call('GET', KEYS[3]) == string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')
-local a = 5
+local waiting = {}
+local a = 7
 for i = 1, tonumber(ARGV[4]) do
-  local semKey, dedupKey, bindKey, offKey, offerKey =
-    KEYS[5 * i + 2], KEYS[5 * i + 3], KEYS[5 * i + 4], KEYS[5 * i + 5], KEYS[5 * i + 6]
-  local slotId, capacity, active, n = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2] == '1', tonumber(ARGV[a + 3])
-  a = a + 4
+  local semKey, dedupKey, bindKey, offKey, offerKey, waitKey =
+    KEYS[6 * i + 2], KEYS[6 * i + 3], KEYS[6 * i + 4], KEYS[6 * i + 5], KEYS[6 * i + 6], KEYS[6 * i + 7]
+  local slotId, capacity, active = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2] == '1'
+  local startMs, n = tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4])
+  a = a + 5
   local holders = {}
   for j = 0, n - 1 do
     holders[ARGV[a + j]] = true
@@ -133,6 +143,10 @@ for i = 1, tonumber(ARGV[4]) do
     redis.call('SET', offKey, '1')
     redis.call('EXPIREAT', offKey, expireAt)
   end
+  if permits > 0 and now < startMs and redis.call('ZCARD', waitKey) > 0 then
+    waiting[#waiting + 1] = {slotId = slotId, sem = semKey, start = startMs, permits = permits,
+      keys = {wait = waitKey, offer = offerKey, offers = KEYS[6], dedup = dedupKey, quota = KEYS[1], blocked = KEYS[7]}}
+  end
   total = total + permits
   redis.call('SET', semKey, permits)
   redis.call('EXPIREAT', semKey, expireAt)
@@ -151,6 +165,34 @@ end
 if any then
   redis.call('EXPIREAT', KEYS[1], expireAt)
 end
+-- with the students' counts rebuilt: places on sale while students wait are offered to them first
+local moved = {}
+for _, slot in ipairs(waiting) do
+  local permits = slot.permits
+  while permits > 0 do
+    local user, expires, skipped = offerNext(
+      slot.keys, slot.slotId, now, tonumber(ARGV[5]), slot.start, tonumber(ARGV[6]), expireAt)
+    if user then
+      permits = permits - 1
+      total = total - 1
+    end
+    if user or #skipped > 0 then
+      local reply = offerReply(user and 'OFFERED' or 'RELEASED', user, expires, skipped)
+      table.insert(reply, 1, slot.slotId)
+      moved[#moved + 1] = reply
+    end
+    if not user then
+      break
+    end
+  end
+  redis.call('SET', slot.sem, permits)
+  redis.call('EXPIREAT', slot.sem, expireAt)
+end
+
 redis.call('SET', KEYS[3], string.match(redis.call('INFO', 'server'), 'run_id:(%w+)'))
 redis.call('EXPIREAT', KEYS[3], expireAt)
-return total
+local reply = {total}
+for _, m in ipairs(moved) do
+  reply[#reply + 1] = m
+end
+return reply

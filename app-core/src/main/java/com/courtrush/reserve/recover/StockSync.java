@@ -13,6 +13,8 @@ import com.courtrush.reserve.record.WaitlistMapper;
 import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.reserve.stock.StockKeys;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
@@ -43,7 +45,7 @@ public class StockSync implements StockWarmer {
 
     private final RedissonClient redisson;
     private final RScript script;
-    private final LuaScript resync = LuaScript.load("resync");
+    private final LuaScript resync = LuaScript.load("resync", "offers");
     private final LuaScript gate = LuaScript.load("gate");
     private final LuaScript warmState = LuaScript.load("warm_state");
     /** Runs between the database read and the script; tests use it to force interleavings. */
@@ -54,6 +56,8 @@ public class StockSync implements StockWarmer {
     private final SoldOutFlags soldOut;
     private final Blocks blocks;
     private final WaitlistMapper waitlist;
+    private final Offers offers;
+    private final AppSettings settings;
     private final CourtRushProperties properties;
     private final Clock clock;
 
@@ -64,8 +68,12 @@ public class StockSync implements StockWarmer {
             SoldOutFlags soldOut,
             Blocks blocks,
             WaitlistMapper waitlist,
+            Offers offers,
+            AppSettings settings,
             CourtRushProperties properties,
             Clock clock) {
+        this.offers = offers;
+        this.settings = settings;
         this.blocks = blocks;
         this.waitlist = waitlist;
         this.clock = clock;
@@ -94,28 +102,37 @@ public class StockSync implements StockWarmer {
                 waitlist.liveOffers(sessionId, LocalDateTime.now(clock)).stream()
                         .collect(Collectors.groupingBy(WaitlistMapper.LiveOffer::slotId));
         afterDatabaseRead.run();
-        List<Object> keys = new ArrayList<>(6 + 5 * sessionSlots.size());
+        List<Object> keys = new ArrayList<>(7 + 6 * sessionSlots.size());
         keys.add(RedisKeys.quota(sessionId));
         keys.add(RedisKeys.inflight(sessionId));
         keys.add(RedisKeys.warm(sessionId));
         keys.add(RedisKeys.settledLog(sessionId));
         keys.add(RedisKeys.releasedLog(sessionId));
         keys.add(RedisKeys.offers(sessionId));
+        keys.add(RedisKeys.blocked(sessionId));
         List<Object> args = new ArrayList<>();
         args.add(Long.toString(sessionId));
         args.add(Long.toString(expireAt(session)));
         args.add(Long.toString(since));
         args.add(Integer.toString(sessionSlots.size()));
+        args.add(Long.toString(settings.getPositiveInt(SettingKey.OFFER_MINUTES) * 60_000L));
+        args.add(Integer.toString(session.getPerUserLimit()));
         for (TimeSlot slot : sessionSlots) {
             keys.add(RedisKeys.semaphore(sessionId, slot.getId()));
             keys.add(RedisKeys.dedup(sessionId, slot.getId()));
             keys.add(RedisKeys.slotSession(sessionId, slot.getId()));
             keys.add(RedisKeys.slotOff(sessionId, slot.getId()));
             keys.add(RedisKeys.offer(sessionId, slot.getId()));
+            keys.add(RedisKeys.waitlist(sessionId, slot.getId()));
             List<Long> users = holders.getOrDefault(slot.getId(), List.of());
             args.add(Long.toString(slot.getId()));
             args.add(Integer.toString(slot.getCapacity()));
             args.add(Boolean.TRUE.equals(slot.getActive()) ? "1" : "0");
+            args.add(Long.toString(slot.getSlotDate()
+                    .atTime(slot.getStartTime())
+                    .atZone(properties.zone())
+                    .toInstant()
+                    .toEpochMilli()));
             args.add(Integer.toString(users.size()));
             users.forEach(u -> args.add(Long.toString(u)));
             List<WaitlistMapper.LiveOffer> ofSlot = offered.getOrDefault(slot.getId(), List.of());
@@ -130,11 +147,16 @@ public class StockSync implements StockWarmer {
         }
         // the blocked students first: the gate may open the moment it is applied
         blocks.copyInto(sessionId, expireAt(session));
-        Long permits =
-                script.eval(RScript.Mode.READ_WRITE, resync.source(), RScript.ReturnType.INTEGER, keys, args.toArray());
+        List<Object> reply =
+                script.eval(RScript.Mode.READ_WRITE, resync.source(), RScript.ReturnType.MULTI, keys, args.toArray());
         applyGate(session);
         sessionSlots.forEach(slot -> soldOut.released(slot.getId()));
-        return new WarmupReport(sessionId, sessionSlots.size(), permits == null ? 0 : permits);
+        // places that were on sale while students waited: offered to them, the database follows
+        for (Object moved : reply.subList(1, reply.size())) {
+            List<Object> line = castList(moved);
+            offers.followed(Long.parseLong(line.get(0).toString()), line.subList(1, line.size()));
+        }
+        return new WarmupReport(sessionId, sessionSlots.size(), ((Number) reply.get(0)).longValue());
     }
 
     @Override
@@ -174,6 +196,11 @@ public class StockSync implements StockWarmer {
                 RScript.ReturnType.VALUE,
                 List.of(RedisKeys.warm(session.getId())));
         return WarmState.valueOf(state);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> castList(Object nested) {
+        return (List<Object>) nested;
     }
 
     /** Test hook: runs between the database read of a re-sync and its script. */

@@ -230,6 +230,42 @@ public interface WaitlistScenarios extends StackAccess {
         }
     }
 
+    @Test
+    default void placesPutBackOnSaleByStaffGoToTheLineFirstAWithdrawnSlotBackOrACapacityRaised() {
+        String admin = TestApi.ADMIN_TOKEN;
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "17:00", "18:00", 60, 1)
+                .get(0);
+        List<Student> students = api().students(4);
+        Student holder = students.get(0);
+        Student ann = students.get(1);
+        Student bob = students.get(2);
+        api().pay(holder, api().book(holder, session, slot));
+        join(ann, session, slot);
+        join(bob, session, slot);
+
+        // withdrawn: the holder is refunded, and a slot off sale offers its place to nobody
+        TestApi.expect(200, api().post("/admin/slots/" + slot + "/withdraw", admin, Map.of("reason", "leaking roof")));
+        assertThat(waits(ann).get(0).path("status").asText()).isEqualTo("WAITING");
+        assertThat(permits(session, slot)).isEqualTo("0");
+
+        // put back on sale: its place goes to the first in line, not to the crowd
+        TestApi.expect(200, api().post("/admin/slots/" + slot + "/enable", admin, null));
+        assertThat(waits(ann).get(0).path("status").asText()).isEqualTo("OFFERED");
+        assertThat(status(ann, slot)).isEqualTo("OFFERED");
+        assertThat(permits(session, slot)).as("offered, not on sale").isEqualTo("0");
+        assertThat(api().reserve(students.get(3), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
+
+        // a second place made: the next in line
+        TestApi.expect(200, api().put("/admin/slots/" + slot, admin, Map.of("capacity", 2)));
+        assertThat(waits(bob).get(0).path("status").asText()).isEqualTo("OFFERED");
+        assertThat(permits(session, slot)).isEqualTo("0");
+        assertThat(redisson().getMap(RedisKeys.offer(session, slot)).keySet())
+                .containsExactlyInAnyOrder(Long.toString(userIdOf(ann)), Long.toString(userIdOf(bob)));
+        invariants().assertHold(session);
+    }
+
     private Reply join(Student student, long session, long slot) {
         return TestApi.expect(
                 200, api().post("/reserve/waitlist", student.token(), Map.of("sessionId", session, "slotId", slot)));
