@@ -2,6 +2,7 @@ package com.courtrush.attendance;
 
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.EngineText;
+import com.courtrush.pay.RefundService;
 import com.courtrush.reserve.lifecycle.ReservationEnder;
 import com.courtrush.reserve.record.CancelReason;
 import com.courtrush.reserve.record.Reservation;
@@ -13,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,8 +27,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Every half minute: a paid booking not checked in by its slot's start plus {@code NO_SHOW_GRACE_MINUTES}
  * ends CANCELLED with reason NO_SHOW (SPEC §16), in one transaction with its strike and the student's
- * block; the money paid is kept. The place goes back to the opening's stock, where only the desk can
- * give it (a walk-in): the slot has started, so it is not on sale online. Each end is a compare-and-set
+ * block; the money paid is kept (refunded in the same transaction when {@code NO_SHOW_REFUND} is 1). The
+ * place goes back to the opening's stock, where only the desk can give it (a walk-in): the slot has started,
+ * so it is not on sale online. Each end is a compare-and-set
  * under the reservation's row lock, so several nodes, a late check-in and a refund settle to one outcome.
  * Only slots that started after the engine first counted no-shows ({@code NO_SHOWS_SINCE}) are swept:
  * bookings from before were never asked to check in.
@@ -42,6 +45,7 @@ public class NoShows {
     private final ReservationMapper reservations;
     private final ReservationEnder ender;
     private final Strikes strikes;
+    private final RefundService refunds;
     private final AppSettings settings;
     private final TransactionTemplate transactions;
     private final TaskScheduler scheduler;
@@ -53,6 +57,7 @@ public class NoShows {
             ReservationMapper reservations,
             ReservationEnder ender,
             Strikes strikes,
+            RefundService refunds,
             AppSettings settings,
             TransactionTemplate transactions,
             TaskScheduler scheduler,
@@ -62,6 +67,7 @@ public class NoShows {
         this.reservations = reservations;
         this.ender = ender;
         this.strikes = strikes;
+        this.refunds = refunds;
         this.settings = settings;
         this.transactions = transactions;
         this.scheduler = scheduler;
@@ -110,6 +116,8 @@ public class NoShows {
 
     private boolean noShow(long reservationId, int grace) {
         LocalDateTime now = LocalDateTime.now(clock);
+        boolean refund = settings.getInt(SettingKey.NO_SHOW_REFUND, 0) == 1;
+        List<String> refunded = new ArrayList<>(1);
         Reservation ended = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
             if (locked == null
@@ -120,6 +128,9 @@ public class NoShows {
             String note = "not checked in within " + grace + " min of the start";
             if (!ender.end(locked, ReservationStatus.CONFIRMED, CancelReason.NO_SHOW, note)) {
                 return null;
+            }
+            if (refund) {
+                refunds.giveBackPayment(reservationId, note).ifPresent(order -> refunded.add(order.getOutTradeNo()));
             }
             LocalDateTime blockedUntil = strikes.strike(locked.getUserId(), reservationId, now);
             if (blockedUntil != null) {
@@ -135,7 +146,9 @@ public class NoShows {
                 "NO_SHOW",
                 CheckIns.AUDIT_TARGET,
                 reservationId,
-                new EngineText("audit.noShow", grace));
+                refunded.isEmpty()
+                        ? new EngineText("audit.noShow", grace)
+                        : new EngineText("audit.noShowRefunded", grace, refunded.get(0)));
         return true;
     }
 

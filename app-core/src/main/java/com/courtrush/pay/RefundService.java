@@ -16,6 +16,7 @@ import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
+import java.util.Optional;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -112,6 +113,20 @@ public class RefundService {
                 paid.getOutTradeNo(),
                 paid.getAmountCents(),
                 pastCutoff);
+    }
+
+    /**
+     * Gives a reservation's payment back without ending it (its end is the caller's, in the same
+     * transaction: a no-show the gym refunds). Returns the order refunded; empty when none was paid.
+     */
+    public Optional<PayOrder> giveBackPayment(long reservationId, String reason) {
+        PayOrder paid = orders.findLatest(reservationId, PayOrderStatus.SUCCESS);
+        if (paid == null) {
+            return Optional.empty();
+        }
+        PaymentService.giveBack(gateway, paid, reason);
+        orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, LocalDateTime.now(clock));
+        return Optional.of(paid);
     }
 
     private LocalDateTime cutoff(Reservation reservation) {

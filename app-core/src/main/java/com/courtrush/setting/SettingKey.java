@@ -19,6 +19,8 @@ public enum SettingKey {
     STRIKE_WINDOW_DAYS("30", 1, 365),
     /** Days a student stays blocked from the strike that blocked them (0: strikes never block). */
     BLOCK_DAYS("7", 0, 365),
+    /** 1: a no-show's payment is refunded; 0 (the default): it is kept (SPEC §16). */
+    NO_SHOW_REFUND("0", 0, 1),
     /** Most students waiting for a place of one slot (SPEC §16). */
     WAITLIST_PER_SLOT("25", 1, 1000),
     /** Most slots one student waits for at a time, over every opening. */

@@ -272,12 +272,17 @@ public interface AttendanceScenarios extends StackAccess {
         startAgo(running, Duration.ofMinutes(20));
         TestApi.expect(200, api().post("/admin/check-in/" + annBooking, admin, null));
         try {
-            // Bob never came: his place is free again, for the desk only
+            // Bob never came: his place is free again, for the desk only (this gym refunds no-shows)
             settings.set(SettingKey.NO_SHOWS_SINCE, now().minusMinutes(30).toString());
+            settings.set(SettingKey.NO_SHOW_REFUND, "1");
             bean(NoShows.class).sweep();
             assertThat(jdbc().queryForObject(
                                     "select cancel_reason from reservation where id = ?", String.class, bobBooking))
                     .isEqualTo("NO_SHOW");
+            assertThat(jdbc().queryForObject(
+                                    "select status from pay_order where reservation_id = ?", String.class, bobBooking))
+                    .as("NO_SHOW_REFUND=1: the no-show's payment is refunded")
+                    .isEqualTo("REFUNDED");
             Reply online = api().reserve(walkIns.get(0), session, running);
             assertThat(online.status()).as("a started slot is not sold online").isEqualTo(409);
             assertThat(online.enumCode()).isEqualTo("UNGATED");
@@ -368,6 +373,7 @@ public interface AttendanceScenarios extends StackAccess {
             invariants().assertHold(session);
         } finally {
             settings.set(SettingKey.NO_SHOWS_SINCE, since);
+            settings.set(SettingKey.NO_SHOW_REFUND, SettingKey.NO_SHOW_REFUND.defaultValue());
         }
     }
 

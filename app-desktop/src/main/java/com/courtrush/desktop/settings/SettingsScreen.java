@@ -10,6 +10,7 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.setting.SettingKey;
 import com.courtrush.setting.api.SettingsDesk;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -61,6 +62,7 @@ public final class SettingsScreen implements Screen {
         VBox content = new VBox(
                 12,
                 livePane(i18n),
+                afterRushPane(i18n),
                 startupPane(i18n),
                 tokenRow(i18n),
                 bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
@@ -79,6 +81,17 @@ public final class SettingsScreen implements Screen {
         TitledPane livePane = new TitledPane(i18n.t("settings.live"), liveForm);
         livePane.setCollapsible(false);
         return livePane;
+    }
+
+    /** Check-in, no-shows and the waitlist: live too. */
+    private TitledPane afterRushPane(I18n i18n) {
+        GridPane form = form();
+        for (SettingKey key : SettingsViewModel.AFTER_RUSH) {
+            row(form, i18n.t("settings.key." + key.name()), field("setting-" + key.name(), model.afterRush(key)));
+        }
+        TitledPane pane = new TitledPane(i18n.t("settings.afterRush"), form);
+        pane.setCollapsible(false);
+        return pane;
     }
 
     /** The settings that apply at the next start, each with what runs now. */

@@ -13,7 +13,9 @@ import com.courtrush.setting.SettingKey;
 import com.courtrush.setting.api.SettingsDesk;
 import com.courtrush.staff.api.StaffDesk;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -21,11 +23,23 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * Settings. Live ones (pay timeout, default price, refund cut-off) apply at once on every node;
+ * Settings. Live ones (pay timeout, default price, refund cut-off; check-in, no-shows and the waitlist)
+ * apply at once on every node;
  * start-up ones (infrastructure, connections, HTTP port and address, limits, admin token) are saved
  * in the data directory and need a restart, which the screen says.
  */
 public final class SettingsViewModel {
+
+    /** The settings of check-in, no-shows and the waitlist (SPEC §16), applied at once like the others. */
+    public static final List<SettingKey> AFTER_RUSH = List.of(
+            SettingKey.NO_SHOW_GRACE_MINUTES,
+            SettingKey.NO_SHOW_REFUND,
+            SettingKey.STRIKES_TO_BLOCK,
+            SettingKey.STRIKE_WINDOW_DAYS,
+            SettingKey.BLOCK_DAYS,
+            SettingKey.WAITLIST_PER_SLOT,
+            SettingKey.WAITS_PER_STUDENT,
+            SettingKey.OFFER_MINUTES);
 
     private final SettingsDesk settingsDesk;
     private final StaffDesk settings;
@@ -40,6 +54,7 @@ public final class SettingsViewModel {
     private final StringProperty payTimeout = new SimpleStringProperty("");
     private final StringProperty defaultPrice = new SimpleStringProperty("");
     private final StringProperty refundCutoff = new SimpleStringProperty("");
+    private final Map<SettingKey, StringProperty> afterRush = new LinkedHashMap<>();
     private final StringProperty token = new SimpleStringProperty("");
     private final StringProperty settingsFile = new SimpleStringProperty("");
     private final BooleanProperty restartNeeded = new SimpleBooleanProperty(false);
@@ -59,6 +74,7 @@ public final class SettingsViewModel {
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
+        AFTER_RUSH.forEach(key -> afterRush.put(key, new SimpleStringProperty("")));
         SettingsDesk.STARTUP_KEYS.forEach(key -> {
             startup.put(key, new SimpleStringProperty(""));
             running.put(key, new SimpleStringProperty(""));
@@ -74,6 +90,7 @@ public final class SettingsViewModel {
                         settingsDesk.get(SettingKey.PAY_TIMEOUT_MINUTE),
                         settingsDesk.get(SettingKey.DEFAULT_PRICE_CENTS),
                         settingsDesk.get(SettingKey.REFUND_CUTOFF_MINUTES),
+                        afterRushSaved(),
                         adminToken.revealAdminToken(),
                         settingsDesk.restartNeeded()),
                 loaded -> {
@@ -82,6 +99,8 @@ public final class SettingsViewModel {
                     payTimeout.set(loaded.payTimeout());
                     defaultPrice.set(Inputs.yuan(Integer.valueOf(loaded.defaultPriceCents())));
                     refundCutoff.set(loaded.refundCutoff());
+                    loaded.afterRush()
+                            .forEach((key, value) -> afterRush.get(key).set(value));
                     token.set(loaded.adminToken());
                     settingsFile.set(settingsDesk.file().toString());
                     restartNeeded.set(loaded.restartNeeded());
@@ -98,6 +117,7 @@ public final class SettingsViewModel {
         String price = defaultPrice.get();
         values.put(SettingKey.PAY_TIMEOUT_MINUTE.name(), payTimeout.get());
         values.put(SettingKey.REFUND_CUTOFF_MINUTES.name(), refundCutoff.get());
+        afterRush.forEach((key, value) -> values.put(key.name(), value.get()));
         tasks.run(
                 i18n.t("settings.save"),
                 () -> {
@@ -130,6 +150,12 @@ public final class SettingsViewModel {
                 });
     }
 
+    private Map<SettingKey, String> afterRushSaved() {
+        Map<SettingKey, String> saved = new LinkedHashMap<>();
+        AFTER_RUSH.forEach(key -> saved.put(key, Objects.toString(settingsDesk.get(key), "")));
+        return saved;
+    }
+
     private String label(String key) {
         return switch (key) {
             case "PAY_TIMEOUT_MINUTE" -> i18n.t("settings.payTimeout");
@@ -157,6 +183,11 @@ public final class SettingsViewModel {
         return defaultPrice;
     }
 
+    /** A setting of check-in, no-shows and the waitlist (SPEC §16), as typed. */
+    public StringProperty afterRush(SettingKey key) {
+        return afterRush.get(key);
+    }
+
     public StringProperty refundCutoffProperty() {
         return refundCutoff;
     }
@@ -179,6 +210,7 @@ public final class SettingsViewModel {
             String payTimeout,
             String defaultPriceCents,
             String refundCutoff,
+            Map<SettingKey, String> afterRush,
             String adminToken,
             boolean restartNeeded) {}
 }

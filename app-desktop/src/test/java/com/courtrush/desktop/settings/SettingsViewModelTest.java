@@ -62,6 +62,7 @@ class SettingsViewModelTest {
         when(live.get(SettingKey.PAY_TIMEOUT_MINUTE)).thenReturn("15");
         when(live.get(SettingKey.DEFAULT_PRICE_CENTS)).thenReturn("2000");
         when(live.get(SettingKey.REFUND_CUTOFF_MINUTES)).thenReturn("0");
+        SettingsViewModel.AFTER_RUSH.forEach(key -> when(live.get(key)).thenReturn(key.defaultValue()));
         when(token.revealAdminToken()).thenReturn("secret-token");
     }
 
@@ -72,6 +73,8 @@ class SettingsViewModelTest {
         assertThat(model.defaultPriceProperty().get()).isEqualTo("20.00");
         assertThat(model.startup("server.port").get()).isEqualTo("8080");
         assertThat(model.tokenProperty().get()).isEqualTo("secret-token");
+        assertThat(model.afterRush(SettingKey.NO_SHOW_GRACE_MINUTES).get()).isEqualTo("15");
+        assertThat(model.afterRush(SettingKey.NO_SHOW_REFUND).get()).isEqualTo("0");
         assertThat(model.restartNeededProperty().get()).isFalse();
     }
 
@@ -81,9 +84,13 @@ class SettingsViewModelTest {
         model.payTimeoutProperty().set("20");
         model.defaultPriceProperty().set("25.5");
         model.startup("server.port").set("9090");
+        model.afterRush(SettingKey.NO_SHOW_REFUND).set("1");
+        model.afterRush(SettingKey.OFFER_MINUTES).set(" 5 ");
         when(local.save(any())).thenReturn(true);
         model.save();
         verify(live).set(SettingKey.PAY_TIMEOUT_MINUTE, "20");
+        verify(live).set(SettingKey.NO_SHOW_REFUND, "1");
+        verify(live).set(SettingKey.OFFER_MINUTES, "5");
         verify(live).set(SettingKey.DEFAULT_PRICE_CENTS, "2550");
         assertThat(model.restartNeededProperty().get()).isTrue();
         assertThat(notices.infos)
@@ -114,12 +121,14 @@ class SettingsViewModelTest {
         model.payTimeoutProperty().set("soon");
         model.save();
         model.refundCutoffProperty().set("99999");
+        model.afterRush(SettingKey.NO_SHOW_REFUND).set("2");
         model.save();
         assertThat(notices.lastFailureMessage())
                 .contains("Pay within (minutes)")
                 .contains("\"soon\"")
                 .contains("is not a whole number")
                 .contains("Refunds close")
+                .contains("Refund a no-show's payment")
                 .contains("is out of range");
         verify(live, never()).set(any(), any());
         verify(local, never()).save(any());
