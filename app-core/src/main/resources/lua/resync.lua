@@ -10,7 +10,8 @@
 --
 -- Places offered to waitlisted students (SPEC §16) are held like places taken: an offer Redis holds and
 -- has not expired stays; when Redis lost the opening (or was restarted since it built it) the database's
--- live offers are put back, as far as places are left; either way the place is not on sale while offered.
+-- live offers are put back, as far as places are left, and its lines in their order; either way the place is
+-- not on sale while offered.
 --
 -- Places on sale while students wait for them — a withdrawn slot put back on sale, a capacity raised — are
 -- offered to the first in line who may take them (lib/offers.lua), as a returned place is, before any is
@@ -27,7 +28,8 @@
 -- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] since (Redis time, ms)  ARGV[4] slot count
 -- ARGV[5] the offer window, ms  ARGV[6] the opening's per-student limit
 -- then for each slot: slotId, capacity, active (1/0), its start (epoch ms; 0: offer nothing), holder count,
--- holder user ids..., the database's offer count, then user id and expiry (epoch ms) of each
+-- holder user ids..., the database's offer count, then user id and expiry (epoch ms) of each, the database's
+-- waiting count, then user id and join time (epoch ms) of each, first joined first
 
 local sessionId = ARGV[1]
 local expireAt = ARGV[2]
@@ -98,6 +100,14 @@ for i = 1, tonumber(ARGV[4]) do
     end
   end
   a = a + 1 + 2 * offered
+  local waits = tonumber(ARGV[a])
+  local rejoin = {}
+  if not intact then
+    for j = 1, waits do
+      rejoin[#rejoin + 1] = {ARGV[a + 2 * j - 1], ARGV[a + 2 * j]}
+    end
+  end
+  a = a + 1 + 2 * waits
   for user, last in pairs(changes[slotId] or {}) do
     holders[user] = last.held or nil
   end
@@ -120,6 +130,17 @@ for i = 1, tonumber(ARGV[4]) do
       redis.call('EXPIREAT', offerKey, expireAt)
       redis.call('ZADD', KEYS[6], expires, slotId .. '|' .. user)
       redis.call('EXPIREAT', KEYS[6], expireAt)
+    end
+  end
+  -- lines Redis lost, put back in their order (never a student who holds the slot or is offered it)
+  -- (the database keeps join times to the second: each after the one before, so the order holds)
+  local last = 0
+  for _, wait in ipairs(rejoin) do
+    local user, joined = wait[1], math.max(tonumber(wait[2]), last + 1)
+    last = joined
+    if holders[user] == nil and redis.call('HEXISTS', offerKey, user) == 0 then
+      redis.call('ZADD', waitKey, 'NX', string.format('%d', joined), user)
+      redis.call('EXPIREAT', waitKey, expireAt)
     end
   end
   -- an offer not yet expired holds its place; an expired one (or one of a student who holds the slot)

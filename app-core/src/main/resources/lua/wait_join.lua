@@ -1,5 +1,6 @@
--- A student refused OUT_OF_STOCK joins the slot's waitlist (SPEC §16). Returns {outcome, value}:
--- 'WAITING' (value: place in line, 1 = next; also for one already waiting), 'ON_SALE' (value: places on
+-- A student refused OUT_OF_STOCK joins the slot's waitlist (SPEC §16). Returns {outcome, value[, added]}:
+-- 'WAITING' (value: place in line, 1 = next; also for one already waiting; added: 1 when this call put the
+-- student in line, 0 when they were in it already), 'ON_SALE' (value: places on
 -- sale: book one instead), 'FULL' (value: the line's length), 'BLOCKED' (value: when the block ends),
 -- 'DUP_REQ' (the student holds the slot), 'OFFERED' (the student holds an offer of it),
 -- 'QUOTA_EXCEEDED' (value: places held), 'COLD' (Redis does not hold the opening).
@@ -36,7 +37,7 @@ if permits > 0 then
 end
 local rank = redis.call('ZRANK', KEYS[1], user)
 if rank then
-  return {'WAITING', rank + 1}
+  return {'WAITING', rank + 1, 0}
 end
 local length = redis.call('ZCARD', KEYS[1])
 if length >= tonumber(ARGV[2]) then
@@ -44,4 +45,4 @@ if length >= tonumber(ARGV[2]) then
 end
 redis.call('ZADD', KEYS[1], now, user)
 redis.call('EXPIREAT', KEYS[1], ARGV[4])
-return {'WAITING', redis.call('ZRANK', KEYS[1], user) + 1}
+return {'WAITING', redis.call('ZRANK', KEYS[1], user) + 1, 1}

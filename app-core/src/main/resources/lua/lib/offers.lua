@@ -1,28 +1,50 @@
 -- The waitlist's one rule (SPEC §16), shared by release.lua and offer_pass.lua: a place of a slot that
 -- comes back is offered to the first student waiting who may take it — not blocked, under the opening's
--- per-student limit, not holding or offered the slot already — and held for them alone until the offer
--- expires (the offer window, or the slot's start if sooner). Students passed over leave the line.
+-- per-student limit with the places held and offered, not holding or offered the slot already — and held
+-- for them alone until the offer expires (the offer window, or the slot's start if sooner). Students passed
+-- over leave the line; one whose other offers reach the limit keeps their place in it.
 -- Nothing is offered once the slot has started. Returns the student offered (nil: nobody), when the
 -- offer expires (epoch ms), and the students passed over.
 --
 -- keys: wait (ZSET user by join time), offer (HASH user -> expiry ms), offers (the opening's ZSET
 -- "slotId|userId" by expiry), dedup, quota, blocked
+-- The student's live offers in the opening (its offers ZSET holds "slotId|userId" of each, a handful).
+local function offersHeld(offersKey, user)
+  local count = 0
+  local suffix = '|' .. user
+  for _, member in ipairs(redis.call('ZRANGE', offersKey, 0, -1)) do
+    if string.sub(member, -#suffix) == suffix then
+      count = count + 1
+    end
+  end
+  return count
+end
+
 local function offerNext(keys, slotId, now, offerMs, slotStartMs, limit, expireAt)
   local skipped = {}
   if now >= slotStartMs then
     return nil, 0, skipped
   end
+  local rank = 0
   while true do
-    local first = redis.call('ZRANGE', keys.wait, 0, 0)
-    if #first == 0 then
+    local at = redis.call('ZRANGE', keys.wait, rank, rank)
+    if #at == 0 then
       return nil, 0, skipped
     end
-    local user = first[1]
-    redis.call('ZREM', keys.wait, user)
+    local user = at[1]
     local blockedUntil = tonumber(redis.call('HGET', keys.blocked, user) or '0')
     local held = tonumber(redis.call('HGET', keys.quota, user) or '0')
-    if blockedUntil <= now and held < limit and redis.call('SISMEMBER', keys.dedup, user) == 0
-        and redis.call('HEXISTS', keys.offer, user) == 0 then
+    if blockedUntil > now or held >= limit or redis.call('SISMEMBER', keys.dedup, user) == 1
+        or redis.call('HEXISTS', keys.offer, user) == 1 then
+      -- may not take it: passed over, out of the line
+      redis.call('ZREM', keys.wait, user)
+      skipped[#skipped + 1] = user
+    elseif held + offersHeld(keys.offers, user) >= limit then
+      -- offered other places up to the limit: offers they could not all take would only keep places from
+      -- the next in line; they keep their place in this line for when those offers end
+      rank = rank + 1
+    else
+      redis.call('ZREM', keys.wait, user)
       local expires = math.min(now + offerMs, slotStartMs)
       redis.call('HSET', keys.offer, user, expires)
       redis.call('EXPIREAT', keys.offer, expireAt)
@@ -30,7 +52,6 @@ local function offerNext(keys, slotId, now, offerMs, slotStartMs, limit, expireA
       redis.call('EXPIREAT', keys.offers, expireAt)
       return user, expires, skipped
     end
-    skipped[#skipped + 1] = user
   end
 end
 

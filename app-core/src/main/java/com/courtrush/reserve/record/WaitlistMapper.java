@@ -12,7 +12,8 @@ import org.apache.ibatis.annotations.Update;
 
 /**
  * The waitlist in the database (SPEC §16): each student's wait of a slot and what became of it. Redis
- * decides; these follow its decisions, and give back an offer Redis lost ({@link #liveOffers}).
+ * decides; these follow its decisions, and give back offers and lines Redis lost ({@link #liveOffers},
+ * {@link #waiting}).
  */
 @Mapper
 public interface WaitlistMapper {
@@ -54,6 +55,11 @@ public interface WaitlistMapper {
             + "and status = 'OFFERED' and offer_expires > #{now}")
     List<LiveOffer> liveOffers(@Param("sessionId") long sessionId, @Param("now") LocalDateTime now);
 
+    /** Students waiting in an opening's lines, first joined first: what a re-sync puts back if Redis lost them. */
+    @Select("select slot_id, user_id, create_time from waitlist_entry where session_id = #{sessionId} "
+            + "and status = 'WAITING' order by create_time, id")
+    List<Waiting> waiting(@Param("sessionId") long sessionId);
+
     /** Offers whose time is over that Redis no longer has to pass on (a re-sync dropped them): EXPIRED. */
     @Update(
             "update waitlist_entry set status = 'EXPIRED', live_user_id = null, ended_time = #{now}, update_time = #{now} "
@@ -66,6 +72,9 @@ public interface WaitlistMapper {
                     + "where status = 'WAITING' and exists (select 1 from time_slot s where s.id = waitlist_entry.slot_id "
                     + "and (s.slot_date < #{day} or (s.slot_date = #{day} and s.start_time <= #{time})))")
     int closeStarted(@Param("day") LocalDate day, @Param("time") LocalTime time, @Param("now") LocalDateTime now);
+
+    /** A student waiting for a slot's place since {@code joined}. */
+    record Waiting(long slotId, long userId, LocalDateTime joined) {}
 
     /** An offer of a slot to a student, until when. */
     record LiveOffer(long slotId, long userId, LocalDateTime offerExpires) {}

@@ -101,6 +101,8 @@ public class StockSync implements StockWarmer {
         Map<Long, List<WaitlistMapper.LiveOffer>> offered =
                 waitlist.liveOffers(sessionId, LocalDateTime.now(clock)).stream()
                         .collect(Collectors.groupingBy(WaitlistMapper.LiveOffer::slotId));
+        Map<Long, List<WaitlistMapper.Waiting>> lines =
+                waitlist.waiting(sessionId).stream().collect(Collectors.groupingBy(WaitlistMapper.Waiting::slotId));
         afterDatabaseRead.run();
         List<Object> keys = new ArrayList<>(7 + 6 * sessionSlots.size());
         keys.add(RedisKeys.quota(sessionId));
@@ -128,21 +130,20 @@ public class StockSync implements StockWarmer {
             args.add(Long.toString(slot.getId()));
             args.add(Integer.toString(slot.getCapacity()));
             args.add(Boolean.TRUE.equals(slot.getActive()) ? "1" : "0");
-            args.add(Long.toString(slot.getSlotDate()
-                    .atTime(slot.getStartTime())
-                    .atZone(properties.zone())
-                    .toInstant()
-                    .toEpochMilli()));
+            args.add(Long.toString(epochMs(slot.getSlotDate().atTime(slot.getStartTime()))));
             args.add(Integer.toString(users.size()));
             users.forEach(u -> args.add(Long.toString(u)));
             List<WaitlistMapper.LiveOffer> ofSlot = offered.getOrDefault(slot.getId(), List.of());
             args.add(Integer.toString(ofSlot.size()));
             for (WaitlistMapper.LiveOffer offer : ofSlot) {
                 args.add(Long.toString(offer.userId()));
-                args.add(Long.toString(offer.offerExpires()
-                        .atZone(properties.zone())
-                        .toInstant()
-                        .toEpochMilli()));
+                args.add(Long.toString(epochMs(offer.offerExpires())));
+            }
+            List<WaitlistMapper.Waiting> line = lines.getOrDefault(slot.getId(), List.of());
+            args.add(Integer.toString(line.size()));
+            for (WaitlistMapper.Waiting wait : line) {
+                args.add(Long.toString(wait.userId()));
+                args.add(Long.toString(epochMs(wait.joined())));
             }
         }
         // the blocked students first: the gate may open the moment it is applied
@@ -196,6 +197,10 @@ public class StockSync implements StockWarmer {
                 RScript.ReturnType.VALUE,
                 List.of(RedisKeys.warm(session.getId())));
         return WarmState.valueOf(state);
+    }
+
+    private long epochMs(LocalDateTime time) {
+        return time.atZone(properties.zone()).toInstant().toEpochMilli();
     }
 
     @SuppressWarnings("unchecked")

@@ -106,7 +106,10 @@ public class Waitlists {
                     } catch (DuplicateKeyException already) {
                         // in the line already: its place is what Redis said
                     } catch (RuntimeException e) {
-                        scripts.leave(sessionId, slotId, userId);
+                        // a wait this call added goes with the row that failed; one held before stays
+                        if (((Number) reply.get(2)).longValue() == 1) {
+                            scripts.leave(sessionId, slotId, userId);
+                        }
                         throw e;
                     }
                     return new Joined(slotId, value);

@@ -155,12 +155,14 @@ public interface WaitlistScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 2);
         long slot = api().generateSlots(session, List.of(court), "19:00", "20:00", 60, 1)
                 .get(0);
-        List<Student> students = api().students(3);
+        List<Student> students = api().students(4);
         Student holder = students.get(0);
         Student ann = students.get(1);
+        Student bob = students.get(3);
         long held = api().book(holder, session, slot);
         api().pay(holder, held);
         join(ann, session, slot);
+        join(bob, session, slot);
 
         // a refund gives the place back: offered to Ann
         TestApi.expect(200, api().post("/pay/refund/" + held, holder.token(), Map.of("reason", "ill")));
@@ -172,6 +174,9 @@ public interface WaitlistScenarios extends StackAccess {
         assertThat(permits(session, slot)).isEqualTo("0");
         assertThat(redisson().getMap(RedisKeys.offer(session, slot)).keySet())
                 .containsExactly(Long.toString(userIdOf(ann)));
+        assertThat(waits(bob).get(0).path("position").asInt())
+                .as("the line Redis lost is put back too")
+                .isEqualTo(1);
         assertThat(api().reserve(students.get(2), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
 
         // one tap: a grant like any other, PENDING_PAYMENT with the usual pay window, then paid
@@ -263,6 +268,33 @@ public interface WaitlistScenarios extends StackAccess {
         assertThat(permits(session, slot)).isEqualTo("0");
         assertThat(redisson().getMap(RedisKeys.offer(session, slot)).keySet())
                 .containsExactlyInAnyOrder(Long.toString(userIdOf(ann)), Long.toString(userIdOf(bob)));
+        invariants().assertHold(session);
+    }
+
+    @Test
+    default void offersCountAgainstTheLimitSoAPlaceGoesToWhoCanTakeItAndTheOtherKeepsTheirPlaceInLine() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 1);
+        List<Long> slots = api().generateSlots(session, List.of(court), "20:00", "22:00", 60, 1);
+        List<Student> students = api().students(4);
+        Student ann = students.get(2);
+        Student bob = students.get(3);
+        long first = api().book(students.get(0), session, slots.get(0));
+        long second = api().book(students.get(1), session, slots.get(1));
+        join(ann, session, slots.get(0));
+        join(ann, session, slots.get(1));
+        join(bob, session, slots.get(1));
+
+        TestApi.expect(200, api().delete("/reserve/" + first, students.get(0).token()));
+        assertThat(status(ann, slots.get(0))).isEqualTo("OFFERED");
+        // Ann may hold one place: offered the first, the second's place goes to Bob; she stays first in its line
+        TestApi.expect(200, api().delete("/reserve/" + second, students.get(1).token()));
+        assertThat(status(bob, slots.get(1))).isEqualTo("OFFERED");
+        assertThat(status(ann, slots.get(1))).isEqualTo("WAITING");
+        assertThat(redisson()
+                        .getScoredSortedSet(RedisKeys.waitlist(session, slots.get(1)))
+                        .contains(Long.toString(userIdOf(ann))))
+                .isTrue();
         invariants().assertHold(session);
     }
 
