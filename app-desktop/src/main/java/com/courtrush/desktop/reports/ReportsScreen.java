@@ -20,7 +20,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
@@ -108,10 +110,13 @@ public final class ReportsScreen implements Screen {
                 .add(column(
                         i18n.t("reports.noShows"),
                         f -> f.cancelled().getOrDefault(com.courtrush.reserve.record.CancelReason.NO_SHOW, 0)));
-        days.getColumns()
-                .add(column(
-                        i18n.t("reports.offers"),
-                        f -> f.offersTaken() + " / " + f.offersDeclined() + " / " + f.offersExpired()));
+        // a short header (the whole width is the day's figures), the long one on hover
+        TableColumn<SalesReports.Figures, Object> offers =
+                column("", f -> f.offersTaken() + " / " + f.offersDeclined() + " / " + f.offersExpired());
+        Label offersHeader = new Label(i18n.t("reports.offers"));
+        offersHeader.setTooltip(new Tooltip(i18n.t("reports.offersLong")));
+        offers.setGraphic(offersHeader);
+        days.getColumns().add(offers);
         days.setItems(model.days());
         days.setPrefHeight(230);
         return days;
