@@ -102,10 +102,20 @@ public class NoShows {
         do {
             overdue = attendance.notCheckedIn(
                     startedBy.toLocalDate(), startedBy.toLocalTime(), since.toLocalDate(), since.toLocalTime(), BATCH);
+            int failed = 0;
             for (Long id : overdue) {
-                if (noShow(id, grace)) {
-                    ended++;
+                try {
+                    if (noShow(id, grace)) {
+                        ended++;
+                    }
+                } catch (RuntimeException e) {
+                    // this one stays as it was (its transaction rolled back); the others go on, the next run retries it
+                    failed++;
+                    log.error("Reservation {} could not be ended as a no-show; the next sweep retries it", id, e);
                 }
+            }
+            if (failed == overdue.size()) {
+                break; // nothing of this batch moved: the next run tries again rather than this loop
             }
         } while (overdue.size() == BATCH);
         if (ended > 0) {
@@ -129,12 +139,13 @@ public class NoShows {
             if (!ender.end(locked, ReservationStatus.CONFIRMED, CancelReason.NO_SHOW, note)) {
                 return null;
             }
-            if (refund) {
-                refunds.giveBackPayment(reservationId, note).ifPresent(order -> refunded.add(order.getOutTradeNo()));
-            }
             LocalDateTime blockedUntil = strikes.strike(locked.getUserId(), reservationId, now);
             if (blockedUntil != null) {
                 log.info("Student {} is blocked until {} by no-show strikes", locked.getUserId(), blockedUntil);
+            }
+            if (refund) {
+                // last, so nothing after the gateway's refund can roll the no-show back and refund it twice
+                refunds.giveBackPayment(reservationId, note).ifPresent(order -> refunded.add(order.getOutTradeNo()));
             }
             return locked;
         });

@@ -128,15 +128,18 @@ public class WalkIns {
                 .findFirst()
                 .orElseThrow(() -> CourtRushException.conflict("walkIn.notRunning", slotId));
         DeskGrants.Granted granted = grants.grant(userId, slot.sessionId(), slotId);
-        awaitConfirm(granted);
-        Reservation booked = awaitRecord(granted.traceId());
-        audit.record(
-                staff.actor(),
-                "WALK_IN",
-                CheckIns.AUDIT_TARGET,
-                booked.getId(),
-                new EngineText(
-                        "audit.walkIn", studentId.strip(), slot.courtName(), slot.startTime() + "–" + slot.endTime()));
+        EngineText what = new EngineText(
+                "audit.walkIn", studentId.strip(), slot.courtName(), slot.startTime() + "–" + slot.endTime());
+        Reservation booked;
+        try {
+            awaitConfirm(granted);
+            booked = awaitRecord(granted.traceId());
+        } catch (CourtRushException slow) {
+            // booked in Redis and on its way: the desk's action is on record under the grant's trace
+            audit.record(staff.actor(), "WALK_IN", "TRACE", granted.traceId(), what);
+            throw slow;
+        }
+        audit.record(staff.actor(), "WALK_IN", CheckIns.AUDIT_TARGET, booked.getId(), what);
         return payAtDesk(booked.getId(), staff);
     }
 

@@ -178,7 +178,8 @@ public class PaymentService {
      * The desk takes the money in person (cash or card at the counter; a walk-in, or a student who comes to
      * pay): a DESK order, paid now, and the reservation CONFIRMED in one transaction (the caller's, if it
      * has one). Taken also for a slot that has started — the student is standing at the desk. A PAYING
-     * order the student opened on the phone is closed, so paying it as well would be refunded at once.
+     * order the student opened on the phone is closed, so paying it as well would be refunded at once. Refused
+     * once the slot has ended.
      */
     public PaidView payAtDesk(long reservationId, Caller staff) {
         access.visibleTo(reservationId, staff);
@@ -186,8 +187,13 @@ public class PaymentService {
             Reservation locked = reservations.lockById(reservationId);
             requireUnpaid(locked);
             LocalDateTime now = LocalDateTime.now(clock);
+            TimeSlot slot = slots.selectById(locked.getSlotId());
+            if (slot != null && !now.isBefore(slot.getSlotDate().atTime(slot.getEndTime()))) {
+                // nothing left to play: a booking paid now could only end as a no-show
+                throw CourtRushException.conflict("pay.slotEnded", reservationId);
+            }
             orders.closePaying(reservationId, now);
-            PayOrder order = newOrder(locked, DESK_CHANNEL, priceOf(slots.selectById(locked.getSlotId())), now);
+            PayOrder order = newOrder(locked, DESK_CHANNEL, priceOf(slot), now);
             order.setStatus(PayOrderStatus.SUCCESS);
             order.setPayingKey(null);
             order.setExpireTime(now);
@@ -210,7 +216,8 @@ public class PaymentService {
 
     /**
      * Gives a paid order's money back: through the gateway, or — for one paid at the desk — by the desk
-     * handing it back, which staff are told in the answer's outcome. Throws when the gateway refuses.
+     * handing it back (a staff refund, whose answer says so: {@code RefundService.Refunded#handBackAtDesk}).
+     * Throws when the gateway refuses.
      */
     static void giveBack(PaymentGateway gateway, PayOrder order, String reason) {
         if (DESK_CHANNEL.equals(order.getChannel())) {

@@ -69,7 +69,7 @@ public class RefundService {
         if (overrideCutoff && (!caller.isStaff() || why == null)) {
             throw CourtRushException.badRequest("refund.overrideNotAllowed");
         }
-        Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff));
+        Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff, caller));
         audit.record(
                 caller.actor(),
                 "REFUND",
@@ -78,11 +78,17 @@ public class RefundService {
                 new EngineText(
                         refunded.cutoffOverridden() ? "audit.refundOverridden" : "audit.refund",
                         why == null ? "" : why,
-                        refunded.outTradeNo()));
+                        refunded.outTradeNo()
+                                + (refunded.handBackAtDesk()
+                                        ? " (" + PaymentService.DESK_CHANNEL + ", ¥"
+                                                + java.math.BigDecimal.valueOf(refunded.amountCents(), 2)
+                                                        .toPlainString()
+                                                + ")"
+                                        : "")));
         return refunded;
     }
 
-    private Refunded refundLocked(long reservationId, String reason, boolean overrideCutoff) {
+    private Refunded refundLocked(long reservationId, String reason, boolean overrideCutoff, Caller caller) {
         Reservation reservation = reservations.lockById(reservationId);
         if (reservation.getStatus() == ReservationStatus.CANCELLED) {
             throw CourtRushException.conflict(
@@ -103,6 +109,11 @@ public class RefundService {
         if (paid == null) {
             throw CourtRushException.conflict("refund.noPayment", reservationId);
         }
+        boolean atDesk = PaymentService.DESK_CHANNEL.equals(paid.getChannel());
+        if (atDesk && !caller.isStaff()) {
+            // the money was handed over at the desk: it is handed back there, by staff
+            throw CourtRushException.conflict("refund.atDesk", reservationId);
+        }
         PaymentService.giveBack(gateway, paid, reason == null ? "refund requested" : reason);
         orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, now);
         ender.end(reservation, ReservationStatus.CONFIRMED, CancelReason.REFUND, reason);
@@ -112,16 +123,19 @@ public class RefundService {
                 PayOrderStatus.REFUNDED,
                 paid.getOutTradeNo(),
                 paid.getAmountCents(),
-                pastCutoff);
+                pastCutoff,
+                atDesk);
     }
 
     /**
      * Gives a reservation's payment back without ending it (its end is the caller's, in the same
-     * transaction: a no-show the gym refunds). Returns the order refunded; empty when none was paid.
+     * transaction: a no-show the gym refunds). Returns the order refunded; empty when none was paid
+     * through the gateway (one paid at the desk is handed back there, by a staff refund).
      */
     public Optional<PayOrder> giveBackPayment(long reservationId, String reason) {
         PayOrder paid = orders.findLatest(reservationId, PayOrderStatus.SUCCESS);
-        if (paid == null) {
+        if (paid == null || PaymentService.DESK_CHANNEL.equals(paid.getChannel())) {
+            // nothing paid, or paid in person: the desk hands it back when the student comes (a staff refund)
             return Optional.empty();
         }
         PaymentService.giveBack(gateway, paid, reason);
@@ -134,12 +148,16 @@ public class RefundService {
         return deadlines.refundUntil(slot.getSlotDate(), slot.getStartTime());
     }
 
-    /** What a refund answers. */
+    /**
+     * What a refund answers. {@code handBackAtDesk}: the order was paid at the desk, so no gateway refunds it —
+     * staff hand {@code amountCents} back in person.
+     */
     public record Refunded(
             long reservationId,
             ReservationStatus reservationStatus,
             PayOrderStatus payStatus,
             String outTradeNo,
             int amountCents,
-            boolean cutoffOverridden) {}
+            boolean cutoffOverridden,
+            boolean handBackAtDesk) {}
 }

@@ -269,6 +269,7 @@ public interface AttendanceScenarios extends StackAccess {
         api().pay(ann, annBooking);
         api().pay(bob, bobBooking);
         long danBooking = api().book(dan, session, later);
+        long fayBooking = api().book(fay, session, later);
         startAgo(running, Duration.ofMinutes(20));
         TestApi.expect(200, api().post("/admin/check-in/" + annBooking, admin, null));
         try {
@@ -334,7 +335,14 @@ public interface AttendanceScenarios extends StackAccess {
             assertThat(api().post("/admin/walk-in", admin, Map.of("slotId", running, "studentId", dan.studentId()))
                             .enumCode())
                     .isEqualTo("QUOTA_EXCEEDED");
-            assertThat(api().post("/admin/walk-in", admin, Map.of("slotId", later, "studentId", fay.studentId()))
+            assertThat(api().post(
+                                    "/admin/walk-in",
+                                    admin,
+                                    Map.of(
+                                            "slotId",
+                                            later,
+                                            "studentId",
+                                            walkIns.get(1).studentId()))
                             .status())
                     .as("a slot that has not started is booked online")
                     .isEqualTo(409);
@@ -350,17 +358,36 @@ public interface AttendanceScenarios extends StackAccess {
                             .status())
                     .as("paid once")
                     .isEqualTo(409);
-            TestApi.expect(
-                    200,
-                    api().post(
-                                    "/admin/reservations/" + danBooking + "/refund",
-                                    admin,
-                                    Map.of("reason", "changed plans")));
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from audit_log where action = 'PAY_AT_DESK' and target_id = "
+                                            + "(select out_trade_no from pay_order where reservation_id = ?)",
+                                    Integer.class,
+                                    danBooking))
+                    .isEqualTo(1);
+            Reply ownRefund = api().post("/pay/refund/" + danBooking, dan.token(), Map.of("reason", "ill"));
+            assertThat(ownRefund.status())
+                    .as("paid in person, handed back in person: not by the student's own tap")
+                    .isEqualTo(409);
+            JsonNode handBack = TestApi.expect(
+                            200,
+                            api().post(
+                                            "/admin/reservations/" + danBooking + "/refund",
+                                            admin,
+                                            Map.of("reason", "changed plans")))
+                    .data();
+            assertThat(handBack.path("handBackAtDesk").asBoolean()).isTrue();
+            assertThat(handBack.path("amountCents").asInt()).isPositive();
             assertThat(jdbc().queryForObject(
                                     "select status from pay_order where reservation_id = ? and channel = 'DESK'",
                                     String.class,
                                     danBooking))
                     .isEqualTo("REFUNDED");
+
+            // a slot that has ended is paid no more: the booking could only end as a no-show
+            startAgo(later, Duration.ofMinutes(90));
+            Reply tooLate = api().post("/admin/reservations/" + fayBooking + "/pay-at-desk", admin, null);
+            assertThat(tooLate.status()).isEqualTo(409);
+            assertThat(tooLate.body().path("message").asText()).contains("has ended");
 
             // audited; Redis and the database agree
             assertThat(TestApi.expect(

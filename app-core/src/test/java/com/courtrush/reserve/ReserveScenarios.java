@@ -608,6 +608,18 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(statuses).isEqualTo(Map.of("SUCCESS", 1L, "FAILED", 2L));
         assertThat(jdbc().queryForObject("select booked from time_slot where id = ?", Integer.class, slot))
                 .isEqualTo(5);
+        // a trace reads FAILED once its compensation is claimed in the database; the place goes back to
+        // Redis a moment later, then the compensation is audited: wait for both audits
+        org.awaitility.Awaitility.await()
+                .atMost(SETTLE)
+                .until(() -> jdbc().queryForObject(
+                                        "select count(*) from audit_log where action = 'COMPENSATE' and target_type = 'TRACE' "
+                                                + "and target_id in (?, ?, ?)",
+                                        Integer.class,
+                                        traces.get(0),
+                                        traces.get(1),
+                                        traces.get(2))
+                        == 2);
         // the place the database alone had taken given back: both sides agree again
         jdbc().update("update time_slot set booked = 1 where id = ?", slot);
         assertThat(invariants().assertHold(session)).isEqualTo(1);

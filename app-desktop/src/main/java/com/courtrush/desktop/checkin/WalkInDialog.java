@@ -37,14 +37,15 @@ final class WalkInDialog {
                 return null;
             }
         });
-        model.running().addListener((ListChangeListener<WalkIns.RunningSlot>) change -> {
+        ListChangeListener<WalkIns.RunningSlot> firstFree = change -> {
             if (slot.getValue() == null) {
                 model.running().stream()
                         .filter(running -> running.placesLeft() > 0)
                         .findFirst()
                         .ifPresent(slot::setValue);
             }
-        });
+        };
+        model.running().addListener(firstFree);
         TextField studentId = new TextField();
         studentId.setId("walkInStudent");
         studentId.setPromptText(i18n.t("walkIn.studentPrompt"));
@@ -72,6 +73,12 @@ final class WalkInDialog {
                                 slot.valueProperty())));
         dialog.setOnShown(event -> studentId.requestFocus());
         model.loadRunning();
-        dialog.showAndWait().filter(ok::equals).ifPresent(answer -> model.walkIn(slot.getValue(), studentId.getText()));
+        try {
+            dialog.showAndWait()
+                    .filter(ok::equals)
+                    .ifPresent(answer -> model.walkIn(slot.getValue(), studentId.getText()));
+        } finally {
+            model.running().removeListener(firstFree); // the list outlives the dialog
+        }
     }
 }

@@ -8,6 +8,7 @@ import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
 import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.reserve.api.ReservationDesk;
@@ -182,7 +183,15 @@ public final class ReservationsViewModel {
         }
         Callable<Object> work = () -> action.apply(row.id());
         tasks.run(i18n.t(key), work, done -> {
-            notices.info(i18n.t("reservations.done", i18n.t(key), row.id()));
+            if (done instanceof RefundService.Refunded refunded && refunded.handBackAtDesk()) {
+                // paid in person at the desk: no gateway gives it back, the desk does
+                notices.info(i18n.t(
+                        "reservations.handBack",
+                        row.id(),
+                        java.math.BigDecimal.valueOf(refunded.amountCents(), 2).toPlainString()));
+            } else {
+                notices.info(i18n.t("reservations.done", i18n.t(key), row.id()));
+            }
             search();
             loadDetails();
         });
