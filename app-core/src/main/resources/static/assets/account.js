@@ -1,7 +1,7 @@
-/* The account view: who is signed in, and changing the password. */
+/* The account view: who is signed in, changing the password, and the calendar feed. */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
-import { $, setText } from './dom.js';
+import { $, setText, dayTime, toast } from './dom.js';
 
 const t = I18N.t;
 
@@ -9,6 +9,63 @@ export function renderAccount() {
   const who = Session.current;
   setText($('#account-who'), who ? t('account.who', who.name || who.studentId, who.studentId) : '');
   $('#password-message').hidden = true;
+  $('#calendar-new').hidden = true;
+  loadCalendar();
+}
+
+/* The calendar feed (SPEC §17): an address the student's calendar app reads, with a key that reads the
+   feed and nothing else; shown once when made, replaced by making a new one, stopped at will. */
+async function loadCalendar() {
+  const a = await Api.get('/reservations/calendar');
+  if (a.status === 200) {
+    showCalendar(a.data);
+  }
+}
+
+function showCalendar(feed) {
+  setText($('#calendar-state'), !feed.active ? t('calendar.none')
+    : feed.readTime ? t('calendar.activeRead', dayTime(feed.createTime), dayTime(feed.readTime))
+      : t('calendar.active', dayTime(feed.createTime)));
+  setText($('#calendar-renew'), t(feed.active ? 'calendar.renew' : 'calendar.make'));
+  $('#calendar-stop').hidden = !feed.active;
+}
+
+export async function renewCalendar() {
+  const a = await Api.post('/reservations/calendar');
+  if (a.status !== 200) {
+    if (a.status !== 401) {
+      toast(a.message);
+    }
+    return;
+  }
+  const url = location.origin + a.data.path;
+  $('#calendar-url').value = url;
+  $('#calendar-subscribe').href = url.replace(/^https?:/, 'webcal:');
+  $('#calendar-new').hidden = false;
+  showCalendar({ active: true, createTime: a.data.createTime, readTime: null });
+}
+
+export async function stopCalendar() {
+  const a = await Api.del('/reservations/calendar');
+  if (a.status === 200) {
+    $('#calendar-new').hidden = true;
+    showCalendar(a.data);
+    toast(t('calendar.stopped'));
+  } else if (a.status !== 401) {
+    toast(a.message);
+  }
+}
+
+export async function copyCalendar() {
+  const field = $('#calendar-url');
+  try {
+    await navigator.clipboard.writeText(field.value);
+    toast(t('calendar.copied'));
+  } catch (e) {
+    // no clipboard here (an older browser, or not a secure page): the address is selected to copy by hand
+    field.select();
+    toast(t('calendar.copyByHand'));
+  }
 }
 
 export async function changePassword(event) {

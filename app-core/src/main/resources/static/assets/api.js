@@ -88,6 +88,37 @@ export const Api = {
     return answer;
   },
 
+  /** A file of the engine's (an .ics): {status, blob} when it came, else {status, message} as call() says. */
+  async download(path) {
+    const headers = { 'Accept-Language': I18N.acceptLanguage() };
+    if (Session.current) {
+      headers['Authorization'] = 'Bearer ' + Session.current.token;
+    }
+    let response;
+    try {
+      response = await fetch(path, { headers, cache: 'no-store', credentials: 'omit' });
+    } catch (e) {
+      Api.onReach(false, path);
+      return { status: 0, message: I18N.t('error.network') };
+    }
+    Api.onReach(!unreached(response.status), path);
+    if (response.ok) {
+      return { status: response.status, blob: await response.blob() };
+    }
+    let envelope = null;
+    try {
+      envelope = await response.json();
+    } catch (e) {
+      envelope = null;
+    }
+    const answer = { status: response.status, message: envelope && envelope.message ? envelope.message
+      : I18N.t('error.generic') };
+    if (response.status === 401 && Session.current) {
+      Api.onUnauthorized(answer);
+    }
+    return answer;
+  },
+
   get(path) { return Api.call('GET', path); },
   post(path, body, headers) { return Api.call('POST', path, body === undefined ? {} : body, headers); },
   del(path) { return Api.call('DELETE', path); }

@@ -23,7 +23,7 @@ import * as State from './state.js';
 import { $, sleep, h, setText, setLabel, yuan, addDays, weekday, today, dayLabel, slotName, wallTime, dayTime, toast } from './dom.js';
 import { loadMine, renderMine, openPay, whenChangedElsewhere, joinWaitlist as joinWaitlistOf } from './bookings.js';
 import { closeSheet } from './sheets.js';
-import { renderAccount, changePassword } from './account.js';
+import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalendar } from './account.js';
 
 (() => {
   const t = I18N.t;
@@ -980,6 +980,9 @@ import { renderAccount, changePassword } from './account.js';
 
   $('#signin-form').addEventListener('submit', signIn);
   $('#password-form').addEventListener('submit', changePassword);
+  $('#calendar-renew').addEventListener('click', renewCalendar);
+  $('#calendar-stop').addEventListener('click', stopCalendar);
+  $('#calendar-copy').addEventListener('click', copyCalendar);
   $('#signout').addEventListener('click', signOut);
   $('#lang').addEventListener('click', switchLanguage);
   window.addEventListener('hashchange', show);

@@ -194,6 +194,10 @@ function bookingCard(r) {
         t('mine.refund')));
     }
   }
+  if (r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED') {
+    actions.push(h('button', { type: 'button', class: 'secondary add-calendar', onclick: () => addToCalendar(r) },
+      t('mine.addToCalendar')));
+  }
   return h('article', { class: 'booking status-' + r.status, 'data-reservation': r.reservationId },
     h('div', { class: 'booking-head' },
       h('strong', { class: 'court-name' }, r.courtName),
@@ -202,6 +206,26 @@ function bookingCard(r) {
       + yuan(r.priceCents)),
     lines,
     actions.length ? h('div', { class: 'actions' }, actions) : null);
+}
+
+/**
+ * The booking as an .ics file for the phone's calendar. The sign-in token goes in the Authorization header,
+ * never in a URL: the file is fetched, then handed to the browser as a download.
+ */
+async function addToCalendar(r) {
+  const file = await Api.download('/reservations/' + r.reservationId + '/calendar.ics');
+  if (!file.blob) {
+    if (file.status !== 401) {
+      toast(file.message);
+    }
+    return;
+  }
+  const url = URL.createObjectURL(file.blob);
+  const link = h('a', { href: url, download: 'courtrush-' + r.reservationId + '.ics', hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
 /** The pay sheet of one of my reservations: it pays until the reservation's own deadline at most. */

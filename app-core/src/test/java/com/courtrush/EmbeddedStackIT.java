@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
+import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
 import com.courtrush.infra.embedded.EmbeddedRedis;
 import com.courtrush.opening.OpeningClockScenarios;
@@ -67,7 +68,8 @@ class EmbeddedStackIT extends StackTest
                 OpeningClockScenarios,
                 SlowClientScenarios,
                 AttendanceScenarios,
-                WaitlistScenarios {
+                WaitlistScenarios,
+                CalendarScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

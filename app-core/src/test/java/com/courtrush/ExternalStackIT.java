@@ -2,6 +2,7 @@ package com.courtrush;
 
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
+import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
@@ -39,7 +40,8 @@ class ExternalStackIT extends StackTest
                 MultiNodeScenarios,
                 SignInScenarios,
                 AttendanceScenarios,
-                WaitlistScenarios {
+                WaitlistScenarios,
+                CalendarScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

@@ -130,6 +130,9 @@ class SecurityConfig {
                         .permitAll()
                         .requestMatchers(HttpMethod.GET, "/auth/sign-in-hold")
                         .permitAll()
+                        // a calendar app reads the feed with the feed key in its address, never a token
+                        .requestMatchers(HttpMethod.GET, "/calendar/*")
+                        .permitAll()
                         .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico")
                         .permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/", "/index.html", "/assets/**", "/favicon.ico")

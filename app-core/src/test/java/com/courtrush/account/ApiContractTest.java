@@ -221,6 +221,9 @@ class ApiContractTest {
     com.courtrush.attendance.WalkIns walkIns;
 
     @MockitoBean
+    com.courtrush.calendar.CalendarFeeds calendarFeeds;
+
+    @MockitoBean
     com.courtrush.reserve.waitlist.Waitlists waitlists;
 
     @MockitoBean

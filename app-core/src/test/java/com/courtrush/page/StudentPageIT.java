@@ -280,6 +280,17 @@ class StudentPageIT extends StackTest {
             page.screenshot("en-check-in");
             page.tap(sheet.findElement(By.cssSelector(".actions button.secondary")));
 
+            // "add to calendar": the booking's .ics, fetched with the token in a header, handed over as a file
+            page.js(
+                    "window.icsSeen = null; const make = URL.createObjectURL;"
+                            + "URL.createObjectURL = blob => { blob.text().then(t => { window.icsSeen = t; }); return make(blob); };");
+            page.tapInBooking(booking, "button.add-calendar");
+            page.await(d -> page.js("return window.icsSeen") != null);
+            assertThat((String) page.js("return window.icsSeen"))
+                    .startsWith("BEGIN:VCALENDAR")
+                    .contains("UID:reservation-" + booking + "@courtrush")
+                    .contains("STATUS:CONFIRMED");
+
             // three no-shows later: blocked for a week; the page says until when, and a tap is refused
             LocalDateTime until = Times.now().plusDays(7).withSecond(0).withNano(0);
             jdbc().update("update user_account set blocked_until = ? where id = ?", until, userIdOf(student));
@@ -389,6 +400,28 @@ class StudentPageIT extends StackTest {
             String after = (String) page.js("return JSON.parse(localStorage.getItem('courtrush.session')).token");
             assertThat(api().get("/reservations/mine", before).status()).isEqualTo(401);
             assertThat(api().get("/reservations/mine", after).status()).isEqualTo(200);
+
+            // a calendar address: shown once, read without a sign-in, replaced by a new one
+            page.tap(page.driver.findElement(By.id("calendar-renew")));
+            page.await(d -> d.findElement(By.id("calendar-new")).isDisplayed());
+            String feed = page.driver.findElement(By.id("calendar-url")).getAttribute("value");
+            assertThat(feed).matches("http://[^/]+/calendar/[A-Za-z0-9_-]{43}\\.ics");
+            assertThat(page.driver.findElement(By.id("calendar-subscribe")).getAttribute("href"))
+                    .startsWith("webcal://");
+            String feedPath = feed.substring(feed.indexOf("/calendar/"));
+            assertThat(api().raw("GET", feedPath, null, Map.of(), null).body()).startsWith("BEGIN:VCALENDAR");
+            assertThat(page.driver.findElement(By.id("calendar-state")).getText())
+                    .startsWith("Calendar address made");
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, the account")
+                    .isEmpty();
+            page.js("document.getElementById('calendar-new').scrollIntoView({block: 'center'})");
+            page.screenshot("en-calendar");
+            page.tap(page.driver.findElement(By.id("calendar-renew")));
+            page.await(d -> !feed.equals(d.findElement(By.id("calendar-url")).getAttribute("value")));
+            assertThat(api().raw("GET", feedPath, null, Map.of(), null).status())
+                    .isEqualTo(404);
+
             page.reload();
             page.open("#/mine");
             page.await(d ->

@@ -79,6 +79,11 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/check-in/scan", Access.STAFF),
             Map.entry("POST /admin/check-in/{reservationId}", Access.STAFF),
             Map.entry("DELETE /admin/check-in/{reservationId}", Access.STAFF),
+            Map.entry("GET /calendar/{key}.ics", Access.PUBLIC),
+            Map.entry("GET /reservations/calendar", Access.STUDENT),
+            Map.entry("POST /reservations/calendar", Access.STUDENT),
+            Map.entry("DELETE /reservations/calendar", Access.STUDENT),
+            Map.entry("GET /reservations/{reservationId}/calendar.ics", Access.STUDENT),
             Map.entry("GET /admin/walk-in", Access.STAFF),
             Map.entry("POST /admin/walk-in", Access.STAFF),
             Map.entry("POST /admin/reservations/{reservationId}/pay-at-desk", Access.STAFF),
@@ -182,6 +187,7 @@ public interface SecurityScenarios extends StackAccess {
                             case "sessionId" -> Long.toString(sessionId);
                             case "date" -> LocalDate.now().plusDays(3).toString();
                             case "strikeId" -> "1";
+                            case "key" -> "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
                             case "slotId" -> Long.toString(slotId);
                             case "id" ->
                                 path.startsWith("/admin/courts")
@@ -418,9 +424,15 @@ public interface SecurityScenarios extends StackAccess {
         TestApi.expect(200, api().get("/admin/courts", TestApi.ADMIN_TOKEN)); // the admin token still works
     }
 
+    /** What an operation may answer instead of the envelope when it succeeds: the files it serves. */
+    List<String> DOCUMENTS = List.of("text/calendar", "text/csv");
+
     private static String problem(RawReply reply, ObjectMapper json) {
         if (reply.status() >= 500) {
             return reply.status() + " " + reply.body();
+        }
+        if (reply.status() < 300 && DOCUMENTS.stream().anyMatch(reply.contentType()::startsWith)) {
+            return null; // a document the caller may read (a booking's .ics), as asked: only refusals are envelopes
         }
         if (!reply.contentType().startsWith("application/json")) {
             return reply.status() + " " + reply.contentType() + " "

@@ -1,0 +1,104 @@
+package com.courtrush.calendar;
+
+import com.courtrush.core.CourtRushException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * A student's calendar feed (SPEC §17). The feed key is 256 random bits, given to the student once, in
+ * the feed's address; only its SHA-256 is kept, so the database never holds a key that reads a feed. A
+ * new key replaces the old one at once; stopping the feed forgets it. The key reads the feed and nothing
+ * else — it is not a token, and no endpoint but the feed accepts it.
+ */
+@Service
+public class CalendarFeeds {
+
+    /** Bookings that ended more than this long ago leave the feed. */
+    static final int DAYS_BACK = 30;
+
+    private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_-]{43}");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final CalendarMapper calendar;
+    private final CalendarIcs ics;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+
+    CalendarFeeds(CalendarMapper calendar, CalendarIcs ics, TransactionTemplate transactions, Clock clock) {
+        this.calendar = calendar;
+        this.ics = ics;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /** A new feed address for the student (the key in it is shown this once); the old one stops working. */
+    public NewFeed renew(long userId) {
+        byte[] random = new byte[32];
+        RANDOM.nextBytes(random);
+        String key = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        LocalDateTime now = LocalDateTime.now(clock);
+        transactions.executeWithoutResult(tx -> {
+            calendar.forget(userId);
+            calendar.keep(userId, hash(key), now);
+        });
+        return new NewFeed("/calendar/" + key + ".ics", now);
+    }
+
+    /** Stops the student's feed: its address answers 404 from now on. */
+    public FeedView stop(long userId) {
+        calendar.forget(userId);
+        return state(userId);
+    }
+
+    /** Whether the student has a feed, since when, and when a calendar app last read it. */
+    public FeedView state(long userId) {
+        CalendarMapper.FeedState state = calendar.state(userId);
+        return state == null
+                ? new FeedView(false, null, null)
+                : new FeedView(true, state.createTime(), state.readTime());
+    }
+
+    /** The feed a key reads: the owner's bookings from 30 days back on, as iCalendar text. */
+    public String feed(String key) {
+        Long owner = key != null && KEY.matcher(key).matches() ? calendar.ownerOf(hash(key)) : null;
+        if (owner == null) {
+            throw CourtRushException.notFound("calendar.unknownFeed");
+        }
+        calendar.read(owner, LocalDateTime.now(clock));
+        return ics.calendar(calendar.bookings(owner, LocalDate.now(clock).minusDays(DAYS_BACK)));
+    }
+
+    /** One of the student's own bookings as an .ics file. */
+    public String booking(long reservationId, long userId) {
+        CalendarBooking booking = calendar.booking(reservationId, userId);
+        if (booking == null) {
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
+        }
+        return ics.calendar(java.util.List.of(booking));
+    }
+
+    static String hash(String key) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.US_ASCII)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    /** A feed just made: its address (path on this server, with the key) — shown once. */
+    public record NewFeed(String path, LocalDateTime createTime) {}
+
+    /** Whether the student has a feed; when it was made and last read. */
+    public record FeedView(boolean active, LocalDateTime createTime, LocalDateTime readTime) {}
+}

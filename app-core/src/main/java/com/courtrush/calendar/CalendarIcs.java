@@ -1,0 +1,120 @@
+package com.courtrush.calendar;
+
+import com.courtrush.attendance.CheckIns;
+import com.courtrush.core.EngineText;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import net.fortuna.ical4j.model.Calendar;
+import net.fortuna.ical4j.model.TimeZoneRegistry;
+import net.fortuna.ical4j.model.TimeZoneRegistryFactory;
+import net.fortuna.ical4j.model.component.VEvent;
+import net.fortuna.ical4j.model.property.Description;
+import net.fortuna.ical4j.model.property.LastModified;
+import net.fortuna.ical4j.model.property.Location;
+import net.fortuna.ical4j.model.property.ProdId;
+import net.fortuna.ical4j.model.property.Sequence;
+import net.fortuna.ical4j.model.property.Status;
+import net.fortuna.ical4j.model.property.Uid;
+import net.fortuna.ical4j.model.property.XProperty;
+import net.fortuna.ical4j.model.property.immutable.ImmutableCalScale;
+import net.fortuna.ical4j.model.property.immutable.ImmutableMethod;
+import net.fortuna.ical4j.model.property.immutable.ImmutableStatus;
+import net.fortuna.ical4j.model.property.immutable.ImmutableVersion;
+import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.stereotype.Component;
+
+/**
+ * Bookings as iCalendar (RFC 5545) with ical4j: one event per booking in the gym's zone
+ * ({@code courtrush.zone}, its VTIMEZONE included), the court as its place, the order number and when to
+ * check in as its description; a cancelled booking stays in the feed with {@code STATUS:CANCELLED}, so a
+ * calendar that had it takes it away. Texts in the request's language (English by default).
+ */
+@Component
+class CalendarIcs {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+
+    private final CourtRushProperties properties;
+    private final AppSettings settings;
+    private final Clock clock;
+    private final TimeZoneRegistry zones = TimeZoneRegistryFactory.getInstance().createRegistry();
+
+    CalendarIcs(CourtRushProperties properties, AppSettings settings, Clock clock) {
+        this.properties = properties;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    String calendar(List<CalendarBooking> bookings) {
+        Locale locale = LocaleContextHolder.getLocale();
+        String zone = properties.zone().getId();
+        Calendar calendar = new Calendar();
+        calendar.add(new ProdId("-//CourtRush//Court bookings//EN"));
+        calendar.add(ImmutableVersion.VERSION_2_0);
+        calendar.add(ImmutableCalScale.GREGORIAN);
+        calendar.add(ImmutableMethod.PUBLISH);
+        calendar.add(new XProperty("X-WR-CALNAME", new EngineText("calendar.name").in(locale)));
+        calendar.add(new XProperty("X-WR-TIMEZONE", zone));
+        calendar.add(zones.getTimeZone(zone).getVTimeZone());
+        int grace = settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0);
+        for (CalendarBooking booking : bookings) {
+            calendar.add(event(booking, locale, grace));
+        }
+        return calendar.toString();
+    }
+
+    private VEvent event(CalendarBooking booking, Locale locale, int grace) {
+        LocalDateTime start = booking.getSlotDate().atTime(booking.getStartTime());
+        LocalDateTime end = booking.getSlotDate().atTime(booking.getEndTime());
+        VEvent event = new VEvent(
+                ZonedDateTime.of(start, properties.zone()),
+                ZonedDateTime.of(end, properties.zone()),
+                new EngineText("calendar.summary", booking.getCourtName()).in(locale));
+        event.add(new Uid("reservation-" + booking.getReservationId() + "@courtrush"));
+        event.add(new Location(booking.getCourtName()));
+        boolean active = booking.getStatus() != null && booking.getStatus().active();
+        event.add(status(booking.getStatus()));
+        // a calendar takes a change of an event it has only with a higher sequence: the cancellation is one
+        event.add(new Sequence(active ? 0 : 1));
+        if (booking.getUpdateTime() != null) {
+            event.add(new LastModified(
+                    booking.getUpdateTime().atZone(properties.zone()).toInstant()));
+        }
+        event.add(new Description(description(booking, active, start, grace, locale)));
+        return event;
+    }
+
+    private static Status status(ReservationStatus status) {
+        if (status == ReservationStatus.CONFIRMED) {
+            return ImmutableStatus.VEVENT_CONFIRMED;
+        }
+        return status == ReservationStatus.PENDING_PAYMENT
+                ? ImmutableStatus.VEVENT_TENTATIVE
+                : ImmutableStatus.VEVENT_CANCELLED;
+    }
+
+    private String description(CalendarBooking booking, boolean active, LocalDateTime start, int grace, Locale locale) {
+        String order = booking.getOutTradeNo() == null ? "-" : booking.getOutTradeNo();
+        if (!active) {
+            return new EngineText("calendar.cancelled", booking.getReservationId(), order).in(locale);
+        }
+        if (booking.getStatus() == ReservationStatus.PENDING_PAYMENT) {
+            return new EngineText("calendar.unpaid", booking.getReservationId()).in(locale);
+        }
+        return new EngineText(
+                        "calendar.paid",
+                        booking.getReservationId(),
+                        order,
+                        TIME.format(start.minus(CheckIns.OPENS_BEFORE_START)),
+                        TIME.format(start.plusMinutes(grace)))
+                .in(locale);
+    }
+}

@@ -1,0 +1,106 @@
+package com.courtrush.calendar;
+
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.RawReply;
+import com.courtrush.support.TestApi.Student;
+import java.io.StringReader;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import net.fortuna.ical4j.data.CalendarBuilder;
+import net.fortuna.ical4j.model.Calendar;
+import net.fortuna.ical4j.model.component.VEvent;
+import org.junit.jupiter.api.Test;
+
+/** A student's calendar feed and .ics files (SPEC §17), read as a calendar app would. */
+public interface CalendarScenarios extends StackAccess {
+
+    @Test
+    default void aStudentsBookingsReachTheirCalendarThroughAFeedKeyThatReadsNothingElseAndCanBeReplaced()
+            throws Exception {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 3);
+        List<Long> slots = api().generateSlots(session, List.of(court), "18:00", "21:00", 60, 2);
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        long paid = api().book(ann, session, slots.get(0));
+        String order = api().pay(ann, paid);
+        long unpaid = api().book(ann, session, slots.get(1));
+        long cancelled = api().book(ann, session, slots.get(2));
+        TestApi.expect(200, api().delete("/reserve/" + cancelled, ann.token()));
+
+        assertThat(TestApi.expect(200, api().get("/reservations/calendar", ann.token()))
+                        .data()
+                        .path("active")
+                        .asBoolean())
+                .isFalse();
+        String path = TestApi.expect(200, api().post("/reservations/calendar", ann.token(), null))
+                .data()
+                .path("path")
+                .asText();
+        assertThat(path).matches("/calendar/[A-Za-z0-9_-]{43}\\.ics");
+
+        // read with no sign-in, as a calendar app does: an event per booking, in the gym's zone
+        RawReply feed = read(path);
+        assertThat(feed.status()).isEqualTo(200);
+        assertThat(feed.contentType()).startsWith("text/calendar");
+        Calendar calendar = new CalendarBuilder().build(new StringReader(feed.body()));
+        List<VEvent> events = calendar.getComponents("VEVENT");
+        assertThat(events).hasSize(3);
+        assertThat(feed.body())
+                .contains("BEGIN:VTIMEZONE", "TZID:Asia/Shanghai")
+                .contains(
+                        "DTSTART;TZID=Asia/Shanghai:" + tomorrow().format(DateTimeFormatter.BASIC_ISO_DATE) + "T180000")
+                .contains("UID:reservation-" + paid + "@courtrush");
+        assertThat(event(events, paid)).contains("STATUS:CONFIRMED").contains(order);
+        assertThat(event(events, unpaid)).contains("STATUS:TENTATIVE");
+        assertThat(event(events, cancelled)).contains("STATUS:CANCELLED");
+        assertThat(TestApi.expect(200, api().get("/reservations/calendar", ann.token()))
+                        .data()
+                        .path("readTime")
+                        .isNull())
+                .as("the student sees when their calendar app last read it")
+                .isFalse();
+
+        // the key is not a token: it signs nobody in
+        String key = path.substring("/calendar/".length(), path.length() - ".ics".length());
+        assertThat(api().get("/reservations/mine", key).status()).isEqualTo(401);
+
+        // a new address replaces the old one at once; stopping it ends the new one
+        String renewed = TestApi.expect(200, api().post("/reservations/calendar", ann.token(), null))
+                .data()
+                .path("path")
+                .asText();
+        assertThat(read(path).status()).isEqualTo(404);
+        assertThat(read(renewed).status()).isEqualTo(200);
+        TestApi.expect(200, api().delete("/reservations/calendar", ann.token()));
+        assertThat(read(renewed).status()).isEqualTo(404);
+
+        // one booking as a file: the owner's only
+        RawReply one = api().raw("GET", "/reservations/" + paid + "/calendar.ics", ann.token(), Map.of(), null);
+        assertThat(one.status()).isEqualTo(200);
+        assertThat(new CalendarBuilder().build(new StringReader(one.body())).getComponents("VEVENT"))
+                .hasSize(1);
+        assertThat(api().raw("GET", "/reservations/" + paid + "/calendar.ics", bob.token(), Map.of(), null)
+                        .status())
+                .isEqualTo(404);
+    }
+
+    private RawReply read(String path) {
+        return api().raw("GET", path, null, Map.of(), null);
+    }
+
+    private static String event(List<VEvent> events, long reservationId) {
+        return events.stream()
+                .filter(e -> e.toString().contains("UID:reservation-" + reservationId + "@courtrush"))
+                .findFirst()
+                .orElseThrow()
+                .toString();
+    }
+}
