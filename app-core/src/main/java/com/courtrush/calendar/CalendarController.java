@@ -34,10 +34,7 @@ class CalendarController {
                     + "address: no sign-in; an unknown or replaced key is 404")
     @GetMapping("/calendar/{key}.ics")
     ResponseEntity<String> feed(@PathVariable @Size(max = 64) String key) {
-        return ResponseEntity.ok()
-                .contentType(TEXT_CALENDAR)
-                .header(HttpHeaders.CACHE_CONTROL, "no-store")
-                .body(feeds.feed(key));
+        return ResponseEntity.ok().contentType(TEXT_CALENDAR).body(feeds.feed(key));
     }
 
     @Operation(summary = "Whether I have a calendar feed, since when, and when my calendar app last read it")

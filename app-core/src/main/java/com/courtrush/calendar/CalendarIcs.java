@@ -6,12 +6,15 @@ import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.reserve.record.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
-import java.time.Clock;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import net.fortuna.ical4j.data.CalendarOutputter;
 import net.fortuna.ical4j.model.Calendar;
 import net.fortuna.ical4j.model.TimeZoneRegistry;
 import net.fortuna.ical4j.model.TimeZoneRegistryFactory;
@@ -44,13 +47,11 @@ class CalendarIcs {
 
     private final CourtRushProperties properties;
     private final AppSettings settings;
-    private final Clock clock;
     private final TimeZoneRegistry zones = TimeZoneRegistryFactory.getInstance().createRegistry();
 
-    CalendarIcs(CourtRushProperties properties, AppSettings settings, Clock clock) {
+    CalendarIcs(CourtRushProperties properties, AppSettings settings) {
         this.properties = properties;
         this.settings = settings;
-        this.clock = clock;
     }
 
     String calendar(List<CalendarBooking> bookings) {
@@ -68,7 +69,14 @@ class CalendarIcs {
         for (CalendarBooking booking : bookings) {
             calendar.add(event(booking, locale, grace));
         }
-        return calendar.toString();
+        // the outputter folds lines longer than 75 octets (RFC 5545 §3.1), as calendar apps expect
+        StringWriter text = new StringWriter();
+        try {
+            new CalendarOutputter(false).output(calendar, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("A StringWriter does not fail", e);
+        }
+        return text.toString();
     }
 
     private VEvent event(CalendarBooking booking, Locale locale, int grace) {

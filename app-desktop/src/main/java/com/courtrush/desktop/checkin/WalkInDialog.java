@@ -26,6 +26,7 @@ final class WalkInDialog {
         ComboBox<WalkIns.RunningSlot> slot = new ComboBox<>(model.running());
         slot.setId("walkInSlot");
         slot.setPromptText(i18n.t("walkIn.slotPrompt"));
+        slot.setPrefWidth(380); // "20:00–21:00 · Court 1 · 1 free · ¥20.00" whole
         slot.setConverter(new StringConverter<>() {
             @Override
             public String toString(WalkIns.RunningSlot running) {
@@ -62,6 +63,7 @@ final class WalkInDialog {
         dialog.setHeaderText(i18n.t("walkIn.header"));
         dialog.getDialogPane().setId("walkInDialog");
         dialog.getDialogPane().setContent(form);
+        dialog.getDialogPane().setMinWidth(620); // the labels and the slot's line are never cut
         ButtonType ok = Widgets.okCancel(dialog, i18n);
         Node okButton = dialog.getDialogPane().lookupButton(ok);
         okButton.disableProperty()

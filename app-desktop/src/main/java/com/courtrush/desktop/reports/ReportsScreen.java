@@ -116,7 +116,7 @@ public final class ReportsScreen implements Screen {
         Label offersHeader = new Label(i18n.t("reports.offers"));
         offersHeader.setTooltip(new Tooltip(i18n.t("reports.offersLong")));
         offers.setGraphic(offersHeader);
-        days.getColumns().add(offers);
+        days.getColumns().add(Widgets.fitting(offers, i18n.t("reports.offers") + "    "));
         days.setItems(model.days());
         days.setPrefHeight(230);
         return days;

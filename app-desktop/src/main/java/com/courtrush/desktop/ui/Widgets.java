@@ -32,6 +32,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
@@ -168,6 +169,7 @@ public final class Widgets {
         int row = form.getRowCount();
         Label caption = new Label(label);
         caption.getStyleClass().add("form-label");
+        caption.setMinWidth(Region.USE_PREF_SIZE); // a form's label is read whole, never cut to "正在进…"
         form.add(caption, 0, row);
         form.add(field, 1, row);
     }
