@@ -136,7 +136,12 @@ class ServerShutdownIT {
                     .as("the server started under load; its output:%n%s", read(output))
                     .isTrue();
             assertThat(hogs).as("the load lasted the whole start").allMatch(Process::isAlive);
+            // the kill leaves the engine's redis-server running (a restart would stop it): this test stops it
+            List<ProcessHandle> redisServers = server.descendants()
+                    .filter(child -> child.info().command().orElse("").contains("redis-server"))
+                    .toList();
             server.destroyForcibly().waitFor(60, TimeUnit.SECONDS);
+            redisServers.forEach(ProcessHandle::destroy);
             try (Stream<Path> left = Files.list(tmp)) {
                 assertThat(left.map(Path::getFileName).map(Path::toString))
                         .as("left in the temporary folder")
