@@ -9,8 +9,13 @@ export function renderAccount() {
   const who = Session.current;
   setText($('#account-who'), who ? t('account.who', who.name || who.studentId, who.studentId) : '');
   $('#password-message').hidden = true;
+  loadCalendar(); // an address just made stays shown (a language switch redraws this view): it is shown once
+}
+
+/** Signed out: the address shown once goes with the student. */
+export function forgetCalendar() {
+  $('#calendar-url').value = '';
   $('#calendar-new').hidden = true;
-  loadCalendar();
 }
 
 /* The calendar feed (SPEC §17): an address the student's calendar app reads, with a key that reads the
@@ -31,7 +36,10 @@ function showCalendar(feed) {
 }
 
 export async function renewCalendar() {
+  const button = $('#calendar-renew');
+  button.disabled = true; // a double tap makes one address, not two (the first ended by the second)
   const a = await Api.post('/reservations/calendar');
+  button.disabled = false;
   if (a.status !== 200) {
     if (a.status !== 401) {
       toast(a.message);

@@ -23,7 +23,7 @@ import * as State from './state.js';
 import { $, sleep, h, setText, setLabel, yuan, addDays, weekday, today, dayLabel, slotName, wallTime, dayTime, toast } from './dom.js';
 import { loadMine, renderMine, openPay, whenChangedElsewhere, joinWaitlist as joinWaitlistOf } from './bookings.js';
 import { closeSheet } from './sheets.js';
-import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalendar } from './account.js';
+import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalendar, forgetCalendar } from './account.js';
 
 (() => {
   const t = I18N.t;
@@ -112,6 +112,7 @@ import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalenda
     state.queued.clear();
     state.sending.clear();
     state.waitUntil = 0;
+    forgetCalendar();
     closeSheet();
   }
 

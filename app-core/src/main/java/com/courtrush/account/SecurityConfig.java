@@ -131,7 +131,9 @@ class SecurityConfig {
                         .requestMatchers(HttpMethod.GET, "/auth/sign-in-hold")
                         .permitAll()
                         // a calendar app reads the feed with the feed key in its address, never a token
-                        .requestMatchers(HttpMethod.GET, "/calendar/*")
+                        .requestMatchers(HttpMethod.GET, "/calendar/*.ics")
+                        .permitAll()
+                        .requestMatchers(HttpMethod.HEAD, "/calendar/*.ics")
                         .permitAll()
                         .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico")
                         .permitAll()

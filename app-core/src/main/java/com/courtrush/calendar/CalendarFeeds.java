@@ -12,13 +12,12 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * A student's calendar feed (SPEC §17). The feed key is 256 random bits, given to the student once, in
  * the feed's address; only its SHA-256 is kept, so the database never holds a key that reads a feed. A
  * new key replaces the old one at once; stopping the feed forgets it. The key reads the feed and nothing
- * else — it is not a token, and no endpoint but the feed accepts it.
+ * else — it is not a token, and no endpoint but the feed accepts it; a disabled account's feed is no more.
  */
 @Service
 public class CalendarFeeds {
@@ -31,13 +30,11 @@ public class CalendarFeeds {
 
     private final CalendarMapper calendar;
     private final CalendarIcs ics;
-    private final TransactionTemplate transactions;
     private final Clock clock;
 
-    CalendarFeeds(CalendarMapper calendar, CalendarIcs ics, TransactionTemplate transactions, Clock clock) {
+    CalendarFeeds(CalendarMapper calendar, CalendarIcs ics, Clock clock) {
         this.calendar = calendar;
         this.ics = ics;
-        this.transactions = transactions;
         this.clock = clock;
     }
 
@@ -47,10 +44,7 @@ public class CalendarFeeds {
         RANDOM.nextBytes(random);
         String key = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         LocalDateTime now = LocalDateTime.now(clock);
-        transactions.executeWithoutResult(tx -> {
-            calendar.forget(userId);
-            calendar.keep(userId, hash(key), now);
-        });
+        calendar.keep(userId, hash(key), now);
         return new NewFeed("/calendar/" + key + ".ics", now);
     }
 

@@ -64,7 +64,10 @@ class CalendarIcs {
         calendar.add(ImmutableMethod.PUBLISH);
         calendar.add(new XProperty("X-WR-CALNAME", new EngineText("calendar.name").in(locale)));
         calendar.add(new XProperty("X-WR-TIMEZONE", zone));
-        calendar.add(zones.getTimeZone(zone).getVTimeZone());
+        net.fortuna.ical4j.model.TimeZone known = zones.getTimeZone(zone);
+        if (known != null) {
+            calendar.add(known.getVTimeZone());
+        }
         int grace = settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0);
         for (CalendarBooking booking : bookings) {
             calendar.add(event(booking, locale, grace));
@@ -82,22 +85,38 @@ class CalendarIcs {
     private VEvent event(CalendarBooking booking, Locale locale, int grace) {
         LocalDateTime start = booking.getSlotDate().atTime(booking.getStartTime());
         LocalDateTime end = booking.getSlotDate().atTime(booking.getEndTime());
-        VEvent event = new VEvent(
-                ZonedDateTime.of(start, properties.zone()),
-                ZonedDateTime.of(end, properties.zone()),
-                new EngineText("calendar.summary", booking.getCourtName()).in(locale));
+        VEvent event =
+                new VEvent(at(start), at(end), new EngineText("calendar.summary", booking.getCourtName()).in(locale));
         event.add(new Uid("reservation-" + booking.getReservationId() + "@courtrush"));
         event.add(new Location(booking.getCourtName()));
         boolean active = booking.getStatus() != null && booking.getStatus().active();
         event.add(status(booking.getStatus()));
-        // a calendar takes a change of an event it has only with a higher sequence: the cancellation is one
-        event.add(new Sequence(active ? 0 : 1));
+        // a calendar takes a change of an event it has only with a higher sequence: paid, then cancelled
+        event.add(new Sequence(sequence(booking.getStatus())));
         if (booking.getUpdateTime() != null) {
             event.add(new LastModified(
                     booking.getUpdateTime().atZone(properties.zone()).toInstant()));
         }
         event.add(new Description(description(booking, active, start, grace, locale)));
         return event;
+    }
+
+    /**
+     * A wall time of the gym as the event's time: in its zone (TZID, with the VTIMEZONE above), or — for a zone
+     * the registry has no definition of, such as a fixed offset — in UTC, the same instant.
+     */
+    private ZonedDateTime at(LocalDateTime wallTime) {
+        ZonedDateTime there = ZonedDateTime.of(wallTime, properties.zone());
+        return zones.getTimeZone(properties.zone().getId()) != null
+                ? there
+                : there.withZoneSameInstant(java.time.ZoneOffset.UTC);
+    }
+
+    private static int sequence(ReservationStatus status) {
+        if (status == ReservationStatus.PENDING_PAYMENT) {
+            return 0;
+        }
+        return status == ReservationStatus.CONFIRMED ? 1 : 2;
     }
 
     private static Status status(ReservationStatus status) {

@@ -23,10 +23,14 @@ interface CalendarMapper {
     @Delete("delete from calendar_feed where user_id = #{userId}")
     int forget(@Param("userId") long userId);
 
-    @Insert("insert into calendar_feed (user_id, key_hash, create_time) values (#{userId}, #{hash}, #{now})")
+    /** The student's one feed key: made, or replaced (two renews at once leave one key, never an error). */
+    @Insert("insert into calendar_feed (user_id, key_hash, create_time) values (#{userId}, #{hash}, #{now}) "
+            + "on duplicate key update key_hash = #{hash}, create_time = #{now}, read_time = null")
     int keep(@Param("userId") long userId, @Param("hash") String hash, @Param("now") LocalDateTime now);
 
-    @Select("select user_id from calendar_feed where key_hash = #{hash}")
+    /** The student a key reads the feed of; none for a disabled account. */
+    @Select("select f.user_id from calendar_feed f join user_account u on u.id = f.user_id "
+            + "where f.key_hash = #{hash} and u.active = true")
     Long ownerOf(@Param("hash") String hash);
 
     @Update("update calendar_feed set read_time = #{now} where user_id = #{userId}")
@@ -35,11 +39,11 @@ interface CalendarMapper {
     @Select("select create_time, read_time from calendar_feed where user_id = #{userId}")
     FeedState state(@Param("userId") long userId);
 
-    /** The student's bookings from {@code from} on (never a compensated grant), by start. */
+    /** The student's latest 500 bookings from {@code from} on (never a compensated grant), latest first. */
     @Select(BOOKING_COLUMNS
             + "where r.user_id = #{userId} and s.slot_date >= #{from} "
             + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION') "
-            + "order by s.slot_date, s.start_time, r.id limit 500")
+            + "order by s.slot_date desc, s.start_time desc, r.id desc limit 500")
     List<CalendarBooking> bookings(@Param("userId") long userId, @Param("from") LocalDate from);
 
     @Select(BOOKING_COLUMNS

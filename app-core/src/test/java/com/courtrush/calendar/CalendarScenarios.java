@@ -34,6 +34,7 @@ public interface CalendarScenarios extends StackAccess {
         long unpaid = api().book(ann, session, slots.get(1));
         long cancelled = api().book(ann, session, slots.get(2));
         TestApi.expect(200, api().delete("/reserve/" + cancelled, ann.token()));
+        long bobs = api().book(bob, session, slots.get(0));
 
         assertThat(TestApi.expect(200, api().get("/reservations/calendar", ann.token()))
                         .data()
@@ -58,9 +59,12 @@ public interface CalendarScenarios extends StackAccess {
                 .contains(
                         "DTSTART;TZID=Asia/Shanghai:" + tomorrow().format(DateTimeFormatter.BASIC_ISO_DATE) + "T180000")
                 .contains("UID:reservation-" + paid + "@courtrush");
-        assertThat(event(events, paid)).contains("STATUS:CONFIRMED").contains(order);
-        assertThat(event(events, unpaid)).contains("STATUS:TENTATIVE");
-        assertThat(event(events, cancelled)).contains("STATUS:CANCELLED");
+        assertThat(event(events, paid))
+                .contains("STATUS:CONFIRMED", "SEQUENCE:1")
+                .contains(order);
+        assertThat(event(events, unpaid)).contains("STATUS:TENTATIVE", "SEQUENCE:0");
+        assertThat(event(events, cancelled)).contains("STATUS:CANCELLED", "SEQUENCE:2");
+        assertThat(feed.body()).as("only the feed's student").doesNotContain("reservation-" + bobs + "@");
         assertThat(TestApi.expect(200, api().get("/reservations/calendar", ann.token()))
                         .data()
                         .path("readTime")
@@ -68,9 +72,18 @@ public interface CalendarScenarios extends StackAccess {
                 .as("the student sees when their calendar app last read it")
                 .isFalse();
 
-        // the key is not a token: it signs nobody in
+        // the key is not a token: it signs nobody in; a calendar app asking HEAD first is answered
         String key = path.substring("/calendar/".length(), path.length() - ".ics".length());
         assertThat(api().get("/reservations/mine", key).status()).isEqualTo(401);
+        assertThat(api().raw("HEAD", path, null, Map.of(), null).status()).isEqualTo(200);
+
+        // two renews at once (a double tap): one address stands, no error
+        List<Integer> renewals = java.util.stream.IntStream.range(0, 2)
+                .parallel()
+                .mapToObj(i ->
+                        api().post("/reservations/calendar", ann.token(), null).status())
+                .toList();
+        assertThat(renewals).containsOnly(200);
 
         // a new address replaces the old one at once; stopping it ends the new one
         String renewed = TestApi.expect(200, api().post("/reservations/calendar", ann.token(), null))

@@ -256,6 +256,8 @@ class ConsoleUiTest {
                         .orElseThrow()));
 
         robot.clickOn("#markPaid");
+        // the dialog opens a moment after the click: clicked once it is there, never before
+        waitFor(10, () -> robot.lookup("#dialogOk").tryQuery().isPresent());
         robot.clickOn("#dialogOk");
         waitFor(10, () -> status(table) == ReservationStatus.CONFIRMED);
         waitFor(
@@ -471,6 +473,7 @@ class ConsoleUiTest {
         waitFor(10, () -> !students.getItems().isEmpty());
         robot.interact(() -> students.getSelectionModel().select(0));
         robot.clickOn("#resetPassword");
+        waitFor(10, () -> robot.lookup("#dialogInput").tryQuery().isPresent());
         robot.clickOn("#dialogInput").write("fresh-pw-22");
         robot.clickOn("#dialogOk");
         waitFor(
