@@ -123,8 +123,10 @@ public class WalkIns {
      */
     public DeskBooking walkIn(long slotId, String studentId, Caller staff) {
         long userId = strikes.studentNamed(studentId);
-        RunningSlot slot = running().stream()
-                .filter(candidate -> candidate.slotId() == slotId)
+        // today's catalog names the slot's opening; whether it runs and has a place, the script decides
+        SlotInfo slot = catalog.onDate(LocalDate.now(clock)).stream()
+                .map(opening -> opening.slot(slotId))
+                .filter(java.util.Objects::nonNull)
                 .findFirst()
                 .orElseThrow(() -> CourtRushException.conflict("walkIn.notRunning", slotId));
         DeskGrants.Granted granted = grants.grant(userId, slot.sessionId(), slotId);

@@ -5,6 +5,7 @@ import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.recover.Offers;
 import java.util.ArrayList;
 import java.util.List;
+import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
@@ -13,11 +14,13 @@ import org.springframework.stereotype.Component;
 @Component
 class WaitlistScripts {
 
+    private final RedissonClient redisson;
     private final RScript script;
     private final LuaScript join = LuaScript.load("wait_join");
     private final LuaScript pass = LuaScript.load("offer_pass", "offers");
 
     WaitlistScripts(RedissonClient redisson) {
+        this.redisson = redisson;
         this.script = redisson.getScript();
     }
 
@@ -64,24 +67,17 @@ class WaitlistScripts {
 
     /** The student's place in the slot's line (1 = next), or null when not in it. */
     Long position(long sessionId, long slotId, long userId) {
-        Long rank = script.eval(
-                RScript.Mode.READ_ONLY,
-                "local r = redis.call('ZRANK', KEYS[1], ARGV[1]); if r then return r + 1 end; return nil",
-                RScript.ReturnType.INTEGER,
-                List.of(RedisKeys.waitlist(sessionId, slotId)),
-                Long.toString(userId));
-        return rank;
+        Integer rank = line(sessionId, slotId).rank(Long.toString(userId));
+        return rank == null ? null : rank + 1L;
     }
 
     /** Leaves the slot's line; whether the student was in it. */
     boolean leave(long sessionId, long slotId, long userId) {
-        Long removed = script.eval(
-                RScript.Mode.READ_WRITE,
-                "return redis.call('ZREM', KEYS[1], ARGV[1])",
-                RScript.ReturnType.INTEGER,
-                List.of(RedisKeys.waitlist(sessionId, slotId)),
-                Long.toString(userId));
-        return removed != null && removed > 0;
+        return line(sessionId, slotId).remove(Long.toString(userId));
+    }
+
+    private RScoredSortedSet<String> line(long sessionId, long slotId) {
+        return redisson.getScoredSortedSet(RedisKeys.waitlist(sessionId, slotId));
     }
 
     /** The opening's offers due by Redis's clock: "slotId|userId". */
