@@ -11,6 +11,7 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -32,6 +33,7 @@ public interface AttendanceScenarios extends StackAccess {
     @Test
     default void aBookingIsCheckedInOnceByItsQrCodeOrShortCodeOrASearchAndTheDeskMayTakeItBackWithinAMinute()
             throws Exception {
+        Times.clearOfMidnight(Duration.ofMinutes(5));
         String admin = TestApi.ADMIN_TOKEN;
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
@@ -103,6 +105,7 @@ public interface AttendanceScenarios extends StackAccess {
 
     @Test
     default void noShowsEndTheirBookingsAndTheirStrikesBlockTheStudentUntilAManagerForgivesOne() throws Exception {
+        Times.clearOfMidnight(Duration.ofMinutes(20));
         String admin = TestApi.ADMIN_TOKEN;
         AppSettings settings = bean(AppSettings.class);
         String since = settings.get(SettingKey.NO_SHOWS_SINCE);
@@ -250,6 +253,7 @@ public interface AttendanceScenarios extends StackAccess {
     @Test
     default void aNoShowsPlaceGoesToOneWalkInAtTheDeskPaidThereAndCheckedInNeverOnlineAndTheStudentsLimitsApply()
             throws Exception {
+        Times.clearOfMidnight(Duration.ofMinutes(20));
         String admin = TestApi.ADMIN_TOKEN;
         AppSettings settings = bean(AppSettings.class);
         String since = settings.get(SettingKey.NO_SHOWS_SINCE);
