@@ -1,4 +1,5 @@
-/* The account view: who is signed in, changing the password, and the calendar feed. */
+/* The account view: who is signed in, changing the password, the calendar feed and the email for notices;
+   and, before sign-in, "forgot password" by email when the gym sends email. */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
 import { $, setText, dayTime, toast } from './dom.js';
@@ -10,6 +11,7 @@ export function renderAccount() {
   setText($('#account-who'), who ? t('account.who', who.name || who.studentId, who.studentId) : '');
   $('#password-message').hidden = true;
   loadCalendar(); // an address just made stays shown (a language switch redraws this view): it is shown once
+  loadEmail();
 }
 
 /** Signed out: the address shown once goes with the student. */
@@ -105,5 +107,133 @@ export async function changePassword(event) {
     } else if (a.status !== 401) {
       say('error', a.message);
     }
+  }
+}
+
+/* The email for notices (SPEC §18): added, then verified by the code sent to it; only then written to. */
+function say(el, kind, text) {
+  el.className = 'notice ' + kind;
+  el.textContent = text;
+  el.hidden = false;
+}
+
+async function loadEmail() {
+  const a = await Api.get('/auth/email');
+  if (a.status === 200) {
+    showEmail(a.data);
+  }
+}
+
+function showEmail(email) {
+  setText($('#email-state'), !email.available ? t('email.off')
+    : !email.email ? t('email.none')
+      : email.verified ? t('email.verified', email.email) : t('email.unverified', email.email));
+  $('#email-form').hidden = !email.available;
+  $('#email-verify').hidden = !email.available || !email.email || email.verified;
+  $('#email-remove').hidden = !email.email;
+}
+
+export async function sendEmailCode(event) {
+  event.preventDefault();
+  const form = event.target;
+  const message = $('#email-message');
+  const address = form.email.value.trim();
+  if (!/^[^@\s]+@[^@\s]+$/.test(address)) {
+    say(message, 'error', t('email.invalid'));
+    return;
+  }
+  const button = form.querySelector('button[type=submit]');
+  button.disabled = true;
+  const a = await Api.put('/auth/email', { email: address });
+  button.disabled = false;
+  if (a.status === 200) {
+    showEmail(a.data);
+    say(message, 'info', a.message);
+    $('#email-verify').code.focus();
+  } else if (a.status !== 401) {
+    say(message, 'error', a.message);
+  }
+}
+
+export async function verifyEmail(event) {
+  event.preventDefault();
+  const form = event.target;
+  const message = $('#email-message');
+  const code = form.code.value.trim();
+  if (!/^\d{6}$/.test(code)) {
+    say(message, 'error', t('email.codeMissing'));
+    return;
+  }
+  const a = await Api.post('/auth/email/verify', { code });
+  if (a.status === 200) {
+    form.reset();
+    showEmail(a.data);
+    say(message, 'ok', t('email.done'));
+  } else if (a.status !== 401) {
+    say(message, 'error', a.message);
+  }
+}
+
+export async function removeEmail() {
+  const a = await Api.del('/auth/email');
+  if (a.status === 200) {
+    showEmail(a.data);
+    say($('#email-message'), 'ok', t('email.removed'));
+  } else if (a.status !== 401) {
+    toast(a.message);
+  }
+}
+
+/* "Forgot password" before sign-in: offered only when the gym sends email (GET /auth/options). */
+export async function offerReset() {
+  const a = await Api.get('/auth/options');
+  $('#forgot-open').hidden = !(a.status === 200 && a.data.emailReset);
+}
+
+export function openReset() {
+  const form = $('#forgot-form');
+  form.hidden = false;
+  form.studentId.value = $('#signin-form').studentId.value.trim();
+  form.studentId.focus();
+}
+
+export async function sendResetCode() {
+  const form = $('#forgot-form');
+  const message = $('#forgot-message');
+  const studentId = form.studentId.value.trim();
+  if (!studentId) {
+    say(message, 'error', t('forgot.missing'));
+    return;
+  }
+  const a = await Api.post('/auth/forgot', { studentId });
+  say(message, a.status === 200 ? 'info' : 'error', a.message);
+  if (a.status === 200) {
+    form.code.focus();
+  }
+}
+
+export async function resetPassword(event) {
+  event.preventDefault();
+  const form = event.target;
+  const message = $('#forgot-message');
+  const studentId = form.studentId.value.trim();
+  const code = form.code.value.trim();
+  const newPassword = form.newPassword.value;
+  if (!studentId || !/^\d{6}$/.test(code) || !newPassword) {
+    say(message, 'error', t('forgot.missing'));
+    return;
+  }
+  const a = await Api.post('/auth/reset', { studentId, code, newPassword });
+  if (a.status === 200) {
+    form.reset();
+    form.hidden = true;
+    const signin = $('#signin-form');
+    signin.studentId.value = studentId;
+    signin.password.focus();
+    const notice = $('#signin-notice');
+    notice.textContent = a.message;
+    notice.hidden = false;
+  } else {
+    say(message, 'error', a.message);
   }
 }

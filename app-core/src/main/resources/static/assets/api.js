@@ -121,5 +121,6 @@ export const Api = {
 
   get(path) { return Api.call('GET', path); },
   post(path, body, headers) { return Api.call('POST', path, body === undefined ? {} : body, headers); },
+  put(path, body) { return Api.call('PUT', path, body === undefined ? {} : body); },
   del(path) { return Api.call('DELETE', path); }
 };

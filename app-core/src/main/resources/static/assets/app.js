@@ -13,6 +13,10 @@
    - my bookings: GET /reservations/mine when shown or changed; the pay sheet: POST /pay/wechat/{id}
      once, then GET /pay/reservation/{id} every 3 s while it is open
    - a sign-in that has not answered in a second: GET /auth/sign-in-hold once, to say why it waits
+   - the sign-in view: GET /auth/options once (whether "forgot password" by email is offered); the account view:
+     GET /auth/email
+   - notices: GET /notices/unread on start and every minute while visible (the tab's badge); GET /notices
+     when the view is shown
    While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
    first answer after it refreshes the list and my bookings and clears notes the outage left. */
 import { I18N } from './i18n.js';
@@ -23,7 +27,9 @@ import * as State from './state.js';
 import { $, sleep, h, setText, setLabel, yuan, addDays, weekday, today, dayLabel, slotName, wallTime, dayTime, toast } from './dom.js';
 import { loadMine, renderMine, openPay, whenChangedElsewhere, joinWaitlist as joinWaitlistOf } from './bookings.js';
 import { closeSheet } from './sheets.js';
-import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalendar, forgetCalendar } from './account.js';
+import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalendar, forgetCalendar, sendEmailCode,
+  verifyEmail, removeEmail, offerReset, openReset, sendResetCode, resetPassword } from './account.js';
+import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './notices.js';
 
 (() => {
   const t = I18N.t;
@@ -43,14 +49,14 @@ import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalenda
   // ---- views and routing --------------------------------------------------------------------
 
   function route() {
-    const m = location.hash.match(/^#\/(slots|mine|account)(?:\/(\d{4}-\d{2}-\d{2}))?$/);
+    const m = location.hash.match(/^#\/(slots|mine|inbox|account)(?:\/(\d{4}-\d{2}-\d{2}))?$/);
     return m ? { view: m[1], date: m[2] || null } : { view: 'slots', date: null };
   }
 
   function setView(name) {
     state.view = name;
     $('#booting').hidden = true;
-    for (const id of ['signin', 'slots', 'mine', 'account']) {
+    for (const id of ['signin', 'slots', 'mine', 'inbox', 'account']) {
       $('#view-' + id).hidden = id !== name;
     }
     $('#tabs').hidden = name === 'signin';
@@ -78,11 +84,15 @@ import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalenda
     }
     const r = route();
     setView(r.view);
+    watchBadge(); // a change of view is when a student looks: the badge catches up
     if (r.view === 'slots') {
       await enterSlots(r.date);
     } else if (r.view === 'mine') {
       renderMine();
       await loadMine();
+    } else if (r.view === 'inbox') {
+      renderInbox();
+      await loadInbox(false);
     } else {
       renderAccount();
     }
@@ -97,6 +107,7 @@ import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalenda
     el.textContent = notice || '';
     $('#signin-error').hidden = true;
     $('#signin-form').studentId.focus();
+    offerReset();
   }
 
   /** What belonged to the student who was signed in: gone, and late answers for them ignored. */
@@ -113,6 +124,7 @@ import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalenda
     state.sending.clear();
     state.waitUntil = 0;
     forgetCalendar();
+    forgetNotices();
     closeSheet();
   }
 
@@ -163,6 +175,7 @@ import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalenda
     }
     Session.save(a.data);
     form.password.value = '';
+    watchBadge();
     const back = sessionStorage.getItem('courtrush.return');
     sessionStorage.removeItem('courtrush.return');
     if (back && back !== location.hash) {
@@ -972,6 +985,8 @@ import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalenda
       renderOpenings();
     } else if (state.view === 'mine') {
       renderMine();
+    } else if (state.view === 'inbox') {
+      loadInbox(false); // the notices' texts come from the engine, in the language asked
     } else if (state.view === 'account') {
       renderAccount();
     }
@@ -985,6 +1000,14 @@ import { renderAccount, changePassword, renewCalendar, stopCalendar, copyCalenda
   $('#calendar-stop').addEventListener('click', stopCalendar);
   $('#calendar-copy').addEventListener('click', copyCalendar);
   $('#signout').addEventListener('click', signOut);
+  $('#inbox-read-all').addEventListener('click', readAll);
+  $('#email-form').addEventListener('submit', sendEmailCode);
+  $('#email-verify').addEventListener('submit', verifyEmail);
+  $('#email-remove').addEventListener('click', removeEmail);
+  $('#forgot-open').addEventListener('click', openReset);
+  $('#forgot-send').addEventListener('click', sendResetCode);
+  $('#forgot-form').addEventListener('submit', resetPassword);
+  $('#inbox-more').addEventListener('click', () => loadInbox(true));
   $('#lang').addEventListener('click', switchLanguage);
   window.addEventListener('hashchange', show);
   whenChangedElsewhere(refreshRows);

@@ -9,8 +9,14 @@ import com.courtrush.support.StockInvariants;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -156,20 +162,112 @@ class CrashRecoveryIT {
                 .isEmpty();
     }
 
-    private static Process startServer(Path dataDir, Path output) throws IOException {
+    /**
+     * The notices' outbox under a crash (SPEC §18): the server is killed while it is sending a notice's email
+     * (its SMTP server took the connection and never answered). The notice was committed with its booking;
+     * after the restart its lease runs out and the email is sent, once.
+     */
+    @Test
+    void aNoticeWhoseEmailWasBeingSentWhenTheServerWasKilledIsEmailedOnceAfterTheRestart(@TempDir Path dataDir)
+            throws Exception {
+        Path output = dataDir.resolveSibling(dataDir.getFileName() + "-server.out");
+        int smtp;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            smtp = probe.getLocalPort();
+        }
+        GreenMail mail = new GreenMail(new ServerSetup(smtp, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+        mail.start();
+        Process server = startServer(dataDir, output, "--courtrush.notices.send-lease=3s");
+        String address;
+        long booking;
+        try {
+            TestApi api = new TestApi(awaitPort(server, output));
+            TestApi.expect(
+                    200,
+                    api.put(
+                            "/admin/notice-channels/email",
+                            TestApi.ADMIN_TOKEN,
+                            Map.of(
+                                    "enabled",
+                                    true,
+                                    "server",
+                                    Map.of(
+                                            "host",
+                                            "127.0.0.1",
+                                            "port",
+                                            smtp,
+                                            "from",
+                                            "desk@gym.example",
+                                            "security",
+                                            "NONE"))));
+            Student ann = api.students(1).get(0);
+            address = ann.studentId() + "@campus.example";
+            TestApi.expect(200, api.put("/auth/email", ann.token(), Map.of("email", address)));
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> mail.getReceivedMessages().length == 1);
+            Matcher code = Pattern.compile("\\b(\\d{6})\\b")
+                    .matcher(mail.getReceivedMessages()[0].getContent().toString());
+            assertThat(code.find()).isTrue();
+            TestApi.expect(200, api.post("/auth/email/verify", ann.token(), Map.of("code", code.group(1))));
+            mail.stop();
+
+            // the mail server now takes connections and never answers: the sender hangs mid-send
+            try (ServerSocket silent = new ServerSocket(smtp, 50, InetAddress.getLoopbackAddress())) {
+                long court = api.createCourt();
+                long session = api.createSession(tomorrow(), now(), 2);
+                long slot = api.generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                        .get(0);
+                booking = api.book(ann, session, slot);
+                silent.setSoTimeout(30_000);
+                Socket sending = silent.accept(); // the won notice's email, on its way
+                server.destroyForcibly(); // SIGKILL mid-send: no shutdown hook, no close
+                assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                sending.close();
+            }
+        } finally {
+            server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        GreenMail back = new GreenMail(new ServerSetup(smtp, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+        back.start();
+        try (ConfigurableApplicationContext engine =
+                EmbeddedStack.start(dataDir, "--courtrush.notices.send-lease=3s")) {
+            Awaitility.await("the won notice emailed after the restart")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> back.getReceivedMessages().length >= 1);
+            Thread.sleep(4000); // more runs of the sender, past another lease: nothing more
+            MimeMessage[] received = back.getReceivedMessages();
+            assertThat(received).hasSize(1);
+            assertThat(received[0].getAllRecipients()[0].toString()).isEqualTo(address);
+            assertThat(received[0].getHeader("Message-ID")[0]).isEqualTo("<notice-WON." + booking + "@gym.example>");
+            JdbcTemplate jdbc = engine.getBean(JdbcTemplate.class);
+            assertThat(jdbc.queryForMap(
+                            "select email_state, email_attempts from notice where message_id = ?", "WON:" + booking))
+                    .containsEntry("EMAIL_STATE", "SENT")
+                    .containsEntry("EMAIL_ATTEMPTS", 2);
+            assertThat(jdbc.queryForObject(
+                            "select count(*) from notice where message_id = ?", Integer.class, "WON:" + booking))
+                    .as("in the inbox once")
+                    .isEqualTo(1);
+        } finally {
+            back.stop();
+        }
+    }
+
+    private static Process startServer(Path dataDir, Path output, String... more) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(
-                        java,
-                        "-Xmx384m",
-                        "-XX:TieredStopAtLevel=1",
-                        "-jar",
-                        SERVER_JAR.toString(),
-                        "--courtrush.data-dir=" + dataDir,
-                        "--server.port=0",
-                        "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                        "--courtrush.auth.bcrypt-strength=4",
-                        "--courtrush.auth.sign-in-hold=0s",
-                        "--courtrush.limits.per-student-per-minute=0")
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "-Xmx384m",
+                "-XX:TieredStopAtLevel=1",
+                "-jar",
+                SERVER_JAR.toString(),
+                "--courtrush.data-dir=" + dataDir,
+                "--server.port=0",
+                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+                "--courtrush.auth.bcrypt-strength=4",
+                "--courtrush.auth.sign-in-hold=0s",
+                "--courtrush.limits.per-student-per-minute=0"));
+        command.addAll(List.of(more));
+        return new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();

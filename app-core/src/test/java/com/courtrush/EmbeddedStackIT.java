@@ -8,6 +8,8 @@ import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
 import com.courtrush.infra.embedded.EmbeddedRedis;
+import com.courtrush.notice.NoticeChannelScenarios;
+import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.opening.OpeningClockScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
@@ -55,6 +57,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
+                NoticeScenarios,
+                NoticeChannelScenarios,
                 RecoveryScenarios,
                 LifecycleScenarios,
                 DeadLetterScenarios,

@@ -3,6 +3,8 @@ package com.courtrush;
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
+import com.courtrush.notice.NoticeChannelScenarios;
+import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
@@ -29,6 +31,8 @@ import org.springframework.test.context.DynamicPropertySource;
 @DirtiesContext // closed when done: RedisClusterIT and RedisSentinelIT use the same database and queues
 class ExternalStackIT extends StackTest
         implements ReserveScenarios,
+                NoticeScenarios,
+                NoticeChannelScenarios,
                 RecoveryScenarios,
                 LifecycleScenarios,
                 DeadLetterScenarios,

@@ -128,7 +128,10 @@ class SecurityConfig {
                         .permitAll()
                         .requestMatchers(HttpMethod.POST, "/auth/login")
                         .permitAll()
-                        .requestMatchers(HttpMethod.GET, "/auth/sign-in-hold")
+                        .requestMatchers(HttpMethod.GET, "/auth/sign-in-hold", "/auth/options")
+                        .permitAll()
+                        // a forgotten password: a code to the student's verified address, then the code and a new one
+                        .requestMatchers(HttpMethod.POST, "/auth/forgot", "/auth/reset")
                         .permitAll()
                         // a calendar app reads the feed with the feed key in its address, never a token
                         .requestMatchers(HttpMethod.GET, "/calendar/*.ics")
@@ -155,9 +158,20 @@ class SecurityConfig {
                         .hasRole(manager)
                         .requestMatchers(HttpMethod.POST, "/admin/strikes/*/forgive")
                         .hasRole(manager)
+                        .requestMatchers(HttpMethod.PUT, "/admin/notice-channels/**")
+                        .hasRole(manager)
+                        .requestMatchers(HttpMethod.POST, "/admin/notice-channels/**")
+                        .hasRole(manager)
                         .requestMatchers("/admin/**", "/actuator/**", "/pay/wechat/mock-success/**")
                         .hasRole(staff)
-                        .requestMatchers("/reserve/**", "/reservations/**", "/pay/wechat/**")
+                        .requestMatchers(
+                                "/reserve/**",
+                                "/reservations/**",
+                                "/pay/wechat/**",
+                                "/notices",
+                                "/notices/**",
+                                "/auth/email",
+                                "/auth/email/**")
                         .hasRole(student)
                         .requestMatchers("/auth/password")
                         .hasAuthority(CallerAuthentication.ACCOUNT)

@@ -121,7 +121,7 @@ public class StudentDirectory {
         return password.getBytes(StandardCharsets.UTF_8).length <= MAX_PASSWORD_BYTES;
     }
 
-    static void requireValidPassword(String password) {
+    public static void requireValidPassword(String password) {
         if (!isValidPassword(password)) {
             throw CourtRushException.badRequest("account.passwordLength");
         }

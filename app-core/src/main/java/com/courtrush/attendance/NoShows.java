@@ -2,6 +2,7 @@ package com.courtrush.attendance;
 
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.EngineText;
+import com.courtrush.notice.Notices;
 import com.courtrush.pay.RefundService;
 import com.courtrush.reserve.lifecycle.ReservationEnder;
 import com.courtrush.reserve.record.CancelReason;
@@ -51,8 +52,10 @@ public class NoShows {
     private final TaskScheduler scheduler;
     private final AuditTrail audit;
     private final Clock clock;
+    private final Notices notices;
 
     NoShows(
+            Notices notices,
             AttendanceMapper attendance,
             ReservationMapper reservations,
             ReservationEnder ender,
@@ -63,6 +66,7 @@ public class NoShows {
             TaskScheduler scheduler,
             AuditTrail audit,
             Clock clock) {
+        this.notices = notices;
         this.attendance = attendance;
         this.reservations = reservations;
         this.ender = ender;
@@ -140,12 +144,14 @@ public class NoShows {
                 return null;
             }
             LocalDateTime blockedUntil = strikes.strike(locked.getUserId(), reservationId, now);
+            notices.noShow(locked.getUserId(), reservationId, locked.getSlotId());
             if (blockedUntil != null) {
                 log.info("Student {} is blocked until {} by no-show strikes", locked.getUserId(), blockedUntil);
+                notices.blocked(locked.getUserId(), reservationId, blockedUntil);
             }
             if (refund) {
                 // last, so nothing after the gateway's refund can roll the no-show back and refund it twice
-                refunds.giveBackPayment(reservationId, note).ifPresent(order -> refunded.add(order.getOutTradeNo()));
+                refunds.giveBackPayment(locked, note).ifPresent(order -> refunded.add(order.getOutTradeNo()));
             }
             return locked;
         });

@@ -1,15 +1,12 @@
 package com.courtrush.calendar;
 
 import com.courtrush.core.CourtRushException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import com.courtrush.core.Digests;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
 
@@ -82,12 +79,7 @@ public class CalendarFeeds {
     }
 
     static String hash(String key) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.US_ASCII)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+        return Digests.sha256Hex(key); // the key is URL-safe ASCII: its UTF-8 is its ASCII
     }
 
     /** A feed just made: its address (path on this server, with the key) — shown once. */

@@ -20,7 +20,7 @@ class PayOrderCloser implements ReservationEndHook {
     }
 
     @Override
-    public void onEnded(Reservation reservation, CancelReason reason) {
+    public void onEnded(Reservation reservation, CancelReason reason, String note) {
         orders.closePaying(reservation.getId(), LocalDateTime.now(clock));
     }
 }

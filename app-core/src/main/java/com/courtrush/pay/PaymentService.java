@@ -5,6 +5,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.notice.Notices;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.reserve.lifecycle.ReservationDeadlines;
 import com.courtrush.reserve.record.Reservation;
@@ -53,8 +54,10 @@ public class PaymentService {
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
     private final Clock clock;
+    private final Notices notices;
 
     PaymentService(
+            Notices notices,
             PayOrderMapper orders,
             ReservationMapper reservations,
             ReservationAccess access,
@@ -66,6 +69,7 @@ public class PaymentService {
             TransactionTemplate transactions,
             AuditTrail audit,
             Clock clock) {
+        this.notices = notices;
         this.orders = orders;
         this.reservations = reservations;
         this.access = access;
@@ -200,6 +204,7 @@ public class PaymentService {
             order.setPaidTime(now);
             insertOrder(order, locked);
             reservations.confirm(reservationId, now);
+            notices.paid(locked.getUserId(), reservationId, locked.getSlotId(), order.getOutTradeNo());
             return PaidView.of(order, ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
         });
         audit.record(
@@ -274,6 +279,8 @@ public class PaymentService {
                 if (reservation.getStatus() == ReservationStatus.PENDING_PAYMENT) {
                     orders.markPaid(order.getId(), now);
                     reservations.confirm(reservationId, now);
+                    notices.paid(
+                            reservation.getUserId(), reservationId, reservation.getSlotId(), order.getOutTradeNo());
                     yield PaidView.of(orders.selectById(orderId), ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
                 }
                 yield refundAtOnce(order, reservation, now);
@@ -283,8 +290,15 @@ public class PaymentService {
     }
 
     private PaidView refundAtOnce(PayOrder order, Reservation reservation, LocalDateTime now) {
-        giveBack(gateway, order, "reservation " + reservation.getId() + " had already ended");
         orders.markRefunded(order.getId(), order.getStatus(), now);
+        notices.refunded(
+                reservation.getUserId(),
+                reservation.getId(),
+                reservation.getSlotId(),
+                order.getOutTradeNo(),
+                order.getAmountCents(),
+                null);
+        giveBack(gateway, order, "reservation " + reservation.getId() + " had already ended");
         return PaidView.of(orders.selectById(order.getId()), reservation.getStatus(), PaidOutcome.AUTO_REFUNDED);
     }
 

@@ -5,6 +5,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
+import com.courtrush.notice.Notices;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.reserve.lifecycle.ReservationDeadlines;
 import com.courtrush.reserve.lifecycle.ReservationEnder;
@@ -39,8 +40,10 @@ public class RefundService {
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
     private final Clock clock;
+    private final Notices notices;
 
     RefundService(
+            Notices notices,
             ReservationMapper reservations,
             ReservationAccess access,
             ReservationEnder ender,
@@ -51,6 +54,7 @@ public class RefundService {
             TransactionTemplate transactions,
             AuditTrail audit,
             Clock clock) {
+        this.notices = notices;
         this.reservations = reservations;
         this.access = access;
         this.ender = ender;
@@ -114,9 +118,17 @@ public class RefundService {
             // the money was handed over at the desk: it is handed back there, by staff
             throw CourtRushException.conflict("refund.atDesk", reservationId);
         }
-        PaymentService.giveBack(gateway, paid, reason == null ? "refund requested" : reason);
         orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, now);
         ender.end(reservation, ReservationStatus.CONFIRMED, CancelReason.REFUND, reason);
+        notices.refunded(
+                reservation.getUserId(),
+                reservationId,
+                reservation.getSlotId(),
+                paid.getOutTradeNo(),
+                paid.getAmountCents(),
+                caller.isStaff() ? reason : null);
+        // last, so nothing after the gateway's refund can roll this transaction back and refund it twice
+        PaymentService.giveBack(gateway, paid, reason == null ? "refund requested" : reason);
         return new Refunded(
                 reservationId,
                 ReservationStatus.CANCELLED,
@@ -132,14 +144,22 @@ public class RefundService {
      * transaction: a no-show the gym refunds). Returns the order refunded; empty when none was paid
      * through the gateway (one paid at the desk is handed back there, by a staff refund).
      */
-    public Optional<PayOrder> giveBackPayment(long reservationId, String reason) {
+    public Optional<PayOrder> giveBackPayment(Reservation reservation, String reason) {
+        long reservationId = reservation.getId();
         PayOrder paid = orders.findLatest(reservationId, PayOrderStatus.SUCCESS);
         if (paid == null || PaymentService.DESK_CHANNEL.equals(paid.getChannel())) {
             // nothing paid, or paid in person: the desk hands it back when the student comes (a staff refund)
             return Optional.empty();
         }
-        PaymentService.giveBack(gateway, paid, reason);
         orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, LocalDateTime.now(clock));
+        notices.refunded(
+                reservation.getUserId(),
+                reservationId,
+                reservation.getSlotId(),
+                paid.getOutTradeNo(),
+                paid.getAmountCents(),
+                null);
+        PaymentService.giveBack(gateway, paid, reason);
         return Optional.of(paid);
     }
 

@@ -224,6 +224,24 @@ class ApiContractTest {
     com.courtrush.calendar.CalendarFeeds calendarFeeds;
 
     @MockitoBean
+    com.courtrush.notice.Notices notices;
+
+    @MockitoBean
+    com.courtrush.notice.EmailAddresses emailAddresses;
+
+    @MockitoBean
+    com.courtrush.notice.NoticeChannels noticeChannels;
+
+    @MockitoBean
+    com.courtrush.notice.Mailer mailer;
+
+    @MockitoBean
+    com.courtrush.notice.StaffWebhook staffWebhook;
+
+    @MockitoBean
+    com.courtrush.notice.StaffAlerts staffAlerts;
+
+    @MockitoBean
     com.courtrush.reserve.waitlist.Waitlists waitlists;
 
     @MockitoBean
@@ -255,7 +273,8 @@ class ApiContractTest {
     // --- authentication and authorization ------------------------------------------------------
 
     @ParameterizedTest
-    @ValueSource(strings = {"/slots", "/calendar", "/reservations/mine", "/admin/courts", "/reserve/result/abc"})
+    @ValueSource(
+            strings = {"/slots", "/calendar", "/reservations/mine", "/admin/courts", "/reserve/result/abc", "/notices"})
     void withoutATokenTheAnswerIs401(String path) throws Exception {
         mvc.perform(get(path))
                 .andExpect(status().isUnauthorized())

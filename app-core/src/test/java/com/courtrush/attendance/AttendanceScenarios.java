@@ -160,6 +160,13 @@ public interface AttendanceScenarios extends StackAccess {
                     .as("a no-show's payment is kept")
                     .isEqualTo(1);
 
+            // each no-show told in Sam's inbox, and the block with its end
+            assertThat(jdbc().queryForList(
+                                    "select kind from notice where user_id = ? and kind in ('NO_SHOW', 'BLOCKED')",
+                                    String.class,
+                                    userIdOf(sam)))
+                    .containsExactlyInAnyOrder("NO_SHOW", "NO_SHOW", "NO_SHOW", "BLOCKED");
+
             // three strikes in 30 days: blocked for 7 days, and the page is told so
             JsonNode standing = TestApi.expect(200, api().get("/reservations/standing", sam.token()))
                     .data();

@@ -314,6 +314,60 @@ class StudentPageIT extends StackTest {
     }
 
     @Test
+    void aStaffCancelReachesTheStudentsInboxAndItsBadgeInTheirLanguage() {
+        Student student = api().students(1).get(0);
+        String courtName = TestApi.unique("场地 ");
+        long court = api().createCourt(courtName);
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1);
+        long booking = api().book(student, opening, slots.get(0));
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.await(d -> page.showsView("slots"));
+            WebElement badge = page.await(d -> d.findElement(By.id("inbox-badge")));
+            page.await(d -> badge.isDisplayed() && badge.getText().equals("1")); // won, pay by ...
+
+            // the desk cancels it with a reason; the next time the student looks, the badge says so
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/admin/reservations/" + booking + "/cancel",
+                                    TestApi.ADMIN_TOKEN,
+                                    Map.of("reason", "场地维修")));
+            page.open("#/mine");
+            page.await(d -> badge.getText().equals("2"));
+            page.tap(page.await(d -> d.findElement(By.cssSelector("#tabs a[data-tab='inbox']"))));
+            WebElement newest = page.await(d -> d.findElement(By.cssSelector("#inbox-list .inbox-item")));
+            assertThat(newest.getAttribute("data-kind")).isEqualTo("CANCELLED_BY_STAFF");
+            assertThat(newest.getAttribute("class")).contains("unread");
+            assertThat(newest.getText())
+                    .contains("场馆取消了预约")
+                    .contains(courtName + " · " + Times.tomorrow() + " 18:00–19:00")
+                    .contains("场地维修");
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, the inbox")
+                    .isEmpty();
+            assertThat(page.contentWidth()).as("nothing wider than the phone").isLessThanOrEqualTo(360);
+            page.screenshot("zh-inbox");
+
+            // read by a tap: one left; then all at once, and the badge goes
+            page.tap(newest);
+            page.await(d -> badge.getText().equals("1"));
+            page.tap(page.await(d -> d.findElement(By.id("inbox-read-all"))));
+            page.await(d -> !badge.isDisplayed());
+            assertThat(page.js("return document.querySelectorAll('#inbox-list .unread').length"))
+                    .isEqualTo(0L);
+            // in English, the same notices in English
+            page.switchLanguage();
+            page.await(d -> d.findElement(By.cssSelector("#inbox-list .inbox-item h2"))
+                    .getText()
+                    .equals("Cancelled by the gym"));
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    @Test
     void aStudentJoinsASoldOutSlotsWaitlistGetsTheReturnedPlaceOfferedTakesItWithOneTapAndPays() {
         List<Student> students = api().students(2);
         Student holder = students.get(0);

@@ -22,7 +22,8 @@ import org.HdrHistogram.Histogram;
  * The flash opening as students make it, request for request what the students' page sends (README,
  * "What the page asks of the engine"): sign-ins over the last minute or two before the opening (a
  * storm at a set rate, some with a wrong password first), each followed by the page's load (the page
- * and its files, the calendar, the courts, my bookings) and its refreshes of the courts every 4-7 s;
+ * and its files, the calendar, the courts, my bookings, the notices' badge) and its refreshes of the courts
+ * every 4-7 s;
  * at the flash time a tap each — most a human reaction later, some from scripts firing early — one
  * more tap on an alternative after a sold-out answer, the result followed on the page's schedule, my
  * bookings and the courts once after it, and a fraction paying. Every request is scheduled on a
@@ -39,6 +40,7 @@ final class StudentsMix {
         SIGN_IN_WRONG,
         PAGE,
         CALENDAR,
+        NOTICES,
         SLOTS,
         MINE,
         RESERVE,
@@ -197,6 +199,7 @@ final class StudentsMix {
         call(Kind.CALENDAR, () -> http.get("/calendar", student.token));
         BenchHttp.Reply slots = call(Kind.SLOTS, () -> http.get("/slots?date=" + date, student.token));
         call(Kind.MINE, () -> http.get("/reservations/mine", student.token));
+        call(Kind.NOTICES, () -> http.get("/notices/unread", student.token));
         later(4000 + ThreadLocalRandom.current().nextLong(3000), () -> refreshSlots(student));
         later(60_000, () -> refreshCalendar(student));
         scheduleTap(student, slots);
@@ -215,6 +218,7 @@ final class StudentsMix {
             return;
         }
         call(Kind.CALENDAR, () -> http.get("/calendar", student.token));
+        call(Kind.NOTICES, () -> http.get("/notices/unread", student.token)); // the inbox's badge, also each minute
         later(60_000, () -> refreshCalendar(student));
     }
 

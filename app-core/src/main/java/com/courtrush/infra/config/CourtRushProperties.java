@@ -26,7 +26,8 @@ public record CourtRushProperties(
         @Valid @DefaultValue Infra infra,
         @Valid @DefaultValue Auth auth,
         @Valid @DefaultValue Reserve reserve,
-        @Valid @DefaultValue Limits limits) {
+        @Valid @DefaultValue Limits limits,
+        @Valid @DefaultValue Notices notices) {
 
     /** Shorter admin tokens can be guessed; a generated one has 32 characters. */
     public static final int ADMIN_TOKEN_MIN_LENGTH = 32;
@@ -95,6 +96,14 @@ public record CourtRushProperties(
             @Min(1) @DefaultValue("20000") int nodePerSecond,
             @DefaultValue("false") boolean perIpEnabled,
             @Min(1) @DefaultValue("100") int perIpPerSecond) {}
+
+    /**
+     * The notices' outboxes (SPEC §18): how long a node holds a delivery it is sending before another node may
+     * send it again (a node killed mid-send leaves it this long).
+     */
+    public record Notices(
+            @NotNull @DurationMin(seconds = 1) @DefaultValue("2m")
+            Duration sendLease) {}
 
     public boolean embedded() {
         return infra.mode() == InfraMode.EMBEDDED;

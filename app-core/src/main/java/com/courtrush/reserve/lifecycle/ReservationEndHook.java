@@ -9,5 +9,6 @@ import com.courtrush.reserve.record.Reservation;
  */
 public interface ReservationEndHook {
 
-    void onEnded(Reservation reservation, CancelReason reason);
+    /** @param note why it ended, as the reservation keeps it (staff's reason); may be null */
+    void onEnded(Reservation reservation, CancelReason reason, String note);
 }

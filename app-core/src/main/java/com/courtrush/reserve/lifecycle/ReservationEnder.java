@@ -64,7 +64,7 @@ public class ReservationEnder {
                     reservation.getId());
         }
         for (ReservationEndHook hook : hooks) {
-            hook.onEnded(reservation, reason);
+            hook.onEnded(reservation, reason, trimmed);
         }
         TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
             @Override

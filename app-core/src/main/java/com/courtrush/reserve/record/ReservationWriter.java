@@ -2,8 +2,11 @@ package com.courtrush.reserve.record;
 
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outages;
+import com.courtrush.notice.Notices;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -37,6 +40,8 @@ public class ReservationWriter {
     private final ReserveSessionMapper sessions;
     private final TransactionTemplate transactions;
     private final RecordingFollowUp followUp;
+    private final Notices notices;
+    private final AppSettings settings;
     private final Clock clock;
 
     ReservationWriter(
@@ -45,12 +50,16 @@ public class ReservationWriter {
             ReserveSessionMapper sessions,
             TransactionTemplate transactions,
             RecordingFollowUp followUp,
+            Notices notices,
+            AppSettings settings,
             Clock clock) {
         this.reservations = reservations;
         this.slots = slots;
         this.sessions = sessions;
         this.transactions = transactions;
         this.followUp = followUp;
+        this.notices = notices;
+        this.settings = settings;
         this.clock = clock;
     }
 
@@ -95,12 +104,18 @@ public class ReservationWriter {
         Set<Long> students = grants.stream().map(ReserveMessage::userId).collect(Collectors.toCollection(TreeSet::new));
         Set<Long> openings = grants.stream().map(ReserveMessage::sessionId).collect(Collectors.toSet());
         transactions.executeWithoutResult(tx -> {
+            LocalDateTime now = LocalDateTime.now(clock);
             reservations.lockStudents(students);
-            reservations.insertGranted(grants, LocalDateTime.now(clock));
+            reservations.insertGranted(grants, now);
             if (slots.takePlaces(places) != places.size()) {
                 throw new SlotUnavailable();
             }
             checkStudentLimits(students, openings);
+            // each winner's notice, with the recording: pay by the deadline the payment timeout keeps
+            notices.won(
+                    grants.stream().map(ReserveMessage::traceId).toList(),
+                    now.plusMinutes(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE)),
+                    now);
         });
         try {
             followUp.recorded(grants);

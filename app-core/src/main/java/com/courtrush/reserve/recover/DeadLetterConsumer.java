@@ -4,6 +4,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.EngineText;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.notice.StaffAlerts;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.rabbitmq.client.Channel;
 import java.io.IOException;
@@ -28,8 +29,14 @@ class DeadLetterConsumer {
     private final TraceCompensator compensator;
     private final DeadLetterLog deadLetters;
     private final RetryTemplate retry;
+    private final StaffAlerts alerts;
 
-    DeadLetterConsumer(TraceCompensator compensator, DeadLetterLog deadLetters, CourtRushProperties properties) {
+    DeadLetterConsumer(
+            StaffAlerts alerts,
+            TraceCompensator compensator,
+            DeadLetterLog deadLetters,
+            CourtRushProperties properties) {
+        this.alerts = alerts;
         this.compensator = compensator;
         this.deadLetters = deadLetters;
         long backoff = properties.reserve().consumerBackoff().toMillis();
@@ -53,6 +60,7 @@ class DeadLetterConsumer {
             deadLetters.settled(
                     grant.traceId(),
                     compensated ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED);
+            tellStaff(grant.traceId());
         } catch (IllegalArgumentException e) {
             log.error(
                     "Dropping unreadable dead letter {} ({} bytes): {}",
@@ -66,5 +74,14 @@ class DeadLetterConsumer {
                     e);
         }
         channel.basicAck(tag, false);
+    }
+
+    /** The staff webhook's alert, after the compensation: a database that cannot keep it never holds that up. */
+    private void tellStaff(String traceId) {
+        try {
+            alerts.deadLetter(traceId);
+        } catch (RuntimeException e) {
+            log.warn("Dead letter {} was settled, but its staff alert could not be kept: {}", traceId, e.toString());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package com.courtrush.reserve.recover;
 
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.notice.Notices;
 import com.courtrush.reserve.record.WaitlistMapper;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.setting.AppSettings;
@@ -17,6 +18,9 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * What a returned place's offer needs and what follows it (SPEC §16): the terms Redis offers it on (the
@@ -34,13 +38,20 @@ public class Offers {
     private final AppSettings settings;
     private final CourtRushProperties properties;
     private final Clock clock;
+    private final Notices notices;
+    private final TransactionTemplate ownTransaction;
 
     Offers(
+            Notices notices,
+            PlatformTransactionManager transactionManager,
             SlotCatalog catalog,
             WaitlistMapper waitlist,
             AppSettings settings,
             CourtRushProperties properties,
             Clock clock) {
+        this.notices = notices;
+        this.ownTransaction = new TransactionTemplate(transactionManager);
+        this.ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
         this.catalog = catalog;
         this.waitlist = waitlist;
         this.settings = settings;
@@ -91,14 +102,20 @@ public class Offers {
         }
         LocalDateTime now = LocalDateTime.now(clock);
         try {
-            for (Long user : skipped) {
-                waitlist.end(slotId, user, "SKIPPED", null, now);
-            }
-            if (!offered.isEmpty()) {
-                LocalDateTime expires = LocalDateTime.ofInstant(Instant.ofEpochMilli(expiresMs), properties.zone());
-                waitlist.offered(slotId, Long.parseLong(offered), expires, now);
-                log.info("Slot {}'s returned place offered to student {} until {}", slotId, offered, expires);
-            }
+            // its own transaction: the offer and its notice are written together, also when a place given back
+            // after another transaction's commit is offered
+            ownTransaction.executeWithoutResult(tx -> {
+                for (Long user : skipped) {
+                    waitlist.end(slotId, user, "SKIPPED", null, now);
+                }
+                if (!offered.isEmpty()) {
+                    LocalDateTime expires = LocalDateTime.ofInstant(Instant.ofEpochMilli(expiresMs), properties.zone());
+                    long student = Long.parseLong(offered);
+                    waitlist.offered(slotId, student, expires, now);
+                    notices.offered(student, slotId, expires);
+                    log.info("Slot {}'s returned place offered to student {} until {}", slotId, offered, expires);
+                }
+            });
         } catch (RuntimeException e) {
             log.error(
                     "Slot {}'s waitlist could not be updated in the database after Redis offered its place to '{}' "

@@ -104,6 +104,15 @@ public interface WaitlistScenarios extends StackAccess {
         assertThat(waits(carl)).as("passed over, out of the line").isEmpty();
         assertThat(status(carl, slot)).isEqualTo("SKIPPED");
         assertThat(permits(session, slot)).as("offered, not on sale").isEqualTo("0");
+        // Ann is told, in her inbox, until when it is hers
+        JsonNode offerNotice = TestApi.expect(200, api().get("/notices", ann.token()))
+                .data()
+                .path("notices")
+                .get(0);
+        assertThat(offerNotice.path("kind").asText()).isEqualTo("OFFER");
+        assertThat(offerNotice.path("text").asText())
+                .contains(tomorrow() + " 18:00–19:00")
+                .containsPattern("until \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}");
         invariants().assertHold(session);
 
         // Ann declines: Bob is offered it; Bob lets it expire and nobody is left: it goes back on sale

@@ -1,0 +1,131 @@
+package com.courtrush.monitor;
+
+import com.courtrush.notice.StaffAlerts;
+import com.courtrush.slot.SessionCatalog;
+import com.courtrush.slot.SlotCatalog;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.HashSet;
+import java.util.Set;
+import org.redisson.api.RScript;
+import org.redisson.api.RedissonClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.stereotype.Component;
+
+/**
+ * Watches for what the staff webhook tells (SPEC §18): Redis not answering for {@link #REDIS_GRACE} (once per
+ * outage), and an opening of today or tomorrow whose every place is taken (once per opening). Every node
+ * watches; an alert's message id keeps it once.
+ */
+@Component
+class StaffWatch {
+
+    static final Duration REDIS_GRACE = Duration.ofSeconds(20);
+    private static final Duration EVERY = Duration.ofSeconds(5);
+    private static final Duration RECENT_OPENING = Duration.ofHours(3);
+    private static final DateTimeFormatter OPENING = DateTimeFormatter.ofPattern("yyyy-MM-dd");
+    private static final Logger log = LoggerFactory.getLogger(StaffWatch.class);
+
+    private final RedissonClient redisson;
+    private final SlotCatalog catalog;
+    private final RushMonitor rushes;
+    private final StaffAlerts alerts;
+    private final TaskScheduler scheduler;
+    private final Clock clock;
+    private final Set<Long> toldSoldOut = new HashSet<>();
+    private LocalDateTime redisDownSince;
+    private boolean toldRedisDown;
+
+    StaffWatch(
+            RedissonClient redisson,
+            SlotCatalog catalog,
+            RushMonitor rushes,
+            StaffAlerts alerts,
+            TaskScheduler scheduler,
+            Clock clock) {
+        this.redisson = redisson;
+        this.catalog = catalog;
+        this.rushes = rushes;
+        this.alerts = alerts;
+        this.scheduler = scheduler;
+        this.clock = clock;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void start() {
+        scheduler.scheduleWithFixedDelay(this::runQuietly, EVERY);
+    }
+
+    void runQuietly() {
+        if (!alerts.listening()) {
+            return;
+        }
+        try {
+            if (redisAnswers()) {
+                soldOut();
+            }
+        } catch (RuntimeException e) {
+            log.warn("The staff watch could not look now (next run in {}): {}", EVERY, e.toString());
+        }
+    }
+
+    /** Whether Redis answers; told to staff once it has not for {@link #REDIS_GRACE}. */
+    synchronized boolean redisAnswers() {
+        LocalDateTime now = LocalDateTime.now(clock);
+        try {
+            redisson.getScript().eval(RScript.Mode.READ_ONLY, "return redis.call('PING')", RScript.ReturnType.STATUS);
+            redisDownSince = null;
+            toldRedisDown = false;
+            return true;
+        } catch (RuntimeException e) {
+            if (redisDownSince == null) {
+                redisDownSince = now;
+            }
+            if (!toldRedisDown && !now.isBefore(redisDownSince.plus(REDIS_GRACE))) {
+                alerts.redisDown(redisDownSince.withNano(0));
+                toldRedisDown = true;
+            }
+            return false;
+        }
+    }
+
+    /** Openings whose gate is open and every place of every slot on sale is taken. */
+    synchronized void soldOut() {
+        LocalDateTime now = LocalDateTime.now(clock);
+        LocalDate today = now.toLocalDate();
+        for (LocalDate day : new LocalDate[] {today, today.plusDays(1)}) {
+            for (SessionCatalog opening : catalog.onDate(day)) {
+                long id = opening.session().getId();
+                LocalDateTime flash = opening.session().getFlashTime();
+                if (toldSoldOut.contains(id)
+                        || flash == null
+                        || flash.isAfter(now)
+                        || flash.isBefore(now.minus(RECENT_OPENING))
+                        || opening.slots().isEmpty()) {
+                    continue;
+                }
+                RushMonitor.Rush rush = rushes.rush(id);
+                boolean allTaken = rush.warm()
+                        && rush.gateOpen()
+                        && rush.slots().stream()
+                                .filter(RushMonitor.SlotStock::active)
+                                .allMatch(slot -> slot.permitsLeft() != null && slot.permitsLeft() == 0)
+                        && rush.slots().stream().anyMatch(RushMonitor.SlotStock::active);
+                if (allTaken) {
+                    alerts.soldOut(
+                            id,
+                            OPENING.format(day),
+                            Duration.between(flash, now).toSeconds());
+                    toldSoldOut.add(id);
+                }
+            }
+        }
+    }
+}

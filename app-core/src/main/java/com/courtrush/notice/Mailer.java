@@ -1,0 +1,84 @@
+package com.courtrush.notice;
+
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.mail.MailPreparationException;
+import org.springframework.mail.javamail.JavaMailSenderImpl;
+import org.springframework.mail.javamail.MimeMessageHelper;
+import org.springframework.stereotype.Component;
+
+/**
+ * Sends one plain-text email through the SMTP server a manager configured (Spring's {@link JavaMailSenderImpl},
+ * made again when the settings change). Each message carries the id it was given as its {@code Message-ID}, so
+ * a receiver can drop a repeat when a send is retried.
+ */
+@Component
+public class Mailer {
+
+    private static final int CONNECT_TIMEOUT_MS = 5_000;
+    private static final int IO_TIMEOUT_MS = 15_000;
+
+    private final AtomicReference<Made> made = new AtomicReference<>();
+
+    /** Sends it now; throws when the server refuses it or cannot be reached. */
+    void send(NoticeChannels.Email server, String to, String messageId, String subject, String text) {
+        JavaMailSenderImpl sender = senderFor(server);
+        String domain = server.from().substring(server.from().indexOf('@') + 1);
+        MimeMessage message = new MimeMessage(sender.getSession()) {
+            @Override
+            protected void updateMessageID() throws MessagingException {
+                setHeader("Message-ID", "<" + messageId.replaceAll("[^A-Za-z0-9._-]", ".") + "@" + domain + ">");
+            }
+        };
+        try {
+            MimeMessageHelper helper = new MimeMessageHelper(message, StandardCharsets.UTF_8.name());
+            helper.setFrom(server.from());
+            helper.setTo(to);
+            helper.setSubject(subject);
+            helper.setText(text);
+        } catch (MessagingException e) {
+            throw new MailPreparationException("email " + messageId + " could not be written", e);
+        }
+        sender.send(message);
+    }
+
+    private JavaMailSenderImpl senderFor(NoticeChannels.Email server) {
+        Made current = made.get();
+        if (current != null && current.server().equals(server)) {
+            return current.sender();
+        }
+        JavaMailSenderImpl sender = new JavaMailSenderImpl();
+        sender.setHost(server.host());
+        sender.setPort(server.port());
+        sender.setUsername(server.username());
+        sender.setPassword(server.password());
+        sender.setDefaultEncoding(StandardCharsets.UTF_8.name());
+        Properties properties = new Properties();
+        properties.put("mail.smtp.connectiontimeout", CONNECT_TIMEOUT_MS);
+        properties.put("mail.smtp.timeout", IO_TIMEOUT_MS);
+        properties.put("mail.smtp.writetimeout", IO_TIMEOUT_MS);
+        properties.put("mail.smtp.auth", server.username() != null);
+        switch (server.security()) {
+            case STARTTLS -> {
+                properties.put("mail.smtp.starttls.enable", true);
+                properties.put("mail.smtp.starttls.required", true);
+            }
+            case SSL -> {
+                sender.setProtocol("smtps");
+                properties.put("mail.smtps.connectiontimeout", CONNECT_TIMEOUT_MS);
+                properties.put("mail.smtps.timeout", IO_TIMEOUT_MS);
+                properties.put("mail.smtps.writetimeout", IO_TIMEOUT_MS);
+                properties.put("mail.smtps.auth", server.username() != null);
+            }
+            case NONE -> {}
+        }
+        sender.setJavaMailProperties(properties);
+        made.set(new Made(server, sender));
+        return sender;
+    }
+
+    private record Made(NoticeChannels.Email server, JavaMailSenderImpl sender) {}
+}

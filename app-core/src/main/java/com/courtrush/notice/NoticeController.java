@@ -1,0 +1,60 @@
+package com.courtrush.notice;
+
+import com.courtrush.account.Caller;
+import com.courtrush.web.ApiResponse;
+import com.courtrush.web.RequestLocales;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Positive;
+import java.util.Map;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** A student's inbox (SPEC §18). */
+@Tag(name = "Notices", description = "What happened to my bookings: an inbox, newest first")
+@RestController
+@Validated
+class NoticeController {
+
+    private final Notices notices;
+
+    NoticeController(Notices notices) {
+        this.notices = notices;
+    }
+
+    @Operation(summary = "My notices, newest first (before: a notice id, for the next page), and how many are unread")
+    @GetMapping("/notices")
+    ApiResponse<Notices.Inbox> inbox(
+            @RequestParam(required = false) @Positive Long before,
+            @RequestParam(defaultValue = "20") @Min(1) @Max(Notices.MAX_PAGE) int size,
+            @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
+        return ApiResponse.ok(notices.inbox(caller.requireUserId(), before, size, RequestLocales.of(http)));
+    }
+
+    @Operation(summary = "How many of my notices are unread (the page's badge)")
+    @GetMapping("/notices/unread")
+    ApiResponse<Map<String, Integer>> unread(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(Map.of("unread", notices.unread(caller.requireUserId())));
+    }
+
+    @Operation(summary = "Mark one of my notices read")
+    @PostMapping("/notices/{id}/read")
+    ApiResponse<Map<String, Integer>> read(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(Map.of("unread", notices.read(caller.requireUserId(), id)));
+    }
+
+    @Operation(summary = "Mark all my notices read")
+    @PostMapping("/notices/read-all")
+    ApiResponse<Map<String, Integer>> readAll(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(Map.of("unread", notices.readAll(caller.requireUserId())));
+    }
+}

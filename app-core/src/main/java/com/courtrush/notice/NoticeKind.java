@@ -1,0 +1,39 @@
+package com.courtrush.notice;
+
+import java.util.List;
+
+/**
+ * What a notice tells, and the parameters its text shows after the booking's court and time (in this order;
+ * the texts are {@code notice.<KIND>.title} and {@code notice.<KIND>.text} in the engine's messages).
+ */
+public enum NoticeKind {
+    /** The rush gave the student a place: pay by then. */
+    WON(Notices.PAY_BY),
+    /** A few minutes before an unpaid booking's payment timeout. */
+    PAY_DUE(Notices.PAY_BY),
+    /** Paid: the booking is confirmed. */
+    PAID(Notices.ORDER),
+    /** Staff cancelled the booking, with their reason. */
+    CANCELLED_BY_STAFF(Notices.REASON),
+    /** Not paid in time: cancelled and its place given back. */
+    TIMED_OUT(),
+    /** The payment was refunded (by the student's own request or by staff, with a reason). */
+    REFUNDED(Notices.AMOUNT, Notices.REASON),
+    /** A place given back was offered to the student from the waitlist: accept by then. */
+    OFFER(Notices.UNTIL),
+    /** Not checked in: the booking ended as a no-show, a strike. */
+    NO_SHOW(),
+    /** Strikes blocked the student from booking until then. */
+    BLOCKED(Notices.UNTIL);
+
+    private final List<String> params;
+
+    NoticeKind(String... params) {
+        this.params = List.of(params);
+    }
+
+    /** The parameters the text shows, in order, after the booking. */
+    public List<String> params() {
+        return params;
+    }
+}

@@ -1,0 +1,130 @@
+package com.courtrush.notice;
+
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+/** The notices, and what they are about, read with the booking's court and time. */
+@Mapper
+interface NoticeMapper {
+
+    /** One notice; a second post of the same message id changes nothing (0 or 2 rows touched: MySQL's count). */
+    @Insert("insert into notice (message_id, user_id, kind, reservation_id, slot_id, params, create_time, "
+            + "email_to, email_state, email_next_time) "
+            + "values (#{messageId}, #{userId}, #{kind}, #{reservationId}, #{slotId}, #{params}, #{now}, "
+            + "#{emailTo,jdbcType=VARCHAR}, #{emailState,jdbcType=VARCHAR}, #{now}) "
+            + "on duplicate key update message_id = message_id")
+    int post(
+            @Param("messageId") String messageId,
+            @Param("userId") long userId,
+            @Param("kind") String kind,
+            @Param("reservationId") Long reservationId,
+            @Param("slotId") Long slotId,
+            @Param("params") String params,
+            @Param("now") LocalDateTime now,
+            @Param("emailTo") String emailTo,
+            @Param("emailState") String emailState);
+
+    /** A WON notice for each reservation the grants with these traces made (one statement, in the consumer's). */
+    @Insert("<script>insert into notice (message_id, user_id, kind, reservation_id, slot_id, params, create_time, "
+            + "email_to, email_state, email_next_time) "
+            + "select concat('WON:', r.id), r.user_id, 'WON', r.id, r.slot_id, #{params}, #{now}, "
+            + "<if test='email'>u.email, case when u.email is null then null else 'PENDING' end, #{now} "
+            + "from reservation r left join user_account u on u.id = r.user_id and u.email_verified_time is not null "
+            + "</if><if test='!email'>null, null, null from reservation r </if>"
+            + "where r.trace_id in <foreach item='t' collection='traces' open='(' separator=',' close=')'>#{t}"
+            + "</foreach></script>")
+    int postWon(
+            @Param("traces") List<String> traces,
+            @Param("params") String params,
+            @Param("now") LocalDateTime now,
+            @Param("email") boolean email);
+
+    /** The student's address notices are emailed to: null unless verified. */
+    @Select("select email from user_account where id = #{userId} and email_verified_time is not null")
+    String verifiedEmail(@Param("userId") long userId);
+
+    /** Notices whose email is due and not being sent by another node, oldest first. */
+    @Select("select id from notice where email_state = 'PENDING' and email_next_time <= #{now} "
+            + "and (email_lease_until is null or email_lease_until < #{now}) order by id limit #{limit}")
+    List<Long> dueEmails(@Param("now") LocalDateTime now, @Param("limit") int limit);
+
+    /** Takes a due email for this node until {@code until}; 1 when it is this node's to send. */
+    @Update("update notice set email_lease_until = #{until}, email_attempts = email_attempts + 1 "
+            + "where id = #{id} and email_state = 'PENDING' "
+            + "and (email_lease_until is null or email_lease_until < #{now})")
+    int claimEmail(@Param("id") long id, @Param("now") LocalDateTime now, @Param("until") LocalDateTime until);
+
+    @Select("select message_id, email_to, email_attempts from notice where id = #{id}")
+    Outgoing outgoing(@Param("id") long id);
+
+    @Update("update notice set email_state = 'SENT', email_sent_time = #{now}, email_lease_until = null, "
+            + "email_error = null where id = #{id}")
+    int emailSent(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    /** A failed send: tried again at {@code next} (state PENDING), or given up (FAILED). */
+    @Update("update notice set email_state = #{state}, email_next_time = #{next}, email_lease_until = null, "
+            + "email_error = #{error} where id = #{id}")
+    int emailFailed(
+            @Param("id") long id,
+            @Param("state") String state,
+            @Param("next") LocalDateTime next,
+            @Param("error") String error);
+
+    /** Unpaid bookings made in this window that have not been reminded yet, at most {@code limit}. */
+    @Select("select r.id, r.user_id, r.slot_id, r.create_time from reservation r where r.status = 'PENDING_PAYMENT' "
+            + "and r.create_time > #{after} and r.create_time <= #{until} "
+            + "and not exists (select 1 from notice n where n.message_id = concat('PAY_DUE:', r.id)) "
+            + "order by r.id limit #{limit}")
+    List<Unpaid> unreminded(
+            @Param("after") LocalDateTime after, @Param("until") LocalDateTime until, @Param("limit") int limit);
+
+    @Select("select n.id, n.kind, n.reservation_id, n.params, n.create_time, n.read_time, "
+            + "s.slot_date, s.start_time, s.end_time, c.name as court_name "
+            + "from notice n left join time_slot s on s.id = n.slot_id left join court c on c.id = s.court_id "
+            + "where n.id = #{id}")
+    Row one(@Param("id") long id);
+
+    @Select("<script>select n.id, n.kind, n.reservation_id, n.params, n.create_time, n.read_time, "
+            + "s.slot_date, s.start_time, s.end_time, c.name as court_name "
+            + "from notice n left join time_slot s on s.id = n.slot_id left join court c on c.id = s.court_id "
+            + "where n.user_id = #{userId} <if test='before != null'>and n.id &lt; #{before}</if> "
+            + "order by n.id desc limit #{size}</script>")
+    List<Row> page(@Param("userId") long userId, @Param("before") Long before, @Param("size") int size);
+
+    @Select("select count(*) from notice where user_id = #{userId} and read_time is null")
+    int unread(@Param("userId") long userId);
+
+    @Update("update notice set read_time = #{now} where user_id = #{userId} and id = #{id} and read_time is null")
+    int read(@Param("userId") long userId, @Param("id") long id, @Param("now") LocalDateTime now);
+
+    @Update("update notice set read_time = #{now} where user_id = #{userId} and read_time is null")
+    int readAll(@Param("userId") long userId, @Param("now") LocalDateTime now);
+
+    @Select("select count(*) from notice where user_id = #{userId} and id = #{id}")
+    int owns(@Param("userId") long userId, @Param("id") long id);
+
+    /** A notice as stored, with its booking's court and time (null when it is about no booking). */
+    record Row(
+            long id,
+            String kind,
+            Long reservationId,
+            String params,
+            LocalDateTime createTime,
+            LocalDateTime readTime,
+            LocalDate slotDate,
+            LocalTime startTime,
+            LocalTime endTime,
+            String courtName) {}
+
+    /** A notice's email as the sender needs it. */
+    record Outgoing(String messageId, String emailTo, int emailAttempts) {}
+
+    record Unpaid(long id, long userId, long slotId, LocalDateTime createTime) {}
+}

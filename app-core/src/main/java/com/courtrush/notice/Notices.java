@@ -1,0 +1,223 @@
+package com.courtrush.notice;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONObject;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineMessages;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * Posts a student's notices and reads their inbox (SPEC §18). A notice is posted inside the transaction of
+ * the event it tells of — the event and its notice are both there or neither is — and once per message
+ * id ({@code <KIND>:<what it is about>}): a repeat of the event (a redelivered grant, a second sweep) posts
+ * nothing more. Its text is made when it is read, in the reader's language; times are the gym's, with
+ * their date.
+ */
+@Service
+public class Notices {
+
+    static final String PAY_BY = "payBy";
+    static final String ORDER = "order";
+    static final String REASON = "reason";
+    static final String AMOUNT = "amount";
+    static final String UNTIL = "until";
+
+    /** Most notices one page of the inbox shows. */
+    static final int MAX_PAGE = 50;
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+    private static final int MAX_REASON = 200;
+
+    private final NoticeMapper notices;
+    private final NoticeChannels channels;
+    private final Clock clock;
+
+    Notices(NoticeMapper notices, NoticeChannels channels, Clock clock) {
+        this.notices = notices;
+        this.channels = channels;
+        this.clock = clock;
+    }
+
+    /** The rush gave these grants' students their places: pay by {@code payBy} (in the consumer's transaction). */
+    public void won(List<String> traceIds, LocalDateTime payBy, LocalDateTime now) {
+        requireTransaction();
+        notices.postWon(
+                traceIds,
+                params(Map.of(PAY_BY, WHEN.format(payBy))),
+                now,
+                channels.email().isPresent());
+    }
+
+    public void payDue(long userId, long reservationId, long slotId, LocalDateTime payBy) {
+        post(NoticeKind.PAY_DUE, userId, reservationId, slotId, reservationId, Map.of(PAY_BY, WHEN.format(payBy)));
+    }
+
+    public void paid(long userId, long reservationId, long slotId, String outTradeNo) {
+        post(NoticeKind.PAID, userId, reservationId, slotId, reservationId, Map.of(ORDER, outTradeNo));
+    }
+
+    public void cancelledByStaff(long userId, long reservationId, long slotId, String reason) {
+        post(
+                NoticeKind.CANCELLED_BY_STAFF,
+                userId,
+                reservationId,
+                slotId,
+                reservationId,
+                Map.of(REASON, shown(reason)));
+    }
+
+    public void timedOut(long userId, long reservationId, long slotId) {
+        post(NoticeKind.TIMED_OUT, userId, reservationId, slotId, reservationId, Map.of());
+    }
+
+    /** A pay order's money given back (once per order); {@code reason}: staff's, null for the student's own. */
+    public void refunded(
+            long userId, long reservationId, long slotId, String outTradeNo, long amountCents, String reason) {
+        post(
+                NoticeKind.REFUNDED,
+                userId,
+                reservationId,
+                slotId,
+                outTradeNo,
+                Map.of(AMOUNT, BigDecimal.valueOf(amountCents, 2).toPlainString(), REASON, shown(reason)));
+    }
+
+    /** A place of a slot offered from its waitlist until then (once per offer: a slot's next offer is a new one). */
+    public void offered(long userId, long slotId, LocalDateTime until) {
+        post(
+                NoticeKind.OFFER,
+                userId,
+                null,
+                slotId,
+                slotId + ":" + userId + ":" + until,
+                Map.of(UNTIL, WHEN.format(until)));
+    }
+
+    public void noShow(long userId, long reservationId, long slotId) {
+        post(NoticeKind.NO_SHOW, userId, reservationId, slotId, reservationId, Map.of());
+    }
+
+    /** Strikes blocked the student until then; {@code reservationId} is the no-show that did it. */
+    public void blocked(long userId, long reservationId, LocalDateTime until) {
+        post(NoticeKind.BLOCKED, userId, null, null, userId + ":" + reservationId, Map.of(UNTIL, WHEN.format(until)));
+    }
+
+    private void post(
+            NoticeKind kind, long userId, Long reservationId, Long slotId, Object about, Map<String, String> params) {
+        requireTransaction();
+        // its email, if the channel is on and the student verified an address: in the same row, sent after commit
+        String emailTo = channels.email().isPresent() ? notices.verifiedEmail(userId) : null;
+        notices.post(
+                kind.name() + ":" + about,
+                userId,
+                kind.name(),
+                reservationId,
+                slotId,
+                params(params),
+                LocalDateTime.now(clock),
+                emailTo,
+                emailTo == null ? null : NoticeEmails.PENDING);
+    }
+
+    /** The student's notices, newest first, before notice {@code before} (null: the newest), in {@code locale}. */
+    public Inbox inbox(long userId, Long before, int size, Locale locale) {
+        int shown = Math.max(1, Math.min(size, MAX_PAGE));
+        List<Notice> page = new ArrayList<>();
+        for (NoticeMapper.Row row : notices.page(userId, before, shown)) {
+            page.add(view(row, locale));
+        }
+        return new Inbox(notices.unread(userId), page);
+    }
+
+    public int unread(long userId) {
+        return notices.unread(userId);
+    }
+
+    /** Marks one notice read; 404 when it is not the student's. */
+    public int read(long userId, long id) {
+        if (notices.owns(userId, id) == 0) {
+            throw CourtRushException.notFound("notice.notFound", id);
+        }
+        notices.read(userId, id, LocalDateTime.now(clock));
+        return notices.unread(userId);
+    }
+
+    public int readAll(long userId) {
+        notices.readAll(userId, LocalDateTime.now(clock));
+        return 0;
+    }
+
+    /** A notice as {@code locale}'s reader reads it. */
+    Notice view(NoticeMapper.Row row, Locale locale) {
+        NoticeKind kind = NoticeKind.valueOf(row.kind());
+        JSONObject params = JSON.parseObject(row.params());
+        List<Object> args = new ArrayList<>();
+        args.add(
+                row.slotDate() == null
+                        ? EngineMessages.format(locale, "notice.noBooking")
+                        : EngineMessages.format(
+                                locale,
+                                "notice.booking",
+                                row.courtName(),
+                                row.slotDate().toString(),
+                                TIME.format(row.startTime()),
+                                TIME.format(row.endTime())));
+        for (String param : kind.params()) {
+            args.add(params.getString(param));
+        }
+        Object[] shown = args.toArray();
+        String reason = params.getString(REASON);
+        boolean noReason = kind.params().contains(REASON) && (reason == null || reason.isEmpty());
+        String text = EngineMessages.format(locale, "notice." + kind + ".text" + (noReason ? ".plain" : ""), shown);
+        return new Notice(
+                row.id(),
+                kind,
+                EngineMessages.format(locale, "notice." + kind + ".title"),
+                text,
+                row.reservationId(),
+                row.createTime(),
+                row.readTime() != null);
+    }
+
+    private static String shown(String reason) {
+        if (reason == null) {
+            return "";
+        }
+        String stripped = reason.strip();
+        return stripped.length() > MAX_REASON ? stripped.substring(0, MAX_REASON) + "…" : stripped;
+    }
+
+    private static String params(Map<String, String> params) {
+        return JSON.toJSONString(new LinkedHashMap<>(params));
+    }
+
+    private static void requireTransaction() {
+        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalStateException("A notice is posted in the transaction of the event it tells of");
+        }
+    }
+
+    /** A page of the inbox and how many notices are unread in all. */
+    public record Inbox(int unread, List<Notice> notices) {}
+
+    /** A notice as the student reads it. */
+    public record Notice(
+            long id,
+            NoticeKind kind,
+            String title,
+            String text,
+            Long reservationId,
+            LocalDateTime createTime,
+            boolean read) {}
+}

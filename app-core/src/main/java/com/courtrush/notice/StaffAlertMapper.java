@@ -1,0 +1,64 @@
+package com.courtrush.notice;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+/** The staff webhook's outbox. */
+@Mapper
+interface StaffAlertMapper {
+
+    @Insert("insert into staff_alert (message_id, kind, params, create_time, state, next_time) "
+            + "values (#{messageId}, #{kind}, #{params}, #{now}, 'PENDING', #{now}) "
+            + "on duplicate key update message_id = message_id")
+    int post(
+            @Param("messageId") String messageId,
+            @Param("kind") String kind,
+            @Param("params") String params,
+            @Param("now") LocalDateTime now);
+
+    @Select("select id from staff_alert where state = 'PENDING' and next_time <= #{now} "
+            + "and (lease_until is null or lease_until < #{now}) order by id limit #{limit}")
+    List<Long> due(@Param("now") LocalDateTime now, @Param("limit") int limit);
+
+    @Update("update staff_alert set lease_until = #{until}, attempts = attempts + 1 where id = #{id} "
+            + "and state = 'PENDING' and (lease_until is null or lease_until < #{now})")
+    int claim(@Param("id") long id, @Param("now") LocalDateTime now, @Param("until") LocalDateTime until);
+
+    @Select("select id, message_id, kind, params, create_time, attempts from staff_alert where id = #{id}")
+    Alert one(@Param("id") long id);
+
+    @Update("update staff_alert set state = 'SENT', sent_time = #{now}, lease_until = null, error = null "
+            + "where id = #{id}")
+    int sent(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    @Update("update staff_alert set state = #{state}, next_time = #{next}, lease_until = null, error = #{error} "
+            + "where id = #{id}")
+    int failed(
+            @Param("id") long id,
+            @Param("state") String state,
+            @Param("next") LocalDateTime next,
+            @Param("error") String error);
+
+    @Select("select id, message_id, kind, params, create_time, attempts, state, sent_time, error from staff_alert "
+            + "order by id desc limit #{limit}")
+    List<Delivery> recent(@Param("limit") int limit);
+
+    record Alert(long id, String messageId, String kind, String params, LocalDateTime createTime, int attempts) {}
+
+    /** An alert and how its delivery went, for staff. */
+    record Delivery(
+            long id,
+            String messageId,
+            String kind,
+            String params,
+            LocalDateTime createTime,
+            int attempts,
+            String state,
+            LocalDateTime sentTime,
+            String error) {}
+}

@@ -1,0 +1,95 @@
+package com.courtrush.notice;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONObject;
+import com.courtrush.core.EngineMessages;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.stereotype.Service;
+
+/**
+ * What staff must know at once (SPEC §18), for the staff webhook when a manager turned it on: a grant that
+ * went to the dead-letter queue, Redis unreachable, an opening sold out. Each is posted once per message id
+ * (what it is about), into an outbox the {@link StaffWebhook} sends from; with the webhook off nothing is kept.
+ */
+@Service
+public class StaffAlerts {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private final StaffAlertMapper mapper;
+    private final NoticeChannels channels;
+    private final Clock clock;
+
+    StaffAlerts(StaffAlertMapper mapper, NoticeChannels channels, Clock clock) {
+        this.mapper = mapper;
+        this.channels = channels;
+        this.clock = clock;
+    }
+
+    /** A grant could not be recorded and went to the dead-letter queue. */
+    public void deadLetter(String traceId) {
+        post(Kind.DEAD_LETTER, traceId, Map.of("trace", traceId));
+    }
+
+    /** Redis has not answered since then. */
+    public void redisDown(LocalDateTime since) {
+        post(Kind.REDIS_DOWN, WHEN.format(since), Map.of("since", WHEN.format(since)));
+    }
+
+    /** Every place of an opening is taken. */
+    public void soldOut(long sessionId, String opening, long afterSeconds) {
+        post(Kind.SOLD_OUT, sessionId, Map.of("opening", opening, "after", Long.toString(afterSeconds)));
+    }
+
+    private void post(Kind kind, Object about, Map<String, String> params) {
+        if (channels.webhook().isEmpty()) {
+            return;
+        }
+        mapper.post(
+                kind + ":" + about,
+                kind.name(),
+                JSON.toJSONString(new LinkedHashMap<>(params)),
+                LocalDateTime.now(clock));
+    }
+
+    /** Whether anyone listens: the webhook is on (watching for alerts is pointless otherwise). */
+    public boolean listening() {
+        return channels.webhook().isPresent();
+    }
+
+    /** The alerts lately posted, newest first, and how their delivery went. */
+    public List<StaffAlertMapper.Delivery> recent(int limit) {
+        return mapper.recent(Math.max(1, Math.min(limit, 200)));
+    }
+
+    /** An alert's text in {@code locale}. */
+    static String text(StaffAlertMapper.Alert alert, Locale locale) {
+        Kind kind = Kind.valueOf(alert.kind());
+        JSONObject params = JSON.parseObject(alert.params());
+        List<Object> args = new ArrayList<>();
+        for (String name : kind.params) {
+            args.add(params.getString(name));
+        }
+        return EngineMessages.format(locale, "alert." + kind, args.toArray());
+    }
+
+    /** What an alert is about, and the parameters its text shows. */
+    enum Kind {
+        DEAD_LETTER("trace"),
+        REDIS_DOWN("since"),
+        SOLD_OUT("opening", "after");
+
+        private final List<String> params;
+
+        Kind(String... params) {
+            this.params = List.of(params);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package com.courtrush.reserve.lifecycle;
+
+import com.courtrush.notice.Notices;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.Reservation;
+import org.springframework.stereotype.Component;
+
+/**
+ * Tells the student, in the transaction that ends their booking, when someone else ended it: staff (with
+ * their reason) or the payment timeout. Their own cancel needs no notice; a refund's and a no-show's are
+ * posted where the amount and the strike are known.
+ */
+@Component
+class EndNotices implements ReservationEndHook {
+
+    private final Notices notices;
+
+    EndNotices(Notices notices) {
+        this.notices = notices;
+    }
+
+    @Override
+    public void onEnded(Reservation reservation, CancelReason reason, String note) {
+        switch (reason) {
+            case STAFF ->
+                notices.cancelledByStaff(reservation.getUserId(), reservation.getId(), reservation.getSlotId(), note);
+            case TIMEOUT -> notices.timedOut(reservation.getUserId(), reservation.getId(), reservation.getSlotId());
+            default -> {}
+        }
+    }
+}

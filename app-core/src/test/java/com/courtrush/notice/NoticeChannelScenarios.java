@@ -1,0 +1,335 @@
+package com.courtrush.notice;
+
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import com.sun.net.httpserver.HttpServer;
+import jakarta.mail.internet.MimeMessage;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Notices by email through a real SMTP server (GreenMail) and to a staff webhook (a local HTTP listener): each
+ * sent after its event's commit, retried while the receiver is away, once more never (SPEC §18).
+ */
+public interface NoticeChannelScenarios extends StackAccess {
+
+    Pattern CODE = Pattern.compile("\\b(\\d{6})\\b");
+
+    @Test
+    default void aVerifiedAddressGetsTheStaffCancelOnceEvenAfterTheMailServerWasDownAndResetsAForgottenPassword()
+            throws Exception {
+        String admin = TestApi.ADMIN_TOKEN;
+        int port = freePort();
+        GreenMail mail = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+        mail.start();
+        try {
+            // a manager sets up the gym's SMTP server; staff may look, not change
+            Map<String, Object> server =
+                    Map.of("host", "127.0.0.1", "port", port, "from", "courts@gym.example", "security", "NONE");
+            Student desk = api().staffMember("STAFF");
+            assertThat(api().put(
+                                    "/admin/notice-channels/email",
+                                    desk.token(),
+                                    Map.of("enabled", true, "server", server))
+                            .status())
+                    .isEqualTo(403);
+            TestApi.expect(
+                    200, api().put("/admin/notice-channels/email", admin, Map.of("enabled", true, "server", server)));
+            assertThat(TestApi.expect(200, api().get("/admin/notice-channels", desk.token()))
+                            .data()
+                            .path("emailEnabled")
+                            .asBoolean())
+                    .isTrue();
+            assertThat(TestApi.expect(200, api().get("/auth/options", null))
+                            .data()
+                            .path("emailReset")
+                            .asBoolean())
+                    .isTrue();
+
+            // Ann adds her address and proves it hers with the code it was sent
+            Student ann = api().students(1).get(0);
+            String address = ann.studentId() + "@campus.example";
+            assertThat(api().put("/auth/email", ann.token(), Map.of("email", "not an address"))
+                            .status())
+                    .isEqualTo(400);
+            TestApi.expect(200, api().put("/auth/email", ann.token(), Map.of("email", address)));
+            assertThat(api().put("/auth/email", ann.token(), Map.of("email", address))
+                            .enumCode())
+                    .as("one code a minute")
+                    .isEqualTo("FAILED");
+            String code = codeIn(awaitMail(mail, address, 1).get(0));
+            String wrong = code.equals("000000") ? "000001" : "000000";
+            assertThat(api().post("/auth/email/verify", ann.token(), Map.of("code", wrong))
+                            .status())
+                    .isEqualTo(400);
+            JsonState verified = JsonState.of(
+                    TestApi.expect(200, api().post("/auth/email/verify", ann.token(), Map.of("code", code))));
+            assertThat(verified.verified()).isTrue();
+            assertThat(verified.email()).isEqualTo(address);
+
+            // staff cancel her booking with a reason: emailed once, in both languages, with a stable Message-ID
+            long court = api().createCourt();
+            long session = api().createSession(tomorrow(), now(), 3);
+            List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "11:00", 60, 1);
+            long first = api().book(ann, session, slots.get(0));
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/admin/reservations/" + first + "/cancel",
+                                    admin,
+                                    Map.of("reason", "court under repair")));
+            List<MimeMessage> cancel = awaitMail(mail, address, 3); // the code, "won", "cancelled"
+            MimeMessage cancelled = cancel.stream()
+                    .filter(m -> subject(m).contains("Cancelled by the gym"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(subject(cancelled)).contains("场馆取消了预约");
+            assertThat(text(cancelled)).contains("court under repair").contains("场馆取消了");
+            assertThat(cancelled.getHeader("Message-ID")[0])
+                    .isEqualTo("<notice-CANCELLED_BY_STAFF." + first + "@gym.example>");
+            bean(NoticeEmails.class).sendDue();
+            TestApi.sleep(300);
+            assertThat(to(mail, address)).as("once").hasSize(3);
+
+            // the mail server goes away: the next notice waits, is tried again, and arrives once it is back
+            mail.stop();
+            long second = api().book(ann, session, slots.get(1));
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> jdbc().queryForObject(
+                                            "select email_attempts from notice where message_id = ?",
+                                            Integer.class,
+                                            "WON:" + second)
+                            >= 1);
+            assertThat(jdbc().queryForMap(
+                                    "select email_state, email_error from notice where message_id = ?",
+                                    "WON:" + second))
+                    .containsEntry("EMAIL_STATE", "PENDING")
+                    .hasEntrySatisfying(
+                            "EMAIL_ERROR", error -> assertThat((String) error).isNotBlank());
+            mail = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+            mail.start();
+            List<MimeMessage> after = awaitMail(mail, address, 1);
+            assertThat(subject(after.get(0))).contains("You got a court");
+            assertThat(jdbc().queryForObject(
+                                    "select email_state from notice where message_id = ?",
+                                    String.class,
+                                    "WON:" + second))
+                    .isEqualTo("SENT");
+
+            // a forgotten password: a code to the verified address, then a new password; old sign-ins end
+            TestApi.expect(200, api().post("/auth/forgot", null, Map.of("studentId", ann.studentId())));
+            assertThat(TestApi.expect(200, api().post("/auth/forgot", null, Map.of("studentId", "nobody-here")))
+                            .body()
+                            .path("message")
+                            .asText())
+                    .as("the same answer for an account with no address")
+                    .contains("If this account has a verified email address");
+            MimeMessage reset = awaitMail(mail, address, 2).stream()
+                    .filter(m -> subject(m).contains("reset your password"))
+                    .findFirst()
+                    .orElseThrow();
+            String resetCode = codeIn(reset);
+            assertThat(api().post(
+                                    "/auth/reset",
+                                    null,
+                                    Map.of("studentId", ann.studentId(), "code", resetCode, "newPassword", "abc"))
+                            .status())
+                    .as("a password too short is refused before the code is used up")
+                    .isEqualTo(400);
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/auth/reset",
+                                    null,
+                                    Map.of(
+                                            "studentId",
+                                            ann.studentId(),
+                                            "code",
+                                            resetCode,
+                                            "newPassword",
+                                            "fresh-secret-1")));
+            assertThat(api().get("/notices", ann.token()).status()).isEqualTo(401);
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/auth/login",
+                                    null,
+                                    Map.of("studentId", ann.studentId(), "password", "fresh-secret-1")));
+            assertThat(api().post(
+                                    "/auth/reset",
+                                    null,
+                                    Map.of("studentId", ann.studentId(), "code", resetCode, "newPassword", "again-2")))
+                    .extracting(Reply::status)
+                    .as("a code works once")
+                    .isEqualTo(400);
+        } finally {
+            mail.stop();
+            api().put(
+                            "/admin/notice-channels/email",
+                            admin,
+                            Map.of(
+                                    "enabled",
+                                    false,
+                                    "server",
+                                    Map.of(
+                                            "host",
+                                            "127.0.0.1",
+                                            "port",
+                                            25,
+                                            "from",
+                                            "courts@gym.example",
+                                            "security",
+                                            "NONE")));
+        }
+    }
+
+    @Test
+    default void aSoldOutOpeningReachesTheStaffWebhookOnceRetriedWhileItAnswersAnError() throws Exception {
+        String admin = TestApi.ADMIN_TOKEN;
+        List<Map<String, String>> received = new CopyOnWriteArrayList<>();
+        AtomicInteger calls = new AtomicInteger();
+        HttpServer robot = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        robot.createContext("/robot", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            String id = exchange.getRequestHeaders().getFirst("X-CourtRush-Message-Id");
+            byte[] answer;
+            int status;
+            if (id != null && id.startsWith("SOLD_OUT:") && calls.getAndIncrement() == 0) {
+                status = 500; // the robot's first answer: an error, so the alert is tried again
+                answer = "busy".getBytes(StandardCharsets.UTF_8);
+            } else {
+                status = 200;
+                answer = "{\"errcode\":0,\"errmsg\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
+            }
+            received.add(Map.of("id", String.valueOf(id), "body", body, "status", Integer.toString(status)));
+            exchange.sendResponseHeaders(status, answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        robot.start();
+        try {
+            String url = "http://127.0.0.1:" + robot.getAddress().getPort() + "/robot";
+            TestApi.expect(
+                    200,
+                    api().put(
+                                    "/admin/notice-channels/webhook",
+                                    admin,
+                                    Map.of("enabled", true, "webhook", Map.of("url", url, "format", "ROBOT"))));
+            assertThat(api().put(
+                                    "/admin/notice-channels/webhook",
+                                    admin,
+                                    Map.of("enabled", true, "webhook", Map.of("url", "file:///etc/passwd")))
+                            .status())
+                    .isEqualTo(400);
+            TestApi.expect(200, api().post("/admin/notice-channels/webhook/test", admin, null));
+
+            // an opening's only place is taken: the robot is told it sold out, once, after its error
+            long session = api().createSession(tomorrow(), now(), 1);
+            long slot = api().generateSlots(session, List.of(api().createCourt()), "20:00", "21:00", 60, 1)
+                    .get(0);
+            api().book(api().students(1).get(0), session, slot);
+            String id = "SOLD_OUT:" + session;
+            await().atMost(Duration.ofSeconds(40))
+                    .until(() -> received.stream()
+                                    .filter(r -> r.get("id").equals(id)
+                                            && r.get("status").equals("200"))
+                                    .count()
+                            == 1);
+            List<Map<String, String>> soldOut = new ArrayList<>(
+                    received.stream().filter(r -> r.get("id").equals(id)).toList());
+            assertThat(soldOut).extracting(r -> r.get("status")).containsExactly("500", "200");
+            assertThat(soldOut.get(1).get("body"))
+                    .contains("\"msgtype\":\"text\"")
+                    .contains("约满")
+                    .contains("sold out within");
+            TestApi.sleep(6000); // another look of the watch: told once
+            assertThat(received.stream().filter(r -> r.get("id").equals(id))).hasSize(2);
+            assertThat(TestApi.expect(200, api().get("/admin/staff-alerts", admin))
+                            .data()
+                            .findValuesAsText("messageId"))
+                    .contains(id);
+        } finally {
+            robot.stop(0);
+            api().put(
+                            "/admin/notice-channels/webhook",
+                            admin,
+                            Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
+        }
+    }
+
+    private static List<MimeMessage> awaitMail(GreenMail mail, String address, int count) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> to(mail, address).size() >= count);
+        return to(mail, address);
+    }
+
+    private static List<MimeMessage> to(GreenMail mail, String address) {
+        return Arrays.stream(mail.getReceivedMessages())
+                .filter(m -> {
+                    try {
+                        return Arrays.stream(m.getAllRecipients())
+                                .anyMatch(a -> a.toString().equals(address));
+                    } catch (jakarta.mail.MessagingException e) {
+                        throw new IllegalStateException(e);
+                    }
+                })
+                .toList();
+    }
+
+    private static String subject(MimeMessage message) {
+        try {
+            return message.getSubject();
+        } catch (jakarta.mail.MessagingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String text(MimeMessage message) {
+        try {
+            return message.getContent().toString();
+        } catch (jakarta.mail.MessagingException | IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String codeIn(MimeMessage message) {
+        Matcher found = CODE.matcher(text(message));
+        assertThat(found.find()).as(text(message)).isTrue();
+        return found.group(1);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** The email state an answer carries. */
+    record JsonState(String email, boolean verified) {
+        static JsonState of(Reply reply) {
+            return new JsonState(
+                    reply.data().path("email").asText(),
+                    reply.data().path("verified").asBoolean());
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package com.courtrush.notice;
+
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.reserve.lifecycle.PaymentTimeout;
+import com.courtrush.reserve.record.ReservationWriter;
+import com.courtrush.reserve.record.ReserveMessage;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** A student's notices (SPEC §18): each event's notice once, in the student's language, with real parallel requests. */
+public interface NoticeScenarios extends StackAccess {
+
+    @Test
+    default void whatHappensToABookingReachesTheStudentsInboxOnceInTheirLanguage() throws Exception {
+        String admin = TestApi.ADMIN_TOKEN;
+        String courtName = TestApi.unique("Notice court ");
+        long court = api().createCourt(courtName);
+        long session = api().createSession(tomorrow(), now(), 3);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "12:00", 60, 1);
+        List<Student> students = api().students(5);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        Student cy = students.get(2);
+
+        // five students rush two slots at once: each winner is told once, nobody else
+        List<Callable<Reply>> rush = new ArrayList<>();
+        for (int i = 0; i < students.size(); i++) {
+            Student student = students.get(i);
+            long slot = slots.get(i % 2);
+            rush.add(() -> api().reserve(student, session, slot));
+        }
+        List<Reply> answers = all(rush);
+        for (int i = 0; i < answers.size(); i++) {
+            if (answers.get(i).status() == 202) {
+                TestApi.expect(
+                        200,
+                        api().awaitResult(
+                                        students.get(i),
+                                        answers.get(i).data().path("traceId").asText(),
+                                        Duration.ofSeconds(15)));
+            }
+        }
+        List<Map<String, Object>> won = jdbc().queryForList(
+                        "select n.user_id, n.reservation_id from notice n join reservation r on r.id = n.reservation_id "
+                                + "where n.kind = 'WON' and r.session_id = ?",
+                        session);
+        assertThat(won).hasSize(2);
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from reservation where session_id = ? and status = 'PENDING_PAYMENT'",
+                                Integer.class,
+                                session))
+                .isEqualTo(2);
+
+        // a grant delivered again (the broker's redelivery) records nothing and tells nobody twice
+        Map<String, Object> first = jdbc().queryForMap(
+                        "select trace_id, user_id, slot_id, session_id from reservation where id = ?",
+                        won.get(0).get("RESERVATION_ID"));
+        ReserveMessage again = new ReserveMessage(
+                first.get("TRACE_ID").toString(),
+                ((Number) first.get("USER_ID")).longValue(),
+                ((Number) first.get("SLOT_ID")).longValue(),
+                session,
+                System.currentTimeMillis());
+        assertThat(bean(ReservationWriter.class).record(again)).isEqualTo(ReservationWriter.Result.DUPLICATE);
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from notice where reservation_id = ? and kind = 'WON'",
+                                Integer.class,
+                                won.get(0).get("RESERVATION_ID")))
+                .isEqualTo(1);
+
+        // the rest of the morning, on the slots left free
+        long annBooking = api().book(ann, session, slots.get(2));
+        long bobBooking = api().book(bob, session, slots.get(3));
+        String annOrder = api().pay(ann, annBooking);
+
+        // staff cancel Bob's with a reason; Ann's paid one is refunded by staff, with theirs
+        TestApi.expect(
+                200,
+                api().post(
+                                "/admin/reservations/" + bobBooking + "/cancel",
+                                admin,
+                                Map.of("reason", "court under repair")));
+        TestApi.expect(
+                200,
+                api().post(
+                                "/admin/reservations/" + annBooking + "/refund",
+                                admin,
+                                Map.of("reason", "floor being waxed")));
+
+        JsonNode annInbox = inbox(ann, "en");
+        List<String> annKinds = annInbox.path("notices").findValuesAsText("kind");
+        assertThat(annKinds.subList(0, 3)).containsExactly("REFUNDED", "PAID", "WON");
+        JsonNode refunded = annInbox.path("notices").get(0);
+        assertThat(refunded.path("text").asText())
+                .contains(courtName)
+                .contains(tomorrow().toString())
+                .contains("10:00–11:00")
+                .contains("¥20.00")
+                .contains("floor being waxed");
+        assertThat(refunded.path("read").asBoolean()).isFalse();
+        assertThat(annInbox.path("notices").get(1).path("text").asText()).contains(annOrder);
+        assertThat(annInbox.path("notices").get(2).path("text").asText())
+                .as("the deadline is told with its date")
+                .containsPattern("Pay by \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}");
+
+        JsonNode bobInbox = inbox(bob, "zh-CN");
+        JsonNode cancelled = bobInbox.path("notices").get(0);
+        assertThat(cancelled.path("kind").asText()).isEqualTo("CANCELLED_BY_STAFF");
+        assertThat(cancelled.path("title").asText()).isEqualTo("场馆取消了预约");
+        assertThat(cancelled.path("text").asText())
+                .startsWith("场馆取消了 " + courtName)
+                .endsWith("：court under repair");
+
+        // an unpaid booking: reminded once five minutes before its timeout (two nodes' runs at once), then timed out
+        long cyBooking = api().book(cy, session, slots.get(2));
+        int timeout = bean(AppSettings.class).getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
+        jdbc().update(
+                        "update reservation set create_time = ? where id = ?",
+                        now().minusMinutes(timeout - 3),
+                        cyBooking);
+        PaymentReminders reminders = bean(PaymentReminders.class);
+        List<Callable<Integer>> runs = List.of(reminders::remind, reminders::remind);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (Future<Integer> run : pool.invokeAll(runs)) {
+                run.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        reminders.remind();
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from notice where reservation_id = ? and kind = 'PAY_DUE'",
+                                Integer.class,
+                                cyBooking))
+                .isEqualTo(1);
+        jdbc().update(
+                        "update reservation set create_time = ? where id = ?",
+                        now().minusMinutes(timeout + 1),
+                        cyBooking);
+        bean(PaymentTimeout.class).cancelOverdue();
+        List<String> cyKinds = inbox(cy, "en").path("notices").findValuesAsText("kind");
+        assertThat(cyKinds.subList(0, 3)).containsExactly("TIMED_OUT", "PAY_DUE", "WON");
+
+        // read one, then all; another student's notice is not theirs to read
+        int unread = annInbox.path("unread").asInt();
+        assertThat(unread).isGreaterThanOrEqualTo(3);
+        long refundedId = refunded.path("id").asLong();
+        assertThat(api().post("/notices/" + refundedId + "/read", bob.token(), null)
+                        .status())
+                .isEqualTo(404);
+        assertThat(TestApi.expect(200, api().post("/notices/" + refundedId + "/read", ann.token(), null))
+                        .data()
+                        .path("unread")
+                        .asInt())
+                .isEqualTo(unread - 1);
+        assertThat(TestApi.expect(200, api().get("/notices/unread", ann.token()))
+                        .data()
+                        .path("unread")
+                        .asInt())
+                .isEqualTo(unread - 1);
+        TestApi.expect(200, api().post("/notices/read-all", ann.token(), null));
+        assertThat(inbox(ann, "en").path("unread").asInt()).isZero();
+        assertThat(inbox(ann, "en").path("notices").get(0).path("read").asBoolean())
+                .isTrue();
+        // staff have no inbox of their own here, and nobody reads one signed out
+        assertThat(api().get("/notices", admin).status()).isEqualTo(403);
+        assertThat(api().get("/notices", null).status()).isEqualTo(401);
+    }
+
+    private JsonNode inbox(Student student, String language) throws Exception {
+        TestApi.RawReply reply =
+                api().raw("GET", "/notices?size=50", student.token(), Map.of("Accept-Language", language), null);
+        assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+        return new ObjectMapper()
+                .readTree(reply.body().getBytes(StandardCharsets.UTF_8))
+                .path("data");
+    }
+
+    private static <T> List<T> all(List<Callable<T>> calls) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(calls.size());
+        try {
+            List<T> results = new ArrayList<>();
+            for (Future<T> future : pool.invokeAll(calls)) {
+                results.add(future.get());
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
