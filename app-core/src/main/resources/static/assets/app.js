@@ -3,7 +3,8 @@
    that opens the gate) and this page's monotonic clock, never on the phone's wall clock.
 
    Requests it makes (docs/student-page.md lists them; the bench replays them):
-   - on load: GET /calendar, GET /slots?date=, GET /reservations/mine
+   - on load: GET /calendar, GET /slots?date=, GET /reservations/mine, GET /notices/reminders (again each time
+     the courts are shown, never on their refresh); "remind me" on an opening: PUT/DELETE /notices/reminders/{id}
    - while the courts are on screen and the tab visible: GET /slots every 4-7 s (jittered), GET /calendar
      every minute; nothing while hidden
    - a tap: one POST /reserve/ (never retried by the page; on a fair-draw opening, from its warm-up
@@ -41,6 +42,7 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
   const PASS_LEAD_MS = 60000;  // a booking pass is asked for in the minute before the gate opens
   const UNREACHABLE_RETRY_MAX_MS = 15000;  // the slot refresh's longest pause while the engine is away
   const DRAW_TENTHS_MS = 10000;  // a draw's close is counted in tenths of a second in its last ten
+  const REMIND_LEAD_MS = 60000;  // "remind me" is offered until a minute before the flash time
 
   const state = State.state;
 
@@ -119,6 +121,7 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     state.passes.clear();
     state.wishes.clear();
     state.entries.clear();
+    state.reminders.clear();
     state.notes.clear();
     state.queued.clear();
     state.sending.clear();
@@ -253,7 +256,7 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
       $('#openings').replaceChildren();
     }
     renderDays();
-    await Promise.all([loadSlots(), loadMine()]);
+    await Promise.all([loadSlots(), loadMine(), loadReminders()]);
     if (state.view !== 'slots') {
       return; // the student moved on (or was sent to sign in) while these loaded
     }
@@ -371,6 +374,39 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     refreshRows();
   }
 
+  /** The openings the student asked to be reminded of (once per visit to the courts, never on the refresh). */
+  async function loadReminders() {
+    const epoch = state.epoch;
+    const a = await Api.get('/notices/reminders');
+    if (a.status === 200 && epoch === state.epoch) {
+      state.reminders = new Set(a.data);
+      labelReminders();
+    }
+  }
+
+  function labelReminders() {
+    for (const [sessionId, head] of state.heads) {
+      const on = state.reminders.has(sessionId);
+      setText(head.remind, t(on ? 'remind.on' : 'remind.ask'));
+      head.remind.setAttribute('aria-pressed', on ? 'true' : 'false');
+    }
+  }
+
+  async function toggleReminder(sessionId) {
+    const head = state.heads.get(sessionId);
+    head.remind.disabled = true;
+    const on = state.reminders.has(sessionId);
+    const a = on ? await Api.del('/notices/reminders/' + sessionId) : await Api.put('/notices/reminders/' + sessionId);
+    head.remind.disabled = false;
+    if (a.status === 200) {
+      state.reminders = new Set(a.data);
+      labelReminders();
+      toast(t(on ? 'remind.dropped' : 'remind.set'));
+    } else if (a.status !== 401) {
+      toast(a.message);
+    }
+  }
+
   function buildOpening(opening) {
     const gateLabel = h('span', { class: 'gate-label' });
     const gateTime = h('span', { class: 'gate-time' });
@@ -387,6 +423,11 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     const sorted = [...courts.values()].sort((a, b) =>
       a.name.localeCompare(b.name, undefined, { numeric: true }));
     const head = state.heads.get(opening.sessionId);
+    head.remind = h('button', {
+      type: 'button', class: 'small-button secondary remind', 'data-session': opening.sessionId, hidden: true,
+      onclick: () => toggleReminder(opening.sessionId),
+    }, t(state.reminders.has(opening.sessionId) ? 'remind.on' : 'remind.ask'));
+    head.remind.setAttribute('aria-pressed', state.reminders.has(opening.sessionId) ? 'true' : 'false');
     head.pass = opening.bookingPass ? buildPassPanel(opening) : null;
     head.draw = opening.fairDraw
       ? h('p', { class: 'draw-panel small' }, t('draw.title', dayTime(opening.drawEntryFrom || opening.flashTime),
@@ -397,7 +438,8 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
         h('div', {},
           h('h2', {}, t('opening.title', dayLabel(opening.sessionDate))),
           h('p', { class: 'muted small' }, t('opening.flash', dayTime(opening.flashTime)), ' · ',
-            t('opening.limit', opening.perUserLimit))),
+            t('opening.limit', opening.perUserLimit)),
+          head.remind),
         gate),
       head.draw,
       head.pass ? head.pass.el : null,
@@ -542,6 +584,7 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     for (const head of state.heads.values()) {
       const gate = gateOf(head.opening);
       const draw = drawOf(head.opening);
+      head.remind.hidden = !(gate.phase === 'soon' && gate.msLeft > REMIND_LEAD_MS); // a reminder needs time to remind
       head.el.className = 'gate gate-' + gate.phase + (draw ? ' draw-' + draw.phase : '');
       const due = gate.phase === 'soon' && gate.msLeft <= 0;
       if (draw && draw.phase === 'open') {

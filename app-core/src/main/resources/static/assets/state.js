@@ -23,6 +23,7 @@ export const state = {
   draws: new Map(),      // sessionId -> performance.now() when its fair draw's window closes
   wishes: new Map(),     // sessionId -> slot ids marked "also OK" for its draw entry, in order (2 at most)
   entries: new Map(),    // sessionId -> traceId of this student's draw entry, until its result
+  reminders: new Set(),  // GET /notices/reminders: sessionIds the student is reminded of before their flash time
   structure: '',
   slotsTimer: null,
   slotsFailures: 0,      // /slots answers missed in a row: the refresh backs off while the engine is away

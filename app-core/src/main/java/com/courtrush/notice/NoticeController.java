@@ -9,12 +9,15 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Positive;
+import java.util.List;
 import java.util.Map;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -25,9 +28,11 @@ import org.springframework.web.bind.annotation.RestController;
 class NoticeController {
 
     private final Notices notices;
+    private final FlashReminders reminders;
 
-    NoticeController(Notices notices) {
+    NoticeController(Notices notices, FlashReminders reminders) {
         this.notices = notices;
+        this.reminders = reminders;
     }
 
     @Operation(summary = "My notices, newest first (before: a notice id, for the next page), and how many are unread")
@@ -50,6 +55,24 @@ class NoticeController {
     @PostMapping("/notices/{id}/read")
     ApiResponse<Map<String, Integer>> read(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(Map.of("unread", notices.read(caller.requireUserId(), id)));
+    }
+
+    @Operation(summary = "The openings I asked to be reminded of, flash time still to come")
+    @GetMapping("/notices/reminders")
+    ApiResponse<List<Long>> reminders(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(reminders.upcoming(caller.requireUserId()));
+    }
+
+    @Operation(summary = "Remind me of this opening 10 minutes before its flash time (a notice, and an email)")
+    @PutMapping("/notices/reminders/{sessionId}")
+    ApiResponse<List<Long>> remind(@PathVariable @Positive long sessionId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(reminders.set(caller.requireUserId(), sessionId, true));
+    }
+
+    @Operation(summary = "Do not remind me of this opening")
+    @DeleteMapping("/notices/reminders/{sessionId}")
+    ApiResponse<List<Long>> forget(@PathVariable @Positive long sessionId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(reminders.set(caller.requireUserId(), sessionId, false));
     }
 
     @Operation(summary = "Mark all my notices read")

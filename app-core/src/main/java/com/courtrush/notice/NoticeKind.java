@@ -24,7 +24,9 @@ public enum NoticeKind {
     /** Not checked in: the booking ended as a no-show, a strike. */
     NO_SHOW(),
     /** Strikes blocked the student from booking until then. */
-    BLOCKED(Notices.UNTIL);
+    BLOCKED(Notices.UNTIL),
+    /** An opening the student asked to be reminded of opens soon. */
+    OPENING_SOON(Notices.FLASH, Notices.DAY);
 
     private final List<String> params;
 

@@ -31,6 +31,8 @@ public class Notices {
     static final String REASON = "reason";
     static final String AMOUNT = "amount";
     static final String UNTIL = "until";
+    static final String FLASH = "flash";
+    static final String DAY = "day";
 
     /** Most notices one page of the inbox shows. */
     static final int MAX_PAGE = 50;
@@ -111,6 +113,17 @@ public class Notices {
     /** Strikes blocked the student until then; {@code reservationId} is the no-show that did it. */
     public void blocked(long userId, long reservationId, LocalDateTime until) {
         post(NoticeKind.BLOCKED, userId, null, null, userId + ":" + reservationId, Map.of(UNTIL, WHEN.format(until)));
+    }
+
+    /** An opening the student asked to be reminded of opens at {@code flash}. */
+    public void openingSoon(long userId, long sessionId, java.time.LocalDate day, LocalDateTime flash) {
+        post(
+                NoticeKind.OPENING_SOON,
+                userId,
+                null,
+                null,
+                sessionId + ":" + userId,
+                Map.of(FLASH, WHEN.format(flash), DAY, day.toString()));
     }
 
     private void post(

@@ -230,6 +230,9 @@ class ApiContractTest {
     com.courtrush.notice.EmailAddresses emailAddresses;
 
     @MockitoBean
+    com.courtrush.notice.FlashReminders flashReminders;
+
+    @MockitoBean
     com.courtrush.notice.NoticeChannels noticeChannels;
 
     @MockitoBean

@@ -187,6 +187,60 @@ public interface NoticeScenarios extends StackAccess {
         assertThat(api().get("/notices", null).status()).isEqualTo(401);
     }
 
+    @Test
+    default void aStudentWhoAskedIsRemindedOnceTenMinutesBeforeAnOpeningsFlashTime() throws Exception {
+        long session = api().createSession(tomorrow(), now().plusMinutes(30).withNano(0), 2);
+        api().generateSlots(session, List.of(api().createCourt()), "19:00", "20:00", 60, 1);
+        long opened = api().createSession(tomorrow(), now().withNano(0), 2);
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        TestApi.expect(200, api().put("/notices/reminders/" + session, ann.token(), null));
+        assertThat(TestApi.expect(200, api().get("/notices/reminders", ann.token()))
+                        .data()
+                        .toString())
+                .contains(Long.toString(session));
+        TestApi.expect(200, api().put("/notices/reminders/" + session, bob.token(), null));
+        TestApi.expect(200, api().delete("/notices/reminders/" + session, bob.token()));
+        assertThat(api().put("/notices/reminders/" + opened, ann.token(), null).status())
+                .as("an opening already open has nothing to remind of")
+                .isEqualTo(409);
+        assertThat(api().put("/notices/reminders/999999999", ann.token(), null).status())
+                .isEqualTo(404);
+
+        // 30 minutes before: nothing yet; 5 minutes before, two nodes' runs at once: Ann is told once, Bob not
+        FlashReminders reminders = bean(FlashReminders.class);
+        reminders.remind();
+        assertThat(kinds(ann)).doesNotContain("OPENING_SOON");
+        java.time.LocalDateTime flash = now().plusMinutes(5).withSecond(0).withNano(0);
+        jdbc().update("update reserve_session set flash_time = ? where id = ?", flash, session);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (Future<Integer> run :
+                    pool.invokeAll(List.<Callable<Integer>>of(reminders::remind, reminders::remind))) {
+                run.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        reminders.remind();
+        JsonNode told = inbox(ann, "en").path("notices").get(0);
+        assertThat(told.path("kind").asText()).isEqualTo("OPENING_SOON");
+        assertThat(told.path("text").asText())
+                .contains("The opening for " + tomorrow())
+                .contains(flash.toLocalDate() + " " + flash.toLocalTime());
+        assertThat(kinds(ann).stream().filter("OPENING_SOON"::equals)).hasSize(1);
+        assertThat(kinds(bob)).doesNotContain("OPENING_SOON");
+        assertThat(TestApi.expect(200, api().get("/notices/reminders", ann.token()))
+                        .data()
+                        .toString())
+                .contains(Long.toString(session));
+    }
+
+    private List<String> kinds(Student student) throws Exception {
+        return inbox(student, "en").path("notices").findValuesAsText("kind");
+    }
+
     private JsonNode inbox(Student student, String language) throws Exception {
         TestApi.RawReply reply =
                 api().raw("GET", "/notices?size=50", student.token(), Map.of("Accept-Language", language), null);

@@ -200,6 +200,7 @@ final class StudentsMix {
         BenchHttp.Reply slots = call(Kind.SLOTS, () -> http.get("/slots?date=" + date, student.token));
         call(Kind.MINE, () -> http.get("/reservations/mine", student.token));
         call(Kind.NOTICES, () -> http.get("/notices/unread", student.token));
+        call(Kind.NOTICES, () -> http.get("/notices/reminders", student.token));
         later(4000 + ThreadLocalRandom.current().nextLong(3000), () -> refreshSlots(student));
         later(60_000, () -> refreshCalendar(student));
         scheduleTap(student, slots);
