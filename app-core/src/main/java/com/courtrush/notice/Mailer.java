@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * a receiver can drop a repeat when a send is retried.
  */
 @Component
-public class Mailer {
+class Mailer {
 
     private static final int CONNECT_TIMEOUT_MS = 5_000;
     private static final int IO_TIMEOUT_MS = 15_000;

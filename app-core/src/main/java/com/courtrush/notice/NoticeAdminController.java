@@ -1,8 +1,6 @@
 package com.courtrush.notice;
 
 import com.courtrush.account.Caller;
-import com.courtrush.audit.AuditTrail;
-import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
@@ -11,11 +9,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import java.time.Clock;
-import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
-import org.springframework.mail.MailException;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -31,99 +26,53 @@ import org.springframework.web.bind.annotation.RestController;
 @Validated
 class NoticeAdminController {
 
-    private final NoticeChannels channels;
-    private final Mailer mailer;
-    private final StaffWebhook webhook;
-    private final StaffAlerts alerts;
-    private final AuditTrail audit;
-    private final Clock clock;
+    private final ChannelSetup setup;
 
-    NoticeAdminController(
-            NoticeChannels channels,
-            Mailer mailer,
-            StaffWebhook webhook,
-            StaffAlerts alerts,
-            AuditTrail audit,
-            Clock clock) {
-        this.channels = channels;
-        this.mailer = mailer;
-        this.webhook = webhook;
-        this.alerts = alerts;
-        this.audit = audit;
-        this.clock = clock;
+    NoticeAdminController(ChannelSetup setup) {
+        this.setup = setup;
     }
 
     @Operation(summary = "Both channels' settings (the SMTP password only as set or not)")
     @GetMapping("/admin/notice-channels")
     ApiResponse<NoticeChannels.Settings> settings() {
-        return ApiResponse.ok(channels.settings());
+        return ApiResponse.ok(setup.settings());
     }
 
     @Operation(summary = "Set the email channel (manager): the SMTP server; a blank password keeps the one set")
     @PutMapping("/admin/notice-channels/email")
     ApiResponse<NoticeChannels.Settings> setEmail(
             @RequestBody EmailChange change, @AuthenticationPrincipal Caller manager) {
-        NoticeChannels.Settings set = channels.setEmail(change.enabled(), change.server());
-        audit.record(
-                manager.actor(),
-                "SET_EMAIL_CHANNEL",
-                "SETTING",
-                "EMAIL",
-                change.server().host() + ":" + change.server().port() + (change.enabled() ? " on" : " off"));
-        return ApiResponse.ok(set);
+        return ApiResponse.ok(setup.setEmail(change.enabled(), change.server(), manager));
     }
 
     @Operation(summary = "Set the staff webhook (manager): a WeCom/DingTalk robot (ROBOT) or a JSON receiver")
     @PutMapping("/admin/notice-channels/webhook")
     ApiResponse<NoticeChannels.Settings> setWebhook(
             @RequestBody WebhookChange change, @AuthenticationPrincipal Caller manager) {
-        NoticeChannels.Settings set = channels.setWebhook(change.enabled(), change.webhook());
-        audit.record(manager.actor(), "SET_WEBHOOK", "SETTING", "WEBHOOK", change.enabled() ? "on" : "off");
-        return ApiResponse.ok(set);
+        return ApiResponse.ok(setup.setWebhook(change.enabled(), change.webhook(), manager));
     }
 
     @Operation(summary = "Send a test email now through the email channel's server (manager)")
     @PostMapping("/admin/notice-channels/email/test")
-    ApiResponse<String> testEmail(@RequestBody TestEmail test, HttpServletRequest http) {
-        NoticeChannels.Email server =
-                channels.email().orElseThrow(() -> CourtRushException.conflict("channel.emailOff"));
-        String to = NoticeChannels.address(test.to());
+    ApiResponse<String> testEmail(
+            @RequestBody TestEmail test, @AuthenticationPrincipal Caller manager, HttpServletRequest http) {
         Locale locale = RequestLocales.of(http);
-        try {
-            mailer.send(
-                    server,
-                    to,
-                    "test-" + System.currentTimeMillis(),
-                    EngineMessages.format(locale, "channel.testSubject"),
-                    EngineMessages.format(locale, "channel.testText"));
-        } catch (MailException e) {
-            throw CourtRushException.conflict("channel.testFailed", NoticeEmails.shortened(e));
-        }
+        String to = setup.testEmail(test.to(), locale, manager);
         return ApiResponse.ok(EngineMessages.format(locale, "channel.testSent", to), to);
     }
 
     @Operation(summary = "Post a test message to the staff webhook now (manager)")
     @PostMapping("/admin/notice-channels/webhook/test")
-    ApiResponse<String> testWebhook(HttpServletRequest http) {
-        NoticeChannels.Webhook target =
-                channels.webhook().orElseThrow(() -> CourtRushException.conflict("channel.webhookOff"));
+    ApiResponse<String> testWebhook(@AuthenticationPrincipal Caller manager, HttpServletRequest http) {
         Locale locale = RequestLocales.of(http);
-        String refused = webhook.deliver(
-                target,
-                "TEST:" + System.currentTimeMillis(),
-                "TEST",
-                "【CourtRush】" + EngineMessages.format(locale, "channel.testText"),
-                LocalDateTime.now(clock));
-        if (refused != null) {
-            throw CourtRushException.conflict("channel.testFailed", refused);
-        }
-        return ApiResponse.ok(EngineMessages.format(locale, "channel.testSent", target.url()), target.url());
+        String url = setup.testWebhook(locale, manager);
+        return ApiResponse.ok(EngineMessages.format(locale, "channel.testSent", url), url);
     }
 
     @Operation(summary = "The staff alerts lately posted, newest first, and how their delivery went")
     @GetMapping("/admin/staff-alerts")
-    ApiResponse<List<StaffAlertMapper.Delivery>> recent(@RequestParam(defaultValue = "50") @Min(1) @Max(200) int size) {
-        return ApiResponse.ok(alerts.recent(size));
+    ApiResponse<List<StaffAlerts.Delivery>> recent(@RequestParam(defaultValue = "50") @Min(1) @Max(200) int size) {
+        return ApiResponse.ok(setup.alerts(size));
     }
 
     record EmailChange(boolean enabled, NoticeChannels.Email server) {}

@@ -46,19 +46,7 @@ interface StaffAlertMapper {
 
     @Select("select id, message_id, kind, params, create_time, attempts, state, sent_time, error from staff_alert "
             + "order by id desc limit #{limit}")
-    List<Delivery> recent(@Param("limit") int limit);
+    List<StaffAlerts.Delivery> recent(@Param("limit") int limit);
 
     record Alert(long id, String messageId, String kind, String params, LocalDateTime createTime, int attempts) {}
-
-    /** An alert and how its delivery went, for staff. */
-    record Delivery(
-            long id,
-            String messageId,
-            String kind,
-            String params,
-            LocalDateTime createTime,
-            int attempts,
-            String state,
-            LocalDateTime sentTime,
-            String error) {}
 }

@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
  * A robot that answers 200 with a non-zero {@code errcode} refused it.
  */
 @Component
-public class StaffWebhook {
+class StaffWebhook {
 
     static final String MESSAGE_ID_HEADER = "X-CourtRush-Message-Id";
 

@@ -236,13 +236,7 @@ class ApiContractTest {
     com.courtrush.notice.NoticeChannels noticeChannels;
 
     @MockitoBean
-    com.courtrush.notice.Mailer mailer;
-
-    @MockitoBean
-    com.courtrush.notice.StaffWebhook staffWebhook;
-
-    @MockitoBean
-    com.courtrush.notice.StaffAlerts staffAlerts;
+    com.courtrush.notice.ChannelSetup channelSetup;
 
     @MockitoBean
     com.courtrush.reserve.waitlist.Waitlists waitlists;

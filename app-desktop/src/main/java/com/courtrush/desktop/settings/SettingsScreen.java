@@ -10,10 +10,12 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.notice.NoticeChannels;
 import com.courtrush.setting.SettingKey;
 import com.courtrush.setting.api.SettingsDesk;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
@@ -35,6 +37,7 @@ public final class SettingsScreen implements Screen {
 
     private final SettingsViewModel model;
     private final BackupsViewModel backups;
+    private final NoticeChannelsViewModel channels;
     private final Node root;
 
     public SettingsScreen(ConsoleContext context) {
@@ -55,6 +58,8 @@ public final class SettingsScreen implements Screen {
                 i18n,
                 context.actor(),
                 context.desks().settings().zone());
+        channels = new NoticeChannelsViewModel(
+                context.desks().channels(), context.tasks(), context.notices(), i18n, context.staff());
         Label restart = new Label(i18n.t("settings.restartNeeded"));
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");
@@ -66,6 +71,7 @@ public final class SettingsScreen implements Screen {
                 startupPane(i18n),
                 tokenRow(i18n),
                 bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
+                channelsPane(i18n),
                 backupPane(i18n));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
@@ -165,6 +171,91 @@ public final class SettingsScreen implements Screen {
         }));
     }
 
+    /**
+     * The notices' channels: email to students over the gym's SMTP server, and the staff webhook; each saved and
+     * tried on its own (Settings is a manager's screen).
+     */
+    private TitledPane channelsPane(I18n i18n) {
+        GridPane email = form();
+        CheckBox emailOn = new CheckBox(i18n.t("channels.emailOn"));
+        emailOn.setId("emailOn");
+        emailOn.selectedProperty().bindBidirectional(channels.emailEnabledProperty());
+        row(email, "", emailOn);
+        row(email, i18n.t("channels.host"), field("smtpHost", channels.hostProperty()));
+        row(email, i18n.t("channels.port"), field("smtpPort", channels.portProperty()));
+        ChoiceBox<NoticeChannels.Security> security = new ChoiceBox<>();
+        security.setId("smtpSecurity");
+        security.getItems().setAll(NoticeChannels.Security.values());
+        security.setConverter(named(i18n, "channels.security."));
+        security.valueProperty().bindBidirectional(channels.securityProperty());
+        row(email, i18n.t("channels.security"), security);
+        row(email, i18n.t("channels.username"), field("smtpUser", channels.usernameProperty()));
+        PasswordField secret = new PasswordField();
+        secret.setId("smtpPassword");
+        secret.textProperty().bindBidirectional(channels.passwordProperty());
+        secret.promptTextProperty()
+                .bind(channels.passwordSetProperty().map(set -> set ? i18n.t("channels.passwordKept") : ""));
+        row(email, i18n.t("channels.password"), secret);
+        row(email, i18n.t("channels.from"), field("smtpFrom", channels.fromProperty()));
+        TextField testTo = field("testTo", channels.testToProperty());
+        testTo.setPromptText(i18n.t("channels.testTo"));
+        Button saveEmail = button(i18n.t("channels.saveEmail"), "saveEmail", channels::saveEmail);
+        Button testEmail = button(i18n.t("channels.testEmail"), "testEmail", channels::testEmail);
+
+        GridPane hook = form();
+        CheckBox hookOn = new CheckBox(i18n.t("channels.webhookOn"));
+        hookOn.setId("webhookOn");
+        hookOn.selectedProperty().bindBidirectional(channels.webhookEnabledProperty());
+        row(hook, "", hookOn);
+        TextField url = field("webhookUrl", channels.urlProperty());
+        url.setPrefColumnCount(40);
+        row(hook, i18n.t("channels.url"), url);
+        ChoiceBox<NoticeChannels.Format> format = new ChoiceBox<>();
+        format.setId("webhookFormat");
+        format.getItems().setAll(NoticeChannels.Format.values());
+        format.setConverter(named(i18n, "channels.format."));
+        format.valueProperty().bindBidirectional(channels.formatProperty());
+        row(hook, i18n.t("channels.format"), format);
+        Button saveHook = button(i18n.t("channels.saveWebhook"), "saveWebhook", channels::saveWebhook);
+        Button testHook = button(i18n.t("channels.testWebhook"), "testWebhook", channels::testWebhook);
+        Label alerts = new Label();
+        alerts.setId("staffAlerts");
+        alerts.setWrapText(true);
+        alerts.textProperty().bind(channels.alertsProperty());
+
+        Label lead = new Label(i18n.t("channels.lead"));
+        lead.setWrapText(true);
+        lead.getStyleClass().add("muted");
+        VBox content = new VBox(
+                8,
+                lead,
+                new Label(i18n.t("channels.email")),
+                email,
+                bar(saveEmail, testTo, testEmail),
+                new Label(i18n.t("channels.webhook")),
+                hook,
+                bar(saveHook, testHook),
+                new Label(i18n.t("channels.alerts")),
+                alerts);
+        TitledPane pane = new TitledPane(i18n.t("channels.title"), content);
+        pane.setCollapsible(false);
+        return pane;
+    }
+
+    private static <E extends Enum<E>> javafx.util.StringConverter<E> named(I18n i18n, String prefix) {
+        return new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(E value) {
+                return value == null ? "" : i18n.t(prefix + value.name());
+            }
+
+            @Override
+            public E fromString(String text) {
+                return null;
+            }
+        };
+    }
+
     /** The embedded database's backups: the state, and "back up now". */
     private TitledPane backupPane(I18n i18n) {
         Label backupState = new Label();
@@ -199,9 +290,14 @@ public final class SettingsScreen implements Screen {
     public void shown() {
         model.load();
         backups.refresh();
+        channels.load();
     }
 
     public SettingsViewModel model() {
         return model;
+    }
+
+    public NoticeChannelsViewModel channels() {
+        return channels;
     }
 }

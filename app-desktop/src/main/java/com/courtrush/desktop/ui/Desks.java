@@ -6,6 +6,7 @@ import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.notice.api.NoticeDesk;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.recurring.api.RuleDesk;
@@ -36,6 +37,7 @@ public record Desks(
         StudentDesk students,
         SettingsDesk settings,
         AttendanceDesk attendance,
+        NoticeDesk channels,
         Clock clock) {
 
     /** The desks of a running engine. */
@@ -55,6 +57,7 @@ public record Desks(
                 engine.getBean(StudentDesk.class),
                 engine.getBean(SettingsDesk.class),
                 engine.getBean(AttendanceDesk.class),
+                engine.getBean(NoticeDesk.class),
                 engine.getBean(Clock.class));
     }
 }

@@ -1,0 +1,44 @@
+package com.courtrush.notice.api;
+
+import com.courtrush.account.Caller;
+import com.courtrush.notice.ChannelSetup;
+import com.courtrush.notice.NoticeChannels;
+import com.courtrush.notice.StaffAlerts;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.stereotype.Component;
+
+/** The console's way to the notices' channels: the same setting up as the staff API's. */
+@Component
+public class NoticeDesk {
+
+    private final ChannelSetup setup;
+
+    public NoticeDesk(ChannelSetup setup) {
+        this.setup = setup;
+    }
+
+    public NoticeChannels.Settings settings() {
+        return setup.settings();
+    }
+
+    public NoticeChannels.Settings setEmail(boolean enabled, NoticeChannels.Email server, Caller manager) {
+        return setup.setEmail(enabled, server, manager);
+    }
+
+    public NoticeChannels.Settings setWebhook(boolean enabled, NoticeChannels.Webhook webhook, Caller manager) {
+        return setup.setWebhook(enabled, webhook, manager);
+    }
+
+    public String testEmail(String to, Locale locale, Caller manager) {
+        return setup.testEmail(to, locale, manager);
+    }
+
+    public String testWebhook(Locale locale, Caller manager) {
+        return setup.testWebhook(locale, manager);
+    }
+
+    public List<StaffAlerts.Delivery> alerts(int size) {
+        return setup.alerts(size);
+    }
+}

@@ -1,0 +1,203 @@
+package com.courtrush.desktop.settings;
+
+import com.courtrush.account.Caller;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.InputRefused;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.notice.NoticeChannels;
+import com.courtrush.notice.StaffAlerts;
+import com.courtrush.notice.api.NoticeDesk;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/**
+ * The notices' channels on the Settings screen (SPEC §18): the gym's SMTP server for students' email and the staff
+ * webhook, each saved and tried with a test at once through the engine's rules (a manager's); the staff alerts
+ * lately posted.
+ */
+public final class NoticeChannelsViewModel {
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss");
+    private static final int ALERTS_SHOWN = 5;
+
+    private final NoticeDesk desk;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final Caller staff;
+
+    private final BooleanProperty emailEnabled = new SimpleBooleanProperty();
+    private final StringProperty host = new SimpleStringProperty("");
+    private final StringProperty port = new SimpleStringProperty("587");
+    private final ObjectProperty<NoticeChannels.Security> security =
+            new SimpleObjectProperty<>(NoticeChannels.Security.STARTTLS);
+    private final StringProperty username = new SimpleStringProperty("");
+    private final StringProperty password = new SimpleStringProperty("");
+    private final BooleanProperty passwordSet = new SimpleBooleanProperty();
+    private final StringProperty from = new SimpleStringProperty("");
+    private final StringProperty testTo = new SimpleStringProperty("");
+    private final BooleanProperty webhookEnabled = new SimpleBooleanProperty();
+    private final StringProperty url = new SimpleStringProperty("");
+    private final ObjectProperty<NoticeChannels.Format> format =
+            new SimpleObjectProperty<>(NoticeChannels.Format.ROBOT);
+    private final StringProperty alerts = new SimpleStringProperty("");
+
+    public NoticeChannelsViewModel(NoticeDesk desk, UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
+        this.desk = desk;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.staff = staff;
+    }
+
+    public void load() {
+        tasks.run(i18n.t("channels.title"), () -> new Loaded(desk.settings(), desk.alerts(ALERTS_SHOWN)), this::show);
+    }
+
+    private void show(Loaded loaded) {
+        NoticeChannels.Settings settings = loaded.settings();
+        emailEnabled.set(settings.emailEnabled());
+        if (settings.email() != null) {
+            host.set(settings.email().host());
+            port.set(Integer.toString(settings.email().port()));
+            security.set(settings.email().security());
+            username.set(
+                    settings.email().username() == null ? "" : settings.email().username());
+            from.set(settings.email().from());
+            passwordSet.set(settings.email().password() != null);
+        }
+        password.set("");
+        webhookEnabled.set(settings.webhookEnabled());
+        if (settings.webhook() != null) {
+            url.set(settings.webhook().url());
+            format.set(settings.webhook().format());
+        }
+        alerts.set(
+                loaded.alerts().isEmpty()
+                        ? i18n.t("channels.noAlerts")
+                        : String.join(
+                                "\n",
+                                loaded.alerts().stream()
+                                        .map(alert -> i18n.t(
+                                                "channels.alert",
+                                                WHEN.format(alert.createTime()),
+                                                i18n.t("channels.kind." + alert.kind()),
+                                                i18n.t("channels.state." + alert.state()),
+                                                alert.attempts()))
+                                        .toList()));
+    }
+
+    /** Saves the email channel; a blank password keeps the one set. */
+    public void saveEmail() {
+        boolean enabled = emailEnabled.get();
+        String portText = port.get().strip();
+        String server = host.get();
+        String user = username.get();
+        String secret = password.get();
+        String sender = from.get();
+        NoticeChannels.Security protection = security.get();
+        tasks.run(
+                i18n.t("channels.saveEmail"),
+                () -> desk.setEmail(
+                        enabled,
+                        new NoticeChannels.Email(server, port(portText), user, secret, sender, protection),
+                        staff),
+                saved -> {
+                    notices.info(i18n.t("channels.saved"));
+                    load();
+                });
+    }
+
+    private int port(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new InputRefused(i18n.t("channels.badPort", text));
+        }
+    }
+
+    public void saveWebhook() {
+        NoticeChannels.Webhook webhook = new NoticeChannels.Webhook(url.get(), format.get());
+        boolean enabled = webhookEnabled.get();
+        tasks.run(i18n.t("channels.saveWebhook"), () -> desk.setWebhook(enabled, webhook, staff), saved -> {
+            notices.info(i18n.t("channels.saved"));
+            load();
+        });
+    }
+
+    public void testEmail() {
+        String to = testTo.get();
+        tasks.run(
+                i18n.t("channels.testEmail"),
+                () -> desk.testEmail(to, i18n.locale(), staff),
+                address -> notices.info(i18n.t("channels.tested", address)));
+    }
+
+    public void testWebhook() {
+        tasks.run(
+                i18n.t("channels.testWebhook"),
+                () -> desk.testWebhook(i18n.locale(), staff),
+                address -> notices.info(i18n.t("channels.tested", address)));
+    }
+
+    public BooleanProperty emailEnabledProperty() {
+        return emailEnabled;
+    }
+
+    public StringProperty hostProperty() {
+        return host;
+    }
+
+    public StringProperty portProperty() {
+        return port;
+    }
+
+    public ObjectProperty<NoticeChannels.Security> securityProperty() {
+        return security;
+    }
+
+    public StringProperty usernameProperty() {
+        return username;
+    }
+
+    public StringProperty passwordProperty() {
+        return password;
+    }
+
+    public BooleanProperty passwordSetProperty() {
+        return passwordSet;
+    }
+
+    public StringProperty fromProperty() {
+        return from;
+    }
+
+    public StringProperty testToProperty() {
+        return testTo;
+    }
+
+    public BooleanProperty webhookEnabledProperty() {
+        return webhookEnabled;
+    }
+
+    public StringProperty urlProperty() {
+        return url;
+    }
+
+    public ObjectProperty<NoticeChannels.Format> formatProperty() {
+        return format;
+    }
+
+    public StringProperty alertsProperty() {
+        return alerts;
+    }
+
+    private record Loaded(NoticeChannels.Settings settings, List<StaffAlerts.Delivery> alerts) {}
+}

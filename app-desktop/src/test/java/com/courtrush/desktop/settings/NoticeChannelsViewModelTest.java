@@ -1,0 +1,97 @@
+package com.courtrush.desktop.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyBoolean;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.notice.NoticeChannels;
+import com.courtrush.notice.StaffAlerts;
+import com.courtrush.notice.api.NoticeDesk;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NoticeChannelsViewModelTest {
+
+    final NoticeDesk desk = mock(NoticeDesk.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final Caller manager = new Caller(3L, "wang", Role.MANAGER, "jti", null);
+    final NoticeChannelsViewModel model =
+            new NoticeChannelsViewModel(desk, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
+
+    @Test
+    void theSettingsShowWithThePasswordOnlyAsSetAndTheLatestAlerts() {
+        when(desk.settings())
+                .thenReturn(new NoticeChannels.Settings(
+                        true,
+                        new NoticeChannels.Email(
+                                "smtp.campus.example",
+                                587,
+                                "courts",
+                                "********",
+                                "courts@campus.example",
+                                NoticeChannels.Security.STARTTLS),
+                        false,
+                        null));
+        when(desk.alerts(5))
+                .thenReturn(List.of(new StaffAlerts.Delivery(
+                        1,
+                        "SOLD_OUT:7",
+                        "SOLD_OUT",
+                        "{}",
+                        LocalDateTime.of(2026, 11, 25, 13, 0, 4),
+                        2,
+                        "SENT",
+                        null,
+                        null)));
+        model.load();
+        assertThat(model.emailEnabledProperty().get()).isTrue();
+        assertThat(model.hostProperty().get()).isEqualTo("smtp.campus.example");
+        assertThat(model.portProperty().get()).isEqualTo("587");
+        assertThat(model.passwordProperty().get()).as("never shown").isEmpty();
+        assertThat(model.passwordSetProperty().get()).isTrue();
+        assertThat(model.alertsProperty().get()).isEqualTo("11-25 13:00:04  an opening sold out — sent (2 tries)");
+    }
+
+    @Test
+    void aPortThatIsNoNumberIsNamedAndNothingIsSaved() {
+        model.portProperty().set("5x7");
+        model.saveEmail();
+        assertThat(notices.failures)
+                .singleElement()
+                .satisfies(e -> assertThat(e.getMessage()).isEqualTo("The port \"5x7\" is not a number."));
+        verify(desk, never()).setEmail(anyBoolean(), any(), any());
+    }
+
+    @Test
+    void savingSendsTheServerAsTypedAndABlankPasswordKeepsTheOneSet() {
+        when(desk.settings()).thenReturn(new NoticeChannels.Settings(false, null, false, null));
+        model.emailEnabledProperty().set(true);
+        model.hostProperty().set("smtp.campus.example");
+        model.portProperty().set(" 465 ");
+        model.securityProperty().set(NoticeChannels.Security.SSL);
+        model.fromProperty().set("courts@campus.example");
+        model.saveEmail();
+        verify(desk)
+                .setEmail(
+                        true,
+                        new NoticeChannels.Email(
+                                "smtp.campus.example",
+                                465,
+                                "",
+                                "",
+                                "courts@campus.example",
+                                NoticeChannels.Security.SSL),
+                        manager);
+        assertThat(notices.infos).containsExactly("Saved.");
+    }
+}
