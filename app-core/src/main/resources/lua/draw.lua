@@ -1,11 +1,15 @@
--- An opening's fair draw, once its window has closed: the entrants in a random order (the seed's
--- shuffle of the entrants sorted by user id, so a draw can be re-run from its seed and entrants),
--- each given the first slot of their preference that still has a permit — under the same rules
--- as reserve.lua: not a slot they hold, not beyond the per-student limit. A winner's grant is
+-- An opening's fair draw, once its window has closed: the entrants in an order set by the opening's
+-- secret (committed at warm-up, published after), each given the first slot of their preference that
+-- still has a permit — under the same rules as reserve.lua: not a slot they hold, not beyond the
+-- per-student limit. The order, reproducible outside Redis (docs/api.md, "A draw anyone can verify"):
+-- each entrant's pseudonym id = SHA-1('entrant:' .. sessionId .. ':' .. userId); a line per entrant
+-- "id wanted held taken expired", the lines sorted by id, joined by newlines, digested by SHA-1; each
+-- entrant's key = SHA-1(secret .. ':' .. digest .. ':' .. id); the entrants in key order (then id). A winner's grant is
 -- made as reserve.lua makes one (permit, dedup, count, pending record, in-flight entry, pass spent);
 -- a loser's trace is marked lost. Atomic, and once: whichever node runs it first draws, every
 -- later call answers ALREADY. Returns:
---   {'DRAWN', redisNowMs, entrants, expired, trace1, user1, slot1, trace2, ...}  the winners' grants
+--   {'DRAWN', redisNowMs, entrants, expired, open (1/0), digest, places at the close "slot=n,...",
+--    the entry lines, trace1, user1, slot1, trace2, ...}  the record and the winners' grants
 --   {'ALREADY'}  drawn before           {'NOT_YET', ms until the window closes}
 --   {'COLD'}     Redis does not hold the opening (it is rebuilt first)
 -- An entry whose pending record has expired (the draw ran minutes late) was given up: it is skipped.
@@ -14,7 +18,7 @@
 -- KEYS[4] bf:{s:sessionId}:gate:time  KEYS[5] bf:{s:sessionId}:quota  KEYS[6] bf:{s:sessionId}:reserve:inflight
 -- KEYS[7] bf:{s:sessionId}:warm
 -- then for each slot i of the opening: KEYS[6+2i] bf:{s:sessionId}:sem:{slotId}, KEYS[7+2i] bf:{s:sessionId}:dedup:{slotId}
--- ARGV[1] sessionId  ARGV[2] window ms  ARGV[3] seed  ARGV[4] per-student limit  ARGV[5] pending TTL s
+-- ARGV[1] sessionId  ARGV[2] window ms  ARGV[3] the secret (hex)  ARGV[4] per-student limit  ARGV[5] pending TTL s
 -- ARGV[6] expire-at epoch second  ARGV[7] '1' when the opening asks for a booking pass  ARGV[8] node
 -- ARGV[9] pending key prefix  ARGV[10] pass key prefix  ARGV[11..] the slot ids, in KEYS order
 
@@ -45,30 +49,56 @@ for i = 11, #ARGV do
   slotKeys[ARGV[i]] = {sem = KEYS[k], dedup = KEYS[k + 1]}
 end
 
+local places = {}
+for i = 11, #ARGV do
+  places[#places + 1] = ARGV[i] .. '=' .. (redis.call('GET', slotKeys[ARGV[i]].sem) or '0')
+end
+
 local entrants = {}
 local all = redis.call('HGETALL', KEYS[2])
 for i = 1, #all, 2 do
-  entrants[#entrants + 1] = {user = all[i], entry = all[i + 1]}
+  local user = all[i]
+  local trace, wanted = string.match(all[i + 1], '^([^|]+)|(.*)$')
+  local taken = {}
+  for slot in string.gmatch(wanted, '[^,]+') do
+    local keys = slotKeys[slot]
+    if keys and redis.call('SISMEMBER', keys.dedup, user) == 1 then
+      taken[#taken + 1] = slot
+    end
+  end
+  entrants[#entrants + 1] = {
+    user = user, trace = trace, wanted = wanted,
+    id = redis.sha1hex('entrant:' .. sessionId .. ':' .. user),
+    held = tonumber(redis.call('HGET', KEYS[5], user) or '0'),
+    taken = taken,
+    expired = redis.call('EXISTS', ARGV[9] .. trace) == 0
+  }
 end
-table.sort(entrants, function(a, b) return tonumber(a.user) < tonumber(b.user) end)
-math.randomseed(tonumber(ARGV[3]))
-for i = #entrants, 2, -1 do
-  local j = math.random(i)
-  entrants[i], entrants[j] = entrants[j], entrants[i]
+table.sort(entrants, function(a, b) return a.id < b.id end)
+local lines = {}
+for _, e in ipairs(entrants) do
+  lines[#lines + 1] = e.id .. ' ' .. e.wanted .. ' ' .. e.held .. ' '
+      .. (#e.taken > 0 and table.concat(e.taken, ',') or '-') .. ' ' .. (e.expired and '1' or '0')
 end
+local record = table.concat(lines, '\n')
+local digest = redis.sha1hex(record)
+for _, e in ipairs(entrants) do
+  e.key = redis.sha1hex(ARGV[3] .. ':' .. digest .. ':' .. e.id)
+end
+table.sort(entrants, function(a, b) return a.key < b.key or (a.key == b.key and a.id < b.id) end)
 
 local winners = {}
 local expired = 0
 for _, entrant in ipairs(entrants) do
   local user = entrant.user
-  local trace, wanted = string.match(entrant.entry, '^([^|]+)|(.*)$')
+  local trace, wanted = entrant.trace, entrant.wanted
   local pending = ARGV[9] .. trace
-  if redis.call('EXISTS', pending) == 0 then
+  if entrant.expired then
     expired = expired + 1
   else
     local first = nil
     local won = nil
-    local held = tonumber(redis.call('HGET', KEYS[5], user) or '0')
+    local held = entrant.held
     for slot in string.gmatch(wanted, '[^,]+') do
       first = first or slot
       local keys = slotKeys[slot]
@@ -106,9 +136,9 @@ end
 redis.call('EXPIRE', KEYS[6], 172800)
 
 redis.call('HSET', KEYS[1], 'drawnAt', string.format('%d', now), 'windowClosedAt', string.format('%d', closesAt),
-    'entrants', #entrants, 'winners', #winners / 3, 'expired', expired, 'seed', ARGV[3], 'node', ARGV[8])
+    'entrants', #entrants, 'winners', #winners / 3, 'expired', expired, 'digest', digest, 'node', ARGV[8])
 redis.call('EXPIREAT', KEYS[1], expireAt)
-local reply = {'DRAWN', now, #entrants, expired}
+local reply = {'DRAWN', now, #entrants, expired, open and 1 or 0, digest, table.concat(places, ','), record}
 for _, v in ipairs(winners) do
   reply[#reply + 1] = v
 end

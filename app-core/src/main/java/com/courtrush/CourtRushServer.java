@@ -1,5 +1,6 @@
 package com.courtrush;
 
+import com.courtrush.reserve.record.DrawReplay;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -10,6 +11,10 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 public class CourtRushServer {
 
     public static void main(String[] args) {
+        if (args.length > 0 && "verify-draw".equals(args[0])) {
+            // re-runs a published fair draw (SPEC §13) without starting the engine
+            System.exit(DrawReplay.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out));
+        }
         SpringApplication.run(CourtRushServer.class, args);
     }
 }

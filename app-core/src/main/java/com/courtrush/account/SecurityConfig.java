@@ -138,6 +138,9 @@ class SecurityConfig {
                         .permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/calendar/*.ics")
                         .permitAll()
+                        // a fair draw's commitment and record: anyone may check it
+                        .requestMatchers(HttpMethod.GET, "/draws/*")
+                        .permitAll()
                         .requestMatchers(HttpMethod.GET, "/", "/index.html", "/assets/**", "/favicon.ico")
                         .permitAll()
                         .requestMatchers(HttpMethod.HEAD, "/", "/index.html", "/assets/**", "/favicon.ico")

@@ -172,7 +172,7 @@ public class RushHistory {
      * @param winners            entrants given a place
      * @param expired            entries given up before the draw (it ran minutes late)
      * @param drawnAfterCloseMs  from the window's close to the draw, by Redis's clock
-     * @param seed               the draw's seed: with the entrants, it re-runs the draw
+     * @param digest             the SHA-1 of the draw's entries (its published record, GET /draws/{id}, re-runs it)
      * @param node               the engine that drew
      */
     public record Draw(
@@ -182,7 +182,7 @@ public class RushHistory {
             long winners,
             long expired,
             Long drawnAfterCloseMs,
-            Long seed,
+            String digest,
             String node) {
 
         static Draw of(Integer windowMs, Map<String, String> drawn) {
@@ -199,7 +199,7 @@ public class RushHistory {
                     number(drawn, "winners"),
                     number(drawn, "expired"),
                     number(drawn, "drawnAt") - number(drawn, "windowClosedAt"),
-                    number(drawn, "seed"),
+                    drawn.get("digest"),
                     drawn.get("node"));
         }
 

@@ -239,6 +239,9 @@ class ApiContractTest {
     com.courtrush.notice.ChannelSetup channelSetup;
 
     @MockitoBean
+    com.courtrush.reserve.record.DrawRecords drawRecords;
+
+    @MockitoBean
     com.courtrush.reserve.waitlist.Waitlists waitlists;
 
     @MockitoBean

@@ -570,17 +570,14 @@ class StudentPageIT extends StackTest {
     /**
      * A fair-draw opening: the page explains the draw and lets the student mark slots "also OK"; a
      * script that fires at the flash time's millisecond is in the same draw as the student who taps a
-     * moment later. The draw's seed is fixed so that here the script is drawn first (seed 1 puts the
-     * second of two entrants first): the page says the student was not drawn, offers what is left, and
-     * one tap books it, first come after the draw.
+     * moment later. The draw's secret is chosen here, before the window closes, so that the script is drawn
+     * first (by the published arithmetic, DrawReplay): the page says the student was not drawn, offers what is
+     * left, and one tap books it, first come after the draw.
      */
     @Test
     void aDrawOpeningPutsAScriptFiringFirstInTheSameDrawAsThePersonAndTheLoserBooksWhatIsLeft() {
         Student student = api().students(1).get(0);
         Student script = api().students(1).get(0); // a later account: the larger id
-        org.mockito.Mockito.doReturn(1L)
-                .when(bean(com.courtrush.reserve.decide.DrawSeeds.class))
-                .next();
         long court = api().createCourt();
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
             page.open("");
@@ -629,6 +626,7 @@ class StudentPageIT extends StackTest {
             assertThat(page.gateText(wanted)).contains("抽签报名中");
             page.tap(page.button(wanted));
             page.await(d -> page.note(wanted).contains("已参加抽签"));
+            putFirstInTheDraw(opening, userIdOf(script), userIdOf(student), wanted);
             assertThat(page.state(other))
                     .as("one entry: the other slots wait for the draw")
                     .isEqualTo("entered");
@@ -817,6 +815,30 @@ class StudentPageIT extends StackTest {
             assertThat(page.driver.findElement(By.id("signin-wait")).isDisplayed())
                     .isFalse();
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /** A secret under which {@code first} is drawn before {@code second} (both entered for {@code slot} alone). */
+    private void putFirstInTheDraw(long opening, long first, long second, long slot) {
+        String firstId = com.courtrush.reserve.record.DrawReplay.pseudonym(opening, first);
+        String secondId = com.courtrush.reserve.record.DrawReplay.pseudonym(opening, second);
+        String digest = com.courtrush.reserve.record.DrawReplay.digest(List.of(
+                new com.courtrush.reserve.record.DrawReplay.Entry(
+                        firstId, List.of(Long.toString(slot)), 0, List.of(), false),
+                new com.courtrush.reserve.record.DrawReplay.Entry(
+                        secondId, List.of(Long.toString(slot)), 0, List.of(), false)));
+        for (int i = 0; ; i++) {
+            String secret = String.format("%032x", i);
+            if (com.courtrush.reserve.record.DrawReplay.orderKey(secret, digest, firstId)
+                            .compareTo(com.courtrush.reserve.record.DrawReplay.orderKey(secret, digest, secondId))
+                    < 0) {
+                jdbc().update(
+                                "update draw_record set secret = ?, commitment = ? where session_id = ?",
+                                secret,
+                                com.courtrush.core.Digests.sha256Hex(secret),
+                                opening);
+                return;
+            }
         }
     }
 

@@ -1,6 +1,5 @@
 package com.courtrush.support;
 
-import com.courtrush.reserve.decide.DrawSeeds;
 import com.courtrush.reserve.record.ReservationWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.redisson.api.RedissonClient;
@@ -15,8 +14,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 /**
  * One running engine — real HTTP port, real Redis, broker and database — shared by every scenario
  * interface a stack test implements. Subclasses choose the stack with a {@code @DynamicPropertySource}.
- * {@link ReservationWriter} is a spy so scenarios can make the consumer fail on purpose, {@link DrawSeeds}
- * one so that a fair draw can be made with a fixed seed.
+ * {@link ReservationWriter} is a spy so scenarios can make the consumer fail on purpose.
  */
 // meters exported as in production (a test context would keep only its in-memory registry): /actuator/prometheus
 @AutoConfigureObservability(tracing = false)
@@ -50,9 +48,6 @@ public abstract class StackTest implements StackAccess {
 
     @MockitoSpyBean
     ReservationWriter writer;
-
-    @MockitoSpyBean
-    DrawSeeds seeds;
 
     private TestApi api;
     private StockInvariants invariants;

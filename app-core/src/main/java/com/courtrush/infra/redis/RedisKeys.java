@@ -96,7 +96,7 @@ public final class RedisKeys {
 
     /**
      * Hash of an opening's fair draw: {@code drawnAt} (Redis time, ms) once drawn, with {@code entrants},
-     * {@code winners}, {@code seed}, {@code node} and {@code windowClosedAt}. Absent until drawn.
+     * {@code winners}, {@code digest}, {@code node} and {@code windowClosedAt}. Absent until drawn.
      */
     public static String draw(long sessionId) {
         return opening(sessionId) + "draw";

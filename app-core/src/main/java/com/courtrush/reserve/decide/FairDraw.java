@@ -1,7 +1,9 @@
 package com.courtrush.reserve.decide;
 
+import com.alibaba.fastjson2.JSON;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Digests;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Futures;
 import com.courtrush.infra.config.CourtRushProperties;
@@ -10,6 +12,8 @@ import com.courtrush.infra.redis.LuaScript;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.DrawCloser;
 import com.courtrush.opening.ReserveSession;
+import com.courtrush.reserve.record.DrawRecords;
+import com.courtrush.reserve.record.DrawReplay;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.reserve.statistics.RushSeries;
@@ -20,7 +24,9 @@ import com.courtrush.slot.SlotInfo;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,8 +44,8 @@ import org.springframework.stereotype.Component;
  * consumer, the losers' traces end FAILED with alternatives ({@link ReserveResults}). The draw is
  * made once, in Redis, by whichever node asks first: the nodes that took entries ask at the window's
  * close, the opening clock asks every second after it, and a request that finds the window closed
- * and the draw not made asks before it is decided. The seed is random, kept with the draw and in the
- * audit: with the entrants, it is all it takes to re-run the draw.
+ * and the draw not made asks before it is decided. The order is set by the opening's secret, committed to at
+ * warm-up (DrawRecords) and published with the draw's record, from which anyone can re-run it (DrawReplay).
  */
 @Component
 public class FairDraw implements DrawCloser {
@@ -48,11 +54,12 @@ public class FairDraw implements DrawCloser {
     private static final Logger log = LoggerFactory.getLogger(FairDraw.class);
     private static final LuaScript DRAW = LuaScript.load("draw");
     private static final Duration AFTER_CLOSE = Duration.ofMillis(2);
+    /** Where the winners' grants begin in the script's reply, after the outcome, time, counts and record. */
+    private static final int FIRST_GRANT = 8;
 
     private final RScript script;
     private final SlotCatalog catalog;
     private final GrantDispatch dispatch;
-    private final DrawSeeds seeds;
     private final RushSeries series;
     private final ReserveMetrics metrics;
     private final AuditTrail audit;
@@ -65,11 +72,13 @@ public class FairDraw implements DrawCloser {
     /** Openings whose close this node has a timer for. */
     private final Set<Long> timed = ConcurrentHashMap.newKeySet();
 
+    private final DrawRecords records;
+
     FairDraw(
+            DrawRecords records,
             RedissonClient redisson,
             SlotCatalog catalog,
             GrantDispatch dispatch,
-            DrawSeeds seeds,
             RushSeries series,
             ReserveMetrics metrics,
             AuditTrail audit,
@@ -77,11 +86,11 @@ public class FairDraw implements DrawCloser {
             NodeName node,
             CourtRushProperties properties,
             Clock clock) {
+        this.records = records;
         this.node = node.toString();
         this.script = redisson.getScript();
         this.catalog = catalog;
         this.dispatch = dispatch;
-        this.seeds = seeds;
         this.series = series;
         this.metrics = metrics;
         this.audit = audit;
@@ -128,7 +137,7 @@ public class FairDraw implements DrawCloser {
     Drawn draw(SessionCatalog opening) {
         ReserveSession session = opening.session();
         long sessionId = session.getId();
-        long seed = seeds.next();
+        String secret = records.secret(sessionId);
         List<Object> keys = new ArrayList<>(7 + 2 * opening.slots().size());
         keys.add(RedisKeys.draw(sessionId));
         keys.add(RedisKeys.drawEntries(sessionId));
@@ -140,7 +149,7 @@ public class FairDraw implements DrawCloser {
         List<Object> args = new ArrayList<>(10 + opening.slots().size());
         args.add(Long.toString(sessionId));
         args.add(Integer.toString(session.getDrawWindowMs()));
-        args.add(Long.toString(seed));
+        args.add(secret);
         args.add(Integer.toString(session.getPerUserLimit()));
         args.add(Long.toString(properties.reserve().pendingTtl().toSeconds()));
         args.add(Long.toString(StockKeys.expireAt(session.getSessionDate(), properties.zone())));
@@ -159,7 +168,7 @@ public class FairDraw implements DrawCloser {
         switch (outcome) {
             case DRAWN -> {
                 drawn.add(sessionId);
-                return granted(sessionId, seed, reply);
+                return granted(session, secret, reply);
             }
             case ALREADY -> drawn.add(sessionId);
             case NOT_YET -> {
@@ -173,14 +182,15 @@ public class FairDraw implements DrawCloser {
     }
 
     /** The winners' grants go to the database like any other; the draw is audited. */
-    private Drawn granted(long sessionId, long seed, List<Object> reply) {
+    private Drawn granted(ReserveSession session, String secret, List<Object> reply) {
+        long sessionId = session.getId();
         long redisNowMs = ((Number) reply.get(1)).longValue();
         long entrants = ((Number) reply.get(2)).longValue();
         long expired = ((Number) reply.get(3)).longValue();
-        int winners = (reply.size() - 4) / 3;
+        int winners = (reply.size() - FIRST_GRANT) / 3;
         series.drawn(sessionId, winners, redisNowMs);
         List<ReserveMessage> grants = new ArrayList<>(winners);
-        for (int i = 4; i + 2 < reply.size(); i += 3) {
+        for (int i = FIRST_GRANT; i + 2 < reply.size(); i += 3) {
             grants.add(new ReserveMessage(
                     reply.get(i).toString(),
                     Long.parseLong(reply.get(i + 1).toString()),
@@ -208,22 +218,78 @@ public class FairDraw implements DrawCloser {
                         sentMs,
                         (System.nanoTime() - sending) / 1_000_000));
         metrics.drawn(entrants, winners);
+        String commitment = publish(session, secret, reply, grants);
         audit.record(
                 ACTOR,
                 "DRAW",
                 "SESSION",
                 sessionId,
                 new EngineText(
-                        "audit.detail.draw", entrants, winners, entrants - winners - expired, expired, seed, node));
+                        "audit.detail.draw",
+                        entrants,
+                        winners,
+                        entrants - winners - expired,
+                        expired,
+                        commitment,
+                        node));
         log.info(
-                "Opening {} drawn here: {} entrants, {} places given, {} not drawn, {} expired (seed {})",
+                "Opening {} drawn here: {} entrants, {} places given, {} not drawn, {} expired (commitment {})",
                 sessionId,
                 entrants,
                 winners,
                 entrants - winners - expired,
                 expired,
-                seed);
+                commitment);
         return new Drawn(Outcome.DRAWN, 0);
+    }
+
+    /**
+     * The draw's record, published for anyone to re-run (DrawReplay): the secret, the entries under pseudonyms,
+     * the places at the close and the winners. A failure to keep it is logged; the draw stands.
+     */
+    private String publish(ReserveSession session, String secret, List<Object> reply, List<ReserveMessage> grants) {
+        long sessionId = session.getId();
+        Map<String, Integer> places = new LinkedHashMap<>();
+        for (String place : reply.get(6).toString().split(",")) {
+            if (!place.isEmpty()) {
+                int at = place.indexOf('=');
+                places.put(place.substring(0, at), Integer.valueOf(place.substring(at + 1)));
+            }
+        }
+        List<DrawReplay.Entry> entries = new ArrayList<>();
+        for (String line : reply.get(7).toString().split("\n")) {
+            if (!line.isEmpty()) {
+                String[] part = line.split(" ", -1);
+                entries.add(new DrawReplay.Entry(
+                        part[0],
+                        List.of(part[1].split(",")),
+                        Integer.parseInt(part[2]),
+                        "-".equals(part[3]) ? List.of() : List.of(part[3].split(",")),
+                        "1".equals(part[4])));
+            }
+        }
+        List<DrawReplay.Winner> winners = grants.stream()
+                .map(grant -> new DrawReplay.Winner(
+                        DrawReplay.pseudonym(sessionId, grant.userId()), Long.toString(grant.slotId())))
+                .toList();
+        String commitment = Digests.sha256Hex(secret);
+        DrawReplay.Publication record = new DrawReplay.Publication(
+                1,
+                sessionId,
+                commitment,
+                secret,
+                "1".equals(reply.get(4).toString()),
+                session.getPerUserLimit(),
+                places,
+                reply.get(5).toString(),
+                entries,
+                winners);
+        try {
+            records.publish(sessionId, JSON.toJSONString(record));
+        } catch (RuntimeException e) {
+            log.error("Opening {} was drawn but its record could not be kept for publication", sessionId, e);
+        }
+        return commitment;
     }
 
     /** What a call of the draw found. */

@@ -8,6 +8,7 @@ import com.courtrush.infra.redis.RedisTime;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.StockWarmer;
+import com.courtrush.reserve.record.DrawRecords;
 import com.courtrush.reserve.record.ReservationMapper;
 import com.courtrush.reserve.record.WaitlistMapper;
 import com.courtrush.reserve.stock.Blocks;
@@ -60,8 +61,10 @@ public class StockSync implements StockWarmer {
     private final AppSettings settings;
     private final CourtRushProperties properties;
     private final Clock clock;
+    private final DrawRecords draws;
 
     StockSync(
+            DrawRecords draws,
             RedissonClient redisson,
             TimeSlotMapper slots,
             ReservationMapper reservations,
@@ -72,6 +75,7 @@ public class StockSync implements StockWarmer {
             AppSettings settings,
             CourtRushProperties properties,
             Clock clock) {
+        this.draws = draws;
         this.offers = offers;
         this.settings = settings;
         this.blocks = blocks;
@@ -88,6 +92,9 @@ public class StockSync implements StockWarmer {
     @Override
     public WarmupReport warm(ReserveSession session) {
         long sessionId = session.getId();
+        if (session.fairDraw()) {
+            draws.commit(sessionId); // the draw's commitment, before any entry (a warm-up run again keeps it)
+        }
         // a little before the read begins, on the clock of the Redis that keeps the opening's logs: their
         // entries from then on are applied
         long since = RedisTime.nowMillis(script, sessionId) - CLOCK_MARGIN_MS;

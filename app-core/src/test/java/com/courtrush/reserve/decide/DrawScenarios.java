@@ -5,9 +5,9 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.sleepUntil;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.doReturn;
 
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.record.DrawReplay;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
@@ -38,8 +38,6 @@ import org.slf4j.LoggerFactory;
  */
 public interface DrawScenarios extends StackAccess {
 
-    /** The engine's draw seed in these scenarios: with the same entrants, the same draw every run. */
-    long DRAW_SEED = 20_261_124L;
     /** Which clients are early, and what they want. */
     long CLIENT_SEED = 21L;
 
@@ -49,11 +47,11 @@ public interface DrawScenarios extends StackAccess {
      * 40 places; drawn, each slot's early winners are hypergeometric (40 entrants, 20 early, 10
      * drawn: mean 5, variance 1.92), so the early winners of all four have mean 20 and standard
      * deviation 2.77. The tolerance, 20 ± 10 (3.6 standard deviations), is broken by a fair draw
-     * about once in 3,000 seeds; the seed here is fixed, so the run is repeatable.
+     * about once in 3,000 draws. Then the draw is re-run from its published record, as anyone may: the same
+     * winners, the commitment published at warm-up holding for the secret published after.
      */
     @Test
     default void aFairDrawGivesThePlacesAtRandomNotToTheFastestClients() throws Exception {
-        doReturn(DRAW_SEED).when(bean(DrawSeeds.class)).next();
         List<Student> students = api().students(160);
         long court = api().createCourt();
         long spareCourt = api().createCourt();
@@ -96,6 +94,19 @@ public interface DrawScenarios extends StackAccess {
                 .isGreaterThan(windowMs);
         assertThat(opening.path("drawEntryOpen").asBoolean())
                 .as("warm: entries are taken before the flash time")
+                .isTrue();
+        // committed at warm-up, before any entry: the secret's SHA-256, kept by a warm-up run again
+        String commitment = TestApi.expect(200, api().get("/draws/" + session, null))
+                .data()
+                .path("commitment")
+                .asText();
+        assertThat(commitment).matches("[0-9a-f]{64}");
+        TestApi.expect(200, api().post("/admin/sessions/" + session + "/warmup", TestApi.ADMIN_TOKEN, null));
+        JsonNode before =
+                TestApi.expect(200, api().get("/draws/" + session, null)).data();
+        assertThat(before.path("commitment").asText()).isEqualTo(commitment);
+        assertThat(before.path("record").isNull())
+                .as("the secret stays hidden until the draw")
                 .isTrue();
         assertThat(LocalDateTime.parse(opening.path("drawEntryFrom").asText()))
                 .as("the warm-up time, 5 min before")
@@ -178,7 +189,37 @@ public interface DrawScenarios extends StackAccess {
         assertThat(draw.path("drawn").asBoolean()).isTrue();
         assertThat(draw.path("entrants").asLong()).isEqualTo(160);
         assertThat(draw.path("winners").asLong()).isEqualTo(40);
-        assertThat(draw.path("seed").asLong()).isEqualTo(DRAW_SEED);
+        assertThat(draw.path("digest").asText()).matches("[0-9a-f]{40}");
+
+        // anyone re-runs the draw from its published record: the same winners; the commitment holds
+        Reply published = TestApi.expect(200, api().get("/draws/" + session, null));
+        DrawReplay.Publication record = com.alibaba.fastjson2.JSON.parseObject(
+                published.data().path("record").toString(), DrawReplay.Publication.class);
+        assertThat(record.commitment()).isEqualTo(commitment);
+        assertThat(record.entries()).hasSize(160);
+        assertThat(record.places()).containsEntry(Long.toString(wanted.get(0)), 10);
+        DrawReplay.Verdict verdict = DrawReplay.verify(record);
+        assertThat(verdict.holds()).as("%s", verdict).isTrue();
+        assertThat(verdict.winners()).hasSize(40);
+        assertThat(verdict.winners().stream().map(DrawReplay.Winner::id))
+                .as("the winners' pseudonyms are those of the students given a place")
+                .containsExactlyInAnyOrderElementsOf(winners.stream()
+                        .map(w -> DrawReplay.pseudonym(session, userIdOf(w)))
+                        .toList());
+        DrawReplay.Publication forged = new DrawReplay.Publication(
+                record.version(),
+                record.sessionId(),
+                record.commitment(),
+                "0".repeat(32),
+                record.open(),
+                record.limit(),
+                record.places(),
+                record.digest(),
+                record.entries(),
+                record.winners());
+        assertThat(DrawReplay.verify(forged).commitmentHolds())
+                .as("another secret breaks the commitment")
+                .isFalse();
         assertThat(jdbc().queryForObject(
                                 "select count(*) from audit_log where action = 'DRAW' and target_id = ?",
                                 Integer.class,

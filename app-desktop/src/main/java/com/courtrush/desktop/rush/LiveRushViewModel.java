@@ -277,7 +277,7 @@ public final class LiveRushViewModel {
                                     draw.winners(),
                                     draw.lost(),
                                     draw.drawnAfterCloseMs(),
-                                    draw.seed())
+                                    draw.digest() == null ? "" : draw.digest().substring(0, 12))
                             : i18n.t("rush.summary.drawPending", draw.windowMs()));
         }
         if (!total.refusals().isEmpty()) {

@@ -152,7 +152,8 @@ class LiveRushViewModelTest {
 
     @Test
     void theSummarySaysWhatTheFairDrawCameTo() {
-        RushHistory.Draw drawn = new RushHistory.Draw(1000, true, 812, 300, 0, 4L, 20261124L, "node-a");
+        RushHistory.Draw drawn =
+                new RushHistory.Draw(1000, true, 812, 300, 0, 4L, "3f786850e387550fdab836ed7e6dc881de23001b", "node-a");
         // the entries in the opening's second, the drawn places in the next: both on the chart
         RushHistory.Second entries =
                 new RushHistory.Second(OPENS_AT, 812, 0, Map.of(), null, 0, 0, 0, 0, -1, 0, 812, 0);
@@ -164,7 +165,8 @@ class LiveRushViewModelTest {
         assertThat(model.rates()).extracting(RatePoint::accepted).contains(300.0);
         assertThat(model.summaryProperty().get())
                 .contains("fair draw: 812 entered in the first 1000 ms; 300 drawn, "
-                        + "512 not drawn; drawn 4 ms after the window closed (seed 20261124)");
+                        + "512 not drawn; drawn 4 ms after the window closed (entries digest 3f786850e387…; the record to re-run it: "
+                        + "GET /draws/<opening>)");
 
         RushHistory.Draw waiting = new RushHistory.Draw(1000, false, 0, 0, 0, null, null, null);
         model.apply(history(

@@ -1,0 +1,67 @@
+package com.courtrush.reserve.record;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Digests;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.HexFormat;
+import org.springframework.stereotype.Component;
+
+/**
+ * A fair draw's commitment and record (SPEC §13). At warm-up the opening gets a secret of 128 random bits and
+ * its SHA-256 is published (a warm-up run again keeps both); the secret orders the entrants when the window
+ * closes and is published with the draw's record. Every node reads the same row, so whichever draws uses it.
+ */
+@Component
+public class DrawRecords {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final DrawRecordMapper mapper;
+    private final Clock clock;
+
+    DrawRecords(DrawRecordMapper mapper, Clock clock) {
+        this.mapper = mapper;
+        this.clock = clock;
+    }
+
+    /** Makes the opening's secret and commitment unless it has them; answers the commitment. */
+    public String commit(long sessionId) {
+        byte[] bits = new byte[16];
+        RANDOM.nextBytes(bits);
+        String secret = HexFormat.of().formatHex(bits);
+        mapper.commit(sessionId, secret, Digests.sha256Hex(secret), LocalDateTime.now(clock));
+        return mapper.find(sessionId).commitment();
+    }
+
+    /** The secret the draw orders its entrants by (made now if the opening was warmed before it had one). */
+    public String secret(long sessionId) {
+        DrawRecordMapper.Row row = mapper.find(sessionId);
+        if (row == null) {
+            commit(sessionId);
+            row = mapper.find(sessionId);
+        }
+        return row.secret();
+    }
+
+    /** Keeps the draw's published record (JSON), once. */
+    public void publish(long sessionId, String publication) {
+        mapper.published(sessionId, publication, LocalDateTime.now(clock));
+    }
+
+    /**
+     * What anyone may know of the opening's draw: before it, the commitment; after it, the published record
+     * (with the secret). 404 for an opening that has no draw.
+     */
+    public Published published(long sessionId) {
+        DrawRecordMapper.Row row = mapper.find(sessionId);
+        if (row == null) {
+            throw CourtRushException.notFound("draw.notFound", sessionId);
+        }
+        return new Published(sessionId, row.commitment(), row.drawnTime(), row.publication());
+    }
+
+    /** @param publication the record as JSON (null until drawn) */
+    public record Published(long sessionId, String commitment, LocalDateTime drawnTime, String publication) {}
+}
