@@ -1,4 +1,4 @@
--- A student's notices (SPEC §18): what happened to their bookings, in an inbox on the page. A notice is
+-- A student's notices (SPEC §17): what happened to their bookings, in an inbox on the page. A notice is
 -- written in the same transaction as the event that causes it, so it is there exactly when the event is:
 -- never lost on a crash, never twice (its message id is stable: a kind and the record it is about). Its
 -- text is made when it is read, in the reader's language, from its kind and parameters.

@@ -1,4 +1,4 @@
--- Notices beyond the inbox (SPEC §18): by email to students who added and verified an address, and to a
+-- Notices beyond the inbox (SPEC §17): by email to students who added and verified an address, and to a
 -- staff webhook (a WeCom or DingTalk group robot) for what staff must know. Both channels are off until a
 -- manager configures them. Deliveries are an outbox: written in the transaction of their event, sent after
 -- commit by a sender with retries, at least once, each with a stable message id a receiver can drop a

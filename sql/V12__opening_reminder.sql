@@ -1,4 +1,4 @@
--- A student's "remind me" on an opening (SPEC §18): a notice (and its email) a few minutes before its flash
+-- A student's "remind me" on an opening (SPEC §17): a notice (and its email) a few minutes before its flash
 -- time, once.
 create table opening_reminder (
     user_id      bigint not null,

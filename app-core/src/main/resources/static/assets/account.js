@@ -110,7 +110,7 @@ export async function changePassword(event) {
   }
 }
 
-/* The email for notices (SPEC §18): added, then verified by the code sent to it; only then written to. */
+/* The email for notices (SPEC §17): added, then verified by the code sent to it; only then written to. */
 function say(el, kind, text) {
   el.className = 'notice ' + kind;
   el.textContent = text;

@@ -118,6 +118,7 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     state.mine = [];
     state.standing = null;
     state.waits = [];
+    state.invitations = [];
     state.passes.clear();
     state.wishes.clear();
     state.entries.clear();
@@ -356,7 +357,7 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     empty.hidden = state.openings.length > 0;
     empty.textContent = t('slots.none');
     const structure = state.date + '|' + JSON.stringify(state.openings.map(o =>
-      [o.sessionId, o.slots.map(s => [s.slotId, s.courtId, s.courtName, s.startTime, s.endTime])]));
+      [o.sessionId, o.drawCommitment, o.slots.map(s => [s.slotId, s.courtId, s.courtName, s.startTime, s.endTime])]));
     if (structure !== state.structure) {
       state.structure = structure;
       state.rows.clear();
@@ -431,7 +432,12 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     head.pass = opening.bookingPass ? buildPassPanel(opening) : null;
     head.draw = opening.fairDraw
       ? h('p', { class: 'draw-panel small' }, t('draw.title', dayTime(opening.drawEntryFrom || opening.flashTime),
-        (opening.drawWindowMs / 1000).toLocaleString(), dayTime(opening.flashTime)))
+        (opening.drawWindowMs / 1000).toLocaleString(), dayTime(opening.flashTime)),
+        // SPEC §13: the commitment to the draw's secret, published before any entry; the record after the draw
+        opening.drawCommitment ? h('span', { class: 'draw-commitment' }, ' ',
+          t('draw.commitment', opening.drawCommitment.slice(0, 16)), ' ',
+          h('a', { href: 'draws/' + opening.sessionId, target: '_blank', rel: 'noopener' }, t('draw.check')))
+          : null)
       : null;
     return h('article', { class: 'opening' },
       h('header', { class: 'opening-head' },

@@ -19,8 +19,9 @@ export async function loadMine() {
   const seq = ++state.mineSeq;
   const epoch = state.epoch;
   // the block notice shows on my bookings only: the courts' refresh does not ask for it
-  const [a, standing, waits] = await Promise.all([Api.get('/reservations/mine'),
-    state.view === 'mine' ? Api.get('/reservations/standing') : null, Api.get('/reservations/waits')]);
+  const [a, standing, waits, invitations] = await Promise.all([Api.get('/reservations/mine'),
+    state.view === 'mine' ? Api.get('/reservations/standing') : null, Api.get('/reservations/waits'),
+    state.view === 'mine' ? Api.get('/reservations/invitations') : null]);
   if (seq !== state.mineSeq || epoch !== state.epoch) {
     return; // a newer answer is coming, or it was for the student who signed out
   }
@@ -29,6 +30,9 @@ export async function loadMine() {
   }
   if (waits.status === 200) {
     state.waits = waits.data;
+  }
+  if (invitations && invitations.status === 200) {
+    state.invitations = invitations.data;
   }
   if (a.status === 200) {
     state.mine = a.data;
@@ -46,9 +50,10 @@ export async function loadMine() {
 export function renderMine() {
   const list = $('#mine-list');
   const empty = $('#mine-empty');
-  empty.hidden = state.mine.length > 0 || state.waits.length > 0;
+  empty.hidden = state.mine.length > 0 || state.waits.length > 0 || state.invitations.length > 0;
   empty.textContent = t('mine.none');
-  list.replaceChildren(...blockNotice(), ...state.waits.map(waitCard), ...state.mine.map(bookingCard));
+  list.replaceChildren(...blockNotice(), ...state.invitations.map(invitationCard), ...state.waits.map(waitCard),
+    ...state.mine.map(bookingCard));
   clearInterval(state.offerTimer);
   if (state.waits.some(w => w.status === 'OFFERED')) {
     state.offerTimer = setInterval(tickOffers, 1000);
@@ -197,6 +202,7 @@ function bookingCard(r) {
   if (r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED') {
     actions.push(h('button', { type: 'button', class: 'secondary add-calendar', onclick: () => addToCalendar(r) },
       t('mine.addToCalendar')));
+    lines.push(partnersOf(r));
   }
   return h('article', { class: 'booking status-' + r.status, 'data-reservation': r.reservationId },
     h('div', { class: 'booking-head' },
@@ -206,6 +212,67 @@ function bookingCard(r) {
       + yuan(r.priceCents)),
     lines,
     actions.length ? h('div', { class: 'actions' }, actions) : null);
+}
+
+/* Partners (SPEC §17): who the booker named — an id as typed, "invited" until accepted, then the name — and a
+   field to name one more; the invitations to this student, to accept or decline. */
+function partnersOf(r) {
+  const items = (r.partners || []).map(p => h('li', { class: 'partner partner-' + p.status, 'data-partner': p.id },
+    p.status === 'ACCEPTED' ? t('partners.accepted', p.name) : t('partners.invited', p.studentId),
+    h('button', { type: 'button', class: 'small-button secondary', 'aria-label': t('partners.remove', p.name || p.studentId),
+      onclick: () => withdrawPartner(r, p) }, '×')));
+  const input = h('input', { name: 'partner', maxlength: 32, autocapitalize: 'off', spellcheck: 'false',
+    placeholder: t('partners.placeholder'), 'aria-label': t('partners.placeholder') });
+  const form = h('form', { class: 'partner-form', onsubmit: event => namePartner(event, r, input) },
+    input, h('button', { type: 'submit', class: 'small-button secondary' }, t('partners.add')));
+  return h('div', { class: 'partners' }, h('p', { class: 'muted small' }, t('partners.title')),
+    items.length ? h('ul', {}, items) : null, form);
+}
+
+async function namePartner(event, r, input) {
+  event.preventDefault();
+  const studentId = input.value.trim();
+  if (!studentId) {
+    return;
+  }
+  const a = await Api.post('/reservations/' + r.reservationId + '/partners', { studentId });
+  if (a.status === 200) {
+    toast(t('partners.named', studentId));
+    await loadMine();
+  } else if (a.status !== 401) {
+    toast(a.message);
+  }
+}
+
+async function withdrawPartner(r, p) {
+  const a = await Api.del('/reservations/' + r.reservationId + '/partners/' + p.id);
+  if (a.status === 200) {
+    await loadMine();
+  } else if (a.status !== 401) {
+    toast(a.message);
+  }
+}
+
+function invitationCard(i) {
+  return h('article', { class: 'booking invitation', 'data-invitation': i.id },
+    h('div', { class: 'booking-head' },
+      h('strong', { class: 'court-name' }, i.courtName),
+      h('span', { class: 'badge' }, t('partners.asked'))),
+    h('p', { class: 'when' }, dayLabel(i.slotDate) + ' ' + i.startTime + '–' + i.endTime),
+    h('p', {}, t('partners.invitation', i.bookerName)),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', onclick: () => answer(i, 'accept') }, t('partners.accept')),
+      h('button', { type: 'button', class: 'secondary', onclick: () => answer(i, 'decline') }, t('partners.decline'))));
+}
+
+async function answer(i, how) {
+  const a = await Api.post('/reservations/invitations/' + i.id + '/' + how);
+  if (a.status === 200) {
+    toast(t(how === 'accept' ? 'partners.acceptedToast' : 'partners.declinedToast'));
+  } else if (a.status !== 401) {
+    toast(a.message);
+  }
+  await loadMine();
 }
 
 /**

@@ -1,4 +1,4 @@
-/* The notices view (SPEC §18): what happened to the student's bookings, newest first, and the badge on its
+/* The notices view (SPEC §17): what happened to the student's bookings, newest first, and the badge on its
    tab. The badge asks GET /notices/unread when the page starts, every minute while the page is visible and
    signed in, and after the student's own actions; the list is read when the view is shown. */
 import { I18N } from './i18n.js';

@@ -11,6 +11,7 @@ export const state = {
   mine: [],              // GET /reservations/mine
   mineAt: 0,
   standing: null,
+  invitations: [],        // GET /reservations/invitations: bookings I was named on, waiting for my answer
   waits: [],              // GET /reservations/waits: my places in waitlists and the places offered to me
   offerTimer: null,        // GET /reservations/standing: strikes and the block they made (SPEC §16)
   sending: new Set(),    // slot ids whose POST /reserve/ is on its way: their buttons wait

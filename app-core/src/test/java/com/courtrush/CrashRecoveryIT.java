@@ -163,7 +163,7 @@ class CrashRecoveryIT {
     }
 
     /**
-     * The notices' outbox under a crash (SPEC §18): the server is killed while it is sending a notice's email
+     * The notices' outbox under a crash (SPEC §17): the server is killed while it is sending a notice's email
      * (its SMTP server took the connection and never answered). The notice was committed with its booking;
      * after the restart its lease runs out and the email is sent, once.
      */

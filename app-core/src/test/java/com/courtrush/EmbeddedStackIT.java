@@ -11,6 +11,7 @@ import com.courtrush.infra.embedded.EmbeddedRedis;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.opening.OpeningClockScenarios;
+import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
@@ -59,6 +60,7 @@ class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
                 NoticeScenarios,
                 NoticeChannelScenarios,
+                PartnerScenarios,
                 RecoveryScenarios,
                 LifecycleScenarios,
                 DeadLetterScenarios,

@@ -5,6 +5,7 @@ import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
+import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
@@ -33,6 +34,7 @@ class ExternalStackIT extends StackTest
         implements ReserveScenarios,
                 NoticeScenarios,
                 NoticeChannelScenarios,
+                PartnerScenarios,
                 RecoveryScenarios,
                 LifecycleScenarios,
                 DeadLetterScenarios,

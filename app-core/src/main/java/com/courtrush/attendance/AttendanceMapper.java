@@ -18,7 +18,10 @@ interface AttendanceMapper {
             "select r.id as reservation_id, r.user_id, r.slot_id, u.student_id, u.display_name as student_name, "
                     + "r.status, r.cancel_reason, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
                     + "(select p.out_trade_no from pay_order p where p.reservation_id = r.id order by p.id desc limit 1) "
-                    + "as out_trade_no, r.checked_in_time, r.checked_in_by "
+                    + "as out_trade_no, r.checked_in_time, r.checked_in_by, "
+                    + "(select group_concat(pu.display_name order by bp.id separator ', ') from booking_partner bp "
+                    + "join user_account pu on pu.id = bp.partner_user_id "
+                    + "where bp.reservation_id = r.id and bp.status = 'ACCEPTED') as partner_names "
                     + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
                     + "join user_account u on u.id = r.user_id ";
 

@@ -36,6 +36,8 @@ public class DeskBooking {
     private String outTradeNo;
     private LocalDateTime checkedInTime;
     private String checkedInBy;
+    /** The names of the partners who accepted, comma-separated; null for none. */
+    private String partnerNames;
     /** Filled in by {@link CheckIns}: the code the student reads out. */
     private String code;
 

@@ -20,7 +20,7 @@ import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
- * Watches for what the staff webhook tells (SPEC §18): Redis not answering for {@link #REDIS_GRACE} (once per
+ * Watches for what the staff webhook tells (SPEC §17): Redis not answering for {@link #REDIS_GRACE} (once per
  * outage), and an opening of today or tomorrow whose every place is taken (once per opening). Every node
  * watches; an alert's message id keeps it once.
  */

@@ -12,7 +12,7 @@ import org.springframework.mail.MailException;
 import org.springframework.stereotype.Service;
 
 /**
- * A manager's setting up of the notices' channels (SPEC §18), for the staff API and the console alike: both
+ * A manager's setting up of the notices' channels (SPEC §17), for the staff API and the console alike: both
  * channels' settings, set (audited), tried with a test sent at once, and the staff alerts lately posted.
  */
 @Service

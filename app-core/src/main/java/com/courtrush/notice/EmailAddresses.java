@@ -18,7 +18,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * A student's email address for notices (SPEC §18): added, then proved theirs by a six-digit code sent to it;
+ * A student's email address for notices (SPEC §17): added, then proved theirs by a six-digit code sent to it;
  * only a verified address is written to. With it, a student who forgot their password resets it by a code
  * sent there. Codes are kept as their SHA-256, live {@link #CODE_LIFE}, allow {@link #MOST_TRIES} tries, and
  * one is sent per minute at most. The answer to "forgot password" never says whether the account or an address

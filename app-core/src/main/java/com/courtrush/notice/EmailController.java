@@ -16,7 +16,7 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
-/** A student's email for notices, and "forgot password" by email (SPEC §18). */
+/** A student's email for notices, and "forgot password" by email (SPEC §17). */
 @Tag(name = "Email", description = "My address for notices; a forgotten password reset by a code sent to it")
 @RestController
 class EmailController {

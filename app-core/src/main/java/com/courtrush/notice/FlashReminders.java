@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * "Remind me" of an opening (SPEC §18): a student who asked is sent a notice {@link #LEAD} before its flash time
+ * "Remind me" of an opening (SPEC §17): a student who asked is sent a notice {@link #LEAD} before its flash time
  * (by email too, with a verified address), once — the reminder marked sent in the notice's transaction. Every
  * node runs it; the mark and the notice's message id keep it once. Never on the reserve path.
  */

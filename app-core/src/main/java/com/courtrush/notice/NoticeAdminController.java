@@ -20,7 +20,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The notices' channels, set by a manager, and the staff alerts (SPEC §18). */
+/** The notices' channels, set by a manager, and the staff alerts (SPEC §17). */
 @Tag(name = "Notices (staff)", description = "Email and the staff webhook: settings, a test, the alerts sent")
 @RestController
 @Validated

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
 /**
- * The optional channels (SPEC §18), off until a manager configures them: email over the gym's SMTP server to
+ * The optional channels (SPEC §17), off until a manager configures them: email over the gym's SMTP server to
  * students who verified an address, and a webhook (a WeCom or DingTalk group robot, or any JSON receiver) for
  * what staff must know. Read by every node from the database, cached for a few seconds. The SMTP password is
  * kept to be used and never shown again.

@@ -21,7 +21,7 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** A student's inbox (SPEC §18). */
+/** A student's inbox (SPEC §17). */
 @Tag(name = "Notices", description = "What happened to my bookings: an inbox, newest first")
 @RestController
 @Validated

@@ -17,7 +17,7 @@ import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
- * The notices' email outbox (SPEC §18): every node sends the notices whose email is due, each taken under a
+ * The notices' email outbox (SPEC §17): every node sends the notices whose email is due, each taken under a
  * lease so two nodes never send one at once; a failed send is tried again later, less and less often, and
  * given up after {@link #MOST_ATTEMPTS}. A node that dies after sending and before marking it sent leaves the
  * lease to run out and the email is sent again — at least once, never lost — with the same Message-ID.

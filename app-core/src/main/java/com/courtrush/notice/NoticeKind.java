@@ -26,7 +26,13 @@ public enum NoticeKind {
     /** Strikes blocked the student from booking until then. */
     BLOCKED(Notices.UNTIL),
     /** An opening the student asked to be reminded of opens soon. */
-    OPENING_SOON(Notices.FLASH, Notices.DAY);
+    OPENING_SOON(Notices.FLASH, Notices.DAY),
+    /** Someone named the student as a partner on their booking: accept or decline. */
+    PARTNER_INVITE(Notices.NAME),
+    /** A partner the student named accepted. */
+    PARTNER_ACCEPTED(Notices.NAME),
+    /** A partner the student named declined. */
+    PARTNER_DECLINED(Notices.NAME);
 
     private final List<String> params;
 

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Posts a student's notices and reads their inbox (SPEC §18). A notice is posted inside the transaction of
+ * Posts a student's notices and reads their inbox (SPEC §17). A notice is posted inside the transaction of
  * the event it tells of — the event and its notice are both there or neither is — and once per message
  * id ({@code <KIND>:<what it is about>}): a repeat of the event (a redelivered grant, a second sweep) posts
  * nothing more. Its text is made when it is read, in the reader's language; times are the gym's, with
@@ -33,6 +33,7 @@ public class Notices {
     static final String UNTIL = "until";
     static final String FLASH = "flash";
     static final String DAY = "day";
+    static final String NAME = "name";
 
     /** Most notices one page of the inbox shows. */
     static final int MAX_PAGE = 50;
@@ -124,6 +125,41 @@ public class Notices {
                 null,
                 sessionId + ":" + userId,
                 Map.of(FLASH, WHEN.format(flash), DAY, day.toString()));
+    }
+
+    /** A booker named the student as a partner ({@code partnerId}: the invitation). */
+    public void partnerInvited(long userId, long reservationId, long partnerId, String bookerName) {
+        post(
+                NoticeKind.PARTNER_INVITE,
+                userId,
+                reservationId,
+                slotOf(reservationId),
+                partnerId + ":" + clock.millis(), // named again after a decline: asked again
+                Map.of(NAME, bookerName));
+    }
+
+    public void partnerAccepted(long bookerId, long reservationId, long partnerId, String partnerName) {
+        post(
+                NoticeKind.PARTNER_ACCEPTED,
+                bookerId,
+                reservationId,
+                slotOf(reservationId),
+                partnerId + ":" + clock.millis(),
+                Map.of(NAME, partnerName));
+    }
+
+    public void partnerDeclined(long bookerId, long reservationId, long partnerId, String partnerStudentId) {
+        post(
+                NoticeKind.PARTNER_DECLINED,
+                bookerId,
+                reservationId,
+                slotOf(reservationId),
+                partnerId + ":" + clock.millis(),
+                Map.of(NAME, partnerStudentId));
+    }
+
+    private Long slotOf(long reservationId) {
+        return notices.slotOf(reservationId);
     }
 
     private void post(

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.springframework.stereotype.Service;
 
 /**
- * What staff must know at once (SPEC §18), for the staff webhook when a manager turned it on: a grant that
+ * What staff must know at once (SPEC §17), for the staff webhook when a manager turned it on: a grant that
  * went to the dead-letter queue, Redis unreachable, an opening sold out. Each is posted once per message id
  * (what it is about), into an outbox the {@link StaffWebhook} sends from; with the webhook off nothing is kept.
  */

@@ -25,7 +25,7 @@ import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
- * Sends the staff alerts to the webhook (SPEC §18): a WeCom or DingTalk group robot (their text message) or any
+ * Sends the staff alerts to the webhook (SPEC §17): a WeCom or DingTalk group robot (their text message) or any
  * receiver of JSON, with the alert's id in {@code X-CourtRush-Message-Id} so a repeat can be dropped. Like the
  * email outbox: leased per alert, retried less and less often, given up after {@link NoticeEmails#MOST_ATTEMPTS}.
  * A robot that answers 200 with a non-zero {@code errcode} refused it.

@@ -27,6 +27,10 @@ public enum SettingKey {
     WAITS_PER_STUDENT("3", 1, 50),
     /** Minutes a place offered to a waitlisted student is held for them (never past the slot's start). */
     OFFER_MINUTES("10", 1, 1440),
+    /** Most partners a booker may name on one booking (SPEC §17); 0: no partners. */
+    PARTNERS_PER_BOOKING("3", 0, 7),
+    /** Most bookings one student appears on in a day, as booker or accepted partner, checked when a partner accepts. */
+    BOOKINGS_PER_DAY("2", 1, 20),
     /** HMAC secret of student tokens, shared by every node; never shown. */
     AUTH_TOKEN_SECRET(null, 1, 0),
     /** HMAC secret of check-in codes, shared by every node; never shown. */

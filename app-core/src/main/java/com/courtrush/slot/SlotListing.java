@@ -30,10 +30,17 @@ public class SlotListing {
     private final ZoneId zone;
     private final Clock clock;
     private final LoadingCache<LocalDate, List<Listed>> answers;
+    private final DrawCommitments commitments;
 
     SlotListing(
-            SlotCatalog catalog, LiveStock stock, AppSettings settings, CourtRushProperties properties, Clock clock) {
+            SlotCatalog catalog,
+            LiveStock stock,
+            AppSettings settings,
+            DrawCommitments commitments,
+            CourtRushProperties properties,
+            Clock clock) {
         this.clock = clock;
+        this.commitments = commitments;
         this.catalog = catalog;
         this.stock = stock;
         this.settings = settings;
@@ -74,11 +81,13 @@ public class SlotListing {
         Long flashAt = session.getState() == SessionState.CLOSED
                 ? null
                 : session.getFlashTime().atZone(zone).toInstant().toEpochMilli();
-        return new Listed(session, slots, snapshot.gate(), flashAt);
+        String commitment = session.fairDraw() ? commitments.commitment(session.getId()) : null;
+        return new Listed(session, slots, snapshot.gate(), flashAt, commitment);
     }
 
     /** A cached answer; the gate's countdown is worked out when it is served, not when it was cached. */
-    private record Listed(ReserveSession session, List<SlotView> slots, GateReading gate, Long flashAt) {
+    private record Listed(
+            ReserveSession session, List<SlotView> slots, GateReading gate, Long flashAt, String commitment) {
         OpeningSlots asOfNow() {
             boolean draw = session.fairDraw();
             return new OpeningSlots(
@@ -95,6 +104,7 @@ public class SlotListing {
                     draw ? gate.millisToWindowClose(flashAt, session.getDrawWindowMs()) : null,
                     draw && gate.takesDrawEntries(session.getDrawWindowMs()),
                     draw ? session.warmupTime() : null,
+                    commitment,
                     slots);
         }
     }
@@ -112,6 +122,8 @@ public class SlotListing {
      * @param drawEntryOpen the draw takes entries now: from the opening's warm-up (before its flash time)
      *                    until the window closes
      * @param drawEntryFrom the gym wall time entries open (the warm-up time); null without a draw
+     * @param drawCommitment the SHA-256 of the draw's secret, published from the warm-up (GET /draws/{id} has
+     *                    the record after the draw); null without a draw or before the warm-up
      */
     public record OpeningSlots(
             long sessionId,
@@ -127,6 +139,7 @@ public class SlotListing {
             Long msToDrawClose,
             boolean drawEntryOpen,
             LocalDateTime drawEntryFrom,
+            String drawCommitment,
             List<SlotView> slots) {}
 
     /** One slot as students see it; a slot that has {@code started} is no longer sold. */

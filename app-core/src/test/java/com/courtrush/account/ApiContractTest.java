@@ -242,6 +242,9 @@ class ApiContractTest {
     com.courtrush.reserve.record.DrawRecords drawRecords;
 
     @MockitoBean
+    com.courtrush.partner.Partners partners;
+
+    @MockitoBean
     com.courtrush.reserve.waitlist.Waitlists waitlists;
 
     @MockitoBean

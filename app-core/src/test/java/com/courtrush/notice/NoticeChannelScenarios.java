@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Notices by email through a real SMTP server (GreenMail) and to a staff webhook (a local HTTP listener): each
- * sent after its event's commit, retried while the receiver is away, once more never (SPEC §18).
+ * sent after its event's commit, retried while the receiver is away, once more never (SPEC §17).
  */
 public interface NoticeChannelScenarios extends StackAccess {
 

@@ -26,7 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** A student's notices (SPEC §18): each event's notice once, in the student's language, with real parallel requests. */
+/** A student's notices (SPEC §17): each event's notice once, in the student's language, with real parallel requests. */
 public interface NoticeScenarios extends StackAccess {
 
     @Test

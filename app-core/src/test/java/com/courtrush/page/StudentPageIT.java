@@ -368,6 +368,54 @@ class StudentPageIT extends StackTest {
     }
 
     @Test
+    void aPartnerNamedOnABookingAcceptsOnTheirPageAndTheBookerSeesTheirName() {
+        List<Student> two = api().students(2);
+        Student booker = two.get(0);
+        Student partner = two.get(1);
+        long court = api().createCourt();
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
+                .get(0);
+        long booking = api().book(booker, opening, slot);
+        TestApi.expect(
+                200,
+                api().post(
+                                "/reservations/" + booking + "/partners",
+                                booker.token(),
+                                Map.of("studentId", partner.studentId())));
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(partner.studentId(), TestApi.passwordOf(partner));
+            page.await(d -> page.showsView("slots"));
+            page.open("#/mine");
+            WebElement card = page.await(d -> d.findElement(By.cssSelector("#mine-list .invitation")));
+            assertThat(card.getText()).contains("asks you to play").contains("18:00–19:00");
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, an invitation")
+                    .isEmpty();
+            page.screenshot("en-partner-invitation");
+            page.tap(card.findElement(By.cssSelector("button.primary")));
+            page.await(d ->
+                    d.findElements(By.cssSelector("#mine-list .invitation")).isEmpty());
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(booker.studentId(), TestApi.passwordOf(booker));
+            page.await(d -> page.showsView("slots"));
+            page.open("#/mine");
+            String name = jdbc().queryForObject(
+                            "select display_name from user_account where student_id = ?",
+                            String.class,
+                            partner.studentId());
+            page.await(d -> page.booking(booking).getText().contains(name + " (accepted)"));
+            assertThat(page.contentWidth()).as("nothing wider than the phone").isLessThanOrEqualTo(360);
+            page.screenshot("en-partners");
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    @Test
     void aStudentJoinsASoldOutSlotsWaitlistGetsTheReturnedPlaceOfferedTakesItWithOneTapAndPays() {
         List<Student> students = api().students(2);
         Student holder = students.get(0);

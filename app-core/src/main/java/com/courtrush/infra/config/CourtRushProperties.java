@@ -98,7 +98,7 @@ public record CourtRushProperties(
             @Min(1) @DefaultValue("100") int perIpPerSecond) {}
 
     /**
-     * The notices' outboxes (SPEC §18): how long a node holds a delivery it is sending before another node may
+     * The notices' outboxes (SPEC §17): how long a node holds a delivery it is sending before another node may
      * send it again (a node killed mid-send leaves it this long).
      */
     public record Notices(

@@ -1,11 +1,13 @@
 package com.courtrush.reserve.lifecycle;
 
+import com.courtrush.partner.Partners;
 import com.courtrush.reserve.record.CancelReason;
 import com.courtrush.reserve.record.ReservationStatus;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.List;
 import lombok.Getter;
 import lombok.Setter;
 
@@ -44,4 +46,7 @@ public class MyReservation {
     private LocalDateTime checkedInTime;
 
     private Boolean refundOpen;
+
+    /** Partners named on an active booking: the id as typed, INVITED or ACCEPTED, the name once accepted. */
+    private List<Partners.Partner> partners = List.of();
 }

@@ -1,11 +1,13 @@
 package com.courtrush.reserve.lifecycle;
 
+import com.courtrush.partner.Partners;
 import com.courtrush.reserve.record.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Service;
 
 /** A student's own reservations, newest first, with the deadlines that apply to each now. */
@@ -18,9 +20,15 @@ public class MyReservations {
     private final ReservationDeadlines deadlines;
     private final AppSettings settings;
     private final Clock clock;
+    private final Partners partners;
 
     MyReservations(
-            MyReservationMapper reservations, ReservationDeadlines deadlines, AppSettings settings, Clock clock) {
+            Partners partners,
+            MyReservationMapper reservations,
+            ReservationDeadlines deadlines,
+            AppSettings settings,
+            Clock clock) {
+        this.partners = partners;
         this.reservations = reservations;
         this.deadlines = deadlines;
         this.settings = settings;
@@ -41,6 +49,12 @@ public class MyReservations {
                 r.setRefundOpen(now.isBefore(r.getRefundUntil()));
             }
         }
+        Map<Long, List<Partners.Partner>> named = partners.ofBookings(mine.stream()
+                .filter(r -> r.getStatus() == ReservationStatus.PENDING_PAYMENT
+                        || r.getStatus() == ReservationStatus.CONFIRMED)
+                .map(MyReservation::getReservationId)
+                .toList());
+        mine.forEach(r -> r.setPartners(named.getOrDefault(r.getReservationId(), List.of())));
         return mine;
     }
 }

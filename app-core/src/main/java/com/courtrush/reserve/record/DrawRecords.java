@@ -2,8 +2,12 @@ package com.courtrush.reserve.record;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Digests;
+import com.courtrush.slot.DrawCommitments;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.HexFormat;
 import org.springframework.stereotype.Component;
@@ -14,16 +18,39 @@ import org.springframework.stereotype.Component;
  * closes and is published with the draw's record. Every node reads the same row, so whichever draws uses it.
  */
 @Component
-public class DrawRecords {
+public class DrawRecords implements DrawCommitments {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final DrawRecordMapper mapper;
     private final Clock clock;
+    /** A commitment never changes once made: kept; "none yet" is asked again after a second. */
+    private final Cache<Long, String> made =
+            Caffeine.newBuilder().maximumSize(1000).build();
+
+    private final Cache<Long, Boolean> none = Caffeine.newBuilder()
+            .expireAfterWrite(Duration.ofSeconds(1))
+            .maximumSize(1000)
+            .build();
 
     DrawRecords(DrawRecordMapper mapper, Clock clock) {
         this.mapper = mapper;
         this.clock = clock;
+    }
+
+    @Override
+    public String commitment(long sessionId) {
+        String known = made.getIfPresent(sessionId);
+        if (known != null || none.getIfPresent(sessionId) != null) {
+            return known;
+        }
+        DrawRecordMapper.Row row = mapper.find(sessionId);
+        if (row == null) {
+            none.put(sessionId, Boolean.TRUE);
+            return null;
+        }
+        made.put(sessionId, row.commitment());
+        return row.commitment();
     }
 
     /** Makes the opening's secret and commitment unless it has them; answers the commitment. */
@@ -32,6 +59,7 @@ public class DrawRecords {
         RANDOM.nextBytes(bits);
         String secret = HexFormat.of().formatHex(bits);
         mapper.commit(sessionId, secret, Digests.sha256Hex(secret), LocalDateTime.now(clock));
+        none.invalidate(sessionId);
         return mapper.find(sessionId).commitment();
     }
 

@@ -101,6 +101,9 @@ public interface DrawScenarios extends StackAccess {
                 .path("commitment")
                 .asText();
         assertThat(commitment).matches("[0-9a-f]{64}");
+        assertThat(opening.path("drawCommitment").asText())
+                .as("published on /slots too, for the page")
+                .isEqualTo(commitment);
         TestApi.expect(200, api().post("/admin/sessions/" + session + "/warmup", TestApi.ADMIN_TOKEN, null));
         JsonNode before =
                 TestApi.expect(200, api().get("/draws/" + session, null)).data();

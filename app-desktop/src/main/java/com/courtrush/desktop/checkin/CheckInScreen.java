@@ -108,6 +108,7 @@ public final class CheckInScreen implements Screen {
                 .add(Widgets.fitting(
                         column(i18n.t("reservations.student"), CheckInViewModel.Row::studentId), "20261234"));
         table.getColumns().add(column(i18n.t("reservations.studentName"), CheckInViewModel.Row::name));
+        table.getColumns().add(column(i18n.t("checkIn.partners"), CheckInViewModel.Row::partners));
         table.getColumns()
                 .add(Widgets.fitting(
                         column(i18n.t("checkIn.orderNo"), CheckInViewModel.Row::orderNo), "CR26112510000000001"));

@@ -18,7 +18,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The notices' channels on the Settings screen (SPEC §18): the gym's SMTP server for students' email and the staff
+ * The notices' channels on the Settings screen (SPEC §17): the gym's SMTP server for students' email and the staff
  * webhook, each saved and tried with a test at once through the engine's rules (a manager's); the staff alerts
  * lately posted.
  */

@@ -39,7 +39,9 @@ public final class SettingsViewModel {
             SettingKey.BLOCK_DAYS,
             SettingKey.WAITLIST_PER_SLOT,
             SettingKey.WAITS_PER_STUDENT,
-            SettingKey.OFFER_MINUTES);
+            SettingKey.OFFER_MINUTES,
+            SettingKey.PARTNERS_PER_BOOKING,
+            SettingKey.BOOKINGS_PER_DAY);
 
     private final SettingsDesk settingsDesk;
     private final StaffDesk settings;

@@ -1,0 +1,94 @@
+package com.courtrush.partner;
+
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+/** Partners of bookings, and what accepting needs to know of the bookings. */
+@Mapper
+interface PartnerMapper {
+
+    /** A booking as naming and accepting partners see it; null when there is none. */
+    @Select("select r.id as reservation_id, r.user_id, r.holder_id is not null as active, s.slot_date, s.start_time, "
+            + "s.end_time from reservation r join time_slot s on s.id = r.slot_id where r.id = #{id}")
+    Booking booking(@Param("id") long reservationId);
+
+    /** An active student account's id by student id; null for none (or a staff account). */
+    @Select("select id from user_account where student_id = #{studentId} and role = 'STUDENT' and active = true")
+    Long student(@Param("studentId") String studentId);
+
+    @Select("select display_name from user_account where id = #{userId}")
+    String name(@Param("userId") long userId);
+
+    /** Named again after a decline or withdrawal: invited again (same row). 1 when made or renewed. */
+    @Insert("insert into booking_partner (reservation_id, partner_student_id, partner_user_id, status, create_time) "
+            + "values (#{reservationId}, #{studentId}, #{userId}, 'INVITED', #{now}) "
+            + "on duplicate key update status = case when status in ('DECLINED', 'WITHDRAWN') then 'INVITED' "
+            + "else status end, answer_time = case when status = 'INVITED' then null else answer_time end")
+    int invite(
+            @Param("reservationId") long reservationId,
+            @Param("studentId") String studentId,
+            @Param("userId") Long userId,
+            @Param("now") LocalDateTime now);
+
+    @Select("select id from booking_partner where reservation_id = #{reservationId} "
+            + "and partner_student_id = #{studentId}")
+    long idOf(@Param("reservationId") long reservationId, @Param("studentId") String studentId);
+
+    @Select("select count(*) from booking_partner where reservation_id = #{reservationId} "
+            + "and status in ('INVITED', 'ACCEPTED')")
+    int named(@Param("reservationId") long reservationId);
+
+    /** The partners of these bookings, with the names of those who accepted. */
+    @Select("<script>select p.id, p.reservation_id, p.partner_student_id, p.status, "
+            + "case when p.status = 'ACCEPTED' then u.display_name end as name "
+            + "from booking_partner p left join user_account u on u.id = p.partner_user_id "
+            + "where p.status in ('INVITED', 'ACCEPTED') and p.reservation_id in "
+            + "<foreach item='id' collection='ids' open='(' separator=',' close=')'>#{id}</foreach> "
+            + "order by p.id</script>")
+    List<Partners.Partner> ofBookings(@Param("ids") List<Long> reservationIds);
+
+    /** The invitations waiting for this student's answer, of bookings still active and not ended. */
+    @Select("select p.id, p.reservation_id, b.student_id as booker_student_id, b.display_name as booker_name, "
+            + "s.slot_date, s.start_time, s.end_time, c.name as court_name "
+            + "from booking_partner p join reservation r on r.id = p.reservation_id "
+            + "join user_account b on b.id = r.user_id join time_slot s on s.id = r.slot_id "
+            + "join court c on c.id = s.court_id "
+            + "where p.partner_user_id = #{userId} and p.status = 'INVITED' and r.holder_id is not null "
+            + "and s.slot_date >= #{today} order by s.slot_date, s.start_time")
+    List<Partners.Invitation> invitations(@Param("userId") long userId, @Param("today") LocalDate today);
+
+    @Select("select id, reservation_id, partner_student_id, partner_user_id, status from booking_partner "
+            + "where id = #{id} for update")
+    Row lock(@Param("id") long id);
+
+    @Select("select id from user_account where id = #{userId} for update")
+    Long lockStudent(@Param("userId") long userId);
+
+    /** The active bookings a student plays on that day: their own and those they accepted. */
+    @Select("select (select count(*) from reservation r join time_slot s on s.id = r.slot_id "
+            + "where r.user_id = #{userId} and r.holder_id is not null and s.slot_date = #{day}) "
+            + "+ (select count(*) from booking_partner p join reservation r on r.id = p.reservation_id "
+            + "join time_slot s on s.id = r.slot_id where p.partner_user_id = #{userId} and p.status = 'ACCEPTED' "
+            + "and r.holder_id is not null and s.slot_date = #{day})")
+    int playing(@Param("userId") long userId, @Param("day") LocalDate day);
+
+    @Update("update booking_partner set status = #{to}, answer_time = #{now} where id = #{id} and status = #{from}")
+    int answer(
+            @Param("id") long id, @Param("from") String from, @Param("to") String to, @Param("now") LocalDateTime now);
+
+    record Booking(
+            long reservationId,
+            long userId,
+            boolean active,
+            LocalDate slotDate,
+            java.time.LocalTime startTime,
+            java.time.LocalTime endTime) {}
+
+    record Row(long id, long reservationId, String partnerStudentId, Long partnerUserId, String status) {}
+}

@@ -1,0 +1,177 @@
+package com.courtrush.partner;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Texts;
+import com.courtrush.notice.Notices;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.SettingKey;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Partners on a booking (SPEC §17). The booker names a student id; if it is an active student's, that student is
+ * told (a notice) and accepts or declines — the booker is told either way. The booker sees the id as typed and
+ * "invited" until it is accepted, and then the partner's name: naming an id that has no account looks the same,
+ * so it reveals no more than signing in does. Accepting is refused past {@code BOOKINGS_PER_DAY} bookings that
+ * day, counted under a lock on the partner, so accepting several at once never goes past it.
+ */
+@Service
+public class Partners {
+
+    static final String INVITED = "INVITED";
+    static final String ACCEPTED = "ACCEPTED";
+    static final String DECLINED = "DECLINED";
+    static final String WITHDRAWN = "WITHDRAWN";
+
+    private final PartnerMapper mapper;
+    private final Notices notices;
+    private final AppSettings settings;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+
+    Partners(
+            PartnerMapper mapper,
+            Notices notices,
+            AppSettings settings,
+            TransactionTemplate transactions,
+            Clock clock) {
+        this.mapper = mapper;
+        this.notices = notices;
+        this.settings = settings;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /** The booker names a partner by student id; answers the booking's partners. */
+    public List<Partner> name(long bookerId, long reservationId, String studentId) {
+        String named = studentId == null ? "" : studentId.strip();
+        if (named.isEmpty() || named.length() > 32 || !Texts.isPlain(named)) {
+            throw CourtRushException.badRequest("partner.studentId");
+        }
+        transactions.executeWithoutResult(tx -> {
+            PartnerMapper.Booking booking = ownActive(bookerId, reservationId);
+            Long partner = mapper.student(named);
+            if (partner != null && partner == booking.userId()) {
+                throw CourtRushException.badRequest("partner.self");
+            }
+            if (mapper.named(reservationId) >= settings.getInt(SettingKey.PARTNERS_PER_BOOKING, 0)) {
+                throw CourtRushException.conflict(
+                        "partner.tooMany", settings.getInt(SettingKey.PARTNERS_PER_BOOKING, 0));
+            }
+            mapper.invite(reservationId, named, partner, LocalDateTime.now(clock));
+            if (partner != null) {
+                notices.partnerInvited(
+                        partner, reservationId, mapper.idOf(reservationId, named), mapper.name(booking.userId()));
+            }
+        });
+        return of(reservationId);
+    }
+
+    /** The booker takes a name back (invited or accepted). */
+    public List<Partner> withdraw(long bookerId, long reservationId, long partnerId) {
+        transactions.executeWithoutResult(tx -> {
+            ownActive(bookerId, reservationId);
+            PartnerMapper.Row row = mapper.lock(partnerId);
+            if (row == null || row.reservationId() != reservationId) {
+                throw CourtRushException.notFound("partner.notFound", partnerId);
+            }
+            mapper.answer(partnerId, row.status(), WITHDRAWN, LocalDateTime.now(clock));
+        });
+        return of(reservationId);
+    }
+
+    /** The named student accepts (within the day's cap) or declines; the booker is told. */
+    public Partner answer(long userId, long partnerId, boolean accept) {
+        return transactions.execute(tx -> {
+            mapper.lockStudent(userId); // this student's accepts, one at a time: the day's count holds
+            PartnerMapper.Row row = mapper.lock(partnerId);
+            if (row == null || row.partnerUserId() == null || row.partnerUserId() != userId) {
+                throw CourtRushException.notFound("partner.notFound", partnerId);
+            }
+            if (!INVITED.equals(row.status())) {
+                throw CourtRushException.conflict("partner.answered", row.status());
+            }
+            PartnerMapper.Booking booking = mapper.booking(row.reservationId());
+            LocalDateTime now = LocalDateTime.now(clock);
+            if (booking == null
+                    || !booking.active()
+                    || !now.isBefore(booking.slotDate().atTime(booking.endTime()))) {
+                throw CourtRushException.conflict("partner.bookingEnded");
+            }
+            if (accept) {
+                int cap = settings.getPositiveInt(SettingKey.BOOKINGS_PER_DAY);
+                if (mapper.playing(userId, booking.slotDate()) >= cap) {
+                    throw CourtRushException.conflict("partner.dailyCap", cap, booking.slotDate());
+                }
+            }
+            mapper.answer(partnerId, INVITED, accept ? ACCEPTED : DECLINED, now);
+            String name = mapper.name(userId);
+            if (accept) {
+                notices.partnerAccepted(booking.userId(), row.reservationId(), partnerId, name);
+            } else {
+                notices.partnerDeclined(booking.userId(), row.reservationId(), partnerId, row.partnerStudentId());
+            }
+            return new Partner(
+                    partnerId,
+                    row.reservationId(),
+                    row.partnerStudentId(),
+                    accept ? ACCEPTED : DECLINED,
+                    accept ? name : null);
+        });
+    }
+
+    /** The partners named on a booking (invited or accepted). */
+    public List<Partner> of(long reservationId) {
+        return mapper.ofBookings(List.of(reservationId));
+    }
+
+    /** The partners of several bookings, by booking ("my bookings"). */
+    public Map<Long, List<Partner>> ofBookings(List<Long> reservationIds) {
+        if (reservationIds.isEmpty()) {
+            return Map.of();
+        }
+        return mapper.ofBookings(reservationIds).stream().collect(Collectors.groupingBy(Partner::reservationId));
+    }
+
+    /** The invitations waiting for this student's answer. */
+    public List<Invitation> invitations(long userId) {
+        return mapper.invitations(userId, LocalDate.now(clock));
+    }
+
+    private PartnerMapper.Booking ownActive(long bookerId, long reservationId) {
+        PartnerMapper.Booking booking = mapper.booking(reservationId);
+        if (booking == null || booking.userId() != bookerId) {
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
+        }
+        if (!booking.active()
+                || !LocalDateTime.now(clock).isBefore(booking.slotDate().atTime(booking.startTime()))) {
+            throw CourtRushException.conflict("partner.bookingEnded");
+        }
+        return booking;
+    }
+
+    /**
+     * A partner as the booker sees them: the student id as typed, INVITED or ACCEPTED, and the name once
+     * accepted.
+     */
+    public record Partner(long id, long reservationId, String studentId, String status, String name) {}
+
+    /** An invitation as the named student sees it: whose booking, which court and when. */
+    public record Invitation(
+            long id,
+            long reservationId,
+            String bookerStudentId,
+            String bookerName,
+            LocalDate slotDate,
+            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
+            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            String courtName) {}
+}

@@ -1,0 +1,167 @@
+package com.courtrush.partner;
+
+import static com.courtrush.support.Times.now;
+import static com.courtrush.support.Times.tomorrow;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** Partners on a booking (SPEC §17), with real parallel requests. */
+public interface PartnerScenarios extends StackAccess {
+
+    @Test
+    default void aBookerNamesPartnersWhoAcceptOrDeclineTheDeskSeesTheirNamesAndADayHasItsCap() throws Exception {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "14:00", 60, 1);
+        List<Student> students = api().students(8);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        Student carl = students.get(2);
+        Student dan = students.get(3);
+        long booking = api().book(ann, session, slots.get(0));
+
+        // Ann names Bob, an id nobody has, and Carl; herself and a fourth are refused
+        String nobody = TestApi.unique("nobody").replace("-", "");
+        for (String named : List.of(bob.studentId(), nobody, carl.studentId())) {
+            TestApi.expect(200, name(ann, booking, named));
+        }
+        assertThat(name(ann, booking, ann.studentId()).status()).isEqualTo(400);
+        assertThat(name(ann, booking, dan.studentId()).enumCode())
+                .as("three partners at most")
+                .isEqualTo("FAILED");
+        assertThat(name(bob, booking, dan.studentId()).status())
+                .as("not Bob's booking")
+                .isEqualTo(404);
+        JsonNode partners = partnersOf(ann, booking);
+        assertThat(partners).hasSize(3);
+        JsonNode bobInvited = find(partners, bob.studentId());
+        JsonNode nobodyInvited = find(partners, nobody);
+        assertThat(bobInvited.path("status").asText()).isEqualTo("INVITED");
+        assertThat(bobInvited.path("name").isNull()).isTrue();
+        assertThat(nobodyInvited.path("status").asText())
+                .as("an id with no account looks like one not yet answered")
+                .isEqualTo("INVITED");
+        assertThat(nobodyInvited.path("name").isNull()).isTrue();
+
+        // Bob is told and sees the invitation; a stranger cannot answer it; Bob accepts, Carl declines
+        String annName = nameOf(ann);
+        JsonNode told = TestApi.expect(200, api().get("/notices", bob.token()))
+                .data()
+                .path("notices")
+                .get(0);
+        assertThat(told.path("kind").asText()).isEqualTo("PARTNER_INVITE");
+        assertThat(told.path("text").asText()).contains(annName);
+        JsonNode invitation = TestApi.expect(200, api().get("/reservations/invitations", bob.token()))
+                .data()
+                .get(0);
+        assertThat(invitation.path("bookerName").asText()).isEqualTo(annName);
+        long bobsId = invitation.path("id").asLong();
+        assertThat(api().post("/reservations/invitations/" + bobsId + "/accept", dan.token(), null)
+                        .status())
+                .isEqualTo(404);
+        TestApi.expect(200, api().post("/reservations/invitations/" + bobsId + "/accept", bob.token(), null));
+        assertThat(api().post("/reservations/invitations/" + bobsId + "/accept", bob.token(), null)
+                        .status())
+                .as("answered once")
+                .isEqualTo(409);
+        long carlsId = TestApi.expect(200, api().get("/reservations/invitations", carl.token()))
+                .data()
+                .get(0)
+                .path("id")
+                .asLong();
+        TestApi.expect(200, api().post("/reservations/invitations/" + carlsId + "/decline", carl.token(), null));
+        partners = partnersOf(ann, booking);
+        assertThat(find(partners, bob.studentId()).path("name").asText()).isEqualTo(nameOf(bob));
+        assertThat(find(partners, bob.studentId()).path("status").asText()).isEqualTo("ACCEPTED");
+        assertThat(partners.findValuesAsText("studentId")).doesNotContain(carl.studentId());
+        assertThat(TestApi.expect(200, api().get("/notices", ann.token()))
+                        .data()
+                        .path("notices")
+                        .findValuesAsText("kind"))
+                .contains("PARTNER_ACCEPTED", "PARTNER_DECLINED");
+
+        // the desk's check-in shows who plays
+        JsonNode desk = TestApi.expect(
+                        200,
+                        api().get("/admin/check-in?date=" + tomorrow() + "&q=" + ann.studentId(), TestApi.ADMIN_TOKEN))
+                .data();
+        assertThat(desk.get(0).path("partnerNames").asText()).isEqualTo(nameOf(bob));
+
+        // Eve plays one booking of her own that day; three bookers name her and she accepts all three at once:
+        // the day's cap (2) lets one through
+        Student eve = students.get(4);
+        api().book(eve, session, slots.get(1));
+        List<Long> invitations = new ArrayList<>();
+        for (int i = 5; i < 8; i++) {
+            long theirs = api().book(students.get(i), session, slots.get(i - 3));
+            TestApi.expect(200, name(students.get(i), theirs, eve.studentId()));
+        }
+        for (JsonNode each : TestApi.expect(200, api().get("/reservations/invitations", eve.token()))
+                .data()) {
+            invitations.add(each.path("id").asLong());
+        }
+        assertThat(invitations).hasSize(3);
+        List<Callable<Reply>> accepts = new ArrayList<>();
+        for (long id : invitations) {
+            accepts.add(() -> api().post("/reservations/invitations/" + id + "/accept", eve.token(), null));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(accepts.size());
+        List<Integer> statuses = new ArrayList<>();
+        try {
+            for (Future<Reply> answer : pool.invokeAll(accepts)) {
+                statuses.add(answer.get().status());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(statuses).containsExactlyInAnyOrder(200, 409, 409);
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from booking_partner where partner_user_id = ? and status = 'ACCEPTED'",
+                                Integer.class,
+                                userIdOf(eve)))
+                .isEqualTo(1);
+    }
+
+    private Reply name(Student booker, long booking, String studentId) {
+        return api().post("/reservations/" + booking + "/partners", booker.token(), Map.of("studentId", studentId));
+    }
+
+    private JsonNode partnersOf(Student booker, long booking) {
+        for (JsonNode mine : TestApi.expect(200, api().get("/reservations/mine", booker.token()))
+                .data()) {
+            if (mine.path("reservationId").asLong() == booking) {
+                return mine.path("partners");
+            }
+        }
+        throw new AssertionError("booking " + booking + " is not in the booker's list");
+    }
+
+    private String nameOf(Student student) {
+        return jdbc().queryForObject(
+                        "select display_name from user_account where student_id = ?",
+                        String.class,
+                        student.studentId());
+    }
+
+    private static JsonNode find(JsonNode partners, String studentId) {
+        for (JsonNode partner : partners) {
+            if (partner.path("studentId").asText().equals(studentId)) {
+                return partner;
+            }
+        }
+        throw new AssertionError(studentId + " is not among " + partners);
+    }
+}
