@@ -39,10 +39,13 @@ class AdminStudentController {
         return ApiResponse.ok(directory.importStudents(rows));
     }
 
-    @Operation(summary = "Import students (CSV with a header row: studentId,password,name); all or nothing")
+    @Operation(
+            summary = "Import students (CSV with a header row: studentId,password,name; UTF-8 or GBK/GB18030, "
+                    + "as Excel saves it); all or nothing")
     @PostMapping(consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
-    ApiResponse<StudentDirectory.ImportResult> importCsv(@RequestBody String csv) {
-        return ApiResponse.ok(directory.importStudents(StudentCsv.parse(csv)));
+    ApiResponse<StudentDirectory.ImportResult> importCsv(@RequestBody byte[] csv) {
+        return ApiResponse.ok(
+                directory.importStudents(StudentCsv.parse(StudentCsv.decode(csv).text())));
     }
 
     @Operation(summary = "Students (and staff accounts), by student id; q searches id and name")

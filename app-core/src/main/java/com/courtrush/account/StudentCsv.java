@@ -4,6 +4,12 @@ import com.courtrush.core.CourtRushException;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
@@ -15,7 +21,52 @@ public final class StudentCsv {
 
     private static final List<String> COLUMNS = List.of("studentId", "password", "name");
 
+    private static final Charset GB18030 = Charset.forName("GB18030");
+
     private StudentCsv() {}
+
+    /**
+     * A CSV file's text: UTF-8 (with or without a byte order mark), or else GB18030 — of which GBK, what Excel
+     * saves on Chinese Windows, is a part. Decoded strictly either way: a file that is neither is refused (400)
+     * naming the first line that cannot be read and what to do, never imported with mangled names.
+     */
+    public static Decoded decode(byte[] file) {
+        int bom = file.length >= 3 && (file[0] & 0xff) == 0xEF && (file[1] & 0xff) == 0xBB && (file[2] & 0xff) == 0xBF
+                ? 3
+                : 0;
+        ByteBuffer bytes = ByteBuffer.wrap(file, bom, file.length - bom);
+        try {
+            return new Decoded(strictly(StandardCharsets.UTF_8).decode(bytes).toString(), StandardCharsets.UTF_8);
+        } catch (CharacterCodingException notUtf8) {
+            int at = bytes.position();
+            try {
+                return new Decoded(
+                        strictly(GB18030).decode(ByteBuffer.wrap(file)).toString(), GB18030);
+            } catch (CharacterCodingException notGbk) {
+                throw CourtRushException.badRequest("import.csvEncoding", lineOf(file, at));
+            }
+        }
+    }
+
+    private static CharsetDecoder strictly(Charset charset) {
+        return charset.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+    }
+
+    /** The line (from 1) of a byte offset. */
+    private static long lineOf(byte[] file, int offset) {
+        long line = 1;
+        for (int i = 0; i < Math.min(offset, file.length); i++) {
+            if (file[i] == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    /** A file's text and the character set it was read in. */
+    public record Decoded(String text, Charset charset) {}
 
     /** Parses CSV text; a bad file is a 400 with what is wrong. */
     public static List<StudentDirectory.NewStudent> parse(String csv) {

@@ -29,7 +29,13 @@ public final class EngineMessages {
             return key;
         }
         // always a MessageFormat, with or without arguments: the bundles quote an apostrophe as '' throughout
-        return new MessageFormat(pattern, chosen).format(args == null ? new Object[0] : plain(args));
+        Object[] shown = args == null ? new Object[0] : plain(args);
+        for (int i = 0; i < shown.length; i++) {
+            if (shown[i] instanceof EngineText nested) {
+                shown[i] = nested.in(chosen); // a reason inside a message reads in the message's language
+            }
+        }
+        return new MessageFormat(pattern, chosen).format(shown);
     }
 
     /** Numbers as written (ids must not read "12,345"). */

@@ -72,4 +72,31 @@ class StudentImportTest {
         assertThat(StudentDirectory.validate(List.of(new StudentDirectory.NewStudent("2024-01_a", "123456", "A"))))
                 .isEmpty();
     }
+
+    @Test
+    void aFileExcelSavedInGbkIsReadAsSuchAndUtf8WithOrWithoutABomAsUtf8() {
+        String list = "studentId,password,name\n2024001,secret1,张三\n2024002,secret2,李四\n";
+        StudentCsv.Decoded gbk = StudentCsv.decode(list.getBytes(java.nio.charset.Charset.forName("GBK")));
+        assertThat(gbk.charset().name()).isEqualTo("GB18030");
+        assertThat(StudentCsv.parse(gbk.text()).get(0).name()).isEqualTo("张三");
+        StudentCsv.Decoded utf8 = StudentCsv.decode(list.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(utf8.charset()).isEqualTo(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(utf8.text()).isEqualTo(list);
+        byte[] bom = ("\uFEFF" + list).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(StudentCsv.decode(bom).text()).isEqualTo(list);
+    }
+
+    @Test
+    void aFileThatIsNeitherIsRefusedNamingTheLineAndWhatToDo() {
+        byte[] file = "studentId,password,name\n2024001,secret1,Ann\n2024002,secret2,"
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] broken = Arrays.copyOf(file, file.length + 3);
+        broken[file.length] = (byte) 0xFF; // in neither UTF-8 nor GB18030
+        broken[file.length + 1] = (byte) 0xFF;
+        broken[file.length + 2] = '\n';
+        assertThatThrownBy(() -> StudentCsv.decode(broken))
+                .isInstanceOfSatisfying(
+                        CourtRushException.class,
+                        e -> assertThat(e.getMessage()).contains("line 3").contains("CSV UTF-8"));
+    }
 }

@@ -91,4 +91,15 @@ class EngineMessagesTest {
         assertThat(EngineMessages.format(Locale.ENGLISH, "reserve.opensIn", 12L))
                 .isEqualTo("The opening opens in 12 s.");
     }
+
+    @Test
+    void aReasonInsideARefusalReadsInTheRefusalsLanguage() {
+        // the first manager's password too short, refused in Chinese: the reason inside reads in Chinese too
+        CourtRushException refusal =
+                CourtRushException.badRequest("staff.invalid", new EngineText("import.row.password"));
+        assertThat(refusal.message(Locale.SIMPLIFIED_CHINESE)).isEqualTo("工作人员账号无效：密码至少 6 个字符，最多 72 字节（24 个汉字）");
+        assertThat(refusal.getMessage())
+                .isEqualTo("Not a valid staff account: the password must have at least 6 characters and at most 72 "
+                        + "bytes (24 Chinese characters)");
+    }
 }

@@ -71,6 +71,7 @@ class ConsoleUiTest {
     static String base;
     static String studentToken;
     static long reservationId;
+    static String orderNo;
     static long slotId;
 
     @BeforeAll
@@ -241,13 +242,18 @@ class ConsoleUiTest {
                 .path("data")
                 .path("reservationId")
                 .asLong();
-        call("POST", "/pay/wechat/" + reservationId, studentToken, null);
+        orderNo = call("POST", "/pay/wechat/" + reservationId, studentToken, null)
+                .path("data")
+                .path("outTradeNo")
+                .asText();
     }
 
     @Test
     @Order(4)
     void staffMarkItPaidThenRefundItAndThePermitComesBack() {
         robot.clickOn("#nav-reservations");
+        // the student shows the order number: found whatever the day (the screen opens on today; this is tomorrow's)
+        robot.clickOn("#reservationStudent").write(orderNo);
         robot.clickOn("#searchReservations");
         TableView<ReservationQueries.Row> table = table("#reservationsTable");
         waitFor(10, () -> table.getItems().stream().anyMatch(r -> r.id() == reservationId));
@@ -257,9 +263,20 @@ class ConsoleUiTest {
                         .findFirst()
                         .orElseThrow()));
 
+        waitFor(
+                10,
+                () -> robot.lookup("#payOrdersTable")
+                                .queryAs(TableView.class)
+                                .getItems()
+                                .size()
+                        == 1);
         robot.clickOn("#markPaid");
         // the dialog opens a moment after the click: clicked once it is there, never before
         waitFor(10, () -> robot.lookup("#dialogOk").tryQuery().isPresent());
+        assertThat(robot.lookup("#destructiveConsequence").queryLabeled().getText())
+                .as("the dialog names the order and its amount")
+                .contains(orderNo)
+                .contains("¥");
         robot.clickOn("#dialogOk");
         waitFor(10, () -> status(table) == ReservationStatus.CONFIRMED);
         waitFor(
@@ -411,6 +428,7 @@ class ConsoleUiTest {
                     "settings")) {
                 robot.clickOn("#nav-" + screen);
                 if (screen.equals("reservations")) { // with a reservation's details, pay order and history shown
+                    robot.clickOn("#anyDate"); // the screen opens on today; the bookings here are tomorrow's
                     robot.clickOn("#searchReservations");
                     TableView<ReservationQueries.Row> table = table("#reservationsTable");
                     waitFor(10, () -> !table.getItems().isEmpty());
@@ -522,9 +540,27 @@ class ConsoleUiTest {
         DatePicker date = robot.lookup("#ruleChangeDate").queryAs(DatePicker.class);
         robot.interact(() -> date.setValue(today.plusDays(3)));
         robot.clickOn("#ruleChangeNote").write("sports day");
+        // a date is changed unless "closed that day" is ticked: a holiday is ticked on purpose
+        CheckBox closedThatDay = robot.lookup("#ruleClosed").queryAs(CheckBox.class);
+        assertThat(closedThatDay.isSelected()).as("not ticked by default").isFalse();
+        robot.clickOn("#ruleClosed");
         robot.clickOn("#applyRuleDate");
         waitFor(10, () -> plan.getItems().get(3).status() == PlanDay.Status.CLOSED);
         assertThat(plan.getItems().get(3).change().note()).isEqualTo("sports day");
+    }
+
+    @Test
+    @Order(11)
+    void theStatusBarOpensAPosterOfTheAddressStudentsUseWithItsQrCode() {
+        robot.clickOn("#addressPosterButton");
+        waitFor(10, () -> robot.lookup("#addressPoster").tryQuery().isPresent());
+        String shown = robot.lookup("#posterUrl").queryLabeled().getText();
+        assertThat(shown).startsWith("http").endsWith("/");
+        assertThat(robot.lookup("#posterQr")
+                        .queryAs(javafx.scene.image.ImageView.class)
+                        .getImage())
+                .isNotNull();
+        robot.clickOn(robot.lookup("#addressPoster .button-bar .button").queryAs(javafx.scene.control.Button.class));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package com.courtrush.attendance.api;
 
 import com.courtrush.account.Caller;
+import com.courtrush.attendance.CheckInCodes;
 import com.courtrush.attendance.CheckIns;
 import com.courtrush.attendance.DeskBooking;
 import com.courtrush.attendance.Strikes;
@@ -22,12 +23,20 @@ public class AttendanceDesk {
     private final WalkIns walkIns;
     private final Strikes strikes;
     private final AppSettings settings;
+    private final CheckInCodes codes;
 
-    public AttendanceDesk(CheckIns checkIns, WalkIns walkIns, Strikes strikes, AppSettings settings) {
+    public AttendanceDesk(
+            CheckInCodes codes, CheckIns checkIns, WalkIns walkIns, Strikes strikes, AppSettings settings) {
+        this.codes = codes;
         this.checkIns = checkIns;
         this.walkIns = walkIns;
         this.strikes = strikes;
         this.settings = settings;
+    }
+
+    /** The booking a check-in short code (read out by a student, any case) names; empty when it names none. */
+    public java.util.OptionalLong reservationOfCode(String code) {
+        return codes.reservationOfShortCode(code);
     }
 
     /** Minutes after its start by which a booking must be checked in ({@code NO_SHOW_GRACE_MINUTES}). */

@@ -27,7 +27,10 @@ public record CourtRushProperties(
         @Valid @DefaultValue Auth auth,
         @Valid @DefaultValue Reserve reserve,
         @Valid @DefaultValue Limits limits,
-        @Valid @DefaultValue Notices notices) {
+        @Valid @DefaultValue Notices notices,
+        /* the address students use when nodes sit behind a balancer or a name (docs/deployment.md); blank: this
+        machine's network addresses */
+        String publicUrl) {
 
     /** Shorter admin tokens can be guessed; a generated one has 32 characters. */
     public static final int ADMIN_TOKEN_MIN_LENGTH = 32;

@@ -43,6 +43,10 @@ public class MonitorDesk {
     }
 
     /** The URL students use, once the server is up; null before. */
+    public java.util.List<String> studentUrls() {
+        return startup.studentUrls();
+    }
+
     public String studentUrl() {
         return startup.studentUrl();
     }

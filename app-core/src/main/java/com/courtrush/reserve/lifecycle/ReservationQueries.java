@@ -47,7 +47,16 @@ public class ReservationQueries {
                 .eq(filter.slotId() != null, Reservation::getSlotId, filter.slotId())
                 .eq(filter.userId() != null, Reservation::getUserId, filter.userId())
                 .eq(filter.status() != null, Reservation::getStatus, filter.status())
+                .eq(filter.reservationId() != null, Reservation::getId, filter.reservationId())
                 .orderByDesc(Reservation::getId);
+        if (filter.outTradeNo() != null && !filter.outTradeNo().isBlank()) {
+            // a student shows the order number at the desk: the booking it paid for
+            Long paidFor = reservations.reservationOfOrder(filter.outTradeNo().strip());
+            if (paidFor == null) {
+                return new PageOf<>(List.of(), 0);
+            }
+            query.eq(Reservation::getId, paidFor);
+        }
         if (filter.studentId() != null && !filter.studentId().isBlank()) {
             UserAccount student = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
                     .eq(UserAccount::getStudentId, filter.studentId().strip()));
@@ -136,10 +145,24 @@ public class ReservationQueries {
             LocalDate slotDate,
             Long courtId,
             String studentId,
-            boolean includeCompensated) {
+            boolean includeCompensated,
+            Long reservationId,
+            String outTradeNo) {
 
         public Filter(Long sessionId, Long slotId, Long userId, ReservationStatus status) {
             this(sessionId, slotId, userId, status, null, null, null, true);
+        }
+
+        public Filter(
+                Long sessionId,
+                Long slotId,
+                Long userId,
+                ReservationStatus status,
+                LocalDate slotDate,
+                Long courtId,
+                String studentId,
+                boolean includeCompensated) {
+            this(sessionId, slotId, userId, status, slotDate, courtId, studentId, includeCompensated, null, null);
         }
     }
 

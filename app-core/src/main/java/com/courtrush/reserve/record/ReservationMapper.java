@@ -23,6 +23,10 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
             + "</foreach></script>")
     int insertGranted(@Param("grants") List<ReserveMessage> grants, @Param("now") LocalDateTime now);
 
+    /** The reservation a pay order (by its number) is for; null for none. */
+    @Select("select reservation_id from pay_order where out_trade_no = #{outTradeNo}")
+    Long reservationOfOrder(@Param("outTradeNo") String outTradeNo);
+
     @Select("select * from reservation where trace_id = #{traceId}")
     Reservation findByTrace(@Param("traceId") String traceId);
 

@@ -47,6 +47,7 @@ public final class ReservationsScreen implements Screen {
                 context.desks().payments(),
                 context.desks().openings(),
                 context.desks().courts(),
+                context.desks().attendance(),
                 context.tasks(),
                 context.notices(),
                 i18n,
@@ -70,6 +71,7 @@ public final class ReservationsScreen implements Screen {
         TextField student = new TextField();
         student.setId("reservationStudent");
         student.setPromptText(i18n.t("reservations.studentPrompt"));
+        student.setPrefColumnCount(24); // the hint names all it takes: a student id, an order number, a check-in code
         student.textProperty().bindBidirectional(model.studentProperty());
         ComboBox<ReservationStatus> status = new ComboBox<>();
         status.setId("reservationStatus");
@@ -136,7 +138,10 @@ public final class ReservationsScreen implements Screen {
                 .bind(Bindings.createStringBinding(
                         () -> describe(i18n, model.detailProperty().get()), model.detailProperty()));
         TableView<PayOrder> orders = table("payOrdersTable", i18n.t("reservations.noOrders"));
-        orders.getColumns().add(column(i18n.t("reservations.outTradeNo"), PayOrder::getOutTradeNo));
+        // whole: students are told to show this number at the desk
+        orders.getColumns()
+                .add(Widgets.fitting(
+                        column(i18n.t("reservations.outTradeNo"), PayOrder::getOutTradeNo), "CR26112510000000001"));
         orders.getColumns().add(column(i18n.t("reservations.amount"), o -> Inputs.yuan(o.getAmountCents())));
         orders.getColumns().add(column(i18n.t("reservations.payStatus"), o -> i18n.of(o.getStatus())));
         orders.getColumns()

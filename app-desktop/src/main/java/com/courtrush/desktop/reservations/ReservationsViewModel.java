@@ -1,13 +1,16 @@
 package com.courtrush.desktop.reservations;
 
 import com.courtrush.account.Caller;
+import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
+import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.pay.PayOrderStatus;
 import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
 import com.courtrush.pay.api.PaymentDesk;
@@ -15,8 +18,11 @@ import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.record.ReservationStatus;
 import java.time.LocalDate;
+import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleLongProperty;
@@ -38,6 +44,7 @@ public final class ReservationsViewModel {
     private final PaymentDesk payments;
     private final OpeningDesk openings;
     private final CourtDesk courts;
+    private final AttendanceDesk attendance;
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
@@ -53,11 +60,15 @@ public final class ReservationsViewModel {
     private final ObjectProperty<ReservationQueries.Row> selected = new SimpleObjectProperty<>();
     private final ObjectProperty<ReservationDetails.Details> detail = new SimpleObjectProperty<>();
 
+    /** An order number as the students' page shows it (CR and digits; typed in any case). */
+    static final Pattern ORDER_NUMBER = Pattern.compile("(?i)CR\\d{6,}");
+
     public ReservationsViewModel(
             ReservationDesk reservations,
             PaymentDesk payments,
             OpeningDesk openings,
             CourtDesk courts,
+            AttendanceDesk attendance,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
@@ -67,11 +78,12 @@ public final class ReservationsViewModel {
         this.payments = payments;
         this.openings = openings;
         this.courts = courts;
+        this.attendance = attendance;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
         this.staff = staff;
-        date.set(today.plusDays(1));
+        date.set(today); // the desk's day: today's bookings, the ones students come with
         selected.addListener((obs, old, now) -> loadDetails());
     }
 
@@ -83,18 +95,17 @@ public final class ReservationsViewModel {
         });
     }
 
+    /**
+     * Searches by the filters. The text field takes what a student shows at the desk: an order number (found on
+     * any day), a student id, or a check-in code read out (found on any day when no student has that id).
+     */
     public void search() {
-        ReservationQueries.Filter filter = new ReservationQueries.Filter(
-                null,
-                null,
-                null,
-                status.get(),
-                date.get(),
-                court.get() == null ? null : court.get().id(),
-                student.get().isBlank() ? null : student.get().strip(),
-                false);
+        String text = student.get().strip();
+        ReservationStatus wanted = status.get();
+        LocalDate day = date.get();
+        Long courtId = court.get() == null ? null : court.get().id();
         Long keep = selected.get() == null ? null : selected.get().id();
-        tasks.run(i18n.t("reservations.search"), () -> reservations.find(filter, 1, PAGE_SIZE), page -> {
+        tasks.run(i18n.t("reservations.search"), () -> find(text, wanted, day, courtId), page -> {
             rows.setAll(page.records());
             total.set(page.total());
             selected.set(rows.stream()
@@ -102,6 +113,33 @@ public final class ReservationsViewModel {
                     .findFirst()
                     .orElse(null));
         });
+    }
+
+    private ReservationQueries.PageOf<ReservationQueries.Row> find(
+            String text, ReservationStatus wanted, LocalDate day, Long courtId) {
+        if (ORDER_NUMBER.matcher(text).matches()) {
+            return reservations.find(
+                    new ReservationQueries.Filter(
+                            null, null, null, wanted, null, null, null, false, null, text.toUpperCase(Locale.ROOT)),
+                    1,
+                    PAGE_SIZE);
+        }
+        ReservationQueries.PageOf<ReservationQueries.Row> found = reservations.find(
+                new ReservationQueries.Filter(
+                        null, null, null, wanted, day, courtId, text.isEmpty() ? null : text, false),
+                1,
+                PAGE_SIZE);
+        if (found.total() > 0 || text.isEmpty()) {
+            return found;
+        }
+        OptionalLong byCode = attendance.reservationOfCode(text);
+        return byCode.isEmpty()
+                ? found
+                : reservations.find(
+                        new ReservationQueries.Filter(
+                                null, null, null, wanted, null, null, null, false, byCode.getAsLong(), null),
+                        1,
+                        PAGE_SIZE);
     }
 
     void loadDetails() {
@@ -121,10 +159,22 @@ public final class ReservationsViewModel {
                 answer -> cancel(answer.reason()));
     }
 
-    /** Asks, naming the reservation, then records its pay order as paid. */
+    /** Asks, naming the reservation, the order being paid and its amount, then records that order as paid. */
     public void askMarkPaid() {
+        ReservationDetails.Details known = detail.get();
+        String order = known == null
+                ? null
+                : known.payOrders().stream()
+                        .filter(o -> o.getStatus() == PayOrderStatus.PAYING)
+                        .map(o -> i18n.t(
+                                "reservations.markPaidOrder", o.getOutTradeNo(), Inputs.yuan(o.getAmountCents())))
+                        .findFirst()
+                        .orElse(i18n.t("reservations.markPaidNoOrder"));
         ask(
-                Destructive.of(i18n.t("reservations.markPaid"), "", i18n.t("reservations.markPaidConsequence")),
+                Destructive.of(
+                        i18n.t("reservations.markPaid"),
+                        "",
+                        (order == null ? "" : order + "\n") + i18n.t("reservations.markPaidConsequence")),
                 answer -> markPaid());
     }
 

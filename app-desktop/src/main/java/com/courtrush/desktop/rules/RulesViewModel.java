@@ -63,7 +63,7 @@ public final class RulesViewModel {
     private final IntegerProperty flashDaysBefore = new SimpleIntegerProperty(1);
 
     private final ObjectProperty<LocalDate> changeDate = new SimpleObjectProperty<>();
-    private final BooleanProperty changeClosed = new SimpleBooleanProperty(true);
+    private final BooleanProperty changeClosed = new SimpleBooleanProperty(false); // a change, unless ticked
     private final StringProperty changeStart = new SimpleStringProperty("");
     private final StringProperty changeEnd = new SimpleStringProperty("");
     private final StringProperty changePrice = new SimpleStringProperty("");

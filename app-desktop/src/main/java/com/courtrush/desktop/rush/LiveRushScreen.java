@@ -100,11 +100,7 @@ public final class LiveRushScreen implements Screen {
         Label stock = new Label();
         stock.setId("rushStock");
         stock.getStyleClass().add("big-number");
-        stock.textProperty()
-                .bind(model.permitsLeftProperty()
-                        .asString()
-                        .concat(" / ")
-                        .concat(model.capacityProperty().asString()));
+        stock.textProperty().bind(model.stockProperty());
         Label problem = new Label();
         problem.getStyleClass().add("sold-out");
         problem.textProperty().bind(model.problemProperty());

@@ -69,6 +69,7 @@ public final class LiveRushViewModel {
     private final StringProperty gate = new SimpleStringProperty("");
     private final StringProperty problem = new SimpleStringProperty("");
     private final IntegerProperty permitsLeft = new SimpleIntegerProperty();
+    private final javafx.beans.property.StringProperty stock = new javafx.beans.property.SimpleStringProperty("");
     private final IntegerProperty capacity = new SimpleIntegerProperty();
     private final ObservableList<RatePoint> rates = FXCollections.observableArrayList();
     private final ObservableList<Outcome> reasons = FXCollections.observableArrayList();
@@ -186,6 +187,8 @@ public final class LiveRushViewModel {
                 .filter(RushMonitor.SlotStock::active)
                 .mapToInt(RushMonitor.SlotStock::capacity)
                 .sum());
+        // before the warm-up Redis holds no places: "0 / 4" would read as sold out
+        stock.set(rush.warm() ? permitsLeft.get() + " / " + capacity.get() : i18n.t("rush.stockCold", capacity.get()));
         if (!rush.warm()) {
             gate.set(i18n.t("rush.cold"));
         } else if (rush.gateOpen()) {
@@ -320,6 +323,11 @@ public final class LiveRushViewModel {
 
     public StringProperty problemProperty() {
         return problem;
+    }
+
+    /** The places left as the screen says them: "3 / 4", or before the warm-up how many there will be. */
+    public javafx.beans.property.StringProperty stockProperty() {
+        return stock;
     }
 
     public IntegerProperty permitsLeftProperty() {

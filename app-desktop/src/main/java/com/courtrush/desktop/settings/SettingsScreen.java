@@ -157,18 +157,30 @@ public final class SettingsScreen implements Screen {
         return field;
     }
 
-    /** The admin token, to copy. */
+    /** The admin token: hidden until shown (someone may look over the desk's shoulder), and copied either way. */
     private HBox tokenRow(I18n i18n) {
         TextField token = new TextField();
         token.setId("adminToken");
         token.setEditable(false);
         token.setPrefColumnCount(34);
-        token.textProperty().bind(model.tokenProperty());
-        return bar(new Label(i18n.t("settings.adminToken")), token, button(i18n.t("settings.copy"), "copyToken", () -> {
-            ClipboardContent content = new ClipboardContent();
-            content.putString(model.tokenProperty().get());
-            Clipboard.getSystemClipboard().setContent(content);
-        }));
+        javafx.scene.control.ToggleButton show = new javafx.scene.control.ToggleButton(i18n.t("settings.showToken"));
+        show.setId("showToken");
+        token.textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> show.isSelected() || model.tokenProperty().get().isEmpty()
+                                ? model.tokenProperty().get()
+                                : "•".repeat(16),
+                        show.selectedProperty(),
+                        model.tokenProperty()));
+        return bar(
+                new Label(i18n.t("settings.adminToken")),
+                token,
+                show,
+                button(i18n.t("settings.copy"), "copyToken", () -> {
+                    ClipboardContent content = new ClipboardContent();
+                    content.putString(model.tokenProperty().get());
+                    Clipboard.getSystemClipboard().setContent(content);
+                }));
     }
 
     /**

@@ -4,12 +4,14 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.layout.HBox;
@@ -31,6 +33,10 @@ public final class StatusBarView {
         Label url = new Label();
         url.setId("studentUrl");
         url.textProperty().bind(model.studentUrlProperty().map(u -> i18n.t("status.studentUrl", u)));
+        Button poster = new Button(i18n.t("status.poster"));
+        poster.setId("addressPosterButton");
+        poster.getStyleClass().add("small");
+        poster.setOnAction(event -> AddressPoster.show(i18n, List.copyOf(model.studentUrls())));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label version = new Label();
@@ -68,6 +74,7 @@ public final class StatusBarView {
                 health("status.database", model.databaseProperty(), "databaseHealth"),
                 data,
                 url,
+                poster,
                 spacer,
                 working,
                 workingText,

@@ -4,6 +4,7 @@ import com.courtrush.CourtRushServer;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.DataDirectoryHealthIndicator;
 import com.courtrush.monitor.api.MonitorDesk;
+import java.util.List;
 import java.util.Map;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -30,6 +31,8 @@ public final class StatusBarViewModel {
     private final ReadOnlyLongWrapper dataFree = new ReadOnlyLongWrapper(-1);
     private final ReadOnlyBooleanWrapper diskLow = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper studentUrl = new ReadOnlyStringWrapper("");
+    private final javafx.collections.ObservableList<String> studentUrls =
+            javafx.collections.FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper version = new ReadOnlyStringWrapper(versionOf());
 
     public StatusBarViewModel(MonitorDesk monitor, UiTasks tasks) {
@@ -57,6 +60,10 @@ public final class StatusBarViewModel {
         database.set(components.getOrDefault("db", Status.UNKNOWN).getCode());
         String url = monitor.studentUrl();
         studentUrl.set(url == null ? "" : url);
+        List<String> all = monitor.studentUrls();
+        if (!all.equals(studentUrls)) {
+            studentUrls.setAll(all);
+        }
     }
 
     private static String versionOf() {
@@ -93,6 +100,11 @@ public final class StatusBarViewModel {
 
     /** One health reading. */
     record Reading(Map<String, Status> components, DataDirectoryHealthIndicator.Usage data) {}
+
+    /** Every address students can use (this machine on each network, or the public URL), best first. */
+    public javafx.collections.ObservableList<String> studentUrls() {
+        return studentUrls;
+    }
 
     public ReadOnlyStringProperty studentUrlProperty() {
         return studentUrl.getReadOnlyProperty();

@@ -64,50 +64,84 @@ public final class StudentsViewModel {
     }
 
     /**
-     * Imports a CSV file in chunks, saying at each step what it does (reading, checking, n of m). A file
-     * with bad rows imports nothing and names each by its line in the file, in the console's language.
+     * Imports a CSV file: read (UTF-8 or, as Excel saves it on Chinese Windows, GBK) and checked first, then
+     * shown — in which encoding it was read, how many students, the first few names — and only if staff go on,
+     * written in chunks, saying at each step what it does (n of m). A file with bad rows imports nothing and names
+     * each by its line in the file, in the console's language.
      */
     public void importCsv(Path file) {
         importing.set(true);
         progress.set(0);
         progressText.set(i18n.t("students.reading"));
+        tasks.run(
+                i18n.t("students.import"),
+                () -> read(file),
+                preview -> {
+                    if (!notices.confirm(i18n.t(
+                            "students.preview",
+                            preview.encoding(),
+                            preview.lines().size(),
+                            preview.sample()))) {
+                        importing.set(false);
+                        progressText.set(i18n.t("students.importCancelled"));
+                        return;
+                    }
+                    write(preview.lines());
+                },
+                error -> {
+                    importing.set(false);
+                    progressText.set(i18n.t("students.importFailedNothing"));
+                    notices.failed(i18n.t("students.import"), error);
+                });
+    }
+
+    private Preview read(Path file) throws java.io.IOException {
+        StudentCsv.Decoded decoded = StudentCsv.decode(Files.readAllBytes(file));
+        List<StudentCsv.Line> lines = StudentCsv.parseWithLines(decoded.text());
+        List<StudentDirectory.NewStudent> students =
+                lines.stream().map(StudentCsv.Line::student).toList();
+        List<StudentDirectory.RowError> errors = StudentDesk.validate(students);
+        if (!errors.isEmpty()) {
+            throw new InputRefused(i18n.t(
+                    "students.badRows",
+                    errors.size(),
+                    errors.stream()
+                            .limit(10)
+                            .map(e -> i18n.t(
+                                    "students.badRow",
+                                    lines.get(e.row() - 1).number(),
+                                    e.message().in(i18n.locale())))
+                            .collect(Collectors.joining("\n"))));
+        }
+        return new Preview(
+                lines,
+                decoded.charset().equals(StandardCharsets.UTF_8) ? "UTF-8" : "GBK (GB18030)",
+                students.stream()
+                        .limit(3)
+                        .map(student -> student.studentId() + " " + student.name())
+                        .collect(Collectors.joining(", ")));
+    }
+
+    /** Writes the students read, in chunks, with progress. */
+    private void write(List<StudentCsv.Line> lines) {
         AtomicInteger imported = new AtomicInteger();
-        AtomicInteger total = new AtomicInteger();
+        List<StudentDirectory.NewStudent> students =
+                lines.stream().map(StudentCsv.Line::student).toList();
+        int total = students.size();
         tasks.runWithProgress(
                 i18n.t("students.import"),
                 report -> {
-                    List<StudentCsv.Line> lines =
-                            StudentCsv.parseWithLines(Files.readString(file, StandardCharsets.UTF_8));
-                    List<StudentDirectory.NewStudent> students =
-                            lines.stream().map(StudentCsv.Line::student).toList();
-                    total.set(students.size());
-                    report.update(0, i18n.t("students.checking", students.size()));
-                    List<StudentDirectory.RowError> errors = StudentDesk.validate(students);
-                    if (!errors.isEmpty()) {
-                        throw new InputRefused(i18n.t(
-                                "students.badRows",
-                                errors.size(),
-                                errors.stream()
-                                        .limit(10)
-                                        .map(e -> i18n.t(
-                                                "students.badRow",
-                                                lines.get(e.row() - 1).number(),
-                                                e.message().in(i18n.locale())))
-                                        .collect(Collectors.joining("\n"))));
-                    }
-                    report.update(0, i18n.t("students.progress", 0, students.size()));
+                    report.update(0, i18n.t("students.progress", 0, total));
                     int created = 0;
                     int present = 0;
-                    for (int from = 0; from < students.size(); from += CHUNK) {
-                        List<StudentDirectory.NewStudent> chunk =
-                                students.subList(from, Math.min(students.size(), from + CHUNK));
+                    for (int from = 0; from < total; from += CHUNK) {
+                        List<StudentDirectory.NewStudent> chunk = students.subList(from, Math.min(total, from + CHUNK));
                         StudentDirectory.ImportResult result = directory.importStudents(chunk);
                         created += result.created();
                         present += result.alreadyPresent().size();
-                        int done = Math.min(students.size(), from + CHUNK);
+                        int done = Math.min(total, from + CHUNK);
                         imported.set(done);
-                        report.update(
-                                (double) done / students.size(), i18n.t("students.progress", done, students.size()));
+                        report.update((double) done / total, i18n.t("students.progress", done, total));
                     }
                     return new int[] {created, present};
                 },
@@ -126,7 +160,7 @@ public final class StudentsViewModel {
                     progressText.set(
                             imported.get() == 0
                                     ? i18n.t("students.importFailedNothing")
-                                    : i18n.t("students.importFailed", imported.get(), total.get()));
+                                    : i18n.t("students.importFailed", imported.get(), total));
                     notices.failed(i18n.t("students.import"), error);
                 });
     }
@@ -163,6 +197,9 @@ public final class StudentsViewModel {
     public DoubleProperty progressProperty() {
         return progress;
     }
+
+    /** A file read and checked, before anything is written: its lines, the encoding it was read in, a sample. */
+    private record Preview(List<StudentCsv.Line> lines, String encoding, String sample) {}
 
     public StringProperty progressTextProperty() {
         return progressText;

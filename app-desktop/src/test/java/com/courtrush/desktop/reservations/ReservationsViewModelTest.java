@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
+import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -36,11 +37,13 @@ class ReservationsViewModelTest {
     final OpeningDesk openings = mock(OpeningDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
+    final AttendanceDesk attendance = mock(AttendanceDesk.class);
     final ReservationsViewModel model = new ReservationsViewModel(
             reservations,
             payments,
             openings,
             mock(CourtDesk.class),
+            attendance,
             new DirectUiTasks(notices),
             notices,
             I18n.of(I18n.ENGLISH),
@@ -78,9 +81,37 @@ class ReservationsViewModelTest {
         verify(reservations).find(filter.capture(), eq(1), eq(ReservationsViewModel.PAGE_SIZE));
         assertThat(filter.getValue())
                 .isEqualTo(new ReservationQueries.Filter(
-                        null, null, null, ReservationStatus.CONFIRMED, TODAY.plusDays(1), 5L, "2024001", false));
+                        null, null, null, ReservationStatus.CONFIRMED, TODAY, 5L, "2024001", false));
         assertThat(model.rows()).hasSize(1);
         assertThat(model.totalProperty().get()).isEqualTo(1);
+    }
+
+    @Test
+    void whatAStudentShowsAtTheDeskFindsTheBookingOnAnyDayAnOrderNumberOrACheckInCode() {
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        model.studentProperty().set("cr26112510000000001");
+        model.search();
+        verify(reservations)
+                .find(
+                        new ReservationQueries.Filter(
+                                null, null, null, null, null, null, null, false, null, "CR26112510000000001"),
+                        1,
+                        ReservationsViewModel.PAGE_SIZE);
+
+        // no student has this id: it is read as a check-in code
+        when(attendance.reservationOfCode("K7PQ2M")).thenReturn(java.util.OptionalLong.of(42));
+        model.studentProperty().set("K7PQ2M");
+        model.search();
+        verify(reservations)
+                .find(
+                        new ReservationQueries.Filter(null, null, null, null, TODAY, null, "K7PQ2M", false),
+                        1,
+                        ReservationsViewModel.PAGE_SIZE);
+        verify(reservations)
+                .find(
+                        new ReservationQueries.Filter(null, null, null, null, null, null, null, false, 42L, null),
+                        1,
+                        ReservationsViewModel.PAGE_SIZE);
     }
 
     @Test

@@ -66,6 +66,35 @@ class StudentsViewModelTest {
     }
 
     @Test
+    void aFileExcelSavedInGbkIsShownAsReadBeforeAnythingIsWrittenAndStaffMayStopThere() throws Exception {
+        Path file = dir.resolve("gbk.csv");
+        Files.write(
+                file,
+                "studentId,password,name\n2024101,secret-1,张三\n2024102,secret-2,李四\n"
+                        .getBytes(java.nio.charset.Charset.forName("GBK")));
+        notices.answer = false;
+        model.importCsv(file);
+        assertThat(notices.questions)
+                .singleElement()
+                .asString()
+                .contains("GBK (GB18030)")
+                .contains("2 students")
+                .contains("2024101 张三");
+        verify(directory, never()).importStudents(any());
+        assertThat(model.progressTextProperty().get()).isEqualTo("Not imported.");
+
+        notices.answer = true;
+        when(directory.importStudents(anyList())).thenReturn(new StudentDirectory.ImportResult(2, List.of()));
+        when(directory.list(anyString(), anyInt(), anyInt()))
+                .thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
+        model.importCsv(file);
+        verify(directory)
+                .importStudents(List.of(
+                        new StudentDirectory.NewStudent("2024101", "secret-1", "张三"),
+                        new StudentDirectory.NewStudent("2024102", "secret-2", "李四")));
+    }
+
+    @Test
     void aFileWithBadRowsImportsNothingAndNamesEachByItsLineInTheFile() throws Exception {
         // header on line 1, three good rows on lines 2-4: the bad one is line 5 of the file
         model.importCsv(csv(3, "bad id!,x,\n"));
