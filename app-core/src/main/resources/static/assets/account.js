@@ -193,14 +193,14 @@ export async function offerReset() {
 export function openReset() {
   const form = $('#forgot-form');
   form.hidden = false;
-  form.studentId.value = $('#signin-form').studentId.value.trim();
-  form.studentId.focus();
+  form.resetStudentId.value = $('#signin-form').studentId.value.trim();
+  form.resetStudentId.focus();
 }
 
 export async function sendResetCode() {
   const form = $('#forgot-form');
   const message = $('#forgot-message');
-  const studentId = form.studentId.value.trim();
+  const studentId = form.resetStudentId.value.trim();
   if (!studentId) {
     say(message, 'error', t('forgot.missing'));
     return;
@@ -208,7 +208,7 @@ export async function sendResetCode() {
   const a = await Api.post('/auth/forgot', { studentId });
   say(message, a.status === 200 ? 'info' : 'error', a.message);
   if (a.status === 200) {
-    form.code.focus();
+    form.resetCode.focus();
   }
 }
 
@@ -216,9 +216,9 @@ export async function resetPassword(event) {
   event.preventDefault();
   const form = event.target;
   const message = $('#forgot-message');
-  const studentId = form.studentId.value.trim();
-  const code = form.code.value.trim();
-  const newPassword = form.newPassword.value;
+  const studentId = form.resetStudentId.value.trim();
+  const code = form.resetCode.value.trim();
+  const newPassword = form.resetPassword.value;
   if (!studentId || !/^\d{6}$/.test(code) || !newPassword) {
     say(message, 'error', t('forgot.missing'));
     return;

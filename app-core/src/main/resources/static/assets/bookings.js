@@ -202,7 +202,6 @@ function bookingCard(r) {
   if (r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED') {
     actions.push(h('button', { type: 'button', class: 'secondary add-calendar', onclick: () => addToCalendar(r) },
       t('mine.addToCalendar')));
-    lines.push(partnersOf(r));
   }
   return h('article', { class: 'booking status-' + r.status, 'data-reservation': r.reservationId },
     h('div', { class: 'booking-head' },
@@ -211,7 +210,8 @@ function bookingCard(r) {
     h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime + ' · ¥'
       + yuan(r.priceCents)),
     lines,
-    actions.length ? h('div', { class: 'actions' }, actions) : null);
+    actions.length ? h('div', { class: 'actions' }, actions) : null,
+    r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED' ? partnersOf(r) : null);
 }
 
 /* Partners (SPEC §17): who the booker named — an id as typed, "invited" until accepted, then the name — and a

@@ -1,5 +1,6 @@
 package com.courtrush.monitor;
 
+import com.courtrush.infra.config.Repeated;
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
@@ -12,11 +13,8 @@ import java.util.HashSet;
 import java.util.Set;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
@@ -31,13 +29,12 @@ class StaffWatch {
     private static final Duration EVERY = Duration.ofSeconds(5);
     private static final Duration RECENT_OPENING = Duration.ofHours(3);
     private static final DateTimeFormatter OPENING = DateTimeFormatter.ofPattern("yyyy-MM-dd");
-    private static final Logger log = LoggerFactory.getLogger(StaffWatch.class);
 
     private final RedissonClient redisson;
     private final SlotCatalog catalog;
     private final RushMonitor rushes;
     private final StaffAlerts alerts;
-    private final TaskScheduler scheduler;
+    private final Repeated repeated;
     private final Clock clock;
     private final Set<Long> toldSoldOut = new HashSet<>();
     private LocalDateTime redisDownSince;
@@ -48,31 +45,25 @@ class StaffWatch {
             SlotCatalog catalog,
             RushMonitor rushes,
             StaffAlerts alerts,
-            TaskScheduler scheduler,
+            Repeated repeated,
             Clock clock) {
         this.redisson = redisson;
         this.catalog = catalog;
         this.rushes = rushes;
         this.alerts = alerts;
-        this.scheduler = scheduler;
+        this.repeated = repeated;
         this.clock = clock;
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        scheduler.scheduleWithFixedDelay(this::runQuietly, EVERY);
+        repeated.every(EVERY, "The staff watch", this::look);
     }
 
-    void runQuietly() {
-        if (!alerts.listening()) {
-            return;
-        }
-        try {
-            if (redisAnswers()) {
-                soldOut();
-            }
-        } catch (RuntimeException e) {
-            log.warn("The staff watch could not look now (next run in {}): {}", EVERY, e.toString());
+    /** One look, when anyone listens (the webhook is on): Redis first, then the openings if it answers. */
+    void look() {
+        if (alerts.listening() && redisAnswers()) {
+            soldOut();
         }
     }
 

@@ -1,15 +1,13 @@
 package com.courtrush.notice;
 
 import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.config.Repeated;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -24,38 +22,25 @@ public class FlashReminders {
     static final Duration LEAD = Duration.ofMinutes(10);
     private static final Duration EVERY = Duration.ofSeconds(15);
     private static final int BATCH = 500;
-    private static final Logger log = LoggerFactory.getLogger(FlashReminders.class);
 
     private final ReminderMapper mapper;
     private final Notices notices;
     private final TransactionTemplate transactions;
-    private final TaskScheduler scheduler;
+    private final Repeated repeated;
     private final Clock clock;
 
     FlashReminders(
-            ReminderMapper mapper,
-            Notices notices,
-            TransactionTemplate transactions,
-            TaskScheduler scheduler,
-            Clock clock) {
+            ReminderMapper mapper, Notices notices, TransactionTemplate transactions, Repeated repeated, Clock clock) {
         this.mapper = mapper;
         this.notices = notices;
         this.transactions = transactions;
-        this.scheduler = scheduler;
+        this.repeated = repeated;
         this.clock = clock;
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        scheduler.scheduleWithFixedDelay(this::runQuietly, EVERY);
-    }
-
-    void runQuietly() {
-        try {
-            remind();
-        } catch (RuntimeException e) {
-            log.error("Opening reminders failed; the next run retries", e);
-        }
+        repeated.every(EVERY, "Opening reminders", this::remind);
     }
 
     /** Asks for (or, {@code on} false, drops) a reminder of the opening; 409 once its flash time has come. */

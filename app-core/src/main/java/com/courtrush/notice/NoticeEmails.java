@@ -2,6 +2,7 @@ package com.courtrush.notice;
 
 import com.courtrush.core.EngineMessages;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.Repeated;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -13,7 +14,6 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.mail.MailException;
-import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
@@ -40,7 +40,7 @@ public class NoticeEmails {
     private final Notices notices;
     private final NoticeChannels channels;
     private final Mailer mailer;
-    private final TaskScheduler scheduler;
+    private final Repeated repeated;
     private final Clock clock;
     private final Duration lease;
 
@@ -50,28 +50,20 @@ public class NoticeEmails {
             Notices notices,
             NoticeChannels channels,
             Mailer mailer,
-            TaskScheduler scheduler,
+            Repeated repeated,
             Clock clock) {
         this.lease = properties.notices().sendLease();
         this.mapper = mapper;
         this.notices = notices;
         this.channels = channels;
         this.mailer = mailer;
-        this.scheduler = scheduler;
+        this.repeated = repeated;
         this.clock = clock;
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        scheduler.scheduleWithFixedDelay(this::runQuietly, EVERY);
-    }
-
-    void runQuietly() {
-        try {
-            sendDue();
-        } catch (RuntimeException e) {
-            log.error("Sending the notices' emails failed; the next run retries", e);
-        }
+        repeated.every(EVERY, "Sending the notices' emails", this::sendDue);
     }
 
     /** Sends what is due now; returns how many were sent. Nothing while the email channel is off. */

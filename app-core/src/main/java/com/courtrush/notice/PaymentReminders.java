@@ -1,16 +1,14 @@
 package com.courtrush.notice;
 
+import com.courtrush.infra.config.Repeated;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -25,13 +23,12 @@ public class PaymentReminders {
     static final Duration LEAD = Duration.ofMinutes(5);
     private static final Duration EVERY = Duration.ofSeconds(20);
     private static final int BATCH = 500;
-    private static final Logger log = LoggerFactory.getLogger(PaymentReminders.class);
 
     private final NoticeMapper mapper;
     private final Notices notices;
     private final AppSettings settings;
     private final TransactionTemplate transactions;
-    private final TaskScheduler scheduler;
+    private final Repeated repeated;
     private final Clock clock;
 
     PaymentReminders(
@@ -39,27 +36,19 @@ public class PaymentReminders {
             Notices notices,
             AppSettings settings,
             TransactionTemplate transactions,
-            TaskScheduler scheduler,
+            Repeated repeated,
             Clock clock) {
         this.mapper = mapper;
         this.notices = notices;
         this.settings = settings;
         this.transactions = transactions;
-        this.scheduler = scheduler;
+        this.repeated = repeated;
         this.clock = clock;
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        scheduler.scheduleWithFixedDelay(this::runQuietly, EVERY);
-    }
-
-    void runQuietly() {
-        try {
-            remind();
-        } catch (RuntimeException e) {
-            log.error("Payment reminders failed; the next run retries", e);
-        }
+        repeated.every(EVERY, "Payment reminders", this::remind);
     }
 
     /** Reminds every unpaid booking whose payment is due within {@link #LEAD}; returns how many it reminded. */

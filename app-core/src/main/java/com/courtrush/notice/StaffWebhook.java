@@ -4,6 +4,7 @@ import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONException;
 import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.Repeated;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +22,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
@@ -42,7 +42,7 @@ class StaffWebhook {
 
     private final StaffAlertMapper mapper;
     private final NoticeChannels channels;
-    private final TaskScheduler scheduler;
+    private final Repeated repeated;
     private final Clock clock;
     private final ZoneId zone;
     private final Duration lease;
@@ -55,27 +55,19 @@ class StaffWebhook {
             CourtRushProperties properties,
             StaffAlertMapper mapper,
             NoticeChannels channels,
-            TaskScheduler scheduler,
+            Repeated repeated,
             Clock clock) {
         this.lease = properties.notices().sendLease();
         this.mapper = mapper;
         this.channels = channels;
-        this.scheduler = scheduler;
+        this.repeated = repeated;
         this.clock = clock;
         this.zone = clock.getZone();
     }
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {
-        scheduler.scheduleWithFixedDelay(this::runQuietly, EVERY);
-    }
-
-    void runQuietly() {
-        try {
-            sendDue();
-        } catch (RuntimeException e) {
-            log.error("Sending the staff alerts failed; the next run retries", e);
-        }
+        repeated.every(EVERY, "Sending the staff alerts", this::sendDue);
     }
 
     /** Sends what is due; how many were sent. Nothing while the webhook is off. */

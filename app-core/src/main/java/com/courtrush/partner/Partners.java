@@ -53,11 +53,11 @@ public class Partners {
     /** The booker names a partner by student id; answers the booking's partners. */
     public List<Partner> name(long bookerId, long reservationId, String studentId) {
         String named = studentId == null ? "" : studentId.strip();
-        if (named.isEmpty() || named.length() > 32 || !Texts.isPlain(named)) {
-            throw CourtRushException.badRequest("partner.studentId");
-        }
         transactions.executeWithoutResult(tx -> {
-            PartnerMapper.Booking booking = ownActive(bookerId, reservationId);
+            PartnerMapper.Booking booking = ownActive(bookerId, reservationId); // someone else's: 404 first
+            if (named.isEmpty() || named.length() > 32 || !Texts.isPlain(named)) {
+                throw CourtRushException.badRequest("partner.studentId");
+            }
             Long partner = mapper.student(named);
             if (partner != null && partner == booking.userId()) {
                 throw CourtRushException.badRequest("partner.self");

@@ -80,6 +80,32 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/check-in/{reservationId}", Access.STAFF),
             Map.entry("DELETE /admin/check-in/{reservationId}", Access.STAFF),
             Map.entry("GET /calendar/{key}.ics", Access.PUBLIC),
+            Map.entry("GET /draws/{sessionId}", Access.PUBLIC),
+            Map.entry("GET /auth/options", Access.PUBLIC),
+            Map.entry("POST /auth/forgot", Access.PUBLIC),
+            Map.entry("POST /auth/reset", Access.PUBLIC),
+            Map.entry("GET /auth/email", Access.STUDENT),
+            Map.entry("PUT /auth/email", Access.STUDENT),
+            Map.entry("POST /auth/email/verify", Access.STUDENT),
+            Map.entry("DELETE /auth/email", Access.STUDENT),
+            Map.entry("GET /notices", Access.STUDENT),
+            Map.entry("GET /notices/unread", Access.STUDENT),
+            Map.entry("POST /notices/{id}/read", Access.STUDENT),
+            Map.entry("POST /notices/read-all", Access.STUDENT),
+            Map.entry("GET /notices/reminders", Access.STUDENT),
+            Map.entry("PUT /notices/reminders/{sessionId}", Access.STUDENT),
+            Map.entry("DELETE /notices/reminders/{sessionId}", Access.STUDENT),
+            Map.entry("POST /reservations/{reservationId}/partners", Access.STUDENT),
+            Map.entry("DELETE /reservations/{reservationId}/partners/{partnerId}", Access.STUDENT),
+            Map.entry("GET /reservations/invitations", Access.STUDENT),
+            Map.entry("POST /reservations/invitations/{partnerId}/accept", Access.STUDENT),
+            Map.entry("POST /reservations/invitations/{partnerId}/decline", Access.STUDENT),
+            Map.entry("GET /admin/notice-channels", Access.STAFF),
+            Map.entry("PUT /admin/notice-channels/email", Access.MANAGER),
+            Map.entry("PUT /admin/notice-channels/webhook", Access.MANAGER),
+            Map.entry("POST /admin/notice-channels/email/test", Access.MANAGER),
+            Map.entry("POST /admin/notice-channels/webhook/test", Access.MANAGER),
+            Map.entry("GET /admin/staff-alerts", Access.STAFF),
             Map.entry("GET /reservations/calendar", Access.STUDENT),
             Map.entry("POST /reservations/calendar", Access.STUDENT),
             Map.entry("DELETE /reservations/calendar", Access.STUDENT),
@@ -186,7 +212,7 @@ public interface SecurityScenarios extends StackAccess {
                             case "outTradeNo" -> outTradeNo;
                             case "sessionId" -> Long.toString(sessionId);
                             case "date" -> LocalDate.now().plusDays(3).toString();
-                            case "strikeId" -> "1";
+                            case "strikeId", "partnerId" -> "1";
                             case "key" -> "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
                             case "slotId" -> Long.toString(slotId);
                             case "id" ->
