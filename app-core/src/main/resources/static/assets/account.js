@@ -82,19 +82,14 @@ export async function changePassword(event) {
   event.preventDefault();
   const form = event.target;
   const message = $('#password-message');
-  const say = (kind, text) => {
-    message.className = 'notice ' + kind;
-    message.textContent = text;
-    message.hidden = false;
-  };
   const current = form.currentPassword.value;
   const next = form.newPassword.value;
   if (!current || !next || !form.repeat.value) {
-    say('error', t('account.missing'));
+    say(message, 'error', t('account.missing'));
   } else if (next.length < 6 || new TextEncoder().encode(next).length > 72) { // BCrypt reads 72 bytes
-    say('error', t('account.length'));
+    say(message, 'error', t('account.length'));
   } else if (next !== form.repeat.value) {
-    say('error', t('account.mismatch'));
+    say(message, 'error', t('account.mismatch'));
   } else {
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
@@ -103,9 +98,9 @@ export async function changePassword(event) {
     if (a.status === 200) {
       Session.save(a.data);
       form.reset();
-      say('ok', a.message);
+      say(message, 'ok', a.message);
     } else if (a.status !== 401) {
-      say('error', a.message);
+      say(message, 'error', a.message);
     }
   }
 }

@@ -86,7 +86,9 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     }
     const r = route();
     setView(r.view);
-    watchBadge(); // a change of view is when a student looks: the badge catches up
+    if (r.view !== 'inbox') {
+      watchBadge(); // a change of view is when a student looks: the badge catches up (the inbox counts itself)
+    }
     if (r.view === 'slots') {
       await enterSlots(r.date);
     } else if (r.view === 'mine') {
@@ -179,7 +181,6 @@ import { watchBadge, loadInbox, renderInbox, readAll, forgetNotices } from './no
     }
     Session.save(a.data);
     form.password.value = '';
-    watchBadge();
     const back = sessionStorage.getItem('courtrush.return');
     sessionStorage.removeItem('courtrush.return');
     if (back && back !== location.hash) {

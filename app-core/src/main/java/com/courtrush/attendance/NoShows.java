@@ -144,7 +144,6 @@ public class NoShows {
                 return null;
             }
             LocalDateTime blockedUntil = strikes.strike(locked.getUserId(), reservationId, now);
-            notices.noShow(locked.getUserId(), reservationId, locked.getSlotId());
             if (blockedUntil != null) {
                 log.info("Student {} is blocked until {} by no-show strikes", locked.getUserId(), blockedUntil);
                 notices.blocked(locked.getUserId(), reservationId, blockedUntil);

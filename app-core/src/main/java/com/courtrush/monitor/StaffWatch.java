@@ -11,8 +11,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.HashSet;
 import java.util.Set;
-import org.redisson.api.RScript;
-import org.redisson.api.RedissonClient;
+import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -30,7 +29,7 @@ class StaffWatch {
     private static final Duration RECENT_OPENING = Duration.ofHours(3);
     private static final DateTimeFormatter OPENING = DateTimeFormatter.ofPattern("yyyy-MM-dd");
 
-    private final RedissonClient redisson;
+    private final RedisHealthIndicator redis;
     private final SlotCatalog catalog;
     private final RushMonitor rushes;
     private final StaffAlerts alerts;
@@ -41,13 +40,13 @@ class StaffWatch {
     private boolean toldRedisDown;
 
     StaffWatch(
-            RedissonClient redisson,
+            RedisHealthIndicator redis,
             SlotCatalog catalog,
             RushMonitor rushes,
             StaffAlerts alerts,
             Repeated repeated,
             Clock clock) {
-        this.redisson = redisson;
+        this.redis = redis;
         this.catalog = catalog;
         this.rushes = rushes;
         this.alerts = alerts;
@@ -70,21 +69,19 @@ class StaffWatch {
     /** Whether Redis answers; told to staff once it has not for {@link #REDIS_GRACE}. */
     synchronized boolean redisAnswers() {
         LocalDateTime now = LocalDateTime.now(clock);
-        try {
-            redisson.getScript().eval(RScript.Mode.READ_ONLY, "return redis.call('PING')", RScript.ReturnType.STATUS);
+        if (redis.health().getStatus() == Status.UP) {
             redisDownSince = null;
             toldRedisDown = false;
             return true;
-        } catch (RuntimeException e) {
-            if (redisDownSince == null) {
-                redisDownSince = now;
-            }
-            if (!toldRedisDown && !now.isBefore(redisDownSince.plus(REDIS_GRACE))) {
-                alerts.redisDown(redisDownSince.withNano(0));
-                toldRedisDown = true;
-            }
-            return false;
         }
+        if (redisDownSince == null) {
+            redisDownSince = now;
+        }
+        if (!toldRedisDown && !now.isBefore(redisDownSince.plus(REDIS_GRACE))) {
+            alerts.redisDown(redisDownSince.withNano(0));
+            toldRedisDown = true;
+        }
+        return false;
     }
 
     /** Openings whose gate is open and every place of every slot on sale is taken. */

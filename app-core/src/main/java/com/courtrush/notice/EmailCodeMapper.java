@@ -40,7 +40,7 @@ interface EmailCodeMapper {
             @Param("expires") LocalDateTime expires,
             @Param("now") LocalDateTime now);
 
-    @Select("select email, code_hash, expire_time, attempts, create_time from email_code "
+    @Select("select email, expire_time, attempts, create_time from email_code "
             + "where user_id = #{userId} and purpose = #{purpose}")
     Code find(@Param("userId") long userId, @Param("purpose") String purpose);
 
@@ -62,5 +62,5 @@ interface EmailCodeMapper {
 
     record Account(long id, String role, boolean active, String email, LocalDateTime emailVerifiedTime) {}
 
-    record Code(String email, String codeHash, LocalDateTime expireTime, int attempts, LocalDateTime createTime) {}
+    record Code(String email, LocalDateTime expireTime, int attempts, LocalDateTime createTime) {}
 }

@@ -47,11 +47,11 @@ public class FlashReminders {
     public List<Long> set(long userId, long sessionId, boolean on) {
         LocalDateTime now = LocalDateTime.now(clock);
         if (on) {
-            ReminderMapper.Opening opening = mapper.opening(sessionId);
-            if (opening == null) {
+            LocalDateTime flash = mapper.flashTime(sessionId);
+            if (flash == null) {
                 throw CourtRushException.notFound("opening.notFound", sessionId);
             }
-            if (!opening.flashTime().isAfter(now)) {
+            if (!flash.isAfter(now)) {
                 throw CourtRushException.conflict("notice.reminderTooLate");
             }
             mapper.keep(userId, sessionId, now);

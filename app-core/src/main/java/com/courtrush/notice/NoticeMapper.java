@@ -46,9 +46,6 @@ interface NoticeMapper {
             @Param("now") LocalDateTime now,
             @Param("email") boolean email);
 
-    @Select("select slot_id from reservation where id = #{id}")
-    Long slotOf(@Param("id") long reservationId);
-
     /** The student's address notices are emailed to: null unless verified. */
     @Select("select email from user_account where id = #{userId} and email_verified_time is not null")
     String verifiedEmail(@Param("userId") long userId);

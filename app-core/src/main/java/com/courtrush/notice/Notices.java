@@ -128,38 +128,35 @@ public class Notices {
     }
 
     /** A booker named the student as a partner ({@code partnerId}: the invitation). */
-    public void partnerInvited(long userId, long reservationId, long partnerId, String bookerName) {
+    public void partnerInvited(long userId, long reservationId, long slotId, long partnerId, String bookerName) {
         post(
                 NoticeKind.PARTNER_INVITE,
                 userId,
                 reservationId,
-                slotOf(reservationId),
+                slotId,
                 partnerId + ":" + clock.millis(), // named again after a decline: asked again
                 Map.of(NAME, bookerName));
     }
 
-    public void partnerAccepted(long bookerId, long reservationId, long partnerId, String partnerName) {
+    public void partnerAccepted(long bookerId, long reservationId, long slotId, long partnerId, String partnerName) {
         post(
                 NoticeKind.PARTNER_ACCEPTED,
                 bookerId,
                 reservationId,
-                slotOf(reservationId),
+                slotId,
                 partnerId + ":" + clock.millis(),
                 Map.of(NAME, partnerName));
     }
 
-    public void partnerDeclined(long bookerId, long reservationId, long partnerId, String partnerStudentId) {
+    public void partnerDeclined(
+            long bookerId, long reservationId, long slotId, long partnerId, String partnerStudentId) {
         post(
                 NoticeKind.PARTNER_DECLINED,
                 bookerId,
                 reservationId,
-                slotOf(reservationId),
+                slotId,
                 partnerId + ":" + clock.millis(),
                 Map.of(NAME, partnerStudentId));
-    }
-
-    private Long slotOf(long reservationId) {
-        return notices.slotOf(reservationId);
     }
 
     private void post(

@@ -14,8 +14,9 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 interface ReminderMapper {
 
-    @Select("select session_date, flash_time from reserve_session where id = #{sessionId}")
-    Opening opening(@Param("sessionId") long sessionId);
+    /** An opening's flash time; null when there is no such opening. */
+    @Select("select flash_time from reserve_session where id = #{sessionId}")
+    LocalDateTime flashTime(@Param("sessionId") long sessionId);
 
     @Insert("insert into opening_reminder (user_id, session_id, create_time) values (#{userId}, #{sessionId}, #{now}) "
             + "on duplicate key update user_id = user_id")
@@ -40,8 +41,6 @@ interface ReminderMapper {
     @Update("update opening_reminder set sent_time = #{now} where user_id = #{userId} and session_id = #{sessionId} "
             + "and sent_time is null")
     int sent(@Param("userId") long userId, @Param("sessionId") long sessionId, @Param("now") LocalDateTime now);
-
-    record Opening(LocalDate sessionDate, LocalDateTime flashTime) {}
 
     record Due(long userId, long sessionId, LocalDate sessionDate, LocalDateTime flashTime) {}
 }

@@ -14,8 +14,8 @@ import org.apache.ibatis.annotations.Update;
 interface PartnerMapper {
 
     /** A booking as naming and accepting partners see it; null when there is none. */
-    @Select("select r.id as reservation_id, r.user_id, r.holder_id is not null as active, s.slot_date, s.start_time, "
-            + "s.end_time from reservation r join time_slot s on s.id = r.slot_id where r.id = #{id}")
+    @Select("select r.id as reservation_id, r.user_id, r.slot_id, r.holder_id is not null as active, s.slot_date, "
+            + "s.start_time, s.end_time from reservation r join time_slot s on s.id = r.slot_id where r.id = #{id}")
     Booking booking(@Param("id") long reservationId);
 
     /** An active student account's id by student id; null for none (or a staff account). */
@@ -85,6 +85,7 @@ interface PartnerMapper {
     record Booking(
             long reservationId,
             long userId,
+            long slotId,
             boolean active,
             LocalDate slotDate,
             java.time.LocalTime startTime,

@@ -62,14 +62,18 @@ public class Partners {
             if (partner != null && partner == booking.userId()) {
                 throw CourtRushException.badRequest("partner.self");
             }
-            if (mapper.named(reservationId) >= settings.getInt(SettingKey.PARTNERS_PER_BOOKING, 0)) {
-                throw CourtRushException.conflict(
-                        "partner.tooMany", settings.getInt(SettingKey.PARTNERS_PER_BOOKING, 0));
+            int most = settings.getInt(SettingKey.PARTNERS_PER_BOOKING, 0);
+            if (mapper.named(reservationId) >= most) {
+                throw CourtRushException.conflict("partner.tooMany", most);
             }
             mapper.invite(reservationId, named, partner, LocalDateTime.now(clock));
             if (partner != null) {
                 notices.partnerInvited(
-                        partner, reservationId, mapper.idOf(reservationId, named), mapper.name(booking.userId()));
+                        partner,
+                        reservationId,
+                        booking.slotId(),
+                        mapper.idOf(reservationId, named),
+                        mapper.name(booking.userId()));
             }
         });
         return of(reservationId);
@@ -113,18 +117,15 @@ public class Partners {
                 }
             }
             mapper.answer(partnerId, INVITED, accept ? ACCEPTED : DECLINED, now);
-            String name = mapper.name(userId);
+            String name = accept ? mapper.name(userId) : null;
             if (accept) {
-                notices.partnerAccepted(booking.userId(), row.reservationId(), partnerId, name);
+                notices.partnerAccepted(booking.userId(), row.reservationId(), booking.slotId(), partnerId, name);
             } else {
-                notices.partnerDeclined(booking.userId(), row.reservationId(), partnerId, row.partnerStudentId());
+                notices.partnerDeclined(
+                        booking.userId(), row.reservationId(), booking.slotId(), partnerId, row.partnerStudentId());
             }
             return new Partner(
-                    partnerId,
-                    row.reservationId(),
-                    row.partnerStudentId(),
-                    accept ? ACCEPTED : DECLINED,
-                    accept ? name : null);
+                    partnerId, row.reservationId(), row.partnerStudentId(), accept ? ACCEPTED : DECLINED, name);
         });
     }
 

@@ -1,12 +1,10 @@
 package com.courtrush.infra.redis;
 
+import com.courtrush.core.Digests;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * A Lua script kept as a file under {@code resources/lua}, with its SHA-1. {@code RScript.eval}
@@ -17,7 +15,7 @@ public record LuaScript(String name, String source, String sha1) {
 
     public static LuaScript load(String name) {
         String source = read("/lua/" + name + ".lua");
-        return new LuaScript(name, source, sha1(source));
+        return new LuaScript(name, source, Digests.sha1Hex(source));
     }
 
     /**
@@ -27,7 +25,7 @@ public record LuaScript(String name, String source, String sha1) {
      */
     public static LuaScript load(String name, String library) {
         String source = read("/lua/lib/" + library + ".lua") + "\n" + read("/lua/" + name + ".lua");
-        return new LuaScript(name, source, sha1(source));
+        return new LuaScript(name, source, Digests.sha1Hex(source));
     }
 
     private static String read(String path) {
@@ -38,15 +36,6 @@ public record LuaScript(String name, String source, String sha1) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read Lua script " + path, e);
-        }
-    }
-
-    private static String sha1(String source) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("The JDK has no SHA-1", e);
         }
     }
 }

@@ -137,6 +137,9 @@ public class FairDraw implements DrawCloser {
     Drawn draw(SessionCatalog opening) {
         ReserveSession session = opening.session();
         long sessionId = session.getId();
+        if (drawn.contains(sessionId)) {
+            return new Drawn(Outcome.ALREADY, 0); // known here: neither the secret nor Redis is asked again
+        }
         String secret = records.secret(sessionId);
         List<Object> keys = new ArrayList<>(7 + 2 * opening.slots().size());
         keys.add(RedisKeys.draw(sessionId));

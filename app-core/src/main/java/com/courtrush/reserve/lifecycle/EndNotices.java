@@ -7,8 +7,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Tells the student, in the transaction that ends their booking, when someone else ended it: staff (with
- * their reason) or the payment timeout. Their own cancel needs no notice; a refund's and a no-show's are
- * posted where the amount and the strike are known.
+ * their reason), the payment timeout or the no-show sweep. Their own cancel needs no notice; a refund's is
+ * posted where the amount is known, and a block where the strike makes it.
  */
 @Component
 class EndNotices implements ReservationEndHook {
@@ -25,6 +25,7 @@ class EndNotices implements ReservationEndHook {
             case STAFF ->
                 notices.cancelledByStaff(reservation.getUserId(), reservation.getId(), reservation.getSlotId(), note);
             case TIMEOUT -> notices.timedOut(reservation.getUserId(), reservation.getId(), reservation.getSlotId());
+            case NO_SHOW -> notices.noShow(reservation.getUserId(), reservation.getId(), reservation.getSlotId());
             default -> {}
         }
     }

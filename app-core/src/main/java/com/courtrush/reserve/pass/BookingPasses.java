@@ -1,6 +1,7 @@
 package com.courtrush.reserve.pass;
 
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Digests;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.LuaScript;
@@ -9,13 +10,9 @@ import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.reserve.stock.StockKeys;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -119,12 +116,7 @@ public class BookingPasses {
 
     /** The SHA-256 of a pass, hex: what Redis keeps and what a presented pass is compared by. */
     public static String hash(String pass) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(pass.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+        return Digests.sha256Hex(pass);
     }
 
     private String newPass() {

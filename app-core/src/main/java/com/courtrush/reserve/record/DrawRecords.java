@@ -53,24 +53,23 @@ public class DrawRecords implements DrawCommitments {
         return row.commitment();
     }
 
-    /** Makes the opening's secret and commitment unless it has them; answers the commitment. */
-    public String commit(long sessionId) {
+    /** Makes the opening's secret and commitment unless it has them (a second call keeps the first). */
+    public void commit(long sessionId) {
         byte[] bits = new byte[16];
         RANDOM.nextBytes(bits);
         String secret = HexFormat.of().formatHex(bits);
         mapper.commit(sessionId, secret, Digests.sha256Hex(secret), LocalDateTime.now(clock));
         none.invalidate(sessionId);
-        return mapper.find(sessionId).commitment();
     }
 
     /** The secret the draw orders its entrants by (made now if the opening was warmed before it had one). */
     public String secret(long sessionId) {
         DrawRecordMapper.Row row = mapper.find(sessionId);
-        if (row == null) {
-            commit(sessionId);
-            row = mapper.find(sessionId);
+        if (row != null) {
+            return row.secret();
         }
-        return row.secret();
+        commit(sessionId);
+        return mapper.find(sessionId).secret();
     }
 
     /** Keeps the draw's published record (JSON), once. */

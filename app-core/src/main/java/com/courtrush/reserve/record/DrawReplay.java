@@ -7,14 +7,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +66,8 @@ public final class DrawReplay {
     public static String digest(List<Entry> entries) {
         List<Entry> sorted = new ArrayList<>(entries);
         sorted.sort(Comparator.comparing(Entry::id));
-        return sha1(String.join("\n", sorted.stream().map(Entry::line).toList()));
+        return Digests.sha1Hex(
+                String.join("\n", sorted.stream().map(Entry::line).toList()));
     }
 
     /** Draws again from the record: the winners in the order they were drawn. */
@@ -115,21 +112,12 @@ public final class DrawReplay {
 
     /** Where an entry falls in the draw's order: the smaller first. */
     public static String orderKey(String secret, String digest, String id) {
-        return sha1(secret + ":" + digest + ":" + id);
+        return Digests.sha1Hex(secret + ":" + digest + ":" + id);
     }
 
     /** The entrant pseudonym of a user in an opening, as the draw computes it. */
     public static String pseudonym(long sessionId, long userId) {
-        return sha1("entrant:" + sessionId + ":" + userId);
-    }
-
-    static String sha1(String text) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-1 is part of every Java runtime", e);
-        }
+        return Digests.sha1Hex("entrant:" + sessionId + ":" + userId);
     }
 
     /**
