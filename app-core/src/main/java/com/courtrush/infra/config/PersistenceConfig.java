@@ -6,9 +6,14 @@ import com.baomidou.mybatisplus.extension.plugins.inner.PaginationInnerIntercept
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import javax.sql.DataSource;
 import org.apache.ibatis.reflection.MetaObject;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.transaction.TransactionManagerCustomizers;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * MyBatis-Plus plumbing and the engine's clock. Every time the engine writes is wall time in
@@ -21,6 +26,18 @@ class PersistenceConfig {
     @Bean
     Clock clock(CourtRushProperties properties) {
         return Clock.tick(Clock.system(properties.zone()), Duration.ofMillis(1));
+    }
+
+    /**
+     * Spring's JDBC transaction manager (as Spring Boot would make it), telling {@link AfterTransaction} when a
+     * thread's transactions have given their connections back.
+     */
+    @Bean
+    PlatformTransactionManager transactionManager(
+            DataSource dataSource, ObjectProvider<TransactionManagerCustomizers> customizers) {
+        JdbcTransactionManager manager = new ConnectionReturningTransactionManager(dataSource);
+        customizers.ifAvailable(each -> each.customize(manager));
+        return manager;
     }
 
     @Bean

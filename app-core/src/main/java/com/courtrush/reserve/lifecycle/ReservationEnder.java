@@ -1,5 +1,6 @@
 package com.courtrush.reserve.lifecycle;
 
+import com.courtrush.infra.config.AfterTransaction;
 import com.courtrush.reserve.record.CancelReason;
 import com.courtrush.reserve.record.Reservation;
 import com.courtrush.reserve.record.ReservationMapper;
@@ -18,8 +19,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 /**
  * The one way an active reservation ends — cancel, staff cancel, payment timeout, refund. In the
  * caller's transaction: compare-and-set of the status, the slot's place back in the database
- * ({@code booked − 1}), the end hooks (pay orders closed). After that transaction commits, and
- * only if this call changed the row: the Redis place back through {@link StockReleaser}.
+ * ({@code booked − 1}), the end hooks (pay orders closed). After that transaction commits and has given its
+ * connection back ({@link AfterTransaction}), and only if this call changed the row: the Redis place back through
+ * {@link StockReleaser}.
  */
 @Component
 public class ReservationEnder {
@@ -69,7 +71,9 @@ public class ReservationEnder {
         TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
             @Override
             public void afterCommit() {
-                releaseAfterCommit(reservation);
+                // once the connection is back: the place may be offered, and the offer written, in a transaction
+                // of its own
+                AfterTransaction.run(() -> releaseAfterCommit(reservation));
             }
         });
         return true;

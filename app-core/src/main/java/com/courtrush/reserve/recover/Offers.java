@@ -101,6 +101,9 @@ public class Offers {
             skipped.add(Long.valueOf(reply.get(i).toString()));
         }
         LocalDateTime now = LocalDateTime.now(clock);
+        if (offered.isEmpty() && skipped.isEmpty()) {
+            return new Outcome(outcome, null, expiresMs); // nobody waited: nothing for the database to follow
+        }
         try {
             // its own transaction: the offer and its notice are written together, also when a place given back
             // after another transaction's commit is offered

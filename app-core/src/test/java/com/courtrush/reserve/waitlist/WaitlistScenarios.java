@@ -6,12 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.stock.Blocks;
+import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -188,6 +192,15 @@ public interface WaitlistScenarios extends StackAccess {
                 .isEqualTo(1);
         assertThat(api().reserve(students.get(2), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
 
+        // blocked meanwhile, Ann may not take it (SPEC §16); the block lifted, she may
+        java.time.LocalDateTime until = now().plusDays(7).withNano(0);
+        bean(Blocks.class).changed(userIdOf(ann), until);
+        Reply refused = api().post("/reserve/offers/" + slot + "/accept", ann.token(), Map.of("sessionId", session));
+        assertThat(refused.status()).as("%s", refused).isEqualTo(409);
+        assertThat(refused.enumCode()).isEqualTo("BLOCKED");
+        assertThat(refused.data().path("until").asText()).isNotBlank();
+        bean(Blocks.class).changed(userIdOf(ann), null);
+
         // one tap: a grant like any other, PENDING_PAYMENT with the usual pay window, then paid
         Reply taken = TestApi.expect(
                 202, api().post("/reserve/offers/" + slot + "/accept", ann.token(), Map.of("sessionId", session)));
@@ -305,6 +318,78 @@ public interface WaitlistScenarios extends StackAccess {
                         .contains(Long.toString(userIdOf(ann))))
                 .isTrue();
         invariants().assertHold(session);
+    }
+
+    /**
+     * More holders than the database pool has connections cancel at once, each place going to a student waiting:
+     * every cancel is answered and every offer written. Written from the cancel's commit while it still held its
+     * connection, each offer waited for a second one, and as many at once as the pool has stalled every
+     * transaction of the node until the pool's timeout.
+     */
+    @Test
+    default void manyPlacesGivenBackAtOnceAreEachOfferedWithoutStallingTheDatabasePool() throws Exception {
+        int places = 16;
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "06:00", "22:00", 60, 1);
+        List<Student> holders = api().students(places);
+        List<Student> waiting = api().students(places);
+        List<Long> bookings = new ArrayList<>();
+        for (int i = 0; i < places; i++) {
+            bookings.add(api().book(holders.get(i), session, slots.get(i)));
+            join(waiting.get(i), session, slots.get(i));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(places);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Reply>> cancels = new ArrayList<>();
+        try {
+            for (int i = 0; i < places; i++) {
+                Student holder = holders.get(i);
+                long booking = bookings.get(i);
+                cancels.add(pool.submit(() -> {
+                    go.await();
+                    return api().delete("/reserve/" + booking, holder.token());
+                }));
+            }
+            go.countDown();
+            for (Future<Reply> cancel : cancels) {
+                Reply reply = cancel.get();
+                assertThat(reply.status()).as("%s", reply).isEqualTo(200);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (int i = 0; i < places; i++) {
+            assertThat(status(waiting.get(i), slots.get(i))).as("slot %s", i).isEqualTo("OFFERED");
+        }
+        invariants().assertHold(session);
+    }
+
+    @Test
+    default void aSlotThatHasStartedClosesItsLineAndOffersNothing() {
+        Times.clearOfMidnight(Duration.ofMinutes(5));
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "16:00", "17:00", 60, 1)
+                .get(0);
+        List<Student> students = api().students(2);
+        api().pay(students.get(0), api().book(students.get(0), session, slot));
+        Student ann = students.get(1);
+        join(ann, session, slot);
+
+        // the slot starts: the line ends, and Ann no longer waits for it
+        LocalDateTime start = now().minusMinutes(5).withNano(0);
+        jdbc().update(
+                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                        start.toLocalDate(),
+                        start.toLocalTime().toString(),
+                        LocalTime.of(23, 59, 59).toString(),
+                        slot);
+        jdbc().update("update reserve_session set session_date = ? where id = ?", start.toLocalDate(), session);
+        bean(SlotCatalog.class).invalidateAll();
+        bean(OfferSweep.class).sweep();
+        assertThat(status(ann, slot)).isEqualTo("CLOSED");
+        assertThat(waits(ann)).isEmpty();
     }
 
     private Reply join(Student student, long session, long slot) {
