@@ -37,10 +37,13 @@ public interface AttendanceScenarios extends StackAccess {
         String admin = TestApi.ADMIN_TOKEN;
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
-        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "11:00", 60, 1);
         List<Student> students = api().students(3);
         Student ann = students.get(0);
         Student bob = students.get(1);
+        Student cat = students.get(2);
+        long catBooking = api().book(cat, session, slots.get(2));
+        api().pay(cat, catBooking);
         long annBooking = api().book(ann, session, slots.get(0));
         long bobBooking = api().book(bob, session, slots.get(1));
         api().pay(ann, annBooking);
@@ -94,6 +97,30 @@ public interface AttendanceScenarios extends StackAccess {
         assertThat(byOrder.get(0).path("reservationId").asLong()).isEqualTo(bobBooking);
         assertThat(byOrder.get(0).path("outTradeNo").asText()).isEqualTo(bobOrder);
         TestApi.expect(200, api().post("/admin/check-in/" + bobBooking, admin, null));
+
+        // Cat's code is good from 30 minutes before her start to her end only (her slot moved before, after, then
+        // into that window; no-shows counted only from now on, so the sweep leaves her ended slot alone)
+        String catQr = TestApi.expect(200, api().get("/reservations/" + catBooking + "/check-in", cat.token()))
+                .data()
+                .path("qrText")
+                .asText();
+        AppSettings settings = bean(AppSettings.class);
+        String since = settings.get(SettingKey.NO_SHOWS_SINCE);
+        try {
+            settings.set(SettingKey.NO_SHOWS_SINCE, now().toString());
+            startAgo(slots.get(2), Duration.ofMinutes(-120));
+            Reply early = api().post("/admin/check-in/scan", admin, Map.of("code", catQr));
+            assertThat(early.status()).as("%s", early).isEqualTo(409);
+            assertThat(early.body().path("message").asText()).startsWith("Too early: check-in opens at");
+            startAgo(slots.get(2), Duration.ofMinutes(90));
+            Reply late = api().post("/admin/check-in/scan", admin, Map.of("code", catQr));
+            assertThat(late.status()).as("%s", late).isEqualTo(409);
+            assertThat(late.body().path("message").asText()).startsWith("The slot ended at");
+            startAgo(slots.get(2), Duration.ofMinutes(-25));
+            TestApi.expect(200, api().post("/admin/check-in/scan", admin, Map.of("code", catQr)));
+        } finally {
+            settings.set(SettingKey.NO_SHOWS_SINCE, since);
+        }
 
         // every action audited
         JsonNode audit = TestApi.expect(
@@ -205,6 +232,18 @@ public interface AttendanceScenarios extends StackAccess {
             long afterSlot = api().generateSlots(madeAfter, List.of(api().createCourt()), "08:00", "09:00", 60, 1)
                     .get(0);
             assertThat(api().reserve(sam, madeAfter, afterSlot).enumCode()).isEqualTo("BLOCKED");
+            // nor may he join the line of a slot sold out meanwhile, nor enter a fair draw
+            Reply join = api().post(
+                            "/reserve/waitlist",
+                            sam.token(),
+                            Map.of("sessionId", warmedBefore, "slotId", laterSlots.get(0)));
+            assertThat(join.enumCode()).as("%s", join).isEqualTo("BLOCKED");
+            assertThat(join.data().path("until").asText()).isNotBlank();
+            long draw = api().createDrawSession(tomorrow(), now().plusSeconds(30), 2, 1500, false);
+            long drawSlot = api().generateSlots(draw, List.of(api().createCourt()), "08:00", "09:00", 60, 1)
+                    .get(0);
+            Reply entry = api().reserve(sam, draw, drawSlot);
+            assertThat(entry.enumCode()).as("a draw entry: %s", entry).isEqualTo("BLOCKED");
 
             // staff may not forgive; a manager may, with a reason: the block is lifted everywhere at once
             long strike = standing.path("strikes").get(0).path("id").asLong();
