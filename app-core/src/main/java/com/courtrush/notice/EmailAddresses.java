@@ -5,15 +5,22 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Digests;
 import com.courtrush.core.EngineMessages;
+import jakarta.annotation.PreDestroy;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.mail.MailException;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -30,6 +37,7 @@ public class EmailAddresses {
     static final Duration CODE_LIFE = Duration.ofMinutes(30);
     static final Duration BETWEEN_CODES = Duration.ofMinutes(1);
     static final int MOST_TRIES = 5;
+    private static final int WAITING_RESETS = 64;
     static final String VERIFY = "VERIFY";
     static final String RESET = "RESET";
 
@@ -43,6 +51,9 @@ public class EmailAddresses {
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
     private final Clock clock;
+    /** Reset codes are made and mailed here, one at a time, a few waiting at most. */
+    private final ExecutorService resetMail = new ThreadPoolExecutor(
+            1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(WAITING_RESETS), daemonThreads("reset-mail-"));
 
     EmailAddresses(
             EmailCodeMapper mapper,
@@ -112,29 +123,61 @@ public class EmailAddresses {
      */
     public void forgot(String studentId) {
         NoticeChannels.Email server = requireEmail();
-        EmailCodeMapper.Account account = studentId == null ? null : mapper.byStudentId(studentId.strip());
-        if (account == null
-                || !account.active()
-                || !"STUDENT".equals(account.role())
-                || account.emailVerifiedTime() == null) {
-            log.info("Password reset asked for '{}': no verified address, nothing sent", studentId);
-            return;
+        String asked = studentId == null ? "" : studentId.strip();
+        // all of it after the answer: whether the account has an address shows neither in the answer nor in its time
+        try {
+            resetMail.execute(() -> resetCodeFor(server, asked));
+        } catch (RejectedExecutionException e) {
+            log.warn(
+                    "Password reset for '{}' not made: {} resets already wait ({})",
+                    asked,
+                    WAITING_RESETS,
+                    e.toString());
         }
-        LocalDateTime now = LocalDateTime.now(clock);
-        EmailCodeMapper.Code last = mapper.find(account.id(), RESET);
-        if (last != null && now.isBefore(last.createTime().plus(BETWEEN_CODES))) {
-            log.info("Password reset asked again for student {} within a minute: not sent again", account.id());
-            return;
+    }
+
+    private void resetCodeFor(NoticeChannels.Email server, String studentId) {
+        try {
+            EmailCodeMapper.Account account = studentId.isEmpty() ? null : mapper.byStudentId(studentId);
+            if (account == null
+                    || !account.active()
+                    || !"STUDENT".equals(account.role())
+                    || account.emailVerifiedTime() == null) {
+                log.info("Password reset asked for '{}': no verified address, nothing sent", studentId);
+                return;
+            }
+            LocalDateTime now = LocalDateTime.now(clock);
+            EmailCodeMapper.Code last = mapper.find(account.id(), RESET);
+            if (last != null && now.isBefore(last.createTime().plus(BETWEEN_CODES))) {
+                log.info("Password reset asked again for student {} within a minute: not sent again", account.id());
+                return;
+            }
+            String code = newCode();
+            mapper.keep(
+                    account.id(), RESET, account.email(), hash(account.id(), RESET, code), now.plus(CODE_LIFE), now);
+            send(
+                    server,
+                    account.email(),
+                    "reset-" + account.id() + "-" + now,
+                    "email.resetSubject",
+                    "email.resetText",
+                    code);
+        } catch (CourtRushException e) {
+            log.debug("Password reset for '{}' not sent (logged above); they may ask again in a minute", studentId, e);
+        } catch (RuntimeException e) {
+            log.error("Password reset for '{}' could not be made; they may ask again", studentId, e);
         }
-        String code = newCode();
-        mapper.keep(account.id(), RESET, account.email(), hash(account.id(), RESET, code), now.plus(CODE_LIFE), now);
-        send(
-                server,
-                account.email(),
-                "reset-" + account.id() + "-" + now,
-                "email.resetSubject",
-                "email.resetText",
-                code);
+    }
+
+    @PreDestroy
+    void stop() {
+        resetMail.shutdown();
+    }
+
+    private static CustomizableThreadFactory daemonThreads(String prefix) {
+        CustomizableThreadFactory threads = new CustomizableThreadFactory(prefix);
+        threads.setDaemon(true);
+        return threads;
     }
 
     /** The reset code and a new password: every sign-in of the student ends. */

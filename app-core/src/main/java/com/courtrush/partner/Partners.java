@@ -54,6 +54,9 @@ public class Partners {
     public List<Partner> name(long bookerId, long reservationId, String studentId) {
         String named = studentId == null ? "" : studentId.strip();
         transactions.executeWithoutResult(tx -> {
+            // the booker's own row, first (what is read next is then what others committed): their namings go one
+            // at a time, so a booking never has more than the most partners
+            mapper.lockStudent(bookerId);
             PartnerMapper.Booking booking = ownActive(bookerId, reservationId); // someone else's: 404 first
             if (named.isEmpty() || named.length() > 32 || !Texts.isPlain(named)) {
                 throw CourtRushException.badRequest("partner.studentId");

@@ -4,11 +4,16 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.argThat;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.reset;
 
+import com.courtrush.reserve.record.ReservationWriter;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import com.sun.net.httpserver.HttpServer;
@@ -27,6 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.TransientDataAccessResourceException;
 
 /**
  * Notices by email through a real SMTP server (GreenMail) and to a staff webhook (a local HTTP listener): each
@@ -183,6 +189,16 @@ public interface NoticeChannelScenarios extends StackAccess {
                     .extracting(Reply::status)
                     .as("a code works once")
                     .isEqualTo(400);
+
+            // asked while the mail server is away, "forgot password" answers as for an account with no address,
+            // never a 503 that would tell the two apart
+            jdbc().update("delete from email_code where user_id = ? and purpose = 'RESET'", userIdOf(ann));
+            mail.stop();
+            assertThat(TestApi.expect(200, api().post("/auth/forgot", null, Map.of("studentId", ann.studentId())))
+                            .body()
+                            .path("message")
+                            .asText())
+                    .contains("If this account has a verified email address");
         } finally {
             mail.stop();
             api().put(
@@ -271,6 +287,39 @@ public interface NoticeChannelScenarios extends StackAccess {
                             .data()
                             .findValuesAsText("messageId"))
                     .contains(id);
+
+            // a grant the database cannot record is dead-lettered: the robot is told, with its trace
+            long lost = api().createSession(tomorrow(), now(), 1);
+            long lostSlot = api().generateSlots(lost, List.of(api().createCourt()), "20:00", "21:00", 60, 1)
+                    .get(0);
+            ReservationWriter writer = bean(ReservationWriter.class);
+            doThrow(new TransientDataAccessResourceException("injected: disk full"))
+                    .when(writer)
+                    .record(argThat(grant -> grant != null && grant.slotId() == lostSlot));
+            String trace;
+            try {
+                Student unlucky = api().students(1).get(0);
+                trace = TestApi.expect(202, api().reserve(unlucky, lost, lostSlot))
+                        .data()
+                        .path("traceId")
+                        .asText();
+                assertThat(api().awaitResult(unlucky, trace, Times.SETTLE)
+                                .data()
+                                .path("status")
+                                .asText())
+                        .isEqualTo("FAILED");
+            } finally {
+                reset(writer);
+            }
+            String deadLetter = "DEAD_LETTER:" + trace;
+            await().atMost(Duration.ofSeconds(40))
+                    .until(() -> received.stream().anyMatch(r -> r.get("id").equals(deadLetter)));
+            assertThat(received.stream()
+                            .filter(r -> r.get("id").equals(deadLetter))
+                            .findFirst()
+                            .orElseThrow()
+                            .get("body"))
+                    .contains(trace);
         } finally {
             robot.stop(0);
             api().put(

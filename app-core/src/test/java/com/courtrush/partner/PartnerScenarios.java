@@ -133,6 +133,25 @@ public interface PartnerScenarios extends StackAccess {
                                 Integer.class,
                                 userIdOf(eve)))
                 .isEqualTo(1);
+
+        // Fay names five partners at once on a booking that may have three: three are named, two refused
+        Student fay = api().students(1).get(0);
+        long faysBooking = api().book(fay, session, slots.get(5));
+        List<Callable<Reply>> naming = new ArrayList<>();
+        for (Student named : api().students(5)) {
+            naming.add(() -> name(fay, faysBooking, named.studentId()));
+        }
+        ExecutorService namers = Executors.newFixedThreadPool(naming.size());
+        List<Integer> named = new ArrayList<>();
+        try {
+            for (Future<Reply> answer : namers.invokeAll(naming)) {
+                named.add(answer.get().status());
+            }
+        } finally {
+            namers.shutdownNow();
+        }
+        assertThat(named).containsExactlyInAnyOrder(200, 200, 200, 409, 409);
+        assertThat(partnersOf(fay, faysBooking)).hasSize(3);
     }
 
     private Reply name(Student booker, long booking, String studentId) {

@@ -4,6 +4,7 @@ import static com.courtrush.support.Times.SETTLE;
 import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.sleepUntil;
 import static com.courtrush.support.Times.tomorrow;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.infra.redis.RedisKeys;
@@ -204,11 +205,24 @@ public interface DrawScenarios extends StackAccess {
         DrawReplay.Verdict verdict = DrawReplay.verify(record);
         assertThat(verdict.holds()).as("%s", verdict).isTrue();
         assertThat(verdict.winners()).hasSize(40);
+        // each winner finds their entry under the pseudonym the engine tells them
         assertThat(verdict.winners().stream().map(DrawReplay.Winner::id))
                 .as("the winners' pseudonyms are those of the students given a place")
                 .containsExactlyInAnyOrderElementsOf(winners.stream()
-                        .map(w -> DrawReplay.pseudonym(session, userIdOf(w)))
+                        .map(w -> TestApi.expect(200, api().get("/reserve/draws/" + session + "/entry", w.token()))
+                                .data()
+                                .path("entryId")
+                                .asText())
                         .toList());
+        assertThat(TestApi.expect(
+                                200,
+                                api().get(
+                                                "/reserve/draws/" + session + "/entry",
+                                                winners.get(0).token()))
+                        .data()
+                        .path("entryId")
+                        .asText())
+                .isEqualTo(DrawReplay.pseudonym(session, userIdOf(winners.get(0))));
         DrawReplay.Publication forged = new DrawReplay.Publication(
                 record.version(),
                 record.sessionId(),
@@ -223,6 +237,31 @@ public interface DrawScenarios extends StackAccess {
         assertThat(DrawReplay.verify(forged).commitmentHolds())
                 .as("another secret breaks the commitment")
                 .isFalse();
+        // the documented command (java -jar app-core.jar verify-draw <address or file>), as anyone would run it
+        String address = "http://127.0.0.1:" + api().port() + "/draws/" + session;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        assertThat(DrawReplay.run(new String[] {address}, new java.io.PrintStream(printed, true, UTF_8)))
+                .as("%s", printed)
+                .isZero();
+        assertThat(printed.toString(UTF_8))
+                .contains("commitment SHA-256(secret) holds", "entries' digest holds")
+                .contains("40 winners, the same as the published result");
+        java.nio.file.Path saved = java.nio.file.Files.createTempFile("draw-", ".json");
+        try {
+            java.nio.file.Files.writeString(
+                    saved, published.body().toString().replace(record.secret(), "0".repeat(32)), UTF_8);
+            printed.reset();
+            assertThat(DrawReplay.run(new String[] {saved.toString()}, new java.io.PrintStream(printed, true, UTF_8)))
+                    .as("a saved record with another secret: %s", printed)
+                    .isEqualTo(1);
+            assertThat(printed.toString(UTF_8)).contains("commitment SHA-256(secret) DOES NOT HOLD");
+        } finally {
+            java.nio.file.Files.delete(saved);
+        }
+        printed.reset();
+        assertThat(DrawReplay.run(new String[] {saved + ".missing"}, new java.io.PrintStream(printed, true, UTF_8)))
+                .as("nothing to read")
+                .isEqualTo(2);
         assertThat(jdbc().queryForObject(
                                 "select count(*) from audit_log where action = 'DRAW' and target_id = ?",
                                 Integer.class,

@@ -37,9 +37,11 @@ class CheckInViewModelTest {
     @Test
     void theDayIsListedWithWhatEachBookingNeedsAndTheGraceInTheHint() {
         when(desk.graceMinutes()).thenReturn(20);
+        DeskBooking withPartners = booking(1, ReservationStatus.CONFIRMED, null, null);
+        withPartners.setPartnerNames("Bob, Cai");
         when(desk.day(TODAY, ""))
                 .thenReturn(List.of(
-                        booking(1, ReservationStatus.CONFIRMED, null, null),
+                        withPartners,
                         booking(2, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 55))),
                         booking(3, ReservationStatus.CANCELLED, CancelReason.NO_SHOW, null)));
         model.refresh();
@@ -51,6 +53,10 @@ class CheckInViewModelTest {
                         org.assertj.core.groups.Tuple.tuple("checked in 17:55", false, true),
                         org.assertj.core.groups.Tuple.tuple("no-show", false, false));
         assertThat(model.rows().get(0).time()).isEqualTo("18:00–19:00");
+        assertThat(model.rows().get(0).partners())
+                .as("who plays with Ann, as the desk sees them")
+                .isEqualTo("Bob, Cai");
+        assertThat(model.rows().get(1).partners()).isEmpty();
         assertThat(model.hintProperty().get())
                 .isEqualTo("Bookings not checked in 20 min after their start become no-shows.");
     }

@@ -1,0 +1,88 @@
+package com.courtrush.monitor;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.notice.StaffAlerts;
+import com.courtrush.slot.SlotCatalog;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.health.Health;
+
+class StaffWatchTest {
+
+    private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
+
+    private Instant now = Instant.parse("2026-11-25T05:00:00Z");
+    private final Clock clock = new Clock() {
+        @Override
+        public ZoneId getZone() {
+            return ZONE;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    };
+
+    @Test
+    void redisSilentForItsGraceIsToldOncePerOutageWithWhenItStopped() {
+        RedisHealthIndicator redis = mock(RedisHealthIndicator.class);
+        StaffAlerts alerts = mock(StaffAlerts.class);
+        when(alerts.listening()).thenReturn(true);
+        StaffWatch watch = new StaffWatch(redis, mock(SlotCatalog.class), null, alerts, null, clock);
+
+        when(redis.health()).thenReturn(Health.down().build());
+        watch.look();
+        pass(StaffWatch.REDIS_GRACE.minusSeconds(1));
+        watch.look();
+        verify(alerts, never()).redisDown(any());
+        pass(Duration.ofSeconds(1));
+        watch.look();
+        verify(alerts).redisDown(LocalDateTime.of(2026, 11, 25, 13, 0, 0));
+        pass(Duration.ofMinutes(5));
+        watch.look();
+        verify(alerts, times(1)).redisDown(any());
+
+        // back, then silent again: another outage, told again
+        when(redis.health()).thenReturn(Health.up().build());
+        watch.look();
+        when(redis.health()).thenReturn(Health.down().build());
+        watch.look();
+        pass(StaffWatch.REDIS_GRACE);
+        watch.look();
+        verify(alerts).redisDown(LocalDateTime.of(2026, 11, 25, 13, 5, 20));
+        verify(alerts, times(2)).redisDown(any());
+    }
+
+    @Test
+    void nobodyListeningNothingIsWatched() {
+        RedisHealthIndicator redis = mock(RedisHealthIndicator.class);
+        StaffAlerts alerts = mock(StaffAlerts.class);
+        StaffWatch watch = new StaffWatch(redis, mock(SlotCatalog.class), null, alerts, null, clock);
+        when(redis.health()).thenReturn(Health.down().build());
+        watch.look();
+        pass(Duration.ofMinutes(1));
+        watch.look();
+        verify(alerts, never()).redisDown(any());
+        verify(redis, never()).health();
+    }
+
+    private void pass(Duration time) {
+        now = now.plus(time);
+    }
+}
