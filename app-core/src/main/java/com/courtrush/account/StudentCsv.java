@@ -12,6 +12,8 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -131,9 +133,27 @@ public final class StudentCsv {
             }
             return rows;
         } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
-            throw CourtRushException.badRequest("import.csvUnreadable", e.getMessage());
+            throw unreadable(e);
         }
     }
+
+    /**
+     * The parser's complaint in the caller's language: its line when it names one (commons-csv writes "(line 3)",
+     * "(startline 3)" or "at line: 3" into an English message), and what to do; never the English message itself.
+     */
+    static CourtRushException unreadable(Exception e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            Matcher line = PARSER_LINE.matcher(String.valueOf(cause.getMessage()));
+            if (line.find()) {
+                return CourtRushException.badRequest(
+                        "import.csvUnreadableAt", Long.parseLong(line.group(1).replace(",", "")));
+            }
+        }
+        return CourtRushException.badRequest("import.csvUnreadable");
+    }
+
+    /** "(line 3)", "(startline 3)", "at line: 1,234, position: 5" */
+    private static final Pattern PARSER_LINE = Pattern.compile("(?:\\((?:start)?line |at line: )([\\d,]+)");
 
     /** A line ends at \n, \r\n, or a \r alone (old Mac files). */
     private static boolean breaksLine(String text, int at) {

@@ -87,6 +87,27 @@ class StudentImportTest {
     }
 
     @Test
+    void aQuoteLeftOpenIsRefusedWithItsLineInTheCallersLanguageNotTheParsersEnglish() {
+        assertThatThrownBy(
+                        () -> StudentCsv.parse("studentId,password,name\n2024001,secret1,Ann\n\"2024002,secret2,Bob\n"))
+                .isInstanceOfSatisfying(CourtRushException.class, e -> {
+                    assertThat(e.getMessage())
+                            .startsWith("The CSV cannot be read at line 3: a quote is not closed")
+                            .doesNotContain("IOException")
+                            .doesNotContain("EOF");
+                    assertThat(e.message(Locale.SIMPLIFIED_CHINESE)).startsWith("无法读取 CSV 第 3 行");
+                });
+    }
+
+    @Test
+    void aStrayCharacterAfterAQuotedFieldIsNamedByItsLineToo() {
+        assertThatThrownBy(() -> StudentCsv.parse("studentId,password,name\n2024001,\"secret1\"x,Ann\n"))
+                .isInstanceOfSatisfying(
+                        CourtRushException.class,
+                        e -> assertThat(e.getMessage()).startsWith("The CSV cannot be read at line 2:"));
+    }
+
+    @Test
     void aFileThatIsNeitherIsRefusedNamingTheLineAndWhatToDo() {
         byte[] file = "studentId,password,name\n2024001,secret1,Ann\n2024002,secret2,"
                 .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
