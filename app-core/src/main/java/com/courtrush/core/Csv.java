@@ -1,4 +1,4 @@
-package com.courtrush.report;
+package com.courtrush.core;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -11,16 +11,17 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * CSV as spreadsheets open it: UTF-8 with a byte-order mark (Excel then reads Chinese correctly),
  * CRLF lines; numbers written as numbers; a text cell that a spreadsheet would take for a formula
- * (starting with =, +, -, @, a tab or a carriage return) is neutralised with a leading apostrophe.
+ * (starting with =, +, -, @, a tab or a carriage return) is neutralised with a leading apostrophe. The reports
+ * and the audit trail are exported so (SPEC §14).
  */
-final class Csv {
+public final class Csv {
 
-    static final String BOM = "\uFEFF";
+    public static final String BOM = "\uFEFF";
 
     private Csv() {}
 
     /** The file: {@code header}, then each row of {@code rows}; a null row is an empty line between tables. */
-    static byte[] write(List<List<?>> rows) {
+    public static byte[] write(List<List<?>> rows) {
         StringWriter text = new StringWriter();
         text.write(BOM);
         try (CSVPrinter printer = new CSVPrinter(text, CSVFormat.EXCEL)) {
@@ -41,7 +42,7 @@ final class Csv {
     }
 
     /** A cell as written: a number or null as it is, text neutralised if a spreadsheet would run it. */
-    static Object cell(Object value) {
+    public static Object cell(Object value) {
         if (value == null || value instanceof Number) {
             return value;
         }

@@ -1,5 +1,6 @@
 package com.courtrush.report;
 
+import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.PayOrderStatus;
 import com.courtrush.setting.AppSettings;

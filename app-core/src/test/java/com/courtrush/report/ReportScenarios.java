@@ -3,6 +3,7 @@ package com.courtrush.report;
 import static com.courtrush.support.Times.now;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.core.Csv;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.RawReply;

@@ -81,6 +81,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("DELETE /admin/check-in/{reservationId}", Access.STAFF),
             Map.entry("GET /calendar/{key}.ics", Access.PUBLIC),
             Map.entry("GET /draws/{sessionId}", Access.PUBLIC),
+            Map.entry("GET /reserve/draws/{sessionId}/entry", Access.STUDENT),
             Map.entry("GET /auth/options", Access.PUBLIC),
             Map.entry("POST /auth/forgot", Access.PUBLIC),
             Map.entry("POST /auth/reset", Access.PUBLIC),
@@ -138,6 +139,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/slots/{id}/enable", Access.STAFF),
             Map.entry("POST /admin/slots/generate-days", Access.STAFF),
             Map.entry("GET /admin/audit", Access.STAFF),
+            Map.entry("GET /admin/audit/export.csv", Access.STAFF),
             Map.entry("GET /admin/reservations/{id}", Access.STAFF),
             Map.entry("POST /admin/reconcile", Access.STAFF),
             Map.entry("GET /admin/reservations", Access.STAFF),
@@ -451,7 +453,7 @@ public interface SecurityScenarios extends StackAccess {
     }
 
     /** What an operation may answer instead of the envelope when it succeeds: the files it serves. */
-    List<String> DOCUMENTS = List.of("text/calendar");
+    List<String> DOCUMENTS = List.of("text/calendar", "text/csv");
 
     private static String problem(RawReply reply, ObjectMapper json) {
         if (reply.status() >= 500) {

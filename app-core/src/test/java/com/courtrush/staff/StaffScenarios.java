@@ -490,6 +490,31 @@ public interface StaffScenarios extends StackAccess {
                         .findValuesAsText("action"))
                 .as("the admin token, named as such")
                 .containsExactly("CREATE_STAFF");
+        // by action too, and the same filter as a CSV file, in the caller's language
+        assertThat(TestApi.expect(
+                                200,
+                                api().get(
+                                                "/admin/audit?actor=staff:" + manager.studentId()
+                                                        + "&action=MAKE_MANAGER",
+                                                admin))
+                        .data()
+                        .path("records")
+                        .findValuesAsText("action"))
+                .containsExactly("MAKE_MANAGER");
+        TestApi.RawReply csv = api().raw(
+                        "GET",
+                        "/admin/audit/export.csv?actor=staff:" + manager.studentId() + "&action=MAKE_MANAGER&from="
+                                + java.time.LocalDate.now(com.courtrush.support.Times.ZONE)
+                                        .minusDays(1),
+                        admin,
+                        Map.of("Accept-Language", "zh-CN"),
+                        null);
+        assertThat(csv.status()).isEqualTo(200);
+        assertThat(csv.contentType()).startsWith("text/csv");
+        List<String> lines = csv.body().lines().toList();
+        assertThat(lines.get(0)).isEqualTo(com.courtrush.core.Csv.BOM + "时间,操作人,操作,对象类型,对象,详情");
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1)).contains("staff:" + manager.studentId(), "MAKE_MANAGER", "USER");
 
         // somebody can always manage: the last active manager is neither disabled nor made staff
         for (JsonNode each :

@@ -1,5 +1,6 @@
 package com.courtrush.desktop;
 
+import com.courtrush.desktop.audit.AuditScreen;
 import com.courtrush.desktop.checkin.CheckInScreen;
 import com.courtrush.desktop.courts.CourtsScreen;
 import com.courtrush.desktop.openings.OpeningsScreen;
@@ -35,7 +36,8 @@ final class Screens {
                 new CheckInScreen(context),
                 new ReservationsScreen(context),
                 new ReportsScreen(context),
-                new StudentsScreen(context)));
+                new StudentsScreen(context),
+                new AuditScreen(context)));
         if (context.staff().isManager()) {
             // the engine refuses anyone else anyway
             screens.add(new StaffScreen(context));

@@ -277,6 +277,9 @@ class ConsoleUiTest {
                 .as("the dialog names the order and its amount")
                 .contains(orderNo)
                 .contains("¥");
+        assertThat(robot.lookup("#destructiveDialog").queryAs(DialogPane.class).getHeaderText())
+                .as("and the student")
+                .contains("Ann (2024777)");
         robot.clickOn("#dialogOk");
         waitFor(10, () -> status(table) == ReservationStatus.CONFIRMED);
         waitFor(
@@ -424,6 +427,7 @@ class ConsoleUiTest {
                     "reservations",
                     "reports",
                     "students",
+                    "audit",
                     "staff",
                     "settings")) {
                 robot.clickOn("#nav-" + screen);
@@ -436,6 +440,16 @@ class ConsoleUiTest {
                 }
                 settle();
                 clipped.addAll(clippedOnScreen(locale, screen));
+                if (screen.equals("settings")) { // the admin token is masked until asked for
+                    TextField token = robot.lookup("#adminToken").queryAs(TextField.class);
+                    assertThat(token.getText()).isEqualTo("•".repeat(16));
+                    javafx.scene.control.ToggleButton show =
+                            robot.lookup("#showToken").queryAs(javafx.scene.control.ToggleButton.class);
+                    robot.interact(show::fire);
+                    assertThat(token.getText()).isEqualTo(ADMIN);
+                    robot.interact(show::fire);
+                    assertThat(token.getText()).doesNotContain(ADMIN);
+                }
                 if (screen.equals("openings")) {
                     robot.clickOn(robot.lookup(".tab")
                             .match(n -> "tabTemplate".equals(n.getId()))
@@ -506,6 +520,28 @@ class ConsoleUiTest {
         JsonNode manager = call("GET", "/admin/audit?actor=staff:wang", ADMIN, null);
         assertThat(manager.path("data").path("records").findValuesAsText("action"))
                 .contains("CREATE_STAFF");
+
+        // the Audit screen finds it by who and what
+        robot.clickOn("#nav-audit");
+        ChoiceBox<String> who = robot.lookup("#auditActor").queryAs(ChoiceBox.class);
+        ChoiceBox<String> what = robot.lookup("#auditAction").queryAs(ChoiceBox.class);
+        waitFor(
+                10,
+                () -> who.getItems().contains("staff:desk1") && what.getItems().contains("RESET_PASSWORD"));
+        robot.interact(() -> {
+            who.setValue("staff:desk1");
+            what.setValue("RESET_PASSWORD");
+        });
+        robot.clickOn("#showAudit");
+        TableView<com.courtrush.audit.AuditLog> audit = table("#auditTrailTable");
+        waitFor(10, () -> audit.getItems().size() == 1);
+        assertThat(audit.getItems().get(0).getActor()).isEqualTo("staff:desk1");
+        assertThat(robot.lookup("#auditSummary").queryLabeled().getText())
+                .isEqualTo("Showing 1 of 1 entries, newest first.");
+        assertThat(robot.lookup(".table-cell")
+                        .match(cell -> "desk1 (staff)".equals(((javafx.scene.control.Labeled) cell).getText()))
+                        .tryQuery())
+                .isPresent();
     }
 
     @Test

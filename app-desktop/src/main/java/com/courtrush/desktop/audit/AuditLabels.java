@@ -1,4 +1,4 @@
-package com.courtrush.desktop.reservations;
+package com.courtrush.desktop.audit;
 
 import com.courtrush.audit.AuditLog;
 import com.courtrush.desktop.i18n.I18n;
@@ -8,16 +8,21 @@ import com.courtrush.desktop.i18n.I18n;
  * the console's staff, the admin token, a staff or student account), what (never a raw code such as
  * MARK_PAID) and the detail (the engine's wording translated, a reason as typed).
  */
-final class AuditLabels {
+public final class AuditLabels {
 
     private final I18n i18n;
 
-    AuditLabels(I18n i18n) {
+    public AuditLabels(I18n i18n) {
         this.i18n = i18n;
     }
 
-    String who(AuditLog entry) {
-        String actor = entry.getActor() == null ? "" : entry.getActor();
+    public String who(AuditLog entry) {
+        return who(entry.getActor());
+    }
+
+    /** An actor as the trail names it ("staff:2024001", "system:reconciler", "admin"), in words. */
+    public String who(String actorName) {
+        String actor = actorName == null ? "" : actorName;
         int colon = actor.indexOf(':');
         if (colon < 0) {
             return actor.equals("admin") ? i18n.t("audit.actor.admin") : actor;
@@ -36,12 +41,17 @@ final class AuditLabels {
         };
     }
 
-    String what(AuditLog entry) {
-        String key = "audit.action." + entry.getAction();
-        return i18n.has(key) ? i18n.t(key) : entry.getAction();
+    public String what(AuditLog entry) {
+        return what(entry.getAction());
     }
 
-    String detail(AuditLog entry) {
+    /** An action as the trail names it (MARK_PAID), in words. */
+    public String what(String action) {
+        String key = "audit.action." + action;
+        return i18n.has(key) ? i18n.t(key) : action;
+    }
+
+    public String detail(AuditLog entry) {
         return entry.detailIn(i18n.locale());
     }
 }

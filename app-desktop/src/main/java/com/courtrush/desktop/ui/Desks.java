@@ -3,6 +3,7 @@ package com.courtrush.desktop.ui;
 import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.account.api.StudentDesk;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.monitor.api.MonitorDesk;
@@ -38,6 +39,7 @@ public record Desks(
         SettingsDesk settings,
         AttendanceDesk attendance,
         NoticeDesk channels,
+        AuditDesk audit,
         Clock clock) {
 
     /** The desks of a running engine. */
@@ -58,6 +60,7 @@ public record Desks(
                 engine.getBean(SettingsDesk.class),
                 engine.getBean(AttendanceDesk.class),
                 engine.getBean(NoticeDesk.class),
+                engine.getBean(AuditDesk.class),
                 engine.getBean(Clock.class));
     }
 }

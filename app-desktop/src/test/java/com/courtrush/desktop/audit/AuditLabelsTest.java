@@ -1,4 +1,4 @@
-package com.courtrush.desktop.reservations;
+package com.courtrush.desktop.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,137 @@
+package com.courtrush.desktop.audit;
+
+import static com.courtrush.desktop.ui.Widgets.bar;
+import static com.courtrush.desktop.ui.Widgets.button;
+import static com.courtrush.desktop.ui.Widgets.column;
+import static com.courtrush.desktop.ui.Widgets.screen;
+import static com.courtrush.desktop.ui.Widgets.table;
+import static com.courtrush.desktop.ui.Widgets.title;
+
+import com.courtrush.audit.AuditLog;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.Widgets;
+import java.io.File;
+import java.time.LocalDate;
+import java.util.function.Function;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.DatePicker;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Region;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+
+/** The audit trail: who did what to which record, by staff, dates and action; exported as CSV. */
+public final class AuditScreen implements Screen {
+
+    private final AuditViewModel model;
+    private final Node root;
+
+    public AuditScreen(ConsoleContext context) {
+        I18n i18n = context.i18n();
+        model = new AuditViewModel(
+                context.desks().audit(),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                LocalDate.now(context.desks().clock()));
+
+        Label hint = new Label(i18n.t("audit.hint"));
+        hint.setWrapText(true);
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        Label summary = new Label();
+        summary.setId("auditSummary");
+        summary.textProperty().bind(model.summaryProperty());
+        root = screen(title(i18n.t("nav.audit")), hint, filters(i18n), summary, entries(i18n));
+    }
+
+    /** From, to, who, what; show; export. */
+    private Node filters(I18n i18n) {
+        DatePicker from = Widgets.datePicker("auditFrom");
+        from.valueProperty().bindBidirectional(model.fromProperty());
+        DatePicker to = Widgets.datePicker("auditTo");
+        to.valueProperty().bindBidirectional(model.toProperty());
+        ChoiceBox<String> who = choice("auditActor", i18n, model.labels()::who);
+        who.setItems(model.actors());
+        who.valueProperty().bindBidirectional(model.actorProperty());
+        ChoiceBox<String> what = choice("auditAction", i18n, model.labels()::what);
+        what.setItems(model.actions());
+        what.valueProperty().bindBidirectional(model.actionProperty());
+        Button show = button(i18n.t("audit.show"), "showAudit", model::find);
+        Button export = new Button(i18n.t("audit.export"));
+        export.setId("exportAudit");
+        export.setOnAction(event -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle(export.getText());
+            chooser.setInitialFileName(model.fileName());
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+            File file = chooser.showSaveDialog(export.getScene().getWindow());
+            if (file != null) {
+                model.export(file.toPath());
+            }
+        });
+        return bar(
+                new Label(i18n.t("audit.from")),
+                from,
+                new Label(i18n.t("audit.to")),
+                to,
+                new Label(i18n.t("audit.actorFilter")),
+                who,
+                new Label(i18n.t("audit.actionFilter")),
+                what,
+                show,
+                export);
+    }
+
+    private static ChoiceBox<String> choice(String id, I18n i18n, Function<String, String> words) {
+        ChoiceBox<String> box = new ChoiceBox<>();
+        box.setId(id);
+        box.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(String value) {
+                return value == null || value.equals(AuditViewModel.ALL) ? i18n.t("audit.all") : words.apply(value);
+            }
+
+            @Override
+            public String fromString(String text) {
+                return null;
+            }
+        });
+        return box;
+    }
+
+    /** The entries, newest first. */
+    private TableView<AuditLog> entries(I18n i18n) {
+        TableView<AuditLog> table = table("auditTrailTable", i18n.t("audit.empty"));
+        table.getColumns().add(Widgets.fitting(column(i18n.t("audit.time"), model::time), "2026-11-25 18:02:59"));
+        table.getColumns().add(column(i18n.t("audit.who"), model.labels()::who));
+        table.getColumns().add(column(i18n.t("audit.what"), model.labels()::what));
+        table.getColumns().add(column(i18n.t("audit.target"), AuditViewModel::target));
+        table.getColumns().add(column(i18n.t("audit.detail"), model.labels()::detail));
+        table.setItems(model.rows());
+        return table;
+    }
+
+    @Override
+    public String titleKey() {
+        return "nav.audit";
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public void shown() {
+        model.load();
+    }
+
+    public AuditViewModel model() {
+        return model;
+    }
+}

@@ -1,0 +1,101 @@
+package com.courtrush.desktop.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditDesk;
+import com.courtrush.core.Csv;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+
+class AuditViewModelTest {
+
+    static final LocalDate TODAY = LocalDate.of(2026, 11, 25);
+
+    final AuditDesk desk = mock(AuditDesk.class);
+    final RecordingNotices notices = new RecordingNotices();
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void theLastWeekIsShownNewestFirstThenFilteredByWhoAndWhat() {
+        AuditViewModel model = model(I18n.ENGLISH);
+        when(desk.staffActors()).thenReturn(List.of("admin", "staff:2024001"));
+        when(desk.actions()).thenReturn(List.of("MARK_PAID", "REFUND"));
+        when(desk.find(any())).thenReturn(new AuditTrail.PageOf<>(List.of(markPaid()), 1));
+
+        model.load();
+        assertThat(model.actors()).containsExactly(AuditViewModel.ALL, "admin", "staff:2024001");
+        assertThat(model.actions()).containsExactly(AuditViewModel.ALL, "MARK_PAID", "REFUND");
+        assertThat(model.rows()).hasSize(1);
+        assertThat(model.summaryProperty().get()).isEqualTo("Showing 1 of 1 entries, newest first.");
+        assertThat(filterAsked()).isEqualTo(new AuditTrail.Filter(null, null, null, null, TODAY.minusDays(6), TODAY));
+
+        model.actorProperty().set("staff:2024001");
+        model.actionProperty().set("MARK_PAID");
+        model.fromProperty().set(TODAY);
+        model.find();
+        assertThat(filterAsked())
+                .isEqualTo(new AuditTrail.Filter(null, null, "staff:2024001", "MARK_PAID", TODAY, TODAY));
+        assertThat(model.labels().who("staff:2024001")).isEqualTo("2024001 (staff)");
+        assertThat(model.labels().what("MARK_PAID")).isEqualTo("Marked paid");
+        assertThat(model.fileName()).isEqualTo("courtrush-audit-2026-11-25.csv");
+    }
+
+    @Test
+    void theExportIsTheFiltersEntriesInTheConsolesLanguageForASpreadsheet() throws Exception {
+        AuditViewModel model = model(I18n.CHINESE);
+        AuditLog formula = markPaid();
+        formula.setDetail("=HYPERLINK(\"http://x\")");
+        when(desk.all(any())).thenReturn(List.of(markPaid(), formula));
+        Path file = folder.resolve("audit.csv");
+
+        model.export(file);
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        assertThat(text).startsWith(Csv.BOM);
+        List<String> lines = text.substring(1).lines().toList();
+        assertThat(lines.get(0)).isEqualTo("时间,操作人,操作,对象,详情");
+        assertThat(lines.get(1))
+                .startsWith("2026-11-25 18:02:07,2024001（工作人员）,")
+                .contains("RESERVATION 42");
+        assertThat(lines.get(2)).as("a formula is text").contains("'=HYPERLINK");
+        assertThat(notices.infos).anyMatch(info -> info.contains(file.toString()));
+    }
+
+    private AuditViewModel model(java.util.Locale locale) {
+        return new AuditViewModel(desk, new DirectUiTasks(notices), notices, I18n.of(locale), TODAY);
+    }
+
+    private AuditTrail.Filter filterAsked() {
+        ArgumentCaptor<AuditTrail.Filter> asked = ArgumentCaptor.forClass(AuditTrail.Filter.class);
+        verify(desk, org.mockito.Mockito.atLeastOnce()).find(asked.capture());
+        return asked.getValue();
+    }
+
+    private static AuditLog markPaid() {
+        AuditLog entry = new AuditLog();
+        entry.setId(7L);
+        entry.setActor("staff:2024001");
+        entry.setAction("MARK_PAID");
+        entry.setTargetType("RESERVATION");
+        entry.setTargetId("42");
+        entry.setCreateTime(LocalDateTime.of(2026, 11, 25, 18, 2, 7));
+        return entry;
+    }
+}
