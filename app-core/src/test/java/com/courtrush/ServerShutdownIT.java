@@ -136,12 +136,19 @@ class ServerShutdownIT {
                     .as("the server started under load; its output:%n%s", read(output))
                     .isTrue();
             assertThat(hogs).as("the load lasted the whole start").allMatch(Process::isAlive);
-            // the kill leaves the engine's redis-server running (a restart would stop it): this test stops it
+            // the kill leaves no redis-server running: its watch stops it when the JVM is gone
             List<ProcessHandle> redisServers = server.descendants()
                     .filter(child -> child.info().command().orElse("").contains("redis-server"))
                     .toList();
+            assertThat(redisServers).hasSize(1);
             server.destroyForcibly().waitFor(60, TimeUnit.SECONDS);
-            redisServers.forEach(ProcessHandle::destroy);
+            try {
+                Awaitility.await("the killed engine's redis-server stopped by its watch")
+                        .atMost(Duration.ofSeconds(60))
+                        .until(() -> redisServers.stream().noneMatch(ProcessHandle::isAlive));
+            } finally {
+                redisServers.forEach(ProcessHandle::destroy);
+            }
             try (Stream<Path> left = Files.list(tmp)) {
                 assertThat(left.map(Path::getFileName).map(Path::toString))
                         .as("left in the temporary folder")

@@ -49,6 +49,56 @@ class PackagedConsoleIT {
         LauncherConfig launcher = LauncherConfig.read(image);
         assertThat(launcher.mainClass()).isEqualTo("com.courtrush.desktop.ConsoleLauncher");
 
+        // SIGTERM, as the desktop sends when the session ends
+        Path output = home.resolve("console.out");
+        Process console = start(image, launcher, output);
+        try {
+            String url = readyUrl(console, output);
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> ping = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/ping")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(ping.statusCode()).as(ping.body()).isEqualTo(200);
+            HttpResponse<String> health = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/actuator/health")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(health.body()).contains("\"status\":\"UP\"");
+
+            console.destroy();
+            assertThat(console.waitFor(60, TimeUnit.SECONDS))
+                    .as("the console stopped within 60 s")
+                    .isTrue();
+        } finally {
+            console.destroyForcibly();
+        }
+        assertClosedCleanly(output);
+
+        // killed outright — as when its display goes away and GTK ends the process from native code, where no
+        // shutdown hook runs: its redis-server does not outlive it
+        Path killed = home.resolve("console-kill.out");
+        console = start(image, launcher, killed);
+        List<ProcessHandle> redis;
+        try {
+            readyUrl(console, killed);
+            redis = console.descendants()
+                    .filter(child -> child.info().command().orElse("").contains("redis-server"))
+                    .toList();
+            assertThat(redis).as("the console's redis-server").hasSize(1);
+            console.destroyForcibly();
+            assertThat(console.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            console.destroyForcibly();
+        }
+        try {
+            Awaitility.await("the killed console's redis-server stopped")
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> redis.stream().noneMatch(ProcessHandle::isAlive));
+        } finally {
+            redis.forEach(ProcessHandle::destroy);
+        }
+    }
+
+    /** The console from the image, on Monocle's headless screen, on this test's data directory. */
+    private Process start(Path image, LauncherConfig launcher, Path output) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(image.resolve("lib/runtime/bin/java").toString());
         command.addAll(launcher.javaOptions());
@@ -64,44 +114,30 @@ class PackagedConsoleIT {
         command.add(launcher.mainClass());
         command.addAll(List.of(
                 "--server.port=0", "--server.address=127.0.0.1", "--courtrush.data-dir=" + home.resolve("data")));
-        Path output = home.resolve("console.out");
         ProcessBuilder builder =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().put("HOME", home.toString());
-        Process console = builder.start();
-        try {
-            // a new installation: the console asks for the first manager before its window opens
-            Awaitility.await("the engine ready and the console asking who is at the desk")
-                    .atMost(START_LIMIT)
-                    .pollInterval(Duration.ofMillis(250))
-                    .until(() -> read(output).contains(ASKING)
-                            || read(output).contains("The engine could not start")
-                            || !console.isAlive());
-            String started = read(output);
-            Matcher ready = READY.matcher(started);
-            assertThat(ready.find() && started.contains(ASKING + " (a new installation: the first manager)"))
-                    .as("the console started; its output:%n%s", started)
-                    .isTrue();
-            String url = ready.group(1);
-            HttpClient http = HttpClient.newHttpClient();
-            HttpResponse<String> ping = http.send(
-                    HttpRequest.newBuilder(URI.create(url + "/ping")).build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(ping.statusCode()).as(ping.body()).isEqualTo(200);
-            HttpResponse<String> health = http.send(
-                    HttpRequest.newBuilder(URI.create(url + "/actuator/health")).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(health.body()).contains("\"status\":\"UP\"");
+        return builder.start();
+    }
 
-            console.destroy(); // SIGTERM, as the desktop sends when the session ends
-            assertThat(console.waitFor(60, TimeUnit.SECONDS))
-                    .as("the console stopped within 60 s")
-                    .isTrue();
-        } finally {
-            console.destroyForcibly();
-        }
+    /** Waits for the engine and the first-manager prompt (a new installation); the students' address. */
+    private static String readyUrl(Process console, Path output) {
+        Awaitility.await("the engine ready and the console asking who is at the desk")
+                .atMost(START_LIMIT)
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> read(output).contains(ASKING)
+                        || read(output).contains("The engine could not start")
+                        || !console.isAlive());
+        String started = read(output);
+        Matcher ready = READY.matcher(started);
+        assertThat(ready.find() && started.contains(ASKING + " (a new installation: the first manager)"))
+                .as("the console started; its output:%n%s", started)
+                .isTrue();
+        return ready.group(1);
+    }
 
-        String log = read(output);
-        assertThat(log.lines().toList())
+    private static void assertClosedCleanly(Path output) {
+        assertThat(read(output).lines().toList())
                 .as("the engine closed its embedded broker and Redis, and nothing failed")
                 .anyMatch(line -> line.matches(".*Embedded AMQP broker on port \\d+ stopped.*"))
                 .anyMatch(line -> line.matches(".*Embedded redis-server on port \\d+ stopped.*"))

@@ -11,6 +11,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -40,12 +41,15 @@ public final class EmbeddedRedis implements AutoCloseable {
     private final int port;
     private final String password;
     private final FileLock owner;
+    private final Optional<RedisExitWatch> watch;
 
-    private EmbeddedRedis(OwnedRedisServer server, int port, String password, FileLock owner) {
+    private EmbeddedRedis(
+            OwnedRedisServer server, int port, String password, FileLock owner, Optional<RedisExitWatch> watch) {
         this.server = server;
         this.port = port;
         this.password = password;
         this.owner = owner;
+        this.watch = watch;
     }
 
     /**
@@ -97,7 +101,12 @@ public final class EmbeddedRedis implements AutoCloseable {
                         "Embedded redis-server listening on 127.0.0.1:{} (password required), appending to {}",
                         port,
                         files.dir());
-                return new EmbeddedRedis(server, port, password, owner);
+                Optional<RedisExitWatch> watch = LeftoverRedis.find(files).flatMap(RedisExitWatch::start);
+                if (watch.isEmpty()) {
+                    log.info("The embedded redis-server is not watched (no POSIX shell): if this process is killed, "
+                            + "the next start stops it");
+                }
+                return new EmbeddedRedis(server, port, password, owner, watch);
             } catch (IOException | RuntimeException e) {
                 last = e instanceof IOException io ? io : new IOException(e);
                 if (server != null) {
@@ -156,6 +165,7 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     @Override
     public void close() {
+        watch.ifPresent(RedisExitWatch::close);
         try {
             server.close();
             log.info("Embedded redis-server on port {} stopped", port);
