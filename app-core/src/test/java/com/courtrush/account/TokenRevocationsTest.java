@@ -7,12 +7,11 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.support.MovingClock;
 import com.courtrush.support.TestProperties;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -76,34 +75,5 @@ class TokenRevocationsTest {
         clock.move(Duration.ofMinutes(15));
         assertThat(revocations.state(9L)).isEqualTo(new UserAccountMapper.TokenState(3, true));
         verify(accounts, times(0)).tokenState(9L);
-    }
-
-    /** A clock the test moves on. */
-    static final class MovingClock extends Clock {
-
-        private Instant now;
-
-        MovingClock(Instant start) {
-            this.now = start;
-        }
-
-        void move(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneId.of("Asia/Shanghai");
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -9,35 +9,16 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.slot.SlotCatalog;
-import java.time.Clock;
+import com.courtrush.support.MovingClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.health.Health;
 
 class StaffWatchTest {
 
-    private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
-
-    private Instant now = Instant.parse("2026-11-25T05:00:00Z");
-    private final Clock clock = new Clock() {
-        @Override
-        public ZoneId getZone() {
-            return ZONE;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    };
+    private final MovingClock clock = new MovingClock(Instant.parse("2026-11-25T05:00:00Z"));
 
     @Test
     void redisSilentForItsGraceIsToldOncePerOutageWithWhenItStopped() {
@@ -83,6 +64,6 @@ class StaffWatchTest {
     }
 
     private void pass(Duration time) {
-        now = now.plus(time);
+        clock.move(time);
     }
 }

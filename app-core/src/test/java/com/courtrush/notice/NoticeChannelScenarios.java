@@ -4,16 +4,11 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.mockito.ArgumentMatchers.argThat;
-import static org.mockito.Mockito.doThrow;
-import static org.mockito.Mockito.reset;
 
-import com.courtrush.reserve.record.ReservationWriter;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
-import com.courtrush.support.Times;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import com.sun.net.httpserver.HttpServer;
@@ -32,7 +27,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.springframework.dao.TransientDataAccessResourceException;
 
 /**
  * Notices by email through a real SMTP server (GreenMail) and to a staff webhook (a local HTTP listener): each
@@ -292,25 +286,7 @@ public interface NoticeChannelScenarios extends StackAccess {
             long lost = api().createSession(tomorrow(), now(), 1);
             long lostSlot = api().generateSlots(lost, List.of(api().createCourt()), "20:00", "21:00", 60, 1)
                     .get(0);
-            ReservationWriter writer = bean(ReservationWriter.class);
-            doThrow(new TransientDataAccessResourceException("injected: disk full"))
-                    .when(writer)
-                    .record(argThat(grant -> grant != null && grant.slotId() == lostSlot));
-            String trace;
-            try {
-                Student unlucky = api().students(1).get(0);
-                trace = TestApi.expect(202, api().reserve(unlucky, lost, lostSlot))
-                        .data()
-                        .path("traceId")
-                        .asText();
-                assertThat(api().awaitResult(unlucky, trace, Times.SETTLE)
-                                .data()
-                                .path("status")
-                                .asText())
-                        .isEqualTo("FAILED");
-            } finally {
-                reset(writer);
-            }
+            String trace = deadLettered(api().students(1).get(0), lost, lostSlot);
             String deadLetter = "DEAD_LETTER:" + trace;
             await().atMost(Duration.ofSeconds(40))
                     .until(() -> received.stream().anyMatch(r -> r.get("id").equals(deadLetter)));

@@ -1,9 +1,16 @@
 package com.courtrush.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.argThat;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.reset;
+
 import com.courtrush.infra.amqp.Queues;
+import com.courtrush.reserve.record.ReservationWriter;
 import org.redisson.api.RedissonClient;
 import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
 import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
+import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** What scenario interfaces need from the running engine they test. */
@@ -29,6 +36,31 @@ public interface StackAccess {
             queueing.run();
         } finally {
             consumers.start();
+        }
+    }
+
+    /**
+     * {@code student} reserves {@code slot} while the database refuses to record any grant of it ("injected: disk
+     * full"): the grant is retried, dead-lettered and compensated, and the student's trace ends FAILED. Returns it.
+     */
+    default String deadLettered(TestApi.Student student, long session, long slot) {
+        ReservationWriter writer = bean(ReservationWriter.class);
+        doThrow(new TransientDataAccessResourceException("injected: disk full"))
+                .when(writer)
+                .record(argThat(grant -> grant != null && grant.slotId() == slot));
+        try {
+            String trace = TestApi.expect(202, api().reserve(student, session, slot))
+                    .data()
+                    .path("traceId")
+                    .asText();
+            assertThat(api().awaitResult(student, trace, Times.SETTLE)
+                            .data()
+                            .path("status")
+                            .asText())
+                    .isEqualTo("FAILED");
+            return trace;
+        } finally {
+            reset(writer);
         }
     }
 

@@ -7,9 +7,6 @@ import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
-import static org.mockito.ArgumentMatchers.argThat;
-import static org.mockito.Mockito.doThrow;
-import static org.mockito.Mockito.reset;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
@@ -17,7 +14,6 @@ import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.reserve.decide.ReserveScript;
 import com.courtrush.reserve.decide.TraceIds;
-import com.courtrush.reserve.record.ReservationWriter;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.support.StackAccess;
@@ -26,7 +22,6 @@ import com.courtrush.support.TestApi.Student;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.springframework.dao.TransientDataAccessResourceException;
 
 /** What the console's live and queue dashboards read, and staff's hands on dead letters. */
 public interface DeadLetterScenarios extends StackAccess {
@@ -71,24 +66,7 @@ public interface DeadLetterScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 2);
         List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
         List<Student> students = api().students(2);
-        ReservationWriter writer = bean(ReservationWriter.class);
-        doThrow(new TransientDataAccessResourceException("injected: disk full"))
-                .when(writer)
-                .record(argThat(grant -> grant != null && grant.slotId() == slots.get(0)));
-        String trace;
-        try {
-            trace = TestApi.expect(202, api().reserve(students.get(0), session, slots.get(0)))
-                    .data()
-                    .path("traceId")
-                    .asText();
-            assertThat(api().awaitResult(students.get(0), trace, SETTLE)
-                            .data()
-                            .path("status")
-                            .asText())
-                    .isEqualTo("FAILED");
-        } finally {
-            reset(writer);
-        }
+        String trace = deadLettered(students.get(0), session, slots.get(0));
         DeadLetterLog log = bean(DeadLetterLog.class);
         // the DLQ consumer marks the trace FAILED while compensating, and logs the settlement just after
         await().atMost(SETTLE).untilAsserted(() -> {

@@ -14,13 +14,16 @@ import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import java.io.File;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.function.Function;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
@@ -74,17 +77,38 @@ public final class AuditScreen implements Screen {
                 model.export(file.toPath());
             }
         });
-        return bar(
-                new Label(i18n.t("audit.from")),
+        // the choices take the room that is left; labels, dates and buttons are never cut (a staff member's name
+        // or an action's words as the longest choice widened the boxes until "导出 CSV…" read "导出 CS…")
+        for (ChoiceBox<String> box : List.of(who, what)) {
+            box.setMinWidth(CHOICE_MIN);
+            box.setPrefWidth(CHOICE_PREF);
+        }
+        for (DatePicker picker : List.of(from, to)) {
+            picker.setPrefWidth(DATE_PREF);
+            picker.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox bar = bar(
+                whole(new Label(i18n.t("audit.from"))),
                 from,
-                new Label(i18n.t("audit.to")),
+                whole(new Label(i18n.t("audit.to"))),
                 to,
-                new Label(i18n.t("audit.actorFilter")),
+                whole(new Label(i18n.t("audit.actorFilter"))),
                 who,
-                new Label(i18n.t("audit.actionFilter")),
+                whole(new Label(i18n.t("audit.actionFilter"))),
                 what,
-                show,
-                export);
+                whole(show),
+                whole(export));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        return bar;
+    }
+
+    private static final double CHOICE_MIN = 110;
+    private static final double CHOICE_PREF = 190;
+    private static final double DATE_PREF = 150;
+
+    private static <T extends Region> T whole(T node) {
+        node.setMinWidth(Region.USE_PREF_SIZE);
+        return node;
     }
 
     private static ChoiceBox<String> choice(String id, I18n i18n, Function<String, String> words) {
