@@ -1,9 +1,12 @@
 package com.courtrush.infra.redis;
 
 import java.time.Duration;
-import java.util.Set;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.redisson.api.RFuture;
 import org.redisson.api.RLock;
 import org.redisson.client.RedisException;
 import org.slf4j.Logger;
@@ -15,21 +18,33 @@ import org.slf4j.LoggerFactory;
  * outage) is said once as a warning, not an error, and its late release changes nothing.
  *
  * <p>A lock call that Redis did not answer in time may still have been carried out: a paused Redis
- * runs what it was sent when it resumes. Such a lock would be held by a thread that believes it has
- * none, for the whole lease, and the job would stop on every node (the reconciler for five minutes).
- * So each thread whose lock or unlock went unanswered is remembered, and before the next attempt any
- * hold Redis shows for it is released: a pause heals at the job's next run after Redis answers.
+ * runs what it was sent when it resumes. Such a lock would be held by nobody who knows it, for the
+ * whole lease, and the job would stop on every node (the reconciler for five minutes). Two things
+ * keep that short:
+ *
+ * <ul>
+ *   <li>Each run holds the lock under a holder id of its own, never the thread's: Redisson's locks
+ *       are re-entrant per holder, so a thread that took the lock again on top of a forgotten hold
+ *       would renew that hold at every run and keep it for ever.
+ *   <li>Each holder whose lock or unlock went unanswered is remembered, and before every run any
+ *       hold Redis shows for it is released. It is remembered for a lease after Redis first answered
+ *       again: a call Redis had not yet read (another connection's, read after ours) takes the lock
+ *       later than the first check, and is released at the next run.
+ * </ul>
  */
 public final class LockedRun {
 
     private static final Logger log = LoggerFactory.getLogger(LockedRun.class);
-    /** More holds than any thread takes: a bound on releasing them one by one. */
-    private static final int MAX_HOLDS = 1000;
+    /** Holder ids apart from any thread id, so no thread's own use of the same lock could collide. */
+    private static final AtomicLong HOLDERS = new AtomicLong(1L << 48);
+    /** Not yet answered since the holder's call went unanswered. */
+    private static final long NOT_YET = Long.MIN_VALUE;
 
     private final RLock lock;
     private final Duration lease;
     private final String job;
-    private final Set<Long> unsure = ConcurrentHashMap.newKeySet();
+    /** Holder → when Redis first answered a check of it (nanoTime), or {@link #NOT_YET}. */
+    private final Map<Long, Long> unsure = new ConcurrentHashMap<>();
 
     public LockedRun(RLock lock, Duration lease, String job) {
         this.lock = lock;
@@ -42,23 +57,17 @@ public final class LockedRun {
         if (!releaseUnanswered()) {
             return false;
         }
-        long thread = Thread.currentThread().getId();
+        long holder = HOLDERS.incrementAndGet();
         boolean locked = false;
         try {
-            locked = lock.tryLock(0, lease.toMillis(), TimeUnit.MILLISECONDS);
+            locked = answer(lock.tryLockAsync(0, lease.toMillis(), TimeUnit.MILLISECONDS, holder));
             if (locked) {
                 work.run();
             }
             return locked;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            if (!locked) {
-                unsure.add(thread); // the lock call may still be carried out
-            }
-            return locked;
         } catch (RedisException e) {
             if (!locked) {
-                unsure.add(thread);
+                unsure.put(holder, NOT_YET); // the lock call may still be carried out
             }
             log.warn(
                     "{} {}: Redis did not answer ({}); the next run retries",
@@ -71,26 +80,28 @@ public final class LockedRun {
             return locked;
         } finally {
             if (locked) {
-                release(thread);
+                release(holder);
             }
         }
     }
 
     /** Releases what unanswered calls left held; false while Redis still does not answer. */
     private boolean releaseUnanswered() {
-        for (Long thread : unsure) {
+        for (Map.Entry<Long, Long> each : unsure.entrySet()) {
+            long holder = each.getKey();
             try {
-                int released = 0;
-                while (lock.isHeldByThread(thread) && released < MAX_HOLDS) {
-                    lock.unlockAsync(thread).toCompletableFuture().join();
-                    released++;
+                boolean released = false;
+                if (lock.isHeldByThread(holder)) {
+                    // a holder's calls are one run's: at most one hold (its lock, never re-entered)
+                    answer(lock.unlockAsync(holder));
+                    released = true;
+                    log.info("{}: released a hold of its lock taken by a call Redis answered too late", job);
                 }
-                unsure.remove(thread);
-                if (released > 0) {
-                    log.info(
-                            "{}: released {} hold(s) of its lock taken by a call Redis answered too late",
-                            job,
-                            released);
+                long now = System.nanoTime();
+                if (each.getValue() == NOT_YET) {
+                    unsure.put(holder, now);
+                } else if (!released && now - each.getValue() > lease.toNanos()) {
+                    unsure.remove(holder);
                 }
             } catch (RuntimeException e) {
                 log.debug("{}: its lock cannot be checked yet: {}", job, e.toString());
@@ -100,10 +111,10 @@ public final class LockedRun {
         return true;
     }
 
-    private void release(long thread) {
+    private void release(long holder) {
         try {
-            if (lock.isHeldByCurrentThread()) {
-                lock.unlock();
+            if (lock.isHeldByThread(holder)) {
+                answer(lock.unlockAsync(holder));
             } else {
                 log.warn(
                         "{} ran longer than its lock's lease of {} s; another node may have run it meanwhile "
@@ -115,11 +126,23 @@ public final class LockedRun {
             log.warn("{}: its lock could not be released ({}); it lapses by itself", job, e.getMessage());
         } catch (RedisException e) {
             // the unlock may yet be carried out, or not: checked before the next run
-            unsure.add(thread);
+            unsure.put(holder, NOT_YET);
             log.warn(
                     "{}: Redis did not answer its lock's release ({}); checked again before the next run",
                     job,
                     e.getMessage());
+        }
+    }
+
+    /** The call's answer, its failure thrown as itself rather than wrapped. */
+    private static <T> T answer(RFuture<T> call) {
+        try {
+            return call.toCompletableFuture().join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
         }
     }
 }

@@ -3,7 +3,7 @@ package com.courtrush.infra.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
-import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.atLeast;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
@@ -11,9 +11,13 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+import org.redisson.api.RFuture;
 import org.redisson.api.RLock;
 import org.redisson.client.RedisTimeoutException;
 import org.redisson.misc.CompletableFutureWrapper;
@@ -21,83 +25,150 @@ import org.redisson.misc.CompletableFutureWrapper;
 class LockedRunTest {
 
     final RLock lock = mock(RLock.class);
-    final LockedRun run = new LockedRun(lock, Duration.ofSeconds(30), "job");
     final AtomicInteger runs = new AtomicInteger();
-    final long thread = Thread.currentThread().getId();
 
     @Test
-    void aJobRunsOnlyWhenTheLockIsFreeAndReleasesIt() throws InterruptedException {
-        when(lock.tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS))).thenReturn(true, false);
-        when(lock.isHeldByCurrentThread()).thenReturn(true);
+    void aJobRunsOnlyWhenTheLockIsFreeAndReleasesIt() {
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock()).thenReturn(answer(true), answer(false));
+        when(lock.isHeldByThread(anyLong())).thenReturn(true);
+        when(lock.unlockAsync(anyLong())).thenReturn(answer(null));
         assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
         assertThat(run.ifFree(runs::incrementAndGet)).isFalse();
         assertThat(runs).hasValue(1);
-        verify(lock).unlock();
+        long first = holders().get(0);
+        verify(lock).unlockAsync(first);
     }
 
     @Test
-    void aJobThatOutlivedItsLeaseEndsQuietly() throws InterruptedException {
+    void eachRunHoldsTheLockUnderAHolderOfItsOwnNeverTheThread() {
+        // a re-entrant lock taken again by the same thread would renew a forgotten hold at every run
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock()).thenReturn(answer(true));
+        when(lock.isHeldByThread(anyLong())).thenReturn(true);
+        when(lock.unlockAsync(anyLong())).thenReturn(answer(null));
+        run.ifFree(runs::incrementAndGet);
+        run.ifFree(runs::incrementAndGet);
+        List<Long> holders = holders();
+        assertThat(holders)
+                .hasSize(2)
+                .doesNotHaveDuplicates()
+                .doesNotContain(Thread.currentThread().getId());
+    }
+
+    @Test
+    void aJobThatOutlivedItsLeaseEndsQuietly() {
         // a long database outage: the lease ran out and Redis released the lock meanwhile
-        when(lock.tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS))).thenReturn(true);
-        when(lock.isHeldByCurrentThread()).thenReturn(false);
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock()).thenReturn(answer(true));
+        when(lock.isHeldByThread(anyLong())).thenReturn(false);
         assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
-        verify(lock, never()).unlock();
+        verify(lock, never()).unlockAsync(anyLong());
     }
 
     @Test
-    void aReleaseThatFailsDoesNotEscape() throws InterruptedException {
-        when(lock.tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS))).thenReturn(true);
-        when(lock.isHeldByCurrentThread()).thenReturn(true);
-        doThrow(new IllegalMonitorStateException("attempt to unlock lock, not locked by current thread"))
-                .when(lock)
-                .unlock();
+    void aReleaseThatFailsDoesNotEscape() {
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock()).thenReturn(answer(true));
+        when(lock.isHeldByThread(anyLong())).thenReturn(true);
+        when(lock.unlockAsync(anyLong()))
+                .thenReturn(new CompletableFutureWrapper<>(
+                        new IllegalMonitorStateException("attempt to unlock lock, not locked by current thread")));
         assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
     }
 
     @Test
-    void holdsTakenByLockCallsRedisAnsweredTooLateAreReleasedBeforeTheNextRun() throws InterruptedException {
-        // Redis paused: the call times out here, and Redis takes the lock for this thread when it resumes,
+    void holdsTakenByLockCallsRedisAnsweredTooLateAreReleasedBeforeTheNextRun() {
+        // Redis paused: the call times out here, and Redis takes the lock for that run when it resumes,
         // twice (the clock ticks every second)
-        when(lock.tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS)))
-                .thenThrow(new RedisTimeoutException("no answer in 1000 ms"))
-                .thenThrow(new RedisTimeoutException("no answer in 1000 ms"))
-                .thenReturn(true);
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock()).thenReturn(noAnswer(), noAnswer(), answer(true));
         assertThat(run.ifFree(runs::incrementAndGet)).isFalse();
         assertThat(run.ifFree(runs::incrementAndGet)).isFalse();
+        List<Long> unanswered = holders();
 
-        when(lock.isHeldByThread(thread)).thenReturn(true, true, false);
-        when(lock.unlockAsync(thread)).thenReturn(new CompletableFutureWrapper<>((Void) null));
-        when(lock.isHeldByCurrentThread()).thenReturn(true);
+        when(lock.isHeldByThread(anyLong())).thenReturn(true);
+        when(lock.unlockAsync(anyLong())).thenReturn(answer(null));
         assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
-        verify(lock, times(2)).unlockAsync(thread);
+        verify(lock).unlockAsync(unanswered.get(0));
+        verify(lock).unlockAsync(unanswered.get(1));
         assertThat(runs).hasValue(1);
     }
 
     @Test
-    void whileRedisStillDoesNotAnswerNothingRuns() throws InterruptedException {
-        when(lock.tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS)))
-                .thenThrow(new RedisTimeoutException("no answer in 1000 ms"));
+    void aLateLockFoundAfterTheFirstCheckIsStillReleased() {
+        // the first check is answered before Redis reads the lock call that another connection carried
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock()).thenReturn(noAnswer(), answer(true));
+        run.ifFree(runs::incrementAndGet);
+        long unanswered = holders().get(0);
+
+        when(lock.isHeldByThread(anyLong())).thenReturn(false);
+        when(lock.isHeldByThread(unanswered)).thenReturn(false, true, false);
+        when(lock.unlockAsync(anyLong())).thenReturn(answer(null));
+        run.ifFree(runs::incrementAndGet);
+        run.ifFree(runs::incrementAndGet);
+        verify(lock).unlockAsync(unanswered);
+    }
+
+    @Test
+    void anUnansweredHolderIsForgottenALeaseAfterRedisAnswersAgain() throws InterruptedException {
+        LockedRun run = run(Duration.ofMillis(50));
+        when(tryLock()).thenReturn(noAnswer(), answer(false));
+        run.ifFree(runs::incrementAndGet);
+        long unanswered = holders().get(0);
+        when(lock.isHeldByThread(anyLong())).thenReturn(false);
+        run.ifFree(runs::incrementAndGet); // first answered check
+        Thread.sleep(100);
+        run.ifFree(runs::incrementAndGet); // a lease later: forgotten
+        run.ifFree(runs::incrementAndGet); // not checked any more
+        verify(lock, times(2)).isHeldByThread(unanswered);
+    }
+
+    @Test
+    void whileRedisStillDoesNotAnswerNothingRuns() {
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock()).thenReturn(noAnswer());
         assertThat(run.ifFree(runs::incrementAndGet)).isFalse();
-        when(lock.isHeldByThread(thread)).thenThrow(new RedisTimeoutException("no answer in 1000 ms"));
+        when(lock.isHeldByThread(anyLong())).thenThrow(new RedisTimeoutException("no answer in 1000 ms"));
         assertThat(run.ifFree(runs::incrementAndGet)).isFalse();
-        verify(lock, times(1)).tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS));
+        assertThat(holders()).hasSize(1);
         assertThat(runs).hasValue(0);
     }
 
     @Test
-    void anUnlockRedisDidNotAnswerIsCheckedBeforeTheNextRun() throws InterruptedException {
-        when(lock.tryLock(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS))).thenReturn(true);
-        when(lock.isHeldByCurrentThread()).thenReturn(true);
-        doThrow(new RedisTimeoutException("no answer in 1000 ms"))
-                .doNothing()
-                .when(lock)
-                .unlock();
+    void anUnlockRedisDidNotAnswerIsCheckedBeforeTheNextRun() {
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock()).thenReturn(answer(true));
+        when(lock.isHeldByThread(anyLong())).thenReturn(true);
+        when(lock.unlockAsync(anyLong())).thenReturn(noAnswer(), answer(null));
         assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
+        long first = holders().get(0);
 
-        when(lock.isHeldByThread(thread)).thenReturn(true, false);
-        when(lock.unlockAsync(thread)).thenReturn(new CompletableFutureWrapper<>((Void) null));
         assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
-        verify(lock).unlockAsync(thread);
+        verify(lock, times(2)).unlockAsync(first);
         assertThat(runs).hasValue(2);
+    }
+
+    private LockedRun run(Duration lease) {
+        return new LockedRun(lock, lease, "job");
+    }
+
+    private RFuture<Boolean> tryLock() {
+        return lock.tryLockAsync(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS), anyLong());
+    }
+
+    private List<Long> holders() {
+        ArgumentCaptor<Long> holder = ArgumentCaptor.forClass(Long.class);
+        verify(lock, atLeast(0)).tryLockAsync(eq(0L), anyLong(), eq(TimeUnit.MILLISECONDS), holder.capture());
+        return new ArrayList<>(holder.getAllValues());
+    }
+
+    private static <T> RFuture<T> answer(T value) {
+        return new CompletableFutureWrapper<>(value);
+    }
+
+    private static <T> RFuture<T> noAnswer() {
+        return new CompletableFutureWrapper<>(new RedisTimeoutException("no answer in 1000 ms"));
     }
 }
