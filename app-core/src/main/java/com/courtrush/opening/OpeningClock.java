@@ -1,5 +1,6 @@
 package com.courtrush.opening;
 
+import com.courtrush.core.Outages;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.LockedRun;
 import com.courtrush.infra.redis.RedisKeys;
@@ -86,7 +87,15 @@ class OpeningClock {
             try {
                 step(session, now);
             } catch (RuntimeException e) {
-                log.error("Opening {} could not be advanced; next tick retries", session.getId(), e);
+                if (Outages.isUnreachable(e)) {
+                    // a failover or an outage: said every tick it lasts, in one line each
+                    log.warn(
+                            "Opening {} could not be advanced ({}); next tick retries",
+                            session.getId(),
+                            Outages.describe(e));
+                } else {
+                    log.error("Opening {} could not be advanced; next tick retries", session.getId(), e);
+                }
             }
         }
     }

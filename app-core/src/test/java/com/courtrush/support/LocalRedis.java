@@ -39,6 +39,7 @@ public final class LocalRedis implements AutoCloseable {
     private final File binary;
     private final List<Node> nodes = new ArrayList<>();
     private Path configFile;
+    private int mastersBuilt;
 
     private LocalRedis(String purpose) {
         try {
@@ -54,9 +55,20 @@ public final class LocalRedis implements AutoCloseable {
 
     /** A Redis Cluster of {@code masters} masters, the hash slots split evenly, its state ok. */
     public static LocalRedis cluster(int masters) {
+        return cluster(masters, 0);
+    }
+
+    /**
+     * A Redis Cluster of {@code masters} masters, the hash slots split evenly, each with {@code replicas}
+     * replicas in sync, its state ok. A master that stops answering for the node timeout (2 s) is replaced
+     * by one of its replicas.
+     */
+    public static LocalRedis cluster(int masters, int replicas) {
         LocalRedis redis = new LocalRedis("cluster");
+        redis.mastersBuilt = masters;
         try {
-            for (int i = 0; i < masters; i++) {
+            int size = masters * (1 + replicas);
+            for (int i = 0; i < size; i++) {
                 redis.start(
                         "node" + i,
                         port -> List.of(
@@ -68,17 +80,39 @@ public final class LocalRedis implements AutoCloseable {
                                 "2000"));
             }
             Node first = redis.nodes.get(0);
-            for (int i = 0; i < masters; i++) {
+            for (int i = 0; i < size; i++) {
                 Node node = redis.nodes.get(i);
+                boolean master = i < masters;
                 int from = SLOTS * i / masters;
                 int to = SLOTS * (i + 1) / masters;
                 redis.command(node.port(), c -> {
                     if (node != first) {
                         c.sync(RedisCommands.CLUSTER_MEET, "127.0.0.1", first.port());
                     }
-                    c.sync(RedisCommands.CLUSTER_ADDSLOTS, range(from, to));
+                    if (master) {
+                        c.sync(RedisCommands.CLUSTER_ADDSLOTS, range(from, to));
+                    }
                     return null;
                 });
+            }
+            for (int i = masters; i < size; i++) {
+                Node replica = redis.nodes.get(i);
+                Node master = redis.nodes.get(i % masters);
+                String masterId = redis.command(master.port(), c -> c.sync(RedisCommands.CLUSTER_MYID));
+                // the replica must have heard of its master (gossip) before it can follow it
+                redis.await(
+                        replica.name() + " following " + master.name(),
+                        () -> redis.command(replica.port(), c -> {
+                            c.sync(RedisCommands.CLUSTER_REPLICATE, masterId);
+                            return true;
+                        }));
+                redis.await(
+                        replica.name() + " in sync",
+                        () -> redis.command(
+                                replica.port(),
+                                c -> "up"
+                                        .equals(c.sync(RedisCommands.INFO_REPLICATION)
+                                                .get("master_link_status"))));
             }
             for (Node node : redis.nodes) {
                 redis.await(
@@ -86,11 +120,12 @@ public final class LocalRedis implements AutoCloseable {
                         () -> redis.command(node.port(), c -> {
                             Map<String, String> info = c.sync(RedisCommands.CLUSTER_INFO);
                             return "ok".equals(info.get("cluster_state"))
-                                    && Integer.toString(masters).equals(info.get("cluster_known_nodes"));
+                                    && Integer.toString(size).equals(info.get("cluster_known_nodes"));
                         }));
             }
-            redis.writeConfig("clusterServersConfig:\n" + FAIL_FAST + "  nodeAddresses:\n"
-                    + redis.nodes.stream()
+            // Redisson looks at the cluster's shape every second, so a promoted replica is used soon
+            redis.writeConfig("clusterServersConfig:\n" + FAIL_FAST + "  scanInterval: 1000\n  nodeAddresses:\n"
+                    + redis.nodes.subList(0, masters).stream()
                             .map(n -> "    - \"redis://127.0.0.1:" + n.port() + "\"\n")
                             .reduce("", String::concat));
             return redis;
@@ -98,6 +133,37 @@ public final class LocalRedis implements AutoCloseable {
             redis.close();
             throw e;
         }
+    }
+
+    /** The master the cluster was built with for a hash slot (before any failover). */
+    public Node builtMasterOf(int slot) {
+        List<Node> masters = dataNodes().subList(0, mastersBuilt);
+        for (int i = 0; i < masters.size(); i++) {
+            if (slot < SLOTS * (i + 1) / masters.size()) {
+                return masters.get(i);
+            }
+        }
+        throw new IllegalArgumentException("no hash slot " + slot);
+    }
+
+    /** The replicas the cluster was built with for one of its masters. */
+    public List<Node> replicasOf(Node master) {
+        List<Node> data = dataNodes();
+        int index = data.indexOf(master);
+        List<Node> replicas = new ArrayList<>();
+        for (int i = mastersBuilt; i < data.size(); i++) {
+            if (i % mastersBuilt == index) {
+                replicas.add(data.get(i));
+            }
+        }
+        return replicas;
+    }
+
+    /** Whether a node is a master now (a replica promoted in a failover is). */
+    public boolean isMaster(Node node) {
+        return "master"
+                .equals(command(
+                        node.port(), c -> c.sync(RedisCommands.INFO_REPLICATION).get("role")));
     }
 
     /** A master and a replica, watched by {@code sentinels} Sentinels (quorum: a majority), failing over fast. */

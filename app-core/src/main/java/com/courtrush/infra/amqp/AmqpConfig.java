@@ -22,6 +22,12 @@ class AmqpConfig {
      */
     private static final long BATCH_WAIT_MS = 10;
 
+    /**
+     * How soon a consumer whose connection was lost (its broker node stopped) tries again: with a list of
+     * broker addresses it reconnects to a survivor, and grants wait unrecorded meanwhile (Spring's 5 s).
+     */
+    private static final long RECOVERY_INTERVAL_MS = 1000;
+
     @Bean(Queues.MANUAL_ACK_FACTORY)
     SimpleRabbitListenerContainerFactory manualAckListenerFactory(
             ConnectionFactory connectionFactory, CourtRushProperties properties) {
@@ -54,6 +60,7 @@ class AmqpConfig {
         factory.setPrefetchCount(properties.reserve().consumerPrefetch());
         factory.setDefaultRequeueRejected(false);
         factory.setMissingQueuesFatal(false);
+        factory.setRecoveryInterval(RECOVERY_INTERVAL_MS);
         return factory;
     }
 

@@ -46,7 +46,13 @@ public record CourtRushProperties(
             String embeddedRedisPassword,
             /* how long a Redis command (or a connection attempt) may take before the caller is told 503;
             not retried: an unreachable or frozen Redis is answered within about this long */
-            @NotNull @DefaultValue("1s") Duration redisTimeout) {}
+            @NotNull @DefaultValue("1s") Duration redisTimeout,
+            /* external mode: reserve.queue and reserve.dlq as quorum queues, replicated over a RabbitMQ cluster
+            (docs/deployment.md); the embedded broker keeps classic queues */
+            @DefaultValue("false") boolean quorumQueues,
+            /* quorum queues: deliveries of one message (a consumer's connection lost with it unacknowledged
+            counts one) after which it is dead-lettered instead */
+            @Min(2) @Max(1000) @DefaultValue("10") int deliveryLimit) {}
 
     /** Student tokens and password hashing. */
     public record Auth(

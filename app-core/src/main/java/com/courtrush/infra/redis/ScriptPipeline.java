@@ -12,8 +12,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.redisson.Redisson;
@@ -46,6 +46,7 @@ public final class ScriptPipeline {
     static final int MAX_BATCH = 256;
 
     private static final Object ANY_MASTER = new Object();
+    private static final long IDLE = Long.MIN_VALUE;
     /**
      * How long a batch sent to Redis waits for its answer: longer than a pause of the server (its callers
      * are answered at their deadline meanwhile; nothing else can be decided while it is paused).
@@ -60,7 +61,12 @@ public final class ScriptPipeline {
     private final LuaScript script;
     private final RScript.Mode mode;
     private final Queue<Call> waiting = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean sending = new AtomicBoolean();
+    /**
+     * When the batch on its way was sent ({@link System#nanoTime}), or {@link #IDLE}. A batch not back
+     * within the deadline no longer holds the next one: its callers have been answered, and a master
+     * that died with it (a Cluster failover) must not hold the others' calls until its late-answer wait ends.
+     */
+    private final AtomicLong onItsWaySince = new AtomicLong(IDLE);
     /** Where Redisson routes a key (null for a client that is not Redisson's own). */
     private final ConnectionManager connections;
 
@@ -108,11 +114,22 @@ public final class ScriptPipeline {
         }
     }
 
-    /** Sends what is waiting unless a batch is already on its way; its completion sends the rest. */
+    /**
+     * Sends what is waiting unless a batch is already on its way (and not overdue); its completion sends
+     * the rest.
+     */
     private void sendWaiting() {
-        while (!waiting.isEmpty() && sending.compareAndSet(false, true)) {
-            List<Call> batch = new ArrayList<>();
+        while (!waiting.isEmpty()) {
+            long since = onItsWaySince.get();
             long now = System.nanoTime();
+            if (since != IDLE && now - since <= deadlineNanos) {
+                return;
+            }
+            long sent = now == IDLE ? now + 1 : now;
+            if (!onItsWaySince.compareAndSet(since, sent)) {
+                continue;
+            }
+            List<Call> batch = new ArrayList<>();
             Call call;
             while (batch.size() < MAX_BATCH && (call = waiting.poll()) != null) {
                 if (now - call.arrivedNanos > deadlineNanos) {
@@ -123,9 +140,9 @@ public final class ScriptPipeline {
                 }
             }
             if (batch.isEmpty()) {
-                sending.set(false);
+                onItsWaySince.compareAndSet(sent, IDLE);
             } else {
-                sendToEachMaster(batch);
+                sendToEachMaster(batch, sent);
             }
         }
     }
@@ -133,15 +150,16 @@ public final class ScriptPipeline {
     /**
      * One pipelined batch per Redis master the calls go to (one, but on a Cluster): a master that has
      * lost its scripts then answers NOSCRIPT for its own batch only, and Redisson settles each batch
-     * apart, so what another master ran is never sent again. The next batch goes when all are back.
+     * apart, so what another master ran is never sent again. The next batch goes when all are back, or
+     * once the deadline has passed without them.
      */
-    private void sendToEachMaster(List<Call> batch) {
+    private void sendToEachMaster(List<Call> batch, long sent) {
         Map<Object, List<Call>> byMaster =
                 batch.stream().collect(Collectors.groupingBy(this::masterOf, LinkedHashMap::new, Collectors.toList()));
         AtomicInteger left = new AtomicInteger(byMaster.size());
         Runnable back = () -> {
-            if (left.decrementAndGet() == 0) {
-                sending.set(false);
+            // a batch overtaken by the next one (it was overdue) leaves the next one's mark alone
+            if (left.decrementAndGet() == 0 && onItsWaySince.compareAndSet(sent, IDLE)) {
                 sendWaiting();
             }
         };

@@ -152,7 +152,12 @@ public class ReservePublisher {
             return Result.RETURNED;
         }
         if (!confirm.isAck()) {
-            log.error("Broker refused trace {}: {}", grant.traceId(), confirm.getReason());
+            // no reason: the broker could not keep it (a quorum queue without a majority, its leader just lost,
+            // or a queue refusing more); the place is given back and the student told 503
+            log.warn(
+                    "Broker refused trace {}: {}",
+                    grant.traceId(),
+                    confirm.getReason() == null ? "it could not keep the message now" : confirm.getReason());
             return Result.NACKED;
         }
         return Result.CONFIRMED;
