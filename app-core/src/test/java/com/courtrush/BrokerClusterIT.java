@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -38,6 +39,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * delivery they had not acknowledged comes again, which the consumer records once.
  */
 @ExtendWith(ExternalServices.class)
+@EnabledIf(
+        value = "com.courtrush.support.LocalRabbit#installedOrRequired",
+        disabledReason = "rabbitmq-server is not installed here (set CI=true to require it)")
 @DirtiesContext
 class BrokerClusterIT extends StackTest {
 

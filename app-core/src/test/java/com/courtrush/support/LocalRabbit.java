@@ -39,6 +39,17 @@ public final class LocalRabbit implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "local-rabbit-stop"));
     }
 
+    /**
+     * Whether the tests of a broker cluster run here: {@code rabbitmq-server} and {@code rabbitmqctl} are
+     * installed, or {@code CI=true}, where their absence fails the run instead of skipping it.
+     */
+    public static boolean installedOrRequired() {
+        boolean installed = java.util.stream.Stream.of(System.getenv("PATH").split(java.io.File.pathSeparator))
+                .anyMatch(dir -> Files.isExecutable(Path.of(dir, "rabbitmq-server"))
+                        && Files.isExecutable(Path.of(dir, "rabbitmqctl")));
+        return installed || "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
     /** {@code size} nodes started together and joined into one cluster, every one running. */
     public static LocalRabbit cluster(int size) {
         LocalRabbit rabbit = new LocalRabbit();

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.amqp.core.Queue;
 
@@ -28,6 +29,9 @@ import org.springframework.amqp.core.Queue;
  * own, so that no other test's queues are touched.
  */
 @ExtendWith(ExternalServices.class)
+@EnabledIf(
+        value = "com.courtrush.support.LocalRabbit#installedOrRequired",
+        disabledReason = "rabbitmqctl is not installed here (set CI=true to require it)")
 class QueueMigrationIT {
 
     private static final String VHOST = "courtrush-it-migration";
