@@ -1,9 +1,6 @@
 package com.courtrush;
 
-import static com.courtrush.support.Times.SETTLE;
 import static com.courtrush.support.Times.now;
-import static com.courtrush.support.Times.sleepUntil;
-import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.infra.amqp.Queues;
@@ -11,15 +8,13 @@ import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.support.Crowd;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.LocalRabbit;
+import com.courtrush.support.OutageRush;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
-import com.courtrush.support.TestApi.Student;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
@@ -69,28 +64,14 @@ class BrokerClusterIT extends StackTest {
         LocalRabbit.Node leader = broker.leaderOf(Queues.RESERVE_QUEUE);
         assertThat(broker.describe(Queues.RESERVE_QUEUE)).as("reserve.queue").contains("quorum");
         assertThat(broker.describe(Queues.DEAD_LETTER_QUEUE)).as("reserve.dlq").contains("quorum");
-        List<Student> students = api().students(160);
-        long court = api().createCourt();
-        LocalDateTime flash = now().plusSeconds(3).withNano(0);
-        long session = api().createSession(tomorrow(), flash, 2);
-        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "20:00", 60, 5);
-        int places = slots.size() * 5;
-
-        long flashMillis =
-                System.currentTimeMillis() + Duration.between(now(), flash).toMillis();
-        Crowd crowd = Crowd.start(
-                api(), session, slots, students, flashMillis, new Crowd.Manner(8000, 6, 1000, 20261125), 160);
-        sleepUntil(flash.plusNanos(1_500_000_000L));
-        long killedAt = System.currentTimeMillis();
+        OutageRush rush = OutageRush.prepare(this);
+        long killedAt = rush.startAndAwaitTheKill(6, 20261125);
         LocalDateTime killedOnTheWallClock = now(); // the gym's wall clock, as reservations are stamped
         broker.kill(leader);
-        crowd.finish();
+        Crowd crowd = rush.finish();
         LocalRabbit.Node newLeader = broker.leaderOf(Queues.RESERVE_QUEUE);
 
-        Map<String, Integer> outcomes = new TreeMap<>(crowd.outcomes());
-        assertThat(outcomes.keySet())
-                .as("answers %s: none a server error but the outage's 503", outcomes)
-                .allMatch(answer -> !answer.startsWith("5") || answer.startsWith("503"));
+        Map<String, Integer> outcomes = rush.outcomes();
         assertThat(newLeader).as("the queue's leader after the kill").isNotEqualTo(leader);
         assertThat(crowd.grantedBefore(killedAt))
                 .as("granted before the kill; %s", outcomes)
@@ -101,27 +82,22 @@ class BrokerClusterIT extends StackTest {
                 .isPositive();
 
         // every 202 was confirmed by a majority: the survivors hold it and it is recorded
-        for (Map.Entry<String, Student> grant : crowd.accepted().entrySet()) {
-            assertThat(api().awaitResult(grant.getValue(), grant.getKey(), SETTLE)
-                            .data()
-                            .path("status")
-                            .asText())
-                    .as("trace %s", grant.getKey())
-                    .isEqualTo("SUCCESS");
-        }
+        assertThat(rush.settledSuccesses())
+                .as("202s recorded; %s", outcomes)
+                .isEqualTo(crowd.accepted().size());
         TestApi.sleep(3500); // the reconciler's horizon: a grant whose confirm was lost with the node is settled
         bean(Reconciler.class).reconcile();
-        int holders = invariants().assertHold(session);
+        int holders = invariants().assertHold(rush.session());
         assertThat(holders)
                 .as("places sold")
-                .isLessThanOrEqualTo(places)
+                .isLessThanOrEqualTo(rush.places())
                 .isGreaterThanOrEqualTo(crowd.accepted().size());
         // how long no grant was recorded after the kill, by the clock reservations are stamped with
         LocalDateTime firstRecorded = jdbc().queryForObject(
                         "select min(r.create_time) from reservation r join time_slot t on t.id = r.slot_id "
                                 + "where t.session_id = ? and r.create_time > ?",
                         LocalDateTime.class,
-                        session,
+                        rush.session(),
                         killedOnTheWallClock);
         long firstRecordedAfter = firstRecorded == null
                 ? -1
@@ -133,7 +109,7 @@ class BrokerClusterIT extends StackTest {
                         + "anyway), %.0f deliveries that came again and were recorded once; the queue is now led by %s: "
                         + "%s; answers %s%n",
                 leader.name(),
-                places,
+                rush.places(),
                 crowd.accepted().size(),
                 crowd.grantedBefore(killedAt),
                 crowd.grantedAfter(killedAt),

@@ -1,9 +1,6 @@
 package com.courtrush;
 
 import static com.courtrush.support.Times.SETTLE;
-import static com.courtrush.support.Times.now;
-import static com.courtrush.support.Times.sleepUntil;
-import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -11,14 +8,11 @@ import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.support.Crowd;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.LocalRedis;
+import com.courtrush.support.OutageRush;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
-import com.courtrush.support.TestApi.Student;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.test.annotation.DirtiesContext;
@@ -55,32 +49,15 @@ class RedisSentinelIT extends StackTest {
     void theMasterKilledMidRushFailsOverAndNothingIsLost() throws Exception {
         LocalRedis.Node master = redis.dataNodes().get(0);
         LocalRedis.Node replica = redis.dataNodes().get(1);
-        List<Student> students = api().students(160);
-        long court = api().createCourt();
-        LocalDateTime flash = now().plusSeconds(3).withNano(0);
-        long session = api().createSession(tomorrow(), flash, 2);
-        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "20:00", 60, 5);
-        int places = slots.size() * 5;
-
-        // the students arrive over 8 s from the flash; each wants one place and tries until it has one:
-        // another slot after a sold-out answer, the same again a second after a 503, five attempts at most
-        long flashMillis =
-                System.currentTimeMillis() + Duration.between(now(), flash).toMillis();
-        Crowd crowd = Crowd.start(
-                api(), session, slots, students, flashMillis, new Crowd.Manner(8000, 5, 1000, 20261124), 160);
-        sleepUntil(flash.plusNanos(1_500_000_000L));
-        long killedAt = System.currentTimeMillis();
+        OutageRush rush = OutageRush.prepare(this);
+        long killedAt = rush.startAndAwaitTheKill(5, 20261124);
         redis.kill(master);
         await().atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(100))
                 .until(() -> redis.sentinelMasterPort() == replica.port());
         long failedOverAt = System.currentTimeMillis();
-        crowd.finish();
-
-        Map<String, Integer> outcomes = new TreeMap<>(crowd.outcomes());
-        assertThat(outcomes.keySet())
-                .as("answers %s: none a server error but the outage's 503", outcomes)
-                .allMatch(answer -> !answer.startsWith("5") || answer.startsWith("503"));
+        Crowd crowd = rush.finish();
+        Map<String, Integer> outcomes = rush.outcomes();
         assertThat(crowd.grantedBefore(killedAt))
                 .as("places granted before the master was killed; answers %s", outcomes)
                 .isPositive();
@@ -90,30 +67,22 @@ class RedisSentinelIT extends StackTest {
                 .isPositive();
 
         // I4: every 202 ends SUCCESS or FAILED; the database holds exactly the successes
-        int succeeded = 0;
-        for (Map.Entry<String, Student> grant : crowd.accepted().entrySet()) {
-            String status = api().awaitResult(grant.getValue(), grant.getKey(), SETTLE)
-                    .data()
-                    .path("status")
-                    .asText();
-            assertThat(status).as("trace %s", grant.getKey()).isIn("SUCCESS", "FAILED");
-            succeeded += status.equals("SUCCESS") ? 1 : 0;
-        }
+        int succeeded = rush.settledSuccesses();
         TestApi.sleep(3500); // the reconciler's horizon: what the promoted replica still lists in flight is settled
         bean(Reconciler.class).reconcile();
         await().atMost(SETTLE)
                 .untilAsserted(() -> assertThat(redis.sentinelMasterPort()).isEqualTo(replica.port()));
-        int holders = invariants().assertHold(session);
+        int holders = invariants().assertHold(rush.session());
         assertThat(holders)
                 .as("bookings in the database against traces that ended SUCCESS")
                 .isEqualTo(succeeded);
-        assertThat(holders).as("places sold").isLessThanOrEqualTo(places);
+        assertThat(holders).as("places sold").isLessThanOrEqualTo(rush.places());
         System.out.printf(
                 "Sentinel failover mid-rush: the replica was master %d ms after the kill; %d places, %d granted (%d "
                         + "before the kill, %d after the failover, the first %d ms after the kill), %d recorded; "
                         + "answers %s%n",
                 failedOverAt - killedAt,
-                places,
+                rush.places(),
                 crowd.accepted().size(),
                 crowd.grantedBefore(killedAt),
                 crowd.grantedAfter(failedOverAt),

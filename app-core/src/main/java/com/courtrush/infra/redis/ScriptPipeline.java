@@ -7,7 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +27,7 @@ import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisNoScriptException;
 import org.redisson.client.RedisTimeoutException;
 import org.redisson.connection.ConnectionManager;
+import org.redisson.connection.MasterSlaveEntry;
 
 /**
  * Runs one Lua script for many request threads, sending the calls that arrive while a batch is on
@@ -38,7 +41,11 @@ import org.redisson.connection.ConnectionManager;
  * again. A caller waits at most {@code deadline} (Redis slow, paused or cut off: a 503 within a
  * second, whatever Redisson's own timeout). A call still waiting to be sent by then is dropped unsent:
  * what is never sent is never decided. One sent and answered after its caller gave up is handed to
- * the caller's {@code answeredLate}, so a place granted to nobody is given back at once.
+ * the caller's {@code answeredLate}, so a place granted to nobody is given back at once. A batch not
+ * back by the deadline no longer holds the next one; but a master that has not answered its last batch
+ * is sent nothing more until it does (a call for it fails unsent at once), so a paused Redis does not
+ * pile up decisions to undo, and a Cluster master that died does not hold up the others, nor its
+ * promoted replica.
  */
 public final class ScriptPipeline {
 
@@ -67,6 +74,11 @@ public final class ScriptPipeline {
      * that died with it (a Cluster failover) must not hold the others' calls until its late-answer wait ends.
      */
     private final AtomicLong onItsWaySince = new AtomicLong(IDLE);
+    /**
+     * The masters (Redisson's client of each, which a failover replaces) with a batch sent and not yet
+     * answered: no further batch goes to one of them until it answers.
+     */
+    private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
     /** Where Redisson routes a key (null for a client that is not Redisson's own). */
     private final ConnectionManager connections;
 
@@ -163,18 +175,31 @@ public final class ScriptPipeline {
                 sendWaiting();
             }
         };
-        byMaster.values().forEach(calls -> send(calls, true, back));
+        byMaster.forEach((master, calls) -> {
+            if (unanswered.contains(master)) {
+                // its last batch is still unanswered (paused, cut off, dead): more calls would only pile up there,
+                // to be decided when it resumes and undone; what is never sent decides nothing
+                calls.forEach(call -> call.reply.completeExceptionally(
+                        new RedisTimeoutException("Not sent: Redis has not answered the calls sent to it before")));
+                back.run();
+            } else {
+                send(master, calls, true, back);
+            }
+        });
     }
 
     /** The master of a call's first key, as Redisson routes it (without asking Redis); one key for any other. */
     private Object masterOf(Call call) {
-        Object master = connections == null || call.keys.isEmpty()
+        MasterSlaveEntry entry = connections == null || call.keys.isEmpty()
                 ? null
                 : connections.getEntry(call.keys.get(0).toString());
+        // the entry's client, not the entry: a failover keeps the entry and gives it the promoted master's client
+        Object master = entry == null ? null : entry.getClient();
         return master == null ? ANY_MASTER : master;
     }
 
-    private void send(List<Call> batch, boolean reloadIfUnknown, Runnable back) {
+    private void send(Object master, List<Call> batch, boolean reloadIfUnknown, Runnable back) {
+        unanswered.add(master);
         // a paused Redis answers what it was sent when it resumes: the batch waits for that answer (its callers
         // gave up at their deadline), so that what Redis decided reaches answeredLate and can be undone
         RBatch pipeline = redisson.createBatch(WAIT_FOR_LATE_ANSWERS);
@@ -186,6 +211,7 @@ public final class ScriptPipeline {
                     .toCompletableFuture());
         }
         pipeline.executeAsync().whenComplete((replies, error) -> {
+            unanswered.remove(master);
             List<Call> unknown = new ArrayList<>();
             try {
                 for (int i = 0; i < batch.size(); i++) {
@@ -219,7 +245,7 @@ public final class ScriptPipeline {
                         unknown.forEach(call -> call.reply.completeExceptionally(Futures.cause(loadError)));
                         back.run();
                     } else {
-                        send(unknown, false, back);
+                        send(master, unknown, false, back);
                     }
                 });
             }
