@@ -33,12 +33,19 @@ import org.springframework.context.annotation.Configuration;
  * <p>On a RabbitMQ cluster the queues can be quorum queues ({@code courtrush.infra.quorum-queues}),
  * replicated on a majority of the nodes: a grant is confirmed once a majority holds it, and losing the
  * node that leads the queue loses none. Their dead-lettering is at-least-once (which RabbitMQ 3.10 allows
- * only with {@code x-overflow=reject-publish}), and a message delivered {@code delivery-limit} times is
- * dead-lettered rather than delivered for ever. A queue already declared otherwise is switched over by
+ * only with {@code x-overflow=reject-publish}), and a message delivered {@link #DELIVERY_LIMIT} times is
+ * dead-lettered rather than delivered for ever (fixed: RabbitMQ does not compare it when a queue is declared
+ * again, so a setting could not change it; a policy can lower it, docs/deployment.md). A queue already declared otherwise is switched over by
  * {@link QueueDeclarations} when nobody uses it.
  */
 @Configuration(proxyBeanMethods = false)
 public class AmqpTopology {
+
+    /**
+     * Deliveries of one grant (each consumer connection lost with it unacknowledged counts one, as when a
+     * broker node goes) after which a quorum queue dead-letters it, and its place is given back.
+     */
+    static final int DELIVERY_LIMIT = 10;
 
     private static final Logger log = LoggerFactory.getLogger(AmqpTopology.class);
 
@@ -54,7 +61,7 @@ public class AmqpTopology {
         }
         DirectExchange reserveExchange = new DirectExchange(Queues.RESERVE_EXCHANGE, true, false);
         FanoutExchange deadLetterExchange = new FanoutExchange(Queues.DEAD_LETTER_EXCHANGE, true, false);
-        Queue reserveQueue = reserveQueue(quorum, properties.infra().deliveryLimit());
+        Queue reserveQueue = reserveQueue(quorum);
         Queue deadLetterQueue = deadLetterQueue(quorum);
         RabbitProperties broker = rabbit.getIfAvailable();
         if (!properties.embedded()
@@ -71,14 +78,14 @@ public class AmqpTopology {
     }
 
     /** {@code reserve.queue}: classic (both brokers' dead-lettering) or quorum. */
-    static Queue reserveQueue(boolean quorum, int deliveryLimit) {
+    static Queue reserveQueue(boolean quorum) {
         return quorum
                 ? QueueBuilder.durable(Queues.RESERVE_QUEUE)
                         .quorum()
                         .deadLetterExchange(Queues.DEAD_LETTER_EXCHANGE)
                         .withArgument("x-dead-letter-strategy", "at-least-once")
                         .overflow(QueueBuilder.Overflow.rejectPublish)
-                        .deliveryLimit(deliveryLimit)
+                        .deliveryLimit(DELIVERY_LIMIT)
                         .build()
                 : QueueBuilder.durable(Queues.RESERVE_QUEUE)
                         .withArgument("x-dead-letter-exchange", Queues.DEAD_LETTER_EXCHANGE)

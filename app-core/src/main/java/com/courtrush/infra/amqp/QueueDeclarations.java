@@ -8,6 +8,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.ShutdownSignalException;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -15,21 +16,27 @@ import org.slf4j.LoggerFactory;
 import org.springframework.amqp.core.Queue;
 
 /**
- * Switches the reserve queues to how this node declares them — classic or quorum, another delivery
- * limit — before the node declares them: RabbitMQ refuses to declare an existing queue with other
- * arguments ({@code PRECONDITION_FAILED}), and a queue's type cannot change in place. A queue that is
- * empty and that no consumer uses is deleted and declared again (said in the log); one still in use
- * or holding messages is left as it is and the node does not start, saying what to do: a grant in it
+ * Switches the reserve queues to how this node declares them — classic or quorum — before the node
+ * declares them: RabbitMQ refuses to declare an existing queue of another type ({@code PRECONDITION_FAILED}),
+ * and a queue's type cannot change in place. The queues declared otherwise are all checked first: if every
+ * one is empty and no consumer uses it, each is deleted and declared again (said in the log); if any is in
+ * use or holds messages, none is touched and the node does not start, saying what to do — a grant in them
  * is a student's place, and it is only ever lost by deleting it.
  *
  * <p>The migration is therefore: let the nodes drain the queues (the Queues screen shows nothing ready,
- * nothing in flight), stop every node, change the setting, start the nodes (docs/deployment.md).
+ * nothing in flight), stop every node, change the setting, start one node, then the rest
+ * (docs/deployment.md). The check and the delete are not one step: a node of the old setting still
+ * running could publish in between, which is why every node is stopped first.
  */
 final class QueueDeclarations {
 
     private static final Logger log = LoggerFactory.getLogger(QueueDeclarations.class);
     /** AMQP's reply code when a declaration does not match the existing queue. */
     private static final int PRECONDITION_FAILED = 406;
+
+    private static final String ACTION = "Start the nodes with the setting they had (courtrush.infra.quorum-queues) "
+            + "until the reserve queues are empty, stop every node, then start them with the new setting: the first "
+            + "one declares the queues again. docs/deployment.md, 'Moving to quorum queues'.";
 
     private final ConnectionFactory factory;
     private final List<Address> addresses;
@@ -40,33 +47,71 @@ final class QueueDeclarations {
     }
 
     /**
-     * Declares each queue as given, switching over one declared otherwise if nobody uses it; does nothing
+     * Declares each queue as given, switching over those declared otherwise if none is in use; does nothing
      * (the listener containers and the template connect later) when the broker cannot be reached now.
      */
     void switchOver(List<Queue> queues) {
-        try (Connection connection = factory.newConnection(addresses, "courtrush-queue-declarations")) {
-            for (Queue queue : queues) {
-                switchOver(connection, queue);
-            }
+        Connection connection;
+        try {
+            connection = factory.newConnection(addresses, "courtrush-queue-declarations");
         } catch (IOException | TimeoutException e) {
             log.warn(
                     "RabbitMQ at {} cannot be reached to check how the reserve queues are declared ({}); they are "
                             + "declared when it answers",
                     addresses,
                     e.toString());
+            return;
+        }
+        try (connection) {
+            List<Queue> otherwise = new ArrayList<>();
+            for (Queue queue : queues) {
+                if (!declared(connection, queue)) {
+                    otherwise.add(queue);
+                }
+            }
+            for (Queue queue : otherwise) {
+                requireUnused(connection, queue);
+            }
+            for (Queue queue : otherwise) {
+                try (Channel channel = connection.createChannel()) {
+                    // no if-empty/if-unused flags: quorum queues refuse them (checked just above)
+                    channel.queueDelete(queue.getName());
+                    declare(channel, queue);
+                }
+                log.warn(
+                        "{} was empty and unused, declared otherwise than this node declares it: deleted and declared "
+                                + "again {}",
+                        queue.getName(),
+                        describe(queue));
+            }
+        } catch (IOException | TimeoutException | RuntimeException e) {
+            if (e instanceof InfraConfigException refused) {
+                throw refused;
+            }
+            throw new InfraConfigException(
+                    "The reserve queues could not be checked or declared on RabbitMQ at " + addresses + ": "
+                            + reason(e),
+                    "Check that the broker answers and that this node's user may configure the reserve queues; "
+                            + ACTION,
+                    e);
         }
     }
 
-    private void switchOver(Connection connection, Queue queue) throws IOException, TimeoutException {
+    /** Declares the queue; false when the broker has it declared otherwise. */
+    private static boolean declared(Connection connection, Queue queue) throws IOException, TimeoutException {
         try (Channel channel = connection.createChannel()) {
             declare(channel, queue);
-            return;
+            return true;
         } catch (IOException e) {
             if (!preconditionFailed(e)) {
                 throw e;
             }
             log.info("{} is declared otherwise on the broker: {}", queue.getName(), reason(e));
+            return false;
         }
+    }
+
+    private static void requireUnused(Connection connection, Queue queue) throws IOException, TimeoutException {
         try (Channel channel = connection.createChannel()) {
             AMQP.Queue.DeclareOk existing = channel.queueDeclarePassive(queue.getName());
             if (existing.getMessageCount() > 0 || existing.getConsumerCount() > 0) {
@@ -75,18 +120,8 @@ final class QueueDeclarations {
                                 + describe(queue) + ", and it is in use: " + existing.getMessageCount()
                                 + " message(s), " + existing.getConsumerCount()
                                 + " consumer(s). Nothing was changed.",
-                        "Start the nodes with the setting they had (courtrush.infra.quorum-queues, "
-                                + "courtrush.infra.delivery-limit) until the queue is empty, stop every node, then "
-                                + "start them with the new setting: the first one declares the queue again. "
-                                + "docs/deployment.md, 'Moving to quorum queues'.");
+                        ACTION);
             }
-            channel.queueDelete(queue.getName(), true, true);
-            declare(channel, queue);
-            log.warn(
-                    "{} was empty and unused, declared otherwise than this node declares it: deleted and declared "
-                            + "again {}",
-                    queue.getName(),
-                    describe(queue));
         }
     }
 
@@ -107,10 +142,16 @@ final class QueueDeclarations {
                 && close.getReplyCode() == PRECONDITION_FAILED;
     }
 
-    private static String reason(IOException e) {
-        return e.getCause() instanceof ShutdownSignalException signal
-                        && signal.getReason() instanceof AMQP.Channel.Close close
-                ? close.getReplyText()
-                : e.toString();
+    private static String reason(Exception e) {
+        Throwable cause = e instanceof ShutdownSignalException ? e : e.getCause();
+        if (cause instanceof ShutdownSignalException signal) {
+            if (signal.getReason() instanceof AMQP.Channel.Close close) {
+                return close.getReplyText();
+            }
+            if (signal.getReason() instanceof AMQP.Connection.Close close) {
+                return close.getReplyText();
+            }
+        }
+        return e.toString();
     }
 }

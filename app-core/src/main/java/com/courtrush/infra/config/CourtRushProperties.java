@@ -49,10 +49,7 @@ public record CourtRushProperties(
             @NotNull @DefaultValue("1s") Duration redisTimeout,
             /* external mode: reserve.queue and reserve.dlq as quorum queues, replicated over a RabbitMQ cluster
             (docs/deployment.md); the embedded broker keeps classic queues */
-            @DefaultValue("false") boolean quorumQueues,
-            /* quorum queues: deliveries of one message (a consumer's connection lost with it unacknowledged
-            counts one) after which it is dead-lettered instead */
-            @Min(2) @Max(1000) @DefaultValue("10") int deliveryLimit) {}
+            @DefaultValue("false") boolean quorumQueues) {}
 
     /** Student tokens and password hashing. */
     public record Auth(

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -20,7 +19,9 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.redisson.Redisson;
 import org.redisson.api.BatchOptions;
+import org.redisson.api.BatchResult;
 import org.redisson.api.RBatch;
+import org.redisson.api.RFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RScriptAsync;
 import org.redisson.api.RedissonClient;
@@ -78,7 +79,7 @@ public final class ScriptPipeline {
      * The masters (Redisson's client of each, which a failover replaces) with a batch sent and not yet
      * answered: no further batch goes to one of them until it answers.
      */
-    private final Set<Object> unanswered = ConcurrentHashMap.newKeySet();
+    private final Map<Object, Object> unanswered = new ConcurrentHashMap<>();
     /** Where Redisson routes a key (null for a client that is not Redisson's own). */
     private final ConnectionManager connections;
 
@@ -176,7 +177,7 @@ public final class ScriptPipeline {
             }
         };
         byMaster.forEach((master, calls) -> {
-            if (unanswered.contains(master)) {
+            if (unanswered.containsKey(master)) {
                 // its last batch is still unanswered (paused, cut off, dead): more calls would only pile up there,
                 // to be decided when it resumes and undone; what is never sent decides nothing
                 calls.forEach(call -> call.reply.completeExceptionally(
@@ -199,19 +200,31 @@ public final class ScriptPipeline {
     }
 
     private void send(Object master, List<Call> batch, boolean reloadIfUnknown, Runnable back) {
-        unanswered.add(master);
+        // this batch's own mark: a late batch answering never clears the mark of a newer one to the same master
+        Object mark = new Object();
+        unanswered.put(master, mark);
         // a paused Redis answers what it was sent when it resumes: the batch waits for that answer (its callers
         // gave up at their deadline), so that what Redis decided reaches answeredLate and can be undone
-        RBatch pipeline = redisson.createBatch(WAIT_FOR_LATE_ANSWERS);
-        RScriptAsync calls = pipeline.getScript();
         List<CompletableFuture<List<Object>>> answers = new ArrayList<>(batch.size());
-        for (Call call : batch) {
-            answers.add(calls.<List<Object>>evalShaAsync(
-                            mode, script.sha1(), RScript.ReturnType.MULTI, call.keys, call.args)
-                    .toCompletableFuture());
+        RFuture<BatchResult<?>> sent;
+        try {
+            RBatch pipeline = redisson.createBatch(WAIT_FOR_LATE_ANSWERS);
+            RScriptAsync calls = pipeline.getScript();
+            for (Call call : batch) {
+                answers.add(calls.<List<Object>>evalShaAsync(
+                                mode, script.sha1(), RScript.ReturnType.MULTI, call.keys, call.args)
+                        .toCompletableFuture());
+            }
+            sent = pipeline.executeAsync();
+        } catch (RuntimeException e) {
+            // not sent (Redisson shutting down, say): nothing was decided
+            unanswered.remove(master, mark);
+            batch.forEach(call -> call.reply.completeExceptionally(e));
+            back.run();
+            return;
         }
-        pipeline.executeAsync().whenComplete((replies, error) -> {
-            unanswered.remove(master);
+        sent.whenComplete((replies, error) -> {
+            unanswered.remove(master, mark);
             List<Call> unknown = new ArrayList<>();
             try {
                 for (int i = 0; i < batch.size(); i++) {

@@ -152,8 +152,9 @@ public class ReservePublisher {
             return Result.RETURNED;
         }
         if (!confirm.isAck()) {
-            // no reason: the broker could not keep it (a quorum queue without a majority, its leader just lost,
-            // or a queue refusing more); the place is given back and the student told 503
+            // refused by the broker (a quorum queue without its leader or a majority), or nacked by Spring for a
+            // channel that closed with the confirm pending (the broker may have kept it: a late message of a
+            // compensated trace is not booked); either way the place is given back and the student told 503
             log.warn(
                     "Broker refused trace {}: {}",
                     grant.traceId(),

@@ -56,9 +56,9 @@ class QueueMigrationIT {
     }
 
     @Test
-    void classicQueuesBecomeQuorumQueuesOnlyOnceDrainedAndUnused() throws Exception {
-        List<Queue> classic = List.of(AmqpTopology.reserveQueue(false, 10), AmqpTopology.deadLetterQueue(false));
-        List<Queue> quorum = List.of(AmqpTopology.reserveQueue(true, 10), AmqpTopology.deadLetterQueue(true));
+    void classicQueuesBecomeQuorumQueuesAndBackOnlyOnceDrainedAndUnused() throws Exception {
+        List<Queue> classic = List.of(AmqpTopology.reserveQueue(false), AmqpTopology.deadLetterQueue(false));
+        List<Queue> quorum = List.of(AmqpTopology.reserveQueue(true), AmqpTopology.deadLetterQueue(true));
         QueueDeclarations declarations =
                 new QueueDeclarations(factory, List.of(ExternalServices.HOST + ":" + ExternalServices.AMQP_PORT));
 
@@ -86,12 +86,7 @@ class QueueMigrationIT {
         assertThat(messages(Queues.RESERVE_QUEUE)).as("grants still queued").isEqualTo(2);
 
         // drained (the nodes record what is queued) and stopped: the first node switches both queues over
-        try (Channel drain = connection.createChannel()) {
-            GetResponse grant;
-            while ((grant = drain.basicGet(Queues.RESERVE_QUEUE, false)) != null) {
-                drain.basicAck(grant.getEnvelope().getDeliveryTag(), false);
-            }
-        }
+        drain(Queues.RESERVE_QUEUE);
         declarations.switchOver(quorum);
         for (Queue queue : quorum) {
             assertThat(declaredAs(queue))
@@ -113,6 +108,32 @@ class QueueMigrationIT {
             publisher.waitForConfirmsOrDie(5000);
         }
         assertThat(messages(Queues.RESERVE_QUEUE)).isEqualTo(1);
+
+        // back to classic queues: refused while reserve.queue holds that grant, and reserve.dlq — empty, so it
+        // could have been switched — is left as it is too: every queue is checked before any is deleted
+        assertThatThrownBy(() -> declarations.switchOver(classic))
+                .isInstanceOf(InfraConfigException.class)
+                .hasMessageContaining("1 message(s), 0 consumer(s)");
+        assertThat(declaredAs(quorum.get(1))).as("reserve.dlq untouched").isTrue();
+        assertThat(messages(Queues.RESERVE_QUEUE)).as("the grant still queued").isEqualTo(1);
+
+        // drained: quorum queues are deleted (they take no if-empty/if-unused flags) and declared classic
+        drain(Queues.RESERVE_QUEUE);
+        declarations.switchOver(classic);
+        for (Queue queue : classic) {
+            assertThat(declaredAs(queue))
+                    .as("%s classic again", queue.getName())
+                    .isTrue();
+        }
+    }
+
+    private void drain(String queue) throws Exception {
+        try (Channel drain = connection.createChannel()) {
+            GetResponse grant;
+            while ((grant = drain.basicGet(queue, false)) != null) {
+                drain.basicAck(grant.getEnvelope().getDeliveryTag(), false);
+            }
+        }
     }
 
     /** Whether the broker accepts the queue declared with exactly these arguments. */
