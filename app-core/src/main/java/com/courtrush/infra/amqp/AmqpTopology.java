@@ -68,7 +68,7 @@ public class AmqpTopology {
                 && broker != null
                 && connectionFactory instanceof AbstractConnectionFactory factory) {
             new QueueDeclarations(factory.getRabbitConnectionFactory(), broker.determineAddresses())
-                    .switchOver(List.of(reserveQueue, deadLetterQueue));
+                    .switchOver(List.of(reserveExchange, deadLetterExchange), List.of(reserveQueue, deadLetterQueue));
         }
         Binding reserveBinding =
                 BindingBuilder.bind(reserveQueue).to(reserveExchange).with(Queues.RESERVE_ROUTING_KEY);

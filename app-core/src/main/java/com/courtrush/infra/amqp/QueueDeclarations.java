@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.amqp.core.Exchange;
 import org.springframework.amqp.core.Queue;
 
 /**
@@ -47,10 +48,10 @@ final class QueueDeclarations {
     }
 
     /**
-     * Declares each queue as given, switching over those declared otherwise if none is in use; does nothing
+     * Declares the exchanges, then each queue as given, switching over those declared otherwise if none is in use; does nothing
      * (the listener containers and the template connect later) when the broker cannot be reached now.
      */
-    void switchOver(List<Queue> queues) {
+    void switchOver(List<Exchange> exchanges, List<Queue> queues) {
         Connection connection;
         try {
             connection = factory.newConnection(addresses, "courtrush-queue-declarations");
@@ -63,6 +64,17 @@ final class QueueDeclarations {
             return;
         }
         try (connection) {
+            // first: a queue may name one as its dead-letter exchange, which Qpid requires to exist
+            try (Channel channel = connection.createChannel()) {
+                for (Exchange exchange : exchanges) {
+                    channel.exchangeDeclare(
+                            exchange.getName(),
+                            exchange.getType(),
+                            exchange.isDurable(),
+                            exchange.isAutoDelete(),
+                            exchange.getArguments());
+                }
+            }
             List<Queue> otherwise = new ArrayList<>();
             for (Queue queue : queues) {
                 if (!declared(connection, queue)) {

@@ -19,6 +19,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.amqp.core.DirectExchange;
+import org.springframework.amqp.core.Exchange;
+import org.springframework.amqp.core.FanoutExchange;
 import org.springframework.amqp.core.Queue;
 
 /**
@@ -35,6 +38,9 @@ import org.springframework.amqp.core.Queue;
 class QueueMigrationIT {
 
     private static final String VHOST = "courtrush-it-migration";
+    private static final List<Exchange> EXCHANGES = List.of(
+            new DirectExchange(Queues.RESERVE_EXCHANGE, true, false),
+            new FanoutExchange(Queues.DEAD_LETTER_EXCHANGE, true, false));
 
     private final ConnectionFactory factory = new ConnectionFactory();
     private Connection connection;
@@ -63,7 +69,7 @@ class QueueMigrationIT {
                 new QueueDeclarations(factory, List.of(ExternalServices.HOST + ":" + ExternalServices.AMQP_PORT));
 
         // the nodes ran with classic queues; two grants are queued and a node still consumes
-        declarations.switchOver(classic);
+        declarations.switchOver(EXCHANGES, classic);
         Channel node = connection.createChannel();
         node.confirmSelect();
         for (String trace : List.of("grant-1", "grant-2")) {
@@ -74,20 +80,20 @@ class QueueMigrationIT {
         String consumer = node.basicConsume(Queues.RESERVE_QUEUE, false, (tag, delivery) -> {}, tag -> {});
 
         // a node started with quorum queues now refuses, and nothing is touched
-        assertThatThrownBy(() -> declarations.switchOver(quorum))
+        assertThatThrownBy(() -> declarations.switchOver(EXCHANGES, quorum))
                 .isInstanceOf(InfraConfigException.class)
                 .hasMessageContaining("reserve.queue is declared otherwise")
                 .hasMessageContaining("1 consumer(s)");
         node.basicCancel(consumer);
         node.close(); // its unacknowledged grant goes back to the queue
-        assertThatThrownBy(() -> declarations.switchOver(quorum))
+        assertThatThrownBy(() -> declarations.switchOver(EXCHANGES, quorum))
                 .isInstanceOf(InfraConfigException.class)
                 .hasMessageContaining("2 message(s), 0 consumer(s)");
         assertThat(messages(Queues.RESERVE_QUEUE)).as("grants still queued").isEqualTo(2);
 
         // drained (the nodes record what is queued) and stopped: the first node switches both queues over
         drain(Queues.RESERVE_QUEUE);
-        declarations.switchOver(quorum);
+        declarations.switchOver(EXCHANGES, quorum);
         for (Queue queue : quorum) {
             assertThat(declaredAs(queue))
                     .as("%s declared as a quorum queue", queue.getName())
@@ -99,7 +105,7 @@ class QueueMigrationIT {
                     .isFalse();
         }
         // and the next node, started with the same setting, finds them as it declares them
-        declarations.switchOver(quorum);
+        declarations.switchOver(EXCHANGES, quorum);
 
         // a grant published now is kept by the quorum queue
         try (Channel publisher = connection.createChannel()) {
@@ -111,7 +117,7 @@ class QueueMigrationIT {
 
         // back to classic queues: refused while reserve.queue holds that grant, and reserve.dlq — empty, so it
         // could have been switched — is left as it is too: every queue is checked before any is deleted
-        assertThatThrownBy(() -> declarations.switchOver(classic))
+        assertThatThrownBy(() -> declarations.switchOver(EXCHANGES, classic))
                 .isInstanceOf(InfraConfigException.class)
                 .hasMessageContaining("1 message(s), 0 consumer(s)");
         assertThat(declaredAs(quorum.get(1))).as("reserve.dlq untouched").isTrue();
@@ -119,7 +125,7 @@ class QueueMigrationIT {
 
         // drained: quorum queues are deleted (they take no if-empty/if-unused flags) and declared classic
         drain(Queues.RESERVE_QUEUE);
-        declarations.switchOver(classic);
+        declarations.switchOver(EXCHANGES, classic);
         for (Queue queue : classic) {
             assertThat(declaredAs(queue))
                     .as("%s classic again", queue.getName())
