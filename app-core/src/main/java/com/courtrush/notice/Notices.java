@@ -127,35 +127,37 @@ public class Notices {
                 Map.of(FLASH, WHEN.format(flash), DAY, day.toString()));
     }
 
-    /** A booker named the student as a partner ({@code partnerId}: the invitation). */
-    public void partnerInvited(long userId, long reservationId, long slotId, long partnerId, String bookerName) {
+    /** A booker named the student as a partner ({@code partnerId}: the invitation; {@code ask}: its ask, from 1). */
+    public void partnerInvited(
+            long userId, long reservationId, long slotId, long partnerId, int ask, String bookerName) {
         post(
                 NoticeKind.PARTNER_INVITE,
                 userId,
                 reservationId,
                 slotId,
-                partnerId + ":" + clock.millis(), // named again after a decline: asked again
+                partnerId + ":" + ask, // asked again after a decline: told again, once per ask
                 Map.of(NAME, bookerName));
     }
 
-    public void partnerAccepted(long bookerId, long reservationId, long slotId, long partnerId, String partnerName) {
+    public void partnerAccepted(
+            long bookerId, long reservationId, long slotId, long partnerId, int ask, String partnerName) {
         post(
                 NoticeKind.PARTNER_ACCEPTED,
                 bookerId,
                 reservationId,
                 slotId,
-                partnerId + ":" + clock.millis(),
+                partnerId + ":" + ask,
                 Map.of(NAME, partnerName));
     }
 
     public void partnerDeclined(
-            long bookerId, long reservationId, long slotId, long partnerId, String partnerStudentId) {
+            long bookerId, long reservationId, long slotId, long partnerId, int ask, String partnerStudentId) {
         post(
                 NoticeKind.PARTNER_DECLINED,
                 bookerId,
                 reservationId,
                 slotId,
-                partnerId + ":" + clock.millis(),
+                partnerId + ":" + ask,
                 Map.of(NAME, partnerStudentId));
     }
 

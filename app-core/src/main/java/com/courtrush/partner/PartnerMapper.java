@@ -22,27 +22,40 @@ interface PartnerMapper {
     @Select("select id from user_account where student_id = #{studentId} and role = 'STUDENT' and active = true")
     Long student(@Param("studentId") String studentId);
 
+    /** Until when no-show strikes block the student (null: never blocked; may be past). */
+    @Select("select blocked_until from user_account where id = #{userId}")
+    LocalDateTime blockedUntil(@Param("userId") long userId);
+
     @Select("select display_name from user_account where id = #{userId}")
     String name(@Param("userId") long userId);
 
-    /** Named again after a decline or withdrawal: invited again (same row). 1 when made or renewed. */
-    @Insert("insert into booking_partner (reservation_id, partner_student_id, partner_user_id, status, create_time) "
-            + "values (#{reservationId}, #{studentId}, #{userId}, 'INVITED', #{now}) "
-            + "on duplicate key update status = case when status in ('DECLINED', 'WITHDRAWN') then 'INVITED' "
-            + "else status end, answer_time = case when status = 'INVITED' then null else answer_time end")
+    /**
+     * Names a student on a booking, or asks again one who declined or was withdrawn (same row, one more ask).
+     * Called only when the row is new or not INVITED/ACCEPTED (checked under the booker's lock).
+     */
+    @Insert("insert into booking_partner (reservation_id, partner_student_id, partner_user_id, status, create_time, "
+            + "asks, ask_time) values (#{reservationId}, #{studentId}, #{userId}, 'INVITED', #{now}, 1, #{now}) "
+            + "on duplicate key update status = 'INVITED', asks = asks + 1, ask_time = #{now}, answer_time = null")
     int invite(
             @Param("reservationId") long reservationId,
             @Param("studentId") String studentId,
             @Param("userId") Long userId,
             @Param("now") LocalDateTime now);
 
-    @Select("select id from booking_partner where reservation_id = #{reservationId} "
-            + "and partner_student_id = #{studentId}")
-    long idOf(@Param("reservationId") long reservationId, @Param("studentId") String studentId);
+    /** The student id named on this booking before, if it was: its status and how often it was asked. */
+    @Select("select id, reservation_id, partner_student_id, partner_user_id, status, asks from booking_partner "
+            + "where reservation_id = #{reservationId} and partner_student_id = #{studentId}")
+    Row named(@Param("reservationId") long reservationId, @Param("studentId") String studentId);
 
+    /** Invitations the booker sent since then (a row asked again counts once). */
+    @Select("select count(*) from booking_partner p join reservation r on r.id = p.reservation_id "
+            + "where r.user_id = #{bookerId} and p.ask_time > #{since}")
+    int askedSince(@Param("bookerId") long bookerId, @Param("since") LocalDateTime since);
+
+    /** Partners named on the booking and not out of it (invited or accepted). */
     @Select("select count(*) from booking_partner where reservation_id = #{reservationId} "
             + "and status in ('INVITED', 'ACCEPTED')")
-    int named(@Param("reservationId") long reservationId);
+    int standing(@Param("reservationId") long reservationId);
 
     /** The partners of these bookings, with the names of those who accepted. */
     @Select("<script>select p.id, p.reservation_id, p.partner_student_id, p.status, "
@@ -63,7 +76,7 @@ interface PartnerMapper {
             + "and s.slot_date >= #{today} order by s.slot_date, s.start_time")
     List<Partners.Invitation> invitations(@Param("userId") long userId, @Param("today") LocalDate today);
 
-    @Select("select id, reservation_id, partner_student_id, partner_user_id, status from booking_partner "
+    @Select("select id, reservation_id, partner_student_id, partner_user_id, status, asks from booking_partner "
             + "where id = #{id} for update")
     Row lock(@Param("id") long id);
 
@@ -91,5 +104,5 @@ interface PartnerMapper {
             java.time.LocalTime startTime,
             java.time.LocalTime endTime) {}
 
-    record Row(long id, long reservationId, String partnerStudentId, Long partnerUserId, String status) {}
+    record Row(long id, long reservationId, String partnerStudentId, Long partnerUserId, String status, int asks) {}
 }

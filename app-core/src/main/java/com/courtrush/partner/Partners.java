@@ -1,12 +1,15 @@
 package com.courtrush.partner;
 
+import com.courtrush.core.Blocked;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
 import com.courtrush.core.Texts;
 import com.courtrush.notice.Notices;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -31,6 +34,13 @@ public class Partners {
     static final String DECLINED = "DECLINED";
     static final String WITHDRAWN = "WITHDRAWN";
 
+    /** Times one booking may ask the same student in all: the first and two more after a decline or withdrawal. */
+    static final int MOST_ASKS = 3;
+    /** Invitations one booker may send in {@link #INVITE_WINDOW}. */
+    static final int INVITES_PER_DAY = 20;
+
+    static final Duration INVITE_WINDOW = Duration.ofHours(24);
+
     private final PartnerMapper mapper;
     private final Notices notices;
     private final AppSettings settings;
@@ -50,7 +60,12 @@ public class Partners {
         this.clock = clock;
     }
 
-    /** The booker names a partner by student id; answers the booking's partners. */
+    /**
+     * The booker names a partner by student id; answers the booking's partners. Naming a student already invited
+     * or playing changes nothing (no second notice); one who declined or was withdrawn may be asked again up to
+     * {@link #MOST_ASKS} times in all; a booker sends {@link #INVITES_PER_DAY} invitations a day at most. So no
+     * student can make the engine spam another.
+     */
     public List<Partner> name(long bookerId, long reservationId, String studentId) {
         String named = studentId == null ? "" : studentId.strip();
         transactions.executeWithoutResult(tx -> {
@@ -65,17 +80,31 @@ public class Partners {
             if (partner != null && partner == booking.userId()) {
                 throw CourtRushException.badRequest("partner.self");
             }
+            PartnerMapper.Row before = mapper.named(reservationId, named);
+            if (before != null && (INVITED.equals(before.status()) || ACCEPTED.equals(before.status()))) {
+                return; // named already: nothing changes, nobody is told twice
+            }
+            if (before != null && before.asks() >= MOST_ASKS) {
+                throw CourtRushException.conflict("partner.askedEnough", named, MOST_ASKS);
+            }
             int most = settings.getInt(SettingKey.PARTNERS_PER_BOOKING, 0);
-            if (mapper.named(reservationId) >= most) {
+            if (mapper.standing(reservationId) >= most) {
                 throw CourtRushException.conflict("partner.tooMany", most);
             }
-            mapper.invite(reservationId, named, partner, LocalDateTime.now(clock));
+            LocalDateTime now = LocalDateTime.now(clock);
+            if (mapper.askedSince(bookerId, now.minus(INVITE_WINDOW)) >= INVITES_PER_DAY) {
+                throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "partner.tooManyInvites", INVITES_PER_DAY)
+                        .withRetryAfter(INVITE_WINDOW);
+            }
+            mapper.invite(reservationId, named, partner, now);
             if (partner != null) {
+                PartnerMapper.Row asked = mapper.named(reservationId, named);
                 notices.partnerInvited(
                         partner,
                         reservationId,
                         booking.slotId(),
-                        mapper.idOf(reservationId, named),
+                        asked.id(),
+                        asked.asks(),
                         mapper.name(booking.userId()));
             }
         });
@@ -114,6 +143,11 @@ public class Partners {
                 throw CourtRushException.conflict("partner.bookingEnded");
             }
             if (accept) {
+                // a block applies to a partner as to a booker (SPEC §17): it is the same game
+                LocalDateTime blockedUntil = mapper.blockedUntil(userId);
+                if (blockedUntil != null && blockedUntil.isAfter(now)) {
+                    throw Blocked.refusal(blockedUntil);
+                }
                 int cap = settings.getPositiveInt(SettingKey.BOOKINGS_PER_DAY);
                 if (mapper.playing(userId, booking.slotDate()) >= cap) {
                     throw CourtRushException.conflict("partner.dailyCap", cap, booking.slotDate());
@@ -122,10 +156,16 @@ public class Partners {
             mapper.answer(partnerId, INVITED, accept ? ACCEPTED : DECLINED, now);
             String name = accept ? mapper.name(userId) : null;
             if (accept) {
-                notices.partnerAccepted(booking.userId(), row.reservationId(), booking.slotId(), partnerId, name);
+                notices.partnerAccepted(
+                        booking.userId(), row.reservationId(), booking.slotId(), partnerId, row.asks(), name);
             } else {
                 notices.partnerDeclined(
-                        booking.userId(), row.reservationId(), booking.slotId(), partnerId, row.partnerStudentId());
+                        booking.userId(),
+                        row.reservationId(),
+                        booking.slotId(),
+                        partnerId,
+                        row.asks(),
+                        row.partnerStudentId());
             }
             return new Partner(
                     partnerId, row.reservationId(), row.partnerStudentId(), accept ? ACCEPTED : DECLINED, name);

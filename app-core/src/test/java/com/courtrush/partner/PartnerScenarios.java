@@ -154,6 +154,81 @@ public interface PartnerScenarios extends StackAccess {
         assertThat(partnersOf(fay, faysBooking)).hasSize(3);
     }
 
+    /**
+     * Naming someone already named changes nothing (30 namings at once made 30 notices and, with SMTP down, 5
+     * mails later); a student who declined may be asked again twice more on that booking, no more; and a booker
+     * sends at most 20 invitations a day: no student can make the engine spam another.
+     */
+    @Test
+    default void namingAStudentAgainChangesNothingAndNoBookerCanFloodAnother() throws Exception {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        List<Student> students = api().students(3);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        Student cat = students.get(2);
+        long booking = api().book(ann, session, slots.get(0));
+
+        List<Callable<Reply>> namings = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            namings.add(() -> name(ann, booking, bob.studentId()));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(10);
+        List<Integer> statuses = new ArrayList<>();
+        try {
+            for (Future<Reply> answer : pool.invokeAll(namings)) {
+                statuses.add(answer.get().status());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(statuses).as("naming again is no error").containsOnly(200);
+        assertThat(partnersOf(ann, booking)).hasSize(1);
+        assertThat(invitesTo(bob)).as("invitation notices to Bob").isEqualTo(1);
+
+        // declined, Bob may be asked again — told once per ask — up to three asks in all
+        for (int ask = 2; ask <= 3; ask++) {
+            decline(bob);
+            TestApi.expect(200, name(ann, booking, bob.studentId()));
+            TestApi.expect(200, name(ann, booking, bob.studentId()));
+            assertThat(invitesTo(bob)).isEqualTo(ask);
+        }
+        decline(bob);
+        Reply fourth = name(ann, booking, bob.studentId());
+        assertThat(fourth.status()).as("%s", fourth).isEqualTo(409);
+        assertThat(invitesTo(bob)).isEqualTo(3);
+
+        // Cat names and withdraws: twenty invitations in a day, then she is told to wait
+        long hers = api().book(cat, session, slots.get(1));
+        for (int i = 0; i < 20; i++) {
+            String someone = TestApi.unique("p").replace("-", "");
+            JsonNode named = TestApi.expect(200, name(cat, hers, someone)).data();
+            long partnerId = find(named, someone).path("id").asLong();
+            TestApi.expect(200, api().delete("/reservations/" + hers + "/partners/" + partnerId, cat.token()));
+        }
+        Reply tooMany = name(cat, hers, bob.studentId());
+        assertThat(tooMany.status()).as("%s", tooMany).isEqualTo(429);
+        assertThat(tooMany.raw().headers().firstValue("Retry-After")).isPresent();
+        assertThat(invitesTo(bob)).isEqualTo(3);
+    }
+
+    private int invitesTo(Student student) {
+        return jdbc().queryForObject(
+                        "select count(*) from notice where user_id = ? and kind = 'PARTNER_INVITE'",
+                        Integer.class,
+                        userIdOf(student));
+    }
+
+    private void decline(Student student) {
+        long id = TestApi.expect(200, api().get("/reservations/invitations", student.token()))
+                .data()
+                .get(0)
+                .path("id")
+                .asLong();
+        TestApi.expect(200, api().post("/reservations/invitations/" + id + "/decline", student.token(), null));
+    }
+
     private Reply name(Student booker, long booking, String studentId) {
         return api().post("/reservations/" + booking + "/partners", booker.token(), Map.of("studentId", studentId));
     }

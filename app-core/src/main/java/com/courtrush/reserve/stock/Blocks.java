@@ -1,7 +1,7 @@
 package com.courtrush.reserve.stock;
 
+import com.courtrush.core.Blocked;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.LuaScript;
 import com.courtrush.infra.redis.RedisKeys;
@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,10 +31,9 @@ import org.springframework.stereotype.Component;
 public class Blocks {
 
     /** {@code data.reason} of a BLOCKED answer. */
-    public static final String REASON = "NO_SHOW_STRIKES";
+    public static final String REASON = Blocked.REASON;
 
     private static final Logger log = LoggerFactory.getLogger(Blocks.class);
-    private static final DateTimeFormatter SHOWN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final RScript script;
     private final LuaScript blocked = LuaScript.load("blocked");
@@ -50,13 +48,9 @@ public class Blocks {
         this.clock = clock;
     }
 
-    /** The answer to a blocked student: 409 BLOCKED with {@code data.until} (the gym's time) and {@code data.reason}. */
+    /** The answer to a blocked student, from the epoch milliseconds a script answered ({@link Blocked#refusal}). */
     public static CourtRushException refusal(Instant until, ZoneId zone) {
-        LocalDateTime ends = LocalDateTime.ofInstant(until, zone);
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("until", ends);
-        data.put("reason", REASON);
-        return new CourtRushException(Outcome.BLOCKED, "reserve.blocked", ends.format(SHOWN)).withData(data);
+        return Blocked.refusal(LocalDateTime.ofInstant(until, zone));
     }
 
     /**
