@@ -80,6 +80,20 @@ interface AttendanceMapper {
     @Select("select blocked_until from user_account where id = #{userId}")
     LocalDateTime blockedUntil(@Param("userId") long userId);
 
+    /** Takes the student's row: their block is recomputed by one at a time. */
+    @Select("select id from user_account where id = #{userId} for update")
+    Long lockAccount(@Param("userId") long userId);
+
+    /** Students whose block the strike rules decide now: strikes not forgiven since then, or blocked now. */
+    @Select("select user_id from no_show_strike where forgiven_time is null and struck_time > #{since} "
+            + "union select id from user_account where blocked_until > #{now}")
+    List<Long> striking(@Param("since") LocalDateTime since, @Param("now") LocalDateTime now);
+
+    /** The booking of the student's latest strike not forgiven; null when none. */
+    @Select("select reservation_id from no_show_strike where user_id = #{userId} and forgiven_time is null "
+            + "order by struck_time desc, id desc limit 1")
+    Long latestStrike(@Param("userId") long userId);
+
     @Update("update user_account set blocked_until = #{until} where id = #{userId}")
     int block(@Param("userId") long userId, @Param("until") LocalDateTime until);
 

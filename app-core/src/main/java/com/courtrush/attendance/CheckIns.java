@@ -174,6 +174,10 @@ public class CheckIns {
         if (!booking.active() && booking.getCheckedInTime() == null) {
             throw CourtRushException.conflict("checkIn.ended", reservationId, booking.getCancelReason());
         }
+        if (booking.getStatus() == ReservationStatus.PENDING_PAYMENT) {
+            // only a paid booking is checked in (SPEC §16): no code to show at the desk before it is paid
+            throw CourtRushException.conflict("checkIn.payFirst", reservationId);
+        }
         String qr = codes.qrText(reservationId, booking.getUserId(), booking.getSlotId());
         LocalDateTime start = booking.getSlotDate().atTime(booking.getStartTime());
         return new StudentCheckIn(

@@ -5,13 +5,18 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
+import com.courtrush.notice.Notices;
 import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.SettingsChanged;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -28,11 +33,14 @@ public class Strikes {
 
     static final String AUDIT_TARGET = "USER";
 
+    private static final Logger log = LoggerFactory.getLogger(Strikes.class);
+
     private final AttendanceMapper attendance;
     private final AppSettings settings;
     private final Blocks blocks;
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
+    private final Notices notices;
     private final Clock clock;
 
     Strikes(
@@ -41,12 +49,14 @@ public class Strikes {
             Blocks blocks,
             TransactionTemplate transactions,
             AuditTrail audit,
+            Notices notices,
             Clock clock) {
         this.attendance = attendance;
         this.settings = settings;
         this.blocks = blocks;
         this.transactions = transactions;
         this.audit = audit;
+        this.notices = notices;
         this.clock = clock;
     }
 
@@ -78,6 +88,45 @@ public class Strikes {
         audit.record(
                 manager.actor(), "FORGIVE_STRIKE", "STRIKE", strikeId, new EngineText("audit.strikeForgiven", why));
         return standing(userId);
+    }
+
+    /**
+     * A manager changed how strikes block (how many, over how many days, for how long): every student's block is
+     * recomputed at once under the new rules — one who already has the strikes that now block is blocked (and
+     * told), one whose block the new rules lift is free — not at their next strike.
+     */
+    @EventListener
+    void rulesChanged(SettingsChanged changed) {
+        if (changed.anyOf(SettingKey.STRIKES_TO_BLOCK, SettingKey.STRIKE_WINDOW_DAYS, SettingKey.BLOCK_DAYS)) {
+            reblockEveryone();
+        }
+    }
+
+    /** Recomputes every block the strike rules decide; how many changed. */
+    int reblockEveryone() {
+        LocalDateTime now = LocalDateTime.now(clock);
+        int windowDays = settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS);
+        int changed = 0;
+        for (long userId : attendance.striking(now.minusDays(windowDays), now)) {
+            Boolean moved = transactions.execute(tx -> {
+                attendance.lockAccount(userId);
+                LocalDateTime before = attendance.blockedUntil(userId);
+                LocalDateTime until = reblock(userId, now);
+                boolean blockedBefore = before != null && before.isAfter(now);
+                if (until != null && !blockedBefore) {
+                    Long strike = attendance.latestStrike(userId);
+                    if (strike != null) {
+                        notices.blocked(userId, strike, until);
+                    }
+                }
+                return blockedBefore != (until != null) || (until != null && !until.equals(before));
+            });
+            if (Boolean.TRUE.equals(moved)) {
+                changed++;
+            }
+        }
+        log.info("The strike rules changed: {} student(s)' blocks recomputed under them", changed);
+        return changed;
     }
 
     /** Where a student stands: blocked until when (null: not), and every strike, newest first. */

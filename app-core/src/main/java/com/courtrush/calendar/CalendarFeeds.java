@@ -14,7 +14,8 @@ import org.springframework.stereotype.Service;
  * A student's calendar feed (SPEC §17). The feed key is 256 random bits, given to the student once, in
  * the feed's address; only its SHA-256 is kept, so the database never holds a key that reads a feed. A
  * new key replaces the old one at once; stopping the feed forgets it. The key reads the feed and nothing
- * else — it is not a token, and no endpoint but the feed accepts it; a disabled account's feed is no more.
+ * else — it is not a token, and no endpoint but the feed accepts it; a disabled account's feed is no more, and
+ * a feed ends with the sign-ins a password change or reset ends (it is kept with the account's token generation).
  */
 @Service
 public class CalendarFeeds {
@@ -41,7 +42,7 @@ public class CalendarFeeds {
         RANDOM.nextBytes(random);
         String key = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         LocalDateTime now = LocalDateTime.now(clock);
-        calendar.keep(userId, hash(key), now);
+        calendar.keep(userId, hash(key), now, calendar.generation(userId));
         return new NewFeed("/calendar/" + key + ".ics", now);
     }
 

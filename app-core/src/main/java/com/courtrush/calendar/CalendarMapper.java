@@ -23,20 +23,37 @@ interface CalendarMapper {
     @Delete("delete from calendar_feed where user_id = #{userId}")
     int forget(@Param("userId") long userId);
 
-    /** The student's one feed key: made, or replaced (two renews at once leave one key, never an error). */
-    @Insert("insert into calendar_feed (user_id, key_hash, create_time) values (#{userId}, #{hash}, #{now}) "
-            + "on duplicate key update key_hash = #{hash}, create_time = #{now}, read_time = null")
-    int keep(@Param("userId") long userId, @Param("hash") String hash, @Param("now") LocalDateTime now);
+    /**
+     * The student's one feed key, of the account's token generation now: made, or replaced (two renews at once
+     * leave one key, never an error).
+     */
+    @Insert("insert into calendar_feed (user_id, key_hash, create_time, token_generation) "
+            + "values (#{userId}, #{hash}, #{now}, #{generation}) "
+            + "on duplicate key update key_hash = #{hash}, create_time = #{now}, read_time = null, "
+            + "token_generation = #{generation}")
+    int keep(
+            @Param("userId") long userId,
+            @Param("hash") String hash,
+            @Param("now") LocalDateTime now,
+            @Param("generation") int generation);
 
-    /** The student a key reads the feed of; none for a disabled account. */
+    @Select("select token_generation from user_account where id = #{userId}")
+    int generation(@Param("userId") long userId);
+
+    /**
+     * The student a key reads the feed of; none for a disabled account, nor once the sign-ins the feed was made
+     * with have been ended (a password change or reset, every session ended).
+     */
     @Select("select f.user_id from calendar_feed f join user_account u on u.id = f.user_id "
-            + "where f.key_hash = #{hash} and u.active = true")
+            + "where f.key_hash = #{hash} and u.active = true and f.token_generation = u.token_generation")
     Long ownerOf(@Param("hash") String hash);
 
     @Update("update calendar_feed set read_time = #{now} where user_id = #{userId}")
     int read(@Param("userId") long userId, @Param("now") LocalDateTime now);
 
-    @Select("select create_time, read_time from calendar_feed where user_id = #{userId}")
+    /** The student's feed, while it reads (made with the account's sign-ins as they are now). */
+    @Select("select f.create_time, f.read_time from calendar_feed f join user_account u on u.id = f.user_id "
+            + "where f.user_id = #{userId} and f.token_generation = u.token_generation")
     FeedState state(@Param("userId") long userId);
 
     /** The student's latest 500 bookings from {@code from} on (never a compensated grant), latest first. */

@@ -8,12 +8,14 @@ import com.courtrush.infra.config.SettingRules;
 import com.courtrush.infra.config.SettingsRejected;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.SettingsChanged;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 
 /**
@@ -37,11 +39,13 @@ public class StaffSettings {
     private final LocalSettings local;
     private final AppSettings live;
     private final AuditTrail audit;
+    private final ApplicationEventPublisher events;
 
-    public StaffSettings(LocalSettings local, AppSettings live, AuditTrail audit) {
+    public StaffSettings(LocalSettings local, AppSettings live, AuditTrail audit, ApplicationEventPublisher events) {
         this.local = local;
         this.live = live;
         this.audit = audit;
+        this.events = events;
     }
 
     /**
@@ -108,6 +112,9 @@ public class StaffSettings {
                     .withData(rejected.problems());
         }
         liveValues.forEach(live::set);
+        if (!liveValues.isEmpty()) {
+            events.publishEvent(new SettingsChanged(liveValues.keySet()));
+        }
         if (!values.isEmpty()) {
             audit.record(by.actor(), "UPDATE_SETTINGS", "SETTINGS", "-", String.join(", ", values.keySet()));
         }

@@ -180,6 +180,11 @@ public interface AttendanceScenarios extends StackAccess {
                                     Integer.class,
                                     userIdOf(uma)))
                     .isZero();
+            // only a paid booking has a check-in code to show at the desk
+            Reply umasCodes = api().get("/reservations/" + umaBooking + "/check-in", uma.token());
+            assertThat(umasCodes.status()).as("%s", umasCodes).isEqualTo(409);
+            assertThat(umasCodes.body().path("message").asText()).contains("not paid");
+            TestApi.expect(200, api().get("/reservations/" + tiaBooking + "/check-in", tia.token()));
             assertThat(jdbc().queryForObject(
                                     "select count(*) from pay_order where reservation_id = ? and status = 'SUCCESS'",
                                     Integer.class,
@@ -245,6 +250,30 @@ public interface AttendanceScenarios extends StackAccess {
             Reply entry = api().reserve(sam, draw, drawSlot);
             assertThat(entry.enumCode()).as("a draw entry: %s", entry).isEqualTo("BLOCKED");
 
+            // nor play as a partner: a booking's partner is refused as its booker would be
+            Student vic = api().students(1).get(0);
+            long vicsSession = api().createSession(tomorrow(), now(), 2);
+            long vicsBooking = api().book(
+                            vic,
+                            vicsSession,
+                            api().generateSlots(vicsSession, List.of(api().createCourt()), "10:00", "11:00", 60, 1)
+                                    .get(0));
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/reservations/" + vicsBooking + "/partners",
+                                    vic.token(),
+                                    Map.of("studentId", sam.studentId())));
+            long samsInvitation = TestApi.expect(200, api().get("/reservations/invitations", sam.token()))
+                    .data()
+                    .get(0)
+                    .path("id")
+                    .asLong();
+            Reply accepted = api().post("/reservations/invitations/" + samsInvitation + "/accept", sam.token(), null);
+            assertThat(accepted.enumCode()).as("%s", accepted).isEqualTo("BLOCKED");
+            assertThat(LocalDateTime.parse(accepted.data().path("until").asText()))
+                    .isEqualTo(until);
+
             // staff may not forgive; a manager may, with a reason: the block is lifted everywhere at once
             long strike = standing.path("strikes").get(0).path("id").asLong();
             Student desk = api().staffMember("STAFF");
@@ -268,6 +297,43 @@ public interface AttendanceScenarios extends StackAccess {
             assertThat(api().post("/admin/strikes/" + strike + "/forgive", manager.token(), Map.of("reason", "again"))
                             .status())
                     .isEqualTo(409);
+
+            // a manager lowers the strikes that block to the two Sam still has: he is blocked at once, everywhere,
+            // and told (not at his next strike); put back, he is free at once
+            int noticesBefore = jdbc().queryForObject(
+                            "select count(*) from notice where user_id = ? and kind = 'BLOCKED'",
+                            Integer.class,
+                            userIdOf(sam));
+            TestApi.expect(
+                    200,
+                    api().put(
+                                    "/admin/settings",
+                                    manager.token(),
+                                    Map.of("values", Map.of(SettingKey.STRIKES_TO_BLOCK.name(), "2"))));
+            JsonNode lowered = TestApi.expect(200, api().get("/reservations/standing", sam.token()))
+                    .data();
+            assertThat(lowered.path("blockedUntil").isNull()).as("%s", lowered).isFalse();
+            long madeLater = api().createSession(tomorrow(), now(), 2);
+            long laterSlot = api().generateSlots(madeLater, List.of(api().createCourt()), "08:00", "09:00", 60, 1)
+                    .get(0);
+            assertThat(api().reserve(sam, madeLater, laterSlot).enumCode()).isEqualTo("BLOCKED");
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from notice where user_id = ? and kind = 'BLOCKED'",
+                                    Integer.class,
+                                    userIdOf(sam)))
+                    .isEqualTo(noticesBefore + 1);
+            TestApi.expect(
+                    200,
+                    api().put(
+                                    "/admin/settings",
+                                    manager.token(),
+                                    Map.of("values", Map.of(SettingKey.STRIKES_TO_BLOCK.name(), "3"))));
+            assertThat(TestApi.expect(200, api().get("/reservations/standing", sam.token()))
+                            .data()
+                            .path("blockedUntil")
+                            .isNull())
+                    .as("raised again: free at once")
+                    .isTrue();
 
             // audited; the day's report counts the no-shows and the check-in
             assertThat(TestApi.expect(
@@ -293,6 +359,7 @@ public interface AttendanceScenarios extends StackAccess {
             assertThat(report.path("checkedIn").asInt()).isEqualTo(1);
         } finally {
             settings.set(SettingKey.NO_SHOWS_SINCE, since);
+            settings.set(SettingKey.STRIKES_TO_BLOCK, SettingKey.STRIKES_TO_BLOCK.defaultValue());
         }
     }
 

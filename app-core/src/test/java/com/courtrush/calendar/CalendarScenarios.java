@@ -103,6 +103,50 @@ public interface CalendarScenarios extends StackAccess {
         assertThat(api().raw("GET", "/reservations/" + paid + "/calendar.ics", bob.token(), Map.of(), null)
                         .status())
                 .isEqualTo(404);
+
+        // a feed ends with the sign-ins a password change ends (it outlived a reset, until renewed or disabled):
+        // the student's own change, and staff setting a new password
+        String beforeChange = TestApi.expect(200, api().post("/reservations/calendar", ann.token(), null))
+                .data()
+                .path("path")
+                .asText();
+        assertThat(read(beforeChange).status()).isEqualTo(200);
+        String newToken = TestApi.expect(
+                        200,
+                        api().post(
+                                        "/auth/password",
+                                        ann.token(),
+                                        Map.of(
+                                                "currentPassword",
+                                                TestApi.passwordOf(ann),
+                                                "newPassword",
+                                                "changed-" + TestApi.passwordOf(ann))))
+                .data()
+                .path("token")
+                .asText();
+        assertThat(read(beforeChange).status())
+                .as("the feed made before the change")
+                .isEqualTo(404);
+        assertThat(TestApi.expect(200, api().get("/reservations/calendar", newToken))
+                        .data()
+                        .path("active")
+                        .asBoolean())
+                .as("shown as ended, to be made again")
+                .isFalse();
+        String beforeReset = TestApi.expect(200, api().post("/reservations/calendar", newToken, null))
+                .data()
+                .path("path")
+                .asText();
+        assertThat(read(beforeReset).status()).isEqualTo(200);
+        TestApi.expect(
+                200,
+                api().post(
+                                "/admin/students/" + userIdOf(ann) + "/password",
+                                TestApi.ADMIN_TOKEN,
+                                Map.of("password", "reset-" + TestApi.passwordOf(ann))));
+        assertThat(read(beforeReset).status())
+                .as("the feed made before staff reset the password")
+                .isEqualTo(404);
     }
 
     private RawReply read(String path) {

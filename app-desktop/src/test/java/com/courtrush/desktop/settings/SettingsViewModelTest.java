@@ -43,7 +43,7 @@ class SettingsViewModelTest {
     final Caller manager = Caller.atDesk(1, "wang", Role.MANAGER);
     final SettingsViewModel model = new SettingsViewModel(
             settingsDesk,
-            new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit)),
+            new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit, event -> {})),
             token,
             new DirectUiTasks(notices),
             notices,
@@ -138,7 +138,7 @@ class SettingsViewModelTest {
     void onlyAManagerChangesSettings() {
         SettingsViewModel atTheDesk = new SettingsViewModel(
                 settingsDesk,
-                new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit)),
+                new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit, event -> {})),
                 token,
                 new DirectUiTasks(notices),
                 notices,
