@@ -20,7 +20,8 @@ import org.springframework.stereotype.Component;
  * and, at equal distance, the same court first. Read from the stock snapshot and this node's
  * sold-out flags: answering a sold-out request never calls Redis. The sold-out crowd asks for the
  * same slots thousands of times a second, so each slot's answer is reused for a moment
- * ({@value #REUSE_MS} ms, and never across snapshots).
+ * ({@value #REUSE_MS} ms, and never across snapshots). A fair draw's loser, told after the draw, is answered from
+ * Redis as it is then ({@link #afterDecision}): a snapshot from before the draw still counted the places it took.
  */
 @Component
 class Alternatives {
@@ -52,6 +53,14 @@ class Alternatives {
         List<Alternative> alternatives = compute(catalog, wanted, snapshot);
         recent.put(wanted.slotId(), new Answer(snapshot, alternatives));
         return alternatives;
+    }
+
+    /**
+     * The same, from Redis as it is now (never a snapshot from before): for an answer that follows a decision
+     * — a fair draw's loser — which must offer nothing that decision already took.
+     */
+    List<Alternative> afterDecision(SessionCatalog catalog, SlotInfo wanted) {
+        return compute(catalog, wanted, stock.now(catalog));
     }
 
     private List<Alternative> compute(SessionCatalog catalog, SlotInfo wanted, LiveStock.Snapshot snapshot) {

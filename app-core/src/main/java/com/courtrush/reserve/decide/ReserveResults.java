@@ -185,7 +185,7 @@ public class ReserveResults {
                 .getAll(Set.of("entrants", "winners"));
         List<Alternatives.Alternative> others = catalog.session(sessionId)
                 .flatMap(opening ->
-                        Optional.ofNullable(opening.slot(slotId)).map(slot -> alternatives.to(opening, slot)))
+                        Optional.ofNullable(opening.slot(slotId)).map(slot -> alternatives.afterDecision(opening, slot)))
                 .orElse(List.of());
         EngineText reason = new EngineText(
                 others.isEmpty() ? "result.notDrawnNoneLeft" : "result.notDrawn",

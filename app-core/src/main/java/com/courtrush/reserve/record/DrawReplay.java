@@ -169,9 +169,31 @@ public final class DrawReplay {
             text = Files.readString(Path.of(where));
         }
         com.alibaba.fastjson2.JSONObject json = JSON.parseObject(text);
-        if (json.containsKey("data") && json.get("data") instanceof com.alibaba.fastjson2.JSONObject data) {
-            json = data.containsKey("record") ? data.getJSONObject("record") : data; // the API's envelope
+        if (json == null) {
+            throw new IllegalArgumentException("it holds no draw record (empty)");
         }
-        return json.to(Publication.class);
+        if (json.containsKey("code") && json.containsKey("data")) { // the API's envelope
+            if (json.getIntValue("code") != 200) {
+                throw new IllegalArgumentException("the engine answered: " + json.getString("message"));
+            }
+            if (!(json.get("data") instanceof com.alibaba.fastjson2.JSONObject data)) {
+                throw new IllegalArgumentException("the engine's answer holds no draw");
+            }
+            if (data.containsKey("commitment") && data.get("record") == null) {
+                throw new IllegalArgumentException("opening " + data.getLong("sessionId")
+                        + " is not drawn yet (its commitment: " + data.getString("commitment")
+                        + "); verify it after its draw");
+            }
+            json = data.containsKey("record") ? data.getJSONObject("record") : data;
+        }
+        Publication record = json.to(Publication.class);
+        if (record == null
+                || record.secret() == null
+                || record.places() == null
+                || record.entries() == null
+                || record.winners() == null) {
+            throw new IllegalArgumentException("it is not a draw's record (a secret, places, entries and winners)");
+        }
+        return record;
     }
 }

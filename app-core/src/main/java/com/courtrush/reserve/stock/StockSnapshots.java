@@ -55,6 +55,13 @@ class StockSnapshots implements LiveStock {
         return held != null ? held : read(catalog); // the catalog has not caught up with the caller's yet
     }
 
+    @Override
+    public Snapshot now(SessionCatalog catalog) {
+        Snapshot read = read(catalog);
+        cache.put(catalog.session().getId(), read);
+        return read;
+    }
+
     /** The opening as the catalog has it now (null, not cached, for one that is gone). */
     private Snapshot readById(Long sessionId) {
         return catalogs.session(sessionId).map(this::read).orElse(null);

@@ -8,6 +8,7 @@ import java.util.List;
 import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
 import org.springframework.stereotype.Component;
 
 /** The waitlist's Redis scripts: joining a line, and passing an offered place on (declined or expired). */
@@ -69,6 +70,16 @@ class WaitlistScripts {
     Long position(long sessionId, long slotId, long userId) {
         Integer rank = line(sessionId, slotId).rank(Long.toString(userId));
         return rank == null ? null : rank + 1L;
+    }
+
+    /**
+     * When the student's offer of the slot ends (epoch ms, Redis's clock), as Redis holds it: Redis decides offers,
+     * the database follows. Null when Redis holds none for them (passed on, taken, or never made).
+     */
+    Long offerEnds(long sessionId, long slotId, long userId) {
+        String ends = redisson.<String, String>getMap(RedisKeys.offer(sessionId, slotId), StringCodec.INSTANCE)
+                .get(Long.toString(userId));
+        return ends == null ? null : Long.valueOf(ends);
     }
 
     /** Leaves the slot's line; whether the student was in it. */

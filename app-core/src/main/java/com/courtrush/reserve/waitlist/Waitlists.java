@@ -17,9 +17,9 @@ import com.courtrush.slot.SlotInfo;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.springframework.dao.DuplicateKeyException;
@@ -149,19 +149,28 @@ public class Waitlists {
         }
     }
 
-    /** The student's live waits with the place in line or the offer's time left. */
+    /**
+     * The student's live waits with the place in line or the offer's time left. An offer is read from Redis, which
+     * decides offers: one that has ended there (passed on, or due to be by the sweep after a crash) is not shown
+     * as still open, whatever the database row says until the sweep catches up.
+     */
     public List<MyWait> of(long userId) {
-        List<MyWait> waits = mine.mine(userId);
-        LocalDateTime now = LocalDateTime.now(clock);
-        for (MyWait wait : waits) {
-            if ("OFFERED".equals(wait.getStatus()) && wait.getOfferExpires() != null) {
-                wait.setSecondsToAccept(Math.max(
-                        0, Duration.between(now, wait.getOfferExpires()).toSeconds()));
+        List<MyWait> shown = new ArrayList<>();
+        long now = clock.millis();
+        for (MyWait wait : mine.mine(userId)) {
+            if ("OFFERED".equals(wait.getStatus())) {
+                Long ends = scripts.offerEnds(wait.getSessionId(), wait.getSlotId(), userId);
+                if (ends == null || ends <= now) {
+                    continue;
+                }
+                wait.setOfferExpires(LocalDateTime.ofInstant(Instant.ofEpochMilli(ends), properties.zone()));
+                wait.setSecondsToAccept((ends - now) / 1000);
             } else {
                 wait.setPosition(scripts.position(wait.getSessionId(), wait.getSlotId(), userId));
             }
+            shown.add(wait);
         }
-        return waits;
+        return shown;
     }
 
     /**

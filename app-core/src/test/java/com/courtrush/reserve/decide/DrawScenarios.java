@@ -112,6 +112,17 @@ public interface DrawScenarios extends StackAccess {
         assertThat(before.path("record").isNull())
                 .as("the secret stays hidden until the draw")
                 .isTrue();
+        // the documented command on an opening not drawn yet says so (it printed a NullPointerException's text)
+        java.io.ByteArrayOutputStream notYet = new java.io.ByteArrayOutputStream();
+        assertThat(DrawReplay.run(
+                        new String[] {"http://127.0.0.1:" + api().port() + "/draws/" + session},
+                        new java.io.PrintStream(notYet, true, UTF_8)))
+                .as("%s", notYet)
+                .isEqualTo(2);
+        assertThat(notYet.toString(UTF_8))
+                .contains("opening " + session + " is not drawn yet")
+                .contains(commitment)
+                .doesNotContain("null");
         assertThat(LocalDateTime.parse(opening.path("drawEntryFrom").asText()))
                 .as("the warm-up time, 5 min before")
                 .isEqualTo(
@@ -143,6 +154,9 @@ public interface DrawScenarios extends StackAccess {
             traces.put(student, reply.data().path("traceId").asText());
         }
         crowd.shutdown();
+        // the courts page read just before the close: the engine's moment-old stock snapshot predates the draw
+        TestApi.expect(
+                200, api().get("/slots?date=" + tomorrow(), students.get(0).token()));
         Student twice = students.get(0);
         Reply again = api().reserve(twice, session, wanted.get(3));
         assertThat(again.enumCode()).as("one entry per student: %s", again).isEqualTo("DUP_REQ");
@@ -183,6 +197,12 @@ public interface DrawScenarios extends StackAccess {
         assertThat(lost.get(0).path("alternatives"))
                 .as("the slot with places left, to book now")
                 .anySatisfy(a -> assertThat(a.path("slotId").asLong()).isEqualTo(spare));
+        // read as the page reads them, right after the close: no loser is offered a slot the draw has just filled
+        assertThat(lost)
+                .as("losers' alternatives")
+                .allSatisfy(result -> assertThat(result.path("alternatives"))
+                        .noneSatisfy(a ->
+                                assertThat(wanted).contains(a.path("slotId").asLong())));
 
         // what staff see: the draw in the rush's history and in the audit, once
         JsonNode draw = TestApi.expect(
