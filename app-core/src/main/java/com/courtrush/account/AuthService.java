@@ -94,16 +94,16 @@ public class AuthService {
     public Caller signInAtDesk(String staffId, String password) {
         throttle.attempt(staffId, DESK_ADDRESS);
         if (password == null || !StudentDirectory.fitsBcrypt(password)) {
-            throw failed(staffId, DESK_ADDRESS, wrongCredentials());
+            throw failed(staffId, DESK_ADDRESS, wrongStaffCredentials());
         }
         UserAccount account =
                 accounts.selectOne(new LambdaQueryWrapper<UserAccount>().eq(UserAccount::getStudentId, staffId));
         if (account == null || !account.getRole().isStaff()) {
             passwords.matches(password, decoyHash);
-            throw failed(staffId, DESK_ADDRESS, wrongCredentials());
+            throw failed(staffId, DESK_ADDRESS, wrongStaffCredentials());
         }
         if (!passwords.matches(password, account.getPasswordHash())) {
-            throw failed(staffId, DESK_ADDRESS, wrongCredentials());
+            throw failed(staffId, DESK_ADDRESS, wrongStaffCredentials());
         }
         if (!Boolean.TRUE.equals(account.getActive())) {
             throw failed(staffId, DESK_ADDRESS, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
@@ -116,6 +116,11 @@ public class AuthService {
 
     private static CourtRushException wrongCredentials() {
         return new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongCredentials");
+    }
+
+    /** At the desk only staff sign in: the answer speaks of a staff id (it says no more than the page's does). */
+    private static CourtRushException wrongStaffCredentials() {
+        return new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongStaffCredentials");
     }
 
     private static LoginResult result(UserAccount account, TokenService.IssuedToken token) {

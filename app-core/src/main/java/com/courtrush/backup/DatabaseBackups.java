@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -40,7 +41,10 @@ import org.springframework.stereotype.Service;
 public class DatabaseBackups {
 
     private static final Logger log = LoggerFactory.getLogger(DatabaseBackups.class);
-    private static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("'courtrush-'yyyyMMdd-HHmmss'.zip'");
+    /** To the millisecond, so that names sort as the backups were made; an earlier version's names had no SSS. */
+    private static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("'courtrush-'yyyyMMdd-HHmmss-SSS'.zip'");
+
+    private static final String NAMES = "courtrush-\\d{8}-\\d{6}(-\\d{3})?\\.zip";
     private static final Duration DAY = Duration.ofHours(24);
 
     private final JdbcTemplate jdbc;
@@ -81,8 +85,7 @@ public class DatabaseBackups {
         }
         try {
             DataDirectory.prepare(directory);
-            Path file = directory.resolve(
-                    LocalDateTime.now(clock.withZone(properties.zone())).format(NAME));
+            Path file = newFile();
             jdbc.execute("BACKUP TO '" + file.toAbsolutePath().toString().replace("'", "''") + "'");
             DataDirectory.tighten(directory); // the new file 0600, like everything in the data directory
             audit.record(actor, "BACKUP", "DATABASE", file.getFileName());
@@ -94,13 +97,27 @@ public class DatabaseBackups {
         }
     }
 
+    /**
+     * A name no backup has: backups are made one at a time (this object's lock), and a second one within the same
+     * millisecond as the last — or a clock put back — takes the next free millisecond instead of overwriting it.
+     */
+    private Path newFile() {
+        LocalDateTime at = LocalDateTime.now(clock.withZone(properties.zone()));
+        Path file = directory.resolve(at.format(NAME));
+        while (Files.exists(file)) {
+            at = at.plus(1, ChronoUnit.MILLIS);
+            file = directory.resolve(at.format(NAME));
+        }
+        return file;
+    }
+
     /** The backups there are, newest first. */
     public List<Backup> list() {
         if (!Files.isDirectory(directory)) {
             return List.of();
         }
         try (Stream<Path> files = Files.list(directory)) {
-            return files.filter(f -> f.getFileName().toString().matches("courtrush-\\d{8}-\\d{6}\\.zip"))
+            return files.filter(f -> f.getFileName().toString().matches(NAMES))
                     .map(Backup::of)
                     .sorted(Comparator.comparing(Backup::name).reversed())
                     .toList();

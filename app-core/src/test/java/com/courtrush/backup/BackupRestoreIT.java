@@ -63,6 +63,35 @@ class BackupRestoreIT {
             assertThat(listed.path("available").asBoolean()).isTrue();
             assertThat(listed.path("backups").get(0).path("name").asText())
                     .isEqualTo(backup.getFileName().toString());
+
+            // three asked within the same second (they answered the same name: one zip, three audited) are three
+            java.util.concurrent.ExecutorService three = java.util.concurrent.Executors.newFixedThreadPool(3);
+            List<String> names;
+            try {
+                List<java.util.concurrent.Future<TestApi.Reply>> asked = new java.util.ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    asked.add(three.submit(() -> api.post("/admin/backups", TestApi.ADMIN_TOKEN, null)));
+                }
+                names = new java.util.ArrayList<>();
+                for (java.util.concurrent.Future<TestApi.Reply> each : asked) {
+                    names.add(
+                            TestApi.expect(200, each.get()).data().path("name").asText());
+                }
+            } finally {
+                three.shutdownNow();
+            }
+            assertThat(names)
+                    .doesNotHaveDuplicates()
+                    .allMatch(name -> Files.exists(original.resolve("backups").resolve(name)));
+            assertThat(TestApi.expect(200, api.get("/admin/backups", TestApi.ADMIN_TOKEN))
+                            .data()
+                            .path("backups")
+                            .findValuesAsText("name"))
+                    .as("newest first")
+                    .startsWith(names.stream()
+                            .sorted(java.util.Comparator.reverseOrder())
+                            .toArray(String[]::new))
+                    .contains(backup.getFileName().toString());
         }
 
         Path restored = Files.createTempDirectory("courtrush-restored-it-");

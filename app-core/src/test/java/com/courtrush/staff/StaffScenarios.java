@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.courtrush.account.AuthService;
 import com.courtrush.account.Caller;
 import com.courtrush.account.StudentDirectory;
 import com.courtrush.core.CourtRushException;
@@ -347,6 +348,10 @@ public interface StaffScenarios extends StackAccess {
                 .data();
         assertThat(login.path("role").asText()).isEqualTo("STAFF");
         String staff = login.path("token").asText();
+        // at the console, a wrong password speaks of a staff id (it said "Wrong student id or password")
+        assertThatThrownBy(() -> bean(AuthService.class).signInAtDesk(deskId, "not-the-password"))
+                .isInstanceOf(CourtRushException.class)
+                .hasMessage("Wrong staff id or password.");
 
         // ids are one namespace: a staff id cannot be a student's, nor a student's a staff member's
         assertThat(api().post(

@@ -75,14 +75,14 @@ class DeskSignInViewModelTest {
 
     @Test
     void aRefusedSignInSaysWhyInTheConsolesLanguageAndEmptiesThePassword() {
-        when(staff.signInAtDesk("ann", "wrong")).thenThrow(CourtRushException.badRequest("auth.wrongCredentials"));
+        when(staff.signInAtDesk("ann", "wrong")).thenThrow(CourtRushException.badRequest("auth.wrongStaffCredentials"));
         DeskSignInViewModel model = model(true);
         model.staffIdProperty().set("ann");
         model.passwordProperty().set("wrong");
 
         assertThat(model.submit()).isEmpty();
 
-        assertThat(model.errorProperty().get()).isEqualTo("Wrong student id or password.");
+        assertThat(model.errorProperty().get()).isEqualTo("Wrong staff id or password.");
         assertThat(model.passwordProperty().get()).isEmpty();
     }
 }
