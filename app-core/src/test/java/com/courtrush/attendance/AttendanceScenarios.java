@@ -22,9 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** Check-in at the desk, no-shows, strikes and blocks (SPEC §16), with real parallel requests. */
@@ -216,7 +213,7 @@ public interface AttendanceScenarios extends StackAccess {
                 rush.add(() -> api().reserve(sam, warmedBefore, laterSlots.get(5)));
                 rush.add(() -> api().reserve(other, warmedBefore, slot));
             }
-            List<Reply> answers = all(rush);
+            List<Reply> answers = TestApi.atOnce(rush);
             for (int i = 0; i < answers.size(); i += 2) {
                 assertThat(answers.get(i).status()).isEqualTo(409);
                 assertThat(answers.get(i).enumCode()).isEqualTo("BLOCKED");
@@ -424,7 +421,7 @@ public interface AttendanceScenarios extends StackAccess {
                 desks.add(() -> api().post(
                                 "/admin/walk-in", admin, Map.of("slotId", running, "studentId", walkIn.studentId())));
             }
-            List<Reply> answers = all(desks);
+            List<Reply> answers = TestApi.atOnce(desks);
             List<Reply> booked =
                     answers.stream().filter(reply -> reply.status() == 200).toList();
             assertThat(booked).as("%s", answers).hasSize(1);
@@ -548,20 +545,6 @@ public interface AttendanceScenarios extends StackAccess {
         for (int i = 0; i < count; i++) {
             calls.add(call);
         }
-        return all(calls);
-    }
-
-    /** Runs the calls at once (each on its own thread) and returns their answers in order. */
-    private static List<Reply> all(List<Callable<Reply>> calls) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(calls.size());
-        try {
-            List<Reply> replies = new ArrayList<>();
-            for (Future<Reply> future : pool.invokeAll(calls)) {
-                replies.add(future.get());
-            }
-            return replies;
-        } finally {
-            pool.shutdownNow();
-        }
+        return TestApi.atOnce(calls);
     }
 }

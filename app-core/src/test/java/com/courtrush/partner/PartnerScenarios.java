@@ -13,9 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** Partners on a booking (SPEC §17), with real parallel requests. */
@@ -118,16 +115,7 @@ public interface PartnerScenarios extends StackAccess {
         for (long id : invitations) {
             accepts.add(() -> api().post("/reservations/invitations/" + id + "/accept", eve.token(), null));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(accepts.size());
-        List<Integer> statuses = new ArrayList<>();
-        try {
-            for (Future<Reply> answer : pool.invokeAll(accepts)) {
-                statuses.add(answer.get().status());
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        assertThat(statuses).containsExactlyInAnyOrder(200, 409, 409);
+        assertThat(TestApi.atOnce(accepts).stream().map(Reply::status)).containsExactlyInAnyOrder(200, 409, 409);
         assertThat(jdbc().queryForObject(
                                 "select count(*) from booking_partner where partner_user_id = ? and status = 'ACCEPTED'",
                                 Integer.class,
@@ -141,16 +129,8 @@ public interface PartnerScenarios extends StackAccess {
         for (Student named : api().students(5)) {
             naming.add(() -> name(fay, faysBooking, named.studentId()));
         }
-        ExecutorService namers = Executors.newFixedThreadPool(naming.size());
-        List<Integer> named = new ArrayList<>();
-        try {
-            for (Future<Reply> answer : namers.invokeAll(naming)) {
-                named.add(answer.get().status());
-            }
-        } finally {
-            namers.shutdownNow();
-        }
-        assertThat(named).containsExactlyInAnyOrder(200, 200, 200, 409, 409);
+        assertThat(TestApi.atOnce(naming).stream().map(Reply::status))
+                .containsExactlyInAnyOrder(200, 200, 200, 409, 409);
         assertThat(partnersOf(fay, faysBooking)).hasSize(3);
     }
 
@@ -174,16 +154,9 @@ public interface PartnerScenarios extends StackAccess {
         for (int i = 0; i < 30; i++) {
             namings.add(() -> name(ann, booking, bob.studentId()));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(10);
-        List<Integer> statuses = new ArrayList<>();
-        try {
-            for (Future<Reply> answer : pool.invokeAll(namings)) {
-                statuses.add(answer.get().status());
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        assertThat(statuses).as("naming again is no error").containsOnly(200);
+        assertThat(TestApi.atOnce(namings).stream().map(Reply::status))
+                .as("naming again is no error")
+                .containsOnly(200);
         assertThat(partnersOf(ann, booking)).hasSize(1);
         assertThat(invitesTo(bob)).as("invitation notices to Bob").isEqualTo(1);
 

@@ -388,6 +388,20 @@ public final class TestApi {
         }
     }
 
+    /** Runs the calls at once (each on its own thread) and returns their answers in order. */
+    public static List<Reply> atOnce(List<java.util.concurrent.Callable<Reply>> calls) throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(calls.size());
+        try {
+            List<Reply> replies = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<Reply> future : pool.invokeAll(calls)) {
+                replies.add(future.get());
+            }
+            return replies;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** The password {@link #students} gives a student. */
     public static String passwordOf(Student student) {
         return "pw-" + student.studentId();
