@@ -102,31 +102,42 @@ public class Strikes {
         }
     }
 
-    /** Recomputes every block the strike rules decide; how many changed. */
+    /**
+     * Recomputes every block the strike rules decide, one student at a time (one who cannot be is logged and the
+     * rest go on); how many changed. A student newly blocked, or blocked for longer, is told.
+     */
     int reblockEveryone() {
         LocalDateTime now = LocalDateTime.now(clock);
-        int windowDays = settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS);
         int changed = 0;
-        for (long userId : attendance.striking(now.minusDays(windowDays), now)) {
-            Boolean moved = transactions.execute(tx -> {
-                attendance.lockAccount(userId);
-                LocalDateTime before = attendance.blockedUntil(userId);
-                LocalDateTime until = reblock(userId, now);
-                boolean blockedBefore = before != null && before.isAfter(now);
-                if (until != null && !blockedBefore) {
-                    Long strike = attendance.latestStrike(userId);
-                    if (strike != null) {
-                        notices.blocked(userId, strike, until);
-                    }
+        int failed = 0;
+        for (long userId : attendance.striking(rule().relevantSince(now), now)) {
+            try {
+                if (Boolean.TRUE.equals(transactions.execute(tx -> reblockAndTell(userId, now)))) {
+                    changed++;
                 }
-                return blockedBefore != (until != null) || (until != null && !until.equals(before));
-            });
-            if (Boolean.TRUE.equals(moved)) {
-                changed++;
+            } catch (RuntimeException e) {
+                failed++;
+                log.error("Student {}'s block could not be recomputed under the new strike rules", userId, e);
             }
         }
-        log.info("The strike rules changed: {} student(s)' blocks recomputed under them", changed);
+        log.info(
+                "The strike rules changed: {} student(s)' blocks recomputed under them{}",
+                changed,
+                failed == 0 ? "" : "; " + failed + " could not be (see above), their next strike recomputes them");
         return changed;
+    }
+
+    private boolean reblockAndTell(long userId, LocalDateTime now) {
+        LocalDateTime before = attendance.blockedUntil(userId);
+        LocalDateTime effective = before != null && before.isAfter(now) ? before : null;
+        LocalDateTime until = reblock(userId, now);
+        if (until != null && !until.equals(effective)) {
+            Long strike = attendance.latestStrike(userId);
+            if (strike != null) {
+                notices.blocked(userId, strike, until);
+            }
+        }
+        return !Objects.equals(effective, until);
     }
 
     /** Where a student stands: blocked until when (null: not), and every strike, newest first. */
@@ -156,14 +167,15 @@ public class Strikes {
         return id;
     }
 
-    /** Recomputes the block; when it changed, the openings' copies follow after commit. */
+    /**
+     * Recomputes the block under the rules now set, the student's row taken first (a strike, a forgiveness and a
+     * rule change recompute one at a time); when it changed, the openings' copies follow after commit, with what
+     * the database holds then.
+     */
     private LocalDateTime reblock(long userId, LocalDateTime now) {
-        int toBlock = settings.getPositiveInt(SettingKey.STRIKES_TO_BLOCK);
-        int windowDays = settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS);
-        int blockDays = settings.getInt(SettingKey.BLOCK_DAYS, 0);
-        List<LocalDateTime> counting = attendance.standingStrikes(userId, now.minusDays(windowDays));
-        LocalDateTime until =
-                blockDays > 0 && counting.size() >= toBlock ? counting.get(0).plusDays(blockDays) : null;
+        attendance.lockAccount(userId);
+        BlockRule rule = rule();
+        LocalDateTime until = rule.until(attendance.standingStrikes(userId, rule.relevantSince(now)));
         if (until != null && !until.isAfter(now)) {
             until = null;
         }
@@ -172,14 +184,21 @@ public class Strikes {
             return until;
         }
         attendance.block(userId, until);
-        LocalDateTime after = until;
         TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
             @Override
             public void afterCommit() {
-                blocks.changed(userId, after);
+                // read again: of two changes committed one after the other, the copies get the last
+                blocks.changed(userId, attendance.blockedUntil(userId));
             }
         });
         return until;
+    }
+
+    private BlockRule rule() {
+        return new BlockRule(
+                settings.getPositiveInt(SettingKey.STRIKES_TO_BLOCK),
+                settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS),
+                settings.getInt(SettingKey.BLOCK_DAYS, 0));
     }
 
     /**

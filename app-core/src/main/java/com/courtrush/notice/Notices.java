@@ -40,6 +40,7 @@ public class Notices {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+    private static final DateTimeFormatter COMPACT = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
     private static final int MAX_REASON = 200;
 
     private final NoticeMapper notices;
@@ -111,9 +112,18 @@ public class Notices {
         post(NoticeKind.NO_SHOW, userId, reservationId, slotId, reservationId, Map.of());
     }
 
-    /** Strikes blocked the student until then; {@code reservationId} is the no-show that did it. */
+    /**
+     * Strikes blocked the student until then; {@code reservationId} is the latest no-show of the block. Told once per
+     * block end: a block made longer (a later strike, a rule changed) is told again.
+     */
     public void blocked(long userId, long reservationId, LocalDateTime until) {
-        post(NoticeKind.BLOCKED, userId, null, null, userId + ":" + reservationId, Map.of(UNTIL, WHEN.format(until)));
+        post(
+                NoticeKind.BLOCKED,
+                userId,
+                null,
+                null,
+                userId + ":" + reservationId + ":" + COMPACT.format(until), // fits message_id's 64
+                Map.of(UNTIL, WHEN.format(until)));
     }
 
     /** An opening the student asked to be reminded of opens at {@code flash}. */

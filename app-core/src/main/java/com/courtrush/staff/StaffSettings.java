@@ -12,6 +12,7 @@ import com.courtrush.setting.SettingsChanged;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -111,12 +112,19 @@ public class StaffSettings {
                             String.join(", ", rejected.problems().keySet()))
                     .withData(rejected.problems());
         }
-        liveValues.forEach(live::set);
-        if (!liveValues.isEmpty()) {
-            events.publishEvent(new SettingsChanged(liveValues.keySet()));
-        }
+        Set<SettingKey> changed = new LinkedHashSet<>();
+        liveValues.forEach((key, value) -> {
+            if (!value.equals(live.get(key))) {
+                changed.add(key);
+            }
+            live.set(key, value);
+        });
         if (!values.isEmpty()) {
             audit.record(by.actor(), "UPDATE_SETTINGS", "SETTINGS", "-", String.join(", ", values.keySet()));
+        }
+        if (!changed.isEmpty()) {
+            // what depends on them re-applies them now (the console sends every value of a screen on each save)
+            events.publishEvent(new SettingsChanged(changed));
         }
         return new View(read().settings(), restartNeeded);
     }

@@ -295,42 +295,46 @@ public interface AttendanceScenarios extends StackAccess {
                             .status())
                     .isEqualTo(409);
 
-            // a manager lowers the strikes that block to the two Sam still has: he is blocked at once, everywhere,
-            // and told (not at his next strike); put back, he is free at once
-            int noticesBefore = jdbc().queryForObject(
-                            "select count(*) from notice where user_id = ? and kind = 'BLOCKED'",
-                            Integer.class,
+            // a manager lowers the strikes that block to the two Sam still has: he is blocked at once, also in the
+            // opening warmed before (its copy in Redis), and told — not at his next strike
+            int noticesBefore = blockedNotices(sam);
+            saveSettings(manager, Map.of(SettingKey.STRIKES_TO_BLOCK.name(), "2"));
+            LocalDateTime blockedByTwo = blockedUntil(sam);
+            assertThat(blockedByTwo).as("blocked by the lowered rule").isNotNull();
+            assertThat(api().reserve(sam, warmedBefore, laterSlots.get(5)).enumCode())
+                    .isEqualTo("BLOCKED");
+            assertThat(blockedNotices(sam)).isEqualTo(noticesBefore + 1);
+
+            // time passes: his two strikes were 31 and 3 days ago. The console saves its whole screen (the strike
+            // rules as they are, another value changed): nothing about blocks changed, so nothing is recomputed
+            jdbc().update(
+                            "update no_show_strike set struck_time = case when id = (select min(id) from no_show_strike "
+                                    + "where user_id = ? and forgiven_time is null) then ? else ? end "
+                                    + "where user_id = ? and forgiven_time is null",
+                            userIdOf(sam),
+                            now().minusDays(31),
+                            now().minusDays(3),
                             userIdOf(sam));
-            TestApi.expect(
-                    200,
-                    api().put(
-                                    "/admin/settings",
-                                    manager.token(),
-                                    Map.of("values", Map.of(SettingKey.STRIKES_TO_BLOCK.name(), "2"))));
-            JsonNode lowered = TestApi.expect(200, api().get("/reservations/standing", sam.token()))
-                    .data();
-            assertThat(lowered.path("blockedUntil").isNull()).as("%s", lowered).isFalse();
-            long madeLater = api().createSession(tomorrow(), now(), 2);
-            long laterSlot = api().generateSlots(madeLater, List.of(api().createCourt()), "08:00", "09:00", 60, 1)
-                    .get(0);
-            assertThat(api().reserve(sam, madeLater, laterSlot).enumCode()).isEqualTo("BLOCKED");
-            assertThat(jdbc().queryForObject(
-                                    "select count(*) from notice where user_id = ? and kind = 'BLOCKED'",
-                                    Integer.class,
-                                    userIdOf(sam)))
-                    .isEqualTo(noticesBefore + 1);
-            TestApi.expect(
-                    200,
-                    api().put(
-                                    "/admin/settings",
-                                    manager.token(),
-                                    Map.of("values", Map.of(SettingKey.STRIKES_TO_BLOCK.name(), "3"))));
-            assertThat(TestApi.expect(200, api().get("/reservations/standing", sam.token()))
-                            .data()
-                            .path("blockedUntil")
-                            .isNull())
-                    .as("raised again: free at once")
-                    .isTrue();
+            saveSettings(
+                    manager,
+                    Map.of(
+                            SettingKey.STRIKES_TO_BLOCK.name(), "2",
+                            SettingKey.STRIKE_WINDOW_DAYS.name(), "30",
+                            SettingKey.BLOCK_DAYS.name(), "7",
+                            SettingKey.PAY_TIMEOUT_MINUTE.name(), "16"));
+            assertThat(blockedUntil(sam)).as("an unrelated save").isEqualTo(blockedByTwo);
+            // a longer block: recomputed from the strikes themselves — two within 30 days of each other, the
+            // first of them now older than 30 days — 8 days from the latest
+            saveSettings(manager, Map.of(SettingKey.BLOCK_DAYS.name(), "8"));
+            assertThat(blockedUntil(sam))
+                    .as("8 days from the strike 3 days ago")
+                    .isBetween(
+                            now().plusDays(5).minusHours(1), now().plusDays(5).plusHours(1));
+            assertThat(blockedNotices(sam)).as("told of the new end").isEqualTo(noticesBefore + 2);
+            // put back: free at once, in the opening warmed before too
+            saveSettings(manager, Map.of(SettingKey.STRIKES_TO_BLOCK.name(), "3", SettingKey.BLOCK_DAYS.name(), "7"));
+            assertThat(blockedUntil(sam)).as("raised again: free at once").isNull();
+            TestApi.expect(202, api().reserve(sam, warmedBefore, laterSlots.get(5)));
 
             // audited; the day's report counts the no-shows and the check-in
             assertThat(TestApi.expect(
@@ -356,7 +360,10 @@ public interface AttendanceScenarios extends StackAccess {
             assertThat(report.path("checkedIn").asInt()).isEqualTo(1);
         } finally {
             settings.set(SettingKey.NO_SHOWS_SINCE, since);
-            settings.set(SettingKey.STRIKES_TO_BLOCK, SettingKey.STRIKES_TO_BLOCK.defaultValue());
+            for (SettingKey key :
+                    List.of(SettingKey.STRIKES_TO_BLOCK, SettingKey.BLOCK_DAYS, SettingKey.PAY_TIMEOUT_MINUTE)) {
+                settings.set(key, key.defaultValue());
+            }
         }
     }
 
@@ -538,6 +545,25 @@ public interface AttendanceScenarios extends StackAccess {
                         slotId);
         bean(SlotCatalog.class).invalidateAll();
         return start.toLocalDate();
+    }
+
+    private void saveSettings(Student manager, Map<String, String> values) {
+        TestApi.expect(200, api().put("/admin/settings", manager.token(), Map.of("values", values)));
+    }
+
+    private LocalDateTime blockedUntil(Student student) {
+        JsonNode standing = TestApi.expect(200, api().get("/reservations/standing", student.token()))
+                .data();
+        return standing.path("blockedUntil").isNull()
+                ? null
+                : LocalDateTime.parse(standing.path("blockedUntil").asText());
+    }
+
+    private int blockedNotices(Student student) {
+        return jdbc().queryForObject(
+                        "select count(*) from notice where user_id = ? and kind = 'BLOCKED'",
+                        Integer.class,
+                        userIdOf(student));
     }
 
     private static List<Reply> together(int count, Callable<Reply> call) throws Exception {
