@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
  * sold-out flags: answering a sold-out request never calls Redis. The sold-out crowd asks for the
  * same slots thousands of times a second, so each slot's answer is reused for a moment
  * ({@value #REUSE_MS} ms, and never across snapshots). A fair draw's loser, told after the draw, is answered from
- * Redis as it is then ({@link #afterDecision}): a snapshot from before the draw still counted the places it took.
+ * Redis as it is then ({@link #afterDraw}): a snapshot from before the draw still counted the places it took.
  */
 @Component
 class Alternatives {
@@ -34,6 +34,12 @@ class Alternatives {
     private final Cache<Long, Answer> recent = Caffeine.newBuilder()
             .expireAfterWrite(Duration.ofMillis(REUSE_MS))
             .maximumSize(10_000)
+            .build();
+
+    /** When this node first saw each opening's draw done ({@link System#nanoTime()}). */
+    private final Cache<Long, Long> drawsSeen = Caffeine.newBuilder()
+            .expireAfterWrite(Duration.ofHours(1))
+            .maximumSize(1_000)
             .build();
 
     private final Clock clock;
@@ -56,11 +62,13 @@ class Alternatives {
     }
 
     /**
-     * The same, from Redis as it is now (never a snapshot from before): for an answer that follows a decision
-     * — a fair draw's loser — which must offer nothing that decision already took.
+     * The same for a fair draw's loser: from Redis as it was after this node first saw the opening's draw done (its
+     * losers' results are read after it), never from a snapshot from before — which still counted the places the
+     * draw took. One read of Redis per node serves the losers who ask after it.
      */
-    List<Alternative> afterDecision(SessionCatalog catalog, SlotInfo wanted) {
-        return compute(catalog, wanted, stock.now(catalog));
+    List<Alternative> afterDraw(SessionCatalog catalog, SlotInfo wanted) {
+        long drawSeen = drawsSeen.get(catalog.session().getId(), id -> System.nanoTime());
+        return compute(catalog, wanted, stock.since(catalog, drawSeen));
     }
 
     private List<Alternative> compute(SessionCatalog catalog, SlotInfo wanted, LiveStock.Snapshot snapshot) {

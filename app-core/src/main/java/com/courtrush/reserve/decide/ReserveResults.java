@@ -184,8 +184,8 @@ public class ReserveResults {
         Map<String, String> draw = redisson.<String, String>getMap(RedisKeys.draw(sessionId), StringCodec.INSTANCE)
                 .getAll(Set.of("entrants", "winners"));
         List<Alternatives.Alternative> others = catalog.session(sessionId)
-                .flatMap(opening -> Optional.ofNullable(opening.slot(slotId))
-                        .map(slot -> alternatives.afterDecision(opening, slot)))
+                .flatMap(opening ->
+                        Optional.ofNullable(opening.slot(slotId)).map(slot -> alternatives.afterDraw(opening, slot)))
                 .orElse(List.of());
         EngineText reason = new EngineText(
                 others.isEmpty() ? "result.notDrawnNoneLeft" : "result.notDrawn",

@@ -56,10 +56,14 @@ class StockSnapshots implements LiveStock {
     }
 
     @Override
-    public Snapshot now(SessionCatalog catalog) {
-        Snapshot read = read(catalog);
-        cache.put(catalog.session().getId(), read);
-        return read;
+    public Snapshot since(SessionCatalog catalog, long nanos) {
+        long sessionId = catalog.session().getId();
+        Snapshot held = cache.getIfPresent(sessionId);
+        if (held != null && held.readAfter(nanos)) {
+            return held;
+        }
+        // one read for every caller that finds the snapshot too old meanwhile: they wait for it, then share it
+        return cache.asMap().compute(sessionId, (id, old) -> old != null && old.readAfter(nanos) ? old : read(catalog));
     }
 
     /** The opening as the catalog has it now (null, not cached, for one that is gone). */
@@ -68,6 +72,7 @@ class StockSnapshots implements LiveStock {
     }
 
     private Snapshot read(SessionCatalog catalog) {
+        long readFrom = System.nanoTime();
         long sessionId = catalog.session().getId();
         RBatch batch = redisson.createBatch();
         Map<Long, CompletionStage<Object>> permits = new LinkedHashMap<>();
@@ -86,6 +91,6 @@ class StockSnapshots implements LiveStock {
                 left.put(slotId, Math.max(0, Integer.parseInt(permit.toString())));
             }
         });
-        return new Snapshot(Map.copyOf(left), gate.toCompletableFuture().join());
+        return new Snapshot(Map.copyOf(left), gate.toCompletableFuture().join(), readFrom);
     }
 }
