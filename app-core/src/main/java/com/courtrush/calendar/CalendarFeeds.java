@@ -15,7 +15,7 @@ import org.springframework.stereotype.Service;
  * the feed's address; only its SHA-256 is kept, so the database never holds a key that reads a feed. A
  * new key replaces the old one at once; stopping the feed forgets it. The key reads the feed and nothing
  * else — it is not a token, and no endpoint but the feed accepts it; a disabled account's feed is no more, and
- * a feed ends with the sign-ins a password change or reset ends (it is kept with the account's token generation).
+ * a feed ends when the password changes or is reset, as the student's sign-ins do (it keeps a stamp of the password).
  */
 @Service
 public class CalendarFeeds {
@@ -42,7 +42,7 @@ public class CalendarFeeds {
         RANDOM.nextBytes(random);
         String key = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         LocalDateTime now = LocalDateTime.now(clock);
-        calendar.keep(userId, hash(key), now, calendar.generation(userId));
+        calendar.keep(userId, hash(key), now, stamp(calendar.passwordHash(userId)));
         return new NewFeed("/calendar/" + key + ".ics", now);
     }
 
@@ -54,20 +54,39 @@ public class CalendarFeeds {
 
     /** Whether the student has a feed, since when, and when a calendar app last read it. */
     public FeedView state(long userId) {
-        CalendarMapper.FeedState state = calendar.state(userId);
-        return state == null
+        CalendarMapper.Feed feed = calendar.ofStudent(userId);
+        return feed == null || !reads(feed)
                 ? new FeedView(false, null, null)
-                : new FeedView(true, state.createTime(), state.readTime());
+                : new FeedView(true, feed.createTime(), feed.readTime());
     }
 
     /** The feed a key reads: the owner's bookings from 30 days back on, as iCalendar text. */
     public String feed(String key) {
-        Long owner = key != null && KEY.matcher(key).matches() ? calendar.ownerOf(hash(key)) : null;
-        if (owner == null) {
+        CalendarMapper.Feed feed = key != null && KEY.matcher(key).matches() ? calendar.byKey(hash(key)) : null;
+        if (feed == null || !reads(feed)) {
             throw CourtRushException.notFound("calendar.unknownFeed");
         }
-        calendar.read(owner, LocalDateTime.now(clock));
-        return ics.calendar(calendar.bookings(owner, LocalDate.now(clock).minusDays(DAYS_BACK)));
+        calendar.read(feed.userId(), LocalDateTime.now(clock));
+        return ics.calendar(
+                calendar.bookings(feed.userId(), LocalDate.now(clock).minusDays(DAYS_BACK)));
+    }
+
+    /**
+     * Whether the feed still reads: made under the owner's password as it is now (a change or reset ends it, as it
+     * ends their sign-ins). One made before feeds were stamped takes the current stamp.
+     */
+    private boolean reads(CalendarMapper.Feed feed) {
+        String now = stamp(feed.passwordHash());
+        if (feed.passwordStamp() == null) {
+            calendar.adopt(feed.userId(), now);
+            return true;
+        }
+        return feed.passwordStamp().equals(now);
+    }
+
+    /** A stamp of the password a feed is made under: never the password hash itself. */
+    private static String stamp(String passwordHash) {
+        return Digests.sha256Hex("calendar-feed:" + passwordHash);
     }
 
     /** One of the student's own bookings as an .ics file. */

@@ -24,37 +24,38 @@ interface CalendarMapper {
     int forget(@Param("userId") long userId);
 
     /**
-     * The student's one feed key, of the account's token generation now: made, or replaced (two renews at once
-     * leave one key, never an error).
+     * The student's one feed key, with the stamp of their password now: made, or replaced (two renews at once leave
+     * one key, never an error).
      */
-    @Insert("insert into calendar_feed (user_id, key_hash, create_time, token_generation) "
-            + "values (#{userId}, #{hash}, #{now}, #{generation}) "
+    @Insert("insert into calendar_feed (user_id, key_hash, create_time, password_stamp) "
+            + "values (#{userId}, #{hash}, #{now}, #{stamp}) "
             + "on duplicate key update key_hash = #{hash}, create_time = #{now}, read_time = null, "
-            + "token_generation = #{generation}")
+            + "password_stamp = #{stamp}")
     int keep(
             @Param("userId") long userId,
             @Param("hash") String hash,
             @Param("now") LocalDateTime now,
-            @Param("generation") int generation);
+            @Param("stamp") String stamp);
 
-    @Select("select token_generation from user_account where id = #{userId}")
-    int generation(@Param("userId") long userId);
+    @Select("select password_hash from user_account where id = #{userId}")
+    String passwordHash(@Param("userId") long userId);
 
-    /**
-     * The student a key reads the feed of; none for a disabled account, nor once the sign-ins the feed was made
-     * with have been ended (a password change or reset, every session ended).
-     */
-    @Select("select f.user_id from calendar_feed f join user_account u on u.id = f.user_id "
-            + "where f.key_hash = #{hash} and u.active = true and f.token_generation = u.token_generation")
-    Long ownerOf(@Param("hash") String hash);
+    /** A feed made before feeds were stamped takes the stamp of the password it is read under. */
+    @Update("update calendar_feed set password_stamp = #{stamp} where user_id = #{userId} and password_stamp is null")
+    int adopt(@Param("userId") long userId, @Param("stamp") String stamp);
+
+    /** The feed a key reads, with its owner's password hash now; none for a disabled account. */
+    @Select("select f.user_id, f.password_stamp, u.password_hash, f.create_time, f.read_time from calendar_feed f "
+            + "join user_account u on u.id = f.user_id where f.key_hash = #{hash} and u.active = true")
+    Feed byKey(@Param("hash") String hash);
 
     @Update("update calendar_feed set read_time = #{now} where user_id = #{userId}")
     int read(@Param("userId") long userId, @Param("now") LocalDateTime now);
 
-    /** The student's feed, while it reads (made with the account's sign-ins as they are now). */
-    @Select("select f.create_time, f.read_time from calendar_feed f join user_account u on u.id = f.user_id "
-            + "where f.user_id = #{userId} and f.token_generation = u.token_generation")
-    FeedState state(@Param("userId") long userId);
+    /** The student's feed, with their password hash now; null when they have none. */
+    @Select("select f.user_id, f.password_stamp, u.password_hash, f.create_time, f.read_time from calendar_feed f "
+            + "join user_account u on u.id = f.user_id where f.user_id = #{userId}")
+    Feed ofStudent(@Param("userId") long userId);
 
     /** The student's latest 500 bookings from {@code from} on (never a compensated grant), latest first. */
     @Select(BOOKING_COLUMNS
@@ -68,6 +69,10 @@ interface CalendarMapper {
             + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION')")
     CalendarBooking booking(@Param("id") long reservationId, @Param("userId") long userId);
 
-    /** When the feed was made and last read by a calendar app; null when the student has none. */
-    record FeedState(LocalDateTime createTime, LocalDateTime readTime) {}
+    /**
+     * A feed as it is kept: whose, the stamp of the password it was made under (null: made before stamps), the
+     * owner's password hash now, when it was made and last read by a calendar app.
+     */
+    record Feed(
+            long userId, String passwordStamp, String passwordHash, LocalDateTime createTime, LocalDateTime readTime) {}
 }
