@@ -47,10 +47,15 @@ interface PartnerMapper {
             + "where reservation_id = #{reservationId} and partner_student_id = #{studentId}")
     Row named(@Param("reservationId") long reservationId, @Param("studentId") String studentId);
 
-    /** Invitations the booker sent since then (a row asked again counts once). */
-    @Select("select count(*) from booking_partner p join reservation r on r.id = p.reservation_id "
-            + "where r.user_id = #{bookerId} and p.ask_time > #{since}")
-    int askedSince(@Param("bookerId") long bookerId, @Param("since") LocalDateTime since);
+    /**
+     * The invitations the booker sent since then — each ask of a row last asked since then counts, so the bound is
+     * never passed — and the earliest such ask (null with none).
+     */
+    @Select("select coalesce(sum(p.asks), 0) as asks, min(p.ask_time) as earliest from booking_partner p "
+            + "join reservation r on r.id = p.reservation_id where r.user_id = #{bookerId} and p.ask_time > #{since}")
+    Asked askedSince(@Param("bookerId") long bookerId, @Param("since") LocalDateTime since);
+
+    record Asked(int asks, LocalDateTime earliest) {}
 
     /** Partners named on the booking and not out of it (invited or accepted). */
     @Select("select count(*) from booking_partner where reservation_id = #{reservationId} "

@@ -92,20 +92,18 @@ public class Partners {
                 throw CourtRushException.conflict("partner.tooMany", most);
             }
             LocalDateTime now = LocalDateTime.now(clock);
-            if (mapper.askedSince(bookerId, now.minus(INVITE_WINDOW)) >= INVITES_PER_DAY) {
+            PartnerMapper.Asked asked = mapper.askedSince(bookerId, now.minus(INVITE_WINDOW));
+            if (asked.asks() >= INVITES_PER_DAY) {
+                // until the earliest of them leaves the window
+                Duration wait = Duration.between(now, asked.earliest().plus(INVITE_WINDOW));
                 throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "partner.tooManyInvites", INVITES_PER_DAY)
-                        .withRetryAfter(INVITE_WINDOW);
+                        .withRetryAfter(wait.isNegative() ? Duration.ofSeconds(1) : wait);
             }
             mapper.invite(reservationId, named, partner, now);
             if (partner != null) {
-                PartnerMapper.Row asked = mapper.named(reservationId, named);
+                PartnerMapper.Row row = mapper.named(reservationId, named);
                 notices.partnerInvited(
-                        partner,
-                        reservationId,
-                        booking.slotId(),
-                        asked.id(),
-                        asked.asks(),
-                        mapper.name(booking.userId()));
+                        partner, reservationId, booking.slotId(), row.id(), row.asks(), mapper.name(booking.userId()));
             }
         });
         return of(reservationId);
