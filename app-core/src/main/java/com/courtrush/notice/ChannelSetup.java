@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.core.EngineText;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -13,7 +14,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * A manager's setting up of the notices' channels (SPEC §17), for the staff API and the console alike: both
- * channels' settings, set (audited), tried with a test sent at once, and the staff alerts lately posted.
+ * channels' settings, their secrets masked for everyone and shown in full to a manager who asks (audited), set
+ * (audited), tried with a test sent at once and answered in the engine's words; the staff alerts lately posted.
  */
 @Service
 public class ChannelSetup {
@@ -40,14 +42,24 @@ public class ChannelSetup {
         this.clock = clock;
     }
 
+    /** Both channels' settings, their secrets masked (for every caller). */
     public NoticeChannels.Settings settings() {
         return channels.settings();
+    }
+
+    /** The channels' secrets in full, for a manager who asks: recorded in the audit log. */
+    public NoticeChannels.Secrets secrets(Caller manager) {
+        manager.requireManager();
+        NoticeChannels.Secrets secrets = channels.secrets();
+        audit.record(manager.actor(), "SHOW_CHANNEL_SECRETS", "SETTING", "NOTICE_CHANNELS");
+        return secrets;
     }
 
     /** Sets the email channel (a manager's); a blank password keeps the one set before. */
     public NoticeChannels.Settings setEmail(boolean enabled, NoticeChannels.Email server, Caller manager) {
         manager.requireManager();
-        NoticeChannels.Settings set = channels.setEmail(enabled, server);
+        channels.setEmail(enabled, server);
+        NoticeChannels.Settings set = settings();
         audit.record(
                 manager.actor(),
                 "SET_EMAIL_CHANNEL",
@@ -57,15 +69,15 @@ public class ChannelSetup {
         return set;
     }
 
-    /** Sets the staff webhook (a manager's). */
+    /** Sets the staff webhook (a manager's); its URL as shown (masked) keeps the one set before. */
     public NoticeChannels.Settings setWebhook(boolean enabled, NoticeChannels.Webhook target, Caller manager) {
         manager.requireManager();
-        NoticeChannels.Settings set = channels.setWebhook(enabled, target);
+        channels.setWebhook(enabled, target);
         audit.record(manager.actor(), "SET_WEBHOOK", "SETTING", "WEBHOOK", enabled ? "on" : "off");
-        return set;
+        return settings();
     }
 
-    /** Sends a test email now; answers the address it went to, or throws (409) with the server's reason. */
+    /** Sends a test email now; answers the address it was delivered to, or throws (409) saying how it went. */
     public String testEmail(String to, Locale locale, Caller manager) {
         manager.requireManager();
         NoticeChannels.Email server =
@@ -79,26 +91,35 @@ public class ChannelSetup {
                     EngineMessages.format(locale, "channel.testSubject"),
                     EngineMessages.format(locale, "channel.testText"));
         } catch (MailException e) {
-            throw CourtRushException.conflict("channel.testFailed", NoticeEmails.shortened(e));
+            throw failed(Mailer.attempt(e), address);
         }
         return address;
     }
 
-    /** Posts a test message to the webhook now; answers its address, or throws (409) with the receiver's reason. */
+    /**
+     * Posts a test message to the webhook now; answers where it was delivered (its URL masked), or throws (409)
+     * saying how it went: refused with the receiver's status, unreachable, or not allowed there.
+     */
     public String testWebhook(Locale locale, Caller manager) {
         manager.requireManager();
         NoticeChannels.Webhook target =
                 channels.webhook().orElseThrow(() -> CourtRushException.conflict("channel.webhookOff"));
-        String refused = webhook.deliver(
+        String shown = NoticeChannels.masked(target.url());
+        Attempt attempt = webhook.deliver(
                 target,
                 "TEST:" + clock.millis(),
                 "TEST",
                 "【CourtRush】" + EngineMessages.format(locale, "channel.testText"),
                 LocalDateTime.now(clock));
-        if (refused != null) {
-            throw CourtRushException.conflict("channel.testFailed", refused);
+        if (!attempt.delivered()) {
+            throw failed(attempt, shown);
         }
-        return target.url();
+        return shown;
+    }
+
+    private static CourtRushException failed(Attempt attempt, String target) {
+        EngineText text = attempt.text(target);
+        return CourtRushException.conflict(text.key(), text.args());
     }
 
     /** The staff alerts lately posted, newest first, and how their delivery went. */

@@ -225,7 +225,10 @@ public class EmailAddresses {
                     EngineMessages.format(NoticeEmails.CHINESE, text, code, CODE_LIFE.toMinutes()) + "\n\n"
                             + EngineMessages.format(Locale.ENGLISH, text, code, CODE_LIFE.toMinutes()));
         } catch (MailException e) {
-            log.warn("A code could not be emailed to {}: {}", to, NoticeEmails.shortened(e));
+            log.warn(
+                    "A code could not be emailed to {}: {}",
+                    to,
+                    Mailer.attempt(e).summary());
             throw CourtRushException.unavailable(e, "email.sendFailed");
         }
     }

@@ -1,11 +1,24 @@
 package com.courtrush.notice;
 
+import jakarta.mail.AuthenticationFailedException;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.angus.mail.smtp.SMTPAddressFailedException;
+import org.eclipse.angus.mail.smtp.SMTPSendFailedException;
+import org.eclipse.angus.mail.smtp.SMTPSenderFailedException;
+import org.springframework.mail.MailAuthenticationException;
+import org.springframework.mail.MailException;
 import org.springframework.mail.MailPreparationException;
+import org.springframework.mail.MailSendException;
 import org.springframework.mail.javamail.JavaMailSenderImpl;
 import org.springframework.mail.javamail.MimeMessageHelper;
 import org.springframework.stereotype.Component;
@@ -43,6 +56,43 @@ class Mailer {
             throw new MailPreparationException("email " + messageId + " could not be written", e);
         }
         sender.send(message);
+    }
+
+    /**
+     * How a send that threw went, in the engine's words: refused with the SMTP server's reply code (or its refusal
+     * of the sign-in), else unreachable; never the server's own text (issue 45).
+     */
+    static Attempt attempt(MailException failed) {
+        Deque<Throwable> waiting = new ArrayDeque<>(List.of(failed));
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        while (!waiting.isEmpty()) {
+            Throwable each = waiting.pop();
+            if (!seen.add(each)) {
+                continue;
+            }
+            if (each instanceof SMTPSendFailedException refused && refused.getReturnCode() > 0) {
+                return Attempt.refused("SMTP " + refused.getReturnCode());
+            }
+            if (each instanceof SMTPAddressFailedException refused && refused.getReturnCode() > 0) {
+                return Attempt.refused("SMTP " + refused.getReturnCode());
+            }
+            if (each instanceof SMTPSenderFailedException refused && refused.getReturnCode() > 0) {
+                return Attempt.refused("SMTP " + refused.getReturnCode());
+            }
+            if (each instanceof AuthenticationFailedException || each instanceof MailAuthenticationException) {
+                return Attempt.refused("SMTP sign-in");
+            }
+            if (each instanceof MailSendException send) {
+                waiting.addAll(send.getFailedMessages().values());
+            }
+            if (each instanceof MessagingException messaging && messaging.getNextException() != null) {
+                waiting.add(messaging.getNextException());
+            }
+            if (each.getCause() != null) {
+                waiting.add(each.getCause());
+            }
+        }
+        return Attempt.UNREACHABLE;
     }
 
     private JavaMailSenderImpl senderFor(NoticeChannels.Email server) {

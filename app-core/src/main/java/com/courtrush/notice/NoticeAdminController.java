@@ -32,10 +32,16 @@ class NoticeAdminController {
         this.setup = setup;
     }
 
-    @Operation(summary = "Both channels' settings (the SMTP password only as set or not)")
+    @Operation(summary = "Both channels' settings, their secrets masked (the SMTP password, the webhook URL's query)")
     @GetMapping("/admin/notice-channels")
     ApiResponse<NoticeChannels.Settings> settings() {
         return ApiResponse.ok(setup.settings());
+    }
+
+    @Operation(summary = "The channels' secrets in full: the SMTP password and the webhook URL (manager; audited)")
+    @PostMapping("/admin/notice-channels/secrets")
+    ApiResponse<NoticeChannels.Secrets> secrets(@AuthenticationPrincipal Caller manager) {
+        return ApiResponse.ok(setup.secrets(manager));
     }
 
     @Operation(summary = "Set the email channel (manager): the SMTP server; a blank password keeps the one set")
@@ -52,21 +58,25 @@ class NoticeAdminController {
         return ApiResponse.ok(setup.setWebhook(change.enabled(), change.webhook(), manager));
     }
 
-    @Operation(summary = "Send a test email now through the email channel's server (manager)")
+    @Operation(
+            summary = "Send a test email now through the email channel's server (manager): delivered, or 409 refused"
+                    + " (the SMTP code) or unreachable")
     @PostMapping("/admin/notice-channels/email/test")
     ApiResponse<String> testEmail(
             @RequestBody TestEmail test, @AuthenticationPrincipal Caller manager, HttpServletRequest http) {
         Locale locale = RequestLocales.of(http);
         String to = setup.testEmail(test.to(), locale, manager);
-        return ApiResponse.ok(EngineMessages.format(locale, "channel.testSent", to), to);
+        return ApiResponse.ok(EngineMessages.format(locale, "channel.delivered", to), to);
     }
 
-    @Operation(summary = "Post a test message to the staff webhook now (manager)")
+    @Operation(
+            summary = "Post a test message to the staff webhook now (manager): delivered, or 409 refused (its status),"
+                    + " unreachable, or not allowed there")
     @PostMapping("/admin/notice-channels/webhook/test")
     ApiResponse<String> testWebhook(@AuthenticationPrincipal Caller manager, HttpServletRequest http) {
         Locale locale = RequestLocales.of(http);
         String url = setup.testWebhook(locale, manager);
-        return ApiResponse.ok(EngineMessages.format(locale, "channel.testSent", url), url);
+        return ApiResponse.ok(EngineMessages.format(locale, "channel.delivered", url), url);
     }
 
     @Operation(summary = "The staff alerts lately posted, newest first, and how their delivery went")

@@ -11,6 +11,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -20,21 +21,29 @@ import org.springframework.stereotype.Service;
 /**
  * The optional channels (SPEC §17), off until a manager configures them: email over the gym's SMTP server to
  * students who verified an address, and a webhook (a WeCom or DingTalk group robot, or any JSON receiver) for
- * what staff must know. Read by every node from the database, cached for a few seconds. The SMTP password is
- * kept to be used and never shown again.
+ * what staff must know. Read by every node from the database, cached for a few seconds. The secrets — the SMTP
+ * password, the webhook URL's query (a robot's key) and any long token in its path — are shown masked to everyone;
+ * a manager may ask to see them ({@link ChannelSetup#secrets}, audited). The webhook is checked where it points
+ * ({@link WebhookAddresses}) when it is turned on.
  */
 @Service
 public class NoticeChannels {
 
     static final String EMAIL = "EMAIL";
     static final String WEBHOOK = "WEBHOOK";
+    /** What a secret is shown as. */
+    static final String MASK = "********";
+    /** A path segment this long is taken for a token (a Feishu or Slack robot's) and masked. */
+    private static final int TOKEN_LENGTH = 16;
 
     private final NoticeChannelMapper mapper;
+    private final WebhookAddresses addresses;
     private final Clock clock;
     private final LoadingCache<String, Map<String, NoticeChannelMapper.Stored>> cache;
 
-    NoticeChannels(NoticeChannelMapper mapper, Clock clock) {
+    NoticeChannels(NoticeChannelMapper mapper, WebhookAddresses addresses, Clock clock) {
         this.mapper = mapper;
+        this.addresses = addresses;
         this.clock = clock;
         this.cache = Caffeine.newBuilder()
                 .expireAfterWrite(Duration.ofSeconds(5))
@@ -56,43 +65,100 @@ public class NoticeChannels {
         return Optional.ofNullable(cache.get("all").get(channel)).filter(NoticeChannelMapper.Stored::enabled);
     }
 
-    /** Both channels as a manager sees them: the password only as "set". */
+    /** Both channels as staff see them, their secrets masked. */
     public Settings settings() {
         Map<String, NoticeChannelMapper.Stored> all = cache.get("all");
         NoticeChannelMapper.Stored email = all.get(EMAIL);
         NoticeChannelMapper.Stored webhook = all.get(WEBHOOK);
-        Email server = email == null ? null : JSON.parseObject(email.config(), Email.class);
         return new Settings(
                 email != null && email.enabled(),
-                server == null ? null : server.shown(),
+                storedEmail().map(Email::shown).orElse(null),
                 webhook != null && webhook.enabled(),
-                webhook == null ? null : JSON.parseObject(webhook.config(), Webhook.class));
+                storedWebhook().map(Webhook::shown).orElse(null));
     }
 
-    /** Sets the email channel; a blank password keeps the one set before. */
-    public Settings setEmail(boolean enabled, Email server) {
+    /** The secrets in full: the SMTP password and the webhook's URL (null: not set). */
+    Secrets secrets() {
+        return new Secrets(
+                storedEmail().map(Email::password).orElse(null),
+                storedWebhook().map(Webhook::url).orElse(null));
+    }
+
+    private Optional<Email> storedEmail() {
+        return Optional.ofNullable(cache.get("all").get(EMAIL))
+                .map(stored -> JSON.parseObject(stored.config(), Email.class));
+    }
+
+    private Optional<Webhook> storedWebhook() {
+        return Optional.ofNullable(cache.get("all").get(WEBHOOK))
+                .map(stored -> JSON.parseObject(stored.config(), Webhook.class));
+    }
+
+    /** Sets the email channel; a blank password (or the mask) keeps the one set before. */
+    void setEmail(boolean enabled, Email server) {
         if (server == null) {
             throw CourtRushException.badRequest("channel.host");
         }
         Email checked = server.checked();
-        if (checked.password() == null || checked.password().isEmpty()) {
-            Email before = Optional.ofNullable(cache.get("all").get(EMAIL))
-                    .map(stored -> JSON.parseObject(stored.config(), Email.class))
-                    .orElse(null);
-            checked = checked.withPassword(before == null ? null : before.password());
+        if (checked.password() == null
+                || checked.password().isEmpty()
+                || checked.password().equals(MASK)) {
+            checked = checked.withPassword(storedEmail().map(Email::password).orElse(null));
         }
         mapper.keep(EMAIL, enabled, JSON.toJSONString(checked), LocalDateTime.now(clock));
         cache.invalidateAll();
-        return settings();
     }
 
-    public Settings setWebhook(boolean enabled, Webhook webhook) {
+    /**
+     * Sets the webhook; its URL as shown (masked) keeps the one set before. Turned on, where it points is checked
+     * first: 400 when the webhook may not post there.
+     */
+    void setWebhook(boolean enabled, Webhook webhook) {
         if (webhook == null) {
             throw CourtRushException.badRequest("channel.url");
         }
-        mapper.keep(WEBHOOK, enabled, JSON.toJSONString(webhook.checked()), LocalDateTime.now(clock));
+        Webhook kept = storedWebhook()
+                .filter(before -> webhook.url() != null && webhook.url().strip().equals(masked(before.url())))
+                .map(before -> new Webhook(before.url(), webhook.format()))
+                .orElse(webhook);
+        Webhook checked = kept.checked();
+        if (enabled) {
+            try {
+                addresses.addresses(URI.create(checked.url()));
+            } catch (WebhookAddresses.Refused refused) {
+                throw CourtRushException.badRequest(
+                        "channel.urlNotAllowed", refused.refusal().text());
+            }
+        }
+        mapper.keep(WEBHOOK, enabled, JSON.toJSONString(checked), LocalDateTime.now(clock));
         cache.invalidateAll();
-        return settings();
+    }
+
+    /**
+     * A webhook's URL as staff see it: each query value masked (a WeCom robot's {@code key}, a DingTalk robot's
+     * {@code access_token}), and each path segment long enough to be a token.
+     */
+    static String masked(String url) {
+        URI uri = URI.create(url);
+        StringBuilder shown =
+                new StringBuilder().append(uri.getScheme()).append("://").append(uri.getHost());
+        if (uri.getPort() != -1) {
+            shown.append(':').append(uri.getPort());
+        }
+        String path = uri.getRawPath();
+        if (path != null && !path.isEmpty()) {
+            shown.append(Arrays.stream(path.split("/", -1))
+                    .map(segment -> segment.length() >= TOKEN_LENGTH ? MASK : segment)
+                    .collect(Collectors.joining("/")));
+        }
+        String query = uri.getRawQuery();
+        if (query != null) {
+            shown.append('?')
+                    .append(Arrays.stream(query.split("&", -1))
+                            .map(pair -> pair.contains("=") ? pair.substring(0, pair.indexOf('=') + 1) + MASK : MASK)
+                            .collect(Collectors.joining("&")));
+        }
+        return shown.toString();
     }
 
     /** How the SMTP connection is protected. */
@@ -125,9 +191,9 @@ public class NoticeChannels {
             return new Email(host, port, username, kept, from, security);
         }
 
-        /** As a manager sees it: the password only as "set" (a mark in its place). */
+        /** As staff see it: the password only as "set" (the mask in its place). */
         Email shown() {
-            return new Email(host, port, username, password == null ? null : "********", from, security);
+            return new Email(host, port, username, password == null ? null : MASK, from, security);
         }
     }
 
@@ -151,16 +217,25 @@ public class NoticeChannels {
             }
             if (uri == null
                     || uri.getHost() == null
+                    || uri.getRawUserInfo() != null
                     || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))
                     || url.length() > 1000) {
                 throw CourtRushException.badRequest("channel.url");
             }
             return new Webhook(uri.toString(), format == null ? Format.ROBOT : format);
         }
+
+        /** As staff see it: its URL masked. */
+        Webhook shown() {
+            return new Webhook(masked(url), format);
+        }
     }
 
-    /** Both channels: on or off, and their settings (null: never set). */
+    /** Both channels: on or off, and their settings (null: never set), secrets masked. */
     public record Settings(boolean emailEnabled, Email email, boolean webhookEnabled, Webhook webhook) {}
+
+    /** The channels' secrets in full, for a manager who asked (null: not set). */
+    public record Secrets(String smtpPassword, String webhookUrl) {}
 
     /** A valid single email address, as typed (trimmed); 400 otherwise. */
     static String address(String text) {

@@ -12,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.core.NestedExceptionUtils;
 import org.springframework.mail.MailException;
 import org.springframework.stereotype.Component;
 
@@ -99,14 +98,13 @@ public class NoticeEmails {
             return true;
         } catch (MailException e) {
             int attempts = outgoing.emailAttempts();
-            String error = shortened(e);
+            String error = Mailer.attempt(e).summary();
             if (attempts >= MOST_ATTEMPTS) {
                 log.error(
                         "Notice {} could not be emailed to its student after {} attempts; given up: {}",
                         outgoing.messageId(),
                         attempts,
-                        error,
-                        e);
+                        error);
                 mapper.emailFailed(id, FAILED, LocalDateTime.now(clock), error);
             } else {
                 LocalDateTime next = retryAt(LocalDateTime.now(clock), attempts);
@@ -127,12 +125,5 @@ public class NoticeEmails {
     static LocalDateTime retryAt(LocalDateTime now, int attempts) {
         Duration wait = FIRST_RETRY.multipliedBy(1L << Math.min(Math.max(attempts - 1, 0), 20));
         return now.plus(wait.compareTo(LONGEST_RETRY) > 0 ? LONGEST_RETRY : wait);
-    }
-
-    /** What went wrong, short enough to keep with the delivery: the deepest cause's class and message. */
-    static String shortened(Throwable e) {
-        Throwable cause = NestedExceptionUtils.getMostSpecificCause(e);
-        String message = cause.getClass().getSimpleName() + ": " + cause.getMessage();
-        return message.length() > 250 ? message.substring(0, 250) : message;
     }
 }

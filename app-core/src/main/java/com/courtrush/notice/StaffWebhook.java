@@ -2,22 +2,36 @@ package com.courtrush.notice;
 
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONException;
-import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.Repeated;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.ParseException;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.util.Timeout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -28,7 +42,9 @@ import org.springframework.stereotype.Component;
  * Sends the staff alerts to the webhook (SPEC §17): a WeCom or DingTalk group robot (their text message) or any
  * receiver of JSON, with the alert's id in {@code X-CourtRush-Message-Id} so a repeat can be dropped. Like the
  * email outbox: leased per alert, retried less and less often, given up after {@link NoticeEmails#MOST_ATTEMPTS}.
- * A robot that answers 200 with a non-zero {@code errcode} refused it.
+ * A robot that answers 200 with a non-zero {@code errcode} refused it. Each post goes only to the addresses
+ * {@link WebhookAddresses} checked just before it, no redirect followed; what the receiver said is kept as a short
+ * status, never its text.
  */
 @Component
 class StaffWebhook {
@@ -37,29 +53,32 @@ class StaffWebhook {
 
     private static final Logger log = LoggerFactory.getLogger(StaffWebhook.class);
     private static final Duration EVERY = Duration.ofSeconds(2);
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Timeout TIMEOUT = Timeout.ofSeconds(10);
     private static final int BATCH = 20;
+    /** Of a 2xx answer, what is read for a robot's errcode. */
+    private static final int ANSWER_READ = 4096;
+    /** TLS as the JDK trusts and checks it (the URL's host name): made once, shared by every post's client. */
+    private static final DefaultClientTlsStrategy TLS = DefaultClientTlsStrategy.createDefault();
 
     private final StaffAlertMapper mapper;
     private final NoticeChannels channels;
+    private final WebhookAddresses addresses;
     private final Repeated repeated;
     private final Clock clock;
     private final ZoneId zone;
     private final Duration lease;
-    private final HttpClient http = HttpClient.newBuilder()
-            .connectTimeout(TIMEOUT)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
 
     StaffWebhook(
             CourtRushProperties properties,
             StaffAlertMapper mapper,
             NoticeChannels channels,
+            WebhookAddresses addresses,
             Repeated repeated,
             Clock clock) {
         this.lease = properties.notices().sendLease();
         this.mapper = mapper;
         this.channels = channels;
+        this.addresses = addresses;
         this.repeated = repeated;
         this.clock = clock;
         this.zone = clock.getZone();
@@ -79,19 +98,18 @@ class StaffWebhook {
         int sent = 0;
         LocalDateTime now = LocalDateTime.now(clock);
         for (Long id : mapper.due(now, BATCH)) {
-            if (mapper.claim(id, now, now.plus(lease)) == 1 && send(webhook.get(), mapper.one(id))) {
+            if (mapper.claim(id, now, now.plus(lease)) == 1 && send(webhook.get(), mapper.one(id), now)) {
                 sent++;
             }
         }
         return sent;
     }
 
-    private boolean send(NoticeChannels.Webhook webhook, StaffAlertMapper.Alert alert) {
+    private boolean send(NoticeChannels.Webhook webhook, StaffAlertMapper.Alert alert, LocalDateTime now) {
         String text = "【CourtRush】" + StaffAlerts.text(alert, NoticeEmails.CHINESE) + "\n"
                 + StaffAlerts.text(alert, Locale.ENGLISH);
-        String refused = deliver(webhook, alert.messageId(), alert.kind(), text, alert.createTime());
-        LocalDateTime now = LocalDateTime.now(clock);
-        if (refused == null) {
+        Attempt attempt = deliver(webhook, alert.messageId(), alert.kind(), text, alert.createTime());
+        if (attempt.delivered()) {
             mapper.sent(alert.id(), now);
             return true;
         }
@@ -100,8 +118,8 @@ class StaffWebhook {
                     "Staff alert {} could not be posted to the webhook after {} attempts; given up: {}",
                     alert.messageId(),
                     alert.attempts(),
-                    refused);
-            mapper.failed(alert.id(), NoticeEmails.FAILED, now, refused);
+                    attempt.summary());
+            mapper.failed(alert.id(), NoticeEmails.FAILED, now, attempt.summary());
         } else {
             LocalDateTime next = NoticeEmails.retryAt(now, alert.attempts());
             log.warn(
@@ -109,14 +127,21 @@ class StaffWebhook {
                     alert.messageId(),
                     alert.attempts(),
                     next,
-                    refused);
-            mapper.failed(alert.id(), NoticeEmails.PENDING, next, refused);
+                    attempt.summary());
+            mapper.failed(alert.id(), NoticeEmails.PENDING, next, attempt.summary());
         }
         return false;
     }
 
-    /** Posts one message now; why the receiver refused it, or null when it took it. */
-    String deliver(NoticeChannels.Webhook webhook, String messageId, String kind, String text, LocalDateTime at) {
+    /** Posts one message now, to the addresses its host resolves to if they are allowed: how it went. */
+    Attempt deliver(NoticeChannels.Webhook webhook, String messageId, String kind, String text, LocalDateTime at) {
+        URI url = URI.create(webhook.url());
+        List<InetAddress> checked;
+        try {
+            checked = addresses.addresses(url);
+        } catch (WebhookAddresses.Refused refused) {
+            return Attempt.notAllowed(refused.refusal());
+        }
         Map<String, Object> body = new LinkedHashMap<>();
         if (webhook.format() == NoticeChannels.Format.ROBOT) {
             body.put("msgtype", "text");
@@ -127,39 +152,76 @@ class StaffWebhook {
             body.put("text", text);
             body.put("time", at.atZone(zone).toOffsetDateTime().toString());
         }
-        HttpRequest request = HttpRequest.newBuilder(URI.create(webhook.url()))
-                .timeout(TIMEOUT)
-                .header("Content-Type", "application/json; charset=utf-8")
-                .header(MESSAGE_ID_HEADER, messageId)
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.toJSONString(body)))
-                .build();
-        try {
-            return refusal(http.send(request, HttpResponse.BodyHandlers.ofString()));
+        HttpPost post = new HttpPost(url);
+        post.setHeader(MESSAGE_ID_HEADER, messageId);
+        post.setEntity(new StringEntity(
+                JSON.toJSONString(body), ContentType.APPLICATION_JSON.withCharset(StandardCharsets.UTF_8)));
+        try (CloseableHttpClient client = clientTo(checked)) {
+            return client.execute(post, StaffWebhook::answer);
         } catch (IOException e) {
-            return NoticeEmails.shortened(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "interrupted";
+            log.debug("The staff webhook could not be reached: {}", e.getClass().getSimpleName());
+            return Attempt.UNREACHABLE;
         }
     }
 
-    /** Why the receiver refused it; null when it took it. */
-    private static String refusal(HttpResponse<String> response) {
-        if (response.statusCode() / 100 != 2) {
-            return "HTTP " + response.statusCode();
+    /** A client for one post that reaches the checked addresses only: its name is looked up no more. */
+    private static CloseableHttpClient clientTo(List<InetAddress> checked) {
+        DnsResolver onlyChecked = new DnsResolver() {
+            @Override
+            public InetAddress[] resolve(String host) throws UnknownHostException {
+                return checked.toArray(InetAddress[]::new);
+            }
+
+            @Override
+            public String resolveCanonicalHostname(String host) {
+                return host;
+            }
+        };
+        return HttpClients.custom()
+                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setDnsResolver(onlyChecked)
+                        .setTlsSocketStrategy(TLS)
+                        .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                .setConnectTimeout(TIMEOUT)
+                                .setSocketTimeout(TIMEOUT)
+                                .build())
+                        .build())
+                .setDefaultRequestConfig(RequestConfig.custom()
+                        .setResponseTimeout(TIMEOUT)
+                        .setRedirectsEnabled(false)
+                        .build())
+                .disableRedirectHandling()
+                .disableAutomaticRetries()
+                .disableCookieManagement()
+                .disableAuthCaching()
+                .setUserAgent("CourtRush")
+                .build();
+    }
+
+    /** How the receiver answered: taken (2xx and no robot's errcode), or refused with its status. */
+    private static Attempt answer(ClassicHttpResponse response) throws IOException {
+        if (response.getCode() / 100 != 2) {
+            EntityUtils.consumeQuietly(response.getEntity());
+            return Attempt.refused("HTTP " + response.getCode());
         }
-        String body = response.body();
+        String body;
+        try {
+            body = response.getEntity() == null
+                    ? null
+                    : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8, ANSWER_READ);
+        } catch (ParseException e) {
+            return Attempt.DELIVERED; // a 2xx whose body is no text: taken
+        }
         if (body != null && body.strip().startsWith("{")) {
             try {
-                JSONObject answer = JSON.parseObject(body);
-                Integer code = answer.getInteger("errcode");
+                Integer code = JSON.parseObject(body).getInteger("errcode");
                 if (code != null && code != 0) {
-                    return "errcode " + code + ": " + answer.getString("errmsg");
+                    return Attempt.refused("errcode " + code);
                 }
-            } catch (JSONException notJson) {
-                return null; // a 2xx whose body is not the robots' JSON: taken
+            } catch (JSONException | ClassCastException notTheRobots) {
+                return Attempt.DELIVERED; // a 2xx whose body is not the robots' JSON: taken
             }
         }
-        return null;
+        return Attempt.DELIVERED;
     }
 }

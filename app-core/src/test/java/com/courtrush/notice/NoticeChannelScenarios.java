@@ -16,6 +16,7 @@ import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -303,6 +304,221 @@ public interface NoticeChannelScenarios extends StackAccess {
                             admin,
                             Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
         }
+    }
+
+    /**
+     * The webhook posts only where a gym would point it (issue 45): this machine's services, a cloud's metadata
+     * service, private and numeric forms are refused when it is turned on, and at a test send a stored address that
+     * now resolves to this machine is not posted to. The test says delivered, refused with the receiver's status or
+     * unreachable, never what the receiver wrote. (The tests' robot on 127.0.0.1 is allowed as written by the test
+     * stack's courtrush.notices.webhook-allow; with nothing allowed it is refused too: WebhookAddressesTest.)
+     */
+    @Test
+    default void theWebhookIsRefusedWhereNoGymWouldPointItAndATestSaysHowItWentInTheEnginesWords() throws Exception {
+        String admin = TestApi.ADMIN_TOKEN;
+        List<String> received = new CopyOnWriteArrayList<>();
+        AtomicInteger status = new AtomicInteger(200);
+        HttpServer robot = robot(received, status);
+        int port = robot.getAddress().getPort();
+        int redis = URI.create(redisson().getConfig().useSingleServer().getAddress())
+                .getPort();
+        try {
+            Map<String, String> refused = new java.util.LinkedHashMap<>();
+            refused.put("http://127.0.0.1:" + api().port() + "/admin/courts", "a port of this engine's own services");
+            refused.put("http://127.0.0.1:" + redis + "/", "a port of this engine's own services");
+            refused.put("http://169.254.169.254/latest/meta-data/", "link-local");
+            refused.put("http://2130706433:" + port + "/robot", "as one number");
+            refused.put("http://0177.0.0.1:" + port + "/robot", "as one number");
+            refused.put("http://[::1]:" + port + "/robot", "this machine (a loopback address)");
+            refused.put("http://localhost:" + port + "/robot", "this machine (a loopback address)");
+            refused.put("http://0.0.0.0:" + port + "/robot", "the unspecified address");
+            refused.put("http://10.1.2.3/robot", "a private address");
+            refused.forEach((url, why) -> {
+                Reply answer = api().put(
+                                "/admin/notice-channels/webhook",
+                                admin,
+                                Map.of("enabled", true, "webhook", Map.of("url", url, "format", "ROBOT")));
+                assertThat(answer.status()).as(url).isEqualTo(400);
+                assertThat(answer.body().path("message").asText())
+                        .as(url)
+                        .startsWith("The webhook may not post there: ")
+                        .contains(why);
+            });
+            assertThat(TestApi.expect(200, api().get("/admin/notice-channels", admin))
+                            .data()
+                            .path("webhook")
+                            .path("url")
+                            .asText())
+                    .as("none of them kept")
+                    .isNotIn(refused.keySet());
+
+            // the robot, allowed as written: delivered, and the test answer names it with its key masked
+            String url = "http://127.0.0.1:" + port + "/robot?key=robot-key-45";
+            TestApi.expect(
+                    200,
+                    api().put(
+                                    "/admin/notice-channels/webhook",
+                                    admin,
+                                    Map.of("enabled", true, "webhook", Map.of("url", url, "format", "ROBOT"))));
+            Reply delivered = TestApi.expect(200, api().post("/admin/notice-channels/webhook/test", admin, null));
+            assertThat(delivered.body().path("message").asText())
+                    .isEqualTo("Delivered to http://127.0.0.1:" + port + "/robot?key=********.");
+            assertThat(received).contains("/robot?key=robot-key-45");
+
+            // the robot answers 403 with text of its own: refused, with the status only
+            status.set(403);
+            Reply forbidden = api().post("/admin/notice-channels/webhook/test", admin, null);
+            assertThat(forbidden.status()).isEqualTo(409);
+            assertThat(forbidden.body().path("message").asText()).isEqualTo("Refused by the receiver (HTTP 403).");
+            assertThat(forbidden.raw().body()).doesNotContain("NOAUTH");
+            status.set(200);
+
+            // nothing listening there: unreachable
+            int closed = freePort();
+            TestApi.expect(
+                    200,
+                    api().put(
+                                    "/admin/notice-channels/webhook",
+                                    admin,
+                                    Map.of(
+                                            "enabled",
+                                            true,
+                                            "webhook",
+                                            Map.of(
+                                                    "url",
+                                                    "http://127.0.0.1:" + closed + "/robot",
+                                                    "format",
+                                                    "ROBOT"))));
+            Reply unreachable = api().post("/admin/notice-channels/webhook/test", admin, null);
+            assertThat(unreachable.status()).isEqualTo(409);
+            assertThat(unreachable.body().path("message").asText()).startsWith("Unreachable");
+
+            // an address kept before it was checked (or a name that resolves to this machine since): checked again
+            // at the send, after the name is resolved, and not posted to
+            int before = received.size();
+            jdbc().update(
+                            "update notice_channel set enabled = true, config = ? where channel = 'WEBHOOK'",
+                            "{\"url\":\"http://localhost:" + port + "/robot\",\"format\":\"ROBOT\"}");
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                Reply notSent = api().post("/admin/notice-channels/webhook/test", admin, null);
+                assertThat(notSent.status()).isEqualTo(409);
+                assertThat(notSent.body().path("message").asText())
+                        .isEqualTo("Not sent: it is this machine (a loopback address).");
+            });
+            assertThat(received).as("nothing posted to it").hasSize(before);
+        } finally {
+            robot.stop(0);
+            api().put(
+                            "/admin/notice-channels/webhook",
+                            admin,
+                            Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
+        }
+    }
+
+    /**
+     * The channels' secrets — the SMTP password, the robot's key in the webhook's URL — are masked for everyone who
+     * reads the settings, staff and managers; a manager may ask for them in full, and that is in the audit log; the
+     * settings saved again as shown keep them (issue 45).
+     */
+    @Test
+    default void noStaffMemberReadsASecretAndAManagerWhoAsksIsAudited() {
+        String admin = TestApi.ADMIN_TOKEN;
+        String robotUrl = "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=robot-secret-45";
+        TestApi.expect(
+                200,
+                api().put(
+                                "/admin/notice-channels/webhook",
+                                admin,
+                                Map.of("enabled", false, "webhook", Map.of("url", robotUrl, "format", "ROBOT"))));
+        TestApi.expect(
+                200,
+                api().put(
+                                "/admin/notice-channels/email",
+                                admin,
+                                Map.of(
+                                        "enabled",
+                                        false,
+                                        "server",
+                                        Map.of(
+                                                "host",
+                                                "smtp.campus.example",
+                                                "port",
+                                                587,
+                                                "username",
+                                                "courts",
+                                                "password",
+                                                "smtp-secret-45",
+                                                "from",
+                                                "courts@campus.example",
+                                                "security",
+                                                "STARTTLS"))));
+        Student desk = api().staffMember("STAFF");
+        Student manager = api().staffMember("MANAGER");
+        for (String reader : List.of(desk.token(), manager.token(), admin)) {
+            Reply read = TestApi.expect(200, api().get("/admin/notice-channels", reader));
+            assertThat(read.raw().body()).doesNotContain("robot-secret-45").doesNotContain("smtp-secret-45");
+            assertThat(read.data().path("webhook").path("url").asText())
+                    .isEqualTo("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=********");
+            assertThat(read.data().path("email").path("password").asText()).isEqualTo("********");
+        }
+        assertThat(api().post("/admin/notice-channels/secrets", desk.token(), null)
+                        .status())
+                .isEqualTo(403);
+        Reply shown = TestApi.expect(200, api().post("/admin/notice-channels/secrets", manager.token(), null));
+        assertThat(shown.data().path("webhookUrl").asText()).isEqualTo(robotUrl);
+        assertThat(shown.data().path("smtpPassword").asText()).isEqualTo("smtp-secret-45");
+        assertThat(TestApi.expect(
+                                200,
+                                api().get(
+                                                "/admin/audit?actor=staff:" + manager.studentId()
+                                                        + "&action=SHOW_CHANNEL_SECRETS",
+                                                admin))
+                        .data()
+                        .path("records")
+                        .findValuesAsText("action"))
+                .containsExactly("SHOW_CHANNEL_SECRETS");
+
+        // saved again as shown (the format changed): the key and the password are kept
+        TestApi.expect(
+                200,
+                api().put(
+                                "/admin/notice-channels/webhook",
+                                manager.token(),
+                                Map.of(
+                                        "enabled",
+                                        false,
+                                        "webhook",
+                                        Map.of(
+                                                "url",
+                                                "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=********",
+                                                "format",
+                                                "JSON"))));
+        Reply again = TestApi.expect(200, api().post("/admin/notice-channels/secrets", admin, null));
+        assertThat(again.data().path("webhookUrl").asText()).isEqualTo(robotUrl);
+        assertThat(again.data().path("smtpPassword").asText()).isEqualTo("smtp-secret-45");
+        assertThat(TestApi.expect(200, api().get("/admin/notice-channels", admin))
+                        .data()
+                        .path("webhook")
+                        .path("format")
+                        .asText())
+                .isEqualTo("JSON");
+    }
+
+    /** A robot on 127.0.0.1 that keeps each request's path and query and answers {@code status}. */
+    private static HttpServer robot(List<String> received, AtomicInteger status) throws IOException {
+        HttpServer robot = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        robot.createContext("/robot", exchange -> {
+            received.add(exchange.getRequestURI().toString());
+            byte[] answer = (status.get() == 200
+                            ? "{\"errcode\":0,\"errmsg\":\"ok\"}"
+                            : "-NOAUTH Authentication required.")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status.get(), answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        robot.start();
+        return robot;
     }
 
     private static List<MimeMessage> awaitMail(GreenMail mail, String address, int count) {

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
-/** Every notice and staff alert has its texts in both languages (their keys are made from their kinds). */
+/**
+ * Every notice, staff alert and webhook refusal has its texts in both languages (their keys are made from their
+ * kinds).
+ */
 class NoticeTextsTest {
 
     static final List<Locale> BOTH = List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE);
@@ -26,6 +29,12 @@ class NoticeTextsTest {
                             .as("%s in %s", key, locale)
                             .isNotEqualTo(key);
                 }
+            }
+            for (WebhookAddresses.Refusal refusal : WebhookAddresses.Refusal.values()) {
+                String key = refusal.text().key();
+                assertThat(EngineMessages.format(locale, key))
+                        .as("%s in %s", key, locale)
+                        .isNotEqualTo(key);
             }
             for (StaffAlerts.Kind kind : StaffAlerts.Kind.values()) {
                 String key = "alert." + kind;

@@ -7,6 +7,7 @@ import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.List;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -105,11 +106,16 @@ public record CourtRushProperties(
 
     /**
      * The notices' outboxes (SPEC §17): how long a node holds a delivery it is sending before another node may
-     * send it again (a node killed mid-send leaves it this long).
+     * send it again (a node killed mid-send leaves it this long), and where the staff webhook may post beyond the
+     * public internet.
      */
     public record Notices(
             @NotNull @DurationMin(seconds = 1) @DefaultValue("2m")
-            Duration sendLease) {}
+            Duration sendLease,
+            /* the staff webhook posts only to public addresses; these hosts (as written in its URL) and address
+            ranges (CIDR, e.g. 10.0.0.0/8) are allowed although they are private, loopback or link-local (an
+            intranet robot); empty: none */
+            @NotNull @DefaultValue List<String> webhookAllow) {}
 
     public boolean embedded() {
         return infra.mode() == InfraMode.EMBEDDED;

@@ -22,6 +22,10 @@ public class NoticeDesk {
         return setup.settings();
     }
 
+    public NoticeChannels.Secrets secrets(Caller manager) {
+        return setup.secrets(manager);
+    }
+
     public NoticeChannels.Settings setEmail(boolean enabled, NoticeChannels.Email server, Caller manager) {
         return setup.setEmail(enabled, server, manager);
     }
