@@ -15,7 +15,8 @@ import org.springframework.stereotype.Service;
 /**
  * A manager's setting up of the notices' channels (SPEC §17), for the staff API and the console alike: both
  * channels' settings, their secrets masked for everyone and shown in full to a manager who asks (audited), set
- * (audited), tried with a test sent at once and answered in the engine's words; the staff alerts lately posted.
+ * (audited), tried with a test sent at once and answered in the engine's words; the staff alerts lately posted; and
+ * what was given up after trying for {@code courtrush.notices.retry-for}, sent again.
  */
 @Service
 public class ChannelSetup {
@@ -23,6 +24,7 @@ public class ChannelSetup {
     private final NoticeChannels channels;
     private final Mailer mailer;
     private final StaffWebhook webhook;
+    private final NoticeEmails emails;
     private final StaffAlerts alerts;
     private final AuditTrail audit;
     private final Clock clock;
@@ -31,20 +33,22 @@ public class ChannelSetup {
             NoticeChannels channels,
             Mailer mailer,
             StaffWebhook webhook,
+            NoticeEmails emails,
             StaffAlerts alerts,
             AuditTrail audit,
             Clock clock) {
         this.channels = channels;
         this.mailer = mailer;
         this.webhook = webhook;
+        this.emails = emails;
         this.alerts = alerts;
         this.audit = audit;
         this.clock = clock;
     }
 
-    /** Both channels' settings, their secrets masked (for every caller). */
+    /** Both channels' settings, their secrets masked (for every caller), and what waits to be sent again. */
     public NoticeChannels.Settings settings() {
-        return channels.settings();
+        return channels.settings(new NoticeChannels.GivenUp(emails.givenUp(), alerts.givenUp()));
     }
 
     /** The channels' secrets in full, for a manager who asks: recorded in the audit log. */
@@ -125,5 +129,21 @@ public class ChannelSetup {
     /** The staff alerts lately posted, newest first, and how their delivery went. */
     public List<StaffAlerts.Delivery> alerts(int size) {
         return alerts.recent(size);
+    }
+
+    /**
+     * The emails and staff alerts given up, tried again from now for as long again (a manager's, audited): how
+     * many of each.
+     */
+    public NoticeChannels.GivenUp sendAgain(Caller manager) {
+        manager.requireManager();
+        NoticeChannels.GivenUp again = new NoticeChannels.GivenUp(emails.sendAgain(), alerts.sendAgain());
+        audit.record(
+                manager.actor(),
+                "SEND_AGAIN",
+                "SETTING",
+                "NOTICE_CHANNELS",
+                new EngineText("audit.sentAgain", again.emails(), again.alerts()));
+        return again;
     }
 }

@@ -32,7 +32,9 @@ class NoticeAdminController {
         this.setup = setup;
     }
 
-    @Operation(summary = "Both channels' settings, their secrets masked (the SMTP password, the webhook URL's query)")
+    @Operation(
+            summary = "Both channels' settings, their secrets masked (the SMTP password, the webhook URL's query),"
+                    + " and the emails and staff alerts given up")
     @GetMapping("/admin/notice-channels")
     ApiResponse<NoticeChannels.Settings> settings() {
         return ApiResponse.ok(setup.settings());
@@ -42,6 +44,17 @@ class NoticeAdminController {
     @PostMapping("/admin/notice-channels/secrets")
     ApiResponse<NoticeChannels.Secrets> secrets(@AuthenticationPrincipal Caller manager) {
         return ApiResponse.ok(setup.secrets(manager));
+    }
+
+    @Operation(
+            summary = "Send again the emails and staff alerts given up after trying for courtrush.notices.retry-for"
+                    + " (manager)")
+    @PostMapping("/admin/notice-channels/send-again")
+    ApiResponse<NoticeChannels.GivenUp> sendAgain(@AuthenticationPrincipal Caller manager, HttpServletRequest http) {
+        NoticeChannels.GivenUp again = setup.sendAgain(manager);
+        return ApiResponse.ok(
+                EngineMessages.format(RequestLocales.of(http), "channel.sentAgain", again.emails(), again.alerts()),
+                again);
     }
 
     @Operation(summary = "Set the email channel (manager): the SMTP server; a blank password keeps the one set")

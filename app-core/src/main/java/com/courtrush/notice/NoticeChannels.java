@@ -65,8 +65,8 @@ public class NoticeChannels {
         return Optional.ofNullable(cache.get("all").get(channel)).filter(NoticeChannelMapper.Stored::enabled);
     }
 
-    /** Both channels as staff see them, their secrets masked. */
-    public Settings settings() {
+    /** Both channels as staff see them, their secrets masked; {@code givenUp}: what waits to be sent again. */
+    public Settings settings(GivenUp givenUp) {
         Map<String, NoticeChannelMapper.Stored> all = cache.get("all");
         NoticeChannelMapper.Stored email = all.get(EMAIL);
         NoticeChannelMapper.Stored webhook = all.get(WEBHOOK);
@@ -74,7 +74,8 @@ public class NoticeChannels {
                 email != null && email.enabled(),
                 storedEmail().map(Email::shown).orElse(null),
                 webhook != null && webhook.enabled(),
-                storedWebhook().map(Webhook::shown).orElse(null));
+                storedWebhook().map(Webhook::shown).orElse(null),
+                givenUp);
     }
 
     /** The secrets in full: the SMTP password and the webhook's URL (null: not set). */
@@ -231,8 +232,16 @@ public class NoticeChannels {
         }
     }
 
-    /** Both channels: on or off, and their settings (null: never set), secrets masked. */
-    public record Settings(boolean emailEnabled, Email email, boolean webhookEnabled, Webhook webhook) {}
+    /**
+     * Both channels: on or off, and their settings (null: never set), secrets masked; and what was given up.
+     *
+     * @param givenUp the emails and staff alerts given up after trying for {@code courtrush.notices.retry-for}
+     */
+    public record Settings(
+            boolean emailEnabled, Email email, boolean webhookEnabled, Webhook webhook, GivenUp givenUp) {}
+
+    /** Notices' emails and staff alerts given up, or sent again. */
+    public record GivenUp(int emails, int alerts) {}
 
     /** The channels' secrets in full, for a manager who asked (null: not set). */
     public record Secrets(String smtpPassword, String webhookUrl) {}

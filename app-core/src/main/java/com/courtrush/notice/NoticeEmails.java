@@ -17,31 +17,31 @@ import org.springframework.stereotype.Component;
 
 /**
  * The notices' email outbox (SPEC §17): every node sends the notices whose email is due, each taken under a
- * lease so two nodes never send one at once; a failed send is tried again later, less and less often, and
- * given up after {@link #MOST_ATTEMPTS}. A node that dies after sending and before marking it sent leaves the
- * lease to run out and the email is sent again — at least once, never lost — with the same Message-ID.
+ * lease so two nodes never send one at once; a failed send is tried again later, less and less often, for
+ * {@code courtrush.notices.retry-for} (3 days, {@link Retries}); then it is given up, staff are told how many were
+ * (a staff alert), and they may send them again. A node that dies after sending and before marking it sent leaves
+ * the lease to run out and the email is sent again — at least once, never lost — with the same Message-ID.
  */
 @Component
 public class NoticeEmails {
 
     static final String PENDING = "PENDING";
     static final String FAILED = "FAILED";
-    static final int MOST_ATTEMPTS = 10;
     static final Locale CHINESE = Locale.SIMPLIFIED_CHINESE;
 
     private static final Logger log = LoggerFactory.getLogger(NoticeEmails.class);
     private static final Duration EVERY = Duration.ofSeconds(1);
-    private static final Duration FIRST_RETRY = Duration.ofSeconds(5);
-    private static final Duration LONGEST_RETRY = Duration.ofMinutes(15);
     private static final int BATCH = 20;
 
     private final NoticeMapper mapper;
     private final Notices notices;
     private final NoticeChannels channels;
     private final Mailer mailer;
+    private final StaffAlerts alerts;
     private final Repeated repeated;
     private final Clock clock;
     private final Duration lease;
+    private final Retries retries;
 
     NoticeEmails(
             CourtRushProperties properties,
@@ -49,13 +49,16 @@ public class NoticeEmails {
             Notices notices,
             NoticeChannels channels,
             Mailer mailer,
+            StaffAlerts alerts,
             Repeated repeated,
             Clock clock) {
         this.lease = properties.notices().sendLease();
+        this.retries = new Retries(properties.notices().retryFor());
         this.mapper = mapper;
         this.notices = notices;
         this.channels = channels;
         this.mailer = mailer;
+        this.alerts = alerts;
         this.repeated = repeated;
         this.clock = clock;
     }
@@ -67,21 +70,33 @@ public class NoticeEmails {
 
     /** Sends what is due now; returns how many were sent. Nothing while the email channel is off. */
     public int sendDue() {
+        return sendDue(LocalDateTime.now(clock));
+    }
+
+    /** Sends what is due at {@code now}; when some are given up, staff are told how many wait to be sent again. */
+    int sendDue(LocalDateTime now) {
         Optional<NoticeChannels.Email> server = channels.email();
         if (server.isEmpty()) {
             return 0;
         }
         int sent = 0;
-        LocalDateTime now = LocalDateTime.now(clock);
+        int givenUp = 0;
         for (Long id : mapper.dueEmails(now, BATCH)) {
-            if (mapper.claimEmail(id, now, now.plus(lease)) == 1 && send(server.get(), id)) {
-                sent++;
+            if (mapper.claimEmail(id, now, now.plus(lease)) == 1) {
+                switch (send(server.get(), id, now)) {
+                    case DELIVERED -> sent++;
+                    case GIVEN_UP -> givenUp++;
+                    case LATER -> {}
+                }
             }
+        }
+        if (givenUp > 0) {
+            alerts.emailsGivenUp(mapper.givenUpEmails(), retries.retryFor());
         }
         return sent;
     }
 
-    private boolean send(NoticeChannels.Email server, long id) {
+    private Sent send(NoticeChannels.Email server, long id, LocalDateTime now) {
         NoticeMapper.Outgoing outgoing = mapper.outgoing(id);
         NoticeMapper.Row row = mapper.one(id);
         Notices.Notice zh = notices.view(row, CHINESE);
@@ -94,36 +109,48 @@ public class NoticeEmails {
                     EngineMessages.format(CHINESE, "notice.email.subject", zh.title(), en.title()),
                     zh.text() + "\n\n" + en.text() + "\n\n" + EngineMessages.format(CHINESE, "notice.email.footer")
                             + "\n" + EngineMessages.format(Locale.ENGLISH, "notice.email.footer"));
-            mapper.emailSent(id, LocalDateTime.now(clock));
-            return true;
+            mapper.emailSent(id, now);
+            return Sent.DELIVERED;
         } catch (MailException e) {
             int attempts = outgoing.emailAttempts();
             String error = Mailer.attempt(e).summary();
-            if (attempts >= MOST_ATTEMPTS) {
+            LocalDateTime next = retries.next(outgoing.triesFrom(), attempts, now);
+            if (next == null) {
                 log.error(
-                        "Notice {} could not be emailed to its student after {} attempts; given up: {}",
+                        "Notice {} could not be emailed to its student in {} ({} tries); given up until staff send it"
+                                + " again: {}",
                         outgoing.messageId(),
+                        retries.retryFor(),
                         attempts,
                         error);
-                mapper.emailFailed(id, FAILED, LocalDateTime.now(clock), error);
-            } else {
-                LocalDateTime next = retryAt(LocalDateTime.now(clock), attempts);
-                log.warn(
-                        "Notice {} could not be emailed (attempt {} of {}), tried again at {}: {}",
-                        outgoing.messageId(),
-                        attempts,
-                        MOST_ATTEMPTS,
-                        next,
-                        error);
-                mapper.emailFailed(id, PENDING, next, error);
+                mapper.emailFailed(id, FAILED, now, error);
+                return Sent.GIVEN_UP;
             }
-            return false;
+            log.warn(
+                    "Notice {} could not be emailed (attempt {}), tried again at {}: {}",
+                    outgoing.messageId(),
+                    attempts,
+                    next,
+                    error);
+            mapper.emailFailed(id, PENDING, next, error);
+            return Sent.LATER;
         }
     }
 
-    /** When a delivery that failed its {@code attempts}-th try is tried again: 5 s, then twice as long each time. */
-    static LocalDateTime retryAt(LocalDateTime now, int attempts) {
-        Duration wait = FIRST_RETRY.multipliedBy(1L << Math.min(Math.max(attempts - 1, 0), 20));
-        return now.plus(wait.compareTo(LONGEST_RETRY) > 0 ? LONGEST_RETRY : wait);
+    /** The given-up emails tried again from now, for as long again; how many. */
+    int sendAgain() {
+        return mapper.sendEmailsAgain(LocalDateTime.now(clock));
+    }
+
+    /** How many emails were given up and wait for staff to send them again. */
+    int givenUp() {
+        return mapper.givenUpEmails();
+    }
+
+    /** What became of one email's try. */
+    private enum Sent {
+        DELIVERED,
+        LATER,
+        GIVEN_UP
     }
 }

@@ -61,8 +61,18 @@ interface NoticeMapper {
             + "and (email_lease_until is null or email_lease_until < #{now})")
     int claimEmail(@Param("id") long id, @Param("now") LocalDateTime now, @Param("until") LocalDateTime until);
 
-    @Select("select message_id, email_to, email_attempts from notice where id = #{id}")
+    @Select("select message_id, email_to, email_attempts, coalesce(email_retry_from, create_time) as tries_from "
+            + "from notice where id = #{id}")
     Outgoing outgoing(@Param("id") long id);
+
+    /** How many emails were given up (FAILED): tried for as long as the settings say, until staff send them again. */
+    @Select("select count(*) from notice where email_state = 'FAILED'")
+    int givenUpEmails();
+
+    /** The given-up emails tried again from {@code now}, for as long again; how many. */
+    @Update("update notice set email_state = 'PENDING', email_attempts = 0, email_next_time = #{now}, "
+            + "email_retry_from = #{now}, email_lease_until = null where email_state = 'FAILED'")
+    int sendEmailsAgain(@Param("now") LocalDateTime now);
 
     @Update("update notice set email_state = 'SENT', email_sent_time = #{now}, email_lease_until = null, "
             + "email_error = null where id = #{id}")
@@ -123,8 +133,8 @@ interface NoticeMapper {
             LocalTime endTime,
             String courtName) {}
 
-    /** A notice's email as the sender needs it. */
-    record Outgoing(String messageId, String emailTo, int emailAttempts) {}
+    /** A notice's email as the sender needs it; its tries began at {@code triesFrom}. */
+    record Outgoing(String messageId, String emailTo, int emailAttempts, LocalDateTime triesFrom) {}
 
     record Unpaid(long id, long userId, long slotId, LocalDateTime createTime) {}
 }

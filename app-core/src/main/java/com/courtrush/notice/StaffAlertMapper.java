@@ -29,7 +29,9 @@ interface StaffAlertMapper {
             + "and state = 'PENDING' and (lease_until is null or lease_until < #{now})")
     int claim(@Param("id") long id, @Param("now") LocalDateTime now, @Param("until") LocalDateTime until);
 
-    @Select("select id, message_id, kind, params, create_time, attempts from staff_alert where id = #{id}")
+    @Select(
+            "select id, message_id, kind, params, create_time, attempts, coalesce(retry_from, create_time) as tries_from "
+                    + "from staff_alert where id = #{id}")
     Alert one(@Param("id") long id);
 
     @Update("update staff_alert set state = 'SENT', sent_time = #{now}, lease_until = null, error = null "
@@ -48,5 +50,22 @@ interface StaffAlertMapper {
             + "order by id desc limit #{limit}")
     List<StaffAlerts.Delivery> recent(@Param("limit") int limit);
 
-    record Alert(long id, String messageId, String kind, String params, LocalDateTime createTime, int attempts) {}
+    /** How many were given up (FAILED): tried for as long as the settings say, until staff send them again. */
+    @Select("select count(*) from staff_alert where state = 'FAILED'")
+    int givenUp();
+
+    /** The given-up alerts tried again from {@code now}, for as long again; how many. */
+    @Update("update staff_alert set state = 'PENDING', attempts = 0, next_time = #{now}, retry_from = #{now}, "
+            + "lease_until = null where state = 'FAILED'")
+    int sendAgain(@Param("now") LocalDateTime now);
+
+    /** An alert to send; its tries began at {@code triesFrom} (its posting, or when staff sent it again). */
+    record Alert(
+            long id,
+            String messageId,
+            String kind,
+            String params,
+            LocalDateTime createTime,
+            int attempts,
+            LocalDateTime triesFrom) {}
 }

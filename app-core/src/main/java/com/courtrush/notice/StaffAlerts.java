@@ -4,6 +4,7 @@ import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.core.EngineMessages;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -15,13 +16,14 @@ import org.springframework.stereotype.Service;
 
 /**
  * What staff must know at once (SPEC §17), for the staff webhook when a manager turned it on: a grant that
- * went to the dead-letter queue, Redis unreachable, an opening sold out. Each is posted once per message id
+ * went to the dead-letter queue, Redis unreachable, an opening sold out, emails given up. Each is posted once per message id
  * (what it is about), into an outbox the {@link StaffWebhook} sends from; with the webhook off nothing is kept.
  */
 @Service
 public class StaffAlerts {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH");
 
     private final StaffAlertMapper mapper;
     private final NoticeChannels channels;
@@ -48,6 +50,17 @@ public class StaffAlerts {
         post(Kind.SOLD_OUT, sessionId, Map.of("opening", opening, "after", Long.toString(afterSeconds)));
     }
 
+    /**
+     * Emails of notices were given up after trying for {@code after}: {@code count} wait for staff to send them again.
+     * Told at most once an hour (their count then) however many are given up one after another.
+     */
+    public void emailsGivenUp(int count, Duration after) {
+        post(
+                Kind.EMAILS_GIVEN_UP,
+                HOUR.format(LocalDateTime.now(clock)),
+                Map.of("count", Integer.toString(count), "hours", Long.toString(Math.max(1, after.toHours()))));
+    }
+
     private void post(Kind kind, Object about, Map<String, String> params) {
         if (channels.webhook().isEmpty()) {
             return;
@@ -62,6 +75,16 @@ public class StaffAlerts {
     /** Whether anyone listens: the webhook is on (watching for alerts is pointless otherwise). */
     public boolean listening() {
         return channels.webhook().isPresent();
+    }
+
+    /** The given-up alerts tried again from now, for as long again; how many. */
+    int sendAgain() {
+        return mapper.sendAgain(LocalDateTime.now(clock));
+    }
+
+    /** How many alerts were given up and wait for staff to send them again. */
+    int givenUp() {
+        return mapper.givenUp();
     }
 
     /** The alerts lately posted, newest first, and how their delivery went. */
@@ -96,7 +119,8 @@ public class StaffAlerts {
     enum Kind {
         DEAD_LETTER("trace"),
         REDIS_DOWN("since"),
-        SOLD_OUT("opening", "after");
+        SOLD_OUT("opening", "after"),
+        EMAILS_GIVEN_UP("count", "hours");
 
         private final List<String> params;
 

@@ -41,10 +41,10 @@ import org.springframework.stereotype.Component;
 /**
  * Sends the staff alerts to the webhook (SPEC §17): a WeCom or DingTalk group robot (their text message) or any
  * receiver of JSON, with the alert's id in {@code X-CourtRush-Message-Id} so a repeat can be dropped. Like the
- * email outbox: leased per alert, retried less and less often, given up after {@link NoticeEmails#MOST_ATTEMPTS}.
- * A robot that answers 200 with a non-zero {@code errcode} refused it. Each post goes only to the addresses
- * {@link WebhookAddresses} checked just before it, no redirect followed; what the receiver said is kept as a short
- * status, never its text.
+ * email outbox: leased per alert, retried less and less often for {@code courtrush.notices.retry-for}, then given
+ * up until staff send it again ({@link Retries}). A robot that answers 200 with a non-zero {@code errcode} refused
+ * it. Each post goes only to the addresses {@link WebhookAddresses} checked just before it, no redirect followed;
+ * what the receiver said is kept as a short status, never its text.
  */
 @Component
 class StaffWebhook {
@@ -67,6 +67,7 @@ class StaffWebhook {
     private final Clock clock;
     private final ZoneId zone;
     private final Duration lease;
+    private final Retries retries;
 
     StaffWebhook(
             CourtRushProperties properties,
@@ -76,6 +77,7 @@ class StaffWebhook {
             Repeated repeated,
             Clock clock) {
         this.lease = properties.notices().sendLease();
+        this.retries = new Retries(properties.notices().retryFor());
         this.mapper = mapper;
         this.channels = channels;
         this.addresses = addresses;
@@ -91,12 +93,16 @@ class StaffWebhook {
 
     /** Sends what is due; how many were sent. Nothing while the webhook is off. */
     int sendDue() {
+        return sendDue(LocalDateTime.now(clock));
+    }
+
+    /** Sends what is due at {@code now}. */
+    int sendDue(LocalDateTime now) {
         Optional<NoticeChannels.Webhook> webhook = channels.webhook();
         if (webhook.isEmpty()) {
             return 0;
         }
         int sent = 0;
-        LocalDateTime now = LocalDateTime.now(clock);
         for (Long id : mapper.due(now, BATCH)) {
             if (mapper.claim(id, now, now.plus(lease)) == 1 && send(webhook.get(), mapper.one(id), now)) {
                 sent++;
@@ -113,15 +119,17 @@ class StaffWebhook {
             mapper.sent(alert.id(), now);
             return true;
         }
-        if (alert.attempts() >= NoticeEmails.MOST_ATTEMPTS) {
+        LocalDateTime next = retries.next(alert.triesFrom(), alert.attempts(), now);
+        if (next == null) {
             log.error(
-                    "Staff alert {} could not be posted to the webhook after {} attempts; given up: {}",
+                    "Staff alert {} could not be posted to the webhook in {} ({} tries); given up until staff send it"
+                            + " again: {}",
                     alert.messageId(),
+                    retries.retryFor(),
                     alert.attempts(),
                     attempt.summary());
             mapper.failed(alert.id(), NoticeEmails.FAILED, now, attempt.summary());
         } else {
-            LocalDateTime next = NoticeEmails.retryAt(now, alert.attempts());
             log.warn(
                     "Staff alert {} could not be posted to the webhook (attempt {}), tried again at {}: {}",
                     alert.messageId(),

@@ -504,6 +504,157 @@ public interface NoticeChannelScenarios extends StackAccess {
                 .isEqualTo("JSON");
     }
 
+    /**
+     * A mail server away for longer than an afternoon (issue 45): each email is tried again and again, and given up
+     * only after courtrush.notices.retry-for (3 days) — the outbox run as the engine's clock would have it two days,
+     * then three days on — then staff are told how many (the webhook), and a manager's "send again" delivers them.
+     */
+    @Test
+    default void anEmailIsTriedForThreeDaysThenGivenUpStaffAreToldHowManyAndSendingAgainDeliversThem()
+            throws Exception {
+        String admin = TestApi.ADMIN_TOKEN;
+        int port = freePort();
+        GreenMail mail = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+        mail.start();
+        List<String> received = new CopyOnWriteArrayList<>();
+        Map<String, String> bodies = new java.util.concurrent.ConcurrentHashMap<>();
+        HttpServer robot = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        robot.createContext("/robot", exchange -> {
+            String id = String.valueOf(exchange.getRequestHeaders().getFirst("X-CourtRush-Message-Id"));
+            bodies.put(id, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            received.add(id);
+            byte[] ok = "{\"errcode\":0,\"errmsg\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, ok.length);
+            exchange.getResponseBody().write(ok);
+            exchange.close();
+        });
+        robot.start();
+        try {
+            TestApi.expect(
+                    200,
+                    api().put(
+                                    "/admin/notice-channels/webhook",
+                                    admin,
+                                    Map.of(
+                                            "enabled",
+                                            true,
+                                            "webhook",
+                                            Map.of(
+                                                    "url",
+                                                    "http://127.0.0.1:"
+                                                            + robot.getAddress().getPort() + "/robot",
+                                                    "format",
+                                                    "ROBOT"))));
+            Map<String, Object> server =
+                    Map.of("host", "127.0.0.1", "port", port, "from", "courts@gym.example", "security", "NONE");
+            TestApi.expect(
+                    200, api().put("/admin/notice-channels/email", admin, Map.of("enabled", true, "server", server)));
+            Student bo = api().students(1).get(0);
+            String address = bo.studentId() + "@campus.example";
+            TestApi.expect(200, api().put("/auth/email", bo.token(), Map.of("email", address)));
+            String code = codeIn(awaitMail(mail, address, 1).get(0));
+            TestApi.expect(200, api().post("/auth/email/verify", bo.token(), Map.of("code", code)));
+
+            // the mail server goes away; two of Bo's notices wait
+            mail.stop();
+            long session = api().createSession(tomorrow(), now(), 2);
+            List<Long> slots = api().generateSlots(session, List.of(api().createCourt()), "14:00", "16:00", 60, 1);
+            List<String> ids = List.of(
+                    "WON:" + api().book(bo, session, slots.get(0)), "WON:" + api().book(bo, session, slots.get(1)));
+            String which = "message_id in ('" + ids.get(0) + "', '" + ids.get(1) + "')";
+            // both tried once and waiting for their next try (seconds away), so this node's own runs leave them be
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> jdbc().queryForObject(
+                                            "select count(*) from notice where " + which + " and email_attempts >= 1 "
+                                                    + "and email_state = 'PENDING' and email_next_time > ?",
+                                            Integer.class,
+                                            now().plusSeconds(2))
+                            == 2);
+
+            // two days on: still tried
+            NoticeEmails outbox = bean(NoticeEmails.class);
+            outbox.sendDue(now().plusDays(2));
+            assertThat(jdbc().queryForList(
+                                    "select email_state from notice where " + which + " order by id", String.class))
+                    .containsExactly("PENDING", "PENDING");
+            assertThat(received).noneMatch(id -> id.startsWith("EMAILS_GIVEN_UP:"));
+
+            // three days on: given up, with a short status of ours
+            outbox.sendDue(now().plusDays(3).plusMinutes(1));
+            assertThat(jdbc().queryForList(
+                                    "select concat(email_state, ' ', email_error) from notice where " + which,
+                                    String.class))
+                    .containsExactly("FAILED unreachable", "FAILED unreachable");
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> received.stream().anyMatch(id -> id.startsWith("EMAILS_GIVEN_UP:")));
+            String told = bodies.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("EMAILS_GIVEN_UP:"))
+                    .findFirst()
+                    .orElseThrow()
+                    .getValue();
+            assertThat(told).contains("已放弃 2 封").contains("Notice emails given up after 72 h of trying: 2.");
+            Student desk = api().staffMember("STAFF");
+            assertThat(TestApi.expect(200, api().get("/admin/notice-channels", desk.token()))
+                            .data()
+                            .path("givenUp")
+                            .path("emails")
+                            .asInt())
+                    .isEqualTo(2);
+
+            // the server is back; a staff member may not send them again, a manager does
+            mail = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+            mail.start();
+            assertThat(api().post("/admin/notice-channels/send-again", desk.token(), null)
+                            .status())
+                    .isEqualTo(403);
+            Reply again = TestApi.expect(200, api().post("/admin/notice-channels/send-again", admin, null));
+            assertThat(again.data().path("emails").asInt()).isEqualTo(2);
+            assertThat(again.body().path("message").asText()).isEqualTo("Sent again. Emails: 2, staff alerts: 0.");
+            List<MimeMessage> delivered = awaitMail(mail, address, 2);
+            assertThat(delivered)
+                    .extracting(NoticeChannelScenarios::subject)
+                    .allMatch(s -> s.contains("You got a court"));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> jdbc().queryForList(
+                                    "select email_state from notice where " + which + " order by id", String.class)
+                            .equals(List.of("SENT", "SENT")));
+            assertThat(TestApi.expect(200, api().get("/admin/notice-channels", admin))
+                            .data()
+                            .path("givenUp")
+                            .path("emails")
+                            .asInt())
+                    .isZero();
+            assertThat(TestApi.expect(200, api().get("/admin/audit?actor=admin&action=SEND_AGAIN", admin))
+                            .data()
+                            .path("records")
+                            .findValuesAsText("detail"))
+                    .contains("emails: 2, staff alerts: 0");
+        } finally {
+            mail.stop();
+            robot.stop(0);
+            api().put(
+                            "/admin/notice-channels/webhook",
+                            admin,
+                            Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
+            api().put(
+                            "/admin/notice-channels/email",
+                            admin,
+                            Map.of(
+                                    "enabled",
+                                    false,
+                                    "server",
+                                    Map.of(
+                                            "host",
+                                            "127.0.0.1",
+                                            "port",
+                                            25,
+                                            "from",
+                                            "courts@gym.example",
+                                            "security",
+                                            "NONE")));
+        }
+    }
+
     /** A robot on 127.0.0.1 that keeps each request's path and query and answers {@code status}. */
     private static HttpServer robot(List<String> received, AtomicInteger status) throws IOException {
         HttpServer robot = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

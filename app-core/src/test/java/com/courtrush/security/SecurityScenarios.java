@@ -107,6 +107,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/notice-channels/email/test", Access.MANAGER),
             Map.entry("POST /admin/notice-channels/webhook/test", Access.MANAGER),
             Map.entry("POST /admin/notice-channels/secrets", Access.MANAGER),
+            Map.entry("POST /admin/notice-channels/send-again", Access.MANAGER),
             Map.entry("GET /admin/staff-alerts", Access.STAFF),
             Map.entry("GET /reservations/calendar", Access.STUDENT),
             Map.entry("POST /reservations/calendar", Access.STUDENT),

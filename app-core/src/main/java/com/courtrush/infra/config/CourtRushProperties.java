@@ -106,12 +106,17 @@ public record CourtRushProperties(
 
     /**
      * The notices' outboxes (SPEC §17): how long a node holds a delivery it is sending before another node may
-     * send it again (a node killed mid-send leaves it this long), and where the staff webhook may post beyond the
-     * public internet.
+     * send it again (a node killed mid-send leaves it this long), how long a delivery is tried before it is given
+     * up, and where the staff webhook may post beyond the public internet.
      */
     public record Notices(
             @NotNull @DurationMin(seconds = 1) @DefaultValue("2m")
             Duration sendLease,
+            /* a notice's email or a staff alert that cannot be delivered is tried again, less and less often (at
+            most every 15 min), this long from its first try; then it is given up, staff are told how many, and
+            they may send them again */
+            @NotNull @DurationMin(minutes = 1) @DefaultValue("3d")
+            Duration retryFor,
             /* the staff webhook posts only to public addresses; these hosts (as written in its URL) and address
             ranges (CIDR, e.g. 10.0.0.0/8) are allowed although they are private, loopback or link-local (an
             intranet robot); empty: none */

@@ -26,6 +26,10 @@ public class NoticeDesk {
         return setup.secrets(manager);
     }
 
+    public NoticeChannels.GivenUp sendAgain(Caller manager) {
+        return setup.sendAgain(manager);
+    }
+
     public NoticeChannels.Settings setEmail(boolean enabled, NoticeChannels.Email server, Caller manager) {
         return setup.setEmail(enabled, server, manager);
     }

@@ -41,7 +41,8 @@ class NoticeChannelsViewModelTest {
                                 "courts@campus.example",
                                 NoticeChannels.Security.STARTTLS),
                         false,
-                        null));
+                        null,
+                        new NoticeChannels.GivenUp(0, 0)));
         when(desk.alerts(5))
                 .thenReturn(List.of(new StaffAlerts.Delivery(
                         1,
@@ -74,7 +75,8 @@ class NoticeChannelsViewModelTest {
 
     @Test
     void savingSendsTheServerAsTypedAndABlankPasswordKeepsTheOneSet() {
-        when(desk.settings()).thenReturn(new NoticeChannels.Settings(false, null, false, null));
+        when(desk.settings())
+                .thenReturn(new NoticeChannels.Settings(false, null, false, null, new NoticeChannels.GivenUp(0, 0)));
         model.emailEnabledProperty().set(true);
         model.hostProperty().set("smtp.campus.example");
         model.portProperty().set(" 465 ");
