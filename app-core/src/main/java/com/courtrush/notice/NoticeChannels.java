@@ -32,7 +32,7 @@ public class NoticeChannels {
     static final String EMAIL = "EMAIL";
     static final String WEBHOOK = "WEBHOOK";
     /** What a secret is shown as. */
-    static final String MASK = "********";
+    public static final String MASK = "********";
     /** A path segment this long is taken for a token (a Feishu or Slack robot's) and masked. */
     private static final int TOKEN_LENGTH = 16;
 

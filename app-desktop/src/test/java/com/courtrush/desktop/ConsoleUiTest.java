@@ -728,6 +728,57 @@ class ConsoleUiTest {
                                 "2024889".equals(r.studentId()) && r.state().startsWith("checked in")));
     }
 
+    @Test
+    @Order(12)
+    void aManagerSeesTheWebhooksKeyOnlyOnAskingAndSendsAgainTheEmailsGivenUp() throws Exception {
+        // the webhook kept with a robot's key (off: no address is looked up); an email given up after days of trying
+        call(
+                "PUT",
+                "/admin/notice-channels/webhook",
+                ADMIN,
+                "{\"enabled\":false,\"webhook\":{\"url\":"
+                        + "\"https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=ui-robot-key\",\"format\":\"ROBOT\"}}");
+        org.springframework.jdbc.core.JdbcTemplate jdbc =
+                app.engine().getBean(org.springframework.jdbc.core.JdbcTemplate.class);
+        long student = jdbc.queryForObject("select min(id) from user_account where role = 'STUDENT'", Long.class);
+        LocalDateTime now = LocalDateTime.now(ZoneId.of("Asia/Shanghai"));
+        jdbc.update(
+                "insert into notice (message_id, user_id, kind, params, create_time, email_to, email_state, "
+                        + "email_attempts, email_next_time, email_error) "
+                        + "values ('UI-GIVEN-UP', ?, 'WON', '{}', ?, 'ui@campus.example', 'FAILED', 290, ?, 'unreachable')",
+                student,
+                now.minusDays(3),
+                now);
+
+        // Settings is a manager's screen: wang signs in again
+        robot.clickOn("#signOut");
+        waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+        robot.clickOn("#signInId").write("wang");
+        robot.clickOn("#signInPassword").write("manager-pw-1");
+        robot.clickOn("#signInOk");
+        waitFor(20, () -> robot.lookup("#nav-settings").tryQuery().isPresent());
+        robot.clickOn("#nav-settings");
+        TextField url = robot.lookup("#webhookUrl").queryAs(TextField.class);
+        waitFor(10, () -> url.getText().endsWith("?key=********"));
+        assertThat(robot.lookup("#givenUp").queryLabeled().getText())
+                .isEqualTo("Given up after days of trying. Emails: 1, staff alerts: 0.");
+
+        robot.interact(() -> robot.lookup("#showWebhookUrl").queryButton().fire());
+        waitFor(10, () -> url.getText().endsWith("?key=ui-robot-key"));
+        assertThat(call("GET", "/admin/audit?actor=staff:wang&action=SHOW_CHANNEL_SECRETS", ADMIN, null)
+                        .path("data")
+                        .path("records")
+                        .findValuesAsText("action"))
+                .containsExactly("SHOW_CHANNEL_SECRETS");
+
+        robot.interact(() -> robot.lookup("#sendAgain").queryButton().fire());
+        waitFor(10, () -> robot.lookup("#givenUp").queryLabeled().getText().isEmpty());
+        assertThat(robot.lookup("#sendAgain").queryButton().isDisabled()).isTrue();
+        assertThat(jdbc.queryForObject("select email_state from notice where message_id = 'UI-GIVEN-UP'", String.class))
+                .as("waiting to be tried again (the email channel is off here)")
+                .isEqualTo("PENDING");
+    }
+
     /** Waits for the check-in screen's result to begin with {@code start}; says what it was if it does not. */
     static void resultSays(String start) {
         try {

@@ -19,8 +19,9 @@ import javafx.beans.property.StringProperty;
 
 /**
  * The notices' channels on the Settings screen (SPEC §17): the gym's SMTP server for students' email and the staff
- * webhook, each saved and tried with a test at once through the engine's rules (a manager's); the staff alerts
- * lately posted.
+ * webhook, each saved and tried with a test at once through the engine's rules (a manager's); the webhook's address
+ * shown with its key masked until the manager asks to see it (audited); the staff alerts lately posted; and the
+ * emails and alerts given up after days of trying, with "send again".
  */
 public final class NoticeChannelsViewModel {
 
@@ -47,7 +48,10 @@ public final class NoticeChannelsViewModel {
     private final StringProperty url = new SimpleStringProperty("");
     private final ObjectProperty<NoticeChannels.Format> format =
             new SimpleObjectProperty<>(NoticeChannels.Format.ROBOT);
+    private final BooleanProperty urlMasked = new SimpleBooleanProperty();
     private final StringProperty alerts = new SimpleStringProperty("");
+    private final StringProperty givenUp = new SimpleStringProperty("");
+    private final BooleanProperty canSendAgain = new SimpleBooleanProperty();
 
     public NoticeChannelsViewModel(NoticeDesk desk, UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
         this.desk = desk;
@@ -79,6 +83,11 @@ public final class NoticeChannelsViewModel {
             url.set(settings.webhook().url());
             format.set(settings.webhook().format());
         }
+        urlMasked.set(url.get().contains(NoticeChannels.MASK));
+        NoticeChannels.GivenUp waiting = settings.givenUp();
+        boolean any = waiting != null && waiting.emails() + waiting.alerts() > 0;
+        canSendAgain.set(any);
+        givenUp.set(any ? i18n.t("channels.givenUp", waiting.emails(), waiting.alerts()) : "");
         alerts.set(
                 loaded.alerts().isEmpty()
                         ? i18n.t("channels.noAlerts")
@@ -147,6 +156,24 @@ public final class NoticeChannelsViewModel {
                 address -> notices.info(i18n.t("channels.tested", address)));
     }
 
+    /** The webhook's address in full, in place of the masked one (the engine records who asked). */
+    public void showSecrets() {
+        tasks.run(i18n.t("channels.showSecret"), () -> desk.secrets(staff), secrets -> {
+            if (secrets.webhookUrl() != null) {
+                url.set(secrets.webhookUrl());
+            }
+            urlMasked.set(false);
+        });
+    }
+
+    /** The emails and staff alerts given up, tried again for as long again; says how many. */
+    public void sendAgain() {
+        tasks.run(i18n.t("channels.sendAgain"), () -> desk.sendAgain(staff), again -> {
+            notices.info(i18n.t("channels.sentAgain", again.emails(), again.alerts()));
+            load();
+        });
+    }
+
     public BooleanProperty emailEnabledProperty() {
         return emailEnabled;
     }
@@ -197,6 +224,20 @@ public final class NoticeChannelsViewModel {
 
     public StringProperty alertsProperty() {
         return alerts;
+    }
+
+    /** Whether the address shows with its key masked (then "show" reveals it). */
+    public BooleanProperty urlMaskedProperty() {
+        return urlMasked;
+    }
+
+    /** How many emails and alerts were given up; blank when none. */
+    public StringProperty givenUpProperty() {
+        return givenUp;
+    }
+
+    public BooleanProperty canSendAgainProperty() {
+        return canSendAgain;
     }
 
     private record Loaded(NoticeChannels.Settings settings, List<StaffAlerts.Delivery> alerts) {}

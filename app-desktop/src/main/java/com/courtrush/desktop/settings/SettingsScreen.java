@@ -221,7 +221,10 @@ public final class SettingsScreen implements Screen {
         row(hook, "", hookOn);
         TextField url = field("webhookUrl", channels.urlProperty());
         url.setPrefColumnCount(40);
-        row(hook, i18n.t("channels.url"), url);
+        // its key masked until a manager asks to see it (the engine records who did)
+        Button showUrl = button(i18n.t("channels.showSecret"), "showWebhookUrl", channels::showSecrets);
+        showUrl.disableProperty().bind(channels.urlMaskedProperty().not());
+        row(hook, i18n.t("channels.url"), new HBox(8, url, showUrl));
         ChoiceBox<NoticeChannels.Format> format = new ChoiceBox<>();
         format.setId("webhookFormat");
         format.getItems().setAll(NoticeChannels.Format.values());
@@ -234,6 +237,12 @@ public final class SettingsScreen implements Screen {
         alerts.setId("staffAlerts");
         alerts.setWrapText(true);
         alerts.textProperty().bind(channels.alertsProperty());
+        Label givenUp = new Label();
+        givenUp.setId("givenUp");
+        givenUp.setWrapText(true);
+        givenUp.textProperty().bind(channels.givenUpProperty());
+        Button sendAgain = button(i18n.t("channels.sendAgain"), "sendAgain", channels::sendAgain);
+        sendAgain.disableProperty().bind(channels.canSendAgainProperty().not());
 
         Label lead = new Label(i18n.t("channels.lead"));
         lead.setWrapText(true);
@@ -248,7 +257,8 @@ public final class SettingsScreen implements Screen {
                 hook,
                 bar(saveHook, testHook),
                 new Label(i18n.t("channels.alerts")),
-                alerts);
+                alerts,
+                bar(sendAgain, givenUp));
         TitledPane pane = new TitledPane(i18n.t("channels.title"), content);
         pane.setCollapsible(false);
         return pane;

@@ -96,4 +96,56 @@ class NoticeChannelsViewModelTest {
                         manager);
         assertThat(notices.infos).containsExactly("Saved.");
     }
+
+    @Test
+    void emailsGivenUpAreCountedAndSendAgainTriesThemAndSaysHowMany() {
+        when(desk.settings())
+                .thenReturn(
+                        new NoticeChannels.Settings(false, null, false, null, new NoticeChannels.GivenUp(12, 1)),
+                        new NoticeChannels.Settings(false, null, false, null, new NoticeChannels.GivenUp(0, 0)));
+        when(desk.sendAgain(manager)).thenReturn(new NoticeChannels.GivenUp(12, 1));
+        model.load();
+        assertThat(model.givenUpProperty().get())
+                .isEqualTo("Given up after days of trying. Emails: 12, staff alerts: 1.");
+        assertThat(model.canSendAgainProperty().get()).isTrue();
+
+        model.sendAgain();
+        verify(desk).sendAgain(manager);
+        assertThat(notices.infos).containsExactly("Sent again. Emails: 12, staff alerts: 1.");
+        assertThat(model.givenUpProperty().get()).as("loaded again: none left").isEmpty();
+        assertThat(model.canSendAgainProperty().get()).isFalse();
+    }
+
+    @Test
+    void nothingGivenUpLeavesNothingToSendAgain() {
+        when(desk.settings())
+                .thenReturn(new NoticeChannels.Settings(false, null, false, null, new NoticeChannels.GivenUp(0, 0)));
+        model.load();
+        assertThat(model.canSendAgainProperty().get()).isFalse();
+        assertThat(model.givenUpProperty().get()).isEmpty();
+    }
+
+    @Test
+    void theWebhooksKeyShowsMaskedUntilTheManagerAsksToSeeIt() {
+        String masked = "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=" + NoticeChannels.MASK;
+        when(desk.settings())
+                .thenReturn(new NoticeChannels.Settings(
+                        false,
+                        null,
+                        true,
+                        new NoticeChannels.Webhook(masked, NoticeChannels.Format.ROBOT),
+                        new NoticeChannels.GivenUp(0, 0)));
+        when(desk.secrets(manager))
+                .thenReturn(new NoticeChannels.Secrets(
+                        null, "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=robot-key-45"));
+        model.load();
+        assertThat(model.urlProperty().get()).isEqualTo(masked);
+        assertThat(model.urlMaskedProperty().get()).isTrue();
+        verify(desk, never()).secrets(any());
+
+        model.showSecrets();
+        assertThat(model.urlProperty().get())
+                .isEqualTo("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=robot-key-45");
+        assertThat(model.urlMaskedProperty().get()).isFalse();
+    }
 }
