@@ -104,7 +104,12 @@ public class NoticeChannels {
         if (checked.password() == null
                 || checked.password().isEmpty()
                 || checked.password().equals(MASK)) {
-            checked = checked.withPassword(storedEmail().map(Email::password).orElse(null));
+            // kept only for the same server and user: pointed elsewhere, the password set before is not sent there
+            Email sameServer = checked;
+            checked = checked.withPassword(storedEmail()
+                    .filter(before -> before.sameServer(sameServer))
+                    .map(Email::password)
+                    .orElse(null));
         }
         mapper.keep(EMAIL, enabled, JSON.toJSONString(checked), LocalDateTime.now(clock));
         cache.invalidateAll();
@@ -122,6 +127,10 @@ public class NoticeChannels {
                 .filter(before -> webhook.url() != null && webhook.url().strip().equals(masked(before.url())))
                 .map(before -> new Webhook(before.url(), webhook.format()))
                 .orElse(webhook);
+        if (kept == webhook && webhook.url() != null && webhook.url().contains(MASK)) {
+            // a masked address edited (or another manager's changed meanwhile): its secret is not ours to guess
+            throw CourtRushException.badRequest("channel.urlMasked");
+        }
         Webhook checked = kept.checked();
         if (enabled) {
             try {
@@ -171,6 +180,14 @@ public class NoticeChannels {
 
     /** The gym's SMTP server and the address its mail comes from. */
     public record Email(String host, int port, String username, String password, String from, Security security) {
+
+        /** The same server, user and protection: where a password set before may still be sent. */
+        boolean sameServer(Email other) {
+            return host.equalsIgnoreCase(other.host)
+                    && port == other.port
+                    && java.util.Objects.equals(username, other.username)
+                    && security == other.security;
+        }
 
         Email checked() {
             if (host == null || host.isBlank() || !Texts.isPlain(host) || host.length() > 253) {

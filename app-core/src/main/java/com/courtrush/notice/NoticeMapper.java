@@ -55,8 +55,12 @@ interface NoticeMapper {
             + "and (email_lease_until is null or email_lease_until < #{now}) order by id limit #{limit}")
     List<Long> dueEmails(@Param("now") LocalDateTime now, @Param("limit") int limit);
 
-    /** Takes a due email for this node until {@code until}; 1 when it is this node's to send. */
-    @Update("update notice set email_lease_until = #{until}, email_attempts = email_attempts + 1 "
+    /**
+     * Takes a due email for this node until {@code until}; 1 when it is this node's to send. Its tries count from the
+     * first (an engine that was off for days gives its queued mail the whole window once it is back).
+     */
+    @Update("update notice set email_lease_until = #{until}, email_attempts = email_attempts + 1, "
+            + "email_retry_from = coalesce(email_retry_from, #{now}) "
             + "where id = #{id} and email_state = 'PENDING' "
             + "and (email_lease_until is null or email_lease_until < #{now})")
     int claimEmail(@Param("id") long id, @Param("now") LocalDateTime now, @Param("until") LocalDateTime until);

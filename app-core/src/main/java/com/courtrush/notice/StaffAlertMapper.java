@@ -21,11 +21,28 @@ interface StaffAlertMapper {
             @Param("params") String params,
             @Param("now") LocalDateTime now);
 
+    /**
+     * An alert that gathers a count: posted to go at {@code sendAt}, and while it waits a later post of the same id
+     * brings its params up to date (the count it will tell).
+     */
+    @Insert("insert into staff_alert (message_id, kind, params, create_time, state, next_time) "
+            + "values (#{messageId}, #{kind}, #{params}, #{now}, 'PENDING', #{sendAt}) "
+            + "on duplicate key update params = case when state = 'PENDING' and attempts = 0 then #{params} "
+            + "else params end")
+    int gather(
+            @Param("messageId") String messageId,
+            @Param("kind") String kind,
+            @Param("params") String params,
+            @Param("now") LocalDateTime now,
+            @Param("sendAt") LocalDateTime sendAt);
+
     @Select("select id from staff_alert where state = 'PENDING' and next_time <= #{now} "
             + "and (lease_until is null or lease_until < #{now}) order by id limit #{limit}")
     List<Long> due(@Param("now") LocalDateTime now, @Param("limit") int limit);
 
-    @Update("update staff_alert set lease_until = #{until}, attempts = attempts + 1 where id = #{id} "
+    /** Takes a due alert for this node until {@code until}; its tries count from the first. */
+    @Update("update staff_alert set lease_until = #{until}, attempts = attempts + 1, "
+            + "retry_from = coalesce(retry_from, #{now}) where id = #{id} "
             + "and state = 'PENDING' and (lease_until is null or lease_until < #{now})")
     int claim(@Param("id") long id, @Param("now") LocalDateTime now, @Param("until") LocalDateTime until);
 

@@ -52,14 +52,25 @@ public class StaffAlerts {
 
     /**
      * Emails of notices were given up after trying for {@code after}: {@code count} wait for staff to send them again.
-     * Told at most once an hour (their count then) however many are given up one after another.
+     * Told at most once an hour, a minute after the first is given up: what is given up meanwhile (a burst goes in
+     * batches) brings the count it tells up to date.
      */
     public void emailsGivenUp(int count, Duration after) {
-        post(
-                Kind.EMAILS_GIVEN_UP,
-                HOUR.format(LocalDateTime.now(clock)),
-                Map.of("count", Integer.toString(count), "hours", Long.toString(Math.max(1, after.toHours()))));
+        if (channels.webhook().isEmpty()) {
+            return;
+        }
+        LocalDateTime now = LocalDateTime.now(clock);
+        mapper.gather(
+                Kind.EMAILS_GIVEN_UP + ":" + HOUR.format(now),
+                Kind.EMAILS_GIVEN_UP.name(),
+                JSON.toJSONString(new LinkedHashMap<>(Map.of(
+                        "count", Integer.toString(count), "hours", Long.toString(Math.max(1, after.toHours()))))),
+                now,
+                now.plus(GATHERING));
     }
+
+    /** How long a gathering alert waits for more of the same before it goes. */
+    static final Duration GATHERING = Duration.ofMinutes(1);
 
     private void post(Kind kind, Object about, Map<String, String> params) {
         if (channels.webhook().isEmpty()) {

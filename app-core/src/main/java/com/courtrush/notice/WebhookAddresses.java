@@ -158,6 +158,10 @@ class WebhookAddresses {
         boolean named = allowedHosts.contains(host);
         for (InetAddress address : resolved) {
             Refusal special = special(address);
+            if (special == null && OwnServices.thisMachine(address)) {
+                // this machine's own address on a network card: its other services are behind no firewall from here
+                special = Refusal.LOOPBACK;
+            }
             if (special != null && NEVER.contains(special)) {
                 throw new Refused(special);
             }

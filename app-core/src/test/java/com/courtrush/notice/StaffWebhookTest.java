@@ -121,6 +121,10 @@ class StaffWebhookTest {
 
         answer.set(new Answer(200, "taken"));
         assertThat(post("robot.intranet", "/robot")).isEqualTo(Attempt.DELIVERED);
+
+        // an errcode that is no number is no robot's answer: taken, never an exception that quotes it
+        answer.set(new Answer(200, "{\"errcode\":\"secret-words\"}"));
+        assertThat(post("robot.intranet", "/robot")).isEqualTo(Attempt.DELIVERED);
     }
 
     @Test

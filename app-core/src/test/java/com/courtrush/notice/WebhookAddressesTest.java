@@ -60,6 +60,26 @@ class WebhookAddressesTest {
     }
 
     @Test
+    void thisMachinesOwnAddressesAreRefusedAsLoopbackUnlessAllowed() throws Exception {
+        // its other services listen on 0.0.0.0 behind no firewall from here: a public address on a card is no way out
+        List<InetAddress> mine = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces()).stream()
+                .flatMap(card -> java.util.Collections.list(card.getInetAddresses()).stream())
+                .filter(address -> !address.isLoopbackAddress() && !address.isLinkLocalAddress())
+                .toList();
+        for (InetAddress address : mine) {
+            String host = address.getHostAddress().replaceAll("%.*", "");
+            String url = host.contains(":") ? "http://[" + host + "]/" : "http://" + host + "/";
+            Refusal refused = refusal(allowing(), url);
+            assertThat(refused).as(url).isNotNull();
+            if (WebhookAddresses.special(address) == null) {
+                assertThat(refused)
+                        .as("%s, a public address of this machine", url)
+                        .isEqualTo(Refusal.LOOPBACK);
+            }
+        }
+    }
+
+    @Test
     void withNothingAllowedLoopbackLinkLocalPrivateAndNumericFormsAreRefused() {
         WebhookAddresses off = allowing();
         resolves("localhost", "127.0.0.1");
