@@ -1,5 +1,7 @@
 package com.courtrush;
 
+import com.courtrush.infra.lifecycle.EngineLifecycle;
+import com.courtrush.infra.lifecycle.StoppedWhileStarting;
 import com.courtrush.reserve.record.DrawReplay;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -15,6 +17,10 @@ public class CourtRushServer {
             // re-runs a published fair draw (SPEC §13) without starting the engine
             System.exit(DrawReplay.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out));
         }
-        SpringApplication.run(CourtRushServer.class, args);
+        try {
+            new EngineLifecycle().run(new SpringApplication(CourtRushServer.class), args);
+        } catch (StoppedWhileStarting stopped) {
+            // SIGTERM or Ctrl+C while starting: said in the log, everything started is stopped, the JVM exits
+        }
     }
 }
