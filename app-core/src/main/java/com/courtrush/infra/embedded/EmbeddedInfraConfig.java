@@ -1,6 +1,7 @@
 package com.courtrush.infra.embedded;
 
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.lifecycle.EngineStop;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.List;
@@ -15,11 +16,12 @@ import org.springframework.context.annotation.Configuration;
 class EmbeddedInfraConfig {
 
     @Bean(destroyMethod = "close")
-    EmbeddedRedis embeddedRedis(CourtRushProperties properties) {
+    EmbeddedRedis embeddedRedis(CourtRushProperties properties, EngineStop stop) {
         return EmbeddedRedis.start(
                 properties.dataDir(),
                 properties.infra().embeddedRedisPort(),
-                properties.infra().embeddedRedisPassword());
+                properties.infra().embeddedRedisPassword(),
+                stop);
     }
 
     @Bean(destroyMethod = "close")

@@ -1,63 +1,63 @@
 package com.courtrush.infra.embedded;
 
 import com.courtrush.infra.config.InfraConfigException;
+import com.courtrush.infra.lifecycle.EngineStop;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.channels.FileLock;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.embedded.Redis;
-import redis.embedded.RedisInstance;
 
 /**
  * A real {@code redis-server} child process from the embedded-redis jar, on a free loopback port
  * (or the configured one, {@code courtrush.infra.embedded-redis-port}). It keeps its state in
  * {@code <data-dir>/redis}: an append-only file written to disk every second (what a crash can
  * lose is at most that second: a restarted Redis is told by its run id and the openings re-synced
- * from the database), rewritten when it doubles; a file it cannot read is set aside and Redis
- * starts empty, to be rebuilt from the database. Its binary, its configuration (with the
+ * from the database), rewritten when it doubles; a file Redis says it cannot read is set aside and
+ * Redis starts empty, to be rebuilt from the database. Its binary, its configuration (with the
  * password) and its pid file live there too, so a crash leaves nothing in the temporary folder,
  * and a redis-server that outlived a crashed engine is found and stopped before a new one starts
  * on the same files ({@link LeftoverRedis}).
+ *
+ * <p>The process is this class's own ({@link RedisServerProcess}), not the library's: the library
+ * registered a JVM shutdown hook only after spawning it, which a JVM already shutting down refuses,
+ * and the process was left running, one more at each retry. Here every way out of a start ends the
+ * process it spawned, and a stop of the engine meanwhile neither retries nor sets a file aside.
  */
 public final class EmbeddedRedis implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedRedis.class);
     private static final int START_ATTEMPTS = 3;
-    /** How long the library's JVM shutdown hook leaves the redis-server to the application's close. */
-    private static final Duration CLOSE_GRACE = Duration.ofSeconds(30);
+    private static final String STEP = "starting the embedded redis-server";
 
-    private final OwnedRedisServer server;
+    private final RedisServerProcess server;
     private final int port;
     private final String password;
     private final FileLock owner;
-    private final Optional<RedisExitWatch> watch;
 
-    private EmbeddedRedis(
-            OwnedRedisServer server, int port, String password, FileLock owner, Optional<RedisExitWatch> watch) {
+    private EmbeddedRedis(RedisServerProcess server, int port, String password, FileLock owner) {
         this.server = server;
         this.port = port;
         this.password = password;
         this.owner = owner;
-        this.watch = watch;
     }
 
     /**
      * Starts on {@code configuredPort}, or on a free port (retrying a few) when it is 0. It listens on
      * loopback only and requires {@code configuredPassword}, or a random one when that is blank: other
-     * local users must not be able to rewrite stock, revocations or cut-offs.
+     * local users must not be able to rewrite stock, revocations or cut-offs. When {@code stop} is
+     * requested meanwhile, the redis-server is stopped — while loading its file, it exits at once,
+     * leaving the file as it was — and {@link com.courtrush.infra.lifecycle.StoppedWhileStarting} thrown.
      */
-    public static EmbeddedRedis start(Path dataDir, int configuredPort, String configuredPassword) {
+    public static EmbeddedRedis start(Path dataDir, int configuredPort, String configuredPassword, EngineStop stop) {
+        stop.check(STEP);
         String password =
                 configuredPassword == null || configuredPassword.isBlank() ? randomPassword() : configuredPassword;
         RedisFiles files = RedisFiles.in(dataDir);
@@ -68,73 +68,122 @@ public final class EmbeddedRedis implements AutoCloseable {
             LeftoverRedis.cleanTemporaryFolder();
             File binary = files.binary();
             try {
-                return startOn(files, binary, owner, configuredPort, password);
-            } catch (InfraConfigException failed) {
+                return startOn(files, binary, owner, configuredPort, password, stop);
+            } catch (UnreadableAppendOnlyFile unreadable) {
                 // Redis's state can be rebuilt from the database: a file it cannot read must not stop the engine
-                if (!files.setAsideAppendOnlyFile()) {
-                    throw failed;
-                }
+                Path aside = files.setAsideAppendOnlyFile();
                 log.warn(
-                        "The embedded redis-server did not start with its append-only file; the file was set aside "
+                        "The embedded redis-server cannot read its append-only file ({}); the file was set aside as {} "
                                 + "and Redis starts empty — the openings are rebuilt from the database",
-                        failed);
-                return startOn(files, binary, owner, configuredPort, password);
+                        unreadable.output.tail(),
+                        aside);
+                return startOn(files, binary, owner, configuredPort, password, stop);
             }
         } catch (RuntimeException e) {
             RedisFiles.release(owner);
-            throw e;
+            throw e instanceof UnreadableAppendOnlyFile still ? cannotStart(configuredPort, still.output) : e;
         }
     }
 
     private static EmbeddedRedis startOn(
-            RedisFiles files, File binary, FileLock owner, int configuredPort, String password) {
-        IOException last = null;
+            RedisFiles files, File binary, FileLock owner, int configuredPort, String password, EngineStop stop) {
+        RedisOutput last = null;
         int attempts = configuredPort > 0 ? 1 : START_ATTEMPTS;
         for (int attempt = 1; attempt <= attempts; attempt++) {
+            stop.check(STEP);
             int port = configuredPort > 0 ? configuredPort : freeLoopbackPort();
-            OwnedRedisServer server = null;
-            try {
-                Path config = files.writeConfig(port, password);
-                server = new OwnedRedisServer(port, List.of(binary.getAbsolutePath(), config.toString()));
-                server.start();
+            RedisServerProcess server = spawn(files, binary, port, password);
+            Optional<RedisOutput> failed;
+            try (EngineStop.Registration ended = stop.onRequest(server::terminate)) {
+                failed = server.awaitReady();
+            } catch (RuntimeException | Error e) {
+                server.stop();
+                throw e;
+            }
+            if (failed.isEmpty() && stop.requested()) {
+                // the stop came as it got ready, and may have ended it already: it is not handed out
+                server.stop();
+                throw stop.stopped(
+                        "the embedded redis-server's start (pid " + server.pid() + ", stopped as it got ready)", null);
+            }
+            if (failed.isEmpty()) {
                 log.info(
                         "Embedded redis-server listening on 127.0.0.1:{} (password required), appending to {}",
                         port,
                         files.dir());
-                Optional<RedisExitWatch> watch = LeftoverRedis.find(files).flatMap(RedisExitWatch::start);
-                if (watch.isEmpty()) {
-                    log.info("The embedded redis-server is not watched (no POSIX shell): if this process is killed, "
-                            + "the next start stops it");
-                }
-                return new EmbeddedRedis(server, port, password, owner, watch);
-            } catch (IOException | RuntimeException e) {
-                last = e instanceof IOException io ? io : new IOException(e);
-                if (server != null) {
-                    // a failed start leaves the library's shutdown hook registered: release it now, or it
-                    // would wait the whole grace for a close that never comes
-                    closeFailedStart(server, port);
-                }
-                log.warn(
-                        "Embedded redis-server did not start on port {} (attempt {}/{}): {}",
-                        port,
-                        attempt,
-                        attempts,
-                        e.getMessage());
+                return new EmbeddedRedis(server, port, password, owner);
             }
+            server.stop();
+            last = failed.get();
+            if (stop.requested()) {
+                throw stop.stopped(
+                        "the embedded redis-server's start (pid " + server.pid()
+                                + ", stopped before it was ready; its files are as they were)",
+                        null);
+            }
+            if (last.appendOnlyFileUnreadable()) {
+                throw new UnreadableAppendOnlyFile(last);
+            }
+            log.warn(
+                    "Embedded redis-server did not start on port {} (attempt {}/{}): {}",
+                    port,
+                    attempt,
+                    attempts,
+                    last.tail());
         }
-        throw new InfraConfigException(
-                "The embedded redis-server could not start.",
-                "Check that the host can run the bundled redis-server (on Linux it needs libssl.so.3)"
-                        + (configuredPort > 0 ? " and that port " + configuredPort + " is free" : "")
-                        + ", or use courtrush.infra.mode=external with a Redis server.",
-                last);
+        throw cannotStart(configuredPort, last);
     }
 
-    private static void closeFailedStart(OwnedRedisServer server, int port) {
+    /** Spawns a redis-server on {@code port}, watched from its first moment; says so, and what it loads. */
+    private static RedisServerProcess spawn(RedisFiles files, File binary, int port, String password) {
         try {
-            server.close();
+            files.writeConfig(port, password);
+            RedisServerProcess server = RedisServerProcess.spawn(binary, files);
+            log.info(
+                    "Embedded redis-server spawned (pid {}) on port {}, {}{}",
+                    server.pid(),
+                    port,
+                    loading(files.appendOnlyFile()),
+                    server.watched()
+                            ? ""
+                            : "; not watched (no POSIX shell): if this process is killed, the next "
+                                    + "start stops it");
+            return server;
         } catch (IOException e) {
-            log.warn("The redis-server that failed to start on port {} did not stop cleanly", port, e);
+            throw new InfraConfigException(
+                    "The embedded redis-server could not be run from " + binary + ": " + e.getMessage(),
+                    "Check that the data directory allows running programs, or use courtrush.infra.mode=external "
+                            + "with a Redis server.",
+                    e);
+        }
+    }
+
+    private static String loading(Path appendOnlyFile) {
+        try {
+            return Files.exists(appendOnlyFile)
+                    ? "loading its append-only file (" + Files.size(appendOnlyFile) / 1024 + " KB)"
+                    : "with no append-only file yet (Redis starts empty)";
+        } catch (IOException e) {
+            return "loading its append-only file";
+        }
+    }
+
+    private static InfraConfigException cannotStart(int configuredPort, RedisOutput output) {
+        return new InfraConfigException(
+                "The embedded redis-server could not start. It said: " + (output == null ? "nothing" : output.tail()),
+                "Check that the host can run the bundled redis-server (on Linux it needs libssl.so.3)"
+                        + (configuredPort > 0 ? " and that port " + configuredPort + " is free" : "")
+                        + ", or use courtrush.infra.mode=external with a Redis server.");
+    }
+
+    /** Redis said it cannot read its append-only file's content: the file may be set aside. */
+    private static final class UnreadableAppendOnlyFile extends RuntimeException {
+
+        private final transient RedisOutput output;
+
+        UnreadableAppendOnlyFile(RedisOutput output) {
+            super("the embedded redis-server cannot read its append-only file", null, false, false);
+            this.output = output;
         }
     }
 
@@ -163,60 +212,14 @@ public final class EmbeddedRedis implements AutoCloseable {
         return port;
     }
 
+    /** Stops the redis-server (it writes its append-only file first) and lets another engine have these files. */
     @Override
     public void close() {
-        watch.ifPresent(RedisExitWatch::close);
         try {
-            server.close();
+            server.stop();
             log.info("Embedded redis-server on port {} stopped", port);
-        } catch (IOException e) {
-            log.warn("Embedded redis-server on port {} did not stop cleanly", port, e);
         } finally {
             RedisFiles.release(owner);
-        }
-    }
-
-    /**
-     * The library's redis-server, stopped when the application closes. The library also stops it
-     * from a JVM shutdown hook of its own, which on SIGTERM or Ctrl+C ran beside Spring's: Redis went
-     * away while the scheduled jobs and the listeners still used it (errors in the log). Here that
-     * hook waits for the application's close and only stops the server itself if the close has not
-     * come within {@link #CLOSE_GRACE}, so no redis-server outlives a JVM that exits normally.
-     */
-    private static final class OwnedRedisServer extends RedisInstance {
-
-        private final CountDownLatch closed = new CountDownLatch(1);
-
-        OwnedRedisServer(int port, List<String> args) {
-            super(port, args, Redis.SERVER_READY_PATTERN, true, null, null);
-        }
-
-        void close() throws IOException {
-            try {
-                super.stop();
-            } finally {
-                closed.countDown();
-            }
-        }
-
-        /**
-         * Called by the library's shutdown hook (and by nothing else here). Not synchronized: the
-         * wait must not hold the lock that {@link #close()}'s stop takes.
-         */
-        @Override
-        public void stop() throws IOException {
-            try {
-                if (!closed.await(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                    log.warn(
-                            "The application did not close within {} s of the JVM's shutdown; stopping its "
-                                    + "redis-server on port {} now",
-                            CLOSE_GRACE.toSeconds(),
-                            ports().get(0));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            super.stop();
         }
     }
 }

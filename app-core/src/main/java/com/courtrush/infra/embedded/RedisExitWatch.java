@@ -10,9 +10,10 @@ import org.slf4j.LoggerFactory;
  * Stops the engine's redis-server when the JVM dies without closing it: SIGKILL, a power cut's twin, or a console
  * whose display went away (GTK then ends the process from native code, and no shutdown hook runs). A small shell
  * reads a pipe that only this JVM holds open; when the JVM dies, however it dies, the pipe ends and the shell sends
- * the redis-server SIGTERM (it writes its append-only file and exits). On a clean close the watch is ended first
- * and the engine stops Redis itself. Where there is no POSIX shell (Windows) there is no watch, and the next start
- * stops a leftover ({@link LeftoverRedis}).
+ * the redis-server SIGTERM (it writes its append-only file and exits). It starts the moment Redis is spawned, so it
+ * also covers a start the JVM does not live through. On a clean close the watch is ended first and the engine stops
+ * Redis itself. Where there is no POSIX shell (Windows) there is no watch, and the next start stops a leftover
+ * ({@link LeftoverRedis}).
  */
 final class RedisExitWatch implements AutoCloseable {
 
@@ -25,8 +26,11 @@ final class RedisExitWatch implements AutoCloseable {
         this.shell = shell;
     }
 
-    /** Watches {@code redis}, a child of this JVM; empty where no shell can watch it. */
-    static Optional<RedisExitWatch> start(ProcessHandle redis) {
+    /**
+     * Watches {@code redis}, a child of this JVM run on {@code files}' configuration; empty where no shell can watch
+     * it. The shell's command line names the configuration too, so that a watch is found by it like its Redis.
+     */
+    static Optional<RedisExitWatch> start(ProcessHandle redis, RedisFiles files) {
         if (!SHELL.canExecute()) {
             return Optional.empty();
         }
@@ -35,7 +39,10 @@ final class RedisExitWatch implements AutoCloseable {
             Process shell = new ProcessBuilder(
                             SHELL.getPath(),
                             "-c",
-                            "while read -r _; do :; done; kill -TERM " + redis.pid() + " 2>/dev/null")
+                            "while read -r _; do :; done; kill -TERM \"$1\" 2>/dev/null",
+                            "courtrush-redis-watch",
+                            Long.toString(redis.pid()),
+                            files.config().toString())
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();
@@ -48,11 +55,6 @@ final class RedisExitWatch implements AutoCloseable {
                     e.getMessage());
             return Optional.empty();
         }
-    }
-
-    /** The watching shell (for tests). */
-    ProcessHandle shell() {
-        return shell.toHandle();
     }
 
     /** Ends the watch without stopping Redis: killed before its pipe is closed, the shell sends nothing. */

@@ -84,15 +84,13 @@ record RedisFiles(Path dir) {
         }
     }
 
-    /** Moves the append-only file aside (kept for inspection); false when there is none. */
-    boolean setAsideAppendOnlyFile() {
+    /** Moves the append-only file aside (kept for inspection); returns where it went. */
+    Path setAsideAppendOnlyFile() {
         Path aof = appendOnlyFile();
-        if (!Files.exists(aof)) {
-            return false;
-        }
+        Path aside = dir.resolve(APPEND_ONLY_FILE + ".unreadable-" + System.currentTimeMillis());
         try {
-            Files.move(aof, dir.resolve(APPEND_ONLY_FILE + ".unreadable-" + System.currentTimeMillis()));
-            return true;
+            Files.move(aof, aside);
+            return aside;
         } catch (IOException e) {
             throw new InfraConfigException(
                     "Cannot set aside " + aof + ": " + e.getMessage(), "Move or delete it, then start again.", e);

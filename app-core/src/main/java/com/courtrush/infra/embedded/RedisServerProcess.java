@@ -1,0 +1,120 @@
+package com.courtrush.infra.embedded;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One redis-server child process on a data directory's configuration, from its spawn to its exit.
+ * From the moment it is spawned nothing may leave it running: its {@link RedisExitWatch} starts at
+ * once (it stops Redis if this JVM dies), a stop of the engine while it starts ends it ({@link
+ * #terminate}), and whoever spawned it stops it on every way out of a failed start ({@link #stop}).
+ */
+final class RedisServerProcess {
+
+    private static final Logger log = LoggerFactory.getLogger(RedisServerProcess.class);
+    private static final String READY = "Ready to accept connections";
+    /** Redis prints a few dozen lines while it starts; a runaway output is not kept whole. */
+    private static final int KEPT_LINES = 1000;
+    /** SIGTERM: Redis writes its append-only file and exits (at once while it is still loading it). */
+    private static final Duration POLITE_STOP = Duration.ofSeconds(30);
+
+    private final Process process;
+    private final Optional<RedisExitWatch> watch;
+
+    private RedisServerProcess(Process process, Optional<RedisExitWatch> watch) {
+        this.process = process;
+        this.watch = watch;
+    }
+
+    /** Spawns {@code binary} on {@code files}' configuration, watched from its first moment. */
+    static RedisServerProcess spawn(File binary, RedisFiles files) throws IOException {
+        Process process = new ProcessBuilder(
+                        binary.getAbsolutePath(), files.config().toString())
+                .directory(binary.getParentFile())
+                .redirectErrorStream(true)
+                .start();
+        return new RedisServerProcess(process, RedisExitWatch.start(process.toHandle(), files));
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean watched() {
+        return watch.isPresent();
+    }
+
+    /**
+     * Reads Redis's output until it accepts connections (then the rest is logged at debug level);
+     * empty when it does, else what it printed before its output ended — it exited.
+     */
+    Optional<RedisOutput> awaitReady() {
+        BufferedReader output = process.inputReader();
+        List<String> lines = new ArrayList<>();
+        try {
+            for (String line = output.readLine(); line != null; line = output.readLine()) {
+                if (lines.size() < KEPT_LINES) {
+                    lines.add(line);
+                }
+                if (line.contains(READY)) {
+                    logTheRest(output);
+                    return Optional.empty();
+                }
+            }
+        } catch (IOException e) {
+            lines.add("(its output could not be read: " + e.getMessage() + ")");
+        }
+        return Optional.of(new RedisOutput(lines));
+    }
+
+    private void logTheRest(BufferedReader output) {
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        for (String line = output.readLine(); line != null; line = output.readLine()) {
+                            log.debug("redis-server: {}", line);
+                        }
+                    } catch (IOException | UncheckedIOException e) {
+                        log.debug("redis-server's output ended: {}", e.getMessage());
+                    }
+                },
+                "courtrush-redis-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Asks it to stop (SIGTERM) without waiting: ends its start, from another thread. */
+    void terminate() {
+        process.destroy();
+    }
+
+    /**
+     * Stops it and waits until it has exited: its watch first (killed before its pipe closes, the watch
+     * sends nothing), then SIGTERM, then SIGKILL if it has not exited within {@link #POLITE_STOP}.
+     */
+    void stop() {
+        watch.ifPresent(RedisExitWatch::close);
+        process.destroy();
+        try {
+            if (!process.waitFor(POLITE_STOP.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn(
+                        "The redis-server (pid {}) did not stop within {} s of SIGTERM; killing it",
+                        process.pid(),
+                        POLITE_STOP.toSeconds());
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
