@@ -2,6 +2,8 @@ package com.courtrush.infra.embedded;
 
 import com.courtrush.infra.amqp.AmqpTopology;
 import com.courtrush.infra.config.InfraConfigException;
+import com.courtrush.infra.lifecycle.EngineStop;
+import com.courtrush.infra.lifecycle.StoppedWhileStarting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Field;
@@ -61,7 +63,18 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         this.password = password;
     }
 
+    /** A broker outside any engine (tests): only the JVM's shutdown stops its start. */
     public static EmbeddedAmqpBroker start(Path dataDir) {
+        return start(dataDir, new EngineStop());
+    }
+
+    /**
+     * Starts the broker, unless {@code stop} is requested before it has started: then what has started of it
+     * is shut down and {@link StoppedWhileStarting} thrown (Qpid's start itself is not cut short: a few
+     * seconds).
+     */
+    public static EmbeddedAmqpBroker start(Path dataDir, EngineStop stop) {
+        stop.check("starting the embedded AMQP broker");
         Path workDir = dataDir.resolve("qpid");
         String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         AtomicReference<SystemConfig<?>> systemConfig = new AtomicReference<>();
@@ -104,11 +117,18 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
             requireStoreOpen(broker, workDir);
             int port = boundPort(broker);
             leaveTheShutdownToTheOwner(broker);
+            stop.check("the embedded AMQP broker's start (shut down again)");
             log.info("Embedded AMQP broker (Qpid Broker-J) listening on 127.0.0.1:{}", port);
             return new EmbeddedAmqpBroker(launcher, broker, port, password);
         } catch (Exception e) {
             // A half-started broker keeps non-daemon threads alive: shut it down before giving up.
             shutdownQuietly(launcher);
+            if (stop.requested()) {
+                // also a failure the stop caused: a JVM shutting down refuses Qpid its shutdown hook
+                throw e instanceof StoppedWhileStarting stopped
+                        ? stopped
+                        : stop.stopped("starting the embedded AMQP broker (shut down again)", e);
+            }
             throw new InfraConfigException(
                     "The embedded AMQP broker could not start: " + e.getMessage(),
                     "Check that " + workDir + " is writable, or use courtrush.infra.mode=external with RabbitMQ.",

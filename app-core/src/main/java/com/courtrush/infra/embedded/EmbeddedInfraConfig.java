@@ -25,8 +25,8 @@ class EmbeddedInfraConfig {
     }
 
     @Bean(destroyMethod = "close")
-    EmbeddedAmqpBroker embeddedAmqpBroker(CourtRushProperties properties) {
-        return EmbeddedAmqpBroker.start(properties.dataDir());
+    EmbeddedAmqpBroker embeddedAmqpBroker(CourtRushProperties properties, EngineStop stop) {
+        return EmbeddedAmqpBroker.start(properties.dataDir(), stop);
     }
 
     /** The broker store's log forces, beside the messages it keeps: the measure of its group commit. */
