@@ -18,6 +18,8 @@ import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
 import com.courtrush.infra.config.SavedSettingInvalid;
+import com.courtrush.infra.lifecycle.EngineLifecycle;
+import com.courtrush.infra.lifecycle.StoppedWhileStarting;
 import com.courtrush.setting.api.SettingsDesk;
 import java.util.Locale;
 import java.util.Objects;
@@ -42,13 +44,17 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * The staff console. Shows a splash while the engine (Spring context, embedded Redis, broker,
  * database and the students' HTTP endpoint) starts off the JavaFX thread; then the main window.
- * If the engine cannot start, a dialog says why and what to do. Closing the window stops it all.
+ * If the engine cannot start, a dialog says why and what to do. Closing the window stops it all, also
+ * while the engine is still starting.
  */
 public class ConsoleApp extends Application {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleApp.class);
 
     private final ConsolePreferences preferences = new ConsolePreferences();
+    /** The engine's start and stop: closing the console while it starts ends the start and all it began. */
+    private volatile EngineLifecycle lifecycle;
+
     private volatile ConfigurableApplicationContext engine;
     /** What the console uses of the engine, resolved once it is up. */
     private Desks desks;
@@ -79,10 +85,12 @@ public class ConsoleApp extends Application {
 
     /** Starts the engine off the JavaFX thread; then the main window, or a dialog saying why not. */
     private void boot(FxNotices notices) {
+        EngineLifecycle starting = new EngineLifecycle();
+        lifecycle = starting;
         Task<ConfigurableApplicationContext> boot = new Task<>() {
             @Override
             protected ConfigurableApplicationContext call() {
-                return Engine.start(getParameters().getRaw());
+                return Engine.start(starting, getParameters().getRaw());
             }
         };
         boot.setOnSucceeded(event -> {
@@ -188,6 +196,10 @@ public class ConsoleApp extends Application {
     }
 
     private void startupFailed(Throwable error, FxNotices notices) {
+        if (StoppedWhileStarting.in(error) != null) {
+            // closed, or the session ended, while it started: the console is exiting already, nothing failed
+            return;
+        }
         FailureAnalysis analysis = StartupFailures.last();
         log.error("The engine could not start", error);
         SavedSettingInvalid badSetting = causeOf(error, SavedSettingInvalid.class);
@@ -286,8 +298,8 @@ public class ConsoleApp extends Application {
         if (tasks != null) {
             tasks.close();
         }
-        if (engine != null) {
-            engine.close();
+        if (lifecycle != null) {
+            lifecycle.stop("the console was closed");
         }
     }
 }
