@@ -97,8 +97,66 @@ class PackagedConsoleIT {
         }
     }
 
+    /**
+     * Stopped by SIGTERM the moment its engine's redis-server is spawned, and the moment Tomcat is initialized
+     * (issue 45: four redis-servers were left running on one data directory, its file set aside): the console
+     * exits within 30 s, nothing runs on its data directory's configuration (redis-servers and the shells that
+     * watch them name it), nothing was set aside, and its log says it was stopped while starting, nothing worse.
+     */
+    @Test
+    void theConsoleStoppedWhileItStartsEndsWhatItStartedAndSetsNothingAside() throws Exception {
+        Path image = installedImage();
+        LauncherConfig launcher = LauncherConfig.read(image);
+        for (String moment : List.of("Embedded redis-server spawned", "Tomcat initialized")) {
+            Path dataDir = home.resolve(moment.replace(' ', '-'));
+            Path output = home.resolve(moment.replace(' ', '-') + ".out");
+            Process console = start(image, launcher, output, dataDir);
+            try {
+                Awaitility.await(moment)
+                        .atMost(START_LIMIT)
+                        .pollInterval(Duration.ofMillis(10))
+                        .until(() -> read(output).contains(moment) || !console.isAlive());
+                assertThat(console.isAlive())
+                        .as("the console reached '%s'; its output:%n%s", moment, read(output))
+                        .isTrue();
+                console.destroy();
+                assertThat(console.waitFor(30, TimeUnit.SECONDS))
+                        .as("stopped at '%s', the console exited within 30 s", moment)
+                        .isTrue();
+            } finally {
+                console.destroyForcibly();
+            }
+            String config = dataDir.resolve("redis").resolve("redis.conf").toString();
+            assertThat(ProcessHandle.allProcesses()
+                            .filter(ProcessHandle::isAlive)
+                            .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
+                            .filter(line -> line.contains(config)))
+                    .as("stopped at '%s': processes left on %s", moment, config)
+                    .isEmpty();
+            if (Files.isDirectory(dataDir.resolve("redis"))) {
+                try (Stream<Path> files = Files.list(dataDir.resolve("redis"))) {
+                    assertThat(files.map(file -> file.getFileName().toString()))
+                            .noneMatch(file -> file.startsWith("appendonly.aof.unreadable-"));
+                }
+            }
+            String log = read(output);
+            assertThat(log)
+                    .as("stopped at '%s'", moment)
+                    .contains("CourtRush was stopped while starting (the JVM is shutting down)");
+            assertThat(log.lines()
+                            .filter(line -> line.contains(" ERROR ") || line.contains("could not start"))
+                            .toList())
+                    .as("stopped at '%s': what went wrong; the whole output:%n%s", moment, log)
+                    .isEmpty();
+        }
+    }
+
     /** The console from the image, on Monocle's headless screen, on this test's data directory. */
     private Process start(Path image, LauncherConfig launcher, Path output) throws Exception {
+        return start(image, launcher, output, home.resolve("data"));
+    }
+
+    private Process start(Path image, LauncherConfig launcher, Path output, Path dataDir) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(image.resolve("lib/runtime/bin/java").toString());
         command.addAll(launcher.javaOptions());
@@ -112,8 +170,7 @@ class PackagedConsoleIT {
         command.add("-cp");
         command.add(String.join(File.pathSeparator, launcher.classPath()) + File.pathSeparator + monocleJar());
         command.add(launcher.mainClass());
-        command.addAll(List.of(
-                "--server.port=0", "--server.address=127.0.0.1", "--courtrush.data-dir=" + home.resolve("data")));
+        command.addAll(List.of("--server.port=0", "--server.address=127.0.0.1", "--courtrush.data-dir=" + dataDir));
         ProcessBuilder builder =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().put("HOME", home.toString());
