@@ -92,11 +92,12 @@ class StoppedStartIT {
             server.destroyForcibly();
         }
         assertNothingLeft("the first start", dataDir, read(firstRun));
-        // then a key to find at the end, and enough keys behind it that Redis takes seconds to load them
-        appendKeys(dataDir.resolve("redis").resolve("appendonly.aof"));
-
+        // with a small file Redis is ready at once: the stop lands around its spawn and the beans after it
         String tomcat = stopAt("tomcat", TOMCAT_INITIALIZED, dataDir);
         assertThat(tomcat).contains(STOPPED_WHILE_STARTING);
+
+        // then a key to find at the end, and enough keys behind it that Redis takes seconds to load them
+        appendKeys(dataDir.resolve("redis").resolve("appendonly.aof"));
 
         String loading = stopAt("loading", SPAWNED_LOADING, dataDir);
         assertThat(Long.parseLong(first(SPAWNED_LOADING, loading).group(1)))
@@ -193,7 +194,11 @@ class StoppedStartIT {
                     .as("%s: broker on %s stopped by the engine", name, port)
                     .contains("Embedded AMQP broker on port " + port + " stopped");
         }
+        // Qpid adds a JVM shutdown hook as its broker opens, unconditionally: a stop that lands inside its start makes
+        // it log that refusal as an ERROR of its own — expected then, and only then (decision 24)
+        boolean stoppedInsideTheBroker = log.contains("starting the embedded AMQP broker (shut down again)");
         assertThat(log.lines()
+                        .filter(line -> !(stoppedInsideTheBroker && line.contains("Failed to open object")))
                         .filter(line -> line.contains(" ERROR ")
                                 || line.contains("could not start")
                                 || line.contains("Application run failed")

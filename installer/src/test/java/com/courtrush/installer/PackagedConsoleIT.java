@@ -143,7 +143,10 @@ class PackagedConsoleIT {
             assertThat(log)
                     .as("stopped at '%s'", moment)
                     .contains("CourtRush was stopped while starting (the JVM is shutting down)");
+            // Qpid logs its own ERROR when the stop lands inside its start (it adds a JVM hook as it opens): only then
+            boolean stoppedInsideTheBroker = log.contains("starting the embedded AMQP broker (shut down again)");
             assertThat(log.lines()
+                            .filter(line -> !(stoppedInsideTheBroker && line.contains("Failed to open object")))
                             .filter(line -> line.contains(" ERROR ") || line.contains("could not start"))
                             .toList())
                     .as("stopped at '%s': what went wrong; the whole output:%n%s", moment, log)

@@ -10,6 +10,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -35,6 +36,9 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedRedis.class);
     private static final int START_ATTEMPTS = 3;
+    /** How long a redis-server ended by a signal waits for the engine's own stop, which the same signal brings. */
+    private static final Duration SIGNALLED_STOP = Duration.ofSeconds(3);
+
     private static final String STEP = "starting the embedded redis-server";
 
     private final RedisServerProcess server;
@@ -121,6 +125,11 @@ public final class EmbeddedRedis implements AutoCloseable {
                                 + ", stopped before it was ready; its files are as they were)",
                         null);
             }
+            if (last.signalled()) {
+                // Ctrl+C or a service manager signalled it beside this JVM, whose own stop follows at once:
+                // no retry, nothing set aside
+                throw awaitStop(stop, server.pid(), last);
+            }
             if (last.appendOnlyFileUnreadable()) {
                 throw new UnreadableAppendOnlyFile(last);
             }
@@ -166,6 +175,30 @@ public final class EmbeddedRedis implements AutoCloseable {
         } catch (IOException e) {
             return "loading its append-only file";
         }
+    }
+
+    /**
+     * A redis-server a signal from outside ended: the engine's own stop, which the same signal brings, is waited for
+     * a moment; when it does not come, the start fails saying so.
+     */
+    private static RuntimeException awaitStop(EngineStop stop, long pid, RedisOutput output) {
+        long until = System.nanoTime() + SIGNALLED_STOP.toNanos();
+        while (!stop.requested() && System.nanoTime() - until < 0) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        if (stop.requested()) {
+            return stop.stopped(
+                    "the embedded redis-server's start (pid " + pid + ", ended by a signal beside this JVM)", null);
+        }
+        return new InfraConfigException(
+                "The embedded redis-server was stopped by a signal while it started. It said: " + output.tail(),
+                "Something on this machine stops it (a service manager, a process group's Ctrl+C): start again, and "
+                        + "stop CourtRush itself rather than its redis-server.");
     }
 
     private static InfraConfigException cannotStart(int configuredPort, RedisOutput output) {

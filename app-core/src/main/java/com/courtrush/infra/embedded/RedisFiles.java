@@ -118,7 +118,7 @@ record RedisFiles(Path dir) {
                 "port " + port,
                 "bind 127.0.0.1",
                 "protected-mode yes",
-                "requirepass " + password,
+                "requirepass " + quoted(password), // a configured one may hold spaces or quotes
                 "daemonize no",
                 "pidfile " + quoted(pidFile()),
                 "dir " + quoted(dir),
@@ -142,6 +142,11 @@ record RedisFiles(Path dir) {
     }
 
     private static String quoted(Path path) {
-        return "\"" + path.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return quoted(path.toString());
+    }
+
+    /** A value as Redis's configuration reads one in double quotes (backslashes and quotes escaped). */
+    private static String quoted(String value) {
+        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

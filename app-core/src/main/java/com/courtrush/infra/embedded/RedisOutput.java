@@ -24,6 +24,9 @@ record RedisOutput(List<String> lines) {
             "Wrong RDB checksum");
 
     private static final int TAIL_LINES = 12;
+    /** server.c, when a signal (SIGTERM, SIGINT: a service manager, Ctrl+C) ended it while it started. */
+    private static final List<String> SIGNALLED =
+            List.of("Received shutdown signal during loading", "Received SIGTERM", "Received SIGINT");
 
     RedisOutput {
         lines = List.copyOf(lines);
@@ -44,10 +47,19 @@ record RedisOutput(List<String> lines) {
         return false;
     }
 
-    /** Its last lines, for a message. */
+    /** Whether a signal from outside this JVM ended it (Ctrl+C reaches the whole process group). */
+    boolean signalled() {
+        return lines.stream().anyMatch(line -> SIGNALLED.stream().anyMatch(line::contains));
+    }
+
+    /** Its last lines, for a message; a configuration line it quotes never shows the password. */
     String tail() {
         return lines.isEmpty()
                 ? "(it printed nothing)"
-                : String.join(" | ", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));
+                : String.join(
+                        " | ",
+                        lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()).stream()
+                                .map(line -> line.replaceAll("(?i)(requirepass)\\s.*", "$1 (hidden)"))
+                                .toList());
     }
 }

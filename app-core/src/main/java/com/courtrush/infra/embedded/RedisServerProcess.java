@@ -22,6 +22,8 @@ final class RedisServerProcess {
 
     private static final Logger log = LoggerFactory.getLogger(RedisServerProcess.class);
     private static final String READY = "Ready to accept connections";
+    /** How Redis marks a warning in its log line ("pid:M date time # message"). */
+    private static final String WARNING = " # ";
     /** Redis prints a few dozen lines while it starts; a runaway output is not kept whole. */
     private static final int KEPT_LINES = 1000;
     /** SIGTERM: Redis writes its append-only file and exits (at once while it is still loading it). */
@@ -29,6 +31,8 @@ final class RedisServerProcess {
 
     private final Process process;
     private final Optional<RedisExitWatch> watch;
+    /** This engine stops it (or its start was cut short): its exit is no news. */
+    private volatile boolean stopping;
 
     private RedisServerProcess(Process process, Optional<RedisExitWatch> watch) {
         this.process = process;
@@ -67,6 +71,7 @@ final class RedisServerProcess {
                 }
                 if (line.contains(READY)) {
                     logTheRest(output);
+                    process.onExit().thenRun(this::exited);
                     return Optional.empty();
                 }
             }
@@ -81,7 +86,11 @@ final class RedisServerProcess {
                 () -> {
                     try {
                         for (String line = output.readLine(); line != null; line = output.readLine()) {
-                            log.debug("redis-server: {}", line);
+                            if (line.contains(WARNING)) {
+                                log.warn("redis-server: {}", line); // a failed write of its file, a crash report
+                            } else {
+                                log.debug("redis-server: {}", line);
+                            }
                         }
                     } catch (IOException | UncheckedIOException e) {
                         log.debug("redis-server's output ended: {}", e.getMessage());
@@ -92,8 +101,22 @@ final class RedisServerProcess {
         reader.start();
     }
 
+    /** A redis-server that exits while no one stopped it: said once, and its watch ends (its pid may be reused). */
+    private void exited() {
+        if (stopping) {
+            return;
+        }
+        watch.ifPresent(RedisExitWatch::close);
+        log.warn(
+                "The embedded redis-server (pid {}) exited by itself (exit code {}): the engine answers 503 for what "
+                        + "needs Redis until it is restarted",
+                process.pid(),
+                process.exitValue());
+    }
+
     /** Asks it to stop (SIGTERM) without waiting: ends its start, from another thread. */
     void terminate() {
+        stopping = true;
         process.destroy();
     }
 
@@ -102,6 +125,7 @@ final class RedisServerProcess {
      * sends nothing), then SIGTERM, then SIGKILL if it has not exited within {@link #POLITE_STOP}.
      */
     void stop() {
+        stopping = true;
         watch.ifPresent(RedisExitWatch::close);
         process.destroy();
         try {

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An append-only file is set aside only when Redis says it cannot read its content — in Redis 6.2's
- * own words, as the bundled redis-server (6.2.11) printed them on files made unreadable on purpose —
+ * own words, as the bundled redis-server (6.2.6) printed them on files made unreadable on purpose —
  * and never for a start that failed otherwise: stopped while loading, a port taken, a library missing.
  */
 class RedisOutputTest {
@@ -81,11 +81,30 @@ class RedisOutputTest {
                         .appendOnlyFileUnreadable())
                 .as("a library missing")
                 .isFalse();
-        assertThat(output("9:M 26 Nov 2026 03:02:04.934 # Fatal error: can't open the append only file for reading: "
+        assertThat(output("9:M 26 Nov 2026 03:02:04.934 # Fatal error: can't open the append log file for reading: "
                                 + "Permission denied")
                         .appendOnlyFileUnreadable())
                 .as("a file it may not open: nothing is known of its content")
                 .isFalse();
+        assertThat(output("9:M 26 Nov 2026 03:02:04.934 # Redis needs to enable the AOF but can't open the append only "
+                                + "file appendonly.aof (in server root dir /data/redis): Permission denied")
+                        .appendOnlyFileUnreadable())
+                .as("nor one it may not write")
+                .isFalse();
+        RedisOutput signalled = output(
+                "9:M 26 Nov 2026 03:02:04.934 # Received SIGINT scheduling shutdown...",
+                "9:M 26 Nov 2026 03:02:04.934 # Received shutdown signal during loading, exiting now.");
+        assertThat(signalled.appendOnlyFileUnreadable())
+                .as("Ctrl+C while it loads")
+                .isFalse();
+        assertThat(signalled.signalled()).isTrue();
+        assertThat(output(
+                                "9:M 26 Nov 2026 03:02:04.934 # Bad directive or wrong number of arguments",
+                                ">>> 'requirepass my secret'")
+                        .tail())
+                .as("a configuration line it quotes")
+                .doesNotContain("my secret")
+                .contains("requirepass (hidden)");
         assertThat(new RedisOutput(List.of()).appendOnlyFileUnreadable())
                 .as("killed before it said anything")
                 .isFalse();
