@@ -54,6 +54,8 @@ public class ConsoleApp extends Application {
     private final ConsolePreferences preferences = new ConsolePreferences();
     /** The engine's start and stop: closing the console while it starts ends the start and all it began. */
     private volatile EngineLifecycle lifecycle;
+    /** The console is closing: a start that ends now is not shown. */
+    private volatile boolean closing;
 
     private volatile ConfigurableApplicationContext engine;
     /** What the console uses of the engine, resolved once it is up. */
@@ -94,6 +96,9 @@ public class ConsoleApp extends Application {
             }
         };
         boot.setOnSucceeded(event -> {
+            if (closing || !boot.getValue().isActive()) {
+                return; // closed while its start ended: the engine is closed already, nothing to show
+            }
             engine = boot.getValue();
             desks = Desks.of(engine);
             tasks = new FxUiTasks(notices);
@@ -289,6 +294,7 @@ public class ConsoleApp extends Application {
 
     @Override
     public void stop() {
+        closing = true;
         if (window != null) {
             window.dispose();
         }
