@@ -5,6 +5,7 @@ import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.support.EmbeddedStack;
+import com.courtrush.support.PackagedServer;
 import com.courtrush.support.StockInvariants;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -46,7 +47,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 class CrashRecoveryIT {
 
-    private static final Path SERVER_JAR = Path.of("target", "app-core.jar");
+    private static final Path SERVER_JAR = PackagedServer.JAR;
     private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
     private static final int SLOTS = 4;
     private static final int CAPACITY = 6;
@@ -253,24 +254,12 @@ class CrashRecoveryIT {
     }
 
     private static Process startServer(Path dataDir, Path output, String... more) throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(
-                java,
-                "-Xmx384m",
-                "-XX:TieredStopAtLevel=1",
-                "-jar",
-                SERVER_JAR.toString(),
-                "--courtrush.data-dir=" + dataDir,
-                "--server.port=0",
-                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+        List<String> args = new ArrayList<>(List.of(
                 "--courtrush.auth.bcrypt-strength=4",
                 "--courtrush.auth.sign-in-hold=0s",
                 "--courtrush.limits.per-student-per-minute=0"));
-        command.addAll(List.of(more));
-        return new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
+        args.addAll(List.of(more));
+        return PackagedServer.start(dataDir, output, args.toArray(String[]::new));
     }
 
     private static int awaitPort(Process server, Path output) {

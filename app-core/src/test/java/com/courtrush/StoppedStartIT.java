@@ -4,6 +4,7 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.support.PackagedServer;
 import com.courtrush.support.TestApi;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
@@ -41,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoppedStartIT {
 
-    private static final Path SERVER_JAR = Path.of("target", "app-core.jar");
+    private static final Path SERVER_JAR = PackagedServer.JAR;
     private static final String REDIS_PASSWORD = "stopped-start-it";
     /** Bounds a hang, not a speed: a stop ends a start in a second or two here. */
     private static final Duration STOP_LIMIT = Duration.ofSeconds(30);
@@ -211,20 +212,7 @@ class StoppedStartIT {
     }
 
     private static Process startServer(Path dataDir, Path output) throws IOException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(
-                        java,
-                        "-Xmx384m",
-                        "-XX:TieredStopAtLevel=1",
-                        "-jar",
-                        SERVER_JAR.toString(),
-                        "--courtrush.data-dir=" + dataDir,
-                        "--server.port=0",
-                        "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                        "--courtrush.infra.embedded-redis-password=" + REDIS_PASSWORD)
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
+        return PackagedServer.start(dataDir, output, "--courtrush.infra.embedded-redis-password=" + REDIS_PASSWORD);
     }
 
     /** A marker, then {@link #BULK_KEYS} keys, appended as Redis appends commands. */

@@ -198,22 +198,7 @@ public interface NoticeChannelScenarios extends StackAccess {
                     .contains("If this account has a verified email address");
         } finally {
             mail.stop();
-            api().put(
-                            "/admin/notice-channels/email",
-                            admin,
-                            Map.of(
-                                    "enabled",
-                                    false,
-                                    "server",
-                                    Map.of(
-                                            "host",
-                                            "127.0.0.1",
-                                            "port",
-                                            25,
-                                            "from",
-                                            "courts@gym.example",
-                                            "security",
-                                            "NONE")));
+            emailOff();
         }
     }
 
@@ -301,10 +286,7 @@ public interface NoticeChannelScenarios extends StackAccess {
                     .contains(trace);
         } finally {
             robot.stop(0);
-            api().put(
-                            "/admin/notice-channels/webhook",
-                            admin,
-                            Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
+            webhookOff();
         }
     }
 
@@ -410,10 +392,7 @@ public interface NoticeChannelScenarios extends StackAccess {
             assertThat(received).as("nothing posted to it").hasSize(before);
         } finally {
             robot.stop(0);
-            api().put(
-                            "/admin/notice-channels/webhook",
-                            admin,
-                            Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
+            webhookOff();
         }
     }
 
@@ -637,26 +616,8 @@ public interface NoticeChannelScenarios extends StackAccess {
         } finally {
             mail.stop();
             robot.stop(0);
-            api().put(
-                            "/admin/notice-channels/webhook",
-                            admin,
-                            Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
-            api().put(
-                            "/admin/notice-channels/email",
-                            admin,
-                            Map.of(
-                                    "enabled",
-                                    false,
-                                    "server",
-                                    Map.of(
-                                            "host",
-                                            "127.0.0.1",
-                                            "port",
-                                            25,
-                                            "from",
-                                            "courts@gym.example",
-                                            "security",
-                                            "NONE")));
+            webhookOff();
+            emailOff();
         }
     }
 
@@ -730,5 +691,33 @@ public interface NoticeChannelScenarios extends StackAccess {
                     reply.data().path("email").asText(),
                     reply.data().path("verified").asBoolean());
         }
+    }
+
+    /** Turns the email channel off again (the engine is shared by every scenario). */
+    private void emailOff() {
+        api().put(
+                        "/admin/notice-channels/email",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of(
+                                "enabled",
+                                false,
+                                "server",
+                                Map.of(
+                                        "host",
+                                        "127.0.0.1",
+                                        "port",
+                                        25,
+                                        "from",
+                                        "courts@gym.example",
+                                        "security",
+                                        "NONE")));
+    }
+
+    /** Turns the staff webhook off again. */
+    private void webhookOff() {
+        api().put(
+                        "/admin/notice-channels/webhook",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
     }
 }

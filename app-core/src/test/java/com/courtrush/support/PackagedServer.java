@@ -1,0 +1,36 @@
+package com.courtrush.support;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The packaged headless server ({@code target/app-core.jar}, built by {@code mvn package} before the ITs) as an
+ * operator runs it: its own JVM on a data directory, any free port, the tests' admin token, its output to a file.
+ */
+public final class PackagedServer {
+
+    public static final Path JAR = Path.of("target", "app-core.jar");
+
+    private PackagedServer() {}
+
+    /** Starts it on {@code dataDir}, writing its output to {@code output}; {@code more} adds run arguments. */
+    public static Process start(Path dataDir, Path output, String... more) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "-Xmx384m",
+                "-XX:TieredStopAtLevel=1",
+                "-jar",
+                JAR.toString(),
+                "--courtrush.data-dir=" + dataDir,
+                "--server.port=0",
+                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN));
+        command.addAll(List.of(more));
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+    }
+}
