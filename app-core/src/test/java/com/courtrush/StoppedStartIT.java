@@ -151,10 +151,26 @@ class StoppedStartIT {
     }
 
     private static void await(String name, Process server, Path output, Pattern moment) {
-        Awaitility.await(name + ": " + moment.pattern())
-                .atMost(Duration.ofMinutes(3))
-                .pollInterval(Duration.ofMillis(10))
-                .until(() -> moment.matcher(read(output)).find() || !server.isAlive());
+        try {
+            Awaitility.await(name + ": " + moment.pattern())
+                    .atMost(Duration.ofMinutes(3))
+                    .pollInterval(Duration.ofMillis(10))
+                    .until(() -> moment.matcher(read(output)).find() || !server.isAlive());
+        } catch (org.awaitility.core.ConditionTimeoutException hung) {
+            // where the server's start stands: SIGQUIT makes its JVM print every thread to its output
+            try {
+                new ProcessBuilder("kill", "-QUIT", Long.toString(server.pid()))
+                        .start()
+                        .waitFor();
+                Thread.sleep(2_000);
+            } catch (IOException | InterruptedException e) {
+                hung.addSuppressed(e);
+            }
+            throw new AssertionError(
+                    name + ": the server did not reach '" + moment.pattern() + "' in 3 minutes; its output, with its "
+                            + "threads:\n" + read(output),
+                    hung);
+        }
         assertThat(server.isAlive())
                 .as("%s: the server reached '%s'; its output:%n%s", name, moment.pattern(), read(output))
                 .isTrue();

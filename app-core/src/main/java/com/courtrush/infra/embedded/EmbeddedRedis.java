@@ -147,12 +147,14 @@ public final class EmbeddedRedis implements AutoCloseable {
     private static RedisServerProcess spawn(RedisFiles files, File binary, int port, String password) {
         try {
             files.writeConfig(port, password);
+            // what it will load, read before it runs: Redis creates an empty file as it starts
+            String loading = loading(files.appendOnlyFile());
             RedisServerProcess server = RedisServerProcess.spawn(binary, files);
             log.info(
                     "Embedded redis-server spawned (pid {}) on port {}, {}{}",
                     server.pid(),
                     port,
-                    loading(files.appendOnlyFile()),
+                    loading,
                     server.watched()
                             ? ""
                             : "; not watched (no POSIX shell): if this process is killed, the next "
