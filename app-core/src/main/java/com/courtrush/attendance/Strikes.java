@@ -2,6 +2,7 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.Blocked;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
@@ -151,7 +152,7 @@ public class Strikes {
                 .count();
         return new Standing(
                 until != null && until.isAfter(now) ? until : null,
-                until != null && until.isAfter(now) ? Blocks.REASON : null,
+                until != null && until.isAfter(now) ? Blocked.REASON : null,
                 (int) counting,
                 settings.getPositiveInt(SettingKey.STRIKES_TO_BLOCK),
                 settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS),

@@ -22,6 +22,9 @@ import org.springframework.stereotype.Service;
 @Service
 public class StaffAlerts {
 
+    /** How long a gathering alert waits for more of the same before it goes. */
+    static final Duration GATHERING = Duration.ofMinutes(1);
+
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
     private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH");
 
@@ -56,31 +59,29 @@ public class StaffAlerts {
      * batches) brings the count it tells up to date.
      */
     public void emailsGivenUp(int count, Duration after) {
+        post(
+                Kind.EMAILS_GIVEN_UP,
+                HOUR.format(LocalDateTime.now(clock)),
+                Map.of("count", Integer.toString(count), "hours", Long.toString(Math.max(1, after.toHours()))),
+                GATHERING);
+    }
+
+    private void post(Kind kind, Object about, Map<String, String> params) {
+        post(kind, about, params, Duration.ZERO);
+    }
+
+    /** Posts an alert once per id; one that {@code gathers} waits that long, its params kept up to date meanwhile. */
+    private void post(Kind kind, Object about, Map<String, String> params, Duration gathers) {
         if (channels.webhook().isEmpty()) {
             return;
         }
         LocalDateTime now = LocalDateTime.now(clock);
-        mapper.gather(
-                Kind.EMAILS_GIVEN_UP + ":" + HOUR.format(now),
-                Kind.EMAILS_GIVEN_UP.name(),
-                JSON.toJSONString(new LinkedHashMap<>(Map.of(
-                        "count", Integer.toString(count), "hours", Long.toString(Math.max(1, after.toHours()))))),
-                now,
-                now.plus(GATHERING));
-    }
-
-    /** How long a gathering alert waits for more of the same before it goes. */
-    static final Duration GATHERING = Duration.ofMinutes(1);
-
-    private void post(Kind kind, Object about, Map<String, String> params) {
-        if (channels.webhook().isEmpty()) {
-            return;
+        String json = JSON.toJSONString(new LinkedHashMap<>(params));
+        if (gathers.isZero()) {
+            mapper.post(kind + ":" + about, kind.name(), json, now);
+        } else {
+            mapper.gather(kind + ":" + about, kind.name(), json, now, now.plus(gathers));
         }
-        mapper.post(
-                kind + ":" + about,
-                kind.name(),
-                JSON.toJSONString(new LinkedHashMap<>(params)),
-                LocalDateTime.now(clock));
     }
 
     /** Whether anyone listens: the webhook is on (watching for alerts is pointless otherwise). */

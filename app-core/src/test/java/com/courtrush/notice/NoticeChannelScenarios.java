@@ -229,12 +229,7 @@ public interface NoticeChannelScenarios extends StackAccess {
         robot.start();
         try {
             String url = "http://127.0.0.1:" + robot.getAddress().getPort() + "/robot";
-            TestApi.expect(
-                    200,
-                    api().put(
-                                    "/admin/notice-channels/webhook",
-                                    admin,
-                                    Map.of("enabled", true, "webhook", Map.of("url", url, "format", "ROBOT"))));
+            TestApi.expect(200, webhook(admin, true, url, "ROBOT"));
             assertThat(api().put(
                                     "/admin/notice-channels/webhook",
                                     admin,
@@ -318,10 +313,7 @@ public interface NoticeChannelScenarios extends StackAccess {
             refused.put("http://0.0.0.0:" + port + "/robot", "the unspecified address");
             refused.put("http://10.1.2.3/robot", "a private address");
             refused.forEach((url, why) -> {
-                Reply answer = api().put(
-                                "/admin/notice-channels/webhook",
-                                admin,
-                                Map.of("enabled", true, "webhook", Map.of("url", url, "format", "ROBOT")));
+                Reply answer = webhook(admin, true, url, "ROBOT");
                 assertThat(answer.status()).as(url).isEqualTo(400);
                 assertThat(answer.body().path("message").asText())
                         .as(url)
@@ -338,12 +330,7 @@ public interface NoticeChannelScenarios extends StackAccess {
 
             // the robot, allowed as written: delivered, and the test answer names it with its key masked
             String url = "http://127.0.0.1:" + port + "/robot?key=robot-key-45";
-            TestApi.expect(
-                    200,
-                    api().put(
-                                    "/admin/notice-channels/webhook",
-                                    admin,
-                                    Map.of("enabled", true, "webhook", Map.of("url", url, "format", "ROBOT"))));
+            TestApi.expect(200, webhook(admin, true, url, "ROBOT"));
             Reply delivered = TestApi.expect(200, api().post("/admin/notice-channels/webhook/test", admin, null));
             assertThat(delivered.body().path("message").asText())
                     .isEqualTo("Delivered to http://127.0.0.1:" + port + "/robot?key=********.");
@@ -359,20 +346,7 @@ public interface NoticeChannelScenarios extends StackAccess {
 
             // nothing listening there: unreachable
             int closed = freePort();
-            TestApi.expect(
-                    200,
-                    api().put(
-                                    "/admin/notice-channels/webhook",
-                                    admin,
-                                    Map.of(
-                                            "enabled",
-                                            true,
-                                            "webhook",
-                                            Map.of(
-                                                    "url",
-                                                    "http://127.0.0.1:" + closed + "/robot",
-                                                    "format",
-                                                    "ROBOT"))));
+            TestApi.expect(200, webhook(admin, true, "http://127.0.0.1:" + closed + "/robot", "ROBOT"));
             Reply unreachable = api().post("/admin/notice-channels/webhook/test", admin, null);
             assertThat(unreachable.status()).isEqualTo(409);
             assertThat(unreachable.body().path("message").asText()).startsWith("Unreachable");
@@ -405,12 +379,7 @@ public interface NoticeChannelScenarios extends StackAccess {
     default void noStaffMemberReadsASecretAndAManagerWhoAsksIsAudited() {
         String admin = TestApi.ADMIN_TOKEN;
         String robotUrl = "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=robot-secret-45";
-        TestApi.expect(
-                200,
-                api().put(
-                                "/admin/notice-channels/webhook",
-                                admin,
-                                Map.of("enabled", false, "webhook", Map.of("url", robotUrl, "format", "ROBOT"))));
+        TestApi.expect(200, webhook(admin, false, robotUrl, "ROBOT"));
         TestApi.expect(
                 200,
                 api().put(
@@ -462,18 +431,11 @@ public interface NoticeChannelScenarios extends StackAccess {
         // saved again as shown (the format changed): the key and the password are kept
         TestApi.expect(
                 200,
-                api().put(
-                                "/admin/notice-channels/webhook",
-                                manager.token(),
-                                Map.of(
-                                        "enabled",
-                                        false,
-                                        "webhook",
-                                        Map.of(
-                                                "url",
-                                                "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=********",
-                                                "format",
-                                                "JSON"))));
+                webhook(
+                        manager.token(),
+                        false,
+                        "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=********",
+                        "JSON"));
         Reply again = TestApi.expect(200, api().post("/admin/notice-channels/secrets", admin, null));
         assertThat(again.data().path("webhookUrl").asText()).isEqualTo(robotUrl);
         assertThat(again.data().path("smtpPassword").asText()).isEqualTo("smtp-secret-45");
@@ -513,19 +475,11 @@ public interface NoticeChannelScenarios extends StackAccess {
         try {
             TestApi.expect(
                     200,
-                    api().put(
-                                    "/admin/notice-channels/webhook",
-                                    admin,
-                                    Map.of(
-                                            "enabled",
-                                            true,
-                                            "webhook",
-                                            Map.of(
-                                                    "url",
-                                                    "http://127.0.0.1:"
-                                                            + robot.getAddress().getPort() + "/robot",
-                                                    "format",
-                                                    "ROBOT"))));
+                    webhook(
+                            admin,
+                            true,
+                            "http://127.0.0.1:" + robot.getAddress().getPort() + "/robot",
+                            "ROBOT"));
             Map<String, Object> server =
                     Map.of("host", "127.0.0.1", "port", port, "from", "courts@gym.example", "security", "NONE");
             TestApi.expect(
@@ -713,11 +667,16 @@ public interface NoticeChannelScenarios extends StackAccess {
                                         "NONE")));
     }
 
+    /** Sets the staff webhook as {@code token}'s caller: on or off, where, and how its body is written. */
+    private Reply webhook(String token, boolean enabled, String url, String format) {
+        return api().put(
+                        "/admin/notice-channels/webhook",
+                        token,
+                        Map.of("enabled", enabled, "webhook", Map.of("url", url, "format", format)));
+    }
+
     /** Turns the staff webhook off again. */
     private void webhookOff() {
-        api().put(
-                        "/admin/notice-channels/webhook",
-                        TestApi.ADMIN_TOKEN,
-                        Map.of("enabled", false, "webhook", Map.of("url", "http://127.0.0.1:1/off")));
+        webhook(TestApi.ADMIN_TOKEN, false, "http://127.0.0.1:1/off", "ROBOT");
     }
 }

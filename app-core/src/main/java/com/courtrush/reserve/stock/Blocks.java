@@ -30,9 +30,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class Blocks {
 
-    /** {@code data.reason} of a BLOCKED answer. */
-    public static final String REASON = Blocked.REASON;
-
     private static final Logger log = LoggerFactory.getLogger(Blocks.class);
 
     private final RScript script;
