@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -21,16 +22,16 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/staff")
 class AdminStaffController {
 
-    private final StaffAccounts staff;
+    private final StaffAccountDesk staff;
 
-    AdminStaffController(StaffAccounts staff) {
+    AdminStaffController(StaffAccountDesk staff) {
         this.staff = staff;
     }
 
     @Operation(summary = "Every staff account, managers first")
     @GetMapping
-    ApiResponse<List<StaffAccounts.StaffMember>> list() {
-        return ApiResponse.ok(staff.list());
+    ApiResponse<List<StaffAccounts.StaffMember>> list(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(staff.list(caller));
     }
 
     @Operation(summary = "Create a staff account (role STAFF or MANAGER); its id must be nobody's, student or staff")

@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.StudentDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -24,9 +25,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/students")
 class AdminStudentController {
 
-    private final StudentDirectory directory;
+    private final StudentDesk directory;
 
-    AdminStudentController(StudentDirectory directory) {
+    AdminStudentController(StudentDesk directory) {
         this.directory = directory;
     }
 

@@ -1,6 +1,7 @@
 package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
+import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -28,15 +29,11 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin")
 class AdminAttendanceController {
 
-    private final CheckIns checkIns;
-    private final WalkIns walkIns;
-    private final Strikes strikes;
+    private final AttendanceDesk desk;
     private final Clock clock;
 
-    AdminAttendanceController(CheckIns checkIns, WalkIns walkIns, Strikes strikes, Clock clock) {
-        this.checkIns = checkIns;
-        this.walkIns = walkIns;
-        this.strikes = strikes;
+    AdminAttendanceController(AttendanceDesk desk, Clock clock) {
+        this.desk = desk;
         this.clock = clock;
     }
 
@@ -47,32 +44,32 @@ class AdminAttendanceController {
     ApiResponse<List<DeskBooking>> day(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @RequestParam(required = false) @Size(max = 64) String q) {
-        return ApiResponse.ok(checkIns.day(date == null ? LocalDate.now(clock) : date, q));
+        return ApiResponse.ok(desk.day(date == null ? LocalDate.now(clock) : date, q));
     }
 
     @Operation(summary = "Check in what was scanned (the QR code's text) or typed (the short code)")
     @PostMapping("/check-in/scan")
     ApiResponse<DeskBooking> scan(@Valid @RequestBody Scanned scanned, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(checkIns.scan(scanned.code(), caller));
+        return ApiResponse.ok(desk.scan(scanned.code(), caller));
     }
 
     @Operation(summary = "Check a booking in (found by a search), from 30 min before its start to its end")
     @PostMapping("/check-in/{reservationId}")
     ApiResponse<DeskBooking> checkIn(
             @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(checkIns.checkIn(reservationId, caller));
+        return ApiResponse.ok(desk.checkIn(reservationId, caller));
     }
 
     @Operation(summary = "Take a check-in back, within a minute of it")
     @DeleteMapping("/check-in/{reservationId}")
     ApiResponse<DeskBooking> undo(@PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(checkIns.undo(reservationId, caller));
+        return ApiResponse.ok(desk.undo(reservationId, caller));
     }
 
     @Operation(summary = "The slots running now, with their free places and price: what a walk-in can be booked into")
     @GetMapping("/walk-in")
     ApiResponse<List<WalkIns.RunningSlot>> running() {
-        return ApiResponse.ok(walkIns.running());
+        return ApiResponse.ok(desk.running());
     }
 
     @Operation(
@@ -80,7 +77,7 @@ class AdminAttendanceController {
                     + "take the payment there and check the booking in")
     @PostMapping("/walk-in")
     ApiResponse<DeskBooking> walkIn(@Valid @RequestBody WalkIn request, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(walkIns.walkIn(request.slotId(), request.studentId(), caller));
+        return ApiResponse.ok(desk.walkIn(request.slotId(), request.studentId(), caller));
     }
 
     @Operation(
@@ -89,13 +86,13 @@ class AdminAttendanceController {
     @PostMapping("/reservations/{reservationId}/pay-at-desk")
     ApiResponse<DeskBooking> payAtDesk(
             @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(walkIns.payAtDesk(reservationId, caller));
+        return ApiResponse.ok(desk.payAtDesk(reservationId, caller));
     }
 
     @Operation(summary = "A student's no-show strikes and block")
     @GetMapping("/strikes")
     ApiResponse<Strikes.Standing> standing(@RequestParam @NotBlank @Size(max = 32) String studentId) {
-        return ApiResponse.ok(strikes.standing(strikes.studentNamed(studentId)));
+        return ApiResponse.ok(desk.standing(studentId));
     }
 
     @Operation(summary = "Forgive a strike, with a reason (managers; audited); the student's block is recomputed")
@@ -104,7 +101,7 @@ class AdminAttendanceController {
             @PathVariable @Positive long strikeId,
             @Valid @RequestBody Forgiveness request,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(strikes.forgive(strikeId, request.reason(), caller));
+        return ApiResponse.ok(desk.forgive(strikeId, request.reason(), caller));
     }
 
     record Scanned(@NotBlank @Size(max = 128) String code) {}

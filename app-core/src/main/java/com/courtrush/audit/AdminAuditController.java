@@ -1,5 +1,6 @@
 package com.courtrush.audit;
 
+import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -27,9 +28,9 @@ class AdminAuditController {
 
     private static final MediaType CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
-    private final AuditTrail audit;
+    private final AuditDesk audit;
 
-    AdminAuditController(AuditTrail audit) {
+    AdminAuditController(AuditDesk audit) {
         this.audit = audit;
     }
 

@@ -1,6 +1,7 @@
 package com.courtrush.backup;
 
 import com.courtrush.account.Caller;
+import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -18,9 +19,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/backups")
 class AdminBackupController {
 
-    private final DatabaseBackups backups;
+    private final BackupDesk backups;
 
-    AdminBackupController(DatabaseBackups backups) {
+    AdminBackupController(BackupDesk backups) {
         this.backups = backups;
     }
 

@@ -1,5 +1,7 @@
 package com.courtrush.court;
 
+import com.courtrush.court.api.CourtDesk;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -21,44 +23,38 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/courts")
 class AdminCourtController {
 
-    private final CourtService courts;
+    private final CourtDesk courts;
 
-    AdminCourtController(CourtService courts) {
+    AdminCourtController(CourtDesk courts) {
         this.courts = courts;
     }
 
     @Operation(summary = "Create a court")
     @PostMapping
     ApiResponse<Map<String, Long>> create(@Valid @RequestBody CreateCourt request) {
-        return ApiResponse.ok(Map.of("id", courts.create(request.courtName()).getId()));
+        return ApiResponse.ok(Map.of("id", courts.create(request.courtName()).id()));
     }
 
     @Operation(summary = "List courts")
     @GetMapping
     ApiResponse<List<CourtView>> list() {
-        return ApiResponse.ok(courts.list().stream().map(CourtView::of).toList());
+        return ApiResponse.ok(courts.list());
     }
 
     @Operation(summary = "Rename a court and/or enable or disable it")
     @PutMapping("/{id}")
     ApiResponse<CourtView> update(@PathVariable @Positive long id, @Valid @RequestBody UpdateCourt request) {
-        Court court = null;
+        CourtView court = null;
         if (request.courtName() != null) {
             court = courts.rename(id, request.courtName());
         }
         if (request.active() != null) {
             court = courts.setActive(id, request.active());
         }
-        return ApiResponse.ok(CourtView.of(court == null ? courts.get(id) : court));
+        return ApiResponse.ok(court == null ? courts.get(id) : court);
     }
 
     record CreateCourt(@NotNull String courtName) {}
 
     record UpdateCourt(String courtName, Boolean active) {}
-
-    record CourtView(long id, String courtName, boolean active) {
-        static CourtView of(Court court) {
-            return new CourtView(court.getId(), court.getName(), Boolean.TRUE.equals(court.getActive()));
-        }
-    }
 }

@@ -1,17 +1,12 @@
 package com.courtrush.monitor;
 
-import com.courtrush.account.Caller;
-import com.courtrush.reserve.recover.DeadLetterActions;
-import com.courtrush.reserve.recover.DeadLetterLog;
+import com.courtrush.monitor.api.MonitorDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Positive;
-import jakarta.validation.constraints.Size;
-import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -20,22 +15,16 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin")
 class AdminMonitorController {
 
-    private final RushMonitor rush;
-    private final QueueMonitor queues;
-    private final DeadLetterActions deadLetters;
-    private final RushHistory history;
+    private final MonitorDesk monitor;
 
-    AdminMonitorController(RushMonitor rush, QueueMonitor queues, DeadLetterActions deadLetters, RushHistory history) {
-        this.rush = rush;
-        this.history = history;
-        this.queues = queues;
-        this.deadLetters = deadLetters;
+    AdminMonitorController(MonitorDesk monitor) {
+        this.monitor = monitor;
     }
 
     @Operation(summary = "Live stock of an opening: permits, dedup sizes, gate, countdown, this node's totals")
     @GetMapping("/monitor/rush/{sessionId}")
     ApiResponse<RushMonitor.Rush> rush(@PathVariable @Positive long sessionId) {
-        return ApiResponse.ok(rush.rush(sessionId));
+        return ApiResponse.ok(monitor.rush(sessionId));
     }
 
     @Operation(
@@ -45,25 +34,12 @@ class AdminMonitorController {
                     + "opening time, attempts, students, refusals by outcome, lag, places given back later.")
     @GetMapping("/monitor/rush/{sessionId}/history")
     ApiResponse<RushHistory.History> history(@PathVariable @Positive long sessionId) {
-        return ApiResponse.ok(history.of(sessionId));
+        return ApiResponse.ok(monitor.history(sessionId));
     }
 
     @Operation(summary = "Queues: depths, consumers, grants in flight, reconciler's last run, dead letters")
     @GetMapping("/monitor/queues")
     ApiResponse<QueueMonitor.QueuesView> queues() {
-        return ApiResponse.ok(queues.queues());
-    }
-
-    @Operation(summary = "Compensate a dead letter now (idempotent)")
-    @PostMapping("/dead-letters/{traceId}/compensate")
-    ApiResponse<DeadLetterLog.Settlement> compensate(
-            @PathVariable @Size(max = 64) String traceId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(deadLetters.compensate(traceId, caller.actor()));
-    }
-
-    @Operation(summary = "Put a dead letter back on reserve.queue, if it is neither recorded nor compensated")
-    @PostMapping("/dead-letters/{traceId}/replay")
-    ApiResponse<DeadLetterLog.Settlement> replay(@PathVariable @Size(max = 64) String traceId) {
-        return ApiResponse.ok(deadLetters.replay(traceId));
+        return ApiResponse.ok(monitor.queues());
     }
 }

@@ -53,7 +53,6 @@ public class ChannelSetup {
 
     /** The channels' secrets in full, for a manager who asks: recorded in the audit log. */
     public NoticeChannels.Secrets secrets(Caller manager) {
-        manager.requireManager();
         NoticeChannels.Secrets secrets = channels.secrets();
         audit.record(manager.actor(), "SHOW_CHANNEL_SECRETS", "SETTING", "NOTICE_CHANNELS");
         return secrets;
@@ -61,7 +60,6 @@ public class ChannelSetup {
 
     /** Sets the email channel (a manager's); a blank password keeps the one set before. */
     public NoticeChannels.Settings setEmail(boolean enabled, NoticeChannels.Email server, Caller manager) {
-        manager.requireManager();
         channels.setEmail(enabled, server);
         NoticeChannels.Settings set = settings();
         audit.record(
@@ -75,7 +73,6 @@ public class ChannelSetup {
 
     /** Sets the staff webhook (a manager's); its URL as shown (masked) keeps the one set before. */
     public NoticeChannels.Settings setWebhook(boolean enabled, NoticeChannels.Webhook target, Caller manager) {
-        manager.requireManager();
         channels.setWebhook(enabled, target);
         audit.record(manager.actor(), "SET_WEBHOOK", "SETTING", "WEBHOOK", enabled ? "on" : "off");
         return settings();
@@ -83,7 +80,6 @@ public class ChannelSetup {
 
     /** Sends a test email now; answers the address it was delivered to, or throws (409) saying how it went. */
     public String testEmail(String to, Locale locale, Caller manager) {
-        manager.requireManager();
         NoticeChannels.Email server =
                 channels.email().orElseThrow(() -> CourtRushException.conflict("channel.emailOff"));
         String address = NoticeChannels.address(to);
@@ -105,7 +101,6 @@ public class ChannelSetup {
      * saying how it went: refused with the receiver's status, unreachable, or not allowed there.
      */
     public String testWebhook(Locale locale, Caller manager) {
-        manager.requireManager();
         NoticeChannels.Webhook target =
                 channels.webhook().orElseThrow(() -> CourtRushException.conflict("channel.webhookOff"));
         String shown = NoticeChannels.masked(target.url());
@@ -136,7 +131,6 @@ public class ChannelSetup {
      * many of each.
      */
     public NoticeChannels.GivenUp sendAgain(Caller manager) {
-        manager.requireManager();
         NoticeChannels.GivenUp again = new NoticeChannels.GivenUp(emails.sendAgain(), alerts.sendAgain());
         audit.record(
                 manager.actor(),

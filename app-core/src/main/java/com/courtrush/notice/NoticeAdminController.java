@@ -2,6 +2,7 @@ package com.courtrush.notice;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.notice.api.NoticeDesk;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -26,9 +27,9 @@ import org.springframework.web.bind.annotation.RestController;
 @Validated
 class NoticeAdminController {
 
-    private final ChannelSetup setup;
+    private final NoticeDesk setup;
 
-    NoticeAdminController(ChannelSetup setup) {
+    NoticeAdminController(NoticeDesk setup) {
         this.setup = setup;
     }
 

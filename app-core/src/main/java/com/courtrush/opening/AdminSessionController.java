@@ -2,6 +2,7 @@ package com.courtrush.opening;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
@@ -28,9 +29,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/sessions")
 class AdminSessionController {
 
-    private final OpeningService openings;
+    private final OpeningDesk openings;
 
-    AdminSessionController(OpeningService openings) {
+    AdminSessionController(OpeningDesk openings) {
         this.openings = openings;
     }
 

@@ -2,6 +2,7 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.reserve.record.Reservation;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.web.ApiResponse;
@@ -24,12 +25,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class AdminPayController {
 
-    private final RefundService refunds;
-    private final ReservationDetails details;
+    private final PaymentDesk payments;
 
-    AdminPayController(RefundService refunds, ReservationDetails details) {
-        this.refunds = refunds;
-        this.details = details;
+    AdminPayController(PaymentDesk payments) {
+        this.payments = payments;
     }
 
     @Operation(
@@ -37,7 +36,7 @@ class AdminPayController {
                     + "in the request's language)")
     @GetMapping("/admin/reservations/{id}")
     ApiResponse<ReservationView> details(@PathVariable @Positive long id) {
-        ReservationDetails.Details d = details.of(id);
+        ReservationDetails.Details d = payments.details(id);
         return ApiResponse.ok(new ReservationView(
                 d.reservation(),
                 d.slot(),
@@ -67,7 +66,7 @@ class AdminPayController {
             @Valid @RequestBody StaffRefund request,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(
-                refunds.refund(id, caller, request.reason(), Boolean.TRUE.equals(request.overrideCutoff())));
+                payments.refund(id, caller, request.reason(), Boolean.TRUE.equals(request.overrideCutoff())));
     }
 
     record StaffRefund(@NotBlank @Size(max = 200) String reason, Boolean overrideCutoff) {}

@@ -1,6 +1,7 @@
 package com.courtrush.recurring;
 
 import com.courtrush.account.Caller;
+import com.courtrush.recurring.api.RuleDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -27,14 +28,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/rules")
 class AdminRuleController {
 
-    private final OpeningRules rules;
-    private final RulePlanner planner;
-    private final RuleRunner runner;
+    private final RuleDesk rules;
 
-    AdminRuleController(OpeningRules rules, RulePlanner planner, RuleRunner runner) {
+    AdminRuleController(RuleDesk rules) {
         this.rules = rules;
-        this.planner = planner;
-        this.runner = runner;
     }
 
     @Operation(summary = "Every rule")
@@ -71,7 +68,7 @@ class AdminRuleController {
             @PathVariable @Positive long id,
             @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(defaultValue = "14") @Positive @Max(62) int days) {
-        return ApiResponse.ok(planner.plan(id, from, days));
+        return ApiResponse.ok(rules.plan(id, from, days));
     }
 
     @Operation(summary = "Close a date (a holiday) or change it once (a null field: as the rule says)")
@@ -97,7 +94,7 @@ class AdminRuleController {
     @Operation(summary = "Make the openings that are due now (the engine also does it every minute and at start-up)")
     @PostMapping("/run")
     ApiResponse<List<RunResult>> run(@AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(runner.runDue(caller.actor()));
+        return ApiResponse.ok(rules.runDue(caller.actor()));
     }
 
     record Activity(@NotNull Boolean active) {}

@@ -1,5 +1,6 @@
 package com.courtrush.report;
 
+import com.courtrush.report.api.ReportDesk;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -28,12 +29,10 @@ class AdminReportController {
 
     private static final MediaType CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
-    private final SalesReports reports;
-    private final ReportExports exports;
+    private final ReportDesk reports;
 
-    AdminReportController(SalesReports reports, ReportExports exports) {
+    AdminReportController(ReportDesk reports) {
         this.reports = reports;
-        this.exports = exports;
     }
 
     @Operation(
@@ -81,7 +80,7 @@ class AdminReportController {
     private ResponseEntity<byte[]> csv(
             ReportExports.Kind kind, LocalDate from, LocalDate to, Long courtId, HttpServletRequest request) {
         LocalDate until = to == null ? from : to;
-        byte[] body = exports.export(kind, from, until, courtId, RequestLocales.of(request));
+        byte[] body = reports.export(kind, from, until, courtId, RequestLocales.of(request));
         return ResponseEntity.ok()
                 .contentType(CSV)
                 .header(

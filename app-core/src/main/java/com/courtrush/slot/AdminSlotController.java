@@ -1,6 +1,7 @@
 package com.courtrush.slot;
 
 import com.courtrush.account.Caller;
+import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
@@ -22,9 +23,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class AdminSlotController {
 
-    private final SlotGenerator generator;
+    private final SlotDesk generator;
 
-    AdminSlotController(SlotGenerator generator) {
+    AdminSlotController(SlotDesk generator) {
         this.generator = generator;
     }
 

@@ -1,6 +1,7 @@
 package com.courtrush.staff;
 
 import com.courtrush.account.Caller;
+import com.courtrush.staff.api.StaffDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -20,9 +21,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/settings")
 class AdminSettingsController {
 
-    private final StaffSettings settings;
+    private final StaffDesk settings;
 
-    AdminSettingsController(StaffSettings settings) {
+    AdminSettingsController(StaffDesk settings) {
         this.settings = settings;
     }
 
@@ -31,7 +32,7 @@ class AdminSettingsController {
                     + "next start); passwords only as set or not; never the signing secret or the admin token")
     @GetMapping
     ApiResponse<StaffSettings.View> read() {
-        return ApiResponse.ok(settings.read());
+        return ApiResponse.ok(settings.settings());
     }
 
     @Operation(

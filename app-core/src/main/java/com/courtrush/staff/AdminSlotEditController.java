@@ -1,9 +1,10 @@
 package com.courtrush.staff;
 
 import com.courtrush.account.Caller;
-import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.TimeSlot;
+import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.staff.api.StaffDesk;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
@@ -33,14 +34,12 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/slots")
 class AdminSlotEditController {
 
-    private final SlotEditor editor;
-    private final SlotWithdrawal withdrawal;
-    private final SlotGenerator generator;
+    private final SlotDesk slots;
+    private final StaffDesk staff;
 
-    AdminSlotEditController(SlotEditor editor, SlotWithdrawal withdrawal, SlotGenerator generator) {
-        this.editor = editor;
-        this.withdrawal = withdrawal;
-        this.generator = generator;
+    AdminSlotEditController(SlotDesk slots, StaffDesk staff) {
+        this.slots = slots;
+        this.staff = staff;
     }
 
     @Operation(summary = "Change a slot's capacity (not below what is booked) and price; a live opening is re-synced")
@@ -49,13 +48,13 @@ class AdminSlotEditController {
             @PathVariable @Positive long id,
             @Valid @RequestBody SlotChange request,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(editor.update(id, request.capacity(), request.priceCents(), caller.actor()));
+        return ApiResponse.ok(slots.update(id, request.capacity(), request.priceCents(), caller.actor()));
     }
 
     @Operation(summary = "What withdrawing a slot would do: unpaid reservations cancelled, paid ones refunded")
     @GetMapping("/{id}/withdrawal")
     ApiResponse<SlotWithdrawal.Impact> impact(@PathVariable @Positive long id) {
-        return ApiResponse.ok(withdrawal.impact(id));
+        return ApiResponse.ok(staff.impact(id));
     }
 
     @Operation(
@@ -66,13 +65,13 @@ class AdminSlotEditController {
             @PathVariable @Positive long id,
             @Valid @RequestBody Reason request,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(withdrawal.withdraw(id, request.reason(), caller));
+        return ApiResponse.ok(staff.withdraw(id, request.reason(), caller));
     }
 
     @Operation(summary = "Put a withdrawn slot back on sale (refused when it would overlap an active slot)")
     @PostMapping("/{id}/enable")
     ApiResponse<TimeSlot> enable(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(editor.setActive(id, true, caller.actor()));
+        return ApiResponse.ok(slots.setActive(id, true, caller.actor()));
     }
 
     @Operation(
@@ -81,7 +80,7 @@ class AdminSlotEditController {
     @PostMapping("/generate-days")
     ApiResponse<List<SlotGenerator.DayResult>> generateDays(
             @Valid @RequestBody Days request, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(generator.generateDays(
+        return ApiResponse.ok(slots.generateDays(
                 request.firstDate(),
                 request.days(),
                 request.flashTime(),

@@ -250,6 +250,52 @@ class ApiContractTest {
     @MockitoBean
     com.courtrush.reserve.decide.OfferAcceptance offerAcceptance;
 
+    // the staff controllers' one door to the engine: their desks
+    @MockitoBean
+    com.courtrush.court.api.CourtDesk courtDesk;
+
+    @MockitoBean
+    com.courtrush.opening.api.OpeningDesk openingDesk;
+
+    @MockitoBean
+    com.courtrush.slot.api.SlotDesk slotDesk;
+
+    @MockitoBean
+    com.courtrush.reserve.api.ReservationDesk reservationDesk;
+
+    @MockitoBean
+    com.courtrush.pay.api.PaymentDesk paymentDesk;
+
+    @MockitoBean
+    com.courtrush.monitor.api.MonitorDesk monitorDesk;
+
+    @MockitoBean
+    com.courtrush.backup.api.BackupDesk backupDesk;
+
+    @MockitoBean
+    com.courtrush.audit.api.AuditDesk auditDesk;
+
+    @MockitoBean
+    com.courtrush.account.api.StaffAccountDesk staffAccountDesk;
+
+    @MockitoBean
+    com.courtrush.account.api.StudentDesk studentDesk;
+
+    @MockitoBean
+    com.courtrush.staff.api.StaffDesk staffDesk;
+
+    @MockitoBean
+    com.courtrush.report.api.ReportDesk reportDesk;
+
+    @MockitoBean
+    com.courtrush.recurring.api.RuleDesk ruleDesk;
+
+    @MockitoBean
+    com.courtrush.attendance.api.AttendanceDesk attendanceDesk;
+
+    @MockitoBean
+    com.courtrush.notice.api.NoticeDesk noticeDesk;
+
     @TestConfiguration
     @EnableConfigurationProperties(CourtRushProperties.class)
     static class Fixed {

@@ -29,4 +29,27 @@ class ArchitectureRulesCatchTest {
         assertThat(result.hasViolation()).isTrue();
         assertThat(result.getFailureReport().toString()).contains("Writer", "Decider");
     }
+
+    @Test
+    void aStaffControllerThatCallsAServiceFailsTheOneDoorRule() {
+        // planted outside com.courtrush, where the web slices' component scan would find its controller
+        EvaluationResult result = ArchitectureTest.staffControllersGoThroughDesks("planted")
+                .evaluate(new ClassFileImporter().importPackages("planted"));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString())
+                .contains("AdminThingController", "ThingService")
+                .doesNotContain("ThingDesk>");
+    }
+
+    @Test
+    void aDeskThatHandsOutAnEntityFailsTheValuesRule() {
+        EvaluationResult result = ArchitectureTest.desksExposeNoEntities("planted")
+                .evaluate(new ClassFileImporter().importPackages("planted"));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString())
+                .contains("ThingDesk.row(long)", "planted.door.ThingRow")
+                .doesNotContain("ThingDesk.name(long)");
+    }
 }

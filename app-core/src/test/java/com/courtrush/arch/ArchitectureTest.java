@@ -3,14 +3,35 @@ package com.courtrush.arch;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
+import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.metaAnnotatedWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.baomidou.mybatisplus.annotation.TableName;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.library.freeze.FreezingArchRule;
+import java.lang.reflect.Method;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.ibatis.annotations.Mapper;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.stereotype.Component;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Rules the engine keeps: no GUI dependency, no console printing, no cycles between features nor
@@ -19,6 +40,44 @@ import com.tngtech.archunit.lang.ArchRule;
  */
 @AnalyzeClasses(packages = "com.courtrush", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
+
+    /** A controller with a handler under {@code /admin}: a door for staff. */
+    static final DescribedPredicate<JavaClass> STAFF_CONTROLLER =
+            new DescribedPredicate<>("a controller of a staff operation (a path under /admin)") {
+                @Override
+                public boolean test(JavaClass type) {
+                    return type.isAnnotatedWith(RestController.class) && servesUnderAdmin(type.reflect());
+                }
+            };
+
+    /** A bean (a component or a mapper) under {@code root} that is not a desk. */
+    static DescribedPredicate<JavaClass> beanButADesk(String root) {
+        return resideInAPackage(root + "..")
+                .and(not(resideInAPackage(root + "..api..")))
+                .and(metaAnnotatedWith(Component.class).or(annotatedWith(Mapper.class)))
+                .and(not(STAFF_CONTROLLER))
+                .as("a bean of the engine that is not a desk (<feature>.api)");
+    }
+
+    private static boolean servesUnderAdmin(Class<?> type) {
+        RequestMapping onType = AnnotatedElementUtils.findMergedAnnotation(type, RequestMapping.class);
+        List<String> prefixes = onType == null || onType.path().length == 0 ? List.of("") : List.of(onType.path());
+        for (Method method : type.getDeclaredMethods()) {
+            RequestMapping onMethod = AnnotatedElementUtils.findMergedAnnotation(method, RequestMapping.class);
+            if (onMethod == null) {
+                continue;
+            }
+            List<String> paths = onMethod.path().length == 0 ? List.of("") : List.of(onMethod.path());
+            for (String prefix : prefixes) {
+                for (String path : paths) {
+                    if ((prefix + path).startsWith("/admin")) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
 
     @ArchTest
     static final ArchRule engineDoesNotDependOnJavaFx = noClasses()
@@ -110,14 +169,62 @@ class ArchitectureTest {
             .because("core (outcomes, errors, the engine's texts) is what every part shares: it leans on none of them");
 
     @ArchTest
-    static final ArchRule desksAreForTheConsoleOnly = noClasses()
-            .that()
-            .resideOutsideOfPackage("com.courtrush..api..")
+    static final ArchRule staffControllersGoThroughTheDesks = staffControllersGoThroughDesks("com.courtrush");
+
+    /**
+     * A staff operation has one door inside the engine, its feature's desk ({@code <feature>.api}): the
+     * HTTP controllers under {@code /admin} call it as the console does, so what a desk checks (a
+     * manager-only operation, {@code @ManagerOnly}) holds for both. Such a controller is an HTTP adapter:
+     * it uses no other bean of the engine.
+     */
+    static ArchRule staffControllersGoThroughDesks(String root) {
+        return noClasses()
+                .that(resideInAPackage(root + "..").and(STAFF_CONTROLLER))
+                .should()
+                .dependOnClassesThat(beanButADesk(root))
+                .because("the API and the console reach a staff operation through the same desk method");
+    }
+
+    @ArchTest
+    static final ArchRule desksHandOutNoEntities = FreezingArchRule.freeze(desksExposeNoEntities("com.courtrush"));
+
+    /**
+     * What crosses a desk is a value of its own (a record of {@code <feature>.api}, an enum), never a
+     * database row: an entity ({@code @TableName}) has setters, and a caller that holds one holds the
+     * engine's inside. Frozen: the desks that still hand out entities are listed in
+     * {@code archunit_store}; a new one fails, and each one converted leaves the list for good.
+     */
+    static ArchRule desksExposeNoEntities(String root) {
+        return methods()
+                .that()
+                .areDeclaredInClassesThat(resideInAPackage(root + "..api..").and(metaAnnotatedWith(Component.class)))
+                .and()
+                .arePublic()
+                .should(new ArchCondition<JavaMethod>("take and give no entity") {
+                    @Override
+                    public void check(JavaMethod method, ConditionEvents events) {
+                        Set<JavaClass> involved =
+                                new LinkedHashSet<>(method.getReturnType().getAllInvolvedRawTypes());
+                        method.getParameterTypes().forEach(t -> involved.addAll(t.getAllInvolvedRawTypes()));
+                        for (JavaClass type : involved) {
+                            if (type.isAnnotatedWith(TableName.class)) {
+                                events.add(SimpleConditionEvent.violated(
+                                        method, method.getFullName() + " hands out the entity " + type.getName()));
+                            }
+                        }
+                    }
+                })
+                .because("a desk's callers (the API, the console) get values, not the rows the engine writes");
+    }
+
+    @ArchTest
+    static final ArchRule theEngineNeverGoesThroughADesk = noClasses()
+            .that(resideOutsideOfPackage("com.courtrush..api..").and(not(STAFF_CONTROLLER)))
             .should()
             .dependOnClassesThat()
             .resideInAPackage("com.courtrush..api..")
-            .because(
-                    "a feature's desk (<feature>.api) is the console's way in; the engine itself never goes through one");
+            .because("a desk (<feature>.api) is a door for the staff controllers and the console; the engine's "
+                    + "own parts call each other, never through one");
 
     @ArchTest
     static final ArchRule webPlumbingDependsOnNoFeature = noClasses()

@@ -3,6 +3,7 @@ package com.courtrush.account.api;
 import com.courtrush.account.AdminToken;
 import com.courtrush.account.AuthService;
 import com.courtrush.account.Caller;
+import com.courtrush.account.ManagerOnly;
 import com.courtrush.account.RecentStudents;
 import com.courtrush.account.Role;
 import com.courtrush.account.StaffAccounts;
@@ -57,32 +58,38 @@ public class StaffAccountDesk {
     }
 
     /** Every staff account, managers first, then by id. */
-    public List<StaffAccounts.StaffMember> list() {
+    @ManagerOnly
+    public List<StaffAccounts.StaffMember> list(Caller by) {
         return staff.list();
     }
 
     /** A manager creates a staff account (STAFF or MANAGER). */
+    @ManagerOnly
     public StaffAccounts.StaffMember create(StaffAccounts.NewStaff account, Caller by) {
         return staff.create(account, by);
     }
 
     /** See {@link StaffAccounts#resetPassword}. */
+    @ManagerOnly
     public void resetPassword(long userId, String newPassword, Caller by) {
         staff.resetPassword(userId, newPassword, by);
     }
 
     /** Enables or disables a staff account (its sessions end); never the last active manager. */
+    @ManagerOnly
     public StaffAccounts.StaffMember setActive(long userId, boolean active, Caller by) {
         return staff.setActive(userId, active, by);
     }
 
     /** Makes a staff account STAFF or MANAGER; every token of it ends (they carry the role). */
+    @ManagerOnly
     public StaffAccounts.StaffMember setRole(long userId, Role role, Caller by) {
         return staff.setRole(userId, role, by);
     }
 
-    /** The token itself, for the staff console (which runs on the machine that holds it anyway). */
-    public String revealAdminToken() {
+    /** The token itself, for a manager at the staff console (which runs on the machine that holds it anyway). */
+    @ManagerOnly
+    public String revealAdminToken(Caller by) {
         return adminToken.reveal();
     }
 

@@ -1,6 +1,7 @@
 package com.courtrush.attendance.api;
 
 import com.courtrush.account.Caller;
+import com.courtrush.account.ManagerOnly;
 import com.courtrush.attendance.CheckInCodes;
 import com.courtrush.attendance.CheckIns;
 import com.courtrush.attendance.DeskBooking;
@@ -84,6 +85,7 @@ public class AttendanceDesk {
     }
 
     /** A manager forgives a strike, with a reason. */
+    @ManagerOnly
     public Strikes.Standing forgive(long strikeId, String reason, Caller manager) {
         return strikes.forgive(strikeId, reason, manager);
     }

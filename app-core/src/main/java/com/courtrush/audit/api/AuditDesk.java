@@ -23,6 +23,16 @@ public class AuditDesk {
         return audit.find(filter, 1, PAGE);
     }
 
+    /** A page of the entries matching {@code filter}, newest first, and how many match in all. */
+    public AuditTrail.PageOf<AuditLog> find(AuditTrail.Filter filter, int page, int size) {
+        return audit.find(filter, page, size);
+    }
+
+    /** The entries matching {@code filter} as CSV for spreadsheets, in {@code locale}; see {@link AuditTrail#export}. */
+    public byte[] export(AuditTrail.Filter filter, java.util.Locale locale) {
+        return audit.export(filter, locale);
+    }
+
     /** Up to {@link AuditTrail#EXPORT_MOST} entries matching {@code filter}, newest first. */
     public List<AuditLog> all(AuditTrail.Filter filter) {
         return audit.newest(filter, AuditTrail.EXPORT_MOST);

@@ -1,6 +1,5 @@
 package com.courtrush.court.api;
 
-import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -16,22 +15,27 @@ public class CourtDesk {
     }
 
     /** See {@link CourtService#list}. */
-    public List<Court> list() {
-        return courts.list();
+    public List<CourtView> list() {
+        return courts.list().stream().map(CourtView::of).toList();
+    }
+
+    /** See {@link CourtService#get}. */
+    public CourtView get(long id) {
+        return CourtView.of(courts.get(id));
     }
 
     /** See {@link CourtService#create}. */
-    public Court create(String name) {
-        return courts.create(name);
+    public CourtView create(String name) {
+        return CourtView.of(courts.create(name));
     }
 
     /** See {@link CourtService#rename}. */
-    public Court rename(long id, String name) {
-        return courts.rename(id, name);
+    public CourtView rename(long id, String name) {
+        return CourtView.of(courts.rename(id, name));
     }
 
     /** See {@link CourtService#setActive}. */
-    public Court setActive(long id, boolean active) {
-        return courts.setActive(id, active);
+    public CourtView setActive(long id, boolean active) {
+        return CourtView.of(courts.setActive(id, active));
     }
 }

@@ -1,6 +1,7 @@
 package com.courtrush.notice.api;
 
 import com.courtrush.account.Caller;
+import com.courtrush.account.ManagerOnly;
 import com.courtrush.notice.ChannelSetup;
 import com.courtrush.notice.NoticeChannels;
 import com.courtrush.notice.StaffAlerts;
@@ -22,26 +23,32 @@ public class NoticeDesk {
         return setup.settings();
     }
 
+    @ManagerOnly
     public NoticeChannels.Secrets secrets(Caller manager) {
         return setup.secrets(manager);
     }
 
+    @ManagerOnly
     public NoticeChannels.GivenUp sendAgain(Caller manager) {
         return setup.sendAgain(manager);
     }
 
+    @ManagerOnly
     public NoticeChannels.Settings setEmail(boolean enabled, NoticeChannels.Email server, Caller manager) {
         return setup.setEmail(enabled, server, manager);
     }
 
+    @ManagerOnly
     public NoticeChannels.Settings setWebhook(boolean enabled, NoticeChannels.Webhook webhook, Caller manager) {
         return setup.setWebhook(enabled, webhook, manager);
     }
 
+    @ManagerOnly
     public String testEmail(String to, Locale locale, Caller manager) {
         return setup.testEmail(to, locale, manager);
     }
 
+    @ManagerOnly
     public String testWebhook(Locale locale, Caller manager) {
         return setup.testWebhook(locale, manager);
     }

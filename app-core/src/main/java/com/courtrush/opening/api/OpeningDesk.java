@@ -22,6 +22,11 @@ public class OpeningDesk {
         return openings.listByDate(date);
     }
 
+    /** See {@link OpeningService#get}. */
+    public ReserveSession get(long id) {
+        return openings.get(id);
+    }
+
     /** Creates an opening; one whose warm-up time has come is warmed up at once. */
     public ReserveSession create(OpeningService.NewOpening request, String actor) {
         return openings.create(request, actor);

@@ -1,6 +1,7 @@
 package com.courtrush.staff.api;
 
 import com.courtrush.account.Caller;
+import com.courtrush.account.ManagerOnly;
 import com.courtrush.staff.SlotWithdrawal;
 import com.courtrush.staff.StaffSettings;
 import java.util.Map;
@@ -18,6 +19,11 @@ public class StaffDesk {
         this.settings = settings;
     }
 
+    /** The live settings and the start-up ones, with what each is now; see {@link StaffSettings#read}. */
+    public StaffSettings.View settings() {
+        return settings.read();
+    }
+
     /** What withdrawing the slot would do. */
     public SlotWithdrawal.Impact impact(long slotId) {
         return withdrawal.impact(slotId);
@@ -33,6 +39,7 @@ public class StaffDesk {
      * (400, each wrong key with its problem) before anything is saved. {@code withAdminToken}: whether
      * the admin token may be among them (the console; never the API).
      */
+    @ManagerOnly
     public StaffSettings.View update(Map<String, String> values, boolean withAdminToken, Caller by) {
         return settings.update(values, withAdminToken, by);
     }

@@ -1,7 +1,7 @@
 package com.courtrush.desktop.courts;
 
-import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
@@ -51,7 +51,7 @@ public final class CourtsViewModel {
         String name = newName.get().strip();
         tasks.run(i18n.t("courts.create"), () -> courts.create(name), court -> {
             newName.set("");
-            notices.info(i18n.t("courts.created", court.getName()));
+            notices.info(i18n.t("courts.created", court.courtName()));
             refresh();
         });
     }
@@ -99,8 +99,8 @@ public final class CourtsViewModel {
 
     /** A court as the table shows it. */
     public record CourtRow(long id, String name, boolean active) {
-        static CourtRow of(Court court) {
-            return new CourtRow(court.getId(), court.getName(), Boolean.TRUE.equals(court.getActive()));
+        static CourtRow of(CourtView court) {
+            return new CourtRow(court.id(), court.courtName(), court.active());
         }
     }
 }

@@ -1,8 +1,8 @@
 package com.courtrush.desktop.openings;
 
 import com.courtrush.account.Caller;
-import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Destructive;
@@ -435,5 +435,5 @@ public final class OpeningsViewModel {
         return template;
     }
 
-    private record FormChoices(List<Court> courts, int defaultPriceCents) {}
+    private record FormChoices(List<CourtView> courts, int defaultPriceCents) {}
 }

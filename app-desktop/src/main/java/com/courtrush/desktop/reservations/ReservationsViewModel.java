@@ -2,8 +2,8 @@ package com.courtrush.desktop.reservations;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
-import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Inputs;
@@ -285,8 +285,8 @@ public final class ReservationsViewModel {
 
     /** A court to filter by. */
     public record CourtFilter(long id, String name) {
-        static CourtFilter of(Court court) {
-            return new CourtFilter(court.getId(), court.getName());
+        static CourtFilter of(CourtView court) {
+            return new CourtFilter(court.id(), court.courtName());
         }
 
         @Override

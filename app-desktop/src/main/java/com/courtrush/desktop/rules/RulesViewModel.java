@@ -1,7 +1,7 @@
 package com.courtrush.desktop.rules;
 
-import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Inputs;
@@ -332,5 +332,5 @@ public final class RulesViewModel {
         return changeNote;
     }
 
-    private record Loaded(List<Rule> rules, List<Court> courts, int defaultPriceCents) {}
+    private record Loaded(List<Rule> rules, List<CourtView> courts, int defaultPriceCents) {}
 }

@@ -93,7 +93,7 @@ public final class SettingsViewModel {
                         settingsDesk.get(SettingKey.DEFAULT_PRICE_CENTS),
                         settingsDesk.get(SettingKey.REFUND_CUTOFF_MINUTES),
                         afterRushSaved(),
-                        adminToken.revealAdminToken(),
+                        adminToken.revealAdminToken(staff),
                         settingsDesk.restartNeeded()),
                 loaded -> {
                     loaded.startup().forEach((key, value) -> startup.get(key).set(value));

@@ -41,7 +41,7 @@ public final class StaffViewModel {
     }
 
     public void load() {
-        tasks.run(i18n.t("staff.load"), staff::list, rows::setAll);
+        tasks.run(i18n.t("staff.load"), () -> staff.list(manager), rows::setAll);
     }
 
     public void create() {

@@ -1,6 +1,6 @@
 package com.courtrush.desktop.template;
 
-import com.courtrush.court.Court;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
@@ -42,11 +42,9 @@ public final class OpeningTemplateForm {
     }
 
     /** The courts that can be chosen now (active ones); ticks on courts still there stay. */
-    public void courtsAre(List<Court> courts) {
-        List<CourtChoice> active = courts.stream()
-                .filter(c -> Boolean.TRUE.equals(c.getActive()))
-                .map(CourtChoice::of)
-                .toList();
+    public void courtsAre(List<CourtView> courts) {
+        List<CourtChoice> active =
+                courts.stream().filter(c -> c.active()).map(CourtChoice::of).toList();
         // what stays ticked is decided before the list changes (the view clears ticks on a new list)
         List<CourtChoice> stillTicked =
                 active.stream().filter(chosenCourts::contains).toList();
@@ -149,8 +147,8 @@ public final class OpeningTemplateForm {
 
     /** A court as the form lists it. */
     public record CourtChoice(long id, String name) {
-        static CourtChoice of(Court court) {
-            return new CourtChoice(court.getId(), court.getName());
+        static CourtChoice of(CourtView court) {
+            return new CourtChoice(court.id(), court.courtName());
         }
 
         @Override

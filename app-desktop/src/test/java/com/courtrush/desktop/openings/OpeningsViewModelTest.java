@@ -13,8 +13,8 @@ import static org.mockito.Mockito.when;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.core.EngineText;
-import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
+import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -58,14 +58,8 @@ class OpeningsViewModelTest {
 
     @BeforeEach
     void setUp() {
-        Court a = new Court();
-        a.setId(1L);
-        a.setName("A");
-        a.setActive(true);
-        Court off = new Court();
-        off.setId(2L);
-        off.setName("Off");
-        off.setActive(false);
+        CourtView a = new CourtView(1L, "A", true);
+        CourtView off = new CourtView(2L, "Off", false);
         when(courts.list()).thenReturn(List.of(a, off));
         model = new OpeningsViewModel(
                 openings,

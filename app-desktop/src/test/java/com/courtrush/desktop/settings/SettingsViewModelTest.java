@@ -9,6 +9,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
+import com.courtrush.account.DeskGuard;
 import com.courtrush.account.Role;
 import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.audit.AuditTrail;
@@ -43,7 +44,8 @@ class SettingsViewModelTest {
     final Caller manager = Caller.atDesk(1, "wang", Role.MANAGER);
     final SettingsViewModel model = new SettingsViewModel(
             settingsDesk,
-            new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit, event -> {})),
+            DeskGuard.guarded(
+                    new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit, event -> {}))),
             token,
             new DirectUiTasks(notices),
             notices,
@@ -63,7 +65,7 @@ class SettingsViewModelTest {
         when(live.get(SettingKey.DEFAULT_PRICE_CENTS)).thenReturn("2000");
         when(live.get(SettingKey.REFUND_CUTOFF_MINUTES)).thenReturn("0");
         SettingsViewModel.AFTER_RUSH.forEach(key -> when(live.get(key)).thenReturn(key.defaultValue()));
-        when(token.revealAdminToken()).thenReturn("secret-token");
+        when(token.revealAdminToken(any())).thenReturn("secret-token");
     }
 
     @Test
@@ -138,7 +140,8 @@ class SettingsViewModelTest {
     void onlyAManagerChangesSettings() {
         SettingsViewModel atTheDesk = new SettingsViewModel(
                 settingsDesk,
-                new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit, event -> {})),
+                DeskGuard.guarded(
+                        new StaffDesk(mock(SlotWithdrawal.class), new StaffSettings(local, live, audit, event -> {}))),
                 token,
                 new DirectUiTasks(notices),
                 notices,

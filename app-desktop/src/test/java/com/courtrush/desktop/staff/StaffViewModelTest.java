@@ -33,7 +33,7 @@ class StaffViewModelTest {
 
     @BeforeEach
     void setUp() {
-        when(accounts.list()).thenReturn(List.of(ann));
+        when(accounts.list(any())).thenReturn(List.of(ann));
         model = new StaffViewModel(accounts, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), manager);
     }
 
@@ -78,7 +78,7 @@ class StaffViewModelTest {
 
         verify(accounts).setActive(2, false, manager);
         verify(accounts).setRole(2, Role.MANAGER, manager);
-        verify(accounts, times(2)).list();
+        verify(accounts, times(2)).list(any());
     }
 
     @Test

@@ -1,17 +1,13 @@
 package com.courtrush.desktop.support;
 
-import com.courtrush.court.Court;
+import com.courtrush.court.api.CourtView;
 
 /** Courts as the engine gives them, for view-model tests. */
 public final class Courts {
 
     private Courts() {}
 
-    public static Court court(long id, String name, boolean active) {
-        Court court = new Court();
-        court.setId(id);
-        court.setName(name);
-        court.setActive(active);
-        return court;
+    public static CourtView court(long id, String name, boolean active) {
+        return new CourtView(id, name, active);
     }
 }

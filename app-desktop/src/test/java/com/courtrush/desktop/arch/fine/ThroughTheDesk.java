@@ -1,7 +1,7 @@
 package com.courtrush.desktop.arch.fine;
 
-import com.courtrush.court.Court;
 import com.courtrush.court.api.CourtDesk;
+import com.courtrush.court.api.CourtView;
 import java.util.List;
 
 /** A console class that uses the courts' desk and the values it gives, for {@code ConsoleRulesCatchTest}. */
@@ -12,7 +12,7 @@ public class ThroughTheDesk {
         this.courts = courts;
     }
 
-    public List<Court> all() {
+    public List<CourtView> all() {
         return courts.list();
     }
 }

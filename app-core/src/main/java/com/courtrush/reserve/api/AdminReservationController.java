@@ -1,8 +1,11 @@
-package com.courtrush.reserve.lifecycle;
+package com.courtrush.reserve.api;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.lifecycle.ReservationView;
 import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
@@ -29,15 +32,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin")
 class AdminReservationController {
 
-    private final ReservationQueries queries;
-    private final Reconciler reconciler;
-    private final ReservationCancellation cancellation;
+    private final ReservationDesk desk;
 
-    AdminReservationController(
-            ReservationQueries queries, Reconciler reconciler, ReservationCancellation cancellation) {
-        this.queries = queries;
-        this.reconciler = reconciler;
-        this.cancellation = cancellation;
+    AdminReservationController(ReservationDesk desk) {
+        this.desk = desk;
     }
 
     @Operation(summary = "Reservations, newest first, filtered by opening, slot, user and status")
@@ -49,8 +47,7 @@ class AdminReservationController {
             @RequestParam(required = false) ReservationStatus status,
             @RequestParam(defaultValue = "1") @Min(1) int page,
             @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
-        return ApiResponse.ok(
-                queries.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page, size));
+        return ApiResponse.ok(desk.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page, size));
     }
 
     @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")
@@ -62,13 +59,26 @@ class AdminReservationController {
             HttpServletRequest http) {
         return ApiResponse.ok(
                 EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
-                ReservationView.of(cancellation.cancelByStaff(id, request.reason(), caller)));
+                ReservationView.of(desk.cancelByStaff(id, request.reason(), caller)));
     }
 
     @Operation(summary = "Run the reconciler now: compensate grants in flight for longer than its horizon")
     @PostMapping("/reconcile")
     ApiResponse<Reconciler.Report> reconcile() {
-        return ApiResponse.ok(reconciler.reconcile());
+        return ApiResponse.ok(desk.reconcile());
+    }
+
+    @Operation(summary = "Compensate a dead letter now (idempotent)")
+    @PostMapping("/dead-letters/{traceId}/compensate")
+    ApiResponse<DeadLetterLog.Settlement> compensate(
+            @PathVariable @Size(max = 64) String traceId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(desk.compensate(traceId, caller.actor()));
+    }
+
+    @Operation(summary = "Put a dead letter back on reserve.queue, if it is neither recorded nor compensated")
+    @PostMapping("/dead-letters/{traceId}/replay")
+    ApiResponse<DeadLetterLog.Settlement> replay(@PathVariable @Size(max = 64) String traceId) {
+        return ApiResponse.ok(desk.replay(traceId));
     }
 
     record StaffCancel(@NotBlank @Size(max = 200) String reason) {}

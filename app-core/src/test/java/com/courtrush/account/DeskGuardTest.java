@@ -1,0 +1,182 @@
+package com.courtrush.account;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.mockingDetails;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.stereotype.Component;
+
+/**
+ * Every desk operation against the role matrix: the operations only a manager may run are listed
+ * here, independently of the code; each must be declared {@link ManagerOnly} on its desk and refused
+ * to a staff member by the guard before it runs, and every other operation must let a staff member
+ * through. The HTTP door is walked against the same matrix by {@code SecurityScenarios} (every
+ * operation of the OpenAPI document, five callers each).
+ */
+class DeskGuardTest {
+
+    /** The role matrix's manager-only operations: desk and method. */
+    static final Set<String> MANAGERS_ONLY = Set.of(
+            "StaffAccountDesk.list",
+            "StaffAccountDesk.create",
+            "StaffAccountDesk.resetPassword",
+            "StaffAccountDesk.setActive",
+            "StaffAccountDesk.setRole",
+            "StaffAccountDesk.revealAdminToken",
+            "AttendanceDesk.forgive",
+            "NoticeDesk.secrets",
+            "NoticeDesk.sendAgain",
+            "NoticeDesk.setEmail",
+            "NoticeDesk.setWebhook",
+            "NoticeDesk.testEmail",
+            "NoticeDesk.testWebhook",
+            "StaffDesk.update");
+
+    private static final Caller STAFF = Caller.atDesk(7, "desk1", Role.STAFF);
+    private static final Caller MANAGER = Caller.atDesk(8, "boss1", Role.MANAGER);
+
+    private static List<Class<?>> desks;
+
+    @BeforeAll
+    static void findTheDesks() {
+        desks = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("com.courtrush").stream()
+                        .filter(c -> c.getPackageName().endsWith(".api") && c.isAnnotatedWith(Component.class))
+                        .map(JavaClass::reflect)
+                        .toList();
+        assertThat(desks).as("the desks").hasSizeGreaterThanOrEqualTo(15);
+    }
+
+    @Test
+    void everyOperationIsDeclaredAsTheMatrixSays() {
+        Set<String> declared = new TreeSet<>();
+        Set<String> operations = new TreeSet<>();
+        for (Class<?> desk : desks) {
+            for (Method method : operations(desk)) {
+                operations.add(name(method));
+                if (method.isAnnotationPresent(ManagerOnly.class)) {
+                    declared.add(name(method));
+                    assertThat(method.getParameterTypes())
+                            .as("%s is a manager's: it must take the caller", name(method))
+                            .contains(Caller.class);
+                }
+            }
+        }
+        assertThat(operations)
+                .as("operations of the matrix the desks no longer have")
+                .containsAll(MANAGERS_ONLY);
+        assertThat(declared).as("operations declared @ManagerOnly").isEqualTo(new TreeSet<>(MANAGERS_ONLY));
+    }
+
+    @Test
+    void theGuardRefusesAStaffMemberAManagersOperationBeforeItRunsAndLetsEveryOtherOneThrough() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        int walked = 0;
+        for (Class<?> desk : desks) {
+            for (Method method : operations(desk)) {
+                if (!Arrays.asList(method.getParameterTypes()).contains(Caller.class)
+                        && !MANAGERS_ONLY.contains(name(method))) {
+                    continue; // the staff door itself (signed-in staff) lets it through; nothing to refuse
+                }
+                walked++;
+                Object target = mock(desk);
+                Object guarded = DeskGuard.guarded(target);
+                Throwable thrown = invoke(guarded, method, STAFF);
+                boolean ran = mockingDetails(target).getInvocations().size() == 1;
+                if (MANAGERS_ONLY.contains(name(method))) {
+                    if (!(thrown instanceof CourtRushException refused && refused.outcome() == Outcome.FORBIDDEN)
+                            || ran) {
+                        wrong.add(name(method) + " as staff: ran=" + ran + ", threw " + thrown);
+                    }
+                    Object again = mock(desk);
+                    Throwable asManager = invoke(DeskGuard.guarded(again), method, MANAGER);
+                    if (asManager != null
+                            || mockingDetails(again).getInvocations().size() != 1) {
+                        wrong.add(name(method) + " as manager: threw " + asManager);
+                    }
+                } else if (thrown != null || !ran) {
+                    wrong.add(name(method) + " as staff: ran=" + ran + ", threw " + thrown);
+                }
+            }
+        }
+        assertThat(walked).as("operations walked").isGreaterThanOrEqualTo(MANAGERS_ONLY.size());
+        assertThat(wrong).as("operations answered against the matrix").isEmpty();
+    }
+
+    @Test
+    void aManagersOperationWithoutItsCallerIsRefused() throws Exception {
+        Method noCaller = Object.class.getMethod("toString");
+        assertThatThrownBy(() -> DeskGuard.callerOf(noCaller, new Object[0]))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("must take its Caller");
+        assertThatThrownBy(() -> DeskGuard.callerOf(
+                        DeskGuardTest.class.getDeclaredMethod("takesACaller", Caller.class), new Object[] {null}))
+                .isInstanceOf(CourtRushException.class)
+                .extracting(e -> ((CourtRushException) e).outcome())
+                .isEqualTo(Outcome.FORBIDDEN);
+    }
+
+    @SuppressWarnings("unused")
+    private static void takesACaller(Caller caller) {}
+
+    private static List<Method> operations(Class<?> desk) {
+        return Arrays.stream(desk.getDeclaredMethods())
+                .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()))
+                .filter(m -> !m.isSynthetic())
+                .toList();
+    }
+
+    private static String name(Method method) {
+        return method.getDeclaringClass().getSimpleName() + "." + method.getName();
+    }
+
+    /** Calls {@code method} with {@code caller} for its Caller and defaults for the rest; what it threw. */
+    private static Throwable invoke(Object desk, Method method, Caller caller) throws IllegalAccessException {
+        Class<?>[] types = method.getParameterTypes();
+        Object[] arguments = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            arguments[i] = types[i] == Caller.class ? caller : defaultOf(types[i]);
+        }
+        try {
+            method.invoke(desk, arguments);
+            return null;
+        } catch (InvocationTargetException e) {
+            return e.getCause();
+        }
+    }
+
+    private static Object defaultOf(Class<?> type) {
+        if (!type.isPrimitive()) {
+            return null;
+        }
+        if (type == boolean.class) {
+            return false;
+        }
+        if (type == long.class) {
+            return 0L;
+        }
+        if (type == int.class) {
+            return 0;
+        }
+        if (type == double.class) {
+            return 0d;
+        }
+        throw new IllegalArgumentException("no default for " + type);
+    }
+}

@@ -1,0 +1,11 @@
+package planted.door;
+
+import org.springframework.stereotype.Service;
+
+/** A feature's service: the staff door must not call it but through the desk. */
+@Service
+public class ThingService {
+    public String name(long id) {
+        return "thing " + id;
+    }
+}
