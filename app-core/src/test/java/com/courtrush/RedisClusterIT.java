@@ -2,7 +2,6 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.infra.redis.LuaScript;
 import com.courtrush.infra.redis.ScriptPipeline;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
@@ -11,6 +10,7 @@ import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
 import com.courtrush.staff.StaffScenarios;
+import com.courtrush.support.EchoCall;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.LocalRedis;
 import com.courtrush.support.StackTest;
@@ -24,7 +24,6 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.redisson.api.RScript;
 import org.redisson.client.protocol.RedisCommands;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -66,12 +65,12 @@ class RedisClusterIT extends StackTest
      */
     @Test
     void callsOfOneBatchRunOnceEachWhenOneMasterHasLostItsScripts() throws Exception {
-        ScriptPipeline pipeline = new ScriptPipeline(
-                redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE, Duration.ofMinutes(1));
+        ScriptPipeline<EchoCall, List<Object>> pipeline =
+                new ScriptPipeline<>(redisson(), EchoCall.SCRIPT, Duration.ofMinutes(1));
         String prefix = "test:cluster-pipeline:" + System.nanoTime() + ":";
         List<String> keys = IntStream.range(0, 60).mapToObj(i -> prefix + i).toList();
         for (String key : keys) {
-            assertThat(pipeline.call(List.of(key), "first")).containsExactly(key, "first", 1L);
+            assertThat(pipeline.call(new EchoCall(key, "first"))).containsExactly(key, "first", 1L);
         }
         int flushed = cluster.dataNodes().get(0).port();
         Boolean scriptsFlushed = cluster.command(flushed, c -> c.sync(RedisCommands.SCRIPT_FLUSH));
@@ -84,7 +83,7 @@ class RedisClusterIT extends StackTest
             for (String key : keys) {
                 replies.add(pool.submit(() -> {
                     go.await();
-                    return pipeline.call(List.of(key), "second");
+                    return pipeline.call(new EchoCall(key, "second"));
                 }));
             }
             go.countDown();

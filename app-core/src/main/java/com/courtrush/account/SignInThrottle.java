@@ -3,11 +3,7 @@ package com.courtrush.account;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.redis.LuaScript;
-import com.courtrush.infra.redis.RedisKeys;
 import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
@@ -25,8 +21,6 @@ import org.springframework.stereotype.Component;
 @Component
 class SignInThrottle {
 
-    private static final LuaScript SCRIPT = LuaScript.load("sign_in_throttle");
-
     private final RScript script;
     private final CourtRushProperties.Auth settings;
 
@@ -40,33 +34,29 @@ class SignInThrottle {
      * with Retry-After) while they must wait.
      */
     void attempt(String studentId, String address) {
-        refuseIfWaiting(call("ATTEMPT", studentId, address));
+        refuseIfWaiting(call(SignInThrottleCall.Step.ATTEMPT, studentId, address));
     }
 
     /** The attempt succeeded: the id's count starts again. */
     void succeeded(String studentId, String address) {
-        call("OK", studentId, address);
+        call(SignInThrottleCall.Step.OK, studentId, address);
     }
 
     /** The attempt failed (wrong id or password, a disabled account): the address counts it. */
     void failed(String studentId, String address) {
-        call("FAILED", studentId, address);
+        call(SignInThrottleCall.Step.FAILED, studentId, address);
     }
 
-    private long call(String mode, String studentId, String address) {
-        Number waitMs = script.eval(
-                RScript.Mode.READ_WRITE,
-                SCRIPT.source(),
-                RScript.ReturnType.INTEGER,
-                List.of(
-                        RedisKeys.signInFailuresOfId(studentId.toLowerCase(Locale.ROOT)),
-                        RedisKeys.signInFailuresOfAddress(address)),
-                mode,
-                Integer.toString(settings.failuresPerStudent()),
-                Integer.toString(settings.failuresPerAddress()),
-                Long.toString(settings.failureWindow().toMillis()),
-                Long.toString(settings.longestWait().toMillis()));
-        return waitMs.longValue();
+    private long call(SignInThrottleCall.Step step, String studentId, String address) {
+        SignInThrottleCall call = new SignInThrottleCall(
+                step,
+                studentId,
+                address,
+                settings.failuresPerStudent(),
+                settings.failuresPerAddress(),
+                settings.failureWindow().toMillis(),
+                settings.longestWait().toMillis());
+        return SignInThrottleCall.SCRIPT.call(script, call).waitMs();
     }
 
     private static void refuseIfWaiting(long waitMs) {

@@ -6,24 +6,23 @@ import org.springframework.boot.actuate.health.AbstractHealthIndicator;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.stereotype.Component;
 
-/** {@code redis} in actuator health: one PING round trip through Redisson. */
+/** {@code redis} in actuator health: one PING round trip through Redisson ({@link PingCall}). */
 @Component("redis")
 class RedisHealthIndicator extends AbstractHealthIndicator {
 
-    private final RedissonClient redisson;
+    private final RScript script;
 
     RedisHealthIndicator(RedissonClient redisson) {
         super("Redis health check failed");
-        this.redisson = redisson;
+        this.script = redisson.getScript();
     }
 
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         long started = System.nanoTime();
-        Object pong = redisson.getScript()
-                .eval(RScript.Mode.READ_ONLY, "return redis.call('PING')", RScript.ReturnType.STATUS);
+        PingCall.Reply pong = PingCall.SCRIPT.call(script, new PingCall());
         builder.up()
-                .withDetail("reply", String.valueOf(pong))
+                .withDetail("reply", pong.status())
                 .withDetail("latencyMicros", (System.nanoTime() - started) / 1000);
     }
 }

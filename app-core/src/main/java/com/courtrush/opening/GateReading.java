@@ -1,10 +1,6 @@
 package com.courtrush.opening;
 
-import com.courtrush.infra.redis.LuaScript;
-import com.courtrush.infra.redis.RedisKeys;
-import java.util.List;
 import java.util.concurrent.CompletionStage;
-import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 
 /**
@@ -21,31 +17,14 @@ import org.redisson.api.RedissonClient;
  */
 public record GateReading(boolean gateFlag, boolean gateSet, Long opensAt, long redisMillis, long answeredAtNanos) {
 
-    private static final LuaScript SCRIPT = LuaScript.load("gate_state");
-
     /**
-     * Reads an opening's gate from the Redis master (whose clock the reserve script opens it by). Its
-     * own call, not part of a batch: in a batch Redisson sends the script by its SHA-1 and fails with
-     * NOSCRIPT once Redis has lost its scripts (a restart, a flush); outside one it sends it again.
+     * Reads an opening's gate from the Redis master (whose clock the reserve script opens it by), with
+     * {@link GateStateCall}. Its own call, not part of a batch: in a batch Redisson sends the script by
+     * its SHA-1 and fails with NOSCRIPT once Redis has lost its scripts (a restart, a flush); outside
+     * one it sends it again.
      */
     public static CompletionStage<GateReading> read(RedissonClient redisson, long sessionId) {
-        CompletionStage<List<Object>> answer = redisson.getScript()
-                .evalAsync(
-                        RScript.Mode.READ_WRITE,
-                        SCRIPT.source(),
-                        RScript.ReturnType.MULTI,
-                        List.of(RedisKeys.gate(sessionId), RedisKeys.gateTime(sessionId)));
-        return answer.thenApply(values -> {
-            long arrived = System.nanoTime();
-            String gate = values.get(0).toString();
-            String opensAt = values.get(1).toString();
-            return new GateReading(
-                    "1".equals(gate),
-                    !gate.isEmpty(),
-                    opensAt.isEmpty() ? null : Long.valueOf(opensAt),
-                    Long.parseLong(values.get(2).toString()),
-                    arrived);
-        });
+        return GateStateCall.SCRIPT.callAsync(redisson.getScript(), new GateStateCall(sessionId));
     }
 
     /** Redis's clock now: its reading plus the time elapsed since on this node's monotonic clock. */

@@ -7,7 +7,10 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.EvaluationResult;
 import org.junit.jupiter.api.Test;
 
-/** The structure rules catch what they are for: a cycle between a feature's parts, a call against the order. */
+/**
+ * The structure rules catch what they are for: a cycle between a feature's parts, a call against the order,
+ * a script sent by position.
+ */
 class ArchitectureRulesCatchTest {
 
     private final JavaClasses broken = new ClassFileImporter().importPackages("com.courtrush.arch.broken");
@@ -51,5 +54,15 @@ class ArchitectureRulesCatchTest {
         assertThat(result.getFailureReport().toString())
                 .contains("ThingDesk.row(long)", "planted.door.ThingRow")
                 .doesNotContain("ThingDesk.name(long)");
+    }
+
+    @Test
+    void aScriptSentByPositionFailsTheTypedCallRule() {
+        EvaluationResult result = ArchitectureTest.scriptsGoThroughTypedCalls().evaluate(broken);
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString())
+                .contains("PositionalScripts", "RScript.eval(", "RScriptAsync.evalShaAsync(")
+                .doesNotContain("TypedScripts");
     }
 }

@@ -12,9 +12,12 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.infra.redis.RedisScript;
+import com.courtrush.infra.redis.ScriptPipeline;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -35,8 +38,9 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Rules the engine keeps: no GUI dependency, no console printing, no cycles between features nor
- * between a feature's parts, the reserve engine's order. {@code ArchitectureRulesCatchTest} shows
- * the cycle and order rules failing on code that breaks them.
+ * between a feature's parts, the reserve engine's order, no Redis script sent but as a typed call.
+ * {@code ArchitectureRulesCatchTest} shows the cycle, order and script rules failing on code that
+ * breaks them.
  */
 @AnalyzeClasses(packages = "com.courtrush", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -235,4 +239,32 @@ class ArchitectureTest {
                     .and(not(resideInAnyPackage(
                             "com.courtrush.web..", "com.courtrush.core..", "com.courtrush.infra.."))))
             .because("web is HTTP plumbing every feature uses: the envelope, error handling, the connector");
+
+    /** A call of Redisson's that sends a script by position: {@code eval*}, {@code evalSha*}, also in a batch. */
+    private static final DescribedPredicate<JavaMethodCall> REDISSON_SCRIPT_EVAL =
+            new DescribedPredicate<>("Redisson's eval or evalSha (RScript, RScriptAsync, a batch's script)") {
+                @Override
+                public boolean test(JavaMethodCall call) {
+                    return call.getTargetOwner().getPackageName().startsWith("org.redisson")
+                            && call.getName().startsWith("eval");
+                }
+            };
+
+    @ArchTest
+    static final ArchRule scriptsAreTypedCalls = scriptsGoThroughTypedCalls();
+
+    /**
+     * A Redis script is a typed call (STYLE 21): its keys and arguments named by a record, its reply read
+     * into one; only {@link RedisScript} (and {@link ScriptPipeline}, which batches one script's calls)
+     * sends it, so nothing passes KEYS and ARGV by position or reads a reply by index elsewhere.
+     */
+    static ArchRule scriptsGoThroughTypedCalls() {
+        return noClasses()
+                .that()
+                .doNotBelongToAnyOf(RedisScript.class, ScriptPipeline.class)
+                .should()
+                .callMethodWhere(REDISSON_SCRIPT_EVAL)
+                .because("a script is sent as a typed call (a ScriptCall record) through RedisScript or"
+                        + " ScriptPipeline, never by position");
+    }
 }

@@ -16,7 +16,6 @@ import static org.mockito.Mockito.verify;
 
 import com.courtrush.core.EngineText;
 import com.courtrush.infra.amqp.Queues;
-import com.courtrush.infra.redis.LuaScript;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.infra.redis.RedisRoundTrips;
 import com.courtrush.infra.redis.ScriptPipeline;
@@ -28,6 +27,7 @@ import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.reserve.recover.TraceCompensator;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.slot.SlotCatalog;
+import com.courtrush.support.EchoCall;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -51,7 +51,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
-import org.redisson.api.RScript;
 import org.redisson.client.RedisTimeoutException;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.Binding;
@@ -157,8 +156,8 @@ public interface ReserveScenarios extends StackAccess {
     @Test
     default void concurrentScriptCallsShareRoundTripsAndEachRunsOnceWithItsOwnReply() throws Exception {
         RedisRoundTrips trips = bean(RedisRoundTrips.class);
-        ScriptPipeline pipeline = new ScriptPipeline(
-                redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE, Duration.ofMinutes(1));
+        ScriptPipeline<EchoCall, List<Object>> pipeline =
+                new ScriptPipeline<>(redisson(), EchoCall.SCRIPT, Duration.ofMinutes(1));
         String prefix = "test:pipeline:" + ThreadLocalRandom.current().nextLong(1_000_000_000L) + ":";
         int threads = 32;
         long before = trips.total();
@@ -172,9 +171,8 @@ public interface ReserveScenarios extends StackAccess {
         callInParallel(pipeline, prefix + "b:", threads, 5);
 
         // a call still waiting to be sent past its deadline is dropped, never sent: it decides nothing
-        ScriptPipeline late =
-                new ScriptPipeline(redisson(), LuaScript.load("pipeline-echo"), RScript.Mode.READ_WRITE, Duration.ZERO);
-        assertThatThrownBy(() -> late.call(List.of(prefix + "late"), "arg"))
+        ScriptPipeline<EchoCall, List<Object>> late = new ScriptPipeline<>(redisson(), EchoCall.SCRIPT, Duration.ZERO);
+        assertThatThrownBy(() -> late.call(new EchoCall(prefix + "late", "arg")))
                 .isInstanceOf(RedisTimeoutException.class)
                 .hasMessageContaining("dropped unsent");
         assertThat(redisson().getBucket(prefix + "late").isExists()).isFalse();
@@ -182,7 +180,9 @@ public interface ReserveScenarios extends StackAccess {
     }
 
     /** Every thread calls with its own key; each reply is its own, and each call ran exactly once. */
-    private int callInParallel(ScriptPipeline pipeline, String prefix, int threads, int callsEach) throws Exception {
+    private int callInParallel(
+            ScriptPipeline<EchoCall, List<Object>> pipeline, String prefix, int threads, int callsEach)
+            throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         CountDownLatch start = new CountDownLatch(1);
         try {
@@ -192,7 +192,7 @@ public interface ReserveScenarios extends StackAccess {
                 done.add(pool.submit(() -> {
                     start.await();
                     for (int i = 1; i <= callsEach; i++) {
-                        List<Object> reply = pipeline.call(List.of(key), "arg-" + i);
+                        List<Object> reply = pipeline.call(new EchoCall(key, "arg-" + i));
                         assertThat(reply).containsExactly(key, "arg-" + i, (long) i);
                     }
                     return null;

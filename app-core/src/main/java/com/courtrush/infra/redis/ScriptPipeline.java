@@ -22,7 +22,6 @@ import org.redisson.api.BatchOptions;
 import org.redisson.api.BatchResult;
 import org.redisson.api.RBatch;
 import org.redisson.api.RFuture;
-import org.redisson.api.RScript;
 import org.redisson.api.RScriptAsync;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.RedisNoScriptException;
@@ -31,9 +30,9 @@ import org.redisson.connection.ConnectionManager;
 import org.redisson.connection.MasterSlaveEntry;
 
 /**
- * Runs one Lua script for many request threads, sending the calls that arrive while a batch is on
- * its way to Redis together, as the next pipelined batch (Redisson's {@link RBatch}: one write, one
- * read, one wake-up of the I/O thread for all of them). A lone call goes at once, so nothing waits
+ * Runs one Lua script's typed calls ({@link RedisScript}) for many request threads, sending the calls
+ * that arrive while a batch is on its way to Redis together, as the next pipelined batch (Redisson's
+ * {@link RBatch}: one write, one read, one wake-up of the I/O thread for all of them). A lone call goes at once, so nothing waits
  * for company; under a crowd, each round trip carries every call that queued behind the previous
  * one. Each call stays its own {@code EVALSHA}, atomic on its own, and gets its own reply, settled
  * from its own answer. On a Redis Cluster the calls go as one batch per master, as one of them may
@@ -46,9 +45,12 @@ import org.redisson.connection.MasterSlaveEntry;
  * back by the deadline no longer holds the next one; but a master that has not answered its last batch
  * is sent nothing more until it does (a call for it fails unsent at once), so a paused Redis does not
  * pile up decisions to undo, and a Cluster master that died does not hold up the others, nor its
- * promoted replica.
+ * promoted replica. A reply is read into the script's reply type on the caller's thread.
+ *
+ * @param <C> the script's call
+ * @param <R> what its reply is read into
  */
-public final class ScriptPipeline {
+public final class ScriptPipeline<C extends ScriptCall, R> {
 
     /** Calls per batch at most: a bound on one write, far above the request threads of a node. */
     static final int MAX_BATCH = 256;
@@ -66,8 +68,7 @@ public final class ScriptPipeline {
             .retryAttempts(0);
 
     private final RedissonClient redisson;
-    private final LuaScript script;
-    private final RScript.Mode mode;
+    private final RedisScript<C, R> script;
     private final Queue<Call> waiting = new ConcurrentLinkedQueue<>();
     /**
      * When the batch on its way was sent ({@link System#nanoTime}), or {@link #IDLE}. A batch not back
@@ -85,18 +86,17 @@ public final class ScriptPipeline {
 
     private final long deadlineNanos;
 
-    public ScriptPipeline(RedissonClient redisson, LuaScript script, RScript.Mode mode, Duration deadline) {
+    public ScriptPipeline(RedissonClient redisson, RedisScript<C, R> script, Duration deadline) {
         this.redisson = redisson;
         this.script = script;
-        this.mode = mode;
         this.deadlineNanos = deadline.toNanos();
         this.connections =
                 redisson instanceof Redisson own ? own.getCommandExecutor().getConnectionManager() : null;
     }
 
-    /** Runs the script with these keys and arguments and waits for its reply (a multi-bulk reply). */
-    public List<Object> call(List<Object> keys, Object... args) {
-        return call(late -> {}, keys, args);
+    /** Runs the call and waits for its reply. */
+    public R call(C call) {
+        return call(call, late -> {});
     }
 
     /**
@@ -105,14 +105,15 @@ public final class ScriptPipeline {
      * run it after all (a paused server resumed), {@code answeredLate} is given its reply, so that
      * what it decided can be undone at once.
      */
-    public List<Object> call(Consumer<List<Object>> answeredLate, List<Object> keys, Object... args) {
-        Call call = new Call(keys, args, new CompletableFuture<>(), System.nanoTime());
+    public R call(C typed, Consumer<R> answeredLate) {
+        Call call = new Call(typed.keys(), typed.args(), new CompletableFuture<>(), System.nanoTime());
         waiting.add(call);
         sendWaiting();
+        Object raw;
         try {
-            return call.reply.get(deadlineNanos, TimeUnit.NANOSECONDS);
+            raw = call.reply.get(deadlineNanos, TimeUnit.NANOSECONDS);
         } catch (TimeoutException late) {
-            call.reply.thenAccept(answeredLate);
+            call.reply.thenAccept(lateRaw -> answeredLate.accept(script.read(lateRaw)));
             throw new RedisTimeoutException("Redis gave no answer within "
                     + Duration.ofNanos(deadlineNanos).toMillis() + " ms");
         } catch (ExecutionException e) {
@@ -122,9 +123,10 @@ public final class ScriptPipeline {
             throw new IllegalStateException("The script call failed", e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            call.reply.thenAccept(answeredLate);
+            call.reply.thenAccept(lateRaw -> answeredLate.accept(script.read(lateRaw)));
             throw new RedisTimeoutException("Interrupted while waiting for Redis");
         }
+        return script.read(raw);
     }
 
     /**
@@ -205,14 +207,14 @@ public final class ScriptPipeline {
         unanswered.put(master, mark);
         // a paused Redis answers what it was sent when it resumes: the batch waits for that answer (its callers
         // gave up at their deadline), so that what Redis decided reaches answeredLate and can be undone
-        List<CompletableFuture<List<Object>>> answers = new ArrayList<>(batch.size());
+        List<CompletableFuture<Object>> answers = new ArrayList<>(batch.size());
         RFuture<BatchResult<?>> sent;
         try {
             RBatch pipeline = redisson.createBatch(WAIT_FOR_LATE_ANSWERS);
             RScriptAsync calls = pipeline.getScript();
             for (Call call : batch) {
-                answers.add(calls.<List<Object>>evalShaAsync(
-                                mode, script.sha1(), RScript.ReturnType.MULTI, call.keys, call.args)
+                answers.add(calls.<Object>evalShaAsync(
+                                script.mode(), script.lua().sha1(), script.returnType(), call.keys, call.args)
                         .toCompletableFuture());
             }
             sent = pipeline.executeAsync();
@@ -229,7 +231,7 @@ public final class ScriptPipeline {
             try {
                 for (int i = 0; i < batch.size(); i++) {
                     Call call = batch.get(i);
-                    CompletableFuture<List<Object>> answer = answers.get(i);
+                    CompletableFuture<Object> answer = answers.get(i);
                     if (answer.isDone() && !answer.isCompletedExceptionally()) {
                         call.reply.complete(answer.join());
                         continue;
@@ -253,7 +255,7 @@ public final class ScriptPipeline {
                 }
             }
             if (!unknown.isEmpty()) {
-                redisson.getScript().scriptLoadAsync(script.source()).whenComplete((sha1, loadError) -> {
+                redisson.getScript().scriptLoadAsync(script.lua().source()).whenComplete((sha1, loadError) -> {
                     if (loadError != null) {
                         unknown.forEach(call -> call.reply.completeExceptionally(Futures.cause(loadError)));
                         back.run();
@@ -265,5 +267,5 @@ public final class ScriptPipeline {
         });
     }
 
-    private record Call(List<Object> keys, Object[] args, CompletableFuture<List<Object>> reply, long arrivedNanos) {}
+    private record Call(List<Object> keys, Object[] args, CompletableFuture<Object> reply, long arrivedNanos) {}
 }

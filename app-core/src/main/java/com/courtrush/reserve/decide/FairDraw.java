@@ -8,8 +8,6 @@ import com.courtrush.core.EngineText;
 import com.courtrush.core.Futures;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.NodeName;
-import com.courtrush.infra.redis.LuaScript;
-import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.DrawCloser;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.reserve.record.DrawRecords;
@@ -24,9 +22,7 @@ import com.courtrush.slot.SlotInfo;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,10 +48,7 @@ public class FairDraw implements DrawCloser {
 
     static final String ACTOR = "system:draw";
     private static final Logger log = LoggerFactory.getLogger(FairDraw.class);
-    private static final LuaScript DRAW = LuaScript.load("draw");
     private static final Duration AFTER_CLOSE = Duration.ofMillis(2);
-    /** Where the winners' grants begin in the script's reply, after the outcome, time, counts and record. */
-    private static final int FIRST_GRANT = 8;
 
     private final RScript script;
     private final SlotCatalog catalog;
@@ -113,7 +106,7 @@ public class FairDraw implements DrawCloser {
         try {
             catalog.session(sessionId).ifPresent(opening -> {
                 Drawn result = draw(opening);
-                if (result.outcome() == Outcome.NOT_YET) {
+                if (result.outcome() == DrawCall.Outcome.NOT_YET) {
                     expectClose(sessionId, result.millisToClose());
                 }
             });
@@ -138,36 +131,21 @@ public class FairDraw implements DrawCloser {
         ReserveSession session = opening.session();
         long sessionId = session.getId();
         if (drawn.contains(sessionId)) {
-            return new Drawn(Outcome.ALREADY, 0); // known here: neither the secret nor Redis is asked again
+            return new Drawn(DrawCall.Outcome.ALREADY, 0); // known here: neither the secret nor Redis is asked again
         }
         String secret = records.secret(sessionId);
-        List<Object> keys = new ArrayList<>(7 + 2 * opening.slots().size());
-        keys.add(RedisKeys.draw(sessionId));
-        keys.add(RedisKeys.drawEntries(sessionId));
-        keys.add(RedisKeys.gate(sessionId));
-        keys.add(RedisKeys.gateTime(sessionId));
-        keys.add(RedisKeys.quota(sessionId));
-        keys.add(RedisKeys.inflight(sessionId));
-        keys.add(RedisKeys.warm(sessionId));
-        List<Object> args = new ArrayList<>(10 + opening.slots().size());
-        args.add(Long.toString(sessionId));
-        args.add(Integer.toString(session.getDrawWindowMs()));
-        args.add(secret);
-        args.add(Integer.toString(session.getPerUserLimit()));
-        args.add(Long.toString(properties.reserve().pendingTtl().toSeconds()));
-        args.add(Long.toString(StockKeys.expireAt(session.getSessionDate(), properties.zone())));
-        args.add(Boolean.TRUE.equals(session.getBookingPass()) ? "1" : "0");
-        args.add(node);
-        args.add(RedisKeys.pendingPrefix(sessionId));
-        args.add(RedisKeys.passPrefix(sessionId));
-        for (SlotInfo slot : opening.slots()) {
-            keys.add(RedisKeys.semaphore(sessionId, slot.slotId()));
-            keys.add(RedisKeys.dedup(sessionId, slot.slotId()));
-            args.add(Long.toString(slot.slotId()));
-        }
-        List<Object> reply =
-                script.eval(RScript.Mode.READ_WRITE, DRAW.source(), RScript.ReturnType.MULTI, keys, args.toArray());
-        Outcome outcome = Outcome.valueOf((String) reply.get(0));
+        DrawCall call = new DrawCall(
+                sessionId,
+                session.getDrawWindowMs(),
+                secret,
+                session.getPerUserLimit(),
+                properties.reserve().pendingTtl().toSeconds(),
+                StockKeys.expireAt(session.getSessionDate(), properties.zone()),
+                Boolean.TRUE.equals(session.getBookingPass()),
+                node,
+                opening.slots().stream().map(SlotInfo::slotId).toList());
+        DrawCall.Reply reply = DrawCall.SCRIPT.call(script, call);
+        DrawCall.Outcome outcome = reply.outcome();
         switch (outcome) {
             case DRAWN -> {
                 drawn.add(sessionId);
@@ -175,7 +153,7 @@ public class FairDraw implements DrawCloser {
             }
             case ALREADY -> drawn.add(sessionId);
             case NOT_YET -> {
-                return new Drawn(outcome, ((Number) reply.get(1)).longValue());
+                return new Drawn(outcome, reply.millisToClose());
             }
             case COLD ->
                 log.warn("Redis does not hold opening {}: its draw waits for the opening to be rebuilt", sessionId);
@@ -185,21 +163,16 @@ public class FairDraw implements DrawCloser {
     }
 
     /** The winners' grants go to the database like any other; the draw is audited. */
-    private Drawn granted(ReserveSession session, String secret, List<Object> reply) {
+    private Drawn granted(ReserveSession session, String secret, DrawCall.Reply reply) {
         long sessionId = session.getId();
-        long redisNowMs = ((Number) reply.get(1)).longValue();
-        long entrants = ((Number) reply.get(2)).longValue();
-        long expired = ((Number) reply.get(3)).longValue();
-        int winners = (reply.size() - FIRST_GRANT) / 3;
+        long redisNowMs = reply.redisNowMs();
+        long entrants = reply.entrants();
+        long expired = reply.expired();
+        int winners = reply.winners().size();
         series.drawn(sessionId, winners, redisNowMs);
         List<ReserveMessage> grants = new ArrayList<>(winners);
-        for (int i = FIRST_GRANT; i + 2 < reply.size(); i += 3) {
-            grants.add(new ReserveMessage(
-                    reply.get(i).toString(),
-                    Long.parseLong(reply.get(i + 1).toString()),
-                    Long.parseLong(reply.get(i + 2).toString()),
-                    sessionId,
-                    redisNowMs));
+        for (DrawCall.Winner winner : reply.winners()) {
+            grants.add(new ReserveMessage(winner.traceId(), winner.userId(), winner.slotId(), sessionId, redisNowMs));
         }
         long sending = System.nanoTime();
         List<CompletableFuture<String>> sent = grants.isEmpty() ? List.of() : dispatch.dispatchAll(grants);
@@ -243,34 +216,15 @@ public class FairDraw implements DrawCloser {
                 entrants - winners - expired,
                 expired,
                 commitment);
-        return new Drawn(Outcome.DRAWN, 0);
+        return new Drawn(DrawCall.Outcome.DRAWN, 0);
     }
 
     /**
      * The draw's record, published for anyone to re-run (DrawReplay): the secret, the entries under pseudonyms,
      * the places at the close and the winners. A failure to keep it is logged; the draw stands.
      */
-    private String publish(ReserveSession session, String secret, List<Object> reply, List<ReserveMessage> grants) {
+    private String publish(ReserveSession session, String secret, DrawCall.Reply reply, List<ReserveMessage> grants) {
         long sessionId = session.getId();
-        Map<String, Integer> places = new LinkedHashMap<>();
-        for (String place : reply.get(6).toString().split(",")) {
-            if (!place.isEmpty()) {
-                int at = place.indexOf('=');
-                places.put(place.substring(0, at), Integer.valueOf(place.substring(at + 1)));
-            }
-        }
-        List<DrawReplay.Entry> entries = new ArrayList<>();
-        for (String line : reply.get(7).toString().split("\n")) {
-            if (!line.isEmpty()) {
-                String[] part = line.split(" ", -1);
-                entries.add(new DrawReplay.Entry(
-                        part[0],
-                        List.of(part[1].split(",")),
-                        Integer.parseInt(part[2]),
-                        "-".equals(part[3]) ? List.of() : List.of(part[3].split(",")),
-                        "1".equals(part[4])));
-            }
-        }
         List<DrawReplay.Winner> winners = grants.stream()
                 .map(grant -> new DrawReplay.Winner(
                         DrawReplay.pseudonym(sessionId, grant.userId()), Long.toString(grant.slotId())))
@@ -281,11 +235,11 @@ public class FairDraw implements DrawCloser {
                 sessionId,
                 commitment,
                 secret,
-                "1".equals(reply.get(4).toString()),
+                reply.open(),
                 session.getPerUserLimit(),
-                places,
-                reply.get(5).toString(),
-                entries,
+                reply.places(),
+                reply.digest(),
+                reply.entries(),
                 winners);
         try {
             records.publish(sessionId, JSON.toJSONString(record));
@@ -295,18 +249,6 @@ public class FairDraw implements DrawCloser {
         return commitment;
     }
 
-    /** What a call of the draw found. */
-    enum Outcome {
-        /** This call made the draw. */
-        DRAWN,
-        /** Made before (by this node or another). */
-        ALREADY,
-        /** The window is still open. */
-        NOT_YET,
-        /** Redis does not hold the opening; it is rebuilt, then drawn. */
-        COLD
-    }
-
     /** @param millisToClose for NOT_YET: how long the window is still open */
-    record Drawn(Outcome outcome, long millisToClose) {}
+    record Drawn(DrawCall.Outcome outcome, long millisToClose) {}
 }

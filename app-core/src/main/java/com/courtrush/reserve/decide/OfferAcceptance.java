@@ -3,8 +3,6 @@ package com.courtrush.reserve.decide;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.redis.LuaScript;
-import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.record.WaitlistMapper;
 import com.courtrush.reserve.recover.Offers;
@@ -13,7 +11,6 @@ import com.courtrush.reserve.stock.Blocks;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
@@ -30,7 +27,6 @@ public class OfferAcceptance {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(OfferAcceptance.class);
 
     private final RScript script;
-    private final LuaScript accept = LuaScript.load("offer_accept");
     private final Offers offers;
     private final TraceIds traceIds;
     private final GrantDispatch dispatch;
@@ -67,29 +63,14 @@ public class OfferAcceptance {
                 offers.terms(sessionId, slotId).orElseThrow(() -> CourtRushException.notFound("slot.notFound", slotId));
         ReserveMessage grant = new ReserveMessage(
                 traceIds.issue(userId, slotId, sessionId, clock.instant()), userId, slotId, sessionId, 0);
-        List<Object> reply = script.eval(
-                RScript.Mode.READ_WRITE,
-                accept.source(),
-                RScript.ReturnType.MULTI,
-                List.of(
-                        RedisKeys.offer(sessionId, slotId),
-                        RedisKeys.offers(sessionId),
-                        RedisKeys.dedup(sessionId, slotId),
-                        RedisKeys.quota(sessionId),
-                        RedisKeys.pending(sessionId, grant.traceId()),
-                        RedisKeys.inflight(sessionId),
-                        RedisKeys.blocked(sessionId)),
-                Long.toString(userId),
-                Long.toString(slotId),
-                grant.pendingValue(),
-                Long.toString(properties.reserve().pendingTtl().toSeconds()),
-                grant.inflightMember(),
-                Integer.toString(terms.limit()),
-                Long.toString(terms.expireAt()));
-        long value = ((Number) reply.get(1)).longValue();
-        long redisNow = ((Number) reply.get(2)).longValue();
-        switch (reply.get(0).toString()) {
-            case "ACCEPTED" -> {
+        OfferAcceptCall.Reply reply = OfferAcceptCall.SCRIPT.call(
+                script,
+                new OfferAcceptCall(
+                        grant, properties.reserve().pendingTtl().toSeconds(), terms.limit(), terms.expireAt()));
+        long value = reply.value();
+        long redisNow = reply.redisNowMs();
+        return switch (reply.outcome()) {
+            case ACCEPTED -> {
                 series.granted(sessionId, redisNow);
                 Taken taken = new Taken(
                         grant.traceId(),
@@ -105,13 +86,13 @@ public class OfferAcceptance {
                             grant.traceId(),
                             e);
                 }
-                return taken;
+                yield taken;
             }
-            case "BLOCKED" -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
-            case "QUOTA_EXCEEDED" -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
-            case "DUP_REQ" -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
-            default -> throw CourtRushException.conflict("waitlist.noOffer", slotId);
-        }
+            case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
+            case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
+            case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
+            case NO_OFFER -> throw CourtRushException.conflict("waitlist.noOffer", slotId);
+        };
     }
 
     /** An offer taken: the grant's trace, and the broker's confirm of it. */

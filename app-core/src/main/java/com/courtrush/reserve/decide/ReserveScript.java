@@ -1,36 +1,29 @@
 package com.courtrush.reserve.decide;
 
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.redis.LuaScript;
-import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.infra.redis.ScriptPipeline;
 import com.courtrush.reserve.record.ReserveMessage;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs {@code lua/reserve.lua}: the whole reserve decision in one script call, sent with the
- * decisions of the other request threads waiting at that moment (one round trip for all of them).
+ * Runs {@code lua/reserve.lua} ({@link ReserveCall}): the whole reserve decision in one script call, sent
+ * with the decisions of the other request threads waiting at that moment (one round trip for all of them).
  */
 @Component
 public class ReserveScript {
 
     private static final long WINDOW_MS = 60_000;
 
-    private final ScriptPipeline reserve;
+    private final ScriptPipeline<ReserveCall, Decision> reserve;
     private final CourtRushProperties properties;
 
     ReserveScript(RedissonClient redisson, CourtRushProperties properties) {
-        this.reserve = new ScriptPipeline(
-                redisson,
-                LuaScript.load("reserve"),
-                RScript.Mode.READ_WRITE,
-                properties.reserve().decisionDeadline());
+        this.reserve = new ScriptPipeline<>(
+                redisson, ReserveCall.SCRIPT, properties.reserve().decisionDeadline());
         this.properties = properties;
     }
 
@@ -82,71 +75,18 @@ public class ReserveScript {
             int drawWindowMs,
             List<Long> wanted,
             Consumer<Decision> answeredLate) {
-        long opening = grant.sessionId();
-        List<Object> reply = reserve.call(
-                late -> answeredLate.accept(decisionOf(late)),
-                List.of(
-                        RedisKeys.attemptLog(opening, grant.userId()),
-                        RedisKeys.gate(opening),
-                        RedisKeys.gateTime(opening),
-                        RedisKeys.dedup(opening, grant.slotId()),
-                        RedisKeys.quota(opening),
-                        RedisKeys.semaphore(opening, grant.slotId()),
-                        RedisKeys.pending(opening, grant.traceId()),
-                        RedisKeys.inflight(opening),
-                        RedisKeys.warm(opening),
-                        RedisKeys.pass(opening, grant.userId()),
-                        RedisKeys.draw(opening),
-                        RedisKeys.drawEntries(opening),
-                        RedisKeys.blocked(opening)),
-                Long.toString(grant.userId()),
-                grant.traceId(),
-                Integer.toString(perUserLimit),
-                Integer.toString(attemptsPerWindow),
-                Long.toString(WINDOW_MS),
-                grant.pendingValue(),
-                Long.toString(properties.reserve().pendingTtl().toSeconds()),
-                grant.inflightMember(),
-                Long.toString(expireAt),
-                passHash == null ? "" : passHash,
-                passRequired ? "1" : "0",
-                Integer.toString(drawWindowMs),
-                slotList(wanted));
-        return decisionOf(reply);
-    }
-
-    private static Decision decisionOf(List<Object> reply) {
-        Verdict verdict = Verdict.valueOf((String) reply.get(0));
-        if (verdict == Verdict.ENTERED_ALREADY) {
-            return new Decision(
-                    verdict,
-                    ((Number) reply.get(1)).longValue(),
-                    ((Number) reply.get(2)).longValue(),
-                    Set.of(),
-                    reply.get(3).toString());
-        }
-        return new Decision(
-                verdict,
-                ((Number) reply.get(1)).longValue(),
-                ((Number) reply.get(2)).longValue(),
-                reply.size() > 3 ? holders((List<?>) reply.get(3)) : Set.of(),
-                null);
-    }
-
-    private static String slotList(List<Long> slots) {
-        StringBuilder list = new StringBuilder();
-        for (Long slot : slots) {
-            list.append(list.isEmpty() ? "" : ",").append(slot);
-        }
-        return list.toString();
-    }
-
-    private static Set<Long> holders(List<?> members) {
-        Set<Long> holders = new HashSet<>(members.size() * 2);
-        for (Object member : members) {
-            holders.add(Long.valueOf(member.toString()));
-        }
-        return holders;
+        ReserveCall call = new ReserveCall(
+                grant,
+                perUserLimit,
+                attemptsPerWindow,
+                WINDOW_MS,
+                properties.reserve().pendingTtl().toSeconds(),
+                expireAt,
+                passHash,
+                passRequired,
+                drawWindowMs,
+                wanted);
+        return reserve.call(call, answeredLate);
     }
 
     /** What the script decided. */

@@ -4,8 +4,6 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Digests;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.redis.LuaScript;
-import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
@@ -13,7 +11,6 @@ import com.courtrush.reserve.stock.StockKeys;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.redisson.api.RScript;
@@ -32,9 +29,6 @@ public class BookingPasses {
     static final int ATTEMPTS = 5;
     static final int CHALLENGES_PER_OPENING = 20;
     static final Duration CHALLENGE_TTL = Duration.ofMinutes(5);
-    private static final LuaScript ISSUE = LuaScript.load("pass_challenge");
-    private static final LuaScript ANSWER = LuaScript.load("pass_answer");
-    private static final LuaScript GIVE_BACK = LuaScript.load("pass_give_back");
 
     private final OpeningService openings;
     private final ChallengeImages images;
@@ -54,17 +48,17 @@ public class BookingPasses {
     public Challenge challenge(long userId, long sessionId) {
         ReserveSession session = passOpening(sessionId);
         ChallengeImages.Drawn drawn = images.draw();
-        List<Object> reply = script.eval(
-                RScript.Mode.READ_WRITE,
-                ISSUE.source(),
-                RScript.ReturnType.MULTI,
-                List.of(RedisKeys.passChallenge(sessionId, userId), RedisKeys.passChallengesIssued(sessionId, userId)),
-                drawn.code().toLowerCase(Locale.ROOT),
-                Integer.toString(ATTEMPTS),
-                Long.toString(CHALLENGE_TTL.toMillis()),
-                Integer.toString(CHALLENGES_PER_OPENING),
-                Long.toString(StockKeys.expireAt(session.getSessionDate(), properties.zone())));
-        if ("TOO_MANY".equals(reply.get(0))) {
+        PassChallengeCall.Reply reply = PassChallengeCall.SCRIPT.call(
+                script,
+                new PassChallengeCall(
+                        sessionId,
+                        userId,
+                        drawn.code().toLowerCase(Locale.ROOT),
+                        ATTEMPTS,
+                        CHALLENGE_TTL.toMillis(),
+                        CHALLENGES_PER_OPENING,
+                        StockKeys.expireAt(session.getSessionDate(), properties.zone())));
+        if (reply.outcome() == PassChallengeCall.Outcome.TOO_MANY) {
             throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "pass.tooManyChallenges", CHALLENGES_PER_OPENING)
                     .withRetryAfter(Duration.ofHours(1));
         }
@@ -81,22 +75,23 @@ public class BookingPasses {
             throw CourtRushException.badRequest("pass.answerShape");
         }
         String pass = newPass();
-        List<Object> reply = script.eval(
-                RScript.Mode.READ_WRITE,
-                ANSWER.source(),
-                RScript.ReturnType.MULTI,
-                List.of(RedisKeys.passChallenge(sessionId, userId), RedisKeys.pass(sessionId, userId)),
-                answer.strip().toLowerCase(Locale.ROOT),
-                hash(pass),
-                Long.toString(StockKeys.expireAt(session.getSessionDate(), properties.zone())));
-        long left = ((Number) reply.get(1)).longValue();
-        return switch ((String) reply.get(0)) {
-            case "PASSED" -> new Pass(sessionId, pass);
-            case "WRONG" ->
+        PassAnswerCall.Reply reply = PassAnswerCall.SCRIPT.call(
+                script,
+                new PassAnswerCall(
+                        sessionId,
+                        userId,
+                        answer.strip().toLowerCase(Locale.ROOT),
+                        hash(pass),
+                        StockKeys.expireAt(session.getSessionDate(), properties.zone())));
+        long left = reply.attemptsLeft();
+        return switch (reply.outcome()) {
+            case PASSED -> new Pass(sessionId, pass);
+            case WRONG ->
                 throw CourtRushException.badRequest("pass.wrong", left).withData(Map.of("attemptsLeft", left));
-            case "EXHAUSTED" ->
+            case EXHAUSTED ->
                 throw CourtRushException.badRequest("pass.exhausted").withData(Map.of("attemptsLeft", 0));
-            default -> throw CourtRushException.badRequest("pass.noChallenge").withData(Map.of("attemptsLeft", 0));
+            case NO_CHALLENGE ->
+                throw CourtRushException.badRequest("pass.noChallenge").withData(Map.of("attemptsLeft", 0));
         };
     }
 
@@ -105,13 +100,9 @@ public class BookingPasses {
      * since); true when it came back.
      */
     public boolean giveBack(long sessionId, long userId, String traceId) {
-        Number back = script.eval(
-                RScript.Mode.READ_WRITE,
-                GIVE_BACK.source(),
-                RScript.ReturnType.INTEGER,
-                List.of(RedisKeys.pass(sessionId, userId)),
-                traceId);
-        return back.longValue() == 1;
+        return PassGiveBackCall.SCRIPT
+                .call(script, new PassGiveBackCall(sessionId, userId, traceId))
+                .givenBack();
     }
 
     /** The SHA-256 of a pass, hex: what Redis keeps and what a presented pass is compared by. */

@@ -88,21 +88,16 @@ public class Offers {
     }
 
     /**
-     * Reads a script's reply {outcome, user offered or '', expiry ms, passed over...} and makes the
-     * database follow it. A failure to write is logged: Redis holds the offer, and the offer sweep or a
-     * re-sync settles the database's copy.
+     * Makes the database follow what a script did with a place ({@link Move}). A failure to write is logged:
+     * Redis holds the offer, and the offer sweep or a re-sync settles the database's copy.
      */
-    public Outcome followed(long slotId, List<Object> reply) {
-        String outcome = reply.get(0).toString();
-        String offered = reply.size() > 1 ? reply.get(1).toString() : "";
-        long expiresMs = reply.size() > 2 ? ((Number) reply.get(2)).longValue() : 0;
-        List<Long> skipped = new ArrayList<>();
-        for (int i = 3; i < reply.size(); i++) {
-            skipped.add(Long.valueOf(reply.get(i).toString()));
-        }
+    public void followed(long slotId, Move move) {
+        Long offered = move.offeredTo();
+        long expiresMs = move.expiresMs();
+        List<Long> skipped = move.passedOver();
         LocalDateTime now = LocalDateTime.now(clock);
-        if (offered.isEmpty() && skipped.isEmpty()) {
-            return new Outcome(outcome, null, expiresMs); // nobody waited: nothing for the database to follow
+        if (offered == null && skipped.isEmpty()) {
+            return; // nobody waited: nothing for the database to follow
         }
         try {
             // its own transaction: the offer and its notice are written together, also when a place given back
@@ -111,9 +106,9 @@ public class Offers {
                 for (Long user : skipped) {
                     waitlist.end(slotId, user, "SKIPPED", null, now);
                 }
-                if (!offered.isEmpty()) {
+                if (offered != null) {
                     LocalDateTime expires = LocalDateTime.ofInstant(Instant.ofEpochMilli(expiresMs), properties.zone());
-                    long student = Long.parseLong(offered);
+                    long student = offered;
                     waitlist.offered(slotId, student, expires, now);
                     notices.offered(student, slotId, expires);
                     log.info("Slot {}'s returned place offered to student {} until {}", slotId, offered, expires);
@@ -124,11 +119,10 @@ public class Offers {
                     "Slot {}'s waitlist could not be updated in the database after Redis offered its place to '{}' "
                             + "(passed over: {}); Redis holds the offer",
                     slotId,
-                    offered,
+                    offered == null ? "" : offered,
                     skipped,
                     e);
         }
-        return new Outcome(outcome, offered.isEmpty() ? null : Long.valueOf(offered), expiresMs);
     }
 
     /**
@@ -142,6 +136,26 @@ public class Offers {
         public static final Terms NONE = new Terms(0, 0, 0, 0);
     }
 
-    /** What a script did with a place: its outcome, the student offered it (null: nobody) and until when. */
-    public record Outcome(String outcome, Long offeredTo, long expiresMs) {}
+    /**
+     * What a script that may offer a place did with it ({@code lua/lib/offers.lua}'s reply after its
+     * outcome: the student offered or '', the offer's expiry, the students passed over), read by
+     * {@link Move#read} for every script that offers (release, offer_pass, resync).
+     *
+     * @param offeredTo  the student offered the place; null: nobody
+     * @param expiresMs  when the offer expires, epoch ms (0: none)
+     * @param passedOver the students passed over, who left the line
+     */
+    public record Move(Long offeredTo, long expiresMs, List<Long> passedOver) {
+
+        /** Reads {user or '', expiry, passed over...} from {@code from} on in a script's reply. */
+        public static Move read(List<?> reply, int from) {
+            String offered = reply.size() > from ? reply.get(from).toString() : "";
+            long expiresMs = reply.size() > from + 1 ? ((Number) reply.get(from + 1)).longValue() : 0;
+            List<Long> passedOver = new ArrayList<>();
+            for (int i = from + 2; i < reply.size(); i++) {
+                passedOver.add(Long.valueOf(reply.get(i).toString()));
+            }
+            return new Move(offered.isEmpty() ? null : Long.valueOf(offered), expiresMs, passedOver);
+        }
+    }
 }

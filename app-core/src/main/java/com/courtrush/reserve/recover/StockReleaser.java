@@ -1,14 +1,11 @@
 package com.courtrush.reserve.recover;
 
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.infra.redis.LuaScript;
-import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,14 +29,10 @@ import org.springframework.stereotype.Component;
 public class StockReleaser {
 
     private static final Logger log = LoggerFactory.getLogger(StockReleaser.class);
-    private static final String RELEASED = "RELEASED";
-    private static final String OFFERED = "OFFERED";
     /** How long the opening's settled and released logs keep an entry: longer than any re-sync's database read. */
     static final Duration LOG_WINDOW = Duration.ofMinutes(2);
 
     private final RScript script;
-    private final LuaScript release = LuaScript.load("release", "offers");
-    private final LuaScript settle = LuaScript.load("settle");
     private final SoldOutFlags soldOut;
     private final OpeningService openings;
     private final RushSeries series;
@@ -68,50 +61,24 @@ public class StockReleaser {
     }
 
     private boolean release(long sessionId, long slotId, long userId, ReserveMessage grant, boolean onlyIfInFlight) {
-        String member = grant == null ? "" : grant.inflightMember();
-        String inflight = RedisKeys.inflight(sessionId);
-        String pendingKey = grant == null ? inflight : RedisKeys.pending(sessionId, grant.traceId());
         Offers.Terms terms = offers.terms(sessionId, slotId).orElse(Offers.Terms.NONE);
-        List<Object> args = new ArrayList<>(List.of(
-                Long.toString(userId),
-                member,
-                Long.toString(slotId),
-                Long.toString(LOG_WINDOW.toMillis()),
-                onlyIfInFlight ? "1" : "0"));
-        args.addAll(Offers.args(terms));
-        List<Object> reply = script.eval(
-                RScript.Mode.READ_WRITE,
-                release.source(),
-                RScript.ReturnType.MULTI,
-                List.of(
-                        RedisKeys.dedup(sessionId, slotId),
-                        RedisKeys.semaphore(sessionId, slotId),
-                        RedisKeys.quota(sessionId),
-                        pendingKey,
-                        inflight,
-                        RedisKeys.slotOff(sessionId, slotId),
-                        RedisKeys.releasedLog(sessionId),
-                        RedisKeys.waitlist(sessionId, slotId),
-                        RedisKeys.offer(sessionId, slotId),
-                        RedisKeys.offers(sessionId),
-                        RedisKeys.blocked(sessionId)),
-                args.toArray());
-        Offers.Outcome outcome = offers.followed(slotId, reply);
-        switch (outcome.outcome()) {
+        ReleaseCall.Reply reply = ReleaseCall.SCRIPT.call(
+                script,
+                new ReleaseCall(sessionId, slotId, userId, grant, onlyIfInFlight, LOG_WINDOW.toMillis(), terms));
+        offers.followed(slotId, reply.move());
+        return switch (reply.outcome()) {
             case RELEASED -> {
                 soldOut.released(slotId);
                 series.released(sessionId);
-                return true;
+                yield true;
             }
             case OFFERED -> {
                 // given back to the waitlist: still sold out for everyone else
                 series.released(sessionId);
-                return true;
+                yield true;
             }
-            default -> {
-                return false;
-            }
-        }
+            case NOTHING_HELD -> false;
+        };
     }
 
     /** The grant was settled earlier (a redelivery, a compensated trace): forget what Redis may still have of it. */
@@ -145,19 +112,10 @@ public class StockReleaser {
         Map<Long, List<ReserveMessage>> byOpening = grants.stream()
                 .collect(Collectors.groupingBy(ReserveMessage::sessionId, TreeMap::new, Collectors.toList()));
         byOpening.forEach((sessionId, ofOpening) -> {
-            List<Object> keys = new ArrayList<>(2 + ofOpening.size());
-            keys.add(RedisKeys.inflight(sessionId));
-            keys.add(RedisKeys.settledLog(sessionId));
-            List<Object> args = new ArrayList<>(1 + ofOpening.size());
-            args.add(Long.toString(LOG_WINDOW.toMillis()));
-            args.add(justRecorded ? "1" : "0");
-            for (ReserveMessage grant : ofOpening) {
-                keys.add(RedisKeys.pending(sessionId, grant.traceId()));
-                args.add(grant.inflightMember());
-            }
-            List<Object> unknown = script.eval(
-                    RScript.Mode.READ_WRITE, settle.source(), RScript.ReturnType.MULTI, keys, args.toArray());
-            if (justRecorded && unknown != null && !unknown.isEmpty()) {
+            List<String> unknown = SettleCall.SCRIPT
+                    .call(script, new SettleCall(sessionId, ofOpening, justRecorded, LOG_WINDOW.toMillis()))
+                    .unknown();
+            if (justRecorded && !unknown.isEmpty()) {
                 log.warn(
                         "Redis had lost {} grant(s) of opening {} that are now in the database (e.g. trace {}): "
                                 + "Redis went back in time; re-syncing the opening",

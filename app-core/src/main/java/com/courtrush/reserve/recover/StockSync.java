@@ -2,8 +2,6 @@ package com.courtrush.reserve.recover;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.redis.LuaScript;
-import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.infra.redis.RedisTime;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
@@ -46,9 +44,6 @@ public class StockSync implements StockWarmer {
 
     private final RedissonClient redisson;
     private final RScript script;
-    private final LuaScript resync = LuaScript.load("resync", "offers");
-    private final LuaScript gate = LuaScript.load("gate");
-    private final LuaScript warmState = LuaScript.load("warm_state");
     /** Runs between the database read and the script; tests use it to force interleavings. */
     private volatile Runnable afterDatabaseRead = () -> {};
 
@@ -111,86 +106,54 @@ public class StockSync implements StockWarmer {
         Map<Long, List<WaitlistMapper.Waiting>> lines =
                 waitlist.waiting(sessionId).stream().collect(Collectors.groupingBy(WaitlistMapper.Waiting::slotId));
         afterDatabaseRead.run();
-        List<Object> keys = new ArrayList<>(7 + 6 * sessionSlots.size());
-        keys.add(RedisKeys.quota(sessionId));
-        keys.add(RedisKeys.inflight(sessionId));
-        keys.add(RedisKeys.warm(sessionId));
-        keys.add(RedisKeys.settledLog(sessionId));
-        keys.add(RedisKeys.releasedLog(sessionId));
-        keys.add(RedisKeys.offers(sessionId));
-        keys.add(RedisKeys.blocked(sessionId));
-        List<Object> args = new ArrayList<>();
-        args.add(Long.toString(sessionId));
-        args.add(Long.toString(expireAt(session)));
-        args.add(Long.toString(since));
-        args.add(Integer.toString(sessionSlots.size()));
-        args.add(Long.toString(settings.getPositiveInt(SettingKey.OFFER_MINUTES) * 60_000L));
-        args.add(Integer.toString(session.getPerUserLimit()));
+        List<ResyncCall.Slot> slotStates = new ArrayList<>(sessionSlots.size());
         for (TimeSlot slot : sessionSlots) {
-            keys.add(RedisKeys.semaphore(sessionId, slot.getId()));
-            keys.add(RedisKeys.dedup(sessionId, slot.getId()));
-            keys.add(RedisKeys.slotSession(sessionId, slot.getId()));
-            keys.add(RedisKeys.slotOff(sessionId, slot.getId()));
-            keys.add(RedisKeys.offer(sessionId, slot.getId()));
-            keys.add(RedisKeys.waitlist(sessionId, slot.getId()));
-            List<Long> users = holders.getOrDefault(slot.getId(), List.of());
-            args.add(Long.toString(slot.getId()));
-            args.add(Integer.toString(slot.getCapacity()));
-            args.add(Boolean.TRUE.equals(slot.getActive()) ? "1" : "0");
-            args.add(Long.toString(epochMs(slot.getSlotDate().atTime(slot.getStartTime()))));
-            args.add(Integer.toString(users.size()));
-            users.forEach(u -> args.add(Long.toString(u)));
-            List<WaitlistMapper.LiveOffer> ofSlot = offered.getOrDefault(slot.getId(), List.of());
-            args.add(Integer.toString(ofSlot.size()));
-            for (WaitlistMapper.LiveOffer offer : ofSlot) {
-                args.add(Long.toString(offer.userId()));
-                args.add(Long.toString(epochMs(offer.offerExpires())));
-            }
-            List<WaitlistMapper.Waiting> line = lines.getOrDefault(slot.getId(), List.of());
-            args.add(Integer.toString(line.size()));
-            for (WaitlistMapper.Waiting wait : line) {
-                args.add(Long.toString(wait.userId()));
-                args.add(Long.toString(epochMs(wait.joined())));
-            }
+            slotStates.add(new ResyncCall.Slot(
+                    slot.getId(),
+                    slot.getCapacity(),
+                    Boolean.TRUE.equals(slot.getActive()),
+                    epochMs(slot.getSlotDate().atTime(slot.getStartTime())),
+                    holders.getOrDefault(slot.getId(), List.of()),
+                    offered.getOrDefault(slot.getId(), List.of()).stream()
+                            .map(offer -> new ResyncCall.Offer(offer.userId(), epochMs(offer.offerExpires())))
+                            .toList(),
+                    lines.getOrDefault(slot.getId(), List.of()).stream()
+                            .map(wait -> new ResyncCall.Waiting(wait.userId(), epochMs(wait.joined())))
+                            .toList()));
         }
+        ResyncCall call = new ResyncCall(
+                sessionId,
+                expireAt(session),
+                since,
+                settings.getPositiveInt(SettingKey.OFFER_MINUTES) * 60_000L,
+                session.getPerUserLimit(),
+                slotStates);
         // the blocked students first: the gate may open the moment it is applied
         blocks.copyInto(sessionId, expireAt(session));
-        List<Object> reply =
-                script.eval(RScript.Mode.READ_WRITE, resync.source(), RScript.ReturnType.MULTI, keys, args.toArray());
+        ResyncCall.Reply reply = ResyncCall.SCRIPT.call(script, call);
         applyGate(session);
         sessionSlots.forEach(slot -> soldOut.released(slot.getId()));
         // places that were on sale while students waited: offered to them, the database follows
-        for (Object moved : reply.subList(1, reply.size())) {
-            List<Object> line = castList(moved);
-            offers.followed(Long.parseLong(line.get(0).toString()), line.subList(1, line.size()));
+        for (ResyncCall.Moved moved : reply.moved()) {
+            offers.followed(moved.slotId(), moved.move());
         }
-        return new WarmupReport(sessionId, sessionSlots.size(), ((Number) reply.get(0)).longValue());
+        return new WarmupReport(sessionId, sessionSlots.size(), reply.permits());
     }
 
     @Override
     public void applyGate(ReserveSession session) {
-        gate(session, session.getState() == SessionState.CLOSED ? "CLOSED" : "TIMED");
+        gate(session, session.getState() == SessionState.CLOSED ? GateCall.Mode.CLOSED : GateCall.Mode.TIMED);
     }
 
     @Override
     public void openGateNow(ReserveSession session) {
-        gate(session, "OPEN");
+        gate(session, GateCall.Mode.OPEN);
     }
 
-    private void gate(ReserveSession session, String mode) {
+    private void gate(ReserveSession session, GateCall.Mode mode) {
         long flashMs =
                 session.getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
-        script.eval(
-                RScript.Mode.READ_WRITE,
-                gate.source(),
-                RScript.ReturnType.VALUE,
-                List.of(
-                        RedisKeys.gate(session.getId()),
-                        RedisKeys.gateTime(session.getId()),
-                        RedisKeys.warm(session.getId())),
-                mode,
-                Long.toString(flashMs),
-                Long.toString(expireAt(session)));
+        GateCall.SCRIPT.call(script, new GateCall(session.getId(), mode, flashMs, expireAt(session)));
     }
 
     @Override
@@ -198,21 +161,11 @@ public class StockSync implements StockWarmer {
         if (session.getState() == SessionState.SCHEDULED) {
             return WarmState.WARM;
         }
-        String state = script.eval(
-                RScript.Mode.READ_ONLY,
-                warmState.source(),
-                RScript.ReturnType.VALUE,
-                List.of(RedisKeys.warm(session.getId())));
-        return WarmState.valueOf(state);
+        return WarmStateCall.SCRIPT.call(script, new WarmStateCall(session.getId()));
     }
 
     private long epochMs(LocalDateTime time) {
         return time.atZone(properties.zone()).toInstant().toEpochMilli();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Object> castList(Object nested) {
-        return (List<Object>) nested;
     }
 
     /** Test hook: runs between the database read of a re-sync and its script. */

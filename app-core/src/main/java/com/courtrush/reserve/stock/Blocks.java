@@ -3,7 +3,6 @@ package com.courtrush.reserve.stock;
 import com.courtrush.core.Blocked;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.infra.redis.LuaScript;
 import com.courtrush.infra.redis.RedisKeys;
 import java.time.Clock;
 import java.time.Instant;
@@ -33,7 +32,6 @@ public class Blocks {
     private static final Logger log = LoggerFactory.getLogger(Blocks.class);
 
     private final RScript script;
-    private final LuaScript blocked = LuaScript.load("blocked");
     private final BlockedStudentMapper students;
     private final CourtRushProperties properties;
     private final Clock clock;
@@ -57,28 +55,19 @@ public class Blocks {
      */
     public void copyInto(long sessionId, long expireAt) {
         Map<Long, LocalDateTime> before = blockedNow();
-        List<Object> args = new ArrayList<>();
-        args.add("replace");
-        args.add(Long.toString(expireAt));
-        before.forEach((user, until) -> {
-            args.add(Long.toString(user));
-            args.add(Long.toString(epochMillis(until)));
-        });
-        write(sessionId, args);
+        List<BlockedCall.Line> lines = new ArrayList<>();
+        before.forEach((user, until) -> lines.add(new BlockedCall.Line(user, epochMillis(until))));
+        write(new BlockedCall(sessionId, true, expireAt, lines));
         Map<Long, LocalDateTime> after = blockedNow();
         if (after.equals(before)) {
             return;
         }
-        List<Object> changes = new ArrayList<>(List.of("one", Long.toString(expireAt)));
-        before.keySet().stream().filter(user -> !after.containsKey(user)).forEach(user -> {
-            changes.add(Long.toString(user));
-            changes.add("0");
-        });
-        after.forEach((user, until) -> {
-            changes.add(Long.toString(user));
-            changes.add(Long.toString(epochMillis(until)));
-        });
-        write(sessionId, changes);
+        List<BlockedCall.Line> changes = new ArrayList<>();
+        before.keySet().stream()
+                .filter(user -> !after.containsKey(user))
+                .forEach(user -> changes.add(new BlockedCall.Line(user, 0)));
+        after.forEach((user, until) -> changes.add(new BlockedCall.Line(user, epochMillis(until))));
+        write(new BlockedCall(sessionId, false, expireAt, changes));
     }
 
     private Map<Long, LocalDateTime> blockedNow() {
@@ -94,17 +83,15 @@ public class Blocks {
      * holds or will hold soon is told. Call it after the change has committed.
      */
     public void changed(long userId, LocalDateTime until) {
-        String ends = until == null ? "0" : Long.toString(epochMillis(until));
+        long ends = until == null ? 0 : epochMillis(until);
         LocalDate yesterday = LocalDate.now(clock).minusDays(1);
         for (BlockedStudentMapper.OpenOpening opening : students.openFrom(yesterday)) {
             try {
-                write(
+                write(new BlockedCall(
                         opening.id(),
-                        List.of(
-                                "one",
-                                Long.toString(StockKeys.expireAt(opening.sessionDate(), properties.zone())),
-                                Long.toString(userId),
-                                ends));
+                        false,
+                        StockKeys.expireAt(opening.sessionDate(), properties.zone()),
+                        List.of(new BlockedCall.Line(userId, ends))));
             } catch (RuntimeException e) {
                 log.error(
                         "Student {}'s block (until {}) could not be copied to opening {}; its next warm-up or "
@@ -117,13 +104,8 @@ public class Blocks {
         }
     }
 
-    private void write(long sessionId, List<Object> args) {
-        script.eval(
-                RScript.Mode.READ_WRITE,
-                blocked.source(),
-                RScript.ReturnType.INTEGER,
-                List.of(RedisKeys.blocked(sessionId)),
-                args.toArray());
+    private void write(BlockedCall call) {
+        BlockedCall.SCRIPT.call(script, call);
     }
 
     private long epochMillis(LocalDateTime time) {

@@ -64,9 +64,8 @@ class OfferSweep {
     int sweep() {
         int passed = 0;
         for (Long sessionId : openings.openingsWaiting()) {
-            for (Object due : scripts.due(sessionId)) {
-                String[] slotAndUser = due.toString().split("\\|");
-                if (waitlists.pass(sessionId, Long.parseLong(slotAndUser[0]), Long.parseLong(slotAndUser[1]), true)) {
+            for (OffersDueCall.Due due : scripts.due(sessionId)) {
+                if (waitlists.pass(sessionId, due.slotId(), due.userId(), true)) {
                     passed++;
                 }
             }

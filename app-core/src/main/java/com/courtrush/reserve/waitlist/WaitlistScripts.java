@@ -1,9 +1,7 @@
 package com.courtrush.reserve.waitlist;
 
-import com.courtrush.infra.redis.LuaScript;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.recover.Offers;
-import java.util.ArrayList;
 import java.util.List;
 import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript;
@@ -11,59 +9,30 @@ import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 import org.springframework.stereotype.Component;
 
-/** The waitlist's Redis scripts: joining a line, and passing an offered place on (declined or expired). */
+/**
+ * The waitlist's Redis side: joining a line ({@link WaitJoinCall}), passing an offered place on, declined or
+ * expired ({@link OfferPassCall}), the offers due ({@link OffersDueCall}); a student's place in a line.
+ */
 @Component
 class WaitlistScripts {
 
     private final RedissonClient redisson;
     private final RScript script;
-    private final LuaScript join = LuaScript.load("wait_join");
-    private final LuaScript pass = LuaScript.load("offer_pass", "offers");
 
     WaitlistScripts(RedissonClient redisson) {
         this.redisson = redisson;
         this.script = redisson.getScript();
     }
 
-    /** {@code lua/wait_join.lua}: {outcome, value}. */
-    List<Object> join(long sessionId, long slotId, long userId, int perSlot, Offers.Terms terms) {
-        return script.eval(
-                RScript.Mode.READ_WRITE,
-                join.source(),
-                RScript.ReturnType.MULTI,
-                List.of(
-                        RedisKeys.waitlist(sessionId, slotId),
-                        RedisKeys.semaphore(sessionId, slotId),
-                        RedisKeys.dedup(sessionId, slotId),
-                        RedisKeys.quota(sessionId),
-                        RedisKeys.blocked(sessionId),
-                        RedisKeys.offer(sessionId, slotId),
-                        RedisKeys.warm(sessionId)),
-                Long.toString(userId),
-                Integer.toString(perSlot),
-                Integer.toString(terms.limit()),
-                Long.toString(terms.expireAt()));
+    /** Joins the slot's line, if the student may. */
+    WaitJoinCall.Reply join(long sessionId, long slotId, long userId, int perSlot, Offers.Terms terms) {
+        return WaitJoinCall.SCRIPT.call(
+                script, new WaitJoinCall(sessionId, slotId, userId, perSlot, terms.limit(), terms.expireAt()));
     }
 
-    /** {@code lua/offer_pass.lua}: {outcome, next student offered or '', expiry, passed over...}. */
-    List<Object> pass(long sessionId, long slotId, long userId, Offers.Terms terms, boolean expire) {
-        List<Object> args = new ArrayList<>(List.of(Long.toString(userId), Long.toString(slotId)));
-        args.addAll(Offers.args(terms));
-        args.add(expire ? "expire" : "decline");
-        return script.eval(
-                RScript.Mode.READ_WRITE,
-                pass.source(),
-                RScript.ReturnType.MULTI,
-                List.of(
-                        RedisKeys.waitlist(sessionId, slotId),
-                        RedisKeys.offer(sessionId, slotId),
-                        RedisKeys.offers(sessionId),
-                        RedisKeys.dedup(sessionId, slotId),
-                        RedisKeys.quota(sessionId),
-                        RedisKeys.blocked(sessionId),
-                        RedisKeys.semaphore(sessionId, slotId),
-                        RedisKeys.slotOff(sessionId, slotId)),
-                args.toArray());
+    /** Passes the student's offer of the slot on: declined, or ({@code expire}) only if its time has come. */
+    OfferPassCall.Reply pass(long sessionId, long slotId, long userId, Offers.Terms terms, boolean expire) {
+        return OfferPassCall.SCRIPT.call(script, new OfferPassCall(sessionId, slotId, userId, terms, expire));
     }
 
     /** The student's place in the slot's line (1 = next), or null when not in it. */
@@ -91,13 +60,8 @@ class WaitlistScripts {
         return redisson.getScoredSortedSet(RedisKeys.waitlist(sessionId, slotId));
     }
 
-    /** The opening's offers due by Redis's clock: "slotId|userId". */
-    List<Object> due(long sessionId) {
-        return script.eval(
-                RScript.Mode.READ_ONLY,
-                "local t = redis.call('TIME'); local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000);"
-                        + " return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, 500)",
-                RScript.ReturnType.MULTI,
-                List.of(RedisKeys.offers(sessionId)));
+    /** The opening's offers due by Redis's clock. */
+    List<OffersDueCall.Due> due(long sessionId) {
+        return OffersDueCall.SCRIPT.call(script, new OffersDueCall(sessionId)).due();
     }
 }

@@ -97,35 +97,35 @@ public class Waitlists {
             if (waitlist.liveWaits(userId) >= perStudent) {
                 throw CourtRushException.conflict("waitlist.tooMany", perStudent);
             }
-            List<Object> reply = scripts.join(sessionId, slotId, userId, perSlot, terms);
-            long value = ((Number) reply.get(1)).longValue();
-            switch (reply.get(0).toString()) {
-                case "WAITING" -> {
+            WaitJoinCall.Reply reply = scripts.join(sessionId, slotId, userId, perSlot, terms);
+            long value = reply.value();
+            return switch (reply.outcome()) {
+                case WAITING -> {
                     try {
                         waitlist.join(sessionId, slotId, userId, LocalDateTime.now(clock));
                     } catch (DuplicateKeyException already) {
                         // in the line already: its place is what Redis said
                     } catch (RuntimeException e) {
                         // a wait this call added goes with the row that failed; one held before stays
-                        if (((Number) reply.get(2)).longValue() == 1) {
+                        if (reply.added()) {
                             scripts.leave(sessionId, slotId, userId);
                         }
                         throw e;
                     }
-                    return new Joined(slotId, value);
+                    yield new Joined(slotId, value);
                 }
-                case "BLOCKED" -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
-                case "DUP_REQ" -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
-                case "OFFERED" -> throw CourtRushException.conflict("waitlist.offeredAlready");
-                case "QUOTA_EXCEEDED" -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
-                case "ON_SALE" -> throw CourtRushException.conflict("waitlist.onSale", value);
-                case "FULL" -> throw CourtRushException.conflict("waitlist.full", value);
-                default -> {
+                case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
+                case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
+                case OFFERED -> throw CourtRushException.conflict("waitlist.offeredAlready");
+                case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
+                case ON_SALE -> throw CourtRushException.conflict("waitlist.onSale", value);
+                case FULL -> throw CourtRushException.conflict("waitlist.full", value);
+                case COLD -> {
                     rebuilds.request(sessionId);
                     throw CourtRushException.unavailable(null, "reserve.rebuilding")
                             .withRetryAfter(OpeningRebuilds.RETRY_AFTER);
                 }
-            }
+            };
         });
     }
 
@@ -179,19 +179,18 @@ public class Waitlists {
      */
     boolean pass(long sessionId, long slotId, long userId, boolean expire) {
         Offers.Terms terms = offers.terms(sessionId, slotId).orElse(Offers.Terms.NONE);
-        Offers.Outcome outcome = offers.followed(slotId, scripts.pass(sessionId, slotId, userId, terms, expire));
-        switch (outcome.outcome()) {
-            case "OFFERED", "ON_SALE" -> {
+        OfferPassCall.Reply reply = scripts.pass(sessionId, slotId, userId, terms, expire);
+        offers.followed(slotId, reply.move());
+        return switch (reply.outcome()) {
+            case OFFERED, ON_SALE -> {
                 waitlist.end(slotId, userId, expire ? "EXPIRED" : "DECLINED", null, LocalDateTime.now(clock));
-                if ("ON_SALE".equals(outcome.outcome())) {
+                if (reply.outcome() == OfferPassCall.Outcome.ON_SALE) {
                     soldOut.released(slotId);
                 }
-                return true;
+                yield true;
             }
-            default -> {
-                return false;
-            }
-        }
+            case NO_OFFER, NOT_DUE -> false;
+        };
     }
 
     private long sessionOf(long slotId) {

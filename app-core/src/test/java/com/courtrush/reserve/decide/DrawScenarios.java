@@ -372,7 +372,7 @@ public interface DrawScenarios extends StackAccess {
         // a node asking for the draw before the gate opens (its clock ahead of Redis's) is told to wait: no empty draw
         FairDraw.Drawn early = bean(FairDraw.class)
                 .draw(bean(SlotCatalog.class).session(session).orElseThrow());
-        assertThat(early.outcome()).isEqualTo(FairDraw.Outcome.NOT_YET);
+        assertThat(early.outcome()).isEqualTo(DrawCall.Outcome.NOT_YET);
         assertThat(early.millisToClose()).isGreaterThan(1500);
         assertThat(redisson().getMap(RedisKeys.draw(session)).isExists()).isFalse();
 
