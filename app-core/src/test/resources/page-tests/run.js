@@ -3,10 +3,15 @@
 import clock from './clock.test.js';
 import tap from './tap.test.js';
 import api from './api.test.js';
+import store from './store.test.js';
+import reserve from './reserve.test.js';
+import courts from './courts.test.js';
+import bookings from './bookings.test.js';
+import screens from './screens.test.js';
 
 export async function runAll() {
   const results = [];
-  for (const [module, tests] of Object.entries({ clock, tap, api })) {
+  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens })) {
     for (const [name, test] of Object.entries(tests)) {
       try {
         await test();

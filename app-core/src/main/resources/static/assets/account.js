@@ -1,10 +1,22 @@
-/* The account view: who is signed in, changing the password, the calendar feed and the email for notices;
-   and, before sign-in, "forgot password" by email when the gym sends email. */
+/* The account view: who is signed in, changing the password, the calendar feed and the email for notices.
+   ("Forgot password" is the sign-in view's: signin.js.) */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
-import { $, setText, dayTime, toast } from './dom.js';
+import { $, setText, dayTime, toast, say } from './dom.js';
 
 const t = I18N.t;
+
+/** Wires the view's forms and buttons; signing out is the flow's ({@code signOut}). */
+export function start(signOut) {
+  $('#password-form').addEventListener('submit', changePassword);
+  $('#calendar-renew').addEventListener('click', renewCalendar);
+  $('#calendar-stop').addEventListener('click', stopCalendar);
+  $('#calendar-copy').addEventListener('click', copyCalendar);
+  $('#signout').addEventListener('click', signOut);
+  $('#email-form').addEventListener('submit', sendEmailCode);
+  $('#email-verify').addEventListener('submit', verifyEmail);
+  $('#email-remove').addEventListener('click', removeEmail);
+}
 
 export function renderAccount() {
   const who = Session.current;
@@ -29,15 +41,25 @@ async function loadCalendar() {
   }
 }
 
-function showCalendar(feed) {
-  setText($('#calendar-state'), !feed.active ? t('calendar.none')
-    : feed.readTime ? t('calendar.activeRead', dayTime(feed.createTime), dayTime(feed.readTime))
-      : t('calendar.active', dayTime(feed.createTime)));
-  setText($('#calendar-renew'), t(feed.active ? 'calendar.renew' : 'calendar.make'));
-  $('#calendar-stop').hidden = !feed.active;
+/** What the calendar feed's state says: the text, the main button's text, whether "stop" shows. */
+export function calendarView(feed) {
+  return {
+    text: !feed.active ? t('calendar.none')
+      : feed.readTime ? t('calendar.activeRead', dayTime(feed.createTime), dayTime(feed.readTime))
+        : t('calendar.active', dayTime(feed.createTime)),
+    button: t(feed.active ? 'calendar.renew' : 'calendar.make'),
+    stop: feed.active
+  };
 }
 
-export async function renewCalendar() {
+function showCalendar(feed) {
+  const view = calendarView(feed);
+  setText($('#calendar-state'), view.text);
+  setText($('#calendar-renew'), view.button);
+  $('#calendar-stop').hidden = !view.stop;
+}
+
+async function renewCalendar() {
   const button = $('#calendar-renew');
   button.disabled = true; // a double tap makes one address, not two (the first ended by the second)
   const a = await Api.post('/reservations/calendar');
@@ -55,7 +77,7 @@ export async function renewCalendar() {
   showCalendar({ active: true, createTime: a.data.createTime, readTime: null });
 }
 
-export async function stopCalendar() {
+async function stopCalendar() {
   const a = await Api.del('/reservations/calendar');
   if (a.status === 200) {
     $('#calendar-new').hidden = true;
@@ -66,7 +88,7 @@ export async function stopCalendar() {
   }
 }
 
-export async function copyCalendar() {
+async function copyCalendar() {
   const field = $('#calendar-url');
   try {
     await navigator.clipboard.writeText(field.value);
@@ -78,18 +100,15 @@ export async function copyCalendar() {
   }
 }
 
-export async function changePassword(event) {
+async function changePassword(event) {
   event.preventDefault();
   const form = event.target;
   const message = $('#password-message');
   const current = form.currentPassword.value;
   const next = form.newPassword.value;
-  if (!current || !next || !form.repeat.value) {
-    say(message, 'error', t('account.missing'));
-  } else if (next.length < 6 || new TextEncoder().encode(next).length > 72) { // BCrypt reads 72 bytes
-    say(message, 'error', t('account.length'));
-  } else if (next !== form.repeat.value) {
-    say(message, 'error', t('account.mismatch'));
+  const problem = passwordProblem(current, next, form.repeat.value);
+  if (problem) {
+    say(message, 'error', t(problem));
   } else {
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
@@ -105,12 +124,18 @@ export async function changePassword(event) {
   }
 }
 
-/* The email for notices (SPEC §17): added, then verified by the code sent to it; only then written to. */
-function say(el, kind, text) {
-  el.className = 'notice ' + kind;
-  el.textContent = text;
-  el.hidden = false;
+/** What is wrong with a new password as typed (the key of its text), or null: it can be sent. */
+export function passwordProblem(current, next, repeat) {
+  if (!current || !next || !repeat) {
+    return 'account.missing';
+  }
+  if (next.length < 6 || new TextEncoder().encode(next).length > 72) { // BCrypt reads 72 bytes
+    return 'account.length';
+  }
+  return next !== repeat ? 'account.mismatch' : null;
 }
+
+/* The email for notices (SPEC §17): added, then verified by the code sent to it; only then written to. */
 
 async function loadEmail() {
   const a = await Api.get('/auth/email');
@@ -119,16 +144,27 @@ async function loadEmail() {
   }
 }
 
-function showEmail(email) {
-  setText($('#email-state'), !email.available ? t('email.off')
-    : !email.email ? t('email.none')
-      : email.verified ? t('email.verified', email.email) : t('email.unverified', email.email));
-  $('#email-form').hidden = !email.available;
-  $('#email-verify').hidden = !email.available || !email.email || email.verified;
-  $('#email-remove').hidden = !email.email;
+/** What the email's state shows: its text, and which of its forms and buttons. */
+export function emailView(email) {
+  return {
+    text: !email.available ? t('email.off')
+      : !email.email ? t('email.none')
+        : email.verified ? t('email.verified', email.email) : t('email.unverified', email.email),
+    form: Boolean(email.available),
+    verify: Boolean(email.available && email.email && !email.verified),
+    remove: Boolean(email.email)
+  };
 }
 
-export async function sendEmailCode(event) {
+function showEmail(email) {
+  const view = emailView(email);
+  setText($('#email-state'), view.text);
+  $('#email-form').hidden = !view.form;
+  $('#email-verify').hidden = !view.verify;
+  $('#email-remove').hidden = !view.remove;
+}
+
+async function sendEmailCode(event) {
   event.preventDefault();
   const form = event.target;
   const message = $('#email-message');
@@ -150,7 +186,7 @@ export async function sendEmailCode(event) {
   }
 }
 
-export async function verifyEmail(event) {
+async function verifyEmail(event) {
   event.preventDefault();
   const form = event.target;
   const message = $('#email-message');
@@ -169,66 +205,12 @@ export async function verifyEmail(event) {
   }
 }
 
-export async function removeEmail() {
+async function removeEmail() {
   const a = await Api.del('/auth/email');
   if (a.status === 200) {
     showEmail(a.data);
     say($('#email-message'), 'ok', t('email.removed'));
   } else if (a.status !== 401) {
     toast(a.message);
-  }
-}
-
-/* "Forgot password" before sign-in: offered only when the gym sends email (GET /auth/options). */
-export async function offerReset() {
-  const a = await Api.get('/auth/options');
-  $('#forgot-open').hidden = !(a.status === 200 && a.data.emailReset);
-}
-
-export function openReset() {
-  const form = $('#forgot-form');
-  form.hidden = false;
-  form.resetStudentId.value = $('#signin-form').studentId.value.trim();
-  form.resetStudentId.focus();
-}
-
-export async function sendResetCode() {
-  const form = $('#forgot-form');
-  const message = $('#forgot-message');
-  const studentId = form.resetStudentId.value.trim();
-  if (!studentId) {
-    say(message, 'error', t('forgot.missing'));
-    return;
-  }
-  const a = await Api.post('/auth/forgot', { studentId });
-  say(message, a.status === 200 ? 'info' : 'error', a.message);
-  if (a.status === 200) {
-    form.resetCode.focus();
-  }
-}
-
-export async function resetPassword(event) {
-  event.preventDefault();
-  const form = event.target;
-  const message = $('#forgot-message');
-  const studentId = form.resetStudentId.value.trim();
-  const code = form.resetCode.value.trim();
-  const newPassword = form.resetPassword.value;
-  if (!studentId || !/^\d{6}$/.test(code) || !newPassword) {
-    say(message, 'error', t('forgot.missing'));
-    return;
-  }
-  const a = await Api.post('/auth/reset', { studentId, code, newPassword });
-  if (a.status === 200) {
-    form.reset();
-    form.hidden = true;
-    const signin = $('#signin-form');
-    signin.studentId.value = studentId;
-    signin.password.focus();
-    const notice = $('#signin-notice');
-    notice.textContent = a.message;
-    notice.hidden = false;
-  } else {
-    say(message, 'error', a.message);
   }
 }

@@ -1,83 +1,73 @@
-/* My bookings: GET /reservations/mine, a card per reservation with what it lets the student do (pay,
-   cancel, ask for a refund: sheets.js). */
+/* The "my bookings" screen: GET /reservations/mine (bookings-store.js), a card per reservation with what it
+   lets the student do (pay, cancel, ask for a refund: sheets.js; partners), my waits and their offers, the
+   invitations to me and a block. */
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
-import { state } from './state.js';
+import { page } from './page-store.js';
+import { bookings, ask, isNewest, take, find, subscribe } from './bookings-store.js';
 import { $, h, yuan, dayLabel, wallTime, dayTime, toast } from './dom.js';
 import * as Sheets from './sheets.js';
 import { countdown } from './clock.js';
 
 const t = I18N.t;
-let changedElsewhere = () => {};
+let offerTimer = null;
 
-/** What to redraw when my bookings change while another view is on screen (the courts' rows). */
-export function whenChangedElsewhere(redraw) {
-  changedElsewhere = redraw;
+/** Redraws the list whenever my bookings change while it is on screen. */
+export function start() {
+  subscribe(() => {
+    if (page.view === 'mine') {
+      renderMine();
+    }
+  });
 }
 
 export async function loadMine() {
-  const seq = ++state.mineSeq;
-  const epoch = state.epoch;
+  const seq = ask();
+  const epoch = page.epoch;
   // the block notice shows on my bookings only: the courts' refresh does not ask for it
-  const [a, standing, waits, invitations] = await Promise.all([Api.get('/reservations/mine'),
-    state.view === 'mine' ? Api.get('/reservations/standing') : null, Api.get('/reservations/waits'),
-    state.view === 'mine' ? Api.get('/reservations/invitations') : null]);
-  if (seq !== state.mineSeq || epoch !== state.epoch) {
+  const [mine, standing, waits, invitations] = await Promise.all([Api.get('/reservations/mine'),
+    page.view === 'mine' ? Api.get('/reservations/standing') : null, Api.get('/reservations/waits'),
+    page.view === 'mine' ? Api.get('/reservations/invitations') : null]);
+  if (!isNewest(seq) || epoch !== page.epoch) {
     return; // a newer answer is coming, or it was for the student who signed out
   }
-  if (standing && standing.status === 200) {
-    state.standing = standing.data;
+  if (mine.status !== 200 && mine.status !== 401) {
+    toast(mine.message);
   }
-  if (waits.status === 200) {
-    state.waits = waits.data;
-  }
-  if (invitations && invitations.status === 200) {
-    state.invitations = invitations.data;
-  }
-  if (a.status === 200) {
-    state.mine = a.data;
-    state.mineAt = performance.now();
-  } else if (a.status !== 401) {
-    toast(a.message);
-  }
-  if (state.view === 'mine') {
-    renderMine();
-  } else {
-    changedElsewhere();
-  }
+  take({ mine, standing, waits, invitations }, performance.now()); // its subscribers redraw
 }
 
 export function renderMine() {
   const list = $('#mine-list');
   const empty = $('#mine-empty');
-  empty.hidden = state.mine.length > 0 || state.waits.length > 0 || state.invitations.length > 0;
+  empty.hidden = bookings.mine.length > 0 || bookings.waits.length > 0 || bookings.invitations.length > 0;
   empty.textContent = t('mine.none');
-  list.replaceChildren(...blockNotice(), ...state.invitations.map(invitationCard), ...state.waits.map(waitCard),
-    ...state.mine.map(bookingCard));
-  clearInterval(state.offerTimer);
-  if (state.waits.some(w => w.status === 'OFFERED')) {
-    state.offerTimer = setInterval(tickOffers, 1000);
+  list.replaceChildren(...blockNotice(), ...bookings.invitations.map(invitationCard),
+    ...bookings.waits.map(waitCard), ...bookings.mine.map(bookingCard));
+  clearInterval(offerTimer);
+  if (bookings.waits.some(w => w.status === 'OFFERED')) {
+    offerTimer = setInterval(tickOffers, 1000);
   }
 }
 
-/** Seconds left to take an offer, from what /reservations/waits said when it answered. */
-function secondsToAccept(w) {
-  return Math.max(0, Math.round(w.secondsToAccept - (performance.now() - state.mineAt) / 1000));
+/** Seconds left to take an offer at {@code now}, from what /reservations/waits said at {@code readAt}. */
+export function secondsToAccept(w, readAt, now) {
+  return Math.max(0, Math.round(w.secondsToAccept - (now - readAt) / 1000));
 }
 
 /** The offers' countdowns, every second; an offer run out is read again (it went to the next student). */
 function tickOffers() {
   let expired = false;
-  for (const w of state.waits.filter(x => x.status === 'OFFERED')) {
-    const left = secondsToAccept(w);
+  for (const w of bookings.waits.filter(x => x.status === 'OFFERED')) {
+    const left = secondsToAccept(w, bookings.mineAt, performance.now());
     const el = document.querySelector('.wait[data-slot="' + w.slotId + '"] .offer-left');
     if (el) {
       el.textContent = t('wait.offerLeft', countdown(left * 1000));
     }
     expired = expired || left === 0;
   }
-  if (expired || state.view !== 'mine') {
-    clearInterval(state.offerTimer);
+  if (expired || page.view !== 'mine') {
+    clearInterval(offerTimer);
     if (expired) {
       loadMine();
     }
@@ -100,7 +90,8 @@ function waitCard(w) {
     h('p', { class: 'when' }, when + ' · ¥' + yuan(w.priceCents)),
     offered
       ? [h('p', { class: 'deadline' }, t('wait.heldUntil', wallTime(w.offerExpires))),
-        h('p', { class: 'offer-left', role: 'timer' }, t('wait.offerLeft', countdown(secondsToAccept(w) * 1000)))]
+        h('p', { class: 'offer-left', role: 'timer' }, t('wait.offerLeft',
+          countdown(secondsToAccept(w, bookings.mineAt, performance.now()) * 1000)))]
       : h('p', { class: 'muted' }, t('wait.position', w.position)),
     h('div', { class: 'actions' }, actions));
 }
@@ -159,7 +150,7 @@ export async function joinWaitlist(sessionId, slotId) {
 
 /** A student blocked by no-show strikes is told until when, and why (SPEC §16). */
 function blockNotice() {
-  const standing = state.standing;
+  const standing = bookings.standing;
   if (!standing || !standing.blockedUntil) {
     return [];
   }
@@ -297,14 +288,11 @@ async function addToCalendar(r) {
 
 /** The pay sheet of one of my reservations: it pays until the reservation's own deadline at most. */
 export function openPay(reservationId) {
-  return Sheets.openPay(reservationId, () => secondsToPay(find(reservationId)), loadMine);
+  return Sheets.openPay(reservationId,
+    () => secondsToPay(find(reservationId), bookings.mineAt, performance.now()), loadMine);
 }
 
-function find(reservationId) {
-  return state.mine.find(r => r.reservationId === reservationId);
-}
-
-/** Seconds left to pay the reservation as of now, from what /reservations/mine said when it answered. */
-function secondsToPay(r) {
-  return r && r.secondsToPay !== null ? r.secondsToPay - (performance.now() - state.mineAt) / 1000 : Infinity;
+/** Seconds left to pay the reservation at {@code now}, from what /reservations/mine said at {@code readAt}. */
+export function secondsToPay(r, readAt, now) {
+  return r && r.secondsToPay !== null ? r.secondsToPay - (now - readAt) / 1000 : Infinity;
 }

@@ -1,7 +1,7 @@
 /* Small DOM helpers and the page's ways of writing dates, times and money. Every text goes in as text,
    never as markup. */
 import { I18N } from './i18n.js';
-import { state } from './state.js';
+import { courts } from './courts-store.js';
 
 const t = I18N.t;
 
@@ -57,7 +57,7 @@ export function weekday(date) {
 }
 
 export function today() {
-  return state.calendar ? state.calendar.today : new Date().toISOString().slice(0, 10);
+  return courts.calendar ? courts.calendar.today : new Date().toISOString().slice(0, 10);
 }
 
 /** "2026-11-24" → "11-24 周二" */
@@ -85,6 +85,13 @@ export function dayTime(localDateTime) {
   const date = localDateTime.slice(0, 10);
   const day = date === today() ? t('day.today') : date === addDays(today(), 1) ? t('day.tomorrow') : dayLabel(date);
   return day + ' ' + localDateTime.slice(11, 16);
+}
+
+/** A notice under a form: 'ok', 'info' or 'error', with its text. */
+export function say(el, kind, text) {
+  el.className = 'notice ' + kind;
+  el.textContent = text;
+  el.hidden = false;
 }
 
 let toastTimer = null;

@@ -9,8 +9,19 @@ const t = I18N.t;
 const BADGE_EVERY_MS = 60000;
 const PAGE = 20;
 
-let shown = [];
+let shown = [];          // the notices on screen, newest first: this module's own
 let timer = null;
+
+/** Wires the view's buttons and the badge's catching up when the page is looked at again. */
+export function start() {
+  $('#inbox-read-all').addEventListener('click', readAll);
+  $('#inbox-more').addEventListener('click', () => loadInbox(true));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && Session.current) {
+      watchBadge();
+    }
+  });
+}
 
 function showBadge(count) {
   const badge = $('#inbox-badge');
@@ -85,7 +96,7 @@ async function read(n) {
   }
 }
 
-export async function readAll() {
+async function readAll() {
   const button = $('#inbox-read-all');
   button.disabled = true;
   const a = await Api.post('/notices/read-all');
@@ -98,9 +109,3 @@ export async function readAll() {
     toast(a.message);
   }
 }
-
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible' && Session.current) {
-    watchBadge();
-  }
-});

@@ -1,31 +1,49 @@
 /* The sheets over the page: pay (simulated WeChat Pay), cancel, refund. One at a time; closing one
-   stops what it was doing. */
+   stops what it was doing. What a sheet does while open is this module's own: nothing else changes it. */
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { countdown } from './clock.js';
-import { state } from './state.js';
 import { $, h, setText, yuan, dayLabel, wallTime, toast } from './dom.js';
 
 const t = I18N.t;
 const PAY_POLL_MS = 3000;
 
+let cleanup = null;      // stops what the open sheet is doing (its timers)
+let paying = false;      // a POST /pay/wechat on its way: a second tap opens nothing
+let watching = false;
+
 function openSheet(title, body, actions, onClose) {
   const sheet = $('#sheet');
+  if (!watching) {
+    watching = true;
+    // closed by the student (Esc, back): stop what the sheet was doing. The event of a sheet that
+    // another replaced arrives after the new one opened, and must not stop the new one's timers.
+    sheet.addEventListener('close', () => {
+      if (!sheet.open && cleanup) {
+        stopSheet();
+      }
+    });
+  }
   closeSheet();
   const close = h('button', { type: 'button', class: 'secondary', onclick: () => closeSheet() },
     t('common.close'));
   sheet.replaceChildren(h('h2', {}, title), ...body, h('div', { class: 'actions' }, ...actions, close));
-  state.sheetCleanup = onClose || null;
+  cleanup = onClose || null;
   sheet.showModal();
+}
+
+function stopSheet() {
+  const stop = cleanup;
+  cleanup = null;
+  stop();
 }
 
 export function closeSheet() {
   const sheet = $('#sheet');
-  if (state.sheetCleanup) {
-    state.sheetCleanup();
-    state.sheetCleanup = null;
+  if (cleanup) {
+    stopSheet();
   }
-  if (sheet.open) {
+  if (sheet && sheet.open) {
     sheet.close();
   }
 }
@@ -35,14 +53,14 @@ export function closeSheet() {
  * is open. {@code secondsToPay} says how long the reservation still waits; {@code changed} runs when it ends.
  */
 export async function openPay(reservationId, secondsToPay, changed) {
-  if (state.paying) {
+  if (paying) {
     return; // a double tap asks for one order
   }
-  state.paying = true;
+  paying = true;
   try {
     await showPayment(reservationId, secondsToPay, changed);
   } finally {
-    state.paying = false;
+    paying = false;
   }
 }
 
@@ -164,12 +182,3 @@ export async function showCheckIn(r) {
       : h('p', { class: 'muted' }, t('checkIn.window', wallTime(codes.validFrom), wallTime(codes.validUntil), wallTime(codes.noShowAfter)))
   ], []);
 }
-
-// closed by the student (Esc, back): stop what the sheet was doing. The event of a sheet that
-// another replaced arrives after the new one opened, and must not stop the new one's timers.
-$('#sheet').addEventListener('close', () => {
-  if (!$('#sheet').open && state.sheetCleanup) {
-    state.sheetCleanup();
-    state.sheetCleanup = null;
-  }
-});

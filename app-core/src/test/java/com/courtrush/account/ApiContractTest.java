@@ -427,11 +427,27 @@ class ApiContractTest {
     @ValueSource(
             strings = {
                 "/index.html",
-                "/assets/app.js",
-                "/assets/i18n.js",
+                "/assets/account.js",
                 "/assets/api.js",
+                "/assets/app.js",
+                "/assets/bookings-store.js",
+                "/assets/bookings.js",
                 "/assets/clock.js",
+                "/assets/court-rows.js",
+                "/assets/courts-store.js",
+                "/assets/courts.js",
+                "/assets/dom.js",
+                "/assets/i18n.js",
+                "/assets/notices.js",
+                "/assets/page-store.js",
+                "/assets/passes.js",
+                "/assets/reserve.js",
+                "/assets/sheets.js",
+                "/assets/signin.js",
+                "/assets/store.js",
+                "/assets/tap-store.js",
                 "/assets/tap.js",
+                "/assets/views.js",
                 "/assets/app.css"
             })
     void theStudentsPageIsServedWithoutATokenUnderAStrictContentSecurityPolicy(String path) throws Exception {

@@ -46,7 +46,7 @@ final class MixRun {
     Report.Mix measure(BenchServer server, BenchHttp http, String admin, String runId)
             throws IOException, InterruptedException {
         BenchData data = new BenchData(http, admin, runId, console);
-        int rehearsalCourts = BenchData.courtsFor(FlashBench.REHEARSAL_SLOTS) * FlashBench.REHEARSAL_OPENINGS;
+        int rehearsalCourts = BenchData.courtsFor(WarmUp.REHEARSAL_SLOTS) * WarmUp.REHEARSAL_OPENINGS;
         bench.step(
                 "creating %d courts and %,d students (passwords hashed at the server's own cost: this takes a while)",
                 BenchData.courtsFor(bench.slots) + rehearsalCourts, bench.mixStudents);
@@ -88,7 +88,7 @@ final class MixRun {
         List<String> toSignIn = ids.subList(next.get(), ids.size());
 
         Report.Rehearsal rehearsal = null;
-        if (bench.warmUpSeconds > 0 && signedIn.size() >= 2 * FlashBench.REHEARSAL_SLOTS) {
+        if (bench.warmUpSeconds > 0 && signedIn.size() >= 2 * WarmUp.REHEARSAL_SLOTS) {
             rehearsal = rehearse(
                     http,
                     data,
@@ -155,8 +155,8 @@ final class MixRun {
         bench.step(
                 "waiting until the %d granted places are in the database",
                 run.grants().size());
-        long recorded = bench.awaitRecorded(
-                http, admin, opening.sessionId(), run.grants().size());
+        long recorded = Verification.awaitRecorded(
+                http, admin, opening.sessionId(), run.grants().size(), console);
         bench.step("checking the invariants");
         Verification.Result check = Verification.check(http, admin, opening.sessionId(), run.grants());
 
@@ -314,8 +314,8 @@ final class MixRun {
             throws IOException, InterruptedException {
         // a place for every student: the grant's whole path (publish, broker, consumer, database) runs hundreds of
         // times
-        int capacity = Math.max(1, tokens.size() / FlashBench.REHEARSAL_SLOTS);
-        int courtsEach = BenchData.courtsFor(FlashBench.REHEARSAL_SLOTS);
+        int capacity = Math.max(1, tokens.size() / WarmUp.REHEARSAL_SLOTS);
+        int courtsEach = BenchData.courtsFor(WarmUp.REHEARSAL_SLOTS);
         long places = 0;
         long granted = 0;
         long taps = 0;
@@ -324,10 +324,10 @@ final class MixRun {
         for (int i = 0; i < openings; i++) {
             bench.step(
                     "rehearsal %d of %d: %,d students signed in use the page at an opening of %d slots x %d places",
-                    i + 1, openings, tokens.size(), FlashBench.REHEARSAL_SLOTS, capacity);
+                    i + 1, openings, tokens.size(), WarmUp.REHEARSAL_SLOTS, capacity);
             BenchData.Opening opening = data.createOpening(
                     courts.subList(i * courtsEach, (i + 1) * courtsEach),
-                    FlashBench.REHEARSAL_SLOTS,
+                    WarmUp.REHEARSAL_SLOTS,
                     capacity,
                     2,
                     REHEARSAL_LEAD_SECONDS,
@@ -349,7 +349,8 @@ final class MixRun {
             console.printf(
                     "    rehearsal %d: %,d taps, %,d of %,d places granted; statuses %s%n",
                     i + 1, tapped.count(), run.grants().size(), opening.places(), tapped.statuses());
-            bench.awaitRecorded(http, admin, opening.sessionId(), run.grants().size());
+            Verification.awaitRecorded(
+                    http, admin, opening.sessionId(), run.grants().size(), console);
             places += opening.places();
             granted += run.grants().size();
             taps += tapped.count();

@@ -3,12 +3,14 @@ package com.courtrush.bench;
 import com.alibaba.fastjson2.JSONArray;
 import com.alibaba.fastjson2.JSONObject;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * After the crowd has drained: the database's reservations of the opening against the capacities,
@@ -48,6 +50,19 @@ final class Verification {
                     && lost == 0
                     && unclaimed == 0;
         }
+    }
+
+    /** Waits (a minute at most) until {@code expected} places of the opening are in the database; says how many. */
+    static long awaitRecorded(BenchHttp http, String admin, long sessionId, long expected, PrintStream console)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        long recorded = countReservations(http, admin, sessionId);
+        while (recorded < expected && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            recorded = countReservations(http, admin, sessionId);
+        }
+        console.printf("    %,d of %,d recorded%n", recorded, expected);
+        return recorded;
     }
 
     static long countReservations(BenchHttp http, String admin, long sessionId) throws IOException {

@@ -1,0 +1,32 @@
+/* Which view is on screen: its section shown, the others hidden, its tab marked, who is signed in in the
+   bar. The view's name goes to page-store.js, whose subscribers (the courts' timers) follow it. */
+import { Session } from './api.js';
+import { showView } from './page-store.js';
+import { $, setText } from './dom.js';
+
+export const VIEWS = ['signin', 'slots', 'mine', 'inbox', 'account'];
+
+export function setView(name) {
+  $('#booting').hidden = true;
+  for (const id of VIEWS) {
+    $('#view-' + id).hidden = id !== name;
+  }
+  $('#tabs').hidden = name === 'signin';
+  document.querySelectorAll('#tabs a').forEach(a => {
+    a.classList.toggle('active', a.dataset.tab === name);
+    if (a.dataset.tab === name) {
+      a.setAttribute('aria-current', 'page');
+    } else {
+      a.removeAttribute('aria-current');
+    }
+  });
+  const who = Session.current;
+  setText($('#who'), who && name !== 'signin' ? (who.name || who.studentId) : '');
+  showView(name);
+}
+
+/** The view and date a location hash asks for; the courts when it asks for nothing known. */
+export function route(hash) {
+  const m = hash.match(/^#\/(slots|mine|inbox|account)(?:\/(\d{4}-\d{2}-\d{2}))?$/);
+  return m ? { view: m[1], date: m[2] || null } : { view: 'slots', date: null };
+}

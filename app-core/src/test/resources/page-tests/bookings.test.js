@@ -1,0 +1,110 @@
+/* My bookings: what the list shows from the store, what each card lets the student do, and which answer
+   of /reservations/mine counts. */
+import { I18N } from '/assets/i18n.js';
+import { countdown } from '/assets/clock.js';
+import { renderMine, loadMine, secondsToPay, secondsToAccept } from '/assets/bookings.js';
+import * as Bookings from '/assets/bookings-store.js';
+import { nextEpoch } from '/assets/page-store.js';
+import { fixture, fakeEngine, reply, settle, later } from './support.js';
+import { equal, same } from './assert.js';
+
+const t = I18N.t;
+const LIST = '<div id="mine-list"></div><p id="mine-empty" hidden></p><div id="toast" hidden></div>';
+const booking = (fields) => Object.assign({ reservationId: 1, slotId: 7, courtName: 'Court 1', slotDate: '2026-11-26',
+  startTime: '18:00', endTime: '19:00', priceCents: 2000, status: 'CONFIRMED', refundOpen: false,
+  refundUntil: '2026-11-26T16:00:00', payBy: '2026-11-26T13:05:00', partners: [] }, fields);
+const ok = (data) => ({ status: 200, data });
+
+function buttons(card) {
+  return [...card.querySelectorAll(':scope > .actions button')].map(b => b.textContent);
+}
+
+export default {
+  'each booking says what it lets the student do'() {
+    const remove = fixture(LIST);
+    try {
+      Bookings.take({
+        mine: ok([booking({ reservationId: 1, status: 'PENDING_PAYMENT' }),
+          booking({ reservationId: 2, status: 'CONFIRMED', refundOpen: true }),
+          booking({ reservationId: 3, status: 'CANCELLED', cancelReason: 'STAFF', note: 'rain' })]),
+        waits: ok([]), invitations: ok([]), standing: ok(null)
+      }, performance.now());
+      renderMine();
+      const cards = [...document.querySelectorAll('#mine-list .booking')];
+      equal(cards.length, 3, 'a card each');
+      same(buttons(cards[0]), [t('mine.pay'), t('mine.cancel'), t('mine.addToCalendar')], 'to pay');
+      same(buttons(cards[1]), [t('mine.checkIn'), t('mine.refund'), t('mine.addToCalendar')], 'paid, refund open');
+      same(buttons(cards[2]), [], 'cancelled');
+      equal(cards[2].querySelector('.reason-note').textContent, t('mine.reasonNote', 'rain'), "the staff's reason");
+      equal(cards[0].querySelector('.partners') !== null && cards[2].querySelector('.partners') === null, true,
+        'partners only on an active booking');
+      equal(document.querySelector('#mine-empty').hidden, true, 'not empty');
+    } finally {
+      Bookings.forget();
+      remove();
+    }
+  },
+
+  'a block, an offer and an invitation come before the bookings; nothing at all says so'() {
+    const remove = fixture(LIST);
+    try {
+      Bookings.take({
+        mine: ok([booking({})]),
+        standing: ok({ blockedUntil: '2026-12-03T00:00:00', counting: 3, windowDays: 30 }),
+        waits: ok([{ slotId: 8, sessionId: 1, status: 'OFFERED', secondsToAccept: 300, courtName: 'Court 2',
+          slotDate: '2026-11-26', startTime: '19:00', endTime: '20:00', priceCents: 2000,
+          offerExpires: '2026-11-26T13:10:00' }]),
+        invitations: ok([{ id: 4, courtName: 'Court 3', slotDate: '2026-11-26', startTime: '18:00',
+          endTime: '19:00', bookerName: 'Li Lei' }])
+      }, performance.now());
+      renderMine();
+      const list = document.querySelector('#mine-list');
+      same([...list.children].map(c => c.className),
+        ['notice error blocked', 'booking invitation', 'booking wait status-OFFERED', 'booking status-CONFIRMED'],
+        'in that order');
+      equal(list.querySelector('.offer-left').textContent, t('wait.offerLeft', countdown(300000)), 'the time left to take it');
+      Bookings.forget();
+      renderMine();
+      same([list.children.length, document.querySelector('#mine-empty').hidden,
+        document.querySelector('#mine-empty').textContent], [0, false, t('mine.none')], 'nothing');
+    } finally {
+      Bookings.forget();
+      remove();
+    }
+  },
+
+  async 'an older answer, or one for a student who signed out, is dropped'() {
+    const answers = [later(), later()];
+    let asked = 0;
+    const engine = fakeEngine((method, path) => path === '/reservations/mine' ? answers[asked++].promise
+      : reply(200, []));
+    try {
+      const first = loadMine();
+      const second = loadMine();
+      answers[1].release(reply(200, [booking({ reservationId: 22 })]));
+      answers[0].release(reply(200, [booking({ reservationId: 11 })]));
+      await Promise.all([first, second]);
+      same(Bookings.bookings.mine.map(r => r.reservationId), [22], 'the newest read');
+
+      const late = later();
+      answers.splice(0, 2, late);
+      asked = 0;
+      const third = loadMine();
+      nextEpoch();
+      late.release(reply(200, [booking({ reservationId: 33 })]));
+      await third;
+      same(Bookings.bookings.mine.map(r => r.reservationId), [22], "the signed-out student's answer ignored");
+    } finally {
+      engine.restore();
+      Bookings.forget();
+    }
+  },
+
+  'the time to pay and to take an offer runs from when the engine said it'() {
+    equal(secondsToPay({ secondsToPay: 600 }, 1000, 31000), 570, '30 s later');
+    equal(secondsToPay({ secondsToPay: null }, 0, 0), Infinity, 'no deadline');
+    equal(secondsToPay(undefined, 0, 0), Infinity, 'not found');
+    equal(secondsToAccept({ secondsToAccept: 300 }, 0, 10400), 290, 'rounded');
+    equal(secondsToAccept({ secondsToAccept: 5 }, 0, 60000), 0, 'never below 0');
+  }
+};
