@@ -46,6 +46,11 @@ public final class FakeReservations extends FakeMapper<Reservation>
         return row == null ? null : copy(row);
     }
 
+    /** The ids of every row, in order. */
+    public synchronized List<Long> ids() {
+        return List.copyOf(rows.keySet());
+    }
+
     /** Changes the stored row in place (for what no statement of the mapper's does: a check-in). */
     public synchronized void change(long id, java.util.function.Consumer<Reservation> change) {
         change.accept(rows.get(id));
