@@ -11,6 +11,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
+import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import com.courtrush.reserve.record.CancelReason;
 import com.courtrush.reserve.record.ReservationStatus;
@@ -145,12 +146,7 @@ class PaymentServiceTest extends PayFixture {
         assertThat(orders.findByOutTradeNo(order).getPaidTime()).isEqualTo(now());
         verify(notices, times(1)).paid(STUDENT, 1, SLOT, order);
         verify(audit, times(1))
-                .record(
-                        eq("staff:t900"),
-                        eq("MARK_PAID"),
-                        anyString(),
-                        eq(order),
-                        any(com.courtrush.core.EngineText.class));
+                .record(eq("staff:t900"), eq("MARK_PAID"), anyString(), eq(order), any(EngineText.class));
     }
 
     @Test

@@ -16,7 +16,6 @@ import com.courtrush.support.fakes.FakePlaceReturns;
 import com.courtrush.support.fakes.FakeReservations;
 import com.courtrush.support.fakes.FakeSlots;
 import com.courtrush.support.fakes.FakeTransactions;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -27,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -250,7 +250,7 @@ class ReservationEnderTest {
 
     static void await(CyclicBarrier barrier) {
         try {
-            barrier.await(Duration.ofSeconds(5).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            barrier.await(5, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

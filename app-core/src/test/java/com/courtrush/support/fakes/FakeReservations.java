@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -52,7 +53,7 @@ public final class FakeReservations extends FakeMapper<Reservation>
     }
 
     /** Changes the stored row in place (for what no statement of the mapper's does: a check-in). */
-    public synchronized void change(long id, java.util.function.Consumer<Reservation> change) {
+    public synchronized void change(long id, Consumer<Reservation> change) {
         change.accept(rows.get(id));
     }
 
