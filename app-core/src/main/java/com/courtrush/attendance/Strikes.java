@@ -7,7 +7,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
 import com.courtrush.notice.Notices;
-import com.courtrush.reserve.stock.Blocks;
+import com.courtrush.reserve.stock.BlockCopies;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import com.courtrush.setting.SettingsChanged;
@@ -27,7 +27,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * No-show strikes and the blocks they make (SPEC §16): {@code STRIKES_TO_BLOCK} strikes not forgiven
  * within {@code STRIKE_WINDOW_DAYS} block the student for {@code BLOCK_DAYS} from the latest of them.
  * The block is kept on the student's account, recomputed on each strike and forgiveness in the same
- * transaction, and copied to the openings' Redis copies after it commits ({@link Blocks}).
+ * transaction, and copied to the openings' Redis copies after it commits ({@link BlockCopies}, by {@code Blocks}).
  */
 @Service
 public class Strikes {
@@ -38,7 +38,7 @@ public class Strikes {
 
     private final AttendanceMapper attendance;
     private final AppSettings settings;
-    private final Blocks blocks;
+    private final BlockCopies blocks;
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
     private final Notices notices;
@@ -47,7 +47,7 @@ public class Strikes {
     Strikes(
             AttendanceMapper attendance,
             AppSettings settings,
-            Blocks blocks,
+            BlockCopies blocks,
             TransactionTemplate transactions,
             AuditTrail audit,
             Notices notices,

@@ -4,7 +4,6 @@ import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
-import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.notice.Notices;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.reserve.lifecycle.ReservationDeadlines;
@@ -18,9 +17,6 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.concurrent.TimeUnit;
-import org.redisson.api.RLock;
-import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -28,7 +24,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Pay orders and payment success. Creating an order holds a Redisson lock per reservation (5 s
+ * Pay orders and payment success. Creating an order holds a lock per reservation ({@link PaymentLocks}, 5 s
  * lease) and reuses an unexpired PAYING order; G4 in the database backs the lock. Payment success
  * confirms the reservation in the same transaction — or, when the reservation ended meanwhile
  * (cancel, timeout), refunds the money at once, so a payment never vanishes (I6).
@@ -37,8 +33,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class PaymentService {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentService.class);
-    private static final long LOCK_WAIT_SECONDS = 3;
-    private static final long LOCK_LEASE_SECONDS = 5;
+    private static final Duration LOCK_WAIT = Duration.ofSeconds(3);
+    private static final Duration LOCK_LEASE = Duration.ofSeconds(5);
     static final String AUDIT_TARGET = "PAY_ORDER";
     /** The channel of an order paid in person at the desk (cash or card at the counter). */
     public static final String DESK_CHANNEL = "DESK";
@@ -50,7 +46,7 @@ public class PaymentService {
     private final PaymentGateway gateway;
     private final AppSettings settings;
     private final ReservationDeadlines deadlines;
-    private final RedissonClient redisson;
+    private final PaymentLocks locks;
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
     private final Clock clock;
@@ -65,7 +61,7 @@ public class PaymentService {
             PaymentGateway gateway,
             AppSettings settings,
             ReservationDeadlines deadlines,
-            RedissonClient redisson,
+            PaymentLocks locks,
             TransactionTemplate transactions,
             AuditTrail audit,
             Clock clock) {
@@ -77,7 +73,7 @@ public class PaymentService {
         this.gateway = gateway;
         this.settings = settings;
         this.deadlines = deadlines;
-        this.redisson = redisson;
+        this.locks = locks;
         this.transactions = transactions;
         this.audit = audit;
         this.clock = clock;
@@ -89,21 +85,12 @@ public class PaymentService {
         if (!reservation.getUserId().equals(caller.userId())) {
             throw CourtRushException.notFound("reservation.notFound", reservationId);
         }
-        RLock lock = redisson.getLock(RedisKeys.payLock(reservationId));
-        boolean locked = false;
-        try {
-            locked = lock.tryLock(LOCK_WAIT_SECONDS, LOCK_LEASE_SECONDS, TimeUnit.SECONDS);
-            if (!locked) {
-                throw CourtRushException.conflict("pay.busy");
-            }
+        try (PaymentLocks.Held held = locks.tryLock(reservationId, LOCK_WAIT, LOCK_LEASE)
+                .orElseThrow(() -> CourtRushException.conflict("pay.busy"))) {
             return orderUnderLock(reservationId);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw CourtRushException.conflict("pay.interrupted");
-        } finally {
-            if (locked && lock.isHeldByCurrentThread()) {
-                lock.unlock();
-            }
         }
     }
 

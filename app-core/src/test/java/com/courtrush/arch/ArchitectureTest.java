@@ -164,6 +164,27 @@ class ArchitectureTest {
                 .allowEmptyShould(false);
     }
 
+    /**
+     * The services with unit tests of their own ({@code docs/testing.md}) reach Redis, the broker and the
+     * script-calling beans only through their ports ({@code PlaceDecider}, {@code GrantHandOff}, {@code PlaceReturns},
+     * {@code PaymentLocks}, {@code BlockCopies}), which the tests hand fakes. ({@code Blocks} is not named: its static
+     * {@code refusal} is how the fast path words a block.)
+     */
+    @ArchTest
+    static final ArchRule servicesTestedAloneGoThroughTheirPorts = noClasses()
+            .that()
+            .haveNameMatching(
+                    "com\\.courtrush\\.(reserve\\.decide\\.ReserveService|reserve\\.lifecycle\\.ReservationEnder"
+                            + "|pay\\.PaymentService|pay\\.RefundService|attendance\\.CheckIns|attendance\\.Strikes)(\\$.*)?")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.redisson..", "org.springframework.amqp..")
+            .orShould()
+            .dependOnClassesThat()
+            .haveNameMatching("com\\.courtrush\\..*\\.(ReserveScript|GrantDispatch|ReservePublisher|StockReleaser"
+                    + "|RedisPaymentLocks)")
+            .because("a service is tested alone on fakes of its ports; the full stack tests the wiring");
+
     @ArchTest
     static final ArchRule coreDependsOnNothingElseOfTheEngine = noClasses()
             .that()

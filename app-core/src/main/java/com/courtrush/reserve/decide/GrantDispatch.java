@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
  * once, on the thread that brings the refusal, and the grant fails.
  */
 @Component
-class GrantDispatch {
+class GrantDispatch implements GrantHandOff {
 
     private final ReservePublisher publisher;
     private final TraceCompensator compensator;
@@ -37,7 +37,8 @@ class GrantDispatch {
      * Completes once the broker has confirmed the grant (or the confirm timed out, leaving it to the
      * consumer, DLQ or reconciler); fails with FAILED if the broker refused it and its place was given back.
      */
-    CompletableFuture<String> dispatch(ReserveMessage grant) {
+    @Override
+    public CompletableFuture<String> dispatch(ReserveMessage grant) {
         return publisher.publish(grant).thenApply(result -> settled(grant, result));
     }
 
@@ -57,7 +58,8 @@ class GrantDispatch {
      * published, its student never told; its place is given back now rather than by the reconciler.
      * (A late draw entry is kept: the student's next request finds it and follows its trace.)
      */
-    void answeredTooLate(ReserveMessage grant) {
+    @Override
+    public void answeredTooLate(ReserveMessage grant) {
         // called on Redis's reply thread: the compensation's own Redis and database calls go elsewhere
         background.execute(() -> compensator.compensate(
                 grant, new EngineText("compensate.answeredTooLate"), AuditTrail.SYSTEM_PUBLISHER));

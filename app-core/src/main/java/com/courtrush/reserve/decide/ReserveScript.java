@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * with the decisions of the other request threads waiting at that moment (one round trip for all of them).
  */
 @Component
-public class ReserveScript {
+public class ReserveScript implements PlaceDecider {
 
     private static final long WINDOW_MS = 60_000;
 

@@ -43,8 +43,8 @@ public class ReserveService {
     private final SlotCatalog catalog;
     private final LoadShedder shedder;
     private final SoldOutFlags soldOut;
-    private final ReserveScript script;
-    private final GrantDispatch dispatch;
+    private final PlaceDecider script;
+    private final GrantHandOff dispatch;
     private final FairDraw draws;
     private final Alternatives alternatives;
     private final OpeningRebuilds rebuilds;
@@ -58,8 +58,8 @@ public class ReserveService {
             SlotCatalog catalog,
             LoadShedder shedder,
             SoldOutFlags soldOut,
-            ReserveScript script,
-            GrantDispatch dispatch,
+            PlaceDecider script,
+            GrantHandOff dispatch,
             FairDraw draws,
             Alternatives alternatives,
             OpeningRebuilds rebuilds,

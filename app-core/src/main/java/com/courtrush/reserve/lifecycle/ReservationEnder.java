@@ -5,7 +5,7 @@ import com.courtrush.reserve.record.CancelReason;
 import com.courtrush.reserve.record.Reservation;
 import com.courtrush.reserve.record.ReservationMapper;
 import com.courtrush.reserve.record.ReservationStatus;
-import com.courtrush.reserve.recover.StockReleaser;
+import com.courtrush.reserve.recover.PlaceReturns;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -21,7 +21,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * caller's transaction: compare-and-set of the status, the slot's place back in the database
  * ({@code booked − 1}), the end hooks (pay orders closed). After that transaction commits and has given its
  * connection back ({@link AfterTransaction}), and only if this call changed the row: the Redis place back through
- * {@link StockReleaser}.
+ * {@link PlaceReturns} ({@code recover.StockReleaser}).
  */
 @Component
 public class ReservationEnder {
@@ -30,14 +30,14 @@ public class ReservationEnder {
 
     private final ReservationMapper reservations;
     private final TimeSlotMapper slots;
-    private final StockReleaser releaser;
+    private final PlaceReturns releaser;
     private final List<ReservationEndHook> hooks;
     private final Clock clock;
 
     ReservationEnder(
             ReservationMapper reservations,
             TimeSlotMapper slots,
-            StockReleaser releaser,
+            PlaceReturns releaser,
             List<ReservationEndHook> hooks,
             Clock clock) {
         this.reservations = reservations;

@@ -26,7 +26,7 @@ import org.springframework.stereotype.Component;
  * Both log what they did in the opening's logs for a re-sync running meanwhile ({@link StockSync}).
  */
 @Component
-public class StockReleaser {
+public class StockReleaser implements PlaceReturns {
 
     private static final Logger log = LoggerFactory.getLogger(StockReleaser.class);
     /** How long the opening's settled and released logs keep an entry: longer than any re-sync's database read. */

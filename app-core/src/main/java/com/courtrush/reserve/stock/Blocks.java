@@ -27,7 +27,7 @@ import org.springframework.stereotype.Component;
  * last word: a copy missed here is made right by the next warm-up or re-sync.
  */
 @Component
-public class Blocks {
+public class Blocks implements BlockCopies {
 
     private static final Logger log = LoggerFactory.getLogger(Blocks.class);
 

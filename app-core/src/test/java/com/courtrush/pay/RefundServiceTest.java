@@ -1,0 +1,157 @@
+package com.courtrush.pay;
+
+import static com.courtrush.support.Refusals.refused;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.verify;
+
+import com.courtrush.core.EngineText;
+import com.courtrush.core.Outcome;
+import com.courtrush.reserve.record.CancelReason;
+import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.setting.SettingKey;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Refunds on fakes (SPEC §7, I6): the paid order refunded and the booking ended in one transaction, its place back
+ * once after the commit; every refusal (a cancelled or refunded booking, unpaid, past the cut-off, a desk payment
+ * asked back by the student); a provider refusing rolls everything back.
+ */
+class RefundServiceTest extends PayFixture {
+
+    @Test
+    void aRefundEndsTheBookingAndGivesItsPlaceBackOnce() {
+        String order = paid(1, STUDENT);
+
+        RefundService.Refunded refunded = refunds.refund(1, student(STUDENT), null, false);
+
+        assertThat(refunded.reservationStatus()).isEqualTo(ReservationStatus.CANCELLED);
+        assertThat(refunded.payStatus()).isEqualTo(PayOrderStatus.REFUNDED);
+        assertThat(refunded.outTradeNo()).isEqualTo(order);
+        assertThat(refunded.cutoffOverridden()).isFalse();
+        assertThat(refunded.handBackAtDesk()).isFalse();
+        assertThat(orders.findByOutTradeNo(order).getStatus()).isEqualTo(PayOrderStatus.REFUNDED);
+        assertThat(reservations.row(1).getCancelReason()).isEqualTo(CancelReason.REFUND);
+        assertThat(gateway.refunded()).containsExactly(order);
+        assertThat(slots.booked(SLOT)).isZero();
+        assertThat(places.returned(SLOT)).isEqualTo(1);
+        verify(notices).refunded(STUDENT, 1, SLOT, order, 2000, null);
+        verify(audit).record(eq("student:s" + STUDENT), eq("REFUND"), eq("RESERVATION"), eq(1L), any(EngineText.class));
+    }
+
+    @Test
+    void aSecondRefundIsRefusedAndRefundsNothing() {
+        paid(1, STUDENT);
+        refunds.refund(1, student(STUDENT), null, false);
+
+        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.alreadyRefunded");
+
+        assertThat(gateway.refunded()).hasSize(1);
+        assertThat(places.calls()).isEqualTo(1);
+    }
+
+    @Test
+    void aRefundAfterACancelIsRefused() {
+        pending(1, STUDENT);
+        payments.createOrder(1, student(STUDENT));
+        cancellation.cancelByOwner(1, student(STUDENT));
+
+        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.alreadyCancelled");
+
+        assertThat(gateway.refunded()).isEmpty();
+        assertThat(places.calls()).as("only the cancel's release").isEqualTo(1);
+    }
+
+    @Test
+    void anUnpaidBookingHasNothingToRefund() {
+        pending(1, STUDENT);
+
+        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.notPaid");
+    }
+
+    @Test
+    void aConfirmedBookingWithoutAPaidOrderIsRefused() {
+        pending(1, STUDENT);
+        transactions.inTransaction(() -> reservations.confirm(1, now()));
+
+        refused(() -> refunds.refund(1, staff(), null, false), Outcome.FAILED, "refund.noPayment");
+        assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
+    }
+
+    @Test
+    void anotherStudentsBookingDoesNotExist() {
+        paid(1, STUDENT);
+
+        refused(() -> refunds.refund(1, student(STUDENT + 1), null, false), Outcome.NOT_FOUND, "reservation.notFound");
+    }
+
+    @Test
+    void refundsCloseAtTheCutoffAndOnlyStaffWithAReasonOverrideIt() {
+        paid(1, STUDENT);
+        settings.with(SettingKey.REFUND_CUTOFF_MINUTES, "60");
+        clock.move(Duration.ofHours(7)); // 17:00, the slot starts at 18:00
+
+        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.closed");
+        refused(
+                () -> refunds.refund(1, student(STUDENT), "please", true),
+                Outcome.PARAM_ERROR,
+                "refund.overrideNotAllowed");
+        refused(() -> refunds.refund(1, staff(), null, true), Outcome.PARAM_ERROR, "refund.overrideNotAllowed");
+        assertThat(gateway.refunded()).isEmpty();
+
+        RefundService.Refunded refunded = refunds.refund(1, staff(), "court lights broken", true);
+
+        assertThat(refunded.cutoffOverridden()).isTrue();
+        assertThat(reservations.row(1).getNote()).isEqualTo("court lights broken");
+        verify(notices).refunded(STUDENT, 1, SLOT, refunded.outTradeNo(), 2000, "court lights broken");
+    }
+
+    @Test
+    void aDeskPaymentIsHandedBackAtTheDeskByStaffOnly() {
+        pending(1, STUDENT);
+        PaymentService.PaidView desk = payments.payAtDesk(1, staff());
+
+        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.atDesk");
+
+        RefundService.Refunded refunded = refunds.refund(1, staff(), "changed plans", false);
+        assertThat(refunded.handBackAtDesk()).isTrue();
+        assertThat(refunded.outTradeNo()).isEqualTo(desk.outTradeNo());
+        assertThat(gateway.refunded()).as("no provider holds a desk payment").isEmpty();
+        assertThat(places.returned(SLOT)).isEqualTo(1);
+    }
+
+    @Test
+    void aProviderThatRefusesTheRefundLeavesTheBookingPaidAndItsPlaceTaken() {
+        String order = paid(1, STUDENT);
+        gateway.refuseRefunds();
+
+        assertThatThrownBy(() -> refunds.refund(1, student(STUDENT), null, false))
+                .isInstanceOf(IllegalStateException.class);
+
+        assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
+        assertThat(orders.findByOutTradeNo(order).getStatus()).isEqualTo(PayOrderStatus.SUCCESS);
+        assertThat(slots.booked(SLOT)).isEqualTo(1);
+        assertThat(places.calls()).as("a rolled back end gives no place back").isZero();
+    }
+
+    @Test
+    void aPaymentGivenBackWithoutEndingTheBookingLeavesItToTheCaller() {
+        pending(1, STUDENT);
+        assertThat(transactions.inTransaction(() -> refunds.giveBackPayment(reservations.row(1), "no-show")))
+                .as("nothing paid")
+                .isEmpty();
+
+        String order = payments.onPaid(payments.createOrder(1, student(STUDENT)).outTradeNo(), "staff:t900")
+                .outTradeNo();
+        assertThat(transactions.inTransaction(() -> refunds.giveBackPayment(reservations.row(1), "no-show")))
+                .hasValueSatisfying(o -> assertThat(o.getOutTradeNo()).isEqualTo(order));
+
+        assertThat(orders.findByOutTradeNo(order).getStatus()).isEqualTo(PayOrderStatus.REFUNDED);
+        assertThat(gateway.refunded()).containsExactly(order);
+        assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
+        assertThat(places.calls()).isZero();
+    }
+}

@@ -1,0 +1,160 @@
+package com.courtrush.support.fakes;
+
+import com.courtrush.pay.PayOrder;
+import com.courtrush.pay.PayOrderMapper;
+import com.courtrush.pay.PayOrderStatus;
+import java.io.Serializable;
+import java.time.LocalDateTime;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.springframework.dao.DuplicateKeyException;
+
+/**
+ * The pay order table in memory: ids given in order, the unique order number and G4 (one PAYING order per
+ * reservation, its {@code paying_key}) refused as the database refuses them, every status change a
+ * compare-and-set answering how many rows it changed.
+ */
+public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrderMapper, FakeTransactions.Undoable {
+
+    private final Map<Long, PayOrder> rows = new TreeMap<>();
+    private long nextId = 1;
+
+    /** Every order of the reservation, oldest first (copies). */
+    public synchronized List<PayOrder> of(long reservationId) {
+        return findAll(reservationId);
+    }
+
+    @Override
+    public synchronized Runnable checkpoint() {
+        Map<Long, PayOrder> saved = rows.values().stream()
+                .collect(Collectors.toMap(PayOrder::getId, FakePayOrders::copy, (a, b) -> a, TreeMap::new));
+        long savedNext = nextId;
+        return () -> {
+            synchronized (this) {
+                rows.clear();
+                rows.putAll(saved);
+                nextId = savedNext;
+            }
+        };
+    }
+
+    @Override
+    public synchronized int insert(PayOrder order) {
+        for (PayOrder row : rows.values()) {
+            if (row.getOutTradeNo().equals(order.getOutTradeNo())
+                    || (order.getPayingKey() != null && order.getPayingKey().equals(row.getPayingKey()))) {
+                throw new DuplicateKeyException("Duplicate entry for pay_order " + order.getOutTradeNo());
+            }
+        }
+        order.setId(nextId++);
+        rows.put(order.getId(), copy(order));
+        return 1;
+    }
+
+    @Override
+    public synchronized PayOrder selectById(Serializable id) {
+        PayOrder row = rows.get(((Number) id).longValue());
+        return row == null ? null : copy(row);
+    }
+
+    @Override
+    public synchronized PayOrder findByOutTradeNo(String outTradeNo) {
+        return rows.values().stream()
+                .filter(o -> o.getOutTradeNo().equals(outTradeNo))
+                .findFirst()
+                .map(FakePayOrders::copy)
+                .orElse(null);
+    }
+
+    @Override
+    public synchronized PayOrder findPaying(long reservationId) {
+        return findLatest(reservationId, PayOrderStatus.PAYING);
+    }
+
+    @Override
+    public synchronized PayOrder findLatest(long reservationId, PayOrderStatus status) {
+        return rows.values().stream()
+                .filter(o -> o.getReservationId() == reservationId && o.getStatus() == status)
+                .max(Comparator.comparing(PayOrder::getId))
+                .map(FakePayOrders::copy)
+                .orElse(null);
+    }
+
+    @Override
+    public synchronized List<PayOrder> findAll(long reservationId) {
+        return rows.values().stream()
+                .filter(o -> o.getReservationId() == reservationId)
+                .map(FakePayOrders::copy)
+                .toList();
+    }
+
+    @Override
+    public synchronized int markPaid(long id, LocalDateTime now) {
+        PayOrder row = rows.get(id);
+        if (row == null || row.getStatus() != PayOrderStatus.PAYING) {
+            return 0;
+        }
+        row.setStatus(PayOrderStatus.SUCCESS);
+        row.setPayingKey(null);
+        row.setPaidTime(now);
+        return 1;
+    }
+
+    @Override
+    public synchronized int markRefunded(long id, PayOrderStatus from, LocalDateTime now) {
+        PayOrder row = rows.get(id);
+        if (row == null || row.getStatus() != from) {
+            return 0;
+        }
+        row.setStatus(PayOrderStatus.REFUNDED);
+        row.setPayingKey(null);
+        row.setPaidTime(Objects.requireNonNullElse(row.getPaidTime(), now));
+        row.setRefundTime(now);
+        return 1;
+    }
+
+    @Override
+    public synchronized int markExpired(long id, LocalDateTime now) {
+        PayOrder row = rows.get(id);
+        if (row == null || row.getStatus() != PayOrderStatus.PAYING) {
+            return 0;
+        }
+        row.setStatus(PayOrderStatus.FAILED);
+        row.setPayingKey(null);
+        return 1;
+    }
+
+    @Override
+    public synchronized int closePaying(long reservationId, LocalDateTime now) {
+        int closed = 0;
+        for (PayOrder row : rows.values()) {
+            if (row.getReservationId() == reservationId && row.getStatus() == PayOrderStatus.PAYING) {
+                row.setStatus(PayOrderStatus.CLOSED);
+                row.setPayingKey(null);
+                closed++;
+            }
+        }
+        return closed;
+    }
+
+    static PayOrder copy(PayOrder row) {
+        PayOrder copy = new PayOrder();
+        copy.setId(row.getId());
+        copy.setOutTradeNo(row.getOutTradeNo());
+        copy.setReservationId(row.getReservationId());
+        copy.setChannel(row.getChannel());
+        copy.setAmountCents(row.getAmountCents());
+        copy.setStatus(row.getStatus());
+        copy.setPayingKey(row.getPayingKey());
+        copy.setExpireTime(row.getExpireTime());
+        copy.setPaidTime(row.getPaidTime());
+        copy.setRefundTime(row.getRefundTime());
+        copy.setCreateTime(row.getCreateTime());
+        copy.setUpdateTime(row.getUpdateTime());
+        return copy;
+    }
+}
