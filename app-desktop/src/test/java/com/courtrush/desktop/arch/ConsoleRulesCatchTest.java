@@ -38,4 +38,17 @@ class ConsoleRulesCatchTest {
 
         assertThat(result.hasViolation()).isFalse();
     }
+
+    @Test
+    void aConsoleClassThatNamesAnEngineTypeOutsideTheDesksPackagesFailsTheValuesRule() {
+        EvaluationResult broken = ConsoleArchitectureTest.usesOnlyTheDesksPackages(
+                        "com.courtrush.desktop.arch.broken.values")
+                .evaluate(new ClassFileImporter().importPackages("com.courtrush.desktop.arch.broken.values"));
+        EvaluationResult fine = ConsoleArchitectureTest.usesOnlyTheDesksPackages("com.courtrush.desktop.arch.fine")
+                .evaluate(new ClassFileImporter().importPackages("com.courtrush.desktop.arch.fine"));
+
+        assertThat(broken.hasViolation()).isTrue();
+        assertThat(broken.getFailureReport().toString()).contains("HoldsTheRow", "com.courtrush.court.Court");
+        assertThat(fine.hasViolation()).as(fine.getFailureReport().toString()).isFalse();
+    }
 }
