@@ -1,0 +1,86 @@
+package com.courtrush.account;
+
+import static com.courtrush.support.WebSlice.STAFF;
+import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.StudentDesk;
+import com.courtrush.core.Outcome;
+import com.courtrush.support.WebSlice;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/**
+ * Staff and student accounts for staff, through the desks: lists, new ones (students as JSON or CSV), passwords, active, roles.
+ */
+@WebMvcTest(controllers = {AdminStaffController.class, AdminStudentController.class})
+@WebSlice
+class StaffAccountsWebTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    StaffAccountDesk staffAccountDesk;
+
+    @MockitoBean
+    StudentDesk studentDesk;
+
+    @Test
+    void staffImportStudentsFromACsv() throws Exception {
+        mvc.perform(post("/admin/students")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType("text/csv")
+                        .content("studentId,password,name\ns9,secret9,Nia\n"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
+        verify(studentDesk).importStudents(List.of(new StudentDirectory.NewStudent("s9", "secret9", "Nia")));
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "GET|/admin/staff|",
+                "POST|/admin/staff|{\"staffId\":\"d1\",\"name\":\"Dee\",\"password\":\"pw-123456\",\"role\":\"STAFF\"}",
+                "POST|/admin/staff/3/password|{\"password\":\"pw-654321\"}",
+                "POST|/admin/staff/3/active|{\"active\":false}",
+                "POST|/admin/staff/3/role|{\"role\":\"MANAGER\"}",
+                "POST|/admin/students|{\"students\":[{\"studentId\":\"s9\",\"password\":\"secret9\",\"name\":\"Nia\"}]}",
+                "GET|/admin/students?q=s9|",
+                "POST|/admin/students/3/password|{\"password\":\"secret10\"}",
+                "POST|/admin/students/3/active|{\"active\":true}"
+            })
+    void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
+            throws Exception {
+        answersOk(STAFF, method, path, body);
+    }
+
+    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
+    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
+        MockHttpServletRequestBuilder call = request(method, path);
+        if (token != null) {
+            call.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            call.contentType(MediaType.APPLICATION_JSON).content(body);
+        }
+        mvc.perform(call)
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+    }
+}

@@ -1,0 +1,53 @@
+package com.courtrush.audit;
+
+import static com.courtrush.support.WebSlice.STAFF;
+import static org.hamcrest.Matchers.containsString;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.BDDMockito.given;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.courtrush.audit.api.AuditDesk;
+import com.courtrush.support.WebSlice;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+
+/**
+ * The audit trail for staff, filtered and exported as CSV, through the desk.
+ */
+@WebMvcTest(controllers = {AdminAuditController.class})
+@WebSlice
+class AuditWebTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    AuditDesk auditDesk;
+
+    @Test
+    void staffFindAuditEntries() throws Exception {
+        given(auditDesk.find(any(), eq(1), eq(100))).willReturn(new AuditTrail.PageOf<>(List.of(), 0));
+        mvc.perform(get("/admin/audit?actor=desk").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.data.total").value(0));
+    }
+
+    @Test
+    void theTrailIsExportedAsACsvAttachment() throws Exception {
+        given(auditDesk.export(any(), any())).willReturn("when,who\r\n".getBytes());
+        mvc.perform(get("/admin/audit/export.csv").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(content().contentTypeCompatibleWith("text/csv"))
+                .andExpect(header().string("Content-Disposition", containsString("attachment")));
+    }
+}

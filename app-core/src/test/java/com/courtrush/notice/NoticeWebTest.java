@@ -1,0 +1,161 @@
+package com.courtrush.notice;
+
+import static com.courtrush.support.WebSlice.STAFF;
+import static com.courtrush.support.WebSlice.STUDENT;
+import static org.hamcrest.Matchers.containsString;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.BDDMockito.given;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.courtrush.core.Outcome;
+import com.courtrush.notice.api.NoticeDesk;
+import com.courtrush.support.WebSlice;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/**
+ * Notices: a student's inbox and reminders, their email address and a forgotten password; staff's channels and alerts, through the desk.
+ */
+@WebMvcTest(controllers = {NoticeController.class, EmailController.class, NoticeAdminController.class})
+@WebSlice
+class NoticeWebTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    Notices notices;
+
+    @MockitoBean
+    FlashReminders reminders;
+
+    @MockitoBean
+    EmailAddresses addresses;
+
+    @MockitoBean
+    NoticeChannels channels;
+
+    @MockitoBean
+    NoticeDesk noticeDesk;
+
+    @Test
+    void aStudentAddsAnAddressAndIsToldWhereTheCodeWent() throws Exception {
+        given(addresses.add(7L, "ann@example.edu"))
+                .willReturn(new EmailAddresses.State("ann@example.edu", false, true, true));
+        mvc.perform(put("/auth/email")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"email\":\"ann@example.edu\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.message").value(containsString("ann@example.edu")))
+                .andExpect(jsonPath("$.data.pending").value(true));
+    }
+
+    @Test
+    void withoutAnEmailChannelThereIsNoResetByEmail() throws Exception {
+        mvc.perform(get("/auth/options"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.emailReset").value(false));
+    }
+
+    @Test
+    void staffSendAgainWhatWasGivenUpAndAreToldHowMany() throws Exception {
+        given(noticeDesk.sendAgain(any())).willReturn(new NoticeChannels.GivenUp(2, 1));
+        mvc.perform(post("/admin/notice-channels/send-again").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.data.emails").value(2))
+                .andExpect(jsonPath("$.data.alerts").value(1));
+    }
+
+    @Test
+    void staffTestTheChannelsAndAreToldWhereItWent() throws Exception {
+        given(noticeDesk.testEmail(eq("desk@example.edu"), any(), any())).willReturn("desk@example.edu");
+        given(noticeDesk.testWebhook(any(), any())).willReturn("https://hooks.example.edu/gym");
+        mvc.perform(post("/admin/notice-channels/email/test")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"to\":\"desk@example.edu\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data").value("desk@example.edu"));
+        mvc.perform(post("/admin/notice-channels/webhook/test").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.message").value(containsString("https://hooks.example.edu/gym")));
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "GET|/notices?size=5|",
+                "GET|/notices/unread|",
+                "POST|/notices/5/read|",
+                "GET|/notices/reminders|",
+                "PUT|/notices/reminders/4|",
+                "DELETE|/notices/reminders/4|",
+                "POST|/notices/read-all|",
+                "GET|/auth/email|",
+                "POST|/auth/email/verify|{\"code\":\"123456\"}",
+                "DELETE|/auth/email|"
+            })
+    void eachStudentHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
+            throws Exception {
+        answersOk(STUDENT, method, path, body);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "POST|/auth/forgot|{\"studentId\":\"s7\"}",
+                "POST|/auth/reset|{\"studentId\":\"s7\",\"code\":\"123456\",\"newPassword\":\"new-secret\"}"
+            })
+    void aForgottenPasswordNeedsNoToken(HttpMethod method, String path, String body) throws Exception {
+        answersOk(null, method, path, body);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "GET|/admin/notice-channels|",
+                "POST|/admin/notice-channels/secrets|",
+                "PUT|/admin/notice-channels/email|{\"enabled\":false}",
+                "PUT|/admin/notice-channels/webhook|{\"enabled\":false}",
+                "GET|/admin/staff-alerts?size=20|"
+            })
+    void eachStaffHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
+            throws Exception {
+        answersOk(STAFF, method, path, body);
+    }
+
+    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
+    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
+        MockHttpServletRequestBuilder call = request(method, path);
+        if (token != null) {
+            call.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            call.contentType(MediaType.APPLICATION_JSON).content(body);
+        }
+        mvc.perform(call)
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+    }
+}

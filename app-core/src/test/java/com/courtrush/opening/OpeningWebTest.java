@@ -1,0 +1,168 @@
+package com.courtrush.opening;
+
+import static com.courtrush.support.WebSlice.STAFF;
+import static com.courtrush.support.WebSlice.STUDENT;
+import static org.hamcrest.Matchers.containsString;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.courtrush.core.Outcome;
+import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.support.WebSlice;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/**
+ * Openings: staff's operations through the desk, bad ids and bodies 400; the students' calendar, and the database down 503.
+ */
+@WebMvcTest(controllers = {AdminSessionController.class, OpeningCalendar.class})
+@WebSlice
+class OpeningWebTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    OpeningDesk openingDesk;
+
+    @MockitoBean
+    OpeningService openings;
+
+    @Autowired
+    OpeningCalendar calendar;
+
+    /** The calendar keeps what it read for a second: each test reads its own. */
+    @BeforeEach
+    void forgetTheCalendar() {
+        calendar.forget();
+    }
+
+    @Test
+    void staffListAndReadADaysOpenings() throws Exception {
+        ReserveSession next = new ReserveSession();
+        next.setId(4L);
+        next.setSessionDate(LocalDate.parse("2026-11-23"));
+        next.setFlashTime(LocalDateTime.parse("2026-11-22T13:00:00"));
+        next.setWarmupLeadMinutes(10);
+        next.setPerUserLimit(1);
+        next.setState(SessionState.SCHEDULED);
+        given(openingDesk.listByDate(LocalDate.parse("2026-11-23"))).willReturn(List.of(next));
+        given(openingDesk.get(4L)).willReturn(next);
+        mvc.perform(get("/admin/sessions?date=2026-11-23").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.data[0].id").value(4))
+                .andExpect(jsonPath("$.data[0].state").value("SCHEDULED"));
+        mvc.perform(get("/admin/sessions/4").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.sessionDate").value("2026-11-23"))
+                .andExpect(jsonPath("$.data.fairDraw").value(false));
+    }
+
+    @Test
+    void staffResyncAnOpening() throws Exception {
+        answersOk(STAFF, HttpMethod.POST, "/admin/sessions/4/resync", null);
+        verify(openingDesk).resync(eq(4L), any());
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "/admin/sessions/abc/warmup",
+                "/admin/sessions/-4/warmup",
+                "/admin/sessions/0/open",
+                "/admin/sessions/99999999999999999999999/close"
+            })
+    void badIdsInPathsAre400(String path) throws Exception {
+        mvc.perform(post(path).header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "{\"sessionDate\":\"2026-13-40\",\"flashTime\":\"2026-11-22T13:00:00\"}",
+                "{\"sessionDate\":\"2026-11-23\",\"flashTime\":\"tomorrow at one\"}",
+                "{\"sessionDate\":\"2026-11-23\"}",
+                "{\"sessionDate\":\"2026-11-23\",\"flashTime\":\"2026-11-22T13:00:00\",\"perUserLimit\":\"two\"}"
+            })
+    void badOpeningsAre400(String body) throws Exception {
+        mvc.perform(post("/admin/sessions")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+    }
+
+    @Test
+    void aDatabaseThatCannotBeReachedIs503WithRetryAfterHoweverTheFailureIsWrapped() throws Exception {
+        given(openings.between(org.mockito.ArgumentMatchers.any(), org.mockito.ArgumentMatchers.any()))
+                .willThrow(new org.mybatis.spring.MyBatisSystemException(
+                        "getting a connection",
+                        new org.springframework.jdbc.CannotGetJdbcConnectionException(
+                                "Failed to obtain JDBC Connection",
+                                new java.sql.SQLTransientConnectionException("Connection is not available"))));
+        mvc.perform(get("/calendar").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(header().string("Retry-After", "5"))
+                .andExpect(jsonPath("$.enumCode").value("ERROR"))
+                .andExpect(jsonPath("$.message").value(containsString("unavailable")));
+    }
+
+    @Test
+    void theCalendarSaysTheGymsTodayAndTheOpeningsFromThen() throws Exception {
+        ReserveSession next = new ReserveSession();
+        next.setId(4L);
+        next.setSessionDate(LocalDate.parse("2026-11-23"));
+        next.setFlashTime(LocalDateTime.parse("2026-11-22T13:00:00"));
+        next.setState(SessionState.SCHEDULED);
+        // the fixed clock is 13:00 on 2026-11-22 in Shanghai (05:00 UTC)
+        given(openings.between(LocalDate.parse("2026-11-22"), LocalDate.parse("2026-12-06")))
+                .willReturn(List.of(next));
+        mvc.perform(get("/calendar").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.today").value("2026-11-22"))
+                .andExpect(jsonPath("$.data.zone").value("Asia/Shanghai"))
+                .andExpect(jsonPath("$.data.openings[0].sessionId").value(4))
+                .andExpect(jsonPath("$.data.openings[0].sessionDate").value("2026-11-23"))
+                .andExpect(jsonPath("$.data.openings[0].flashTime").value("2026-11-22T13:00:00"))
+                .andExpect(jsonPath("$.data.openings[0].state").value("SCHEDULED"));
+    }
+
+    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
+    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
+        MockHttpServletRequestBuilder call = request(method, path);
+        if (token != null) {
+            call.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            call.contentType(MediaType.APPLICATION_JSON).content(body);
+        }
+        mvc.perform(call)
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+    }
+}

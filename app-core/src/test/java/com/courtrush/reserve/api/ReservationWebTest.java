@@ -1,0 +1,83 @@
+package com.courtrush.reserve.api;
+
+import static com.courtrush.support.WebSlice.STAFF;
+import static org.hamcrest.Matchers.containsString;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.courtrush.core.Outcome;
+import com.courtrush.support.WebSlice;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/**
+ * Staff's reservations through the desk: filters checked, a cancel needs a reason; the reconciler and dead letters.
+ */
+@WebMvcTest(controllers = {AdminReservationController.class})
+@WebSlice
+class ReservationWebTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    ReservationDesk desk;
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "GET|/admin/reservations?sessionId=4&status=CONFIRMED|",
+                "POST|/admin/reconcile|",
+                "POST|/admin/dead-letters/0123456789abcdef/compensate|",
+                "POST|/admin/dead-letters/0123456789abcdef/replay|"
+            })
+    void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
+            throws Exception {
+        answersOk(STAFF, method, path, body);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"?size=5000", "?size=0", "?page=0", "?status=LOST", "?sessionId=x"})
+    void badReservationFiltersAre400(String query) throws Exception {
+        mvc.perform(get("/admin/reservations" + query).header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void staffCancelNeedsAReason() throws Exception {
+        mvc.perform(post("/admin/reservations/5/cancel")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reason\":\"  \"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value(containsString("reason")));
+    }
+
+    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
+    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
+        MockHttpServletRequestBuilder call = request(method, path);
+        if (token != null) {
+            call.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            call.contentType(MediaType.APPLICATION_JSON).content(body);
+        }
+        mvc.perform(call)
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+    }
+}

@@ -1,0 +1,77 @@
+package com.courtrush.reserve.lifecycle;
+
+import static com.courtrush.support.WebSlice.STUDENT;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.courtrush.core.Outcome;
+import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.support.WebSlice;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/**
+ * A student's bookings: the list, and cancelling one.
+ */
+@WebMvcTest(controllers = {StudentReservationController.class})
+@WebSlice
+class MyReservationsWebTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    MyReservations mine;
+
+    @MockitoBean
+    ReservationCancellation cancellation;
+
+    @Test
+    void aStudentCancelsTheirBooking() throws Exception {
+        Reservation cancelled = new Reservation();
+        cancelled.setId(5L);
+        cancelled.setSlotId(2L);
+        cancelled.setSessionId(1L);
+        cancelled.setStatus(ReservationStatus.CANCELLED);
+        given(cancellation.cancelByOwner(eq(5L), any())).willReturn(cancelled);
+        mvc.perform(delete("/reserve/5").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.message").isNotEmpty())
+                .andExpect(jsonPath("$.data.status").value("CANCELLED"));
+    }
+
+    @Test
+    void aStudentListsTheirBookings() throws Exception {
+        answersOk(STUDENT, HttpMethod.GET, "/reservations/mine", null);
+        verify(mine).of(7L);
+    }
+
+    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
+    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
+        MockHttpServletRequestBuilder call = request(method, path);
+        if (token != null) {
+            call.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            call.contentType(MediaType.APPLICATION_JSON).content(body);
+        }
+        mvc.perform(call)
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+    }
+}

@@ -1,0 +1,90 @@
+package com.courtrush.reserve.waitlist;
+
+import static com.courtrush.support.WebSlice.STUDENT;
+import static org.mockito.BDDMockito.given;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.courtrush.core.Outcome;
+import com.courtrush.reserve.decide.OfferAcceptance;
+import com.courtrush.support.WebSlice;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+/**
+ * The waitlist: joining, leaving, a student's waits; an offered place taken (202) or declined.
+ */
+@WebMvcTest(controllers = {WaitlistController.class})
+@WebSlice
+class WaitlistWebTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    Waitlists waitlists;
+
+    @MockitoBean
+    OfferAcceptance offerAcceptance;
+
+    @Test
+    void aStudentJoinsAWaitlistAndIsToldTheirPlace() throws Exception {
+        given(waitlists.join(7L, 1L, 2L)).willReturn(new Waitlists.Joined(2L, 3L));
+        mvc.perform(post("/reserve/waitlist")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"sessionId\":1,\"slotId\":2}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.data.position").value(3));
+    }
+
+    @Test
+    void anOfferTakenIs202WithItsTraceId() throws Exception {
+        given(offerAcceptance.accept(7L, 1L, 2L))
+                .willReturn(new OfferAcceptance.Taken(
+                        "0123456789abcdef0123456789abcdef", CompletableFuture.completedFuture("done")));
+        mvc.perform(post("/reserve/offers/2/accept")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"sessionId\":1}"))
+                .andExpect(status().isAccepted())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.data.traceId").value("0123456789abcdef0123456789abcdef"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {"DELETE|/reserve/waitlist/2|", "GET|/reservations/waits|", "POST|/reserve/offers/2/decline|"})
+    void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
+            throws Exception {
+        answersOk(STUDENT, method, path, body);
+    }
+
+    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
+    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
+        MockHttpServletRequestBuilder call = request(method, path);
+        if (token != null) {
+            call.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            call.contentType(MediaType.APPLICATION_JSON).content(body);
+        }
+        mvc.perform(call)
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
+                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+    }
+}
