@@ -3,6 +3,7 @@ package com.courtrush.opening;
 import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.opening.api.OpeningView;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
@@ -43,7 +44,7 @@ class AdminSessionController {
     @PostMapping
     ApiResponse<Map<String, Long>> create(
             @Valid @RequestBody CreateSession request, @AuthenticationPrincipal Caller caller) {
-        ReserveSession session = openings.create(
+        OpeningView session = openings.create(
                 new OpeningService.NewOpening(
                         request.sessionDate(),
                         request.flashTime(),
@@ -52,20 +53,19 @@ class AdminSessionController {
                         request.bookingPass(),
                         drawWindow(request)),
                 caller.actor());
-        return ApiResponse.ok(Map.of("id", session.getId()));
+        return ApiResponse.ok(Map.of("id", session.id()));
     }
 
     @Operation(summary = "Openings of a date")
     @GetMapping
-    ApiResponse<List<SessionView>> list(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
-        return ApiResponse.ok(
-                openings.listByDate(date).stream().map(SessionView::of).toList());
+    ApiResponse<List<OpeningView>> list(@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
+        return ApiResponse.ok(openings.listByDate(date));
     }
 
     @Operation(summary = "One opening")
     @GetMapping("/{id}")
-    ApiResponse<SessionView> get(@PathVariable @Positive long id) {
-        return ApiResponse.ok(SessionView.of(openings.get(id)));
+    ApiResponse<OpeningView> get(@PathVariable @Positive long id) {
+        return ApiResponse.ok(openings.get(id));
     }
 
     @Operation(summary = "Warm up now (idempotent; rebuilds Redis from the database)")
@@ -84,14 +84,14 @@ class AdminSessionController {
 
     @Operation(summary = "Open the gate now")
     @PostMapping("/{id}/open")
-    ApiResponse<SessionView> open(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(SessionView.of(openings.openNow(id, caller.actor())));
+    ApiResponse<OpeningView> open(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(openings.openNow(id, caller.actor()));
     }
 
     @Operation(summary = "Close the gate")
     @PostMapping("/{id}/close")
-    ApiResponse<SessionView> close(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(SessionView.of(openings.close(id, caller.actor())));
+    ApiResponse<OpeningView> close(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(openings.close(id, caller.actor()));
     }
 
     /** The draw's window: none unless fairDraw; a window without fairDraw is a mistake, said so. */
@@ -116,28 +116,4 @@ class AdminSessionController {
             Boolean bookingPass,
             Boolean fairDraw,
             Integer drawWindowMs) {}
-
-    record SessionView(
-            long id,
-            LocalDate sessionDate,
-            LocalDateTime flashTime,
-            int warmupLeadMinutes,
-            int perUserLimit,
-            SessionState state,
-            boolean bookingPass,
-            boolean fairDraw,
-            int drawWindowMs) {
-        static SessionView of(ReserveSession s) {
-            return new SessionView(
-                    s.getId(),
-                    s.getSessionDate(),
-                    s.getFlashTime(),
-                    s.getWarmupLeadMinutes(),
-                    s.getPerUserLimit(),
-                    s.getState(),
-                    Boolean.TRUE.equals(s.getBookingPass()),
-                    s.fairDraw(),
-                    s.getDrawWindowMs() == null ? 0 : s.getDrawWindowMs());
-        }
-    }
 }

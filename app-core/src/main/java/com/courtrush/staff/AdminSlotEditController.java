@@ -2,8 +2,8 @@ package com.courtrush.staff;
 
 import com.courtrush.account.Caller;
 import com.courtrush.slot.SlotGenerator;
-import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.api.SlotView;
 import com.courtrush.staff.api.StaffDesk;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
@@ -44,7 +44,7 @@ class AdminSlotEditController {
 
     @Operation(summary = "Change a slot's capacity (not below what is booked) and price; a live opening is re-synced")
     @PutMapping("/{id}")
-    ApiResponse<TimeSlot> edit(
+    ApiResponse<SlotView> edit(
             @PathVariable @Positive long id,
             @Valid @RequestBody SlotChange request,
             @AuthenticationPrincipal Caller caller) {
@@ -70,7 +70,7 @@ class AdminSlotEditController {
 
     @Operation(summary = "Put a withdrawn slot back on sale (refused when it would overlap an active slot)")
     @PostMapping("/{id}/enable")
-    ApiResponse<TimeSlot> enable(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<SlotView> enable(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(slots.setActive(id, true, caller.actor()));
     }
 

@@ -16,6 +16,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.courtrush.core.Outcome;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.opening.api.OpeningView;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -66,8 +67,8 @@ class OpeningWebTest {
         next.setWarmupLeadMinutes(10);
         next.setPerUserLimit(1);
         next.setState(SessionState.SCHEDULED);
-        given(openingDesk.listByDate(LocalDate.parse("2026-11-23"))).willReturn(List.of(next));
-        given(openingDesk.get(4L)).willReturn(next);
+        given(openingDesk.listByDate(LocalDate.parse("2026-11-23"))).willReturn(List.of(OpeningView.of(next)));
+        given(openingDesk.get(4L)).willReturn(OpeningView.of(next));
         mvc.perform(get("/admin/sessions?date=2026-11-23").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))

@@ -1,7 +1,6 @@
 package com.courtrush.opening.api;
 
 import com.courtrush.opening.OpeningService;
-import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.StockWarmer;
 import java.time.LocalDate;
 import java.util.List;
@@ -18,18 +17,18 @@ public class OpeningDesk {
     }
 
     /** See {@link OpeningService#listByDate}. */
-    public List<ReserveSession> listByDate(LocalDate date) {
-        return openings.listByDate(date);
+    public List<OpeningView> listByDate(LocalDate date) {
+        return openings.listByDate(date).stream().map(OpeningView::of).toList();
     }
 
     /** See {@link OpeningService#get}. */
-    public ReserveSession get(long id) {
-        return openings.get(id);
+    public OpeningView get(long id) {
+        return OpeningView.of(openings.get(id));
     }
 
     /** Creates an opening; one whose warm-up time has come is warmed up at once. */
-    public ReserveSession create(OpeningService.NewOpening request, String actor) {
-        return openings.create(request, actor);
+    public OpeningView create(OpeningService.NewOpening request, String actor) {
+        return OpeningView.of(openings.create(request, actor));
     }
 
     /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
@@ -38,13 +37,13 @@ public class OpeningDesk {
     }
 
     /** Opens the gate now, warming up first if needed. */
-    public ReserveSession openNow(long id, String actor) {
-        return openings.openNow(id, actor);
+    public OpeningView openNow(long id, String actor) {
+        return OpeningView.of(openings.openNow(id, actor));
     }
 
     /** See {@link OpeningService#close}. */
-    public ReserveSession close(long id, String actor) {
-        return openings.close(id, actor);
+    public OpeningView close(long id, String actor) {
+        return OpeningView.of(openings.close(id, actor));
     }
 
     /** Recomputes the opening's Redis state from the database, without changing its life state. */

@@ -3,7 +3,6 @@ package com.courtrush.slot.api;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotWithCourt;
-import com.courtrush.slot.TimeSlot;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -52,13 +51,13 @@ public class SlotDesk {
     }
 
     /** See {@link SlotEditor#update}. */
-    public TimeSlot update(long slotId, int capacity, Integer priceCents, String actor) {
-        return editor.update(slotId, capacity, priceCents, actor);
+    public SlotView update(long slotId, int capacity, Integer priceCents, String actor) {
+        return SlotView.of(editor.update(slotId, capacity, priceCents, actor));
     }
 
     /** Takes a slot off sale or back on it. Disabling leaves its reservations alone: see SlotWithdrawal. */
-    public TimeSlot setActive(long slotId, boolean active, String actor) {
-        return editor.setActive(slotId, active, actor);
+    public SlotView setActive(long slotId, boolean active, String actor) {
+        return SlotView.of(editor.setActive(slotId, active, actor));
     }
 
     /**

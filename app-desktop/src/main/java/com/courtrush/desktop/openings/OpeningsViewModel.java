@@ -11,9 +11,9 @@ import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.OpeningService;
-import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.opening.api.OpeningView;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.api.SlotDesk;
@@ -178,8 +178,8 @@ public final class OpeningsViewModel {
                                 fairDraw.get() ? drawWindowMs.get() : 0),
                         actor),
                 created -> {
-                    notices.info(i18n.t("openings.created", created.getId()));
-                    refresh(created.getId()); // the new opening is the one staff go on with (it was not selected)
+                    notices.info(i18n.t("openings.created", created.id()));
+                    refresh(created.id()); // the new opening is the one staff go on with (it was not selected)
                 });
     }
 
@@ -385,16 +385,16 @@ public final class OpeningsViewModel {
             int warmupLeadMinutes,
             boolean bookingPass,
             int drawWindowMs) {
-        static OpeningRow of(ReserveSession s) {
+        static OpeningRow of(OpeningView s) {
             return new OpeningRow(
-                    s.getId(),
-                    s.getSessionDate(),
-                    s.getFlashTime(),
-                    s.getState(),
-                    s.getPerUserLimit(),
-                    s.getWarmupLeadMinutes(),
-                    Boolean.TRUE.equals(s.getBookingPass()),
-                    s.fairDraw() ? s.getDrawWindowMs() : 0);
+                    s.id(),
+                    s.sessionDate(),
+                    s.flashTime(),
+                    s.state(),
+                    s.perUserLimit(),
+                    s.warmupLeadMinutes(),
+                    s.bookingPass(),
+                    s.fairDraw() ? s.drawWindowMs() : 0);
         }
     }
 

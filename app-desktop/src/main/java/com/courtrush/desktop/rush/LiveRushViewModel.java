@@ -6,8 +6,8 @@ import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
-import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.opening.api.OpeningView;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -147,24 +147,24 @@ public final class LiveRushViewModel {
         problem.set(i18n.t("rush.unavailable", error.getMessage()));
     }
 
-    private Callable<List<ReserveSession>> openingsAround(LocalDate day) {
+    private Callable<List<OpeningView>> openingsAround(LocalDate day) {
         return () -> {
-            List<ReserveSession> found = new ArrayList<>(openings.listByDate(day));
+            List<OpeningView> found = new ArrayList<>(openings.listByDate(day));
             found.addAll(openings.listByDate(day.plusDays(1)));
             return found;
         };
     }
 
     /** Shows the openings found, keeping the chosen one; the list is left alone when nothing changed. */
-    private void showOpenings(List<ReserveSession> found) {
+    private void showOpenings(List<OpeningView> found) {
         List<OpeningChoice> now = found.stream()
                 .map(s -> new OpeningChoice(
-                        s.getId(),
+                        s.id(),
                         i18n.t(
                                 "rush.openingLabel",
-                                s.getId(),
-                                s.getSessionDate(),
-                                s.getFlashTime().toLocalTime())))
+                                s.id(),
+                                s.sessionDate(),
+                                s.flashTime().toLocalTime())))
                 .toList();
         if (now.equals(choices)) {
             return;

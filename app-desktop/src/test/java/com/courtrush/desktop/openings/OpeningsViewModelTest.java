@@ -21,9 +21,9 @@ import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.opening.OpeningService;
-import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.opening.api.OpeningView;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.staff.SlotWithdrawal;
@@ -74,15 +74,8 @@ class OpeningsViewModelTest {
                 () -> DEFAULT_PRICE_CENTS);
     }
 
-    static ReserveSession session(long id) {
-        ReserveSession s = new ReserveSession();
-        s.setId(id);
-        s.setSessionDate(TODAY.plusDays(1));
-        s.setFlashTime(TODAY.atTime(13, 0));
-        s.setState(SessionState.WARMED);
-        s.setPerUserLimit(2);
-        s.setWarmupLeadMinutes(5);
-        return s;
+    static OpeningView session(long id) {
+        return new OpeningView(id, TODAY.plusDays(1), TODAY.atTime(13, 0), 5, 2, SessionState.WARMED, false, false, 0);
     }
 
     @Test
@@ -282,7 +275,7 @@ class OpeningsViewModelTest {
         when(openings.listByDate(any())).thenReturn(List.of(session(4)));
         model.refresh();
         assertThat(model.selectedProperty().get().id()).isEqualTo(4);
-        ReserveSession created = session(9);
+        OpeningView created = session(9);
         when(openings.create(any(), anyString())).thenReturn(created);
         when(openings.listByDate(any())).thenReturn(List.of(session(4), created));
         model.template().flashTimeProperty().set("23:59");

@@ -15,9 +15,9 @@ import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
-import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.opening.api.OpeningView;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -179,10 +179,7 @@ class LiveRushViewModelTest {
     @Test
     void aViewOpenedAfterTheRushShowsItAllAtTheFirstRefresh() {
         // as after a language switch, another screen, or a manager starting the console after the rush
-        ReserveSession existing = new ReserveSession();
-        existing.setId(1L);
-        existing.setSessionDate(TODAY);
-        existing.setFlashTime(TODAY.atTime(13, 0));
+        OpeningView existing = opening(1L);
         when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
         when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 0, totals(0, 0, 0)));
         when(monitor.history(1L))
@@ -217,10 +214,7 @@ class LiveRushViewModelTest {
         assertThat(model.choices()).isEmpty();
         verify(monitor, never()).rush(anyLong());
 
-        ReserveSession created = new ReserveSession();
-        created.setId(7L);
-        created.setSessionDate(TODAY);
-        created.setFlashTime(TODAY.atTime(13, 0));
+        OpeningView created = opening(7L);
         when(openings.listByDate(TODAY)).thenReturn(List.of(created));
         when(monitor.rush(7L))
                 .thenReturn(new RushMonitor.Rush(
@@ -238,10 +232,7 @@ class LiveRushViewModelTest {
 
     @Test
     void findingTheSameOpeningsAgainKeepsTheChoiceAndItsHistory() {
-        ReserveSession existing = new ReserveSession();
-        existing.setId(1L);
-        existing.setSessionDate(TODAY);
-        existing.setFlashTime(TODAY.atTime(13, 0));
+        OpeningView existing = opening(1L);
         when(openings.listByDate(TODAY)).thenReturn(List.of(existing));
         when(monitor.rush(1L)).thenReturn(rush(10_000, true, null, 3, totals(0, 0, 4)));
         when(monitor.history(1L)).thenReturn(history(List.of(second(0, 1, Map.of())), NOTHING));
@@ -254,5 +245,9 @@ class LiveRushViewModelTest {
 
         assertThat(model.openingProperty().get()).isSameAs(chosen);
         assertThat(model.rates()).isNotEmpty();
+    }
+
+    private static OpeningView opening(long id) {
+        return new OpeningView(id, TODAY, TODAY.atTime(13, 0), 10, 1, SessionState.SCHEDULED, false, false, 0);
     }
 }

@@ -1,0 +1,40 @@
+package com.courtrush.opening.api;
+
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.SessionState;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+
+/**
+ * An opening as the API and the console see it.
+ *
+ * @param sessionDate  the date of its slots
+ * @param flashTime    when its gate opens (may be the day before)
+ * @param fairDraw     whether it starts with a fair draw
+ * @param drawWindowMs the draw's window, 0 for none
+ */
+public record OpeningView(
+        long id,
+        LocalDate sessionDate,
+        LocalDateTime flashTime,
+        int warmupLeadMinutes,
+        int perUserLimit,
+        SessionState state,
+        boolean bookingPass,
+        boolean fairDraw,
+        int drawWindowMs) {
+
+    /** The view of an opening's row. */
+    public static OpeningView of(ReserveSession s) {
+        return new OpeningView(
+                s.getId(),
+                s.getSessionDate(),
+                s.getFlashTime(),
+                s.getWarmupLeadMinutes(),
+                s.getPerUserLimit(),
+                s.getState(),
+                Boolean.TRUE.equals(s.getBookingPass()),
+                s.fairDraw(),
+                s.getDrawWindowMs() == null ? 0 : s.getDrawWindowMs());
+    }
+}
