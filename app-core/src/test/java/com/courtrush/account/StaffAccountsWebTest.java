@@ -3,13 +3,12 @@ package com.courtrush.account;
 import static com.courtrush.support.WebSlice.STAFF;
 import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.account.api.StudentDesk;
-import com.courtrush.core.Outcome;
+import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,10 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * Staff and student accounts for staff, through the desks: lists, new ones (students as JSON or CSV), passwords, active, roles.
@@ -66,21 +63,6 @@ class StaffAccountsWebTest {
             })
     void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
-        answersOk(STAFF, method, path, body);
-    }
-
-    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
-    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
-        MockHttpServletRequestBuilder call = request(method, path);
-        if (token != null) {
-            call.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            call.contentType(MediaType.APPLICATION_JSON).content(body);
-        }
-        mvc.perform(call)
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+        WebCalls.answersOk(mvc, STAFF, method, path, body);
     }
 }

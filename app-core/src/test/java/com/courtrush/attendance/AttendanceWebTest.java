@@ -3,12 +3,9 @@ package com.courtrush.attendance;
 import static com.courtrush.support.WebSlice.STAFF;
 import static com.courtrush.support.WebSlice.STUDENT;
 import static org.mockito.Mockito.verify;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.attendance.api.AttendanceDesk;
-import com.courtrush.core.Outcome;
+import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
@@ -17,10 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * Attendance: the desk's day, check-in and its undo, walk-ins, payment at the desk and strikes, through the desk; a student's codes and standing.
@@ -43,7 +38,7 @@ class AttendanceWebTest {
 
     @Test
     void withoutADateTheDesksDayIsToday() throws Exception {
-        answersOk(STAFF, HttpMethod.GET, "/admin/check-in", null);
+        WebCalls.answersOk(mvc, STAFF, HttpMethod.GET, "/admin/check-in", null);
         verify(attendanceDesk).day(LocalDate.parse("2026-11-22"), null);
     }
 
@@ -63,7 +58,7 @@ class AttendanceWebTest {
             })
     void eachStaffHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
-        answersOk(STAFF, method, path, body);
+        WebCalls.answersOk(mvc, STAFF, method, path, body);
     }
 
     @ParameterizedTest
@@ -72,21 +67,6 @@ class AttendanceWebTest {
             value = {"GET|/reservations/5/check-in|", "GET|/reservations/standing|"})
     void eachStudentHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
-        answersOk(STUDENT, method, path, body);
-    }
-
-    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
-    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
-        MockHttpServletRequestBuilder call = request(method, path);
-        if (token != null) {
-            call.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            call.contentType(MediaType.APPLICATION_JSON).content(body);
-        }
-        mvc.perform(call)
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+        WebCalls.answersOk(mvc, STUDENT, method, path, body);
     }
 }

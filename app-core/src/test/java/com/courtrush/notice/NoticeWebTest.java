@@ -9,12 +9,11 @@ import static org.mockito.BDDMockito.given;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.core.Outcome;
 import com.courtrush.notice.api.NoticeDesk;
+import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +24,6 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * Notices: a student's inbox and reminders, their email address and a forgotten password; staff's channels and alerts, through the desk.
@@ -115,7 +113,7 @@ class NoticeWebTest {
             })
     void eachStudentHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
-        answersOk(STUDENT, method, path, body);
+        WebCalls.answersOk(mvc, STUDENT, method, path, body);
     }
 
     @ParameterizedTest
@@ -126,7 +124,7 @@ class NoticeWebTest {
                 "POST|/auth/reset|{\"studentId\":\"s7\",\"code\":\"123456\",\"newPassword\":\"new-secret\"}"
             })
     void aForgottenPasswordNeedsNoToken(HttpMethod method, String path, String body) throws Exception {
-        answersOk(null, method, path, body);
+        WebCalls.answersOk(mvc, null, method, path, body);
     }
 
     @ParameterizedTest
@@ -141,21 +139,6 @@ class NoticeWebTest {
             })
     void eachStaffHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
-        answersOk(STAFF, method, path, body);
-    }
-
-    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
-    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
-        MockHttpServletRequestBuilder call = request(method, path);
-        if (token != null) {
-            call.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            call.contentType(MediaType.APPLICATION_JSON).content(body);
-        }
-        mvc.perform(call)
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+        WebCalls.answersOk(mvc, STAFF, method, path, body);
     }
 }

@@ -9,14 +9,13 @@ import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.core.Outcome;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
+import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -31,7 +30,6 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * Openings: staff's operations through the desk, bad ids and bodies 400; the students' calendar, and the database down 503.
@@ -82,7 +80,7 @@ class OpeningWebTest {
 
     @Test
     void staffResyncAnOpening() throws Exception {
-        answersOk(STAFF, HttpMethod.POST, "/admin/sessions/4/resync", null);
+        WebCalls.answersOk(mvc, STAFF, HttpMethod.POST, "/admin/sessions/4/resync", null);
         verify(openingDesk).resync(eq(4L), any());
     }
 
@@ -150,20 +148,5 @@ class OpeningWebTest {
                 .andExpect(jsonPath("$.data.openings[0].sessionDate").value("2026-11-23"))
                 .andExpect(jsonPath("$.data.openings[0].flashTime").value("2026-11-22T13:00:00"))
                 .andExpect(jsonPath("$.data.openings[0].state").value("SCHEDULED"));
-    }
-
-    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
-    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
-        MockHttpServletRequestBuilder call = request(method, path);
-        if (token != null) {
-            call.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            call.contentType(MediaType.APPLICATION_JSON).content(body);
-        }
-        mvc.perform(call)
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
     }
 }

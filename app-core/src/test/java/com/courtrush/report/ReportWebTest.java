@@ -6,14 +6,12 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
-import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.core.Outcome;
 import com.courtrush.report.api.ReportDesk;
+import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
@@ -22,10 +20,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * Sales reports for staff, and their CSV exports, through the desk.
@@ -42,7 +38,7 @@ class ReportWebTest {
 
     @Test
     void staffReadAPeriodsReport() throws Exception {
-        answersOk(STAFF, HttpMethod.GET, "/admin/reports?from=2026-11-01&to=2026-11-07", null);
+        WebCalls.answersOk(mvc, STAFF, HttpMethod.GET, "/admin/reports?from=2026-11-01&to=2026-11-07", null);
         verify(reportDesk).report(LocalDate.parse("2026-11-01"), LocalDate.parse("2026-11-07"), null);
     }
 
@@ -56,20 +52,5 @@ class ReportWebTest {
                 .andExpect(content().contentTypeCompatibleWith("text/csv"))
                 .andExpect(header().string("Content-Disposition", containsString("attachment")))
                 .andExpect(content().string("a,b\r\n"));
-    }
-
-    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
-    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
-        MockHttpServletRequestBuilder call = request(method, path);
-        if (token != null) {
-            call.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            call.contentType(MediaType.APPLICATION_JSON).content(body);
-        }
-        mvc.perform(call)
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
     }
 }

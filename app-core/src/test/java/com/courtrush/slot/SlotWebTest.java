@@ -9,12 +9,11 @@ import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.core.Outcome;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
 import java.util.List;
@@ -25,7 +24,6 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * Slots: the students' list of a day (today by default, a bad date 400) and staff generating an opening's slots.
@@ -45,7 +43,7 @@ class SlotWebTest {
 
     @Test
     void withoutADateTheSlotsAreTodays() throws Exception {
-        answersOk(STUDENT, HttpMethod.GET, "/slots", null);
+        WebCalls.answersOk(mvc, STUDENT, HttpMethod.GET, "/slots", null);
         verify(listing).onDate(LocalDate.parse("2026-11-22"));
     }
 
@@ -68,20 +66,5 @@ class SlotWebTest {
         mvc.perform(get("/slots?date=2026-02-30").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.message").value(containsString("date")));
-    }
-
-    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
-    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
-        MockHttpServletRequestBuilder call = request(method, path);
-        if (token != null) {
-            call.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            call.contentType(MediaType.APPLICATION_JSON).content(body);
-        }
-        mvc.perform(call)
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
     }
 }

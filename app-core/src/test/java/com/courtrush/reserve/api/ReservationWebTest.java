@@ -4,11 +4,10 @@ import static com.courtrush.support.WebSlice.STAFF;
 import static org.hamcrest.Matchers.containsString;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.core.Outcome;
+import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +19,6 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * Staff's reservations through the desk: filters checked, a cancel needs a reason; the reconciler and dead letters.
@@ -46,7 +44,7 @@ class ReservationWebTest {
             })
     void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
-        answersOk(STAFF, method, path, body);
+        WebCalls.answersOk(mvc, STAFF, method, path, body);
     }
 
     @ParameterizedTest
@@ -64,20 +62,5 @@ class ReservationWebTest {
                         .content("{\"reason\":\"  \"}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.message").value(containsString("reason")));
-    }
-
-    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
-    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
-        MockHttpServletRequestBuilder call = request(method, path);
-        if (token != null) {
-            call.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            call.contentType(MediaType.APPLICATION_JSON).content(body);
-        }
-        mvc.perform(call)
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
     }
 }

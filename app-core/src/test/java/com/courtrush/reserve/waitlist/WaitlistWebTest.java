@@ -3,12 +3,11 @@ package com.courtrush.reserve.waitlist;
 import static com.courtrush.support.WebSlice.STUDENT;
 import static org.mockito.BDDMockito.given;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.core.Outcome;
 import com.courtrush.reserve.decide.OfferAcceptance;
+import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -20,7 +19,6 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 /**
  * The waitlist: joining, leaving, a student's waits; an offered place taken (202) or declined.
@@ -70,21 +68,6 @@ class WaitlistWebTest {
             value = {"DELETE|/reserve/waitlist/2|", "GET|/reservations/waits|", "POST|/reserve/offers/2/decline|"})
     void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
-        answersOk(STUDENT, method, path, body);
-    }
-
-    /** {@code method path [body]} with the token (none if null): 200 and the success envelope. */
-    private void answersOk(String token, HttpMethod method, String path, String body) throws Exception {
-        MockHttpServletRequestBuilder call = request(method, path);
-        if (token != null) {
-            call.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            call.contentType(MediaType.APPLICATION_JSON).content(body);
-        }
-        mvc.perform(call)
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.code").value(Outcome.SUCCESS.code()));
+        WebCalls.answersOk(mvc, STUDENT, method, path, body);
     }
 }
