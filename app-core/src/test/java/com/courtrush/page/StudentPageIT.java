@@ -62,8 +62,9 @@ class StudentPageIT extends StackTest {
             page.signIn(student.studentId(), TestApi.passwordOf(student));
             page.await(d -> page.showsView("slots"));
 
-            // staff open tomorrow's courts a few seconds from now; the student pulls to refresh
-            LocalDateTime flash = Times.now().plusSeconds(10).withNano(0);
+            // staff open tomorrow's courts some seconds from now; the student pulls to refresh. 20 s: the
+            // checks before the flash time (accessibility, a screenshot) took over 9 s on a loaded machine
+            LocalDateTime flash = Times.now().plusSeconds(20).withNano(0);
             long opening = api().createSession(Times.tomorrow(), flash, 2);
             long slot = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1)
                     .get(0);
