@@ -50,6 +50,11 @@ public record GateCall(long sessionId, Mode mode, long flashMs, long expireAt) i
     }
 
     public static Gate read(Object raw) {
+        if (raw == null) {
+            // closing an opening after its day sets an expiry already past: Redis deletes the gate
+            // there and then, and a gate that is gone is shut
+            return Gate.SHUT;
+        }
         String gate = String.valueOf(raw);
         return switch (gate) {
             case "1" -> Gate.OPEN;

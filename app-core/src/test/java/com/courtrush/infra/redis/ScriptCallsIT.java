@@ -193,6 +193,13 @@ class ScriptCallsIT {
 
         gate(GateCall.Mode.TIMED, redisNow() - 1_000, GateCall.Gate.OPEN);
 
+        // closed after its day: the expiry is already past, Redis deletes the gate and answers nil
+        GateCall past = new GateCall(s, GateCall.Mode.CLOSED, flash, redisNow() / 1000 - 60);
+        assertThat(GateCall.SCRIPT.call(script, past))
+                .as("a gate deleted by its expiry")
+                .isEqualTo(GateCall.Gate.SHUT);
+        assertThat(redisson.getKeys().countExists(RedisKeys.gate(s))).isZero();
+
         assertThat(seen).isEqualTo(EnumSet.allOf(GateCall.Gate.class));
     }
 
