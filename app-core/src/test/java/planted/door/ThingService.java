@@ -8,4 +8,8 @@ public class ThingService {
     public String name(long id) {
         return "thing " + id;
     }
+
+    public void remove(long id) {
+        // a manager's operation: behind ThingDesk.remove
+    }
 }

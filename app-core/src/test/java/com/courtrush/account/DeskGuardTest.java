@@ -7,6 +7,8 @@ import static org.mockito.Mockito.mockingDetails;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
+import com.courtrush.notice.ChannelSetup;
+import com.courtrush.notice.api.NoticeDesk;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -20,14 +22,19 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.stereotype.Component;
 
 /**
  * Every desk operation against the role matrix: the operations only a manager may run are listed
  * here, independently of the code; each must be declared {@link ManagerOnly} on its desk and refused
  * to a staff member by the guard before it runs, and every other operation must let a staff member
- * through. The HTTP door is walked against the same matrix by {@code SecurityScenarios} (every
- * operation of the OpenAPI document, five callers each).
+ * through; and Spring's own auto-proxying puts the guard on a desk bean. The HTTP door is walked by
+ * {@code SecurityScenarios} (every operation of the OpenAPI document, five callers each) against its
+ * access list, which names the same manager-only operations by their paths.
  */
 class DeskGuardTest {
 
@@ -117,6 +124,29 @@ class DeskGuardTest {
         }
         assertThat(walked).as("operations walked").isGreaterThanOrEqualTo(MANAGERS_ONLY.size());
         assertThat(wrong).as("operations answered against the matrix").isEmpty();
+    }
+
+    @Test
+    void springPutsTheGuardOnADeskBeanAsTheEngineAndTheConsoleGetIt() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class))
+                .withUserConfiguration(DeskGuard.class)
+                .withBean(ChannelSetup.class, () -> mock(ChannelSetup.class))
+                .withBean(NoticeDesk.class)
+                .run(context -> {
+                    NoticeDesk desk = context.getBean(NoticeDesk.class);
+                    assertThat(AopUtils.isAopProxy(desk))
+                            .as("the desk bean is proxied")
+                            .isTrue();
+                    assertThatThrownBy(() -> desk.sendAgain(STAFF))
+                            .isInstanceOf(CourtRushException.class)
+                            .extracting(e -> ((CourtRushException) e).outcome())
+                            .isEqualTo(Outcome.FORBIDDEN);
+                    desk.sendAgain(MANAGER);
+                    org.mockito.Mockito.verify(context.getBean(ChannelSetup.class))
+                            .sendAgain(MANAGER);
+                    desk.settings(); // not a manager's: no caller, no check
+                });
     }
 
     @Test

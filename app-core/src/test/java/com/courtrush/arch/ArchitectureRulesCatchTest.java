@@ -52,7 +52,7 @@ class ArchitectureRulesCatchTest {
 
         assertThat(result.hasViolation()).isTrue();
         assertThat(result.getFailureReport().toString())
-                .contains("ThingDesk.row(long)", "planted.door.ThingRow")
+                .contains("ThingDesk.row(long)", "planted.door.ThingRow", "ThingDesk.page()")
                 .doesNotContain("ThingDesk.name(long)");
     }
 
@@ -64,5 +64,16 @@ class ArchitectureRulesCatchTest {
         assertThat(result.getFailureReport().toString())
                 .contains("PositionalScripts", "RScript.eval(", "RScriptAsync.evalShaAsync(")
                 .doesNotContain("TypedScripts");
+    }
+
+    @Test
+    void aServiceMethodBehindAManagersOperationCalledFromElsewhereFailsTheNoOtherDoorRule() {
+        EvaluationResult result = ArchitectureTest.managersOperationsHaveNoOtherDoor("planted")
+                .evaluate(new ClassFileImporter().importPackages("planted"));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString())
+                .contains("ThingJob.tidy()", "ThingService.remove(long)")
+                .doesNotContain("ThingService.name(long), which");
     }
 }

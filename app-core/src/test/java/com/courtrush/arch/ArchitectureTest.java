@@ -12,6 +12,7 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.account.ManagerOnly;
 import com.courtrush.infra.redis.RedisScript;
 import com.courtrush.infra.redis.ScriptPipeline;
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -26,7 +27,13 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.freeze.FreezingArchRule;
+import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -61,6 +68,35 @@ class ArchitectureTest {
                 .and(metaAnnotatedWith(Component.class).or(annotatedWith(Mapper.class)))
                 .and(not(STAFF_CONTROLLER))
                 .as("a bean of the engine that is not a desk (<feature>.api)");
+    }
+
+    /**
+     * The entities a type carries: itself, its type arguments, and — for a record (not the JDK's) — its
+     * components, all the way down (a record holding a list of rows hands out rows).
+     */
+    private static void entitiesIn(Type type, Set<Class<?>> entities, Set<Class<?>> seen) {
+        if (type instanceof ParameterizedType parameterized) {
+            entitiesIn(parameterized.getRawType(), entities, seen);
+            for (Type argument : parameterized.getActualTypeArguments()) {
+                entitiesIn(argument, entities, seen);
+            }
+        } else if (type instanceof GenericArrayType array) {
+            entitiesIn(array.getGenericComponentType(), entities, seen);
+        } else if (type instanceof WildcardType wildcard) {
+            for (Type bound : wildcard.getUpperBounds()) {
+                entitiesIn(bound, entities, seen);
+            }
+        } else if (type instanceof Class<?> raw && seen.add(raw)) {
+            if (raw.isArray()) {
+                entitiesIn(raw.getComponentType(), entities, seen);
+            } else if (raw.isAnnotationPresent(TableName.class)) {
+                entities.add(raw);
+            } else if (raw.isRecord() && !raw.getName().startsWith("java.")) {
+                for (RecordComponent component : raw.getRecordComponents()) {
+                    entitiesIn(component.getGenericType(), entities, seen);
+                }
+            }
+        }
     }
 
     private static boolean servesUnderAdmin(Class<?> type) {
@@ -228,18 +264,60 @@ class ArchitectureTest {
                 .should(new ArchCondition<JavaMethod>("take and give no entity") {
                     @Override
                     public void check(JavaMethod method, ConditionEvents events) {
-                        Set<JavaClass> involved =
-                                new LinkedHashSet<>(method.getReturnType().getAllInvolvedRawTypes());
-                        method.getParameterTypes().forEach(t -> involved.addAll(t.getAllInvolvedRawTypes()));
-                        for (JavaClass type : involved) {
-                            if (type.isAnnotatedWith(TableName.class)) {
-                                events.add(SimpleConditionEvent.violated(
-                                        method, method.getFullName() + " hands out the entity " + type.getName()));
-                            }
+                        Method reflected = method.reflect();
+                        Set<Class<?>> entities = new LinkedHashSet<>();
+                        Set<Class<?>> seen = new HashSet<>();
+                        entitiesIn(reflected.getGenericReturnType(), entities, seen);
+                        for (Type parameter : reflected.getGenericParameterTypes()) {
+                            entitiesIn(parameter, entities, seen);
+                        }
+                        for (Class<?> entity : entities) {
+                            events.add(SimpleConditionEvent.violated(
+                                    method, method.getFullName() + " hands out the entity " + entity.getName()));
                         }
                     }
                 })
                 .because("a desk's callers (the API, the console) get values, not the rows the engine writes");
+    }
+
+    @ArchTest
+    static final ArchRule managersOperationsHaveNoOtherDoor = managersOperationsHaveNoOtherDoor("com.courtrush");
+
+    /**
+     * What a {@code @ManagerOnly} desk operation calls in the engine is reached through desks only: the
+     * check lives on the desk, so a service method behind it that another part of the engine calls
+     * would be a door without the check. Derived from the one declaration, not from a list.
+     */
+    static ArchRule managersOperationsHaveNoOtherDoor(String root) {
+        return methods()
+                .that()
+                .areDeclaredInClassesThat(resideInAPackage(root + "..api.."))
+                .and()
+                .areAnnotatedWith(ManagerOnly.class)
+                .should(new ArchCondition<JavaMethod>("be the only door to the engine methods they call") {
+                    @Override
+                    public void check(JavaMethod operation, ConditionEvents events) {
+                        for (JavaMethodCall call : operation.getMethodCallsFromSelf()) {
+                            JavaClass owner = call.getTargetOwner();
+                            if (!owner.getPackageName().startsWith(root)
+                                    || owner.getPackageName().contains(".api")) {
+                                continue;
+                            }
+                            call.getTarget()
+                                    .resolveMember()
+                                    .ifPresent(behind -> behind.getCallsOfSelf().stream()
+                                            .filter(other -> !other.getOriginOwner()
+                                                    .getPackageName()
+                                                    .contains(".api"))
+                                            .forEach(other -> events.add(SimpleConditionEvent.violated(
+                                                    other,
+                                                    other.getOrigin().getFullName() + " calls " + behind.getFullName()
+                                                            + ", which is behind the manager-only "
+                                                            + operation.getFullName()))));
+                        }
+                    }
+                })
+                .because("a manager's operation is checked on its desk, so the desk is its only door");
     }
 
     @ArchTest

@@ -16,6 +16,19 @@ public class ThingDesk {
         return things.name(id);
     }
 
+    /** A manager's operation, declared on the desk. */
+    @com.courtrush.account.ManagerOnly
+    public void remove(long id, com.courtrush.account.Caller by) {
+        things.remove(id);
+    }
+
+    /** A page of rows, in a record: the rows still cross the desk. */
+    public record ThingPage(java.util.List<planted.door.ThingRow> rows, long total) {}
+
+    public ThingPage page() {
+        return new ThingPage(java.util.List.of(row(1)), 1);
+    }
+
     /** Hands out the row itself: what the values rule refuses. */
     public planted.door.ThingRow row(long id) {
         planted.door.ThingRow row = new planted.door.ThingRow();
