@@ -126,7 +126,7 @@ class ArchitectureTest {
      * The reserve engine's order, lowest first: the stock's keys, the grant message and its recording,
      * the statistics, booking passes, recovery, a reservation's lifecycle, the decision, the waitlist. A part may use
      * the parts below it only; recording reaches statistics and recovery through the ports it owns
-     * ({@code RecordingMeters}, {@code RecordingFollowUp}).
+     * ({@code RecordingMeters}, {@code RecordingFollowUp}), recovery the waitlist through {@code PlaceOffers}.
      */
     static ArchRule reserveLayers(String reserve) {
         return layeredArchitecture()

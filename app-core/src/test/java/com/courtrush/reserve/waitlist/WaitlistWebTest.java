@@ -8,7 +8,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.core.Outcome;
-import com.courtrush.reserve.decide.OfferAcceptance;
 import com.courtrush.support.WebSlice;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
