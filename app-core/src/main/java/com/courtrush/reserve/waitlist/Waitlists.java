@@ -3,7 +3,7 @@ package com.courtrush.reserve.waitlist;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.recover.OpeningRebuilds;
 import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.stock.Blocks;

@@ -11,8 +11,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.core.Outcome;
-import com.courtrush.reserve.record.Reservation;
-import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.reserve.data.Reservation;
+import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.support.WebSlice;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
