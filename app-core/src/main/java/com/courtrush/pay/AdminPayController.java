@@ -3,7 +3,7 @@ package com.courtrush.pay;
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.pay.api.PaymentDesk;
-import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.data.Reservation;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;

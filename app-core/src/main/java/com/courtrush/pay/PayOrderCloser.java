@@ -1,8 +1,8 @@
 package com.courtrush.pay;
 
+import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationEndHook;
-import com.courtrush.reserve.record.CancelReason;
-import com.courtrush.reserve.record.Reservation;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import org.springframework.stereotype.Component;

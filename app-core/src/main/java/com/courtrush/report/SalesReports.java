@@ -2,8 +2,8 @@ package com.courtrush.report;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.pay.PayOrderStatus;
-import com.courtrush.reserve.record.CancelReason;
-import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.data.ReservationStatus;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;

@@ -159,14 +159,16 @@ class ArchitectureTest {
     }
 
     /**
-     * The reserve engine's order, lowest first: the stock's keys, the grant message and its recording,
-     * the statistics, booking passes, recovery, a reservation's lifecycle, the decision, the waitlist. A part may use
+     * The reserve engine's order, lowest first: a reservation's data (its row, mapper, status), which every part
+     * uses and which uses none, the stock's keys, the grant message and its recording, the statistics, booking passes, recovery, a reservation's lifecycle, the decision, the waitlist. A part may use
      * the parts below it only; recording reaches statistics and recovery through the ports it owns
-     * ({@code RecordingMeters}, {@code RecordingFollowUp}).
+     * ({@code RecordingMeters}, {@code RecordingFollowUp}), recovery the waitlist through {@code PlaceOffers}.
      */
     static ArchRule reserveLayers(String reserve) {
         return layeredArchitecture()
                 .consideringOnlyDependenciesInLayers()
+                .layer("data")
+                .definedBy(reserve + ".data..")
                 .layer("stock")
                 .definedBy(reserve + ".stock..")
                 .layer("record")
@@ -197,6 +199,8 @@ class ArchitectureTest {
                 .mayOnlyBeAccessedByLayers("pass", "recover", "lifecycle", "decide", "waitlist")
                 .whereLayer("record")
                 .mayOnlyBeAccessedByLayers("statistics", "pass", "recover", "lifecycle", "decide", "waitlist")
+                .whereLayer("data")
+                .mayNotAccessAnyLayer()
                 .allowEmptyShould(false);
     }
 

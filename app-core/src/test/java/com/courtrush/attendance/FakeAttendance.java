@@ -1,7 +1,7 @@
 package com.courtrush.attendance;
 
-import com.courtrush.reserve.record.CancelReason;
-import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.data.Reservation;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.support.fakes.FakeReservations;
 import com.courtrush.support.fakes.FakeSlots;

@@ -12,8 +12,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.pay.api.PaymentDesk;
-import com.courtrush.reserve.record.Reservation;
-import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.reserve.data.Reservation;
+import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.support.WebSlice;
 import java.util.List;
 import org.junit.jupiter.api.Test;

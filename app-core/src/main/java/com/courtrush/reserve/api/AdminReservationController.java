@@ -2,9 +2,9 @@ package com.courtrush.reserve.api;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.lifecycle.ReservationView;
-import com.courtrush.reserve.record.ReservationStatus;
 import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.web.ApiResponse;

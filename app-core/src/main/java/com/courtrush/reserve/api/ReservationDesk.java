@@ -1,9 +1,9 @@
 package com.courtrush.reserve.api;
 
 import com.courtrush.account.Caller;
+import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
-import com.courtrush.reserve.record.Reservation;
 import com.courtrush.reserve.recover.DeadLetterActions;
 import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.recover.Reconciler;

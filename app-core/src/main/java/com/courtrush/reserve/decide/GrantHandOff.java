@@ -5,9 +5,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Where the fast path hands a place Redis granted: to recording, through the broker with a confirm.
- * Implemented by {@link GrantDispatch}; a test gives {@link ReserveService} one of its own.
+ * Implemented by {@link GrantDispatch}; a test gives {@link ReserveService} one of its own. Public for the
+ * waitlist, whose offer taken ({@code reserve.waitlist.OfferAcceptance}) is a grant handed on like any other.
  */
-interface GrantHandOff {
+public interface GrantHandOff {
 
     /**
      * Completes with the grant's trace once the broker has confirmed it (or the confirm timed out, leaving it to

@@ -1,8 +1,8 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.notice.Notices;
-import com.courtrush.reserve.record.CancelReason;
-import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.data.Reservation;
 import org.springframework.stereotype.Component;
 
 /**

@@ -1,7 +1,7 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.data.ReservationMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;

@@ -2,8 +2,8 @@ package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.reserve.record.Reservation;
-import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.data.Reservation;
+import com.courtrush.reserve.data.ReservationMapper;
 import org.springframework.stereotype.Component;
 
 /** Finds a reservation for a caller: its owner or staff; to anyone else it does not exist. */

@@ -1,7 +1,7 @@
 package com.courtrush.reserve.lifecycle;
 
-import com.courtrush.reserve.record.CancelReason;
-import com.courtrush.reserve.record.Reservation;
+import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.data.Reservation;
 
 /**
  * Called inside the transaction that ends a reservation, after its status changed. Lets other

@@ -1,8 +1,8 @@
 package com.courtrush.reserve.lifecycle;
 
-import com.courtrush.reserve.record.CancelReason;
-import com.courtrush.reserve.record.Reservation;
-import com.courtrush.reserve.record.ReservationStatus;
+import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.data.Reservation;
+import com.courtrush.reserve.data.ReservationStatus;
 import java.time.LocalDateTime;
 
 /** A reservation as the API shows it after a change. */

@@ -5,6 +5,8 @@ import com.courtrush.core.Outages;
 import com.courtrush.notice.Notices;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
+import com.courtrush.reserve.data.Reservation;
+import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import com.courtrush.slot.TimeSlotMapper;
@@ -36,6 +38,7 @@ public class ReservationWriter {
     private static final Logger log = LoggerFactory.getLogger(ReservationWriter.class);
 
     private final ReservationMapper reservations;
+    private final GrantMapper grantRows;
     private final TimeSlotMapper slots;
     private final ReserveSessionMapper sessions;
     private final TransactionTemplate transactions;
@@ -46,6 +49,7 @@ public class ReservationWriter {
 
     ReservationWriter(
             ReservationMapper reservations,
+            GrantMapper grantRows,
             TimeSlotMapper slots,
             ReserveSessionMapper sessions,
             TransactionTemplate transactions,
@@ -54,6 +58,7 @@ public class ReservationWriter {
             AppSettings settings,
             Clock clock) {
         this.reservations = reservations;
+        this.grantRows = grantRows;
         this.slots = slots;
         this.sessions = sessions;
         this.transactions = transactions;
@@ -106,7 +111,7 @@ public class ReservationWriter {
         transactions.executeWithoutResult(tx -> {
             LocalDateTime now = LocalDateTime.now(clock);
             reservations.lockStudents(students);
-            reservations.insertGranted(grants, now);
+            grantRows.insertGranted(grants, now);
             if (slots.takePlaces(places) != places.size()) {
                 throw new SlotUnavailable();
             }

@@ -2,7 +2,7 @@ package com.courtrush.reserve.recover;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
-import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.record.ReservePublisher;
 import org.springframework.stereotype.Service;
 

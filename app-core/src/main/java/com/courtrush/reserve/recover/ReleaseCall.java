@@ -24,7 +24,7 @@ public record ReleaseCall(
         ReserveMessage grant,
         boolean onlyIfInFlight,
         long logWindowMs,
-        Offers.Terms terms)
+        PlaceOffers.Terms terms)
         implements ScriptCall {
 
     public static final RedisScript<ReleaseCall, Reply> SCRIPT =
@@ -50,7 +50,7 @@ public record ReleaseCall(
 
     @Override
     public Object[] args() {
-        List<Object> offer = Offers.args(terms);
+        List<Object> offer = terms.args();
         return new Object[] {
             Long.toString(userId),
             grant == null ? "" : grant.inflightMember(),
@@ -74,10 +74,10 @@ public record ReleaseCall(
     }
 
     /** @param move who was offered the place, who was passed over */
-    public record Reply(Outcome outcome, Offers.Move move) {}
+    public record Reply(Outcome outcome, PlaceOffers.Move move) {}
 
     public static Reply read(Object raw) {
         List<?> reply = (List<?>) raw;
-        return new Reply(Outcome.valueOf(reply.get(0).toString()), Offers.Move.read(reply, 1));
+        return new Reply(Outcome.valueOf(reply.get(0).toString()), PlaceOffers.Move.read(reply, 1));
     }
 }

@@ -106,7 +106,7 @@ public record ResyncCall(long sessionId, long expireAt, long since, long offerMs
     }
 
     /** @param move who was offered a place of the slot, who was passed over */
-    public record Moved(long slotId, Outcome outcome, Offers.Move move) {}
+    public record Moved(long slotId, Outcome outcome, PlaceOffers.Move move) {}
 
     /**
      * @param permits the opening's places on sale after the re-sync
@@ -122,7 +122,7 @@ public record ResyncCall(long sessionId, long expireAt, long since, long offerMs
             moved.add(new Moved(
                     Long.parseLong(slot.get(0).toString()),
                     Outcome.valueOf(slot.get(1).toString()),
-                    Offers.Move.read(slot, 2)));
+                    PlaceOffers.Move.read(slot, 2)));
         }
         return new Reply(((Number) reply.get(0)).longValue(), moved);
     }

@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
  * has committed; the place returns only if this call removes the student from the slot's dedup
  * set ({@code lua/release.lua}), so however many paths fire for one booking, it returns once. In the
  * same script it is offered to the first student on the slot's waitlist who may take it (SPEC §16),
- * else put back on sale ({@link Offers} follows the offer in the database).
+ * else put back on sale (the waitlist follows the offer in the database, through {@link PlaceOffers}).
  * Also where a grant, once in the database, leaves the in-flight set ({@code lua/settle.lua}).
  * Both log what they did in the opening's logs for a re-sync running meanwhile ({@link StockSync}).
  */
@@ -36,10 +36,14 @@ public class StockReleaser implements PlaceReturns {
     private final SoldOutFlags soldOut;
     private final OpeningService openings;
     private final RushSeries series;
-    private final Offers offers;
+    private final PlaceOffers offers;
 
     StockReleaser(
-            RedissonClient redisson, SoldOutFlags soldOut, OpeningService openings, RushSeries series, Offers offers) {
+            RedissonClient redisson,
+            SoldOutFlags soldOut,
+            OpeningService openings,
+            RushSeries series,
+            PlaceOffers offers) {
         this.series = series;
         this.offers = offers;
         this.script = redisson.getScript();
@@ -61,7 +65,7 @@ public class StockReleaser implements PlaceReturns {
     }
 
     private boolean release(long sessionId, long slotId, long userId, ReserveMessage grant, boolean onlyIfInFlight) {
-        Offers.Terms terms = offers.terms(sessionId, slotId).orElse(Offers.Terms.NONE);
+        PlaceOffers.Terms terms = offers.terms(sessionId, slotId).orElse(PlaceOffers.Terms.NONE);
         ReleaseCall.Reply reply = ReleaseCall.SCRIPT.call(
                 script,
                 new ReleaseCall(sessionId, slotId, userId, grant, onlyIfInFlight, LOG_WINDOW.toMillis(), terms));

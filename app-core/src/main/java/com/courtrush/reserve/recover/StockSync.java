@@ -6,9 +6,8 @@ import com.courtrush.infra.redis.RedisTime;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.SessionState;
 import com.courtrush.opening.StockWarmer;
+import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.record.DrawRecords;
-import com.courtrush.reserve.record.ReservationMapper;
-import com.courtrush.reserve.record.WaitlistMapper;
 import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.reserve.stock.StockKeys;
@@ -16,7 +15,6 @@ import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
-import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,11 +49,9 @@ public class StockSync implements StockWarmer {
     private final ReservationMapper reservations;
     private final SoldOutFlags soldOut;
     private final Blocks blocks;
-    private final WaitlistMapper waitlist;
-    private final Offers offers;
+    private final PlaceOffers offers;
     private final AppSettings settings;
     private final CourtRushProperties properties;
-    private final Clock clock;
     private final DrawRecords draws;
 
     StockSync(
@@ -65,17 +61,13 @@ public class StockSync implements StockWarmer {
             ReservationMapper reservations,
             SoldOutFlags soldOut,
             Blocks blocks,
-            WaitlistMapper waitlist,
-            Offers offers,
+            PlaceOffers offers,
             AppSettings settings,
-            CourtRushProperties properties,
-            Clock clock) {
+            CourtRushProperties properties) {
         this.draws = draws;
         this.offers = offers;
         this.settings = settings;
         this.blocks = blocks;
-        this.waitlist = waitlist;
-        this.clock = clock;
         this.redisson = redisson;
         this.script = redisson.getScript();
         this.slots = slots;
@@ -100,11 +92,10 @@ public class StockSync implements StockWarmer {
                 .collect(Collectors.groupingBy(
                         ReservationMapper.Holder::slotId,
                         Collectors.mapping(ReservationMapper.Holder::userId, Collectors.toList())));
-        Map<Long, List<WaitlistMapper.LiveOffer>> offered =
-                waitlist.liveOffers(sessionId, LocalDateTime.now(clock)).stream()
-                        .collect(Collectors.groupingBy(WaitlistMapper.LiveOffer::slotId));
-        Map<Long, List<WaitlistMapper.Waiting>> lines =
-                waitlist.waiting(sessionId).stream().collect(Collectors.groupingBy(WaitlistMapper.Waiting::slotId));
+        Map<Long, List<PlaceOffers.LiveOffer>> offered =
+                offers.liveOffers(sessionId).stream().collect(Collectors.groupingBy(PlaceOffers.LiveOffer::slotId));
+        Map<Long, List<PlaceOffers.Waiting>> lines =
+                offers.waiting(sessionId).stream().collect(Collectors.groupingBy(PlaceOffers.Waiting::slotId));
         afterDatabaseRead.run();
         List<ResyncCall.Slot> slotStates = new ArrayList<>(sessionSlots.size());
         for (TimeSlot slot : sessionSlots) {

@@ -4,7 +4,7 @@ import com.courtrush.infra.redis.LuaScript;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.infra.redis.RedisScript;
 import com.courtrush.infra.redis.ScriptCall;
-import com.courtrush.reserve.recover.Offers;
+import com.courtrush.reserve.recover.PlaceOffers;
 import java.util.List;
 import org.redisson.api.RScript;
 
@@ -14,7 +14,7 @@ import org.redisson.api.RScript;
  *
  * @param terms the terms of an offer of the place to the next student
  */
-public record OfferPassCall(long sessionId, long slotId, long userId, Offers.Terms terms, boolean expire)
+public record OfferPassCall(long sessionId, long slotId, long userId, PlaceOffers.Terms terms, boolean expire)
         implements ScriptCall {
 
     public static final RedisScript<OfferPassCall, Reply> SCRIPT =
@@ -35,7 +35,7 @@ public record OfferPassCall(long sessionId, long slotId, long userId, Offers.Ter
 
     @Override
     public Object[] args() {
-        List<Object> offer = Offers.args(terms);
+        List<Object> offer = terms.args();
         return new Object[] {
             Long.toString(userId),
             Long.toString(slotId),
@@ -59,10 +59,10 @@ public record OfferPassCall(long sessionId, long slotId, long userId, Offers.Ter
     }
 
     /** @param move who was offered the place, who was passed over */
-    public record Reply(Outcome outcome, Offers.Move move) {}
+    public record Reply(Outcome outcome, PlaceOffers.Move move) {}
 
     public static Reply read(Object raw) {
         List<?> reply = (List<?>) raw;
-        return new Reply(Outcome.valueOf(reply.get(0).toString()), Offers.Move.read(reply, 1));
+        return new Reply(Outcome.valueOf(reply.get(0).toString()), PlaceOffers.Move.read(reply, 1));
     }
 }

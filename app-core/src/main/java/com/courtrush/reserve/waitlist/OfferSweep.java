@@ -1,6 +1,5 @@
 package com.courtrush.reserve.waitlist;
 
-import com.courtrush.reserve.record.WaitlistMapper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;

@@ -5,7 +5,6 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.Futures;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.reserve.decide.OfferAcceptance;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;

@@ -1,7 +1,7 @@
 package com.courtrush.reserve.waitlist;
 
 import com.courtrush.infra.redis.RedisKeys;
-import com.courtrush.reserve.recover.Offers;
+import com.courtrush.reserve.recover.PlaceOffers;
 import java.util.List;
 import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript;
@@ -25,13 +25,13 @@ class WaitlistScripts {
     }
 
     /** Joins the slot's line, if the student may. */
-    WaitJoinCall.Reply join(long sessionId, long slotId, long userId, int perSlot, Offers.Terms terms) {
+    WaitJoinCall.Reply join(long sessionId, long slotId, long userId, int perSlot, PlaceOffers.Terms terms) {
         return WaitJoinCall.SCRIPT.call(
                 script, new WaitJoinCall(sessionId, slotId, userId, perSlot, terms.limit(), terms.expireAt()));
     }
 
     /** Passes the student's offer of the slot on: declined, or ({@code expire}) only if its time has come. */
-    OfferPassCall.Reply pass(long sessionId, long slotId, long userId, Offers.Terms terms, boolean expire) {
+    OfferPassCall.Reply pass(long sessionId, long slotId, long userId, PlaceOffers.Terms terms, boolean expire) {
         return OfferPassCall.SCRIPT.call(script, new OfferPassCall(sessionId, slotId, userId, terms, expire));
     }
 

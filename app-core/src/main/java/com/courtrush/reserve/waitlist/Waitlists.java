@@ -3,10 +3,9 @@ package com.courtrush.reserve.waitlist;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.reserve.record.ReservationMapper;
-import com.courtrush.reserve.record.WaitlistMapper;
-import com.courtrush.reserve.recover.Offers;
+import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.recover.OpeningRebuilds;
+import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.setting.AppSettings;
@@ -88,7 +87,7 @@ public class Waitlists {
         if (slot.startedBy(LocalDateTime.now(clock))) {
             throw new CourtRushException(Outcome.UNGATED, "reserve.started").withData(Map.of("secondsToOpen", -1));
         }
-        Offers.Terms terms = offers.terms(sessionId, slotId).orElseThrow();
+        PlaceOffers.Terms terms = offers.terms(sessionId, slotId).orElseThrow();
         int perStudent = settings.getPositiveInt(SettingKey.WAITS_PER_STUDENT);
         int perSlot = settings.getPositiveInt(SettingKey.WAITLIST_PER_SLOT);
         return transactions.execute(tx -> {
@@ -178,7 +177,7 @@ public class Waitlists {
      * Whether there was one to pass.
      */
     boolean pass(long sessionId, long slotId, long userId, boolean expire) {
-        Offers.Terms terms = offers.terms(sessionId, slotId).orElse(Offers.Terms.NONE);
+        PlaceOffers.Terms terms = offers.terms(sessionId, slotId).orElse(PlaceOffers.Terms.NONE);
         OfferPassCall.Reply reply = scripts.pass(sessionId, slotId, userId, terms, expire);
         offers.followed(slotId, reply.move());
         return switch (reply.outcome()) {

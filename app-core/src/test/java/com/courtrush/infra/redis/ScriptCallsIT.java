@@ -9,7 +9,6 @@ import com.courtrush.opening.GateReading;
 import com.courtrush.opening.GateStateCall;
 import com.courtrush.opening.StockWarmer;
 import com.courtrush.reserve.decide.DrawCall;
-import com.courtrush.reserve.decide.OfferAcceptCall;
 import com.courtrush.reserve.decide.ReserveCall;
 import com.courtrush.reserve.decide.ReserveScript.Decision;
 import com.courtrush.reserve.decide.ReserveScript.Verdict;
@@ -18,12 +17,13 @@ import com.courtrush.reserve.pass.PassChallengeCall;
 import com.courtrush.reserve.pass.PassGiveBackCall;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.recover.GateCall;
-import com.courtrush.reserve.recover.Offers;
+import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.recover.ReleaseCall;
 import com.courtrush.reserve.recover.ResyncCall;
 import com.courtrush.reserve.recover.SettleCall;
 import com.courtrush.reserve.recover.WarmStateCall;
 import com.courtrush.reserve.stock.BlockedCall;
+import com.courtrush.reserve.waitlist.OfferAcceptCall;
 import com.courtrush.reserve.waitlist.OfferPassCall;
 import com.courtrush.reserve.waitlist.OffersDueCall;
 import com.courtrush.reserve.waitlist.WaitJoinCall;
@@ -258,7 +258,7 @@ class ScriptCallsIT {
     void releaseGivesAPlaceBackOnceOfferingItToTheFirstStudentWaiting() {
         Set<ReleaseCall.Outcome> seen = EnumSet.noneOf(ReleaseCall.Outcome.class);
         long now = redisNow();
-        Offers.Terms terms = new Offers.Terms(600_000, now + DAY_MS, 2, expireAt);
+        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, now + DAY_MS, 2, expireAt);
         ReserveMessage grant = new ReserveMessage("t-1", 1, 1, s, now);
         hold(grant);
 
@@ -611,7 +611,7 @@ class ScriptCallsIT {
     void anOfferPassedOnGoesToTheNextStudentOrBackOnSale() {
         Set<OfferPassCall.Outcome> seen = EnumSet.noneOf(OfferPassCall.Outcome.class);
         long now = redisNow();
-        Offers.Terms terms = new Offers.Terms(600_000, now + DAY_MS, 2, expireAt);
+        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, now + DAY_MS, 2, expireAt);
         set(RedisKeys.semaphore(s, 1), "0");
 
         seen.add(pass(1, terms, false, OfferPassCall.Outcome.NO_OFFER).outcome());
@@ -698,7 +698,7 @@ class ScriptCallsIT {
         redisson.getScoredSortedSet(RedisKeys.inflight(s)).add(grant.time(), grant.inflightMember());
     }
 
-    private ReleaseCall.Reply release(ReserveMessage grant, boolean onlyIfInFlight, Offers.Terms terms) {
+    private ReleaseCall.Reply release(ReserveMessage grant, boolean onlyIfInFlight, PlaceOffers.Terms terms) {
         return ReleaseCall.SCRIPT.call(
                 script, new ReleaseCall(s, grant.slotId(), grant.userId(), grant, onlyIfInFlight, 60_000, terms));
     }
@@ -780,7 +780,8 @@ class ScriptCallsIT {
         return reply;
     }
 
-    private OfferPassCall.Reply pass(long userId, Offers.Terms terms, boolean expire, OfferPassCall.Outcome expected) {
+    private OfferPassCall.Reply pass(
+            long userId, PlaceOffers.Terms terms, boolean expire, OfferPassCall.Outcome expected) {
         OfferPassCall.Reply reply = OfferPassCall.SCRIPT.call(script, new OfferPassCall(s, 1, userId, terms, expire));
         assertThat(reply.outcome()).as("student %d", userId).isEqualTo(expected);
         return reply;

@@ -1,7 +1,7 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.audit.AuditTrail;
-import com.courtrush.reserve.record.ReservationMapper;
+import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.recover.PlaceReturns;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.slot.TimeSlotMapper;

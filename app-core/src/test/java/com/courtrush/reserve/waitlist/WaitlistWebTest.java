@@ -6,7 +6,6 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.reserve.decide.OfferAcceptance;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.util.concurrent.CompletableFuture;

@@ -1,10 +1,9 @@
 package com.courtrush.support.fakes;
 
-import com.courtrush.reserve.record.CancelReason;
-import com.courtrush.reserve.record.Reservation;
-import com.courtrush.reserve.record.ReservationMapper;
-import com.courtrush.reserve.record.ReservationStatus;
-import com.courtrush.reserve.record.ReserveMessage;
+import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.data.Reservation;
+import com.courtrush.reserve.data.ReservationMapper;
+import com.courtrush.reserve.data.ReservationStatus;
 import java.io.Serializable;
 import java.time.LocalDateTime;
 import java.util.Collection;
@@ -114,11 +113,6 @@ public final class FakeReservations extends FakeMapper<Reservation>
                 .limit(limit)
                 .map(Reservation::getId)
                 .toList();
-    }
-
-    @Override
-    public int insertGranted(List<ReserveMessage> grants, LocalDateTime now) {
-        throw notFaked();
     }
 
     @Override

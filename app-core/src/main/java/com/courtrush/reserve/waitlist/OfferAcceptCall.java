@@ -1,4 +1,4 @@
-package com.courtrush.reserve.decide;
+package com.courtrush.reserve.waitlist;
 
 import com.courtrush.infra.redis.LuaScript;
 import com.courtrush.infra.redis.RedisKeys;

@@ -1,4 +1,4 @@
-package com.courtrush.reserve.record;
+package com.courtrush.reserve.data;
 
 import com.baomidou.mybatisplus.annotation.FieldFill;
 import com.baomidou.mybatisplus.annotation.FieldStrategy;

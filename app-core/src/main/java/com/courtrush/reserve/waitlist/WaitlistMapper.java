@@ -1,5 +1,7 @@
-package com.courtrush.reserve.record;
+package com.courtrush.reserve.waitlist;
 
+import com.courtrush.reserve.recover.PlaceOffers.LiveOffer;
+import com.courtrush.reserve.recover.PlaceOffers.Waiting;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -13,10 +15,10 @@ import org.apache.ibatis.annotations.Update;
 /**
  * The waitlist in the database (SPEC §16): each student's wait of a slot and what became of it. Redis
  * decides; these follow its decisions, and give back offers and lines Redis lost ({@link #liveOffers},
- * {@link #waiting}).
+ * {@link #waiting}; their rows are the port {@code recover.PlaceOffers}'s, through which a re-sync reads them).
  */
 @Mapper
-public interface WaitlistMapper {
+interface WaitlistMapper {
 
     /** A student joins a slot's line; the unique key refuses a second live wait of the same slot. */
     @Insert("insert into waitlist_entry (session_id, slot_id, user_id, status, live_user_id, create_time, update_time) "
@@ -72,10 +74,4 @@ public interface WaitlistMapper {
                     + "where status = 'WAITING' and exists (select 1 from time_slot s where s.id = waitlist_entry.slot_id "
                     + "and (s.slot_date < #{day} or (s.slot_date = #{day} and s.start_time <= #{time})))")
     int closeStarted(@Param("day") LocalDate day, @Param("time") LocalTime time, @Param("now") LocalDateTime now);
-
-    /** A student waiting for a slot's place since {@code joined}. */
-    record Waiting(long slotId, long userId, LocalDateTime joined) {}
-
-    /** An offer of a slot to a student, until when. */
-    record LiveOffer(long slotId, long userId, LocalDateTime offerExpires) {}
 }

@@ -1,27 +1,21 @@
-package com.courtrush.reserve.record;
+package com.courtrush.reserve.data;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import java.time.LocalDateTime;
 import java.util.Collection;
 import java.util.List;
-import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
+/**
+ * The reservation table: a row read, locked, ended or confirmed by compare-and-set, the holders and holdings the
+ * guards count, the students' locks recordings take turns on. (Recording's insert of granted places is
+ * {@code record.GrantMapper}'s: it takes the grant message.)
+ */
 @Mapper
 public interface ReservationMapper extends BaseMapper<Reservation> {
-
-    /**
-     * Granted places as PENDING_PAYMENT reservations held by their students, in one statement; the
-     * unique keys refuse the whole statement if any of them is a redelivery or a second place.
-     */
-    @Insert("<script>insert into reservation (trace_id, user_id, slot_id, session_id, status, holder_id, "
-            + "create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
-            + "(#{g.traceId}, #{g.userId}, #{g.slotId}, #{g.sessionId}, 'PENDING_PAYMENT', #{g.userId}, #{now}, #{now})"
-            + "</foreach></script>")
-    int insertGranted(@Param("grants") List<ReserveMessage> grants, @Param("now") LocalDateTime now);
 
     /** The reservation a pay order (by its number) is for; null for none. */
     @Select("select reservation_id from pay_order where out_trade_no = #{outTradeNo}")

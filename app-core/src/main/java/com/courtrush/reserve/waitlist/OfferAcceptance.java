@@ -1,11 +1,12 @@
-package com.courtrush.reserve.decide;
+package com.courtrush.reserve.waitlist;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.reserve.decide.GrantHandOff;
+import com.courtrush.reserve.decide.TraceIds;
 import com.courtrush.reserve.record.ReserveMessage;
-import com.courtrush.reserve.record.WaitlistMapper;
-import com.courtrush.reserve.recover.Offers;
+import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.Blocks;
 import java.time.Clock;
@@ -22,14 +23,14 @@ import org.springframework.stereotype.Component;
  * published, recorded by the consumer as PENDING_PAYMENT with the usual pay window, followed by its trace.
  */
 @Component
-public class OfferAcceptance {
+class OfferAcceptance {
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(OfferAcceptance.class);
 
     private final RScript script;
     private final Offers offers;
     private final TraceIds traceIds;
-    private final GrantDispatch dispatch;
+    private final GrantHandOff dispatch;
     private final WaitlistMapper waitlist;
     private final RushSeries series;
     private final CourtRushProperties properties;
@@ -39,7 +40,7 @@ public class OfferAcceptance {
             RedissonClient redisson,
             Offers offers,
             TraceIds traceIds,
-            GrantDispatch dispatch,
+            GrantHandOff dispatch,
             WaitlistMapper waitlist,
             RushSeries series,
             CourtRushProperties properties,
@@ -59,7 +60,7 @@ public class OfferAcceptance {
      * FAILED if the broker refused it (its place then passed on like any returned place).
      */
     public Taken accept(long userId, long sessionId, long slotId) {
-        Offers.Terms terms =
+        PlaceOffers.Terms terms =
                 offers.terms(sessionId, slotId).orElseThrow(() -> CourtRushException.notFound("slot.notFound", slotId));
         ReserveMessage grant = new ReserveMessage(
                 traceIds.issue(userId, slotId, sessionId, clock.instant()), userId, slotId, sessionId, 0);

@@ -1,4 +1,4 @@
-package com.courtrush.reserve.record;
+package com.courtrush.reserve.data;
 
 /** The life of a reservation. */
 public enum ReservationStatus {

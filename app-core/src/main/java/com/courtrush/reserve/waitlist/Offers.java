@@ -1,8 +1,8 @@
-package com.courtrush.reserve.recover;
+package com.courtrush.reserve.waitlist;
 
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.notice.Notices;
-import com.courtrush.reserve.record.WaitlistMapper;
+import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
@@ -12,7 +12,6 @@ import com.courtrush.slot.SlotInfo;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -25,11 +24,12 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * What a returned place's offer needs and what follows it (SPEC §16): the terms Redis offers it on (the
  * offer window, the slot's start, the opening's per-student limit), and the database following what Redis
- * decided — the student offered, those passed over. Used by every path a place comes back by (a release,
- * an offer declined or expired), so they offer alike.
+ * decided — the student offered, those passed over. Used by every path a place comes back by (a release
+ * or a re-sync in {@code reserve.recover}, through the port {@link PlaceOffers} it owns; an offer declined
+ * or expired here), so they offer alike.
  */
 @Component
-public class Offers {
+class Offers implements PlaceOffers {
 
     private static final Logger log = LoggerFactory.getLogger(Offers.class);
 
@@ -59,7 +59,7 @@ public class Offers {
         this.clock = clock;
     }
 
-    /** The terms of an offer of the slot's place; empty for a slot the catalog does not know (nothing is offered). */
+    @Override
     public Optional<Terms> terms(long sessionId, long slotId) {
         Optional<SessionCatalog> opening = catalog.session(sessionId);
         SlotInfo slot = opening.map(o -> o.slot(slotId)).orElse(null);
@@ -78,19 +78,7 @@ public class Offers {
                 StockKeys.expireAt(slot.slotDate(), properties.zone())));
     }
 
-    /** The terms as a script's arguments: offer window ms, slot start ms, limit, keys' expiry. */
-    public static List<Object> args(Terms terms) {
-        return List.of(
-                Long.toString(terms.offerMs()),
-                Long.toString(terms.slotStartMs()),
-                Integer.toString(terms.limit()),
-                Long.toString(terms.expireAt()));
-    }
-
-    /**
-     * Makes the database follow what a script did with a place ({@link Move}). A failure to write is logged:
-     * Redis holds the offer, and the offer sweep or a re-sync settles the database's copy.
-     */
+    @Override
     public void followed(long slotId, Move move) {
         Long offered = move.offeredTo();
         long expiresMs = move.expiresMs();
@@ -125,37 +113,13 @@ public class Offers {
         }
     }
 
-    /**
-     * @param offerMs     how long an offer is held
-     * @param slotStartMs the slot's start: nothing is offered from then on, and no offer outlives it
-     * @param limit       the opening's per-student limit
-     * @param expireAt    epoch second the opening's keys expire
-     */
-    public record Terms(long offerMs, long slotStartMs, int limit, long expireAt) {
-        /** For a slot the catalog does not know (deleted meanwhile): its start is "long ago", nothing is offered. */
-        public static final Terms NONE = new Terms(0, 0, 0, 0);
+    @Override
+    public List<LiveOffer> liveOffers(long sessionId) {
+        return waitlist.liveOffers(sessionId, LocalDateTime.now(clock));
     }
 
-    /**
-     * What a script that may offer a place did with it ({@code lua/lib/offers.lua}'s reply after its
-     * outcome: the student offered or '', the offer's expiry, the students passed over), read by
-     * {@link Move#read} for every script that offers (release, offer_pass, resync).
-     *
-     * @param offeredTo  the student offered the place; null: nobody
-     * @param expiresMs  when the offer expires, epoch ms (0: none)
-     * @param passedOver the students passed over, who left the line
-     */
-    public record Move(Long offeredTo, long expiresMs, List<Long> passedOver) {
-
-        /** Reads {user or '', expiry, passed over...} from {@code from} on in a script's reply. */
-        public static Move read(List<?> reply, int from) {
-            String offered = reply.size() > from ? reply.get(from).toString() : "";
-            long expiresMs = reply.size() > from + 1 ? ((Number) reply.get(from + 1)).longValue() : 0;
-            List<Long> passedOver = new ArrayList<>();
-            for (int i = from + 2; i < reply.size(); i++) {
-                passedOver.add(Long.valueOf(reply.get(i).toString()));
-            }
-            return new Move(offered.isEmpty() ? null : Long.valueOf(offered), expiresMs, passedOver);
-        }
+    @Override
+    public List<Waiting> waiting(long sessionId) {
+        return waitlist.waiting(sessionId);
     }
 }
