@@ -80,15 +80,6 @@ class AdminAttendanceController {
         return ApiResponse.ok(desk.walkIn(request.slotId(), request.studentId(), caller));
     }
 
-    @Operation(
-            summary = "Take a booking's payment in person at the desk (a DESK order); checked in too if its "
-                    + "check-in has opened")
-    @PostMapping("/reservations/{reservationId}/pay-at-desk")
-    ApiResponse<DeskBooking> payAtDesk(
-            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(desk.payAtDesk(reservationId, caller));
-    }
-
     @Operation(summary = "A student's no-show strikes and block")
     @GetMapping("/strikes")
     ApiResponse<Strikes.Standing> standing(@RequestParam @NotBlank @Size(max = 32) String studentId) {

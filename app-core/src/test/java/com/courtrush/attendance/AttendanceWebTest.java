@@ -52,7 +52,6 @@ class AttendanceWebTest {
                 "DELETE|/admin/check-in/5|",
                 "GET|/admin/walk-in|",
                 "POST|/admin/walk-in|{\"slotId\":2,\"studentId\":\"s7\"}",
-                "POST|/admin/reservations/5/pay-at-desk|",
                 "GET|/admin/strikes?studentId=s7|",
                 "POST|/admin/strikes/3/forgive|{\"reason\":\"ill that day\"}"
             })

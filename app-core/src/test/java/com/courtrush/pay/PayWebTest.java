@@ -2,7 +2,6 @@ package com.courtrush.pay;
 
 import static com.courtrush.support.WebSlice.STAFF;
 import static com.courtrush.support.WebSlice.STUDENT;
-import static org.hamcrest.Matchers.containsString;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
@@ -11,24 +10,20 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.pay.api.PaymentDesk;
-import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.support.WebSlice;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
  * Paying and refunding: ids in paths plain decimals, only staff report a payment, a staff refund needs a reason; a reservation's details for staff.
  */
-@WebMvcTest(controllers = {PayController.class, AdminPayController.class})
+@WebMvcTest(controllers = {PayController.class})
 @WebSlice
 class PayWebTest {
 
@@ -40,9 +35,6 @@ class PayWebTest {
 
     @MockitoBean
     RefundService refunds;
-
-    @MockitoBean
-    PaymentDesk paymentDesk;
 
     @Test
     void staffReportAPaymentAndAreToldHowItEnded() throws Exception {
@@ -59,20 +51,6 @@ class PayWebTest {
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
                 .andExpect(jsonPath("$.message").isNotEmpty())
                 .andExpect(jsonPath("$.data.outcome").value("CONFIRMED"));
-    }
-
-    @Test
-    void staffReadAReservationsDetails() throws Exception {
-        Reservation reservation = new Reservation();
-        reservation.setId(5L);
-        reservation.setStatus(ReservationStatus.CONFIRMED);
-        given(paymentDesk.details(5L))
-                .willReturn(new ReservationDetails.Details(reservation, null, "A", "s7", "Ann", List.of(), List.of()));
-        mvc.perform(get("/admin/reservations/5").header("Authorization", "Bearer " + STAFF))
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
-                .andExpect(jsonPath("$.data.courtName").value("A"))
-                .andExpect(jsonPath("$.data.reservation.status").value("CONFIRMED"));
     }
 
     @ParameterizedTest
@@ -93,15 +71,5 @@ class PayWebTest {
     @ValueSource(strings = {"/pay/wechat/abc", "/pay/refund/-1", "/pay/wechat/0"})
     void badReservationIdsOnPaymentsAre400(String path) throws Exception {
         mvc.perform(post(path).header("Authorization", "Bearer " + STUDENT)).andExpect(status().isBadRequest());
-    }
-
-    @Test
-    void staffRefundNeedsAReason() throws Exception {
-        mvc.perform(post("/admin/reservations/5/refund")
-                        .header("Authorization", "Bearer " + STAFF)
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"reason\":\"  \"}"))
-                .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.message").value(containsString("reason")));
     }
 }

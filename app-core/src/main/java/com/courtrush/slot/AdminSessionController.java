@@ -1,18 +1,23 @@
-package com.courtrush.opening;
+package com.courtrush.slot;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.StockWarmer;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
+import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 import org.springframework.format.annotation.DateTimeFormat;
@@ -25,15 +30,18 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-@Tag(name = "Admin: openings")
+@Tag(name = "Admin: openings", description = "Openings and the slots made for them")
 @RestController
 @RequestMapping("/admin/sessions")
+/** Everything under /admin/sessions: an opening, and the slots generated for it. */
 class AdminSessionController {
 
     private final OpeningDesk openings;
+    private final SlotDesk slots;
 
-    AdminSessionController(OpeningDesk openings) {
+    AdminSessionController(OpeningDesk openings, SlotDesk slots) {
         this.openings = openings;
+        this.slots = slots;
     }
 
     @Operation(
@@ -116,4 +124,31 @@ class AdminSessionController {
             Boolean bookingPass,
             Boolean fairDraw,
             Integer drawWindowMs) {}
+
+    @Operation(summary = "Generate an opening's slots from a template (courts x hours x duration)")
+    @PostMapping("/{id}/slots/generate")
+    ApiResponse<Map<String, List<Long>>> generate(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody GenerateSlots request,
+            @AuthenticationPrincipal Caller caller) {
+        List<Long> ids = slots.generate(
+                id,
+                new SlotGenerator.SlotTemplate(
+                        request.courtIds(),
+                        request.startTime(),
+                        request.endTime(),
+                        request.durationMinutes(),
+                        request.capacity() == null ? 1 : request.capacity(),
+                        request.priceCents()),
+                caller.actor());
+        return ApiResponse.ok(Map.of("slotIds", ids));
+    }
+
+    record GenerateSlots(
+            @NotEmpty List<@NotNull @Positive Long> courtIds,
+            @NotNull @JsonFormat(pattern = "H:mm") LocalTime startTime,
+            @NotNull @JsonFormat(pattern = "H:mm") LocalTime endTime,
+            @NotNull @Positive Integer durationMinutes,
+            Integer capacity,
+            Integer priceCents) {}
 }

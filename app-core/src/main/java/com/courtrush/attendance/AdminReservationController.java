@@ -1,0 +1,134 @@
+package com.courtrush.attendance;
+
+import com.courtrush.account.Caller;
+import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.EngineMessages;
+import com.courtrush.pay.PayOrder;
+import com.courtrush.pay.RefundService;
+import com.courtrush.pay.ReservationDetails;
+import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.data.Reservation;
+import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.lifecycle.ReservationView;
+import com.courtrush.slot.TimeSlot;
+import com.courtrush.web.ApiResponse;
+import com.courtrush.web.RequestLocales;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+import java.util.List;
+import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Everything under /admin/reservations, in one place: finding bookings and one whole, cancelling,
+ * refunding, taking the payment at the desk. It lives here, in the feature that may use the
+ * reservations', payments' and desk's doors alike.
+ */
+@Tag(name = "Admin: reservations")
+@RestController
+@RequestMapping("/admin/reservations")
+class AdminReservationController {
+
+    private final ReservationDesk reservations;
+    private final PaymentDesk payments;
+    private final AttendanceDesk attendance;
+
+    AdminReservationController(ReservationDesk reservations, PaymentDesk payments, AttendanceDesk attendance) {
+        this.reservations = reservations;
+        this.payments = payments;
+        this.attendance = attendance;
+    }
+
+    @Operation(summary = "Reservations, newest first, filtered by opening, slot, user and status")
+    @GetMapping
+    ApiResponse<ReservationQueries.PageOf<ReservationQueries.Row>> list(
+            @RequestParam(required = false) @Positive Long sessionId,
+            @RequestParam(required = false) @Positive Long slotId,
+            @RequestParam(required = false) @Positive Long userId,
+            @RequestParam(required = false) ReservationStatus status,
+            @RequestParam(defaultValue = "1") @Min(1) int page,
+            @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
+        return ApiResponse.ok(
+                reservations.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page, size));
+    }
+
+    @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")
+    @PostMapping("/{id}/cancel")
+    ApiResponse<ReservationView> cancel(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody StaffCancel request,
+            @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
+        return ApiResponse.ok(
+                EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
+                ReservationView.of(reservations.cancelByStaff(id, request.reason(), caller)));
+    }
+
+    @Operation(
+            summary = "One reservation whole: its slot and student, every pay order, and its history (details "
+                    + "in the request's language)")
+    @GetMapping("/{id}")
+    ApiResponse<ReservationDetailsView> details(@PathVariable @Positive long id) {
+        ReservationDetails.Details d = payments.details(id);
+        return ApiResponse.ok(new ReservationDetailsView(
+                d.reservation(),
+                d.slot(),
+                d.courtName(),
+                d.studentId(),
+                d.studentName(),
+                d.payOrders(),
+                d.auditTrail().stream()
+                        .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale()))
+                        .toList()));
+    }
+
+    /** A reservation as staff see it in the console. */
+    record ReservationDetailsView(
+            Reservation reservation,
+            TimeSlot slot,
+            String courtName,
+            String studentId,
+            String studentName,
+            List<PayOrder> payOrders,
+            List<AuditTrail.Entry> history) {}
+
+    @Operation(summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off")
+    @PostMapping("/{id}/refund")
+    ApiResponse<RefundService.Refunded> refund(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody StaffRefund request,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(
+                payments.refund(id, caller, request.reason(), Boolean.TRUE.equals(request.overrideCutoff())));
+    }
+
+    record StaffRefund(@NotBlank @Size(max = 200) String reason, Boolean overrideCutoff) {}
+
+    @Operation(
+            summary = "Take a booking's payment in person at the desk (a DESK order); checked in too if its "
+                    + "check-in has opened")
+    @PostMapping("/{reservationId}/pay-at-desk")
+    ApiResponse<DeskBooking> payAtDesk(
+            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(attendance.payAtDesk(reservationId, caller));
+    }
+
+    record StaffCancel(@NotBlank @Size(max = 200) String reason) {}
+}

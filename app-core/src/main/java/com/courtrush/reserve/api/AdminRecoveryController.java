@@ -1,0 +1,45 @@
+package com.courtrush.reserve.api;
+
+import com.courtrush.account.Caller;
+import com.courtrush.reserve.recover.DeadLetterLog;
+import com.courtrush.reserve.recover.Reconciler;
+import com.courtrush.web.ApiResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Size;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@Tag(name = "Admin: recovery", description = "The reconciler and the dead letters")
+@RestController
+@RequestMapping("/admin")
+class AdminRecoveryController {
+
+    private final ReservationDesk desk;
+
+    AdminRecoveryController(ReservationDesk desk) {
+        this.desk = desk;
+    }
+
+    @Operation(summary = "Run the reconciler now: compensate grants in flight for longer than its horizon")
+    @PostMapping("/reconcile")
+    ApiResponse<Reconciler.Report> reconcile() {
+        return ApiResponse.ok(desk.reconcile());
+    }
+
+    @Operation(summary = "Compensate a dead letter now (idempotent)")
+    @PostMapping("/dead-letters/{traceId}/compensate")
+    ApiResponse<DeadLetterLog.Settlement> compensate(
+            @PathVariable @Size(max = 64) String traceId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(desk.compensate(traceId, caller.actor()));
+    }
+
+    @Operation(summary = "Put a dead letter back on reserve.queue, if it is neither recorded nor compensated")
+    @PostMapping("/dead-letters/{traceId}/replay")
+    ApiResponse<DeadLetterLog.Settlement> replay(@PathVariable @Size(max = 64) String traceId) {
+        return ApiResponse.ok(desk.replay(traceId));
+    }
+}
