@@ -1,11 +1,16 @@
 package com.courtrush.staff;
 
 import static com.courtrush.support.WebSlice.STAFF;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.verify;
 
 import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.staff.api.StaffDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -45,5 +50,12 @@ class StaffWebTest {
     void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
         WebCalls.answersOk(mvc, STAFF, method, path, body);
+    }
+
+    @Test
+    void theApiChangesSettingsButNeverTheAdminToken() throws Exception {
+        WebCalls.answersOk(
+                mvc, STAFF, HttpMethod.PUT, "/admin/settings", "{\"values\":{\"PAY_TIMEOUT_MINUTE\":\"20\"}}");
+        verify(staffDesk).update(eq(Map.of("PAY_TIMEOUT_MINUTE", "20")), eq(false), any());
     }
 }

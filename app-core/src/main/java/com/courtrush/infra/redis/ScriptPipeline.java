@@ -45,7 +45,8 @@ import org.redisson.connection.MasterSlaveEntry;
  * back by the deadline no longer holds the next one; but a master that has not answered its last batch
  * is sent nothing more until it does (a call for it fails unsent at once), so a paused Redis does not
  * pile up decisions to undo, and a Cluster master that died does not hold up the others, nor its
- * promoted replica. A reply is read into the script's reply type on the caller's thread.
+ * promoted replica. A reply is read into the script's reply type on the caller's thread; one that comes
+ * after its caller gave up is read on the thread that brings it, for the caller's late-answer callback.
  *
  * @param <C> the script's call
  * @param <R> what its reply is read into

@@ -106,7 +106,7 @@ final class FakeStock implements PlaceDecider, LiveStock {
                 .filter(h -> h.contains(grant.userId()))
                 .count();
         if (held >= perUserLimit) {
-            return decision(ReserveScript.Verdict.QUOTA_EXCEEDED, perUserLimit, Set.of());
+            return decision(ReserveScript.Verdict.QUOTA_EXCEEDED, held, Set.of()); // as reserve.lua: places held
         }
         int left = permits.getOrDefault(slot, 0);
         if (left == 0) {
