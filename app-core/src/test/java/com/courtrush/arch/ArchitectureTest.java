@@ -215,14 +215,15 @@ class ArchitectureTest {
             .that()
             .haveNameMatching(
                     "com\\.courtrush\\.(reserve\\.decide\\.ReserveService|reserve\\.lifecycle\\.ReservationEnder"
-                            + "|pay\\.PaymentService|pay\\.RefundService|attendance\\.CheckIns|attendance\\.Strikes)(\\$.*)?")
+                            + "|pay\\.PaymentService|pay\\.RefundService|attendance\\.CheckIns|attendance\\.Strikes"
+                            + "|reserve\\.recover\\.StockReleaser)(\\$.*)?")
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("org.redisson..", "org.springframework.amqp..")
             .orShould()
             .dependOnClassesThat()
             .haveNameMatching("com\\.courtrush\\..*\\.(ReserveScript|GrantDispatch|ReservePublisher|StockReleaser"
-                    + "|RedisPaymentLocks)")
+                    + "|RedisPaymentLocks|RedisReleaseScripts)")
             .because("a service is tested alone on fakes of its ports; the full stack tests the wiring");
 
     @ArchTest

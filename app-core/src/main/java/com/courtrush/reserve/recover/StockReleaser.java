@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.redisson.api.RScript;
-import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -32,21 +30,21 @@ public class StockReleaser implements PlaceReturns {
     /** How long the opening's settled and released logs keep an entry: longer than any re-sync's database read. */
     static final Duration LOG_WINDOW = Duration.ofMinutes(2);
 
-    private final RScript script;
+    private final ReleaseScripts scripts;
     private final SoldOutFlags soldOut;
     private final OpeningService openings;
     private final RushSeries series;
     private final PlaceOffers offers;
 
     StockReleaser(
-            RedissonClient redisson,
+            ReleaseScripts scripts,
             SoldOutFlags soldOut,
             OpeningService openings,
             RushSeries series,
             PlaceOffers offers) {
         this.series = series;
         this.offers = offers;
-        this.script = redisson.getScript();
+        this.scripts = scripts;
         this.soldOut = soldOut;
         this.openings = openings;
     }
@@ -66,8 +64,7 @@ public class StockReleaser implements PlaceReturns {
 
     private boolean release(long sessionId, long slotId, long userId, ReserveMessage grant, boolean onlyIfInFlight) {
         PlaceOffers.Terms terms = offers.terms(sessionId, slotId).orElse(PlaceOffers.Terms.NONE);
-        ReleaseCall.Reply reply = ReleaseCall.SCRIPT.call(
-                script,
+        ReleaseCall.Reply reply = scripts.release(
                 new ReleaseCall(sessionId, slotId, userId, grant, onlyIfInFlight, LOG_WINDOW.toMillis(), terms));
         offers.followed(slotId, reply.move());
         return switch (reply.outcome()) {
@@ -116,8 +113,8 @@ public class StockReleaser implements PlaceReturns {
         Map<Long, List<ReserveMessage>> byOpening = grants.stream()
                 .collect(Collectors.groupingBy(ReserveMessage::sessionId, TreeMap::new, Collectors.toList()));
         byOpening.forEach((sessionId, ofOpening) -> {
-            List<String> unknown = SettleCall.SCRIPT
-                    .call(script, new SettleCall(sessionId, ofOpening, justRecorded, LOG_WINDOW.toMillis()))
+            List<String> unknown = scripts.settle(
+                            new SettleCall(sessionId, ofOpening, justRecorded, LOG_WINDOW.toMillis()))
                     .unknown();
             if (justRecorded && !unknown.isEmpty()) {
                 log.warn(
