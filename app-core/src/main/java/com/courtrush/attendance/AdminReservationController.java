@@ -78,7 +78,7 @@ class AdminReservationController {
             HttpServletRequest http) {
         return ApiResponse.ok(
                 EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
-                ReservationView.of(reservations.cancelByStaff(id, request.reason(), caller)));
+                reservations.cancelByStaff(id, request.reason(), caller));
     }
 
     @Operation(

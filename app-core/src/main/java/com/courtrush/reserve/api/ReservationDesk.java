@@ -1,9 +1,9 @@
 package com.courtrush.reserve.api;
 
 import com.courtrush.account.Caller;
-import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.lifecycle.ReservationView;
 import com.courtrush.reserve.recover.DeadLetterActions;
 import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.recover.Reconciler;
@@ -39,8 +39,8 @@ public class ReservationDesk {
     }
 
     /** Staff cancel an unpaid reservation, with a reason. A paid one must be refunded instead. */
-    public Reservation cancelByStaff(long reservationId, String reason, Caller staff) {
-        return cancellation.cancelByStaff(reservationId, reason, staff);
+    public ReservationView cancelByStaff(long reservationId, String reason, Caller staff) {
+        return ReservationView.of(cancellation.cancelByStaff(reservationId, reason, staff));
     }
 
     /**
