@@ -12,16 +12,9 @@ public record PingCall() implements ScriptCall {
     public static final RedisScript<PingCall, Reply> SCRIPT =
             RedisScript.reading(LuaScript.load("ping"), RScript.ReturnType.STATUS, PingCall::read);
 
-    private static final Object[] NO_ARGS = {};
-
     @Override
     public List<Object> keys() {
         return List.of();
-    }
-
-    @Override
-    public Object[] args() {
-        return NO_ARGS;
     }
 
     /** @param status what Redis answered ({@code PONG}) */

@@ -17,16 +17,9 @@ public record GateStateCall(long sessionId) implements ScriptCall {
     public static final RedisScript<GateStateCall, GateReading> SCRIPT =
             RedisScript.writing(LuaScript.load("gate_state"), RScript.ReturnType.MULTI, GateStateCall::read);
 
-    private static final Object[] NO_ARGS = {};
-
     @Override
     public List<Object> keys() {
         return List.of(RedisKeys.gate(sessionId), RedisKeys.gateTime(sessionId));
-    }
-
-    @Override
-    public Object[] args() {
-        return NO_ARGS;
     }
 
     /** {gate or '', opensAt or '', Redis's now}, read the moment it arrived. */

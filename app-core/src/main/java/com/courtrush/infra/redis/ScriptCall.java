@@ -12,6 +12,11 @@ public interface ScriptCall {
     /** The script's {@code KEYS}, in order. */
     List<Object> keys();
 
-    /** The script's {@code ARGV}, in order. */
-    Object[] args();
+    /** No arguments: what a script that reads only its keys is sent. */
+    Object[] NO_ARGS = {};
+
+    /** The script's {@code ARGV}, in order; none unless the call says so. */
+    default Object[] args() {
+        return NO_ARGS;
+    }
 }

@@ -12,16 +12,9 @@ public record TimeCall(Long sessionId) implements ScriptCall {
     public static final RedisScript<TimeCall, Reply> SCRIPT =
             RedisScript.reading(LuaScript.load("time"), RScript.ReturnType.MULTI, TimeCall::read);
 
-    private static final Object[] NO_ARGS = {};
-
     @Override
     public List<Object> keys() {
         return sessionId == null ? List.of() : List.of(RedisKeys.warm(sessionId));
-    }
-
-    @Override
-    public Object[] args() {
-        return NO_ARGS;
     }
 
     /** @param epochMillis Redis's TIME, epoch milliseconds */

@@ -14,16 +14,9 @@ public record WarmStateCall(long sessionId) implements ScriptCall {
     public static final RedisScript<WarmStateCall, StockWarmer.WarmState> SCRIPT =
             RedisScript.reading(LuaScript.load("warm_state"), RScript.ReturnType.VALUE, WarmStateCall::read);
 
-    private static final Object[] NO_ARGS = {};
-
     @Override
     public List<Object> keys() {
         return List.of(RedisKeys.warm(sessionId));
-    }
-
-    @Override
-    public Object[] args() {
-        return NO_ARGS;
     }
 
     public static StockWarmer.WarmState read(Object raw) {

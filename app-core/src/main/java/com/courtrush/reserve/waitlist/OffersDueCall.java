@@ -14,16 +14,9 @@ public record OffersDueCall(long sessionId) implements ScriptCall {
     public static final RedisScript<OffersDueCall, Reply> SCRIPT =
             RedisScript.reading(LuaScript.load("offers_due"), RScript.ReturnType.MULTI, OffersDueCall::read);
 
-    private static final Object[] NO_ARGS = {};
-
     @Override
     public List<Object> keys() {
         return List.of(RedisKeys.offers(sessionId));
-    }
-
-    @Override
-    public Object[] args() {
-        return NO_ARGS;
     }
 
     /** An offer due: the slot's, the student's. */
