@@ -9,6 +9,13 @@ public class ThingService {
         return "thing " + id;
     }
 
+    /** A record of the service's own. */
+    public record Tally(int things) {}
+
+    public Tally tally() {
+        return new Tally(1);
+    }
+
     public void remove(long id) {
         // a manager's operation: behind ThingDesk.remove
     }

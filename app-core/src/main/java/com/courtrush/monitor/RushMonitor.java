@@ -3,7 +3,7 @@ package com.courtrush.monitor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.GateReading;
-import com.courtrush.opening.SessionState;
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;

@@ -1,5 +1,6 @@
 package com.courtrush.opening;
 
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.web.ApiResponse;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;

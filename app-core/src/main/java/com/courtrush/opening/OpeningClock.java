@@ -4,6 +4,7 @@ import com.courtrush.core.Outages;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.LockedRun;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.opening.api.SessionState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;

@@ -2,6 +2,7 @@ package com.courtrush.opening;
 
 import com.courtrush.account.RushHours;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.opening.api.SessionState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;

@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.opening.api.SessionState;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

@@ -1,6 +1,7 @@
 package com.courtrush.opening;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import com.courtrush.opening.api.SessionState;
 import java.time.LocalDateTime;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;

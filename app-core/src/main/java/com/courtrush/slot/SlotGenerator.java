@@ -7,7 +7,7 @@ import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
-import com.courtrush.opening.SessionState;
+import com.courtrush.opening.api.SessionState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;

@@ -3,7 +3,7 @@ package com.courtrush.slot;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.opening.GateReading;
 import com.courtrush.opening.ReserveSession;
-import com.courtrush.opening.SessionState;
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.setting.AppSettings;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.github.benmanes.caffeine.cache.Caffeine;

@@ -46,14 +46,26 @@ class ArchitectureRulesCatchTest {
     }
 
     @Test
-    void aDeskThatHandsOutAnEntityFailsTheValuesRule() {
-        EvaluationResult result = ArchitectureTest.desksExposeNoEntities("planted")
+    void aDeskThatHandsOutTheEnginesTypesFailsTheValuesRule() {
+        EvaluationResult result = ArchitectureTest.desksSpeakInValues("planted")
                 .evaluate(new ClassFileImporter().importPackages("planted"));
 
         assertThat(result.hasViolation()).isTrue();
         assertThat(result.getFailureReport().toString())
                 .contains("ThingDesk.row(long)", "planted.door.ThingRow", "ThingDesk.page()")
-                .doesNotContain("ThingDesk.name(long)");
+                .contains("ThingDesk.tally()", "planted.door.ThingService$Tally")
+                .doesNotContain("ThingDesk.name(long)", "ThingDesk.view(long)");
+    }
+
+    @Test
+    void aDeskValueThatLeansOnTheEngineFailsTheLeafRule() {
+        EvaluationResult result = ArchitectureTest.deskValuesAreLeaves("planted")
+                .evaluate(new ClassFileImporter().importPackages("planted"));
+
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().toString())
+                .contains("planted.door.api.ThingPage", "planted.door.ThingRow")
+                .doesNotContain("planted.door.api.ThingView");
     }
 
     @Test

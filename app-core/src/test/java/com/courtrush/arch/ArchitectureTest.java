@@ -6,13 +6,15 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
 import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.metaAnnotatedWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.account.Caller;
 import com.courtrush.account.ManagerOnly;
+import com.courtrush.account.Role;
 import com.courtrush.infra.redis.RedisScript;
 import com.courtrush.infra.redis.ScriptPipeline;
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -68,35 +70,6 @@ class ArchitectureTest {
                 .and(metaAnnotatedWith(Component.class).or(annotatedWith(Mapper.class)))
                 .and(not(STAFF_CONTROLLER))
                 .as("a bean of the engine that is not a desk (<feature>.api)");
-    }
-
-    /**
-     * The entities a type carries: itself, its type arguments, and — for a record (not the JDK's) — its
-     * components, all the way down (a record holding a list of rows hands out rows).
-     */
-    private static void entitiesIn(Type type, Set<Class<?>> entities, Set<Class<?>> seen) {
-        if (type instanceof ParameterizedType parameterized) {
-            entitiesIn(parameterized.getRawType(), entities, seen);
-            for (Type argument : parameterized.getActualTypeArguments()) {
-                entitiesIn(argument, entities, seen);
-            }
-        } else if (type instanceof GenericArrayType array) {
-            entitiesIn(array.getGenericComponentType(), entities, seen);
-        } else if (type instanceof WildcardType wildcard) {
-            for (Type bound : wildcard.getUpperBounds()) {
-                entitiesIn(bound, entities, seen);
-            }
-        } else if (type instanceof Class<?> raw && seen.add(raw)) {
-            if (raw.isArray()) {
-                entitiesIn(raw.getComponentType(), entities, seen);
-            } else if (raw.isAnnotationPresent(TableName.class)) {
-                entities.add(raw);
-            } else if (raw.isRecord() && !raw.getName().startsWith("java.")) {
-                for (RecordComponent component : raw.getRecordComponents()) {
-                    entitiesIn(component.getGenericType(), entities, seen);
-                }
-            }
-        }
     }
 
     private static boolean servesUnderAdmin(Class<?> type) {
@@ -155,6 +128,8 @@ class ArchitectureTest {
                 .namingSlices("$1.$2")
                 .should()
                 .beFreeOfCycles()
+                // a desk's value is a leaf (deskValuesAreLeaves): no cycle can pass through it
+                .ignoreDependency(DescribedPredicate.alwaysTrue(), deskValue(root))
                 .because("a feature's parts are read and changed one at a time only if they do not go round");
     }
 
@@ -251,38 +226,115 @@ class ArchitectureTest {
                 .because("the API and the console reach a staff operation through the same desk method");
     }
 
-    @ArchTest
-    static final ArchRule desksHandOutNoEntities = FreezingArchRule.freeze(desksExposeNoEntities("com.courtrush"));
+    /** A desk: a bean of a feature's {@code api} package. */
+    static final DescribedPredicate<JavaClass> DESK = resideInAPackage("com.courtrush..api..")
+            .and(metaAnnotatedWith(Component.class))
+            .as("a desk (a bean of <feature>.api)");
 
     /**
-     * What crosses a desk is a value of its own (a record of {@code <feature>.api}, an enum), never a
-     * database row: an entity ({@code @TableName}) has setters, and a caller that holds one holds the
-     * engine's inside. Frozen: the desks that still hand out entities are listed in
-     * {@code archunit_store}; a new one fails, and each one converted leaves the list for good.
+     * A value a desk speaks: a type of a feature's {@code api} package that is not a bean (a record, an
+     * enum), or one of the words every part shares ({@code core}, the caller and its role).
      */
-    static ArchRule desksExposeNoEntities(String root) {
+    static DescribedPredicate<JavaClass> deskValue(String root) {
+        return resideInAPackage(root + "..api..")
+                .and(not(metaAnnotatedWith(Component.class)))
+                .or(resideInAPackage("com.courtrush.core.."))
+                .or(JavaClass.Predicates.belongToAnyOf(Caller.class, Role.class))
+                .as("a value of a desk's package (or core, Caller, Role)");
+    }
+
+    private static boolean isDeskValue(Class<?> type, String root) {
+        String name = type.getName();
+        boolean valueOfAnApi = name.startsWith(root + ".")
+                && type.getPackageName().matches(".*\\.api(\\..*)?")
+                && !AnnotatedElementUtils.hasAnnotation(type, Component.class);
+        return valueOfAnApi || name.startsWith("com.courtrush.core.") || type == Caller.class || type == Role.class;
+    }
+
+    @ArchTest
+    static final ArchRule desksSpeakInTheirValues = FreezingArchRule.freeze(desksSpeakInValues("com.courtrush"));
+
+    /**
+     * What crosses a desk is a value of a desk's package (a record or an enum of {@code <feature>.api}),
+     * never the engine's own types: not a database row ({@code @TableName}, with setters), not a record
+     * nested in a service, whose shape the service may change. Checked all the way down: a record of the
+     * desk's package holding an engine type hands that type out. Frozen: the desks that still hand out
+     * engine types are listed in {@code archunit_store}; a new one fails, and each one converted leaves
+     * the list for good.
+     */
+    static ArchRule desksSpeakInValues(String root) {
         return methods()
                 .that()
                 .areDeclaredInClassesThat(resideInAPackage(root + "..api..").and(metaAnnotatedWith(Component.class)))
                 .and()
                 .arePublic()
-                .should(new ArchCondition<JavaMethod>("take and give no entity") {
+                .should(new ArchCondition<JavaMethod>("take and give only values of a desk's package") {
                     @Override
                     public void check(JavaMethod method, ConditionEvents events) {
                         Method reflected = method.reflect();
-                        Set<Class<?>> entities = new LinkedHashSet<>();
+                        Set<Class<?>> inside = new LinkedHashSet<>();
                         Set<Class<?>> seen = new HashSet<>();
-                        entitiesIn(reflected.getGenericReturnType(), entities, seen);
+                        engineTypesIn(reflected.getGenericReturnType(), root, inside, seen);
                         for (Type parameter : reflected.getGenericParameterTypes()) {
-                            entitiesIn(parameter, entities, seen);
+                            engineTypesIn(parameter, root, inside, seen);
                         }
-                        for (Class<?> entity : entities) {
+                        for (Class<?> type : inside) {
                             events.add(SimpleConditionEvent.violated(
-                                    method, method.getFullName() + " hands out the entity " + entity.getName()));
+                                    method, method.getFullName() + " hands out the engine's " + type.getName()));
                         }
                     }
                 })
-                .because("a desk's callers (the API, the console) get values, not the rows the engine writes");
+                .because("a desk's callers (the API, the console) get values, not the engine's inside");
+    }
+
+    /**
+     * The engine's types a type carries that are not desk values: itself, its type arguments, and — for a
+     * record — its components, all the way down (a record holding a list of rows hands out rows).
+     */
+    private static void engineTypesIn(Type type, String root, Set<Class<?>> inside, Set<Class<?>> seen) {
+        if (type instanceof ParameterizedType parameterized) {
+            engineTypesIn(parameterized.getRawType(), root, inside, seen);
+            for (Type argument : parameterized.getActualTypeArguments()) {
+                engineTypesIn(argument, root, inside, seen);
+            }
+        } else if (type instanceof GenericArrayType array) {
+            engineTypesIn(array.getGenericComponentType(), root, inside, seen);
+        } else if (type instanceof WildcardType wildcard) {
+            for (Type bound : wildcard.getUpperBounds()) {
+                engineTypesIn(bound, root, inside, seen);
+            }
+        } else if (type instanceof Class<?> raw && seen.add(raw)) {
+            if (raw.isArray()) {
+                engineTypesIn(raw.getComponentType(), root, inside, seen);
+                return;
+            }
+            if (raw.getName().startsWith(root + ".") && !isDeskValue(raw, root)) {
+                inside.add(raw);
+            }
+            if (raw.isRecord() && !raw.getName().startsWith("java.")) {
+                for (RecordComponent component : raw.getRecordComponents()) {
+                    engineTypesIn(component.getGenericType(), root, inside, seen);
+                }
+            }
+        }
+    }
+
+    @ArchTest
+    static final ArchRule deskValuesAreLeaves = deskValuesAreLeaves("com.courtrush");
+
+    /**
+     * A desk's values depend on nothing of the engine but other values: the engine may build them (a
+     * report's figures, a reservation's row) without going round through its desk, and a cycle through a
+     * value cannot happen.
+     */
+    static ArchRule deskValuesAreLeaves(String root) {
+        return classes()
+                .that(resideInAPackage(root + "..api..").and(not(metaAnnotatedWith(Component.class))))
+                .and()
+                .doNotHaveSimpleName("package-info")
+                .should()
+                .onlyDependOnClassesThat(resideOutsideOfPackage(root + "..").or(deskValue(root)))
+                .because("a value is what the desk and the engine share; it leans on neither");
     }
 
     @ArchTest
@@ -329,10 +381,9 @@ class ArchitectureTest {
     static final ArchRule theEngineNeverGoesThroughADesk = noClasses()
             .that(resideOutsideOfPackage("com.courtrush..api..").and(not(STAFF_CONTROLLER)))
             .should()
-            .dependOnClassesThat()
-            .resideInAPackage("com.courtrush..api..")
+            .dependOnClassesThat(DESK)
             .because("a desk (<feature>.api) is a door for the staff controllers and the console; the engine's "
-                    + "own parts call each other, never through one");
+                    + "own parts call each other, never through one (they may build the values a desk speaks)");
 
     @ArchTest
     static final ArchRule webPlumbingDependsOnNoFeature = noClasses()

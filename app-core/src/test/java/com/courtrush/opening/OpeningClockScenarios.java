@@ -2,6 +2,7 @@ package com.courtrush.opening;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;

@@ -5,6 +5,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.support.TestProperties;
 import java.time.Clock;
 import java.time.Duration;

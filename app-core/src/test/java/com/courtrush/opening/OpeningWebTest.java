@@ -8,6 +8,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

@@ -10,10 +10,9 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.opening.ReserveSession;
-import com.courtrush.opening.SessionState;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
@@ -49,15 +48,18 @@ class AdminSessionWebTest {
 
     @Test
     void staffListAndReadADaysOpenings() throws Exception {
-        ReserveSession next = new ReserveSession();
-        next.setId(4L);
-        next.setSessionDate(LocalDate.parse("2026-11-23"));
-        next.setFlashTime(LocalDateTime.parse("2026-11-22T13:00:00"));
-        next.setWarmupLeadMinutes(10);
-        next.setPerUserLimit(1);
-        next.setState(SessionState.SCHEDULED);
-        given(openingDesk.listByDate(LocalDate.parse("2026-11-23"))).willReturn(List.of(OpeningView.of(next)));
-        given(openingDesk.get(4L)).willReturn(OpeningView.of(next));
+        OpeningView next = new OpeningView(
+                4L,
+                LocalDate.parse("2026-11-23"),
+                LocalDateTime.parse("2026-11-22T13:00:00"),
+                10,
+                1,
+                SessionState.SCHEDULED,
+                false,
+                false,
+                0);
+        given(openingDesk.listByDate(LocalDate.parse("2026-11-23"))).willReturn(List.of(next));
+        given(openingDesk.get(4L)).willReturn(next);
         mvc.perform(get("/admin/sessions?date=2026-11-23").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))

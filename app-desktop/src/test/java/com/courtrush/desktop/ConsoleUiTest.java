@@ -191,7 +191,7 @@ class ConsoleUiTest {
                 .match(n -> "tabNewOpening".equals(n.getId()))
                 .queryAs(Node.class));
         robot.clickOn("#openNow");
-        waitFor(10, () -> openings.getItems().get(0).state() == com.courtrush.opening.SessionState.OPEN);
+        waitFor(10, () -> openings.getItems().get(0).state() == com.courtrush.opening.api.SessionState.OPEN);
     }
 
     @Test

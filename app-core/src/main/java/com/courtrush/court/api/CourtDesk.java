@@ -1,5 +1,6 @@
 package com.courtrush.court.api;
 
+import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -16,26 +17,31 @@ public class CourtDesk {
 
     /** See {@link CourtService#list}. */
     public List<CourtView> list() {
-        return courts.list().stream().map(CourtView::of).toList();
+        return courts.list().stream().map(CourtDesk::view).toList();
     }
 
     /** See {@link CourtService#get}. */
     public CourtView get(long id) {
-        return CourtView.of(courts.get(id));
+        return view(courts.get(id));
     }
 
     /** See {@link CourtService#create}. */
     public CourtView create(String name) {
-        return CourtView.of(courts.create(name));
+        return view(courts.create(name));
     }
 
     /** See {@link CourtService#rename}. */
     public CourtView rename(long id, String name) {
-        return CourtView.of(courts.rename(id, name));
+        return view(courts.rename(id, name));
     }
 
     /** See {@link CourtService#setActive}. */
     public CourtView setActive(long id, boolean active) {
-        return CourtView.of(courts.setActive(id, active));
+        return view(courts.setActive(id, active));
+    }
+
+    /** The value of a row, as the desk hands it out. */
+    private static CourtView view(Court court) {
+        return new CourtView(court.getId(), court.getName(), Boolean.TRUE.equals(court.getActive()));
     }
 }

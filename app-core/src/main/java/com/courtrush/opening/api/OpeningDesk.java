@@ -1,6 +1,7 @@
 package com.courtrush.opening.api;
 
 import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.StockWarmer;
 import java.time.LocalDate;
 import java.util.List;
@@ -18,17 +19,17 @@ public class OpeningDesk {
 
     /** See {@link OpeningService#listByDate}. */
     public List<OpeningView> listByDate(LocalDate date) {
-        return openings.listByDate(date).stream().map(OpeningView::of).toList();
+        return openings.listByDate(date).stream().map(OpeningDesk::view).toList();
     }
 
     /** See {@link OpeningService#get}. */
     public OpeningView get(long id) {
-        return OpeningView.of(openings.get(id));
+        return view(openings.get(id));
     }
 
     /** Creates an opening; one whose warm-up time has come is warmed up at once. */
     public OpeningView create(OpeningService.NewOpening request, String actor) {
-        return OpeningView.of(openings.create(request, actor));
+        return view(openings.create(request, actor));
     }
 
     /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
@@ -38,16 +39,30 @@ public class OpeningDesk {
 
     /** Opens the gate now, warming up first if needed. */
     public OpeningView openNow(long id, String actor) {
-        return OpeningView.of(openings.openNow(id, actor));
+        return view(openings.openNow(id, actor));
     }
 
     /** See {@link OpeningService#close}. */
     public OpeningView close(long id, String actor) {
-        return OpeningView.of(openings.close(id, actor));
+        return view(openings.close(id, actor));
     }
 
     /** Recomputes the opening's Redis state from the database, without changing its life state. */
     public StockWarmer.WarmupReport resync(long id, String actor) {
         return openings.resync(id, actor);
+    }
+
+    /** The value of a row, as the desk hands it out. */
+    private static OpeningView view(ReserveSession s) {
+        return new OpeningView(
+                s.getId(),
+                s.getSessionDate(),
+                s.getFlashTime(),
+                s.getWarmupLeadMinutes(),
+                s.getPerUserLimit(),
+                s.getState(),
+                Boolean.TRUE.equals(s.getBookingPass()),
+                s.fairDraw(),
+                s.getDrawWindowMs() == null ? 0 : s.getDrawWindowMs());
     }
 }

@@ -1,7 +1,5 @@
 package com.courtrush.opening.api;
 
-import com.courtrush.opening.ReserveSession;
-import com.courtrush.opening.SessionState;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 
@@ -22,19 +20,4 @@ public record OpeningView(
         SessionState state,
         boolean bookingPass,
         boolean fairDraw,
-        int drawWindowMs) {
-
-    /** The view of an opening's row. */
-    public static OpeningView of(ReserveSession s) {
-        return new OpeningView(
-                s.getId(),
-                s.getSessionDate(),
-                s.getFlashTime(),
-                s.getWarmupLeadMinutes(),
-                s.getPerUserLimit(),
-                s.getState(),
-                Boolean.TRUE.equals(s.getBookingPass()),
-                s.fairDraw(),
-                s.getDrawWindowMs() == null ? 0 : s.getDrawWindowMs());
-    }
-}
+        int drawWindowMs) {}

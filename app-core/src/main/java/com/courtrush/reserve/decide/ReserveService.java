@@ -5,7 +5,7 @@ import com.courtrush.core.Futures;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.opening.ReserveSession;
-import com.courtrush.opening.SessionState;
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.reserve.pass.BookingPasses;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.recover.OpeningRebuilds;

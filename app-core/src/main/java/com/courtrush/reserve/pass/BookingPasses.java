@@ -6,7 +6,7 @@ import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
-import com.courtrush.opening.SessionState;
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.reserve.stock.StockKeys;
 import java.security.SecureRandom;
 import java.time.Duration;

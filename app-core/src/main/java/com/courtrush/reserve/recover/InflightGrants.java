@@ -4,7 +4,7 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
-import com.courtrush.opening.SessionState;
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.stock.StockKeys;
 import java.time.Clock;

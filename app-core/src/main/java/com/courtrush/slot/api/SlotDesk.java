@@ -3,6 +3,7 @@ package com.courtrush.slot.api;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotWithCourt;
+import com.courtrush.slot.TimeSlot;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -52,12 +53,12 @@ public class SlotDesk {
 
     /** See {@link SlotEditor#update}. */
     public SlotView update(long slotId, int capacity, Integer priceCents, String actor) {
-        return SlotView.of(editor.update(slotId, capacity, priceCents, actor));
+        return view(editor.update(slotId, capacity, priceCents, actor));
     }
 
     /** Takes a slot off sale or back on it. Disabling leaves its reservations alone: see SlotWithdrawal. */
     public SlotView setActive(long slotId, boolean active, String actor) {
-        return SlotView.of(editor.setActive(slotId, active, actor));
+        return view(editor.setActive(slotId, active, actor));
     }
 
     /**
@@ -66,5 +67,22 @@ public class SlotDesk {
      */
     public SlotEditor.CourtOnSale onSale(long courtId, LocalDate from) {
         return editor.onSale(courtId, from);
+    }
+
+    /** The value of a row, as the desk hands it out. */
+    private static SlotView view(TimeSlot slot) {
+        return new SlotView(
+                slot.getId(),
+                slot.getSessionId(),
+                slot.getCourtId(),
+                slot.getSlotDate(),
+                slot.getStartTime(),
+                slot.getEndTime(),
+                slot.getCapacity(),
+                slot.getBooked(),
+                slot.getPriceCents(),
+                Boolean.TRUE.equals(slot.getActive()),
+                slot.getCreateTime(),
+                slot.getUpdateTime());
     }
 }

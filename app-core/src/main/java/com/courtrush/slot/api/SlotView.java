@@ -1,6 +1,5 @@
 package com.courtrush.slot.api;
 
-import com.courtrush.slot.TimeSlot;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -24,22 +23,4 @@ public record SlotView(
         Integer priceCents,
         boolean active,
         LocalDateTime createTime,
-        LocalDateTime updateTime) {
-
-    /** The view of a slot's row. */
-    public static SlotView of(TimeSlot slot) {
-        return new SlotView(
-                slot.getId(),
-                slot.getSessionId(),
-                slot.getCourtId(),
-                slot.getSlotDate(),
-                slot.getStartTime(),
-                slot.getEndTime(),
-                slot.getCapacity(),
-                slot.getBooked(),
-                slot.getPriceCents(),
-                Boolean.TRUE.equals(slot.getActive()),
-                slot.getCreateTime(),
-                slot.getUpdateTime());
-    }
-}
+        LocalDateTime updateTime) {}

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.courtrush.account.Role;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.LocalSettings;
-import com.courtrush.opening.SessionState;
+import com.courtrush.opening.api.SessionState;
 import com.courtrush.pay.PayOrderStatus;
 import com.courtrush.reserve.data.CancelReason;
 import com.courtrush.reserve.data.ReservationStatus;

@@ -1,4 +1,4 @@
-package com.courtrush.opening;
+package com.courtrush.opening.api;
 
 /** The life of an opening. */
 public enum SessionState {
