@@ -44,6 +44,19 @@ public record Caller(Long userId, String name, Role role, String tokenId, Instan
         return userId == null ? name : (isStaff() ? "staff:" : "student:") + name;
     }
 
+    /**
+     * Whether this caller is the account a student's thing (a booking, an order) belongs to: never the admin
+     * token, which is nobody's account.
+     */
+    public boolean owns(Long ownerId) {
+        return userId != null && userId.equals(ownerId);
+    }
+
+    /** Whether this caller may see a student's thing: its owner, or staff (the admin token too). */
+    public boolean maySee(Long ownerId) {
+        return isStaff() || owns(ownerId);
+    }
+
     /** The user id of a student; a clear refusal for the admin token, which is nobody's account. */
     public long requireUserId() {
         if (userId == null) {

@@ -5,7 +5,6 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.reserve.data.CancelReason;
-import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.setting.AppSettings;
@@ -166,10 +165,7 @@ public class CheckIns {
 
     /** The check-in codes of a student's own active booking, for the page. */
     public StudentCheckIn codesFor(long reservationId, Caller student) {
-        Reservation reservation = access.visibleTo(reservationId, student);
-        if (!reservation.getUserId().equals(student.userId())) {
-            throw CourtRushException.notFound("reservation.notFound", reservationId);
-        }
+        access.ownedBy(reservationId, student);
         DeskBooking booking = found(reservationId);
         if (!booking.active() && booking.getCheckedInTime() == null) {
             throw CourtRushException.conflict("checkIn.ended", reservationId, booking.getCancelReason());

@@ -81,10 +81,7 @@ public class PaymentService {
 
     /** {@code POST /pay/wechat/{id}}: the student's PAYING order, reused while unexpired. */
     public OrderView createOrder(long reservationId, Caller caller) {
-        Reservation reservation = access.visibleTo(reservationId, caller);
-        if (!reservation.getUserId().equals(caller.userId())) {
-            throw CourtRushException.notFound("reservation.notFound", reservationId);
-        }
+        access.ownedBy(reservationId, caller);
         try (PaymentLocks.Held held = locks.tryLock(reservationId, LOCK_WAIT, LOCK_LEASE)
                 .orElseThrow(() -> CourtRushException.conflict("pay.busy"))) {
             return orderUnderLock(reservationId);

@@ -196,7 +196,7 @@ public class ReserveResults {
     }
 
     private static void requireOwner(long owner, Caller caller) {
-        if (!caller.isStaff() && (caller.userId() == null || owner != caller.userId())) {
+        if (!caller.maySee(owner)) {
             throw notFound();
         }
     }

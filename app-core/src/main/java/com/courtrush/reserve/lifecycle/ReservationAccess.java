@@ -6,7 +6,10 @@ import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import org.springframework.stereotype.Component;
 
-/** Finds a reservation for a caller: its owner or staff; to anyone else it does not exist. */
+/**
+ * Finds a reservation for a caller, the one place that decides whose it is: staff and its owner see it, only its
+ * owner acts on it as a student does (cancel, pay, show the check-in code); to anyone else it does not exist.
+ */
 @Component
 public class ReservationAccess {
 
@@ -18,9 +21,16 @@ public class ReservationAccess {
 
     public Reservation visibleTo(long reservationId, Caller caller) {
         Reservation reservation = reservations.selectById(reservationId);
-        if (reservation == null
-                || reservation.compensated()
-                || (!caller.isStaff() && !reservation.getUserId().equals(caller.userId()))) {
+        if (reservation == null || reservation.compensated() || !caller.maySee(reservation.getUserId())) {
+            throw CourtRushException.notFound("reservation.notFound", reservationId);
+        }
+        return reservation;
+    }
+
+    /** A reservation its owner acts on; to anyone else, staff included, it does not exist. */
+    public Reservation ownedBy(long reservationId, Caller caller) {
+        Reservation reservation = visibleTo(reservationId, caller);
+        if (!caller.owns(reservation.getUserId())) {
             throw CourtRushException.notFound("reservation.notFound", reservationId);
         }
         return reservation;

@@ -40,10 +40,7 @@ public class ReservationCancellation {
 
     /** {@code DELETE /reserve/{id}}: the student cancels an unpaid reservation. */
     public Reservation cancelByOwner(long reservationId, Caller caller) {
-        Reservation visible = access.visibleTo(reservationId, caller);
-        if (!visible.getUserId().equals(caller.userId())) {
-            throw CourtRushException.notFound("reservation.notFound", reservationId);
-        }
+        access.ownedBy(reservationId, caller);
         return cancelUnpaid(reservationId, CancelReason.USER, "cancelled by the student", caller.actor());
     }
 
