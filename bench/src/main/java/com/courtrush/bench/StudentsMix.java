@@ -51,15 +51,6 @@ final class StudentsMix {
     }
 
     static final long[] RESULT_PAUSES_MS = {250, 500, 1000, 1500, 2000, 3000};
-    private static final String[] PAGE_FILES = {
-        "/",
-        "/assets/app.css",
-        "/assets/i18n.js",
-        "/assets/api.js",
-        "/assets/app.js",
-        "/assets/clock.js",
-        "/assets/tap.js"
-    };
     private static final int PING_CLIENTS = 4;
     private static final long PING_EVERY_MS = 50;
 
@@ -73,6 +64,7 @@ final class StudentsMix {
     private final Map<Kind, Recorder> recorders = new EnumMap<>(Kind.class);
     private final ConcurrentLinkedQueue<Crowd.Grant> grants = new ConcurrentLinkedQueue<>();
     private final AtomicInteger signedIn = new AtomicInteger();
+    private volatile List<String> pageFiles = List.of();
     private final AtomicLong lastSignInMicros = new AtomicLong();
     private volatile long endMicros;
     private final long flashMicros;
@@ -124,7 +116,8 @@ final class StudentsMix {
      * Runs the mix: the already signed-in students open the page now, the others sign in at the storm's
      * rate from now on; every request stops {@code afterSeconds} after the flash time. Returns when done.
      */
-    Result run(List<String> signedInTokens, List<String> toSignIn) throws InterruptedException {
+    Result run(List<String> signedInTokens, List<String> toSignIn) throws InterruptedException, IOException {
+        pageFiles = PageFiles.of(http.get("/", null));
         long start = WallClock.epochMicros();
         endMicros = flashMicros + options.afterSeconds() * 1_000_000L;
         for (int i = 0; i < PING_CLIENTS; i++) {
@@ -193,7 +186,7 @@ final class StudentsMix {
 
     /** The page opened: its files, the calendar, the courts and my bookings; then the refreshes and the tap. */
     private void openPage(Student student) {
-        for (String file : PAGE_FILES) {
+        for (String file : pageFiles) {
             call(Kind.PAGE, () -> http.get(file, null));
         }
         call(Kind.CALENDAR, () -> http.get("/calendar", student.token));
