@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.AbstractPlatformTransactionManager;
 import org.springframework.transaction.support.DefaultTransactionStatus;
+import org.springframework.transaction.support.SmartTransactionObject;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -14,7 +15,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * {@code afterCommit} callbacks run after a commit and never after a rollback. The fake stores registered here are
  * put back as they were when a transaction rolls back, as the database would — whole: a rollback while another
  * thread's transaction changes the same store is not modelled (the tests that race threads commit or refuse
- * before writing).
+ * before writing). As with a database, a transaction started inside another on the same thread joins it
+ * ({@code REQUIRED}: one commit, at the end of the outer one; a rollback inside marks the whole for rollback) and
+ * one that asks for its own ({@code REQUIRES_NEW}) suspends it and commits alone.
  */
 public final class FakeTransactions extends AbstractPlatformTransactionManager {
 
@@ -26,6 +29,7 @@ public final class FakeTransactions extends AbstractPlatformTransactionManager {
     }
 
     private final List<Undoable> stores = new CopyOnWriteArrayList<>();
+    private final ThreadLocal<Tx> current = new ThreadLocal<>();
     private final AtomicInteger commits = new AtomicInteger();
     private final AtomicInteger rollbacks = new AtomicInteger();
 
@@ -52,15 +56,35 @@ public final class FakeTransactions extends AbstractPlatformTransactionManager {
 
     @Override
     protected Object doGetTransaction() {
-        return new Tx();
+        return new Handle(current.get());
+    }
+
+    @Override
+    protected boolean isExistingTransaction(Object transaction) {
+        return ((Handle) transaction).tx != null;
     }
 
     @Override
     protected void doBegin(Object transaction, TransactionDefinition definition) {
-        Tx tx = (Tx) transaction;
+        Tx tx = new Tx();
         for (Undoable store : stores) {
             tx.undo.add(0, store.checkpoint());
         }
+        ((Handle) transaction).tx = tx;
+        current.set(tx);
+    }
+
+    @Override
+    protected Object doSuspend(Object transaction) {
+        ((Handle) transaction).tx = null;
+        Tx suspended = current.get();
+        current.remove();
+        return suspended;
+    }
+
+    @Override
+    protected void doResume(Object transaction, Object suspendedResources) {
+        current.set((Tx) suspendedResources);
     }
 
     @Override
@@ -71,10 +95,41 @@ public final class FakeTransactions extends AbstractPlatformTransactionManager {
     @Override
     protected void doRollback(DefaultTransactionStatus status) {
         rollbacks.incrementAndGet();
-        ((Tx) status.getTransaction()).undo.forEach(Runnable::run);
+        ((Handle) status.getTransaction()).tx.undo.forEach(Runnable::run);
     }
 
+    @Override
+    protected void doSetRollbackOnly(DefaultTransactionStatus status) {
+        ((Handle) status.getTransaction()).tx.rollbackOnly = true;
+    }
+
+    @Override
+    protected void doCleanupAfterCompletion(Object transaction) {
+        current.remove();
+    }
+
+    /** A transaction in progress: how to put the stores back, and whether a part of it asked for a rollback. */
     private static final class Tx {
         final List<Runnable> undo = new CopyOnWriteArrayList<>();
+        volatile boolean rollbackOnly;
+    }
+
+    /** What Spring holds for one use of a transaction: the thread's transaction it joins or began, if any. */
+    private static final class Handle implements SmartTransactionObject {
+        Tx tx;
+
+        Handle(Tx tx) {
+            this.tx = tx;
+        }
+
+        @Override
+        public boolean isRollbackOnly() {
+            return tx != null && tx.rollbackOnly;
+        }
+
+        @Override
+        public void flush() {
+            // nothing is buffered: the fake stores change at once
+        }
     }
 }
