@@ -32,6 +32,7 @@ final class FakeStock implements PlaceDecider, LiveStock {
     private final List<Call> calls = new ArrayList<>();
     private boolean gateOpen = true;
     private boolean answerLate;
+    private Runnable lateAnswer;
 
     /** What one call asked. */
     record Call(ReserveMessage grant, int perUserLimit, boolean passRequired, String passHash, List<Long> wanted) {}
@@ -58,10 +59,21 @@ final class FakeStock implements PlaceDecider, LiveStock {
 
     /**
      * The next call gives up as the script's pipeline does past its deadline (the request is answered 503), and
-     * Redis grants the place after all.
+     * Redis decides after all: what it decided arrives when the test says, {@link #lateAnswerArrives()} — after
+     * the call has thrown, as Redis's reply does on a thread of its own.
      */
     void answerTooLate() {
         answerLate = true;
+    }
+
+    /** Delivers the late answer of the call that gave up. */
+    void lateAnswerArrives() {
+        Runnable arrival = lateAnswer;
+        if (arrival == null) {
+            throw new IllegalStateException("no call gave up waiting for an answer");
+        }
+        lateAnswer = null;
+        arrival.run();
     }
 
     int permitsLeft(long slotId) {
@@ -86,7 +98,7 @@ final class FakeStock implements PlaceDecider, LiveStock {
         if (answerLate) {
             answerLate = false;
             ReserveScript.Decision decided = decide(grant, perUserLimit);
-            answeredLate.accept(decided);
+            lateAnswer = () -> answeredLate.accept(decided);
             throw new RedisTimeoutException("Redis gave no answer within the decision's deadline (fake)");
         }
         ReserveScript.Decision next = scripted.poll();

@@ -405,6 +405,10 @@ class ReserveServiceTest {
         stock.answerTooLate();
 
         assertThatThrownBy(() -> reserve(1, SLOT)).isInstanceOf(RedisTimeoutException.class);
+        assertThat(handOff.tooLate())
+                .as("nothing is handed back before Redis's answer arrives")
+                .isEmpty();
+        stock.lateAnswerArrives();
 
         assertThat(handOff.handed()).isEmpty();
         assertThat(handOff.tooLate()).hasSize(1);
