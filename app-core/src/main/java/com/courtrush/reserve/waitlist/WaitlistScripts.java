@@ -6,12 +6,12 @@ import java.util.List;
 import org.redisson.api.RScoredSortedSet;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
-import org.redisson.client.codec.StringCodec;
 import org.springframework.stereotype.Component;
 
 /**
  * The waitlist's Redis side: joining a line ({@link WaitJoinCall}), passing an offered place on, declined or
- * expired ({@link OfferPassCall}), the offers due ({@link OffersDueCall}); a student's place in a line.
+ * expired ({@link OfferPassCall}), the offers due ({@link OffersDueCall}); a student's place in a line and the
+ * time their offer has left ({@link OfferLeftCall}).
  */
 @Component
 class WaitlistScripts {
@@ -42,13 +42,11 @@ class WaitlistScripts {
     }
 
     /**
-     * When the student's offer of the slot ends (epoch ms, Redis's clock), as Redis holds it: Redis decides offers,
-     * the database follows. Null when Redis holds none for them (passed on, taken, or never made).
+     * How long the student's offer of the slot has left, as Redis holds it and by Redis's clock: Redis decides
+     * offers, the database follows.
      */
-    Long offerEnds(long sessionId, long slotId, long userId) {
-        String ends = redisson.<String, String>getMap(RedisKeys.offer(sessionId, slotId), StringCodec.INSTANCE)
-                .get(Long.toString(userId));
-        return ends == null ? null : Long.valueOf(ends);
+    OfferLeftCall.Reply offerLeft(long sessionId, long slotId, long userId) {
+        return OfferLeftCall.SCRIPT.call(script, new OfferLeftCall(sessionId, slotId, userId));
     }
 
     /** Leaves the slot's line; whether the student was in it. */

@@ -150,20 +150,20 @@ public class Waitlists {
 
     /**
      * The student's live waits with the place in line or the offer's time left. An offer is read from Redis, which
-     * decides offers: one that has ended there (passed on, or due to be by the sweep after a crash) is not shown
+     * decides offers, with Redis's clock: one that has ended there (passed on, or due to be by the sweep after a crash) is not shown
      * as still open, whatever the database row says until the sweep catches up.
      */
     public List<MyWait> of(long userId) {
         List<MyWait> shown = new ArrayList<>();
-        long now = clock.millis();
         for (MyWait wait : mine.mine(userId)) {
             if ("OFFERED".equals(wait.getStatus())) {
-                Long ends = scripts.offerEnds(wait.getSessionId(), wait.getSlotId(), userId);
-                if (ends == null || ends <= now) {
+                // by Redis's clock, which stamped the offer's end: this node's own may run fast or slow
+                OfferLeftCall.Reply left = scripts.offerLeft(wait.getSessionId(), wait.getSlotId(), userId);
+                if (!left.open()) {
                     continue;
                 }
-                wait.setOfferExpires(LocalDateTime.ofInstant(Instant.ofEpochMilli(ends), properties.zone()));
-                wait.setSecondsToAccept((ends - now) / 1000);
+                wait.setOfferExpires(LocalDateTime.ofInstant(Instant.ofEpochMilli(left.endsMs()), properties.zone()));
+                wait.setSecondsToAccept(left.secondsLeft());
             } else {
                 wait.setPosition(scripts.position(wait.getSessionId(), wait.getSlotId(), userId));
             }

@@ -24,6 +24,7 @@ import com.courtrush.reserve.recover.SettleCall;
 import com.courtrush.reserve.recover.WarmStateCall;
 import com.courtrush.reserve.stock.BlockedCall;
 import com.courtrush.reserve.waitlist.OfferAcceptCall;
+import com.courtrush.reserve.waitlist.OfferLeftCall;
 import com.courtrush.reserve.waitlist.OfferPassCall;
 import com.courtrush.reserve.waitlist.OffersDueCall;
 import com.courtrush.reserve.waitlist.WaitJoinCall;
@@ -646,6 +647,26 @@ class ScriptCallsIT {
         OffersDueCall.Reply due = OffersDueCall.SCRIPT.call(script, new OffersDueCall(s));
 
         assertThat(due.due()).containsExactly(new OffersDueCall.Due(1, 2));
+    }
+
+    @Test
+    void anOffersTimeLeftIsReadWithRedisClock() {
+        long now = redisNow();
+        redisson.getMap(RedisKeys.offer(s, 1)).put("2", Long.toString(now + 90_000));
+        redisson.getMap(RedisKeys.offer(s, 1)).put("3", Long.toString(now - 1_000));
+
+        OfferLeftCall.Reply open = OfferLeftCall.SCRIPT.call(script, new OfferLeftCall(s, 1, 2));
+        OfferLeftCall.Reply ended = OfferLeftCall.SCRIPT.call(script, new OfferLeftCall(s, 1, 3));
+        OfferLeftCall.Reply none = OfferLeftCall.SCRIPT.call(script, new OfferLeftCall(s, 1, 4));
+
+        assertThat(open.endsMs()).isEqualTo(now + 90_000);
+        assertThat(open.redisNowMs()).isBetween(now, now + 5_000);
+        assertThat(open.open()).isTrue();
+        assertThat(open.secondsLeft()).isBetween(85L, 90L);
+        assertThat(ended.open()).isFalse();
+        assertThat(ended.secondsLeft()).isZero();
+        assertThat(none.endsMs()).isEqualTo(-1);
+        assertThat(none.open()).isFalse();
     }
 
     // ---- helpers
