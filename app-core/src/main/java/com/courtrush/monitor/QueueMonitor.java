@@ -5,6 +5,8 @@ import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.api.QueueHistory;
+import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.recover.InflightGrants;
 import com.courtrush.reserve.statistics.QueueSeries;
@@ -147,12 +149,12 @@ public class QueueMonitor {
     public record QueuesView(
             QueueStats reserveQueue,
             QueueStats deadLetterQueue,
-            ReserveMetrics.Totals totals,
+            ReserveTotals totals,
             int inFlight,
             List<PendingGrant> pending,
             ReconcilerRun reconciler,
             List<DeadLetterLog.Entry> deadLetters,
             Map<Long, String> studentIds,
-            QueueSeries.History history,
+            QueueHistory history,
             long sampledAt) {}
 }

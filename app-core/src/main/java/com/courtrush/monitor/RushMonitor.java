@@ -4,6 +4,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.GateReading;
 import com.courtrush.opening.api.SessionState;
+import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
@@ -110,5 +111,5 @@ public class RushMonitor {
             Long secondsToOpen,
             long sampledAt,
             List<SlotStock> slots,
-            ReserveMetrics.Totals totals) {}
+            ReserveTotals totals) {}
 }

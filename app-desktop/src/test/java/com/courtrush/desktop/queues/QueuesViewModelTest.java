@@ -10,10 +10,13 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.reserve.api.QueueFlow;
+import com.courtrush.reserve.api.QueueHistory;
+import com.courtrush.reserve.api.QueueSecond;
 import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.statistics.QueueSeries;
-import com.courtrush.reserve.statistics.ReserveMetrics;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,8 +38,7 @@ class QueuesViewModelTest {
             "console:t");
 
     static QueueMonitor.QueuesView view(long at, long published, long confirmed, long refused) {
-        ReserveMetrics.Totals totals =
-                new ReserveMetrics.Totals(Map.of(), confirmed, refused, 0, published, confirmed, 1, 2);
+        ReserveTotals totals = new ReserveTotals(Map.of(), confirmed, refused, 0, published, confirmed, 1, 2);
         return new QueueMonitor.QueuesView(
                 new QueueMonitor.QueueStats("reserve.queue", true, 7, 4),
                 new QueueMonitor.QueueStats("reserve.dlq", true, 1, 1),
@@ -52,22 +54,22 @@ class QueuesViewModelTest {
     }
 
     /** Five quiet minutes, then the last five seconds: 20 published and 1 refused per second, 18 recorded. */
-    static QueueSeries.History history(long now) {
-        List<QueueSeries.Second> seconds = new ArrayList<>();
+    static QueueHistory history(long now) {
+        List<QueueSecond> seconds = new ArrayList<>();
         for (long s = now - QueueSeries.HISTORY_SECONDS; s < now; s++) {
             boolean recent = s >= now - 5;
-            seconds.add(new QueueSeries.Second(s, recent ? 20 : 0, recent ? 1 : 0, recent ? 18 : 0, 0));
+            seconds.add(new QueueSecond(s, recent ? 20 : 0, recent ? 1 : 0, recent ? 18 : 0, 0));
         }
-        return new QueueSeries.History(
+        return new QueueHistory(
                 seconds,
                 Map.of(
-                        QueueSeries.Flow.PUBLISHED,
+                        QueueFlow.PUBLISHED,
                         1200L,
-                        QueueSeries.Flow.REFUSED,
+                        QueueFlow.REFUSED,
                         3L,
-                        QueueSeries.Flow.CONSUMED,
+                        QueueFlow.CONSUMED,
                         1190L,
-                        QueueSeries.Flow.DEAD_LETTERED,
+                        QueueFlow.DEAD_LETTERED,
                         1L));
     }
 

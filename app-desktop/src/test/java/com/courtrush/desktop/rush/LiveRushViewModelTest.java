@@ -18,7 +18,7 @@ import com.courtrush.monitor.api.MonitorDesk;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
-import com.courtrush.reserve.statistics.ReserveMetrics;
+import com.courtrush.reserve.api.ReserveTotals;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -61,15 +61,15 @@ class LiveRushViewModelTest {
         return new RushHistory.History(1, OPENS_AT_MS, seconds, summary);
     }
 
-    static ReserveMetrics.Totals totals(long granted, long outOfStock, long ungated) {
+    static ReserveTotals totals(long granted, long outOfStock, long ungated) {
         Map<Outcome, Long> requests = new EnumMap<>(Outcome.class);
         requests.put(Outcome.SUCCESS, granted);
         requests.put(Outcome.OUT_OF_STOCK, outOfStock);
         requests.put(Outcome.UNGATED, ungated);
-        return new ReserveMetrics.Totals(requests, granted, 0, 0, granted, granted, 0, 0);
+        return new ReserveTotals(requests, granted, 0, 0, granted, granted, 0, 0);
     }
 
-    static RushMonitor.Rush rush(long at, boolean open, Long secondsToOpen, Integer permits, ReserveMetrics.Totals t) {
+    static RushMonitor.Rush rush(long at, boolean open, Long secondsToOpen, Integer permits, ReserveTotals t) {
         return new RushMonitor.Rush(
                 1,
                 SessionState.OPEN,
