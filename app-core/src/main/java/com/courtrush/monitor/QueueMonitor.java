@@ -5,6 +5,7 @@ import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.api.DeadLetter;
 import com.courtrush.reserve.api.QueueHistory;
 import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.recover.DeadLetterLog;
@@ -88,10 +89,10 @@ public class QueueMonitor {
                         Math.max(0, now - grant.time())))
                 .toList();
         ReconcilerRun reconciler = lastReconcilerRun();
-        List<DeadLetterLog.Entry> dead = deadLetters.recent(DEAD_LETTERS_SHOWN);
+        List<DeadLetter> dead = deadLetters.recent(DEAD_LETTERS_SHOWN);
         List<Long> userIds = java.util.stream.Stream.concat(
                         pending.stream().map(PendingGrant::userId),
-                        dead.stream().map(DeadLetterLog.Entry::userId))
+                        dead.stream().map(DeadLetter::userId))
                 .distinct()
                 .toList();
         return new QueuesView(
@@ -153,7 +154,7 @@ public class QueueMonitor {
             int inFlight,
             List<PendingGrant> pending,
             ReconcilerRun reconciler,
-            List<DeadLetterLog.Entry> deadLetters,
+            List<DeadLetter> deadLetters,
             Map<Long, String> studentIds,
             QueueHistory history,
             long sampledAt) {}

@@ -12,6 +12,8 @@ import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.RushMonitor;
+import com.courtrush.reserve.api.DeadLetter;
+import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.decide.ReserveScript;
 import com.courtrush.reserve.decide.TraceIds;
 import com.courtrush.reserve.record.ReserveMessage;
@@ -70,17 +72,17 @@ public interface DeadLetterScenarios extends StackAccess {
         DeadLetterLog log = bean(DeadLetterLog.class);
         // the DLQ consumer marks the trace FAILED while compensating, and logs the settlement just after
         await().atMost(SETTLE).untilAsserted(() -> {
-            DeadLetterLog.Entry entry = log.get(trace);
+            DeadLetter entry = log.get(trace);
             assertThat(entry).isNotNull();
             assertThat(entry.error()).contains("injected: disk full");
-            assertThat(entry.settlement()).isEqualTo(DeadLetterLog.Settlement.COMPENSATED);
+            assertThat(entry.settlement()).isEqualTo(DeadLetterSettlement.COMPENSATED);
         });
-        assertThat(log.recent(10)).extracting(DeadLetterLog.Entry::traceId).contains(trace);
+        assertThat(log.recent(10)).extracting(DeadLetter::traceId).contains(trace);
         DeadLetterActions actions = bean(DeadLetterActions.class);
         assertThatThrownBy(() -> actions.replay(trace))
                 .isInstanceOf(CourtRushException.class)
                 .hasMessageContaining("already settled");
-        assertThat(actions.compensate(trace, Caller.ADMIN_NAME)).isEqualTo(DeadLetterLog.Settlement.ALREADY_RECORDED);
+        assertThat(actions.compensate(trace, Caller.ADMIN_NAME)).isEqualTo(DeadLetterSettlement.ALREADY_RECORDED);
 
         // a dead letter whose compensation has not happened yet can be replayed: the student gets the place
         long userId = jdbc().queryForObject(
@@ -106,7 +108,7 @@ public interface DeadLetterScenarios extends StackAccess {
         ReserveMessage granted =
                 new ReserveMessage(grant.traceId(), userId, slots.get(1), session, decision.redisNowMs());
         log.failed(granted, new IllegalStateException("database was down"));
-        assertThat(actions.replay(granted.traceId())).isEqualTo(DeadLetterLog.Settlement.REPLAYED);
+        assertThat(actions.replay(granted.traceId())).isEqualTo(DeadLetterSettlement.REPLAYED);
         assertThat(api().awaitResult(students.get(1), granted.traceId(), SETTLE)
                         .data()
                         .path("status")

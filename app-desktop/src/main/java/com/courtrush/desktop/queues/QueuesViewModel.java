@@ -5,10 +5,10 @@ import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.api.QueueFlow;
 import com.courtrush.reserve.api.QueueSecond;
 import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.reserve.recover.DeadLetterLog;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -255,9 +255,9 @@ public final class QueuesViewModel {
             long slotId,
             String error,
             String failedAt,
-            DeadLetterLog.Settlement settlement) {
+            DeadLetterSettlement settlement) {
         public boolean waiting() {
-            return settlement == DeadLetterLog.Settlement.WAITING;
+            return settlement == DeadLetterSettlement.WAITING;
         }
     }
 }

@@ -10,12 +10,13 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.reserve.api.DeadLetter;
+import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.api.QueueFlow;
 import com.courtrush.reserve.api.QueueHistory;
 import com.courtrush.reserve.api.QueueSecond;
 import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.api.ReserveTotals;
-import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.statistics.QueueSeries;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -46,8 +47,8 @@ class QueuesViewModelTest {
                 3,
                 List.of(new QueueMonitor.PendingGrant("t1", 5, 9, 1, 4_500)),
                 new QueueMonitor.ReconcilerRun(1_795_000_000_000L, 2, 1),
-                List.of(new DeadLetterLog.Entry(
-                        "t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full", DeadLetterLog.Settlement.WAITING)),
+                List.of(new DeadLetter(
+                        "t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full", DeadLetterSettlement.WAITING)),
                 Map.of(5L, "2024001"),
                 history(at / 1000),
                 at);
@@ -99,9 +100,9 @@ class QueuesViewModelTest {
     @Test
     void staffCompensateOrReplayADeadLetter() {
         when(monitor.queues()).thenReturn(view(1, 0, 0, 0));
-        when(actions.replay("t2")).thenReturn(DeadLetterLog.Settlement.REPLAYED);
-        QueuesViewModel.DeadLetterRow row = new QueuesViewModel.DeadLetterRow(
-                "t2", "2024001", 9, "disk full", "", DeadLetterLog.Settlement.WAITING);
+        when(actions.replay("t2")).thenReturn(DeadLetterSettlement.REPLAYED);
+        QueuesViewModel.DeadLetterRow row =
+                new QueuesViewModel.DeadLetterRow("t2", "2024001", 9, "disk full", "", DeadLetterSettlement.WAITING);
         model.replay(row);
         verify(actions).replay("t2");
         assertThat(notices.infos).containsExactly("Dead letter t2: Replayed.");
