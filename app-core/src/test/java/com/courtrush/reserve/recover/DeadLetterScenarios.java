@@ -12,6 +12,9 @@ import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.RushMonitor;
+import com.courtrush.monitor.api.LiveRush;
+import com.courtrush.monitor.api.QueuesView;
+import com.courtrush.monitor.api.SlotStock;
 import com.courtrush.reserve.api.DeadLetter;
 import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.decide.ReserveScript;
@@ -34,12 +37,10 @@ public interface DeadLetterScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 2);
         List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 2);
         RushMonitor monitor = bean(RushMonitor.class);
-        RushMonitor.Rush before = monitor.rush(session);
+        LiveRush before = monitor.rush(session);
         assertThat(before.warm()).isTrue();
         assertThat(before.gateOpen()).isTrue();
-        assertThat(before.slots())
-                .extracting(RushMonitor.SlotStock::permitsLeft)
-                .containsExactly(2, 2);
+        assertThat(before.slots()).extracting(SlotStock::permitsLeft).containsExactly(2, 2);
 
         Student student = api().students(1).get(0);
         String trace = TestApi.expect(202, api().reserve(student, session, slots.get(0)))
@@ -47,14 +48,14 @@ public interface DeadLetterScenarios extends StackAccess {
                 .path("traceId")
                 .asText();
         api().awaitResult(student, trace, SETTLE);
-        RushMonitor.Rush after = monitor.rush(session);
+        LiveRush after = monitor.rush(session);
         assertThat(after.slots().get(0).permitsLeft()).isEqualTo(1);
         assertThat(after.slots().get(0).dedupSize()).isEqualTo(1);
         assertThat(after.totals().accepted()).isGreaterThan(before.totals().accepted());
         assertThat(after.totals().attempts()).isGreaterThan(before.totals().attempts());
 
         bean(Reconciler.class).reconcile();
-        QueueMonitor.QueuesView queues = bean(QueueMonitor.class).queues();
+        QueuesView queues = bean(QueueMonitor.class).queues();
         assertThat(queues.reserveQueue().exists()).isTrue();
         assertThat(queues.reserveQueue().consumers()).isGreaterThanOrEqualTo(1);
         assertThat(queues.deadLetterQueue().exists()).isTrue();

@@ -3,8 +3,8 @@ package com.courtrush.desktop.queues;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.api.QueuesView;
 import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.api.QueueFlow;
 import com.courtrush.reserve.api.QueueSecond;
@@ -99,7 +99,7 @@ public final class QueuesViewModel {
                 });
     }
 
-    void apply(QueueMonitor.QueuesView view) {
+    void apply(QueuesView view) {
         reserveDepth.set(view.reserveQueue().depth());
         consumers.set(view.reserveQueue().consumers());
         deadLetterDepth.set(view.deadLetterQueue().depth());

@@ -8,8 +8,11 @@ import static org.mockito.Mockito.when;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.api.PendingGrant;
+import com.courtrush.monitor.api.QueueStats;
+import com.courtrush.monitor.api.QueuesView;
+import com.courtrush.monitor.api.ReconcilerRun;
 import com.courtrush.reserve.api.DeadLetter;
 import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.api.QueueFlow;
@@ -38,15 +41,15 @@ class QueuesViewModelTest {
             ZoneId.of("Asia/Shanghai"),
             "console:t");
 
-    static QueueMonitor.QueuesView view(long at, long published, long confirmed, long refused) {
+    static QueuesView view(long at, long published, long confirmed, long refused) {
         ReserveTotals totals = new ReserveTotals(Map.of(), confirmed, refused, 0, published, confirmed, 1, 2);
-        return new QueueMonitor.QueuesView(
-                new QueueMonitor.QueueStats("reserve.queue", true, 7, 4),
-                new QueueMonitor.QueueStats("reserve.dlq", true, 1, 1),
+        return new QueuesView(
+                new QueueStats("reserve.queue", true, 7, 4),
+                new QueueStats("reserve.dlq", true, 1, 1),
                 totals,
                 3,
-                List.of(new QueueMonitor.PendingGrant("t1", 5, 9, 1, 4_500)),
-                new QueueMonitor.ReconcilerRun(1_795_000_000_000L, 2, 1),
+                List.of(new PendingGrant("t1", 5, 9, 1, 4_500)),
+                new ReconcilerRun(1_795_000_000_000L, 2, 1),
                 List.of(new DeadLetter(
                         "t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full", DeadLetterSettlement.WAITING)),
                 Map.of(5L, "2024001"),
