@@ -1,6 +1,7 @@
 package com.courtrush.backup;
 
 import com.courtrush.account.Caller;
+import com.courtrush.backup.api.Backup;
 import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
@@ -33,10 +34,10 @@ class AdminBackupController {
 
     @Operation(summary = "Back the embedded database up now (online); the oldest beyond the retention are deleted")
     @PostMapping
-    ApiResponse<DatabaseBackups.Backup> backUp(@AuthenticationPrincipal Caller caller) {
+    ApiResponse<Backup> backUp(@AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(backups.backUp(caller.actor()));
     }
 
     /** Whether this engine backs up its database, and the backups there are. */
-    record Backups(boolean available, List<DatabaseBackups.Backup> backups) {}
+    record Backups(boolean available, List<Backup> backups) {}
 }

@@ -1,6 +1,7 @@
 package com.courtrush.backup;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.backup.api.Backup;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.DataDirectory;
@@ -10,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -91,7 +91,7 @@ public class DatabaseBackups {
             audit.record(actor, "BACKUP", "DATABASE", file.getFileName());
             pruneBeyond(keep);
             log.info("Database backed up to {} ({} bytes)", file, Files.size(file));
-            return Backup.of(file);
+            return backupOf(file);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write a backup into " + directory, e);
         }
@@ -118,7 +118,7 @@ public class DatabaseBackups {
         }
         try (Stream<Path> files = Files.list(directory)) {
             return files.filter(f -> f.getFileName().toString().matches(NAMES))
-                    .map(Backup::of)
+                    .map(DatabaseBackups::backupOf)
                     .sorted(Comparator.comparing(Backup::name).reversed())
                     .toList();
         } catch (IOException e) {
@@ -174,17 +174,14 @@ public class DatabaseBackups {
         }
     }
 
-    /** One backup file: its name (in the backups folder), size and time. */
-    public record Backup(String name, long bytes, Instant modified) {
-        static Backup of(Path file) {
-            try {
-                return new Backup(
-                        file.getFileName().toString(),
-                        Files.size(file),
-                        Files.getLastModifiedTime(file).toInstant());
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot read backup " + file, e);
-            }
+    private static Backup backupOf(Path file) {
+        try {
+            return new Backup(
+                    file.getFileName().toString(),
+                    Files.size(file),
+                    Files.getLastModifiedTime(file).toInstant());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read backup " + file, e);
         }
     }
 }

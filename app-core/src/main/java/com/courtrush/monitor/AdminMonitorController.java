@@ -1,6 +1,9 @@
 package com.courtrush.monitor;
 
+import com.courtrush.monitor.api.LiveRush;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.api.QueuesView;
+import com.courtrush.monitor.api.RushTimeline;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -23,7 +26,7 @@ class AdminMonitorController {
 
     @Operation(summary = "Live stock of an opening: permits, dedup sizes, gate, countdown, this node's totals")
     @GetMapping("/monitor/rush/{sessionId}")
-    ApiResponse<RushMonitor.Rush> rush(@PathVariable @Positive long sessionId) {
+    ApiResponse<LiveRush> rush(@PathVariable @Positive long sessionId) {
         return ApiResponse.ok(monitor.rush(sessionId));
     }
 
@@ -33,13 +36,13 @@ class AdminMonitorController {
                     + "their persistence lag, places given back. The summary: sold out after how many ms from the "
                     + "opening time, attempts, students, refusals by outcome, lag, places given back later.")
     @GetMapping("/monitor/rush/{sessionId}/history")
-    ApiResponse<RushHistory.History> history(@PathVariable @Positive long sessionId) {
+    ApiResponse<RushTimeline> history(@PathVariable @Positive long sessionId) {
         return ApiResponse.ok(monitor.history(sessionId));
     }
 
     @Operation(summary = "Queues: depths, consumers, grants in flight, reconciler's last run, dead letters")
     @GetMapping("/monitor/queues")
-    ApiResponse<QueueMonitor.QueuesView> queues() {
+    ApiResponse<QueuesView> queues() {
         return ApiResponse.ok(monitor.queues());
     }
 }

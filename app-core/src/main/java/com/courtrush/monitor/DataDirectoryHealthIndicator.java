@@ -1,6 +1,7 @@
 package com.courtrush.monitor;
 
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.monitor.api.DataDirectoryUsage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -19,19 +20,18 @@ import org.springframework.stereotype.Component;
 /**
  * {@code dataDirectory} in actuator health: what the database, the broker's store, Redis's
  * append-only file and the logs take in the data directory, and what the disk has left. DOWN when
- * less than {@link #MIN_FREE_BYTES} is free: the stores stop writing soon after, and the staff
+ * less than {@link DataDirectoryUsage#MIN_FREE_BYTES} is free: the stores stop writing soon after, and the staff
  * should know before the next opening. Sizes are summed at most every {@link #CACHE} (the folders
  * are walked).
  */
 @Component("dataDirectory")
 public class DataDirectoryHealthIndicator extends AbstractHealthIndicator {
 
-    public static final long MIN_FREE_BYTES = 512L * 1024 * 1024;
     private static final Duration CACHE = Duration.ofSeconds(30);
     private static final String[] PARTS = {"db", "qpid", "redis", "logs"};
 
     private final Path dir;
-    private volatile Usage cached;
+    private volatile DataDirectoryUsage cached;
     private volatile long cachedAtNanos;
 
     DataDirectoryHealthIndicator(CourtRushProperties properties) {
@@ -41,18 +41,18 @@ public class DataDirectoryHealthIndicator extends AbstractHealthIndicator {
 
     @Override
     protected void doHealthCheck(Health.Builder builder) {
-        Usage usage = usage();
-        builder.status(usage.freeBytes() < MIN_FREE_BYTES ? "DOWN" : "UP")
+        DataDirectoryUsage usage = usage();
+        builder.status(usage.low() ? "DOWN" : "UP")
                 .withDetail("path", dir.toAbsolutePath().toString())
                 .withDetail("usedBytes", usage.usedBytes())
                 .withDetail("usedBytesByPart", usage.byPart())
                 .withDetail("freeBytes", usage.freeBytes())
-                .withDetail("minFreeBytes", MIN_FREE_BYTES);
+                .withDetail("minFreeBytes", DataDirectoryUsage.MIN_FREE_BYTES);
     }
 
     /** What the data directory takes and what its disk has left (summed at most every 30 s). */
-    public Usage usage() {
-        Usage usage = cached;
+    public DataDirectoryUsage usage() {
+        DataDirectoryUsage usage = cached;
         if (usage == null || System.nanoTime() - cachedAtNanos > CACHE.toNanos()) {
             usage = measure();
             cached = usage;
@@ -61,7 +61,7 @@ public class DataDirectoryHealthIndicator extends AbstractHealthIndicator {
         return usage;
     }
 
-    private Usage measure() {
+    private DataDirectoryUsage measure() {
         Map<String, Long> byPart = new LinkedHashMap<>();
         for (String part : PARTS) {
             byPart.put(part, sizeOf(dir.resolve(part)));
@@ -76,7 +76,7 @@ public class DataDirectoryHealthIndicator extends AbstractHealthIndicator {
                                         .mapToLong(Long::longValue)
                                         .sum()));
         try {
-            return new Usage(total, byPart, Files.getFileStore(dir).getUsableSpace());
+            return new DataDirectoryUsage(total, byPart, Files.getFileStore(dir).getUsableSpace());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read the free space of " + dir, e);
         }
@@ -108,7 +108,4 @@ public class DataDirectoryHealthIndicator extends AbstractHealthIndicator {
         }
         return bytes.get();
     }
-
-    /** Bytes the data directory takes (in total and by part) and bytes free on its disk. */
-    public record Usage(long usedBytes, Map<String, Long> byPart, long freeBytes) {}
 }

@@ -1,6 +1,7 @@
 package com.courtrush.monitor;
 
 import com.courtrush.infra.amqp.Queues;
+import com.courtrush.monitor.api.ReconcilerRun;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -45,13 +46,13 @@ class MonitorMeters implements MeterBinder {
                 .description("Grants decided in Redis and not yet in the database, all nodes")
                 .register(registry);
         Gauge.builder("courtrush.reconciler.last-run", queues, safely(q -> {
-                    QueueMonitor.ReconcilerRun run = q.lastReconcilerRun();
+                    ReconcilerRun run = q.lastReconcilerRun();
                     return run == null ? Double.NaN : run.time();
                 }))
                 .description("Epoch ms of the reconciler's last run, any node")
                 .register(registry);
         Gauge.builder("courtrush.reconciler.last-compensated", queues, safely(q -> {
-                    QueueMonitor.ReconcilerRun run = q.lastReconcilerRun();
+                    ReconcilerRun run = q.lastReconcilerRun();
                     return run == null ? Double.NaN : run.compensated();
                 }))
                 .description("Grants the reconciler's last run gave up and compensated")

@@ -5,6 +5,11 @@ import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.monitor.api.PendingGrant;
+import com.courtrush.monitor.api.QueueStats;
+import com.courtrush.monitor.api.QueuesView;
+import com.courtrush.monitor.api.ReconcilerRun;
+import com.courtrush.reserve.api.DeadLetter;
 import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.recover.InflightGrants;
 import com.courtrush.reserve.statistics.QueueSeries;
@@ -86,10 +91,10 @@ public class QueueMonitor {
                         Math.max(0, now - grant.time())))
                 .toList();
         ReconcilerRun reconciler = lastReconcilerRun();
-        List<DeadLetterLog.Entry> dead = deadLetters.recent(DEAD_LETTERS_SHOWN);
+        List<DeadLetter> dead = deadLetters.recent(DEAD_LETTERS_SHOWN);
         List<Long> userIds = java.util.stream.Stream.concat(
                         pending.stream().map(PendingGrant::userId),
-                        dead.stream().map(DeadLetterLog.Entry::userId))
+                        dead.stream().map(DeadLetter::userId))
                 .distinct()
                 .toList();
         return new QueuesView(
@@ -128,31 +133,4 @@ public class QueueMonitor {
                 ((Number) info.get(RabbitAdmin.QUEUE_MESSAGE_COUNT)).longValue(),
                 ((Number) info.get(RabbitAdmin.QUEUE_CONSUMER_COUNT)).intValue());
     }
-
-    /** Messages ready in the queue and consumers attached, as the broker reports them. */
-    public record QueueStats(String name, boolean exists, long depth, int consumers) {}
-
-    /** A grant in flight: in Redis, not yet in the database. */
-    public record PendingGrant(String traceId, long userId, long slotId, long sessionId, long ageMillis) {}
-
-    /** The reconciler's last run (any node). */
-    public record ReconcilerRun(long time, int compensated, int settled) {}
-
-    /**
-     * @param totals    this node's running totals
-     * @param inFlight  grants not yet recorded (all nodes); {@code pending} lists the oldest
-     * @param history   the queues' last minutes second by second and today's totals, all nodes together
-     * @param sampledAt epoch ms of this snapshot
-     */
-    public record QueuesView(
-            QueueStats reserveQueue,
-            QueueStats deadLetterQueue,
-            ReserveMetrics.Totals totals,
-            int inFlight,
-            List<PendingGrant> pending,
-            ReconcilerRun reconciler,
-            List<DeadLetterLog.Entry> deadLetters,
-            Map<Long, String> studentIds,
-            QueueSeries.History history,
-            long sampledAt) {}
 }

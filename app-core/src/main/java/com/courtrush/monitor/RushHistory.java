@@ -5,6 +5,10 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.monitor.api.RushDraw;
+import com.courtrush.monitor.api.RushSecond;
+import com.courtrush.monitor.api.RushSummary;
+import com.courtrush.monitor.api.RushTimeline;
 import com.courtrush.reserve.data.CancelReason;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
@@ -49,7 +53,7 @@ public class RushHistory {
     }
 
     /** The whole series of an opening and its summary (one Redis round trip and one count). */
-    public History of(long sessionId) {
+    public RushTimeline of(long sessionId) {
         SessionCatalog opening = catalog.session(sessionId)
                 .orElseThrow(() -> CourtRushException.notFound("opening.notFound", sessionId));
         RBatch batch = redisson.createBatch();
@@ -62,7 +66,7 @@ public class RushHistory {
                         RedisKeys.draw(sessionId), StringCodec.INSTANCE)
                 .readAllMapAsync();
         batch.execute();
-        List<Second> seconds = seconds(fields.toCompletableFuture().join());
+        List<RushSecond> seconds = seconds(fields.toCompletableFuture().join());
         long opensAtMs = opening.session()
                 .getFlashTime()
                 .atZone(properties.zone())
@@ -71,21 +75,21 @@ public class RushHistory {
         long timeouts = reservations.selectCount(new LambdaQueryWrapper<Reservation>()
                 .eq(Reservation::getSessionId, sessionId)
                 .eq(Reservation::getCancelReason, CancelReason.TIMEOUT));
-        return new History(
+        return new RushTimeline(
                 sessionId,
                 opensAtMs,
                 seconds,
-                Summary.of(
+                summaryOf(
                         seconds,
                         opensAtMs,
                         students.toCompletableFuture().join(),
                         timeouts,
-                        Draw.of(
+                        drawOf(
                                 opening.session().getDrawWindowMs(),
                                 draw.toCompletableFuture().join())));
     }
 
-    static List<Second> seconds(Map<String, String> fields) {
+    static List<RushSecond> seconds(Map<String, String> fields) {
         // "<second>:<FIELD>:<node>": each node's own value, added up over the nodes (the last grant and the
         // longest lag: the largest); "<second>:LEFT": a sample
         Map<Long, Map<String, Long>> bySecond = new TreeMap<>();
@@ -99,7 +103,7 @@ public class RushHistory {
             bySecond.computeIfAbsent(Long.parseLong(parts[0]), s -> new TreeMap<>())
                     .merge(name, Long.parseLong(value), largest ? Math::max : Long::sum);
         });
-        List<Second> seconds = new ArrayList<>(bySecond.size());
+        List<RushSecond> seconds = new ArrayList<>(bySecond.size());
         bySecond.forEach((second, values) -> {
             Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
             for (Outcome outcome : Outcome.values()) {
@@ -116,7 +120,7 @@ public class RushHistory {
                     + entered
                     + refusals.values().stream().mapToLong(Long::longValue).sum();
             Long left = values.get(RushSeries.LEFT);
-            seconds.add(new Second(
+            seconds.add(new RushSecond(
                     second,
                     attempts,
                     grants,
@@ -134,153 +138,65 @@ public class RushHistory {
         return Collections.unmodifiableList(seconds);
     }
 
-    /**
-     * One second of the rush, all nodes together.
-     *
-     * @param epochSecond  the second (epoch seconds)
-     * @param refusals     the answers other than a granted place, by outcome
-     * @param placesLeft   places left on sale at the end of the second; null when not sampled
-     * @param lastGrantMs  epoch ms of the second's last grant (Redis clock), 0 when none
-     * @param recorded     grants committed to the database in this second
-     * @param lagged       those of them whose grant time is known (the lag is theirs)
-     * @param lagMaxMs     the longest of their persistence lags (from the decision), -1 when none
-     * @param released     places given back in this second (cancel, payment timeout, refund, staff)
-     * @param entered      requests that entered the fair draw in this second (counted in attempts)
-     * @param drawn        places the fair draw gave in this second (counted in grants)
-     */
-    public record Second(
-            long epochSecond,
-            long attempts,
-            long grants,
-            Map<Outcome, Long> refusals,
-            Integer placesLeft,
-            long lastGrantMs,
-            long recorded,
-            long lagged,
-            long lagSumMs,
-            long lagMaxMs,
-            long released,
-            long entered,
-            long drawn) {}
-
-    /**
-     * An opening's fair draw.
-     *
-     * @param windowMs           how long the draw took entries after the opening time
-     * @param drawn              whether it has been drawn
-     * @param entrants           students who entered (one entry each)
-     * @param winners            entrants given a place
-     * @param expired            entries given up before the draw (it ran minutes late)
-     * @param drawnAfterCloseMs  from the window's close to the draw, by Redis's clock
-     * @param digest             the SHA-1 of the draw's entries (its published record, GET /draws/{id}, re-runs it)
-     * @param node               the engine that drew
-     */
-    public record Draw(
-            int windowMs,
-            boolean drawn,
-            long entrants,
-            long winners,
-            long expired,
-            Long drawnAfterCloseMs,
-            String digest,
-            String node) {
-
-        static Draw of(Integer windowMs, Map<String, String> drawn) {
-            if (windowMs == null || windowMs <= 0) {
-                return null;
-            }
-            if (drawn == null || !drawn.containsKey("drawnAt")) {
-                return new Draw(windowMs, false, 0, 0, 0, null, null, null);
-            }
-            return new Draw(
-                    windowMs,
-                    true,
-                    number(drawn, "entrants"),
-                    number(drawn, "winners"),
-                    number(drawn, "expired"),
-                    number(drawn, "drawnAt") - number(drawn, "windowClosedAt"),
-                    drawn.get("digest"),
-                    drawn.get("node"));
+    /** The opening's fair draw from its hash in Redis; null for an opening without one. */
+    static RushDraw drawOf(Integer windowMs, Map<String, String> drawn) {
+        if (windowMs == null || windowMs <= 0) {
+            return null;
         }
-
-        /** Entrants not given a place. */
-        public long lost() {
-            return entrants - winners - expired;
+        if (drawn == null || !drawn.containsKey("drawnAt")) {
+            return new RushDraw(windowMs, false, 0, 0, 0, null, null, null);
         }
-
-        private static long number(Map<String, String> fields, String name) {
-            String value = fields.get(name);
-            return value == null ? 0 : Long.parseLong(value);
-        }
+        return new RushDraw(
+                windowMs,
+                true,
+                number(drawn, "entrants"),
+                number(drawn, "winners"),
+                number(drawn, "expired"),
+                number(drawn, "drawnAt") - number(drawn, "windowClosedAt"),
+                drawn.get("digest"),
+                drawn.get("node"));
     }
 
-    /**
-     * What the rush came to.
-     *
-     * @param soldOutAfterMs  from the opening time to the grant that left no place on sale; null if
-     *                        places were never all taken
-     * @param students        students who tried, counted once each
-     * @param refusals        answers other than a granted place, by outcome
-     * @param lagMeanMs       mean time from a grant to its committed reservation; null when none recorded
-     * @param lagMaxMs        the longest of those; null when none
-     * @param released        places given back after being granted (cancels, payment timeouts, refunds)
-     * @param paymentTimeouts reservations cancelled because payment did not come in time
-     * @param draw            the opening's fair draw; null for an opening without one
-     */
-    public record Summary(
-            Long soldOutAfterMs,
-            long attempts,
-            long students,
-            long grants,
-            Map<Outcome, Long> refusals,
-            Long lagMeanMs,
-            Long lagMaxMs,
-            long released,
-            long paymentTimeouts,
-            Draw draw) {
-
-        static Summary of(List<Second> seconds, long opensAtMs, long students, long paymentTimeouts, Draw draw) {
-            Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
-            long attempts = 0;
-            long grants = 0;
-            long lagged = 0;
-            long lagSum = 0;
-            long lagMax = -1;
-            long released = 0;
-            long lastGrantMs = 0;
-            Long soldOutAfter = null;
-            for (Second second : seconds) {
-                attempts += second.attempts();
-                grants += second.grants();
-                second.refusals().forEach((outcome, n) -> refusals.merge(outcome, n, Long::sum));
-                lagged += second.lagged();
-                lagSum += second.lagSumMs();
-                lagMax = Math.max(lagMax, second.lagMaxMs());
-                released += second.released();
-                lastGrantMs = Math.max(lastGrantMs, second.lastGrantMs());
-                if (soldOutAfter == null
-                        && second.placesLeft() != null
-                        && second.placesLeft() == 0
-                        && lastGrantMs > 0) {
-                    soldOutAfter = Math.max(0, lastGrantMs - opensAtMs);
-                }
-            }
-            return new Summary(
-                    soldOutAfter,
-                    attempts,
-                    students,
-                    grants,
-                    refusals,
-                    lagged == 0 ? null : lagSum / lagged,
-                    lagged == 0 ? null : lagMax,
-                    released,
-                    paymentTimeouts,
-                    draw);
-        }
+    private static long number(Map<String, String> fields, String name) {
+        String value = fields.get(name);
+        return value == null ? 0 : Long.parseLong(value);
     }
 
-    /**
-     * @param opensAtMs epoch ms of the opening's flash time, the charts' zero
-     */
-    public record History(long sessionId, long opensAtMs, List<Second> seconds, Summary summary) {}
+    /** What the rush came to, from its seconds. */
+    static RushSummary summaryOf(
+            List<RushSecond> seconds, long opensAtMs, long students, long paymentTimeouts, RushDraw draw) {
+        Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
+        long attempts = 0;
+        long grants = 0;
+        long lagged = 0;
+        long lagSum = 0;
+        long lagMax = -1;
+        long released = 0;
+        long lastGrantMs = 0;
+        Long soldOutAfter = null;
+        for (RushSecond second : seconds) {
+            attempts += second.attempts();
+            grants += second.grants();
+            second.refusals().forEach((outcome, n) -> refusals.merge(outcome, n, Long::sum));
+            lagged += second.lagged();
+            lagSum += second.lagSumMs();
+            lagMax = Math.max(lagMax, second.lagMaxMs());
+            released += second.released();
+            lastGrantMs = Math.max(lastGrantMs, second.lastGrantMs());
+            if (soldOutAfter == null && second.placesLeft() != null && second.placesLeft() == 0 && lastGrantMs > 0) {
+                soldOutAfter = Math.max(0, lastGrantMs - opensAtMs);
+            }
+        }
+        return new RushSummary(
+                soldOutAfter,
+                attempts,
+                students,
+                grants,
+                refusals,
+                lagged == 0 ? null : lagSum / lagged,
+                lagged == 0 ? null : lagMax,
+                released,
+                paymentTimeouts,
+                draw);
+    }
 }

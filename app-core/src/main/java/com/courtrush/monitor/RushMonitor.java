@@ -2,15 +2,14 @@ package com.courtrush.monitor;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.monitor.api.LiveRush;
+import com.courtrush.monitor.api.SlotStock;
 import com.courtrush.opening.GateReading;
-import com.courtrush.opening.api.SessionState;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
-import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.Clock;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -39,7 +38,7 @@ public class RushMonitor {
         this.clock = clock;
     }
 
-    public Rush rush(long sessionId) {
+    public LiveRush rush(long sessionId) {
         SessionCatalog opening = catalog.session(sessionId)
                 .orElseThrow(() -> CourtRushException.notFound("opening.notFound", sessionId));
         RBatch batch = redisson.createBatch();
@@ -72,7 +71,7 @@ public class RushMonitor {
         boolean open = reading.open();
         Long millisToOpen = reading.millisToOpen(null);
         Long secondsToOpen = open || millisToOpen == null ? null : (millisToOpen + 999) / 1000;
-        return new Rush(
+        return new LiveRush(
                 sessionId,
                 opening.session().getState(),
                 warm.toCompletableFuture().join() == 1L,
@@ -83,32 +82,4 @@ public class RushMonitor {
                 slots,
                 metrics.totals());
     }
-
-    /** One slot's live stock; {@code permitsLeft} is null when Redis does not hold the slot. */
-    public record SlotStock(
-            long slotId,
-            String courtName,
-            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
-            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
-            int capacity,
-            Integer permitsLeft,
-            int dedupSize,
-            boolean active) {}
-
-    /**
-     * @param warm          whether Redis holds the opening
-     * @param opensAt       epoch ms when the gate opens by itself (null when closed)
-     * @param secondsToOpen countdown, null once open or when it will not open by itself
-     * @param sampledAt     epoch ms of this snapshot
-     */
-    public record Rush(
-            long sessionId,
-            SessionState state,
-            boolean warm,
-            boolean gateOpen,
-            Long opensAt,
-            Long secondsToOpen,
-            long sampledAt,
-            List<SlotStock> slots,
-            ReserveMetrics.Totals totals) {}
 }

@@ -1,6 +1,8 @@
 package com.courtrush.monitor;
 
 import com.courtrush.infra.config.Repeated;
+import com.courtrush.monitor.api.LiveRush;
+import com.courtrush.monitor.api.SlotStock;
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
@@ -99,13 +101,13 @@ class StaffWatch {
                         || opening.slots().isEmpty()) {
                     continue;
                 }
-                RushMonitor.Rush rush = rushes.rush(id);
+                LiveRush rush = rushes.rush(id);
                 boolean allTaken = rush.warm()
                         && rush.gateOpen()
                         && rush.slots().stream()
-                                .filter(RushMonitor.SlotStock::active)
+                                .filter(SlotStock::active)
                                 .allMatch(slot -> slot.permitsLeft() != null && slot.permitsLeft() == 0)
-                        && rush.slots().stream().anyMatch(RushMonitor.SlotStock::active);
+                        && rush.slots().stream().anyMatch(SlotStock::active);
                 if (allTaken) {
                     alerts.soldOut(
                             id,

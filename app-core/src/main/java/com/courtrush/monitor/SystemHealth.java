@@ -1,5 +1,6 @@
 package com.courtrush.monitor;
 
+import com.courtrush.monitor.api.DataDirectoryUsage;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.actuate.health.HealthComponent;
@@ -23,7 +24,7 @@ public class SystemHealth {
     }
 
     /** What the data directory takes and what its disk has left. */
-    public DataDirectoryHealthIndicator.Usage dataDirectory() {
+    public DataDirectoryUsage dataDirectory() {
         return dataDirectory.usage();
     }
 

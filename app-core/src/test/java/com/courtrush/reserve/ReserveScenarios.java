@@ -19,6 +19,7 @@ import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.infra.redis.RedisRoundTrips;
 import com.courtrush.infra.redis.ScriptPipeline;
+import com.courtrush.reserve.api.ReconcilerReport;
 import com.courtrush.reserve.decide.ReserveScript;
 import com.courtrush.reserve.decide.TraceIds;
 import com.courtrush.reserve.record.ReservationWriter;
@@ -749,7 +750,7 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(api().reserve(students.get(1), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
 
         TestApi.sleep(3_300);
-        Reconciler.Report report = bean(Reconciler.class).reconcile();
+        ReconcilerReport report = bean(Reconciler.class).reconcile();
         assertThat(report.compensated()).isGreaterThanOrEqualTo(1);
         assertThat(api().result(students.get(0), lost.traceId())
                         .data()

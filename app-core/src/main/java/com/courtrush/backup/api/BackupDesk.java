@@ -20,12 +20,12 @@ public class BackupDesk {
     }
 
     /** Backs up now; answers the new backup. Old ones beyond the retention are deleted. */
-    public DatabaseBackups.Backup backUp(String actor) {
+    public Backup backUp(String actor) {
         return backups.backUp(actor);
     }
 
     /** The backups there are, newest first. */
-    public List<DatabaseBackups.Backup> list() {
+    public List<Backup> list() {
         return backups.list();
     }
 }

@@ -1,6 +1,5 @@
 package com.courtrush.monitor.api;
 
-import com.courtrush.monitor.DataDirectoryHealthIndicator;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
@@ -38,7 +37,7 @@ public class MonitorDesk {
     }
 
     /** What the data directory takes and what its disk has left. */
-    public DataDirectoryHealthIndicator.Usage dataDirectory() {
+    public DataDirectoryUsage dataDirectory() {
         return health.dataDirectory();
     }
 
@@ -52,17 +51,17 @@ public class MonitorDesk {
     }
 
     /** See {@link RushMonitor#rush}. */
-    public RushMonitor.Rush rush(long sessionId) {
+    public LiveRush rush(long sessionId) {
         return rush.rush(sessionId);
     }
 
     /** The whole series of an opening and its summary (one Redis round trip and one count). */
-    public RushHistory.History history(long sessionId) {
+    public RushTimeline history(long sessionId) {
         return history.of(sessionId);
     }
 
     /** See {@link QueueMonitor#queues}. */
-    public QueueMonitor.QueuesView queues() {
+    public QueuesView queues() {
         return queues.queues();
     }
 }

@@ -1,8 +1,6 @@
 package com.courtrush.reserve.api;
 
 import com.courtrush.account.Caller;
-import com.courtrush.reserve.recover.DeadLetterLog;
-import com.courtrush.reserve.recover.Reconciler;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -26,20 +24,20 @@ class AdminRecoveryController {
 
     @Operation(summary = "Run the reconciler now: compensate grants in flight for longer than its horizon")
     @PostMapping("/reconcile")
-    ApiResponse<Reconciler.Report> reconcile() {
+    ApiResponse<ReconcilerReport> reconcile() {
         return ApiResponse.ok(desk.reconcile());
     }
 
     @Operation(summary = "Compensate a dead letter now (idempotent)")
     @PostMapping("/dead-letters/{traceId}/compensate")
-    ApiResponse<DeadLetterLog.Settlement> compensate(
+    ApiResponse<DeadLetterSettlement> compensate(
             @PathVariable @Size(max = 64) String traceId, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(desk.compensate(traceId, caller.actor()));
     }
 
     @Operation(summary = "Put a dead letter back on reserve.queue, if it is neither recorded nor compensated")
     @PostMapping("/dead-letters/{traceId}/replay")
-    ApiResponse<DeadLetterLog.Settlement> replay(@PathVariable @Size(max = 64) String traceId) {
+    ApiResponse<DeadLetterSettlement> replay(@PathVariable @Size(max = 64) String traceId) {
         return ApiResponse.ok(desk.replay(traceId));
     }
 }

@@ -5,7 +5,6 @@ import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.reserve.lifecycle.ReservationView;
 import com.courtrush.reserve.recover.DeadLetterActions;
-import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.recover.Reconciler;
 import org.springframework.stereotype.Component;
 
@@ -49,7 +48,7 @@ public class ReservationDesk {
      * then compensates every in-flight grant older than the horizon — unless consumers (of any node)
      * met an outage within the horizon: they are still recording what the broker kept.
      */
-    public Reconciler.Report reconcile() {
+    public ReconcilerReport reconcile() {
         return reconciler.reconcile();
     }
 
@@ -57,12 +56,12 @@ public class ReservationDesk {
      * Publishes the message again, so the student gets the place after all — only while the trace is
      * neither recorded nor compensated.
      */
-    public DeadLetterLog.Settlement replay(String traceId) {
+    public DeadLetterSettlement replay(String traceId) {
         return deadLetters.replay(traceId);
     }
 
     /** Compensates now (idempotent): the place goes back unless the database already has the trace. */
-    public DeadLetterLog.Settlement compensate(String traceId, String actor) {
+    public DeadLetterSettlement compensate(String traceId, String actor) {
         return deadLetters.compensate(traceId, actor);
     }
 }

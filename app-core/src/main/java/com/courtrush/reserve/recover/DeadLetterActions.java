@@ -2,6 +2,8 @@ package com.courtrush.reserve.recover;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.reserve.api.DeadLetter;
+import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.record.ReservePublisher;
 import org.springframework.stereotype.Service;
@@ -27,11 +29,12 @@ public class DeadLetterActions {
     }
 
     /** Compensates now (idempotent): the place goes back unless the database already has the trace. */
-    public DeadLetterLog.Settlement compensate(String traceId, String actor) {
-        DeadLetterLog.Entry entry = find(traceId);
-        boolean compensated = compensator.compensate(entry.grant(), new EngineText("compensate.byStaff"), actor);
-        DeadLetterLog.Settlement settlement =
-                compensated ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED;
+    public DeadLetterSettlement compensate(String traceId, String actor) {
+        DeadLetter entry = find(traceId);
+        boolean compensated =
+                compensator.compensate(DeadLetterLog.grantOf(entry), new EngineText("compensate.byStaff"), actor);
+        DeadLetterSettlement settlement =
+                compensated ? DeadLetterSettlement.COMPENSATED : DeadLetterSettlement.ALREADY_RECORDED;
         log.settled(traceId, settlement);
         return settlement;
     }
@@ -40,20 +43,20 @@ public class DeadLetterActions {
      * Publishes the message again, so the student gets the place after all — only while the trace is
      * neither recorded nor compensated.
      */
-    public DeadLetterLog.Settlement replay(String traceId) {
-        DeadLetterLog.Entry entry = find(traceId);
+    public DeadLetterSettlement replay(String traceId) {
+        DeadLetter entry = find(traceId);
         if (reservations.findByTrace(traceId) != null) {
             throw CourtRushException.conflict("deadLetter.settled", traceId);
         }
-        if (publisher.publish(entry.grant()).join().refused()) {
+        if (publisher.publish(DeadLetterLog.grantOf(entry)).join().refused()) {
             throw CourtRushException.unavailable(null, "deadLetter.replayRefused");
         }
-        log.settled(traceId, DeadLetterLog.Settlement.REPLAYED);
-        return DeadLetterLog.Settlement.REPLAYED;
+        log.settled(traceId, DeadLetterSettlement.REPLAYED);
+        return DeadLetterSettlement.REPLAYED;
     }
 
-    private DeadLetterLog.Entry find(String traceId) {
-        DeadLetterLog.Entry entry = log.get(traceId);
+    private DeadLetter find(String traceId) {
+        DeadLetter entry = log.get(traceId);
         if (entry == null) {
             throw CourtRushException.notFound("deadLetter.notFound", traceId);
         }

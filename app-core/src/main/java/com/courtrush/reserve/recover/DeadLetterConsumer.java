@@ -5,6 +5,7 @@ import com.courtrush.core.EngineText;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.notice.StaffAlerts;
+import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.rabbitmq.client.Channel;
 import java.io.IOException;
@@ -59,7 +60,7 @@ class DeadLetterConsumer {
                     compensator.compensate(grant, new EngineText("compensate.deadLettered"), AuditTrail.SYSTEM_DLQ));
             deadLetters.settled(
                     grant.traceId(),
-                    compensated ? DeadLetterLog.Settlement.COMPENSATED : DeadLetterLog.Settlement.ALREADY_RECORDED);
+                    compensated ? DeadLetterSettlement.COMPENSATED : DeadLetterSettlement.ALREADY_RECORDED);
             tellStaff(grant.traceId());
         } catch (IllegalArgumentException e) {
             log.error(

@@ -2,6 +2,8 @@ package com.courtrush.reserve.recover;
 
 import com.alibaba.fastjson2.JSON;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.api.DeadLetter;
+import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.record.ReserveMessage;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,7 +42,7 @@ public class DeadLetterLog {
     /** The consumer gave up on {@code grant} because of {@code error}. */
     public void failed(ReserveMessage grant, Throwable error) {
         String reason = error.getClass().getSimpleName() + ": " + String.valueOf(error.getMessage());
-        save(new Entry(
+        save(new DeadLetter(
                 grant.traceId(),
                 grant.userId(),
                 grant.slotId(),
@@ -48,15 +50,15 @@ public class DeadLetterLog {
                 grant.time(),
                 Instant.now().toEpochMilli(),
                 reason.length() > 500 ? reason.substring(0, 500) : reason,
-                Settlement.WAITING));
+                DeadLetterSettlement.WAITING));
     }
 
     /** How the dead letter was settled (compensated, already in the database, or replayed). */
-    void settled(String traceId, Settlement settlement) {
+    void settled(String traceId, DeadLetterSettlement settlement) {
         String json = entries.get(traceId);
         if (json != null) {
-            Entry entry = JSON.parseObject(json, Entry.class);
-            save(new Entry(
+            DeadLetter entry = JSON.parseObject(json, DeadLetter.class);
+            save(new DeadLetter(
                     entry.traceId(),
                     entry.userId(),
                     entry.slotId(),
@@ -68,25 +70,25 @@ public class DeadLetterLog {
         }
     }
 
-    public List<Entry> recent(int limit) {
+    public List<DeadLetter> recent(int limit) {
         Collection<String> ids = index.valueRangeReversed(0, limit - 1);
-        List<Entry> recent = new ArrayList<>();
+        List<DeadLetter> recent = new ArrayList<>();
         Map<String, String> found = entries.getAll(new java.util.HashSet<>(ids));
         for (String id : ids) {
             String json = found.get(id);
             if (json != null) {
-                recent.add(JSON.parseObject(json, Entry.class));
+                recent.add(JSON.parseObject(json, DeadLetter.class));
             }
         }
         return recent;
     }
 
-    public Entry get(String traceId) {
+    public DeadLetter get(String traceId) {
         String json = entries.get(traceId);
-        return json == null ? null : JSON.parseObject(json, Entry.class);
+        return json == null ? null : JSON.parseObject(json, DeadLetter.class);
     }
 
-    private void save(Entry entry) {
+    private void save(DeadLetter entry) {
         try {
             RBatch batch = redisson.createBatch();
             batch.getMap(RedisKeys.DEAD_LETTERS).fastPutAsync(entry.traceId(), JSON.toJSONString(entry));
@@ -103,31 +105,9 @@ public class DeadLetterLog {
         }
     }
 
-    /** How a dead letter ended. */
-    public enum Settlement {
-        /** Not settled yet (compensation pending or failed; the reconciler settles it after its horizon). */
-        WAITING,
-        /** Its place was given back and the attempt marked FAILED. */
-        COMPENSATED,
-        /** The database had the trace already: nothing to give back. */
-        ALREADY_RECORDED,
-        /** Staff put the message back on the queue. */
-        REPLAYED
-    }
-
-    /** One dead letter, as the dashboard lists it. */
-    public record Entry(
-            String traceId,
-            long userId,
-            long slotId,
-            long sessionId,
-            long grantedAt,
-            long failedAt,
-            String error,
-            Settlement settlement) {
-
-        public ReserveMessage grant() {
-            return new ReserveMessage(traceId, userId, slotId, sessionId, grantedAt);
-        }
+    /** The grant a dead letter carried, to compensate or publish again. */
+    static ReserveMessage grantOf(DeadLetter entry) {
+        return new ReserveMessage(
+                entry.traceId(), entry.userId(), entry.slotId(), entry.sessionId(), entry.grantedAt());
     }
 }

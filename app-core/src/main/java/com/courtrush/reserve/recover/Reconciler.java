@@ -7,6 +7,7 @@ import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.LockedRun;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.infra.redis.RedisTime;
+import com.courtrush.reserve.api.ReconcilerReport;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.record.RecordingOutages;
 import com.courtrush.reserve.record.ReserveMessage;
@@ -167,7 +168,7 @@ public class Reconciler {
      * then compensates every in-flight grant older than the horizon — unless consumers (of any node)
      * met an outage within the horizon: they are still recording what the broker kept.
      */
-    public Report reconcile() {
+    public ReconcilerReport reconcile() {
         long now = RedisTime.nowMillis(script);
         int settled;
         try {
@@ -178,7 +179,7 @@ public class Reconciler {
             }
             // an outage the consumers meet too: said once a run as what it is, not as the reconciler's failure
             log.warn("Reconciler run skipped: {}; the next run retries", Outages.describe(e));
-            return new Report(Instant.ofEpochMilli(now), 0, 0, -1);
+            return new ReconcilerReport(Instant.ofEpochMilli(now), 0, 0, -1);
         }
         int compensated = 0;
         List<Long> openings = grants.openings();
@@ -215,7 +216,8 @@ public class Reconciler {
                 }
             } while (stale.size() == BATCH);
         }
-        Report report = new Report(Instant.ofEpochMilli(now), compensated, settled, grants.count(openings));
+        ReconcilerReport report =
+                new ReconcilerReport(Instant.ofEpochMilli(now), compensated, settled, grants.count(openings));
         redisson.getMap(RedisKeys.RECONCILER_LAST_RUN)
                 .putAll(Map.of(
                         "time", Long.toString(now),
@@ -227,10 +229,4 @@ public class Reconciler {
         }
         return report;
     }
-
-    /**
-     * @param compensated grants given back now
-     * @param settled     grants the database already had (their cleanup had not happened)
-     */
-    public record Report(Instant time, int compensated, int settled, int stillInFlight) {}
 }

@@ -3,6 +3,9 @@ package com.courtrush.reserve.statistics;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.NodeName;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.api.QueueFlow;
+import com.courtrush.reserve.api.QueueHistory;
+import com.courtrush.reserve.api.QueueSecond;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,21 +42,13 @@ import org.springframework.stereotype.Component;
 @Component
 public class QueueSeries {
 
-    /** What moves through the queues. */
-    public enum Flow {
-        PUBLISHED,
-        REFUSED,
-        CONSUMED,
-        DEAD_LETTERED
-    }
-
     /** How many seconds {@link #read} answers. */
     public static final int HISTORY_SECONDS = 300;
 
     private static final Duration SECONDS_KEPT = Duration.ofHours(2);
     private static final Duration TOTALS_KEPT = Duration.ofHours(48);
     private static final Duration HELD_AT_MOST = Duration.ofMinutes(10);
-    private static final int FLOWS = Flow.values().length;
+    private static final int FLOWS = QueueFlow.values().length;
     private static final Logger log = LoggerFactory.getLogger(QueueSeries.class);
 
     /** Second → this node's running counts (and whether they changed since written); changed only in compute. */
@@ -74,14 +69,14 @@ public class QueueSeries {
         this.zone = properties.zone();
     }
 
-    void add(Flow flow) {
+    void add(QueueFlow flow) {
         long second = clock.millis() / 1000;
         bySecond.compute(second, (s, counts) -> count(counts, flow));
         byDay.compute(dayOf(second), (d, counts) -> count(counts, flow));
     }
 
     /** Counts in the first {@link #FLOWS} places; the last place is 1 while not yet written. */
-    private static long[] count(long[] counts, Flow flow) {
+    private static long[] count(long[] counts, QueueFlow flow) {
         long[] now = counts == null ? new long[FLOWS + 1] : counts;
         now[flow.ordinal()]++;
         now[FLOWS] = 1;
@@ -103,7 +98,7 @@ public class QueueSeries {
             Map<Long, Map<String, String>> byMinute = new TreeMap<>();
             seconds.forEach((second, counts) -> {
                 Map<String, String> fields = byMinute.computeIfAbsent(second / 60, m -> new HashMap<>());
-                for (Flow flow : Flow.values()) {
+                for (QueueFlow flow : QueueFlow.values()) {
                     if (counts[flow.ordinal()] > 0) {
                         fields.put(second + ":" + flow.name() + ":" + node, Long.toString(counts[flow.ordinal()]));
                     }
@@ -116,7 +111,7 @@ public class QueueSeries {
             });
             days.forEach((day, counts) -> {
                 Map<String, String> fields = new HashMap<>();
-                for (Flow flow : Flow.values()) {
+                for (QueueFlow flow : QueueFlow.values()) {
                     fields.put(flow.name() + ":" + node, Long.toString(counts[flow.ordinal()]));
                 }
                 RMapAsync<String, String> map = batch.getMap(RedisKeys.queueTotals(day), StringCodec.INSTANCE);
@@ -166,7 +161,7 @@ public class QueueSeries {
     }
 
     /** The last {@link #HISTORY_SECONDS} complete seconds (oldest first) and today's totals, all nodes together. */
-    public History read() {
+    public QueueHistory read() {
         long last = clock.millis() / 1000 - 1;
         long first = last - HISTORY_SECONDS + 1;
         RBatch batch = redisson.createBatch();
@@ -185,34 +180,28 @@ public class QueueSeries {
             String[] parts = field.split(":");
             if (parts.length == 3) {
                 counts.computeIfAbsent(Long.parseLong(parts[0]), s -> new long[FLOWS])[
-                                Flow.valueOf(parts[1]).ordinal()] +=
+                                QueueFlow.valueOf(parts[1]).ordinal()] +=
                         Long.parseLong(value);
             }
         }));
-        List<Second> seconds = new ArrayList<>(HISTORY_SECONDS);
+        List<QueueSecond> seconds = new ArrayList<>(HISTORY_SECONDS);
         for (long second = first; second <= last; second++) {
             long[] n = counts.getOrDefault(second, new long[FLOWS]);
-            seconds.add(new Second(
+            seconds.add(new QueueSecond(
                     second,
-                    n[Flow.PUBLISHED.ordinal()],
-                    n[Flow.REFUSED.ordinal()],
-                    n[Flow.CONSUMED.ordinal()],
-                    n[Flow.DEAD_LETTERED.ordinal()]));
+                    n[QueueFlow.PUBLISHED.ordinal()],
+                    n[QueueFlow.REFUSED.ordinal()],
+                    n[QueueFlow.CONSUMED.ordinal()],
+                    n[QueueFlow.DEAD_LETTERED.ordinal()]));
         }
-        Map<Flow, Long> today = new EnumMap<>(Flow.class);
-        for (Flow flow : Flow.values()) {
+        Map<QueueFlow, Long> today = new EnumMap<>(QueueFlow.class);
+        for (QueueFlow flow : QueueFlow.values()) {
             today.put(flow, 0L);
         }
         totals.toCompletableFuture().join().forEach((field, value) -> {
             String flow = field.contains(":") ? field.substring(0, field.indexOf(':')) : field;
-            today.merge(Flow.valueOf(flow), Long.parseLong(value), Long::sum);
+            today.merge(QueueFlow.valueOf(flow), Long.parseLong(value), Long::sum);
         });
-        return new History(seconds, today);
+        return new QueueHistory(seconds, today);
     }
-
-    /** One second of the queues, all nodes together. */
-    public record Second(long epochSecond, long published, long refused, long consumed, long deadLettered) {}
-
-    /** The last seconds, oldest first, and today's totals by flow. */
-    public record History(List<Second> seconds, Map<Flow, Long> today) {}
 }

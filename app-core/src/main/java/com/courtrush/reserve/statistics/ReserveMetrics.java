@@ -1,6 +1,8 @@
 package com.courtrush.reserve.statistics;
 
 import com.courtrush.core.Outcome;
+import com.courtrush.reserve.api.QueueFlow;
+import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.record.RecordingMeters;
 import com.courtrush.reserve.record.ReservationWriter;
 import com.courtrush.reserve.record.ReserveMessage;
@@ -114,14 +116,14 @@ public class ReserveMetrics implements RecordingMeters {
     }
 
     /** Running totals of this node, for dashboards that turn them into rates. */
-    public Totals totals() {
+    public ReserveTotals totals() {
         Map<Outcome, Long> byOutcome = new EnumMap<>(Outcome.class);
         requests.forEach((outcome, timer) -> byOutcome.put(outcome, timer.count()));
         Map<ReservePublisher.Result, Long> published = new EnumMap<>(ReservePublisher.Result.class);
         publishes.forEach((result, counter) -> published.put(result, (long) counter.count()));
         Map<ReservationWriter.Result, Long> handled = new EnumMap<>(ReservationWriter.Result.class);
         consumed.forEach((result, counter) -> handled.put(result, (long) counter.count()));
-        return new Totals(
+        return new ReserveTotals(
                 byOutcome,
                 published.get(ReservePublisher.Result.CONFIRMED),
                 published.get(ReservePublisher.Result.NACKED)
@@ -132,30 +134,6 @@ public class ReserveMetrics implements RecordingMeters {
                 handled.values().stream().mapToLong(Long::longValue).sum(),
                 (long) deadLettered.count(),
                 handling.get());
-    }
-
-    /**
-     * Totals since this node started. {@code refused} = NACKed + returned + send errors.
-     *
-     * @param handling messages this node holds unacknowledged right now
-     */
-    public record Totals(
-            Map<Outcome, Long> requests,
-            long confirmed,
-            long refused,
-            long confirmTimeouts,
-            long published,
-            long consumed,
-            long deadLettered,
-            int handling) {
-
-        public long attempts() {
-            return requests.values().stream().mapToLong(Long::longValue).sum();
-        }
-
-        public long accepted() {
-            return requests.getOrDefault(Outcome.SUCCESS, 0L);
-        }
     }
 
     /** A reserve request was answered: this node's meters, and the opening's rush series (all nodes). */
@@ -180,8 +158,8 @@ public class ReserveMetrics implements RecordingMeters {
     public void published(ReservePublisher.Result result) {
         publishes.get(result).increment();
         switch (result) {
-            case CONFIRMED -> queues.add(QueueSeries.Flow.PUBLISHED);
-            case NACKED, RETURNED, SEND_FAILED -> queues.add(QueueSeries.Flow.REFUSED);
+            case CONFIRMED -> queues.add(QueueFlow.PUBLISHED);
+            case NACKED, RETURNED, SEND_FAILED -> queues.add(QueueFlow.REFUSED);
             default -> {
                 // a confirm that timed out is neither: the consumer, DLQ or reconciler settles it
             }
@@ -191,7 +169,7 @@ public class ReserveMetrics implements RecordingMeters {
     @Override
     public void consumed(ReservationWriter.Result result) {
         consumed.get(result).increment();
-        queues.add(QueueSeries.Flow.CONSUMED);
+        queues.add(QueueFlow.CONSUMED);
     }
 
     public void soldOutLocally() {
@@ -213,7 +191,7 @@ public class ReserveMetrics implements RecordingMeters {
     @Override
     public void deadLettered() {
         deadLettered.increment();
-        queues.add(QueueSeries.Flow.DEAD_LETTERED);
+        queues.add(QueueFlow.DEAD_LETTERED);
     }
 
     public void compensated(String source) {

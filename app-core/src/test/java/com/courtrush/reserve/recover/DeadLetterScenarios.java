@@ -12,6 +12,11 @@ import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.RushMonitor;
+import com.courtrush.monitor.api.LiveRush;
+import com.courtrush.monitor.api.QueuesView;
+import com.courtrush.monitor.api.SlotStock;
+import com.courtrush.reserve.api.DeadLetter;
+import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.decide.ReserveScript;
 import com.courtrush.reserve.decide.TraceIds;
 import com.courtrush.reserve.record.ReserveMessage;
@@ -32,12 +37,10 @@ public interface DeadLetterScenarios extends StackAccess {
         long session = api().createSession(tomorrow(), now(), 2);
         List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 2);
         RushMonitor monitor = bean(RushMonitor.class);
-        RushMonitor.Rush before = monitor.rush(session);
+        LiveRush before = monitor.rush(session);
         assertThat(before.warm()).isTrue();
         assertThat(before.gateOpen()).isTrue();
-        assertThat(before.slots())
-                .extracting(RushMonitor.SlotStock::permitsLeft)
-                .containsExactly(2, 2);
+        assertThat(before.slots()).extracting(SlotStock::permitsLeft).containsExactly(2, 2);
 
         Student student = api().students(1).get(0);
         String trace = TestApi.expect(202, api().reserve(student, session, slots.get(0)))
@@ -45,14 +48,14 @@ public interface DeadLetterScenarios extends StackAccess {
                 .path("traceId")
                 .asText();
         api().awaitResult(student, trace, SETTLE);
-        RushMonitor.Rush after = monitor.rush(session);
+        LiveRush after = monitor.rush(session);
         assertThat(after.slots().get(0).permitsLeft()).isEqualTo(1);
         assertThat(after.slots().get(0).dedupSize()).isEqualTo(1);
         assertThat(after.totals().accepted()).isGreaterThan(before.totals().accepted());
         assertThat(after.totals().attempts()).isGreaterThan(before.totals().attempts());
 
         bean(Reconciler.class).reconcile();
-        QueueMonitor.QueuesView queues = bean(QueueMonitor.class).queues();
+        QueuesView queues = bean(QueueMonitor.class).queues();
         assertThat(queues.reserveQueue().exists()).isTrue();
         assertThat(queues.reserveQueue().consumers()).isGreaterThanOrEqualTo(1);
         assertThat(queues.deadLetterQueue().exists()).isTrue();
@@ -70,17 +73,17 @@ public interface DeadLetterScenarios extends StackAccess {
         DeadLetterLog log = bean(DeadLetterLog.class);
         // the DLQ consumer marks the trace FAILED while compensating, and logs the settlement just after
         await().atMost(SETTLE).untilAsserted(() -> {
-            DeadLetterLog.Entry entry = log.get(trace);
+            DeadLetter entry = log.get(trace);
             assertThat(entry).isNotNull();
             assertThat(entry.error()).contains("injected: disk full");
-            assertThat(entry.settlement()).isEqualTo(DeadLetterLog.Settlement.COMPENSATED);
+            assertThat(entry.settlement()).isEqualTo(DeadLetterSettlement.COMPENSATED);
         });
-        assertThat(log.recent(10)).extracting(DeadLetterLog.Entry::traceId).contains(trace);
+        assertThat(log.recent(10)).extracting(DeadLetter::traceId).contains(trace);
         DeadLetterActions actions = bean(DeadLetterActions.class);
         assertThatThrownBy(() -> actions.replay(trace))
                 .isInstanceOf(CourtRushException.class)
                 .hasMessageContaining("already settled");
-        assertThat(actions.compensate(trace, Caller.ADMIN_NAME)).isEqualTo(DeadLetterLog.Settlement.ALREADY_RECORDED);
+        assertThat(actions.compensate(trace, Caller.ADMIN_NAME)).isEqualTo(DeadLetterSettlement.ALREADY_RECORDED);
 
         // a dead letter whose compensation has not happened yet can be replayed: the student gets the place
         long userId = jdbc().queryForObject(
@@ -106,7 +109,7 @@ public interface DeadLetterScenarios extends StackAccess {
         ReserveMessage granted =
                 new ReserveMessage(grant.traceId(), userId, slots.get(1), session, decision.redisNowMs());
         log.failed(granted, new IllegalStateException("database was down"));
-        assertThat(actions.replay(granted.traceId())).isEqualTo(DeadLetterLog.Settlement.REPLAYED);
+        assertThat(actions.replay(granted.traceId())).isEqualTo(DeadLetterSettlement.REPLAYED);
         assertThat(api().awaitResult(students.get(1), granted.traceId(), SETTLE)
                         .data()
                         .path("status")

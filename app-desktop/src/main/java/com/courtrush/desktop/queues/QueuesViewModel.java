@@ -3,11 +3,12 @@ package com.courtrush.desktop.queues;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.api.QueuesView;
+import com.courtrush.reserve.api.DeadLetterSettlement;
+import com.courtrush.reserve.api.QueueFlow;
+import com.courtrush.reserve.api.QueueSecond;
 import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.reserve.recover.DeadLetterLog;
-import com.courtrush.reserve.statistics.QueueSeries;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -98,7 +99,7 @@ public final class QueuesViewModel {
                 });
     }
 
-    void apply(QueueMonitor.QueuesView view) {
+    void apply(QueuesView view) {
         reserveDepth.set(view.reserveQueue().depth());
         consumers.set(view.reserveQueue().consumers());
         deadLetterDepth.set(view.deadLetterQueue().depth());
@@ -106,32 +107,28 @@ public final class QueuesViewModel {
         inFlight.set(view.inFlight());
         // rates and history as every node counted them, kept by the engine: the same on every node, after a
         // language switch or another screen (they were this node's, and began again with the view)
-        List<QueueSeries.Second> seconds = view.history().seconds();
-        List<QueueSeries.Second> recent = seconds.subList(Math.max(0, seconds.size() - RATE_SECONDS), seconds.size());
-        double published = recent.stream()
-                .mapToLong(QueueSeries.Second::published)
-                .average()
-                .orElse(0);
+        List<QueueSecond> seconds = view.history().seconds();
+        List<QueueSecond> recent = seconds.subList(Math.max(0, seconds.size() - RATE_SECONDS), seconds.size());
+        double published =
+                recent.stream().mapToLong(QueueSecond::published).average().orElse(0);
         double refused =
-                recent.stream().mapToLong(QueueSeries.Second::refused).average().orElse(0);
+                recent.stream().mapToLong(QueueSecond::refused).average().orElse(0);
         publishedPerSecond.set(published + refused);
         confirmedPerSecond.set(published);
         refusedPerSecond.set(refused);
-        consumedPerSecond.set(recent.stream()
-                .mapToLong(QueueSeries.Second::consumed)
-                .average()
-                .orElse(0));
+        consumedPerSecond.set(
+                recent.stream().mapToLong(QueueSecond::consumed).average().orElse(0));
         long last = seconds.isEmpty() ? 0 : seconds.get(seconds.size() - 1).epochSecond();
         history.setAll(seconds.stream()
                 .map(s -> new QueuePoint(s.epochSecond() - last - 1, s.published(), s.consumed(), s.deadLettered()))
                 .toList());
-        Map<QueueSeries.Flow, Long> day = view.history().today();
+        Map<QueueFlow, Long> day = view.history().today();
         today.set(i18n.t(
                 "queues.today",
-                day.get(QueueSeries.Flow.PUBLISHED),
-                day.get(QueueSeries.Flow.CONSUMED),
-                day.get(QueueSeries.Flow.REFUSED),
-                day.get(QueueSeries.Flow.DEAD_LETTERED)));
+                day.get(QueueFlow.PUBLISHED),
+                day.get(QueueFlow.CONSUMED),
+                day.get(QueueFlow.REFUSED),
+                day.get(QueueFlow.DEAD_LETTERED)));
         reconcilerRun.set(
                 view.reconciler() == null
                         ? i18n.t("queues.reconcilerNever")
@@ -258,9 +255,9 @@ public final class QueuesViewModel {
             long slotId,
             String error,
             String failedAt,
-            DeadLetterLog.Settlement settlement) {
+            DeadLetterSettlement settlement) {
         public boolean waiting() {
-            return settlement == DeadLetterLog.Settlement.WAITING;
+            return settlement == DeadLetterSettlement.WAITING;
         }
     }
 }

@@ -3,9 +3,13 @@ package com.courtrush.desktop.rush;
 import com.courtrush.core.Outcome;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.monitor.RushHistory;
-import com.courtrush.monitor.RushMonitor;
+import com.courtrush.monitor.api.LiveRush;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.api.RushDraw;
+import com.courtrush.monitor.api.RushSecond;
+import com.courtrush.monitor.api.RushSummary;
+import com.courtrush.monitor.api.RushTimeline;
+import com.courtrush.monitor.api.SlotStock;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import java.time.Instant;
@@ -140,7 +144,7 @@ public final class LiveRushViewModel {
     }
 
     /** What one refresh reads. */
-    private record Reading(RushMonitor.Rush rush, RushHistory.History history) {}
+    private record Reading(LiveRush rush, RushTimeline history) {}
 
     private void unavailable(Throwable error) {
         refreshing = false;
@@ -177,15 +181,15 @@ public final class LiveRushViewModel {
                 .orElse(choices.isEmpty() ? null : choices.get(0)));
     }
 
-    void apply(RushMonitor.Rush rush) {
+    void apply(LiveRush rush) {
         slots.setAll(rush.slots().stream().map(SlotStockRow::of).toList());
         permitsLeft.set(rush.slots().stream()
-                .filter(RushMonitor.SlotStock::active)
+                .filter(SlotStock::active)
                 .mapToInt(s -> s.permitsLeft() == null ? 0 : s.permitsLeft())
                 .sum());
         capacity.set(rush.slots().stream()
-                .filter(RushMonitor.SlotStock::active)
-                .mapToInt(RushMonitor.SlotStock::capacity)
+                .filter(SlotStock::active)
+                .mapToInt(SlotStock::capacity)
                 .sum());
         // before the warm-up Redis holds no places: "0 / 4" would read as sold out
         stock.set(rush.warm() ? permitsLeft.get() + " / " + capacity.get() : i18n.t("rush.stockCold", capacity.get()));
@@ -207,10 +211,10 @@ public final class LiveRushViewModel {
      * with none after that, the last attempt's) for up to {@link #CHART_SECONDS}, a second without
      * answers counted zero.
      */
-    void apply(RushHistory.History read) {
+    void apply(RushTimeline read) {
         long opensAt = Math.floorDiv(read.opensAtMs(), 1000);
         // a fair draw's places come in a second of their own, after the entries: on the chart too
-        List<RushHistory.Second> tried = read.seconds().stream()
+        List<RushSecond> tried = read.seconds().stream()
                 .filter(s -> s.attempts() > 0 || s.grants() > 0)
                 .toList();
         // no axis title over an empty chart (it was drawn across the tick labels)
@@ -225,17 +229,17 @@ public final class LiveRushViewModel {
         if (!tried.isEmpty()) {
             // attempts long before the opening (a student trying early) do not move the window off the opening
             long rushBegan = tried.stream()
-                    .mapToLong(RushHistory.Second::epochSecond)
+                    .mapToLong(RushSecond::epochSecond)
                     .filter(second -> second >= opensAt - EARLY_SECONDS)
                     .min()
                     .orElse(tried.get(tried.size() - 1).epochSecond());
             long from = rushBegan - LEAD_SECONDS;
             long last = tried.get(tried.size() - 1).epochSecond();
             long to = Math.min(Math.max(last, from + LEAD_SECONDS), from + CHART_SECONDS);
-            Map<Long, RushHistory.Second> bySecond = new HashMap<>();
+            Map<Long, RushSecond> bySecond = new HashMap<>();
             tried.forEach(second -> bySecond.put(second.epochSecond(), second));
             for (long second = from; second <= to; second++) {
-                RushHistory.Second at = bySecond.get(second);
+                RushSecond at = bySecond.get(second);
                 Map<Outcome, Double> refused = new EnumMap<>(Outcome.class);
                 if (at != null) {
                     at.refusals().forEach((outcome, n) -> refused.put(outcome, n.doubleValue()));
@@ -244,7 +248,7 @@ public final class LiveRushViewModel {
                         second - opensAt, at == null ? 0 : at.attempts(), at == null ? 0 : at.grants(), refused));
             }
         }
-        RushHistory.Summary total = read.summary();
+        RushSummary total = read.summary();
         List<Outcome> seen = new ArrayList<>(
                 REFUSALS.stream().filter(total.refusals()::containsKey).toList());
         total.refusals().keySet().stream()
@@ -257,7 +261,7 @@ public final class LiveRushViewModel {
         summary.set(summaryOf(total));
     }
 
-    private String summaryOf(RushHistory.Summary total) {
+    private String summaryOf(RushSummary total) {
         if (total.attempts() == 0) {
             return i18n.t("rush.summary.none");
         }
@@ -269,7 +273,7 @@ public final class LiveRushViewModel {
                                 "rush.summary.soldOut",
                                 String.format(Locale.ROOT, "%.3f", total.soldOutAfterMs() / 1000.0)));
         parts.add(i18n.t("rush.summary.attempts", total.attempts(), total.students(), total.grants()));
-        RushHistory.Draw draw = total.draw();
+        RushDraw draw = total.draw();
         if (draw != null) {
             parts.add(
                     draw.drawn()
@@ -375,7 +379,7 @@ public final class LiveRushViewModel {
             Integer permitsLeft,
             int dedupSize,
             boolean active) {
-        static SlotStockRow of(RushMonitor.SlotStock s) {
+        static SlotStockRow of(SlotStock s) {
             return new SlotStockRow(
                     s.slotId(),
                     s.courtName(),

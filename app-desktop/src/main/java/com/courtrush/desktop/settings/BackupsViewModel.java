@@ -1,6 +1,6 @@
 package com.courtrush.desktop.settings;
 
-import com.courtrush.backup.DatabaseBackups;
+import com.courtrush.backup.api.Backup;
 import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Inputs;
@@ -49,12 +49,12 @@ public final class BackupsViewModel {
         tasks.run(i18n.t("backups.title"), backups::list, this::show);
     }
 
-    private void show(List<DatabaseBackups.Backup> found) {
+    private void show(List<Backup> found) {
         if (found.isEmpty()) {
             state.set(i18n.t("backups.none"));
             return;
         }
-        DatabaseBackups.Backup newest = found.get(0);
+        Backup newest = found.get(0);
         state.set(i18n.t(
                 "backups.newest",
                 newest.name(),

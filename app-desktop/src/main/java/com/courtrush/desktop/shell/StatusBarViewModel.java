@@ -2,7 +2,7 @@ package com.courtrush.desktop.shell;
 
 import com.courtrush.CourtRushServer;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.monitor.DataDirectoryHealthIndicator;
+import com.courtrush.monitor.api.DataDirectoryUsage;
 import com.courtrush.monitor.api.MonitorDesk;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +54,7 @@ public final class StatusBarViewModel {
         Map<String, Status> components = reading.components();
         dataUsed.set(reading.data().usedBytes());
         dataFree.set(reading.data().freeBytes());
-        diskLow.set(reading.data().freeBytes() < DataDirectoryHealthIndicator.MIN_FREE_BYTES);
+        diskLow.set(reading.data().low());
         redis.set(components.getOrDefault("redis", Status.UNKNOWN).getCode());
         broker.set(components.getOrDefault("rabbit", Status.UNKNOWN).getCode());
         database.set(components.getOrDefault("db", Status.UNKNOWN).getCode());
@@ -99,7 +99,7 @@ public final class StatusBarViewModel {
     }
 
     /** One health reading. */
-    record Reading(Map<String, Status> components, DataDirectoryHealthIndicator.Usage data) {}
+    record Reading(Map<String, Status> components, DataDirectoryUsage data) {}
 
     /** Every address students can use (this machine on each network, or the public URL), best first. */
     public javafx.collections.ObservableList<String> studentUrls() {

@@ -7,9 +7,9 @@ import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.opening.api.SessionState;
 import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.data.CancelReason;
 import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.reserve.recover.DeadLetterLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -91,7 +91,7 @@ class MessageBundlesTest {
                 CancelReason.class,
                 PayOrderStatus.class,
                 Role.class,
-                DeadLetterLog.Settlement.class,
+                DeadLetterSettlement.class,
                 Outcome.class)) {
             for (Enum<?> constant : type.getEnumConstants()) {
                 built.add("enum." + type.getSimpleName() + "." + constant.name());

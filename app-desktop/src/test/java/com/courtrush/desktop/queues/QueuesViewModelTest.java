@@ -8,12 +8,19 @@ import static org.mockito.Mockito.when;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.api.PendingGrant;
+import com.courtrush.monitor.api.QueueStats;
+import com.courtrush.monitor.api.QueuesView;
+import com.courtrush.monitor.api.ReconcilerRun;
+import com.courtrush.reserve.api.DeadLetter;
+import com.courtrush.reserve.api.DeadLetterSettlement;
+import com.courtrush.reserve.api.QueueFlow;
+import com.courtrush.reserve.api.QueueHistory;
+import com.courtrush.reserve.api.QueueSecond;
 import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.reserve.recover.DeadLetterLog;
+import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.statistics.QueueSeries;
-import com.courtrush.reserve.statistics.ReserveMetrics;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,40 +41,39 @@ class QueuesViewModelTest {
             ZoneId.of("Asia/Shanghai"),
             "console:t");
 
-    static QueueMonitor.QueuesView view(long at, long published, long confirmed, long refused) {
-        ReserveMetrics.Totals totals =
-                new ReserveMetrics.Totals(Map.of(), confirmed, refused, 0, published, confirmed, 1, 2);
-        return new QueueMonitor.QueuesView(
-                new QueueMonitor.QueueStats("reserve.queue", true, 7, 4),
-                new QueueMonitor.QueueStats("reserve.dlq", true, 1, 1),
+    static QueuesView view(long at, long published, long confirmed, long refused) {
+        ReserveTotals totals = new ReserveTotals(Map.of(), confirmed, refused, 0, published, confirmed, 1, 2);
+        return new QueuesView(
+                new QueueStats("reserve.queue", true, 7, 4),
+                new QueueStats("reserve.dlq", true, 1, 1),
                 totals,
                 3,
-                List.of(new QueueMonitor.PendingGrant("t1", 5, 9, 1, 4_500)),
-                new QueueMonitor.ReconcilerRun(1_795_000_000_000L, 2, 1),
-                List.of(new DeadLetterLog.Entry(
-                        "t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full", DeadLetterLog.Settlement.WAITING)),
+                List.of(new PendingGrant("t1", 5, 9, 1, 4_500)),
+                new ReconcilerRun(1_795_000_000_000L, 2, 1),
+                List.of(new DeadLetter(
+                        "t2", 5, 9, 1, 0, 1_795_000_000_000L, "disk full", DeadLetterSettlement.WAITING)),
                 Map.of(5L, "2024001"),
                 history(at / 1000),
                 at);
     }
 
     /** Five quiet minutes, then the last five seconds: 20 published and 1 refused per second, 18 recorded. */
-    static QueueSeries.History history(long now) {
-        List<QueueSeries.Second> seconds = new ArrayList<>();
+    static QueueHistory history(long now) {
+        List<QueueSecond> seconds = new ArrayList<>();
         for (long s = now - QueueSeries.HISTORY_SECONDS; s < now; s++) {
             boolean recent = s >= now - 5;
-            seconds.add(new QueueSeries.Second(s, recent ? 20 : 0, recent ? 1 : 0, recent ? 18 : 0, 0));
+            seconds.add(new QueueSecond(s, recent ? 20 : 0, recent ? 1 : 0, recent ? 18 : 0, 0));
         }
-        return new QueueSeries.History(
+        return new QueueHistory(
                 seconds,
                 Map.of(
-                        QueueSeries.Flow.PUBLISHED,
+                        QueueFlow.PUBLISHED,
                         1200L,
-                        QueueSeries.Flow.REFUSED,
+                        QueueFlow.REFUSED,
                         3L,
-                        QueueSeries.Flow.CONSUMED,
+                        QueueFlow.CONSUMED,
                         1190L,
-                        QueueSeries.Flow.DEAD_LETTERED,
+                        QueueFlow.DEAD_LETTERED,
                         1L));
     }
 
@@ -97,9 +103,9 @@ class QueuesViewModelTest {
     @Test
     void staffCompensateOrReplayADeadLetter() {
         when(monitor.queues()).thenReturn(view(1, 0, 0, 0));
-        when(actions.replay("t2")).thenReturn(DeadLetterLog.Settlement.REPLAYED);
-        QueuesViewModel.DeadLetterRow row = new QueuesViewModel.DeadLetterRow(
-                "t2", "2024001", 9, "disk full", "", DeadLetterLog.Settlement.WAITING);
+        when(actions.replay("t2")).thenReturn(DeadLetterSettlement.REPLAYED);
+        QueuesViewModel.DeadLetterRow row =
+                new QueuesViewModel.DeadLetterRow("t2", "2024001", 9, "disk full", "", DeadLetterSettlement.WAITING);
         model.replay(row);
         verify(actions).replay("t2");
         assertThat(notices.infos).containsExactly("Dead letter t2: Replayed.");

@@ -12,13 +12,17 @@ import com.courtrush.core.Outcome;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.monitor.RushHistory;
-import com.courtrush.monitor.RushMonitor;
+import com.courtrush.monitor.api.LiveRush;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.api.RushDraw;
+import com.courtrush.monitor.api.RushSecond;
+import com.courtrush.monitor.api.RushSummary;
+import com.courtrush.monitor.api.RushTimeline;
+import com.courtrush.monitor.api.SlotStock;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
-import com.courtrush.reserve.statistics.ReserveMetrics;
+import com.courtrush.reserve.api.ReserveTotals;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -39,7 +43,7 @@ class LiveRushViewModelTest {
     static final long OPENS_AT_MS = TODAY.atTime(13, 0).atZone(ZONE).toInstant().toEpochMilli();
 
     static final long OPENS_AT = OPENS_AT_MS / 1000;
-    static final RushHistory.Summary NOTHING = new RushHistory.Summary(null, 0, 0, 0, Map.of(), null, null, 0, 0, null);
+    static final RushSummary NOTHING = new RushSummary(null, 0, 0, 0, Map.of(), null, null, 0, 0, null);
 
     final MonitorDesk monitor = mock(MonitorDesk.class);
     final OpeningDesk openings = mock(OpeningDesk.class);
@@ -50,27 +54,26 @@ class LiveRushViewModelTest {
         return new LiveRushViewModel(monitor, openings, new DirectUiTasks(notices), I18n.of(language), TODAY, ZONE);
     }
 
-    static RushHistory.Second second(long fromOpening, long grants, Map<Outcome, Long> refusals) {
+    static RushSecond second(long fromOpening, long grants, Map<Outcome, Long> refusals) {
         long attempts =
                 grants + refusals.values().stream().mapToLong(Long::longValue).sum();
-        return new RushHistory.Second(
-                OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0, 0, 0);
+        return new RushSecond(OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0, 0, 0);
     }
 
-    static RushHistory.History history(List<RushHistory.Second> seconds, RushHistory.Summary summary) {
-        return new RushHistory.History(1, OPENS_AT_MS, seconds, summary);
+    static RushTimeline history(List<RushSecond> seconds, RushSummary summary) {
+        return new RushTimeline(1, OPENS_AT_MS, seconds, summary);
     }
 
-    static ReserveMetrics.Totals totals(long granted, long outOfStock, long ungated) {
+    static ReserveTotals totals(long granted, long outOfStock, long ungated) {
         Map<Outcome, Long> requests = new EnumMap<>(Outcome.class);
         requests.put(Outcome.SUCCESS, granted);
         requests.put(Outcome.OUT_OF_STOCK, outOfStock);
         requests.put(Outcome.UNGATED, ungated);
-        return new ReserveMetrics.Totals(requests, granted, 0, 0, granted, granted, 0, 0);
+        return new ReserveTotals(requests, granted, 0, 0, granted, granted, 0, 0);
     }
 
-    static RushMonitor.Rush rush(long at, boolean open, Long secondsToOpen, Integer permits, ReserveMetrics.Totals t) {
-        return new RushMonitor.Rush(
+    static LiveRush rush(long at, boolean open, Long secondsToOpen, Integer permits, ReserveTotals t) {
+        return new LiveRush(
                 1,
                 SessionState.OPEN,
                 true,
@@ -79,9 +82,8 @@ class LiveRushViewModelTest {
                 secondsToOpen,
                 at,
                 List.of(
-                        new RushMonitor.SlotStock(
-                                10, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 3, permits, 3 - permits, true),
-                        new RushMonitor.SlotStock(11, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 1, 0, 1, true)),
+                        new SlotStock(10, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 3, permits, 3 - permits, true),
+                        new SlotStock(11, "A", LocalTime.of(9, 0), LocalTime.of(10, 0), 1, 0, 1, true)),
                 t);
     }
 
@@ -119,7 +121,7 @@ class LiveRushViewModelTest {
 
     @Test
     void theChartsShowFiveMinutesFromJustBeforeTheRushBegan() {
-        List<RushHistory.Second> seconds = new ArrayList<>();
+        List<RushSecond> seconds = new ArrayList<>();
         seconds.add(second(-4000, 0, Map.of(Outcome.UNGATED, 1L))); // an hour early: not the rush
         seconds.add(second(-299, 0, Map.of(Outcome.UNGATED, 1L))); // minutes early: not the rush either
         for (int s = -2; s <= 400; s++) {
@@ -139,7 +141,7 @@ class LiveRushViewModelTest {
         refusals.put(Outcome.DUP_REQ, 50L);
         model.apply(history(
                 List.of(second(0, 40, refusals)),
-                new RushHistory.Summary(412L, 1191, 456, 40, refusals, 137L, 531L, 3, 2, null)));
+                new RushSummary(412L, 1191, 456, 40, refusals, 137L, 531L, 3, 2, null)));
 
         assertThat(model.reasons()).containsExactly(Outcome.DUP_REQ, Outcome.OUT_OF_STOCK, Outcome.PARAM_ERROR);
         assertThat(model.summaryProperty().get())
@@ -152,26 +154,23 @@ class LiveRushViewModelTest {
 
     @Test
     void theSummarySaysWhatTheFairDrawCameTo() {
-        RushHistory.Draw drawn =
-                new RushHistory.Draw(1000, true, 812, 300, 0, 4L, "3f786850e387550fdab836ed7e6dc881de23001b", "node-a");
+        RushDraw drawn =
+                new RushDraw(1000, true, 812, 300, 0, 4L, "3f786850e387550fdab836ed7e6dc881de23001b", "node-a");
         // the entries in the opening's second, the drawn places in the next: both on the chart
-        RushHistory.Second entries =
-                new RushHistory.Second(OPENS_AT, 812, 0, Map.of(), null, 0, 0, 0, 0, -1, 0, 812, 0);
-        RushHistory.Second places =
-                new RushHistory.Second(OPENS_AT + 1, 0, 300, Map.of(), null, 0, 0, 0, 0, -1, 0, 0, 300);
+        RushSecond entries = new RushSecond(OPENS_AT, 812, 0, Map.of(), null, 0, 0, 0, 0, -1, 0, 812, 0);
+        RushSecond places = new RushSecond(OPENS_AT + 1, 0, 300, Map.of(), null, 0, 0, 0, 0, -1, 0, 0, 300);
         model.apply(history(
-                List.of(entries, places),
-                new RushHistory.Summary(1004L, 812, 812, 300, Map.of(), 40L, 90L, 0, 0, drawn)));
+                List.of(entries, places), new RushSummary(1004L, 812, 812, 300, Map.of(), 40L, 90L, 0, 0, drawn)));
         assertThat(model.rates()).extracting(RatePoint::accepted).contains(300.0);
         assertThat(model.summaryProperty().get())
                 .contains("fair draw: 812 entered in the first 1000 ms; 300 drawn, "
                         + "512 not drawn; drawn 4 ms after the window closed (entries digest 3f786850e387…; the record to re-run it: "
                         + "GET /draws/<opening>)");
 
-        RushHistory.Draw waiting = new RushHistory.Draw(1000, false, 0, 0, 0, null, null, null);
+        RushDraw waiting = new RushDraw(1000, false, 0, 0, 0, null, null, null);
         model.apply(history(
                 List.of(second(0, 0, Map.of())),
-                new RushHistory.Summary(null, 12, 12, 0, Map.of(), null, null, 0, 0, waiting)));
+                new RushSummary(null, 12, 12, 0, Map.of(), null, null, 0, 0, waiting)));
         assertThat(model.summaryProperty().get())
                 .contains("fair draw: entries taken in the first 1000 ms; not drawn yet");
     }
@@ -185,8 +184,7 @@ class LiveRushViewModelTest {
         when(monitor.history(1L))
                 .thenReturn(history(
                         List.of(second(0, 4, Map.of(Outcome.OUT_OF_STOCK, 9L))),
-                        new RushHistory.Summary(
-                                300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0, null)));
+                        new RushSummary(300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0, null)));
 
         LiveRushViewModel chinese = newModel(I18n.CHINESE);
         chinese.loadOpenings();
@@ -217,9 +215,9 @@ class LiveRushViewModelTest {
         OpeningView created = opening(7L);
         when(openings.listByDate(TODAY)).thenReturn(List.of(created));
         when(monitor.rush(7L))
-                .thenReturn(new RushMonitor.Rush(
+                .thenReturn(new LiveRush(
                         7, SessionState.WARMED, true, false, null, 60L, 1_000, List.of(), totals(0, 0, 0)));
-        when(monitor.history(7L)).thenReturn(new RushHistory.History(7, OPENS_AT_MS, List.of(), NOTHING));
+        when(monitor.history(7L)).thenReturn(new RushTimeline(7, OPENS_AT_MS, List.of(), NOTHING));
         model.refresh();
 
         assertThat(model.choices())

@@ -6,7 +6,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.backup.DatabaseBackups;
+import com.courtrush.backup.api.Backup;
 import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -30,8 +30,7 @@ class BackupsViewModelTest {
 
     @Test
     void theNewestBackupAndHowManyAreKeptAreShownAndStaffBackUpNow() {
-        DatabaseBackups.Backup made = new DatabaseBackups.Backup(
-                "courtrush-20261124-033000.zip", 3_145_728, Instant.parse("2026-11-23T19:30:00Z"));
+        Backup made = new Backup("courtrush-20261124-033000.zip", 3_145_728, Instant.parse("2026-11-23T19:30:00Z"));
         when(backups.available()).thenReturn(true);
         when(backups.list()).thenReturn(List.of(made, made));
         model.refresh();
@@ -47,8 +46,8 @@ class BackupsViewModelTest {
     void aSmallBackupReadsInKilobytesNotAsNothing() {
         when(backups.available()).thenReturn(true);
         when(backups.list())
-                .thenReturn(List.of(new DatabaseBackups.Backup(
-                        "courtrush-20261124-080357.zip", 55_726, Instant.parse("2026-11-24T00:03:57Z"))));
+                .thenReturn(List.of(
+                        new Backup("courtrush-20261124-080357.zip", 55_726, Instant.parse("2026-11-24T00:03:57Z"))));
         model.refresh();
         assertThat(model.stateProperty().get()).startsWith("Newest: courtrush-20261124-080357.zip (54 KB, ");
     }

@@ -7,7 +7,7 @@ import static org.mockito.Mockito.when;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.ui.Inputs;
-import com.courtrush.monitor.DataDirectoryHealthIndicator;
+import com.courtrush.monitor.api.DataDirectoryUsage;
 import com.courtrush.monitor.api.MonitorDesk;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,8 +21,7 @@ class StatusBarViewModelTest {
     @Test
     void healthAndTheStudentsUrlAreShown() {
         when(monitor.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.DOWN, "db", Status.UP));
-        when(monitor.dataDirectory())
-                .thenReturn(new DataDirectoryHealthIndicator.Usage(300L << 20, Map.of(), 40L << 30));
+        when(monitor.dataDirectory()).thenReturn(new DataDirectoryUsage(300L << 20, Map.of(), 40L << 30));
         when(monitor.studentUrl()).thenReturn("http://192.168.1.5:8080/");
         model.refresh();
         assertThat(model.redisProperty().get()).isEqualTo("UP");
@@ -39,8 +38,7 @@ class StatusBarViewModelTest {
     @Test
     void aDiskWithLessFreeThanTheStoresNeedIsFlagged() {
         when(monitor.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.UP, "db", Status.UP));
-        when(monitor.dataDirectory())
-                .thenReturn(new DataDirectoryHealthIndicator.Usage(1L << 30, Map.of(), 100L << 20));
+        when(monitor.dataDirectory()).thenReturn(new DataDirectoryUsage(1L << 30, Map.of(), 100L << 20));
         model.refresh();
         assertThat(model.diskLowProperty().get()).isTrue();
     }
