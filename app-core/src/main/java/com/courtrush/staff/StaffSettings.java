@@ -6,9 +6,10 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.config.SettingRules;
 import com.courtrush.infra.config.SettingsRejected;
+import com.courtrush.infra.config.api.SettingProblem;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
 import com.courtrush.setting.SettingsChanged;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.staff.api.StaffSetting;
 import com.courtrush.staff.api.StaffSettingsView;
 import java.util.ArrayList;
@@ -83,14 +84,15 @@ public class StaffSettings {
     public StaffSettingsView update(Map<String, String> values, boolean withAdminToken, Caller by) {
         Map<String, String> startup = new LinkedHashMap<>();
         Map<SettingKey, String> liveValues = new LinkedHashMap<>();
-        Map<String, SettingRules.Problem> problems = new LinkedHashMap<>();
+        Map<String, SettingProblem> problems = new LinkedHashMap<>();
         values.forEach((key, value) -> {
             SettingKey liveKey = Arrays.stream(SettingKey.values())
                     .filter(k -> k.visible() && k.name().equals(key))
                     .findFirst()
                     .orElse(null);
             if (liveKey != null) {
-                liveKey.check(value)
+                // the console's rule and the API's: a whole number from the key's min to its max
+                SettingRules.wholeNumber(value == null ? "" : value.strip(), liveKey.min(), liveKey.max())
                         .ifPresentOrElse(
                                 problem -> problems.put(key, problem), () -> liveValues.put(liveKey, value.strip()));
             } else if (LocalSettings.KEYS.contains(key) && (withAdminToken || !key.equals(ADMIN_TOKEN_KEY))) {

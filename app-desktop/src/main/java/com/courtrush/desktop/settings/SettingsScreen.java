@@ -12,7 +12,7 @@ import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.notice.api.SmtpSecurity;
 import com.courtrush.notice.api.WebhookFormat;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.setting.api.SettingsDesk;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
