@@ -4,7 +4,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.InfraConfigException;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.nimbusds.jose.JOSEException;

@@ -8,7 +8,7 @@ import com.courtrush.reserve.data.CancelReason;
 import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;

@@ -5,7 +5,7 @@ import com.courtrush.core.EngineText;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

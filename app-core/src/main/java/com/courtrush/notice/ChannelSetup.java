@@ -5,6 +5,12 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
+import com.courtrush.notice.api.AlertDelivery;
+import com.courtrush.notice.api.ChannelSecrets;
+import com.courtrush.notice.api.ChannelSettings;
+import com.courtrush.notice.api.EmailServer;
+import com.courtrush.notice.api.GivenUp;
+import com.courtrush.notice.api.WebhookTarget;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -47,21 +53,21 @@ public class ChannelSetup {
     }
 
     /** Both channels' settings, their secrets masked (for every caller), and what waits to be sent again. */
-    public NoticeChannels.Settings settings() {
-        return channels.settings(new NoticeChannels.GivenUp(emails.givenUp(), alerts.givenUp()));
+    public ChannelSettings settings() {
+        return channels.settings(new GivenUp(emails.givenUp(), alerts.givenUp()));
     }
 
     /** The channels' secrets in full, for a manager who asks: recorded in the audit log. */
-    public NoticeChannels.Secrets secrets(Caller manager) {
-        NoticeChannels.Secrets secrets = channels.secrets();
+    public ChannelSecrets secrets(Caller manager) {
+        ChannelSecrets secrets = channels.secrets();
         audit.record(manager.actor(), "SHOW_CHANNEL_SECRETS", "SETTING", "NOTICE_CHANNELS");
         return secrets;
     }
 
     /** Sets the email channel (a manager's); a blank password keeps the one set before. */
-    public NoticeChannels.Settings setEmail(boolean enabled, NoticeChannels.Email server, Caller manager) {
+    public ChannelSettings setEmail(boolean enabled, EmailServer server, Caller manager) {
         channels.setEmail(enabled, server);
-        NoticeChannels.Settings set = settings();
+        ChannelSettings set = settings();
         audit.record(
                 manager.actor(),
                 "SET_EMAIL_CHANNEL",
@@ -72,7 +78,7 @@ public class ChannelSetup {
     }
 
     /** Sets the staff webhook (a manager's); its URL as shown (masked) keeps the one set before. */
-    public NoticeChannels.Settings setWebhook(boolean enabled, NoticeChannels.Webhook target, Caller manager) {
+    public ChannelSettings setWebhook(boolean enabled, WebhookTarget target, Caller manager) {
         channels.setWebhook(enabled, target);
         audit.record(manager.actor(), "SET_WEBHOOK", "SETTING", "WEBHOOK", enabled ? "on" : "off");
         return settings();
@@ -80,8 +86,7 @@ public class ChannelSetup {
 
     /** Sends a test email now; answers the address it was delivered to, or throws (409) saying how it went. */
     public String testEmail(String to, Locale locale, Caller manager) {
-        NoticeChannels.Email server =
-                channels.email().orElseThrow(() -> CourtRushException.conflict("channel.emailOff"));
+        EmailServer server = channels.email().orElseThrow(() -> CourtRushException.conflict("channel.emailOff"));
         String address = NoticeChannels.address(to);
         try {
             mailer.send(
@@ -101,8 +106,7 @@ public class ChannelSetup {
      * saying how it went: refused with the receiver's status, unreachable, or not allowed there.
      */
     public String testWebhook(Locale locale, Caller manager) {
-        NoticeChannels.Webhook target =
-                channels.webhook().orElseThrow(() -> CourtRushException.conflict("channel.webhookOff"));
+        WebhookTarget target = channels.webhook().orElseThrow(() -> CourtRushException.conflict("channel.webhookOff"));
         String shown = NoticeChannels.masked(target.url());
         Attempt attempt = webhook.deliver(
                 target,
@@ -122,7 +126,7 @@ public class ChannelSetup {
     }
 
     /** The staff alerts lately posted, newest first, and how their delivery went. */
-    public List<StaffAlerts.Delivery> alerts(int size) {
+    public List<AlertDelivery> alerts(int size) {
         return alerts.recent(size);
     }
 
@@ -130,8 +134,8 @@ public class ChannelSetup {
      * The emails and staff alerts given up, tried again from now for as long again (a manager's, audited): how
      * many of each.
      */
-    public NoticeChannels.GivenUp sendAgain(Caller manager) {
-        NoticeChannels.GivenUp again = new NoticeChannels.GivenUp(emails.sendAgain(), alerts.sendAgain());
+    public GivenUp sendAgain(Caller manager) {
+        GivenUp again = new GivenUp(emails.sendAgain(), alerts.sendAgain());
         audit.record(
                 manager.actor(),
                 "SEND_AGAIN",

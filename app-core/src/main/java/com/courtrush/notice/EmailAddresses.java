@@ -5,6 +5,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Digests;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.notice.api.EmailServer;
 import jakarta.annotation.PreDestroy;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -85,7 +86,7 @@ public class EmailAddresses {
 
     /** A new address, not verified: a code is sent to it now. */
     public State add(long userId, String email) {
-        NoticeChannels.Email server = requireEmail();
+        EmailServer server = requireEmail();
         String address = NoticeChannels.address(email);
         LocalDateTime now = LocalDateTime.now(clock);
         EmailCodeMapper.Code last = mapper.find(userId, VERIFY);
@@ -122,7 +123,7 @@ public class EmailAddresses {
      * Says nothing of whether there is: the caller is answered the same either way.
      */
     public void forgot(String studentId) {
-        NoticeChannels.Email server = requireEmail();
+        EmailServer server = requireEmail();
         String asked = studentId == null ? "" : studentId.strip();
         // all of it after the answer: whether the account has an address shows neither in the answer nor in its time
         try {
@@ -136,7 +137,7 @@ public class EmailAddresses {
         }
     }
 
-    private void resetCodeFor(NoticeChannels.Email server, String studentId) {
+    private void resetCodeFor(EmailServer server, String studentId) {
         try {
             EmailCodeMapper.Account account = studentId.isEmpty() ? null : mapper.byStudentId(studentId);
             if (account == null
@@ -214,7 +215,7 @@ public class EmailAddresses {
         return sent;
     }
 
-    private void send(NoticeChannels.Email server, String to, String id, String subject, String text, String code) {
+    private void send(EmailServer server, String to, String id, String subject, String text, String code) {
         try {
             mailer.send(
                     server,
@@ -233,8 +234,8 @@ public class EmailAddresses {
         }
     }
 
-    private NoticeChannels.Email requireEmail() {
-        Optional<NoticeChannels.Email> server = channels.email();
+    private EmailServer requireEmail() {
+        Optional<EmailServer> server = channels.email();
         return server.orElseThrow(() -> CourtRushException.conflict("channel.emailOff"));
     }
 

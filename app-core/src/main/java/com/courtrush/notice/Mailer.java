@@ -1,5 +1,6 @@
 package com.courtrush.notice;
 
+import com.courtrush.notice.api.EmailServer;
 import jakarta.mail.AuthenticationFailedException;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
@@ -37,7 +38,7 @@ class Mailer {
     private final AtomicReference<Made> made = new AtomicReference<>();
 
     /** Sends it now; throws when the server refuses it or cannot be reached. */
-    void send(NoticeChannels.Email server, String to, String messageId, String subject, String text) {
+    void send(EmailServer server, String to, String messageId, String subject, String text) {
         JavaMailSenderImpl sender = senderFor(server);
         String domain = server.from().substring(server.from().indexOf('@') + 1);
         MimeMessage message = new MimeMessage(sender.getSession()) {
@@ -95,7 +96,7 @@ class Mailer {
         return Attempt.UNREACHABLE;
     }
 
-    private JavaMailSenderImpl senderFor(NoticeChannels.Email server) {
+    private JavaMailSenderImpl senderFor(EmailServer server) {
         Made current = made.get();
         if (current != null && current.server().equals(server)) {
             return current.sender();
@@ -130,5 +131,5 @@ class Mailer {
         return sender;
     }
 
-    private record Made(NoticeChannels.Email server, JavaMailSenderImpl sender) {}
+    private record Made(EmailServer server, JavaMailSenderImpl sender) {}
 }

@@ -2,7 +2,13 @@ package com.courtrush.notice;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.notice.api.AlertDelivery;
+import com.courtrush.notice.api.ChannelSecrets;
+import com.courtrush.notice.api.ChannelSettings;
+import com.courtrush.notice.api.EmailServer;
+import com.courtrush.notice.api.GivenUp;
 import com.courtrush.notice.api.NoticeDesk;
+import com.courtrush.notice.api.WebhookTarget;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -37,13 +43,13 @@ class NoticeAdminController {
             summary = "Both channels' settings, their secrets masked (the SMTP password, the webhook URL's query),"
                     + " and the emails and staff alerts given up")
     @GetMapping("/admin/notice-channels")
-    ApiResponse<NoticeChannels.Settings> settings() {
+    ApiResponse<ChannelSettings> settings() {
         return ApiResponse.ok(setup.settings());
     }
 
     @Operation(summary = "The channels' secrets in full: the SMTP password and the webhook URL (manager; audited)")
     @PostMapping("/admin/notice-channels/secrets")
-    ApiResponse<NoticeChannels.Secrets> secrets(@AuthenticationPrincipal Caller manager) {
+    ApiResponse<ChannelSecrets> secrets(@AuthenticationPrincipal Caller manager) {
         return ApiResponse.ok(setup.secrets(manager));
     }
 
@@ -51,8 +57,8 @@ class NoticeAdminController {
             summary = "Send again the emails and staff alerts given up after trying for courtrush.notices.retry-for"
                     + " (manager)")
     @PostMapping("/admin/notice-channels/send-again")
-    ApiResponse<NoticeChannels.GivenUp> sendAgain(@AuthenticationPrincipal Caller manager, HttpServletRequest http) {
-        NoticeChannels.GivenUp again = setup.sendAgain(manager);
+    ApiResponse<GivenUp> sendAgain(@AuthenticationPrincipal Caller manager, HttpServletRequest http) {
+        GivenUp again = setup.sendAgain(manager);
         return ApiResponse.ok(
                 EngineMessages.format(RequestLocales.of(http), "channel.sentAgain", again.emails(), again.alerts()),
                 again);
@@ -60,14 +66,13 @@ class NoticeAdminController {
 
     @Operation(summary = "Set the email channel (manager): the SMTP server; a blank password keeps the one set")
     @PutMapping("/admin/notice-channels/email")
-    ApiResponse<NoticeChannels.Settings> setEmail(
-            @RequestBody EmailChange change, @AuthenticationPrincipal Caller manager) {
+    ApiResponse<ChannelSettings> setEmail(@RequestBody EmailChange change, @AuthenticationPrincipal Caller manager) {
         return ApiResponse.ok(setup.setEmail(change.enabled(), change.server(), manager));
     }
 
     @Operation(summary = "Set the staff webhook (manager): a WeCom/DingTalk robot (ROBOT) or a JSON receiver")
     @PutMapping("/admin/notice-channels/webhook")
-    ApiResponse<NoticeChannels.Settings> setWebhook(
+    ApiResponse<ChannelSettings> setWebhook(
             @RequestBody WebhookChange change, @AuthenticationPrincipal Caller manager) {
         return ApiResponse.ok(setup.setWebhook(change.enabled(), change.webhook(), manager));
     }
@@ -95,13 +100,13 @@ class NoticeAdminController {
 
     @Operation(summary = "The staff alerts lately posted, newest first, and how their delivery went")
     @GetMapping("/admin/staff-alerts")
-    ApiResponse<List<StaffAlerts.Delivery>> recent(@RequestParam(defaultValue = "50") @Min(1) @Max(200) int size) {
+    ApiResponse<List<AlertDelivery>> recent(@RequestParam(defaultValue = "50") @Min(1) @Max(200) int size) {
         return ApiResponse.ok(setup.alerts(size));
     }
 
-    record EmailChange(boolean enabled, NoticeChannels.Email server) {}
+    record EmailChange(boolean enabled, EmailServer server) {}
 
-    record WebhookChange(boolean enabled, NoticeChannels.Webhook webhook) {}
+    record WebhookChange(boolean enabled, WebhookTarget webhook) {}
 
     record TestEmail(String to) {}
 }

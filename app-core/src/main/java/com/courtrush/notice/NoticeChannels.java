@@ -3,6 +3,13 @@ package com.courtrush.notice;
 import com.alibaba.fastjson2.JSON;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Texts;
+import com.courtrush.notice.api.ChannelSecrets;
+import com.courtrush.notice.api.ChannelSettings;
+import com.courtrush.notice.api.EmailServer;
+import com.courtrush.notice.api.GivenUp;
+import com.courtrush.notice.api.SmtpSecurity;
+import com.courtrush.notice.api.WebhookFormat;
+import com.courtrush.notice.api.WebhookTarget;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import jakarta.mail.internet.AddressException;
@@ -31,8 +38,7 @@ public class NoticeChannels {
 
     static final String EMAIL = "EMAIL";
     static final String WEBHOOK = "WEBHOOK";
-    /** What a secret is shown as. */
-    public static final String MASK = "********";
+    private static final String MASK = ChannelSettings.MASK;
     /** A path segment this long is taken for a token (a Feishu or Slack robot's) and masked. */
     private static final int TOKEN_LENGTH = 16;
 
@@ -52,13 +58,13 @@ public class NoticeChannels {
     }
 
     /** The email channel's server, when a manager turned it on. */
-    public Optional<Email> email() {
-        return enabled(EMAIL).map(stored -> JSON.parseObject(stored.config(), Email.class));
+    public Optional<EmailServer> email() {
+        return enabled(EMAIL).map(stored -> JSON.parseObject(stored.config(), EmailServer.class));
     }
 
     /** The staff webhook, when a manager turned it on. */
-    public Optional<Webhook> webhook() {
-        return enabled(WEBHOOK).map(stored -> JSON.parseObject(stored.config(), Webhook.class));
+    public Optional<WebhookTarget> webhook() {
+        return enabled(WEBHOOK).map(stored -> JSON.parseObject(stored.config(), WebhookTarget.class));
     }
 
     private Optional<NoticeChannelMapper.Stored> enabled(String channel) {
@@ -66,50 +72,52 @@ public class NoticeChannels {
     }
 
     /** Both channels as staff see them, their secrets masked; {@code givenUp}: what waits to be sent again. */
-    public Settings settings(GivenUp givenUp) {
+    public ChannelSettings settings(GivenUp givenUp) {
         Map<String, NoticeChannelMapper.Stored> all = cache.get("all");
         NoticeChannelMapper.Stored email = all.get(EMAIL);
         NoticeChannelMapper.Stored webhook = all.get(WEBHOOK);
-        return new Settings(
+        return new ChannelSettings(
                 email != null && email.enabled(),
-                storedEmail().map(Email::shown).orElse(null),
+                storedEmail().map(NoticeChannels::shown).orElse(null),
                 webhook != null && webhook.enabled(),
-                storedWebhook().map(Webhook::shown).orElse(null),
+                storedWebhook().map(NoticeChannels::shown).orElse(null),
                 givenUp);
     }
 
     /** The secrets in full: the SMTP password and the webhook's URL (null: not set). */
-    Secrets secrets() {
-        return new Secrets(
-                storedEmail().map(Email::password).orElse(null),
-                storedWebhook().map(Webhook::url).orElse(null));
+    ChannelSecrets secrets() {
+        return new ChannelSecrets(
+                storedEmail().map(EmailServer::password).orElse(null),
+                storedWebhook().map(WebhookTarget::url).orElse(null));
     }
 
-    private Optional<Email> storedEmail() {
+    private Optional<EmailServer> storedEmail() {
         return Optional.ofNullable(cache.get("all").get(EMAIL))
-                .map(stored -> JSON.parseObject(stored.config(), Email.class));
+                .map(stored -> JSON.parseObject(stored.config(), EmailServer.class));
     }
 
-    private Optional<Webhook> storedWebhook() {
+    private Optional<WebhookTarget> storedWebhook() {
         return Optional.ofNullable(cache.get("all").get(WEBHOOK))
-                .map(stored -> JSON.parseObject(stored.config(), Webhook.class));
+                .map(stored -> JSON.parseObject(stored.config(), WebhookTarget.class));
     }
 
     /** Sets the email channel; a blank password (or the mask) keeps the one set before. */
-    void setEmail(boolean enabled, Email server) {
+    void setEmail(boolean enabled, EmailServer server) {
         if (server == null) {
             throw CourtRushException.badRequest("channel.host");
         }
-        Email checked = server.checked();
+        EmailServer checked = checked(server);
         if (checked.password() == null
                 || checked.password().isEmpty()
                 || checked.password().equals(MASK)) {
             // kept only for the same server and user: pointed elsewhere, the password set before is not sent there
-            Email sameServer = checked;
-            checked = checked.withPassword(storedEmail()
-                    .filter(before -> before.sameServer(sameServer))
-                    .map(Email::password)
-                    .orElse(null));
+            EmailServer sameServer = checked;
+            checked = withPassword(
+                    checked,
+                    storedEmail()
+                            .filter(before -> sameServer(before, sameServer))
+                            .map(EmailServer::password)
+                            .orElse(null));
         }
         mapper.keep(EMAIL, enabled, JSON.toJSONString(checked), LocalDateTime.now(clock));
         cache.invalidateAll();
@@ -119,19 +127,19 @@ public class NoticeChannels {
      * Sets the webhook; its URL as shown (masked) keeps the one set before. Turned on, where it points is checked
      * first: 400 when the webhook may not post there.
      */
-    void setWebhook(boolean enabled, Webhook webhook) {
+    void setWebhook(boolean enabled, WebhookTarget webhook) {
         if (webhook == null) {
             throw CourtRushException.badRequest("channel.url");
         }
-        Webhook kept = storedWebhook()
+        WebhookTarget kept = storedWebhook()
                 .filter(before -> webhook.url() != null && webhook.url().strip().equals(masked(before.url())))
-                .map(before -> new Webhook(before.url(), webhook.format()))
+                .map(before -> new WebhookTarget(before.url(), webhook.format()))
                 .orElse(webhook);
         if (kept == webhook && webhook.url() != null && webhook.url().contains(MASK)) {
             // a masked address edited (or another manager's changed meanwhile): its secret is not ours to guess
             throw CourtRushException.badRequest("channel.urlMasked");
         }
-        Webhook checked = kept.checked();
+        WebhookTarget checked = checked(kept);
         if (enabled) {
             try {
                 addresses.addresses(URI.create(checked.url()));
@@ -171,97 +179,63 @@ public class NoticeChannels {
         return shown.toString();
     }
 
-    /** How the SMTP connection is protected. */
-    public enum Security {
-        NONE,
-        STARTTLS,
-        SSL
+    /** The same server, user and protection: where a password set before may still be sent. */
+    private static boolean sameServer(EmailServer one, EmailServer other) {
+        return one.host().equalsIgnoreCase(other.host())
+                && one.port() == other.port()
+                && java.util.Objects.equals(one.username(), other.username())
+                && one.security() == other.security();
     }
 
-    /** The gym's SMTP server and the address its mail comes from. */
-    public record Email(String host, int port, String username, String password, String from, Security security) {
-
-        /** The same server, user and protection: where a password set before may still be sent. */
-        boolean sameServer(Email other) {
-            return host.equalsIgnoreCase(other.host)
-                    && port == other.port
-                    && java.util.Objects.equals(username, other.username)
-                    && security == other.security;
+    private static EmailServer checked(EmailServer server) {
+        String host = server.host();
+        if (host == null || host.isBlank() || !Texts.isPlain(host) || host.length() > 253) {
+            throw CourtRushException.badRequest("channel.host");
         }
-
-        Email checked() {
-            if (host == null || host.isBlank() || !Texts.isPlain(host) || host.length() > 253) {
-                throw CourtRushException.badRequest("channel.host");
-            }
-            if (port < 1 || port > 65535) {
-                throw CourtRushException.badRequest("channel.port");
-            }
-            return new Email(
-                    host.strip(),
-                    port,
-                    username == null || username.isBlank() ? null : Texts.requirePlain(username.strip(), "username"),
-                    password,
-                    address(from),
-                    security == null ? Security.STARTTLS : security);
+        if (server.port() < 1 || server.port() > 65535) {
+            throw CourtRushException.badRequest("channel.port");
         }
-
-        Email withPassword(String kept) {
-            return new Email(host, port, username, kept, from, security);
-        }
-
-        /** As staff see it: the password only as "set" (the mask in its place). */
-        Email shown() {
-            return new Email(host, port, username, password == null ? null : MASK, from, security);
-        }
+        String username = server.username();
+        return new EmailServer(
+                host.strip(),
+                server.port(),
+                username == null || username.isBlank() ? null : Texts.requirePlain(username.strip(), "username"),
+                server.password(),
+                address(server.from()),
+                server.security() == null ? SmtpSecurity.STARTTLS : server.security());
     }
 
-    /** How the webhook's body is written. */
-    public enum Format {
-        /** A WeCom or DingTalk group robot: {"msgtype":"text","text":{"content":...}} */
-        ROBOT,
-        /** {"messageId","kind","text","time"} */
-        JSON
+    private static EmailServer withPassword(EmailServer server, String kept) {
+        return new EmailServer(server.host(), server.port(), server.username(), kept, server.from(), server.security());
     }
 
-    /** Where staff alerts are posted. */
-    public record Webhook(String url, Format format) {
-
-        Webhook checked() {
-            URI uri;
-            try {
-                uri = url == null ? null : URI.create(url.strip());
-            } catch (IllegalArgumentException e) {
-                throw CourtRushException.badRequest("channel.url");
-            }
-            if (uri == null
-                    || uri.getHost() == null
-                    || uri.getRawUserInfo() != null
-                    || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))
-                    || url.length() > 1000) {
-                throw CourtRushException.badRequest("channel.url");
-            }
-            return new Webhook(uri.toString(), format == null ? Format.ROBOT : format);
-        }
-
-        /** As staff see it: its URL masked. */
-        Webhook shown() {
-            return new Webhook(masked(url), format);
-        }
+    /** As staff see it: the password only as "set" (the mask in its place). */
+    private static EmailServer shown(EmailServer server) {
+        return withPassword(server, server.password() == null ? null : MASK);
     }
 
-    /**
-     * Both channels: on or off, and their settings (null: never set), secrets masked; and what was given up.
-     *
-     * @param givenUp the emails and staff alerts given up after trying for {@code courtrush.notices.retry-for}
-     */
-    public record Settings(
-            boolean emailEnabled, Email email, boolean webhookEnabled, Webhook webhook, GivenUp givenUp) {}
+    private static WebhookTarget checked(WebhookTarget webhook) {
+        String url = webhook.url();
+        URI uri;
+        try {
+            uri = url == null ? null : URI.create(url.strip());
+        } catch (IllegalArgumentException e) {
+            throw CourtRushException.badRequest("channel.url");
+        }
+        if (uri == null
+                || uri.getHost() == null
+                || uri.getRawUserInfo() != null
+                || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))
+                || url.length() > 1000) {
+            throw CourtRushException.badRequest("channel.url");
+        }
+        return new WebhookTarget(uri.toString(), webhook.format() == null ? WebhookFormat.ROBOT : webhook.format());
+    }
 
-    /** Notices' emails and staff alerts given up, or sent again. */
-    public record GivenUp(int emails, int alerts) {}
-
-    /** The channels' secrets in full, for a manager who asked (null: not set). */
-    public record Secrets(String smtpPassword, String webhookUrl) {}
+    /** As staff see it: its URL masked. */
+    private static WebhookTarget shown(WebhookTarget webhook) {
+        return new WebhookTarget(masked(webhook.url()), webhook.format());
+    }
 
     /** A valid single email address, as typed (trimmed); 400 otherwise. */
     static String address(String text) {

@@ -3,6 +3,7 @@ package com.courtrush.notice;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.Repeated;
+import com.courtrush.notice.api.EmailServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -75,7 +76,7 @@ public class NoticeEmails {
 
     /** Sends what is due at {@code now}; when some are given up, staff are told how many wait to be sent again. */
     int sendDue(LocalDateTime now) {
-        Optional<NoticeChannels.Email> server = channels.email();
+        Optional<EmailServer> server = channels.email();
         if (server.isEmpty()) {
             return 0;
         }
@@ -99,7 +100,7 @@ public class NoticeEmails {
         return sent;
     }
 
-    private Sent send(NoticeChannels.Email server, long id, LocalDateTime now) {
+    private Sent send(EmailServer server, long id, LocalDateTime now) {
         NoticeMapper.Outgoing outgoing = mapper.outgoing(id);
         NoticeMapper.Row row = mapper.one(id);
         Notices.Notice zh = notices.view(row, CHINESE);

@@ -2,7 +2,7 @@ package com.courtrush.notice;
 
 import com.courtrush.infra.config.Repeated;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;

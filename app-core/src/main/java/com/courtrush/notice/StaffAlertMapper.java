@@ -1,5 +1,6 @@
 package com.courtrush.notice;
 
+import com.courtrush.notice.api.AlertDelivery;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Insert;
@@ -65,7 +66,7 @@ interface StaffAlertMapper {
 
     @Select("select id, message_id, kind, params, create_time, attempts, state, sent_time, error from staff_alert "
             + "order by id desc limit #{limit}")
-    List<StaffAlerts.Delivery> recent(@Param("limit") int limit);
+    List<AlertDelivery> recent(@Param("limit") int limit);
 
     /** How many were given up (FAILED): tried for as long as the settings say, until staff send them again. */
     @Select("select count(*) from staff_alert where state = 'FAILED'")

@@ -3,6 +3,7 @@ package com.courtrush.notice;
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.notice.api.AlertDelivery;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -100,21 +101,9 @@ public class StaffAlerts {
     }
 
     /** The alerts lately posted, newest first, and how their delivery went. */
-    public List<Delivery> recent(int limit) {
+    public List<AlertDelivery> recent(int limit) {
         return mapper.recent(Math.max(1, Math.min(limit, 200)));
     }
-
-    /** An alert and how its delivery went, for staff (state PENDING, SENT or FAILED). */
-    public record Delivery(
-            long id,
-            String messageId,
-            String kind,
-            String params,
-            LocalDateTime createTime,
-            int attempts,
-            String state,
-            LocalDateTime sentTime,
-            String error) {}
 
     /** An alert's text in {@code locale}. */
     static String text(StaffAlertMapper.Alert alert, Locale locale) {

@@ -4,6 +4,8 @@ import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONException;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.Repeated;
+import com.courtrush.notice.api.WebhookFormat;
+import com.courtrush.notice.api.WebhookTarget;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -98,7 +100,7 @@ class StaffWebhook {
 
     /** Sends what is due at {@code now}. */
     int sendDue(LocalDateTime now) {
-        Optional<NoticeChannels.Webhook> webhook = channels.webhook();
+        Optional<WebhookTarget> webhook = channels.webhook();
         if (webhook.isEmpty()) {
             return 0;
         }
@@ -114,7 +116,7 @@ class StaffWebhook {
         return sent;
     }
 
-    private boolean send(NoticeChannels.Webhook webhook, StaffAlertMapper.Alert alert, LocalDateTime now) {
+    private boolean send(WebhookTarget webhook, StaffAlertMapper.Alert alert, LocalDateTime now) {
         String text = "【CourtRush】" + StaffAlerts.text(alert, NoticeEmails.CHINESE) + "\n"
                 + StaffAlerts.text(alert, Locale.ENGLISH);
         Attempt attempt = deliver(webhook, alert.messageId(), alert.kind(), text, alert.createTime());
@@ -145,7 +147,7 @@ class StaffWebhook {
     }
 
     /** Posts one message now, to the addresses its host resolves to if they are allowed: how it went. */
-    Attempt deliver(NoticeChannels.Webhook webhook, String messageId, String kind, String text, LocalDateTime at) {
+    Attempt deliver(WebhookTarget webhook, String messageId, String kind, String text, LocalDateTime at) {
         URI url = URI.create(webhook.url());
         List<InetAddress> checked;
         try {
@@ -154,7 +156,7 @@ class StaffWebhook {
             return Attempt.notAllowed(refused.refusal());
         }
         Map<String, Object> body = new LinkedHashMap<>();
-        if (webhook.format() == NoticeChannels.Format.ROBOT) {
+        if (webhook.format() == WebhookFormat.ROBOT) {
             body.put("msgtype", "text");
             body.put("text", Map.of("content", text));
         } else {

@@ -6,7 +6,7 @@ import com.courtrush.core.Outcome;
 import com.courtrush.core.Texts;
 import com.courtrush.notice.Notices;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package com.courtrush.report;
 
+import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
@@ -54,7 +55,7 @@ class AdminReportController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Positive Long courtId,
             HttpServletRequest request) {
-        return csv(ReportExports.Kind.REPORT, from, to, courtId, request);
+        return csv(ExportKind.REPORT, from, to, courtId, request);
     }
 
     @Operation(summary = "The reservations of the play dates as CSV")
@@ -64,7 +65,7 @@ class AdminReportController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Positive Long courtId,
             HttpServletRequest request) {
-        return csv(ReportExports.Kind.RESERVATIONS, from, to, courtId, request);
+        return csv(ExportKind.RESERVATIONS, from, to, courtId, request);
     }
 
     @Operation(summary = "The pay orders of the play dates' reservations as CSV")
@@ -74,11 +75,11 @@ class AdminReportController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Positive Long courtId,
             HttpServletRequest request) {
-        return csv(ReportExports.Kind.PAY_ORDERS, from, to, courtId, request);
+        return csv(ExportKind.PAY_ORDERS, from, to, courtId, request);
     }
 
     private ResponseEntity<byte[]> csv(
-            ReportExports.Kind kind, LocalDate from, LocalDate to, Long courtId, HttpServletRequest request) {
+            ExportKind kind, LocalDate from, LocalDate to, Long courtId, HttpServletRequest request) {
         LocalDate until = to == null ? from : to;
         byte[] body = reports.export(kind, from, until, courtId, RequestLocales.of(request));
         return ResponseEntity.ok()

@@ -3,6 +3,7 @@ package com.courtrush.report;
 import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.report.api.ExportKind;
 import com.courtrush.setting.AppSettings;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -35,26 +36,8 @@ public class ReportExports {
         this.settings = settings;
     }
 
-    /** What can be exported. */
-    public enum Kind {
-        RESERVATIONS("reservations"),
-        PAY_ORDERS("pay-orders"),
-        REPORT("report");
-
-        private final String fileName;
-
-        Kind(String fileName) {
-            this.fileName = fileName;
-        }
-
-        /** e.g. courtrush-report-2026-11-23_2026-11-29.csv */
-        public String fileName(LocalDate from, LocalDate to) {
-            return "courtrush-" + fileName + "-" + from + (from.equals(to) ? "" : "_" + to) + ".csv";
-        }
-    }
-
     /** The export of play dates {@code from} to {@code to}, of one court when {@code courtId} is given. */
-    public byte[] export(Kind kind, LocalDate from, LocalDate to, Long courtId, Locale locale) {
+    public byte[] export(ExportKind kind, LocalDate from, LocalDate to, Long courtId, Locale locale) {
         SalesReports.Lines lines = reports.read(from, to, courtId);
         return Csv.write(
                 switch (kind) {

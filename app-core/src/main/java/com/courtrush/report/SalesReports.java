@@ -2,6 +2,7 @@ package com.courtrush.report;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.report.api.Utilisation;
 import com.courtrush.reserve.data.CancelReason;
 import com.courtrush.reserve.data.ReservationStatus;
 import java.math.BigDecimal;
@@ -256,7 +257,4 @@ public class SalesReports {
             int offersTaken,
             int offersDeclined,
             int offersExpired) {}
-
-    /** Places held of those offered, for one court and starting hour over the range. */
-    public record Utilisation(String courtName, int hour, int places, int held, BigDecimal percent) {}
 }

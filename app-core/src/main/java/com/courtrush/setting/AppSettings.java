@@ -2,6 +2,7 @@ package com.courtrush.setting;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.setting.api.SettingKey;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;

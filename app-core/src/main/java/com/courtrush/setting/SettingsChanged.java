@@ -1,5 +1,6 @@
 package com.courtrush.setting;
 
+import com.courtrush.setting.api.SettingKey;
 import java.util.Set;
 
 /**

@@ -2,6 +2,7 @@ package com.courtrush.staff;
 
 import com.courtrush.account.Caller;
 import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.staff.api.StaffSettingsView;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -31,7 +32,7 @@ class AdminSettingsController {
             summary = "The settings: live ones (every node, at once) and this node's start-up ones (at its "
                     + "next start); passwords only as set or not; never the signing secret or the admin token")
     @GetMapping
-    ApiResponse<StaffSettings.View> read() {
+    ApiResponse<StaffSettingsView> read() {
         return ApiResponse.ok(settings.settings());
     }
 
@@ -39,8 +40,7 @@ class AdminSettingsController {
             summary = "Change some settings (managers): all checked first, nothing saved if one is wrong; "
                     + "the answer says whether this node must restart")
     @PutMapping
-    ApiResponse<StaffSettings.View> update(
-            @Valid @RequestBody Changes request, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<StaffSettingsView> update(@Valid @RequestBody Changes request, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(settings.update(request.values(), false, caller));
     }
 

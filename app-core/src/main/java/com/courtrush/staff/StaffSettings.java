@@ -6,9 +6,12 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.config.SettingRules;
 import com.courtrush.infra.config.SettingsRejected;
+import com.courtrush.infra.config.api.SettingProblem;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
 import com.courtrush.setting.SettingsChanged;
+import com.courtrush.setting.api.SettingKey;
+import com.courtrush.staff.api.StaffSetting;
+import com.courtrush.staff.api.StaffSettingsView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -53,11 +56,11 @@ public class StaffSettings {
      * Every setting staff see, live ones first; passwords' values left out (only whether they are set),
      * the admin token left out altogether.
      */
-    public View read() {
-        List<Setting> settings = new ArrayList<>();
+    public StaffSettingsView read() {
+        List<StaffSetting> settings = new ArrayList<>();
         for (SettingKey key : SettingKey.values()) {
             if (key.visible()) {
-                settings.add(new Setting(key.name(), true, live.get(key), null, false, true));
+                settings.add(new StaffSetting(key.name(), true, live.get(key), null, false, true));
             }
         }
         Map<String, String> saved = local.saved();
@@ -67,10 +70,10 @@ public class StaffSettings {
                 return;
             }
             boolean secret = SECRET.contains(key);
-            settings.add(new Setting(
+            settings.add(new StaffSetting(
                     key, false, secret ? null : value, secret ? null : running.get(key), secret, !value.isEmpty()));
         });
-        return new View(settings, local.restartNeeded());
+        return new StaffSettingsView(settings, local.restartNeeded());
     }
 
     /**
@@ -78,17 +81,18 @@ public class StaffSettings {
      * (400, each wrong key with its problem) before anything is saved. {@code withAdminToken}: whether
      * the admin token may be among them (the console; never the API).
      */
-    public View update(Map<String, String> values, boolean withAdminToken, Caller by) {
+    public StaffSettingsView update(Map<String, String> values, boolean withAdminToken, Caller by) {
         Map<String, String> startup = new LinkedHashMap<>();
         Map<SettingKey, String> liveValues = new LinkedHashMap<>();
-        Map<String, SettingRules.Problem> problems = new LinkedHashMap<>();
+        Map<String, SettingProblem> problems = new LinkedHashMap<>();
         values.forEach((key, value) -> {
             SettingKey liveKey = Arrays.stream(SettingKey.values())
                     .filter(k -> k.visible() && k.name().equals(key))
                     .findFirst()
                     .orElse(null);
             if (liveKey != null) {
-                liveKey.check(value)
+                // the console's rule and the API's: a whole number from the key's min to its max
+                SettingRules.wholeNumber(value == null ? "" : value.strip(), liveKey.min(), liveKey.max())
                         .ifPresentOrElse(
                                 problem -> problems.put(key, problem), () -> liveValues.put(liveKey, value.strip()));
             } else if (LocalSettings.KEYS.contains(key) && (withAdminToken || !key.equals(ADMIN_TOKEN_KEY))) {
@@ -125,20 +129,6 @@ public class StaffSettings {
             // what depends on them re-applies them now (the console sends every value of a screen on each save)
             events.publishEvent(new SettingsChanged(changed));
         }
-        return new View(read().settings(), restartNeeded);
+        return new StaffSettingsView(read().settings(), restartNeeded);
     }
-
-    /**
-     * One setting.
-     *
-     * @param live    applies at once on every node (else: this node's, at its next start)
-     * @param value   the value set (a start-up one: blank for its default); null for a secret
-     * @param running what this node runs with now (start-up settings); null for a secret
-     * @param secret  its value is never shown
-     * @param set     whether a value is set (for a secret, all that is said)
-     */
-    public record Setting(String key, boolean live, String value, String running, boolean secret, boolean set) {}
-
-    /** The settings, and whether this node must restart for what is saved. */
-    public record View(List<Setting> settings, boolean restartNeeded) {}
 }

@@ -5,7 +5,7 @@ import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;

@@ -18,7 +18,7 @@ import com.courtrush.reserve.data.CancelReason;
 import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.Lifecycles;
 import com.courtrush.setting.FakeSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.support.MovingClock;
 import com.courtrush.support.fakes.FakeReservations;
 import com.courtrush.support.fakes.FakeSlots;

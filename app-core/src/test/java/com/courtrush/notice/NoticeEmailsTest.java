@@ -14,6 +14,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.courtrush.infra.config.Repeated;
+import com.courtrush.notice.api.EmailServer;
+import com.courtrush.notice.api.SmtpSecurity;
 import com.courtrush.support.MovingClock;
 import com.courtrush.support.TestProperties;
 import java.time.Duration;
@@ -38,8 +40,7 @@ class NoticeEmailsTest {
     final NoticeMapper mapper = mock(NoticeMapper.class);
     final Mailer mailer = mock(Mailer.class);
     final StaffAlerts alerts = mock(StaffAlerts.class);
-    final NoticeChannels.Email server =
-            new NoticeChannels.Email("127.0.0.1", 25, null, null, "courts@gym.example", NoticeChannels.Security.NONE);
+    final EmailServer server = new EmailServer("127.0.0.1", 25, null, null, "courts@gym.example", SmtpSecurity.NONE);
 
     /** The one email's row as the outbox changes it. */
     String state = "PENDING";

@@ -8,7 +8,7 @@ import com.courtrush.reserve.lifecycle.PaymentTimeout;
 import com.courtrush.reserve.record.ReservationWriter;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;

@@ -12,6 +12,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.notice.api.GivenUp;
 import com.courtrush.notice.api.NoticeDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
@@ -73,7 +74,7 @@ class NoticeWebTest {
 
     @Test
     void staffSendAgainWhatWasGivenUpAndAreToldHowMany() throws Exception {
-        given(noticeDesk.sendAgain(any())).willReturn(new NoticeChannels.GivenUp(2, 1));
+        given(noticeDesk.sendAgain(any())).willReturn(new GivenUp(2, 1));
         mvc.perform(post("/admin/notice-channels/send-again").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 
 import com.courtrush.infra.config.Repeated;
+import com.courtrush.notice.api.WebhookFormat;
+import com.courtrush.notice.api.WebhookTarget;
 import com.courtrush.support.MovingClock;
 import com.courtrush.support.TestProperties;
 import com.sun.net.httpserver.HttpServer;
@@ -79,8 +81,7 @@ class StaffWebhookTest {
 
     Attempt post(String host, String path) {
         return webhook.deliver(
-                new NoticeChannels.Webhook(
-                        "http://" + host + ":" + receiver.getAddress().getPort() + path, NoticeChannels.Format.ROBOT),
+                new WebhookTarget("http://" + host + ":" + receiver.getAddress().getPort() + path, WebhookFormat.ROBOT),
                 "TEST:1",
                 "TEST",
                 "a test",
@@ -135,7 +136,7 @@ class StaffWebhookTest {
         }
         names.put("robot.intranet", new String[] {"127.0.0.1"});
         Attempt attempt = webhook.deliver(
-                new NoticeChannels.Webhook("http://robot.intranet:" + closed + "/robot", NoticeChannels.Format.JSON),
+                new WebhookTarget("http://robot.intranet:" + closed + "/robot", WebhookFormat.JSON),
                 "TEST:2",
                 "TEST",
                 "a test",

@@ -9,7 +9,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.lifecycle.PaymentTimeout;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;

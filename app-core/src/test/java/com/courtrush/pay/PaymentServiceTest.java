@@ -15,7 +15,7 @@ import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import com.courtrush.reserve.data.CancelReason;
 import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

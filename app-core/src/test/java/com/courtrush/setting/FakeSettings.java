@@ -1,5 +1,6 @@
 package com.courtrush.setting;
 
+import com.courtrush.setting.api.SettingKey;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.Supplier;

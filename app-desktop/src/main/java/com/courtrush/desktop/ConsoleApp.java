@@ -17,7 +17,7 @@ import com.courtrush.desktop.ui.Desks;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
-import com.courtrush.infra.config.SavedSettingInvalid;
+import com.courtrush.infra.config.api.BadSavedSetting;
 import com.courtrush.infra.lifecycle.EngineLifecycle;
 import com.courtrush.infra.lifecycle.StoppedWhileStarting;
 import com.courtrush.setting.api.SettingsDesk;
@@ -207,7 +207,7 @@ public class ConsoleApp extends Application {
         }
         FailureAnalysis analysis = StartupFailures.last();
         log.error("The engine could not start", error);
-        SavedSettingInvalid badSetting = causeOf(error, SavedSettingInvalid.class);
+        BadSavedSetting badSetting = SettingsDesk.badSavedSetting(error).orElse(null);
         if (badSetting != null) {
             offerReset(badSetting, notices);
             return;
@@ -230,7 +230,7 @@ public class ConsoleApp extends Application {
      * A saved start-up setting the engine cannot start with: named, with its file, and reset to its
      * default with one click (the engine then starts), or the console exits leaving the file as it is.
      */
-    private void offerReset(SavedSettingInvalid bad, FxNotices notices) {
+    private void offerReset(BadSavedSetting bad, FxNotices notices) {
         ButtonType reset = new ButtonType(i18n.t("startup.resetSetting"), ButtonBar.ButtonData.OK_DONE);
         ButtonType exit = new ButtonType(i18n.t("startup.exit"), ButtonBar.ButtonData.CANCEL_CLOSE);
         Alert alert = new Alert(
@@ -260,15 +260,6 @@ public class ConsoleApp extends Application {
                 bad.problem().english(),
                 bad.file());
         boot(notices);
-    }
-
-    private static <T extends Throwable> T causeOf(Throwable error, Class<T> type) {
-        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (type.isInstance(cause)) {
-                return type.cast(cause);
-            }
-        }
-        return null;
     }
 
     private static String rootMessage(Throwable error) {

@@ -8,7 +8,7 @@ import com.courtrush.attendance.DeskBooking;
 import com.courtrush.attendance.Strikes;
 import com.courtrush.attendance.WalkIns;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import java.time.LocalDate;
 import java.util.List;
 import org.springframework.stereotype.Component;

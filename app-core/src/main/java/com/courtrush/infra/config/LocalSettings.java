@@ -1,5 +1,6 @@
 package com.courtrush.infra.config;
 
+import com.courtrush.infra.config.api.SettingProblem;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
@@ -83,7 +84,7 @@ public class LocalSettings {
         values.keySet().stream().filter(key -> !KEYS.contains(key)).findFirst().ifPresent(key -> {
             throw new IllegalArgumentException("Not a setting the console edits: " + key);
         });
-        Map<String, SettingRules.Problem> problems = SettingRules.problems(values);
+        Map<String, SettingProblem> problems = SettingRules.problems(values);
         if (!problems.containsKey("server.port") && !problems.containsKey("server.address")) {
             SettingRules.portFree(
                             values.get("server.port"),

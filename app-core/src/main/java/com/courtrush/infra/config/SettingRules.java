@@ -1,5 +1,6 @@
 package com.courtrush.infra.config;
 
+import com.courtrush.infra.config.api.SettingProblem;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -24,8 +25,8 @@ public final class SettingRules {
 
     private SettingRules() {}
 
-    /** Why {@code value} cannot be {@code key} (a {@link Problem}); empty when it can. Blank means "the default". */
-    public static Optional<Problem> check(String key, String value) {
+    /** Why {@code value} cannot be {@code key} (a {@link SettingProblem}); empty when it can. Blank means "the default". */
+    public static Optional<SettingProblem> check(String key, String value) {
         if (value == null || value.isBlank()) {
             return Optional.empty();
         }
@@ -33,9 +34,9 @@ public final class SettingRules {
         return switch (key) {
             case "courtrush.infra.mode" -> oneOf(v, "embedded", "external");
             case "spring.datasource.url" ->
-                v.startsWith("jdbc:") ? Optional.empty() : Optional.of(Problem.NOT_A_JDBC_URL);
+                v.startsWith("jdbc:") ? Optional.empty() : Optional.of(SettingProblem.NOT_A_JDBC_URL);
             case "spring.data.redis.host", "spring.rabbitmq.host" ->
-                HOST.matcher(v).matches() ? Optional.empty() : Optional.of(Problem.NOT_A_HOST);
+                HOST.matcher(v).matches() ? Optional.empty() : Optional.of(SettingProblem.NOT_A_HOST);
             case "spring.data.redis.port", "spring.rabbitmq.port" -> number(v, 1, 65535);
             case "server.port" -> number(v, 0, 65535);
             case "server.address" -> localAddress(v);
@@ -45,14 +46,14 @@ public final class SettingRules {
             case "courtrush.admin-token" ->
                 v.length() >= CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH
                         ? Optional.empty()
-                        : Optional.of(Problem.TOKEN_TOO_SHORT);
+                        : Optional.of(SettingProblem.TOKEN_TOO_SHORT);
             default -> Optional.empty();
         };
     }
 
     /** Every problem of these values, by key, in their order. */
-    public static Map<String, Problem> problems(Map<String, String> values) {
-        Map<String, Problem> problems = new LinkedHashMap<>();
+    public static Map<String, SettingProblem> problems(Map<String, String> values) {
+        Map<String, SettingProblem> problems = new LinkedHashMap<>();
         values.forEach((key, value) -> check(key, value).ifPresent(problem -> problems.put(key, problem)));
         return problems;
     }
@@ -61,7 +62,7 @@ public final class SettingRules {
      * A port the engine will listen on next time must be free now, unless it is the one it listens
      * on already ({@code runningPort}).
      */
-    public static Optional<Problem> portFree(String port, String address, int runningPort) {
+    public static Optional<SettingProblem> portFree(String port, String address, int runningPort) {
         if (port == null || port.isBlank() || check("server.port", port).isPresent()) {
             return Optional.empty();
         }
@@ -76,65 +77,43 @@ public final class SettingRules {
                             : new InetSocketAddress(address.strip(), wanted));
             return Optional.empty();
         } catch (IOException e) {
-            return Optional.of(Problem.PORT_IN_USE);
+            return Optional.of(SettingProblem.PORT_IN_USE);
         }
     }
 
-    private static Optional<Problem> oneOf(String value, String... allowed) {
+    private static Optional<SettingProblem> oneOf(String value, String... allowed) {
         for (String each : allowed) {
             if (each.equals(value)) {
                 return Optional.empty();
             }
         }
-        return Optional.of(Problem.NOT_ONE_OF_THE_CHOICES);
+        return Optional.of(SettingProblem.NOT_ONE_OF_THE_CHOICES);
     }
 
     /** A whole number from {@code min} to {@code max}. */
-    public static Optional<Problem> wholeNumber(String value, long min, long max) {
+    public static Optional<SettingProblem> wholeNumber(String value, long min, long max) {
         return number(value, min, max);
     }
 
-    private static Optional<Problem> number(String value, long min, long max) {
+    private static Optional<SettingProblem> number(String value, long min, long max) {
         try {
             long n = Long.parseLong(value);
-            return n < min || n > max ? Optional.of(Problem.OUT_OF_RANGE) : Optional.empty();
+            return n < min || n > max ? Optional.of(SettingProblem.OUT_OF_RANGE) : Optional.empty();
         } catch (NumberFormatException e) {
-            return Optional.of(Problem.NOT_A_WHOLE_NUMBER);
+            return Optional.of(SettingProblem.NOT_A_WHOLE_NUMBER);
         }
     }
 
     /** An address of this machine (or 0.0.0.0 / ::): the engine cannot listen on anyone else's. */
-    private static Optional<Problem> localAddress(String value) {
+    private static Optional<SettingProblem> localAddress(String value) {
         try {
             InetAddress address = InetAddress.getByName(value);
             boolean local = address.isAnyLocalAddress()
                     || address.isLoopbackAddress()
                     || NetworkInterface.getByInetAddress(address) != null;
-            return local ? Optional.empty() : Optional.of(Problem.NOT_AN_ADDRESS_OF_THIS_MACHINE);
+            return local ? Optional.empty() : Optional.of(SettingProblem.NOT_AN_ADDRESS_OF_THIS_MACHINE);
         } catch (UnknownHostException | SocketException e) {
-            return Optional.of(Problem.NOT_AN_ADDRESS_OF_THIS_MACHINE);
-        }
-    }
-
-    /** What is wrong with a value; the console words it in the staff's language. */
-    public enum Problem {
-        NOT_ONE_OF_THE_CHOICES("is not one of the choices"),
-        NOT_A_WHOLE_NUMBER("is not a whole number"),
-        OUT_OF_RANGE("is out of range"),
-        NOT_A_JDBC_URL("is not a JDBC URL (jdbc:...)"),
-        NOT_A_HOST("is not a host name or address"),
-        NOT_AN_ADDRESS_OF_THIS_MACHINE("is not an address of this machine"),
-        PORT_IN_USE("is a port another program listens on"),
-        TOKEN_TOO_SHORT("is shorter than " + CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH + " characters");
-
-        private final String english;
-
-        Problem(String english) {
-            this.english = english;
-        }
-
-        public String english() {
-            return english;
+            return Optional.of(SettingProblem.NOT_AN_ADDRESS_OF_THIS_MACHINE);
         }
     }
 }

@@ -3,8 +3,6 @@ package com.courtrush.notice.api;
 import com.courtrush.account.Caller;
 import com.courtrush.account.ManagerOnly;
 import com.courtrush.notice.ChannelSetup;
-import com.courtrush.notice.NoticeChannels;
-import com.courtrush.notice.StaffAlerts;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
@@ -19,27 +17,27 @@ public class NoticeDesk {
         this.setup = setup;
     }
 
-    public NoticeChannels.Settings settings() {
+    public ChannelSettings settings() {
         return setup.settings();
     }
 
     @ManagerOnly
-    public NoticeChannels.Secrets secrets(Caller manager) {
+    public ChannelSecrets secrets(Caller manager) {
         return setup.secrets(manager);
     }
 
     @ManagerOnly
-    public NoticeChannels.GivenUp sendAgain(Caller manager) {
+    public GivenUp sendAgain(Caller manager) {
         return setup.sendAgain(manager);
     }
 
     @ManagerOnly
-    public NoticeChannels.Settings setEmail(boolean enabled, NoticeChannels.Email server, Caller manager) {
+    public ChannelSettings setEmail(boolean enabled, EmailServer server, Caller manager) {
         return setup.setEmail(enabled, server, manager);
     }
 
     @ManagerOnly
-    public NoticeChannels.Settings setWebhook(boolean enabled, NoticeChannels.Webhook webhook, Caller manager) {
+    public ChannelSettings setWebhook(boolean enabled, WebhookTarget webhook, Caller manager) {
         return setup.setWebhook(enabled, webhook, manager);
     }
 
@@ -53,7 +51,7 @@ public class NoticeDesk {
         return setup.testWebhook(locale, manager);
     }
 
-    public List<StaffAlerts.Delivery> alerts(int size) {
+    public List<AlertDelivery> alerts(int size) {
         return setup.alerts(size);
     }
 }

@@ -29,7 +29,7 @@ public class ReportDesk {
     }
 
     /** The export of play dates {@code from} to {@code to}, of one court when {@code courtId} is given. */
-    public byte[] export(ReportExports.Kind kind, LocalDate from, LocalDate to, Long courtId, Locale locale) {
+    public byte[] export(ExportKind kind, LocalDate from, LocalDate to, Long courtId, Locale locale) {
         return exports.export(kind, from, to, courtId, locale);
     }
 }

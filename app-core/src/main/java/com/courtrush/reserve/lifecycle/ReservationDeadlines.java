@@ -1,7 +1,7 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;

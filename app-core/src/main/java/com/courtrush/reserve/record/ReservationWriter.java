@@ -8,7 +8,7 @@ import com.courtrush.opening.ReserveSessionMapper;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;

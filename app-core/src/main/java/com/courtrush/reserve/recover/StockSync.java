@@ -12,7 +12,7 @@ import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.LocalDateTime;

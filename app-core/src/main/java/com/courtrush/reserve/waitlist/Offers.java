@@ -5,7 +5,7 @@ import com.courtrush.notice.Notices;
 import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;

@@ -2,12 +2,14 @@ package com.courtrush.setting.api;
 
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.LocalSettings;
+import com.courtrush.infra.config.SavedSettingInvalid;
+import com.courtrush.infra.config.api.BadSavedSetting;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,6 +28,21 @@ public class SettingsDesk {
      */
     public static void resetSaved(Path file, String key) {
         LocalSettings.reset(file, key);
+    }
+
+    /**
+     * The saved start-up setting the engine could not start with, when that is why {@code startFailure}
+     * happened (somewhere among its causes); for the console to name it and offer {@link #resetSaved}.
+     */
+    public static Optional<BadSavedSetting> badSavedSetting(Throwable startFailure) {
+        for (Throwable cause = startFailure;
+                cause != null;
+                cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof SavedSettingInvalid invalid) {
+                return Optional.of(invalid.setting());
+            }
+        }
+        return Optional.empty();
     }
 
     private final AppSettings live;

@@ -20,7 +20,7 @@ public class StaffDesk {
     }
 
     /** The live settings and the start-up ones, with what each is now; see {@link StaffSettings#read}. */
-    public StaffSettings.View settings() {
+    public StaffSettingsView settings() {
         return settings.read();
     }
 
@@ -40,7 +40,7 @@ public class StaffDesk {
      * the admin token may be among them (the console; never the API).
      */
     @ManagerOnly
-    public StaffSettings.View update(Map<String, String> values, boolean withAdminToken, Caller by) {
+    public StaffSettingsView update(Map<String, String> values, boolean withAdminToken, Caller by) {
         return settings.update(values, withAdminToken, by);
     }
 }

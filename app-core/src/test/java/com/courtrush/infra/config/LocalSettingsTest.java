@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.courtrush.CourtRushServer;
+import com.courtrush.infra.config.api.SettingProblem;
+import com.courtrush.setting.api.SettingsDesk;
 import com.courtrush.support.TestProperties;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -26,21 +28,21 @@ class LocalSettingsTest {
 
     @Test
     void valuesTheEngineCouldNotStartWithAreRefused() {
-        assertThat(SettingRules.check("server.port", "abc")).contains(SettingRules.Problem.NOT_A_WHOLE_NUMBER);
-        assertThat(SettingRules.check("server.port", "70000")).contains(SettingRules.Problem.OUT_OF_RANGE);
+        assertThat(SettingRules.check("server.port", "abc")).contains(SettingProblem.NOT_A_WHOLE_NUMBER);
+        assertThat(SettingRules.check("server.port", "70000")).contains(SettingProblem.OUT_OF_RANGE);
         assertThat(SettingRules.check("courtrush.limits.per-ip-enabled", "maybe"))
-                .contains(SettingRules.Problem.NOT_ONE_OF_THE_CHOICES);
+                .contains(SettingProblem.NOT_ONE_OF_THE_CHOICES);
         assertThat(SettingRules.check("courtrush.limits.per-ip-per-second", "0"))
-                .contains(SettingRules.Problem.OUT_OF_RANGE);
-        assertThat(SettingRules.check("courtrush.infra.mode", "cloud"))
-                .contains(SettingRules.Problem.NOT_ONE_OF_THE_CHOICES);
-        assertThat(SettingRules.check("spring.datasource.url", "mysql://db/x"))
-                .contains(SettingRules.Problem.NOT_A_JDBC_URL);
-        assertThat(SettingRules.check("spring.data.redis.host", "redis host"))
-                .contains(SettingRules.Problem.NOT_A_HOST);
+                .contains(SettingProblem.OUT_OF_RANGE);
+        assertThat(SettingRules.check("courtrush.infra.mode", "cloud")).contains(SettingProblem.NOT_ONE_OF_THE_CHOICES);
+        assertThat(SettingRules.check("spring.datasource.url", "mysql://db/x")).contains(SettingProblem.NOT_A_JDBC_URL);
+        assertThat(SettingRules.check("spring.data.redis.host", "redis host")).contains(SettingProblem.NOT_A_HOST);
         assertThat(SettingRules.check("server.address", "203.0.113.7"))
-                .contains(SettingRules.Problem.NOT_AN_ADDRESS_OF_THIS_MACHINE);
-        assertThat(SettingRules.check("courtrush.admin-token", "short")).contains(SettingRules.Problem.TOKEN_TOO_SHORT);
+                .contains(SettingProblem.NOT_AN_ADDRESS_OF_THIS_MACHINE);
+        assertThat(SettingRules.check("courtrush.admin-token", "short")).contains(SettingProblem.TOKEN_TOO_SHORT);
+        // the problem's words name the minimum the rule checks
+        assertThat(SettingProblem.TOKEN_TOO_SHORT.english())
+                .isEqualTo("is shorter than " + CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH + " characters");
 
         for (Map.Entry<String, String> fine : Map.of(
                         "server.port",
@@ -99,7 +101,7 @@ class LocalSettingsTest {
                     .isInstanceOfSatisfying(
                             SettingsRejected.class,
                             rejected -> assertThat(rejected.problems())
-                                    .containsEntry("server.port", SettingRules.Problem.PORT_IN_USE));
+                                    .containsEntry("server.port", SettingProblem.PORT_IN_USE));
         }
     }
 
@@ -111,10 +113,13 @@ class LocalSettingsTest {
         assertThatThrownBy(() -> new SpringApplicationBuilder(CourtRushServer.class)
                         .run("--courtrush.data-dir=" + dataDir, "--spring.jmx.enabled=false"))
                 .isInstanceOfSatisfying(SavedSettingInvalid.class, bad -> {
-                    assertThat(bad.key()).isEqualTo("server.port");
-                    assertThat(bad.value()).isEqualTo("abc");
-                    assertThat(bad.file()).isEqualTo(file);
+                    assertThat(bad.setting().key()).isEqualTo("server.port");
+                    assertThat(bad.setting().value()).isEqualTo("abc");
+                    assertThat(bad.setting().file()).isEqualTo(file);
                     assertThat(bad.getMessage()).contains("server.port").contains(file.toString());
+                    // as the console finds it among a failed start's causes
+                    assertThat(SettingsDesk.badSavedSetting(new IllegalStateException("start failed", bad)))
+                            .contains(bad.setting());
                 });
 
         LocalSettings.reset(file, "server.port");

@@ -227,7 +227,7 @@ public interface WaitlistScenarios extends StackAccess {
     @Test
     default void aStudentWaitsForAFewSlotsAtMostAndEachLineIsBounded() {
         com.courtrush.setting.AppSettings settings = bean(com.courtrush.setting.AppSettings.class);
-        String perSlot = settings.get(com.courtrush.setting.SettingKey.WAITLIST_PER_SLOT);
+        String perSlot = settings.get(com.courtrush.setting.api.SettingKey.WAITLIST_PER_SLOT);
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
         List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "12:00", 60, 1);
@@ -237,7 +237,7 @@ public interface WaitlistScenarios extends StackAccess {
         }
         Student dave = students.get(2);
         try {
-            settings.set(com.courtrush.setting.SettingKey.WAITLIST_PER_SLOT, "2");
+            settings.set(com.courtrush.setting.api.SettingKey.WAITLIST_PER_SLOT, "2");
             for (int i = 0; i < 3; i++) {
                 join(dave, session, slots.get(i));
             }
@@ -258,7 +258,7 @@ public interface WaitlistScenarios extends StackAccess {
             assertThat(status(dave, slots.get(0))).isEqualTo("LEFT");
             assertThat(waits(dave)).hasSize(2);
         } finally {
-            settings.set(com.courtrush.setting.SettingKey.WAITLIST_PER_SLOT, perSlot);
+            settings.set(com.courtrush.setting.api.SettingKey.WAITLIST_PER_SLOT, perSlot);
         }
     }
 

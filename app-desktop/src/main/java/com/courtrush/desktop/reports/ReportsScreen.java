@@ -11,8 +11,9 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
+import com.courtrush.report.api.ExportKind;
+import com.courtrush.report.api.Utilisation;
 import java.io.File;
 import java.time.LocalDate;
 import javafx.scene.Node;
@@ -54,9 +55,9 @@ public final class ReportsScreen implements Screen {
                 days(i18n),
                 summary,
                 bar(
-                        exportButton(i18n, ReportExports.Kind.REPORT, "exportReport"),
-                        exportButton(i18n, ReportExports.Kind.RESERVATIONS, "exportReservations"),
-                        exportButton(i18n, ReportExports.Kind.PAY_ORDERS, "exportPayOrders"),
+                        exportButton(i18n, ExportKind.REPORT, "exportReport"),
+                        exportButton(i18n, ExportKind.RESERVATIONS, "exportReservations"),
+                        exportButton(i18n, ExportKind.PAY_ORDERS, "exportPayOrders"),
                         new Label(i18n.t("reports.exportHint"))),
                 new Label(i18n.t("reports.utilisation")),
                 utilisation(i18n));
@@ -123,18 +124,18 @@ public final class ReportsScreen implements Screen {
     }
 
     /** How full each court was at each hour. */
-    private TableView<SalesReports.Utilisation> utilisation(I18n i18n) {
-        TableView<SalesReports.Utilisation> use = table("utilisationTable", i18n.t("reports.empty"));
-        use.getColumns().add(column(i18n.t("reports.court"), SalesReports.Utilisation::courtName));
+    private TableView<Utilisation> utilisation(I18n i18n) {
+        TableView<Utilisation> use = table("utilisationTable", i18n.t("reports.empty"));
+        use.getColumns().add(column(i18n.t("reports.court"), Utilisation::courtName));
         use.getColumns().add(column(i18n.t("reports.hour"), u -> String.format("%02d:00", u.hour())));
-        use.getColumns().add(column(i18n.t("reports.offered"), SalesReports.Utilisation::places));
-        use.getColumns().add(column(i18n.t("reports.held"), SalesReports.Utilisation::held));
+        use.getColumns().add(column(i18n.t("reports.offered"), Utilisation::places));
+        use.getColumns().add(column(i18n.t("reports.held"), Utilisation::held));
         use.getColumns().add(column(i18n.t("reports.percent"), u -> u.percent().toPlainString() + " %"));
         use.setItems(model.utilisation());
         return use;
     }
 
-    private Button exportButton(I18n i18n, ReportExports.Kind kind, String id) {
+    private Button exportButton(I18n i18n, ExportKind kind, String id) {
         Button button = new Button(i18n.t("reports.export." + kind.name()));
         button.setId(id);
         button.setOnAction(event -> {

@@ -3,9 +3,10 @@ package com.courtrush.desktop.reports;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
+import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
+import com.courtrush.report.api.Utilisation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DayOfWeek;
@@ -40,7 +41,7 @@ public final class ReportsViewModel {
     private final ObjectProperty<LocalDate> date;
     private final ObjectProperty<Period> period = new SimpleObjectProperty<>(Period.DAY);
     private final ObservableList<SalesReports.Figures> days = FXCollections.observableArrayList();
-    private final ObservableList<SalesReports.Utilisation> utilisation = FXCollections.observableArrayList();
+    private final ObservableList<Utilisation> utilisation = FXCollections.observableArrayList();
     private final StringProperty summary = new SimpleStringProperty("");
 
     public ReportsViewModel(ReportDesk reports, UiTasks tasks, Notices notices, I18n i18n, LocalDate today) {
@@ -93,7 +94,7 @@ public final class ReportsViewModel {
     }
 
     /** Saves an export of the period to {@code file}, and says where. */
-    public void export(ReportExports.Kind kind, Path file) {
+    public void export(ExportKind kind, Path file) {
         LocalDate from = from();
         LocalDate to = to();
         tasks.run(
@@ -106,7 +107,7 @@ public final class ReportsViewModel {
     }
 
     /** The file name an export of the period is offered under. */
-    public String fileName(ReportExports.Kind kind) {
+    public String fileName(ExportKind kind) {
         return kind.fileName(from(), to());
     }
 
@@ -127,7 +128,7 @@ public final class ReportsViewModel {
         return days;
     }
 
-    public ObservableList<SalesReports.Utilisation> utilisation() {
+    public ObservableList<Utilisation> utilisation() {
         return utilisation;
     }
 

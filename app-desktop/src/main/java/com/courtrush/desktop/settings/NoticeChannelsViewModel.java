@@ -5,9 +5,14 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.notice.NoticeChannels;
-import com.courtrush.notice.StaffAlerts;
+import com.courtrush.notice.api.AlertDelivery;
+import com.courtrush.notice.api.ChannelSettings;
+import com.courtrush.notice.api.EmailServer;
+import com.courtrush.notice.api.GivenUp;
 import com.courtrush.notice.api.NoticeDesk;
+import com.courtrush.notice.api.SmtpSecurity;
+import com.courtrush.notice.api.WebhookFormat;
+import com.courtrush.notice.api.WebhookTarget;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import javafx.beans.property.BooleanProperty;
@@ -37,8 +42,7 @@ public final class NoticeChannelsViewModel {
     private final BooleanProperty emailEnabled = new SimpleBooleanProperty();
     private final StringProperty host = new SimpleStringProperty("");
     private final StringProperty port = new SimpleStringProperty("587");
-    private final ObjectProperty<NoticeChannels.Security> security =
-            new SimpleObjectProperty<>(NoticeChannels.Security.STARTTLS);
+    private final ObjectProperty<SmtpSecurity> security = new SimpleObjectProperty<>(SmtpSecurity.STARTTLS);
     private final StringProperty username = new SimpleStringProperty("");
     private final StringProperty password = new SimpleStringProperty("");
     private final BooleanProperty passwordSet = new SimpleBooleanProperty();
@@ -46,8 +50,7 @@ public final class NoticeChannelsViewModel {
     private final StringProperty testTo = new SimpleStringProperty("");
     private final BooleanProperty webhookEnabled = new SimpleBooleanProperty();
     private final StringProperty url = new SimpleStringProperty("");
-    private final ObjectProperty<NoticeChannels.Format> format =
-            new SimpleObjectProperty<>(NoticeChannels.Format.ROBOT);
+    private final ObjectProperty<WebhookFormat> format = new SimpleObjectProperty<>(WebhookFormat.ROBOT);
     private final BooleanProperty urlMasked = new SimpleBooleanProperty();
     private final StringProperty alerts = new SimpleStringProperty("");
     private final StringProperty givenUp = new SimpleStringProperty("");
@@ -66,7 +69,7 @@ public final class NoticeChannelsViewModel {
     }
 
     private void show(Loaded loaded) {
-        NoticeChannels.Settings settings = loaded.settings();
+        ChannelSettings settings = loaded.settings();
         emailEnabled.set(settings.emailEnabled());
         if (settings.email() != null) {
             host.set(settings.email().host());
@@ -83,8 +86,8 @@ public final class NoticeChannelsViewModel {
             url.set(settings.webhook().url());
             format.set(settings.webhook().format());
         }
-        urlMasked.set(url.get().contains(NoticeChannels.MASK));
-        NoticeChannels.GivenUp waiting = settings.givenUp();
+        urlMasked.set(url.get().contains(ChannelSettings.MASK));
+        GivenUp waiting = settings.givenUp();
         boolean any = waiting != null && waiting.emails() + waiting.alerts() > 0;
         canSendAgain.set(any);
         givenUp.set(any ? i18n.t("channels.givenUp", waiting.emails(), waiting.alerts()) : "");
@@ -111,13 +114,11 @@ public final class NoticeChannelsViewModel {
         String user = username.get();
         String secret = password.get();
         String sender = from.get();
-        NoticeChannels.Security protection = security.get();
+        SmtpSecurity protection = security.get();
         tasks.run(
                 i18n.t("channels.saveEmail"),
                 () -> desk.setEmail(
-                        enabled,
-                        new NoticeChannels.Email(server, port(portText), user, secret, sender, protection),
-                        staff),
+                        enabled, new EmailServer(server, port(portText), user, secret, sender, protection), staff),
                 saved -> {
                     notices.info(i18n.t("channels.saved"));
                     load();
@@ -133,7 +134,7 @@ public final class NoticeChannelsViewModel {
     }
 
     public void saveWebhook() {
-        NoticeChannels.Webhook webhook = new NoticeChannels.Webhook(url.get(), format.get());
+        WebhookTarget webhook = new WebhookTarget(url.get(), format.get());
         boolean enabled = webhookEnabled.get();
         tasks.run(i18n.t("channels.saveWebhook"), () -> desk.setWebhook(enabled, webhook, staff), saved -> {
             notices.info(i18n.t("channels.saved"));
@@ -186,7 +187,7 @@ public final class NoticeChannelsViewModel {
         return port;
     }
 
-    public ObjectProperty<NoticeChannels.Security> securityProperty() {
+    public ObjectProperty<SmtpSecurity> securityProperty() {
         return security;
     }
 
@@ -218,7 +219,7 @@ public final class NoticeChannelsViewModel {
         return url;
     }
 
-    public ObjectProperty<NoticeChannels.Format> formatProperty() {
+    public ObjectProperty<WebhookFormat> formatProperty() {
         return format;
     }
 
@@ -240,5 +241,5 @@ public final class NoticeChannelsViewModel {
         return canSendAgain;
     }
 
-    private record Loaded(NoticeChannels.Settings settings, List<StaffAlerts.Delivery> alerts) {}
+    private record Loaded(ChannelSettings settings, List<AlertDelivery> alerts) {}
 }

@@ -8,8 +8,8 @@ import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.infra.config.SettingRules;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.infra.config.api.SettingProblem;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.setting.api.SettingsDesk;
 import com.courtrush.staff.api.StaffDesk;
 import java.util.LinkedHashMap;
@@ -141,8 +141,7 @@ public final class SettingsViewModel {
                                                 "settings.rejectedItem",
                                                 label(e.getKey().toString()),
                                                 values.get(e.getKey().toString()),
-                                                i18n.t("settings.problem."
-                                                        + ((SettingRules.Problem) e.getValue()).name())))
+                                                i18n.t("settings.problem." + ((SettingProblem) e.getValue()).name())))
                                         .collect(Collectors.joining("; "))));
                     }
                 },

@@ -7,9 +7,10 @@ import static org.mockito.Mockito.when;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
+import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
+import com.courtrush.report.api.Utilisation;
 import com.courtrush.reserve.data.CancelReason;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +48,7 @@ class ReportsViewModelTest {
                         monday.plusDays(6),
                         List.of(day, figures(monday.plusDays(1), 0, 0, 0)),
                         total,
-                        List.of(new SalesReports.Utilisation("Court 1", 8, 1, 1, new BigDecimal("100.0")))));
+                        List.of(new Utilisation("Court 1", 8, 1, 1, new BigDecimal("100.0")))));
         model.load();
         assertThat(model.days()).hasSize(3).last().isEqualTo(total);
         assertThat(ReportsViewModel.cancelled(day)).isEqualTo(3);
@@ -61,11 +62,11 @@ class ReportsViewModelTest {
     @Test
     void anExportIsSavedWhereStaffChoseAndSaidSo() throws Exception {
         byte[] csv = "\uFEFFPlay date,Sold\r\n2026-11-26,5\r\n".getBytes(StandardCharsets.UTF_8);
-        when(reports.export(ReportExports.Kind.REPORT, THURSDAY, THURSDAY, null, I18n.ENGLISH))
+        when(reports.export(ExportKind.REPORT, THURSDAY, THURSDAY, null, I18n.ENGLISH))
                 .thenReturn(csv);
-        assertThat(model.fileName(ReportExports.Kind.REPORT)).isEqualTo("courtrush-report-2026-11-26.csv");
+        assertThat(model.fileName(ExportKind.REPORT)).isEqualTo("courtrush-report-2026-11-26.csv");
         Path file = folder.resolve("report.csv");
-        model.export(ReportExports.Kind.REPORT, file);
+        model.export(ExportKind.REPORT, file);
         assertThat(Files.readAllBytes(file)).isEqualTo(csv);
         assertThat(notices.infos).containsExactly("Saved " + file);
     }

@@ -13,9 +13,15 @@ import com.courtrush.account.Role;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.notice.NoticeChannels;
-import com.courtrush.notice.StaffAlerts;
+import com.courtrush.notice.api.AlertDelivery;
+import com.courtrush.notice.api.ChannelSecrets;
+import com.courtrush.notice.api.ChannelSettings;
+import com.courtrush.notice.api.EmailServer;
+import com.courtrush.notice.api.GivenUp;
 import com.courtrush.notice.api.NoticeDesk;
+import com.courtrush.notice.api.SmtpSecurity;
+import com.courtrush.notice.api.WebhookFormat;
+import com.courtrush.notice.api.WebhookTarget;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,20 +37,20 @@ class NoticeChannelsViewModelTest {
     @Test
     void theSettingsShowWithThePasswordOnlyAsSetAndTheLatestAlerts() {
         when(desk.settings())
-                .thenReturn(new NoticeChannels.Settings(
+                .thenReturn(new ChannelSettings(
                         true,
-                        new NoticeChannels.Email(
+                        new EmailServer(
                                 "smtp.campus.example",
                                 587,
                                 "courts",
                                 "********",
                                 "courts@campus.example",
-                                NoticeChannels.Security.STARTTLS),
+                                SmtpSecurity.STARTTLS),
                         false,
                         null,
-                        new NoticeChannels.GivenUp(0, 0)));
+                        new GivenUp(0, 0)));
         when(desk.alerts(5))
-                .thenReturn(List.of(new StaffAlerts.Delivery(
+                .thenReturn(List.of(new AlertDelivery(
                         1,
                         "SOLD_OUT:7",
                         "SOLD_OUT",
@@ -75,24 +81,17 @@ class NoticeChannelsViewModelTest {
 
     @Test
     void savingSendsTheServerAsTypedAndABlankPasswordKeepsTheOneSet() {
-        when(desk.settings())
-                .thenReturn(new NoticeChannels.Settings(false, null, false, null, new NoticeChannels.GivenUp(0, 0)));
+        when(desk.settings()).thenReturn(new ChannelSettings(false, null, false, null, new GivenUp(0, 0)));
         model.emailEnabledProperty().set(true);
         model.hostProperty().set("smtp.campus.example");
         model.portProperty().set(" 465 ");
-        model.securityProperty().set(NoticeChannels.Security.SSL);
+        model.securityProperty().set(SmtpSecurity.SSL);
         model.fromProperty().set("courts@campus.example");
         model.saveEmail();
         verify(desk)
                 .setEmail(
                         true,
-                        new NoticeChannels.Email(
-                                "smtp.campus.example",
-                                465,
-                                "",
-                                "",
-                                "courts@campus.example",
-                                NoticeChannels.Security.SSL),
+                        new EmailServer("smtp.campus.example", 465, "", "", "courts@campus.example", SmtpSecurity.SSL),
                         manager);
         assertThat(notices.infos).containsExactly("Saved.");
     }
@@ -101,9 +100,9 @@ class NoticeChannelsViewModelTest {
     void emailsGivenUpAreCountedAndSendAgainTriesThemAndSaysHowMany() {
         when(desk.settings())
                 .thenReturn(
-                        new NoticeChannels.Settings(false, null, false, null, new NoticeChannels.GivenUp(12, 1)),
-                        new NoticeChannels.Settings(false, null, false, null, new NoticeChannels.GivenUp(0, 0)));
-        when(desk.sendAgain(manager)).thenReturn(new NoticeChannels.GivenUp(12, 1));
+                        new ChannelSettings(false, null, false, null, new GivenUp(12, 1)),
+                        new ChannelSettings(false, null, false, null, new GivenUp(0, 0)));
+        when(desk.sendAgain(manager)).thenReturn(new GivenUp(12, 1));
         model.load();
         assertThat(model.givenUpProperty().get())
                 .isEqualTo("Given up after days of trying. Emails: 12, staff alerts: 1.");
@@ -118,8 +117,7 @@ class NoticeChannelsViewModelTest {
 
     @Test
     void nothingGivenUpLeavesNothingToSendAgain() {
-        when(desk.settings())
-                .thenReturn(new NoticeChannels.Settings(false, null, false, null, new NoticeChannels.GivenUp(0, 0)));
+        when(desk.settings()).thenReturn(new ChannelSettings(false, null, false, null, new GivenUp(0, 0)));
         model.load();
         assertThat(model.canSendAgainProperty().get()).isFalse();
         assertThat(model.givenUpProperty().get()).isEmpty();
@@ -127,17 +125,13 @@ class NoticeChannelsViewModelTest {
 
     @Test
     void theWebhooksKeyShowsMaskedUntilTheManagerAsksToSeeIt() {
-        String masked = "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=" + NoticeChannels.MASK;
+        String masked = "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=" + ChannelSettings.MASK;
         when(desk.settings())
-                .thenReturn(new NoticeChannels.Settings(
-                        false,
-                        null,
-                        true,
-                        new NoticeChannels.Webhook(masked, NoticeChannels.Format.ROBOT),
-                        new NoticeChannels.GivenUp(0, 0)));
+                .thenReturn(new ChannelSettings(
+                        false, null, true, new WebhookTarget(masked, WebhookFormat.ROBOT), new GivenUp(0, 0)));
         when(desk.secrets(manager))
-                .thenReturn(new NoticeChannels.Secrets(
-                        null, "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=robot-key-45"));
+                .thenReturn(
+                        new ChannelSecrets(null, "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=robot-key-45"));
         model.load();
         assertThat(model.urlProperty().get()).isEqualTo(masked);
         assertThat(model.urlMaskedProperty().get()).isTrue();

@@ -17,10 +17,10 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.infra.config.LocalSettings;
-import com.courtrush.infra.config.SettingRules;
 import com.courtrush.infra.config.SettingsRejected;
+import com.courtrush.infra.config.api.SettingProblem;
 import com.courtrush.setting.AppSettings;
-import com.courtrush.setting.SettingKey;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.setting.api.SettingsDesk;
 import com.courtrush.staff.SlotWithdrawal;
 import com.courtrush.staff.StaffSettings;
@@ -108,7 +108,7 @@ class SettingsViewModelTest {
         model.startup("courtrush.limits.per-ip-enabled").set("maybe");
         when(local.save(any()))
                 .thenThrow(new SettingsRejected(
-                        new LinkedHashMap<>(Map.of("server.port", SettingRules.Problem.NOT_A_WHOLE_NUMBER))));
+                        new LinkedHashMap<>(Map.of("server.port", SettingProblem.NOT_A_WHOLE_NUMBER))));
         model.save();
         assertThat(notices.lastFailureMessage())
                 .contains("Students' HTTP port")

@@ -1,7 +1,4 @@
-package com.courtrush.setting;
-
-import com.courtrush.infra.config.SettingRules;
-import java.util.Optional;
+package com.courtrush.setting.api;
 
 /** The settings kept in {@code app_config}, with their defaults. */
 public enum SettingKey {
@@ -61,8 +58,13 @@ public enum SettingKey {
         return max >= min;
     }
 
-    /** Why {@code value} cannot be this setting; empty when it can (the console's rule and the API's). */
-    public Optional<SettingRules.Problem> check(String value) {
-        return SettingRules.wholeNumber(value == null ? "" : value.strip(), min, max);
+    /** The least value staff may set. */
+    public long min() {
+        return min;
+    }
+
+    /** The greatest value staff may set. */
+    public long max() {
+        return max;
     }
 }

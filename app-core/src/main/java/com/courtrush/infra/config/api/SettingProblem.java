@@ -1,0 +1,24 @@
+package com.courtrush.infra.config.api;
+
+/** What is wrong with a setting's value; the console words it in the staff's language. */
+public enum SettingProblem {
+    NOT_ONE_OF_THE_CHOICES("is not one of the choices"),
+    NOT_A_WHOLE_NUMBER("is not a whole number"),
+    OUT_OF_RANGE("is out of range"),
+    NOT_A_JDBC_URL("is not a JDBC URL (jdbc:...)"),
+    NOT_A_HOST("is not a host name or address"),
+    NOT_AN_ADDRESS_OF_THIS_MACHINE("is not an address of this machine"),
+    PORT_IN_USE("is a port another program listens on"),
+    /** Shorter than {@code CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH} (a test keeps the two the same). */
+    TOKEN_TOO_SHORT("is shorter than 32 characters");
+
+    private final String english;
+
+    SettingProblem(String english) {
+        this.english = english;
+    }
+
+    public String english() {
+        return english;
+    }
+}
