@@ -3,7 +3,7 @@ package com.courtrush.recurring;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Texts;
 import com.courtrush.opening.OpeningService;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -43,7 +43,7 @@ public record RuleForm(
         if (perUserLimit == null || perUserLimit < 1 || perUserLimit > 100) {
             throw CourtRushException.badRequest("opening.perUserLimit");
         }
-        new SlotGenerator.SlotTemplate(courtIds, startTime, endTime, durationMinutes, capacity, priceCents).validate();
+        new SlotTemplate(courtIds, startTime, endTime, durationMinutes, capacity, priceCents).validate();
         if (flashDaysBefore == 0 && flashTime.isAfter(startTime)) {
             throw CourtRushException.badRequest("rule.flashAfterStart", flashTime, startTime);
         }

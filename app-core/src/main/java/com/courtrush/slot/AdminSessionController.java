@@ -7,6 +7,7 @@ import com.courtrush.opening.StockWarmer;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
@@ -133,7 +134,7 @@ class AdminSessionController {
             @AuthenticationPrincipal Caller caller) {
         List<Long> ids = slots.generate(
                 id,
-                new SlotGenerator.SlotTemplate(
+                new SlotTemplate(
                         request.courtIds(),
                         request.startTime(),
                         request.endTime(),

@@ -1,8 +1,9 @@
 package com.courtrush.staff;
 
 import com.courtrush.account.Caller;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.slot.api.SlotView;
 import com.courtrush.staff.api.StaffDesk;
 import com.courtrush.web.ApiResponse;
@@ -78,7 +79,7 @@ class AdminSlotEditController {
             summary = "Generate a run of days from one template: each day's opening (created when missing) and "
                     + "slots; a day that overlaps is reported and the others are still made")
     @PostMapping("/generate-days")
-    ApiResponse<List<SlotGenerator.DayResult>> generateDays(
+    ApiResponse<List<GeneratedDay>> generateDays(
             @Valid @RequestBody Days request, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(slots.generateDays(
                 request.firstDate(),
@@ -86,7 +87,7 @@ class AdminSlotEditController {
                 request.flashTime(),
                 Boolean.TRUE.equals(request.flashDayBefore()),
                 request.perUserLimit(),
-                new SlotGenerator.SlotTemplate(
+                new SlotTemplate(
                         request.courtIds(),
                         request.startTime(),
                         request.endTime(),

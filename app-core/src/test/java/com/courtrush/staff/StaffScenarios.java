@@ -16,6 +16,8 @@ import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.GeneratedDay;
+import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -102,15 +104,14 @@ public interface StaffScenarios extends StackAccess {
     default void aWeekIsGeneratedDayByDayAndOverlapsAreReportedPerDay() {
         long court = api().createCourt();
         SlotGenerator generator = bean(SlotGenerator.class);
-        SlotGenerator.SlotTemplate template =
-                new SlotGenerator.SlotTemplate(List.of(court), LocalTime.of(8, 0), LocalTime.of(10, 0), 60, 1, 1500);
-        List<SlotGenerator.DayResult> week = generator.generateDays(
+        SlotTemplate template = new SlotTemplate(List.of(court), LocalTime.of(8, 0), LocalTime.of(10, 0), 60, 1, 1500);
+        List<GeneratedDay> week = generator.generateDays(
                 tomorrow().plusDays(1), 7, LocalTime.of(13, 0), true, 2, template, Caller.ADMIN_NAME);
         assertThat(week).hasSize(7).allSatisfy(day -> {
             assertThat(day.error()).isNull();
             assertThat(day.slotsCreated()).isEqualTo(2);
         });
-        List<SlotGenerator.DayResult> again = generator.generateDays(
+        List<GeneratedDay> again = generator.generateDays(
                 tomorrow().plusDays(1), 7, LocalTime.of(13, 0), true, 2, template, Caller.ADMIN_NAME);
         assertThat(again).allSatisfy(day -> assertThat(day.error().toString()).contains("overlap"));
         assertThat(jdbc().queryForObject("select count(*) from time_slot where court_id = ?", Integer.class, court))

@@ -14,9 +14,10 @@ import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
-import com.courtrush.slot.SlotGenerator;
-import com.courtrush.slot.SlotWithCourt;
+import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.api.SlotTemplate;
+import com.courtrush.slot.api.SlotWithCourtView;
 import com.courtrush.staff.api.StaffDesk;
 import java.time.Clock;
 import java.time.Duration;
@@ -191,7 +192,7 @@ public final class OpeningsViewModel {
         tasks.run(
                 i18n.t("openings.generate"),
                 () -> {
-                    SlotGenerator.SlotTemplate slots = template.slots();
+                    SlotTemplate slots = template.slots();
                     if (dayCount <= 1) {
                         if (opening == null) {
                             throw new InputRefused(i18n.t("openings.pickOpening"));
@@ -200,7 +201,7 @@ public final class OpeningsViewModel {
                                 "openings.generated",
                                 slotDesk.generate(opening.id(), slots, actor).size());
                     }
-                    List<SlotGenerator.DayResult> results = slotDesk.generateDays(
+                    List<GeneratedDay> results = slotDesk.generateDays(
                             first,
                             dayCount,
                             template.flashTime(),
@@ -416,16 +417,16 @@ public final class OpeningsViewModel {
             return !active ? "openings.withdrawn" : booked >= capacity ? "rush.soldOut" : "openings.onSale";
         }
 
-        static SlotRow of(SlotWithCourt s) {
+        static SlotRow of(SlotWithCourtView s) {
             return new SlotRow(
-                    s.getId(),
-                    s.getCourtName(),
-                    s.getStartTime(),
-                    s.getEndTime(),
-                    s.getCapacity(),
-                    s.getBooked(),
-                    s.getPriceCents(),
-                    Boolean.TRUE.equals(s.getActive()));
+                    s.id(),
+                    s.courtName(),
+                    s.startTime(),
+                    s.endTime(),
+                    s.capacity(),
+                    s.booked(),
+                    s.priceCents(),
+                    s.active());
         }
     }
 

@@ -13,7 +13,7 @@ import com.courtrush.recurring.Rule;
 import com.courtrush.recurring.RuleForm;
 import com.courtrush.recurring.RuleRun;
 import com.courtrush.recurring.api.RuleDesk;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -221,7 +221,7 @@ public final class RulesViewModel {
                 days.add(d + 1);
             }
         }
-        SlotGenerator.SlotTemplate slots = template.slots();
+        SlotTemplate slots = template.slots();
         return new RuleForm(
                 name.get(),
                 daysAhead.get(),

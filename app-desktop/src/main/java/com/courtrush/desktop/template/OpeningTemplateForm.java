@@ -5,7 +5,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.opening.OpeningService;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalTime;
 import java.util.List;
 import javafx.beans.property.IntegerProperty;
@@ -99,8 +99,8 @@ public final class OpeningTemplateForm {
     }
 
     /** The day's slots as the engine makes them; a value that cannot be read is refused in words. */
-    public SlotGenerator.SlotTemplate slots() {
-        return new SlotGenerator.SlotTemplate(
+    public SlotTemplate slots() {
+        return new SlotTemplate(
                 courtIds(),
                 Inputs.time(i18n, startTime.get(), i18n.t("openings.start")),
                 Inputs.time(i18n, endTime.get(), i18n.t("openings.end")),

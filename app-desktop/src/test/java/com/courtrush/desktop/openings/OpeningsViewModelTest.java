@@ -24,8 +24,9 @@ import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.staff.SlotWithdrawal;
 import com.courtrush.staff.api.StaffDesk;
 import java.time.Clock;
@@ -168,7 +169,7 @@ class OpeningsViewModelTest {
         model.template().priceProperty().set("19.5");
         when(slotDesk.generate(eq(7L), any(), anyString())).thenReturn(List.of(1L, 2L));
         model.generate();
-        ArgumentCaptor<SlotGenerator.SlotTemplate> template = ArgumentCaptor.captor();
+        ArgumentCaptor<SlotTemplate> template = ArgumentCaptor.captor();
         verify(slotDesk).generate(eq(7L), template.capture(), eq("staff:tester"));
         assertThat(template.getValue().priceCents()).isEqualTo(1950);
         assertThat(template.getValue().courtIds()).containsExactly(1L);
@@ -182,8 +183,8 @@ class OpeningsViewModelTest {
         model.daysProperty().set(7);
         when(slotDesk.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString()))
                 .thenReturn(List.of(
-                        new SlotGenerator.DayResult(TODAY.plusDays(1), 3L, 14),
-                        new SlotGenerator.DayResult(
+                        new GeneratedDay(TODAY.plusDays(1), 3L, 14),
+                        new GeneratedDay(
                                 TODAY.plusDays(2),
                                 null,
                                 0,
