@@ -2,7 +2,7 @@ package com.courtrush.recurring;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Texts;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalTime;
 import java.util.List;
@@ -58,7 +58,7 @@ public record RuleForm(
         rule.setFlashTime(flashTime.withSecond(0).withNano(0));
         rule.setFlashDaysBefore(flashDaysBefore);
         rule.setWarmupLeadMinutes(
-                warmupLeadMinutes == null ? OpeningService.DEFAULT_WARMUP_LEAD_MINUTES : warmupLeadMinutes);
+                warmupLeadMinutes == null ? NewOpening.DEFAULT_WARMUP_LEAD_MINUTES : warmupLeadMinutes);
         rule.setPerUserLimit(perUserLimit);
         rule.setCourtIds(courtIds.stream().distinct().map(String::valueOf).collect(Collectors.joining(",")));
         rule.setStartTime(startTime);

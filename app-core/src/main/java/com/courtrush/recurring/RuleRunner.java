@@ -7,6 +7,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.slot.SlotGenerator;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -111,7 +112,7 @@ public class RuleRunner {
                 RuleRun run = run(rule.getId(), date, RuleRun.Outcome.CREATED, null);
                 runs.insert(run); // a second maker waits here for the first, then fails: the date is taken
                 ReserveSession session = openings.createScheduled(
-                        new OpeningService.NewOpening(
+                        new NewOpening(
                                 date, effective.flashAt(), effective.perUserLimit(), rule.getWarmupLeadMinutes()),
                         actor);
                 generator.generate(session.getId(), effective.template(), actor);

@@ -7,6 +7,7 @@ import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.SessionState;
 import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotTemplate;
@@ -120,7 +121,7 @@ public class SlotGenerator {
                         .findFirst()
                         .map(ReserveSession::getId)
                         .orElseGet(() -> openings.create(
-                                        new OpeningService.NewOpening(
+                                        new NewOpening(
                                                 date,
                                                 (flashDayBefore ? date.minusDays(1) : date).atTime(flashAt),
                                                 perUserLimit,

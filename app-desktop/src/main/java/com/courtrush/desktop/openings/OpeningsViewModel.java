@@ -10,7 +10,7 @@ import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
@@ -64,13 +64,13 @@ public final class OpeningsViewModel {
     private final ObservableList<SlotRow> slots = FXCollections.observableArrayList();
 
     private final ObjectProperty<LocalDate> flashDate = new SimpleObjectProperty<>();
-    private final IntegerProperty warmupLead = new SimpleIntegerProperty(OpeningService.DEFAULT_WARMUP_LEAD_MINUTES);
+    private final IntegerProperty warmupLead = new SimpleIntegerProperty(NewOpening.DEFAULT_WARMUP_LEAD_MINUTES);
     /** Off unless staff turn it on, as through the API (SPEC: a booking pass is off by default). */
     private final BooleanProperty bookingPass = new SimpleBooleanProperty(false);
     /** Off unless staff turn it on (the gym decides whether the first seconds are a draw). */
     private final BooleanProperty fairDraw = new SimpleBooleanProperty(false);
 
-    private final IntegerProperty drawWindowMs = new SimpleIntegerProperty(OpeningService.DEFAULT_DRAW_WINDOW_MS);
+    private final IntegerProperty drawWindowMs = new SimpleIntegerProperty(NewOpening.DEFAULT_DRAW_WINDOW_MS);
 
     private final IntegerProperty days = new SimpleIntegerProperty(1);
     private final BooleanProperty flashDayBefore = new SimpleBooleanProperty(true);
@@ -170,7 +170,7 @@ public final class OpeningsViewModel {
         tasks.run(
                 i18n.t("openings.create"),
                 () -> openings.create(
-                        new OpeningService.NewOpening(
+                        new NewOpening(
                                 day,
                                 flash,
                                 template.perUserLimit(),

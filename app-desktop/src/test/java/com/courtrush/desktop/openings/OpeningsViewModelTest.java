@@ -20,7 +20,7 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Destructive;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
@@ -103,7 +103,7 @@ class OpeningsViewModelTest {
         when(openings.create(any(), anyString())).thenReturn(session(9));
         model.template().flashTimeProperty().set("9:30");
         model.createOpening();
-        ArgumentCaptor<OpeningService.NewOpening> created = ArgumentCaptor.captor();
+        ArgumentCaptor<NewOpening> created = ArgumentCaptor.captor();
         verify(openings).create(created.capture(), eq("staff:tester"));
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
@@ -124,7 +124,7 @@ class OpeningsViewModelTest {
         model.fairDrawProperty().set(true);
         model.drawWindowMsProperty().set(1500);
         model.createOpening();
-        ArgumentCaptor<OpeningService.NewOpening> created = ArgumentCaptor.captor();
+        ArgumentCaptor<NewOpening> created = ArgumentCaptor.captor();
         verify(openings).create(created.capture(), eq("staff:tester"));
         assertThat(created.getValue().drawWindowMs()).isEqualTo(1500);
     }
