@@ -6,6 +6,7 @@ import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.slot.api.SlotView;
 import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.staff.api.WithdrawalImpact;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
@@ -54,7 +55,7 @@ class AdminSlotEditController {
 
     @Operation(summary = "What withdrawing a slot would do: unpaid reservations cancelled, paid ones refunded")
     @GetMapping("/{id}/withdrawal")
-    ApiResponse<SlotWithdrawal.Impact> impact(@PathVariable @Positive long id) {
+    ApiResponse<WithdrawalImpact> impact(@PathVariable @Positive long id) {
         return ApiResponse.ok(staff.impact(id));
     }
 
@@ -62,7 +63,7 @@ class AdminSlotEditController {
             summary = "Take a slot off sale even when booked: its unpaid reservations are cancelled and paid "
                     + "ones refunded, with the reason (audited)")
     @PostMapping("/{id}/withdraw")
-    ApiResponse<SlotWithdrawal.Impact> withdraw(
+    ApiResponse<WithdrawalImpact> withdraw(
             @PathVariable @Positive long id,
             @Valid @RequestBody Reason request,
             @AuthenticationPrincipal Caller caller) {

@@ -18,6 +18,7 @@ import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotTemplate;
+import com.courtrush.staff.api.WithdrawalImpact;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -49,10 +50,9 @@ public interface StaffScenarios extends StackAccess {
         TestApi.expect(200, api().post("/pay/wechat/mock-success/" + order, TestApi.ADMIN_TOKEN, null));
 
         SlotWithdrawal withdrawal = bean(SlotWithdrawal.class);
-        assertThat(withdrawal.impact(slot)).isEqualTo(new SlotWithdrawal.Impact(slot, 1, 1));
+        assertThat(withdrawal.impact(slot)).isEqualTo(new WithdrawalImpact(slot, 1, 1));
         assertThatThrownBy(() -> withdrawal.withdraw(slot, " ", Caller.admin())).isInstanceOf(CourtRushException.class);
-        assertThat(withdrawal.withdraw(slot, "net broken", Caller.admin()))
-                .isEqualTo(new SlotWithdrawal.Impact(slot, 1, 1));
+        assertThat(withdrawal.withdraw(slot, "net broken", Caller.admin())).isEqualTo(new WithdrawalImpact(slot, 1, 1));
 
         assertThat(jdbc().queryForObject("select cancel_reason from reservation where id = ?", String.class, paid))
                 .isEqualTo("REFUND");

@@ -27,8 +27,8 @@ import com.courtrush.opening.api.SessionState;
 import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.slot.api.SlotTemplate;
-import com.courtrush.staff.SlotWithdrawal;
 import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.staff.api.WithdrawalImpact;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -221,7 +221,7 @@ class OpeningsViewModelTest {
         model.refresh();
         OpeningsViewModel.SlotRow row =
                 new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
-        when(withdrawal.impact(11)).thenReturn(new SlotWithdrawal.Impact(11, 1, 1));
+        when(withdrawal.impact(11)).thenReturn(new WithdrawalImpact(11, 1, 1));
         notices.reason = "  broken net ";
 
         model.askWithdraw(row);
