@@ -18,7 +18,7 @@ record EffectiveDay(LocalDateTime flashAt, LocalTime start, int perUserLimit, Sl
                 start,
                 pick(change, RuleException::getPerUserLimit, rule.getPerUserLimit()),
                 new SlotTemplate(
-                        Rule.courts(rule.getCourtIds()),
+                        rule.courtIdList(),
                         start,
                         end,
                         rule.getDurationMinutes(),
