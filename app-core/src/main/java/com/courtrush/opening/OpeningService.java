@@ -4,7 +4,9 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.SessionState;
+import com.courtrush.opening.api.WarmupReport;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -17,11 +19,6 @@ import org.springframework.stereotype.Service;
 /** Creates openings and moves them through their life, from staff actions and from the clock. */
 @Service
 public class OpeningService {
-
-    public static final int DEFAULT_PER_USER_LIMIT = 2;
-    public static final int DEFAULT_WARMUP_LEAD_MINUTES = 5;
-    /** The fair draw's window when staff turn it on without saying how long. */
-    public static final int DEFAULT_DRAW_WINDOW_MS = 1000;
 
     static final int LONGEST_DRAW_WINDOW_MS = 60_000;
     static final int SHORTEST_DRAW_WINDOW_MS = 100;
@@ -66,9 +63,12 @@ public class OpeningService {
         ReserveSession session = new ReserveSession();
         session.setSessionDate(request.sessionDate());
         session.setFlashTime(request.flashTime().withNano(0));
-        session.setPerUserLimit(request.perUserLimit() == null ? DEFAULT_PER_USER_LIMIT : request.perUserLimit());
+        session.setPerUserLimit(
+                request.perUserLimit() == null ? NewOpening.DEFAULT_PER_USER_LIMIT : request.perUserLimit());
         session.setWarmupLeadMinutes(
-                request.warmupLeadMinutes() == null ? DEFAULT_WARMUP_LEAD_MINUTES : request.warmupLeadMinutes());
+                request.warmupLeadMinutes() == null
+                        ? NewOpening.DEFAULT_WARMUP_LEAD_MINUTES
+                        : request.warmupLeadMinutes());
         session.setState(SessionState.SCHEDULED);
         session.setBookingPass(Boolean.TRUE.equals(request.bookingPass()));
         session.setDrawWindowMs(request.drawWindowMs() == null ? 0 : request.drawWindowMs());
@@ -88,7 +88,7 @@ public class OpeningService {
     }
 
     /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
-    public StockWarmer.WarmupReport warmUp(long id, String actor) {
+    public WarmupReport warmUp(long id, String actor) {
         ReserveSession session = get(id);
         if (session.getState() == SessionState.SCHEDULED
                 && sessions.transition(id, SessionState.SCHEDULED, SessionState.WARMED, LocalDateTime.now(clock))
@@ -96,7 +96,7 @@ public class OpeningService {
             session.setState(SessionState.WARMED);
             events.publishEvent(new OpeningChanged(id));
         }
-        StockWarmer.WarmupReport report = warmer.warm(get(id));
+        WarmupReport report = warmer.warm(get(id));
         audit.record(
                 actor,
                 "WARM_UP",
@@ -108,9 +108,9 @@ public class OpeningService {
     }
 
     /** Recomputes the opening's Redis state from the database, without changing its life state. */
-    public StockWarmer.WarmupReport resync(long id, String actor) {
+    public WarmupReport resync(long id, String actor) {
         ReserveSession session = get(id);
-        StockWarmer.WarmupReport report = warmer.warm(session);
+        WarmupReport report = warmer.warm(session);
         audit.record(
                 actor,
                 "RESYNC",
@@ -240,24 +240,6 @@ public class OpeningService {
                 && (request.drawWindowMs() < SHORTEST_DRAW_WINDOW_MS
                         || request.drawWindowMs() > LONGEST_DRAW_WINDOW_MS)) {
             throw CourtRushException.badRequest("opening.drawWindow", SHORTEST_DRAW_WINDOW_MS, LONGEST_DRAW_WINDOW_MS);
-        }
-    }
-
-    /**
-     * An opening to create; null limits take the defaults; {@code bookingPass} null means off;
-     * {@code drawWindowMs} null or 0 means no fair draw.
-     */
-    public record NewOpening(
-            LocalDate sessionDate,
-            LocalDateTime flashTime,
-            Integer perUserLimit,
-            Integer warmupLeadMinutes,
-            Boolean bookingPass,
-            Integer drawWindowMs) {
-
-        public NewOpening(
-                LocalDate sessionDate, LocalDateTime flashTime, Integer perUserLimit, Integer warmupLeadMinutes) {
-            this(sessionDate, flashTime, perUserLimit, warmupLeadMinutes, false, 0);
         }
     }
 }

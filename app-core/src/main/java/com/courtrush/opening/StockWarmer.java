@@ -1,5 +1,7 @@
 package com.courtrush.opening;
 
+import com.courtrush.opening.api.WarmupReport;
+
 /**
  * The Redis side of an opening. Implemented by the reserve engine; declared here so that the
  * opening's life does not depend on how stock is kept.
@@ -39,7 +41,4 @@ public interface StockWarmer {
         /** Built by a Redis that has been restarted since. */
         RESTARTED
     }
-
-    /** What a warm-up did. */
-    record WarmupReport(long sessionId, int slots, long permits) {}
 }

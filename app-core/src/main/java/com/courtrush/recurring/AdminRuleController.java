@@ -1,7 +1,12 @@
 package com.courtrush.recurring;
 
 import com.courtrush.account.Caller;
+import com.courtrush.recurring.api.DateChange;
+import com.courtrush.recurring.api.PlanDay;
 import com.courtrush.recurring.api.RuleDesk;
+import com.courtrush.recurring.api.RuleForm;
+import com.courtrush.recurring.api.RuleView;
+import com.courtrush.recurring.api.RunResult;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -36,26 +41,26 @@ class AdminRuleController {
 
     @Operation(summary = "Every rule")
     @GetMapping
-    ApiResponse<List<Rule>> list() {
+    ApiResponse<List<RuleView>> list() {
         return ApiResponse.ok(rules.list());
     }
 
     @Operation(summary = "Create a rule (active at once): e.g. every day at 13:00 open the next day's courts")
     @PostMapping
-    ApiResponse<Rule> create(@RequestBody RuleForm form, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<RuleView> create(@RequestBody RuleForm form, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.create(form, caller.actor()));
     }
 
     @Operation(summary = "Change a rule (the openings it made stay; dates it could not make are tried again)")
     @PutMapping("/{id}")
-    ApiResponse<Rule> update(
+    ApiResponse<RuleView> update(
             @PathVariable @Positive long id, @RequestBody RuleForm form, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(rules.update(id, form, caller.actor()));
     }
 
     @Operation(summary = "Turn a rule on or off")
     @PostMapping("/{id}/active")
-    ApiResponse<Rule> setActive(
+    ApiResponse<RuleView> setActive(
             @PathVariable @Positive long id,
             @Valid @RequestBody Activity request,
             @AuthenticationPrincipal Caller caller) {

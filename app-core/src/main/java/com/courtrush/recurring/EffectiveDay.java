@@ -1,13 +1,13 @@
 package com.courtrush.recurring;
 
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.function.Function;
 
 /** What a rule makes on one date, its one-off change applied. */
-record EffectiveDay(LocalDateTime flashAt, LocalTime start, int perUserLimit, SlotGenerator.SlotTemplate template) {
+record EffectiveDay(LocalDateTime flashAt, LocalTime start, int perUserLimit, SlotTemplate template) {
 
     static EffectiveDay of(OpeningRule rule, LocalDate date, RuleException change) {
         LocalTime flash = pick(change, RuleException::getFlashTime, rule.getFlashTime());
@@ -17,8 +17,8 @@ record EffectiveDay(LocalDateTime flashAt, LocalTime start, int perUserLimit, Sl
                 date.minusDays(rule.getFlashDaysBefore()).atTime(flash),
                 start,
                 pick(change, RuleException::getPerUserLimit, rule.getPerUserLimit()),
-                new SlotGenerator.SlotTemplate(
-                        Rule.courts(rule.getCourtIds()),
+                new SlotTemplate(
+                        rule.courtIdList(),
                         start,
                         end,
                         rule.getDurationMinutes(),

@@ -3,6 +3,9 @@ package com.courtrush.recurring;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.EngineText;
+import com.courtrush.recurring.api.DateChange;
+import com.courtrush.recurring.api.RuleForm;
+import com.courtrush.recurring.api.RuleView;
 import java.time.LocalDate;
 import java.util.List;
 import org.springframework.stereotype.Service;
@@ -29,18 +32,18 @@ public class OpeningRules {
         this.audit = audit;
     }
 
-    public List<Rule> list() {
+    public List<RuleView> list() {
         return rules.selectList(new LambdaQueryWrapper<OpeningRule>().orderByAsc(OpeningRule::getId)).stream()
-                .map(Rule::of)
+                .map(OpeningRule::view)
                 .toList();
     }
 
-    public Rule get(long id) {
-        return Rule.of(dates.rule(id));
+    public RuleView get(long id) {
+        return dates.rule(id).view();
     }
 
-    public Rule create(RuleForm form, String actor) {
-        OpeningRule rule = form.validated().applyTo(new OpeningRule());
+    public RuleView create(RuleForm form, String actor) {
+        OpeningRule rule = new OpeningRule().take(form.validated());
         rule.setActive(true);
         rules.insert(rule);
         audit.record(actor, "CREATE_RULE", AUDIT_TARGET, rule.getId(), new EngineText("rule.saved", rule.getName()));
@@ -48,15 +51,16 @@ public class OpeningRules {
     }
 
     /** Changes a rule; dates it could not make are tried again (openings it made stay as they are). */
-    public Rule update(long id, RuleForm form, String actor) {
-        OpeningRule rule = form.validated().applyTo(dates.rule(id));
+    public RuleView update(long id, RuleForm form, String actor) {
+        RuleForm valid = form.validated();
+        OpeningRule rule = dates.rule(id).take(valid);
         rules.updateById(rule);
         dates.forgetFailures(id, null);
         audit.record(actor, "EDIT_RULE", AUDIT_TARGET, id, new EngineText("rule.saved", rule.getName()));
         return get(id);
     }
 
-    public Rule setActive(long id, boolean active, String actor) {
+    public RuleView setActive(long id, boolean active, String actor) {
         OpeningRule rule = dates.rule(id);
         rule.setActive(active);
         rules.updateById(rule);
@@ -75,7 +79,7 @@ public class OpeningRules {
             row.setRuleId(id);
             row.setRuleDate(date);
         }
-        change.applyTo(row);
+        row.take(change);
         if (row.getId() == null) {
             exceptions.insert(row);
         } else {
@@ -88,7 +92,7 @@ public class OpeningRules {
                 AUDIT_TARGET,
                 id,
                 new EngineText("rule.dateChanged", rule.getName(), date));
-        return DateChange.of(row);
+        return row.change();
     }
 
     /** The date follows the rule again. */

@@ -2,6 +2,7 @@ package com.courtrush.recurring;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.recurring.api.RunOutcome;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.Map;
@@ -29,7 +30,7 @@ class RuleDates {
     void forgetFailures(long ruleId, LocalDate date) {
         runs.delete(new LambdaQueryWrapper<RuleRun>()
                 .eq(RuleRun::getRuleId, ruleId)
-                .eq(RuleRun::getOutcome, RuleRun.Outcome.FAILED)
+                .eq(RuleRun::getOutcome, RunOutcome.FAILED)
                 .eq(date != null, RuleRun::getRuleDate, date)
                 .ge(date == null, RuleRun::getRuleDate, LocalDate.now(clock)));
     }

@@ -6,6 +6,7 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.recurring.api.DateChange;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -50,4 +51,23 @@ public class RuleException {
 
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
+
+    /** The date's change as staff see it. */
+    DateChange change() {
+        return new DateChange(closed, flashTime, startTime, endTime, capacity, priceCents, perUserLimit, note);
+    }
+
+    /** Takes a validated change's values; a blank note is none. */
+    void take(DateChange change) {
+        closed = Boolean.TRUE.equals(change.closed());
+        flashTime = change.flashTime();
+        startTime = change.startTime();
+        endTime = change.endTime();
+        capacity = change.capacity();
+        priceCents = change.priceCents();
+        perUserLimit = change.perUserLimit();
+        note = change.note() == null || change.note().isBlank()
+                ? null
+                : change.note().strip();
+    }
 }

@@ -2,6 +2,8 @@ package com.courtrush.recurring;
 
 import com.courtrush.audit.AuditLog;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.recurring.api.PlanDay;
+import com.courtrush.recurring.api.RunOutcome;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -39,11 +41,10 @@ public class RulePlanner {
             EffectiveDay effective = EffectiveDay.of(rule, date, change);
             PlanDay.Status status;
             if (run != null) {
-                status = run.getOutcome() == RuleRun.Outcome.CREATED ? PlanDay.Status.CREATED : PlanDay.Status.FAILED;
+                status = run.getOutcome() == RunOutcome.CREATED ? PlanDay.Status.CREATED : PlanDay.Status.FAILED;
             } else if (!Boolean.TRUE.equals(rule.getActive())) {
                 status = PlanDay.Status.RULE_OFF;
-            } else if (!Rule.days(rule.getWeekdays())
-                    .contains(date.getDayOfWeek().getValue())) {
+            } else if (!rule.weekdayList().contains(date.getDayOfWeek().getValue())) {
                 status = PlanDay.Status.NOT_THIS_DAY;
             } else if (change != null && Boolean.TRUE.equals(change.getClosed())) {
                 status = PlanDay.Status.CLOSED;
@@ -59,7 +60,7 @@ public class RulePlanner {
                     run == null ? null : AuditLog.decode(run.getDetail()),
                     effective.flashAt(),
                     status == PlanDay.Status.TO_COME ? date.minusDays(rule.getDaysAhead()) : null,
-                    change == null ? null : DateChange.of(change)));
+                    change == null ? null : change.change()));
         }
         return plan;
     }

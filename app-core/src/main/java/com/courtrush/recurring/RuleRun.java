@@ -5,6 +5,7 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.recurring.api.RunOutcome;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import lombok.Getter;
@@ -21,7 +22,7 @@ public class RuleRun {
     private Long ruleId;
     private LocalDate ruleDate;
     private Long sessionId;
-    private Outcome outcome;
+    private RunOutcome outcome;
     private String detail;
 
     @TableField(fill = FieldFill.INSERT)
@@ -29,10 +30,4 @@ public class RuleRun {
 
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
-
-    /** Made the opening, or could not (the detail says why). */
-    public enum Outcome {
-        CREATED,
-        FAILED
-    }
 }

@@ -7,6 +7,9 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.api.NewOpening;
+import com.courtrush.recurring.api.RunOutcome;
+import com.courtrush.recurring.api.RunResult;
 import com.courtrush.slot.SlotGenerator;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -82,7 +85,7 @@ public class RuleRunner {
                 LocalDate last = today.plusDays(rule.getDaysAhead());
                 Map<LocalDate, RuleRun> made = dates.runsOf(rule.getId(), today, last);
                 Map<LocalDate, RuleException> changes = dates.exceptionsOf(rule.getId(), today, last);
-                List<Integer> days = Rule.days(rule.getWeekdays());
+                List<Integer> days = rule.weekdayList();
                 for (LocalDate date = today; !date.isAfter(last); date = date.plusDays(1)) {
                     RuleException change = changes.get(date);
                     EffectiveDay effective = EffectiveDay.of(rule, date, change);
@@ -108,10 +111,10 @@ public class RuleRunner {
     private RunResult make(OpeningRule rule, LocalDate date, EffectiveDay effective, String actor) {
         try {
             long sessionId = Objects.requireNonNull(transactions.execute(tx -> {
-                RuleRun run = run(rule.getId(), date, RuleRun.Outcome.CREATED, null);
+                RuleRun run = run(rule.getId(), date, RunOutcome.CREATED, null);
                 runs.insert(run); // a second maker waits here for the first, then fails: the date is taken
                 ReserveSession session = openings.createScheduled(
-                        new OpeningService.NewOpening(
+                        new NewOpening(
                                 date, effective.flashAt(), effective.perUserLimit(), rule.getWarmupLeadMinutes()),
                         actor);
                 generator.generate(session.getId(), effective.template(), actor);
@@ -126,14 +129,14 @@ public class RuleRunner {
                     rule.getId(),
                     new EngineText("rule.created", rule.getName(), date, sessionId));
             log.info("Rule {} ({}) made opening {} for {}", rule.getId(), rule.getName(), sessionId, date);
-            return new RunResult(rule.getId(), rule.getName(), date, RuleRun.Outcome.CREATED, sessionId, null);
+            return new RunResult(rule.getId(), rule.getName(), date, RunOutcome.CREATED, sessionId, null);
         } catch (DuplicateKeyException taken) {
             log.debug("Rule {}'s opening for {} was made elsewhere", rule.getId(), date);
             return null;
         } catch (CourtRushException refused) {
             EngineText why = new EngineText("rule.failed", rule.getName(), date, refused.text());
             try {
-                runs.insert(run(rule.getId(), date, RuleRun.Outcome.FAILED, AuditLog.encode(why)));
+                runs.insert(run(rule.getId(), date, RunOutcome.FAILED, AuditLog.encode(why)));
             } catch (DuplicateKeyException taken) {
                 return null; // another node made it, or recorded the same failure, meanwhile
             }
@@ -144,7 +147,7 @@ public class RuleRunner {
                     rule.getName(),
                     date,
                     refused.getMessage());
-            return new RunResult(rule.getId(), rule.getName(), date, RuleRun.Outcome.FAILED, null, why);
+            return new RunResult(rule.getId(), rule.getName(), date, RunOutcome.FAILED, null, why);
         } catch (DataAccessException busy) {
             log.warn(
                     "Rule {}'s opening for {} not made this time ({}); the next run tries again",
@@ -155,7 +158,7 @@ public class RuleRunner {
         }
     }
 
-    private static RuleRun run(long ruleId, LocalDate date, RuleRun.Outcome outcome, String detail) {
+    private static RuleRun run(long ruleId, LocalDate date, RunOutcome outcome, String detail) {
         RuleRun run = new RuleRun();
         run.setRuleId(ruleId);
         run.setRuleDate(date);

@@ -2,11 +2,12 @@ package com.courtrush.slot;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.opening.OpeningService;
-import com.courtrush.opening.StockWarmer;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
+import com.courtrush.opening.api.WarmupReport;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
@@ -53,7 +54,7 @@ class AdminSessionController {
     ApiResponse<Map<String, Long>> create(
             @Valid @RequestBody CreateSession request, @AuthenticationPrincipal Caller caller) {
         OpeningView session = openings.create(
-                new OpeningService.NewOpening(
+                new NewOpening(
                         request.sessionDate(),
                         request.flashTime(),
                         request.perUserLimit(),
@@ -78,15 +79,13 @@ class AdminSessionController {
 
     @Operation(summary = "Warm up now (idempotent; rebuilds Redis from the database)")
     @PostMapping("/{id}/warmup")
-    ApiResponse<StockWarmer.WarmupReport> warmup(
-            @PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<WarmupReport> warmup(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(openings.warmUp(id, caller.actor()));
     }
 
     @Operation(summary = "Re-sync the opening's stock and dedup sets from the database")
     @PostMapping("/{id}/resync")
-    ApiResponse<StockWarmer.WarmupReport> resync(
-            @PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<WarmupReport> resync(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(openings.resync(id, caller.actor()));
     }
 
@@ -110,7 +109,7 @@ class AdminSessionController {
             }
             return 0;
         }
-        return request.drawWindowMs() == null ? OpeningService.DEFAULT_DRAW_WINDOW_MS : request.drawWindowMs();
+        return request.drawWindowMs() == null ? NewOpening.DEFAULT_DRAW_WINDOW_MS : request.drawWindowMs();
     }
 
     record CreateSession(
@@ -133,7 +132,7 @@ class AdminSessionController {
             @AuthenticationPrincipal Caller caller) {
         List<Long> ids = slots.generate(
                 id,
-                new SlotGenerator.SlotTemplate(
+                new SlotTemplate(
                         request.courtIds(),
                         request.startTime(),
                         request.endTime(),

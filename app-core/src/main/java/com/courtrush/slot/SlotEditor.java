@@ -7,6 +7,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
+import com.courtrush.slot.api.CourtOnSale;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
@@ -136,9 +137,6 @@ public class SlotEditor {
                 .sum();
         return new CourtOnSale(courtId, active.size(), free, booked);
     }
-
-    /** A court's active slots from a date on, with their free and booked places. */
-    public record CourtOnSale(long courtId, int slots, int freePlaces, int bookedPlaces) {}
 
     private TimeSlot afterChange(TimeSlot before) {
         events.publishEvent(new SlotsChanged(before.getSessionId()));

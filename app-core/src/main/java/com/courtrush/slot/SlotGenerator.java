@@ -7,9 +7,11 @@ import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.SessionState;
+import com.courtrush.slot.api.GeneratedDay;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -31,8 +33,6 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Service
 public class SlotGenerator {
-
-    public static final int MAX_SLOTS_PER_CALL = 2_000;
 
     private final TimeSlotMapper slots;
     private final SlotOverlaps overlaps;
@@ -101,7 +101,7 @@ public class SlotGenerator {
      * none, opening at {@code flashAt} on that day or the day before) gets the template's slots.
      * Each day stands alone: a day that overlaps is reported and the others are still generated.
      */
-    public List<DayResult> generateDays(
+    public List<GeneratedDay> generateDays(
             LocalDate first,
             int days,
             LocalTime flashAt,
@@ -113,7 +113,7 @@ public class SlotGenerator {
             throw CourtRushException.badRequest("slot.days");
         }
         template.validate();
-        List<DayResult> results = new ArrayList<>();
+        List<GeneratedDay> results = new ArrayList<>();
         for (int i = 0; i < days; i++) {
             LocalDate date = first.plusDays(i);
             try {
@@ -121,17 +121,17 @@ public class SlotGenerator {
                         .findFirst()
                         .map(ReserveSession::getId)
                         .orElseGet(() -> openings.create(
-                                        new OpeningService.NewOpening(
+                                        new NewOpening(
                                                 date,
                                                 (flashDayBefore ? date.minusDays(1) : date).atTime(flashAt),
                                                 perUserLimit,
                                                 null),
                                         actor)
                                 .getId());
-                results.add(new DayResult(
+                results.add(new GeneratedDay(
                         date, sessionId, generate(sessionId, template, actor).size()));
             } catch (CourtRushException e) {
-                results.add(new DayResult(
+                results.add(new GeneratedDay(
                         date,
                         null,
                         0,
@@ -142,17 +142,6 @@ public class SlotGenerator {
             }
         }
         return results;
-    }
-
-    /**
-     * What happened on one day of {@link #generateDays}: {@code error} is null when it worked, else why
-     * not, with each slot that would have overlapped.
-     */
-    public record DayResult(
-            LocalDate date, Long sessionId, int slotsCreated, EngineText error, List<EngineText> conflicts) {
-        public DayResult(LocalDate date, Long sessionId, int slotsCreated) {
-            this(date, sessionId, slotsCreated, null, List.of());
-        }
     }
 
     private List<Long> insert(ReserveSession session, SlotTemplate template) {
@@ -209,51 +198,5 @@ public class SlotGenerator {
         slot.setPriceCents(template.priceCents());
         slot.setActive(true);
         return slot;
-    }
-
-    /**
-     * A day's template. The window [startTime, endTime) must hold a whole number of slots;
-     * {@code priceCents} null means "the default price".
-     */
-    public record SlotTemplate(
-            List<Long> courtIds,
-            LocalTime startTime,
-            LocalTime endTime,
-            Integer durationMinutes,
-            Integer capacity,
-            Integer priceCents) {
-
-        public void validate() {
-            if (courtIds == null || courtIds.isEmpty() || courtIds.stream().anyMatch(id -> id == null || id <= 0)) {
-                throw CourtRushException.badRequest("slot.courtIds");
-            }
-            if (startTime == null || endTime == null || !endTime.isAfter(startTime)) {
-                throw CourtRushException.badRequest("slot.times");
-            }
-            if (durationMinutes == null || durationMinutes < 5 || durationMinutes > 720) {
-                throw CourtRushException.badRequest("slot.duration");
-            }
-            long window = Duration.between(startTime, endTime).toMinutes();
-            if (window % durationMinutes != 0) {
-                throw CourtRushException.badRequest("slot.window", startTime, endTime, window, durationMinutes);
-            }
-            if (capacity == null || capacity < 1 || capacity > 1000) {
-                throw CourtRushException.badRequest("slot.capacity");
-            }
-            if (priceCents != null && (priceCents < 0 || priceCents > 10_000_000)) {
-                throw CourtRushException.badRequest("slot.price");
-            }
-            if (courtIds.size() * (window / durationMinutes) > MAX_SLOTS_PER_CALL) {
-                throw CourtRushException.badRequest("slot.tooMany", MAX_SLOTS_PER_CALL);
-            }
-        }
-
-        List<LocalTime> starts() {
-            List<LocalTime> starts = new ArrayList<>();
-            for (LocalTime t = startTime; t.isBefore(endTime); t = t.plusMinutes(durationMinutes)) {
-                starts.add(t);
-            }
-            return starts;
-        }
     }
 }

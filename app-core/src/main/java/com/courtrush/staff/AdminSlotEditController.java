@@ -1,10 +1,12 @@
 package com.courtrush.staff;
 
 import com.courtrush.account.Caller;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.slot.api.SlotView;
 import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.staff.api.WithdrawalImpact;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;
@@ -53,7 +55,7 @@ class AdminSlotEditController {
 
     @Operation(summary = "What withdrawing a slot would do: unpaid reservations cancelled, paid ones refunded")
     @GetMapping("/{id}/withdrawal")
-    ApiResponse<SlotWithdrawal.Impact> impact(@PathVariable @Positive long id) {
+    ApiResponse<WithdrawalImpact> impact(@PathVariable @Positive long id) {
         return ApiResponse.ok(staff.impact(id));
     }
 
@@ -61,7 +63,7 @@ class AdminSlotEditController {
             summary = "Take a slot off sale even when booked: its unpaid reservations are cancelled and paid "
                     + "ones refunded, with the reason (audited)")
     @PostMapping("/{id}/withdraw")
-    ApiResponse<SlotWithdrawal.Impact> withdraw(
+    ApiResponse<WithdrawalImpact> withdraw(
             @PathVariable @Positive long id,
             @Valid @RequestBody Reason request,
             @AuthenticationPrincipal Caller caller) {
@@ -78,7 +80,7 @@ class AdminSlotEditController {
             summary = "Generate a run of days from one template: each day's opening (created when missing) and "
                     + "slots; a day that overlaps is reported and the others are still made")
     @PostMapping("/generate-days")
-    ApiResponse<List<SlotGenerator.DayResult>> generateDays(
+    ApiResponse<List<GeneratedDay>> generateDays(
             @Valid @RequestBody Days request, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(slots.generateDays(
                 request.firstDate(),
@@ -86,7 +88,7 @@ class AdminSlotEditController {
                 request.flashTime(),
                 Boolean.TRUE.equals(request.flashDayBefore()),
                 request.perUserLimit(),
-                new SlotGenerator.SlotTemplate(
+                new SlotTemplate(
                         request.courtIds(),
                         request.startTime(),
                         request.endTime(),

@@ -10,6 +10,7 @@ import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.slot.SlotEditor;
+import com.courtrush.staff.api.WithdrawalImpact;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,10 +43,10 @@ public class SlotWithdrawal {
     }
 
     /** What withdrawing the slot would do. */
-    public Impact impact(long slotId) {
+    public WithdrawalImpact impact(long slotId) {
         slots.get(slotId);
         List<Reservation> active = active(slotId);
-        return new Impact(
+        return new WithdrawalImpact(
                 slotId,
                 (int) active.stream()
                         .filter(r -> r.getStatus() == ReservationStatus.PENDING_PAYMENT)
@@ -55,7 +56,7 @@ public class SlotWithdrawal {
                         .count());
     }
 
-    public Impact withdraw(long slotId, String reason, Caller staff) {
+    public WithdrawalImpact withdraw(long slotId, String reason, Caller staff) {
         if (reason == null || reason.isBlank()) {
             throw CourtRushException.badRequest("withdraw.reason");
         }
@@ -85,7 +86,7 @@ public class SlotWithdrawal {
         if (!left.isEmpty()) {
             throw CourtRushException.conflict("withdraw.raced", left.size(), slotId);
         }
-        return new Impact(slotId, cancelled, refunded);
+        return new WithdrawalImpact(slotId, cancelled, refunded);
     }
 
     private List<Reservation> active(long slotId) {
@@ -93,7 +94,4 @@ public class SlotWithdrawal {
                 .eq(Reservation::getSlotId, slotId)
                 .isNotNull(Reservation::getHolderId));
     }
-
-    /** Unpaid reservations cancelled and paid ones refunded (or to be). */
-    public record Impact(long slotId, int unpaid, int paid) {}
 }

@@ -4,20 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.courtrush.core.CourtRushException;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SlotTemplateTest {
 
-    static SlotGenerator.SlotTemplate template(String start, String end, int minutes, int capacity) {
-        return new SlotGenerator.SlotTemplate(
-                List.of(1L, 2L), LocalTime.parse(start), LocalTime.parse(end), minutes, capacity, 2000);
+    static SlotTemplate template(String start, String end, int minutes, int capacity) {
+        return new SlotTemplate(List.of(1L, 2L), LocalTime.parse(start), LocalTime.parse(end), minutes, capacity, 2000);
     }
 
     @Test
     void aDayIsCutIntoWholeSlots() {
-        SlotGenerator.SlotTemplate day = template("08:00", "22:00", 60, 1);
+        SlotTemplate day = template("08:00", "22:00", 60, 1);
         day.validate();
         assertThat(day.starts()).hasSize(14).startsWith(LocalTime.of(8, 0)).endsWith(LocalTime.of(21, 0));
     }
@@ -37,8 +37,7 @@ class SlotTemplateTest {
         assertThatThrownBy(() -> template("08:00", "09:00", 3, 1).validate())
                 .hasMessageContaining("between 5 and 720 minutes");
         assertThatThrownBy(
-                        () -> new SlotGenerator.SlotTemplate(List.of(), LocalTime.NOON, LocalTime.MIDNIGHT, 60, 1, null)
-                                .validate())
+                        () -> new SlotTemplate(List.of(), LocalTime.NOON, LocalTime.MIDNIGHT, 60, 1, null).validate())
                 .hasMessageContaining("at least one court");
     }
 

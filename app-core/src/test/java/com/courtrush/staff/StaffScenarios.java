@@ -16,6 +16,9 @@ import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.GeneratedDay;
+import com.courtrush.slot.api.SlotTemplate;
+import com.courtrush.staff.api.WithdrawalImpact;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -47,10 +50,9 @@ public interface StaffScenarios extends StackAccess {
         TestApi.expect(200, api().post("/pay/wechat/mock-success/" + order, TestApi.ADMIN_TOKEN, null));
 
         SlotWithdrawal withdrawal = bean(SlotWithdrawal.class);
-        assertThat(withdrawal.impact(slot)).isEqualTo(new SlotWithdrawal.Impact(slot, 1, 1));
+        assertThat(withdrawal.impact(slot)).isEqualTo(new WithdrawalImpact(slot, 1, 1));
         assertThatThrownBy(() -> withdrawal.withdraw(slot, " ", Caller.admin())).isInstanceOf(CourtRushException.class);
-        assertThat(withdrawal.withdraw(slot, "net broken", Caller.admin()))
-                .isEqualTo(new SlotWithdrawal.Impact(slot, 1, 1));
+        assertThat(withdrawal.withdraw(slot, "net broken", Caller.admin())).isEqualTo(new WithdrawalImpact(slot, 1, 1));
 
         assertThat(jdbc().queryForObject("select cancel_reason from reservation where id = ?", String.class, paid))
                 .isEqualTo("REFUND");
@@ -102,15 +104,14 @@ public interface StaffScenarios extends StackAccess {
     default void aWeekIsGeneratedDayByDayAndOverlapsAreReportedPerDay() {
         long court = api().createCourt();
         SlotGenerator generator = bean(SlotGenerator.class);
-        SlotGenerator.SlotTemplate template =
-                new SlotGenerator.SlotTemplate(List.of(court), LocalTime.of(8, 0), LocalTime.of(10, 0), 60, 1, 1500);
-        List<SlotGenerator.DayResult> week = generator.generateDays(
+        SlotTemplate template = new SlotTemplate(List.of(court), LocalTime.of(8, 0), LocalTime.of(10, 0), 60, 1, 1500);
+        List<GeneratedDay> week = generator.generateDays(
                 tomorrow().plusDays(1), 7, LocalTime.of(13, 0), true, 2, template, Caller.ADMIN_NAME);
         assertThat(week).hasSize(7).allSatisfy(day -> {
             assertThat(day.error()).isNull();
             assertThat(day.slotsCreated()).isEqualTo(2);
         });
-        List<SlotGenerator.DayResult> again = generator.generateDays(
+        List<GeneratedDay> again = generator.generateDays(
                 tomorrow().plusDays(1), 7, LocalTime.of(13, 0), true, 2, template, Caller.ADMIN_NAME);
         assertThat(again).allSatisfy(day -> assertThat(day.error().toString()).contains("overlap"));
         assertThat(jdbc().queryForObject("select count(*) from time_slot where court_id = ?", Integer.class, court))

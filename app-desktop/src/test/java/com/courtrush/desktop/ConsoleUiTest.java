@@ -10,7 +10,7 @@ import com.courtrush.desktop.openings.OpeningsViewModel;
 import com.courtrush.desktop.rush.LiveRushViewModel;
 import com.courtrush.desktop.support.ClippedText;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.recurring.PlanDay;
+import com.courtrush.recurring.api.PlanDay;
 import com.courtrush.report.SalesReports;
 import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationQueries;

@@ -2,7 +2,6 @@ package com.courtrush.opening.api;
 
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
-import com.courtrush.opening.StockWarmer;
 import java.time.LocalDate;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -28,12 +27,12 @@ public class OpeningDesk {
     }
 
     /** Creates an opening; one whose warm-up time has come is warmed up at once. */
-    public OpeningView create(OpeningService.NewOpening request, String actor) {
+    public OpeningView create(NewOpening request, String actor) {
         return view(openings.create(request, actor));
     }
 
     /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
-    public StockWarmer.WarmupReport warmUp(long id, String actor) {
+    public WarmupReport warmUp(long id, String actor) {
         return openings.warmUp(id, actor);
     }
 
@@ -48,7 +47,7 @@ public class OpeningDesk {
     }
 
     /** Recomputes the opening's Redis state from the database, without changing its life state. */
-    public StockWarmer.WarmupReport resync(long id, String actor) {
+    public WarmupReport resync(long id, String actor) {
         return openings.resync(id, actor);
     }
 

@@ -1,13 +1,8 @@
 package com.courtrush.recurring.api;
 
-import com.courtrush.recurring.DateChange;
 import com.courtrush.recurring.OpeningRules;
-import com.courtrush.recurring.PlanDay;
-import com.courtrush.recurring.Rule;
-import com.courtrush.recurring.RuleForm;
 import com.courtrush.recurring.RulePlanner;
 import com.courtrush.recurring.RuleRunner;
-import com.courtrush.recurring.RunResult;
 import java.time.LocalDate;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -30,22 +25,22 @@ public class RuleDesk {
     }
 
     /** See {@link OpeningRules#list}. */
-    public List<Rule> list() {
+    public List<RuleView> list() {
         return rules.list();
     }
 
     /** See {@link OpeningRules#create}. */
-    public Rule create(RuleForm form, String actor) {
+    public RuleView create(RuleForm form, String actor) {
         return rules.create(form, actor);
     }
 
     /** Changes a rule; dates it could not make are tried again (openings it made stay as they are). */
-    public Rule update(long id, RuleForm form, String actor) {
+    public RuleView update(long id, RuleForm form, String actor) {
         return rules.update(id, form, actor);
     }
 
     /** See {@link OpeningRules#setActive}. */
-    public Rule setActive(long id, boolean active, String actor) {
+    public RuleView setActive(long id, boolean active, String actor) {
         return rules.setActive(id, active, actor);
     }
 

@@ -6,6 +6,7 @@ import com.courtrush.infra.redis.RedisTime;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.StockWarmer;
 import com.courtrush.opening.api.SessionState;
+import com.courtrush.opening.api.WarmupReport;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.record.DrawRecords;
 import com.courtrush.reserve.stock.Blocks;

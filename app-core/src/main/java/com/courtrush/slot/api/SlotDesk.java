@@ -26,7 +26,7 @@ public class SlotDesk {
     }
 
     /** See {@link SlotGenerator#generate}. */
-    public List<Long> generate(long sessionId, SlotGenerator.SlotTemplate template, String actor) {
+    public List<Long> generate(long sessionId, SlotTemplate template, String actor) {
         return generator.generate(sessionId, template, actor);
     }
 
@@ -35,20 +35,20 @@ public class SlotDesk {
      * none, opening at {@code flashAt} on that day or the day before) gets the template's slots.
      * Each day stands alone: a day that overlaps is reported and the others are still generated.
      */
-    public List<SlotGenerator.DayResult> generateDays(
+    public List<GeneratedDay> generateDays(
             LocalDate first,
             int days,
             LocalTime flashAt,
             boolean flashDayBefore,
             int perUserLimit,
-            SlotGenerator.SlotTemplate template,
+            SlotTemplate template,
             String actor) {
         return generator.generateDays(first, days, flashAt, flashDayBefore, perUserLimit, template, actor);
     }
 
     /** See {@link SlotEditor#slotsOf}. */
-    public List<SlotWithCourt> slotsOf(long sessionId) {
-        return editor.slotsOf(sessionId);
+    public List<SlotWithCourtView> slotsOf(long sessionId) {
+        return editor.slotsOf(sessionId).stream().map(SlotDesk::listed).toList();
     }
 
     /** See {@link SlotEditor#update}. */
@@ -65,8 +65,24 @@ public class SlotDesk {
      * What is on sale on a court from {@code from} on: its active slots, their places still free and
      * those booked — what disabling the court leaves on sale (it stops new slots, not these).
      */
-    public SlotEditor.CourtOnSale onSale(long courtId, LocalDate from) {
+    public CourtOnSale onSale(long courtId, LocalDate from) {
         return editor.onSale(courtId, from);
+    }
+
+    /** The value of a row joined with its court's name, as the desk hands it out. */
+    private static SlotWithCourtView listed(SlotWithCourt slot) {
+        return new SlotWithCourtView(
+                slot.getId(),
+                slot.getSessionId(),
+                slot.getCourtId(),
+                slot.getCourtName(),
+                slot.getSlotDate(),
+                slot.getStartTime(),
+                slot.getEndTime(),
+                slot.getCapacity(),
+                slot.getBooked(),
+                slot.getPriceCents(),
+                Boolean.TRUE.equals(slot.getActive()));
     }
 
     /** The value of a row, as the desk hands it out. */

@@ -25,12 +25,12 @@ public class StaffDesk {
     }
 
     /** What withdrawing the slot would do. */
-    public SlotWithdrawal.Impact impact(long slotId) {
+    public WithdrawalImpact impact(long slotId) {
         return withdrawal.impact(slotId);
     }
 
     /** See {@link SlotWithdrawal#withdraw}. */
-    public SlotWithdrawal.Impact withdraw(long slotId, String reason, Caller staff) {
+    public WithdrawalImpact withdraw(long slotId, String reason, Caller staff) {
         return withdrawal.withdraw(slotId, reason, staff);
     }
 

@@ -10,13 +10,14 @@ import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
-import com.courtrush.slot.SlotGenerator;
-import com.courtrush.slot.SlotWithCourt;
+import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.api.SlotTemplate;
+import com.courtrush.slot.api.SlotWithCourtView;
 import com.courtrush.staff.api.StaffDesk;
 import java.time.Clock;
 import java.time.Duration;
@@ -63,13 +64,13 @@ public final class OpeningsViewModel {
     private final ObservableList<SlotRow> slots = FXCollections.observableArrayList();
 
     private final ObjectProperty<LocalDate> flashDate = new SimpleObjectProperty<>();
-    private final IntegerProperty warmupLead = new SimpleIntegerProperty(OpeningService.DEFAULT_WARMUP_LEAD_MINUTES);
+    private final IntegerProperty warmupLead = new SimpleIntegerProperty(NewOpening.DEFAULT_WARMUP_LEAD_MINUTES);
     /** Off unless staff turn it on, as through the API (SPEC: a booking pass is off by default). */
     private final BooleanProperty bookingPass = new SimpleBooleanProperty(false);
     /** Off unless staff turn it on (the gym decides whether the first seconds are a draw). */
     private final BooleanProperty fairDraw = new SimpleBooleanProperty(false);
 
-    private final IntegerProperty drawWindowMs = new SimpleIntegerProperty(OpeningService.DEFAULT_DRAW_WINDOW_MS);
+    private final IntegerProperty drawWindowMs = new SimpleIntegerProperty(NewOpening.DEFAULT_DRAW_WINDOW_MS);
 
     private final IntegerProperty days = new SimpleIntegerProperty(1);
     private final BooleanProperty flashDayBefore = new SimpleBooleanProperty(true);
@@ -169,7 +170,7 @@ public final class OpeningsViewModel {
         tasks.run(
                 i18n.t("openings.create"),
                 () -> openings.create(
-                        new OpeningService.NewOpening(
+                        new NewOpening(
                                 day,
                                 flash,
                                 template.perUserLimit(),
@@ -191,7 +192,7 @@ public final class OpeningsViewModel {
         tasks.run(
                 i18n.t("openings.generate"),
                 () -> {
-                    SlotGenerator.SlotTemplate slots = template.slots();
+                    SlotTemplate slots = template.slots();
                     if (dayCount <= 1) {
                         if (opening == null) {
                             throw new InputRefused(i18n.t("openings.pickOpening"));
@@ -200,7 +201,7 @@ public final class OpeningsViewModel {
                                 "openings.generated",
                                 slotDesk.generate(opening.id(), slots, actor).size());
                     }
-                    List<SlotGenerator.DayResult> results = slotDesk.generateDays(
+                    List<GeneratedDay> results = slotDesk.generateDays(
                             first,
                             dayCount,
                             template.flashTime(),
@@ -416,16 +417,16 @@ public final class OpeningsViewModel {
             return !active ? "openings.withdrawn" : booked >= capacity ? "rush.soldOut" : "openings.onSale";
         }
 
-        static SlotRow of(SlotWithCourt s) {
+        static SlotRow of(SlotWithCourtView s) {
             return new SlotRow(
-                    s.getId(),
-                    s.getCourtName(),
-                    s.getStartTime(),
-                    s.getEndTime(),
-                    s.getCapacity(),
-                    s.getBooked(),
-                    s.getPriceCents(),
-                    Boolean.TRUE.equals(s.getActive()));
+                    s.id(),
+                    s.courtName(),
+                    s.startTime(),
+                    s.endTime(),
+                    s.capacity(),
+                    s.booked(),
+                    s.priceCents(),
+                    s.active());
         }
     }
 

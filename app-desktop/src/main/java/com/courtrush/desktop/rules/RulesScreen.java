@@ -13,8 +13,8 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.recurring.PlanDay;
-import com.courtrush.recurring.Rule;
+import com.courtrush.recurring.api.PlanDay;
+import com.courtrush.recurring.api.RuleView;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.format.TextStyle;
@@ -73,9 +73,9 @@ public final class RulesScreen implements Screen {
     }
 
     /** The standing rules; the selection follows the model's. */
-    private TableView<Rule> rules(I18n i18n) {
-        TableView<Rule> rules = table("rulesTable", i18n.t("rules.empty"));
-        rules.getColumns().add(column(i18n.t("rules.name"), Rule::name));
+    private TableView<RuleView> rules(I18n i18n) {
+        TableView<RuleView> rules = table("rulesTable", i18n.t("rules.empty"));
+        rules.getColumns().add(column(i18n.t("rules.name"), RuleView::name));
         rules.getColumns()
                 .add(Widgets.fitting(
                         column(

@@ -7,13 +7,13 @@ import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.recurring.DateChange;
-import com.courtrush.recurring.PlanDay;
-import com.courtrush.recurring.Rule;
-import com.courtrush.recurring.RuleForm;
-import com.courtrush.recurring.RuleRun;
+import com.courtrush.recurring.api.DateChange;
+import com.courtrush.recurring.api.PlanDay;
 import com.courtrush.recurring.api.RuleDesk;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.recurring.api.RuleForm;
+import com.courtrush.recurring.api.RuleView;
+import com.courtrush.recurring.api.RunOutcome;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -51,8 +51,8 @@ public final class RulesViewModel {
     private final IntSupplier defaultPriceCents;
     private final OpeningTemplateForm template;
 
-    private final ObservableList<Rule> rows = FXCollections.observableArrayList();
-    private final ObjectProperty<Rule> selected = new SimpleObjectProperty<>();
+    private final ObservableList<RuleView> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<RuleView> selected = new SimpleObjectProperty<>();
     private final ObservableList<PlanDay> plan = FXCollections.observableArrayList();
 
     private final StringProperty name = new SimpleStringProperty("");
@@ -120,7 +120,7 @@ public final class RulesViewModel {
     }
 
     private void loadPlan() {
-        Rule rule = selected.get();
+        RuleView rule = selected.get();
         tasks.run(i18n.t("rules.loadPlan"), () -> ruleDesk.plan(rule.id(), today, PLAN_DAYS), plan::setAll);
     }
 
@@ -137,7 +137,7 @@ public final class RulesViewModel {
 
     /** The selected rule takes the form's values. */
     public void save() {
-        Rule rule = selected.get();
+        RuleView rule = selected.get();
         tasks.run(i18n.t("rules.save"), () -> ruleDesk.update(rule.id(), form(), actor), saved -> {
             notices.info(i18n.t("rules.saved", saved.name()));
             load();
@@ -145,7 +145,7 @@ public final class RulesViewModel {
     }
 
     public void toggleActive() {
-        Rule rule = selected.get();
+        RuleView rule = selected.get();
         tasks.run(i18n.t("rules.save"), () -> ruleDesk.setActive(rule.id(), !rule.active(), actor), saved -> load());
     }
 
@@ -153,10 +153,10 @@ public final class RulesViewModel {
     public void runNow() {
         tasks.run(i18n.t("rules.run"), () -> ruleDesk.runDue(actor), results -> {
             long made = results.stream()
-                    .filter(r -> r.outcome() == RuleRun.Outcome.CREATED)
+                    .filter(r -> r.outcome() == RunOutcome.CREATED)
                     .count();
             String failed = results.stream()
-                    .filter(r -> r.outcome() == RuleRun.Outcome.FAILED)
+                    .filter(r -> r.outcome() == RunOutcome.FAILED)
                     .map(r -> r.why().in(i18n.locale()))
                     .collect(Collectors.joining("\n"));
             notices.info(i18n.t("rules.ran", made) + (failed.isEmpty() ? "" : "\n" + failed));
@@ -168,7 +168,7 @@ public final class RulesViewModel {
 
     /** Closes the chosen date of the selected rule, or changes it once (start, end, price). */
     public void applyDate() {
-        Rule rule = selected.get();
+        RuleView rule = selected.get();
         LocalDate date = changeDate.get();
         boolean closed = changeClosed.get();
         String start = changeStart.get();
@@ -198,7 +198,7 @@ public final class RulesViewModel {
 
     /** The chosen date follows the rule again. */
     public void restoreDate() {
-        Rule rule = selected.get();
+        RuleView rule = selected.get();
         LocalDate date = changeDate.get();
         tasks.run(
                 i18n.t("rules.applyDate"),
@@ -221,7 +221,7 @@ public final class RulesViewModel {
                 days.add(d + 1);
             }
         }
-        SlotGenerator.SlotTemplate slots = template.slots();
+        SlotTemplate slots = template.slots();
         return new RuleForm(
                 name.get(),
                 daysAhead.get(),
@@ -238,7 +238,7 @@ public final class RulesViewModel {
                 slots.priceCents());
     }
 
-    private void fill(Rule rule) {
+    private void fill(RuleView rule) {
         name.set(rule.name());
         daysAhead.set(rule.daysAhead());
         for (int d = 0; d < 7; d++) {
@@ -279,11 +279,11 @@ public final class RulesViewModel {
         return template;
     }
 
-    public ObservableList<Rule> rows() {
+    public ObservableList<RuleView> rows() {
         return rows;
     }
 
-    public ObjectProperty<Rule> selectedProperty() {
+    public ObjectProperty<RuleView> selectedProperty() {
         return selected;
     }
 
@@ -332,5 +332,5 @@ public final class RulesViewModel {
         return changeNote;
     }
 
-    private record Loaded(List<Rule> rules, List<CourtView> courts, int defaultPriceCents) {}
+    private record Loaded(List<RuleView> rules, List<CourtView> courts, int defaultPriceCents) {}
 }

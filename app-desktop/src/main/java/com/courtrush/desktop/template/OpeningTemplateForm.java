@@ -4,8 +4,8 @@ import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
-import com.courtrush.opening.OpeningService;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.opening.api.NewOpening;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalTime;
 import java.util.List;
 import javafx.beans.property.IntegerProperty;
@@ -19,14 +19,14 @@ import javafx.collections.ObservableList;
  * What an opening is made of, as staff fill it in — the same form for a one-off opening (Openings)
  * and a standing rule (Rules): the flash time, the per-student limit, the courts and the day's slots
  * (hours, length, places, price). Its defaults are SPEC's: a per-student limit of
- * {@value OpeningService#DEFAULT_PER_USER_LIMIT}, the price of the default-price setting.
+ * {@value NewOpening#DEFAULT_PER_USER_LIMIT}, the price of the default-price setting.
  */
 public final class OpeningTemplateForm {
 
     private final I18n i18n;
 
     private final StringProperty flashTime = new SimpleStringProperty("13:00");
-    private final IntegerProperty perUserLimit = new SimpleIntegerProperty(OpeningService.DEFAULT_PER_USER_LIMIT);
+    private final IntegerProperty perUserLimit = new SimpleIntegerProperty(NewOpening.DEFAULT_PER_USER_LIMIT);
     private final ObservableList<CourtChoice> activeCourts = FXCollections.observableArrayList();
     private final ObservableList<CourtChoice> chosenCourts = FXCollections.observableArrayList();
     private final StringProperty startTime = new SimpleStringProperty("08:00");
@@ -99,8 +99,8 @@ public final class OpeningTemplateForm {
     }
 
     /** The day's slots as the engine makes them; a value that cannot be read is refused in words. */
-    public SlotGenerator.SlotTemplate slots() {
-        return new SlotGenerator.SlotTemplate(
+    public SlotTemplate slots() {
+        return new SlotTemplate(
                 courtIds(),
                 Inputs.time(i18n, startTime.get(), i18n.t("openings.start")),
                 Inputs.time(i18n, endTime.get(), i18n.t("openings.end")),

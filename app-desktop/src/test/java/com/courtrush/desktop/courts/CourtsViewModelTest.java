@@ -12,7 +12,7 @@ import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.slot.SlotEditor;
+import com.courtrush.slot.api.CourtOnSale;
 import com.courtrush.slot.api.SlotDesk;
 import java.time.LocalDate;
 import java.util.List;
@@ -78,7 +78,7 @@ class CourtsViewModelTest {
     @Test
     void disablingACourtAsksNamingItAndSaysWhatOfItStaysOnSale() {
         when(service.list()).thenReturn(List.of());
-        when(slots.onSale(5, TODAY)).thenReturn(new SlotEditor.CourtOnSale(5, 6, 20, 4));
+        when(slots.onSale(5, TODAY)).thenReturn(new CourtOnSale(5, 6, 20, 4));
         CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Court 5", true);
         notices.answer = false;
 

@@ -20,14 +20,15 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Destructive;
-import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.api.NewOpening;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.GeneratedDay;
 import com.courtrush.slot.api.SlotDesk;
-import com.courtrush.staff.SlotWithdrawal;
+import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.staff.api.WithdrawalImpact;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -102,7 +103,7 @@ class OpeningsViewModelTest {
         when(openings.create(any(), anyString())).thenReturn(session(9));
         model.template().flashTimeProperty().set("9:30");
         model.createOpening();
-        ArgumentCaptor<OpeningService.NewOpening> created = ArgumentCaptor.captor();
+        ArgumentCaptor<NewOpening> created = ArgumentCaptor.captor();
         verify(openings).create(created.capture(), eq("staff:tester"));
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
@@ -123,7 +124,7 @@ class OpeningsViewModelTest {
         model.fairDrawProperty().set(true);
         model.drawWindowMsProperty().set(1500);
         model.createOpening();
-        ArgumentCaptor<OpeningService.NewOpening> created = ArgumentCaptor.captor();
+        ArgumentCaptor<NewOpening> created = ArgumentCaptor.captor();
         verify(openings).create(created.capture(), eq("staff:tester"));
         assertThat(created.getValue().drawWindowMs()).isEqualTo(1500);
     }
@@ -168,7 +169,7 @@ class OpeningsViewModelTest {
         model.template().priceProperty().set("19.5");
         when(slotDesk.generate(eq(7L), any(), anyString())).thenReturn(List.of(1L, 2L));
         model.generate();
-        ArgumentCaptor<SlotGenerator.SlotTemplate> template = ArgumentCaptor.captor();
+        ArgumentCaptor<SlotTemplate> template = ArgumentCaptor.captor();
         verify(slotDesk).generate(eq(7L), template.capture(), eq("staff:tester"));
         assertThat(template.getValue().priceCents()).isEqualTo(1950);
         assertThat(template.getValue().courtIds()).containsExactly(1L);
@@ -182,8 +183,8 @@ class OpeningsViewModelTest {
         model.daysProperty().set(7);
         when(slotDesk.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString()))
                 .thenReturn(List.of(
-                        new SlotGenerator.DayResult(TODAY.plusDays(1), 3L, 14),
-                        new SlotGenerator.DayResult(
+                        new GeneratedDay(TODAY.plusDays(1), 3L, 14),
+                        new GeneratedDay(
                                 TODAY.plusDays(2),
                                 null,
                                 0,
@@ -220,7 +221,7 @@ class OpeningsViewModelTest {
         model.refresh();
         OpeningsViewModel.SlotRow row =
                 new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
-        when(withdrawal.impact(11)).thenReturn(new SlotWithdrawal.Impact(11, 1, 1));
+        when(withdrawal.impact(11)).thenReturn(new WithdrawalImpact(11, 1, 1));
         notices.reason = "  broken net ";
 
         model.askWithdraw(row);

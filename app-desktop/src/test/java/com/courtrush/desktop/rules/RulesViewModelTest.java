@@ -16,13 +16,13 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.template.OpeningTemplateForm;
-import com.courtrush.recurring.DateChange;
-import com.courtrush.recurring.PlanDay;
-import com.courtrush.recurring.Rule;
-import com.courtrush.recurring.RuleForm;
-import com.courtrush.recurring.RuleRun;
-import com.courtrush.recurring.RunResult;
+import com.courtrush.recurring.api.DateChange;
+import com.courtrush.recurring.api.PlanDay;
 import com.courtrush.recurring.api.RuleDesk;
+import com.courtrush.recurring.api.RuleForm;
+import com.courtrush.recurring.api.RuleView;
+import com.courtrush.recurring.api.RunOutcome;
+import com.courtrush.recurring.api.RunResult;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -40,8 +40,8 @@ class RulesViewModelTest {
     final RecordingNotices notices = new RecordingNotices();
     RulesViewModel model;
 
-    static Rule rule(long id, Integer priceCents) {
-        return new Rule(
+    static RuleView rule(long id, Integer priceCents) {
+        return new RuleView(
                 id,
                 "Weekdays",
                 true,
@@ -77,7 +77,7 @@ class RulesViewModelTest {
         assertThat(form.activeCourts())
                 .extracting(OpeningTemplateForm.CourtChoice::name)
                 .containsExactly("A", "B");
-        assertThat(model.rows()).extracting(Rule::id).containsExactly(5L);
+        assertThat(model.rows()).extracting(RuleView::id).containsExactly(5L);
     }
 
     @Test
@@ -164,8 +164,8 @@ class RulesViewModelTest {
         EngineText why = new EngineText("rule.notFound", 9);
         when(rules.runDue(ACTOR))
                 .thenReturn(List.of(
-                        new RunResult(5, "Weekdays", TODAY, RuleRun.Outcome.CREATED, 41L, null),
-                        new RunResult(5, "Weekdays", TODAY.plusDays(1), RuleRun.Outcome.FAILED, null, why)));
+                        new RunResult(5, "Weekdays", TODAY, RunOutcome.CREATED, 41L, null),
+                        new RunResult(5, "Weekdays", TODAY.plusDays(1), RunOutcome.FAILED, null, why)));
 
         model.runNow();
 

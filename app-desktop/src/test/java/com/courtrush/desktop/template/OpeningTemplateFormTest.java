@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -68,7 +68,7 @@ class OpeningTemplateFormTest {
         form.capacityProperty().set(4);
         form.priceProperty().set("19.5");
 
-        SlotGenerator.SlotTemplate slots = form.slots();
+        SlotTemplate slots = form.slots();
 
         assertThat(slots.courtIds()).containsExactly(1L);
         assertThat(slots.startTime()).isEqualTo(LocalTime.of(9, 0));

@@ -1,4 +1,4 @@
-package com.courtrush.recurring;
+package com.courtrush.recurring.api;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Texts;
@@ -15,19 +15,8 @@ public record DateChange(
         Integer perUserLimit,
         String note) {
 
-    static DateChange of(RuleException e) {
-        return new DateChange(
-                e.getClosed(),
-                e.getFlashTime(),
-                e.getStartTime(),
-                e.getEndTime(),
-                e.getCapacity(),
-                e.getPriceCents(),
-                e.getPerUserLimit(),
-                e.getNote());
-    }
-
-    void validate() {
+    /** Refuses a change that changes nothing or holds a value out of range. */
+    public void validate() {
         if (note != null && (note.length() > 255 || !Texts.isPlain(note))) {
             throw CourtRushException.badRequest("rule.note");
         }
@@ -49,16 +38,5 @@ public record DateChange(
                 && perUserLimit == null) {
             throw CourtRushException.badRequest("rule.nothingChanged");
         }
-    }
-
-    void applyTo(RuleException row) {
-        row.setClosed(Boolean.TRUE.equals(closed));
-        row.setFlashTime(flashTime);
-        row.setStartTime(startTime);
-        row.setEndTime(endTime);
-        row.setCapacity(capacity);
-        row.setPriceCents(priceCents);
-        row.setPerUserLimit(perUserLimit);
-        row.setNote(note == null || note.isBlank() ? null : note.strip());
     }
 }

@@ -1,4 +1,4 @@
-package com.courtrush.recurring;
+package com.courtrush.recurring.api;
 
 import com.courtrush.core.EngineText;
 import java.time.LocalDate;

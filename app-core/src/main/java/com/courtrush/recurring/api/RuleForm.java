@@ -1,12 +1,10 @@
-package com.courtrush.recurring;
+package com.courtrush.recurring.api;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Texts;
-import com.courtrush.opening.OpeningService;
-import com.courtrush.slot.SlotGenerator;
+import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalTime;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** A rule to create or the new state of one; weekdays are ISO numbers (1 = Monday). */
 public record RuleForm(
@@ -24,7 +22,8 @@ public record RuleForm(
         Integer capacity,
         Integer priceCents) {
 
-    RuleForm validated() {
+    /** This form, if every value is in range; else refused with what is wrong. */
+    public RuleForm validated() {
         if (name == null || name.isBlank() || name.strip().length() > 64 || !Texts.isPlain(name)) {
             throw CourtRushException.badRequest("rule.name");
         }
@@ -43,29 +42,10 @@ public record RuleForm(
         if (perUserLimit == null || perUserLimit < 1 || perUserLimit > 100) {
             throw CourtRushException.badRequest("opening.perUserLimit");
         }
-        new SlotGenerator.SlotTemplate(courtIds, startTime, endTime, durationMinutes, capacity, priceCents).validate();
+        new SlotTemplate(courtIds, startTime, endTime, durationMinutes, capacity, priceCents).validate();
         if (flashDaysBefore == 0 && flashTime.isAfter(startTime)) {
             throw CourtRushException.badRequest("rule.flashAfterStart", flashTime, startTime);
         }
         return this;
-    }
-
-    OpeningRule applyTo(OpeningRule rule) {
-        rule.setName(name.strip());
-        rule.setDaysAhead(daysAhead);
-        rule.setWeekdays(
-                weekdays.stream().distinct().sorted().map(String::valueOf).collect(Collectors.joining()));
-        rule.setFlashTime(flashTime.withSecond(0).withNano(0));
-        rule.setFlashDaysBefore(flashDaysBefore);
-        rule.setWarmupLeadMinutes(
-                warmupLeadMinutes == null ? OpeningService.DEFAULT_WARMUP_LEAD_MINUTES : warmupLeadMinutes);
-        rule.setPerUserLimit(perUserLimit);
-        rule.setCourtIds(courtIds.stream().distinct().map(String::valueOf).collect(Collectors.joining(",")));
-        rule.setStartTime(startTime);
-        rule.setEndTime(endTime);
-        rule.setDurationMinutes(durationMinutes);
-        rule.setCapacity(capacity);
-        rule.setPriceCents(priceCents);
-        return rule;
     }
 }

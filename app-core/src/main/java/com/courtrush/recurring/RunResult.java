@@ -1,8 +1,0 @@
-package com.courtrush.recurring;
-
-import com.courtrush.core.EngineText;
-import java.time.LocalDate;
-
-/** What one run did for one rule and date. */
-public record RunResult(
-        long ruleId, String ruleName, LocalDate date, RuleRun.Outcome outcome, Long sessionId, EngineText why) {}

@@ -1,0 +1,7 @@
+package com.courtrush.recurring.api;
+
+/** Made the opening, or could not (the detail says why). */
+public enum RunOutcome {
+    CREATED,
+    FAILED
+}
