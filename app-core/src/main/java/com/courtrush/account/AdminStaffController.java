@@ -1,6 +1,8 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.NewStaff;
 import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.StaffMember;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -30,17 +32,16 @@ class AdminStaffController {
 
     @Operation(summary = "Every staff account, managers first")
     @GetMapping
-    ApiResponse<List<StaffAccounts.StaffMember>> list(@AuthenticationPrincipal Caller caller) {
+    ApiResponse<List<StaffMember>> list(@AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(staff.list(caller));
     }
 
     @Operation(summary = "Create a staff account (role STAFF or MANAGER); its id must be nobody's, student or staff")
     @PostMapping
-    ApiResponse<StaffAccounts.StaffMember> create(
-            @Valid @RequestBody NewStaff request, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<StaffMember> create(
+            @Valid @RequestBody NewStaffRequest request, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(staff.create(
-                new StaffAccounts.NewStaff(request.staffId(), request.name(), request.password(), request.role()),
-                caller));
+                new NewStaff(request.staffId(), request.name(), request.password(), request.role()), caller));
     }
 
     @Operation(summary = "Set a staff member's password; every token of theirs stops working, on every node")
@@ -55,7 +56,7 @@ class AdminStaffController {
 
     @Operation(summary = "Enable or disable a staff account (never the last active manager)")
     @PostMapping("/{id}/active")
-    ApiResponse<StaffAccounts.StaffMember> setActive(
+    ApiResponse<StaffMember> setActive(
             @PathVariable @Positive long id,
             @Valid @RequestBody AdminStudentController.Activity request,
             @AuthenticationPrincipal Caller caller) {
@@ -64,14 +65,14 @@ class AdminStaffController {
 
     @Operation(summary = "Make a staff account STAFF or MANAGER (never the last active manager STAFF)")
     @PostMapping("/{id}/role")
-    ApiResponse<StaffAccounts.StaffMember> setRole(
+    ApiResponse<StaffMember> setRole(
             @PathVariable @Positive long id,
             @Valid @RequestBody NewRole request,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(staff.setRole(id, request.role(), caller));
     }
 
-    record NewStaff(
+    record NewStaffRequest(
             @NotNull @Size(max = 32) String staffId,
             @NotNull @Size(max = 64) String name,
             @NotNull @Size(max = 128) String password,

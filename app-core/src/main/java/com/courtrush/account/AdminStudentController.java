@@ -1,6 +1,10 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.ImportResult;
+import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentDesk;
+import com.courtrush.account.api.StudentPage;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -33,9 +37,9 @@ class AdminStudentController {
 
     @Operation(summary = "Import students (JSON); all or nothing")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    ApiResponse<StudentDirectory.ImportResult> importJson(@Valid @RequestBody ImportRequest request) {
-        List<StudentDirectory.NewStudent> rows = request.students().stream()
-                .map(s -> s == null ? null : new StudentDirectory.NewStudent(s.studentId(), s.password(), s.name()))
+    ApiResponse<ImportResult> importJson(@Valid @RequestBody ImportRequest request) {
+        List<NewStudent> rows = request.students().stream()
+                .map(s -> s == null ? null : new NewStudent(s.studentId(), s.password(), s.name()))
                 .toList();
         return ApiResponse.ok(directory.importStudents(rows));
     }
@@ -44,14 +48,14 @@ class AdminStudentController {
             summary = "Import students (CSV with a header row: studentId,password,name; UTF-8 or GBK/GB18030, "
                     + "as Excel saves it); all or nothing")
     @PostMapping(consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
-    ApiResponse<StudentDirectory.ImportResult> importCsv(@RequestBody byte[] csv) {
+    ApiResponse<ImportResult> importCsv(@RequestBody byte[] csv) {
         return ApiResponse.ok(
                 directory.importStudents(StudentCsv.parse(StudentCsv.decode(csv).text())));
     }
 
     @Operation(summary = "Students (and staff accounts), by student id; q searches id and name")
     @GetMapping
-    ApiResponse<StudentDirectory.StudentPage> list(
+    ApiResponse<StudentPage> list(
             @RequestParam(required = false) @Size(max = 64) String q,
             @RequestParam(defaultValue = "1") @Positive int page,
             @RequestParam(defaultValue = "100") @Positive @Max(1000) int size) {
@@ -70,7 +74,7 @@ class AdminStudentController {
 
     @Operation(summary = "Enable or disable an account; disabling ends its sessions on every node")
     @PostMapping("/{id}/active")
-    ApiResponse<StudentDirectory.Student> setActive(
+    ApiResponse<Student> setActive(
             @PathVariable @Positive long id,
             @Valid @RequestBody Activity request,
             @AuthenticationPrincipal Caller caller) {

@@ -1,6 +1,10 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.account.api.ImportRowError;
+import com.courtrush.account.api.NewStaff;
+import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.StaffMember;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import java.time.Clock;
@@ -49,7 +53,7 @@ public class StaffAccounts {
                         .orderByAsc(UserAccount::getRole) // MANAGER before STAFF
                         .orderByAsc(UserAccount::getStudentId))
                 .stream()
-                .map(StaffMember::of)
+                .map(StaffAccounts::member)
                 .toList();
     }
 
@@ -93,7 +97,7 @@ public class StaffAccounts {
                 requireAnotherManager(account);
             }
             directory.setActive(account, active, by.actor());
-            return StaffMember.of(account);
+            return member(account);
         });
     }
 
@@ -105,7 +109,7 @@ public class StaffAccounts {
         return transactions.execute(tx -> {
             UserAccount account = staff(userId);
             if (account.getRole() == role) {
-                return StaffMember.of(account);
+                return member(account);
             }
             if (account.getRole() == Role.MANAGER) {
                 requireAnotherManager(account);
@@ -115,7 +119,7 @@ public class StaffAccounts {
             account.setRole(role);
             audit.record(
                     by.actor(), role == Role.MANAGER ? "MAKE_MANAGER" : "MAKE_STAFF", "USER", account.getStudentId());
-            return StaffMember.of(account);
+            return member(account);
         });
     }
 
@@ -123,9 +127,8 @@ public class StaffAccounts {
         if (staff.role() == null || !staff.role().isStaff()) {
             throw CourtRushException.badRequest("staff.badRole");
         }
-        StudentDirectory.NewStudent row =
-                new StudentDirectory.NewStudent(staff.staffId(), staff.password(), staff.name(), staff.role());
-        List<StudentDirectory.RowError> errors = StudentDirectory.validate(List.of(row));
+        NewStudent row = new NewStudent(staff.staffId(), staff.password(), staff.name(), staff.role());
+        List<ImportRowError> errors = StudentDirectory.validate(List.of(row));
         if (!errors.isEmpty()) {
             throw CourtRushException.badRequest("staff.invalid", errors.get(0).message())
                     .withData(errors);
@@ -139,7 +142,7 @@ public class StaffAccounts {
         if (actor != null) {
             audit.record(actor, "CREATE_STAFF", "USER", account.getStudentId());
         }
-        return StaffMember.of(accounts.selectById(account.getId()));
+        return member(accounts.selectById(account.getId()));
     }
 
     private UserAccount staff(long userId) {
@@ -157,20 +160,14 @@ public class StaffAccounts {
         }
     }
 
-    /** A staff account to create. */
-    public record NewStaff(String staffId, String name, String password, Role role) {}
-
-    /** A staff account as managers see it (never its password hash). */
-    public record StaffMember(
-            long id, String staffId, String name, Role role, boolean active, LocalDateTime createTime) {
-        static StaffMember of(UserAccount a) {
-            return new StaffMember(
-                    a.getId(),
-                    a.getStudentId(),
-                    a.getDisplayName(),
-                    a.getRole(),
-                    Boolean.TRUE.equals(a.getActive()),
-                    a.getCreateTime());
-        }
+    /** A staff account as managers see it. */
+    private static StaffMember member(UserAccount a) {
+        return new StaffMember(
+                a.getId(),
+                a.getStudentId(),
+                a.getDisplayName(),
+                a.getRole(),
+                Boolean.TRUE.equals(a.getActive()),
+                a.getCreateTime());
     }
 }

@@ -1,5 +1,8 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.StudentCsvFile;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.core.CourtRushException;
 import java.io.IOException;
 import java.io.StringReader;
@@ -26,6 +29,12 @@ public final class StudentCsv {
     private static final Charset GB18030 = Charset.forName("GB18030");
 
     private StudentCsv() {}
+
+    /** A CSV file read: its text decoded as {@link #decode} does, then parsed as {@link #parseWithLines} does. */
+    public static StudentCsvFile read(byte[] file) {
+        Decoded decoded = decode(file);
+        return new StudentCsvFile(decoded.charset(), parseWithLines(decoded.text()));
+    }
 
     /**
      * A CSV file's text: UTF-8 (with or without a byte order mark), or else GB18030 — of which GBK, what Excel
@@ -71,8 +80,8 @@ public final class StudentCsv {
     public record Decoded(String text, Charset charset) {}
 
     /** Parses CSV text; a bad file is a 400 with what is wrong. */
-    public static List<StudentDirectory.NewStudent> parse(String csv) {
-        return parseWithLines(csv).stream().map(Line::student).toList();
+    public static List<NewStudent> parse(String csv) {
+        return parseWithLines(csv).stream().map(StudentCsvLine::student).toList();
     }
 
     /**
@@ -81,7 +90,7 @@ public final class StudentCsv {
      * beyond studentId, password and name, or a line with more values than the header, is refused:
      * such a file is not what staff meant to import.
      */
-    public static List<Line> parseWithLines(String csv) {
+    public static List<StudentCsvLine> parseWithLines(String csv) {
         CSVFormat format = CSVFormat.DEFAULT
                 .builder()
                 .setHeader()
@@ -103,7 +112,7 @@ public final class StudentCsv {
             if (!extra.isEmpty()) {
                 throw CourtRushException.badRequest("import.csvExtraColumns", String.join(", ", extra));
             }
-            List<Line> rows = new ArrayList<>();
+            List<StudentCsvLine> rows = new ArrayList<>();
             int scanned = 0;
             long line = 1;
             for (CSVRecord record : parser) {
@@ -126,10 +135,9 @@ public final class StudentCsv {
                 if (record.size() > COLUMNS.size()) {
                     throw CourtRushException.badRequest("import.csvRowColumns", line, record.size());
                 }
-                rows.add(new Line(
+                rows.add(new StudentCsvLine(
                         line,
-                        new StudentDirectory.NewStudent(
-                                value(record, "studentId"), value(record, "password"), value(record, "name"))));
+                        new NewStudent(value(record, "studentId"), value(record, "password"), value(record, "name"))));
             }
             return rows;
         } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
@@ -160,9 +168,6 @@ public final class StudentCsv {
         char c = text.charAt(at);
         return c == '\n' || c == '\r' && (at + 1 >= text.length() || text.charAt(at + 1) != '\n');
     }
-
-    /** A student as written on a line of the file. */
-    public record Line(long number, StudentDirectory.NewStudent student) {}
 
     private static String value(CSVRecord record, String column) {
         return record.isMapped(column) && record.isSet(column) ? record.get(column) : null;

@@ -2,6 +2,11 @@ package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
+import com.courtrush.account.api.ImportResult;
+import com.courtrush.account.api.ImportRowError;
+import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Student;
+import com.courtrush.account.api.StudentPage;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
@@ -70,7 +75,8 @@ public class StudentDirectory {
             where.and(w -> w.like(UserAccount::getStudentId, q).or().like(UserAccount::getDisplayName, q));
         }
         Page<UserAccount> found = accounts.selectPage(Page.of(page, size), where);
-        return new StudentPage(found.getRecords().stream().map(Student::of).toList(), found.getTotal());
+        return new StudentPage(
+                found.getRecords().stream().map(StudentDirectory::toStudent).toList(), found.getTotal());
     }
 
     /** Sets a student's password; every token of theirs stops working. Refuses a staff account (403). */
@@ -108,7 +114,7 @@ public class StudentDirectory {
             tokens.revokeAll(userId);
         });
         audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId());
-        return Student.of(account);
+        return toStudent(account);
     }
 
     /** Passwords have at least 6 characters and at most 72 bytes in UTF-8 (all that BCrypt reads). */
@@ -144,21 +150,16 @@ public class StudentDirectory {
         return account;
     }
 
-    /** An account as staff see it (never its password hash). */
-    public record Student(long id, String studentId, String name, Role role, boolean active, LocalDateTime createTime) {
-        static Student of(UserAccount a) {
-            return new Student(
-                    a.getId(),
-                    a.getStudentId(),
-                    a.getDisplayName(),
-                    a.getRole(),
-                    Boolean.TRUE.equals(a.getActive()),
-                    a.getCreateTime());
-        }
+    /** An account as staff see it. */
+    private static Student toStudent(UserAccount a) {
+        return new Student(
+                a.getId(),
+                a.getStudentId(),
+                a.getDisplayName(),
+                a.getRole(),
+                Boolean.TRUE.equals(a.getActive()),
+                a.getCreateTime());
     }
-
-    /** A page of accounts and the total matching. */
-    public record StudentPage(List<Student> records, long total) {}
 
     public ImportResult importStudents(List<NewStudent> students) {
         if (students == null || students.isEmpty()) {
@@ -167,7 +168,7 @@ public class StudentDirectory {
         if (students.size() > MAX_IMPORT) {
             throw CourtRushException.badRequest("import.tooMany", MAX_IMPORT);
         }
-        List<RowError> errors = validate(students);
+        List<ImportRowError> errors = validate(students);
         if (!errors.isEmpty()) {
             throw CourtRushException.badRequest("import.badRows", errors.size()).withData(errors);
         }
@@ -192,28 +193,28 @@ public class StudentDirectory {
     }
 
     /** The problems of an import, row by row (empty when it can be imported). */
-    public static List<RowError> validate(List<NewStudent> students) {
-        List<RowError> errors = new ArrayList<>();
+    public static List<ImportRowError> validate(List<NewStudent> students) {
+        List<ImportRowError> errors = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < students.size(); i++) {
             NewStudent s = students.get(i);
             int row = i + 1;
             if (s == null) {
-                errors.add(new RowError(row, null, new EngineText("import.row.empty")));
+                errors.add(new ImportRowError(row, null, new EngineText("import.row.empty")));
                 continue;
             }
             if (s.studentId() == null || !STUDENT_ID.matcher(s.studentId()).matches()) {
-                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.badId")));
+                errors.add(new ImportRowError(row, s.studentId(), new EngineText("import.row.badId")));
             } else if (!seen.add(s.studentId())) {
-                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.twice")));
+                errors.add(new ImportRowError(row, s.studentId(), new EngineText("import.row.twice")));
             }
             if (!isValidPassword(s.password())) {
-                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.password")));
+                errors.add(new ImportRowError(row, s.studentId(), new EngineText("import.row.password")));
             }
             if (s.name() == null || s.name().isBlank() || s.name().trim().length() > 64) {
-                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.name")));
+                errors.add(new ImportRowError(row, s.studentId(), new EngineText("import.row.name")));
             } else if (!Texts.isPlain(s.name())) {
-                errors.add(new RowError(row, s.studentId(), new EngineText("import.row.nameChars")));
+                errors.add(new ImportRowError(row, s.studentId(), new EngineText("import.row.nameChars")));
             }
         }
         return errors;
@@ -230,20 +231,4 @@ public class StudentDirectory {
         }
         return existing;
     }
-
-    /** A student to create; {@code role} defaults to STUDENT. */
-    public record NewStudent(String studentId, String password, String name, Role role) {
-        public NewStudent(String studentId, String password, String name) {
-            this(studentId, password, name, Role.STUDENT);
-        }
-    }
-
-    /** What an import did. */
-    public record ImportResult(int created, List<String> alreadyPresent) {}
-
-    /**
-     * Why one row of an import is not valid (rows count from 1); the message reads in the console's
-     * language, or the request's over HTTP.
-     */
-    public record RowError(int row, String studentId, EngineText message) {}
 }

@@ -2,6 +2,8 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.RunningSlot;
+import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -68,7 +70,7 @@ class AdminAttendanceController {
 
     @Operation(summary = "The slots running now, with their free places and price: what a walk-in can be booked into")
     @GetMapping("/walk-in")
-    ApiResponse<List<WalkIns.RunningSlot>> running() {
+    ApiResponse<List<RunningSlot>> running() {
         return ApiResponse.ok(desk.running());
     }
 
@@ -82,13 +84,13 @@ class AdminAttendanceController {
 
     @Operation(summary = "A student's no-show strikes and block")
     @GetMapping("/strikes")
-    ApiResponse<Strikes.Standing> standing(@RequestParam @NotBlank @Size(max = 32) String studentId) {
+    ApiResponse<StrikeStanding> standing(@RequestParam @NotBlank @Size(max = 32) String studentId) {
         return ApiResponse.ok(desk.standing(studentId));
     }
 
     @Operation(summary = "Forgive a strike, with a reason (managers; audited); the student's block is recomputed")
     @PostMapping("/strikes/{strikeId}/forgive")
-    ApiResponse<Strikes.Standing> forgive(
+    ApiResponse<StrikeStanding> forgive(
             @PathVariable @Positive long strikeId,
             @Valid @RequestBody Forgiveness request,
             @AuthenticationPrincipal Caller caller) {

@@ -1,5 +1,6 @@
 package com.courtrush.attendance;
 
+import com.courtrush.attendance.api.Strike;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;

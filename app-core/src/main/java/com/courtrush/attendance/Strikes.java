@@ -1,6 +1,8 @@
 package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
+import com.courtrush.attendance.api.Strike;
+import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.Blocked;
 import com.courtrush.core.CourtRushException;
@@ -68,7 +70,7 @@ public class Strikes {
     }
 
     /** A manager forgives a strike, with a reason; the student's block is recomputed at once. */
-    public Standing forgive(long strikeId, String reason, Caller manager) {
+    public StrikeStanding forgive(long strikeId, String reason, Caller manager) {
         String why = Texts.requirePlain(reason == null ? null : reason.strip(), "reason");
         if (why == null || why.isEmpty() || why.length() > 255) {
             throw CourtRushException.badRequest("strike.reason");
@@ -141,7 +143,7 @@ public class Strikes {
     }
 
     /** Where a student stands: blocked until when (null: not), and every strike, newest first. */
-    public Standing standing(long userId) {
+    public StrikeStanding standing(long userId) {
         LocalDateTime until = attendance.blockedUntil(userId);
         LocalDateTime now = LocalDateTime.now(clock);
         List<Strike> all = attendance.strikes(userId);
@@ -149,7 +151,7 @@ public class Strikes {
         long counting = all.stream()
                 .filter(s -> !s.forgiven() && s.struckTime().isAfter(windowStart))
                 .count();
-        return new Standing(
+        return new StrikeStanding(
                 until != null && until.isAfter(now) ? until : null,
                 until != null && until.isAfter(now) ? Blocked.REASON : null,
                 (int) counting,
@@ -200,19 +202,4 @@ public class Strikes {
                 settings.getPositiveInt(SettingKey.STRIKE_WINDOW_DAYS),
                 settings.getInt(SettingKey.BLOCK_DAYS, 0));
     }
-
-    /**
-     * @param blockedUntil  when the block ends; null when the student is not blocked
-     * @param reason        {@code NO_SHOW_STRIKES} while blocked
-     * @param counting      strikes not forgiven within the window
-     * @param strikesToBlock how many block
-     * @param windowDays    over how many days they are counted
-     */
-    public record Standing(
-            LocalDateTime blockedUntil,
-            String reason,
-            int counting,
-            int strikesToBlock,
-            int windowDays,
-            List<Strike> strikes) {}
 }

@@ -1,6 +1,7 @@
 package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
+import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -34,7 +35,7 @@ class StudentAttendanceController {
 
     @Operation(summary = "My no-show strikes and whether they block me from booking (until when)")
     @GetMapping("/reservations/standing")
-    ApiResponse<Strikes.Standing> standing(@AuthenticationPrincipal Caller caller) {
+    ApiResponse<StrikeStanding> standing(@AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(strikes.standing(caller.requireUserId()));
     }
 }

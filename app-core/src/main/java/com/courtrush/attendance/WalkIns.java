@@ -1,6 +1,7 @@
 package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
+import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
@@ -14,12 +15,10 @@ import com.courtrush.slot.LiveStock;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
-import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -197,19 +196,4 @@ public class WalkIns {
             }
         }
     }
-
-    /**
-     * A running slot at the desk: its free places (left unsold or given back) and what a walk-in pays.
-     */
-    public record RunningSlot(
-            long slotId,
-            long sessionId,
-            long courtId,
-            String courtName,
-            LocalDate slotDate,
-            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
-            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
-            int placesLeft,
-            int capacity,
-            int priceCents) {}
 }

@@ -6,6 +6,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.account.api.StudentDesk;
 import com.courtrush.support.WebCalls;
@@ -44,7 +45,7 @@ class StaffAccountsWebTest {
                         .content("studentId,password,name\ns9,secret9,Nia\n"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk).importStudents(List.of(new StudentDirectory.NewStudent("s9", "secret9", "Nia")));
+        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")));
     }
 
     @ParameterizedTest

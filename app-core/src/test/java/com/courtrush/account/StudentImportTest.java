@@ -3,6 +3,9 @@ package com.courtrush.account;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.courtrush.account.api.ImportRowError;
+import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.core.CourtRushException;
 import java.util.Arrays;
 import java.util.List;
@@ -13,9 +16,9 @@ class StudentImportTest {
 
     @Test
     void csvWithAHeaderInAnyCaseAndABomIsRead() {
-        List<StudentDirectory.NewStudent> rows = StudentCsv.parse(
+        List<NewStudent> rows = StudentCsv.parse(
                 "\uFEFFStudentID,Password,Name\n2024001,secret01,张三\n\n 2024002 , secret02 ,\"Li, Si\"\n");
-        assertThat(rows).extracting(StudentDirectory.NewStudent::studentId).containsExactly("2024001", "2024002");
+        assertThat(rows).extracting(NewStudent::studentId).containsExactly("2024001", "2024002");
         assertThat(rows.get(0).name()).isEqualTo("张三");
         assertThat(rows.get(1).name()).isEqualTo("Li, Si");
         assertThat(rows.get(1).password()).isEqualTo("secret02");
@@ -30,14 +33,14 @@ class StudentImportTest {
 
     @Test
     void everyBadRowIsReportedWithItsNumber() {
-        List<StudentDirectory.RowError> errors = StudentDirectory.validate(Arrays.asList(
-                new StudentDirectory.NewStudent("ok1", "secret1", "Ann"),
-                new StudentDirectory.NewStudent("bad id!", "secret1", "Bob"),
-                new StudentDirectory.NewStudent("ok2", "short", "Cy"),
-                new StudentDirectory.NewStudent("ok1", "secret1", "Dup"),
-                new StudentDirectory.NewStudent("ok3", "secret1", " "),
+        List<ImportRowError> errors = StudentDirectory.validate(Arrays.asList(
+                new NewStudent("ok1", "secret1", "Ann"),
+                new NewStudent("bad id!", "secret1", "Bob"),
+                new NewStudent("ok2", "short", "Cy"),
+                new NewStudent("ok1", "secret1", "Dup"),
+                new NewStudent("ok3", "secret1", " "),
                 null));
-        assertThat(errors).extracting(StudentDirectory.RowError::row).containsExactly(2, 3, 4, 5, 6);
+        assertThat(errors).extracting(ImportRowError::row).containsExactly(2, 3, 4, 5, 6);
         assertThat(errors.get(2).message().in(Locale.ENGLISH)).contains("twice");
         assertThat(errors.get(2).message().in(Locale.SIMPLIFIED_CHINESE)).isEqualTo("学号在本次导入中出现了两次");
     }
@@ -45,16 +48,16 @@ class StudentImportTest {
     @Test
     void eachStudentCarriesTheLineOfTheFileItIsOn() {
         // the header is line 1; a blank line and a quoted name over two lines still count as the file does
-        List<StudentCsv.Line> lines = StudentCsv.parseWithLines(
+        List<StudentCsvLine> lines = StudentCsv.parseWithLines(
                 "studentId,password,name\n2024001,secret01,A\n\n2024002,secret02,\"Two\nLines\"\n2024003,secret03,C\n");
-        assertThat(lines).extracting(StudentCsv.Line::number).containsExactly(2L, 4L, 6L);
+        assertThat(lines).extracting(StudentCsvLine::number).containsExactly(2L, 4L, 6L);
     }
 
     @Test
     void oldMacLineEndingsCountAsLines() {
-        List<StudentCsv.Line> lines =
+        List<StudentCsvLine> lines =
                 StudentCsv.parseWithLines("studentId,password,name\r2024001,secret01,A\r\r" + "2024002,secret02,B\r");
-        assertThat(lines).extracting(StudentCsv.Line::number).containsExactly(2L, 4L);
+        assertThat(lines).extracting(StudentCsvLine::number).containsExactly(2L, 4L);
     }
 
     @Test
@@ -69,7 +72,7 @@ class StudentImportTest {
 
     @Test
     void aCleanImportHasNoErrors() {
-        assertThat(StudentDirectory.validate(List.of(new StudentDirectory.NewStudent("2024-01_a", "123456", "A"))))
+        assertThat(StudentDirectory.validate(List.of(new NewStudent("2024-01_a", "123456", "A"))))
                 .isEmpty();
     }
 

@@ -1,5 +1,6 @@
 package com.courtrush.attendance;
 
+import com.courtrush.attendance.api.Strike;
 import com.courtrush.reserve.data.CancelReason;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.slot.TimeSlot;

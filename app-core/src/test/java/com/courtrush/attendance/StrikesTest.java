@@ -12,6 +12,8 @@ import static org.mockito.Mockito.verify;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
+import com.courtrush.attendance.api.Strike;
+import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.Blocked;
 import com.courtrush.core.EngineText;
@@ -71,7 +73,7 @@ class StrikesTest {
 
         assertThat(until).isEqualTo(now().plusDays(7));
         assertThat(copies.told()).containsExactly(new FakeBlockCopies.Told(STUDENT, until));
-        Strikes.Standing standing = strikes.standing(STUDENT);
+        StrikeStanding standing = strikes.standing(STUDENT);
         assertThat(standing.blockedUntil()).isEqualTo(until);
         assertThat(standing.reason()).isEqualTo(Blocked.REASON);
         assertThat(standing.counting()).isEqualTo(3);
@@ -120,7 +122,7 @@ class StrikesTest {
         LocalDateTime until = noShow(3);
         long strike = strikes.standing(STUDENT).strikes().get(0).id();
 
-        Strikes.Standing after = strikes.forgive(strike, " doctor's note ", manager);
+        StrikeStanding after = strikes.forgive(strike, " doctor's note ", manager);
 
         assertThat(after.blockedUntil()).isNull();
         assertThat(after.reason()).isNull();

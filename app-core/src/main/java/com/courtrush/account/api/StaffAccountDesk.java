@@ -53,19 +53,19 @@ public class StaffAccountDesk {
      * The first manager, created at the console of a new installation: refused (409) once an active
      * manager exists, whoever asks.
      */
-    public StaffAccounts.StaffMember createFirstManager(String staffId, String name, String password) {
+    public StaffMember createFirstManager(String staffId, String name, String password) {
         return staff.createFirstManager(staffId, name, password);
     }
 
     /** Every staff account, managers first, then by id. */
     @ManagerOnly
-    public List<StaffAccounts.StaffMember> list(Caller by) {
+    public List<StaffMember> list(Caller by) {
         return staff.list();
     }
 
     /** A manager creates a staff account (STAFF or MANAGER). */
     @ManagerOnly
-    public StaffAccounts.StaffMember create(StaffAccounts.NewStaff account, Caller by) {
+    public StaffMember create(NewStaff account, Caller by) {
         return staff.create(account, by);
     }
 
@@ -77,13 +77,13 @@ public class StaffAccountDesk {
 
     /** Enables or disables a staff account (its sessions end); never the last active manager. */
     @ManagerOnly
-    public StaffAccounts.StaffMember setActive(long userId, boolean active, Caller by) {
+    public StaffMember setActive(long userId, boolean active, Caller by) {
         return staff.setActive(userId, active, by);
     }
 
     /** Makes a staff account STAFF or MANAGER; every token of it ends (they carry the role). */
     @ManagerOnly
-    public StaffAccounts.StaffMember setRole(long userId, Role role, Caller by) {
+    public StaffMember setRole(long userId, Role role, Caller by) {
         return staff.setRole(userId, role, by);
     }
 

@@ -1,5 +1,6 @@
 package com.courtrush.account.api;
 
+import com.courtrush.account.StudentCsv;
 import com.courtrush.account.StudentDirectory;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -9,8 +10,17 @@ import org.springframework.stereotype.Component;
 public class StudentDesk {
 
     /** What is wrong with each row of an import, before anything is saved. */
-    public static List<StudentDirectory.RowError> validate(List<StudentDirectory.NewStudent> students) {
+    public static List<ImportRowError> validate(List<NewStudent> students) {
         return StudentDirectory.validate(students);
+    }
+
+    /**
+     * A CSV file of students (header {@code studentId,password,name}), read in UTF-8 or else GB18030 (GBK, as
+     * Excel saves it on Chinese Windows), each student with the line of the file it starts on. A file that is
+     * not such a list is refused (400) with what is wrong. Nothing is checked or saved here.
+     */
+    public static StudentCsvFile readCsv(byte[] file) {
+        return StudentCsv.read(file);
     }
 
     private final StudentDirectory directory;
@@ -20,12 +30,12 @@ public class StudentDesk {
     }
 
     /** Students whose id or name contains {@code query} (all when blank), by student id. */
-    public StudentDirectory.StudentPage list(String query, int page, int size) {
+    public StudentPage list(String query, int page, int size) {
         return directory.list(query, page, size);
     }
 
     /** See {@link StudentDirectory#importStudents}. */
-    public StudentDirectory.ImportResult importStudents(List<StudentDirectory.NewStudent> students) {
+    public ImportResult importStudents(List<NewStudent> students) {
         return directory.importStudents(students);
     }
 
@@ -38,7 +48,7 @@ public class StudentDesk {
      * Enables or disables an account; disabling also ends its sessions on every node. Either way every
      * node reads the account again at its next request.
      */
-    public StudentDirectory.Student setActive(long userId, boolean active, String actor) {
+    public Student setActive(long userId, boolean active, String actor) {
         return directory.setActive(userId, active, actor);
     }
 }

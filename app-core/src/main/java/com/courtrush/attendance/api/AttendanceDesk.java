@@ -65,7 +65,7 @@ public class AttendanceDesk {
     }
 
     /** The slots running now with their free places: what a walk-in can be booked into. */
-    public List<WalkIns.RunningSlot> running() {
+    public List<RunningSlot> running() {
         return walkIns.running();
     }
 
@@ -80,13 +80,13 @@ public class AttendanceDesk {
     }
 
     /** A student's strikes and block, by student id. */
-    public Strikes.Standing standing(String studentId) {
+    public StrikeStanding standing(String studentId) {
         return strikes.standing(strikes.studentNamed(studentId));
     }
 
     /** A manager forgives a strike, with a reason. */
     @ManagerOnly
-    public Strikes.Standing forgive(long strikeId, String reason, Caller manager) {
+    public StrikeStanding forgive(long strikeId, String reason, Caller manager) {
         return strikes.forgive(strikeId, reason, manager);
     }
 }

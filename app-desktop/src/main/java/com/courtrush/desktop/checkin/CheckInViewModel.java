@@ -2,8 +2,8 @@ package com.courtrush.desktop.checkin;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.DeskBooking;
-import com.courtrush.attendance.WalkIns;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
@@ -36,7 +36,7 @@ public final class CheckInViewModel {
     private final Notices notices;
     private final I18n i18n;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
-    private final ObservableList<WalkIns.RunningSlot> running = FXCollections.observableArrayList();
+    private final ObservableList<RunningSlot> running = FXCollections.observableArrayList();
     private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
     private final StringProperty query = new SimpleStringProperty("");
     private final StringProperty scanned = new SimpleStringProperty("");
@@ -113,7 +113,7 @@ public final class CheckInViewModel {
     }
 
     /** Books a walk-in into a running slot, takes the payment at the desk and checks it in. */
-    public void walkIn(WalkIns.RunningSlot slot, String studentId) {
+    public void walkIn(RunningSlot slot, String studentId) {
         String id = studentId == null ? "" : studentId.strip();
         if (slot == null || id.isEmpty()) {
             lastKind.set("refused");
@@ -132,7 +132,7 @@ public final class CheckInViewModel {
     }
 
     /** How the walk-in dialog names a running slot: time, court, free places and price. */
-    public String describe(WalkIns.RunningSlot slot) {
+    public String describe(RunningSlot slot) {
         return i18n.t(
                 "walkIn.slot",
                 TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime()),
@@ -204,7 +204,7 @@ public final class CheckInViewModel {
     }
 
     /** The slots running now, as last read for the walk-in dialog. */
-    public ObservableList<WalkIns.RunningSlot> running() {
+    public ObservableList<RunningSlot> running() {
         return running;
     }
 

@@ -1,6 +1,6 @@
 package com.courtrush.desktop.checkin;
 
-import com.courtrush.attendance.WalkIns;
+import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Widgets;
 import javafx.beans.binding.Bindings;
@@ -23,22 +23,22 @@ final class WalkInDialog {
     private WalkInDialog() {}
 
     static void show(I18n i18n, CheckInViewModel model) {
-        ComboBox<WalkIns.RunningSlot> slot = new ComboBox<>(model.running());
+        ComboBox<RunningSlot> slot = new ComboBox<>(model.running());
         slot.setId("walkInSlot");
         slot.setPromptText(i18n.t("walkIn.slotPrompt"));
         slot.setPrefWidth(380); // "20:00–21:00 · Court 1 · 1 free · ¥20.00" whole
         slot.setConverter(new StringConverter<>() {
             @Override
-            public String toString(WalkIns.RunningSlot running) {
+            public String toString(RunningSlot running) {
                 return running == null ? "" : model.describe(running);
             }
 
             @Override
-            public WalkIns.RunningSlot fromString(String text) {
+            public RunningSlot fromString(String text) {
                 return null;
             }
         });
-        ListChangeListener<WalkIns.RunningSlot> firstFree = change -> {
+        ListChangeListener<RunningSlot> firstFree = change -> {
             if (slot.getValue() == null) {
                 model.running().stream()
                         .filter(running -> running.placesLeft() > 0)

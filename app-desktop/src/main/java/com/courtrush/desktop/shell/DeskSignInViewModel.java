@@ -2,8 +2,8 @@ package com.courtrush.desktop.shell;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
-import com.courtrush.account.StaffAccounts;
 import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.StaffMember;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import java.util.Optional;
@@ -50,8 +50,7 @@ public final class DeskSignInViewModel {
                 if (!password.get().equals(repeat.get())) {
                     return refused(i18n.t("signIn.repeatDiffers"));
                 }
-                StaffAccounts.StaffMember created =
-                        staff.createFirstManager(id, name.get().strip(), password.get());
+                StaffMember created = staff.createFirstManager(id, name.get().strip(), password.get());
                 log.info("First manager account created at the console: {}", created.staffId());
                 return Optional.of(Caller.atDesk(created.id(), created.staffId(), Role.MANAGER));
             }

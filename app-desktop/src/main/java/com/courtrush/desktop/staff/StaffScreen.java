@@ -10,7 +10,7 @@ import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.account.Role;
-import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.StaffMember;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
@@ -39,7 +39,7 @@ public final class StaffScreen implements Screen {
         model = new StaffViewModel(
                 context.desks().accounts(), context.tasks(), context.notices(), i18n, context.staff());
 
-        TableView<StaffAccounts.StaffMember> table = accounts(i18n);
+        TableView<StaffMember> table = accounts(i18n);
         Label hint = new Label(i18n.t("staff.hint"));
         hint.setWrapText(true);
         hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut when the table wants the room
@@ -47,10 +47,10 @@ public final class StaffScreen implements Screen {
     }
 
     /** The staff accounts. */
-    private TableView<StaffAccounts.StaffMember> accounts(I18n i18n) {
-        TableView<StaffAccounts.StaffMember> table = table("staffTable", i18n.t("staff.empty"));
-        table.getColumns().add(column(i18n.t("staff.staffId"), StaffAccounts.StaffMember::staffId));
-        table.getColumns().add(column(i18n.t("students.name"), StaffAccounts.StaffMember::name));
+    private TableView<StaffMember> accounts(I18n i18n) {
+        TableView<StaffMember> table = table("staffTable", i18n.t("staff.empty"));
+        table.getColumns().add(column(i18n.t("staff.staffId"), StaffMember::staffId));
+        table.getColumns().add(column(i18n.t("students.name"), StaffMember::name));
         table.getColumns().add(column(i18n.t("students.role"), s -> i18n.of(s.role())));
         table.getColumns()
                 .add(column(i18n.t("students.state"), s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
@@ -59,18 +59,18 @@ public final class StaffScreen implements Screen {
     }
 
     /** Reset a password, disable or enable, make manager or staff: the chosen account. */
-    private Node actions(I18n i18n, TableView<StaffAccounts.StaffMember> table) {
+    private Node actions(I18n i18n, TableView<StaffMember> table) {
         Button reset = button(i18n.t("students.resetPassword"), "resetStaffPassword", () -> {
-            StaffAccounts.StaffMember member = table.getSelectionModel().getSelectedItem();
+            StaffMember member = table.getSelectionModel().getSelectedItem();
             Widgets.ask(i18n, i18n.t("students.resetPassword"), i18n.t("students.newPassword", member.staffId()), "")
                     .ifPresent(password -> model.resetPassword(member, password));
         });
         Button toggle = button(i18n.t("students.toggle"), "toggleStaff", () -> {
-            StaffAccounts.StaffMember member = table.getSelectionModel().getSelectedItem();
+            StaffMember member = table.getSelectionModel().getSelectedItem();
             model.setActive(member, !member.active());
         });
         Button changeRole = button(i18n.t("staff.changeRole"), "changeStaffRole", () -> {
-            StaffAccounts.StaffMember member = table.getSelectionModel().getSelectedItem();
+            StaffMember member = table.getSelectionModel().getSelectedItem();
             model.setRole(member, member.role() == Role.MANAGER ? Role.STAFF : Role.MANAGER);
         });
         for (Button each : new Button[] {reset, toggle, changeRole}) {

@@ -2,8 +2,9 @@ package com.courtrush.desktop.staff;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
-import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.NewStaff;
 import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.StaffMember;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
@@ -26,7 +27,7 @@ public final class StaffViewModel {
     private final I18n i18n;
     private final Caller manager;
 
-    private final ObservableList<StaffAccounts.StaffMember> rows = FXCollections.observableArrayList();
+    private final ObservableList<StaffMember> rows = FXCollections.observableArrayList();
     private final StringProperty staffId = new SimpleStringProperty("");
     private final StringProperty name = new SimpleStringProperty("");
     private final StringProperty password = new SimpleStringProperty("");
@@ -45,8 +46,7 @@ public final class StaffViewModel {
     }
 
     public void create() {
-        StaffAccounts.NewStaff account =
-                new StaffAccounts.NewStaff(staffId.get().strip(), name.get().strip(), password.get(), role.get());
+        NewStaff account = new NewStaff(staffId.get().strip(), name.get().strip(), password.get(), role.get());
         tasks.run(i18n.t("staff.create"), () -> staff.create(account, manager), created -> {
             staffId.set("");
             name.set("");
@@ -56,7 +56,7 @@ public final class StaffViewModel {
         });
     }
 
-    public void resetPassword(StaffAccounts.StaffMember member, String newPassword) {
+    public void resetPassword(StaffMember member, String newPassword) {
         tasks.run(
                 i18n.t("students.resetPassword"),
                 () -> {
@@ -66,18 +66,18 @@ public final class StaffViewModel {
                 done -> notices.info(i18n.t("students.passwordReset", member.staffId())));
     }
 
-    public void setActive(StaffAccounts.StaffMember member, boolean active) {
+    public void setActive(StaffMember member, boolean active) {
         tasks.run(
                 i18n.t(active ? "students.enable" : "students.disable"),
                 () -> staff.setActive(member.id(), active, manager),
                 done -> load());
     }
 
-    public void setRole(StaffAccounts.StaffMember member, Role newRole) {
+    public void setRole(StaffMember member, Role newRole) {
         tasks.run(i18n.t("staff.changeRole"), () -> staff.setRole(member.id(), newRole, manager), done -> load());
     }
 
-    public ObservableList<StaffAccounts.StaffMember> rows() {
+    public ObservableList<StaffMember> rows() {
         return rows;
     }
 

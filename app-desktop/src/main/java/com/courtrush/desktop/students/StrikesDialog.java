@@ -4,7 +4,7 @@ import static com.courtrush.desktop.ui.Widgets.button;
 import static com.courtrush.desktop.ui.Widgets.column;
 import static com.courtrush.desktop.ui.Widgets.table;
 
-import com.courtrush.attendance.Strike;
+import com.courtrush.attendance.api.Strike;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Widgets;
 import javafx.beans.binding.Bindings;

@@ -1,9 +1,9 @@
 package com.courtrush.desktop.students;
 
 import com.courtrush.account.Caller;
-import com.courtrush.attendance.Strike;
-import com.courtrush.attendance.Strikes;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.Strike;
+import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
@@ -55,7 +55,7 @@ public final class StrikesViewModel {
         });
     }
 
-    private void show(Strikes.Standing standing) {
+    private void show(StrikeStanding standing) {
         rows.setAll(standing.strikes());
         String counts =
                 i18n.t("strikes.counting", standing.counting(), standing.strikesToBlock(), standing.windowDays());

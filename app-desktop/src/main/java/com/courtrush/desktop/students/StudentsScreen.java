@@ -7,7 +7,7 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.account.StudentDirectory;
+import com.courtrush.account.api.Student;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
@@ -35,7 +35,7 @@ public final class StudentsScreen implements Screen {
         strikes = new StrikesViewModel(
                 context.desks().attendance(), context.staff(), context.tasks(), context.notices(), i18n);
 
-        TableView<StudentDirectory.Student> table = students(i18n);
+        TableView<Student> table = students(i18n);
         Label total = new Label();
         total.textProperty().bind(model.totalProperty().asString(i18n.t("students.total")));
 
@@ -78,10 +78,10 @@ public final class StudentsScreen implements Screen {
     }
 
     /** The students found. */
-    private TableView<StudentDirectory.Student> students(I18n i18n) {
-        TableView<StudentDirectory.Student> table = table("studentsTable", i18n.t("students.empty"));
-        table.getColumns().add(column(i18n.t("students.studentId"), StudentDirectory.Student::studentId));
-        table.getColumns().add(column(i18n.t("students.name"), StudentDirectory.Student::name));
+    private TableView<Student> students(I18n i18n) {
+        TableView<Student> table = table("studentsTable", i18n.t("students.empty"));
+        table.getColumns().add(column(i18n.t("students.studentId"), Student::studentId));
+        table.getColumns().add(column(i18n.t("students.name"), Student::name));
         table.getColumns().add(column(i18n.t("students.role"), s -> i18n.of(s.role())));
         table.getColumns()
                 .add(column(i18n.t("students.state"), s -> i18n.t(s.active() ? "courts.active" : "courts.inactive")));
@@ -90,18 +90,18 @@ public final class StudentsScreen implements Screen {
     }
 
     /** Reset the chosen student's password, or disable or enable them. */
-    private Node actions(I18n i18n, TableView<StudentDirectory.Student> table) {
+    private Node actions(I18n i18n, TableView<Student> table) {
         Button reset = button(i18n.t("students.resetPassword"), "resetPassword", () -> {
-            StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
+            Student student = table.getSelectionModel().getSelectedItem();
             Widgets.ask(i18n, i18n.t("students.resetPassword"), i18n.t("students.newPassword", student.studentId()), "")
                     .ifPresent(password -> model.resetPassword(student, password));
         });
         Button toggle = button(i18n.t("students.toggle"), "toggleStudent", () -> {
-            StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
+            Student student = table.getSelectionModel().getSelectedItem();
             model.setActive(student, !student.active());
         });
         Button strikesButton = button(i18n.t("strikes.open"), "studentStrikes", () -> {
-            StudentDirectory.Student student = table.getSelectionModel().getSelectedItem();
+            Student student = table.getSelectionModel().getSelectedItem();
             StrikesDialog.show(i18n, strikes, student.studentId(), student.name());
         });
         reset.disableProperty()

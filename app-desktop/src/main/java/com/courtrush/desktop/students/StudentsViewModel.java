@@ -1,7 +1,11 @@
 package com.courtrush.desktop.students;
 
-import com.courtrush.account.StudentCsv;
-import com.courtrush.account.StudentDirectory;
+import com.courtrush.account.api.ImportResult;
+import com.courtrush.account.api.ImportRowError;
+import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Student;
+import com.courtrush.account.api.StudentCsvFile;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.api.StudentDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
@@ -41,7 +45,7 @@ public final class StudentsViewModel {
     private final String actor;
 
     private final StringProperty query = new SimpleStringProperty("");
-    private final ObservableList<StudentDirectory.Student> rows = FXCollections.observableArrayList();
+    private final ObservableList<Student> rows = FXCollections.observableArrayList();
     private final LongProperty total = new SimpleLongProperty();
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty progressText = new SimpleStringProperty("");
@@ -96,11 +100,10 @@ public final class StudentsViewModel {
     }
 
     private Preview read(Path file) throws java.io.IOException {
-        StudentCsv.Decoded decoded = StudentCsv.decode(Files.readAllBytes(file));
-        List<StudentCsv.Line> lines = StudentCsv.parseWithLines(decoded.text());
-        List<StudentDirectory.NewStudent> students =
-                lines.stream().map(StudentCsv.Line::student).toList();
-        List<StudentDirectory.RowError> errors = StudentDesk.validate(students);
+        StudentCsvFile read = StudentDesk.readCsv(Files.readAllBytes(file));
+        List<StudentCsvLine> lines = read.lines();
+        List<NewStudent> students = lines.stream().map(StudentCsvLine::student).toList();
+        List<ImportRowError> errors = StudentDesk.validate(students);
         if (!errors.isEmpty()) {
             throw new InputRefused(i18n.t(
                     "students.badRows",
@@ -115,7 +118,7 @@ public final class StudentsViewModel {
         }
         return new Preview(
                 lines,
-                decoded.charset().equals(StandardCharsets.UTF_8) ? "UTF-8" : "GBK (GB18030)",
+                read.charset().equals(StandardCharsets.UTF_8) ? "UTF-8" : "GBK (GB18030)",
                 students.stream()
                         .limit(3)
                         .map(student -> student.studentId() + " " + student.name())
@@ -123,10 +126,9 @@ public final class StudentsViewModel {
     }
 
     /** Writes the students read, in chunks, with progress. */
-    private void write(List<StudentCsv.Line> lines) {
+    private void write(List<StudentCsvLine> lines) {
         AtomicInteger imported = new AtomicInteger();
-        List<StudentDirectory.NewStudent> students =
-                lines.stream().map(StudentCsv.Line::student).toList();
+        List<NewStudent> students = lines.stream().map(StudentCsvLine::student).toList();
         int total = students.size();
         tasks.runWithProgress(
                 i18n.t("students.import"),
@@ -135,8 +137,8 @@ public final class StudentsViewModel {
                     int created = 0;
                     int present = 0;
                     for (int from = 0; from < total; from += CHUNK) {
-                        List<StudentDirectory.NewStudent> chunk = students.subList(from, Math.min(total, from + CHUNK));
-                        StudentDirectory.ImportResult result = directory.importStudents(chunk);
+                        List<NewStudent> chunk = students.subList(from, Math.min(total, from + CHUNK));
+                        ImportResult result = directory.importStudents(chunk);
                         created += result.created();
                         present += result.alreadyPresent().size();
                         int done = Math.min(total, from + CHUNK);
@@ -165,7 +167,7 @@ public final class StudentsViewModel {
                 });
     }
 
-    public void resetPassword(StudentDirectory.Student student, String password) {
+    public void resetPassword(Student student, String password) {
         tasks.run(
                 i18n.t("students.resetPassword"),
                 () -> {
@@ -175,7 +177,7 @@ public final class StudentsViewModel {
                 done -> notices.info(i18n.t("students.passwordReset", student.studentId())));
     }
 
-    public void setActive(StudentDirectory.Student student, boolean active) {
+    public void setActive(Student student, boolean active) {
         tasks.run(
                 i18n.t(active ? "students.enable" : "students.disable"),
                 () -> directory.setActive(student.id(), active, actor),
@@ -186,7 +188,7 @@ public final class StudentsViewModel {
         return query;
     }
 
-    public ObservableList<StudentDirectory.Student> rows() {
+    public ObservableList<Student> rows() {
         return rows;
     }
 
@@ -199,7 +201,7 @@ public final class StudentsViewModel {
     }
 
     /** A file read and checked, before anything is written: its lines, the encoding it was read in, a sample. */
-    private record Preview(List<StudentCsv.Line> lines, String encoding, String sample) {}
+    private record Preview(List<StudentCsvLine> lines, String encoding, String sample) {}
 
     public StringProperty progressTextProperty() {
         return progressText;

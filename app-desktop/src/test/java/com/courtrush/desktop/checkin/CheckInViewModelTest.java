@@ -11,8 +11,8 @@ import static org.mockito.Mockito.when;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.attendance.DeskBooking;
-import com.courtrush.attendance.WalkIns;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -92,8 +92,8 @@ class CheckInViewModelTest {
 
     @Test
     void aWalkInIsBookedPaidAndCheckedInAndTheDeskIsToldWhatToTake() {
-        WalkIns.RunningSlot slot = new WalkIns.RunningSlot(
-                9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
+        RunningSlot slot =
+                new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
         when(desk.running()).thenReturn(List.of(slot));
         model.loadRunning();
         assertThat(model.running()).containsExactly(slot);
@@ -109,8 +109,8 @@ class CheckInViewModelTest {
 
     @Test
     void aRefusedWalkInSaysWhyWhereTheDeskLooks() {
-        WalkIns.RunningSlot slot = new WalkIns.RunningSlot(
-                9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
+        RunningSlot slot =
+                new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
         when(desk.walkIn(eq(9L), eq("2024002"), any()))
                 .thenThrow(new CourtRushException(com.courtrush.core.Outcome.OUT_OF_STOCK, "walkIn.full"));
         model.walkIn(slot, "2024002");

@@ -9,8 +9,8 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
-import com.courtrush.account.StaffAccounts;
 import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.StaffMember;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import java.time.LocalDateTime;
@@ -29,7 +29,7 @@ class DeskSignInViewModelTest {
     @Test
     void aNewInstallationCreatesTheFirstManagerAndSignsInAsThem() {
         when(staff.createFirstManager("boss", "The Boss", "secret1"))
-                .thenReturn(new StaffAccounts.StaffMember(
+                .thenReturn(new StaffMember(
                         1, "boss", "The Boss", Role.MANAGER, true, LocalDateTime.of(2026, 11, 25, 9, 0)));
         DeskSignInViewModel model = model(false);
         model.staffIdProperty().set(" boss ");

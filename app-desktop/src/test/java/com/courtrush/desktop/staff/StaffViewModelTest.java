@@ -10,8 +10,9 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
-import com.courtrush.account.StaffAccounts;
+import com.courtrush.account.api.NewStaff;
 import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.StaffMember;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -27,8 +28,7 @@ class StaffViewModelTest {
     final StaffAccountDesk accounts = mock(StaffAccountDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller manager = Caller.atDesk(1, "boss", Role.MANAGER);
-    final StaffAccounts.StaffMember ann =
-            new StaffAccounts.StaffMember(2, "ann", "Ann", Role.STAFF, true, LocalDateTime.of(2026, 11, 1, 9, 0));
+    final StaffMember ann = new StaffMember(2, "ann", "Ann", Role.STAFF, true, LocalDateTime.of(2026, 11, 1, 9, 0));
     StaffViewModel model;
 
     @BeforeEach
@@ -40,7 +40,7 @@ class StaffViewModelTest {
     @Test
     void createSendsTheTrimmedAccountClearsTheFormAndListsAgain() {
         when(accounts.create(any(), eq(manager)))
-                .thenReturn(new StaffAccounts.StaffMember(3, "bo", "Bo", Role.MANAGER, true, LocalDateTime.now()));
+                .thenReturn(new StaffMember(3, "bo", "Bo", Role.MANAGER, true, LocalDateTime.now()));
         model.staffIdProperty().set("  bo ");
         model.nameProperty().set(" Bo ");
         model.passwordProperty().set("secret1 ");
@@ -48,9 +48,9 @@ class StaffViewModelTest {
 
         model.create();
 
-        ArgumentCaptor<StaffAccounts.NewStaff> sent = ArgumentCaptor.captor();
+        ArgumentCaptor<NewStaff> sent = ArgumentCaptor.captor();
         verify(accounts).create(sent.capture(), eq(manager));
-        assertThat(sent.getValue()).isEqualTo(new StaffAccounts.NewStaff("bo", "Bo", "secret1 ", Role.MANAGER));
+        assertThat(sent.getValue()).isEqualTo(new NewStaff("bo", "Bo", "secret1 ", Role.MANAGER));
         assertThat(model.staffIdProperty().get()).isEmpty();
         assertThat(model.passwordProperty().get())
                 .as("a password never stays on screen")

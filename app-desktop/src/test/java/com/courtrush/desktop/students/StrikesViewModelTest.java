@@ -7,9 +7,9 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
-import com.courtrush.attendance.Strike;
-import com.courtrush.attendance.Strikes;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.Strike;
+import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -34,7 +34,7 @@ class StrikesViewModelTest {
     void aBlockedStudentsStrikesSayUntilWhenAndWhatCounts() {
         Strike first = strike(11, null);
         when(desk.standing("2024001"))
-                .thenReturn(new Strikes.Standing(NOW.plusDays(7), "NO_SHOW_STRIKES", 3, 3, 30, List.of(first)));
+                .thenReturn(new StrikeStanding(NOW.plusDays(7), "NO_SHOW_STRIKES", 3, 3, 30, List.of(first)));
         StrikesViewModel model = model(manager);
         model.load("2024001");
         assertThat(model.summaryProperty().get())
@@ -49,9 +49,9 @@ class StrikesViewModelTest {
         Strike strike = strike(11, null);
         Strike forgiven = strike(11, "staff:wang");
         when(desk.standing("2024001"))
-                .thenReturn(new Strikes.Standing(NOW.plusDays(7), "NO_SHOW_STRIKES", 3, 3, 30, List.of(strike)));
+                .thenReturn(new StrikeStanding(NOW.plusDays(7), "NO_SHOW_STRIKES", 3, 3, 30, List.of(strike)));
         when(desk.forgive(11, "doctor's note", manager))
-                .thenReturn(new Strikes.Standing(null, null, 2, 3, 30, List.of(forgiven)));
+                .thenReturn(new StrikeStanding(null, null, 2, 3, 30, List.of(forgiven)));
         StrikesViewModel model = model(manager);
         model.load("2024001");
         model.forgive(strike, "doctor's note");

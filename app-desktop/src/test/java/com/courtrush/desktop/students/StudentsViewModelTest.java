@@ -11,8 +11,11 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.account.StudentDirectory;
+import com.courtrush.account.api.ImportResult;
+import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentDesk;
+import com.courtrush.account.api.StudentPage;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -53,10 +56,8 @@ class StudentsViewModelTest {
     @Test
     void anImportGoesInChunksWithProgressAndSaysWhatItDid() throws Exception {
         when(directory.importStudents(anyList()))
-                .thenAnswer(call -> new StudentDirectory.ImportResult(
-                        ((List<?>) call.getArgument(0)).size() - 1, List.of("already")));
-        when(directory.list(anyString(), anyInt(), anyInt()))
-                .thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
+                .thenAnswer(call -> new ImportResult(((List<?>) call.getArgument(0)).size() - 1, List.of("already")));
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0));
         model.importCsv(csv(450, ""));
         verify(directory, times(3)).importStudents(anyList());
         assertThat(model.progressProperty().get()).isEqualTo(1.0);
@@ -84,14 +85,12 @@ class StudentsViewModelTest {
         assertThat(model.progressTextProperty().get()).isEqualTo("Not imported.");
 
         notices.answer = true;
-        when(directory.importStudents(anyList())).thenReturn(new StudentDirectory.ImportResult(2, List.of()));
-        when(directory.list(anyString(), anyInt(), anyInt()))
-                .thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
+        when(directory.importStudents(anyList())).thenReturn(new ImportResult(2, List.of()));
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0));
         model.importCsv(file);
         verify(directory)
                 .importStudents(List.of(
-                        new StudentDirectory.NewStudent("2024101", "secret-1", "张三"),
-                        new StudentDirectory.NewStudent("2024102", "secret-2", "李四")));
+                        new NewStudent("2024101", "secret-1", "张三"), new NewStudent("2024102", "secret-2", "李四")));
     }
 
     @Test
@@ -115,7 +114,7 @@ class StudentsViewModelTest {
     @Test
     void anImportStoppedPartWaySaysHowFarItGot() throws Exception {
         when(directory.importStudents(anyList()))
-                .thenReturn(new StudentDirectory.ImportResult(200, List.of()))
+                .thenReturn(new ImportResult(200, List.of()))
                 .thenThrow(new IllegalStateException("database gone"));
         model.importCsv(csv(450, ""));
         assertThat(model.progressTextProperty().get())
@@ -124,10 +123,8 @@ class StudentsViewModelTest {
 
     @Test
     void passwordsAndAccountsAreManagedThroughTheDirectory() {
-        StudentDirectory.Student student =
-                new StudentDirectory.Student(8, "2024001", "Ann", com.courtrush.account.Role.STUDENT, true, null);
-        when(directory.list(anyString(), anyInt(), anyInt()))
-                .thenReturn(new StudentDirectory.StudentPage(List.of(), 0));
+        Student student = new Student(8, "2024001", "Ann", com.courtrush.account.Role.STUDENT, true, null);
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0));
         model.resetPassword(student, "new-secret");
         verify(directory).resetPassword(8, "new-secret", "console:t");
         model.setActive(student, false);

@@ -1,4 +1,4 @@
-package com.courtrush.attendance;
+package com.courtrush.attendance.api;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.LocalDate;

@@ -1,0 +1,6 @@
+package com.courtrush.account.api;
+
+import java.util.List;
+
+/** What an import of students did. */
+public record ImportResult(int created, List<String> alreadyPresent) {}
