@@ -29,10 +29,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/students")
 class AdminStudentController {
 
-    private final StudentDesk directory;
+    private final StudentDesk students;
 
-    AdminStudentController(StudentDesk directory) {
-        this.directory = directory;
+    AdminStudentController(StudentDesk students) {
+        this.students = students;
     }
 
     @Operation(summary = "Import students (JSON); all or nothing")
@@ -41,7 +41,7 @@ class AdminStudentController {
         List<NewStudent> rows = request.students().stream()
                 .map(s -> s == null ? null : new NewStudent(s.studentId(), s.password(), s.name()))
                 .toList();
-        return ApiResponse.ok(directory.importStudents(rows));
+        return ApiResponse.ok(students.importStudents(rows));
     }
 
     @Operation(
@@ -50,7 +50,7 @@ class AdminStudentController {
     @PostMapping(consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
     ApiResponse<ImportResult> importCsv(@RequestBody byte[] csv) {
         return ApiResponse.ok(
-                directory.importStudents(StudentCsv.parse(StudentCsv.decode(csv).text())));
+                students.importStudents(StudentCsv.parse(StudentCsv.decode(csv).text())));
     }
 
     @Operation(summary = "Students (and staff accounts), by student id; q searches id and name")
@@ -59,7 +59,7 @@ class AdminStudentController {
             @RequestParam(required = false) @Size(max = 64) String q,
             @RequestParam(defaultValue = "1") @Positive int page,
             @RequestParam(defaultValue = "100") @Positive @Max(1000) int size) {
-        return ApiResponse.ok(directory.list(q, page, size));
+        return ApiResponse.ok(students.list(q, page, size));
     }
 
     @Operation(summary = "Set a student's password; every token of theirs stops working, on every node")
@@ -68,7 +68,7 @@ class AdminStudentController {
             @PathVariable @Positive long id,
             @Valid @RequestBody NewPassword request,
             @AuthenticationPrincipal Caller caller) {
-        directory.resetPassword(id, request.password(), caller.actor());
+        students.resetPassword(id, request.password(), caller.actor());
         return ApiResponse.ok(null);
     }
 
@@ -78,7 +78,7 @@ class AdminStudentController {
             @PathVariable @Positive long id,
             @Valid @RequestBody Activity request,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(directory.setActive(id, request.active(), caller.actor()));
+        return ApiResponse.ok(students.setActive(id, request.active(), caller.actor()));
     }
 
     record NewPassword(@NotNull @Size(max = 128) String password) {}

@@ -31,11 +31,11 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin")
 class AdminAttendanceController {
 
-    private final AttendanceDesk desk;
+    private final AttendanceDesk attendance;
     private final Clock clock;
 
-    AdminAttendanceController(AttendanceDesk desk, Clock clock) {
-        this.desk = desk;
+    AdminAttendanceController(AttendanceDesk attendance, Clock clock) {
+        this.attendance = attendance;
         this.clock = clock;
     }
 
@@ -46,32 +46,32 @@ class AdminAttendanceController {
     ApiResponse<List<DeskBooking>> day(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @RequestParam(required = false) @Size(max = 64) String q) {
-        return ApiResponse.ok(desk.day(date == null ? LocalDate.now(clock) : date, q));
+        return ApiResponse.ok(attendance.day(date == null ? LocalDate.now(clock) : date, q));
     }
 
     @Operation(summary = "Check in what was scanned (the QR code's text) or typed (the short code)")
     @PostMapping("/check-in/scan")
     ApiResponse<DeskBooking> scan(@Valid @RequestBody Scanned scanned, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(desk.scan(scanned.code(), caller));
+        return ApiResponse.ok(attendance.scan(scanned.code(), caller));
     }
 
     @Operation(summary = "Check a booking in (found by a search), from 30 min before its start to its end")
     @PostMapping("/check-in/{reservationId}")
     ApiResponse<DeskBooking> checkIn(
             @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(desk.checkIn(reservationId, caller));
+        return ApiResponse.ok(attendance.checkIn(reservationId, caller));
     }
 
     @Operation(summary = "Take a check-in back, within a minute of it")
     @DeleteMapping("/check-in/{reservationId}")
     ApiResponse<DeskBooking> undo(@PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(desk.undo(reservationId, caller));
+        return ApiResponse.ok(attendance.undo(reservationId, caller));
     }
 
     @Operation(summary = "The slots running now, with their free places and price: what a walk-in can be booked into")
     @GetMapping("/walk-in")
     ApiResponse<List<RunningSlot>> running() {
-        return ApiResponse.ok(desk.running());
+        return ApiResponse.ok(attendance.running());
     }
 
     @Operation(
@@ -79,13 +79,13 @@ class AdminAttendanceController {
                     + "take the payment there and check the booking in")
     @PostMapping("/walk-in")
     ApiResponse<DeskBooking> walkIn(@Valid @RequestBody WalkIn request, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(desk.walkIn(request.slotId(), request.studentId(), caller));
+        return ApiResponse.ok(attendance.walkIn(request.slotId(), request.studentId(), caller));
     }
 
     @Operation(summary = "A student's no-show strikes and block")
     @GetMapping("/strikes")
     ApiResponse<StrikeStanding> standing(@RequestParam @NotBlank @Size(max = 32) String studentId) {
-        return ApiResponse.ok(desk.standing(studentId));
+        return ApiResponse.ok(attendance.standing(studentId));
     }
 
     @Operation(summary = "Forgive a strike, with a reason (managers; audited); the student's block is recomputed")
@@ -94,7 +94,7 @@ class AdminAttendanceController {
             @PathVariable @Positive long strikeId,
             @Valid @RequestBody Forgiveness request,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(desk.forgive(strikeId, request.reason(), caller));
+        return ApiResponse.ok(attendance.forgive(strikeId, request.reason(), caller));
     }
 
     record Scanned(@NotBlank @Size(max = 128) String code) {}

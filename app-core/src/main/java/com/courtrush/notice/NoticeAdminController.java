@@ -33,10 +33,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Validated
 class NoticeAdminController {
 
-    private final NoticeDesk setup;
+    private final NoticeDesk notices;
 
-    NoticeAdminController(NoticeDesk setup) {
-        this.setup = setup;
+    NoticeAdminController(NoticeDesk notices) {
+        this.notices = notices;
     }
 
     @Operation(
@@ -44,13 +44,13 @@ class NoticeAdminController {
                     + " and the emails and staff alerts given up")
     @GetMapping("/admin/notice-channels")
     ApiResponse<ChannelSettings> settings() {
-        return ApiResponse.ok(setup.settings());
+        return ApiResponse.ok(notices.settings());
     }
 
     @Operation(summary = "The channels' secrets in full: the SMTP password and the webhook URL (manager; audited)")
     @PostMapping("/admin/notice-channels/secrets")
     ApiResponse<ChannelSecrets> secrets(@AuthenticationPrincipal Caller manager) {
-        return ApiResponse.ok(setup.secrets(manager));
+        return ApiResponse.ok(notices.secrets(manager));
     }
 
     @Operation(
@@ -58,7 +58,7 @@ class NoticeAdminController {
                     + " (manager)")
     @PostMapping("/admin/notice-channels/send-again")
     ApiResponse<GivenUp> sendAgain(@AuthenticationPrincipal Caller manager, HttpServletRequest http) {
-        GivenUp again = setup.sendAgain(manager);
+        GivenUp again = notices.sendAgain(manager);
         return ApiResponse.ok(
                 EngineMessages.format(RequestLocales.of(http), "channel.sentAgain", again.emails(), again.alerts()),
                 again);
@@ -67,14 +67,14 @@ class NoticeAdminController {
     @Operation(summary = "Set the email channel (manager): the SMTP server; a blank password keeps the one set")
     @PutMapping("/admin/notice-channels/email")
     ApiResponse<ChannelSettings> setEmail(@RequestBody EmailChange change, @AuthenticationPrincipal Caller manager) {
-        return ApiResponse.ok(setup.setEmail(change.enabled(), change.server(), manager));
+        return ApiResponse.ok(notices.setEmail(change.enabled(), change.server(), manager));
     }
 
     @Operation(summary = "Set the staff webhook (manager): a WeCom/DingTalk robot (ROBOT) or a JSON receiver")
     @PutMapping("/admin/notice-channels/webhook")
     ApiResponse<ChannelSettings> setWebhook(
             @RequestBody WebhookChange change, @AuthenticationPrincipal Caller manager) {
-        return ApiResponse.ok(setup.setWebhook(change.enabled(), change.webhook(), manager));
+        return ApiResponse.ok(notices.setWebhook(change.enabled(), change.webhook(), manager));
     }
 
     @Operation(
@@ -84,7 +84,7 @@ class NoticeAdminController {
     ApiResponse<String> testEmail(
             @RequestBody TestEmail test, @AuthenticationPrincipal Caller manager, HttpServletRequest http) {
         Locale locale = RequestLocales.of(http);
-        String to = setup.testEmail(test.to(), locale, manager);
+        String to = notices.testEmail(test.to(), locale, manager);
         return ApiResponse.ok(EngineMessages.format(locale, "channel.delivered", to), to);
     }
 
@@ -94,14 +94,14 @@ class NoticeAdminController {
     @PostMapping("/admin/notice-channels/webhook/test")
     ApiResponse<String> testWebhook(@AuthenticationPrincipal Caller manager, HttpServletRequest http) {
         Locale locale = RequestLocales.of(http);
-        String url = setup.testWebhook(locale, manager);
+        String url = notices.testWebhook(locale, manager);
         return ApiResponse.ok(EngineMessages.format(locale, "channel.delivered", url), url);
     }
 
     @Operation(summary = "The staff alerts lately posted, newest first, and how their delivery went")
     @GetMapping("/admin/staff-alerts")
     ApiResponse<List<AlertDelivery>> recent(@RequestParam(defaultValue = "50") @Min(1) @Max(200) int size) {
-        return ApiResponse.ok(setup.alerts(size));
+        return ApiResponse.ok(notices.alerts(size));
     }
 
     record EmailChange(boolean enabled, EmailServer server) {}

@@ -22,10 +22,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin/settings")
 class AdminSettingsController {
 
-    private final StaffDesk settings;
+    private final StaffDesk staff;
 
-    AdminSettingsController(StaffDesk settings) {
-        this.settings = settings;
+    AdminSettingsController(StaffDesk staff) {
+        this.staff = staff;
     }
 
     @Operation(
@@ -33,7 +33,7 @@ class AdminSettingsController {
                     + "next start); passwords only as set or not; never the signing secret or the admin token")
     @GetMapping
     ApiResponse<StaffSettingsView> read() {
-        return ApiResponse.ok(settings.settings());
+        return ApiResponse.ok(staff.settings());
     }
 
     @Operation(
@@ -41,7 +41,7 @@ class AdminSettingsController {
                     + "the answer says whether this node must restart")
     @PutMapping
     ApiResponse<StaffSettingsView> update(@Valid @RequestBody Changes request, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(settings.update(request.values(), false, caller));
+        return ApiResponse.ok(staff.update(request.values(), false, caller));
     }
 
     record Changes(@NotNull @Size(min = 1, max = 64) Map<String, @Size(max = 1024) String> values) {}

@@ -16,28 +16,28 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/admin")
 class AdminRecoveryController {
 
-    private final ReservationDesk desk;
+    private final ReservationDesk reservations;
 
-    AdminRecoveryController(ReservationDesk desk) {
-        this.desk = desk;
+    AdminRecoveryController(ReservationDesk reservations) {
+        this.reservations = reservations;
     }
 
     @Operation(summary = "Run the reconciler now: compensate grants in flight for longer than its horizon")
     @PostMapping("/reconcile")
     ApiResponse<ReconcilerReport> reconcile() {
-        return ApiResponse.ok(desk.reconcile());
+        return ApiResponse.ok(reservations.reconcile());
     }
 
     @Operation(summary = "Compensate a dead letter now (idempotent)")
     @PostMapping("/dead-letters/{traceId}/compensate")
     ApiResponse<DeadLetterSettlement> compensate(
             @PathVariable @Size(max = 64) String traceId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(desk.compensate(traceId, caller.actor()));
+        return ApiResponse.ok(reservations.compensate(traceId, caller.actor()));
     }
 
     @Operation(summary = "Put a dead letter back on reserve.queue, if it is neither recorded nor compensated")
     @PostMapping("/dead-letters/{traceId}/replay")
     ApiResponse<DeadLetterSettlement> replay(@PathVariable @Size(max = 64) String traceId) {
-        return ApiResponse.ok(desk.replay(traceId));
+        return ApiResponse.ok(reservations.replay(traceId));
     }
 }
