@@ -2,7 +2,7 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
-import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.PayOrder;
 import com.courtrush.pay.RefundService;
@@ -96,7 +96,7 @@ class AdminReservationController {
                 d.studentName(),
                 d.payOrders(),
                 d.auditTrail().stream()
-                        .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale()))
+                        .map(entry -> entry.entryIn(LocaleContextHolder.getLocale()))
                         .toList()));
     }
 
@@ -108,7 +108,7 @@ class AdminReservationController {
             String studentId,
             String studentName,
             List<PayOrder> payOrders,
-            List<AuditTrail.Entry> history) {}
+            List<AuditEntry> history) {}
 
     @Operation(summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off")
     @PostMapping("/{id}/refund")

@@ -533,9 +533,9 @@ class ConsoleUiTest {
             what.setValue("RESET_PASSWORD");
         });
         robot.clickOn("#showAudit");
-        TableView<com.courtrush.audit.AuditLog> audit = table("#auditTrailTable");
+        TableView<com.courtrush.audit.api.AuditEntry> audit = table("#auditTrailTable");
         waitFor(10, () -> audit.getItems().size() == 1);
-        assertThat(audit.getItems().get(0).getActor()).isEqualTo("staff:desk1");
+        assertThat(audit.getItems().get(0).actor()).isEqualTo("staff:desk1");
         assertThat(robot.lookup("#auditSummary").queryLabeled().getText())
                 .isEqualTo("Showing 1 of 1 entries, newest first.");
         assertThat(robot.lookup(".table-cell")

@@ -1,12 +1,13 @@
 package com.courtrush.desktop.audit;
 
 import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.i18n.I18n;
 
 /**
  * A history entry as staff read it, in the console's language: who did it (the engine's own jobs,
  * the console's staff, the admin token, a staff or student account), what (never a raw code such as
- * MARK_PAID) and the detail (the engine's wording translated, a reason as typed).
+ * MARK_PAID); the detail comes from the desk in the console's language ({@code AuditEntry#detail}).
  */
 public final class AuditLabels {
 
@@ -14,6 +15,10 @@ public final class AuditLabels {
 
     public AuditLabels(I18n i18n) {
         this.i18n = i18n;
+    }
+
+    public String who(AuditEntry entry) {
+        return who(entry.actor());
     }
 
     public String who(AuditLog entry) {
@@ -39,6 +44,10 @@ public final class AuditLabels {
             case "student" -> i18n.t("audit.actor.student", name);
             default -> actor;
         };
+    }
+
+    public String what(AuditEntry entry) {
+        return what(entry.action());
     }
 
     public String what(AuditLog entry) {
