@@ -2,20 +2,16 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
-import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.core.EngineMessages;
-import com.courtrush.pay.PayOrder;
-import com.courtrush.pay.RefundService;
-import com.courtrush.pay.ReservationDetails;
 import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.api.ReservationView;
-import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
-import com.courtrush.slot.TimeSlot;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -27,7 +23,6 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
-import java.util.List;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -87,32 +82,12 @@ class AdminReservationController {
                     + "in the request's language)")
     @GetMapping("/{id}")
     ApiResponse<ReservationDetailsView> details(@PathVariable @Positive long id) {
-        ReservationDetails.Details d = payments.details(id);
-        return ApiResponse.ok(new ReservationDetailsView(
-                d.reservation(),
-                d.slot(),
-                d.courtName(),
-                d.studentId(),
-                d.studentName(),
-                d.payOrders(),
-                d.auditTrail().stream()
-                        .map(entry -> entry.entryIn(LocaleContextHolder.getLocale()))
-                        .toList()));
+        return ApiResponse.ok(payments.details(id, LocaleContextHolder.getLocale()));
     }
-
-    /** A reservation as staff see it in the console. */
-    record ReservationDetailsView(
-            Reservation reservation,
-            TimeSlot slot,
-            String courtName,
-            String studentId,
-            String studentName,
-            List<PayOrder> payOrders,
-            List<AuditEntry> history) {}
 
     @Operation(summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off")
     @PostMapping("/{id}/refund")
-    ApiResponse<RefundService.Refunded> refund(
+    ApiResponse<Refunded> refund(
             @PathVariable @Positive long id,
             @Valid @RequestBody StaffRefund request,
             @AuthenticationPrincipal Caller caller) {

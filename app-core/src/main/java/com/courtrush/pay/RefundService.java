@@ -6,6 +6,8 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
 import com.courtrush.notice.Notices;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.Refunded;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
@@ -167,17 +169,4 @@ public class RefundService {
         TimeSlot slot = slots.selectById(reservation.getSlotId());
         return deadlines.refundUntil(slot.getSlotDate(), slot.getStartTime());
     }
-
-    /**
-     * What a refund answers. {@code handBackAtDesk}: the order was paid at the desk, so no gateway refunds it —
-     * staff hand {@code amountCents} back in person.
-     */
-    public record Refunded(
-            long reservationId,
-            ReservationStatus reservationStatus,
-            PayOrderStatus payStatus,
-            String outTradeNo,
-            int amountCents,
-            boolean cutoffOverridden,
-            boolean handBackAtDesk) {}
 }

@@ -2,7 +2,7 @@ package com.courtrush.report;
 
 import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
-import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.setting.AppSettings;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;

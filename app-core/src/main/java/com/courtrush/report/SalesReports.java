@@ -1,7 +1,7 @@
 package com.courtrush.report;
 
 import com.courtrush.core.CourtRushException;
-import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import java.math.BigDecimal;

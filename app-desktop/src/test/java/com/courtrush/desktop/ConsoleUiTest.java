@@ -2,7 +2,7 @@ package com.courtrush.desktop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.checkin.CheckInViewModel;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
@@ -302,11 +302,11 @@ class ConsoleUiTest {
         assertThat(robot.lookup("#reasonRequired").query().isVisible()).isFalse();
         robot.clickOn("#dialogOk");
         waitFor(10, () -> status(table) == ReservationStatus.CANCELLED);
-        TableView<AuditLog> audit = table("#auditTable");
+        TableView<AuditEntry> audit = table("#auditTable");
         waitFor(
                 10,
                 () -> audit.getItems().stream()
-                        .map(AuditLog::getAction)
+                        .map(AuditEntry::action)
                         .toList()
                         .containsAll(List.of("MARK_PAID", "REFUND")));
 

@@ -1,6 +1,5 @@
 package com.courtrush.desktop.audit;
 
-import com.courtrush.audit.AuditLog;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.i18n.I18n;
 
@@ -19,10 +18,6 @@ public final class AuditLabels {
 
     public String who(AuditEntry entry) {
         return who(entry.actor());
-    }
-
-    public String who(AuditLog entry) {
-        return who(entry.getActor());
     }
 
     /** An actor as the trail names it ("staff:2024001", "system:reconciler", "admin"), in words. */
@@ -50,17 +45,9 @@ public final class AuditLabels {
         return what(entry.action());
     }
 
-    public String what(AuditLog entry) {
-        return what(entry.getAction());
-    }
-
     /** An action as the trail names it (MARK_PAID), in words. */
     public String what(String action) {
         String key = "audit.action." + action;
         return i18n.has(key) ? i18n.t(key) : action;
-    }
-
-    public String detail(AuditLog entry) {
-        return entry.detailIn(i18n.locale());
     }
 }

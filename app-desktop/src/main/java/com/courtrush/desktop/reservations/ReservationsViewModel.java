@@ -10,10 +10,10 @@ import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.api.OpeningDesk;
-import com.courtrush.pay.PayOrderStatus;
-import com.courtrush.pay.RefundService;
-import com.courtrush.pay.ReservationDetails;
+import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
@@ -60,7 +60,7 @@ public final class ReservationsViewModel {
     private final ObservableList<ReservationRow> rows = FXCollections.observableArrayList();
     private final LongProperty total = new SimpleLongProperty();
     private final ObjectProperty<ReservationRow> selected = new SimpleObjectProperty<>();
-    private final ObjectProperty<ReservationDetails.Details> detail = new SimpleObjectProperty<>();
+    private final ObjectProperty<ReservationDetailsView> detail = new SimpleObjectProperty<>();
 
     /** An order number as the students' page shows it (CR and digits; typed in any case). */
     static final Pattern ORDER_NUMBER = Pattern.compile("(?i)CR\\d{6,}");
@@ -148,7 +148,7 @@ public final class ReservationsViewModel {
             detail.set(null);
             return;
         }
-        tasks.run(i18n.t("reservations.details"), () -> payments.details(row.id()), detail::set);
+        tasks.run(i18n.t("reservations.details"), () -> payments.details(row.id(), i18n.locale()), detail::set);
     }
 
     /** Asks — naming the reservation, saying what follows, with a reason — then cancels it. */
@@ -161,13 +161,12 @@ public final class ReservationsViewModel {
 
     /** Asks, naming the reservation, the order being paid and its amount, then records that order as paid. */
     public void askMarkPaid() {
-        ReservationDetails.Details known = detail.get();
+        ReservationDetailsView known = detail.get();
         String order = known == null
                 ? null
                 : known.payOrders().stream()
-                        .filter(o -> o.getStatus() == PayOrderStatus.PAYING)
-                        .map(o -> i18n.t(
-                                "reservations.markPaidOrder", o.getOutTradeNo(), Inputs.yuan(o.getAmountCents())))
+                        .filter(o -> o.status() == PayOrderStatus.PAYING)
+                        .map(o -> i18n.t("reservations.markPaidOrder", o.outTradeNo(), Inputs.yuan(o.amountCents())))
                         .findFirst()
                         .orElse(i18n.t("reservations.markPaidNoOrder"));
         ask(
@@ -233,7 +232,7 @@ public final class ReservationsViewModel {
         }
         Callable<Object> work = () -> action.apply(row.id());
         tasks.run(i18n.t(key), work, done -> {
-            if (done instanceof RefundService.Refunded refunded && refunded.handBackAtDesk()) {
+            if (done instanceof Refunded refunded && refunded.handBackAtDesk()) {
                 // paid in person at the desk: no gateway gives it back, the desk does
                 notices.info(i18n.t(
                         "reservations.handBack",
@@ -279,7 +278,7 @@ public final class ReservationsViewModel {
         return selected;
     }
 
-    public ObjectProperty<ReservationDetails.Details> detailProperty() {
+    public ObjectProperty<ReservationDetailsView> detailProperty() {
         return detail;
     }
 

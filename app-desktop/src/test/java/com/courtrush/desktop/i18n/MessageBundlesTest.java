@@ -6,7 +6,7 @@ import com.courtrush.account.Role;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.opening.api.SessionState;
-import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.recover.DeadLetterLog;

@@ -119,7 +119,7 @@ class ReservationsViewModelTest {
     @Test
     void selectingLoadsItsPaymentsAndHistory() {
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
-        verify(payments).details(1);
+        verify(payments).details(1, I18n.ENGLISH);
     }
 
     @Test
