@@ -2,18 +2,16 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
-import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.EngineMessages;
-import com.courtrush.pay.PayOrder;
-import com.courtrush.pay.RefundService;
-import com.courtrush.pay.ReservationDetails;
 import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.reserve.data.Reservation;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.reserve.api.ReservationView;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
-import com.courtrush.reserve.lifecycle.ReservationView;
-import com.courtrush.slot.TimeSlot;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -25,7 +23,6 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
-import java.util.List;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -58,15 +55,14 @@ class AdminReservationController {
 
     @Operation(summary = "Reservations, newest first, filtered by opening, slot, user and status")
     @GetMapping
-    ApiResponse<ReservationQueries.PageOf<ReservationQueries.Row>> list(
+    ApiResponse<ReservationPage> list(
             @RequestParam(required = false) @Positive Long sessionId,
             @RequestParam(required = false) @Positive Long slotId,
             @RequestParam(required = false) @Positive Long userId,
             @RequestParam(required = false) ReservationStatus status,
             @RequestParam(defaultValue = "1") @Min(1) int page,
             @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
-        return ApiResponse.ok(
-                reservations.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page, size));
+        return ApiResponse.ok(reservations.find(new ReservationFilter(sessionId, slotId, userId, status), page, size));
     }
 
     @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")
@@ -86,32 +82,12 @@ class AdminReservationController {
                     + "in the request's language)")
     @GetMapping("/{id}")
     ApiResponse<ReservationDetailsView> details(@PathVariable @Positive long id) {
-        ReservationDetails.Details d = payments.details(id);
-        return ApiResponse.ok(new ReservationDetailsView(
-                d.reservation(),
-                d.slot(),
-                d.courtName(),
-                d.studentId(),
-                d.studentName(),
-                d.payOrders(),
-                d.auditTrail().stream()
-                        .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale()))
-                        .toList()));
+        return ApiResponse.ok(payments.details(id, LocaleContextHolder.getLocale()));
     }
-
-    /** A reservation as staff see it in the console. */
-    record ReservationDetailsView(
-            Reservation reservation,
-            TimeSlot slot,
-            String courtName,
-            String studentId,
-            String studentName,
-            List<PayOrder> payOrders,
-            List<AuditTrail.Entry> history) {}
 
     @Operation(summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off")
     @PostMapping("/{id}/refund")
-    ApiResponse<RefundService.Refunded> refund(
+    ApiResponse<Refunded> refund(
             @PathVariable @Positive long id,
             @Valid @RequestBody StaffRefund request,
             @AuthenticationPrincipal Caller caller) {

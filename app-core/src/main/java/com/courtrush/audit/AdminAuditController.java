@@ -1,6 +1,8 @@
 package com.courtrush.audit;
 
 import com.courtrush.audit.api.AuditDesk;
+import com.courtrush.audit.api.AuditFilter;
+import com.courtrush.audit.api.AuditPage;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -9,7 +11,6 @@ import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.util.List;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.ContentDisposition;
@@ -39,7 +40,7 @@ class AdminAuditController {
                     + "SLOT, SESSION, PAY_ORDER, TRACE), actor (e.g. console:desk, staff:2024001, admin) and dates; details "
                     + "in the request's language")
     @GetMapping
-    ApiResponse<AuditTrail.PageOf<AuditTrail.Entry>> find(
+    ApiResponse<AuditPage> find(
             @RequestParam(required = false) @Size(max = 32) String targetType,
             @RequestParam(required = false) @Size(max = 64) String targetId,
             @RequestParam(required = false) @Size(max = 96) String actor,
@@ -48,12 +49,11 @@ class AdminAuditController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(defaultValue = "1") @Positive int page,
             @RequestParam(defaultValue = "100") @Positive @Max(1000) int size) {
-        AuditTrail.PageOf<AuditLog> found =
-                audit.find(new AuditTrail.Filter(targetType, targetId, actor, action, from, to), page, size);
-        List<AuditTrail.Entry> entries = found.records().stream()
-                .map(entry -> AuditTrail.Entry.of(entry, LocaleContextHolder.getLocale()))
-                .toList();
-        return ApiResponse.ok(new AuditTrail.PageOf<>(entries, found.total()));
+        return ApiResponse.ok(audit.find(
+                new AuditFilter(targetType, targetId, actor, action, from, to),
+                page,
+                size,
+                LocaleContextHolder.getLocale()));
     }
 
     @Operation(
@@ -67,7 +67,7 @@ class AdminAuditController {
             @RequestParam(required = false) @Size(max = 32) String action,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to) {
-        AuditTrail.Filter filter = new AuditTrail.Filter(targetType, targetId, actor, action, from, to);
+        AuditFilter filter = new AuditFilter(targetType, targetId, actor, action, from, to);
         return ResponseEntity.ok()
                 .contentType(CSV)
                 .header(

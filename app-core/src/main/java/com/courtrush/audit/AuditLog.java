@@ -5,6 +5,7 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.core.EngineText;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,6 +82,11 @@ public class AuditLog {
     public String detailIn(Locale locale) {
         EngineText text = decode(detail);
         return text == null ? detail : text.in(locale);
+    }
+
+    /** The entry as staff read it, in {@code locale}. */
+    public AuditEntry entryIn(Locale locale) {
+        return new AuditEntry(id, actor, action, targetType, targetId, detailIn(locale), createTime);
     }
 
     /** The engine's wording stored by {@link #encode}; null for anything else (a typed text, null). */

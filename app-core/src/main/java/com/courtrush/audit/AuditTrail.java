@@ -2,11 +2,12 @@ package com.courtrush.audit;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
+import com.courtrush.audit.api.AuditEntry;
+import com.courtrush.audit.api.AuditFilter;
+import com.courtrush.audit.api.AuditPage;
 import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,18 +61,24 @@ public class AuditTrail {
         mapper.insert(row);
     }
 
-    /** Entries matching the filter (each part optional), newest first. */
-    public PageOf<AuditLog> find(Filter filter, int page, int size) {
+    /** Entries matching the filter (each part optional), newest first, details in {@code locale}. */
+    public AuditPage find(AuditFilter filter, int page, int size, Locale locale) {
         Page<AuditLog> found = mapper.selectPage(Page.of(page, size), where(filter));
-        return new PageOf<>(found.getRecords(), found.getTotal());
+        return new AuditPage(
+                found.getRecords().stream().map(entry -> entry.entryIn(locale)).toList(), found.getTotal());
     }
 
-    /** The newest {@code most} entries matching the filter (more than a page may hold), newest first. */
-    public List<AuditLog> newest(Filter filter, int most) {
-        return mapper.selectList(where(filter).last("limit " + most));
+    /**
+     * The newest {@code most} entries matching the filter (more than a page may hold), newest first, details in
+     * {@code locale}.
+     */
+    public List<AuditEntry> newest(AuditFilter filter, int most, Locale locale) {
+        return mapper.selectList(where(filter).last("limit " + most)).stream()
+                .map(entry -> entry.entryIn(locale))
+                .toList();
     }
 
-    private static LambdaQueryWrapper<AuditLog> where(Filter filter) {
+    private static LambdaQueryWrapper<AuditLog> where(AuditFilter filter) {
         return new LambdaQueryWrapper<AuditLog>()
                 .eq(
                         filter.targetType() != null && !filter.targetType().isBlank(),
@@ -91,38 +98,23 @@ public class AuditTrail {
                 .orderByDesc(AuditLog::getId);
     }
 
-    /** What to find; null (or blank) parts match anything; dates are inclusive. */
-    public record Filter(
-            String targetType, String targetId, String actor, String action, LocalDate from, LocalDate to) {
-
-        /** e.g. courtrush-audit-2026-11-25.csv, courtrush-audit-2026-11-01_2026-11-25.csv, courtrush-audit.csv */
-        public String fileName() {
-            if (from == null && to == null) {
-                return "courtrush-audit.csv";
-            }
-            String first = from == null ? "" : from.toString();
-            String last = to == null ? "" : to.toString();
-            return "courtrush-audit-" + (first.equals(last) ? first : first + "_" + last) + ".csv";
-        }
-    }
-
     /**
      * The entries matching the filter as a CSV file, newest first, {@link #EXPORT_MOST} at most: time, actor,
      * action, target type and id, and the detail in {@code locale}; the header in {@code locale} too.
      */
-    public byte[] export(Filter filter, Locale locale) {
+    public byte[] export(AuditFilter filter, Locale locale) {
         List<List<?>> rows = new ArrayList<>();
         rows.add(Stream.of("time", "actor", "action", "targetType", "targetId", "detail")
                 .map(column -> EngineMessages.format(locale, "csv.audit." + column))
                 .toList());
-        for (AuditLog entry : newest(filter, EXPORT_MOST)) {
+        for (AuditEntry entry : newest(filter, EXPORT_MOST, locale)) {
             rows.add(Arrays.asList(
-                    entry.getCreateTime() == null ? null : TIME.format(entry.getCreateTime()),
-                    entry.getActor(),
-                    entry.getAction(),
-                    entry.getTargetType(),
-                    entry.getTargetId(),
-                    entry.detailIn(locale)));
+                    entry.time() == null ? null : TIME.format(entry.time()),
+                    entry.actor(),
+                    entry.action(),
+                    entry.targetType(),
+                    entry.targetId(),
+                    entry.detail()));
         }
         return Csv.write(rows);
     }
@@ -136,30 +128,6 @@ public class AuditTrail {
     public List<String> staffActors() {
         return mapper.staffActors();
     }
-
-    /** One entry as staff read it: the engine's wording in {@code locale}, a reason staff typed as typed. */
-    public record Entry(
-            long id,
-            String actor,
-            String action,
-            String targetType,
-            String targetId,
-            String detail,
-            LocalDateTime time) {
-        public static Entry of(AuditLog log, Locale locale) {
-            return new Entry(
-                    log.getId(),
-                    log.getActor(),
-                    log.getAction(),
-                    log.getTargetType(),
-                    log.getTargetId(),
-                    log.detailIn(locale),
-                    log.getCreateTime());
-        }
-    }
-
-    /** A page of entries and how many match. */
-    public record PageOf<T>(List<T> records, long total) {}
 
     public List<AuditLog> forTarget(String targetType, Object targetId) {
         return mapper.selectList(new LambdaQueryWrapper<AuditLog>()

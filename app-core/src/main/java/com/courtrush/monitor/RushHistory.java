@@ -9,7 +9,7 @@ import com.courtrush.monitor.api.RushDraw;
 import com.courtrush.monitor.api.RushSecond;
 import com.courtrush.monitor.api.RushSummary;
 import com.courtrush.monitor.api.RushTimeline;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.statistics.RushSeries;

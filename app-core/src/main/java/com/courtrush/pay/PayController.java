@@ -2,6 +2,8 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.pay.api.PaidView;
+import com.courtrush.pay.api.Refunded;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -39,11 +41,11 @@ class PayController {
 
     @Operation(summary = "Staff only: report a simulated WeChat payment as successful (idempotent)")
     @PostMapping("/wechat/mock-success/{outTradeNo}")
-    ApiResponse<PaymentService.PaidView> mockSuccess(
+    ApiResponse<PaidView> mockSuccess(
             @PathVariable @Size(max = 64) String outTradeNo,
             @AuthenticationPrincipal Caller caller,
             HttpServletRequest http) {
-        PaymentService.PaidView paid = payments.onPaid(outTradeNo, caller.actor());
+        PaidView paid = payments.onPaid(outTradeNo, caller.actor());
         String key = switch (paid.outcome()) {
             case CONFIRMED -> "ok.paid";
             case ALREADY_PAID -> "ok.alreadyPaid";
@@ -55,7 +57,7 @@ class PayController {
 
     @Operation(summary = "Refund a paid reservation (owner or staff); staff may override the cut-off with a reason")
     @PostMapping("/refund/{reservationId}")
-    ApiResponse<RefundService.Refunded> refund(
+    ApiResponse<Refunded> refund(
             @PathVariable @Positive long reservationId,
             @RequestBody(required = false) RefundRequest request,
             @AuthenticationPrincipal Caller caller,

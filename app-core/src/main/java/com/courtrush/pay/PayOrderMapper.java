@@ -1,6 +1,7 @@
 package com.courtrush.pay;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import com.courtrush.pay.api.PayOrderStatus;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;

@@ -5,9 +5,12 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.notice.Notices;
+import com.courtrush.pay.api.PaidOutcome;
+import com.courtrush.pay.api.PaidView;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
-import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.reserve.lifecycle.ReservationDeadlines;
 import com.courtrush.setting.AppSettings;
@@ -189,7 +192,7 @@ public class PaymentService {
             insertOrder(order, locked);
             reservations.confirm(reservationId, now);
             notices.paid(locked.getUserId(), reservationId, locked.getSlotId(), order.getOutTradeNo());
-            return PaidView.of(order, ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
+            return paid(order, ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
         });
         audit.record(
                 staff.actor(),
@@ -205,7 +208,7 @@ public class PaymentService {
 
     /**
      * Gives a paid order's money back: through the gateway, or — for one paid at the desk — by the desk
-     * handing it back (a staff refund, whose answer says so: {@code RefundService.Refunded#handBackAtDesk}).
+     * handing it back (a staff refund, whose answer says so: {@code Refunded#handBackAtDesk}).
      * Throws when the gateway refuses.
      */
     static void giveBack(PaymentGateway gateway, PayOrder order, String reason) {
@@ -257,15 +260,15 @@ public class PaymentService {
         PayOrder order = orders.selectById(orderId);
         LocalDateTime now = LocalDateTime.now(clock);
         return switch (order.getStatus()) {
-            case SUCCESS -> PaidView.of(order, reservation.getStatus(), PaidOutcome.ALREADY_PAID);
-            case REFUNDED -> PaidView.of(order, reservation.getStatus(), PaidOutcome.ALREADY_REFUNDED);
+            case SUCCESS -> paid(order, reservation.getStatus(), PaidOutcome.ALREADY_PAID);
+            case REFUNDED -> paid(order, reservation.getStatus(), PaidOutcome.ALREADY_REFUNDED);
             case PAYING -> {
                 if (reservation.getStatus() == ReservationStatus.PENDING_PAYMENT) {
                     orders.markPaid(order.getId(), now);
                     reservations.confirm(reservationId, now);
                     notices.paid(
                             reservation.getUserId(), reservationId, reservation.getSlotId(), order.getOutTradeNo());
-                    yield PaidView.of(orders.selectById(orderId), ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
+                    yield paid(orders.selectById(orderId), ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
                 }
                 yield refundAtOnce(order, reservation, now);
             }
@@ -283,7 +286,7 @@ public class PaymentService {
                 order.getAmountCents(),
                 null);
         giveBack(gateway, order, "reservation " + reservation.getId() + " had already ended");
-        return PaidView.of(orders.selectById(order.getId()), reservation.getStatus(), PaidOutcome.AUTO_REFUNDED);
+        return paid(orders.selectById(order.getId()), reservation.getStatus(), PaidOutcome.AUTO_REFUNDED);
     }
 
     /** {@code GET /pay/reservation/{id}}: the reservation's payment state. */
@@ -352,31 +355,14 @@ public class PaymentService {
         }
     }
 
-    /** How a payment notification ended. */
-    public enum PaidOutcome {
-        CONFIRMED,
-        ALREADY_PAID,
-        AUTO_REFUNDED,
-        ALREADY_REFUNDED
-    }
-
-    /** What a payment notification answers. */
-    public record PaidView(
-            String outTradeNo,
-            long reservationId,
-            PayOrderStatus payStatus,
-            ReservationStatus reservationStatus,
-            PaidOutcome outcome,
-            int amountCents) {
-        static PaidView of(PayOrder order, ReservationStatus reservationStatus, PaidOutcome outcome) {
-            return new PaidView(
-                    order.getOutTradeNo(),
-                    order.getReservationId(),
-                    order.getStatus(),
-                    reservationStatus,
-                    outcome,
-                    order.getAmountCents());
-        }
+    private static PaidView paid(PayOrder order, ReservationStatus reservationStatus, PaidOutcome outcome) {
+        return new PaidView(
+                order.getOutTradeNo(),
+                order.getReservationId(),
+                order.getStatus(),
+                reservationStatus,
+                outcome,
+                order.getAmountCents());
     }
 
     /** A reservation's payment state. */

@@ -6,10 +6,12 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
 import com.courtrush.notice.Notices;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.Refunded;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
-import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.reserve.lifecycle.ReservationDeadlines;
 import com.courtrush.reserve.lifecycle.ReservationEnder;
@@ -167,17 +169,4 @@ public class RefundService {
         TimeSlot slot = slots.selectById(reservation.getSlotId());
         return deadlines.refundUntil(slot.getSlotDate(), slot.getStartTime());
     }
-
-    /**
-     * What a refund answers. {@code handBackAtDesk}: the order was paid at the desk, so no gateway refunds it —
-     * staff hand {@code amountCents} back in person.
-     */
-    public record Refunded(
-            long reservationId,
-            ReservationStatus reservationStatus,
-            PayOrderStatus payStatus,
-            String outTradeNo,
-            int amountCents,
-            boolean cutoffOverridden,
-            boolean handBackAtDesk) {}
 }

@@ -7,13 +7,18 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
+import com.courtrush.pay.api.PayOrderView;
+import com.courtrush.pay.api.ReservationDetailsView;
+import com.courtrush.reserve.api.ReservationData;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.slot.api.SlotView;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.stereotype.Service;
 
 /** Everything staff see about one reservation: its slot, student, pay orders and audit trail. */
@@ -42,7 +47,8 @@ public class ReservationDetails {
         this.audit = audit;
     }
 
-    public Details of(long reservationId) {
+    /** One reservation with everything around it, the history's details in {@code locale}. */
+    public ReservationDetailsView of(long reservationId, Locale locale) {
         Reservation reservation = reservations.selectById(reservationId);
         if (reservation == null) {
             throw CourtRushException.notFound("reservation.notFound", reservationId);
@@ -55,17 +61,62 @@ public class ReservationDetails {
         trail.addAll(audit.forTarget("TRACE", reservation.getTraceId()));
         payOrders.forEach(o -> trail.addAll(audit.forTarget(PaymentService.AUDIT_TARGET, o.getOutTradeNo())));
         trail.sort(Comparator.comparing(AuditLog::getId));
-        return new Details(
-                reservation, slot, court.getName(), student.getStudentId(), student.getDisplayName(), payOrders, trail);
+        return new ReservationDetailsView(
+                data(reservation),
+                view(slot),
+                court.getName(),
+                student.getStudentId(),
+                student.getDisplayName(),
+                payOrders.stream().map(ReservationDetails::view).toList(),
+                trail.stream().map(entry -> entry.entryIn(locale)).toList());
     }
 
-    /** One reservation with everything around it. */
-    public record Details(
-            Reservation reservation,
-            TimeSlot slot,
-            String courtName,
-            String studentId,
-            String studentName,
-            List<PayOrder> payOrders,
-            List<AuditLog> auditTrail) {}
+    private static ReservationData data(Reservation r) {
+        return new ReservationData(
+                r.getId(),
+                r.getTraceId(),
+                r.getUserId(),
+                r.getSlotId(),
+                r.getSessionId(),
+                r.getStatus(),
+                r.getCancelReason(),
+                r.getNote(),
+                r.getHolderId(),
+                r.getCheckedInTime(),
+                r.getCheckedInBy(),
+                r.getCreateTime(),
+                r.getUpdateTime());
+    }
+
+    private static SlotView view(TimeSlot slot) {
+        return new SlotView(
+                slot.getId(),
+                slot.getSessionId(),
+                slot.getCourtId(),
+                slot.getSlotDate(),
+                slot.getStartTime(),
+                slot.getEndTime(),
+                slot.getCapacity(),
+                slot.getBooked(),
+                slot.getPriceCents(),
+                Boolean.TRUE.equals(slot.getActive()),
+                slot.getCreateTime(),
+                slot.getUpdateTime());
+    }
+
+    private static PayOrderView view(PayOrder order) {
+        return new PayOrderView(
+                order.getId(),
+                order.getOutTradeNo(),
+                order.getReservationId(),
+                order.getChannel(),
+                order.getAmountCents(),
+                order.getStatus(),
+                order.getPayingKey(),
+                order.getExpireTime(),
+                order.getPaidTime(),
+                order.getRefundTime(),
+                order.getCreateTime(),
+                order.getUpdateTime());
+    }
 }

@@ -2,7 +2,7 @@ package com.courtrush.report;
 
 import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
-import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.setting.AppSettings;
 import java.time.LocalDate;

@@ -2,6 +2,8 @@ package com.courtrush.attendance;
 
 import static com.courtrush.support.WebSlice.STAFF;
 import static org.hamcrest.Matchers.containsString;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -9,13 +11,19 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.attendance.api.AttendanceDesk;
-import com.courtrush.pay.ReservationDetails;
+import com.courtrush.audit.api.AuditEntry;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderView;
 import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.api.ReservationDetailsView;
+import com.courtrush.reserve.api.ReservationData;
 import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.reserve.data.Reservation;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.slot.api.SlotView;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,16 +85,43 @@ class AdminReservationWebTest {
 
     @Test
     void staffReadAReservationsDetails() throws Exception {
-        Reservation reservation = new Reservation();
-        reservation.setId(5L);
-        reservation.setStatus(ReservationStatus.CONFIRMED);
-        given(paymentDesk.details(5L))
-                .willReturn(new ReservationDetails.Details(reservation, null, "A", "s7", "Ann", List.of(), List.of()));
+        ReservationData reservation = new ReservationData(
+                5L, "t-5", 7L, 9L, 3L, ReservationStatus.CONFIRMED, null, null, 7L, null, null, null, null);
+        SlotView slot = new SlotView(
+                9,
+                3,
+                1,
+                LocalDate.of(2026, 11, 25),
+                LocalTime.of(18, 0),
+                LocalTime.of(19, 0),
+                4,
+                1,
+                2000,
+                true,
+                null,
+                null);
+        PayOrderView order = new PayOrderView(
+                11L, "CR1", 5L, "WECHAT", 2000, PayOrderStatus.SUCCESS, null, null, null, null, null, null);
+        AuditEntry paid = new AuditEntry(21, "staff:s1", "MARK_PAID", "PAY_ORDER", "CR1", "paid", null);
+        given(paymentDesk.details(eq(5L), any()))
+                .willReturn(
+                        new ReservationDetailsView(reservation, slot, "A", "s7", "Ann", List.of(order), List.of(paid)));
         mvc.perform(get("/admin/reservations/5").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
                 .andExpect(jsonPath("$.data.courtName").value("A"))
-                .andExpect(jsonPath("$.data.reservation.status").value("CONFIRMED"));
+                .andExpect(jsonPath("$.data.reservation.id").value(5))
+                .andExpect(jsonPath("$.data.reservation.traceId").value("t-5"))
+                .andExpect(jsonPath("$.data.reservation.status").value("CONFIRMED"))
+                .andExpect(jsonPath("$.data.reservation.holderId").value(7))
+                .andExpect(jsonPath("$.data.slot.slotDate").value("2026-11-25"))
+                .andExpect(jsonPath("$.data.slot.startTime").value("18:00:00"))
+                .andExpect(jsonPath("$.data.slot.active").value(true))
+                .andExpect(jsonPath("$.data.payOrders[0].outTradeNo").value("CR1"))
+                .andExpect(jsonPath("$.data.payOrders[0].amountCents").value(2000))
+                .andExpect(jsonPath("$.data.payOrders[0].status").value("SUCCESS"))
+                .andExpect(jsonPath("$.data.history[0].action").value("MARK_PAID"))
+                .andExpect(jsonPath("$.data.history[0].detail").value("paid"));
     }
 
     @Test

@@ -12,6 +12,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.audit.api.AuditDesk;
+import com.courtrush.audit.api.AuditPage;
 import com.courtrush.support.WebSlice;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class AuditWebTest {
 
     @Test
     void staffFindAuditEntries() throws Exception {
-        given(auditDesk.find(any(), eq(1), eq(100))).willReturn(new AuditTrail.PageOf<>(List.of(), 0));
+        given(auditDesk.find(any(), eq(1), eq(100), any())).willReturn(new AuditPage(List.of(), 0));
         mvc.perform(get("/admin/audit?actor=desk").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))

@@ -10,7 +10,10 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.pay.api.PaidOutcome;
+import com.courtrush.pay.api.PaidView;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.support.WebSlice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,13 +42,8 @@ class PayWebTest {
     @Test
     void staffReportAPaymentAndAreToldHowItEnded() throws Exception {
         given(payments.onPaid(eq("CR1"), any()))
-                .willReturn(new PaymentService.PaidView(
-                        "CR1",
-                        5L,
-                        PayOrderStatus.SUCCESS,
-                        ReservationStatus.CONFIRMED,
-                        PaymentService.PaidOutcome.CONFIRMED,
-                        1500));
+                .willReturn(new PaidView(
+                        "CR1", 5L, PayOrderStatus.SUCCESS, ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED, 1500));
         mvc.perform(post("/pay/wechat/mock-success/CR1").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))

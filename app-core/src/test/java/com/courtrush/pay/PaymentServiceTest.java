@@ -13,8 +13,11 @@ import static org.mockito.Mockito.verify;
 
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
-import com.courtrush.reserve.data.CancelReason;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.pay.api.PaidOutcome;
+import com.courtrush.pay.api.PaidView;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.api.SettingKey;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -136,12 +139,12 @@ class PaymentServiceTest extends PayFixture {
         pending(1, STUDENT);
         String order = payments.createOrder(1, student(STUDENT)).outTradeNo();
 
-        PaymentService.PaidView paid = payments.onPaid(order, "staff:t900");
-        PaymentService.PaidView again = payments.onPaid(order, "staff:t900");
+        PaidView paid = payments.onPaid(order, "staff:t900");
+        PaidView again = payments.onPaid(order, "staff:t900");
 
-        assertThat(paid.outcome()).isEqualTo(PaymentService.PaidOutcome.CONFIRMED);
+        assertThat(paid.outcome()).isEqualTo(PaidOutcome.CONFIRMED);
         assertThat(paid.payStatus()).isEqualTo(PayOrderStatus.SUCCESS);
-        assertThat(again.outcome()).isEqualTo(PaymentService.PaidOutcome.ALREADY_PAID);
+        assertThat(again.outcome()).isEqualTo(PaidOutcome.ALREADY_PAID);
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
         assertThat(orders.findByOutTradeNo(order).getPaidTime()).isEqualTo(now());
         verify(notices, times(1)).paid(STUDENT, 1, SLOT, order);
@@ -157,9 +160,9 @@ class PaymentServiceTest extends PayFixture {
         assertThat(cancellation.timeOut(1, now().minusMinutes(15), 15)).isTrue();
         assertThat(orders.findByOutTradeNo(order).getStatus()).isEqualTo(PayOrderStatus.CLOSED);
 
-        PaymentService.PaidView late = payments.onPaid(order, "staff:t900");
+        PaidView late = payments.onPaid(order, "staff:t900");
 
-        assertThat(late.outcome()).isEqualTo(PaymentService.PaidOutcome.AUTO_REFUNDED);
+        assertThat(late.outcome()).isEqualTo(PaidOutcome.AUTO_REFUNDED);
         assertThat(late.reservationStatus()).isEqualTo(ReservationStatus.CANCELLED);
         assertThat(orders.findByOutTradeNo(order).getStatus()).isEqualTo(PayOrderStatus.REFUNDED);
         assertThat(gateway.refunded()).containsExactly(order);
@@ -170,8 +173,7 @@ class PaymentServiceTest extends PayFixture {
         verify(notices).refunded(STUDENT, 1, SLOT, order, 2000, null);
         verify(notices, never()).paid(anyLong(), anyLong(), anyLong(), anyString());
 
-        assertThat(payments.onPaid(order, "staff:t900").outcome())
-                .isEqualTo(PaymentService.PaidOutcome.ALREADY_REFUNDED);
+        assertThat(payments.onPaid(order, "staff:t900").outcome()).isEqualTo(PaidOutcome.ALREADY_REFUNDED);
         assertThat(gateway.refunded()).hasSize(1);
     }
 
@@ -213,16 +215,16 @@ class PaymentServiceTest extends PayFixture {
         String phone = payments.createOrder(1, student(STUDENT)).outTradeNo();
         clock.move(Duration.ofHours(8).plusMinutes(10)); // the slot has started: the student is at the desk
 
-        PaymentService.PaidView desk = payments.payAtDesk(1, staff());
+        PaidView desk = payments.payAtDesk(1, staff());
 
-        assertThat(desk.outcome()).isEqualTo(PaymentService.PaidOutcome.CONFIRMED);
+        assertThat(desk.outcome()).isEqualTo(PaidOutcome.CONFIRMED);
         assertThat(orders.findByOutTradeNo(desk.outTradeNo()).getChannel()).isEqualTo(PaymentService.DESK_CHANNEL);
         assertThat(orders.findByOutTradeNo(phone).getStatus()).isEqualTo(PayOrderStatus.CLOSED);
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
 
         assertThat(payments.onPaid(phone, "staff:t900").outcome())
                 .as("the phone's payment arriving too is given back")
-                .isEqualTo(PaymentService.PaidOutcome.AUTO_REFUNDED);
+                .isEqualTo(PaidOutcome.AUTO_REFUNDED);
     }
 
     @Test

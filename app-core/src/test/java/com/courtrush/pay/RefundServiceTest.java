@@ -9,8 +9,11 @@ import static org.mockito.Mockito.verify;
 
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
-import com.courtrush.reserve.data.CancelReason;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.pay.api.PaidView;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.Refunded;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.api.SettingKey;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -26,7 +29,7 @@ class RefundServiceTest extends PayFixture {
     void aRefundEndsTheBookingAndGivesItsPlaceBackOnce() {
         String order = paid(1, STUDENT);
 
-        RefundService.Refunded refunded = refunds.refund(1, student(STUDENT), null, false);
+        Refunded refunded = refunds.refund(1, student(STUDENT), null, false);
 
         assertThat(refunded.reservationStatus()).isEqualTo(ReservationStatus.CANCELLED);
         assertThat(refunded.payStatus()).isEqualTo(PayOrderStatus.REFUNDED);
@@ -102,7 +105,7 @@ class RefundServiceTest extends PayFixture {
         refused(() -> refunds.refund(1, staff(), null, true), Outcome.PARAM_ERROR, "refund.overrideNotAllowed");
         assertThat(gateway.refunded()).isEmpty();
 
-        RefundService.Refunded refunded = refunds.refund(1, staff(), "court lights broken", true);
+        Refunded refunded = refunds.refund(1, staff(), "court lights broken", true);
 
         assertThat(refunded.cutoffOverridden()).isTrue();
         assertThat(reservations.row(1).getNote()).isEqualTo("court lights broken");
@@ -112,11 +115,11 @@ class RefundServiceTest extends PayFixture {
     @Test
     void aDeskPaymentIsHandedBackAtTheDeskByStaffOnly() {
         pending(1, STUDENT);
-        PaymentService.PaidView desk = payments.payAtDesk(1, staff());
+        PaidView desk = payments.payAtDesk(1, staff());
 
         refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.atDesk");
 
-        RefundService.Refunded refunded = refunds.refund(1, staff(), "changed plans", false);
+        Refunded refunded = refunds.refund(1, staff(), "changed plans", false);
         assertThat(refunded.handBackAtDesk()).isTrue();
         assertThat(refunded.outTradeNo()).isEqualTo(desk.outTradeNo());
         assertThat(gateway.refunded()).as("no provider holds a desk payment").isEmpty();

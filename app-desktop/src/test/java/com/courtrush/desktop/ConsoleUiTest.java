@@ -2,7 +2,7 @@ package com.courtrush.desktop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.checkin.CheckInViewModel;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
@@ -12,8 +12,8 @@ import com.courtrush.desktop.support.ClippedText;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.recurring.api.PlanDay;
 import com.courtrush.report.SalesReports;
-import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -255,7 +255,7 @@ class ConsoleUiTest {
         // the student shows the order number: found whatever the day (the screen opens on today; this is tomorrow's)
         robot.clickOn("#reservationStudent").write(orderNo);
         robot.clickOn("#searchReservations");
-        TableView<ReservationQueries.Row> table = table("#reservationsTable");
+        TableView<ReservationRow> table = table("#reservationsTable");
         waitFor(10, () -> table.getItems().stream().anyMatch(r -> r.id() == reservationId));
         robot.interact(() -> table.getSelectionModel()
                 .select(table.getItems().stream()
@@ -302,11 +302,11 @@ class ConsoleUiTest {
         assertThat(robot.lookup("#reasonRequired").query().isVisible()).isFalse();
         robot.clickOn("#dialogOk");
         waitFor(10, () -> status(table) == ReservationStatus.CANCELLED);
-        TableView<AuditLog> audit = table("#auditTable");
+        TableView<AuditEntry> audit = table("#auditTable");
         waitFor(
                 10,
                 () -> audit.getItems().stream()
-                        .map(AuditLog::getAction)
+                        .map(AuditEntry::action)
                         .toList()
                         .containsAll(List.of("MARK_PAID", "REFUND")));
 
@@ -434,7 +434,7 @@ class ConsoleUiTest {
                 if (screen.equals("reservations")) { // with a reservation's details, pay order and history shown
                     robot.clickOn("#anyDate"); // the screen opens on today; the bookings here are tomorrow's
                     robot.clickOn("#searchReservations");
-                    TableView<ReservationQueries.Row> table = table("#reservationsTable");
+                    TableView<ReservationRow> table = table("#reservationsTable");
                     waitFor(10, () -> !table.getItems().isEmpty());
                     robot.interact(() -> table.getSelectionModel().select(0));
                 }
@@ -533,9 +533,9 @@ class ConsoleUiTest {
             what.setValue("RESET_PASSWORD");
         });
         robot.clickOn("#showAudit");
-        TableView<com.courtrush.audit.AuditLog> audit = table("#auditTrailTable");
+        TableView<com.courtrush.audit.api.AuditEntry> audit = table("#auditTrailTable");
         waitFor(10, () -> audit.getItems().size() == 1);
-        assertThat(audit.getItems().get(0).getActor()).isEqualTo("staff:desk1");
+        assertThat(audit.getItems().get(0).actor()).isEqualTo("staff:desk1");
         assertThat(robot.lookup("#auditSummary").queryLabeled().getText())
                 .isEqualTo("Showing 1 of 1 entries, newest first.");
         assertThat(robot.lookup(".table-cell")
@@ -828,11 +828,11 @@ class ConsoleUiTest {
                 .sum();
     }
 
-    static ReservationStatus status(TableView<ReservationQueries.Row> table) {
+    static ReservationStatus status(TableView<ReservationRow> table) {
         return table.getItems().stream()
                 .filter(r -> r.id() == reservationId)
                 .findFirst()
-                .map(ReservationQueries.Row::status)
+                .map(ReservationRow::status)
                 .orElse(null);
     }
 

@@ -1,11 +1,14 @@
 package com.courtrush.audit.api;
 
-import com.courtrush.audit.AuditLog;
 import com.courtrush.audit.AuditTrail;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.stereotype.Component;
 
-/** What the staff console reads of the audit trail: who did what to which record, found by a filter. */
+/**
+ * What the staff console reads of the audit trail: who did what to which record, found by a filter; the
+ * engine's wording of each detail in the reader's language.
+ */
 @Component
 public class AuditDesk {
 
@@ -19,23 +22,23 @@ public class AuditDesk {
     }
 
     /** The newest {@link #PAGE} entries matching {@code filter}, and how many match in all. */
-    public AuditTrail.PageOf<AuditLog> find(AuditTrail.Filter filter) {
-        return audit.find(filter, 1, PAGE);
+    public AuditPage find(AuditFilter filter, Locale locale) {
+        return audit.find(filter, 1, PAGE, locale);
     }
 
     /** A page of the entries matching {@code filter}, newest first, and how many match in all. */
-    public AuditTrail.PageOf<AuditLog> find(AuditTrail.Filter filter, int page, int size) {
-        return audit.find(filter, page, size);
+    public AuditPage find(AuditFilter filter, int page, int size, Locale locale) {
+        return audit.find(filter, page, size, locale);
     }
 
     /** The entries matching {@code filter} as CSV for spreadsheets, in {@code locale}; see {@link AuditTrail#export}. */
-    public byte[] export(AuditTrail.Filter filter, java.util.Locale locale) {
+    public byte[] export(AuditFilter filter, Locale locale) {
         return audit.export(filter, locale);
     }
 
     /** Up to {@link AuditTrail#EXPORT_MOST} entries matching {@code filter}, newest first. */
-    public List<AuditLog> all(AuditTrail.Filter filter) {
-        return audit.newest(filter, AuditTrail.EXPORT_MOST);
+    public List<AuditEntry> all(AuditFilter filter, Locale locale) {
+        return audit.newest(filter, AuditTrail.EXPORT_MOST, locale);
     }
 
     /** The actions the trail holds. */

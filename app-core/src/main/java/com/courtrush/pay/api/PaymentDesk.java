@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.pay.PaymentService;
 import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
+import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /** What the staff console does with payments: one reservation's details and orders, mark it paid, refund it. */
@@ -21,17 +22,17 @@ public class PaymentDesk {
     }
 
     /** See {@link ReservationDetails#of}. */
-    public ReservationDetails.Details details(long reservationId) {
-        return details.of(reservationId);
+    public ReservationDetailsView details(long reservationId, Locale locale) {
+        return details.of(reservationId, locale);
     }
 
     /** Staff's "mark paid" from the console: the reservation's PAYING order is reported paid. */
-    public PaymentService.PaidView markPaid(long reservationId, Caller staff) {
+    public PaidView markPaid(long reservationId, Caller staff) {
         return payments.markPaid(reservationId, staff);
     }
 
     /** See {@link RefundService#refund}. */
-    public RefundService.Refunded refund(long reservationId, Caller caller, String reason, boolean overrideCutoff) {
+    public Refunded refund(long reservationId, Caller caller, String reason, boolean overrideCutoff) {
         return refunds.refund(reservationId, caller, reason, overrideCutoff);
     }
 }

@@ -7,7 +7,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.support.fakes.FakeReservations;
 import java.time.LocalDateTime;
 import org.junit.jupiter.api.Test;

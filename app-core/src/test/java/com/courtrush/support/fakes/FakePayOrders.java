@@ -2,7 +2,7 @@ package com.courtrush.support.fakes;
 
 import com.courtrush.pay.PayOrder;
 import com.courtrush.pay.PayOrderMapper;
-import com.courtrush.pay.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderStatus;
 import java.io.Serializable;
 import java.time.LocalDateTime;
 import java.util.Comparator;

@@ -1,12 +1,12 @@
 package com.courtrush.desktop.audit;
 
-import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.i18n.I18n;
 
 /**
  * A history entry as staff read it, in the console's language: who did it (the engine's own jobs,
  * the console's staff, the admin token, a staff or student account), what (never a raw code such as
- * MARK_PAID) and the detail (the engine's wording translated, a reason as typed).
+ * MARK_PAID); the detail comes from the desk in the console's language ({@code AuditEntry#detail}).
  */
 public final class AuditLabels {
 
@@ -16,8 +16,8 @@ public final class AuditLabels {
         this.i18n = i18n;
     }
 
-    public String who(AuditLog entry) {
-        return who(entry.getActor());
+    public String who(AuditEntry entry) {
+        return who(entry.actor());
     }
 
     /** An actor as the trail names it ("staff:2024001", "system:reconciler", "admin"), in words. */
@@ -41,17 +41,13 @@ public final class AuditLabels {
         };
     }
 
-    public String what(AuditLog entry) {
-        return what(entry.getAction());
+    public String what(AuditEntry entry) {
+        return what(entry.action());
     }
 
     /** An action as the trail names it (MARK_PAID), in words. */
     public String what(String action) {
         String key = "audit.action." + action;
         return i18n.has(key) ? i18n.t(key) : action;
-    }
-
-    public String detail(AuditLog entry) {
-        return entry.detailIn(i18n.locale());
     }
 }

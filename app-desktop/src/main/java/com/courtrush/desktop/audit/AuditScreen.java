@@ -7,7 +7,7 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
@@ -129,13 +129,13 @@ public final class AuditScreen implements Screen {
     }
 
     /** The entries, newest first. */
-    private TableView<AuditLog> entries(I18n i18n) {
-        TableView<AuditLog> table = table("auditTrailTable", i18n.t("audit.empty"));
+    private TableView<AuditEntry> entries(I18n i18n) {
+        TableView<AuditEntry> table = table("auditTrailTable", i18n.t("audit.empty"));
         table.getColumns().add(Widgets.fitting(column(i18n.t("audit.time"), model::time), "2026-11-25 18:02:59"));
         table.getColumns().add(column(i18n.t("audit.who"), model.labels()::who));
         table.getColumns().add(column(i18n.t("audit.what"), model.labels()::what));
         table.getColumns().add(column(i18n.t("audit.target"), AuditViewModel::target));
-        table.getColumns().add(column(i18n.t("audit.detail"), model.labels()::detail));
+        table.getColumns().add(column(i18n.t("audit.detail"), AuditEntry::detail));
         table.setItems(model.rows());
         return table;
     }

@@ -1,8 +1,8 @@
 package com.courtrush.desktop.audit;
 
-import com.courtrush.audit.AuditLog;
-import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditDesk;
+import com.courtrush.audit.api.AuditEntry;
+import com.courtrush.audit.api.AuditFilter;
 import com.courtrush.core.Csv;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
@@ -46,7 +46,7 @@ public final class AuditViewModel {
     private final StringProperty action = new SimpleStringProperty(ALL);
     private final ObservableList<String> actors = FXCollections.observableArrayList(ALL);
     private final ObservableList<String> actions = FXCollections.observableArrayList(ALL);
-    private final ObservableList<AuditLog> rows = FXCollections.observableArrayList();
+    private final ObservableList<AuditEntry> rows = FXCollections.observableArrayList();
     private final StringProperty summary = new SimpleStringProperty("");
     /** Searches asked for; only the latest one's answer is shown (answers come back in any order). */
     private long searches;
@@ -76,9 +76,9 @@ public final class AuditViewModel {
 
     /** The entries of the filter, newest first ({@link AuditDesk#PAGE} at most). */
     public void find() {
-        AuditTrail.Filter filter = filter();
+        AuditFilter filter = filter();
         long asked = ++searches;
-        tasks.run(i18n.t("audit.load"), () -> audit.find(filter), page -> {
+        tasks.run(i18n.t("audit.load"), () -> audit.find(filter, i18n.locale()), page -> {
             if (asked != searches) {
                 return; // an earlier search answering after a later one: the later one's rows stand
             }
@@ -89,11 +89,11 @@ public final class AuditViewModel {
 
     /** Saves every entry of the filter to {@code file} as CSV, and says where. */
     public void export(Path file) {
-        AuditTrail.Filter filter = filter();
+        AuditFilter filter = filter();
         tasks.run(
                 i18n.t("audit.export"),
                 () -> {
-                    Files.write(file, csv(audit.all(filter)));
+                    Files.write(file, csv(audit.all(filter, i18n.locale())));
                     return file;
                 },
                 saved -> notices.info(i18n.t("audit.saved", saved)));
@@ -105,38 +105,37 @@ public final class AuditViewModel {
     }
 
     /** The entries as staff read them: when, who, what, which record, the detail. */
-    byte[] csv(List<AuditLog> entries) {
+    byte[] csv(List<AuditEntry> entries) {
         List<List<?>> lines = new ArrayList<>();
         lines.add(Stream.of("audit.time", "audit.who", "audit.what", "audit.target", "audit.detail")
                 .map(i18n::t)
                 .toList());
-        for (AuditLog entry : entries) {
+        for (AuditEntry entry : entries) {
             lines.add(Arrays.asList(
-                    entry.getCreateTime() == null ? null : TIME.format(entry.getCreateTime()),
+                    entry.time() == null ? null : TIME.format(entry.time()),
                     labels.who(entry),
                     labels.what(entry),
                     target(entry),
-                    labels.detail(entry)));
+                    entry.detail()));
         }
         return Csv.write(lines);
     }
 
     /** The record an entry is about: its kind and id. */
-    public static String target(AuditLog entry) {
-        return entry.getTargetType() + " " + entry.getTargetId();
+    public static String target(AuditEntry entry) {
+        return entry.targetType() + " " + entry.targetId();
     }
 
-    public String time(AuditLog entry) {
-        return entry.getCreateTime() == null ? "" : TIME.format(entry.getCreateTime());
+    public String time(AuditEntry entry) {
+        return entry.time() == null ? "" : TIME.format(entry.time());
     }
 
     public AuditLabels labels() {
         return labels;
     }
 
-    private AuditTrail.Filter filter() {
-        return new AuditTrail.Filter(
-                null, null, blankIsAll(actor.get()), blankIsAll(action.get()), from.get(), to.get());
+    private AuditFilter filter() {
+        return new AuditFilter(null, null, blankIsAll(actor.get()), blankIsAll(action.get()), from.get(), to.get());
     }
 
     private static String blankIsAll(String choice) {
@@ -173,7 +172,7 @@ public final class AuditViewModel {
         return actions;
     }
 
-    public ObservableList<AuditLog> rows() {
+    public ObservableList<AuditEntry> rows() {
         return rows;
     }
 

@@ -7,17 +7,17 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.audit.AuditLabels;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.pay.PayOrder;
-import com.courtrush.pay.ReservationDetails;
-import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.pay.api.PayOrderView;
+import com.courtrush.pay.api.ReservationDetailsView;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import javafx.beans.binding.Bindings;
@@ -101,22 +101,21 @@ public final class ReservationsScreen implements Screen {
 
     /** The reservations found, and their total. */
     private VBox list(I18n i18n) {
-        TableView<ReservationQueries.Row> table = table("reservationsTable", i18n.t("reservations.empty"));
-        table.getColumns().add(column(i18n.t("reservations.id"), ReservationQueries.Row::id));
+        TableView<ReservationRow> table = table("reservationsTable", i18n.t("reservations.empty"));
+        table.getColumns().add(column(i18n.t("reservations.id"), ReservationRow::id));
         table.getColumns()
-                .add(Widgets.fitting(
-                        column(i18n.t("reservations.student"), ReservationQueries.Row::studentId), "20261234"));
-        table.getColumns().add(column(i18n.t("reservations.studentName"), ReservationQueries.Row::studentName));
+                .add(Widgets.fitting(column(i18n.t("reservations.student"), ReservationRow::studentId), "20261234"));
+        table.getColumns().add(column(i18n.t("reservations.studentName"), ReservationRow::studentName));
         table.getColumns()
-                .add(Widgets.fitting(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate), "2026-11-25"));
+                .add(Widgets.fitting(column(i18n.t("openings.date"), ReservationRow::slotDate), "2026-11-25"));
         table.getColumns()
                 .add(Widgets.fitting(
                         column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()), "09:00–10:00"));
-        table.getColumns().add(column(i18n.t("openings.court"), ReservationQueries.Row::courtName));
+        table.getColumns().add(column(i18n.t("openings.court"), ReservationRow::courtName));
         table.getColumns().add(column(i18n.t("reservations.amount"), r -> Inputs.yuan(r.priceCents())));
         var statusColumn = column(
                 i18n.t("reservations.status"),
-                (ReservationQueries.Row r) ->
+                (ReservationRow r) ->
                         i18n.of(r.status()) + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
         statusColumn.setMinWidth(120);
         table.getColumns().add(statusColumn);
@@ -138,27 +137,26 @@ public final class ReservationsScreen implements Screen {
         summary.textProperty()
                 .bind(Bindings.createStringBinding(
                         () -> describe(i18n, model.detailProperty().get()), model.detailProperty()));
-        TableView<PayOrder> orders = table("payOrdersTable", i18n.t("reservations.noOrders"));
+        TableView<PayOrderView> orders = table("payOrdersTable", i18n.t("reservations.noOrders"));
         // whole: students are told to show this number at the desk
         orders.getColumns()
                 .add(Widgets.fitting(
-                        column(i18n.t("reservations.outTradeNo"), PayOrder::getOutTradeNo), "CR26112510000000001"));
-        orders.getColumns().add(column(i18n.t("reservations.amount"), o -> Inputs.yuan(o.getAmountCents())));
-        orders.getColumns().add(column(i18n.t("reservations.payStatus"), o -> i18n.of(o.getStatus())));
+                        column(i18n.t("reservations.outTradeNo"), PayOrderView::outTradeNo), "CR26112510000000001"));
+        orders.getColumns().add(column(i18n.t("reservations.amount"), o -> Inputs.yuan(o.amountCents())));
+        orders.getColumns().add(column(i18n.t("reservations.payStatus"), o -> i18n.of(o.status())));
         orders.getColumns()
                 .add(column(
-                        i18n.t("reservations.paidAt"),
-                        o -> o.getPaidTime() == null ? "" : STAMP.format(o.getPaidTime())));
+                        i18n.t("reservations.paidAt"), o -> o.paidTime() == null ? "" : STAMP.format(o.paidTime())));
         orders.setPrefHeight(120);
-        TableView<AuditLog> audit = table("auditTable", i18n.t("reservations.noAudit"));
-        audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.getCreateTime())));
+        TableView<AuditEntry> audit = table("auditTable", i18n.t("reservations.noAudit"));
+        audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.time())));
         AuditLabels labels = new AuditLabels(i18n);
         audit.getColumns().add(column(i18n.t("reservations.who"), labels::who));
         audit.getColumns().add(column(i18n.t("reservations.what"), labels::what));
-        audit.getColumns().add(column(i18n.t("reservations.detail"), labels::detail));
+        audit.getColumns().add(column(i18n.t("reservations.detail"), AuditEntry::detail));
         model.detailProperty().addListener((obs, old, now) -> {
             orders.getItems().setAll(now == null ? java.util.List.of() : now.payOrders());
-            audit.getItems().setAll(now == null ? java.util.List.of() : now.auditTrail());
+            audit.getItems().setAll(now == null ? java.util.List.of() : now.history());
         });
 
         Button cancel = button(i18n.t("reservations.cancel"), "cancelReservation", model::askCancel);
@@ -194,20 +192,20 @@ public final class ReservationsScreen implements Screen {
                 model.selectedProperty());
     }
 
-    private static String describe(I18n i18n, ReservationDetails.Details d) {
+    private static String describe(I18n i18n, ReservationDetailsView d) {
         if (d == null) {
             return i18n.t("reservations.pick");
         }
         return i18n.t(
                 "reservations.summary",
-                d.reservation().getId(),
+                d.reservation().id(),
                 d.studentId(),
                 d.studentName(),
                 d.courtName(),
-                d.slot().getSlotDate(),
-                d.slot().getStartTime() + "–" + d.slot().getEndTime(),
-                i18n.of(d.reservation().getStatus()),
-                d.reservation().getTraceId());
+                d.slot().slotDate(),
+                d.slot().startTime() + "–" + d.slot().endTime(),
+                i18n.of(d.reservation().status()),
+                d.reservation().traceId());
     }
 
     @Override

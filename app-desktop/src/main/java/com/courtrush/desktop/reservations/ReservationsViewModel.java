@@ -10,13 +10,15 @@ import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.api.OpeningDesk;
-import com.courtrush.pay.PayOrderStatus;
-import com.courtrush.pay.RefundService;
-import com.courtrush.pay.ReservationDetails;
+import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDate;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -55,10 +57,10 @@ public final class ReservationsViewModel {
     private final StringProperty student = new SimpleStringProperty("");
     private final ObjectProperty<ReservationStatus> status = new SimpleObjectProperty<>();
     private final ObservableList<CourtFilter> courtChoices = FXCollections.observableArrayList();
-    private final ObservableList<ReservationQueries.Row> rows = FXCollections.observableArrayList();
+    private final ObservableList<ReservationRow> rows = FXCollections.observableArrayList();
     private final LongProperty total = new SimpleLongProperty();
-    private final ObjectProperty<ReservationQueries.Row> selected = new SimpleObjectProperty<>();
-    private final ObjectProperty<ReservationDetails.Details> detail = new SimpleObjectProperty<>();
+    private final ObjectProperty<ReservationRow> selected = new SimpleObjectProperty<>();
+    private final ObjectProperty<ReservationDetailsView> detail = new SimpleObjectProperty<>();
 
     /** An order number as the students' page shows it (CR and digits; typed in any case). */
     static final Pattern ORDER_NUMBER = Pattern.compile("(?i)CR\\d{6,}");
@@ -115,18 +117,16 @@ public final class ReservationsViewModel {
         });
     }
 
-    private ReservationQueries.PageOf<ReservationQueries.Row> find(
-            String text, ReservationStatus wanted, LocalDate day, Long courtId) {
+    private ReservationPage find(String text, ReservationStatus wanted, LocalDate day, Long courtId) {
         if (ORDER_NUMBER.matcher(text).matches()) {
             return reservations.find(
-                    new ReservationQueries.Filter(
+                    new ReservationFilter(
                             null, null, null, wanted, null, null, null, false, null, text.toUpperCase(Locale.ROOT)),
                     1,
                     PAGE_SIZE);
         }
-        ReservationQueries.PageOf<ReservationQueries.Row> found = reservations.find(
-                new ReservationQueries.Filter(
-                        null, null, null, wanted, day, courtId, text.isEmpty() ? null : text, false),
+        ReservationPage found = reservations.find(
+                new ReservationFilter(null, null, null, wanted, day, courtId, text.isEmpty() ? null : text, false),
                 1,
                 PAGE_SIZE);
         if (found.total() > 0 || text.isEmpty()) {
@@ -136,19 +136,19 @@ public final class ReservationsViewModel {
         return byCode.isEmpty()
                 ? found
                 : reservations.find(
-                        new ReservationQueries.Filter(
+                        new ReservationFilter(
                                 null, null, null, wanted, null, null, null, false, byCode.getAsLong(), null),
                         1,
                         PAGE_SIZE);
     }
 
     void loadDetails() {
-        ReservationQueries.Row row = selected.get();
+        ReservationRow row = selected.get();
         if (row == null) {
             detail.set(null);
             return;
         }
-        tasks.run(i18n.t("reservations.details"), () -> payments.details(row.id()), detail::set);
+        tasks.run(i18n.t("reservations.details"), () -> payments.details(row.id(), i18n.locale()), detail::set);
     }
 
     /** Asks — naming the reservation, saying what follows, with a reason — then cancels it. */
@@ -161,13 +161,12 @@ public final class ReservationsViewModel {
 
     /** Asks, naming the reservation, the order being paid and its amount, then records that order as paid. */
     public void askMarkPaid() {
-        ReservationDetails.Details known = detail.get();
+        ReservationDetailsView known = detail.get();
         String order = known == null
                 ? null
                 : known.payOrders().stream()
-                        .filter(o -> o.getStatus() == PayOrderStatus.PAYING)
-                        .map(o -> i18n.t(
-                                "reservations.markPaidOrder", o.getOutTradeNo(), Inputs.yuan(o.getAmountCents())))
+                        .filter(o -> o.status() == PayOrderStatus.PAYING)
+                        .map(o -> i18n.t("reservations.markPaidOrder", o.outTradeNo(), Inputs.yuan(o.amountCents())))
                         .findFirst()
                         .orElse(i18n.t("reservations.markPaidNoOrder"));
         ask(
@@ -188,7 +187,7 @@ public final class ReservationsViewModel {
     }
 
     private void ask(Destructive step, Consumer<Destructive.Answer> then) {
-        ReservationQueries.Row row = selected.get();
+        ReservationRow row = selected.get();
         if (row == null) {
             return;
         }
@@ -198,7 +197,7 @@ public final class ReservationsViewModel {
     }
 
     /** The reservation as staff see it: number, student, court and time. */
-    String target(ReservationQueries.Row row) {
+    String target(ReservationRow row) {
         String student = row.studentName() == null ? row.studentId() : row.studentName() + " (" + row.studentId() + ")";
         return i18n.t(
                 "reservations.target",
@@ -227,13 +226,13 @@ public final class ReservationsViewModel {
     }
 
     private void act(String key, java.util.function.LongFunction<Object> action) {
-        ReservationQueries.Row row = selected.get();
+        ReservationRow row = selected.get();
         if (row == null) {
             return;
         }
         Callable<Object> work = () -> action.apply(row.id());
         tasks.run(i18n.t(key), work, done -> {
-            if (done instanceof RefundService.Refunded refunded && refunded.handBackAtDesk()) {
+            if (done instanceof Refunded refunded && refunded.handBackAtDesk()) {
                 // paid in person at the desk: no gateway gives it back, the desk does
                 notices.info(i18n.t(
                         "reservations.handBack",
@@ -267,7 +266,7 @@ public final class ReservationsViewModel {
         return courtChoices;
     }
 
-    public ObservableList<ReservationQueries.Row> rows() {
+    public ObservableList<ReservationRow> rows() {
         return rows;
     }
 
@@ -275,11 +274,11 @@ public final class ReservationsViewModel {
         return total;
     }
 
-    public ObjectProperty<ReservationQueries.Row> selectedProperty() {
+    public ObjectProperty<ReservationRow> selectedProperty() {
         return selected;
     }
 
-    public ObjectProperty<ReservationDetails.Details> detailProperty() {
+    public ObjectProperty<ReservationDetailsView> detailProperty() {
         return detail;
     }
 

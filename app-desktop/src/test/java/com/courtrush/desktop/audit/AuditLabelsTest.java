@@ -3,8 +3,10 @@ package com.courtrush.desktop.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.core.EngineText;
 import com.courtrush.desktop.i18n.I18n;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class AuditLabelsTest {
@@ -12,35 +14,42 @@ class AuditLabelsTest {
     final AuditLabels english = new AuditLabels(I18n.of(I18n.ENGLISH));
     final AuditLabels chinese = new AuditLabels(I18n.of(I18n.CHINESE));
 
-    static AuditLog entry(String actor, String action, String detail) {
+    /** An entry as the desk hands it out in {@code locale}: the engine's wording read in that language. */
+    static AuditEntry entry(String actor, String action, String detail, Locale locale) {
         AuditLog log = new AuditLog();
+        log.setId(1L);
         log.setActor(actor);
         log.setAction(action);
         log.setDetail(detail);
-        return log;
+        return log.entryIn(locale);
+    }
+
+    static AuditEntry entry(String actor, String action, String detail) {
+        return entry(actor, action, detail, I18n.ENGLISH);
     }
 
     @Test
     void aHistoryEntryReadsInTheConsolesLanguageNotAsCodes() {
-        AuditLog timeout =
-                entry("system:pay-timeout", "CANCEL_TIMEOUT", AuditLog.encode(new EngineText("audit.payTimeout", 15)));
-        assertThat(chinese.who(timeout)).isEqualTo("支付超时");
-        assertThat(chinese.what(timeout)).isEqualTo("超时未支付取消");
-        assertThat(chinese.detail(timeout)).isEqualTo("15 分钟内未支付");
-        assertThat(english.what(timeout)).isEqualTo("Cancelled: not paid in time");
-        assertThat(english.detail(timeout)).isEqualTo("not paid within 15 min");
+        String timeout = AuditLog.encode(new EngineText("audit.payTimeout", 15));
+        AuditEntry inChinese = entry("system:pay-timeout", "CANCEL_TIMEOUT", timeout, I18n.CHINESE);
+        assertThat(chinese.who(inChinese)).isEqualTo("支付超时");
+        assertThat(chinese.what(inChinese)).isEqualTo("超时未支付取消");
+        assertThat(inChinese.detail()).isEqualTo("15 分钟内未支付");
+        AuditEntry inEnglish = entry("system:pay-timeout", "CANCEL_TIMEOUT", timeout, I18n.ENGLISH);
+        assertThat(english.what(inEnglish)).isEqualTo("Cancelled: not paid in time");
+        assertThat(inEnglish.detail()).isEqualTo("not paid within 15 min");
     }
 
     @Test
     void aReasonInsideTheEnginesWordingIsTranslatedTooAndOneStaffTypedStaysAsTyped() {
-        AuditLog compensated = entry(
+        AuditEntry compensated = entry(
                 "system:consumer",
                 "COMPENSATE",
-                AuditLog.encode(
-                        new EngineText("audit.refusedByDatabase", new EngineText("compensate.slotFull"), 7, 9)));
-        assertThat(chinese.detail(compensated)).isEqualTo("数据库中该时段已满或已停用；用户 7，时段 9：已重新同步场次");
-        AuditLog cancelled = entry("console:front-desk", "CANCEL", "球网坏了");
-        assertThat(english.detail(cancelled)).isEqualTo("球网坏了");
+                AuditLog.encode(new EngineText("audit.refusedByDatabase", new EngineText("compensate.slotFull"), 7, 9)),
+                I18n.CHINESE);
+        assertThat(compensated.detail()).isEqualTo("数据库中该时段已满或已停用；用户 7，时段 9：已重新同步场次");
+        AuditEntry cancelled = entry("console:front-desk", "CANCEL", "球网坏了");
+        assertThat(cancelled.detail()).isEqualTo("球网坏了");
         assertThat(english.who(cancelled)).isEqualTo("front-desk (console)");
         assertThat(english.what(cancelled)).isEqualTo("Cancelled by staff");
     }
@@ -48,7 +57,7 @@ class AuditLabelsTest {
     @Test
     void aReasonTypedToLookLikeTheEnginesWordingIsShownAsTyped() {
         String typed = "text:{\"key\":\"audit.payTimeout\",\"args\":[\"1\"]}";
-        assertThat(english.detail(entry("console:desk", "CANCEL", typed))).isEqualTo(typed);
+        assertThat(entry("console:desk", "CANCEL", typed).detail()).isEqualTo(typed);
     }
 
     @Test

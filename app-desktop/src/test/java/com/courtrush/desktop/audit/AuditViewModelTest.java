@@ -2,13 +2,15 @@ package com.courtrush.desktop.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.audit.AuditLog;
-import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditDesk;
+import com.courtrush.audit.api.AuditEntry;
+import com.courtrush.audit.api.AuditFilter;
+import com.courtrush.audit.api.AuditPage;
 import com.courtrush.core.Csv;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -38,21 +40,20 @@ class AuditViewModelTest {
         AuditViewModel model = model(I18n.ENGLISH);
         when(desk.staffActors()).thenReturn(List.of("admin", "staff:2024001"));
         when(desk.actions()).thenReturn(List.of("MARK_PAID", "REFUND"));
-        when(desk.find(any())).thenReturn(new AuditTrail.PageOf<>(List.of(markPaid()), 1));
+        when(desk.find(any(), any())).thenReturn(new AuditPage(List.of(markPaid(null)), 1));
 
         model.load();
         assertThat(model.actors()).containsExactly(AuditViewModel.ALL, "admin", "staff:2024001");
         assertThat(model.actions()).containsExactly(AuditViewModel.ALL, "MARK_PAID", "REFUND");
         assertThat(model.rows()).hasSize(1);
         assertThat(model.summaryProperty().get()).isEqualTo("Showing 1 of 1 entries, newest first.");
-        assertThat(filterAsked()).isEqualTo(new AuditTrail.Filter(null, null, null, null, TODAY.minusDays(6), TODAY));
+        assertThat(filterAsked()).isEqualTo(new AuditFilter(null, null, null, null, TODAY.minusDays(6), TODAY));
 
         model.actorProperty().set("staff:2024001");
         model.actionProperty().set("MARK_PAID");
         model.fromProperty().set(TODAY);
         model.find();
-        assertThat(filterAsked())
-                .isEqualTo(new AuditTrail.Filter(null, null, "staff:2024001", "MARK_PAID", TODAY, TODAY));
+        assertThat(filterAsked()).isEqualTo(new AuditFilter(null, null, "staff:2024001", "MARK_PAID", TODAY, TODAY));
         assertThat(model.labels().who("staff:2024001")).isEqualTo("2024001 (staff)");
         assertThat(model.labels().what("MARK_PAID")).isEqualTo("Marked paid");
         assertThat(model.fileName()).isEqualTo("courtrush-audit-2026-11-25.csv");
@@ -61,9 +62,8 @@ class AuditViewModelTest {
     @Test
     void theExportIsTheFiltersEntriesInTheConsolesLanguageForASpreadsheet() throws Exception {
         AuditViewModel model = model(I18n.CHINESE);
-        AuditLog formula = markPaid();
-        formula.setDetail("=HYPERLINK(\"http://x\")");
-        when(desk.all(any())).thenReturn(List.of(markPaid(), formula));
+        AuditEntry formula = markPaid("=HYPERLINK(\"http://x\")");
+        when(desk.all(any(), any())).thenReturn(List.of(markPaid(null), formula));
         Path file = folder.resolve("audit.csv");
 
         model.export(file);
@@ -82,20 +82,14 @@ class AuditViewModelTest {
         return new AuditViewModel(desk, new DirectUiTasks(notices), notices, I18n.of(locale), TODAY);
     }
 
-    private AuditTrail.Filter filterAsked() {
-        ArgumentCaptor<AuditTrail.Filter> asked = ArgumentCaptor.forClass(AuditTrail.Filter.class);
-        verify(desk, org.mockito.Mockito.atLeastOnce()).find(asked.capture());
+    private AuditFilter filterAsked() {
+        ArgumentCaptor<AuditFilter> asked = ArgumentCaptor.forClass(AuditFilter.class);
+        verify(desk, org.mockito.Mockito.atLeastOnce()).find(asked.capture(), eq(I18n.ENGLISH));
         return asked.getValue();
     }
 
-    private static AuditLog markPaid() {
-        AuditLog entry = new AuditLog();
-        entry.setId(7L);
-        entry.setActor("staff:2024001");
-        entry.setAction("MARK_PAID");
-        entry.setTargetType("RESERVATION");
-        entry.setTargetId("42");
-        entry.setCreateTime(LocalDateTime.of(2026, 11, 25, 18, 2, 7));
-        return entry;
+    private static AuditEntry markPaid(String detail) {
+        return new AuditEntry(
+                7, "staff:2024001", "MARK_PAID", "RESERVATION", "42", detail, LocalDateTime.of(2026, 11, 25, 18, 2, 7));
     }
 }

@@ -11,7 +11,7 @@ import com.courtrush.report.SalesReports;
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
 import com.courtrush.report.api.Utilisation;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

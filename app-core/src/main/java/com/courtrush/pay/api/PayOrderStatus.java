@@ -1,4 +1,4 @@
-package com.courtrush.pay;
+package com.courtrush.pay.api;
 
 /** The life of a pay order. */
 public enum PayOrderStatus {

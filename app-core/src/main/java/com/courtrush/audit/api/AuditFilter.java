@@ -1,0 +1,18 @@
+package com.courtrush.audit.api;
+
+import java.time.LocalDate;
+
+/** What to find in the audit trail; null (or blank) parts match anything; dates are inclusive. */
+public record AuditFilter(
+        String targetType, String targetId, String actor, String action, LocalDate from, LocalDate to) {
+
+    /** e.g. courtrush-audit-2026-11-25.csv, courtrush-audit-2026-11-01_2026-11-25.csv, courtrush-audit.csv */
+    public String fileName() {
+        if (from == null && to == null) {
+            return "courtrush-audit.csv";
+        }
+        String first = from == null ? "" : from.toString();
+        String last = to == null ? "" : to.toString();
+        return "courtrush-audit-" + (first.equals(last) ? first : first + "_" + last) + ".csv";
+    }
+}
