@@ -9,10 +9,12 @@ import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
 import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.reserve.api.ReservationView;
 import com.courtrush.reserve.data.Reservation;
-import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
-import com.courtrush.reserve.lifecycle.ReservationView;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
@@ -58,15 +60,14 @@ class AdminReservationController {
 
     @Operation(summary = "Reservations, newest first, filtered by opening, slot, user and status")
     @GetMapping
-    ApiResponse<ReservationQueries.PageOf<ReservationQueries.Row>> list(
+    ApiResponse<ReservationPage> list(
             @RequestParam(required = false) @Positive Long sessionId,
             @RequestParam(required = false) @Positive Long slotId,
             @RequestParam(required = false) @Positive Long userId,
             @RequestParam(required = false) ReservationStatus status,
             @RequestParam(defaultValue = "1") @Min(1) int page,
             @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
-        return ApiResponse.ok(
-                reservations.find(new ReservationQueries.Filter(sessionId, slotId, userId, status), page, size));
+        return ApiResponse.ok(reservations.find(new ReservationFilter(sessionId, slotId, userId, status), page, size));
     }
 
     @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")

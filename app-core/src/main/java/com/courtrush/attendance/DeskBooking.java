@@ -1,7 +1,7 @@
 package com.courtrush.attendance;
 
-import com.courtrush.reserve.data.CancelReason;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

@@ -1,7 +1,7 @@
 package com.courtrush.calendar;
 
-import com.courtrush.reserve.data.CancelReason;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;

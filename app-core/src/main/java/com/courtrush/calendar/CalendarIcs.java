@@ -3,7 +3,7 @@ package com.courtrush.calendar;
 import com.courtrush.attendance.CheckIns;
 import com.courtrush.core.EngineText;
 import com.courtrush.infra.config.CourtRushProperties;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.SettingKey;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.RedisKeys;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.statistics.RushSeries;

@@ -1,6 +1,6 @@
 package com.courtrush.pay;
 
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationEndHook;
 import java.time.Clock;

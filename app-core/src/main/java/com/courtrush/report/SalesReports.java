@@ -2,8 +2,8 @@ package com.courtrush.report;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.pay.PayOrderStatus;
-import com.courtrush.reserve.data.CancelReason;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;

@@ -1,7 +1,7 @@
 package com.courtrush.attendance;
 
 import com.courtrush.attendance.api.Strike;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.support.fakes.FakeReservations;

@@ -9,8 +9,8 @@ import static org.mockito.Mockito.verify;
 
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
-import com.courtrush.reserve.data.CancelReason;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.SettingKey;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

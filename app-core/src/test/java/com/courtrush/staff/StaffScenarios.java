@@ -12,7 +12,10 @@ import com.courtrush.account.StudentDirectory;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.redis.RedisKeys;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
@@ -186,8 +189,8 @@ public interface StaffScenarios extends StackAccess {
         Student student = api().students(1).get(0);
         long reservation = api().book(student, session, slot);
         ReservationQueries queries = bean(ReservationQueries.class);
-        ReservationQueries.PageOf<ReservationQueries.Row> found = queries.find(
-                new ReservationQueries.Filter(
+        ReservationPage found = queries.find(
+                new ReservationFilter(
                         null,
                         null,
                         null,
@@ -198,20 +201,17 @@ public interface StaffScenarios extends StackAccess {
                         false),
                 1,
                 10);
-        assertThat(found.records()).extracting(ReservationQueries.Row::id).containsExactly(reservation);
+        assertThat(found.records()).extracting(ReservationRow::id).containsExactly(reservation);
         assertThat(found.records().get(0).studentName()).isEqualTo("Student " + student.studentId());
         assertThat(found.records().get(0).priceCents()).isEqualTo(2000);
         assertThat(queries.find(
-                                new ReservationQueries.Filter(
+                                new ReservationFilter(
                                         null, null, null, null, tomorrow().plusDays(9), court, null, false),
                                 1,
                                 10)
                         .total())
                 .isZero();
-        assertThat(queries.find(
-                                new ReservationQueries.Filter(null, null, null, null, null, null, "nobody", false),
-                                1,
-                                10)
+        assertThat(queries.find(new ReservationFilter(null, null, null, null, null, null, "nobody", false), 1, 10)
                         .total())
                 .isZero();
     }

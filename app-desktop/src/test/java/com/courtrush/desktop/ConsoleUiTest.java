@@ -12,8 +12,8 @@ import com.courtrush.desktop.support.ClippedText;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.recurring.PlanDay;
 import com.courtrush.report.SalesReports;
-import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -255,7 +255,7 @@ class ConsoleUiTest {
         // the student shows the order number: found whatever the day (the screen opens on today; this is tomorrow's)
         robot.clickOn("#reservationStudent").write(orderNo);
         robot.clickOn("#searchReservations");
-        TableView<ReservationQueries.Row> table = table("#reservationsTable");
+        TableView<ReservationRow> table = table("#reservationsTable");
         waitFor(10, () -> table.getItems().stream().anyMatch(r -> r.id() == reservationId));
         robot.interact(() -> table.getSelectionModel()
                 .select(table.getItems().stream()
@@ -434,7 +434,7 @@ class ConsoleUiTest {
                 if (screen.equals("reservations")) { // with a reservation's details, pay order and history shown
                     robot.clickOn("#anyDate"); // the screen opens on today; the bookings here are tomorrow's
                     robot.clickOn("#searchReservations");
-                    TableView<ReservationQueries.Row> table = table("#reservationsTable");
+                    TableView<ReservationRow> table = table("#reservationsTable");
                     waitFor(10, () -> !table.getItems().isEmpty());
                     robot.interact(() -> table.getSelectionModel().select(0));
                 }
@@ -828,11 +828,11 @@ class ConsoleUiTest {
                 .sum();
     }
 
-    static ReservationStatus status(TableView<ReservationQueries.Row> table) {
+    static ReservationStatus status(TableView<ReservationRow> table) {
         return table.getItems().stream()
                 .filter(r -> r.id() == reservationId)
                 .findFirst()
-                .map(ReservationQueries.Row::status)
+                .map(ReservationRow::status)
                 .orElse(null);
     }
 

@@ -2,7 +2,7 @@ package com.courtrush.report.api;
 
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;

@@ -3,7 +3,6 @@ package com.courtrush.reserve.api;
 import com.courtrush.account.Caller;
 import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
-import com.courtrush.reserve.lifecycle.ReservationView;
 import com.courtrush.reserve.recover.DeadLetterActions;
 import com.courtrush.reserve.recover.DeadLetterLog;
 import com.courtrush.reserve.recover.Reconciler;
@@ -33,14 +32,13 @@ public class ReservationDesk {
     }
 
     /** See {@link ReservationQueries#find}. */
-    public ReservationQueries.PageOf<ReservationQueries.Row> find(
-            ReservationQueries.Filter filter, int page, int size) {
+    public ReservationPage find(ReservationFilter filter, int page, int size) {
         return queries.find(filter, page, size);
     }
 
     /** Staff cancel an unpaid reservation, with a reason. A paid one must be refunded instead. */
     public ReservationView cancelByStaff(long reservationId, String reason, Caller staff) {
-        return ReservationView.of(cancellation.cancelByStaff(reservationId, reason, staff));
+        return cancellation.cancelByStaff(reservationId, reason, staff).view();
     }
 
     /**

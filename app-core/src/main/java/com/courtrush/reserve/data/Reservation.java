@@ -6,6 +6,9 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.reserve.api.ReservationView;
 import java.time.LocalDateTime;
 import lombok.Getter;
 import lombok.Setter;
@@ -48,5 +51,10 @@ public class Reservation {
 
     public boolean compensated() {
         return cancelReason == CancelReason.COMPENSATION;
+    }
+
+    /** The reservation as the API shows it after a change. */
+    public ReservationView view() {
+        return new ReservationView(id, slotId, sessionId, status, cancelReason, note, createTime);
     }
 }

@@ -1,6 +1,8 @@
 package com.courtrush.reserve.data;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDateTime;
 import java.util.Collection;
 import java.util.List;

@@ -1,7 +1,7 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.notice.Notices;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.data.Reservation;
 import org.springframework.stereotype.Component;
 

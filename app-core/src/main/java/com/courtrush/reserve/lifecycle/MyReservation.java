@@ -1,8 +1,8 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.partner.Partners;
-import com.courtrush.reserve.data.CancelReason;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

@@ -1,7 +1,7 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.partner.Partners;
-import com.courtrush.reserve.data.ReservationStatus;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package com.courtrush.reserve.lifecycle;
 
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.data.Reservation;
 
 /**

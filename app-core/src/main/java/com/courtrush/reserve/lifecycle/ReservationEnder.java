@@ -1,10 +1,10 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.infra.config.AfterTransaction;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
-import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.reserve.recover.PlaceReturns;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;

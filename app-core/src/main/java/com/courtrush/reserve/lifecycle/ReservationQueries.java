@@ -5,17 +5,15 @@ import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
-import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
-import com.fasterxml.jackson.annotation.JsonFormat;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -38,7 +36,7 @@ public class ReservationQueries {
         this.slots = slots;
     }
 
-    public PageOf<Row> find(Filter filter, int page, int size) {
+    public ReservationPage find(ReservationFilter filter, int page, int size) {
         if (page < 1 || size < 1 || size > MAX_PAGE_SIZE) {
             throw CourtRushException.badRequest("common.badPage", MAX_PAGE_SIZE);
         }
@@ -53,7 +51,7 @@ public class ReservationQueries {
             // a student shows the order number at the desk: the booking it paid for
             Long paidFor = reservations.reservationOfOrder(filter.outTradeNo().strip());
             if (paidFor == null) {
-                return new PageOf<>(List.of(), 0);
+                return new ReservationPage(List.of(), 0);
             }
             query.eq(Reservation::getId, paidFor);
         }
@@ -61,7 +59,7 @@ public class ReservationQueries {
             UserAccount student = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
                     .eq(UserAccount::getStudentId, filter.studentId().strip()));
             if (student == null) {
-                return new PageOf<>(List.of(), 0);
+                return new ReservationPage(List.of(), 0);
             }
             query.eq(Reservation::getUserId, student.getId());
         }
@@ -75,7 +73,7 @@ public class ReservationQueries {
                     .map(TimeSlot::getId)
                     .toList();
             if (slotIds.isEmpty()) {
-                return new PageOf<>(List.of(), 0);
+                return new ReservationPage(List.of(), 0);
             }
             query.in(Reservation::getSlotId, slotIds);
         }
@@ -87,11 +85,11 @@ public class ReservationQueries {
         Page<Reservation> result = reservations.selectPage(Page.of(page, size), query);
         Map<Long, UserAccount> students = students(result.getRecords());
         Map<Long, SlotWithCourt> slotsById = slotsOf(result.getRecords());
-        List<Row> rows = result.getRecords().stream()
+        List<ReservationRow> rows = result.getRecords().stream()
                 .map(r -> {
                     SlotWithCourt slot = slotsById.get(r.getSlotId());
                     UserAccount student = students.get(r.getUserId());
-                    return new Row(
+                    return new ReservationRow(
                             r.getId(),
                             r.getTraceId(),
                             r.getUserId(),
@@ -109,7 +107,7 @@ public class ReservationQueries {
                             slot == null ? null : slot.getPriceCents());
                 })
                 .toList();
-        return new PageOf<>(rows, result.getTotal());
+        return new ReservationPage(rows, result.getTotal());
     }
 
     private Map<Long, SlotWithCourt> slotsOf(List<Reservation> page) {
@@ -134,64 +132,5 @@ public class ReservationQueries {
                         .in(UserAccount::getId, userIds))
                 .stream()
                 .collect(Collectors.toMap(UserAccount::getId, Function.identity(), (a, b) -> a));
-    }
-
-    /** Optional filters; null means "any". Compensated attempts are left out unless asked for. */
-    public record Filter(
-            Long sessionId,
-            Long slotId,
-            Long userId,
-            ReservationStatus status,
-            LocalDate slotDate,
-            Long courtId,
-            String studentId,
-            boolean includeCompensated,
-            Long reservationId,
-            String outTradeNo) {
-
-        public Filter(Long sessionId, Long slotId, Long userId, ReservationStatus status) {
-            this(sessionId, slotId, userId, status, null, null, null, true);
-        }
-
-        public Filter(
-                Long sessionId,
-                Long slotId,
-                Long userId,
-                ReservationStatus status,
-                LocalDate slotDate,
-                Long courtId,
-                String studentId,
-                boolean includeCompensated) {
-            this(sessionId, slotId, userId, status, slotDate, courtId, studentId, includeCompensated, null, null);
-        }
-    }
-
-    /**
-     * One reservation as staff list them.
-     *
-     * @param priceCents what the slot costs (the amount of its pay order)
-     */
-    public record Row(
-            long id,
-            String traceId,
-            long userId,
-            String studentId,
-            long slotId,
-            long sessionId,
-            ReservationStatus status,
-            CancelReason cancelReason,
-            LocalDateTime createTime,
-            LocalDate slotDate,
-            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
-            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
-            String courtName,
-            String studentName,
-            Integer priceCents) {}
-
-    /** A page of records and the total matching. */
-    public record PageOf<T>(List<T> records, long total) {
-        public <R> PageOf<R> map(Function<T, R> mapper) {
-            return new PageOf<>(records.stream().map(mapper).toList(), total);
-        }
     }
 }

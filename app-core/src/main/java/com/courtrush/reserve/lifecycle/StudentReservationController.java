@@ -2,6 +2,7 @@ package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.account.Caller;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.reserve.api.ReservationView;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -36,7 +37,7 @@ class StudentReservationController {
             HttpServletRequest http) {
         return ApiResponse.ok(
                 EngineMessages.format(RequestLocales.of(http), "ok.cancelled"),
-                ReservationView.of(cancellation.cancelByOwner(reservationId, caller)));
+                cancellation.cancelByOwner(reservationId, caller).view());
     }
 
     @Operation(summary = "My reservations, newest first, with why each ended and the deadlines that apply now")

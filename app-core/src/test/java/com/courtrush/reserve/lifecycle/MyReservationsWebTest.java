@@ -9,8 +9,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
-import com.courtrush.reserve.data.ReservationStatus;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package com.courtrush.support.fakes;
 
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
-import com.courtrush.reserve.data.ReservationStatus;
 import java.io.Serializable;
 import java.time.LocalDateTime;
 import java.util.Collection;

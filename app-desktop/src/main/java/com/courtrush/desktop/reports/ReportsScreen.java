@@ -109,7 +109,7 @@ public final class ReportsScreen implements Screen {
         days.getColumns()
                 .add(column(
                         i18n.t("reports.noShows"),
-                        f -> f.cancelled().getOrDefault(com.courtrush.reserve.data.CancelReason.NO_SHOW, 0)));
+                        f -> f.cancelled().getOrDefault(com.courtrush.reserve.api.CancelReason.NO_SHOW, 0)));
         // a short header (the whole width is the day's figures), the long one on hover
         TableColumn<SalesReports.Figures, Object> offers =
                 column("", f -> f.offersTaken() + " / " + f.offersDeclined() + " / " + f.offersExpired());

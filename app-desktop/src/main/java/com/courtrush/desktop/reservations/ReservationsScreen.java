@@ -16,8 +16,8 @@ import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.pay.PayOrder;
 import com.courtrush.pay.ReservationDetails;
-import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import javafx.beans.binding.Bindings;
@@ -101,22 +101,21 @@ public final class ReservationsScreen implements Screen {
 
     /** The reservations found, and their total. */
     private VBox list(I18n i18n) {
-        TableView<ReservationQueries.Row> table = table("reservationsTable", i18n.t("reservations.empty"));
-        table.getColumns().add(column(i18n.t("reservations.id"), ReservationQueries.Row::id));
+        TableView<ReservationRow> table = table("reservationsTable", i18n.t("reservations.empty"));
+        table.getColumns().add(column(i18n.t("reservations.id"), ReservationRow::id));
         table.getColumns()
-                .add(Widgets.fitting(
-                        column(i18n.t("reservations.student"), ReservationQueries.Row::studentId), "20261234"));
-        table.getColumns().add(column(i18n.t("reservations.studentName"), ReservationQueries.Row::studentName));
+                .add(Widgets.fitting(column(i18n.t("reservations.student"), ReservationRow::studentId), "20261234"));
+        table.getColumns().add(column(i18n.t("reservations.studentName"), ReservationRow::studentName));
         table.getColumns()
-                .add(Widgets.fitting(column(i18n.t("openings.date"), ReservationQueries.Row::slotDate), "2026-11-25"));
+                .add(Widgets.fitting(column(i18n.t("openings.date"), ReservationRow::slotDate), "2026-11-25"));
         table.getColumns()
                 .add(Widgets.fitting(
                         column(i18n.t("openings.time"), r -> r.startTime() + "–" + r.endTime()), "09:00–10:00"));
-        table.getColumns().add(column(i18n.t("openings.court"), ReservationQueries.Row::courtName));
+        table.getColumns().add(column(i18n.t("openings.court"), ReservationRow::courtName));
         table.getColumns().add(column(i18n.t("reservations.amount"), r -> Inputs.yuan(r.priceCents())));
         var statusColumn = column(
                 i18n.t("reservations.status"),
-                (ReservationQueries.Row r) ->
+                (ReservationRow r) ->
                         i18n.of(r.status()) + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
         statusColumn.setMinWidth(120);
         table.getColumns().add(statusColumn);

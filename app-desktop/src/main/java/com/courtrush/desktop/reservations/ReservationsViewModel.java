@@ -15,8 +15,10 @@ import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
 import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDate;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -55,9 +57,9 @@ public final class ReservationsViewModel {
     private final StringProperty student = new SimpleStringProperty("");
     private final ObjectProperty<ReservationStatus> status = new SimpleObjectProperty<>();
     private final ObservableList<CourtFilter> courtChoices = FXCollections.observableArrayList();
-    private final ObservableList<ReservationQueries.Row> rows = FXCollections.observableArrayList();
+    private final ObservableList<ReservationRow> rows = FXCollections.observableArrayList();
     private final LongProperty total = new SimpleLongProperty();
-    private final ObjectProperty<ReservationQueries.Row> selected = new SimpleObjectProperty<>();
+    private final ObjectProperty<ReservationRow> selected = new SimpleObjectProperty<>();
     private final ObjectProperty<ReservationDetails.Details> detail = new SimpleObjectProperty<>();
 
     /** An order number as the students' page shows it (CR and digits; typed in any case). */
@@ -115,18 +117,16 @@ public final class ReservationsViewModel {
         });
     }
 
-    private ReservationQueries.PageOf<ReservationQueries.Row> find(
-            String text, ReservationStatus wanted, LocalDate day, Long courtId) {
+    private ReservationPage find(String text, ReservationStatus wanted, LocalDate day, Long courtId) {
         if (ORDER_NUMBER.matcher(text).matches()) {
             return reservations.find(
-                    new ReservationQueries.Filter(
+                    new ReservationFilter(
                             null, null, null, wanted, null, null, null, false, null, text.toUpperCase(Locale.ROOT)),
                     1,
                     PAGE_SIZE);
         }
-        ReservationQueries.PageOf<ReservationQueries.Row> found = reservations.find(
-                new ReservationQueries.Filter(
-                        null, null, null, wanted, day, courtId, text.isEmpty() ? null : text, false),
+        ReservationPage found = reservations.find(
+                new ReservationFilter(null, null, null, wanted, day, courtId, text.isEmpty() ? null : text, false),
                 1,
                 PAGE_SIZE);
         if (found.total() > 0 || text.isEmpty()) {
@@ -136,14 +136,14 @@ public final class ReservationsViewModel {
         return byCode.isEmpty()
                 ? found
                 : reservations.find(
-                        new ReservationQueries.Filter(
+                        new ReservationFilter(
                                 null, null, null, wanted, null, null, null, false, byCode.getAsLong(), null),
                         1,
                         PAGE_SIZE);
     }
 
     void loadDetails() {
-        ReservationQueries.Row row = selected.get();
+        ReservationRow row = selected.get();
         if (row == null) {
             detail.set(null);
             return;
@@ -188,7 +188,7 @@ public final class ReservationsViewModel {
     }
 
     private void ask(Destructive step, Consumer<Destructive.Answer> then) {
-        ReservationQueries.Row row = selected.get();
+        ReservationRow row = selected.get();
         if (row == null) {
             return;
         }
@@ -198,7 +198,7 @@ public final class ReservationsViewModel {
     }
 
     /** The reservation as staff see it: number, student, court and time. */
-    String target(ReservationQueries.Row row) {
+    String target(ReservationRow row) {
         String student = row.studentName() == null ? row.studentId() : row.studentName() + " (" + row.studentId() + ")";
         return i18n.t(
                 "reservations.target",
@@ -227,7 +227,7 @@ public final class ReservationsViewModel {
     }
 
     private void act(String key, java.util.function.LongFunction<Object> action) {
-        ReservationQueries.Row row = selected.get();
+        ReservationRow row = selected.get();
         if (row == null) {
             return;
         }
@@ -267,7 +267,7 @@ public final class ReservationsViewModel {
         return courtChoices;
     }
 
-    public ObservableList<ReservationQueries.Row> rows() {
+    public ObservableList<ReservationRow> rows() {
         return rows;
     }
 
@@ -275,7 +275,7 @@ public final class ReservationsViewModel {
         return total;
     }
 
-    public ObjectProperty<ReservationQueries.Row> selectedProperty() {
+    public ObjectProperty<ReservationRow> selectedProperty() {
         return selected;
     }
 

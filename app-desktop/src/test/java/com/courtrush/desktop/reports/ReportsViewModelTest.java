@@ -10,7 +10,7 @@ import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
 import com.courtrush.report.api.ReportDesk;
-import com.courtrush.reserve.data.CancelReason;
+import com.courtrush.reserve.api.CancelReason;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

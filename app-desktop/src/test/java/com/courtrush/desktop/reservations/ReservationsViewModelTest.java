@@ -21,8 +21,10 @@ import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.reserve.api.ReservationDesk;
-import com.courtrush.reserve.data.ReservationStatus;
-import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -50,8 +52,8 @@ class ReservationsViewModelTest {
             staff,
             TODAY);
 
-    static ReservationQueries.Row row(long id, ReservationStatus status) {
-        return new ReservationQueries.Row(
+    static ReservationRow row(long id, ReservationStatus status) {
+        return new ReservationRow(
                 id,
                 "trace" + id,
                 3,
@@ -72,15 +74,15 @@ class ReservationsViewModelTest {
     @Test
     void theFiltersBecomeTheQueryAndCompensatedAttemptsAreLeftOut() {
         when(reservations.find(any(), anyInt(), anyInt()))
-                .thenReturn(new ReservationQueries.PageOf<>(List.of(row(1, ReservationStatus.CONFIRMED)), 1));
+                .thenReturn(new ReservationPage(List.of(row(1, ReservationStatus.CONFIRMED)), 1));
         model.courtProperty().set(new ReservationsViewModel.CourtFilter(5, "A"));
         model.studentProperty().set(" 2024001 ");
         model.statusProperty().set(ReservationStatus.CONFIRMED);
         model.search();
-        ArgumentCaptor<ReservationQueries.Filter> filter = ArgumentCaptor.captor();
+        ArgumentCaptor<ReservationFilter> filter = ArgumentCaptor.captor();
         verify(reservations).find(filter.capture(), eq(1), eq(ReservationsViewModel.PAGE_SIZE));
         assertThat(filter.getValue())
-                .isEqualTo(new ReservationQueries.Filter(
+                .isEqualTo(new ReservationFilter(
                         null, null, null, ReservationStatus.CONFIRMED, TODAY, 5L, "2024001", false));
         assertThat(model.rows()).hasSize(1);
         assertThat(model.totalProperty().get()).isEqualTo(1);
@@ -88,12 +90,12 @@ class ReservationsViewModelTest {
 
     @Test
     void whatAStudentShowsAtTheDeskFindsTheBookingOnAnyDayAnOrderNumberOrACheckInCode() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
         model.studentProperty().set("cr26112510000000001");
         model.search();
         verify(reservations)
                 .find(
-                        new ReservationQueries.Filter(
+                        new ReservationFilter(
                                 null, null, null, null, null, null, null, false, null, "CR26112510000000001"),
                         1,
                         ReservationsViewModel.PAGE_SIZE);
@@ -104,12 +106,12 @@ class ReservationsViewModelTest {
         model.search();
         verify(reservations)
                 .find(
-                        new ReservationQueries.Filter(null, null, null, null, TODAY, null, "K7PQ2M", false),
+                        new ReservationFilter(null, null, null, null, TODAY, null, "K7PQ2M", false),
                         1,
                         ReservationsViewModel.PAGE_SIZE);
         verify(reservations)
                 .find(
-                        new ReservationQueries.Filter(null, null, null, null, null, null, null, false, 42L, null),
+                        new ReservationFilter(null, null, null, null, null, null, null, false, 42L, null),
                         1,
                         ReservationsViewModel.PAGE_SIZE);
     }
@@ -122,7 +124,7 @@ class ReservationsViewModelTest {
 
     @Test
     void refundCancelAndMarkPaidActOnTheSelectedReservationAsTheConsolesStaff() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         model.refund("flooded", true);
         verify(payments).refund(1, staff, "flooded", true);
@@ -137,7 +139,7 @@ class ReservationsViewModelTest {
 
     @Test
     void cancellingNamesTheReservationAsksForAReasonAndDoesNothingWhenStaffStepBack() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
         model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
         notices.answer = false;
 
@@ -158,7 +160,7 @@ class ReservationsViewModelTest {
 
     @Test
     void refundingTakesTheReasonAndTheCutOffOverrideFromOneDialog() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationQueries.PageOf<>(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         notices.reason = "flooded";
         notices.option = true;

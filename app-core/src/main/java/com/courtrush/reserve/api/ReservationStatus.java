@@ -1,4 +1,4 @@
-package com.courtrush.reserve.data;
+package com.courtrush.reserve.api;
 
 /** The life of a reservation. */
 public enum ReservationStatus {

@@ -1,4 +1,4 @@
-package com.courtrush.reserve.data;
+package com.courtrush.reserve.api;
 
 /**
  * Why a reservation is CANCELLED. COMPENSATION marks a granted attempt that was never recorded; NO_SHOW a
