@@ -2,6 +2,7 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.web.ApiResponse;
@@ -43,7 +44,7 @@ class AdminAttendanceController {
             summary = "A day's bookings at the desk (default today) by time and court, the active ones and the "
                     + "no-shows; q: a student id, an order number, part of a name or a short code")
     @GetMapping("/check-in")
-    ApiResponse<List<DeskBooking>> day(
+    ApiResponse<List<DeskBookingView>> day(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @RequestParam(required = false) @Size(max = 64) String q) {
         return ApiResponse.ok(attendance.day(date == null ? LocalDate.now(clock) : date, q));
@@ -51,20 +52,21 @@ class AdminAttendanceController {
 
     @Operation(summary = "Check in what was scanned (the QR code's text) or typed (the short code)")
     @PostMapping("/check-in/scan")
-    ApiResponse<DeskBooking> scan(@Valid @RequestBody Scanned scanned, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<DeskBookingView> scan(@Valid @RequestBody Scanned scanned, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(attendance.scan(scanned.code(), caller));
     }
 
     @Operation(summary = "Check a booking in (found by a search), from 30 min before its start to its end")
     @PostMapping("/check-in/{reservationId}")
-    ApiResponse<DeskBooking> checkIn(
+    ApiResponse<DeskBookingView> checkIn(
             @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(attendance.checkIn(reservationId, caller));
     }
 
     @Operation(summary = "Take a check-in back, within a minute of it")
     @DeleteMapping("/check-in/{reservationId}")
-    ApiResponse<DeskBooking> undo(@PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<DeskBookingView> undo(
+            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(attendance.undo(reservationId, caller));
     }
 
@@ -78,7 +80,7 @@ class AdminAttendanceController {
             summary = "Book a free place of a running slot for a student at the desk (their block and limits apply), "
                     + "take the payment there and check the booking in")
     @PostMapping("/walk-in")
-    ApiResponse<DeskBooking> walkIn(@Valid @RequestBody WalkIn request, @AuthenticationPrincipal Caller caller) {
+    ApiResponse<DeskBookingView> walkIn(@Valid @RequestBody WalkIn request, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(attendance.walkIn(request.slotId(), request.studentId(), caller));
     }
 

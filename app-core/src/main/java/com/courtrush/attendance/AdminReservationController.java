@@ -2,6 +2,7 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.pay.api.Refunded;
@@ -101,7 +102,7 @@ class AdminReservationController {
             summary = "Take a booking's payment in person at the desk (a DESK order); checked in too if its "
                     + "check-in has opened")
     @PostMapping("/{reservationId}/pay-at-desk")
-    ApiResponse<DeskBooking> payAtDesk(
+    ApiResponse<DeskBookingView> payAtDesk(
             @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(attendance.payAtDesk(reservationId, caller));
     }

@@ -46,22 +46,22 @@ public class AttendanceDesk {
     }
 
     /** See {@link CheckIns#day}. */
-    public List<DeskBooking> day(LocalDate day, String query) {
-        return checkIns.day(day, query);
+    public List<DeskBookingView> day(LocalDate day, String query) {
+        return checkIns.day(day, query).stream().map(AttendanceDesk::view).toList();
     }
 
     /** What the scanner (or staff) typed: the booking it names, checked in. */
-    public DeskBooking scan(String scanned, Caller staff) {
-        return checkIns.scan(scanned, staff);
+    public DeskBookingView scan(String scanned, Caller staff) {
+        return view(checkIns.scan(scanned, staff));
     }
 
-    public DeskBooking checkIn(long reservationId, Caller staff) {
-        return checkIns.checkIn(reservationId, staff);
+    public DeskBookingView checkIn(long reservationId, Caller staff) {
+        return view(checkIns.checkIn(reservationId, staff));
     }
 
     /** Takes a check-in back, within a minute of it. */
-    public DeskBooking undo(long reservationId, Caller staff) {
-        return checkIns.undo(reservationId, staff);
+    public DeskBookingView undo(long reservationId, Caller staff) {
+        return view(checkIns.undo(reservationId, staff));
     }
 
     /** The slots running now with their free places: what a walk-in can be booked into. */
@@ -70,13 +70,13 @@ public class AttendanceDesk {
     }
 
     /** Books a walk-in into a running slot, takes the payment at the desk and checks it in. */
-    public DeskBooking walkIn(long slotId, String studentId, Caller staff) {
-        return walkIns.walkIn(slotId, studentId, staff);
+    public DeskBookingView walkIn(long slotId, String studentId, Caller staff) {
+        return view(walkIns.walkIn(slotId, studentId, staff));
     }
 
     /** Takes a booking's payment at the desk (checked in too, once its check-in has opened). */
-    public DeskBooking payAtDesk(long reservationId, Caller staff) {
-        return walkIns.payAtDesk(reservationId, staff);
+    public DeskBookingView payAtDesk(long reservationId, Caller staff) {
+        return view(walkIns.payAtDesk(reservationId, staff));
     }
 
     /** A student's strikes and block, by student id. */
@@ -88,5 +88,27 @@ public class AttendanceDesk {
     @ManagerOnly
     public StrikeStanding forgive(long strikeId, String reason, Caller manager) {
         return strikes.forgive(strikeId, reason, manager);
+    }
+
+    /** A booking as the desk hands it out. */
+    private static DeskBookingView view(DeskBooking b) {
+        return new DeskBookingView(
+                b.getReservationId(),
+                b.getUserId(),
+                b.getSlotId(),
+                b.getStudentId(),
+                b.getStudentName(),
+                b.getStatus(),
+                b.getCancelReason(),
+                b.getSlotDate(),
+                b.getStartTime(),
+                b.getEndTime(),
+                b.getCourtId(),
+                b.getCourtName(),
+                b.getOutTradeNo(),
+                b.getCheckedInTime(),
+                b.getCheckedInBy(),
+                b.getPartnerNames(),
+                b.getCode());
     }
 }

@@ -1,8 +1,8 @@
 package com.courtrush.desktop.checkin;
 
 import com.courtrush.account.Caller;
-import com.courtrush.attendance.DeskBooking;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
@@ -100,7 +100,7 @@ public final class CheckInViewModel {
                 booking -> {
                     lastKind.set("ok");
                     lastResult.set(i18n.t(
-                            booking.getCheckedInTime() != null ? "checkIn.paidAndCheckedIn" : "checkIn.paid",
+                            booking.checkedInTime() != null ? "checkIn.paidAndCheckedIn" : "checkIn.paid",
                             describe(booking)));
                     refresh();
                 },
@@ -145,7 +145,7 @@ public final class CheckInViewModel {
         return BigDecimal.valueOf(cents, 2).toPlainString();
     }
 
-    private void checkedIn(DeskBooking booking) {
+    private void checkedIn(DeskBookingView booking) {
         lastKind.set("ok");
         lastResult.set(i18n.t("checkIn.done", describe(booking)));
         refresh();
@@ -165,38 +165,38 @@ public final class CheckInViewModel {
         }
     }
 
-    private String describe(DeskBooking booking) {
+    private String describe(DeskBookingView booking) {
         return i18n.t(
                 "checkIn.booking",
-                booking.getStudentName(),
-                booking.getStudentId(),
-                booking.getCourtName(),
-                TIME.format(booking.getStartTime()),
-                TIME.format(booking.getEndTime()));
+                booking.studentName(),
+                booking.studentId(),
+                booking.courtName(),
+                TIME.format(booking.startTime()),
+                TIME.format(booking.endTime()));
     }
 
-    private Row row(DeskBooking b) {
+    private Row row(DeskBookingView b) {
         String state;
-        if (b.getCheckedInTime() != null) {
-            state = i18n.t("checkIn.checkedInAt", TIME.format(b.getCheckedInTime()));
-        } else if (b.getCancelReason() == CancelReason.NO_SHOW) {
+        if (b.checkedInTime() != null) {
+            state = i18n.t("checkIn.checkedInAt", TIME.format(b.checkedInTime()));
+        } else if (b.cancelReason() == CancelReason.NO_SHOW) {
             state = i18n.of(CancelReason.NO_SHOW);
         } else {
-            state = i18n.of(b.getStatus());
+            state = i18n.of(b.status());
         }
         return new Row(
-                b.getReservationId(),
-                TIME.format(b.getStartTime()) + "–" + TIME.format(b.getEndTime()),
-                b.getCourtName(),
-                b.getStudentId(),
-                b.getStudentName(),
-                b.getPartnerNames() == null ? "" : b.getPartnerNames(),
-                b.getOutTradeNo() == null ? "" : b.getOutTradeNo(),
-                b.getCode(),
+                b.reservationId(),
+                TIME.format(b.startTime()) + "–" + TIME.format(b.endTime()),
+                b.courtName(),
+                b.studentId(),
+                b.studentName(),
+                b.partnerNames() == null ? "" : b.partnerNames(),
+                b.outTradeNo() == null ? "" : b.outTradeNo(),
+                b.code(),
                 state,
-                b.active() && b.getCheckedInTime() == null,
-                b.getCheckedInTime() != null,
-                b.getStatus() == ReservationStatus.PENDING_PAYMENT);
+                b.active() && b.checkedInTime() == null,
+                b.checkedInTime() != null,
+                b.status() == ReservationStatus.PENDING_PAYMENT);
     }
 
     public ObservableList<Row> rows() {

@@ -10,8 +10,8 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
-import com.courtrush.attendance.DeskBooking;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
@@ -37,8 +37,7 @@ class CheckInViewModelTest {
     @Test
     void theDayIsListedWithWhatEachBookingNeedsAndTheGraceInTheHint() {
         when(desk.graceMinutes()).thenReturn(20);
-        DeskBooking withPartners = booking(1, ReservationStatus.CONFIRMED, null, null);
-        withPartners.setPartnerNames("Bob, Cai");
+        DeskBookingView withPartners = booking(1, ReservationStatus.CONFIRMED, null, null, "Bob, Cai");
         when(desk.day(TODAY, ""))
                 .thenReturn(List.of(
                         withPartners,
@@ -63,7 +62,8 @@ class CheckInViewModelTest {
 
     @Test
     void aScanChecksInEmptiesTheFieldAndSaysWhoInLargeType() {
-        DeskBooking done = booking(1, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 50)));
+        DeskBookingView done =
+                booking(1, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 50)));
         when(desk.scan("CI1.1.abc", staff)).thenReturn(done);
         model.scannedProperty().set("  CI1.1.abc \n");
         model.scan();
@@ -138,19 +138,29 @@ class CheckInViewModelTest {
                 .isEqualTo("✓ Paid at the desk: Ann (2024001) · Court 1 18:00–19:00");
     }
 
-    static DeskBooking booking(long id, ReservationStatus status, CancelReason reason, LocalDateTime checkedIn) {
-        DeskBooking b = new DeskBooking();
-        b.setReservationId(id);
-        b.setStatus(status);
-        b.setCancelReason(reason);
-        b.setStudentId("2024001");
-        b.setStudentName("Ann");
-        b.setCourtName("Court 1");
-        b.setSlotDate(TODAY);
-        b.setStartTime(LocalTime.of(18, 0));
-        b.setEndTime(LocalTime.of(19, 0));
-        b.setCode("K7PQRS");
-        b.setCheckedInTime(checkedIn);
-        return b;
+    static DeskBookingView booking(long id, ReservationStatus status, CancelReason reason, LocalDateTime checkedIn) {
+        return booking(id, status, reason, checkedIn, null);
+    }
+
+    static DeskBookingView booking(
+            long id, ReservationStatus status, CancelReason reason, LocalDateTime checkedIn, String partners) {
+        return new DeskBookingView(
+                id,
+                null,
+                null,
+                "2024001",
+                "Ann",
+                status,
+                reason,
+                TODAY,
+                LocalTime.of(18, 0),
+                LocalTime.of(19, 0),
+                null,
+                "Court 1",
+                null,
+                checkedIn,
+                null,
+                partners,
+                "K7PQRS");
     }
 }
