@@ -2,6 +2,7 @@ package com.courtrush.report;
 
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
+import com.courtrush.report.api.SalesReport;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -41,7 +42,7 @@ class AdminReportController {
                     + "yuan; utilisation by court and hour — per play date from `from` to `to` (default: `from`), of all "
                     + "courts or of `courtId`")
     @GetMapping
-    ApiResponse<SalesReports.Report> report(
+    ApiResponse<SalesReport> report(
             @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Positive Long courtId) {

@@ -4,6 +4,8 @@ import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.report.api.ExportKind;
+import com.courtrush.report.api.SalesFigures;
+import com.courtrush.report.api.SalesReport;
 import com.courtrush.setting.AppSettings;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -138,7 +140,7 @@ public class ReportExports {
         return rows;
     }
 
-    private static List<List<?>> report(SalesReports.Report report, Locale locale) {
+    private static List<List<?>> report(SalesReport report, Locale locale) {
         List<List<?>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(header(locale, "report", "playDate", "offered", "sold", "held", "paid"));
         SalesReports.REASONS.forEach(reason ->
@@ -166,7 +168,7 @@ public class ReportExports {
         return rows;
     }
 
-    private static List<Object> figures(String label, SalesReports.Figures day) {
+    private static List<Object> figures(String label, SalesFigures day) {
         List<Object> row = new ArrayList<>(List.of(label, day.offered(), day.sold(), day.held(), day.paid()));
         SalesReports.REASONS.forEach(reason -> row.add(day.cancelled().get(reason)));
         row.addAll(List.of(

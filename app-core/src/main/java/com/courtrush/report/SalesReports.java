@@ -2,6 +2,8 @@ package com.courtrush.report;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.report.api.SalesFigures;
+import com.courtrush.report.api.SalesReport;
 import com.courtrush.report.api.Utilisation;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -52,7 +54,7 @@ public class SalesReports {
     }
 
     /** The report of play dates {@code from} to {@code to}, both included; of one court when {@code courtId} is set. */
-    public Report report(LocalDate from, LocalDate to, Long courtId) {
+    public SalesReport report(LocalDate from, LocalDate to, Long courtId) {
         return compute(from, to, read(from, to, courtId));
     }
 
@@ -72,7 +74,7 @@ public class SalesReports {
         }
     }
 
-    static Report compute(LocalDate from, LocalDate to, Lines lines) {
+    static SalesReport compute(LocalDate from, LocalDate to, Lines lines) {
         Map<Long, ReportMapper.SlotLine> slots =
                 lines.slots().stream().collect(Collectors.toMap(ReportMapper.SlotLine::getId, Function.identity()));
         Map<LocalDate, Tally> days = new TreeMap<>();
@@ -133,7 +135,7 @@ public class SalesReports {
             }
         }
         Tally total = new Tally();
-        List<Figures> figures = new ArrayList<>();
+        List<SalesFigures> figures = new ArrayList<>();
         days.forEach((date, tally) -> {
             total.add(tally);
             figures.add(tally.figures(date));
@@ -148,7 +150,7 @@ public class SalesReports {
                         ? BigDecimal.ZERO
                         : BigDecimal.valueOf(counts[1] * 100L)
                                 .divide(BigDecimal.valueOf(counts[0]), 1, RoundingMode.HALF_UP))));
-        return new Report(from, to, figures, total.figures(null), utilisation);
+        return new SalesReport(from, to, figures, total.figures(null), utilisation);
     }
 
     static BigDecimal yuan(long cents) {
@@ -207,10 +209,10 @@ public class SalesReports {
             other.cancelled.forEach((reason, count) -> cancelled.merge(reason, count, Integer::sum));
         }
 
-        Figures figures(LocalDate date) {
+        SalesFigures figures(LocalDate date) {
             Map<CancelReason, Integer> byReason = new EnumMap<>(CancelReason.class);
             REASONS.forEach(reason -> byReason.put(reason, cancelled.getOrDefault(reason, 0)));
-            return new Figures(
+            return new SalesFigures(
                     date,
                     offered,
                     sold,
@@ -228,33 +230,4 @@ public class SalesReports {
                     offersExpired);
         }
     }
-
-    /** A range's report: each play date, their total, and the utilisation by court and hour. */
-    public record Report(
-            LocalDate from, LocalDate to, List<Figures> days, Figures total, List<Utilisation> utilisation) {}
-
-    /**
-     * One play date's figures (the total's {@code date} is null); money in yuan.
-     *
-     * @param cancelled by reason: USER, TIMEOUT, REFUND, STAFF, NO_SHOW (not checked in by the start and grace)
-     * @param checkedIn places the desk checked in
-     * @param offersTaken places offered from the waitlist and taken; {@code offersDeclined}, {@code offersExpired}:
-     *     passed on
-     */
-    public record Figures(
-            LocalDate date,
-            int offered,
-            int sold,
-            int held,
-            int paid,
-            Map<CancelReason, Integer> cancelled,
-            int refunded,
-            int unsold,
-            BigDecimal revenueYuan,
-            BigDecimal refundsYuan,
-            BigDecimal netYuan,
-            int checkedIn,
-            int offersTaken,
-            int offersDeclined,
-            int offersExpired) {}
 }

@@ -11,7 +11,7 @@ import com.courtrush.desktop.rush.LiveRushViewModel;
 import com.courtrush.desktop.support.ClippedText;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.recurring.api.PlanDay;
-import com.courtrush.report.SalesReports;
+import com.courtrush.report.api.SalesFigures;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -324,13 +324,13 @@ class ConsoleUiTest {
         DatePicker reportDate = robot.lookup("#reportDate").queryAs(DatePicker.class);
         robot.interact(() -> reportDate.setValue(playDate));
         robot.clickOn("#showReport");
-        TableView<SalesReports.Figures> report = table("#reportTable");
+        TableView<SalesFigures> report = table("#reportTable");
         waitFor(
                 10,
                 () -> report.getItems().size() == 1
                         && report.getItems().get(0).date().equals(playDate)
                         && report.getItems().get(0).sold() == 1);
-        SalesReports.Figures day = report.getItems().get(0);
+        SalesFigures day = report.getItems().get(0);
         assertThat(List.of(day.paid(), day.refunded(), day.held())).containsExactly(1, 1, 0);
         assertThat(day.refundsYuan()).isEqualByComparingTo(day.revenueYuan()).isPositive();
         assertThat(robot.lookup("#reportSummary").queryLabeled().getText())

@@ -24,7 +24,7 @@ public class ReportDesk {
     }
 
     /** The report of play dates {@code from} to {@code to}, both included; of one court when {@code courtId} is set. */
-    public SalesReports.Report report(LocalDate from, LocalDate to, Long courtId) {
+    public SalesReport report(LocalDate from, LocalDate to, Long courtId) {
         return reports.report(from, to, courtId);
     }
 

@@ -11,8 +11,8 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.report.SalesReports;
 import com.courtrush.report.api.ExportKind;
+import com.courtrush.report.api.SalesFigures;
 import com.courtrush.report.api.Utilisation;
 import java.io.File;
 import java.time.LocalDate;
@@ -87,32 +87,32 @@ public final class ReportsScreen implements Screen {
     }
 
     /** Each day's figures and their total. */
-    private TableView<SalesReports.Figures> days(I18n i18n) {
-        TableView<SalesReports.Figures> days = table("reportTable", i18n.t("reports.empty"));
+    private TableView<SalesFigures> days(I18n i18n) {
+        TableView<SalesFigures> days = table("reportTable", i18n.t("reports.empty"));
         days.getColumns()
                 .add(column(
                         i18n.t("reports.date"),
                         f -> f.date() == null
                                 ? i18n.t("reports.total")
                                 : f.date().toString()));
-        days.getColumns().add(column(i18n.t("reports.offered"), SalesReports.Figures::offered));
-        days.getColumns().add(column(i18n.t("reports.sold"), SalesReports.Figures::sold));
-        days.getColumns().add(column(i18n.t("reports.paid"), SalesReports.Figures::paid));
+        days.getColumns().add(column(i18n.t("reports.offered"), SalesFigures::offered));
+        days.getColumns().add(column(i18n.t("reports.sold"), SalesFigures::sold));
+        days.getColumns().add(column(i18n.t("reports.paid"), SalesFigures::paid));
         days.getColumns().add(column(i18n.t("reports.cancelled"), ReportsViewModel::cancelled));
-        days.getColumns().add(column(i18n.t("reports.refunded"), SalesReports.Figures::refunded));
-        days.getColumns().add(column(i18n.t("reports.unsold"), SalesReports.Figures::unsold));
+        days.getColumns().add(column(i18n.t("reports.refunded"), SalesFigures::refunded));
+        days.getColumns().add(column(i18n.t("reports.unsold"), SalesFigures::unsold));
         days.getColumns()
                 .add(column(i18n.t("reports.revenue"), f -> f.revenueYuan().toPlainString()));
         days.getColumns()
                 .add(column(i18n.t("reports.refunds"), f -> f.refundsYuan().toPlainString()));
         days.getColumns().add(column(i18n.t("reports.net"), f -> f.netYuan().toPlainString()));
-        days.getColumns().add(column(i18n.t("reports.checkedIn"), SalesReports.Figures::checkedIn));
+        days.getColumns().add(column(i18n.t("reports.checkedIn"), SalesFigures::checkedIn));
         days.getColumns()
                 .add(column(
                         i18n.t("reports.noShows"),
                         f -> f.cancelled().getOrDefault(com.courtrush.reserve.api.CancelReason.NO_SHOW, 0)));
         // a short header (the whole width is the day's figures), the long one on hover
-        TableColumn<SalesReports.Figures, Object> offers =
+        TableColumn<SalesFigures, Object> offers =
                 column("", f -> f.offersTaken() + " / " + f.offersDeclined() + " / " + f.offersExpired());
         Label offersHeader = new Label(i18n.t("reports.offers"));
         offersHeader.setTooltip(new Tooltip(i18n.t("reports.offersLong")));

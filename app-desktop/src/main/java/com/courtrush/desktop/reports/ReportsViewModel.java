@@ -3,9 +3,9 @@ package com.courtrush.desktop.reports;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.report.SalesReports;
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
+import com.courtrush.report.api.SalesFigures;
 import com.courtrush.report.api.Utilisation;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +40,7 @@ public final class ReportsViewModel {
 
     private final ObjectProperty<LocalDate> date;
     private final ObjectProperty<Period> period = new SimpleObjectProperty<>(Period.DAY);
-    private final ObservableList<SalesReports.Figures> days = FXCollections.observableArrayList();
+    private final ObservableList<SalesFigures> days = FXCollections.observableArrayList();
     private final ObservableList<Utilisation> utilisation = FXCollections.observableArrayList();
     private final StringProperty summary = new SimpleStringProperty("");
 
@@ -72,7 +72,7 @@ public final class ReportsViewModel {
                 days.add(report.total());
             }
             utilisation.setAll(report.utilisation());
-            SalesReports.Figures total = report.total();
+            SalesFigures total = report.total();
             summary.set(i18n.t(
                     "reports.summary",
                     from,
@@ -112,7 +112,7 @@ public final class ReportsViewModel {
     }
 
     /** Cancels of one row, all reasons together. */
-    public static int cancelled(SalesReports.Figures figures) {
+    public static int cancelled(SalesFigures figures) {
         return figures.cancelled().values().stream().mapToInt(Integer::intValue).sum();
     }
 
@@ -124,7 +124,7 @@ public final class ReportsViewModel {
         return period;
     }
 
-    public ObservableList<SalesReports.Figures> days() {
+    public ObservableList<SalesFigures> days() {
         return days;
     }
 

@@ -7,9 +7,10 @@ import static org.mockito.Mockito.when;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.report.SalesReports;
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
+import com.courtrush.report.api.SalesFigures;
+import com.courtrush.report.api.SalesReport;
 import com.courtrush.report.api.Utilisation;
 import com.courtrush.reserve.api.CancelReason;
 import java.math.BigDecimal;
@@ -40,10 +41,10 @@ class ReportsViewModelTest {
         LocalDate monday = LocalDate.of(2026, 11, 23);
         assertThat(model.from()).isEqualTo(monday);
         assertThat(model.to()).isEqualTo(LocalDate.of(2026, 11, 29));
-        SalesReports.Figures day = figures(monday, 6, 5, 2);
-        SalesReports.Figures total = figures(null, 6, 5, 2);
+        SalesFigures day = figures(monday, 6, 5, 2);
+        SalesFigures total = figures(null, 6, 5, 2);
         when(reports.report(monday, monday.plusDays(6), null))
-                .thenReturn(new SalesReports.Report(
+                .thenReturn(new SalesReport(
                         monday,
                         monday.plusDays(6),
                         List.of(day, figures(monday.plusDays(1), 0, 0, 0)),
@@ -71,8 +72,8 @@ class ReportsViewModelTest {
         assertThat(notices.infos).containsExactly("Saved " + file);
     }
 
-    private static SalesReports.Figures figures(LocalDate date, int offered, int sold, int held) {
-        return new SalesReports.Figures(
+    private static SalesFigures figures(LocalDate date, int offered, int sold, int held) {
+        return new SalesFigures(
                 date,
                 offered,
                 sold,

@@ -1,0 +1,8 @@
+package com.courtrush.report.api;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/** A range's report: each play date, their total, and the utilisation by court and hour. */
+public record SalesReport(
+        LocalDate from, LocalDate to, List<SalesFigures> days, SalesFigures total, List<Utilisation> utilisation) {}
