@@ -123,7 +123,8 @@ public final class Keycloak implements AutoCloseable {
             int managementPort = freePort();
             Path log = target.resolve("keycloak.log");
             List<String> command = new ArrayList<>(List.of(
-                    home.resolve("bin/kc.sh").toString(), "start-dev",
+                    home.resolve("bin/kc.sh").toString(),
+                    "start-dev",
                     "--import-realm",
                     "--http-host=127.0.0.1",
                     "--http-port=" + port,
@@ -191,7 +192,8 @@ public final class Keycloak implements AutoCloseable {
         Instant deadline = Instant.now().plusSeconds(20);
         for (ProcessHandle handle : tree) {
             try {
-                long left = Math.max(0, Duration.between(Instant.now(), deadline).toMillis());
+                long left =
+                        Math.max(0, Duration.between(Instant.now(), deadline).toMillis());
                 handle.onExit().get(left, TimeUnit.MILLISECONDS);
             } catch (Exception notYet) {
                 handle.destroyForcibly();
@@ -200,15 +202,17 @@ public final class Keycloak implements AutoCloseable {
     }
 
     private void awaitReady(Duration timeout) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest discovery = HttpRequest.newBuilder(
-                        URI.create(issuer() + "/.well-known/openid-configuration"))
-                .timeout(Duration.ofSeconds(5)).GET().build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest discovery = HttpRequest.newBuilder(URI.create(issuer() + "/.well-known/openid-configuration"))
+                .timeout(Duration.ofSeconds(5))
+                .GET()
+                .build();
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("Keycloak exited with " + process.exitValue()
-                        + " before it was ready; " + logTail());
+                throw new IllegalStateException(
+                        "Keycloak exited with " + process.exitValue() + " before it was ready; " + logTail());
             }
             try {
                 if (http.send(discovery, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -260,8 +264,7 @@ public final class Keycloak implements AutoCloseable {
         Path jvms = Path.of("/usr/lib/jvm");
         if (Files.isDirectory(jvms)) {
             try (Stream<Path> homes = Files.list(jvms)) {
-                Optional<Path> found = homes
-                        .filter(home -> javaMajor(home) >= MIN_JAVA)
+                Optional<Path> found = homes.filter(home -> javaMajor(home) >= MIN_JAVA)
                         .filter(home -> Files.isExecutable(home.resolve("bin/java")))
                         .max(Comparator.comparingInt(Keycloak::javaMajor));
                 if (found.isPresent()) {
@@ -285,7 +288,9 @@ public final class Keycloak implements AutoCloseable {
         try {
             for (String line : Files.readAllLines(release, StandardCharsets.UTF_8)) {
                 if (line.startsWith("JAVA_VERSION=")) {
-                    String version = line.substring("JAVA_VERSION=".length()).replace("\"", "").trim();
+                    String version = line.substring("JAVA_VERSION=".length())
+                            .replace("\"", "")
+                            .trim();
                     String first = version.split("[.+-]")[0];
                     // Java 8 and older say "1.8.0_…"
                     return first.equals("1") ? Integer.parseInt(version.split("\\.")[1]) : Integer.parseInt(first);
@@ -302,8 +307,8 @@ public final class Keycloak implements AutoCloseable {
         Path repository = local != null && !local.isBlank()
                 ? Path.of(local)
                 : Path.of(System.getProperty("user.home"), ".m2", "repository");
-        Path zip = repository.resolve("org/keycloak/keycloak-quarkus-dist/" + VERSION
-                + "/keycloak-quarkus-dist-" + VERSION + ".zip");
+        Path zip = repository.resolve(
+                "org/keycloak/keycloak-quarkus-dist/" + VERSION + "/keycloak-quarkus-dist-" + VERSION + ".zip");
         if (!Files.isRegularFile(zip)) {
             throw new Unavailable("the Keycloak distribution is not in the local Maven repository (" + zip
                     + "); fetch it with: ./mvnw dependency:get -Dartifact=org.keycloak:keycloak-quarkus-dist:"
@@ -339,7 +344,8 @@ public final class Keycloak implements AutoCloseable {
             }
             // ZipInputStream drops Unix modes; the launch scripts must be executable.
             try (Stream<Path> scripts = Files.list(home.resolve("bin"))) {
-                scripts.filter(p -> p.toString().endsWith(".sh")).forEach(p -> p.toFile().setExecutable(true));
+                scripts.filter(p -> p.toString().endsWith(".sh"))
+                        .forEach(p -> p.toFile().setExecutable(true));
             }
             Files.writeString(marker, zip.toString());
             return home;
