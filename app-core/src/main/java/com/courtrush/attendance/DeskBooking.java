@@ -1,5 +1,6 @@
 package com.courtrush.attendance;
 
+import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.fasterxml.jackson.annotation.JsonFormat;
@@ -44,5 +45,27 @@ public class DeskBooking {
     /** Active (not ended), so it can be checked in. */
     public boolean active() {
         return status != null && status.active();
+    }
+
+    /** The booking as the desk sees it. */
+    public DeskBookingView view() {
+        return new DeskBookingView(
+                getReservationId(),
+                getUserId(),
+                getSlotId(),
+                getStudentId(),
+                getStudentName(),
+                getStatus(),
+                getCancelReason(),
+                getSlotDate(),
+                getStartTime(),
+                getEndTime(),
+                getCourtId(),
+                getCourtName(),
+                getOutTradeNo(),
+                getCheckedInTime(),
+                getCheckedInBy(),
+                getPartnerNames(),
+                getCode());
     }
 }

@@ -6,6 +6,7 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.court.api.CourtView;
 import java.time.LocalDateTime;
 import lombok.Getter;
 import lombok.Setter;
@@ -29,4 +30,9 @@ public class Court {
 
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
+
+    /** The court as the API and the console see it. */
+    public CourtView view() {
+        return new CourtView(getId(), getName(), Boolean.TRUE.equals(getActive()));
+    }
 }

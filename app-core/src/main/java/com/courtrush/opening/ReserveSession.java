@@ -5,6 +5,7 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -44,5 +45,19 @@ public class ReserveSession {
 
     public LocalDateTime warmupTime() {
         return flashTime.minusMinutes(warmupLeadMinutes);
+    }
+
+    /** The opening as the API and the console see it. */
+    public OpeningView view() {
+        return new OpeningView(
+                getId(),
+                getSessionDate(),
+                getFlashTime(),
+                getWarmupLeadMinutes(),
+                getPerUserLimit(),
+                getState(),
+                Boolean.TRUE.equals(getBookingPass()),
+                fairDraw(),
+                getDrawWindowMs() == null ? 0 : getDrawWindowMs());
     }
 }

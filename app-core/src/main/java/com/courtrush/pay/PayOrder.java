@@ -6,6 +6,7 @@ import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderView;
 import java.time.LocalDateTime;
 import lombok.Getter;
 import lombok.Setter;
@@ -33,4 +34,21 @@ public class PayOrder {
 
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
+
+    /** The order as the staff's details of a reservation show it. */
+    public PayOrderView view() {
+        return new PayOrderView(
+                getId(),
+                getOutTradeNo(),
+                getReservationId(),
+                getChannel(),
+                getAmountCents(),
+                getStatus(),
+                getPayingKey(),
+                getExpireTime(),
+                getPaidTime(),
+                getRefundTime(),
+                getCreateTime(),
+                getUpdateTime());
+    }
 }

@@ -7,14 +7,11 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
-import com.courtrush.pay.api.PayOrderView;
 import com.courtrush.pay.api.ReservationDetailsView;
-import com.courtrush.reserve.api.ReservationData;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
-import com.courtrush.slot.api.SlotView;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -62,61 +59,12 @@ public class ReservationDetails {
         payOrders.forEach(o -> trail.addAll(audit.forTarget(PaymentService.AUDIT_TARGET, o.getOutTradeNo())));
         trail.sort(Comparator.comparing(AuditLog::getId));
         return new ReservationDetailsView(
-                data(reservation),
-                view(slot),
+                reservation.data(),
+                slot.view(),
                 court.getName(),
                 student.getStudentId(),
                 student.getDisplayName(),
-                payOrders.stream().map(ReservationDetails::view).toList(),
+                payOrders.stream().map(PayOrder::view).toList(),
                 trail.stream().map(entry -> entry.entryIn(locale)).toList());
-    }
-
-    private static ReservationData data(Reservation r) {
-        return new ReservationData(
-                r.getId(),
-                r.getTraceId(),
-                r.getUserId(),
-                r.getSlotId(),
-                r.getSessionId(),
-                r.getStatus(),
-                r.getCancelReason(),
-                r.getNote(),
-                r.getHolderId(),
-                r.getCheckedInTime(),
-                r.getCheckedInBy(),
-                r.getCreateTime(),
-                r.getUpdateTime());
-    }
-
-    private static SlotView view(TimeSlot slot) {
-        return new SlotView(
-                slot.getId(),
-                slot.getSessionId(),
-                slot.getCourtId(),
-                slot.getSlotDate(),
-                slot.getStartTime(),
-                slot.getEndTime(),
-                slot.getCapacity(),
-                slot.getBooked(),
-                slot.getPriceCents(),
-                Boolean.TRUE.equals(slot.getActive()),
-                slot.getCreateTime(),
-                slot.getUpdateTime());
-    }
-
-    private static PayOrderView view(PayOrder order) {
-        return new PayOrderView(
-                order.getId(),
-                order.getOutTradeNo(),
-                order.getReservationId(),
-                order.getChannel(),
-                order.getAmountCents(),
-                order.getStatus(),
-                order.getPayingKey(),
-                order.getExpireTime(),
-                order.getPaidTime(),
-                order.getRefundTime(),
-                order.getCreateTime(),
-                order.getUpdateTime());
     }
 }

@@ -1,5 +1,6 @@
 package com.courtrush.slot;
 
+import com.courtrush.slot.api.SlotWithCourtView;
 import lombok.Getter;
 import lombok.Setter;
 
@@ -8,4 +9,20 @@ import lombok.Setter;
 @Setter
 public class SlotWithCourt extends TimeSlot {
     private String courtName;
+
+    /** The slot with its court's name, as the console lists it. */
+    public SlotWithCourtView listed() {
+        return new SlotWithCourtView(
+                getId(),
+                getSessionId(),
+                getCourtId(),
+                getCourtName(),
+                getSlotDate(),
+                getStartTime(),
+                getEndTime(),
+                getCapacity(),
+                getBooked(),
+                getPriceCents(),
+                Boolean.TRUE.equals(getActive()));
+    }
 }

@@ -5,6 +5,7 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.slot.api.SlotView;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -43,5 +44,22 @@ public class TimeSlot {
 
     public boolean overlaps(LocalTime otherStart, LocalTime otherEnd) {
         return startTime.isBefore(otherEnd) && otherStart.isBefore(endTime);
+    }
+
+    /** The slot as the API and the console see it. */
+    public SlotView view() {
+        return new SlotView(
+                getId(),
+                getSessionId(),
+                getCourtId(),
+                getSlotDate(),
+                getStartTime(),
+                getEndTime(),
+                getCapacity(),
+                getBooked(),
+                getPriceCents(),
+                Boolean.TRUE.equals(getActive()),
+                getCreateTime(),
+                getUpdateTime());
     }
 }

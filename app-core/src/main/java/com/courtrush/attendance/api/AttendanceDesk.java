@@ -47,21 +47,21 @@ public class AttendanceDesk {
 
     /** See {@link CheckIns#day}. */
     public List<DeskBookingView> day(LocalDate day, String query) {
-        return checkIns.day(day, query).stream().map(AttendanceDesk::view).toList();
+        return checkIns.day(day, query).stream().map(DeskBooking::view).toList();
     }
 
     /** What the scanner (or staff) typed: the booking it names, checked in. */
     public DeskBookingView scan(String scanned, Caller staff) {
-        return view(checkIns.scan(scanned, staff));
+        return checkIns.scan(scanned, staff).view();
     }
 
     public DeskBookingView checkIn(long reservationId, Caller staff) {
-        return view(checkIns.checkIn(reservationId, staff));
+        return checkIns.checkIn(reservationId, staff).view();
     }
 
     /** Takes a check-in back, within a minute of it. */
     public DeskBookingView undo(long reservationId, Caller staff) {
-        return view(checkIns.undo(reservationId, staff));
+        return checkIns.undo(reservationId, staff).view();
     }
 
     /** The slots running now with their free places: what a walk-in can be booked into. */
@@ -71,12 +71,12 @@ public class AttendanceDesk {
 
     /** Books a walk-in into a running slot, takes the payment at the desk and checks it in. */
     public DeskBookingView walkIn(long slotId, String studentId, Caller staff) {
-        return view(walkIns.walkIn(slotId, studentId, staff));
+        return walkIns.walkIn(slotId, studentId, staff).view();
     }
 
     /** Takes a booking's payment at the desk (checked in too, once its check-in has opened). */
     public DeskBookingView payAtDesk(long reservationId, Caller staff) {
-        return view(walkIns.payAtDesk(reservationId, staff));
+        return walkIns.payAtDesk(reservationId, staff).view();
     }
 
     /** A student's strikes and block, by student id. */
@@ -88,27 +88,5 @@ public class AttendanceDesk {
     @ManagerOnly
     public StrikeStanding forgive(long strikeId, String reason, Caller manager) {
         return strikes.forgive(strikeId, reason, manager);
-    }
-
-    /** A booking as the desk hands it out. */
-    private static DeskBookingView view(DeskBooking b) {
-        return new DeskBookingView(
-                b.getReservationId(),
-                b.getUserId(),
-                b.getSlotId(),
-                b.getStudentId(),
-                b.getStudentName(),
-                b.getStatus(),
-                b.getCancelReason(),
-                b.getSlotDate(),
-                b.getStartTime(),
-                b.getEndTime(),
-                b.getCourtId(),
-                b.getCourtName(),
-                b.getOutTradeNo(),
-                b.getCheckedInTime(),
-                b.getCheckedInBy(),
-                b.getPartnerNames(),
-                b.getCode());
     }
 }

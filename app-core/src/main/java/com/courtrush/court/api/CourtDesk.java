@@ -17,31 +17,26 @@ public class CourtDesk {
 
     /** See {@link CourtService#list}. */
     public List<CourtView> list() {
-        return courts.list().stream().map(CourtDesk::view).toList();
+        return courts.list().stream().map(Court::view).toList();
     }
 
     /** See {@link CourtService#get}. */
     public CourtView get(long id) {
-        return view(courts.get(id));
+        return courts.get(id).view();
     }
 
     /** See {@link CourtService#create}. */
     public CourtView create(String name) {
-        return view(courts.create(name));
+        return courts.create(name).view();
     }
 
     /** See {@link CourtService#rename}. */
     public CourtView rename(long id, String name) {
-        return view(courts.rename(id, name));
+        return courts.rename(id, name).view();
     }
 
     /** See {@link CourtService#setActive}. */
     public CourtView setActive(long id, boolean active) {
-        return view(courts.setActive(id, active));
-    }
-
-    /** The value of a row, as the desk hands it out. */
-    private static CourtView view(Court court) {
-        return new CourtView(court.getId(), court.getName(), Boolean.TRUE.equals(court.getActive()));
+        return courts.setActive(id, active).view();
     }
 }

@@ -18,17 +18,17 @@ public class OpeningDesk {
 
     /** See {@link OpeningService#listByDate}. */
     public List<OpeningView> listByDate(LocalDate date) {
-        return openings.listByDate(date).stream().map(OpeningDesk::view).toList();
+        return openings.listByDate(date).stream().map(ReserveSession::view).toList();
     }
 
     /** See {@link OpeningService#get}. */
     public OpeningView get(long id) {
-        return view(openings.get(id));
+        return openings.get(id).view();
     }
 
     /** Creates an opening; one whose warm-up time has come is warmed up at once. */
     public OpeningView create(NewOpening request, String actor) {
-        return view(openings.create(request, actor));
+        return openings.create(request, actor).view();
     }
 
     /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
@@ -38,30 +38,16 @@ public class OpeningDesk {
 
     /** Opens the gate now, warming up first if needed. */
     public OpeningView openNow(long id, String actor) {
-        return view(openings.openNow(id, actor));
+        return openings.openNow(id, actor).view();
     }
 
     /** See {@link OpeningService#close}. */
     public OpeningView close(long id, String actor) {
-        return view(openings.close(id, actor));
+        return openings.close(id, actor).view();
     }
 
     /** Recomputes the opening's Redis state from the database, without changing its life state. */
     public WarmupReport resync(long id, String actor) {
         return openings.resync(id, actor);
-    }
-
-    /** The value of a row, as the desk hands it out. */
-    private static OpeningView view(ReserveSession s) {
-        return new OpeningView(
-                s.getId(),
-                s.getSessionDate(),
-                s.getFlashTime(),
-                s.getWarmupLeadMinutes(),
-                s.getPerUserLimit(),
-                s.getState(),
-                Boolean.TRUE.equals(s.getBookingPass()),
-                s.fairDraw(),
-                s.getDrawWindowMs() == null ? 0 : s.getDrawWindowMs());
     }
 }

@@ -7,6 +7,7 @@ import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
 import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationData;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.api.ReservationView;
 import java.time.LocalDateTime;
@@ -56,5 +57,23 @@ public class Reservation {
     /** The reservation as the API shows it after a change. */
     public ReservationView view() {
         return new ReservationView(id, slotId, sessionId, status, cancelReason, note, createTime);
+    }
+
+    /** The reservation as the staff's details of it show it. */
+    public ReservationData data() {
+        return new ReservationData(
+                getId(),
+                getTraceId(),
+                getUserId(),
+                getSlotId(),
+                getSessionId(),
+                getStatus(),
+                getCancelReason(),
+                getNote(),
+                getHolderId(),
+                getCheckedInTime(),
+                getCheckedInBy(),
+                getCreateTime(),
+                getUpdateTime());
     }
 }

@@ -3,7 +3,6 @@ package com.courtrush.slot.api;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotWithCourt;
-import com.courtrush.slot.TimeSlot;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -48,17 +47,17 @@ public class SlotDesk {
 
     /** See {@link SlotEditor#slotsOf}. */
     public List<SlotWithCourtView> slotsOf(long sessionId) {
-        return editor.slotsOf(sessionId).stream().map(SlotDesk::listed).toList();
+        return editor.slotsOf(sessionId).stream().map(SlotWithCourt::listed).toList();
     }
 
     /** See {@link SlotEditor#update}. */
     public SlotView update(long slotId, int capacity, Integer priceCents, String actor) {
-        return view(editor.update(slotId, capacity, priceCents, actor));
+        return editor.update(slotId, capacity, priceCents, actor).view();
     }
 
     /** Takes a slot off sale or back on it. Disabling leaves its reservations alone: see SlotWithdrawal. */
     public SlotView setActive(long slotId, boolean active, String actor) {
-        return view(editor.setActive(slotId, active, actor));
+        return editor.setActive(slotId, active, actor).view();
     }
 
     /**
@@ -67,38 +66,5 @@ public class SlotDesk {
      */
     public CourtOnSale onSale(long courtId, LocalDate from) {
         return editor.onSale(courtId, from);
-    }
-
-    /** The value of a row joined with its court's name, as the desk hands it out. */
-    private static SlotWithCourtView listed(SlotWithCourt slot) {
-        return new SlotWithCourtView(
-                slot.getId(),
-                slot.getSessionId(),
-                slot.getCourtId(),
-                slot.getCourtName(),
-                slot.getSlotDate(),
-                slot.getStartTime(),
-                slot.getEndTime(),
-                slot.getCapacity(),
-                slot.getBooked(),
-                slot.getPriceCents(),
-                Boolean.TRUE.equals(slot.getActive()));
-    }
-
-    /** The value of a row, as the desk hands it out. */
-    private static SlotView view(TimeSlot slot) {
-        return new SlotView(
-                slot.getId(),
-                slot.getSessionId(),
-                slot.getCourtId(),
-                slot.getSlotDate(),
-                slot.getStartTime(),
-                slot.getEndTime(),
-                slot.getCapacity(),
-                slot.getBooked(),
-                slot.getPriceCents(),
-                Boolean.TRUE.equals(slot.getActive()),
-                slot.getCreateTime(),
-                slot.getUpdateTime());
     }
 }
