@@ -24,7 +24,6 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
-import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -82,8 +81,8 @@ class AdminReservationController {
             summary = "One reservation whole: its slot and student, every pay order, and its history (details "
                     + "in the request's language)")
     @GetMapping("/{id}")
-    ApiResponse<ReservationDetailsView> details(@PathVariable @Positive long id) {
-        return ApiResponse.ok(payments.details(id, LocaleContextHolder.getLocale()));
+    ApiResponse<ReservationDetailsView> details(@PathVariable @Positive long id, HttpServletRequest http) {
+        return ApiResponse.ok(payments.details(id, RequestLocales.of(http)));
     }
 
     @Operation(summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off")

@@ -4,14 +4,15 @@ import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.audit.api.AuditFilter;
 import com.courtrush.audit.api.AuditPage;
 import com.courtrush.web.ApiResponse;
+import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -48,12 +49,10 @@ class AdminAuditController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(defaultValue = "1") @Positive int page,
-            @RequestParam(defaultValue = "100") @Positive @Max(1000) int size) {
+            @RequestParam(defaultValue = "100") @Positive @Max(1000) int size,
+            HttpServletRequest http) {
         return ApiResponse.ok(audit.find(
-                new AuditFilter(targetType, targetId, actor, action, from, to),
-                page,
-                size,
-                LocaleContextHolder.getLocale()));
+                new AuditFilter(targetType, targetId, actor, action, from, to), page, size, RequestLocales.of(http)));
     }
 
     @Operation(
@@ -66,7 +65,8 @@ class AdminAuditController {
             @RequestParam(required = false) @Size(max = 96) String actor,
             @RequestParam(required = false) @Size(max = 32) String action,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
-            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to) {
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
+            HttpServletRequest http) {
         AuditFilter filter = new AuditFilter(targetType, targetId, actor, action, from, to);
         return ResponseEntity.ok()
                 .contentType(CSV)
@@ -76,6 +76,6 @@ class AdminAuditController {
                                 .filename(filter.fileName())
                                 .build()
                                 .toString())
-                .body(audit.export(filter, LocaleContextHolder.getLocale()));
+                .body(audit.export(filter, RequestLocales.of(http)));
     }
 }

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -25,6 +26,7 @@ import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -122,6 +124,13 @@ class AdminReservationWebTest {
                 .andExpect(jsonPath("$.data.payOrders[0].status").value("SUCCESS"))
                 .andExpect(jsonPath("$.data.history[0].action").value("MARK_PAID"))
                 .andExpect(jsonPath("$.data.history[0].detail").value("paid"));
+        verify(paymentDesk).details(5L, Locale.ENGLISH);
+
+        mvc.perform(get("/admin/reservations/5")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .header("Accept-Language", "zh-CN"))
+                .andExpect(status().isOk());
+        verify(paymentDesk).details(5L, Locale.SIMPLIFIED_CHINESE);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
@@ -15,6 +16,7 @@ import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.audit.api.AuditPage;
 import com.courtrush.support.WebSlice;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
@@ -41,6 +43,13 @@ class AuditWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))
                 .andExpect(jsonPath("$.data.total").value(0));
+        verify(auditDesk).find(any(), eq(1), eq(100), eq(Locale.ENGLISH));
+
+        mvc.perform(get("/admin/audit")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .header("Accept-Language", "zh-CN"))
+                .andExpect(status().isOk());
+        verify(auditDesk).find(any(), eq(1), eq(100), eq(Locale.SIMPLIFIED_CHINESE));
     }
 
     @Test
@@ -50,5 +59,6 @@ class AuditWebTest {
                 .andExpect(status().isOk())
                 .andExpect(content().contentTypeCompatibleWith("text/csv"))
                 .andExpect(header().string("Content-Disposition", containsString("attachment")));
+        verify(auditDesk).export(any(), eq(Locale.ENGLISH));
     }
 }
