@@ -1,5 +1,6 @@
 package com.courtrush.infra.config;
 
+import com.courtrush.infra.config.api.SettingProblem;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -34,7 +35,7 @@ public record CourtRushProperties(
         String publicUrl) {
 
     /** Shorter admin tokens can be guessed; a generated one has 32 characters. */
-    public static final int ADMIN_TOKEN_MIN_LENGTH = 32;
+    public static final int ADMIN_TOKEN_MIN_LENGTH = SettingProblem.TOKEN_MIN_LENGTH;
 
     /** Where the infrastructure comes from. */
     public record Infra(

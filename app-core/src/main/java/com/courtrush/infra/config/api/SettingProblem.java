@@ -9,8 +9,16 @@ public enum SettingProblem {
     NOT_A_HOST("is not a host name or address"),
     NOT_AN_ADDRESS_OF_THIS_MACHINE("is not an address of this machine"),
     PORT_IN_USE("is a port another program listens on"),
-    /** Shorter than {@code CourtRushProperties.ADMIN_TOKEN_MIN_LENGTH} (a test keeps the two the same). */
-    TOKEN_TOO_SHORT("is shorter than 32 characters");
+    /** Shorter than {@link #TOKEN_MIN_LENGTH}. */
+    TOKEN_TOO_SHORT("is shorter than " + Lengths.TOKEN_MIN + " characters");
+
+    /** The fewest characters an admin token may have (the engine's {@code ADMIN_TOKEN_MIN_LENGTH}). */
+    public static final int TOKEN_MIN_LENGTH = Lengths.TOKEN_MIN;
+
+    /** Constants an enum constant's argument may name (an enum's own fields are not yet set then). */
+    private static final class Lengths {
+        static final int TOKEN_MIN = 32;
+    }
 
     private final String english;
 
