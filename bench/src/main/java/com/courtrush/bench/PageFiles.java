@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  */
 final class PageFiles {
 
-    private static final Pattern NAMED = Pattern.compile("(?:href|src)=\"((?:assets/)[^\"#?]+)\"");
+    private static final Pattern NAMED = Pattern.compile("(?:href|src)=\"(?:\\./|/)?(assets/[^\"#?]+)\"");
 
     private PageFiles() {}
 

@@ -14,12 +14,19 @@ class PageFilesTest {
                 <link rel="stylesheet" href="assets/app.css">
                 <script type="module" src="assets/app.js"></script>
                 <link rel="modulepreload" href="assets/api.js">
-                <link rel="modulepreload" href="assets/app.js">
+                <link rel="modulepreload" href="/assets/app.js">
+                <link rel="modulepreload" href="./assets/dom.js">
                 <a href="https://example.org/">elsewhere</a>
                 """;
 
         assertThat(PageFiles.of(page))
-                .containsExactly("/", "/assets/icon.svg", "/assets/app.css", "/assets/app.js", "/assets/api.js");
+                .containsExactly(
+                        "/",
+                        "/assets/icon.svg",
+                        "/assets/app.css",
+                        "/assets/app.js",
+                        "/assets/api.js",
+                        "/assets/dom.js");
     }
 
     @Test
