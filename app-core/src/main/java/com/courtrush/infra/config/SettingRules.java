@@ -25,7 +25,10 @@ public final class SettingRules {
 
     private SettingRules() {}
 
-    /** Why {@code value} cannot be {@code key} (a {@link SettingProblem}); empty when it can. Blank means "the default". */
+    /**
+     * Why {@code value} cannot be {@code key} (a {@link SettingProblem}); empty when it can. Blank means "the
+     * default".
+     */
     public static Optional<SettingProblem> check(String key, String value) {
         if (value == null || value.isBlank()) {
             return Optional.empty();

@@ -150,8 +150,8 @@ public class Waitlists {
 
     /**
      * The student's live waits with the place in line or the offer's time left. An offer is read from Redis, which
-     * decides offers, with Redis's clock: one that has ended there (passed on, or due to be by the sweep after a crash) is not shown
-     * as still open, whatever the database row says until the sweep catches up.
+     * decides offers, with Redis's clock: one that has ended there (passed on, or due to be by the sweep after a
+     * crash) is not shown as still open, whatever the database row says until the sweep catches up.
      */
     public List<MyWait> of(long userId) {
         List<MyWait> shown = new ArrayList<>();

@@ -17,7 +17,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * thread's transaction changes the same store is not modelled (the tests that race threads commit or refuse
  * before writing). As with a database, a transaction started inside another on the same thread joins it
  * ({@code REQUIRED}: one commit, at the end of the outer one; a rollback inside marks the whole for rollback) and
- * one that asks for its own ({@code REQUIRES_NEW}) suspends it and commits alone.
+ * one that asks for its own ({@code REQUIRES_NEW}) suspends it and commits alone. {@code NESTED} is refused, as
+ * by a manager without savepoints: the engine does not use it.
  */
 public final class FakeTransactions extends AbstractPlatformTransactionManager {
 
