@@ -197,12 +197,24 @@ class PackagedConsoleIT {
     }
 
     private static void assertClosedCleanly(Path output) {
-        assertThat(read(output).lines().toList())
+        assertThat(read(output)
+                        .lines()
+                        .filter(line -> !JAVAFX_EXIT_RACE.matcher(line).find())
+                        .toList())
                 .as("the engine closed its embedded broker and Redis, and nothing failed")
                 .anyMatch(line -> line.matches(".*Embedded AMQP broker on port \\d+ stopped.*"))
                 .anyMatch(line -> line.matches(".*Embedded redis-server on port \\d+ stopped.*"))
                 .noneMatch(line -> line.contains(" ERROR ") || line.contains("Exception"));
     }
+
+    /**
+     * JavaFX's own race on SIGTERM, not the console's: its shutdown hook stops the renderer while a modal dialog's
+     * nested event loop (here the first-manager sign-in) still pulses, and the pulse's paint job is refused and
+     * printed. Seen once in CI on 2026-11-26; nothing of the engine is involved, and the lines about the broker
+     * and Redis stopping are checked all the same.
+     */
+    private static final Pattern JAVAFX_EXIT_RACE =
+            Pattern.compile("RejectedExecutionException: Task com\\.sun\\.javafx\\.tk\\.quantum\\.PaintRenderJob");
 
     private static String read(Path file) {
         try {
