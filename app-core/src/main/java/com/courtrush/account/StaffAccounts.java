@@ -53,7 +53,7 @@ public class StaffAccounts {
                         .orderByAsc(UserAccount::getRole) // MANAGER before STAFF
                         .orderByAsc(UserAccount::getStudentId))
                 .stream()
-                .map(StaffAccounts::member)
+                .map(UserAccount::asStaffMember)
                 .toList();
     }
 
@@ -97,7 +97,7 @@ public class StaffAccounts {
                 requireAnotherManager(account);
             }
             directory.setActive(account, active, by.actor());
-            return member(account);
+            return account.asStaffMember();
         });
     }
 
@@ -109,7 +109,7 @@ public class StaffAccounts {
         return transactions.execute(tx -> {
             UserAccount account = staff(userId);
             if (account.getRole() == role) {
-                return member(account);
+                return account.asStaffMember();
             }
             if (account.getRole() == Role.MANAGER) {
                 requireAnotherManager(account);
@@ -119,7 +119,7 @@ public class StaffAccounts {
             account.setRole(role);
             audit.record(
                     by.actor(), role == Role.MANAGER ? "MAKE_MANAGER" : "MAKE_STAFF", "USER", account.getStudentId());
-            return member(account);
+            return account.asStaffMember();
         });
     }
 
@@ -142,7 +142,7 @@ public class StaffAccounts {
         if (actor != null) {
             audit.record(actor, "CREATE_STAFF", "USER", account.getStudentId());
         }
-        return member(accounts.selectById(account.getId()));
+        return accounts.selectById(account.getId()).asStaffMember();
     }
 
     private UserAccount staff(long userId) {
@@ -158,16 +158,5 @@ public class StaffAccounts {
         if (accounts.lockActiveManagers().stream().noneMatch(id -> !id.equals(account.getId()))) {
             throw CourtRushException.conflict("staff.lastManager", account.getStudentId());
         }
-    }
-
-    /** A staff account as managers see it. */
-    private static StaffMember member(UserAccount a) {
-        return new StaffMember(
-                a.getId(),
-                a.getStudentId(),
-                a.getDisplayName(),
-                a.getRole(),
-                Boolean.TRUE.equals(a.getActive()),
-                a.getCreateTime());
     }
 }

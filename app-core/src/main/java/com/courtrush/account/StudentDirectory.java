@@ -76,7 +76,7 @@ public class StudentDirectory {
         }
         Page<UserAccount> found = accounts.selectPage(Page.of(page, size), where);
         return new StudentPage(
-                found.getRecords().stream().map(StudentDirectory::toStudent).toList(), found.getTotal());
+                found.getRecords().stream().map(UserAccount::asStudent).toList(), found.getTotal());
     }
 
     /** Sets a student's password; every token of theirs stops working. Refuses a staff account (403). */
@@ -114,7 +114,7 @@ public class StudentDirectory {
             tokens.revokeAll(userId);
         });
         audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId());
-        return toStudent(account);
+        return account.asStudent();
     }
 
     /** Passwords have at least 6 characters and at most 72 bytes in UTF-8 (all that BCrypt reads). */
@@ -148,17 +148,6 @@ public class StudentDirectory {
             throw CourtRushException.forbidden("account.staffAccount", account.getStudentId());
         }
         return account;
-    }
-
-    /** An account as staff see it. */
-    private static Student toStudent(UserAccount a) {
-        return new Student(
-                a.getId(),
-                a.getStudentId(),
-                a.getDisplayName(),
-                a.getRole(),
-                Boolean.TRUE.equals(a.getActive()),
-                a.getCreateTime());
     }
 
     public ImportResult importStudents(List<NewStudent> students) {

@@ -6,6 +6,8 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.account.api.StaffMember;
+import com.courtrush.account.api.Student;
 import java.time.LocalDateTime;
 import lombok.Getter;
 import lombok.Setter;
@@ -32,4 +34,14 @@ public class UserAccount {
 
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
+
+    /** The account as staff see it in the directory (never its password hash). */
+    public Student asStudent() {
+        return new Student(id, studentId, displayName, role, Boolean.TRUE.equals(active), createTime);
+    }
+
+    /** A staff account as managers see it (never its password hash). */
+    public StaffMember asStaffMember() {
+        return new StaffMember(id, studentId, displayName, role, Boolean.TRUE.equals(active), createTime);
+    }
 }
