@@ -1,0 +1,9 @@
+package com.courtrush.campus.api;
+
+/** How the university's identity service signs its people in (SPEC §18). */
+public enum CampusProtocol {
+    /** CAS 3.0: a service ticket validated at {@code /p3/serviceValidate}, with attributes. */
+    CAS,
+    /** OpenID Connect: authorization code with PKCE, the ID token checked against the provider's keys. */
+    OIDC
+}
