@@ -68,8 +68,9 @@ public class AuthService {
                 throw failed(studentId, address, wrongCredentials());
             }
             // a wrong password is the same 401 whether the account exists, is disabled or not (SPEC §15):
-            // "disabled" is said only to whoever knows the password, so ids cannot be probed with it
-            if (!passwords.matches(password, account.getPasswordHash())) {
+            // "disabled" is said only to whoever knows the password, so ids cannot be probed with it; an
+            // account the campus directory made has no password here, and answers the same
+            if (!matches(password, account)) {
                 throw failed(studentId, address, wrongCredentials());
             }
             if (!Boolean.TRUE.equals(account.getActive())) {
@@ -102,7 +103,7 @@ public class AuthService {
             passwords.matches(password, decoyHash);
             throw failed(staffId, DESK_ADDRESS, wrongStaffCredentials());
         }
-        if (!passwords.matches(password, account.getPasswordHash())) {
+        if (!matches(password, account)) {
             throw failed(staffId, DESK_ADDRESS, wrongStaffCredentials());
         }
         if (!Boolean.TRUE.equals(account.getActive())) {
@@ -112,6 +113,15 @@ public class AuthService {
         Caller caller = Caller.atDesk(account.getId(), account.getStudentId(), account.getRole());
         audit.record(caller.actor(), "CONSOLE_SIGN_IN", "USER", account.getStudentId());
         return caller;
+    }
+
+    /** Whether the password is the account's; one the directory made has none, and costs a hash all the same. */
+    private boolean matches(String password, UserAccount account) {
+        if (account.getPasswordHash() == null) {
+            passwords.matches(password, decoyHash);
+            return false;
+        }
+        return passwords.matches(password, account.getPasswordHash());
     }
 
     private static CourtRushException wrongCredentials() {
@@ -143,8 +153,10 @@ public class AuthService {
             if (account == null || !Boolean.TRUE.equals(account.getActive())) {
                 throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
             }
-            if (!StudentDirectory.fitsBcrypt(currentPassword)
-                    || !passwords.matches(currentPassword, account.getPasswordHash())) {
+            if (account.getPasswordHash() == null) {
+                throw CourtRushException.badRequest("auth.noPasswordHere");
+            }
+            if (!StudentDirectory.fitsBcrypt(currentPassword) || !matches(currentPassword, account)) {
                 throw failed(caller.name(), address, CourtRushException.badRequest("auth.wrongCurrentPassword"));
             }
             throttle.succeeded(caller.name(), address);

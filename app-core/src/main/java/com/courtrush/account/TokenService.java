@@ -116,7 +116,7 @@ public class TokenService {
                 token,
                 new Verified(
                         account.getId(), account.getStudentId(), account.getRole(), tokenId, generation, expiresAt));
-        return new IssuedToken(token, expiresAt);
+        return new IssuedToken(token, expiresAt, tokenId);
     }
 
     /**
@@ -179,6 +179,11 @@ public class TokenService {
         revocations.endAll(userId);
     }
 
+    /** Logs the token {@code tokenId} of the account out on every node (a single logout from the directory). */
+    public void revoke(long userId, String tokenId, Instant expiresAt) {
+        revocations.signOut(userId, tokenId, expiresAt);
+    }
+
     /** Logs a token out on every node. The admin token is no sign-in: it ends only when its setting changes. */
     public void revoke(Caller caller) {
         if (caller.tokenId() == null) {
@@ -224,6 +229,6 @@ public class TokenService {
     private record Verified(
             long userId, String studentId, Role role, String tokenId, int generation, Instant expiresAt) {}
 
-    /** A token and when it stops working. */
-    public record IssuedToken(String token, Instant expiresAt) {}
+    /** A token, when it stops working, and its id (what a sign-out of it names). */
+    public record IssuedToken(String token, Instant expiresAt, String tokenId) {}
 }

@@ -25,6 +25,8 @@ public class UserAccount {
     private String passwordHash;
     private Role role;
     private Boolean active;
+    /** Who made the account: LOCAL (the gym), CAS or OIDC (the campus directory, at a first sign-in). */
+    private String origin;
     /** Moved on only by {@link UserAccountMapper#endAllTokens}: tokens of earlier generations are void. */
     @TableField(updateStrategy = FieldStrategy.NEVER, insertStrategy = FieldStrategy.NEVER)
     private Integer tokenGeneration;

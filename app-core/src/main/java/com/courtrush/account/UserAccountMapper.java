@@ -23,6 +23,14 @@ public interface UserAccountMapper extends BaseMapper<UserAccount> {
     @Update("update user_account set role = #{role}, update_time = #{now} where id = #{id}")
     int setRole(@Param("id") long id, @Param("role") String role, @Param("now") LocalDateTime now);
 
+    /**
+     * The address the campus directory gave, taken as verified (the university checked it), unless the student
+     * already has one of their own.
+     */
+    @Update("update user_account set email = #{email}, email_verified_time = #{now}, update_time = #{now} "
+            + "where id = #{id} and email is null")
+    int takeDirectoryEmail(@Param("id") long id, @Param("email") String email, @Param("now") LocalDateTime now);
+
     /** The ids of the active managers, locked until the transaction ends (so two changes cannot both take the last). */
     @Select("select id from user_account where role = 'MANAGER' and active = true order by id for update")
     List<Long> lockActiveManagers();

@@ -22,8 +22,8 @@ public class CampusSignInDesk {
     }
 
     /**
-     * Saves the settings once they are checked (addresses, names, a rule that lets someone book); a masked or blank
-     * secret keeps the saved one. Audited.
+     * Saves the settings once they are checked (addresses, names, a rule that lets someone book; turned on, the
+     * directory answering); the mask in place of the secret keeps the saved one, a blank secret clears it. Audited.
      */
     @ManagerOnly
     public CampusSignInSettings save(CampusSignInSettings settings, Caller manager) {

@@ -234,5 +234,31 @@ public final class RedisKeys {
         return "bf:lock:pay:" + reservationId;
     }
 
+    /**
+     * A campus sign-in under way (SPEC §18): what its return must match, by its {@code state}; taken once, gone
+     * after ten minutes.
+     */
+    public static String campusStart(String state) {
+        return "bf:campus:start:" + state;
+    }
+
+    /** The engine's answer to a campus sign-in, waiting for the page to fetch it once with {@code code}. */
+    public static String campusHandoff(String code) {
+        return "bf:campus:handoff:" + code;
+    }
+
+    /**
+     * Set of the engine's tokens issued under one directory session ({@code source} CAS: a service ticket; OIDC:
+     * the provider's {@code sid}, or {@code sub}), so that the directory's single logout ends them.
+     */
+    public static String campusSession(String source, String sessionKey) {
+        return "bf:campus:session:" + source + ":" + sessionKey;
+    }
+
+    /** How to offer the directory's own logout to the holder of an engine token issued by a campus sign-in. */
+    public static String campusToken(String tokenId) {
+        return "bf:campus:token:" + tokenId;
+    }
+
     private RedisKeys() {}
 }

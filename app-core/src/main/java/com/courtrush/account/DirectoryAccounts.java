@@ -1,0 +1,169 @@
+package com.courtrush.account;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
+import com.courtrush.core.Outcome;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Signs in a person the campus directory vouched for (SPEC §18): their account is made at the first sign-in, and
+ * the engine issues its own token as for a password sign-in, so nothing later asks the directory again.
+ *
+ * <ul>
+ *   <li>A student who first signed in with a local password is the same account when the ids match.
+ *   <li>An account the gym disabled stays disabled, whatever the directory says.
+ *   <li>The directory's role (from its groups) is taken by accounts the directory made; a gym-made account keeps
+ *       the role the gym gave it, so the first manager, always local, is never changed by a directory.
+ * </ul>
+ *
+ * Every sign-in and every account made is audited with its source.
+ */
+@Service
+public class DirectoryAccounts {
+
+    private static final Logger log = LoggerFactory.getLogger(DirectoryAccounts.class);
+    private static final Pattern STUDENT_ID = Pattern.compile(StudentDirectory.STUDENT_ID_PATTERN);
+    private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]{1,189}");
+    private static final int NAME_MAX = 64;
+
+    private final UserAccountMapper accounts;
+    private final TokenService tokens;
+    private final AuditTrail audit;
+    private final TransactionTemplate transactions;
+    private final Clock clock;
+
+    DirectoryAccounts(
+            UserAccountMapper accounts,
+            TokenService tokens,
+            AuditTrail audit,
+            TransactionTemplate transactions,
+            Clock clock) {
+        this.accounts = accounts;
+        this.tokens = tokens;
+        this.audit = audit;
+        this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /**
+     * A person as the directory described them, after the gym's rules: their id, name and email from the mapped
+     * attributes, the role they get ({@code null}: the directory says they may not book and are no staff).
+     *
+     * @param source {@code CAS} or {@code OIDC}
+     */
+    public record DirectoryPerson(String id, String name, String email, Role role, String source) {}
+
+    /** A sign-in the directory vouched for: what the page gets, and the token's id for a later single logout. */
+    public record SignedIn(AuthService.LoginResult login, long userId, String tokenId, Instant expiresAt) {}
+
+    /** Whether {@code id} can be an account's id here (the pattern local accounts follow). */
+    public static boolean fitsAnId(String id) {
+        return id != null && STUDENT_ID.matcher(id).matches();
+    }
+
+    /**
+     * Signs the person in, making their account when it is their first time. Refused (403, {@code auth.disabled})
+     * when the gym disabled the account.
+     */
+    public SignedIn signIn(DirectoryPerson person) {
+        if (!fitsAnId(person.id()) || person.role() == null) {
+            throw new IllegalArgumentException("Not a person who may sign in here: " + person.id());
+        }
+        UserAccount account = transactions.execute(tx -> accountOf(person));
+        if (!Boolean.TRUE.equals(account.getActive())) {
+            audit.record(
+                    actor(account),
+                    "SIGN_IN_REFUSED",
+                    "USER",
+                    account.getStudentId(),
+                    new EngineText("audit.signInDisabled", person.source()));
+            throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+        }
+        TokenService.IssuedToken token = tokens.issue(account);
+        audit.record(
+                actor(account),
+                "SIGN_IN",
+                "USER",
+                account.getStudentId(),
+                new EngineText("audit.signedInFrom", person.source()));
+        AuthService.LoginResult login = new AuthService.LoginResult(
+                token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(), account.getRole());
+        return new SignedIn(login, account.getId(), token.tokenId(), token.expiresAt());
+    }
+
+    private UserAccount accountOf(DirectoryPerson person) {
+        UserAccount account = find(person.id());
+        if (account == null) {
+            account = made(person);
+        } else if (!"LOCAL".equals(account.getOrigin()) && account.getRole() != person.role()) {
+            accounts.setRole(account.getId(), person.role().name(), LocalDateTime.now(clock));
+            audit.record(
+                    actor(account),
+                    "ROLE_FROM_DIRECTORY",
+                    "USER",
+                    account.getStudentId(),
+                    new EngineText(
+                            "audit.roleFromDirectory",
+                            account.getRole().name(),
+                            person.role().name()));
+            account.setRole(person.role());
+        }
+        String email = person.email();
+        if (email != null && EMAIL.matcher(email).matches()) {
+            accounts.takeDirectoryEmail(account.getId(), email, LocalDateTime.now(clock));
+        }
+        return account;
+    }
+
+    /** The account made at a first sign-in; a sign-in of the same person on another node at the same moment wins. */
+    private UserAccount made(DirectoryPerson person) {
+        UserAccount account = new UserAccount();
+        account.setStudentId(person.id());
+        account.setDisplayName(displayName(person));
+        account.setRole(person.role());
+        account.setActive(true);
+        account.setOrigin(person.source());
+        try {
+            accounts.insert(account);
+        } catch (DuplicateKeyException e) {
+            log.debug("Account {} was made by a sign-in at the same moment; using it", person.id(), e);
+            return find(person.id());
+        }
+        account.setTokenGeneration(0);
+        audit.record(
+                actor(account),
+                "ACCOUNT_MADE",
+                "USER",
+                account.getStudentId(),
+                new EngineText(
+                        "audit.accountFromDirectory",
+                        person.source(),
+                        person.role().name()));
+        return account;
+    }
+
+    private UserAccount find(String id) {
+        return accounts.selectOne(new LambdaQueryWrapper<UserAccount>().eq(UserAccount::getStudentId, id));
+    }
+
+    private static String displayName(DirectoryPerson person) {
+        String name = person.name() == null || person.name().isBlank()
+                ? person.id()
+                : person.name().strip();
+        return name.length() <= NAME_MAX ? name : name.substring(0, NAME_MAX);
+    }
+
+    private static String actor(UserAccount account) {
+        return (account.getRole().isStaff() ? "staff:" : "student:") + account.getStudentId();
+    }
+}

@@ -1,0 +1,318 @@
+package com.courtrush.campus;
+
+import com.courtrush.account.AuthService;
+import com.courtrush.account.Caller;
+import com.courtrush.account.DirectoryAccounts;
+import com.courtrush.account.Role;
+import com.courtrush.account.TokenService;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.campus.api.CampusOffer;
+import com.courtrush.campus.api.CampusProtocol;
+import com.courtrush.campus.api.CampusSignInSettings;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.stereotype.Service;
+
+/**
+ * A campus sign-in from end to end (SPEC §18): the browser sent to the directory; its return checked (state taken
+ * once, from the browser that began, the ticket or code validated on a directory thread); the person mapped by the
+ * gym's rules; their account signed in by {@link DirectoryAccounts}, which issues the engine's own token; the page
+ * sent back with a one-time code for it, or with why not. Single logouts from the directory end the tokens of its
+ * session on every node.
+ */
+@Service
+public class CampusSignIn {
+
+    private static final Logger log = LoggerFactory.getLogger(CampusSignIn.class);
+
+    /** Why a sign-in came back without a token: what the page says (its {@code #campus-error=} reasons). */
+    enum Refusal {
+        notAllowed,
+        disabled,
+        down,
+        expired,
+        failed
+    }
+
+    private final CampusSettings settings;
+    private final CampusFlows flows;
+    private final CasProtocol cas;
+    private final OidcProtocol oidc;
+    private final DirectoryCalls calls;
+    private final DirectoryAccounts accounts;
+    private final TokenService tokens;
+    private final AuditTrail audit;
+
+    CampusSignIn(
+            CampusSettings settings,
+            CampusFlows flows,
+            CasProtocol cas,
+            OidcProtocol oidc,
+            DirectoryCalls calls,
+            DirectoryAccounts accounts,
+            TokenService tokens,
+            AuditTrail audit) {
+        this.settings = settings;
+        this.flows = flows;
+        this.cas = cas;
+        this.oidc = oidc;
+        this.calls = calls;
+        this.accounts = accounts;
+        this.tokens = tokens;
+        this.audit = audit;
+    }
+
+    /** What the page offers before sign-in. */
+    public CampusOffer offer() {
+        return settings.enabled()
+                .map(on -> new CampusOffer(true, on.protocol(), on.label()))
+                .orElseGet(() -> new CampusOffer(false, null, ""));
+    }
+
+    /** Where the browser goes to sign in (the directory), or back to the page saying why not. */
+    CompletableFuture<URI> start(String cookie) {
+        Optional<CampusSignInSettings> on = settings.enabled();
+        if (on.isEmpty()) {
+            return CompletableFuture.completedFuture(refused(null, Refusal.failed));
+        }
+        CampusSignInSettings set = on.get();
+        String state = CampusFlows.random();
+        String binding = CampusFlows.binding(cookie);
+        if (set.protocol() == CampusProtocol.CAS) {
+            String service = CasProtocol.service(set, state);
+            flows.begin(state, new CampusFlows.Start(CasProtocol.SOURCE, binding, service, null, null));
+            return CompletableFuture.completedFuture(URI.create(CasProtocol.loginUrl(set, service)));
+        }
+        return calls.run(() -> {
+                    OidcProtocol.Started started = oidc.start(oidc.provider(set), state);
+                    flows.begin(
+                            state,
+                            new CampusFlows.Start(
+                                    OidcProtocol.SOURCE, binding, null, started.codeVerifier(), started.nonce()));
+                    return started.redirect();
+                })
+                .exceptionally(failure -> failedReturn(set, failure));
+    }
+
+    /** The CAS server sent the browser back with a ticket. */
+    CompletableFuture<URI> casReturned(String state, String ticket, String cookie) {
+        Optional<CampusSignInSettings> on = settings.enabled().filter(set -> set.protocol() == CampusProtocol.CAS);
+        if (on.isEmpty()) {
+            return CompletableFuture.completedFuture(refused(null, Refusal.failed));
+        }
+        CampusSignInSettings set = on.get();
+        Optional<CampusFlows.Start> start =
+                flows.take(state, cookie).filter(s -> CasProtocol.SOURCE.equals(s.protocol()));
+        if (start.isEmpty() || ticket == null || ticket.isBlank()) {
+            return CompletableFuture.completedFuture(refused(set, Refusal.expired));
+        }
+        return calls.run(() -> {
+                    CasProtocol.Validated validated =
+                            cas.validate(set, ticket, start.get().service());
+                    Map<String, List<String>> attributes = CampusRules.normalized(validated.attributes());
+                    String id = CampusRules.hasText(set.idAttribute())
+                            ? CampusRules.first(attributes, set.idAttribute())
+                            : validated.user();
+                    return signedIn(
+                            set,
+                            CasProtocol.SOURCE,
+                            id,
+                            attributes,
+                            cookie,
+                            List.of(ticket),
+                            new CampusFlows.Exit(CasProtocol.SOURCE, CasProtocol.logoutUrl(set)));
+                })
+                .exceptionally(failure -> failedReturn(set, failure));
+    }
+
+    /** The OpenID provider sent the browser back with a code (or an error). */
+    CompletableFuture<URI> oidcReturned(String state, String code, String error, String cookie) {
+        Optional<CampusSignInSettings> on = settings.enabled().filter(set -> set.protocol() == CampusProtocol.OIDC);
+        if (on.isEmpty()) {
+            return CompletableFuture.completedFuture(refused(null, Refusal.failed));
+        }
+        CampusSignInSettings set = on.get();
+        Optional<CampusFlows.Start> start =
+                flows.take(state, cookie).filter(s -> OidcProtocol.SOURCE.equals(s.protocol()));
+        if (start.isEmpty()) {
+            return CompletableFuture.completedFuture(refused(set, Refusal.expired));
+        }
+        if (error != null || code == null || code.isBlank()) {
+            log.info("The OpenID provider sent a sign-in back without a code: {}", error);
+            return CompletableFuture.completedFuture(refused(set, Refusal.failed));
+        }
+        return calls.run(() -> {
+                    OidcProtocol.Provider provider = oidc.provider(set);
+                    OidcProtocol.Finished finished = oidc.finish(
+                            provider,
+                            new OidcProtocol.Started(
+                                    null,
+                                    state,
+                                    start.get().codeVerifier(),
+                                    start.get().nonce()),
+                            code);
+                    Map<String, List<String>> attributes = CampusRules.normalized(finished.claims());
+                    String idName = CampusRules.hasText(set.idAttribute()) ? set.idAttribute() : "preferred_username";
+                    List<String> sessions = new ArrayList<>();
+                    if (finished.sid() != null) {
+                        sessions.add("sid:" + finished.sid());
+                    }
+                    sessions.add("sub:" + finished.subject());
+                    return signedIn(
+                            set,
+                            OidcProtocol.SOURCE,
+                            CampusRules.first(attributes, idName),
+                            attributes,
+                            cookie,
+                            sessions,
+                            new CampusFlows.Exit(
+                                    OidcProtocol.SOURCE,
+                                    OidcProtocol.logoutUrl(provider, finished.idToken(), set.publicUrl())));
+                })
+                .exceptionally(failure -> failedReturn(set, failure));
+    }
+
+    private URI signedIn(
+            CampusSignInSettings set,
+            String source,
+            String id,
+            Map<String, List<String>> attributes,
+            String cookie,
+            List<String> sessions,
+            CampusFlows.Exit exit) {
+        if (!DirectoryAccounts.fitsAnId(id)) {
+            log.warn(
+                    "The directory's {} sign-in named no usable id ({}={}); check the id attribute",
+                    source,
+                    CampusRules.hasText(set.idAttribute()) ? set.idAttribute() : "(default)",
+                    id);
+            return refused(set, Refusal.failed);
+        }
+        Role role = CampusRules.roleOf(set, attributes);
+        if (role == null) {
+            audit.record(
+                    "directory:" + source,
+                    "SIGN_IN_REFUSED",
+                    "USER",
+                    id,
+                    new EngineText(
+                            "audit.signInNotAllowed",
+                            source,
+                            set.bookAttribute(),
+                            String.join(",", attributes.getOrDefault(set.bookAttribute(), List.of()))));
+            return refused(set, Refusal.notAllowed);
+        }
+        DirectoryAccounts.SignedIn signedIn;
+        try {
+            signedIn = accounts.signIn(new DirectoryAccounts.DirectoryPerson(
+                    id,
+                    CampusRules.first(attributes, orDefault(set.nameAttribute(), "name")),
+                    CampusRules.first(attributes, orDefault(set.emailAttribute(), "email")),
+                    role,
+                    source));
+        } catch (CourtRushException disabled) {
+            return refused(set, Refusal.disabled);
+        }
+        flows.hold(signedIn, source, sessions, exit);
+        return URI.create(set.publicUrl() + "/#campus=" + flows.handOff(cookie, signedIn.login()));
+    }
+
+    private URI failedReturn(CampusSignInSettings set, Throwable failure) {
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof DirectoryUnreachable || DirectoryCalls.unreachable(cause)) {
+            log.warn("Campus sign-in: the directory did not answer: {}", cause.toString());
+            return refused(set, Refusal.down);
+        }
+        if (cause instanceof CourtRushException busy) {
+            log.warn("Campus sign-in refused: {}", busy.getMessage());
+            return refused(set, Refusal.down);
+        }
+        if (cause instanceof DirectoryRefused || cause instanceof AuthenticationException) {
+            log.info("Campus sign-in refused by the directory's answer: {}", cause.getMessage());
+            return refused(set, Refusal.failed);
+        }
+        log.error("Campus sign-in failed", cause);
+        return refused(set, Refusal.failed);
+    }
+
+    private static URI refused(CampusSignInSettings set, Refusal why) {
+        String base = set == null ? "" : set.publicUrl();
+        return URI.create(base + "/#campus-error=" + why.name());
+    }
+
+    /** The page fetches the engine's answer with its one-time code. */
+    AuthService.LoginResult fetch(String code, String cookie) {
+        return flows.fetch(code, cookie).orElseThrow(() -> CourtRushException.badRequest("campus.codeUsed"));
+    }
+
+    /** A CAS single logout: every engine token of the ticket's session ends, on every node. */
+    int casLoggedOut(String logoutRequest) {
+        String ticket = CasProtocol.loggedOutTicket(logoutRequest);
+        if (ticket == null) {
+            throw CourtRushException.badRequest("campus.notALogout");
+        }
+        return end(CasProtocol.SOURCE, List.of(ticket));
+    }
+
+    /** An OpenID back-channel logout: checked, then every engine token of its session (or subject) ends. */
+    CompletableFuture<Integer> oidcLoggedOut(String logoutToken) {
+        CampusSignInSettings set = settings.enabled()
+                .filter(on -> on.protocol() == CampusProtocol.OIDC)
+                .orElseThrow(() -> CourtRushException.badRequest("campus.notALogout"));
+        return calls.run(() -> {
+            Jwt token;
+            try {
+                token = oidc.logoutToken(oidc.provider(set), logoutToken);
+            } catch (JwtException e) {
+                log.warn("A back-channel logout token was refused: {}", e.getMessage());
+                throw CourtRushException.badRequest("campus.notALogout");
+            }
+            String sid = token.getClaimAsString("sid");
+            return end(OidcProtocol.SOURCE, sid != null ? List.of("sid:" + sid) : List.of("sub:" + token.getSubject()));
+        });
+    }
+
+    private int end(String source, List<String> sessions) {
+        int ended = 0;
+        for (String session : sessions) {
+            for (CampusFlows.Held held : flows.release(source, session)) {
+                tokens.revoke(held.userId(), held.tokenId(), Instant.ofEpochSecond(held.expiresAtEpochSecond()));
+                ended++;
+            }
+        }
+        audit.record(
+                "directory:" + source,
+                "SINGLE_LOGOUT",
+                "SESSION",
+                sessions.get(0),
+                new EngineText("audit.singleLogout", ended));
+        return ended;
+    }
+
+    /**
+     * Signs the caller out here; answers where they may sign out of the directory too (null when their token came
+     * from no campus sign-in, or the directory has no logout).
+     */
+    String signOut(Caller caller) {
+        tokens.revoke(caller);
+        return flows.exit(caller.tokenId()).map(CampusFlows.Exit::logoutUrl).orElse(null);
+    }
+
+    private static String orDefault(String value, String fallback) {
+        return CampusRules.hasText(value) ? value : fallback;
+    }
+}
