@@ -8,10 +8,11 @@ import reserve from './reserve.test.js';
 import courts from './courts.test.js';
 import bookings from './bookings.test.js';
 import screens from './screens.test.js';
+import campus from './campus.test.js';
 
 export async function runAll() {
   const results = [];
-  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens })) {
+  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus })) {
     for (const [name, test] of Object.entries(tests)) {
       try {
         await test();

@@ -115,7 +115,7 @@ async function changePassword(event) {
     const a = await Api.post('/auth/password', { currentPassword: current, newPassword: next });
     button.disabled = false;
     if (a.status === 200) {
-      Session.save(a.data);
+      Session.save(Object.assign({ campus: Session.current && Session.current.campus }, a.data));
       form.reset();
       say(message, 'ok', a.message);
     } else if (a.status !== 401) {

@@ -28,7 +28,9 @@ export const Session = (() => {
   return {
     get current() { return current; },
     save(login) {
-      current = { token: login.token, expiresAt: login.expiresAt, studentId: login.studentId, name: login.name };
+      // campus: signed in with the university's account (SPEC §18), signed out through it too
+      current = { token: login.token, expiresAt: login.expiresAt, studentId: login.studentId, name: login.name,
+        campus: login.campus === true };
       localStorage.setItem(STORE, JSON.stringify(current));
     },
     clear() {

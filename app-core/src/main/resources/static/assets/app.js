@@ -14,8 +14,10 @@
    - my bookings: GET /reservations/mine when shown or changed; the pay sheet: POST /pay/wechat/{id}
      once, then GET /pay/reservation/{id} every 3 s while it is open
    - a sign-in that has not answered in a second: GET /auth/sign-in-hold once, to say why it waits
-   - the sign-in view: GET /auth/options once (whether "forgot password" by email is offered); the account view:
-     GET /auth/email
+   - the sign-in view: GET /auth/options and GET /auth/campus each time it is shown (whether "forgot password" by
+     email and the campus sign-in are offered); the account view: GET /auth/email
+   - the campus sign-in: its button navigates the page to /auth/campus/start; back at /#campus=<code>, POST
+     /auth/campus/token once; a campus session signs out with POST /auth/campus/logout
    - notices: GET /notices/unread on start and every minute while visible (the tab's badge); GET /notices
      when the view is shown
    While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
@@ -37,6 +39,7 @@ import * as CourtsScreen from './courts.js';
 import * as BookingsScreen from './bookings.js';
 import * as AccountScreen from './account.js';
 import * as SigninScreen from './signin.js';
+import { endSession } from './campus.js';
 import * as Inbox from './notices.js';
 import { closeSheet } from './sheets.js';
 
@@ -88,10 +91,10 @@ Api.onUnauthorized = () => {
 };
 
 async function signOut() {
-  await Api.post('/auth/logout');
+  const directoryLogout = await endSession(); // a campus session may also be ended at the university: offered
   Session.clear();
   forgetStudent();
-  SigninScreen.showSignin(t('signin.signedOut'));
+  SigninScreen.showSignin(t('signin.signedOut'), directoryLogout);
 }
 
 // ---- the network ---------------------------------------------------------------------------
@@ -152,6 +155,8 @@ function switchLanguage() {
     Inbox.loadInbox(false); // the notices' texts come from the engine, in the language asked
   } else if (page.view === 'account') {
     AccountScreen.renderAccount();
+  } else if (page.view === 'signin') {
+    SigninScreen.redraw();
   }
 }
 
@@ -177,4 +182,6 @@ SigninScreen.start(show);
 $('#lang').addEventListener('click', switchLanguage);
 window.addEventListener('hashchange', show);
 applyLanguage();
-show();
+if (!SigninScreen.cameBackFromCampus(show)) {
+  show();
+}

@@ -1,9 +1,11 @@
-/* The sign-in view: signing in (a slow one says why it waits), and "forgot password" by email when the gym
-   sends email (GET /auth/options). Signing out is the flow's (app.js): it forgets the student everywhere. */
+/* The sign-in view: signing in (a slow one says why it waits), the campus sign-in when the engine offers it
+   and the return from it (campus.js), and "forgot password" by email when the gym sends email (GET
+   /auth/options). Signing out is the flow's (app.js): it forgets the student everywhere. */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
 import { $, setText, say } from './dom.js';
 import { setView } from './views.js';
+import * as Campus from './campus.js';
 
 const t = I18N.t;
 
@@ -13,9 +15,14 @@ export function start(signedIn) {
   $('#forgot-open').addEventListener('click', openReset);
   $('#forgot-send').addEventListener('click', sendResetCode);
   $('#forgot-form').addEventListener('submit', resetPassword);
+  Campus.start();
 }
 
-export function showSignin(notice) {
+/**
+ * Shows the view with {@code notice} (or none) and, after a campus sign-out, {@code directoryLogout}: the
+ * university's own sign-out, offered as a link.
+ */
+export function showSignin(notice, directoryLogout) {
   setView('signin');
   const el = $('#signin-notice');
   el.hidden = !notice;
@@ -23,6 +30,69 @@ export function showSignin(notice) {
   $('#signin-error').hidden = true;
   $('#signin-form').studentId.focus();
   offerReset();
+  Campus.offerCampus(directoryLogout);
+}
+
+/** The view's texts drawn by code, in the language just chosen. */
+export function redraw() {
+  Campus.redraw();
+}
+
+function showError(text) {
+  const error = $('#signin-error');
+  error.textContent = text;
+  error.hidden = false;
+}
+
+/** After a sign-in: back where the student was sent to sign in from, or where {@code signedIn} goes. */
+function goOn(signedIn) {
+  const back = sessionStorage.getItem('courtrush.return');
+  sessionStorage.removeItem('courtrush.return');
+  if (back && back !== location.hash) {
+    location.hash = back; // hashchange shows it
+  } else {
+    signedIn();
+  }
+}
+
+/**
+ * At start, before any view: a return from the university's sign-in (#campus=code or #campus-error=reason)
+ * leaves the address bar at once (no history entry, so the code is never bookmarked or shared), then the code
+ * is traded for the engine's token and the student goes on as after a local sign-in, or the view says why
+ * not. Answers whether the hash was such a return (if not, nothing was done).
+ */
+export function cameBackFromCampus(signedIn) {
+  const back = Campus.campusReturn(location.hash);
+  if (!back) {
+    return false;
+  }
+  history.replaceState(history.state, '', location.pathname + location.search);
+  if (back.error) {
+    showSignin();
+    showError(t(Campus.reasonKey(back.error)));
+  } else {
+    campusSignIn(back.code, signedIn);
+  }
+  return true;
+}
+
+async function campusSignIn(code, signedIn) {
+  const a = await Campus.exchange(code);
+  const outcome = signInOutcome(a);
+  if (outcome === 'refused') {
+    showSignin();
+    showError(a.message);
+    return;
+  }
+  Session.save(Object.assign({}, a.data, { campus: true }));
+  if (outcome === 'staff') {
+    const directoryLogout = await Campus.endSession();
+    Session.clear();
+    showSignin(null, directoryLogout);
+    showError(t('signin.staffAccount'));
+    return;
+  }
+  goOn(signedIn);
 }
 
 /** What a sign-in's answer means here: 'refused', 'staff' (this page books for students) or 'student'. */
@@ -74,13 +144,7 @@ export async function signIn(event, signedIn) {
   }
   Session.save(a.data);
   form.password.value = '';
-  const back = sessionStorage.getItem('courtrush.return');
-  sessionStorage.removeItem('courtrush.return');
-  if (back && back !== location.hash) {
-    location.hash = back; // hashchange shows it
-  } else {
-    signedIn();
-  }
+  goOn(signedIn);
 }
 
 /**

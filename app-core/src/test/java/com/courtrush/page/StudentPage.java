@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Level;
 import org.openqa.selenium.By;
@@ -59,6 +60,37 @@ final class StudentPage implements AutoCloseable {
 
     String signInNotice() {
         return driver.findElement(By.id("signin-notice")).getText();
+    }
+
+    /**
+     * The sign-in view's "Sign in with {label}" button, once the view has heard whether the campus sign-in is
+     * offered (it is displayed only when it is).
+     */
+    WebElement campusSignInButton() {
+        awaitCampusOffer();
+        return driver.findElement(By.id("campus-signin"));
+    }
+
+    /** Presses the campus sign-in: the page leaves for the engine's /auth/campus/start. */
+    void pressCampusSignIn() {
+        WebElement button = campusSignInButton();
+        await(d -> button.isDisplayed());
+        tap(button);
+    }
+
+    /** After a campus sign-out, the link to the university's own sign-out: its address, if offered. */
+    Optional<String> campusLogoutLink() {
+        awaitCampusOffer();
+        WebElement link = driver.findElement(By.id("campus-logout-link"));
+        return link.isDisplayed() ? Optional.ofNullable(link.getAttribute("href")) : Optional.empty();
+    }
+
+    /** The sign-in view on screen and its campus parts drawn from the engine's answer (data-campus="ready"). */
+    private void awaitCampusOffer() {
+        await(d -> {
+            WebElement view = d.findElement(By.id("view-signin"));
+            return view.isDisplayed() && "ready".equals(view.getAttribute("data-campus"));
+        });
     }
 
     /** Loads the page again, as a student pulling to refresh would (the sign-in is kept). */

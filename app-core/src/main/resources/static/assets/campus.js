@@ -1,0 +1,142 @@
+/* The campus sign-in (SPEC §18): the university's own account beside the gym's. The sign-in view offers it
+   first when the engine says so (GET /auth/campus); its button leaves the page for GET /auth/campus/start,
+   and the engine sends the browser back to /#campus=<one-time code> or /#campus-error=<reason>. Signing out
+   of a campus session ends the engine's token (POST /auth/campus/logout) and may offer the university's own
+   sign-out, an ordinary link, so a shared computer can end that session too. What a return means for the
+   flow (a student, a staff account, a refusal) is the sign-in view's: signin.js. */
+import { I18N } from './i18n.js';
+import { Api, Session } from './api.js';
+import { $, setText } from './dom.js';
+
+const t = I18N.t;
+const REASONS = ['notAllowed', 'disabled', 'down', 'expired', 'failed'];
+
+let offer = { enabled: false, label: '' }; // the engine's last word on the offer
+let directoryLogout = null;                // the university's sign-out offered after a campus sign-out
+let asked = 0;                             // answers to an earlier ask are dropped
+
+/** Wires the button: it leaves for the university's sign-in, and is pressable again if the student comes back. */
+export function start() {
+  $('#campus-signin').addEventListener('click', () => leaveForCampus(url => location.assign(url)));
+  window.addEventListener('pageshow', event => {
+    if (event.persisted) {
+      ready($('#campus-signin')); // back from the university's page out of the browser's cache
+    }
+  });
+}
+
+/** What a location hash brings back from the university: {code}, {error: reason}, or null (nothing). */
+export function campusReturn(hash) {
+  const m = /^#campus(-error)?=(.*)$/.exec(hash || '');
+  if (!m) {
+    return null;
+  }
+  let value;
+  try {
+    value = decodeURIComponent(m[2]);
+  } catch (e) {
+    value = '';
+  }
+  if (m[1]) {
+    return { error: REASONS.includes(value) ? value : 'failed' };
+  }
+  return value ? { code: value } : { error: 'failed' };
+}
+
+/** The key of the text that tells a student why the campus sign-in did not sign them in. */
+export function reasonKey(reason) {
+  return 'campus.error.' + (REASONS.includes(reason) ? reason : 'failed');
+}
+
+/** The university's name as the page says it: the engine's label, or "campus account" when it gives none. */
+export function campusLabel(label) {
+  return label && label.trim() ? label.trim() : t('campus.defaultLabel');
+}
+
+/** The address of the university's sign-out if it is an absolute http(s) one, else null (never a script). */
+export function safeLogoutUrl(url) {
+  if (typeof url !== 'string') {
+    return null;
+  }
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch (e) {
+    return null; // not an absolute address
+  }
+}
+
+/**
+ * Asks whether the campus sign-in is offered and shows its button (hidden when not, or when the engine does not
+ * say); {@code logoutUrl}, after a campus sign-out, is the university's sign-out to offer as a link. The view
+ * says data-campus="ready" once this is on screen.
+ */
+export async function offerCampus(logoutUrl) {
+  const mine = ++asked;
+  directoryLogout = safeLogoutUrl(logoutUrl);
+  $('#view-signin').dataset.campus = 'asking';
+  $('#campus-logout').hidden = true;
+  const a = await Api.get('/auth/campus');
+  if (mine !== asked) {
+    return;
+  }
+  offer = a.status === 200 && a.data ? { enabled: a.data.enabled === true, label: a.data.label || '' }
+    : { enabled: false, label: offer.label };
+  ready($('#campus-signin'));
+  redraw();
+  $('#view-signin').dataset.campus = 'ready';
+}
+
+/** Draws the offer and the sign-out link in the current language (after a language switch too). */
+export function redraw() {
+  const label = campusLabel(offer.label);
+  $('#campus-offer').hidden = !offer.enabled;
+  const button = $('#campus-signin');
+  setText(button, button.disabled ? t('campus.going', label) : t('campus.signIn', label));
+  const link = $('#campus-logout-link');
+  if (directoryLogout) {
+    link.href = directoryLogout;
+    setText(link, t('campus.logout', label));
+  } else {
+    link.removeAttribute('href');
+  }
+  $('#campus-logout').hidden = !directoryLogout;
+}
+
+/**
+ * Leaves for the university's sign-in ({@code go} navigates the whole page), remembering where to come back
+ * to as a sign-in after expiry does; the button says it is on its way and cannot be pressed twice.
+ */
+export function leaveForCampus(go) {
+  sessionStorage.setItem('courtrush.return', sessionStorage.getItem('courtrush.return') || location.hash || '#/slots');
+  const button = $('#campus-signin');
+  button.disabled = true;
+  button.classList.add('busy');
+  setText(button, t('campus.going', campusLabel(offer.label)));
+  go('/auth/campus/start');
+}
+
+function ready(button) {
+  button.disabled = false;
+  button.classList.remove('busy');
+  setText(button, t('campus.signIn', campusLabel(offer.label)));
+}
+
+/** Trades the one-time code the university's return brought for the engine's token: POST /auth/campus/token. */
+export function exchange(code) {
+  return Api.post('/auth/campus/token', { code });
+}
+
+/**
+ * Ends the engine's token of the session signed in now: POST /auth/campus/logout for a campus session, whose
+ * answer may name the university's sign-out (answered, if http(s)), else POST /auth/logout (answers null).
+ * Clearing the session is the caller's.
+ */
+export async function endSession() {
+  if (!(Session.current && Session.current.campus)) {
+    await Api.post('/auth/logout');
+    return null;
+  }
+  const a = await Api.post('/auth/campus/logout');
+  return a.status === 200 && a.data ? safeLogoutUrl(a.data.directoryLogout) : null;
+}

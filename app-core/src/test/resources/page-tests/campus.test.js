@@ -1,0 +1,171 @@
+/* The campus sign-in: what a return from the university means, the offer on the sign-in view, the trade of the
+   one-time code (a student, a staff account, a refusal), a reason shown, and a campus session's sign-out. */
+import { I18N } from '/assets/i18n.js';
+import { Session } from '/assets/api.js';
+import { campusReturn, reasonKey, campusLabel, safeLogoutUrl, offerCampus, leaveForCampus, endSession }
+  from '/assets/campus.js';
+import { cameBackFromCampus } from '/assets/signin.js';
+import { fixture, fakeEngine, reply, settle } from './support.js';
+import { equal, same } from './assert.js';
+
+const t = I18N.t;
+const VIEW = `<p id="booting"></p><span id="who"></span><nav id="tabs"></nav>
+  <section id="view-slots"></section><section id="view-mine"></section><section id="view-inbox"></section>
+  <section id="view-account"></section>
+  <section id="view-signin" hidden><p id="signin-notice" hidden></p>
+    <p id="campus-logout" hidden><a id="campus-logout-link"></a></p>
+    <div id="campus-offer" hidden><button id="campus-signin" type="button"></button></div>
+    <form id="signin-form"><input name="studentId"><input name="password"><button type="submit"></button></form>
+    <p id="signin-error" hidden></p><p id="signin-wait" hidden></p><button id="forgot-open" hidden></button>
+  </section>`;
+const LOGIN = { token: 'tk', expiresAt: '2999-01-01T00:00:00Z', studentId: 's1', name: 'Han', campus: true };
+
+const el = (selector) => document.querySelector(selector);
+
+/** Runs {@code body} with the sign-in view's markup, the engine answering from {@code answer}, at {@code hash}. */
+async function onTheView(answer, body, hash) {
+  const remove = fixture(VIEW);
+  const engine = fakeEngine(answer);
+  const before = location.href;
+  sessionStorage.removeItem('courtrush.return');
+  if (hash !== undefined) {
+    history.replaceState(history.state, '', hash);
+  }
+  try {
+    return await body(engine);
+  } finally {
+    history.replaceState(history.state, '', before);
+    sessionStorage.removeItem('courtrush.return');
+    engine.restore();
+    Session.clear();
+    remove();
+  }
+}
+
+const offered = (label) => (method, path) => path === '/auth/campus'
+  ? reply(200, { enabled: true, protocol: 'CAS', label }) : null;
+
+export default {
+  'a return from the university is a code or a reason; anything else is not a return'() {
+    same(campusReturn('#campus=ab-12_C'), { code: 'ab-12_C' }, 'a code');
+    same(campusReturn('#campus-error=down'), { error: 'down' }, 'a reason');
+    same(campusReturn('#campus-error=whatever'), { error: 'failed' }, 'a reason not known');
+    same(campusReturn('#campus='), { error: 'failed' }, 'no code');
+    same([campusReturn('#/slots'), campusReturn(''), campusReturn('#/mine/campus=x')], [null, null, null], 'routes');
+  },
+
+  'every reason has its text in both languages; a blank label is "campus account"'() {
+    const was = I18N.lang;
+    try {
+      for (const lang of ['zh', 'en']) {
+        I18N.set(lang);
+        for (const reason of ['notAllowed', 'disabled', 'down', 'expired', 'failed']) {
+          const key = reasonKey(reason);
+          equal(t(key) !== key, true, lang + ' ' + key);
+        }
+        equal(campusLabel('  '), t('campus.defaultLabel'), lang + ' blank label');
+      }
+      equal(reasonKey('surprise'), 'campus.error.failed', 'unknown');
+      equal(campusLabel(' jAccount '), 'jAccount', 'a label');
+    } finally {
+      I18N.set(was);
+    }
+  },
+
+  'only an absolute http(s) address is offered as the university\'s sign-out'() {
+    equal(safeLogoutUrl('https://cas.example.edu/logout?service=x'), 'https://cas.example.edu/logout?service=x', 'https');
+    equal(safeLogoutUrl('http://sso.example.edu/logout'), 'http://sso.example.edu/logout', 'http');
+    same(['javascript:alert(1)', 'data:text/html,x', '/logout', '', null, 42].map(safeLogoutUrl),
+      [null, null, null, null, null, null], 'anything else');
+  },
+
+  async 'the offer shows first when enabled, with the label or "campus account"; else nothing'() {
+    await onTheView(offered('jAccount'), async () => {
+      await offerCampus();
+      same([el('#campus-offer').hidden, el('#campus-signin').textContent, el('#view-signin').dataset.campus],
+        [false, t('campus.signIn', 'jAccount'), 'ready'], 'offered');
+    });
+    await onTheView(offered(''), async () => {
+      await offerCampus();
+      equal(el('#campus-signin').textContent, t('campus.signIn', t('campus.defaultLabel')), 'no label');
+    });
+    await onTheView((method, path) => path === '/auth/campus' ? reply(200, { enabled: false }) : null, async () => {
+      await offerCampus();
+      same([el('#campus-offer').hidden, el('#campus-logout').hidden], [true, true], 'not offered');
+    });
+    await onTheView(() => reply(503, null), async () => {
+      await offerCampus();
+      equal(el('#campus-offer').hidden, true, 'no answer: not offered');
+    });
+  },
+
+  async 'the button leaves for /auth/campus/start once, remembering where to come back to'() {
+    await onTheView(offered('jAccount'), async () => {
+      await offerCampus();
+      const went = [];
+      leaveForCampus(url => went.push(url));
+      same([went, sessionStorage.getItem('courtrush.return'), el('#campus-signin').disabled],
+        [['/auth/campus/start'], '#/mine', true], 'left');
+      await offerCampus(); // back in the page (the browser's back button): pressable again
+      equal(el('#campus-signin').disabled, false, 'ready again');
+    }, '#/mine');
+  },
+
+  async 'a code is taken off the address bar and traded; a student goes on, signed in as campus'() {
+    await onTheView((method, path) => path === '/auth/campus/token' ? reply(200, Object.assign({ role: 'STUDENT' }, LOGIN))
+      : null, async (engine) => {
+      let shown = 0;
+      const length = history.length;
+      equal(cameBackFromCampus(() => { shown++; }), true, 'a return');
+      equal(location.hash, '', 'the code left the address bar at once');
+      await settle();
+      same([engine.calls[0].method + ' ' + engine.calls[0].path, engine.calls[0].body], ['POST /auth/campus/token',
+        { code: 'abc' }], 'traded');
+      same([shown, Session.current && Session.current.campus, history.length], [1, true, length], 'signed in');
+    }, '#campus=abc');
+  },
+
+  async 'a staff account back from the university is signed out through it and told so'() {
+    await onTheView((method, path) => path === '/auth/campus/token' ? reply(200, Object.assign({ role: 'MANAGER' }, LOGIN))
+      : path === '/auth/campus/logout' ? reply(200, { directoryLogout: 'https://cas.example.edu/logout' })
+        : offered('jAccount')(method, path), async (engine) => {
+      let shown = 0;
+      cameBackFromCampus(() => { shown++; });
+      await settle(10);
+      same(engine.calls.slice(0, 2).map(c => c.method + ' ' + c.path),
+        ['POST /auth/campus/token', 'POST /auth/campus/logout'], 'signed out at once');
+      same([shown, Session.current, el('#signin-error').textContent, el('#view-signin').hidden],
+        [0, null, t('signin.staffAccount'), false], 'not signed in');
+      same([el('#campus-logout').hidden, el('#campus-logout-link').getAttribute('href'),
+        el('#campus-logout-link').textContent], [false, 'https://cas.example.edu/logout', t('campus.logout', 'jAccount')],
+      'the university\'s sign-out offered');
+    }, '#campus=abc');
+  },
+
+  async 'a refused code shows the engine\'s words; a reason shows its text'() {
+    await onTheView((method, path) => path === '/auth/campus/token'
+      ? reply(409, null, { message: 'This sign-in was used already' }) : null, async () => {
+      cameBackFromCampus(() => {});
+      await settle();
+      same([el('#signin-error').textContent, el('#signin-error').hidden, Session.current, location.hash],
+        ['This sign-in was used already', false, null, ''], 'refused');
+    }, '#campus=abc');
+    await onTheView(() => null, async (engine) => {
+      cameBackFromCampus(() => {});
+      await settle();
+      same([el('#signin-error').textContent, location.hash, engine.calls.some(c => c.method === 'POST')],
+        [t('campus.error.down'), '', false], 'the university down');
+    }, '#campus-error=down');
+  },
+
+  async 'a campus session signs out through the campus; a gym session as before'() {
+    await onTheView((method, path) => path === '/auth/campus/logout'
+      ? reply(200, { directoryLogout: 'javascript:alert(1)' }) : null, async (engine) => {
+      Session.save(LOGIN);
+      equal(await endSession(), null, 'no script offered');
+      Session.save(Object.assign({}, LOGIN, { campus: false }));
+      equal(await endSession(), null, 'a gym session');
+      same(engine.calls.map(c => c.method + ' ' + c.path), ['POST /auth/campus/logout', 'POST /auth/logout'], 'calls');
+    });
+  }
+};
