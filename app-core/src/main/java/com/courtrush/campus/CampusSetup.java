@@ -139,7 +139,8 @@ public class CampusSetup {
                             e.getMessage()),
                     line(locale, "campus.try.service", service),
                     line(locale, "campus.try.casLogout", service));
-            boolean speaksCas = e.getMessage() != null && e.getMessage().contains("INVALID_TICKET");
+            // Apereo's client gives the failure's text, not its code; a page that is no CAS answer has no principal
+            boolean speaksCas = e.getMessage() != null && !e.getMessage().startsWith("No principal was found");
             return new CampusTrial(
                     speaksCas,
                     EngineMessages.format(locale, speaksCas ? "campus.try.casOk" : "campus.try.casOdd"),
