@@ -39,6 +39,7 @@ public final class SettingsScreen implements Screen {
     private final SettingsViewModel model;
     private final BackupsViewModel backups;
     private final NoticeChannelsViewModel channels;
+    private final CampusSignInViewModel campus;
     private final Node root;
 
     public SettingsScreen(ConsoleContext context) {
@@ -61,6 +62,8 @@ public final class SettingsScreen implements Screen {
                 context.desks().settings().zone());
         channels = new NoticeChannelsViewModel(
                 context.desks().channels(), context.tasks(), context.notices(), i18n, context.staff());
+        campus = new CampusSignInViewModel(
+                context.desks().campus(), context.tasks(), context.notices(), i18n, context.staff());
         Label restart = new Label(i18n.t("settings.restartNeeded"));
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");
@@ -73,6 +76,7 @@ public final class SettingsScreen implements Screen {
                 tokenRow(i18n),
                 bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
                 channelsPane(i18n),
+                CampusSignInPane.of(campus, i18n),
                 backupPane(i18n));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
@@ -314,6 +318,7 @@ public final class SettingsScreen implements Screen {
         model.load();
         backups.refresh();
         channels.load();
+        campus.load();
     }
 
     public SettingsViewModel model() {

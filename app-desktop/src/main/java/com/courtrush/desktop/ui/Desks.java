@@ -5,6 +5,7 @@ import com.courtrush.account.api.StudentDesk;
 import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.backup.api.BackupDesk;
+import com.courtrush.campus.api.CampusSignInDesk;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.monitor.api.MonitorDesk;
 import com.courtrush.notice.api.NoticeDesk;
@@ -39,6 +40,7 @@ public record Desks(
         SettingsDesk settings,
         AttendanceDesk attendance,
         NoticeDesk channels,
+        CampusSignInDesk campus,
         AuditDesk audit,
         Clock clock) {
 
@@ -60,6 +62,7 @@ public record Desks(
                 engine.getBean(SettingsDesk.class),
                 engine.getBean(AttendanceDesk.class),
                 engine.getBean(NoticeDesk.class),
+                engine.getBean(CampusSignInDesk.class),
                 engine.getBean(AuditDesk.class),
                 engine.getBean(Clock.class));
     }

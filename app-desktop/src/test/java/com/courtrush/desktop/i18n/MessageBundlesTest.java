@@ -3,6 +3,7 @@ package com.courtrush.desktop.i18n;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.account.Role;
+import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.opening.api.SessionState;
@@ -31,7 +32,7 @@ class MessageBundlesTest {
 
     static final Path SOURCES = Path.of("src/main/java");
     static final Pattern KEY_LITERAL = Pattern.compile(
-            "\"((?:app|common|courts|error|header|input|language|nav|openings"
+            "\"((?:app|campus|common|courts|error|header|input|language|nav|openings"
                     + "|queues|reservations|rush|settings|splash|startup|status|students|health|enum)\\.[A-Za-z0-9_.-]+)\"");
     static final Pattern HARD_CODED = Pattern.compile("new (?:Label|Button|CheckBox|TitledPane|Tab|MenuItem|Alert)"
             + "\\(\"[^\"]+\"|\\.set(?:Text|Title|HeaderText|ContentText|PromptText)\\(\"[^\"]+\"");
@@ -91,6 +92,7 @@ class MessageBundlesTest {
                 CancelReason.class,
                 PayOrderStatus.class,
                 Role.class,
+                CampusProtocol.class,
                 DeadLetterSettlement.class,
                 Outcome.class)) {
             for (Enum<?> constant : type.getEnumConstants()) {
