@@ -49,7 +49,9 @@ export const Api = {
   onUnauthorized: () => {},
   onReach: () => {},
 
-  async call(method, path, body, extraHeaders) {
+  /* No cookie goes with a call (the bearer token is the sign-in), but with {@code withCookie}: the campus sign-in's
+     exchange, bound to the browser that began it by a cookie of the engine's. */
+  async call(method, path, body, extraHeaders, withCookie) {
     const headers = Object.assign({ 'Accept': 'application/json', 'Accept-Language': I18N.acceptLanguage() },
       extraHeaders || {});
     if (Session.current) {
@@ -62,7 +64,7 @@ export const Api = {
     try {
       response = await fetch(path, {
         method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-        cache: 'no-store', credentials: 'omit'
+        cache: 'no-store', credentials: withCookie ? 'same-origin' : 'omit'
       });
     } catch (e) {
       Api.onReach(false, path);
@@ -123,6 +125,7 @@ export const Api = {
 
   get(path) { return Api.call('GET', path); },
   post(path, body, headers) { return Api.call('POST', path, body === undefined ? {} : body, headers); },
+  postWithCookie(path, body) { return Api.call('POST', path, body, undefined, true); },
   put(path, body) { return Api.call('PUT', path, body === undefined ? {} : body); },
   del(path) { return Api.call('DELETE', path); }
 };

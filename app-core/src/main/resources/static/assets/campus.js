@@ -122,9 +122,12 @@ function ready(button) {
   setText(button, t('campus.signIn', campusLabel(offer.label)));
 }
 
-/** Trades the one-time code the university's return brought for the engine's token: POST /auth/campus/token. */
+/**
+ * Trades the one-time code the university's return brought for the engine's token: POST /auth/campus/token, with
+ * the engine's cookie that binds the sign-in to this browser (no other call sends a cookie).
+ */
 export function exchange(code) {
-  return Api.post('/auth/campus/token', { code });
+  return Api.postWithCookie('/auth/campus/token', { code });
 }
 
 /**

@@ -3,6 +3,7 @@ package com.courtrush;
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
+import com.courtrush.campus.CampusScenarios;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.partner.PartnerScenarios;
@@ -47,7 +48,8 @@ class ExternalStackIT extends StackTest
                 SignInScenarios,
                 AttendanceScenarios,
                 WaitlistScenarios,
-                CalendarScenarios {
+                CalendarScenarios,
+                CampusScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

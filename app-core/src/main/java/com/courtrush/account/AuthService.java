@@ -3,6 +3,7 @@ package com.courtrush.account;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import java.time.Clock;
 import java.time.Instant;
@@ -77,7 +78,14 @@ public class AuthService {
                 throw failed(studentId, address, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
             }
             throttle.succeeded(studentId, address);
-            return result(account, tokens.issue(account));
+            TokenService.IssuedToken token = tokens.issue(account);
+            audit.record(
+                    (account.getRole().isStaff() ? "staff:" : "student:") + account.getStudentId(),
+                    "SIGN_IN",
+                    "USER",
+                    account.getStudentId(),
+                    new EngineText("audit.signedInFrom", "LOCAL"));
+            return result(account, token);
         });
     }
 

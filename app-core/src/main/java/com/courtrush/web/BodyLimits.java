@@ -17,8 +17,14 @@ import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URLDecoder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -321,6 +327,7 @@ public class BodyLimits extends OncePerRequestFilter {
         private final int length;
         private volatile boolean replaying;
         private ServletInputStream stream;
+        private Map<String, String[]> parameters;
 
         WholeBody(HttpServletRequest request, Body body) {
             super(request);
@@ -346,6 +353,71 @@ public class BodyLimits extends OncePerRequestFilter {
             String encoding = getCharacterEncoding();
             return new BufferedReader(new InputStreamReader(
                     getInputStream(), encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding)));
+        }
+
+        /*
+         * A form's fields are in the body this filter read: the container, finding its stream read, would give the
+         * query's parameters only (a CAS server's single-logout POST, an OpenID back-channel logout).
+         */
+        @Override
+        public String getParameter(String name) {
+            String[] values = parameters().get(name);
+            return values == null || values.length == 0 ? null : values[0];
+        }
+
+        @Override
+        public Map<String, String[]> getParameterMap() {
+            return parameters();
+        }
+
+        @Override
+        public Enumeration<String> getParameterNames() {
+            return Collections.enumeration(parameters().keySet());
+        }
+
+        @Override
+        public String[] getParameterValues(String name) {
+            return parameters().get(name);
+        }
+
+        private Map<String, String[]> parameters() {
+            if (parameters == null) {
+                parameters = formParameters();
+            }
+            return parameters;
+        }
+
+        private Map<String, String[]> formParameters() {
+            Map<String, String[]> all = new LinkedHashMap<>(super.getParameterMap());
+            if (!isForm(getContentType())) {
+                return Collections.unmodifiableMap(all);
+            }
+            String encoding = getCharacterEncoding();
+            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+            String text = new String(bytes, 0, length, charset);
+            for (String pair : text.split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int equals = pair.indexOf('=');
+                String name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), charset);
+                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), charset);
+                all.merge(name, new String[] {value}, (known, more) -> {
+                    String[] merged = Arrays.copyOf(known, known.length + 1);
+                    merged[known.length] = more[0];
+                    return merged;
+                });
+            }
+            return Collections.unmodifiableMap(all);
+        }
+
+        private static boolean isForm(String contentType) {
+            try {
+                return contentType != null
+                        && MediaType.APPLICATION_FORM_URLENCODED.includes(MediaType.parseMediaType(contentType));
+            } catch (org.springframework.http.InvalidMediaTypeException e) {
+                return false;
+            }
         }
     }
 

@@ -26,12 +26,16 @@ public interface CampusScenarios extends MultiNodeScenarios {
 
     /** The settings a manager sends for this node and that CAS server. */
     default Map<String, Object> casSettings(CasServer cas) {
+        return casSettings(cas.prefix());
+    }
+
+    default Map<String, Object> casSettings(String serverUrl) {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("enabled", true);
         settings.put("protocol", "CAS");
         settings.put("label", "统一身份认证");
         settings.put("publicUrl", "http://127.0.0.1:" + api().port() + "/");
-        settings.put("serverUrl", cas.prefix());
+        settings.put("serverUrl", serverUrl);
         settings.put("clientId", "");
         settings.put("clientSecret", "");
         settings.put("idAttribute", "");
@@ -53,10 +57,13 @@ public interface CampusScenarios extends MultiNodeScenarios {
         assertThat(offer.data().path("label").asText()).isEqualTo("统一身份认证");
     }
 
+    /** Turned off (checked, not tried): the page offers local accounts only again. */
     default void turnOff() {
-        Map<String, Object> off = new LinkedHashMap<>(casSettings(null == null ? null : null));
+        Map<String, Object> off = casSettings("http://127.0.0.1:9/cas");
         off.put("enabled", false);
         TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, off));
+        assertThat(api().get("/auth/campus", null).data().path("enabled").asBoolean())
+                .isFalse();
     }
 
     private static Map<String, List<String>> student(String name) {
@@ -73,7 +80,8 @@ public interface CampusScenarios extends MultiNodeScenarios {
                 ConfigurableApplicationContext nodeB = startSecondNode()) {
             cas.user(id, "pw-" + id, student("林同学"));
             turnOnCas(cas);
-            TestApi b = new TestApi(((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            TestApi b = new TestApi(
+                    ((WebServerApplicationContext) nodeB).getWebServer().getPort());
 
             CampusBrowser browser = new CampusBrowser(api().port());
             URI page = browser.casSignInFromTheStart(id, "pw-" + id);
@@ -88,9 +96,9 @@ public interface CampusScenarios extends MultiNodeScenarios {
             String token = signedIn.data().path("token").asText();
             // the account was made from the directory's attributes, its address taken as verified
             Map<String, Object> account = jdbc().queryForMap(
-                    "select origin, display_name, email, email_verified_time, password_hash from user_account "
-                            + "where student_id = ?",
-                    id);
+                            "select origin, display_name, email, email_verified_time, password_hash from user_account "
+                                    + "where student_id = ?",
+                            id);
             assertThat(account.get("origin")).isEqualTo("CAS");
             assertThat(account.get("email")).isEqualTo("someone@campus.example");
             assertThat(account.get("email_verified_time")).isNotNull();
@@ -111,12 +119,12 @@ public interface CampusScenarios extends MultiNodeScenarios {
                 assertThat(b.get("/notices", token).status()).isEqualTo(401);
             });
             assertThat(jdbc().queryForList(
-                            "select action from audit_log where target_id = ? order by id", String.class, id))
+                                    "select action from audit_log where target_id = ? order by id", String.class, id))
                     .contains("ACCOUNT_MADE", "SIGN_IN");
             assertThat(jdbc().queryForObject(
-                            "select count(*) from audit_log where action = 'SINGLE_LOGOUT' and detail like ?",
-                            Integer.class,
-                            "%singleLogout%"))
+                                    "select count(*) from audit_log where action = 'SINGLE_LOGOUT' and detail like ?",
+                                    Integer.class,
+                                    "%singleLogout%"))
                     .isPositive();
         } finally {
             turnOff();
@@ -138,7 +146,7 @@ public interface CampusScenarios extends MultiNodeScenarios {
             URI refused = new CampusBrowser(api().port()).casSignInFromTheStart(visitor, "pw");
             assertThat(CampusBrowser.refusal(refused)).isEqualTo("notAllowed");
             assertThat(jdbc().queryForObject(
-                            "select count(*) from user_account where student_id = ?", Integer.class, visitor))
+                                    "select count(*) from user_account where student_id = ?", Integer.class, visitor))
                     .isZero();
 
             // a directory staff member: STAFF on the staff API, and no booking
@@ -149,7 +157,9 @@ public interface CampusScenarios extends MultiNodeScenarios {
             TestApi.expect(200, api().get("/admin/courts", staffToken));
             assertThat(api().get("/notices", staffToken).status()).isEqualTo(403);
             // …but not a manager's operation
-            assertThat(api().put("/admin/campus-sign-in", staffToken, casSettings(cas)).status()).isEqualTo(403);
+            assertThat(api().put("/admin/campus-sign-in", staffToken, casSettings(cas))
+                            .status())
+                    .isEqualTo(403);
 
             // a student who first signed in locally is the same account
             long localId = userIdOf(local);
@@ -159,7 +169,7 @@ public interface CampusScenarios extends MultiNodeScenarios {
             Reply same = phone.exchange(phone.returnTo(back));
             assertThat(same.status()).as("%s", same).isEqualTo(200);
             assertThat(jdbc().queryForObject(
-                            "select id from user_account where student_id = ?", Long.class, local.studentId()))
+                                    "select id from user_account where student_id = ?", Long.class, local.studentId()))
                     .isEqualTo(localId);
             TestApi.expect(
                     200,
@@ -177,10 +187,7 @@ public interface CampusScenarios extends MultiNodeScenarios {
             // the gym disables the account: the directory cannot sign it in
             TestApi.expect(
                     200,
-                    api().post(
-                                    "/admin/students/" + localId + "/active",
-                                    TestApi.ADMIN_TOKEN,
-                                    Map.of("active", false)));
+                    api().post("/admin/students/" + localId + "/active", TestApi.ADMIN_TOKEN, Map.of("active", false)));
             URI disabled = new CampusBrowser(api().port()).casSignInFromTheStart(local.studentId(), "pw");
             assertThat(CampusBrowser.refusal(disabled)).isEqualTo("disabled");
         } finally {
@@ -220,15 +227,16 @@ public interface CampusScenarios extends MultiNodeScenarios {
             cas.resume();
 
             // a manager's try says what the directory answered
-            Reply tried = TestApi.expect(
-                    200, api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, casSettings(cas)));
+            Reply tried =
+                    TestApi.expect(200, api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, casSettings(cas)));
             assertThat(tried.data().path("ok").asBoolean()).as("%s", tried).isTrue();
             cas.stop();
-            Reply down = TestApi.expect(
-                    200, api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, casSettings(cas)));
+            Reply down =
+                    TestApi.expect(200, api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, casSettings(cas)));
             assertThat(down.data().path("ok").asBoolean()).isFalse();
             // and turning it on against a directory that does not answer is refused
-            assertThat(api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, casSettings(cas)).status())
+            assertThat(api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, casSettings(cas))
+                            .status())
                     .isEqualTo(409);
         } finally {
             turnOff();

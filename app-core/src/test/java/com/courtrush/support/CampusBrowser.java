@@ -51,8 +51,8 @@ public final class CampusBrowser {
         String service = query(loginPage).get("service");
         HttpResponse<String> posted = send(HttpRequest.newBuilder(loginPage.resolve("/cas/login"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form(
-                        Map.of("service", service, "username", username, "password", password)))));
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        form(Map.of("service", service, "username", username, "password", password)))));
         if (posted.statusCode() != 302) {
             throw new AssertionError("The CAS server refused " + username + ": " + posted.statusCode());
         }

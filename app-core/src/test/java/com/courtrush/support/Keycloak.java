@@ -1,5 +1,8 @@
 package com.courtrush.support;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -64,6 +67,7 @@ import java.util.zip.ZipInputStream;
  */
 public final class Keycloak implements AutoCloseable {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     public static final String VERSION = "26.5.6";
     public static final String REALM = "campus";
     public static final String CLIENT_ID = "courtrush-page";
@@ -172,6 +176,57 @@ public final class Keycloak implements AutoCloseable {
 
     public Path log() {
         return log;
+    }
+
+    /**
+     * Through the admin API: the page client's back-channel logout goes to {@code url} from now on (the engine's
+     * port is known only once it runs).
+     */
+    public void backChannelLogoutTo(String url) {
+        JsonNode client = admin("GET", "/admin/realms/" + REALM + "/clients?clientId=" + CLIENT_ID, null)
+                .get(0);
+        ObjectNode changed = (ObjectNode) client;
+        ((ObjectNode) changed.withObject("attributes")).put("backchannel.logout.url", url);
+        admin("PUT", "/admin/realms/" + REALM + "/clients/" + client.path("id").asText(), changed.toString());
+    }
+
+    /** Through the admin API: ends every session of the user, as a sign-out elsewhere would (back-channel too). */
+    public void logOut(String username) {
+        JsonNode user = admin("GET", "/admin/realms/" + REALM + "/users?exact=true&username=" + username, null)
+                .get(0);
+        admin("POST", "/admin/realms/" + REALM + "/users/" + user.path("id").asText() + "/logout", null);
+    }
+
+    private JsonNode admin(String method, String path, String json) {
+        try {
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> token = http.send(
+                    HttpRequest.newBuilder(URI.create(baseUrl() + "/realms/master/protocol/openid-connect/token"))
+                            .header("Content-Type", "application/x-www-form-urlencoded")
+                            .POST(HttpRequest.BodyPublishers.ofString(
+                                    "grant_type=password&client_id=admin-cli&username=admin&password=admin"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            String bearer = JSON.readTree(token.body()).path("access_token").asText();
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl() + path))
+                    .header("Authorization", "Bearer " + bearer)
+                    .header("Content-Type", "application/json")
+                    .method(
+                            method,
+                            json == null
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(json));
+            HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() / 100 != 2) {
+                throw new IllegalStateException(method + " " + path + ": " + answer.statusCode() + " " + answer.body());
+            }
+            return answer.body().isEmpty() ? JSON.nullNode() : JSON.readTree(answer.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override

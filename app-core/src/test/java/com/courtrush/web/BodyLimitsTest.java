@@ -38,6 +38,31 @@ class BodyLimitsTest {
     }
 
     @Test
+    void aFormsFieldsReadFromItsBodyAreStillItsParametersDownstream() throws Exception {
+        BodyLimits limits = new BodyLimits(meters, 1024);
+        AtomicReference<jakarta.servlet.ServletRequest> seen = new AtomicReference<>();
+        MockFilterChain chain = new MockFilterChain() {
+            @Override
+            public void doFilter(jakarta.servlet.ServletRequest request, jakarta.servlet.ServletResponse response) {
+                seen.set(request);
+            }
+        };
+        MockHttpServletRequest form = post(
+                "/auth/campus/cas",
+                "logoutRequest=%3CSessionIndex%3EST-1%3C%2FSessionIndex%3E&a=1&a=2&%E5%90%8D=%E6%9E%97");
+        form.setContentType("application/x-www-form-urlencoded; charset=UTF-8");
+        form.setParameter("state", "from-the-query");
+        limits.doFilter(form, new MockHttpServletResponse(), chain);
+        jakarta.servlet.ServletRequest downstream = seen.get();
+        assertThat(downstream.getParameter("logoutRequest")).isEqualTo("<SessionIndex>ST-1</SessionIndex>");
+        assertThat(downstream.getParameterValues("a")).containsExactly("1", "2");
+        assertThat(downstream.getParameter("名")).isEqualTo("林");
+        assertThat(downstream.getParameter("state")).isEqualTo("from-the-query");
+        assertThat(java.util.Collections.list(downstream.getParameterNames()))
+                .containsExactly("state", "logoutRequest", "a", "名");
+    }
+
+    @Test
     void aDeclaredLengthOverTheLimitIsAnswered413WithoutReadingIt() throws Exception {
         BodyLimits limits = new BodyLimits(meters, 1024 * 1024);
         MockHttpServletResponse response = new MockHttpServletResponse();

@@ -1,0 +1,209 @@
+package com.courtrush.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.courtrush.support.Chromium;
+import com.courtrush.support.EmbeddedStack;
+import com.courtrush.support.Keycloak;
+import com.courtrush.support.StackTest;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.Times;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The campus sign-in on the students' page in a real Chromium at phone width, through a real OpenID Connect
+ * provider: Keycloak ({@code keycloak-quarkus-dist}, the realm of {@code keycloak/courtrush-realm.json}), started once
+ * for this class — the only one that needs it. Students sign in on Keycloak's own login form and book in a rush.
+ * Without a Java 21+ or the Keycloak zip this class says why and skips, except under {@code CI=true}, where that
+ * fails the run.
+ */
+@ExtendWith(Chromium.class)
+class CampusPageIT extends StackTest {
+
+    private static final int PHONE = 360;
+    private static Keycloak keycloak;
+
+    @LocalServerPort
+    int port;
+
+    @DynamicPropertySource
+    static void embedded(DynamicPropertyRegistry registry) {
+        EmbeddedStack.register(registry, "courtrush-campus-it-");
+    }
+
+    @BeforeAll
+    static void startKeycloak() {
+        try {
+            keycloak = Keycloak.start();
+        } catch (Keycloak.Unavailable missing) {
+            if (Keycloak.mustRun()) {
+                throw missing;
+            }
+            Assumptions.abort("Keycloak cannot run here: " + missing.getMessage());
+        }
+    }
+
+    @AfterAll
+    static void stopKeycloak() {
+        if (keycloak != null) {
+            keycloak.close();
+        }
+    }
+
+    private Map<String, Object> oidcSettings() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("enabled", true);
+        settings.put("protocol", "OIDC");
+        settings.put("label", "");
+        settings.put("publicUrl", "http://127.0.0.1:" + port);
+        settings.put("serverUrl", keycloak.issuer());
+        settings.put("clientId", Keycloak.CLIENT_ID);
+        settings.put("clientSecret", "");
+        settings.put("idAttribute", "");
+        settings.put("nameAttribute", "name");
+        settings.put("emailAttribute", "email");
+        settings.put("bookAttribute", "affiliation");
+        settings.put("bookValues", "student");
+        settings.put("staffAttribute", "groups");
+        settings.put("staffValues", "gym-staff");
+        settings.put("managerValues", "");
+        return settings;
+    }
+
+    /** Keycloak's own login form: its fields and button. */
+    private static void keycloakSignIn(StudentPage page, String username, String password) {
+        page.await(d -> !d.findElements(By.id("kc-login")).isEmpty());
+        assertThat(page.driver.getCurrentUrl()).startsWith(keycloak.baseUrl());
+        page.driver.findElement(By.id("username")).sendKeys(username);
+        page.driver.findElement(By.id("password")).sendKeys(password);
+        page.driver.findElement(By.id("kc-login")).click();
+    }
+
+    /** Back on the page, signed in: else what the browser shows, to say why. */
+    private static void awaitSignedIn(StudentPage page, String name) {
+        try {
+            page.await(d -> page.showsView("slots"));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            page.screenshot(name + "-campus-not-signed-in");
+            throw new AssertionError(
+                    "Not signed in after Keycloak: at " + page.driver.getCurrentUrl() + ", showing: "
+                            + page.driver.findElement(By.tagName("body")).getText(),
+                    e);
+        }
+    }
+
+    @Test
+    void studentsSignInOnTheUniversitysFormInTheirLanguageBookInARushAndAreOfferedItsLogout() {
+        TestApi.Reply tried =
+                TestApi.expect(200, api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, oidcSettings()));
+        assertThat(tried.data().path("ok").asBoolean()).as("%s", tried).isTrue();
+        TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, oidcSettings()));
+        keycloak.backChannelLogoutTo("http://127.0.0.1:" + port + "/auth/campus/oidc/logout");
+        long court = api().createCourt();
+        LocalDateTime flash = Times.now().plusSeconds(60).withNano(0);
+        long opening = api().createSession(Times.tomorrow(), flash, 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
+
+        // not a student at the university: told why, in English (a browser of its own: Keycloak remembers who
+        // signed in, and would sign the next one in as this visitor without asking)
+        try (StudentPage visitor = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            visitor.open("");
+            assertThat(visitor.campusSignInButton().getText()).isEqualTo("Sign in with campus account");
+            visitor.pressCampusSignIn();
+            keycloakSignIn(visitor, "v3001", "pw-v3001");
+            assertThat(visitor.signInError()).containsIgnoringCase("student");
+            visitor.screenshot("en-campus-not-allowed");
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from user_account where student_id = 'v3001'", Integer.class))
+                    .isZero();
+        }
+
+        try (StudentPage zh = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port);
+                StudentPage en = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            // two students sign in on Keycloak's form, each back on the page in the language they chose
+            zh.open("");
+            assertThat(zh.campusSignInButton().getText()).contains("统一身份认证");
+            zh.screenshot("zh-campus-offer");
+            assertThat(zh.accessibilityViolations())
+                    .as("WCAG 2.1 AA, the campus offer")
+                    .isEmpty();
+            zh.pressCampusSignIn();
+            keycloakSignIn(zh, "s2026001", "pw-s2026001");
+            awaitSignedIn(zh, "zh");
+            assertThat(zh.driver.getCurrentUrl()).doesNotContain("campus=");
+            assertThat(zh.tabLabel("slots")).isEqualTo("场地");
+            zh.screenshot("zh-campus-signed-in");
+
+            en.open("");
+            en.pressCampusSignIn();
+            keycloakSignIn(en, "s2026002", "pw-s2026002");
+            awaitSignedIn(en, "en");
+            assertThat(en.tabLabel("slots")).isEqualTo("Courts");
+
+            // the rush: each taps a court at the flash time; the engine decides on its own tokens, no call to
+            // Keycloak (one place per court)
+            long zhSlot = slots.get(0);
+            long enSlot = slots.get(1);
+            zh.reload();
+            en.reload();
+            java.time.Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            zh.awaitEnabled(zhSlot, flashAt.plusSeconds(5));
+            en.awaitEnabled(enSlot, flashAt.plusSeconds(5));
+            zh.tap(zh.button(zhSlot));
+            en.tap(en.button(enSlot));
+            zh.awaitState(zhSlot, "mine");
+            en.awaitState(enSlot, "mine");
+            zh.screenshot("zh-campus-won");
+            en.screenshot("en-campus-won");
+            assertThat(jdbc().queryForList(
+                                    "select u.student_id from reservation r join user_account u on u.id = r.user_id "
+                                            + "where r.slot_id in (?, ?) order by u.student_id",
+                                    String.class,
+                                    zhSlot,
+                                    enSlot))
+                    .containsExactly("s2026001", "s2026002");
+            assertThat(jdbc().queryForObject(
+                                    "select origin from user_account where student_id = 's2026001'", String.class))
+                    .isEqualTo("OIDC");
+
+            // signed out at the university (here by its admin): Keycloak's back-channel logout ends the engine's token
+            String enToken = (String) en.js("return JSON.parse(localStorage.getItem('courtrush.session')).token");
+            TestApi.expect(200, api().get("/notices", enToken));
+            keycloak.logOut("s2026002");
+            await().atMost(Duration.ofSeconds(10))
+                    .untilAsserted(() ->
+                            assertThat(api().get("/notices", enToken).status()).isEqualTo(401));
+
+            // signing out ends the engine's token and offers the university's own logout
+            zh.open("#/account");
+            zh.await(d -> zh.showsView("account"));
+            // the password is the university's: nothing to change here
+            assertThat(zh.driver.findElement(By.id("password-form")).isDisplayed())
+                    .isFalse();
+            assertThat(zh.driver.findElement(By.id("password-campus")).isDisplayed())
+                    .isTrue();
+            zh.await(d -> !d.findElement(By.id("toast")).isDisplayed()); // the win's toast, over the button
+            zh.tap(zh.driver.findElement(By.id("signout")));
+            String logout = zh.campusLogoutLink().orElseThrow();
+            assertThat(logout).startsWith(keycloak.issuer()).contains("id_token_hint=");
+            zh.screenshot("zh-campus-signed-out");
+            zh.driver.get(logout);
+            zh.await(d -> d.getCurrentUrl().startsWith("http://127.0.0.1:" + port + "/")
+                    || !d.findElements(By.id("kc-logout")).isEmpty());
+        }
+    }
+}
