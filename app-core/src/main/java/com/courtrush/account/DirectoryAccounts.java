@@ -21,9 +21,13 @@ import org.springframework.transaction.support.TransactionTemplate;
  *
  * <ul>
  *   <li>A student who first signed in with a local password is the same account when the ids match.
+ *   <li>An account is bound to the directory's person who first signed in to it (CAS user; OpenID issuer and
+ *       subject): another person the directory maps to the same id is refused, whatever the id attribute says.
+ *   <li>A staff or manager account the gym made is never signed in through the directory: its password stays the
+ *       only way in, so a directory cannot sign anyone in as the first manager, always local.
  *   <li>An account the gym disabled stays disabled, whatever the directory says.
- *   <li>The directory's role (from its groups) is taken by accounts the directory made; a gym-made account keeps
- *       the role the gym gave it, so the first manager, always local, is never changed by a directory.
+ *   <li>The directory's role (from its groups) is taken by accounts the directory made; a change ends their
+ *       earlier tokens on every node.
  * </ul>
  *
  * Every sign-in and every account made is audited with its source.
@@ -35,6 +39,7 @@ public class DirectoryAccounts {
     private static final Pattern STUDENT_ID = Pattern.compile(StudentDirectory.STUDENT_ID_PATTERN);
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]{1,189}");
     private static final int NAME_MAX = 64;
+    private static final String ORIGIN_LOCAL = "LOCAL";
 
     private final UserAccountMapper accounts;
     private final TokenService tokens;
@@ -60,8 +65,9 @@ public class DirectoryAccounts {
      * attributes, the role they get ({@code null}: the directory says they may not book and are no staff).
      *
      * @param source {@code CAS} or {@code OIDC}
+     * @param subject who the directory says this is, for good: the CAS user, or the OpenID issuer and subject
      */
-    public record DirectoryPerson(String id, String name, String email, Role role, String source) {}
+    public record DirectoryPerson(String id, String name, String email, Role role, String source, String subject) {}
 
     /** A sign-in the directory vouched for: what the page gets, and the token's id for a later single logout. */
     public record SignedIn(AuthService.LoginResult login, long userId, String tokenId, Instant expiresAt) {}
@@ -79,7 +85,17 @@ public class DirectoryAccounts {
         if (!fitsAnId(person.id()) || person.role() == null) {
             throw new IllegalArgumentException("Not a person who may sign in here: " + person.id());
         }
-        UserAccount account = transactions.execute(tx -> accountOf(person));
+        Lookup lookup = transactions.execute(tx -> accountOf(person));
+        UserAccount account = lookup.account();
+        if (lookup.refusedWhy() != null) {
+            audit.record(
+                    "directory:" + person.source(),
+                    "SIGN_IN_REFUSED",
+                    "USER",
+                    account.getStudentId(),
+                    new EngineText(lookup.refusedWhy(), person.source()));
+            throw new CourtRushException(Outcome.FORBIDDEN, "campus.notThisAccount");
+        }
         if (!Boolean.TRUE.equals(account.getActive())) {
             audit.record(
                     actor(account),
@@ -101,12 +117,30 @@ public class DirectoryAccounts {
         return new SignedIn(login, account.getId(), token.tokenId(), token.expiresAt());
     }
 
-    private UserAccount accountOf(DirectoryPerson person) {
+    /** The account found or made; {@code refusedWhy}: why the directory may not sign in to it (an audit key). */
+    private record Lookup(UserAccount account, String refusedWhy) {}
+
+    private Lookup accountOf(DirectoryPerson person) {
         UserAccount account = find(person.id());
         if (account == null) {
-            account = made(person);
-        } else if (!"LOCAL".equals(account.getOrigin()) && account.getRole() != person.role()) {
-            accounts.setRole(account.getId(), person.role().name(), LocalDateTime.now(clock));
+            Lookup made = made(person);
+            takeEmail(made.account(), person);
+            return made;
+        }
+        if (!Boolean.TRUE.equals(account.getActive())) {
+            return new Lookup(account, null); // refused by the caller: nothing about it changes
+        }
+        if (ORIGIN_LOCAL.equals(account.getOrigin()) && account.getRole().isStaff()) {
+            return new Lookup(account, "audit.signInLocalStaff");
+        }
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (account.getDirectorySubject() == null) {
+            accounts.bindDirectorySubject(account.getId(), person.subject(), now);
+        } else if (!account.getDirectorySubject().equals(person.subject())) {
+            return new Lookup(account, "audit.signInOtherPerson");
+        }
+        if (!ORIGIN_LOCAL.equals(account.getOrigin()) && account.getRole() != person.role()) {
+            accounts.setRole(account.getId(), person.role().name(), now);
             audit.record(
                     actor(account),
                     "ROLE_FROM_DIRECTORY",
@@ -116,28 +150,36 @@ public class DirectoryAccounts {
                             "audit.roleFromDirectory",
                             account.getRole().name(),
                             person.role().name()));
-            account.setRole(person.role());
+            // a token says its role: those of the old one end on every node
+            tokens.revokeAll(account.getId());
+            account = find(person.id());
         }
+        takeEmail(account, person);
+        return new Lookup(account, null);
+    }
+
+    /** The directory's address, taken as verified, unless the student has one of their own. */
+    private void takeEmail(UserAccount account, DirectoryPerson person) {
         String email = person.email();
         if (email != null && EMAIL.matcher(email).matches()) {
             accounts.takeDirectoryEmail(account.getId(), email, LocalDateTime.now(clock));
         }
-        return account;
     }
 
     /** The account made at a first sign-in; a sign-in of the same person on another node at the same moment wins. */
-    private UserAccount made(DirectoryPerson person) {
+    private Lookup made(DirectoryPerson person) {
         UserAccount account = new UserAccount();
         account.setStudentId(person.id());
         account.setDisplayName(displayName(person));
         account.setRole(person.role());
         account.setActive(true);
         account.setOrigin(person.source());
+        account.setDirectorySubject(person.subject());
         try {
             accounts.insert(account);
         } catch (DuplicateKeyException e) {
             log.debug("Account {} was made by a sign-in at the same moment; using it", person.id(), e);
-            return find(person.id());
+            return accountOf(person);
         }
         account.setTokenGeneration(0);
         audit.record(
@@ -149,7 +191,7 @@ public class DirectoryAccounts {
                         "audit.accountFromDirectory",
                         person.source(),
                         person.role().name()));
-        return account;
+        return new Lookup(account, null);
     }
 
     private UserAccount find(String id) {

@@ -27,6 +27,8 @@ public class UserAccount {
     private Boolean active;
     /** Who made the account: LOCAL (the gym), CAS or OIDC (the campus directory, at a first sign-in). */
     private String origin;
+    /** Who the directory said signed in to this account at its first campus sign-in; null: none yet. */
+    private String directorySubject;
     /** Moved on only by {@link UserAccountMapper#endAllTokens}: tokens of earlier generations are void. */
     @TableField(updateStrategy = FieldStrategy.NEVER, insertStrategy = FieldStrategy.NEVER)
     private Integer tokenGeneration;

@@ -31,6 +31,11 @@ public interface UserAccountMapper extends BaseMapper<UserAccount> {
             + "where id = #{id} and email is null")
     int takeDirectoryEmail(@Param("id") long id, @Param("email") String email, @Param("now") LocalDateTime now);
 
+    /** Binds the account to the directory's person who first signed in to it through the directory. */
+    @Update("update user_account set directory_subject = #{subject}, update_time = #{now} "
+            + "where id = #{id} and directory_subject is null")
+    int bindDirectorySubject(@Param("id") long id, @Param("subject") String subject, @Param("now") LocalDateTime now);
+
     /** The ids of the active managers, locked until the transaction ends (so two changes cannot both take the last). */
     @Select("select id from user_account where role = 'MANAGER' and active = true order by id for update")
     List<Long> lockActiveManagers();

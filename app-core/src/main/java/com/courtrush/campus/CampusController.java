@@ -4,6 +4,9 @@ import com.courtrush.account.AuthService;
 import com.courtrush.account.Caller;
 import com.courtrush.campus.api.CampusOffer;
 import com.courtrush.web.ApiResponse;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.bucket4j.Bandwidth;
+import io.github.bucket4j.Bucket;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,10 +44,27 @@ class CampusController {
     /** Binds each step of a sign-in to the browser that started it; sent back only to this path. */
     static final String COOKIE = "courtrush_campus";
 
+    /** Sign-ins one client address may begin in a minute, on one node. */
+    static final int STARTS_PER_MINUTE = 30;
+
     private final CampusSignIn campus;
+    private final Map<String, Bucket> starts = Caffeine.newBuilder()
+            .maximumSize(100_000)
+            .expireAfterAccess(Duration.ofMinutes(2))
+            .<String, Bucket>build()
+            .asMap();
 
     CampusController(CampusSignIn campus) {
         this.campus = campus;
+    }
+
+    private static Bucket startsPerAddress() {
+        return Bucket.builder()
+                .addLimit(Bandwidth.builder()
+                        .capacity(STARTS_PER_MINUTE)
+                        .refillGreedy(STARTS_PER_MINUTE, Duration.ofMinutes(1))
+                        .build())
+                .build();
     }
 
     @Operation(summary = "Whether the page offers the campus account, by which protocol, and the gym's name for it")
@@ -58,10 +78,16 @@ class CampusController {
             description = "Sets a cookie that binds the sign-in to this browser; its return to another browser fails.")
     @GetMapping("/start")
     CompletableFuture<ResponseEntity<Void>> start(HttpServletRequest request) {
+        if (!starts.computeIfAbsent(request.getRemoteAddr(), address -> startsPerAddress())
+                .tryConsume(1)) {
+            // each start keeps a few hundred bytes in Redis for ten minutes: not without end for one address
+            return CompletableFuture.completedFuture(found(campus.tooManyStarts()));
+        }
         String cookie = CampusFlows.random();
         String setCookie = ResponseCookie.from(COOKIE, cookie)
                 .httpOnly(true)
-                .secure(request.isSecure())
+                // Secure when students reach the engine by https, even behind a proxy that does not say so
+                .secure(request.isSecure() || campus.publicAddressIsHttps())
                 .sameSite("Lax")
                 .path("/auth/campus")
                 .maxAge(cookieAge())

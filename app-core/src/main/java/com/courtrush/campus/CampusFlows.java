@@ -138,6 +138,11 @@ class CampusFlows {
         return held;
     }
 
+    /** Whether this is the first time a logout token with this {@code jti} came (kept {@code for} that long). */
+    boolean firstLogoutToken(String jti, Duration keep) {
+        return bucket(RedisKeys.campusLogoutToken(jti)).setIfAbsent("1", keep);
+    }
+
     /** How the holder of this token leaves the directory too; empty when it was no campus sign-in. */
     Optional<Exit> exit(String tokenId) {
         return Optional.ofNullable(bucket(RedisKeys.campusToken(tokenId)).getAndDelete())

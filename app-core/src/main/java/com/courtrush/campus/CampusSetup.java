@@ -159,12 +159,26 @@ public class CampusSetup {
         return EngineMessages.format(locale, key, args);
     }
 
-    /** The saved secret in place of the mask. */
+    /**
+     * The saved secret in place of the mask — only for the directory and client it was saved for: it is never sent
+     * to another address.
+     */
     private CampusSignInSettings withSecret(CampusSignInSettings settings) {
         if (!CampusSignInSettings.MASK.equals(settings.clientSecret())) {
             return settings;
         }
-        return copy(settings, saved.saved().clientSecret());
+        CampusSignInSettings before = saved.saved();
+        if (!sameAddress(before.serverUrl(), settings.serverUrl())
+                || !strip(before.clientId()).equals(strip(settings.clientId()))) {
+            throw CourtRushException.badRequest("campus.invalid.secretAgain");
+        }
+        return copy(settings, before.clientSecret());
+    }
+
+    private static boolean sameAddress(String saved, String typed) {
+        String a = strip(saved).replaceAll("/+$", "");
+        String b = strip(typed).replaceAll("/+$", "");
+        return a.equals(b);
     }
 
     /** The settings tidied (trimmed, addresses without a trailing slash), or refused (400) saying what is wrong. */
@@ -174,6 +188,11 @@ public class CampusSetup {
         }
         String publicUrl = address(in.publicUrl(), "campus.invalid.publicUrl");
         String serverUrl = address(in.serverUrl(), "campus.invalid.serverUrl");
+        // the directory's answers decide who signs in (a CAS answer is not signed): never over plain http,
+        // but to this machine (a test's directory)
+        if (!serverUrl.regionMatches(true, 0, "https:", 0, 6) && !loopback(serverUrl)) {
+            throw CourtRushException.badRequest("campus.invalid.https", serverUrl);
+        }
         String clientId = strip(in.clientId());
         if (in.protocol() == CampusProtocol.OIDC && clientId.isEmpty()) {
             throw CourtRushException.badRequest("campus.invalid.clientId");
@@ -236,6 +255,11 @@ public class CampusSetup {
         } catch (java.net.URISyntaxException e) {
             throw CourtRushException.badRequest(problem, value);
         }
+    }
+
+    private static boolean loopback(String address) {
+        String host = URI.create(address).getHost();
+        return "127.0.0.1".equals(host) || "localhost".equalsIgnoreCase(host) || "[::1]".equals(host);
     }
 
     private static String strip(String value) {

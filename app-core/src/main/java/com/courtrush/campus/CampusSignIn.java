@@ -11,6 +11,7 @@ import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.LogSafe;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,6 +83,19 @@ public class CampusSignIn {
                 .orElseGet(() -> new CampusOffer(false, null, ""));
     }
 
+    /** Whether students reach this engine by https (the campus sign-in's public address says so). */
+    boolean publicAddressIsHttps() {
+        return settings.enabled()
+                .map(on -> on.publicUrl().regionMatches(true, 0, "https:", 0, 6))
+                .orElse(false);
+    }
+
+    /** Back to the page: this address began too many sign-ins in the last minute. */
+    URI tooManyStarts() {
+        log.debug("Campus sign-in: too many starts from one address in a minute; refused for now");
+        return refused(settings.enabled().orElse(null), Refusal.failed);
+    }
+
     /** Where the browser goes to sign in (the directory), or back to the page saying why not. */
     CompletableFuture<URI> start(String cookie) {
         Optional<CampusSignInSettings> on = settings.enabled();
@@ -130,6 +144,7 @@ public class CampusSignIn {
                             set,
                             CasProtocol.SOURCE,
                             id,
+                            "CAS:" + validated.user(),
                             attributes,
                             cookie,
                             List.of(ticket),
@@ -151,7 +166,7 @@ public class CampusSignIn {
             return CompletableFuture.completedFuture(refused(set, Refusal.expired));
         }
         if (error != null || code == null || code.isBlank()) {
-            log.info("The OpenID provider sent a sign-in back without a code: {}", error);
+            log.info("The OpenID provider sent a sign-in back without a code: {}", LogSafe.of(error));
             return CompletableFuture.completedFuture(refused(set, Refusal.failed));
         }
         return calls.run(() -> {
@@ -175,6 +190,10 @@ public class CampusSignIn {
                             set,
                             OidcProtocol.SOURCE,
                             CampusRules.first(attributes, idName),
+                            "OIDC:"
+                                    + provider.registration()
+                                            .getProviderDetails()
+                                            .getIssuerUri() + "|" + finished.subject(),
                             attributes,
                             cookie,
                             sessions,
@@ -189,6 +208,7 @@ public class CampusSignIn {
             CampusSignInSettings set,
             String source,
             String id,
+            String subject,
             Map<String, List<String>> attributes,
             String cookie,
             List<String> sessions,
@@ -222,9 +242,10 @@ public class CampusSignIn {
                     CampusRules.first(attributes, orDefault(set.nameAttribute(), "name")),
                     CampusRules.first(attributes, orDefault(set.emailAttribute(), "email")),
                     role,
-                    source));
-        } catch (CourtRushException disabled) {
-            return refused(set, Refusal.disabled);
+                    source,
+                    subject));
+        } catch (CourtRushException refusal) {
+            return refused(set, "auth.disabled".equals(refusal.key()) ? Refusal.disabled : Refusal.failed);
         }
         flows.hold(signedIn, source, sessions, exit);
         return URI.create(set.publicUrl() + "/#campus=" + flows.handOff(cookie, signedIn.login()));
@@ -261,6 +282,13 @@ public class CampusSignIn {
 
     /** A CAS single logout: every engine token of the ticket's session ends, on every node. */
     int casLoggedOut(String logoutRequest) {
+        boolean cas = settings.enabled()
+                .filter(on -> on.protocol() == CampusProtocol.CAS)
+                .isPresent();
+        // screened before Apereo's parser sees it (which logs whatever it cannot read as an error)
+        if (!cas || logoutRequest == null || !logoutRequest.contains("SessionIndex")) {
+            throw CourtRushException.badRequest("campus.notALogout");
+        }
         String ticket = CasProtocol.loggedOutTicket(logoutRequest);
         if (ticket == null) {
             throw CourtRushException.badRequest("campus.notALogout");
@@ -268,7 +296,10 @@ public class CampusSignIn {
         return end(CasProtocol.SOURCE, List.of(ticket));
     }
 
-    /** An OpenID back-channel logout: checked, then every engine token of its session (or subject) ends. */
+    /**
+     * An OpenID back-channel logout: checked (keys, issuer, audience, issued just now, its {@code jti} never seen),
+     * then every engine token of its session (or subject) ends.
+     */
     CompletableFuture<Integer> oidcLoggedOut(String logoutToken) {
         CampusSignInSettings set = settings.enabled()
                 .filter(on -> on.protocol() == CampusProtocol.OIDC)
@@ -277,8 +308,14 @@ public class CampusSignIn {
             Jwt token;
             try {
                 token = oidc.logoutToken(oidc.provider(set), logoutToken);
+            } catch (DirectoryUnreachable e) {
+                throw CourtRushException.unavailable(e, "campus.directoryDown");
             } catch (JwtException e) {
-                log.warn("A back-channel logout token was refused: {}", e.getMessage());
+                log.warn("A back-channel logout token was refused: {}", LogSafe.of(e.getMessage()));
+                throw CourtRushException.badRequest("campus.notALogout");
+            }
+            if (!flows.firstLogoutToken(token.getId(), OidcProtocol.LOGOUT_TOKEN_AGE.multipliedBy(2))) {
+                log.warn("A back-channel logout token came again (jti {}): refused", LogSafe.of(token.getId()));
                 throw CourtRushException.badRequest("campus.notALogout");
             }
             String sid = token.getClaimAsString("sid");
@@ -294,11 +331,12 @@ public class CampusSignIn {
                 ended++;
             }
         }
+        // the session named by a digest: a service ticket in the audit trail would be a way to end it again
         audit.record(
                 "directory:" + source,
                 "SINGLE_LOGOUT",
                 "SESSION",
-                sessions.get(0),
+                CampusFlows.binding(sessions.get(0)).substring(0, 16),
                 new EngineText("audit.singleLogout", ended));
         return ended;
     }

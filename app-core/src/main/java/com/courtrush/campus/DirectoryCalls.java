@@ -54,12 +54,12 @@ class DirectoryCalls implements AutoCloseable {
         new ExecutorServiceMetrics(pool, "courtrush.directory", List.of()).bindTo(registry);
     }
 
-    /** Runs {@code work} on a directory thread; refused (503) at once when too many wait. */
+    /** Runs {@code work} on a directory thread; failed at once (503, {@code campus.busy}) when too many wait. */
     <T> CompletableFuture<T> run(Supplier<T> work) {
         try {
             return CompletableFuture.supplyAsync(work, pool).orTimeout(ANSWER_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException full) {
-            throw CourtRushException.unavailable(full, "campus.busy");
+            return CompletableFuture.failedFuture(CourtRushException.unavailable(full, "campus.busy"));
         }
     }
 

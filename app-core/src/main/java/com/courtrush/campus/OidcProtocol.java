@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -68,6 +69,9 @@ class OidcProtocol {
 
     static final String SOURCE = "OIDC";
     static final Duration CLOCK_SKEW = Duration.ofSeconds(60);
+    /** How far from now a logout token's issue time may be (skew included). */
+    static final Duration LOGOUT_TOKEN_AGE = Duration.ofMinutes(2);
+
     static final String CALLBACK = "/auth/campus/oidc";
     private static final String BACK_CHANNEL_EVENT = "http://schemas.openid.net/event/backchannel-logout";
 
@@ -191,9 +195,13 @@ class OidcProtocol {
             boolean hasEvent = events instanceof Map<?, ?> map && map.containsKey(BACK_CHANNEL_EVENT);
             boolean names = jwt.getSubject() != null || jwt.getClaimAsString("sid") != null;
             List<String> audience = jwt.getAudience();
+            // issued just now: a token captured on its way is of no use later (its jti is also taken once)
+            boolean fresh = jwt.getIssuedAt() != null
+                    && Duration.between(jwt.getIssuedAt(), Instant.now()).abs().compareTo(LOGOUT_TOKEN_AGE) <= 0;
             if (!hasEvent
                     || !names
-                    || jwt.getIssuedAt() == null
+                    || !fresh
+                    || jwt.getId() == null
                     || jwt.hasClaim("nonce")
                     || audience == null
                     || !audience.contains(clientId)) {

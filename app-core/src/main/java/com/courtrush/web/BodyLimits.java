@@ -392,16 +392,23 @@ public class BodyLimits extends OncePerRequestFilter {
             if (!isForm(getContentType())) {
                 return Collections.unmodifiableMap(all);
             }
-            String encoding = getCharacterEncoding();
-            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+            Charset charset = charset(getCharacterEncoding());
             String text = new String(bytes, 0, length, charset);
             for (String pair : text.split("&")) {
                 if (pair.isEmpty()) {
                     continue;
                 }
                 int equals = pair.indexOf('=');
-                String name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), charset);
-                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), charset);
+                String name;
+                String value;
+                try {
+                    name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), charset);
+                    value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), charset);
+                } catch (IllegalArgumentException notEncoded) {
+                    // as the container does with a field it cannot decode: left out, the handler says what is missing
+                    log.debug("A form field that is not URL-encoded was left out: {}", notEncoded.getMessage());
+                    continue;
+                }
                 all.merge(name, new String[] {value}, (known, more) -> {
                     String[] merged = Arrays.copyOf(known, known.length + 1);
                     merged[known.length] = more[0];
@@ -409,6 +416,14 @@ public class BodyLimits extends OncePerRequestFilter {
                 });
             }
             return Collections.unmodifiableMap(all);
+        }
+
+        private static Charset charset(String encoding) {
+            try {
+                return encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+            } catch (IllegalArgumentException unknown) {
+                return StandardCharsets.UTF_8; // a charset no one knows: read as UTF-8, as the page sends
+            }
         }
 
         private static boolean isForm(String contentType) {

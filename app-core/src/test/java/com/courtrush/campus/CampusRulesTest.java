@@ -118,6 +118,13 @@ class CampusRulesTest {
                     .isInstanceOfSatisfying(
                             CourtRushException.class, e -> assertThat(e.key()).isEqualTo("campus.invalid.publicUrl"));
         }
+        // the directory's answers decide who signs in: https, but to this machine (a test's directory)
+        assertThatThrownBy(() -> CampusSetup.checked(withServer(s, "http://cas.example.edu/cas")))
+                .isInstanceOfSatisfying(
+                        CourtRushException.class, e -> assertThat(e.key()).isEqualTo("campus.invalid.https"));
+        assertThat(CampusSetup.checked(withServer(s, "http://127.0.0.1:8443/cas"))
+                        .serverUrl())
+                .isEqualTo("http://127.0.0.1:8443/cas");
         assertThatThrownBy(() -> CampusSetup.checked(new CampusSignInSettings(
                         true,
                         CampusProtocol.CAS,
@@ -136,5 +143,24 @@ class CampusRulesTest {
                         "")))
                 .isInstanceOfSatisfying(
                         CourtRushException.class, e -> assertThat(e.key()).isEqualTo("campus.invalid.attribute"));
+    }
+
+    private static CampusSignInSettings withServer(CampusSignInSettings s, String serverUrl) {
+        return new CampusSignInSettings(
+                true,
+                CampusProtocol.CAS,
+                "",
+                s.publicUrl(),
+                serverUrl,
+                "",
+                "",
+                "",
+                "",
+                "",
+                "affiliation",
+                "student",
+                "",
+                "",
+                "");
     }
 }

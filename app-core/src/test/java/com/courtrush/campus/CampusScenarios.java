@@ -184,12 +184,53 @@ public interface CampusScenarios extends MultiNodeScenarios {
             URI stolen = phone.casSignIn(phone.start(), local.studentId(), "pw");
             assertThat(CampusBrowser.refusal(other.returnTo(stolen))).isEqualTo("expired");
 
+            // a staff account the gym made signs in with its password only, whoever the directory says has its id
+            TestApi.Student deskLocal = api().staffMember("MANAGER");
+            cas.user(deskLocal.studentId(), "pw", Map.of("affiliation", List.of("student")));
+            URI asManager = new CampusBrowser(api().port()).casSignInFromTheStart(deskLocal.studentId(), "pw");
+            assertThat(CampusBrowser.refusal(asManager)).isEqualTo("failed");
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from audit_log where action = 'SIGN_IN_REFUSED' and target_id = ?",
+                                    Integer.class,
+                                    deskLocal.studentId()))
+                    .isEqualTo(1);
+
             // the gym disables the account: the directory cannot sign it in
             TestApi.expect(
                     200,
                     api().post("/admin/students/" + localId + "/active", TestApi.ADMIN_TOKEN, Map.of("active", false)));
             URI disabled = new CampusBrowser(api().port()).casSignInFromTheStart(local.studentId(), "pw");
             assertThat(CampusBrowser.refusal(disabled)).isEqualTo("disabled");
+        } finally {
+            turnOff();
+        }
+    }
+
+    @Test
+    default void anAccountStaysWithTheDirectorysPersonWhoFirstSignedInToIt() {
+        String number = TestApi.unique("no").replace("-", "");
+        try (CasServer cas = CasServer.start()) {
+            // the id comes from an attribute: the directory gives two people the same student number
+            cas.user("alice", "pw", Map.of("affiliation", List.of("student"), "studentNumber", List.of(number)));
+            cas.user("mallory", "pw", Map.of("affiliation", List.of("student"), "studentNumber", List.of(number)));
+            Map<String, Object> settings = casSettings(cas);
+            settings.put("idAttribute", "studentNumber");
+            TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, settings));
+
+            CampusBrowser alice = new CampusBrowser(api().port());
+            Reply first = alice.exchange(alice.casSignInFromTheStart("alice", "pw"));
+            assertThat(first.data().path("studentId").asText()).isEqualTo(number);
+            URI second = new CampusBrowser(api().port()).casSignInFromTheStart("mallory", "pw");
+            assertThat(CampusBrowser.refusal(second)).isEqualTo("failed");
+            assertThat(jdbc().queryForObject(
+                                    "select directory_subject from user_account where student_id = ?",
+                                    String.class,
+                                    number))
+                    .isEqualTo("CAS:alice");
+            CampusBrowser again = new CampusBrowser(api().port());
+            assertThat(again.exchange(again.casSignInFromTheStart("alice", "pw"))
+                            .status())
+                    .isEqualTo(200);
         } finally {
             turnOff();
         }

@@ -49,7 +49,7 @@ class BodyLimitsTest {
         };
         MockHttpServletRequest form = post(
                 "/auth/campus/cas",
-                "logoutRequest=%3CSessionIndex%3EST-1%3C%2FSessionIndex%3E&a=1&a=2&%E5%90%8D=%E6%9E%97");
+                "logoutRequest=%3CSessionIndex%3EST-1%3C%2FSessionIndex%3E&a=1&a=2&%E5%90%8D=%E6%9E%97&bad=%zz");
         form.setContentType("application/x-www-form-urlencoded; charset=UTF-8");
         form.setParameter("state", "from-the-query");
         limits.doFilter(form, new MockHttpServletResponse(), chain);
@@ -58,6 +58,9 @@ class BodyLimitsTest {
         assertThat(downstream.getParameterValues("a")).containsExactly("1", "2");
         assertThat(downstream.getParameter("名")).isEqualTo("林");
         assertThat(downstream.getParameter("state")).isEqualTo("from-the-query");
+        assertThat(downstream.getParameter("bad"))
+                .as("not URL-encoded: left out")
+                .isNull();
         assertThat(java.util.Collections.list(downstream.getParameterNames()))
                 .containsExactly("state", "logoutRequest", "a", "名");
     }

@@ -255,6 +255,11 @@ public final class RedisKeys {
         return "bf:campus:session:" + source + ":" + sessionKey;
     }
 
+    /** A back-channel logout token's {@code jti}, kept while the token could be replayed: it is taken once. */
+    public static String campusLogoutToken(String jti) {
+        return "bf:campus:logout-token:" + jti;
+    }
+
     /** How to offer the directory's own logout to the holder of an engine token issued by a campus sign-in. */
     public static String campusToken(String tokenId) {
         return "bf:campus:token:" + tokenId;
