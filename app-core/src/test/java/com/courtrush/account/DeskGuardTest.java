@@ -47,6 +47,8 @@ class DeskGuardTest {
             "StaffAccountDesk.setRole",
             "StaffAccountDesk.revealAdminToken",
             "AttendanceDesk.forgive",
+            "CampusSignInDesk.save",
+            "CampusSignInDesk.tryIt",
             "NoticeDesk.secrets",
             "NoticeDesk.sendAgain",
             "NoticeDesk.setEmail",

@@ -83,6 +83,17 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /draws/{sessionId}", Access.PUBLIC),
             Map.entry("GET /reserve/draws/{sessionId}/entry", Access.STUDENT),
             Map.entry("GET /auth/options", Access.PUBLIC),
+            Map.entry("GET /auth/campus", Access.PUBLIC),
+            Map.entry("GET /auth/campus/start", Access.PUBLIC),
+            Map.entry("GET /auth/campus/cas", Access.PUBLIC),
+            Map.entry("POST /auth/campus/cas", Access.PUBLIC),
+            Map.entry("GET /auth/campus/oidc", Access.PUBLIC),
+            Map.entry("POST /auth/campus/oidc/logout", Access.PUBLIC),
+            Map.entry("POST /auth/campus/token", Access.PUBLIC),
+            Map.entry("POST /auth/campus/logout", Access.SIGNED_IN),
+            Map.entry("GET /admin/campus-sign-in", Access.STAFF),
+            Map.entry("PUT /admin/campus-sign-in", Access.MANAGER),
+            Map.entry("POST /admin/campus-sign-in/try", Access.MANAGER),
             Map.entry("POST /auth/forgot", Access.PUBLIC),
             Map.entry("POST /auth/reset", Access.PUBLIC),
             Map.entry("GET /auth/email", Access.STUDENT),
@@ -303,7 +314,10 @@ public interface SecurityScenarios extends StackAccess {
                 if (problem != null) {
                     wrong.add(operation.key() + " with " + hostile.what() + ": " + problem);
                 }
-                if (operation.key().equals("POST /auth/logout") && reply.status() == 200 && token != null) {
+                if ((operation.key().equals("POST /auth/logout")
+                                || operation.key().equals("POST /auth/campus/logout"))
+                        && reply.status() == 200
+                        && token != null) {
                     token = fresh(fixture.owner()); // that one is signed out now
                 }
             }
@@ -460,6 +474,9 @@ public interface SecurityScenarios extends StackAccess {
     private static String problem(RawReply reply, ObjectMapper json) {
         if (reply.status() >= 500) {
             return reply.status() + " " + reply.body();
+        }
+        if (reply.status() >= 300 && reply.status() < 400 && reply.body().isEmpty()) {
+            return null; // a browser's navigation sent on (the campus sign-in's start and returns): nothing to wrap
         }
         if (reply.status() < 300 && DOCUMENTS.stream().anyMatch(reply.contentType()::startsWith)) {
             return null; // a document the caller may read (a booking's .ics), as asked: only refusals are envelopes
