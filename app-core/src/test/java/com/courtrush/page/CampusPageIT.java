@@ -3,6 +3,7 @@ package com.courtrush.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.courtrush.support.CasServer;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.Keycloak;
@@ -204,6 +205,38 @@ class CampusPageIT extends StackTest {
             zh.driver.get(logout);
             zh.await(d -> d.getCurrentUrl().startsWith("http://127.0.0.1:" + port + "/")
                     || !d.findElements(By.id("kc-logout")).isEmpty());
+        }
+    }
+
+    @Test
+    void whenTheUniversitysSignInStopsAnsweringThePageSaysSoAndALocalAccountStillSignsIn() {
+        TestApi.Student local = api().students(1).get(0);
+        try (CasServer cas = CasServer.start();
+                StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            cas.user("s2026009", "pw-s2026009", Map.of("affiliation", List.of("student")));
+            Map<String, Object> settings = new LinkedHashMap<>(oidcSettings());
+            settings.put("protocol", "CAS");
+            settings.put("serverUrl", cas.prefix());
+            settings.put("clientId", "");
+            settings.put("label", "Campus ID");
+            settings.put("staffAttribute", "");
+            TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, settings));
+
+            page.open("");
+            assertThat(page.campusSignInButton().getText()).isEqualTo("Sign in with Campus ID");
+            page.pressCampusSignIn();
+            page.await(d -> !d.findElements(By.id("cas-submit")).isEmpty());
+            page.driver.findElement(By.id("username")).sendKeys("s2026009");
+            page.driver.findElement(By.id("password")).sendKeys("pw-s2026009");
+            // the CAS server signs the student in, then stops answering the engine's validation
+            cas.hang(Duration.ofSeconds(30));
+            page.driver.findElement(By.id("cas-submit")).click();
+            assertThat(page.signInError()).contains("not answering");
+            page.screenshot("en-campus-down");
+            assertThat(page.driver.getCurrentUrl()).doesNotContain("campus-error");
+
+            page.signIn(local.studentId(), TestApi.passwordOf(local));
+            page.await(d -> page.showsView("slots"));
         }
     }
 }

@@ -28,6 +28,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DialogPane;
@@ -59,6 +60,8 @@ class CampusSignInPaneTest {
     final List<String> infos = new CopyOnWriteArrayList<>();
     FxUiTasks tasks;
     Stage stage;
+    /** The section scrolls: the screen a suite leaves behind may be shorter than the form. */
+    static ScrollPane scroll;
 
     static final CampusSignInSettings SAVED = new CampusSignInSettings(
             false,
@@ -108,7 +111,7 @@ class CampusSignInPaneTest {
         CampusSignInViewModel model = new CampusSignInViewModel(desk, tasks, notices, english, manager);
         stage = FxToolkit.registerStage(Stage::new);
         FxToolkit.setupSceneRoot(() -> {
-            ScrollPane scroll = new ScrollPane(CampusSignInPane.of(model, english));
+            scroll = new ScrollPane(CampusSignInPane.of(model, english));
             scroll.setFitToWidth(true);
             return scroll;
         });
@@ -164,7 +167,7 @@ class CampusSignInPaneTest {
         });
         fillTheForm();
 
-        robot.clickOn("#tryCampus");
+        click("#tryCampus");
         // the university's server may take seconds: both buttons off and a spinner meanwhile
         waitFor(() -> robot.lookup("#campusWorking").query().isVisible());
         assertThat(robot.lookup("#tryCampus").queryButton().isDisabled()).isTrue();
@@ -187,7 +190,7 @@ class CampusSignInPaneTest {
         when(desk.tryIt(any(), any(), any()))
                 .thenReturn(new CampusTrial(false, "Nothing answered at the CAS server.", List.of("HTTP 404")));
         protocol(CampusProtocol.CAS);
-        robot.clickOn("#tryCampus");
+        click("#tryCampus");
         Label summary = robot.lookup("#campusTrialSummary").queryAs(Label.class);
         waitFor(() -> summary.getText().equals("Nothing answered at the CAS server."));
         assertThat(summary.getStyleClass()).contains(Styles.WARNING).doesNotContain(Styles.SUCCESS);
@@ -198,7 +201,7 @@ class CampusSignInPaneTest {
         when(desk.save(any(), any())).thenReturn(TYPED);
         fillTheForm();
 
-        robot.clickOn("#saveCampus");
+        click("#saveCampus");
         verify(desk, timeout(5_000)).save(TYPED, manager);
         waitFor(() -> infos.contains("Campus sign-in saved."));
         assertThat(robot.lookup("#saveCampus").queryButton().isDisabled()).isFalse();
@@ -209,7 +212,7 @@ class CampusSignInPaneTest {
         CourtRushException refused = CourtRushException.badRequest("channel.url");
         when(desk.save(any(), any())).thenThrow(refused);
 
-        robot.clickOn("#saveCampus");
+        click("#saveCampus");
         waitFor(() -> robot.lookup("#errorDialog").tryQuery().isPresent());
         DialogPane error = robot.lookup("#errorDialog").queryAs(DialogPane.class);
         assertThat(error.getHeaderText()).isEqualTo("Save campus sign-in");
@@ -220,7 +223,7 @@ class CampusSignInPaneTest {
     }
 
     private void fillTheForm() {
-        robot.clickOn("#campusEnabled");
+        click("#campusEnabled");
         protocol(CampusProtocol.OIDC);
         type("#campusLabel", TYPED.label());
         type("#campusPublicUrl", TYPED.publicUrl());
@@ -240,7 +243,27 @@ class CampusSignInPaneTest {
     private static void type(String query, String text) {
         TextField field = field(query);
         robot.interact(field::clear);
+        reveal(field);
         robot.clickOn(field).write(text);
+    }
+
+    /** Clicks the node, scrolled into sight first as staff would scroll to it. */
+    private static void click(String query) {
+        Node node = robot.lookup(query).query();
+        reveal(node);
+        robot.clickOn(node);
+    }
+
+    private static void reveal(Node node) {
+        robot.interact(() -> {
+            Node content = scroll.getContent();
+            Bounds at = content.sceneToLocal(node.localToScene(node.getBoundsInLocal()));
+            double viewport = scroll.getViewportBounds().getHeight();
+            double room = content.getLayoutBounds().getHeight() - viewport;
+            if (room > 0) {
+                scroll.setVvalue(Math.max(0, Math.min(1, (at.getMinY() - viewport / 3) / room)));
+            }
+        });
     }
 
     @SuppressWarnings("unchecked")
