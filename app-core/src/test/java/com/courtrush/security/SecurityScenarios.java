@@ -611,6 +611,8 @@ public interface SecurityScenarios extends StackAccess {
     Map<String, String> MANAGER_BODIES = Map.of(
             "PUT /admin/notice-channels/email", "{\"enabled\":true}",
             "PUT /admin/notice-channels/webhook", "{\"enabled\":true}",
+            "PUT /admin/campus-sign-in", "{\"enabled\":false}",
+            "POST /admin/campus-sign-in/try", "{\"enabled\":false}",
             "PUT /admin/settings", "{\"values\":{\"NO_SUCH_SETTING\":\"1\"}}",
             "POST /admin/staff", "{\"staffId\":\"matrix1\",\"name\":\"M\",\"password\":\"x\",\"role\":\"STUDENT\"}",
             "POST /admin/staff/{id}/password", "{\"password\":\"x\"}",
