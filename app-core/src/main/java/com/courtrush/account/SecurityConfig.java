@@ -130,18 +130,6 @@ class SecurityConfig {
                         .permitAll()
                         .requestMatchers(HttpMethod.GET, "/auth/sign-in-hold", "/auth/options")
                         .permitAll()
-                        // the campus sign-in (SPEC §18): the page's offer and start, the directory's returns and
-                        // single logouts, the page's one-time code; signing out of it takes a token
-                        .requestMatchers(
-                                HttpMethod.GET,
-                                "/auth/campus",
-                                "/auth/campus/start",
-                                "/auth/campus/cas",
-                                "/auth/campus/oidc")
-                        .permitAll()
-                        .requestMatchers(
-                                HttpMethod.POST, "/auth/campus/cas", "/auth/campus/oidc/logout", "/auth/campus/token")
-                        .permitAll()
                         // a forgotten password: a code to the student's verified address, then the code and a new one
                         .requestMatchers(HttpMethod.POST, "/auth/forgot", "/auth/reset")
                         .permitAll()
@@ -182,6 +170,19 @@ class SecurityConfig {
                         .hasRole(student)
                         .requestMatchers("/auth/password")
                         .hasAuthority(CallerAuthentication.ACCOUNT)
+                        // the campus sign-in (SPEC §18): the page's offer and start, the directory's returns and
+                        // single logouts, the page's one-time code; signing out of it takes a token. After the rules
+                        // of the paths a rush hits: none of these is asked about on its requests
+                        .requestMatchers(
+                                HttpMethod.GET,
+                                "/auth/campus",
+                                "/auth/campus/start",
+                                "/auth/campus/cas",
+                                "/auth/campus/oidc")
+                        .permitAll()
+                        .requestMatchers(
+                                HttpMethod.POST, "/auth/campus/cas", "/auth/campus/oidc/logout", "/auth/campus/token")
+                        .permitAll()
                         .anyRequest()
                         .authenticated())
                 .build();

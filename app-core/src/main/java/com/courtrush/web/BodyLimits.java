@@ -328,6 +328,7 @@ public class BodyLimits extends OncePerRequestFilter {
         private volatile boolean replaying;
         private ServletInputStream stream;
         private Map<String, String[]> parameters;
+        private Boolean form;
 
         WholeBody(HttpServletRequest request, Body body) {
             super(request);
@@ -361,23 +362,34 @@ public class BodyLimits extends OncePerRequestFilter {
          */
         @Override
         public String getParameter(String name) {
+            if (!form()) {
+                return super.getParameter(name);
+            }
             String[] values = parameters().get(name);
             return values == null || values.length == 0 ? null : values[0];
         }
 
         @Override
         public Map<String, String[]> getParameterMap() {
-            return parameters();
+            return form() ? parameters() : super.getParameterMap();
         }
 
         @Override
         public Enumeration<String> getParameterNames() {
-            return Collections.enumeration(parameters().keySet());
+            return form() ? Collections.enumeration(parameters().keySet()) : super.getParameterNames();
         }
 
         @Override
         public String[] getParameterValues(String name) {
-            return parameters().get(name);
+            return form() ? parameters().get(name) : super.getParameterValues(name);
+        }
+
+        /** Whether the body is a form's (anything else, a reserve's JSON, asks the container as ever). */
+        private boolean form() {
+            if (form == null) {
+                form = isForm(getContentType());
+            }
+            return form;
         }
 
         private Map<String, String[]> parameters() {
@@ -389,9 +401,6 @@ public class BodyLimits extends OncePerRequestFilter {
 
         private Map<String, String[]> formParameters() {
             Map<String, String[]> all = new LinkedHashMap<>(super.getParameterMap());
-            if (!isForm(getContentType())) {
-                return Collections.unmodifiableMap(all);
-            }
             Charset charset = charset(getCharacterEncoding());
             String text = new String(bytes, 0, length, charset);
             for (String pair : text.split("&")) {
