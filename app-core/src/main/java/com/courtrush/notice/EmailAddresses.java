@@ -38,6 +38,9 @@ public class EmailAddresses {
     static final Duration CODE_LIFE = Duration.ofMinutes(30);
     static final Duration BETWEEN_CODES = Duration.ofMinutes(1);
     static final int MOST_TRIES = 5;
+    /** An account the gym made (not the campus directory): the only kind with a password to reset. */
+    private static final String LOCAL = "LOCAL";
+
     private static final int WAITING_RESETS = 64;
     static final String VERIFY = "VERIFY";
     static final String RESET = "RESET";
@@ -147,6 +150,14 @@ public class EmailAddresses {
                 log.info("Password reset asked for '{}': no verified address, nothing sent", studentId);
                 return;
             }
+            if (!LOCAL.equals(account.origin())) {
+                // the campus directory made it: its password is the university's, and a local one would let it in
+                // after the university stopped vouching for the student
+                log.info(
+                        "Password reset asked for '{}': signs in through the campus directory, nothing sent",
+                        studentId);
+                return;
+            }
             LocalDateTime now = LocalDateTime.now(clock);
             EmailCodeMapper.Code last = mapper.find(account.id(), RESET);
             if (last != null && now.isBefore(last.createTime().plus(BETWEEN_CODES))) {
@@ -184,7 +195,7 @@ public class EmailAddresses {
     /** The reset code and a new password: every sign-in of the student ends. */
     public void reset(String studentId, String code, String newPassword) {
         EmailCodeMapper.Account account = studentId == null ? null : mapper.byStudentId(studentId.strip());
-        if (account == null || !"STUDENT".equals(account.role())) {
+        if (account == null || !"STUDENT".equals(account.role()) || !LOCAL.equals(account.origin())) {
             throw CourtRushException.badRequest("email.codeWrong");
         }
         StudentDirectory.requireValidPassword(newPassword); // before the code is used up

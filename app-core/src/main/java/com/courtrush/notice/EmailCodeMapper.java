@@ -12,10 +12,11 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 interface EmailCodeMapper {
 
-    @Select("select id, role, active, email, email_verified_time from user_account where id = #{userId}")
+    @Select("select id, role, active, email, email_verified_time, origin from user_account where id = #{userId}")
     Account account(@Param("userId") long userId);
 
-    @Select("select id, role, active, email, email_verified_time from user_account where student_id = #{studentId}")
+    @Select("select id, role, active, email, email_verified_time, origin from user_account "
+            + "where student_id = #{studentId}")
     Account byStudentId(@Param("studentId") String studentId);
 
     /** A new address: not verified until its code comes back. */
@@ -60,7 +61,9 @@ interface EmailCodeMapper {
     @Delete("delete from email_code where user_id = #{userId}")
     int forget(@Param("userId") long userId);
 
-    record Account(long id, String role, boolean active, String email, LocalDateTime emailVerifiedTime) {}
+    /** {@code origin}: LOCAL, or CAS/OIDC for an account the campus directory made (it has no password here). */
+    record Account(
+            long id, String role, boolean active, String email, LocalDateTime emailVerifiedTime, String origin) {}
 
     record Code(String email, LocalDateTime expireTime, int attempts, LocalDateTime createTime) {}
 }

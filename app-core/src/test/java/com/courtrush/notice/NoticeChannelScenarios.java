@@ -187,6 +187,27 @@ public interface NoticeChannelScenarios extends StackAccess {
                     .as("a code works once")
                     .isEqualTo(400);
 
+            // an account the campus directory made has no password here: "forgot password" makes no code for it,
+            // and a reset is refused (a local password would let it in after the university stopped vouching)
+            long annId = userIdOf(ann);
+            jdbc().update("delete from email_code where user_id = ? and purpose = 'RESET'", annId);
+            jdbc().update("update user_account set origin = 'CAS' where id = ?", annId);
+            TestApi.expect(200, api().post("/auth/forgot", null, Map.of("studentId", ann.studentId())));
+            await().during(Duration.ofSeconds(2))
+                    .atMost(Duration.ofSeconds(4))
+                    .until(() -> jdbc().queryForObject(
+                                            "select count(*) from email_code where user_id = ? and purpose = 'RESET'",
+                                            Integer.class,
+                                            annId)
+                            == 0);
+            assertThat(api().post(
+                                    "/auth/reset",
+                                    null,
+                                    Map.of("studentId", ann.studentId(), "code", "123456", "newPassword", "theirs-9"))
+                            .status())
+                    .isEqualTo(400);
+            jdbc().update("update user_account set origin = 'LOCAL' where id = ?", annId);
+
             // asked while the mail server is away, "forgot password" answers as for an account with no address,
             // never a 503 that would tell the two apart
             jdbc().update("delete from email_code where user_id = ? and purpose = 'RESET'", userIdOf(ann));
