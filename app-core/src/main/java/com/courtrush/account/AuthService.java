@@ -80,7 +80,7 @@ public class AuthService {
             throttle.succeeded(studentId, address);
             TokenService.IssuedToken token = tokens.issue(account);
             audit.record(
-                    (account.getRole().isStaff() ? "staff:" : "student:") + account.getStudentId(),
+                    account.actor(),
                     "SIGN_IN",
                     "USER",
                     account.getStudentId(),

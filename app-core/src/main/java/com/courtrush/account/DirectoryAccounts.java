@@ -98,7 +98,7 @@ public class DirectoryAccounts {
         }
         if (!Boolean.TRUE.equals(account.getActive())) {
             audit.record(
-                    actor(account),
+                    account.actor(),
                     "SIGN_IN_REFUSED",
                     "USER",
                     account.getStudentId(),
@@ -107,7 +107,7 @@ public class DirectoryAccounts {
         }
         TokenService.IssuedToken token = tokens.issue(account);
         audit.record(
-                actor(account),
+                account.actor(),
                 "SIGN_IN",
                 "USER",
                 account.getStudentId(),
@@ -142,7 +142,7 @@ public class DirectoryAccounts {
         if (!ORIGIN_LOCAL.equals(account.getOrigin()) && account.getRole() != person.role()) {
             accounts.setRole(account.getId(), person.role().name(), now);
             audit.record(
-                    actor(account),
+                    account.actor(),
                     "ROLE_FROM_DIRECTORY",
                     "USER",
                     account.getStudentId(),
@@ -183,7 +183,7 @@ public class DirectoryAccounts {
         }
         account.setTokenGeneration(0);
         audit.record(
-                actor(account),
+                account.actor(),
                 "ACCOUNT_MADE",
                 "USER",
                 account.getStudentId(),
@@ -203,9 +203,5 @@ public class DirectoryAccounts {
                 ? person.id()
                 : person.name().strip();
         return name.length() <= NAME_MAX ? name : name.substring(0, NAME_MAX);
-    }
-
-    private static String actor(UserAccount account) {
-        return (account.getRole().isStaff() ? "staff:" : "student:") + account.getStudentId();
     }
 }

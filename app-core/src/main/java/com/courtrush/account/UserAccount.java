@@ -48,4 +48,9 @@ public class UserAccount {
     public StaffMember asStaffMember() {
         return new StaffMember(id, studentId, displayName, role, Boolean.TRUE.equals(active), createTime);
     }
+
+    /** Who this account is in the audit trail, as its token's caller would be ({@link Caller#actor}). */
+    String actor() {
+        return (role.isStaff() ? "staff:" : "student:") + studentId;
+    }
 }

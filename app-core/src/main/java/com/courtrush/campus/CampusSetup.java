@@ -123,8 +123,7 @@ public class CampusSetup {
 
     private CampusTrial tryCas(CampusSignInSettings settings, Locale locale) {
         String service = settings.publicUrl() + CasProtocol.CALLBACK;
-        Cas30ServiceTicketValidator validator = new Cas30ServiceTicketValidator(settings.serverUrl());
-        validator.setURLConnectionFactory(DirectoryCalls.casConnections());
+        Cas30ServiceTicketValidator validator = CasProtocol.validator(settings);
         try {
             validator.validate(MADE_UP_TICKET, service);
         } catch (TicketValidationException e) {

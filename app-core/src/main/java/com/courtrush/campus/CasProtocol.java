@@ -76,7 +76,8 @@ class CasProtocol {
         return ticket == null || ticket.isBlank() ? null : ticket.strip();
     }
 
-    private static Cas30ServiceTicketValidator validator(CampusSignInSettings settings) {
+    /** Apereo's CAS 3.0 validator for the server these settings name: timeouts set, answers read as UTF-8. */
+    static Cas30ServiceTicketValidator validator(CampusSignInSettings settings) {
         Cas30ServiceTicketValidator validator = new Cas30ServiceTicketValidator(settings.serverUrl());
         validator.setURLConnectionFactory(DirectoryCalls.casConnections());
         validator.setEncoding("UTF-8");
