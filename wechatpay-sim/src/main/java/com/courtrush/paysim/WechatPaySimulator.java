@@ -1,0 +1,355 @@
+package com.courtrush.paysim;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONObject;
+import com.courtrush.paysim.MiniHttpServer.Request;
+import com.courtrush.paysim.MiniHttpServer.Response;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A WeChat Pay APIv3 simulator for demos and tests — no money moves. It listens on loopback and
+ * speaks APIv3 as WeChat Pay documents it, so the official Java SDK works against it when only the
+ * host {@code api.mch.weixin.qq.com} is rewritten to {@link #baseUrl()}:
+ *
+ * <ul>
+ *   <li>requests must carry a valid {@code WECHATPAY2-SHA256-RSA2048} Authorization from the kit's
+ *       merchant key; every answer is signed with the platform key named by {@link Kit#publicKeyId()};
+ *   <li>H5, Native and JSAPI prepay; query by out_trade_no or transaction_id; close; refunds and
+ *       their query;
+ *   <li>TRANSACTION.SUCCESS and REFUND.SUCCESS/ABNORMAL notifications, encrypted under the APIv3 key
+ *       and signed, retried on a compressed schedule, with controls to drop, repeat, reorder and
+ *       forge them;
+ *   <li>a stand-in cashier page at {@code /cashier/<token>} (the h5_url).
+ * </ul>
+ *
+ * <p>Not simulated: certificates download, combined/partner payments, bills, profit sharing, coupons,
+ * the real WeChat client, real openids. Thread-safe.
+ */
+public final class WechatPaySimulator implements AutoCloseable {
+
+    /** Default port of the command line. */
+    public static final int DEFAULT_PORT = 8091;
+
+    private static final System.Logger LOG = System.getLogger(WechatPaySimulator.class.getName());
+
+    private final KitStore.Loaded keys;
+    private final Orders orders;
+    private final Notifier notifier;
+    private final ApiHandler api;
+    private final CashierPage cashier;
+    private final MiniHttpServer server;
+    private final String baseUrl;
+    private final AtomicBoolean abnormalNextRefund = new AtomicBoolean();
+    private volatile Duration refundDelay = Duration.ofMillis(300);
+
+    private WechatPaySimulator(int port, Path kitDir) throws IOException {
+        this.keys = KitStore.loadOrCreate(kitDir);
+        this.orders = new Orders(keys.kit());
+        this.notifier = new Notifier(keys.kit(), keys.platformPrivateKey());
+        this.api = new ApiHandler(keys, orders, this);
+        this.cashier = new CashierPage(orders, this, keys.kit().merchantName());
+        this.server = new MiniHttpServer(InetAddress.getLoopbackAddress(), port, this::route);
+        this.baseUrl = "http://127.0.0.1:" + server.port();
+    }
+
+    /**
+     * Starts a simulator on loopback.
+     *
+     * @param port the port, 0 for any free one
+     * @param kitDir the merchant kit: created on first use, reused afterwards
+     * @return the running simulator; close it when done
+     */
+    public static WechatPaySimulator start(int port, Path kitDir) {
+        try {
+            return new WechatPaySimulator(port, kitDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the WeChat Pay simulator on port " + port, e);
+        }
+    }
+
+    /** {@code http://127.0.0.1:<port>}, what replaces {@code https://api.mch.weixin.qq.com}. */
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    /** The merchant kit the simulator accepts. */
+    public Kit kit() {
+        return keys.kit();
+    }
+
+    /**
+     * As if the student confirmed in the cashier: the order becomes SUCCESS and TRANSACTION.SUCCESS
+     * is sent to its notify_url.
+     *
+     * @throws IllegalStateException if the order is unknown, paid, closed or expired
+     */
+    public OrderSnapshot pay(String outTradeNo) {
+        Orders.Order order;
+        try {
+            order = orders.pay(outTradeNo);
+        } catch (SimException e) {
+            throw new IllegalStateException(e.code() + ": " + e.getMessage(), e);
+        }
+        OrderSnapshot snapshot = order.snapshot();
+        notifier.dispatch(notifier.genuine(
+                "TRANSACTION.SUCCESS",
+                "支付成功",
+                "transaction",
+                order.transactionJson(),
+                outTradeNo,
+                null,
+                snapshot.notifyUrl()));
+        return snapshot;
+    }
+
+    /** The order's current state, if the simulator knows it. */
+    public Optional<OrderSnapshot> order(String outTradeNo) {
+        return orders.find(outTradeNo).map(Orders.Order::snapshot);
+    }
+
+    /** The order's refunds in the order they were accepted. */
+    public List<RefundSnapshot> refunds(String outTradeNo) {
+        return orders.refundsOf(outTradeNo).stream()
+                .map(Orders.Refund::snapshot)
+                .toList();
+    }
+
+    /** Makes an unpaid order expired (its time_expire now lies in the past): it can no longer be paid. */
+    public void expire(String outTradeNo) {
+        try {
+            orders.expire(outTradeNo);
+        } catch (SimException e) {
+            throw new IllegalStateException(e.code() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every delivery attempt so far, oldest first. */
+    public List<NotificationRecord> notifications() {
+        return notifier.records();
+    }
+
+    /** The next {@code n} notifications are never sent, as if lost. */
+    public void dropNextNotifications(int n) {
+        notifier.dropNext(n);
+    }
+
+    /** The next {@code n} notifications are sent twice (same id). */
+    public void repeatNextNotifications(int n) {
+        notifier.repeatNext(n);
+    }
+
+    /** The next notification is held back and delivered right after the one that follows it. */
+    public void holdNextNotification() {
+        notifier.holdNext();
+    }
+
+    /**
+     * Sends a TRANSACTION.SUCCESS for the order (as if paid, even if it is not) signed with a key that
+     * is not the platform's, once, recorded as forged. The merchant must reject it.
+     */
+    public void forge(String notifyUrl, String outTradeNo) {
+        notifier.sendOnce(notifier.forgedSignature(forgedResource(outTradeNo), outTradeNo, notifyUrl));
+    }
+
+    /**
+     * Sends a TRANSACTION.SUCCESS correctly signed but whose ciphertext was altered, once, recorded as
+     * forged. Decrypting it must fail.
+     */
+    public void forgeTampered(String notifyUrl, String outTradeNo) {
+        notifier.sendOnce(notifier.tamperedCiphertext(forgedResource(outTradeNo), outTradeNo, notifyUrl));
+    }
+
+    /** The next refund accepted ends ABNORMAL instead of SUCCESS. */
+    public void abnormalNextRefund() {
+        abnormalNextRefund.set(true);
+    }
+
+    /** How long a refund stays PROCESSING (default 300 ms). */
+    public void refundDelay(Duration delay) {
+        this.refundDelay = delay;
+    }
+
+    /**
+     * The waits between delivery attempts of a notification that was not acknowledged; the number of
+     * attempts is one more than the number of waits. Default 1 s, 2 s, 4 s, 8 s, 16 s (6 attempts).
+     */
+    public void retrySchedule(List<Duration> waitsBetweenAttempts) {
+        notifier.retryDelays(waitsBetweenAttempts);
+    }
+
+    /** Stops listening and sending. */
+    @Override
+    public void close() {
+        server.close();
+        notifier.close();
+    }
+
+    // ----------------------------------------------------------------------------------------------
+
+    void refundAccepted(Orders.Refund refund) {
+        boolean abnormal = abnormalNextRefund.getAndSet(false);
+        notifier.pool()
+                .schedule(
+                        () -> {
+                            orders.finishRefund(refund, abnormal);
+                            RefundSnapshot s = refund.snapshot();
+                            boolean ok = s.status().equals("SUCCESS");
+                            notifier.dispatch(notifier.genuine(
+                                    ok ? "REFUND.SUCCESS" : "REFUND.ABNORMAL",
+                                    ok ? "退款成功" : "退款异常",
+                                    "refund",
+                                    refund.notificationJson(),
+                                    s.outTradeNo(),
+                                    s.outRefundNo(),
+                                    s.notifyUrl()));
+                        },
+                        refundDelay.toMillis(),
+                        TimeUnit.MILLISECONDS);
+    }
+
+    private JSONObject forgedResource(String outTradeNo) {
+        Optional<Orders.Order> order = orders.find(outTradeNo);
+        JSONObject json = order.map(Orders.Order::transactionJson).orElseGet(() -> {
+            JSONObject fake = new JSONObject();
+            fake.put("appid", kit().appId());
+            fake.put("mchid", kit().mchid());
+            fake.put("out_trade_no", outTradeNo);
+            fake.put("amount", JSONObject.of("total", 1, "payer_total", 1, "currency", "CNY", "payer_currency", "CNY"));
+            return fake;
+        });
+        json.put("trade_state", "SUCCESS");
+        json.put("trade_state_desc", "支付成功");
+        json.putIfAbsent("transaction_id", "4200000000" + KitStore.digits(18));
+        json.putIfAbsent("success_time", Orders.rfc3339(Orders.now()));
+        json.putIfAbsent("payer", JSONObject.of("openid", "oFORGED0000000000000000000"));
+        return json;
+    }
+
+    private Response route(Request request) {
+        String path = request.path();
+        if (path.startsWith("/v3/")) {
+            return api.handle(request);
+        }
+        if (path.startsWith("/cashier/")) {
+            return cashier.handle(request);
+        }
+        if (path.equals("/healthz")) {
+            return json(200, Map.of("status", "UP", "simulator", "WeChat Pay SIMULATOR — no money moves"));
+        }
+        if (path.startsWith("/sim/")) {
+            if (!request.remote().isLoopbackAddress()) {
+                return json(
+                        403, Map.of("code", "FORBIDDEN", "message", "the simulator's controls answer loopback only"));
+            }
+            try {
+                return control(request);
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                return json(400, Map.of("code", "INVALID_REQUEST", "message", String.valueOf(e.getMessage())));
+            }
+        }
+        return json(404, Map.of("code", "NOT_FOUND", "message", "no such page in the simulator"));
+    }
+
+    private Response control(Request request) {
+        List<String> seg = MiniHttpServer.segments(request.path());
+        Map<String, String> params = new LinkedHashMap<>(request.query());
+        if (request.method().equals("POST") && !request.bodyText().isBlank()) {
+            String body = request.bodyText().trim();
+            if (body.startsWith("{")) {
+                JSON.parseObject(body).forEach((k, v) -> params.put(k, String.valueOf(v)));
+            } else {
+                params.putAll(MiniHttpServer.parseForm(body));
+            }
+        }
+        String method = request.method();
+        String what = String.join("/", seg.subList(1, seg.size()));
+        if (seg.size() >= 3 && seg.get(1).equals("orders")) {
+            String no = seg.get(2);
+            if (seg.size() == 3 && method.equals("GET")) {
+                return order(no)
+                        .map(s -> json(200, Orders.snapshotJson(s, refunds(no))))
+                        .orElseGet(() -> json(404, Map.of("code", "ORDER_NOT_EXIST", "message", "order not found")));
+            }
+            if (seg.size() == 4 && seg.get(3).equals("pay") && method.equals("POST")) {
+                OrderSnapshot s = pay(no);
+                return json(200, Orders.snapshotJson(s, refunds(no)));
+            }
+            if (seg.size() == 4 && seg.get(3).equals("expire") && method.equals("POST")) {
+                expire(no);
+                return json(200, Orders.snapshotJson(order(no).orElseThrow(), refunds(no)));
+            }
+        }
+        if (what.equals("notifications") && method.equals("GET")) {
+            return json(200, notifications());
+        }
+        if (method.equals("POST")) {
+            switch (what) {
+                case "notifications/drop" -> {
+                    dropNextNotifications(Integer.parseInt(params.getOrDefault("count", "1")));
+                    return json(200, Map.of("ok", true));
+                }
+                case "notifications/repeat" -> {
+                    repeatNextNotifications(Integer.parseInt(params.getOrDefault("count", "1")));
+                    return json(200, Map.of("ok", true));
+                }
+                case "notifications/hold" -> {
+                    holdNextNotification();
+                    return json(200, Map.of("ok", true));
+                }
+                case "notifications/forge" -> {
+                    String url = params.get("notify_url");
+                    String no = params.get("out_trade_no");
+                    if (url == null || no == null) {
+                        throw new IllegalArgumentException("notify_url and out_trade_no are required");
+                    }
+                    if ("ciphertext".equals(params.get("variant"))) {
+                        forgeTampered(url, no);
+                    } else {
+                        forge(url, no);
+                    }
+                    return json(200, Map.of("ok", true));
+                }
+                case "refunds/abnormal-next" -> {
+                    abnormalNextRefund();
+                    return json(200, Map.of("ok", true));
+                }
+                case "settings" -> {
+                    if (params.containsKey("refund_delay_ms")) {
+                        refundDelay(Duration.ofMillis(Long.parseLong(params.get("refund_delay_ms"))));
+                    }
+                    if (params.containsKey("retry_delays_ms")) {
+                        List<Duration> delays = new ArrayList<>();
+                        Arrays.stream(params.get("retry_delays_ms").split(","))
+                                .map(String::trim)
+                                .filter(s -> !s.isEmpty())
+                                .forEach(s -> delays.add(Duration.ofMillis(Long.parseLong(s))));
+                        retrySchedule(delays);
+                    }
+                    return json(200, Map.of("ok", true));
+                }
+                default -> {}
+            }
+        }
+        return json(404, Map.of("code", "NOT_FOUND", "message", "no such control: " + method + " " + request.path()));
+    }
+
+    private static Response json(int status, Object body) {
+        return Response.of(status, "application/json; charset=utf-8", JSON.toJSONString(body));
+    }
+
+    static {
+        LOG.log(System.Logger.Level.DEBUG, "WeChat Pay simulator loaded");
+    }
+}
