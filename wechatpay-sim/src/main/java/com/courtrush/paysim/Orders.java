@@ -345,7 +345,7 @@ final class Orders {
         }
     }
 
-    /** The student confirms in the cashier; true when it became paid now. */
+    /** The student confirms in the cashier: NOTPAY and not expired becomes SUCCESS, else an error. */
     Order pay(String outTradeNo) {
         Order order = require(outTradeNo);
         synchronized (order) {

@@ -42,8 +42,6 @@ public final class WechatPaySimulator implements AutoCloseable {
     /** Default port of the command line. */
     public static final int DEFAULT_PORT = 8091;
 
-    private static final System.Logger LOG = System.getLogger(WechatPaySimulator.class.getName());
-
     private final KitStore.Loaded keys;
     private final Orders orders;
     private final Notifier notifier;
@@ -347,9 +345,5 @@ public final class WechatPaySimulator implements AutoCloseable {
 
     private static Response json(int status, Object body) {
         return Response.of(status, "application/json; charset=utf-8", JSON.toJSONString(body));
-    }
-
-    static {
-        LOG.log(System.Logger.Level.DEBUG, "WeChat Pay simulator loaded");
     }
 }
