@@ -3,8 +3,8 @@ package com.courtrush.paysim;
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONException;
 import com.alibaba.fastjson2.JSONObject;
-import com.courtrush.paysim.MiniHttpServer.Request;
-import com.courtrush.paysim.MiniHttpServer.Response;
+import com.courtrush.paysim.SimHttpServer.Request;
+import com.courtrush.paysim.SimHttpServer.Response;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -48,7 +48,7 @@ final class ApiHandler {
     }
 
     private Response route(Request request, String mchid, String requestId) {
-        List<String> seg = MiniHttpServer.segments(request.path());
+        List<String> seg = SimHttpServer.segments(request.path());
         String method = request.method();
         String path = request.path();
         if (method.equals("POST") && path.startsWith(TRANSACTIONS) && seg.size() == 4) {

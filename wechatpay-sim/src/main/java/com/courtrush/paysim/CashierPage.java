@@ -1,7 +1,7 @@
 package com.courtrush.paysim;
 
-import com.courtrush.paysim.MiniHttpServer.Request;
-import com.courtrush.paysim.MiniHttpServer.Response;
+import com.courtrush.paysim.SimHttpServer.Request;
+import com.courtrush.paysim.SimHttpServer.Response;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +28,7 @@ final class CashierPage {
     }
 
     Response handle(Request request) {
-        List<String> seg = MiniHttpServer.segments(request.path());
+        List<String> seg = SimHttpServer.segments(request.path());
         Optional<Orders.Order> found = seg.size() >= 2 ? orders.findByToken(seg.get(1)) : Optional.empty();
         if (found.isEmpty()) {
             return page(404, "未找到订单 Order not found", "<p>This payment link is not known to the simulator.</p>");
@@ -40,7 +40,7 @@ final class CashierPage {
         }
         if (seg.size() == 3 && seg.get(2).equals("pay") && request.method().equals("POST")) {
             Map<String, String> form = new LinkedHashMap<>(request.query());
-            form.putAll(MiniHttpServer.parseForm(request.bodyText()));
+            form.putAll(SimHttpServer.parseForm(request.bodyText()));
             try {
                 simulator.pay(order.outTradeNo);
             } catch (IllegalStateException refused) {

@@ -2,8 +2,8 @@ package com.courtrush.paysim;
 
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONObject;
-import com.courtrush.paysim.MiniHttpServer.Request;
-import com.courtrush.paysim.MiniHttpServer.Response;
+import com.courtrush.paysim.SimHttpServer.Request;
+import com.courtrush.paysim.SimHttpServer.Response;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -47,7 +47,7 @@ public final class WechatPaySimulator implements AutoCloseable {
     private final Notifier notifier;
     private final ApiHandler api;
     private final CashierPage cashier;
-    private final MiniHttpServer server;
+    private final SimHttpServer server;
     private final String baseUrl;
     private final AtomicBoolean abnormalNextRefund = new AtomicBoolean();
     private volatile Duration refundDelay = Duration.ofMillis(300);
@@ -58,7 +58,7 @@ public final class WechatPaySimulator implements AutoCloseable {
         this.notifier = new Notifier(keys.kit(), keys.platformPrivateKey());
         this.api = new ApiHandler(keys, orders, this);
         this.cashier = new CashierPage(orders, this, keys.kit().merchantName());
-        this.server = new MiniHttpServer(InetAddress.getLoopbackAddress(), port, this::route);
+        this.server = new SimHttpServer(InetAddress.getLoopbackAddress(), port, this::route);
         this.baseUrl = "http://127.0.0.1:" + server.port();
     }
 
@@ -261,14 +261,14 @@ public final class WechatPaySimulator implements AutoCloseable {
     }
 
     private Response control(Request request) {
-        List<String> seg = MiniHttpServer.segments(request.path());
+        List<String> seg = SimHttpServer.segments(request.path());
         Map<String, String> params = new LinkedHashMap<>(request.query());
         if (request.method().equals("POST") && !request.bodyText().isBlank()) {
             String body = request.bodyText().trim();
             if (body.startsWith("{")) {
                 JSON.parseObject(body).forEach((k, v) -> params.put(k, String.valueOf(v)));
             } else {
-                params.putAll(MiniHttpServer.parseForm(body));
+                params.putAll(SimHttpServer.parseForm(body));
             }
         }
         String method = request.method();
