@@ -2,12 +2,6 @@ package com.courtrush.attendance;
 
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
-import com.google.zxing.BarcodeFormat;
-import com.google.zxing.EncodeHintType;
-import com.google.zxing.WriterException;
-import com.google.zxing.common.BitMatrix;
-import com.google.zxing.qrcode.QRCodeWriter;
-import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -17,7 +11,6 @@ import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
 import javax.crypto.Mac;
@@ -95,34 +88,6 @@ public class CheckInCodes {
         return MessageDigest.isEqual(
                 text.getBytes(StandardCharsets.US_ASCII),
                 qrText(reservationId, userId, slotId).getBytes(StandardCharsets.US_ASCII));
-    }
-
-    /** The QR code of {@code text} as an SVG picture (black modules on white, a quiet zone of 2). */
-    public static String svg(String text) {
-        BitMatrix matrix;
-        try {
-            matrix = new QRCodeWriter()
-                    .encode(
-                            text,
-                            BarcodeFormat.QR_CODE,
-                            0,
-                            0,
-                            Map.of(EncodeHintType.MARGIN, 2, EncodeHintType.ERROR_CORRECTION, ErrorCorrectionLevel.M));
-        } catch (WriterException e) {
-            throw new IllegalArgumentException("A check-in code is short ASCII; it cannot fail to encode: " + text, e);
-        }
-        int size = matrix.getWidth();
-        StringBuilder path = new StringBuilder();
-        for (int y = 0; y < size; y++) {
-            for (int x = 0; x < size; x++) {
-                if (matrix.get(x, y)) {
-                    path.append('M').append(x).append(' ').append(y).append("h1v1h-1z");
-                }
-            }
-        }
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + size + " " + size
-                + "\" shape-rendering=\"crispEdges\" aria-hidden=\"true\"><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
-                + "<path fill=\"#000\" d=\"" + path + "\"/></svg>";
     }
 
     private String signature(long reservationId, long userId, long slotId) {

@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.QrCodes;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
@@ -180,7 +181,7 @@ public class CheckIns {
                 reservationId,
                 codes.shortCode(reservationId),
                 qr,
-                CheckInCodes.svg(qr),
+                QrCodes.svg(qr),
                 opensAt(booking),
                 endOf(booking),
                 start.plusMinutes(settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0)),
