@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code java -jar wechatpay-sim.jar [--port 8091] [--kit ./wechatpay-sim-kit]}: runs the WeChat Pay
+ * {@code java -jar wechatpay-sim-exec.jar [--port 8091] [--kit ./wechatpay-sim-kit]}: runs the WeChat Pay
  * simulator until interrupted and prints what a gym would enter in the console. No money moves.
  */
 public final class WechatPaySimulatorMain {
@@ -27,12 +27,13 @@ public final class WechatPaySimulatorMain {
                 case "--port" -> port = Integer.parseInt(value);
                 case "--kit" -> kitDir = Path.of(value);
                 case "-h", "--help" -> {
-                    System.out.println("usage: java -jar wechatpay-sim.jar [--port 8091] [--kit ./wechatpay-sim-kit]");
+                    System.out.println(
+                            "usage: java -jar wechatpay-sim-exec.jar [--port 8091] [--kit ./wechatpay-sim-kit]");
                     return;
                 }
                 default -> {
                     System.err.println("unknown argument: " + args[i]
-                            + "\nusage: java -jar wechatpay-sim.jar [--port 8091] [--kit ./wechatpay-sim-kit]");
+                            + "\nusage: java -jar wechatpay-sim-exec.jar [--port 8091] [--kit ./wechatpay-sim-kit]");
                     System.exit(2);
                 }
             }
