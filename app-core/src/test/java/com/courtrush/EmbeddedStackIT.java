@@ -12,7 +12,7 @@ import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.opening.OpeningClockScenarios;
 import com.courtrush.partner.PartnerScenarios;
-import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.pay.LivePaymentScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.ReserveScenarios;
@@ -62,7 +62,7 @@ class EmbeddedStackIT extends StackTest
                 NoticeChannelScenarios,
                 PartnerScenarios,
                 RecoveryScenarios,
-                LifecycleScenarios,
+                LivePaymentScenarios,
                 DeadLetterScenarios,
                 StaffScenarios,
                 ReportScenarios,

@@ -7,7 +7,7 @@ import com.courtrush.campus.CampusScenarios;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.partner.PartnerScenarios;
-import com.courtrush.pay.LifecycleScenarios;
+import com.courtrush.pay.LivePaymentScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
@@ -37,7 +37,7 @@ class ExternalStackIT extends StackTest
                 NoticeChannelScenarios,
                 PartnerScenarios,
                 RecoveryScenarios,
-                LifecycleScenarios,
+                LivePaymentScenarios,
                 DeadLetterScenarios,
                 StaffScenarios,
                 ReportScenarios,

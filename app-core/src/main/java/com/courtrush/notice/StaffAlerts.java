@@ -67,6 +67,14 @@ public class StaffAlerts {
                 GATHERING);
     }
 
+    /** A refund ended ABNORMAL or CLOSED at WeChat Pay: the money did not reach the student. */
+    public void refundFailed(String outRefundNo, long reservationId, String status) {
+        post(
+                Kind.REFUND_FAILED,
+                outRefundNo,
+                Map.of("refund", outRefundNo, "reservation", Long.toString(reservationId), "status", status));
+    }
+
     private void post(Kind kind, Object about, Map<String, String> params) {
         post(kind, about, params, Duration.ZERO);
     }
@@ -121,7 +129,8 @@ public class StaffAlerts {
         DEAD_LETTER("trace"),
         REDIS_DOWN("since"),
         SOLD_OUT("opening", "after"),
-        EMAILS_GIVEN_UP("count", "hours");
+        EMAILS_GIVEN_UP("count", "hours"),
+        REFUND_FAILED("refund", "reservation", "status");
 
         private final List<String> params;
 

@@ -3,40 +3,63 @@ package com.courtrush.pay;
 import com.courtrush.account.Caller;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.api.PaidView;
+import com.courtrush.pay.api.PayScene;
 import com.courtrush.pay.api.Refunded;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-@Tag(name = "Pay", description = "WeChat Pay — SIMULATED: no merchant credentials, no money moves")
+@Tag(
+        name = "Pay",
+        description = "WeChat Pay: SIMULATED (no money moves) until a manager sets the merchant; then live, APIv3")
 @RestController
 @RequestMapping("/pay")
 class PayController {
 
+    private static final Logger log = LoggerFactory.getLogger(PayController.class);
+
     private final PaymentService payments;
     private final RefundService refunds;
+    private final PaymentNotifications notifications;
 
-    PayController(PaymentService payments, RefundService refunds) {
+    PayController(PaymentService payments, RefundService refunds, PaymentNotifications notifications) {
         this.payments = payments;
         this.refunds = refunds;
+        this.notifications = notifications;
     }
 
-    @Operation(summary = "Create (or reuse) the WeChat pay order of an unpaid reservation — simulated gateway")
+    @Operation(
+            summary = "Create (or reuse) the WeChat pay order of an unpaid reservation",
+            description = "scene: H5 (a phone's browser: open h5Url), NATIVE (a computer: show qrSvg to scan) or "
+                    + "JSAPI (inside WeChat); H5 when none is given. `simulated` says whether money moves.")
     @PostMapping("/wechat/{reservationId}")
     ApiResponse<PaymentService.OrderView> pay(
-            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(payments.createOrder(reservationId, caller));
+            @PathVariable @Positive long reservationId,
+            @RequestBody(required = false) PayRequest request,
+            @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
+        PayScene scene = request == null || request.scene() == null ? PayScene.H5 : request.scene();
+        return ApiResponse.ok(payments.createOrder(reservationId, caller, scene, http.getRemoteAddr()));
     }
 
     @Operation(summary = "Staff only: report a simulated WeChat payment as successful (idempotent)")
@@ -55,17 +78,71 @@ class PayController {
         return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), key), paid);
     }
 
-    @Operation(summary = "Refund a paid reservation (owner or staff); staff may override the cut-off with a reason")
+    @Operation(
+            summary = "Refund a paid reservation (owner or staff); staff may override the cut-off with a reason",
+            description =
+                    "Whole by default: the booking is CANCELLED (REFUND) and its place given back. Staff may give "
+                            + "back a part instead (amountCents, less than is left, with a reason): the booking stays "
+                            + "CONFIRMED. At live WeChat Pay a refund is REFUNDING until WeChat Pay says how it ended.")
     @PostMapping("/refund/{reservationId}")
     ApiResponse<Refunded> refund(
             @PathVariable @Positive long reservationId,
-            @RequestBody(required = false) RefundRequest request,
+            @RequestBody(required = false) @Valid RefundRequest request,
             @AuthenticationPrincipal Caller caller,
             HttpServletRequest http) {
-        RefundRequest body = request == null ? new RefundRequest(null, null) : request;
-        return ApiResponse.ok(
-                EngineMessages.format(RequestLocales.of(http), "ok.refunded"),
-                refunds.refund(reservationId, caller, body.reason(), Boolean.TRUE.equals(body.overrideCutoff())));
+        RefundRequest body = request == null ? new RefundRequest(null, null, null) : request;
+        Refunded refunded = body.amountCents() != null
+                ? refunds.refundPart(reservationId, body.amountCents(), body.reason(), caller)
+                : refunds.refund(reservationId, caller, body.reason(), Boolean.TRUE.equals(body.overrideCutoff()));
+        String said = refunded.reservationStatus() == ReservationStatus.CONFIRMED ? "ok.refundedPart" : "ok.refunded";
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), said), refunded);
+    }
+
+    @Operation(
+            summary = "WeChat Pay's notifications (payment and refund results), signed and encrypted",
+            description = "Answers in WeChat Pay's format, not the envelope (the one exception): 204 taken; 401 "
+                    + "signature refused; 400 unreadable; 404 payments are simulated here; 500 not recorded now "
+                    + "(WeChat Pay sends it again). Anyone may post; only WeChat Pay's signature makes it count.")
+    @PostMapping(value = "/wechat/notify", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Map<String, String>> notified(
+            @RequestBody(required = false) String body,
+            @RequestHeader(value = "Wechatpay-Serial", required = false) String serial,
+            @RequestHeader(value = "Wechatpay-Signature", required = false) String signature,
+            @RequestHeader(value = "Wechatpay-Timestamp", required = false) String timestamp,
+            @RequestHeader(value = "Wechatpay-Nonce", required = false) String nonce,
+            @RequestHeader(value = "Wechatpay-Signature-Type", required = false) String signType,
+            HttpServletRequest http) {
+        if (body == null || body.isBlank()) {
+            return wechatPayFail(HttpStatus.BAD_REQUEST, "not a WeChat Pay notification");
+        }
+        PaymentNotifications.Taken taken;
+        try {
+            taken = notifications.take(
+                    body,
+                    new PaymentNotifications.Signed(serial, signature, timestamp, nonce, signType),
+                    http.getRemoteAddr());
+        } catch (RuntimeException e) {
+            // not recorded now (the database, a lock, an amount not the order's): WeChat Pay sends it again
+            log.error("A WeChat Pay notification could not be recorded now; WeChat Pay sends it again", e);
+            return wechatPayFail(HttpStatus.INTERNAL_SERVER_ERROR, "not recorded now");
+        }
+        return switch (taken) {
+            case TAKEN -> ResponseEntity.noContent().build();
+            case REFUSED -> wechatPayFail(HttpStatus.UNAUTHORIZED, "signature verification failed");
+            case MALFORMED -> wechatPayFail(HttpStatus.BAD_REQUEST, "not a WeChat Pay notification");
+            case NOT_LIVE -> wechatPayFail(HttpStatus.NOT_FOUND, "WeChat Pay is not set up here");
+        };
+    }
+
+    /** WeChat Pay's own answer to a notification not taken. */
+    private static ResponseEntity<Map<String, String>> wechatPayFail(HttpStatus status, String message) {
+        return ResponseEntity.status(status).body(Map.of("code", "FAIL", "message", message));
+    }
+
+    @Operation(summary = "Which WeChat Pay runs: simulated (no money moves) or live, and the payee's name")
+    @GetMapping("/mode")
+    ApiResponse<PaymentService.PayMode> mode() {
+        return ApiResponse.ok(payments.mode());
     }
 
     @Operation(summary = "A reservation's payment state")
@@ -75,5 +152,10 @@ class PayController {
         return ApiResponse.ok(payments.state(reservationId, caller));
     }
 
-    record RefundRequest(@Size(max = 200) String reason, Boolean overrideCutoff) {}
+    record RefundRequest(
+            @Size(max = 200) String reason,
+            Boolean overrideCutoff,
+            @Positive Integer amountCents) {}
+
+    record PayRequest(PayScene scene) {}
 }

@@ -28,12 +28,28 @@ public class PayOrder {
     private LocalDateTime expireTime;
     private LocalDateTime paidTime;
     private LocalDateTime refundTime;
+    /** The merchant the order was made at (live WeChat Pay); null for the simulated gateway and the desk. */
+    private String mchid;
+    /** The provider's number of the payment, once paid. */
+    private String transactionId;
+    /** What has gone back so far, in part or whole: paid = refunded + kept (I6). */
+    private Integer refundedCents;
 
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
 
     @TableField(fill = FieldFill.INSERT_UPDATE)
     private LocalDateTime updateTime;
+
+    /** What is left to give back. */
+    int refundable() {
+        return amountCents - (refundedCents == null ? 0 : refundedCents);
+    }
+
+    /** Made at WeChat Pay itself (not the simulated gateway, not the desk). */
+    boolean live() {
+        return mchid != null;
+    }
 
     /** The order as the staff's details of a reservation show it. */
     public PayOrderView view() {
@@ -48,6 +64,9 @@ public class PayOrder {
                 getExpireTime(),
                 getPaidTime(),
                 getRefundTime(),
+                getMchid(),
+                getTransactionId(),
+                getRefundedCents() == null ? 0 : getRefundedCents(),
                 getCreateTime(),
                 getUpdateTime());
     }

@@ -26,13 +26,27 @@ public interface PayOrderMapper extends BaseMapper<PayOrder> {
     @Select("select * from pay_order where reservation_id = #{reservationId} order by id")
     List<PayOrder> findAll(@Param("reservationId") long reservationId);
 
-    @Update("update pay_order set status = 'SUCCESS', paying_key = null, paid_time = #{now}, update_time = #{now} "
-            + "where id = #{id} and status = 'PAYING'")
-    int markPaid(@Param("id") long id, @Param("now") LocalDateTime now);
+    @Update("update pay_order set status = 'SUCCESS', paying_key = null, paid_time = #{now}, update_time = #{now}, "
+            + "transaction_id = #{transactionId} where id = #{id} and status = 'PAYING'")
+    int markPaid(@Param("id") long id, @Param("now") LocalDateTime now, @Param("transactionId") String transactionId);
 
-    /** Money in, money back: {@code from} → REFUNDED (paid_time kept, or set now if it never was). */
+    /** A part of a paid order goes back; never more than is left (0 rows when it would be). */
+    @Update(
+            "update pay_order set refunded_cents = refunded_cents + #{cents}, refund_time = #{now}, update_time = #{now} "
+                    + "where id = #{id} and status = 'SUCCESS' and refunded_cents + #{cents} < amount_cents")
+    int refundPart(@Param("id") long id, @Param("cents") int cents, @Param("now") LocalDateTime now);
+
+    /** The provider's number of a payment that arrived after its order was closed (it is refunded at once). */
+    @Update("update pay_order set transaction_id = #{transactionId} where id = #{id} and transaction_id is null")
+    int noteTransaction(@Param("id") long id, @Param("transactionId") String transactionId);
+
+    /**
+     * Money in, money back: {@code from} → REFUNDED, all of it refunded (paid_time kept, or set now if it never
+     * was).
+     */
     @Update("update pay_order set status = 'REFUNDED', paying_key = null, paid_time = coalesce(paid_time, #{now}), "
-            + "refund_time = #{now}, update_time = #{now} where id = #{id} and status = #{from}")
+            + "refunded_cents = amount_cents, refund_time = #{now}, update_time = #{now} "
+            + "where id = #{id} and status = #{from}")
     int markRefunded(@Param("id") long id, @Param("from") PayOrderStatus from, @Param("now") LocalDateTime now);
 
     @Update("update pay_order set status = 'FAILED', paying_key = null, update_time = #{now} "

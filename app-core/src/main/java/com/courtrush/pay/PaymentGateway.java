@@ -1,9 +1,15 @@
 package com.courtrush.pay;
 
+import com.courtrush.pay.api.PayScene;
+import com.courtrush.pay.api.RefundStatus;
+import java.time.LocalDateTime;
+import java.util.Map;
+
 /**
- * A payment provider. The shipped implementation {@link SimulatedWechatGateway} simulates WeChat
- * Pay: no merchant credentials exist, no money moves, and success arrives through the staff-only
- * {@code POST /pay/wechat/mock-success/{outTradeNo}} (or the console's "mark paid").
+ * A payment provider: {@link SimulatedWechatGateway} (the default: no merchant credentials, no money moves; success
+ * arrives through staff's "mark paid") or {@link WechatPayGateway} (WeChat Pay APIv3 through its official SDK, with
+ * the merchant's credentials a manager set). {@link PaymentGateways} says which one makes new orders and which
+ * one an order was made at.
  */
 public interface PaymentGateway {
 
@@ -13,9 +19,63 @@ public interface PaymentGateway {
     /** True when no real money moves; shown to staff and students. */
     boolean simulated();
 
-    /** Asks the provider for a payment of the order; returns what the student's client opens (a QR code URL). */
-    String prepay(PayOrder order, String description);
+    /** The merchant id written on the orders this gateway makes; null when simulated. */
+    String merchant();
 
-    /** Gives the order's money back. Throws when the provider refuses, so the caller's transaction rolls back. */
-    void refund(PayOrder order, String reason);
+    /** The payee's name students see at WeChat Pay; null when simulated. */
+    String payee();
+
+    /** Asks the provider for a payment of the order; returns what the student's client opens. */
+    Invite prepay(PayOrder order, String description, PayScene scene, String clientIp);
+
+    /** What the provider knows of the order's payment now. Throws when the provider cannot be asked. */
+    Trade query(PayOrder order);
+
+    /** Closes the order at the provider, so it can no longer be paid; a paid one answers {@link Trade#paid()}. */
+    Trade close(PayOrder order);
+
+    /** Gives {@code refund}'s money back of the order. Throws when the provider refuses, so the caller rolls back. */
+    RefundAnswer refund(PayOrder order, PayRefund refund);
+
+    /** Where a refund stands at the provider. Throws when the provider cannot be asked. */
+    RefundAnswer queryRefund(PayOrder order, PayRefund refund);
+
+    /**
+     * What the student's client opens to pay: a page to go to (H5 and the simulator), a code to show as a QR
+     * code (Native), or the parameters for WeChat's own browser (JSAPI).
+     */
+    record Invite(String h5Url, String codeUrl, Map<String, String> jsapi) {
+        public static Invite code(String codeUrl) {
+            return new Invite(null, codeUrl, null);
+        }
+    }
+
+    /**
+     * A payment as the provider sees it.
+     *
+     * @param paidCents what the student paid (null unless PAID)
+     */
+    record Trade(State state, String transactionId, Integer paidCents, LocalDateTime paidAt) {
+        public enum State {
+            /** Unknown to the provider (never prepaid, or prepaid elsewhere). */
+            NOT_FOUND,
+            /** Not paid yet; still payable. */
+            UNPAID,
+            /** Paid (refunds since do not change that it was). */
+            PAID,
+            /** Closed or revoked before payment. */
+            CLOSED
+        }
+
+        public static Trade of(State state) {
+            return new Trade(state, null, null, null);
+        }
+
+        public boolean paid() {
+            return state == State.PAID;
+        }
+    }
+
+    /** A refund as the provider answered it. */
+    record RefundAnswer(RefundStatus status, String refundId, LocalDateTime successTime) {}
 }

@@ -4,10 +4,12 @@ import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.QrCodes;
 import com.courtrush.notice.Notices;
 import com.courtrush.pay.api.PaidOutcome;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayScene;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
@@ -20,6 +22,7 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -46,7 +49,8 @@ public class PaymentService {
     private final ReservationMapper reservations;
     private final ReservationAccess access;
     private final TimeSlotMapper slots;
-    private final PaymentGateway gateway;
+    private final PaymentGateways gateways;
+    private final Refunds refunds;
     private final AppSettings settings;
     private final ReservationDeadlines deadlines;
     private final PaymentLocks locks;
@@ -61,7 +65,8 @@ public class PaymentService {
             ReservationMapper reservations,
             ReservationAccess access,
             TimeSlotMapper slots,
-            PaymentGateway gateway,
+            PaymentGateways gateways,
+            Refunds refunds,
             AppSettings settings,
             ReservationDeadlines deadlines,
             PaymentLocks locks,
@@ -73,7 +78,8 @@ public class PaymentService {
         this.reservations = reservations;
         this.access = access;
         this.slots = slots;
-        this.gateway = gateway;
+        this.gateways = gateways;
+        this.refunds = refunds;
         this.settings = settings;
         this.deadlines = deadlines;
         this.locks = locks;
@@ -82,25 +88,32 @@ public class PaymentService {
         this.clock = clock;
     }
 
-    /** {@code POST /pay/wechat/{id}}: the student's PAYING order, reused while unexpired. */
-    public OrderView createOrder(long reservationId, Caller caller) {
+    /**
+     * {@code POST /pay/wechat/{id}}: the student's PAYING order, reused while unexpired, and what the student's
+     * client opens to pay it in {@code scene}.
+     */
+    public OrderView createOrder(long reservationId, Caller caller, PayScene scene, String clientIp) {
         access.ownedBy(reservationId, caller);
         try (PaymentLocks.Held held = locks.tryLock(reservationId, LOCK_WAIT, LOCK_LEASE)
                 .orElseThrow(() -> CourtRushException.conflict("pay.busy"))) {
-            return orderUnderLock(reservationId);
+            return orderUnderLock(reservationId, scene, clientIp);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw CourtRushException.conflict("pay.interrupted");
         }
     }
 
-    private OrderView orderUnderLock(long reservationId) {
+    private OrderView orderUnderLock(long reservationId, PayScene scene, String clientIp) {
         LocalDateTime now = LocalDateTime.now(clock);
+        PaymentGateway gateway = gateways.current();
         PayOrder paying = orders.findPaying(reservationId);
         if (paying != null
                 && paying.getExpireTime().isAfter(now)
+                && Objects.equals(paying.getMchid(), gateway.merchant())
                 && reservations.selectById(reservationId).getStatus() == ReservationStatus.PENDING_PAYMENT) {
-            return OrderView.of(paying, gateway, true, now);
+            // the same order asked again (WeChat Pay answers a prepay of an unpaid order anew)
+            PaymentGateway.Invite invite = gateway.prepay(paying, description(paying), scene, clientIp);
+            return OrderView.of(paying, gateway, invite, true, LocalDateTime.now(clock));
         }
         PayOrder created = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
@@ -112,14 +125,35 @@ public class PaymentService {
             if (paying != null) {
                 orders.markExpired(paying.getId(), now);
             }
-            return insertOrder(locked, priceOf(slot), now);
+            return insertOrder(locked, gateway, priceOf(slot), now);
         });
-        gateway.prepay(created, description(created));
-        return OrderView.of(created, gateway, false, LocalDateTime.now(clock));
+        if (paying != null && paying.live()) {
+            // replaced: closed at WeChat Pay too, so only the new one can be paid (a payment of it is refunded)
+            closeAtProvider(paying);
+        }
+        PaymentGateway.Invite invite = gateway.prepay(created, description(created), scene, clientIp);
+        return OrderView.of(created, gateway, invite, false, LocalDateTime.now(clock));
     }
 
-    private PayOrder insertOrder(Reservation reservation, int amountCents, LocalDateTime now) {
+    /** Closes a live order at WeChat Pay, after its booking ended or it was replaced; a failure is only logged. */
+    void closeAtProvider(PayOrder order) {
+        try {
+            PaymentGateway.Trade trade = gateways.of(order).close(order);
+            if (trade.paid()) {
+                // paid a moment before it was closed: settled as any payment (refunded, the order being over)
+                onProviderPaid(order.getOutTradeNo(), trade, "system:payment");
+            }
+        } catch (RuntimeException e) {
+            log.warn(
+                    "Order {} could not be closed at WeChat Pay ({}); a payment of it is refunded when it is reported",
+                    order.getOutTradeNo(),
+                    e.toString());
+        }
+    }
+
+    private PayOrder insertOrder(Reservation reservation, PaymentGateway gateway, int amountCents, LocalDateTime now) {
         PayOrder order = newOrder(reservation, gateway.channel(), amountCents, now);
+        order.setMchid(gateway.merchant());
         order.setStatus(PayOrderStatus.PAYING);
         order.setPayingKey(reservation.getId());
         // an order expires when a reservation made at the same moment would time out
@@ -155,7 +189,10 @@ public class PaymentService {
         }
     }
 
-    /** Staff's "mark paid" from the console: the reservation's PAYING order is reported paid. */
+    /**
+     * Staff's "mark paid" from the console: the reservation's PAYING order is reported paid. An order made at the
+     * live WeChat Pay is paid only when WeChat Pay says so: it is asked, and refused here while unpaid.
+     */
     public PaidView markPaid(long reservationId, Caller staff) {
         access.visibleTo(reservationId, staff);
         PayOrder paying = orders.findPaying(reservationId);
@@ -163,6 +200,18 @@ public class PaymentService {
             throw CourtRushException.conflict("pay.noPayingOrder", reservationId);
         }
         return onPaid(paying.getOutTradeNo(), staff.actor());
+    }
+
+    /**
+     * Asks WeChat Pay about a live order still PAYING and settles what it says: paid (confirmed, or refunded when the
+     * booking ended meanwhile). Returns the trade it reported. Throws when WeChat Pay cannot be asked.
+     */
+    PaymentGateway.Trade settleFromProvider(PayOrder order, String actor) {
+        PaymentGateway.Trade trade = gateways.of(order).query(order);
+        if (trade.paid()) {
+            onProviderPaid(order.getOutTradeNo(), trade, actor);
+        }
+        return trade;
     }
 
     /**
@@ -207,34 +256,53 @@ public class PaymentService {
     }
 
     /**
-     * Gives a paid order's money back: through the gateway, or — for one paid at the desk — by the desk
-     * handing it back (a staff refund, whose answer says so: {@code Refunded#handBackAtDesk}).
-     * Throws when the gateway refuses.
+     * Payment success reported by staff (the simulated gateway's mock callback, or "mark paid"). Idempotent. An order
+     * made at the live WeChat Pay is asked about instead: staff cannot make it paid.
      */
-    static void giveBack(PaymentGateway gateway, PayOrder order, String reason) {
-        if (DESK_CHANNEL.equals(order.getChannel())) {
-            log.info(
-                    "Order {} was paid at the desk: its {} cents are handed back there ({})",
-                    order.getOutTradeNo(),
-                    order.getAmountCents(),
-                    reason);
-            return;
-        }
-        gateway.refund(order, reason);
-    }
-
-    /** Payment success (the simulated gateway's callback, or staff's "mark paid"). Idempotent. */
     public PaidView onPaid(String outTradeNo, String actor) {
         PayOrder order = orders.findByOutTradeNo(outTradeNo);
         if (order == null) {
             throw CourtRushException.notFound("pay.orderNotFound", outTradeNo);
         }
-        PaidView view = transactions.execute(tx -> settlePayment(order.getReservationId(), order.getId()));
+        if (order.live()) {
+            PaymentGateway.Trade trade = gateways.of(order).query(order);
+            if (!trade.paid()) {
+                throw CourtRushException.conflict("pay.notPaidAtProvider", outTradeNo);
+            }
+            return onProviderPaid(outTradeNo, trade, actor);
+        }
+        return settled(order, null, actor);
+    }
+
+    /**
+     * Payment success as WeChat Pay reported it (its notification, or a query): idempotent and in any order with
+     * everything else. The amount must be the order's.
+     */
+    public PaidView onProviderPaid(String outTradeNo, PaymentGateway.Trade trade, String actor) {
+        PayOrder order = orders.findByOutTradeNo(outTradeNo);
+        if (order == null) {
+            throw CourtRushException.notFound("pay.orderNotFound", outTradeNo);
+        }
+        if (trade.paidCents() != null && trade.paidCents().intValue() != order.getAmountCents()) {
+            log.error(
+                    "WeChat Pay reports order {} paid with {} cents, but it asked for {}: not settled; look into it",
+                    outTradeNo,
+                    trade.paidCents(),
+                    order.getAmountCents());
+            throw CourtRushException.conflict("pay.amountMismatch", outTradeNo);
+        }
+        return settled(order, trade.transactionId(), actor);
+    }
+
+    private PaidView settled(PayOrder order, String transactionId, String actor) {
+        String outTradeNo = order.getOutTradeNo();
+        PaidView view = transactions.execute(
+                tx -> settlePayment(order.getReservationId(), order.getId(), transactionId, actor));
         switch (view.outcome()) {
             case CONFIRMED ->
                 audit.record(
                         actor,
-                        "MARK_PAID",
+                        transactionId == null ? "MARK_PAID" : "PAID_WECHAT",
                         AUDIT_TARGET,
                         outTradeNo,
                         new EngineText("audit.markPaid", view.reservationId()));
@@ -255,7 +323,7 @@ public class PaymentService {
         return view;
     }
 
-    private PaidView settlePayment(long reservationId, long orderId) {
+    private PaidView settlePayment(long reservationId, long orderId, String transactionId, String actor) {
         Reservation reservation = reservations.lockById(reservationId);
         PayOrder order = orders.selectById(orderId);
         LocalDateTime now = LocalDateTime.now(clock);
@@ -264,20 +332,22 @@ public class PaymentService {
             case REFUNDED -> paid(order, reservation.getStatus(), PaidOutcome.ALREADY_REFUNDED);
             case PAYING -> {
                 if (reservation.getStatus() == ReservationStatus.PENDING_PAYMENT) {
-                    orders.markPaid(order.getId(), now);
+                    orders.markPaid(order.getId(), now, transactionId);
                     reservations.confirm(reservationId, now);
                     notices.paid(
                             reservation.getUserId(), reservationId, reservation.getSlotId(), order.getOutTradeNo());
                     yield paid(orders.selectById(orderId), ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);
                 }
-                yield refundAtOnce(order, reservation, now);
+                yield refundAtOnce(order, reservation, transactionId, actor);
             }
-            case FAILED, CLOSED -> refundAtOnce(order, reservation, now);
+            case FAILED, CLOSED -> refundAtOnce(order, reservation, transactionId, actor);
         };
     }
 
-    private PaidView refundAtOnce(PayOrder order, Reservation reservation, LocalDateTime now) {
-        orders.markRefunded(order.getId(), order.getStatus(), now);
+    private PaidView refundAtOnce(PayOrder order, Reservation reservation, String transactionId, String actor) {
+        if (transactionId != null) {
+            orders.noteTransaction(order.getId(), transactionId);
+        }
         notices.refunded(
                 reservation.getUserId(),
                 reservation.getId(),
@@ -285,7 +355,7 @@ public class PaymentService {
                 order.getOutTradeNo(),
                 order.getAmountCents(),
                 null);
-        giveBack(gateway, order, "reservation " + reservation.getId() + " had already ended");
+        refunds.whole(order, order.getStatus(), "reservation " + reservation.getId() + " had already ended", actor);
         return paid(orders.selectById(order.getId()), reservation.getStatus(), PaidOutcome.AUTO_REFUNDED);
     }
 
@@ -303,7 +373,27 @@ public class PaymentService {
                 latest == null ? null : latest.getExpireTime(),
                 latest == null ? null : latest.getPaidTime(),
                 latest == null ? null : latest.getRefundTime(),
-                gateway.simulated());
+                latest == null || latest.getRefundedCents() == null ? 0 : latest.getRefundedCents(),
+                latest != null ? !latest.live() : currentlySimulated());
+    }
+
+    /** {@code GET /pay/mode}: which WeChat Pay new orders are made at, said plainly on the students' page. */
+    public PayMode mode() {
+        try {
+            PaymentGateway gateway = gateways.current();
+            return new PayMode(gateway.simulated(), gateway.payee());
+        } catch (CourtRushException e) {
+            return new PayMode(false, null); // live, but not on this node now: its payments are refused here
+        }
+    }
+
+    /** Whether new orders are made at the simulated gateway (not when live WeChat Pay lacks its keys here). */
+    private boolean currentlySimulated() {
+        try {
+            return gateways.current().simulated();
+        } catch (CourtRushException e) {
+            return false;
+        }
     }
 
     int amountOf(Reservation reservation) {
@@ -328,8 +418,10 @@ public class PaymentService {
     }
 
     /**
-     * What {@code POST /pay/wechat/{id}} answers. {@code codeUrl} is a placeholder: payments are
-     * simulated. {@code secondsToExpire} counts from this answer, so a client needs no clock of its own.
+     * What {@code POST /pay/wechat/{id}} answers: the order, and what the student's client opens to pay it — WeChat
+     * Pay's page ({@code h5Url}, H5), or a code to scan ({@code codeUrl}, drawn as {@code qrSvg}; a placeholder when
+     * payments are simulated). {@code secondsToExpire} counts from this answer, so a client needs no clock of its
+     * own. {@code simulated}: no money moves.
      */
     public record OrderView(
             String outTradeNo,
@@ -339,9 +431,17 @@ public class PaymentService {
             LocalDateTime expireTime,
             long secondsToExpire,
             String codeUrl,
+            String h5Url,
+            String qrSvg,
             boolean reused,
-            String gateway) {
-        static OrderView of(PayOrder order, PaymentGateway gateway, boolean reused, LocalDateTime now) {
+            String gateway,
+            boolean simulated) {
+        static OrderView of(
+                PayOrder order,
+                PaymentGateway gateway,
+                PaymentGateway.Invite invite,
+                boolean reused,
+                LocalDateTime now) {
             return new OrderView(
                     order.getOutTradeNo(),
                     order.getReservationId(),
@@ -349,9 +449,12 @@ public class PaymentService {
                     order.getStatus(),
                     order.getExpireTime(),
                     Math.max(0, Duration.between(now, order.getExpireTime()).toSeconds()),
-                    gateway.simulated() ? "weixin://wxpay/simulated/" + order.getOutTradeNo() : null,
+                    invite.codeUrl(),
+                    invite.h5Url(),
+                    invite.codeUrl() == null ? null : QrCodes.svg(invite.codeUrl()),
                     reused,
-                    gateway.channel() + (gateway.simulated() ? " (simulated)" : ""));
+                    gateway.channel() + (gateway.simulated() ? " (simulated)" : ""),
+                    gateway.simulated());
         }
     }
 
@@ -365,6 +468,9 @@ public class PaymentService {
                 order.getAmountCents());
     }
 
+    /** Which WeChat Pay runs; {@code merchantName}: the payee students see at WeChat Pay, when live. */
+    public record PayMode(boolean simulated, String merchantName) {}
+
     /** A reservation's payment state. */
     public record PaymentState(
             long reservationId,
@@ -375,5 +481,6 @@ public class PaymentService {
             LocalDateTime expireTime,
             LocalDateTime paidTime,
             LocalDateTime refundTime,
+            int refundedCents,
             boolean simulated) {}
 }

@@ -17,6 +17,7 @@ import com.courtrush.reserve.lifecycle.ReservationDeadlines;
 import com.courtrush.reserve.lifecycle.ReservationEnder;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.Optional;
@@ -37,7 +38,7 @@ public class RefundService {
     private final ReservationEnder ender;
     private final PayOrderMapper orders;
     private final TimeSlotMapper slots;
-    private final PaymentGateway gateway;
+    private final Refunds refunds;
     private final ReservationDeadlines deadlines;
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
@@ -51,7 +52,7 @@ public class RefundService {
             ReservationEnder ender,
             PayOrderMapper orders,
             TimeSlotMapper slots,
-            PaymentGateway gateway,
+            Refunds refunds,
             ReservationDeadlines deadlines,
             TransactionTemplate transactions,
             AuditTrail audit,
@@ -62,7 +63,7 @@ public class RefundService {
         this.ender = ender;
         this.orders = orders;
         this.slots = slots;
-        this.gateway = gateway;
+        this.refunds = refunds;
         this.deadlines = deadlines;
         this.transactions = transactions;
         this.audit = audit;
@@ -84,14 +85,76 @@ public class RefundService {
                 new EngineText(
                         refunded.cutoffOverridden() ? "audit.refundOverridden" : "audit.refund",
                         why == null ? "" : why,
-                        refunded.outTradeNo()
-                                + (refunded.handBackAtDesk()
-                                        ? " (" + PaymentService.DESK_CHANNEL + ", ¥"
-                                                + java.math.BigDecimal.valueOf(refunded.amountCents(), 2)
-                                                        .toPlainString()
-                                                + ")"
-                                        : "")));
+                        orderWithAmount(refunded)));
         return refunded;
+    }
+
+    /**
+     * Staff give part of a paid booking's money back, with a reason (the lights failed for half an hour): the booking
+     * stays CONFIRMED and keeps its place. Less than is left of the order; the whole rest is {@link #refund}.
+     */
+    public Refunded refundPart(long reservationId, int cents, String reason, Caller staff) {
+        access.visibleTo(reservationId, staff);
+        if (!staff.isStaff()) {
+            throw CourtRushException.forbidden("http.forbidden");
+        }
+        if (reason == null || reason.isBlank()) {
+            throw CourtRushException.badRequest("refund.partNeedsReason");
+        }
+        if (cents <= 0) {
+            throw CourtRushException.badRequest("refund.partNotPositive");
+        }
+        String why = Texts.requirePlain(reason.strip(), "reason");
+        Refunded refunded = transactions.execute(tx -> {
+            Reservation reservation = reservations.lockById(reservationId);
+            if (reservation.getStatus() != ReservationStatus.CONFIRMED) {
+                throw CourtRushException.conflict(
+                        reservation.getStatus() == ReservationStatus.CANCELLED
+                                ? "refund.alreadyCancelled"
+                                : "refund.notPaid",
+                        reservationId);
+            }
+            PayOrder paid = orders.findLatest(reservationId, PayOrderStatus.SUCCESS);
+            if (paid == null) {
+                throw CourtRushException.conflict("refund.noPayment", reservationId);
+            }
+            PayRefund refund = refunds.part(paid, cents, why, staff.actor());
+            notices.refunded(
+                    reservation.getUserId(), reservationId, reservation.getSlotId(), paid.getOutTradeNo(), cents, why);
+            return refunded(reservationId, ReservationStatus.CONFIRMED, PayOrderStatus.SUCCESS, paid, refund, false);
+        });
+        audit.record(
+                staff.actor(),
+                "REFUND_PART",
+                "RESERVATION",
+                reservationId,
+                new EngineText("audit.refundPart", why, orderWithAmount(refunded)));
+        return refunded;
+    }
+
+    private static String orderWithAmount(Refunded refunded) {
+        return refunded.outTradeNo() + " (" + (refunded.handBackAtDesk() ? PaymentService.DESK_CHANNEL + ", " : "")
+                + "¥" + BigDecimal.valueOf(refunded.amountCents(), 2).toPlainString() + ")";
+    }
+
+    private static Refunded refunded(
+            long reservationId,
+            ReservationStatus reservationStatus,
+            PayOrderStatus payStatus,
+            PayOrder paid,
+            PayRefund refund,
+            boolean pastCutoff) {
+        return new Refunded(
+                reservationId,
+                reservationStatus,
+                payStatus,
+                paid.getOutTradeNo(),
+                refund.getAmountCents(),
+                pastCutoff,
+                PaymentService.DESK_CHANNEL.equals(paid.getChannel()),
+                refund.getOutRefundNo(),
+                refund.getStatus(),
+                paid.getAmountCents() - paid.refundable() + refund.getAmountCents());
     }
 
     private Refunded refundLocked(long reservationId, String reason, boolean overrideCutoff, Caller caller) {
@@ -120,25 +183,18 @@ public class RefundService {
             // the money was handed over at the desk: it is handed back there, by staff
             throw CourtRushException.conflict("refund.atDesk", reservationId);
         }
-        orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, now);
         ender.end(reservation, ReservationStatus.CONFIRMED, CancelReason.REFUND, reason);
         notices.refunded(
                 reservation.getUserId(),
                 reservationId,
                 reservation.getSlotId(),
                 paid.getOutTradeNo(),
-                paid.getAmountCents(),
+                paid.refundable(),
                 caller.isStaff() ? reason : null);
         // last, so nothing after the gateway's refund can roll this transaction back and refund it twice
-        PaymentService.giveBack(gateway, paid, reason == null ? "refund requested" : reason);
-        return new Refunded(
-                reservationId,
-                ReservationStatus.CANCELLED,
-                PayOrderStatus.REFUNDED,
-                paid.getOutTradeNo(),
-                paid.getAmountCents(),
-                pastCutoff,
-                atDesk);
+        PayRefund refund = refunds.whole(
+                paid, PayOrderStatus.SUCCESS, reason == null ? "refund requested" : reason, caller.actor());
+        return refunded(reservationId, ReservationStatus.CANCELLED, PayOrderStatus.REFUNDED, paid, refund, pastCutoff);
     }
 
     /**
@@ -153,15 +209,14 @@ public class RefundService {
             // nothing paid, or paid in person: the desk hands it back when the student comes (a staff refund)
             return Optional.empty();
         }
-        orders.markRefunded(paid.getId(), PayOrderStatus.SUCCESS, LocalDateTime.now(clock));
         notices.refunded(
                 reservation.getUserId(),
                 reservationId,
                 reservation.getSlotId(),
                 paid.getOutTradeNo(),
-                paid.getAmountCents(),
+                paid.refundable(),
                 null);
-        PaymentService.giveBack(gateway, paid, reason);
+        refunds.whole(paid, PayOrderStatus.SUCCESS, reason, "system:attendance");
         return Optional.of(paid);
     }
 

@@ -57,9 +57,7 @@ public class ReportExports {
             long[] sums = money.computeIfAbsent(order.getReservationId(), id -> new long[2]);
             if (status == PayOrderStatus.SUCCESS || status == PayOrderStatus.REFUNDED) {
                 sums[0] += order.getAmountCents();
-            }
-            if (status == PayOrderStatus.REFUNDED) {
-                sums[1] += order.getAmountCents();
+                sums[1] += order.getRefundedCents(); // a part given back of a kept booking too
             }
         }
         List<List<?>> rows = new ArrayList<>();

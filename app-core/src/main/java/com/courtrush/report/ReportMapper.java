@@ -30,7 +30,8 @@ interface ReportMapper {
     List<ReservationLine> reservations(
             @Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
 
-    @Select("<script>select p.id, p.out_trade_no, p.reservation_id, p.amount_cents, p.status, p.paid_time, "
+    @Select("<script>select p.id, p.out_trade_no, p.reservation_id, p.amount_cents, p.refunded_cents, p.status, "
+            + "p.paid_time, "
             + "p.refund_time, p.create_time from pay_order p join reservation r on r.id = p.reservation_id "
             + "join time_slot s on s.id = r.slot_id where " + SLOTS_IN_RANGE + " order by p.id</script>")
     List<PayLine> payOrders(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
@@ -82,6 +83,9 @@ interface ReportMapper {
         private String outTradeNo;
         private long reservationId;
         private int amountCents;
+        /** Given back so far, in part or whole. */
+        private int refundedCents;
+
         private String status;
         private LocalDateTime paidTime;
         private LocalDateTime refundTime;

@@ -32,7 +32,8 @@ import org.springframework.stereotype.Service;
  * recorded); sold = held + cancelled;</li>
  * <li>held: awaiting payment or confirmed; unsold = offered − held;</li>
  * <li>cancelled, by reason: by the student, not paid in time, refunded, by staff;</li>
- * <li>paid: reservations with a payment received (kept or refunded since); refunded: refunds made;</li>
+ * <li>paid: reservations with a payment received (kept or refunded since); refunded: payments given back, in
+ * whole or in part;</li>
  * <li>revenue: money received; refunds: money paid back; net = revenue − refunds (yuan).</li>
  * </ul>
  * Utilisation: per court and starting hour, the places held of those offered.
@@ -121,9 +122,10 @@ public class SalesReports {
             if (paid.add(order.getReservationId())) {
                 day.paid++;
             }
-            if (status == PayOrderStatus.REFUNDED) {
+            if (order.getRefundedCents() > 0) {
+                // refunded whole, or a part of a booking kept (SPEC §19)
                 day.refunded++;
-                day.refundsCents += order.getAmountCents();
+                day.refundsCents += order.getRefundedCents();
             }
         }
         for (ReportMapper.OfferLine offer : lines.offers()) {

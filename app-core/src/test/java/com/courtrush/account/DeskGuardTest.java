@@ -55,7 +55,9 @@ class DeskGuardTest {
             "NoticeDesk.setWebhook",
             "NoticeDesk.testEmail",
             "NoticeDesk.testWebhook",
-            "StaffDesk.update");
+            "StaffDesk.update",
+            "WechatPayDesk.save",
+            "WechatPayDesk.tryIt");
 
     private static final Caller STAFF = Caller.atDesk(7, "desk1", Role.STAFF);
     private static final Caller MANAGER = Caller.atDesk(8, "boss1", Role.MANAGER);

@@ -50,7 +50,9 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code ArchitectureRulesCatchTest} shows the cycle, order and script rules failing on code that
  * breaks them.
  */
-@AnalyzeClasses(packages = "com.courtrush", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(
+        packages = "com.courtrush",
+        importOptions = {ImportOption.DoNotIncludeTests.class, NotTheSimulator.class})
 class ArchitectureTest {
 
     /** A controller with a handler under {@code /admin}: a door for staff. */

@@ -103,7 +103,21 @@ class AdminReservationWebTest {
                 null,
                 null);
         PayOrderView order = new PayOrderView(
-                11L, "CR1", 5L, "WECHAT", 2000, PayOrderStatus.SUCCESS, null, null, null, null, null, null);
+                11L,
+                "CR1",
+                5L,
+                "WECHAT",
+                2000,
+                PayOrderStatus.SUCCESS,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null);
         AuditEntry paid = new AuditEntry(21, "staff:s1", "MARK_PAID", "PAY_ORDER", "CR1", "paid", null);
         given(paymentDesk.details(eq(5L), any()))
                 .willReturn(

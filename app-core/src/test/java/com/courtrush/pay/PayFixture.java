@@ -6,6 +6,8 @@ import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.notice.Notices;
+import com.courtrush.notice.StaffAlerts;
+import com.courtrush.pay.api.PayScene;
 import com.courtrush.reserve.lifecycle.Lifecycles;
 import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationEnder;
@@ -13,6 +15,7 @@ import com.courtrush.setting.FakeSettings;
 import com.courtrush.support.MovingClock;
 import com.courtrush.support.fakes.FakeGateway;
 import com.courtrush.support.fakes.FakePayOrders;
+import com.courtrush.support.fakes.FakePayRefunds;
 import com.courtrush.support.fakes.FakePlaceReturns;
 import com.courtrush.support.fakes.FakeReservations;
 import com.courtrush.support.fakes.FakeSlots;
@@ -39,30 +42,34 @@ class PayFixture {
     final FakeReservations reservations = new FakeReservations();
     final FakeSlots slots = new FakeSlots();
     final FakePayOrders orders = new FakePayOrders();
+    final FakePayRefunds refundRows = new FakePayRefunds();
     final FakePlaceReturns places = new FakePlaceReturns();
-    final FakeTransactions transactions = new FakeTransactions(reservations, slots, orders);
+    final FakeTransactions transactions = new FakeTransactions(reservations, slots, orders, refundRows);
     final FakeSettings settings = new FakeSettings();
     final FakeGateway gateway = new FakeGateway(clock);
     final FakePaymentLocks locks = new FakePaymentLocks();
     final Notices notices = mock(Notices.class);
     final AuditTrail audit = mock(AuditTrail.class);
-    final ReservationEnder ender =
-            Lifecycles.ender(reservations, slots, places, List.of(new PayOrderCloser(orders, clock)), clock);
-    final ReservationCancellation cancellation =
-            Lifecycles.cancellation(reservations, ender, transactions.template(), audit);
+    final StaffAlerts alerts = mock(StaffAlerts.class);
+    final Refunds giving = new Refunds(orders, refundRows, PaymentGateways.only(gateway), alerts, audit, clock);
     final PaymentService payments = new PaymentService(
             notices,
             orders,
             reservations,
             Lifecycles.access(reservations),
             slots,
-            gateway,
+            PaymentGateways.only(gateway),
+            giving,
             settings,
             Lifecycles.deadlines(settings),
             locks,
             transactions.template(),
             audit,
             clock);
+    final ReservationEnder ender =
+            Lifecycles.ender(reservations, slots, places, List.of(new PayOrderCloser(orders, payments, clock)), clock);
+    final ReservationCancellation cancellation =
+            Lifecycles.cancellation(reservations, ender, transactions.template(), audit);
     final RefundService refunds = new RefundService(
             notices,
             reservations,
@@ -70,7 +77,7 @@ class PayFixture {
             ender,
             orders,
             slots,
-            gateway,
+            giving,
             Lifecycles.deadlines(settings),
             transactions.template(),
             audit,
@@ -95,7 +102,8 @@ class PayFixture {
     /** A student's reservation, paid through the gateway; the order's number. */
     String paid(long id, long userId) {
         pending(id, userId);
-        String order = payments.createOrder(id, student(userId)).outTradeNo();
+        String order = payments.createOrder(id, student(userId), PayScene.H5, "127.0.0.1")
+                .outTradeNo();
         payments.onPaid(order, "staff:desk");
         return order;
     }

@@ -3,28 +3,38 @@ package com.courtrush.pay;
 import static com.courtrush.support.WebSlice.STAFF;
 import static com.courtrush.support.WebSlice.STUDENT;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.pay.api.PaidOutcome;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayScene;
+import com.courtrush.pay.api.RefundStatus;
+import com.courtrush.pay.api.Refunded;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.support.WebSlice;
+import java.time.LocalDateTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
+import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
- * Paying and refunding: ids in paths plain decimals, only staff report a payment, a staff refund needs a reason; a reservation's details for staff.
+ * Paying and refunding: ids in paths plain decimals, only staff report a payment, a staff refund needs a reason; the
+ * scene a student pays in picks how WeChat Pay opens; a staff's partial refund keeps the booking; WeChat Pay's
+ * notifications answered in its own format (not the envelope) and open to anyone — only its signature counts.
  */
 @WebMvcTest(controllers = {PayController.class})
 @WebSlice
@@ -38,6 +48,11 @@ class PayWebTest {
 
     @MockitoBean
     RefundService refunds;
+
+    @MockitoBean
+    PaymentNotifications notifications;
+
+    private static final String NOTIFICATION = "{\"id\":\"n1\",\"event_type\":\"TRANSACTION.SUCCESS\"}";
 
     @Test
     void staffReportAPaymentAndAreToldHowItEnded() throws Exception {
@@ -69,5 +84,125 @@ class PayWebTest {
     @ValueSource(strings = {"/pay/wechat/abc", "/pay/refund/-1", "/pay/wechat/0"})
     void badReservationIdsOnPaymentsAre400(String path) throws Exception {
         mvc.perform(post(path).header("Authorization", "Bearer " + STUDENT)).andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void theStudentsScenePicksHowWechatPayOpens() throws Exception {
+        given(payments.createOrder(eq(5L), any(), eq(PayScene.NATIVE), anyString()))
+                .willReturn(new PaymentService.OrderView(
+                        "CR1",
+                        5L,
+                        1500,
+                        PayOrderStatus.PAYING,
+                        LocalDateTime.of(2026, 11, 26, 13, 15),
+                        900,
+                        "weixin://wxpay/bizpayurl?pr=x",
+                        null,
+                        "<svg/>",
+                        false,
+                        "WECHAT",
+                        false));
+        mvc.perform(post("/pay/wechat/5")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"scene\":\"NATIVE\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.qrSvg").value("<svg/>"))
+                .andExpect(jsonPath("$.data.simulated").value(false));
+    }
+
+    @Test
+    void aPartialRefundKeepsTheBookingAndSaysSo() throws Exception {
+        given(refunds.refundPart(eq(5L), eq(500), eq("lights out"), any()))
+                .willReturn(new Refunded(
+                        5L,
+                        ReservationStatus.CONFIRMED,
+                        PayOrderStatus.SUCCESS,
+                        "CR1",
+                        500,
+                        false,
+                        false,
+                        "CR1R1",
+                        RefundStatus.REFUNDING,
+                        500));
+        mvc.perform(post("/pay/refund/5")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"amountCents\":500,\"reason\":\"lights out\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.refundStatus").value("REFUNDING"))
+                .andExpect(jsonPath("$.data.reservationStatus").value("CONFIRMED"));
+        mvc.perform(post("/pay/refund/5")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"amountCents\":-5,\"reason\":\"x\"}"))
+                .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void aSignedInStudentIsToldWhichWechatPayRuns() throws Exception {
+        given(payments.mode()).willReturn(new PaymentService.PayMode(false, "Gym of the University"));
+        mvc.perform(get("/pay/mode").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.simulated").value(false))
+                .andExpect(jsonPath("$.data.merchantName").value("Gym of the University"));
+        mvc.perform(get("/pay/mode")).andExpect(status().isUnauthorized());
+    }
+
+    @Test
+    void aTakenNotificationIs204WithNoBodyAndNeedsNoToken() throws Exception {
+        given(notifications.take(eq(NOTIFICATION), any(), anyString())).willReturn(PaymentNotifications.Taken.TAKEN);
+        mvc.perform(post("/pay/wechat/notify")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .header("Wechatpay-Serial", "PUB_KEY_ID_1")
+                        .header("Wechatpay-Signature", "c2ln")
+                        .header("Wechatpay-Timestamp", "1764120000")
+                        .header("Wechatpay-Nonce", "n")
+                        .content(NOTIFICATION))
+                .andExpect(status().isNoContent())
+                .andExpect(content().string(""));
+        verify(notifications)
+                .take(
+                        eq(NOTIFICATION),
+                        eq(new PaymentNotifications.Signed("PUB_KEY_ID_1", "c2ln", "1764120000", "n", null)),
+                        anyString());
+    }
+
+    @Test
+    void aRefusedOrUnrecordedNotificationIsAnsweredInWechatPaysFormat() throws Exception {
+        given(notifications.take(anyString(), any(), anyString())).willReturn(PaymentNotifications.Taken.REFUSED);
+        mvc.perform(post("/pay/wechat/notify")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(NOTIFICATION))
+                .andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.code").value("FAIL"))
+                .andExpect(jsonPath("$.enumCode").doesNotExist());
+
+        given(notifications.take(anyString(), any(), anyString())).willReturn(PaymentNotifications.Taken.NOT_LIVE);
+        mvc.perform(post("/pay/wechat/notify")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(NOTIFICATION))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.code").value("FAIL"));
+
+        given(notifications.take(anyString(), any(), anyString())).willReturn(PaymentNotifications.Taken.MALFORMED);
+        mvc.perform(post("/pay/wechat/notify")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("[]"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.code").value("FAIL"));
+
+        given(notifications.take(anyString(), any(), anyString()))
+                .willThrow(new IllegalStateException("database gone"));
+        mvc.perform(post("/pay/wechat/notify")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(NOTIFICATION))
+                .andExpect(status().isInternalServerError())
+                .andExpect(jsonPath("$.code").value("FAIL"))
+                .andExpect(jsonPath("$.message").value("not recorded now"));
+
+        mvc.perform(post("/pay/wechat/notify").contentType(MediaType.APPLICATION_JSON))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.code").value("FAIL"));
     }
 }

@@ -16,6 +16,7 @@ import com.courtrush.core.Outcome;
 import com.courtrush.pay.api.PaidOutcome;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayScene;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.api.SettingKey;
@@ -34,7 +35,7 @@ class PaymentServiceTest extends PayFixture {
         pending(1, STUDENT);
         slots.price(SLOT, 3500);
 
-        PaymentService.OrderView order = payments.createOrder(1, student(STUDENT));
+        PaymentService.OrderView order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
 
         assertThat(order.status()).isEqualTo(PayOrderStatus.PAYING);
         assertThat(order.amountCents()).isEqualTo(3500);
@@ -52,28 +53,32 @@ class PaymentServiceTest extends PayFixture {
         pending(1, STUDENT);
         settings.with(SettingKey.DEFAULT_PRICE_CENTS, "1800");
 
-        assertThat(payments.createOrder(1, student(STUDENT)).amountCents()).isEqualTo(1800);
+        assertThat(payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                        .amountCents())
+                .isEqualTo(1800);
     }
 
     @Test
     void anUnexpiredOrderIsReusedAndAnExpiredOneReplaced() {
         pending(1, STUDENT);
-        String first = payments.createOrder(1, student(STUDENT)).outTradeNo();
+        String first = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                .outTradeNo();
 
         clock.move(Duration.ofMinutes(5));
-        PaymentService.OrderView again = payments.createOrder(1, student(STUDENT));
+        PaymentService.OrderView again = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
         assertThat(again.reused()).isTrue();
         assertThat(again.outTradeNo()).isEqualTo(first);
         assertThat(again.secondsToExpire()).isEqualTo(600);
 
         clock.move(Duration.ofMinutes(11));
-        PaymentService.OrderView fresh = payments.createOrder(1, student(STUDENT));
+        PaymentService.OrderView fresh = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
         assertThat(fresh.reused()).isFalse();
         assertThat(fresh.outTradeNo()).isNotEqualTo(first);
         assertThat(orders.of(1))
                 .extracting(PayOrder::getStatus)
                 .containsExactly(PayOrderStatus.FAILED, PayOrderStatus.PAYING);
-        assertThat(gateway.prepaid()).containsExactly(first, fresh.outTradeNo());
+        // the reused order is asked of the provider again: WeChat Pay's H5 page address lasts five minutes
+        assertThat(gateway.prepaid()).containsExactly(first, first, fresh.outTradeNo());
     }
 
     @Test
@@ -81,7 +86,7 @@ class PaymentServiceTest extends PayFixture {
         pending(1, STUDENT);
         gateway.answerPrepayAfter(Duration.ofSeconds(90));
 
-        PaymentService.OrderView order = payments.createOrder(1, student(STUDENT));
+        PaymentService.OrderView order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
 
         assertThat(order.secondsToExpire()).isEqualTo(900 - 90);
     }
@@ -90,9 +95,18 @@ class PaymentServiceTest extends PayFixture {
     void onlyTheOwnerMakesAnOrder() {
         pending(1, STUDENT);
 
-        refused(() -> payments.createOrder(1, student(STUDENT + 1)), Outcome.NOT_FOUND, "reservation.notFound");
-        refused(() -> payments.createOrder(1, staff()), Outcome.NOT_FOUND, "reservation.notFound");
-        refused(() -> payments.createOrder(99, student(STUDENT)), Outcome.NOT_FOUND, "reservation.notFound");
+        refused(
+                () -> payments.createOrder(1, student(STUDENT + 1), PayScene.H5, "127.0.0.1"),
+                Outcome.NOT_FOUND,
+                "reservation.notFound");
+        refused(
+                () -> payments.createOrder(1, staff(), PayScene.H5, "127.0.0.1"),
+                Outcome.NOT_FOUND,
+                "reservation.notFound");
+        refused(
+                () -> payments.createOrder(99, student(STUDENT), PayScene.H5, "127.0.0.1"),
+                Outcome.NOT_FOUND,
+                "reservation.notFound");
         assertThat(orders.of(1)).isEmpty();
     }
 
@@ -101,7 +115,7 @@ class PaymentServiceTest extends PayFixture {
         pending(1, STUDENT);
         locks.heldElsewhere(1);
 
-        refused(() -> payments.createOrder(1, student(STUDENT)), Outcome.FAILED, "pay.busy");
+        refused(() -> payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1"), Outcome.FAILED, "pay.busy");
         assertThat(orders.of(1)).isEmpty();
     }
 
@@ -111,7 +125,10 @@ class PaymentServiceTest extends PayFixture {
         locks.interruptNextWait();
 
         try {
-            refused(() -> payments.createOrder(1, student(STUDENT)), Outcome.FAILED, "pay.interrupted");
+            refused(
+                    () -> payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1"),
+                    Outcome.FAILED,
+                    "pay.interrupted");
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
         } finally {
             Thread.interrupted();
@@ -121,15 +138,24 @@ class PaymentServiceTest extends PayFixture {
     @Test
     void noOrderForAPaidACancelledOrAStartedBooking() {
         paid(1, STUDENT);
-        refused(() -> payments.createOrder(1, student(STUDENT)), Outcome.FAILED, "pay.alreadyPaid");
+        refused(
+                () -> payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1"),
+                Outcome.FAILED,
+                "pay.alreadyPaid");
 
         pending(2, STUDENT + 1);
         cancellation.cancelByOwner(2, student(STUDENT + 1));
-        refused(() -> payments.createOrder(2, student(STUDENT + 1)), Outcome.FAILED, "pay.cancelled");
+        refused(
+                () -> payments.createOrder(2, student(STUDENT + 1), PayScene.H5, "127.0.0.1"),
+                Outcome.FAILED,
+                "pay.cancelled");
 
         pending(3, STUDENT + 2);
         clock.move(Duration.ofHours(8));
-        refused(() -> payments.createOrder(3, student(STUDENT + 2)), Outcome.FAILED, "pay.slotStarted");
+        refused(
+                () -> payments.createOrder(3, student(STUDENT + 2), PayScene.H5, "127.0.0.1"),
+                Outcome.FAILED,
+                "pay.slotStarted");
         assertThat(orders.of(3)).isEmpty();
         assertThat(locks.held(3)).isFalse();
     }
@@ -137,7 +163,8 @@ class PaymentServiceTest extends PayFixture {
     @Test
     void aPaymentConfirmsTheBookingOnceHoweverOftenItIsReported() {
         pending(1, STUDENT);
-        String order = payments.createOrder(1, student(STUDENT)).outTradeNo();
+        String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                .outTradeNo();
 
         PaidView paid = payments.onPaid(order, "staff:t900");
         PaidView again = payments.onPaid(order, "staff:t900");
@@ -155,7 +182,8 @@ class PaymentServiceTest extends PayFixture {
     @Test
     void aPaymentAfterThePaymentTimeoutIsRefundedAtOnce() {
         pending(1, STUDENT);
-        String order = payments.createOrder(1, student(STUDENT)).outTradeNo();
+        String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                .outTradeNo();
         clock.move(Duration.ofMinutes(16));
         assertThat(cancellation.timeOut(1, now().minusMinutes(15), 15)).isTrue();
         assertThat(orders.findByOutTradeNo(order).getStatus()).isEqualTo(PayOrderStatus.CLOSED);
@@ -180,7 +208,8 @@ class PaymentServiceTest extends PayFixture {
     @Test
     void aLatePaymentTheGatewayWillNotRefundIsLeftAsItWas() {
         pending(1, STUDENT);
-        String order = payments.createOrder(1, student(STUDENT)).outTradeNo();
+        String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                .outTradeNo();
         cancellation.cancelByOwner(1, student(STUDENT));
         gateway.refuseRefunds();
 
@@ -203,7 +232,8 @@ class PaymentServiceTest extends PayFixture {
     @Test
     void staffMarkTheOpenOrderPaid() {
         pending(1, STUDENT);
-        String order = payments.createOrder(1, student(STUDENT)).outTradeNo();
+        String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                .outTradeNo();
 
         assertThat(payments.markPaid(1, staff()).outTradeNo()).isEqualTo(order);
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
@@ -212,7 +242,8 @@ class PaymentServiceTest extends PayFixture {
     @Test
     void theDeskTakesTheMoneyClosingTheOrderOnThePhone() {
         pending(1, STUDENT);
-        String phone = payments.createOrder(1, student(STUDENT)).outTradeNo();
+        String phone = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                .outTradeNo();
         clock.move(Duration.ofHours(8).plusMinutes(10)); // the slot has started: the student is at the desk
 
         PaidView desk = payments.payAtDesk(1, staff());
@@ -242,7 +273,8 @@ class PaymentServiceTest extends PayFixture {
         assertThat(payments.state(1, student(STUDENT)).amountCents()).isEqualTo(2000);
         assertThat(payments.state(1, student(STUDENT)).payStatus()).isNull();
 
-        String order = payments.createOrder(1, student(STUDENT)).outTradeNo();
+        String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                .outTradeNo();
         PaymentService.PaymentState state = payments.state(1, student(STUDENT));
 
         assertThat(state.outTradeNo()).isEqualTo(order);

@@ -3,6 +3,7 @@ package com.courtrush.pay;
 import static com.courtrush.support.Refusals.refused;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.verify;
@@ -11,6 +12,8 @@ import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayScene;
+import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -46,6 +49,63 @@ class RefundServiceTest extends PayFixture {
     }
 
     @Test
+    void aPartThenTheRestGiveBackExactlyWhatWasPaid() {
+        String order = paid(1, STUDENT);
+
+        Refunded part = refunds.refundPart(1, 500, "lights out for half an hour", staff());
+
+        assertThat(part.reservationStatus()).isEqualTo(ReservationStatus.CONFIRMED);
+        assertThat(part.payStatus()).isEqualTo(PayOrderStatus.SUCCESS);
+        assertThat(part.amountCents()).isEqualTo(500);
+        assertThat(part.orderRefundedCents()).isEqualTo(500);
+        assertThat(part.refundStatus()).isEqualTo(RefundStatus.SUCCESS);
+        assertThat(reservations.row(1).getStatus()).as("keeps its place").isEqualTo(ReservationStatus.CONFIRMED);
+        assertThat(places.calls()).isZero();
+        verify(notices).refunded(STUDENT, 1, SLOT, order, 500, "lights out for half an hour");
+
+        Refunded rest = refunds.refund(1, student(STUDENT), null, false);
+
+        assertThat(rest.reservationStatus()).isEqualTo(ReservationStatus.CANCELLED);
+        assertThat(rest.amountCents()).isEqualTo(1500);
+        assertThat(rest.orderRefundedCents()).isEqualTo(2000);
+        PayOrder after = orders.findByOutTradeNo(order);
+        assertThat(after.getStatus()).isEqualTo(PayOrderStatus.REFUNDED);
+        assertThat(after.getRefundedCents()).as("paid = refunded + kept").isEqualTo(after.getAmountCents());
+        assertThat(gateway.refundedCents()).containsExactly(500, 1500);
+        assertThat(refundRows.all())
+                .extracting(PayRefund::getOutRefundNo, PayRefund::getAmountCents, PayRefund::getWhole)
+                .containsExactly(tuple(order + "R1", 500, false), tuple(order + "R2", 1500, true));
+        assertThat(places.returned(SLOT)).isEqualTo(1);
+    }
+
+    @Test
+    void aPartIsStaffsWithAReasonAndLessThanIsLeft() {
+        paid(1, STUDENT);
+
+        refused(() -> refunds.refundPart(1, 500, "because", student(STUDENT)), Outcome.FORBIDDEN, "http.forbidden");
+        refused(() -> refunds.refundPart(1, 500, " ", staff()), Outcome.PARAM_ERROR, "refund.partNeedsReason");
+        refused(() -> refunds.refundPart(1, 0, "nothing", staff()), Outcome.PARAM_ERROR, "refund.partNotPositive");
+        refused(() -> refunds.refundPart(1, 2000, "all of it", staff()), Outcome.FAILED, "refund.partTooLarge");
+        refunds.refundPart(1, 1500, "most of it", staff());
+        refused(() -> refunds.refundPart(1, 500, "the rest", staff()), Outcome.FAILED, "refund.partTooLarge");
+
+        assertThat(gateway.refundedCents()).containsExactly(1500);
+        assertThat(refundRows.all()).hasSize(1);
+    }
+
+    @Test
+    void aPartOfADeskPaymentIsHandedBackAtTheDesk() {
+        pending(1, STUDENT);
+        payments.payAtDesk(1, staff());
+
+        Refunded part = refunds.refundPart(1, 300, "shuttlecocks ran out", staff());
+
+        assertThat(part.handBackAtDesk()).isTrue();
+        assertThat(part.refundStatus()).isEqualTo(RefundStatus.SUCCESS);
+        assertThat(gateway.refunded()).as("no provider holds a desk payment").isEmpty();
+    }
+
+    @Test
     void aSecondRefundIsRefusedAndRefundsNothing() {
         paid(1, STUDENT);
         refunds.refund(1, student(STUDENT), null, false);
@@ -59,7 +119,7 @@ class RefundServiceTest extends PayFixture {
     @Test
     void aRefundAfterACancelIsRefused() {
         pending(1, STUDENT);
-        payments.createOrder(1, student(STUDENT));
+        payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
         cancellation.cancelByOwner(1, student(STUDENT));
 
         refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.alreadyCancelled");
@@ -147,7 +207,10 @@ class RefundServiceTest extends PayFixture {
                 .as("nothing paid")
                 .isEmpty();
 
-        String order = payments.onPaid(payments.createOrder(1, student(STUDENT)).outTradeNo(), "staff:t900")
+        String order = payments.onPaid(
+                        payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
+                                .outTradeNo(),
+                        "staff:t900")
                 .outTradeNo();
         assertThat(transactions.inTransaction(() -> refunds.giveBackPayment(reservations.row(1), "no-show")))
                 .hasValueSatisfying(o -> assertThat(o.getOutTradeNo()).isEqualTo(order));

@@ -9,6 +9,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 
 /**
@@ -36,6 +38,14 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
             "courtrush.notices.webhook-allow=127.0.0.1"
         })
 public abstract class StackTest implements StackAccess {
+
+    /** Every stack's engine asks the WeChat Pay simulator, never WeChat Pay itself, once a scenario turns it on. */
+    @DynamicPropertySource
+    static void wechatPaySimulator(DynamicPropertyRegistry registry) {
+        registry.add(
+                "courtrush.pay.wechat-simulator-url",
+                () -> PaySimulator.shared().baseUrl());
+    }
 
     @LocalServerPort
     int port;

@@ -30,12 +30,22 @@ public record CourtRushProperties(
         @Valid @DefaultValue Reserve reserve,
         @Valid @DefaultValue Limits limits,
         @Valid @DefaultValue Notices notices,
+        @Valid @DefaultValue Pay pay,
         /* the address students use when nodes sit behind a balancer or a name (docs/deployment.md); blank: this
         machine's network addresses */
         String publicUrl) {
 
     /** Shorter admin tokens can be guessed; a generated one has 32 characters. */
     public static final int ADMIN_TOKEN_MIN_LENGTH = SettingProblem.TOKEN_MIN_LENGTH;
+
+    /** Live WeChat Pay (SPEC §19). The merchant's id and keys are a manager's, set in the console or staff API. */
+    public record Pay(
+            /* where the merchant's private key and APIv3 key are kept, 0600; blank: <data-dir>/wechatpay. Nodes that
+            share one database each need them (docs/payments.md) */
+            Path wechatKeyDir,
+            /* demos and tests only: WeChat Pay's API is asked at this simulator (wechatpay-sim) instead of
+            api.mch.weixin.qq.com; never set in production */
+            java.net.URI wechatSimulatorUrl) {}
 
     /** Where the infrastructure comes from. */
     public record Infra(

@@ -6,6 +6,9 @@ import java.time.LocalDateTime;
  * One pay order as staff see it among a reservation's details.
  *
  * @param payingKey equals the reservation id while PAYING (guard G4), null otherwise
+ * @param mchid the WeChat Pay merchant the order was made at; null when simulated or paid at the desk
+ * @param transactionId WeChat Pay's number of the payment, once paid live
+ * @param refundedCents given back so far, in part or whole (what was paid = refunded + kept)
  */
 public record PayOrderView(
         Long id,
@@ -18,5 +21,8 @@ public record PayOrderView(
         LocalDateTime expireTime,
         LocalDateTime paidTime,
         LocalDateTime refundTime,
+        String mchid,
+        String transactionId,
+        int refundedCents,
         LocalDateTime createTime,
         LocalDateTime updateTime) {}

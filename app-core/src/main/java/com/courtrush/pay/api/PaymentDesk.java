@@ -7,7 +7,10 @@ import com.courtrush.pay.ReservationDetails;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
 
-/** What the staff console does with payments: one reservation's details and orders, mark it paid, refund it. */
+/**
+ * What the staff console does with payments: one reservation's details and orders, mark it paid, refund it whole or
+ * in part.
+ */
 @Component
 public class PaymentDesk {
 
@@ -29,6 +32,11 @@ public class PaymentDesk {
     /** Staff's "mark paid" from the console: the reservation's PAYING order is reported paid. */
     public PaidView markPaid(long reservationId, Caller staff) {
         return payments.markPaid(reservationId, staff);
+    }
+
+    /** See {@link RefundService#refundPart}. */
+    public Refunded refundPart(long reservationId, int cents, String reason, Caller staff) {
+        return refunds.refundPart(reservationId, cents, reason, staff);
     }
 
     /** See {@link RefundService#refund}. */

@@ -3,8 +3,10 @@ package com.courtrush.pay.api;
 import com.courtrush.reserve.api.ReservationStatus;
 
 /**
- * What a refund answers. {@code handBackAtDesk}: the order was paid at the desk, so no gateway refunds it —
- * staff hand {@code amountCents} back in person.
+ * What a refund answers. {@code amountCents}: what this refund gives back. {@code handBackAtDesk}: the order was
+ * paid at the desk, so no gateway refunds it — staff hand the money back in person. {@code refundStatus}: REFUNDING
+ * while WeChat Pay is paying it back (its notification or a query settles it), SUCCESS when done.
+ * {@code orderRefundedCents}: what has gone back of the order in all, this refund included.
  */
 public record Refunded(
         long reservationId,
@@ -13,4 +15,7 @@ public record Refunded(
         String outTradeNo,
         int amountCents,
         boolean cutoffOverridden,
-        boolean handBackAtDesk) {}
+        boolean handBackAtDesk,
+        String outRefundNo,
+        RefundStatus refundStatus,
+        int orderRefundedCents) {}

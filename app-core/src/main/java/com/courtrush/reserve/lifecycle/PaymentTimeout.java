@@ -14,7 +14,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Every minute: PENDING_PAYMENT reservations older than {@code PAY_TIMEOUT_MINUTE} (app_config,
- * default 15) are cancelled as TIMEOUT, their pay orders closed and their places given back. Each
+ * default 15) are cancelled as TIMEOUT, their pay orders closed and their places given back — each after the payment
+ * provider was asked whether it was paid after all and told to close the order. Each
  * cancel is a compare-and-set under the reservation's row lock, so nodes running it together, a
  * student cancelling and a payment arriving all settle to one outcome.
  */
@@ -30,6 +31,7 @@ public class PaymentTimeout {
     private final TaskScheduler scheduler;
     private final CourtRushProperties properties;
     private final Clock clock;
+    private final List<TimeoutCheck> checks;
 
     PaymentTimeout(
             ReservationMapper reservations,
@@ -37,13 +39,15 @@ public class PaymentTimeout {
             ReservationDeadlines deadlines,
             TaskScheduler scheduler,
             CourtRushProperties properties,
-            Clock clock) {
+            Clock clock,
+            List<TimeoutCheck> checks) {
         this.reservations = reservations;
         this.cancellation = cancellation;
         this.deadlines = deadlines;
         this.scheduler = scheduler;
         this.properties = properties;
         this.clock = clock;
+        this.checks = List.copyOf(checks);
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -59,7 +63,19 @@ public class PaymentTimeout {
         }
     }
 
-    /** Cancels every overdue unpaid reservation now; returns how many this call cancelled. */
+    private boolean mayTimeOut(long reservationId) {
+        for (TimeoutCheck check : checks) {
+            if (!check.mayTimeOut(reservationId)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Cancels every overdue unpaid reservation now, each once the payment provider was asked about it ({@link
+     * TimeoutCheck}); returns how many this call cancelled.
+     */
     public int cancelOverdue() {
         int minutes = deadlines.payTimeoutMinutes();
         LocalDateTime cutoff = LocalDateTime.now(clock).minusMinutes(minutes);
@@ -67,10 +83,17 @@ public class PaymentTimeout {
         List<Long> overdue;
         do {
             overdue = reservations.findOverdue(cutoff, BATCH);
+            int skipped = 0;
             for (Long id : overdue) {
-                if (cancellation.timeOut(id, cutoff, minutes)) {
+                if (!mayTimeOut(id)) {
+                    skipped++;
+                } else if (cancellation.timeOut(id, cutoff, minutes)) {
                     cancelled++;
                 }
+            }
+            if (skipped == overdue.size()) {
+                // all of this page paid after all or waiting on the provider: the next run comes back to them
+                break;
             }
         } while (overdue.size() == BATCH);
         if (cancelled > 0) {

@@ -1,9 +1,13 @@
 package com.courtrush.support.fakes;
 
 import com.courtrush.pay.PayOrder;
+import com.courtrush.pay.PayRefund;
 import com.courtrush.pay.PaymentGateway;
+import com.courtrush.pay.api.PayScene;
+import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.support.MovingClock;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,6 +20,7 @@ public final class FakeGateway implements PaymentGateway {
     private final MovingClock clock;
     private final List<String> prepaid = new ArrayList<>();
     private final List<String> refunded = new ArrayList<>();
+    private final List<Integer> refundedCents = new ArrayList<>();
     private boolean refusingRefunds;
     private Duration prepayTakes = Duration.ZERO;
 
@@ -33,9 +38,14 @@ public final class FakeGateway implements PaymentGateway {
         prepayTakes = delay;
     }
 
-    /** Order numbers refunded, in order. */
+    /** Order numbers refunded, in order (an order refunded in parts is there once per part). */
     public List<String> refunded() {
         return List.copyOf(refunded);
+    }
+
+    /** What each refund gave back, in order. */
+    public List<Integer> refundedCents() {
+        return List.copyOf(refundedCents);
     }
 
     /** Order numbers a payment was asked for, in order. */
@@ -54,17 +64,44 @@ public final class FakeGateway implements PaymentGateway {
     }
 
     @Override
-    public String prepay(PayOrder order, String description) {
-        clock.move(prepayTakes);
-        prepaid.add(order.getOutTradeNo());
-        return "weixin://wxpay/fake/" + order.getOutTradeNo();
+    public String payee() {
+        return null;
     }
 
     @Override
-    public void refund(PayOrder order, String reason) {
+    public String merchant() {
+        return null;
+    }
+
+    @Override
+    public Invite prepay(PayOrder order, String description, PayScene scene, String clientIp) {
+        clock.move(prepayTakes);
+        prepaid.add(order.getOutTradeNo());
+        return new Invite(null, "weixin://wxpay/fake/" + order.getOutTradeNo(), null);
+    }
+
+    @Override
+    public Trade query(PayOrder order) {
+        return new Trade(Trade.State.UNPAID, null, null, null);
+    }
+
+    @Override
+    public Trade close(PayOrder order) {
+        return new Trade(Trade.State.CLOSED, null, null, null);
+    }
+
+    @Override
+    public RefundAnswer refund(PayOrder order, PayRefund refund) {
         if (refusingRefunds) {
             throw new IllegalStateException("the provider refused the refund of " + order.getOutTradeNo());
         }
         refunded.add(order.getOutTradeNo());
+        refundedCents.add(refund.getAmountCents());
+        return new RefundAnswer(RefundStatus.SUCCESS, "fake-" + refund.getOutRefundNo(), LocalDateTime.now(clock));
+    }
+
+    @Override
+    public RefundAnswer queryRefund(PayOrder order, PayRefund refund) {
+        return new RefundAnswer(refund.getStatus(), refund.getRefundId(), refund.getSuccessTime());
     }
 }

@@ -93,7 +93,7 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
     }
 
     @Override
-    public synchronized int markPaid(long id, LocalDateTime now) {
+    public synchronized int markPaid(long id, LocalDateTime now, String transactionId) {
         PayOrder row = rows.get(id);
         if (row == null || row.getStatus() != PayOrderStatus.PAYING) {
             return 0;
@@ -101,7 +101,33 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
         row.setStatus(PayOrderStatus.SUCCESS);
         row.setPayingKey(null);
         row.setPaidTime(now);
+        row.setTransactionId(transactionId);
         return 1;
+    }
+
+    @Override
+    public synchronized int refundPart(long id, int cents, LocalDateTime now) {
+        PayOrder row = rows.get(id);
+        if (row == null || row.getStatus() != PayOrderStatus.SUCCESS || refunded(row) + cents >= row.getAmountCents()) {
+            return 0;
+        }
+        row.setRefundedCents(refunded(row) + cents);
+        row.setRefundTime(now);
+        return 1;
+    }
+
+    @Override
+    public synchronized int noteTransaction(long id, String transactionId) {
+        PayOrder row = rows.get(id);
+        if (row == null || row.getTransactionId() != null) {
+            return 0;
+        }
+        row.setTransactionId(transactionId);
+        return 1;
+    }
+
+    private static int refunded(PayOrder row) {
+        return row.getRefundedCents() == null ? 0 : row.getRefundedCents();
     }
 
     @Override
@@ -114,6 +140,7 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
         row.setPayingKey(null);
         row.setPaidTime(Objects.requireNonNullElse(row.getPaidTime(), now));
         row.setRefundTime(now);
+        row.setRefundedCents(row.getAmountCents());
         return 1;
     }
 
@@ -153,6 +180,9 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
         copy.setExpireTime(row.getExpireTime());
         copy.setPaidTime(row.getPaidTime());
         copy.setRefundTime(row.getRefundTime());
+        copy.setMchid(row.getMchid());
+        copy.setTransactionId(row.getTransactionId());
+        copy.setRefundedCents(row.getRefundedCents() == null ? 0 : row.getRefundedCents());
         copy.setCreateTime(row.getCreateTime());
         copy.setUpdateTime(row.getUpdateTime());
         return copy;

@@ -1,0 +1,207 @@
+package com.courtrush.pay;
+
+import com.courtrush.account.Caller;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineMessages;
+import com.courtrush.core.EngineText;
+import com.courtrush.pay.api.WechatPaySettings;
+import com.courtrush.pay.api.WechatPaySetup;
+import com.courtrush.pay.api.WechatPayState;
+import com.courtrush.pay.api.WechatPayTrial;
+import com.wechat.pay.java.core.exception.ServiceException;
+import com.wechat.pay.java.core.exception.ValidationException;
+import com.wechat.pay.java.core.exception.WechatPayException;
+import com.wechat.pay.java.core.util.PemUtil;
+import com.wechat.pay.java.service.payments.h5.model.QueryOrderByOutTradeNoRequest;
+import java.net.URI;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.springframework.stereotype.Service;
+
+/**
+ * The live WeChat Pay merchant, as a manager sets it (SPEC §19): checked when saved — the ids in WeChat Pay's
+ * shapes, the keys readable, the address https — and, when turned on, tried first: an order number nobody used is
+ * looked up at WeChat Pay, which answers "no such order" only to a request the merchant's key signed, in an answer
+ * WeChat Pay's key signed. Secrets go to files (0600), never back out.
+ */
+@Service
+public class MerchantSetup {
+
+    private static final Pattern MCHID = Pattern.compile("[0-9]{6,32}");
+    private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9_]{6,32}");
+    private static final Pattern SERIAL = Pattern.compile("[0-9A-Fa-f]{8,64}");
+    private static final Pattern PUBLIC_KEY_ID = Pattern.compile("PUB_KEY_ID_[0-9A-Za-z_]{1,64}");
+    private static final int API_V3_KEY_LENGTH = 32;
+    private static final int NAME_MAX = 64;
+    /** An order number no order of ours has (they start CR): WeChat Pay answers ORDER_NOT_EXIST. */
+    private static final String MADE_UP_ORDER = "TRY0000000000000000000000000";
+
+    private final WechatPayClients clients;
+    private final WechatPayKeys keys;
+    private final AuditTrail audit;
+
+    MerchantSetup(WechatPayClients clients, WechatPayKeys keys, AuditTrail audit) {
+        this.clients = clients;
+        this.keys = keys;
+        this.audit = audit;
+    }
+
+    /** The merchant as saved, which secrets are on file here, and the mode payments run in. */
+    public WechatPayState state() {
+        WechatPaySettings settings = clients.saved();
+        String mode = !settings.enabled() ? "SIMULATED" : clients.toSimulator() ? "LIVE_SIMULATOR" : "LIVE";
+        return new WechatPayState(
+                settings,
+                keys.has(WechatPayKeys.PRIVATE_KEY),
+                keys.has(WechatPayKeys.API_V3_KEY),
+                keys.has(WechatPayKeys.PLATFORM_KEY),
+                keys.dir().toString(),
+                mode);
+    }
+
+    /** Saves the merchant once checked (and, turned on, tried); the secrets given replace those on file. Audited. */
+    public WechatPayState save(WechatPaySetup setup, Locale locale, Caller manager) {
+        WechatPaySettings settings = checked(setup.settings());
+        WechatPayKeys.Secrets secrets = secrets(setup, settings);
+        if (settings.enabled()) {
+            if (secrets == null) {
+                throw CourtRushException.badRequest("wechatPay.keysNeeded");
+            }
+            WechatPayTrial trial = trial(settings, secrets, locale);
+            if (!trial.ok()) {
+                throw CourtRushException.conflict("wechatPay.tryFailed", trial.summary() + " " + trial.detail());
+            }
+        }
+        keys.keep(setup.privateKeyPem(), setup.apiV3Key(), setup.platformPublicKeyPem());
+        clients.keep(settings);
+        audit.record(
+                manager.actor(),
+                "SET_WECHAT_PAY",
+                "SETTING",
+                "WECHAT_PAY",
+                new EngineText("audit.wechatPaySet", settings.enabled() ? "on" : "off", settings.mchid()));
+        return state();
+    }
+
+    /** Asks WeChat Pay with these settings (saved or not) about an order nobody made, and says what it answered. */
+    public WechatPayTrial tryIt(WechatPaySetup setup, Locale locale) {
+        WechatPaySettings settings = checked(setup.settings());
+        WechatPayKeys.Secrets secrets = secrets(setup, settings);
+        if (secrets == null) {
+            throw CourtRushException.badRequest("wechatPay.keysNeeded");
+        }
+        return trial(settings, secrets, locale);
+    }
+
+    private WechatPayTrial trial(WechatPaySettings settings, WechatPayKeys.Secrets secrets, Locale locale) {
+        QueryOrderByOutTradeNoRequest request = new QueryOrderByOutTradeNoRequest();
+        request.setMchid(settings.mchid());
+        request.setOutTradeNo(MADE_UP_ORDER);
+        try {
+            clients.build(settings, secrets).h5().queryOrderByOutTradeNo(request);
+            // an order nobody made, found: not WeChat Pay as we know it
+            return new WechatPayTrial(false, text(locale, "wechatPay.try.odd"), MADE_UP_ORDER);
+        } catch (ServiceException e) {
+            if ("ORDER_NOT_EXIST".equals(e.getErrorCode())) {
+                return new WechatPayTrial(true, text(locale, "wechatPay.try.ok"), e.getErrorCode());
+            }
+            return new WechatPayTrial(
+                    false,
+                    text(locale, "wechatPay.try.refused"),
+                    e.getHttpStatusCode() + " " + e.getErrorCode() + " " + e.getErrorMessage());
+        } catch (ValidationException e) {
+            return new WechatPayTrial(false, text(locale, "wechatPay.try.unverified"), e.getMessage());
+        } catch (WechatPayException | IllegalArgumentException e) {
+            return new WechatPayTrial(false, text(locale, "wechatPay.try.unreachable"), e.getMessage());
+        }
+    }
+
+    private static String text(Locale locale, String key) {
+        return EngineMessages.format(locale, key);
+    }
+
+    private WechatPayKeys.Secrets secrets(WechatPaySetup setup, WechatPaySettings settings) {
+        WechatPayKeys.Secrets onFile = keys.secrets().orElse(null);
+        boolean sameMerchant = settings.mchid().equals(clients.saved().mchid());
+        String privateKey =
+                given(setup.privateKeyPem(), sameMerchant && onFile != null ? onFile.privateKeyPem() : null);
+        String apiV3Key = given(setup.apiV3Key(), sameMerchant && onFile != null ? onFile.apiV3Key() : null);
+        String platform =
+                given(setup.platformPublicKeyPem(), sameMerchant && onFile != null ? onFile.platformKeyPem() : null);
+        if (setup.privateKeyPem() != null) {
+            readable(() -> PemUtil.loadPrivateKeyFromString(setup.privateKeyPem()), "wechatPay.badPrivateKey");
+        }
+        if (setup.platformPublicKeyPem() != null) {
+            readable(() -> PemUtil.loadPublicKeyFromString(setup.platformPublicKeyPem()), "wechatPay.badPublicKey");
+        }
+        if (setup.apiV3Key() != null && setup.apiV3Key().strip().length() != API_V3_KEY_LENGTH) {
+            throw CourtRushException.badRequest("wechatPay.badApiV3Key", API_V3_KEY_LENGTH);
+        }
+        if (privateKey == null || apiV3Key == null || platform == null) {
+            return null;
+        }
+        return new WechatPayKeys.Secrets(privateKey.strip(), apiV3Key.strip(), platform.strip());
+    }
+
+    private static String given(String given, String onFile) {
+        return given != null && !given.isBlank() ? given : onFile;
+    }
+
+    private static void readable(Runnable load, String key) {
+        try {
+            load.run();
+        } catch (RuntimeException e) {
+            throw CourtRushException.badRequest(key);
+        }
+    }
+
+    static WechatPaySettings checked(WechatPaySettings given) {
+        if (given == null) {
+            throw CourtRushException.badRequest("wechatPay.incomplete");
+        }
+        String mchid = strip(given.mchid());
+        String appId = strip(given.appId());
+        String serial = strip(given.merchantSerialNumber()).toUpperCase(Locale.ROOT);
+        String publicKeyId = strip(given.publicKeyId());
+        String name = strip(given.merchantName());
+        String publicUrl = strip(given.publicUrl()).replaceAll("/+$", "");
+        if (!given.enabled() && mchid.isEmpty()) {
+            return WechatPaySettings.none();
+        }
+        require(MCHID.matcher(mchid).matches(), "mchid");
+        require(APP_ID.matcher(appId).matches(), "appId");
+        require(SERIAL.matcher(serial).matches(), "merchantSerialNumber");
+        require(PUBLIC_KEY_ID.matcher(publicKeyId).matches(), "publicKeyId");
+        require(!name.isEmpty() && name.length() <= NAME_MAX, "merchantName");
+        require(reachableAddress(publicUrl), "publicUrl");
+        return new WechatPaySettings(given.enabled(), mchid, appId, serial, publicKeyId, name, publicUrl);
+    }
+
+    /** https, or http on this machine (a demo with the simulator); no path, query or fragment. */
+    private static boolean reachableAddress(String url) {
+        try {
+            URI uri = URI.create(url);
+            boolean loopback = "localhost".equals(uri.getHost())
+                    || "127.0.0.1".equals(uri.getHost())
+                    || "[::1]".equals(uri.getHost());
+            return uri.getHost() != null
+                    && ("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()) && loopback)
+                    && (uri.getRawPath() == null || uri.getRawPath().isEmpty())
+                    && uri.getRawQuery() == null
+                    && uri.getRawFragment() == null;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static void require(boolean ok, String field) {
+        if (!ok) {
+            throw CourtRushException.badRequest("wechatPay.badField", field);
+        }
+    }
+
+    private static String strip(String value) {
+        return value == null ? "" : value.strip();
+    }
+}

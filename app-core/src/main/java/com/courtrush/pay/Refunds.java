@@ -1,0 +1,155 @@
+package com.courtrush.pay;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
+import com.courtrush.infra.config.AfterTransaction;
+import com.courtrush.notice.StaffAlerts;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.RefundStatus;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Every refund, in part or whole, goes through here: the order's refunded sum grows by compare-and-set (never past
+ * what was paid), the refund is written with its number, and — last in the caller's transaction, so nothing after
+ * it can roll back a refund the provider made — the provider is asked. The desk hands back what it took. A refund
+ * leaves REFUNDING once, by the provider's notification or a query ({@link #settle}); an ABNORMAL or CLOSED one
+ * tells staff.
+ */
+@Component
+class Refunds {
+
+    private static final Logger log = LoggerFactory.getLogger(Refunds.class);
+
+    private final PayOrderMapper orders;
+    private final PayRefundMapper refunds;
+    private final PaymentGateways gateways;
+    private final StaffAlerts alerts;
+    private final AuditTrail audit;
+    private final Clock clock;
+
+    Refunds(
+            PayOrderMapper orders,
+            PayRefundMapper refunds,
+            PaymentGateways gateways,
+            StaffAlerts alerts,
+            AuditTrail audit,
+            Clock clock) {
+        this.orders = orders;
+        this.refunds = refunds;
+        this.gateways = gateways;
+        this.alerts = alerts;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    /**
+     * Gives the rest of {@code order} back and marks it REFUNDED (from {@code from}: SUCCESS, or PAYING, FAILED or
+     * CLOSED for a payment that came after its booking ended). In the caller's transaction, under the reservation's
+     * row lock, as its last step.
+     */
+    PayRefund whole(PayOrder order, PayOrderStatus from, String reason, String actor) {
+        int rest = order.refundable();
+        if (orders.markRefunded(order.getId(), from, LocalDateTime.now(clock)) == 0 || rest <= 0) {
+            throw CourtRushException.conflict("refund.alreadyRefunded", order.getReservationId());
+        }
+        return giveBack(order, rest, true, reason, actor);
+    }
+
+    /** Gives {@code cents} of a paid order back, less than is left; the booking stays as it is. */
+    PayRefund part(PayOrder order, int cents, String reason, String actor) {
+        if (orders.refundPart(order.getId(), cents, LocalDateTime.now(clock)) == 0) {
+            throw CourtRushException.conflict("refund.partTooLarge", yuan(cents), yuan(order.refundable()));
+        }
+        return giveBack(order, cents, false, reason, actor);
+    }
+
+    private static String yuan(int cents) {
+        return BigDecimal.valueOf(cents, 2).toPlainString();
+    }
+
+    private PayRefund giveBack(PayOrder order, int cents, boolean whole, String reason, String actor) {
+        PayRefund refund = new PayRefund();
+        refund.setOutRefundNo(order.getOutTradeNo() + "R" + (refunds.countOf(order.getId()) + 1));
+        refund.setPayOrderId(order.getId());
+        refund.setReservationId(order.getReservationId());
+        refund.setAmountCents(cents);
+        refund.setWhole(whole);
+        refund.setStatus(RefundStatus.REFUNDING);
+        refund.setReason(reason);
+        refund.setActor(actor);
+        refunds.insert(refund);
+        if (PaymentService.DESK_CHANNEL.equals(order.getChannel())) {
+            log.info(
+                    "Order {} was paid at the desk: {} cents are handed back there ({})",
+                    order.getOutTradeNo(),
+                    cents,
+                    reason);
+            settleNow(refund, new PaymentGateway.RefundAnswer(RefundStatus.SUCCESS, null, LocalDateTime.now(clock)));
+            return refund;
+        }
+        PaymentGateway.RefundAnswer answer = gateways.of(order).refund(order, refund);
+        settleNow(refund, answer);
+        return refund;
+    }
+
+    private void settleNow(PayRefund refund, PaymentGateway.RefundAnswer answer) {
+        refund.setRefundId(answer.refundId());
+        if (answer.status() != RefundStatus.REFUNDING) {
+            refunds.settle(
+                    refund.getId(), answer.status(), answer.refundId(), answer.successTime(), LocalDateTime.now(clock));
+            refund.setStatus(answer.status());
+            refund.setSuccessTime(answer.successTime());
+            if (answer.status() != RefundStatus.SUCCESS) {
+                AfterTransaction.run(() -> tellStaff(refund));
+            }
+        }
+    }
+
+    /**
+     * A refund's outcome as the provider reported it (a notification, or a query); once. Returns whether this call
+     * settled it.
+     */
+    boolean settle(PayRefund refund, PaymentGateway.RefundAnswer answer) {
+        if (answer.status() == RefundStatus.REFUNDING) {
+            return false;
+        }
+        boolean settled = refunds.settle(
+                        refund.getId(),
+                        answer.status(),
+                        answer.refundId(),
+                        answer.successTime(),
+                        LocalDateTime.now(clock))
+                == 1;
+        if (settled && answer.status() != RefundStatus.SUCCESS) {
+            refund.setStatus(answer.status());
+            tellStaff(refund);
+        }
+        return settled;
+    }
+
+    private void tellStaff(PayRefund refund) {
+        log.error(
+                "Refund {} of reservation {} ({} cents) ended {} at WeChat Pay: the money did not reach the student; "
+                        + "settle it on WeChat Pay's merchant platform",
+                refund.getOutRefundNo(),
+                refund.getReservationId(),
+                refund.getAmountCents(),
+                refund.getStatus());
+        audit.record(
+                "system:payment",
+                "REFUND_" + refund.getStatus(),
+                PaymentService.AUDIT_TARGET,
+                refund.getOutRefundNo(),
+                new EngineText("audit.refundFailed", refund.getReservationId(), refund.getStatus()));
+        alerts.refundFailed(
+                refund.getOutRefundNo(),
+                refund.getReservationId(),
+                refund.getStatus().name());
+    }
+}

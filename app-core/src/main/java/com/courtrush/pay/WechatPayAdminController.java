@@ -1,0 +1,54 @@
+package com.courtrush.pay;
+
+import com.courtrush.account.Caller;
+import com.courtrush.pay.api.WechatPayDesk;
+import com.courtrush.pay.api.WechatPaySetup;
+import com.courtrush.pay.api.WechatPayState;
+import com.courtrush.pay.api.WechatPayTrial;
+import com.courtrush.web.ApiResponse;
+import com.courtrush.web.RequestLocales;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The live WeChat Pay merchant on the staff API (SPEC §19): staff read it, a manager sets and tries it. */
+@Tag(name = "WeChat Pay (staff)", description = "The merchant's id and keys; simulated until set and turned on")
+@RestController
+class WechatPayAdminController {
+
+    private final WechatPayDesk desk;
+
+    WechatPayAdminController(WechatPayDesk desk) {
+        this.desk = desk;
+    }
+
+    @Operation(summary = "The merchant's settings, which keys are on file (never the keys), and the payment mode")
+    @GetMapping("/admin/wechat-pay")
+    ApiResponse<WechatPayState> state() {
+        return ApiResponse.ok(desk.state());
+    }
+
+    @Operation(
+            summary = "Set the live WeChat Pay merchant (manager; audited)",
+            description = "Turning it on asks WeChat Pay first and is refused (409) when it does not answer as it "
+                    + "should. Keys given (PEM text, the APIv3 key) replace those on file, 0600 in the data directory; "
+                    + "none given keeps them for the same merchant.")
+    @PutMapping("/admin/wechat-pay")
+    ApiResponse<WechatPayState> save(
+            @RequestBody WechatPaySetup setup, @AuthenticationPrincipal Caller manager, HttpServletRequest http) {
+        return ApiResponse.ok(desk.save(setup, RequestLocales.of(http), manager));
+    }
+
+    @Operation(summary = "Try these settings (saved or not): what WeChat Pay answered (manager)")
+    @PostMapping("/admin/wechat-pay/try")
+    ApiResponse<WechatPayTrial> tryIt(
+            @RequestBody WechatPaySetup setup, @AuthenticationPrincipal Caller manager, HttpServletRequest http) {
+        return ApiResponse.ok(desk.tryIt(setup, RequestLocales.of(http), manager));
+    }
+}

@@ -1,0 +1,266 @@
+package com.courtrush.pay;
+
+import com.courtrush.core.CourtRushException;
+import com.courtrush.pay.api.PayScene;
+import com.courtrush.pay.api.RefundStatus;
+import com.courtrush.pay.api.WechatPaySettings;
+import com.wechat.pay.java.core.exception.ServiceException;
+import com.wechat.pay.java.core.exception.WechatPayException;
+import com.wechat.pay.java.service.payments.h5.model.H5Info;
+import com.wechat.pay.java.service.payments.h5.model.SceneInfo;
+import com.wechat.pay.java.service.payments.model.Transaction;
+import com.wechat.pay.java.service.refund.model.AmountReq;
+import com.wechat.pay.java.service.refund.model.CreateRequest;
+import com.wechat.pay.java.service.refund.model.QueryByOutRefundNoRequest;
+import com.wechat.pay.java.service.refund.model.Refund;
+import com.wechat.pay.java.service.refund.model.Status;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * WeChat Pay APIv3, live, through its official Java SDK: H5 on a phone's browser, a Native QR code on a computer;
+ * orders queried and closed; refunds in part or whole. Every call is signed with the merchant's key and every
+ * answer verified with WeChat Pay's public key by the SDK. A refusal becomes a 409 with WeChat Pay's own code, an
+ * unreachable WeChat Pay a 503; both leave the caller's transaction to roll back.
+ */
+final class WechatPayGateway implements PaymentGateway {
+
+    private static final Logger log = LoggerFactory.getLogger(WechatPayGateway.class);
+    private static final String CURRENCY = "CNY";
+    /** WeChat Pay's limits on a description and a refund's reason. */
+    private static final int DESCRIPTION_MAX = 127;
+
+    private static final int REASON_MAX = 80;
+
+    private final WechatPayClients.Clients clients;
+    private final ZoneId zone;
+
+    WechatPayGateway(WechatPayClients.Clients clients, ZoneId zone) {
+        this.clients = clients;
+        this.zone = zone;
+    }
+
+    private WechatPaySettings settings() {
+        return clients.settings();
+    }
+
+    @Override
+    public String channel() {
+        return "WECHAT";
+    }
+
+    @Override
+    public boolean simulated() {
+        return false;
+    }
+
+    @Override
+    public String payee() {
+        return settings().merchantName();
+    }
+
+    @Override
+    public String merchant() {
+        return settings().mchid();
+    }
+
+    @Override
+    public Invite prepay(PayOrder order, String description, PayScene scene, String clientIp) {
+        String timeExpire = rfc3339(order.getExpireTime());
+        String what = cut(description, DESCRIPTION_MAX);
+        return switch (scene) {
+            case H5 -> {
+                var request = new com.wechat.pay.java.service.payments.h5.model.PrepayRequest();
+                request.setAppid(settings().appId());
+                request.setMchid(settings().mchid());
+                request.setDescription(what);
+                request.setOutTradeNo(order.getOutTradeNo());
+                request.setTimeExpire(timeExpire);
+                request.setNotifyUrl(settings().notifyUrl());
+                var amount = new com.wechat.pay.java.service.payments.h5.model.Amount();
+                amount.setTotal(order.getAmountCents());
+                amount.setCurrency(CURRENCY);
+                request.setAmount(amount);
+                SceneInfo sceneInfo = new SceneInfo();
+                sceneInfo.setPayerClientIp(clientIp);
+                H5Info h5 = new H5Info();
+                h5.setType("Wap");
+                h5.setAppName(settings().merchantName());
+                h5.setAppUrl(settings().publicUrl());
+                sceneInfo.setH5Info(h5);
+                request.setSceneInfo(sceneInfo);
+                String url = call(
+                                "prepay (H5) " + order.getOutTradeNo(),
+                                () -> clients.h5().prepay(request))
+                        .getH5Url();
+                yield new Invite(url, null, null);
+            }
+            case NATIVE -> {
+                var request = new com.wechat.pay.java.service.payments.nativepay.model.PrepayRequest();
+                request.setAppid(settings().appId());
+                request.setMchid(settings().mchid());
+                request.setDescription(what);
+                request.setOutTradeNo(order.getOutTradeNo());
+                request.setTimeExpire(timeExpire);
+                request.setNotifyUrl(settings().notifyUrl());
+                var amount = new com.wechat.pay.java.service.payments.nativepay.model.Amount();
+                amount.setTotal(order.getAmountCents());
+                amount.setCurrency(CURRENCY);
+                request.setAmount(amount);
+                String code = call(
+                                "prepay (Native) " + order.getOutTradeNo(),
+                                () -> clients.nativePay().prepay(request))
+                        .getCodeUrl();
+                yield Invite.code(code);
+            }
+            case JSAPI -> throw CourtRushException.conflict("pay.jsapiUnavailable");
+        };
+    }
+
+    @Override
+    public Trade query(PayOrder order) {
+        var request = new com.wechat.pay.java.service.payments.h5.model.QueryOrderByOutTradeNoRequest();
+        request.setMchid(order.getMchid());
+        request.setOutTradeNo(order.getOutTradeNo());
+        try {
+            return trade(clients.h5().queryOrderByOutTradeNo(request));
+        } catch (ServiceException e) {
+            if ("ORDER_NOT_EXIST".equals(e.getErrorCode())) {
+                return Trade.of(Trade.State.NOT_FOUND);
+            }
+            throw refused("query " + order.getOutTradeNo(), e);
+        } catch (WechatPayException e) {
+            throw unreachable("query " + order.getOutTradeNo(), e);
+        }
+    }
+
+    /** A transaction as WeChat Pay reports it (an answer to a query, or a notification's resource). */
+    Trade trade(Transaction transaction) {
+        Transaction.TradeStateEnum state = transaction.getTradeState();
+        if (state == null) {
+            return Trade.of(Trade.State.UNPAID);
+        }
+        return switch (state) {
+            case SUCCESS, REFUND ->
+                new Trade(
+                        Trade.State.PAID,
+                        transaction.getTransactionId(),
+                        transaction.getAmount() == null
+                                ? null
+                                : transaction.getAmount().getTotal(),
+                        time(transaction.getSuccessTime()));
+            case NOTPAY, USERPAYING, ACCEPT -> Trade.of(Trade.State.UNPAID);
+            case CLOSED, REVOKED, PAYERROR -> Trade.of(Trade.State.CLOSED);
+        };
+    }
+
+    @Override
+    public Trade close(PayOrder order) {
+        var request = new com.wechat.pay.java.service.payments.h5.model.CloseOrderRequest();
+        request.setMchid(order.getMchid());
+        request.setOutTradeNo(order.getOutTradeNo());
+        try {
+            clients.h5().closeOrder(request);
+            return Trade.of(Trade.State.CLOSED);
+        } catch (ServiceException e) {
+            if ("ORDERPAID".equals(e.getErrorCode())) {
+                // paid a moment before: what matters is the payment
+                return query(order);
+            }
+            if ("ORDER_NOT_EXIST".equals(e.getErrorCode())) {
+                return Trade.of(Trade.State.NOT_FOUND);
+            }
+            if ("ORDER_CLOSED".equals(e.getErrorCode())) {
+                return Trade.of(Trade.State.CLOSED);
+            }
+            throw refused("close " + order.getOutTradeNo(), e);
+        } catch (WechatPayException e) {
+            throw unreachable("close " + order.getOutTradeNo(), e);
+        }
+    }
+
+    @Override
+    public RefundAnswer refund(PayOrder order, PayRefund refund) {
+        CreateRequest request = new CreateRequest();
+        request.setOutTradeNo(order.getOutTradeNo());
+        request.setOutRefundNo(refund.getOutRefundNo());
+        request.setReason(cut(refund.getReason() == null ? "refund" : refund.getReason(), REASON_MAX));
+        request.setNotifyUrl(settings().notifyUrl());
+        AmountReq amount = new AmountReq();
+        amount.setRefund(refund.getAmountCents().longValue());
+        amount.setTotal(order.getAmountCents().longValue());
+        amount.setCurrency(CURRENCY);
+        request.setAmount(amount);
+        return answer(call(
+                "refund " + refund.getOutRefundNo(), () -> clients.refunds().create(request)));
+    }
+
+    @Override
+    public RefundAnswer queryRefund(PayOrder order, PayRefund refund) {
+        QueryByOutRefundNoRequest request = new QueryByOutRefundNoRequest();
+        request.setOutRefundNo(refund.getOutRefundNo());
+        return answer(call(
+                "query refund " + refund.getOutRefundNo(),
+                () -> clients.refunds().queryByOutRefundNo(request)));
+    }
+
+    private RefundAnswer answer(Refund refund) {
+        return new RefundAnswer(status(refund.getStatus()), refund.getRefundId(), time(refund.getSuccessTime()));
+    }
+
+    static RefundStatus status(Status status) {
+        if (status == null) {
+            return RefundStatus.REFUNDING;
+        }
+        return switch (status) {
+            case SUCCESS -> RefundStatus.SUCCESS;
+            case PROCESSING -> RefundStatus.REFUNDING;
+            case ABNORMAL -> RefundStatus.ABNORMAL;
+            case CLOSED -> RefundStatus.CLOSED;
+        };
+    }
+
+    private <T> T call(String what, Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (ServiceException e) {
+            throw refused(what, e);
+        } catch (WechatPayException e) {
+            throw unreachable(what, e);
+        }
+    }
+
+    private static CourtRushException refused(String what, ServiceException e) {
+        log.warn(
+                "WeChat Pay refused to {}: HTTP {} {} {}",
+                what,
+                e.getHttpStatusCode(),
+                e.getErrorCode(),
+                e.getErrorMessage());
+        return CourtRushException.conflict("pay.providerRefused", e.getErrorCode(), e.getErrorMessage());
+    }
+
+    private static CourtRushException unreachable(String what, WechatPayException e) {
+        log.warn("WeChat Pay could not be asked to {}: {}", what, e.toString());
+        return CourtRushException.unavailable(e, "pay.providerUnreachable");
+    }
+
+    private String rfc3339(LocalDateTime time) {
+        return time.withNano(0).atZone(zone).toOffsetDateTime().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+    }
+
+    LocalDateTime time(String rfc3339) {
+        return rfc3339 == null || rfc3339.isBlank()
+                ? null
+                : OffsetDateTime.parse(rfc3339).atZoneSameInstant(zone).toLocalDateTime();
+    }
+
+    private static String cut(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max);
+    }
+}

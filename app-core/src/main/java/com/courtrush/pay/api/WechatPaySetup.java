@@ -1,0 +1,20 @@
+package com.courtrush.pay.api;
+
+/**
+ * What a manager sends to set the live WeChat Pay: its settings and, when they change, its secrets. A secret left
+ * null keeps the one on file (for the same merchant only); none is ever answered back.
+ *
+ * @param privateKeyPem the merchant's API private key ({@code apiclient_key.pem}, PKCS#8 PEM)
+ * @param apiV3Key the APIv3 key (32 characters) that encrypts notifications
+ * @param platformPublicKeyPem WeChat Pay's public key ({@code pub_key.pem}) that verifies its answers
+ */
+public record WechatPaySetup(
+        WechatPaySettings settings, String privateKeyPem, String apiV3Key, String platformPublicKeyPem) {
+
+    @Override
+    public String toString() {
+        // never the secrets, whoever logs this
+        return "WechatPaySetup[settings=" + settings + ", secrets given=" + (privateKeyPem != null) + "/"
+                + (apiV3Key != null) + "/" + (platformPublicKeyPem != null) + "]";
+    }
+}

@@ -1,0 +1,401 @@
+package com.courtrush.pay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.courtrush.paysim.NotificationRecord;
+import com.courtrush.paysim.OrderSnapshot;
+import com.courtrush.paysim.RefundSnapshot;
+import com.courtrush.paysim.WechatPaySimulator;
+import com.courtrush.reserve.lifecycle.PaymentTimeout;
+import com.courtrush.support.PaySimulator;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Money that moves (SPEC §19): the engine set to the WeChat Pay simulator's merchant, which speaks APIv3 as WeChat
+ * Pay does — signed requests and answers, encrypted notifications (also lost, repeated, out of order and forged),
+ * queries, closes and refunds — to the official SDK. Each scenario sets the merchant and puts payments back to
+ * simulated when done. After each: I6 per order (what was paid = refunded + kept), and the money the simulator holds
+ * equals the money the engine kept.
+ */
+public interface LivePaymentScenarios extends LifecycleScenarios {
+
+    default WechatPaySimulator sim() {
+        return PaySimulator.shared();
+    }
+
+    default String notifyUrl() {
+        return "http://127.0.0.1:" + api().port() + "/pay/wechat/notify";
+    }
+
+    /** Runs {@code scenario} with the simulator's merchant set and turned on; payments simulated again after. */
+    default void live(ThrowingRunnable scenario) throws Exception {
+        Reply set =
+                TestApi.expect(200, api().put("/admin/wechat-pay", ADMIN, PaySimulator.merchant(api().port(), true)));
+        assertThat(set.data().path("mode").asText()).isEqualTo("LIVE_SIMULATOR");
+        try {
+            scenario.run();
+        } finally {
+            TestApi.expect(200, api().put("/admin/wechat-pay", ADMIN, PaySimulator.merchant(api().port(), false)));
+        }
+    }
+
+    /** A scenario's body. */
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    @Test
+    default void aStudentPaysAtWechatPayAndItsNotificationAloneConfirmsTheBooking() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            Reply h5 =
+                    TestApi.expect(200, api().post("/pay/wechat/" + reservation, ann.token(), Map.of("scene", "H5")));
+            assertThat(h5.data().path("simulated").asBoolean()).isFalse();
+            assertThat(h5.data().path("h5Url").asText()).startsWith(sim().baseUrl() + "/cashier/");
+            String outTradeNo = h5.data().path("outTradeNo").asText();
+            assertThat(jdbc().queryForObject(
+                                    "select mchid from pay_order where out_trade_no = ?", String.class, outTradeNo))
+                    .isEqualTo(sim().kit().mchid());
+            Reply code = TestApi.expect(
+                    200, api().post("/pay/wechat/" + reservation, ann.token(), Map.of("scene", "NATIVE")));
+            assertThat(code.data().path("outTradeNo").asText())
+                    .as("the same order, asked again")
+                    .isEqualTo(outTradeNo);
+            assertThat(code.data().path("codeUrl").asText()).startsWith("weixin://wxpay/bizpayurl");
+            assertThat(code.data().path("qrSvg").asText()).startsWith("<svg");
+            assertThat(api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null)
+                            .status())
+                    .as("staff cannot make a live order paid while WeChat Pay says it is not")
+                    .isEqualTo(409);
+
+            sim().pay(outTradeNo); // the student confirms in WeChat Pay's cashier
+
+            await().atMost(Times.SETTLE).until(() -> status(reservation).equals("CONFIRMED"));
+            assertThat(jdbc().queryForObject(
+                                    "select transaction_id from pay_order where out_trade_no = ?",
+                                    String.class,
+                                    outTradeNo))
+                    .isEqualTo(sim().order(outTradeNo).orElseThrow().transactionId());
+            assertThat(delivered(outTradeNo, "TRANSACTION.SUCCESS"))
+                    .extracting(NotificationRecord::httpStatus)
+                    .containsOnly(204);
+            assertThat(audits("PAID_WECHAT", outTradeNo)).isEqualTo(1);
+            Reply state = TestApi.expect(200, api().get("/pay/reservation/" + reservation, ann.token()));
+            assertThat(state.data().path("payStatus").asText()).isEqualTo("SUCCESS");
+            assertThat(state.data().path("simulated").asBoolean()).isFalse();
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    @Test
+    default void aLostNotificationIsCaughtByTheQueryBeforeTheBookingTimesOut() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = payOrder(ann, reservation);
+            sim().dropNextNotifications(1);
+            sim().pay(outTradeNo);
+            assertThat(status(reservation)).as("WeChat Pay's word never came").isEqualTo("PENDING_PAYMENT");
+
+            backdate(List.of(reservation));
+            assertThat(bean(PaymentTimeout.class).cancelOverdue()).isZero();
+
+            assertThat(status(reservation)).isEqualTo("CONFIRMED");
+            assertThat(audits("PAID_WECHAT", outTradeNo)).isEqualTo(1);
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    @Test
+    default void anUnpaidOrderIsClosedAtWechatPayWhenItsBookingTimesOut() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = payOrder(ann, reservation);
+            backdate(List.of(reservation));
+
+            assertThat(bean(PaymentTimeout.class).cancelOverdue()).isEqualTo(1);
+
+            assertThat(status(reservation)).isEqualTo("CANCELLED");
+            assertThat(sim().order(outTradeNo).orElseThrow().tradeState()).isEqualTo("CLOSED");
+            assertThatThrownBy(() -> sim().pay(outTradeNo))
+                    .as("nobody can pay for a booking that is gone")
+                    .hasMessageContaining("ORDER_CLOSED");
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    @Test
+    default void aPaymentThatLandsAfterTheBookingEndedIsRefunded() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = payOrder(ann, reservation);
+            sim().dropNextNotifications(1);
+            sim().pay(outTradeNo); // paid at WeChat Pay; the engine has not heard
+
+            TestApi.expect(200, api().delete("/reserve/" + reservation, ann.token()));
+
+            // closing it at WeChat Pay found it paid: the money goes back at once, whole
+            await().atMost(Times.SETTLE)
+                    .until(() -> sim().refunds(outTradeNo).stream()
+                            .anyMatch(r -> r.status().equals("SUCCESS")));
+            assertThat(sim().refunds(outTradeNo))
+                    .extracting(RefundSnapshot::refund)
+                    .containsExactly(2000L);
+            await().atMost(Times.SETTLE).until(() -> refundStatuses(outTradeNo).equals(List.of("SUCCESS")));
+            assertThat(jdbc().queryForObject(
+                                    "select status from pay_order where out_trade_no = ?", String.class, outTradeNo))
+                    .isEqualTo("REFUNDED");
+            assertThat(audits("AUTO_REFUND", outTradeNo)).isEqualTo(1);
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    @Test
+    default void staffRefundAPartThenTheStudentTheRestAndWechatPaySettlesEach() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = paidAtWechatPay(ann, reservation);
+
+            Reply part = TestApi.expect(
+                    200,
+                    api().post(
+                                    "/pay/refund/" + reservation,
+                                    ADMIN,
+                                    Map.of("amountCents", 500, "reason", "lights out for half an hour")));
+            assertThat(part.data().path("reservationStatus").asText()).isEqualTo("CONFIRMED");
+            assertThat(part.data().path("refundStatus").asText()).isEqualTo("REFUNDING");
+            await().atMost(Times.SETTLE).until(() -> refundStatuses(outTradeNo).equals(List.of("SUCCESS")));
+            assertThat(status(reservation)).as("keeps its place").isEqualTo("CONFIRMED");
+            assertThat(api().post(
+                                    "/pay/refund/" + reservation,
+                                    ADMIN,
+                                    Map.of("amountCents", 1500, "reason", "all the rest"))
+                            .status())
+                    .as("a part is less than what is left")
+                    .isEqualTo(409);
+
+            Reply rest = TestApi.expect(
+                    200, api().post("/pay/refund/" + reservation, ann.token(), Map.of("reason", "plans changed")));
+            assertThat(rest.data().path("reservationStatus").asText()).isEqualTo("CANCELLED");
+            assertThat(rest.data().path("amountCents").asInt()).isEqualTo(1500);
+            assertThat(rest.data().path("orderRefundedCents").asInt()).isEqualTo(2000);
+            await().atMost(Times.SETTLE).until(() -> refundStatuses(outTradeNo).equals(List.of("SUCCESS", "SUCCESS")));
+            assertThat(sim().refunds(outTradeNo))
+                    .extracting(RefundSnapshot::refund)
+                    .containsExactly(500L, 1500L);
+            assertThat(api().post("/pay/refund/" + reservation, ADMIN, Map.of("amountCents", 100, "reason", "more"))
+                            .status())
+                    .isEqualTo(409);
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    @Test
+    default void repeatedAndOutOfOrderNotificationsChangeNothingTwice() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = payOrder(ann, reservation);
+            sim().repeatNextNotifications(1);
+            sim().pay(outTradeNo);
+            await().atMost(Times.SETTLE)
+                    .until(() -> delivered(outTradeNo, "TRANSACTION.SUCCESS").size() == 2);
+            assertThat(status(reservation)).isEqualTo("CONFIRMED");
+            assertThat(audits("PAID_WECHAT", outTradeNo)).isEqualTo(1);
+
+            // the first refund's word held back until the second's has come
+            sim().holdNextNotification();
+            TestApi.expect(
+                    200, api().post("/pay/refund/" + reservation, ADMIN, Map.of("amountCents", 300, "reason", "one")));
+            TestApi.expect(
+                    200, api().post("/pay/refund/" + reservation, ADMIN, Map.of("amountCents", 200, "reason", "two")));
+            await().atMost(Times.SETTLE).until(() -> refundStatuses(outTradeNo).equals(List.of("SUCCESS", "SUCCESS")));
+            assertThat(jdbc().queryForObject(
+                                    "select refunded_cents from pay_order where out_trade_no = ?",
+                                    Integer.class,
+                                    outTradeNo))
+                    .isEqualTo(500);
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    @Test
+    default void aForgedNotificationIsRefusedAndAudited() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = payOrder(ann, reservation);
+            int refusedBefore = jdbc().queryForObject(
+                            "select count(*) from audit_log where action = 'PAY_NOTIFY_REFUSED'", Integer.class);
+
+            sim().forge(notifyUrl(), outTradeNo);
+            sim().forgeTampered(notifyUrl(), outTradeNo);
+
+            await().atMost(Times.SETTLE)
+                    .until(() -> sim().notifications().stream()
+                                    .filter(n -> n.forged() && outTradeNo.equals(n.outTradeNo()) && n.httpStatus() > 0)
+                                    .count()
+                            == 2);
+            assertThat(sim().notifications().stream().filter(n -> n.forged() && outTradeNo.equals(n.outTradeNo())))
+                    .extracting(NotificationRecord::httpStatus)
+                    .containsOnly(401);
+            assertThat(status(reservation)).isEqualTo("PENDING_PAYMENT");
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from audit_log where action = 'PAY_NOTIFY_REFUSED'",
+                                    Integer.class))
+                    .isEqualTo(refusedBefore + 2);
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /**
+     * Students pay at WeChat Pay while two timeout runs close their orders and others cancel: every booking ends
+     * paid and confirmed, or cancelled with nothing paid or all of it given back — what WeChat Pay holds is exactly
+     * what the engine kept.
+     */
+    @Test
+    default void livePaymentsRacingTheTimeoutAndCancelsNeverLoseMoney() throws Exception {
+        int n = 10;
+        Opening opening = openSlots(n, 1);
+        List<Student> students = api().students(n);
+        List<Long> reservations = new ArrayList<>();
+        live(() -> {
+            List<String> orders = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                reservations.add(api().book(
+                                students.get(i),
+                                opening.session(),
+                                opening.slots().get(i)));
+                orders.add(payOrder(students.get(i), reservations.get(i)));
+            }
+            // half time out, half are cancelled by their students; every payment notification races them
+            backdate(reservations.subList(0, n / 2));
+            race(n + n / 2 + 2, i -> {
+                if (i < n) {
+                    return () -> {
+                        try {
+                            sim().pay(orders.get(i));
+                            return null;
+                        } catch (IllegalStateException closedFirst) {
+                            return null;
+                        }
+                    };
+                }
+                if (i < n + n / 2) {
+                    int own = n / 2 + (i - n);
+                    return () -> api().delete(
+                                    "/reserve/" + reservations.get(own),
+                                    students.get(own).token());
+                }
+                return () -> {
+                    bean(PaymentTimeout.class).cancelOverdue();
+                    return null;
+                };
+            });
+            await().atMost(Times.SETTLE).until(() -> settled(opening.session()));
+        });
+        for (long reservation : reservations) {
+            assertThat(status(reservation)).isIn("CONFIRMED", "CANCELLED");
+        }
+        assertMoneyMatchesTheProvider(opening.session());
+        invariants().assertHold(opening.session());
+    }
+
+    /** Pays at WeChat Pay and waits for the notification to confirm; the order's number. */
+    default String paidAtWechatPay(Student student, long reservation) {
+        String outTradeNo = payOrder(student, reservation);
+        sim().pay(outTradeNo);
+        await().atMost(Times.SETTLE).until(() -> status(reservation).equals("CONFIRMED"));
+        return outTradeNo;
+    }
+
+    default List<NotificationRecord> delivered(String outTradeNo, String eventType) {
+        return sim().notifications().stream()
+                .filter(n -> !n.forged()
+                        && outTradeNo.equals(n.outTradeNo())
+                        && eventType.equals(n.eventType())
+                        && n.delivered())
+                .toList();
+    }
+
+    default List<String> refundStatuses(String outTradeNo) {
+        return jdbc().queryForList(
+                        "select f.status from pay_refund f join pay_order o on o.id = f.pay_order_id "
+                                + "where o.out_trade_no = ? order by f.id",
+                        String.class,
+                        outTradeNo);
+    }
+
+    /** No booking of the opening waits for payment, and no refund for WeChat Pay's word. */
+    default boolean settled(long session) {
+        return jdbc().queryForObject(
+                                        "select count(*) from reservation where session_id = ? and status = 'PENDING_PAYMENT'",
+                                        Integer.class,
+                                        session)
+                        == 0
+                && jdbc().queryForObject(
+                                        "select count(*) from pay_refund f join reservation r on r.id = f.reservation_id "
+                                                + "where r.session_id = ? and f.status = 'REFUNDING'",
+                                        Integer.class,
+                                        session)
+                        == 0;
+    }
+
+    /**
+     * I6 with refunds in part (SPEC §19): per order, what was paid = refunded + kept — the refunds recorded add up to
+     * the order's refunded sum, never more than it paid; and WeChat Pay holds, order by order, exactly what the
+     * engine kept.
+     */
+    default void assertMoneyMatchesTheProvider(long session) {
+        assertNoMoneyLost(session);
+        List<Map<String, Object>> orders = jdbc().queryForList(
+                        "select o.out_trade_no, o.status, o.amount_cents, o.refunded_cents, o.mchid, "
+                                + "(select coalesce(sum(f.amount_cents), 0) from pay_refund f where f.pay_order_id = o.id) "
+                                + "as refunds from pay_order o join reservation r on r.id = o.reservation_id "
+                                + "where r.session_id = ?",
+                        session);
+        for (Map<String, Object> order : orders) {
+            String outTradeNo = (String) order.get("out_trade_no");
+            int amount = ((Number) order.get("amount_cents")).intValue();
+            int refunded = ((Number) order.get("refunded_cents")).intValue();
+            assertThat(((Number) order.get("refunds")).intValue())
+                    .as("refunds of %s add up to its refunded sum", outTradeNo)
+                    .isEqualTo(refunded);
+            assertThat(refunded).as("never more than %s paid", outTradeNo).isBetween(0, amount);
+            if (order.get("mchid") == null) {
+                continue; // simulated: no provider holds it
+            }
+            int kept = order.get("status").equals("SUCCESS") ? amount - refunded : 0;
+            OrderSnapshot atWechatPay = sim().order(outTradeNo).orElse(null);
+            long paidThere = atWechatPay != null && List.of("SUCCESS", "REFUND").contains(atWechatPay.tradeState())
+                    ? atWechatPay.total()
+                    : 0;
+            long refundedThere = sim().refunds(outTradeNo).stream()
+                    .mapToLong(RefundSnapshot::refund)
+                    .sum();
+            assertThat(paidThere - refundedThere)
+                    .as("what WeChat Pay holds of %s is what the engine kept", outTradeNo)
+                    .isEqualTo(kept);
+        }
+    }
+}
