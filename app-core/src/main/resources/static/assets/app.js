@@ -62,6 +62,7 @@ async function show() {
   } else if (r.view === 'mine') {
     BookingsScreen.renderMine();
     await BookingsScreen.loadMine();
+    BookingsScreen.resumePayment();
   } else if (r.view === 'inbox') {
     Inbox.renderInbox();
     await Inbox.loadInbox(false);

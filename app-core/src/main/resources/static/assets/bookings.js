@@ -25,11 +25,17 @@ export async function loadMine() {
   const seq = ask();
   const epoch = page.epoch;
   // the block notice shows on my bookings only: the courts' refresh does not ask for it
-  const [mine, standing, waits, invitations] = await Promise.all([Api.get('/reservations/mine'),
+  const [mine, standing, waits, invitations, payMode] = await Promise.all([Api.get('/reservations/mine'),
     page.view === 'mine' ? Api.get('/reservations/standing') : null, Api.get('/reservations/waits'),
-    page.view === 'mine' ? Api.get('/reservations/invitations') : null]);
+    page.view === 'mine' ? Api.get('/reservations/invitations') : null,
+    page.view === 'mine' ? Api.get('/pay/mode') : null]);
   if (!isNewest(seq) || epoch !== page.epoch) {
     return; // a newer answer is coming, or it was for the student who signed out
+  }
+  if (payMode && payMode.status === 200) {
+    // which WeChat Pay runs, said plainly: simulated (no money moves) or live, with the gym's merchant name
+    $('#pay-mode').textContent = payMode.data.simulated
+      ? t('pay.simulatedShort') : t('pay.liveShort', payMode.data.merchantName);
   }
   if (mine.status !== 200 && mine.status !== 401) {
     toast(mine.message);
@@ -284,6 +290,11 @@ async function addToCalendar(r) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** Back from WeChat Pay's page: watches the reservation that was being paid until it is confirmed. */
+export function resumePayment() {
+  Sheets.resumePayment(loadMine);
 }
 
 /** The pay sheet of one of my reservations: it pays until the reservation's own deadline at most. */

@@ -178,6 +178,11 @@ const TEXTS = {
     'pay.waiting': '等待工作人员确认收款…',
     'pay.done': '已收款，预约已确认 ✓',
     'pay.ended': '这个预约已结束，无法支付。',
+    'pay.titleLive': '微信支付',
+    'pay.liveShort': '通过微信支付付款，收款方：{0}。',
+    'pay.scan': '请用微信扫一扫上方二维码完成支付；在微信里可长按二维码识别。',
+    'pay.waitingLive': '等待微信支付确认…',
+    'pay.checking': '正在向微信支付确认你的付款…',
     'common.close': '关闭',
     'common.back': '返回',
 
@@ -420,6 +425,11 @@ const TEXTS = {
     'pay.waiting': 'Waiting for staff to confirm the payment…',
     'pay.done': 'Paid; your booking is confirmed ✓',
     'pay.ended': 'This booking has ended; it cannot be paid.',
+    'pay.titleLive': 'WeChat Pay',
+    'pay.liveShort': 'You pay with WeChat Pay; the payee is {0}.',
+    'pay.scan': 'Scan the code above with WeChat to pay; inside WeChat, press and hold it.',
+    'pay.waitingLive': 'Waiting for WeChat Pay to confirm…',
+    'pay.checking': 'Checking your payment with WeChat Pay…',
     'common.close': 'Close',
     'common.back': 'Back',
 

@@ -1,4 +1,4 @@
-/* The sheets over the page: pay (simulated WeChat Pay), cancel, refund. One at a time; closing one
+/* The sheets over the page: pay (WeChat Pay, live or simulated), cancel, refund. One at a time; closing one
    stops what it was doing. What a sheet does while open is this module's own: nothing else changes it. */
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
@@ -7,6 +7,8 @@ import { $, h, setText, yuan, dayLabel, wallTime, toast } from './dom.js';
 
 const t = I18N.t;
 const PAY_POLL_MS = 3000;
+/* the reservation a student went to WeChat Pay's page to pay: watched when WeChat Pay sends them back */
+const AWAY_PAYING = 'courtrush.paying';
 
 let cleanup = null;      // stops what the open sheet is doing (its timers)
 let paying = false;      // a POST /pay/wechat on its way: a second tap opens nothing
@@ -49,8 +51,26 @@ export function closeSheet() {
 }
 
 /**
- * Pays a reservation (simulated WeChat Pay): one order, then its state every few seconds while the sheet
- * is open. {@code secondsToPay} says how long the reservation still waits; {@code changed} runs when it ends.
+ * How WeChat Pay opens here, one tap: a phone's browser goes to WeChat Pay's page, which opens WeChat (H5); a
+ * computer shows a QR code to scan with WeChat (Native), and so does WeChat's own browser, where a long press reads
+ * it (paying inside WeChat itself, JSAPI, needs the gym's official account).
+ */
+export function payScene(userAgent, coarsePointer) {
+  if (/MicroMessenger/i.test(userAgent)) {
+    return 'NATIVE';
+  }
+  return coarsePointer || /Mobi|Android|iPhone|iPad/i.test(userAgent) ? 'H5' : 'NATIVE';
+}
+
+/** WeChat Pay's H5 page, told to send the student back to my bookings here when done. */
+export function h5Address(h5Url, back) {
+  return h5Url + (h5Url.includes('?') ? '&' : '?') + 'redirect_url=' + encodeURIComponent(back);
+}
+
+/**
+ * Pays a reservation: one order, then — live on a phone — straight to WeChat Pay's page, or a sheet that shows the
+ * code to scan (or, simulated, the order for the desk) and the reservation's state every few seconds while open.
+ * {@code secondsToPay} says how long the reservation still waits; {@code changed} runs when it ends.
  */
 export async function openPay(reservationId, secondsToPay, changed) {
   if (paying) {
@@ -65,7 +85,8 @@ export async function openPay(reservationId, secondsToPay, changed) {
 }
 
 async function showPayment(reservationId, secondsToPay, changed) {
-  const a = await Api.post('/pay/wechat/' + reservationId);
+  const scene = payScene(navigator.userAgent, matchMedia('(pointer: coarse)').matches);
+  const a = await Api.post('/pay/wechat/' + reservationId, { scene });
   if (a.status !== 200) {
     if (a.status !== 401) {
       toast(a.message);
@@ -74,10 +95,15 @@ async function showPayment(reservationId, secondsToPay, changed) {
     return;
   }
   const order = a.data;
+  if (!order.simulated && order.h5Url) {
+    sessionStorage.setItem(AWAY_PAYING, String(reservationId));
+    location.assign(h5Address(order.h5Url, location.origin + location.pathname + '#/mine'));
+    return;
+  }
   const opened = performance.now();
   const limit = Math.min(order.secondsToExpire, secondsToPay());
   const left = h('p', { class: 'pay-left' });
-  const status = h('p', { class: 'pay-status', role: 'status' }, t('pay.waiting'));
+  const status = h('p', { class: 'pay-status', role: 'status' }, t(order.simulated ? 'pay.waiting' : 'pay.waitingLive'));
   const timers = [];
   const stop = () => timers.forEach(clearInterval);
   const countdownTick = () => {
@@ -86,7 +112,30 @@ async function showPayment(reservationId, secondsToPay, changed) {
   };
   countdownTick();
   timers.push(setInterval(countdownTick, 1000));
-  timers.push(setInterval(async () => {
+  timers.push(watchState(reservationId, left, status, stop, changed));
+  const facts = h('dl', { class: 'pay-facts' },
+    h('dt', {}, t('pay.amount')), h('dd', { class: 'amount' }, '¥' + yuan(order.amountCents)),
+    h('dt', {}, t('pay.order')), h('dd', { class: 'order-no' }, order.outTradeNo));
+  if (order.simulated) {
+    openSheet(t('pay.title'), [
+      h('p', { class: 'notice warn' }, t('pay.simulated')),
+      facts,
+      h('div', { class: 'pay-code', 'aria-label': t('pay.code') },
+        h('span', { class: 'pay-code-title' }, t('pay.code')),
+        h('code', {}, order.codeUrl || '')),
+      left, status
+    ], [], stop);
+    return;
+  }
+  const picture = h('div', { class: 'qr pay-qr', role: 'img', 'aria-label': t('pay.scan') });
+  // the engine's own SVG of WeChat Pay's code (a path of squares, nothing from the student): safe as it is
+  picture.innerHTML = order.qrSvg || '';
+  openSheet(t('pay.titleLive'), [facts, picture, h('p', { class: 'muted' }, t('pay.scan')), left, status], [], stop);
+}
+
+/** Reads the reservation's payment state every few seconds until it is confirmed or over; the timer's id. */
+function watchState(reservationId, left, status, stop, changed) {
+  return setInterval(async () => {
     const s = await Api.get('/pay/reservation/' + reservationId);
     if (s.status !== 200) {
       return;
@@ -103,17 +152,25 @@ async function showPayment(reservationId, secondsToPay, changed) {
       setText(status, t('pay.ended'));
       changed();
     }
-  }, PAY_POLL_MS));
-  openSheet(t('pay.title'), [
-    h('p', { class: 'notice warn' }, t('pay.simulated')),
-    h('dl', { class: 'pay-facts' },
-      h('dt', {}, t('pay.amount')), h('dd', { class: 'amount' }, '¥' + yuan(order.amountCents)),
-      h('dt', {}, t('pay.order')), h('dd', { class: 'order-no' }, order.outTradeNo)),
-    h('div', { class: 'pay-code', 'aria-label': t('pay.code') },
-      h('span', { class: 'pay-code-title' }, t('pay.code')),
-      h('code', {}, order.codeUrl || '')),
-    left, status
-  ], [], stop);
+  }, PAY_POLL_MS);
+}
+
+/**
+ * Back from WeChat Pay's page: its word (the notification) may take a moment, so a sheet says so and watches the
+ * reservation until it is confirmed. Nothing when the student did not come back from paying.
+ */
+export function resumePayment(changed) {
+  const away = sessionStorage.getItem(AWAY_PAYING);
+  if (!away) {
+    return;
+  }
+  sessionStorage.removeItem(AWAY_PAYING);
+  const left = h('p', { class: 'pay-left' });
+  const status = h('p', { class: 'pay-status', role: 'status' }, t('pay.checking'));
+  const timers = [];
+  const stop = () => timers.forEach(clearInterval);
+  timers.push(watchState(Number(away), left, status, stop, changed));
+  openSheet(t('pay.titleLive'), [status, left], [], stop);
 }
 
 function slotWords(r) {
