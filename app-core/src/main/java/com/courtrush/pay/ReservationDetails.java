@@ -7,6 +7,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtMapper;
+import com.courtrush.pay.api.PayRefundView;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
@@ -16,9 +17,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
-/** Everything staff see about one reservation: its slot, student, pay orders and audit trail. */
+/** Everything staff see about one reservation: its slot, student, pay orders, refunds and audit trail. */
 @Service
 public class ReservationDetails {
 
@@ -27,6 +30,7 @@ public class ReservationDetails {
     private final CourtMapper courts;
     private final UserAccountMapper accounts;
     private final PayOrderMapper orders;
+    private final PayRefundMapper refunds;
     private final AuditTrail audit;
 
     ReservationDetails(
@@ -35,12 +39,14 @@ public class ReservationDetails {
             CourtMapper courts,
             UserAccountMapper accounts,
             PayOrderMapper orders,
+            PayRefundMapper refunds,
             AuditTrail audit) {
         this.reservations = reservations;
         this.slots = slots;
         this.courts = courts;
         this.accounts = accounts;
         this.orders = orders;
+        this.refunds = refunds;
         this.audit = audit;
     }
 
@@ -57,6 +63,11 @@ public class ReservationDetails {
         List<AuditLog> trail = new ArrayList<>(audit.forTarget("RESERVATION", reservationId));
         trail.addAll(audit.forTarget("TRACE", reservation.getTraceId()));
         payOrders.forEach(o -> trail.addAll(audit.forTarget(PaymentService.AUDIT_TARGET, o.getOutTradeNo())));
+        Map<Long, String> numbers =
+                payOrders.stream().collect(Collectors.toMap(PayOrder::getId, PayOrder::getOutTradeNo));
+        List<PayRefundView> given = refunds.findAll(reservationId).stream()
+                .map(refund -> refund.view(numbers.get(refund.getPayOrderId())))
+                .toList();
         trail.sort(Comparator.comparing(AuditLog::getId));
         return new ReservationDetailsView(
                 reservation.data(),
@@ -65,6 +76,7 @@ public class ReservationDetails {
                 student.getStudentId(),
                 student.getDisplayName(),
                 payOrders.stream().map(PayOrder::view).toList(),
+                given,
                 trail.stream().map(entry -> entry.entryIn(locale)).toList());
     }
 }

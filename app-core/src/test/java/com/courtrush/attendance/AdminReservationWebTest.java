@@ -120,8 +120,8 @@ class AdminReservationWebTest {
                 null);
         AuditEntry paid = new AuditEntry(21, "staff:s1", "MARK_PAID", "PAY_ORDER", "CR1", "paid", null);
         given(paymentDesk.details(eq(5L), any()))
-                .willReturn(
-                        new ReservationDetailsView(reservation, slot, "A", "s7", "Ann", List.of(order), List.of(paid)));
+                .willReturn(new ReservationDetailsView(
+                        reservation, slot, "A", "s7", "Ann", List.of(order), List.of(), List.of(paid)));
         mvc.perform(get("/admin/reservations/5").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))

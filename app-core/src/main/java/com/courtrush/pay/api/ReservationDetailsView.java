@@ -6,7 +6,8 @@ import com.courtrush.slot.api.SlotView;
 import java.util.List;
 
 /**
- * One reservation whole, as staff see it: its slot and student, every pay order, and its history (the audit
+ * One reservation whole, as staff see it: its slot and student, every pay order and refund (in part or whole,
+ * oldest first), and its history (the audit
  * entries of the reservation, its trace and its orders, oldest first, details in the reader's language).
  */
 public record ReservationDetailsView(
@@ -16,4 +17,5 @@ public record ReservationDetailsView(
         String studentId,
         String studentName,
         List<PayOrderView> payOrders,
+        List<PayRefundView> refunds,
         List<AuditEntry> history) {}
