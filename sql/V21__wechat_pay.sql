@@ -4,6 +4,8 @@
 -- closed and refunded at its merchant only. The provider's own number for the payment, once paid.
 alter table pay_order add column mchid varchar(32);
 alter table pay_order add column transaction_id varchar(64);
+-- where the student pays a live order (H5, NATIVE, JSAPI): WeChat Pay keeps an order to the way it was first asked
+alter table pay_order add column scene varchar(8);
 -- what has gone back of this order so far, in cents (partial refunds and a whole one): per order, what was paid
 -- = refunded + kept (I6); never more than was paid
 alter table pay_order add column refunded_cents int default 0 not null;

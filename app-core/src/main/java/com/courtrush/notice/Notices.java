@@ -85,15 +85,17 @@ public class Notices {
         post(NoticeKind.TIMED_OUT, userId, reservationId, slotId, reservationId, Map.of());
     }
 
-    /** A pay order's money given back (once per order); {@code reason}: staff's, null for the student's own. */
+    /**
+     * Money given back, in part or whole (once per refund); {@code reason}: staff's, null for the student's own.
+     */
     public void refunded(
-            long userId, long reservationId, long slotId, String outTradeNo, long amountCents, String reason) {
+            long userId, long reservationId, long slotId, String outRefundNo, long amountCents, String reason) {
         post(
                 NoticeKind.REFUNDED,
                 userId,
                 reservationId,
                 slotId,
-                outTradeNo,
+                outRefundNo, // one notice per refund: a part, then the rest, are two
                 Map.of(AMOUNT, BigDecimal.valueOf(amountCents, 2).toPlainString(), REASON, shown(reason)));
     }
 

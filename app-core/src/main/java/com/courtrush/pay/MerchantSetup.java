@@ -39,11 +39,13 @@ public class MerchantSetup {
 
     private final WechatPayClients clients;
     private final WechatPayKeys keys;
+    private final PayOrderMapper orders;
     private final AuditTrail audit;
 
-    MerchantSetup(WechatPayClients clients, WechatPayKeys keys, AuditTrail audit) {
+    MerchantSetup(WechatPayClients clients, WechatPayKeys keys, PayOrderMapper orders, AuditTrail audit) {
         this.clients = clients;
         this.keys = keys;
+        this.orders = orders;
         this.audit = audit;
     }
 
@@ -60,9 +62,20 @@ public class MerchantSetup {
                 mode);
     }
 
-    /** Saves the merchant once checked (and, turned on, tried); the secrets given replace those on file. Audited. */
+    /**
+     * Saves the merchant once checked (and, turned on, tried); the secrets given replace those on file. Another
+     * merchant replaces the saved one only once nothing is under way at it. Audited.
+     */
     public WechatPayState save(WechatPaySetup setup, Locale locale, Caller manager) {
         WechatPaySettings settings = checked(setup.settings());
+        String before = clients.saved().mchid();
+        if (!before.isEmpty() && !before.equals(settings.mchid())) {
+            // its orders and refunds under way are asked about with its keys: they end first (a timeout at most)
+            int open = orders.openAt(before);
+            if (open > 0) {
+                throw CourtRushException.conflict("wechatPay.ordersOpen", before, open);
+            }
+        }
         WechatPayKeys.Secrets secrets = secrets(setup, settings);
         if (settings.enabled()) {
             if (secrets == null) {

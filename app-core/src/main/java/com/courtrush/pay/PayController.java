@@ -100,8 +100,8 @@ class PayController {
 
     @Operation(
             summary = "WeChat Pay's notifications (payment and refund results), signed and encrypted",
-            description = "Answers in WeChat Pay's format, not the envelope (the one exception): 204 taken; 401 "
-                    + "signature refused; 400 unreadable; 404 payments are simulated here; 500 not recorded now "
+            description = "Answers in WeChat Pay's format, not the envelope (the one exception): 204 taken; 400 "
+                    + "signature refused or unreadable; 404 payments are simulated here; 500 not recorded now "
                     + "(WeChat Pay sends it again). Anyone may post; only WeChat Pay's signature makes it count.")
     @PostMapping(value = "/wechat/notify", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Map<String, String>> notified(
@@ -128,7 +128,7 @@ class PayController {
         }
         return switch (taken) {
             case TAKEN -> ResponseEntity.noContent().build();
-            case REFUSED -> wechatPayFail(HttpStatus.UNAUTHORIZED, "signature verification failed");
+            case REFUSED -> wechatPayFail(HttpStatus.BAD_REQUEST, "signature verification failed");
             case MALFORMED -> wechatPayFail(HttpStatus.BAD_REQUEST, "not a WeChat Pay notification");
             case NOT_LIVE -> wechatPayFail(HttpStatus.NOT_FOUND, "WeChat Pay is not set up here");
         };

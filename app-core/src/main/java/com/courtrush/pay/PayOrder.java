@@ -30,6 +30,8 @@ public class PayOrder {
     private LocalDateTime refundTime;
     /** The merchant the order was made at (live WeChat Pay); null for the simulated gateway and the desk. */
     private String mchid;
+    /** Where a live order is paid (H5, NATIVE, JSAPI): WeChat Pay keeps an order to the way it was first asked. */
+    private String scene;
     /** The provider's number of the payment, once paid. */
     private String transactionId;
     /** What has gone back so far, in part or whole: paid = refunded + kept (I6). */

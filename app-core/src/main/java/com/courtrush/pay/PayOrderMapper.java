@@ -56,4 +56,10 @@ public interface PayOrderMapper extends BaseMapper<PayOrder> {
     @Update("update pay_order set status = 'CLOSED', paying_key = null, update_time = #{now} "
             + "where reservation_id = #{reservationId} and status = 'PAYING'")
     int closePaying(@Param("reservationId") long reservationId, @Param("now") LocalDateTime now);
+
+    /** What is still open at a merchant: its orders awaiting payment and its refunds awaiting WeChat Pay's word. */
+    @Select("select (select count(*) from pay_order where mchid = #{mchid} and status = 'PAYING') "
+            + "+ (select count(*) from pay_refund f join pay_order o on o.id = f.pay_order_id "
+            + "where o.mchid = #{mchid} and f.status = 'REFUNDING')")
+    int openAt(@Param("mchid") String mchid);
 }

@@ -25,6 +25,11 @@ public interface PaymentGateway {
     /** The payee's name students see at WeChat Pay; null when simulated. */
     String payee();
 
+    /** Whether a student can pay here in {@code scene}. */
+    default boolean takes(PayScene scene) {
+        return true;
+    }
+
     /** Asks the provider for a payment of the order; returns what the student's client opens. */
     Invite prepay(PayOrder order, String description, PayScene scene, String clientIp);
 
@@ -76,6 +81,15 @@ public interface PaymentGateway {
         }
     }
 
-    /** A refund as the provider answered it. */
-    record RefundAnswer(RefundStatus status, String refundId, LocalDateTime successTime) {}
+    /** A refund as the provider answered it; a null status: the provider has no refund of that number. */
+    record RefundAnswer(RefundStatus status, String refundId, LocalDateTime successTime) {
+        /** The provider never received the refund (its answer was lost before it got there): send it again. */
+        public static RefundAnswer unknownThere() {
+            return new RefundAnswer(null, null, null);
+        }
+
+        public boolean unknown() {
+            return status == null;
+        }
+    }
 }

@@ -6,6 +6,8 @@ import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.LogSafe;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.wechat.pay.java.core.exception.DecryptionException;
 import com.wechat.pay.java.core.exception.MalformedMessageException;
 import com.wechat.pay.java.core.exception.ValidationException;
@@ -44,6 +46,10 @@ class PaymentNotifications {
     private final PayRefundMapper refundRows;
     private final AuditTrail audit;
     private final Clock clock;
+    private final Cache<String, Boolean> refusedLately = Caffeine.newBuilder()
+            .expireAfterWrite(Duration.ofMinutes(1))
+            .maximumSize(10_000)
+            .build();
 
     PaymentNotifications(
             WechatPayClients clients,
@@ -72,16 +78,17 @@ class PaymentNotifications {
     }
 
     Taken take(String body, Signed signed, String from) {
-        Optional<WechatPayClients.Clients> live = clients.live();
+        // the merchant saved, even turned off: its orders already made still settle by its word
+        Optional<WechatPayClients.Clients> live = clients.merchant();
         if (live.isEmpty()) {
             log.warn("A WeChat Pay notification came from {} but payments are simulated here; refused", from);
             return Taken.NOT_LIVE;
         }
         if (signed.serial() == null || signed.signature() == null || signed.timestamp() == null) {
-            return refuse(from, "unsigned");
+            return refuse(from, "unsigned", "");
         }
         if (!fresh(signed.timestamp())) {
-            return refuse(from, "stale timestamp " + LogSafe.of(signed.timestamp()));
+            return refuse(from, "stale timestamp", LogSafe.of(signed.timestamp()));
         }
         String eventType;
         try {
@@ -112,9 +119,9 @@ class PaymentNotifications {
             }
             return Taken.TAKEN;
         } catch (ValidationException e) {
-            return refuse(from, "signature not WeChat Pay's");
+            return refuse(from, "signature not WeChat Pay's", "");
         } catch (DecryptionException | MalformedMessageException | IllegalArgumentException e) {
-            return refuse(from, "resource not readable: " + e.getClass().getSimpleName());
+            return refuse(from, "resource not readable", e.getClass().getSimpleName());
         }
     }
 
@@ -168,9 +175,17 @@ class PaymentNotifications {
         }
     }
 
-    private Taken refuse(String from, String why) {
-        log.warn("A WeChat Pay notification from {} was refused: {}", from, why);
-        audit.record(ACTOR, "PAY_NOTIFY_REFUSED", "PAY_NOTIFY", from, why);
+    /**
+     * Refused: logged and audited once a minute per sender and kind of refusal — anyone may post here, and a flood of
+     * forgeries must not become a flood of audit rows.
+     */
+    private Taken refuse(String from, String why, String detail) {
+        if (refusedLately.asMap().putIfAbsent(from + " " + why, Boolean.TRUE) == null) {
+            log.warn("A WeChat Pay notification from {} was refused: {} {}", from, why, detail);
+            audit.record(ACTOR, "PAY_NOTIFY_REFUSED", "PAY_NOTIFY", from, (why + " " + detail).strip());
+        } else {
+            log.debug("A WeChat Pay notification from {} was refused again: {} {}", from, why, detail);
+        }
         return Taken.REFUSED;
     }
 }

@@ -106,12 +106,16 @@ public class PaymentService {
     private OrderView orderUnderLock(long reservationId, PayScene scene, String clientIp) {
         LocalDateTime now = LocalDateTime.now(clock);
         PaymentGateway gateway = gateways.current();
+        if (!gateway.takes(scene)) {
+            throw CourtRushException.conflict("pay.jsapiUnavailable");
+        }
         PayOrder paying = orders.findPaying(reservationId);
         if (paying != null
                 && paying.getExpireTime().isAfter(now)
                 && Objects.equals(paying.getMchid(), gateway.merchant())
+                && (!paying.live() || scene.name().equals(paying.getScene()))
                 && reservations.selectById(reservationId).getStatus() == ReservationStatus.PENDING_PAYMENT) {
-            // the same order asked again (WeChat Pay answers a prepay of an unpaid order anew)
+            // the same order asked again (WeChat Pay answers a prepay of an unpaid order anew, in the same way)
             PaymentGateway.Invite invite = gateway.prepay(paying, description(paying), scene, clientIp);
             return OrderView.of(paying, gateway, invite, true, LocalDateTime.now(clock));
         }
@@ -125,10 +129,11 @@ public class PaymentService {
             if (paying != null) {
                 orders.markExpired(paying.getId(), now);
             }
-            return insertOrder(locked, gateway, priceOf(slot), now);
+            return insertOrder(locked, gateway, priceOf(slot), now, scene);
         });
         if (paying != null && paying.live()) {
-            // replaced: closed at WeChat Pay too, so only the new one can be paid (a payment of it is refunded)
+            // replaced (expired, or asked in another way — a phone's order paid on a computer): closed at WeChat Pay
+            // too, so only the new one can be paid (a payment of the old one is refunded)
             closeAtProvider(paying);
         }
         PaymentGateway.Invite invite = gateway.prepay(created, description(created), scene, clientIp);
@@ -151,9 +156,11 @@ public class PaymentService {
         }
     }
 
-    private PayOrder insertOrder(Reservation reservation, PaymentGateway gateway, int amountCents, LocalDateTime now) {
+    private PayOrder insertOrder(
+            Reservation reservation, PaymentGateway gateway, int amountCents, LocalDateTime now, PayScene scene) {
         PayOrder order = newOrder(reservation, gateway.channel(), amountCents, now);
         order.setMchid(gateway.merchant());
+        order.setScene(gateway.simulated() ? null : scene.name());
         order.setStatus(PayOrderStatus.PAYING);
         order.setPayingKey(reservation.getId());
         // an order expires when a reservation made at the same moment would time out
@@ -348,14 +355,16 @@ public class PaymentService {
         if (transactionId != null) {
             orders.noteTransaction(order.getId(), transactionId);
         }
+        PayRefund refund = refunds.whole(
+                order, order.getStatus(), "reservation " + reservation.getId() + " had already ended", actor);
         notices.refunded(
                 reservation.getUserId(),
                 reservation.getId(),
                 reservation.getSlotId(),
-                order.getOutTradeNo(),
-                order.getAmountCents(),
+                refund.getOutRefundNo(),
+                refund.getAmountCents(),
                 null);
-        refunds.whole(order, order.getStatus(), "reservation " + reservation.getId() + " had already ended", actor);
+        refunds.send(order, refund);
         return paid(orders.selectById(order.getId()), reservation.getStatus(), PaidOutcome.AUTO_REFUNDED);
     }
 

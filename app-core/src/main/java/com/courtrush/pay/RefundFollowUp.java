@@ -13,8 +13,9 @@ import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
- * Every minute: refunds still REFUNDING a minute after they were asked (their notification lost or late) are asked
- * about at WeChat Pay, and settled as it answers. Nodes doing it together settle each once (compare-and-set).
+ * Every minute: refunds still REFUNDING a minute after they were asked (their notification lost or late, or the
+ * ask itself unanswered) are asked about at WeChat Pay and settled as it answers; one it never received is sent
+ * again, with the same number and amount. Nodes doing it together settle each once (compare-and-set).
  */
 @Component
 class RefundFollowUp {
@@ -69,7 +70,14 @@ class RefundFollowUp {
         for (PayRefund refund : unsettled) {
             PayOrder order = orders.selectById(refund.getPayOrderId());
             try {
-                if (settling.settle(refund, gateways.of(order).queryRefund(order, refund))) {
+                PaymentGateway gateway = gateways.of(order);
+                PaymentGateway.RefundAnswer answer = gateway.queryRefund(order, refund);
+                if (answer.unknown()) {
+                    // asked once with no answer, and it never got there: the same number and amount, again
+                    log.info("Refund {} never reached WeChat Pay; sent again", refund.getOutRefundNo());
+                    answer = gateway.refund(order, refund);
+                }
+                if (settling.settle(refund, answer)) {
                     settled++;
                 }
             } catch (RuntimeException e) {

@@ -120,7 +120,13 @@ public class RefundService {
             }
             PayRefund refund = refunds.part(paid, cents, why, staff.actor());
             notices.refunded(
-                    reservation.getUserId(), reservationId, reservation.getSlotId(), paid.getOutTradeNo(), cents, why);
+                    reservation.getUserId(),
+                    reservationId,
+                    reservation.getSlotId(),
+                    refund.getOutRefundNo(),
+                    cents,
+                    why);
+            refunds.send(paid, refund);
             return refunded(reservationId, ReservationStatus.CONFIRMED, PayOrderStatus.SUCCESS, paid, refund, false);
         });
         audit.record(
@@ -183,17 +189,18 @@ public class RefundService {
             // the money was handed over at the desk: it is handed back there, by staff
             throw CourtRushException.conflict("refund.atDesk", reservationId);
         }
+        PayRefund refund = refunds.whole(
+                paid, PayOrderStatus.SUCCESS, reason == null ? "refund requested" : reason, caller.actor());
         ender.end(reservation, ReservationStatus.CONFIRMED, CancelReason.REFUND, reason);
         notices.refunded(
                 reservation.getUserId(),
                 reservationId,
                 reservation.getSlotId(),
-                paid.getOutTradeNo(),
-                paid.refundable(),
+                refund.getOutRefundNo(),
+                refund.getAmountCents(),
                 caller.isStaff() ? reason : null);
         // last, so nothing after the gateway's refund can roll this transaction back and refund it twice
-        PayRefund refund = refunds.whole(
-                paid, PayOrderStatus.SUCCESS, reason == null ? "refund requested" : reason, caller.actor());
+        refunds.send(paid, refund);
         return refunded(reservationId, ReservationStatus.CANCELLED, PayOrderStatus.REFUNDED, paid, refund, pastCutoff);
     }
 
@@ -209,14 +216,15 @@ public class RefundService {
             // nothing paid, or paid in person: the desk hands it back when the student comes (a staff refund)
             return Optional.empty();
         }
+        PayRefund refund = refunds.whole(paid, PayOrderStatus.SUCCESS, reason, "system:attendance");
         notices.refunded(
                 reservation.getUserId(),
                 reservationId,
                 reservation.getSlotId(),
-                paid.getOutTradeNo(),
-                paid.refundable(),
+                refund.getOutRefundNo(),
+                refund.getAmountCents(),
                 null);
-        refunds.whole(paid, PayOrderStatus.SUCCESS, reason, "system:attendance");
+        refunds.send(paid, refund);
         return Optional.of(paid);
     }
 

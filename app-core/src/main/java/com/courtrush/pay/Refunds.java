@@ -12,12 +12,13 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
  * Every refund, in part or whole, goes through here: the order's refunded sum grows by compare-and-set (never past
  * what was paid), the refund is written with its number, and — last in the caller's transaction, so nothing after
- * it can roll back a refund the provider made — the provider is asked. The desk hands back what it took. A refund
+ * it can roll back a refund the provider made — the provider is asked ({@link #send}). The desk hands back what it took. A refund
  * leaves REFUNDING once, by the provider's notification or a query ({@link #settle}); an ABNORMAL or CLOSED one
  * tells staff.
  */
@@ -49,31 +50,31 @@ class Refunds {
     }
 
     /**
-     * Gives the rest of {@code order} back and marks it REFUNDED (from {@code from}: SUCCESS, or PAYING, FAILED or
-     * CLOSED for a payment that came after its booking ended). In the caller's transaction, under the reservation's
-     * row lock, as its last step.
+     * Writes the refund of the rest of {@code order} and marks it REFUNDED (from {@code from}: SUCCESS, or PAYING,
+     * FAILED or CLOSED for a payment that came after its booking ended); {@link #send} then asks the provider. In the
+     * caller's transaction, under the reservation's row lock.
      */
     PayRefund whole(PayOrder order, PayOrderStatus from, String reason, String actor) {
         int rest = order.refundable();
         if (orders.markRefunded(order.getId(), from, LocalDateTime.now(clock)) == 0 || rest <= 0) {
             throw CourtRushException.conflict("refund.alreadyRefunded", order.getReservationId());
         }
-        return giveBack(order, rest, true, reason, actor);
+        return write(order, rest, true, reason, actor);
     }
 
-    /** Gives {@code cents} of a paid order back, less than is left; the booking stays as it is. */
+    /** Writes the refund of {@code cents} of a paid order, less than is left; the booking stays as it is. */
     PayRefund part(PayOrder order, int cents, String reason, String actor) {
         if (orders.refundPart(order.getId(), cents, LocalDateTime.now(clock)) == 0) {
             throw CourtRushException.conflict("refund.partTooLarge", yuan(cents), yuan(order.refundable()));
         }
-        return giveBack(order, cents, false, reason, actor);
+        return write(order, cents, false, reason, actor);
     }
 
     private static String yuan(int cents) {
         return BigDecimal.valueOf(cents, 2).toPlainString();
     }
 
-    private PayRefund giveBack(PayOrder order, int cents, boolean whole, String reason, String actor) {
+    private PayRefund write(PayOrder order, int cents, boolean whole, String reason, String actor) {
         PayRefund refund = new PayRefund();
         refund.setOutRefundNo(order.getOutTradeNo() + "R" + (refunds.countOf(order.getId()) + 1));
         refund.setPayOrderId(order.getId());
@@ -84,18 +85,39 @@ class Refunds {
         refund.setReason(reason);
         refund.setActor(actor);
         refunds.insert(refund);
+        return refund;
+    }
+
+    /**
+     * Gives a written refund's money back: the desk hands it over; the provider is asked — the caller's last step,
+     * so nothing after it can roll back money that went out. A refusal throws (the caller rolls back, nothing was
+     * given). An answer that never came leaves the refund REFUNDING, kept: WeChat Pay may have made it, and its
+     * number, now taken, is asked about (and, unknown there, sent again) by {@link RefundFollowUp}.
+     */
+    void send(PayOrder order, PayRefund refund) {
         if (PaymentService.DESK_CHANNEL.equals(order.getChannel())) {
             log.info(
                     "Order {} was paid at the desk: {} cents are handed back there ({})",
                     order.getOutTradeNo(),
-                    cents,
-                    reason);
+                    refund.getAmountCents(),
+                    refund.getReason());
             settleNow(refund, new PaymentGateway.RefundAnswer(RefundStatus.SUCCESS, null, LocalDateTime.now(clock)));
-            return refund;
+            return;
         }
-        PaymentGateway.RefundAnswer answer = gateways.of(order).refund(order, refund);
+        PaymentGateway.RefundAnswer answer;
+        try {
+            answer = gateways.of(order).refund(order, refund);
+        } catch (CourtRushException e) {
+            if (e.status() != HttpStatus.SERVICE_UNAVAILABLE) {
+                throw e; // refused: nothing was given back
+            }
+            log.warn(
+                    "WeChat Pay gave no answer to refund {} of order {}; kept as REFUNDING and asked about in a minute",
+                    refund.getOutRefundNo(),
+                    order.getOutTradeNo());
+            return;
+        }
         settleNow(refund, answer);
-        return refund;
     }
 
     private void settleNow(PayRefund refund, PaymentGateway.RefundAnswer answer) {
@@ -116,7 +138,7 @@ class Refunds {
      * settled it.
      */
     boolean settle(PayRefund refund, PaymentGateway.RefundAnswer answer) {
-        if (answer.status() == RefundStatus.REFUNDING) {
+        if (answer.unknown() || answer.status() == RefundStatus.REFUNDING) {
             return false;
         }
         boolean settled = refunds.settle(

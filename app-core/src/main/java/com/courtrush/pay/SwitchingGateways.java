@@ -47,9 +47,9 @@ class SwitchingGateways implements PaymentGateways {
         if (!order.live()) {
             return simulated;
         }
-        return clients.live()
-                .filter(live -> order.getMchid().equals(live.settings().mchid()))
-                .<PaymentGateway>map(live -> new WechatPayGateway(live, clock.getZone()))
+        return clients.merchant()
+                .filter(merchant -> order.getMchid().equals(merchant.settings().mchid()))
+                .<PaymentGateway>map(merchant -> new WechatPayGateway(merchant, clock.getZone()))
                 .orElseThrow(() -> PaymentGateways.merchantGone(order));
     }
 }

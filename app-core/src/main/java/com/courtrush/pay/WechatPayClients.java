@@ -89,8 +89,8 @@ class WechatPayClients {
         if (!settings.enabled()) {
             return Optional.empty();
         }
-        Optional<WechatPayKeys.Secrets> secrets = keys.secrets();
-        if (secrets.isEmpty()) {
+        Optional<Clients> merchant = merchant();
+        if (merchant.isEmpty()) {
             // never fall back to the simulated gateway: the gym believes money moves
             log.error(
                     "WeChat Pay is turned on for merchant {} but its keys are not in {} on this node: payments are "
@@ -98,6 +98,22 @@ class WechatPayClients {
                     settings.mchid(),
                     keys.dir());
             throw CourtRushException.unavailable(null, "pay.keysMissing");
+        }
+        return merchant;
+    }
+
+    /**
+     * The clients of the merchant saved, turned on or not, when its secrets are on file here: the orders already
+     * made there are still asked about, closed, refunded and notified of after live payments are turned off.
+     */
+    Optional<Clients> merchant() {
+        WechatPaySettings settings = saved();
+        if (settings.mchid().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<WechatPayKeys.Secrets> secrets = keys.secrets();
+        if (secrets.isEmpty()) {
+            return Optional.empty();
         }
         Clients current = built;
         if (current != null

@@ -70,6 +70,11 @@ final class WechatPayGateway implements PaymentGateway {
     }
 
     @Override
+    public boolean takes(PayScene scene) {
+        return scene != PayScene.JSAPI; // inside WeChat needs the gym's official account and the student's openid
+    }
+
+    @Override
     public Invite prepay(PayOrder order, String description, PayScene scene, String clientIp) {
         String timeExpire = rfc3339(order.getExpireTime());
         String what = cut(description, DESCRIPTION_MAX);
@@ -204,9 +209,16 @@ final class WechatPayGateway implements PaymentGateway {
     public RefundAnswer queryRefund(PayOrder order, PayRefund refund) {
         QueryByOutRefundNoRequest request = new QueryByOutRefundNoRequest();
         request.setOutRefundNo(refund.getOutRefundNo());
-        return answer(call(
-                "query refund " + refund.getOutRefundNo(),
-                () -> clients.refunds().queryByOutRefundNo(request)));
+        try {
+            return answer(clients.refunds().queryByOutRefundNo(request));
+        } catch (ServiceException e) {
+            if ("RESOURCE_NOT_EXISTS".equals(e.getErrorCode())) {
+                return RefundAnswer.unknownThere();
+            }
+            throw refused("query refund " + refund.getOutRefundNo(), e);
+        } catch (WechatPayException e) {
+            throw unreachable("query refund " + refund.getOutRefundNo(), e);
+        }
     }
 
     private RefundAnswer answer(Refund refund) {

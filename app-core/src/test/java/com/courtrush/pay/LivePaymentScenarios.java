@@ -63,17 +63,27 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
                     TestApi.expect(200, api().post("/pay/wechat/" + reservation, ann.token(), Map.of("scene", "H5")));
             assertThat(h5.data().path("simulated").asBoolean()).isFalse();
             assertThat(h5.data().path("h5Url").asText()).startsWith(sim().baseUrl() + "/cashier/");
-            String outTradeNo = h5.data().path("outTradeNo").asText();
+            String phones = h5.data().path("outTradeNo").asText();
             assertThat(jdbc().queryForObject(
-                                    "select mchid from pay_order where out_trade_no = ?", String.class, outTradeNo))
+                                    "select mchid from pay_order where out_trade_no = ?", String.class, phones))
                     .isEqualTo(sim().kit().mchid());
+            Reply again =
+                    TestApi.expect(200, api().post("/pay/wechat/" + reservation, ann.token(), Map.of("scene", "H5")));
+            assertThat(again.data().path("outTradeNo").asText())
+                    .as("the same order, asked again")
+                    .isEqualTo(phones);
+            assertThat(api().post("/pay/wechat/" + reservation, ann.token(), Map.of("scene", "JSAPI"))
+                            .status())
+                    .as("inside WeChat needs the gym's official account: not set up")
+                    .isEqualTo(409);
+            // the student moves to a computer: a new order to scan, the phone's closed at WeChat Pay
             Reply code = TestApi.expect(
                     200, api().post("/pay/wechat/" + reservation, ann.token(), Map.of("scene", "NATIVE")));
-            assertThat(code.data().path("outTradeNo").asText())
-                    .as("the same order, asked again")
-                    .isEqualTo(outTradeNo);
             assertThat(code.data().path("codeUrl").asText()).startsWith("weixin://wxpay/bizpayurl");
             assertThat(code.data().path("qrSvg").asText()).startsWith("<svg");
+            String outTradeNo = code.data().path("outTradeNo").asText();
+            assertThat(outTradeNo).isNotEqualTo(phones);
+            assertThat(sim().order(phones).orElseThrow().tradeState()).isEqualTo("CLOSED");
             assertThat(api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null)
                             .status())
                     .as("staff cannot make a live order paid while WeChat Pay says it is not")
@@ -258,7 +268,7 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
                             == 2);
             assertThat(sim().notifications().stream().filter(n -> n.forged() && outTradeNo.equals(n.outTradeNo())))
                     .extracting(NotificationRecord::httpStatus)
-                    .containsOnly(401);
+                    .containsOnly(400);
             assertThat(status(reservation)).isEqualTo("PENDING_PAYMENT");
             assertThat(jdbc().queryForObject(
                                     "select count(*) from audit_log where action = 'PAY_NOTIFY_REFUSED'",

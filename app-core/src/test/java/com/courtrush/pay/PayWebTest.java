@@ -174,7 +174,7 @@ class PayWebTest {
         mvc.perform(post("/pay/wechat/notify")
                         .contentType(MediaType.APPLICATION_JSON)
                         .content(NOTIFICATION))
-                .andExpect(status().isUnauthorized())
+                .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.code").value("FAIL"))
                 .andExpect(jsonPath("$.enumCode").doesNotExist());
 

@@ -198,7 +198,7 @@ class PaymentServiceTest extends PayFixture {
         assertThat(places.returned(SLOT))
                 .as("the place went back once, with the timeout")
                 .isEqualTo(1);
-        verify(notices).refunded(STUDENT, 1, SLOT, order, 2000, null);
+        verify(notices).refunded(STUDENT, 1, SLOT, order + "R1", 2000, null);
         verify(notices, never()).paid(anyLong(), anyLong(), anyLong(), anyString());
 
         assertThat(payments.onPaid(order, "staff:t900").outcome()).isEqualTo(PaidOutcome.ALREADY_REFUNDED);

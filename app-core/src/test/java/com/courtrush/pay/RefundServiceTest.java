@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 
 import com.courtrush.core.EngineText;
@@ -20,6 +21,7 @@ import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.api.SettingKey;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * Refunds on fakes (SPEC §7, I6): the paid order refunded and the booking ended in one transaction, its place back
@@ -44,7 +46,7 @@ class RefundServiceTest extends PayFixture {
         assertThat(gateway.refunded()).containsExactly(order);
         assertThat(slots.booked(SLOT)).isZero();
         assertThat(places.returned(SLOT)).isEqualTo(1);
-        verify(notices).refunded(STUDENT, 1, SLOT, order, 2000, null);
+        verify(notices).refunded(STUDENT, 1, SLOT, order + "R1", 2000, null);
         verify(audit).record(eq("student:s" + STUDENT), eq("REFUND"), eq("RESERVATION"), eq(1L), any(EngineText.class));
     }
 
@@ -61,7 +63,7 @@ class RefundServiceTest extends PayFixture {
         assertThat(part.refundStatus()).isEqualTo(RefundStatus.SUCCESS);
         assertThat(reservations.row(1).getStatus()).as("keeps its place").isEqualTo(ReservationStatus.CONFIRMED);
         assertThat(places.calls()).isZero();
-        verify(notices).refunded(STUDENT, 1, SLOT, order, 500, "lights out for half an hour");
+        verify(notices).refunded(STUDENT, 1, SLOT, order + "R1", 500, "lights out for half an hour");
 
         Refunded rest = refunds.refund(1, student(STUDENT), null, false);
 
@@ -76,6 +78,29 @@ class RefundServiceTest extends PayFixture {
                 .extracting(PayRefund::getOutRefundNo, PayRefund::getAmountCents, PayRefund::getWhole)
                 .containsExactly(tuple(order + "R1", 500, false), tuple(order + "R2", 1500, true));
         assertThat(places.returned(SLOT)).isEqualTo(1);
+    }
+
+    @Test
+    void aRefundWhoseAnswerNeverCameIsKeptWithItsNumberAndSentAgain() {
+        String order = paid(1, STUDENT);
+        gateway.loseRefunds(true);
+
+        Refunded refunded = refunds.refund(1, student(STUDENT), null, false);
+
+        assertThat(refunded.refundStatus()).as("WeChat Pay may have made it").isEqualTo(RefundStatus.REFUNDING);
+        assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CANCELLED);
+        assertThat(orders.findByOutTradeNo(order).getRefundedCents()).isEqualTo(2000);
+        assertThat(refundRows.all()).extracting(PayRefund::getOutRefundNo).containsExactly(order + "R1");
+
+        gateway.loseRefunds(false);
+        RefundFollowUp followUp = new RefundFollowUp(
+                refundRows, orders, PaymentGateways.only(gateway), giving, mock(TaskScheduler.class), null, clock);
+        assertThat(followUp.followUp()).isEqualTo(1);
+        assertThat(gateway.refundNumbers())
+                .as("the same number, once it got there")
+                .containsExactly(order + "R1");
+        assertThat(refundRows.all()).extracting(PayRefund::getStatus).containsExactly(RefundStatus.SUCCESS);
+        assertThat(followUp.followUp()).as("settled once").isZero();
     }
 
     @Test
@@ -169,7 +194,7 @@ class RefundServiceTest extends PayFixture {
 
         assertThat(refunded.cutoffOverridden()).isTrue();
         assertThat(reservations.row(1).getNote()).isEqualTo("court lights broken");
-        verify(notices).refunded(STUDENT, 1, SLOT, refunded.outTradeNo(), 2000, "court lights broken");
+        verify(notices).refunded(STUDENT, 1, SLOT, refunded.outRefundNo(), 2000, "court lights broken");
     }
 
     @Test

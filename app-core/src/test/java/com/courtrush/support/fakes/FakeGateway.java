@@ -1,5 +1,6 @@
 package com.courtrush.support.fakes;
 
+import com.courtrush.core.CourtRushException;
 import com.courtrush.pay.PayOrder;
 import com.courtrush.pay.PayRefund;
 import com.courtrush.pay.PaymentGateway;
@@ -21,7 +22,9 @@ public final class FakeGateway implements PaymentGateway {
     private final List<String> prepaid = new ArrayList<>();
     private final List<String> refunded = new ArrayList<>();
     private final List<Integer> refundedCents = new ArrayList<>();
+    private final List<String> refundNumbers = new ArrayList<>();
     private boolean refusingRefunds;
+    private boolean losingRefunds;
     private Duration prepayTakes = Duration.ZERO;
 
     public FakeGateway(MovingClock clock) {
@@ -31,6 +34,16 @@ public final class FakeGateway implements PaymentGateway {
     /** Refunds are refused from now on. */
     public void refuseRefunds() {
         refusingRefunds = true;
+    }
+
+    /** Refunds are lost on their way from now on: no answer comes (as a timeout), and the provider never got them. */
+    public void loseRefunds(boolean losing) {
+        losingRefunds = losing;
+    }
+
+    /** The refund numbers the provider received, in order. */
+    public List<String> refundNumbers() {
+        return List.copyOf(refundNumbers);
     }
 
     /** Each prepay answers this long after it was asked. */
@@ -95,6 +108,10 @@ public final class FakeGateway implements PaymentGateway {
         if (refusingRefunds) {
             throw new IllegalStateException("the provider refused the refund of " + order.getOutTradeNo());
         }
+        if (losingRefunds) {
+            throw CourtRushException.unavailable(null, "pay.providerUnreachable");
+        }
+        refundNumbers.add(refund.getOutRefundNo());
         refunded.add(order.getOutTradeNo());
         refundedCents.add(refund.getAmountCents());
         return new RefundAnswer(RefundStatus.SUCCESS, "fake-" + refund.getOutRefundNo(), LocalDateTime.now(clock));
@@ -102,6 +119,8 @@ public final class FakeGateway implements PaymentGateway {
 
     @Override
     public RefundAnswer queryRefund(PayOrder order, PayRefund refund) {
-        return new RefundAnswer(refund.getStatus(), refund.getRefundId(), refund.getSuccessTime());
+        return refundNumbers.contains(refund.getOutRefundNo())
+                ? new RefundAnswer(RefundStatus.SUCCESS, "fake-" + refund.getOutRefundNo(), LocalDateTime.now(clock))
+                : RefundAnswer.unknownThere();
     }
 }

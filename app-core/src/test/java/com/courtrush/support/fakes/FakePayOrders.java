@@ -126,6 +126,11 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
         return 1;
     }
 
+    @Override
+    public int openAt(String mchid) {
+        throw notFaked(); // a manager's change of merchant: not a service these fakes serve
+    }
+
     private static int refunded(PayOrder row) {
         return row.getRefundedCents() == null ? 0 : row.getRefundedCents();
     }
@@ -181,6 +186,7 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
         copy.setPaidTime(row.getPaidTime());
         copy.setRefundTime(row.getRefundTime());
         copy.setMchid(row.getMchid());
+        copy.setScene(row.getScene());
         copy.setTransactionId(row.getTransactionId());
         copy.setRefundedCents(row.getRefundedCents() == null ? 0 : row.getRefundedCents());
         copy.setCreateTime(row.getCreateTime());
