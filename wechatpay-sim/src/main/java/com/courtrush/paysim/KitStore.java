@@ -35,7 +35,12 @@ final class KitStore {
     private static final String ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
     /** The kit plus the keys the simulator signs and verifies with. */
-    record Loaded(Kit kit, PublicKey merchantPublicKey, PrivateKey platformPrivateKey, PublicKey platformPublicKey) {}
+    record Loaded(
+            Kit kit,
+            PublicKey merchantPublicKey,
+            PrivateKey platformPrivateKey,
+            PublicKey platformPublicKey,
+            String openId) {}
 
     private KitStore() {}
 
@@ -64,6 +69,8 @@ final class KitStore {
         json.put("appId", "wx" + HexFormat.of().formatHex(bytes(8)));
         json.put("publicKeyId", "PUB_KEY_ID_01" + mchid + digits(14));
         json.put("merchantName", "CourtRush Demo Gym (simulated)");
+        json.put("appSecret", appSecret());
+        json.put("openId", openId());
         json.put("simulator", "WeChat Pay SIMULATOR — no money moves; these keys only work against it");
         write(dir.resolve(MERCHANT_KEY), Pem.privateKey(merchant.getPrivate()));
         write(dir.resolve(MERCHANT_PUBLIC_KEY), Pem.publicKey(merchant.getPublic()));
@@ -75,6 +82,21 @@ final class KitStore {
 
     private static Loaded load(Path dir) throws IOException {
         JSONObject json = JSON.parseObject(Files.readString(dir.resolve(KIT_JSON), StandardCharsets.UTF_8));
+        // kits written before JSAPI's OAuth2 was simulated: add the AppSecret and the user's openid once
+        boolean upgraded = false;
+        if (json.getString("appSecret") == null || json.getString("appSecret").isBlank()) {
+            json.put("appSecret", appSecret());
+            upgraded = true;
+        }
+        if (json.getString("openId") == null || json.getString("openId").isBlank()) {
+            json.put("openId", openId());
+            upgraded = true;
+        }
+        if (upgraded) {
+            write(
+                    dir.resolve(KIT_JSON),
+                    JSON.toJSONString(json, com.alibaba.fastjson2.JSONWriter.Feature.PrettyFormat));
+        }
         String privatePem = Files.readString(dir.resolve(MERCHANT_KEY), StandardCharsets.US_ASCII);
         String publicPem = Files.readString(dir.resolve(PLATFORM_PUBLIC_KEY), StandardCharsets.US_ASCII);
         Kit kit = new Kit(
@@ -87,12 +109,24 @@ final class KitStore {
                 dir.resolve(PLATFORM_PUBLIC_KEY),
                 json.getString("merchantName"),
                 privatePem,
-                publicPem);
+                publicPem,
+                json.getString("appSecret"));
         return new Loaded(
                 kit,
                 Pem.readPublicKey(Files.readString(dir.resolve(MERCHANT_PUBLIC_KEY), StandardCharsets.US_ASCII)),
                 Pem.readPrivateKey(Files.readString(dir.resolve(PLATFORM_PRIVATE_KEY), StandardCharsets.US_ASCII)),
-                Pem.readPublicKey(publicPem));
+                Pem.readPublicKey(publicPem),
+                json.getString("openId"));
+    }
+
+    /** An official account's AppSecret: 32 lower-case hex digits. */
+    private static String appSecret() {
+        return HexFormat.of().formatHex(bytes(16));
+    }
+
+    /** The simulated WeChat user's openid under the app id: 28 characters starting with {@code o}. */
+    private static String openId() {
+        return "o" + random(ALNUM + "-_", 27);
     }
 
     static KeyPair rsa() {

@@ -28,13 +28,21 @@ final class Orders {
     private static final Pattern OUT_REFUND_NO = Pattern.compile("[0-9A-Za-z_\\-|*@]{1,64}");
 
     private final Kit kit;
+    private final String openId;
     private final Map<String, Order> byOutTradeNo = new ConcurrentHashMap<>();
     private final Map<String, Order> byTransactionId = new ConcurrentHashMap<>();
     private final Map<String, Order> byToken = new ConcurrentHashMap<>();
     private final Map<String, Refund> byOutRefundNo = new ConcurrentHashMap<>();
+    private final Map<String, Order> byJsapiPrepayId = new ConcurrentHashMap<>();
 
-    Orders(Kit kit) {
+    /**
+     * @param kit the merchant
+     * @param openId the simulated WeChat user's openid: the payer of every order not placed by JSAPI
+     *     (which names its payer)
+     */
+    Orders(Kit kit, String openId) {
         this.kit = kit;
+        this.openId = openId;
     }
 
     static OffsetDateTime now() {
@@ -64,6 +72,9 @@ final class Orders {
         String transactionId;
         OffsetDateTime successTime;
         String payerOpenid;
+        /** When the last prepay answered its prepay_id (valid 2 hours, as WeChat Pay's). */
+        OffsetDateTime prepaidAt;
+
         final List<Refund> refunds = new ArrayList<>();
 
         Order(String outTradeNo, String appid, String mchid) {
@@ -312,8 +323,10 @@ final class Orders {
             order.attach = req.getString("attach");
             order.total = total;
             order.timeExpire = timeExpire;
+            order.prepaidAt = now();
             if (openid != null) {
                 order.jsapiOpenid = openid;
+                byJsapiPrepayId.put(order.prepayId, order);
             }
             return order;
         }
@@ -325,6 +338,11 @@ final class Orders {
 
     Optional<Order> findByTransactionId(String transactionId) {
         return Optional.ofNullable(transactionId == null ? null : byTransactionId.get(transactionId));
+    }
+
+    /** The order a JSAPI prepay answered this prepay_id for. */
+    Optional<Order> findByJsapiPrepayId(String prepayId) {
+        return Optional.ofNullable(prepayId == null ? null : byJsapiPrepayId.get(prepayId));
     }
 
     Optional<Order> findByToken(String token) {
@@ -361,9 +379,7 @@ final class Orders {
             order.transactionId =
                     "42000" + DateTimeFormatter.ofPattern("yyyyMMdd").format(now()) + KitStore.digits(15);
             order.successTime = now();
-            order.payerOpenid = order.jsapiOpenid != null
-                    ? order.jsapiOpenid
-                    : "oSIM" + HexFormat.of().formatHex(KitStore.bytes(12));
+            order.payerOpenid = order.jsapiOpenid != null ? order.jsapiOpenid : openId;
             byTransactionId.put(order.transactionId, order);
             return order;
         }

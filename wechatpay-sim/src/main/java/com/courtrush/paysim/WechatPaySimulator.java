@@ -31,11 +31,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>TRANSACTION.SUCCESS and REFUND.SUCCESS/ABNORMAL notifications, encrypted under the APIv3 key
  *       and signed, retried on a compressed schedule, with controls to drop, repeat, reorder and
  *       forge them;
- *   <li>a stand-in cashier page at {@code /cashier/<token>} (the h5_url).
+ *   <li>a stand-in cashier page at {@code /cashier/<token>} (the h5_url);
+ *   <li>paying inside WeChat (JSAPI): the official account's OAuth2 snsapi_base ({@code
+ *       /connect/oauth2/authorize}, {@code /sns/oauth2/access_token}) for one simulated user's
+ *       {@link #openId()}, and a stand-in {@code WeixinJSBridge} ({@link #bridgeScript()}) whose
+ *       {@code getBrandWCPayRequest} checks the paySign and pays.
  * </ul>
  *
  * <p>Not simulated: certificates download, combined/partner payments, bills, profit sharing, coupons,
- * the real WeChat client, real openids. Thread-safe.
+ * the real WeChat client, real openids, snsapi_userinfo's user info. Thread-safe.
  */
 public final class WechatPaySimulator implements AutoCloseable {
 
@@ -47,6 +51,8 @@ public final class WechatPaySimulator implements AutoCloseable {
     private final Notifier notifier;
     private final ApiHandler api;
     private final CashierPage cashier;
+    private final OAuth oauth;
+    private final JsapiBridge bridge;
     private final SimHttpServer server;
     private final String baseUrl;
     private final AtomicBoolean abnormalNextRefund = new AtomicBoolean();
@@ -54,10 +60,12 @@ public final class WechatPaySimulator implements AutoCloseable {
 
     private WechatPaySimulator(int port, Path kitDir) throws IOException {
         this.keys = KitStore.loadOrCreate(kitDir);
-        this.orders = new Orders(keys.kit());
+        this.orders = new Orders(keys.kit(), keys.openId());
         this.notifier = new Notifier(keys.kit(), keys.platformPrivateKey());
         this.api = new ApiHandler(keys, orders, this);
         this.cashier = new CashierPage(orders, this, keys.kit().merchantName());
+        this.oauth = new OAuth(keys.kit(), keys.openId());
+        this.bridge = new JsapiBridge(keys.kit(), keys.merchantPublicKey(), keys.openId(), orders, this);
         this.server = new SimHttpServer(InetAddress.getLoopbackAddress(), port, this::route);
         this.baseUrl = "http://127.0.0.1:" + server.port();
     }
@@ -85,6 +93,26 @@ public final class WechatPaySimulator implements AutoCloseable {
     /** The merchant kit the simulator accepts. */
     public Kit kit() {
         return keys.kit();
+    }
+
+    /**
+     * The openid of the one simulated WeChat user under the kit's app id: what {@code
+     * /sns/oauth2/access_token} answers and the payer.openid of every order paid here that was not
+     * placed by JSAPI (a JSAPI order keeps the payer.openid it was placed with, and the stand-in
+     * WeixinJSBridge pays it only if that is this openid). Fixed per kit (kept in kit.json).
+     */
+    public String openId() {
+        return keys.openId();
+    }
+
+    /**
+     * The stand-in {@code WeixinJSBridge} ({@code GET /sim/weixin-js-bridge.js}) for a test to inject
+     * into the app's page in a browser, where WeChat's own browser would define it: {@code
+     * invoke('getBrandWCPayRequest', params, callback)} posts the params to {@code <base>/sim/jsapi/pay},
+     * which checks the paySign and pays the order; it then dispatches {@code WeixinJSBridgeReady}.
+     */
+    public String bridgeScript() {
+        return bridge.script();
     }
 
     /**
@@ -243,6 +271,9 @@ public final class WechatPaySimulator implements AutoCloseable {
         if (path.startsWith("/cashier/")) {
             return cashier.handle(request);
         }
+        if (oauth.handles(path)) {
+            return oauth.handle(request);
+        }
         if (path.equals("/healthz")) {
             return json(200, Map.of("status", "UP", "simulator", "WeChat Pay SIMULATOR — no money moves"));
         }
@@ -250,6 +281,9 @@ public final class WechatPaySimulator implements AutoCloseable {
             if (!request.remote().isLoopbackAddress()) {
                 return json(
                         403, Map.of("code", "FORBIDDEN", "message", "the simulator's controls answer loopback only"));
+            }
+            if (bridge.handles(path)) {
+                return bridge.handle(request);
             }
             try {
                 return control(request);

@@ -56,6 +56,12 @@ public final class WechatPaySimulatorMain {
                     WeChat Pay public key file:     %s
                     App id:                         %s
                     Merchant name:                  %s
+                    Official account AppSecret (JSAPI): %s
+
+                  JSAPI (paying inside WeChat): replace https://open.weixin.qq.com and
+                  https://api.weixin.qq.com with the base URL too (OAuth2 snsapi_base, paths kept).
+                    The simulated WeChat user's openid: %s
+                    Stand-in WeixinJSBridge for tests:  %s/sim/weixin-js-bridge.js
 
                   Controls (loopback only): %s/sim/orders/{out_trade_no}, %s/sim/notifications
                   Health: %s/healthz      Stop: Ctrl+C
@@ -70,6 +76,9 @@ public final class WechatPaySimulatorMain {
                         kit.publicKeyPath(),
                         kit.appId(),
                         kit.merchantName(),
+                        kit.appSecret(),
+                        simulator.openId(),
+                        simulator.baseUrl(),
                         simulator.baseUrl(),
                         simulator.baseUrl(),
                         simulator.baseUrl()));

@@ -26,8 +26,9 @@ class OrdersTest {
                 Path.of("p"),
                 "Gym",
                 "",
-                "");
-        Orders orders = new Orders(kit);
+                "",
+                "0123456789abcdef0123456789abcdef");
+        Orders orders = new Orders(kit, "oSimulatedUser000000000000000");
         JSONObject prepay = new JSONObject();
         prepay.put("appid", kit.appId());
         prepay.put("mchid", kit.mchid());
