@@ -200,6 +200,8 @@ class SdkAgainstSimulatorTest {
         assertThat(notified.getOutTradeNo()).isEqualTo(outTradeNo);
         assertThat(notified.getTradeState()).isEqualTo(Transaction.TradeStateEnum.SUCCESS);
         assertThat(notified.getTransactionId()).isEqualTo(paid.getTransactionId());
+        // the simulator records an attempt once the answer is in, just after the receiver saw it
+        await(() -> sim.notifications().stream().anyMatch(n -> n.outTradeNo().equals(outTradeNo)));
         assertThat(sim.notifications())
                 .anySatisfy(n -> assertThat(n)
                         .extracting(
