@@ -37,6 +37,7 @@ public final class AuditLabels {
             case "console" -> i18n.t("audit.actor.console", name);
             case "staff" -> i18n.t("audit.actor.staff", name);
             case "student" -> i18n.t("audit.actor.student", name);
+            case "wechatpay" -> i18n.t("audit.actor.wechatpay", name);
             default -> actor;
         };
     }

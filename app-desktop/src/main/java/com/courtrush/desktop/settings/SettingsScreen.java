@@ -40,6 +40,7 @@ public final class SettingsScreen implements Screen {
     private final BackupsViewModel backups;
     private final NoticeChannelsViewModel channels;
     private final CampusSignInViewModel campus;
+    private final WechatPayViewModel wechatPay;
     private final Node root;
 
     public SettingsScreen(ConsoleContext context) {
@@ -64,6 +65,8 @@ public final class SettingsScreen implements Screen {
                 context.desks().channels(), context.tasks(), context.notices(), i18n, context.staff());
         campus = new CampusSignInViewModel(
                 context.desks().campus(), context.tasks(), context.notices(), i18n, context.staff());
+        wechatPay = new WechatPayViewModel(
+                context.desks().wechatPay(), context.tasks(), context.notices(), i18n, context.staff());
         Label restart = new Label(i18n.t("settings.restartNeeded"));
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");
@@ -77,6 +80,7 @@ public final class SettingsScreen implements Screen {
                 bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
                 channelsPane(i18n),
                 CampusSignInPane.of(campus, i18n),
+                WechatPayPane.of(wechatPay, i18n),
                 backupPane(i18n));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
@@ -319,6 +323,7 @@ public final class SettingsScreen implements Screen {
         backups.refresh();
         channels.load();
         campus.load();
+        wechatPay.load();
     }
 
     public SettingsViewModel model() {

@@ -11,6 +11,7 @@ import com.courtrush.monitor.api.MonitorDesk;
 import com.courtrush.notice.api.NoticeDesk;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.api.WechatPayDesk;
 import com.courtrush.recurring.api.RuleDesk;
 import com.courtrush.report.api.ReportDesk;
 import com.courtrush.reserve.api.ReservationDesk;
@@ -41,6 +42,7 @@ public record Desks(
         AttendanceDesk attendance,
         NoticeDesk channels,
         CampusSignInDesk campus,
+        WechatPayDesk wechatPay,
         AuditDesk audit,
         Clock clock) {
 
@@ -63,6 +65,7 @@ public record Desks(
                 engine.getBean(AttendanceDesk.class),
                 engine.getBean(NoticeDesk.class),
                 engine.getBean(CampusSignInDesk.class),
+                engine.getBean(WechatPayDesk.class),
                 engine.getBean(AuditDesk.class),
                 engine.getBean(Clock.class));
     }

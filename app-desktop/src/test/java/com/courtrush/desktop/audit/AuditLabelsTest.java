@@ -65,4 +65,21 @@ class AuditLabelsTest {
         assertThat(english.what(entry("admin", "SOMETHING_NEW", null))).isEqualTo("SOMETHING_NEW");
         assertThat(english.who(entry("admin", "OPEN", null))).isEqualTo("Admin token");
     }
+
+    @Test
+    void wechatPaysActionsAndItsNotificationsReadInBothLanguages() {
+        for (String action : java.util.List.of(
+                "SET_WECHAT_PAY",
+                "REFUND_PART",
+                "PAID_WECHAT",
+                "PAY_NOTIFY_REFUSED",
+                "AUTO_REFUND",
+                "REFUND_ABNORMAL",
+                "REFUND_CLOSED")) {
+            assertThat(english.what(action)).as(action).isNotEqualTo(action);
+            assertThat(chinese.what(action)).as(action).isNotEqualTo(action).isNotEqualTo(english.what(action));
+        }
+        assertThat(chinese.what("REFUND_PART")).isEqualTo("部分退款");
+        assertThat(english.who("wechatpay:notify")).isEqualTo("WeChat Pay (notify)");
+    }
 }

@@ -33,7 +33,7 @@ class MessageBundlesTest {
     static final Path SOURCES = Path.of("src/main/java");
     static final Pattern KEY_LITERAL = Pattern.compile(
             "\"((?:app|campus|common|courts|error|header|input|language|nav|openings"
-                    + "|queues|reservations|rush|settings|splash|startup|status|students|health|enum)\\.[A-Za-z0-9_.-]+)\"");
+                    + "|queues|reservations|rush|settings|splash|startup|status|students|health|enum|wechatPay)\\.[A-Za-z0-9_.-]+)\"");
     static final Pattern HARD_CODED = Pattern.compile("new (?:Label|Button|CheckBox|TitledPane|Tab|MenuItem|Alert)"
             + "\\(\"[^\"]+\"|\\.set(?:Text|Title|HeaderText|ContentText|PromptText)\\(\"[^\"]+\"");
 
@@ -117,7 +117,10 @@ class MessageBundlesTest {
                 "status.broker",
                 "status.database",
                 "settings.mode.embedded",
-                "settings.mode.external"));
+                "settings.mode.external",
+                "wechatPay.mode.SIMULATED",
+                "wechatPay.mode.LIVE",
+                "wechatPay.mode.LIVE_SIMULATOR"));
         assertThat(built.stream().filter(key -> !english.containsKey(key)))
                 .as("keys built but missing")
                 .isEmpty();
