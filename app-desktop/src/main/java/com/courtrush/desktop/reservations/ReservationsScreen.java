@@ -15,12 +15,14 @@ import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.pay.api.PayOrderView;
+import com.courtrush.pay.api.PayRefundView;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -29,7 +31,9 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -137,6 +141,7 @@ public final class ReservationsScreen implements Screen {
         summary.textProperty()
                 .bind(Bindings.createStringBinding(
                         () -> describe(i18n, model.detailProperty().get()), model.detailProperty()));
+        AuditLabels labels = new AuditLabels(i18n);
         TableView<PayOrderView> orders = table("payOrdersTable", i18n.t("reservations.noOrders"));
         // whole: students are told to show this number at the desk
         orders.getColumns()
@@ -147,23 +152,45 @@ public final class ReservationsScreen implements Screen {
         orders.getColumns()
                 .add(column(
                         i18n.t("reservations.paidAt"), o -> o.paidTime() == null ? "" : STAMP.format(o.paidTime())));
+        orders.getColumns()
+                .add(column(
+                        i18n.t("reservations.refundedYuan"),
+                        o -> o.refundedCents() == 0 ? "" : Inputs.yuan(o.refundedCents())));
+        orders.getColumns().add(column(i18n.t("reservations.merchant"), o -> merchant(i18n, o)));
         orders.setPrefHeight(120);
+        TableView<PayRefundView> refunds = table("refundsTable", i18n.t("reservations.noRefunds"));
+        refunds.getColumns()
+                .add(Widgets.fitting(
+                        column(i18n.t("reservations.outRefundNo"), PayRefundView::outRefundNo), "RF26112510000000001"));
+        refunds.getColumns().add(column(i18n.t("reservations.amount"), r -> Inputs.yuan(r.amountCents())));
+        refunds.getColumns()
+                .add(column(
+                        i18n.t("reservations.refundKind"),
+                        r -> i18n.t(r.whole() ? "reservations.refundWhole" : "reservations.refundPartOf")));
+        refunds.getColumns().add(column(i18n.t("reservations.refundStatus"), r -> i18n.of(r.status())));
+        refunds.getColumns().add(column(i18n.t("reservations.reason"), PayRefundView::reason));
+        refunds.getColumns().add(column(i18n.t("reservations.who"), r -> labels.who(r.actor())));
+        refunds.getColumns()
+                .add(column(
+                        i18n.t("reservations.when"), r -> r.createTime() == null ? "" : STAMP.format(r.createTime())));
+        refunds.setPrefHeight(100);
         TableView<AuditEntry> audit = table("auditTable", i18n.t("reservations.noAudit"));
         audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.time())));
-        AuditLabels labels = new AuditLabels(i18n);
         audit.getColumns().add(column(i18n.t("reservations.who"), labels::who));
         audit.getColumns().add(column(i18n.t("reservations.what"), labels::what));
         audit.getColumns().add(column(i18n.t("reservations.detail"), AuditEntry::detail));
         model.detailProperty().addListener((obs, old, now) -> {
             orders.getItems().setAll(now == null ? java.util.List.of() : now.payOrders());
+            refunds.getItems().setAll(now == null || now.refunds() == null ? java.util.List.of() : now.refunds());
             audit.getItems().setAll(now == null ? java.util.List.of() : now.history());
         });
 
         Button cancel = button(i18n.t("reservations.cancel"), "cancelReservation", model::askCancel);
         Button markPaid = button(i18n.t("reservations.markPaid"), "markPaid", model::askMarkPaid);
         Button refund = button(i18n.t("reservations.refund"), "refundReservation", model::askRefund);
+        Button refundPart = button(i18n.t("reservations.refundPartButton"), "refundPart", () -> askRefundPart(i18n));
         Button resync = button(i18n.t("reservations.resync"), "resyncReservation", model::resync);
-        for (Button b : new Button[] {cancel, markPaid, refund, resync}) {
+        for (Button b : new Button[] {cancel, markPaid, refund, refundPart, resync}) {
             b.disableProperty().bind(model.selectedProperty().isNull());
         }
         cancel.disableProperty().unbind();
@@ -172,17 +199,52 @@ public final class ReservationsScreen implements Screen {
         markPaid.disableProperty().bind(statusIsNot(ReservationStatus.PENDING_PAYMENT));
         refund.disableProperty().unbind();
         refund.disableProperty().bind(statusIsNot(ReservationStatus.CONFIRMED));
+        refundPart.disableProperty().unbind();
+        refundPart.disableProperty().bind(statusIsNot(ReservationStatus.CONFIRMED));
 
         VBox.setVgrow(audit, Priority.ALWAYS);
         return new VBox(
                 8,
                 new Label(i18n.t("reservations.details")),
                 summary,
-                bar(cancel, markPaid, refund, resync),
+                actions(cancel, markPaid, refund, refundPart, resync),
                 new Label(i18n.t("reservations.orders")),
                 orders,
+                new Label(i18n.t("reservations.refunds")),
+                refunds,
                 new Label(i18n.t("reservations.audit")),
                 audit);
+    }
+
+    /** The actions on one reservation, each read whole: they wrap onto a second line when the pane is narrow. */
+    private static FlowPane actions(Button... buttons) {
+        for (Button b : buttons) {
+            b.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        FlowPane actions = new FlowPane(8, 6, buttons);
+        actions.setPadding(new Insets(4, 0, 4, 0));
+        return actions;
+    }
+
+    /** Asks how much to give back and why, then refunds that part; the reservation stays confirmed. */
+    private void askRefundPart(I18n i18n) {
+        ReservationRow row = model.selectedProperty().get();
+        if (row == null) {
+            return;
+        }
+        RefundPartDialog.ask(i18n, model.target(row), model.refundPartContext(), model::partAmountProblem)
+                .ifPresent(answer -> model.refundPart(answer.yuan(), answer.reason()));
+    }
+
+    /** Where the order was paid: the live merchant, simulated WeChat Pay, or the desk. */
+    private static String merchant(I18n i18n, PayOrderView order) {
+        if (order.mchid() != null && !order.mchid().isEmpty()) {
+            return order.mchid();
+        }
+        if ("WECHAT".equals(order.channel())) {
+            return i18n.t("reservations.simulated");
+        }
+        return "DESK".equals(order.channel()) ? i18n.t("reservations.atDesk") : "";
     }
 
     private javafx.beans.binding.BooleanBinding statusIsNot(ReservationStatus wanted) {

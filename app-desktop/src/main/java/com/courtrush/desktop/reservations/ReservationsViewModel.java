@@ -6,12 +6,15 @@ import com.courtrush.court.api.CourtDesk;
 import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
+import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderView;
 import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.api.ReservationDesk;
@@ -19,6 +22,7 @@ import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -232,18 +236,106 @@ public final class ReservationsViewModel {
         }
         Callable<Object> work = () -> action.apply(row.id());
         tasks.run(i18n.t(key), work, done -> {
-            if (done instanceof Refunded refunded && refunded.handBackAtDesk()) {
-                // paid in person at the desk: no gateway gives it back, the desk does
-                notices.info(i18n.t(
-                        "reservations.handBack",
-                        row.id(),
-                        java.math.BigDecimal.valueOf(refunded.amountCents(), 2).toPlainString()));
-            } else {
-                notices.info(i18n.t("reservations.done", i18n.t(key), row.id()));
-            }
+            notices.info(
+                    done instanceof Refunded refunded
+                            ? refunded(row.id(), refunded)
+                            : i18n.t("reservations.done", i18n.t(key), row.id()));
             search();
             loadDetails();
         });
+    }
+
+    /** What a refund came to, as staff act on it: hand the money back, or WeChat Pay is paying it back. */
+    String refunded(long reservationId, Refunded refunded) {
+        String amount = Inputs.yuan(refunded.amountCents());
+        if (refunded.handBackAtDesk()) {
+            // paid in person at the desk: no gateway gives it back, the desk does
+            return i18n.t("reservations.handBack", reservationId, amount);
+        }
+        return i18n.t(
+                refunded.refundStatus() == RefundStatus.REFUNDING
+                        ? "reservations.refundedPaying"
+                        : "reservations.refundedDone",
+                reservationId,
+                amount);
+    }
+
+    /**
+     * Refunds part of the selected reservation's payment: {@code yuan} as staff typed it ("5", "5.00", "0.5"), more
+     * than nothing and in whole cents; a reason for the history. What cannot be used is refused with a message and
+     * nothing is asked of the engine; the reservation stays confirmed.
+     */
+    public void refundPart(String yuan, String reason) {
+        ReservationRow row = selected.get();
+        if (row == null) {
+            return;
+        }
+        String what = i18n.t("reservations.refundPart");
+        int cents;
+        try {
+            cents = partCents(i18n, yuan);
+            if (reason == null || reason.isBlank()) {
+                throw new InputRefused(i18n.t("reservations.reasonRequired"));
+            }
+        } catch (InputRefused refused) {
+            notices.failed(what, refused);
+            return;
+        }
+        String why = reason.strip();
+        tasks.run(what, () -> payments.refundPart(row.id(), cents, why, staff), refunded -> {
+            notices.info(refunded(row.id(), refunded));
+            search();
+            loadDetails();
+        });
+    }
+
+    /** Why {@code yuan} cannot be refunded in part ("" when it can), for the dialog to say as staff type. */
+    public String partAmountProblem(String yuan) {
+        try {
+            partCents(i18n, yuan);
+            return "";
+        } catch (InputRefused refused) {
+            return refused.getMessage();
+        }
+    }
+
+    /**
+     * Yuan as staff type them ("5", "5.00", "0.5") to cents, exactly: more than nothing, at most two decimals; else
+     * refused with a message saying what is wanted.
+     */
+    static int partCents(I18n i18n, String yuan) {
+        String typed = yuan == null ? "" : yuan.strip();
+        try {
+            BigDecimal cents = new BigDecimal(typed).movePointRight(2);
+            if (cents.signum() <= 0 || cents.stripTrailingZeros().scale() > 0) {
+                throw new NumberFormatException();
+            }
+            return cents.intValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new InputRefused(i18n.t("reservations.badPartAmount", typed));
+        }
+    }
+
+    /** What the selected reservation's paid order has given back so far, and what is left ("" when not known). */
+    public String refundPartContext() {
+        ReservationDetailsView known = detail.get();
+        if (known == null) {
+            return "";
+        }
+        return known.payOrders().stream()
+                .filter(o -> o.status() == PayOrderStatus.SUCCESS && o.amountCents() != null)
+                .reduce((first, second) -> second)
+                .map(this::left)
+                .orElse("");
+    }
+
+    private String left(PayOrderView paid) {
+        int refunded = paid.refundedCents();
+        return i18n.t(
+                "reservations.refundPartLeft",
+                Inputs.yuan(paid.amountCents()),
+                Inputs.yuan(refunded),
+                Inputs.yuan(paid.amountCents() - refunded));
     }
 
     public ObjectProperty<LocalDate> dateProperty() {

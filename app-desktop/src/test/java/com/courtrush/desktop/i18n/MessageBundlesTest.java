@@ -8,6 +8,7 @@ import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.opening.api.SessionState;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -91,6 +92,7 @@ class MessageBundlesTest {
                 ReservationStatus.class,
                 CancelReason.class,
                 PayOrderStatus.class,
+                RefundStatus.class,
                 Role.class,
                 CampusProtocol.class,
                 DeadLetterSettlement.class,

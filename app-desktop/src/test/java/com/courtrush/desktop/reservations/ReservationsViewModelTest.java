@@ -18,8 +18,14 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.ui.Destructive;
+import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.opening.api.OpeningDesk;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderView;
 import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.api.RefundStatus;
+import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
@@ -169,5 +175,114 @@ class ReservationsViewModelTest {
 
         assertThat(notices.lastStep().option()).isEqualTo("Refund even after the refund cut-off");
         verify(payments).refund(1, staff, "flooded", true);
+    }
+
+    static Refunded refunded(int cents, RefundStatus status, boolean atDesk) {
+        return new Refunded(
+                1,
+                ReservationStatus.CONFIRMED,
+                PayOrderStatus.SUCCESS,
+                "CR26112510000000001",
+                cents,
+                false,
+                atDesk,
+                "RF1",
+                status,
+                cents);
+    }
+
+    @Test
+    void aPartIsRefundedInExactCentsWithTheReasonAndTheOutcomeSaysWhatHappensToTheMoney() {
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        when(payments.refundPart(1, 500, "light broken for half the hour", staff))
+                .thenReturn(refunded(500, RefundStatus.REFUNDING, false));
+
+        model.refundPart(" 5.00 ", " light broken for half the hour ");
+
+        verify(payments).refundPart(1, 500, "light broken for half the hour", staff);
+        assertThat(notices.infos).containsExactly("Reservation 1: ¥5.00 refunded (WeChat Pay is paying it back).");
+        assertThat(notices.failures).isEmpty();
+    }
+
+    @Test
+    void aPartPaidAtTheDeskIsHandedBackThere() {
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        when(payments.refundPart(anyLong(), anyInt(), any(), any()))
+                .thenReturn(refunded(50, RefundStatus.SUCCESS, true));
+        model.refundPart("0.5", "short");
+        verify(payments).refundPart(1, 50, "short", staff);
+        assertThat(notices.infos).singleElement().asString().contains("hand ¥0.50 back");
+    }
+
+    @Test
+    void amountsInYuanAreReadExactly() {
+        I18n english = I18n.of(I18n.ENGLISH);
+        assertThat(ReservationsViewModel.partCents(english, "5")).isEqualTo(500);
+        assertThat(ReservationsViewModel.partCents(english, "5.00")).isEqualTo(500);
+        assertThat(ReservationsViewModel.partCents(english, "0.5")).isEqualTo(50);
+        assertThat(ReservationsViewModel.partCents(english, "0.01")).isEqualTo(1);
+        assertThat(ReservationsViewModel.partCents(english, "19.99")).isEqualTo(1999);
+        assertThat(model.partAmountProblem("5.00")).isEmpty();
+    }
+
+    @Test
+    void anAmountThatIsNotMoreThanNothingInWholeCentsIsRefusedWithAMessageAndNothingIsAsked() {
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        for (String bad : List.of("0", "-1", "5.001", "abc", "", "0.00", "1e12")) {
+            model.refundPart(bad, "a reason");
+            assertThat(notices.lastFailureMessage())
+                    .as(bad)
+                    .startsWith("Type the amount in yuan, more than 0")
+                    .contains("\"" + bad + "\"");
+            assertThat(notices.failures.get(notices.failures.size() - 1)).isInstanceOf(InputRefused.class);
+            assertThat(model.partAmountProblem(bad)).as(bad).isNotEmpty();
+        }
+        assertThat(notices.failedWhat).containsOnly("Partial refund");
+        verify(payments, never()).refundPart(anyLong(), anyInt(), any(), any());
+    }
+
+    @Test
+    void aPartialRefundNeedsAReason() {
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        model.refundPart("5", "  ");
+        model.refundPart("5", null);
+        assertThat(notices.failures).hasSize(2).allMatch(InputRefused.class::isInstance);
+        assertThat(notices.lastFailureMessage()).startsWith("A reason is required");
+        verify(payments, never()).refundPart(anyLong(), anyInt(), any(), any());
+    }
+
+    @Test
+    void theDialogIsToldWhatThePaymentHasGivenBackSoFar() {
+        model.detailProperty()
+                .set(new ReservationDetailsView(
+                        null,
+                        null,
+                        "A",
+                        "2024001",
+                        "Ann",
+                        List.of(new PayOrderView(
+                                11L,
+                                "CR26112510000000001",
+                                1L,
+                                "WECHAT",
+                                2000,
+                                PayOrderStatus.SUCCESS,
+                                null,
+                                null,
+                                null,
+                                null,
+                                "1900000109",
+                                "4200000001",
+                                500,
+                                null,
+                                null)),
+                        List.of(),
+                        List.of()));
+        assertThat(model.refundPartContext())
+                .isEqualTo("Paid ¥20.00, refunded so far ¥5.00: up to ¥15.00 can go back.");
     }
 }
