@@ -78,7 +78,7 @@ final class WechatPayPane {
         VBox content = new VBox(
                 8,
                 modeLine(),
-                help(i18n.t("wechatPay.lead")),
+                wideHelp(i18n.t("wechatPay.lead")),
                 merchantForm(),
                 new Label(i18n.t("wechatPay.secrets")),
                 secretsForm(),
@@ -137,7 +137,7 @@ final class WechatPayPane {
                 .bind(model.notifyUrlProperty()
                         .map(u -> u.isEmpty()
                                 ? i18n.t("wechatPay.publicUrlHelp")
-                                : i18n.t("wechatPay.publicUrlHelp") + " " + i18n.t("wechatPay.notifyAt", u)));
+                                : i18n.t("wechatPay.publicUrlHelp") + "\n" + i18n.t("wechatPay.notifyAt", u)));
         add(form, caption(i18n.t("wechatPay.publicUrl")), url, notify);
         return form;
     }
@@ -265,6 +265,13 @@ final class WechatPayPane {
         help.setWrapText(true);
         help.setMaxWidth(HELP_WIDTH);
         help.setMinHeight(Region.USE_PREF_SIZE);
+        return help;
+    }
+
+    /** A paragraph across the form's width (an address in it is not broken at a narrow help line). */
+    private static Label wideHelp(String text) {
+        Label help = help(text);
+        help.setMaxWidth(HELP_WIDTH + 240);
         return help;
     }
 
