@@ -45,3 +45,13 @@ create table wechat_pay (
     config       varchar(4000) not null,
     update_time  datetime(3) not null
 );
+
+-- paying inside WeChat (JSAPI) needs the student's openid at the gym's official account: asked once of WeChat (its
+-- OAuth, snsapi_base, no consent screen) and kept; it names the student at that account only
+create table wechat_openid (
+    user_id      bigint not null,
+    app_id       varchar(32) not null,
+    openid       varchar(128) not null,
+    create_time  datetime(3) not null,
+    primary key (user_id, app_id)
+);

@@ -41,7 +41,7 @@ import * as AccountScreen from './account.js';
 import * as SigninScreen from './signin.js';
 import { endSession } from './campus.js';
 import * as Inbox from './notices.js';
-import { closeSheet } from './sheets.js';
+import { closeSheet, takeWechatReturn } from './sheets.js';
 
 const t = I18N.t;
 
@@ -183,6 +183,7 @@ SigninScreen.start(show);
 $('#lang').addEventListener('click', switchLanguage);
 window.addEventListener('hashchange', show);
 applyLanguage();
+takeWechatReturn(); // back from WeChat's OAuth (inside WeChat): kept for my bookings, the address made plain
 if (!SigninScreen.cameBackFromCampus(show)) {
   show();
 }

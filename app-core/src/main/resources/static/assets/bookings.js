@@ -33,6 +33,7 @@ export async function loadMine() {
     return; // a newer answer is coming, or it was for the student who signed out
   }
   if (payMode && payMode.status === 200) {
+    Sheets.setPayMode(payMode.data);
     // which WeChat Pay runs, said plainly: simulated (no money moves) or live, with the gym's merchant name
     $('#pay-mode').textContent = payMode.data.simulated
       ? t('pay.simulatedShort') : t('pay.liveShort', payMode.data.merchantName);

@@ -183,6 +183,8 @@ const TEXTS = {
     'pay.scan': '请用微信扫一扫上方二维码完成支付；在微信里可长按二维码识别。',
     'pay.waitingLive': '等待微信支付确认…',
     'pay.checking': '正在向微信支付确认你的付款…',
+    'pay.cancelledInWechat': '已取消支付，预约仍待支付。',
+    'pay.failedInWechat': '微信未能完成支付，请重试。',
     'common.close': '关闭',
     'common.back': '返回',
 
@@ -430,6 +432,8 @@ const TEXTS = {
     'pay.scan': 'Scan the code above with WeChat to pay; inside WeChat, press and hold it.',
     'pay.waitingLive': 'Waiting for WeChat Pay to confirm…',
     'pay.checking': 'Checking your payment with WeChat Pay…',
+    'pay.cancelledInWechat': 'Payment cancelled; the booking still waits to be paid.',
+    'pay.failedInWechat': 'WeChat could not complete the payment; try again.',
     'common.close': 'Close',
     'common.back': 'Back',
 

@@ -9,6 +9,14 @@ const t = I18N.t;
 const PAY_POLL_MS = 3000;
 /* the reservation a student went to WeChat Pay's page to pay: watched when WeChat Pay sends them back */
 const AWAY_PAYING = 'courtrush.paying';
+/* inside WeChat: what WeChat's OAuth sent the student back with, to pay the reservation with */
+const WECHAT_RETURN = 'courtrush.wechatReturn';
+let jsapiReady = false; // the gym's official account is set up: inside WeChat, WeChat pays (GET /pay/mode)
+
+/** What GET /pay/mode said: whether paying inside WeChat's own browser is set up. */
+export function setPayMode(mode) {
+  jsapiReady = !!(mode && !mode.simulated && mode.jsapi);
+}
 
 let cleanup = null;      // stops what the open sheet is doing (its timers)
 let paying = false;      // a POST /pay/wechat on its way: a second tap opens nothing
@@ -52,12 +60,12 @@ export function closeSheet() {
 
 /**
  * How WeChat Pay opens here, one tap: a phone's browser goes to WeChat Pay's page, which opens WeChat (H5); a
- * computer shows a QR code to scan with WeChat (Native), and so does WeChat's own browser, where a long press reads
- * it (paying inside WeChat itself, JSAPI, needs the gym's official account).
+ * computer shows a QR code to scan with WeChat (Native); WeChat's own browser pays in place (JSAPI) when the gym's
+ * official account is set up, else shows the QR code, which a long press reads.
  */
-export function payScene(userAgent, coarsePointer) {
+export function payScene(userAgent, coarsePointer, jsapi) {
   if (/MicroMessenger/i.test(userAgent)) {
-    return 'NATIVE';
+    return jsapi ? 'JSAPI' : 'NATIVE';
   }
   return coarsePointer || /Mobi|Android|iPhone|iPad/i.test(userAgent) ? 'H5' : 'NATIVE';
 }
@@ -84,9 +92,15 @@ export async function openPay(reservationId, secondsToPay, changed) {
   }
 }
 
-async function showPayment(reservationId, secondsToPay, changed) {
-  const scene = payScene(navigator.userAgent, matchMedia('(pointer: coarse)').matches);
-  const a = await Api.post('/pay/wechat/' + reservationId, { scene });
+async function showPayment(reservationId, secondsToPay, changed, wechat) {
+  const scene = wechat ? 'JSAPI' : payScene(navigator.userAgent, matchMedia('(pointer: coarse)').matches, jsapiReady);
+  const a = await Api.post('/pay/wechat/' + reservationId,
+    wechat ? { scene, wechatCode: wechat.code, wechatState: wechat.state } : { scene });
+  if (a.status === 409 && a.data && a.data.authorizeUrl) {
+    // the first time inside WeChat: WeChat says who the student is at the gym's account, and sends them back
+    location.assign(a.data.authorizeUrl);
+    return;
+  }
   if (a.status !== 200) {
     if (a.status !== 401) {
       toast(a.message);
@@ -95,6 +109,16 @@ async function showPayment(reservationId, secondsToPay, changed) {
     return;
   }
   const order = a.data;
+  if (!order.simulated && order.jsapi) {
+    const result = await wechatPays(order.jsapi);
+    if (/:ok$/.test(result.err_msg || '')) {
+      watchAfterPaying(reservationId, changed);
+    } else {
+      toast(t(/:cancel$/.test(result.err_msg || '') ? 'pay.cancelledInWechat' : 'pay.failedInWechat'));
+      changed();
+    }
+    return;
+  }
   if (!order.simulated && order.h5Url) {
     sessionStorage.setItem(AWAY_PAYING, String(reservationId));
     location.assign(h5Address(order.h5Url, location.origin + location.pathname + '#/mine'));
@@ -160,16 +184,65 @@ function watchState(reservationId, left, status, stop, changed) {
  * reservation until it is confirmed. Nothing when the student did not come back from paying.
  */
 export function resumePayment(changed) {
+  const wechat = sessionStorage.getItem(WECHAT_RETURN);
+  if (wechat) {
+    sessionStorage.removeItem(WECHAT_RETURN);
+    const back = JSON.parse(wechat);
+    openPayInWechat(back, changed);
+    return;
+  }
   const away = sessionStorage.getItem(AWAY_PAYING);
   if (!away) {
     return;
   }
   sessionStorage.removeItem(AWAY_PAYING);
+  watchAfterPaying(Number(away), changed);
+}
+
+async function openPayInWechat(back, changed) {
+  if (paying) {
+    return;
+  }
+  paying = true;
+  try {
+    await showPayment(back.id, () => Infinity, changed, back);
+  } finally {
+    paying = false;
+  }
+}
+
+/**
+ * WeChat's OAuth sent the student back here ({@code ?pay=<id>&code=…&state=…}): kept for my bookings, which pays
+ * with it, and the address made plain again so a reload asks nothing twice.
+ */
+export function takeWechatReturn() {
+  const q = new URLSearchParams(location.search);
+  if (!q.get('pay') || !q.get('code')) {
+    return;
+  }
+  sessionStorage.setItem(WECHAT_RETURN, JSON.stringify({ id: Number(q.get('pay')), code: q.get('code'), state: q.get('state') }));
+  history.replaceState(null, '', location.pathname + '#/mine');
+}
+
+/** WeChat's own browser pays: its bridge, once ready, takes what the engine prepared; what it answered. */
+function wechatPays(params) {
+  return new Promise(resolve => {
+    const go = () => window.WeixinJSBridge.invoke('getBrandWCPayRequest', params, resolve);
+    if (window.WeixinJSBridge) {
+      go();
+    } else {
+      document.addEventListener('WeixinJSBridgeReady', go, { once: true });
+    }
+  });
+}
+
+/** After paying away from the page: a sheet that watches the reservation until WeChat Pay's word confirms it. */
+function watchAfterPaying(reservationId, changed) {
   const left = h('p', { class: 'pay-left' });
   const status = h('p', { class: 'pay-status', role: 'status' }, t('pay.checking'));
   const timers = [];
   const stop = () => timers.forEach(clearInterval);
-  timers.push(watchState(Number(away), left, status, stop, changed));
+  timers.push(watchState(reservationId, left, status, stop, changed));
   openSheet(t('pay.titleLive'), [status, left], [], stop);
 }
 

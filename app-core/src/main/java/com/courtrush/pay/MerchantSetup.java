@@ -33,6 +33,7 @@ public class MerchantSetup {
     private static final Pattern SERIAL = Pattern.compile("[0-9A-Fa-f]{8,64}");
     private static final Pattern PUBLIC_KEY_ID = Pattern.compile("PUB_KEY_ID_[0-9A-Za-z_]{1,64}");
     private static final int API_V3_KEY_LENGTH = 32;
+    private static final Pattern APP_SECRET = Pattern.compile("[0-9A-Za-z]{16,64}");
     private static final int NAME_MAX = 64;
     /** An order number no order of ours has (they start CR): WeChat Pay answers ORDER_NOT_EXIST. */
     private static final String MADE_UP_ORDER = "TRY0000000000000000000000000";
@@ -59,7 +60,8 @@ public class MerchantSetup {
                 keys.has(WechatPayKeys.API_V3_KEY),
                 keys.has(WechatPayKeys.PLATFORM_KEY),
                 keys.dir().toString(),
-                mode);
+                mode,
+                keys.has(WechatPayKeys.APP_SECRET));
     }
 
     /**
@@ -86,7 +88,7 @@ public class MerchantSetup {
                 throw CourtRushException.conflict("wechatPay.tryFailed", trial.summary() + " " + trial.detail());
             }
         }
-        keys.keep(setup.privateKeyPem(), setup.apiV3Key(), setup.platformPublicKeyPem());
+        keys.keep(setup.privateKeyPem(), setup.apiV3Key(), setup.platformPublicKeyPem(), blankless(setup.appSecret()));
         clients.keep(settings);
         audit.record(
                 manager.actor(),
@@ -151,10 +153,21 @@ public class MerchantSetup {
         if (setup.apiV3Key() != null && setup.apiV3Key().strip().length() != API_V3_KEY_LENGTH) {
             throw CourtRushException.badRequest("wechatPay.badApiV3Key", API_V3_KEY_LENGTH);
         }
+        String appSecret = given(setup.appSecret(), sameMerchant && onFile != null ? onFile.appSecret() : null);
+        if (setup.appSecret() != null
+                && !setup.appSecret().isBlank()
+                && !APP_SECRET.matcher(setup.appSecret().strip()).matches()) {
+            throw CourtRushException.badRequest("wechatPay.badField", "appSecret");
+        }
         if (privateKey == null || apiV3Key == null || platform == null) {
             return null;
         }
-        return new WechatPayKeys.Secrets(privateKey.strip(), apiV3Key.strip(), platform.strip());
+        return new WechatPayKeys.Secrets(
+                privateKey.strip(), apiV3Key.strip(), platform.strip(), appSecret == null ? null : appSecret.strip());
+    }
+
+    private static String blankless(String given) {
+        return given == null || given.isBlank() ? null : given;
     }
 
     private static String given(String given, String onFile) {

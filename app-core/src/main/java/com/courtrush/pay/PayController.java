@@ -51,15 +51,19 @@ class PayController {
     @Operation(
             summary = "Create (or reuse) the WeChat pay order of an unpaid reservation",
             description = "scene: H5 (a phone's browser: open h5Url), NATIVE (a computer: show qrSvg to scan) or "
-                    + "JSAPI (inside WeChat); H5 when none is given. `simulated` says whether money moves.")
+                    + "JSAPI (inside WeChat: jsapi for WeixinJSBridge; the first time a 409 pay.openIdNeeded whose "
+                    + "data.authorizeUrl is WeChat's OAuth, which sends the student back to /?pay={id}&code=&state= — "
+                    + "then wechatCode and wechatState); H5 when none is given. `simulated` says whether money moves.")
     @PostMapping("/wechat/{reservationId}")
     ApiResponse<PaymentService.OrderView> pay(
             @PathVariable @Positive long reservationId,
-            @RequestBody(required = false) PayRequest request,
+            @RequestBody(required = false) @Valid PayRequest request,
             @AuthenticationPrincipal Caller caller,
             HttpServletRequest http) {
-        PayScene scene = request == null || request.scene() == null ? PayScene.H5 : request.scene();
-        return ApiResponse.ok(payments.createOrder(reservationId, caller, scene, http.getRemoteAddr()));
+        PayRequest body = request == null ? new PayRequest(null, null, null) : request;
+        PayScene scene = body.scene() == null ? PayScene.H5 : body.scene();
+        return ApiResponse.ok(payments.createOrder(
+                reservationId, caller, scene, http.getRemoteAddr(), body.wechatCode(), body.wechatState()));
     }
 
     @Operation(summary = "Staff only: report a simulated WeChat payment as successful (idempotent)")
@@ -157,5 +161,9 @@ class PayController {
             Boolean overrideCutoff,
             @Positive Integer amountCents) {}
 
-    record PayRequest(PayScene scene) {}
+    /** {@code wechatCode}, {@code wechatState}: what WeChat's OAuth sent the student back with (JSAPI). */
+    record PayRequest(
+            PayScene scene,
+            @Size(max = 128) String wechatCode,
+            @Size(max = 64) String wechatState) {}
 }

@@ -31,7 +31,12 @@ public interface PaymentGateway {
     }
 
     /** Asks the provider for a payment of the order; returns what the student's client opens. */
-    Invite prepay(PayOrder order, String description, PayScene scene, String clientIp);
+    Invite prepay(PayOrder order, String description, PayScene scene, Payer payer);
+
+    /**
+     * Who pays: the address of their browser (H5), and their openid at the gym's official account (JSAPI only).
+     */
+    record Payer(String clientIp, String openId) {}
 
     /** What the provider knows of the order's payment now. Throws when the provider cannot be asked. */
     Trade query(PayOrder order);

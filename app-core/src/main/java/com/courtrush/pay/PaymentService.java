@@ -22,6 +22,7 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,6 +52,7 @@ public class PaymentService {
     private final TimeSlotMapper slots;
     private final PaymentGateways gateways;
     private final Refunds refunds;
+    private final WechatOpenIds openIds;
     private final AppSettings settings;
     private final ReservationDeadlines deadlines;
     private final PaymentLocks locks;
@@ -67,6 +69,7 @@ public class PaymentService {
             TimeSlotMapper slots,
             PaymentGateways gateways,
             Refunds refunds,
+            WechatOpenIds openIds,
             AppSettings settings,
             ReservationDeadlines deadlines,
             PaymentLocks locks,
@@ -80,6 +83,7 @@ public class PaymentService {
         this.slots = slots;
         this.gateways = gateways;
         this.refunds = refunds;
+        this.openIds = openIds;
         this.settings = settings;
         this.deadlines = deadlines;
         this.locks = locks;
@@ -90,20 +94,31 @@ public class PaymentService {
 
     /**
      * {@code POST /pay/wechat/{id}}: the student's PAYING order, reused while unexpired, and what the student's
-     * client opens to pay it in {@code scene}.
+     * client opens to pay it in {@code scene}. Inside WeChat (JSAPI) the student's openid is needed first: the one
+     * kept, or the one WeChat's {@code wechatCode} stands for; with none, a 409 says where to send the student.
      */
-    public OrderView createOrder(long reservationId, Caller caller, PayScene scene, String clientIp) {
+    public OrderView createOrder(
+            long reservationId, Caller caller, PayScene scene, String clientIp, String wechatCode, String wechatState) {
         access.ownedBy(reservationId, caller);
+        String openId = scene == PayScene.JSAPI && !gateways.current().simulated()
+                ? openIds.of(caller.userId(), reservationId, wechatCode, wechatState)
+                : null;
+        PaymentGateway.Payer payer = new PaymentGateway.Payer(clientIp, openId);
         try (PaymentLocks.Held held = locks.tryLock(reservationId, LOCK_WAIT, LOCK_LEASE)
                 .orElseThrow(() -> CourtRushException.conflict("pay.busy"))) {
-            return orderUnderLock(reservationId, scene, clientIp);
+            return orderUnderLock(reservationId, scene, payer);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw CourtRushException.conflict("pay.interrupted");
         }
     }
 
-    private OrderView orderUnderLock(long reservationId, PayScene scene, String clientIp) {
+    /** {@link #createOrder} outside WeChat's own browser. */
+    public OrderView createOrder(long reservationId, Caller caller, PayScene scene, String clientIp) {
+        return createOrder(reservationId, caller, scene, clientIp, null, null);
+    }
+
+    private OrderView orderUnderLock(long reservationId, PayScene scene, PaymentGateway.Payer payer) {
         LocalDateTime now = LocalDateTime.now(clock);
         PaymentGateway gateway = gateways.current();
         if (!gateway.takes(scene)) {
@@ -116,7 +131,7 @@ public class PaymentService {
                 && (!paying.live() || scene.name().equals(paying.getScene()))
                 && reservations.selectById(reservationId).getStatus() == ReservationStatus.PENDING_PAYMENT) {
             // the same order asked again (WeChat Pay answers a prepay of an unpaid order anew, in the same way)
-            PaymentGateway.Invite invite = gateway.prepay(paying, description(paying), scene, clientIp);
+            PaymentGateway.Invite invite = gateway.prepay(paying, description(paying), scene, payer);
             return OrderView.of(paying, gateway, invite, true, LocalDateTime.now(clock));
         }
         PayOrder created = transactions.execute(tx -> {
@@ -136,7 +151,7 @@ public class PaymentService {
             // too, so only the new one can be paid (a payment of the old one is refunded)
             closeAtProvider(paying);
         }
-        PaymentGateway.Invite invite = gateway.prepay(created, description(created), scene, clientIp);
+        PaymentGateway.Invite invite = gateway.prepay(created, description(created), scene, payer);
         return OrderView.of(created, gateway, invite, false, LocalDateTime.now(clock));
     }
 
@@ -390,9 +405,10 @@ public class PaymentService {
     public PayMode mode() {
         try {
             PaymentGateway gateway = gateways.current();
-            return new PayMode(gateway.simulated(), gateway.payee());
+            return new PayMode(
+                    gateway.simulated(), gateway.payee(), !gateway.simulated() && gateway.takes(PayScene.JSAPI));
         } catch (CourtRushException e) {
-            return new PayMode(false, null); // live, but not on this node now: its payments are refused here
+            return new PayMode(false, null, false); // live, but not on this node now: its payments are refused here
         }
     }
 
@@ -430,7 +446,8 @@ public class PaymentService {
      * What {@code POST /pay/wechat/{id}} answers: the order, and what the student's client opens to pay it — WeChat
      * Pay's page ({@code h5Url}, H5), or a code to scan ({@code codeUrl}, drawn as {@code qrSvg}; a placeholder when
      * payments are simulated). {@code secondsToExpire} counts from this answer, so a client needs no clock of its
-     * own. {@code simulated}: no money moves.
+     * own. {@code jsapi}: what WeixinJSBridge's getBrandWCPayRequest takes, inside WeChat. {@code simulated}: no money
+     * moves.
      */
     public record OrderView(
             String outTradeNo,
@@ -442,6 +459,7 @@ public class PaymentService {
             String codeUrl,
             String h5Url,
             String qrSvg,
+            Map<String, String> jsapi,
             boolean reused,
             String gateway,
             boolean simulated) {
@@ -461,6 +479,7 @@ public class PaymentService {
                     invite.codeUrl(),
                     invite.h5Url(),
                     invite.codeUrl() == null ? null : QrCodes.svg(invite.codeUrl()),
+                    invite.jsapi(),
                     reused,
                     gateway.channel() + (gateway.simulated() ? " (simulated)" : ""),
                     gateway.simulated());
@@ -477,8 +496,11 @@ public class PaymentService {
                 order.getAmountCents());
     }
 
-    /** Which WeChat Pay runs; {@code merchantName}: the payee students see at WeChat Pay, when live. */
-    public record PayMode(boolean simulated, String merchantName) {}
+    /**
+     * Which WeChat Pay runs; {@code merchantName}: the payee students see at WeChat Pay, when live; {@code jsapi}:
+     * students pay inside WeChat's own browser (the gym's official account is set up).
+     */
+    public record PayMode(boolean simulated, String merchantName, boolean jsapi) {}
 
     /** A reservation's payment state. */
     public record PaymentState(

@@ -45,7 +45,7 @@ class SimulatedWechatGateway implements PaymentGateway {
     }
 
     @Override
-    public Invite prepay(PayOrder order, String description, PayScene scene, String clientIp) {
+    public Invite prepay(PayOrder order, String description, PayScene scene, Payer payer) {
         log.info(
                 "SIMULATED WeChat prepay of order {} ({} cents): {}",
                 order.getOutTradeNo(),

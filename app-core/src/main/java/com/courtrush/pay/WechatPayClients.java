@@ -12,6 +12,7 @@ import com.wechat.pay.java.core.http.HostName;
 import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.core.notification.NotificationParser;
 import com.wechat.pay.java.service.payments.h5.H5Service;
+import com.wechat.pay.java.service.payments.jsapi.JsapiServiceExtension;
 import com.wechat.pay.java.service.payments.nativepay.NativePayService;
 import java.net.URI;
 import java.time.Clock;
@@ -31,8 +32,9 @@ import org.springframework.stereotype.Component;
  * seconds) and its secrets from its own key directory; a change of either builds the clients again.
  *
  * <p>Demos and tests set {@code courtrush.pay.wechat-simulator-url}: the SDK's requests for WeChat Pay's API host
- * are then sent to the simulator instead (an OkHttp interceptor rewrites scheme, host and port; the SDK signs and
- * verifies as ever). Production never sets it.
+ * (and the engine's for WeChat's own API) are then sent to the simulator instead (an OkHttp interceptor rewrites
+ * scheme, host and port; the SDK signs and verifies as ever), and students are sent to its OAuth page. Production
+ * never sets it.
  */
 @Component
 class WechatPayClients {
@@ -40,6 +42,11 @@ class WechatPayClients {
     private static final Logger log = LoggerFactory.getLogger(WechatPayClients.class);
     private static final Duration CONNECT = Duration.ofSeconds(3);
     private static final Duration READ = Duration.ofSeconds(5);
+    /** Where WeChat asks a student's consent (the official account's OAuth) and where its API answers. */
+    static final String WECHAT_OPEN = "https://open.weixin.qq.com";
+
+    static final String WECHAT_API_HOST = "api.weixin.qq.com";
+    static final String WECHAT_API = "https://" + WECHAT_API_HOST;
 
     private final WechatPayMapper mapper;
     private final WechatPayKeys keys;
@@ -145,7 +152,7 @@ class WechatPayClients {
             HttpUrl target = HttpUrl.get(simulator);
             ok.addInterceptor(chain -> {
                 HttpUrl url = chain.request().url();
-                if (!HostName.API.equalsWith(url.host())) {
+                if (!HostName.API.equalsWith(url.host()) && !WECHAT_API_HOST.equals(url.host())) {
                     return chain.proceed(chain.request());
                 }
                 HttpUrl rewritten = url.newBuilder()
@@ -156,27 +163,48 @@ class WechatPayClients {
                 return chain.proceed(chain.request().newBuilder().url(rewritten).build());
             });
         }
+        OkHttpClient okHttp = ok.build();
         HttpClient http = new DefaultHttpClientBuilder()
                 .config(config)
-                .okHttpClient(ok.build())
+                .okHttpClient(okHttp)
                 .build();
         return new Clients(
                 settings,
                 secrets,
                 new H5Service.Builder().httpClient(http).build(),
                 new NativePayService.Builder().httpClient(http).build(),
+                new JsapiServiceExtension.Builder()
+                        .config(config)
+                        .httpClient(http)
+                        .build(),
                 new com.wechat.pay.java.service.refund.RefundService.Builder()
                         .httpClient(http)
                         .build(),
-                new NotificationParser(config));
+                new NotificationParser(config),
+                okHttp,
+                simulator == null ? WECHAT_OPEN : simulator.toString().replaceAll("/+$", ""),
+                simulator == null ? WECHAT_API : simulator.toString().replaceAll("/+$", ""));
     }
 
-    /** One merchant's SDK services. */
+    /**
+     * One merchant's SDK services, and what paying inside WeChat needs besides: an HTTP client for WeChat's own API
+     * (the official account's OAuth) and where WeChat's OAuth and API are (the simulator in demos and tests).
+     */
     record Clients(
             WechatPaySettings settings,
             WechatPayKeys.Secrets secrets,
             H5Service h5,
             NativePayService nativePay,
+            JsapiServiceExtension jsapi,
             com.wechat.pay.java.service.refund.RefundService refunds,
-            NotificationParser notifications) {}
+            NotificationParser notifications,
+            OkHttpClient http,
+            String oauthBase,
+            String apiBase) {
+
+        /** Students can pay inside WeChat: the official account's AppSecret is on file. */
+        boolean jsapiReady() {
+            return secrets.appSecret() != null;
+        }
+    }
 }

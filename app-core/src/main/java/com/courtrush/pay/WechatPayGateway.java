@@ -18,6 +18,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,11 +72,12 @@ final class WechatPayGateway implements PaymentGateway {
 
     @Override
     public boolean takes(PayScene scene) {
-        return scene != PayScene.JSAPI; // inside WeChat needs the gym's official account and the student's openid
+        // inside WeChat needs the gym's official account: its AppSecret finds the student's openid
+        return scene != PayScene.JSAPI || clients.jsapiReady();
     }
 
     @Override
-    public Invite prepay(PayOrder order, String description, PayScene scene, String clientIp) {
+    public Invite prepay(PayOrder order, String description, PayScene scene, Payer payer) {
         String timeExpire = rfc3339(order.getExpireTime());
         String what = cut(description, DESCRIPTION_MAX);
         return switch (scene) {
@@ -92,7 +94,7 @@ final class WechatPayGateway implements PaymentGateway {
                 amount.setCurrency(CURRENCY);
                 request.setAmount(amount);
                 SceneInfo sceneInfo = new SceneInfo();
-                sceneInfo.setPayerClientIp(clientIp);
+                sceneInfo.setPayerClientIp(payer.clientIp());
                 H5Info h5 = new H5Info();
                 h5.setType("Wap");
                 h5.setAppName(settings().merchantName());
@@ -123,7 +125,36 @@ final class WechatPayGateway implements PaymentGateway {
                         .getCodeUrl();
                 yield Invite.code(code);
             }
-            case JSAPI -> throw CourtRushException.conflict("pay.jsapiUnavailable");
+            case JSAPI -> {
+                var request = new com.wechat.pay.java.service.payments.jsapi.model.PrepayRequest();
+                request.setAppid(settings().appId());
+                request.setMchid(settings().mchid());
+                request.setDescription(what);
+                request.setOutTradeNo(order.getOutTradeNo());
+                request.setTimeExpire(timeExpire);
+                request.setNotifyUrl(settings().notifyUrl());
+                var amount = new com.wechat.pay.java.service.payments.jsapi.model.Amount();
+                amount.setTotal(order.getAmountCents());
+                amount.setCurrency(CURRENCY);
+                request.setAmount(amount);
+                var paying = new com.wechat.pay.java.service.payments.jsapi.model.Payer();
+                paying.setOpenid(payer.openId());
+                request.setPayer(paying);
+                var asked = call(
+                        "prepay (JSAPI) " + order.getOutTradeNo(),
+                        () -> clients.jsapi().prepayWithRequestPayment(request));
+                // what WeixinJSBridge's getBrandWCPayRequest takes, as WeChat names it
+                yield new Invite(
+                        null,
+                        null,
+                        Map.of(
+                                "appId", asked.getAppId(),
+                                "timeStamp", asked.getTimeStamp(),
+                                "nonceStr", asked.getNonceStr(),
+                                "package", asked.getPackageVal(),
+                                "signType", asked.getSignType(),
+                                "paySign", asked.getPaySign()));
+            }
         };
     }
 

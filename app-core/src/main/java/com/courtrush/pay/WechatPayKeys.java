@@ -21,6 +21,8 @@ class WechatPayKeys {
     static final String PRIVATE_KEY = "apiclient_key.pem";
     static final String API_V3_KEY = "apiv3.key";
     static final String PLATFORM_KEY = "pub_key.pem";
+    /** The gym's official account's AppSecret: only for paying inside WeChat (JSAPI); optional. */
+    static final String APP_SECRET = "appsecret";
 
     private final Path dir;
 
@@ -33,12 +35,19 @@ class WechatPayKeys {
         return dir;
     }
 
-    /** The three secrets, when all are on file. */
+    /** The three secrets a merchant needs, when all are on file, and the official account's AppSecret if it is. */
     Optional<Secrets> secrets() {
-        return read(PRIVATE_KEY)
-                .flatMap(privateKey -> read(API_V3_KEY)
-                        .flatMap(apiV3Key ->
-                                read(PLATFORM_KEY).map(platform -> new Secrets(privateKey, apiV3Key, platform))));
+        Optional<String> privateKey = read(PRIVATE_KEY);
+        Optional<String> apiV3Key = read(API_V3_KEY);
+        Optional<String> platform = read(PLATFORM_KEY);
+        if (privateKey.isEmpty() || apiV3Key.isEmpty() || platform.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Secrets(
+                privateKey.get(),
+                apiV3Key.get(),
+                platform.get(),
+                read(APP_SECRET).orElse(null)));
     }
 
     boolean has(String name) {
@@ -46,15 +55,16 @@ class WechatPayKeys {
     }
 
     /** Replaces those given (non-null), each whole and 0600 from its first byte. */
-    void keep(String privateKeyPem, String apiV3Key, String platformKeyPem) {
+    void keep(String privateKeyPem, String apiV3Key, String platformKeyPem, String appSecret) {
         write(PRIVATE_KEY, privateKeyPem);
         write(API_V3_KEY, apiV3Key);
         write(PLATFORM_KEY, platformKeyPem);
+        write(APP_SECRET, appSecret);
     }
 
     private void write(String name, String content) {
-        if (content == null) {
-            return;
+        if (content == null || content.isBlank()) {
+            return; // not given: the one on file stays
         }
         try {
             DataDirectory.prepare(dir);
@@ -76,8 +86,8 @@ class WechatPayKeys {
         }
     }
 
-    /** The secrets themselves; {@link #toString} never shows them. */
-    record Secrets(String privateKeyPem, String apiV3Key, String platformKeyPem) {
+    /** The secrets themselves; {@link #toString} never shows them. {@code appSecret}: null when not on file. */
+    record Secrets(String privateKeyPem, String apiV3Key, String platformKeyPem, String appSecret) {
         @Override
         public String toString() {
             return "Secrets[hidden]";

@@ -482,6 +482,52 @@ class StudentPageIT extends StackTest {
         invariants().assertHold(opening);
     }
 
+    /**
+     * Inside WeChat's own browser (JSAPI, the gym's official account set up): one tap on "pay", WeChat says who the
+     * student is (its OAuth — the simulator's — sends the page straight back), WeChat pays in place
+     * (WeixinJSBridge, the simulator's stand-in) and its notification confirms the booking.
+     */
+    @Test
+    void insideWechatAStudentPaysInPlaceAndTheNotificationConfirms() {
+        Student ann = api().students(1).get(0);
+        long court = api().createCourt();
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(opening, List.of(court), "17:00", "18:00", 60, 1)
+                .get(0);
+        long reservation = api().book(ann, opening, slot);
+        TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, true)));
+        try (StudentPage page = new StudentPage(
+                Chromium.openInsideWechat(PHONE, "zh-CN", PaySimulator.shared().bridgeScript()), port)) {
+            page.open("");
+            page.signIn(ann.studentId(), TestApi.passwordOf(ann));
+            page.await(d -> page.showsView("slots"));
+            page.open("#/mine");
+            page.await(d -> page.driver.findElement(By.id("pay-mode")).getText().contains("通过微信支付付款"));
+
+            page.tapInBooking(reservation, "button.primary"); // one tap
+            WebElement sheet = page.sheet();
+            page.await(
+                    d -> sheet.findElement(By.cssSelector(".pay-status.done")).isDisplayed());
+            page.screenshot("zh-wechat-jsapi-paid");
+            assertThat(page.driver.getCurrentUrl())
+                    .as("the address made plain again")
+                    .doesNotContain("code=");
+            page.tap(sheet.findElement(By.cssSelector(".actions button.secondary")));
+            page.await(d -> page.booking(reservation).getText().contains("已确认"));
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        } finally {
+            TestApi.expect(
+                    200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, false)));
+        }
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from pay_order where reservation_id = ? and status = 'SUCCESS' "
+                                        + "and scene = 'JSAPI'",
+                                Integer.class,
+                                reservation))
+                .isEqualTo(1);
+        invariants().assertHold(opening);
+    }
+
     @Test
     void aStudentJoinsASoldOutSlotsWaitlistGetsTheReturnedPlaceOfferedTakesItWithOneTapAndPays() {
         List<Student> students = api().students(2);

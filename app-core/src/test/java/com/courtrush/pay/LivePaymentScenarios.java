@@ -14,7 +14,16 @@ import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -106,6 +115,104 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
             assertThat(state.data().path("simulated").asBoolean()).isFalse();
         });
         assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /**
+     * Inside WeChat's own browser (JSAPI): the first time, WeChat's OAuth says who the student is at the gym's
+     * official account (the engine sends the page there and takes the code it brings back, once, for that student
+     * only); WeixinJSBridge then pays with what the engine prepared and signed; WeChat Pay's notification confirms.
+     * The next time the openid is known.
+     */
+    @Test
+    default void insideWechatTheStudentIsKnownOnceThenPaysInPlace() throws Exception {
+        Opening opening = openSlots(2, 1);
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        long first = api().book(ann, opening.session(), opening.slots().get(0));
+        long second = api().book(ann, opening.session(), opening.slots().get(1));
+        live(() -> {
+            Reply unknown = api().post("/pay/wechat/" + first, ann.token(), Map.of("scene", "JSAPI"));
+            assertThat(unknown.status()).isEqualTo(409);
+            String authorize = unknown.data().path("authorizeUrl").asText();
+            assertThat(authorize)
+                    .startsWith(sim().baseUrl() + "/connect/oauth2/authorize?appid="
+                            + sim().kit().appId())
+                    .contains("scope=snsapi_base");
+            // WeChat sends the student back to the page with a code and the state
+            HttpResponse<Void> back = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(authorize)).build(),
+                            HttpResponse.BodyHandlers.discarding());
+            assertThat(back.statusCode()).isEqualTo(302);
+            String location = back.headers().firstValue("Location").orElseThrow();
+            assertThat(location).startsWith("http://127.0.0.1:" + api().port() + "/?pay=" + first + "&code=");
+            Map<String, String> query = query(URI.create(location));
+
+            assertThat(api().post(
+                                    "/pay/wechat/" + first,
+                                    students.get(1).token(),
+                                    Map.of(
+                                            "scene",
+                                            "JSAPI",
+                                            "wechatCode",
+                                            query.get("code"),
+                                            "wechatState",
+                                            query.get("state")))
+                            .status())
+                    .as("another student's return is not theirs")
+                    .isIn(400, 404);
+            Reply order = TestApi.expect(
+                    200,
+                    api().post(
+                                    "/pay/wechat/" + first,
+                                    ann.token(),
+                                    Map.of(
+                                            "scene",
+                                            "JSAPI",
+                                            "wechatCode",
+                                            query.get("code"),
+                                            "wechatState",
+                                            query.get("state"))));
+            JsonNode jsapi = order.data().path("jsapi");
+            assertThat(jsapi.path("package").asText()).startsWith("prepay_id=");
+            assertThat(jsapi.path("signType").asText()).isEqualTo("RSA");
+            assertThat(jdbc().queryForObject(
+                                    "select openid from wechat_openid where user_id = ?", String.class, userIdOf(ann)))
+                    .isEqualTo(sim().openId());
+
+            assertThat(bridgePays(jsapi)).isEqualTo("get_brand_wcpay_request:ok"); // as WeixinJSBridge would
+            await().atMost(Times.SETTLE).until(() -> status(first).equals("CONFIRMED"));
+
+            Reply next =
+                    TestApi.expect(200, api().post("/pay/wechat/" + second, ann.token(), Map.of("scene", "JSAPI")));
+            assertThat(next.data().path("jsapi").path("paySign").asText())
+                    .as("the openid is known now")
+                    .isNotBlank();
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /** What WeixinJSBridge's getBrandWCPayRequest does with the parameters: the simulator's stand-in for it. */
+    default String bridgePays(JsonNode jsapi) throws Exception {
+        HttpResponse<String> paid = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(sim().baseUrl() + "/sim/jsapi/pay"))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(jsapi.toString()))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        return new ObjectMapper().readTree(paid.body()).path("err_msg").asText();
+    }
+
+    static Map<String, String> query(URI uri) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String pair : uri.getRawQuery().split("&")) {
+            int eq = pair.indexOf('=');
+            values.put(
+                    URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                    URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+        return values;
     }
 
     @Test

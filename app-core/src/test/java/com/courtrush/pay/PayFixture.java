@@ -60,6 +60,7 @@ class PayFixture {
             slots,
             PaymentGateways.only(gateway),
             giving,
+            mock(WechatOpenIds.class),
             settings,
             Lifecycles.deadlines(settings),
             locks,

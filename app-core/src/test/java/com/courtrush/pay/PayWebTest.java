@@ -88,7 +88,7 @@ class PayWebTest {
 
     @Test
     void theStudentsScenePicksHowWechatPayOpens() throws Exception {
-        given(payments.createOrder(eq(5L), any(), eq(PayScene.NATIVE), anyString()))
+        given(payments.createOrder(eq(5L), any(), eq(PayScene.NATIVE), anyString(), any(), any()))
                 .willReturn(new PaymentService.OrderView(
                         "CR1",
                         5L,
@@ -99,6 +99,7 @@ class PayWebTest {
                         "weixin://wxpay/bizpayurl?pr=x",
                         null,
                         "<svg/>",
+                        null,
                         false,
                         "WECHAT",
                         false));
@@ -141,7 +142,7 @@ class PayWebTest {
 
     @Test
     void aSignedInStudentIsToldWhichWechatPayRuns() throws Exception {
-        given(payments.mode()).willReturn(new PaymentService.PayMode(false, "Gym of the University"));
+        given(payments.mode()).willReturn(new PaymentService.PayMode(false, "Gym of the University", false));
         mvc.perform(get("/pay/mode").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.data.simulated").value(false))

@@ -39,7 +39,28 @@ public final class Chromium implements ExecutionCondition {
      * {@code clockShift} makes the page's wall clock ({@code Date}) run that far ahead, as on a phone
      * whose clock is wrong; the monotonic clock is left alone.
      */
+    /**
+     * As {@link #open}, as WeChat's own browser on a phone: its user agent, and {@code bridge} — a stand-in for its
+     * {@code WeixinJSBridge} (the WeChat Pay simulator's) — in every page before the page's own scripts; the page's
+     * content security policy is bypassed so the stand-in may reach the simulator, as WeChat's own bridge needs no
+     * fetch at all.
+     */
+    public static ChromeDriver openInsideWechat(int width, String language, String bridge) {
+        ChromeDriver driver = open(width, language, Duration.ZERO, WECHAT_USER_AGENT);
+        driver.executeCdpCommand("Page.setBypassCSP", Map.of("enabled", true));
+        driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", bridge));
+        return driver;
+    }
+
+    /** WeChat 8's browser on an Android phone, as it names itself. */
+    static final String WECHAT_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like "
+            + "Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.49.2600(0x28003133) NetType/WIFI Language/zh_CN";
+
     public static ChromeDriver open(int width, String language, Duration clockShift) {
+        return open(width, language, clockShift, null);
+    }
+
+    private static ChromeDriver open(int width, String language, Duration clockShift, String userAgent) {
         if (!Files.isExecutable(BROWSER) || !Files.isExecutable(DRIVER)) {
             throw new IllegalStateException("No Chromium at " + BROWSER + " with a driver at " + DRIVER
                     + ": apt-get install chromium chromium-driver (or set COURTRUSH_CHROMIUM/COURTRUSH_CHROMEDRIVER)");
@@ -59,11 +80,13 @@ public final class Chromium implements ExecutionCondition {
                 "--lang=" + language);
         options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
         options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL")); // the page's console, for its errors
-        options.setExperimentalOption(
-                "mobileEmulation",
-                Map.of(
-                        "deviceMetrics",
-                        Map.of("width", width, "height", 740, "pixelRatio", 2.0, "mobile", true, "touch", true)));
+        Map<String, Object> emulation = new java.util.HashMap<>(Map.of(
+                "deviceMetrics",
+                Map.of("width", width, "height", 740, "pixelRatio", 2.0, "mobile", true, "touch", true)));
+        if (userAgent != null) {
+            emulation.put("userAgent", userAgent);
+        }
+        options.setExperimentalOption("mobileEmulation", emulation);
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort()

@@ -48,6 +48,7 @@ public final class PaySimulator {
         setup.put("privateKeyPem", kit.privateKeyPem());
         setup.put("apiV3Key", kit.apiV3Key());
         setup.put("platformPublicKeyPem", kit.publicKeyPem());
+        setup.put("appSecret", kit.appSecret()); // the official account's: students pay inside WeChat too
         return setup;
     }
 }

@@ -242,6 +242,14 @@ public final class RedisKeys {
         return "bf:campus:start:" + state;
     }
 
+    /**
+     * A student sent to WeChat to learn their openid before paying inside WeChat (JSAPI): the student it was for, by
+     * its {@code state}; taken once, gone after ten minutes.
+     */
+    public static String wechatOauthState(String state) {
+        return "bf:wechat:oauth:" + state;
+    }
+
     /** The engine's answer to a campus sign-in, waiting for the page to fetch it once with {@code code}. */
     public static String campusHandoff(String code) {
         return "bf:campus:handoff:" + code;

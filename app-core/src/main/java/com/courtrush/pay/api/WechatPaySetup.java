@@ -7,14 +7,25 @@ package com.courtrush.pay.api;
  * @param privateKeyPem the merchant's API private key ({@code apiclient_key.pem}, PKCS#8 PEM)
  * @param apiV3Key the APIv3 key (32 characters) that encrypts notifications
  * @param platformPublicKeyPem WeChat Pay's public key ({@code pub_key.pem}) that verifies its answers
+ * @param appSecret the official account's AppSecret (the AppID's): only to pay inside WeChat (JSAPI), optional
  */
 public record WechatPaySetup(
-        WechatPaySettings settings, String privateKeyPem, String apiV3Key, String platformPublicKeyPem) {
+        WechatPaySettings settings,
+        String privateKeyPem,
+        String apiV3Key,
+        String platformPublicKeyPem,
+        String appSecret) {
+
+    /** Without paying inside WeChat. */
+    public WechatPaySetup(
+            WechatPaySettings settings, String privateKeyPem, String apiV3Key, String platformPublicKeyPem) {
+        this(settings, privateKeyPem, apiV3Key, platformPublicKeyPem, null);
+    }
 
     @Override
     public String toString() {
         // never the secrets, whoever logs this
         return "WechatPaySetup[settings=" + settings + ", secrets given=" + (privateKeyPem != null) + "/"
-                + (apiV3Key != null) + "/" + (platformPublicKeyPem != null) + "]";
+                + (apiV3Key != null) + "/" + (platformPublicKeyPem != null) + "/" + (appSecret != null) + "]";
     }
 }

@@ -7,6 +7,7 @@ package com.courtrush.pay.api;
  * @param mode SIMULATED (no money moves), LIVE (WeChat Pay with the merchant's id), or LIVE_SIMULATOR (the live
  *     gateway talking to the WeChat Pay simulator: a demo, no money moves)
  * @param keyDirectory where this node keeps the merchant's secrets
+ * @param appSecretOnFile the official account's AppSecret is on file: students pay inside WeChat (JSAPI)
  */
 public record WechatPayState(
         WechatPaySettings settings,
@@ -14,4 +15,17 @@ public record WechatPayState(
         boolean apiV3KeyOnFile,
         boolean platformKeyOnFile,
         String keyDirectory,
-        String mode) {}
+        String mode,
+        boolean appSecretOnFile) {
+
+    /** Without paying inside WeChat. */
+    public WechatPayState(
+            WechatPaySettings settings,
+            boolean privateKeyOnFile,
+            boolean apiV3KeyOnFile,
+            boolean platformKeyOnFile,
+            String keyDirectory,
+            String mode) {
+        this(settings, privateKeyOnFile, apiV3KeyOnFile, platformKeyOnFile, keyDirectory, mode, false);
+    }
+}

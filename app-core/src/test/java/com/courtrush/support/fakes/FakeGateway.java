@@ -87,7 +87,7 @@ public final class FakeGateway implements PaymentGateway {
     }
 
     @Override
-    public Invite prepay(PayOrder order, String description, PayScene scene, String clientIp) {
+    public Invite prepay(PayOrder order, String description, PayScene scene, Payer payer) {
         clock.move(prepayTakes);
         prepaid.add(order.getOutTradeNo());
         return new Invite(null, "weixin://wxpay/fake/" + order.getOutTradeNo(), null);

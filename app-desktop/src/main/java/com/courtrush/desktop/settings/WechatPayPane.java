@@ -160,6 +160,12 @@ final class WechatPayPane {
         v3.textProperty().bindBidirectional(model.apiV3KeyProperty());
         v3.promptTextProperty().bind(model.apiV3KeyHintProperty());
         add(form, caption(i18n.t("wechatPay.apiV3Key")), v3, help(i18n.t("wechatPay.apiV3KeyHelp")));
+        PasswordField appSecret = new PasswordField();
+        appSecret.setId("wechatPayAppSecret");
+        appSecret.setPrefColumnCount(36);
+        appSecret.textProperty().bindBidirectional(model.appSecretProperty());
+        appSecret.promptTextProperty().bind(model.appSecretHintProperty());
+        add(form, caption(i18n.t("wechatPay.appSecret")), appSecret, help(i18n.t("wechatPay.appSecretHelp")));
         add(
                 form,
                 caption(i18n.t("wechatPay.platformKey")),

@@ -56,6 +56,8 @@ public final class WechatPayViewModel {
     /** Typed: replaces the one on file; blank keeps it. */
     private final StringProperty apiV3Key = new SimpleStringProperty("");
 
+    private final StringProperty appSecret = new SimpleStringProperty("");
+
     private final ObjectProperty<WechatPayState> state = new SimpleObjectProperty<>();
     private final ObjectProperty<ChosenKey> privateKey = new SimpleObjectProperty<>();
     private final ObjectProperty<ChosenKey> platformKey = new SimpleObjectProperty<>();
@@ -65,6 +67,7 @@ public final class WechatPayViewModel {
     private final ReadOnlyStringWrapper privateKeyLine = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper platformKeyLine = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper apiV3KeyHint = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper appSecretHint = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper notifyUrl = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper keyDirectory = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper working = new ReadOnlyBooleanWrapper();
@@ -84,6 +87,9 @@ public final class WechatPayViewModel {
         platformKeyLine.bind(keyLine(platformKey, s -> s.platformKeyOnFile()));
         apiV3KeyHint.bind(state.map(s -> i18n.t(s.apiV3KeyOnFile() ? "wechatPay.apiV3KeyKept" : "wechatPay.notOnFile"))
                 .orElse(""));
+        appSecretHint.bind(
+                state.map(s -> i18n.t(s.appSecretOnFile() ? "wechatPay.apiV3KeyKept" : "wechatPay.notOnFile"))
+                        .orElse(""));
         notifyUrl.bind(Bindings.createStringBinding(
                 () -> {
                     String url = trimSlash(publicUrl.get().strip());
@@ -141,6 +147,7 @@ public final class WechatPayViewModel {
         privateKey.set(null);
         platformKey.set(null);
         apiV3Key.set("");
+        appSecret.set("");
     }
 
     private void fill(WechatPaySettings settings) {
@@ -175,11 +182,13 @@ public final class WechatPayViewModel {
                 merchantName.get().strip(),
                 trimSlash(publicUrl.get().strip()));
         String v3 = apiV3Key.get().strip();
+        String secret = appSecret.get().strip();
         return new WechatPaySetup(
                 settings,
                 privateKey.get() == null ? null : privateKey.get().pem(),
                 v3.isEmpty() ? null : v3,
-                platformKey.get() == null ? null : platformKey.get().pem());
+                platformKey.get() == null ? null : platformKey.get().pem(),
+                secret.isEmpty() ? null : secret);
     }
 
     /** Reads the merchant's API private key ({@code apiclient_key.pem}) from the file chosen, off the FX thread. */
@@ -291,6 +300,16 @@ public final class WechatPayViewModel {
     /** The APIv3 key as typed; blank keeps the one on file. */
     public StringProperty apiV3KeyProperty() {
         return apiV3Key;
+    }
+
+    /** The official account's AppSecret as typed (paying inside WeChat); blank keeps the one on file. */
+    public StringProperty appSecretProperty() {
+        return appSecret;
+    }
+
+    /** Whether the official account's AppSecret is on file (kept when the field is left blank). */
+    public ReadOnlyStringProperty appSecretHintProperty() {
+        return appSecretHint.getReadOnlyProperty();
     }
 
     /** Which mode payments run in now, in a sentence. */

@@ -117,6 +117,7 @@ class WechatPayViewModelTest {
         model.choosePrivateKey(privateKey);
         model.choosePlatformKey(publicKey);
         model.apiV3KeyProperty().set(" 0123456789abcdef0123456789abcdef ");
+        model.appSecretProperty().set(" 3f2a9c0e7b1d4a6f8e5c2b9a0d7f1e3c ");
         assertThat(model.privateKeyLineProperty().get()).isEqualTo("chosen: apiclient_key.pem");
         assertThat(model.platformKeyLineProperty().get()).isEqualTo("chosen: pub_key.pem");
 
@@ -127,9 +128,11 @@ class WechatPayViewModelTest {
         assertThat(sent.getValue().privateKeyPem()).isEqualTo(PEM);
         assertThat(sent.getValue().platformPublicKeyPem()).isEqualTo(publicPem);
         assertThat(sent.getValue().apiV3Key()).isEqualTo("0123456789abcdef0123456789abcdef");
+        assertThat(sent.getValue().appSecret()).isEqualTo("3f2a9c0e7b1d4a6f8e5c2b9a0d7f1e3c");
         // on file now: nothing is held, and a second save sends none again
         assertThat(model.privateKeyLineProperty().get()).isEqualTo("on file");
         assertThat(model.apiV3KeyProperty().get()).isEmpty();
+        assertThat(model.appSecretProperty().get()).isEmpty();
         assertThat(model.typed().privateKeyPem()).isNull();
         assertThat(model.typed().platformPublicKeyPem()).isNull();
     }
