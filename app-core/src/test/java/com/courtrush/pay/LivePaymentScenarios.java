@@ -1,5 +1,6 @@
 package com.courtrush.pay;
 
+import static com.courtrush.support.Times.now;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -279,6 +280,69 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
                                     "select status from pay_order where out_trade_no = ?", String.class, outTradeNo))
                     .isEqualTo("REFUNDED");
             assertThat(audits("AUTO_REFUND", outTradeNo)).isEqualTo(1);
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /**
+     * WeChat Pay in trouble when a booking times out: it waits, at most ten minutes past its order's expiry, then
+     * times out anyway without the order closed there; the student pays it all the same, and the money goes back.
+     */
+    @Test
+    default void aPaymentAfterATimeoutWechatPayCouldNotBeToldOfIsRefunded() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = payOrder(ann, reservation);
+            backdate(List.of(reservation));
+            sim().failNextApiCalls(2); // the query before the timeout, and the close after it
+            assertThat(bean(PaymentTimeout.class).cancelOverdue())
+                    .as("WeChat Pay not answering: the booking waits")
+                    .isZero();
+
+            jdbc().update(
+                            "update pay_order set expire_time = ? where out_trade_no = ?",
+                            now().minus(AskBeforeTimeout.PATIENCE).minusMinutes(1),
+                            outTradeNo);
+            sim().failNextApiCalls(2);
+            assertThat(bean(PaymentTimeout.class).cancelOverdue())
+                    .as("waited long enough")
+                    .isEqualTo(1);
+            assertThat(status(reservation)).isEqualTo("CANCELLED");
+            assertThat(sim().order(outTradeNo).orElseThrow().tradeState())
+                    .as("never closed there")
+                    .isEqualTo("NOTPAY");
+
+            sim().pay(outTradeNo);
+
+            await().atMost(Times.SETTLE).until(() -> refundStatuses(outTradeNo).equals(List.of("SUCCESS")));
+            assertThat(audits("AUTO_REFUND", outTradeNo)).isEqualTo(1);
+            assertThat(sim().refunds(outTradeNo))
+                    .extracting(RefundSnapshot::refund)
+                    .containsExactly(2000L);
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /** A refund WeChat Pay could not pay out (the student's card closed) is ABNORMAL, audited, and staff are told. */
+    @Test
+    default void anAbnormalRefundIsKeptAsSuchAndAudited() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = paidAtWechatPay(ann, reservation);
+            sim().abnormalNextRefund();
+            TestApi.expect(
+                    200,
+                    api().post(
+                                    "/pay/refund/" + reservation,
+                                    ADMIN,
+                                    Map.of("amountCents", 700, "reason", "heating off")));
+            await().atMost(Times.SETTLE).until(() -> refundStatuses(outTradeNo).equals(List.of("ABNORMAL")));
+            assertThat(audits("REFUND_ABNORMAL", outTradeNo + "R1")).isEqualTo(1);
+            assertThat(status(reservation)).isEqualTo("CONFIRMED");
         });
         assertMoneyMatchesTheProvider(opening.session());
     }

@@ -38,6 +38,9 @@ final class ApiHandler {
         String requestId = HexFormat.of().formatHex(KitStore.bytes(16)).toUpperCase();
         try {
             String mchid = authenticate(request);
+            if (simulator.failsThisCall()) {
+                throw new SimException(500, "SYSTEM_ERROR", "系统错误 simulated outage");
+            }
             return route(request, mchid, requestId);
         } catch (SimException e) {
             return signed(

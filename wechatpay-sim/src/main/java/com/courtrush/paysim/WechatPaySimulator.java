@@ -56,6 +56,8 @@ public final class WechatPaySimulator implements AutoCloseable {
     private final SimHttpServer server;
     private final String baseUrl;
     private final AtomicBoolean abnormalNextRefund = new AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicInteger failingCalls =
+            new java.util.concurrent.atomic.AtomicInteger();
     private volatile Duration refundDelay = Duration.ofMillis(300);
 
     private WechatPaySimulator(int port, Path kitDir) throws IOException {
@@ -198,6 +200,16 @@ public final class WechatPaySimulator implements AutoCloseable {
     }
 
     /** The next refund accepted ends ABNORMAL instead of SUCCESS. */
+    /** The next {@code n} calls to the /v3 API fail as WeChat Pay does when it is in trouble: 500 SYSTEM_ERROR. */
+    public void failNextApiCalls(int n) {
+        failingCalls.set(n);
+    }
+
+    /** Whether this /v3 call is one to fail (and counts it). */
+    boolean failsThisCall() {
+        return failingCalls.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
+    }
+
     public void abnormalNextRefund() {
         abnormalNextRefund.set(true);
     }
@@ -351,6 +363,10 @@ public final class WechatPaySimulator implements AutoCloseable {
                     } else {
                         forge(url, no);
                     }
+                    return json(200, Map.of("ok", true));
+                }
+                case "api/fail-next" -> {
+                    failNextApiCalls(Integer.parseInt(params.getOrDefault("count", "1")));
                     return json(200, Map.of("ok", true));
                 }
                 case "refunds/abnormal-next" -> {
