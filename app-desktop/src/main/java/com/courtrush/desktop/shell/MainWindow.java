@@ -36,7 +36,11 @@ public final class MainWindow {
     public MainWindow(ConsoleContext context, List<Screen> screens, Consumer<Locale> switchLanguage, Runnable signOut) {
         I18n i18n = context.i18n();
         this.screens = List.copyOf(screens);
-        statusBar = new StatusBarView(new StatusBarViewModel(context.desks().monitor(), context.tasks()), context);
+        StatusBarViewModel status = new StatusBarViewModel(
+                context.desks().monitor(),
+                () -> context.desks().wechatPay().state().mode(),
+                context.tasks());
+        statusBar = new StatusBarView(status, context);
 
         Label title = new Label(i18n.t("app.title"));
         title.getStyleClass().add("app-title");
@@ -62,8 +66,15 @@ public final class MainWindow {
                 switchLanguage.accept(now);
             }
         });
-        Label simulated = new Label(i18n.t("header.simulatedPayments"));
+        // which WeChat Pay runs, said plainly: simulated (no money moves), live, or live against the simulator
+        Label simulated = new Label();
+        simulated.setId("paymentMode");
+        simulated.textProperty().bind(status.paymentModeProperty().map(mode -> i18n.t("header.payments." + mode)));
         simulated.getStyleClass().add("simulated");
+        status.paymentModeProperty().addListener((obs, old, mode) -> {
+            simulated.getStyleClass().removeAll("simulated", "live");
+            simulated.getStyleClass().add("LIVE".equals(mode) ? "live" : "simulated");
+        });
         Label who = new Label(i18n.t(
                 "header.signedIn",
                 context.staff().name(),

@@ -78,11 +78,18 @@ public final class StatusBarView {
                 spacer,
                 working,
                 workingText,
-                new Label(i18n.t("status.simulatedPayments")),
+                paymentMode(i18n),
                 version);
         root.setAlignment(Pos.CENTER_LEFT);
         root.setPadding(new Insets(4, 10, 4, 10));
         root.getStyleClass().add("status-bar");
+    }
+
+    private Label paymentMode(I18n i18n) {
+        Label label = new Label();
+        label.setId("statusPaymentMode");
+        label.textProperty().bind(model.paymentModeProperty().map(mode -> i18n.t("status.payments." + mode)));
+        return label;
     }
 
     private Label health(String key, ReadOnlyStringProperty status, String id) {

@@ -6,6 +6,7 @@ import com.courtrush.monitor.api.DataDirectoryUsage;
 import com.courtrush.monitor.api.MonitorDesk;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -16,14 +17,18 @@ import org.springframework.boot.actuate.health.Status;
 
 /**
  * Redis, broker and database health, what the data directory takes and its disk has left, the
- * students' URL and the version, for the status bar.
+ * students' URL, which WeChat Pay runs and the version, for the status bar (and the header's payment line).
  */
 public final class StatusBarViewModel {
 
     public static final String UNKNOWN = Status.UNKNOWN.getCode();
 
     private final MonitorDesk monitor;
+    private final Supplier<String> paymentModes;
     private final UiTasks tasks;
+    /** SIMULATED, LIVE or LIVE_SIMULATOR (WeChat Pay's mode); SIMULATED until read. */
+    private final ReadOnlyStringWrapper paymentMode = new ReadOnlyStringWrapper("SIMULATED");
+
     private final ReadOnlyStringWrapper redis = new ReadOnlyStringWrapper(UNKNOWN);
     private final ReadOnlyStringWrapper broker = new ReadOnlyStringWrapper(UNKNOWN);
     private final ReadOnlyStringWrapper database = new ReadOnlyStringWrapper(UNKNOWN);
@@ -35,19 +40,25 @@ public final class StatusBarViewModel {
             javafx.collections.FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper version = new ReadOnlyStringWrapper(versionOf());
 
-    public StatusBarViewModel(MonitorDesk monitor, UiTasks tasks) {
+    /** {@code paymentModes}: which WeChat Pay runs now (the WeChat Pay desk's mode), read with the health. */
+    public StatusBarViewModel(MonitorDesk monitor, Supplier<String> paymentModes, UiTasks tasks) {
         this.monitor = monitor;
+        this.paymentModes = paymentModes;
         this.tasks = tasks;
     }
 
     public void refresh() {
-        tasks.run("health", () -> new Reading(monitor.components(), monitor.dataDirectory()), this::apply, error -> {
-            redis.set(UNKNOWN);
-            broker.set(UNKNOWN);
-            database.set(UNKNOWN);
-            dataUsed.set(-1);
-            dataFree.set(-1);
-        });
+        tasks.run(
+                "health",
+                () -> new Reading(monitor.components(), monitor.dataDirectory(), paymentModes.get()),
+                this::apply,
+                error -> {
+                    redis.set(UNKNOWN);
+                    broker.set(UNKNOWN);
+                    database.set(UNKNOWN);
+                    dataUsed.set(-1);
+                    dataFree.set(-1);
+                });
     }
 
     void apply(Reading reading) {
@@ -58,6 +69,7 @@ public final class StatusBarViewModel {
         redis.set(components.getOrDefault("redis", Status.UNKNOWN).getCode());
         broker.set(components.getOrDefault("rabbit", Status.UNKNOWN).getCode());
         database.set(components.getOrDefault("db", Status.UNKNOWN).getCode());
+        paymentMode.set(reading.paymentMode());
         String url = monitor.studentUrl();
         studentUrl.set(url == null ? "" : url);
         List<String> all = monitor.studentUrls();
@@ -99,7 +111,12 @@ public final class StatusBarViewModel {
     }
 
     /** One health reading. */
-    record Reading(Map<String, Status> components, DataDirectoryUsage data) {}
+    record Reading(Map<String, Status> components, DataDirectoryUsage data, String paymentMode) {}
+
+    /** Which WeChat Pay runs: SIMULATED (no money moves), LIVE, or LIVE_SIMULATOR (against the simulator). */
+    public ReadOnlyStringProperty paymentModeProperty() {
+        return paymentMode.getReadOnlyProperty();
+    }
 
     /** Every address students can use (this machine on each network, or the public URL), best first. */
     public javafx.collections.ObservableList<String> studentUrls() {

@@ -16,7 +16,20 @@ import org.springframework.boot.actuate.health.Status;
 class StatusBarViewModelTest {
 
     final MonitorDesk monitor = mock(MonitorDesk.class);
-    final StatusBarViewModel model = new StatusBarViewModel(monitor, new DirectUiTasks(new RecordingNotices()));
+    String paymentMode = "SIMULATED";
+    final StatusBarViewModel model =
+            new StatusBarViewModel(monitor, () -> paymentMode, new DirectUiTasks(new RecordingNotices()));
+
+    @Test
+    void whichWechatPayRunsIsReadWithTheHealth() {
+        when(monitor.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.UP, "db", Status.UP));
+        when(monitor.dataDirectory()).thenReturn(new DataDirectoryUsage(1L << 20, Map.of(), 40L << 30));
+        model.refresh();
+        assertThat(model.paymentModeProperty().get()).isEqualTo("SIMULATED");
+        paymentMode = "LIVE";
+        model.refresh();
+        assertThat(model.paymentModeProperty().get()).isEqualTo("LIVE");
+    }
 
     @Test
     void healthAndTheStudentsUrlAreShown() {
