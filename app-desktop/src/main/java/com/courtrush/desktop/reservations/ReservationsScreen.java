@@ -157,7 +157,9 @@ public final class ReservationsScreen implements Screen {
                         i18n.t("reservations.refundedYuan"),
                         o -> o.refundedCents() == 0 ? "" : Inputs.yuan(o.refundedCents())));
         orders.getColumns().add(column(i18n.t("reservations.merchant"), o -> merchant(i18n, o)));
+        // two orders and the header at least: the history below takes what is left, not these
         orders.setPrefHeight(120);
+        orders.setMinHeight(110);
         TableView<PayRefundView> refunds = table("refundsTable", i18n.t("reservations.noRefunds"));
         refunds.getColumns()
                 .add(Widgets.fitting(
@@ -174,6 +176,7 @@ public final class ReservationsScreen implements Screen {
                 .add(column(
                         i18n.t("reservations.when"), r -> r.createTime() == null ? "" : STAMP.format(r.createTime())));
         refunds.setPrefHeight(100);
+        refunds.setMinHeight(100);
         TableView<AuditEntry> audit = table("auditTable", i18n.t("reservations.noAudit"));
         audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.time())));
         audit.getColumns().add(column(i18n.t("reservations.who"), labels::who));
