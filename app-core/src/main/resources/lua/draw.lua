@@ -1,9 +1,10 @@
 -- An opening's fair draw, once its window has closed: the entrants in an order set by the opening's
 -- secret (committed at warm-up, published after), each given the first slot of their preference that
 -- still has a permit — under the same rules as reserve.lua: not a slot they hold, not beyond the
--- per-student limit. The order, reproducible outside Redis (docs/api.md, "A draw anyone can verify"):
+-- per-student limit, not past their fair share (lib/share.lua: such a slot is as one they hold). The order, reproducible outside Redis (docs/api.md, "A draw anyone can verify"):
 -- each entrant's pseudonym id = SHA-1('entrant:' .. sessionId .. ':' .. userId); a line per entrant
--- "id wanted held taken expired", the lines sorted by id, joined by newlines, digested by SHA-1; each
+-- "id wanted held taken expired" (taken: the slots wanted that the entrant holds or may not take for
+-- their fair share), the lines sorted by id, joined by newlines, digested by SHA-1; each
 -- entrant's key = SHA-1(secret .. ':' .. digest .. ':' .. id); the entrants in key order (then id). A winner's grant is
 -- made as reserve.lua makes one (permit, dedup, count, pending record, in-flight entry, pass spent);
 -- a loser's trace is marked lost. Atomic, and once: whichever node runs it first draws, every
@@ -16,11 +17,12 @@
 --
 -- KEYS[1] bf:{s:sessionId}:draw  KEYS[2] bf:{s:sessionId}:draw:entries  KEYS[3] bf:{s:sessionId}:gate
 -- KEYS[4] bf:{s:sessionId}:gate:time  KEYS[5] bf:{s:sessionId}:quota  KEYS[6] bf:{s:sessionId}:reserve:inflight
--- KEYS[7] bf:{s:sessionId}:warm
--- then for each slot i of the opening: KEYS[6+2i] bf:{s:sessionId}:sem:{slotId}, KEYS[7+2i] bf:{s:sessionId}:dedup:{slotId}
+-- KEYS[7] bf:{s:sessionId}:warm  KEYS[8] bf:{s:sessionId}:share
+-- then for each slot i of the opening: KEYS[7+2i] bf:{s:sessionId}:sem:{slotId}, KEYS[8+2i] bf:{s:sessionId}:dedup:{slotId}
 -- ARGV[1] sessionId  ARGV[2] window ms  ARGV[3] the secret (hex)  ARGV[4] per-student limit  ARGV[5] pending TTL s
 -- ARGV[6] expire-at epoch second  ARGV[7] '1' when the opening asks for a booking pass  ARGV[8] node
--- ARGV[9] pending key prefix  ARGV[10] pass key prefix  ARGV[11..] the slot ids, in KEYS order
+-- ARGV[9] pending key prefix  ARGV[10] pass key prefix  ARGV[11] the fair-share rules "dayCap,weekCap,sameTime"
+-- ARGV[12..] each slot "id,start,end" (its place, lib/share.lua), in KEYS order
 
 if redis.call('EXISTS', KEYS[7]) == 0 then
   return {'COLD'}
@@ -43,15 +45,14 @@ end
 local sessionId = ARGV[1]
 local limit = tonumber(ARGV[4])
 local expireAt = ARGV[6]
+local shareKey, rules = KEYS[8], ARGV[11]
 local slotKeys = {}
-for i = 11, #ARGV do
-  local k = 8 + 2 * (i - 11)
-  slotKeys[ARGV[i]] = {sem = KEYS[k], dedup = KEYS[k + 1]}
-end
-
 local places = {}
-for i = 11, #ARGV do
-  places[#places + 1] = ARGV[i] .. '=' .. (redis.call('GET', slotKeys[ARGV[i]].sem) or '0')
+for i = 12, #ARGV do
+  local k = 9 + 2 * (i - 12)
+  local id, place = string.match(ARGV[i], '^([^,]+),(.*)$')
+  slotKeys[id] = {sem = KEYS[k], dedup = KEYS[k + 1], place = place}
+  places[#places + 1] = id .. '=' .. (redis.call('GET', KEYS[k]) or '0')
 end
 
 local entrants = {}
@@ -60,14 +61,17 @@ for i = 1, #all, 2 do
   local user = all[i]
   local trace, wanted = string.match(all[i + 1], '^([^|]+)|(.*)$')
   local taken = {}
+  local barred = {}
   for slot in string.gmatch(wanted, '[^,]+') do
     local keys = slotKeys[slot]
-    if keys and redis.call('SISMEMBER', keys.dedup, user) == 1 then
+    if keys and (redis.call('SISMEMBER', keys.dedup, user) == 1
+        or shareRefusal(shareKey, user, keys.place, rules) ~= nil) then
       taken[#taken + 1] = slot
+      barred[slot] = true
     end
   end
   entrants[#entrants + 1] = {
-    user = user, trace = trace, wanted = wanted,
+    user = user, trace = trace, wanted = wanted, barred = barred,
     id = redis.sha1hex('entrant:' .. sessionId .. ':' .. user),
     held = tonumber(redis.call('HGET', KEYS[5], user) or '0'),
     taken = taken,
@@ -102,8 +106,7 @@ for _, entrant in ipairs(entrants) do
     for slot in string.gmatch(wanted, '[^,]+') do
       first = first or slot
       local keys = slotKeys[slot]
-      if open and won == nil and held < limit and keys
-          and redis.call('SISMEMBER', keys.dedup, user) == 0
+      if open and won == nil and held < limit and keys and not entrant.barred[slot]
           and tonumber(redis.call('GET', keys.sem) or '0') > 0 then
         won = slot
         redis.call('DECR', keys.sem)
@@ -112,6 +115,7 @@ for _, entrant in ipairs(entrants) do
       end
     end
     if won then
+      shareTake(shareKey, user, shareEntry(won, slotKeys[won].place), expireAt)
       redis.call('HINCRBY', KEYS[5], user, 1)
       redis.call('EXPIREAT', KEYS[5], expireAt)
       redis.call('SET', pending, user .. ':' .. won .. ':' .. sessionId, 'EX', ARGV[5])

@@ -12,12 +12,13 @@
 -- KEYS[6] bf:{s:sessionId}:slot:off:{slotId} (present while the slot is disabled: its permit stays at 0)
 -- KEYS[7] bf:{s:sessionId}:released
 -- KEYS[8] bf:{s:sessionId}:wait:{slotId}  KEYS[9] bf:{s:sessionId}:offer:{slotId}  KEYS[10] bf:{s:sessionId}:offers
--- KEYS[11] bf:{s:sessionId}:blocked
+-- KEYS[11] bf:{s:sessionId}:blocked  KEYS[12] bf:{s:sessionId}:share
 -- ARGV[1] userId  ARGV[2] in-flight member to forget ('' when none)  ARGV[3] slotId
 -- ARGV[4] how long the log keeps an entry, ms
 -- ARGV[5] '1': release only if the in-flight member was still there (a grant given back a second time)
 -- ARGV[6] the offer window, ms  ARGV[7] the slot's start, epoch ms  ARGV[8] the opening's per-student limit
--- ARGV[9] epoch second at which the opening's keys expire
+-- ARGV[9] epoch second at which the opening's keys expire  ARGV[10] the slot's place "start,end"
+-- ARGV[11] the share's rules  ARGV[12] '1': the student's share stays taken (a no-show: the place was used)
 
 if ARGV[2] ~= '' then
   local removed = redis.call('ZREM', KEYS[5], ARGV[2])
@@ -31,6 +32,9 @@ end
 if redis.call('SREM', KEYS[1], ARGV[1]) == 0 then
   return {'NOTHING_HELD', '', 0}
 end
+if ARGV[12] ~= '1' then
+  shareFree(KEYS[12], ARGV[1], 'b' .. ARGV[3])
+end
 local left = redis.call('HINCRBY', KEYS[3], ARGV[1], -1)
 if left <= 0 then
   redis.call('HDEL', KEYS[3], ARGV[1])
@@ -43,5 +47,6 @@ redis.call('PEXPIRE', KEYS[7], ARGV[4])
 if redis.call('EXISTS', KEYS[6]) == 1 then
   return {'RELEASED', '', 0}
 end
-local keys = {wait = KEYS[8], offer = KEYS[9], offers = KEYS[10], dedup = KEYS[1], quota = KEYS[3], blocked = KEYS[11]}
-return offerOrSell(keys, KEYS[2], ARGV[3], now, {ARGV[6], ARGV[7], ARGV[8], ARGV[9]}, 'RELEASED')
+local keys = {wait = KEYS[8], offer = KEYS[9], offers = KEYS[10], dedup = KEYS[1], quota = KEYS[3], blocked = KEYS[11],
+  share = KEYS[12]}
+return offerOrSell(keys, KEYS[2], ARGV[3], now, {ARGV[6], ARGV[7], ARGV[8], ARGV[9], ARGV[10], ARGV[11]}, 'RELEASED')

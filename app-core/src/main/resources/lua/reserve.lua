@@ -9,6 +9,8 @@
 --   ACCEPTED           value = permits left after this grant; holders as above when that is 0
 --   PASS_REQUIRED      value = 0: the opening asks for a booking pass and the student's is missing,
 --                      wrong or spent
+--   SHARE_USED         value = 0, holders = the student's bookings that count against the rule broken
+--                      ("key,slotId,start,end", lib/share.lua), then the rule: SAME_TIME, DAY or WEEK (SPEC §16)
 --   BLOCKED            value = epoch ms at which the student's no-show block ends (SPEC §16): no
 --                      place, no draw entry, until then
 --   ENTERED            value = ms until the draw's window closes: the request entered the opening's
@@ -33,12 +35,14 @@
 -- KEYS[10] bf:{s:sessionId}:pass:{userId}   the hash of the student's booking pass, 'spent:...' once used
 -- KEYS[11] bf:{s:sessionId}:draw  KEYS[12] bf:{s:sessionId}:draw:entries
 -- KEYS[13] bf:{s:sessionId}:blocked   user id -> epoch ms the student's no-show block ends
+-- KEYS[14] bf:{s:sessionId}:share     user id -> the bookings that count against the student's fair share
 -- ARGV[1] userId  ARGV[2] traceId  ARGV[3] per-user limit of the opening
 -- ARGV[4] attempts allowed per window (0 = no limit)  ARGV[5] window in ms
 -- ARGV[6] pending record value  ARGV[7] pending TTL in seconds  ARGV[8] in-flight member
 -- ARGV[9] epoch second at which the opening's keys expire
 -- ARGV[10] the hash of the booking pass presented ('' for none)  ARGV[11] '1' when the opening asks for one
 -- ARGV[12] the fair draw's window in ms (0 = no draw)  ARGV[13] the slots of a draw entry, in order: "id,id"
+-- ARGV[14] the slot's place "start,end" (lib/share.lua)  ARGV[15] the fair-share rules "dayCap,weekCap,sameTime"
 
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -127,6 +131,12 @@ if window > 0 and redis.call('HEXISTS', KEYS[11], 'drawnAt') == 0 then
   return {'ENTERED', closesAt - now, now}
 end
 
+-- the fair share (a draw entry is held to it at the draw, slot by slot, by draw.lua)
+local rule, holding = shareRefusal(KEYS[14], user, ARGV[14], ARGV[15])
+if rule then
+  return {'SHARE_USED', 0, now, holding, rule}
+end
+
 local permits = tonumber(redis.call('GET', KEYS[6]) or '0')
 if permits <= 0 then
   return {'OUT_OF_STOCK', 0, now, redis.call('SMEMBERS', KEYS[4])}
@@ -140,6 +150,7 @@ redis.call('EXPIREAT', KEYS[5], ARGV[9])
 redis.call('SET', KEYS[7], ARGV[6], 'EX', ARGV[7])
 redis.call('ZADD', KEYS[8], string.format('%d', now), ARGV[8])
 redis.call('EXPIRE', KEYS[8], 172800)
+shareTake(KEYS[14], user, shareEntry(string.match(ARGV[8], '^[^|]+|[^|]+|([^|]+)'), ARGV[14]), ARGV[9])
 if ARGV[11] == '1' then
   -- spent by this grant; given back (pass_give_back.lua) only if the grant ends FAILED
   redis.call('SET', KEYS[10], 'spent:' .. ARGV[2] .. ':' .. ARGV[10])

@@ -19,17 +19,23 @@
 -- offered or '', expiry ms, students passed over...}} (outcome 'OFFERED', or 'RELEASED' when only
 -- students passed over left the line).
 --
+-- The opening's copy of the students' fair shares (lib/share.lua) is rebuilt too: the bookings the database
+-- counts that are not the opening's own places, then each place of the opening as just rebuilt (so a grant in
+-- flight counts, and one given back does not).
+--
 -- KEYS[1] bf:{s:sessionId}:quota  KEYS[2] bf:{s:sessionId}:reserve:inflight  KEYS[3] bf:{s:sessionId}:warm
 -- KEYS[4] bf:{s:sessionId}:settled  KEYS[5] bf:{s:sessionId}:released  KEYS[6] bf:{s:sessionId}:offers
 -- KEYS[7] bf:{s:sessionId}:blocked
 -- then for each slot i: KEYS[6i+2] bf:{s:sessionId}:sem:{slotId}, KEYS[6i+3] bf:{s:sessionId}:dedup:{slotId},
 --                       KEYS[6i+4] bf:{s:sessionId}:slot:session:{slotId}, KEYS[6i+5] bf:{s:sessionId}:slot:off:{slotId},
 --                       KEYS[6i+6] bf:{s:sessionId}:offer:{slotId}, KEYS[6i+7] bf:{s:sessionId}:wait:{slotId}
+-- and last: bf:{s:sessionId}:share
 -- ARGV[1] sessionId  ARGV[2] expire-at epoch second  ARGV[3] since (Redis time, ms)  ARGV[4] slot count
--- ARGV[5] the offer window, ms  ARGV[6] the opening's per-student limit
--- then for each slot: slotId, capacity, active (1/0), its start (epoch ms; 0: offer nothing), holder count,
+-- ARGV[5] the offer window, ms  ARGV[6] the opening's per-student limit  ARGV[7] the share's rules
+-- then for each slot: slotId, its place "start,end", capacity, active (1/0), its start (epoch ms; 0: offer nothing), holder count,
 -- holder user ids..., the database's offer count, then user id and expiry (epoch ms) of each, the database's
--- waiting count, then user id and join time (epoch ms) of each, first joined first
+-- waiting count, then user id and join time (epoch ms) of each, first joined first;
+-- then the count of students with bookings elsewhere that count, and user id and entries of each
 
 local sessionId = ARGV[1]
 local expireAt = ARGV[2]
@@ -80,13 +86,15 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 -- has offers put back from the database.
 local intact = redis.call('GET', KEYS[3]) == string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')
 local waiting = {}
-local a = 7
+local shareKey, rules = KEYS[#KEYS], ARGV[7]
+local placed = {}
+local a = 8
 for i = 1, tonumber(ARGV[4]) do
   local semKey, dedupKey, bindKey, offKey, offerKey, waitKey =
     KEYS[6 * i + 2], KEYS[6 * i + 3], KEYS[6 * i + 4], KEYS[6 * i + 5], KEYS[6 * i + 6], KEYS[6 * i + 7]
-  local slotId, capacity, active = ARGV[a], tonumber(ARGV[a + 1]), ARGV[a + 2] == '1'
-  local startMs, n = tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4])
-  a = a + 5
+  local slotId, place, capacity, active = ARGV[a], ARGV[a + 1], tonumber(ARGV[a + 2]), ARGV[a + 3] == '1'
+  local startMs, n = tonumber(ARGV[a + 4]), tonumber(ARGV[a + 5])
+  a = a + 6
   local holders = {}
   for j = 0, n - 1 do
     holders[ARGV[a + j]] = true
@@ -166,8 +174,10 @@ for i = 1, tonumber(ARGV[4]) do
   end
   if permits > 0 and now < startMs and redis.call('ZCARD', waitKey) > 0 then
     waiting[#waiting + 1] = {slotId = slotId, sem = semKey, start = startMs, permits = permits,
-      keys = {wait = waitKey, offer = offerKey, offers = KEYS[6], dedup = dedupKey, quota = KEYS[1], blocked = KEYS[7]}}
+      keys = {wait = waitKey, offer = offerKey, offers = KEYS[6], dedup = dedupKey, quota = KEYS[1], blocked = KEYS[7],
+        share = shareKey, place = place, rules = rules}}
   end
+  placed[#placed + 1] = {slotId = slotId, place = place, holders = holders}
   total = total + permits
   redis.call('SET', semKey, permits)
   redis.call('EXPIREAT', semKey, expireAt)
@@ -176,6 +186,19 @@ for i = 1, tonumber(ARGV[4]) do
   end
   redis.call('SET', bindKey, sessionId)
   redis.call('EXPIREAT', bindKey, expireAt)
+end
+
+redis.call('DEL', shareKey)
+for j = 1, tonumber(ARGV[a]) do
+  redis.call('HSET', shareKey, ARGV[a + 2 * j - 1], ARGV[a + 2 * j])
+end
+for _, slot in ipairs(placed) do
+  for user in pairs(slot.holders) do
+    shareTake(shareKey, user, shareEntry(slot.slotId, slot.place), nil)
+  end
+end
+if redis.call('EXISTS', shareKey) == 1 then
+  redis.call('EXPIREAT', shareKey, expireAt)
 end
 
 local any = false

@@ -23,6 +23,7 @@ import com.courtrush.reserve.recover.RecoveryScenarios;
 import com.courtrush.reserve.waitlist.WaitlistScenarios;
 import com.courtrush.security.SecurityScenarios;
 import com.courtrush.security.SlowClientScenarios;
+import com.courtrush.share.FairShareScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
@@ -75,7 +76,8 @@ class EmbeddedStackIT extends StackTest
                 SlowClientScenarios,
                 AttendanceScenarios,
                 WaitlistScenarios,
-                CalendarScenarios {
+                CalendarScenarios,
+                FairShareScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

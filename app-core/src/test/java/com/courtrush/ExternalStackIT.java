@@ -17,6 +17,7 @@ import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.reserve.recover.DeadLetterScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
 import com.courtrush.reserve.waitlist.WaitlistScenarios;
+import com.courtrush.share.FairShareScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
@@ -49,7 +50,8 @@ class ExternalStackIT extends StackTest
                 AttendanceScenarios,
                 WaitlistScenarios,
                 CalendarScenarios,
-                CampusScenarios {
+                CampusScenarios,
+                FairShareScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

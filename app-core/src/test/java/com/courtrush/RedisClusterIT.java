@@ -9,6 +9,7 @@ import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
+import com.courtrush.share.FairShareScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.EchoCall;
 import com.courtrush.support.ExternalServices;
@@ -31,7 +32,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The reserve path's scenarios — the crowd and the invariants, releases, re-syncs, the fair draw, the
- * booking pass, two nodes — on a Redis Cluster of three masters (started here from the embedded-redis
+ * booking pass, two nodes, the fair share across openings — on a Redis Cluster of three masters (started here from the embedded-redis
  * jar's redis-server, joined with CLUSTER MEET / ADDSLOTS), with the machine's MariaDB and RabbitMQ.
  * Every key one decision touches carries its opening's hash tag: a script that reached across hash
  * slots would answer CROSSSLOT here. The engine is pointed at the cluster as an operator would point
@@ -46,7 +47,8 @@ class RedisClusterIT extends StackTest
                 StaffScenarios,
                 BookingPassScenarios,
                 DrawScenarios,
-                MultiNodeScenarios {
+                MultiNodeScenarios,
+                FairShareScenarios {
 
     private static LocalRedis cluster;
 

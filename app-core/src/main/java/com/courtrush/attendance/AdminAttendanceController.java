@@ -5,6 +5,7 @@ import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.attendance.api.StrikeStanding;
+import com.courtrush.share.api.ShareStanding;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -88,6 +89,13 @@ class AdminAttendanceController {
     @GetMapping("/strikes")
     ApiResponse<StrikeStanding> standing(@RequestParam @NotBlank @Size(max = 32) String studentId) {
         return ApiResponse.ok(attendance.standing(studentId));
+    }
+
+    @Operation(
+            summary = "A student's fair share this week: the rules in force and the bookings that count against them")
+    @GetMapping("/share")
+    ApiResponse<ShareStanding> share(@RequestParam @NotBlank @Size(max = 32) String studentId) {
+        return ApiResponse.ok(attendance.share(studentId));
     }
 
     @Operation(summary = "Forgive a strike, with a reason (managers; audited); the student's block is recomputed")

@@ -15,6 +15,7 @@ public enum Outcome {
     OUT_OF_STOCK(3004, HttpStatus.CONFLICT, "This slot is sold out."),
     PASS_REQUIRED(3005, HttpStatus.CONFLICT, "This opening asks for a booking pass."),
     BLOCKED(3006, HttpStatus.CONFLICT, "You are blocked from booking for missed bookings."),
+    SHARE_USED(3007, HttpStatus.CONFLICT, "You hold your fair share of bookings."),
     TOO_MANY_REQUESTS(429, HttpStatus.TOO_MANY_REQUESTS, "Too many requests; try again later."),
     FAILED(1001, HttpStatus.CONFLICT, "The operation failed."),
     ERROR(5000, HttpStatus.INTERNAL_SERVER_ERROR, "Something went wrong on our side.");

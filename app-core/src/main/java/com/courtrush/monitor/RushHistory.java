@@ -112,6 +112,12 @@ public class RushHistory {
                     refusals.put(outcome, n);
                 }
             }
+            Map<String, Long> byRule = new TreeMap<>();
+            values.forEach((name, n) -> {
+                if (name.startsWith(RushSeries.SHARE_PREFIX)) {
+                    byRule.put(name.substring(RushSeries.SHARE_PREFIX.length()), n);
+                }
+            });
             long granted = values.getOrDefault(Outcome.SUCCESS.name(), 0L);
             long entered = values.getOrDefault(RushSeries.ENTERED, 0L);
             long drawn = values.getOrDefault(RushSeries.DRAWN, 0L);
@@ -133,7 +139,8 @@ public class RushHistory {
                     values.getOrDefault(RushSeries.LAG_MAX_MS, -1L),
                     values.getOrDefault(RushSeries.RELEASED, 0L),
                     entered,
-                    drawn));
+                    drawn,
+                    byRule));
         });
         return Collections.unmodifiableList(seconds);
     }
@@ -166,6 +173,7 @@ public class RushHistory {
     static RushSummary summaryOf(
             List<RushSecond> seconds, long opensAtMs, long students, long paymentTimeouts, RushDraw draw) {
         Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
+        Map<String, Long> byRule = new TreeMap<>();
         long attempts = 0;
         long grants = 0;
         long lagged = 0;
@@ -178,6 +186,7 @@ public class RushHistory {
             attempts += second.attempts();
             grants += second.grants();
             second.refusals().forEach((outcome, n) -> refusals.merge(outcome, n, Long::sum));
+            second.shareRefusals().forEach((rule, n) -> byRule.merge(rule, n, Long::sum));
             lagged += second.lagged();
             lagSum += second.lagSumMs();
             lagMax = Math.max(lagMax, second.lagMaxMs());
@@ -197,6 +206,7 @@ public class RushHistory {
                 lagged == 0 ? null : lagMax,
                 released,
                 paymentTimeouts,
-                draw);
+                draw,
+                byRule);
     }
 }

@@ -14,8 +14,9 @@ import org.apache.ibatis.annotations.Update;
 interface PartnerMapper {
 
     /** A booking as naming and accepting partners see it; null when there is none. */
-    @Select("select r.id as reservation_id, r.user_id, r.slot_id, r.holder_id is not null as active, s.slot_date, "
-            + "s.start_time, s.end_time from reservation r join time_slot s on s.id = r.slot_id where r.id = #{id}")
+    @Select("select r.id as reservation_id, r.user_id, r.slot_id, r.session_id, r.holder_id is not null as active, "
+            + "s.slot_date, s.start_time, s.end_time from reservation r join time_slot s on s.id = r.slot_id "
+            + "where r.id = #{id}")
     Booking booking(@Param("id") long reservationId);
 
     /** An active student account's id by student id; null for none (or a staff account). */
@@ -88,14 +89,6 @@ interface PartnerMapper {
     @Select("select id from user_account where id = #{userId} for update")
     Long lockStudent(@Param("userId") long userId);
 
-    /** The active bookings a student plays on that day: their own and those they accepted. */
-    @Select("select (select count(*) from reservation r join time_slot s on s.id = r.slot_id "
-            + "where r.user_id = #{userId} and r.holder_id is not null and s.slot_date = #{day}) "
-            + "+ (select count(*) from booking_partner p join reservation r on r.id = p.reservation_id "
-            + "join time_slot s on s.id = r.slot_id where p.partner_user_id = #{userId} and p.status = 'ACCEPTED' "
-            + "and r.holder_id is not null and s.slot_date = #{day})")
-    int playing(@Param("userId") long userId, @Param("day") LocalDate day);
-
     @Update("update booking_partner set status = #{to}, answer_time = #{now} where id = #{id} and status = #{from}")
     int answer(
             @Param("id") long id, @Param("from") String from, @Param("to") String to, @Param("now") LocalDateTime now);
@@ -104,6 +97,7 @@ interface PartnerMapper {
             long reservationId,
             long userId,
             long slotId,
+            long sessionId,
             boolean active,
             LocalDate slotDate,
             java.time.LocalTime startTime,

@@ -7,6 +7,8 @@ import com.courtrush.core.Texts;
 import com.courtrush.notice.Notices;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.share.Shares;
+import com.courtrush.share.api.SharePlace;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,14 +19,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Partners on a booking (SPEC §17). The booker names a student id; if it is an active student's, that student is
  * told (a notice) and accepts or declines — the booker is told either way. The booker sees the id as typed and
  * "invited" until it is accepted, and then the partner's name: naming an id that has no account looks the same,
- * so it reveals no more than signing in does. Accepting is refused past {@code BOOKINGS_PER_DAY} bookings that
- * day, counted under a lock on the partner, so accepting several at once never goes past it.
+ * so it reveals no more than signing in does. Accepting is refused past the partner's fair share (SPEC §16: the
+ * day, the week, one place at a time), counted under a lock on the partner, so accepting several at once never
+ * goes past it, and taken in Redis too, where places granted and not yet recorded count.
  */
 @Service
 public class Partners {
@@ -44,6 +49,7 @@ public class Partners {
     private final PartnerMapper mapper;
     private final Notices notices;
     private final AppSettings settings;
+    private final Shares shares;
     private final TransactionTemplate transactions;
     private final Clock clock;
 
@@ -51,8 +57,10 @@ public class Partners {
             PartnerMapper mapper,
             Notices notices,
             AppSettings settings,
+            Shares shares,
             TransactionTemplate transactions,
             Clock clock) {
+        this.shares = shares;
         this.mapper = mapper;
         this.notices = notices;
         this.settings = settings;
@@ -118,6 +126,16 @@ public class Partners {
                 throw CourtRushException.notFound("partner.notFound", partnerId);
             }
             mapper.answer(partnerId, row.status(), WITHDRAWN, LocalDateTime.now(clock));
+            if (ACCEPTED.equals(row.status()) && row.partnerUserId() != null) {
+                // the partner's share is free again, in every opening, once this has committed
+                long partner = row.partnerUserId();
+                TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                    @Override
+                    public void afterCommit() {
+                        shares.withdrawn(partner, reservationId);
+                    }
+                });
+            }
         });
         return of(reservationId);
     }
@@ -146,9 +164,30 @@ public class Partners {
                 if (blockedUntil != null && blockedUntil.isAfter(now)) {
                     throw Blocked.refusal(blockedUntil);
                 }
-                int cap = settings.getPositiveInt(SettingKey.BOOKINGS_PER_DAY);
-                if (mapper.playing(userId, booking.slotDate()) >= cap) {
-                    throw CourtRushException.conflict("partner.dailyCap", cap, booking.slotDate());
+                // the fair share (SPEC §16): the database's count under the lock on this student, then Redis's
+                // copy in the booking's opening, which also knows of places granted and not yet recorded
+                Shares.Place place = Shares.Place.partner(
+                        userId,
+                        booking.sessionId(),
+                        booking.slotId(),
+                        booking.reservationId(),
+                        SharePlace.of(booking.slotDate(), booking.startTime(), booking.endTime()));
+                try {
+                    shares.guard(List.of(place));
+                } catch (Shares.PastShare past) {
+                    throw past.answer();
+                }
+                if (shares.takeAsPartner(place)) {
+                    TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                        @Override
+                        public void afterCompletion(int status) {
+                            if (status == STATUS_COMMITTED) {
+                                shares.accepted(place);
+                            } else {
+                                shares.untake(place);
+                            }
+                        }
+                    });
                 }
             }
             mapper.answer(partnerId, INVITED, accept ? ACCEPTED : DECLINED, now);

@@ -136,6 +136,7 @@ public interface AttendanceScenarios extends StackAccess {
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 3);
         List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "13:00", 60, 1);
+        settings.set(SettingKey.BOOKINGS_PER_DAY, "3"); // Sam's three no-shows are of one day
         // an opening warmed before the strikes: its copy of the blocked students follows them
         long warmedBefore = api().createSession(tomorrow(), now(), 2);
         List<Long> laterSlots =
@@ -156,6 +157,8 @@ public interface AttendanceScenarios extends StackAccess {
         for (Long slot : slots) {
             day = startAgo(slot, Duration.ofMinutes(20));
         }
+        // the other opening's copy of the fair shares follows the slots moved in time, as a re-sync makes it
+        TestApi.expect(200, api().post("/admin/sessions/" + warmedBefore + "/resync", admin, null));
         TestApi.expect(200, api().post("/admin/check-in/" + tiaBooking, admin, null));
         try {
             settings.set(SettingKey.NO_SHOWS_SINCE, now().minusMinutes(30).toString());
@@ -360,8 +363,11 @@ public interface AttendanceScenarios extends StackAccess {
             assertThat(report.path("checkedIn").asInt()).isEqualTo(1);
         } finally {
             settings.set(SettingKey.NO_SHOWS_SINCE, since);
-            for (SettingKey key :
-                    List.of(SettingKey.STRIKES_TO_BLOCK, SettingKey.BLOCK_DAYS, SettingKey.PAY_TIMEOUT_MINUTE)) {
+            for (SettingKey key : List.of(
+                    SettingKey.STRIKES_TO_BLOCK,
+                    SettingKey.BLOCK_DAYS,
+                    SettingKey.PAY_TIMEOUT_MINUTE,
+                    SettingKey.BOOKINGS_PER_DAY)) {
                 settings.set(key, key.defaultValue());
             }
         }

@@ -53,6 +53,7 @@ class AttendanceWebTest {
                 "GET|/admin/walk-in|",
                 "POST|/admin/walk-in|{\"slotId\":2,\"studentId\":\"s7\"}",
                 "GET|/admin/strikes?studentId=s7|",
+                "GET|/admin/share?studentId=s7|",
                 "POST|/admin/strikes/3/forgive|{\"reason\":\"ill that day\"}"
             })
     void eachStaffHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)

@@ -108,7 +108,8 @@ public interface ReserveScenarios extends StackAccess {
                         reply.data().path("traceId").asText(), attempts.get(i).getKey());
             } else {
                 assertThat(reply.status()).as("refusal %s", reply).isEqualTo(409);
-                assertThat(reply.enumCode()).isIn("OUT_OF_STOCK", "QUOTA_EXCEEDED", "DUP_REQ");
+                // SHARE_USED: a student's attempts at the same hour (one place at a time, SPEC §16)
+                assertThat(reply.enumCode()).isIn("OUT_OF_STOCK", "QUOTA_EXCEEDED", "DUP_REQ", "SHARE_USED");
                 if (reply.enumCode().equals("OUT_OF_STOCK")) {
                     assertThat(reply.data().path("alternatives").isArray()).isTrue();
                     assertThat(reply.data().path("alternatives").size()).isLessThanOrEqualTo(3);

@@ -128,6 +128,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/walk-in", Access.STAFF),
             Map.entry("POST /admin/reservations/{reservationId}/pay-at-desk", Access.STAFF),
             Map.entry("GET /admin/strikes", Access.STAFF),
+            Map.entry("GET /admin/share", Access.STAFF),
             Map.entry("POST /admin/strikes/{strikeId}/forgive", Access.MANAGER),
             Map.entry("POST /pay/wechat/{reservationId}", Access.STUDENT),
             Map.entry("GET /pay/reservation/{reservationId}", Access.OWNER_OR_STAFF),

@@ -13,6 +13,7 @@ enum Answer {
     QUOTA_EXCEEDED,
     PASS_REQUIRED,
     BLOCKED,
+    SHARE_USED,
     FAILED,
     OTHER,
     IO_ERROR;
@@ -35,6 +36,7 @@ enum Answer {
             case "QUOTA_EXCEEDED" -> QUOTA_EXCEEDED;
             case "PASS_REQUIRED" -> PASS_REQUIRED;
             case "BLOCKED" -> BLOCKED;
+            case "SHARE_USED" -> SHARE_USED;
             case "FAILED" -> FAILED;
             default -> OTHER;
         };

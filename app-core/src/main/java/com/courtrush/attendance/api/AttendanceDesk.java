@@ -9,6 +9,9 @@ import com.courtrush.attendance.Strikes;
 import com.courtrush.attendance.WalkIns;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.share.Shares;
+import com.courtrush.share.api.ShareStanding;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -24,10 +27,20 @@ public class AttendanceDesk {
     private final WalkIns walkIns;
     private final Strikes strikes;
     private final AppSettings settings;
+    private final Shares shares;
+    private final Clock clock;
     private final CheckInCodes codes;
 
     public AttendanceDesk(
-            CheckInCodes codes, CheckIns checkIns, WalkIns walkIns, Strikes strikes, AppSettings settings) {
+            CheckInCodes codes,
+            CheckIns checkIns,
+            WalkIns walkIns,
+            Strikes strikes,
+            Shares shares,
+            AppSettings settings,
+            Clock clock) {
+        this.shares = shares;
+        this.clock = clock;
         this.codes = codes;
         this.checkIns = checkIns;
         this.walkIns = walkIns;
@@ -82,6 +95,11 @@ public class AttendanceDesk {
     /** A student's strikes and block, by student id. */
     public StrikeStanding standing(String studentId) {
         return strikes.standing(strikes.studentNamed(studentId));
+    }
+
+    /** A student's fair share this week (SPEC §16): the rules, and the bookings that count against them. */
+    public ShareStanding share(String studentId) {
+        return shares.standing(strikes.studentNamed(studentId), LocalDate.now(clock));
     }
 
     /** A manager forgives a strike, with a reason. */

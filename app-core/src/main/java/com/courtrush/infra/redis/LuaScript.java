@@ -19,13 +19,17 @@ public record LuaScript(String name, String source, String sha1) {
     }
 
     /**
-     * A script that uses functions of {@code lua/lib/<library>.lua}: the library's source is put before
+     * A script that uses functions of {@code lua/lib/<library>.lua} files: their sources are put before
      * the script's (Redis runs one chunk; a script cannot load another), so several scripts share one
      * definition of what they do alike.
      */
-    public static LuaScript load(String name, String library) {
-        String source = read("/lua/lib/" + library + ".lua") + "\n" + read("/lua/" + name + ".lua");
-        return new LuaScript(name, source, Digests.sha1Hex(source));
+    public static LuaScript load(String name, String... libraries) {
+        StringBuilder source = new StringBuilder();
+        for (String library : libraries) {
+            source.append(read("/lua/lib/" + library + ".lua")).append('\n');
+        }
+        source.append(read("/lua/" + name + ".lua"));
+        return new LuaScript(name, source.toString(), Digests.sha1Hex(source.toString()));
     }
 
     private static String read(String path) {

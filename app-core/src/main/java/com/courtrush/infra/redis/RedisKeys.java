@@ -95,6 +95,16 @@ public final class RedisKeys {
     }
 
     /**
+     * Hash of the bookings that count against each student's fair share (SPEC §16), as far as they concern the
+     * opening: user id → "key,slotId,start,end;..." ({@code lua/lib/share.lua}), copied from the database at the
+     * warm-up and kept in step by the scripts that grant and give back its places and by bookings elsewhere
+     * (decision 26).
+     */
+    public static String share(long sessionId) {
+        return opening(sessionId) + "share";
+    }
+
+    /**
      * Hash of an opening's fair draw: {@code drawnAt} (Redis time, ms) once drawn, with {@code entrants},
      * {@code winners}, {@code digest}, {@code node} and {@code windowClosedAt}. Absent until drawn.
      */

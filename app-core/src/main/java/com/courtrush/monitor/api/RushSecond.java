@@ -16,6 +16,7 @@ import java.util.Map;
  * @param released     places given back in this second (cancel, payment timeout, refund, staff)
  * @param entered      requests that entered the fair draw in this second (counted in attempts)
  * @param drawn        places the fair draw gave in this second (counted in grants)
+ * @param shareRefusals the SHARE_USED refusals of {@code refusals} by the rule broken (DAY, WEEK, SAME_TIME)
  */
 public record RushSecond(
         long epochSecond,
@@ -30,4 +31,38 @@ public record RushSecond(
         long lagMaxMs,
         long released,
         long entered,
-        long drawn) {}
+        long drawn,
+        Map<String, Long> shareRefusals) {
+
+    /** A second without fair-share refusals. */
+    public RushSecond(
+            long epochSecond,
+            long attempts,
+            long grants,
+            Map<Outcome, Long> refusals,
+            Integer placesLeft,
+            long lastGrantMs,
+            long recorded,
+            long lagged,
+            long lagSumMs,
+            long lagMaxMs,
+            long released,
+            long entered,
+            long drawn) {
+        this(
+                epochSecond,
+                attempts,
+                grants,
+                refusals,
+                placesLeft,
+                lastGrantMs,
+                recorded,
+                lagged,
+                lagSumMs,
+                lagMaxMs,
+                released,
+                entered,
+                drawn,
+                Map.of());
+    }
+}

@@ -15,6 +15,7 @@ import java.util.Map;
  * @param released        places given back after being granted (cancels, payment timeouts, refunds)
  * @param paymentTimeouts reservations cancelled because payment did not come in time
  * @param draw            the opening's fair draw; null for an opening without one
+ * @param shareRefusals   the SHARE_USED refusals by the rule broken (DAY, WEEK, SAME_TIME)
  */
 public record RushSummary(
         Long soldOutAfterMs,
@@ -26,4 +27,32 @@ public record RushSummary(
         Long lagMaxMs,
         long released,
         long paymentTimeouts,
-        RushDraw draw) {}
+        RushDraw draw,
+        Map<String, Long> shareRefusals) {
+
+    /** A rush without fair-share refusals. */
+    public RushSummary(
+            Long soldOutAfterMs,
+            long attempts,
+            long students,
+            long grants,
+            Map<Outcome, Long> refusals,
+            Long lagMeanMs,
+            Long lagMaxMs,
+            long released,
+            long paymentTimeouts,
+            RushDraw draw) {
+        this(
+                soldOutAfterMs,
+                attempts,
+                students,
+                grants,
+                refusals,
+                lagMeanMs,
+                lagMaxMs,
+                released,
+                paymentTimeouts,
+                draw,
+                Map.of());
+    }
+}

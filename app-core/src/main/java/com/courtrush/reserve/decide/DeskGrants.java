@@ -8,6 +8,7 @@ import com.courtrush.reserve.recover.OpeningRebuilds;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.StockKeys;
+import com.courtrush.share.ShareAnswers;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
@@ -27,6 +28,7 @@ import org.springframework.stereotype.Component;
 public class DeskGrants {
 
     private final SlotCatalog catalog;
+    private final ShareAnswers shares;
     private final ReserveScript script;
     private final GrantDispatch dispatch;
     private final TraceIds traceIds;
@@ -42,8 +44,10 @@ public class DeskGrants {
             TraceIds traceIds,
             OpeningRebuilds rebuilds,
             RushSeries series,
+            ShareAnswers shares,
             CourtRushProperties properties,
             Clock clock) {
+        this.shares = shares;
         this.catalog = catalog;
         this.script = script;
         this.dispatch = dispatch;
@@ -91,6 +95,7 @@ public class DeskGrants {
                 yield new Granted(grant.traceId(), dispatch.dispatch(granted));
             }
             case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(decision.value()), properties.zone());
+            case SHARE_USED -> throw shares.refusal(decision.entryTrace(), decision.holding());
             case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ, "walkIn.duplicate");
             case QUOTA_EXCEEDED ->
                 throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());

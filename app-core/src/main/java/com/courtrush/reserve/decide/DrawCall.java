@@ -32,18 +32,26 @@ public record DrawCall(
         long expireAt,
         boolean passRequired,
         String node,
-        List<Long> slotIds)
+        String shareRules,
+        List<Slot> slots)
         implements ScriptCall {
 
+    /**
+     * A slot of the opening.
+     *
+     * @param place when it is played ({@code SharePlace#arg}), for the fair share
+     */
+    public record Slot(long slotId, String place) {}
+
     public static final RedisScript<DrawCall, Reply> SCRIPT =
-            RedisScript.writing(LuaScript.load("draw"), RScript.ReturnType.MULTI, DrawCall::read);
+            RedisScript.writing(LuaScript.load("draw", "share"), RScript.ReturnType.MULTI, DrawCall::read);
 
     /** Where the winners' grants begin in the reply, after the outcome, time, counts and record. */
     private static final int FIRST_GRANT = 8;
 
     @Override
     public List<Object> keys() {
-        List<Object> keys = new ArrayList<>(7 + 2 * slotIds.size());
+        List<Object> keys = new ArrayList<>(8 + 2 * slots.size());
         keys.add(RedisKeys.draw(sessionId));
         keys.add(RedisKeys.drawEntries(sessionId));
         keys.add(RedisKeys.gate(sessionId));
@@ -51,16 +59,17 @@ public record DrawCall(
         keys.add(RedisKeys.quota(sessionId));
         keys.add(RedisKeys.inflight(sessionId));
         keys.add(RedisKeys.warm(sessionId));
-        for (long slot : slotIds) {
-            keys.add(RedisKeys.semaphore(sessionId, slot));
-            keys.add(RedisKeys.dedup(sessionId, slot));
+        keys.add(RedisKeys.share(sessionId));
+        for (Slot slot : slots) {
+            keys.add(RedisKeys.semaphore(sessionId, slot.slotId()));
+            keys.add(RedisKeys.dedup(sessionId, slot.slotId()));
         }
         return keys;
     }
 
     @Override
     public Object[] args() {
-        List<Object> args = new ArrayList<>(10 + slotIds.size());
+        List<Object> args = new ArrayList<>(11 + slots.size());
         args.add(Long.toString(sessionId));
         args.add(Integer.toString(windowMs));
         args.add(secret);
@@ -71,8 +80,9 @@ public record DrawCall(
         args.add(node);
         args.add(RedisKeys.pendingPrefix(sessionId));
         args.add(RedisKeys.passPrefix(sessionId));
-        for (long slot : slotIds) {
-            args.add(Long.toString(slot));
+        args.add(shareRules);
+        for (Slot slot : slots) {
+            args.add(slot.slotId() + "," + slot.place());
         }
         return args.toArray();
     }

@@ -16,9 +16,11 @@ import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.StockKeys;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.share.Shares;
+import com.courtrush.share.api.SharePlace;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
-import com.courtrush.slot.SlotInfo;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,6 +52,7 @@ public class FairDraw implements DrawCloser {
     private static final Logger log = LoggerFactory.getLogger(FairDraw.class);
     private static final Duration AFTER_CLOSE = Duration.ofMillis(2);
 
+    private final AppSettings settings;
     private final RScript script;
     private final SlotCatalog catalog;
     private final GrantDispatch dispatch;
@@ -77,8 +80,10 @@ public class FairDraw implements DrawCloser {
             AuditTrail audit,
             TaskScheduler scheduler,
             NodeName node,
+            AppSettings settings,
             CourtRushProperties properties,
             Clock clock) {
+        this.settings = settings;
         this.records = records;
         this.node = node.toString();
         this.script = redisson.getScript();
@@ -143,7 +148,13 @@ public class FairDraw implements DrawCloser {
                 StockKeys.expireAt(session.getSessionDate(), properties.zone()),
                 Boolean.TRUE.equals(session.getBookingPass()),
                 node,
-                opening.slots().stream().map(SlotInfo::slotId).toList());
+                Shares.rulesOf(settings).arg(),
+                opening.slots().stream()
+                        .map(slot -> new DrawCall.Slot(
+                                slot.slotId(),
+                                SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime())
+                                        .arg()))
+                        .toList());
         DrawCall.Reply reply = DrawCall.SCRIPT.call(script, call);
         DrawCall.Outcome outcome = reply.outcome();
         switch (outcome) {

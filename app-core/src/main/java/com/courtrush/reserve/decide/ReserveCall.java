@@ -26,6 +26,8 @@ import org.redisson.api.RScript;
  * @param passRequired      the opening asks for a booking pass
  * @param drawWindowMs      the opening's fair-draw window, 0 for none
  * @param wanted            the slots of a draw entry in order of preference
+ * @param place             when the slot is played ({@code SharePlace#arg})
+ * @param shareRules        the fair-share rules ({@code ShareRules#arg})
  */
 public record ReserveCall(
         ReserveMessage grant,
@@ -37,11 +39,13 @@ public record ReserveCall(
         String passHash,
         boolean passRequired,
         int drawWindowMs,
-        List<Long> wanted)
+        List<Long> wanted,
+        String place,
+        String shareRules)
         implements ScriptCall {
 
     public static final RedisScript<ReserveCall, Decision> SCRIPT =
-            RedisScript.writing(LuaScript.load("reserve"), RScript.ReturnType.MULTI, ReserveCall::read);
+            RedisScript.writing(LuaScript.load("reserve", "share"), RScript.ReturnType.MULTI, ReserveCall::read);
 
     @Override
     public List<Object> keys() {
@@ -59,7 +63,8 @@ public record ReserveCall(
                 RedisKeys.pass(opening, grant.userId()),
                 RedisKeys.draw(opening),
                 RedisKeys.drawEntries(opening),
-                RedisKeys.blocked(opening));
+                RedisKeys.blocked(opening),
+                RedisKeys.share(opening));
     }
 
     @Override
@@ -77,7 +82,9 @@ public record ReserveCall(
             passHash == null ? "" : passHash,
             passRequired ? "1" : "0",
             Integer.toString(drawWindowMs),
-            slotList(wanted)
+            slotList(wanted),
+            place,
+            shareRules
         };
     }
 
@@ -85,6 +92,15 @@ public record ReserveCall(
     public static Decision read(Object raw) {
         List<?> reply = (List<?>) raw;
         Verdict verdict = Verdict.valueOf((String) reply.get(0));
+        if (verdict == Verdict.SHARE_USED) {
+            return new Decision(
+                    verdict,
+                    0,
+                    ((Number) reply.get(2)).longValue(),
+                    Set.of(),
+                    reply.get(4).toString(),
+                    ((List<?>) reply.get(3)).stream().map(Object::toString).toList());
+        }
         if (verdict == Verdict.ENTERED_ALREADY) {
             return new Decision(
                     verdict,

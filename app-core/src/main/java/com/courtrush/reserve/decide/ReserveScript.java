@@ -3,6 +3,11 @@ package com.courtrush.reserve.decide;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.ScriptPipeline;
 import com.courtrush.reserve.record.ReserveMessage;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.share.Shares;
+import com.courtrush.share.api.SharePlace;
+import com.courtrush.slot.SlotCatalog;
+import com.courtrush.slot.SlotInfo;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -20,11 +25,15 @@ public class ReserveScript implements PlaceDecider {
 
     private final ScriptPipeline<ReserveCall, Decision> reserve;
     private final CourtRushProperties properties;
+    private final SlotCatalog catalog;
+    private final AppSettings settings;
 
-    ReserveScript(RedissonClient redisson, CourtRushProperties properties) {
+    ReserveScript(RedissonClient redisson, CourtRushProperties properties, SlotCatalog catalog, AppSettings settings) {
         this.reserve = new ScriptPipeline<>(
                 redisson, ReserveCall.SCRIPT, properties.reserve().decisionDeadline());
         this.properties = properties;
+        this.catalog = catalog;
+        this.settings = settings;
     }
 
     /**
@@ -85,8 +94,22 @@ public class ReserveScript implements PlaceDecider {
                 passHash,
                 passRequired,
                 drawWindowMs,
-                wanted);
+                wanted,
+                placeOf(grant).arg(),
+                Shares.rulesOf(settings).arg());
         return reserve.call(call, answeredLate);
+    }
+
+    /** When the grant's slot is played, for the fair share (SPEC §16). */
+    private SharePlace placeOf(ReserveMessage grant) {
+        SlotInfo slot = catalog.session(grant.sessionId())
+                .map(opening -> opening.slot(grant.slotId()))
+                .orElse(null);
+        if (slot == null) {
+            throw new IllegalArgumentException(
+                    "Slot " + grant.slotId() + " is not one of opening " + grant.sessionId());
+        }
+        return SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime());
     }
 
     /** What the script decided. */
@@ -101,6 +124,8 @@ public class ReserveScript implements PlaceDecider {
         PASS_REQUIRED,
         /** The student is blocked by no-show strikes; value = epoch ms at which the block ends. */
         BLOCKED,
+        /** The place would take the student past their fair share: {@code rule}, and {@code holding} counts against it. */
+        SHARE_USED,
         /** Entered the opening's fair draw; value = ms until its window closes. */
         ENTERED,
         /** The student's one entry is in the draw already: {@code entryTrace} is its trace. */
@@ -113,7 +138,14 @@ public class ReserveScript implements PlaceDecider {
      * @param value       see {@code reserve.lua}: permits left, ms to wait, places held
      * @param redisNowMs  the Redis clock when the script ran
      * @param holders     the students holding the slot, when the decision found it sold out (else empty)
-     * @param entryTrace  for ENTERED_ALREADY, the trace of the student's entry
+     * @param entryTrace  for ENTERED_ALREADY, the trace of the student's entry; for SHARE_USED, the rule broken
+     * @param holding     for SHARE_USED, the student's bookings that count against the rule ("key,slotId,start,end")
      */
-    public record Decision(Verdict verdict, long value, long redisNowMs, Set<Long> holders, String entryTrace) {}
+    public record Decision(
+            Verdict verdict, long value, long redisNowMs, Set<Long> holders, String entryTrace, List<String> holding) {
+
+        public Decision(Verdict verdict, long value, long redisNowMs, Set<Long> holders, String entryTrace) {
+            this(verdict, value, redisNowMs, holders, entryTrace, List.of());
+        }
+    }
 }

@@ -14,6 +14,8 @@ import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.reserve.stock.StockKeys;
+import com.courtrush.share.ShareAnswers;
+import com.courtrush.share.ShareCheck;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
@@ -41,6 +43,7 @@ public class ReserveService {
     static final int MAX_FALLBACKS = 2;
 
     private final SlotCatalog catalog;
+    private final ShareAnswers shares;
     private final LoadShedder shedder;
     private final SoldOutFlags soldOut;
     private final PlaceDecider script;
@@ -66,9 +69,11 @@ public class ReserveService {
             TraceIds traceIds,
             ReserveMetrics metrics,
             RushSeries series,
+            ShareAnswers shares,
             CourtRushProperties properties,
             Clock clock) {
         this.series = series;
+        this.shares = shares;
         this.rebuilds = rebuilds;
         this.traceIds = traceIds;
         this.clock = clock;
@@ -177,6 +182,10 @@ public class ReserveService {
             case COLD -> throw cold(session);
             case PASS_REQUIRED -> throw new CourtRushException(Outcome.PASS_REQUIRED, "reserve.passRequired");
             case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(decision.value()), properties.zone());
+            case SHARE_USED -> {
+                series.shareRefused(sessionId, ShareCheck.Rule.valueOf(decision.entryTrace()));
+                throw shares.refusal(decision.entryTrace(), decision.holding());
+            }
             case DUP_REQ -> throw duplicate();
             case QUOTA_EXCEEDED ->
                 throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", decision.value());

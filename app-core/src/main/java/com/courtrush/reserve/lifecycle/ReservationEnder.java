@@ -73,15 +73,20 @@ public class ReservationEnder {
             public void afterCommit() {
                 // once the connection is back: the place may be offered, and the offer written, in a transaction
                 // of its own
-                AfterTransaction.run(() -> releaseAfterCommit(reservation));
+                AfterTransaction.run(() -> releaseAfterCommit(reservation, reason));
             }
         });
         return true;
     }
 
-    private void releaseAfterCommit(Reservation reservation) {
+    private void releaseAfterCommit(Reservation reservation, CancelReason reason) {
         try {
-            releaser.release(reservation.getSessionId(), reservation.getSlotId(), reservation.getUserId(), null);
+            releaser.ended(
+                    reservation.getSessionId(),
+                    reservation.getSlotId(),
+                    reservation.getUserId(),
+                    reservation.getId(),
+                    reason == CancelReason.NO_SHOW);
         } catch (RuntimeException e) {
             log.error(
                     "Reservation {} ended but its place could not be returned to Redis; slot {} under-sells "

@@ -9,6 +9,11 @@ import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.share.Shares;
+import com.courtrush.share.api.SharePlace;
+import com.courtrush.slot.SlotCatalog;
+import com.courtrush.slot.SlotInfo;
+import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -28,9 +33,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Records a granted place as a PENDING_PAYMENT reservation, idempotently, under the database
  * guards: the unique trace id (the same message twice → one row), the unique (slot, holder)
  * (G2), the slot's {@code booked < capacity} counter moved in the same transaction (G1), and the
- * opening's per-student limit counted in that transaction under a lock on the student (G5) — Redis
- * decides the limit first, but a Redis that went back in time (restarted from a file a second
- * old, a promoted replica) has forgotten places it granted.
+ * opening's per-student limit counted in that transaction under a lock on the student (G5), and the
+ * student's fair share under the same lock (SPEC §16) — Redis decides both first, but a Redis that went back
+ * in time (restarted from a file a second old, a promoted replica) has forgotten places it granted, and an
+ * opening's copy of the shares learns of bookings in other openings only after they are recorded.
  */
 @Component
 public class ReservationWriter {
@@ -45,6 +51,8 @@ public class ReservationWriter {
     private final RecordingFollowUp followUp;
     private final Notices notices;
     private final AppSettings settings;
+    private final Shares shares;
+    private final SlotCatalog catalog;
     private final Clock clock;
 
     ReservationWriter(
@@ -56,7 +64,11 @@ public class ReservationWriter {
             RecordingFollowUp followUp,
             Notices notices,
             AppSettings settings,
+            Shares shares,
+            SlotCatalog catalog,
             Clock clock) {
+        this.shares = shares;
+        this.catalog = catalog;
         this.reservations = reservations;
         this.grantRows = grantRows;
         this.slots = slots;
@@ -87,6 +99,11 @@ public class ReservationWriter {
         } catch (OverStudentLimit over) {
             followUp.refused(grant, new EngineText("compensate.overLimit", over.limit));
             return Result.REFUSED;
+        } catch (Shares.PastShare past) {
+            followUp.refused(
+                    grant,
+                    new EngineText("compensate.overShare", past.refusal().rule().name()));
+            return Result.REFUSED;
         }
     }
 
@@ -108,6 +125,7 @@ public class ReservationWriter {
                 .toList();
         Set<Long> students = grants.stream().map(ReserveMessage::userId).collect(Collectors.toCollection(TreeSet::new));
         Set<Long> openings = grants.stream().map(ReserveMessage::sessionId).collect(Collectors.toSet());
+        List<Shares.Place> taken = grants.stream().map(this::place).toList();
         transactions.executeWithoutResult(tx -> {
             LocalDateTime now = LocalDateTime.now(clock);
             reservations.lockStudents(students);
@@ -116,6 +134,7 @@ public class ReservationWriter {
                 throw new SlotUnavailable();
             }
             checkStudentLimits(students, openings);
+            shares.guard(taken);
             // each winner's notice, with the recording: pay by the deadline the payment timeout keeps
             notices.won(
                     grants.stream().map(ReserveMessage::traceId).toList(),
@@ -132,6 +151,30 @@ public class ReservationWriter {
                     grants.size(),
                     Outages.describe(e));
         }
+        try {
+            shares.booked(taken);
+        } catch (RuntimeException e) {
+            log.warn(
+                    "{} grant(s) recorded, but the other openings' copies of the fair shares could not be told ({}); "
+                            + "their next re-sync counts them, and the database refuses a place past a share meanwhile",
+                    grants.size(),
+                    Outages.describe(e));
+        }
+    }
+
+    /** The place a grant gives, as the fair share counts it. */
+    private Shares.Place place(ReserveMessage grant) {
+        SlotInfo slot = catalog.session(grant.sessionId())
+                .map(opening -> opening.slot(grant.slotId()))
+                .orElse(null);
+        SharePlace place;
+        if (slot != null) {
+            place = SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime());
+        } else {
+            TimeSlot row = slots.selectById(grant.slotId()); // not in the catalog (deleted meanwhile): read it
+            place = SharePlace.of(row.getSlotDate(), row.getStartTime(), row.getEndTime());
+        }
+        return Shares.Place.booked(grant.userId(), grant.sessionId(), grant.slotId(), place);
     }
 
     /** G5: no student holds more places in an opening than its limit, this transaction's rows included. */

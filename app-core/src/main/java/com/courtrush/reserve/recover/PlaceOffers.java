@@ -35,18 +35,25 @@ public interface PlaceOffers {
      * @param slotStartMs the slot's start: nothing is offered from then on, and no offer outlives it
      * @param limit       the opening's per-student limit
      * @param expireAt    epoch second the opening's keys expire
+     * @param place       when the slot is played ({@code SharePlace#arg}), for the fair share
+     * @param shareRules  the fair-share rules ({@code ShareRules#arg}): a student past their share is passed over
      */
-    record Terms(long offerMs, long slotStartMs, int limit, long expireAt) {
+    record Terms(long offerMs, long slotStartMs, int limit, long expireAt, String place, String shareRules) {
         /** For a slot the catalog does not know (deleted meanwhile): its start is "long ago", nothing is offered. */
-        public static final Terms NONE = new Terms(0, 0, 0, 0);
+        public static final Terms NONE = new Terms(0, 0, 0, 0, "0,0", "1,0,0");
 
-        /** The terms as a script's arguments: offer window ms, slot start ms, limit, keys' expiry. */
+        /**
+         * The terms as a script's arguments: offer window ms, slot start ms, limit, keys' expiry, the slot's place,
+         * the share's rules.
+         */
         public List<Object> args() {
             return List.of(
                     Long.toString(offerMs),
                     Long.toString(slotStartMs),
                     Integer.toString(limit),
-                    Long.toString(expireAt));
+                    Long.toString(expireAt),
+                    place,
+                    shareRules);
         }
     }
 

@@ -15,4 +15,12 @@ public interface PlaceReturns {
      * true when this call returned it.
      */
     boolean release(long sessionId, long slotId, long userId, ReserveMessage grant);
+
+    /**
+     * A recorded booking ended: its place returned ({@link #release}) and, unless the place was used (a no-show,
+     * SPEC §16), the fair share it took freed — the booker's in every opening, its accepted partners' too.
+     */
+    default boolean ended(long sessionId, long slotId, long userId, long reservationId, boolean used) {
+        return release(sessionId, slotId, userId, null);
+    }
 }

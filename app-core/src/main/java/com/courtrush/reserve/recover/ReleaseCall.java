@@ -16,6 +16,7 @@ import org.redisson.api.RScript;
  * @param onlyIfInFlight the place goes only if the grant is still in flight (a grant given back again)
  * @param logWindowMs    how long the opening's released log keeps the entry
  * @param terms          the terms of an offer of the place
+ * @param keepShare      the student's fair share stays taken (a no-show: the place was used)
  */
 public record ReleaseCall(
         long sessionId,
@@ -24,11 +25,12 @@ public record ReleaseCall(
         ReserveMessage grant,
         boolean onlyIfInFlight,
         long logWindowMs,
-        PlaceOffers.Terms terms)
+        PlaceOffers.Terms terms,
+        boolean keepShare)
         implements ScriptCall {
 
-    public static final RedisScript<ReleaseCall, Reply> SCRIPT =
-            RedisScript.writing(LuaScript.load("release", "offers"), RScript.ReturnType.MULTI, ReleaseCall::read);
+    public static final RedisScript<ReleaseCall, Reply> SCRIPT = RedisScript.writing(
+            LuaScript.load("release", "share", "offers"), RScript.ReturnType.MULTI, ReleaseCall::read);
 
     @Override
     public List<Object> keys() {
@@ -45,7 +47,8 @@ public record ReleaseCall(
                 RedisKeys.waitlist(sessionId, slotId),
                 RedisKeys.offer(sessionId, slotId),
                 RedisKeys.offers(sessionId),
-                RedisKeys.blocked(sessionId));
+                RedisKeys.blocked(sessionId),
+                RedisKeys.share(sessionId));
     }
 
     @Override
@@ -60,7 +63,10 @@ public record ReleaseCall(
             offer.get(0),
             offer.get(1),
             offer.get(2),
-            offer.get(3)
+            offer.get(3),
+            offer.get(4),
+            offer.get(5),
+            keepShare ? "1" : "0"
         };
     }
 

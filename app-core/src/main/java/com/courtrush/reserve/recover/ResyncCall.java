@@ -6,6 +6,7 @@ import com.courtrush.infra.redis.RedisScript;
 import com.courtrush.infra.redis.ScriptCall;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.redisson.api.RScript;
 
 /**
@@ -17,15 +18,27 @@ import org.redisson.api.RScript;
  * @param offerMs      how long an offer is held
  * @param perUserLimit the opening's per-student limit
  * @param slots        the opening's slots as the database has them
+ * @param shareRules   the fair-share rules ({@code ShareRules#arg})
+ * @param shares       each student's bookings elsewhere that count against their share, as the opening's copy
+ *                     keeps them ({@code lua/lib/share.lua})
  */
-public record ResyncCall(long sessionId, long expireAt, long since, long offerMs, int perUserLimit, List<Slot> slots)
+public record ResyncCall(
+        long sessionId,
+        long expireAt,
+        long since,
+        long offerMs,
+        int perUserLimit,
+        List<Slot> slots,
+        String shareRules,
+        Map<Long, String> shares)
         implements ScriptCall {
 
-    public static final RedisScript<ResyncCall, Reply> SCRIPT =
-            RedisScript.writing(LuaScript.load("resync", "offers"), RScript.ReturnType.MULTI, ResyncCall::read);
+    public static final RedisScript<ResyncCall, Reply> SCRIPT = RedisScript.writing(
+            LuaScript.load("resync", "share", "offers"), RScript.ReturnType.MULTI, ResyncCall::read);
 
     /**
      * @param active  on sale (else its permits stay 0)
+     * @param place   when it is played ({@code SharePlace#arg})
      * @param startMs the slot's start, epoch ms (0: offer nothing)
      * @param holders the students holding it
      * @param offers  its live offers
@@ -33,6 +46,7 @@ public record ResyncCall(long sessionId, long expireAt, long since, long offerMs
      */
     public record Slot(
             long slotId,
+            String place,
             int capacity,
             boolean active,
             long startMs,
@@ -64,6 +78,7 @@ public record ResyncCall(long sessionId, long expireAt, long since, long offerMs
             keys.add(RedisKeys.offer(sessionId, slot.slotId()));
             keys.add(RedisKeys.waitlist(sessionId, slot.slotId()));
         }
+        keys.add(RedisKeys.share(sessionId));
         return keys;
     }
 
@@ -76,8 +91,10 @@ public record ResyncCall(long sessionId, long expireAt, long since, long offerMs
         args.add(Integer.toString(slots.size()));
         args.add(Long.toString(offerMs));
         args.add(Integer.toString(perUserLimit));
+        args.add(shareRules);
         for (Slot slot : slots) {
             args.add(Long.toString(slot.slotId()));
+            args.add(slot.place());
             args.add(Integer.toString(slot.capacity()));
             args.add(slot.active() ? "1" : "0");
             args.add(Long.toString(slot.startMs()));
@@ -94,6 +111,11 @@ public record ResyncCall(long sessionId, long expireAt, long since, long offerMs
                 args.add(Long.toString(wait.joinedMs()));
             }
         }
+        args.add(Integer.toString(shares.size()));
+        shares.forEach((user, entries) -> {
+            args.add(Long.toString(user));
+            args.add(entries);
+        });
         return args.toArray();
     }
 

@@ -5,6 +5,7 @@ import com.courtrush.opening.OpeningService;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.SoldOutFlags;
+import com.courtrush.share.Shares;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,13 +36,16 @@ public class StockReleaser implements PlaceReturns {
     private final OpeningService openings;
     private final RushSeries series;
     private final PlaceOffers offers;
+    private final Shares shares;
 
     StockReleaser(
             ReleaseScripts scripts,
             SoldOutFlags soldOut,
             OpeningService openings,
             RushSeries series,
-            PlaceOffers offers) {
+            PlaceOffers offers,
+            Shares shares) {
+        this.shares = shares;
         this.series = series;
         this.offers = offers;
         this.scripts = scripts;
@@ -51,7 +55,24 @@ public class StockReleaser implements PlaceReturns {
 
     /** Returns a booking's place (and forgets its in-flight grant, if {@code grant} is given). */
     public boolean release(long sessionId, long slotId, long userId, ReserveMessage grant) {
-        return release(sessionId, slotId, userId, grant, false);
+        return release(sessionId, slotId, userId, grant, false, false);
+    }
+
+    @Override
+    public boolean ended(long sessionId, long slotId, long userId, long reservationId, boolean used) {
+        boolean returned = release(sessionId, slotId, userId, null, false, used);
+        if (!used) {
+            try {
+                shares.ended(userId, sessionId, slotId, reservationId);
+            } catch (RuntimeException e) {
+                log.error(
+                        "Reservation {} ended but the fair shares it took could not be freed in the other openings; "
+                                + "their next re-sync frees them",
+                        reservationId,
+                        e);
+            }
+        }
+        return returned;
     }
 
     /**
@@ -59,13 +80,14 @@ public class StockReleaser implements PlaceReturns {
      * between that and its release): the place goes only if the grant is still in flight.
      */
     public boolean releaseAgain(ReserveMessage grant) {
-        return release(grant.sessionId(), grant.slotId(), grant.userId(), grant, true);
+        return release(grant.sessionId(), grant.slotId(), grant.userId(), grant, true, false);
     }
 
-    private boolean release(long sessionId, long slotId, long userId, ReserveMessage grant, boolean onlyIfInFlight) {
+    private boolean release(
+            long sessionId, long slotId, long userId, ReserveMessage grant, boolean onlyIfInFlight, boolean keepShare) {
         PlaceOffers.Terms terms = offers.terms(sessionId, slotId).orElse(PlaceOffers.Terms.NONE);
-        ReleaseCall.Reply reply = scripts.release(
-                new ReleaseCall(sessionId, slotId, userId, grant, onlyIfInFlight, LOG_WINDOW.toMillis(), terms));
+        ReleaseCall.Reply reply = scripts.release(new ReleaseCall(
+                sessionId, slotId, userId, grant, onlyIfInFlight, LOG_WINDOW.toMillis(), terms, keepShare));
         offers.followed(slotId, reply.move());
         return switch (reply.outcome()) {
             case RELEASED -> {

@@ -14,6 +14,8 @@ import com.courtrush.reserve.stock.SoldOutFlags;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.share.Shares;
+import com.courtrush.share.api.SharePlace;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.LocalDateTime;
@@ -41,6 +43,7 @@ public class StockSync implements StockWarmer {
     /** Redis's clock and the moment the read begins are a few milliseconds apart at most; this is ample. */
     private static final long CLOCK_MARGIN_MS = 1000;
 
+    private final Shares shares;
     private final RedissonClient redisson;
     private final RScript script;
     /** Runs between the database read and the script; tests use it to force interleavings. */
@@ -62,6 +65,7 @@ public class StockSync implements StockWarmer {
             ReservationMapper reservations,
             SoldOutFlags soldOut,
             Blocks blocks,
+            Shares shares,
             PlaceOffers offers,
             AppSettings settings,
             CourtRushProperties properties) {
@@ -69,6 +73,7 @@ public class StockSync implements StockWarmer {
         this.offers = offers;
         this.settings = settings;
         this.blocks = blocks;
+        this.shares = shares;
         this.redisson = redisson;
         this.script = redisson.getScript();
         this.slots = slots;
@@ -97,11 +102,14 @@ public class StockSync implements StockWarmer {
                 offers.liveOffers(sessionId).stream().collect(Collectors.groupingBy(PlaceOffers.LiveOffer::slotId));
         Map<Long, List<PlaceOffers.Waiting>> lines =
                 offers.waiting(sessionId).stream().collect(Collectors.groupingBy(PlaceOffers.Waiting::slotId));
+        Map<Long, String> copy = shares.copyOf(sessionId);
         afterDatabaseRead.run();
         List<ResyncCall.Slot> slotStates = new ArrayList<>(sessionSlots.size());
         for (TimeSlot slot : sessionSlots) {
             slotStates.add(new ResyncCall.Slot(
                     slot.getId(),
+                    SharePlace.of(slot.getSlotDate(), slot.getStartTime(), slot.getEndTime())
+                            .arg(),
                     slot.getCapacity(),
                     Boolean.TRUE.equals(slot.getActive()),
                     epochMs(slot.getSlotDate().atTime(slot.getStartTime())),
@@ -119,7 +127,9 @@ public class StockSync implements StockWarmer {
                 since,
                 settings.getPositiveInt(SettingKey.OFFER_MINUTES) * 60_000L,
                 session.getPerUserLimit(),
-                slotStates);
+                slotStates,
+                shares.rules().arg(),
+                copy);
         // the blocked students first: the gate may open the moment it is applied
         blocks.copyInto(sessionId, expireAt(session));
         ResyncCall.Reply reply = ResyncCall.SCRIPT.call(script, call);

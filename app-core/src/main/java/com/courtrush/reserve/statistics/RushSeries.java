@@ -3,6 +3,7 @@ package com.courtrush.reserve.statistics;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.NodeName;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.share.ShareCheck;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
@@ -61,6 +62,10 @@ public class RushSeries {
     public static final String ENTERED = "ENT";
     /** Places the fair draw gave (the draw's grants; not requests of that second). */
     public static final String DRAWN = "DRAWN";
+    /** SHARE_USED refusals by the rule broken: this, then the rule's name. */
+    public static final String SHARE_PREFIX = "SHARE_";
+
+    private static final ShareCheck.Rule[] RULES = ShareCheck.Rule.values();
 
     private static final Logger log = LoggerFactory.getLogger(RushSeries.class);
     private static final Duration HELD_AT_MOST = Duration.ofMinutes(10);
@@ -90,6 +95,13 @@ public class RushSeries {
         LiveCounts counts = live(sessionId);
         counts.outcomes[outcome.ordinal()].increment();
         counts.students.add(userId);
+        counts.dirty = true;
+    }
+
+    /** A reserve request was refused SHARE_USED for {@code rule} (its outcome is counted by {@link #decided}). */
+    public void shareRefused(long sessionId, ShareCheck.Rule rule) {
+        LiveCounts counts = live(sessionId);
+        counts.shareRules[rule.ordinal()].increment();
         counts.dirty = true;
     }
 
@@ -291,6 +303,7 @@ public class RushSeries {
     /** This node's running counts of one second of one opening, counted into by many threads at once. */
     private static final class LiveCounts {
         private final LongAdder[] outcomes = new LongAdder[OUTCOMES.length];
+        private final LongAdder[] shareRules = new LongAdder[RULES.length];
         private final Set<Long> students = ConcurrentHashMap.newKeySet();
         private final AtomicLong lastGrantMs = new AtomicLong();
         private final LongAdder recorded = new LongAdder();
@@ -307,6 +320,9 @@ public class RushSeries {
             for (int i = 0; i < outcomes.length; i++) {
                 outcomes[i] = new LongAdder();
             }
+            for (int i = 0; i < shareRules.length; i++) {
+                shareRules[i] = new LongAdder();
+            }
         }
 
         SecondCounts snapshot() {
@@ -315,6 +331,12 @@ public class RushSeries {
                 long n = outcomes[outcome.ordinal()].sum();
                 if (n > 0) {
                     copy.outcomes.put(outcome, n);
+                }
+            }
+            for (ShareCheck.Rule rule : RULES) {
+                long n = shareRules[rule.ordinal()].sum();
+                if (n > 0) {
+                    copy.shareRules.put(rule, n);
                 }
             }
             copy.students.addAll(students);
@@ -333,6 +355,7 @@ public class RushSeries {
     /** One second's values as they are written. */
     private static final class SecondCounts {
         private final Map<Outcome, Long> outcomes = new EnumMap<>(Outcome.class);
+        private final Map<ShareCheck.Rule, Long> shareRules = new EnumMap<>(ShareCheck.Rule.class);
         private final Set<Long> students = new HashSet<>();
         private long lastGrantMs;
         private long recorded;
@@ -346,6 +369,7 @@ public class RushSeries {
         /** This second's values as this node's fields ({@code "<second>:<FIELD>:<node>"}). */
         void fields(long second, String node, Map<String, String> fields) {
             outcomes.forEach((outcome, n) -> put(fields, second, outcome.name(), node, n));
+            shareRules.forEach((rule, n) -> put(fields, second, SHARE_PREFIX + rule.name(), node, n));
             if (lastGrantMs > 0) {
                 put(fields, second, LAST_GRANT_MS, node, lastGrantMs);
             }

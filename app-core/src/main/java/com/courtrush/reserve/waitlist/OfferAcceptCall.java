@@ -16,12 +16,15 @@ import org.redisson.api.RScript;
  * @param pendingTtlSeconds how long its pending record lives
  * @param limit             the opening's per-student limit
  * @param expireAt          epoch second at which the opening's keys expire
+ * @param place             when the slot is played ({@code SharePlace#arg}), for the fair share
+ * @param shareRules        the fair-share rules ({@code ShareRules#arg})
  */
-public record OfferAcceptCall(ReserveMessage grant, long pendingTtlSeconds, int limit, long expireAt)
+public record OfferAcceptCall(
+        ReserveMessage grant, long pendingTtlSeconds, int limit, long expireAt, String place, String shareRules)
         implements ScriptCall {
 
-    public static final RedisScript<OfferAcceptCall, Reply> SCRIPT =
-            RedisScript.writing(LuaScript.load("offer_accept"), RScript.ReturnType.MULTI, OfferAcceptCall::read);
+    public static final RedisScript<OfferAcceptCall, Reply> SCRIPT = RedisScript.writing(
+            LuaScript.load("offer_accept", "share"), RScript.ReturnType.MULTI, OfferAcceptCall::read);
 
     @Override
     public List<Object> keys() {
@@ -33,7 +36,8 @@ public record OfferAcceptCall(ReserveMessage grant, long pendingTtlSeconds, int 
                 RedisKeys.quota(opening),
                 RedisKeys.pending(opening, grant.traceId()),
                 RedisKeys.inflight(opening),
-                RedisKeys.blocked(opening));
+                RedisKeys.blocked(opening),
+                RedisKeys.share(opening));
     }
 
     @Override
@@ -45,7 +49,9 @@ public record OfferAcceptCall(ReserveMessage grant, long pendingTtlSeconds, int 
             Long.toString(pendingTtlSeconds),
             grant.inflightMember(),
             Integer.toString(limit),
-            Long.toString(expireAt)
+            Long.toString(expireAt),
+            place,
+            shareRules
         };
     }
 
@@ -59,17 +65,30 @@ public record OfferAcceptCall(ReserveMessage grant, long pendingTtlSeconds, int 
         /** The student holds as many places as the opening allows; value = how many. */
         QUOTA_EXCEEDED,
         /** The student holds the slot already. */
-        DUP_REQ
+        DUP_REQ,
+        /** The place would take the student past their fair share ({@link Reply#rule}, {@link Reply#holding}). */
+        SHARE_USED
     }
 
-    /** @param redisNowMs Redis's clock when the script ran */
-    public record Reply(Outcome outcome, long value, long redisNowMs) {}
+    /**
+     * @param redisNowMs Redis's clock when the script ran
+     * @param rule       for SHARE_USED, the rule broken
+     * @param holding    for SHARE_USED, the entries that count against it ("key,slotId,start,end")
+     */
+    public record Reply(Outcome outcome, long value, long redisNowMs, String rule, List<String> holding) {}
 
     public static Reply read(Object raw) {
         List<?> reply = (List<?>) raw;
+        Outcome outcome = Outcome.valueOf(reply.get(0).toString());
+        boolean shareUsed = outcome == Outcome.SHARE_USED;
         return new Reply(
-                Outcome.valueOf(reply.get(0).toString()),
+                outcome,
                 ((Number) reply.get(1)).longValue(),
-                ((Number) reply.get(2)).longValue());
+                ((Number) reply.get(2)).longValue(),
+                shareUsed ? reply.get(4).toString() : null,
+                shareUsed
+                        ? ((List<?>) reply.get(3))
+                                .stream().map(Object::toString).toList()
+                        : List.of());
     }
 }

@@ -9,6 +9,7 @@ import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.Blocks;
+import com.courtrush.share.ShareAnswers;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -33,6 +34,7 @@ class OfferAcceptance {
     private final GrantHandOff dispatch;
     private final WaitlistMapper waitlist;
     private final RushSeries series;
+    private final ShareAnswers shares;
     private final CourtRushProperties properties;
     private final Clock clock;
 
@@ -43,8 +45,10 @@ class OfferAcceptance {
             GrantHandOff dispatch,
             WaitlistMapper waitlist,
             RushSeries series,
+            ShareAnswers shares,
             CourtRushProperties properties,
             Clock clock) {
+        this.shares = shares;
         this.script = redisson.getScript();
         this.offers = offers;
         this.traceIds = traceIds;
@@ -67,7 +71,12 @@ class OfferAcceptance {
         OfferAcceptCall.Reply reply = OfferAcceptCall.SCRIPT.call(
                 script,
                 new OfferAcceptCall(
-                        grant, properties.reserve().pendingTtl().toSeconds(), terms.limit(), terms.expireAt()));
+                        grant,
+                        properties.reserve().pendingTtl().toSeconds(),
+                        terms.limit(),
+                        terms.expireAt(),
+                        terms.place(),
+                        terms.shareRules()));
         long value = reply.value();
         long redisNow = reply.redisNowMs();
         return switch (reply.outcome()) {
@@ -92,6 +101,7 @@ class OfferAcceptance {
             case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
             case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
             case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
+            case SHARE_USED -> throw shares.refusal(reply.rule(), reply.holding());
             case NO_OFFER -> throw CourtRushException.conflict("waitlist.noOffer", slotId);
         };
     }

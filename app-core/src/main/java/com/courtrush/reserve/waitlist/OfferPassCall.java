@@ -17,8 +17,8 @@ import org.redisson.api.RScript;
 public record OfferPassCall(long sessionId, long slotId, long userId, PlaceOffers.Terms terms, boolean expire)
         implements ScriptCall {
 
-    public static final RedisScript<OfferPassCall, Reply> SCRIPT =
-            RedisScript.writing(LuaScript.load("offer_pass", "offers"), RScript.ReturnType.MULTI, OfferPassCall::read);
+    public static final RedisScript<OfferPassCall, Reply> SCRIPT = RedisScript.writing(
+            LuaScript.load("offer_pass", "share", "offers"), RScript.ReturnType.MULTI, OfferPassCall::read);
 
     @Override
     public List<Object> keys() {
@@ -30,7 +30,8 @@ public record OfferPassCall(long sessionId, long slotId, long userId, PlaceOffer
                 RedisKeys.quota(sessionId),
                 RedisKeys.blocked(sessionId),
                 RedisKeys.semaphore(sessionId, slotId),
-                RedisKeys.slotOff(sessionId, slotId));
+                RedisKeys.slotOff(sessionId, slotId),
+                RedisKeys.share(sessionId));
     }
 
     @Override
@@ -43,7 +44,9 @@ public record OfferPassCall(long sessionId, long slotId, long userId, PlaceOffer
             offer.get(1),
             offer.get(2),
             offer.get(3),
-            expire ? "expire" : "decline"
+            expire ? "expire" : "decline",
+            offer.get(4),
+            offer.get(5)
         };
     }
 

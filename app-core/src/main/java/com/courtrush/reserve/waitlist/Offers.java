@@ -6,6 +6,8 @@ import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.stock.StockKeys;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.share.Shares;
+import com.courtrush.share.api.SharePlace;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
@@ -75,7 +77,9 @@ class Offers implements PlaceOffers {
                 settings.getPositiveInt(SettingKey.OFFER_MINUTES) * 60_000L,
                 startMs,
                 opening.get().session().getPerUserLimit(),
-                StockKeys.expireAt(slot.slotDate(), properties.zone())));
+                StockKeys.expireAt(slot.slotDate(), properties.zone()),
+                SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime()).arg(),
+                Shares.rulesOf(settings).arg()));
     }
 
     @Override

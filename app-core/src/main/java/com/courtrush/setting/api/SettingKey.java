@@ -26,8 +26,15 @@ public enum SettingKey {
     OFFER_MINUTES("10", 1, 1440),
     /** Most partners a booker may name on one booking (SPEC §17); 0: no partners. */
     PARTNERS_PER_BOOKING("3", 0, 7),
-    /** Most bookings one student appears on in a day, as booker or accepted partner, checked when a partner accepts. */
+    /**
+     * Most bookings one student appears on in a play date, as booker or accepted partner: held at every place granted
+     * and every partner's acceptance (SPEC §16 fair share).
+     */
     BOOKINGS_PER_DAY("2", 1, 20),
+    /** Most bookings one student appears on in a calendar week of play dates, Monday first (0: no weekly share). */
+    BOOKINGS_PER_WEEK("0", 0, 100),
+    /** 1 (the default): a student holds at most one place at the same time, as booker or partner; 0: no such rule. */
+    ONE_PLACE_AT_A_TIME("1", 0, 1),
     /** HMAC secret of student tokens, shared by every node; never shown. */
     AUTH_TOKEN_SECRET(null, 1, 0),
     /** HMAC secret of check-in codes, shared by every node; never shown. */

@@ -1,6 +1,7 @@
 package com.courtrush.infra.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import com.courtrush.account.SignInThrottleCall;
@@ -28,9 +29,14 @@ import com.courtrush.reserve.waitlist.OfferLeftCall;
 import com.courtrush.reserve.waitlist.OfferPassCall;
 import com.courtrush.reserve.waitlist.OffersDueCall;
 import com.courtrush.reserve.waitlist.WaitJoinCall;
+import com.courtrush.share.ShareCall;
+import com.courtrush.share.api.SharePlace;
+import com.courtrush.share.api.ShareRules;
 import com.courtrush.support.LocalRedis;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -58,6 +64,10 @@ class ScriptCallsIT {
 
     private static final long DAY_MS = Duration.ofDays(1).toMillis();
     private static final AtomicLong OPENINGS = new AtomicLong(7_000);
+    /** Fair-share rules that refuse nothing a test of another rule does (twenty a day, no week, overlaps allowed). */
+    private static final String NO_SHARE = "20,0,0";
+    /** The play date of every slot here. */
+    private static final LocalDate PLAY_DATE = LocalDate.of(2026, 12, 2);
 
     private static LocalRedis server;
     private static RedissonClient redisson;
@@ -67,6 +77,12 @@ class ScriptCallsIT {
     private long s;
 
     private long expireAt;
+
+    /** The fair-share rules the reserve, offer and draw calls pass; {@link #NO_SHARE} unless a test sets them. */
+    private String rules;
+
+    /** Slots played elsewhen than {@link #place} says by default. */
+    private final Map<Long, String> places = new java.util.HashMap<>();
 
     @BeforeAll
     static void startRedis() throws IOException {
@@ -93,6 +109,7 @@ class ScriptCallsIT {
         redisson.getKeys().flushall();
         s = OPENINGS.incrementAndGet();
         expireAt = redisNow() / 1000 + 3600;
+        rules = NO_SHARE;
     }
 
     // ---- infra.redis, monitor, account, opening
@@ -259,7 +276,7 @@ class ScriptCallsIT {
     void releaseGivesAPlaceBackOnceOfferingItToTheFirstStudentWaiting() {
         Set<ReleaseCall.Outcome> seen = EnumSet.noneOf(ReleaseCall.Outcome.class);
         long now = redisNow();
-        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, now + DAY_MS, 2, expireAt);
+        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, now + DAY_MS, 2, expireAt, place(1), NO_SHARE);
         ReserveMessage grant = new ReserveMessage("t-1", 1, 1, s, now);
         hold(grant);
 
@@ -454,6 +471,13 @@ class ScriptCallsIT {
         seen.add(blocked.verdict());
         assertThat(blocked.value()).isEqualTo(blockedUntil);
 
+        rules = "1,0,1"; // one booking a play date: student 1 holds slot 1 of that date
+        Decision share = reserve(pipeline, 1, 2, 5, 0, null, false, 0, Verdict.SHARE_USED);
+        seen.add(share.verdict());
+        assertThat(share.entryTrace()).as("the rule").isEqualTo("DAY");
+        assertThat(share.holding()).containsExactly("b1,1," + place(1));
+        rules = NO_SHARE;
+
         long opensAt = redisNow() + 60_000;
         set(RedisKeys.gate(s), "0");
         set(RedisKeys.gateTime(s), Long.toString(opensAt));
@@ -498,6 +522,14 @@ class ScriptCallsIT {
         redisson.getSet(RedisKeys.dedup(s, 1)).add("1");
         seen.add(accept(1, 1, 2, OfferAcceptCall.Outcome.DUP_REQ).outcome());
         redisson.getSet(RedisKeys.dedup(s, 1)).remove("1");
+
+        rules = "2,0,1"; // one place at a time: student 1 plays elsewhere at the offered slot's time
+        redisson.<String, String>getMap(RedisKeys.share(s)).put("1", "p5,50," + place(1));
+        OfferAcceptCall.Reply share = accept(1, 1, 2, OfferAcceptCall.Outcome.SHARE_USED);
+        seen.add(share.outcome());
+        assertThat(share.rule()).isEqualTo("SAME_TIME");
+        assertThat(share.holding()).containsExactly("p5,50," + place(1));
+        redisson.<String, String>getMap(RedisKeys.share(s)).remove("1");
 
         OfferAcceptCall.Reply accepted = accept(1, 1, 2, OfferAcceptCall.Outcome.ACCEPTED);
         seen.add(accepted.outcome());
@@ -565,6 +597,137 @@ class ScriptCallsIT {
         assertThat(seen).isEqualTo(EnumSet.allOf(DrawCall.Outcome.class));
     }
 
+    // ---- the fair share (SPEC §16): reserve, release, offers, draw, re-sync and the copies' own script
+
+    @Test
+    void theFairShareIsDecidedWithTheStockAndFollowsEveryPlaceGrantedOrGivenBack() {
+        ScriptPipeline<ReserveCall, Decision> pipeline =
+                new ScriptPipeline<>(redisson, ReserveCall.SCRIPT, Duration.ofSeconds(5));
+        set(RedisKeys.warm(s), "built");
+        set(RedisKeys.gate(s), "1");
+        for (long slot = 1; slot <= 6; slot++) {
+            set(RedisKeys.semaphore(s, slot), "5");
+        }
+        places.put(5L, place(1)); // slot 5 is played at the same time as slot 1
+        places.put(6L, placeAt(PLAY_DATE.plusDays(2), 9)); // slot 6 two days later, in the same week
+        rules = "2,3,1"; // two a day, three a week, one place at a time
+
+        reserve(pipeline, 1, 1, 9, 0, null, false, 0, Verdict.ACCEPTED);
+        assertThat(hash(RedisKeys.share(s))).containsExactly(Map.entry("1", "b1,1," + place(1)));
+        Decision sameTime = reserve(pipeline, 1, 5, 9, 0, null, false, 0, Verdict.SHARE_USED);
+        assertThat(sameTime.entryTrace()).isEqualTo("SAME_TIME");
+        assertThat(sameTime.holding()).containsExactly("b1,1," + place(1));
+        assertThat(get(RedisKeys.semaphore(s, 5))).as("nothing taken").isEqualTo("5");
+        assertThat(redisson.getSet(RedisKeys.dedup(s, 5))).isEmpty();
+
+        reserve(pipeline, 1, 2, 9, 0, null, false, 0, Verdict.ACCEPTED);
+        Decision day = reserve(pipeline, 1, 3, 9, 0, null, false, 0, Verdict.SHARE_USED);
+        assertThat(day.entryTrace()).isEqualTo("DAY");
+        assertThat(day.holding()).containsExactly("b1,1," + place(1), "b2,2," + place(2));
+
+        // a partner's place elsewhere in the week, told by another opening: the week's three are used
+        String elsewhere = "p99,77," + placeAt(PLAY_DATE.plusDays(1), 18);
+        assertThat(ShareCall.SCRIPT
+                        .call(script, ShareCall.sync(s, List.<String[]>of(ShareCall.put(1, elsewhere))))
+                        .outcome())
+                .isEqualTo("SYNCED");
+        Decision week = reserve(pipeline, 1, 6, 9, 0, null, false, 0, Verdict.SHARE_USED);
+        assertThat(week.entryTrace()).isEqualTo("WEEK");
+        assertThat(week.holding()).hasSize(3).contains(elsewhere);
+        reserve(pipeline, 2, 6, 9, 0, null, false, 0, Verdict.ACCEPTED); // another student's share is their own
+
+        // a place given back frees its share; a no-show's stays taken (the place was used)
+        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, redisNow() + DAY_MS, 9, expireAt, place(2), rules);
+        ReleaseCall.Reply cancelled =
+                ReleaseCall.SCRIPT.call(script, new ReleaseCall(s, 2, 1, null, false, 60_000, terms, false));
+        assertThat(cancelled.outcome()).isEqualTo(ReleaseCall.Outcome.RELEASED);
+        ReleaseCall.SCRIPT.call(script, new ReleaseCall(s, 1, 1, null, false, 60_000, terms, true));
+        assertThat(hash(RedisKeys.share(s))).containsEntry("1", "b1,1," + place(1) + ";" + elsewhere);
+        ShareCall.SCRIPT.call(script, ShareCall.sync(s, List.<String[]>of(ShareCall.drop(1, "p99"))));
+        assertThat(hash(RedisKeys.share(s))).containsEntry("1", "b1,1," + place(1));
+        reserve(pipeline, 1, 6, 9, 0, null, false, 0, Verdict.ACCEPTED);
+
+        // a partner's acceptance takes its share here, checked with the rest
+        ShareCall.Reply partnerSameTime =
+                ShareCall.SCRIPT.call(script, ShareCall.take(s, 1, "p50,60," + place(1), new ShareRules(2, 3, true)));
+        assertThat(partnerSameTime.outcome()).isEqualTo("SHARE_USED");
+        assertThat(partnerSameTime.rule()).isEqualTo("SAME_TIME");
+        assertThat(partnerSameTime.holding()).containsExactly("b1,1," + place(1));
+        assertThat(ShareCall.SCRIPT
+                        .call(script, ShareCall.take(s, 3, "p50,60," + place(1), new ShareRules(2, 3, true)))
+                        .outcome())
+                .isEqualTo("TAKEN");
+        assertThat(hash(RedisKeys.share(s))).containsEntry("3", "p50,60," + place(1));
+        assertThat(redisson.getKeys().remainTimeToLive(RedisKeys.share(s))).isPositive();
+
+        redisson.getKeys().delete(RedisKeys.warm(s));
+        assertThat(ShareCall.SCRIPT
+                        .call(script, ShareCall.take(s, 4, "p50,60," + place(1), new ShareRules(2, 3, true)))
+                        .outcome())
+                .as("an opening Redis does not hold")
+                .isEqualTo("COLD");
+    }
+
+    @Test
+    void aPlaceBackIsOfferedOnlyToAStudentWhoMayTakeItForTheirShare() {
+        long now = redisNow();
+        rules = "2,0,1";
+        places.put(3L, place(1)); // slot 3 at the same time as slot 1
+        redisson.<String, String>getMap(RedisKeys.share(s)).put("1", "b3,3," + place(1));
+        redisson.getScoredSortedSet(RedisKeys.waitlist(s, 1)).add(now - 2_000, "1");
+        redisson.getScoredSortedSet(RedisKeys.waitlist(s, 1)).add(now - 1_000, "2");
+        hold(new ReserveMessage("t-9", 9, 1, s, now));
+        set(RedisKeys.semaphore(s, 1), "0");
+
+        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, now + DAY_MS, 2, expireAt, place(1), rules);
+        ReleaseCall.Reply released =
+                ReleaseCall.SCRIPT.call(script, new ReleaseCall(s, 1, 9, null, false, 60_000, terms, false));
+
+        assertThat(released.outcome()).isEqualTo(ReleaseCall.Outcome.OFFERED);
+        assertThat(released.move().offeredTo()).isEqualTo(2L);
+        assertThat(released.move().passedOver()).containsExactly(1L);
+
+        // an offer taken counts against the share as a place asked for does
+        offer(3, 2, now + 600_000);
+        accept(2, 3, 5, OfferAcceptCall.Outcome.ACCEPTED);
+        assertThat(hash(RedisKeys.share(s))).containsEntry("2", "b3,3," + place(1));
+    }
+
+    @Test
+    void theDrawPassesOverASlotPastTheEntrantsShareAndCountsTheWin() {
+        set(RedisKeys.warm(s), "built");
+        set(RedisKeys.gateTime(s), Long.toString(redisNow() - 20_000));
+        set(RedisKeys.semaphore(s, 1), "2");
+        set(RedisKeys.semaphore(s, 2), "2");
+        rules = "2,0,1";
+        // student 1 plays elsewhere at slot 1's time: only slot 2 may be theirs
+        redisson.<String, String>getMap(RedisKeys.share(s)).put("1", "p5,50," + place(1));
+        for (long user = 1; user <= 2; user++) {
+            redisson.getMap(RedisKeys.drawEntries(s)).put(Long.toString(user), "d-" + user + "|1,2");
+            set(RedisKeys.pending(s, "d-" + user), user + ":1:" + s);
+        }
+
+        DrawCall.Reply drawn = draw();
+
+        assertThat(drawn.winners())
+                .extracting(DrawCall.Winner::userId, DrawCall.Winner::slotId)
+                .containsExactlyInAnyOrder(tuple(1L, 2L), tuple(2L, 1L));
+        assertThat(hash(RedisKeys.share(s)))
+                .containsEntry("1", "p5,50," + place(1) + ";b2,2," + place(2))
+                .containsEntry("2", "b1,1," + place(1));
+    }
+
+    @Test
+    void aResyncRebuildsTheShareCopyFromTheDatabaseAndThePlacesItRebuilds() {
+        redisson.<String, String>getMap(RedisKeys.share(s)).put("8", "b1,1," + place(1)); // stale: 8 gave it back
+        String elsewhere = "b70,70," + placeAt(PLAY_DATE.plusDays(1), 18);
+
+        resync(List.of(slot(1, 2, true, List.of(4L), List.of())), "2,0,1", Map.of(3L, elsewhere));
+
+        assertThat(hash(RedisKeys.share(s)))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("3", elsewhere, "4", "b1,1," + place(1)));
+    }
+
     // ---- reserve.waitlist: join, pass an offer on, offers due
 
     @Test
@@ -612,7 +775,7 @@ class ScriptCallsIT {
     void anOfferPassedOnGoesToTheNextStudentOrBackOnSale() {
         Set<OfferPassCall.Outcome> seen = EnumSet.noneOf(OfferPassCall.Outcome.class);
         long now = redisNow();
-        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, now + DAY_MS, 2, expireAt);
+        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, now + DAY_MS, 2, expireAt, place(1), NO_SHARE);
         set(RedisKeys.semaphore(s, 1), "0");
 
         seen.add(pass(1, terms, false, OfferPassCall.Outcome.NO_OFFER).outcome());
@@ -704,11 +867,17 @@ class ScriptCallsIT {
 
     private ResyncCall.Slot slot(
             long slotId, int capacity, boolean active, List<Long> holders, List<ResyncCall.Waiting> line) {
-        return new ResyncCall.Slot(slotId, capacity, active, redisNow() + DAY_MS, holders, List.of(), line);
+        return new ResyncCall.Slot(
+                slotId, place(slotId), capacity, active, redisNow() + DAY_MS, holders, List.of(), line);
     }
 
     private ResyncCall.Reply resync(List<ResyncCall.Slot> slots) {
-        return ResyncCall.SCRIPT.call(script, new ResyncCall(s, expireAt, redisNow() - 1_000, 600_000, 2, slots));
+        return resync(slots, NO_SHARE, Map.of());
+    }
+
+    private ResyncCall.Reply resync(List<ResyncCall.Slot> slots, String rules, Map<Long, String> shares) {
+        return ResyncCall.SCRIPT.call(
+                script, new ResyncCall(s, expireAt, redisNow() - 1_000, 600_000, 2, slots, rules, shares));
     }
 
     /** A grant held as reserve.lua leaves it: in the dedup set, counted, pending, in flight. */
@@ -721,7 +890,8 @@ class ScriptCallsIT {
 
     private ReleaseCall.Reply release(ReserveMessage grant, boolean onlyIfInFlight, PlaceOffers.Terms terms) {
         return ReleaseCall.SCRIPT.call(
-                script, new ReleaseCall(s, grant.slotId(), grant.userId(), grant, onlyIfInFlight, 60_000, terms));
+                script,
+                new ReleaseCall(s, grant.slotId(), grant.userId(), grant, onlyIfInFlight, 60_000, terms, false));
     }
 
     private PassChallengeCall.Reply challenge(String answer, int attempts, int allowed) {
@@ -741,6 +911,21 @@ class ScriptCallsIT {
         return PassGiveBackCall.SCRIPT
                 .call(script, new PassGiveBackCall(s, 1, traceId))
                 .givenBack();
+    }
+
+    /** Slot n is played on {@link #PLAY_DATE} from (8 + n):00 for an hour, unless a test says otherwise. */
+    private String place(long slotId) {
+        String other = places.get(slotId);
+        if (other != null) {
+            return other;
+        }
+        LocalTime start = LocalTime.of(8 + (int) slotId, 0);
+        return SharePlace.of(PLAY_DATE, start, start.plusHours(1)).arg();
+    }
+
+    private static String placeAt(LocalDate date, int hour) {
+        return SharePlace.of(date, LocalTime.of(hour, 0), LocalTime.of(hour + 1, 0))
+                .arg();
     }
 
     private String trace(long userId, long slotId) {
@@ -772,7 +957,9 @@ class ScriptCallsIT {
                 passHash,
                 passRequired,
                 drawWindowMs,
-                wanted));
+                wanted,
+                place(slotId),
+                rules));
         assertThat(decision.verdict()).as("student %d, slot %d", userId, slotId).isEqualTo(expected);
         return decision;
     }
@@ -784,15 +971,26 @@ class ScriptCallsIT {
 
     private OfferAcceptCall.Reply accept(long userId, long slotId, int limit, OfferAcceptCall.Outcome expected) {
         ReserveMessage grant = new ReserveMessage("offer-" + userId + "-" + slotId, userId, slotId, s, 0);
-        OfferAcceptCall.Reply reply =
-                OfferAcceptCall.SCRIPT.call(script, new OfferAcceptCall(grant, 300, limit, expireAt));
+        OfferAcceptCall.Reply reply = OfferAcceptCall.SCRIPT.call(
+                script, new OfferAcceptCall(grant, 300, limit, expireAt, place(slotId), rules));
         assertThat(reply.outcome()).isEqualTo(expected);
         return reply;
     }
 
     private DrawCall.Reply draw() {
         return DrawCall.SCRIPT.call(
-                script, new DrawCall(s, 10_000, "00ff", 2, 300, expireAt, false, "node-a", List.of(1L, 2L)));
+                script,
+                new DrawCall(
+                        s,
+                        10_000,
+                        "00ff",
+                        2,
+                        300,
+                        expireAt,
+                        false,
+                        "node-a",
+                        rules,
+                        List.of(new DrawCall.Slot(1, place(1)), new DrawCall.Slot(2, place(2)))));
     }
 
     private WaitJoinCall.Reply join(long userId, int limit, WaitJoinCall.Outcome expected) {

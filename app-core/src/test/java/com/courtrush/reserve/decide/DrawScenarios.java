@@ -293,7 +293,17 @@ public interface DrawScenarios extends StackAccess {
         // after the draw, first come: a loser books the spare slot; a winner reaches the per-student limit
         Student loser =
                 students.stream().filter(s -> !winners.contains(s)).findFirst().orElseThrow();
-        Student winner = winners.get(0);
+        // a winner of a slot after 08:00: the spare is at 08:00, and a student plays one place at a time (SPEC §16)
+        Student winner = winners.stream()
+                .filter(w -> jdbc().queryForObject(
+                                        "select count(*) from reservation r join user_account u on u.id = r.user_id "
+                                                + "where u.student_id = ? and r.slot_id = ? and r.holder_id is not null",
+                                        Integer.class,
+                                        w.studentId(),
+                                        wanted.get(0))
+                        == 0)
+                .findFirst()
+                .orElseThrow();
         Reply late = api().reserve(loser, session, spare);
         assertThat(late.status()).as("%s", late).isEqualTo(202);
         assertThat(late.data().path("drawClosesInMs").isNull())

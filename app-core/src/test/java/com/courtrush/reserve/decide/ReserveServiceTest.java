@@ -24,6 +24,7 @@ import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.LocalSoldOutFlags;
 import com.courtrush.reserve.stock.SoldOutFlags;
+import com.courtrush.share.ShareAnswers;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
@@ -116,6 +117,7 @@ class ReserveServiceTest {
                 new TraceIds(tokens),
                 metrics,
                 series,
+                new ShareAnswers(catalog),
                 properties,
                 clock);
     }

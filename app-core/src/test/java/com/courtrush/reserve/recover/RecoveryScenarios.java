@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RLock;
+import org.redisson.api.RMap;
 import org.redisson.api.RScript;
 import org.springframework.amqp.core.AmqpAdmin;
 import org.springframework.amqp.core.MessageBuilder;
@@ -311,6 +312,19 @@ public interface RecoveryScenarios extends StackAccess {
         redisson().getSet(RedisKeys.dedup(session, slot)).remove(Long.toString(userId));
         redisson().getMap(RedisKeys.quota(session)).addAndGet(Long.toString(userId), -1);
         redisson().getAtomicLong(RedisKeys.semaphore(session, slot)).incrementAndGet();
+        // the fair share's copy (SPEC §16) as it was before the grant too
+        RMap<String, String> shares = redisson().getMap(RedisKeys.share(session));
+        String held = shares.get(Long.toString(userId));
+        if (held != null) {
+            String kept = java.util.Arrays.stream(held.split(";"))
+                    .filter(entry -> !entry.startsWith("b" + slot + ","))
+                    .collect(java.util.stream.Collectors.joining(";"));
+            if (kept.isEmpty()) {
+                shares.remove(Long.toString(userId));
+            } else {
+                shares.put(Long.toString(userId), kept);
+            }
+        }
     }
 
     /** The run id of the Redis that holds the opening's keys (on a Cluster, the master of its hash slot). */

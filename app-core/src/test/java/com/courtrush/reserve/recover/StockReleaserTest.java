@@ -16,6 +16,7 @@ import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.reserve.stock.LocalSoldOutFlags;
 import com.courtrush.reserve.stock.SoldOutFlags;
+import com.courtrush.share.Shares;
 import com.courtrush.support.TestProperties;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,7 @@ class StockReleaserTest {
     void setUp() {
         soldOut = LocalSoldOutFlags.of(TestProperties.courtRush(Map.of()));
         when(offers.terms(OPENING, SLOT)).thenReturn(Optional.empty());
-        releaser = new StockReleaser(scripts, soldOut, openings, series, offers);
+        releaser = new StockReleaser(scripts, soldOut, openings, series, offers, mock(Shares.class));
         soldOut.markSoldOut(SLOT, soldOut.ticket(SLOT), Set.of(STUDENT));
     }
 
@@ -68,7 +69,7 @@ class StockReleaserTest {
 
     @Test
     void aPlaceOfferedToAStudentWaitingCountsButStaysSoldOutForEveryoneElse() {
-        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, 1_000_000, 2, 99);
+        PlaceOffers.Terms terms = new PlaceOffers.Terms(600_000, 1_000_000, 2, 99, "0,60", "2,0,1");
         when(offers.terms(OPENING, SLOT)).thenReturn(Optional.of(terms));
         PlaceOffers.Move move = new PlaceOffers.Move(8L, 1_600_000, List.of());
         scripts.answer(ReleaseCall.Outcome.OFFERED, move);
