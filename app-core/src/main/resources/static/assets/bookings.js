@@ -5,7 +5,7 @@ import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { page } from './page-store.js';
 import { bookings, ask, isNewest, take, find, subscribe } from './bookings-store.js';
-import { $, h, yuan, dayLabel, wallTime, dayTime, toast } from './dom.js';
+import { $, h, yuan, dayLabel, wallTime, dayTime, shareUsed, toast } from './dom.js';
 import * as Sheets from './sheets.js';
 import { countdown } from './clock.js';
 
@@ -108,7 +108,7 @@ async function takeOffer(w) {
   const a = await Api.post('/reserve/offers/' + w.slotId + '/accept', { sessionId: w.sessionId });
   if (a.status !== 202) {
     if (a.status !== 401) {
-      toast(a.message);
+      toast(a.code === 'SHARE_USED' ? shareUsed(a.data) : a.message);
     }
     await loadMine();
     return;
@@ -268,7 +268,7 @@ async function answer(i, how) {
   if (a.status === 200) {
     toast(t(how === 'accept' ? 'partners.acceptedToast' : 'partners.declinedToast'));
   } else if (a.status !== 401) {
-    toast(a.message);
+    toast(a.code === 'SHARE_USED' ? shareUsed(a.data) : a.message);
   }
   await loadMine();
 }

@@ -70,6 +70,13 @@ export function slotName(slot) {
   return slot.courtName + ' ' + dayLabel(slot.slotDate) + ' ' + slot.startTime + '–' + slot.endTime;
 }
 
+/** A SHARE_USED refusal in words: the rule (DAY, WEEK or SAME_TIME) and the bookings that count against it. */
+export function shareUsed(data) {
+  const d = data || {};
+  const held = (d.holding || []).map(h => slotName(h) + (h.asPartner ? t('share.asPartner') : ''));
+  return t('share.' + (d.rule || 'DAY'), held.join(t('share.separator')));
+}
+
 /** A gym wall time "2026-11-24T13:05:00" as "13:05" today, else "11-24 13:05" (never converted by the phone). */
 export function wallTime(localDateTime) {
   if (!localDateTime) {

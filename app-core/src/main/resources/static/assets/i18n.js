@@ -166,6 +166,11 @@ const TEXTS = {
     'standing.blocked': '你在 {2} 天内爽约 {1} 次：{0} 之前不能预约或参加抽签。如有误请到前台询问。',
     'standing.blockedPlain': '你因爽约被限制：{0} 之前不能预约或参加抽签。如有误请到前台询问。',
     'reserve.blocked': '你因多次爽约暂时不能预约，{0} 后恢复。',
+    'share.SAME_TIME': '同一时间只能占一个场地：你已有 {0}。',
+    'share.DAY': '你当天参与的预约已达每人上限：{0}。',
+    'share.WEEK': '你本周参与的预约已达每人上限：{0}。',
+    'share.asPartner': '（搭档）',
+    'share.separator': '、',
 
     'pay.title': '微信支付（模拟）',
     'pay.simulated': '这是模拟支付，不会真的扣款。请到体育馆前台出示订单号，由工作人员确认收款；确认后本页会自动变为「已确认」。',
@@ -415,6 +420,11 @@ const TEXTS = {
     'standing.blocked': 'You missed {1} bookings in {2} days: until {0} you cannot book or enter draws. Ask at the desk if this is wrong.',
     'standing.blockedPlain': 'Because of missed bookings, until {0} you cannot book or enter draws. Ask at the desk if this is wrong.',
     'reserve.blocked': 'You cannot book for now because of missed bookings; again from {0}.',
+    'share.SAME_TIME': 'One place at a time: you already play {0}.',
+    'share.DAY': 'You already play as many bookings that day as a student may: {0}.',
+    'share.WEEK': 'You already play as many bookings that week as a student may: {0}.',
+    'share.asPartner': ' (as partner)',
+    'share.separator': '; ',
 
     'pay.title': 'WeChat Pay (simulated)',
     'pay.simulated': 'This payment is simulated: no money moves. Show the order number at the gym desk; staff confirm the payment and this page turns Confirmed by itself.',

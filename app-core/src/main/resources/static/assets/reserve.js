@@ -10,7 +10,7 @@ import { bookings } from './bookings-store.js';
 import { soldOut, drawClosesAt, drawCloses } from './courts-store.js';
 import { page } from './page-store.js';
 import { loadMine, joinWaitlist as joinWaitlistOf } from './bookings.js';
-import { sleep, dayTime, toast } from './dom.js';
+import { sleep, dayTime, shareUsed, toast } from './dom.js';
 
 const t = I18N.t;
 const toMine = () => ({ label: () => t('tab.mine'), run: () => { location.hash = '#/mine'; } });
@@ -121,6 +121,9 @@ export function answerTap(a, opening, slot) {
     case 'BLOCKED':
       Taps.note(id, 'error', () => t('reserve.blocked', a.data && a.data.until ? dayTime(a.data.until) : ''),
         { action: toMine() });
+      return;
+    case 'SHARE_USED': // the fair share (SPEC §16): which rule, and the bookings that count against it
+      Taps.note(id, 'warn', () => shareUsed(a.data), { action: toMine() });
       return;
     default:
       Taps.note(id, 'error', () => server);

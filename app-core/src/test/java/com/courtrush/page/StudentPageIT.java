@@ -315,6 +315,53 @@ class StudentPageIT extends StackTest {
         }
     }
 
+    /**
+     * The fair share (SPEC §16) in words, at 360 px, in both languages: a student who plays court 1 at 18:00 taps
+     * court 2 at 18:00 and is told one place at a time, and which booking holds them.
+     */
+    @Test
+    void aStudentPastTheirFairShareIsToldWhyInTheirLanguage() {
+        List<Student> students = api().students(2);
+        String heldCourt = TestApi.unique("court");
+        long court1 = api().createCourt(heldCourt);
+        long court2 = api().createCourt();
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 3);
+        long held = api().generateSlots(opening, List.of(court1), "18:00", "19:00", 60, 2)
+                .get(0);
+        long sameHour = api().generateSlots(opening, List.of(court2), "18:00", "19:00", 60, 2)
+                .get(0);
+        for (Student student : students) {
+            api().book(student, opening, held);
+        }
+        try (StudentPage zh = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port);
+                StudentPage en = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            for (StudentPage page : List.of(zh, en)) {
+                Student student = students.get(page == zh ? 0 : 1);
+                page.open("");
+                page.signIn(student.studentId(), TestApi.passwordOf(student));
+                page.await(d -> page.showsView("slots"));
+                page.await(d -> page.button(sameHour).isEnabled());
+                page.tap(page.button(sameHour));
+                page.await(d -> !page.note(sameHour).isBlank());
+                assertThat(page.note(sameHour))
+                        .contains(page == zh ? "同一时间只能占一个场地" : "One place at a time")
+                        .contains(heldCourt)
+                        .contains("18:00–19:00");
+                assertThat(page.noteAction(sameHour).getText()).isEqualTo(page.tabLabel("mine"));
+                assertThat(page.contentWidth()).isLessThanOrEqualTo(PHONE);
+                page.screenshot((page == zh ? "zh" : "en") + "-share-used");
+                assertThat(page.scriptErrors())
+                        .as("errors in the page's console")
+                        .isEmpty();
+            }
+        }
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from reservation where slot_id = ? and holder_id is not null",
+                                Integer.class,
+                                sameHour))
+                .isZero();
+    }
+
     @Test
     void aStaffCancelReachesTheStudentsInboxAndItsBadgeInTheirLanguage() {
         Student student = api().students(1).get(0);
