@@ -22,6 +22,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
@@ -42,6 +46,8 @@ public class Shares {
 
     private static final Logger log = LoggerFactory.getLogger(Shares.class);
     private static final Object LIVE = new Object();
+    /** How long the openings are waited for when told of a change. */
+    private static final Duration TOLD_WITHIN = Duration.ofSeconds(5);
 
     private final ShareMapper mapper;
     private final ShareAnswers answers;
@@ -158,7 +164,7 @@ public class Shares {
 
     /** Gives back what {@link #takeAsPartner} took when the database refused the acceptance. */
     public void untake(Place place) {
-        sync(List.of(place.sessionId()), List.<String[]>of(ShareCall.drop(place.userId(), place.key())));
+        sync(Map.of(place.sessionId(), List.<String[]>of(ShareCall.drop(place.userId(), place.key()))));
     }
 
     /** Places recorded (committed): every other opening Redis holds counts them against their students. */
@@ -169,29 +175,38 @@ public class Shares {
                     .computeIfAbsent(place.sessionId(), s -> new ArrayList<>())
                     .add(ShareCall.put(place.userId(), place.entry()));
         }
+        Map<Long, List<String[]>> changes = new LinkedHashMap<>();
         for (long opening : live.get(LIVE)) {
-            List<String[]> changes = new ArrayList<>();
+            List<String[]> ofOpening = new ArrayList<>();
             bySession.forEach((session, ofSession) -> {
                 if (session != opening) {
-                    changes.addAll(ofSession); // an opening's own places are its scripts' to count
+                    ofOpening.addAll(ofSession); // an opening's own places are its scripts' to count
                 }
             });
-            sync(List.of(opening), changes);
+            changes.put(opening, ofOpening);
         }
+        sync(changes);
     }
 
     /** A partner's acceptance committed: every other opening Redis holds counts it. */
     public void accepted(Place place) {
-        sync(
-                live.get(LIVE).stream()
-                        .filter(opening -> opening != place.sessionId())
-                        .toList(),
-                List.<String[]>of(ShareCall.put(place.userId(), place.entry())));
+        sync(live.get(LIVE).stream()
+                .filter(opening -> opening != place.sessionId())
+                .collect(Collectors.toMap(
+                        opening -> opening,
+                        opening -> List.<String[]>of(ShareCall.put(place.userId(), place.entry())),
+                        (a, b) -> a,
+                        LinkedHashMap::new)));
     }
 
     /** An accepted partner is no longer on the booking (withdrawn): their share is free in every opening. */
     public void withdrawn(long userId, long reservationId) {
-        sync(live.get(LIVE), List.<String[]>of(ShareCall.drop(userId, "p" + reservationId)));
+        sync(live.get(LIVE).stream()
+                .collect(Collectors.toMap(
+                        opening -> opening,
+                        opening -> List.<String[]>of(ShareCall.drop(userId, "p" + reservationId)),
+                        (a, b) -> a,
+                        LinkedHashMap::new)));
     }
 
     /**
@@ -200,32 +215,52 @@ public class Shares {
      */
     public void ended(long userId, long sessionId, long slotId, long reservationId) {
         List<Long> partners = mapper.partnersOf(reservationId);
+        Map<Long, List<String[]>> changes = new LinkedHashMap<>();
         for (long opening : live.get(LIVE)) {
-            List<String[]> changes = new ArrayList<>();
+            List<String[]> ofOpening = new ArrayList<>();
             if (opening != sessionId) {
-                changes.add(ShareCall.drop(userId, "b" + slotId));
+                ofOpening.add(ShareCall.drop(userId, "b" + slotId));
             }
-            partners.forEach(partner -> changes.add(ShareCall.drop(partner, "p" + reservationId)));
-            sync(List.of(opening), changes);
+            partners.forEach(partner -> ofOpening.add(ShareCall.drop(partner, "p" + reservationId)));
+            changes.put(opening, ofOpening);
         }
+        sync(changes);
     }
 
-    private void sync(List<Long> openings, List<String[]> changes) {
-        if (changes.isEmpty()) {
-            return;
-        }
-        for (long opening : openings) {
-            try {
-                ShareCall.SCRIPT.call(script, ShareCall.sync(opening, changes));
-            } catch (RuntimeException e) {
-                log.error(
-                        "Opening {}'s copy of the fair shares missed {} change(s); until its next re-sync it may "
-                                + "refuse or let through what the database decides",
+    /**
+     * Each opening's changes, sent to all at once (one round trip however many openings) and waited for; an opening
+     * that could not be told is logged: its copy is made right by its next re-sync, the database guards meanwhile.
+     */
+    private void sync(Map<Long, List<String[]>> changes) {
+        Map<Long, CompletableFuture<ShareCall.Reply>> sent = new LinkedHashMap<>();
+        changes.forEach((opening, ofOpening) -> {
+            if (!ofOpening.isEmpty()) {
+                sent.put(
                         opening,
-                        changes.size(),
-                        e);
+                        ShareCall.SCRIPT
+                                .callAsync(script, ShareCall.sync(opening, ofOpening))
+                                .toCompletableFuture());
             }
-        }
+        });
+        sent.forEach((opening, reply) -> {
+            try {
+                reply.get(TOLD_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                missed(opening, changes.get(opening).size(), e);
+            } catch (ExecutionException | TimeoutException e) {
+                missed(opening, changes.get(opening).size(), e);
+            }
+        });
+    }
+
+    private static void missed(long opening, int changes, Exception e) {
+        log.error(
+                "Opening {}'s copy of the fair shares missed {} change(s); until its next re-sync it may refuse or "
+                        + "let through what the database decides",
+                opening,
+                changes,
+                e instanceof ExecutionException ? e.getCause() : e);
     }
 
     /**

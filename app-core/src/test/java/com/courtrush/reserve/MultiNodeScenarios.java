@@ -145,9 +145,10 @@ public interface MultiNodeScenarios extends StackAccess {
                             .asText())
                     .isEqualTo("SUCCESS");
 
-            // slots added through A can be booked through B at once
+            // slots added through A can be booked through B at once (after the hours the student plays: one place
+            // at a time, SPEC §16)
             long court2 = a.createCourt();
-            long added = a.generateSlots(session, List.of(court2), "08:00", "09:00", 60, 1)
+            long added = a.generateSlots(session, List.of(court2), "12:00", "13:00", 60, 1)
                     .get(0);
             Reply onB = b.reserve(late, session, added);
             assertThat(onB.status()).as("%s", onB).isEqualTo(202);
