@@ -53,6 +53,7 @@ public final class LiveRushViewModel {
             Outcome.UNGATED,
             Outcome.DUP_REQ,
             Outcome.QUOTA_EXCEEDED,
+            Outcome.SHARE_USED,
             Outcome.OUT_OF_STOCK,
             Outcome.TOO_MANY_REQUESTS,
             Outcome.PARAM_ERROR,
@@ -290,12 +291,7 @@ public final class LiveRushViewModel {
         if (!total.refusals().isEmpty()) {
             String refused = String.join(
                     i18n.t("rush.summary.listSeparator"),
-                    reasons.stream()
-                            .map(outcome -> i18n.t(
-                                    "rush.summary.reason",
-                                    i18n.of(outcome),
-                                    total.refusals().get(outcome)))
-                            .toList());
+                    reasons.stream().map(outcome -> reason(total, outcome)).toList());
             parts.add(i18n.t("rush.summary.refused", refused));
         }
         if (total.lagMeanMs() != null) {
@@ -303,6 +299,21 @@ public final class LiveRushViewModel {
         }
         parts.add(i18n.t("rush.summary.released", total.released(), total.paymentTimeouts()));
         return String.join(i18n.t("rush.summary.separator"), parts);
+    }
+
+    /** One refusal and its count; the fair share's by the rule broken (SAME_TIME, DAY, WEEK). */
+    private String reason(RushSummary total, Outcome outcome) {
+        String counted =
+                i18n.t("rush.summary.reason", i18n.of(outcome), total.refusals().get(outcome));
+        if (outcome != Outcome.SHARE_USED || total.shareRefusals().isEmpty()) {
+            return counted;
+        }
+        String byRule = String.join(
+                i18n.t("rush.summary.listSeparator"),
+                total.shareRefusals().entrySet().stream()
+                        .map(rule -> i18n.t("rush.summary.shareRule." + rule.getKey(), rule.getValue()))
+                        .toList());
+        return i18n.t("rush.summary.byRule", counted, byRule);
     }
 
     public ObjectProperty<LocalDate> dateProperty() {

@@ -41,7 +41,9 @@ public final class SettingsViewModel {
             SettingKey.WAITS_PER_STUDENT,
             SettingKey.OFFER_MINUTES,
             SettingKey.PARTNERS_PER_BOOKING,
-            SettingKey.BOOKINGS_PER_DAY);
+            SettingKey.BOOKINGS_PER_DAY,
+            SettingKey.BOOKINGS_PER_WEEK,
+            SettingKey.ONE_PLACE_AT_A_TIME);
 
     private final SettingsDesk settingsDesk;
     private final StaffDesk settings;

@@ -21,11 +21,12 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.stage.FileChooser;
 
-/** Students: list, CSV import with progress, reset password, disable/enable. */
+/** Students: list, CSV import with progress, reset password, disable/enable, strikes, this week's fair share. */
 public final class StudentsScreen implements Screen {
 
     private final StudentsViewModel model;
     private final StrikesViewModel strikes;
+    private final ShareViewModel share;
     private final Node root;
 
     public StudentsScreen(ConsoleContext context) {
@@ -34,6 +35,7 @@ public final class StudentsScreen implements Screen {
                 context.desks().students(), context.tasks(), context.notices(), i18n, context.actor());
         strikes = new StrikesViewModel(
                 context.desks().attendance(), context.staff(), context.tasks(), context.notices(), i18n);
+        share = new ShareViewModel(context.desks().attendance(), context.tasks(), i18n);
 
         TableView<Student> table = students(i18n);
         Label total = new Label();
@@ -104,6 +106,13 @@ public final class StudentsScreen implements Screen {
             Student student = table.getSelectionModel().getSelectedItem();
             StrikesDialog.show(i18n, strikes, student.studentId(), student.name());
         });
+        Button shareButton = button(i18n.t("share.open"), "studentShare", () -> {
+            Student student = table.getSelectionModel().getSelectedItem();
+            ShareDialog.show(i18n, share, student.studentId(), student.name());
+        });
+        shareButton
+                .disableProperty()
+                .bind(table.getSelectionModel().selectedItemProperty().isNull());
         reset.disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
         toggle.disableProperty()
@@ -111,7 +120,7 @@ public final class StudentsScreen implements Screen {
         strikesButton
                 .disableProperty()
                 .bind(table.getSelectionModel().selectedItemProperty().isNull());
-        return bar(reset, toggle, strikesButton);
+        return bar(reset, toggle, strikesButton, shareButton);
     }
 
     @Override

@@ -153,6 +153,31 @@ class LiveRushViewModelTest {
     }
 
     @Test
+    void fairShareRefusalsAreChartedAndCountedByTheRuleBroken() {
+        Map<Outcome, Long> refusals = new EnumMap<>(Outcome.class);
+        refusals.put(Outcome.SHARE_USED, 12L);
+        refusals.put(Outcome.OUT_OF_STOCK, 30L);
+        model.apply(history(
+                List.of(second(0, 8, refusals)),
+                new RushSummary(
+                        500L,
+                        50,
+                        40,
+                        8,
+                        refusals,
+                        null,
+                        null,
+                        0,
+                        0,
+                        null,
+                        new java.util.TreeMap<>(Map.of("SAME_TIME", 8L, "DAY", 3L, "WEEK", 1L)))));
+
+        assertThat(model.reasons()).containsExactly(Outcome.SHARE_USED, Outcome.OUT_OF_STOCK);
+        assertThat(model.summaryProperty().get())
+                .contains("refused: Past fair share 12 (day 3, same time 8, week 1), Sold out 30");
+    }
+
+    @Test
     void theSummarySaysWhatTheFairDrawCameTo() {
         RushDraw drawn =
                 new RushDraw(1000, true, 812, 300, 0, 4L, "3f786850e387550fdab836ed7e6dc881de23001b", "node-a");
