@@ -12,6 +12,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.time.Clock;
 import java.time.DayOfWeek;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
@@ -22,15 +23,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
@@ -46,17 +44,29 @@ public class Shares {
 
     private static final Logger log = LoggerFactory.getLogger(Shares.class);
     private static final Object LIVE = new Object();
-    /** How long the openings are waited for when told of a change. */
-    private static final Duration TOLD_WITHIN = Duration.ofSeconds(5);
+    /** How long changes for other openings are gathered before they are sent. */
+    private static final Duration GATHER = Duration.ofMillis(20);
 
     private final ShareMapper mapper;
     private final ShareAnswers answers;
     private final AppSettings settings;
     private final RScript script;
+    private final TaskScheduler scheduler;
+    /** Changes for other openings not yet sent, by opening, in the order they were made (guarded by itself). */
+    private final Map<Long, List<String[]>> outbox = new LinkedHashMap<>();
+    /** A send is scheduled (guarded by {@link #outbox}). */
+    private boolean sending;
     /** The openings Redis may hold, read again every few seconds (the consumer asks once per batch). */
     private final LoadingCache<Object, List<Long>> live;
 
-    Shares(ShareMapper mapper, ShareAnswers answers, AppSettings settings, RedissonClient redisson, Clock clock) {
+    Shares(
+            ShareMapper mapper,
+            ShareAnswers answers,
+            AppSettings settings,
+            RedissonClient redisson,
+            TaskScheduler scheduler,
+            Clock clock) {
+        this.scheduler = scheduler;
         this.mapper = mapper;
         this.answers = answers;
         this.settings = settings;
@@ -228,39 +238,55 @@ public class Shares {
     }
 
     /**
-     * Each opening's changes, sent to all at once (one round trip however many openings) and waited for; an opening
-     * that could not be told is logged: its copy is made right by its next re-sync, the database guards meanwhile.
+     * Each opening's changes, gathered for {@link #GATHER} and then sent, one call per opening for all that came in
+     * meanwhile (in a rush, one a batch would be one per batch and opening), not waited for by whoever made the
+     * change. An opening that could not be told is logged: its copy is made right by its next re-sync, the
+     * database guards meanwhile.
      */
     private void sync(Map<Long, List<String[]>> changes) {
-        Map<Long, CompletableFuture<ShareCall.Reply>> sent = new LinkedHashMap<>();
-        changes.forEach((opening, ofOpening) -> {
-            if (!ofOpening.isEmpty()) {
-                sent.put(
-                        opening,
-                        ShareCall.SCRIPT
-                                .callAsync(script, ShareCall.sync(opening, ofOpening))
-                                .toCompletableFuture());
+        synchronized (outbox) {
+            changes.forEach((opening, ofOpening) -> {
+                if (!ofOpening.isEmpty()) {
+                    outbox.computeIfAbsent(opening, o -> new ArrayList<>()).addAll(ofOpening);
+                }
+            });
+            if (outbox.isEmpty() || sending) {
+                return;
             }
-        });
-        sent.forEach((opening, reply) -> {
+            sending = true;
+        }
+        scheduler.schedule(this::send, Instant.now().plus(GATHER));
+    }
+
+    private void send() {
+        Map<Long, List<String[]>> gathered;
+        synchronized (outbox) {
+            gathered = new LinkedHashMap<>(outbox);
+            outbox.clear();
+            sending = false;
+        }
+        gathered.forEach((opening, ofOpening) -> {
             try {
-                reply.get(TOLD_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                missed(opening, changes.get(opening).size(), e);
-            } catch (ExecutionException | TimeoutException e) {
-                missed(opening, changes.get(opening).size(), e);
+                ShareCall.SCRIPT
+                        .callAsync(script, ShareCall.sync(opening, ofOpening))
+                        .whenComplete((reply, error) -> {
+                            if (error != null) {
+                                missed(opening, ofOpening.size(), error);
+                            }
+                        });
+            } catch (RuntimeException e) {
+                missed(opening, ofOpening.size(), e);
             }
         });
     }
 
-    private static void missed(long opening, int changes, Exception e) {
+    private static void missed(long opening, int changes, Throwable error) {
         log.error(
                 "Opening {}'s copy of the fair shares missed {} change(s); until its next re-sync it may refuse or "
                         + "let through what the database decides",
                 opening,
                 changes,
-                e instanceof ExecutionException ? e.getCause() : e);
+                error);
     }
 
     /**

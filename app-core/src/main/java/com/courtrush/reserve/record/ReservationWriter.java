@@ -130,11 +130,13 @@ public class ReservationWriter {
             LocalDateTime now = LocalDateTime.now(clock);
             reservations.lockStudents(students);
             grantRows.insertGranted(grants, now);
+            // the students' guards before the slots' counters: the hot slots' rows, which every consumer updates,
+            // are locked from their update to the commit, so nothing that reads runs while they are held
+            checkStudentLimits(students, openings);
+            shares.guard(taken);
             if (slots.takePlaces(places) != places.size()) {
                 throw new SlotUnavailable();
             }
-            checkStudentLimits(students, openings);
-            shares.guard(taken);
             // each winner's notice, with the recording: pay by the deadline the payment timeout keeps
             notices.won(
                     grants.stream().map(ReserveMessage::traceId).toList(),
