@@ -63,7 +63,7 @@ public class RushSeries {
     /** Places the fair draw gave (the draw's grants; not requests of that second). */
     public static final String DRAWN = "DRAWN";
     /** SHARE_USED refusals by the rule broken: this, then the rule's name. */
-    public static final String SHARE_PREFIX = "SHARE_";
+    public static final String SHARE_PREFIX = "RULE_"; // not "SHARE_": the outcome SHARE_USED is a field too
 
     private static final ShareCheck.Rule[] RULES = ShareCheck.Rule.values();
 

@@ -15,12 +15,16 @@ import javafx.scene.layout.VBox;
 /** A student's bookings of this week that count against their fair share, and the rules in force. */
 final class ShareDialog {
 
+    /** Wide enough for a date, a time range, a court's name and the role, and the rules' sentence in two lines. */
+    private static final double WIDTH = 620;
+
     private ShareDialog() {}
 
     static void show(I18n i18n, ShareViewModel model, String studentId, String name) {
         Label summary = new Label();
         summary.setId("shareSummary");
         summary.setWrapText(true);
+        summary.setMaxWidth(WIDTH);
         summary.textProperty().bind(model.summaryProperty());
         TableView<Holding> holdings = table("shareTable", i18n.t("share.none"));
         holdings.getColumns().add(column(i18n.t("openings.date"), Holding::slotDate));
@@ -29,6 +33,7 @@ final class ShareDialog {
         holdings.getColumns().add(column(i18n.t("share.role"), model::role));
         holdings.setItems(model.rows());
         holdings.setPrefHeight(260);
+        holdings.setPrefWidth(WIDTH);
         Dialog<Void> dialog = new Dialog<>();
         dialog.setTitle(i18n.t("share.open"));
         dialog.headerTextProperty()
