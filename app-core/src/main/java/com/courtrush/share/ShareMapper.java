@@ -41,20 +41,9 @@ public interface ShareMapper {
             @Param("to") LocalDate to,
             @Param("exceptSession") Long exceptSession);
 
-    /** The dates of an opening's slots, earliest first. */
-    @Select("select distinct slot_date from time_slot where session_id = #{sessionId} order by slot_date")
-    List<LocalDate> datesOf(@Param("sessionId") long sessionId);
-
     /** Openings Redis may hold: not closed, of {@code from} or later. */
     @Select("select id from reserve_session where state <> 'CLOSED' and session_date >= #{from}")
     List<Long> liveFrom(@Param("from") LocalDate from);
-
-    /** The slots named by an opening's copy, for a refusal's words: court and time. */
-    @Select("<script>select 0 as user_id, 0 as reservation_id, s.id as slot_id, s.session_id, c.name as court_name, "
-            + "s.slot_date, s.start_time, s.end_time, false as as_partner from time_slot s "
-            + "join court c on c.id = s.court_id where s.id in "
-            + "(<foreach collection='slotIds' item='id' separator=','>#{id}</foreach>)</script>")
-    List<Holding> slots(@Param("slotIds") Collection<Long> slotIds);
 
     /** The accepted partners of a booking. */
     @Select("select partner_user_id from booking_partner where reservation_id = #{reservationId} "

@@ -17,6 +17,7 @@ import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,15 +94,18 @@ public class Shares {
      * An opening's copy as the database has it, for its warm-up or re-sync: every student's bookings of the weeks its
      * slots are played in, as entries by student — but not the opening's own active places, which the re-sync
      * derives from the places it rebuilds (those the database has and those granted and not yet recorded).
+     *
+     * @param slotDates the dates of the opening's slots (the re-sync has read them)
      */
-    public Map<Long, String> copyOf(long sessionId) {
+    public Map<Long, String> copyOf(long sessionId, Collection<LocalDate> slotDates) {
         live.invalidateAll(); // an opening (re)built: this node tells it of bookings elsewhere from now on
-        List<LocalDate> dates = mapper.datesOf(sessionId);
-        if (dates.isEmpty()) {
+        if (slotDates.isEmpty()) {
             return Map.of();
         }
         Map<Long, List<String>> entries = new LinkedHashMap<>();
-        for (Holding holding : weeksOf(null, dates.get(0), dates.get(dates.size() - 1), sessionId)) {
+        LocalDate first = Collections.min(slotDates);
+        LocalDate last = Collections.max(slotDates);
+        for (Holding holding : weeksOf(null, first, last, sessionId)) {
             entries.computeIfAbsent(holding.userId(), user -> new ArrayList<>()).add(holding.entry());
         }
         Map<Long, String> copy = new LinkedHashMap<>();

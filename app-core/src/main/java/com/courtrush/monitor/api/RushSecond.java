@@ -32,37 +32,4 @@ public record RushSecond(
         long released,
         long entered,
         long drawn,
-        Map<String, Long> shareRefusals) {
-
-    /** A second without fair-share refusals. */
-    public RushSecond(
-            long epochSecond,
-            long attempts,
-            long grants,
-            Map<Outcome, Long> refusals,
-            Integer placesLeft,
-            long lastGrantMs,
-            long recorded,
-            long lagged,
-            long lagSumMs,
-            long lagMaxMs,
-            long released,
-            long entered,
-            long drawn) {
-        this(
-                epochSecond,
-                attempts,
-                grants,
-                refusals,
-                placesLeft,
-                lastGrantMs,
-                recorded,
-                lagged,
-                lagSumMs,
-                lagMaxMs,
-                released,
-                entered,
-                drawn,
-                Map.of());
-    }
-}
+        Map<String, Long> shareRefusals) {}

@@ -28,31 +28,4 @@ public record RushSummary(
         long released,
         long paymentTimeouts,
         RushDraw draw,
-        Map<String, Long> shareRefusals) {
-
-    /** A rush without fair-share refusals. */
-    public RushSummary(
-            Long soldOutAfterMs,
-            long attempts,
-            long students,
-            long grants,
-            Map<Outcome, Long> refusals,
-            Long lagMeanMs,
-            Long lagMaxMs,
-            long released,
-            long paymentTimeouts,
-            RushDraw draw) {
-        this(
-                soldOutAfterMs,
-                attempts,
-                students,
-                grants,
-                refusals,
-                lagMeanMs,
-                lagMaxMs,
-                released,
-                paymentTimeouts,
-                draw,
-                Map.of());
-    }
-}
+        Map<String, Long> shareRefusals) {}

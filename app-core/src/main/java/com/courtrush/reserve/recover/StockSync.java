@@ -102,7 +102,8 @@ public class StockSync implements StockWarmer {
                 offers.liveOffers(sessionId).stream().collect(Collectors.groupingBy(PlaceOffers.LiveOffer::slotId));
         Map<Long, List<PlaceOffers.Waiting>> lines =
                 offers.waiting(sessionId).stream().collect(Collectors.groupingBy(PlaceOffers.Waiting::slotId));
-        Map<Long, String> copy = shares.copyOf(sessionId);
+        Map<Long, String> copy = shares.copyOf(
+                sessionId, sessionSlots.stream().map(TimeSlot::getSlotDate).toList());
         afterDatabaseRead.run();
         List<ResyncCall.Slot> slotStates = new ArrayList<>(sessionSlots.size());
         for (TimeSlot slot : sessionSlots) {

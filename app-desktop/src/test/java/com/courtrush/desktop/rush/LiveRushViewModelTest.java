@@ -43,7 +43,7 @@ class LiveRushViewModelTest {
     static final long OPENS_AT_MS = TODAY.atTime(13, 0).atZone(ZONE).toInstant().toEpochMilli();
 
     static final long OPENS_AT = OPENS_AT_MS / 1000;
-    static final RushSummary NOTHING = new RushSummary(null, 0, 0, 0, Map.of(), null, null, 0, 0, null);
+    static final RushSummary NOTHING = new RushSummary(null, 0, 0, 0, Map.of(), null, null, 0, 0, null, Map.of());
 
     final MonitorDesk monitor = mock(MonitorDesk.class);
     final OpeningDesk openings = mock(OpeningDesk.class);
@@ -57,7 +57,8 @@ class LiveRushViewModelTest {
     static RushSecond second(long fromOpening, long grants, Map<Outcome, Long> refusals) {
         long attempts =
                 grants + refusals.values().stream().mapToLong(Long::longValue).sum();
-        return new RushSecond(OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0, 0, 0);
+        return new RushSecond(
+                OPENS_AT + fromOpening, attempts, grants, refusals, null, 0, 0, 0, 0, -1, 0, 0, 0, Map.of());
     }
 
     static RushTimeline history(List<RushSecond> seconds, RushSummary summary) {
@@ -141,7 +142,7 @@ class LiveRushViewModelTest {
         refusals.put(Outcome.DUP_REQ, 50L);
         model.apply(history(
                 List.of(second(0, 40, refusals)),
-                new RushSummary(412L, 1191, 456, 40, refusals, 137L, 531L, 3, 2, null)));
+                new RushSummary(412L, 1191, 456, 40, refusals, 137L, 531L, 3, 2, null, Map.of())));
 
         assertThat(model.reasons()).containsExactly(Outcome.DUP_REQ, Outcome.OUT_OF_STOCK, Outcome.PARAM_ERROR);
         assertThat(model.summaryProperty().get())
@@ -182,10 +183,11 @@ class LiveRushViewModelTest {
         RushDraw drawn =
                 new RushDraw(1000, true, 812, 300, 0, 4L, "3f786850e387550fdab836ed7e6dc881de23001b", "node-a");
         // the entries in the opening's second, the drawn places in the next: both on the chart
-        RushSecond entries = new RushSecond(OPENS_AT, 812, 0, Map.of(), null, 0, 0, 0, 0, -1, 0, 812, 0);
-        RushSecond places = new RushSecond(OPENS_AT + 1, 0, 300, Map.of(), null, 0, 0, 0, 0, -1, 0, 0, 300);
+        RushSecond entries = new RushSecond(OPENS_AT, 812, 0, Map.of(), null, 0, 0, 0, 0, -1, 0, 812, 0, Map.of());
+        RushSecond places = new RushSecond(OPENS_AT + 1, 0, 300, Map.of(), null, 0, 0, 0, 0, -1, 0, 0, 300, Map.of());
         model.apply(history(
-                List.of(entries, places), new RushSummary(1004L, 812, 812, 300, Map.of(), 40L, 90L, 0, 0, drawn)));
+                List.of(entries, places),
+                new RushSummary(1004L, 812, 812, 300, Map.of(), 40L, 90L, 0, 0, drawn, Map.of())));
         assertThat(model.rates()).extracting(RatePoint::accepted).contains(300.0);
         assertThat(model.summaryProperty().get())
                 .contains("fair draw: 812 entered in the first 1000 ms; 300 drawn, "
@@ -195,7 +197,7 @@ class LiveRushViewModelTest {
         RushDraw waiting = new RushDraw(1000, false, 0, 0, 0, null, null, null);
         model.apply(history(
                 List.of(second(0, 0, Map.of())),
-                new RushSummary(null, 12, 12, 0, Map.of(), null, null, 0, 0, waiting)));
+                new RushSummary(null, 12, 12, 0, Map.of(), null, null, 0, 0, waiting, Map.of())));
         assertThat(model.summaryProperty().get())
                 .contains("fair draw: entries taken in the first 1000 ms; not drawn yet");
     }
@@ -209,7 +211,8 @@ class LiveRushViewModelTest {
         when(monitor.history(1L))
                 .thenReturn(history(
                         List.of(second(0, 4, Map.of(Outcome.OUT_OF_STOCK, 9L))),
-                        new RushSummary(300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0, null)));
+                        new RushSummary(
+                                300L, 13, 13, 4, Map.of(Outcome.OUT_OF_STOCK, 9L), 20L, 40L, 0, 0, null, Map.of())));
 
         LiveRushViewModel chinese = newModel(I18n.CHINESE);
         chinese.loadOpenings();
