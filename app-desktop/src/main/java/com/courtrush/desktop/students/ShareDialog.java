@@ -10,6 +10,7 @@ import javafx.beans.binding.Bindings;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** A student's bookings of this week that count against their fair share, and the rules in force. */
@@ -25,6 +26,7 @@ final class ShareDialog {
         summary.setId("shareSummary");
         summary.setWrapText(true);
         summary.setMaxWidth(WIDTH);
+        summary.setMinHeight(Region.USE_PREF_SIZE); // the rules' sentence wraps, not ellipsized
         summary.textProperty().bind(model.summaryProperty());
         TableView<Holding> holdings = table("shareTable", i18n.t("share.none"));
         holdings.getColumns().add(column(i18n.t("openings.date"), Holding::slotDate));
