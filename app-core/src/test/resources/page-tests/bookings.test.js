@@ -2,14 +2,15 @@
    of /reservations/mine counts. */
 import { I18N } from '/assets/i18n.js';
 import { countdown } from '/assets/clock.js';
-import { renderMine, loadMine, secondsToPay, secondsToAccept } from '/assets/bookings.js';
+import { renderMine, loadMine, loadOlder, secondsToPay, secondsToAccept } from '/assets/bookings.js';
 import * as Bookings from '/assets/bookings-store.js';
 import { nextEpoch } from '/assets/page-store.js';
 import { fixture, fakeEngine, reply, settle, later } from './support.js';
 import { equal, same } from './assert.js';
 
 const t = I18N.t;
-const LIST = '<div id="mine-list"></div><p id="mine-empty" hidden></p><div id="toast" hidden></div>';
+const LIST = '<div id="mine-list"></div><p id="mine-empty" hidden></p><div id="mine-older-list"></div>'
+  + '<div id="toast" hidden></div>';
 const booking = (fields) => Object.assign({ reservationId: 1, slotId: 7, courtName: 'Court 1', slotDate: '2026-11-26',
   startTime: '18:00', endTime: '19:00', priceCents: 2000, status: 'CONFIRMED', refundOpen: false,
   refundUntil: '2026-11-26T16:00:00', payBy: '2026-11-26T13:05:00', partners: [] }, fields);
@@ -97,6 +98,42 @@ export default {
     } finally {
       engine.restore();
       Bookings.forget();
+    }
+  },
+
+  async 'older bookings are read only when asked for, a page at a time, after the last one shown'() {
+    const remove = fixture(LIST);
+    const pages = [[...Array(20).keys()].map(i => booking({ reservationId: 100 - i, slotDate: '2026-09-01' })),
+      [booking({ reservationId: 40, slotDate: '2026-08-01', status: 'CANCELLED', cancelReason: 'NO_SHOW' })]];
+    const engine = fakeEngine((method, path) => path.startsWith('/reservations/mine/history')
+      ? reply(200, pages.shift()) : null);
+    try {
+      Bookings.take({ mine: ok([booking({})]), waits: ok([]), invitations: ok([]), standing: ok(null) },
+        performance.now());
+      renderMine();
+      const older = document.querySelector('#mine-older-list');
+      equal(engine.calls.length, 0, 'nothing older read unasked');
+      equal(older.querySelector('#mine-older').textContent, t('mine.older'), 'the way to ask');
+      await loadOlder();
+      renderMine();
+      equal(older.querySelectorAll('.booking.past').length, 20, 'a page');
+      same(buttons(older.querySelector('.booking.past')), [], 'nothing to do with a booking long played');
+      await loadOlder();
+      renderMine();
+      same(engine.calls.map(c => c.path), ['/reservations/mine/history?size=20',
+        '/reservations/mine/history?size=20&before=81'], 'each page after the last one shown');
+      equal(older.querySelectorAll('.booking.past').length, 21, 'and the last, short');
+      equal(older.querySelector('.booking.past:last-of-type .reason').textContent, t('mine.reason.NO_SHOW'),
+        'how it ended');
+      same([older.querySelector('#mine-older'), older.querySelector('#mine-older-none').textContent],
+        [null, t('mine.olderNone')], 'no more to ask for');
+      Bookings.forget();
+      renderMine();
+      equal(older.querySelectorAll('.booking.past').length, 0, "a student's older bookings go when they sign out");
+    } finally {
+      engine.restore();
+      Bookings.forget();
+      remove();
     }
   },
 

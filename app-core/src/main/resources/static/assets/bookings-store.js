@@ -10,7 +10,9 @@ const store = createStore({
   mineAt: 0,             // performance.now() when it answered
   standing: null,        // GET /reservations/standing: strikes and the block they made (SPEC §16)
   waits: [],             // GET /reservations/waits: my places in waitlists and the places offered to me
-  invitations: []        // GET /reservations/invitations: bookings I was named on, waiting for my answer
+  invitations: [],       // GET /reservations/invitations: bookings I was named on, waiting for my answer
+  older: [],             // GET /reservations/mine/history: played before the last 30 days, a page per tap
+  olderDone: false       // the last page of them came back short: there are no more
 });
 
 export const bookings = store.state;
@@ -49,6 +51,11 @@ export function take({ mine, standing, waits, invitations }, at) {
   store.change(patch);
 }
 
+/** A page of my older bookings came back: added after those shown; short, it was the last. */
+export function takeOlder(page, size) {
+  store.change({ older: bookings.older.concat(page), olderDone: page.length < size });
+}
+
 /** My reservations that hold a place, by slot id. */
 export function activeBySlot() {
   const bySlot = new Map();
@@ -66,5 +73,5 @@ export function find(reservationId) {
 
 /** Signed out: nothing of the student's stays. */
 export function forget() {
-  store.change({ mine: [], standing: null, waits: [], invitations: [] });
+  store.change({ mine: [], standing: null, waits: [], invitations: [], older: [], olderDone: false });
 }

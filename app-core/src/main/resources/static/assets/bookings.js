@@ -4,7 +4,7 @@
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { page } from './page-store.js';
-import { bookings, ask, isNewest, take, find, subscribe } from './bookings-store.js';
+import { bookings, ask, isNewest, take, takeOlder, find, subscribe } from './bookings-store.js';
 import { $, h, yuan, dayLabel, wallTime, dayTime, shareUsed, toast } from './dom.js';
 import * as Sheets from './sheets.js';
 import { countdown } from './clock.js';
@@ -47,14 +47,71 @@ export async function loadMine() {
 export function renderMine() {
   const list = $('#mine-list');
   const empty = $('#mine-empty');
-  empty.hidden = bookings.mine.length > 0 || bookings.waits.length > 0 || bookings.invitations.length > 0;
+  empty.hidden = bookings.mine.length > 0 || bookings.waits.length > 0 || bookings.invitations.length > 0
+    || bookings.older.length > 0;
   empty.textContent = t('mine.none');
   list.replaceChildren(...blockNotice(), ...bookings.invitations.map(invitationCard),
     ...bookings.waits.map(waitCard), ...bookings.mine.map(bookingCard));
+  $('#mine-older-list').replaceChildren(...olderBookings());
   clearInterval(offerTimer);
   if (bookings.waits.some(w => w.status === 'OFFERED')) {
     offerTimer = setInterval(tickOffers, 1000);
   }
+}
+
+const OLDER_PAGE = 20;
+
+/* My older bookings (SPEC §8, §20): "my bookings" answers the upcoming ones and the last 30 days; what was played
+   before comes a page at a time, only when asked for, each read and nothing more. */
+function olderBookings() {
+  const shown = bookings.older.map(pastCard);
+  const end = bookings.olderDone
+    ? h('p', { class: 'muted small', id: 'mine-older-none' }, t('mine.olderNone'))
+    : h('button', { type: 'button', class: 'secondary', id: 'mine-older', onclick: loadOlder }, t('mine.older'));
+  return [h('p', { class: 'muted small' }, t('mine.recentNote')),
+    shown.length ? h('h2', { class: 'older-title' }, t('mine.olderTitle')) : null, ...shown, end];
+}
+
+export async function loadOlder(event) {
+  const button = event && event.currentTarget;
+  if (button) {
+    button.disabled = true;
+  }
+  const epoch = page.epoch;
+  const last = bookings.older[bookings.older.length - 1];
+  const answer = await Api.get('/reservations/mine/history?size=' + OLDER_PAGE
+    + (last ? '&before=' + last.reservationId : ''));
+  if (epoch !== page.epoch) {
+    return; // for the student who signed out
+  }
+  if (answer.status === 200) {
+    takeOlder(answer.data, OLDER_PAGE); // its subscribers redraw
+  } else {
+    if (answer.status !== 401) {
+      toast(answer.message);
+    }
+    if (button) {
+      button.disabled = false;
+    }
+  }
+}
+
+/** A booking played before the last 30 days: what it was and how it ended; nothing left to do with it. */
+function pastCard(r) {
+  const lines = [];
+  if (r.checkedInTime) {
+    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
+  }
+  if (r.status === 'CANCELLED' && r.cancelReason) {
+    lines.push(h('p', { class: 'reason' }, t('mine.reason.' + r.cancelReason)));
+  }
+  return h('article', { class: 'booking past status-' + r.status, 'data-reservation': r.reservationId },
+    h('div', { class: 'booking-head' },
+      h('strong', { class: 'court-name' }, r.courtName),
+      h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status))),
+    h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime + ' · ¥'
+      + yuan(r.priceCents)),
+    lines);
 }
 
 /** Seconds left to take an offer at {@code now}, from what /reservations/waits said at {@code readAt}. */

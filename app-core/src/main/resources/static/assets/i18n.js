@@ -127,6 +127,10 @@ const TEXTS = {
 
     'mine.title': '我的预约',
     'mine.none': '你还没有预约。',
+    'mine.recentNote': '这里是即将开始的和近 30 天的预约。',
+    'mine.older': '查看更早的预约',
+    'mine.olderNone': '没有更早的预约了。',
+    'mine.olderTitle': '更早的预约',
     'mine.status.PENDING_PAYMENT': '待支付',
     'mine.status.CONFIRMED': '已确认',
     'mine.status.CANCELLED': '已取消',
@@ -381,6 +385,10 @@ const TEXTS = {
 
     'mine.title': 'My bookings',
     'mine.none': 'You have no bookings yet.',
+    'mine.recentNote': 'Upcoming bookings and those of the last 30 days.',
+    'mine.older': 'Older bookings',
+    'mine.olderNone': 'No older bookings.',
+    'mine.olderTitle': 'Older bookings',
     'mine.status.PENDING_PAYMENT': 'To pay',
     'mine.status.CONFIRMED': 'Confirmed',
     'mine.status.CANCELLED': 'Cancelled',

@@ -1,7 +1,6 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
@@ -11,6 +10,8 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
+import com.courtrush.infra.config.CappedCount;
+import com.courtrush.infra.config.SqlDialect;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -40,6 +41,7 @@ public class StudentDirectory {
     private static final Pattern STUDENT_ID = Pattern.compile(STUDENT_ID_PATTERN);
     private static final int QUERY_CHUNK = 500;
 
+    private final SqlDialect dialect;
     private final UserAccountMapper accounts;
     private final PasswordEncoder passwords;
     private final TransactionTemplate transactions;
@@ -53,7 +55,9 @@ public class StudentDirectory {
             TransactionTemplate transactions,
             TokenService tokens,
             AuditTrail audit,
+            SqlDialect dialect,
             Clock clock) {
+        this.dialect = dialect;
         this.clock = clock;
         this.accounts = accounts;
         this.passwords = passwords;
@@ -67,16 +71,24 @@ public class StudentDirectory {
         if (page < 1 || size < 1 || size > 1000) {
             throw CourtRushException.badRequest("common.badPage", 1000);
         }
-        LambdaQueryWrapper<UserAccount> where = new LambdaQueryWrapper<UserAccount>()
-                .eq(UserAccount::getRole, Role.STUDENT)
-                .orderByAsc(UserAccount::getStudentId);
+        CappedCount total = CappedCount.of(accounts, students(query), UserAccount::getId, page, size);
+        LambdaQueryWrapper<UserAccount> ordered = students(query);
+        if (dialect.ordersByFixedColumns()) {
+            ordered.orderByAsc(UserAccount::getRole); // idx_user_role_student's order, for H2 (SqlDialect)
+        }
+        List<UserAccount> found = accounts.selectList(ordered.orderByAsc(UserAccount::getStudentId)
+                .last("limit " + size + " offset " + (long) (page - 1) * size));
+        return new StudentPage(found.stream().map(UserAccount::asStudent).toList(), total.total(), total.capped());
+    }
+
+    private static LambdaQueryWrapper<UserAccount> students(String query) {
+        LambdaQueryWrapper<UserAccount> where =
+                new LambdaQueryWrapper<UserAccount>().eq(UserAccount::getRole, Role.STUDENT);
         if (query != null && !query.isBlank()) {
             String q = query.strip();
             where.and(w -> w.like(UserAccount::getStudentId, q).or().like(UserAccount::getDisplayName, q));
         }
-        Page<UserAccount> found = accounts.selectPage(Page.of(page, size), where);
-        return new StudentPage(
-                found.getRecords().stream().map(UserAccount::asStudent).toList(), found.getTotal());
+        return where;
     }
 
     /** Sets a student's password; every token of theirs stops working. Refuses a staff account (403). */

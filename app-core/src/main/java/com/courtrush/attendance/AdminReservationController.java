@@ -24,6 +24,8 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
+import java.time.LocalDate;
+import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -53,16 +55,37 @@ class AdminReservationController {
         this.attendance = attendance;
     }
 
-    @Operation(summary = "Reservations, newest first, filtered by opening, slot, user and status")
+    @Operation(
+            summary = "Reservations, newest first, filtered by opening, slot, student, status, court and play dates "
+                    + "(from, to: at most 92 days); the total is exact up to 1,000 (and past the page), else capped "
+                    + "(totalCapped)")
     @GetMapping
     ApiResponse<ReservationPage> list(
             @RequestParam(required = false) @Positive Long sessionId,
             @RequestParam(required = false) @Positive Long slotId,
             @RequestParam(required = false) @Positive Long userId,
+            @RequestParam(required = false) @Size(max = 32) String studentId,
             @RequestParam(required = false) ReservationStatus status,
+            @RequestParam(required = false) @Positive Long courtId,
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(defaultValue = "1") @Min(1) int page,
             @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
-        return ApiResponse.ok(reservations.find(new ReservationFilter(sessionId, slotId, userId, status), page, size));
+        return ApiResponse.ok(reservations.find(
+                new ReservationFilter(
+                        sessionId,
+                        slotId,
+                        userId,
+                        status,
+                        from,
+                        courtId,
+                        studentId,
+                        true,
+                        null,
+                        null,
+                        to != null ? to : from),
+                page,
+                size));
     }
 
     @Operation(summary = "Cancel an unpaid reservation, with a reason (audited); a paid one must be refunded")

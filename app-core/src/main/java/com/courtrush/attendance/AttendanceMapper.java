@@ -57,7 +57,7 @@ interface AttendanceMapper {
      * cannot be checked in, nor paid once its slot started: the payment timeout ends it, no strike.)
      */
     @Select("select r.id from reservation r join time_slot s on s.id = r.slot_id "
-            + "where r.status = 'CONFIRMED' and r.checked_in_time is null "
+            + "where r.slot_date between #{fromDay} and #{day} and r.status = 'CONFIRMED' and r.checked_in_time is null "
             + "and (s.slot_date < #{day} or (s.slot_date = #{day} and s.start_time <= #{time})) "
             + "and (s.slot_date > #{fromDay} or (s.slot_date = #{fromDay} and s.start_time >= #{fromTime})) "
             + "order by r.id limit #{limit}")

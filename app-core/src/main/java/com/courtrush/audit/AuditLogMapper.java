@@ -1,16 +1,28 @@
 package com.courtrush.audit;
 
+import com.baomidou.mybatisplus.core.conditions.Wrapper;
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import com.baomidou.mybatisplus.core.toolkit.Constants;
 import java.util.List;
+import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 
 @Mapper
 interface AuditLogMapper extends BaseMapper<AuditLog> {
 
-    @Select("select distinct action from audit_log order by action")
-    List<String> actions();
+    /** A page of entries, newest first: its ids from an index alone, then their rows (see ReservationMapper#pageOf). */
+    @Select("select a.* from (select id from audit_log ${ew.customSqlSegment}) page "
+            + "join audit_log a on a.id = page.id order by a.id desc")
+    List<AuditLog> pageOf(@Param(Constants.WRAPPER) Wrapper<AuditLog> page);
 
-    @Select("select distinct actor from audit_log where actor not like 'student:%' order by actor")
-    List<String> staffActors();
+    /** Notes a filter choice (ACTION or ACTOR) once; a second note of it changes nothing. */
+    @Insert("insert into audit_choice (kind, choice) values (#{kind}, #{choice}) "
+            + "on duplicate key update choice = choice")
+    int note(@Param("kind") String kind, @Param("choice") String choice);
+
+    /** The filter choices of a kind, in order. */
+    @Select("select choice from audit_choice where kind = #{kind} order by choice")
+    List<String> choices(@Param("kind") String kind);
 }

@@ -1,20 +1,25 @@
 package com.courtrush.audit;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.audit.api.AuditFilter;
 import com.courtrush.audit.api.AuditPage;
 import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
+import com.courtrush.infra.config.CappedCount;
+import com.courtrush.infra.config.SqlDialect;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /** Writes and reads the audit trail. Actors: "admin", "staff:&lt;studentId&gt;", "system:&lt;job&gt;". */
 @Service
@@ -27,15 +32,22 @@ public class AuditTrail {
     public static final String SYSTEM_BACKUP = "system:backup";
 
     private static final int DETAIL_MAX = 1024;
+    private static final String STUDENT = "student:";
+    private static final String ACTION = "ACTION";
+    private static final String ACTOR = "ACTOR";
     /** The most entries one export holds. */
     public static final int EXPORT_MOST = 10_000;
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final AuditLogMapper mapper;
+    private final SqlDialect dialect;
+    /** The filter choices this node has seen noted (and committed). */
+    private final Set<String> noted = ConcurrentHashMap.newKeySet();
 
-    AuditTrail(AuditLogMapper mapper) {
+    AuditTrail(AuditLogMapper mapper, SqlDialect dialect) {
         this.mapper = mapper;
+        this.dialect = dialect;
     }
 
     /** Records an action that needs no detail. */
@@ -59,13 +71,16 @@ public class AuditTrail {
         row.setTargetId(String.valueOf(targetId));
         row.setDetail(detail == null || detail.length() <= DETAIL_MAX ? detail : detail.substring(0, DETAIL_MAX));
         mapper.insert(row);
+        noteChoices(row.getActor(), action);
     }
 
     /** Entries matching the filter (each part optional), newest first, details in {@code locale}. */
     public AuditPage find(AuditFilter filter, int page, int size, Locale locale) {
-        Page<AuditLog> found = mapper.selectPage(Page.of(page, size), where(filter));
+        CappedCount total = CappedCount.of(mapper, matching(filter), AuditLog::getId, page, size);
+        List<AuditLog> found =
+                mapper.pageOf(where(filter).last("limit " + size + " offset " + (long) (page - 1) * size));
         return new AuditPage(
-                found.getRecords().stream().map(entry -> entry.entryIn(locale)).toList(), found.getTotal());
+                found.stream().map(entry -> entry.entryIn(locale)).toList(), total.total(), total.capped());
     }
 
     /**
@@ -78,7 +93,25 @@ public class AuditTrail {
                 .toList();
     }
 
-    private static LambdaQueryWrapper<AuditLog> where(AuditFilter filter) {
+    /**
+     * The filter's entries, newest first — by actor or action in the order of their index where the database needs it
+     * named ({@link SqlDialect}), so that a page reads a page.
+     */
+    private LambdaQueryWrapper<AuditLog> where(AuditFilter filter) {
+        LambdaQueryWrapper<AuditLog> where = matching(filter);
+        if (dialect.ordersByFixedColumns() && given(filter.actor())) {
+            where.orderByDesc(AuditLog::getActor);
+        } else if (dialect.ordersByFixedColumns() && given(filter.action())) {
+            where.orderByDesc(AuditLog::getAction);
+        }
+        return where.orderByDesc(AuditLog::getId);
+    }
+
+    private static boolean given(String part) {
+        return part != null && !part.isBlank();
+    }
+
+    private static LambdaQueryWrapper<AuditLog> matching(AuditFilter filter) {
         return new LambdaQueryWrapper<AuditLog>()
                 .eq(
                         filter.targetType() != null && !filter.targetType().isBlank(),
@@ -94,8 +127,7 @@ public class AuditTrail {
                 .lt(
                         filter.to() != null,
                         AuditLog::getCreateTime,
-                        filter.to() == null ? null : filter.to().plusDays(1).atStartOfDay())
-                .orderByDesc(AuditLog::getId);
+                        filter.to() == null ? null : filter.to().plusDays(1).atStartOfDay());
     }
 
     /**
@@ -119,14 +151,43 @@ public class AuditTrail {
         return Csv.write(rows);
     }
 
-    /** Every action the trail holds, for a filter's choices. */
+    /** Every action the trail has held, for a filter's choices (noted as entries are written). */
     public List<String> actions() {
-        return mapper.actions();
+        return mapper.choices(ACTION);
     }
 
-    /** Every actor of the trail that is not a student (staff, the console's desks, admin, the engine's jobs). */
+    /**
+     * Every actor of the trail that is not a student (staff, the console's desks, admin, the engine's jobs), noted as
+     * entries are written.
+     */
     public List<String> staffActors() {
-        return mapper.staffActors();
+        return mapper.choices(ACTOR);
+    }
+
+    /** Notes an entry's action, and its actor unless a student, as filter choices: once each per node, once committed. */
+    private void noteChoices(String actor, String action) {
+        note(ACTION, action);
+        if (!actor.startsWith(STUDENT)) {
+            note(ACTOR, actor);
+        }
+    }
+
+    private void note(String kind, String choice) {
+        String key = kind + " " + choice;
+        if (noted.contains(key)) {
+            return;
+        }
+        mapper.note(kind, choice);
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    noted.add(key);
+                }
+            });
+        } else {
+            noted.add(key);
+        }
     }
 
     public List<AuditLog> forTarget(String targetType, Object targetId) {

@@ -59,7 +59,7 @@ interface CalendarMapper {
 
     /** The student's latest 500 bookings from {@code from} on (never a compensated grant), latest first. */
     @Select(BOOKING_COLUMNS
-            + "where r.user_id = #{userId} and s.slot_date >= #{from} "
+            + "where r.user_id = #{userId} and r.slot_date >= #{from} "
             + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION') "
             + "order by s.slot_date desc, s.start_time desc, r.id desc limit 500")
     List<CalendarBooking> bookings(@Param("userId") long userId, @Param("from") LocalDate from);

@@ -194,7 +194,7 @@ public class Notices {
     public Inbox inbox(long userId, Long before, int size, Locale locale) {
         int shown = Math.max(1, Math.min(size, MAX_PAGE));
         List<Notice> page = new ArrayList<>();
-        for (NoticeMapper.Row row : notices.page(userId, before, shown)) {
+        for (NoticeMapper.Row row : notices.page(userId, before == null ? Long.MAX_VALUE : before, shown)) {
             page.add(view(row, locale));
         }
         return new Inbox(notices.unread(userId), page);

@@ -23,6 +23,10 @@ public class OpeningService {
     static final int LONGEST_DRAW_WINDOW_MS = 60_000;
     static final int SHORTEST_DRAW_WINDOW_MS = 100;
     static final String AUDIT_TARGET = "SESSION";
+    /** The states an opening is in until it closes: named, so the clock's reads take them from the state index. */
+    private static final List<SessionState> NOT_CLOSED =
+            List.of(SessionState.SCHEDULED, SessionState.WARMED, SessionState.OPEN);
+
     private static final Logger log = LoggerFactory.getLogger(OpeningService.class);
 
     private final ReserveSessionMapper sessions;
@@ -197,14 +201,14 @@ public class OpeningService {
     /** Openings that are not closed and whose day is not long past: what the clock looks after. */
     List<ReserveSession> notClosedSince(LocalDate from) {
         return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
-                .ne(ReserveSession::getState, SessionState.CLOSED)
+                .in(ReserveSession::getState, NOT_CLOSED)
                 .ge(ReserveSession::getSessionDate, from));
     }
 
     /** Not closed, day before {@code date}: the clock closes them. */
     List<ReserveSession> notClosedBefore(LocalDate date) {
         return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
-                .ne(ReserveSession::getState, SessionState.CLOSED)
+                .in(ReserveSession::getState, NOT_CLOSED)
                 .lt(ReserveSession::getSessionDate, date));
     }
 

@@ -67,8 +67,9 @@ interface ReportMapper {
     }
 
     /** What became of the waitlist's offers (SPEC §16) of the range's slots: TAKEN, DECLINED, EXPIRED, by play date. */
-    @Select("<script>select s.slot_date, w.status, count(*) as offers from waitlist_entry w "
-            + "join time_slot s on s.id = w.slot_id where " + SLOTS_IN_RANGE
+    // from the range's slots (H2 would otherwise read every ended offer of the past and look each slot up)
+    @Select("<script>select s.slot_date, w.status, count(*) as offers from time_slot s use index (idx_slot_date) "
+            + "join waitlist_entry w on w.slot_id = s.id where " + SLOTS_IN_RANGE
             + " and w.status in ('TAKEN', 'DECLINED', 'EXPIRED') group by s.slot_date, w.status</script>")
     List<OfferLine> offers(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
 

@@ -17,7 +17,7 @@ public interface ShareMapper {
     String HOLDINGS = "<script>select * from ("
             + "select r.user_id, r.id as reservation_id, r.slot_id, r.session_id, c.name as court_name, s.slot_date, "
             + "s.start_time, s.end_time, false as as_partner from reservation r join time_slot s on s.id = r.slot_id "
-            + "join court c on c.id = s.court_id where " + COUNTS + " and s.slot_date between #{from} and #{to}"
+            + "join court c on c.id = s.court_id where " + COUNTS + " and r.slot_date between #{from} and #{to}"
             + "<if test='userIds != null'> and r.user_id in "
             + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>)</if>"
             + "<if test='exceptSession != null'> and not (r.session_id = #{exceptSession} and r.holder_id is not null)</if>"
@@ -25,7 +25,7 @@ public interface ShareMapper {
             + "select p.partner_user_id, r.id, r.slot_id, r.session_id, c.name, s.slot_date, s.start_time, s.end_time, "
             + "true from booking_partner p join reservation r on r.id = p.reservation_id "
             + "join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
-            + "where p.status = 'ACCEPTED' and " + COUNTS + " and s.slot_date between #{from} and #{to}"
+            + "where p.status = 'ACCEPTED' and " + COUNTS + " and r.slot_date between #{from} and #{to}"
             + "<if test='userIds != null'> and p.partner_user_id in "
             + "(<foreach collection='userIds' item='id' separator=','>#{id}</foreach>)</if>"
             + ") h order by user_id, slot_date, start_time</script>";

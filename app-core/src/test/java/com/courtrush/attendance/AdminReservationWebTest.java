@@ -19,6 +19,7 @@ import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.reserve.api.ReservationData;
 import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.slot.api.SlotView;
 import com.courtrush.support.WebCalls;
@@ -68,8 +69,37 @@ class AdminReservationWebTest {
         WebCalls.answersOk(mvc, STAFF, method, path, body);
     }
 
+    /** The console's filters, on the staff API too (issue 50): play dates, a student, a court, with paging. */
+    @Test
+    void staffFindBookingsByPlayDatesStudentAndCourt() throws Exception {
+        WebCalls.answersOk(
+                mvc,
+                STAFF,
+                HttpMethod.GET,
+                "/admin/reservations?from=2026-11-01&to=2026-11-07&studentId=2024001&courtId=3&page=2&size=50",
+                null);
+        verify(desk)
+                .find(
+                        new ReservationFilter(
+                                null,
+                                null,
+                                null,
+                                null,
+                                LocalDate.of(2026, 11, 1),
+                                3L,
+                                "2024001",
+                                true,
+                                null,
+                                null,
+                                LocalDate.of(2026, 11, 7)),
+                        2,
+                        50);
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"?size=5000", "?size=0", "?page=0", "?status=LOST", "?sessionId=x"})
+    @ValueSource(
+            strings = {"?size=5000", "?size=0", "?page=0", "?status=LOST", "?sessionId=x", "?from=11/01", "?courtId=-1"
+            })
     void badReservationFiltersAre400(String query) throws Exception {
         mvc.perform(get("/admin/reservations" + query).header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isBadRequest());

@@ -544,6 +544,8 @@ public interface AttendanceScenarios extends StackAccess {
                         start.toLocalTime().format(DateTimeFormatter.ISO_LOCAL_TIME),
                         end.format(DateTimeFormatter.ISO_LOCAL_TIME),
                         slotId);
+        // a booking keeps its slot's play date
+        jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slotId);
         // an opening's slots are on its day
         jdbc().update(
                         "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",

@@ -38,7 +38,7 @@ class AuditWebTest {
 
     @Test
     void staffFindAuditEntries() throws Exception {
-        given(auditDesk.find(any(), eq(1), eq(100), any())).willReturn(new AuditPage(List.of(), 0));
+        given(auditDesk.find(any(), eq(1), eq(100), any())).willReturn(new AuditPage(List.of(), 0, false));
         mvc.perform(get("/admin/audit?actor=desk").header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"))

@@ -362,6 +362,103 @@ class StudentPageIT extends StackTest {
                 .isZero();
     }
 
+    /**
+     * My bookings answers the upcoming ones and the last 30 days (SPEC §8, §20); a regular's older bookings come a page
+     * at a time, each only when the student asks for it — the page reads nothing more.
+     */
+    @Test
+    void aRegularsOlderBookingsComeAPageAtATimeOnlyWhenAsked() {
+        Student student = api().students(1).get(0);
+        long court = api().createCourt(TestApi.unique("court"));
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long upcoming = api().book(
+                        student,
+                        opening,
+                        api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
+                                .get(0));
+        // 25 games played 40 to 64 days ago, one a day, as the engine kept them
+        long userId = jdbc().queryForObject(
+                        "select id from user_account where student_id = ?", Long.class, student.studentId());
+        for (int daysAgo = 40; daysAgo < 65; daysAgo++) {
+            java.time.LocalDate day = Times.now().toLocalDate().minusDays(daysAgo);
+            jdbc().update(
+                            "insert into reserve_session (session_date, flash_time, state) values (?, ?, 'CLOSED')",
+                            day,
+                            day.minusDays(1).atTime(13, 0));
+            long past = jdbc().queryForObject("select max(id) from reserve_session", Long.class);
+            jdbc().update(
+                            "insert into time_slot (session_id, court_id, slot_date, start_time, end_time, booked) "
+                                    + "values (?, ?, ?, '18:00', '19:00', 1)",
+                            past,
+                            court,
+                            day);
+            long slot = jdbc().queryForObject("select max(id) from time_slot", Long.class);
+            jdbc().update(
+                            "insert into reservation (trace_id, user_id, slot_id, session_id, slot_date, status, holder_id, "
+                                    + "checked_in_time) values (?, ?, ?, ?, ?, 'CONFIRMED', ?, ?)",
+                            TestApi.unique("past-"),
+                            userId,
+                            slot,
+                            past,
+                            day,
+                            userId,
+                            day.atTime(17, 55));
+        }
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.await(d -> page.showsView("slots"));
+            page.open("#/mine");
+            page.await(d -> d.findElement(By.id("mine-older")));
+            assertThat(page.js("return document.querySelectorAll('#mine-list article.booking').length"))
+                    .as("tomorrow's game only")
+                    .isEqualTo(1L);
+            assertThat(page.js("return document.querySelector('#mine-list article.booking').dataset.reservation"))
+                    .isEqualTo(String.valueOf(upcoming));
+            assertThat(historyReads(page))
+                    .as("nothing older read before it is asked for")
+                    .isZero();
+
+            askForOlder(page);
+            page.await(d -> pastCards(page) == 20);
+            assertThat(historyReads(page)).isEqualTo(1L);
+            assertThat(page.js("return document.querySelector('#mine-older-list article.past .when').textContent"))
+                    .asString()
+                    .contains(Times.now().toLocalDate().minusDays(40).getMonthValue() + "")
+                    .contains("18:00–19:00");
+            page.screenshot("zh-mine-older");
+
+            askForOlder(page);
+            page.await(d -> pastCards(page) == 25);
+            assertThat(page.await(d -> d.findElement(By.id("mine-older-none"))).getText())
+                    .isEqualTo("没有更早的预约了。");
+            assertThat(page.js("return document.getElementById('mine-older')")).isNull();
+            assertThat(historyReads(page)).isEqualTo(2L);
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, my bookings with older ones")
+                    .isEmpty();
+            assertThat(page.contentWidth()).isLessThanOrEqualTo(PHONE);
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /** A tap on "older bookings" (the list is drawn anew whenever it refreshes: the button is found at the tap). */
+    private static void askForOlder(StudentPage page) {
+        page.await(d -> page.js("const b = document.getElementById('mine-older');"
+                        + " if (!b || b.disabled) return false; b.click(); return true;")
+                .equals(Boolean.TRUE));
+    }
+
+    private static long pastCards(StudentPage page) {
+        return (Long) page.js("return document.querySelectorAll('#mine-older-list article.past').length");
+    }
+
+    /** How many times the page asked for older bookings (the browser's own record of its requests). */
+    private static long historyReads(StudentPage page) {
+        return (Long) page.js("return performance.getEntriesByType('resource')"
+                + ".filter(e => e.name.includes('/reservations/mine/history')).length");
+    }
+
     @Test
     void aStaffCancelReachesTheStudentsInboxAndItsBadgeInTheirLanguage() {
         Student student = api().students(1).get(0);

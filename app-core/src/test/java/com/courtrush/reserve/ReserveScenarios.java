@@ -283,6 +283,10 @@ public interface ReserveScenarios extends StackAccess {
                         "update time_slot set slot_date = ?, start_time = '00:00:00', end_time = '00:30:00' where id = ?",
                         LocalDate.now(Times.ZONE),
                         slots.get(0));
+        jdbc().update(
+                        "update reservation set slot_date = ? where slot_id = ?",
+                        LocalDate.now(Times.ZONE),
+                        slots.get(0));
         bean(SlotCatalog.class).invalidateAll();
 
         Reply started = api().reserve(student, session, slots.get(0));

@@ -68,6 +68,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /reserve/result/{traceId}", Access.STUDENT),
             Map.entry("DELETE /reserve/{reservationId}", Access.STUDENT),
             Map.entry("GET /reservations/mine", Access.STUDENT),
+            Map.entry("GET /reservations/mine/history", Access.STUDENT),
             Map.entry("GET /reservations/standing", Access.STUDENT),
             Map.entry("GET /reservations/waits", Access.STUDENT),
             Map.entry("POST /reserve/waitlist", Access.STUDENT),

@@ -319,6 +319,8 @@ public interface FairShareScenarios extends StackAccess {
                             start.toLocalTime().format(DateTimeFormatter.ISO_LOCAL_TIME),
                             end.format(DateTimeFormatter.ISO_LOCAL_TIME),
                             slot);
+            // a booking keeps its slot's play date
+            jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slot);
             jdbc().update(
                             "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",
                             start.toLocalDate(),

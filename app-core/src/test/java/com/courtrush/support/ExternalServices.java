@@ -50,21 +50,41 @@ public final class ExternalServices implements ExecutionCondition {
 
     /** Resets the services and points the engine at them; fails clearly when one is missing. */
     public static void register(DynamicPropertyRegistry registry) {
+        resetAndRegister(registry, DATABASE);
+    }
+
+    /** As {@link #register(DynamicPropertyRegistry)}, on a database of the test's own ({@code database}, made anew). */
+    public static void registerOn(DynamicPropertyRegistry registry, String database) {
+        resetAndRegister(registry, database);
+    }
+
+    /** The JDBC address of {@code database} on the machine's MariaDB/MySQL; {@code options} are added to it. */
+    public static String jdbcUrl(String database, String options) {
+        return "jdbc:mysql://" + HOST + ":" + MYSQL_PORT + "/" + database + "?useSSL=false&allowPublicKeyRetrieval=true"
+                + options;
+    }
+
+    public static String mysqlUser() {
+        return env("COURTRUSH_IT_MYSQL_USER", "root");
+    }
+
+    public static String mysqlPassword() {
+        return env("COURTRUSH_IT_MYSQL_PASSWORD", "");
+    }
+
+    private static void resetAndRegister(DynamicPropertyRegistry registry, String database) {
         List<String> down = unreachable();
         if (!down.isEmpty()) {
             throw new IllegalStateException("External services not reachable: " + down
                     + ". Start them (see .ci/run) or unset CI to skip these tests.");
         }
-        resetDatabase();
+        resetDatabase(database);
         resetRedis();
         resetBroker();
         registry.add("courtrush.infra.mode", () -> "external");
-        registry.add(
-                "spring.datasource.url",
-                () -> "jdbc:mysql://" + HOST + ":" + MYSQL_PORT + "/" + DATABASE
-                        + "?useSSL=false&allowPublicKeyRetrieval=true");
-        registry.add("spring.datasource.username", () -> env("COURTRUSH_IT_MYSQL_USER", "root"));
-        registry.add("spring.datasource.password", () -> env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
+        registry.add("spring.datasource.url", () -> jdbcUrl(database, ""));
+        registry.add("spring.datasource.username", ExternalServices::mysqlUser);
+        registry.add("spring.datasource.password", ExternalServices::mysqlPassword);
         registry.add("spring.data.redis.host", () -> HOST);
         registry.add("spring.data.redis.port", () -> REDIS_PORT);
         registry.add("spring.data.redis.database", () -> REDIS_DATABASE);
@@ -111,15 +131,13 @@ public final class ExternalServices implements ExecutionCondition {
         }
     }
 
-    private static void resetDatabase() {
-        String url = "jdbc:mysql://" + HOST + ":" + MYSQL_PORT + "/?useSSL=false&allowPublicKeyRetrieval=true";
-        try (var connection = DriverManager.getConnection(
-                        url, env("COURTRUSH_IT_MYSQL_USER", "root"), env("COURTRUSH_IT_MYSQL_PASSWORD", ""));
+    private static void resetDatabase(String database) {
+        try (var connection = DriverManager.getConnection(jdbcUrl("", ""), mysqlUser(), mysqlPassword());
                 Statement statement = connection.createStatement()) {
-            statement.execute("drop database if exists " + DATABASE);
-            statement.execute("create database " + DATABASE + " character set utf8mb4 collate utf8mb4_unicode_ci");
+            statement.execute("drop database if exists " + database);
+            statement.execute("create database " + database + " character set utf8mb4 collate utf8mb4_unicode_ci");
         } catch (SQLException e) {
-            throw new IllegalStateException("Cannot reset the test database " + DATABASE, e);
+            throw new IllegalStateException("Cannot reset the test database " + database, e);
         }
     }
 

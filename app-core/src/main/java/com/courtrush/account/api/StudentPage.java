@@ -2,5 +2,5 @@ package com.courtrush.account.api;
 
 import java.util.List;
 
-/** A page of accounts and the total matching. */
-public record StudentPage(List<Student> records, long total) {}
+/** A page of students and how many match: exact, or — {@code totalCapped} — the count reached (there are more). */
+public record StudentPage(List<Student> records, long total, boolean totalCapped) {}

@@ -10,6 +10,7 @@ import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationData;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.api.ReservationView;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import lombok.Getter;
 import lombok.Setter;
@@ -30,6 +31,11 @@ public class Reservation {
     private Long userId;
     private Long slotId;
     private Long sessionId;
+
+    /** The slot's play date, kept with the booking (a slot's date never changes): a window's bookings by date. */
+    @TableField(updateStrategy = FieldStrategy.NEVER)
+    private LocalDate slotDate;
+
     private ReservationStatus status;
     private CancelReason cancelReason;
     private String note;

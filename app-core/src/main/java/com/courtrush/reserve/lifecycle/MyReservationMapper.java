@@ -1,19 +1,52 @@
 package com.courtrush.reserve.lifecycle;
 
+import java.time.LocalDate;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 
-/** The query behind "my bookings": a student's reservations with their slot and court, newest first. */
+/**
+ * The queries behind "my bookings": a student's reservations with their slot and court — the recent ones (play dates
+ * from a day on) newest first, and the older ones a page at a time — each reading only the bookings it answers,
+ * through the bookings' own play date (idx_reservation_user_date), whatever the student's past.
+ */
 @Mapper
 interface MyReservationMapper {
 
-    @Select("select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, r.cancel_reason, "
+    String COLUMNS = "select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, r.cancel_reason, "
             + "r.note, r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
             + "s.price_cents, r.checked_in_time "
-            + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
-            + "where r.user_id = #{userId} and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION') "
-            + "order by r.id desc limit #{limit}")
-    List<MyReservation> findMine(@Param("userId") long userId, @Param("limit") int limit);
+            + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id ";
+
+    String NOT_COMPENSATED =
+            "(r.cancel_reason is null or r.cancel_reason != 'COMPENSATION')"; // no <>: in a <script> too
+
+    /** The student's bookings played on {@code from} or later, newest first, at most {@code limit}. */
+    @Select(COLUMNS + "where r.user_id = #{userId} and r.slot_date >= #{from} and " + NOT_COMPENSATED
+            + " order by r.id desc limit #{limit}")
+    List<MyReservation> findFrom(
+            @Param("userId") long userId, @Param("from") LocalDate from, @Param("limit") int limit);
+
+    /**
+     * The student's bookings played before {@code until}, latest play date first, after the booking played on
+     * {@code afterDate} with id {@code afterId} in that order (null: from the latest), at most {@code size}.
+     */
+    @Select("<script>" + COLUMNS + "where r.user_id = #{userId} and r.slot_date &lt; #{until} and " + NOT_COMPENSATED
+            + "<if test='afterDate != null'> and (r.slot_date &lt; #{afterDate} or (r.slot_date = #{afterDate} "
+            + "and r.id &lt; #{afterId}))</if> order by r.user_id desc, r.slot_date desc, r.id desc limit #{size}"
+            + "</script>")
+    List<MyReservation> findBefore(
+            @Param("userId") long userId,
+            @Param("until") LocalDate until,
+            @Param("afterDate") LocalDate afterDate,
+            @Param("afterId") Long afterId,
+            @Param("size") int size);
+
+    /** One booking's owner and play date, by its id; null for no booking. */
+    @Select("select user_id, slot_date from reservation where id = #{id}")
+    Played played(@Param("id") long reservationId);
+
+    /** Whose a booking is, and when it is played. */
+    record Played(long userId, LocalDate slotDate) {}
 }

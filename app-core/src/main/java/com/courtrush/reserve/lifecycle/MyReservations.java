@@ -1,20 +1,31 @@
 package com.courtrush.reserve.lifecycle;
 
+import com.courtrush.core.CourtRushException;
 import com.courtrush.partner.Partners;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Service;
 
-/** A student's own reservations, newest first, with the deadlines that apply to each now. */
+/**
+ * A student's own reservations with the deadlines that apply to each now (SPEC §8, §20): the upcoming ones and those
+ * of the last {@link #RECENT_DAYS} days, newest first — what "my bookings" shows on every visit — and the older
+ * ones a page at a time, latest play date first.
+ */
 @Service
 public class MyReservations {
 
-    private static final int LIMIT = 200;
+    /** Play dates this many days back count as recent. */
+    public static final int RECENT_DAYS = 30;
+    /** The most history one page holds. */
+    public static final int MOST_PER_PAGE = 50;
+    /** A guard on the recent list (a student books at most a few places a day). */
+    private static final int MOST_RECENT = 200;
 
     private final MyReservationMapper reservations;
     private final ReservationDeadlines deadlines;
@@ -35,8 +46,35 @@ public class MyReservations {
         this.clock = clock;
     }
 
+    /** The student's upcoming bookings and those of the last {@link #RECENT_DAYS} days, newest first. */
     public List<MyReservation> of(long userId) {
-        List<MyReservation> mine = reservations.findMine(userId, LIMIT);
+        return completed(reservations.findFrom(userId, recentFrom(), MOST_RECENT));
+    }
+
+    /**
+     * The student's bookings played before the recent ones, latest play date first: {@code size} of them after their
+     * booking {@code before} (null: from the latest). A {@code before} that is not theirs is refused (404).
+     */
+    public List<MyReservation> history(long userId, Long before, int size) {
+        if (size < 1 || size > MOST_PER_PAGE) {
+            throw CourtRushException.badRequest("common.badPage", MOST_PER_PAGE);
+        }
+        LocalDate afterDate = null;
+        if (before != null) {
+            MyReservationMapper.Played played = reservations.played(before);
+            if (played == null || played.userId() != userId) {
+                throw CourtRushException.notFound("reservation.notFound", before);
+            }
+            afterDate = played.slotDate();
+        }
+        return completed(reservations.findBefore(userId, recentFrom(), afterDate, before, size));
+    }
+
+    private LocalDate recentFrom() {
+        return LocalDate.now(clock).minusDays(RECENT_DAYS);
+    }
+
+    private List<MyReservation> completed(List<MyReservation> mine) {
         LocalDateTime now = LocalDateTime.now(clock);
         for (MyReservation r : mine) {
             r.setPriceCents(settings.priceCents(r.getPriceCents()));

@@ -1,10 +1,11 @@
 package com.courtrush.reserve.lifecycle;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import com.courtrush.account.UserAccount;
 import com.courtrush.account.UserAccountMapper;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.config.CappedCount;
+import com.courtrush.infra.config.SqlDialect;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
@@ -14,6 +15,7 @@ import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -25,67 +27,83 @@ import org.springframework.stereotype.Service;
 public class ReservationQueries {
 
     public static final int MAX_PAGE_SIZE = 1000;
+    /** The most play dates one search covers. */
+    public static final int MOST_DAYS = 92;
 
     private final ReservationMapper reservations;
     private final UserAccountMapper accounts;
     private final TimeSlotMapper slots;
+    private final SqlDialect dialect;
 
-    ReservationQueries(ReservationMapper reservations, UserAccountMapper accounts, TimeSlotMapper slots) {
+    ReservationQueries(
+            ReservationMapper reservations, UserAccountMapper accounts, TimeSlotMapper slots, SqlDialect dialect) {
+        this.dialect = dialect;
         this.reservations = reservations;
         this.accounts = accounts;
         this.slots = slots;
     }
 
+    /**
+     * Reservations matching the filter, newest first, a page at a time, with their total — exact up to a thousand and
+     * past the page asked for, else capped ({@link CappedCount}). Each filter reads only its own rows: a status by
+     * its index in id order, an opening, a slot or a student by theirs, play dates (at most {@link #MOST_DAYS}) by
+     * the bookings' date.
+     */
     public ReservationPage find(ReservationFilter filter, int page, int size) {
         if (page < 1 || size < 1 || size > MAX_PAGE_SIZE) {
             throw CourtRushException.badRequest("common.badPage", MAX_PAGE_SIZE);
         }
-        LambdaQueryWrapper<Reservation> query = new LambdaQueryWrapper<Reservation>()
-                .eq(filter.sessionId() != null, Reservation::getSessionId, filter.sessionId())
-                .eq(filter.slotId() != null, Reservation::getSlotId, filter.slotId())
-                .eq(filter.userId() != null, Reservation::getUserId, filter.userId())
-                .eq(filter.status() != null, Reservation::getStatus, filter.status())
-                .eq(filter.reservationId() != null, Reservation::getId, filter.reservationId())
-                .orderByDesc(Reservation::getId);
-        if (filter.outTradeNo() != null && !filter.outTradeNo().isBlank()) {
-            // a student shows the order number at the desk: the booking it paid for
-            Long paidFor = reservations.reservationOfOrder(filter.outTradeNo().strip());
-            if (paidFor == null) {
-                return new ReservationPage(List.of(), 0);
-            }
-            query.eq(Reservation::getId, paidFor);
+        LocalDate from = filter.slotDate();
+        LocalDate until = filter.untilDate();
+        if (until != null
+                && (from == null
+                        || until.isBefore(from)
+                        || from.plusDays(MOST_DAYS).isBefore(until.plusDays(1)))) {
+            throw CourtRushException.badRequest("reservations.badDates", MOST_DAYS);
         }
+        Long userId = filter.userId();
         if (filter.studentId() != null && !filter.studentId().isBlank()) {
             UserAccount student = accounts.selectOne(new LambdaQueryWrapper<UserAccount>()
                     .eq(UserAccount::getStudentId, filter.studentId().strip()));
-            if (student == null) {
-                return new ReservationPage(List.of(), 0);
+            if (student == null || (userId != null && !userId.equals(student.getId()))) {
+                return ReservationPage.none();
             }
-            query.eq(Reservation::getUserId, student.getId());
+            userId = student.getId();
         }
-        if (filter.slotDate() != null || filter.courtId() != null) {
-            List<Long> slotIds = slots
+        Long reservationId = filter.reservationId();
+        if (filter.outTradeNo() != null && !filter.outTradeNo().isBlank()) {
+            // a student shows the order number at the desk: the booking it paid for
+            Long paidFor = reservations.reservationOfOrder(filter.outTradeNo().strip());
+            if (paidFor == null || (reservationId != null && !reservationId.equals(paidFor))) {
+                return ReservationPage.none();
+            }
+            reservationId = paidFor;
+        }
+        List<Long> slotIds = null;
+        if (filter.courtId() != null) {
+            slotIds = slots
                     .selectList(new LambdaQueryWrapper<TimeSlot>()
                             .select(TimeSlot::getId)
-                            .eq(filter.slotDate() != null, TimeSlot::getSlotDate, filter.slotDate())
-                            .eq(filter.courtId() != null, TimeSlot::getCourtId, filter.courtId()))
+                            .eq(TimeSlot::getCourtId, filter.courtId())
+                            .between(from != null, TimeSlot::getSlotDate, from, until))
                     .stream()
                     .map(TimeSlot::getId)
                     .toList();
             if (slotIds.isEmpty()) {
-                return new ReservationPage(List.of(), 0);
+                return ReservationPage.none();
             }
-            query.in(Reservation::getSlotId, slotIds);
         }
-        if (!filter.includeCompensated()) {
-            query.and(w -> w.isNull(Reservation::getCancelReason)
-                    .or()
-                    .ne(Reservation::getCancelReason, CancelReason.COMPENSATION));
+        Where where = new Where(filter, userId, reservationId, slotIds, from, until);
+        CappedCount total = CappedCount.of(reservations, where.build(), Reservation::getId, page, size);
+        LambdaQueryWrapper<Reservation> query = where.build();
+        if (filter.status() != null && where.byStatusAlone() && dialect.ordersByFixedColumns()) {
+            query.orderByDesc(Reservation::getStatus); // idx_reservation_status_id's order, for H2 (SqlDialect)
         }
-        Page<Reservation> result = reservations.selectPage(Page.of(page, size), query);
-        Map<Long, UserAccount> students = students(result.getRecords());
-        Map<Long, SlotWithCourt> slotsById = slotsOf(result.getRecords());
-        List<ReservationRow> rows = result.getRecords().stream()
+        query.orderByDesc(Reservation::getId).last("limit " + size + " offset " + (long) (page - 1) * size);
+        List<Reservation> found = reservations.pageOf(query);
+        Map<Long, UserAccount> students = students(found);
+        Map<Long, SlotWithCourt> slotsById = slotsOf(found);
+        List<ReservationRow> rows = found.stream()
                 .map(r -> {
                     SlotWithCourt slot = slotsById.get(r.getSlotId());
                     UserAccount student = students.get(r.getUserId());
@@ -107,7 +125,44 @@ public class ReservationQueries {
                             slot == null ? null : slot.getPriceCents());
                 })
                 .toList();
-        return new ReservationPage(rows, result.getTotal());
+        return new ReservationPage(rows, total.total(), total.capped());
+    }
+
+    /** A filter's conditions, made anew for the count and for the page (each adds its own select and order). */
+    private record Where(
+            ReservationFilter filter,
+            Long userId,
+            Long reservationId,
+            List<Long> slotIds,
+            LocalDate from,
+            LocalDate until) {
+
+        LambdaQueryWrapper<Reservation> build() {
+            LambdaQueryWrapper<Reservation> query = new LambdaQueryWrapper<Reservation>()
+                    .eq(filter.sessionId() != null, Reservation::getSessionId, filter.sessionId())
+                    .eq(filter.slotId() != null, Reservation::getSlotId, filter.slotId())
+                    .eq(userId != null, Reservation::getUserId, userId)
+                    .eq(filter.status() != null, Reservation::getStatus, filter.status())
+                    .eq(reservationId != null, Reservation::getId, reservationId)
+                    .between(from != null, Reservation::getSlotDate, from, until)
+                    .in(slotIds != null, Reservation::getSlotId, slotIds);
+            if (!filter.includeCompensated()) {
+                query.and(w -> w.isNull(Reservation::getCancelReason)
+                        .or()
+                        .ne(Reservation::getCancelReason, CancelReason.COMPENSATION));
+            }
+            return query;
+        }
+
+        /** Whether the status is the only filter that an index could take (the list then walks the status's index). */
+        boolean byStatusAlone() {
+            return filter.sessionId() == null
+                    && filter.slotId() == null
+                    && userId == null
+                    && reservationId == null
+                    && from == null
+                    && slotIds == null;
+        }
     }
 
     private Map<Long, SlotWithCourt> slotsOf(List<Reservation> page) {

@@ -17,9 +17,10 @@ interface GrantMapper {
      * Granted places as PENDING_PAYMENT reservations held by their students, in one statement; the
      * unique keys refuse the whole statement if any of them is a redelivery or a second place.
      */
-    @Insert("<script>insert into reservation (trace_id, user_id, slot_id, session_id, status, holder_id, "
+    @Insert("<script>insert into reservation (trace_id, user_id, slot_id, session_id, slot_date, status, holder_id, "
             + "create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
-            + "(#{g.traceId}, #{g.userId}, #{g.slotId}, #{g.sessionId}, 'PENDING_PAYMENT', #{g.userId}, #{now}, #{now})"
-            + "</foreach></script>")
+            + "(#{g.traceId}, #{g.userId}, #{g.slotId}, #{g.sessionId}, "
+            + "(select s.slot_date from time_slot s where s.id = #{g.slotId}), 'PENDING_PAYMENT', #{g.userId}, #{now}, "
+            + "#{now})</foreach></script>")
     int insertGranted(@Param("grants") List<ReserveMessage> grants, @Param("now") LocalDateTime now);
 }

@@ -137,6 +137,7 @@ public class TraceCompensator {
         tombstone.setUserId(grant.userId());
         tombstone.setSlotId(grant.slotId());
         tombstone.setSessionId(grant.sessionId());
+        tombstone.setSlotDate(reservations.slotDateOf(grant.slotId()));
         tombstone.setStatus(ReservationStatus.CANCELLED);
         tombstone.setCancelReason(CancelReason.COMPENSATION);
         tombstone.setNote(reason.length() > 255 ? reason.substring(0, 255) : reason);

@@ -15,6 +15,6 @@ interface MyWaitMapper {
     List<MyWait> mine(@Param("userId") long userId);
 
     /** Openings with a live offer or wait: the only ones whose offers may come due. */
-    @Select("select distinct session_id from waitlist_entry where live_user_id is not null")
+    @Select("select distinct session_id from waitlist_entry where status in ('WAITING', 'OFFERED')")
     List<Long> openingsWaiting();
 }

@@ -6,6 +6,7 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verify;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -21,7 +22,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 /**
- * A student's bookings: the list, and cancelling one.
+ * A student's bookings: the recent ones, the older ones a page at a time, and cancelling one.
  */
 @WebMvcTest(controllers = {StudentReservationController.class})
 @WebSlice
@@ -55,5 +56,19 @@ class MyReservationsWebTest {
     void aStudentListsTheirBookings() throws Exception {
         WebCalls.answersOk(mvc, STUDENT, HttpMethod.GET, "/reservations/mine", null);
         verify(mine).of(7L);
+    }
+
+    /** The older bookings a page at a time (SPEC §8, §20): the next page after the last one shown, a bounded size. */
+    @Test
+    void aStudentPagesTheirOlderBookings() throws Exception {
+        WebCalls.answersOk(mvc, STUDENT, HttpMethod.GET, "/reservations/mine/history", null);
+        verify(mine).history(7L, null, 20);
+        WebCalls.answersOk(mvc, STUDENT, HttpMethod.GET, "/reservations/mine/history?before=41&size=10", null);
+        verify(mine).history(7L, 41L, 10);
+        mvc.perform(get("/reservations/mine/history?size=51").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
+        mvc.perform(get("/reservations/mine/history?before=-1").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isBadRequest());
     }
 }

@@ -390,6 +390,8 @@ public interface WaitlistScenarios extends StackAccess {
                         start.toLocalTime().toString(),
                         LocalTime.of(23, 59, 59).toString(),
                         slot);
+        // a booking keeps its slot's play date
+        jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slot);
         jdbc().update("update reserve_session set session_date = ? where id = ?", start.toLocalDate(), session);
         bean(SlotCatalog.class).invalidateAll();
         bean(OfferSweep.class).sweep();

@@ -121,6 +121,16 @@ public final class FakeReservations extends FakeMapper<Reservation>
     }
 
     @Override
+    public List<Reservation> pageOf(com.baomidou.mybatisplus.core.conditions.Wrapper<Reservation> page) {
+        throw notFaked();
+    }
+
+    @Override
+    public java.time.LocalDate slotDateOf(long slotId) {
+        throw notFaked();
+    }
+
+    @Override
     public Reservation findByTrace(String traceId) {
         throw notFaked();
     }

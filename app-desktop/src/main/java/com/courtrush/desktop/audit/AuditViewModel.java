@@ -83,7 +83,10 @@ public final class AuditViewModel {
                 return; // an earlier search answering after a later one: the later one's rows stand
             }
             rows.setAll(page.records());
-            summary.set(i18n.t("audit.summary", page.records().size(), page.total()));
+            summary.set(i18n.t(
+                    page.totalCapped() ? "audit.summaryMore" : "audit.summary",
+                    page.records().size(),
+                    page.total()));
         });
     }
 

@@ -128,7 +128,7 @@ public final class ReservationsScreen implements Screen {
                 .selectedItemProperty()
                 .addListener((obs, old, now) -> model.selectedProperty().set(now));
         Label total = new Label();
-        total.textProperty().bind(model.totalProperty().asString(i18n.t("reservations.total")));
+        total.textProperty().bind(model.totalTextProperty());
         return new VBox(8, table, total);
     }
 

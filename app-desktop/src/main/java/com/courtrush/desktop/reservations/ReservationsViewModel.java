@@ -63,6 +63,7 @@ public final class ReservationsViewModel {
     private final ObservableList<CourtFilter> courtChoices = FXCollections.observableArrayList();
     private final ObservableList<ReservationRow> rows = FXCollections.observableArrayList();
     private final LongProperty total = new SimpleLongProperty();
+    private final StringProperty totalText = new SimpleStringProperty("");
     private final ObjectProperty<ReservationRow> selected = new SimpleObjectProperty<>();
     private final ObjectProperty<ReservationDetailsView> detail = new SimpleObjectProperty<>();
 
@@ -114,6 +115,8 @@ public final class ReservationsViewModel {
         tasks.run(i18n.t("reservations.search"), () -> find(text, wanted, day, courtId), page -> {
             rows.setAll(page.records());
             total.set(page.total());
+            totalText.set(String.format(
+                    i18n.t(page.totalCapped() ? "reservations.totalMore" : "reservations.total"), page.total()));
             selected.set(rows.stream()
                     .filter(r -> keep != null && r.id() == keep)
                     .findFirst()
@@ -364,6 +367,11 @@ public final class ReservationsViewModel {
 
     public LongProperty totalProperty() {
         return total;
+    }
+
+    /** How many were found, in words: "1000+" when the engine stopped counting (there are more). */
+    public StringProperty totalTextProperty() {
+        return totalText;
     }
 
     public ObjectProperty<ReservationRow> selectedProperty() {

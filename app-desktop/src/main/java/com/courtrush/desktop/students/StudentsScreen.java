@@ -39,7 +39,7 @@ public final class StudentsScreen implements Screen {
 
         TableView<Student> table = students(i18n);
         Label total = new Label();
-        total.textProperty().bind(model.totalProperty().asString(i18n.t("students.total")));
+        total.textProperty().bind(model.totalTextProperty());
 
         root = screen(
                 title(i18n.t("nav.students")),

@@ -47,6 +47,7 @@ public final class StudentsViewModel {
     private final StringProperty query = new SimpleStringProperty("");
     private final ObservableList<Student> rows = FXCollections.observableArrayList();
     private final LongProperty total = new SimpleLongProperty();
+    private final StringProperty totalText = new SimpleStringProperty("");
     private final DoubleProperty progress = new SimpleDoubleProperty(0);
     private final StringProperty progressText = new SimpleStringProperty("");
     private final BooleanProperty importing = new SimpleBooleanProperty(false);
@@ -64,6 +65,8 @@ public final class StudentsViewModel {
         tasks.run(i18n.t("students.search"), () -> directory.list(q, 1, PAGE_SIZE), page -> {
             rows.setAll(page.records());
             total.set(page.total());
+            totalText.set(
+                    String.format(i18n.t(page.totalCapped() ? "students.totalMore" : "students.total"), page.total()));
         });
     }
 
@@ -194,6 +197,11 @@ public final class StudentsViewModel {
 
     public LongProperty totalProperty() {
         return total;
+    }
+
+    /** How many match, in words: "1000+" when the engine stopped counting (there are more). */
+    public StringProperty totalTextProperty() {
+        return totalText;
     }
 
     public DoubleProperty progressProperty() {

@@ -40,7 +40,7 @@ class AuditViewModelTest {
         AuditViewModel model = model(I18n.ENGLISH);
         when(desk.staffActors()).thenReturn(List.of("admin", "staff:2024001"));
         when(desk.actions()).thenReturn(List.of("MARK_PAID", "REFUND"));
-        when(desk.find(any(), any())).thenReturn(new AuditPage(List.of(markPaid(null)), 1));
+        when(desk.find(any(), any())).thenReturn(new AuditPage(List.of(markPaid(null)), 1, false));
 
         model.load();
         assertThat(model.actors()).containsExactly(AuditViewModel.ALL, "admin", "staff:2024001");

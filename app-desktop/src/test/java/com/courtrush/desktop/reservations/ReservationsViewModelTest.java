@@ -80,7 +80,7 @@ class ReservationsViewModelTest {
     @Test
     void theFiltersBecomeTheQueryAndCompensatedAttemptsAreLeftOut() {
         when(reservations.find(any(), anyInt(), anyInt()))
-                .thenReturn(new ReservationPage(List.of(row(1, ReservationStatus.CONFIRMED)), 1));
+                .thenReturn(new ReservationPage(List.of(row(1, ReservationStatus.CONFIRMED)), 1, false));
         model.courtProperty().set(new ReservationsViewModel.CourtFilter(5, "A"));
         model.studentProperty().set(" 2024001 ");
         model.statusProperty().set(ReservationStatus.CONFIRMED);
@@ -92,11 +92,21 @@ class ReservationsViewModelTest {
                         null, null, null, ReservationStatus.CONFIRMED, TODAY, 5L, "2024001", false));
         assertThat(model.rows()).hasSize(1);
         assertThat(model.totalProperty().get()).isEqualTo(1);
+        assertThat(model.totalTextProperty().get()).isEqualTo("1 found");
+    }
+
+    /** The engine stops counting at a thousand (SPEC §20): the desk is told there are more, not a wrong number. */
+    @Test
+    void aTotalTheEngineStoppedCountingSaysThereAreMore() {
+        when(reservations.find(any(), anyInt(), anyInt()))
+                .thenReturn(new ReservationPage(List.of(row(1, ReservationStatus.CONFIRMED)), 1000, true));
+        model.search();
+        assertThat(model.totalTextProperty().get()).isEqualTo("1000+ found (more: narrow the search)");
     }
 
     @Test
     void whatAStudentShowsAtTheDeskFindsTheBookingOnAnyDayAnOrderNumberOrACheckInCode() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.studentProperty().set("cr26112510000000001");
         model.search();
         verify(reservations)
@@ -130,7 +140,7 @@ class ReservationsViewModelTest {
 
     @Test
     void refundCancelAndMarkPaidActOnTheSelectedReservationAsTheConsolesStaff() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         model.refund("flooded", true);
         verify(payments).refund(1, staff, "flooded", true);
@@ -145,7 +155,7 @@ class ReservationsViewModelTest {
 
     @Test
     void cancellingNamesTheReservationAsksForAReasonAndDoesNothingWhenStaffStepBack() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
         notices.answer = false;
 
@@ -166,7 +176,7 @@ class ReservationsViewModelTest {
 
     @Test
     void refundingTakesTheReasonAndTheCutOffOverrideFromOneDialog() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         notices.reason = "flooded";
         notices.option = true;
@@ -193,7 +203,7 @@ class ReservationsViewModelTest {
 
     @Test
     void aPartIsRefundedInExactCentsWithTheReasonAndTheOutcomeSaysWhatHappensToTheMoney() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         when(payments.refundPart(1, 500, "light broken for half the hour", staff))
                 .thenReturn(refunded(500, RefundStatus.REFUNDING, false));
@@ -207,7 +217,7 @@ class ReservationsViewModelTest {
 
     @Test
     void aPartPaidAtTheDeskIsHandedBackThere() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         when(payments.refundPart(anyLong(), anyInt(), any(), any()))
                 .thenReturn(refunded(50, RefundStatus.SUCCESS, true));
@@ -229,7 +239,7 @@ class ReservationsViewModelTest {
 
     @Test
     void anAmountThatIsNotMoreThanNothingInWholeCentsIsRefusedWithAMessageAndNothingIsAsked() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         for (String bad : List.of("0", "-1", "5.001", "abc", "", "0.00", "1e12")) {
             model.refundPart(bad, "a reason");
@@ -246,7 +256,7 @@ class ReservationsViewModelTest {
 
     @Test
     void aPartialRefundNeedsAReason() {
-        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0));
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         model.refundPart("5", "  ");
         model.refundPart("5", null);

@@ -57,7 +57,7 @@ class StudentsViewModelTest {
     void anImportGoesInChunksWithProgressAndSaysWhatItDid() throws Exception {
         when(directory.importStudents(anyList()))
                 .thenAnswer(call -> new ImportResult(((List<?>) call.getArgument(0)).size() - 1, List.of("already")));
-        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0));
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(csv(450, ""));
         verify(directory, times(3)).importStudents(anyList());
         assertThat(model.progressProperty().get()).isEqualTo(1.0);
@@ -86,7 +86,7 @@ class StudentsViewModelTest {
 
         notices.answer = true;
         when(directory.importStudents(anyList())).thenReturn(new ImportResult(2, List.of()));
-        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0));
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(file);
         verify(directory)
                 .importStudents(List.of(
@@ -124,7 +124,7 @@ class StudentsViewModelTest {
     @Test
     void passwordsAndAccountsAreManagedThroughTheDirectory() {
         Student student = new Student(8, "2024001", "Ann", com.courtrush.account.Role.STUDENT, true, null);
-        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0));
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.resetPassword(student, "new-secret");
         verify(directory).resetPassword(8, "new-secret", "console:t");
         model.setActive(student, false);

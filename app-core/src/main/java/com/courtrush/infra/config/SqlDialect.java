@@ -1,0 +1,30 @@
+package com.courtrush.infra.config;
+
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * What differs between the engine's two databases where a query's plan depends on it. The SQL stays one (SPEC §2);
+ * only the order a page is asked in may differ, so that each reads a page, not every match (SPEC §20):
+ *
+ * <ul>
+ *   <li>H2 reads an index in order only when the ORDER BY names its columns from the first, those the filter fixes
+ *       too ({@code where status = ? order by status desc, id desc});
+ *   <li>MariaDB sorts every match when the ORDER BY names a text column the filter fixes (its collation is
+ *       case-insensitive: equal is not one value), and reads the index in order for {@code order by id desc}.
+ * </ul>
+ */
+@Component
+public class SqlDialect {
+
+    private final boolean h2;
+
+    SqlDialect(Environment environment) {
+        this.h2 = environment.getProperty("spring.datasource.url", "").startsWith("jdbc:h2:");
+    }
+
+    /** Whether a page's ORDER BY names the index's leading columns that the filter fixes (H2), or not (MariaDB). */
+    public boolean ordersByFixedColumns() {
+        return h2;
+    }
+}

@@ -1,0 +1,367 @@
+package com.courtrush;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.history.FilledHistory;
+import com.courtrush.history.HistoryFill;
+import com.courtrush.history.HistoryPlan;
+import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.support.QueryCosts;
+import com.courtrush.support.StackTest;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.RawReply;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * What a student or the desk does costs the same on day 365 as on day one (SPEC §20, issue 50): the engine starts on a
+ * generated past of a fixed size, every request of the page, the desk, the reports and exports is made, the
+ * engine's background work runs, and every statement is run again to count the rows the database reads for it,
+ * table by table. A statement walks its window, never the past: it reads at most a {@linkplain #WINDOW tenth} of any
+ * table that grows with the past (eight months here: a week's report is 3 % of it, a regular's bookings under 1 %);
+ * and no request reads more than {@link #REQUEST_BUDGET} rows in all (the students are not of the past, but a campus
+ * has tens of thousands: a request that reads them all, or a row at a time, shows there).
+ */
+@Import(HistoryCosts.Recording.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+abstract class HistoryCosts extends StackTest {
+
+    /** The past the engine starts on: eight months of a 10-court gym, 3,000 students. */
+    static final HistoryPlan PLAN =
+            new HistoryPlan(LocalDate.now(ZoneId.of("Asia/Shanghai")).minusDays(1), 240, 10, 3_000, 8, 22, 0.62, 50);
+
+    /** The most of a table of the past one statement may read. */
+    static final double WINDOW = 0.10;
+
+    /** Tables that grow with the past (the students and courts grow with the campus, the settings not at all). */
+    static final List<String> OF_THE_PAST = List.of(
+            "reserve_session",
+            "time_slot",
+            "reservation",
+            "pay_order",
+            "pay_refund",
+            "no_show_strike",
+            "booking_partner",
+            "waitlist_entry",
+            "notice",
+            "audit_log",
+            "opening_reminder",
+            "staff_alert",
+            "email_code");
+
+    static final long REQUEST_BUDGET = 10_000;
+
+    static FilledHistory filled;
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class Recording {
+        @Bean
+        QueryCosts queryCosts() {
+            return new QueryCosts();
+        }
+    }
+
+    /** Makes the schema as the engine does and writes the past into it, before the engine starts on it. */
+    static void fill(String url, String user, String password) {
+        Flyway.configure()
+                .dataSource(url, user, password)
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
+        try (Connection connection = DriverManager.getConnection(url, user, password)) {
+            filled = HistoryFill.fill(connection, PLAN, line -> {});
+            HistoryFill.analyze(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot write the past into " + url, e);
+        }
+    }
+
+    @Test
+    void everyRequestAndSweepReadsItsWindowNotTheHistory() throws Exception {
+        Map<String, Long> sizes = sizes();
+        assertThat(sizes.get("reservation"))
+                .as("the past is large enough that a scan shows")
+                .isGreaterThan(REQUEST_BUDGET);
+        assertThat(sizes.get("waitlist_entry")).isGreaterThan(1_000);
+        QueryCosts costs = bean(QueryCosts.class);
+        LocalDate day = PLAN.lastDay().minusDays(3);
+        String regular = filled.regulars().get(0).studentId();
+        String student = api().post("/auth/login", null, Map.of("studentId", regular, "password", HistoryFill.PASSWORD))
+                .data()
+                .path("token")
+                .asText();
+        String staff = TestApi.ADMIN_TOKEN;
+        long latest = api().get("/reservations/mine", student)
+                .data()
+                .path(0)
+                .path("reservationId")
+                .asLong();
+        long olderPage = api().get("/reservations/mine/history?size=20", student)
+                .data()
+                .path(19)
+                .path("reservationId")
+                .asLong();
+        long session = jdbc().queryForObject("select id from reserve_session where session_date = ?", Long.class, day);
+        long court = jdbc().queryForObject("select min(id) from court", Long.class);
+        String feed = api().post("/reservations/calendar", student, Map.of())
+                .data()
+                .path("path")
+                .asText();
+
+        Map<String, String> studentRequests = new LinkedHashMap<>();
+        studentRequests.put("courts of a day", "/slots?date=" + day);
+        studentRequests.put("courts of today", "/slots?date=" + PLAN.lastDay().plusDays(1));
+        studentRequests.put("my bookings", "/reservations/mine");
+        studentRequests.put("my older bookings", "/reservations/mine/history?size=20");
+        studentRequests.put("my older bookings, page 2", "/reservations/mine/history?size=20&before=" + olderPage);
+        studentRequests.put("inbox", "/notices?size=20");
+        studentRequests.put("unread badge", "/notices/unread");
+        studentRequests.put("reminders", "/notices/reminders");
+        studentRequests.put("my waits", "/reservations/waits");
+        studentRequests.put("invitations", "/reservations/invitations");
+        studentRequests.put("standing", "/reservations/standing");
+        studentRequests.put("calendar state", "/reservations/calendar");
+        studentRequests.put("booking's payment", "/pay/reservation/" + latest);
+        studentRequests.put("a grant's result", "/reserve/result/h-" + latest);
+        studentRequests.put("booking's .ics", "/reservations/" + latest + "/calendar.ics");
+        studentRequests.put("openings calendar", "/calendar");
+        Map<String, String> staffRequests = new LinkedHashMap<>();
+        staffRequests.put("staff: confirmed, page 1", "/admin/reservations?status=CONFIRMED&page=1&size=100");
+        staffRequests.put("staff: all, page 3", "/admin/reservations?page=3&size=100");
+        staffRequests.put("staff: an opening's", "/admin/reservations?sessionId=" + session);
+        staffRequests.put("staff: one booking", "/admin/reservations/" + latest);
+        staffRequests.put(
+                "staff: a week of a court",
+                "/admin/reservations?from=" + day.minusDays(6) + "&to=" + day + "&courtId=" + court
+                        + "&status=CONFIRMED");
+        staffRequests.put("staff: a student's", "/admin/reservations?studentId=" + regular);
+        staffRequests.put(
+                "staff: a student's month",
+                "/admin/reservations?studentId=" + regular + "&from=" + day.minusDays(30) + "&to=" + day);
+        staffRequests.put("a day's report", "/admin/reports?from=" + day + "&to=" + day);
+        staffRequests.put("a week's report", "/admin/reports?from=" + day.minusDays(6) + "&to=" + day);
+        staffRequests.put("report.csv", "/admin/reports/report.csv?from=" + day.minusDays(6) + "&to=" + day);
+        staffRequests.put(
+                "reservations.csv", "/admin/reports/reservations.csv?from=" + day.minusDays(6) + "&to=" + day);
+        staffRequests.put("pay-orders.csv", "/admin/reports/pay-orders.csv?from=" + day.minusDays(6) + "&to=" + day);
+        staffRequests.put("audit, page 1", "/admin/audit?page=1&size=100");
+        staffRequests.put("audit of a day", "/admin/audit?from=" + day + "&to=" + day);
+        staffRequests.put("audit of the desk", "/admin/audit?actor=staff:desk01&size=100");
+        staffRequests.put("audit export of a day", "/admin/audit/export.csv?from=" + day + "&to=" + day);
+        staffRequests.put("check-in of a day", "/admin/check-in?date=" + day);
+        staffRequests.put("check-in search", "/admin/check-in?date=" + day + "&q=" + regular);
+        staffRequests.put("a student's strikes", "/admin/strikes?studentId=" + regular);
+        staffRequests.put("a student's share", "/admin/share?studentId=" + regular);
+        staffRequests.put("students, page 1", "/admin/students?page=1&size=100");
+        staffRequests.put("students found", "/admin/students?q=" + regular);
+        staffRequests.put("openings of a day", "/admin/sessions?date=" + day);
+        staffRequests.put("one opening", "/admin/sessions/" + session);
+        staffRequests.put("staff alerts", "/admin/staff-alerts");
+        staffRequests.put("rush history", "/admin/monitor/rush/" + session + "/history");
+        staffRequests.put("queues", "/admin/monitor/queues");
+        staffRequests.put("staff accounts", "/admin/staff");
+        staffRequests.put("opening rules", "/admin/rules");
+        staffRequests.put("settings", "/admin/settings");
+        staffRequests.put("notice channels", "/admin/notice-channels");
+
+        List<String> failed = new ArrayList<>();
+        // what ran before: the jobs' first runs at the start, on the whole past
+        List<QueryCosts.Executed> executed = new ArrayList<>(costs.drain());
+        costs.during(
+                "sign-in",
+                () -> api().post("/auth/login", null, Map.of("studentId", regular, "password", HistoryFill.PASSWORD)));
+        studentRequests.put("calendar feed", feed.replaceFirst("^https?://[^/]+", ""));
+        for (var request : studentRequests.entrySet()) {
+            RawReply reply = costs.during(request.getKey(), () -> get(request.getValue(), student));
+            if (reply.status() != 200) {
+                failed.add(request.getKey() + " " + reply.status() + " " + reply.body());
+            }
+        }
+        for (var request : staffRequests.entrySet()) {
+            RawReply reply = costs.during(request.getKey(), () -> get(request.getValue(), staff));
+            if (reply.status() != 200) {
+                failed.add(request.getKey() + " " + reply.status() + " " + reply.body());
+            }
+        }
+        // what the console asks in-process, beside the staff API
+        costs.during("console: audit's actors", () -> bean(AuditTrail.class).staffActors());
+        costs.during("console: audit's actions", () -> bean(AuditTrail.class).actions());
+        costs.during(
+                "console: the desk's day of a court",
+                () -> bean(ReservationDesk.class)
+                        .find(new ReservationFilter(null, null, null, null, day, court, null, false), 1, 200));
+        assertThat(failed).isEmpty();
+        TestApi.sleep(6_000); // the engine's frequent jobs run again (every job ran at the start, on the whole past)
+        executed.addAll(costs.drain());
+
+        List<QueryCosts.Cost> measured = QueryCosts.measure(bean(DataSource.class), executed);
+        print(measured);
+        assertThat(measured.stream()
+                        .flatMap(c -> c.rowsByTable().entrySet().stream()
+                                .filter(read -> sizes.containsKey(read.getKey())
+                                        && read.getValue() > Math.max(100, WINDOW * sizes.get(read.getKey())))
+                                .map(read -> describe(c) + " (" + read.getKey() + ": " + read.getValue() + " of "
+                                        + sizes.get(read.getKey()) + ")"))
+                        .distinct())
+                .as("statements reading more than %.0f %% of a table of the past", WINDOW * 100)
+                .isEmpty();
+        assertThat(measured.stream()
+                        .filter(c -> !c.executed().label().startsWith("background"))
+                        .collect(Collectors.groupingBy(
+                                c -> c.executed().label(), Collectors.summingLong(QueryCosts.Cost::rowsRead)))
+                        .entrySet()
+                        .stream()
+                        .filter(e -> e.getValue() > REQUEST_BUDGET)
+                        .map(e -> e.getKey() + ": " + e.getValue()))
+                .as("requests reading more than %,d rows", REQUEST_BUDGET)
+                .isEmpty();
+    }
+
+    /**
+     * On the same past, what the paged lists answer is exactly what they promise: my bookings the upcoming ones and
+     * the last 30 days, the older ones page after page — together every booking once, in order; the desk's totals
+     * exact for a student's month, capped for all of a year's confirmed bookings.
+     */
+    @Test
+    void myBookingsAndTheDesksListsAnswerExactlyWhatTheyPromise() {
+        String regular = filled.regulars().get(0).studentId();
+        String student = api().post("/auth/login", null, Map.of("studentId", regular, "password", HistoryFill.PASSWORD))
+                .data()
+                .path("token")
+                .asText();
+        LocalDate today = LocalDate.now(ZoneId.of("Asia/Shanghai"));
+        List<Long> shown = new ArrayList<>();
+        for (var booking : api().get("/reservations/mine", student).data()) {
+            assertThat(LocalDate.parse(booking.path("slotDate").asText())).isAfterOrEqualTo(today.minusDays(30));
+            shown.add(booking.path("reservationId").asLong());
+        }
+        assertThat(shown).as("a regular played in the last 30 days").isNotEmpty();
+        String before = "";
+        String last = null;
+        int pages = 0;
+        while (true) {
+            var page = api().get("/reservations/mine/history?size=20" + before, student)
+                    .data();
+            for (var booking : page) {
+                assertThat(LocalDate.parse(booking.path("slotDate").asText())).isBefore(today.minusDays(30));
+                String order = booking.path("slotDate").asText()
+                        + String.format("%012d", booking.path("reservationId").asLong());
+                if (last != null) {
+                    assertThat(order).as("latest play date first").isLessThan(last);
+                }
+                last = order;
+                shown.add(booking.path("reservationId").asLong());
+            }
+            pages++;
+            if (page.size() < 20) {
+                break;
+            }
+            before = "&before=" + page.path(19).path("reservationId").asLong();
+        }
+        assertThat(pages).isGreaterThan(2);
+        assertThat(shown)
+                .as("every booking of the student once (a compensated grant was never theirs)")
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(jdbc().queryForList(
+                                "select r.id from reservation r join user_account u on u.id = r.user_id where u.student_id = ? "
+                                        + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION')",
+                                Long.class,
+                                regular));
+
+        var confirmed = api().get("/admin/reservations?status=CONFIRMED&size=100", TestApi.ADMIN_TOKEN)
+                .data();
+        assertThat(confirmed.path("records")).hasSize(100);
+        assertThat(confirmed.path("total").asLong()).isEqualTo(1000);
+        assertThat(confirmed.path("totalCapped").asBoolean()).isTrue();
+        LocalDate day = PLAN.lastDay();
+        var month = api().get(
+                        "/admin/reservations?studentId=" + regular + "&from=" + day.minusDays(30) + "&to=" + day,
+                        TestApi.ADMIN_TOKEN)
+                .data();
+        assertThat(month.path("totalCapped").asBoolean()).isFalse();
+        assertThat(month.path("total").asLong())
+                .isEqualTo(jdbc().queryForObject(
+                                "select count(*) from reservation r join user_account u on u.id = r.user_id "
+                                        + "where u.student_id = ? and r.slot_date between ? and ?",
+                                Long.class,
+                                regular,
+                                day.minusDays(30),
+                                day))
+                .isEqualTo(month.path("records").size());
+        assertThat(api().get("/admin/reservations?from=" + day.minusDays(93) + "&to=" + day, TestApi.ADMIN_TOKEN)
+                        .enumCode())
+                .as("94 play dates")
+                .isEqualTo("PARAM_ERROR");
+        var desk = api().get("/admin/audit?actor=staff:desk01&size=100", TestApi.ADMIN_TOKEN)
+                .data();
+        assertThat(desk.path("totalCapped").asBoolean()).isTrue();
+        assertThat(desk.path("records").path(0).path("actor").asText()).isEqualTo("staff:desk01");
+    }
+
+    private long count(String sql, Object... args) {
+        return jdbc().queryForObject(sql, Long.class, args);
+    }
+
+    private Map<String, Long> sizes() {
+        Map<String, Long> sizes = new LinkedHashMap<>();
+        for (String table : OF_THE_PAST) {
+            sizes.put(table, count("select count(*) from " + table));
+        }
+        return sizes;
+    }
+
+    private RawReply get(String path, String token) {
+        return api().raw("GET", path, token, Map.of(), null);
+    }
+
+    private static String describe(QueryCosts.Cost cost) {
+        return String.format(
+                "%s — %s: %s [%s] — %s",
+                cost.executed().label(),
+                cost.executed().statementId(),
+                cost.rowsByTable(),
+                cost.plan(),
+                cost.executed().sql().replaceAll("\\s+", " "));
+    }
+
+    private static void print(List<QueryCosts.Cost> measured) {
+        System.out.println("Rows read per statement on " + filled.summary());
+        measured.stream()
+                .collect(Collectors.toMap(
+                        c -> c.executed().label() + " | " + c.executed().statementId(),
+                        QueryCosts.Cost::rowsRead,
+                        Math::max,
+                        LinkedHashMap::new))
+                .entrySet()
+                .stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+                .forEach(e -> System.out.printf("%,10d  %s%n", e.getValue(), e.getKey()));
+        System.out.println("Rows read per request:");
+        measured.stream()
+                .filter(c -> !c.executed().label().startsWith("background"))
+                .collect(Collectors.groupingBy(
+                        c -> c.executed().label(),
+                        LinkedHashMap::new,
+                        Collectors.summingLong(QueryCosts.Cost::rowsRead)))
+                .forEach((request, rows) -> System.out.printf("%,10d  %s%n", rows, request));
+    }
+}
