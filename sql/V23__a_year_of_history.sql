@@ -49,3 +49,18 @@ create table audit_choice (
 );
 insert into audit_choice (kind, choice) select distinct 'ACTION', action from audit_log;
 insert into audit_choice (kind, choice) select distinct 'ACTOR', actor from audit_log where actor not like 'student:%';
+
+-- History kept on purpose (SPEC §20): waits and offers go some days after their slot is played; what the reports
+-- count of them — the offers taken, declined and expired, by play date and court — is kept here first, in the same
+-- transaction, so that a report of a past month stays exact.
+create table waitlist_offer_day (
+    id          bigint auto_increment primary key,
+    slot_date   date not null,
+    court_id    bigint not null,
+    status      varchar(16) not null,
+    offers      int not null,
+    create_time datetime(3) default current_timestamp(3) not null,
+    update_time datetime(3) default current_timestamp(3) on update current_timestamp(3) not null,
+    constraint uk_waitlist_offer_day unique (slot_date, court_id, status),
+    constraint ck_waitlist_offer_day_status check (status in ('TAKEN', 'DECLINED', 'EXPIRED'))
+);

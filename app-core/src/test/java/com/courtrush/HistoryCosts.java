@@ -3,19 +3,23 @@ package com.courtrush;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.Csv;
 import com.courtrush.history.FilledHistory;
 import com.courtrush.history.HistoryFill;
 import com.courtrush.history.HistoryPlan;
 import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.retention.HistoryRetention;
 import com.courtrush.support.QueryCosts;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.RawReply;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,6 +30,7 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -182,6 +187,7 @@ abstract class HistoryCosts extends StackTest {
         staffRequests.put("opening rules", "/admin/rules");
         staffRequests.put("settings", "/admin/settings");
         staffRequests.put("notice channels", "/admin/notice-channels");
+        staffRequests.put("the last sweep", "/admin/retention");
 
         List<String> failed = new ArrayList<>();
         // what ran before: the jobs' first runs at the start, on the whole past
@@ -315,6 +321,106 @@ abstract class HistoryCosts extends StackTest {
                 .data();
         assertThat(desk.path("totalCapped").asBoolean()).isTrue();
         assertThat(desk.path("records").path(0).path("actor").asText()).isEqualTo("staff:desk01");
+    }
+
+    /**
+     * History kept on purpose (SPEC §20): the sweep on this past removes what the settings say — notices, the outbox's
+     * delivered rows, spent email codes, the audit (into a dated archive first, every entry it removed), the waits of
+     * slots long played — and nothing else, each statement reading its batch; and the reports of the months it swept
+     * say what they said before.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE) // last: it removes some of the past the others read
+    void theSweepRemovesWhatTheSettingsSayAndTheReportsStayExact() throws Exception {
+        LocalDate last = PLAN.lastDay();
+        String longAgo = "/admin/reports?from=" + last.minusDays(200) + "&to=" + last.minusDays(140);
+        String month = "/admin/reports?from=" + last.minusDays(60) + "&to=" + last.minusDays(31);
+        var reportsBefore = List.of(
+                api().get(longAgo, TestApi.ADMIN_TOKEN).data(),
+                api().get(month, TestApi.ADMIN_TOKEN).data());
+        assertThat(reportsBefore.get(0).path("total").path("offersTaken").asInt())
+                .isPositive();
+        // the settings first: a change of them is audited too
+        TestApi.expect(
+                200,
+                api().put(
+                                "/admin/settings",
+                                TestApi.ADMIN_TOKEN,
+                                Map.of(
+                                        "values",
+                                        Map.of(
+                                                "NOTICE_DAYS", "60",
+                                                "OUTBOX_DAYS", "30",
+                                                "EMAIL_CODE_DAYS", "7",
+                                                "AUDIT_DAYS", "90",
+                                                "WAIT_DAYS", "30"))));
+        LocalDateTime now = LocalDateTime.now(ZoneId.of("Asia/Shanghai"));
+        long recentNotices = count("select count(*) from notice where create_time >= ?", now.minusDays(60));
+        long recentAudit = count("select count(*) from audit_log where create_time >= ?", now.minusDays(90));
+        long liveWaits = count(
+                "select count(*) from waitlist_entry w join time_slot s on s.id = w.slot_id "
+                        + "where s.slot_date >= ? or w.live_user_id is not null",
+                now.toLocalDate().minusDays(30));
+        long oldAudit = count("select count(*) from audit_log where create_time < ?", now.minusDays(90));
+        assertThat(oldAudit).isPositive();
+        QueryCosts costs = bean(QueryCosts.class);
+        costs.drain();
+        List<String> archives = new ArrayList<>();
+        JsonNode run;
+        int runs = 0;
+        do {
+            run = costs.during(
+                            "retention sweep", () -> api().post("/admin/retention/run", TestApi.ADMIN_TOKEN, Map.of()))
+                    .data();
+            assertThat(run.path("skipped").isNull()).as("swept: %s", run).isTrue();
+            if (!run.path("archive").isNull()) {
+                archives.add(run.path("archive").asText());
+            }
+            runs++;
+        } while (run.path("more").asBoolean() && runs < 10);
+        assertThat(run.path("more").asBoolean()).isFalse();
+
+        assertThat(count("select count(*) from notice where create_time < ?", now.minusDays(60)))
+                .isZero();
+        assertThat(count("select count(*) from notice")).isEqualTo(recentNotices);
+        assertThat(count("select count(*) from audit_log where create_time < ?", now.minusDays(90)))
+                .isZero();
+        assertThat(count("select count(*) from audit_log where action <> 'SWEEP_HISTORY'"))
+                .isEqualTo(recentAudit);
+        assertThat(count(
+                        "select count(*) from staff_alert where state <> 'PENDING' and create_time < ?",
+                        now.minusDays(30)))
+                .isZero();
+        assertThat(count("select count(*) from email_code where expire_time < ?", now.minusDays(7)))
+                .isZero();
+        assertThat(count("select count(*) from waitlist_entry")).isEqualTo(liveWaits);
+        // every removed audit entry is in the archive files, once
+        List<Long> archived = new ArrayList<>();
+        for (String file : archives) {
+            try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(
+                    new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(java.nio.file.Path.of(file))),
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                assertThat(lines.readLine()).isEqualTo(Csv.BOM + "id,time,actor,action,targetType,targetId,detail");
+                lines.lines().forEach(line -> archived.add(Long.parseLong(line.substring(0, line.indexOf(',')))));
+            }
+        }
+        assertThat(archived).doesNotHaveDuplicates().hasSize((int) oldAudit);
+        assertThat(api().get(longAgo, TestApi.ADMIN_TOKEN).data())
+                .as("a report of months swept")
+                .isEqualTo(reportsBefore.get(0));
+        assertThat(api().get(month, TestApi.ADMIN_TOKEN).data()).isEqualTo(reportsBefore.get(1));
+        assertThat(api().get("/admin/retention", TestApi.ADMIN_TOKEN).data())
+                .as("the last run, as staff read it")
+                .isEqualTo(run);
+
+        List<QueryCosts.Cost> sweep = QueryCosts.measure(bean(DataSource.class), costs.drain());
+        assertThat(sweep.stream()
+                        .filter(c -> c.executed().label().equals("retention sweep"))
+                        .flatMap(c -> c.rowsByTable().entrySet().stream()
+                                .filter(read -> read.getValue() > HistoryRetention.BATCH + 1)
+                                .map(read -> describe(c) + " (" + read.getKey() + ": " + read.getValue() + ")")))
+                .as("the sweep reads a batch at a time")
+                .isEmpty();
     }
 
     private long count(String sql, Object... args) {

@@ -205,6 +205,13 @@ public class OpeningService {
                 .ge(ReserveSession::getSessionDate, from));
     }
 
+    /** Openings not closed whose flash time falls from {@code from} to {@code to}: a rush near (idx_session_state_flash). */
+    public List<ReserveSession> flashingBetween(LocalDateTime from, LocalDateTime to) {
+        return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()
+                .in(ReserveSession::getState, NOT_CLOSED)
+                .between(ReserveSession::getFlashTime, from, to));
+    }
+
     /** Not closed, day before {@code date}: the clock closes them. */
     List<ReserveSession> notClosedBefore(LocalDate date) {
         return sessions.selectList(new LambdaQueryWrapper<ReserveSession>()

@@ -66,11 +66,19 @@ interface ReportMapper {
         private String studentName;
     }
 
-    /** What became of the waitlist's offers (SPEC §16) of the range's slots: TAKEN, DECLINED, EXPIRED, by play date. */
+    /**
+     * What became of the waitlist's offers (SPEC §16) of the range's slots: TAKEN, DECLINED, EXPIRED, by play date —
+     * those of the waits still kept, and those of the waits removed past their retention, kept as daily figures
+     * (SPEC §20; each offer is in one or the other: they move in one transaction).
+     */
     // from the range's slots (H2 would otherwise read every ended offer of the past and look each slot up)
+    // (a play date and status may come in several lines: they add up)
     @Select("<script>select s.slot_date, w.status, count(*) as offers from time_slot s use index (idx_slot_date) "
             + "join waitlist_entry w on w.slot_id = s.id where " + SLOTS_IN_RANGE
-            + " and w.status in ('TAKEN', 'DECLINED', 'EXPIRED') group by s.slot_date, w.status</script>")
+            + " and w.status in ('TAKEN', 'DECLINED', 'EXPIRED') group by s.slot_date, w.status "
+            + "union all select d.slot_date, d.status, d.offers from waitlist_offer_day d "
+            + "where d.slot_date between #{from} and #{to}<if test='courtId != null'> and d.court_id = #{courtId}</if>"
+            + "</script>")
     List<OfferLine> offers(@Param("from") LocalDate from, @Param("to") LocalDate to, @Param("courtId") Long courtId);
 
     /** Offers of one play date that ended one way. */

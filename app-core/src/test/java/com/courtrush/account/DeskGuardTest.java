@@ -47,6 +47,7 @@ class DeskGuardTest {
             "StaffAccountDesk.setRole",
             "StaffAccountDesk.revealAdminToken",
             "AttendanceDesk.forgive",
+            "HistoryDesk.sweepNow",
             "CampusSignInDesk.save",
             "CampusSignInDesk.tryIt",
             "NoticeDesk.secrets",

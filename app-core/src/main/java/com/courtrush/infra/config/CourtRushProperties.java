@@ -31,6 +31,7 @@ public record CourtRushProperties(
         @Valid @DefaultValue Limits limits,
         @Valid @DefaultValue Notices notices,
         @Valid @DefaultValue Pay pay,
+        @Valid @DefaultValue History history,
         /* the address students use when nodes sit behind a balancer or a name (docs/deployment.md); blank: this
         machine's network addresses */
         String publicUrl) {
@@ -132,6 +133,23 @@ public record CourtRushProperties(
             ranges (CIDR, e.g. 10.0.0.0/8) are allowed although they are private, loopback or link-local (an
             intranet robot); empty: none */
             @NotNull @DefaultValue List<String> webhookAllow) {}
+
+    /**
+     * History kept on purpose (SPEC §20): how often the history past its retention (the settings NOTICE_DAYS,
+     * AUDIT_DAYS, ... staff set) is swept, and where the audit's removed entries are archived.
+     */
+    public record History(
+            @NotNull @DurationMin(minutes = 1) @DefaultValue("1h")
+            Duration sweepEvery,
+            /* the audit's dated archive files; blank: <data-dir>/archive. Several nodes: a folder they share, or
+            each node's archive holds what its sweeps removed */
+            Path archiveDir) {
+
+        /** Where the archive files go, in {@code dataDir} unless set. */
+        public Path archiveDirIn(Path dataDir) {
+            return archiveDir != null && !archiveDir.toString().isBlank() ? archiveDir : dataDir.resolve("archive");
+        }
+    }
 
     public boolean embedded() {
         return infra.mode() == InfraMode.EMBEDDED;

@@ -221,6 +221,9 @@ public final class RedisKeys {
     /** Lock that keeps nodes from reconciling at the same moment (correctness does not need it). */
     public static final String RECONCILER_LOCK = "bf:lock:reconciler";
 
+    /** Lock that lets one node at a time sweep the history past its retention (SPEC §20). */
+    public static final String RETENTION_LOCK = "bf:lock:retention";
+
     /** Lock that lets one node at a time advance the openings (warm up, open on time). */
     public static final String OPENING_CLOCK_LOCK = "bf:lock:opening-clock";
 

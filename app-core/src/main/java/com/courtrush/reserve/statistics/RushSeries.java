@@ -3,6 +3,8 @@ package com.courtrush.reserve.statistics;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.NodeName;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.ShareCheck;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
@@ -41,14 +43,13 @@ import org.springframework.stereotype.Component;
  * field, its own running value under its own name ({@code "<second>:<FIELD>:<node>"}), which readers
  * add up over the nodes ({@code RushHistory}). Writing a value, not adding to one, makes a write
  * Redis applied but did not confirm (a timeout under load) harmless to repeat — adding counted such
- * seconds twice. The series stays for {@link #KEPT}; what could not be written is written when Redis
+ * seconds twice. The series stays for the setting {@code RUSH_HISTORY_DAYS} (SPEC §20); what could not be written is written when Redis
  * answers again, for up to {@link #HELD_AT_MOST}.
  */
 @Component
 public class RushSeries {
 
     /** How long an opening's series is kept after its last write. */
-    public static final Duration KEPT = Duration.ofHours(48);
     /** Fields of one second, besides the outcomes' names. */
     public static final String LEFT = "LEFT";
 
@@ -80,10 +81,12 @@ public class RushSeries {
     private final String node;
     private final RedissonClient redisson;
     private final SlotCatalog catalog;
+    private final AppSettings settings;
     private final Clock clock;
     private boolean failing;
 
-    RushSeries(RedissonClient redisson, SlotCatalog catalog, Clock clock, NodeName node) {
+    RushSeries(RedissonClient redisson, SlotCatalog catalog, AppSettings settings, Clock clock, NodeName node) {
+        this.settings = settings;
         this.node = node.toString();
         this.redisson = redisson;
         this.catalog = catalog;
@@ -229,8 +232,9 @@ public class RushSeries {
             fields.put(now + ":" + LEFT, left.toString());
         }
         RMapAsync<String, String> series = batch.getMap(RedisKeys.rushSeries(sessionId), StringCodec.INSTANCE);
+        Duration kept = Duration.ofDays(settings.getInt(SettingKey.RUSH_HISTORY_DAYS, 1));
         series.putAllAsync(fields);
-        series.expireAsync(KEPT);
+        series.expireAsync(kept);
         if (!students.isEmpty()) {
             List<String> ids = new ArrayList<>(students);
             for (int from = 0; from < ids.size(); from += 1_000) {
@@ -238,7 +242,7 @@ public class RushSeries {
                         .addAllAsync(ids.subList(from, Math.min(ids.size(), from + 1_000)));
             }
             batch.getSet(RedisKeys.rushStudents(sessionId), StringCodec.INSTANCE)
-                    .expireAsync(KEPT);
+                    .expireAsync(kept);
         }
     }
 

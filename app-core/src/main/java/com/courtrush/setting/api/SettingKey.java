@@ -35,6 +35,21 @@ public enum SettingKey {
     BOOKINGS_PER_WEEK("0", 0, 100),
     /** 1 (the default): a student holds at most one place at the same time, as booker or partner; 0: no such rule. */
     ONE_PLACE_AT_A_TIME("1", 0, 1),
+    /** Days a student's notices are kept (SPEC §20); 0: for ever. */
+    NOTICE_DAYS("180", 0, 36500),
+    /** Days the staff alerts sent or given up, and the opening reminders sent, are kept; 0: for ever. */
+    OUTBOX_DAYS("30", 0, 36500),
+    /** Days an email code (an address to verify, a password to reset) is kept past its expiry; 0: for ever. */
+    EMAIL_CODE_DAYS("7", 0, 36500),
+    /** Days the audit trail is kept in the database, older entries going to a dated archive file first; 0: for ever. */
+    AUDIT_DAYS("1095", 0, 36500),
+    /**
+     * Days the waits and offers of a played slot are kept; the reports keep their offers as daily figures; 0: for
+     * ever.
+     */
+    WAIT_DAYS("90", 0, 36500),
+    /** Days an opening's rush is kept second by second (in Redis) for Live rush and its history. */
+    RUSH_HISTORY_DAYS("2", 1, 30),
     /** HMAC secret of student tokens, shared by every node; never shown. */
     AUTH_TOKEN_SECRET(null, 1, 0),
     /** HMAC secret of check-in codes, shared by every node; never shown. */

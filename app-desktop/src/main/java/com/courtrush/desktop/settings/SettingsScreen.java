@@ -75,6 +75,7 @@ public final class SettingsScreen implements Screen {
                 12,
                 livePane(i18n),
                 afterRushPane(i18n),
+                historyPane(i18n),
                 startupPane(i18n),
                 tokenRow(i18n),
                 bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
@@ -105,6 +106,20 @@ public final class SettingsScreen implements Screen {
             row(form, i18n.t("settings.key." + key.name()), field("setting-" + key.name(), model.afterRush(key)));
         }
         TitledPane pane = new TitledPane(i18n.t("settings.afterRush"), form);
+        pane.setCollapsible(false);
+        return pane;
+    }
+
+    /** How long the history is kept, in days: live too. */
+    private TitledPane historyPane(I18n i18n) {
+        GridPane form = form();
+        for (SettingKey key : SettingsViewModel.HISTORY) {
+            row(form, i18n.t("settings.key." + key.name()), field("setting-" + key.name(), model.afterRush(key)));
+        }
+        Label hint = new Label(i18n.t("settings.historyHint"));
+        hint.setWrapText(true);
+        hint.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        TitledPane pane = new TitledPane(i18n.t("settings.history"), new VBox(8, form, hint));
         pane.setCollapsible(false);
         return pane;
     }

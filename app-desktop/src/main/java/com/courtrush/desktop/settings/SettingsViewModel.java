@@ -45,6 +45,15 @@ public final class SettingsViewModel {
             SettingKey.BOOKINGS_PER_WEEK,
             SettingKey.ONE_PLACE_AT_A_TIME);
 
+    /** How long the history is kept (SPEC §20): swept by the engine past these, applied at once like the others. */
+    public static final List<SettingKey> HISTORY = List.of(
+            SettingKey.NOTICE_DAYS,
+            SettingKey.OUTBOX_DAYS,
+            SettingKey.EMAIL_CODE_DAYS,
+            SettingKey.AUDIT_DAYS,
+            SettingKey.WAIT_DAYS,
+            SettingKey.RUSH_HISTORY_DAYS);
+
     private final SettingsDesk settingsDesk;
     private final StaffDesk settings;
     private final Caller staff;
@@ -79,6 +88,7 @@ public final class SettingsViewModel {
         this.notices = notices;
         this.i18n = i18n;
         AFTER_RUSH.forEach(key -> afterRush.put(key, new SimpleStringProperty("")));
+        HISTORY.forEach(key -> afterRush.put(key, new SimpleStringProperty("")));
         SettingsDesk.STARTUP_KEYS.forEach(key -> {
             startup.put(key, new SimpleStringProperty(""));
             running.put(key, new SimpleStringProperty(""));
@@ -156,6 +166,7 @@ public final class SettingsViewModel {
     private Map<SettingKey, String> afterRushSaved() {
         Map<SettingKey, String> saved = new LinkedHashMap<>();
         AFTER_RUSH.forEach(key -> saved.put(key, Objects.toString(settingsDesk.get(key), "")));
+        HISTORY.forEach(key -> saved.put(key, Objects.toString(settingsDesk.get(key), "")));
         return saved;
     }
 
@@ -186,7 +197,7 @@ public final class SettingsViewModel {
         return defaultPrice;
     }
 
-    /** A setting of check-in, no-shows and the waitlist (SPEC §16), as typed. */
+    /** A setting of check-in, no-shows and the waitlist (SPEC §16), or of the history kept (§20), as typed. */
     public StringProperty afterRush(SettingKey key) {
         return afterRush.get(key);
     }

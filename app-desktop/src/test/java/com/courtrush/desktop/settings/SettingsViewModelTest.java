@@ -65,6 +65,7 @@ class SettingsViewModelTest {
         when(live.get(SettingKey.DEFAULT_PRICE_CENTS)).thenReturn("2000");
         when(live.get(SettingKey.REFUND_CUTOFF_MINUTES)).thenReturn("0");
         SettingsViewModel.AFTER_RUSH.forEach(key -> when(live.get(key)).thenReturn(key.defaultValue()));
+        SettingsViewModel.HISTORY.forEach(key -> when(live.get(key)).thenReturn(key.defaultValue()));
         when(token.revealAdminToken(any())).thenReturn("secret-token");
     }
 
@@ -77,6 +78,9 @@ class SettingsViewModelTest {
         assertThat(model.tokenProperty().get()).isEqualTo("secret-token");
         assertThat(model.afterRush(SettingKey.NO_SHOW_GRACE_MINUTES).get()).isEqualTo("15");
         assertThat(model.afterRush(SettingKey.NO_SHOW_REFUND).get()).isEqualTo("0");
+        assertThat(model.afterRush(SettingKey.AUDIT_DAYS).get())
+                .as("the history kept")
+                .isEqualTo("1095");
         assertThat(model.restartNeededProperty().get()).isFalse();
     }
 
@@ -88,9 +92,11 @@ class SettingsViewModelTest {
         model.startup("server.port").set("9090");
         model.afterRush(SettingKey.NO_SHOW_REFUND).set("1");
         model.afterRush(SettingKey.OFFER_MINUTES).set(" 5 ");
+        model.afterRush(SettingKey.NOTICE_DAYS).set("90");
         when(local.save(any())).thenReturn(true);
         model.save();
         verify(live).set(SettingKey.PAY_TIMEOUT_MINUTE, "20");
+        verify(live).set(SettingKey.NOTICE_DAYS, "90");
         verify(live).set(SettingKey.NO_SHOW_REFUND, "1");
         verify(live).set(SettingKey.OFFER_MINUTES, "5");
         verify(live).set(SettingKey.DEFAULT_PRICE_CENTS, "2550");

@@ -1,0 +1,42 @@
+package com.courtrush.retention.api;
+
+import java.time.LocalDateTime;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One sweep of the history past its retention (SPEC §20): when, how long it took, the rows removed of each kind, the
+ * archive file the audit's removed entries went to (null: none removed), whether more is left for the next sweep —
+ * or, {@code skipped}, why none was made: {@link #RUSH} (an opening's rush is near), {@link #ELSEWHERE} (another node
+ * is sweeping), {@link #FAILED} (the log says why; the next run tries again).
+ */
+public record RetentionRun(
+        LocalDateTime at, long tookMs, Map<String, Long> removed, String archive, boolean more, String skipped) {
+
+    public static final String NOTICES = "NOTICES";
+    public static final String OUTBOX = "OUTBOX";
+    public static final String EMAIL_CODES = "EMAIL_CODES";
+    public static final String AUDIT = "AUDIT";
+    public static final String WAITS = "WAITS";
+
+    public static final String RUSH = "RUSH";
+    public static final String ELSEWHERE = "ELSEWHERE";
+    public static final String FAILED = "FAILED";
+
+    public static RetentionRun skipped(LocalDateTime at, String why) {
+        return new RetentionRun(at, 0, Map.of(), null, false, why);
+    }
+
+    public long removedInAll() {
+        return removed.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** The rows removed, kind by kind, as the audit keeps it: "NOTICES=120, AUDIT=0, ...". */
+    public String summary() {
+        return removed.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining(", "))
+                + (archive == null ? "" : "; archive " + archive)
+                + (more ? "; more left" : "");
+    }
+}
