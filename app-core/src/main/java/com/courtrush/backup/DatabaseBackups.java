@@ -86,12 +86,15 @@ public class DatabaseBackups {
         try {
             DataDirectory.prepare(directory);
             Path file = newFile();
+            long started = System.nanoTime();
             jdbc.execute("BACKUP TO '" + file.toAbsolutePath().toString().replace("'", "''") + "'");
+            long tookMs = Duration.ofNanos(System.nanoTime() - started).toMillis();
             DataDirectory.tighten(directory); // the new file 0600, like everything in the data directory
             audit.record(actor, "BACKUP", "DATABASE", file.getFileName());
             pruneBeyond(keep);
-            log.info("Database backed up to {} ({} bytes)", file, Files.size(file));
-            return backupOf(file);
+            Backup made = backupOf(file);
+            log.info("Database backed up to {}: {} bytes in {} ms", file, made.bytes(), tookMs);
+            return new Backup(made.name(), made.bytes(), made.modified(), tookMs);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write a backup into " + directory, e);
         }

@@ -4,16 +4,43 @@ import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.lifecycle.EngineStop;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.amqp.RabbitConnectionDetails;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /** Starts the embedded Redis and AMQP broker (default mode) and points the clients at them. */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "courtrush.infra.mode", havingValue = "embedded", matchIfMissing = true)
 class EmbeddedInfraConfig {
+
+    /** The embedded database's file, compacted when it has grown, while the pool does not hold it (SPEC §20). */
+    @Bean
+    EmbeddedDatabaseFile embeddedDatabaseFile(Environment environment, CourtRushProperties properties) {
+        return new EmbeddedDatabaseFile(
+                environment.getProperty("spring.datasource.url", ""),
+                properties.dataDir().resolve("db").resolve("courtrush.mv.db"));
+    }
+
+    /** The connection pool is made after the database file's keeper and closed before it. */
+    @Bean
+    static BeanFactoryPostProcessor poolAfterTheDatabaseFile() {
+        return beanFactory -> {
+            if (beanFactory.containsBeanDefinition("dataSource")) {
+                BeanDefinition pool = beanFactory.getBeanDefinition("dataSource");
+                List<String> after =
+                        new ArrayList<>(pool.getDependsOn() == null ? List.of() : Arrays.asList(pool.getDependsOn()));
+                after.add("embeddedDatabaseFile");
+                pool.setDependsOn(after.toArray(String[]::new));
+            }
+        };
+    }
 
     @Bean(destroyMethod = "close")
     EmbeddedRedis embeddedRedis(CourtRushProperties properties, EngineStop stop) {

@@ -9,6 +9,7 @@ import com.courtrush.desktop.ui.UiTasks;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -65,7 +66,11 @@ public final class BackupsViewModel {
 
     public void backUpNow() {
         tasks.run(i18n.t("backups.now"), () -> backups.backUp(actor), made -> {
-            notices.info(i18n.t("backups.made", made.name()));
+            notices.info(i18n.t(
+                    "backups.made",
+                    made.name(),
+                    String.format(Locale.ROOT, "%.1f", made.bytes() / 1048576.0),
+                    String.format(Locale.ROOT, "%.1f", made.tookMs() == null ? 0 : made.tookMs() / 1000.0)));
             refresh();
         });
     }

@@ -37,9 +37,9 @@ class BackupsViewModelTest {
         assertThat(model.stateProperty().get())
                 .startsWith("Newest: courtrush-20261124-033000.zip (3.0 MB, 2026-11-24 03:30); 2 kept");
 
-        when(backups.backUp("console:desk")).thenReturn(made);
+        when(backups.backUp("console:desk")).thenReturn(new Backup(made.name(), made.bytes(), made.modified(), 1_480L));
         model.backUpNow();
-        assertThat(notices.infos).containsExactly("Backed up: courtrush-20261124-033000.zip.");
+        assertThat(notices.infos).containsExactly("Backed up: courtrush-20261124-033000.zip (3.0 MB in 1.5 s).");
     }
 
     @Test
