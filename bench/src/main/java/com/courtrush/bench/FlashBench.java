@@ -167,6 +167,37 @@ public final class FlashBench implements Callable<Integer> {
     double payShare;
 
     @Option(
+            names = "--growth",
+            description = "the growth bench: the same rush and the requests of students and the desk on day one and"
+                    + " after --history-days of a gym's history written into the database, side by side (minutes)")
+    boolean growth;
+
+    @Option(
+            names = "--history-days",
+            defaultValue = "365",
+            description = "days of history of --growth (default ${DEFAULT-VALUE}; 730 for two years)")
+    int historyDays;
+
+    @Option(
+            names = "--history-courts",
+            defaultValue = "40",
+            description = "courts of that history, hourly slots 08:00-22:00 (default ${DEFAULT-VALUE})")
+    int historyCourts;
+
+    @Option(
+            names = "--history-students",
+            defaultValue = "30000",
+            description = "students of that history (default ${DEFAULT-VALUE})")
+    int historyStudents;
+
+    @Option(
+            names = "--growth-database",
+            defaultValue = "courtrush_growth",
+            description = "with --growth --external: the database each phase makes anew on the MySQL/MariaDB server of"
+                    + " --mysql-url (default ${DEFAULT-VALUE})")
+    String growthDatabase;
+
+    @Option(
             names = "--external",
             description =
                     "run the server on the real MySQL/MariaDB, Redis and RabbitMQ below instead of the embedded stack")
@@ -251,6 +282,9 @@ public final class FlashBench implements Callable<Integer> {
     Path out;
 
     private final PrintStream console = System.out;
+    /** The admin token every server of the run is given. */
+    String adminToken;
+
     private long startedNanos;
     private int serverRedisPort;
     /** The embedded redis-server's password (the bench chooses it, to read Redis's counters); null for external. */
@@ -267,42 +301,31 @@ public final class FlashBench implements Callable<Integer> {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path runDir = out != null ? out : Path.of("bench", "target", "runs", stamp);
         Files.createDirectories(runDir);
-        String adminToken = randomHex(24);
+        adminToken = randomHex(24);
         String runId = Long.toString(System.currentTimeMillis() / 1000, 36);
-        List<Integer> ports = new ArrayList<>();
-        for (int i = 0; i < nodes; i++) {
-            ports.add(freePort());
+        if (growth) {
+            try {
+                GrowthRun.Report report = new GrowthRun(this, console).run(runDir, runId);
+                Path json = runDir.resolve("result.json");
+                Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
+                console.printf("%nresult: %s%n", json);
+                return report.targets().stream().allMatch(Report.Target::met) ? 0 : 1;
+            } catch (BenchException e) {
+                console.println();
+                console.println("bench failed: " + e.getMessage());
+                return 2;
+            }
         }
-        int embeddedRedisPort = external ? 0 : freePort();
-        serverRedisPort = external ? redisPort : embeddedRedisPort;
-        serverRedisPassword = external ? null : randomHex(24);
-        Map<String, String> serverEnv = external
-                ? Map.of("COURTRUSH_ADMIN_TOKEN", adminToken)
-                : Map.of(
-                        "COURTRUSH_ADMIN_TOKEN",
-                        adminToken,
-                        "COURTRUSH_INFRA_EMBEDDED_REDIS_PASSWORD",
-                        serverRedisPassword);
         List<BenchServer> started = new ArrayList<>();
         List<String> addresses = new ArrayList<>();
         try {
             for (int i = 0; i < nodes; i++) {
-                step(
-                        "starting %s (%s stack) on 127.0.0.1:%d",
-                        nodes == 1 ? "the server" : "node " + (i + 1) + " of " + nodes,
-                        external ? "external" : "embedded",
-                        ports.get(i));
-                Path nodeDir = i == 0 ? runDir : runDir.resolve("node-" + (i + 1));
-                started.add(BenchServer.start(
-                        jar,
-                        jvmOptions(nodeDir),
-                        serverArgs(nodeDir, ports.get(i), embeddedRedisPort),
-                        serverEnv,
-                        nodeDir.resolve("server.log"),
-                        ports.get(i),
-                        Duration.ofMinutes(3),
-                        console));
-                addresses.add("http://127.0.0.1:" + ports.get(i));
+                if (nodes > 1) {
+                    step("node %d of %d", i + 1, nodes);
+                }
+                Started node = startOne(i == 0 ? runDir : runDir.resolve("node-" + (i + 1)));
+                started.add(node.server());
+                addresses.add(node.address());
             }
         } catch (BenchException e) {
             for (BenchServer server : started) {
@@ -317,19 +340,13 @@ public final class FlashBench implements Callable<Integer> {
             }
             throw e;
         }
-        if (!external && !RedisStats.asksForPassword("127.0.0.1", embeddedRedisPort)) {
-            serverRedisPassword = null; // an engine from before the embedded Redis took a password
-        }
         try (BenchNodes server = new BenchNodes(started, addresses);
                 BenchHttp http = new BenchHttp(
                         addresses,
                         mix
                                 ? mixClients + StudentsMix.SIGN_IN_THREADS_MAX + 8
                                 : clients + 8 + CrowdFire.DRAW_WATCHERS);
-                RedisStats redisStats = new RedisStats(
-                        external ? redisHost : "127.0.0.1",
-                        external ? redisPort : embeddedRedisPort,
-                        serverRedisPassword)) {
+                RedisStats redisStats = new RedisStats(serverRedisHost(), serverRedisPort(), serverRedisPassword())) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     server.close();
@@ -376,11 +393,61 @@ public final class FlashBench implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     new CommandLine(this), "Sizes must be positive (capacity at most 1000, clients at most 1024).");
         }
+        if (growth && (mix || nodes > 1 || historyDays < 1 || historyCourts < 1 || historyStudents < 10)) {
+            throw new CommandLine.ParameterException(
+                    new CommandLine(this),
+                    "--growth runs one node, not --mix, on at least a day, a court and ten students of history.");
+        }
         if (nodes < 1 || nodes > 8 || nodes > 1 && (!external || mix)) {
             throw new CommandLine.ParameterException(
                     new CommandLine(this),
                     "--nodes is 1 to 8; more than one node needs --external (they share its services), not --mix.");
         }
+    }
+
+    /** A server started by {@link #startOne}, and its address. */
+    record Started(BenchServer server, String address) {}
+
+    /**
+     * Starts one server on the run's stack in {@code dir} (its data in {@code dir/data}, its log {@code
+     * dir/server.log}); the Redis it runs on is the one {@link #serverRedisPort()} and its password name from then on.
+     */
+    Started startOne(Path dir) throws IOException, InterruptedException {
+        int port = freePort();
+        int embeddedRedisPort = external ? 0 : freePort();
+        serverRedisPort = external ? redisPort : embeddedRedisPort;
+        serverRedisPassword = external ? null : randomHex(24);
+        Map<String, String> env = external
+                ? Map.of("COURTRUSH_ADMIN_TOKEN", adminToken)
+                : Map.of(
+                        "COURTRUSH_ADMIN_TOKEN",
+                        adminToken,
+                        "COURTRUSH_INFRA_EMBEDDED_REDIS_PASSWORD",
+                        serverRedisPassword);
+        step("starting the server (%s stack) on 127.0.0.1:%d", external ? "external" : "embedded", port);
+        BenchServer server = BenchServer.start(
+                jar,
+                jvmOptions(dir),
+                serverArgs(dir, port, embeddedRedisPort),
+                env,
+                dir.resolve("server.log"),
+                port,
+                Duration.ofMinutes(growth ? 10 : 3),
+                console);
+        if (!external && !RedisStats.asksForPassword("127.0.0.1", embeddedRedisPort)) {
+            serverRedisPassword = null; // an engine from before the embedded Redis took a password
+        }
+        return new Started(server, "http://127.0.0.1:" + port);
+    }
+
+    String growthCommandLine() {
+        return "java -jar bench/target/bench.jar --growth" + (external ? " --external" : "")
+                + String.format(
+                        Locale.ROOT,
+                        " --history-days %d --history-courts %d --history-students %d",
+                        historyDays,
+                        historyCourts,
+                        historyStudents);
     }
 
     private List<String> jvmOptions(Path runDir) {
