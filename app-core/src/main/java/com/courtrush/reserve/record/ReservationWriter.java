@@ -126,10 +126,14 @@ public class ReservationWriter {
         Set<Long> students = grants.stream().map(ReserveMessage::userId).collect(Collectors.toCollection(TreeSet::new));
         Set<Long> openings = grants.stream().map(ReserveMessage::sessionId).collect(Collectors.toSet());
         List<Shares.Place> taken = grants.stream().map(this::place).toList();
+        List<GrantMapper.Granted> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < grants.size(); i++) {
+            rows.add(new GrantMapper.Granted(grants.get(i), taken.get(i).place().date()));
+        }
         transactions.executeWithoutResult(tx -> {
             LocalDateTime now = LocalDateTime.now(clock);
             reservations.lockStudents(students);
-            grantRows.insertGranted(grants, now);
+            grantRows.insertGranted(rows, now);
             // the students' guards before the slots' counters: the hot slots' rows, which every consumer updates,
             // are locked from their update to the commit, so nothing that reads runs while they are held
             checkStudentLimits(students, openings);
