@@ -146,7 +146,7 @@ abstract class HistoryCosts extends StackTest {
         studentRequests.put("standing", "/reservations/standing");
         studentRequests.put("calendar state", "/reservations/calendar");
         studentRequests.put("booking's payment", "/pay/reservation/" + latest);
-        studentRequests.put("a grant's result", "/reserve/result/h-" + latest);
+        studentRequests.put("a grant's result", "/reserve/result/" + HistoryFill.traceOf(latest));
         studentRequests.put("booking's .ics", "/reservations/" + latest + "/calendar.ics");
         studentRequests.put("openings calendar", "/calendar");
         Map<String, String> staffRequests = new LinkedHashMap<>();

@@ -489,7 +489,7 @@ public final class HistoryFill {
         long reservationId = booking(student, sessionId, slotId, start, again, Outcome.PLAYED);
         if (!waiting.isEmpty()) {
             waiting.remove(0);
-            waited(student, sessionId, slotId, start, again.minusMinutes(5), "TAKEN", "h-" + reservationId);
+            waited(student, sessionId, slotId, start, again.minusMinutes(5), "TAKEN", traceOf(reservationId));
         }
         return 1;
     }
@@ -505,7 +505,7 @@ public final class HistoryFill {
         LocalDateTime checkedIn = outcome == Outcome.PLAYED ? start.minusMinutes(1 + random.nextInt(20)) : null;
         List<Object> row = new ArrayList<>(Arrays.asList(
                 id,
-                "h-" + id,
+                traceOf(id),
                 userId,
                 slotId,
                 sessionId,
@@ -521,7 +521,7 @@ public final class HistoryFill {
         }
         reservations.add(row.toArray());
         if (outcome == Outcome.COMPENSATED) {
-            audit("system:reconciler", "COMPENSATE", "TRACE", "h-" + id, "released", ended);
+            audit("system:reconciler", "COMPENSATE", "TRACE", traceOf(id), "released", ended);
             return id;
         }
         aboutBooking("WON", student, id, slotId, "{\"payBy\":\"" + WHEN.format(payBy) + "\"}", made);
@@ -780,6 +780,14 @@ public final class HistoryFill {
 
     private List<Rows> inForeignKeyOrderOrNone() {
         return alerts == null ? List.of() : inForeignKeyOrder();
+    }
+
+    /**
+     * The trace id a filled booking carried: 32 lowercase hex digits as the engine's own, from the booking's id, so that
+     * a test can ask {@code /reserve/result/{traceId}} of one it knows.
+     */
+    public static String traceOf(long reservationId) {
+        return "%032x".formatted(reservationId);
     }
 
     private static String sha256(String text) {
