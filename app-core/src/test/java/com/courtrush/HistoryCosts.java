@@ -215,6 +215,7 @@ abstract class HistoryCosts extends StackTest {
                 "console: the desk's day of a court",
                 () -> bean(ReservationDesk.class)
                         .find(new ReservationFilter(null, null, null, null, day, court, null, false), 1, 200));
+        writes(costs, failed);
         assertThat(failed).isEmpty();
         TestApi.sleep(6_000); // the engine's frequent jobs run again (every job ran at the start, on the whole past)
         executed.addAll(costs.drain());
@@ -240,6 +241,58 @@ abstract class HistoryCosts extends StackTest {
                         .map(e -> e.getKey() + ": " + e.getValue()))
                 .as("requests reading more than %,d rows", REQUEST_BUDGET)
                 .isEmpty();
+    }
+
+    /**
+     * The desk's day of work and a student's bookings, written on the past: a court, tomorrow's opening (warmed up at
+     * once: its flash time is a few seconds away), its slots, a warm-up and a re-sync; then a student books two places
+     * (the consumer records them, labelled as the background), pays one, gives the other back, and the desk refunds
+     * the paid one; then the opening is closed.
+     */
+    private void writes(QueryCosts costs, List<String> failed) throws Exception {
+        ZoneId zone = ZoneId.of("Asia/Shanghai");
+        TestApi.Student student = api().students(1).get(0);
+        long court = costs.during("desk: a court", () -> api().createCourt());
+        long opening = costs.during(
+                "desk: tomorrow's opening",
+                () -> api().createSession(
+                                LocalDate.now(zone).plusDays(1),
+                                LocalDateTime.now(zone).plusSeconds(3),
+                                2));
+        List<Long> slots = costs.during(
+                "desk: its slots", () -> api().generateSlots(opening, List.of(court), "08:00", "12:00", 60, 2));
+        for (String step : List.of("warmup", "resync")) {
+            TestApi.Reply reply = costs.during(
+                    "desk: its " + step,
+                    () -> api().post("/admin/sessions/" + opening + "/" + step, TestApi.ADMIN_TOKEN, null));
+            if (reply.status() != 200) {
+                failed.add("desk: its " + step + " " + reply);
+            }
+        }
+        TestApi.sleep(3_500); // the flash time
+        long paid = costs.during("student: a booking", () -> api().book(student, opening, slots.get(0)));
+        long unpaid = costs.during("student: another booking", () -> api().book(student, opening, slots.get(1)));
+        costs.during("student: paying", () -> api().pay(student, paid));
+        record Step(String name, String method, String path, String token, Object body) {}
+        for (Step step : List.of(
+                new Step("student: giving a place back", "DELETE", "/reserve/" + unpaid, student.token(), null),
+                new Step(
+                        "desk: refunding a paid booking",
+                        "POST",
+                        "/admin/reservations/" + paid + "/refund",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of("reason", "court repair", "overrideCutoff", true)))) {
+            TestApi.Reply reply = costs.during(
+                    step.name(),
+                    () -> step.method().equals("DELETE")
+                            ? api().delete(step.path(), step.token())
+                            : api().post(step.path(), step.token(), step.body()));
+            if (reply.status() != 200) {
+                failed.add(step.name() + " " + reply);
+            }
+        }
+        // the day's end closes it: the retention sweep keeps away from an opening's rush
+        api().post("/admin/sessions/" + opening + "/close", TestApi.ADMIN_TOKEN, Map.of());
     }
 
     /**
@@ -461,6 +514,14 @@ abstract class HistoryCosts extends StackTest {
                 .stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
                 .forEach(e -> System.out.printf("%,10d  %s%n", e.getValue(), e.getKey()));
+        System.out.println("Statements reading over 1,000 rows, by table and plan:");
+        measured.stream()
+                .filter(c -> c.rowsRead() > 1_000)
+                .collect(Collectors.toMap(
+                        c -> c.executed().statementId(), c -> c, (a, b) -> a.rowsRead() >= b.rowsRead() ? a : b))
+                .values()
+                .forEach(c ->
+                        System.out.printf("  %s: %s%n    %s%n", c.executed().statementId(), c.rowsByTable(), c.plan()));
         System.out.println("Rows read per request:");
         measured.stream()
                 .filter(c -> !c.executed().label().startsWith("background"))

@@ -87,7 +87,7 @@ interface AttendanceMapper {
 
     /** Students whose block the strike rules decide now: strikes not forgiven since then, or blocked now. */
     @Select("select user_id from no_show_strike where forgiven_time is null and struck_time > #{since} "
-            + "union select id from user_account where blocked_until > #{now}")
+            + "union select id from user_account where blocked_until > #{now} and blocked_until < '9999-01-01'")
     List<Long> striking(@Param("since") LocalDateTime since, @Param("now") LocalDateTime now);
 
     /** The booking of the student's latest strike not forgiven; null when none. */

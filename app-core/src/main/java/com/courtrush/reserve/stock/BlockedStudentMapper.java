@@ -11,8 +11,12 @@ import org.apache.ibatis.annotations.Select;
 @Mapper
 interface BlockedStudentMapper {
 
-    /** Students whose no-show block ends after {@code now}. */
-    @Select("select id as user_id, blocked_until from user_account where blocked_until > #{now}")
+    /**
+     * Students whose no-show block ends after {@code now}, by {@code idx_user_blocked}: bounded above too, since H2
+     * keeps the students never blocked (null) at the index's end, where a range open above reads every one of them.
+     */
+    @Select("select id as user_id, blocked_until from user_account "
+            + "where blocked_until > #{now} and blocked_until < '9999-01-01'")
     List<BlockedStudent> blockedAfter(@Param("now") LocalDateTime now);
 
     /** Openings Redis may hold or will hold soon: not closed, of {@code from} or later. */
