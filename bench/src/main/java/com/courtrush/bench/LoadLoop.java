@@ -33,6 +33,7 @@ final class LoadLoop {
         AtomicLong done = new AtomicLong();
         AtomicLong ioErrors = new AtomicLong();
         AtomicReference<String> firstIoError = new AtomicReference<>();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
         List<Samples> all = new ArrayList<>();
         CountDownLatch finished = new CountDownLatch(clients);
         List<Thread> threads = new ArrayList<>();
@@ -43,7 +44,9 @@ final class LoadLoop {
                     () -> {
                         try {
                             WallClock.awaitEpochMicros(startAtMicros);
-                            while (WallClock.epochMicros() < endAtMicros && fired.getAndIncrement() < maxShots) {
+                            while (failure.get() == null
+                                    && WallClock.epochMicros() < endAtMicros
+                                    && fired.getAndIncrement() < maxShots) {
                                 long started = System.nanoTime();
                                 Answer answer;
                                 try {
@@ -63,6 +66,8 @@ final class LoadLoop {
                             }
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
+                        } catch (RuntimeException e) {
+                            failure.compareAndSet(null, e); // every client stops: the run's figures would be wrong
                         } finally {
                             finished.countDown();
                         }
@@ -82,6 +87,9 @@ final class LoadLoop {
         }
         for (Thread thread : threads) {
             thread.join();
+        }
+        if (failure.get() != null) {
+            throw new IllegalStateException(name + ": a request failed, so the run measured nothing", failure.get());
         }
         return new Run(all, ioErrors.get(), firstIoError.get());
     }

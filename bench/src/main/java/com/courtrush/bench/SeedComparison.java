@@ -20,6 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.redisson.Redisson;
 import org.redisson.api.RScript;
@@ -184,7 +185,8 @@ final class SeedComparison {
                     OURS + "pass:" + user,
                     OURS + "draw",
                     OURS + "draw:entries",
-                    OURS + "blocked");
+                    OURS + "blocked",
+                    OURS + "share");
             List<Object> reply = script.evalSha(
                     RScript.Mode.READ_WRITE,
                     sha,
@@ -202,7 +204,9 @@ final class SeedComparison {
                     "",
                     "0",
                     "0",
-                    Integer.toString(slot));
+                    Integer.toString(slot),
+                    place(slot),
+                    "1,0,1");
             String verdict = String.valueOf(reply.get(0));
             if (verdict.equals("ACCEPTED")) {
                 sold.incrementAndGet(slot);
@@ -281,10 +285,30 @@ final class SeedComparison {
         }
     }
 
-    /** The reserve script the server runs, read from the server's jar. */
+    /** A slot's place as the fair share reads it, "start,end" in minutes: slot s plays in hour s of the gym's day. */
+    private static String place(int slot) {
+        long start = 20_000L * 1440 + slot * 60L;
+        return start + "," + (start + 60);
+    }
+
+    /**
+     * The reserve script the server runs, read from the server's jar: as {@code ReserveCall} loads it, the fair
+     * share's functions ({@code lua/lib/share.lua}, where the jar has them) before the script.
+     */
     private static String reserveScript(Path serverJar) throws IOException {
-        try (ZipFile jar = new ZipFile(serverJar.toFile());
-                InputStream in = jar.getInputStream(jar.getEntry("BOOT-INF/classes/lua/reserve.lua"))) {
+        try (ZipFile jar = new ZipFile(serverJar.toFile())) {
+            StringBuilder source = new StringBuilder();
+            ZipEntry share = jar.getEntry("BOOT-INF/classes/lua/lib/share.lua");
+            if (share != null) {
+                source.append(read(jar, share)).append('\n');
+            }
+            return source.append(read(jar, jar.getEntry("BOOT-INF/classes/lua/reserve.lua")))
+                    .toString();
+        }
+    }
+
+    private static String read(ZipFile jar, ZipEntry entry) throws IOException {
+        try (InputStream in = jar.getInputStream(entry)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
