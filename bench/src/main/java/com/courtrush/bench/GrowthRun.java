@@ -10,12 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -206,11 +208,15 @@ final class GrowthRun {
     }
 
     /**
-     * Waits out what an engine does just after its start that is not the requests' (its first backup of the day, on
-     * the embedded stack: seconds on a year's database), so that they are timed alone.
+     * Waits out what is not the requests' just after the engine's start, so that they are timed alone: on the embedded
+     * stack its first backup of the day (seconds on a year's database); on MariaDB the writing of the pages the fill
+     * left dirty and the purge of its undo log, which InnoDB does in the background for a minute or more after a
+     * million rows.
      */
-    private void settle(BenchHttp http, String name) throws IOException, InterruptedException {
-        if (!bench.external && http.get("/admin/backups", bench.adminToken).status() == 200) {
+    private void settle(BenchHttp http, String name) throws IOException, InterruptedException, SQLException {
+        if (bench.external) {
+            innoDbQuiet(name);
+        } else if (http.get("/admin/backups", bench.adminToken).status() == 200) {
             bench.step("%s: waiting for the start's first backup", name);
             for (int i = 0; i < 240; i++) {
                 JSONObject backups =
@@ -222,6 +228,34 @@ final class GrowthRun {
             }
         }
         Thread.sleep(5_000);
+    }
+
+    /** Waits (at most 3 minutes) until InnoDB has under 1 % of its buffer pool dirty and its purge is done. */
+    private void innoDbQuiet(String name) throws SQLException, InterruptedException {
+        long started = System.nanoTime();
+        try (Connection connection = DriverManager.getConnection(bench.mysqlUrl, bench.mysqlUser, bench.mysqlPassword);
+                Statement statement = connection.createStatement()) {
+            Map<String, Long> status = Map.of();
+            for (int i = 0; i < 360; i++) {
+                status = new HashMap<>();
+                try (ResultSet rows = statement.executeQuery("show global status where variable_name in"
+                        + " ('Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total',"
+                        + " 'Innodb_history_list_length')")) {
+                    while (rows.next()) {
+                        status.put(rows.getString(1).toLowerCase(Locale.ROOT), rows.getLong(2));
+                    }
+                }
+                if (status.getOrDefault("innodb_buffer_pool_pages_dirty", 0L) * 100
+                                < status.getOrDefault("innodb_buffer_pool_pages_total", 0L)
+                        && status.getOrDefault("innodb_history_list_length", 0L) < 1_000) {
+                    break;
+                }
+                Thread.sleep(500);
+            }
+            bench.step(
+                    "%s: InnoDB quiet after %.1f s (%s)",
+                    name, FlashBench.seconds(System.nanoTime() - started), status);
+        }
     }
 
     /** The rush's openings (and the rehearsals'), closed as their day's end would: nothing left open to sweep around. */
