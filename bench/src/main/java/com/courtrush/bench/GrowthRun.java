@@ -230,26 +230,29 @@ final class GrowthRun {
         Thread.sleep(5_000);
     }
 
-    /** Waits (at most 3 minutes) until InnoDB has under 1 % of its buffer pool dirty and its purge is done. */
+    /**
+     * Waits (at most 3 minutes) until InnoDB's purge is done and its dirty pages have stopped falling for 5 s: what
+     * the fill left is written, and what stays dirty is the engine's own (InnoDB keeps some pages dirty when idle).
+     */
     private void innoDbQuiet(String name) throws SQLException, InterruptedException {
         long started = System.nanoTime();
         try (Connection connection = DriverManager.getConnection(bench.mysqlUrl, bench.mysqlUser, bench.mysqlPassword);
                 Statement statement = connection.createStatement()) {
             Map<String, Long> status = Map.of();
-            for (int i = 0; i < 360; i++) {
+            long lowest = Long.MAX_VALUE;
+            int steady = 0;
+            for (int i = 0; i < 360 && steady < 10; i++) {
                 status = new HashMap<>();
                 try (ResultSet rows = statement.executeQuery("show global status where variable_name in"
-                        + " ('Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total',"
-                        + " 'Innodb_history_list_length')")) {
+                        + " ('Innodb_buffer_pool_pages_dirty', 'Innodb_history_list_length')")) {
                     while (rows.next()) {
                         status.put(rows.getString(1).toLowerCase(Locale.ROOT), rows.getLong(2));
                     }
                 }
-                if (status.getOrDefault("innodb_buffer_pool_pages_dirty", 0L) * 100
-                                < status.getOrDefault("innodb_buffer_pool_pages_total", 0L)
-                        && status.getOrDefault("innodb_history_list_length", 0L) < 1_000) {
-                    break;
-                }
+                long dirty = status.getOrDefault("innodb_buffer_pool_pages_dirty", 0L);
+                boolean falling = dirty < lowest;
+                lowest = Math.min(lowest, dirty);
+                steady = !falling && status.getOrDefault("innodb_history_list_length", 0L) < 1_000 ? steady + 1 : 0;
                 Thread.sleep(500);
             }
             bench.step(
