@@ -1,6 +1,7 @@
 package com.courtrush.attendance;
 
 import com.courtrush.attendance.api.Strike;
+import com.courtrush.infra.config.SqlDialect;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -87,7 +88,8 @@ interface AttendanceMapper {
 
     /** Students whose block the strike rules decide now: strikes not forgiven since then, or blocked now. */
     @Select("select user_id from no_show_strike where forgiven_time is null and struck_time > #{since} "
-            + "union select id from user_account where blocked_until > #{now} and blocked_until < '9999-01-01'")
+            + "union select id from user_account where blocked_until > #{now} and blocked_until < "
+            + SqlDialect.BEFORE_NULLS)
     List<Long> striking(@Param("since") LocalDateTime since, @Param("now") LocalDateTime now);
 
     /** The booking of the student's latest strike not forgiven; null when none. */

@@ -17,6 +17,12 @@ import org.springframework.stereotype.Component;
 @Component
 public class SqlDialect {
 
+    /**
+     * The upper bound of a range on a mostly-null date-time column ({@code col > ? and col < }this): H2 keeps nulls at
+     * an index's end ({@code DEFAULT_NULL_ORDERING=HIGH}), so a range open above reads every null row there.
+     */
+    public static final String BEFORE_NULLS = "'9999-01-01'";
+
     private final boolean h2;
 
     SqlDialect(Environment environment) {

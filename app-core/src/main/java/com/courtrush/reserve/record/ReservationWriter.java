@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -126,10 +127,10 @@ public class ReservationWriter {
         Set<Long> students = grants.stream().map(ReserveMessage::userId).collect(Collectors.toCollection(TreeSet::new));
         Set<Long> openings = grants.stream().map(ReserveMessage::sessionId).collect(Collectors.toSet());
         List<Shares.Place> taken = grants.stream().map(this::place).toList();
-        List<GrantMapper.Granted> rows = new java.util.ArrayList<>();
-        for (int i = 0; i < grants.size(); i++) {
-            rows.add(new GrantMapper.Granted(grants.get(i), taken.get(i).place().date()));
-        }
+        List<GrantMapper.Granted> rows = IntStream.range(0, grants.size())
+                .mapToObj(i -> new GrantMapper.Granted(
+                        grants.get(i), taken.get(i).place().date()))
+                .toList();
         transactions.executeWithoutResult(tx -> {
             LocalDateTime now = LocalDateTime.now(clock);
             reservations.lockStudents(students);

@@ -1,5 +1,6 @@
 package com.courtrush.reserve.stock;
 
+import com.courtrush.infra.config.SqlDialect;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -12,11 +13,11 @@ import org.apache.ibatis.annotations.Select;
 interface BlockedStudentMapper {
 
     /**
-     * Students whose no-show block ends after {@code now}, by {@code idx_user_blocked}: bounded above too, since H2
-     * keeps the students never blocked (null) at the index's end, where a range open above reads every one of them.
+     * Students whose no-show block ends after {@code now}, by {@code idx_user_blocked}, bounded above (the never
+     * blocked are null: {@link SqlDialect#BEFORE_NULLS}).
      */
     @Select("select id as user_id, blocked_until from user_account "
-            + "where blocked_until > #{now} and blocked_until < '9999-01-01'")
+            + "where blocked_until > #{now} and blocked_until < " + SqlDialect.BEFORE_NULLS)
     List<BlockedStudent> blockedAfter(@Param("now") LocalDateTime now);
 
     /** Openings Redis may hold or will hold soon: not closed, of {@code from} or later. */
