@@ -234,7 +234,8 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
 
     /**
      * Times the message store has forced its log to disk so far (Berkeley DB's {@code nLogFSyncs}):
-     * about one per group of commits waiting together, not one per message; -1 when unknown.
+     * about one per group of commits waiting together, not one per message; -1 when the store is not
+     * Berkeley DB's.
      */
     public long logForces() {
         for (VirtualHostNode<?> node : broker.getVirtualHostNodes()) {
@@ -242,9 +243,8 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
                 Map<String, Object> io = store.getEnvironmentFacade()
                         .getEnvironmentStatistics(false)
                         .getOrDefault(JE_IO_STATS, Map.of());
-                if (io.get(JE_LOG_FORCES) instanceof Number forces) {
-                    return forces.longValue();
-                }
+                // Berkeley DB leaves a statistic out while it is 0: a store just opened has forced nothing yet
+                return io.get(JE_LOG_FORCES) instanceof Number forces ? forces.longValue() : 0;
             }
         }
         return -1;

@@ -56,11 +56,14 @@ class EmbeddedInfraConfig {
         return EmbeddedAmqpBroker.start(properties.dataDir(), stop);
     }
 
-    /** The broker store's log forces, beside the messages it keeps: the measure of its group commit. */
+    /**
+     * The broker store's log forces, beside the messages it keeps: the measure of its group commit. A counter
+     * is never negative (Prometheus refuses the whole scrape for one): a store it cannot read counts 0.
+     */
     @Bean
     MeterBinder embeddedBrokerStoreMeters(EmbeddedAmqpBroker broker) {
         return registry -> FunctionCounter.builder(
-                        "courtrush.broker.store.log-forces", broker, EmbeddedAmqpBroker::logForces)
+                        "courtrush.broker.store.log-forces", broker, store -> Math.max(0, store.logForces()))
                 .description("Times the embedded broker's store forced its log to disk (one per group commit)")
                 .register(registry);
     }

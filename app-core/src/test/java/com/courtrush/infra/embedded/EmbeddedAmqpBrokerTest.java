@@ -7,8 +7,21 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The embedded broker on the data directory of an earlier version, whose store was Derby (decision 15). */
+/** The embedded broker on the data directory of an earlier version, whose store was Derby (decision 15), and again. */
 class EmbeddedAmqpBrokerTest {
+
+    /** The bench's restart found Prometheus answering 500: the store's forces read -1 on a store that existed. */
+    @Test
+    void aRestartedBrokerStillCountsItsStoresLogForces(@TempDir Path dataDir) throws Exception {
+        try (EmbeddedAmqpBroker broker = EmbeddedAmqpBroker.start(dataDir)) {
+            assertThat(broker.logForces()).as("log forces, first start").isNotNegative();
+        }
+        try (EmbeddedAmqpBroker broker = EmbeddedAmqpBroker.start(dataDir)) {
+            assertThat(broker.logForces())
+                    .as("log forces, started again on its store")
+                    .isNotNegative();
+        }
+    }
 
     @Test
     void anEarlierVersionsDerbyStoreIsMovedAsideOnceAndTheBrokerStartsOnBerkeleyDb(@TempDir Path dataDir)
