@@ -183,8 +183,26 @@ final class BenchData {
             boolean bookingPass,
             int drawWindowMs)
             throws IOException {
+        return createOpening(courts, slots, capacity, perUserLimit, leadSeconds, zone, bookingPass, drawWindowMs, 1);
+    }
+
+    /**
+     * The same, its slots {@code daysAhead} days after the flash time's date (another play date keeps one
+     * crowd's bookings out of another's fair share).
+     */
+    Opening createOpening(
+            List<Long> courts,
+            int slots,
+            int capacity,
+            int perUserLimit,
+            int leadSeconds,
+            ZoneId zone,
+            boolean bookingPass,
+            int drawWindowMs,
+            int daysAhead)
+            throws IOException {
         LocalDateTime flash = LocalDateTime.now(zone).plusSeconds(leadSeconds).truncatedTo(ChronoUnit.SECONDS);
-        LocalDate day = flash.toLocalDate().plusDays(1);
+        LocalDate day = flash.toLocalDate().plusDays(daysAhead);
         long sessionId = http.call(
                         "Creating the opening",
                         http.post(

@@ -20,6 +20,7 @@ import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpHeaders;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
 /**
@@ -35,6 +36,7 @@ final class BenchHttp implements Closeable {
     private final AtomicInteger dealt = new AtomicInteger();
     private final ThreadLocal<String> threadBase;
     private final CloseableHttpClient client;
+    private final PoolingHttpClientConnectionManager pool;
 
     BenchHttp(String base, int connections) {
         this(List.of(base), connections);
@@ -44,7 +46,7 @@ final class BenchHttp implements Closeable {
         this.bases = List.copyOf(bases);
         this.threadBase = ThreadLocal.withInitial(
                 () -> this.bases.get(Math.floorMod(dealt.getAndIncrement(), this.bases.size())));
-        PoolingHttpClientConnectionManager pool = PoolingHttpClientConnectionManagerBuilder.create()
+        this.pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(connections)
                 .setMaxConnPerRoute(connections)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
@@ -113,6 +115,11 @@ final class BenchHttp implements Closeable {
         } catch (NumberFormatException notSeconds) {
             return -1;
         }
+    }
+
+    /** Closes the pooled connections no request holds: after a restart they lead to a server that is gone. */
+    void dropIdleConnections() {
+        pool.closeIdle(TimeValue.ZERO_MILLISECONDS);
     }
 
     @Override

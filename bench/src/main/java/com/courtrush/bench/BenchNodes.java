@@ -1,6 +1,7 @@
 package com.courtrush.bench;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,6 +74,16 @@ final class BenchNodes implements AutoCloseable {
 
     Path log() {
         return first().log();
+    }
+
+    /** Restarts every node, one after the other (see {@link BenchServer#restart}). */
+    void restart(PrintStream out) throws IOException, InterruptedException {
+        for (BenchServer server : servers) {
+            server.restart(out);
+        }
+        for (BenchHttp client : direct) {
+            client.dropIdleConnections();
+        }
     }
 
     /** Stops every node, whatever closing the clients met. */

@@ -19,12 +19,17 @@ import java.util.concurrent.TimeUnit;
  */
 final class BenchServer implements AutoCloseable {
 
-    private final Process process;
+    private final ProcessBuilder builder;
     private final Path log;
+    private final int port;
+    private final Duration timeout;
+    private Process process;
 
-    private BenchServer(Process process, Path log) {
-        this.process = process;
+    private BenchServer(ProcessBuilder builder, Path log, int port, Duration timeout) {
+        this.builder = builder;
         this.log = log;
+        this.port = port;
+        this.timeout = timeout;
     }
 
     static BenchServer start(
@@ -50,10 +55,24 @@ final class BenchServer implements AutoCloseable {
         ProcessBuilder builder =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
-        BenchServer server = new BenchServer(builder.start(), log);
+        BenchServer server = new BenchServer(builder, log, port, timeout);
+        server.process = builder.start();
         out.printf("    server pid %d, log %s%n", server.process.pid(), log);
         server.awaitReady(port, timeout);
         return server;
+    }
+
+    /**
+     * Stops the server gracefully and starts it again with the same command, data and port, as a gym
+     * restarts its engine: what it learnt while running (compiled code, caches, connections) is gone, what
+     * it stored is not. Its output is added to the same log.
+     */
+    void restart(PrintStream out) throws IOException, InterruptedException {
+        close();
+        builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        process = builder.start();
+        out.printf("    server restarted: pid %d, log %s%n", process.pid(), log);
+        awaitReady(port, timeout);
     }
 
     private void awaitReady(int port, Duration timeout) throws InterruptedException, IOException {

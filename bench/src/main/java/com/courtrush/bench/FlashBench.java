@@ -92,6 +92,14 @@ public final class FlashBench implements Callable<Integer> {
     int warmUpSeconds;
 
     @Option(
+            names = "--cold-idle-seconds",
+            defaultValue = "120",
+            description = "the first rush after a restart, measured before everything else: the server restarted"
+                    + " after the set-up, its opening warmed up, then idle this long before a crowd with no rehearsal,"
+                    + " reported beside the rehearsed rush; 0 skips it (default ${DEFAULT-VALUE})")
+    int coldIdleSeconds;
+
+    @Option(
             names = "--booking-pass",
             description = "the measured opening asks for a booking pass: each student gets one "
                     + "before it opens (challenge, answer read from Redis) and every reserve carries it")
@@ -389,7 +397,8 @@ public final class FlashBench implements Callable<Integer> {
                 || rushSeconds < 1
                 || preOpenMs < 0
                 || maxAttempts < 1
-                || warmUpSeconds < 0) {
+                || warmUpSeconds < 0
+                || coldIdleSeconds < 0) {
             throw new CommandLine.ParameterException(
                     new CommandLine(this), "Sizes must be positive (capacity at most 1000, clients at most 1024).");
         }

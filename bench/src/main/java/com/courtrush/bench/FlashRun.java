@@ -51,7 +51,12 @@ final class FlashRun {
         CrowdFire crowds = new CrowdFire(http, bench.clients, bench.maxAttempts, console);
         WarmUp warmUp = new WarmUp(bench, http, crowds, console);
         LoadLoop.Shot ping = Baseline.shot(http);
-        Prepared prepared = prepare(data, warmUp, ping, redisStats, admin);
+        Seeding.Seeded seeded = Seeding.seed(bench, data);
+        // the growth bench compares two phases' rehearsed rushes: a cold one each would add minutes, not a comparison
+        Report.Cold cold = bench.coldIdleSeconds > 0 && !bench.growth
+                ? new ColdRush(bench, console).measure(server, http, data, crowds, redisStats, admin, seeded)
+                : null;
+        Prepared prepared = prepare(seeded, data, warmUp, ping, redisStats, admin);
 
         ServerMetrics metrics = new ServerMetrics(server.direct(), admin);
         warmUp.awaitJitQuiet(metrics);
@@ -81,13 +86,26 @@ final class FlashRun {
         Verification.Result check =
                 Verification.check(http, admin, rush.opening().sessionId(), grants);
         return report(
-                server, http, admin, prepared, rush, persistence, Baseline.of(baselineBefore, baselineAfter), check);
+                server,
+                http,
+                admin,
+                prepared,
+                cold,
+                rush,
+                persistence,
+                Baseline.of(baselineBefore, baselineAfter),
+                check);
     }
 
-    /** The setup, the warm-up, Redis's floor and the seed's design beside the product's script. */
-    private Prepared prepare(BenchData data, WarmUp warmUp, LoadLoop.Shot ping, RedisStats redisStats, String admin)
+    /** The warm-up, Redis's floor and the seed's design beside the product's script. */
+    private Prepared prepare(
+            Seeding.Seeded seeded,
+            BenchData data,
+            WarmUp warmUp,
+            LoadLoop.Shot ping,
+            RedisStats redisStats,
+            String admin)
             throws IOException, InterruptedException {
-        Seeding.Seeded seeded = Seeding.seed(bench, data);
         warmUp.pings(ping);
         List<Long> courts = seeded.courts();
         Report.Rehearsal rehearsal = bench.warmUpSeconds > 0
@@ -186,19 +204,29 @@ final class FlashRun {
     }
 
     /** How the granted places reached the database, and when the last one did (epoch ms). */
-    private record Recorded(Report.Persistence persistence, long lastRecordedMs) {}
+    record Recorded(Report.Persistence persistence, long lastRecordedMs) {}
 
     /** How the granted places reached the database: read once they are all there (or the wait gave up). */
     private static Recorded persistence(ServerMetrics metrics, Rush rush, long recorded) throws IOException {
-        RushMeters.Before before = rush.before();
+        return persistence(metrics, rush.before(), rush.run(), rush.opening(), recorded);
+    }
+
+    /** How a crowd's granted places reached the database, from the meters read before it. */
+    static Recorded persistence(
+            ServerMetrics metrics,
+            RushMeters.Before before,
+            CrowdFire.Run run,
+            BenchData.Opening opening,
+            long recorded)
+            throws IOException {
         double meanLagMs = metrics.persistLag().since(before.lag()).meanMs();
         // the consumers forget the grants they recorded with one round trip per transaction
         long consumerTrips = metrics.consumerBatches() - before.batches();
         long storeForces = before.forces() < 0 ? -1 : metrics.storeLogForces() - before.forces();
         long lastRecordedMs = metrics.lastRecordedMs();
-        List<Crowd.Grant> grants = rush.run().grants();
+        List<Crowd.Grant> grants = run.grants();
         // the last place was decided after its request was sent: measuring from then over-states the lag
-        long lastGrantAsked = RushFigures.lastGrantAsked(grants, rush.run().end());
+        long lastGrantAsked = RushFigures.lastGrantAsked(grants, run.end());
         return new Recorded(
                 new Report.Persistence(
                         grants.size(),
@@ -206,7 +234,7 @@ final class FlashRun {
                         consumerTrips,
                         storeForces,
                         meanLagMs,
-                        lastRecordedMs - rush.opening().opensAtMs(),
+                        lastRecordedMs - opening.opensAtMs(),
                         lastRecordedMs - lastGrantAsked / 1000.0),
                 lastRecordedMs);
     }
@@ -216,6 +244,7 @@ final class FlashRun {
             BenchHttp http,
             String admin,
             Prepared prepared,
+            Report.Cold cold,
             Rush rush,
             Recorded recorded,
             Report.Baseline baseline,
@@ -277,6 +306,7 @@ final class FlashRun {
                 Machines.describe(),
                 setup,
                 prepared.rehearsal(),
+                cold,
                 baseline,
                 prepared.floor(),
                 crowdResult,
@@ -288,7 +318,7 @@ final class FlashRun {
                 during.nodes(),
                 check,
                 Targets.evaluate(
-                        baseline, prepared.floor(), crowdResult, persistence, serverUse, redisUse, draw, check));
+                        baseline, prepared.floor(), crowdResult, persistence, serverUse, redisUse, draw, cold, check));
     }
 
     /** What following the entrants found, with the server's account of when it drew. */

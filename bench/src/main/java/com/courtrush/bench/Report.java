@@ -14,6 +14,7 @@ record Report(
         Machine machine,
         Setup setup,
         Rehearsal rehearsal,
+        Cold cold,
         Baseline baseline,
         RedisFloor redisFloor,
         CrowdResult crowd,
@@ -222,6 +223,34 @@ record Report(
     record Rehearsal(int openings, int students, long places, long granted, Rate rate, Latency latency) {}
 
     /**
+     * The first rush after a restart ({@link ColdRush}): no rehearsal, the server idle since its opening's
+     * warm-up.
+     *
+     * @param restartSeconds from the stop to the restarted server's health answering
+     * @param idleSeconds    from the opening's warm-up to the crowd's start
+     * @param crowdCores     the server's CPU during the crowd, in cores
+     * @param jitSeconds     the server's JIT compiler threads' time during the crowd
+     */
+    record Cold(
+            double restartSeconds,
+            double idleSeconds,
+            CrowdResult crowd,
+            Persistence persistence,
+            double crowdCores,
+            double jitSeconds,
+            long threadsStarted,
+            Verification.Result correctness) {
+
+        /** Places granted in the first {@code ms} after the opening. */
+        static long grantedWithin(CrowdResult crowd, long ms) {
+            return crowd.aroundTheOpening().stream()
+                    .filter(tick -> tick.fromOpeningMs() >= 0 && tick.fromOpeningMs() < ms)
+                    .mapToLong(Tick::accepted)
+                    .sum();
+        }
+    }
+
+    /**
      * The trivial endpoint, measured before the crowd and again after it.
      *
      * @param rate both measurements together: what the crowd's ratios are taken against
@@ -264,6 +293,7 @@ record Report(
      * @param decidedInRedis attempts from the crowd's start until the last place was granted: before the
      *                       opening and while places are left, nearly every answer comes from the script
      * @param soldOut        OUT_OF_STOCK answers after the last place was granted (this node's flags)
+     * @param soldOutAfterMs from the opening to the last place's 202 at its client
      */
     record CrowdResult(
             Rate all,
@@ -275,7 +305,8 @@ record Report(
             Latency latency,
             Map<String, Latency> latencyByAnswer,
             long ioErrors,
-            String firstIoError) {}
+            String firstIoError,
+            double soldOutAfterMs) {}
 
     /**
      * A quarter of a second of the crowd.
@@ -407,6 +438,9 @@ record Report(
             out.println("  no warm-up: measured on a cold JIT");
         }
         out.println();
+        if (cold != null) {
+            printCold(out);
+        }
         out.printf(
                 "%-34s %10s %8s %10s %8s %8s %8s %8s%n",
                 "throughput", "requests", "seconds", "per sec", "p50 ms", "p90 ms", "p99 ms", "max ms");
@@ -579,6 +613,77 @@ record Report(
                     "%-58s %-24s %-16s %s%n",
                     target.name, target.measured, target.limit, target.met ? "met" : "MISSED");
         }
+    }
+
+    /** The cold rush beside the rehearsed one, figure by figure. */
+    private void printCold(PrintStream out) {
+        out.printf(
+                "the first rush after a restart (restarted in %.1f s, idle %.0f s after its opening's warm-up, no"
+                        + " rehearsal) beside the rehearsed rush%n",
+                cold.restartSeconds, cold.idleSeconds);
+        out.printf("%-44s %14s %14s %10s%n", "", "cold", "rehearsed", "ratio");
+        CrowdResult warm = crowd;
+        coldRow(
+                out,
+                "decided in Redis /s",
+                cold.crowd.decidedInRedis().perSecond(),
+                warm.decidedInRedis().perSecond());
+        coldRow(out, "opening -> sold out ms", cold.crowd.soldOutAfterMs(), warm.soldOutAfterMs());
+        coldRow(
+                out,
+                "places granted in the first 250 ms",
+                Cold.grantedWithin(cold.crowd, 250),
+                Cold.grantedWithin(warm, 250));
+        coldRow(
+                out,
+                "places granted in the first second",
+                Cold.grantedWithin(cold.crowd, 1000),
+                Cold.grantedWithin(warm, 1000));
+        coldRow(
+                out,
+                "winners' 202 p50 ms",
+                winners(cold.crowd).p50Ms(),
+                winners(warm).p50Ms());
+        coldRow(
+                out,
+                "winners' 202 p99 ms",
+                winners(cold.crowd).p99Ms(),
+                winners(warm).p99Ms());
+        coldRow(
+                out,
+                "crowd p99 ms",
+                cold.crowd.latency().p99Ms(),
+                warm.latency().p99Ms());
+        coldRow(
+                out,
+                "last place won -> every place committed ms",
+                cold.persistence.lastGrantToLastPersistedMs(),
+                persistence.lastGrantToLastPersistedMs());
+        coldRow(out, "decision -> row committed, mean ms", cold.persistence.meanLagMs(), persistence.meanLagMs());
+        coldRow(out, "server cores during the crowd", cold.crowdCores, server.crowdCores());
+        coldRow(out, "server JIT compiling s", cold.jitSeconds, server.jitSeconds());
+        out.printf(
+                "  cold rush: %d granted, %d recorded in %d transactions; answers %s; correctness %s%n",
+                cold.persistence.granted(),
+                cold.persistence.recorded(),
+                cold.persistence.transactions(),
+                cold.crowd.phases().stream()
+                        .map(phase -> phase.name() + " " + phase.answers())
+                        .toList(),
+                cold.correctness.ok() ? "OK" : "FAILED " + cold.correctness.problems());
+        out.println();
+    }
+
+    /** The winners' latency (empty when nobody won). */
+    static Latency winners(CrowdResult crowd) {
+        Latency latency = crowd.latencyByAnswer().get("ACCEPTED");
+        return latency != null ? latency : new Latency(0, 0, 0, 0, 0);
+    }
+
+    private static void coldRow(PrintStream out, String name, double cold, double warm) {
+        out.printf(
+                "  %-42s %14.1f %14.1f %10s%n",
+                name, cold, warm, warm == 0 ? "-" : String.format(Locale.ROOT, "%.2f x", cold / warm));
     }
 
     private static void row(PrintStream out, String name, Rate rate) {

@@ -58,7 +58,8 @@ final class RushFigures {
                 stats.latency(crowdStart, end, a -> true),
                 stats.latencyByAnswer(crowdStart, end),
                 ioErrors,
-                firstIoError);
+                firstIoError,
+                (lastGrant - opensAtMicros) / 1000.0);
     }
 
     private static Report.Phase phase(Analysis stats, String name, long from, long to) {

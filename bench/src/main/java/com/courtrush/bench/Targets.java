@@ -15,6 +15,8 @@ final class Targets {
     static final double PERSIST_LAG_MS = 500;
     static final double DRAW_COMMITTED_MS = 1000;
     static final double PEAK_RSS_MIB = 512;
+    /** The first rush after a restart against the rehearsed one: winners' p99 and time to sell out. */
+    static final double COLD_VS_REHEARSED = 1.5;
 
     private Targets() {}
 
@@ -26,6 +28,7 @@ final class Targets {
             Report.ServerUse server,
             Report.RedisUse redis,
             Report.Draw draw,
+            Report.Cold cold,
             Verification.Result check) {
         double base = baseline.rate().perSecond();
         double reserveRatio = base == 0 ? 0 : crowd.decidedInRedis().perSecond() / base;
@@ -95,6 +98,9 @@ final class Targets {
                                 check.lost()),
                         "0 / 0 / 0 / 0",
                         check.ok())));
+        if (cold != null) {
+            targets.addAll(targets.size() - 1, coldTargets(cold, crowd));
+        }
         if (draw != null) {
             // a draw answers ENTERED, never 202, and commits its winners at the window's close: the draw's
             // own target replaces the winners' 202 and the last place won
@@ -112,6 +118,44 @@ final class Targets {
                             draw.winners() > 0 && draw.allCommittedMs() < DRAW_COMMITTED_MS));
         }
         return targets;
+    }
+
+    /**
+     * The first rush after a restart against the rehearsed one: its winners answered as fast (p99 within
+     * {@value #COLD_VS_REHEARSED} x and under the winners' own limit) and sold out as soon, and nothing wrong.
+     */
+    static List<Report.Target> coldTargets(Report.Cold cold, Report.CrowdResult rehearsed) {
+        Analysis.Latency coldWinners = Report.winners(cold.crowd());
+        Analysis.Latency warmWinners = Report.winners(rehearsed);
+        double p99Ratio = warmWinners.p99Ms() == 0 ? 0 : coldWinners.p99Ms() / warmWinners.p99Ms();
+        double soldOutRatio =
+                rehearsed.soldOutAfterMs() <= 0 ? 0 : cold.crowd().soldOutAfterMs() / rehearsed.soldOutAfterMs();
+        Verification.Result check = cold.correctness();
+        return List.of(
+                new Report.Target(
+                        "cold rush: winners' 202 p99 vs the rehearsed",
+                        coldWinners.count() == 0
+                                ? "no place won"
+                                : f("%.2f ms = %.2f x", coldWinners.p99Ms(), p99Ratio),
+                        f("<= %.1f x, < %.0f ms", COLD_VS_REHEARSED, WINNERS_P99_MS),
+                        coldWinners.count() > 0
+                                && p99Ratio <= COLD_VS_REHEARSED
+                                && coldWinners.p99Ms() < WINNERS_P99_MS),
+                new Report.Target(
+                        "cold rush: opening -> sold out vs the rehearsed",
+                        f("%.0f ms = %.2f x", cold.crowd().soldOutAfterMs(), soldOutRatio),
+                        f("<= %.1f x", COLD_VS_REHEARSED),
+                        coldWinners.count() > 0 && soldOutRatio <= COLD_VS_REHEARSED),
+                new Report.Target(
+                        "cold rush: oversold / twice / Redis != DB / lost",
+                        f(
+                                "%d / %d / %d / %d",
+                                check.oversold(),
+                                check.twice(),
+                                check.stockMismatches() + check.dedupMismatches(),
+                                check.lost()),
+                        "0 / 0 / 0 / 0",
+                        check.ok()));
     }
 
     /** A figure as the tables print it (root locale: a point, never a comma). */

@@ -50,6 +50,12 @@ class RushFiguresTest {
                 .extracting(Report.Tick::accepted)
                 .containsExactly(0L, 0L, 0L, 0L, 3L, 1L, 0L, 0L);
         assertThat(crowd.latency().count()).isEqualTo(34);
+        assertThat(crowd.soldOutAfterMs())
+                .as("the last grant, from the opening")
+                .isEqualTo(300.0);
+        assertThat(Report.Cold.grantedWithin(crowd, 250))
+                .as("granted in the first 250 ms")
+                .isEqualTo(3);
         assertThat(crowd.ioErrors()).isEqualTo(3);
         assertThat(crowd.firstIoError()).isEqualTo("reset by peer");
     }
