@@ -37,9 +37,8 @@ final class BearerTokenFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
-        if (header != null && header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
-            String token = header.substring(PREFIX.length()).trim();
+        String token = tokenOf(request.getHeader(HttpHeaders.AUTHORIZATION));
+        if (token != null) {
             Caller caller;
             try {
                 caller = token.isEmpty() ? null : tokens.authenticate(token);
@@ -56,5 +55,12 @@ final class BearerTokenFilter extends OncePerRequestFilter {
             SecurityContextHolder.getContext().setAuthentication(new CallerAuthentication(caller));
         }
         chain.doFilter(request, response);
+    }
+
+    /** The token of {@code Authorization: Bearer <token>} (empty when there is none after it); null for another header. */
+    static String tokenOf(String header) {
+        return header != null && header.regionMatches(true, 0, PREFIX, 0, PREFIX.length())
+                ? header.substring(PREFIX.length()).trim()
+                : null;
     }
 }

@@ -17,11 +17,7 @@ import org.springframework.security.web.authentication.AnonymousAuthenticationFi
 import org.springframework.security.web.firewall.HttpFirewall;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.web.header.HeaderWriterFilter;
-import org.springframework.security.web.header.writers.ContentSecurityPolicyHeaderWriter;
-import org.springframework.security.web.header.writers.DelegatingRequestMatcherHeaderWriter;
-import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
-import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 
 /**
  * Who may call what. Stateless bearer tokens; students reserve and pay, staff (a STAFF or MANAGER
@@ -31,13 +27,6 @@ import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfig {
-
-    /**
-     * The students' page loads only its own files and talks only to this server: no inline script or
-     * style, no other origin, never framed. Answers that are not pages carry it too, harmlessly.
-     */
-    static final String PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     @Bean
     PasswordEncoder passwordEncoder(CourtRushProperties properties) {
@@ -90,8 +79,17 @@ class SecurityConfig {
     }
 
     @Bean
+    SecurityHeaders securityHeaders() {
+        return new SecurityHeaders();
+    }
+
+    @Bean
     SecurityFilterChain apiSecurity(
-            HttpSecurity http, TokenService tokens, SecurityErrorWriter errors, RecentStudents recent)
+            HttpSecurity http,
+            TokenService tokens,
+            SecurityErrorWriter errors,
+            RecentStudents recent,
+            SecurityHeaders headers)
             throws Exception {
         String staff = Role.STAFF.name();
         String student = Role.STUDENT.name();
@@ -103,20 +101,18 @@ class SecurityConfig {
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 // the security headers go on before the request is handled, instead of through two
                 // wrappers per request that add them when the answer is committed; no endpoint sets
-                // these headers itself
-                .headers(h -> h.withObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
-                            @Override
-                            public <O extends HeaderWriterFilter> O postProcess(O filter) {
-                                filter.setShouldWriteHeadersEagerly(true);
-                                return filter;
-                            }
-                        })
-                        .referrerPolicy(r -> r.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.NO_REFERRER))
-                        // Swagger UI (staff's API browser) brings inline styles of its own
-                        .addHeaderWriter(new DelegatingRequestMatcherHeaderWriter(
-                                new NegatedRequestMatcher(
-                                        PathPatternRequestMatcher.withDefaults().matcher("/swagger-ui/**")),
-                                new ContentSecurityPolicyHeaderWriter(PAGE_POLICY))))
+                // these headers itself. The writers are SecurityHeaders', which a path served ahead of
+                // the chain writes too
+                .headers(h -> {
+                    h.defaultsDisabled().withObjectPostProcessor(new ObjectPostProcessor<HeaderWriterFilter>() {
+                        @Override
+                        public <O extends HeaderWriterFilter> O postProcess(O filter) {
+                            filter.setShouldWriteHeadersEagerly(true);
+                            return filter;
+                        }
+                    });
+                    headers.writers().forEach(h::addHeaderWriter);
+                })
                 .addFilterBefore(new BearerTokenFilter(tokens, errors, recent), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(e -> e.authenticationEntryPoint(
                                 (request, response, ex) -> errors.unauthorized(request, response, "http.loginFirst"))

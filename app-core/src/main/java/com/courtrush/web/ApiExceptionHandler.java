@@ -192,6 +192,24 @@ public class ApiExceptionHandler {
     }
 
     /**
+     * The answer to a failure of a request served outside Spring MVC's dispatch ({@code POST /reserve/},
+     * ahead of the framework): what the handlers here answer for the failures such a request meets — a
+     * refusal, a body that cannot be read or is not valid — and {@link #failure} for anything else.
+     */
+    public ResponseEntity<ApiResponse<Object>> answer(Exception e, HttpServletRequest request) {
+        if (e instanceof CourtRushException refused) {
+            return onCourtRush(refused, request);
+        }
+        if (e instanceof HttpMessageNotReadableException unreadable) {
+            return onUnreadableBody(unreadable, request);
+        }
+        if (e instanceof ConstraintViolationException invalid) {
+            return onConstraintViolation(invalid);
+        }
+        return failure(e, request);
+    }
+
+    /**
      * The answer to any failure the handlers above do not know, logged with a reference the answer
      * carries: 503 when Redis, the broker or the database cannot be reached, else 500. Also used for
      * a failure met outside Spring MVC's dispatch (an answer written on an async context).

@@ -213,6 +213,63 @@ public interface ReserveScenarios extends StackAccess {
         return threads * callsEach;
     }
 
+    /**
+     * {@code POST /reserve/} as the page sends it is served ahead of the security chain and Spring MVC (decision
+     * 28); the same request with a query string goes down the chain to the controller. Both must answer
+     * alike — status, envelope, the security headers — for a refusal, a duplicate, each kind of bad body, in
+     * either language: the lane is a shorter way to the same door, not a second one.
+     */
+    @Test
+    default void aReserveIsAnsweredTheSameAheadOfTheChainAsThroughIt() {
+        long court = api().createCourt();
+        long open = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(open, List.of(court), "08:00", "09:00", 60, 2)
+                .get(0);
+        Student student = api().students(1).get(0);
+        Map<String, String> json = Map.of("Content-Type", "application/json");
+        Map<String, String> zh = Map.of("Content-Type", "application/json;charset=UTF-8", "Accept-Language", "zh-CN");
+        TestApi.expect(202, api().reserve(student, open, slot));
+        record Shape(String what, Map<String, String> headers, String body) {}
+        List<Shape> shapes = List.of(
+                new Shape("a place already held", json, "{\"sessionId\":" + open + ",\"slotId\":" + slot + "}"),
+                new Shape("in Chinese", zh, "{\"sessionId\":" + open + ",\"slotId\":" + slot + "}"),
+                new Shape("an opening there is not", json, "{\"sessionId\":999999999,\"slotId\":" + slot + "}"),
+                new Shape("a slot of another opening", zh, "{\"sessionId\":" + open + ",\"slotId\":1}"),
+                new Shape("no JSON", json, "{sessionId:"),
+                new Shape("a field of the wrong type", zh, "{\"sessionId\":\"one\",\"slotId\":1}"),
+                new Shape("a zero id", json, "{\"sessionId\":0,\"slotId\":-1}"),
+                new Shape("trailing JSON", json, "{\"sessionId\":1,\"slotId\":1}{}"),
+                new Shape("no body", json, ""));
+        for (Shape shape : shapes) {
+            byte[] body = shape.body().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            TestApi.RawReply lane = api().raw("POST", "/reserve/", student.token(), shape.headers(), body);
+            TestApi.RawReply chain =
+                    api().raw("POST", "/reserve/?through=chain", student.token(), shape.headers(), body);
+            assertThat(lane.status()).as("%s: status", shape.what()).isEqualTo(chain.status());
+            assertThat(lane.status())
+                    .as("%s: a refusal, not an error", shape.what())
+                    .isBetween(400, 499);
+            assertThat(lane.body()).as("%s: envelope", shape.what()).isEqualTo(chain.body());
+            assertThat(answerHeaders(lane)).as("%s: headers", shape.what()).isEqualTo(answerHeaders(chain));
+            assertThat(lane.headers())
+                    .as("%s: the security headers", shape.what())
+                    .containsKeys(
+                            "content-security-policy",
+                            "x-content-type-options",
+                            "x-frame-options",
+                            "cache-control",
+                            "referrer-policy");
+        }
+    }
+
+    /** An answer's headers but those of its transport (the date, its length or chunks). */
+    private static Map<String, List<String>> answerHeaders(TestApi.RawReply reply) {
+        Map<String, List<String>> headers = new java.util.TreeMap<>(reply.headers());
+        List.of("date", "content-length", "transfer-encoding", "connection", "keep-alive")
+                .forEach(headers::remove);
+        return headers;
+    }
+
     @Test
     default void aDecisionIsOneRedisRoundTripAndASoldOutAnswerNone() {
         RedisRoundTrips trips = bean(RedisRoundTrips.class);

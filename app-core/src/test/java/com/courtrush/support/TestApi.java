@@ -77,7 +77,8 @@ public final class TestApi {
     }
 
     /** An answer as it came, whatever its body: for requests meant to be refused. */
-    public record RawReply(int status, String contentType, String body) {}
+    /** An answer as it came: its status, content type, body and every header (names in lower case). */
+    public record RawReply(int status, String contentType, String body, Map<String, List<String>> headers) {}
 
     /**
      * Any request, as an attacker would write it: the path exactly as given (already encoded, or
@@ -115,7 +116,8 @@ public final class TestApi {
         return new RawReply(
                 response.statusCode(),
                 response.headers().firstValue("Content-Type").orElse(""),
-                response.body());
+                response.body(),
+                response.headers().map());
     }
 
     /**

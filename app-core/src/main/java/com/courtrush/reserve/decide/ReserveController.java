@@ -120,6 +120,19 @@ class ReserveController {
     }
 
     /**
+     * {@code POST /reserve/} as {@link ReserveLane} serves it, ahead of Spring Security's chain and Spring
+     * MVC, for a request the chain's own objects have let through: this controller's method, its failures
+     * answered as the exception handler answers them under Spring MVC.
+     */
+    void reserveInLane(Caller caller, HttpServletRequest http, HttpServletResponse response) throws IOException {
+        try {
+            reserve(caller, http, response);
+        } catch (RuntimeException failed) {
+            exchange.write(failures.answer(failed, http), response);
+        }
+    }
+
+    /**
      * Writes the answer from the thread that settles the grant and completes the request there: the
      * client has it at once, not after a second dispatch through the request queue and the filters.
      */
