@@ -90,7 +90,9 @@ public record CourtRushProperties(
 
     /** The reserve engine's slow path and its safety nets. */
     public record Reserve(
-            @Min(1) @Max(64) @DefaultValue("2") int consumerConcurrency,
+            /* consumers of reserve.queue on this node: four take the rush's grants from two-core nodes sooner than two
+            (decision 28), each recording what the broker has handed it as one transaction */
+            @Min(1) @Max(64) @DefaultValue("4") int consumerConcurrency,
             @Min(1) @Max(1000) @DefaultValue("50") int consumerPrefetch,
             @Min(1) @Max(10) @DefaultValue("3") int consumerMaxAttempts,
             @NotNull @DefaultValue("200ms") Duration consumerBackoff,
@@ -107,7 +109,10 @@ public record CourtRushProperties(
             /* a reserve decision Redis has not answered this long after it arrived is answered 503
             (a promise of docs/deployment.md: within a second); one not sent by then is dropped, one
             Redis runs later has its place given back at once */
-            @NotNull @DefaultValue("800ms") Duration decisionDeadline) {}
+            @NotNull @DefaultValue("800ms") Duration decisionDeadline,
+            /* the node rehearses its rush once after it starts, away from any opening's flash time, and reads the
+            students' token states before each opening (decision 28); off, its first crowd meets it cold */
+            @DefaultValue("true") boolean rehearse) {}
 
     /** Load shedding and the per-student limit. */
     public record Limits(
