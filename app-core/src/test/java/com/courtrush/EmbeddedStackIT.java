@@ -20,6 +20,7 @@ import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.reserve.recover.DeadLetterScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
+import com.courtrush.reserve.rehearsal.RehearsalScenarios;
 import com.courtrush.reserve.waitlist.WaitlistScenarios;
 import com.courtrush.security.SecurityScenarios;
 import com.courtrush.security.SlowClientScenarios;
@@ -77,7 +78,8 @@ class EmbeddedStackIT extends StackTest
                 AttendanceScenarios,
                 WaitlistScenarios,
                 CalendarScenarios,
-                FairShareScenarios {
+                FairShareScenarios,
+                RehearsalScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

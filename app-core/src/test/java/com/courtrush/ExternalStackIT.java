@@ -16,6 +16,8 @@ import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.reserve.recover.DeadLetterScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
+import com.courtrush.reserve.rehearsal.RehearsalNodeScenarios;
+import com.courtrush.reserve.rehearsal.RehearsalScenarios;
 import com.courtrush.reserve.waitlist.WaitlistScenarios;
 import com.courtrush.share.FairShareScenarios;
 import com.courtrush.staff.StaffScenarios;
@@ -51,7 +53,9 @@ class ExternalStackIT extends StackTest
                 WaitlistScenarios,
                 CalendarScenarios,
                 CampusScenarios,
-                FairShareScenarios {
+                FairShareScenarios,
+                RehearsalScenarios,
+                RehearsalNodeScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

@@ -9,6 +9,7 @@ import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
+import com.courtrush.reserve.rehearsal.RehearsalScenarios;
 import com.courtrush.share.FairShareScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.EchoCall;
@@ -48,7 +49,8 @@ class RedisClusterIT extends StackTest
                 BookingPassScenarios,
                 DrawScenarios,
                 MultiNodeScenarios,
-                FairShareScenarios {
+                FairShareScenarios,
+                RehearsalScenarios {
 
     private static LocalRedis cluster;
 

@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.core.Rehearsal;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;
@@ -18,7 +19,7 @@ public class RecentStudents {
             Caffeine.newBuilder().expireAfterWrite(WINDOW).maximumSize(200_000).build();
 
     void seen(Caller caller) {
-        if (caller.role() == Role.STUDENT && caller.userId() != null) {
+        if (caller.role() == Role.STUDENT && caller.userId() != null && !Rehearsal.isRehearsal(caller.userId())) {
             seen.put(caller.userId(), Boolean.TRUE);
         }
     }

@@ -50,4 +50,12 @@ public interface UserAccountMapper extends BaseMapper<UserAccount> {
 
     /** The account's current token generation, and whether it may sign in at all. */
     record TokenState(int generation, boolean active) {}
+
+    /** The token states of the active students, at most {@code limit} of them (the newest accounts first). */
+    @Select("select id, token_generation as generation, active from user_account where role = 'STUDENT' "
+            + "and active = true order by id desc limit #{limit}")
+    List<TokenStateRow> studentTokenStates(@Param("limit") int limit);
+
+    /** A student's token state, with the account's id. */
+    record TokenStateRow(long id, int generation, boolean active) {}
 }

@@ -11,7 +11,9 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -50,6 +52,17 @@ public class OpeningCalendar {
     /** The openings from {@code today} on, as the calendar answers them (kept a second). */
     List<Upcoming> upcoming(LocalDate today) {
         return upcoming.get(today);
+    }
+
+    /** The flash times of the openings not closed, of {@code today} on, by opening (kept a second). */
+    public Map<Long, LocalDateTime> flashTimes(LocalDate today) {
+        Map<Long, LocalDateTime> flashes = new LinkedHashMap<>();
+        for (Upcoming opening : upcoming.get(today)) {
+            if (opening.state() != SessionState.CLOSED) {
+                flashes.put(opening.sessionId(), opening.flashTime());
+            }
+        }
+        return flashes;
     }
 
     /** Openings were created or changed (here or on another node): the next answer reads them again. */

@@ -1,6 +1,7 @@
 package com.courtrush.share;
 
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Rehearsal;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.api.Holding;
@@ -185,6 +186,9 @@ public class Shares {
     public void booked(List<Place> places) {
         Map<Long, List<String[]>> bySession = new LinkedHashMap<>();
         for (Place place : places) {
+            if (Rehearsal.isRehearsal(place.sessionId())) {
+                continue; // the engine's rehearsal (decision 28): nobody's place, no real opening's to count
+            }
             bySession
                     .computeIfAbsent(place.sessionId(), s -> new ArrayList<>())
                     .add(ShareCall.put(place.userId(), place.entry()));
@@ -198,6 +202,9 @@ public class Shares {
                 }
             });
             changes.put(opening, ofOpening);
+        }
+        if (bySession.isEmpty()) {
+            return;
         }
         sync(changes);
     }

@@ -2,6 +2,7 @@ package com.courtrush.slot;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.core.Outages;
+import com.courtrush.core.Rehearsal;
 import com.courtrush.infra.config.BackgroundWork;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
@@ -58,6 +59,9 @@ public class SlotCatalog {
     private final Map<Long, SessionCatalog> lastSession = new ConcurrentHashMap<>();
 
     private final Map<LocalDate, List<Long>> lastDate = new ConcurrentHashMap<>();
+    /** This node's rehearsal openings ({@link Rehearsal}): in memory only, never on a date's list. */
+    private final Map<Long, SessionCatalog> rehearsals = new ConcurrentHashMap<>();
+
     private volatile Long lastHighestId;
     private volatile long databaseOutUntil;
     private volatile boolean databaseOut;
@@ -94,6 +98,9 @@ public class SlotCatalog {
 
     /** The opening and its slots, or empty when there is no such opening. */
     public Optional<SessionCatalog> session(long sessionId) {
+        if (sessionId >= Rehearsal.FIRST_ID) {
+            return Optional.ofNullable(rehearsals.get(sessionId));
+        }
         if (sessionId <= 0 || sessionId > highestId.get(Boolean.TRUE) || missing.getIfPresent(sessionId) != null) {
             return Optional.empty();
         }
@@ -102,6 +109,19 @@ public class SlotCatalog {
             missing.put(sessionId, Boolean.TRUE);
         }
         return Optional.ofNullable(found);
+    }
+
+    /** A rehearsal's opening, served like any other until {@link #endRehearsal}; none of the database's. */
+    public void rehearse(SessionCatalog opening) {
+        long id = opening.session().getId();
+        if (id < Rehearsal.FIRST_ID) {
+            throw new IllegalArgumentException("Opening " + id + " is not a rehearsal's");
+        }
+        rehearsals.put(id, opening);
+    }
+
+    public void endRehearsal(long sessionId) {
+        rehearsals.remove(sessionId);
     }
 
     /** The openings whose slots are on {@code date}, by flash time. */

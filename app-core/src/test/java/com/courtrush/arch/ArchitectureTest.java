@@ -136,7 +136,8 @@ class ArchitectureTest {
 
     /**
      * The reserve engine's order, lowest first: a reservation's data (its row, mapper, status), which every part
-     * uses and which uses none, the stock's keys, the grant message and its recording, the statistics, booking passes, recovery, a reservation's lifecycle, the decision, the waitlist. A part may use
+     * uses and which uses none, the stock's keys, the grant message and its recording, the statistics, booking passes,
+     * recovery, a reservation's lifecycle, the decision, the waitlist, the engine's rehearsal of its rush. A part may use
      * the parts below it only; recording reaches statistics and recovery through the ports it owns
      * ({@code RecordingMeters}, {@code RecordingFollowUp}), recovery the waitlist through {@code PlaceOffers}.
      */
@@ -161,6 +162,10 @@ class ArchitectureTest {
                 .definedBy(reserve + ".decide..")
                 .layer("waitlist")
                 .definedBy(reserve + ".waitlist..")
+                .layer("rehearsal")
+                .definedBy(reserve + ".rehearsal..")
+                .whereLayer("rehearsal")
+                .mayNotBeAccessedByAnyLayer()
                 .whereLayer("waitlist")
                 .mayNotBeAccessedByAnyLayer()
                 .whereLayer("decide")
@@ -168,13 +173,14 @@ class ArchitectureTest {
                 .whereLayer("lifecycle")
                 .mayOnlyBeAccessedByLayers("decide", "waitlist")
                 .whereLayer("recover")
-                .mayOnlyBeAccessedByLayers("lifecycle", "decide", "waitlist")
+                .mayOnlyBeAccessedByLayers("lifecycle", "decide", "waitlist", "rehearsal")
                 .whereLayer("pass")
                 .mayOnlyBeAccessedByLayers("recover", "lifecycle", "decide", "waitlist")
                 .whereLayer("statistics")
                 .mayOnlyBeAccessedByLayers("pass", "recover", "lifecycle", "decide", "waitlist")
                 .whereLayer("record")
-                .mayOnlyBeAccessedByLayers("statistics", "pass", "recover", "lifecycle", "decide", "waitlist")
+                .mayOnlyBeAccessedByLayers(
+                        "statistics", "pass", "recover", "lifecycle", "decide", "waitlist", "rehearsal")
                 .whereLayer("data")
                 .mayNotAccessAnyLayer()
                 .allowEmptyShould(false);

@@ -3,6 +3,7 @@ package com.courtrush.support;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,7 +16,10 @@ public final class PackagedServer {
 
     private PackagedServer() {}
 
-    /** Starts it on {@code dataDir}, writing its output to {@code output}; {@code more} adds run arguments. */
+    /**
+     * Starts it on {@code dataDir}, writing its output to {@code output}; {@code more} adds run arguments. It does not
+     * rehearse its rush unless {@code more} says so.
+     */
     public static Process start(Path dataDir, Path output, String... more) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> command = new ArrayList<>(List.of(
@@ -27,6 +31,10 @@ public final class PackagedServer {
                 "--courtrush.data-dir=" + dataDir,
                 "--server.port=0",
                 "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN));
+        if (Arrays.stream(more).noneMatch(arg -> arg.startsWith("--courtrush.reserve.rehearse="))) {
+            // a test's own requests, not a rehearsal beside them (decision 28); the rehearsal's test asks for one
+            command.add("--courtrush.reserve.rehearse=false");
+        }
         command.addAll(List.of(more));
         return new ProcessBuilder(command)
                 .redirectErrorStream(true)

@@ -11,6 +11,12 @@ public final class Queues {
 
     public static final String DEAD_LETTER_QUEUE = "reserve.dlq";
 
+    /**
+     * The start of each node's rehearsal queue's name (decision 28): exclusive to the node's connection,
+     * gone with it, reached by the default exchange alone — no other node reads or counts its grants.
+     */
+    public static final String REHEARSAL_QUEUE_PREFIX = "reserve.rehearsal.";
+
     /** Listener container factory with manual acknowledgement. */
     public static final String MANUAL_ACK_FACTORY = "manualAckListenerFactory";
     /** Listener container factory with manual acknowledgement that hands over what is waiting as one batch. */

@@ -233,6 +233,12 @@ public final class RedisKeys {
      */
     public static final String CONSUMER_OUTAGE = "bf:consumer:outage";
 
+    /**
+     * Sorted set: the openings of the engine's rehearsals (decision 28), by when each began (epoch ms); a node
+     * that starts deletes the keys of those begun long enough ago (a node killed mid-rehearsal left them).
+     */
+    public static final String REHEARSALS = "bf:rehearsals";
+
     /** Hash: when the reconciler last ran, and what it did. */
     public static final String RECONCILER_LAST_RUN = "bf:reconciler:last";
 

@@ -4,6 +4,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
+import com.courtrush.core.Rehearsal;
 import com.courtrush.infra.config.BackgroundWork;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.record.ReservePublisher;
@@ -67,6 +68,11 @@ class GrantDispatch implements GrantHandOff {
 
     private String settled(ReserveMessage grant, ReservePublisher.Result result) {
         if (result.refused()) {
+            if (Rehearsal.isRehearsal(grant.sessionId())) {
+                // nothing of a rehearsal is in the database to compensate: its keys go with it (decision 28)
+                throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
+                        .withStatus(HttpStatus.SERVICE_UNAVAILABLE);
+            }
             compensator.compensate(
                     grant, new EngineText("compensate.brokerRefused", result), AuditTrail.SYSTEM_PUBLISHER);
             throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")

@@ -135,7 +135,7 @@ public class ReserveService {
         List<Long> wanted = wanted(opening, slot, fallbackSlotIds, now);
         switch (soldOut.known(slotId, userId)) {
             case SOLD_OUT -> {
-                metrics.soldOutLocally();
+                metrics.soldOutLocally(sessionId);
                 throw outOfStock(opening, slot);
             }
             case HELD_BY_ASKER -> throw duplicate();

@@ -2,6 +2,7 @@ package com.courtrush.reserve.record;
 
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outages;
+import com.courtrush.core.Rehearsal;
 import com.courtrush.notice.Notices;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.ReserveSessionMapper;
@@ -115,6 +116,38 @@ public class ReservationWriter {
      * settles each case.
      */
     public void recordAll(List<ReserveMessage> grants) {
+        handOn(grants, write(grants));
+    }
+
+    /**
+     * The engine's rehearsal (decision 28): its grants are written as a batch of the rush is — the same
+     * statements, guards and notices — under their ids' mirror images, after {@code scratchRows} has written the
+     * rows they need (their opening, slots and students), all in a transaction that is always rolled back, {@code
+     * times} over; then
+     * handed on as after a commit, which settles them in the rehearsal's own Redis keys and tells no other
+     * opening. Nothing of it stays in the database.
+     */
+    public void rehearse(List<ReserveMessage> grants, int times, Runnable scratchRows) {
+        List<ReserveMessage> mirrored = grants.stream()
+                .map(grant -> new ReserveMessage(
+                        grant.traceId(),
+                        Rehearsal.mirror(grant.userId()),
+                        Rehearsal.mirror(grant.slotId()),
+                        Rehearsal.mirror(grant.sessionId()),
+                        grant.time()))
+                .toList();
+        for (int i = 0; i < times; i++) {
+            transactions.executeWithoutResult(tx -> {
+                tx.setRollbackOnly();
+                scratchRows.run();
+                write(mirrored);
+            });
+        }
+        handOn(grants, grants.stream().map(this::place).toList());
+    }
+
+    /** Writes the grants in one transaction; the places they take. */
+    private List<Shares.Place> write(List<ReserveMessage> grants) {
         // one insert for all rows and one update for all slot counters: a statement costs the consumer
         // far more than a row. The insert goes first, so a redelivery is told by its duplicate trace,
         // not taken for a full slot; slots in id order, so consumers lock the ones they share in one order
@@ -148,6 +181,11 @@ public class ReservationWriter {
                     now.plusMinutes(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE)),
                     now);
         });
+        return taken;
+    }
+
+    /** What follows a commit: Redis settles the grants, the other openings count their places. */
+    private void handOn(List<ReserveMessage> grants, List<Shares.Place> taken) {
         try {
             followUp.recorded(grants);
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package com.courtrush.reserve.record;
 
 import com.courtrush.core.Futures;
+import com.courtrush.core.Rehearsal;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.config.CourtRushProperties;
 import jakarta.annotation.PreDestroy;
@@ -45,6 +46,8 @@ public class ReservePublisher {
             Executors.newFixedThreadPool(BURST_CHANNELS, new CustomizableThreadFactory("grant-burst-"));
     private final long confirmTimeoutMs;
     private final RecordingMeters metrics;
+    /** The queue of this node's rehearsal (decision 28), while one runs: its grants go there, nowhere else. */
+    private volatile String rehearsalQueue;
 
     ReservePublisher(RabbitTemplate template, CourtRushProperties properties, RecordingMeters metrics) {
         this.template = template;
@@ -59,12 +62,32 @@ public class ReservePublisher {
     public CompletableFuture<Result> publish(ReserveMessage grant) {
         CorrelationData correlation = new CorrelationData(grant.traceId());
         try {
-            template.send(Queues.RESERVE_EXCHANGE, Queues.RESERVE_ROUTING_KEY, message(grant), correlation);
+            if (Rehearsal.isRehearsal(grant.sessionId())) {
+                // the default exchange routes by queue name: to this node's rehearsal queue, which no one else reads
+                template.send("", rehearsalDestination(), message(grant), correlation);
+            } else {
+                template.send(Queues.RESERVE_EXCHANGE, Queues.RESERVE_ROUTING_KEY, message(grant), correlation);
+            }
         } catch (AmqpException e) {
             log.error("Publishing trace {} failed: {}", grant.traceId(), e.getMessage(), e);
-            return CompletableFuture.completedFuture(counted(Result.SEND_FAILED));
+            return CompletableFuture.completedFuture(counted(grant, Result.SEND_FAILED));
         }
         return confirmOf(grant, correlation, confirmTimeoutMs);
+    }
+
+    /** The rehearsal's grants go to {@code queue} until {@link #endRehearsal}. */
+    public void rehearseOn(String queue) {
+        rehearsalQueue = queue;
+    }
+
+    public void endRehearsal() {
+        rehearsalQueue = null;
+    }
+
+    /** A name no queue has when no rehearsal runs: the broker returns the grant, which then fails. */
+    private String rehearsalDestination() {
+        String queue = rehearsalQueue;
+        return queue != null ? queue : Queues.REHEARSAL_QUEUE_PREFIX + "none";
     }
 
     /**
@@ -111,7 +134,7 @@ public class ReservePublisher {
                     e.getMessage(),
                     e);
             for (int i = sent.get(); i < grants.size(); i++) {
-                results.get(i).complete(counted(Result.SEND_FAILED));
+                results.get(i).complete(counted(grants.get(i), Result.SEND_FAILED));
             }
         }
     }
@@ -134,11 +157,14 @@ public class ReservePublisher {
                 .getFuture()
                 .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .handle((confirm, error) -> counted(
+                        grant,
                         error == null ? confirmed(grant, correlation, confirm) : unconfirmed(grant, error, timeoutMs)));
     }
 
-    private Result counted(Result result) {
-        metrics.published(result);
+    private Result counted(ReserveMessage grant, Result result) {
+        if (!Rehearsal.isRehearsal(grant.sessionId())) {
+            metrics.published(result);
+        }
         return result;
     }
 

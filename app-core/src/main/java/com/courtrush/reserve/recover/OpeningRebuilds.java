@@ -1,5 +1,6 @@
 package com.courtrush.reserve.recover;
 
+import com.courtrush.core.Rehearsal;
 import com.courtrush.opening.OpeningService;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +38,9 @@ public class OpeningRebuilds {
 
     /** Starts a rebuild of the opening unless one is under way. */
     public void request(long sessionId) {
+        if (Rehearsal.isRehearsal(sessionId)) {
+            return; // the database has no rehearsal to rebuild from: it is set up again, or ends (decision 28)
+        }
         if (running.putIfAbsent(sessionId, Boolean.TRUE) != null) {
             return;
         }

@@ -16,6 +16,7 @@ import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.Shares;
 import com.courtrush.share.api.SharePlace;
+import com.courtrush.slot.SlotInfo;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.time.LocalDateTime;
@@ -141,6 +142,41 @@ public class StockSync implements StockWarmer {
             offers.followed(moved.slotId(), moved.move());
         }
         return new WarmupReport(sessionId, sessionSlots.size(), reply.permits());
+    }
+
+    /**
+     * The engine's rehearsal opening in Redis (decision 28), as a warm-up builds an opening nobody has booked yet:
+     * each slot's stock, its gate timed to open at the flash time; every key of it gone by {@code expireAt} (epoch
+     * second) if the rehearsal does not delete them first. Read from nothing but the arguments.
+     */
+    public void warmRehearsal(ReserveSession session, List<SlotInfo> sessionSlots, long expireAt) {
+        long sessionId = session.getId();
+        long since = RedisTime.nowMillis(script, sessionId) - CLOCK_MARGIN_MS;
+        List<ResyncCall.Slot> slotStates = sessionSlots.stream()
+                .map(slot -> new ResyncCall.Slot(
+                        slot.slotId(),
+                        SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime())
+                                .arg(),
+                        slot.capacity(),
+                        slot.active(),
+                        epochMs(slot.slotDate().atTime(slot.startTime())),
+                        List.of(),
+                        List.of(),
+                        List.of()))
+                .toList();
+        ResyncCall.SCRIPT.call(
+                script,
+                new ResyncCall(
+                        sessionId,
+                        expireAt,
+                        since,
+                        settings.getPositiveInt(SettingKey.OFFER_MINUTES) * 60_000L,
+                        session.getPerUserLimit(),
+                        slotStates,
+                        shares.rules().arg(),
+                        Map.of()));
+        GateCall.SCRIPT.call(
+                script, new GateCall(sessionId, GateCall.Mode.TIMED, epochMs(session.getFlashTime()), expireAt));
     }
 
     @Override

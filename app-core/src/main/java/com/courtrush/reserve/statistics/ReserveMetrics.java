@@ -1,6 +1,7 @@
 package com.courtrush.reserve.statistics;
 
 import com.courtrush.core.Outcome;
+import com.courtrush.core.Rehearsal;
 import com.courtrush.reserve.api.QueueFlow;
 import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.record.RecordingMeters;
@@ -138,13 +139,17 @@ public class ReserveMetrics implements RecordingMeters {
 
     /** A reserve request was answered: this node's meters, and the opening's rush series (all nodes). */
     public void request(long sessionId, long userId, Outcome outcome, long nanos) {
-        requests.get(outcome).record(nanos, TimeUnit.NANOSECONDS);
+        if (!Rehearsal.isRehearsal(sessionId)) { // the rehearsal's are counted by the series, which drops them
+            requests.get(outcome).record(nanos, TimeUnit.NANOSECONDS);
+        }
         series.decided(sessionId, userId, outcome);
     }
 
     /** A reserve request entered the opening's fair draw. */
     public void entered(long sessionId, long userId, long nanos) {
-        entries.record(nanos, TimeUnit.NANOSECONDS);
+        if (!Rehearsal.isRehearsal(sessionId)) {
+            entries.record(nanos, TimeUnit.NANOSECONDS);
+        }
         series.entered(sessionId, userId);
     }
 
@@ -172,8 +177,10 @@ public class ReserveMetrics implements RecordingMeters {
         queues.add(QueueFlow.CONSUMED);
     }
 
-    public void soldOutLocally() {
-        soldOutLocal.increment();
+    public void soldOutLocally(long sessionId) {
+        if (!Rehearsal.isRehearsal(sessionId)) {
+            soldOutLocal.increment();
+        }
     }
 
     /** A grant decided at {@code grantedAtMs} (Redis clock) is now a committed reservation. */

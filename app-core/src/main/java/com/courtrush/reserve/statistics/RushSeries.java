@@ -1,6 +1,7 @@
 package com.courtrush.reserve.statistics;
 
 import com.courtrush.core.Outcome;
+import com.courtrush.core.Rehearsal;
 import com.courtrush.infra.config.NodeName;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.setting.AppSettings;
@@ -186,8 +187,9 @@ public class RushSeries {
         });
         // requests naming an opening that does not exist leave nothing behind, here or in Redis (checked once a
         // second against the local catalog, not on every request)
+        // nor does the engine's rehearsal (decision 28): counted like a rush, as it runs the same code, never kept
         for (Long sessionId : List.copyOf(changed.keySet())) {
-            if (catalog.session(sessionId).isEmpty()) {
+            if (Rehearsal.isRehearsal(sessionId) || catalog.session(sessionId).isEmpty()) {
                 changed.remove(sessionId);
                 counted.remove(sessionId);
             }

@@ -185,7 +185,7 @@ class ReserveServiceTest {
         assertThat(alternatives(soldOutAnswer))
                 .extracting(Alternatives.Alternative::slotId)
                 .containsExactly(NEAR, FAR);
-        verify(metrics).soldOutLocally();
+        verify(metrics).soldOutLocally(SESSION);
         verify(metrics).request(eq(SESSION), eq(3L), eq(Outcome.OUT_OF_STOCK), anyLong());
     }
 

@@ -1,0 +1,383 @@
+package com.courtrush.reserve.rehearsal;
+
+import com.courtrush.account.Role;
+import com.courtrush.account.TokenService;
+import com.courtrush.account.UserAccount;
+import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.opening.OpeningCalendar;
+import com.courtrush.reserve.recover.StockSync;
+import com.courtrush.slot.SlotCatalog;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import org.redisson.api.RScoredSortedSet;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.web.context.WebServerInitializedEvent;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.core.env.Environment;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.stereotype.Component;
+
+/**
+ * The engine's rehearsal of its rush (decision 28). A node that has just started runs its rush's code for the
+ * first time at its first rush, and on two cores compiling it then took the crowd's cores for seconds: the first
+ * rush after a restart sold out four to six times slower than a rehearsed one, its winners waited six to ten times
+ * longer. So, once started, the node rehearses — away from any opening's flash time, on a thread of its own — a
+ * few rounds of a crowd over its own connector at an opening of its own ({@link RehearsalOpening}), through the
+ * whole winner path: the reserve lane, the script, the publish with its confirm, the consumers and the database's
+ * statements ({@link RehearsalRecorder}). And before each opening it reads the students' token states
+ * ({@link TokenService#primeStudents}), which each student's first request after a restart read alone.
+ *
+ * <p>Nothing of a rehearsal is kept: see {@link com.courtrush.core.Rehearsal}. Its Redis keys are deleted after
+ * each round; a node killed mid-round leaves them to the next node that starts (they also expire).
+ */
+@Component
+class RushRehearsal {
+
+    private static final Logger log = LoggerFactory.getLogger(RushRehearsal.class);
+
+    /** Rounds of a rehearsal, each a new opening with new students: the grant path runs while places last. */
+    static final int ROUNDS = 3;
+
+    static final int SLOTS = 12;
+    static final int CAPACITY = 25;
+    static final int STUDENTS = 400;
+    static final int CLIENTS = 16;
+    /** The round's crowd starts this long before its gate opens (UNGATED answers) and goes on after it. */
+    static final Duration BEFORE_GATE = Duration.ofSeconds(1);
+
+    static final Duration AFTER_GATE = Duration.ofSeconds(4);
+    /** How long a round's grants may take to be recorded before the round ends anyway. */
+    static final Duration RECORDING_WAIT = Duration.ofSeconds(20);
+    /** No rehearsal this close to an opening's flash time, before or after: its cores are the crowd's. */
+    static final Duration AWAY_FROM_FLASH = Duration.ofMinutes(1);
+    /**
+     * Every node deletes the keys of rehearsals begun this long ago: a round ends within half a minute, so their node
+     * went away mid-round.
+     */
+    static final Duration LEFT_BEHIND = Duration.ofMinutes(1);
+    /** The students' token states are read this long before an opening's flash time. */
+    static final Duration PRIME_BEFORE = Duration.ofMinutes(10);
+
+    private static final Duration FIRST_DELAY = Duration.ofSeconds(2);
+    private static final Duration RETRY = Duration.ofSeconds(30);
+    private static final Duration KEYS_EXPIRE = Duration.ofMinutes(15);
+
+    private final CourtRushProperties properties;
+    private final Environment environment;
+    private final SlotCatalog catalog;
+    private final OpeningCalendar calendar;
+    private final TokenService tokens;
+    private final StockSync stock;
+    private final RehearsalRecorder recorder;
+    private final RedissonClient redisson;
+    private final TaskScheduler scheduler;
+    private final Clock clock;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final Set<Long> primed = ConcurrentHashMap.newKeySet();
+    private volatile boolean closing;
+    private volatile URI base;
+
+    RushRehearsal(
+            CourtRushProperties properties,
+            Environment environment,
+            SlotCatalog catalog,
+            OpeningCalendar calendar,
+            TokenService tokens,
+            StockSync stock,
+            RehearsalRecorder recorder,
+            RedissonClient redisson,
+            TaskScheduler scheduler,
+            Clock clock) {
+        this.properties = properties;
+        this.environment = environment;
+        this.catalog = catalog;
+        this.calendar = calendar;
+        this.tokens = tokens;
+        this.stock = stock;
+        this.recorder = recorder;
+        this.redisson = redisson;
+        this.scheduler = scheduler;
+        this.clock = clock;
+    }
+
+    /**
+     * The students' connector is up: the node rehearses on it soon (when {@code courtrush.reserve.rehearse}), and from
+     * then on reads token states before openings and deletes what rehearsals killed mid-round left in Redis.
+     */
+    @EventListener
+    void connectorUp(WebServerInitializedEvent event) {
+        if (event.getApplicationContext().getServerNamespace() != null // a management port of its own
+                || !started.compareAndSet(false, true)) {
+            return;
+        }
+        boolean tls = environment.getProperty("server.ssl.enabled", Boolean.class, false)
+                || environment.getProperty("server.ssl.key-store") != null
+                || environment.getProperty("server.ssl.bundle") != null;
+        if (!tls) {
+            base = URI.create("http://" + hostOf(environment.getProperty("server.address")) + ":"
+                    + event.getWebServer().getPort());
+        }
+        if (properties.reserve().rehearse()) {
+            if (tls) {
+                log.info("No rehearsal of the rush: the connector speaks TLS, which the rehearsal's crowd does not");
+            } else {
+                scheduler.schedule(this::rehearseWhenAway, Instant.now(clock).plus(FIRST_DELAY));
+            }
+        }
+        scheduler.scheduleWithFixedDelay(this::housekeeping, Instant.now(clock).plus(RETRY), RETRY);
+    }
+
+    /** Every half minute: the token states of an opening coming up, the keys of a rehearsal killed mid-round. */
+    void housekeeping() {
+        if (closing) {
+            return;
+        }
+        if (properties.reserve().rehearse()) {
+            primeBeforeOpenings();
+        }
+        try {
+            forgetLeftBehind();
+        } catch (RuntimeException e) {
+            log.warn("The keys rehearsals left behind could not be deleted now; next time: {}", e.toString());
+        }
+    }
+
+    @EventListener(ContextClosedEvent.class)
+    void closing() {
+        closing = true;
+    }
+
+    /** Where this node's own crowd reaches it: its bound address, or loopback when it listens on all of them. */
+    static String hostOf(String address) {
+        try {
+            InetAddress bound = address == null || address.isBlank() ? null : InetAddress.getByName(address);
+            if (bound == null || bound.isAnyLocalAddress()) {
+                return "127.0.0.1";
+            }
+            String host = bound.getHostAddress();
+            return host.contains(":") ? "[" + host + "]" : host;
+        } catch (UnknownHostException e) {
+            return "127.0.0.1";
+        }
+    }
+
+    /** Rehearses now unless an opening's flash time is near, in which case it asks again later. */
+    void rehearseWhenAway() {
+        if (closing) {
+            return;
+        }
+        try {
+            LocalDateTime now = LocalDateTime.now(clock);
+            if (nearFlashTime(now)) {
+                log.info(
+                        "Rehearsal of the rush put off: an opening's flash time is within {} min",
+                        AWAY_FROM_FLASH.toMinutes());
+                scheduler.schedule(this::rehearseWhenAway, Instant.now(clock).plus(RETRY));
+                return;
+            }
+            rehearse();
+        } catch (RuntimeException e) {
+            log.warn(
+                    "The rehearsal of the rush failed; the first rush finds this node less ready: {}", e.toString(), e);
+        }
+    }
+
+    private boolean nearFlashTime(LocalDateTime now) {
+        return calendar.flashTimes(now.toLocalDate()).values().stream()
+                .anyMatch(flash -> Duration.between(now, flash).abs().compareTo(AWAY_FROM_FLASH) <= 0);
+    }
+
+    /** What a rehearsal did, round by round. */
+    record Summary(List<Round> rounds, long millis, long compiledMillis) {
+
+        long granted() {
+            return rounds.stream().mapToLong(round -> round.answers().granted()).sum();
+        }
+
+        long recorded() {
+            return rounds.stream().mapToLong(Round::recorded).sum();
+        }
+    }
+
+    /** A round: its opening, what its crowd was answered, and how many of its grants were recorded (rolled back). */
+    record Round(long sessionId, String queue, RehearsalCrowd.Answers answers, long recorded, long failed) {
+
+        @Override
+        public String toString() {
+            return answers.byStatus() + " by status, " + recorded + " of " + answers.granted()
+                    + " places recorded and rolled back"
+                    + (failed > 0 ? ", " + failed + " not" : "")
+                    + (answers.failed() > 0 ? ", " + answers.failed() + " requests unanswered" : "");
+        }
+    }
+
+    /** A rehearsal now, its rounds one after the other (the start-up's, or a test's). */
+    Summary rehearse() {
+        if (base == null) {
+            throw new IllegalStateException("No connector to rehearse on (none yet, or it speaks TLS)");
+        }
+        forgetLeftBehind();
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long compiledBefore = jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+        long begin = System.nanoTime();
+        List<Round> rounds = new ArrayList<>();
+        for (int i = 0; i < ROUNDS && !closing; i++) {
+            rounds.add(round(i + 1));
+        }
+        Summary summary = new Summary(
+                rounds,
+                (System.nanoTime() - begin) / 1_000_000,
+                compiledBefore < 0 ? -1 : jit.getTotalCompilationTime() - compiledBefore);
+        log.info(
+                "Rehearsed the rush in {} ms ({}); the JIT compiled for {} ms meanwhile",
+                summary.millis(),
+                rounds.stream().map(Round::toString).collect(Collectors.joining("; ")),
+                summary.compiledMillis());
+        return summary;
+    }
+
+    /** One round: its opening made, its crowd sent, its grants recorded (and rolled back), its keys deleted. */
+    private Round round(int number) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        LocalDateTime flash = now.plus(BEFORE_GATE);
+        RehearsalOpening round = RehearsalOpening.make(now, flash, SLOTS, CAPACITY, STUDENTS);
+        long sessionId = round.sessionId();
+        RScoredSortedSet<String> begun = redisson.getScoredSortedSet(RedisKeys.REHEARSALS, StringCodec.INSTANCE);
+        begun.add(clock.millis(), Long.toString(sessionId));
+        begun.expire(Duration.ofDays(2));
+        Map<Long, String> bearers = new HashMap<>();
+        for (long student : round.students()) {
+            String token = tokens.issue(account(student)).token();
+            // verified at its first request, as a student's token issued before this node started is
+            tokens.forget(token);
+            bearers.put(student, token);
+        }
+        catalog.rehearse(round.opening());
+        long recordedBefore = recorder.recorded();
+        long failedBefore = recorder.failed();
+        try (RehearsalRecorder.Listening listening = recorder.listen(round)) {
+            log.info(
+                    "Rehearsal round {} of {}: opening {} of {} slots x {} places, {} students, {} clients, queue {}",
+                    number,
+                    ROUNDS,
+                    sessionId,
+                    SLOTS,
+                    CAPACITY,
+                    STUDENTS,
+                    CLIENTS,
+                    listening.queue());
+            stock.warmRehearsal(
+                    round.opening().session(),
+                    round.slots(),
+                    Instant.now(clock).plus(KEYS_EXPIRE).getEpochSecond());
+            RehearsalCrowd.Answers answers = new RehearsalCrowd(base, CLIENTS)
+                    .run(
+                            round,
+                            bearers,
+                            System.nanoTime() + BEFORE_GATE.plus(AFTER_GATE).toNanos(),
+                            () -> closing);
+            long deadline = System.nanoTime() + RECORDING_WAIT.toNanos();
+            while (recorder.recorded() + recorder.failed() - recordedBefore - failedBefore < answers.granted()
+                    && System.nanoTime() - deadline < 0
+                    && !closing) {
+                Thread.sleep(50);
+            }
+            return new Round(
+                    sessionId,
+                    listening.queue(),
+                    answers,
+                    recorder.recorded() - recordedBefore,
+                    recorder.failed() - failedBefore);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Round(sessionId, null, new RehearsalCrowd.Answers(Map.of(), 0, 0), 0, 0);
+        } finally {
+            catalog.endRehearsal(sessionId);
+            deleteKeys(sessionId);
+            begun.remove(Long.toString(sessionId));
+            bearers.values().forEach(tokens::forget);
+        }
+    }
+
+    /** A student of the rehearsal as its token says: nobody's account, in memory only. */
+    private static UserAccount account(long id) {
+        UserAccount account = new UserAccount();
+        account.setId(id);
+        account.setStudentId("~rehearsal" + id);
+        account.setRole(Role.STUDENT);
+        account.setActive(true);
+        account.setTokenGeneration(0);
+        return account;
+    }
+
+    private void deleteKeys(long sessionId) {
+        try {
+            redisson.getKeys().deleteByPattern(RedisKeys.opening(sessionId) + "*");
+        } catch (RuntimeException e) {
+            log.warn(
+                    "The keys of rehearsal {} could not be deleted now ({}); the next node to start deletes them, and"
+                            + " they expire",
+                    sessionId,
+                    e.toString());
+        }
+    }
+
+    /** The keys of rehearsals whose node went away mid-round (killed): nobody else deletes them. */
+    private void forgetLeftBehind() {
+        RScoredSortedSet<String> begun = redisson.getScoredSortedSet(RedisKeys.REHEARSALS, StringCodec.INSTANCE);
+        for (String sessionId : begun.valueRange(0, true, clock.millis() - LEFT_BEHIND.toMillis(), true)) {
+            deleteKeys(Long.parseLong(sessionId));
+            begun.remove(sessionId);
+            log.info("Deleted the Redis keys of rehearsal {}, left by a node that went away mid-round", sessionId);
+        }
+    }
+
+    /** Before each opening, once per node: the students' token states, read in one query. */
+    void primeBeforeOpenings() {
+        if (closing) {
+            return;
+        }
+        try {
+            LocalDateTime now = LocalDateTime.now(clock);
+            List<Long> due = calendar.flashTimes(now.toLocalDate()).entrySet().stream()
+                    .filter(opening -> opening.getValue().isAfter(now)
+                            && !opening.getValue().isAfter(now.plus(PRIME_BEFORE)))
+                    .map(Map.Entry::getKey)
+                    .filter(primed::add)
+                    .toList();
+            if (!due.isEmpty()) {
+                long begin = System.nanoTime();
+                int read = tokens.primeStudents();
+                log.info(
+                        "Read {} students' token states for opening(s) {} in {} ms",
+                        read,
+                        due,
+                        (System.nanoTime() - begin) / 1_000_000);
+            }
+        } catch (RuntimeException e) {
+            log.warn(
+                    "The students' token states could not be read before an opening; each is read at its first request: {}",
+                    e.toString());
+        }
+    }
+}

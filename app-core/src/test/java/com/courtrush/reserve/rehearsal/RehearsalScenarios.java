@@ -1,0 +1,102 @@
+package com.courtrush.reserve.rehearsal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.account.RecentStudents;
+import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.reserve.api.ReserveTotals;
+import com.courtrush.reserve.statistics.ReserveMetrics;
+import com.courtrush.support.StackAccess;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.redisson.client.codec.StringCodec;
+import org.springframework.amqp.core.AmqpAdmin;
+
+/**
+ * The engine's rehearsal of its rush (decision 28), on a real stack: it runs the whole winner path — a crowd over
+ * the node's own connector, grants published with their confirms, read by its consumers, written with the rush's
+ * statements — and leaves nothing behind: no row, no Redis key, no queue, nothing counted where the rush is
+ * counted.
+ */
+public interface RehearsalScenarios extends StackAccess {
+
+    /** Any opening id of fifteen digits: the rehearsal's ({@code Rehearsal.FIRST_ID} is 2^47), never a real one. */
+    String REHEARSAL_KEYS = "bf:{s:???????????????}:*";
+
+    @Test
+    default void aRehearsalRunsTheWinnerPathAndLeavesNothingBehind() {
+        RushRehearsal rehearsal = bean(RushRehearsal.class);
+        ReserveMetrics metrics = bean(ReserveMetrics.class);
+        MeterRegistry meters = bean(MeterRegistry.class);
+        RecentStudents recent = bean(RecentStudents.class);
+        ReserveTotals before = metrics.totals();
+        double soldOutLocalBefore =
+                meters.counter("courtrush.reserve.sold-out-local").count();
+        long lagsBefore = meters.timer("courtrush.reserve.persist-lag").count();
+        long recentBefore = recent.count();
+
+        RushRehearsal.Summary summary = rehearsal.rehearse();
+
+        // the winner path, all of it: every place of each round granted over HTTP, published, consumed and written
+        assertThat(summary.rounds()).hasSize(RushRehearsal.ROUNDS);
+        for (RushRehearsal.Round round : summary.rounds()) {
+            assertThat(round.answers().byStatus()).as("round %s", round).containsKeys(202, 409);
+            assertThat(round.answers().granted())
+                    .as("round %s sold out", round)
+                    .isEqualTo((long) RushRehearsal.SLOTS * RushRehearsal.CAPACITY);
+            assertThat(round.recorded())
+                    .as("round %s: every grant written", round)
+                    .isEqualTo(round.answers().granted());
+            assertThat(round.failed()).as("round %s", round).isZero();
+            assertThat(bean(AmqpAdmin.class).getQueueProperties(round.queue()))
+                    .as("its queue, gone")
+                    .isNull();
+        }
+        // ... and nothing of it kept: the database
+        for (String table : List.of("court", "reserve_session", "time_slot", "user_account", "reservation", "notice")) {
+            assertThat(jdbc().queryForObject("select count(*) from " + table + " where id < 0", Long.class))
+                    .as("%s rows of the rehearsal (their ids below zero)", table)
+                    .isZero();
+        }
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from reservation where user_id < 0 or slot_id < 0 or session_id < 0 "
+                                        + "or user_id >= ? or session_id >= ?",
+                                Long.class,
+                                com.courtrush.core.Rehearsal.FIRST_ID,
+                                com.courtrush.core.Rehearsal.FIRST_ID))
+                .isZero();
+        assertThat(jdbc().queryForObject("select count(*) from notice where user_id < 0", Long.class))
+                .isZero();
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from audit_log where actor like '%rehearsal%' or target_id like '-%' "
+                                        + "or detail like '%rehearsal%'",
+                                Long.class))
+                .as("audit entries of the rehearsal")
+                .isZero();
+        // Redis: no key of its openings (their series included), no record of it begun
+        assertThat(redisson().getKeys().getKeysByPattern(REHEARSAL_KEYS))
+                .as("Redis keys of the rehearsal's openings")
+                .isEmpty();
+        assertThat(redisson()
+                        .getScoredSortedSet(RedisKeys.REHEARSALS, StringCodec.INSTANCE)
+                        .size())
+                .isZero();
+        // nothing counted where the rush is: some ten thousand requests and hundreds of grants would show
+        ReserveTotals after = metrics.totals();
+        assertThat(after.attempts() - before.attempts())
+                .as("reserve requests counted")
+                .isLessThan(20);
+        assertThat(after.published() - before.published())
+                .as("grants published, counted")
+                .isLessThan(5);
+        assertThat(after.consumed() - before.consumed())
+                .as("grants consumed, counted")
+                .isLessThan(5);
+        assertThat(meters.counter("courtrush.reserve.sold-out-local").count() - soldOutLocalBefore)
+                .isLessThan(20);
+        assertThat(meters.timer("courtrush.reserve.persist-lag").count() - lagsBefore)
+                .isLessThan(5);
+        assertThat(recent.count()).as("students seen lately").isLessThanOrEqualTo(recentBefore);
+    }
+}
