@@ -215,7 +215,7 @@ public interface ReserveScenarios extends StackAccess {
 
     /**
      * {@code POST /reserve/} as the page sends it is served ahead of the security chain and Spring MVC (decision
-     * 28); the same request with a query string goes down the chain to the controller. Both must answer
+     * 29); the same request with a query string goes down the chain to the controller. Both must answer
      * alike — status, envelope, the security headers — for a refusal, a duplicate, each kind of bad body, in
      * either language: the lane is a shorter way to the same door, not a second one.
      */

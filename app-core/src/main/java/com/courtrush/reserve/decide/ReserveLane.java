@@ -12,12 +12,13 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.function.Supplier;
 import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.http.HttpHeaders;
 
 /**
  * Serves {@code POST /reserve/}, the request a whole crowd sends at the flash opening, ahead of Spring
- * Security's filter chain and Spring MVC, which cost more of such a request than deciding it (decision 28).
+ * Security's filter chain and Spring MVC, which cost more of such a request than deciding it (decision 29).
  * It is not a second door: it runs after {@code BodyLimits} (413 before reading, a slow body read without a
  * thread), lets a request through only where the security chain's own firewall, token check and
  * authorization rules would ({@link RequestAccess}), writes the chain's security headers, and answers with
@@ -35,11 +36,13 @@ final class ReserveLane implements Filter {
 
     private static final String JSON = "application/json";
 
-    private final RequestAccess access;
-    private final SecurityHeaders headers;
-    private final ReserveController controller;
+    private final Supplier<RequestAccess> access;
+    private final Supplier<SecurityHeaders> headers;
+    private final Supplier<ReserveController> controller;
 
-    ReserveLane(RequestAccess access, SecurityHeaders headers, ReserveController controller) {
+    /** Each collaborator is asked for at the first request it serves (they are made after the filter). */
+    ReserveLane(
+            Supplier<RequestAccess> access, Supplier<SecurityHeaders> headers, Supplier<ReserveController> controller) {
         this.access = access;
         this.headers = headers;
         this.controller = controller;
@@ -51,7 +54,7 @@ final class ReserveLane implements Filter {
         if (request instanceof HttpServletRequest http
                 && response instanceof HttpServletResponse answer
                 && takes(http)) {
-            RequestAccess.Admitted admitted = access.admit(http, READ_HEADERS);
+            RequestAccess.Admitted admitted = access.get().admit(http, READ_HEADERS);
             if (admitted != null) {
                 serve(admitted, answer);
                 return;
@@ -81,11 +84,11 @@ final class ReserveLane implements Filter {
 
     private void serve(RequestAccess.Admitted admitted, HttpServletResponse response) throws IOException {
         HttpServletRequest http = admitted.request();
-        headers.write(http, response);
+        headers.get().write(http, response);
         // as Spring's request context would: a text in an answer is written in the caller's language
         LocaleContextHolder.setLocale(RequestLocales.of(http));
         try {
-            controller.reserveInLane(admitted.caller(), http, response);
+            controller.get().reserveInLane(admitted.caller(), http, response);
         } finally {
             LocaleContextHolder.resetLocaleContext();
         }

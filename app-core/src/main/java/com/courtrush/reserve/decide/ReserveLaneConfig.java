@@ -2,10 +2,12 @@ package com.courtrush.reserve.decide;
 
 import com.courtrush.account.RequestAccess;
 import com.courtrush.account.SecurityHeaders;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Puts {@link ReserveLane} on the reserve paths only, right after {@code BodyLimits} (the first filter) and
@@ -14,11 +16,20 @@ import org.springframework.core.Ordered;
 @Configuration(proxyBeanMethods = false)
 class ReserveLaneConfig {
 
+    /**
+     * The lane's collaborators are looked up at its first request, not when the filter is registered: a filter is
+     * made as the web server is, before the engine's other beans, and these pull in Redis, the broker and the
+     * database — which start in their own turn (and a stop during the start ends cleanly there, decision 24).
+     */
     @Bean
     FilterRegistrationBean<ReserveLane> reserveLane(
-            RequestAccess access, SecurityHeaders headers, ReserveController controller) {
-        FilterRegistrationBean<ReserveLane> registration =
-                new FilterRegistrationBean<>(new ReserveLane(access, headers, controller));
+            ObjectProvider<RequestAccess> access,
+            ObjectProvider<SecurityHeaders> headers,
+            ObjectProvider<ReserveController> controller) {
+        FilterRegistrationBean<ReserveLane> registration = new FilterRegistrationBean<>(new ReserveLane(
+                SingletonSupplier.of(access::getObject),
+                SingletonSupplier.of(headers::getObject),
+                SingletonSupplier.of(controller::getObject)));
         registration.setName("reserveLane");
         registration.setUrlPatterns(ReserveController.PATHS);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);

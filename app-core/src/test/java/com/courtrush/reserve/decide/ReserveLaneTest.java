@@ -33,7 +33,7 @@ class ReserveLaneTest {
     private final SecurityHeaders headers = mock(SecurityHeaders.class);
     private final ReserveController controller = mock(ReserveController.class);
     private final FilterChain chain = mock(FilterChain.class);
-    private final ReserveLane lane = new ReserveLane(access, headers, controller);
+    private final ReserveLane lane = new ReserveLane(() -> access, () -> headers, () -> controller);
 
     private static MockHttpServletRequest reserve() {
         MockHttpServletRequest request = new MockHttpServletRequest("POST", "/reserve/");
