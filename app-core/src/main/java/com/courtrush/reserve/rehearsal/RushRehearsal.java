@@ -60,7 +60,7 @@ class RushRehearsal {
 
     static final int SLOTS = 12;
     static final int CAPACITY = 25;
-    static final int STUDENTS = 400;
+    static final int STUDENTS = 1000;
     static final int CLIENTS = 16;
     /** The round's crowd starts this long before its gate opens (UNGATED answers) and goes on after it. */
     static final Duration BEFORE_GATE = Duration.ofSeconds(1);
