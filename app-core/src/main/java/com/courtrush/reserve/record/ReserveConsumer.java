@@ -51,9 +51,11 @@ class ReserveConsumer {
         this.followUp = followUp;
         this.attempts = properties.reserve().consumerMaxAttempts();
         long backoff = properties.reserve().consumerBackoff().toMillis();
+        // each pause drawn at random between the backoff and its multiple: consumers that failed together
+        // (a lock they both wanted) do not try again in the same millisecond
         this.retry = RetryTemplate.builder()
                 .maxAttempts(attempts)
-                .exponentialBackoff(backoff, 2.0, backoff * 8)
+                .exponentialBackoff(backoff, 2.0, backoff * 8, true)
                 .build();
     }
 
