@@ -88,16 +88,7 @@ final class Targets {
                         f("%.0f MiB", server.peakRssMib()),
                         f("< %.0f MiB", PEAK_RSS_MIB),
                         server.peakRssMib() > 0 && server.peakRssMib() < PEAK_RSS_MIB),
-                new Report.Target(
-                        "oversold / twice / Redis != DB / lost",
-                        f(
-                                "%d / %d / %d / %d",
-                                check.oversold(),
-                                check.twice(),
-                                check.stockMismatches() + check.dedupMismatches(),
-                                check.lost()),
-                        "0 / 0 / 0 / 0",
-                        check.ok())));
+                correct("", check)));
         if (cold != null) {
             targets.addAll(targets.size() - 1, coldTargets(cold, crowd));
         }
@@ -146,16 +137,21 @@ final class Targets {
                         f("%.0f ms = %.2f x", cold.crowd().soldOutAfterMs(), soldOutRatio),
                         f("<= %.1f x", COLD_VS_REHEARSED),
                         coldWinners.count() > 0 && soldOutRatio <= COLD_VS_REHEARSED),
-                new Report.Target(
-                        "cold rush: oversold / twice / Redis != DB / lost",
-                        f(
-                                "%d / %d / %d / %d",
-                                check.oversold(),
-                                check.twice(),
-                                check.stockMismatches() + check.dedupMismatches(),
-                                check.lost()),
-                        "0 / 0 / 0 / 0",
-                        check.ok()));
+                correct("cold rush: ", check));
+    }
+
+    /** Nothing wrong in the database and Redis after a crowd (SPEC §11), as a target named after {@code prefix}. */
+    static Report.Target correct(String prefix, Verification.Result check) {
+        return new Report.Target(
+                prefix + "oversold / twice / Redis != DB / lost",
+                f(
+                        "%d / %d / %d / %d",
+                        check.oversold(),
+                        check.twice(),
+                        check.stockMismatches() + check.dedupMismatches(),
+                        check.lost()),
+                "0 / 0 / 0 / 0",
+                check.ok());
     }
 
     /** A figure as the tables print it (root locale: a point, never a comma). */
