@@ -27,6 +27,12 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 final class RehearsalCrowd {
 
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * Before the gate opens each client waits this long after each answer: the UNGATED path is rehearsed, and the
+     * students' attempts (the per-student limit counts these too) are left for the places — a warm node answers
+     * thousands a second, which unpaced would spend every attempt of the round before its gate.
+     */
+    static final Duration PAUSE_BEFORE_GATE = Duration.ofMillis(20);
 
     private final URI reserve;
     private final int clients;
@@ -40,11 +46,12 @@ final class RehearsalCrowd {
     record Answers(Map<Integer, Long> byStatus, long granted, long failed) {}
 
     /**
-     * Sends requests from {@code clients} threads until {@code untilNanos} ({@link System#nanoTime}) or {@code stop}.
+     * Sends requests from {@code clients} threads until {@code untilNanos} ({@link System#nanoTime}) or {@code stop},
+     * paced before {@code gateNanos}.
      *
      * @param tokens each student's bearer token, by student id
      */
-    Answers run(RehearsalOpening round, Map<Long, String> tokens, long untilNanos, BooleanSupplier stop)
+    Answers run(RehearsalOpening round, Map<Long, String> tokens, long gateNanos, long untilNanos, BooleanSupplier stop)
             throws InterruptedException {
         Map<Integer, LongAdder> byStatus = new ConcurrentHashMap<>();
         AtomicInteger failed = new AtomicInteger();
@@ -73,6 +80,10 @@ final class RehearsalCrowd {
                                     HttpResponse.BodyHandlers.ofByteArray());
                             byStatus.computeIfAbsent(answer.statusCode(), status -> new LongAdder())
                                     .increment();
+                            long beforeGate = gateNanos - System.nanoTime();
+                            if (beforeGate > 0) {
+                                TimeUnit.NANOSECONDS.sleep(Math.min(beforeGate, PAUSE_BEFORE_GATE.toNanos()));
+                            }
                         } catch (IOException e) {
                             failed.incrementAndGet();
                         } catch (InterruptedException e) {

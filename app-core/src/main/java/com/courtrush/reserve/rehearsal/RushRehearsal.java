@@ -290,12 +290,11 @@ class RushRehearsal {
                     round.opening().session(),
                     round.slots(),
                     Instant.now(clock).plus(KEYS_EXPIRE).getEpochSecond());
+            long gate = System.nanoTime()
+                    + Math.max(
+                            0, Duration.between(LocalDateTime.now(clock), flash).toNanos());
             RehearsalCrowd.Answers answers = new RehearsalCrowd(base, CLIENTS)
-                    .run(
-                            round,
-                            bearers,
-                            System.nanoTime() + BEFORE_GATE.plus(AFTER_GATE).toNanos(),
-                            () -> closing);
+                    .run(round, bearers, gate, gate + AFTER_GATE.toNanos(), () -> closing);
             long deadline = System.nanoTime() + RECORDING_WAIT.toNanos();
             while (recorder.recorded() + recorder.failed() - recordedBefore - failedBefore < answers.granted()
                     && System.nanoTime() - deadline < 0
