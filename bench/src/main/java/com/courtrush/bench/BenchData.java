@@ -166,28 +166,12 @@ final class BenchData {
      */
     Opening createOpening(List<Long> courts, int slots, int capacity, int perUserLimit, int leadSeconds, ZoneId zone)
             throws IOException {
-        return createOpening(courts, slots, capacity, perUserLimit, leadSeconds, zone, false, 0);
+        return createOpening(courts, slots, capacity, perUserLimit, leadSeconds, zone, false, 0, 1);
     }
 
     /**
-     * The same, asking for a booking pass when {@code bookingPass}, starting with a fair draw of
-     * {@code drawWindowMs} when that is not 0.
-     */
-    Opening createOpening(
-            List<Long> courts,
-            int slots,
-            int capacity,
-            int perUserLimit,
-            int leadSeconds,
-            ZoneId zone,
-            boolean bookingPass,
-            int drawWindowMs)
-            throws IOException {
-        return createOpening(courts, slots, capacity, perUserLimit, leadSeconds, zone, bookingPass, drawWindowMs, 1);
-    }
-
-    /**
-     * The same, its slots {@code daysAhead} days after the flash time's date (another play date keeps one
+     * The same, asking for a booking pass when {@code bookingPass}, starting with a fair draw of {@code drawWindowMs}
+     * when that is not 0, its slots {@code daysAhead} days after the flash time's date (another play date keeps one
      * crowd's bookings out of another's fair share).
      */
     Opening createOpening(

@@ -171,7 +171,8 @@ final class FlashRun {
                 openingLead(),
                 bench.zone,
                 bench.bookingPass,
-                bench.fairDrawMs);
+                bench.fairDrawMs,
+                1);
         List<String> tokens = seeded.tokens();
         List<String> passes = null;
         if (bench.bookingPass) {
