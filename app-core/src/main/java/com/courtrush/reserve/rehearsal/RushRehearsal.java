@@ -3,6 +3,7 @@ package com.courtrush.reserve.rehearsal;
 import com.courtrush.account.Role;
 import com.courtrush.account.TokenService;
 import com.courtrush.account.UserAccount;
+import com.courtrush.infra.amqp.PublisherChannels;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.OpeningCalendar;
@@ -66,6 +67,8 @@ class RushRehearsal {
     static final Duration BEFORE_GATE = Duration.ofSeconds(1);
 
     static final Duration AFTER_GATE = Duration.ofSeconds(4);
+    /** ... and goes on until its places are sold out, however slow the node is now, but no longer than this. */
+    static final Duration AFTER_GATE_AT_MOST = Duration.ofSeconds(20);
     /** How long a round's grants may take to be recorded before the round ends anyway. */
     static final Duration RECORDING_WAIT = Duration.ofSeconds(20);
     /** No rehearsal this close to an opening's flash time, before or after: its cores are the crowd's. */
@@ -89,6 +92,7 @@ class RushRehearsal {
     private final TokenService tokens;
     private final StockSync stock;
     private final RehearsalRecorder recorder;
+    private final PublisherChannels channels;
     private final RedissonClient redisson;
     private final TaskScheduler scheduler;
     private final Clock clock;
@@ -105,6 +109,7 @@ class RushRehearsal {
             TokenService tokens,
             StockSync stock,
             RehearsalRecorder recorder,
+            PublisherChannels channels,
             RedissonClient redisson,
             TaskScheduler scheduler,
             Clock clock) {
@@ -115,6 +120,7 @@ class RushRehearsal {
         this.tokens = tokens;
         this.stock = stock;
         this.recorder = recorder;
+        this.channels = channels;
         this.redisson = redisson;
         this.scheduler = scheduler;
         this.clock = clock;
@@ -207,8 +213,11 @@ class RushRehearsal {
                 .anyMatch(flash -> Duration.between(now, flash).abs().compareTo(AWAY_FROM_FLASH) <= 0);
     }
 
-    /** What a rehearsal did, round by round. */
-    record Summary(List<Round> rounds, long millis, long compiledMillis) {
+    /**
+     * What a rehearsal did, round by round, and the publishing channels it left ready (its crowd needs fewer at once
+     * than a rush's).
+     */
+    record Summary(List<Round> rounds, long millis, long compiledMillis, int channels) {
 
         long granted() {
             return rounds.stream().mapToLong(round -> round.answers().granted()).sum();
@@ -247,12 +256,14 @@ class RushRehearsal {
         Summary summary = new Summary(
                 rounds,
                 (System.nanoTime() - begin) / 1_000_000,
-                compiledBefore < 0 ? -1 : jit.getTotalCompilationTime() - compiledBefore);
+                compiledBefore < 0 ? -1 : jit.getTotalCompilationTime() - compiledBefore,
+                channels.fill());
         log.info(
-                "Rehearsed the rush in {} ms ({}); the JIT compiled for {} ms meanwhile",
+                "Rehearsed the rush in {} ms ({}); the JIT compiled for {} ms meanwhile; {} publishing channels ready",
                 summary.millis(),
                 rounds.stream().map(Round::toString).collect(Collectors.joining("; ")),
-                summary.compiledMillis());
+                summary.compiledMillis(),
+                summary.channels());
         return summary;
     }
 
@@ -294,7 +305,13 @@ class RushRehearsal {
                     + Math.max(
                             0, Duration.between(LocalDateTime.now(clock), flash).toNanos());
             RehearsalCrowd.Answers answers = new RehearsalCrowd(base, CLIENTS)
-                    .run(round, bearers, gate, gate + AFTER_GATE.toNanos(), () -> closing);
+                    .run(
+                            round,
+                            bearers,
+                            gate,
+                            gate + AFTER_GATE.toNanos(),
+                            gate + AFTER_GATE_AT_MOST.toNanos(),
+                            () -> closing);
             long deadline = System.nanoTime() + RECORDING_WAIT.toNanos();
             while (recorder.recorded() + recorder.failed() - recordedBefore - failedBefore < answers.granted()
                     && System.nanoTime() - deadline < 0
@@ -351,7 +368,7 @@ class RushRehearsal {
         }
     }
 
-    /** Before each opening, once per node: the students' token states, read in one query. */
+    /** Before each opening, once per node: the students' token states, read in one query, and the publishing channels. */
     void primeBeforeOpenings() {
         if (closing) {
             return;
@@ -368,10 +385,11 @@ class RushRehearsal {
                 long begin = System.nanoTime();
                 int read = tokens.primeStudents();
                 log.info(
-                        "Read {} students' token states for opening(s) {} in {} ms",
+                        "Read {} students' token states for opening(s) {} in {} ms; {} publishing channels ready",
                         read,
                         due,
-                        (System.nanoTime() - begin) / 1_000_000);
+                        (System.nanoTime() - begin) / 1_000_000,
+                        channels.fill());
             }
         } catch (RuntimeException e) {
             log.warn(

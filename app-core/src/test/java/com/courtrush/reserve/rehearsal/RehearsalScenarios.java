@@ -3,15 +3,28 @@ package com.courtrush.reserve.rehearsal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.account.RecentStudents;
+import com.courtrush.infra.amqp.PublisherChannels;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import com.courtrush.support.StackAccess;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.redisson.client.codec.StringCodec;
 import org.springframework.amqp.core.AmqpAdmin;
+import org.springframework.amqp.core.MessageBuilder;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
+import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
 
 /**
  * The engine's rehearsal of its rush (decision 28), on a real stack: it runs the whole winner path — a crowd over
@@ -54,6 +67,9 @@ public interface RehearsalScenarios extends StackAccess {
                     .as("its queue, gone")
                     .isNull();
         }
+        assertThat(summary.channels())
+                .as("publishing channels left ready for a crowd larger than the rehearsal's")
+                .isEqualTo(publishing().getChannelCacheSize());
         // ... and nothing of it kept: the database
         for (String table : List.of("court", "reserve_session", "time_slot", "user_account", "reservation", "notice")) {
             assertThat(jdbc().queryForObject("select count(*) from " + table + " where id < 0", Long.class))
@@ -96,6 +112,70 @@ public interface RehearsalScenarios extends StackAccess {
         assertThat(meters.timer("courtrush.reserve.persist-lag").count() - lagsBefore)
                 .isLessThan(5);
         assertThat(recent.count()).as("students seen lately").isLessThanOrEqualTo(recentBefore);
+    }
+
+    /**
+     * The first winners of a rush after a quiet spell publish on channels already open, and their confirms are waited
+     * for by threads already started: before, most of them opened a channel (two round trips to the broker) and
+     * started a thread, on the request's thread, in the first second of the bench's cold crowd.
+     */
+    @Test
+    default void grantsPublishedAtOnceFindTheirChannelsAndConfirmWaitersReady() throws Exception {
+        PublisherChannels channels = bean(PublisherChannels.class);
+        CachingConnectionFactory publishing = publishing();
+        int crowd = publishing.getChannelCacheSize() / 2;
+        assertThat(channels.fill()).isEqualTo(publishing.getChannelCacheSize());
+        AtomicBoolean counting = new AtomicBoolean(true);
+        AtomicInteger opened = new AtomicInteger();
+        publishing.addChannelListener((channel, transactional) -> {
+            if (counting.get()) {
+                opened.incrementAndGet();
+            }
+        });
+        long waitersBefore = confirmWaiters();
+        AmqpAdmin admin = bean(AmqpAdmin.class);
+        String queue = admin.declareQueue().getName(); // exclusive, nobody reads it
+        RabbitTemplate template = bean(RabbitTemplate.class);
+        ExecutorService senders = Executors.newFixedThreadPool(crowd);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<CorrelationData.Confirm>> confirms = new ArrayList<>();
+            for (int i = 0; i < crowd; i++) {
+                String id = "ready-" + i;
+                confirms.add(senders.submit(() -> {
+                    start.await();
+                    CorrelationData correlation = new CorrelationData(id);
+                    template.send(
+                            "", queue, MessageBuilder.withBody(id.getBytes()).build(), correlation);
+                    return correlation.getFuture().get(10, TimeUnit.SECONDS);
+                }));
+            }
+            start.countDown();
+            for (Future<CorrelationData.Confirm> confirm : confirms) {
+                assertThat(confirm.get(15, TimeUnit.SECONDS).isAck()).isTrue();
+            }
+        } finally {
+            counting.set(false);
+            senders.shutdownNow();
+            admin.deleteQueue(queue);
+        }
+        assertThat(opened)
+                .as("channels opened by %d grants published at once", crowd)
+                .hasValue(0);
+        assertThat(confirmWaiters())
+                .as("threads waiting for confirms: none started")
+                .isLessThanOrEqualTo(waitersBefore);
+        assertThat(waitersBefore).isGreaterThanOrEqualTo(publishing.getChannelCacheSize());
+    }
+
+    private CachingConnectionFactory publishing() {
+        return (CachingConnectionFactory) bean(CachingConnectionFactory.class).getPublisherConnectionFactory();
+    }
+
+    private static long confirmWaiters() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith("confirm-wait-"))
+                .count();
     }
 
     /** Audit entries naming a rehearsal, or a record below zero. */
