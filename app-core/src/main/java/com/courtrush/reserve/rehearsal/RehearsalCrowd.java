@@ -27,6 +27,7 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 final class RehearsalCrowd {
 
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+    private static final int GRANTED = 202;
     /**
      * Before the gate opens each client waits this long after each answer: the UNGATED path is rehearsed, and the
      * students' attempts (the per-student limit counts these too) are left for the places — a warm node answers
@@ -46,14 +47,23 @@ final class RehearsalCrowd {
     record Answers(Map<Integer, Long> byStatus, long granted, long failed) {}
 
     /**
-     * Sends requests from {@code clients} threads until {@code untilNanos} ({@link System#nanoTime}) or {@code stop},
-     * paced before {@code gateNanos}.
+     * Sends requests from {@code clients} threads until {@code untilNanos} ({@link System#nanoTime}) and every place
+     * of the round is granted — the sold-out answers are rehearsed too, however slow the node is now — or until
+     * {@code lastNanos} or {@code stop}; paced before {@code gateNanos}.
      *
      * @param tokens each student's bearer token, by student id
      */
-    Answers run(RehearsalOpening round, Map<Long, String> tokens, long gateNanos, long untilNanos, BooleanSupplier stop)
+    Answers run(
+            RehearsalOpening round,
+            Map<Long, String> tokens,
+            long gateNanos,
+            long untilNanos,
+            long lastNanos,
+            BooleanSupplier stop)
             throws InterruptedException {
         Map<Integer, LongAdder> byStatus = new ConcurrentHashMap<>();
+        LongAdder granted = byStatus.computeIfAbsent(GRANTED, status -> new LongAdder());
+        long places = round.places();
         AtomicInteger failed = new AtomicInteger();
         List<Long> students = round.students();
         long[] slots = round.slots().stream().mapToLong(slot -> slot.slotId()).toArray();
@@ -69,7 +79,8 @@ final class RehearsalCrowd {
             for (int i = 0; i < clients; i++) {
                 crowd.execute(() -> {
                     ThreadLocalRandom random = ThreadLocalRandom.current();
-                    while (System.nanoTime() - untilNanos < 0
+                    while ((System.nanoTime() - untilNanos < 0 || granted.sum() < places)
+                            && System.nanoTime() - lastNanos < 0
                             && !stop.getAsBoolean()
                             && !Thread.currentThread().isInterrupted()) {
                         long student = students.get(random.nextInt(students.size()));
@@ -93,7 +104,7 @@ final class RehearsalCrowd {
                 });
             }
             crowd.shutdown();
-            long waitNanos = untilNanos - System.nanoTime() + ANSWER_TIMEOUT.toNanos();
+            long waitNanos = lastNanos - System.nanoTime() + ANSWER_TIMEOUT.toNanos();
             if (!crowd.awaitTermination(Math.max(0, waitNanos), TimeUnit.NANOSECONDS)) {
                 crowd.shutdownNow();
             }
@@ -102,8 +113,12 @@ final class RehearsalCrowd {
             threads.shutdownNow();
         }
         Map<Integer, Long> counted = new java.util.TreeMap<>();
-        byStatus.forEach((status, count) -> counted.put(status, count.sum()));
-        return new Answers(counted, counted.getOrDefault(202, 0L), failed.get());
+        byStatus.forEach((status, count) -> {
+            if (count.sum() > 0) {
+                counted.put(status, count.sum());
+            }
+        });
+        return new Answers(counted, granted.sum(), failed.get());
     }
 
     private HttpRequest request(long sessionId, long slotId, String token, boolean chinese) {

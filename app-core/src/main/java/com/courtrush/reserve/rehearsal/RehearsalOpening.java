@@ -66,6 +66,11 @@ record RehearsalOpening(SessionCatalog opening, List<Long> students) {
         return opening.slots();
     }
 
+    /** Its places: every slot's capacity. */
+    long places() {
+        return opening.slots().stream().mapToLong(SlotInfo::capacity).sum();
+    }
+
     /**
      * Writes the rows the grants need, under their mirror ids, in the transaction they are written in (which the
      * rehearsal rolls back).
