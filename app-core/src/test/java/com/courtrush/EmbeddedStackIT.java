@@ -30,6 +30,7 @@ import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.Times;
+import com.courtrush.till.TillScenarios;
 import com.rabbitmq.client.MessageProperties;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -79,7 +80,8 @@ class EmbeddedStackIT extends StackTest
                 WaitlistScenarios,
                 CalendarScenarios,
                 FairShareScenarios,
-                RehearsalScenarios {
+                RehearsalScenarios,
+                TillScenarios {
 
     @Value("${courtrush.data-dir}")
     Path dataDir;

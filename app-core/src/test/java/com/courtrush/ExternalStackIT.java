@@ -23,6 +23,7 @@ import com.courtrush.share.FairShareScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
+import com.courtrush.till.TillScenarios;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -55,7 +56,8 @@ class ExternalStackIT extends StackTest
                 CampusScenarios,
                 FairShareScenarios,
                 RehearsalScenarios,
-                RehearsalNodeScenarios {
+                RehearsalNodeScenarios,
+                TillScenarios {
 
     @DynamicPropertySource
     static void external(DynamicPropertyRegistry registry) {

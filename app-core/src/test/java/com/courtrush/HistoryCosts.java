@@ -174,6 +174,14 @@ abstract class HistoryCosts extends StackTest {
         staffRequests.put("audit export of a day", "/admin/audit/export.csv?from=" + day + "&to=" + day);
         staffRequests.put("check-in of a day", "/admin/check-in?date=" + day);
         staffRequests.put("check-in search", "/admin/check-in?date=" + day + "&q=" + regular);
+        // the desk's board, its one search, receipts, shifts and reconciliations (issue 52)
+        staffRequests.put("the board of a day", "/admin/board?date=" + day);
+        staffRequests.put("desk search by part of a name", "/admin/reservations?q=Student&from=" + day);
+        staffRequests.put("desk search by an order's last digits", "/admin/reservations?q=0001&from=" + day);
+        staffRequests.put("desk search with no dates", "/admin/reservations?q=" + regular);
+        staffRequests.put("a booking's receipts", "/admin/receipts?reservationId=" + latest);
+        staffRequests.put("shifts of a day", "/admin/shifts?date=" + day);
+        staffRequests.put("reconciliations of a day", "/admin/wechat-pay/reconciliations?date=" + day);
         staffRequests.put("a student's strikes", "/admin/strikes?studentId=" + regular);
         staffRequests.put("a student's share", "/admin/share?studentId=" + regular);
         staffRequests.put("students, page 1", "/admin/students?page=1&size=100");
@@ -272,9 +280,24 @@ abstract class HistoryCosts extends StackTest {
         TestApi.sleep(3_500); // the flash time
         long paid = costs.during("student: a booking", () -> api().book(student, opening, slots.get(0)));
         long unpaid = costs.during("student: another booking", () -> api().book(student, opening, slots.get(1)));
+        TestApi.Student another = api().students(1).get(0);
+        long atDesk =
+                costs.during("student: a booking paid at the desk", () -> api().book(another, opening, slots.get(2)));
         costs.during("student: paying", () -> api().pay(student, paid));
+        long shift = costs.during(
+                        "desk: a shift opened",
+                        () -> api().post("/admin/shifts", TestApi.ADMIN_TOKEN, Map.of("console", "history-desk")))
+                .data()
+                .path("shiftId")
+                .asLong();
         record Step(String name, String method, String path, String token, Object body) {}
         for (Step step : List.of(
+                new Step(
+                        "desk: a payment taken, its receipt written",
+                        "POST",
+                        "/admin/reservations/" + atDesk + "/pay-at-desk?channel=CASH",
+                        TestApi.ADMIN_TOKEN,
+                        null),
                 new Step("student: giving a place back", "DELETE", "/reserve/" + unpaid, student.token(), null),
                 new Step(
                         "desk: refunding a paid booking",
@@ -290,6 +313,15 @@ abstract class HistoryCosts extends StackTest {
             if (reply.status() != 200) {
                 failed.add(step.name() + " " + reply);
             }
+        }
+        TestApi.Reply report = costs.during(
+                "desk: the shift's report", () -> api().get("/admin/shifts/" + shift, TestApi.ADMIN_TOKEN));
+        TestApi.Reply closed = costs.during(
+                "desk: the shift closed",
+                () -> api().post(
+                                "/admin/shifts/" + shift + "/close", TestApi.ADMIN_TOKEN, Map.of("countedCash", 2000)));
+        if (report.status() != 200 || closed.status() != 200) {
+            failed.add("desk: the shift " + report + " " + closed);
         }
         // the day's end closes it: the retention sweep keeps away from an opening's rush
         api().post("/admin/sessions/" + opening + "/close", TestApi.ADMIN_TOKEN, Map.of());

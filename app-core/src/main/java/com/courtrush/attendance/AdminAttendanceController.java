@@ -2,6 +2,7 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.attendance.api.StrikeStanding;
@@ -49,6 +50,15 @@ class AdminAttendanceController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @RequestParam(required = false) @Size(max = 64) String q) {
         return ApiResponse.ok(attendance.day(date == null ? LocalDate.now(clock) : date, q));
+    }
+
+    @Operation(
+            summary = "The desk's board of a day (default today): its courts and hours, each slot with its bookings "
+                    + "(unpaid, paid, checked in, no-show, walk-in, partners) and places left, and whether it runs now")
+    @GetMapping("/board")
+    ApiResponse<DeskBoard> board(
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
+        return ApiResponse.ok(attendance.board(date == null ? LocalDate.now(clock) : date));
     }
 
     @Operation(summary = "Check in what was scanned (the QR code's text) or typed (the short code)")

@@ -13,6 +13,7 @@ import com.courtrush.reserve.api.ReservationPage;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.api.ReservationView;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
+import com.courtrush.till.api.DeskChannel;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -57,8 +58,10 @@ class AdminReservationController {
 
     @Operation(
             summary = "Reservations, newest first, filtered by opening, slot, student, status, court and play dates "
-                    + "(from, to: at most 92 days); the total is exact up to 1,000 (and past the page), else capped "
-                    + "(totalCapped)")
+                    + "(from, to: at most 92 days); q is what a student shows or says at the desk — a name or part of "
+                    + "it, a student id, a whole or partial order number, a check-in code — looked for among the "
+                    + "bookings of those dates (none: 3 days around today); the total is exact up to 1,000 (and past "
+                    + "the page), else capped (totalCapped)")
     @GetMapping
     ApiResponse<ReservationPage> list(
             @RequestParam(required = false) @Positive Long sessionId,
@@ -69,21 +72,16 @@ class AdminReservationController {
             @RequestParam(required = false) @Positive Long courtId,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
+            @RequestParam(required = false) @Size(max = ReservationQueries.MOST_TEXT) String q,
             @RequestParam(defaultValue = "1") @Min(1) int page,
             @RequestParam(defaultValue = "100") @Min(1) @Max(ReservationQueries.MAX_PAGE_SIZE) int size) {
+        LocalDate until = to != null ? to : from;
+        if (q != null && !q.isBlank()) {
+            return ApiResponse.ok(attendance.search(q, status, from, until, courtId, page, size));
+        }
         return ApiResponse.ok(reservations.find(
                 new ReservationFilter(
-                        sessionId,
-                        slotId,
-                        userId,
-                        status,
-                        from,
-                        courtId,
-                        studentId,
-                        true,
-                        null,
-                        null,
-                        to != null ? to : from),
+                        sessionId, slotId, userId, status, from, courtId, studentId, true, null, null, until, null),
                 page,
                 size));
     }
@@ -122,11 +120,16 @@ class AdminReservationController {
 
     @Operation(
             summary = "Take a booking's payment in person at the desk (a DESK order); checked in too if its "
-                    + "check-in has opened")
+                    + "check-in has opened. expectedCents (optional): the amount the desk showed and confirmed — "
+                    + "refused (409) with what it costs now if that is not it; channel: CASH (default) or CARD. A "
+                    + "receipt is written with it")
     @PostMapping("/{reservationId}/pay-at-desk")
     ApiResponse<DeskBookingView> payAtDesk(
-            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(attendance.payAtDesk(reservationId, caller));
+            @PathVariable @Positive long reservationId,
+            @RequestParam(required = false) @Min(0) Integer expectedCents,
+            @RequestParam(required = false) DeskChannel channel,
+            @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(attendance.payAtDesk(reservationId, expectedCents, channel, caller));
     }
 
     record StaffCancel(@NotBlank @Size(max = 200) String reason) {}

@@ -20,7 +20,7 @@ interface AttendanceMapper {
             "select r.id as reservation_id, r.user_id, r.slot_id, u.student_id, u.display_name as student_name, "
                     + "r.status, r.cancel_reason, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
                     + "(select p.out_trade_no from pay_order p where p.reservation_id = r.id order by p.id desc limit 1) "
-                    + "as out_trade_no, r.checked_in_time, r.checked_in_by, "
+                    + "as out_trade_no, r.checked_in_time, r.checked_in_by, r.create_time as booked_time, s.price_cents, "
                     + "(select group_concat(pu.display_name order by bp.id separator ', ') from booking_partner bp "
                     + "join user_account pu on pu.id = bp.partner_user_id "
                     + "where bp.reservation_id = r.id and bp.status = 'ACCEPTED') as partner_names "
@@ -37,6 +37,12 @@ interface AttendanceMapper {
             + "or exists (select 1 from pay_order p where p.reservation_id = r.id and p.out_trade_no = #{query}))</if> "
             + "order by s.start_time, c.name, r.id limit 2000</script>")
     List<DeskBooking> day(@Param("day") LocalDate day, @Param("query") String query);
+
+    /** A day's active slots with their court, by start time and court name: the board's cells. */
+    @Select("select s.id as slot_id, s.session_id, s.court_id, c.name as court_name, s.slot_date, s.start_time, "
+            + "s.end_time, s.capacity, s.price_cents from time_slot s join court c on c.id = s.court_id "
+            + "where s.slot_date = #{day} and s.active = true order by s.start_time, c.name limit 2000")
+    List<BoardSlot> slotsOn(@Param("day") LocalDate day);
 
     @Select(DESK_COLUMNS + "where r.id = #{id}")
     DeskBooking booking(@Param("id") long reservationId);

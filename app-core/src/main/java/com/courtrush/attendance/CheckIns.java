@@ -113,7 +113,10 @@ public class CheckIns {
         LocalDateTime now = LocalDateTime.now(clock);
         if (booking.getCheckedInTime() != null) {
             throw CourtRushException.conflict(
-                            "checkIn.already", booking.getCheckedInTime().format(TIME))
+                            "checkIn.already",
+                            booking.getCheckedInTime().format(TIME),
+                            booking.getStudentName(),
+                            booking.getStudentId())
                     .withData(withCode(booking));
         }
         if (!booking.active()) {
@@ -133,7 +136,10 @@ public class CheckIns {
             DeskBooking meanwhile = found(reservationId);
             throw meanwhile.getCheckedInTime() != null
                     ? CourtRushException.conflict(
-                            "checkIn.already", meanwhile.getCheckedInTime().format(TIME))
+                            "checkIn.already",
+                            meanwhile.getCheckedInTime().format(TIME),
+                            meanwhile.getStudentName(),
+                            meanwhile.getStudentId())
                     : CourtRushException.conflict("checkIn.ended", reservationId, meanwhile.getCancelReason());
         }
         audit.record(
@@ -216,6 +222,7 @@ public class CheckIns {
 
     private DeskBooking withCode(DeskBooking booking) {
         booking.setCode(codes.shortCode(booking.getReservationId()));
+        booking.setAmountCents(settings.priceCents(booking.getPriceCents()));
         return booking;
     }
 

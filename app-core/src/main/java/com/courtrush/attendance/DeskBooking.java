@@ -41,6 +41,12 @@ public class DeskBooking {
     private String partnerNames;
     /** Filled in by {@link CheckIns}: the code the student reads out. */
     private String code;
+    /** When it was booked: at or after its start, it is a walk-in (online sales end at the start). */
+    private LocalDateTime bookedTime;
+    /** The slot's own price; null: the gym's default price. */
+    private Integer priceCents;
+    /** Filled in by {@link CheckIns}: what it costs, the slot's price or the default one. */
+    private int amountCents;
 
     /** Active (not ended), so it can be checked in. */
     public boolean active() {
@@ -66,6 +72,8 @@ public class DeskBooking {
                 getCheckedInTime(),
                 getCheckedInBy(),
                 getPartnerNames(),
-                getCode());
+                getCode(),
+                getBookedTime(),
+                getAmountCents());
     }
 }

@@ -15,6 +15,7 @@ import com.courtrush.slot.LiveStock;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.SlotInfo;
+import com.courtrush.till.api.DeskChannel;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -121,6 +122,11 @@ public class WalkIns {
      * is blocked, holds a place in the slot already or has reached the opening's limit.
      */
     public DeskBooking walkIn(long slotId, String studentId, Caller staff) {
+        return walkIn(slotId, studentId, DeskChannel.CASH, staff);
+    }
+
+    /** As {@link #walkIn(long, String, Caller)}, its payment taken in {@code channel} (cash or card). */
+    public DeskBooking walkIn(long slotId, String studentId, DeskChannel channel, Caller staff) {
         long userId = strikes.studentNamed(studentId);
         // today's catalog names the slot's opening; whether it runs and has a place, the script decides
         SlotInfo slot = catalog.onDate(LocalDate.now(clock)).stream()
@@ -141,7 +147,7 @@ public class WalkIns {
             throw slow;
         }
         audit.record(staff.actor(), "WALK_IN", CheckIns.AUDIT_TARGET, booked.getId(), what);
-        return payAtDesk(booked.getId(), staff);
+        return payAtDesk(booked.getId(), null, channel, staff);
     }
 
     /**
@@ -150,8 +156,16 @@ public class WalkIns {
      * slot is never left for the no-show sweep to take.
      */
     public DeskBooking payAtDesk(long reservationId, Caller staff) {
+        return payAtDesk(reservationId, null, DeskChannel.CASH, staff);
+    }
+
+    /**
+     * As {@link #payAtDesk(long, Caller)}, in {@code channel} (cash or card) for the amount staff confirmed (refused if
+     * it costs another now).
+     */
+    public DeskBooking payAtDesk(long reservationId, Integer expectedCents, DeskChannel channel, Caller staff) {
         return transactions.execute(tx -> {
-            payments.payAtDesk(reservationId, staff);
+            payments.payAtDesk(reservationId, expectedCents, channel, staff);
             DeskBooking paid = checkIns.booking(reservationId);
             return checkIns.open(paid, LocalDateTime.now(clock)) ? checkIns.checkIn(reservationId, staff) : paid;
         });

@@ -75,6 +75,25 @@ public class StaffAlerts {
                 Map.of("refund", outRefundNo, "reservation", Long.toString(reservationId), "status", status));
     }
 
+    /** The day's orders do not agree with WeChat Pay's bill of that day, or its bill could not be read. */
+    public void reconciliationMismatch(
+            java.time.LocalDate day, int onlyThere, int onlyHere, int differs, String status) {
+        post(
+                Kind.RECONCILE_MISMATCH,
+                day + ":" + LocalDateTime.now(clock),
+                Map.of(
+                        "date",
+                        day.toString(),
+                        "onlyThere",
+                        Integer.toString(onlyThere),
+                        "onlyHere",
+                        Integer.toString(onlyHere),
+                        "differs",
+                        Integer.toString(differs),
+                        "status",
+                        status));
+    }
+
     private void post(Kind kind, Object about, Map<String, String> params) {
         post(kind, about, params, Duration.ZERO);
     }
@@ -130,7 +149,8 @@ public class StaffAlerts {
         REDIS_DOWN("since"),
         SOLD_OUT("opening", "after"),
         EMAILS_GIVEN_UP("count", "hours"),
-        REFUND_FAILED("refund", "reservation", "status");
+        REFUND_FAILED("refund", "reservation", "status"),
+        RECONCILE_MISMATCH("date", "onlyThere", "onlyHere", "differs", "status");
 
         private final List<String> params;
 

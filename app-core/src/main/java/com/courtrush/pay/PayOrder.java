@@ -36,6 +36,10 @@ public class PayOrder {
     private String transactionId;
     /** What has gone back so far, in part or whole: paid = refunded + kept (I6). */
     private Integer refundedCents;
+    /** A DESK order: CASH or CARD (the till's channel); null for the others. */
+    private String deskChannel;
+    /** A DESK order: who took the money (the till sums each staff member's). */
+    private String takenBy;
 
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;

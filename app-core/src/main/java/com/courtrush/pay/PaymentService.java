@@ -18,6 +18,8 @@ import com.courtrush.reserve.lifecycle.ReservationDeadlines;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import com.courtrush.till.Receipts;
+import com.courtrush.till.api.DeskChannel;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -61,6 +63,8 @@ public class PaymentService {
     private final Clock clock;
     private final Notices notices;
 
+    private final Receipts receipts;
+
     PaymentService(
             Notices notices,
             PayOrderMapper orders,
@@ -75,7 +79,9 @@ public class PaymentService {
             PaymentLocks locks,
             TransactionTemplate transactions,
             AuditTrail audit,
-            Clock clock) {
+            Clock clock,
+            Receipts receipts) {
+        this.receipts = receipts;
         this.notices = notices;
         this.orders = orders;
         this.reservations = reservations;
@@ -244,7 +250,19 @@ public class PaymentService {
      * once the slot has ended.
      */
     public PaidView payAtDesk(long reservationId, Caller staff) {
+        return payAtDesk(reservationId, null, DeskChannel.CASH, staff);
+    }
+
+    /**
+     * As {@link #payAtDesk(long, Caller)}, for the amount staff were shown and confirmed: refused, with the amount it
+     * costs now, if that is not it (the price changed meanwhile). No amount: whatever it costs.
+     */
+    public PaidView payAtDesk(long reservationId, Integer expectedCents, DeskChannel channel, Caller staff) {
         access.visibleTo(reservationId, staff);
+        DeskChannel taken = channel == null ? DeskChannel.CASH : channel;
+        if (!DeskChannel.TAKEN_AT_DESK.contains(taken)) {
+            throw CourtRushException.badRequest("pay.deskChannel", taken);
+        }
         PaidView paid = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
             requireUnpaid(locked);
@@ -254,13 +272,23 @@ public class PaymentService {
                 // nothing left to play: a booking paid now could only end as a no-show
                 throw CourtRushException.conflict("pay.slotEnded", reservationId);
             }
+            int price = priceOf(slot);
+            if (expectedCents != null && expectedCents != price) {
+                throw CourtRushException.conflict(
+                        "pay.amountChanged",
+                        BigDecimal.valueOf(expectedCents, 2).toPlainString(),
+                        BigDecimal.valueOf(price, 2).toPlainString());
+            }
             orders.closePaying(reservationId, now);
-            PayOrder order = newOrder(locked, DESK_CHANNEL, priceOf(slot), now);
+            PayOrder order = newOrder(locked, DESK_CHANNEL, price, now);
             order.setStatus(PayOrderStatus.SUCCESS);
             order.setPayingKey(null);
             order.setExpireTime(now);
             order.setPaidTime(now);
+            order.setDeskChannel(taken.name());
+            order.setTakenBy(staff.actor());
             insertOrder(order, locked);
+            receipts.payment(reservationId, order.getOutTradeNo(), taken, price, staff.actor());
             reservations.confirm(reservationId, now);
             notices.paid(locked.getUserId(), reservationId, locked.getSlotId(), order.getOutTradeNo());
             return paid(order, ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED);

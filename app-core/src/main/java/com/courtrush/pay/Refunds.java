@@ -7,6 +7,8 @@ import com.courtrush.infra.config.AfterTransaction;
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.RefundStatus;
+import com.courtrush.till.Receipts;
+import com.courtrush.till.api.DeskChannel;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -34,13 +36,17 @@ class Refunds {
     private final AuditTrail audit;
     private final Clock clock;
 
+    private final Receipts receipts;
+
     Refunds(
             PayOrderMapper orders,
             PayRefundMapper refunds,
             PaymentGateways gateways,
             StaffAlerts alerts,
             AuditTrail audit,
-            Clock clock) {
+            Clock clock,
+            Receipts receipts) {
+        this.receipts = receipts;
         this.orders = orders;
         this.refunds = refunds;
         this.gateways = gateways;
@@ -85,6 +91,18 @@ class Refunds {
         refund.setReason(reason);
         refund.setActor(actor);
         refunds.insert(refund);
+        if (Receipts.atDesk(actor)) {
+            // given back by a person at the desk: in the way it was paid (a DESK order), else through WeChat Pay
+            receipts.refund(
+                    order.getReservationId(),
+                    order.getOutTradeNo(),
+                    refund.getOutRefundNo(),
+                    PaymentService.DESK_CHANNEL.equals(order.getChannel())
+                            ? DeskChannel.valueOf(order.getDeskChannel() == null ? "CASH" : order.getDeskChannel())
+                            : DeskChannel.WECHAT,
+                    cents,
+                    actor);
+        }
         return refund;
     }
 

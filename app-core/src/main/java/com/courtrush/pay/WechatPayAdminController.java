@@ -1,6 +1,7 @@
 package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
+import com.courtrush.pay.api.ReconciliationView;
 import com.courtrush.pay.api.WechatPayDesk;
 import com.courtrush.pay.api.WechatPaySetup;
 import com.courtrush.pay.api.WechatPayState;
@@ -10,11 +11,17 @@ import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Positive;
+import java.time.LocalDate;
+import java.util.List;
+import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The live WeChat Pay merchant on the staff API (SPEC §19): staff read it, a manager sets and tries it. */
@@ -23,9 +30,11 @@ import org.springframework.web.bind.annotation.RestController;
 class WechatPayAdminController {
 
     private final WechatPayDesk desk;
+    private final java.time.Clock clock;
 
-    WechatPayAdminController(WechatPayDesk desk) {
+    WechatPayAdminController(WechatPayDesk desk, java.time.Clock clock) {
         this.desk = desk;
+        this.clock = clock;
     }
 
     @Operation(summary = "The merchant's settings, which keys are on file (never the keys), and the payment mode")
@@ -50,5 +59,35 @@ class WechatPayAdminController {
     ApiResponse<WechatPayTrial> tryIt(
             @RequestBody WechatPaySetup setup, @AuthenticationPrincipal Caller manager, HttpServletRequest http) {
         return ApiResponse.ok(desk.tryIt(setup, RequestLocales.of(http), manager));
+    }
+
+    @Operation(
+            summary = "Reconcile a day's orders with WeChat Pay's bill of that day now (manager; audited): matched, "
+                    + "only at WeChat Pay, only here, amounts that differ (default: yesterday, China time); each "
+                    + "morning it runs for the day before")
+    @PostMapping("/admin/wechat-pay/reconciliations")
+    ApiResponse<ReconciliationView> reconcile(
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
+            @AuthenticationPrincipal Caller manager) {
+        return ApiResponse.ok(desk.reconcile(date == null ? yesterday() : date, manager));
+    }
+
+    @Operation(summary = "The reconciliations of a bill date, newest first, each with what did not match")
+    @GetMapping("/admin/wechat-pay/reconciliations")
+    ApiResponse<List<ReconciliationView>> reconciliations(
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
+        return ApiResponse.ok(desk.reconciliations(date == null ? yesterday() : date));
+    }
+
+    /** The bill date of the morning's run: yesterday, in China (WeChat Pay's bills are of its days). */
+    private LocalDate yesterday() {
+        return LocalDate.now(clock.withZone(java.time.ZoneId.of("Asia/Shanghai")))
+                .minusDays(1);
+    }
+
+    @Operation(summary = "One reconciliation with every payment and refund it compared, the mismatches first")
+    @GetMapping("/admin/wechat-pay/reconciliations/{id}")
+    ApiResponse<ReconciliationView> reconciliation(@PathVariable @Positive long id) {
+        return ApiResponse.ok(desk.reconciliation(id));
     }
 }

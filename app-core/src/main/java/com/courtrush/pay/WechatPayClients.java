@@ -11,6 +11,7 @@ import com.wechat.pay.java.core.http.DefaultHttpClientBuilder;
 import com.wechat.pay.java.core.http.HostName;
 import com.wechat.pay.java.core.http.HttpClient;
 import com.wechat.pay.java.core.notification.NotificationParser;
+import com.wechat.pay.java.service.billdownload.BillDownloadServiceExtension;
 import com.wechat.pay.java.service.payments.h5.H5Service;
 import com.wechat.pay.java.service.payments.jsapi.JsapiServiceExtension;
 import com.wechat.pay.java.service.payments.nativepay.NativePayService;
@@ -180,6 +181,10 @@ class WechatPayClients {
                 new com.wechat.pay.java.service.refund.RefundService.Builder()
                         .httpClient(http)
                         .build(),
+                new BillDownloadServiceExtension.Builder()
+                        .config(config)
+                        .httpClient(http)
+                        .build(),
                 new NotificationParser(config),
                 okHttp,
                 simulator == null ? WECHAT_OPEN : simulator.toString().replaceAll("/+$", ""),
@@ -197,6 +202,7 @@ class WechatPayClients {
             NativePayService nativePay,
             JsapiServiceExtension jsapi,
             com.wechat.pay.java.service.refund.RefundService refunds,
+            BillDownloadServiceExtension bills,
             NotificationParser notifications,
             OkHttpClient http,
             String oauthBase,

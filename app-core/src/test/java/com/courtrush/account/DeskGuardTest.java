@@ -57,6 +57,7 @@ class DeskGuardTest {
             "NoticeDesk.testEmail",
             "NoticeDesk.testWebhook",
             "StaffDesk.update",
+            "WechatPayDesk.reconcile",
             "WechatPayDesk.save",
             "WechatPayDesk.tryIt");
 

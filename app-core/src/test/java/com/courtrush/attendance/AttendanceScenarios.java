@@ -76,7 +76,10 @@ public interface AttendanceScenarios extends StackAccess {
         assertThat(scans.stream().map(Reply::status)).containsExactlyInAnyOrder(200, 409, 409, 409);
         Reply again = api().post("/admin/check-in/scan", admin, Map.of("code", qr));
         assertThat(again.status()).isEqualTo(409);
-        assertThat(again.body().path("message").asText()).contains("Already checked in");
+        // a repeated scan names whom it was (issue 52)
+        assertThat(again.body().path("message").asText())
+                .contains("Already checked in")
+                .contains(ann.studentId());
 
         // taken back within the minute, then checked in by the short code, read out in lower case
         Reply undone = TestApi.expect(200, api().delete("/admin/check-in/" + annBooking, admin));
@@ -125,6 +128,146 @@ public interface AttendanceScenarios extends StackAccess {
                 .data()
                 .path("records");
         assertThat(audit.findValuesAsText("action")).contains("CHECK_IN", "CHECK_IN_UNDO");
+    }
+
+    /**
+     * The desk's board (issue 52): a day's courts and hours, each slot with its bookings as they stand — unpaid, paid
+     * (with the amount a desk payment takes), a multi-place slot's places left — read again as bookings change.
+     */
+    @Test
+    default void theBoardShowsADaysCourtsAndHoursWithEachSlotsBookingsAsTheyStand() {
+        String admin = TestApi.ADMIN_TOKEN;
+        LocalDate play = tomorrow();
+        long courtA = api().createCourt();
+        long courtB = api().createCourt();
+        long session = api().createSession(play, now(), 2);
+        List<Long> single = api().generateSlots(session, List.of(courtA), "08:00", "10:00", 60, 1);
+        List<Long> pair = api().generateSlots(session, List.of(courtB), "08:00", "09:00", 60, 2);
+        List<Student> students = api().students(3);
+        long unpaid = api().book(students.get(0), session, single.get(0));
+        long paid = api().book(students.get(1), session, single.get(1));
+        api().pay(students.get(1), paid);
+        api().book(students.get(2), session, pair.get(0));
+
+        JsonNode board = TestApi.expect(200, api().get("/admin/board?date=" + play, admin))
+                .data();
+        assertThat(board.path("day").asText()).isEqualTo(play.toString());
+        assertThat(board.path("courts").findValuesAsText("courtId"))
+                .contains(Long.toString(courtA), Long.toString(courtB));
+        JsonNode first = slot(board, single.get(0));
+        assertThat(first.path("startTime").asText()).isEqualTo("08:00");
+        assertThat(first.path("placesLeft").asInt()).isZero();
+        assertThat(first.path("running").asBoolean()).isFalse();
+        assertThat(first.path("bookings").get(0).path("reservationId").asLong()).isEqualTo(unpaid);
+        assertThat(first.path("bookings").get(0).path("status").asText()).isEqualTo("PENDING_PAYMENT");
+        assertThat(first.path("bookings").get(0).path("amountCents").asInt()).isEqualTo(2000);
+        assertThat(slot(board, single.get(1))
+                        .path("bookings")
+                        .get(0)
+                        .path("status")
+                        .asText())
+                .isEqualTo("CONFIRMED");
+        JsonNode shared = slot(board, pair.get(0));
+        assertThat(shared.path("capacity").asInt()).isEqualTo(2);
+        assertThat(shared.path("placesLeft").asInt()).isEqualTo(1);
+
+        // the desk takes the unpaid one's money: the next read shows it paid
+        TestApi.expect(
+                200, api().post("/admin/reservations/" + unpaid + "/pay-at-desk?expectedCents=2000", admin, null));
+        JsonNode again = TestApi.expect(200, api().get("/admin/board?date=" + play, admin))
+                .data();
+        assertThat(slot(again, single.get(0))
+                        .path("bookings")
+                        .get(0)
+                        .path("status")
+                        .asText())
+                .isEqualTo("CONFIRMED");
+    }
+
+    private static JsonNode slot(JsonNode board, long slotId) {
+        for (JsonNode slot : board.path("slots")) {
+            if (slot.path("slotId").asLong() == slotId) {
+                return slot;
+            }
+        }
+        throw new AssertionError("slot " + slotId + " is not on the board");
+    }
+
+    /**
+     * The desk's one search (issue 52: "马刚" found nothing): a booking is found by a part of its student's name, the
+     * student id, the last digits of its order number or its check-in code, among the bookings played in the days
+     * around the date asked for; a name outside those days finds nothing, while a whole order number or a code names
+     * its booking whatever the day. A "%" typed is looked for as itself.
+     */
+    @Test
+    default void theDeskFindsABookingByWhatItsStudentSaysAmongTheDaysAroundTheDate() {
+        String admin = TestApi.ADMIN_TOKEN;
+        long court = api().createCourt();
+        LocalDate play = tomorrow();
+        long session = api().createSession(play, now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1);
+        String family = "马" + TestApi.unique("").replaceAll("[^0-9]", "");
+        Student ma = api().student(family + "刚");
+        long booking = api().book(ma, session, slots.get(0));
+        String order = api().pay(ma, booking);
+        String code = TestApi.expect(200, api().get("/reservations/" + booking + "/check-in", ma.token()))
+                .data()
+                .path("code")
+                .asText();
+
+        for (String said : List.of(family, ma.studentId(), order.substring(order.length() - 6), code.toLowerCase())) {
+            JsonNode found = TestApi.expect(
+                            200,
+                            api().get(
+                                            "/admin/reservations?q="
+                                                    + java.net.URLEncoder.encode(
+                                                            said, java.nio.charset.StandardCharsets.UTF_8)
+                                                    + "&from=" + play,
+                                            admin))
+                    .data();
+            assertThat(found.path("records").findValuesAsText("id"))
+                    .as("bookings found by %s", said)
+                    .containsExactly(Long.toString(booking));
+        }
+        // no dates: the days around today, which hold tomorrow
+        assertThat(TestApi.expect(
+                                200,
+                                api().get(
+                                                "/admin/reservations?q="
+                                                        + java.net.URLEncoder.encode(
+                                                                family, java.nio.charset.StandardCharsets.UTF_8),
+                                                admin))
+                        .data()
+                        .path("total")
+                        .asLong())
+                .isEqualTo(1);
+        // ten days later: not among that date's bookings; the whole order number still names it
+        String later = play.plusDays(10).toString();
+        assertThat(TestApi.expect(
+                                200,
+                                api().get(
+                                                "/admin/reservations?q="
+                                                        + java.net.URLEncoder.encode(
+                                                                family, java.nio.charset.StandardCharsets.UTF_8)
+                                                        + "&from=" + later,
+                                                admin))
+                        .data()
+                        .path("total")
+                        .asLong())
+                .isZero();
+        assertThat(TestApi.expect(200, api().get("/admin/reservations?q=" + order + "&from=" + later, admin))
+                        .data()
+                        .path("total")
+                        .asLong())
+                .isEqualTo(1);
+        // a pattern's own characters are text: "%" finds no one
+        assertThat(TestApi.expect(200, api().get("/admin/reservations?q=%25&from=" + play, admin))
+                        .data()
+                        .path("total")
+                        .asLong())
+                .isZero();
+        assertThat(api().get("/admin/reservations?q=" + "x".repeat(65), admin).status())
+                .isEqualTo(400);
     }
 
     @Test

@@ -47,6 +47,7 @@ class AttendanceWebTest {
             delimiter = '|',
             value = {
                 "GET|/admin/check-in?date=2026-11-23&q=s7|",
+                "GET|/admin/board?date=2026-11-23|",
                 "POST|/admin/check-in/scan|{\"code\":\"K7Q2\"}",
                 "POST|/admin/check-in/5|",
                 "DELETE|/admin/check-in/5|",
@@ -59,6 +60,13 @@ class AttendanceWebTest {
     void eachStaffHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
         WebCalls.answersOk(mvc, STAFF, method, path, body);
+    }
+
+    /** The board of today when no date is asked for (issue 52). */
+    @Test
+    void withoutADateTheBoardIsTodays() throws Exception {
+        WebCalls.answersOk(mvc, STAFF, HttpMethod.GET, "/admin/board", null);
+        verify(attendanceDesk).board(LocalDate.parse("2026-11-22"));
     }
 
     @ParameterizedTest

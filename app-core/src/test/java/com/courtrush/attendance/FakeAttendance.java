@@ -160,6 +160,11 @@ final class FakeAttendance implements AttendanceMapper, FakeTransactions.Undoabl
     }
 
     @Override
+    public List<BoardSlot> slotsOn(LocalDate day) {
+        throw new UnsupportedOperationException("not faked: the board is tested on the real stack");
+    }
+
+    @Override
     public List<Long> notCheckedIn(LocalDate day, LocalTime time, LocalDate fromDay, LocalTime fromTime, int limit) {
         throw new UnsupportedOperationException("not faked: the no-show sweep has no unit test yet");
     }

@@ -390,6 +390,90 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
         assertMoneyMatchesTheProvider(opening.session());
     }
 
+    /**
+     * Reconciliation (issue 52): the day's payments and refunds at the live merchant matched with WeChat Pay's own
+     * trade bill, downloaded through the SDK; then a trade only the bill has and an amount it says otherwise are each
+     * found and named. With payments simulated there is no bill to reconcile with.
+     */
+    @Test
+    default void theDaysOrdersReconcileWithWechatPaysBillAndAPlantedDifferenceIsFound() throws Exception {
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneId.of("Asia/Shanghai"));
+        assertThat(api().post("/admin/wechat-pay/reconciliations?date=" + today, ADMIN, null)
+                        .status())
+                .as("payments simulated: no bill")
+                .isEqualTo(409);
+        Opening opening = openSlots(2, 1);
+        List<Student> students = api().students(2);
+        long first =
+                api().book(students.get(0), opening.session(), opening.slots().get(0));
+        long second =
+                api().book(students.get(1), opening.session(), opening.slots().get(1));
+        live(() -> {
+            String one = paidAtWechatPay(students.get(0), first);
+            String two = paidAtWechatPay(students.get(1), second);
+            TestApi.expect(
+                    200,
+                    api().post("/pay/refund/" + second, ADMIN, Map.of("amountCents", 500, "reason", "lights out")));
+            await().atMost(Times.SETTLE).until(() -> refundStatuses(two).equals(List.of("SUCCESS")));
+
+            JsonNode clean = TestApi.expect(
+                            200, api().post("/admin/wechat-pay/reconciliations?date=" + today, ADMIN, null))
+                    .data();
+            assertThat(clean.path("status").asText()).isEqualTo("DONE");
+            assertThat(clean.path("matched").asInt()).isGreaterThanOrEqualTo(3);
+            // the simulator's bill also holds other engines' trades of this test run (only there, for this one)
+            assertThat(clean.path("items").findValuesAsText("outTradeNo"))
+                    .as("nothing of this scenario's orders mismatched")
+                    .doesNotContain(one, two);
+            JsonNode every = TestApi.expect(
+                            200,
+                            api().get(
+                                            "/admin/wechat-pay/reconciliations/"
+                                                    + clean.path("id").asLong(),
+                                            ADMIN))
+                    .data();
+            assertThat(outcomes(every, one)).containsExactly("PAYMENT MATCHED 2000/2000");
+            assertThat(outcomes(every, two))
+                    .containsExactlyInAnyOrder("PAYMENT MATCHED 2000/2000", "REFUND MATCHED 500/500");
+
+            String planted = "CRPLANT" + Math.abs(System.nanoTime() % 1_000_000_000L);
+            sim().plantTradeInBill(today, planted, 3000);
+            sim().plantBillAmount(one, 1999);
+            JsonNode found = TestApi.expect(
+                            200, api().post("/admin/wechat-pay/reconciliations?date=" + today, ADMIN, null))
+                    .data();
+            assertThat(found.path("differs").asInt()).isGreaterThanOrEqualTo(1);
+            assertThat(found.path("onlyThere").asInt()).isGreaterThanOrEqualTo(1);
+            assertThat(outcomes(found, one)).containsExactly("PAYMENT DIFFERS 2000/1999");
+            assertThat(outcomes(found, planted)).containsExactly("PAYMENT ONLY_THERE -/3000");
+            sim().plantBillAmount(one, 2000);
+            assertThat(TestApi.expect(200, api().get("/admin/wechat-pay/reconciliations?date=" + today, ADMIN))
+                            .data()
+                            .size())
+                    .as("both runs kept")
+                    .isGreaterThanOrEqualTo(2);
+            assertThat(jdbc().queryForObject("select count(*) from audit_log where action = 'RECONCILE'", Long.class))
+                    .isGreaterThanOrEqualTo(2);
+        });
+    }
+
+    private static List<String> outcomes(JsonNode run, String outTradeNo) {
+        List<String> outcomes = new ArrayList<>();
+        for (JsonNode item : run.path("items")) {
+            if (outTradeNo.equals(item.path("outTradeNo").asText())) {
+                outcomes.add(
+                        item.path("kind").asText() + " " + item.path("outcome").asText() + " "
+                                + (item.path("hereCents").isNull()
+                                        ? "-"
+                                        : item.path("hereCents").asText()) + "/"
+                                + (item.path("thereCents").isNull()
+                                        ? "-"
+                                        : item.path("thereCents").asText()));
+            }
+        }
+        return outcomes;
+    }
+
     @Test
     default void repeatedAndOutOfOrderNotificationsChangeNothingTwice() throws Exception {
         Opening opening = openSlots(1, 1);

@@ -20,6 +20,7 @@ import com.courtrush.support.fakes.FakePlaceReturns;
 import com.courtrush.support.fakes.FakeReservations;
 import com.courtrush.support.fakes.FakeSlots;
 import com.courtrush.support.fakes.FakeTransactions;
+import com.courtrush.till.Receipts;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -51,7 +52,9 @@ class PayFixture {
     final Notices notices = mock(Notices.class);
     final AuditTrail audit = mock(AuditTrail.class);
     final StaffAlerts alerts = mock(StaffAlerts.class);
-    final Refunds giving = new Refunds(orders, refundRows, PaymentGateways.only(gateway), alerts, audit, clock);
+    final Receipts receipts = mock(Receipts.class);
+    final Refunds giving =
+            new Refunds(orders, refundRows, PaymentGateways.only(gateway), alerts, audit, clock, receipts);
     final PaymentService payments = new PaymentService(
             notices,
             orders,
@@ -66,7 +69,8 @@ class PayFixture {
             locks,
             transactions.template(),
             audit,
-            clock);
+            clock,
+            receipts);
     final ReservationEnder ender =
             Lifecycles.ender(reservations, slots, places, List.of(new PayOrderCloser(orders, payments, clock)), clock);
     final ReservationCancellation cancellation =

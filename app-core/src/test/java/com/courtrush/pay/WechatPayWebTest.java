@@ -67,4 +67,18 @@ class WechatPayWebTest {
         mvc.perform(get("/admin/wechat-pay").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isForbidden());
     }
+
+    /** Reconciliation with WeChat Pay's bills on the staff API (issue 52): a manager runs one, staff read them. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                "POST|/admin/wechat-pay/reconciliations?date=2026-11-26",
+                "GET|/admin/wechat-pay/reconciliations?date=2026-11-26",
+                "GET|/admin/wechat-pay/reconciliations/7"
+            })
+    void reconciliationsAnswerWithTheEnvelope(org.springframework.http.HttpMethod method, String path)
+            throws Exception {
+        com.courtrush.support.WebCalls.answersOk(mvc, STAFF, method, path, null);
+    }
 }

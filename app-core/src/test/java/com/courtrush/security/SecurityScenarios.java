@@ -143,6 +143,16 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /admin/wechat-pay", Access.STAFF),
             Map.entry("PUT /admin/wechat-pay", Access.MANAGER),
             Map.entry("POST /admin/wechat-pay/try", Access.MANAGER),
+            Map.entry("POST /admin/wechat-pay/reconciliations", Access.MANAGER),
+            Map.entry("GET /admin/wechat-pay/reconciliations", Access.STAFF),
+            Map.entry("GET /admin/wechat-pay/reconciliations/{id}", Access.STAFF),
+            Map.entry("GET /admin/board", Access.STAFF),
+            Map.entry("GET /admin/receipts", Access.STAFF),
+            Map.entry("GET /admin/receipts/{receiptNo}", Access.STAFF),
+            Map.entry("POST /admin/shifts", Access.STAFF),
+            Map.entry("GET /admin/shifts", Access.STAFF),
+            Map.entry("GET /admin/shifts/{id}", Access.STAFF),
+            Map.entry("POST /admin/shifts/{id}/close", Access.STAFF),
             Map.entry("GET /admin/courts", Access.STAFF),
             Map.entry("POST /admin/courts", Access.STAFF),
             Map.entry("PUT /admin/courts/{id}", Access.STAFF),
@@ -235,6 +245,7 @@ public interface SecurityScenarios extends StackAccess {
                             case "reservationId" -> Long.toString(reservationId);
                             case "traceId" -> traceId;
                             case "outTradeNo" -> outTradeNo;
+                            case "receiptNo" -> "RP" + outTradeNo;
                             case "sessionId" -> Long.toString(sessionId);
                             case "date" -> LocalDate.now().plusDays(3).toString();
                             case "strikeId", "partnerId" -> "1";

@@ -239,12 +239,28 @@ public final class TestApi {
 
     /** Creates {@code count} students and returns their logins. */
     public List<Student> students(int count) {
+        return studentsNamed(java.util.Collections.nCopies(count, null));
+    }
+
+    /** Creates a student of this name and returns the login. */
+    public Student student(String name) {
+        return studentsNamed(List.of(name)).get(0);
+    }
+
+    /** Creates a student for each name ("Student" and the id for null) and returns their logins. */
+    private List<Student> studentsNamed(List<String> names) {
         List<Map<String, String>> rows = new ArrayList<>();
         List<String> ids = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
+        for (String name : names) {
             String id = unique("stu").replace("-", "");
             ids.add(id);
-            rows.add(Map.of("studentId", id, "password", passwordOf(new Student(id, null)), "name", "Student " + id));
+            rows.add(Map.of(
+                    "studentId",
+                    id,
+                    "password",
+                    passwordOf(new Student(id, null)),
+                    "name",
+                    name == null ? "Student " + id : name));
         }
         expect(200, post("/admin/students", ADMIN_TOKEN, Map.of("students", rows)));
         return ids.parallelStream()

@@ -5,6 +5,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.shell.ConsoleName;
 import com.courtrush.desktop.shell.DeskSignIn;
 import com.courtrush.desktop.shell.DeskSignInViewModel;
 import com.courtrush.desktop.shell.Engine;
@@ -129,6 +130,7 @@ public class ConsoleApp extends Application {
             if (caller.isPresent()) {
                 staff = caller.get();
                 log.info("Signed in at the console: {} ({})", staff.name(), staff.role());
+                openShift(notices);
                 if (window == null) {
                     showMain(notices);
                 } else {
@@ -141,6 +143,20 @@ public class ConsoleApp extends Application {
                 return;
             }
         }
+    }
+
+    /**
+     * The staff member's shift opens at this console with their sign-in (the one left open here is closed by it,
+     * issue 52): the till then sums what they take and give back.
+     */
+    private void openShift(FxNotices notices) {
+        Caller signedIn = staff;
+        String console = ConsoleName.here();
+        tasks.run(
+                i18n.t("till.load"),
+                () -> desks.till().openShift(signedIn, console),
+                shift -> log.info("Shift {} of {} opened at console {}", shift.shiftId(), signedIn.name(), console),
+                error -> notices.failed(i18n.t("till.load"), error));
     }
 
     private void signOut() {

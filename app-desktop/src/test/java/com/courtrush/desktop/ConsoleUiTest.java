@@ -419,6 +419,9 @@ class ConsoleUiTest {
                             .filter(courts::equals)
                             .isPresent());
             for (String screen : List.of(
+                    "board",
+                    "till",
+                    "reconcile",
                     "courts",
                     "openings",
                     "rules",
@@ -677,6 +680,14 @@ class ConsoleUiTest {
         app.engine()
                 .getBean(org.springframework.jdbc.core.JdbcTemplate.class)
                 .update("update reserve_session set session_date = ? where id = ?", start.toLocalDate(), opening);
+        // and Bea booked it before it began (a booking made after the start is a walk-in)
+        app.engine()
+                .getBean(org.springframework.jdbc.core.JdbcTemplate.class)
+                .update(
+                        "update reservation set create_time = ?, slot_date = ? where id = ?",
+                        start.minusHours(1),
+                        start.toLocalDate(),
+                        booking);
         app.engine().getBean(com.courtrush.slot.SlotCatalog.class).invalidateAll();
         String qr = call("GET", "/reservations/" + booking + "/check-in", bea, null)
                 .path("data")
@@ -726,6 +737,52 @@ class ConsoleUiTest {
                 () -> table.getItems().stream()
                         .anyMatch(r ->
                                 "2024889".equals(r.studentId()) && r.state().startsWith("checked in")));
+    }
+
+    /**
+     * The board (issue 52), on the state the check-in left: today's running slot of Court C holds Bea (paid, her
+     * check-in taken back) and Cy (a walk-in, checked in). Found by a part of her name, her cell is marked and
+     * focused; Enter opens what can be done there, and checking her in shows on the board at its next read.
+     */
+    @Test
+    @Order(13)
+    void theBoardShowsTodaysBookingsFindsOneByPartOfANameAndChecksItIn() {
+        robot.clickOn("#nav-board");
+        waitFor(15, () -> cellSaying("Bea (2024888)") != null && cellSaying("Cy (2024889)") != null);
+        assertThat(cellSaying("Cy (2024889)").getAccessibleText()).contains("Walk-in");
+        assertThat(cellSaying("Bea (2024888)").getAccessibleText()).contains("Paid");
+
+        robot.clickOn("#boardSearch").write("Be").type(KeyCode.ENTER);
+        waitFor(10, () -> robot.lookup("#boardFound").queryLabeled().getText().equals("1 found"));
+        waitFor(10, () -> cellSaying("Bea (2024888)").getStyleClass().contains("board-cell-found"));
+        javafx.scene.control.Button bea = cellSaying("Bea (2024888)");
+        waitFor(5, bea::isFocused);
+        robot.type(KeyCode.SPACE); // the focused cell opens its menu, as a click does
+        waitFor(5, () -> menuItem("Check in") != null);
+        robot.clickOn(menuItem("Check in"));
+        waitFor(
+                15,
+                () -> cellSaying("Bea (2024888)") != null
+                        && cellSaying("Bea (2024888)").getAccessibleText().contains("In "));
+    }
+
+    /** The item of a shown context menu that reads {@code text}, or null. */
+    static Node menuItem(String text) {
+        return robot.lookup(".context-menu .menu-item").queryAll().stream()
+                .filter(item -> item.lookupAll(".label").stream()
+                        .anyMatch(label -> label instanceof javafx.scene.control.Labeled labeled
+                                && text.equals(labeled.getText())))
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** The board's cell whose text names {@code who}, or null. */
+    static javafx.scene.control.Button cellSaying(String who) {
+        return robot.lookup(".board-cell").queryAllAs(javafx.scene.control.Button.class).stream()
+                .filter(cell -> cell.getAccessibleText() != null
+                        && cell.getAccessibleText().contains(who))
+                .findFirst()
+                .orElse(null);
     }
 
     @Test

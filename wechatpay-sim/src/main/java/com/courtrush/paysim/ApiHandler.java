@@ -9,6 +9,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,11 +28,13 @@ final class ApiHandler {
     private final KitStore.Loaded keys;
     private final Orders orders;
     private final WechatPaySimulator simulator;
+    private final TradeBills bills;
 
-    ApiHandler(KitStore.Loaded keys, Orders orders, WechatPaySimulator simulator) {
+    ApiHandler(KitStore.Loaded keys, Orders orders, WechatPaySimulator simulator, TradeBills bills) {
         this.keys = keys;
         this.orders = orders;
         this.simulator = simulator;
+        this.bills = bills;
     }
 
     Response handle(Request request) {
@@ -105,7 +108,48 @@ final class ApiHandler {
                     .orElseThrow(() -> new SimException(404, "RESOURCE_NOT_EXISTS", "退款单不存在 refund not found"));
             return ok(refund.refundJson(), requestId);
         }
+        if (path.equals("/v3/bill/tradebill") && method.equals("GET")) {
+            return tradeBill(request, mchid, requestId);
+        }
+        if (path.equals("/v3/billdownload/file") && method.equals("GET")) {
+            byte[] bill = bills.download(request.query().get("token"));
+            Response signed = signed(200, new String(bill, StandardCharsets.UTF_8), requestId);
+            Map<String, String> headers = new LinkedHashMap<>(signed.headers());
+            headers.put("Content-Type", "text/plain; charset=utf-8");
+            return new Response(200, headers, bill);
+        }
         throw new SimException(404, "NOT_FOUND", "the simulator does not offer " + method + " " + path);
+    }
+
+    /**
+     * The day's trade bill: its hash and where to download it (WeChat Pay's API host: a merchant's client sends the
+     * download there, signed, as it sends every call). Unlike WeChat Pay, which makes a day's bill the next morning,
+     * the simulator has any day's at once, today's included.
+     */
+    private Response tradeBill(Request request, String mchid, String requestId) {
+        LocalDate day;
+        try {
+            day = LocalDate.parse(String.valueOf(request.query().get("bill_date")));
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new SimException(400, "PARAM_ERROR", "bill_date must be YYYY-MM-DD");
+        }
+        String type = request.query().getOrDefault("bill_type", "ALL");
+        if (!List.of("ALL", "SUCCESS", "REFUND").contains(type)) {
+            throw new SimException(400, "PARAM_ERROR", "bill_type must be ALL, SUCCESS or REFUND");
+        }
+        if (day.isAfter(LocalDate.now(Orders.CHINA))) {
+            throw new SimException(400, "NO_STATEMENT_EXIST", "账单不存在 no bill for a day to come");
+        }
+        String[] prepared = bills.prepare(day, mchid, keys.kit().appId());
+        return ok(
+                JSONObject.of(
+                        "hash_type",
+                        "SHA1",
+                        "hash_value",
+                        prepared[1],
+                        "download_url",
+                        "https://api.mch.weixin.qq.com/v3/billdownload/file?token=" + prepared[0]),
+                requestId);
     }
 
     private String h5Url(Orders.Order order) {

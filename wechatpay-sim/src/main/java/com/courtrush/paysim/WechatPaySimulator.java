@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -50,6 +51,7 @@ public final class WechatPaySimulator implements AutoCloseable {
     private final Orders orders;
     private final Notifier notifier;
     private final ApiHandler api;
+    private final TradeBills bills;
     private final CashierPage cashier;
     private final OAuth oauth;
     private final JsapiBridge bridge;
@@ -64,7 +66,8 @@ public final class WechatPaySimulator implements AutoCloseable {
         this.keys = KitStore.loadOrCreate(kitDir);
         this.orders = new Orders(keys.kit(), keys.openId());
         this.notifier = new Notifier(keys.kit(), keys.platformPrivateKey());
-        this.api = new ApiHandler(keys, orders, this);
+        this.bills = new TradeBills(orders);
+        this.api = new ApiHandler(keys, orders, this, bills);
         this.cashier = new CashierPage(orders, this, keys.kit().merchantName());
         this.oauth = new OAuth(keys.kit(), keys.openId());
         this.bridge = new JsapiBridge(keys.kit(), keys.merchantPublicKey(), keys.openId(), orders, this);
@@ -215,6 +218,24 @@ public final class WechatPaySimulator implements AutoCloseable {
     }
 
     /** How long a refund stays PROCESSING (default 300 ms). */
+    /**
+     * Plants a paid trade of {@code day} in the merchant's trade bill that the merchant never asked for: reconciling
+     * that day finds it only at WeChat Pay.
+     */
+    public void plantTradeInBill(LocalDate day, String outTradeNo, long fen) {
+        bills.plantTrade(day, outTradeNo, fen);
+    }
+
+    /** The trade bill says {@code fen} for this order (or refund, by its number) instead of what it was. */
+    public void plantBillAmount(String number, long fen) {
+        bills.plantAmount(number, fen);
+    }
+
+    /** A day's trade bill as WeChat Pay's download gives it (for a look, or a test's). */
+    public String tradeBill(LocalDate day) {
+        return bills.bill(day, kit().mchid(), kit().appId());
+    }
+
     public void refundDelay(Duration delay) {
         this.refundDelay = delay;
     }

@@ -4,16 +4,25 @@ import com.courtrush.account.Caller;
 import com.courtrush.account.ManagerOnly;
 import com.courtrush.attendance.CheckInCodes;
 import com.courtrush.attendance.CheckIns;
+import com.courtrush.attendance.DeskBoards;
 import com.courtrush.attendance.DeskBooking;
 import com.courtrush.attendance.Strikes;
 import com.courtrush.attendance.WalkIns;
+import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.Shares;
 import com.courtrush.share.api.ShareStanding;
+import com.courtrush.till.api.DeskChannel;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,9 +39,16 @@ public class AttendanceDesk {
     private final Shares shares;
     private final Clock clock;
     private final CheckInCodes codes;
+    private final ReservationDesk reservations;
+    private final DeskBoards boards;
+
+    /** An order number as the students' page shows it (CR and digits; typed in any case): one booking, any day. */
+    static final Pattern ORDER_NUMBER = Pattern.compile("(?i)CR\\d{6,}");
 
     public AttendanceDesk(
             CheckInCodes codes,
+            ReservationDesk reservations,
+            DeskBoards boards,
             CheckIns checkIns,
             WalkIns walkIns,
             Strikes strikes,
@@ -42,6 +58,8 @@ public class AttendanceDesk {
         this.shares = shares;
         this.clock = clock;
         this.codes = codes;
+        this.reservations = reservations;
+        this.boards = boards;
         this.checkIns = checkIns;
         this.walkIns = walkIns;
         this.strikes = strikes;
@@ -61,6 +79,14 @@ public class AttendanceDesk {
     /** See {@link CheckIns#day}. */
     public List<DeskBookingView> day(LocalDate day, String query) {
         return checkIns.day(day, query).stream().map(DeskBooking::view).toList();
+    }
+
+    /**
+     * The desk's board of {@code day} (issue 52): its courts and hours, each slot with its bookings — unpaid, paid,
+     * checked in, a no-show, a walk-in — and the places left; whether a slot runs now (a walk-in may be booked).
+     */
+    public DeskBoard board(LocalDate day) {
+        return boards.board(day);
     }
 
     /** What the scanner (or staff) typed: the booking it names, checked in. */
@@ -84,12 +110,26 @@ public class AttendanceDesk {
 
     /** Books a walk-in into a running slot, takes the payment at the desk and checks it in. */
     public DeskBookingView walkIn(long slotId, String studentId, Caller staff) {
-        return walkIns.walkIn(slotId, studentId, staff).view();
+        return walkIn(slotId, studentId, DeskChannel.CASH, staff);
+    }
+
+    /** A walk-in whose payment is taken in {@code channel}: cash or card. */
+    public DeskBookingView walkIn(long slotId, String studentId, DeskChannel channel, Caller staff) {
+        return walkIns.walkIn(slotId, studentId, channel, staff).view();
     }
 
     /** Takes a booking's payment at the desk (checked in too, once its check-in has opened). */
     public DeskBookingView payAtDesk(long reservationId, Caller staff) {
-        return walkIns.payAtDesk(reservationId, staff).view();
+        return payAtDesk(reservationId, null, DeskChannel.CASH, staff);
+    }
+
+    /**
+     * Takes the payment at the desk in {@code channel} (cash or card; none: cash) for the amount staff were shown and
+     * confirmed ({@link DeskBookingView#amountCents}): refused, saying what it costs now, if the price changed
+     * meanwhile; no amount: whatever it costs. A receipt is written with it.
+     */
+    public DeskBookingView payAtDesk(long reservationId, Integer expectedCents, DeskChannel channel, Caller staff) {
+        return walkIns.payAtDesk(reservationId, expectedCents, channel, staff).view();
     }
 
     /** A student's strikes and block, by student id. */
@@ -100,6 +140,44 @@ public class AttendanceDesk {
     /** A student's fair share this week (SPEC §16): the rules, and the bookings that count against them. */
     public ShareStanding share(String studentId) {
         return shares.standing(strikes.studentNamed(studentId), LocalDate.now(clock));
+    }
+
+    /**
+     * The bookings a student's words or papers name at the desk: {@code text} is a name or part of it, a student id,
+     * a whole or partial order number — looked for among the bookings played from {@code from} to {@code until}
+     * (none: {@link ReservationFilter#SEARCH_DAYS} days around today), so that no search walks the whole history — or
+     * a check-in code or a whole order number, which name one booking whatever its day. No text: the dates' bookings.
+     */
+    public ReservationPage search(
+            String text, ReservationStatus status, LocalDate from, LocalDate until, Long courtId, int page, int size) {
+        String q = text == null ? "" : text.strip();
+        if (q.isEmpty()) {
+            return reservations.find(
+                    new ReservationFilter(
+                            null, null, null, status, from, courtId, null, false, null, null, until, null),
+                    page,
+                    size);
+        }
+        if (ORDER_NUMBER.matcher(q).matches()) {
+            return reservations.find(
+                    new ReservationFilter(
+                            null, null, null, status, null, null, null, false, null, q.toUpperCase(Locale.ROOT)),
+                    page,
+                    size);
+        }
+        ReservationPage found =
+                reservations.find(ReservationFilter.matching(q, status, from, until, courtId), page, size);
+        if (found.total() > 0) {
+            return found;
+        }
+        OptionalLong byCode = codes.reservationOfShortCode(q);
+        return byCode.isEmpty()
+                ? found
+                : reservations.find(
+                        new ReservationFilter(
+                                null, null, null, status, null, null, null, false, byCode.getAsLong(), null),
+                        page,
+                        size);
     }
 
     /** A manager forgives a strike, with a reason. */

@@ -13,6 +13,8 @@ import java.time.LocalTime;
  *
  * @param partnerNames the names of the partners who accepted, comma-separated; null for none
  * @param code         the code the student reads out
+ * @param bookedTime   when it was booked
+ * @param amountCents  what it costs: the slot's price, or the gym's default one
  */
 public record DeskBookingView(
         Long reservationId,
@@ -31,10 +33,25 @@ public record DeskBookingView(
         LocalDateTime checkedInTime,
         String checkedInBy,
         String partnerNames,
-        String code) {
+        String code,
+        LocalDateTime bookedTime,
+        int amountCents) {
 
     /** Active (not ended), so it can be checked in. */
     public boolean active() {
         return status != null && status.active();
+    }
+
+    /** Booked at the desk for a slot already running (online sales end at its start): a walk-in. */
+    public boolean walkIn() {
+        return bookedTime != null
+                && slotDate != null
+                && startTime != null
+                && !bookedTime.isBefore(slotDate.atTime(startTime));
+    }
+
+    /** Ended as a no-show. */
+    public boolean noShow() {
+        return cancelReason == CancelReason.NO_SHOW;
     }
 }

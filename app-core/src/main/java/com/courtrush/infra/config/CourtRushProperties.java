@@ -34,7 +34,9 @@ public record CourtRushProperties(
         @Valid @DefaultValue History history,
         /* the address students use when nodes sit behind a balancer or a name (docs/deployment.md); blank: this
         machine's network addresses */
-        String publicUrl) {
+        String publicUrl,
+        /* the gym's name as its receipts and shift reports print it */
+        @NotNull @DefaultValue("CourtRush") String gymName) {
 
     /** Shorter admin tokens can be guessed; a generated one has 32 characters. */
     public static final int ADMIN_TOKEN_MIN_LENGTH = SettingProblem.TOKEN_MIN_LENGTH;

@@ -29,6 +29,14 @@ public class SqlDialect {
         this.h2 = environment.getProperty("spring.datasource.url", "").startsWith("jdbc:h2:");
     }
 
+    /**
+     * Text to look for inside a LIKE pattern, as typed: its {@code %}, {@code _} and the escape character itself
+     * (backslash, the default of both databases) match only themselves.
+     */
+    public static String likeText(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+
     /** Whether a page's ORDER BY names the index's leading columns that the filter fixes (H2), or not (MariaDB). */
     public boolean ordersByFixedColumns() {
         return h2;

@@ -3,6 +3,9 @@ package com.courtrush.pay.api;
 import com.courtrush.account.Caller;
 import com.courtrush.account.ManagerOnly;
 import com.courtrush.pay.MerchantSetup;
+import com.courtrush.pay.Reconciliations;
+import java.time.LocalDate;
+import java.util.List;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
 
@@ -11,9 +14,30 @@ import org.springframework.stereotype.Component;
 public class WechatPayDesk {
 
     private final MerchantSetup setup;
+    private final Reconciliations reconciliations;
 
-    public WechatPayDesk(MerchantSetup setup) {
+    public WechatPayDesk(MerchantSetup setup, Reconciliations reconciliations) {
         this.setup = setup;
+        this.reconciliations = reconciliations;
+    }
+
+    /**
+     * Reconciles a day's orders with WeChat Pay's bill of that day now (issue 52; also each morning for the day before):
+     * matched, only at WeChat Pay, only here, amounts that differ. Audited; a mismatch raises a staff alert.
+     */
+    @ManagerOnly
+    public ReconciliationView reconcile(LocalDate day, Caller manager) {
+        return reconciliations.reconcile(day, manager);
+    }
+
+    /** The reconciliations of a bill date, newest first, each with what did not match. */
+    public List<ReconciliationView> reconciliations(LocalDate day) {
+        return reconciliations.ofDay(day);
+    }
+
+    /** One reconciliation with every payment and refund it compared, the mismatches first. */
+    public ReconciliationView reconciliation(long id) {
+        return reconciliations.find(id);
     }
 
     /** The merchant as saved, which of its secrets are on file on this node (never the secrets), the mode. */

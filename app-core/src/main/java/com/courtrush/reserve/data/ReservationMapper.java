@@ -27,6 +27,25 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
     Long reservationOfOrder(@Param("outTradeNo") String outTradeNo);
 
     /**
+     * The bookings of play dates {@code from} to {@code until} whose student {@code text} names (by student id, or a
+     * part of the name) or whose order it names (the order number's last digits, or all of it): newest first, at most
+     * {@code limit}.
+     * {@code like} is the text with the LIKE pattern's own characters escaped. Reads only the dates' bookings.
+     */
+    @Select("select r.id from reservation r join user_account u on u.id = r.user_id "
+            + "where r.slot_date between #{from} and #{until} and (u.student_id = #{text} "
+            + "or u.display_name like concat('%', #{like}, '%') "
+            + "or exists (select 1 from pay_order p where p.reservation_id = r.id "
+            + "and p.out_trade_no like concat('%', #{like}))) "
+            + "order by r.id desc limit #{limit}")
+    List<Long> matching(
+            @Param("from") LocalDate from,
+            @Param("until") LocalDate until,
+            @Param("text") String text,
+            @Param("like") String like,
+            @Param("limit") int limit);
+
+    /**
      * A page of reservations: {@code page} holds the filter, its order and its limit. The page's ids are found first
      * from an index alone (the one the filter takes, read in the order asked for: a page, not every match), then
      * their rows — a plan the databases keep whatever their statistics say (MariaDB sorted all of a year's

@@ -15,6 +15,7 @@ import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.slot.SlotWithCourt;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +30,23 @@ public class ReservationQueries {
     public static final int MAX_PAGE_SIZE = 1000;
     /** The most play dates one search covers. */
     public static final int MOST_DAYS = 92;
+    /** The longest text looked for (a name, a student id, an order number). */
+    public static final int MOST_TEXT = 64;
 
     private final ReservationMapper reservations;
     private final UserAccountMapper accounts;
     private final TimeSlotMapper slots;
     private final SqlDialect dialect;
+    private final Clock clock;
 
     ReservationQueries(
-            ReservationMapper reservations, UserAccountMapper accounts, TimeSlotMapper slots, SqlDialect dialect) {
+            ReservationMapper reservations,
+            UserAccountMapper accounts,
+            TimeSlotMapper slots,
+            SqlDialect dialect,
+            Clock clock) {
         this.dialect = dialect;
+        this.clock = clock;
         this.reservations = reservations;
         this.accounts = accounts;
         this.slots = slots;
@@ -47,7 +56,8 @@ public class ReservationQueries {
      * Reservations matching the filter, newest first, a page at a time, with their total — exact up to a thousand and
      * past the page asked for, else capped ({@link CappedCount}). Each filter reads only its own rows: a status by
      * its index in id order, an opening, a slot or a student by theirs, play dates (at most {@link #MOST_DAYS}) by
-     * the bookings' date.
+     * the bookings' date; a text (what a student shows or says) only the bookings of its play dates, today's and
+     * {@link ReservationFilter#SEARCH_DAYS} around it unless others are asked for.
      */
     public ReservationPage find(ReservationFilter filter, int page, int size) {
         if (page < 1 || size < 1 || size > MAX_PAGE_SIZE) {
@@ -55,6 +65,11 @@ public class ReservationQueries {
         }
         LocalDate from = filter.slotDate();
         LocalDate until = filter.untilDate();
+        if (filter.searchesText() && from == null) {
+            LocalDate today = LocalDate.now(clock);
+            from = today.minusDays(ReservationFilter.SEARCH_DAYS);
+            until = today.plusDays(ReservationFilter.SEARCH_DAYS);
+        }
         if (until != null
                 && (from == null
                         || until.isBefore(from)
@@ -79,6 +94,17 @@ public class ReservationQueries {
             }
             reservationId = paidFor;
         }
+        List<Long> matching = null;
+        if (filter.searchesText()) {
+            String text = filter.text().strip();
+            if (text.length() > MOST_TEXT) {
+                throw CourtRushException.badRequest("reservations.badText", MOST_TEXT);
+            }
+            matching = reservations.matching(from, until, text, SqlDialect.likeText(text), MAX_PAGE_SIZE);
+            if (matching.isEmpty()) {
+                return ReservationPage.none();
+            }
+        }
         List<Long> slotIds = null;
         if (filter.courtId() != null) {
             slotIds = slots
@@ -93,7 +119,7 @@ public class ReservationQueries {
                 return ReservationPage.none();
             }
         }
-        Where where = new Where(filter, userId, reservationId, slotIds, from, until);
+        Where where = new Where(filter, userId, reservationId, matching, slotIds, from, until);
         CappedCount total = CappedCount.of(reservations, where.build(), Reservation::getId, page, size);
         LambdaQueryWrapper<Reservation> query = where.build();
         if (filter.status() != null && where.byStatusAlone() && dialect.ordersByFixedColumns()) {
@@ -133,6 +159,7 @@ public class ReservationQueries {
             ReservationFilter filter,
             Long userId,
             Long reservationId,
+            List<Long> matching,
             List<Long> slotIds,
             LocalDate from,
             LocalDate until) {
@@ -144,6 +171,7 @@ public class ReservationQueries {
                     .eq(userId != null, Reservation::getUserId, userId)
                     .eq(filter.status() != null, Reservation::getStatus, filter.status())
                     .eq(reservationId != null, Reservation::getId, reservationId)
+                    .in(matching != null, Reservation::getId, matching)
                     .between(from != null, Reservation::getSlotDate, from, until)
                     .in(slotIds != null, Reservation::getSlotId, slotIds);
             if (!filter.includeCompensated()) {
@@ -160,6 +188,7 @@ public class ReservationQueries {
                     && filter.slotId() == null
                     && userId == null
                     && reservationId == null
+                    && matching == null
                     && from == null
                     && slotIds == null;
         }

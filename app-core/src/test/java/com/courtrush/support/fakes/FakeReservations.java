@@ -5,6 +5,7 @@ import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import java.io.Serializable;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Collection;
 import java.util.Comparator;
@@ -117,6 +118,11 @@ public final class FakeReservations extends FakeMapper<Reservation>
 
     @Override
     public Long reservationOfOrder(String outTradeNo) {
+        throw notFaked();
+    }
+
+    @Override
+    public List<Long> matching(LocalDate from, LocalDate until, String text, String like, int limit) {
         throw notFaked();
     }
 

@@ -115,6 +115,7 @@ public final class CheckInScreen implements Screen {
         table.getColumns().add(Widgets.fitting(column(i18n.t("checkIn.code"), CheckInViewModel.Row::code), "ABCDEFG"));
         table.getColumns().add(column(i18n.t("checkIn.state"), CheckInViewModel.Row::state));
         table.setItems(model.rows());
+        ((Label) table.getPlaceholder()).textProperty().bind(model.emptyTextProperty());
         return table;
     }
 

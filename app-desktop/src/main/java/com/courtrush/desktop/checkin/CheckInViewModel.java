@@ -6,13 +6,16 @@ import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.till.api.DeskChannel;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
+import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -45,6 +48,8 @@ public final class CheckInViewModel {
 
     private final StringProperty lastKind = new SimpleStringProperty("");
     private final StringProperty hint = new SimpleStringProperty("");
+    /** What the empty list says: no bookings that day, or none of them matching what was searched. */
+    private final StringProperty emptyText = new SimpleStringProperty("");
 
     public CheckInViewModel(
             AttendanceDesk desk, Caller staff, UiTasks tasks, Notices notices, I18n i18n, Supplier<LocalDate> today) {
@@ -54,16 +59,18 @@ public final class CheckInViewModel {
         this.notices = notices;
         this.i18n = i18n;
         date.set(today.get());
+        emptyText.set(i18n.t("checkIn.empty"));
     }
 
     public void refresh() {
         tasks.run(i18n.t("checkIn.load"), desk::graceMinutes, minutes -> hint.set(i18n.t("checkIn.hint", minutes)));
         LocalDate day = date.get();
         String q = query.get();
-        tasks.run(
-                i18n.t("checkIn.load"),
-                () -> desk.day(day, q),
-                list -> rows.setAll(list.stream().map(this::row).toList()));
+        String searched = q == null ? "" : q.strip();
+        tasks.run(i18n.t("checkIn.load"), () -> desk.day(day, q), list -> {
+            rows.setAll(list.stream().map(this::row).toList());
+            emptyText.set(searched.isEmpty() ? i18n.t("checkIn.empty") : i18n.t("checkIn.noneFound", searched, day));
+        });
     }
 
     /** Checks in what was scanned or typed; the field is emptied for the next one either way. */
@@ -94,9 +101,19 @@ public final class CheckInViewModel {
 
     /** Takes the selected booking's payment at the desk; it is checked in too once its check-in has opened. */
     public void payAtDesk(Row row) {
+        String amount = "¥" + price(row.amountCents());
+        Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
+                        i18n.t("board.takePayment", amount),
+                        i18n.t("board.target", row.name(), row.studentId(), row.court(), date.get(), row.time()),
+                        i18n.t("board.takePaymentConsequence", amount))
+                .withOption(i18n.t("board.byCard")));
+        if (yes.isEmpty()) {
+            return;
+        }
+        DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
         tasks.run(
                 i18n.t("checkIn.payAtDesk"),
-                () -> desk.payAtDesk(row.reservationId(), staff),
+                () -> desk.payAtDesk(row.reservationId(), row.amountCents(), channel, staff),
                 booking -> {
                     lastKind.set("ok");
                     lastResult.set(i18n.t(
@@ -196,7 +213,8 @@ public final class CheckInViewModel {
                 state,
                 b.active() && b.checkedInTime() == null,
                 b.checkedInTime() != null,
-                b.status() == ReservationStatus.PENDING_PAYMENT);
+                b.status() == ReservationStatus.PENDING_PAYMENT,
+                b.amountCents());
     }
 
     public ObservableList<Row> rows() {
@@ -229,6 +247,11 @@ public final class CheckInViewModel {
         return hint;
     }
 
+    /** What the list says when it is empty: no bookings that day, or none matching the search. */
+    public StringProperty emptyTextProperty() {
+        return emptyText;
+    }
+
     /** "ok", "refused" or "undone": how the last result is shown. */
     public StringProperty lastKindProperty() {
         return lastKind;
@@ -247,5 +270,6 @@ public final class CheckInViewModel {
             String state,
             boolean canCheckIn,
             boolean checkedIn,
-            boolean unpaid) {}
+            boolean unpaid,
+            int amountCents) {}
 }

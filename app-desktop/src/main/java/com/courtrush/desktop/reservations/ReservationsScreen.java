@@ -76,8 +76,9 @@ public final class ReservationsScreen implements Screen {
         TextField student = new TextField();
         student.setId("reservationStudent");
         student.setPromptText(i18n.t("reservations.studentPrompt"));
-        student.setPrefColumnCount(24); // the hint names all it takes: a student id, an order number, a check-in code
+        student.setPrefColumnCount(30); // the hint names all it takes: a name, a student id, an order number, a code
         student.textProperty().bindBidirectional(model.studentProperty());
+        student.setOnAction(event -> model.search());
         ComboBox<ReservationStatus> status = new ComboBox<>();
         status.setId("reservationStatus");
         status.getItems().add(null);

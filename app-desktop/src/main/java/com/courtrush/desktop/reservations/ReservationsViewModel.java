@@ -24,11 +24,9 @@ import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
 import java.math.BigDecimal;
 import java.time.LocalDate;
-import java.util.Locale;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleLongProperty;
@@ -67,8 +65,10 @@ public final class ReservationsViewModel {
     private final ObjectProperty<ReservationRow> selected = new SimpleObjectProperty<>();
     private final ObjectProperty<ReservationDetailsView> detail = new SimpleObjectProperty<>();
 
-    /** An order number as the students' page shows it (CR and digits; typed in any case). */
-    static final Pattern ORDER_NUMBER = Pattern.compile("(?i)CR\\d{6,}");
+    /** Days before and after the date that a text is looked for in (the engine's own default). */
+    static final int SEARCH_DAYS = ReservationFilter.SEARCH_DAYS;
+
+    private final LocalDate today;
 
     public ReservationsViewModel(
             ReservationDesk reservations,
@@ -90,6 +90,7 @@ public final class ReservationsViewModel {
         this.notices = notices;
         this.i18n = i18n;
         this.staff = staff;
+        this.today = today;
         date.set(today); // the desk's day: today's bookings, the ones students come with
         selected.addListener((obs, old, now) -> loadDetails());
     }
@@ -103,11 +104,13 @@ public final class ReservationsViewModel {
     }
 
     /**
-     * Searches by the filters. The text field takes what a student shows at the desk: an order number (found on
-     * any day), a student id, or a check-in code read out (found on any day when no student has that id).
+     * Searches by the filters. The text field takes what a student shows or says at the desk — a name or part of it, a
+     * student id, a whole or partial order number, a check-in code — among the bookings of the days around the date
+     * (today's when no date is set); a whole order number or a code finds its booking on any day. No text: the date's
+     * bookings (every date's when none is set). Enter in the field searches too.
      */
     public void search() {
-        String text = student.get().strip();
+        String text = student.get() == null ? "" : student.get().strip();
         ReservationStatus wanted = status.get();
         LocalDate day = date.get();
         Long courtId = court.get() == null ? null : court.get().id();
@@ -115,8 +118,16 @@ public final class ReservationsViewModel {
         tasks.run(i18n.t("reservations.search"), () -> find(text, wanted, day, courtId), page -> {
             rows.setAll(page.records());
             total.set(page.total());
-            totalText.set(String.format(
-                    i18n.t(page.totalCapped() ? "reservations.totalMore" : "reservations.total"), page.total()));
+            String found = String.format(
+                    i18n.t(page.totalCapped() ? "reservations.totalMore" : "reservations.total"), page.total());
+            totalText.set(
+                    text.isEmpty()
+                            ? found
+                            : i18n.t(
+                                    "reservations.totalAround",
+                                    found,
+                                    around(day).minusDays(SEARCH_DAYS),
+                                    around(day).plusDays(SEARCH_DAYS)));
             selected.set(rows.stream()
                     .filter(r -> keep != null && r.id() == keep)
                     .findFirst()
@@ -125,28 +136,18 @@ public final class ReservationsViewModel {
     }
 
     private ReservationPage find(String text, ReservationStatus wanted, LocalDate day, Long courtId) {
-        if (ORDER_NUMBER.matcher(text).matches()) {
+        if (text.isEmpty()) {
             return reservations.find(
-                    new ReservationFilter(
-                            null, null, null, wanted, null, null, null, false, null, text.toUpperCase(Locale.ROOT)),
-                    1,
-                    PAGE_SIZE);
+                    new ReservationFilter(null, null, null, wanted, day, courtId, null, false), 1, PAGE_SIZE);
         }
-        ReservationPage found = reservations.find(
-                new ReservationFilter(null, null, null, wanted, day, courtId, text.isEmpty() ? null : text, false),
-                1,
-                PAGE_SIZE);
-        if (found.total() > 0 || text.isEmpty()) {
-            return found;
-        }
-        OptionalLong byCode = attendance.reservationOfCode(text);
-        return byCode.isEmpty()
-                ? found
-                : reservations.find(
-                        new ReservationFilter(
-                                null, null, null, wanted, null, null, null, false, byCode.getAsLong(), null),
-                        1,
-                        PAGE_SIZE);
+        LocalDate around = around(day);
+        return attendance.search(
+                text, wanted, around.minusDays(SEARCH_DAYS), around.plusDays(SEARCH_DAYS), courtId, 1, PAGE_SIZE);
+    }
+
+    /** The day a text is looked for around: the date set, else today. */
+    private LocalDate around(LocalDate day) {
+        return day != null ? day : today;
     }
 
     void loadDetails() {
@@ -186,8 +187,11 @@ public final class ReservationsViewModel {
 
     /** Asks — naming the reservation, with a reason and the cut-off override — then refunds it. */
     public void askRefund() {
+        String amount = refundable()
+                .map(cents -> i18n.t("board.refund", "¥" + Inputs.yuan(cents)))
+                .orElse(i18n.t("reservations.refund"));
         ask(
-                Destructive.of(i18n.t("reservations.refund"), "", i18n.t("reservations.refundConsequence"))
+                Destructive.of(amount, "", i18n.t("reservations.refundConsequence"))
                         .withReason()
                         .withOption(i18n.t("reservations.overrideCutoff")),
                 answer -> refund(answer.reason(), answer.option()));
@@ -317,6 +321,17 @@ public final class ReservationsViewModel {
         } catch (NumberFormatException | ArithmeticException e) {
             throw new InputRefused(i18n.t("reservations.badPartAmount", typed));
         }
+    }
+
+    /** What a whole refund of the selected reservation gives back now: what is left of its paid order. */
+    Optional<Integer> refundable() {
+        ReservationDetailsView known = detail.get();
+        return known == null
+                ? Optional.empty()
+                : known.payOrders().stream()
+                        .filter(o -> o.status() == PayOrderStatus.SUCCESS && o.amountCents() != null)
+                        .reduce((first, second) -> second)
+                        .map(paid -> paid.amountCents() - paid.refundedCents());
     }
 
     /** What the selected reservation's paid order has given back so far, and what is left ("" when not known). */

@@ -18,6 +18,7 @@ import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.setting.api.SettingsDesk;
 import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.till.api.TillDesk;
 import java.time.Clock;
 import org.springframework.context.ApplicationContext;
 
@@ -44,6 +45,7 @@ public record Desks(
         CampusSignInDesk campus,
         WechatPayDesk wechatPay,
         AuditDesk audit,
+        TillDesk till,
         Clock clock) {
 
     /** The desks of a running engine. */
@@ -67,6 +69,7 @@ public record Desks(
                 engine.getBean(CampusSignInDesk.class),
                 engine.getBean(WechatPayDesk.class),
                 engine.getBean(AuditDesk.class),
+                engine.getBean(TillDesk.class),
                 engine.getBean(Clock.class));
     }
 }

@@ -19,6 +19,7 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.till.api.DeskChannel;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -74,11 +75,13 @@ class CheckInViewModelTest {
 
     @Test
     void aRefusedScanIsShownWhereTheDeskLooksNotInADialog() {
-        when(desk.scan(eq("XYZ"), any())).thenThrow(CourtRushException.conflict("checkIn.already", "2026-11-25 17:50"));
+        when(desk.scan(eq("XYZ"), any()))
+                .thenThrow(CourtRushException.conflict("checkIn.already", "2026-11-25 17:50", "Ann", "2024001"));
         model.scannedProperty().set("XYZ");
         model.scan();
         assertThat(model.lastKindProperty().get()).isEqualTo("refused");
-        assertThat(model.lastResultProperty().get()).isEqualTo("✗ Already checked in at 2026-11-25 17:50.");
+        assertThat(model.lastResultProperty().get())
+                .isEqualTo("✗ Already checked in at 2026-11-25 17:50: Ann (2024001).");
         assertThat(notices.failures).isEmpty();
         assertThat(model.scannedProperty().get()).isEmpty();
     }
@@ -121,18 +124,31 @@ class CheckInViewModelTest {
         verify(desk, never()).walkIn(eq(9L), eq(""), any());
     }
 
+    /**
+     * Money with a look (issue 52): the amount is shown and confirmed before the payment is taken, for exactly that
+     * amount, in cash or (ticked) by card; stepping back takes nothing.
+     */
     @Test
-    void anUnpaidBookingIsPaidAtTheDeskAndCheckedInIfItsTimeHasCome() {
+    void anUnpaidBookingIsPaidAtTheDeskForTheAmountShownAndCheckedInIfItsTimeHasCome() {
         when(desk.day(TODAY, "")).thenReturn(List.of(booking(1, ReservationStatus.PENDING_PAYMENT, null, null)));
         model.refresh();
         assertThat(model.rows().get(0).unpaid()).isTrue();
-        when(desk.payAtDesk(1, staff))
+        notices.answer = false;
+        model.payAtDesk(model.rows().get(0));
+        assertThat(notices.lastStep().action()).isEqualTo("Take ¥20.00");
+        assertThat(notices.lastStep().consequence()).contains("¥20.00");
+        verify(desk, never()).payAtDesk(eq(1L), any(), any(), any());
+
+        notices.answer = true;
+        when(desk.payAtDesk(1, 2000, DeskChannel.CASH, staff))
                 .thenReturn(
                         booking(1, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 45))));
         model.payAtDesk(model.rows().get(0));
         assertThat(model.lastResultProperty().get())
                 .isEqualTo("✓ Paid at the desk and checked in: Ann (2024001) · Court 1 18:00–19:00");
-        when(desk.payAtDesk(1, staff)).thenReturn(booking(1, ReservationStatus.CONFIRMED, null, null));
+        notices.option = true;
+        when(desk.payAtDesk(1, 2000, DeskChannel.CARD, staff))
+                .thenReturn(booking(1, ReservationStatus.CONFIRMED, null, null));
         model.payAtDesk(model.rows().get(0));
         assertThat(model.lastResultProperty().get())
                 .isEqualTo("✓ Paid at the desk: Ann (2024001) · Court 1 18:00–19:00");
@@ -161,6 +177,8 @@ class CheckInViewModelTest {
                 checkedIn,
                 null,
                 partners,
-                "K7PQRS");
+                "K7PQRS",
+                LocalDateTime.of(TODAY, LocalTime.of(9, 0)),
+                2000);
     }
 }

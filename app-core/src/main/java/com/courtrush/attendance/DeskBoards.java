@@ -1,0 +1,75 @@
+package com.courtrush.attendance;
+
+import com.courtrush.attendance.api.DeskBoard;
+import com.courtrush.attendance.api.DeskBookingView;
+import com.courtrush.setting.AppSettings;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+
+/**
+ * The desk's board of a day (issue 52): the day's active slots and its bookings at the desk — the active ones and the
+ * no-shows — each one indexed query of that date, read fresh: the board is read again every few seconds and shows
+ * what the database holds.
+ */
+@Service
+public class DeskBoards {
+
+    private final AttendanceMapper attendance;
+    private final CheckIns checkIns;
+    private final AppSettings settings;
+    private final Clock clock;
+
+    DeskBoards(AttendanceMapper attendance, CheckIns checkIns, AppSettings settings, Clock clock) {
+        this.attendance = attendance;
+        this.checkIns = checkIns;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    public DeskBoard board(LocalDate day) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        Map<Long, List<DeskBookingView>> bookings = checkIns.day(day, null).stream()
+                .map(DeskBooking::view)
+                .collect(Collectors.groupingBy(DeskBookingView::slotId, TreeMap::new, Collectors.toList()));
+        List<BoardSlot> slots = attendance.slotsOn(day);
+        Map<Long, DeskBoard.Court> courts = new TreeMap<>();
+        TreeSet<LocalTime> hours = new TreeSet<>();
+        List<DeskBoard.Cell> cells = new ArrayList<>(slots.size());
+        for (BoardSlot slot : slots) {
+            courts.putIfAbsent(slot.getCourtId(), new DeskBoard.Court(slot.getCourtId(), slot.getCourtName()));
+            hours.add(slot.getStartTime());
+            hours.add(slot.getEndTime());
+            List<DeskBookingView> held = bookings.getOrDefault(slot.getSlotId(), List.of());
+            long holding = held.stream().filter(DeskBookingView::active).count();
+            LocalDateTime start = day.atTime(slot.getStartTime());
+            LocalDateTime end = day.atTime(slot.getEndTime());
+            cells.add(new DeskBoard.Cell(
+                    slot.getSlotId(),
+                    slot.getSessionId(),
+                    slot.getCourtId(),
+                    slot.getStartTime(),
+                    slot.getEndTime(),
+                    slot.getCapacity(),
+                    (int) Math.max(0, slot.getCapacity() - holding),
+                    settings.priceCents(slot.getPriceCents()),
+                    // SPEC §16: a walk-in only into a slot that has begun and not ended
+                    !start.isAfter(now) && now.isBefore(end),
+                    !now.isBefore(end),
+                    held));
+        }
+        List<DeskBoard.Court> byName = courts.values().stream()
+                .sorted(Comparator.comparing(DeskBoard.Court::name))
+                .toList();
+        return new DeskBoard(day, now, byName, List.copyOf(hours), cells);
+    }
+}

@@ -1,0 +1,40 @@
+package com.courtrush.attendance.api;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+
+/**
+ * The desk's board of a day (issue 52): its courts down the side, its hours across, and each slot with its bookings
+ * and the places left — what staff look at instead of searching.
+ *
+ * @param now    the gym's time when it was read: which slots are running, which have not begun
+ * @param courts the courts with a slot that day, by name
+ * @param hours  every start and end time of the day's slots, in order: the columns
+ * @param slots  the day's slots, by start and court
+ */
+public record DeskBoard(LocalDate day, LocalDateTime now, List<Court> courts, List<LocalTime> hours, List<Cell> slots) {
+
+    public record Court(long courtId, String name) {}
+
+    /**
+     * One slot of a court: its bookings that count (active, or ended as no-shows) and the places nobody holds.
+     *
+     * @param running a walk-in may be booked into a free place now (SPEC §16: a slot that has begun, not ended)
+     * @param ended   its time is over
+     */
+    public record Cell(
+            long slotId,
+            long sessionId,
+            long courtId,
+            @JsonFormat(pattern = "HH:mm") LocalTime startTime,
+            @JsonFormat(pattern = "HH:mm") LocalTime endTime,
+            int capacity,
+            int placesLeft,
+            int priceCents,
+            boolean running,
+            boolean ended,
+            List<DeskBookingView> bookings) {}
+}

@@ -1,0 +1,42 @@
+package com.courtrush.till;
+
+import com.baomidou.mybatisplus.annotation.FieldFill;
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableField;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+import java.time.LocalDateTime;
+import lombok.Getter;
+import lombok.Setter;
+
+/** A shift at a console; {@code openConsole} is its console while open, null once closed. */
+@Getter
+@Setter
+@TableName("desk_shift")
+public class DeskShift {
+    @TableId(type = IdType.AUTO)
+    private Long id;
+
+    private String actor;
+    private String console;
+    private String openConsole;
+    private LocalDateTime openedTime;
+    private LocalDateTime closedTime;
+    private String closedBy;
+    private Integer cashTaken;
+    private Integer cashBack;
+    private Integer cardTaken;
+    private Integer cardBack;
+    private Integer wechatTaken;
+    private Integer wechatBack;
+    private Integer countedCash;
+    private Integer receipts;
+    private Integer mismatches;
+    private String note;
+
+    @TableField(fill = FieldFill.INSERT)
+    private LocalDateTime createTime;
+
+    @TableField(fill = FieldFill.INSERT_UPDATE)
+    private LocalDateTime updateTime;
+}

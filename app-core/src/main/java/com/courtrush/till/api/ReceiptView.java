@@ -1,0 +1,36 @@
+package com.courtrush.till.api;
+
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+
+/**
+ * A receipt of money taken or given back at the desk, whole: the gym's name, the booking (who, where, when), the
+ * amount, the channel, who moved it and when.
+ *
+ * @param kind        PAYMENT or REFUND
+ * @param outRefundNo the refund's number (a REFUND), else null
+ */
+public record ReceiptView(
+        String receiptNo,
+        String kind,
+        String gymName,
+        long reservationId,
+        String outTradeNo,
+        String outRefundNo,
+        DeskChannel channel,
+        int amountCents,
+        String actor,
+        String actorName,
+        LocalDateTime time,
+        String studentId,
+        String studentName,
+        String courtName,
+        LocalDate slotDate,
+        LocalTime startTime,
+        LocalTime endTime) {
+
+    public boolean refund() {
+        return "REFUND".equals(kind);
+    }
+}

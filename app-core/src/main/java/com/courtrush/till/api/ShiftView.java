@@ -1,0 +1,20 @@
+package com.courtrush.till.api;
+
+import java.time.LocalDateTime;
+
+/** A shift as a list shows it: whose, at which console, when, and (closed) its sums. */
+public record ShiftView(
+        long shiftId,
+        String actor,
+        String actorName,
+        String console,
+        LocalDateTime opened,
+        LocalDateTime closed,
+        Integer cashTaken,
+        Integer cashBack,
+        Integer cardTaken,
+        Integer cardBack,
+        Integer wechatTaken,
+        Integer wechatBack,
+        Integer countedCash,
+        Integer mismatches) {}

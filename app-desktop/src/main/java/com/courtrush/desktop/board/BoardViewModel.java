@@ -1,0 +1,480 @@
+package com.courtrush.desktop.board;
+
+import com.courtrush.account.Caller;
+import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.DeskBoard;
+import com.courtrush.attendance.api.DeskBookingView;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Destructive;
+import com.courtrush.desktop.ui.Inputs;
+import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.UiTasks;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.api.ReservationFilter;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.till.api.DeskChannel;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleLongProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * 场地看板 The board (issue 52): a day's courts down the side and its hours across, each cell a slot with what staff
+ * need at a glance — who holds it and how it stands (unpaid, paid, checked in, a no-show, a walk-in), the partners,
+ * the places left — read again every few seconds while shown. A cell's bookings are acted on from here: check in,
+ * take the payment (its amount shown and confirmed), cancel, refund; a free place of a slot running now takes a
+ * walk-in. One search box finds a booking by what a student shows or says, among the days around the board's date,
+ * and turns the board to it.
+ */
+public final class BoardViewModel {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
+
+    /** How a cell looks: what its bookings amount to. */
+    public enum Look {
+        /** No slot of that court at that hour. */
+        NONE,
+        /** Places left, the slot still to come or running. */
+        FREE,
+        /** Places left, the slot over: nobody will play there. */
+        PAST,
+        UNPAID,
+        PAID,
+        CHECKED_IN,
+        NO_SHOW,
+        WALK_IN
+    }
+
+    /**
+     * One cell of the board: a court at an hour, the slot there (null: none) and how it reads.
+     *
+     * @param title    the first line: the student (and how many more), or the places left
+     * @param detail   the second line: the state, and the partners
+     * @param tooltip  everything, for a pointer resting on it and for screen readers
+     */
+    public record Cell(
+            int row,
+            int column,
+            DeskBoard.Cell slot,
+            Look look,
+            String title,
+            String detail,
+            String tooltip,
+            boolean highlighted) {
+
+        /** The bookings that can be acted on: the active ones. */
+        public List<DeskBookingView> active() {
+            return slot == null
+                    ? List.of()
+                    : slot.bookings().stream().filter(DeskBookingView::active).toList();
+        }
+
+        /** A walk-in may be booked here now: a free place of a slot running now. */
+        public boolean takesWalkIn() {
+            return slot != null && slot.running() && slot.placesLeft() > 0;
+        }
+    }
+
+    private final AttendanceDesk attendance;
+    private final PaymentDesk payments;
+    private final ReservationDesk reservations;
+    private final Caller staff;
+    private final UiTasks tasks;
+    private final Notices notices;
+    private final I18n i18n;
+    private final Supplier<LocalDate> today;
+
+    private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
+    private final ReadOnlyObjectWrapper<DeskBoard> board = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<String> courts = FXCollections.observableArrayList();
+    private final ObservableList<LocalTime> hours = FXCollections.observableArrayList();
+    private final ObservableList<Cell> cells = FXCollections.observableArrayList();
+    private final StringProperty query = new SimpleStringProperty("");
+    private final ObservableList<ReservationRow> found = FXCollections.observableArrayList();
+    private final StringProperty foundText = new SimpleStringProperty("");
+    /** The booking a search led to (0: none): its cell is highlighted. */
+    private final LongProperty highlighted = new SimpleLongProperty();
+
+    private final StringProperty problem = new SimpleStringProperty("");
+    private boolean refreshing;
+
+    public BoardViewModel(
+            AttendanceDesk attendance,
+            PaymentDesk payments,
+            ReservationDesk reservations,
+            Caller staff,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
+            Supplier<LocalDate> today) {
+        this.attendance = attendance;
+        this.payments = payments;
+        this.reservations = reservations;
+        this.staff = staff;
+        this.tasks = tasks;
+        this.notices = notices;
+        this.i18n = i18n;
+        this.today = today;
+        date.set(today.get());
+        date.addListener((obs, old, now) -> refresh());
+    }
+
+    /** Reads the board of the date again (also every few seconds while shown: one read at a time). */
+    public void refresh() {
+        LocalDate day = date.get();
+        if (day == null || refreshing) {
+            return;
+        }
+        refreshing = true;
+        tasks.run(
+                i18n.t("board.load"),
+                () -> attendance.board(day),
+                read -> {
+                    refreshing = false;
+                    problem.set("");
+                    if (read.day().equals(date.get())) {
+                        apply(read);
+                    }
+                },
+                error -> {
+                    refreshing = false;
+                    problem.set(i18n.t("board.unavailable", error.getMessage()));
+                });
+    }
+
+    /** Lays the board out: courts by name as rows, the slots' start times as columns. */
+    void apply(DeskBoard read) {
+        board.set(read);
+        List<LocalTime> starts = read.slots().stream()
+                .map(DeskBoard.Cell::startTime)
+                .distinct()
+                .sorted()
+                .toList();
+        Map<Long, Integer> rowOf = new HashMap<>();
+        List<String> names = new ArrayList<>();
+        for (DeskBoard.Court court : read.courts()) {
+            rowOf.put(court.courtId(), names.size());
+            names.add(court.name());
+        }
+        Map<String, DeskBoard.Cell> at = new HashMap<>();
+        read.slots().forEach(slot -> at.putIfAbsent(slot.courtId() + "@" + slot.startTime(), slot));
+        List<Cell> laid = new ArrayList<>();
+        for (DeskBoard.Court court : read.courts()) {
+            for (int column = 0; column < starts.size(); column++) {
+                DeskBoard.Cell slot = at.get(court.courtId() + "@" + starts.get(column));
+                laid.add(cell(rowOf.get(court.courtId()), column, slot));
+            }
+        }
+        if (!names.equals(courts)) {
+            courts.setAll(names);
+        }
+        if (!starts.equals(hours)) {
+            hours.setAll(starts);
+        }
+        if (!laid.equals(cells)) {
+            cells.setAll(laid);
+        }
+    }
+
+    private Cell cell(int row, int column, DeskBoard.Cell slot) {
+        if (slot == null) {
+            return new Cell(row, column, null, Look.NONE, "", "", "", false);
+        }
+        List<DeskBookingView> bookings = slot.bookings();
+        boolean highlight = bookings.stream().anyMatch(b -> b.reservationId() == highlighted.get());
+        String when = TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime());
+        String places = i18n.t("board.placesLeft", slot.placesLeft(), slot.capacity());
+        if (bookings.isEmpty()) {
+            Look look = slot.ended() ? Look.PAST : Look.FREE;
+            String title = slot.capacity() == 1 ? i18n.t("board.free") : places;
+            String detail = slot.running() ? i18n.t("board.walkInHere") : "¥" + Inputs.yuan(slot.priceCents());
+            return new Cell(row, column, slot, look, title, detail, when + " · " + places, highlight);
+        }
+        DeskBookingView first = bookings.get(0);
+        Look look = lookOf(first);
+        String title = bookings.size() == 1
+                ? first.studentName()
+                : i18n.t("board.andMore", first.studentName(), bookings.size() - 1);
+        String detail = stateOf(first)
+                + (first.partnerNames() == null ? "" : " · " + first.partnerNames())
+                + (slot.capacity() > 1 ? " · " + places : "");
+        StringBuilder tooltip = new StringBuilder(when).append(" · ").append(places);
+        for (DeskBookingView booking : bookings) {
+            tooltip.append('\n')
+                    .append(i18n.t(
+                            "board.bookingLine",
+                            booking.studentName(),
+                            booking.studentId(),
+                            stateOf(booking),
+                            booking.partnerNames() == null ? "" : booking.partnerNames()));
+        }
+        return new Cell(row, column, slot, look, title, detail, tooltip.toString(), highlight);
+    }
+
+    static Look lookOf(DeskBookingView booking) {
+        if (booking.noShow()) {
+            return Look.NO_SHOW;
+        }
+        if (booking.walkIn()) {
+            return Look.WALK_IN;
+        }
+        if (booking.checkedInTime() != null) {
+            return Look.CHECKED_IN;
+        }
+        return booking.status() == ReservationStatus.CONFIRMED ? Look.PAID : Look.UNPAID;
+    }
+
+    /** A booking's state in words: unpaid, paid, checked in at a time, a no-show, a walk-in. */
+    String stateOf(DeskBookingView booking) {
+        return switch (lookOf(booking)) {
+            case NO_SHOW -> i18n.t("board.noShow");
+            case WALK_IN -> i18n.t("board.walkIn");
+            case CHECKED_IN -> i18n.t("board.checkedInAt", TIME.format(booking.checkedInTime()));
+            case PAID -> i18n.t("board.paid");
+            default -> i18n.t("board.unpaid");
+        };
+    }
+
+    /** The booking as staff are asked about it: who, where and when. */
+    public String target(DeskBookingView booking) {
+        return i18n.t(
+                "board.target",
+                booking.studentName(),
+                booking.studentId(),
+                booking.courtName(),
+                booking.slotDate(),
+                TIME.format(booking.startTime()) + "–" + TIME.format(booking.endTime()));
+    }
+
+    /** Checks the booking in (from half an hour before its start to its end; the engine says when not). */
+    public void checkIn(DeskBookingView booking) {
+        tasks.run(i18n.t("checkIn.checkIn"), () -> attendance.checkIn(booking.reservationId(), staff), done -> {
+            notices.info(i18n.t("board.checkedIn", target(done)));
+            refresh();
+        });
+    }
+
+    /**
+     * Takes the booking's payment at the desk once staff have seen its amount and confirmed it; the engine takes
+     * exactly that amount or refuses (the price changed meanwhile).
+     */
+    public void payAtDesk(DeskBookingView booking) {
+        String amount = "¥" + Inputs.yuan(booking.amountCents());
+        Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
+                        i18n.t("board.takePayment", amount),
+                        target(booking),
+                        i18n.t("board.takePaymentConsequence", amount))
+                .withOption(i18n.t("board.byCard")));
+        if (yes.isEmpty()) {
+            return;
+        }
+        DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
+        tasks.run(
+                i18n.t("checkIn.payAtDesk"),
+                () -> attendance.payAtDesk(booking.reservationId(), booking.amountCents(), channel, staff),
+                paid -> {
+                    notices.info(i18n.t("board.paidDone", amount + " (" + i18n.of(channel) + ")", target(paid)));
+                    refresh();
+                });
+    }
+
+    /** Cancels an unpaid booking, with a reason (audited); the place goes back on sale or to the waitlist. */
+    public void cancel(DeskBookingView booking) {
+        notices.confirm(Destructive.of(
+                                i18n.t("reservations.cancelAction"),
+                                target(booking),
+                                i18n.t("reservations.cancelConsequence"))
+                        .withReason())
+                .ifPresent(answer -> tasks.run(
+                        i18n.t("reservations.cancel"),
+                        () -> reservations.cancelByStaff(booking.reservationId(), answer.reason(), staff),
+                        done -> {
+                            notices.info(
+                                    i18n.t("reservations.done", i18n.t("reservations.cancel"), done.reservationId()));
+                            refresh();
+                        }));
+    }
+
+    /**
+     * Refunds a paid booking whole once staff have seen the amount that goes back and confirmed it, with a reason;
+     * one paid at the desk is handed back there.
+     */
+    public void refund(DeskBookingView booking) {
+        tasks.run(i18n.t("reservations.details"), () -> payments.details(booking.reservationId(), i18n.locale()), d -> {
+            int back = d.payOrders().stream()
+                    .filter(o -> o.status() == PayOrderStatus.SUCCESS && o.amountCents() != null)
+                    .mapToInt(o -> o.amountCents() - o.refundedCents())
+                    .reduce((a, b) -> b)
+                    .orElse(0);
+            String amount = "¥" + Inputs.yuan(back);
+            notices.confirm(Destructive.of(
+                                    i18n.t("board.refund", amount),
+                                    target(booking),
+                                    i18n.t("board.refundConsequence", amount))
+                            .withReason()
+                            .withOption(i18n.t("reservations.overrideCutoff")))
+                    .ifPresent(answer -> tasks.run(
+                            i18n.t("reservations.refund"),
+                            () -> payments.refund(booking.reservationId(), staff, answer.reason(), answer.option()),
+                            refunded -> {
+                                notices.info(i18n.t(
+                                        refunded.handBackAtDesk() ? "board.handBack" : "board.refunded",
+                                        "¥" + Inputs.yuan(refunded.amountCents()),
+                                        target(booking)));
+                                refresh();
+                            }));
+        });
+    }
+
+    /** Books a walk-in into a free place of a slot running now, takes its payment (shown and confirmed), checks in. */
+    public void walkIn(DeskBoard.Cell slot, String studentId) {
+        String id = studentId == null ? "" : studentId.strip();
+        if (slot == null || !slot.running() || slot.placesLeft() <= 0 || id.isEmpty()) {
+            return;
+        }
+        String amount = "¥" + Inputs.yuan(slot.priceCents());
+        Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
+                        i18n.t("board.takePayment", amount),
+                        i18n.t(
+                                "board.walkInTarget",
+                                id,
+                                TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime())),
+                        i18n.t("board.walkInConsequence", amount))
+                .withOption(i18n.t("board.byCard")));
+        if (yes.isEmpty()) {
+            return;
+        }
+        DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
+        tasks.run(i18n.t("walkIn.open"), () -> attendance.walkIn(slot.slotId(), id, channel, staff), booked -> {
+            notices.info(i18n.t("board.paidDone", amount + " (" + i18n.of(channel) + ")", target(booked)));
+            refresh();
+        });
+    }
+
+    /**
+     * Looks for what a student shows or says among the bookings of the days around the board's date; one found turns
+     * the board to its date and highlights its cell.
+     */
+    public void search() {
+        String text = query.get() == null ? "" : query.get().strip();
+        LocalDate around = date.get() == null ? today.get() : date.get();
+        if (text.isEmpty()) {
+            found.clear();
+            foundText.set("");
+            highlighted.set(0);
+            return;
+        }
+        tasks.run(
+                i18n.t("reservations.search"),
+                () -> attendance.search(
+                        text,
+                        null,
+                        around.minusDays(ReservationFilter.SEARCH_DAYS),
+                        around.plusDays(ReservationFilter.SEARCH_DAYS),
+                        null,
+                        1,
+                        50),
+                page -> {
+                    found.setAll(page.records().stream()
+                            .filter(row -> row.status() != ReservationStatus.CANCELLED
+                                    || row.cancelReason() == CancelReason.NO_SHOW)
+                            .toList());
+                    foundText.set(
+                            found.isEmpty()
+                                    ? i18n.t(
+                                            "board.noneFound",
+                                            text,
+                                            around.minusDays(ReservationFilter.SEARCH_DAYS),
+                                            around.plusDays(ReservationFilter.SEARCH_DAYS))
+                                    : i18n.t("board.found", found.size()));
+                    if (found.size() == 1) {
+                        show(found.get(0));
+                    }
+                });
+    }
+
+    /** Turns the board {@code days} days on (back, when negative); from today when no date is set. */
+    public void shiftDays(int days) {
+        LocalDate from = date.get() == null ? today.get() : date.get();
+        date.set(from.plusDays(days));
+    }
+
+    /** Turns the board to today. */
+    public void today() {
+        date.set(today.get());
+    }
+
+    /** Turns the board to a booking found and highlights its cell. */
+    public void show(ReservationRow row) {
+        highlighted.set(row.id());
+        if (row.slotDate() != null && !row.slotDate().equals(date.get())) {
+            date.set(row.slotDate()); // reads the board of that day
+        } else if (board.get() != null) {
+            apply(board.get());
+        }
+    }
+
+    /** The highlighted booking's cell, when it is on the board. */
+    public Optional<Cell> highlightedCell() {
+        return cells.stream().filter(Cell::highlighted).findFirst();
+    }
+
+    public ObjectProperty<LocalDate> dateProperty() {
+        return date;
+    }
+
+    public ReadOnlyObjectProperty<DeskBoard> boardProperty() {
+        return board.getReadOnlyProperty();
+    }
+
+    /** The rows' courts, by name. */
+    public ObservableList<String> courts() {
+        return courts;
+    }
+
+    /** The columns' start times. */
+    public ObservableList<LocalTime> hours() {
+        return hours;
+    }
+
+    /** Every cell, row by row. */
+    public ObservableList<Cell> cells() {
+        return cells;
+    }
+
+    public StringProperty queryProperty() {
+        return query;
+    }
+
+    public ObservableList<ReservationRow> found() {
+        return found;
+    }
+
+    public StringProperty foundTextProperty() {
+        return foundText;
+    }
+
+    /** Why the board could not be read just now ("" when it was). */
+    public StringProperty problemProperty() {
+        return problem;
+    }
+}

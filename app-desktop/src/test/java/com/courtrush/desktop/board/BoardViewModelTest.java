@@ -1,0 +1,300 @@
+package com.courtrush.desktop.board;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.DeskBoard;
+import com.courtrush.attendance.api.DeskBookingView;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.api.ReservationPage;
+import com.courtrush.reserve.api.ReservationRow;
+import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.till.api.DeskChannel;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The board's view model (issue 52), without a window: the layout, what each cell says, and its actions. */
+class BoardViewModelTest {
+
+    static final LocalDate TODAY = LocalDate.of(2026, 11, 27);
+    static final LocalDateTime NOW = TODAY.atTime(18, 20);
+
+    final AttendanceDesk attendance = mock(AttendanceDesk.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final Caller staff = Caller.atDesk(7, "d01", Role.STAFF);
+    final BoardViewModel model = new BoardViewModel(
+            attendance,
+            mock(PaymentDesk.class),
+            mock(ReservationDesk.class),
+            staff,
+            new DirectUiTasks(notices),
+            notices,
+            I18n.of(I18n.ENGLISH),
+            () -> TODAY);
+
+    static DeskBookingView booking(
+            long id,
+            long slotId,
+            LocalTime start,
+            ReservationStatus status,
+            CancelReason reason,
+            LocalDateTime checkedIn,
+            LocalDateTime booked,
+            String partners) {
+        return new DeskBookingView(
+                id,
+                id + 100,
+                slotId,
+                "2024" + id,
+                "Student " + id,
+                status,
+                reason,
+                TODAY,
+                start,
+                start.plusHours(1),
+                1L,
+                "Court 1",
+                null,
+                checkedIn,
+                null,
+                partners,
+                "K7PQ" + id,
+                booked,
+                2000);
+    }
+
+    static DeskBoard.Cell cell(long slotId, long courtId, LocalTime start, int capacity, DeskBookingView... held) {
+        long active = List.of(held).stream().filter(DeskBookingView::active).count();
+        boolean running = !TODAY.atTime(start).isAfter(NOW) && NOW.isBefore(TODAY.atTime(start.plusHours(1)));
+        boolean ended = !NOW.isBefore(TODAY.atTime(start.plusHours(1)));
+        return new DeskBoard.Cell(
+                slotId,
+                9,
+                courtId,
+                start,
+                start.plusHours(1),
+                capacity,
+                (int) (capacity - active),
+                2000,
+                running,
+                ended,
+                List.of(held));
+    }
+
+    /** Two courts, 17:00–20:00: every state a booking can be in, a free running slot, a two-place slot. */
+    DeskBoard board() {
+        LocalTime five = LocalTime.of(17, 0);
+        LocalTime six = LocalTime.of(18, 0);
+        LocalTime seven = LocalTime.of(19, 0);
+        return new DeskBoard(
+                TODAY,
+                NOW,
+                List.of(new DeskBoard.Court(1, "Court 1"), new DeskBoard.Court(2, "Court 2")),
+                List.of(five, six, seven, LocalTime.of(20, 0)),
+                List.of(
+                        cell(
+                                11,
+                                1,
+                                five,
+                                1,
+                                booking(
+                                        1,
+                                        11,
+                                        five,
+                                        ReservationStatus.CANCELLED,
+                                        CancelReason.NO_SHOW,
+                                        null,
+                                        NOW.minusDays(1),
+                                        null)),
+                        cell(
+                                12,
+                                1,
+                                six,
+                                1,
+                                booking(
+                                        2,
+                                        12,
+                                        six,
+                                        ReservationStatus.CONFIRMED,
+                                        null,
+                                        NOW.minusMinutes(25),
+                                        NOW.minusDays(1),
+                                        "Bea, Cy")),
+                        cell(
+                                13,
+                                1,
+                                seven,
+                                1,
+                                booking(
+                                        3,
+                                        13,
+                                        seven,
+                                        ReservationStatus.PENDING_PAYMENT,
+                                        null,
+                                        null,
+                                        NOW.minusHours(2),
+                                        null)),
+                        cell(21, 2, five, 1),
+                        cell(
+                                22,
+                                2,
+                                six,
+                                2,
+                                booking(
+                                        4,
+                                        22,
+                                        six,
+                                        ReservationStatus.CONFIRMED,
+                                        null,
+                                        NOW.minusMinutes(5),
+                                        NOW.minusMinutes(6),
+                                        null)),
+                        cell(
+                                23,
+                                2,
+                                seven,
+                                1,
+                                booking(
+                                        5,
+                                        23,
+                                        seven,
+                                        ReservationStatus.CONFIRMED,
+                                        null,
+                                        null,
+                                        NOW.minusDays(1),
+                                        null))));
+    }
+
+    @Test
+    void theBoardIsCourtsDownTheSideHoursAcrossEachCellSayingHowItsBookingsStand() {
+        model.apply(board());
+        assertThat(model.courts()).containsExactly("Court 1", "Court 2");
+        assertThat(model.hours()).containsExactly(LocalTime.of(17, 0), LocalTime.of(18, 0), LocalTime.of(19, 0));
+        assertThat(model.cells()).hasSize(6);
+        BoardViewModel.Cell noShow = at(0, 0);
+        assertThat(noShow.look()).isEqualTo(BoardViewModel.Look.NO_SHOW);
+        assertThat(noShow.title()).isEqualTo("Student 1");
+        assertThat(noShow.detail()).isEqualTo("No-show");
+        BoardViewModel.Cell checkedIn = at(0, 1);
+        assertThat(checkedIn.look()).isEqualTo(BoardViewModel.Look.CHECKED_IN);
+        assertThat(checkedIn.detail()).isEqualTo("In 17:55 · Bea, Cy");
+        assertThat(checkedIn.tooltip()).contains("Student 2 (20242)").contains("Bea, Cy");
+        assertThat(at(0, 2).look()).isEqualTo(BoardViewModel.Look.UNPAID);
+        assertThat(at(0, 2).detail()).isEqualTo("Unpaid");
+        BoardViewModel.Cell free = at(1, 0);
+        assertThat(free.look()).isEqualTo(BoardViewModel.Look.PAST);
+        assertThat(free.takesWalkIn()).isFalse();
+        BoardViewModel.Cell walkIn = at(1, 1);
+        assertThat(walkIn.look()).isEqualTo(BoardViewModel.Look.WALK_IN);
+        assertThat(walkIn.detail()).isEqualTo("Walk-in · 1 of 2 free");
+        assertThat(walkIn.takesWalkIn()).as("a running slot's free place").isTrue();
+        assertThat(at(1, 2).look()).isEqualTo(BoardViewModel.Look.PAID);
+        assertThat(at(1, 2).takesWalkIn()).as("never a slot not yet started").isFalse();
+    }
+
+    /** Money with a look: the amount shown and confirmed is the amount taken, in cash or by card; no answer, nothing. */
+    @Test
+    void takingAPaymentShowsItsAmountAndTakesExactlyThatInTheChannelChosen() {
+        model.apply(board());
+        DeskBookingView unpaid = at(0, 2).active().get(0);
+        notices.answer = false;
+        model.payAtDesk(unpaid);
+        assertThat(notices.lastStep().action()).isEqualTo("Take ¥20.00");
+        assertThat(notices.lastStep().target()).contains("Student 3").contains("Court 1");
+        verify(attendance, never()).payAtDesk(eq(3L), any(), any(), any());
+
+        notices.answer = true;
+        notices.option = true;
+        when(attendance.payAtDesk(3, 2000, DeskChannel.CARD, staff)).thenReturn(unpaid);
+        when(attendance.board(TODAY)).thenReturn(board());
+        model.payAtDesk(unpaid);
+        verify(attendance).payAtDesk(3, 2000, DeskChannel.CARD, staff);
+        assertThat(notices.infos).last().asString().startsWith("¥20.00 (Card at the desk) taken");
+    }
+
+    @Test
+    void aWalkInGoesOnlyIntoAFreePlaceOfASlotRunningNow() {
+        model.apply(board());
+        model.walkIn(at(1, 2).slot(), "2024009"); // not started yet
+        model.walkIn(at(1, 1).slot(), " "); // no student
+        verify(attendance, never()).walkIn(anyLong(), any(), any(), any());
+        when(attendance.walkIn(eq(22L), eq("2024009"), eq(DeskChannel.CASH), eq(staff)))
+                .thenReturn(at(1, 1).active().get(0));
+        when(attendance.board(TODAY)).thenReturn(board());
+        model.walkIn(at(1, 1).slot(), "2024009");
+        verify(attendance).walkIn(22L, "2024009", DeskChannel.CASH, staff);
+    }
+
+    /** One search box: one booking found turns the board to its day and marks its cell; none found says so. */
+    @Test
+    void aBookingFoundByWhatTheStudentSaysIsShownOnTheBoard() {
+        DeskBoard tomorrow = new DeskBoard(
+                TODAY.plusDays(1),
+                NOW,
+                board().courts(),
+                board().hours(),
+                List.of(cell(
+                        31,
+                        1,
+                        LocalTime.of(18, 0),
+                        1,
+                        booking(6, 31, LocalTime.of(18, 0), ReservationStatus.CONFIRMED, null, null, NOW, null))));
+        when(attendance.board(TODAY.plusDays(1))).thenReturn(tomorrow);
+        ReservationRow row = new ReservationRow(
+                6,
+                "t6",
+                106,
+                "20246",
+                31,
+                9,
+                ReservationStatus.CONFIRMED,
+                null,
+                NOW,
+                TODAY.plusDays(1),
+                LocalTime.of(18, 0),
+                LocalTime.of(19, 0),
+                "Court 1",
+                "马刚",
+                2000);
+        when(attendance.search(
+                        eq("马刚"), any(), eq(TODAY.minusDays(3)), eq(TODAY.plusDays(3)), any(), anyInt(), anyInt()))
+                .thenReturn(new ReservationPage(List.of(row), 1, false));
+        model.queryProperty().set(" 马刚 ");
+        model.search();
+        assertThat(model.dateProperty().get()).isEqualTo(TODAY.plusDays(1));
+        assertThat(model.highlightedCell())
+                .hasValueSatisfying(found -> assertThat(found.slot().slotId()).isEqualTo(31));
+
+        when(attendance.search(eq("nobody"), any(), any(), any(), any(), anyInt(), anyInt()))
+                .thenReturn(new ReservationPage(List.of(), 0, false));
+        model.queryProperty().set("nobody");
+        model.search();
+        assertThat(model.foundTextProperty().get())
+                .isEqualTo("Nothing played 2026-11-25 to 2026-12-01 matches \"nobody\"");
+    }
+
+    private BoardViewModel.Cell at(int row, int column) {
+        return model.cells().stream()
+                .filter(cell -> cell.row() == row && cell.column() == column)
+                .findFirst()
+                .orElseThrow();
+    }
+}

@@ -1,0 +1,129 @@
+package com.courtrush.desktop.till;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.DirectUiTasks;
+import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.till.api.DeskChannel;
+import com.courtrush.till.api.ReceiptView;
+import com.courtrush.till.api.ShiftReport;
+import com.courtrush.till.api.TillDesk;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The shift's till without a window (issue 52): what the close asks, what it sends, the report as CSV. */
+class TillViewModelTest {
+
+    static final LocalDate TODAY = LocalDate.of(2026, 11, 27);
+
+    final TillDesk till = mock(TillDesk.class);
+    final RecordingNotices notices = new RecordingNotices();
+    final Caller staff = Caller.atDesk(7, "d01", Role.STAFF);
+    final TillViewModel model = new TillViewModel(
+            till, staff, "desk-1", new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);
+
+    static ReceiptView receipt(String number, String kind, DeskChannel channel, int cents, String student) {
+        return new ReceiptView(
+                number,
+                kind,
+                "East Gym",
+                42,
+                "CR2611270000000001",
+                null,
+                channel,
+                cents,
+                "staff:d01",
+                "Dee",
+                TODAY.atTime(9, 5),
+                "2024001",
+                student,
+                "Court 1",
+                TODAY,
+                LocalTime.of(18, 0),
+                LocalTime.of(19, 0));
+    }
+
+    static ShiftReport open(Integer counted, LocalDateTime closed) {
+        return new ShiftReport(
+                5,
+                "East Gym",
+                "staff:d01",
+                "Dee",
+                "desk-1",
+                TODAY.atTime(8, 0),
+                closed,
+                null,
+                List.of(
+                        new ShiftReport.ChannelLine(DeskChannel.CASH, 4000, 500, 3, 4000, 500, true),
+                        new ShiftReport.ChannelLine(DeskChannel.CARD, 2000, 0, 1, 2000, 0, true),
+                        new ShiftReport.ChannelLine(DeskChannel.WECHAT, 0, 2000, 1, 0, 2000, true)),
+                List.of(
+                        receipt("RPCR1", "PAYMENT", DeskChannel.CASH, 2000, "Ann"),
+                        receipt("RRCR1R1", "REFUND", DeskChannel.CASH, 500, "=HYPERLINK(\"x\")")),
+                counted,
+                3500,
+                true,
+                null);
+    }
+
+    @Test
+    void closingShowsWhatTheCashMustBeBesideWhatWasCountedThenClosesWithTheCount() {
+        when(till.currentShift("desk-1")).thenReturn(open(null, null));
+        model.refresh();
+        assertThat(model.summaryProperty().get())
+                .contains("Dee at desk-1")
+                .contains("the cash must come to ¥35.00")
+                .contains("The receipts agree with the orders.");
+        model.countedProperty().set("34.5");
+        notices.answer = false;
+        model.close();
+        assertThat(notices.lastStep().consequence())
+                .contains("¥35.00")
+                .contains("counted ¥34.50")
+                .contains("-0.50");
+        verify(till, never()).closeShift(anyLong(), any(), any(), any());
+
+        notices.answer = true;
+        model.noteProperty().set("short by 50 fen");
+        when(till.closeShift(5, 3450, "short by 50 fen", staff)).thenReturn(open(3450, TODAY.atTime(17, 0)));
+        model.close();
+        verify(till).closeShift(5, 3450, "short by 50 fen", staff);
+        assertThat(model.reportProperty().get().open()).isFalse();
+        assertThat(model.countedProperty().get()).isEmpty();
+    }
+
+    @Test
+    void aCountThatIsNoAmountIsRefusedAndNothingIsClosed() {
+        when(till.currentShift("desk-1")).thenReturn(open(null, null));
+        model.refresh();
+        model.countedProperty().set("12.345");
+        model.close();
+        assertThat(notices.lastFailureMessage()).contains("12.345");
+        verify(till, never()).closeShift(anyLong(), any(), any(), any());
+    }
+
+    @Test
+    void theReportExportsAsCsvWithEveryChannelAndReceiptAndNoFormula() {
+        when(till.currentShift("desk-1")).thenReturn(open(3500, TODAY.atTime(17, 0)));
+        model.refresh();
+        String csv = new String(model.csv(), StandardCharsets.UTF_8);
+        assertThat(csv).startsWith("\uFEFF");
+        assertThat(csv).contains("Cash,40.00,5.00,35.00,40.00,5.00,yes");
+        assertThat(csv).contains("RRCR1R1").contains("-5.00");
+        assertThat(csv).contains("'=HYPERLINK");
+        assertThat(model.exportName()).isEqualTo("shift-5-2026-11-27.csv");
+    }
+}
