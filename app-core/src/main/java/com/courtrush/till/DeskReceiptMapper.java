@@ -29,8 +29,11 @@ interface DeskReceiptMapper extends BaseMapper<DeskReceipt> {
     @Select(RECEIPT_COLUMNS + "where d.reservation_id = #{reservationId} order by d.id")
     List<ReceiptRow> ofReservation(@Param("reservationId") long reservationId);
 
-    /** A staff member's receipts from {@code from} (included) to {@code to} (excluded), in order. */
-    @Select(RECEIPT_COLUMNS + "where d.actor = #{actor} and d.create_time >= #{from} and d.create_time < #{to} "
+    /**
+     * A staff member's receipts from {@code from} to {@code to}, both included (a database that keeps whole seconds
+     * has a shift's last receipts in its closing second), in order.
+     */
+    @Select(RECEIPT_COLUMNS + "where d.actor = #{actor} and d.create_time >= #{from} and d.create_time <= #{to} "
             + "order by d.id")
     List<ReceiptRow> ofActor(
             @Param("actor") String actor, @Param("from") LocalDateTime from, @Param("to") LocalDateTime to);
@@ -41,7 +44,7 @@ interface DeskReceiptMapper extends BaseMapper<DeskReceipt> {
      */
     @Select("select coalesce(desk_channel, case when channel = 'DESK' then 'CASH' else 'WECHAT' end) as channel, "
             + "sum(amount_cents) as cents, count(*) as count from pay_order "
-            + "where taken_by = #{actor} and paid_time >= #{from} and paid_time < #{to} "
+            + "where taken_by = #{actor} and paid_time >= #{from} and paid_time <= #{to} "
             + "group by coalesce(desk_channel, case when channel = 'DESK' then 'CASH' else 'WECHAT' end)")
     List<ChannelSum> takenPerOrders(
             @Param("actor") String actor, @Param("from") LocalDateTime from, @Param("to") LocalDateTime to);
@@ -52,7 +55,7 @@ interface DeskReceiptMapper extends BaseMapper<DeskReceipt> {
      */
     @Select("select case when o.channel = 'DESK' then coalesce(o.desk_channel, 'CASH') else 'WECHAT' end as channel, "
             + "sum(f.amount_cents) as cents, count(*) as count from pay_refund f join pay_order o on o.id = f.pay_order_id "
-            + "where f.actor = #{actor} and f.create_time >= #{from} and f.create_time < #{to} "
+            + "where f.actor = #{actor} and f.create_time >= #{from} and f.create_time <= #{to} "
             + "group by case when o.channel = 'DESK' then coalesce(o.desk_channel, 'CASH') else 'WECHAT' end")
     List<ChannelSum> backPerRefunds(
             @Param("actor") String actor, @Param("from") LocalDateTime from, @Param("to") LocalDateTime to);

@@ -196,9 +196,9 @@ public class ShiftService {
     /** The shift's money up to its close (or now): receipts, orders and refunds of its staff member in its time. */
     private ShiftReport report(DeskShift shift) {
         LocalDateTime from = shift.getOpenedTime();
-        LocalDateTime to = shift.getClosedTime() != null
-                ? shift.getClosedTime()
-                : LocalDateTime.now(clock).plusNanos(1);
+        // both ends included: MariaDB through its driver keeps whole seconds, so a shift's last receipts share its
+        // closing second (the same staff member's next shift needs a sign-in after it)
+        LocalDateTime to = shift.getClosedTime() != null ? shift.getClosedTime() : LocalDateTime.now(clock);
         List<ReceiptView> list = receipts.ofActor(shift.getActor(), from, to).stream()
                 .map(views::view)
                 .toList();

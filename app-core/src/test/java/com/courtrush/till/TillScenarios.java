@@ -99,7 +99,9 @@ public interface TillScenarios extends StackAccess {
 
         // Amy closes with the drawer as it must be; Ben with a shortfall
         JsonNode amyClosed = close(amy, amyShift, 3500);
-        assertThat(line(amyClosed, "CASH").path("taken").asInt()).isEqualTo(4000);
+        assertThat(line(amyClosed, "CASH").path("taken").asInt())
+                .as("Amy's cash by her receipts, in %s", amyClosed)
+                .isEqualTo(4000);
         assertThat(line(amyClosed, "CASH").path("givenBack").asInt()).isEqualTo(500);
         assertThat(line(amyClosed, "CASH").path("ordersTaken").asInt()).isEqualTo(4000);
         assertThat(line(amyClosed, "CASH").path("ordersGivenBack").asInt()).isEqualTo(500);
