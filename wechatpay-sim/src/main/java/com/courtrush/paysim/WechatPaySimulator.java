@@ -359,6 +359,14 @@ public final class WechatPaySimulator implements AutoCloseable {
         if (what.equals("notifications") && method.equals("GET")) {
             return json(200, notifications());
         }
+        if (what.equals("bills/trade") && method.equals("GET")) {
+            LocalDate day = LocalDate.parse(
+                    params.getOrDefault("bill_date", LocalDate.now(Orders.CHINA).toString()));
+            return new Response(
+                    200,
+                    Map.of("Content-Type", "text/plain; charset=utf-8"),
+                    tradeBill(day).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
         if (method.equals("POST")) {
             switch (what) {
                 case "notifications/drop" -> {
@@ -384,6 +392,19 @@ public final class WechatPaySimulator implements AutoCloseable {
                     } else {
                         forge(url, no);
                     }
+                    return json(200, Map.of("ok", true));
+                }
+                case "bills/plant-trade" -> {
+                    // a trade only the bill will have (what a reconciliation must find)
+                    plantTradeInBill(
+                            LocalDate.parse(params.getOrDefault(
+                                    "bill_date", LocalDate.now(Orders.CHINA).toString())),
+                            required(params, "out_trade_no"),
+                            Long.parseLong(params.getOrDefault("fen", "100")));
+                    return json(200, Map.of("ok", true));
+                }
+                case "bills/plant-amount" -> {
+                    plantBillAmount(required(params, "number"), Long.parseLong(required(params, "fen")));
                     return json(200, Map.of("ok", true));
                 }
                 case "api/fail-next" -> {
@@ -412,6 +433,14 @@ public final class WechatPaySimulator implements AutoCloseable {
             }
         }
         return json(404, Map.of("code", "NOT_FOUND", "message", "no such control: " + method + " " + request.path()));
+    }
+
+    private static String required(Map<String, String> params, String name) {
+        String value = params.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " is required");
+        }
+        return value;
     }
 
     private static Response json(int status, Object body) {
