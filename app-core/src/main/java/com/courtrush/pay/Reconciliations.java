@@ -46,6 +46,11 @@ public class Reconciliations {
 
     static final String SCHEDULED = "system:wechat-bills";
 
+    /** The day of the last whole bill at {@code clock}'s now: yesterday, in China. */
+    public static LocalDate lastBillDay(Clock clock) {
+        return LocalDate.now(clock.withZone(CHINA)).minusDays(1);
+    }
+
     private final WechatPayClients clients;
     private final ReconciliationMapper mapper;
     private final StaffAlerts alerts;
@@ -74,7 +79,7 @@ public class Reconciliations {
     /** Each morning (by default 10:30, once WeChat Pay has made the bill), yesterday's, on one node. */
     @Scheduled(cron = "${courtrush.pay.reconcile-cron:0 30 10 * * *}", zone = "${courtrush.zone:Asia/Shanghai}")
     void morning() {
-        LocalDate yesterday = LocalDate.now(clock.withZone(CHINA)).minusDays(1);
+        LocalDate yesterday = lastBillDay(clock);
         if (clients.merchant().isEmpty()) {
             return; // payments are simulated, or the merchant's keys are not on this node: nothing to reconcile
         }

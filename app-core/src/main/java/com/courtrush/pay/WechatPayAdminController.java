@@ -69,20 +69,14 @@ class WechatPayAdminController {
     ApiResponse<ReconciliationView> reconcile(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @AuthenticationPrincipal Caller manager) {
-        return ApiResponse.ok(desk.reconcile(date == null ? yesterday() : date, manager));
+        return ApiResponse.ok(desk.reconcile(date == null ? Reconciliations.lastBillDay(clock) : date, manager));
     }
 
     @Operation(summary = "The reconciliations of a bill date, newest first, each with what did not match")
     @GetMapping("/admin/wechat-pay/reconciliations")
     ApiResponse<List<ReconciliationView>> reconciliations(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
-        return ApiResponse.ok(desk.reconciliations(date == null ? yesterday() : date));
-    }
-
-    /** The bill date of the morning's run: yesterday, in China (WeChat Pay's bills are of its days). */
-    private LocalDate yesterday() {
-        return LocalDate.now(clock.withZone(java.time.ZoneId.of("Asia/Shanghai")))
-                .minusDays(1);
+        return ApiResponse.ok(desk.reconciliations(date == null ? Reconciliations.lastBillDay(clock) : date));
     }
 
     @Operation(summary = "One reconciliation with every payment and refund it compared, the mismatches first")

@@ -12,9 +12,9 @@ import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
+import com.courtrush.pay.Reconciliations;
 import com.courtrush.pay.api.ReconciliationView;
 import java.io.File;
-import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -44,7 +44,7 @@ public final class ReconciliationScreen implements Screen {
                 context.tasks(),
                 context.notices(),
                 i18n,
-                () -> LocalDate.now(context.desks().clock()));
+                Reconciliations.lastBillDay(context.desks().clock()));
         Label summary = new Label();
         summary.setId("reconcileSummary");
         summary.setWrapText(true);

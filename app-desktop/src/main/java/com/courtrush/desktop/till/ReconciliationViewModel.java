@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -41,18 +40,13 @@ public final class ReconciliationViewModel {
     private final StringProperty summary = new SimpleStringProperty("");
 
     public ReconciliationViewModel(
-            WechatPayDesk wechatPay,
-            Caller manager,
-            UiTasks tasks,
-            Notices notices,
-            I18n i18n,
-            Supplier<LocalDate> today) {
+            WechatPayDesk wechatPay, Caller manager, UiTasks tasks, Notices notices, I18n i18n, LocalDate lastBillDay) {
         this.wechatPay = wechatPay;
         this.manager = manager;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        day.set(today.get().minusDays(1)); // the morning's run is of yesterday
+        day.set(lastBillDay); // the morning's run is of it
         shown.addListener((obs, old, now) -> {
             items.setAll(now == null ? List.of() : now.items());
             summary.set(now == null ? i18n.t("reconcile.none") : describe(now));
