@@ -67,9 +67,10 @@ public class DeskBoards {
                     !now.isBefore(end),
                     held));
         }
-        List<DeskBoard.Court> byName = courts.values().stream()
-                .sorted(Comparator.comparing(DeskBoard.Court::name))
+        // in the gym's own order, as the Courts screen lists them (by name, "10号场" would come before "2号场")
+        List<DeskBoard.Court> inOrder = courts.values().stream()
+                .sorted(Comparator.comparingLong(DeskBoard.Court::courtId))
                 .toList();
-        return new DeskBoard(day, now, byName, List.copyOf(hours), cells);
+        return new DeskBoard(day, now, inOrder, List.copyOf(hours), cells);
     }
 }

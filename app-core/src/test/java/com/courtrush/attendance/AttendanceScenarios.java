@@ -138,8 +138,9 @@ public interface AttendanceScenarios extends StackAccess {
     default void theBoardShowsADaysCourtsAndHoursWithEachSlotsBookingsAsTheyStand() {
         String admin = TestApi.ADMIN_TOKEN;
         LocalDate play = tomorrow();
-        long courtA = api().createCourt();
-        long courtB = api().createCourt();
+        // named so that an order by name would put B first ("10号场" before "9号场")
+        long courtA = api().createCourt(TestApi.unique("9号场"));
+        long courtB = api().createCourt(TestApi.unique("10号场"));
         long session = api().createSession(play, now(), 2);
         List<Long> single = api().generateSlots(session, List.of(courtA), "08:00", "10:00", 60, 1);
         List<Long> pair = api().generateSlots(session, List.of(courtB), "08:00", "09:00", 60, 2);
@@ -154,6 +155,11 @@ public interface AttendanceScenarios extends StackAccess {
         assertThat(board.path("day").asText()).isEqualTo(play.toString());
         assertThat(board.path("courts").findValuesAsText("courtId"))
                 .contains(Long.toString(courtA), Long.toString(courtB));
+        assertThat(board.path("courts").findValuesAsText("courtId").stream()
+                        .map(Long::valueOf)
+                        .toList())
+                .as("the courts in the gym's own order, as the Courts screen lists them")
+                .isSorted();
         JsonNode first = slot(board, single.get(0));
         assertThat(first.path("startTime").asText()).isEqualTo("08:00");
         assertThat(first.path("placesLeft").asInt()).isZero();
