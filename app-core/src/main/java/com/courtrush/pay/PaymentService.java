@@ -9,6 +9,7 @@ import com.courtrush.notice.Notices;
 import com.courtrush.pay.api.PaidOutcome;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderView;
 import com.courtrush.pay.api.PayScene;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
@@ -46,7 +47,7 @@ public class PaymentService {
     private static final Duration LOCK_LEASE = Duration.ofSeconds(5);
     static final String AUDIT_TARGET = "PAY_ORDER";
     /** The channel of an order paid in person at the desk (cash or card at the counter). */
-    public static final String DESK_CHANNEL = "DESK";
+    public static final String DESK_CHANNEL = PayOrderView.DESK_CHANNEL;
 
     private final PayOrderMapper orders;
     private final ReservationMapper reservations;

@@ -6,6 +6,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.notice.StaffAlerts;
+import com.courtrush.pay.api.BillDays;
 import com.courtrush.pay.api.ReconciliationView;
 import com.wechat.pay.java.core.exception.WechatPayException;
 import com.wechat.pay.java.service.billdownload.DigestBillEntity;
@@ -41,15 +42,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class Reconciliations {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciliations.class);
-    /** WeChat Pay's bills are of China's days. */
-    static final ZoneId CHINA = ZoneId.of("Asia/Shanghai");
+    static final ZoneId CHINA = BillDays.CHINA;
 
     static final String SCHEDULED = "system:wechat-bills";
-
-    /** The day of the last whole bill at {@code clock}'s now: yesterday, in China. */
-    public static LocalDate lastBillDay(Clock clock) {
-        return LocalDate.now(clock.withZone(CHINA)).minusDays(1);
-    }
 
     private final WechatPayClients clients;
     private final ReconciliationMapper mapper;
@@ -79,7 +74,7 @@ public class Reconciliations {
     /** Each morning (by default 10:30, once WeChat Pay has made the bill), yesterday's, on one node. */
     @Scheduled(cron = "${courtrush.pay.reconcile-cron:0 30 10 * * *}", zone = "${courtrush.zone:Asia/Shanghai}")
     void morning() {
-        LocalDate yesterday = lastBillDay(clock);
+        LocalDate yesterday = BillDays.lastBillDay(clock);
         if (clients.merchant().isEmpty()) {
             return; // payments are simulated, or the merchant's keys are not on this node: nothing to reconcile
         }
@@ -94,7 +89,7 @@ public class Reconciliations {
 
     /** A manager reconciles a day now (today's bill only exists at the simulator). */
     public ReconciliationView reconcile(LocalDate day, Caller manager) {
-        if (day == null || day.isAfter(LocalDate.now(clock.withZone(CHINA)))) {
+        if (day == null || day.isAfter(BillDays.today(clock))) {
             throw CourtRushException.badRequest("reconcile.badDate");
         }
         if (clients.merchant().isEmpty()) {

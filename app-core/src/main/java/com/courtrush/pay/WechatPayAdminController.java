@@ -1,6 +1,7 @@
 package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
+import com.courtrush.pay.api.BillDays;
 import com.courtrush.pay.api.ReconciliationView;
 import com.courtrush.pay.api.WechatPayDesk;
 import com.courtrush.pay.api.WechatPaySetup;
@@ -69,14 +70,14 @@ class WechatPayAdminController {
     ApiResponse<ReconciliationView> reconcile(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @AuthenticationPrincipal Caller manager) {
-        return ApiResponse.ok(desk.reconcile(date == null ? Reconciliations.lastBillDay(clock) : date, manager));
+        return ApiResponse.ok(desk.reconcile(date == null ? BillDays.lastBillDay(clock) : date, manager));
     }
 
     @Operation(summary = "The reconciliations of a bill date, newest first, each with what did not match")
     @GetMapping("/admin/wechat-pay/reconciliations")
     ApiResponse<List<ReconciliationView>> reconciliations(
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date) {
-        return ApiResponse.ok(desk.reconciliations(date == null ? Reconciliations.lastBillDay(clock) : date));
+        return ApiResponse.ok(desk.reconciliations(date == null ? BillDays.lastBillDay(clock) : date));
     }
 
     @Operation(summary = "One reconciliation with every payment and refund it compared, the mismatches first")

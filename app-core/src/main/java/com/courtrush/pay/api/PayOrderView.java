@@ -25,4 +25,13 @@ public record PayOrderView(
         String transactionId,
         int refundedCents,
         LocalDateTime createTime,
-        LocalDateTime updateTime) {}
+        LocalDateTime updateTime) {
+
+    /** The channel of an order a person took at the desk (its receipt says cash or card). */
+    public static final String DESK_CHANNEL = "DESK";
+
+    /** Paid (or to be paid) at the desk: a refund of it is handed back there. */
+    public boolean atDesk() {
+        return DESK_CHANNEL.equals(channel);
+    }
+}

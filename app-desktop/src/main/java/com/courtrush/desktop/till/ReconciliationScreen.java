@@ -12,7 +12,7 @@ import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
-import com.courtrush.pay.Reconciliations;
+import com.courtrush.pay.api.BillDays;
 import com.courtrush.pay.api.ReconciliationView;
 import java.io.File;
 import java.time.format.DateTimeFormatter;
@@ -44,7 +44,7 @@ public final class ReconciliationScreen implements Screen {
                 context.tasks(),
                 context.notices(),
                 i18n,
-                Reconciliations.lastBillDay(context.desks().clock()));
+                BillDays.lastBillDay(context.desks().clock()));
         Label summary = new Label();
         summary.setId("reconcileSummary");
         summary.setWrapText(true);
