@@ -30,6 +30,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
@@ -169,7 +170,9 @@ public class ConsoleApp extends Application {
     private void showMain(FxNotices notices) {
         ConsoleContext context = new ConsoleContext(i18n, tasks, notices, desks, ticker, staff);
         window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
-        Scene scene = new Scene(window.root(), 1320, 840);
+        // 1320×840 where the screen has room; on a smaller one (a desk's 1280×720) the whole window on it
+        Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(window.root(), Math.min(1320, screen.getWidth()), Math.min(840, screen.getHeight()));
         scene.getStylesheets().add(resource("/css/app.css"));
         stage.setTitle(i18n.t("app.title"));
         stage.setScene(scene);

@@ -3,6 +3,7 @@ package com.courtrush.desktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.api.AuditEntry;
+import com.courtrush.desktop.board.BoardScreen;
 import com.courtrush.desktop.checkin.CheckInViewModel;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
@@ -40,6 +41,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -640,7 +642,7 @@ class ConsoleUiTest {
                 "/admin/students",
                 ADMIN,
                 "{\"students\":[{\"studentId\":\"2024888\",\"password\":\"secret88\",\"name\":\"Bea\"},"
-                        + "{\"studentId\":\"2024889\",\"password\":\"secret89\",\"name\":\"Cy\"}]}");
+                        + "{\"studentId\":\"2024889\",\"password\":\"secret89\",\"name\":\"Bex Cy\"}]}");
         String bea = call("POST", "/auth/login", null, "{\"studentId\":\"2024888\",\"password\":\"secret88\"}")
                 .path("data")
                 .path("token")
@@ -741,29 +743,64 @@ class ConsoleUiTest {
 
     /**
      * The board (issue 52), on the state the check-in left: today's running slot of Court C holds Bea (paid, her
-     * check-in taken back) and Cy (a walk-in, checked in). Found by a part of her name, her cell is marked and
+     * check-in taken back) and Cy (a walk-in, checked in). Found by a part of her name (with Bex Cy's: picked from a list), her cell is marked and
      * focused; Enter opens what can be done there, and checking her in shows on the board at its next read.
      */
     @Test
     @Order(13)
-    void theBoardShowsTodaysBookingsFindsOneByPartOfANameAndChecksItIn() {
+    void theBoardShowsTodaysBookingsFindsOneByPartOfANameAndChecksItIn() throws Exception {
         robot.clickOn("#nav-board");
         waitFor(15, () -> cellSaying("Bea (2024888)") != null && cellSaying("Cy (2024889)") != null);
         assertThat(cellSaying("Cy (2024889)").getAccessibleText()).contains("Walk-in");
         assertThat(cellSaying("Bea (2024888)").getAccessibleText()).contains("Paid");
 
+        // "Be" names Bea and Bex Cy: the two to pick from, in a list the board below does not squeeze
         robot.clickOn("#boardSearch").write("Be").type(KeyCode.ENTER);
-        waitFor(10, () -> robot.lookup("#boardFound").queryLabeled().getText().equals("1 found"));
+        waitFor(10, () -> robot.lookup("#boardFound").queryLabeled().getText().equals("2 found"));
+        ListView<?> results = robot.lookup("#boardResults").queryAs(ListView.class);
+        waitFor(5, results::isVisible);
+        assertThat(results.getHeight()).as("the results list's height").isGreaterThanOrEqualTo(90);
+        List<?> rows = List.copyOf(results.getItems());
+        int beaRow = java.util.stream.IntStream.range(0, rows.size())
+                .filter(i -> rows.get(i).toString().contains("2024888"))
+                .findFirst()
+                .orElseThrow();
+        robot.interact(() -> {
+            results.getSelectionModel().select(beaRow);
+            results.requestFocus();
+        });
+        robot.type(KeyCode.ENTER);
         waitFor(10, () -> cellSaying("Bea (2024888)").getStyleClass().contains("board-cell-found"));
         javafx.scene.control.Button bea = cellSaying("Bea (2024888)");
         waitFor(5, bea::isFocused);
         robot.type(KeyCode.SPACE); // the focused cell opens its menu, as a click does
         waitFor(5, () -> menuItem("Check in") != null);
+        // something changes elsewhere on the board while the menu is open (Cy's check-in time): the menu stays
+        org.springframework.jdbc.core.JdbcTemplate jdbc =
+                app.engine().getBean(org.springframework.jdbc.core.JdbcTemplate.class);
+        jdbc.update("update reservation set checked_in_time = timestampadd(MINUTE, -1, checked_in_time) where id = "
+                + "(select r.id from reservation r join user_account u on u.id = r.user_id "
+                + "where u.student_id = '2024889' and r.checked_in_time is not null)");
+        String cyBefore = cellSaying("Cy (2024889)").getAccessibleText();
+        Thread.sleep(BoardScreen.REFRESH.toMillis() * 2 + 500);
+        assertThat(menuItem("Check in"))
+                .as("the open menu, after the board read a change")
+                .isNotNull();
         robot.clickOn(menuItem("Check in"));
         waitFor(
                 15,
                 () -> cellSaying("Bea (2024888)") != null
                         && cellSaying("Bea (2024888)").getAccessibleText().contains("In "));
+        assertThat(cellSaying("Cy (2024889)").getAccessibleText())
+                .as("what changed while the menu was open, on the board once it closed")
+                .isNotEqualTo(cyBefore);
+
+        // a search that finds nothing says so whole, and leaves the board's buttons whole
+        TextField search = robot.lookup("#boardSearch").queryAs(TextField.class);
+        robot.interact(search::clear);
+        robot.clickOn("#boardSearch").write("zzz").type(KeyCode.ENTER);
+        waitFor(10, () -> robot.lookup("#boardFound").queryLabeled().getText().startsWith("Nothing played"));
+        assertThat(clippedOnScreen(I18n.ENGLISH, "board")).isEmpty();
     }
 
     /** The item of a shown context menu that reads {@code text}, or null. */

@@ -15,10 +15,12 @@ import com.courtrush.reserve.api.ReservationStatus;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ScheduledFuture;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Bounds;
 import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -37,6 +39,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -48,7 +51,7 @@ import javafx.scene.layout.VBox;
 public final class BoardScreen implements Screen {
 
     /** How often the board is read again while shown. */
-    static final Duration REFRESH = Duration.ofSeconds(3);
+    public static final Duration REFRESH = Duration.ofSeconds(3);
 
     private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
     private static final double CELL_WIDTH = 74;
@@ -58,8 +61,11 @@ public final class BoardScreen implements Screen {
     private final BoardViewModel model;
     private final I18n i18n;
     private final GridPane grid = new GridPane();
+    private final ScrollPane scroll;
     private final Node root;
     private ScheduledFuture<?> polling;
+    /** A cell's menu the clerk has open: the grid is not rebuilt under it, but once it closes. */
+    private ContextMenu openMenu;
 
     public BoardScreen(ConsoleContext context) {
         this.context = context;
@@ -76,15 +82,19 @@ public final class BoardScreen implements Screen {
         grid.setId("boardGrid");
         grid.setHgap(3);
         grid.setVgap(3);
-        ScrollPane scroll = new ScrollPane(grid);
+        scroll = new ScrollPane(grid);
         scroll.setFitToWidth(false);
         VBox.setVgrow(scroll, Priority.ALWAYS);
         Label problem = new Label();
         problem.getStyleClass().add("sold-out");
         problem.textProperty().bind(model.problemProperty());
         problem.managedProperty().bind(problem.textProperty().isNotEmpty());
-        root = screen(title(i18n.t("nav.board")), controls(), results(), legend(), problem, scroll);
-        model.cells().addListener((ListChangeListener<BoardViewModel.Cell>) change -> layOut());
+        root = screen(title(i18n.t("nav.board")), controls(), foundLine(), results(), legend(), problem, scroll);
+        model.cells().addListener((ListChangeListener<BoardViewModel.Cell>) change -> {
+            if (openMenu == null) {
+                layOut();
+            } // else laid out when the menu closes (a booking elsewhere must not close it under the mouse)
+        });
     }
 
     /** The date, a day back and forth, today, and the search. */
@@ -104,24 +114,33 @@ public final class BoardScreen implements Screen {
         query.setPrefColumnCount(26);
         query.textProperty().bindBidirectional(model.queryProperty());
         query.setOnAction(event -> model.search());
+        Button search = button(i18n.t("reservations.search"), "boardSearchButton", model::search);
+        for (Button whole : List.of(back, on, today, search)) {
+            whole.setMinWidth(Region.USE_PREF_SIZE); // the search field gives way, never a button's word
+        }
+        query.setMinWidth(160);
+        HBox.setHgrow(query, Priority.SOMETIMES);
+        return bar(date, back, on, today, query, search);
+    }
+
+    /** What the search found, on a line of its own: "Nothing played 2026-11-24 to 2026-11-30 matches …" whole. */
+    private Node foundLine() {
         Label found = new Label();
         found.setId("boardFound");
+        found.setWrapText(true);
         found.textProperty().bind(model.foundTextProperty());
-        return bar(
-                date,
-                back,
-                on,
-                today,
-                query,
-                button(i18n.t("reservations.search"), "boardSearchButton", model::search),
-                found);
+        found.managedProperty().bind(found.textProperty().isNotEmpty());
+        found.visibleProperty().bind(found.managedProperty());
+        return found;
     }
 
     /** More than one booking found: a list to pick from (Enter or a click turns the board to it). */
     private Node results() {
         ListView<ReservationRow> list = new ListView<>(model.found());
         list.setId("boardResults");
-        list.setPrefHeight(96);
+        list.setFixedCellSize(34);
+        list.setPrefHeight(3 * 34 + 6); // three found whole; more scroll
+        list.setMinHeight(Region.USE_PREF_SIZE); // the board's grid below grows, never by squeezing the results
         list.setCellFactory(view -> new javafx.scene.control.ListCell<>() {
             @Override
             protected void updateItem(ReservationRow row, boolean empty) {
@@ -209,10 +228,29 @@ public final class BoardScreen implements Screen {
         }
         if (highlighted != null && focusedId == null) {
             highlighted.requestFocus();
+            reveal(highlighted);
         }
         if (model.cells().isEmpty()) {
             grid.add(new Label(i18n.t("board.empty")), 0, 1, 4, 1);
         }
+    }
+
+    /** Scrolls the board so that a found cell (court 11 of 12, say) is in sight, centred where it can be. */
+    private void reveal(Node cell) {
+        Platform.runLater(
+                () -> { // after the layout pass that placed it
+                    Bounds at = cell.getBoundsInParent();
+                    Bounds content = grid.getLayoutBounds();
+                    Bounds view = scroll.getViewportBounds();
+                    if (content.getHeight() > view.getHeight()) {
+                        double y = (at.getCenterY() - view.getHeight() / 2) / (content.getHeight() - view.getHeight());
+                        scroll.setVvalue(Math.max(0, Math.min(1, y)));
+                    }
+                    if (content.getWidth() > view.getWidth()) {
+                        double x = (at.getCenterX() - view.getWidth() / 2) / (content.getWidth() - view.getWidth());
+                        scroll.setHvalue(Math.max(0, Math.min(1, x)));
+                    }
+                });
     }
 
     private Button cellButton(BoardViewModel.Cell cell) {
@@ -220,13 +258,19 @@ public final class BoardScreen implements Screen {
         title.getStyleClass().add("board-cell-title");
         Label detail = new Label(cell.detail());
         detail.getStyleClass().add("board-cell-detail");
+        // "In 18:02 · 0 of 2 free" or partners' names: on as many lines as they take, the row growing, never cut
+        detail.setWrapText(true);
+        detail.setMaxWidth(CELL_WIDTH - 10);
+        detail.setMinHeight(Region.USE_PREF_SIZE);
         VBox text = new VBox(1, title, detail);
         Button button = new Button();
         button.setId("boardCell-" + cell.row() + "-" + cell.column());
         button.setGraphic(text);
         button.setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
-        button.setPrefSize(CELL_WIDTH, 44);
-        button.setMinSize(CELL_WIDTH, 44);
+        button.setPrefWidth(CELL_WIDTH);
+        button.setMinWidth(CELL_WIDTH);
+        button.setMinHeight(44);
+        button.setMaxHeight(Double.MAX_VALUE); // as tall as its row's tallest cell
         button.getStyleClass().addAll("board-cell", styleOf(cell.look()));
         if (cell.highlighted()) {
             button.getStyleClass().add("board-cell-found");
@@ -286,6 +330,13 @@ public final class BoardScreen implements Screen {
             nothing.setDisable(true);
             menu.getItems().add(nothing);
         }
+        menu.setOnHidden(event -> {
+            if (openMenu == menu) {
+                openMenu = null;
+                layOut(); // what changed at the gym while it was open
+            }
+        });
+        openMenu = menu;
         menu.show(at, Side.BOTTOM, 0, 0);
     }
 

@@ -10,6 +10,7 @@ import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderView;
 import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationDesk;
@@ -320,16 +321,17 @@ public final class BoardViewModel {
      */
     public void refund(DeskBookingView booking) {
         tasks.run(i18n.t("reservations.details"), () -> payments.details(booking.reservationId(), i18n.locale()), d -> {
-            int back = d.payOrders().stream()
+            Optional<PayOrderView> paid = d.payOrders().stream()
                     .filter(o -> o.status() == PayOrderStatus.SUCCESS && o.amountCents() != null)
-                    .mapToInt(o -> o.amountCents() - o.refundedCents())
-                    .reduce((a, b) -> b)
-                    .orElse(0);
-            String amount = "¥" + Inputs.yuan(back);
+                    .reduce((a, b) -> b);
+            String amount = "¥"
+                    + Inputs.yuan(
+                            paid.map(o -> o.amountCents() - o.refundedCents()).orElse(0));
+            boolean atDesk = paid.map(PayOrderView::atDesk).orElse(false);
             notices.confirm(Destructive.of(
                                     i18n.t("board.refund", amount),
                                     target(booking),
-                                    i18n.t("board.refundConsequence", amount))
+                                    i18n.t(atDesk ? "board.refundConsequenceDesk" : "board.refundConsequence", amount))
                             .withReason()
                             .withOption(i18n.t("reservations.overrideCutoff")))
                     .ifPresent(answer -> tasks.run(

@@ -3,9 +3,13 @@ package com.courtrush.desktop.shell;
 import com.courtrush.account.Caller;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Widgets;
+import java.util.List;
 import java.util.Optional;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.event.ActionEvent;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
@@ -26,42 +30,49 @@ public final class DeskSignIn {
         Dialog<Caller> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle(i18n.t("app.title"));
-        dialog.setHeaderText(i18n.t(model.firstStart() ? "signIn.firstHeader" : "signIn.header"));
+        dialog.headerTextProperty()
+                .bind(Bindings.when(model.firstStartProperty())
+                        .then(i18n.t("signIn.firstHeader"))
+                        .otherwise(i18n.t("signIn.header")));
         dialog.getDialogPane().setId("deskSignIn");
-        ButtonType signIn = new ButtonType(
-                i18n.t(model.firstStart() ? "signIn.create" : "signIn.signIn"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType signIn = new ButtonType(i18n.t("signIn.signIn"), ButtonBar.ButtonData.OK_DONE);
         ButtonType exit = new ButtonType(i18n.t("startup.exit"), ButtonBar.ButtonData.CANCEL_CLOSE);
         dialog.getDialogPane().getButtonTypes().setAll(signIn, exit);
-        dialog.getDialogPane().lookupButton(signIn).setId("signInOk");
+        Button ok = (Button) dialog.getDialogPane().lookupButton(signIn);
+        ok.setId("signInOk");
+        ok.textProperty()
+                .bind(Bindings.when(model.firstStartProperty())
+                        .then(i18n.t("signIn.create"))
+                        .otherwise(i18n.t("signIn.signIn")));
 
         GridPane form = Widgets.form();
         TextField staffId = new TextField();
         staffId.setId("signInId");
         staffId.textProperty().bindBidirectional(model.staffIdProperty());
         Widgets.row(form, i18n.t("staff.staffId"), staffId);
-        if (model.firstStart()) {
-            TextField name = new TextField();
-            name.setId("signInName");
-            name.textProperty().bindBidirectional(model.nameProperty());
-            Widgets.row(form, i18n.t("students.name"), name);
-        }
+        TextField name = new TextField();
+        name.setId("signInName");
+        name.textProperty().bindBidirectional(model.nameProperty());
+        onlyAtFirstStart(model, Widgets.row(form, i18n.t("students.name"), name));
         PasswordField password = new PasswordField();
         password.setId("signInPassword");
         password.textProperty().bindBidirectional(model.passwordProperty());
         Widgets.row(form, i18n.t("staff.password"), password);
-        if (model.firstStart()) {
-            PasswordField repeat = new PasswordField();
-            repeat.setId("signInRepeat");
-            repeat.textProperty().bindBidirectional(model.repeatProperty());
-            Widgets.row(form, i18n.t("signIn.repeat"), repeat);
-        }
+        PasswordField repeat = new PasswordField();
+        repeat.setId("signInRepeat");
+        repeat.textProperty().bindBidirectional(model.repeatProperty());
+        onlyAtFirstStart(model, Widgets.row(form, i18n.t("signIn.repeat"), repeat));
         Label error = new Label();
         error.setId("signInError");
         error.setStyle("-fx-text-fill: -color-danger-fg;"); // a dialog has no console stylesheet
         error.setWrapText(true);
         error.setMaxWidth(420);
         error.textProperty().bind(model.errorProperty());
-        Label hint = new Label(i18n.t(model.firstStart() ? "signIn.firstHint" : "signIn.hint"));
+        Label hint = new Label();
+        hint.textProperty()
+                .bind(Bindings.when(model.firstStartProperty())
+                        .then(i18n.t("signIn.firstHint"))
+                        .otherwise(i18n.t("signIn.hint")));
         hint.setWrapText(true);
         hint.setMaxWidth(420);
         hint.setStyle("-fx-text-fill: -color-fg-muted;");
@@ -78,5 +89,13 @@ public final class DeskSignIn {
         dialog.setResultConverter(button -> button == signIn ? signedIn[0] : null);
         dialog.setOnShown(event -> Platform.runLater(staffId::requestFocus));
         return dialog.showAndWait();
+    }
+
+    /** A row of the first manager's form: gone (no space kept) once the dialog is the sign-in. */
+    private static void onlyAtFirstStart(DeskSignInViewModel model, List<Node> row) {
+        for (Node node : row) {
+            node.visibleProperty().bind(model.firstStartProperty());
+            node.managedProperty().bind(model.firstStartProperty());
+        }
     }
 }

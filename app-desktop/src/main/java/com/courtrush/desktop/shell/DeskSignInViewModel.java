@@ -7,6 +7,9 @@ import com.courtrush.account.api.StaffMember;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import java.util.Optional;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.slf4j.Logger;
@@ -23,7 +26,7 @@ public final class DeskSignInViewModel {
 
     private final StaffAccountDesk staff;
     private final I18n i18n;
-    private final boolean firstStart;
+    private final BooleanProperty firstStart = new SimpleBooleanProperty();
 
     private final StringProperty staffId = new SimpleStringProperty("");
     private final StringProperty name = new SimpleStringProperty("");
@@ -34,11 +37,18 @@ public final class DeskSignInViewModel {
     public DeskSignInViewModel(StaffAccountDesk staff, I18n i18n) {
         this.staff = staff;
         this.i18n = i18n;
-        this.firstStart = !staff.hasManager();
+        firstStart.set(!staff.hasManager());
     }
 
-    /** No manager exists yet: the first is created here. */
+    /**
+     * No manager exists yet: the first is created here. It turns false when one appears meanwhile (another
+     * console or a headless node created them), and the dialog becomes the sign-in.
+     */
     public boolean firstStart() {
+        return firstStart.get();
+    }
+
+    public ReadOnlyBooleanProperty firstStartProperty() {
         return firstStart;
     }
 
@@ -46,7 +56,7 @@ public final class DeskSignInViewModel {
     public Optional<Caller> submit() {
         String id = staffId.get().strip();
         try {
-            if (firstStart) {
+            if (firstStart.get()) {
                 if (!password.get().equals(repeat.get())) {
                     return refused(i18n.t("signIn.repeatDiffers"));
                 }
@@ -56,6 +66,12 @@ public final class DeskSignInViewModel {
             }
             return Optional.of(staff.signInAtDesk(id, password.get()));
         } catch (CourtRushException refused) {
+            if (firstStart.get() && staff.hasManager()) {
+                log.info("A manager was created elsewhere while the console offered the first one; asking to sign in");
+                firstStart.set(false);
+                name.set("");
+                return refused(i18n.t("signIn.managerMeanwhile"));
+            }
             return refused(refused.message(i18n.locale()));
         }
     }

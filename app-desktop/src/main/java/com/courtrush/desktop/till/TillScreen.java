@@ -26,6 +26,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
@@ -106,6 +107,9 @@ public final class TillScreen implements Screen {
                 button(i18n.t("till.current"), "tillCurrent", model::refresh));
     }
 
+    private static final double CHANNEL_ROW = 34;
+    private static final double CHANNEL_HEADER = 40;
+
     private Node channels(I18n i18n) {
         TableView<ShiftReport.ChannelLine> table = table("tillChannels", i18n.t("till.noShift"));
         table.getColumns().add(column(i18n.t("till.channel"), line -> i18n.of(line.channel())));
@@ -119,8 +123,10 @@ public final class TillScreen implements Screen {
                         line -> Inputs.yuan(line.ordersTaken()) + " / " + Inputs.yuan(line.ordersGivenBack())));
         table.getColumns().add(column(i18n.t("till.agrees"), line -> i18n.t(line.matches() ? "till.yes" : "till.no")));
         table.setItems(model.channels());
-        table.setPrefHeight(118);
-        table.setMinHeight(118);
+        // the three channels (cash, card at the desk, WeChat Pay) whole, never one scrolled out of sight
+        table.setFixedCellSize(CHANNEL_ROW);
+        table.setPrefHeight(CHANNEL_HEADER + 3 * CHANNEL_ROW + 4);
+        table.setMinHeight(Region.USE_PREF_SIZE);
         VBox.setVgrow(table, Priority.NEVER);
         return table;
     }

@@ -165,13 +165,15 @@ public final class Widgets {
         return grid;
     }
 
-    public static void row(GridPane form, String label, Node field) {
+    /** Adds a labelled field as the form's next row; answers the row's two nodes, label first. */
+    public static List<Node> row(GridPane form, String label, Node field) {
         int row = form.getRowCount();
         Label caption = new Label(label);
         caption.getStyleClass().add("form-label");
         caption.setMinWidth(Region.USE_PREF_SIZE); // a form's label is read whole, never cut to "正在进…"
         form.add(caption, 0, row);
         form.add(field, 1, row);
+        return List.of(caption, field);
     }
 
     public static HBox bar(Node... nodes) {

@@ -57,6 +57,27 @@ class MessageBundlesTest {
                 .isEqualTo(new TreeSet<>(english.stringPropertyNames()));
     }
 
+    /**
+     * A text filled in with values is a MessageFormat pattern, where a lone apostrophe starts a quote and vanishes
+     * ("the students WeChat Pay"): it must be written twice there; a text without values is shown as written.
+     */
+    @Test
+    void apostrophesAreWrittenAsEachKindOfTextShowsThem() {
+        Pattern placeholder = Pattern.compile("\\{\\d");
+        Pattern lone = Pattern.compile("(?<!')'(?!')");
+        List<String> offenders = new ArrayList<>();
+        for (Properties bundle : List.of(english, chinese)) {
+            for (String key : bundle.stringPropertyNames()) {
+                String text = bundle.getProperty(key);
+                boolean filled = placeholder.matcher(text).find();
+                if (filled ? lone.matcher(text).find() : text.contains("''")) {
+                    offenders.add(key + "=" + text);
+                }
+            }
+        }
+        assertThat(offenders).isEmpty();
+    }
+
     @Test
     void theChineseBundleIsATranslationNotACopy() {
         long translated = english.stringPropertyNames().stream()

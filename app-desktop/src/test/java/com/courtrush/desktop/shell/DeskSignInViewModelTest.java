@@ -62,6 +62,30 @@ class DeskSignInViewModelTest {
     }
 
     @Test
+    void aManagerCreatedElsewhereMeanwhileTurnsTheFirstStartIntoTheSignIn() {
+        when(staff.hasManager()).thenReturn(false, true);
+        when(staff.createFirstManager(anyString(), anyString(), anyString()))
+                .thenThrow(CourtRushException.conflict("staff.managerExists"));
+        DeskSignInViewModel model = new DeskSignInViewModel(staff, I18n.of(I18n.ENGLISH));
+        model.staffIdProperty().set("mgr01");
+        model.nameProperty().set("Zhou Min");
+        model.passwordProperty().set("desk-pass-01");
+        model.repeatProperty().set("desk-pass-01");
+
+        assertThat(model.submit()).isEmpty();
+
+        assertThat(model.firstStart()).isFalse();
+        assertThat(model.errorProperty().get())
+                .isEqualTo("A manager account was created meanwhile (at another console or on the API). "
+                        + "Sign in with your staff id.");
+        Caller manager = Caller.atDesk(3, "m01", Role.MANAGER);
+        when(staff.signInAtDesk("m01", "desk-pass-01")).thenReturn(manager);
+        model.staffIdProperty().set("m01");
+        model.passwordProperty().set("desk-pass-01");
+        assertThat(model.submit()).contains(manager);
+    }
+
+    @Test
     void staffSignInWithTheirOwnAccount() {
         Caller ann = Caller.atDesk(2, "ann", Role.STAFF);
         when(staff.signInAtDesk("ann", "pw123456")).thenReturn(ann);
