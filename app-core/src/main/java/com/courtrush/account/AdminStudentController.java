@@ -45,8 +45,9 @@ class AdminStudentController {
     }
 
     @Operation(
-            summary = "Import students (CSV with a header row: studentId,password,name; UTF-8 or GBK/GB18030, "
-                    + "as Excel saves it); all or nothing")
+            summary =
+                    "Import students (CSV with a header row: studentId,password,name or 学号,密码,姓名; UTF-8 or GBK/GB18030, "
+                            + "as Excel saves it); all or nothing")
     @PostMapping(consumes = {"text/csv", MediaType.TEXT_PLAIN_VALUE})
     ApiResponse<ImportResult> importCsv(@RequestBody byte[] csv) {
         return ApiResponse.ok(

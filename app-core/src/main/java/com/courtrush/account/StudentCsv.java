@@ -14,17 +14,32 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
-/** Student lists as CSV with a header row {@code studentId,password,name} (any case, optional BOM). */
+/**
+ * Student lists as CSV with a header row {@code studentId,password,name} (any case, optional BOM) — or, as a
+ * Chinese office writes it, {@code 学号,密码,姓名}; the two may be mixed.
+ */
 public final class StudentCsv {
 
-    private static final List<String> COLUMNS = List.of("studentId", "password", "name");
+    /** Each column and the headers that name it. */
+    private static final Map<String, List<String>> COLUMNS = columns();
+
+    private static Map<String, List<String>> columns() {
+        Map<String, List<String>> columns = new LinkedHashMap<>();
+        columns.put("studentId", List.of("studentId", "学号"));
+        columns.put("password", List.of("password", "密码"));
+        columns.put("name", List.of("name", "姓名"));
+        return columns;
+    }
 
     private static final Charset GB18030 = Charset.forName("GB18030");
 
@@ -101,14 +116,17 @@ public final class StudentCsv {
                 .get();
         String text = csv.replace("\uFEFF", "");
         try (CSVParser parser = CSVParser.parse(new StringReader(text), format)) {
-            for (String column : COLUMNS) {
-                if (!parser.getHeaderMap().keySet().stream().anyMatch(h -> h.equalsIgnoreCase(column))) {
-                    throw CourtRushException.badRequest("import.csvHeader");
+            Map<String, String> headerOf = new HashMap<>(); // column -> the header naming it in this file
+            List<String> extra = new ArrayList<>();
+            for (String header : parser.getHeaderNames()) {
+                String column = columnNamedBy(header);
+                if (column == null || headerOf.putIfAbsent(column, header) != null) {
+                    extra.add(header); // unknown, or a column named twice (学号 and studentId)
                 }
             }
-            List<String> extra = parser.getHeaderNames().stream()
-                    .filter(h -> COLUMNS.stream().noneMatch(h::equalsIgnoreCase))
-                    .toList();
+            if (!headerOf.keySet().containsAll(COLUMNS.keySet())) {
+                throw CourtRushException.badRequest("import.csvHeader");
+            }
             if (!extra.isEmpty()) {
                 throw CourtRushException.badRequest("import.csvExtraColumns", String.join(", ", extra));
             }
@@ -137,7 +155,10 @@ public final class StudentCsv {
                 }
                 rows.add(new StudentCsvLine(
                         line,
-                        new NewStudent(value(record, "studentId"), value(record, "password"), value(record, "name"))));
+                        new NewStudent(
+                                value(record, headerOf.get("studentId")),
+                                value(record, headerOf.get("password")),
+                                value(record, headerOf.get("name")))));
             }
             return rows;
         } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
@@ -167,6 +188,16 @@ public final class StudentCsv {
     private static boolean breaksLine(String text, int at) {
         char c = text.charAt(at);
         return c == '\n' || c == '\r' && (at + 1 >= text.length() || text.charAt(at + 1) != '\n');
+    }
+
+    /** The column a header names (any case), or null. */
+    private static String columnNamedBy(String header) {
+        for (Map.Entry<String, List<String>> column : COLUMNS.entrySet()) {
+            if (column.getValue().stream().anyMatch(header::equalsIgnoreCase)) {
+                return column.getKey();
+            }
+        }
+        return null;
     }
 
     private static String value(CSVRecord record, String column) {

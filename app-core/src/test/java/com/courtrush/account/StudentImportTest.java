@@ -24,6 +24,28 @@ class StudentImportTest {
         assertThat(rows.get(1).password()).isEqualTo("secret02");
     }
 
+    /** A Chinese office's headers (学号,密码,姓名), in any order, as an Excel file saved in GBK brings them. */
+    @Test
+    void chineseHeadersAreReadAsTheirColumnsAndTwoNamesForOneColumnAreRefused() {
+        String list = "姓名,学号,密码\n马刚,2024008,secret08\n";
+        StudentCsv.Decoded gbk = StudentCsv.decode(list.getBytes(java.nio.charset.Charset.forName("GBK")));
+        NewStudent read = StudentCsv.parse(gbk.text()).get(0);
+        assertThat(read.studentId()).isEqualTo("2024008");
+        assertThat(read.password()).isEqualTo("secret08");
+        assertThat(read.name()).isEqualTo("马刚");
+        assertThat(StudentCsv.parse("学号,password,Name\n2024009,secret09,A\n")
+                        .get(0)
+                        .studentId())
+                .isEqualTo("2024009");
+        assertThatThrownBy(() -> StudentCsv.parse("学号,studentId,密码,姓名\n1,1,secret01,A\n"))
+                .isInstanceOf(CourtRushException.class)
+                .hasMessageContaining("studentId");
+        assertThatThrownBy(() -> StudentCsv.parse("编号,密码,姓名\n1,secret01,A\n"))
+                .isInstanceOf(CourtRushException.class)
+                .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.SIMPLIFIED_CHINESE))
+                        .contains("学号,密码,姓名"));
+    }
+
     @Test
     void csvWithoutTheRequiredColumnsIsRefused() {
         assertThatThrownBy(() -> StudentCsv.parse("id,pw\n1,2\n"))
