@@ -55,6 +55,7 @@ public final class BoardScreen implements Screen {
 
     private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
     private static final double CELL_WIDTH = 74;
+    private static final double DETAIL_LINE = 14;
     private static final double COURT_WIDTH = 96;
 
     private final ConsoleContext context;
@@ -258,19 +259,17 @@ public final class BoardScreen implements Screen {
         title.getStyleClass().add("board-cell-title");
         Label detail = new Label(cell.detail());
         detail.getStyleClass().add("board-cell-detail");
-        // "In 18:02 · 0 of 2 free" or partners' names: on as many lines as they take, the row growing, never cut
-        detail.setWrapText(true);
-        detail.setMaxWidth(CELL_WIDTH - 10);
-        detail.setMinHeight(Region.USE_PREF_SIZE);
         VBox text = new VBox(1, title, detail);
         Button button = new Button();
         button.setId("boardCell-" + cell.row() + "-" + cell.column());
         button.setGraphic(text);
         button.setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
-        button.setPrefWidth(CELL_WIDTH);
-        button.setMinWidth(CELL_WIDTH);
-        button.setMinHeight(44);
-        button.setMaxHeight(Double.MAX_VALUE); // as tall as its row's tallest cell
+        // a line more for each of the detail's own lines (partners, a multi-place slot's places); a row as tall
+        // as its tallest cell
+        double height = 44 + DETAIL_LINE * (cell.detail().split("\n", -1).length - 1);
+        button.setPrefSize(CELL_WIDTH, height);
+        button.setMinSize(CELL_WIDTH, height);
+        button.setMaxHeight(Double.MAX_VALUE);
         button.getStyleClass().addAll("board-cell", styleOf(cell.look()));
         if (cell.highlighted()) {
             button.getStyleClass().add("board-cell-found");

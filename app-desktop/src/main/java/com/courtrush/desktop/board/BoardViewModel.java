@@ -215,9 +215,10 @@ public final class BoardViewModel {
         String title = bookings.size() == 1
                 ? first.studentName()
                 : i18n.t("board.andMore", first.studentName(), bookings.size() - 1);
+        // a line each, never run together where a cell is too narrow for them: the state, the partners, the places
         String detail = stateOf(first)
-                + (first.partnerNames() == null ? "" : " · " + first.partnerNames())
-                + (slot.capacity() > 1 ? " · " + places : "");
+                + (first.partnerNames() == null ? "" : "\n" + first.partnerNames())
+                + (slot.capacity() > 1 ? "\n" + places : "");
         StringBuilder tooltip = new StringBuilder(when).append(" · ").append(places);
         for (DeskBookingView booking : bookings) {
             tooltip.append('\n')

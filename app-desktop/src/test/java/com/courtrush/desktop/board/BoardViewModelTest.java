@@ -195,7 +195,7 @@ class BoardViewModelTest {
         assertThat(noShow.detail()).isEqualTo("No-show");
         BoardViewModel.Cell checkedIn = at(0, 1);
         assertThat(checkedIn.look()).isEqualTo(BoardViewModel.Look.CHECKED_IN);
-        assertThat(checkedIn.detail()).isEqualTo("In 17:55 · Bea, Cy");
+        assertThat(checkedIn.detail()).isEqualTo("In 17:55\nBea, Cy");
         assertThat(checkedIn.tooltip()).contains("Student 2 (20242)").contains("Bea, Cy");
         assertThat(at(0, 2).look()).isEqualTo(BoardViewModel.Look.UNPAID);
         assertThat(at(0, 2).detail()).isEqualTo("Unpaid");
@@ -204,7 +204,7 @@ class BoardViewModelTest {
         assertThat(free.takesWalkIn()).isFalse();
         BoardViewModel.Cell walkIn = at(1, 1);
         assertThat(walkIn.look()).isEqualTo(BoardViewModel.Look.WALK_IN);
-        assertThat(walkIn.detail()).isEqualTo("Walk-in · 1 of 2 free");
+        assertThat(walkIn.detail()).isEqualTo("Walk-in\n1 of 2 free");
         assertThat(walkIn.takesWalkIn()).as("a running slot's free place").isTrue();
         assertThat(at(1, 2).look()).isEqualTo(BoardViewModel.Look.PAID);
         assertThat(at(1, 2).takesWalkIn()).as("never a slot not yet started").isFalse();
