@@ -396,7 +396,7 @@ class ConsoleUiTest {
         waitFor(10, () -> robot.lookup("#destructiveConsequence").tryQuery().isPresent());
         assertThat(robot.lookup("#destructiveConsequence").queryLabeled().getText())
                 .startsWith("Closing stops the students’ service on this computer")
-                .containsPattern("\\d+ students used it in the last 5 minutes");
+                .containsPattern("Students who used it in the last 5 minutes: \\d+\\.");
         robot.clickOn("#dialogBack");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(stage.isShowing())
@@ -513,7 +513,9 @@ class ConsoleUiTest {
         robot.interact(() -> students.getSelectionModel().select(0));
         robot.clickOn("#resetPassword");
         waitFor(10, () -> robot.lookup("#dialogInput").tryQuery().isPresent());
+        assertThat(node("#dialogOk").isDisabled()).as("OK on a blank answer").isTrue();
         robot.clickOn("#dialogInput").write("fresh-pw-22");
+        assertThat(node("#dialogOk").isDisabled()).as("OK once answered").isFalse();
         robot.clickOn("#dialogOk");
         waitFor(
                 10,

@@ -312,8 +312,12 @@ public final class OpeningsViewModel {
                 slot.end());
     }
 
+    /** Withdraws a slot, then says which and what it did to its bookings (not just "saved"). */
     public void withdraw(SlotRow slot, String reason) {
-        run("openings.withdraw", () -> withdrawal.withdraw(slot.slotId(), reason, staff));
+        tasks.run(i18n.t("openings.withdraw"), () -> withdrawal.withdraw(slot.slotId(), reason, staff), done -> {
+            notices.info(i18n.t("openings.withdrawnDone", slotName(slot), done.unpaid(), done.paid()));
+            loadSlots();
+        });
     }
 
     public void enableSlot(SlotRow slot) {

@@ -5,6 +5,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
@@ -205,13 +206,22 @@ public final class Widgets {
         return ok;
     }
 
-    /** Asks for a line of text (a reason, a name); empty when cancelled. */
+    /**
+     * Asks for a line of text (a reason, a name); empty when cancelled. Every answer asked for is needed: OK
+     * stays off while the field is blank (a blank reason once closed the dialog and did nothing, silently).
+     */
     public static Optional<String> ask(I18n i18n, String title, String prompt, String initial) {
         TextInputDialog dialog = new TextInputDialog(initial);
         dialog.setTitle(title);
         dialog.setHeaderText(prompt);
         dialog.getEditor().setId("dialogInput");
-        okCancel(dialog, i18n);
+        ButtonType ok = okCancel(dialog, i18n);
+        dialog.getDialogPane()
+                .lookupButton(ok)
+                .disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> dialog.getEditor().getText().isBlank(),
+                        dialog.getEditor().textProperty()));
         dialog.setOnShown(event -> dialog.getEditor().requestFocus());
         return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }

@@ -207,6 +207,7 @@ class OpeningsViewModelTest {
     void withdrawingAndEditingASlotGoThroughTheServicesAsTheConsolesStaff() {
         OpeningsViewModel.SlotRow row =
                 new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
+        when(withdrawal.withdraw(11, "broken net", staff)).thenReturn(new WithdrawalImpact(11, 0, 0));
         model.withdraw(row, "broken net");
         verify(withdrawal).withdraw(11, "broken net", staff);
         model.editSlot(row, "3", "25");
@@ -222,6 +223,7 @@ class OpeningsViewModelTest {
         OpeningsViewModel.SlotRow row =
                 new OpeningsViewModel.SlotRow(11, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 2, 1, 2000, true);
         when(withdrawal.impact(11)).thenReturn(new WithdrawalImpact(11, 1, 1));
+        when(withdrawal.withdraw(11, "broken net", staff)).thenReturn(new WithdrawalImpact(11, 1, 1));
         notices.reason = "  broken net ";
 
         model.askWithdraw(row);
@@ -231,6 +233,11 @@ class OpeningsViewModelTest {
         assertThat(asked.consequence()).contains("1 unpaid reservation(s) are cancelled and 1 paid one(s) refunded");
         assertThat(asked.needsReason()).isTrue();
         verify(withdrawal).withdraw(11, "broken net", staff);
+        // then it says which slot went and what became of its bookings, not just "saved"
+        assertThat(notices.infos)
+                .last()
+                .isEqualTo("A, " + TODAY.plusDays(1)
+                        + " 08:00–09:00 withdrawn: 1 unpaid reservation(s) cancelled, 1 paid one(s) refunded.");
     }
 
     @Test
