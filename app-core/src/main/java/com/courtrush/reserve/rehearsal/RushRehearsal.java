@@ -31,6 +31,7 @@ import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
@@ -82,6 +83,8 @@ class RushRehearsal {
     static final Duration PRIME_BEFORE = Duration.ofMinutes(10);
 
     private static final Duration FIRST_DELAY = Duration.ofSeconds(2);
+    private final java.util.concurrent.atomic.AtomicBoolean rehearsalScheduled =
+            new java.util.concurrent.atomic.AtomicBoolean();
     private static final Duration RETRY = Duration.ofSeconds(30);
     private static final Duration KEYS_EXPIRE = Duration.ofMinutes(15);
 
@@ -143,14 +146,21 @@ class RushRehearsal {
             base = URI.create("http://" + hostOf(environment.getProperty("server.address")) + ":"
                     + event.getWebServer().getPort());
         }
-        if (properties.reserve().rehearse()) {
-            if (tls) {
-                log.info("No rehearsal of the rush: the connector speaks TLS, which the rehearsal's crowd does not");
-            } else {
-                scheduler.schedule(this::rehearseWhenAway, Instant.now(clock).plus(FIRST_DELAY));
-            }
+        if (properties.reserve().rehearse() && tls) {
+            log.info("No rehearsal of the rush: the connector speaks TLS, which the rehearsal's crowd does not");
         }
         scheduler.scheduleWithFixedDelay(this::housekeeping, Instant.now(clock).plus(RETRY), RETRY);
+    }
+
+    /**
+     * The node has started: it rehearses soon. Not as soon as its connector is up — the rest of a start (on a busy
+     * desk machine, minutes) would share the cores with the rehearsal's crowd and come later for it.
+     */
+    @EventListener(ApplicationReadyEvent.class)
+    void nodeReady() {
+        if (properties.reserve().rehearse() && base != null && rehearsalScheduled.compareAndSet(false, true)) {
+            scheduler.schedule(this::rehearseWhenAway, Instant.now(clock).plus(FIRST_DELAY));
+        }
     }
 
     /** Every half minute: the token states of an opening coming up, the keys of a rehearsal killed mid-round. */
