@@ -42,8 +42,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class Reconciliations {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciliations.class);
-    static final ZoneId CHINA = BillDays.CHINA;
-
     static final String SCHEDULED = "system:wechat-bills";
 
     private final WechatPayClients clients;
@@ -188,9 +186,12 @@ public class Reconciliations {
 
     /** Ours beside the bill's, by number: payments by their order's, refunds by their own. */
     private List<ReconciliationItem> compare(LocalDate day, List<TradeBill.Entry> bill) {
-        LocalDateTime from = day.atStartOfDay(CHINA).withZoneSameInstant(zone).toLocalDateTime();
-        LocalDateTime to =
-                day.plusDays(1).atStartOfDay(CHINA).withZoneSameInstant(zone).toLocalDateTime();
+        LocalDateTime from =
+                day.atStartOfDay(BillDays.CHINA).withZoneSameInstant(zone).toLocalDateTime();
+        LocalDateTime to = day.plusDays(1)
+                .atStartOfDay(BillDays.CHINA)
+                .withZoneSameInstant(zone)
+                .toLocalDateTime();
         Map<String, LiveMoney> ours = new LinkedHashMap<>();
         Map<String, String> kinds = new LinkedHashMap<>();
         mapper.payments(from, to).forEach(money -> {
