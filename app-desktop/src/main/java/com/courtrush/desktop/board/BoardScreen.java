@@ -238,20 +238,21 @@ public final class BoardScreen implements Screen {
 
     /** Scrolls the board so that a found cell (court 11 of 12, say) is in sight, centred where it can be. */
     private void reveal(Node cell) {
-        Platform.runLater(
-                () -> { // after the layout pass that placed it
-                    Bounds at = cell.getBoundsInParent();
-                    Bounds content = grid.getLayoutBounds();
-                    Bounds view = scroll.getViewportBounds();
-                    if (content.getHeight() > view.getHeight()) {
-                        double y = (at.getCenterY() - view.getHeight() / 2) / (content.getHeight() - view.getHeight());
-                        scroll.setVvalue(Math.max(0, Math.min(1, y)));
-                    }
-                    if (content.getWidth() > view.getWidth()) {
-                        double x = (at.getCenterX() - view.getWidth() / 2) / (content.getWidth() - view.getWidth());
-                        scroll.setHvalue(Math.max(0, Math.min(1, x)));
-                    }
-                });
+        Platform.runLater(() -> {
+            scroll.applyCss();
+            scroll.layout(); // the grid was just rebuilt: place its cells before reading where this one is
+            Bounds at = cell.getBoundsInParent();
+            Bounds content = grid.getLayoutBounds();
+            Bounds view = scroll.getViewportBounds();
+            if (content.getHeight() > view.getHeight()) {
+                double y = (at.getCenterY() - view.getHeight() / 2) / (content.getHeight() - view.getHeight());
+                scroll.setVvalue(Math.max(0, Math.min(1, y)));
+            }
+            if (content.getWidth() > view.getWidth()) {
+                double x = (at.getCenterX() - view.getWidth() / 2) / (content.getWidth() - view.getWidth());
+                scroll.setHvalue(Math.max(0, Math.min(1, x)));
+            }
+        });
     }
 
     private Button cellButton(BoardViewModel.Cell cell) {
