@@ -39,7 +39,8 @@ public class DirectoryAccounts {
     private static final Pattern STUDENT_ID = Pattern.compile(StudentDirectory.STUDENT_ID_PATTERN);
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]{1,64}@[^@\\s]{1,189}");
     private static final int NAME_MAX = 64;
-    private static final String ORIGIN_LOCAL = "LOCAL";
+    static final String ORIGIN_LOCAL = "LOCAL";
+    private static final int MADE_AT_ONCE_ATTEMPTS = 3;
 
     private final UserAccountMapper accounts;
     private final TokenService tokens;
@@ -64,8 +65,9 @@ public class DirectoryAccounts {
      * A person as the directory described them, after the gym's rules: their id, name and email from the mapped
      * attributes, the role they get ({@code null}: the directory says they may not book and are no staff).
      *
-     * @param source {@code CAS} or {@code OIDC}
-     * @param subject who the directory says this is, for good: the CAS user, or the OpenID issuer and subject
+     * @param source {@code CAS}, {@code OIDC} or {@code LDAP}
+     * @param subject who the directory says this is, for good: the CAS user, the OpenID issuer and subject, or the
+     *     LDAP entry's DN
      */
     public record DirectoryPerson(String id, String name, String email, Role role, String source, String subject) {}
 
@@ -82,10 +84,28 @@ public class DirectoryAccounts {
      * when the gym disabled the account.
      */
     public SignedIn signIn(DirectoryPerson person) {
+        UserAccount account = admitted(person);
+        TokenService.IssuedToken token = tokens.issue(account);
+        audit.record(
+                account.actor(),
+                "SIGN_IN",
+                "USER",
+                account.getStudentId(),
+                new EngineText("audit.signedInFrom", person.source()));
+        AuthService.LoginResult login = new AuthService.LoginResult(
+                token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(), account.getRole());
+        return new SignedIn(login, account.getId(), token.tokenId(), token.expiresAt());
+    }
+
+    /**
+     * The person's account, found or made, that they may be signed in to now — at the console, which issues no token
+     * (the caller audits the sign-in). Refused as {@link #signIn} refuses.
+     */
+    UserAccount admitted(DirectoryPerson person) {
         if (!fitsAnId(person.id()) || person.role() == null) {
             throw new IllegalArgumentException("Not a person who may sign in here: " + person.id());
         }
-        Lookup lookup = transactions.execute(tx -> accountOf(person));
+        Lookup lookup = lookUp(person);
         UserAccount account = lookup.account();
         if (lookup.refusedWhy() != null) {
             audit.record(
@@ -105,16 +125,25 @@ public class DirectoryAccounts {
                     new EngineText("audit.signInDisabled", person.source()));
             throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
         }
-        TokenService.IssuedToken token = tokens.issue(account);
-        audit.record(
-                account.actor(),
-                "SIGN_IN",
-                "USER",
-                account.getStudentId(),
-                new EngineText("audit.signedInFrom", person.source()));
-        AuthService.LoginResult login = new AuthService.LoginResult(
-                token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(), account.getRole());
-        return new SignedIn(login, account.getId(), token.tokenId(), token.expiresAt());
+        return account;
+    }
+
+    /**
+     * The person's account, found or made. Made by a sign-in of the same person at this moment, it is looked for
+     * again in a new transaction — the failed one cannot see it, its snapshot was taken before (MariaDB's repeatable
+     * read) — a few times, while the other one commits.
+     */
+    private Lookup lookUp(DirectoryPerson person) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return transactions.execute(tx -> accountOf(person));
+            } catch (DuplicateKeyException e) {
+                if (attempt == MADE_AT_ONCE_ATTEMPTS) {
+                    throw e;
+                }
+                log.debug("Account {} was made by a sign-in at the same moment; looking again", person.id(), e);
+            }
+        }
     }
 
     /** The account found or made; {@code refusedWhy}: why the directory may not sign in to it (an audit key). */
@@ -166,7 +195,10 @@ public class DirectoryAccounts {
         }
     }
 
-    /** The account made at a first sign-in; a sign-in of the same person on another node at the same moment wins. */
+    /**
+     * The account made at a first sign-in. A sign-in of the same person at the same moment (another tab, another
+     * node) may make it first: the insert then fails, and the caller looks again in a new transaction.
+     */
     private Lookup made(DirectoryPerson person) {
         UserAccount account = new UserAccount();
         account.setStudentId(person.id());
@@ -175,12 +207,7 @@ public class DirectoryAccounts {
         account.setActive(true);
         account.setOrigin(person.source());
         account.setDirectorySubject(person.subject());
-        try {
-            accounts.insert(account);
-        } catch (DuplicateKeyException e) {
-            log.debug("Account {} was made by a sign-in at the same moment; using it", person.id(), e);
-            return accountOf(person);
-        }
+        accounts.insert(account);
         account.setTokenGeneration(0);
         audit.record(
                 account.actor(),
