@@ -1,5 +1,7 @@
 /* The campus sign-in (SPEC §18): the university's own account beside the gym's. The sign-in view offers it
-   first when the engine says so (GET /auth/campus); its button leaves the page for GET /auth/campus/start,
+   first when the engine says so (GET /auth/campus). By LDAP the form itself serves (the directory checks what is
+   typed, POST /auth/login), and the view only says so; by CAS or OpenID Connect its button leaves the page for
+   GET /auth/campus/start,
    and the engine sends the browser back to /#campus=<one-time code> or /#campus-error=<reason>. Signing out
    of a campus session ends the engine's token (POST /auth/campus/logout) and may offer the university's own
    sign-out, an ordinary link, so a shared computer can end that session too. What a return means for the
@@ -11,7 +13,7 @@ import { $, setText } from './dom.js';
 const t = I18N.t;
 const REASONS = ['notAllowed', 'disabled', 'down', 'expired', 'failed'];
 
-let offer = { enabled: false, label: '' }; // the engine's last word on the offer
+let offer = { enabled: false, protocol: null, label: '' }; // the engine's last word on the offer
 let directoryLogout = null;                // the university's sign-out offered after a campus sign-out
 let asked = 0;                             // answers to an earlier ask are dropped
 
@@ -80,8 +82,9 @@ export async function offerCampus(logoutUrl) {
   if (mine !== asked) {
     return;
   }
-  offer = a.status === 200 && a.data ? { enabled: a.data.enabled === true, label: a.data.label || '' }
-    : { enabled: false, label: offer.label };
+  offer = a.status === 200 && a.data
+    ? { enabled: a.data.enabled === true, protocol: a.data.protocol || null, label: a.data.label || '' }
+    : { enabled: false, protocol: null, label: offer.label };
   ready($('#campus-signin'));
   redraw();
   $('#view-signin').dataset.campus = 'ready';
@@ -90,7 +93,11 @@ export async function offerCampus(logoutUrl) {
 /** Draws the offer and the sign-out link in the current language (after a language switch too). */
 export function redraw() {
   const label = campusLabel(offer.label);
-  $('#campus-offer').hidden = !offer.enabled;
+  // LDAP: the directory checks the password typed in the form itself, there is no page to leave for
+  const inForm = offer.enabled && offer.protocol === 'LDAP';
+  $('#campus-offer').hidden = !offer.enabled || inForm;
+  $('#campus-ldap').hidden = !inForm;
+  setText($('#campus-ldap'), inForm ? t('campus.ldap', label) : '');
   const button = $('#campus-signin');
   setText(button, button.disabled ? t('campus.going', label) : t('campus.signIn', label));
   const link = $('#campus-logout-link');

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
+import com.courtrush.campus.LdapScenarios;
 import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
 import com.courtrush.infra.embedded.EmbeddedRedis;
 import com.courtrush.notice.NoticeChannelScenarios;
@@ -62,6 +63,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
                 NoticeScenarios,
+                LdapScenarios,
                 NoticeChannelScenarios,
                 PartnerScenarios,
                 RecoveryScenarios,

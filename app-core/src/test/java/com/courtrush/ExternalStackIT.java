@@ -4,6 +4,7 @@ import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.campus.CampusScenarios;
+import com.courtrush.campus.LdapScenarios;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.partner.PartnerScenarios;
@@ -54,6 +55,7 @@ class ExternalStackIT extends StackTest
                 WaitlistScenarios,
                 CalendarScenarios,
                 CampusScenarios,
+                LdapScenarios,
                 FairShareScenarios,
                 RehearsalScenarios,
                 RehearsalNodeScenarios,

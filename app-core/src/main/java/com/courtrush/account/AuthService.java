@@ -8,7 +8,9 @@ import com.courtrush.core.Outcome;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -25,6 +27,8 @@ public class AuthService {
     private final TokenService tokens;
     private final SignInThrottle throttle;
     private final PasswordHashing hashing;
+    private final DirectoryPasswords directory;
+    private final DirectoryAccounts directoryAccounts;
     private final AuditTrail audit;
     private final TransactionTemplate transactions;
     private final Clock clock;
@@ -40,6 +44,8 @@ public class AuthService {
             TokenService tokens,
             SignInThrottle throttle,
             PasswordHashing hashing,
+            DirectoryPasswords directory,
+            DirectoryAccounts directoryAccounts,
             AuditTrail audit,
             TransactionTemplate transactions,
             Clock clock) {
@@ -48,45 +54,95 @@ public class AuthService {
         this.tokens = tokens;
         this.throttle = throttle;
         this.hashing = hashing;
+        this.directory = directory;
+        this.directoryAccounts = directoryAccounts;
         this.audit = audit;
         this.transactions = transactions;
         this.clock = clock;
         this.decoyHash = passwords.encode("decoy-password-for-timing");
     }
 
-    /** Signs in from {@code address}; refused at once (429) while this id or address must wait. */
+    /**
+     * Signs in from {@code address}; refused at once (429) while this id or address must wait. While the campus
+     * directory checks passwords (LDAP bind), an id with no password here — no account yet, one the directory made —
+     * or a student's password that is not the one kept here is checked at the directory; a staff account the gym
+     * made never is.
+     */
     public CompletableFuture<LoginResult> login(String studentId, String password, String address) {
         throttle.attempt(studentId, address);
         if (!StudentDirectory.fitsBcrypt(password)) {
             throttle.failed(studentId, address);
             throw wrongCredentials(); // no account has a password BCrypt cannot read whole
         }
-        return hashing.run(() -> {
-            UserAccount account =
-                    accounts.selectOne(new LambdaQueryWrapper<UserAccount>().eq(UserAccount::getStudentId, studentId));
-            if (account == null) {
-                passwords.matches(password, decoyHash);
-                throw failed(studentId, address, wrongCredentials());
+        boolean directoryChecks = directory.checking().isPresent();
+        return hashing.run(() -> local(studentId, password, address, directoryChecks))
+                .thenCompose(local -> local.map(CompletableFuture::completedFuture)
+                        .orElseGet(() -> viaDirectory(studentId, password, address)));
+    }
+
+    /** The sign-in by the password kept here; empty: the directory is to check it. */
+    private Optional<LoginResult> local(String studentId, String password, String address, boolean directoryChecks) {
+        UserAccount account =
+                accounts.selectOne(new LambdaQueryWrapper<UserAccount>().eq(UserAccount::getStudentId, studentId));
+        if (account == null) {
+            if (directoryChecks) {
+                return Optional.empty();
             }
-            // a wrong password is the same 401 whether the account exists, is disabled or not (SPEC §15):
-            // "disabled" is said only to whoever knows the password, so ids cannot be probed with it; an
-            // account the campus directory made has no password here, and answers the same
-            if (!matches(password, account)) {
-                throw failed(studentId, address, wrongCredentials());
+            passwords.matches(password, decoyHash);
+            throw failed(studentId, address, wrongCredentials());
+        }
+        boolean directoryMayVouch = directoryChecks && directoryMayVouch(account);
+        if (directoryMayVouch && account.getPasswordHash() == null) {
+            return Optional.empty();
+        }
+        // a wrong password is the same 401 whether the account exists, is disabled or not (SPEC §15):
+        // "disabled" is said only to whoever knows the password, so ids cannot be probed with it; an
+        // account the campus directory made has no password here, and answers the same
+        if (!matches(password, account)) {
+            if (directoryMayVouch) {
+                return Optional.empty();
             }
-            if (!Boolean.TRUE.equals(account.getActive())) {
-                throw failed(studentId, address, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
+            throw failed(studentId, address, wrongCredentials());
+        }
+        if (!Boolean.TRUE.equals(account.getActive())) {
+            throw failed(studentId, address, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
+        }
+        throttle.succeeded(studentId, address);
+        TokenService.IssuedToken token = tokens.issue(account);
+        audit.record(
+                account.actor(),
+                "SIGN_IN",
+                "USER",
+                account.getStudentId(),
+                new EngineText("audit.signedInFrom", "LOCAL"));
+        return Optional.of(result(account, token));
+    }
+
+    /** The directory checks the password; the person's account is found or made and signed in. */
+    private CompletableFuture<LoginResult> viaDirectory(String studentId, String password, String address) {
+        return directory.check(studentId, password).handle((person, failure) -> {
+            if (failure != null) {
+                throw new CompletionException(counted(studentId, address, failure));
             }
             throttle.succeeded(studentId, address);
-            TokenService.IssuedToken token = tokens.issue(account);
-            audit.record(
-                    account.actor(),
-                    "SIGN_IN",
-                    "USER",
-                    account.getStudentId(),
-                    new EngineText("audit.signedInFrom", "LOCAL"));
-            return result(account, token);
+            return directoryAccounts.signIn(person).login();
         });
+    }
+
+    /** The directory's refusal, counted as a failed sign-in when it was the password. */
+    private Throwable counted(String studentId, String address, Throwable failure) {
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof CourtRushException refusal && refusal.outcome() == Outcome.UNAUTHORIZED) {
+            throttle.failed(studentId, address);
+        }
+        return cause;
+    }
+
+    /** A staff account the gym made signs in with its own password only: a directory never vouches for it. */
+    private static boolean directoryMayVouch(UserAccount account) {
+        return !(DirectoryAccounts.ORIGIN_LOCAL.equals(account.getOrigin())
+                && account.getRole().isStaff());
     }
 
     /** Counts a failed attempt for its address and returns the refusal to throw. */
@@ -107,6 +163,10 @@ public class AuthService {
         }
         UserAccount account =
                 accounts.selectOne(new LambdaQueryWrapper<UserAccount>().eq(UserAccount::getStudentId, staffId));
+        if (directory.checking().isPresent()
+                && (account == null || account.getPasswordHash() == null && directoryMayVouch(account))) {
+            return atDeskViaDirectory(staffId, password);
+        }
         if (account == null || !account.getRole().isStaff()) {
             passwords.matches(password, decoyHash);
             throw failed(staffId, DESK_ADDRESS, wrongStaffCredentials());
@@ -117,9 +177,40 @@ public class AuthService {
         if (!Boolean.TRUE.equals(account.getActive())) {
             throw failed(staffId, DESK_ADDRESS, new CourtRushException(Outcome.FORBIDDEN, "auth.disabled"));
         }
+        return signedInAtDesk(staffId, account, "LOCAL");
+    }
+
+    /**
+     * A member of the directory's staff groups signs in at the console with the directory's password; anyone else
+     * the directory knows is told what a wrong password is told (the desk is for staff).
+     */
+    private Caller atDeskViaDirectory(String staffId, String password) {
+        DirectoryAccounts.DirectoryPerson person;
+        try {
+            person = directory.check(staffId, password).join();
+        } catch (CompletionException e) {
+            Throwable cause = counted(staffId, DESK_ADDRESS, e);
+            if (cause instanceof CourtRushException refusal
+                    && (refusal.outcome() == Outcome.UNAUTHORIZED || "campus.notAllowed".equals(refusal.key()))) {
+                throw wrongStaffCredentials();
+            }
+            throw cause instanceof RuntimeException runtime ? runtime : e;
+        }
+        if (!person.role().isStaff()) {
+            throw failed(staffId, DESK_ADDRESS, wrongStaffCredentials());
+        }
+        return signedInAtDesk(staffId, directoryAccounts.admitted(person), person.source());
+    }
+
+    private Caller signedInAtDesk(String staffId, UserAccount account, String source) {
         throttle.succeeded(staffId, DESK_ADDRESS);
         Caller caller = Caller.atDesk(account.getId(), account.getStudentId(), account.getRole());
-        audit.record(caller.actor(), "CONSOLE_SIGN_IN", "USER", account.getStudentId());
+        audit.record(
+                caller.actor(),
+                "CONSOLE_SIGN_IN",
+                "USER",
+                account.getStudentId(),
+                new EngineText("audit.signedInFrom", source));
         return caller;
     }
 

@@ -35,12 +35,14 @@ public class CampusSetup {
 
     private final CampusSettings saved;
     private final OidcProtocol oidc;
+    private final LdapProtocol ldap;
     private final DirectoryCalls calls;
     private final AuditTrail audit;
 
-    CampusSetup(CampusSettings saved, OidcProtocol oidc, DirectoryCalls calls, AuditTrail audit) {
+    CampusSetup(CampusSettings saved, OidcProtocol oidc, LdapProtocol ldap, DirectoryCalls calls, AuditTrail audit) {
         this.saved = saved;
         this.oidc = oidc;
+        this.ldap = ldap;
         this.calls = calls;
         this.audit = audit;
     }
@@ -83,9 +85,11 @@ public class CampusSetup {
 
     private CampusTrial trial(CampusSignInSettings settings, Locale locale) {
         try {
-            return calls.run(() -> settings.protocol() == CampusProtocol.CAS
-                            ? tryCas(settings, locale)
-                            : tryOidc(settings, locale))
+            return calls.run(() -> switch (settings.protocol()) {
+                        case CAS -> tryCas(settings, locale);
+                        case OIDC -> tryOidc(settings, locale);
+                        case LDAP -> tryLdap(settings, locale);
+                    })
                     .join();
         } catch (CompletionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
@@ -119,6 +123,30 @@ public class CampusSetup {
         boolean ok = keys > 0;
         return new CampusTrial(
                 ok, EngineMessages.format(locale, ok ? "campus.try.oidcOk" : "campus.try.noKeys"), lines);
+    }
+
+    private CampusTrial tryLdap(CampusSignInSettings settings, Locale locale) {
+        LdapProtocol.Directory directory = LdapProtocol.directory(settings);
+        List<String> lines = new ArrayList<>();
+        ldap.reach(settings);
+        lines.add(line(
+                locale,
+                directory.url().startsWith("ldaps:")
+                        ? "campus.try.ldaps"
+                        : directory.startTls() ? "campus.try.startTls" : "campus.try.ldapPlain",
+                directory.url()));
+        lines.add(line(locale, "campus.try.ldapBase", directory.base()));
+        if (directory.bindsByPattern()) {
+            lines.add(line(locale, "campus.try.ldapPattern", directory.serviceDn()));
+        } else {
+            lines.add(line(
+                    locale,
+                    directory.serviceDn().isEmpty() ? "campus.try.ldapAnonymous" : "campus.try.ldapService",
+                    LdapProtocol.idAttribute(settings),
+                    directory.serviceDn()));
+        }
+        lines.add(line(locale, "campus.try.ldapGroups", LdapProtocol.GROUPS));
+        return new CampusTrial(true, EngineMessages.format(locale, "campus.try.ldapOk"), lines);
     }
 
     private CampusTrial tryCas(CampusSignInSettings settings, Locale locale) {
@@ -186,15 +214,22 @@ public class CampusSetup {
             throw CourtRushException.badRequest("campus.invalid.protocol");
         }
         String publicUrl = address(in.publicUrl(), "campus.invalid.publicUrl");
-        String serverUrl = address(in.serverUrl(), "campus.invalid.serverUrl");
+        String serverUrl = in.protocol() == CampusProtocol.LDAP
+                ? ldapAddress(in.serverUrl())
+                : address(in.serverUrl(), "campus.invalid.serverUrl");
         // the directory's answers decide who signs in (a CAS answer is not signed): never over plain http,
-        // but to this machine (a test's directory)
-        if (!serverUrl.regionMatches(true, 0, "https:", 0, 6) && !loopback(serverUrl)) {
+        // but to this machine (a test's directory); ldap:// is StartTLS but there
+        if (in.protocol() != CampusProtocol.LDAP
+                && !serverUrl.regionMatches(true, 0, "https:", 0, 6)
+                && !loopback(serverUrl)) {
             throw CourtRushException.badRequest("campus.invalid.https", serverUrl);
         }
         String clientId = strip(in.clientId());
         if (in.protocol() == CampusProtocol.OIDC && clientId.isEmpty()) {
             throw CourtRushException.badRequest("campus.invalid.clientId");
+        }
+        if (in.protocol() == CampusProtocol.LDAP) {
+            ldapServiceDn(serverUrl, clientId);
         }
         String label = strip(in.label());
         if (label.length() > LABEL_MAX) {
@@ -232,6 +267,33 @@ public class CampusSetup {
                 strip(in.staffAttribute()),
                 strip(in.staffValues()),
                 strip(in.managerValues()));
+    }
+
+    /** An {@code ldaps://} or {@code ldap://} address with a host and the directory's base DN. */
+    private static String ldapAddress(String value) {
+        String text = strip(value);
+        while (text.endsWith("/")) {
+            text = text.substring(0, text.length() - 1);
+        }
+        try {
+            URI uri = new URI(text);
+            if (uri.getQuery() != null || uri.getFragment() != null || uri.getUserInfo() != null) {
+                throw CourtRushException.badRequest("campus.invalid.ldapUrl", value);
+            }
+            LdapProtocol.directory(text, "", "");
+            return text;
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            throw CourtRushException.badRequest("campus.invalid.ldapUrl", value);
+        }
+    }
+
+    /** A service account's DN, a bind pattern with {@code {0}}, or blank. */
+    private static void ldapServiceDn(String serverUrl, String dn) {
+        try {
+            LdapProtocol.directory(serverUrl, dn, "");
+        } catch (IllegalArgumentException e) {
+            throw CourtRushException.badRequest("campus.invalid.ldapDn", dn, "{0}");
+        }
     }
 
     /** An absolute http(s) address with a host, no query or fragment, without its trailing slash. */

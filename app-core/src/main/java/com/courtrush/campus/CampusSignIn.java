@@ -103,6 +103,10 @@ public class CampusSignIn {
             return CompletableFuture.completedFuture(refused(null, Refusal.failed));
         }
         CampusSignInSettings set = on.get();
+        if (set.protocol() == CampusProtocol.LDAP) {
+            // no page to leave for: the sign-in form's password goes to the directory (AuthService, LdapSignIn)
+            return CompletableFuture.completedFuture(refused(set, Refusal.failed));
+        }
         String state = CampusFlows.random();
         String binding = CampusFlows.binding(cookie);
         if (set.protocol() == CampusProtocol.CAS) {

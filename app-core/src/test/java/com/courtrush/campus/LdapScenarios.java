@@ -1,0 +1,267 @@
+package com.courtrush.campus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
+import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
+import com.courtrush.support.LdapDirectory;
+import com.courtrush.support.StackAccess;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.Times;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The campus sign-in by LDAP bind (SPEC §18) against a real LDAP server ({@link LdapDirectory}, UnboundID's
+ * in-memory directory): the page's and the console's own form, the password checked by the directory, nothing
+ * kept here.
+ */
+public interface LdapScenarios extends StackAccess {
+
+    /** The settings a manager sends: search-then-bind with the service account, the gym's rules on its attributes. */
+    default Map<String, Object> ldapSettings(LdapDirectory directory) {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("enabled", true);
+        settings.put("protocol", "LDAP");
+        settings.put("label", "统一身份认证");
+        settings.put("publicUrl", "http://127.0.0.1:" + api().port() + "/");
+        settings.put("serverUrl", directory.url());
+        settings.put("clientId", LdapDirectory.SERVICE_DN);
+        settings.put("clientSecret", LdapDirectory.SERVICE_PASSWORD);
+        settings.put("idAttribute", "uid");
+        settings.put("nameAttribute", "displayName");
+        settings.put("emailAttribute", "mail");
+        settings.put("bookAttribute", "employeeType");
+        settings.put("bookValues", "student, graduate");
+        settings.put("staffAttribute", "groups");
+        settings.put("staffValues", "gym-staff");
+        settings.put("managerValues", "gym-managers");
+        return settings;
+    }
+
+    private void turnOffLdap(LdapDirectory directory) {
+        Map<String, Object> off = ldapSettings(directory);
+        off.put("enabled", false);
+        TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, off));
+        assertThat(api().get("/auth/campus", null).data().path("enabled").asBoolean())
+                .isFalse();
+    }
+
+    private Reply login(String id, String password) {
+        return api().post("/auth/login", null, Map.of("studentId", id, "password", password));
+    }
+
+    private static String id(String prefix) {
+        return TestApi.unique(prefix).replace("-", "");
+    }
+
+    @Test
+    default void aStudentSignsInOnTheFormWithTheDirectorysPasswordAndBooks() throws Exception {
+        String student = id("ldaps");
+        String visitor = id("ldapv");
+        try (LdapDirectory directory = LdapDirectory.start()) {
+            directory.person(student, "pw-" + student, "林小雨", "student");
+            directory.person(visitor, "pw-" + visitor, "Visitor", "alumni");
+            try {
+                Reply saved = TestApi.expect(
+                        200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, ldapSettings(directory)));
+                assertThat(saved.data().path("protocol").asText()).isEqualTo("LDAP");
+                assertThat(saved.data().path("clientSecret").asText()).isEqualTo("••••••");
+                Reply offer = TestApi.expect(200, api().get("/auth/campus", null));
+                assertThat(offer.data().path("protocol").asText()).isEqualTo("LDAP");
+
+                int binds = directory.binds();
+                Reply in = TestApi.expect(200, login(student, "pw-" + student));
+                assertThat(in.data().path("role").asText()).isEqualTo("STUDENT");
+                assertThat(in.data().path("name").asText()).isEqualTo("林小雨");
+                // the service account searched, then the student's own bind
+                assertThat(directory.binds() - binds).isGreaterThanOrEqualTo(1);
+                Map<String, Object> account = jdbc().queryForMap(
+                                "select origin, email, password_hash, directory_subject from user_account where student_id = ?",
+                                student);
+                assertThat(account.get("origin")).isEqualTo("LDAP");
+                assertThat(account.get("password_hash"))
+                        .as("no password kept here")
+                        .isNull();
+                assertThat(account.get("email")).isEqualTo(student + "@campus.example");
+                assertThat((String) account.get("directory_subject"))
+                        .isEqualToIgnoringCase("LDAP:" + LdapDirectory.dn(student));
+
+                // the engine's own token books; the rush never asks the directory
+                TestApi.Student signedIn =
+                        new TestApi.Student(student, in.data().path("token").asText());
+                long court = api().createCourt();
+                long session = api().createSession(Times.tomorrow(), Times.now().minusSeconds(1), 2);
+                long slot = api().generateSlots(session, List.of(court), "08:00", "09:00", 60, 1)
+                        .get(0);
+                binds = directory.binds();
+                assertThat(api().book(signedIn, session, slot)).isPositive();
+                assertThat(directory.binds()).isEqualTo(binds);
+
+                // a wrong password, an empty one (an anonymous bind to many directories), a filter in the id
+                assertThat(login(student, "wrong").status()).isEqualTo(401);
+                assertThat(login(student, " ").status()).isIn(400, 401);
+                assertThat(api().post("/auth/login", null, Map.of("studentId", "*", "password", "pw-" + student))
+                                .status())
+                        .isIn(400, 401);
+                // the directory knows them, the gym's rule says they may not book: told so, no account made
+                Reply notAllowed = login(visitor, "pw-" + visitor);
+                assertThat(notAllowed.status()).isEqualTo(403);
+                assertThat(notAllowed.body().path("message").asText()).contains("may not book");
+                assertThat(jdbc().queryForObject(
+                                        "select count(*) from user_account where student_id = ?",
+                                        Integer.class,
+                                        visitor))
+                        .isZero();
+                assertThat(jdbc().queryForList(
+                                        "select detail from audit_log where action = 'SIGN_IN' and target_id = ?",
+                                        String.class,
+                                        student))
+                        .anySatisfy(detail -> assertThat(detail).contains("LDAP"));
+            } finally {
+                turnOffLdap(directory);
+            }
+            // turned off: the directory's people are unknown here again
+            assertThat(login(student, "pw-" + student).status()).isEqualTo(401);
+        }
+    }
+
+    @Test
+    default void theDirectorysGroupsMakeStaffWhoSignInAtTheConsoleButTheGymsOwnStaffStayLocal() throws Exception {
+        String staff = id("ldapt");
+        String manager = id("ldapm");
+        String student = id("ldapst");
+        TestApi.Student gymManager = api().staffMember("MANAGER");
+        StaffAccountDesk desk = bean(StaffAccountDesk.class);
+        try (LdapDirectory directory = LdapDirectory.start()) {
+            directory.person(staff, "pw-t", "Desk Person", "staff").inGroup(staff, "gym-staff");
+            directory.person(manager, "pw-m", "Gym Head", "staff").inGroup(manager, "gym-managers");
+            directory.person(student, "pw-s", "Club Student", "student").inGroup(student, "badminton-club");
+            directory.person(gymManager.studentId(), "pw-d", "Someone Else", "student");
+            try {
+                TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, ldapSettings(directory)));
+
+                // at the console: the directory's password, the role from its groups
+                Caller atDesk = desk.signInAtDesk(staff, "pw-t");
+                assertThat(atDesk.role()).isEqualTo(Role.STAFF);
+                assertThat(desk.signInAtDesk(manager, "pw-m").role()).isEqualTo(Role.MANAGER);
+                assertThatThrownBy(() -> desk.signInAtDesk(staff, "wrong"))
+                        .isInstanceOfSatisfying(
+                                CourtRushException.class,
+                                e -> assertThat(e.outcome()).isEqualTo(Outcome.UNAUTHORIZED));
+                // a student is no staff member: told what a wrong password is told, no account made for the desk
+                assertThatThrownBy(() -> desk.signInAtDesk(student, "pw-s"))
+                        .isInstanceOfSatisfying(
+                                CourtRushException.class,
+                                e -> assertThat(e.key()).isEqualTo("auth.wrongStaffCredentials"));
+                assertThat(jdbc().queryForObject(
+                                        "select role from user_account where student_id = ?", String.class, staff))
+                        .isEqualTo("STAFF");
+                assertThat(jdbc().queryForList(
+                                        "select detail from audit_log where action = 'CONSOLE_SIGN_IN' and target_id = ?",
+                                        String.class,
+                                        manager))
+                        .anySatisfy(detail -> assertThat(detail).contains("LDAP"));
+
+                // on the staff API the same: a staff token reads courts, is no student and no manager
+                String staffToken = TestApi.expect(200, login(staff, "pw-t"))
+                        .data()
+                        .path("token")
+                        .asText();
+                TestApi.expect(200, api().get("/admin/courts", staffToken));
+                assertThat(api().get("/notices", staffToken).status()).isEqualTo(403);
+                assertThat(api().put("/admin/campus-sign-in", staffToken, ldapSettings(directory))
+                                .status())
+                        .isEqualTo(403);
+
+                // the gym's own manager signs in with the gym's password only, whatever the directory says
+                assertThat(login(gymManager.studentId(), "pw-d").status()).isEqualTo(401);
+                assertThatThrownBy(() -> desk.signInAtDesk(gymManager.studentId(), "pw-d"))
+                        .isInstanceOf(CourtRushException.class);
+                assertThat(desk.signInAtDesk(gymManager.studentId(), TestApi.passwordOf(gymManager))
+                                .role())
+                        .isEqualTo(Role.MANAGER);
+            } finally {
+                turnOffLdap(directory);
+            }
+        }
+    }
+
+    @Test
+    default void aDirectoryThatIsDownIsSaidSoWhileLocalAccountsSignIn() throws Exception {
+        String student = id("ldapd");
+        TestApi.Student local = api().students(1).get(0);
+        try (LdapDirectory directory = LdapDirectory.start()) {
+            directory.person(student, "pw", "Down", "student");
+            try {
+                TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, ldapSettings(directory)));
+                directory.stop();
+                Reply down = login(student, "pw");
+                assertThat(down.status()).isEqualTo(503);
+                assertThat(down.body().path("message").asText()).contains("not answering");
+                // a local account signs in as ever: its password is kept here
+                TestApi.expect(200, login(local.studentId(), TestApi.passwordOf(local)));
+                // a manager's try says the directory does not answer
+                Reply tried = api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, ldapSettings(directory));
+                assertThat(tried.data().path("ok").asBoolean()).isFalse();
+                directory.restart();
+                TestApi.expect(200, login(student, "pw"));
+            } finally {
+                turnOffLdap(directory);
+            }
+        }
+    }
+
+    @Test
+    default void aSimpleBindNeedsNoServiceAccountAndStudentsSigningInAtOnceGetOneAccountEach() throws Exception {
+        List<String> students = new ArrayList<>();
+        try (LdapDirectory directory = LdapDirectory.start()) {
+            for (int i = 0; i < 24; i++) {
+                String student = id("ldapb");
+                directory.person(student, "pw-" + i, "Student " + i, "student");
+                students.add(student);
+            }
+            Map<String, Object> settings = ldapSettings(directory);
+            settings.put("clientId", "uid={0}," + LdapDirectory.PEOPLE);
+            settings.put("clientSecret", "");
+            try {
+                TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, settings));
+                Reply tried =
+                        TestApi.expect(200, api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, settings));
+                assertThat(tried.data().path("ok").asBoolean()).isTrue();
+                assertThat(tried.data().path("answered").toString()).contains("uid={0}");
+
+                // each student signs in twice at the same moment (two tabs): both in, one account
+                List<Callable<Reply>> calls = new ArrayList<>();
+                for (int i = 0; i < students.size(); i++) {
+                    String student = students.get(i);
+                    String password = "pw-" + i;
+                    calls.add(() -> login(student, password));
+                    calls.add(() -> login(student, password));
+                }
+                List<Reply> replies = TestApi.atOnce(calls);
+                assertThat(replies)
+                        .allSatisfy(reply ->
+                                assertThat(reply.status()).as("%s", reply).isEqualTo(200));
+                for (String student : students) {
+                    assertThat(jdbc().queryForObject(
+                                            "select count(*) from user_account where student_id = ? and origin = 'LDAP'",
+                                            Integer.class,
+                                            student))
+                            .isEqualTo(1);
+                }
+            } finally {
+                turnOffLdap(directory);
+            }
+        }
+    }
+}
