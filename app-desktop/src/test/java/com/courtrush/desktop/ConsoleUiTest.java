@@ -3,6 +3,7 @@ package com.courtrush.desktop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.api.AuditEntry;
+import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.desktop.board.BoardScreen;
 import com.courtrush.desktop.checkin.CheckInViewModel;
 import com.courtrush.desktop.i18n.ConsolePreferences;
@@ -17,6 +18,12 @@ import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.unboundid.ldap.listener.InMemoryDirectoryServer;
+import com.unboundid.ldap.listener.InMemoryDirectoryServerConfig;
+import com.unboundid.ldap.listener.InMemoryListenerConfig;
+import com.unboundid.ldif.LDIFReader;
+import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -873,6 +880,100 @@ class ConsoleUiTest {
         assertThat(jdbc.queryForObject("select email_state from notice where message_id = 'UI-GIVEN-UP'", String.class))
                 .as("waiting to be tried again (the email channel is off here)")
                 .isEqualTo("PENDING");
+    }
+
+    @Test
+    @Order(14)
+    void aStaffMemberOfTheCampusDirectorySignsInAtTheConsoleWithTheDirectorysPassword() throws Exception {
+        // the route of SPEC §18 at the console: LDAP bind, the directory's password typed in the console's own form
+        InMemoryDirectoryServerConfig config = new InMemoryDirectoryServerConfig("dc=campus,dc=example");
+        config.setListenerConfigs(
+                InMemoryListenerConfig.createLDAPConfig("ldap", InetAddress.getLoopbackAddress(), 0, null));
+        InMemoryDirectoryServer directory = new InMemoryDirectoryServer(config);
+        try (InputStream ldif = ConsoleUiTest.class.getResourceAsStream("/ldap/desk.ldif")) {
+            directory.importFromLDIF(true, new LDIFReader(ldif));
+        }
+        directory.startListening();
+        try {
+            robot.clickOn("#signOut");
+            waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+            robot.clickOn("#signInId").write("wang");
+            robot.clickOn("#signInPassword").write("manager-pw-1");
+            robot.clickOn("#signInOk");
+            waitFor(20, () -> robot.lookup("#nav-settings").tryQuery().isPresent());
+            robot.clickOn("#nav-settings");
+            waitFor(10, () -> robot.lookup("#campusProtocol").tryQuery().isPresent());
+            robot.interact(() -> {
+                robot.lookup("#campusProtocol").queryAs(ChoiceBox.class).setValue(CampusProtocol.LDAP);
+                text("#campusPublicUrl", base);
+                text("#campusServerUrl", "ldap://127.0.0.1:" + directory.getListenPort() + "/dc=campus,dc=example");
+                text("#campusClientId", "cn=gym-reader,ou=services,dc=campus,dc=example");
+                text("#campusClientSecret", "reader-secret");
+                text("#campusIdAttribute", "uid");
+                text("#campusNameAttribute", "displayName");
+                text("#campusEmailAttribute", "mail");
+                text("#campusBookAttribute", "employeeType");
+                text("#campusBookValues", "student");
+                text("#campusStaffAttribute", "groups");
+                text("#campusStaffValues", "gym-staff");
+                text("#campusManagerValues", "gym-managers");
+                robot.lookup("#campusEnabled").queryAs(CheckBox.class).setSelected(true);
+                robot.lookup("#tryCampus").queryButton().fire();
+            });
+            waitFor(
+                    20,
+                    () -> robot.lookup("#campusTrialSummary")
+                            .queryLabeled()
+                            .getText()
+                            .equals("The directory answered: connected and its base read."));
+            robot.interact(() -> robot.lookup("#saveCampus").queryButton().fire());
+            waitForServer(
+                    20,
+                    () -> unchecked(() -> call("GET", "/auth/campus", null, null))
+                            .path("data")
+                            .path("protocol")
+                            .asText()
+                            .equals("LDAP"));
+
+            // a member of the directory's staff group: signed in by the directory, staff screens only
+            robot.clickOn("#signOut");
+            waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+            robot.clickOn("#signInId").write("t2024");
+            robot.clickOn("#signInPassword").write("campus-pw-t");
+            robot.clickOn("#signInOk");
+            waitFor(
+                    20,
+                    () -> robot.lookup("#signedIn")
+                            .tryQuery()
+                            .filter(n ->
+                                    ((javafx.scene.control.Label) n).getText().equals("Signed in: t2024 (Staff)"))
+                            .isPresent());
+            assertThat(robot.lookup("#nav-board").tryQuery()).isPresent();
+            assertThat(robot.lookup("#nav-staff").tryQuery())
+                    .as("no manager's screens")
+                    .isEmpty();
+            assertThat(robot.lookup("#nav-settings").tryQuery()).isEmpty();
+
+            // a member of its managers' group: the manager's screens
+            robot.clickOn("#signOut");
+            waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+            robot.clickOn("#signInId").write("m2024");
+            robot.clickOn("#signInPassword").write("campus-pw-m");
+            robot.clickOn("#signInOk");
+            waitFor(20, () -> robot.lookup("#nav-settings").tryQuery().isPresent());
+            assertThat(robot.lookup("#signedIn").queryLabeled().getText()).isEqualTo("Signed in: m2024 (Manager)");
+            assertThat(call("GET", "/admin/audit?actor=staff:t2024&action=CONSOLE_SIGN_IN", ADMIN, null)
+                            .path("data")
+                            .path("records")
+                            .findValuesAsText("action"))
+                    .containsExactly("CONSOLE_SIGN_IN");
+        } finally {
+            directory.shutDown(true);
+        }
+    }
+
+    private static void text(String query, String value) {
+        robot.lookup(query).queryAs(TextField.class).setText(value);
     }
 
     /** Waits for the check-in screen's result to begin with {@code start}; says what it was if it does not. */

@@ -94,19 +94,30 @@ final class CampusSignInPane {
                 i18n.t("campus.publicUrlHelp"));
         Label serverCaption = caption("");
         serverCaption.setId("campusServerCaption");
-        serverCaption.textProperty().bind(byProtocol("campus.casServer", "campus.issuer"));
+        serverCaption.textProperty().bind(byProtocol("campus.casServer", "campus.issuer", "campus.ldapServer"));
         Label serverHelp = help("");
-        serverHelp.textProperty().bind(byProtocol("campus.casServerHelp", "campus.issuerHelp"));
+        serverHelp
+                .textProperty()
+                .bind(byProtocol("campus.casServerHelp", "campus.issuerHelp", "campus.ldapServerHelp"));
         add(form, serverCaption, wide(field("campusServerUrl", model.serverUrlProperty())), serverHelp);
-        TextField clientId = field("campusClientId", model.clientIdProperty());
-        clientId.disableProperty().bind(model.oidcProperty().not());
-        row(form, i18n.t("campus.clientId"), clientId, i18n.t("campus.clientIdHelp"));
+        // CAS needs neither; OpenID Connect's client, or LDAP's service account (or bind pattern) and its password
+        TextField clientId = wide(field("campusClientId", model.clientIdProperty()));
+        clientId.disableProperty().bind(model.protocolProperty().isEqualTo(CampusProtocol.CAS));
+        add(
+                form,
+                captionBy("campus.clientId", "campus.clientId", "campus.ldapService"),
+                clientId,
+                helpBy("campus.clientIdHelp", "campus.clientIdHelp", "campus.ldapServiceHelp"));
         PasswordField secret = new PasswordField();
         secret.setId("campusClientSecret");
         // a secret that is set shows as the mask; left so, the saved one is kept
         secret.textProperty().bindBidirectional(model.clientSecretProperty());
-        secret.disableProperty().bind(model.oidcProperty().not());
-        row(form, i18n.t("campus.clientSecret"), secret, i18n.t("campus.clientSecretHelp"));
+        secret.disableProperty().bind(model.protocolProperty().isEqualTo(CampusProtocol.CAS));
+        add(
+                form,
+                captionBy("campus.clientSecret", "campus.clientSecret", "campus.ldapPassword"),
+                secret,
+                helpBy("campus.clientSecretHelp", "campus.clientSecretHelp", "campus.ldapPasswordHelp"));
         return form;
     }
 
@@ -200,8 +211,27 @@ final class CampusSignInPane {
         return new VBox(6, summary, answered);
     }
 
-    private ObservableValue<String> byProtocol(String casKey, String oidcKey) {
-        return model.oidcProperty().map(oidc -> i18n.t(oidc ? oidcKey : casKey));
+    /** A text that follows the protocol chosen. */
+    private ObservableValue<String> byProtocol(String casKey, String oidcKey, String ldapKey) {
+        return model.protocolProperty()
+                .map(protocol -> i18n.t(
+                        switch (protocol) {
+                            case CAS -> casKey;
+                            case OIDC -> oidcKey;
+                            case LDAP -> ldapKey;
+                        }));
+    }
+
+    private Label captionBy(String casKey, String oidcKey, String ldapKey) {
+        Label caption = caption("");
+        caption.textProperty().bind(byProtocol(casKey, oidcKey, ldapKey));
+        return caption;
+    }
+
+    private Label helpBy(String casKey, String oidcKey, String ldapKey) {
+        Label help = help("");
+        help.textProperty().bind(byProtocol(casKey, oidcKey, ldapKey));
+        return help;
     }
 
     private static void row(GridPane form, String caption, Node field) {

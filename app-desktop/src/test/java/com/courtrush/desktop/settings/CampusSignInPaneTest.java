@@ -156,6 +156,18 @@ class CampusSignInPaneTest {
     }
 
     @Test
+    void forLdapTheClientIsTheServiceAccountAndTheServerAnLdapUrl() {
+        protocol(CampusProtocol.LDAP);
+        assertThat(field("#campusClientId").isDisabled()).isFalse();
+        assertThat(field("#campusClientSecret").isDisabled()).isFalse();
+        assertThat(robot.lookup("#campusServerCaption").queryLabeled().getText())
+                .isEqualTo("Directory (LDAP URL)");
+        assertThat(robot.lookup(".form-label").queryAllAs(Label.class).stream().map(Label::getText))
+                .contains("Service account or bind pattern", "Service account password")
+                .doesNotContain("Client id", "Client secret");
+    }
+
+    @Test
     void tryItSendsTheFormAsTypedUnsavedAndShowsWhatTheServerAnswered() throws Exception {
         CountDownLatch answer = new CountDownLatch(1);
         when(desk.tryIt(any(), any(), any())).thenAnswer(call -> {
