@@ -9,6 +9,8 @@
 --                        attempt is let through and counted for the id
 --   ARGV[1] = 'OK'     : the attempt succeeded: the id's count starts again
 --   ARGV[1] = 'FAILED' : the attempt failed: the address counts it
+--   ARGV[1] = 'UNTRIED': the attempt was refused before its password was checked (the engine busy): it no longer
+--                        counts for the id, so a storm's refusals and their retries do not lock a student out
 -- A key is a hash {n = attempts in the window, until = epoch ms before which sign-ins wait}. Past its
 -- threshold each attempt doubles the wait (1 s, 2 s, 4 s, ... up to the cap).
 --
@@ -39,6 +41,12 @@ end
 
 if ARGV[1] == 'OK' then
   redis.call('DEL', KEYS[1])
+  return 0
+end
+if ARGV[1] == 'UNTRIED' then
+  if tonumber(redis.call('HGET', KEYS[1], 'n') or '0') > 0 then
+    redis.call('HINCRBY', KEYS[1], 'n', -1)
+  end
   return 0
 end
 if ARGV[1] == 'FAILED' then

@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -75,9 +76,37 @@ public class AuthService {
             throw wrongCredentials(); // no account has a password BCrypt cannot read whole
         }
         boolean directoryChecks = directory.checking().isPresent();
-        return hashing.run(() -> local(studentId, password, address, directoryChecks))
-                .thenCompose(local -> local.map(CompletableFuture::completedFuture)
-                        .orElseGet(() -> viaDirectory(studentId, password, address)));
+        return untriedWhenRefused(
+                studentId,
+                address,
+                () -> hashing.run(() -> local(studentId, password, address, directoryChecks))
+                        .thenCompose(local -> local.map(CompletableFuture::completedFuture)
+                                .orElseGet(() -> viaDirectory(studentId, password, address))));
+    }
+
+    /**
+     * A sign-in the engine refused before checking its password — the pools that check passwords full, the
+     * directory not answering (503) — does not count against the id: a storm's refusals and their retries must not
+     * lock a student out.
+     */
+    private <T> CompletableFuture<T> untriedWhenRefused(
+            String id, String address, java.util.function.Supplier<CompletableFuture<T>> check) {
+        CompletableFuture<T> checked;
+        try {
+            checked = check.get();
+        } catch (CourtRushException refused) {
+            untriedWhen(id, address, refused);
+            throw refused;
+        }
+        return checked.whenComplete((result, failure) -> untriedWhen(id, address, failure));
+    }
+
+    private void untriedWhen(String id, String address, Throwable failure) {
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof CourtRushException refused && refused.status() == HttpStatus.SERVICE_UNAVAILABLE) {
+            throttle.untried(id, address);
+        }
     }
 
     /** The sign-in by the password kept here; empty: the directory is to check it. */
@@ -189,6 +218,7 @@ public class AuthService {
         try {
             person = directory.check(staffId, password).join();
         } catch (CompletionException e) {
+            untriedWhen(staffId, DESK_ADDRESS, e);
             Throwable cause = counted(staffId, DESK_ADDRESS, e);
             if (cause instanceof CourtRushException refusal
                     && (refusal.outcome() == Outcome.UNAUTHORIZED || "campus.notAllowed".equals(refusal.key()))) {
@@ -247,28 +277,32 @@ public class AuthService {
         long userId = caller.requireUserId();
         StudentDirectory.requireValidPassword(newPassword);
         throttle.attempt(caller.name(), address);
-        return hashing.run(() -> {
-            UserAccount account = accounts.selectById(userId);
-            if (account == null || !Boolean.TRUE.equals(account.getActive())) {
-                throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
-            }
-            if (account.getPasswordHash() == null) {
-                throw CourtRushException.badRequest("auth.noPasswordHere");
-            }
-            if (!StudentDirectory.fitsBcrypt(currentPassword) || !matches(currentPassword, account)) {
-                throw failed(caller.name(), address, CourtRushException.badRequest("auth.wrongCurrentPassword"));
-            }
-            throttle.succeeded(caller.name(), address);
-            String hash = passwords.encode(newPassword);
-            // the new password and the end of every earlier token commit together; only the password
-            // is written, so a staff member disabling the account meanwhile is not undone
-            TokenService.IssuedToken token = transactions.execute(tx -> {
-                accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
-                return tokens.replaceAll(account);
-            });
-            audit.record(caller.actor(), "CHANGE_PASSWORD", "USER", account.getStudentId());
-            return result(account, token);
-        });
+        return untriedWhenRefused(
+                caller.name(),
+                address,
+                () -> hashing.run(() -> {
+                    UserAccount account = accounts.selectById(userId);
+                    if (account == null || !Boolean.TRUE.equals(account.getActive())) {
+                        throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
+                    }
+                    if (account.getPasswordHash() == null) {
+                        throw CourtRushException.badRequest("auth.noPasswordHere");
+                    }
+                    if (!StudentDirectory.fitsBcrypt(currentPassword) || !matches(currentPassword, account)) {
+                        throw failed(
+                                caller.name(), address, CourtRushException.badRequest("auth.wrongCurrentPassword"));
+                    }
+                    throttle.succeeded(caller.name(), address);
+                    String hash = passwords.encode(newPassword);
+                    // the new password and the end of every earlier token commit together; only the password
+                    // is written, so a staff member disabling the account meanwhile is not undone
+                    TokenService.IssuedToken token = transactions.execute(tx -> {
+                        accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
+                        return tokens.replaceAll(account);
+                    });
+                    audit.record(caller.actor(), "CHANGE_PASSWORD", "USER", account.getStudentId());
+                    return result(account, token);
+                }));
     }
 
     public void logout(Caller caller) {

@@ -47,6 +47,14 @@ class SignInThrottle {
         call(SignInThrottleCall.Step.FAILED, studentId, address);
     }
 
+    /**
+     * The attempt was refused before its password was checked — the pools that check passwords were full or it
+     * waited too long — and does not count for the id: a storm's refusals and their retries lock nobody out.
+     */
+    void untried(String studentId, String address) {
+        call(SignInThrottleCall.Step.UNTRIED, studentId, address);
+    }
+
     private long call(SignInThrottleCall.Step step, String studentId, String address) {
         SignInThrottleCall call = new SignInThrottleCall(
                 step,

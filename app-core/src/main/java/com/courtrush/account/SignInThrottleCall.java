@@ -32,7 +32,9 @@ public record SignInThrottleCall(
         /** It succeeded: the id's count starts again. */
         OK,
         /** It failed: the address counts it. */
-        FAILED
+        FAILED,
+        /** It was refused before its password was checked (the engine busy): the id no longer counts it. */
+        UNTRIED
     }
 
     @Override
