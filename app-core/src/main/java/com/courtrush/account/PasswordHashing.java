@@ -28,7 +28,6 @@ class PasswordHashing implements AutoCloseable {
 
     private static final Duration RETRY_AFTER = Duration.ofSeconds(2);
 
-    private static final long HOLD_CHECK_MS = 100;
     /**
      * A sign-in that waited this long for a hashing thread is not hashed any more: its request is about to
      * time out (Tomcat's 30 s), and the hash would only delay those queued behind it.
@@ -36,13 +35,10 @@ class PasswordHashing implements AutoCloseable {
     static final Duration LONGEST_QUEUE_WAIT = Duration.ofSeconds(20);
 
     private final ThreadPoolExecutor pool;
-    private final RushHours rush;
-    private final long holdAtMostMs;
+    private final SignInHold hold;
 
-    PasswordHashing(RushHours rush, MeterRegistry registry, CourtRushProperties properties) {
-        this.rush = rush;
-        Duration hold = properties.auth().signInHold();
-        this.holdAtMostMs = hold.isZero() ? 0 : hold.toMillis() + RushHours.BEFORE.toMillis();
+    PasswordHashing(SignInHold hold, MeterRegistry registry, CourtRushProperties properties) {
+        this.hold = hold;
         int threads = properties.auth().hashingThreads();
         this.pool = new ThreadPoolExecutor(
                 threads,
@@ -65,24 +61,12 @@ class PasswordHashing implements AutoCloseable {
                             throw CourtRushException.unavailable(null, "auth.busy")
                                     .withRetryAfter(RETRY_AFTER);
                         }
-                        waitOutRush();
+                        hold.waitOut();
                         return work.get();
                     },
                     pool);
         } catch (RejectedExecutionException full) {
             throw CourtRushException.unavailable(full, "auth.busy").withRetryAfter(RETRY_AFTER);
-        }
-    }
-
-    /** Waits (at most one hold) while an opening's rush is on. */
-    private void waitOutRush() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(holdAtMostMs);
-        try {
-            while (holdAtMostMs > 0 && System.nanoTime() < deadline && rush.now()) {
-                Thread.sleep(HOLD_CHECK_MS);
-            }
-        } catch (InterruptedException stopping) {
-            Thread.currentThread().interrupt(); // shutting down: hash now, the caller gets its answer
         }
     }
 

@@ -1,6 +1,8 @@
 package com.courtrush.campus;
 
+import com.courtrush.account.SignInHold;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.infra.config.CourtRushProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import java.io.IOException;
@@ -38,9 +40,18 @@ class DirectoryCalls implements AutoCloseable {
     private static final int THREADS = 4;
     private static final int QUEUE = 64;
 
-    private final ThreadPoolExecutor pool;
+    /**
+     * A password check that waited this long for a thread is not made any more (503, as a hash that waited as long):
+     * its request is about to time out, and the check would only delay those behind it.
+     */
+    static final Duration LONGEST_CHECK_WAIT = Duration.ofSeconds(20);
 
-    DirectoryCalls(MeterRegistry registry) {
+    private final ThreadPoolExecutor pool;
+    private final ThreadPoolExecutor checks;
+    private final SignInHold hold;
+
+    DirectoryCalls(MeterRegistry registry, SignInHold hold, CourtRushProperties properties) {
+        this.hold = hold;
         this.pool = new ThreadPoolExecutor(
                 THREADS,
                 THREADS,
@@ -52,6 +63,41 @@ class DirectoryCalls implements AutoCloseable {
         pool.allowCoreThreadTimeOut(true);
         // executor.active / executor.queued {name=courtrush.directory}: how busy the university's sign-in keeps us
         new ExecutorServiceMetrics(pool, "courtrush.directory", List.of()).bindTo(registry);
+        int threads = properties.auth().directoryThreads();
+        this.checks = new ThreadPoolExecutor(
+                threads,
+                threads,
+                1,
+                TimeUnit.MINUTES,
+                new ArrayBlockingQueue<>(properties.auth().directoryQueue()),
+                new CustomizableThreadFactory("courtrush-ldap-"),
+                new ThreadPoolExecutor.AbortPolicy());
+        checks.allowCoreThreadTimeOut(true);
+        // {name=courtrush.directory.checks}: the LDAP sign-ins of a storm, as courtrush.hashing counts the hashes
+        new ExecutorServiceMetrics(checks, "courtrush.directory.checks", List.of()).bindTo(registry);
+    }
+
+    /**
+     * Runs a password check at the directory (an LDAP sign-in) on a thread of its own pool, whose queue holds a
+     * storm's worth as the hashing pool's does: the check waits out an opening's rush before it starts (the sign-in
+     * hold), and one that waited {@link #LONGEST_CHECK_WAIT} is refused ({@code campus.busy}, 503), as is one past
+     * the queue. The directory's own slowness is bounded by the connections' timeouts.
+     */
+    <T> CompletableFuture<T> check(Supplier<T> work) {
+        long queued = System.nanoTime();
+        try {
+            return CompletableFuture.supplyAsync(
+                    () -> {
+                        if (System.nanoTime() - queued > LONGEST_CHECK_WAIT.toNanos()) {
+                            throw CourtRushException.unavailable(null, "campus.busy");
+                        }
+                        hold.waitOut();
+                        return work.get();
+                    },
+                    checks);
+        } catch (RejectedExecutionException full) {
+            return CompletableFuture.failedFuture(CourtRushException.unavailable(full, "campus.busy"));
+        }
     }
 
     /** Runs {@code work} on a directory thread; failed at once (503, {@code campus.busy}) when too many wait. */
@@ -92,6 +138,7 @@ class DirectoryCalls implements AutoCloseable {
     @Override
     public void close() {
         pool.shutdownNow();
+        checks.shutdownNow();
     }
 
     /** Apereo's connection factory with timeouts. */

@@ -21,9 +21,10 @@ import org.springframework.stereotype.Service;
 
 /**
  * The campus sign-in by LDAP bind (SPEC §18): the one sign-in form's id and password checked by the directory, on
- * a directory thread ({@link DirectoryCalls}: a directory down or slow holds no request thread, and is told as
- * {@code campus.directoryDown} within its bound), and the person mapped by the gym's rules as for CAS and OpenID
- * Connect. Making the account and issuing the token are the account's ({@link DirectoryAccounts}).
+ * a thread of the directory's password checks ({@link DirectoryCalls#check}: a storm queues as for hashing, waits
+ * out an opening's rush, and holds no request thread; a directory down or slow is told as
+ * {@code campus.directoryDown} within the connections' timeouts), and the person mapped by the gym's rules as for
+ * CAS and OpenID Connect. Making the account and issuing the token are the account's ({@link DirectoryAccounts}).
  */
 @Service
 class LdapSignIn implements DirectoryPasswords {
@@ -58,7 +59,7 @@ class LdapSignIn implements DirectoryPasswords {
             return CompletableFuture.failedFuture(wrongCredentials());
         }
         CampusSignInSettings set = on.get();
-        return calls.run(() -> person(set, id, password)).exceptionally(failure -> {
+        return calls.check(() -> person(set, id, password)).exceptionally(failure -> {
             throw new CompletionException(refusal(id, failure));
         });
     }

@@ -24,7 +24,8 @@ class PasswordHashingTest {
             return on ? Duration.ofSeconds(5) : Duration.ZERO;
         };
         try (PasswordHashing hashing = new PasswordHashing(
-                rushForThreeChecks,
+                new SignInHold(
+                        rushForThreeChecks, TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "10s"))),
                 new SimpleMeterRegistry(),
                 TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "10s")))) {
             String hashed = hashing.run(() -> {
@@ -45,7 +46,7 @@ class PasswordHashingTest {
             return Duration.ofSeconds(5);
         };
         try (PasswordHashing hashing = new PasswordHashing(
-                endless,
+                new SignInHold(endless, TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "200ms"))),
                 new SimpleMeterRegistry(),
                 TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "200ms")))) {
             assertThat(hashing.run(() -> "done").get()).isEqualTo("done");
@@ -55,7 +56,7 @@ class PasswordHashingTest {
 
         checks.set(0);
         try (PasswordHashing hashing = new PasswordHashing(
-                endless,
+                new SignInHold(endless, TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "0s"))),
                 new SimpleMeterRegistry(),
                 TestProperties.courtRush(Map.of("courtrush.auth.sign-in-hold", "0s")))) {
             assertThat(hashing.run(() -> "done").get()).isEqualTo("done");

@@ -86,6 +86,12 @@ public record CourtRushProperties(
             @Min(1) @Max(64) @DefaultValue("2") int hashingThreads,
             /* sign-ins waiting for a hashing thread before more are refused with 503 */
             @Min(1) @DefaultValue("500") int hashingQueue,
+            /* threads that check passwords at the campus directory (LDAP bind): each sign-in waits on the network
+            and costs the engine ~25 ms of CPU (docs/performance.md) */
+            @Min(1) @Max(64) @DefaultValue("4") int directoryThreads,
+            /* LDAP sign-ins waiting for a directory thread before more are refused with 503: a storm's worth,
+            as for hashing */
+            @Min(1) @DefaultValue("500") int directoryQueue,
             /* sign-ins wait from 1 s before an opening's flash time to this long after it, leaving the cores to
             the rush (0 = they do not) */
             @NotNull @DefaultValue("10s") Duration signInHold) {}
