@@ -61,6 +61,15 @@ final class BenchData {
     }
 
     /** Imports {@code count} students whose ids start with {@code prefix} and the run id. */
+    /** The ids of {@code count} students of this run, as {@link #importStudents} names them. */
+    List<String> studentIds(String prefix, int count) {
+        List<String> ids = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            ids.add(prefix + runId + "-" + i);
+        }
+        return ids;
+    }
+
     List<String> importStudents(String prefix, int count) throws IOException {
         List<String> studentIds = new ArrayList<>(count);
         for (int from = 0; from < count; from += IMPORT_CHUNK) {

@@ -70,6 +70,13 @@ final class BenchHttp implements Closeable {
         return postRaw(path, token, body == null ? new byte[0] : JSON.toJSONBytes(body));
     }
 
+    Reply put(String path, String token, Object body) throws IOException {
+        org.apache.hc.client5.http.classic.methods.HttpPut put =
+                new org.apache.hc.client5.http.classic.methods.HttpPut(base() + path);
+        put.setEntity(new ByteArrayEntity(JSON.toJSONBytes(body), ContentType.APPLICATION_JSON));
+        return execute(put, token);
+    }
+
     Reply postRaw(String path, String token, byte[] json) throws IOException {
         return postRaw(path, token, json, null);
     }

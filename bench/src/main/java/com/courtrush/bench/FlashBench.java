@@ -152,6 +152,18 @@ public final class FlashBench implements Callable<Integer> {
     int mixClients;
 
     @Option(
+            names = "--sign-in",
+            defaultValue = "bcrypt",
+            description = "with --mix: how students sign in — bcrypt (a password the engine keeps, hashed at its"
+                    + " real cost) or ldap (an LDAP directory the bench starts in a process of its own checks it;"
+                    + " the engine keeps none) (default ${DEFAULT-VALUE})")
+    String signInWay;
+
+    boolean signInByLdap() {
+        return signInWay.equals("ldap");
+    }
+
+    @Option(
             names = "--sign-in-rate",
             defaultValue = "0",
             description =
@@ -298,7 +310,11 @@ public final class FlashBench implements Callable<Integer> {
     /** The embedded redis-server's password (the bench chooses it, to read Redis's counters); null for external. */
     private String serverRedisPassword;
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
+        if (args.length == 2 && BenchDirectory.SERVE.equals(args[0])) {
+            BenchDirectory.serve(Path.of(args[1])); // the --sign-in=ldap directory's own process
+            return;
+        }
         System.exit(new CommandLine(new FlashBench()).execute(args));
     }
 
@@ -365,7 +381,7 @@ public final class FlashBench implements Callable<Integer> {
             Path json = runDir.resolve("result.json");
             boolean ok;
             if (mix) {
-                Report.Mix report = new MixRun(this, console).measure(server.first(), http, adminToken, runId);
+                Report.Mix report = new MixRun(this, console).measure(server.first(), http, adminToken, runId, runDir);
                 report.print(console);
                 Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
                 ok = report.correctness().ok();
@@ -387,6 +403,10 @@ public final class FlashBench implements Callable<Integer> {
     }
 
     private void validate() {
+        if (!signInWay.equals("bcrypt") && !signInWay.equals("ldap") || signInWay.equals("ldap") && !mix) {
+            throw new CommandLine.ParameterException(
+                    new CommandLine(this), "--sign-in is bcrypt or ldap, and ldap goes with --mix.");
+        }
         if (students < 1
                 || slots < 1
                 || capacity < 1

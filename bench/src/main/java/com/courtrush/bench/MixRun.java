@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class MixRun {
 
     private static final int CEILING_SECONDS = 20;
+    private static final int CEILING_WARM_UP_SECONDS = 5;
     private static final int REHEARSAL_LEAD_SECONDS = 8;
     private static final int REHEARSAL_SECONDS = 15;
     private static final int REHEARSALS = 2;
@@ -43,7 +44,13 @@ final class MixRun {
         this.console = console;
     }
 
-    Report.Mix measure(BenchServer server, BenchHttp http, String admin, String runId)
+    Report.Mix measure(BenchServer server, BenchHttp http, String admin, String runId, java.nio.file.Path runDir)
+            throws IOException, InterruptedException {
+        return measure(server, http, admin, runId, runDir, bench.signInByLdap());
+    }
+
+    private Report.Mix measure(
+            BenchServer server, BenchHttp http, String admin, String runId, java.nio.file.Path runDir, boolean ldap)
             throws IOException, InterruptedException {
         BenchData data = new BenchData(http, admin, runId, console);
         int rehearsalCourts = BenchData.courtsFor(WarmUp.REHEARSAL_SLOTS) * WarmUp.REHEARSAL_OPENINGS;
@@ -52,8 +59,39 @@ final class MixRun {
                 BenchData.courtsFor(bench.slots) + rehearsalCourts, bench.mixStudents);
         List<Long> courts = data.createCourts(BenchData.courtsFor(bench.slots) + rehearsalCourts);
         long importStart = System.nanoTime();
-        List<String> ids = new ArrayList<>(data.importStudents("m", bench.mixStudents));
+        List<String> ids;
+        BenchDirectory directory = null;
+        if (ldap) {
+            // the students are the directory's: the engine makes each account at its first sign-in, keeps no password
+            ids = new ArrayList<>(data.studentIds("m", bench.mixStudents));
+            directory = BenchDirectory.start(ids, BenchData.PASSWORD, runDir, console);
+            http.call(
+                    "Turning the LDAP sign-in on",
+                    http.put("/admin/campus-sign-in", admin, directory.settings("https://gym.example.edu")));
+        } else {
+            ids = new ArrayList<>(data.importStudents("m", bench.mixStudents));
+        }
         double importSeconds = (System.nanoTime() - importStart) / 1e9;
+        try {
+            return measure(server, http, admin, data, courts, ids, importSeconds, directory);
+        } finally {
+            if (directory != null) {
+                directory.close();
+            }
+        }
+    }
+
+    private Report.Mix measure(
+            BenchServer server,
+            BenchHttp http,
+            String admin,
+            BenchData data,
+            List<Long> courts,
+            List<String> ids,
+            double importSeconds,
+            BenchDirectory directory)
+            throws IOException, InterruptedException {
+        int rehearsalCourts = BenchData.courtsFor(WarmUp.REHEARSAL_SLOTS) * WarmUp.REHEARSAL_OPENINGS;
         Collections.shuffle(ids);
 
         bench.step(
@@ -61,6 +99,7 @@ final class MixRun {
                 CEILING_CLIENTS, CEILING_SECONDS);
         List<String> tokens = java.util.Collections.synchronizedList(new ArrayList<>());
         AtomicInteger next = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong lastDone = new java.util.concurrent.atomic.AtomicLong();
         LoadLoop.Shot signIn = () -> {
             int i = next.getAndIncrement();
             if (i >= ids.size() / 2) {
@@ -70,17 +109,52 @@ final class MixRun {
                     http.post("/auth/login", null, Map.of("studentId", ids.get(i), "password", BenchData.PASSWORD));
             if (reply.status() == 200) {
                 tokens.add(reply.json().getJSONObject("data").getString("token"));
+                lastDone.set(WallClock.epochMicros());
                 return Answer.ACCEPTED;
             }
             return Answer.OTHER;
         };
+        // the first seconds of a fresh server compile the sign-in's code: not what a sign-in costs
+        long warmFrom = WallClock.epochMicros();
+        LoadLoop.run(
+                "sign-in warm-up",
+                CEILING_CLIENTS,
+                warmFrom,
+                warmFrom + CEILING_WARM_UP_SECONDS * 1_000_000L,
+                Long.MAX_VALUE,
+                signIn,
+                console);
+        int warmedUp = tokens.size();
         long from = WallClock.epochMicros();
         long to = from + CEILING_SECONDS * 1_000_000L;
+        java.time.Duration engineCpuFrom = server.cpu();
+        java.time.Duration directoryCpuFrom = directory == null ? java.time.Duration.ZERO : directory.cpu();
+        BenchDirectory.Counts countsFrom = directory == null ? null : directory.counts();
         LoadLoop.Run ceilingRun =
                 LoadLoop.run("sign-in ceiling", CEILING_CLIENTS, from, to, Long.MAX_VALUE, signIn, console);
+        int measured = tokens.size() - warmedUp;
+        double engineCpuMs = server.cpu().minus(engineCpuFrom).toNanos() / 1e6;
+        Report.SignIns signIns;
+        if (directory == null) {
+            signIns = new Report.SignIns(
+                    "BCrypt (a password the engine keeps)", measured, engineCpuMs / Math.max(1, measured), 0, 0, 0);
+        } else {
+            BenchDirectory.Counts countsTo = directory.counts();
+            double directoryCpuMs = directory.cpu().minus(directoryCpuFrom).toNanos() / 1e6;
+            signIns = new Report.SignIns(
+                    "LDAP bind (search-then-bind; first sign-ins, each makes its account)",
+                    measured,
+                    engineCpuMs / Math.max(1, measured),
+                    directoryCpuMs / Math.max(1, measured),
+                    (countsTo.binds() - countsFrom.binds()) / (double) Math.max(1, measured),
+                    (countsTo.searches() - countsFrom.searches()) / (double) Math.max(1, measured));
+        }
+        // students may run out before the end: the rate is over the time they lasted
+        long until = next.get() >= ids.size() / 2 ? Math.min(to, Math.max(lastDone.get(), from + 1)) : to;
         Analysis ceilingStats = new Analysis(ceilingRun.samples());
-        double ceiling = ceilingStats.rate(from, to, a -> a == Answer.ACCEPTED).perSecond();
-        Analysis.Latency ceilingLatency = ceilingStats.latency(from, to, a -> true);
+        double ceiling =
+                ceilingStats.rate(from, until, a -> a == Answer.ACCEPTED).perSecond();
+        Analysis.Latency ceilingLatency = ceilingStats.latency(from, until, a -> true);
         console.printf(
                 "    the pool signs in %.1f students a second (p50 %.0f ms from %d clients)%n",
                 ceiling, ceilingLatency.p50Ms(), CEILING_CLIENTS);
@@ -280,6 +354,7 @@ final class MixRun {
                 importSeconds,
                 ceiling,
                 ceilingLatency,
+                signIns,
                 rate,
                 run.signedIn(),
                 (stormEnd - flash) / 1e6,

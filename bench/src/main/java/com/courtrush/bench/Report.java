@@ -38,6 +38,18 @@ record Report(
      * @param whole               each kind of request over the whole run
      * @param atOpening           each kind from 2 s before the flash time to 10 s after it
      */
+    /**
+     * What a sign-in cost, measured over the sign-ins of the hashing pool's own rate (8 clients, nothing else
+     * running): the engine's process CPU each, and with a directory its process's CPU and what it received each.
+     */
+    record SignIns(
+            String how,
+            int measured,
+            double engineCpuMsEach,
+            double directoryCpuMsEach,
+            double directoryBindsEach,
+            double directorySearchesEach) {}
+
     record Mix(
             String takenAt,
             String command,
@@ -49,6 +61,7 @@ record Report(
             double importSeconds,
             double signInCeiling,
             Latency signInCeilingLatency,
+            SignIns signIns,
             double signInOffered,
             int signedIn,
             double stormPastOpeningSeconds,
@@ -76,6 +89,15 @@ record Report(
                     "  sign-in : the hashing pool alone %.1f/s (p50 %.0f ms); the storm offered %.1f/s and its "
                             + "last sign-in finished %+.1f s from the flash time%n",
                     signInCeiling, signInCeilingLatency.p50Ms(), signInOffered, stormPastOpeningSeconds);
+            out.printf(
+                    "  checked : by %s; %d sign-ins alone cost the engine %.1f ms of CPU each; the directory %.1f ms "
+                            + "(its own process), %.1f binds and %.1f searches each%n",
+                    signIns.how(),
+                    signIns.measured(),
+                    signIns.engineCpuMsEach(),
+                    signIns.directoryCpuMsEach(),
+                    signIns.directoryBindsEach(),
+                    signIns.directorySearchesEach());
             out.printf(
                     "  places  : %d granted, %d recorded; peak server RSS %.0f MiB%n", granted, recorded, peakRssMib);
             table(out, "every request of the run", whole);
