@@ -10,7 +10,10 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface DirectoryPasswords {
 
-    /** The directory's name for itself in the audit trail and sign-in sources ({@code LDAP}), while it checks passwords. */
+    /**
+     * While the directory checks passwords: the gym's name for it, as the page shows it ("统一身份认证"; blank when the
+     * gym gave none).
+     */
     Optional<String> checking();
 
     /**

@@ -8,6 +8,7 @@ import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Futures;
 import com.courtrush.core.LogSafe;
 import com.courtrush.core.Outcome;
 import java.util.List;
@@ -45,7 +46,7 @@ class LdapSignIn implements DirectoryPasswords {
 
     @Override
     public Optional<String> checking() {
-        return on().map(set -> LdapProtocol.SOURCE);
+        return on().map(set -> set.label() == null ? "" : set.label());
     }
 
     private Optional<CampusSignInSettings> on() {
@@ -103,8 +104,7 @@ class LdapSignIn implements DirectoryPasswords {
 
     /** What the sign-in is told of a failure: a wrong password as a local one, the directory down as down. */
     private static CourtRushException refusal(String id, Throwable failure) {
-        Throwable cause =
-                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Futures.cause(failure);
         if (cause instanceof CourtRushException refused) {
             return refused;
         }

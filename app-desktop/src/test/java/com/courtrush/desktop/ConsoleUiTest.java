@@ -854,11 +854,7 @@ class ConsoleUiTest {
                 now);
 
         // Settings is a manager's screen: wang signs in again
-        robot.clickOn("#signOut");
-        waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
-        robot.clickOn("#signInId").write("wang");
-        robot.clickOn("#signInPassword").write("manager-pw-1");
-        robot.clickOn("#signInOk");
+        signOutAndSignIn("wang", "manager-pw-1");
         waitFor(20, () -> robot.lookup("#nav-settings").tryQuery().isPresent());
         robot.clickOn("#nav-settings");
         TextField url = robot.lookup("#webhookUrl").queryAs(TextField.class);
@@ -895,11 +891,7 @@ class ConsoleUiTest {
         }
         directory.startListening();
         try {
-            robot.clickOn("#signOut");
-            waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
-            robot.clickOn("#signInId").write("wang");
-            robot.clickOn("#signInPassword").write("manager-pw-1");
-            robot.clickOn("#signInOk");
+            signOutAndSignIn("wang", "manager-pw-1");
             waitFor(20, () -> robot.lookup("#nav-settings").tryQuery().isPresent());
             robot.clickOn("#nav-settings");
             waitFor(10, () -> robot.lookup("#campusProtocol").tryQuery().isPresent());
@@ -938,6 +930,8 @@ class ConsoleUiTest {
             // a member of the directory's staff group: signed in by the directory, staff screens only
             robot.clickOn("#signOut");
             waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+            assertThat(robot.lookup("#signInHint").queryLabeled().getText())
+                    .endsWith("\nCampus account: the gym's staff sign in here with its id and password too.");
             robot.clickOn("#signInId").write("t2024");
             robot.clickOn("#signInPassword").write("campus-pw-t");
             robot.clickOn("#signInOk");
@@ -955,11 +949,7 @@ class ConsoleUiTest {
             assertThat(robot.lookup("#nav-settings").tryQuery()).isEmpty();
 
             // a member of its managers' group: the manager's screens
-            robot.clickOn("#signOut");
-            waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
-            robot.clickOn("#signInId").write("m2024");
-            robot.clickOn("#signInPassword").write("campus-pw-m");
-            robot.clickOn("#signInOk");
+            signOutAndSignIn("m2024", "campus-pw-m");
             waitFor(20, () -> robot.lookup("#nav-settings").tryQuery().isPresent());
             assertThat(robot.lookup("#signedIn").queryLabeled().getText()).isEqualTo("Signed in: m2024 (Manager)");
             assertThat(call("GET", "/admin/audit?actor=staff:t2024&action=CONSOLE_SIGN_IN", ADMIN, null)
@@ -970,6 +960,15 @@ class ConsoleUiTest {
         } finally {
             directory.shutDown(true);
         }
+    }
+
+    /** Signs whoever is at the desk out, and {@code id} in through the console's sign-in dialog. */
+    private static void signOutAndSignIn(String id, String password) {
+        robot.clickOn("#signOut");
+        waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+        robot.clickOn("#signInId").write(id);
+        robot.clickOn("#signInPassword").write(password);
+        robot.clickOn("#signInOk");
     }
 
     private static void text(String query, String value) {

@@ -3,12 +3,14 @@ package com.courtrush.account.api;
 import com.courtrush.account.AdminToken;
 import com.courtrush.account.AuthService;
 import com.courtrush.account.Caller;
+import com.courtrush.account.DirectoryPasswords;
 import com.courtrush.account.ManagerOnly;
 import com.courtrush.account.RecentStudents;
 import com.courtrush.account.Role;
 import com.courtrush.account.StaffAccounts;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,10 +28,16 @@ public class StaffAccountDesk {
     private final StaffAccounts staff;
     private final AdminToken adminToken;
     private final RecentStudents recentStudents;
+    private final DirectoryPasswords directory;
 
     public StaffAccountDesk(
-            AuthService auth, StaffAccounts staff, AdminToken adminToken, RecentStudents recentStudents) {
+            AuthService auth,
+            StaffAccounts staff,
+            AdminToken adminToken,
+            RecentStudents recentStudents,
+            DirectoryPasswords directory) {
         this.auth = auth;
+        this.directory = directory;
         this.staff = staff;
         this.adminToken = adminToken;
         this.recentStudents = recentStudents;
@@ -42,6 +50,14 @@ public class StaffAccountDesk {
      */
     public Caller signInAtDesk(String staffId, String password) {
         return auth.signInAtDesk(staffId, password);
+    }
+
+    /**
+     * While the campus directory checks passwords (LDAP), the gym's name for it (blank when none): its staff and
+     * managers sign in at the console with its id and password.
+     */
+    public Optional<String> directoryChecksPasswords() {
+        return directory.checking();
     }
 
     /** Whether an active manager exists: before one does, the console asks for the first. */

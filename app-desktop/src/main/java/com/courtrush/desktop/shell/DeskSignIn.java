@@ -69,10 +69,8 @@ public final class DeskSignIn {
         error.setMaxWidth(420);
         error.textProperty().bind(model.errorProperty());
         Label hint = new Label();
-        hint.textProperty()
-                .bind(Bindings.when(model.firstStartProperty())
-                        .then(i18n.t("signIn.firstHint"))
-                        .otherwise(i18n.t("signIn.hint")));
+        hint.setId("signInHint");
+        hint.textProperty().bind(model.hintProperty());
         hint.setWrapText(true);
         hint.setMaxWidth(420);
         hint.setStyle("-fx-text-fill: -color-fg-muted;");

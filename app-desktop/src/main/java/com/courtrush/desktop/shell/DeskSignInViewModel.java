@@ -33,11 +33,24 @@ public final class DeskSignInViewModel {
     private final StringProperty password = new SimpleStringProperty("");
     private final StringProperty repeat = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
+    private final javafx.beans.binding.StringBinding hint;
 
     public DeskSignInViewModel(StaffAccountDesk staff, I18n i18n) {
         this.staff = staff;
         this.i18n = i18n;
         firstStart.set(!staff.hasManager());
+        // the campus directory checking passwords (LDAP): its staff sign in here with its id and password
+        String directory = staff.directoryChecksPasswords()
+                .map(label ->
+                        "\n" + i18n.t("signIn.directory", label.isBlank() ? i18n.t("signIn.campusAccount") : label))
+                .orElse("");
+        hint = javafx.beans.binding.Bindings.createStringBinding(
+                () -> firstStart.get() ? i18n.t("signIn.firstHint") : i18n.t("signIn.hint") + directory, firstStart);
+    }
+
+    /** What the dialog says under the form: who the console records, and who else may sign in. */
+    public javafx.beans.value.ObservableStringValue hintProperty() {
+        return hint;
     }
 
     /**
