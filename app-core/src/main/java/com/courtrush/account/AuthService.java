@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Futures;
 import com.courtrush.core.Outcome;
 import java.time.Clock;
 import java.time.Instant;
@@ -102,8 +103,7 @@ public class AuthService {
     }
 
     private void untriedWhen(String id, String address, Throwable failure) {
-        Throwable cause =
-                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Futures.cause(failure);
         if (cause instanceof CourtRushException refused && refused.status() == HttpStatus.SERVICE_UNAVAILABLE) {
             throttle.untried(id, address);
         }
@@ -160,8 +160,7 @@ public class AuthService {
 
     /** The directory's refusal, counted as a failed sign-in when it was the password. */
     private Throwable counted(String studentId, String address, Throwable failure) {
-        Throwable cause =
-                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Futures.cause(failure);
         if (cause instanceof CourtRushException refusal && refusal.outcome() == Outcome.UNAUTHORIZED) {
             throttle.failed(studentId, address);
         }

@@ -11,6 +11,7 @@ import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Futures;
 import com.courtrush.core.LogSafe;
 import java.net.URI;
 import java.time.Instant;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.security.core.AuthenticationException;
@@ -256,8 +256,7 @@ public class CampusSignIn {
     }
 
     private URI failedReturn(CampusSignInSettings set, Throwable failure) {
-        Throwable cause =
-                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = Futures.cause(failure);
         if (cause instanceof DirectoryUnreachable || DirectoryCalls.unreachable(cause)) {
             log.warn("Campus sign-in: the directory did not answer: {}", cause.toString());
             return refused(set, Refusal.down);

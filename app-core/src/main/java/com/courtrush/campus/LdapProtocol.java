@@ -184,13 +184,8 @@ class LdapProtocol {
         } catch (IncorrectResultSizeDataAccessException e) {
             throw new DirectoryRefused(
                     "the directory has more than one person with " + idAttribute + "=" + id + ": none signs in", e);
-        } catch (CommunicationException | ServiceUnavailableException | TimeLimitExceededException e) {
-            throw new DirectoryUnreachable(e.getMessage(), e);
         } catch (org.springframework.ldap.NamingException e) {
-            if (DirectoryCalls.unreachable(e)) {
-                throw new DirectoryUnreachable(e.getMessage(), e);
-            }
-            throw new DirectoryRefused(e.getMessage(), e);
+            throw answered(e);
         }
     }
 
@@ -210,14 +205,20 @@ class LdapProtocol {
             return found;
         } catch (AuthenticationException e) {
             throw new DirectoryRefused("the service account was refused: " + e.getMessage(), e);
-        } catch (CommunicationException | ServiceUnavailableException | TimeLimitExceededException e) {
-            throw new DirectoryUnreachable(e.getMessage(), e);
         } catch (org.springframework.ldap.NamingException e) {
-            if (DirectoryCalls.unreachable(e)) {
-                throw new DirectoryUnreachable(e.getMessage(), e);
-            }
-            throw new DirectoryRefused(e.getMessage(), e);
+            throw answered(e);
         }
+    }
+
+    /** The directory down or slow ({@link DirectoryUnreachable}), or an answer that makes no sense. */
+    private static RuntimeException answered(org.springframework.ldap.NamingException e) {
+        if (e instanceof CommunicationException
+                || e instanceof ServiceUnavailableException
+                || e instanceof TimeLimitExceededException
+                || DirectoryCalls.unreachable(e)) {
+            return new DirectoryUnreachable(e.getMessage(), e);
+        }
+        return new DirectoryRefused(e.getMessage(), e);
     }
 
     static String idAttribute(CampusSignInSettings settings) {

@@ -14,7 +14,6 @@ import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.Times;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -29,23 +28,7 @@ public interface LdapScenarios extends StackAccess {
 
     /** The settings a manager sends: search-then-bind with the service account, the gym's rules on its attributes. */
     default Map<String, Object> ldapSettings(LdapDirectory directory) {
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("enabled", true);
-        settings.put("protocol", "LDAP");
-        settings.put("label", "统一身份认证");
-        settings.put("publicUrl", "http://127.0.0.1:" + api().port() + "/");
-        settings.put("serverUrl", directory.url());
-        settings.put("clientId", LdapDirectory.SERVICE_DN);
-        settings.put("clientSecret", LdapDirectory.SERVICE_PASSWORD);
-        settings.put("idAttribute", "uid");
-        settings.put("nameAttribute", "displayName");
-        settings.put("emailAttribute", "mail");
-        settings.put("bookAttribute", "employeeType");
-        settings.put("bookValues", "student, graduate");
-        settings.put("staffAttribute", "groups");
-        settings.put("staffValues", "gym-staff");
-        settings.put("managerValues", "gym-managers");
-        return settings;
+        return directory.settings("http://127.0.0.1:" + api().port() + "/");
     }
 
     private void turnOffLdap(LdapDirectory directory) {

@@ -12,7 +12,9 @@ import com.unboundid.ldap.sdk.ModificationType;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -58,6 +60,30 @@ public final class LdapDirectory implements AutoCloseable {
     /** {@code ldap://127.0.0.1:port/dc=campus,dc=example}: the address a manager sets. */
     public String url() {
         return "ldap://127.0.0.1:" + port + "/" + BASE;
+    }
+
+    /**
+     * The settings a manager sends for this directory: search-then-bind with the service account, the id in
+     * {@code uid}, who may book in {@code employeeType} (student, graduate), staff and managers by group.
+     */
+    public Map<String, Object> settings(String publicUrl) {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("enabled", true);
+        settings.put("protocol", "LDAP");
+        settings.put("label", "统一身份认证");
+        settings.put("publicUrl", publicUrl);
+        settings.put("serverUrl", url());
+        settings.put("clientId", SERVICE_DN);
+        settings.put("clientSecret", SERVICE_PASSWORD);
+        settings.put("idAttribute", "uid");
+        settings.put("nameAttribute", "displayName");
+        settings.put("emailAttribute", "mail");
+        settings.put("bookAttribute", "employeeType");
+        settings.put("bookValues", "student, graduate");
+        settings.put("staffAttribute", "groups");
+        settings.put("staffValues", "gym-staff");
+        settings.put("managerValues", "gym-managers");
+        return settings;
     }
 
     /** Adds a person under {@code ou=people}; {@code employeeType} is what the gym's booking rule reads. */
