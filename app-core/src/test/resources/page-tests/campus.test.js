@@ -15,8 +15,10 @@ const VIEW = `<p id="booting"></p><span id="who"></span><nav id="tabs"></nav>
   <section id="view-signin" hidden><p id="signin-notice" hidden></p>
     <p id="campus-logout" hidden><a id="campus-logout-link"></a></p>
     <div id="campus-offer" hidden><button id="campus-signin" type="button"></button></div>
+    <p id="campus-ldap" hidden></p>
     <form id="signin-form"><input name="studentId"><input name="password"><button type="submit"></button></form>
     <p id="signin-error" hidden></p><p id="signin-wait" hidden></p><button id="forgot-open" hidden></button>
+    <p id="signin-help" data-i18n="signin.help"></p>
   </section>`;
 const LOGIN = { token: 'tk', expiresAt: '2999-01-01T00:00:00Z', studentId: 's1', name: 'Han', campus: true };
 
@@ -77,6 +79,20 @@ export default {
     equal(safeLogoutUrl('http://sso.example.edu/logout'), 'http://sso.example.edu/logout', 'http');
     same(['javascript:alert(1)', 'data:text/html,x', '/logout', '', null, 42].map(safeLogoutUrl),
       [null, null, null, null, null, null], 'anything else');
+  },
+
+  async 'by LDAP there is no button: the form itself takes the university password, and says so'() {
+    await onTheView((method, path) => path === '/auth/campus'
+      ? reply(200, { enabled: true, protocol: 'LDAP', label: 'jAccount' }) : null, async () => {
+      await offerCampus();
+      same([el('#campus-offer').hidden, el('#campus-ldap').hidden, el('#campus-ldap').textContent,
+        el('#signin-help').textContent],
+        [true, false, t('campus.ldap', 'jAccount'), t('campus.ldapHelp')], 'in the form');
+    });
+    await onTheView(offered('jAccount'), async () => {
+      await offerCampus();
+      same([el('#campus-ldap').hidden, el('#signin-help').textContent], [true, t('signin.help')], 'a redirect');
+    });
   },
 
   async 'the offer shows first when enabled, with the label or "campus account"; else nothing'() {

@@ -98,6 +98,9 @@ export function redraw() {
   $('#campus-offer').hidden = !offer.enabled || inForm;
   $('#campus-ldap').hidden = !inForm;
   setText($('#campus-ldap'), inForm ? t('campus.ldap', label) : '');
+  const help = $('#signin-help'); // who keeps the password: the university's is reset there, not at the desk
+  help.dataset.i18n = inForm ? 'campus.ldapHelp' : 'signin.help';
+  setText(help, t(help.dataset.i18n));
   const button = $('#campus-signin');
   setText(button, button.disabled ? t('campus.going', label) : t('campus.signIn', label));
   const link = $('#campus-logout-link');

@@ -7,6 +7,7 @@ import com.courtrush.support.CasServer;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.Keycloak;
+import com.courtrush.support.LdapDirectory;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.Times;
@@ -28,7 +29,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The campus sign-in on the students' page in a real Chromium at phone width, through a real OpenID Connect
  * provider: Keycloak ({@code keycloak-quarkus-dist}, the realm of {@code keycloak/courtrush-realm.json}), started once
- * for this class — the only one that needs it. Students sign in on Keycloak's own login form and book in a rush.
+ * for this class — the only one that needs it. Students sign in on Keycloak's own login form and book in a rush;
+ * another signs in on the page's own form with the password of an LDAP directory ({@link LdapDirectory}) and books.
  * Without a Java 21+ or the Keycloak zip this class says why and skips, except under {@code CI=true}, where that
  * fails the run.
  */
@@ -237,6 +239,62 @@ class CampusPageIT extends StackTest {
 
             page.signIn(local.studentId(), TestApi.passwordOf(local));
             page.await(d -> page.showsView("slots"));
+        }
+    }
+
+    @Test
+    void aStudentOfTheDirectorySignsInOnThePagesOwnFormWithTheUniversityPasswordAndBooks() throws Exception {
+        long court = api().createCourt();
+        LocalDateTime flash = Times.now().plusSeconds(45).withNano(0);
+        long opening = api().createSession(Times.tomorrow(), flash, 2);
+        long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
+                .get(0);
+        try (LdapDirectory directory = LdapDirectory.start();
+                StudentPage zh = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port);
+                StudentPage en = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            directory.person("s2026101", "campus-pw-1", "林小雨", "student");
+            directory.person("v2026101", "campus-pw-2", "Visitor", "alumni");
+            Map<String, Object> settings = directory.settings("http://127.0.0.1:" + port);
+            TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, settings));
+            try {
+                // no page to leave for: the form itself takes the university's id and password, and says so
+                zh.open("");
+                zh.await(d -> d.findElement(By.id("campus-ldap")).isDisplayed());
+                assertThat(zh.driver.findElement(By.id("campus-ldap")).getText())
+                        .isEqualTo("统一身份认证的账号和密码也可以在这里直接登录。");
+                assertThat(zh.driver.findElement(By.id("campus-offer")).isDisplayed())
+                        .isFalse();
+                assertThat(zh.driver.findElement(By.id("signin-help")).getText())
+                        .as("the university's password is not reset at the desk")
+                        .startsWith("统一身份认证的密码由学校管理");
+                zh.screenshot("zh-ldap-offer");
+                zh.signIn("s2026101", "campus-pw-1");
+                zh.await(d -> zh.showsView("slots"));
+                zh.screenshot("zh-ldap-signed-in");
+
+                // the directory says this one may not book: told so in the page's language, no account
+                en.open("");
+                en.signIn("v2026101", "campus-pw-2");
+                assertThat(en.signInError()).contains("may not book");
+                en.screenshot("en-ldap-not-allowed");
+
+                java.time.Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+                zh.reload();
+                zh.awaitEnabled(slot, flashAt.plusSeconds(5));
+                zh.tap(zh.button(slot));
+                zh.awaitState(slot, "mine");
+                zh.screenshot("zh-ldap-won");
+                assertThat(jdbc().queryForObject(
+                                        "select u.origin from reservation r join user_account u on u.id = r.user_id "
+                                                + "where r.slot_id = ?",
+                                        String.class,
+                                        slot))
+                        .isEqualTo("LDAP");
+            } finally {
+                Map<String, Object> off = new LinkedHashMap<>(settings);
+                off.put("enabled", false);
+                TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, off));
+            }
         }
     }
 }
