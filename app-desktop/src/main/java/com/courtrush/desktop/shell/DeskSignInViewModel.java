@@ -39,13 +39,18 @@ public final class DeskSignInViewModel {
         this.staff = staff;
         this.i18n = i18n;
         firstStart.set(!staff.hasManager());
-        // the campus directory checking passwords (LDAP): its staff sign in here with its id and password
-        String directory = staff.directoryChecksPasswords()
+        // asked again when a first start turns into the sign-in (the directory may have been set up meanwhile)
+        hint = javafx.beans.binding.Bindings.createStringBinding(
+                () -> firstStart.get() ? i18n.t("signIn.firstHint") : i18n.t("signIn.hint") + directoryLine(),
+                firstStart);
+    }
+
+    /** While the campus directory checks passwords (LDAP): its staff sign in here with its id and password. */
+    private String directoryLine() {
+        return staff.directoryChecksPasswords()
                 .map(label ->
                         "\n" + i18n.t("signIn.directory", label.isBlank() ? i18n.t("signIn.campusAccount") : label))
                 .orElse("");
-        hint = javafx.beans.binding.Bindings.createStringBinding(
-                () -> firstStart.get() ? i18n.t("signIn.firstHint") : i18n.t("signIn.hint") + directory, firstStart);
     }
 
     /** What the dialog says under the form: who the console records, and who else may sign in. */

@@ -72,12 +72,18 @@ class DeskSignInViewModelTest {
         model.passwordProperty().set("desk-pass-01");
         model.repeatProperty().set("desk-pass-01");
 
+        assertThat(model.hintProperty().get()).startsWith("This manager then creates");
+        // and the campus directory was set up to check passwords meanwhile
+        when(staff.directoryChecksPasswords()).thenReturn(Optional.of("Unified identity"));
+
         assertThat(model.submit()).isEmpty();
 
         assertThat(model.firstStart()).isFalse();
         assertThat(model.errorProperty().get())
                 .isEqualTo("A manager account was created meanwhile (at another console or on the API). "
                         + "Sign in with your staff id.");
+        assertThat(model.hintProperty().get())
+                .endsWith("\nUnified identity: the gym's staff sign in here with its id and password too.");
         Caller manager = Caller.atDesk(3, "m01", Role.MANAGER);
         when(staff.signInAtDesk("m01", "desk-pass-01")).thenReturn(manager);
         model.staffIdProperty().set("m01");
