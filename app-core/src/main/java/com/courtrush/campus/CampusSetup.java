@@ -319,8 +319,7 @@ public class CampusSetup {
     }
 
     private static boolean loopback(String address) {
-        String host = URI.create(address).getHost();
-        return "127.0.0.1".equals(host) || "localhost".equalsIgnoreCase(host) || "[::1]".equals(host);
+        return LdapProtocol.loopback(URI.create(address).getHost());
     }
 
     private static String strip(String value) {

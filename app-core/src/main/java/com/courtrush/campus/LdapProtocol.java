@@ -142,6 +142,7 @@ class LdapProtocol {
                 servicePassword == null ? "" : servicePassword);
     }
 
+    /** Whether {@code host} is this machine: the only place a directory may be reached without TLS (the tests'). */
     static boolean loopback(String host) {
         return "127.0.0.1".equals(host) || "localhost".equalsIgnoreCase(host) || "[::1]".equals(host);
     }
