@@ -4,9 +4,9 @@ import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.audit.api.AuditFilter;
 import com.courtrush.audit.api.AuditPage;
-import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.infra.config.CappedCount;
 import com.courtrush.infra.config.SqlDialect;
 import java.time.format.DateTimeFormatter;
@@ -131,10 +131,11 @@ public class AuditTrail {
     }
 
     /**
-     * The entries matching the filter as a CSV file, newest first, {@link #EXPORT_MOST} at most: time, actor,
-     * action, target type and id, and the detail in {@code locale}; the header in {@code locale} too.
+     * The entries matching the filter as a file for spreadsheets (an Excel workbook or CSV), newest first,
+     * {@link #EXPORT_MOST} at most: time, actor, action, target type and id, and the detail in {@code locale}; the
+     * header (and the workbook's sheet name) in {@code locale} too.
      */
-    public byte[] export(AuditFilter filter, Locale locale) {
+    public byte[] export(AuditFilter filter, SheetFormat format, Locale locale) {
         List<List<?>> rows = new ArrayList<>();
         rows.add(Stream.of("time", "actor", "action", "targetType", "targetId", "detail")
                 .map(column -> EngineMessages.format(locale, "csv.audit." + column))
@@ -148,7 +149,7 @@ public class AuditTrail {
                     entry.targetId(),
                     entry.detail()));
         }
-        return Csv.write(rows);
+        return format.write(EngineMessages.format(locale, "xlsx.sheet.audit"), rows);
     }
 
     /** Every action the trail has held, for a filter's choices (noted as entries are written). */

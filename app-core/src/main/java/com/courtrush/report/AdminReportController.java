@@ -1,5 +1,6 @@
 package com.courtrush.report;
 
+import com.courtrush.core.SheetFormat;
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
 import com.courtrush.report.api.SalesReport;
@@ -9,7 +10,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Positive;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.ContentDisposition;
@@ -24,12 +24,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(
         name = "Admin: reports",
         description = "Sales by play date (a day, a week, up to " + SalesReports.MAX_DAYS
-                + " days) and CSV exports for spreadsheets (UTF-8 with BOM)")
+                + " days) and exports for spreadsheets: Excel workbooks (.xlsx) and CSV (UTF-8 with BOM)")
 @RestController
 @RequestMapping("/admin/reports")
 class AdminReportController {
-
-    private static final MediaType CSV = new MediaType("text", "csv", StandardCharsets.UTF_8);
 
     private final ReportDesk reports;
 
@@ -56,7 +54,17 @@ class AdminReportController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Positive Long courtId,
             HttpServletRequest request) {
-        return csv(ExportKind.REPORT, from, to, courtId, request);
+        return file(ExportKind.REPORT, SheetFormat.CSV, from, to, courtId, request);
+    }
+
+    @Operation(summary = "The report as an Excel workbook (the days, their total, then the utilisation)")
+    @GetMapping("/report.xlsx")
+    ResponseEntity<byte[]> reportXlsx(
+            @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
+            @RequestParam(required = false) @Positive Long courtId,
+            HttpServletRequest request) {
+        return file(ExportKind.REPORT, SheetFormat.XLSX, from, to, courtId, request);
     }
 
     @Operation(summary = "The reservations of the play dates as CSV")
@@ -66,7 +74,17 @@ class AdminReportController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Positive Long courtId,
             HttpServletRequest request) {
-        return csv(ExportKind.RESERVATIONS, from, to, courtId, request);
+        return file(ExportKind.RESERVATIONS, SheetFormat.CSV, from, to, courtId, request);
+    }
+
+    @Operation(summary = "The reservations of the play dates as an Excel workbook")
+    @GetMapping("/reservations.xlsx")
+    ResponseEntity<byte[]> reservationsXlsx(
+            @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
+            @RequestParam(required = false) @Positive Long courtId,
+            HttpServletRequest request) {
+        return file(ExportKind.RESERVATIONS, SheetFormat.XLSX, from, to, courtId, request);
     }
 
     @Operation(summary = "The pay orders of the play dates' reservations as CSV")
@@ -76,19 +94,34 @@ class AdminReportController {
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
             @RequestParam(required = false) @Positive Long courtId,
             HttpServletRequest request) {
-        return csv(ExportKind.PAY_ORDERS, from, to, courtId, request);
+        return file(ExportKind.PAY_ORDERS, SheetFormat.CSV, from, to, courtId, request);
     }
 
-    private ResponseEntity<byte[]> csv(
-            ExportKind kind, LocalDate from, LocalDate to, Long courtId, HttpServletRequest request) {
+    @Operation(summary = "The pay orders of the play dates' reservations as an Excel workbook")
+    @GetMapping("/pay-orders.xlsx")
+    ResponseEntity<byte[]> payOrdersXlsx(
+            @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to,
+            @RequestParam(required = false) @Positive Long courtId,
+            HttpServletRequest request) {
+        return file(ExportKind.PAY_ORDERS, SheetFormat.XLSX, from, to, courtId, request);
+    }
+
+    private ResponseEntity<byte[]> file(
+            ExportKind kind,
+            SheetFormat format,
+            LocalDate from,
+            LocalDate to,
+            Long courtId,
+            HttpServletRequest request) {
         LocalDate until = to == null ? from : to;
-        byte[] body = reports.export(kind, from, until, courtId, RequestLocales.of(request));
+        byte[] body = reports.export(kind, format, from, until, courtId, RequestLocales.of(request));
         return ResponseEntity.ok()
-                .contentType(CSV)
+                .contentType(MediaType.parseMediaType(format.mediaType()))
                 .header(
                         HttpHeaders.CONTENT_DISPOSITION,
                         ContentDisposition.attachment()
-                                .filename(kind.fileName(from, until))
+                                .filename(kind.fileName(from, until, format))
                                 .build()
                                 .toString())
                 .body(body);

@@ -1,7 +1,7 @@
 package com.courtrush.report;
 
-import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.SalesFigures;
@@ -20,9 +20,9 @@ import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
 /**
- * CSV exports of a range of play dates — the reservations, the pay orders, the report — for the
- * finance office, from the console (save dialog) and the API. Headers and statuses in the asker's
- * language; money in yuan, as numbers.
+ * Exports of a range of play dates — the reservations, the pay orders, the report — for the finance
+ * office, as an Excel workbook or CSV, from the console (save dialog) and the API. Headers, statuses
+ * and the sheet's name in the asker's language; money in yuan, as numbers.
  */
 @Service
 public class ReportExports {
@@ -39,9 +39,11 @@ public class ReportExports {
     }
 
     /** The export of play dates {@code from} to {@code to}, of one court when {@code courtId} is given. */
-    public byte[] export(ExportKind kind, LocalDate from, LocalDate to, Long courtId, Locale locale) {
+    public byte[] export(
+            ExportKind kind, SheetFormat format, LocalDate from, LocalDate to, Long courtId, Locale locale) {
         SalesReports.Lines lines = reports.read(from, to, courtId);
-        return Csv.write(
+        return format.write(
+                EngineMessages.format(locale, "xlsx.sheet." + kind.sheet()),
                 switch (kind) {
                     case RESERVATIONS -> reservations(lines, locale);
                     case PAY_ORDERS -> payOrders(lines, locale);

@@ -1,6 +1,7 @@
 package com.courtrush.audit.api;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.core.SheetFormat;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
@@ -31,9 +32,9 @@ public class AuditDesk {
         return audit.find(filter, page, size, locale);
     }
 
-    /** The entries matching {@code filter} as CSV for spreadsheets, in {@code locale}; see {@link AuditTrail#export}. */
-    public byte[] export(AuditFilter filter, Locale locale) {
-        return audit.export(filter, locale);
+    /** The entries matching {@code filter} as a workbook or CSV, in {@code locale}; see {@link AuditTrail#export}. */
+    public byte[] export(AuditFilter filter, SheetFormat format, Locale locale) {
+        return audit.export(filter, format, locale);
     }
 
     /** Up to {@link AuditTrail#EXPORT_MOST} entries matching {@code filter}, newest first. */

@@ -1,5 +1,6 @@
 package com.courtrush.report.api;
 
+import com.courtrush.core.SheetFormat;
 import com.courtrush.report.ReportExports;
 import com.courtrush.report.SalesReports;
 import com.courtrush.reserve.api.CancelReason;
@@ -29,7 +30,8 @@ public class ReportDesk {
     }
 
     /** The export of play dates {@code from} to {@code to}, of one court when {@code courtId} is given. */
-    public byte[] export(ExportKind kind, LocalDate from, LocalDate to, Long courtId, Locale locale) {
-        return exports.export(kind, from, to, courtId, locale);
+    public byte[] export(
+            ExportKind kind, SheetFormat format, LocalDate from, LocalDate to, Long courtId, Locale locale) {
+        return exports.export(kind, format, from, to, courtId, locale);
     }
 }

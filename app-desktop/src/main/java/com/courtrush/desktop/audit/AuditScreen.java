@@ -11,8 +11,8 @@ import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.SpreadsheetSaveDialog;
 import com.courtrush.desktop.ui.Widgets;
-import java.io.File;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.function.Function;
@@ -25,7 +25,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
-import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 
 /** The audit trail: who did what to which record, by staff, dates and action; exported as CSV. */
@@ -68,14 +67,8 @@ public final class AuditScreen implements Screen {
         Button export = new Button(i18n.t("audit.export"));
         export.setId("exportAudit");
         export.setOnAction(event -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(export.getText());
-            chooser.setInitialFileName(model.fileName());
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-            File file = chooser.showSaveDialog(export.getScene().getWindow());
-            if (file != null) {
-                model.export(file.toPath());
-            }
+            SpreadsheetSaveDialog.show(i18n, export.getScene().getWindow(), export.getText(), model.fileName())
+                    .ifPresent(model::export);
         });
         // the choices take the room that is left; labels, dates and buttons are never cut (a staff member's name
         // or an action's words as the longest choice widened the boxes until "导出 CSV…" read "导出 CS…")

@@ -3,8 +3,9 @@ package com.courtrush.desktop.audit;
 import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.audit.api.AuditFilter;
-import com.courtrush.core.Csv;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.ExportFile;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import java.nio.file.Files;
@@ -90,25 +91,29 @@ public final class AuditViewModel {
         });
     }
 
-    /** Saves every entry of the filter to {@code file} as CSV, and says where. */
+    /**
+     * Saves every entry of the filter to {@code file} — an Excel workbook or CSV by its extension (a workbook, with
+     * the extension added, when it has none; see {@link ExportFile}) — and says where.
+     */
     public void export(Path file) {
         AuditFilter filter = filter();
+        ExportFile target = ExportFile.of(file);
         tasks.run(
                 i18n.t("audit.export"),
                 () -> {
-                    Files.write(file, csv(audit.all(filter, i18n.locale())));
-                    return file;
+                    Files.write(target.path(), sheet(audit.all(filter, i18n.locale()), target.format()));
+                    return target.path();
                 },
                 saved -> notices.info(i18n.t("audit.saved", saved)));
     }
 
     /** The file name an export of the filter is offered under. */
     public String fileName() {
-        return filter().fileName();
+        return filter().fileName(SheetFormat.XLSX);
     }
 
     /** The entries as staff read them: when, who, what, which record, the detail. */
-    byte[] csv(List<AuditEntry> entries) {
+    byte[] sheet(List<AuditEntry> entries, SheetFormat format) {
         List<List<?>> lines = new ArrayList<>();
         lines.add(Stream.of("audit.time", "audit.who", "audit.what", "audit.target", "audit.detail")
                 .map(i18n::t)
@@ -121,7 +126,7 @@ public final class AuditViewModel {
                     target(entry),
                     entry.detail()));
         }
-        return Csv.write(lines);
+        return format.write(i18n.t("audit.sheet"), lines);
     }
 
     /** The record an entry is about: its kind and id. */

@@ -10,11 +10,11 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.SpreadsheetSaveDialog;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.SalesFigures;
 import com.courtrush.report.api.Utilisation;
-import java.io.File;
 import java.time.LocalDate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -25,7 +25,6 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
-import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 
 /** Reports: a day's or a week's sales, utilisation by court and hour, and CSV exports for the finance office. */
@@ -139,14 +138,8 @@ public final class ReportsScreen implements Screen {
         Button button = new Button(i18n.t("reports.export." + kind.name()));
         button.setId(id);
         button.setOnAction(event -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(button.getText());
-            chooser.setInitialFileName(model.fileName(kind));
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-            File file = chooser.showSaveDialog(button.getScene().getWindow());
-            if (file != null) {
-                model.export(kind, file.toPath());
-            }
+            SpreadsheetSaveDialog.show(i18n, button.getScene().getWindow(), button.getText(), model.fileName(kind))
+                    .ifPresent(file -> model.export(kind, file));
         });
         return button;
     }

@@ -1,6 +1,8 @@
 package com.courtrush.desktop.reports;
 
+import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.ExportFile;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.report.api.ExportKind;
@@ -93,22 +95,26 @@ public final class ReportsViewModel {
         });
     }
 
-    /** Saves an export of the period to {@code file}, and says where. */
+    /**
+     * Saves an export of the period to {@code file} — an Excel workbook or CSV by its extension (a workbook, with the
+     * extension added, when it has none; see {@link ExportFile}) — and says where.
+     */
     public void export(ExportKind kind, Path file) {
         LocalDate from = from();
         LocalDate to = to();
+        ExportFile target = ExportFile.of(file);
         tasks.run(
                 i18n.t("reports.export"),
                 () -> {
-                    Files.write(file, reports.export(kind, from, to, null, i18n.locale()));
-                    return file;
+                    Files.write(target.path(), reports.export(kind, target.format(), from, to, null, i18n.locale()));
+                    return target.path();
                 },
                 saved -> notices.info(i18n.t("reports.saved", saved)));
     }
 
     /** The file name an export of the period is offered under. */
     public String fileName(ExportKind kind) {
-        return kind.fileName(from(), to());
+        return kind.fileName(from(), to(), SheetFormat.XLSX);
     }
 
     /** Cancels of one row, all reasons together. */

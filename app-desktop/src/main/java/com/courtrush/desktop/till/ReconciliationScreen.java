@@ -11,10 +11,10 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.SpreadsheetSaveDialog;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.pay.api.BillDays;
 import com.courtrush.pay.api.ReconciliationView;
-import java.io.File;
 import java.time.format.DateTimeFormatter;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -25,7 +25,6 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 
 /** 微信对账 Reconciliation with WeChat Pay's bills ({@link ReconciliationViewModel}), for managers. */
@@ -90,14 +89,8 @@ public final class ReconciliationScreen implements Screen {
         });
         Button run = button(i18n.t("reconcile.run"), "reconcileNow", model::reconcile);
         Button export = button(i18n.t("till.export"), "reconcileExport", () -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(i18n.t("till.export"));
-            chooser.setInitialFileName("reconciliation-" + model.dayProperty().get() + ".csv");
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-            File file = chooser.showSaveDialog(items.getScene().getWindow());
-            if (file != null) {
-                model.export(file.toPath());
-            }
+            SpreadsheetSaveDialog.show(i18n, items.getScene().getWindow(), i18n.t("till.export"), model.exportName())
+                    .ifPresent(model::export);
         });
         export.disableProperty().bind(model.shownProperty().isNull());
         return bar(new Label(i18n.t("reconcile.day")), day, runs, run, export);

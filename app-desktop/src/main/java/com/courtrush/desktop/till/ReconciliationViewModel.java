@@ -1,8 +1,9 @@
 package com.courtrush.desktop.till;
 
 import com.courtrush.account.Caller;
-import com.courtrush.core.Csv;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.ExportFile;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.api.ReconciliationView;
@@ -100,8 +101,8 @@ public final class ReconciliationViewModel {
                 run.differs());
     }
 
-    /** The run shown as CSV: every payment and refund compared. */
-    public byte[] csv() {
+    /** The run shown as a workbook or CSV: every payment and refund compared. */
+    public byte[] sheet(SheetFormat format) {
         ReconciliationView run = shown.get();
         List<List<?>> rows = new ArrayList<>();
         rows.add(List.of(i18n.t("reconcile.title"), run.billDate().toString(), describe(run)));
@@ -122,21 +123,31 @@ public final class ReconciliationViewModel {
                     item.thereCents() == null ? null : BigDecimal.valueOf(item.thereCents(), 2),
                     i18n.t("reconcile.outcome." + item.outcome())));
         }
-        return Csv.write(rows);
+        return format.write(i18n.t("reconcile.sheet"), rows);
     }
 
+    /**
+     * Writes the run shown to {@code file}, an Excel workbook or CSV by its extension (a workbook, with the extension
+     * added, when it has none; see {@link ExportFile}).
+     */
     public void export(Path file) {
         if (shown.get() == null) {
             return;
         }
-        byte[] csv = csv();
+        ExportFile target = ExportFile.of(file);
+        byte[] sheet = sheet(target.format());
         tasks.run(
                 i18n.t("till.export"),
                 () -> {
-                    Files.write(file, csv);
-                    return file;
+                    Files.write(target.path(), sheet);
+                    return target.path();
                 },
                 written -> notices.info(i18n.t("till.exported", written)));
+    }
+
+    /** The file name an export of the day shown is offered under. */
+    public String exportName() {
+        return "reconciliation-" + day.get() + ".xlsx";
     }
 
     public ObjectProperty<LocalDate> dayProperty() {

@@ -11,6 +11,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.SpreadsheetSaveDialog;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
@@ -167,14 +168,8 @@ public final class TillScreen implements Screen {
         print.disableProperty().bind(selected.isNull());
         save.disableProperty().bind(selected.isNull());
         Button export = button(i18n.t("till.export"), "tillExport", () -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(i18n.t("till.export"));
-            chooser.setInitialFileName(model.exportName());
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-            File file = chooser.showSaveDialog(receipts.getScene().getWindow());
-            if (file != null) {
-                model.export(file.toPath());
-            }
+            SpreadsheetSaveDialog.show(i18n, receipts.getScene().getWindow(), i18n.t("till.export"), model.exportName())
+                    .ifPresent(model::export);
         });
         export.disableProperty().bind(model.reportProperty().isNull());
         return bar(print, save, export);

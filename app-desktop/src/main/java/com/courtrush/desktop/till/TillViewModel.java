@@ -1,9 +1,10 @@
 package com.courtrush.desktop.till;
 
 import com.courtrush.account.Caller;
-import com.courtrush.core.Csv;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
+import com.courtrush.desktop.ui.ExportFile;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
@@ -176,8 +177,11 @@ public final class TillViewModel {
         }
     }
 
-    /** The report shown, as CSV (UTF-8 with BOM, formula cells neutralised): channels, then every receipt. */
-    public byte[] csv() {
+    /**
+     * The report shown as a workbook or CSV (formula-looking cells neutralised either way): channels, then every
+     * receipt.
+     */
+    public byte[] sheet(SheetFormat format) {
         ShiftReport shown = report.get();
         List<List<?>> rows = new ArrayList<>();
         rows.add(List.of(i18n.t("till.csvShift"), shown.shiftId(), shown.gymName(), describe(shown)));
@@ -225,20 +229,24 @@ public final class TillViewModel {
                     receipt.slotDate().toString(),
                     receipt.startTime() + "–" + receipt.endTime()));
         }
-        return Csv.write(rows);
+        return format.write(i18n.t("till.sheet"), rows);
     }
 
-    /** Writes the report shown to {@code file} as CSV. */
+    /**
+     * Writes the report shown to {@code file}, an Excel workbook or CSV by its extension (a workbook, with the
+     * extension added, when it has none; see {@link ExportFile}).
+     */
     public void export(Path file) {
         if (report.get() == null) {
             return;
         }
-        byte[] csv = csv();
+        ExportFile target = ExportFile.of(file);
+        byte[] sheet = sheet(target.format());
         tasks.run(
                 i18n.t("till.export"),
                 () -> {
-                    Files.write(file, csv);
-                    return file;
+                    Files.write(target.path(), sheet);
+                    return target.path();
                 },
                 written -> notices.info(i18n.t("till.exported", written)));
     }
@@ -247,8 +255,8 @@ public final class TillViewModel {
     public String exportName() {
         ShiftReport shown = report.get();
         return shown == null
-                ? "shift.csv"
-                : "shift-" + shown.shiftId() + "-" + shown.opened().toLocalDate() + ".csv";
+                ? "shift.xlsx"
+                : "shift-" + shown.shiftId() + "-" + shown.opened().toLocalDate() + ".xlsx";
     }
 
     /** An amount as a spreadsheet's number, in yuan with its two decimals. */

@@ -15,6 +15,7 @@ import com.courtrush.core.Csv;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.desktop.support.Workbooks;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ class AuditViewModelTest {
         assertThat(filterAsked()).isEqualTo(new AuditFilter(null, null, "staff:2024001", "MARK_PAID", TODAY, TODAY));
         assertThat(model.labels().who("staff:2024001")).isEqualTo("2024001 (staff)");
         assertThat(model.labels().what("MARK_PAID")).isEqualTo("Marked paid");
-        assertThat(model.fileName()).isEqualTo("courtrush-audit-2026-11-25.csv");
+        assertThat(model.fileName()).isEqualTo("courtrush-audit-2026-11-25.xlsx");
     }
 
     @Test
@@ -76,6 +77,29 @@ class AuditViewModelTest {
                 .contains("RESERVATION 42");
         assertThat(lines.get(2)).as("a formula is text").contains("'=HYPERLINK");
         assertThat(notices.infos).anyMatch(info -> info.contains(file.toString()));
+    }
+
+    @Test
+    void savedAsAWorkbookTheExportHoldsTheSameRowsWithTheFormulaNeutralisedAsInTheCsv() throws Exception {
+        AuditViewModel model = model(I18n.CHINESE);
+        when(desk.all(any(), any())).thenReturn(List.of(markPaid(null), markPaid("=HYPERLINK(\"http://x\")")));
+        Path xlsx = folder.resolve("audit.xlsx");
+        Path csv = folder.resolve("audit.csv");
+
+        model.export(xlsx);
+        model.export(csv);
+
+        List<List<String>> rows = Workbooks.text(Files.readAllBytes(xlsx));
+        List<String> csvLines = Files.readString(csv, StandardCharsets.UTF_8)
+                .substring(1)
+                .lines()
+                .toList();
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(0)).containsExactly("时间", "操作人", "操作", "对象", "详情");
+        assertThat(String.join(",", rows.get(0))).isEqualTo(csvLines.get(0));
+        assertThat(rows.get(2).get(4)).isEqualTo("'=HYPERLINK(\"http://x\")");
+        assertThat(csvLines.get(2)).endsWith(",\"'=HYPERLINK(\"\"http://x\"\")\"");
+        assertThat(Workbooks.sheetName(Files.readAllBytes(xlsx))).isEqualTo("审计日志");
     }
 
     private AuditViewModel model(java.util.Locale locale) {

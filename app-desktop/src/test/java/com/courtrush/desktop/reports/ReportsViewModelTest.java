@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.core.SheetFormat;
+import com.courtrush.core.Xlsx;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.desktop.support.Workbooks;
 import com.courtrush.report.api.ExportKind;
 import com.courtrush.report.api.ReportDesk;
 import com.courtrush.report.api.SalesFigures;
@@ -63,13 +66,31 @@ class ReportsViewModelTest {
     @Test
     void anExportIsSavedWhereStaffChoseAndSaidSo() throws Exception {
         byte[] csv = "\uFEFFPlay date,Sold\r\n2026-11-26,5\r\n".getBytes(StandardCharsets.UTF_8);
-        when(reports.export(ExportKind.REPORT, THURSDAY, THURSDAY, null, I18n.ENGLISH))
+        when(reports.export(ExportKind.REPORT, SheetFormat.CSV, THURSDAY, THURSDAY, null, I18n.ENGLISH))
                 .thenReturn(csv);
-        assertThat(model.fileName(ExportKind.REPORT)).isEqualTo("courtrush-report-2026-11-26.csv");
         Path file = folder.resolve("report.csv");
         model.export(ExportKind.REPORT, file);
         assertThat(Files.readAllBytes(file)).isEqualTo(csv);
         assertThat(notices.infos).containsExactly("Saved " + file);
+    }
+
+    /** Excel first: the offered name is a workbook's; the name staff save under decides what is written. */
+    @Test
+    void anExportIsAnExcelWorkbookUnlessStaffSaveItAsCsv() throws Exception {
+        assertThat(model.fileName(ExportKind.RESERVATIONS)).isEqualTo("courtrush-reservations-2026-11-26.xlsx");
+        byte[] workbook = Xlsx.write("Reservations", List.of(List.of("Reservation"), List.of(11)));
+        when(reports.export(ExportKind.RESERVATIONS, SheetFormat.XLSX, THURSDAY, THURSDAY, null, I18n.ENGLISH))
+                .thenReturn(workbook);
+
+        model.export(ExportKind.RESERVATIONS, folder.resolve("reservations.xlsx"));
+        model.export(ExportKind.RESERVATIONS, folder.resolve("no-extension"));
+
+        assertThat(Workbooks.text(Files.readAllBytes(folder.resolve("reservations.xlsx"))))
+                .containsExactly(List.of("Reservation"), List.of("11"));
+        assertThat(folder.resolve("no-extension.xlsx"))
+                .as("the extension added")
+                .hasBinaryContent(workbook);
+        assertThat(notices.infos).last().isEqualTo("Saved " + folder.resolve("no-extension.xlsx"));
     }
 
     private static SalesFigures figures(LocalDate date, int offered, int sold, int held) {

@@ -10,19 +10,26 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.desktop.support.Workbooks;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
 import com.courtrush.till.api.TillDesk;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import org.dhatim.fastexcel.reader.Cell;
+import org.dhatim.fastexcel.reader.CellType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The shift's till without a window (issue 52): what the close asks, what it sends, the report as CSV. */
 class TillViewModelTest {
@@ -32,6 +39,10 @@ class TillViewModelTest {
     final TillDesk till = mock(TillDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "d01", Role.STAFF);
+
+    @TempDir
+    Path folder;
+
     final TillViewModel model = new TillViewModel(
             till, staff, "desk-1", new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);
 
@@ -119,11 +130,29 @@ class TillViewModelTest {
     void theReportExportsAsCsvWithEveryChannelAndReceiptAndNoFormula() {
         when(till.currentShift("desk-1")).thenReturn(open(3500, TODAY.atTime(17, 0)));
         model.refresh();
-        String csv = new String(model.csv(), StandardCharsets.UTF_8);
+        String csv = new String(model.sheet(SheetFormat.CSV), StandardCharsets.UTF_8);
         assertThat(csv).startsWith("\uFEFF");
         assertThat(csv).contains("Cash,40.00,5.00,35.00,40.00,5.00,yes");
         assertThat(csv).contains("RRCR1R1").contains("-5.00");
         assertThat(csv).contains("'=HYPERLINK");
-        assertThat(model.exportName()).isEqualTo("shift-5-2026-11-27.csv");
+        assertThat(model.exportName()).isEqualTo("shift-5-2026-11-27.xlsx");
+    }
+
+    @Test
+    void theReportSavedAsAWorkbookHasTheChannelsAsNumbersAndTheReceiptsNoFormula() throws Exception {
+        when(till.currentShift("desk-1")).thenReturn(open(3500, TODAY.atTime(17, 0)));
+        model.refresh();
+        Path file = folder.resolve("shift.xlsx");
+        model.export(file);
+
+        byte[] xlsx = Files.readAllBytes(file);
+        List<List<Cell>> rows = Workbooks.rows(xlsx);
+        assertThat(Workbooks.sheetName(xlsx)).isEqualTo("Shift");
+        assertThat(rows.get(3).get(0).getText()).isEqualTo("Cash");
+        assertThat(rows.get(3).get(3).getType()).isEqualTo(CellType.NUMBER);
+        assertThat(rows.get(3).get(3).asNumber()).isEqualByComparingTo("35.00");
+        assertThat(Workbooks.text(xlsx))
+                .anySatisfy(row -> assertThat(row).contains("RRCR1R1", "-5.00", "'=HYPERLINK(\"x\")"));
+        assertThat(notices.infos).last().asString().contains(file.toString());
     }
 }

@@ -1,0 +1,116 @@
+package com.courtrush.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import com.courtrush.core.SheetFormat;
+import com.courtrush.report.api.ExportKind;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.support.Workbooks;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Locale;
+import org.dhatim.fastexcel.reader.Cell;
+import org.dhatim.fastexcel.reader.CellType;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Each of the finance office's exports as an Excel workbook, opened back: the CSV's own rows cell for cell (a student
+ * named like a formula neutralised just as the CSV does it), its header in the asker's language, money as numbers.
+ */
+class ReportExportsTest {
+
+    static final LocalDate DAY = LocalDate.of(2026, 11, 25);
+
+    final SalesReports reports = mock(SalesReports.class);
+    final AppSettings settings = mock(AppSettings.class);
+    final ReportExports exports = new ReportExports(reports, settings);
+
+    @ParameterizedTest
+    @EnumSource(ExportKind.class)
+    void theWorkbookHoldsTheCsvsRowsWithNumbersAsNumbers(ExportKind kind) {
+        when(reports.read(DAY, DAY, null)).thenReturn(lines());
+        when(settings.priceCents(any())).thenAnswer(asked -> asked.getArgument(0));
+
+        List<List<String>> csv = Workbooks.csv(exports.export(kind, SheetFormat.CSV, DAY, DAY, null, Locale.CHINA));
+        byte[] xlsx = exports.export(kind, SheetFormat.XLSX, DAY, DAY, null, Locale.CHINA);
+
+        assertThat(Workbooks.text(xlsx)).isEqualTo(csv);
+        assertThat(Workbooks.sheetName(xlsx))
+                .isEqualTo(
+                        switch (kind) {
+                            case REPORT -> "报表";
+                            case RESERVATIONS -> "预约";
+                            case PAY_ORDERS -> "支付订单";
+                        });
+        List<List<Cell>> cells = Workbooks.rows(xlsx);
+        switch (kind) {
+            case REPORT -> {
+                assertThat(csv.get(0).get(0)).isEqualTo("打球日期");
+                assertThat(cells.get(1).get(1).getType()).as("places offered").isEqualTo(CellType.NUMBER);
+                assertThat(cells.get(cells.size() - 1).get(0).getText())
+                        .as("a court named like a formula, in the utilisation")
+                        .isEqualTo("'@Court");
+            }
+            case RESERVATIONS -> {
+                assertThat(csv.get(1).get(6)).isEqualTo("'=HYPERLINK(\"http://x\",\"y\")");
+                assertThat(csv.get(2).get(6)).isEqualTo("'+1");
+                assertThat(cells.get(1).get(0).getType())
+                        .as("the reservation's number")
+                        .isEqualTo(CellType.NUMBER);
+                assertThat(cells.get(1).get(9).asNumber())
+                        .as("the price in yuan")
+                        .isEqualByComparingTo("20");
+                assertThat(cells.get(1).get(5).getType())
+                        .as("a student id stays text")
+                        .isEqualTo(CellType.STRING);
+            }
+            case PAY_ORDERS -> {
+                assertThat(csv.get(0)).startsWith("订单号");
+                assertThat(csv.get(1).get(3)).isEqualTo("'=HYPERLINK(\"http://x\",\"y\")");
+                assertThat(cells.get(1).get(7).asNumber()).isEqualByComparingTo("20");
+            }
+        }
+    }
+
+    private static SalesReports.Lines lines() {
+        ReportMapper.SlotLine slot = new ReportMapper.SlotLine();
+        slot.setId(1);
+        slot.setCourtId(3);
+        slot.setCourtName("@Court");
+        slot.setSlotDate(DAY);
+        slot.setStartTime(LocalTime.of(8, 0));
+        slot.setEndTime(LocalTime.of(9, 0));
+        slot.setCapacity(2);
+        slot.setActive(true);
+        slot.setPriceCents(2000);
+        ReportMapper.ReservationLine paid = reservation(11, "CONFIRMED", null, "=HYPERLINK(\"http://x\",\"y\")");
+        ReportMapper.ReservationLine cancelled = reservation(12, "CANCELLED", "USER", "+1");
+        ReportMapper.PayLine order = new ReportMapper.PayLine();
+        order.setId(5);
+        order.setOutTradeNo("CR2611250000000011");
+        order.setReservationId(11);
+        order.setAmountCents(2000);
+        order.setStatus("SUCCESS");
+        order.setCreateTime(DAY.atTime(7, 0, 1));
+        order.setPaidTime(DAY.atTime(7, 0, 30));
+        return new SalesReports.Lines(List.of(slot), List.of(paid, cancelled), List.of(order), List.of());
+    }
+
+    private static ReportMapper.ReservationLine reservation(long id, String status, String reason, String name) {
+        ReportMapper.ReservationLine line = new ReportMapper.ReservationLine();
+        line.setId(id);
+        line.setSlotId(1);
+        line.setStatus(status);
+        line.setCancelReason(reason);
+        line.setStudentId("20240" + id);
+        line.setStudentName(name);
+        line.setCreateTime(LocalDateTime.of(2026, 11, 24, 7, 0, 0));
+        return line;
+    }
+}
