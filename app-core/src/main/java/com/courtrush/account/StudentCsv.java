@@ -4,6 +4,8 @@ import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.StudentCsvFile;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Csv;
+import com.courtrush.core.EngineMessages;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,6 +47,21 @@ public final class StudentCsv {
     private static final Charset GB18030 = Charset.forName("GB18030");
 
     private StudentCsv() {}
+
+    /**
+     * A file to fill in and import back: the header in {@code locale}'s words ({@code 学号,密码,姓名} in Chinese,
+     * {@code studentId,password,name} otherwise) and one example student, as CSV for spreadsheets (UTF-8 with BOM).
+     */
+    public static byte[] template(Locale locale) {
+        int words = Locale.CHINESE.getLanguage().equals(locale.getLanguage()) ? 1 : 0;
+        List<String> header =
+                COLUMNS.values().stream().map(names -> names.get(words)).toList();
+        List<String> example = List.of(
+                EngineMessages.format(locale, "import.template.studentId"),
+                EngineMessages.format(locale, "import.template.password"),
+                EngineMessages.format(locale, "import.template.name"));
+        return Csv.write(List.of(header, example));
+    }
 
     /** A CSV file read: its text decoded as {@link #decode} does, then parsed as {@link #parseWithLines} does. */
     public static StudentCsvFile read(byte[] file) {

@@ -12,9 +12,11 @@ import com.courtrush.account.api.StudentDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.http.HttpMethod;
@@ -46,6 +48,21 @@ class StaffAccountsWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
         verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")));
+    }
+
+    /** The console's template, in either language (学号,密码,姓名 or studentId,password,name), imports as it is. */
+    @ParameterizedTest
+    @ValueSource(strings = {"zh-CN", "en"})
+    void theStudentListTemplateImportsAsItIs(String language) throws Exception {
+        byte[] template = StudentDesk.csvTemplate(Locale.forLanguageTag(language));
+        mvc.perform(post("/admin/students")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType("text/csv")
+                        .content(template))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
+        String example = language.equals("en") ? "Zhang San" : "张三";
+        verify(studentDesk).importStudents(List.of(new NewStudent("2024001", "ChangeMe2024", example)));
     }
 
     @ParameterizedTest

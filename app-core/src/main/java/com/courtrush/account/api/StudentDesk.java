@@ -3,6 +3,7 @@ package com.courtrush.account.api;
 import com.courtrush.account.StudentCsv;
 import com.courtrush.account.StudentDirectory;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /** What the staff console does with student accounts: find, import a CSV, reset a password, disable or enable. */
@@ -21,6 +22,11 @@ public class StudentDesk {
      */
     public static StudentCsvFile readCsv(byte[] file) {
         return StudentCsv.read(file);
+    }
+
+    /** A student list to fill in, its header in {@code locale}'s words, with one example; the import takes it as is. */
+    public static byte[] csvTemplate(Locale locale) {
+        return StudentCsv.template(locale);
     }
 
     private final StudentDirectory directory;

@@ -50,7 +50,7 @@ public final class StudentsScreen implements Screen {
                 actions(i18n, table));
     }
 
-    /** Find students; import a CSV of them, with its progress. */
+    /** Find students; import a CSV of them, with its progress; save a template to fill in. */
     private Node searchAndImport(I18n i18n) {
         TextField query = new TextField();
         query.setId("studentQuery");
@@ -70,13 +70,23 @@ public final class StudentsScreen implements Screen {
             }
         });
         importCsv.disableProperty().bind(model.importingProperty());
+        Button template = button(i18n.t("students.template"), "saveStudentTemplate", () -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle(i18n.t("students.template"));
+            chooser.setInitialFileName(model.templateName());
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
+            File file = chooser.showSaveDialog(importCsv.getScene().getWindow());
+            if (file != null) {
+                model.saveTemplate(file.toPath());
+            }
+        });
         ProgressBar progress = new ProgressBar();
         progress.progressProperty().bind(model.progressProperty());
         progress.visibleProperty().bind(model.importingProperty());
         Label progressText = new Label();
         progressText.setId("importProgress");
         progressText.textProperty().bind(model.progressTextProperty());
-        return bar(query, search, importCsv, progress, progressText);
+        return bar(query, search, importCsv, template, progress, progressText);
     }
 
     /** The students found. */

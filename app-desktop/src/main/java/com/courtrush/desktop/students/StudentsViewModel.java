@@ -170,6 +170,26 @@ public final class StudentsViewModel {
                 });
     }
 
+    /**
+     * Saves a student list to fill in: CSV (UTF-8 with BOM) whose header is in the console's language (学号,密码,姓名
+     * or studentId,password,name) with one example student; {@link #importCsv} takes it back as it is.
+     */
+    public void saveTemplate(Path file) {
+        byte[] template = StudentDesk.csvTemplate(i18n.locale());
+        tasks.run(
+                i18n.t("students.template"),
+                () -> {
+                    Files.write(file, template);
+                    return file;
+                },
+                saved -> notices.info(i18n.t("students.templateSaved", saved)));
+    }
+
+    /** The file name the template is offered under. */
+    public String templateName() {
+        return i18n.t("students.templateFile");
+    }
+
     public void resetPassword(Student student, String password) {
         tasks.run(
                 i18n.t("students.resetPassword"),

@@ -93,6 +93,42 @@ class StudentsViewModelTest {
                         new NewStudent("2024101", "secret-1", "张三"), new NewStudent("2024102", "secret-2", "李四")));
     }
 
+    /** The template saved from the screen, in the console's language, imports back through the same path. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"zh-CN", "en"})
+    void theTemplateSavedInTheConsolesLanguageImportsBackAsItIsAndOnceEdited(String language) throws Exception {
+        StudentsViewModel console = new StudentsViewModel(
+                directory,
+                new DirectUiTasks(notices),
+                notices,
+                I18n.of(java.util.Locale.forLanguageTag(language)),
+                "console:t");
+        boolean chinese = language.startsWith("zh");
+        assertThat(console.templateName()).isEqualTo(chinese ? "学生名单模板.csv" : "students-template.csv");
+        Path template = dir.resolve(console.templateName());
+        console.saveTemplate(template);
+
+        String text = Files.readString(template, StandardCharsets.UTF_8);
+        String example = chinese ? "张三" : "Zhang San";
+        assertThat(text)
+                .isEqualTo("\uFEFF" + (chinese ? "学号,密码,姓名" : "studentId,password,name") + "\r\n2024001,ChangeMe2024,"
+                        + example + "\r\n");
+        assertThat(notices.infos).last().asString().contains(template.toString());
+
+        when(directory.importStudents(anyList())).thenReturn(new ImportResult(1, List.of()));
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
+        console.importCsv(template);
+        verify(directory).importStudents(List.of(new NewStudent("2024001", "ChangeMe2024", example)));
+
+        Files.writeString(template, text + "2024777,secret-77,Wei Lan\r\n", StandardCharsets.UTF_8);
+        console.importCsv(template);
+        verify(directory)
+                .importStudents(List.of(
+                        new NewStudent("2024001", "ChangeMe2024", example),
+                        new NewStudent("2024777", "secret-77", "Wei Lan")));
+        assertThat(notices.failures).isEmpty();
+    }
+
     @Test
     void aFileWithBadRowsImportsNothingAndNamesEachByItsLineInTheFile() throws Exception {
         // header on line 1, three good rows on lines 2-4: the bad one is line 5 of the file
