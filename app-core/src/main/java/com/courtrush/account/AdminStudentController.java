@@ -3,8 +3,10 @@ package com.courtrush.account;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Student;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.api.StudentDesk;
 import com.courtrush.account.api.StudentPage;
+import com.courtrush.core.Xlsx;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -52,6 +54,16 @@ class AdminStudentController {
     ApiResponse<ImportResult> importCsv(@RequestBody byte[] csv) {
         return ApiResponse.ok(
                 students.importStudents(StudentCsv.parse(StudentCsv.decode(csv).text())));
+    }
+
+    @Operation(
+            summary = "Import students from an Excel workbook (.xlsx): its first sheet, with the CSV's header row "
+                    + "(studentId,password,name or 学号,密码,姓名); all or nothing")
+    @PostMapping(consumes = Xlsx.MEDIA_TYPE)
+    ApiResponse<ImportResult> importXlsx(@RequestBody byte[] workbook) {
+        return ApiResponse.ok(students.importStudents(StudentDesk.readCsv(workbook).lines().stream()
+                .map(StudentCsvLine::student)
+                .toList()));
     }
 
     @Operation(summary = "Students (and staff accounts), by student id; q searches id and name")

@@ -29,7 +29,8 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * Student lists as CSV with a header row {@code studentId,password,name} (any case, optional BOM) — or, as a
- * Chinese office writes it, {@code 学号,密码,姓名}; the two may be mixed.
+ * Chinese office writes it, {@code 学号,密码,姓名}; the two may be mixed. An Excel workbook (.xlsx) with the same
+ * header is read as its CSV would be ({@link StudentSheet}).
  */
 public final class StudentCsv {
 
@@ -63,8 +64,14 @@ public final class StudentCsv {
         return Csv.write(List.of(header, example));
     }
 
-    /** A CSV file read: its text decoded as {@link #decode} does, then parsed as {@link #parseWithLines} does. */
+    /**
+     * A CSV file read: its text decoded as {@link #decode} does, then parsed as {@link #parseWithLines} does. An Excel
+     * workbook (.xlsx) is read too: its first sheet, with the same header, as if saved as CSV (its text is UTF-8).
+     */
     public static StudentCsvFile read(byte[] file) {
+        if (StudentSheet.isWorkbook(file)) {
+            return new StudentCsvFile(StandardCharsets.UTF_8, parseWithLines(StudentSheet.asCsv(file)));
+        }
         Decoded decoded = decode(file);
         return new StudentCsvFile(decoded.charset(), parseWithLines(decoded.text()));
     }

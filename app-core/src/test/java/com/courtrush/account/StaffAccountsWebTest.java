@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.account.api.StudentDesk;
+import com.courtrush.core.Xlsx;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.util.List;
@@ -48,6 +49,18 @@ class StaffAccountsWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
         verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")));
+    }
+
+    @Test
+    void staffImportStudentsFromAnExcelWorkbook() throws Exception {
+        byte[] workbook = Xlsx.write("学生", List.of(List.of("学号", "密码", "姓名"), List.of(2024010, "secret10", "王五")));
+        mvc.perform(post("/admin/students")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(Xlsx.MEDIA_TYPE)
+                        .content(workbook))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
+        verify(studentDesk).importStudents(List.of(new NewStudent("2024010", "secret10", "王五")));
     }
 
     /** The console's template, in either language (学号,密码,姓名 or studentId,password,name), imports as it is. */

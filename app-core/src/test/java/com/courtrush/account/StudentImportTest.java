@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.StudentCsvFile;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Xlsx;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +46,32 @@ class StudentImportTest {
                 .isInstanceOf(CourtRushException.class)
                 .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.SIMPLIFIED_CHINESE))
                         .contains("学号,密码,姓名"));
+    }
+
+    /** A list Excel saved as a workbook: the same headers, ids typed as numbers, rows named as the sheet numbers them. */
+    @Test
+    void anExcelWorkbookIsReadAsItsCsvWouldBe() {
+        byte[] workbook = Xlsx.write(
+                "学生",
+                Arrays.asList(
+                        List.of("学号", "密码", "姓名"),
+                        List.of(2024001, "secret01", "张三"),
+                        null,
+                        List.of("2024003", 123456, "Li, Si")));
+        StudentCsvFile read = StudentCsv.read(workbook);
+        assertThat(read.lines()).extracting(StudentCsvLine::number).containsExactly(2L, 4L);
+        assertThat(read.lines())
+                .extracting(StudentCsvLine::student)
+                .containsExactly(
+                        new NewStudent("2024001", "secret01", "张三"), new NewStudent("2024003", "123456", "Li, Si"));
+        assertThatThrownBy(() -> StudentCsv.read(Xlsx.write("x", List.of(List.of("编号", "密码", "姓名")))))
+                .isInstanceOf(CourtRushException.class)
+                .hasMessageContaining("studentId,password,name");
+        byte[] broken = Arrays.copyOf(workbook, 64); // a zip's header, then nothing
+        assertThatThrownBy(() -> StudentCsv.read(broken))
+                .isInstanceOf(CourtRushException.class)
+                .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.SIMPLIFIED_CHINESE))
+                        .contains("Excel 工作簿"));
     }
 
     @Test

@@ -18,7 +18,8 @@ public class StudentDesk {
     /**
      * A CSV file of students (header {@code studentId,password,name} or {@code 学号,密码,姓名}), read in UTF-8 or else GB18030 (GBK, as
      * Excel saves it on Chinese Windows), each student with the line of the file it starts on. A file that is
-     * not such a list is refused (400) with what is wrong. Nothing is checked or saved here.
+     * not such a list is refused (400) with what is wrong. An Excel workbook (.xlsx) with the same header is read
+     * as well, its first sheet's rows numbered as the sheet numbers them. Nothing is checked or saved here.
      */
     public static StudentCsvFile readCsv(byte[] file) {
         return StudentCsv.read(file);

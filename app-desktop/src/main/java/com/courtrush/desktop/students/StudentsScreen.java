@@ -63,7 +63,8 @@ public final class StudentsScreen implements Screen {
         importCsv.setOnAction(event -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle(i18n.t("students.import"));
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv", "*.txt"));
+            chooser.getExtensionFilters()
+                    .add(new FileChooser.ExtensionFilter(i18n.t("students.importFiles"), "*.csv", "*.txt", "*.xlsx"));
             File file = chooser.showOpenDialog(importCsv.getScene().getWindow());
             if (file != null) {
                 model.importCsv(file.toPath());

@@ -130,6 +130,20 @@ class StudentsViewModelTest {
     }
 
     @Test
+    void aListSavedByExcelAsAWorkbookImportsThroughTheSamePath() throws Exception {
+        Path file = dir.resolve("students.xlsx");
+        Files.write(
+                file,
+                com.courtrush.core.Xlsx.write(
+                        "学生", List.of(List.of("学号", "密码", "姓名"), List.of(2024201, "secret-1", "张三"))));
+        when(directory.importStudents(anyList())).thenReturn(new ImportResult(1, List.of()));
+        when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
+        model.importCsv(file);
+        assertThat(notices.questions).singleElement().asString().contains("2024201 张三");
+        verify(directory).importStudents(List.of(new NewStudent("2024201", "secret-1", "张三")));
+    }
+
+    @Test
     void aFileWithBadRowsImportsNothingAndNamesEachByItsLineInTheFile() throws Exception {
         // header on line 1, three good rows on lines 2-4: the bad one is line 5 of the file
         model.importCsv(csv(3, "bad id!,x,\n"));
