@@ -27,7 +27,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.util.StringConverter;
 
-/** The audit trail: who did what to which record, by staff, dates and action; exported as CSV. */
+/** The audit trail: who did what to which record, by staff, dates and action; exported as Excel or CSV. */
 public final class AuditScreen implements Screen {
 
     private final AuditViewModel model;

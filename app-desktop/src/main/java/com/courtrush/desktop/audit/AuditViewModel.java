@@ -25,7 +25,7 @@ import javafx.collections.ObservableList;
 
 /**
  * The audit trail for the desk: who did what to which record, filtered by who (staff, the admin token, the
- * engine's jobs), dates and action, newest first; and the same filter saved as a CSV file in the console's
+ * engine's jobs), dates and action, newest first; and the same filter saved as an Excel or CSV file in the console's
  * language. An empty choice ({@link #ALL}) matches everything.
  */
 public final class AuditViewModel {

@@ -27,7 +27,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 import javafx.util.StringConverter;
 
-/** Reports: a day's or a week's sales, utilisation by court and hour, and CSV exports for the finance office. */
+/** Reports: a day's or a week's sales, utilisation by court and hour, and exports for the finance office. */
 public final class ReportsScreen implements Screen {
 
     private final ReportsViewModel model;

@@ -24,7 +24,7 @@ import javafx.collections.ObservableList;
 
 /**
  * Sales by play date, for a day or a week (Monday to Sunday), with the total; utilisation by court
- * and hour; and the exports (the report, the reservations, the pay orders) saved as CSV files that
+ * and hour; and the exports (the report, the reservations, the pay orders) saved as Excel or CSV files that
  * spreadsheets open as they are.
  */
 public final class ReportsViewModel {

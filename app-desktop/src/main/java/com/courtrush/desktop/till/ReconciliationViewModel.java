@@ -24,7 +24,7 @@ import javafx.collections.ObservableList;
 /**
  * 微信对账 Reconciliation (issue 52): a day's orders against WeChat Pay's own bill of that day — the runs of the date
  * (each morning's for the day before, and those asked for), one picked with every payment and refund it compared,
- * the mismatches first; run now; exported as CSV.
+ * the mismatches first; run now; exported as Excel or CSV.
  */
 public final class ReconciliationViewModel {
 

@@ -32,7 +32,7 @@ import javafx.collections.ObservableList;
  * 交班对账 The shift's till (issue 52): the shift open at this console — what its staff member took and gave back per
  * channel by the receipts, beside what the engine's orders say it must be, and every receipt (printed or saved as a
  * PDF) — and its close: the cash counted in the drawer against what it must be, a note, confirmed; then the report,
- * kept by the engine, exported as CSV. A manager also sees every shift of a day.
+ * kept by the engine, exported as Excel or CSV. A manager also sees every shift of a day.
  */
 public final class TillViewModel {
 
