@@ -2,6 +2,8 @@ package com.courtrush.notice;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
@@ -60,7 +62,7 @@ public class ChannelSetup {
     /** The channels' secrets in full, for a manager who asks: recorded in the audit log. */
     public ChannelSecrets secrets(Caller manager) {
         ChannelSecrets secrets = channels.secrets();
-        audit.record(manager.actor(), "SHOW_CHANNEL_SECRETS", "SETTING", "NOTICE_CHANNELS");
+        audit.record(manager.actor(), AuditAction.SHOW_CHANNEL_SECRETS, AuditTarget.SETTING, "NOTICE_CHANNELS");
         return secrets;
     }
 
@@ -70,8 +72,8 @@ public class ChannelSetup {
         ChannelSettings set = settings();
         audit.record(
                 manager.actor(),
-                "SET_EMAIL_CHANNEL",
-                "SETTING",
+                AuditAction.SET_EMAIL_CHANNEL,
+                AuditTarget.SETTING,
                 "EMAIL",
                 set.email().host() + ":" + set.email().port() + (enabled ? " on" : " off"));
         return set;
@@ -80,7 +82,7 @@ public class ChannelSetup {
     /** Sets the staff webhook (a manager's); its URL as shown (masked) keeps the one set before. */
     public ChannelSettings setWebhook(boolean enabled, WebhookTarget target, Caller manager) {
         channels.setWebhook(enabled, target);
-        audit.record(manager.actor(), "SET_WEBHOOK", "SETTING", "WEBHOOK", enabled ? "on" : "off");
+        audit.record(manager.actor(), AuditAction.SET_WEBHOOK, AuditTarget.SETTING, "WEBHOOK", enabled ? "on" : "off");
         return settings();
     }
 
@@ -138,8 +140,8 @@ public class ChannelSetup {
         GivenUp again = new GivenUp(emails.sendAgain(), alerts.sendAgain());
         audit.record(
                 manager.actor(),
-                "SEND_AGAIN",
-                "SETTING",
+                AuditAction.SEND_AGAIN,
+                AuditTarget.SETTING,
                 "NOTICE_CHANNELS",
                 new EngineText("audit.sentAgain", again.emails(), again.alerts()));
         return again;

@@ -2,6 +2,7 @@ package com.courtrush.account;
 
 import static com.courtrush.support.WebSlice.STAFF;
 import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.multipart;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -11,6 +12,7 @@ import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.account.api.StudentDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.http.HttpMethod;
+import org.springframework.mock.web.MockMultipartFile;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
@@ -45,7 +48,21 @@ class StaffAccountsWebTest {
                         .content("studentId,password,name\ns9,secret9,Nia\n"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")));
+        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), null, "admin");
+    }
+
+    @Test
+    void aCsvFileSentAsAPartIsImportedUnderItsOwnName() throws Exception {
+        mvc.perform(multipart("/admin/students")
+                        .file(new MockMultipartFile(
+                                "file",
+                                "class-2026.csv",
+                                "text/csv",
+                                "学号,密码,姓名\ns9,secret9,Nia\n".getBytes(StandardCharsets.UTF_8)))
+                        .header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
+        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), "class-2026.csv", "admin");
     }
 
     @ParameterizedTest
