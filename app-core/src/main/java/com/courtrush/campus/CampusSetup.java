@@ -3,6 +3,7 @@ package com.courtrush.campus;
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.campus.api.CampusSignInSettings;
@@ -74,7 +75,7 @@ public class CampusSetup {
                 "CAMPUS_SIGN_IN",
                 new EngineText(
                         "audit.campusSignInSet",
-                        checked.enabled() ? "on" : "off",
+                        AuditActors.onOff(checked.enabled()),
                         checked.protocol().name(),
                         checked.serverUrl()));
         return settings();

@@ -3,6 +3,7 @@ package com.courtrush.notice;
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
@@ -75,14 +76,23 @@ public class ChannelSetup {
                 AuditAction.SET_EMAIL_CHANNEL,
                 AuditTarget.SETTING,
                 "EMAIL",
-                set.email().host() + ":" + set.email().port() + (enabled ? " on" : " off"));
+                new EngineText(
+                        "audit.emailChannelSet",
+                        AuditActors.onOff(enabled),
+                        set.email().host(),
+                        set.email().port()));
         return set;
     }
 
     /** Sets the staff webhook (a manager's); its URL as shown (masked) keeps the one set before. */
     public ChannelSettings setWebhook(boolean enabled, WebhookTarget target, Caller manager) {
         channels.setWebhook(enabled, target);
-        audit.record(manager.actor(), AuditAction.SET_WEBHOOK, AuditTarget.SETTING, "WEBHOOK", enabled ? "on" : "off");
+        audit.record(
+                manager.actor(),
+                AuditAction.SET_WEBHOOK,
+                AuditTarget.SETTING,
+                "WEBHOOK",
+                new EngineText("audit.webhookSet", AuditActors.onOff(enabled)));
         return settings();
     }
 

@@ -3,6 +3,7 @@ package com.courtrush.pay;
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
@@ -97,7 +98,7 @@ public class MerchantSetup {
                 AuditAction.SET_WECHAT_PAY,
                 AuditTarget.SETTING,
                 "WECHAT_PAY",
-                new EngineText("audit.wechatPaySet", settings.enabled() ? "on" : "off", settings.mchid()));
+                new EngineText("audit.wechatPaySet", AuditActors.onOff(settings.enabled()), settings.mchid()));
         return state();
     }
 

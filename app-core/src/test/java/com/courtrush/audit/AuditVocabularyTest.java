@@ -51,6 +51,11 @@ class AuditVocabularyTest {
         assertThat(AuditActors.inWords("admin").in(Locale.SIMPLIFIED_CHINESE)).isEqualTo("管理令牌");
         assertThat(AuditActors.inWords("system:brand-new").in(Locale.ROOT)).isEqualTo("the engine (brand-new)");
         assertThat(AuditActors.shown("lights failed")).isEqualTo("lights failed");
+        assertThat(new EngineText("audit.webhookSet", AuditActors.onOff(false)).in(Locale.SIMPLIFIED_CHINESE))
+                .isEqualTo("员工 Webhook 关闭");
+        assertThat(new EngineText("audit.emailChannelSet", AuditActors.onOff(true), "smtp.campus.cn", 465)
+                        .in(Locale.ROOT))
+                .isEqualTo("Email on: smtp.campus.cn:465");
     }
 
     @Test

@@ -49,6 +49,11 @@ public final class AuditActors {
         return words == null ? actor : words;
     }
 
+    /** A switch turned on or off, in words, inside a detail the engine words. */
+    public static EngineText onOff(boolean on) {
+        return new EngineText(on ? "audit.on" : "audit.off");
+    }
+
     /** Whether {@code text} names an actor the way the trail writes one (not "admin", which plain text may hold). */
     public static boolean looksLikeOne(String text) {
         return text != null && NAMED.matcher(text).matches();
