@@ -41,6 +41,11 @@ public class StudentDirectory {
     static final String STUDENT_ID_PATTERN = "[A-Za-z0-9_-]{1,32}";
 
     private static final Pattern STUDENT_ID = Pattern.compile(STUDENT_ID_PATTERN);
+    /** The most of a file's name an import's audit entry keeps in its detail. */
+    private static final int FILE_NAME_MOST = 200;
+    /** The most of it kept as the entry's target id (its column holds 64). */
+    private static final int TARGET_MOST = 64;
+
     private static final int QUERY_CHUNK = 500;
 
     private final SqlDialect dialect;
@@ -48,11 +53,6 @@ public class StudentDirectory {
     private final PasswordEncoder passwords;
     private final TransactionTemplate transactions;
     private final TokenService tokens;
-    /** The most of a file's name kept (an audit entry's target id holds 64). */
-    private static final int FILE_NAME_MOST = 200;
-
-    private static final int TARGET_MOST = 64;
-
     private final AuditTrail audit;
     private final Clock clock;
 
