@@ -2,6 +2,8 @@ package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Futures;
@@ -140,8 +142,8 @@ public class AuthService {
         TokenService.IssuedToken token = tokens.issue(account);
         audit.record(
                 account.actor(),
-                "SIGN_IN",
-                "USER",
+                AuditAction.SIGN_IN,
+                AuditTarget.USER,
                 account.getStudentId(),
                 new EngineText("audit.signedInFrom", "LOCAL"));
         return Optional.of(result(account, token));
@@ -236,8 +238,8 @@ public class AuthService {
         Caller caller = Caller.atDesk(account.getId(), account.getStudentId(), account.getRole());
         audit.record(
                 caller.actor(),
-                "CONSOLE_SIGN_IN",
-                "USER",
+                AuditAction.CONSOLE_SIGN_IN,
+                AuditTarget.USER,
                 account.getStudentId(),
                 new EngineText("audit.signedInFrom", source));
         return caller;
@@ -299,7 +301,7 @@ public class AuthService {
                         accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
                         return tokens.replaceAll(account);
                     });
-                    audit.record(caller.actor(), "CHANGE_PASSWORD", "USER", account.getStudentId());
+                    audit.record(caller.actor(), AuditAction.CHANGE_PASSWORD, AuditTarget.USER, account.getStudentId());
                     return result(account, token);
                 }));
     }

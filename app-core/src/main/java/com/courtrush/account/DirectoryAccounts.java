@@ -2,6 +2,8 @@ package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
@@ -88,8 +90,8 @@ public class DirectoryAccounts {
         TokenService.IssuedToken token = tokens.issue(account);
         audit.record(
                 account.actor(),
-                "SIGN_IN",
-                "USER",
+                AuditAction.SIGN_IN,
+                AuditTarget.USER,
                 account.getStudentId(),
                 new EngineText("audit.signedInFrom", person.source()));
         AuthService.LoginResult login = new AuthService.LoginResult(
@@ -110,8 +112,8 @@ public class DirectoryAccounts {
         if (lookup.refusedWhy() != null) {
             audit.record(
                     "directory:" + person.source(),
-                    "SIGN_IN_REFUSED",
-                    "USER",
+                    AuditAction.SIGN_IN_REFUSED,
+                    AuditTarget.USER,
                     account.getStudentId(),
                     new EngineText(lookup.refusedWhy(), person.source()));
             throw new CourtRushException(Outcome.FORBIDDEN, "campus.notThisAccount");
@@ -119,8 +121,8 @@ public class DirectoryAccounts {
         if (!Boolean.TRUE.equals(account.getActive())) {
             audit.record(
                     account.actor(),
-                    "SIGN_IN_REFUSED",
-                    "USER",
+                    AuditAction.SIGN_IN_REFUSED,
+                    AuditTarget.USER,
                     account.getStudentId(),
                     new EngineText("audit.signInDisabled", person.source()));
             throw new CourtRushException(Outcome.FORBIDDEN, "auth.disabled");
@@ -172,8 +174,8 @@ public class DirectoryAccounts {
             accounts.setRole(account.getId(), person.role().name(), now);
             audit.record(
                     account.actor(),
-                    "ROLE_FROM_DIRECTORY",
-                    "USER",
+                    AuditAction.ROLE_FROM_DIRECTORY,
+                    AuditTarget.USER,
                     account.getStudentId(),
                     new EngineText(
                             "audit.roleFromDirectory",
@@ -211,8 +213,8 @@ public class DirectoryAccounts {
         account.setTokenGeneration(0);
         audit.record(
                 account.actor(),
-                "ACCOUNT_MADE",
-                "USER",
+                AuditAction.ACCOUNT_MADE,
+                AuditTarget.USER,
                 account.getStudentId(),
                 new EngineText(
                         "audit.accountFromDirectory",

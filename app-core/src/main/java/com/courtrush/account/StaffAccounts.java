@@ -6,6 +6,8 @@ import com.courtrush.account.api.NewStaff;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.StaffMember;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import java.time.Clock;
 import java.time.LocalDateTime;
@@ -80,7 +82,7 @@ public class StaffAccounts {
                 throw CourtRushException.conflict("staff.managerExists");
             }
             StaffMember created = insert(new NewStaff(staffId, name, password, Role.MANAGER), null);
-            audit.record("staff:" + created.staffId(), "CREATE_STAFF", "USER", created.staffId());
+            audit.record("staff:" + created.staffId(), AuditAction.CREATE_STAFF, AuditTarget.USER, created.staffId());
             return created;
         });
     }
@@ -118,7 +120,10 @@ public class StaffAccounts {
             tokens.revokeAll(userId);
             account.setRole(role);
             audit.record(
-                    by.actor(), role == Role.MANAGER ? "MAKE_MANAGER" : "MAKE_STAFF", "USER", account.getStudentId());
+                    by.actor(),
+                    role == Role.MANAGER ? AuditAction.MAKE_MANAGER : AuditAction.MAKE_STAFF,
+                    AuditTarget.USER,
+                    account.getStudentId());
             return account.asStaffMember();
         });
     }
@@ -140,7 +145,7 @@ public class StaffAccounts {
             throw CourtRushException.conflict("staff.idTaken", staff.staffId());
         }
         if (actor != null) {
-            audit.record(actor, "CREATE_STAFF", "USER", account.getStudentId());
+            audit.record(actor, AuditAction.CREATE_STAFF, AuditTarget.USER, account.getStudentId());
         }
         return accounts.selectById(account.getId()).asStaffMember();
     }

@@ -7,6 +7,8 @@ import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentPage;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
@@ -39,6 +41,11 @@ public class StudentDirectory {
     static final String STUDENT_ID_PATTERN = "[A-Za-z0-9_-]{1,32}";
 
     private static final Pattern STUDENT_ID = Pattern.compile(STUDENT_ID_PATTERN);
+    /** The most of a file's name an import's audit entry keeps in its detail. */
+    private static final int FILE_NAME_MOST = 200;
+    /** The most of it kept as the entry's target id (its column holds 64). */
+    private static final int TARGET_MOST = 64;
+
     private static final int QUERY_CHUNK = 500;
 
     private final SqlDialect dialect;
@@ -106,7 +113,7 @@ public class StudentDirectory {
             accounts.setPasswordHash(userId, hash, LocalDateTime.now(clock));
             tokens.revokeAll(userId);
         });
-        audit.record(actor, "RESET_PASSWORD", "USER", account.getStudentId());
+        audit.record(actor, AuditAction.RESET_PASSWORD, AuditTarget.USER, account.getStudentId());
     }
 
     /**
@@ -125,7 +132,11 @@ public class StudentDirectory {
             accounts.setActive(userId, active, LocalDateTime.now(clock));
             tokens.revokeAll(userId);
         });
-        audit.record(actor, active ? "ENABLE_ACCOUNT" : "DISABLE_ACCOUNT", "USER", account.getStudentId());
+        audit.record(
+                actor,
+                active ? AuditAction.ENABLE_ACCOUNT : AuditAction.DISABLE_ACCOUNT,
+                AuditTarget.USER,
+                account.getStudentId());
         return account.asStudent();
     }
 
@@ -162,6 +173,47 @@ public class StudentDirectory {
         return account;
     }
 
+    /**
+     * Imports students (all or nothing) and records it in the audit trail as one entry: how many were created, from
+     * which file ({@code fileName}, null when the students came as JSON), by whom.
+     */
+    public ImportResult importStudents(List<NewStudent> students, String fileName, String actor) {
+        ImportResult result = importStudents(students);
+        recordImport(fileName, result.created(), result.alreadyPresent().size(), actor);
+        return result;
+    }
+
+    /**
+     * One entry of the audit trail for an import made in parts (the console writes a file in chunks, with progress):
+     * how many students were created in all, how many already had an account, from which file.
+     */
+    public void recordImport(String fileName, int created, int alreadyPresent, String actor) {
+        String name = fileName(fileName);
+        audit.record(
+                actor,
+                AuditAction.IMPORT_STUDENTS,
+                AuditTarget.FILE,
+                name == null ? "-" : name.substring(0, Math.min(name.length(), TARGET_MOST)),
+                name == null
+                        ? new EngineText("audit.studentsImportedNoFile", created, alreadyPresent)
+                        : new EngineText("audit.studentsImported", created, name, alreadyPresent));
+    }
+
+    /** A file's own name (no folders), in plain characters and not too long; null when there is none. */
+    static String fileName(String given) {
+        if (given == null) {
+            return null;
+        }
+        String name = given.substring(Math.max(given.lastIndexOf('/'), given.lastIndexOf('\\')) + 1)
+                .replaceAll("\\p{Cntrl}", "")
+                .strip();
+        if (name.isEmpty()) {
+            return null;
+        }
+        return name.length() <= FILE_NAME_MOST ? name : name.substring(0, FILE_NAME_MOST);
+    }
+
+    /** Imports students, all or nothing; the caller records it ({@link #recordImport}). */
     public ImportResult importStudents(List<NewStudent> students) {
         if (students == null || students.isEmpty()) {
             throw CourtRushException.badRequest("import.empty");

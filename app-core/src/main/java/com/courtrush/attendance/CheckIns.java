@@ -2,6 +2,8 @@ package com.courtrush.attendance;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.QrCodes;
@@ -32,7 +34,7 @@ public class CheckIns {
     /** How long a check-in may be taken back. */
     public static final Duration UNDO_WINDOW = Duration.ofMinutes(1);
 
-    static final String AUDIT_TARGET = "RESERVATION";
+    static final AuditTarget AUDIT_TARGET = AuditTarget.RESERVATION;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final AttendanceMapper attendance;
@@ -144,7 +146,7 @@ public class CheckIns {
         }
         audit.record(
                 staff.actor(),
-                "CHECK_IN",
+                AuditAction.CHECK_IN,
                 AUDIT_TARGET,
                 reservationId,
                 new EngineText("audit.checkIn", booking.getStudentId()));
@@ -163,7 +165,7 @@ public class CheckIns {
         }
         audit.record(
                 staff.actor(),
-                "CHECK_IN_UNDO",
+                AuditAction.CHECK_IN_UNDO,
                 AUDIT_TARGET,
                 reservationId,
                 new EngineText("audit.checkInUndone", booking.getStudentId()));

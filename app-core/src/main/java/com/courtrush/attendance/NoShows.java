@@ -1,8 +1,12 @@
 package com.courtrush.attendance;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Yuan;
 import com.courtrush.notice.Notices;
+import com.courtrush.pay.PayOrder;
 import com.courtrush.pay.RefundService;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -131,7 +135,7 @@ public class NoShows {
     private boolean noShow(long reservationId, int grace) {
         LocalDateTime now = LocalDateTime.now(clock);
         boolean refund = settings.getInt(SettingKey.NO_SHOW_REFUND, 0) == 1;
-        List<String> refunded = new ArrayList<>(1);
+        List<PayOrder> refunded = new ArrayList<>(1);
         Reservation ended = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
             if (locked == null
@@ -150,7 +154,7 @@ public class NoShows {
             }
             if (refund) {
                 // last, so nothing after the gateway's refund can roll the no-show back and refund it twice
-                refunds.giveBackPayment(locked, note).ifPresent(order -> refunded.add(order.getOutTradeNo()));
+                refunds.giveBackPayment(locked, note).ifPresent(order -> refunded.add(order));
             }
             return locked;
         });
@@ -158,13 +162,17 @@ public class NoShows {
             return false;
         }
         audit.record(
-                "system:no-show",
-                "NO_SHOW",
+                SystemActor.NO_SHOW.actor(),
+                AuditAction.NO_SHOW,
                 CheckIns.AUDIT_TARGET,
                 reservationId,
                 refunded.isEmpty()
                         ? new EngineText("audit.noShow", grace)
-                        : new EngineText("audit.noShowRefunded", grace, refunded.get(0)));
+                        : new EngineText(
+                                "audit.noShowRefundedAmount",
+                                grace,
+                                refunded.get(0).getOutTradeNo(),
+                                Yuan.of(refunded.get(0).refundable())));
         return true;
     }
 

@@ -4,6 +4,8 @@ import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.Blocked;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
@@ -34,7 +36,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 public class Strikes {
 
-    static final String AUDIT_TARGET = "USER";
+    static final AuditTarget AUDIT_TARGET = AuditTarget.USER;
 
     private static final Logger log = LoggerFactory.getLogger(Strikes.class);
 
@@ -88,7 +90,11 @@ public class Strikes {
             return owner;
         });
         audit.record(
-                manager.actor(), "FORGIVE_STRIKE", "STRIKE", strikeId, new EngineText("audit.strikeForgiven", why));
+                manager.actor(),
+                AuditAction.FORGIVE_STRIKE,
+                AuditTarget.STRIKE,
+                strikeId,
+                new EngineText("audit.strikeForgiven", why));
         return standing(userId);
     }
 

@@ -3,6 +3,8 @@ package com.courtrush.attendance;
 import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Futures;
@@ -143,10 +145,10 @@ public class WalkIns {
             booked = awaitRecord(granted.traceId());
         } catch (CourtRushException slow) {
             // booked in Redis and on its way: the desk's action is on record under the grant's trace
-            audit.record(staff.actor(), "WALK_IN", "TRACE", granted.traceId(), what);
+            audit.record(staff.actor(), AuditAction.WALK_IN, AuditTarget.TRACE, granted.traceId(), what);
             throw slow;
         }
-        audit.record(staff.actor(), "WALK_IN", CheckIns.AUDIT_TARGET, booked.getId(), what);
+        audit.record(staff.actor(), AuditAction.WALK_IN, CheckIns.AUDIT_TARGET, booked.getId(), what);
         return payAtDesk(booked.getId(), null, channel, staff);
     }
 

@@ -5,7 +5,9 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import com.courtrush.audit.api.AuditActors;
 import com.courtrush.audit.api.AuditEntry;
+import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -64,15 +66,22 @@ public class AuditLog {
         stored.put(
                 "args",
                 Arrays.stream(text.args())
-                        .map(arg -> arg instanceof EngineText nested ? stored(nested) : String.valueOf(arg))
+                        .map(arg -> arg instanceof EngineText nested
+                                ? stored(nested)
+                                : String.valueOf(EngineMessages.plain(arg)))
                         .toList());
         return stored;
     }
 
     private static EngineText read(JsonNode stored) {
         List<Object> args = new ArrayList<>();
-        stored.path("args").forEach(arg -> args.add(arg.isObject() ? read(arg) : arg.asText()));
+        stored.path("args").forEach(arg -> args.add(arg.isObject() ? read(arg) : argument(arg.asText())));
         return new EngineText(stored.path("key").asText(), args.toArray());
+    }
+
+    /** A stored argument; one naming an actor of the trail ("staff:mgr01") in words, as entries stored before did. */
+    private static Object argument(String stored) {
+        return AuditActors.looksLikeOne(stored) ? AuditActors.inWords(stored) : stored;
     }
 
     /**

@@ -1,9 +1,12 @@
 package com.courtrush.audit;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.audit.api.AuditFilter;
 import com.courtrush.audit.api.AuditPage;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.SheetFormat;
@@ -25,11 +28,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 @Service
 public class AuditTrail {
 
-    public static final String SYSTEM_RECONCILER = "system:reconciler";
-    public static final String SYSTEM_CONSUMER = "system:consumer";
-    public static final String SYSTEM_DLQ = "system:dlq";
-    public static final String SYSTEM_PUBLISHER = "system:publisher";
-    public static final String SYSTEM_BACKUP = "system:backup";
+    public static final String SYSTEM_RECONCILER = SystemActor.RECONCILER.actor();
+    public static final String SYSTEM_CONSUMER = SystemActor.CONSUMER.actor();
+    public static final String SYSTEM_DLQ = SystemActor.DLQ.actor();
+    public static final String SYSTEM_PUBLISHER = SystemActor.PUBLISHER.actor();
+    public static final String SYSTEM_BACKUP = SystemActor.BACKUP.actor();
 
     private static final int DETAIL_MAX = 1024;
     private static final String STUDENT = "student:";
@@ -51,27 +54,27 @@ public class AuditTrail {
     }
 
     /** Records an action that needs no detail. */
-    public void record(String actor, String action, String targetType, Object targetId) {
-        record(actor, action, targetType, targetId, (String) null);
+    public void record(String actor, AuditAction action, AuditTarget target, Object targetId) {
+        record(actor, action, target, targetId, (String) null);
     }
 
     /**
      * Records a detail the engine words: kept as its message key and arguments, so that staff read it in
      * their language ({@link AuditLog#detailIn}). A detail staff typed (a reason) is kept as typed.
      */
-    public void record(String actor, String action, String targetType, Object targetId, EngineText detail) {
-        record(actor, action, targetType, targetId, detail == null ? null : AuditLog.encode(detail));
+    public void record(String actor, AuditAction action, AuditTarget target, Object targetId, EngineText detail) {
+        record(actor, action, target, targetId, detail == null ? null : AuditLog.encode(detail));
     }
 
-    public void record(String actor, String action, String targetType, Object targetId, String detail) {
+    public void record(String actor, AuditAction action, AuditTarget target, Object targetId, String detail) {
         AuditLog row = new AuditLog();
         row.setActor(actor);
-        row.setAction(action);
-        row.setTargetType(targetType);
+        row.setAction(action.code());
+        row.setTargetType(target.code());
         row.setTargetId(String.valueOf(targetId));
         row.setDetail(detail == null || detail.length() <= DETAIL_MAX ? detail : detail.substring(0, DETAIL_MAX));
         mapper.insert(row);
-        noteChoices(row.getActor(), action);
+        noteChoices(row.getActor(), action.code());
     }
 
     /** Entries matching the filter (each part optional), newest first, details in {@code locale}. */
@@ -189,6 +192,10 @@ public class AuditTrail {
         } else {
             noted.add(key);
         }
+    }
+
+    public List<AuditLog> forTarget(AuditTarget target, Object targetId) {
+        return forTarget(target.code(), targetId);
     }
 
     public List<AuditLog> forTarget(String targetType, Object targetId) {

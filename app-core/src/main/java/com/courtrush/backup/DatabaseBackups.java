@@ -1,6 +1,8 @@
 package com.courtrush.backup;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.backup.api.Backup;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.CourtRushProperties;
@@ -90,7 +92,7 @@ public class DatabaseBackups {
             jdbc.execute("BACKUP TO '" + file.toAbsolutePath().toString().replace("'", "''") + "'");
             long tookMs = Duration.ofNanos(System.nanoTime() - started).toMillis();
             DataDirectory.tighten(directory); // the new file 0600, like everything in the data directory
-            audit.record(actor, "BACKUP", "DATABASE", file.getFileName());
+            audit.record(actor, AuditAction.BACKUP, AuditTarget.DATABASE, file.getFileName());
             pruneBeyond(keep);
             Backup made = backupOf(file);
             log.info("Database backed up to {}: {} bytes in {} ms", file, made.bytes(), tookMs);

@@ -2,6 +2,9 @@ package com.courtrush.campus;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.campus.api.CampusTrial;
@@ -67,12 +70,12 @@ public class CampusSetup {
         saved.keep(checked);
         audit.record(
                 manager.actor(),
-                "SET_CAMPUS_SIGN_IN",
-                "SETTING",
+                AuditAction.SET_CAMPUS_SIGN_IN,
+                AuditTarget.SETTING,
                 "CAMPUS_SIGN_IN",
                 new EngineText(
                         "audit.campusSignInSet",
-                        checked.enabled() ? "on" : "off",
+                        AuditActors.onOff(checked.enabled()),
                         checked.protocol().name(),
                         checked.serverUrl()));
         return settings();

@@ -6,6 +6,8 @@ import com.courtrush.account.DirectoryAccounts;
 import com.courtrush.account.Role;
 import com.courtrush.account.TokenService;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.campus.api.CampusOffer;
 import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.campus.api.CampusSignInSettings;
@@ -229,8 +231,8 @@ public class CampusSignIn {
         if (role == null) {
             audit.record(
                     "directory:" + source,
-                    "SIGN_IN_REFUSED",
-                    "USER",
+                    AuditAction.SIGN_IN_REFUSED,
+                    AuditTarget.USER,
                     id,
                     new EngineText(
                             "audit.signInNotAllowed",
@@ -337,8 +339,8 @@ public class CampusSignIn {
         // the session named by a digest: a service ticket in the audit trail would be a way to end it again
         audit.record(
                 "directory:" + source,
-                "SINGLE_LOGOUT",
-                "SESSION",
+                AuditAction.SINGLE_LOGOUT,
+                AuditTarget.SESSION,
                 CampusFlows.binding(sessions.get(0)).substring(0, 16),
                 new EngineText("audit.singleLogout", ended));
         return ended;

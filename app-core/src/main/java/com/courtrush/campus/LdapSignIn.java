@@ -4,6 +4,8 @@ import com.courtrush.account.DirectoryAccounts;
 import com.courtrush.account.DirectoryPasswords;
 import com.courtrush.account.Role;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.core.CourtRushException;
@@ -82,8 +84,8 @@ class LdapSignIn implements DirectoryPasswords {
         if (role == null) {
             audit.record(
                     "directory:" + LdapProtocol.SOURCE,
-                    "SIGN_IN_REFUSED",
-                    "USER",
+                    AuditAction.SIGN_IN_REFUSED,
+                    AuditTarget.USER,
                     id,
                     new EngineText(
                             "audit.signInNotAllowed",

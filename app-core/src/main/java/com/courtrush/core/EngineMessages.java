@@ -1,6 +1,8 @@
 package com.courtrush.core;
 
 import java.text.MessageFormat;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.MissingResourceException;
 import java.util.ResourceBundle;
@@ -38,15 +40,36 @@ public final class EngineMessages {
         return new MessageFormat(pattern, chosen).format(shown);
     }
 
-    /** Numbers as written (ids must not read "12,345"). */
-    static Object[] plain(Object[] args) {
+    private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    /**
+     * Arguments as people read them, the same in the engine's texts, the console's and the audit trail's: numbers as
+     * written (ids must not read "12,345"), a wall time as {@link #wallTime}.
+     */
+    public static Object[] plain(Object[] args) {
         Object[] plain = args.clone();
         for (int i = 0; i < plain.length; i++) {
-            if (plain[i] instanceof Number number) {
-                plain[i] = number.toString();
-            }
+            plain[i] = plain(plain[i]);
         }
         return plain;
+    }
+
+    /** One argument as {@link #plain(Object[])} shows it; anything else as it is. */
+    public static Object plain(Object arg) {
+        if (arg instanceof Number number) {
+            return number.toString();
+        }
+        if (arg instanceof LocalDateTime time) {
+            return wallTime(time);
+        }
+        return arg;
+    }
+
+    /** A wall time as "2026-11-26 09:00" — never ISO's "T" — with its seconds only when it has some. */
+    public static String wallTime(LocalDateTime time) {
+        LocalDateTime shown = time.withNano(0);
+        return (shown.getSecond() == 0 ? MINUTES : SECONDS).format(shown);
     }
 
     public static String english(String key, Object... args) {

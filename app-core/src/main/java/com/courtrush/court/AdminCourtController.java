@@ -1,5 +1,6 @@
 package com.courtrush.court;
 
+import com.courtrush.account.Caller;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.court.api.CourtView;
 import com.courtrush.web.ApiResponse;
@@ -10,6 +11,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import java.util.List;
 import java.util.Map;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -31,8 +33,10 @@ class AdminCourtController {
 
     @Operation(summary = "Create a court")
     @PostMapping
-    ApiResponse<Map<String, Long>> create(@Valid @RequestBody CreateCourt request) {
-        return ApiResponse.ok(Map.of("id", courts.create(request.courtName()).id()));
+    ApiResponse<Map<String, Long>> create(
+            @Valid @RequestBody CreateCourt request, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(
+                Map.of("id", courts.create(request.courtName(), caller.actor()).id()));
     }
 
     @Operation(summary = "List courts")
@@ -43,13 +47,16 @@ class AdminCourtController {
 
     @Operation(summary = "Rename a court and/or enable or disable it")
     @PutMapping("/{id}")
-    ApiResponse<CourtView> update(@PathVariable @Positive long id, @Valid @RequestBody UpdateCourt request) {
+    ApiResponse<CourtView> update(
+            @PathVariable @Positive long id,
+            @Valid @RequestBody UpdateCourt request,
+            @AuthenticationPrincipal Caller caller) {
         CourtView court = null;
         if (request.courtName() != null) {
-            court = courts.rename(id, request.courtName());
+            court = courts.rename(id, request.courtName(), caller.actor());
         }
         if (request.active() != null) {
-            court = courts.setActive(id, request.active());
+            court = courts.setActive(id, request.active(), caller.actor());
         }
         return ApiResponse.ok(court == null ? courts.get(id) : court);
     }

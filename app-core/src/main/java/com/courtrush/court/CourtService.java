@@ -1,7 +1,11 @@
 package com.courtrush.court;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
 import java.util.List;
 import org.springframework.context.ApplicationEventPublisher;
@@ -9,19 +13,22 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Creates, renames, enables and disables courts. */
+/** Creates, renames, enables and disables courts; each change in the audit trail with who made it. */
 @Service
 public class CourtService {
 
     private final CourtMapper courts;
     private final ApplicationEventPublisher events;
+    private final AuditTrail audit;
 
-    CourtService(CourtMapper courts, ApplicationEventPublisher events) {
+    CourtService(CourtMapper courts, ApplicationEventPublisher events, AuditTrail audit) {
         this.courts = courts;
         this.events = events;
+        this.audit = audit;
     }
 
-    public Court create(String name) {
+    @Transactional
+    public Court create(String name, String actor) {
         String clean = checkName(name);
         Court court = new Court();
         court.setName(clean);
@@ -36,14 +43,21 @@ public class CourtService {
         } catch (DuplicateKeyException e) {
             throw CourtRushException.conflict("court.nameTaken", clean);
         }
+        audit.record(
+                actor,
+                AuditAction.CREATE_COURT,
+                AuditTarget.COURT,
+                court.getId(),
+                new EngineText("audit.court", clean));
         events.publishEvent(new CourtsChanged());
         return court;
     }
 
     @Transactional
-    public Court rename(long id, String name) {
+    public Court rename(long id, String name, String actor) {
         Court court = get(id);
         String clean = checkName(name);
+        String before = court.getName();
         court.setName(clean);
         court.setActiveName(Boolean.TRUE.equals(court.getActive()) ? clean : null);
         try {
@@ -51,19 +65,36 @@ public class CourtService {
         } catch (DuplicateKeyException e) {
             throw CourtRushException.conflict("court.nameTaken", clean);
         }
+        if (!clean.equals(before)) {
+            audit.record(
+                    actor,
+                    AuditAction.RENAME_COURT,
+                    AuditTarget.COURT,
+                    id,
+                    new EngineText("audit.courtRenamed", before, clean));
+        }
         events.publishEvent(new CourtsChanged());
         return court;
     }
 
     @Transactional
-    public Court setActive(long id, boolean active) {
+    public Court setActive(long id, boolean active, String actor) {
         Court court = get(id);
+        boolean was = Boolean.TRUE.equals(court.getActive());
         court.setActive(active);
         court.setActiveName(active ? court.getName() : null);
         try {
             courts.updateById(court);
         } catch (DuplicateKeyException e) {
             throw CourtRushException.conflict("court.nameTakenRename", court.getName());
+        }
+        if (was != active) {
+            audit.record(
+                    actor,
+                    active ? AuditAction.ENABLE_COURT : AuditAction.DISABLE_COURT,
+                    AuditTarget.COURT,
+                    id,
+                    new EngineText("audit.court", court.getName()));
         }
         events.publishEvent(new CourtsChanged());
         return court;

@@ -2,6 +2,9 @@ package com.courtrush.notice;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
@@ -60,7 +63,7 @@ public class ChannelSetup {
     /** The channels' secrets in full, for a manager who asks: recorded in the audit log. */
     public ChannelSecrets secrets(Caller manager) {
         ChannelSecrets secrets = channels.secrets();
-        audit.record(manager.actor(), "SHOW_CHANNEL_SECRETS", "SETTING", "NOTICE_CHANNELS");
+        audit.record(manager.actor(), AuditAction.SHOW_CHANNEL_SECRETS, AuditTarget.SETTING, "NOTICE_CHANNELS");
         return secrets;
     }
 
@@ -70,17 +73,26 @@ public class ChannelSetup {
         ChannelSettings set = settings();
         audit.record(
                 manager.actor(),
-                "SET_EMAIL_CHANNEL",
-                "SETTING",
+                AuditAction.SET_EMAIL_CHANNEL,
+                AuditTarget.SETTING,
                 "EMAIL",
-                set.email().host() + ":" + set.email().port() + (enabled ? " on" : " off"));
+                new EngineText(
+                        "audit.emailChannelSet",
+                        AuditActors.onOff(enabled),
+                        set.email().host(),
+                        set.email().port()));
         return set;
     }
 
     /** Sets the staff webhook (a manager's); its URL as shown (masked) keeps the one set before. */
     public ChannelSettings setWebhook(boolean enabled, WebhookTarget target, Caller manager) {
         channels.setWebhook(enabled, target);
-        audit.record(manager.actor(), "SET_WEBHOOK", "SETTING", "WEBHOOK", enabled ? "on" : "off");
+        audit.record(
+                manager.actor(),
+                AuditAction.SET_WEBHOOK,
+                AuditTarget.SETTING,
+                "WEBHOOK",
+                new EngineText("audit.webhookSet", AuditActors.onOff(enabled)));
         return settings();
     }
 
@@ -138,8 +150,8 @@ public class ChannelSetup {
         GivenUp again = new GivenUp(emails.sendAgain(), alerts.sendAgain());
         audit.record(
                 manager.actor(),
-                "SEND_AGAIN",
-                "SETTING",
+                AuditAction.SEND_AGAIN,
+                AuditTarget.SETTING,
                 "NOTICE_CHANNELS",
                 new EngineText("audit.sentAgain", again.emails(), again.alerts()));
         return again;

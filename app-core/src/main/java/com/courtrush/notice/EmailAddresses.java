@@ -2,6 +2,8 @@ package com.courtrush.notice;
 
 import com.courtrush.account.StudentDirectory;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Digests;
 import com.courtrush.core.EngineMessages;
@@ -201,7 +203,11 @@ public class EmailAddresses {
         StudentDirectory.requireValidPassword(newPassword); // before the code is used up
         use(account.id(), RESET, code);
         students.resetPassword(account.id(), newPassword, "student:" + studentId.strip() + " (email code)");
-        audit.record("student:" + studentId.strip(), "RESET_PASSWORD_BY_EMAIL", "USER", studentId.strip());
+        audit.record(
+                "student:" + studentId.strip(),
+                AuditAction.RESET_PASSWORD_BY_EMAIL,
+                AuditTarget.USER,
+                studentId.strip());
     }
 
     /** Uses the code up when {@code code} is it, once (two at once: one wins); else says why not, a wrong try counted. */

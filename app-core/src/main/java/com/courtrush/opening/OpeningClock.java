@@ -1,5 +1,6 @@
 package com.courtrush.opening;
 
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.Outages;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.LockedRun;
@@ -26,7 +27,7 @@ import org.springframework.stereotype.Component;
 class OpeningClock {
 
     private static final Logger log = LoggerFactory.getLogger(OpeningClock.class);
-    private static final String SYSTEM = "system:clock";
+    private static final String SYSTEM = SystemActor.CLOCK.actor();
     private static final Duration LEASE = Duration.ofSeconds(30);
 
     private final OpeningService openings;

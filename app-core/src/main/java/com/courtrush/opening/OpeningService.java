@@ -2,6 +2,8 @@ package com.courtrush.opening;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.opening.api.NewOpening;
@@ -22,7 +24,7 @@ public class OpeningService {
 
     static final int LONGEST_DRAW_WINDOW_MS = 60_000;
     static final int SHORTEST_DRAW_WINDOW_MS = 100;
-    static final String AUDIT_TARGET = "SESSION";
+    static final AuditTarget AUDIT_TARGET = AuditTarget.SESSION;
     /** The states an opening is in until it closes: named, so the clock's reads take them from the state index. */
     private static final List<SessionState> NOT_CLOSED =
             List.of(SessionState.SCHEDULED, SessionState.WARMED, SessionState.OPEN);
@@ -79,7 +81,7 @@ public class OpeningService {
         sessions.insert(session);
         audit.record(
                 actor,
-                "CREATE_SESSION",
+                AuditAction.CREATE_SESSION,
                 AUDIT_TARGET,
                 session.getId(),
                 new EngineText(
@@ -103,7 +105,7 @@ public class OpeningService {
         WarmupReport report = warmer.warm(get(id));
         audit.record(
                 actor,
-                "WARM_UP",
+                AuditAction.WARM_UP,
                 AUDIT_TARGET,
                 id,
                 new EngineText("audit.detail.warm", report.slots(), report.permits()));
@@ -117,7 +119,7 @@ public class OpeningService {
         WarmupReport report = warmer.warm(session);
         audit.record(
                 actor,
-                "RESYNC",
+                AuditAction.RESYNC,
                 AUDIT_TARGET,
                 id,
                 new EngineText("audit.detail.warm", report.slots(), report.permits()));
@@ -141,7 +143,7 @@ public class OpeningService {
             moveTo(get(id), SessionState.OPEN);
         }
         warmer.openGateNow(get(id));
-        audit.record(actor, "OPEN", AUDIT_TARGET, id);
+        audit.record(actor, AuditAction.OPEN, AUDIT_TARGET, id);
         return get(id);
     }
 
@@ -151,7 +153,7 @@ public class OpeningService {
             moveTo(session, SessionState.CLOSED);
         }
         warmer.applyGate(get(id));
-        audit.record(actor, "CLOSE", AUDIT_TARGET, id);
+        audit.record(actor, AuditAction.CLOSE, AUDIT_TARGET, id);
         return get(id);
     }
 

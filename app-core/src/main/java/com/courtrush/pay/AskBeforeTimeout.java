@@ -1,5 +1,6 @@
 package com.courtrush.pay;
 
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.reserve.lifecycle.TimeoutCheck;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,7 +20,7 @@ class AskBeforeTimeout implements TimeoutCheck {
 
     private static final Logger log = LoggerFactory.getLogger(AskBeforeTimeout.class);
     static final Duration PATIENCE = Duration.ofMinutes(10);
-    private static final String ACTOR = "system:pay-timeout";
+    private static final String ACTOR = SystemActor.PAY_TIMEOUT.actor();
 
     private final PayOrderMapper orders;
     private final PaymentService payments;

@@ -2,6 +2,9 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
@@ -92,10 +95,10 @@ public class MerchantSetup {
         clients.keep(settings);
         audit.record(
                 manager.actor(),
-                "SET_WECHAT_PAY",
-                "SETTING",
+                AuditAction.SET_WECHAT_PAY,
+                AuditTarget.SETTING,
                 "WECHAT_PAY",
-                new EngineText("audit.wechatPaySet", settings.enabled() ? "on" : "off", settings.mchid()));
+                new EngineText("audit.wechatPaySet", AuditActors.onOff(settings.enabled()), settings.mchid()));
         return state();
     }
 

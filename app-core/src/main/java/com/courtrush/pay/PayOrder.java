@@ -48,7 +48,7 @@ public class PayOrder {
     private LocalDateTime updateTime;
 
     /** What is left to give back. */
-    int refundable() {
+    public int refundable() {
         return amountCents - (refundedCents == null ? 0 : refundedCents);
     }
 

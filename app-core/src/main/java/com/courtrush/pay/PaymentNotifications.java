@@ -4,6 +4,8 @@ import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONException;
 import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.LogSafe;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -182,7 +184,8 @@ class PaymentNotifications {
     private Taken refuse(String from, String why, String detail) {
         if (refusedLately.asMap().putIfAbsent(from + " " + why, Boolean.TRUE) == null) {
             log.warn("A WeChat Pay notification from {} was refused: {} {}", from, why, detail);
-            audit.record(ACTOR, "PAY_NOTIFY_REFUSED", "PAY_NOTIFY", from, (why + " " + detail).strip());
+            audit.record(
+                    ACTOR, AuditAction.PAY_NOTIFY_REFUSED, AuditTarget.PAY_NOTIFY, from, (why + " " + detail).strip());
         } else {
             log.debug("A WeChat Pay notification from {} was refused again: {} {}", from, why, detail);
         }

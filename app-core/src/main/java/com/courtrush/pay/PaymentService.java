@@ -2,9 +2,13 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.QrCodes;
+import com.courtrush.core.Yuan;
 import com.courtrush.notice.Notices;
 import com.courtrush.pay.api.PaidOutcome;
 import com.courtrush.pay.api.PaidView;
@@ -45,7 +49,7 @@ public class PaymentService {
     private static final Logger log = LoggerFactory.getLogger(PaymentService.class);
     private static final Duration LOCK_WAIT = Duration.ofSeconds(3);
     private static final Duration LOCK_LEASE = Duration.ofSeconds(5);
-    static final String AUDIT_TARGET = "PAY_ORDER";
+    static final AuditTarget AUDIT_TARGET = AuditTarget.PAY_ORDER;
     /** The channel of an order paid in person at the desk (cash or card at the counter). */
     public static final String DESK_CHANNEL = PayOrderView.DESK_CHANNEL;
 
@@ -168,7 +172,7 @@ public class PaymentService {
             PaymentGateway.Trade trade = gateways.of(order).close(order);
             if (trade.paid()) {
                 // paid a moment before it was closed: settled as any payment (refunded, the order being over)
-                onProviderPaid(order.getOutTradeNo(), trade, "system:payment");
+                onProviderPaid(order.getOutTradeNo(), trade, SystemActor.PAYMENT.actor());
             }
         } catch (RuntimeException e) {
             log.warn(
@@ -296,7 +300,7 @@ public class PaymentService {
         });
         audit.record(
                 staff.actor(),
-                "PAY_AT_DESK",
+                AuditAction.PAY_AT_DESK,
                 AUDIT_TARGET,
                 paid.outTradeNo(),
                 new EngineText(
@@ -353,17 +357,18 @@ public class PaymentService {
             case CONFIRMED ->
                 audit.record(
                         actor,
-                        transactionId == null ? "MARK_PAID" : "PAID_WECHAT",
+                        transactionId == null ? AuditAction.MARK_PAID : AuditAction.PAID_WECHAT,
                         AUDIT_TARGET,
                         outTradeNo,
-                        new EngineText("audit.markPaid", view.reservationId()));
+                        new EngineText("audit.paidAmount", view.reservationId(), Yuan.of(order.getAmountCents())));
             case AUTO_REFUNDED -> {
                 audit.record(
-                        "system:payment",
-                        "AUTO_REFUND",
+                        SystemActor.PAYMENT.actor(),
+                        AuditAction.AUTO_REFUND,
                         AUDIT_TARGET,
                         outTradeNo,
-                        new EngineText("audit.autoRefund", view.reservationId()));
+                        new EngineText(
+                                "audit.autoRefundAmount", view.reservationId(), Yuan.of(order.getAmountCents())));
                 log.warn(
                         "Payment of order {} arrived after reservation {} ended; refunded it",
                         outTradeNo,

@@ -2,6 +2,9 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.infra.config.CourtRushProperties;
@@ -42,7 +45,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class Reconciliations {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciliations.class);
-    static final String SCHEDULED = "system:wechat-bills";
+    static final String SCHEDULED = SystemActor.WECHAT_BILLS.actor();
 
     private final WechatPayClients clients;
     private final ReconciliationMapper mapper;
@@ -140,8 +143,8 @@ public class Reconciliations {
         ReconciliationView view = view(run, false);
         audit.record(
                 actor,
-                "RECONCILE",
-                "BILL",
+                AuditAction.RECONCILE,
+                AuditTarget.BILL,
                 day.toString(),
                 new EngineText(
                         "audit.reconciled",

@@ -2,6 +2,9 @@ package com.courtrush.pay;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
@@ -79,8 +82,8 @@ public class RefundService {
         Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff, caller));
         audit.record(
                 caller.actor(),
-                "REFUND",
-                "RESERVATION",
+                AuditAction.REFUND,
+                AuditTarget.RESERVATION,
                 reservationId,
                 new EngineText(
                         refunded.cutoffOverridden() ? "audit.refundOverridden" : "audit.refund",
@@ -131,8 +134,8 @@ public class RefundService {
         });
         audit.record(
                 staff.actor(),
-                "REFUND_PART",
-                "RESERVATION",
+                AuditAction.REFUND_PART,
+                AuditTarget.RESERVATION,
                 reservationId,
                 new EngineText("audit.refundPart", why, orderWithAmount(refunded)));
         return refunded;
@@ -216,7 +219,7 @@ public class RefundService {
             // nothing paid, or paid in person: the desk hands it back when the student comes (a staff refund)
             return Optional.empty();
         }
-        PayRefund refund = refunds.whole(paid, PayOrderStatus.SUCCESS, reason, "system:attendance");
+        PayRefund refund = refunds.whole(paid, PayOrderStatus.SUCCESS, reason, SystemActor.ATTENDANCE.actor());
         notices.refunded(
                 reservation.getUserId(),
                 reservationId,

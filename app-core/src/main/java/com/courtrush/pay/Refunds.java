@@ -1,8 +1,11 @@
 package com.courtrush.pay;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Yuan;
 import com.courtrush.infra.config.AfterTransaction;
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.pay.api.PayOrderStatus;
@@ -182,11 +185,15 @@ class Refunds {
                 refund.getAmountCents(),
                 refund.getStatus());
         audit.record(
-                "system:payment",
-                "REFUND_" + refund.getStatus(),
+                SystemActor.PAYMENT.actor(),
+                AuditAction.refundEnded(refund.getStatus()),
                 PaymentService.AUDIT_TARGET,
                 refund.getOutRefundNo(),
-                new EngineText("audit.refundFailed", refund.getReservationId(), refund.getStatus()));
+                new EngineText(
+                        "audit.refundFailedAmount",
+                        refund.getReservationId(),
+                        refund.getStatus(),
+                        Yuan.of(refund.getAmountCents())));
         alerts.refundFailed(
                 refund.getOutRefundNo(),
                 refund.getReservationId(),

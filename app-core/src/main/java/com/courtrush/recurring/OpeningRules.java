@@ -2,6 +2,8 @@ package com.courtrush.recurring;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
 import com.courtrush.recurring.api.DateChange;
 import com.courtrush.recurring.api.RuleForm;
@@ -18,7 +20,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class OpeningRules {
 
-    static final String AUDIT_TARGET = "RULE";
+    static final AuditTarget AUDIT_TARGET = AuditTarget.RULE;
 
     private final OpeningRuleMapper rules;
     private final RuleExceptionMapper exceptions;
@@ -46,7 +48,12 @@ public class OpeningRules {
         OpeningRule rule = new OpeningRule().take(form.validated());
         rule.setActive(true);
         rules.insert(rule);
-        audit.record(actor, "CREATE_RULE", AUDIT_TARGET, rule.getId(), new EngineText("rule.saved", rule.getName()));
+        audit.record(
+                actor,
+                AuditAction.CREATE_RULE,
+                AUDIT_TARGET,
+                rule.getId(),
+                new EngineText("rule.saved", rule.getName()));
         return get(rule.getId());
     }
 
@@ -56,7 +63,7 @@ public class OpeningRules {
         OpeningRule rule = dates.rule(id).take(valid);
         rules.updateById(rule);
         dates.forgetFailures(id, null);
-        audit.record(actor, "EDIT_RULE", AUDIT_TARGET, id, new EngineText("rule.saved", rule.getName()));
+        audit.record(actor, AuditAction.EDIT_RULE, AUDIT_TARGET, id, new EngineText("rule.saved", rule.getName()));
         return get(id);
     }
 
@@ -65,7 +72,7 @@ public class OpeningRules {
         rule.setActive(active);
         rules.updateById(rule);
         dates.forgetFailures(id, null);
-        audit.record(actor, active ? "ENABLE_RULE" : "DISABLE_RULE", AUDIT_TARGET, id);
+        audit.record(actor, active ? AuditAction.ENABLE_RULE : AuditAction.DISABLE_RULE, AUDIT_TARGET, id);
         return get(id);
     }
 
@@ -88,7 +95,7 @@ public class OpeningRules {
         dates.forgetFailures(id, date);
         audit.record(
                 actor,
-                Boolean.TRUE.equals(change.closed()) ? "CLOSE_RULE_DATE" : "CHANGE_RULE_DATE",
+                Boolean.TRUE.equals(change.closed()) ? AuditAction.CLOSE_RULE_DATE : AuditAction.CHANGE_RULE_DATE,
                 AUDIT_TARGET,
                 id,
                 new EngineText("rule.dateChanged", rule.getName(), date));
@@ -102,7 +109,7 @@ public class OpeningRules {
             dates.forgetFailures(id, date);
             audit.record(
                     actor,
-                    "RESTORE_RULE_DATE",
+                    AuditAction.RESTORE_RULE_DATE,
                     AUDIT_TARGET,
                     id,
                     new EngineText("rule.dateChanged", rule.getName(), date));

@@ -3,6 +3,8 @@ package com.courtrush.recurring;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditLog;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.opening.OpeningService;
@@ -39,7 +41,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 public class RuleRunner {
 
-    public static final String SYSTEM = "system:rules";
+    public static final String SYSTEM = SystemActor.RULES.actor();
     private static final Logger log = LoggerFactory.getLogger(RuleRunner.class);
 
     private final OpeningRuleMapper rules;
@@ -124,7 +126,7 @@ public class RuleRunner {
             }));
             audit.record(
                     actor,
-                    "RULE_OPENING",
+                    AuditAction.RULE_OPENING,
                     OpeningRules.AUDIT_TARGET,
                     rule.getId(),
                     new EngineText("rule.created", rule.getName(), date, sessionId));
@@ -140,7 +142,7 @@ public class RuleRunner {
             } catch (DuplicateKeyException taken) {
                 return null; // another node made it, or recorded the same failure, meanwhile
             }
-            audit.record(actor, "RULE_FAILED", OpeningRules.AUDIT_TARGET, rule.getId(), why);
+            audit.record(actor, AuditAction.RULE_FAILED, OpeningRules.AUDIT_TARGET, rule.getId(), why);
             log.warn(
                     "Rule {} ({}) could not make the opening for {}: {}",
                     rule.getId(),

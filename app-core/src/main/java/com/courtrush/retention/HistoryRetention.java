@@ -2,6 +2,9 @@ package com.courtrush.retention;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.LockedRun;
 import com.courtrush.infra.redis.RedisKeys;
@@ -52,7 +55,7 @@ public class HistoryRetention {
     static final int MOST_BATCHES = 50;
     static final Duration QUIET_BEFORE = Duration.ofMinutes(15);
     static final Duration QUIET_AFTER = Duration.ofMinutes(10);
-    static final String ACTOR = "system:retention";
+    static final String ACTOR = SystemActor.RETENTION.actor();
 
     private static final Logger log = LoggerFactory.getLogger(HistoryRetention.class);
     private static final Duration PAUSE = Duration.ofMillis(20);
@@ -209,7 +212,7 @@ public class HistoryRetention {
         RetentionRun run = new RetentionRun(
                 now, Duration.ofNanos(System.nanoTime() - started).toMillis(), removed, archived, more, null);
         if (run.removedInAll() > 0) {
-            audit.record(actor, "SWEEP_HISTORY", "DATABASE", "-", run.summary());
+            audit.record(actor, AuditAction.SWEEP_HISTORY, AuditTarget.DATABASE, "-", run.summary());
         }
         return run;
     }

@@ -3,6 +3,9 @@ package com.courtrush.slot;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.opening.OpeningService;
@@ -76,8 +79,8 @@ public class SlotEditor {
         }
         audit.record(
                 actor,
-                "EDIT_SLOT",
-                "SLOT",
+                AuditAction.EDIT_SLOT,
+                AuditTarget.SLOT,
                 slotId,
                 new EngineText(
                         "audit.detail.slotEdit",
@@ -110,7 +113,7 @@ public class SlotEditor {
                 new LambdaUpdateWrapper<TimeSlot>()
                         .set(TimeSlot::getActive, active)
                         .eq(TimeSlot::getId, slotId));
-        audit.record(actor, active ? "ENABLE_SLOT" : "DISABLE_SLOT", "SLOT", slotId);
+        audit.record(actor, active ? AuditAction.ENABLE_SLOT : AuditAction.DISABLE_SLOT, AuditTarget.SLOT, slotId);
         return afterChange(slot);
     }
 
@@ -142,7 +145,7 @@ public class SlotEditor {
         events.publishEvent(new SlotsChanged(before.getSessionId()));
         ReserveSession session = openings.get(before.getSessionId());
         if (session.getState().live()) {
-            openings.resync(session.getId(), "system:slot-editor");
+            openings.resync(session.getId(), SystemActor.SLOT_EDITOR.actor());
         }
         return get(before.getId());
     }

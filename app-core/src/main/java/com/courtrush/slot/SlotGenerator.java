@@ -1,6 +1,8 @@
 package com.courtrush.slot;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.court.Court;
@@ -79,8 +81,8 @@ public class SlotGenerator {
         events.publishEvent(new SlotsChanged(sessionId));
         audit.record(
                 actor,
-                "GENERATE_SLOTS",
-                "SESSION",
+                AuditAction.GENERATE_SLOTS,
+                AuditTarget.SESSION,
                 sessionId,
                 new EngineText(
                         "audit.detail.slots",

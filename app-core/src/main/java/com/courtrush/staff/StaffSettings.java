@@ -2,7 +2,10 @@ package com.courtrush.staff;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.config.SettingRules;
 import com.courtrush.infra.config.SettingsRejected;
@@ -39,6 +42,9 @@ public class StaffSettings {
     /** Start-up settings whose value is never shown: the passwords. */
     private static final Set<String> SECRET =
             Set.of("spring.datasource.password", "spring.data.redis.password", "spring.rabbitmq.password");
+
+    /** How the audit trail shows a secret's value: never. */
+    private static final String HIDDEN = "•••";
 
     private final LocalSettings local;
     private final AppSettings live;
@@ -102,6 +108,7 @@ public class StaffSettings {
             }
         });
         problems.putAll(SettingRules.problems(startup));
+        Map<String, String> before = local.saved();
         boolean restartNeeded;
         try {
             if (!problems.isEmpty()) {
@@ -116,19 +123,48 @@ public class StaffSettings {
                     .withData(rejected.problems());
         }
         Set<SettingKey> changed = new LinkedHashSet<>();
+        List<String> changes = new ArrayList<>();
         liveValues.forEach((key, value) -> {
-            if (!value.equals(live.get(key))) {
+            String was = live.get(key);
+            if (!value.equals(was)) {
                 changed.add(key);
+                changes.add(change(key.name(), was, value));
             }
             live.set(key, value);
         });
-        if (!values.isEmpty()) {
-            audit.record(by.actor(), "UPDATE_SETTINGS", "SETTINGS", "-", String.join(", ", values.keySet()));
+        startup.forEach((key, value) -> {
+            String was = before.getOrDefault(key, "");
+            if (!value.equals(was)) {
+                changes.add(change(key, was, value));
+            }
+        });
+        if (!changes.isEmpty()) {
+            audit.record(
+                    by.actor(),
+                    AuditAction.UPDATE_SETTINGS,
+                    AuditTarget.SETTINGS,
+                    "-",
+                    new EngineText("audit.settingsChanged", String.join("; ", changes)));
         }
         if (!changed.isEmpty()) {
             // what depends on them re-applies them now (the console sends every value of a screen on each save)
             events.publishEvent(new SettingsChanged(changed));
         }
         return new StaffSettingsView(read().settings(), restartNeeded);
+    }
+
+    /**
+     * One setting's change as the audit trail keeps it: "key: old → new", an empty value (the default) as "—"; a
+     * secret's values (passwords, the admin token) never, only that it changed ("key: ••• → •••").
+     */
+    static String change(String key, String was, String now) {
+        if (SECRET.contains(key) || key.equals(ADMIN_TOKEN_KEY)) {
+            return key + ": " + HIDDEN + " → " + HIDDEN;
+        }
+        return key + ": " + shown(was) + " → " + shown(now);
+    }
+
+    private static String shown(String value) {
+        return value == null || value.isEmpty() ? "—" : value;
     }
 }

@@ -2,6 +2,9 @@ package com.courtrush.till;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
@@ -31,7 +34,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class ShiftService {
 
-    static final String AUDIT_TARGET = "SHIFT";
+    static final AuditTarget AUDIT_TARGET = AuditTarget.SHIFT;
 
     private final DeskShiftMapper shifts;
     private final DeskReceiptMapper receipts;
@@ -81,7 +84,11 @@ public class ShiftService {
                 continue; // another sign-in at the same console a moment ago: its shift is closed in turn
             }
             audit.record(
-                    staff.actor(), "SHIFT_OPEN", AUDIT_TARGET, shift.getId(), new EngineText("audit.shiftOpened", at));
+                    staff.actor(),
+                    AuditAction.SHIFT_OPEN,
+                    AUDIT_TARGET,
+                    shift.getId(),
+                    new EngineText("audit.shiftOpened", at));
             return report(shift);
         }
     }
@@ -137,12 +144,12 @@ public class ShiftService {
         ShiftReport closed = report(shift);
         audit.record(
                 by.actor(),
-                "SHIFT_CLOSE",
+                AuditAction.SHIFT_CLOSE,
                 AUDIT_TARGET,
                 shift.getId(),
                 new EngineText(
                         "audit.shiftClosed",
-                        shift.getActor(),
+                        AuditActors.shown(shift.getActor()),
                         yuan(shift.getCashTaken() - shift.getCashBack()),
                         yuan(shift.getCardTaken() - shift.getCardBack()),
                         yuan(shift.getWechatTaken() - shift.getWechatBack()),

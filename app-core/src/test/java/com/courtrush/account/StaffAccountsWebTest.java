@@ -2,6 +2,7 @@ package com.courtrush.account;
 
 import static com.courtrush.support.WebSlice.STAFF;
 import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.multipart;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -12,6 +13,7 @@ import com.courtrush.account.api.StudentDesk;
 import com.courtrush.core.Xlsx;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.http.HttpMethod;
+import org.springframework.mock.web.MockMultipartFile;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
@@ -48,7 +51,21 @@ class StaffAccountsWebTest {
                         .content("studentId,password,name\ns9,secret9,Nia\n"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")));
+        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), null, "admin");
+    }
+
+    @Test
+    void aCsvFileSentAsAPartIsImportedUnderItsOwnName() throws Exception {
+        mvc.perform(multipart("/admin/students")
+                        .file(new MockMultipartFile(
+                                "file",
+                                "class-2026.csv",
+                                "text/csv",
+                                "学号,密码,姓名\ns9,secret9,Nia\n".getBytes(StandardCharsets.UTF_8)))
+                        .header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
+        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), "class-2026.csv", "admin");
     }
 
     @Test
@@ -56,11 +73,13 @@ class StaffAccountsWebTest {
         byte[] workbook = Xlsx.write("学生", List.of(List.of("学号", "密码", "姓名"), List.of(2024010, "secret10", "王五")));
         mvc.perform(post("/admin/students")
                         .header("Authorization", "Bearer " + STAFF)
+                        .param("fileName", "学生名单.xlsx")
                         .contentType(Xlsx.MEDIA_TYPE)
                         .content(workbook))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk).importStudents(List.of(new NewStudent("2024010", "secret10", "王五")));
+        verify(studentDesk)
+                .importStudents(List.of(new NewStudent("2024010", "secret10", "王五")), "学生名单.xlsx", "admin");
     }
 
     /** The console's template, in either language (学号,密码,姓名 or studentId,password,name), imports as it is. */
@@ -75,7 +94,7 @@ class StaffAccountsWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
         String example = language.equals("en") ? "Zhang San" : "张三";
-        verify(studentDesk).importStudents(List.of(new NewStudent("2024001", "ChangeMe2024", example)));
+        verify(studentDesk).importStudents(List.of(new NewStudent("2024001", "ChangeMe2024", example)), null, "admin");
     }
 
     @ParameterizedTest

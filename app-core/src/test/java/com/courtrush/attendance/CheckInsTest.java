@@ -12,6 +12,8 @@ import static org.mockito.Mockito.verify;
 import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import com.courtrush.reserve.api.CancelReason;
@@ -81,7 +83,13 @@ class CheckInsTest {
         assertThat(checked.getCheckedInTime()).isEqualTo(now());
         assertThat(checked.getCheckedInBy()).isEqualTo("staff:t900");
         assertThat(checked.getCode()).isEqualTo(codes.shortCode(1));
-        verify(audit).record(eq("staff:t900"), eq("CHECK_IN"), eq("RESERVATION"), eq(1L), any(EngineText.class));
+        verify(audit)
+                .record(
+                        eq("staff:t900"),
+                        eq(AuditAction.CHECK_IN),
+                        eq(AuditTarget.RESERVATION),
+                        eq(1L),
+                        any(EngineText.class));
     }
 
     @Test
@@ -105,7 +113,8 @@ class CheckInsTest {
         refused(() -> checkIns.scan(codes.shortCode(77), desk), Outcome.NOT_FOUND, "checkIn.unknownCode");
 
         assertThat(reservations.row(1).getCheckedInTime()).isNull();
-        verify(audit, never()).record(anyString(), anyString(), anyString(), any(), any(EngineText.class));
+        verify(audit, never())
+                .record(anyString(), any(AuditAction.class), any(AuditTarget.class), any(), any(EngineText.class));
     }
 
     @Test
@@ -170,7 +179,8 @@ class CheckInsTest {
                 () -> reservations.cancel(1, ReservationStatus.CONFIRMED, CancelReason.NO_SHOW, null, now()));
 
         refused(() -> checkIns.checkIn(1, desk), Outcome.FAILED, "checkIn.ended");
-        verify(audit, never()).record(anyString(), anyString(), anyString(), any(), any(EngineText.class));
+        verify(audit, never())
+                .record(anyString(), any(AuditAction.class), any(AuditTarget.class), any(), any(EngineText.class));
     }
 
     @Test

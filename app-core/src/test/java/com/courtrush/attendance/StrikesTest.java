@@ -15,6 +15,8 @@ import com.courtrush.account.Role;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.Blocked;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
@@ -130,7 +132,13 @@ class StrikesTest {
         assertThat(after.strikes()).filteredOn(Strike::forgiven).hasSize(1);
         assertThat(copies.told())
                 .containsExactly(new FakeBlockCopies.Told(STUDENT, until), new FakeBlockCopies.Told(STUDENT, null));
-        verify(audit).record(eq("staff:m901"), eq("FORGIVE_STRIKE"), eq("STRIKE"), eq(strike), any(EngineText.class));
+        verify(audit)
+                .record(
+                        eq("staff:m901"),
+                        eq(AuditAction.FORGIVE_STRIKE),
+                        eq(AuditTarget.STRIKE),
+                        eq(strike),
+                        any(EngineText.class));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -115,5 +116,17 @@ class EngineMessagesTest {
         assertThat(refusal.getMessage())
                 .isEqualTo("Not a valid staff account: the password must have at least 6 characters and at most 72 "
                         + "bytes (24 Chinese characters)");
+    }
+
+    @Test
+    void aWallTimeReadsAsDateAndMinutesNeverWithIsosT() {
+        LocalDateTime nine = LocalDateTime.of(2026, 11, 26, 9, 0);
+        assertThat(EngineMessages.format(Locale.ROOT, "slot.inPast", nine))
+                .isEqualTo("A slot cannot start in the past (2026-11-26 09:00).");
+        assertThat(new EngineText("slot.startsBeforeOpening", nine.minusDays(1), nine).in(Locale.SIMPLIFIED_CHINESE))
+                .isEqualTo("场次在 2026-11-25 09:00 开放，晚于第一个时段的开始时间（2026-11-26 09:00）。");
+        assertThat(EngineMessages.wallTime(nine.withSecond(30).withNano(120))).isEqualTo("2026-11-26 09:00:30");
+        assertThat(EngineMessages.plain(new Object[] {nine, 12345L, "as typed"}))
+                .containsExactly("2026-11-26 09:00", "12345", "as typed");
     }
 }

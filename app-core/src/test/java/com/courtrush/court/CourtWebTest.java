@@ -34,7 +34,7 @@ class CourtWebTest {
 
     @Test
     void staffCreateACourtAndAreToldItsId() throws Exception {
-        given(courtDesk.create("A")).willReturn(new CourtView(3L, "A", true));
+        given(courtDesk.create("A", "admin")).willReturn(new CourtView(3L, "A", true));
         mvc.perform(post("/admin/courts")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)
@@ -54,7 +54,7 @@ class CourtWebTest {
 
     @Test
     void staffTakeACourtOutOfService() throws Exception {
-        given(courtDesk.setActive(3L, false)).willReturn(new CourtView(3L, "A", false));
+        given(courtDesk.setActive(3L, false, "admin")).willReturn(new CourtView(3L, "A", false));
         mvc.perform(put("/admin/courts/3")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)

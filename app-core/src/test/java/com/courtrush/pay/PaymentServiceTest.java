@@ -11,6 +11,8 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import com.courtrush.pay.api.PaidOutcome;
@@ -176,7 +178,12 @@ class PaymentServiceTest extends PayFixture {
         assertThat(orders.findByOutTradeNo(order).getPaidTime()).isEqualTo(now());
         verify(notices, times(1)).paid(STUDENT, 1, SLOT, order);
         verify(audit, times(1))
-                .record(eq("staff:t900"), eq("MARK_PAID"), anyString(), eq(order), any(EngineText.class));
+                .record(
+                        eq("staff:t900"),
+                        eq(AuditAction.MARK_PAID),
+                        any(AuditTarget.class),
+                        eq(order),
+                        any(EngineText.class));
     }
 
     @Test

@@ -9,6 +9,8 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import com.courtrush.pay.api.PaidView;
@@ -47,7 +49,13 @@ class RefundServiceTest extends PayFixture {
         assertThat(slots.booked(SLOT)).isZero();
         assertThat(places.returned(SLOT)).isEqualTo(1);
         verify(notices).refunded(STUDENT, 1, SLOT, order + "R1", 2000, null);
-        verify(audit).record(eq("student:s" + STUDENT), eq("REFUND"), eq("RESERVATION"), eq(1L), any(EngineText.class));
+        verify(audit)
+                .record(
+                        eq("student:s" + STUDENT),
+                        eq(AuditAction.REFUND),
+                        eq(AuditTarget.RESERVATION),
+                        eq(1L),
+                        any(EngineText.class));
     }
 
     @Test

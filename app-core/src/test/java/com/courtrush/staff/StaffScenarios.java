@@ -521,6 +521,7 @@ public interface StaffScenarios extends StackAccess {
         assertThat(lines.get(0)).isEqualTo(com.courtrush.core.Csv.BOM + "时间,操作人,操作,对象类型,对象,详情");
         assertThat(lines).hasSize(2);
         assertThat(lines.get(1)).contains("staff:" + manager.studentId(), "MAKE_MANAGER", "USER");
+        theManagersChangesAreOnRecordWithTheirCountsAndAmounts(manager, admin);
 
         // somebody can always manage: the last active manager is neither disabled nor made staff
         for (JsonNode each :
@@ -545,6 +546,96 @@ public interface StaffScenarios extends StackAccess {
         assertThat(api().get("/admin/staff", manager.token()).status())
                 .as("still a manager")
                 .isEqualTo(200);
+    }
+
+    /**
+     * Issue 54: courts created, renamed and taken out of service, an import of students (one entry with its count and
+     * its file's name) and a refund's amount are in the trail, each under the manager who did it.
+     */
+    private void theManagersChangesAreOnRecordWithTheirCountsAndAmounts(Student manager, String admin) {
+        String by = "staff:" + manager.studentId();
+        String courtName = TestApi.unique("court");
+        long courtId = TestApi.expect(200, api().post("/admin/courts", manager.token(), Map.of("courtName", courtName)))
+                .data()
+                .path("id")
+                .asLong();
+        TestApi.expect(
+                200, api().put("/admin/courts/" + courtId, manager.token(), Map.of("courtName", courtName + "b")));
+        TestApi.expect(200, api().put("/admin/courts/" + courtId, manager.token(), Map.of("active", false)));
+        JsonNode courtTrail = TestApi.expect(200, api().get("/admin/audit?targetType=COURT&targetId=" + courtId, admin))
+                .data()
+                .path("records");
+        assertThat(courtTrail.findValuesAsText("action"))
+                .containsExactly("DISABLE_COURT", "RENAME_COURT", "CREATE_COURT");
+        assertThat(courtTrail.findValuesAsText("actor")).containsOnly(by);
+        assertThat(courtTrail.get(1).path("detail").asText())
+                .isEqualTo("Court \"" + courtName + "\" renamed \"" + courtName + "b\"");
+
+        int count = 7;
+        String prefix = TestApi.unique("imp");
+        StringBuilder file = new StringBuilder("studentId,password,name\n");
+        for (int i = 0; i < count; i++) {
+            file.append(prefix)
+                    .append('x')
+                    .append(i)
+                    .append(",secret-")
+                    .append(i)
+                    .append(",Student ")
+                    .append(i)
+                    .append('\n');
+        }
+        String fileName = prefix + ".csv";
+        assertThat(TestApi.expect(
+                                200,
+                                api().postRaw(
+                                                "/admin/students?fileName=" + fileName,
+                                                manager.token(),
+                                                "text/csv",
+                                                file.toString()))
+                        .data()
+                        .path("created")
+                        .asInt())
+                .isEqualTo(count);
+        JsonNode imports = TestApi.expect(
+                        200, api().get("/admin/audit?action=IMPORT_STUDENTS&targetId=" + fileName, admin))
+                .data()
+                .path("records");
+        assertThat(imports).as("one entry for the whole file").hasSize(1);
+        assertThat(imports.get(0).path("actor").asText()).isEqualTo(by);
+        assertThat(imports.get(0).path("targetType").asText()).isEqualTo("FILE");
+        assertThat(imports.get(0).path("detail").asText())
+                .isEqualTo(count + " students imported from " + fileName + " (0 already had an account)");
+
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        long slot = api().generateSlots(session, List.of(court), "10:00", "11:00", 60, 2)
+                .get(0);
+        Student payer = api().students(1).get(0);
+        long booked = api().book(payer, session, slot);
+        String order = api().pay(payer, booked);
+        TestApi.expect(
+                200,
+                api().post(
+                                "/admin/reservations/" + booked + "/refund",
+                                manager.token(),
+                                Map.of("reason", "lights failed")));
+        TestApi.RawReply refund = api().raw(
+                        "GET",
+                        "/admin/audit/export.csv?targetType=RESERVATION&action=REFUND&targetId=" + booked,
+                        admin,
+                        Map.of("Accept-Language", "zh-CN"),
+                        null);
+        assertThat(refund.body().lines().toList())
+                .hasSize(2)
+                .last()
+                .asString()
+                .contains(by, "lights failed", order, "¥20.00");
+        assertThat(TestApi.expect(200, api().get("/admin/audit?targetType=PAY_ORDER&targetId=" + order, admin))
+                        .data()
+                        .path("records")
+                        .findValuesAsText("detail"))
+                .as("the payment's amount too")
+                .anyMatch(detail -> detail.equals("reservation " + booked + " confirmed: ¥20.00"));
     }
 
     private static String value(JsonNode view, String key) {

@@ -41,9 +41,25 @@ public class StudentDesk {
         return directory.list(query, page, size);
     }
 
-    /** See {@link StudentDirectory#importStudents}. */
-    public ImportResult importStudents(List<NewStudent> students) {
+    /**
+     * Imports students, all or nothing, and records it in the audit trail as one entry with the count and the file's
+     * name (null: none, the students came as JSON).
+     */
+    public ImportResult importStudents(List<NewStudent> students, String fileName, String actor) {
+        return directory.importStudents(students, fileName, actor);
+    }
+
+    /**
+     * Imports a part of a file (all of the part or nothing), recorded in the audit trail only once the whole file is
+     * written: {@link #recordImport}.
+     */
+    public ImportResult importPart(List<NewStudent> students) {
         return directory.importStudents(students);
+    }
+
+    /** One audit entry for a file imported in parts: how many students were created, how many already had accounts. */
+    public void recordImport(String fileName, int created, int alreadyPresent, String actor) {
+        directory.recordImport(fileName, created, alreadyPresent, actor);
     }
 
     /** Sets a student's password; every token of theirs stops working. Refuses a staff account (403). */

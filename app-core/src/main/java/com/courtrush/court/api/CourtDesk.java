@@ -5,7 +5,10 @@ import com.courtrush.court.CourtService;
 import java.util.List;
 import org.springframework.stereotype.Component;
 
-/** What the staff console does with courts: list, create, rename, take out of or back into service. */
+/**
+ * What the staff console and the API do with courts: list, create, rename, take out of or back into service; each
+ * change audited as the {@code actor} who made it (as {@code Caller#actor} names them).
+ */
 @Component
 public class CourtDesk {
 
@@ -26,17 +29,17 @@ public class CourtDesk {
     }
 
     /** See {@link CourtService#create}. */
-    public CourtView create(String name) {
-        return courts.create(name).view();
+    public CourtView create(String name, String actor) {
+        return courts.create(name, actor).view();
     }
 
     /** See {@link CourtService#rename}. */
-    public CourtView rename(long id, String name) {
-        return courts.rename(id, name).view();
+    public CourtView rename(long id, String name, String actor) {
+        return courts.rename(id, name, actor).view();
     }
 
     /** See {@link CourtService#setActive}. */
-    public CourtView setActive(long id, boolean active) {
-        return courts.setActive(id, active).view();
+    public CourtView setActive(long id, boolean active, String actor) {
+        return courts.setActive(id, active, actor).view();
     }
 }

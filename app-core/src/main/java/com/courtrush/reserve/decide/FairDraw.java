@@ -2,6 +2,9 @@ package com.courtrush.reserve.decide;
 
 import com.alibaba.fastjson2.JSON;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Digests;
 import com.courtrush.core.EngineText;
@@ -48,7 +51,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class FairDraw implements DrawCloser {
 
-    static final String ACTOR = "system:draw";
+    static final String ACTOR = SystemActor.DRAW.actor();
     private static final Logger log = LoggerFactory.getLogger(FairDraw.class);
     private static final Duration AFTER_CLOSE = Duration.ofMillis(2);
 
@@ -208,8 +211,8 @@ public class FairDraw implements DrawCloser {
         String commitment = publish(session, secret, reply, grants);
         audit.record(
                 ACTOR,
-                "DRAW",
-                "SESSION",
+                AuditAction.DRAW,
+                AuditTarget.SESSION,
                 sessionId,
                 new EngineText(
                         "audit.detail.draw",

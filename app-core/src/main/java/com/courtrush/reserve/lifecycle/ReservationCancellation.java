@@ -2,6 +2,9 @@ package com.courtrush.reserve.lifecycle;
 
 import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
@@ -17,7 +20,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 public class ReservationCancellation {
 
-    public static final String AUDIT_TARGET = "RESERVATION";
+    public static final AuditTarget AUDIT_TARGET = AuditTarget.RESERVATION;
 
     private final ReservationMapper reservations;
     private final ReservationAccess access;
@@ -49,7 +52,7 @@ public class ReservationCancellation {
         Texts.requirePlain(reason, "reason");
         access.visibleTo(reservationId, staff);
         Reservation ended = cancelUnpaid(reservationId, CancelReason.STAFF, reason, staff.actor());
-        audit.record(staff.actor(), "CANCEL", AUDIT_TARGET, reservationId, reason);
+        audit.record(staff.actor(), AuditAction.CANCEL, AUDIT_TARGET, reservationId, reason);
         return ended;
     }
 
@@ -73,8 +76,8 @@ public class ReservationCancellation {
         });
         if (Boolean.TRUE.equals(ended)) {
             audit.record(
-                    "system:pay-timeout",
-                    "CANCEL_TIMEOUT",
+                    SystemActor.PAY_TIMEOUT.actor(),
+                    AuditAction.CANCEL_TIMEOUT,
                     AUDIT_TARGET,
                     reservationId,
                     new EngineText("audit.payTimeout", minutes));

@@ -1,5 +1,6 @@
 package com.courtrush.reserve.recover;
 
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.Rehearsal;
 import com.courtrush.opening.OpeningService;
 import java.time.Duration;
@@ -23,7 +24,7 @@ public class OpeningRebuilds {
     /** What the student is told to wait: a rebuild takes milliseconds. */
     public static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
-    static final String ACTOR = "system:on-demand";
+    static final String ACTOR = SystemActor.ON_DEMAND.actor();
 
     private static final Logger log = LoggerFactory.getLogger(OpeningRebuilds.class);
 

@@ -1,6 +1,8 @@
 package com.courtrush.reserve.recover;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.reserve.api.CancelReason;
@@ -69,8 +71,8 @@ public class TraceCompensator {
         passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId()); // the grant ended FAILED
         audit.record(
                 actor,
-                "COMPENSATE",
-                "TRACE",
+                AuditAction.COMPENSATE,
+                AuditTarget.TRACE,
                 grant.traceId(),
                 new EngineText(
                         released ? "audit.compensated" : "audit.compensatedNothingHeld",
@@ -113,8 +115,8 @@ public class TraceCompensator {
             passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId());
             audit.record(
                     AuditTrail.SYSTEM_CONSUMER,
-                    "COMPENSATE",
-                    "TRACE",
+                    AuditAction.COMPENSATE,
+                    AuditTarget.TRACE,
                     grant.traceId(),
                     new EngineText("audit.refusedByDatabase", reason, grant.userId(), grant.slotId()));
             metrics.compensated(AuditTrail.SYSTEM_CONSUMER);

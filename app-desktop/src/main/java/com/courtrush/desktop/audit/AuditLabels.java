@@ -5,8 +5,9 @@ import com.courtrush.desktop.i18n.I18n;
 
 /**
  * A history entry as staff read it, in the console's language: who did it (the engine's own jobs,
- * the console's staff, the admin token, a staff or student account), what (never a raw code such as
- * MARK_PAID); the detail comes from the desk in the console's language ({@code AuditEntry#detail}).
+ * the console's staff, the admin token, a staff or student account, the campus directory), what (never a raw code
+ * such as MARK_PAID), to which kind of record (never PAY_ORDER); the detail comes from the desk in the console's
+ * language ({@code AuditEntry#detail}).
  */
 public final class AuditLabels {
 
@@ -38,6 +39,7 @@ public final class AuditLabels {
             case "staff" -> i18n.t("audit.actor.staff", name);
             case "student" -> i18n.t("audit.actor.student", name);
             case "wechatpay" -> i18n.t("audit.actor.wechatpay", name);
+            case "directory" -> i18n.t("audit.actor.directory", name);
             default -> actor;
         };
     }
@@ -50,5 +52,18 @@ public final class AuditLabels {
     public String what(String action) {
         String key = "audit.action." + action;
         return i18n.has(key) ? i18n.t(key) : action;
+    }
+
+    /** The record an entry is about: its kind in words, and its id (none when the kind is all there is: "-"). */
+    public String target(AuditEntry entry) {
+        String kind = kind(entry.targetType());
+        String id = entry.targetId();
+        return id == null || id.isBlank() || id.equals("-") ? kind : kind + " " + id;
+    }
+
+    /** A kind of record as the trail names it (PAY_ORDER), in words. */
+    public String kind(String targetType) {
+        String key = "audit.kind." + targetType;
+        return targetType != null && i18n.has(key) ? i18n.t(key) : String.valueOf(targetType);
     }
 }

@@ -127,7 +127,7 @@ public final class AuditScreen implements Screen {
         table.getColumns().add(Widgets.fitting(column(i18n.t("audit.time"), model::time), "2026-11-25 18:02:59"));
         table.getColumns().add(column(i18n.t("audit.who"), model.labels()::who));
         table.getColumns().add(column(i18n.t("audit.what"), model.labels()::what));
-        table.getColumns().add(column(i18n.t("audit.target"), AuditViewModel::target));
+        table.getColumns().add(column(i18n.t("audit.target"), model::target));
         table.getColumns().add(column(i18n.t("audit.detail"), AuditEntry::detail));
         table.setItems(model.rows());
         return table;

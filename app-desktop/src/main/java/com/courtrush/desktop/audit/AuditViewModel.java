@@ -129,9 +129,9 @@ public final class AuditViewModel {
         return format.write(i18n.t("audit.sheet"), lines);
     }
 
-    /** The record an entry is about: its kind and id. */
-    public static String target(AuditEntry entry) {
-        return entry.targetType() + " " + entry.targetId();
+    /** The record an entry is about: its kind in words, and its id. */
+    public String target(AuditEntry entry) {
+        return labels.target(entry);
     }
 
     public String time(AuditEntry entry) {

@@ -31,7 +31,8 @@ public final class CourtsScreen implements Screen {
                 context.tasks(),
                 context.notices(),
                 i18n,
-                () -> LocalDate.now(context.desks().clock()));
+                () -> LocalDate.now(context.desks().clock()),
+                context.actor());
 
         TextField name = new TextField();
         name.setId("courtName");

@@ -16,7 +16,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-/** Courts: list, create, rename, enable and disable. */
+/** Courts: list, create, rename, enable and disable; each change audited as the staff member at the console. */
 public final class CourtsViewModel {
 
     private final CourtDesk courts;
@@ -25,14 +25,22 @@ public final class CourtsViewModel {
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
+    private final String actor;
     private final ObservableList<CourtRow> rows = FXCollections.observableArrayList();
     private final StringProperty newName = new SimpleStringProperty("");
     private final BooleanBinding canCreate =
             Bindings.createBooleanBinding(() -> !newName.get().isBlank(), newName);
 
     public CourtsViewModel(
-            CourtDesk courts, SlotDesk slots, UiTasks tasks, Notices notices, I18n i18n, Supplier<LocalDate> today) {
+            CourtDesk courts,
+            SlotDesk slots,
+            UiTasks tasks,
+            Notices notices,
+            I18n i18n,
+            Supplier<LocalDate> today,
+            String actor) {
         this.courts = courts;
+        this.actor = actor;
         this.slots = slots;
         this.today = today;
         this.tasks = tasks;
@@ -49,7 +57,7 @@ public final class CourtsViewModel {
 
     public void create() {
         String name = newName.get().strip();
-        tasks.run(i18n.t("courts.create"), () -> courts.create(name), court -> {
+        tasks.run(i18n.t("courts.create"), () -> courts.create(name, actor), court -> {
             newName.set("");
             notices.info(i18n.t("courts.created", court.courtName()));
             refresh();
@@ -57,7 +65,7 @@ public final class CourtsViewModel {
     }
 
     public void rename(CourtRow row, String name) {
-        tasks.run(i18n.t("courts.rename"), () -> courts.rename(row.id(), name), court -> refresh());
+        tasks.run(i18n.t("courts.rename"), () -> courts.rename(row.id(), name, actor), court -> refresh());
     }
 
     /**
@@ -81,7 +89,7 @@ public final class CourtsViewModel {
     public void setActive(CourtRow row, boolean active) {
         tasks.run(
                 i18n.t(active ? "courts.enable" : "courts.disable"),
-                () -> courts.setActive(row.id(), active),
+                () -> courts.setActive(row.id(), active, actor),
                 court -> refresh());
     }
 

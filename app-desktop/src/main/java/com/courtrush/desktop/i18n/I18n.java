@@ -1,5 +1,6 @@
 package com.courtrush.desktop.i18n;
 
+import com.courtrush.core.EngineMessages;
 import java.text.MessageFormat;
 import java.util.List;
 import java.util.Locale;
@@ -44,12 +45,8 @@ public final class I18n {
             log.warn("Missing console text '{}' for {}", key, locale);
             return "!" + key + "!";
         }
-        Object[] plain = args.clone();
-        for (int i = 0; i < plain.length; i++) {
-            if (plain[i] instanceof Number number) {
-                plain[i] = number.toString(); // ids and counts as written, never "12,345"
-            }
-        }
+        // ids and counts as written, never "12,345"; a wall time as the engine writes it, never ISO's "T"
+        Object[] plain = EngineMessages.plain(args);
         return args.length == 0 ? pattern : new MessageFormat(pattern, locale).format(plain);
     }
 

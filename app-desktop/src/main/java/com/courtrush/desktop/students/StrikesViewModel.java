@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
+import com.courtrush.desktop.audit.AuditLabels;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
@@ -68,7 +69,7 @@ public final class StrikesViewModel {
     /** What the strike was for and what became of it, for the table. */
     public String describe(Strike strike) {
         return strike.forgiven()
-                ? i18n.t("strikes.forgivenBy", strike.forgivenBy(), strike.forgiveReason())
+                ? i18n.t("strikes.forgivenBy", new AuditLabels(i18n).who(strike.forgivenBy()), strike.forgiveReason())
                 : i18n.t("strikes.struck", WHEN.format(strike.struckTime()));
     }
 

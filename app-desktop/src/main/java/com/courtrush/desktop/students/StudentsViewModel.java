@@ -93,7 +93,7 @@ public final class StudentsViewModel {
                         progressText.set(i18n.t("students.importCancelled"));
                         return;
                     }
-                    write(preview.lines());
+                    write(preview.lines(), file.getFileName().toString());
                 },
                 error -> {
                     importing.set(false);
@@ -128,8 +128,11 @@ public final class StudentsViewModel {
                         .collect(Collectors.joining(", ")));
     }
 
-    /** Writes the students read, in chunks, with progress. */
-    private void write(List<StudentCsvLine> lines) {
+    /**
+     * Writes the students read, in chunks, with progress; then records the import in the audit trail as one entry
+     * with the file's name (what was written of it, should a chunk fail).
+     */
+    private void write(List<StudentCsvLine> lines, String fileName) {
         AtomicInteger imported = new AtomicInteger();
         List<NewStudent> students = lines.stream().map(StudentCsvLine::student).toList();
         int total = students.size();
@@ -139,15 +142,23 @@ public final class StudentsViewModel {
                     report.update(0, i18n.t("students.progress", 0, total));
                     int created = 0;
                     int present = 0;
-                    for (int from = 0; from < total; from += CHUNK) {
-                        List<NewStudent> chunk = students.subList(from, Math.min(total, from + CHUNK));
-                        ImportResult result = directory.importStudents(chunk);
-                        created += result.created();
-                        present += result.alreadyPresent().size();
-                        int done = Math.min(total, from + CHUNK);
-                        imported.set(done);
-                        report.update((double) done / total, i18n.t("students.progress", done, total));
+                    try {
+                        for (int from = 0; from < total; from += CHUNK) {
+                            List<NewStudent> chunk = students.subList(from, Math.min(total, from + CHUNK));
+                            ImportResult result = directory.importPart(chunk);
+                            created += result.created();
+                            present += result.alreadyPresent().size();
+                            int done = Math.min(total, from + CHUNK);
+                            imported.set(done);
+                            report.update((double) done / total, i18n.t("students.progress", done, total));
+                        }
+                    } catch (RuntimeException failed) {
+                        if (created + present > 0) {
+                            directory.recordImport(fileName, created, present, actor);
+                        }
+                        throw failed;
                     }
+                    directory.recordImport(fileName, created, present, actor);
                     return new int[] {created, present};
                 },
                 (fraction, message) -> {

@@ -3,7 +3,10 @@ package com.courtrush.desktop.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.audit.AuditLog;
+import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditEntry;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.EngineText;
 import com.courtrush.desktop.i18n.I18n;
 import java.util.Locale;
@@ -81,5 +84,64 @@ class AuditLabelsTest {
         }
         assertThat(chinese.what("REFUND_PART")).isEqualTo("部分退款");
         assertThat(english.who("wechatpay:notify")).isEqualTo("WeChat Pay (notify)");
+    }
+
+    @Test
+    void everyActionEveryKindOfRecordAndEveryJobOfTheEngineReadsInBothLanguages() {
+        for (AuditAction action : AuditAction.values()) {
+            String inEnglish = english.what(action.code());
+            assertThat(inEnglish).as("English for " + action).isNotEqualTo(action.code());
+            assertThat(chinese.what(action.code()))
+                    .as("Chinese for " + action)
+                    .isNotEqualTo(action.code())
+                    .isNotEqualTo(inEnglish);
+        }
+        for (AuditTarget kind : AuditTarget.values()) {
+            String inEnglish = english.kind(kind.code());
+            assertThat(inEnglish).as("English for " + kind).isNotEqualTo(kind.code());
+            assertThat(chinese.kind(kind.code()))
+                    .as("Chinese for " + kind)
+                    .isNotEqualTo(kind.code())
+                    .isNotEqualTo(inEnglish);
+        }
+        for (SystemActor job : SystemActor.values()) {
+            String inEnglish = english.who(job.actor());
+            assertThat(inEnglish)
+                    .as("English for " + job)
+                    .isNotEqualTo(english.who("system:" + "some-job-nobody-named"))
+                    .doesNotContain("(" + job.job() + ")");
+            assertThat(chinese.who(job.actor()))
+                    .as("Chinese for " + job)
+                    .doesNotContain("（" + job.job() + "）")
+                    .isNotEqualTo(inEnglish);
+        }
+    }
+
+    @Test
+    void theRecordAnEntryIsAboutReadsAsAKindInWordsNotACode() {
+        AuditLog log = new AuditLog();
+        log.setId(2L);
+        log.setActor("staff:mgr01");
+        log.setAction("REFUND");
+        log.setTargetType("PAY_ORDER");
+        log.setTargetId("CR20261126001");
+        assertThat(chinese.target(log.entryIn(I18n.CHINESE))).isEqualTo("支付订单 CR20261126001");
+        assertThat(english.target(log.entryIn(I18n.ENGLISH))).isEqualTo("Pay order CR20261126001");
+        log.setTargetType("SETTINGS");
+        log.setTargetId("-");
+        assertThat(chinese.target(log.entryIn(I18n.CHINESE))).isEqualTo("设置");
+        assertThat(chinese.who("system:backup")).isEqualTo("定时备份");
+        assertThat(chinese.who("directory:cas")).isEqualTo("校园统一身份认证（cas）");
+    }
+
+    @Test
+    void anActorInsideTheEnginesWordingReadsInWordsEvenInAnEntryStoredBefore() {
+        // as a shift's close was stored before: the actor's raw name among the arguments
+        String stored = "\u0001text:{\"key\":\"audit.shiftClosed\",\"args\":[\"staff:mgr01\",\"20.00\",\"0.00\","
+                + "\"0.00\",\"20.00\",\"\"]}";
+        AuditEntry closed = entry("staff:mgr01", "SHIFT_CLOSE", stored, I18n.CHINESE);
+        assertThat(closed.detail()).startsWith("工作人员 mgr01 的班次已交班").doesNotContain("staff:");
+        assertThat(entry("staff:mgr01", "SHIFT_CLOSE", stored, I18n.ENGLISH).detail())
+                .startsWith("shift of staff member mgr01 closed");
     }
 }

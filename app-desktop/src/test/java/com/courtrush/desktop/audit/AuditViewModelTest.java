@@ -74,7 +74,7 @@ class AuditViewModelTest {
         assertThat(lines.get(0)).isEqualTo("时间,操作人,操作,对象,详情");
         assertThat(lines.get(1))
                 .startsWith("2026-11-25 18:02:07,2024001（工作人员）,")
-                .contains("RESERVATION 42");
+                .contains("预约 42");
         assertThat(lines.get(2)).as("a formula is text").contains("'=HYPERLINK");
         assertThat(notices.infos).anyMatch(info -> info.contains(file.toString()));
     }

@@ -20,12 +20,13 @@ import org.junit.jupiter.api.Test;
 
 class CourtsViewModelTest {
 
+    static final String ACTOR = "staff:t900";
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
     final CourtDesk service = mock(CourtDesk.class);
     final SlotDesk slots = mock(SlotDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final CourtsViewModel model = new CourtsViewModel(
-            service, slots, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY);
+            service, slots, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), () -> TODAY, ACTOR);
 
     @Test
     void refreshShowsEveryCourt() {
@@ -46,11 +47,11 @@ class CourtsViewModelTest {
 
     @Test
     void creatingClearsTheFieldTellsAndReloads() {
-        when(service.create("Court 1")).thenReturn(court(3, "Court 1", true));
+        when(service.create("Court 1", ACTOR)).thenReturn(court(3, "Court 1", true));
         when(service.list()).thenReturn(List.of(court(3, "Court 1", true)));
         model.newNameProperty().set("  Court 1 ");
         model.create();
-        verify(service).create("Court 1");
+        verify(service).create("Court 1", ACTOR);
         assertThat(model.newNameProperty().get()).isEmpty();
         assertThat(notices.infos).containsExactly("Court \"Court 1\" created.");
         assertThat(model.rows()).hasSize(1);
@@ -58,7 +59,8 @@ class CourtsViewModelTest {
 
     @Test
     void aRefusedNameIsShownAndTheFieldKept() {
-        when(service.create("A")).thenThrow(CourtRushException.conflict("An active court is already named 'A'."));
+        when(service.create("A", ACTOR))
+                .thenThrow(CourtRushException.conflict("An active court is already named 'A'."));
         model.newNameProperty().set("A");
         model.create();
         assertThat(notices.lastFailureMessage()).contains("already named");
@@ -71,8 +73,8 @@ class CourtsViewModelTest {
         CourtsViewModel.CourtRow row = new CourtsViewModel.CourtRow(5, "Old", true);
         model.setActive(row, false);
         model.rename(row, "New");
-        verify(service).setActive(5, false);
-        verify(service).rename(5, "New");
+        verify(service).setActive(5, false, ACTOR);
+        verify(service).rename(5, "New", ACTOR);
     }
 
     @Test
@@ -87,18 +89,18 @@ class CourtsViewModelTest {
         assertThat(notices.lastStep().target()).isEqualTo("Court \"Court 5\"");
         assertThat(notices.lastStep().consequence())
                 .contains("its 6 slots from today on stay on sale (20 places free, " + "4 booked)");
-        verify(service, never()).setActive(5, false);
+        verify(service, never()).setActive(5, false, ACTOR);
 
         notices.answer = true;
         model.toggle(row);
-        verify(service).setActive(5, false);
+        verify(service).setActive(5, false, ACTOR);
     }
 
     @Test
     void enablingACourtAsksNothing() {
         when(service.list()).thenReturn(List.of());
         model.toggle(new CourtsViewModel.CourtRow(5, "Court 5", false));
-        verify(service).setActive(5, true);
+        verify(service).setActive(5, true, ACTOR);
         assertThat(notices.steps).isEmpty();
     }
 }

@@ -2,6 +2,7 @@ package com.courtrush.desktop.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -13,6 +14,9 @@ import com.courtrush.account.DeskGuard;
 import com.courtrush.account.Role;
 import com.courtrush.account.api.StaffAccountDesk;
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.core.EngineText;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -103,7 +107,14 @@ class SettingsViewModelTest {
         assertThat(model.restartNeededProperty().get()).isTrue();
         assertThat(notices.infos)
                 .containsExactly("Saved. Restart the console for the start-up settings to take effect.");
-        verify(audit).record(eq("staff:wang"), eq("UPDATE_SETTINGS"), eq("SETTINGS"), eq("-"), any(String.class));
+        verify(audit)
+                .record(
+                        eq("staff:wang"),
+                        eq(AuditAction.UPDATE_SETTINGS),
+                        eq(AuditTarget.SETTINGS),
+                        eq("-"),
+                        argThat((EngineText detail) -> detail.in(I18n.ENGLISH).contains("PAY_TIMEOUT_MINUTE: 15 → 20")
+                                && detail.in(I18n.ENGLISH).contains("server.port: 8080 → 9090")));
     }
 
     @Test

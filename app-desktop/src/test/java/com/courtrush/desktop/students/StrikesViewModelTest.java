@@ -57,7 +57,7 @@ class StrikesViewModelTest {
         model.forgive(strike, "doctor's note");
         verify(desk).forgive(11, "doctor's note", manager);
         assertThat(model.summaryProperty().get()).startsWith("Not blocked. 2 strike(s) counting");
-        assertThat(model.describe(model.rows().get(0))).isEqualTo("forgiven by staff:wang: doctor's note");
+        assertThat(model.describe(model.rows().get(0))).isEqualTo("forgiven by wang (staff): doctor's note");
         assertThat(notices.infos).containsExactly("Strike of 2024001 forgiven.");
     }
 

@@ -55,11 +55,12 @@ class StudentsViewModelTest {
 
     @Test
     void anImportGoesInChunksWithProgressAndSaysWhatItDid() throws Exception {
-        when(directory.importStudents(anyList()))
+        when(directory.importPart(anyList()))
                 .thenAnswer(call -> new ImportResult(((List<?>) call.getArgument(0)).size() - 1, List.of("already")));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(csv(450, ""));
-        verify(directory, times(3)).importStudents(anyList());
+        verify(directory, times(3)).importPart(anyList());
+        verify(directory).recordImport("students.csv", 447, 3, "console:t");
         assertThat(model.progressProperty().get()).isEqualTo(1.0);
         assertThat(model.progressTextProperty().get()).isEqualTo("447 imported, 3 already present.");
         assertThat(model.importingProperty().get()).isFalse();
@@ -81,15 +82,16 @@ class StudentsViewModelTest {
                 .contains("GBK (GB18030)")
                 .contains("2 students")
                 .contains("2024101 张三");
-        verify(directory, never()).importStudents(any());
+        verify(directory, never()).importPart(any());
+        verify(directory, never()).recordImport(any(), anyInt(), anyInt(), any());
         assertThat(model.progressTextProperty().get()).isEqualTo("Not imported.");
 
         notices.answer = true;
-        when(directory.importStudents(anyList())).thenReturn(new ImportResult(2, List.of()));
+        when(directory.importPart(anyList())).thenReturn(new ImportResult(2, List.of()));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(file);
         verify(directory)
-                .importStudents(List.of(
+                .importPart(List.of(
                         new NewStudent("2024101", "secret-1", "张三"), new NewStudent("2024102", "secret-2", "李四")));
     }
 
@@ -115,15 +117,15 @@ class StudentsViewModelTest {
                         + example + "\r\n");
         assertThat(notices.infos).last().asString().contains(template.toString());
 
-        when(directory.importStudents(anyList())).thenReturn(new ImportResult(1, List.of()));
+        when(directory.importPart(anyList())).thenReturn(new ImportResult(1, List.of()));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         console.importCsv(template);
-        verify(directory).importStudents(List.of(new NewStudent("2024001", "ChangeMe2024", example)));
+        verify(directory).importPart(List.of(new NewStudent("2024001", "ChangeMe2024", example)));
 
         Files.writeString(template, text + "2024777,secret-77,Wei Lan\r\n", StandardCharsets.UTF_8);
         console.importCsv(template);
         verify(directory)
-                .importStudents(List.of(
+                .importPart(List.of(
                         new NewStudent("2024001", "ChangeMe2024", example),
                         new NewStudent("2024777", "secret-77", "Wei Lan")));
         assertThat(notices.failures).isEmpty();
@@ -136,18 +138,18 @@ class StudentsViewModelTest {
                 file,
                 com.courtrush.core.Xlsx.write(
                         "学生", List.of(List.of("学号", "密码", "姓名"), List.of(2024201, "secret-1", "张三"))));
-        when(directory.importStudents(anyList())).thenReturn(new ImportResult(1, List.of()));
+        when(directory.importPart(anyList())).thenReturn(new ImportResult(1, List.of()));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(file);
         assertThat(notices.questions).singleElement().asString().contains("2024201 张三");
-        verify(directory).importStudents(List.of(new NewStudent("2024201", "secret-1", "张三")));
+        verify(directory).importPart(List.of(new NewStudent("2024201", "secret-1", "张三")));
     }
 
     @Test
     void aFileWithBadRowsImportsNothingAndNamesEachByItsLineInTheFile() throws Exception {
         // header on line 1, three good rows on lines 2-4: the bad one is line 5 of the file
         model.importCsv(csv(3, "bad id!,x,\n"));
-        verify(directory, never()).importStudents(any());
+        verify(directory, never()).importPart(any());
         assertThat(notices.lastFailureMessage()).contains("line 5: the student id must be 1-32 letters");
         assertThat(model.progressTextProperty().get()).isEqualTo("Import stopped; nothing was imported.");
         assertThat(model.importingProperty().get()).isFalse();
@@ -163,12 +165,13 @@ class StudentsViewModelTest {
 
     @Test
     void anImportStoppedPartWaySaysHowFarItGot() throws Exception {
-        when(directory.importStudents(anyList()))
+        when(directory.importPart(anyList()))
                 .thenReturn(new ImportResult(200, List.of()))
                 .thenThrow(new IllegalStateException("database gone"));
         model.importCsv(csv(450, ""));
         assertThat(model.progressTextProperty().get())
                 .isEqualTo("Import stopped after 200 of 450; re-running it skips the students already imported.");
+        verify(directory).recordImport("students.csv", 200, 0, "console:t");
     }
 
     @Test
