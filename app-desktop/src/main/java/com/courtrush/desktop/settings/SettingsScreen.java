@@ -70,6 +70,8 @@ public final class SettingsScreen implements Screen {
                 context.staff(),
                 context.desks().settings().zone(),
                 context.restart());
+        // a backup made (the state names the newest) is one more to choose from
+        backups.stateProperty().addListener((seen, was, now) -> restore.load());
         channels = new NoticeChannelsViewModel(
                 context.desks().channels(), context.tasks(), context.notices(), i18n, context.staff());
         campus = new CampusSignInViewModel(
