@@ -174,7 +174,6 @@ public class DatabaseRestores {
 
     private Path checkFolder() {
         try {
-            DataDirectory.prepare(dataDir);
             return Files.createTempDirectory(dataDir, "restore-check-"); // 0700: a backup holds secrets
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot make a folder to read a backup in " + dataDir, e);
