@@ -1,5 +1,6 @@
 package com.courtrush.backup;
 
+import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.backup.api.BackupContents;
 import com.courtrush.backup.api.RestorePlan;
@@ -96,7 +97,7 @@ public class DatabaseRestores {
      * Restores {@code zip} beside the database ({@code db.restoring}) and reads it there; answers the plan the console
      * carries out once it has stopped the engine.
      */
-    public synchronized RestorePlan stage(Path zip, String actor) {
+    public synchronized RestorePlan stage(Path zip, Caller by) {
         requireAvailable();
         Path staged = dataDir.resolve("db.restoring");
         deleteTree(staged);
@@ -105,7 +106,7 @@ public class DatabaseRestores {
             BackupContents contents = BackupReader.restoreAndRead(zip, nameOf(zip), staged);
             DataDirectory.tighten(staged);
             log.info("Backup {} restored beside the database, to be put in place at the engine's stop", zip);
-            return new RestorePlan(nameOf(zip), contents, db, staged, asideFolder(), actor);
+            return new RestorePlan(nameOf(zip), contents, db, staged, asideFolder(), by.actor());
         } catch (RuntimeException e) {
             deleteTree(staged);
             throw e;

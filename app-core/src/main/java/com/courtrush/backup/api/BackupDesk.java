@@ -59,13 +59,13 @@ public class BackupDesk {
     /** Makes the backup of that name ready to be put in place: restored beside the database and read there. */
     @ManagerOnly
     public RestorePlan stageRestore(String name, Caller by) {
-        return restores.stage(restores.backupNamed(name), by.actor());
+        return restores.stage(restores.backupNamed(name), by);
     }
 
     /** Makes a backup chosen from disk ready to be put in place. */
     @ManagerOnly
     public RestorePlan stageRestoreOfFile(Path zip, Caller by) {
-        return restores.stage(zip, by.actor());
+        return restores.stage(zip, by);
     }
 
     /**
