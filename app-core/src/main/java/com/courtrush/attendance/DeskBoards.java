@@ -47,8 +47,7 @@ public class DeskBoards {
         List<DeskBoard.Cell> cells = new ArrayList<>(slots.size());
         for (BoardSlot slot : slots) {
             courts.putIfAbsent(slot.getCourtId(), new DeskBoard.Court(slot.getCourtId(), slot.getCourtName()));
-            hours.add(slot.getStartTime());
-            hours.add(slot.getEndTime());
+            hours.add(slot.getStartTime()); // the columns: an end is no column of its own (none past the last start)
             List<DeskBookingView> held = bookings.getOrDefault(slot.getSlotId(), List.of());
             long holding = held.stream().filter(DeskBookingView::active).count();
             LocalDateTime start = day.atTime(slot.getStartTime());

@@ -3,11 +3,17 @@ package com.courtrush.attendance;
 import static com.courtrush.support.WebSlice.STAFF;
 import static com.courtrush.support.WebSlice.STUDENT;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 
 import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -67,6 +73,24 @@ class AttendanceWebTest {
     void withoutADateTheBoardIsTodays() throws Exception {
         WebCalls.answersOk(mvc, STAFF, HttpMethod.GET, "/admin/board", null);
         verify(attendanceDesk).board(LocalDate.parse("2026-11-22"));
+    }
+
+    /** The board's hours are written as its slots' times are: "HH:mm", not "HH:mm:ss". */
+    @Test
+    void theBoardsHoursAreWrittenLikeItsSlotsTimes() throws Exception {
+        LocalDate day = LocalDate.parse("2026-11-23");
+        LocalTime eight = LocalTime.parse("08:00");
+        LocalTime nine = LocalTime.parse("09:00");
+        when(attendanceDesk.board(day))
+                .thenReturn(new DeskBoard(
+                        day,
+                        day.atTime(7, 30),
+                        List.of(new DeskBoard.Court(1, "1号场")),
+                        List.of(eight),
+                        List.of(new DeskBoard.Cell(5, 1, 1, eight, nine, 2, 2, 2000, false, false, List.of()))));
+        mvc.perform(get("/admin/board?date=2026-11-23").header("Authorization", "Bearer " + STAFF))
+                .andExpect(jsonPath("$.data.hours[0]").value("08:00"))
+                .andExpect(jsonPath("$.data.slots[0].startTime").value("08:00"));
     }
 
     @ParameterizedTest

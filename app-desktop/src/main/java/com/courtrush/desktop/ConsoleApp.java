@@ -3,6 +3,8 @@ package com.courtrush.desktop;
 import atlantafx.base.theme.PrimerLight;
 import com.courtrush.account.Caller;
 import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.backup.api.BackupDesk;
+import com.courtrush.backup.api.RestorePlan;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleName;
@@ -16,8 +18,10 @@ import com.courtrush.desktop.shell.StartupFailures;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Desks;
 import com.courtrush.desktop.ui.Destructive;
+import com.courtrush.desktop.ui.EngineRestart;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
+import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.infra.config.api.BadSavedSetting;
 import com.courtrush.infra.lifecycle.EngineLifecycle;
 import com.courtrush.infra.lifecycle.StoppedWhileStarting;
@@ -25,18 +29,24 @@ import com.courtrush.setting.api.SettingsDesk;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
 import javafx.scene.image.Image;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,6 +78,10 @@ public class ConsoleApp extends Application {
     private volatile MainWindow window;
     /** Who is signed in at the desk. */
     private Caller staff;
+    /** The engine is being restarted on a restored backup: the window cannot be closed meanwhile. */
+    private volatile boolean restoring;
+
+    private final EngineRestart restart = new Restart();
 
     private I18n i18n;
     private Stage stage;
@@ -168,7 +182,7 @@ public class ConsoleApp extends Application {
     }
 
     private void showMain(FxNotices notices) {
-        ConsoleContext context = new ConsoleContext(i18n, tasks, notices, desks, ticker, staff);
+        ConsoleContext context = new ConsoleContext(i18n, tasks, notices, desks, ticker, staff, restart);
         window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
         // 1320×840 where the screen has room; on a smaller one (a desk's 1280×720) the whole window on it
         Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
@@ -181,7 +195,7 @@ public class ConsoleApp extends Application {
         stage.setMinHeight(680);
         stage.centerOnScreen();
         stage.setOnCloseRequest(event -> {
-            if (!mayClose()) {
+            if (restoring || !mayClose()) {
                 event.consume();
             }
         });
@@ -213,7 +227,7 @@ public class ConsoleApp extends Application {
 
     private void rebuildWindow() {
         ConsoleContext context =
-                new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), desks, ticker, staff);
+                new ConsoleContext(i18n, tasks, new FxNotices(() -> i18n, () -> stage), desks, ticker, staff, restart);
         window = new MainWindow(context, Screens.of(context), this::switchLanguage, this::signOut);
         stage.setTitle(i18n.t("app.title"));
         stage.getScene().setRoot(window.root());
@@ -279,6 +293,86 @@ public class ConsoleApp extends Application {
                 bad.problem().english(),
                 bad.file());
         boot(notices);
+    }
+
+    /**
+     * The engine started again on a restored backup (issue 54): the window gives way to a progress view, the engine
+     * stops, the backup is put in place of its database, and the engine starts on it (Redis rebuilt from the
+     * database, as after a crash); then staff sign in again and the window opens anew.
+     */
+    private final class Restart implements EngineRestart {
+
+        @Override
+        public void restartOn(RestorePlan plan, UiTasks.Progress progress) throws Exception {
+            Label step = new Label();
+            onFxAndWait(() -> {
+                restoring = true;
+                window.dispose();
+                stage.getScene().setRoot(restoringView(step));
+            });
+            UiTasks.Progress shown = (fraction, message) -> {
+                progress.update(fraction, message);
+                Platform.runLater(() -> step.setText(message));
+            };
+            shown.update(0.3, i18n.t("restore.step.stopping"));
+            log.info("Restoring backup {} (by {}): the engine stops", plan.backup(), plan.actor());
+            lifecycle.stop("a backup is restored");
+            shown.update(0.5, i18n.t("restore.step.swapping"));
+            BackupDesk.putInPlace(plan);
+            shown.update(0.6, i18n.t("restore.step.starting"));
+            EngineLifecycle starting = new EngineLifecycle();
+            lifecycle = starting;
+            engine = Engine.start(starting, getParameters().getRaw());
+        }
+
+        @Override
+        public void reopen(String notice) {
+            restoring = false;
+            desks = Desks.of(engine);
+            FxNotices notices = new FxNotices(() -> i18n, () -> stage);
+            askWhoIsAtTheDesk(notices);
+            notices.info(notice);
+        }
+
+        @Override
+        public void failed(String message) {
+            log.error("The restore's restart failed: {}", message);
+            Alert alert = new Alert(Alert.AlertType.ERROR);
+            alert.getButtonTypes().setAll(com.courtrush.desktop.ui.Widgets.ok(i18n));
+            alert.initOwner(stage);
+            alert.setTitle(i18n.t("app.title"));
+            alert.setHeaderText(i18n.t("restore.action"));
+            alert.setContentText(message);
+            alert.getDialogPane().setId("restoreFailed");
+            alert.showAndWait();
+            Platform.exit();
+        }
+
+        private VBox restoringView(Label step) {
+            Label title = new Label(i18n.t("restore.action"));
+            title.getStyleClass().add("title-2");
+            step.setId("restoreStatus");
+            step.setWrapText(true);
+            step.setMaxWidth(560);
+            VBox box = new VBox(16, title, new ProgressIndicator(), step);
+            box.setAlignment(Pos.CENTER);
+            box.setPadding(new Insets(40));
+            box.setId("restoring");
+            return box;
+        }
+    }
+
+    private static void onFxAndWait(Runnable action) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                action.run();
+                done.complete(null);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        });
+        done.get();
     }
 
     private static String rootMessage(Throwable error) {

@@ -12,10 +12,15 @@ import java.util.List;
  *
  * @param now    the gym's time when it was read: which slots are running, which have not begun
  * @param courts the courts with a slot that day, by name
- * @param hours  every start and end time of the day's slots, in order: the columns
+ * @param hours  the start times of the day's slots, in order: the columns, written "HH:mm" like the slots'
  * @param slots  the day's slots, by start and court
  */
-public record DeskBoard(LocalDate day, LocalDateTime now, List<Court> courts, List<LocalTime> hours, List<Cell> slots) {
+public record DeskBoard(
+        LocalDate day,
+        LocalDateTime now,
+        List<Court> courts,
+        @JsonFormat(pattern = "HH:mm") List<LocalTime> hours,
+        List<Cell> slots) {
 
     public record Court(long courtId, String name) {}
 

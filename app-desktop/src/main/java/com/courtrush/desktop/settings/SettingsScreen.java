@@ -38,6 +38,7 @@ public final class SettingsScreen implements Screen {
 
     private final SettingsViewModel model;
     private final BackupsViewModel backups;
+    private final RestoreViewModel restore;
     private final NoticeChannelsViewModel channels;
     private final CampusSignInViewModel campus;
     private final WechatPayViewModel wechatPay;
@@ -61,6 +62,16 @@ public final class SettingsScreen implements Screen {
                 i18n,
                 context.actor(),
                 context.desks().settings().zone());
+        restore = new RestoreViewModel(
+                context.desks().backups(),
+                context.tasks(),
+                context.notices(),
+                i18n,
+                context.staff(),
+                context.desks().settings().zone(),
+                context.restart());
+        // a backup made (the state names the newest) is one more to choose from
+        backups.stateProperty().addListener((seen, was, now) -> restore.load());
         channels = new NoticeChannelsViewModel(
                 context.desks().channels(), context.tasks(), context.notices(), i18n, context.staff());
         campus = new CampusSignInViewModel(
@@ -302,7 +313,7 @@ public final class SettingsScreen implements Screen {
         };
     }
 
-    /** The embedded database's backups: the state, and "back up now". */
+    /** The embedded database's backups: the state, "back up now", and restoring one (issue 54). */
     private TitledPane backupPane(I18n i18n) {
         Label backupState = new Label();
         backupState.setId("backupState");
@@ -310,7 +321,8 @@ public final class SettingsScreen implements Screen {
         backupState.textProperty().bind(backups.stateProperty());
         Button backUpNow = button(i18n.t("backups.now"), "backUpNow", backups::backUpNow);
         backUpNow.disableProperty().bind(backups.availableProperty().not());
-        TitledPane backupPane = new TitledPane(i18n.t("backups.title"), new VBox(8, backupState, backUpNow));
+        TitledPane backupPane = new TitledPane(
+                i18n.t("backups.title"), new VBox(8, backupState, backUpNow, RestorePane.of(restore, i18n)));
         backupPane.setCollapsible(false);
         return backupPane;
     }
@@ -336,6 +348,7 @@ public final class SettingsScreen implements Screen {
     public void shown() {
         model.load();
         backups.refresh();
+        restore.load();
         channels.load();
         campus.load();
         wechatPay.load();

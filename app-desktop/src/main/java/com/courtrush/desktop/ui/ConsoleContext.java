@@ -9,10 +9,23 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What every screen needs: texts, background work, notices, the engine's desks ({@link Desks}: all
- * it may use of the engine), a clock for polling, and who is signed in at the desk.
+ * it may use of the engine), a clock for polling, and who is signed in at the desk; and the console's
+ * way to start its engine again on a restored backup ({@link EngineRestart}).
  */
 public record ConsoleContext(
-        I18n i18n, UiTasks tasks, Notices notices, Desks desks, ScheduledExecutorService ticker, Caller staff) {
+        I18n i18n,
+        UiTasks tasks,
+        Notices notices,
+        Desks desks,
+        ScheduledExecutorService ticker,
+        Caller staff,
+        EngineRestart restart) {
+
+    /** A console whose engine is not restarted from a screen. */
+    public ConsoleContext(
+            I18n i18n, UiTasks tasks, Notices notices, Desks desks, ScheduledExecutorService ticker, Caller staff) {
+        this(i18n, tasks, notices, desks, ticker, staff, EngineRestart.NONE);
+    }
 
     /** How the audit trail names whoever is signed in at this console ("staff:&lt;id&gt;"). */
     public String actor() {

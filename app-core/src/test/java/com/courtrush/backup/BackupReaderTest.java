@@ -1,0 +1,104 @@
+package com.courtrush.backup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.courtrush.backup.api.BackupContents;
+import com.courtrush.core.CourtRushException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A backup is read from itself before it may be restored: what it holds is counted in a restored copy, and a broken
+ * zip, a zip without a database, or another program's database is refused with a message for staff.
+ */
+class BackupReaderTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aBackupIsCountedFromARestoredCopyOfItself() throws Exception {
+        Path zip = backupOf("create table user_account (id int, role varchar(16));"
+                + "create table reservation (id int, create_time timestamp);"
+                + "create table pay_order (id int);"
+                + "insert into user_account values (1, 'STUDENT'), (2, 'STUDENT'), (3, 'MANAGER');"
+                + "insert into reservation values (1, '2026-11-20 09:15:00'), (2, '2026-11-21 18:02:30');"
+                + "insert into pay_order values (1);");
+
+        BackupContents contents = BackupReader.restoreAndRead(zip, "mine.zip", Files.createDirectory(dir.resolve("c")));
+
+        assertThat(contents)
+                .isEqualTo(new BackupContents(
+                        "mine.zip",
+                        Files.getLastModifiedTime(zip).toInstant(),
+                        2,
+                        1,
+                        2,
+                        1,
+                        LocalDateTime.parse("2026-11-21T18:02:30")));
+    }
+
+    @Test
+    void aBrokenZipIsRefused() throws Exception {
+        Path zip = Files.write(dir.resolve("broken.zip"), "PK\u0003\u0004 not really a zip".getBytes());
+        assertRefused(zip, "backup.unreadable");
+    }
+
+    @Test
+    void aZipWithoutADatabaseIsRefused() throws Exception {
+        Path zip = dir.resolve("photos.zip");
+        try (OutputStream out = Files.newOutputStream(zip);
+                ZipOutputStream entries = new ZipOutputStream(out)) {
+            entries.putNextEntry(new ZipEntry("holiday.jpg"));
+            entries.write(new byte[] {1, 2, 3});
+            entries.closeEntry();
+        }
+        assertRefused(zip, "backup.unreadable");
+    }
+
+    @Test
+    void anotherProgramsDatabaseIsRefused() throws Exception {
+        assertRefused(backupOf("create table invoice (id int)"), "backup.foreign");
+    }
+
+    private void assertRefused(Path zip, String key) {
+        Path into = dir.resolve("into-" + key + "-" + zip.getFileName());
+        assertThatThrownBy(() -> {
+                    Files.createDirectories(into);
+                    BackupReader.restoreAndRead(zip, zip.getFileName().toString(), into);
+                })
+                .isInstanceOfSatisfying(
+                        CourtRushException.class,
+                        refused -> assertThat(refused.key()).isEqualTo(key));
+    }
+
+    /** An H2 database made of {@code sql} (in the engine's mode), backed up with {@code BACKUP TO} as the engine does. */
+    private Path backupOf(String sql) throws SQLException, IOException {
+        Path source = Files.createTempDirectory(dir, "source-");
+        Path zip = source.resolve("backup.zip");
+        try (Connection connection = DriverManager.getConnection(
+                        "jdbc:h2:file:" + source.resolve("other")
+                                + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE",
+                        "sa",
+                        "");
+                Statement statement = connection.createStatement()) {
+            for (String each : sql.split(";")) {
+                statement.execute(each);
+            }
+            statement.execute("BACKUP TO '" + zip + "'");
+        }
+        return zip;
+    }
+}
