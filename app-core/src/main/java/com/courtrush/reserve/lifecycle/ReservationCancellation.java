@@ -83,6 +83,31 @@ public class ReservationCancellation {
         return false;
     }
 
+    /**
+     * Cancels a reservation still unpaid once its slot has started (TIMEOUT): its payment deadline is never after the
+     * start (issue 55), however long the payment timeout. False when it was paid or cancelled meanwhile.
+     */
+    public boolean timeOutAtStart(long reservationId) {
+        Boolean ended = transactions.execute(tx -> {
+            Reservation locked = reservations.lockById(reservationId);
+            if (locked == null || locked.getStatus() != ReservationStatus.PENDING_PAYMENT) {
+                return false;
+            }
+            return ender.end(
+                    locked, ReservationStatus.PENDING_PAYMENT, CancelReason.TIMEOUT, "not paid by the slot's start");
+        });
+        if (Boolean.TRUE.equals(ended)) {
+            audit.record(
+                    "system:pay-timeout",
+                    "CANCEL_TIMEOUT",
+                    AUDIT_TARGET,
+                    reservationId,
+                    new EngineText("audit.payTimeoutAtStart"));
+            return true;
+        }
+        return false;
+    }
+
     private Reservation cancelUnpaid(long reservationId, CancelReason reason, String note, String actor) {
         return transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
