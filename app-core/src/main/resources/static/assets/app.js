@@ -63,6 +63,7 @@ async function show() {
     BookingsScreen.renderMine();
     await BookingsScreen.loadMine();
     BookingsScreen.resumePayment();
+    BookingsScreen.focus(r.focus);
   } else if (r.view === 'inbox') {
     Inbox.renderInbox();
     await Inbox.loadInbox(false);

@@ -5,7 +5,7 @@ import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { page } from './page-store.js';
 import { bookings, ask, isNewest, take, takeOlder, find, subscribe } from './bookings-store.js';
-import { $, h, yuan, dayLabel, wallTime, dayTime, shareUsed, toast } from './dom.js';
+import { $, h, yuan, dayLabel, wallTime, wallDeadline, dayTime, shareUsed, toast } from './dom.js';
 import * as Sheets from './sheets.js';
 import { countdown } from './clock.js';
 
@@ -44,6 +44,30 @@ export async function loadMine() {
   take({ mine, standing, waits, invitations }, performance.now()); // its subscribers redraw
 }
 
+/** Brings the booking or offer a notice's link named into view, marked (none: nothing to do). */
+let focused = null;
+
+export function focus(target) {
+  focused = target || null;
+  const el = markFocused();
+  if (el) {
+    el.scrollIntoView({ block: 'center' });
+  }
+}
+
+/** The card a notice's link named, marked again after each redraw; null when it is not on screen. */
+function markFocused() {
+  if (!focused) {
+    return null;
+  }
+  const el = document.querySelector(focused.kind === 'booking'
+    ? '#mine-list [data-reservation="' + focused.id + '"]' : '#mine-list .wait[data-slot="' + focused.id + '"]');
+  if (el) {
+    el.classList.add('focused');
+  }
+  return el;
+}
+
 export function renderMine() {
   const list = $('#mine-list');
   const empty = $('#mine-empty');
@@ -53,6 +77,7 @@ export function renderMine() {
   list.replaceChildren(...blockNotice(), ...bookings.invitations.map(invitationCard),
     ...bookings.waits.map(waitCard), ...bookings.mine.map(bookingCard));
   $('#mine-older-list').replaceChildren(...olderBookings());
+  markFocused();
   clearInterval(offerTimer);
   if (bookings.waits.some(w => w.status === 'OFFERED')) {
     offerTimer = setInterval(tickOffers, 1000);
@@ -153,7 +178,7 @@ function waitCard(w) {
         t(offered ? 'wait.offered' : 'wait.waiting'))),
     h('p', { class: 'when' }, when + ' · ¥' + yuan(w.priceCents)),
     offered
-      ? [h('p', { class: 'deadline' }, t('wait.heldUntil', wallTime(w.offerExpires))),
+      ? [h('p', { class: 'deadline' }, t('wait.heldUntil', wallDeadline(w.offerExpires))),
         h('p', { class: 'offer-left', role: 'timer' }, t('wait.offerLeft',
           countdown(secondsToAccept(w, bookings.mineAt, performance.now()) * 1000)))]
       : h('p', { class: 'muted' }, t('wait.position', w.position)),
@@ -230,7 +255,7 @@ function bookingCard(r) {
     lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
   }
   if (r.status === 'PENDING_PAYMENT') {
-    lines.push(h('p', { class: 'deadline' }, t('mine.payBy', wallTime(r.payBy))));
+    lines.push(h('p', { class: 'deadline' }, t('mine.payBy', wallDeadline(r.payBy))));
   } else if (r.status === 'CONFIRMED') {
     lines.push(h('p', { class: 'muted' }, r.refundOpen
       ? t('mine.refundUntil', wallTime(r.refundUntil)) : t('mine.refundClosed', wallTime(r.refundUntil))));

@@ -8,7 +8,7 @@ import { bookings, activeBySlot } from './bookings-store.js';
 import { gateOf, drawOf } from './courts-store.js';
 import { reserve, reserveAlternative, joinWaitlist } from './reserve.js';
 import { openPay } from './bookings.js';
-import { h, setText, setLabel, yuan, slotName, wallTime } from './dom.js';
+import { h, setText, setLabel, yuan, slotName, wallDeadline } from './dom.js';
 
 const t = I18N.t;
 const rows = new Map();  // slotId -> the row on screen: {opening, slot, el, time, meta, button, note, wish, noteKey}
@@ -129,7 +129,7 @@ function waitNote(opening, slot) {
   const mineToo = { label: () => t('tab.mine'), run: () => { location.hash = '#/mine'; } };
   const wait = bookings.waits.find(w => w.slotId === slot.slotId);
   if (wait && wait.status === 'OFFERED') {
-    return { kind: 'ok', text: () => t('wait.heldUntil', wallTime(wait.offerExpires)), action: mineToo };
+    return { kind: 'ok', text: () => t('wait.heldUntil', wallDeadline(wait.offerExpires)), action: mineToo };
   }
   if (wait) {
     return { kind: 'info', text: () => t('wait.position', wait.position), action: mineToo };
@@ -144,7 +144,7 @@ function waitNote(opening, slot) {
 function mineNote(reservation) {
   if (reservation.status === 'PENDING_PAYMENT') {
     return {
-      kind: 'ok', text: () => t('reserve.won', wallTime(reservation.payBy)),
+      kind: 'ok', text: () => t('reserve.won', wallDeadline(reservation.payBy)),
       action: { label: () => t('reserve.goPay'), run: () => openPay(reservation.reservationId) }
     };
   }

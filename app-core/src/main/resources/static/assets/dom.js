@@ -88,6 +88,13 @@ export function wallTime(localDateTime) {
 }
 
 /** A gym wall time as "今天 13:00" / "明天 13:00" / "11-26 周四 13:00". */
+/** A deadline as wallTime, to the second when it falls within a minute (an offer held to 09:11:10). */
+export function wallDeadline(localDateTime) {
+  const shown = wallTime(localDateTime);
+  const seconds = localDateTime ? localDateTime.slice(17, 19) : '';
+  return seconds && seconds !== '00' ? shown + ':' + seconds : shown;
+}
+
 export function dayTime(localDateTime) {
   const date = localDateTime.slice(0, 10);
   const day = date === today() ? t('day.today') : date === addDays(today(), 1) ? t('day.tomorrow') : dayLabel(date);

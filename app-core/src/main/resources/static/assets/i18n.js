@@ -34,6 +34,7 @@ const TEXTS = {
     'inbox.readAll': '全部已读',
     'inbox.more': '更早的消息',
     'inbox.unread': '{0} 条未读',
+    'inbox.open': '查看',
 
     'signin.title': '登录',
     'signin.lead': '用学号和密码登录，抢每天开放的羽毛球场。',
@@ -294,6 +295,7 @@ const TEXTS = {
     'inbox.readAll': 'Mark all read',
     'inbox.more': 'Older notices',
     'inbox.unread': '{0} unread',
+    'inbox.open': 'Open',
 
     'signin.title': 'Sign in',
     'signin.lead': 'Sign in with your student id and password to book the badminton courts opened each day.',

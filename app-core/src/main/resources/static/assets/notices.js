@@ -81,6 +81,8 @@ function item(n) {
   },
   h('h2', {}, n.title),
   h('p', {}, n.text),
+  // straight to its booking or offer (#/mine/booking/7, #/mine/offer/12), as the notice's email links to it
+  n.link ? h('p', {}, h('a', { class: 'inbox-open', href: n.link }, t('inbox.open'))) : null,
   h('p', { class: 'inbox-when' }, dayTime(n.createTime)));
 }
 

@@ -25,8 +25,13 @@ export function setView(name) {
   showView(name);
 }
 
-/** The view and date a location hash asks for; the courts when it asks for nothing known. */
+/** The view and date a location hash asks for; the courts when it asks for nothing known. A notice's link names
+    one booking or offer of mine ({@code #/mine/booking/7}, {@code #/mine/offer/12}: the slot's id). */
 export function route(hash) {
+  const mine = hash.match(/^#\/mine\/(booking|offer)\/(\d+)$/);
+  if (mine) {
+    return { view: 'mine', date: null, focus: { kind: mine[1], id: mine[2] } };
+  }
   const m = hash.match(/^#\/(slots|mine|inbox|account)(?:\/(\d{4}-\d{2}-\d{2}))?$/);
   return m ? { view: m[1], date: m[2] || null } : { view: 'slots', date: null };
 }

@@ -2,6 +2,7 @@ package com.courtrush.monitor;
 
 import com.courtrush.account.AdminToken;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.notice.api.PageAddress;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
 
 /** Says, once the engine is ready, where students reach it and where the admin token is. */
 @Component
-public class StartupReport {
+public class StartupReport implements PageAddress {
 
     private static final Logger log = LoggerFactory.getLogger(StartupReport.class);
 
@@ -62,6 +63,7 @@ public class StartupReport {
     }
 
     /** The URL students use, once the server is up (the first of {@link #studentUrls()}); null before. */
+    @Override
     public String studentUrl() {
         return studentUrls.isEmpty() ? null : studentUrls.get(0);
     }

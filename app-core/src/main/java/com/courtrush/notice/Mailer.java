@@ -1,9 +1,12 @@
 package com.courtrush.notice;
 
+import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.notice.api.EmailServer;
 import jakarta.mail.AuthenticationFailedException;
 import jakarta.mail.MessagingException;
+import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
+import java.io.UnsupportedEncodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Collections;
@@ -27,15 +30,25 @@ import org.springframework.stereotype.Component;
 /**
  * Sends one plain-text email through the SMTP server a manager configured (Spring's {@link JavaMailSenderImpl},
  * made again when the settings change). Each message carries the id it was given as its {@code Message-ID}, so
- * a receiver can drop a repeat when a send is retried.
+ * a receiver can drop a repeat when a send is retried. It comes from the gym by name ({@code
+ * courtrush.notices.from-name}, else {@code courtrush.gym-name}) and says it was sent by a machine ({@code
+ * Auto-Submitted: auto-generated}, RFC 3834): no out-of-office reply should answer it.
  */
 @Component
 class Mailer {
+
+    static final String AUTO_SUBMITTED = "Auto-Submitted";
 
     private static final int CONNECT_TIMEOUT_MS = 5_000;
     private static final int IO_TIMEOUT_MS = 15_000;
 
     private final AtomicReference<Made> made = new AtomicReference<>();
+    private final String fromName;
+
+    Mailer(CourtRushProperties properties) {
+        String name = properties.notices().fromName();
+        this.fromName = name == null || name.isBlank() ? properties.gymName().strip() : name.strip();
+    }
 
     /** Sends it now; throws when the server refuses it or cannot be reached. */
     void send(EmailServer server, String to, String messageId, String subject, String text) {
@@ -49,11 +62,12 @@ class Mailer {
         };
         try {
             MimeMessageHelper helper = new MimeMessageHelper(message, StandardCharsets.UTF_8.name());
-            helper.setFrom(server.from());
+            helper.setFrom(new InternetAddress(server.from(), fromName, StandardCharsets.UTF_8.name()));
+            message.setHeader(AUTO_SUBMITTED, "auto-generated");
             helper.setTo(to);
             helper.setSubject(subject);
             helper.setText(text);
-        } catch (MessagingException e) {
+        } catch (MessagingException | UnsupportedEncodingException e) {
             throw new MailPreparationException("email " + messageId + " could not be written", e);
         }
         sender.send(message);

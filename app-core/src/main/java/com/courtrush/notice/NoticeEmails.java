@@ -4,6 +4,7 @@ import com.courtrush.core.EngineMessages;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.Repeated;
 import com.courtrush.notice.api.EmailServer;
+import com.courtrush.notice.api.PageAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -43,6 +44,7 @@ public class NoticeEmails {
     private final Clock clock;
     private final Duration lease;
     private final Retries retries;
+    private final PageAddress page;
 
     NoticeEmails(
             CourtRushProperties properties,
@@ -52,7 +54,9 @@ public class NoticeEmails {
             Mailer mailer,
             StaffAlerts alerts,
             Repeated repeated,
-            Clock clock) {
+            Clock clock,
+            PageAddress page) {
+        this.page = page;
         this.lease = properties.notices().sendLease();
         this.retries = new Retries(properties.notices().retryFor());
         this.mapper = mapper;
@@ -111,7 +115,8 @@ public class NoticeEmails {
                     outgoing.emailTo(),
                     "notice-" + outgoing.messageId(),
                     EngineMessages.format(CHINESE, "notice.email.subject", zh.title(), en.title()),
-                    zh.text() + "\n\n" + en.text() + "\n\n" + EngineMessages.format(CHINESE, "notice.email.footer")
+                    zh.text() + "\n\n" + en.text() + "\n\n" + link(zh.link())
+                            + EngineMessages.format(CHINESE, "notice.email.footer")
                             + "\n" + EngineMessages.format(Locale.ENGLISH, "notice.email.footer"));
         } catch (RuntimeException e) { // a MailException, or anything else that kept it from being sent
             // whatever failed (a server's odd answer included), the email's tries go on and end on time
@@ -119,6 +124,20 @@ public class NoticeEmails {
         }
         mapper.emailSent(id, now);
         return Sent.DELIVERED;
+    }
+
+    /**
+     * The notice's booking or offer on the students' page, both languages' words on one line, then a blank line;
+     * nothing while no address of the page is known.
+     */
+    private String link(String hash) {
+        String base = page.studentUrl();
+        if (base == null || base.isBlank() || hash == null) {
+            return "";
+        }
+        return EngineMessages.format(CHINESE, "notice.email.link") + " / "
+                + EngineMessages.format(Locale.ENGLISH, "notice.email.link") + ": "
+                + (base.endsWith("/") ? base : base + "/") + hash + "\n\n";
     }
 
     private Sent failed(NoticeMapper.Outgoing outgoing, long id, LocalDateTime now, RuntimeException e) {

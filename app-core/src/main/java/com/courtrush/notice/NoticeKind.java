@@ -21,7 +21,7 @@ public enum NoticeKind {
     REFUNDED(Notices.AMOUNT, Notices.REASON),
     /** A place given back was offered to the student from the waitlist: accept by then. */
     OFFER(Notices.UNTIL),
-    /** Not checked in: the booking ended as a no-show, a strike. */
+    /** Not checked in: the booking ended as a no-show, a strike; the money kept or refunded (its variant). */
     NO_SHOW(),
     /** Strikes blocked the student from booking until then. */
     BLOCKED(Notices.UNTIL),
@@ -32,7 +32,14 @@ public enum NoticeKind {
     /** A partner the student named accepted. */
     PARTNER_ACCEPTED(Notices.NAME),
     /** A partner the student named declined. */
-    PARTNER_DECLINED(Notices.NAME);
+    PARTNER_DECLINED(Notices.NAME),
+    /** An offer from the waitlist was not taken in time: the place went on to the next. */
+    OFFER_LAPSED(),
+    /**
+     * A paid booking starts soon: check in by then, else a no-show, a strike; the money kept or refunded (its
+     * variant).
+     */
+    BOOKING_SOON(Notices.CHECK_IN_BY);
 
     private final List<String> params;
 

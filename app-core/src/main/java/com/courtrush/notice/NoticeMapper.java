@@ -99,15 +99,32 @@ interface NoticeMapper {
     List<Unpaid> unreminded(
             @Param("after") LocalDateTime after, @Param("until") LocalDateTime until, @Param("limit") int limit);
 
+    /**
+     * Paid bookings not checked in whose slot starts after {@code from} and by {@code until} that have not been
+     * reminded yet, soonest first, at most {@code limit}.
+     */
+    @Select("select r.id, r.user_id, r.slot_id, s.slot_date, s.start_time from reservation r "
+            + "join time_slot s on s.id = r.slot_id where r.status = 'CONFIRMED' and r.checked_in_time is null "
+            + "and (s.slot_date > #{fromDay} or (s.slot_date = #{fromDay} and s.start_time > #{fromTime})) "
+            + "and (s.slot_date < #{untilDay} or (s.slot_date = #{untilDay} and s.start_time <= #{untilTime})) "
+            + "and not exists (select 1 from notice n where n.message_id = concat('BOOKING_SOON:', r.id)) "
+            + "order by s.slot_date, s.start_time, r.id limit #{limit}")
+    List<Upcoming> unremindedBookings(
+            @Param("fromDay") LocalDate fromDay,
+            @Param("fromTime") LocalTime fromTime,
+            @Param("untilDay") LocalDate untilDay,
+            @Param("untilTime") LocalTime untilTime,
+            @Param("limit") int limit);
+
     @Select("select n.id, n.kind, n.reservation_id, n.params, n.create_time, n.read_time, "
-            + "s.slot_date, s.start_time, s.end_time, c.name as court_name "
+            + "s.slot_date, s.start_time, s.end_time, c.name as court_name, n.slot_id "
             + "from notice n left join time_slot s on s.id = n.slot_id left join court c on c.id = s.court_id "
             + "where n.id = #{id}")
     Row one(@Param("id") long id);
 
     @Select(
             "<script>select n.id, n.kind, n.reservation_id, n.params, n.create_time, n.read_time, "
-                    + "s.slot_date, s.start_time, s.end_time, c.name as court_name "
+                    + "s.slot_date, s.start_time, s.end_time, c.name as court_name, n.slot_id "
                     // the student's notices from the newest (before: Long.MAX_VALUE), in the order of idx_notice_user:
                     // a page of them, not all of them (H2 wants the index's columns in the ORDER BY, and MariaDB took
                     // the primary key for the id bound and walked every student's notices back to the 20th of theirs)
@@ -139,10 +156,14 @@ interface NoticeMapper {
             LocalDate slotDate,
             LocalTime startTime,
             LocalTime endTime,
-            String courtName) {}
+            String courtName,
+            Long slotId) {}
 
     /** A notice's email as the sender needs it; its tries began at {@code triesFrom}. */
     record Outgoing(String messageId, String emailTo, int emailAttempts, LocalDateTime triesFrom) {}
 
     record Unpaid(long id, long userId, long slotId, LocalDateTime createTime) {}
+
+    /** A paid booking whose slot starts soon. */
+    record Upcoming(long id, long userId, long slotId, LocalDate slotDate, LocalTime startTime) {}
 }

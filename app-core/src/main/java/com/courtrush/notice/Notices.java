@@ -34,11 +34,21 @@ public class Notices {
     static final String FLASH = "flash";
     static final String DAY = "day";
     static final String NAME = "name";
+    static final String CHECK_IN_BY = "checkInBy";
+    /** Which wording of its text a notice shows ({@code notice.<KIND>.text.<variant>}); none: the plain one. */
+    static final String VARIANT = "variant";
+    /** A no-show's money: kept (the default) or refunded, as the setting said when the notice was made. */
+    static final String KEPT = "kept";
+
+    static final String REFUNDED = "refunded";
 
     /** Most notices one page of the inbox shows. */
     static final int MAX_PAGE = 50;
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+    /** Deadlines that fall within a minute (an offer held to 09:11:10, a payment due then): to the second. */
+    private static final DateTimeFormatter EXACT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
     private static final DateTimeFormatter COMPACT = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
     private static final int MAX_REASON = 200;
@@ -58,13 +68,13 @@ public class Notices {
         requireTransaction();
         notices.postWon(
                 traceIds,
-                params(Map.of(PAY_BY, WHEN.format(payBy))),
+                params(Map.of(PAY_BY, EXACT.format(payBy))),
                 now,
                 channels.email().isPresent());
     }
 
     public void payDue(long userId, long reservationId, long slotId, LocalDateTime payBy) {
-        post(NoticeKind.PAY_DUE, userId, reservationId, slotId, reservationId, Map.of(PAY_BY, WHEN.format(payBy)));
+        post(NoticeKind.PAY_DUE, userId, reservationId, slotId, reservationId, Map.of(PAY_BY, EXACT.format(payBy)));
     }
 
     public void paid(long userId, long reservationId, long slotId, String outTradeNo) {
@@ -107,11 +117,40 @@ public class Notices {
                 null,
                 slotId,
                 slotId + ":" + userId + ":" + until,
-                Map.of(UNTIL, WHEN.format(until)));
+                Map.of(UNTIL, EXACT.format(until)));
     }
 
-    public void noShow(long userId, long reservationId, long slotId) {
-        post(NoticeKind.NO_SHOW, userId, reservationId, slotId, reservationId, Map.of());
+    /**
+     * The place of a slot held for the student until then was not taken in time and went on to the next (or back on
+     * sale); once per lapse ({@code at}: when the wait ended, which only one node ends).
+     */
+    public void offerLapsed(long userId, long slotId, LocalDateTime at) {
+        post(NoticeKind.OFFER_LAPSED, userId, null, slotId, slotId + ":" + userId + ":" + COMPACT.format(at), Map.of());
+    }
+
+    /**
+     * A paid booking starts soon: check in by {@code checkInBy}, else it is a no-show — a strike, the money kept or
+     * ({@code refunded}) given back. Once per booking.
+     */
+    public void bookingSoon(long userId, long reservationId, long slotId, LocalDateTime checkInBy, boolean refunded) {
+        post(
+                NoticeKind.BOOKING_SOON,
+                userId,
+                reservationId,
+                slotId,
+                reservationId,
+                Map.of(CHECK_IN_BY, TIME.format(checkInBy), VARIANT, refunded ? REFUNDED : KEPT));
+    }
+
+    /** Not checked in: a no-show, its money kept or ({@code refunded}) given back, as the notice says. */
+    public void noShow(long userId, long reservationId, long slotId, boolean refunded) {
+        post(
+                NoticeKind.NO_SHOW,
+                userId,
+                reservationId,
+                slotId,
+                reservationId,
+                Map.of(VARIANT, refunded ? REFUNDED : KEPT));
     }
 
     /**
@@ -234,12 +273,16 @@ public class Notices {
                                 TIME.format(row.startTime()),
                                 TIME.format(row.endTime())));
         for (String param : kind.params()) {
-            args.add(params.getString(param));
+            args.add(param.equals(PAY_BY) ? payByShown(params.getString(param), row) : params.getString(param));
         }
         Object[] shown = args.toArray();
         String reason = params.getString(REASON);
         boolean noReason = kind.params().contains(REASON) && (reason == null || reason.isEmpty());
-        String text = EngineMessages.format(locale, "notice." + kind + ".text" + (noReason ? ".plain" : ""), shown);
+        String variant = params.getString(VARIANT);
+        String text = EngineMessages.format(
+                locale,
+                "notice." + kind + ".text" + (noReason ? ".plain" : "") + (variant == null ? "" : "." + variant),
+                shown);
         return new Notice(
                 row.id(),
                 kind,
@@ -247,7 +290,37 @@ public class Notices {
                 text,
                 row.reservationId(),
                 row.createTime(),
-                row.readTime() != null);
+                row.readTime() != null,
+                link(kind, row));
+    }
+
+    /**
+     * Where on the students' page the notice's booking or offer is (a hash of the page's routes, students' page
+     * doc): its booking under My bookings, its offer there, the day's courts of an opening or of an offer gone.
+     */
+    static String link(NoticeKind kind, NoticeMapper.Row row) {
+        return switch (kind) {
+            case OFFER -> row.slotId() == null ? "#/mine" : "#/mine/offer/" + row.slotId();
+            case OFFER_LAPSED -> row.slotDate() == null ? "#/slots" : "#/slots/" + row.slotDate();
+            case OPENING_SOON -> {
+                String day = JSON.parseObject(row.params()).getString(DAY);
+                yield day == null ? "#/slots" : "#/slots/" + day;
+            }
+            default -> row.reservationId() == null ? "#/mine" : "#/mine/booking/" + row.reservationId();
+        };
+    }
+
+    /**
+     * A payment deadline as told: never after the slot's start (a notice made before the cap was kept, or a
+     * deadline stored to the minute, is shown capped too).
+     */
+    private static String payByShown(String stored, NoticeMapper.Row row) {
+        if (stored == null || row.slotDate() == null) {
+            return stored;
+        }
+        LocalDateTime payBy = LocalDateTime.parse(stored, stored.length() > 16 ? EXACT : WHEN);
+        LocalDateTime start = row.slotDate().atTime(row.startTime());
+        return EXACT.format(start.isBefore(payBy) ? start : payBy);
     }
 
     private static String shown(String reason) {
@@ -279,5 +352,7 @@ public class Notices {
             String text,
             Long reservationId,
             LocalDateTime createTime,
-            boolean read) {}
+            boolean read,
+            /* where on the students' page its booking or offer is: a hash of the page's routes (#/mine/booking/7) */
+            String link) {}
 }

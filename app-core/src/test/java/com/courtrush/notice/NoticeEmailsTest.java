@@ -55,7 +55,8 @@ class NoticeEmailsTest {
         when(channels.email()).thenReturn(Optional.of(server));
         Notices notices = mock(Notices.class);
         when(notices.view(any(), any(Locale.class)))
-                .thenReturn(new Notices.Notice(1, NoticeKind.WON, "title", "text", 7L, createTime, false));
+                .thenReturn(new Notices.Notice(
+                        1, NoticeKind.WON, "title", "text", 7L, createTime, false, "#/mine/booking/7"));
         return new NoticeEmails(
                 TestProperties.courtRush(settings),
                 mapper,
@@ -64,8 +65,12 @@ class NoticeEmailsTest {
                 mailer,
                 alerts,
                 mock(Repeated.class),
-                clock);
+                clock,
+                () -> page);
     }
+
+    /** The students' page as the engine knows it ({@code courtrush.public-url}); null: none known yet. */
+    String page = "https://gym.example.edu/";
 
     @BeforeEach
     void oneEmailWhoseServerIsAway() {
@@ -135,5 +140,23 @@ class NoticeEmailsTest {
         verify(mapper).emailSent(eq(1L), any());
         verify(alerts, never()).emailsGivenUp(anyInt(), any());
         verify(mapper, never()).emailFailed(anyLong(), anyString(), any(), any());
+    }
+
+    @Test
+    void anEmailLinksStraightToItsBookingOnThePublicAddressAndWithoutOneSaysNoLink() {
+        NoticeEmails emails = emails(Map.of());
+        List<String> texts = new java.util.ArrayList<>();
+        doAnswer(call -> texts.add(call.getArgument(4)))
+                .when(mailer)
+                .send(any(), anyString(), anyString(), anyString(), anyString());
+        emails.sendDue();
+        assertThat(texts).hasSize(1);
+        assertThat(texts.get(0)).contains("https://gym.example.edu/#/mine/booking/7");
+
+        page = null;
+        state = "PENDING";
+        emails.sendDue();
+        assertThat(texts).hasSize(2);
+        assertThat(texts.get(1)).doesNotContain("#/mine").doesNotContain("http");
     }
 }

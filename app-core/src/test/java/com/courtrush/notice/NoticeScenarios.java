@@ -237,6 +237,72 @@ public interface NoticeScenarios extends StackAccess {
                 .contains(Long.toString(session));
     }
 
+    @Test
+    default void aPaidBookingStartingSoonIsRemindedOnceWithItsLinkAndAnUnpaidOneIsDueAtItsStart() throws Exception {
+        String courtName = TestApi.unique("Reminded court ");
+        long court = api().createCourt(courtName);
+        long session = api().createSession(tomorrow(), now(), 3);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        Student ann = api().students(1).get(0);
+        long paid = api().book(ann, session, slots.get(0));
+        api().pay(ann, paid);
+        long unpaid = api().book(ann, session, slots.get(1));
+
+        // the paid one's slot starts in 30 minutes, the unpaid one's in 2 (to the whole minute: the slots' times)
+        java.time.LocalDateTime soon = now().withSecond(0).withNano(0).plusMinutes(30);
+        java.time.LocalDateTime sooner = now().withSecond(0).withNano(0).plusMinutes(2);
+        moveSlot(slots.get(0), soon);
+        moveSlot(slots.get(1), sooner);
+
+        // reminded once, on as many runs as there are nodes
+        bean(BookingReminders.class).remind();
+        bean(BookingReminders.class).remind();
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from notice where kind = 'BOOKING_SOON' and reservation_id = ?",
+                                Integer.class,
+                                paid))
+                .isEqualTo(1);
+        JsonNode reminder = inbox(ann, "en").path("notices").get(0);
+        assertThat(reminder.path("kind").asText()).isEqualTo("BOOKING_SOON");
+        assertThat(reminder.path("link").asText()).isEqualTo("#/mine/booking/" + paid);
+        int grace = bean(AppSettings.class).getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0);
+        assertThat(reminder.path("text").asText())
+                .contains(courtName)
+                .contains("by " + soon.plusMinutes(grace).toLocalTime())
+                .contains("strike");
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from notice where kind = 'BOOKING_SOON' and reservation_id = ?",
+                                Integer.class,
+                                unpaid))
+                .as("an unpaid booking is not reminded of its court")
+                .isZero();
+
+        // the unpaid one must be paid by its start, not the payment timeout's end; past its start it is cancelled
+        JsonNode mine = TestApi.expect(200, api().get("/reservations/mine", ann.token()))
+                .data();
+        String payBy = null;
+        for (JsonNode r : mine) {
+            if (r.path("reservationId").asLong() == unpaid) {
+                payBy = r.path("payBy").asText();
+            }
+        }
+        assertThat(payBy).as("pay by the start").isEqualTo(sooner + ":00");
+        moveSlot(slots.get(1), now().withSecond(0).withNano(0).minusMinutes(1));
+        bean(PaymentTimeout.class).cancelOverdue();
+        assertThat(jdbc().queryForMap("select status, cancel_reason from reservation where id = ?", unpaid))
+                .containsEntry("STATUS", "CANCELLED")
+                .containsEntry("CANCEL_REASON", "TIMEOUT");
+    }
+
+    private void moveSlot(long slotId, java.time.LocalDateTime start) {
+        jdbc().update(
+                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                        start.toLocalDate(),
+                        start.toLocalTime(),
+                        start.toLocalTime().plusMinutes(59),
+                        slotId);
+    }
+
     private List<String> kinds(Student student) throws Exception {
         return inbox(student, "en").path("notices").findValuesAsText("kind");
     }

@@ -24,6 +24,11 @@ class NoticeTextsTest {
                 if (kind.params().contains(Notices.REASON)) {
                     keys.add("notice." + kind + ".text.plain");
                 }
+                if (kind == NoticeKind.NO_SHOW || kind == NoticeKind.BOOKING_SOON) {
+                    // what a no-show costs: the money kept or refunded, as the setting said
+                    keys.add("notice." + kind + ".text." + Notices.KEPT);
+                    keys.add("notice." + kind + ".text." + Notices.REFUNDED);
+                }
                 for (String key : keys) {
                     assertThat(EngineMessages.format(locale, key))
                             .as("%s in %s", key, locale)
@@ -36,6 +41,7 @@ class NoticeTextsTest {
                         .as("%s in %s", key, locale)
                         .isNotEqualTo(key);
             }
+            assertThat(EngineMessages.format(locale, "notice.email.link")).isNotEqualTo("notice.email.link");
             for (StaffAlerts.Kind kind : StaffAlerts.Kind.values()) {
                 String key = "alert." + kind;
                 assertThat(EngineMessages.format(locale, key))

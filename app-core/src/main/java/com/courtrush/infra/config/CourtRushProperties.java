@@ -145,7 +145,9 @@ public record CourtRushProperties(
             /* the staff webhook posts only to public addresses; these hosts (as written in its URL) and address
             ranges (CIDR, e.g. 10.0.0.0/8) are allowed although they are private, loopback or link-local (an
             intranet robot); empty: none */
-            @NotNull @DefaultValue List<String> webhookAllow) {}
+            @NotNull @DefaultValue List<String> webhookAllow,
+            /* the name students' emails come from ("CourtRush 羽毛球馆" <address>); blank: courtrush.gym-name */
+            String fromName) {}
 
     /**
      * History kept on purpose (SPEC §20): how often the history past its retention (the settings NOTICE_DAYS,

@@ -7,6 +7,7 @@ import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Collection;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
@@ -88,6 +89,12 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
     @Select("select id from reservation where status = 'PENDING_PAYMENT' and create_time <= #{cutoff} "
             + "order by create_time limit #{limit}")
     List<Long> findOverdue(@Param("cutoff") LocalDateTime cutoff, @Param("limit") int limit);
+
+    /** Ids of PENDING_PAYMENT reservations whose slot started by then: due at its start at the latest. */
+    @Select("select r.id from reservation r join time_slot s on s.id = r.slot_id where r.status = 'PENDING_PAYMENT' "
+            + "and (s.slot_date < #{day} or (s.slot_date = #{day} and s.start_time <= #{time})) "
+            + "order by r.id limit #{limit}")
+    List<Long> findStartedUnpaid(@Param("day") LocalDate day, @Param("time") LocalTime time, @Param("limit") int limit);
 
     /** (slot_id, user_id) of every active reservation of an opening. */
     @Select("select slot_id, user_id from reservation where session_id = #{sessionId} and holder_id is not null")

@@ -3,6 +3,8 @@ package com.courtrush.reserve.lifecycle;
 import com.courtrush.notice.Notices;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.data.Reservation;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.api.SettingKey;
 import org.springframework.stereotype.Component;
 
 /**
@@ -14,9 +16,11 @@ import org.springframework.stereotype.Component;
 class EndNotices implements ReservationEndHook {
 
     private final Notices notices;
+    private final AppSettings settings;
 
-    EndNotices(Notices notices) {
+    EndNotices(Notices notices, AppSettings settings) {
         this.notices = notices;
+        this.settings = settings;
     }
 
     @Override
@@ -25,7 +29,13 @@ class EndNotices implements ReservationEndHook {
             case STAFF ->
                 notices.cancelledByStaff(reservation.getUserId(), reservation.getId(), reservation.getSlotId(), note);
             case TIMEOUT -> notices.timedOut(reservation.getUserId(), reservation.getId(), reservation.getSlotId());
-            case NO_SHOW -> notices.noShow(reservation.getUserId(), reservation.getId(), reservation.getSlotId());
+            // the no-show sweep refunds it in this transaction when the setting says so: the notice says which
+            case NO_SHOW ->
+                notices.noShow(
+                        reservation.getUserId(),
+                        reservation.getId(),
+                        reservation.getSlotId(),
+                        settings.getInt(SettingKey.NO_SHOW_REFUND, 0) == 1);
             default -> {}
         }
     }

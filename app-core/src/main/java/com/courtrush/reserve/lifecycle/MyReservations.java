@@ -79,7 +79,7 @@ public class MyReservations {
         for (MyReservation r : mine) {
             r.setPriceCents(settings.priceCents(r.getPriceCents()));
             if (r.getStatus() == ReservationStatus.PENDING_PAYMENT) {
-                r.setPayBy(deadlines.payBy(r.getCreateTime()));
+                r.setPayBy(deadlines.payBy(r.getCreateTime(), r.getSlotDate(), r.getStartTime()));
                 r.setSecondsToPay(
                         Math.max(0, Duration.between(now, r.getPayBy()).toSeconds()));
             } else if (r.getStatus() == ReservationStatus.CONFIRMED) {

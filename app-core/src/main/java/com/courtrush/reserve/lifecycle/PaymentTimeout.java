@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Every minute: PENDING_PAYMENT reservations older than {@code PAY_TIMEOUT_MINUTE} (app_config,
- * default 15) are cancelled as TIMEOUT, their pay orders closed and their places given back — each after the payment
+ * default 15), or whose slot has started (the deadline is never after the start), are cancelled as TIMEOUT, their pay orders closed and their places given back — each after the payment
  * provider was asked whether it was paid after all and told to close the order. Each
  * cancel is a compare-and-set under the reservation's row lock, so nodes running it together, a
  * student cancelling and a payment arriving all settle to one outcome.
@@ -98,6 +98,34 @@ public class PaymentTimeout {
         } while (overdue.size() == BATCH);
         if (cancelled > 0) {
             log.info("Cancelled {} reservation(s) not paid within {} min", cancelled, minutes);
+        }
+        return cancelled + cancelStarted();
+    }
+
+    /**
+     * Cancels every unpaid reservation whose slot has started, however young: its deadline was the start (issue
+     * 55); returns how many.
+     */
+    private int cancelStarted() {
+        LocalDateTime now = LocalDateTime.now(clock);
+        int cancelled = 0;
+        List<Long> started;
+        do {
+            started = reservations.findStartedUnpaid(now.toLocalDate(), now.toLocalTime(), BATCH);
+            int skipped = 0;
+            for (Long id : started) {
+                if (!mayTimeOut(id)) {
+                    skipped++;
+                } else if (cancellation.timeOutAtStart(id)) {
+                    cancelled++;
+                }
+            }
+            if (skipped == started.size()) {
+                break;
+            }
+        } while (started.size() == BATCH);
+        if (cancelled > 0) {
+            log.info("Cancelled {} reservation(s) not paid by their slot's start", cancelled);
         }
         return cancelled;
     }

@@ -74,16 +74,32 @@ public class ReservationCancellation {
                     CancelReason.TIMEOUT,
                     "not paid within " + minutes + " min");
         });
-        if (Boolean.TRUE.equals(ended)) {
-            audit.record(
-                    SystemActor.PAY_TIMEOUT.actor(),
-                    AuditAction.CANCEL_TIMEOUT,
-                    AUDIT_TARGET,
-                    reservationId,
-                    new EngineText("audit.payTimeout", minutes));
-            return true;
+        return timedOut(ended, reservationId, new EngineText("audit.payTimeout", minutes));
+    }
+
+    /**
+     * Cancels a reservation still unpaid once its slot has started (TIMEOUT): its payment deadline is never after the
+     * start (issue 55), however long the payment timeout. False when it was paid or cancelled meanwhile.
+     */
+    public boolean timeOutAtStart(long reservationId) {
+        Boolean ended = transactions.execute(tx -> {
+            Reservation locked = reservations.lockById(reservationId);
+            if (locked == null || locked.getStatus() != ReservationStatus.PENDING_PAYMENT) {
+                return false;
+            }
+            return ender.end(
+                    locked, ReservationStatus.PENDING_PAYMENT, CancelReason.TIMEOUT, "not paid by the slot's start");
+        });
+        return timedOut(ended, reservationId, new EngineText("audit.payTimeoutAtStart"));
+    }
+
+    /** Whether a time-out ended the reservation; one that did is audited as the payment timeout's, with why. */
+    private boolean timedOut(Boolean ended, long reservationId, EngineText why) {
+        if (!Boolean.TRUE.equals(ended)) {
+            return false;
         }
-        return false;
+        audit.record(SystemActor.PAY_TIMEOUT.actor(), AuditAction.CANCEL_TIMEOUT, AUDIT_TARGET, reservationId, why);
+        return true;
     }
 
     private Reservation cancelUnpaid(long reservationId, CancelReason reason, String note, String actor) {

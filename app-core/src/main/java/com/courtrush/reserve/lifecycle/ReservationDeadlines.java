@@ -27,6 +27,17 @@ public class ReservationDeadlines {
         return created.plusMinutes(payTimeoutMinutes());
     }
 
+    /**
+     * An unpaid reservation made at {@code created} of a slot starting then is cancelled (TIMEOUT) once this has
+     * passed: the payment timeout, but never after the slot's start (SPEC §12, issue 55) — booked at 09:38 for 09:40,
+     * it must be paid by 09:40, not 09:53.
+     */
+    public LocalDateTime payBy(LocalDateTime created, LocalDate slotDate, LocalTime startTime) {
+        LocalDateTime timeout = payBy(created);
+        LocalDateTime start = slotDate.atTime(startTime);
+        return start.isBefore(timeout) ? start : timeout;
+    }
+
     /** Refunds of a slot starting then close at this time ({@code REFUND_CUTOFF_MINUTES} before its start). */
     public LocalDateTime refundUntil(LocalDate slotDate, LocalTime startTime) {
         return slotDate.atTime(startTime).minusMinutes(settings.getInt(SettingKey.REFUND_CUTOFF_MINUTES, 0));

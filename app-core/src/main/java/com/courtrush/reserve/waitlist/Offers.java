@@ -117,6 +117,19 @@ class Offers implements PlaceOffers {
         }
     }
 
+    /**
+     * The student's offer of the slot ran out and was passed on: their wait ends EXPIRED and they are told (issue
+     * 55), together — once, as only one node's end finds the offer still theirs.
+     */
+    void lapsed(long slotId, long userId) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        ownTransaction.executeWithoutResult(tx -> {
+            if (waitlist.end(slotId, userId, "EXPIRED", null, now) == 1) {
+                notices.offerLapsed(userId, slotId, now);
+            }
+        });
+    }
+
     @Override
     public List<LiveOffer> liveOffers(long sessionId) {
         return waitlist.liveOffers(sessionId, LocalDateTime.now(clock));

@@ -182,7 +182,11 @@ public class Waitlists {
         offers.followed(slotId, reply.move());
         return switch (reply.outcome()) {
             case OFFERED, ON_SALE -> {
-                waitlist.end(slotId, userId, expire ? "EXPIRED" : "DECLINED", null, LocalDateTime.now(clock));
+                if (expire) {
+                    offers.lapsed(slotId, userId);
+                } else {
+                    waitlist.end(slotId, userId, "DECLINED", null, LocalDateTime.now(clock));
+                }
                 if (reply.outcome() == OfferPassCall.Outcome.ON_SALE) {
                     soldOut.released(slotId);
                 }

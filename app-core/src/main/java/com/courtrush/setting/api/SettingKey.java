@@ -18,6 +18,11 @@ public enum SettingKey {
     BLOCK_DAYS("7", 0, 365),
     /** 1: a no-show's payment is refunded; 0 (the default): it is kept (SPEC §16). */
     NO_SHOW_REFUND("0", 0, 1),
+    /**
+     * Minutes before a paid booking's start its student is reminded of it — the check-in deadline and what a no-show
+     * costs (SPEC §17); 0: no reminder.
+     */
+    BOOKING_REMINDER_MINUTES("60", 0, 1440),
     /** Most students waiting for a place of one slot (SPEC §16). */
     WAITLIST_PER_SLOT("25", 1, 1000),
     /** Most slots one student waits for at a time, over every opening. */

@@ -204,6 +204,21 @@ class ReservationEnderTest {
     }
 
     @Test
+    void aYoungUnpaidReservationTimesOutAtItsSlotsStartAndAPaidOneDoesNot() {
+        booked(1, STUDENT);
+        booked(2, STUDENT + 1);
+        transactions.inTransaction(() -> reservations.confirm(2, now()));
+
+        assertThat(cancellation.timeOutAtStart(1)).isTrue();
+        assertThat(cancellation.timeOutAtStart(1)).as("once").isFalse();
+        assertThat(cancellation.timeOutAtStart(2)).isFalse();
+
+        assertThat(reservations.row(1).getCancelReason()).isEqualTo(CancelReason.TIMEOUT);
+        assertThat(reservations.row(2).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
+        assertThat(hooked).containsExactly("1:TIMEOUT:not paid by the slot's start");
+    }
+
+    @Test
     void aReservationYoungerThanTheCutoffDoesNotTimeOut() {
         booked(1, STUDENT);
 

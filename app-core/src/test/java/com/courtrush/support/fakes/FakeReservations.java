@@ -117,6 +117,11 @@ public final class FakeReservations extends FakeMapper<Reservation>
     }
 
     @Override
+    public List<Long> findStartedUnpaid(LocalDate day, java.time.LocalTime time, int limit) {
+        throw notFaked();
+    }
+
+    @Override
     public Long reservationOfOrder(String outTradeNo) {
         throw notFaked();
     }

@@ -34,6 +34,7 @@ public final class SettingsViewModel {
     public static final List<SettingKey> AFTER_RUSH = List.of(
             SettingKey.NO_SHOW_GRACE_MINUTES,
             SettingKey.NO_SHOW_REFUND,
+            SettingKey.BOOKING_REMINDER_MINUTES,
             SettingKey.STRIKES_TO_BLOCK,
             SettingKey.STRIKE_WINDOW_DAYS,
             SettingKey.BLOCK_DAYS,
