@@ -69,7 +69,8 @@ class AdminStudentController {
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ApiResponse<ImportResult> importFile(
             @RequestPart("file") MultipartFile file, @AuthenticationPrincipal Caller caller) throws IOException {
-        return ApiResponse.ok(students.importStudents(rows(file.getBytes()), file.getOriginalFilename(), caller.actor()));
+        return ApiResponse.ok(
+                students.importStudents(rows(file.getBytes()), file.getOriginalFilename(), caller.actor()));
     }
 
     @Operation(
@@ -85,7 +86,9 @@ class AdminStudentController {
 
     /** The students of a CSV file or an Excel workbook, as the console's import reads them. */
     private static List<NewStudent> rows(byte[] file) {
-        return StudentDesk.readCsv(file).lines().stream().map(StudentCsvLine::student).toList();
+        return StudentDesk.readCsv(file).lines().stream()
+                .map(StudentCsvLine::student)
+                .toList();
     }
 
     @Operation(summary = "Students (and staff accounts), by student id; q searches id and name")

@@ -30,6 +30,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
@@ -74,7 +76,7 @@ public class ApiExceptionHandler {
                 request.getMethod(),
                 LogSafe.of(request.getRequestURI()));
         return refusal(
-                CourtRushException.unavailable(null, "http.tooSlow").withRetryAfter(TOO_SLOW_RETRY),
+                CourtRushException.unavailable(null, "http.busy").withRetryAfter(TOO_SLOW_RETRY),
                 RequestLocales.of(request));
     }
 
@@ -163,6 +165,16 @@ public class ApiExceptionHandler {
     ResponseEntity<ApiResponse<Object>> onMissingPart(
             MissingServletRequestPartException e, HttpServletRequest request) {
         return badRequest(text(request, "http.missing", e.getRequestPartName()));
+    }
+
+    /** A multipart body that cannot be read (no boundary, cut short) is the caller's: 400; one over the limit, 413. */
+    @ExceptionHandler(MultipartException.class)
+    ResponseEntity<ApiResponse<Object>> onMultipart(MultipartException e, HttpServletRequest request) {
+        if (e instanceof MaxUploadSizeExceededException) {
+            return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE)
+                    .body(ApiResponse.of(Outcome.PARAM_ERROR, text(request, "http.tooLarge"), null));
+        }
+        return badRequest(text(request, "http.badMultipart"));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)

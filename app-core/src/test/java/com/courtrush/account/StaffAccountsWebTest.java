@@ -78,8 +78,7 @@ class StaffAccountsWebTest {
                         .content(workbook))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk)
-                .importStudents(List.of(new NewStudent("2024010", "secret10", "王五")), "学生名单.xlsx", "admin");
+        verify(studentDesk).importStudents(List.of(new NewStudent("2024010", "secret10", "王五")), "学生名单.xlsx", "admin");
     }
 
     /** The console's template, in either language (学号,密码,姓名 or studentId,password,name), imports as it is. */

@@ -523,7 +523,7 @@ public interface SecurityScenarios extends StackAccess {
     }
 
     /** What an operation may answer instead of the envelope when it succeeds: the files it serves. */
-    List<String> DOCUMENTS = List.of("text/calendar", "text/csv");
+    List<String> DOCUMENTS = List.of("text/calendar", "text/csv", com.courtrush.core.Xlsx.MEDIA_TYPE);
 
     private static String problem(RawReply reply, ObjectMapper json) {
         if (reply.status() >= 500) {
