@@ -71,6 +71,30 @@ class EngineMessagesTest {
         assertThat(EngineMessages.english("auth.disabled")).isEqualTo("This account is disabled; ask the gym's staff.");
     }
 
+
+    /** A key written twice in a bundle: the later text silently wins, and the earlier meaning is lost. */
+    @Test
+    void noKeyIsWrittenTwiceInABundle() {
+        for (String resource : List.of("/messages/engine.properties", "/messages/engine_zh_CN.properties")) {
+            List<String> twice = new java.util.ArrayList<>();
+            Properties watching = new Properties() {
+                @Override
+                public synchronized Object put(Object key, Object value) {
+                    Object before = super.put(key, value);
+                    if (before != null) {
+                        twice.add(key + " (" + before + " / " + value + ")");
+                    }
+                    return before;
+                }
+            };
+            try (InputStream in = EngineMessagesTest.class.getResourceAsStream(resource)) {
+                watching.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            assertThat(twice).as(resource).isEmpty();
+        }
+    }
     @Test
     void bothLanguagesHaveTheSameKeys() {
         assertThat(new TreeSet<>(chinese.stringPropertyNames()))
