@@ -122,7 +122,6 @@ public final class ReservationsScreen implements Screen {
                 i18n.t("reservations.status"),
                 (ReservationRow r) ->
                         i18n.of(r.status()) + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
-        statusColumn.setMinWidth(120);
         table.getColumns().add(statusColumn);
         table.setItems(model.rows());
         table.getSelectionModel()

@@ -267,7 +267,7 @@ public final class Widgets {
                 }
             }
             column.setMinWidth(widest);
-            column.setPrefWidth(Math.max(widest, column.getPrefWidth()));
+            column.setPrefWidth(widest); // side by side without room to spare when they scroll: none hidden needlessly
             narrower |= column.getWidth() > 0 && column.getWidth() < widest;
         }
         choosePolicy(table);
