@@ -71,7 +71,6 @@ class EngineMessagesTest {
         assertThat(EngineMessages.english("auth.disabled")).isEqualTo("This account is disabled; ask the gym's staff.");
     }
 
-
     /** A key written twice in a bundle: the later text silently wins, and the earlier meaning is lost. */
     @Test
     void noKeyIsWrittenTwiceInABundle() {
@@ -95,6 +94,7 @@ class EngineMessagesTest {
             assertThat(twice).as(resource).isEmpty();
         }
     }
+
     @Test
     void bothLanguagesHaveTheSameKeys() {
         assertThat(new TreeSet<>(chinese.stringPropertyNames()))

@@ -58,7 +58,14 @@ public final class AuditLabels {
     public String target(AuditEntry entry) {
         String kind = kind(entry.targetType());
         String id = entry.targetId();
-        return id == null || id.isBlank() || id.equals("-") ? kind : kind + " " + id;
+        if (id == null || id.isBlank() || id.equals("-")) {
+            return kind;
+        }
+        // a setting's group (WECHAT_PAY, NOTICE_CHANNELS) is named in words, a record by its id
+        String setting = "audit.setting." + id;
+        return "SETTING".equals(entry.targetType()) && i18n.has(setting)
+                ? kind + " " + i18n.t(setting)
+                : kind + " " + id;
     }
 
     /** A kind of record as the trail names it (PAY_ORDER), in words. */

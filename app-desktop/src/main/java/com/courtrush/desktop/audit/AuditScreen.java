@@ -128,7 +128,7 @@ public final class AuditScreen implements Screen {
         table.getColumns().add(column(i18n.t("audit.who"), model.labels()::who));
         table.getColumns().add(column(i18n.t("audit.what"), model.labels()::what));
         table.getColumns().add(column(i18n.t("audit.target"), model::target));
-        table.getColumns().add(column(i18n.t("audit.detail"), AuditEntry::detail));
+        table.getColumns().add(Widgets.freeText(column(i18n.t("audit.detail"), AuditEntry::detail)));
         table.setItems(model.rows());
         return table;
     }

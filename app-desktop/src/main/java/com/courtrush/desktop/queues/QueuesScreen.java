@@ -120,7 +120,7 @@ public final class QueuesScreen implements Screen {
         dead.getColumns().add(column(i18n.t("queues.trace"), QueuesViewModel.DeadLetterRow::traceId));
         dead.getColumns().add(column(i18n.t("queues.student"), QueuesViewModel.DeadLetterRow::studentId));
         dead.getColumns().add(column(i18n.t("queues.slot"), QueuesViewModel.DeadLetterRow::slotId));
-        dead.getColumns().add(column(i18n.t("queues.error"), QueuesViewModel.DeadLetterRow::error));
+        dead.getColumns().add(Widgets.freeText(column(i18n.t("queues.error"), QueuesViewModel.DeadLetterRow::error)));
         dead.getColumns().add(column(i18n.t("queues.settlement"), r -> i18n.of(r.settlement())));
         dead.setItems(model.deadLetters());
         return dead;
@@ -194,6 +194,7 @@ public final class QueuesScreen implements Screen {
         label.setWrapText(true);
         label.setMaxWidth(160); // "reserve.queue 待处理" left "理" alone at 120
         label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        label.setMinWidth(Widgets.longestWord(caption)); // wrapped between words, never "Consumer" / "s"
         grid.add(number, column, 0);
         grid.add(label, column, 1);
     }

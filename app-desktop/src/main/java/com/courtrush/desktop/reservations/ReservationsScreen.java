@@ -122,7 +122,6 @@ public final class ReservationsScreen implements Screen {
                 i18n.t("reservations.status"),
                 (ReservationRow r) ->
                         i18n.of(r.status()) + (r.cancelReason() == null ? "" : " (" + i18n.of(r.cancelReason()) + ")"));
-        statusColumn.setMinWidth(120);
         table.getColumns().add(statusColumn);
         table.setItems(model.rows());
         table.getSelectionModel()
@@ -171,18 +170,18 @@ public final class ReservationsScreen implements Screen {
                         i18n.t("reservations.refundKind"),
                         r -> i18n.t(r.whole() ? "reservations.refundWhole" : "reservations.refundPartOf")));
         refunds.getColumns().add(column(i18n.t("reservations.refundStatus"), r -> i18n.of(r.status())));
-        refunds.getColumns().add(column(i18n.t("reservations.reason"), PayRefundView::reason));
         refunds.getColumns().add(column(i18n.t("reservations.who"), r -> labels.who(r.actor())));
         refunds.getColumns()
                 .add(column(
                         i18n.t("reservations.when"), r -> r.createTime() == null ? "" : STAMP.format(r.createTime())));
+        refunds.getColumns().add(Widgets.freeText(column(i18n.t("reservations.reason"), PayRefundView::reason)));
         refunds.setPrefHeight(100);
         refunds.setMinHeight(100);
         TableView<AuditEntry> audit = table("auditTable", i18n.t("reservations.noAudit"));
         audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.time())));
         audit.getColumns().add(column(i18n.t("reservations.who"), labels::who));
         audit.getColumns().add(column(i18n.t("reservations.what"), labels::what));
-        audit.getColumns().add(column(i18n.t("reservations.detail"), AuditEntry::detail));
+        audit.getColumns().add(Widgets.freeText(column(i18n.t("reservations.detail"), AuditEntry::detail)));
         model.detailProperty().addListener((obs, old, now) -> {
             orders.getItems().setAll(now == null ? java.util.List.of() : now.payOrders());
             refunds.getItems().setAll(now == null || now.refunds() == null ? java.util.List.of() : now.refunds());

@@ -122,7 +122,9 @@ public final class LiveRushScreen implements Screen {
                         i18n.t("openings.slotState"),
                         r -> !r.active()
                                 ? i18n.t("openings.withdrawn")
-                                : r.soldOut() ? i18n.t("rush.soldOut") : i18n.t("openings.onSale")));
+                                : r.started()
+                                        ? i18n.t("rush.started")
+                                        : r.soldOut() ? i18n.t("rush.soldOut") : i18n.t("openings.onSale")));
         table.setRowFactory(view -> new TableRow<>() {
             @Override
             protected void updateItem(LiveRushViewModel.SlotStockRow row, boolean empty) {

@@ -14,6 +14,7 @@ import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -80,6 +81,9 @@ public final class LiveRushViewModel {
     private final ObservableList<Outcome> reasons = FXCollections.observableArrayList();
     private final StringProperty timeAxis = new SimpleStringProperty("");
     private final StringProperty summary = new SimpleStringProperty("");
+    /** The play date of each opening offered, to tell a slot that has started. */
+    private final Map<Long, LocalDate> playDates = new HashMap<>();
+
     private boolean refreshing;
 
     public LiveRushViewModel(
@@ -162,6 +166,7 @@ public final class LiveRushViewModel {
 
     /** Shows the openings found, keeping the chosen one; the list is left alone when nothing changed. */
     private void showOpenings(List<OpeningView> found) {
+        found.forEach(s -> playDates.put(s.id(), s.sessionDate()));
         List<OpeningChoice> now = found.stream()
                 .map(s -> new OpeningChoice(
                         s.id(),
@@ -183,7 +188,12 @@ public final class LiveRushViewModel {
     }
 
     void apply(LiveRush rush) {
-        slots.setAll(rush.slots().stream().map(SlotStockRow::of).toList());
+        LocalDate playDate = playDates.get(rush.sessionId());
+        LocalDateTime sampled = LocalDateTime.ofInstant(Instant.ofEpochMilli(rush.sampledAt()), zone);
+        slots.setAll(rush.slots().stream()
+                .map(s -> SlotStockRow.of(
+                        s, playDate != null && !playDate.atTime(s.startTime()).isAfter(sampled)))
+                .toList());
         permitsLeft.set(rush.slots().stream()
                 .filter(SlotStock::active)
                 .mapToInt(s -> s.permitsLeft() == null ? 0 : s.permitsLeft())
@@ -192,9 +202,12 @@ public final class LiveRushViewModel {
                 .filter(SlotStock::active)
                 .mapToInt(SlotStock::capacity)
                 .sum());
-        // before the warm-up Redis holds no places: "0 / 4" would read as sold out
-        stock.set(rush.warm() ? permitsLeft.get() + " / " + capacity.get() : i18n.t("rush.stockCold", capacity.get()));
-        if (!rush.warm()) {
+        // before the warm-up Redis holds no places: "0 / 4" would read as sold out. Places Redis holds are warmed
+        // up, whatever its marker says: the state and the places follow the same facts ("Not warmed up" was shown
+        // beside places held in Redis)
+        boolean warmed = rush.warm() || rush.slots().stream().anyMatch(s -> s.active() && s.permitsLeft() != null);
+        stock.set(warmed ? permitsLeft.get() + " / " + capacity.get() : i18n.t("rush.stockCold", capacity.get()));
+        if (!warmed) {
             gate.set(i18n.t("rush.cold"));
         } else if (rush.gateOpen()) {
             gate.set(i18n.t("rush.open"));
@@ -380,7 +393,10 @@ public final class LiveRushViewModel {
         }
     }
 
-    /** A slot's live stock; {@code permitsLeft} null when Redis does not hold it. */
+    /**
+     * A slot's live stock; {@code permitsLeft} null when Redis does not hold it; {@code started} once its play time
+     * has begun (no longer on sale, whatever places are left).
+     */
     public record SlotStockRow(
             long slotId,
             String courtName,
@@ -389,8 +405,9 @@ public final class LiveRushViewModel {
             int capacity,
             Integer permitsLeft,
             int dedupSize,
-            boolean active) {
-        static SlotStockRow of(SlotStock s) {
+            boolean active,
+            boolean started) {
+        static SlotStockRow of(SlotStock s, boolean started) {
             return new SlotStockRow(
                     s.slotId(),
                     s.courtName(),
@@ -399,7 +416,8 @@ public final class LiveRushViewModel {
                     s.capacity(),
                     s.permitsLeft(),
                     s.dedupSize(),
-                    s.active());
+                    s.active(),
+                    started);
         }
 
         public boolean soldOut() {

@@ -82,14 +82,16 @@ public final class SettingsScreen implements Screen {
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");
         restart.visibleProperty().bind(model.restartNeededProperty());
+        // the settings of a working day saved where staff change them, above and below; the start-up ones apart,
+        // in their own pane with their own button (there was one Save, below the restart-only fields)
         VBox content = new VBox(
                 12,
+                bar(button(i18n.t("settings.saveLive"), "saveLive", model::saveLive)),
                 livePane(i18n),
                 afterRushPane(i18n),
                 historyPane(i18n),
-                startupPane(i18n),
-                tokenRow(i18n),
-                bar(button(i18n.t("settings.save"), "saveSettings", model::save), restart),
+                bar(button(i18n.t("settings.saveLive"), "saveLiveBelow", model::saveLive)),
+                startupPane(i18n, restart),
                 channelsPane(i18n),
                 CampusSignInPane.of(campus, i18n),
                 WechatPayPane.of(wechatPay, i18n),
@@ -114,7 +116,7 @@ public final class SettingsScreen implements Screen {
     private TitledPane afterRushPane(I18n i18n) {
         GridPane form = form();
         for (SettingKey key : SettingsViewModel.AFTER_RUSH) {
-            row(form, i18n.t("settings.key." + key.name()), field("setting-" + key.name(), model.afterRush(key)));
+            row(form, i18n.t("settings.key." + key.name()), liveField(key));
         }
         TitledPane pane = new TitledPane(i18n.t("settings.afterRush"), form);
         pane.setCollapsible(false);
@@ -125,7 +127,7 @@ public final class SettingsScreen implements Screen {
     private TitledPane historyPane(I18n i18n) {
         GridPane form = form();
         for (SettingKey key : SettingsViewModel.HISTORY) {
-            row(form, i18n.t("settings.key." + key.name()), field("setting-" + key.name(), model.afterRush(key)));
+            row(form, i18n.t("settings.key." + key.name()), liveField(key));
         }
         Label hint = new Label(i18n.t("settings.historyHint"));
         hint.setWrapText(true);
@@ -135,8 +137,16 @@ public final class SettingsScreen implements Screen {
         return pane;
     }
 
-    /** The settings that apply at the next start, each with what runs now. */
-    private TitledPane startupPane(I18n i18n) {
+    /** A live setting's field: a box to tick for one that is on or off (0 or 1), else a number typed. */
+    private Node liveField(SettingKey key) {
+        String id = "setting-" + key.name();
+        return key.min() == 0 && key.max() == 1
+                ? OnOff.box(id, model.afterRush(key), "1", "0")
+                : field(id, model.afterRush(key));
+    }
+
+    /** The settings that apply at the next start, each with what runs now, saved by their own button. */
+    private TitledPane startupPane(I18n i18n, Label restart) {
         GridPane startupForm = form();
         ChoiceBox<String> mode = new ChoiceBox<>();
         mode.setId("infraMode");
@@ -156,14 +166,31 @@ public final class SettingsScreen implements Screen {
         mode.valueProperty().bindBidirectional(model.startup("courtrush.infra.mode"));
         row(startupForm, i18n.t("settings.infraMode"), mode);
         for (String key : SettingsDesk.STARTUP_KEYS) {
-            if (!key.equals("courtrush.infra.mode")) {
+            if (key.endsWith("-enabled")) { // on or off: true or false, blank for the default (shown as running)
+                row(
+                        startupForm,
+                        i18n.t("settings.key." + key),
+                        OnOff.box(
+                                "setting-" + key.replace('.', '-'),
+                                model.startup(key),
+                                "true",
+                                "false",
+                                model.running(key)));
+            } else if (!key.equals("courtrush.infra.mode")) {
                 row(startupForm, i18n.t("settings.key." + key), startupField(i18n, key));
             }
         }
         Label file = new Label();
         file.getStyleClass().add("muted");
         file.textProperty().bind(model.settingsFileProperty().map(f -> i18n.t("settings.file", f)));
-        TitledPane startupPane = new TitledPane(i18n.t("settings.startup"), new VBox(8, startupForm, file));
+        TitledPane startupPane = new TitledPane(
+                i18n.t("settings.startup"),
+                new VBox(
+                        8,
+                        startupForm,
+                        file,
+                        tokenRow(i18n),
+                        bar(button(i18n.t("settings.saveStartup"), "saveStartup", model::saveStartup), restart)));
         startupPane.setCollapsible(false);
         return startupPane;
     }

@@ -127,16 +127,34 @@ public final class SettingsViewModel {
      * wrong, nothing is saved and each wrong one is named by its label.
      */
     public void save() {
+        save(true, true);
+    }
+
+    /** Saves the settings that apply at once (the ones staff change on a working day); start-up ones stay. */
+    public void saveLive() {
+        save(true, false);
+    }
+
+    /** Saves the start-up settings only, which apply at the next start; the live ones stay as saved. */
+    public void saveStartup() {
+        save(false, true);
+    }
+
+    private void save(boolean live, boolean atStart) {
         Map<String, String> values = new LinkedHashMap<>();
-        startup.forEach((key, value) -> values.put(key, value.get()));
-        String price = defaultPrice.get();
-        values.put(SettingKey.PAY_TIMEOUT_MINUTE.name(), payTimeout.get());
-        values.put(SettingKey.REFUND_CUTOFF_MINUTES.name(), refundCutoff.get());
-        afterRush.forEach((key, value) -> values.put(key.name(), value.get()));
+        if (atStart) {
+            startup.forEach((key, value) -> values.put(key, value.get()));
+        }
+        String price = live ? defaultPrice.get() : null;
+        if (live) {
+            values.put(SettingKey.PAY_TIMEOUT_MINUTE.name(), payTimeout.get());
+            values.put(SettingKey.REFUND_CUTOFF_MINUTES.name(), refundCutoff.get());
+            afterRush.forEach((key, value) -> values.put(key.name(), value.get()));
+        }
         tasks.run(
                 i18n.t("settings.save"),
                 () -> {
-                    Integer cents = Inputs.cents(i18n, price, i18n.t("settings.defaultPrice"));
+                    Integer cents = price == null ? null : Inputs.cents(i18n, price, i18n.t("settings.defaultPrice"));
                     if (cents != null) {
                         values.put(SettingKey.DEFAULT_PRICE_CENTS.name(), Integer.toString(cents));
                     }

@@ -17,6 +17,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
@@ -67,6 +68,7 @@ public final class DeskSignIn {
         error.setStyle("-fx-text-fill: -color-danger-fg;"); // a dialog has no console stylesheet
         error.setWrapText(true);
         error.setMaxWidth(420);
+        error.setMinHeight(Region.USE_PREF_SIZE);
         error.textProperty().bind(model.errorProperty());
         Label hint = new Label();
         hint.setId("signInHint");
@@ -74,6 +76,9 @@ public final class DeskSignIn {
         hint.setWrapText(true);
         hint.setMaxWidth(420);
         hint.setStyle("-fx-text-fill: -color-fg-muted;");
+        // every line read whole ("忘记密码：请管理员在“工…" was cut), also when it changes with the dialog open
+        hint.setMinHeight(Region.USE_PREF_SIZE);
+        Widgets.refitOnChange(dialog, hint.textProperty(), error.textProperty(), model.firstStartProperty());
         dialog.getDialogPane().setContent(new VBox(10, form, error, hint));
 
         Caller[] signedIn = {null};

@@ -14,6 +14,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -21,7 +22,7 @@ import javafx.scene.layout.Region;
 /** The bottom line: service health, the students' URL, the version. */
 public final class StatusBarView {
 
-    private final HBox root;
+    private final Region root;
     private final StatusBarViewModel model;
     private final ConsoleContext context;
     private ScheduledFuture<?> polling;
@@ -67,22 +68,29 @@ public final class StatusBarView {
                 data.getStyleClass().add("health-down");
             }
         });
-        root = new HBox(
+        // every part read whole: what does not fit on the line goes onto a second ("Redis …", "消息队列 正…" were cut)
+        FlowPane services = new FlowPane(
                 14,
+                2,
                 health("status.redis", model.redisProperty(), "redisHealth"),
                 health("status.broker", model.brokerProperty(), "brokerHealth"),
                 health("status.database", model.databaseProperty(), "databaseHealth"),
                 data,
                 url,
-                poster,
-                spacer,
-                working,
-                workingText,
-                paymentMode(i18n),
-                version);
-        root.setAlignment(Pos.CENTER_LEFT);
-        root.setPadding(new Insets(4, 10, 4, 10));
-        root.getStyleClass().add("status-bar");
+                poster);
+        services.setAlignment(Pos.CENTER_LEFT);
+        services.setPrefWrapLength(1200);
+        services.setMinWidth(0);
+        HBox.setHgrow(services, Priority.ALWAYS);
+        Label payments = paymentMode(i18n);
+        for (Label each : new Label[] {workingText, payments, version}) {
+            each.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        HBox bar = new HBox(14, services, spacer, working, workingText, payments, version);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 10, 4, 10));
+        bar.getStyleClass().add("status-bar");
+        root = bar;
     }
 
     private Label paymentMode(I18n i18n) {
@@ -105,7 +113,7 @@ public final class StatusBarView {
         return label;
     }
 
-    public HBox root() {
+    public Region root() {
         return root;
     }
 

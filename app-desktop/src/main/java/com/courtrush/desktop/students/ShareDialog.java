@@ -49,6 +49,7 @@ final class ShareDialog {
         dialog.getDialogPane().setId("shareDialog");
         dialog.getDialogPane().setContent(new VBox(10, summary, holdings));
         dialog.getDialogPane().getButtonTypes().add(Widgets.ok(i18n));
+        Widgets.refitOnChange(dialog, summary.textProperty(), dialog.headerTextProperty());
         model.load(studentId);
         dialog.showAndWait();
     }

@@ -12,6 +12,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** A student's no-show strikes and block, with "forgive" for managers. */
@@ -23,6 +24,7 @@ final class StrikesDialog {
         Label summary = new Label();
         summary.setId("strikesSummary");
         summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE); // loaded after the dialog opens: read whole, never "…"
         summary.textProperty().bind(model.summaryProperty());
         TableView<Strike> strikes = table("strikesTable", i18n.t("strikes.none"));
         strikes.getColumns().add(column(i18n.t("openings.date"), Strike::slotDate));
@@ -44,6 +46,7 @@ final class StrikesDialog {
                                 || selected.get().forgiven(),
                         selected));
         VBox content = new VBox(10, summary, strikes, forgive);
+        content.setPrefWidth(560);
         if (!model.canForgive()) {
             content.getChildren().add(new Label(i18n.t("strikes.managersForgive")));
         }
@@ -53,6 +56,7 @@ final class StrikesDialog {
         dialog.getDialogPane().setId("strikesDialog");
         dialog.getDialogPane().setContent(content);
         dialog.getDialogPane().getButtonTypes().add(Widgets.ok(i18n));
+        Widgets.refitOnChange(dialog, summary.textProperty());
         model.load(studentId);
         dialog.showAndWait();
     }

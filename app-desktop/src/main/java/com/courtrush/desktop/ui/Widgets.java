@@ -118,6 +118,47 @@ public final class Widgets {
         return column;
     }
 
+    /** Marks a column of free text (a reason, a detail): it may run past any width, the rest of the table is read whole. */
+    public static final String FREE_TEXT = "courtrush.freeText";
+
+    /**
+     * A column of free text staff or the engine wrote (a reason, a detail): it takes the room the other columns
+     * leave and wraps there onto more lines, read whole; every other column is as wide as its values.
+     */
+    public static <T> TableColumn<T, Object> freeText(TableColumn<T, Object> column) {
+        column.getProperties().put(FREE_TEXT, Boolean.TRUE);
+        column.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            private final Text wrapped = new Text();
+
+            {
+                wrapped.wrappingWidthProperty().bind(c.widthProperty().subtract(CELL_ROOM));
+                wrapped.getStyleClass().add("text");
+                wrapped.fillProperty().bind(textFillProperty());
+                wrapped.fontProperty().bind(fontProperty());
+            }
+
+            @Override
+            protected void updateItem(Object item, boolean empty) {
+                super.updateItem(item, empty);
+                wrapped.setText(empty || item == null ? "" : item.toString());
+                setGraphic(empty || item == null ? null : wrapped);
+                setText(null);
+            }
+        });
+        return column;
+    }
+
+    /** How wide the longest word of {@code text} is, in the console's font: a wrapped label's least width. */
+    public static double longestWord(String text) {
+        double widest = 0;
+        for (String word : text.split("\\s+")) {
+            Text measure = new Text(word);
+            measure.setFont(Font.font(FONT_FAMILY, 13));
+            widest = Math.max(widest, Math.ceil(measure.getLayoutBounds().getWidth() + 1));
+        }
+        return widest;
+    }
+
     /** How wide a column must be to show {@code text} whole, in the console's font. */
     private static double widthOf(String text) {
         Text measure = new Text(text);
@@ -150,13 +191,92 @@ public final class Widgets {
         return chart;
     }
 
+    /**
+     * A table whose values are read whole: each column is at least as wide as its title and its longest value shown
+     * (an order number, a pay time, an operator were cut to "CR2611…" in a narrow pane); a column of
+     * {@link #freeText} wraps instead. When the columns need more than the table's width it scrolls sideways.
+     */
     public static <T> TableView<T> table(String id, String emptyText) {
         TableView<T> table = new TableView<>();
         table.setId(id);
         table.setPlaceholder(new Label(emptyText));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         VBox.setVgrow(table, Priority.ALWAYS);
+        javafx.beans.InvalidationListener refit = change -> fitColumns(table);
+        table.getItems().addListener(refit);
+        // on invalidation, not on change: a screen's empty list equals the table's own, and no change is told
+        List<ObservableList<T>> watched = new java.util.ArrayList<>(List.of(table.getItems()));
+        table.itemsProperty().addListener(items -> {
+            watched.forEach(list -> list.removeListener(refit));
+            watched.clear();
+            if (table.getItems() != null) {
+                table.getItems().addListener(refit);
+                watched.add(table.getItems());
+            }
+            fitColumns(table);
+        });
+        table.getColumns().addListener(refit);
+        table.widthProperty().addListener((obs, old, now) -> choosePolicy(table));
         return table;
+    }
+
+    /**
+     * Columns share the table's width while their values fit in it; when they do not (a narrow pane, a long order
+     * number), each keeps its values' width and the table scrolls sideways — squeezed, they were cut short.
+     */
+    private static void choosePolicy(TableView<?> table) {
+        double needed = table.getColumns().stream()
+                .mapToDouble(TableColumn::getMinWidth)
+                .sum();
+        boolean fits = table.getWidth() <= 0 || needed <= table.getWidth() - SCROLL_BAR_ROOM;
+        var policy =
+                fits ? TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN : TableView.UNCONSTRAINED_RESIZE_POLICY;
+        if (table.getColumnResizePolicy() != policy) {
+            table.setColumnResizePolicy(policy);
+        }
+    }
+
+    /** A table's vertical scroll bar and borders, beside its columns. */
+    private static final double SCROLL_BAR_ROOM = 20;
+
+    /** Rows read to fit a column to its values: a day's bookings, not a year's export. */
+    private static final int FIT_ROWS = 1000;
+
+    /** Room a cell takes beside its text (its padding, a pixel of rounding). */
+    private static final double CELL_ROOM = 16;
+
+    private static final String TITLE_WIDTH = "courtrush.titleWidth";
+
+    private static <T> void fitColumns(TableView<T> table) {
+        List<T> rows = table.getItems() == null ? List.of() : table.getItems();
+        Text measure = new Text();
+        measure.setFont(Font.font(FONT_FAMILY, 13));
+        boolean narrower = false;
+        for (TableColumn<T, ?> column : table.getColumns()) {
+            if (column.getProperties().containsKey(FREE_TEXT)) {
+                continue;
+            }
+            double title = (double) column.getProperties().computeIfAbsent(TITLE_WIDTH, key -> column.getMinWidth());
+            double widest = title;
+            for (int i = 0; i < Math.min(rows.size(), FIT_ROWS); i++) {
+                Object value = column.getCellData(rows.get(i));
+                if (value != null) {
+                    measure.setText(value.toString());
+                    widest =
+                            Math.max(widest, Math.ceil(measure.getLayoutBounds().getWidth() + CELL_ROOM));
+                }
+            }
+            column.setMinWidth(widest);
+            column.setPrefWidth(widest); // side by side without room to spare when they scroll: none hidden needlessly
+            narrower |= column.getWidth() > 0 && column.getWidth() < widest;
+        }
+        choosePolicy(table);
+        if (narrower && table.getColumnResizePolicy() != TableView.UNCONSTRAINED_RESIZE_POLICY) {
+            // a column keeps its width when its minimum grows: the policy lays the columns out again
+            var policy = table.getColumnResizePolicy();
+            table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+            table.setColumnResizePolicy(policy);
+        }
     }
 
     public static GridPane form() {
@@ -198,6 +318,21 @@ public final class Widgets {
         return new ButtonType(i18n.t("common.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
     }
 
+    /**
+     * Sizes a dialog's window to its content again whenever {@code texts} change: a text that arrives after the
+     * dialog is shown (loaded, or another line) would otherwise be cut to the window's first size.
+     */
+    public static void refitOnChange(Dialog<?> dialog, ObservableValue<?>... texts) {
+        for (ObservableValue<?> text : texts) {
+            text.addListener((obs, old, now) -> javafx.application.Platform.runLater(() -> {
+                if (dialog.getDialogPane().getScene() != null
+                        && dialog.getDialogPane().getScene().getWindow() != null) {
+                    dialog.getDialogPane().getScene().getWindow().sizeToScene();
+                }
+            }));
+        }
+    }
+
     /** Gives a dialog the console's OK/Cancel buttons (OK with id "dialogOk") and returns its OK. */
     public static ButtonType okCancel(Dialog<?> dialog, I18n i18n) {
         ButtonType ok = ok(i18n);
@@ -222,6 +357,13 @@ public final class Widgets {
                 .bind(Bindings.createBooleanBinding(
                         () -> dialog.getEditor().getText().isBlank(),
                         dialog.getEditor().textProperty()));
+        // and says why, like a reason refused (a blank forgive once closed without a word)
+        Label required = new Label(i18n.t("dialog.answerRequired"));
+        required.setId("answerRequired");
+        required.setStyle("-fx-text-fill: -color-danger-fg;"); // a dialog has no console stylesheet
+        required.visibleProperty().bind(dialog.getEditor().textProperty().map(String::isBlank));
+        required.managedProperty().bind(required.visibleProperty());
+        dialog.getDialogPane().setContent(new VBox(6, dialog.getDialogPane().getContent(), required));
         dialog.setOnShown(event -> dialog.getEditor().requestFocus());
         return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
     }

@@ -9,6 +9,7 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.EngineText;
 import com.courtrush.desktop.i18n.I18n;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -130,6 +131,17 @@ class AuditLabelsTest {
         log.setTargetType("SETTINGS");
         log.setTargetId("-");
         assertThat(chinese.target(log.entryIn(I18n.CHINESE))).isEqualTo("设置");
+        log.setTargetType("SETTING");
+        for (String group : List.of("WECHAT_PAY", "CAMPUS_SIGN_IN", "EMAIL", "WEBHOOK", "NOTICE_CHANNELS")) {
+            log.setTargetId(group);
+            assertThat(chinese.target(log.entryIn(I18n.CHINESE)))
+                    .as(group)
+                    .doesNotContain(group)
+                    .startsWith("设置项 ");
+            assertThat(english.target(log.entryIn(I18n.ENGLISH))).as(group).doesNotContain(group);
+        }
+        log.setTargetId("NOTICE_CHANNELS");
+        assertThat(chinese.target(log.entryIn(I18n.CHINESE))).isEqualTo("设置项 通知渠道");
         assertThat(chinese.who("system:backup")).isEqualTo("定时备份");
         assertThat(chinese.who("directory:cas")).isEqualTo("校园统一身份认证（cas）");
     }

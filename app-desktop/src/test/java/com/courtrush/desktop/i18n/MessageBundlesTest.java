@@ -51,7 +51,6 @@ class MessageBundlesTest {
         return properties;
     }
 
-
     /** A key written twice in a bundle: the later text silently wins, and the earlier meaning is lost. */
     @Test
     void noKeyIsWrittenTwiceInABundle() {
@@ -75,6 +74,7 @@ class MessageBundlesTest {
             assertThat(twice).as(resource).isEmpty();
         }
     }
+
     @Test
     void bothLanguagesHaveTheSameKeys() {
         assertThat(new TreeSet<>(chinese.stringPropertyNames()))

@@ -273,6 +273,54 @@ class LiveRushViewModelTest {
         assertThat(model.rates()).isNotEmpty();
     }
 
+    @Test
+    void placesHeldInRedisAreWarmedUpAndASlotPastItsStartIsShownAsStarted() {
+        OpeningView today = opening(1L);
+        when(openings.listByDate(TODAY)).thenReturn(List.of(today));
+        model.loadOpenings();
+        // sampled at 08:30 on the play date: the 08:00 slot has started, the 09:00 one not; the warm-up's
+        // marker is gone but Redis holds the places
+        long at = TODAY.atTime(8, 30).atZone(ZONE).toInstant().toEpochMilli();
+        LiveRush rush = rush(at, true, null, 2, totals(0, 0, 0));
+        model.apply(new LiveRush(
+                rush.sessionId(),
+                rush.state(),
+                false,
+                rush.gateOpen(),
+                rush.opensAt(),
+                rush.secondsToOpen(),
+                rush.sampledAt(),
+                rush.slots(),
+                rush.totals()));
+
+        assertThat(model.gateProperty().get())
+                .as("the state, by the places Redis holds")
+                .isEqualTo("OPEN");
+        assertThat(model.stockProperty().get()).isEqualTo("2 / 4");
+        assertThat(model.slots())
+                .extracting(LiveRushViewModel.SlotStockRow::started)
+                .containsExactly(true, false);
+    }
+
+    @Test
+    void beforeTheWarmUpTheStateAndThePlacesSayTheSame() {
+        model.apply(new LiveRush(
+                1,
+                SessionState.SCHEDULED,
+                false,
+                false,
+                null,
+                null,
+                1_000,
+                List.of(new SlotStock(10, "A", LocalTime.of(8, 0), LocalTime.of(9, 0), 48, null, 0, true)),
+                totals(0, 0, 0)));
+        assertThat(model.gateProperty().get()).isEqualTo("Not warmed up");
+        assertThat(model.stockProperty().get()).isEqualTo("48 places, not in Redis yet (loaded at the warm-up)");
+        assertThat(model.slots().get(0).started())
+                .as("no play date known: not said to have started")
+                .isFalse();
+    }
+
     private static OpeningView opening(long id) {
         return new OpeningView(id, TODAY, TODAY.atTime(13, 0), 10, 1, SessionState.SCHEDULED, false, false, 0);
     }

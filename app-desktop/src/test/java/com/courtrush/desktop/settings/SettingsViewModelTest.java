@@ -118,6 +118,24 @@ class SettingsViewModelTest {
     }
 
     @Test
+    void theLiveSettingsAreSavedApartFromTheStartUpOnesAndTheOtherWayRound() {
+        model.load();
+        model.payTimeoutProperty().set("20");
+        model.startup("server.port").set("9090");
+        when(local.save(any())).thenReturn(true);
+
+        model.saveLive();
+        verify(live).set(SettingKey.PAY_TIMEOUT_MINUTE, "20");
+        verify(local, never()).save(any());
+        assertThat(notices.infos).containsExactly("Saved. In effect now.");
+
+        model.saveStartup();
+        verify(local).save(org.mockito.ArgumentMatchers.argThat(values -> "9090".equals(values.get("server.port"))));
+        verify(live).set(SettingKey.PAY_TIMEOUT_MINUTE, "20"); // once: not saved again with the start-up ones
+        assertThat(model.restartNeededProperty().get()).isTrue();
+    }
+
+    @Test
     void aStartUpValueTheEngineCouldNotStartWithIsRefusedInWordsAndNothingIsSaved() {
         model.load();
         model.payTimeoutProperty().set("20");

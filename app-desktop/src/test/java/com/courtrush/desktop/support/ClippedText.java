@@ -1,5 +1,6 @@
 package com.courtrush.desktop.support;
 
+import com.courtrush.desktop.ui.Widgets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,8 +19,10 @@ import javafx.scene.text.Text;
 /**
  * Finds text staff cannot read whole on a screen as laid out: a label, button or column header
  * shown cut short (the skin put an ellipsis in), a wrapping label with a line of one character
- * ("理" alone), and a field's hint wider than the field. Table cells hold data, not labels, and
- * are left out. Call on the JavaFX thread, after layout.
+ * ("理" alone), and a field's hint wider than the field. Table cells count too (an order number, a pay
+ * time, an operator cut to "CR2611…" cannot be read to a student), except in a column of free text
+ * ({@link Widgets#FREE_TEXT}: a reason, a detail) that may run past any width. Call on the JavaFX thread,
+ * after layout.
  */
 public final class ClippedText {
 
@@ -33,7 +36,7 @@ public final class ClippedText {
     }
 
     private static void visit(Node node, List<String> found) {
-        if (!node.isVisible() || node instanceof TableCell<?, ?>) {
+        if (!node.isVisible() || isFreeText(node)) {
             return;
         }
         if (node instanceof Labeled labeled) {
@@ -47,6 +50,13 @@ public final class ClippedText {
                 visit(child, found);
             }
         }
+    }
+
+    /** A cell of a column whose text may run past any width: a reason or a detail staff typed. */
+    private static boolean isFreeText(Node node) {
+        return node instanceof TableCell<?, ?> cell
+                && cell.getTableColumn() != null
+                && cell.getTableColumn().getProperties().containsKey(Widgets.FREE_TEXT);
     }
 
     private static void check(Labeled labeled, List<String> found) {
@@ -132,6 +142,11 @@ public final class ClippedText {
     private static String describe(Node node) {
         Bounds bounds = node.localToScene(node.getLayoutBounds());
         String id = node.getId() == null ? "" : "#" + node.getId() + " ";
+        if (node instanceof TableCell<?, ?> cell && cell.getTableColumn() != null) {
+            id += "(column \"" + cell.getTableColumn().getText() + "\" "
+                    + Math.round(cell.getTableColumn().getWidth()) + " wide, at least "
+                    + Math.round(cell.getTableColumn().getMinWidth()) + ") ";
+        }
         return node.getClass().getSimpleName() + " " + id + "at (" + Math.round(bounds.getMinX()) + ", "
                 + Math.round(bounds.getMinY()) + ")";
     }
