@@ -3,6 +3,7 @@ package com.courtrush.account;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
@@ -145,7 +146,7 @@ public class AuthService {
                 AuditAction.SIGN_IN,
                 AuditTarget.USER,
                 account.getStudentId(),
-                new EngineText("audit.signedInFrom", "LOCAL"));
+                new EngineText("audit.signedInFrom", AuditActors.signInSource("LOCAL")));
         return Optional.of(result(account, token));
     }
 
@@ -241,7 +242,7 @@ public class AuthService {
                 AuditAction.CONSOLE_SIGN_IN,
                 AuditTarget.USER,
                 account.getStudentId(),
-                new EngineText("audit.signedInFrom", source));
+                new EngineText("audit.signedInFrom", AuditActors.signInSource(source)));
         return caller;
     }
 

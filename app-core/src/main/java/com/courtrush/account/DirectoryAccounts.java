@@ -3,6 +3,7 @@ package com.courtrush.account;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditActors;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
@@ -93,7 +94,7 @@ public class DirectoryAccounts {
                 AuditAction.SIGN_IN,
                 AuditTarget.USER,
                 account.getStudentId(),
-                new EngineText("audit.signedInFrom", person.source()));
+                new EngineText("audit.signedInFrom", AuditActors.signInSource(person.source())));
         AuthService.LoginResult login = new AuthService.LoginResult(
                 token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(), account.getRole());
         return new SignedIn(login, account.getId(), token.tokenId(), token.expiresAt());

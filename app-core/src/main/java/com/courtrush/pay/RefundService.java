@@ -141,9 +141,12 @@ public class RefundService {
         return refunded;
     }
 
-    private static String orderWithAmount(Refunded refunded) {
-        return refunded.outTradeNo() + " (" + (refunded.handBackAtDesk() ? PaymentService.DESK_CHANNEL + ", " : "")
-                + "¥" + BigDecimal.valueOf(refunded.amountCents(), 2).toPlainString() + ")";
+    /** The order and the amount given back, in words: "CR… (handed back at the desk, ¥20.00)". */
+    private static EngineText orderWithAmount(Refunded refunded) {
+        return new EngineText(
+                refunded.handBackAtDesk() ? "audit.orderAmountAtDesk" : "audit.orderAmount",
+                refunded.outTradeNo(),
+                BigDecimal.valueOf(refunded.amountCents(), 2).toPlainString());
     }
 
     private static Refunded refunded(

@@ -87,7 +87,7 @@ public class SlotGenerator {
                 new EngineText(
                         "audit.detail.slots",
                         ids.size(),
-                        template.courtIds().toString(),
+                        courtNames(template.courtIds()),
                         template.startTime(),
                         template.endTime(),
                         template.durationMinutes(),
@@ -144,6 +144,14 @@ public class SlotGenerator {
             }
         }
         return results;
+    }
+
+    /** The courts by name, in the template's order ("1号场, 2号场"), for the audit: staff know courts by name. */
+    private String courtNames(List<Long> courtIds) {
+        Map<Long, String> names =
+                courts.selectByIds(courtIds).stream().collect(Collectors.toMap(Court::getId, Court::getName));
+        return new LinkedHashSet<>(courtIds)
+                .stream().map(id -> names.getOrDefault(id, String.valueOf(id))).collect(Collectors.joining(", "));
     }
 
     private List<Long> insert(ReserveSession session, SlotTemplate template) {

@@ -148,12 +148,12 @@ public class ShiftService {
                 AUDIT_TARGET,
                 shift.getId(),
                 new EngineText(
-                        "audit.shiftClosed",
+                        "audit.shiftEnded",
                         AuditActors.shown(shift.getActor()),
                         yuan(shift.getCashTaken() - shift.getCashBack()),
                         yuan(shift.getCardTaken() - shift.getCardBack()),
                         yuan(shift.getWechatTaken() - shift.getWechatBack()),
-                        countedCash == null ? "-" : yuan(countedCash),
+                        countedCash == null ? new EngineText("audit.cashNotCounted") : "¥" + yuan(countedCash),
                         closed.matches() ? "" : "!"));
         return closed;
     }

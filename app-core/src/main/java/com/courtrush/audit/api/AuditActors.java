@@ -54,6 +54,14 @@ public final class AuditActors {
         return new EngineText(on ? "audit.on" : "audit.off");
     }
 
+    /**
+     * Where a sign-in's password was checked, in words inside a detail: the password kept here ("LOCAL") said so, a
+     * campus protocol (CAS, OIDC, LDAP) by its name.
+     */
+    public static Object signInSource(String source) {
+        return "LOCAL".equals(source) ? new EngineText("audit.sourceLocal") : source;
+    }
+
     /** Whether {@code text} names an actor the way the trail writes one (not "admin", which plain text may hold). */
     public static boolean looksLikeOne(String text) {
         return text != null && NAMED.matcher(text).matches();

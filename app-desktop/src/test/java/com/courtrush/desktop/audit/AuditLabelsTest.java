@@ -156,4 +156,28 @@ class AuditLabelsTest {
         assertThat(entry("staff:mgr01", "SHIFT_CLOSE", stored, I18n.ENGLISH).detail())
                 .startsWith("shift of staff member mgr01 closed");
     }
+
+    @Test
+    void aRefundAShiftAndASignInReadWithoutTheEnginesCodes() {
+        String refund = AuditLog.encode(new EngineText(
+                "audit.refund", "下雨改期", new EngineText("audit.orderAmountAtDesk", "CR2611281137", "20.00")));
+        assertThat(entry("staff:m001", "REFUND", refund, I18n.CHINESE).detail())
+                .isEqualTo("下雨改期；支付单 CR2611281137（在前台退还，¥20.00）");
+        assertThat(entry("staff:m001", "REFUND", refund, I18n.ENGLISH).detail())
+                .isEqualTo("下雨改期; order CR2611281137 (handed back at the desk, ¥20.00)");
+
+        String shift = AuditLog.encode(new EngineText(
+                "audit.shiftEnded", "staff:m001", "20.00", "0.00", "0.00", new EngineText("audit.cashNotCounted"), ""));
+        assertThat(entry("staff:m001", "SHIFT_CLOSE", shift, I18n.CHINESE).detail())
+                .endsWith("清点现金：未清点")
+                .doesNotContain("¥-");
+        assertThat(entry("staff:m001", "SHIFT_CLOSE", shift, I18n.ENGLISH).detail())
+                .endsWith("cash counted: not counted");
+
+        String signIn = AuditLog.encode(new EngineText("audit.signedInFrom", new EngineText("audit.sourceLocal")));
+        assertThat(entry("student:2026001", "SIGN_IN", signIn, I18n.CHINESE).detail())
+                .isEqualTo("登录（本系统密码）");
+        assertThat(entry("student:2026001", "SIGN_IN", signIn, I18n.ENGLISH).detail())
+                .isEqualTo("Signed in (password kept here)");
+    }
 }
