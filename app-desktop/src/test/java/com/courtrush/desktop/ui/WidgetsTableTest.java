@@ -25,8 +25,16 @@ class WidgetsTableTest {
                     table.getColumns().add(Widgets.column("Time", Row::time));
                     table.getColumns().add(Widgets.column("Status", Row::status));
                     table.getColumns().add(Widgets.freeText(Widgets.column("Detail", Row::detail)));
+                    // in the console's font, as the console shows it (its bundled font and app.css): the widths
+                    // are measured in that font, whatever the machine's own fonts are
+                    com.courtrush.desktop.shell.Fonts.loadBundled();
+                    Scene scene = new Scene(new VBox(table), 200, 300);
+                    scene.getStylesheets()
+                            .add(WidgetsTableTest.class
+                                    .getResource("/css/app.css")
+                                    .toExternalForm());
                     Stage stage = new Stage();
-                    stage.setScene(new Scene(new VBox(table), 200, 300));
+                    stage.setScene(scene);
                     stage.show();
                     // a screen's list, set once and filled later (as the screens do)
                     javafx.collections.ObservableList<Row> rows =
