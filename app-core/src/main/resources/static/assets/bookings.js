@@ -94,7 +94,8 @@ function olderBookings() {
     ? h('p', { class: 'muted small', id: 'mine-older-none' }, t('mine.olderNone'))
     : h('button', { type: 'button', class: 'secondary', id: 'mine-older', onclick: loadOlder }, t('mine.older'));
   return [h('p', { class: 'muted small' }, t('mine.recentNote')),
-    shown.length ? h('h2', { class: 'older-title' }, t('mine.olderTitle')) : null, ...shown, end];
+    shown.length ? h('h2', { class: 'older-title' }, t('mine.olderTitle')) : null, ...shown, end]
+    .filter(Boolean); // replaceChildren writes a null child as the text 'null'
 }
 
 export async function loadOlder(event) {
