@@ -91,13 +91,24 @@ interface NoticeMapper {
             @Param("next") LocalDateTime next,
             @Param("error") String error);
 
-    /** Unpaid bookings made in this window that have not been reminded yet, at most {@code limit}. */
-    @Select("select r.id, r.user_id, r.slot_id, r.create_time from reservation r where r.status = 'PENDING_PAYMENT' "
-            + "and r.create_time > #{after} and r.create_time <= #{until} "
+    /**
+     * Unpaid bookings not reminded yet, after {@code afterId}, in id order, at most {@code limit}: those made in
+     * ({@code after}, {@code until}] (due by their timeout soon) and those whose slot starts by {@code startBy}
+     * (due by the start, SPEC §12). Only unpaid bookings are walked (idx_reservation_status_id).
+     */
+    @Select("select r.id, r.user_id, r.slot_id, r.create_time, s.slot_date, s.start_time from reservation r "
+            + "join time_slot s on s.id = r.slot_id where r.status = 'PENDING_PAYMENT' and r.id > #{afterId} "
+            + "and ((r.create_time > #{after} and r.create_time <= #{until}) "
+            + "or s.slot_date < #{startByDay} or (s.slot_date = #{startByDay} and s.start_time <= #{startByTime})) "
             + "and not exists (select 1 from notice n where n.message_id = concat('PAY_DUE:', r.id)) "
             + "order by r.id limit #{limit}")
     List<Unpaid> unreminded(
-            @Param("after") LocalDateTime after, @Param("until") LocalDateTime until, @Param("limit") int limit);
+            @Param("after") LocalDateTime after,
+            @Param("until") LocalDateTime until,
+            @Param("startByDay") LocalDate startByDay,
+            @Param("startByTime") LocalTime startByTime,
+            @Param("afterId") long afterId,
+            @Param("limit") int limit);
 
     /**
      * Paid bookings not checked in whose slot starts after {@code from} and by {@code until} that have not been
@@ -162,7 +173,8 @@ interface NoticeMapper {
     /** A notice's email as the sender needs it; its tries began at {@code triesFrom}. */
     record Outgoing(String messageId, String emailTo, int emailAttempts, LocalDateTime triesFrom) {}
 
-    record Unpaid(long id, long userId, long slotId, LocalDateTime createTime) {}
+    record Unpaid(
+            long id, long userId, long slotId, LocalDateTime createTime, LocalDate slotDate, LocalTime startTime) {}
 
     /** A paid booking whose slot starts soon. */
     record Upcoming(long id, long userId, long slotId, LocalDate slotDate, LocalTime startTime) {}

@@ -1,5 +1,6 @@
 package com.courtrush.notice;
 
+import com.courtrush.core.PayDeadline;
 import com.courtrush.infra.config.Repeated;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
@@ -13,9 +14,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * "Payment due in 5 minutes": once per unpaid booking, {@link #LEAD} before its payment timeout (none when
- * the timeout is that short: the won notice told the deadline). Every node runs it; a notice's message id
- * keeps it once.
+ * "Payment due in 5 minutes": once per unpaid booking, {@link #LEAD} before its payment deadline — the payment
+ * timeout, or the slot's start when that comes first ({@link PayDeadline}) — none when it was due that soon from the
+ * start (the won notice told the deadline). Every node runs it; a notice's message id keeps it once.
  */
 @Component
 public class PaymentReminders {
@@ -51,26 +52,36 @@ public class PaymentReminders {
         repeated.every(EVERY, "Payment reminders", this::remind);
     }
 
-    /** Reminds every unpaid booking whose payment is due within {@link #LEAD}; returns how many it reminded. */
+    /**
+     * Reminds every unpaid booking whose payment is due within {@link #LEAD} — by its timeout or, sooner, by its
+     * slot's start — unless it was due that soon when it was made (its won notice told the deadline); returns how
+     * many it reminded.
+     */
     public int remind() {
         int minutes = settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
-        if (minutes <= LEAD.toMinutes()) {
-            return 0;
-        }
         LocalDateTime now = LocalDateTime.now(clock);
-        LocalDateTime expired = now.minusMinutes(minutes);
-        LocalDateTime due = now.minusMinutes(minutes).plus(LEAD);
+        LocalDateTime soon = now.plus(LEAD);
         int reminded = 0;
+        long afterId = 0;
         List<NoticeMapper.Unpaid> batch;
         do {
-            batch = mapper.unreminded(expired, due, BATCH);
+            batch = mapper.unreminded(
+                    now.minusMinutes(minutes),
+                    soon.minusMinutes(minutes),
+                    soon.toLocalDate(),
+                    soon.toLocalTime(),
+                    afterId,
+                    BATCH);
             for (NoticeMapper.Unpaid unpaid : batch) {
+                afterId = unpaid.id();
+                LocalDateTime payBy = PayDeadline.capped(
+                        unpaid.createTime().plusMinutes(minutes), unpaid.slotDate(), unpaid.startTime());
+                if (!payBy.isAfter(now) || !payBy.isAfter(unpaid.createTime().plus(LEAD))) {
+                    continue;
+                }
                 // another node reminding the same booking at once posts nothing more: the message id is once
-                transactions.executeWithoutResult(tx -> notices.payDue(
-                        unpaid.userId(),
-                        unpaid.id(),
-                        unpaid.slotId(),
-                        unpaid.createTime().plusMinutes(minutes)));
+                transactions.executeWithoutResult(
+                        tx -> notices.payDue(unpaid.userId(), unpaid.id(), unpaid.slotId(), payBy));
                 reminded++;
             }
         } while (batch.size() == BATCH);

@@ -155,7 +155,7 @@ public class PaymentService {
             if (paying != null) {
                 orders.markExpired(paying.getId(), now);
             }
-            return insertOrder(locked, gateway, priceOf(slot), now, scene);
+            return insertOrder(locked, slot, gateway, now, scene);
         });
         if (paying != null && paying.live()) {
             // replaced (expired, or asked in another way — a phone's order paid on a computer): closed at WeChat Pay
@@ -183,14 +183,16 @@ public class PaymentService {
     }
 
     private PayOrder insertOrder(
-            Reservation reservation, PaymentGateway gateway, int amountCents, LocalDateTime now, PayScene scene) {
-        PayOrder order = newOrder(reservation, gateway.channel(), amountCents, now);
+            Reservation reservation, TimeSlot slot, PaymentGateway gateway, LocalDateTime now, PayScene scene) {
+        PayOrder order = newOrder(reservation, gateway.channel(), priceOf(slot), now);
         order.setMchid(gateway.merchant());
         order.setScene(gateway.simulated() ? null : scene.name());
         order.setStatus(PayOrderStatus.PAYING);
         order.setPayingKey(reservation.getId());
-        // an order expires when a reservation made at the same moment would time out
-        order.setExpireTime(deadlines.payBy(now));
+        // an order expires when a reservation made at the same moment would time out, and never after the slot's
+        // start (SPEC §19, issue 55): WeChat Pay then refuses a payment the timeout job would have to refund
+        order.setExpireTime(
+                slot == null ? deadlines.payBy(now) : deadlines.payBy(now, slot.getSlotDate(), slot.getStartTime()));
         return insertOrder(order, reservation);
     }
 

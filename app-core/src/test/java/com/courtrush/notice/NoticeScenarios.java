@@ -17,6 +17,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -185,6 +187,62 @@ public interface NoticeScenarios extends StackAccess {
         // staff have no inbox of their own here, and nobody reads one signed out
         assertThat(api().get("/notices", admin).status()).isEqualTo(403);
         assertThat(api().get("/notices", null).status()).isEqualTo(401);
+    }
+
+    @Test
+    default void aBookingDueByItsStartIsRemindedBeforeTheStartAndItsOrderExpiresThen() throws Exception {
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(api().createCourt()), "08:00", "10:00", 60, 1);
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        long annBooking = api().book(ann, session, slots.get(0));
+        long bobBooking = api().book(bob, session, slots.get(1));
+        int timeout = bean(AppSettings.class).getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
+        assertThat(timeout)
+                .as("the default payment timeout outlasts the start moved below")
+                .isGreaterThan(8);
+
+        // both slots now start in 4 minutes: Ann booked 6 minutes ago (due by the start, more than 5 minutes after
+        // she booked: reminded now, with the start as her deadline); Bob a moment ago (his won notice said it)
+        LocalDateTime start = now().plusMinutes(4).withNano(0);
+        for (long slot : slots) {
+            jdbc().update(
+                            "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                            start.toLocalDate(),
+                            start.toLocalTime(),
+                            start.toLocalTime().plusMinutes(30),
+                            slot);
+        }
+        jdbc().update(
+                        "update reservation set slot_date = ? where id in (?, ?)",
+                        start.toLocalDate(),
+                        annBooking,
+                        bobBooking);
+        jdbc().update("update reservation set create_time = ? where id = ?", now().minusMinutes(6), annBooking);
+        jdbc().update("update reservation set create_time = ? where id = ?", now().minusSeconds(30), bobBooking);
+
+        bean(PaymentReminders.class).remind();
+        bean(PaymentReminders.class).remind();
+        assertThat(jdbc().queryForList(
+                                "select reservation_id, params from notice where kind = 'PAY_DUE' and reservation_id in (?, ?)",
+                                annBooking,
+                                bobBooking))
+                .singleElement()
+                .satisfies(row -> {
+                    assertThat(((Number) row.get("RESERVATION_ID")).longValue()).isEqualTo(annBooking);
+                    assertThat(row.get("PARAMS").toString())
+                            .as("due by the start, to the second")
+                            .contains(start.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")));
+                });
+
+        // the WeChat Pay order Bob opens now expires at the start, not a whole payment timeout later
+        TestApi.expect(200, api().post("/pay/wechat/" + bobBooking, bob.token(), null));
+        assertThat(jdbc().queryForObject(
+                                "select expire_time from pay_order where reservation_id = ? and status = 'PAYING'",
+                                LocalDateTime.class,
+                                bobBooking))
+                .isEqualTo(start);
     }
 
     @Test

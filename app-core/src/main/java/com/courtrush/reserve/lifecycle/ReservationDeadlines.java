@@ -1,5 +1,6 @@
 package com.courtrush.reserve.lifecycle;
 
+import com.courtrush.core.PayDeadline;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
 import java.time.LocalDate;
@@ -33,9 +34,7 @@ public class ReservationDeadlines {
      * it must be paid by 09:40, not 09:53.
      */
     public LocalDateTime payBy(LocalDateTime created, LocalDate slotDate, LocalTime startTime) {
-        LocalDateTime timeout = payBy(created);
-        LocalDateTime start = slotDate.atTime(startTime);
-        return start.isBefore(timeout) ? start : timeout;
+        return PayDeadline.capped(payBy(created), slotDate, startTime);
     }
 
     /** Refunds of a slot starting then close at this time ({@code REFUND_CUTOFF_MINUTES} before its start). */
