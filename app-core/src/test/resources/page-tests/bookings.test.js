@@ -46,6 +46,36 @@ export default {
     }
   },
 
+  "a partner's booking is marked as one, names its booker and offers only what a partner may do"() {
+    const remove = fixture(LIST);
+    try {
+      const partner = { asPartner: true, bookerName: 'Li Lei', refundOpen: null, refundUntil: null, payBy: null };
+      Bookings.take({
+        mine: ok([booking(Object.assign({ reservationId: 5, status: 'CONFIRMED' }, partner)),
+          booking(Object.assign({ reservationId: 6, status: 'PENDING_PAYMENT' }, partner)),
+          booking(Object.assign({ reservationId: 7, status: 'CANCELLED', cancelReason: 'USER' }, partner)),
+          booking({ reservationId: 8, status: 'CONFIRMED', refundOpen: true })]),
+        waits: ok([]), invitations: ok([]), standing: ok(null)
+      }, performance.now());
+      renderMine();
+      const [paid, unpaid, cancelled, own] = [...document.querySelectorAll('#mine-list .booking')];
+      equal(paid.querySelector('.badge-partner').textContent, t('partners.theirs'), "marked as a partner's");
+      equal(paid.querySelector('.booked-by').textContent, t('partners.bookedBy', 'Li Lei'), "the booker's name");
+      same(buttons(paid), [t('mine.checkIn'), t('mine.addToCalendar')], 'check in and add to a calendar, no refund');
+      same(buttons(unpaid), [t('mine.addToCalendar')], 'nothing to pay or cancel');
+      equal(unpaid.textContent.includes(t('partners.toBePaid', 'Li Lei')), true, 'the booker pays');
+      same(buttons(cancelled), [], 'cancelled');
+      equal(cancelled.querySelector('.reason').textContent, t('partners.reason.USER'), 'the booker cancelled it');
+      equal([paid, unpaid, cancelled].every(card => card.querySelector('.partners, .deadline') === null), true,
+        'no partners to name, no deadline of the booker');
+      equal(own.querySelector('.badge-partner'), null, 'an own booking is not marked');
+      same(buttons(own), [t('mine.checkIn'), t('mine.refund'), t('mine.addToCalendar')], 'an own booking as before');
+    } finally {
+      Bookings.forget();
+      remove();
+    }
+  },
+
   'a block, an offer and an invitation come before the bookings; nothing at all says so'() {
     const remove = fixture(LIST);
     try {

@@ -251,6 +251,9 @@ function blockNotice() {
 }
 
 function bookingCard(r) {
+  if (r.asPartner) {
+    return partnersBookingCard(r);
+  }
   const lines = [];
   if (r.checkedInTime) {
     lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
@@ -293,6 +296,40 @@ function bookingCard(r) {
     lines,
     actions.length ? h('div', { class: 'actions' }, actions) : null,
     r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED' ? partnersOf(r) : null);
+}
+
+/* Another student's booking this one accepted being a partner on (SPEC §17, issue 55): the game as theirs to play —
+   marked as a partner's, with the booker's name, its check-in code (the booking's own, which the desk searches) and
+   its calendar event — and nothing that is the booker's to do: no pay, cancel, refund, nor naming partners. */
+function partnersBookingCard(r) {
+  const lines = [h('p', { class: 'booked-by' }, t('partners.bookedBy', r.bookerName))];
+  if (r.checkedInTime) {
+    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
+  }
+  if (r.status === 'PENDING_PAYMENT') {
+    lines.push(h('p', { class: 'muted' }, t('partners.toBePaid', r.bookerName)));
+  } else if (r.status === 'CANCELLED' && r.cancelReason) {
+    lines.push(h('p', { class: 'reason' },
+      t(r.cancelReason === 'USER' ? 'partners.reason.USER' : 'mine.reason.' + r.cancelReason)));
+  }
+  const actions = [];
+  if (r.status === 'CONFIRMED') {
+    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => Sheets.showCheckIn(r) },
+      t('mine.checkIn')));
+  }
+  if (r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED') {
+    actions.push(h('button', { type: 'button', class: 'secondary add-calendar', onclick: () => addToCalendar(r) },
+      t('mine.addToCalendar')));
+  }
+  return h('article', { class: 'booking as-partner status-' + r.status, 'data-reservation': r.reservationId },
+    h('div', { class: 'booking-head' },
+      h('strong', { class: 'court-name' }, r.courtName),
+      h('span', { class: 'badges' },
+        h('span', { class: 'badge badge-partner' }, t('partners.theirs')),
+        h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status)))),
+    h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime),
+    lines,
+    actions.length ? h('div', { class: 'actions' }, actions) : null);
 }
 
 /* Partners (SPEC §17): who the booker named — an id as typed, "invited" until accepted, then the name — and a

@@ -47,6 +47,11 @@ interface AttendanceMapper {
     @Select(DESK_COLUMNS + "where r.id = #{id}")
     DeskBooking booking(@Param("id") long reservationId);
 
+    /** 1 when the student accepted being a partner on the booking (and is still on it), else 0. */
+    @Select("select count(*) from booking_partner where reservation_id = #{id} and partner_user_id = #{userId} "
+            + "and status = 'ACCEPTED'")
+    int acceptedPartner(@Param("id") long reservationId, @Param("userId") long userId);
+
     /** Checks an active booking in; 1 when this call did. */
     @Update("update reservation set checked_in_time = #{now}, checked_in_by = #{by}, update_time = #{now} "
             + "where id = #{id} and holder_id is not null and checked_in_time is null")

@@ -172,9 +172,15 @@ public class CheckIns {
         return withCode(found(reservationId));
     }
 
-    /** The check-in codes of a student's own active booking, for the page. */
+    /**
+     * The check-in codes of a student's own active booking, or of one they accepted being a partner on (SPEC §17: a
+     * partner sees the game as their own, check-in too; the desk checks the booking in, whoever shows its code), for
+     * the page. To anyone else the booking does not exist.
+     */
     public StudentCheckIn codesFor(long reservationId, Caller student) {
-        access.ownedBy(reservationId, student);
+        if (student.userId() == null || attendance.acceptedPartner(reservationId, student.userId()) == 0) {
+            access.ownedBy(reservationId, student);
+        }
         DeskBooking booking = found(reservationId);
         if (!booking.active() && booking.getCheckedInTime() == null) {
             throw CourtRushException.conflict("checkIn.ended", reservationId, booking.getCancelReason());

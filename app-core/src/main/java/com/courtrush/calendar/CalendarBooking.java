@@ -8,7 +8,10 @@ import java.time.LocalTime;
 import lombok.Getter;
 import lombok.Setter;
 
-/** A booking as a calendar shows it: when, where, its order number, and whether it still stands. */
+/**
+ * A booking as a calendar shows it: when, where, its order number, whether it still stands (and why not), and whose
+ * it is when the reader is a partner on it.
+ */
 @Getter
 @Setter
 class CalendarBooking {
@@ -21,4 +24,6 @@ class CalendarBooking {
     private LocalTime endTime;
     private String courtName;
     private String outTradeNo;
+    /** The booker's name when the student reading is an accepted partner on it; null on their own booking. */
+    private String bookerName;
 }

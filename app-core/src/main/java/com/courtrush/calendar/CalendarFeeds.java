@@ -6,7 +6,11 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
 
@@ -36,14 +40,19 @@ public class CalendarFeeds {
         this.clock = clock;
     }
 
-    /** A new feed address for the student (the key in it is shown this once); the old one stops working. */
-    public NewFeed renew(long userId) {
+    /**
+     * A new feed address for the student (the key in it is shown this once); the old one stops working. The address
+     * names the language its calendar speaks — {@code locale}'s, the page's the student chose: Chinese unless it is
+     * English, as the feed itself defaults to Chinese.
+     */
+    public NewFeed renew(long userId, Locale locale) {
         byte[] random = new byte[32];
         RANDOM.nextBytes(random);
         String key = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         LocalDateTime now = LocalDateTime.now(clock);
         calendar.keep(userId, hash(key), now, stamp(calendar.passwordHash(userId)));
-        return new NewFeed("/calendar/" + key + ".ics", now);
+        boolean english = CalendarIcs.language(locale).equals(Locale.ENGLISH);
+        return new NewFeed("/calendar/" + key + ".ics" + (english ? "?lang=en" : ""), now);
     }
 
     /** Stops the student's feed: its address answers 404 from now on. */
@@ -60,15 +69,24 @@ public class CalendarFeeds {
                 : new FeedView(true, feed.createTime(), feed.readTime());
     }
 
-    /** The feed a key reads: the owner's bookings from 30 days back on, as iCalendar text. */
-    public String feed(String key) {
+    /**
+     * The feed a key reads: the owner's bookings from 30 days back on, and those of others they accepted being a
+     * partner on, as iCalendar text in {@code lang} ("en"; anything else or none: Chinese).
+     */
+    public String feed(String key, String lang) {
         CalendarMapper.Feed feed = key != null && KEY.matcher(key).matches() ? calendar.byKey(hash(key)) : null;
         if (feed == null || !reads(feed)) {
             throw CourtRushException.notFound("calendar.unknownFeed");
         }
         calendar.read(feed.userId(), LocalDateTime.now(clock));
-        return ics.calendar(
-                calendar.bookings(feed.userId(), LocalDate.now(clock).minusDays(DAYS_BACK)));
+        LocalDate from = LocalDate.now(clock).minusDays(DAYS_BACK);
+        List<CalendarBooking> bookings = new ArrayList<>(calendar.bookings(feed.userId(), from));
+        bookings.addAll(calendar.partnerBookings(feed.userId(), from));
+        bookings.sort(Comparator.comparing(CalendarBooking::getSlotDate)
+                .thenComparing(CalendarBooking::getStartTime)
+                .thenComparing(CalendarBooking::getReservationId)
+                .reversed());
+        return ics.calendar(bookings, "en".equalsIgnoreCase(lang) ? Locale.ENGLISH : CalendarIcs.CHINESE);
     }
 
     /**
@@ -89,13 +107,16 @@ public class CalendarFeeds {
         return Digests.sha256Hex("calendar-feed:" + passwordHash);
     }
 
-    /** One of the student's own bookings as an .ics file. */
-    public String booking(long reservationId, long userId) {
+    /**
+     * One of the student's own bookings, or one they accepted being a partner on, as an .ics file in {@code locale}
+     * (Chinese unless English).
+     */
+    public String booking(long reservationId, long userId, Locale locale) {
         CalendarBooking booking = calendar.booking(reservationId, userId);
         if (booking == null) {
             throw CourtRushException.notFound("reservation.notFound", reservationId);
         }
-        return ics.calendar(java.util.List.of(booking));
+        return ics.calendar(List.of(booking), CalendarIcs.language(locale));
     }
 
     static String hash(String key) {

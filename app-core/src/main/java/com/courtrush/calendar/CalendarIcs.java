@@ -31,17 +31,20 @@ import net.fortuna.ical4j.model.property.immutable.ImmutableCalScale;
 import net.fortuna.ical4j.model.property.immutable.ImmutableMethod;
 import net.fortuna.ical4j.model.property.immutable.ImmutableStatus;
 import net.fortuna.ical4j.model.property.immutable.ImmutableVersion;
-import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.stereotype.Component;
 
 /**
  * Bookings as iCalendar (RFC 5545) with ical4j: one event per booking in the gym's zone
  * ({@code courtrush.zone}, its VTIMEZONE included), the court as its place, the order number and when to
  * check in as its description; a cancelled booking stays in the feed with {@code STATUS:CANCELLED}, so a
- * calendar that had it takes it away. Texts in the request's language (English by default).
+ * calendar that had it takes it away, its description saying why in words. A booking the reader is an accepted
+ * partner on says so, with the booker's name, and never the booker's order number. Texts in the student's language:
+ * Chinese by default, English when they chose it (issue 55).
  */
 @Component
 class CalendarIcs {
+
+    static final Locale CHINESE = Locale.SIMPLIFIED_CHINESE;
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 
@@ -54,8 +57,12 @@ class CalendarIcs {
         this.settings = settings;
     }
 
-    String calendar(List<CalendarBooking> bookings) {
-        Locale locale = LocaleContextHolder.getLocale();
+    /** The language a calendar is written in for {@code locale}: English if it is English, else Chinese. */
+    static Locale language(Locale locale) {
+        return locale != null && Locale.ENGLISH.getLanguage().equals(locale.getLanguage()) ? Locale.ENGLISH : CHINESE;
+    }
+
+    String calendar(List<CalendarBooking> bookings, Locale locale) {
         String zone = properties.zone().getId();
         Calendar calendar = new Calendar();
         calendar.add(new ProdId("-//CourtRush//Court bookings//EN"));
@@ -85,8 +92,10 @@ class CalendarIcs {
     private VEvent event(CalendarBooking booking, Locale locale, int grace) {
         LocalDateTime start = booking.getSlotDate().atTime(booking.getStartTime());
         LocalDateTime end = booking.getSlotDate().atTime(booking.getEndTime());
-        VEvent event =
-                new VEvent(at(start), at(end), new EngineText("calendar.summary", booking.getCourtName()).in(locale));
+        String summary = booking.getBookerName() == null
+                ? new EngineText("calendar.summary", booking.getCourtName()).in(locale)
+                : new EngineText("calendar.summaryPartner", booking.getCourtName(), booking.getBookerName()).in(locale);
+        VEvent event = new VEvent(at(start), at(end), summary);
         event.add(new Uid("reservation-" + booking.getReservationId() + "@courtrush"));
         event.add(new Location(booking.getCourtName()));
         boolean active = booking.getStatus() != null && booking.getStatus().active();
@@ -129,19 +138,29 @@ class CalendarIcs {
     }
 
     private String description(CalendarBooking booking, boolean active, LocalDateTime start, int grace, Locale locale) {
-        String order = booking.getOutTradeNo() == null ? "-" : booking.getOutTradeNo();
+        String id = String.valueOf(booking.getReservationId()); // a number as written, never "1,234"
+        String order = booking.getOutTradeNo();
         if (!active) {
-            return new EngineText("calendar.cancelled", booking.getReservationId(), order).in(locale);
+            // why it ended, in words; the order number only when there is one
+            String why = booking.getCancelReason() == null
+                    ? new EngineText("calendar.reason.none").in(locale)
+                    : new EngineText("calendar.reason." + booking.getCancelReason()).in(locale);
+            return order == null
+                    ? new EngineText("calendar.cancelled", id, why).in(locale)
+                    : new EngineText("calendar.cancelledOrder", id, why, order).in(locale);
+        }
+        String opens = TIME.format(start.minus(CheckIns.OPENS_BEFORE_START));
+        String deadline = TIME.format(start.plusMinutes(grace));
+        if (booking.getBookerName() != null) {
+            return booking.getStatus() == ReservationStatus.PENDING_PAYMENT
+                    ? new EngineText("calendar.partnerUnpaid", id, booking.getBookerName()).in(locale)
+                    : new EngineText("calendar.partnerPaid", id, booking.getBookerName(), opens, deadline).in(locale);
         }
         if (booking.getStatus() == ReservationStatus.PENDING_PAYMENT) {
-            return new EngineText("calendar.unpaid", booking.getReservationId()).in(locale);
+            return new EngineText("calendar.unpaid", id).in(locale);
         }
-        return new EngineText(
-                        "calendar.paid",
-                        booking.getReservationId(),
-                        order,
-                        TIME.format(start.minus(CheckIns.OPENS_BEFORE_START)),
-                        TIME.format(start.plusMinutes(grace)))
-                .in(locale);
+        return order == null
+                ? new EngineText("calendar.paidNoOrder", id, opens, deadline).in(locale)
+                : new EngineText("calendar.paid", id, order, opens, deadline).in(locale);
     }
 }

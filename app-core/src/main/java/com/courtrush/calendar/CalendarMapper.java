@@ -57,6 +57,19 @@ interface CalendarMapper {
             + "join user_account u on u.id = f.user_id where f.user_id = #{userId}")
     Feed ofStudent(@Param("userId") long userId);
 
+    /**
+     * The latest 500 bookings of others the student accepted being a partner on, from {@code from} on, latest first,
+     * with the booker's name: through the student's accepted partnerships (idx_booking_partner_user).
+     */
+    @Select("select r.id as reservation_id, r.status, r.cancel_reason, r.update_time, s.slot_date, s.start_time, "
+            + "s.end_time, c.name as court_name, u.display_name as booker_name from booking_partner bp "
+            + "join reservation r on r.id = bp.reservation_id join time_slot s on s.id = r.slot_id "
+            + "join court c on c.id = s.court_id join user_account u on u.id = r.user_id "
+            + "where bp.partner_user_id = #{userId} and bp.status = 'ACCEPTED' and r.slot_date >= #{from} "
+            + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION') "
+            + "order by s.slot_date desc, s.start_time desc, r.id desc limit 500")
+    List<CalendarBooking> partnerBookings(@Param("userId") long userId, @Param("from") LocalDate from);
+
     /** The student's latest 500 bookings from {@code from} on (never a compensated grant), latest first. */
     @Select(BOOKING_COLUMNS
             + "where r.user_id = #{userId} and r.slot_date >= #{from} "
@@ -64,8 +77,19 @@ interface CalendarMapper {
             + "order by s.slot_date desc, s.start_time desc, r.id desc limit 500")
     List<CalendarBooking> bookings(@Param("userId") long userId, @Param("from") LocalDate from);
 
-    @Select(BOOKING_COLUMNS
-            + "where r.id = #{id} and r.user_id = #{userId} "
+    /**
+     * One booking of the student's own, or one they accepted being a partner on (then with the booker's name; its
+     * order number is the booker's and is left out); null for any other.
+     */
+    @Select("select r.id as reservation_id, r.status, r.cancel_reason, r.update_time, "
+            + "s.slot_date, s.start_time, s.end_time, c.name as court_name, "
+            + "case when r.user_id = #{userId} then (select p.out_trade_no from pay_order p "
+            + "where p.reservation_id = r.id and p.status in ('SUCCESS', 'REFUNDED') order by p.id desc limit 1) "
+            + "end as out_trade_no, case when r.user_id = #{userId} then null else u.display_name end as booker_name "
+            + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
+            + "join user_account u on u.id = r.user_id "
+            + "where r.id = #{id} and (r.user_id = #{userId} or exists (select 1 from booking_partner bp "
+            + "where bp.reservation_id = r.id and bp.partner_user_id = #{userId} and bp.status = 'ACCEPTED')) "
             + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION')")
     CalendarBooking booking(@Param("id") long reservationId, @Param("userId") long userId);
 

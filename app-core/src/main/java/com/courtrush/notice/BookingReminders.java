@@ -18,7 +18,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * what a no-show costs — a strike, the money kept or refunded as {@code NO_SHOW_REFUND} says — by email too with a
  * verified address. Once per booking: every node runs it, and the notice's message id ({@code BOOKING_SOON:<id>})
  * lets a second node's post change nothing (its email is in the one row). A booking paid within the lead is told at
- * once. Never on the reserve path.
+ * once. Each accepted partner of the booking gets a notice of their own, once per partner the same way
+ * ({@code BOOKING_SOON:<id>:<partner's user id>}). Never on the reserve path.
  */
 @Component
 public class BookingReminders {
@@ -73,6 +74,18 @@ public class BookingReminders {
                         booking.slotDate().atTime(booking.startTime()).plusMinutes(grace);
                 transactions.executeWithoutResult(tx ->
                         notices.bookingSoon(booking.userId(), booking.id(), booking.slotId(), checkInBy, refunded));
+                reminded++;
+            }
+        } while (batch.size() == BATCH);
+        // the accepted partners too, each their own notice (issue 55): BOOKING_SOON:<booking>:<partner>, once
+        do {
+            batch = mapper.unremindedPartners(
+                    now.toLocalDate(), now.toLocalTime(), until.toLocalDate(), until.toLocalTime(), BATCH);
+            for (NoticeMapper.Upcoming partner : batch) {
+                LocalDateTime checkInBy =
+                        partner.slotDate().atTime(partner.startTime()).plusMinutes(grace);
+                transactions.executeWithoutResult(tx ->
+                        notices.bookingSoonAsPartner(partner.userId(), partner.id(), partner.slotId(), checkInBy));
                 reminded++;
             }
         } while (batch.size() == BATCH);

@@ -177,5 +177,26 @@ interface NoticeMapper {
             long id, long userId, long slotId, LocalDateTime createTime, LocalDate slotDate, LocalTime startTime) {}
 
     /** A paid booking whose slot starts soon. */
+    /**
+     * The accepted partners of paid bookings not checked in whose slot starts after {@code from} and by {@code until}
+     * that have not been reminded yet (the booking's id, the partner's user id), soonest first, at most
+     * {@code limit}.
+     */
+    @Select("select r.id, p.partner_user_id as user_id, r.slot_id, s.slot_date, s.start_time from reservation r "
+            + "join time_slot s on s.id = r.slot_id join booking_partner p on p.reservation_id = r.id "
+            + "where r.status = 'CONFIRMED' and r.checked_in_time is null and p.status = 'ACCEPTED' "
+            + "and p.partner_user_id is not null "
+            + "and (s.slot_date > #{fromDay} or (s.slot_date = #{fromDay} and s.start_time > #{fromTime})) "
+            + "and (s.slot_date < #{untilDay} or (s.slot_date = #{untilDay} and s.start_time <= #{untilTime})) "
+            + "and not exists (select 1 from notice n "
+            + "where n.message_id = concat('BOOKING_SOON:', r.id, ':', p.partner_user_id)) "
+            + "order by s.slot_date, s.start_time, r.id, p.id limit #{limit}")
+    List<Upcoming> unremindedPartners(
+            @Param("fromDay") LocalDate fromDay,
+            @Param("fromTime") LocalTime fromTime,
+            @Param("untilDay") LocalDate untilDay,
+            @Param("untilTime") LocalTime untilTime,
+            @Param("limit") int limit);
+
     record Upcoming(long id, long userId, long slotId, LocalDate slotDate, LocalTime startTime) {}
 }

@@ -39,6 +39,8 @@ public class Notices {
     static final String VARIANT = "variant";
     /** A no-show's money: kept (the default) or refunded, as the setting said when the notice was made. */
     static final String KEPT = "kept";
+    /** A reminder's variant: to an accepted partner, whom a no-show costs no strike nor money. */
+    static final String PARTNER = "partner";
 
     static final String REFUNDED = "refunded";
 
@@ -140,6 +142,21 @@ public class Notices {
                 slotId,
                 reservationId,
                 Map.of(CHECK_IN_BY, TIME.format(checkInBy), VARIANT, refunded ? REFUNDED : KEPT));
+    }
+
+    /**
+     * A paid booking the student accepted being a partner on starts soon: check in (with the booker) by
+     * {@code checkInBy}, else the booking ends as a no-show. Once per booking and partner (the booker's own reminder
+     * is {@link #bookingSoon}).
+     */
+    public void bookingSoonAsPartner(long partnerUserId, long reservationId, long slotId, LocalDateTime checkInBy) {
+        post(
+                NoticeKind.BOOKING_SOON,
+                partnerUserId,
+                reservationId,
+                slotId,
+                reservationId + ":" + partnerUserId,
+                Map.of(CHECK_IN_BY, TIME.format(checkInBy), VARIANT, PARTNER));
     }
 
     /** Not checked in: a no-show, its money kept or ({@code refunded}) given back, as the notice says. */

@@ -18,6 +18,7 @@ import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -51,6 +52,7 @@ public class Partners {
     private final AppSettings settings;
     private final Shares shares;
     private final TransactionTemplate transactions;
+    private final ApplicationEventPublisher events;
     private final Clock clock;
 
     Partners(
@@ -59,8 +61,10 @@ public class Partners {
             AppSettings settings,
             Shares shares,
             TransactionTemplate transactions,
+            ApplicationEventPublisher events,
             Clock clock) {
         this.shares = shares;
+        this.events = events;
         this.mapper = mapper;
         this.notices = notices;
         this.settings = settings;
@@ -140,7 +144,11 @@ public class Partners {
         return of(reservationId);
     }
 
-    /** The named student accepts (within the day's cap) or declines; the booker is told. */
+    /**
+     * The named student accepts (within the day's cap) or declines; the booker is told. An accepted partner sees the
+     * game as their own (My bookings, calendar, check-in) and leaves that slot's waitlist. Once accepted, only the
+     * booker takes the name back: there is no leaving after accepting.
+     */
     public Partner answer(long userId, long partnerId, boolean accept) {
         return transactions.execute(tx -> {
             mapper.lockStudent(userId); // this student's accepts, one at a time: the day's count holds
@@ -193,6 +201,8 @@ public class Partners {
             mapper.answer(partnerId, INVITED, accept ? ACCEPTED : DECLINED, now);
             String name = accept ? mapper.name(userId) : null;
             if (accept) {
+                // once committed, a wait or an offer of this slot of theirs ends: they play it already
+                events.publishEvent(new PartnerAccepted(userId, row.reservationId(), booking.slotId()));
                 notices.partnerAccepted(
                         booking.userId(), row.reservationId(), booking.slotId(), partnerId, row.asks(), name);
             } else {

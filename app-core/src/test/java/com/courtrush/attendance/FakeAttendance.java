@@ -96,6 +96,12 @@ final class FakeAttendance implements AttendanceMapper, FakeTransactions.Undoabl
         return found;
     }
 
+    /** The fake keeps no partners: nobody is one. */
+    @Override
+    public int acceptedPartner(long reservationId, long userId) {
+        return 0;
+    }
+
     @Override
     public synchronized DeskBooking booking(long reservationId) {
         Reservation row = reservations.row(reservationId);

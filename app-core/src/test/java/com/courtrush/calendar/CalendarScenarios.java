@@ -8,12 +8,14 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.RawReply;
 import com.courtrush.support.TestApi.Student;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.StringReader;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import net.fortuna.ical4j.data.CalendarBuilder;
 import net.fortuna.ical4j.model.Calendar;
+import net.fortuna.ical4j.model.Property;
 import net.fortuna.ical4j.model.component.VEvent;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +67,19 @@ public interface CalendarScenarios extends StackAccess {
                 .contains(order);
         assertThat(event(events, unpaid)).contains("STATUS:TENTATIVE", "SEQUENCE:0");
         assertThat(event(events, cancelled)).contains("STATUS:CANCELLED", "SEQUENCE:2");
+        // in Chinese unless the student chose English (issue 55); a cancelled event says why, in words
+        assertThat(calendar.<Property>getProperty("X-WR-CALNAME").orElseThrow().getValue())
+                .isEqualTo("羽毛球场预约");
+        assertThat(description(events, cancelled))
+                .isEqualTo("预约 " + cancelled + " 已取消：预约人自己取消了。")
+                .doesNotContain("-");
+        assertThat(description(events, paid)).contains("订单号 " + order);
+        List<VEvent> english = new CalendarBuilder()
+                .build(new StringReader(read(path + "?lang=en").body()))
+                .getComponents("VEVENT");
+        assertThat(description(english, cancelled))
+                .isEqualTo("Booking " + cancelled + " is cancelled: the booker cancelled it.");
+        assertThat(description(english, unpaid)).startsWith("Booking " + unpaid + ": not paid yet.");
         assertThat(feed.body()).as("only the feed's student").doesNotContain("reservation-" + bobs + "@");
         assertThat(TestApi.expect(200, api().get("/reservations/calendar", ann.token()))
                         .data()
@@ -104,6 +119,17 @@ public interface CalendarScenarios extends StackAccess {
         assertThat(api().raw("GET", "/reservations/" + paid + "/calendar.ics", bob.token(), Map.of(), null)
                         .status())
                 .isEqualTo(404);
+
+        // a student who chose English on the page is given an address that reads in English
+        RawReply inEnglish =
+                api().raw("POST", "/reservations/calendar", ann.token(), Map.of("Accept-Language", "en"), null);
+        String englishPath = new ObjectMapper()
+                .readTree(inEnglish.body())
+                .path("data")
+                .path("path")
+                .asText();
+        assertThat(englishPath).endsWith(".ics?lang=en");
+        assertThat(read(englishPath).body()).contains("X-WR-CALNAME:Badminton courts");
 
         // a feed ends with the sign-ins a password change ends (it outlived a reset, until renewed or disabled):
         // the student's own change, and staff setting a new password
@@ -152,6 +178,18 @@ public interface CalendarScenarios extends StackAccess {
 
     private RawReply read(String path) {
         return api().raw("GET", path, null, Map.of(), null);
+    }
+
+    private static String description(List<VEvent> events, long reservationId) {
+        return events.stream()
+                .filter(e -> e.<Property>getProperty("UID")
+                        .orElseThrow()
+                        .getValue()
+                        .equals("reservation-" + reservationId + "@courtrush"))
+                .findFirst()
+                .orElseThrow()
+                .getDescription()
+                .getValue();
     }
 
     private static String event(List<VEvent> events, long reservationId) {

@@ -10,6 +10,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,7 +35,7 @@ class CalendarWebTest {
 
     @Test
     void theFeedIsReadByItsKeyWithoutAToken() throws Exception {
-        given(feeds.feed("k3y")).willReturn("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
+        given(feeds.feed("k3y", null)).willReturn("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
         mvc.perform(get("/calendar/k3y.ics"))
                 .andExpect(status().isOk())
                 .andExpect(content().contentTypeCompatibleWith("text/calendar"))
@@ -42,8 +43,32 @@ class CalendarWebTest {
     }
 
     @Test
+    void theFeedsLanguageIsTheOneItsAddressNames() throws Exception {
+        given(feeds.feed("k3y", "en")).willReturn("BEGIN:VCALENDAR\r\nX-WR-CALNAME:Badminton\r\nEND:VCALENDAR\r\n");
+        mvc.perform(get("/calendar/k3y.ics?lang=en"))
+                .andExpect(status().isOk())
+                .andExpect(content().string(containsString("Badminton")));
+    }
+
+    @Test
+    void aBookingsEventIsChineseUnlessTheRequestAsksForEnglish() throws Exception {
+        given(feeds.booking(5L, 7L, Locale.SIMPLIFIED_CHINESE)).willReturn("BEGIN:VCALENDAR\r\nX-zh\r\n");
+        given(feeds.booking(5L, 7L, Locale.ENGLISH)).willReturn("BEGIN:VCALENDAR\r\nX-en\r\n");
+        mvc.perform(get("/reservations/5/calendar.ics").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(content().string(containsString("X-zh")));
+        mvc.perform(get("/reservations/5/calendar.ics")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .header("Accept-Language", "zh-CN,zh;q=0.9"))
+                .andExpect(content().string(containsString("X-zh")));
+        mvc.perform(get("/reservations/5/calendar.ics")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .header("Accept-Language", "en"))
+                .andExpect(content().string(containsString("X-en")));
+    }
+
+    @Test
     void aBookingsEventIsAnAttachment() throws Exception {
-        given(feeds.booking(5L, 7L)).willReturn("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
+        given(feeds.booking(5L, 7L, Locale.SIMPLIFIED_CHINESE)).willReturn("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
         mvc.perform(get("/reservations/5/calendar.ics").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isOk())
                 .andExpect(content().contentTypeCompatibleWith("text/calendar"))

@@ -95,6 +95,33 @@ class NoticeRemindersTest {
     }
 
     @Test
+    void eachAcceptedPartnerIsRemindedOnceWithTheirOwnNoticeSayingTheyPlayAsAPartner() {
+        NoticeMapper.Upcoming booking = new NoticeMapper.Upcoming(7, 42, 12, DAY, LocalTime.of(9, 40));
+        // the same booking's two accepted partners (user ids 43 and 44)
+        when(mapper.unremindedBookings(DAY, LocalTime.of(8, 45), DAY, LocalTime.of(9, 45), 500))
+                .thenReturn(List.of(booking));
+        when(mapper.unremindedPartners(DAY, LocalTime.of(8, 45), DAY, LocalTime.of(9, 45), 500))
+                .thenReturn(List.of(
+                        new NoticeMapper.Upcoming(7, 43, 12, DAY, LocalTime.of(9, 40)),
+                        new NoticeMapper.Upcoming(7, 44, 12, DAY, LocalTime.of(9, 40))));
+
+        assertThat(reminders().remind()).isEqualTo(3);
+        reminders().remind(); // a second node's run
+        assertThat(posted)
+                .as("the booker's and one per partner")
+                .containsOnlyKeys("BOOKING_SOON:7", "BOOKING_SOON:7:43", "BOOKING_SOON:7:44");
+        Notices.Notice zh = notices.view(
+                row(NoticeKind.BOOKING_SOON, 7L, 12, posted.get("BOOKING_SOON:7:43"), LocalTime.of(9, 40)),
+                Locale.SIMPLIFIED_CHINESE);
+        assertThat(zh.text()).contains("搭档").contains("09:55").doesNotContain("不退");
+        assertThat(zh.link()).isEqualTo("#/mine/booking/7");
+        Notices.Notice en = notices.view(
+                row(NoticeKind.BOOKING_SOON, 7L, 12, posted.get("BOOKING_SOON:7:44"), LocalTime.of(9, 40)),
+                Locale.ENGLISH);
+        assertThat(en.text()).contains("as a partner").contains("by 09:55").doesNotContain("strike");
+    }
+
+    @Test
     void aPaidBookingIsRemindedOnceAnHourBeforeWithItsCheckInDeadlineWhatANoShowCostsAndItsLink() {
         NoticeMapper.Upcoming booking = new NoticeMapper.Upcoming(7, 42, 12, DAY, LocalTime.of(9, 40));
         // the window asked: slots starting after now and by now + 60 min

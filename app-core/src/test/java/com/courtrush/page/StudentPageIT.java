@@ -562,6 +562,70 @@ class StudentPageIT extends StackTest {
     }
 
     /**
+     * An accepted partner sees the game as their own (issue 55), in Chinese on a phone: after one tap on "accept" the
+     * booking is in their My bookings, marked as a partner's with the booker's name, with its check-in code (the
+     * booking's own) and its calendar file, and nothing of the booker's to do.
+     */
+    @Test
+    void aPartnerWhoAcceptsSeesTheGameInMyBookingsWithItsCheckInCode() {
+        List<Student> two = api().students(2);
+        Student booker = two.get(0);
+        Student partner = two.get(1);
+        long court = api().createCourt();
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
+                .get(0);
+        long booking = api().book(booker, opening, slot);
+        api().pay(booker, booking);
+        TestApi.expect(
+                200,
+                api().post(
+                                "/reservations/" + booking + "/partners",
+                                booker.token(),
+                                Map.of("studentId", partner.studentId())));
+        String code = TestApi.expect(200, api().get("/reservations/" + booking + "/check-in", booker.token()))
+                .data()
+                .path("code")
+                .asText();
+        String bookerName = jdbc().queryForObject(
+                        "select display_name from user_account where student_id = ?", String.class, booker.studentId());
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(partner.studentId(), TestApi.passwordOf(partner));
+            page.await(d -> page.showsView("slots"));
+            page.open("#/mine");
+            WebElement invitation = page.await(d -> d.findElement(By.cssSelector("#mine-list .invitation")));
+            page.tap(invitation.findElement(By.cssSelector("button.primary")));
+            page.await(d -> page.booking(booking).getText().contains("搭档的预约"));
+            WebElement card = page.booking(booking);
+            assertThat(card.getText())
+                    .contains(bookerName + " 的预约，你是搭档")
+                    .contains("18:00–19:00")
+                    .contains("已确认");
+            assertThat(card.findElements(By.cssSelector(".actions button")).stream()
+                            .map(WebElement::getText)
+                            .toList())
+                    .as("check in and add to a calendar; paying, cancelling and refunds are the booker's")
+                    .containsExactly("签到码", "加入日历");
+            assertThat(card.findElements(By.cssSelector(".partners"))).isEmpty();
+            assertThat(page.contentWidth()).as("nothing wider than the phone").isLessThanOrEqualTo(360);
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, a partner's booking")
+                    .isEmpty();
+            page.screenshot("zh-partner-booking");
+
+            // its check-in sheet: the booking's own code, which the desk searches
+            page.tapInBooking(booking, "button.primary");
+            WebElement sheet = page.sheet();
+            page.await(d -> !sheet.findElements(By.cssSelector(".qr svg path")).isEmpty());
+            assertThat(sheet.findElement(By.cssSelector(".check-code strong")).getText())
+                    .isEqualTo(code);
+            page.screenshot("zh-partner-check-in");
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /**
      * Money that moves (SPEC §19), as a student on a phone meets it: the gym set its WeChat Pay merchant (here the
      * simulator's, which speaks WeChat Pay's APIv3 and shows a stand-in cashier); one tap on "pay" goes to WeChat
      * Pay's page, the student confirms there, WeChat Pay sends them back, and its notification alone confirms the

@@ -4,15 +4,22 @@ import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.notice.BookingReminders;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.StringReader;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import net.fortuna.ical4j.data.CalendarBuilder;
+import net.fortuna.ical4j.model.Calendar;
+import net.fortuna.ical4j.model.Property;
+import net.fortuna.ical4j.model.component.VEvent;
 import org.junit.jupiter.api.Test;
 
 /** Partners on a booking (SPEC §17), with real parallel requests. */
@@ -184,6 +191,165 @@ public interface PartnerScenarios extends StackAccess {
         assertThat(tooMany.status()).as("%s", tooMany).isEqualTo(429);
         assertThat(tooMany.raw().headers().firstValue("Retry-After")).isPresent();
         assertThat(invitesTo(bob)).isEqualTo(3);
+    }
+
+    /**
+     * An accepted partner sees the game as their own (SPEC §17, issue 55): in My bookings, marked as a partner's with
+     * the booker's name and nothing of the booker's to do (pay, cancel, refund); its check-in code, the booker's own;
+     * its event in their .ics and their calendar feed, in Chinese unless asked in English; its reminder, their own and
+     * once. Accepting ends their wait for that slot, and passes on an offer of it held for them.
+     */
+    @Test
+    default void anAcceptedPartnerSeesTheGameAsTheirOwnAndLeavesThatSlotsWaitlist() throws Exception {
+        String courtName = TestApi.unique("Partners' court ");
+        long court = api().createCourt(courtName);
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 2);
+        long slot = slots.get(0);
+        List<Student> students = api().students(5);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        Student carl = students.get(2);
+        Student dan = students.get(3);
+        Student eve = students.get(4);
+        long booking = api().book(ann, session, slot);
+        String order = api().pay(ann, booking);
+        long dans = api().book(dan, session, slot);
+        // sold out: Bob waits first, Carl next
+        for (Student waiting : List.of(bob, carl)) {
+            TestApi.expect(
+                    200,
+                    api().post("/reserve/waitlist", waiting.token(), Map.of("sessionId", session, "slotId", slot)));
+        }
+        TestApi.expect(200, name(ann, booking, bob.studentId()));
+        // Dan gives his place back: it is offered to Bob, who is first in the line
+        TestApi.expect(200, api().delete("/reserve/" + dans, dan.token()));
+        assertThat(waits(bob).get(0).path("status").asText()).isEqualTo("OFFERED");
+
+        // Bob accepts being Ann's partner: he plays that slot, so his offer goes to Carl and his wait ends
+        long invitation = TestApi.expect(200, api().get("/reservations/invitations", bob.token()))
+                .data()
+                .get(0)
+                .path("id")
+                .asLong();
+        TestApi.expect(200, api().post("/reservations/invitations/" + invitation + "/accept", bob.token(), null));
+        assertThat(waits(bob)).as("Bob's wait for the slot he plays").isEmpty();
+        assertThat(waits(carl).get(0).path("status").asText())
+                .as("the offer Bob held, passed on")
+                .isEqualTo("OFFERED");
+
+        // My bookings: Ann's game, marked as a partner's, with nothing of Ann's to do
+        JsonNode card = bookingIn(bob, booking);
+        String annName = nameOf(ann);
+        assertThat(card.path("asPartner").asBoolean()).isTrue();
+        assertThat(card.path("bookerName").asText()).isEqualTo(annName);
+        assertThat(card.path("status").asText()).isEqualTo("CONFIRMED");
+        assertThat(card.path("courtName").asText()).isEqualTo(courtName);
+        assertThat(card.hasNonNull("refundUntil")).as("refunds are Ann's").isFalse();
+        assertThat(card.hasNonNull("payBy")).isFalse();
+        assertThat(bookingIn(ann, booking).path("asPartner").asBoolean())
+                .as("Ann's own")
+                .isFalse();
+        assertThat(api().delete("/reserve/" + booking, bob.token()).status())
+                .as("not Bob's to cancel")
+                .isNotEqualTo(200);
+
+        // check-in: the booking's own code, which the desk searches
+        JsonNode annsCode = TestApi.expect(200, api().get("/reservations/" + booking + "/check-in", ann.token()))
+                .data();
+        JsonNode bobsCode = TestApi.expect(200, api().get("/reservations/" + booking + "/check-in", bob.token()))
+                .data();
+        assertThat(bobsCode.path("code").asText())
+                .isNotEmpty()
+                .isEqualTo(annsCode.path("code").asText());
+        assertThat(bobsCode.path("qrText").asText())
+                .isEqualTo(annsCode.path("qrText").asText());
+        assertThat(api().get("/reservations/" + booking + "/check-in", eve.token())
+                        .status())
+                .as("nobody else's")
+                .isEqualTo(404);
+
+        // the .ics: a Chinese event saying whose game it is, never Ann's order number; English when asked
+        TestApi.RawReply ics =
+                api().raw("GET", "/reservations/" + booking + "/calendar.ics", bob.token(), Map.of(), null);
+        assertThat(ics.status()).isEqualTo(200);
+        VEvent event = onlyEvent(ics.body());
+        assertThat(event.getSummary().getValue()).isEqualTo("羽毛球 · " + courtName + "（与" + annName + "）");
+        assertThat(event.getDescription().getValue())
+                .contains(annName + "的预约 " + booking)
+                .contains("搭档")
+                .doesNotContain(order);
+        assertThat(event.<Property>getProperty("UID").orElseThrow().getValue())
+                .isEqualTo("reservation-" + booking + "@courtrush");
+        VEvent english = onlyEvent(api().raw(
+                        "GET",
+                        "/reservations/" + booking + "/calendar.ics",
+                        bob.token(),
+                        Map.of("Accept-Language", "en"),
+                        null)
+                .body());
+        assertThat(english.getSummary().getValue()).isEqualTo("Badminton · " + courtName + " (with " + annName + ")");
+        assertThat(api().raw("GET", "/reservations/" + booking + "/calendar.ics", eve.token(), Map.of(), null)
+                        .status())
+                .isEqualTo(404);
+
+        // Bob's calendar feed has Ann's game
+        String feed = TestApi.expect(200, api().post("/reservations/calendar", bob.token(), null))
+                .data()
+                .path("path")
+                .asText();
+        String body = api().raw("GET", feed, null, Map.of(), null).body();
+        Calendar calendar = new CalendarBuilder().build(new StringReader(body));
+        assertThat(calendar.<Property>getProperty("X-WR-CALNAME").orElseThrow().getValue())
+                .isEqualTo("羽毛球场预约");
+        List<VEvent> events = calendar.getComponents("VEVENT");
+        assertThat(events).hasSize(1);
+        assertThat(events.get(0).getSummary().getValue()).contains(annName);
+
+        // the reminder before the start: Bob's own, once on as many runs as there are nodes; Ann's too
+        LocalDateTime soon = now().withSecond(0).withNano(0).plusMinutes(30);
+        jdbc().update(
+                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                        soon.toLocalDate(),
+                        soon.toLocalTime(),
+                        soon.toLocalTime().plusMinutes(59),
+                        slot);
+        bean(BookingReminders.class).remind();
+        bean(BookingReminders.class).remind();
+        assertThat(jdbc().queryForList(
+                                "select message_id from notice where kind = 'BOOKING_SOON' and reservation_id = ? "
+                                        + "order by message_id",
+                                String.class,
+                                booking))
+                .containsExactly("BOOKING_SOON:" + booking, "BOOKING_SOON:" + booking + ":" + userIdOf(bob));
+        JsonNode reminder = TestApi.expect(200, api().get("/notices", bob.token()))
+                .data()
+                .path("notices")
+                .get(0);
+        assertThat(reminder.path("kind").asText()).isEqualTo("BOOKING_SOON");
+        assertThat(reminder.path("text").asText()).contains(courtName).contains("as a partner");
+        assertThat(reminder.path("link").asText()).isEqualTo("#/mine/booking/" + booking);
+    }
+
+    private JsonNode waits(Student student) {
+        return TestApi.expect(200, api().get("/reservations/waits", student.token()))
+                .data();
+    }
+
+    private JsonNode bookingIn(Student student, long booking) {
+        for (JsonNode mine : TestApi.expect(200, api().get("/reservations/mine", student.token()))
+                .data()) {
+            if (mine.path("reservationId").asLong() == booking) {
+                return mine;
+            }
+        }
+        throw new AssertionError("booking " + booking + " is not in " + student.studentId() + "'s list");
+    }
+
+    private static VEvent onlyEvent(String ics) throws Exception {
+        List<VEvent> events = new CalendarBuilder().build(new StringReader(ics)).getComponents("VEVENT");
+        assertThat(events).hasSize(1);
+        return events.get(0);
     }
 
     private int invitesTo(Student student) {

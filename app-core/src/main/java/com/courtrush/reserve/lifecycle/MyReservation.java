@@ -47,6 +47,15 @@ public class MyReservation {
 
     private Boolean refundOpen;
 
+    /**
+     * Another student's booking this student accepted being a partner on (SPEC §17, issue 55): shown as theirs to
+     * play and check in with, not to pay, cancel or refund (no deadlines of those are set); false for their own.
+     */
+    private boolean asPartner;
+
+    /** Whose booking it is, when it is a partner's: the booker's name; null for the student's own. */
+    private String bookerName;
+
     /** Partners named on an active booking: the id as typed, INVITED or ACCEPTED, the name once accepted. */
     private List<Partners.Partner> partners = List.of();
 }

@@ -29,6 +29,22 @@ interface MyReservationMapper {
             @Param("userId") long userId, @Param("from") LocalDate from, @Param("limit") int limit);
 
     /**
+     * The bookings of others the student accepted being a partner on, played on {@code from} or later, newest first,
+     * at most {@code limit}: through the student's accepted partnerships (idx_booking_partner_user), which the day's
+     * cap on bookings a student appears on keeps to a few a day.
+     */
+    @Select("select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, r.cancel_reason, "
+            + "r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
+            + "s.price_cents, r.checked_in_time, true as as_partner, u.display_name as booker_name "
+            + "from booking_partner p join reservation r on r.id = p.reservation_id "
+            + "join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
+            + "join user_account u on u.id = r.user_id "
+            + "where p.partner_user_id = #{userId} and p.status = 'ACCEPTED' and r.slot_date >= #{from} and "
+            + NOT_COMPENSATED + " order by r.id desc limit #{limit}")
+    List<MyReservation> partnerFrom(
+            @Param("userId") long userId, @Param("from") LocalDate from, @Param("limit") int limit);
+
+    /**
      * The student's bookings played before {@code until}, latest play date first, after the booking played on
      * {@code afterDate} with id {@code afterId} in that order (null: from the latest), at most {@code size}.
      */

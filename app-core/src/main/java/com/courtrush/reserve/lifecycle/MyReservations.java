@@ -8,6 +8,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Service;
@@ -46,9 +48,16 @@ public class MyReservations {
         this.clock = clock;
     }
 
-    /** The student's upcoming bookings and those of the last {@link #RECENT_DAYS} days, newest first. */
+    /**
+     * The student's upcoming bookings and those of the last {@link #RECENT_DAYS} days, newest first, with the bookings
+     * of others they accepted being a partner on (marked so, with the booker's name).
+     */
     public List<MyReservation> of(long userId) {
-        return completed(reservations.findFrom(userId, recentFrom(), MOST_RECENT));
+        LocalDate from = recentFrom();
+        List<MyReservation> mine = new ArrayList<>(reservations.findFrom(userId, from, MOST_RECENT));
+        mine.addAll(reservations.partnerFrom(userId, from, MOST_RECENT));
+        mine.sort(Comparator.comparing(MyReservation::getReservationId).reversed());
+        return completed(mine.size() > MOST_RECENT ? new ArrayList<>(mine.subList(0, MOST_RECENT)) : mine);
     }
 
     /**
@@ -78,6 +87,9 @@ public class MyReservations {
         LocalDateTime now = LocalDateTime.now(clock);
         for (MyReservation r : mine) {
             r.setPriceCents(settings.priceCents(r.getPriceCents()));
+            if (r.isAsPartner()) {
+                continue; // paying, cancelling and refunding are the booker's: no deadline of theirs to show
+            }
             if (r.getStatus() == ReservationStatus.PENDING_PAYMENT) {
                 r.setPayBy(deadlines.payBy(r.getCreateTime(), r.getSlotDate(), r.getStartTime()));
                 r.setSecondsToPay(
