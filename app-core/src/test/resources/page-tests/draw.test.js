@@ -104,6 +104,14 @@ export default {
     equal(text.includes('2026-11-26T'), false, 'no ISO time');
   },
 
+  async 'before the draw the page shows the commitment and the entry id, and no verdict'() {
+    const page = await beforeTheDraw();
+    equal(page.text.includes(t('draw.notYet')), true, 'not drawn yet: ' + page.text);
+    equal(page.text.includes(example().commitment) && page.text.includes(A), true, 'the commitment and entry id');
+    equal(page.verdict, null, 'nothing to verify yet');
+    same(page.calls, ['/reserve/draws/7/entry'], 'no day: /slots not asked');
+  },
+
   async 'the page says what does not match for an edited record, in words'() {
     const edited = example();
     edited.record.winners[0].slot = '32';
@@ -118,6 +126,27 @@ export default {
       names('场地 2 11-26 ' + I18N.weekday(4) + ' 19:00–20:00'))), true, 'the first winner differs: ' + text);
   }
 };
+
+/** The draw's page before the draw: the commitment and the student's entry id, no verdict. */
+async function beforeTheDraw() {
+  const published = { sessionId: 7, commitment: example().commitment, drawnTime: null, record: null };
+  const remove = fixture('<div id="draw-body"></div>');
+  const download = Api.download;
+  Api.download = async () => ({ status: 200, blob: new Blob([JSON.stringify({ code: 200, data: published })]) });
+  const engine = fakeEngine((method, path) => path === '/reserve/draws/7/entry' ? reply(200, { entryId: A }) : null);
+  try {
+    showView('draw');
+    await enter(7, null);
+    return { text: document.querySelector('#draw-body').textContent,
+      verdict: document.querySelector('#draw-verdict'), calls: engine.calls.map(c => c.path) };
+  } finally {
+    engine.restore();
+    Api.download = download;
+    showView(null);
+    forget();
+    remove();
+  }
+}
 
 /** The draw's page for {@code published}, signed in as the entrant {@code entryId}: its text and its verdict. */
 async function pageOf(published, entryId) {
