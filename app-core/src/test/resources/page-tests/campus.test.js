@@ -11,7 +11,7 @@ import { equal, same } from './assert.js';
 const t = I18N.t;
 const VIEW = `<p id="booting"></p><span id="who"></span><nav id="tabs"></nav>
   <section id="view-slots"></section><section id="view-mine"></section><section id="view-inbox"></section>
-  <section id="view-account"></section>
+  <section id="view-account"></section><section id="view-draw"></section>
   <section id="view-signin" hidden><p id="signin-notice" hidden></p>
     <p id="campus-logout" hidden><a id="campus-logout-link"></a></p>
     <div id="campus-offer" hidden><button id="campus-signin" type="button"></button></div>

@@ -9,10 +9,12 @@ import courts from './courts.test.js';
 import bookings from './bookings.test.js';
 import screens from './screens.test.js';
 import campus from './campus.test.js';
+import sha from './sha.test.js';
+import draw from './draw.test.js';
 
 export async function runAll() {
   const results = [];
-  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus })) {
+  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus, sha, draw })) {
     for (const [name, test] of Object.entries(tests)) {
       try {
         await test();

@@ -18,12 +18,14 @@
      email and the campus sign-in are offered); the account view: GET /auth/email
    - the campus sign-in: its button navigates the page to /auth/campus/start; back at /#campus=<code>, POST
      /auth/campus/token once; a campus session signs out with POST /auth/campus/logout
+   - a fair draw's page (#/draw/<opening>/<date>): GET /draws/{id}, GET /reserve/draws/{id}/entry and GET
+     /slots?date= once each time it is shown; the draw is checked in the page (draw-check.js)
    - notices: GET /notices/unread on start and every minute while visible (the tab's badge); GET /notices
      when the view is shown
    While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
    first answer after it refreshes the list and my bookings and clears notes the outage left.
 
-   This module routes between the screens (courts.js, bookings.js, notices.js, account.js; signin.js before
+   This module routes between the screens (courts.js, bookings.js, notices.js, account.js, draw.js; signin.js before
    sign-in), forgets the student on sign-out in every store, keeps the network banner and the language, and
    starts the page. Each screen owns its own state or reads it from the stores (*-store.js), which only their
    own functions change (docs/student-page.md has the map). */
@@ -41,6 +43,7 @@ import * as AccountScreen from './account.js';
 import * as SigninScreen from './signin.js';
 import { endSession } from './campus.js';
 import * as Inbox from './notices.js';
+import * as DrawScreen from './draw.js';
 import { closeSheet, takeWechatReturn } from './sheets.js';
 
 const t = I18N.t;
@@ -67,6 +70,8 @@ async function show() {
   } else if (r.view === 'inbox') {
     Inbox.renderInbox();
     await Inbox.loadInbox(false);
+  } else if (r.view === 'draw') {
+    await DrawScreen.enter(r.sessionId, r.date);
   } else {
     AccountScreen.renderAccount();
   }
@@ -82,6 +87,7 @@ function forgetStudent() {
   Courts.forget();
   AccountScreen.forgetCalendar();
   Inbox.forgetNotices();
+  DrawScreen.forget();
   closeSheet();
 }
 
@@ -157,6 +163,8 @@ function switchLanguage() {
     Inbox.loadInbox(false); // the notices' texts come from the engine, in the language asked
   } else if (page.view === 'account') {
     AccountScreen.renderAccount();
+  } else if (page.view === 'draw') {
+    DrawScreen.redraw();
   } else if (page.view === 'signin') {
     SigninScreen.redraw();
   }

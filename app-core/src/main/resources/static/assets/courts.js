@@ -239,7 +239,7 @@ function buildOpening(opening) {
       // SPEC §13: the commitment to the draw's secret, published before any entry; the record after the draw
       opening.drawCommitment ? h('span', { class: 'draw-commitment' }, ' ',
         t('draw.commitment', opening.drawCommitment.slice(0, 16)), ' ',
-        h('a', { href: 'draws/' + opening.sessionId, target: '_blank', rel: 'noopener' }, t('draw.check')))
+        h('a', { href: '#/draw/' + opening.sessionId + '/' + opening.sessionDate }, t('draw.check')))
         : null)
     : null;
   return h('article', { class: 'opening' },

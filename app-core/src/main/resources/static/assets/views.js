@@ -4,7 +4,7 @@ import { Session } from './api.js';
 import { showView } from './page-store.js';
 import { $, setText } from './dom.js';
 
-export const VIEWS = ['signin', 'slots', 'mine', 'inbox', 'account'];
+export const VIEWS = ['signin', 'slots', 'mine', 'inbox', 'account', 'draw'];
 
 export function setView(name) {
   $('#booting').hidden = true;
@@ -26,8 +26,13 @@ export function setView(name) {
 }
 
 /** The view and date a location hash asks for; the courts when it asks for nothing known. A notice's link names
-    one booking or offer of mine ({@code #/mine/booking/7}, {@code #/mine/offer/12}: the slot's id). */
+    one booking or offer of mine ({@code #/mine/booking/7}, {@code #/mine/offer/12}: the slot's id); a fair draw's
+    page names its opening and day ({@code #/draw/5/2026-11-26}). */
 export function route(hash) {
+  const draw = hash.match(/^#\/draw\/(\d+)(?:\/(\d{4}-\d{2}-\d{2}))?$/);
+  if (draw) {
+    return { view: 'draw', date: draw[2] || null, sessionId: Number(draw[1]) };
+  }
   const mine = hash.match(/^#\/mine\/(booking|offer)\/(\d+)$/);
   if (mine) {
     return { view: 'mine', date: null, focus: { kind: mine[1], id: mine[2] } };

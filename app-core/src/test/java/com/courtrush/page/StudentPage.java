@@ -32,8 +32,13 @@ final class StudentPage implements AutoCloseable {
     private final String base;
 
     StudentPage(ChromeDriver driver, int port) {
+        this(driver, "127.0.0.1", port);
+    }
+
+    /** The page at another address of this machine: a campus address, say (plain http, not loopback). */
+    StudentPage(ChromeDriver driver, String host, int port) {
         this.driver = driver;
-        this.base = "http://127.0.0.1:" + port;
+        this.base = "http://" + host + ":" + port;
     }
 
     void open(String hash) {

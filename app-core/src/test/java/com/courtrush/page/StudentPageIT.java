@@ -1080,6 +1080,125 @@ class StudentPageIT extends StackTest {
     }
 
     /**
+     * Issue 55: the draw a student can read, opened at the machine's campus address (plain http, not loopback: the
+     * browser offers no Web Crypto, so the page hashes with its own SHA-256 and SHA-1). The page says when the draw
+     * ran, how many entered, where the student was drawn, their entry id and the commitment, and "已验证 ✓" from
+     * re-running the published record; the same record with its secret edited on the engine's side says "✗" and
+     * what does not match, in words.
+     */
+    @Test
+    void aStudentReadsTheirDrawOnACampusAddressVerifiedInThePageAndAnEditedRecordIsRefusedInWords() throws Exception {
+        List<Student> students = api().students(3);
+        String courtName = TestApi.unique("court");
+        long court = api().createCourt(courtName);
+        LocalDateTime flash = Times.now().plusSeconds(8).withNano(0);
+        long opening = api().createDrawSession(Times.tomorrow(), flash, 1, 1000, false);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
+        // three entries for two places: each wants both slots, in different orders
+        List<String> traces = new java.util.ArrayList<>();
+        for (int i = 0; i < students.size(); i++) {
+            long first = slots.get(i % 2);
+            long second = slots.get((i + 1) % 2);
+            Student student = students.get(i);
+            TestApi.Reply entry = await().atMost(Duration.ofSeconds(3))
+                    .until(() -> api().reserve(student, opening, first, List.of(second), null), r -> r.status() == 202);
+            traces.add(entry.data().path("traceId").asText());
+        }
+        for (int i = 0; i < students.size(); i++) {
+            api().awaitResult(students.get(i), traces.get(i), Duration.ofSeconds(30));
+        }
+        Student student = students.get(0);
+        String entryId = TestApi.expect(200, api().get("/reserve/draws/" + opening + "/entry", student.token()))
+                .data()
+                .path("entryId")
+                .asText();
+        var record =
+                TestApi.expect(200, api().get("/draws/" + opening, null)).data().path("record");
+        assertThat(record.path("entries")).as("the published record").hasSize(3);
+        var won = java.util.stream.StreamSupport.stream(record.path("winners").spliterator(), false)
+                .filter(w -> w.path("id").asText().equals(entryId))
+                .findFirst();
+
+        String campus = campusAddress();
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), campus, port)) {
+            page.open("#/draw/" + opening + "/" + Times.tomorrow());
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.await(d -> page.showsView("draw"));
+            assertThat(page.js("return window.isSecureContext + ' ' + typeof (window.crypto || {}).subtle"))
+                    .as("plain http at %s: no Web Crypto", campus)
+                    .isEqualTo("false undefined");
+            String verdict = page.await(d -> {
+                String text = d.findElement(By.id("view-draw")).getText();
+                return text.contains("已验证") || text.contains("✗") ? text : null;
+            });
+            assertThat(verdict)
+                    .contains("已验证 ✓")
+                    .doesNotContain("✗")
+                    .contains("本页用自带的 SHA-256")
+                    .contains("3 人报名，2 个名额，2 人中签")
+                    .contains(entryId)
+                    .contains(record.path("commitment").asText())
+                    .doesNotContain(Times.tomorrow() + "T");
+            if (won.isPresent()) {
+                String hours =
+                        won.get().path("slot").asText().equals(slots.get(0).toString()) ? "18:00–19:00" : "19:00–20:00";
+                assertThat(verdict).contains("抽中：" + courtName).contains(hours);
+            } else {
+                assertThat(verdict).contains("没有抽中");
+            }
+            WebElement download = page.driver.findElement(By.id("draw-download"));
+            assertThat(download.getAttribute("download")).isEqualTo("draw-" + opening + ".json");
+            assertThat(download.getAttribute("href")).startsWith("blob:");
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, the draw's page")
+                    .isEmpty();
+            page.screenshot("zh-draw-verified");
+
+            // the record as it is kept, with its secret changed: the page no longer verifies it, and says why
+            String kept = jdbc().queryForObject(
+                            "select publication from draw_record where session_id = ?", String.class, opening);
+            String secret = record.path("secret").asText();
+            String other = (secret.charAt(0) == '0' ? "1" : "0") + secret.substring(1);
+            jdbc().update(
+                            "update draw_record set publication = ? where session_id = ?",
+                            kept.replace(secret, other),
+                            opening);
+            page.reload();
+            page.await(d -> page.showsView("draw"));
+            String refused = page.await(d -> {
+                String text = d.findElement(By.id("view-draw")).getText();
+                return text.contains("✗") ? text : null;
+            });
+            assertThat(refused)
+                    .contains("✗ 复核不通过")
+                    .contains("与报名前公布的承诺值 " + record.path("commitment").asText().substring(0, 12))
+                    .contains("密钥不是事先承诺的那个")
+                    .as("the student's part as the record says it, no place in an order that does not hold")
+                    .contains("但复核不通过，抽签顺序无法确认")
+                    .doesNotContain("已验证");
+            page.js("window.scrollTo(0, 0)");
+            page.screenshot("zh-draw-mismatch");
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /** This machine's first address that is not loopback (a campus address): a browser treats it as insecure. */
+    private static String campusAddress() throws java.net.SocketException {
+        for (var nic : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+            if (nic.isUp() && !nic.isLoopback()) {
+                for (var address : java.util.Collections.list(nic.getInetAddresses())) {
+                    if (address instanceof java.net.Inet4Address
+                            && !address.isLoopbackAddress()
+                            && !address.isLinkLocalAddress()) {
+                        return address.getHostAddress();
+                    }
+                }
+            }
+        }
+        throw new IllegalStateException("This machine has no address but loopback: the campus address test needs one");
+    }
+
+    /**
      * Issue 32: the engine goes away under an open page (a proxy between the two stops forwarding, then
      * cuts every connection): a tap on its way holds only its own slot; the page says the engine cannot
      * be reached; when it can again the banner goes, the place given back meanwhile is on sale, and the

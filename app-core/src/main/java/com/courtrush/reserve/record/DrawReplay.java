@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Re-runs a fair draw from its published record, outside Redis and the engine (SPEC §13): the commitment is the
- * secret's SHA-256; the entries' digest is the SHA-1 of their lines; the order is by SHA-1(secret:digest:id);
+ * Re-runs a fair draw from its published record, outside Redis and the engine (SPEC §13; docs/fair-draw.md gives
+ * every field and byte string): the commitment is the SHA-256 of the secret's hex text (its 32 characters, not
+ * the 16 bytes they spell); the entries' digest is the SHA-1 of their lines; the order is by SHA-1(secret:digest:id);
  * each entrant in that order takes the first slot of their preference with a place left, not one they hold,
  * not beyond the opening's limit (none when the opening was closed; an expired entry is skipped). The engine's
  * {@code lua/draw.lua} does the same in Redis; this is the arithmetic anyone can check, and the command

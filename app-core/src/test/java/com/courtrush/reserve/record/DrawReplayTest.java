@@ -49,6 +49,42 @@ class DrawReplayTest {
         assertThat(DrawReplay.verify(record(true, entries, winners)).holds()).isTrue();
     }
 
+    /** docs/fair-draw.md's worked example, as an outsider would check it: every value printed there. */
+    @Test
+    void theWorkedExampleOfTheDocumentHoldsValueForValue() {
+        String a = DrawReplay.pseudonym(7, 101);
+        String b = DrawReplay.pseudonym(7, 102);
+        String c = DrawReplay.pseudonym(7, 103);
+        String d = DrawReplay.pseudonym(7, 104);
+        assertThat(List.of(a, b, c, d))
+                .containsExactly(
+                        "89d376acd54fc9b5b23f65a9733b0ef32f2bec1a",
+                        "4cb261a792c90e9d142e267a055a4192db9b340c",
+                        "402c9e5f6c58018f61790bba7be42f3d778e302a",
+                        "9853b34a36a99d79dcf5d367b079dbcc73330eef");
+        List<DrawReplay.Entry> entries = List.of(
+                new DrawReplay.Entry(a, List.of("31", "32"), 0, List.of(), false),
+                new DrawReplay.Entry(b, List.of("31"), 0, List.of(), false),
+                new DrawReplay.Entry(c, List.of("32", "31"), 1, List.of(), false),
+                new DrawReplay.Entry(d, List.of("32"), 0, List.of(), true));
+        String commitment = "5947d7c33d783f94b3b4c1a96ebc8991ed28f1b069b71e03376cba8caa98a720";
+        assertThat(Digests.sha256Hex(SECRET))
+                .as("SHA-256 of the secret's 32 hex characters")
+                .isEqualTo(commitment);
+        String digest = "dd69b8cd06661adade9a4c0c374896fabca4d449";
+        assertThat(DrawReplay.digest(entries)).isEqualTo(digest);
+        assertThat(DrawReplay.orderKey(SECRET, digest, b)).isEqualTo("5ef9179cb08131df98947b47cdd438ed618ce27b");
+        assertThat(DrawReplay.orderKey(SECRET, digest, a)).isEqualTo("847e3d59da55e084bf7a56b15543b6e89dab9418");
+        List<DrawReplay.Winner> winners = List.of(new DrawReplay.Winner(b, "31"), new DrawReplay.Winner(a, "32"));
+        Map<String, Integer> places = new LinkedHashMap<>();
+        places.put("31", 1);
+        places.put("32", 1);
+        DrawReplay.Verdict verdict = DrawReplay.verify(
+                new DrawReplay.Publication(1, 7, commitment, SECRET, true, 1, places, digest, entries, winners));
+        assertThat(verdict.holds()).isTrue();
+        assertThat(verdict.winners()).containsExactlyElementsOf(winners);
+    }
+
     @Test
     void aClosedOpeningDrawsNobodyAndAChangedEntryOrResultIsFound() {
         List<DrawReplay.Entry> entries = List.of(new DrawReplay.Entry("a1", List.of("7"), 0, List.of(), false));
