@@ -9,10 +9,11 @@ import courts from './courts.test.js';
 import bookings from './bookings.test.js';
 import screens from './screens.test.js';
 import campus from './campus.test.js';
+import live from './live.test.js';
 
 export async function runAll() {
   const results = [];
-  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus })) {
+  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus, live })) {
     for (const [name, test] of Object.entries(tests)) {
       try {
         await test();

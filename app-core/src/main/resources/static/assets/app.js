@@ -18,8 +18,10 @@
      email and the campus sign-in are offered); the account view: GET /auth/email
    - the campus sign-in: its button navigates the page to /auth/campus/start; back at /#campus=<code>, POST
      /auth/campus/token once; a campus session signs out with POST /auth/campus/logout
-   - notices: GET /notices/unread on start and every minute while visible (the tab's badge); GET /notices
-     when the view is shown
+   - notices: GET /notices/unread on start and every minute while visible (the tab's badge), every 4-7 s while my
+     bookings are on screen; its change stamp moved: my bookings read again; GET /notices when the view is shown
+   - the check-in sheet: GET /reservations/{id}/check-in once, then GET /reservations/{id}/check-in/state every
+     2-3 s while it is open and visible, until checked in
    While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
    first answer after it refreshes the list and my bookings and clears notes the outage left.
 
@@ -179,6 +181,7 @@ $('#net-retry').addEventListener('click', () => {
 CourtsScreen.start();
 BookingsScreen.start();
 Inbox.start();
+Inbox.whenChanged(() => BookingsScreen.loadMine()); // something changed for the student: cards and rows redrawn
 AccountScreen.start(signOut);
 SigninScreen.start(show);
 $('#lang').addEventListener('click', switchLanguage);
