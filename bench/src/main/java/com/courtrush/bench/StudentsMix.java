@@ -36,8 +36,9 @@ import org.HdrHistogram.Histogram;
  * stay there — the page reads my bookings as that view does, then asks the badge ({@code GET /notices/unread}) every
  * 4–7 s instead of refreshing the courts, and reads my bookings again when its change stamp moves; every student's
  * minute badge does the same on the courts. The first winners (as many as {@code checkInSheets}) open the check-in
- * sheet of their booking and keep it open: its codes once, then {@code GET /reservations/{id}/check-in/state} every
- * 2–3 s — a stand-in, at the page's rate, for the students checking in for the hour that starts at the opening.
+ * sheet of their booking and keep it open: its codes once (answered 409, pay first: the mix's winners do not pay at
+ * the desk), then {@code GET /reservations/{id}/check-in/state} every 2–3 s — a stand-in, at the page's rate, for the
+ * students checking in for the hour that starts at the opening.
  */
 final class StudentsMix {
 
