@@ -20,8 +20,10 @@
      /auth/campus/token once; a campus session signs out with POST /auth/campus/logout
    - a fair draw's page (#/draw/<opening>/<date>): GET /draws/{id}, GET /reserve/draws/{id}/entry and GET
      /slots?date= once each time it is shown; the draw is checked in the page (draw-check.js)
-   - notices: GET /notices/unread on start and every minute while visible (the tab's badge); GET /notices
-     when the view is shown
+   - notices: GET /notices/unread on start and every minute while visible (the tab's badge), every 4-7 s while my
+     bookings are on screen; its change stamp moved: my bookings read again; GET /notices when the view is shown
+   - the check-in sheet: GET /reservations/{id}/check-in once, then GET /reservations/{id}/check-in/state every
+     2-3 s while it is open and visible, until checked in
    While the engine cannot be reached a banner says so; the slot refresh backs off (up to 15 s) and the
    first answer after it refreshes the list and my bookings and clears notes the outage left.
 
@@ -187,6 +189,7 @@ $('#net-retry').addEventListener('click', () => {
 CourtsScreen.start();
 BookingsScreen.start();
 Inbox.start();
+Inbox.whenChanged(() => BookingsScreen.loadMine()); // something changed for the student: cards and rows redrawn
 AccountScreen.start(signOut);
 SigninScreen.start(show);
 $('#lang').addEventListener('click', switchLanguage);

@@ -276,7 +276,7 @@ function bookingCard(r) {
     actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => Sheets.confirmCancel(r, loadMine) },
       t('mine.cancel')));
   } else if (r.status === 'CONFIRMED') {
-    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => Sheets.showCheckIn(r) },
+    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => Sheets.showCheckIn(r, loadMine) },
       t('mine.checkIn')));
     if (r.refundOpen) {
       actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => Sheets.askRefund(r, loadMine) },

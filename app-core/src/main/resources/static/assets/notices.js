@@ -1,16 +1,26 @@
 /* The notices view (SPEC §17): what happened to the student's bookings, newest first, and the badge on its
    tab. The badge asks GET /notices/unread when the page starts, every minute while the page is visible and
-   signed in, and after the student's own actions; the list is read when the view is shown. */
+   signed in — every 4–7 s (jittered) while my bookings are on screen — and after the student's own actions; the
+   list is read when the view is shown. Its answer also carries the change stamp of the student's notices: every
+   change someone else makes to their bookings (the desk marks paid, staff cancel, an offer, a partner's answer)
+   writes a notice with it, so a stamp that moved means my bookings are read again (whenChanged). */
 import { I18N } from './i18n.js';
 import { Api, Session } from './api.js';
+import { page } from './page-store.js';
 import { $, h, setText, dayTime, toast } from './dom.js';
 
 const t = I18N.t;
 const BADGE_EVERY_MS = 60000;
+const MINE_EVERY_MS = 4000;
+const MINE_JITTER_MS = 3000;
 const PAGE = 20;
 
 let shown = [];          // the notices on screen, newest first: this module's own
 let timer = null;
+let stamp = null;        // the change stamp last read (null: none yet since sign-in)
+let failures = 0;        // badge reads in a row that did not come back
+let retryAfter = 0;
+let onChanged = () => {};
 
 /** Wires the view's buttons and the badge's catching up when the page is looked at again. */
 export function start() {
@@ -23,6 +33,11 @@ export function start() {
   });
 }
 
+/** {@code changed()} runs when the change stamp moves: something changed for the student (not the first read). */
+export function whenChanged(changed) {
+  onChanged = changed;
+}
+
 function showBadge(count) {
   const badge = $('#inbox-badge');
   badge.hidden = count <= 0;
@@ -31,24 +46,53 @@ function showBadge(count) {
   $('#inbox-read-all').hidden = count <= 0;
 }
 
-/** Asks how many notices are unread, now and every minute while the page is visible and signed in. */
+/**
+ * How long the badge waits before it asks again: every 4–7 s while my bookings are on screen, else a minute;
+ * after {@code failures} unanswered reads in a row twice as long each time, up to a minute, and never less than the
+ * engine's Retry-After (s).
+ */
+export function badgeDelay(view, failures, retryAfter, random) {
+  const base = view === 'mine' ? MINE_EVERY_MS + random * MINE_JITTER_MS : BADGE_EVERY_MS;
+  const backedOff = failures > 0 ? Math.min(BADGE_EVERY_MS, Math.max(base, MINE_EVERY_MS * 2 ** failures)) : base;
+  return Math.max(backedOff, (retryAfter || 0) * 1000);
+}
+
+/** Asks how many notices are unread (and whether anything changed), now and then on badgeDelay's schedule. */
 export async function watchBadge() {
   clearTimeout(timer);
   if (!Session.current) {
     return;
   }
   if (document.visibilityState === 'visible') {
+    const epoch = page.epoch;
     const a = await Api.get('/notices/unread');
+    if (epoch !== page.epoch) {
+      return; // for the student who signed out
+    }
     if (a.status === 200) {
+      failures = 0;
+      retryAfter = 0;
       showBadge(a.data.unread);
+      const moved = stamp !== null && a.data.changes !== stamp;
+      stamp = a.data.changes;
+      if (moved) {
+        onChanged();
+      }
+    } else if (a.status !== 401) {
+      failures++;
+      retryAfter = a.retryAfter || 0;
     }
   }
-  timer = setTimeout(watchBadge, BADGE_EVERY_MS);
+  clearTimeout(timer);
+  timer = setTimeout(watchBadge, badgeDelay(page.view, failures, retryAfter, Math.random()));
 }
 
 /** Signed out: nothing of the student's stays on screen. */
 export function forgetNotices() {
   clearTimeout(timer);
+  stamp = null;
+  failures = 0;
+  retryAfter = 0;
   shown = [];
   showBadge(0);
   $('#inbox-list').replaceChildren();

@@ -9,6 +9,7 @@ import com.courtrush.core.EngineText;
 import com.courtrush.core.QrCodes;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.lifecycle.ReservationAccess;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
@@ -202,6 +203,15 @@ public class CheckIns {
                 booking.getCheckedInTime());
     }
 
+    /**
+     * Whether a student's own booking is checked in yet, and its state: one read of the reservation by its key,
+     * asked every few seconds while the page's check-in sheet is open (issue 55), so nothing is drawn or signed.
+     */
+    public CheckInState stateFor(long reservationId, Caller student) {
+        Reservation reservation = access.ownedBy(reservationId, student);
+        return new CheckInState(reservationId, reservation.getStatus(), reservation.getCheckedInTime());
+    }
+
     /** Whether the booking's check-in is open at {@code now}: from 30 minutes before its start to its end. */
     boolean open(DeskBooking booking, LocalDateTime now) {
         return !now.isBefore(opensAt(booking)) && now.isBefore(endOf(booking));
@@ -233,6 +243,9 @@ public class CheckIns {
         booking.setAmountCents(settings.priceCents(booking.getPriceCents()));
         return booking;
     }
+
+    /** A booking's check-in as the open sheet follows it: its state and when the desk checked it in (null: not yet). */
+    public record CheckInState(long reservationId, ReservationStatus status, LocalDateTime checkedInTime) {}
 
     /**
      * A student's check-in codes for one booking: the short code, the QR code's text and picture, when

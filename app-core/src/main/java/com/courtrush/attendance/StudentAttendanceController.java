@@ -33,6 +33,15 @@ class StudentAttendanceController {
         return ApiResponse.ok(checkIns.codesFor(reservationId, caller));
     }
 
+    @Operation(
+            summary = "Whether my booking is checked in yet, and its state: what the open check-in sheet asks every few"
+                    + " seconds (no codes drawn)")
+    @GetMapping("/reservations/{reservationId}/check-in/state")
+    ApiResponse<CheckIns.CheckInState> checkInState(
+            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(checkIns.stateFor(reservationId, caller));
+    }
+
     @Operation(summary = "My no-show strikes and whether they block me from booking (until when)")
     @GetMapping("/reservations/standing")
     ApiResponse<StrikeStanding> standing(@AuthenticationPrincipal Caller caller) {

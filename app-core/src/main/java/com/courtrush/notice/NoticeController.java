@@ -45,10 +45,12 @@ class NoticeController {
         return ApiResponse.ok(notices.inbox(caller.requireUserId(), before, size, RequestLocales.of(http)));
     }
 
-    @Operation(summary = "How many of my notices are unread (the page's badge)")
+    @Operation(
+            summary = "How many of my notices are unread (the page's badge), and a stamp that moves when a notice is"
+                    + " written for me (the page reads my bookings again when it does)")
     @GetMapping("/notices/unread")
-    ApiResponse<Map<String, Integer>> unread(@AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(Map.of("unread", notices.unread(caller.requireUserId())));
+    ApiResponse<Notices.Badge> unread(@AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(notices.badge(caller.requireUserId()));
     }
 
     @Operation(summary = "Mark one of my notices read")

@@ -147,6 +147,17 @@ interface NoticeMapper {
     @Select("select count(*) from notice where user_id = #{userId} and read_time is null")
     int unread(@Param("userId") long userId);
 
+    /**
+     * The badge and the change stamp in one read of the student's notices (idx_notice_unread holds all three
+     * columns): how many are unread, how many there are and the newest's id.
+     */
+    @Select("select coalesce(sum(case when read_time is null then 1 else 0 end), 0) as unread, count(*) as total, "
+            + "coalesce(max(id), 0) as newest from notice where user_id = #{userId}")
+    Badge badge(@Param("userId") long userId);
+
+    /** What {@link #badge} read. */
+    record Badge(int unread, int total, long newest) {}
+
     @Update("update notice set read_time = #{now} where user_id = #{userId} and id = #{id} and read_time is null")
     int read(@Param("userId") long userId, @Param("id") long id, @Param("now") LocalDateTime now);
 

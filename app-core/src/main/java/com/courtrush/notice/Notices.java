@@ -260,6 +260,17 @@ public class Notices {
         return notices.unread(userId);
     }
 
+    /**
+     * The page's badge and its change signal (issue 55): how many notices are unread, and a stamp that moves
+     * whenever a notice is written for the student — which every change made to their bookings by someone else
+     * does, in the change's own transaction (staff cancels or marks paid, an offer, a partner's answer, a timeout).
+     * The newest id and the count: a notice committed after one with a higher id still moves the count.
+     */
+    public Badge badge(long userId) {
+        NoticeMapper.Badge read = notices.badge(userId);
+        return new Badge(read.unread(), read.newest() + "." + read.total());
+    }
+
     /** Marks one notice read; 404 when it is not the student's. */
     public int read(long userId, long id) {
         if (notices.owns(userId, id) == 0) {
@@ -357,6 +368,9 @@ public class Notices {
             throw new IllegalStateException("A notice is posted in the transaction of the event it tells of");
         }
     }
+
+    /** The badge: unread notices, and the stamp of the student's notices ({@code newest id.count}). */
+    public record Badge(int unread, String changes) {}
 
     /** A page of the inbox and how many notices are unread in all. */
     public record Inbox(int unread, List<Notice> notices) {}

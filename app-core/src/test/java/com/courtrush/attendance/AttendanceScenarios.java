@@ -681,6 +681,63 @@ public interface AttendanceScenarios extends StackAccess {
     }
 
     /** Moves a slot (and its opening) to today, started {@code ago} (an hour long); returns its new date. */
+    /**
+     * The phone keeps up (issue 55): the open check-in sheet's question says "checked in" as soon as the desk has
+     * scanned the booking, and the badge's change stamp moves when someone else changes the student's bookings (the
+     * desk marks one paid, staff cancel one), not when nothing happened. Both are read from the database every node
+     * shares, so a change made through one node is what any other node answers.
+     */
+    @Test
+    default void theCheckInSheetSeesTheDesksScanAndTheChangeStampMovesWithWhatStaffDo() {
+        Times.clearOfMidnight(Duration.ofMinutes(5));
+        String admin = TestApi.ADMIN_TOKEN;
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        long paid = api().book(ann, session, slots.get(0));
+        api().pay(ann, paid);
+        startAgo(slots.get(0), Duration.ofMinutes(5));
+        String path = "/reservations/" + paid + "/check-in/state";
+
+        JsonNode before = TestApi.expect(200, api().get(path, ann.token())).data();
+        assertThat(before.path("status").asText()).isEqualTo("CONFIRMED");
+        assertThat(before.path("checkedInTime").isNull()).isTrue();
+        assertThat(api().get(path, bob.token()).status()).as("someone else's").isEqualTo(404);
+        assertThat(api().get(path, admin).status()).as("a student's question").isEqualTo(403);
+
+        String bobs = changes(bob);
+        assertThat(bobs).as("nothing happened to Bob").isEqualTo("0.0");
+        JsonNode desk = TestApi.expect(200, api().post("/admin/check-in/" + paid, admin, null))
+                .data();
+        JsonNode after = TestApi.expect(200, api().get(path, ann.token())).data();
+        assertThat(after.path("checkedInTime").asText())
+                .isNotEmpty()
+                .isEqualTo(desk.path("checkedInTime").asText());
+
+        // staff cancel Ann's unpaid booking, then the desk marks her next one paid: each moves her stamp
+        long second = api().book(ann, session, slots.get(1));
+        String won = changes(ann);
+        TestApi.expect(200, api().post("/admin/reservations/" + second + "/cancel", admin, Map.of("reason", "rain")));
+        String cancelled = changes(ann);
+        assertThat(cancelled).isNotEqualTo(won);
+        long third = api().book(ann, session, slots.get(1));
+        String wonAgain = changes(ann);
+        assertThat(wonAgain).isNotEqualTo(cancelled);
+        api().pay(ann, third);
+        assertThat(changes(ann)).isNotEqualTo(wonAgain);
+        assertThat(changes(bob)).as("still nothing for Bob").isEqualTo(bobs);
+    }
+
+    private String changes(Student student) {
+        return TestApi.expect(200, api().get("/notices/unread", student.token()))
+                .data()
+                .path("changes")
+                .asText();
+    }
+
     private LocalDate startAgo(long slotId, Duration ago) {
         LocalDateTime start = now().minus(ago).withNano(0);
         LocalTime end = start.toLocalTime().plusHours(1);

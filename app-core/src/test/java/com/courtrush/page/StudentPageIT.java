@@ -316,6 +316,84 @@ class StudentPageIT extends StackTest {
     }
 
     /**
+     * The phone keeps up with the desk (issue 55), in Chinese at 360 px: the student shows the check-in sheet, the
+     * desk checks the booking in through the staff API, and the sheet turns to "checked in at …" by itself; on My
+     * bookings, a booking won and then marked paid by the desk appears and turns confirmed without a tap.
+     */
+    @Test
+    void theCheckInSheetTurnsCheckedInWhenTheDeskScansAndMyBookingsFollowTheDesk() {
+        Times.clearOfMidnight(Duration.ofMinutes(10));
+        Student student = api().students(1).get(0);
+        long court = api().createCourt(TestApi.unique("场地 "));
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
+        long booking = api().book(student, opening, slots.get(0));
+        api().pay(student, booking);
+        startedAgo(slots.get(0), Duration.ofMinutes(5)); // the desk takes it now
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.open("#/mine");
+            page.await(d -> page.booking(booking).getText().contains("已确认"));
+            page.tapInBooking(booking, "button.primary");
+            WebElement sheet = page.sheet();
+            page.await(d -> !sheet.findElements(By.cssSelector(".qr svg path")).isEmpty());
+
+            // the desk scans it; the student touches nothing
+            String checkedIn = TestApi.expect(200, api().post("/admin/check-in/" + booking, TestApi.ADMIN_TOKEN, null))
+                    .data()
+                    .path("checkedInTime")
+                    .asText();
+            String at = checkedIn.substring(11, 16);
+            WebElement done = page.await(d -> sheet.findElement(By.cssSelector(".checked-in-now")));
+            assertThat(done.getText()).isEqualTo("已于 " + at + " 签到，祝打球愉快！");
+            assertThat(sheet.findElement(By.cssSelector(".qr")).isDisplayed())
+                    .as("no code to show any more")
+                    .isFalse();
+            assertThat(page.accessibilityViolations())
+                    .as("WCAG 2.1 AA, the checked-in sheet")
+                    .isEmpty();
+            assertThat(page.contentWidth()).as("nothing wider than the phone").isLessThanOrEqualTo(360);
+            page.screenshot("zh-checked-in-sheet");
+            page.tap(sheet.findElement(By.cssSelector(".actions button.secondary")));
+            page.await(d -> page.booking(booking)
+                    .findElement(By.cssSelector(".checked-in"))
+                    .getText()
+                    .equals("已于 " + at + " 签到"));
+
+            // on My bookings, untouched: a booking won elsewhere appears, then the desk marks it paid
+            long second = api().book(student, opening, slots.get(1));
+            page.await(d -> !d.findElements(By.cssSelector("#mine-list [data-reservation='" + second + "']"))
+                    .isEmpty());
+            page.await(d -> page.booking(second).getText().contains("待支付"));
+            api().pay(student, second);
+            page.await(d -> page.booking(second).getText().contains("已确认"));
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /** Moves a slot (and its opening and bookings) so that it started {@code ago} ago, today. */
+    private void startedAgo(long slotId, Duration ago) {
+        LocalDateTime start = Times.now().minus(ago).withNano(0);
+        java.time.LocalTime end = start.toLocalTime().plusHours(1);
+        if (end.isBefore(start.toLocalTime())) {
+            end = java.time.LocalTime.of(23, 59, 59);
+        }
+        jdbc().update(
+                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                        start.toLocalDate(),
+                        start.toLocalTime().toString(),
+                        end.toString(),
+                        slotId);
+        jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slotId);
+        jdbc().update(
+                        "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",
+                        start.toLocalDate(),
+                        slotId);
+        bean(com.courtrush.slot.SlotCatalog.class).invalidateAll();
+    }
+
+    /**
      * The fair share (SPEC §16) in words, at 360 px, in both languages: a student who plays court 1 at 18:00 taps
      * court 2 at 18:00 and is told one place at a time, and which booking holds them.
      */

@@ -398,6 +398,69 @@ public interface MultiNodeScenarios extends StackAccess {
                 .sum());
     }
 
+    /**
+     * The phone keeps up across nodes (issue 55, decision 32): what the desk and staff do through node A — a
+     * check-in, a cancel — is what a page asking node B is told at once: the check-in sheet's question and the
+     * badge's change stamp are read from the database both nodes share, with nothing to broadcast.
+     */
+    @Test
+    default void whatTheDeskDoesOnOneNodeIsWhatAPageAskingTheOtherIsTold() throws Exception {
+        Times.clearOfMidnight(Duration.ofMinutes(60));
+        try (ConfigurableApplicationContext nodeB = startSecondNode()) {
+            TestApi a = api();
+            TestApi b = new TestApi(
+                    ((WebServerApplicationContext) nodeB).getWebServer().getPort());
+            String admin = TestApi.ADMIN_TOKEN;
+            long court = a.createCourt();
+            long session = a.createSession(tomorrow(), now(), 2);
+            List<Long> slots = a.generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+            Student ann = a.students(1).get(0);
+            long paid = a.book(ann, session, slots.get(0));
+            a.pay(ann, paid);
+            // the slot started a few minutes ago: the desk takes it now
+            LocalDateTime start = now().minusMinutes(5).withNano(0);
+            jdbc().update(
+                            "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                            start.toLocalDate(),
+                            start.toLocalTime().toString(),
+                            start.toLocalTime().plusMinutes(50).toString(),
+                            slots.get(0));
+            jdbc().update("update reservation set slot_date = ? where id = ?", start.toLocalDate(), paid);
+            String state = "/reservations/" + paid + "/check-in/state";
+            assertThat(TestApi.expect(200, b.get(state, ann.token()))
+                            .data()
+                            .path("checkedInTime")
+                            .isNull())
+                    .isTrue();
+
+            String checkedIn = TestApi.expect(200, a.post("/admin/check-in/" + paid, admin, null))
+                    .data()
+                    .path("checkedInTime")
+                    .asText();
+            assertThat(TestApi.expect(200, b.get(state, ann.token()))
+                            .data()
+                            .path("checkedInTime")
+                            .asText())
+                    .as("node B, asked right after node A checked it in")
+                    .isEqualTo(checkedIn);
+
+            long unpaid = a.book(ann, session, slots.get(1));
+            String before = changesOf(b, ann);
+            TestApi.expect(200, a.post("/admin/reservations/" + unpaid + "/cancel", admin, Map.of("reason", "rain")));
+            assertThat(changesOf(b, ann))
+                    .as("node B's stamp after node A's cancel")
+                    .isNotEqualTo(before);
+            assertThat(changesOf(b, ann)).isEqualTo(changesOf(a, ann));
+        }
+    }
+
+    private static String changesOf(TestApi node, Student student) {
+        return TestApi.expect(200, node.get("/notices/unread", student.token()))
+                .data()
+                .path("changes")
+                .asText();
+    }
+
     /** Starts another engine node on the same database, Redis and broker as this test's node. */
     default ConfigurableApplicationContext startSecondNode() throws Exception {
         Environment env = bean(Environment.class);

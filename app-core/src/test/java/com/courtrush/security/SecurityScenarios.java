@@ -78,6 +78,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /reserve/offers/{slotId}/accept", Access.STUDENT),
             Map.entry("POST /reserve/offers/{slotId}/decline", Access.STUDENT),
             Map.entry("GET /reservations/{reservationId}/check-in", Access.STUDENT),
+            Map.entry("GET /reservations/{reservationId}/check-in/state", Access.STUDENT),
             Map.entry("GET /admin/check-in", Access.STAFF),
             Map.entry("POST /admin/check-in/scan", Access.STAFF),
             Map.entry("POST /admin/check-in/{reservationId}", Access.STAFF),

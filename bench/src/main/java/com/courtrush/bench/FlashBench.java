@@ -187,6 +187,20 @@ public final class FlashBench implements Callable<Integer> {
     double payShare;
 
     @Option(
+            names = "--mine",
+            defaultValue = "0.25",
+            description = "share of students of the mix who go to My bookings once their tap's result settles, and"
+                    + " follow it there (the badge every 4-7 s) (default ${DEFAULT-VALUE})")
+    double mineShare;
+
+    @Option(
+            names = "--check-in-sheets",
+            defaultValue = "40",
+            description = "students of the mix (the first winners) who keep a check-in sheet open, asked every 2-3 s"
+                    + " (default ${DEFAULT-VALUE}: ten courts of four checking in for the hour)")
+    int checkInSheets;
+
+    @Option(
             names = "--growth",
             description = "the growth bench: the same rush and the requests of students and the desk on day one and"
                     + " after --history-days of a gym's history written into the database, side by side (minutes)")

@@ -198,7 +198,9 @@ final class MixRun {
                         bench.wrongPasswords,
                         bench.earlyShare,
                         bench.payShare,
-                        bench.rushSeconds),
+                        bench.rushSeconds,
+                        bench.mineShare,
+                        bench.checkInSheets),
                 opening,
                 date);
         // the hashing pool's busy threads, sampled twice a second while the mix runs
@@ -406,7 +408,14 @@ final class MixRun {
             StudentsMix rehearsal = new StudentsMix(
                     http,
                     new StudentsMix.Options(
-                            bench.mixClients, 1, 0, bench.earlyShare, bench.payShare, REHEARSAL_SECONDS),
+                            bench.mixClients,
+                            1,
+                            0,
+                            bench.earlyShare,
+                            bench.payShare,
+                            REHEARSAL_SECONDS,
+                            bench.mineShare,
+                            bench.checkInSheets),
                     opening,
                     date);
             StudentsMix.Result run = rehearsal.run(tokens, List.of());

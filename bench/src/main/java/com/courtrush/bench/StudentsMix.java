@@ -31,6 +31,14 @@ import org.HdrHistogram.Histogram;
  * have a pool of their own, as large as the storm needs (a sign-in waits its turn at the hashing pool
  * for seconds when more come than it hashes, and must not hold the threads of students already in),
  * and so has the {@code /ping} probe.
+ *
+ * <p>The phone keeps up (issue 55): once a tap's result has settled, a share of the students go to My bookings and
+ * stay there — the page reads my bookings as that view does, then asks the badge ({@code GET /notices/unread}) every
+ * 4–7 s instead of refreshing the courts, and reads my bookings again when its change stamp moves; every student's
+ * minute badge does the same on the courts. The first winners (as many as {@code checkInSheets}) open the check-in
+ * sheet of their booking and keep it open: its codes once (answered 409, pay first: the mix's winners do not pay at
+ * the desk), then {@code GET /reservations/{id}/check-in/state} every 2–3 s — a stand-in, at the page's rate, for the
+ * students checking in for the hour that starts at the opening.
  */
 final class StudentsMix {
 
@@ -47,6 +55,12 @@ final class StudentsMix {
         RESULT,
         PAY,
         PAY_STATUS,
+        /** The badge asked every 4–7 s from My bookings: the change signal. */
+        CHANGES,
+        /** My bookings' other reads when the view is shown or the stamp moved: standing, waits, invitations, pay mode. */
+        MINE_VIEW,
+        /** An open check-in sheet: its codes once, then whether the desk has checked it in, every 2–3 s. */
+        CHECK_IN,
         PING
     }
 
@@ -64,6 +78,7 @@ final class StudentsMix {
     private final Map<Kind, Recorder> recorders = new EnumMap<>(Kind.class);
     private final ConcurrentLinkedQueue<Crowd.Grant> grants = new ConcurrentLinkedQueue<>();
     private final AtomicInteger signedIn = new AtomicInteger();
+    private final AtomicInteger checkInSheetsOpen = new AtomicInteger();
     private volatile List<String> pageFiles = List.of();
     private final AtomicLong lastSignInMicros = new AtomicLong();
     private volatile long endMicros;
@@ -75,9 +90,18 @@ final class StudentsMix {
      * @param wrongFirst      the share of sign-ins that type a wrong password first
      * @param early           the share of students whose tap is a script firing before the flash time
      * @param pay             the share of winners who pay
+     * @param mine            the share of students who go to My bookings once their tap's result settles
+     * @param checkInSheets   how many students (the first winners) keep a check-in sheet open
      */
     record Options(
-            int clientThreads, double signInPerSecond, double wrongFirst, double early, double pay, int afterSeconds) {
+            int clientThreads,
+            double signInPerSecond,
+            double wrongFirst,
+            double early,
+            double pay,
+            int afterSeconds,
+            double mine,
+            int checkInSheets) {
 
         /** Sign-ins under way at once: the storm's rate times the longest wait a queue of them may see. */
         int signInThreads() {
@@ -92,6 +116,10 @@ final class StudentsMix {
         final String id;
         volatile String token;
         volatile int alternativesTried;
+        /** The change stamp the page last read from the badge (null: none yet). */
+        volatile String changes;
+        /** On My bookings: the courts' refreshes stop, the badge is asked every 4–7 s. */
+        volatile boolean onMine;
 
         Student(String id) {
             this.id = id;
@@ -192,7 +220,7 @@ final class StudentsMix {
         call(Kind.CALENDAR, () -> http.get("/calendar", student.token));
         BenchHttp.Reply slots = call(Kind.SLOTS, () -> http.get("/slots?date=" + date, student.token));
         call(Kind.MINE, () -> http.get("/reservations/mine", student.token));
-        call(Kind.NOTICES, () -> http.get("/notices/unread", student.token));
+        badge(student, Kind.NOTICES);
         call(Kind.NOTICES, () -> http.get("/notices/reminders", student.token));
         later(4000 + ThreadLocalRandom.current().nextLong(3000), () -> refreshSlots(student));
         later(60_000, () -> refreshCalendar(student));
@@ -200,20 +228,87 @@ final class StudentsMix {
     }
 
     private void refreshSlots(Student student) {
-        if (past()) {
-            return;
+        if (past() || student.onMine) {
+            return; // My bookings on screen: the courts' timers stopped
         }
         call(Kind.SLOTS, () -> http.get("/slots?date=" + date, student.token));
         later(4000 + ThreadLocalRandom.current().nextLong(3000), () -> refreshSlots(student));
     }
 
     private void refreshCalendar(Student student) {
-        if (past()) {
+        if (past() || student.onMine) {
             return;
         }
         call(Kind.CALENDAR, () -> http.get("/calendar", student.token));
-        call(Kind.NOTICES, () -> http.get("/notices/unread", student.token)); // the inbox's badge, also each minute
+        badge(student, Kind.NOTICES); // the inbox's badge, also each minute
         later(60_000, () -> refreshCalendar(student));
+    }
+
+    /**
+     * The badge: {@code GET /notices/unread}; when its change stamp moved since the page last read it, my bookings
+     * are read again as the view on screen reads them (the courts: my reservations and waits; My bookings: all).
+     */
+    private void badge(Student student, Kind kind) {
+        BenchHttp.Reply reply = call(kind, () -> http.get("/notices/unread", student.token));
+        JSONObject data =
+                reply == null || reply.status() != 200 ? null : reply.json().getJSONObject("data");
+        String changes = data == null ? null : data.getString("changes");
+        if (changes == null) {
+            return;
+        }
+        String before = student.changes;
+        student.changes = changes;
+        if (before != null && !before.equals(changes)) {
+            loadMine(student);
+        }
+    }
+
+    /** The page's loadMine: on My bookings five reads at once, on the courts two. */
+    private void loadMine(Student student) {
+        call(Kind.MINE, () -> http.get("/reservations/mine", student.token));
+        call(Kind.MINE_VIEW, () -> http.get("/reservations/waits", student.token));
+        if (student.onMine) {
+            call(Kind.MINE_VIEW, () -> http.get("/reservations/standing", student.token));
+            call(Kind.MINE_VIEW, () -> http.get("/reservations/invitations", student.token));
+            call(Kind.MINE_VIEW, () -> http.get("/pay/mode", student.token));
+        }
+    }
+
+    /** To My bookings: the badge at once, the view's reads, then the badge every 4–7 s until the end. */
+    private void goToMine(Student student) {
+        if (past() || student.onMine) {
+            return;
+        }
+        student.onMine = true;
+        badge(student, Kind.CHANGES);
+        loadMine(student);
+        later(4000 + ThreadLocalRandom.current().nextLong(3000), () -> watchMine(student));
+    }
+
+    private void watchMine(Student student) {
+        if (past()) {
+            return;
+        }
+        badge(student, Kind.CHANGES);
+        later(4000 + ThreadLocalRandom.current().nextLong(3000), () -> watchMine(student));
+    }
+
+    /** The check-in sheet of a booking: its codes once, then whether the desk checked it in every 2–3 s. */
+    private void openCheckInSheet(Student student, long reservation) {
+        call(Kind.CHECK_IN, () -> http.get("/reservations/" + reservation + "/check-in", student.token));
+        later(2000 + ThreadLocalRandom.current().nextLong(1000), () -> followCheckIn(student, reservation));
+    }
+
+    private void followCheckIn(Student student, long reservation) {
+        if (past()) {
+            return;
+        }
+        BenchHttp.Reply reply =
+                call(Kind.CHECK_IN, () -> http.get("/reservations/" + reservation + "/check-in/state", student.token));
+        if (reply != null && reply.status() >= 400 && reply.status() < 500 && reply.status() != 429) {
+            return; // the page stops on a refusal (an old engine without the question answers 404)
+        }
+        later(2000 + ThreadLocalRandom.current().nextLong(1000), () -> followCheckIn(student, reservation));
     }
 
     /**
@@ -281,9 +376,11 @@ final class StudentsMix {
                 student.alternativesTried++;
                 long alternative = alternatives.getJSONObject(0).getLongValue("slotId");
                 later(800 + ThreadLocalRandom.current().nextLong(1200), () -> tap(student, alternative));
+                return;
             }
         }
         // anything else (already yours, your limit, too many tries, busy) is read, not retried by the page
+        afterSettling(student);
     }
 
     private void followResult(Student student, String trace, int polls) {
@@ -301,12 +398,24 @@ final class StudentsMix {
                 long reservation = data.getLongValue("reservationId");
                 later(1000 + ThreadLocalRandom.current().nextLong(2000), () -> pay(student, reservation));
             }
+            if ("SUCCESS".equals(status) && checkInSheetsOpen.getAndIncrement() < options.checkInSheets()) {
+                long reservation = data.getLongValue("reservationId");
+                later(1000 + ThreadLocalRandom.current().nextLong(2000), () -> openCheckInSheet(student, reservation));
+            }
+            afterSettling(student);
             return;
         }
         long pause = Math.max(
                 RESULT_PAUSES_MS[Math.min(polls, RESULT_PAUSES_MS.length - 1)],
                 reply == null ? 0 : retryAfterMs(reply, 0));
         later(pause, () -> followResult(student, trace, polls + 1));
+    }
+
+    /** A tap's result settled (or a refusal was read): a share of the students go on to My bookings. */
+    private void afterSettling(Student student) {
+        if (ThreadLocalRandom.current().nextDouble() < options.mine()) {
+            later(2000 + ThreadLocalRandom.current().nextLong(8000), () -> goToMine(student));
+        }
     }
 
     /** The simulated WeChat Pay sheet: the order once, then its state every 3 s while it is open (9 s). */
