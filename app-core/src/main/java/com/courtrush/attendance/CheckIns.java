@@ -179,7 +179,7 @@ public class CheckIns {
      * the page. To anyone else the booking does not exist.
      */
     public StudentCheckIn codesFor(long reservationId, Caller student) {
-        if (student.userId() == null || attendance.acceptedPartner(reservationId, student.userId()) == 0) {
+        if (!acceptedPartner(reservationId, student)) {
             access.ownedBy(reservationId, student);
         }
         DeskBooking booking = found(reservationId);
@@ -204,12 +204,21 @@ public class CheckIns {
     }
 
     /**
-     * Whether a student's own booking is checked in yet, and its state: one read of the reservation by its key,
-     * asked every few seconds while the page's check-in sheet is open (issue 55), so nothing is drawn or signed.
+     * Whether a student's own booking — or one they accepted being a partner on, whose sheet shows the same codes — is
+     * checked in yet, and its state: one read of the reservation by its key, asked every few seconds while the page's
+     * check-in sheet is open (issue 55), so nothing is drawn or signed.
      */
     public CheckInState stateFor(long reservationId, Caller student) {
+        if (acceptedPartner(reservationId, student)) {
+            DeskBooking booking = found(reservationId);
+            return new CheckInState(reservationId, booking.getStatus(), booking.getCheckedInTime());
+        }
         Reservation reservation = access.ownedBy(reservationId, student);
         return new CheckInState(reservationId, reservation.getStatus(), reservation.getCheckedInTime());
+    }
+
+    private boolean acceptedPartner(long reservationId, Caller student) {
+        return student.userId() != null && attendance.acceptedPartner(reservationId, student.userId()) > 0;
     }
 
     /** Whether the booking's check-in is open at {@code now}: from 30 minutes before its start to its end. */

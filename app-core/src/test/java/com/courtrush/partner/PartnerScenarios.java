@@ -268,6 +268,15 @@ public interface PartnerScenarios extends StackAccess {
                         .status())
                 .as("nobody else's")
                 .isEqualTo(404);
+        // the partner's open sheet follows the booking as the booker's does: checked in when the desk scans it
+        assertThat(TestApi.expect(200, api().get("/reservations/" + booking + "/check-in/state", bob.token()))
+                        .data()
+                        .path("status")
+                        .asText())
+                .isEqualTo("CONFIRMED");
+        assertThat(api().get("/reservations/" + booking + "/check-in/state", eve.token())
+                        .status())
+                .isEqualTo(404);
 
         // the .ics: a Chinese event saying whose game it is, never Ann's order number; English when asked
         TestApi.RawReply ics =
