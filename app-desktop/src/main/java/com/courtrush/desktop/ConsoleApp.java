@@ -217,12 +217,19 @@ public class ConsoleApp extends Application {
                 .isPresent();
     }
 
-    /** Rebuilds the window in another language; the engine keeps running. */
+    /**
+     * Rebuilds the window in another language on the screen staff were on (it once went back to the Board); the
+     * engine keeps running.
+     */
     private void switchLanguage(Locale locale) {
         preferences.saveLocale(locale);
         i18n = I18n.of(locale);
+        String shown = window.shownKey();
         window.dispose();
         rebuildWindow();
+        if (shown != null) {
+            window.show(shown);
+        }
     }
 
     private void rebuildWindow() {

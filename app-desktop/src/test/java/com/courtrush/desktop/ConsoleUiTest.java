@@ -409,6 +409,11 @@ class ConsoleUiTest {
                         .map(n -> ((ListCell<?>) n).getText())
                         .filter("Courts"::equals)
                         .isPresent());
+        // on the screen staff were on, in the other language (it once went back to the Board)
+        assertThat(robot.lookup("#nav").queryListView().getSelectionModel().getSelectedIndex())
+                .as("the screen shown after the switch")
+                .isEqualTo(2);
+        assertThat(robot.lookup("#generateSlots").queryButton().getText()).isEqualTo("Generate slots");
     }
 
     @Test

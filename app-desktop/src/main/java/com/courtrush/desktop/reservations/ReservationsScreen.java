@@ -59,7 +59,12 @@ public final class ReservationsScreen implements Screen {
                 context.staff(),
                 LocalDate.now(context.desks().clock()));
 
-        SplitPane split = new SplitPane(list(i18n), details(i18n));
+        // the details scroll when the pane is shorter than they are (1280×720 cut the history to a line)
+        javafx.scene.control.ScrollPane detailsPane = new javafx.scene.control.ScrollPane(details(i18n));
+        detailsPane.setId("reservationDetailsPane");
+        detailsPane.setFitToWidth(true);
+        detailsPane.setFitToHeight(true);
+        SplitPane split = new SplitPane(list(i18n), detailsPane);
         split.setDividerPositions(0.64);
         VBox.setVgrow(split, Priority.ALWAYS);
         root = screen(title(i18n.t("nav.reservations")), filters(i18n), split);
@@ -206,6 +211,7 @@ public final class ReservationsScreen implements Screen {
         refundPart.disableProperty().bind(statusIsNot(ReservationStatus.CONFIRMED));
 
         VBox.setVgrow(audit, Priority.ALWAYS);
+        audit.setMinHeight(140); // its header and a few entries, scrolled to rather than squeezed
         return new VBox(
                 8,
                 new Label(i18n.t("reservations.details")),

@@ -137,6 +137,11 @@ public final class MainWindow {
                 .ifPresent(s -> nav.getSelectionModel().select(s));
     }
 
+    /** The title key of the screen shown (e.g. "nav.audit"), or null. */
+    public String shownKey() {
+        return current == null ? null : current.titleKey();
+    }
+
     /** Stops every poller; the window is being replaced or closed. */
     public void dispose() {
         if (current != null) {

@@ -216,7 +216,10 @@ public final class Widgets {
             fitColumns(table);
         });
         table.getColumns().addListener(refit);
-        table.widthProperty().addListener((obs, old, now) -> choosePolicy(table));
+        table.widthProperty().addListener((obs, old, now) -> {
+            choosePolicy(table);
+            spreadFreeText(table);
+        });
         return table;
     }
 
@@ -251,7 +254,6 @@ public final class Widgets {
         List<T> rows = table.getItems() == null ? List.of() : table.getItems();
         Text measure = new Text();
         measure.setFont(Font.font(FONT_FAMILY, 13));
-        boolean narrower = false;
         for (TableColumn<T, ?> column : table.getColumns()) {
             if (column.getProperties().containsKey(FREE_TEXT)) {
                 continue;
@@ -268,13 +270,38 @@ public final class Widgets {
             }
             column.setMinWidth(widest);
             column.setPrefWidth(widest); // side by side without room to spare when they scroll: none hidden needlessly
-            narrower |= column.getWidth() > 0 && column.getWidth() < widest;
         }
         choosePolicy(table);
-        if (narrower && table.getColumnResizePolicy() != TableView.UNCONSTRAINED_RESIZE_POLICY) {
-            // a column keeps its width when its minimum grows: the policy lays the columns out again
-            var policy = table.getColumnResizePolicy();
+        spreadFreeText(table);
+    }
+
+    /**
+     * Gives a table's free-text columns the width the other columns leave (the audit's detail wrapped onto 4–5 lines
+     * at 1280×720 while its record column had room), and lays the columns out again: a column's width does not
+     * follow its preferred width by itself, and a court renamed shorter once left an empty column at the end.
+     */
+    private static <T> void spreadFreeText(TableView<T> table) {
+        List<TableColumn<T, ?>> free = table.getColumns().stream()
+                .filter(column -> column.getProperties().containsKey(FREE_TEXT))
+                .toList();
+        double others = table.getColumns().stream()
+                .filter(column -> !column.getProperties().containsKey(FREE_TEXT))
+                .mapToDouble(TableColumn::getPrefWidth)
+                .sum();
+        double spare = table.getWidth() - SCROLL_BAR_ROOM - others;
+        for (TableColumn<T, ?> column : free) {
+            column.setPrefWidth(Math.max(column.getMinWidth(), spare / free.size()));
+        }
+        var policy = table.getColumnResizePolicy();
+        if (policy != TableView.UNCONSTRAINED_RESIZE_POLICY && table.getWidth() > 0) {
+            // the constrained policy lays the columns out from their preferred widths when it is set again
             table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+            for (TableColumn<T, ?> column : table.getColumns()) {
+                // back to its preferred width (the policy had given it a share of the spare room)
+                double width = column.getPrefWidth();
+                column.setPrefWidth(width + 1);
+                column.setPrefWidth(width);
+            }
             table.setColumnResizePolicy(policy);
         }
     }

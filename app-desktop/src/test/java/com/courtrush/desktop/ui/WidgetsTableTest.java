@@ -53,4 +53,50 @@ class WidgetsTableTest {
         assertThat(clipped).isEmpty();
         assertThat(table.getColumnResizePolicy()).isEqualTo(TableView.UNCONSTRAINED_RESIZE_POLICY);
     }
+
+    /**
+     * At a desk's width the free-text column takes the room the others leave (the audit's detail wrapped onto 4–5
+     * lines beside a roomy record column), and the columns fill the table again after a value shrinks (a court
+     * renamed shorter once left an empty column at the end).
+     */
+    @Test
+    void theFreeTextColumnTakesTheSpareWidthAndTheColumnsFillTheTableAfterAChange() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        TableView<Row> table = Widgets.table("wide", "none");
+        javafx.collections.ObservableList<Row> rows = javafx.collections.FXCollections.observableArrayList();
+        WaitForAsyncUtils.asyncFx(() -> {
+                    table.getColumns().add(Widgets.column("Time", Row::time));
+                    table.getColumns().add(Widgets.column("Status", Row::status));
+                    table.getColumns().add(Widgets.freeText(Widgets.column("Detail", Row::detail)));
+                    com.courtrush.desktop.shell.Fonts.loadBundled();
+                    Scene scene = new Scene(new VBox(table), 900, 300);
+                    scene.getStylesheets()
+                            .add(WidgetsTableTest.class
+                                    .getResource("/css/app.css")
+                                    .toExternalForm());
+                    Stage stage = new Stage();
+                    stage.setScene(scene);
+                    stage.show();
+                    table.setItems(rows);
+                    rows.setAll(new Row("10:01:18", "A rather long status", "a reason ".repeat(40)));
+                })
+                .get();
+        WaitForAsyncUtils.waitForFxEvents();
+        double others =
+                table.getColumns().get(0).getWidth() + table.getColumns().get(1).getWidth();
+        assertThat(table.getColumns().get(0).getWidth())
+                .as("the time column, about as wide as its values (the room kept for a scroll bar shared out)")
+                .isLessThanOrEqualTo(table.getColumns().get(0).getPrefWidth() + 20);
+        assertThat(table.getColumns().get(2).getWidth())
+                .as("the detail column: the rest of the table")
+                .isGreaterThanOrEqualTo(900 - 40 - others);
+
+        WaitForAsyncUtils.asyncFx(() -> rows.setAll(new Row("10:01:18", "Short", "a reason")))
+                .get();
+        WaitForAsyncUtils.waitForFxEvents();
+        double all = table.getColumns().stream()
+                .mapToDouble(javafx.scene.control.TableColumn::getWidth)
+                .sum();
+        assertThat(all).as("the columns, side by side").isGreaterThanOrEqualTo(900 - 40);
+    }
 }
