@@ -51,7 +51,7 @@ class AuditLabelsTest {
                 "COMPENSATE",
                 AuditLog.encode(new EngineText("audit.refusedByDatabase", new EngineText("compensate.slotFull"), 7, 9)),
                 I18n.CHINESE);
-        assertThat(compensated.detail()).isEqualTo("数据库中该时段已满或已停用；用户 7，时段 9：已重新同步场次");
+        assertThat(compensated.detail()).isEqualTo("该时段已满或已停用；用户 7，时段 9：已重新核对场次名额");
         AuditEntry cancelled = entry("console:front-desk", "CANCEL", "球网坏了");
         assertThat(cancelled.detail()).isEqualTo("球网坏了");
         assertThat(english.who(cancelled)).isEqualTo("front-desk (console)");
