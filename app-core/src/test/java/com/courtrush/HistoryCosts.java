@@ -485,7 +485,8 @@ abstract class HistoryCosts extends StackTest {
             try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(
                     new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(java.nio.file.Path.of(file))),
                     java.nio.charset.StandardCharsets.UTF_8))) {
-                assertThat(lines.readLine()).isEqualTo(Csv.BOM + "id,time,actor,action,targetType,targetId,detail");
+                assertThat(lines.readLine())
+                        .isEqualTo(Csv.BOM + "id,time,actor,actorRole,action,targetType,targetId,detail");
                 lines.lines().forEach(line -> archived.add(Long.parseLong(line.substring(0, line.indexOf(',')))));
             }
         }

@@ -55,7 +55,7 @@ class AdminAuditController {
 
     @Operation(
             summary = "The same filter's entries as CSV for spreadsheets (UTF-8 with BOM), newest first, 10,000 at "
-                    + "most; details and the header in the request's language")
+                    + "most; who, what, the record's kind, details and the header in words in the request's language")
     @GetMapping("/export.csv")
     ResponseEntity<byte[]> export(
             @RequestParam(required = false) @Size(max = 32) String targetType,
@@ -69,8 +69,9 @@ class AdminAuditController {
     }
 
     @Operation(
-            summary = "The same filter's entries as an Excel workbook (.xlsx), newest first, 10,000 at most; details, "
-                    + "the header and the sheet's name in the request's language")
+            summary =
+                    "The same filter's entries as an Excel workbook (.xlsx), newest first, 10,000 at most; who, what, "
+                            + "the record's kind, details, the header and the sheet's name in words in the request's language")
     @GetMapping("/export.xlsx")
     ResponseEntity<byte[]> exportXlsx(
             @RequestParam(required = false) @Size(max = 32) String targetType,

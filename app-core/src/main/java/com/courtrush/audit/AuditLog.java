@@ -31,6 +31,9 @@ public class AuditLog {
     private Long id;
 
     private String actor;
+    /** The role of a staff actor when recorded (STAFF, MANAGER); null for any other and for older entries. */
+    private String actorRole;
+
     private String action;
     private String targetType;
     private String targetId;
@@ -95,7 +98,7 @@ public class AuditLog {
 
     /** The entry as staff read it, in {@code locale}. */
     public AuditEntry entryIn(Locale locale) {
-        return new AuditEntry(id, actor, action, targetType, targetId, detailIn(locale), createTime);
+        return new AuditEntry(id, actor, actorRole, action, targetType, targetId, detailIn(locale), createTime);
     }
 
     /** The engine's wording stored by {@link #encode}; null for anything else (a typed text, null). */

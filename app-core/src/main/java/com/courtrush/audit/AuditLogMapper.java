@@ -17,6 +17,10 @@ interface AuditLogMapper extends BaseMapper<AuditLog> {
             + "join audit_log a on a.id = page.id order by a.id desc")
     List<AuditLog> pageOf(@Param(Constants.WRAPPER) Wrapper<AuditLog> page);
 
+    /** The role (STAFF, MANAGER) of the staff account {@code staffId}; null when there is none. */
+    @Select("select role from user_account where student_id = #{staffId} and role <> 'STUDENT'")
+    String staffRoleOf(@Param("staffId") String staffId);
+
     /** Notes a filter choice (ACTION or ACTOR) once; a second note of it changes nothing. */
     @Insert("insert into audit_choice (kind, choice) values (#{kind}, #{choice}) "
             + "on duplicate key update choice = choice")

@@ -6,6 +6,7 @@ import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.audit.api.AuditFilter;
 import com.courtrush.audit.api.AuditPage;
 import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.audit.api.AuditWords;
 import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
@@ -24,7 +25,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
-/** Writes and reads the audit trail. Actors: "admin", "staff:&lt;studentId&gt;", "system:&lt;job&gt;". */
+/**
+ * Writes and reads the audit trail. Actors: "admin", "staff:&lt;studentId&gt;" (with the role they had then),
+ * "system:&lt;job&gt;".
+ */
 @Service
 public class AuditTrail {
 
@@ -36,6 +40,7 @@ public class AuditTrail {
 
     private static final int DETAIL_MAX = 1024;
     private static final String STUDENT = "student:";
+    private static final String STAFF = "staff:";
     private static final String ACTION = "ACTION";
     private static final String ACTOR = "ACTOR";
     /** The most entries one export holds. */
@@ -69,6 +74,9 @@ public class AuditTrail {
     public void record(String actor, AuditAction action, AuditTarget target, Object targetId, String detail) {
         AuditLog row = new AuditLog();
         row.setActor(actor);
+        // a staff member's role as it is now, kept with the entry: a manager reads as one, also after a change
+        row.setActorRole(
+                actor != null && actor.startsWith(STAFF) ? mapper.staffRoleOf(actor.substring(STAFF.length())) : null);
         row.setAction(action.code());
         row.setTargetType(target.code());
         row.setTargetId(String.valueOf(targetId));
@@ -135,8 +143,8 @@ public class AuditTrail {
 
     /**
      * The entries matching the filter as a file for spreadsheets (an Excel workbook or CSV), newest first,
-     * {@link #EXPORT_MOST} at most: time, actor, action, target type and id, and the detail in {@code locale}; the
-     * header (and the workbook's sheet name) in {@code locale} too.
+     * {@link #EXPORT_MOST} at most: time, who, what, the kind of record and the record, and the detail, all in words
+     * in {@code locale} ({@link AuditWords}); the header (and the workbook's sheet name) in {@code locale} too.
      */
     public byte[] export(AuditFilter filter, SheetFormat format, Locale locale) {
         List<List<?>> rows = new ArrayList<>();
@@ -144,12 +152,13 @@ public class AuditTrail {
                 .map(column -> EngineMessages.format(locale, "csv.audit." + column))
                 .toList());
         for (AuditEntry entry : newest(filter, EXPORT_MOST, locale)) {
+            // the same words as the console's Audit screen and its export (AuditWords), never the stored codes
             rows.add(Arrays.asList(
                     entry.time() == null ? null : TIME.format(entry.time()),
-                    entry.actor(),
-                    entry.action(),
-                    entry.targetType(),
-                    entry.targetId(),
+                    AuditWords.who(entry, locale),
+                    AuditWords.what(entry.action(), locale),
+                    AuditWords.kind(entry.targetType(), locale),
+                    AuditWords.record(entry.targetType(), entry.targetId(), locale),
                     entry.detail()));
         }
         return format.write(EngineMessages.format(locale, "xlsx.sheet.audit"), rows);

@@ -19,14 +19,10 @@ public final class EngineMessages {
     private EngineMessages() {}
 
     public static String format(Locale locale, String key, Object... args) {
-        Locale chosen = locale != null && "zh".equals(locale.getLanguage()) ? Locale.SIMPLIFIED_CHINESE : Locale.ROOT;
+        Locale chosen = chosen(locale);
         String pattern;
         try {
-            pattern = ResourceBundle.getBundle(
-                            BUNDLE,
-                            chosen,
-                            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES))
-                    .getString(key);
+            pattern = bundle(chosen).getString(key);
         } catch (MissingResourceException e) {
             return key;
         }
@@ -38,6 +34,20 @@ public final class EngineMessages {
             }
         }
         return new MessageFormat(pattern, chosen).format(shown);
+    }
+
+    /** Whether the engine has a text for {@code key} in {@code locale}'s language (English unless Chinese). */
+    public static boolean has(Locale locale, String key) {
+        return key != null && bundle(chosen(locale)).containsKey(key);
+    }
+
+    private static Locale chosen(Locale locale) {
+        return locale != null && "zh".equals(locale.getLanguage()) ? Locale.SIMPLIFIED_CHINESE : Locale.ROOT;
+    }
+
+    private static ResourceBundle bundle(Locale chosen) {
+        return ResourceBundle.getBundle(
+                BUNDLE, chosen, ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
     }
 
     private static final DateTimeFormatter MINUTES = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");

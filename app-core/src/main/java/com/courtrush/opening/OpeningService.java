@@ -108,7 +108,7 @@ public class OpeningService {
                 AuditAction.WARM_UP,
                 AUDIT_TARGET,
                 id,
-                new EngineText("audit.detail.warm", report.slots(), report.permits()));
+                new EngineText("audit.detail.warmedUp", report.slots(), report.permits()));
         log.info("Opening {} warmed up by {}: {} slots, {} permits", id, actor, report.slots(), report.permits());
         return report;
     }
@@ -122,7 +122,7 @@ public class OpeningService {
                 AuditAction.RESYNC,
                 AUDIT_TARGET,
                 id,
-                new EngineText("audit.detail.warm", report.slots(), report.permits()));
+                new EngineText("audit.detail.resynced", report.slots(), report.permits()));
         log.info("Opening {} re-synced by {}: {} slots, {} permits", id, actor, report.slots(), report.permits());
         return report;
     }

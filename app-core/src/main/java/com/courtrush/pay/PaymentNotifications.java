@@ -7,6 +7,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.core.LogSafe;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -17,8 +18,10 @@ import com.wechat.pay.java.core.notification.RequestParam;
 import com.wechat.pay.java.service.payments.model.Transaction;
 import com.wechat.pay.java.service.refund.model.RefundNotification;
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -87,10 +90,14 @@ class PaymentNotifications {
             return Taken.NOT_LIVE;
         }
         if (signed.serial() == null || signed.signature() == null || signed.timestamp() == null) {
-            return refuse(from, "unsigned", "");
+            return refuse(from, "unsigned", "", new EngineText("audit.notifyRefused.unsigned"));
         }
         if (!fresh(signed.timestamp())) {
-            return refuse(from, "stale timestamp", LogSafe.of(signed.timestamp()));
+            return refuse(
+                    from,
+                    "stale timestamp",
+                    LogSafe.of(signed.timestamp()),
+                    new EngineText("audit.notifyRefused.stale", sentAt(signed.timestamp())));
         }
         String eventType;
         try {
@@ -121,9 +128,13 @@ class PaymentNotifications {
             }
             return Taken.TAKEN;
         } catch (ValidationException e) {
-            return refuse(from, "signature not WeChat Pay's", "");
+            return refuse(from, "signature not WeChat Pay's", "", new EngineText("audit.notifyRefused.signature"));
         } catch (DecryptionException | MalformedMessageException | IllegalArgumentException e) {
-            return refuse(from, "resource not readable", e.getClass().getSimpleName());
+            return refuse(
+                    from,
+                    "resource not readable",
+                    e.getClass().getSimpleName(),
+                    new EngineText("audit.notifyRefused.unreadable"));
         }
     }
 
@@ -168,6 +179,15 @@ class PaymentNotifications {
                         gateway.time(notification.getSuccessTime())));
     }
 
+    /** When a notification says it was sent, as a wall time ("2026-11-28 09:00:05"); else as it came, made safe. */
+    private Object sentAt(String timestamp) {
+        try {
+            return LocalDateTime.ofInstant(Instant.ofEpochSecond(Long.parseLong(timestamp.strip())), clock.getZone());
+        } catch (NumberFormatException | DateTimeException e) {
+            return LogSafe.of(timestamp);
+        }
+    }
+
     private boolean fresh(String timestamp) {
         try {
             Instant sent = Instant.ofEpochSecond(Long.parseLong(timestamp.strip()));
@@ -181,11 +201,11 @@ class PaymentNotifications {
      * Refused: logged and audited once a minute per sender and kind of refusal — anyone may post here, and a flood of
      * forgeries must not become a flood of audit rows.
      */
-    private Taken refuse(String from, String why, String detail) {
+    private Taken refuse(String from, String why, String detail, EngineText inWords) {
         if (refusedLately.asMap().putIfAbsent(from + " " + why, Boolean.TRUE) == null) {
             log.warn("A WeChat Pay notification from {} was refused: {} {}", from, why, detail);
-            audit.record(
-                    ACTOR, AuditAction.PAY_NOTIFY_REFUSED, AuditTarget.PAY_NOTIFY, from, (why + " " + detail).strip());
+            // the audit says it in the desk's words, both languages; the log keeps the technical detail
+            audit.record(ACTOR, AuditAction.PAY_NOTIFY_REFUSED, AuditTarget.PAY_NOTIFY, from, inWords);
         } else {
             log.debug("A WeChat Pay notification from {} was refused again: {} {}", from, why, detail);
         }

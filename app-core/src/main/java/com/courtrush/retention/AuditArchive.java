@@ -79,8 +79,8 @@ class AuditArchive {
                         channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                         DataDirectory.tighten(directory);
                         out = new GZIPOutputStream(java.nio.channels.Channels.newOutputStream(channel), true);
-                        out.write(Csv.write(
-                                List.of(List.of("id", "time", "actor", "action", "targetType", "targetId", "detail"))));
+                        out.write(Csv.write(List.of(List.of(
+                                "id", "time", "actor", "actorRole", "action", "targetType", "targetId", "detail"))));
                     }
                     out.write(lines(old));
                     out.flush();
@@ -122,6 +122,7 @@ class AuditArchive {
                     row.id(),
                     TIME.format(row.createTime()),
                     row.actor(),
+                    row.actorRole(),
                     row.action(),
                     row.targetType(),
                     row.targetId(),

@@ -212,7 +212,7 @@ public class HistoryRetention {
         RetentionRun run = new RetentionRun(
                 now, Duration.ofNanos(System.nanoTime() - started).toMillis(), removed, archived, more, null);
         if (run.removedInAll() > 0) {
-            audit.record(actor, AuditAction.SWEEP_HISTORY, AuditTarget.DATABASE, "-", run.summary());
+            audit.record(actor, AuditAction.SWEEP_HISTORY, AuditTarget.DATABASE, "-", run.inWords());
         }
         return run;
     }

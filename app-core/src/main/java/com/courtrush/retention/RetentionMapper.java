@@ -41,7 +41,7 @@ interface RetentionMapper {
     @Delete("delete from email_code where expire_time < #{before} limit #{batch}")
     int removeEmailCodes(@Param("before") LocalDateTime before, @Param("batch") int batch);
 
-    @Select("select id, actor, action, target_type, target_id, detail, create_time from audit_log "
+    @Select("select id, actor, actor_role, action, target_type, target_id, detail, create_time from audit_log "
             + "where id > #{after} order by id limit #{batch}")
     List<AuditRow> audit(@Param("after") long after, @Param("batch") int batch);
 
@@ -74,6 +74,7 @@ interface RetentionMapper {
     record AuditRow(
             long id,
             String actor,
+            String actorRole,
             String action,
             String targetType,
             String targetId,

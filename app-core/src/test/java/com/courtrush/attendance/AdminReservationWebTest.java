@@ -156,7 +156,7 @@ class AdminReservationWebTest {
                 0,
                 null,
                 null);
-        AuditEntry paid = new AuditEntry(21, "staff:s1", "MARK_PAID", "PAY_ORDER", "CR1", "paid", null);
+        AuditEntry paid = new AuditEntry(21, "staff:s1", "STAFF", "MARK_PAID", "PAY_ORDER", "CR1", "paid", null);
         given(paymentDesk.details(eq(5L), any()))
                 .willReturn(new ReservationDetailsView(
                         reservation, slot, "A", "s7", "Ann", List.of(order), List.of(), List.of(paid)));

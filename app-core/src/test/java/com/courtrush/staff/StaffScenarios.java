@@ -520,7 +520,10 @@ public interface StaffScenarios extends StackAccess {
         List<String> lines = csv.body().lines().toList();
         assertThat(lines.get(0)).isEqualTo(com.courtrush.core.Csv.BOM + "时间,操作人,操作,对象类型,对象,详情");
         assertThat(lines).hasSize(2);
-        assertThat(lines.get(1)).contains("staff:" + manager.studentId(), "MAKE_MANAGER", "USER");
+        // in words, as the console's export: the manager named as one, never the stored codes
+        assertThat(lines.get(1))
+                .contains(manager.studentId() + "（管理员）", "设为管理员", "账号")
+                .doesNotContain("staff:", "MAKE_MANAGER", "USER");
         theManagersChangesAreOnRecordWithTheirCountsAndAmounts(manager, admin);
 
         // somebody can always manage: the last active manager is neither disabled nor made staff
@@ -568,6 +571,9 @@ public interface StaffScenarios extends StackAccess {
         assertThat(courtTrail.findValuesAsText("action"))
                 .containsExactly("DISABLE_COURT", "RENAME_COURT", "CREATE_COURT");
         assertThat(courtTrail.findValuesAsText("actor")).containsOnly(by);
+        assertThat(courtTrail.findValuesAsText("actorRole"))
+                .as("the role they had when they did it")
+                .containsOnly("MANAGER");
         assertThat(courtTrail.get(1).path("detail").asText())
                 .isEqualTo("Court \"" + courtName + "\" renamed \"" + courtName + "b\"");
 
@@ -629,7 +635,8 @@ public interface StaffScenarios extends StackAccess {
                 .hasSize(2)
                 .last()
                 .asString()
-                .contains(by, "lights failed", order, "¥20.00");
+                .contains(manager.studentId() + "（管理员）", "退款", "预约", "lights failed", order, "¥20.00")
+                .doesNotContain(by, "REFUND", "RESERVATION");
         assertThat(TestApi.expect(200, api().get("/admin/audit?targetType=PAY_ORDER&targetId=" + order, admin))
                         .data()
                         .path("records")

@@ -74,7 +74,9 @@ class GrantDispatch implements GrantHandOff {
                         .withStatus(HttpStatus.SERVICE_UNAVAILABLE);
             }
             compensator.compensate(
-                    grant, new EngineText("compensate.brokerRefused", result), AuditTrail.SYSTEM_PUBLISHER);
+                    grant,
+                    new EngineText("compensate.notPassedOn", new EngineText("compensate.notPassedOn." + result.name())),
+                    AuditTrail.SYSTEM_PUBLISHER);
             throw new CourtRushException(Outcome.FAILED, "reserve.publishRefused")
                     .withStatus(HttpStatus.SERVICE_UNAVAILABLE)
                     .withData(Map.of("traceId", grant.traceId()));

@@ -1,8 +1,8 @@
 package com.courtrush.retention.api;
 
+import com.courtrush.core.EngineText;
 import java.time.LocalDateTime;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * One sweep of the history past its retention (SPEC §20): when, how long it took, the rows removed of each kind, the
@@ -31,12 +31,23 @@ public record RetentionRun(
         return removed.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** The rows removed, kind by kind, as the audit keeps it: "NOTICES=120, AUDIT=0, ...". */
-    public String summary() {
-        return removed.entrySet().stream()
-                        .map(e -> e.getKey() + "=" + e.getValue())
-                        .collect(Collectors.joining(", "))
-                + (archive == null ? "" : "; archive " + archive)
-                + (more ? "; more left" : "");
+    /**
+     * The rows removed, kind by kind, the archive file and whether more is left, as the audit keeps it: in words, read
+     * in the reader's language (entries recorded before keep their English text).
+     */
+    public EngineText inWords() {
+        return new EngineText(
+                "audit.historySwept",
+                removedOf(NOTICES),
+                removedOf(OUTBOX),
+                removedOf(EMAIL_CODES),
+                removedOf(AUDIT),
+                removedOf(WAITS),
+                archive == null ? "" : new EngineText("audit.historySwept.archive", archive),
+                more ? new EngineText("audit.historySwept.more") : "");
+    }
+
+    private long removedOf(String kind) {
+        return removed.getOrDefault(kind, 0L);
     }
 }

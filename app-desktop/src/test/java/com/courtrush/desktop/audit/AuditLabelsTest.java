@@ -51,11 +51,48 @@ class AuditLabelsTest {
                 "COMPENSATE",
                 AuditLog.encode(new EngineText("audit.refusedByDatabase", new EngineText("compensate.slotFull"), 7, 9)),
                 I18n.CHINESE);
-        assertThat(compensated.detail()).isEqualTo("数据库中该时段已满或已停用；用户 7，时段 9：已重新同步场次");
+        assertThat(compensated.detail()).isEqualTo("该时段已满或已停用；用户 7，时段 9：已重新核对场次名额");
         AuditEntry cancelled = entry("console:front-desk", "CANCEL", "球网坏了");
         assertThat(cancelled.detail()).isEqualTo("球网坏了");
         assertThat(english.who(cancelled)).isEqualTo("front-desk (console)");
         assertThat(english.what(cancelled)).isEqualTo("Cancelled by staff");
+    }
+
+    @Test
+    void aManagerIsNamedAsOneAndAStaffMemberOrAnEntryRecordedBeforeRolesWereAsStaff() {
+        AuditLog log = new AuditLog();
+        log.setId(3L);
+        log.setActor("staff:m001");
+        log.setActorRole("MANAGER");
+        log.setAction("REFUND");
+        assertThat(chinese.who(log.entryIn(I18n.CHINESE))).isEqualTo("m001（管理员）");
+        assertThat(english.who(log.entryIn(I18n.ENGLISH))).isEqualTo("m001 (manager)");
+        log.setActorRole("STAFF");
+        assertThat(chinese.who(log.entryIn(I18n.CHINESE))).isEqualTo("m001（工作人员）");
+        log.setActorRole(null); // stored before the role was
+        assertThat(chinese.who(log.entryIn(I18n.CHINESE))).isEqualTo("m001（工作人员）");
+        assertThat(english.who(log.entryIn(I18n.ENGLISH))).isEqualTo("m001 (staff)");
+    }
+
+    /** The console's words are the engine's: the API's export and the Audit screen say the same. */
+    @Test
+    void theConsoleReadsTheSameLabelsAsTheEnginesExport() {
+        for (java.util.Locale locale : List.of(I18n.CHINESE, I18n.ENGLISH)) {
+            AuditLabels labels = new AuditLabels(I18n.of(locale));
+            for (AuditAction action : AuditAction.values()) {
+                assertThat(labels.what(action.code()))
+                        .isEqualTo(com.courtrush.audit.api.AuditWords.what(action.code(), locale));
+            }
+            for (SystemActor job : SystemActor.values()) {
+                assertThat(labels.who(job.actor()))
+                        .isEqualTo(com.courtrush.audit.api.AuditWords.who(job.actor(), null, locale));
+            }
+        }
+        assertThat(I18n.of(I18n.CHINESE).has("audit.action.REFUND"))
+                .as("one set of labels: the console's bundle keeps no copy")
+                .isFalse();
+        assertThat(I18n.of(I18n.CHINESE).has("audit.kind.PAY_ORDER")).isFalse();
+        assertThat(I18n.of(I18n.CHINESE).has("audit.actor.system.backup")).isFalse();
     }
 
     @Test

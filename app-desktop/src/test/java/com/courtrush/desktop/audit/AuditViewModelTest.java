@@ -114,6 +114,13 @@ class AuditViewModelTest {
 
     private static AuditEntry markPaid(String detail) {
         return new AuditEntry(
-                7, "staff:2024001", "MARK_PAID", "RESERVATION", "42", detail, LocalDateTime.of(2026, 11, 25, 18, 2, 7));
+                7,
+                "staff:2024001",
+                "STAFF",
+                "MARK_PAID",
+                "RESERVATION",
+                "42",
+                detail,
+                LocalDateTime.of(2026, 11, 25, 18, 2, 7));
     }
 }
