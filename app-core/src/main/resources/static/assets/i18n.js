@@ -104,7 +104,7 @@ const TEXTS = {
     'reserve.alternatives': '这些时段还有名额，点一下就能约：',
     'reserve.tooMany': '操作太频繁，{0} 秒后再试。',
     'reserve.busy': '服务器繁忙，请稍后再点一次。',
-    'reserve.network': '网络异常：请检查网络后再点一次（若其实已经提交，会提示你已约到）。',
+    'reserve.network': '连不上预约服务器：请稍后再点一次（若其实已经提交，会提示你已约到）。',
     'signin.staffAccount': '这是工作人员账号：本页面供学生预约，工作人员请使用前台控制台或工作人员 API。',
     'reserve.passRequired': '本场次需要预约凭证：请先在上方输入图片中的字符。每个凭证只能用于一次预约。',
     'pass.title': '本场次需验证：输入图片中的字符，获得预约凭证（开抢前一分钟起；公平抽签场次从可以参加抽签时起）。',
@@ -259,7 +259,7 @@ const TEXTS = {
     'account.length': '新密码至少 6 个字符，最多 72 字节（约 24 个汉字）。',
     'account.missing': '请填写全部三项。',
 
-    'error.network': '网络异常，请检查网络后再试。',
+    'error.network': '连不上预约服务器，请稍后再试。',
     'error.busy': '服务暂时不可用，请稍后再试。',
     'error.generic': '出了点问题，请稍后再试。'
   },
@@ -365,7 +365,7 @@ const TEXTS = {
     'reserve.alternatives': 'These still have places — one tap books one:',
     'reserve.tooMany': 'Too many tries; try again in {0} s.',
     'reserve.busy': 'The server is busy; tap again in a moment.',
-    'reserve.network': 'Network problem: check your connection and tap again (if it did go through, you will be told you already have it).',
+    'reserve.network': "Can't reach the booking server: tap again in a moment (if it did go through, you will be told you already have it).",
     'signin.staffAccount': 'This is a staff account: this page books for students; staff use the front-desk console or the staff API.',
     'reserve.passRequired': 'This opening needs a booking pass: type the characters of the picture above first. A pass serves one booking.',
     'pass.title': 'This opening checks you are a person: type the characters of the picture to get a booking pass (from a minute before it opens; on a fair draw, from when entries open).',
@@ -520,7 +520,7 @@ const TEXTS = {
     'account.length': 'A new password has at least 6 characters and at most 72 bytes (24 Chinese characters).',
     'account.missing': 'Fill in all three.',
 
-    'error.network': 'Network problem; check your connection and try again.',
+    'error.network': "Can't reach the booking server; try again in a moment.",
     'error.busy': 'The service is unavailable for a moment; try again shortly.',
     'error.generic': 'Something went wrong; try again shortly.'
   }
