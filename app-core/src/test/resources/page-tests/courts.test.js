@@ -2,12 +2,13 @@
    row shows and the note under it, and when the booking-pass panel shows and what it does with an answer. */
 import { I18N } from '/assets/i18n.js';
 import { countdown } from '/assets/clock.js';
-import { dayChips, courtsOf, gateView, slotsDelay } from '/assets/courts.js';
+import { dayChips, courtsOf, gateView, slotsDelay, openingTitles } from '/assets/courts.js';
 import { rowView, noteFor } from '/assets/court-rows.js';
 import { passNear, buildPassPanel, refreshPass, answerPass } from '/assets/passes.js';
 import * as Taps from '/assets/tap-store.js';
 import * as Bookings from '/assets/bookings-store.js';
 import { fakeEngine, reply, settle } from './support.js';
+import { dayLabel } from '/assets/dom.js';
 import { equal, same } from './assert.js';
 
 const t = I18N.t;
@@ -35,6 +36,23 @@ export default {
       slot({ slotId: 3, courtId: 2, courtName: 'Court 2', startTime: '18:00' })] }));
     same(courts.map(c => c.name), ['Court 2', 'Court 10'], 'the courts');
     same(courts[0].slots.map(s => s.slotId), [3, 2], "court 2's slots");
+  },
+
+  'openings on one date each have their own heading: their hours, then their courts, then their place'() {
+    const day = dayLabel('2026-11-26');
+    same(openingTitles([opening({ slots: [slot({})] })]), [t('opening.title', day)], 'alone on its date: the date');
+    const morning = opening({ sessionId: 1, slots: [slot({ startTime: '08:00', endTime: '09:00' }),
+      slot({ slotId: 8, startTime: '09:00', endTime: '10:00' })] });
+    const evening = (id, courtName) => opening({ sessionId: id, slots: [slot({ slotId: id * 10, courtId: id, courtName,
+      startTime: '18:00', endTime: '19:00' })] });
+    const titles = openingTitles([morning, evening(2, 'Court 2'), evening(3, 'Court 3'), evening(4, 'Court 3')]);
+    same(titles, [
+      t('opening.titleHours', day, '08:00–10:00'),
+      t('opening.titleCourts', t('opening.titleHours', day, '18:00–19:00'), 'Court 2'),
+      t('opening.titleNth', t('opening.titleCourts', t('opening.titleHours', day, '18:00–19:00'), 'Court 3'), 3),
+      t('opening.titleNth', t('opening.titleCourts', t('opening.titleHours', day, '18:00–19:00'), 'Court 3'), 4)],
+      'three openings of a date: each heading its own');
+    equal(new Set(titles).size, titles.length, 'no two alike');
   },
 
   'a gate counts down, says "just now" when due, and a draw its close in tenths at the end'() {

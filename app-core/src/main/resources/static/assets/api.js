@@ -82,7 +82,8 @@ export const Api = {
       status: response.status,
       code: envelope && envelope.enumCode ? envelope.enumCode : (response.ok ? 'SUCCESS' : 'ERROR'),
       message: envelope && envelope.message ? envelope.message
-        : (response.status === 503 ? I18N.t('error.busy') : I18N.t('error.generic')),
+        : (unreached(response.status) ? I18N.t('error.network') // a proxy's page: the engine was not reached
+          : response.status === 503 ? I18N.t('error.busy') : I18N.t('error.generic')),
       data: envelope ? envelope.data : null,
       retryAfter: Number.isFinite(retry) ? retry : null
     };
@@ -116,7 +117,7 @@ export const Api = {
       envelope = null;
     }
     const answer = { status: response.status, message: envelope && envelope.message ? envelope.message
-      : I18N.t('error.generic') };
+      : I18N.t(unreached(response.status) ? 'error.network' : 'error.generic') };
     if (response.status === 401 && Session.current) {
       Api.onUnauthorized(answer);
     }

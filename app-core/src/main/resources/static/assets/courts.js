@@ -161,7 +161,8 @@ function renderOpenings() {
     structure = drawn;
     clearRows();
     heads.clear();
-    $('#openings').replaceChildren(...courts.openings.map(buildOpening));
+    const titles = openingTitles(courts.openings);
+    $('#openings').replaceChildren(...courts.openings.map((opening, i) => buildOpening(opening, titles[i])));
   } else {
     // same slots: take the new numbers into the rows already on screen
     for (const opening of courts.openings) {
@@ -219,7 +220,29 @@ export function courtsOf(opening) {
   return sorted;
 }
 
-function buildOpening(opening) {
+/**
+ * The headings of the openings on screen (one date's), in their order, each its own: the date alone for an opening
+ * alone on it; beside others, also its hours (first start to last end); beside another of the same hours, also its
+ * courts; and its place in the list if even those are the same.
+ */
+export function openingTitles(openings) {
+  if (openings.length < 2) {
+    return openings.map(o => t('opening.title', dayLabel(o.sessionDate)));
+  }
+  const hours = (o) => {
+    const starts = o.slots.map(s => s.startTime).sort();
+    const ends = o.slots.map(s => s.endTime).sort();
+    return starts.length ? starts[0] + '–' + ends[ends.length - 1] : '';
+  };
+  const titles = openings.map(o => t('opening.titleHours', dayLabel(o.sessionDate), hours(o)));
+  const shared = (list) => list.map(title => list.filter(other => other === title).length > 1);
+  const courts = shared(titles).map((same, i) => same
+    ? t('opening.titleCourts', titles[i], courtsOf(openings[i]).map(c => c.name).join(t('opening.courtsJoin')))
+    : titles[i]);
+  return shared(courts).map((same, i) => same ? t('opening.titleNth', courts[i], i + 1) : courts[i]);
+}
+
+function buildOpening(opening, title) {
   const gateLabel = h('span', { class: 'gate-label' });
   const gateTime = h('span', { class: 'gate-time' });
   const gate = h('div', { class: 'gate', role: 'timer', 'aria-live': 'off' }, gateLabel, gateTime);
@@ -245,7 +268,7 @@ function buildOpening(opening) {
   return h('article', { class: 'opening' },
     h('header', { class: 'opening-head' },
       h('div', {},
-        h('h2', {}, t('opening.title', dayLabel(opening.sessionDate))),
+        h('h2', {}, title),
         h('p', { class: 'muted small' }, t('opening.flash', dayTime(opening.flashTime)), ' · ',
           t('opening.limit', opening.perUserLimit)),
         head.remind),

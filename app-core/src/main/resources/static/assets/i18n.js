@@ -104,6 +104,10 @@ const TEXTS = {
     'weekday': '周日,周一,周二,周三,周四,周五,周六',
     'slots.none': '这一天没有开放场次。',
     'opening.title': '{0} 的场地',
+    'opening.titleHours': '{0} {1} 的场地',
+    'opening.titleCourts': '{0}（{1}）',
+    'opening.courtsJoin': '、',
+    'opening.titleNth': '{0} · 第 {1} 场',
     'opening.flash': '{0} 开抢',
     'opening.limit': '每人最多 {0} 个',
     'opening.opensIn': '距开抢',
@@ -144,7 +148,7 @@ const TEXTS = {
     'reserve.alternatives': '这些时段还有名额，点一下就能约：',
     'reserve.tooMany': '操作太频繁，{0} 秒后再试。',
     'reserve.busy': '服务器繁忙，请稍后再点一次。',
-    'reserve.network': '网络异常：请检查网络后再点一次（若其实已经提交，会提示你已约到）。',
+    'reserve.network': '连不上预约服务器：请稍后再点一次（若其实已经提交，会提示你已约到）。',
     'signin.staffAccount': '这是工作人员账号：本页面供学生预约，工作人员请使用前台控制台或工作人员 API。',
     'reserve.passRequired': '本场次需要预约凭证：请先在上方输入图片中的字符。每个凭证只能用于一次预约。',
     'pass.title': '本场次需验证：输入图片中的字符，获得预约凭证（开抢前一分钟起；公平抽签场次从可以参加抽签时起）。',
@@ -300,7 +304,7 @@ const TEXTS = {
     'account.length': '新密码至少 6 个字符，最多 72 字节（约 24 个汉字）。',
     'account.missing': '请填写全部三项。',
 
-    'error.network': '网络异常，请检查网络后再试。',
+    'error.network': '连不上预约服务器，请稍后再试。',
     'error.busy': '服务暂时不可用，请稍后再试。',
     'error.generic': '出了点问题，请稍后再试。'
   },
@@ -406,6 +410,10 @@ const TEXTS = {
     'weekday': 'Sun,Mon,Tue,Wed,Thu,Fri,Sat',
     'slots.none': 'No opening on this date.',
     'opening.title': 'Courts of {0}',
+    'opening.titleHours': 'Courts of {0}, {1}',
+    'opening.titleCourts': '{0} ({1})',
+    'opening.courtsJoin': ', ',
+    'opening.titleNth': '{0} · opening {1}',
     'opening.flash': 'Opens {0}',
     'opening.limit': 'Up to {0} per student',
     'opening.opensIn': 'Opens in',
@@ -446,7 +454,7 @@ const TEXTS = {
     'reserve.alternatives': 'These still have places — one tap books one:',
     'reserve.tooMany': 'Too many tries; try again in {0} s.',
     'reserve.busy': 'The server is busy; tap again in a moment.',
-    'reserve.network': 'Network problem: check your connection and tap again (if it did go through, you will be told you already have it).',
+    'reserve.network': "Can't reach the booking server: tap again in a moment (if it did go through, you will be told you already have it).",
     'signin.staffAccount': 'This is a staff account: this page books for students; staff use the front-desk console or the staff API.',
     'reserve.passRequired': 'This opening needs a booking pass: type the characters of the picture above first. A pass serves one booking.',
     'pass.title': 'This opening checks you are a person: type the characters of the picture to get a booking pass (from a minute before it opens; on a fair draw, from when entries open).',
@@ -602,7 +610,7 @@ const TEXTS = {
     'account.length': 'A new password has at least 6 characters and at most 72 bytes (24 Chinese characters).',
     'account.missing': 'Fill in all three.',
 
-    'error.network': 'Network problem; check your connection and try again.',
+    'error.network': "Can't reach the booking server; try again in a moment.",
     'error.busy': 'The service is unavailable for a moment; try again shortly.',
     'error.generic': 'Something went wrong; try again shortly.'
   }

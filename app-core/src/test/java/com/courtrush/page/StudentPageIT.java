@@ -1323,7 +1323,9 @@ class StudentPageIT extends StackTest {
             assertThat(page.accessibilityViolations())
                     .as("WCAG 2.1 AA, the network banner")
                     .isEmpty();
-            page.await(d -> page.note(lost).contains("网络异常"));
+            // the tap's note says what the banner says: the server was not reached (not "check your network")
+            page.await(d -> page.note(lost).contains("连不上预约服务器"));
+            assertThat(page.note(lost)).doesNotContain("检查网络");
             // meanwhile the other student cancels: the place is back on sale
             TestApi.expect(200, api().delete("/reserve/" + reservation, other.token()));
             page.screenshot("zh-engine-unreachable");

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpHead;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.config.ConnectionConfig;
@@ -64,6 +65,25 @@ final class BenchHttp implements Closeable {
 
     Reply get(String path, String token) throws IOException {
         return execute(new HttpGet(base() + path), token);
+    }
+
+    /**
+     * A GET as a browser asks again for what it keeps: with the entity tag it was given ({@code If-None-Match}),
+     * answered 304 with no body while unchanged. Like every request here, it takes gzip (HttpClient's default
+     * {@code Accept-Encoding}, as a browser's).
+     */
+    Reply getIfNoneMatch(String path, String etag) throws IOException {
+        HttpGet get = new HttpGet(base() + path);
+        get.setHeader(HttpHeaders.IF_NONE_MATCH, etag);
+        return execute(get, null);
+    }
+
+    /** The entity tag of what a GET of {@code path} answers now (null without one). */
+    String etagOf(String path) throws IOException {
+        return client.execute(new HttpHead(base() + path), response -> {
+            org.apache.hc.core5.http.Header etag = response.getFirstHeader(HttpHeaders.ETAG);
+            return etag == null ? null : etag.getValue();
+        });
     }
 
     Reply post(String path, String token, Object body) throws IOException {

@@ -80,6 +80,7 @@ final class StudentsMix {
     private final AtomicInteger signedIn = new AtomicInteger();
     private final AtomicInteger checkInSheetsOpen = new AtomicInteger();
     private volatile List<String> pageFiles = List.of();
+    private volatile String pageTag;
     private final AtomicLong lastSignInMicros = new AtomicLong();
     private volatile long endMicros;
     private final long flashMicros;
@@ -146,6 +147,7 @@ final class StudentsMix {
      */
     Result run(List<String> signedInTokens, List<String> toSignIn) throws InterruptedException, IOException {
         pageFiles = PageFiles.of(http.get("/", null));
+        pageTag = http.etagOf("/");
         long start = WallClock.epochMicros();
         endMicros = flashMicros + options.afterSeconds() * 1_000_000L;
         for (int i = 0; i < PING_CLIENTS; i++) {
@@ -156,7 +158,7 @@ final class StudentsMix {
             student.token = token;
             signedIn.incrementAndGet();
             clients.schedule(
-                    () -> openPage(student), ThreadLocalRandom.current().nextLong(2000), TimeUnit.MILLISECONDS);
+                    () -> openPage(student, true), ThreadLocalRandom.current().nextLong(2000), TimeUnit.MILLISECONDS);
         }
         double gapMicros = 1_000_000.0 / options.signInPerSecond();
         for (int i = 0; i < toSignIn.size(); i++) {
@@ -202,7 +204,7 @@ final class StudentsMix {
             student.token = data.getString("token");
             signedIn.incrementAndGet();
             lastSignInMicros.accumulateAndGet(WallClock.epochMicros(), Math::max);
-            later(0, () -> openPage(student));
+            later(0, () -> openPage(student, false));
         } else if (reply.status() == 503 || reply.status() == 429) {
             // the hashing pool is full, or too many tries: the page waits as told, then signs in again
             later(signIns, retryAfterMs(reply, 2000), () -> signIn(student, false));
@@ -212,10 +214,19 @@ final class StudentsMix {
         }
     }
 
-    /** The page opened: its files, the calendar, the courts and my bookings; then the refreshes and the tap. */
-    private void openPage(Student student) {
-        for (String file : pageFiles) {
-            call(Kind.PAGE, () -> http.get(file, null));
+    /**
+     * The page opened: its files, the calendar, the courts and my bookings; then the refreshes and the tap. The files
+     * come as a browser gets them: gzipped; on a phone that has opened the page before ({@code returning}: the
+     * students signed in already), only the page is asked again (304: unchanged), its files — each under a
+     * fingerprinted name, kept a year — coming from the phone's cache; on a phone new to the page, every file.
+     */
+    private void openPage(Student student, boolean returning) {
+        if (returning && pageTag != null) {
+            call(Kind.PAGE, () -> http.getIfNoneMatch("/", pageTag));
+        } else {
+            for (String file : pageFiles) {
+                call(Kind.PAGE, () -> http.get(file, null));
+            }
         }
         call(Kind.CALENDAR, () -> http.get("/calendar", student.token));
         BenchHttp.Reply slots = call(Kind.SLOTS, () -> http.get("/slots?date=" + date, student.token));
