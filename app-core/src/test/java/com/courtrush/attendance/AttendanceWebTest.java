@@ -2,6 +2,10 @@ package com.courtrush.attendance;
 
 import static com.courtrush.support.WebSlice.STAFF;
 import static com.courtrush.support.WebSlice.STUDENT;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -9,6 +13,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.attendance.api.DeskBoard;
+import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDate;
@@ -96,9 +101,28 @@ class AttendanceWebTest {
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
-            value = {"GET|/reservations/5/check-in|", "GET|/reservations/standing|"})
+            value = {
+                "GET|/reservations/5/check-in|",
+                "GET|/reservations/5/check-in/state|",
+                "GET|/reservations/standing|"
+            })
     void eachStudentHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
         WebCalls.answersOk(mvc, STUDENT, method, path, body);
+    }
+
+    /** The open check-in sheet's question: the booking's state and when the desk checked it in, nothing drawn. */
+    @Test
+    void theCheckInSheetIsToldTheBookingsStateAndWhenItWasCheckedIn() throws Exception {
+        when(checkIns.stateFor(eq(5L), any()))
+                .thenReturn(new CheckIns.CheckInState(
+                        5,
+                        ReservationStatus.CONFIRMED,
+                        LocalDate.parse("2026-11-23").atTime(18, 2)));
+        mvc.perform(get("/reservations/5/check-in/state").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(jsonPath("$.data.reservationId").value(5))
+                .andExpect(jsonPath("$.data.status").value("CONFIRMED"))
+                .andExpect(jsonPath("$.data.checkedInTime").isNotEmpty());
+        verify(checkIns, never()).codesFor(anyLong(), any());
     }
 }

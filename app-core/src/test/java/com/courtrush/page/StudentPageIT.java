@@ -906,7 +906,9 @@ class StudentPageIT extends StackTest {
             page.tap(page.driver.findElement(By.id("calendar-renew")));
             page.await(d -> d.findElement(By.id("calendar-new")).isDisplayed());
             String feed = page.driver.findElement(By.id("calendar-url")).getAttribute("value");
-            assertThat(feed).matches("http://[^/]+/calendar/[A-Za-z0-9_-]{43}\\.ics");
+            assertThat(feed)
+                    .as("the page is in English: so is the feed (SPEC §17, issue 55)")
+                    .matches("http://[^/]+/calendar/[A-Za-z0-9_-]{43}\\.ics\\?lang=en");
             assertThat(page.driver.findElement(By.id("calendar-subscribe")).getAttribute("href"))
                     .startsWith("webcal://");
             String feedPath = feed.substring(feed.indexOf("/calendar/"));
