@@ -180,8 +180,9 @@ public final class ReservationsScreen implements Screen {
                 .add(column(
                         i18n.t("reservations.when"), r -> r.createTime() == null ? "" : STAMP.format(r.createTime())));
         refunds.getColumns().add(Widgets.freeText(column(i18n.t("reservations.reason"), PayRefundView::reason)));
-        refunds.setPrefHeight(100);
-        refunds.setMinHeight(100);
+        // as the orders: a row stays readable above the table's own scroll bar
+        refunds.setPrefHeight(120);
+        refunds.setMinHeight(110);
         TableView<AuditEntry> audit = table("auditTable", i18n.t("reservations.noAudit"));
         audit.getColumns().add(column(i18n.t("reservations.when"), a -> STAMP.format(a.time())));
         audit.getColumns().add(column(i18n.t("reservations.who"), labels::who));

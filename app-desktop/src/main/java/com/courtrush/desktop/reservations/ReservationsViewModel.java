@@ -22,6 +22,7 @@ import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.till.api.DeskChannel;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Optional;
@@ -167,22 +168,48 @@ public final class ReservationsViewModel {
                 answer -> cancel(answer.reason()));
     }
 
-    /** Asks, naming the reservation, the order being paid and its amount, then records that order as paid. */
+    /**
+     * Asks, then records the payment: the order the student started (WeChat Pay, simulated gateway) named with its
+     * amount and marked paid; with no such order, the money is taken at the desk — cash or card, the slot's price —
+     * as on the board, never a promise the engine then refuses.
+     */
     public void askMarkPaid() {
         ReservationDetailsView known = detail.get();
-        String order = known == null
-                ? null
+        Optional<PayOrderView> paying = known == null
+                ? Optional.empty()
                 : known.payOrders().stream()
                         .filter(o -> o.status() == PayOrderStatus.PAYING)
-                        .map(o -> i18n.t("reservations.markPaidOrder", o.outTradeNo(), Inputs.yuan(o.amountCents())))
-                        .findFirst()
-                        .orElse(i18n.t("reservations.markPaidNoOrder"));
+                        .findFirst();
+        if (paying.isPresent()) {
+            PayOrderView order = paying.get();
+            ask(
+                    Destructive.of(
+                            i18n.t("reservations.markPaid"),
+                            "",
+                            i18n.t("reservations.markPaidOrder", order.outTradeNo(), Inputs.yuan(order.amountCents()))
+                                    + "\n"
+                                    + i18n.t("reservations.markPaidConsequence")),
+                    answer -> markPaid());
+            return;
+        }
+        ReservationRow row = selected.get();
+        if (row == null || row.priceCents() == null) {
+            return;
+        }
+        String amount = "¥" + Inputs.yuan(row.priceCents());
         ask(
                 Destructive.of(
-                        i18n.t("reservations.markPaid"),
-                        "",
-                        (order == null ? "" : order + "\n") + i18n.t("reservations.markPaidConsequence")),
-                answer -> markPaid());
+                                i18n.t("board.takePayment", amount),
+                                "",
+                                i18n.t("reservations.markPaidNoOrder") + "\n"
+                                        + i18n.t("board.takePaymentConsequence", amount))
+                        .withOption(i18n.t("board.byCard")),
+                answer -> payAtDesk(row.priceCents(), answer.option() ? DeskChannel.CARD : DeskChannel.CASH));
+    }
+
+    /** Takes the selected reservation's price at the desk (its pay order with channel DESK, paid now). */
+    public void payAtDesk(int expectedCents, DeskChannel channel) {
+        act("checkIn.payAtDesk", id -> attendance.payAtDesk(id, expectedCents, channel, staff));
     }
 
     /** Asks — naming the reservation, with a reason and the cut-off override — then refunds it. */

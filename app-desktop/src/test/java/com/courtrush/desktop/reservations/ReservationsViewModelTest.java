@@ -31,6 +31,7 @@ import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.till.api.DeskChannel;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -154,6 +155,51 @@ class ReservationsViewModelTest {
         model.markPaid();
         verify(payments).markPaid(3, staff);
         assertThat(notices.infos).hasSize(3);
+    }
+
+    /**
+     * Mark paid on a booking whose student never started paying (no order being paid) takes the money at the desk
+     * — the slot's price, cash or card — instead of promising a confirmation the engine then refuses; with an order
+     * being paid, that order is the one marked paid.
+     */
+    @Test
+    void markPaidWithNoOrderTakesThePriceAtTheDeskAndWithOneMarksThatOrder() {
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
+        notices.option = true;
+
+        model.askMarkPaid();
+
+        Destructive asked = notices.lastStep();
+        assertThat(asked.action()).isEqualTo("Take ¥20.00");
+        assertThat(asked.consequence()).contains("has not started paying online");
+        assertThat(asked.option()).isEqualTo("Paid by card at the desk (unticked: cash)");
+        verify(attendance).payAtDesk(2, 2000, DeskChannel.CARD, staff);
+        verify(payments, never()).markPaid(anyLong(), any());
+
+        PayOrderView paying = new PayOrderView(
+                1L,
+                "CR1",
+                3L,
+                "WECHAT",
+                2000,
+                PayOrderStatus.PAYING,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                null);
+        when(payments.details(3, I18n.ENGLISH))
+                .thenReturn(new ReservationDetailsView(
+                        null, null, "A", "2024001", "Ann", List.of(paying), List.of(), List.of()));
+        model.selectedProperty().set(row(3, ReservationStatus.PENDING_PAYMENT));
+        model.askMarkPaid();
+        assertThat(notices.lastStep().consequence()).startsWith("Order CR1, ¥20.00.");
+        verify(payments).markPaid(3, staff);
     }
 
     @Test
