@@ -495,6 +495,9 @@ class ConsoleUiTest {
         waitFor(
                 10,
                 () -> who.getItems().contains("staff:desk1") && what.getItems().contains("RESET_PASSWORD"));
+        assertThat(who.getConverter().toString("staff:wang"))
+                .as("a manager among the choices reads as one, as in the table's rows")
+                .isEqualTo("wang (manager)");
         robot.interact(() -> {
             who.setValue("staff:desk1");
             what.setValue("RESET_PASSWORD");
