@@ -1022,6 +1022,9 @@ class ConsoleUiTest {
                     assertThat(node("#saveLive").localToScene(0, 0).getY())
                             .isLessThan(node("#payTimeout").localToScene(0, 0).getY());
                 }),
+                // a backup made now: the restore shows what it holds, and asks before restoring (stepped back from)
+                screen("settings/restore", ConsoleUiTest::aBackupMadeAndChosen),
+                dialog("settings/restoreAsk", "#restoreBackup"),
                 dialog("poster", "#addressPosterButton"),
                 dialog("closeWindow", () -> {
                     Stage stage = (Stage) node("#nav-courts").getScene().getWindow();
@@ -1183,6 +1186,23 @@ class ConsoleUiTest {
                         .findFirst()
                         .orElse(null))
                 .get());
+    }
+
+    /** A backup made from the Backups section, then chosen in the restore: what it holds is read. */
+    static void aBackupMadeAndChosen() {
+        javafx.scene.control.ComboBox<String> choice =
+                robot.lookup("#restoreChoice").queryAs(javafx.scene.control.ComboBox.class);
+        int had = choice.getItems().size();
+        fire("#backUpNow");
+        waitFor(60, () -> choice.getItems().size() > had);
+        javafx.scene.control.Label contents =
+                robot.lookup("#restoreContents").queryAs(javafx.scene.control.Label.class);
+        robot.interact(() -> choice.getSelectionModel().select(0));
+        waitFor(30, () -> !contents.getText().isEmpty());
+        assertThat(node("#restoreBackup").isDisabled())
+                .as("Restore…, once a backup is read")
+                .isFalse();
+        settle();
     }
 
     /** The dialog shown since {@code before}, or null. */
