@@ -983,6 +983,15 @@ class ConsoleUiTest {
                 }),
                 dialog("openings/editSlot", "#editSlot"),
                 dialog("openings/withdraw", "#withdrawSlot"),
+                // an opening whose flash time is past is asked about first; one whose play date is past is refused
+                dialog("openings/flashPassed", () -> createOpeningAt(null)),
+                new View(
+                        "openings/datePast",
+                        () -> createOpeningAt(
+                                LocalDate.now(ZoneId.of("Asia/Shanghai")).minusDays(1)),
+                        Kind.DIALOG,
+                        pane -> assertThat(pane.getId()).isEqualTo("errorDialog")),
+                screen("openings/again", ConsoleUiTest::openingsAsBefore),
                 screen("rules", () -> select("#rulesTable", 0)),
                 screen("rush"),
                 screen("queues"),
@@ -1186,6 +1195,61 @@ class ConsoleUiTest {
                         .findFirst()
                         .orElse(null))
                 .get());
+    }
+
+    /** The play date, flash date and time of the Openings screen before the walk created openings in the past. */
+    static final List<Object> openingsBefore = new ArrayList<>();
+
+    /**
+     * Creates an opening on the Openings screen as staff would, its flash time yesterday morning (past: asked about
+     * first), for {@code playDate} (null: the date shown). With a play date, the question is answered yes, so the
+     * engine's refusal shows.
+     */
+    static void createOpeningAt(LocalDate playDate) {
+        tab("tabNewOpening");
+        DatePicker date = robot.lookup("#openingDate").queryAs(DatePicker.class);
+        DatePicker flashDate = robot.lookup("#flashDate").queryAs(DatePicker.class);
+        TextField flashTime = robot.lookup("#flashTime").queryAs(TextField.class);
+        LocalDate yesterday = LocalDate.now(ZoneId.of("Asia/Shanghai")).minusDays(1);
+        robot.interact(() -> {
+            if (openingsBefore.isEmpty()) {
+                openingsBefore.addAll(List.of(date.getValue(), flashDate.getValue(), flashTime.getText()));
+            }
+            if (playDate != null) {
+                date.setValue(playDate);
+            }
+            flashDate.setValue(yesterday);
+            flashTime.setText("08:00");
+        });
+        settle();
+        Set<Window> before = new HashSet<>(robot.listWindows());
+        fire("#createOpening");
+        if (playDate == null) {
+            return;
+        }
+        waitFor(10, () -> newDialog(before) != null);
+        DialogPane asked = newDialog(before);
+        Window asking = asked.getScene().getWindow();
+        ButtonType yes = asked.getButtonTypes().stream()
+                .filter(type -> type.getButtonData().isDefaultButton())
+                .findFirst()
+                .orElseThrow();
+        Platform.runLater(((Button) asked.lookupButton(yes))::fire);
+        waitFor(10, () -> !asking.isShowing());
+    }
+
+    /** The Openings screen back on the dates it showed before the walk's openings in the past. */
+    static void openingsAsBefore() {
+        DatePicker date = robot.lookup("#openingDate").queryAs(DatePicker.class);
+        DatePicker flashDate = robot.lookup("#flashDate").queryAs(DatePicker.class);
+        TextField flashTime = robot.lookup("#flashTime").queryAs(TextField.class);
+        robot.interact(() -> {
+            date.setValue((LocalDate) openingsBefore.get(0));
+            flashDate.setValue((LocalDate) openingsBefore.get(1));
+            flashTime.setText((String) openingsBefore.get(2));
+        });
+        openingsBefore.clear();
+        settle();
     }
 
     /** A backup made from the Backups section, then chosen in the restore: what it holds is read. */
