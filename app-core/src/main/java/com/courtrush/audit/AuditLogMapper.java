@@ -21,6 +21,13 @@ interface AuditLogMapper extends BaseMapper<AuditLog> {
     @Select("select role from user_account where student_id = #{staffId} and role <> 'STUDENT'")
     String staffRoleOf(@Param("staffId") String staffId);
 
+    /** Every staff account's id and role (STAFF, MANAGER) now. */
+    @Select("select student_id as staff_id, role from user_account where role <> 'STUDENT'")
+    List<StaffRole> staffRoles();
+
+    /** A staff account's id and its role. */
+    record StaffRole(String staffId, String role) {}
+
     /** Notes a filter choice (ACTION or ACTOR) once; a second note of it changes nothing. */
     @Insert("insert into audit_choice (kind, choice) values (#{kind}, #{choice}) "
             + "on duplicate key update choice = choice")

@@ -18,8 +18,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -175,6 +177,16 @@ public class AuditTrail {
      */
     public List<String> staffActors() {
         return mapper.choices(ACTOR);
+    }
+
+    /**
+     * The role each staff account has now (STAFF or MANAGER), by the name the trail gives it ("staff:m001"): for an
+     * actor shown where no entry's recorded role is at hand (a filter's choice, a name inside a detail).
+     */
+    public Map<String, String> staffRoles() {
+        return mapper.staffRoles().stream()
+                .collect(Collectors.toUnmodifiableMap(
+                        account -> STAFF + account.staffId(), AuditLogMapper.StaffRole::role, (a, b) -> a));
     }
 
     /** Notes an entry's action, and its actor unless a student, as filter choices: once each per node, once committed. */

@@ -56,6 +56,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.ListCell;
@@ -495,6 +496,9 @@ class ConsoleUiTest {
         waitFor(
                 10,
                 () -> who.getItems().contains("staff:desk1") && what.getItems().contains("RESET_PASSWORD"));
+        assertThat(who.getConverter().toString("staff:wang"))
+                .as("a manager among the choices reads as one, as in the table's rows")
+                .isEqualTo("wang (manager)");
         robot.interact(() -> {
             who.setValue("staff:desk1");
             what.setValue("RESET_PASSWORD");
@@ -860,6 +864,7 @@ class ConsoleUiTest {
                                 .path("data")
                                 .path("status")
                                 .asText())));
+        aFreeSlotRunningNow();
         Stage stage = (Stage) node("#nav-courts").getScene().getWindow();
         double width = stage.getWidth();
         double height = stage.getHeight();
@@ -887,13 +892,87 @@ class ConsoleUiTest {
                 .isEmpty();
     }
 
+    /** The start and end ("18:02–18:52") of Court W's slot running now with its places free: it takes walk-ins. */
+    static String freeNow;
+
+    /**
+     * A slot of Court W running now with its two places free: on today's board, a cell whose menu books a walk-in
+     * (an unpaid booking cannot wait there: one not paid by its slot's start is cancelled).
+     */
+    static void aFreeSlotRunningNow() throws Exception {
+        LocalTime time = LocalTime.now(ZoneId.of("Asia/Shanghai"));
+        if (time.isBefore(LocalTime.of(0, 8)) || time.isAfter(LocalTime.of(23, 56))) {
+            Thread.sleep((Duration.between(time, LocalTime.of(0, 8)).toSeconds() + 86_400) % 86_400 * 1000);
+        }
+        LocalDate tomorrow = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(1);
+        long court = call("POST", "/admin/courts", ADMIN, "{\"courtName\":\"Court W\"}")
+                .path("data")
+                .path("id")
+                .asLong();
+        long opening = call(
+                        "POST",
+                        "/admin/sessions",
+                        ADMIN,
+                        "{\"sessionDate\":\"" + tomorrow + "\",\"flashTime\":\""
+                                + LocalDateTime.now(ZoneId.of("Asia/Shanghai")).withNano(0) + "\",\"perUserLimit\":2}")
+                .path("data")
+                .path("id")
+                .asLong();
+        long slot = call(
+                        "POST",
+                        "/admin/sessions/" + opening + "/slots/generate",
+                        ADMIN,
+                        "{\"courtIds\":[" + court + "],\"startTime\":\"09:00\",\"endTime\":\"10:00\","
+                                + "\"durationMinutes\":60,\"capacity\":2,\"priceCents\":2000}")
+                .path("data")
+                .path("slotIds")
+                .get(0)
+                .asLong();
+        LocalTime start = LocalTime.now(ZoneId.of("Asia/Shanghai"))
+                .minusMinutes(3)
+                .withSecond(0)
+                .withNano(0);
+        LocalTime end = start.plusMinutes(50).isAfter(start) ? start.plusMinutes(50) : LocalTime.of(23, 59);
+        freeNow = start + "–" + end;
+        org.springframework.jdbc.core.JdbcTemplate jdbc =
+                app.engine().getBean(org.springframework.jdbc.core.JdbcTemplate.class);
+        jdbc.update(
+                "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                LocalDate.now(ZoneId.of("Asia/Shanghai")),
+                start.toString(),
+                end.toString(),
+                slot);
+        jdbc.update(
+                "update reserve_session set session_date = ? where id = ?",
+                LocalDate.now(ZoneId.of("Asia/Shanghai")),
+                opening);
+        app.engine().getBean(com.courtrush.slot.SlotCatalog.class).invalidateAll();
+    }
+
     /**
      * What staff look at, in the order walked: each screen, then the dialogs it opens (with what must be chosen
      * first). One line per screen or dialog.
      */
     static List<View> views(Locale locale) {
         return List.of(
-                screen("board"),
+                // a cell's menu, and what its items ask: Dee's unpaid booking (tomorrow's), Bea's paid one, free places
+                screen("board", () -> {
+                    fire("#boardToday");
+                    fire("#boardDayOn");
+                    waitFor(15, () -> cellOf("2024990") != null);
+                }),
+                menu("board/menuUnpaid", "2024990"),
+                boardItem("board/takePayment", "2024990", "board-doTakePayment"),
+                boardItem("board/cancel", "2024990", "board-doCancel"),
+                screen("board/today", () -> {
+                    fire("#boardToday");
+                    waitFor(15, () -> cellOf("2024888") != null && cellOf(FREE_NOW) != null);
+                }),
+                menu("board/menuPaid", "2024888"),
+                boardItem("board/refund", "2024888", "board-doRefund"),
+                menu("board/menuFree", FREE_NOW),
+                boardItem("board/walkIn", FREE_NOW, "board-doWalkIn"),
+                dialog("board/walkInPayment", () -> walkInAnswered("2024990")),
                 screen("courts", () -> select("#courtsTable", 0)),
                 dialog("courts/rename", "#renameCourt"),
                 screen("openings", () -> select("#openingsTable", 0)),
@@ -904,6 +983,15 @@ class ConsoleUiTest {
                 }),
                 dialog("openings/editSlot", "#editSlot"),
                 dialog("openings/withdraw", "#withdrawSlot"),
+                // an opening whose flash time is past is asked about first; one whose play date is past is refused
+                dialog("openings/flashPassed", () -> createOpeningAt(null)),
+                new View(
+                        "openings/datePast",
+                        () -> createOpeningAt(
+                                LocalDate.now(ZoneId.of("Asia/Shanghai")).minusDays(1)),
+                        Kind.DIALOG,
+                        pane -> assertThat(pane.getId()).isEqualTo("errorDialog")),
+                screen("openings/again", ConsoleUiTest::openingsAsBefore),
                 screen("rules", () -> select("#rulesTable", 0)),
                 screen("rush"),
                 screen("queues"),
@@ -943,6 +1031,9 @@ class ConsoleUiTest {
                     assertThat(node("#saveLive").localToScene(0, 0).getY())
                             .isLessThan(node("#payTimeout").localToScene(0, 0).getY());
                 }),
+                // a backup made now: the restore shows what it holds, and asks before restoring (stepped back from)
+                screen("settings/restore", ConsoleUiTest::aBackupMadeAndChosen),
+                dialog("settings/restoreAsk", "#restoreBackup"),
                 dialog("poster", "#addressPosterButton"),
                 dialog("closeWindow", () -> {
                     Stage stage = (Stage) node("#nav-courts").getScene().getWindow();
@@ -952,8 +1043,15 @@ class ConsoleUiTest {
                 dialog("signIn", () -> Platform.runLater(() -> deskSignIn(locale, true))));
     }
 
-    /** A screen or dialog to read: how to open it from where the walk is, and whether it opens a window. */
-    record View(String name, Runnable open, boolean dialog, Consumer<DialogPane> also) {
+    /** What a view is: a screen of the window, a dialog it opens, or a menu shown over it. */
+    enum Kind {
+        SCREEN,
+        DIALOG,
+        MENU
+    }
+
+    /** A screen, dialog or menu to read: how to open it from where the walk is, and what it is. */
+    record View(String name, Runnable open, Kind kind, Consumer<DialogPane> also) {
 
         List<String> read(Locale locale) {
             Set<Window> before = new HashSet<>(robot.listWindows());
@@ -961,10 +1059,15 @@ class ConsoleUiTest {
             settle();
             Parent root;
             DialogPane pane = null;
-            if (dialog) {
+            ContextMenu menu = null;
+            if (kind == Kind.DIALOG) {
                 waitFor(10, () -> newDialog(before) != null);
                 pane = newDialog(before);
                 root = pane.getScene().getRoot();
+            } else if (kind == Kind.MENU) {
+                waitFor(10, () -> shownMenu() != null);
+                menu = shownMenu();
+                root = menu.getScene().getRoot();
             } else {
                 root = node("#nav-courts").getScene().getRoot();
             }
@@ -981,6 +1084,10 @@ class ConsoleUiTest {
             if (pane != null) {
                 also.accept(pane);
                 close(pane);
+            }
+            if (menu != null) {
+                robot.interact(menu::hide);
+                settle();
             }
             return found;
         }
@@ -1002,7 +1109,7 @@ class ConsoleUiTest {
                     }
                     then.run();
                 },
-                false,
+                Kind.SCREEN,
                 pane -> {});
     }
 
@@ -1012,11 +1119,154 @@ class ConsoleUiTest {
     }
 
     static View dialog(String name, String button, Consumer<DialogPane> also) {
-        return new View(name, () -> fire(button), true, also);
+        return new View(name, () -> fire(button), Kind.DIALOG, also);
     }
 
     static View dialog(String name, Runnable open) {
-        return new View(name, open, true, pane -> {});
+        return new View(name, open, Kind.DIALOG, pane -> {});
+    }
+
+    /** The menu of the board's cell whose booking is {@code studentId}'s, opened as a click opens it. */
+    static View menu(String name, String studentId) {
+        return new View(name, () -> openMenuOf(studentId), Kind.MENU, pane -> {});
+    }
+
+    /** The dialog an item ({@code itemId}) of the menu of {@code studentId}'s cell opens. */
+    static View boardItem(String name, String studentId, String itemId) {
+        return dialog(name, () -> chooseFromMenu(studentId, itemId));
+    }
+
+    static void openMenuOf(String studentId) {
+        waitFor(15, () -> cellOf(studentId) != null);
+        // looked up where it is pressed: the board is laid out anew at each of its reads while no menu is open
+        Platform.runLater(() -> cellOf(studentId).fire());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Chooses an item of a cell's menu: the menu closes, and what the item asks waits on the JavaFX thread. */
+    static void chooseFromMenu(String studentId, String itemId) {
+        openMenuOf(studentId);
+        waitFor(10, () -> shownMenu() != null);
+        ContextMenu menu = shownMenu();
+        javafx.scene.control.MenuItem item = menu.getItems().stream()
+                .filter(i -> itemId.equals(i.getId()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + itemId + " in the menu of " + studentId));
+        Platform.runLater(() -> {
+            menu.hide();
+            item.fire();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** The walk-in of the free cell asked, answered with {@code studentId}: what it costs is asked next. */
+    static void walkInAnswered(String studentId) {
+        Set<Window> before = new HashSet<>(robot.listWindows());
+        chooseFromMenu(FREE_NOW, "board-doWalkIn");
+        waitFor(10, () -> newDialog(before) != null);
+        DialogPane ask = newDialog(before);
+        Window asking = ask.getScene().getWindow();
+        robot.interact(() -> ((TextField) ask.lookup("#dialogInput")).setText(studentId));
+        Platform.runLater(((Button) ask.lookup("#dialogOk"))::fire);
+        waitFor(10, () -> !asking.isShowing());
+    }
+
+    /** Names the free cell of a slot running now ({@link #freeNow}) where a student id names a booking's cell. */
+    static final String FREE_NOW = "free now";
+
+    /** The board's cell of {@code who}'s booking, or the free one running now ({@link #FREE_NOW}); null if none. */
+    static javafx.scene.control.Button cellOf(String who) {
+        if (!FREE_NOW.equals(who)) {
+            return cellSaying(who);
+        }
+        return robot.lookup(".board-cell").queryAllAs(javafx.scene.control.Button.class).stream()
+                .filter(cell -> cell.getStyleClass().contains("board-free")
+                        && cell.getAccessibleText() != null
+                        && cell.getAccessibleText().startsWith(freeNow))
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** The context menu shown, or null. */
+    static ContextMenu shownMenu() {
+        return unchecked(() -> WaitForAsyncUtils.asyncFx(() -> Window.getWindows().stream()
+                        .filter(w -> w instanceof ContextMenu && w.isShowing())
+                        .map(w -> (ContextMenu) w)
+                        .findFirst()
+                        .orElse(null))
+                .get());
+    }
+
+    /** The play date, flash date and time of the Openings screen before the walk created openings in the past. */
+    static final List<Object> openingsBefore = new ArrayList<>();
+
+    /**
+     * Creates an opening on the Openings screen as staff would, its flash time yesterday morning (past: asked about
+     * first), for {@code playDate} (null: the date shown). With a play date, the question is answered yes, so the
+     * engine's refusal shows.
+     */
+    static void createOpeningAt(LocalDate playDate) {
+        tab("tabNewOpening");
+        DatePicker date = robot.lookup("#openingDate").queryAs(DatePicker.class);
+        DatePicker flashDate = robot.lookup("#flashDate").queryAs(DatePicker.class);
+        TextField flashTime = robot.lookup("#flashTime").queryAs(TextField.class);
+        LocalDate yesterday = LocalDate.now(ZoneId.of("Asia/Shanghai")).minusDays(1);
+        robot.interact(() -> {
+            if (openingsBefore.isEmpty()) {
+                openingsBefore.addAll(List.of(date.getValue(), flashDate.getValue(), flashTime.getText()));
+            }
+            if (playDate != null) {
+                date.setValue(playDate);
+            }
+            flashDate.setValue(yesterday);
+            flashTime.setText("08:00");
+        });
+        settle();
+        Set<Window> before = new HashSet<>(robot.listWindows());
+        fire("#createOpening");
+        if (playDate == null) {
+            return;
+        }
+        waitFor(10, () -> newDialog(before) != null);
+        DialogPane asked = newDialog(before);
+        Window asking = asked.getScene().getWindow();
+        ButtonType yes = asked.getButtonTypes().stream()
+                .filter(type -> type.getButtonData().isDefaultButton())
+                .findFirst()
+                .orElseThrow();
+        Platform.runLater(((Button) asked.lookupButton(yes))::fire);
+        waitFor(10, () -> !asking.isShowing());
+    }
+
+    /** The Openings screen back on the dates it showed before the walk's openings in the past. */
+    static void openingsAsBefore() {
+        DatePicker date = robot.lookup("#openingDate").queryAs(DatePicker.class);
+        DatePicker flashDate = robot.lookup("#flashDate").queryAs(DatePicker.class);
+        TextField flashTime = robot.lookup("#flashTime").queryAs(TextField.class);
+        robot.interact(() -> {
+            date.setValue((LocalDate) openingsBefore.get(0));
+            flashDate.setValue((LocalDate) openingsBefore.get(1));
+            flashTime.setText((String) openingsBefore.get(2));
+        });
+        openingsBefore.clear();
+        settle();
+    }
+
+    /** A backup made from the Backups section, then chosen in the restore: what it holds is read. */
+    static void aBackupMadeAndChosen() {
+        javafx.scene.control.ComboBox<String> choice =
+                robot.lookup("#restoreChoice").queryAs(javafx.scene.control.ComboBox.class);
+        int had = choice.getItems().size();
+        fire("#backUpNow");
+        waitFor(60, () -> choice.getItems().size() > had);
+        javafx.scene.control.Label contents =
+                robot.lookup("#restoreContents").queryAs(javafx.scene.control.Label.class);
+        robot.interact(() -> choice.getSelectionModel().select(0));
+        waitFor(30, () -> !contents.getText().isEmpty());
+        assertThat(node("#restoreBackup").isDisabled())
+                .as("Restore…, once a backup is read")
+                .isFalse();
+        settle();
     }
 
     /** The dialog shown since {@code before}, or null. */

@@ -4,6 +4,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.SheetFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
@@ -50,5 +51,13 @@ public class AuditDesk {
     /** The trail's actors that are not students: staff accounts, the admin token, the engine's jobs. */
     public List<String> staffActors() {
         return audit.staffActors();
+    }
+
+    /**
+     * The role each staff account has now (STAFF or MANAGER), keyed by the actor the trail names it with
+     * ("staff:m001"): so a filter's choice or a name inside a detail reads "m001 (manager)" as the entries do.
+     */
+    public Map<String, String> staffRoles() {
+        return audit.staffRoles();
     }
 }

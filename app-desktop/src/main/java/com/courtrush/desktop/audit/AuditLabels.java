@@ -1,8 +1,10 @@
 package com.courtrush.desktop.audit;
 
+import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.audit.api.AuditWords;
 import com.courtrush.desktop.i18n.I18n;
+import java.util.Map;
 
 /**
  * A history entry as staff read it, in the console's language: who did it (the engine's own jobs, the console's
@@ -14,9 +16,18 @@ import com.courtrush.desktop.i18n.I18n;
 public final class AuditLabels {
 
     private final I18n i18n;
+    /** The role each staff account has now, by the actor the trail names it with ("staff:m001" → MANAGER). */
+    private final Map<String, String> staffRoles;
 
+    /** Labels that know no staff member's role: an actor outside an entry reads as staff. */
     public AuditLabels(I18n i18n) {
+        this(i18n, Map.of());
+    }
+
+    /** Labels naming a staff actor outside an entry with the role {@code staffRoles} gives it ({@link AuditDesk}). */
+    public AuditLabels(I18n i18n, Map<String, String> staffRoles) {
         this.i18n = i18n;
+        this.staffRoles = Map.copyOf(staffRoles);
     }
 
     public String who(AuditEntry entry) {
@@ -25,10 +36,11 @@ public final class AuditLabels {
 
     /**
      * An actor as the trail names it ("staff:2024001", "system:reconciler", "admin"), in words, where no role was
-     * recorded with it (a filter's choice, a strike's forgiver): a staff member as staff.
+     * recorded with it (a filter's choice, a strike's forgiver): a staff member with the role their account has now
+     * ("m001 (manager)"), as staff when it is not known.
      */
     public String who(String actorName) {
-        return AuditWords.who(actorName, null, i18n.locale());
+        return AuditWords.who(actorName, staffRoles.get(actorName), i18n.locale());
     }
 
     public String what(AuditEntry entry) {

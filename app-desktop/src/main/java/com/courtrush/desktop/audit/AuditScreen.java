@@ -57,7 +57,8 @@ public final class AuditScreen implements Screen {
         from.valueProperty().bindBidirectional(model.fromProperty());
         DatePicker to = Widgets.datePicker("auditTo");
         to.valueProperty().bindBidirectional(model.toProperty());
-        ChoiceBox<String> who = choice("auditActor", i18n, model.labels()::who);
+        ChoiceBox<String> who =
+                choice("auditActor", i18n, actor -> model.labels().who(actor));
         who.setItems(model.actors());
         who.valueProperty().bindBidirectional(model.actorProperty());
         ChoiceBox<String> what = choice("auditAction", i18n, model.labels()::what);

@@ -15,6 +15,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -39,7 +40,8 @@ public final class AuditViewModel {
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
-    private final AuditLabels labels;
+    /** Its staff roles as the engine answered them at the last load. */
+    private AuditLabels labels;
 
     private final ObjectProperty<LocalDate> from;
     private final ObjectProperty<LocalDate> to;
@@ -64,15 +66,19 @@ public final class AuditViewModel {
 
     /** The choices of who and what, then the entries. */
     public void load() {
-        tasks.run(i18n.t("audit.load"), () -> new Choices(audit.staffActors(), audit.actions()), choices -> {
-            String chosenActor = actor.get();
-            String chosenAction = action.get();
-            actors.setAll(withAll(choices.actors()));
-            actions.setAll(withAll(choices.actions()));
-            actor.set(actors.contains(chosenActor) ? chosenActor : ALL);
-            action.set(actions.contains(chosenAction) ? chosenAction : ALL);
-            find();
-        });
+        tasks.run(
+                i18n.t("audit.load"),
+                () -> new Choices(audit.staffActors(), audit.actions(), audit.staffRoles()),
+                choices -> {
+                    String chosenActor = actor.get();
+                    String chosenAction = action.get();
+                    labels = new AuditLabels(i18n, choices.staffRoles());
+                    actors.setAll(withAll(choices.actors()));
+                    actions.setAll(withAll(choices.actions()));
+                    actor.set(actors.contains(chosenActor) ? chosenActor : ALL);
+                    action.set(actions.contains(chosenAction) ? chosenAction : ALL);
+                    find();
+                });
     }
 
     /** The entries of the filter, newest first ({@link AuditDesk#PAGE} at most). */
@@ -188,5 +194,5 @@ public final class AuditViewModel {
         return summary;
     }
 
-    private record Choices(List<String> actors, List<String> actions) {}
+    private record Choices(List<String> actors, List<String> actions, Map<String, String> staffRoles) {}
 }

@@ -4,11 +4,13 @@ import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
+import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.desktop.audit.AuditLabels;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -23,6 +25,7 @@ public final class StrikesViewModel {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
     private final AttendanceDesk desk;
+    private final AuditDesk audit;
     private final Caller staff;
     private final UiTasks tasks;
     private final Notices notices;
@@ -30,18 +33,26 @@ public final class StrikesViewModel {
     private final ObservableList<Strike> rows = FXCollections.observableArrayList();
     private final StringProperty summary = new SimpleStringProperty("");
     private String studentId;
+    /** Names a forgiver with the role their account has now, as the engine answered it at the last load. */
+    private AuditLabels labels;
 
-    public StrikesViewModel(AttendanceDesk desk, Caller staff, UiTasks tasks, Notices notices, I18n i18n) {
+    public StrikesViewModel(
+            AttendanceDesk desk, AuditDesk audit, Caller staff, UiTasks tasks, Notices notices, I18n i18n) {
         this.desk = desk;
+        this.audit = audit;
         this.staff = staff;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
+        this.labels = new AuditLabels(i18n);
     }
 
     public void load(String studentId) {
         this.studentId = studentId;
-        tasks.run(i18n.t("strikes.load"), () -> desk.standing(studentId), this::show);
+        tasks.run(i18n.t("strikes.load"), () -> new Loaded(desk.standing(studentId), audit.staffRoles()), loaded -> {
+            labels = new AuditLabels(i18n, loaded.staffRoles());
+            show(loaded.standing());
+        });
     }
 
     /** Only managers forgive (the engine refuses anyone else anyway). */
@@ -69,9 +80,11 @@ public final class StrikesViewModel {
     /** What the strike was for and what became of it, for the table. */
     public String describe(Strike strike) {
         return strike.forgiven()
-                ? i18n.t("strikes.forgivenBy", new AuditLabels(i18n).who(strike.forgivenBy()), strike.forgiveReason())
+                ? i18n.t("strikes.forgivenBy", labels.who(strike.forgivenBy()), strike.forgiveReason())
                 : i18n.t("strikes.struck", WHEN.format(strike.struckTime()));
     }
+
+    private record Loaded(StrikeStanding standing, Map<String, String> staffRoles) {}
 
     public ObservableList<Strike> rows() {
         return rows;

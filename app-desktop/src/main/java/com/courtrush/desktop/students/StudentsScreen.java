@@ -34,7 +34,12 @@ public final class StudentsScreen implements Screen {
         model = new StudentsViewModel(
                 context.desks().students(), context.tasks(), context.notices(), i18n, context.actor());
         strikes = new StrikesViewModel(
-                context.desks().attendance(), context.staff(), context.tasks(), context.notices(), i18n);
+                context.desks().attendance(),
+                context.desks().audit(),
+                context.staff(),
+                context.tasks(),
+                context.notices(),
+                i18n);
         share = new ShareViewModel(context.desks().attendance(), context.tasks(), i18n);
 
         TableView<Student> table = students(i18n);

@@ -32,6 +32,19 @@ class AuditLabelsTest {
         return entry(actor, action, detail, I18n.ENGLISH);
     }
 
+    /** An actor outside an entry (a filter's choice, a forgiver) reads with the role the engine says it has now. */
+    @Test
+    void anActorOutsideAnEntryReadsWithTheRoleTheEngineKnows() {
+        java.util.Map<String, String> roles = java.util.Map.of("staff:m001", "MANAGER", "staff:d01", "STAFF");
+        assertThat(new AuditLabels(I18n.of(I18n.CHINESE), roles).who("staff:m001"))
+                .isEqualTo("m001（管理员）");
+        assertThat(new AuditLabels(I18n.of(I18n.ENGLISH), roles).who("staff:m001"))
+                .isEqualTo("m001 (manager)");
+        assertThat(new AuditLabels(I18n.of(I18n.ENGLISH), roles).who("staff:d01"))
+                .isEqualTo("d01 (staff)");
+        assertThat(english.who("staff:m001")).as("no role known").isEqualTo("m001 (staff)");
+    }
+
     @Test
     void aHistoryEntryReadsInTheConsolesLanguageNotAsCodes() {
         String timeout = AuditLog.encode(new EngineText("audit.payTimeout", 15));

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
@@ -56,8 +57,26 @@ class AuditViewModelTest {
         model.find();
         assertThat(filterAsked()).isEqualTo(new AuditFilter(null, null, "staff:2024001", "MARK_PAID", TODAY, TODAY));
         assertThat(model.labels().who("staff:2024001")).isEqualTo("2024001 (staff)");
+        assertThat(model.labels().who("admin")).isEqualTo("Admin token");
         assertThat(model.labels().what("MARK_PAID")).isEqualTo("Marked paid");
         assertThat(model.fileName()).isEqualTo("courtrush-audit-2026-11-25.xlsx");
+    }
+
+    /** A manager's choice of the Who filter reads as one, as the manager's entries do (the role their account has). */
+    @Test
+    void aManagerInTheWhoFilterReadsAsAManagerInBothLanguages() {
+        when(desk.staffActors()).thenReturn(List.of("staff:2024001", "staff:m001"));
+        when(desk.staffRoles()).thenReturn(Map.of("staff:m001", "MANAGER", "staff:2024001", "STAFF"));
+        when(desk.find(any(), any())).thenReturn(new AuditPage(List.of(), 0, false));
+
+        AuditViewModel chinese = model(I18n.CHINESE);
+        chinese.load();
+        assertThat(chinese.labels().who("staff:m001")).isEqualTo("m001（管理员）");
+        assertThat(chinese.labels().who("staff:2024001")).isEqualTo("2024001（工作人员）");
+        AuditViewModel english = model(I18n.ENGLISH);
+        english.load();
+        assertThat(english.labels().who("staff:m001")).isEqualTo("m001 (manager)");
+        assertThat(english.labels().who("staff:gone")).as("no account now").isEqualTo("gone (staff)");
     }
 
     @Test

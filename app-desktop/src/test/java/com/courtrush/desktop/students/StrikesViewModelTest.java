@@ -10,6 +10,7 @@ import com.courtrush.account.Role;
 import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
+import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -17,17 +18,19 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class StrikesViewModelTest {
 
     static final LocalDateTime NOW = LocalDateTime.of(2026, 11, 25, 19, 0);
     final AttendanceDesk desk = mock(AttendanceDesk.class);
+    final AuditDesk audit = mock(AuditDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller manager = Caller.atDesk(1, "wang", Role.MANAGER);
 
     StrikesViewModel model(Caller staff) {
-        return new StrikesViewModel(desk, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH));
+        return new StrikesViewModel(desk, audit, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH));
     }
 
     @Test
@@ -50,6 +53,7 @@ class StrikesViewModelTest {
         Strike forgiven = strike(11, "staff:wang");
         when(desk.standing("2024001"))
                 .thenReturn(new StrikeStanding(NOW.plusDays(7), "NO_SHOW_STRIKES", 3, 3, 30, List.of(strike)));
+        when(audit.staffRoles()).thenReturn(Map.of("staff:wang", "MANAGER"));
         when(desk.forgive(11, "doctor's note", manager))
                 .thenReturn(new StrikeStanding(null, null, 2, 3, 30, List.of(forgiven)));
         StrikesViewModel model = model(manager);
@@ -57,7 +61,8 @@ class StrikesViewModelTest {
         model.forgive(strike, "doctor's note");
         verify(desk).forgive(11, "doctor's note", manager);
         assertThat(model.summaryProperty().get()).startsWith("Not blocked. 2 strike(s) counting");
-        assertThat(model.describe(model.rows().get(0))).isEqualTo("forgiven by wang (staff): doctor's note");
+        // the forgiver's role is not recorded with the strike: the role their account has, as the engine answers it
+        assertThat(model.describe(model.rows().get(0))).isEqualTo("forgiven by wang (manager): doctor's note");
         assertThat(notices.infos).containsExactly("Strike of 2024001 forgiven.");
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.desktop.support.ClippedText;
 import java.util.List;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import javafx.scene.Scene;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
@@ -19,29 +21,10 @@ class WidgetsTableTest {
 
     @Test
     void aNarrowTableScrollsSidewaysRatherThanCutAValueShort() throws Exception {
-        FxToolkit.registerPrimaryStage();
-        TableView<Row> table = Widgets.table("t", "none");
-        WaitForAsyncUtils.asyncFx(() -> {
-                    table.getColumns().add(Widgets.column("Time", Row::time));
-                    table.getColumns().add(Widgets.column("Status", Row::status));
-                    table.getColumns().add(Widgets.freeText(Widgets.column("Detail", Row::detail)));
-                    // in the console's font, as the console shows it (its bundled font and app.css): the widths
-                    // are measured in that font, whatever the machine's own fonts are
-                    com.courtrush.desktop.shell.Fonts.loadBundled();
-                    Scene scene = new Scene(new VBox(table), 200, 300);
-                    scene.getStylesheets()
-                            .add(WidgetsTableTest.class
-                                    .getResource("/css/app.css")
-                                    .toExternalForm());
-                    Stage stage = new Stage();
-                    stage.setScene(scene);
-                    stage.show();
-                    // a screen's list, set once and filled later (as the screens do)
-                    javafx.collections.ObservableList<Row> rows =
-                            javafx.collections.FXCollections.observableArrayList();
-                    table.setItems(rows);
-                    rows.setAll(new Row("10:01:18–10:51:18", "Cancelled (refunded)", "a reason ".repeat(20)));
-                })
+        ObservableList<Row> rows = FXCollections.observableArrayList();
+        TableView<Row> table = shown("t", 200, rows);
+        WaitForAsyncUtils.asyncFx(
+                        () -> rows.setAll(new Row("10:01:18–10:51:18", "Cancelled (refunded)", "a reason ".repeat(20))))
                 .get();
         WaitForAsyncUtils.waitForFxEvents();
         List<String> clipped = WaitForAsyncUtils.asyncFx(() -> {
@@ -61,25 +44,10 @@ class WidgetsTableTest {
      */
     @Test
     void theFreeTextColumnTakesTheSpareWidthAndTheColumnsFillTheTableAfterAChange() throws Exception {
-        FxToolkit.registerPrimaryStage();
-        TableView<Row> table = Widgets.table("wide", "none");
-        javafx.collections.ObservableList<Row> rows = javafx.collections.FXCollections.observableArrayList();
-        WaitForAsyncUtils.asyncFx(() -> {
-                    table.getColumns().add(Widgets.column("Time", Row::time));
-                    table.getColumns().add(Widgets.column("Status", Row::status));
-                    table.getColumns().add(Widgets.freeText(Widgets.column("Detail", Row::detail)));
-                    com.courtrush.desktop.shell.Fonts.loadBundled();
-                    Scene scene = new Scene(new VBox(table), 900, 300);
-                    scene.getStylesheets()
-                            .add(WidgetsTableTest.class
-                                    .getResource("/css/app.css")
-                                    .toExternalForm());
-                    Stage stage = new Stage();
-                    stage.setScene(scene);
-                    stage.show();
-                    table.setItems(rows);
-                    rows.setAll(new Row("10:01:18", "A rather long status", "a reason ".repeat(40)));
-                })
+        ObservableList<Row> rows = FXCollections.observableArrayList();
+        TableView<Row> table = shown("wide", 900, rows);
+        WaitForAsyncUtils.asyncFx(
+                        () -> rows.setAll(new Row("10:01:18", "A rather long status", "a reason ".repeat(40))))
                 .get();
         WaitForAsyncUtils.waitForFxEvents();
         double others =
@@ -98,5 +66,32 @@ class WidgetsTableTest {
                 .mapToDouble(javafx.scene.control.TableColumn::getWidth)
                 .sum();
         assertThat(all).as("the columns, side by side").isGreaterThanOrEqualTo(900 - 40);
+    }
+
+    /**
+     * A table of time, status and a free-text detail, shown {@code width} wide in a window of its own, in the
+     * console's font as the console shows it (its bundled font and app.css: the widths are measured in that font,
+     * whatever the machine's own fonts are); its list set once and filled later by the test, as the screens do.
+     */
+    private static TableView<Row> shown(String id, double width, ObservableList<Row> rows) throws Exception {
+        FxToolkit.registerPrimaryStage();
+        TableView<Row> table = Widgets.table(id, "none");
+        WaitForAsyncUtils.asyncFx(() -> {
+                    table.getColumns().add(Widgets.column("Time", Row::time));
+                    table.getColumns().add(Widgets.column("Status", Row::status));
+                    table.getColumns().add(Widgets.freeText(Widgets.column("Detail", Row::detail)));
+                    com.courtrush.desktop.shell.Fonts.loadBundled();
+                    Scene scene = new Scene(new VBox(table), width, 300);
+                    scene.getStylesheets()
+                            .add(WidgetsTableTest.class
+                                    .getResource("/css/app.css")
+                                    .toExternalForm());
+                    Stage stage = new Stage();
+                    stage.setScene(scene);
+                    stage.show();
+                    table.setItems(rows);
+                })
+                .get();
+        return table;
     }
 }
