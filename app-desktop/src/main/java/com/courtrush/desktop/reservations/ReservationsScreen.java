@@ -147,6 +147,9 @@ public final class ReservationsScreen implements Screen {
                 .bind(Bindings.createStringBinding(
                         () -> describe(i18n, model.detailProperty().get()), model.detailProperty()));
         AuditLabels labels = new AuditLabels(i18n);
+        // a refund's staff member with the role their entry in this booking's history recorded: m001（管理员）
+        java.util.concurrent.atomic.AtomicReference<AuditLabels> refunders =
+                new java.util.concurrent.atomic.AtomicReference<>(labels);
         TableView<PayOrderView> orders = table("payOrdersTable", i18n.t("reservations.noOrders"));
         // whole: students are told to show this number at the desk
         orders.getColumns()
@@ -175,7 +178,8 @@ public final class ReservationsScreen implements Screen {
                         i18n.t("reservations.refundKind"),
                         r -> i18n.t(r.whole() ? "reservations.refundWhole" : "reservations.refundPartOf")));
         refunds.getColumns().add(column(i18n.t("reservations.refundStatus"), r -> i18n.of(r.status())));
-        refunds.getColumns().add(column(i18n.t("reservations.who"), r -> labels.who(r.actor())));
+        refunds.getColumns()
+                .add(column(i18n.t("reservations.who"), r -> refunders.get().who(r.actor())));
         refunds.getColumns()
                 .add(column(
                         i18n.t("reservations.when"), r -> r.createTime() == null ? "" : STAMP.format(r.createTime())));
@@ -190,6 +194,7 @@ public final class ReservationsScreen implements Screen {
         audit.getColumns().add(Widgets.freeText(column(i18n.t("reservations.detail"), AuditEntry::detail)));
         model.detailProperty().addListener((obs, old, now) -> {
             orders.getItems().setAll(now == null ? java.util.List.of() : now.payOrders());
+            refunders.set(new AuditLabels(i18n, rolesIn(now)));
             refunds.getItems().setAll(now == null || now.refunds() == null ? java.util.List.of() : now.refunds());
             audit.getItems().setAll(now == null ? java.util.List.of() : now.history());
         });
@@ -262,6 +267,17 @@ public final class ReservationsScreen implements Screen {
                 () -> model.selectedProperty().get() == null
                         || model.selectedProperty().get().status() != wanted,
                 model.selectedProperty());
+    }
+
+    /** The role each staff actor of a booking's history had when they acted (a refund is in it, audited). */
+    static java.util.Map<String, String> rolesIn(ReservationDetailsView details) {
+        java.util.Map<String, String> roles = new java.util.HashMap<>();
+        if (details != null && details.history() != null) {
+            details.history().stream()
+                    .filter(entry -> entry.actorRole() != null)
+                    .forEach(entry -> roles.putIfAbsent(entry.actor(), entry.actorRole()));
+        }
+        return roles;
     }
 
     private static String describe(I18n i18n, ReservationDetailsView d) {
