@@ -60,7 +60,7 @@ class StudentPageIT extends StackTest {
             assertThat(page.accessibilityViolations())
                     .as("WCAG 2.1 AA, sign-in with its error")
                     .isEmpty();
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.signIn(student);
             page.await(d -> page.showsView("slots"));
 
             // staff open tomorrow's courts some seconds from now; the student pulls to refresh. 20 s: the
@@ -160,9 +160,9 @@ class StudentPageIT extends StackTest {
         try (StudentPage zh = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port);
                 StudentPage en = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             zh.open("");
-            zh.signIn(students.get(0).studentId(), TestApi.passwordOf(students.get(0)));
+            zh.signIn(students.get(0));
             en.open("");
-            en.signIn(students.get(1).studentId(), TestApi.passwordOf(students.get(1)));
+            en.signIn(students.get(1));
             zh.await(d -> zh.showsView("slots"));
             en.await(d -> en.showsView("slots"));
             // a browser that prefers English gets the page, and the engine's messages, in English
@@ -262,7 +262,7 @@ class StudentPageIT extends StackTest {
                 .asText();
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             page.open("");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.signIn(student);
             page.open("#/mine");
             page.await(d -> page.booking(booking).getText().contains("Confirmed"));
 
@@ -332,7 +332,7 @@ class StudentPageIT extends StackTest {
         startedAgo(slots.get(0), Duration.ofMinutes(5)); // the desk takes it now
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
             page.open("");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.signIn(student);
             page.open("#/mine");
             page.await(d -> page.booking(booking).getText().contains("已确认"));
             page.tapInBooking(booking, "button.primary");
@@ -370,6 +370,16 @@ class StudentPageIT extends StackTest {
             page.await(d -> page.booking(second).getText().contains("已确认"));
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
         }
+    }
+
+    /** The booker names the partner on the booking: the partner is invited. */
+    private void namePartner(Student booker, long booking, Student partner) {
+        TestApi.expect(
+                200,
+                api().post(
+                                "/reservations/" + booking + "/partners",
+                                booker.token(),
+                                Map.of("studentId", partner.studentId())));
     }
 
     /** Moves a slot (and its opening and bookings) so that it started {@code ago} ago, today. */
@@ -415,9 +425,7 @@ class StudentPageIT extends StackTest {
                 StudentPage en = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             for (StudentPage page : List.of(zh, en)) {
                 Student student = students.get(page == zh ? 0 : 1);
-                page.open("");
-                page.signIn(student.studentId(), TestApi.passwordOf(student));
-                page.await(d -> page.showsView("slots"));
+                page.signInToTheCourts(student);
                 page.await(d -> page.button(sameHour).isEnabled());
                 page.tap(page.button(sameHour));
                 page.await(d -> !page.note(sameHour).isBlank());
@@ -483,9 +491,7 @@ class StudentPageIT extends StackTest {
                             day.atTime(17, 55));
         }
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
-            page.open("");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(student);
             page.open("#/mine");
             page.await(d -> d.findElement(By.id("mine-older")));
             assertThat(page.js("return document.querySelectorAll('#mine-list article.booking').length"))
@@ -546,9 +552,7 @@ class StudentPageIT extends StackTest {
         List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1);
         long booking = api().book(student, opening, slots.get(0));
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
-            page.open("");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(student);
             WebElement badge = page.await(d -> d.findElement(By.id("inbox-badge")));
             page.await(d -> badge.isDisplayed() && badge.getText().equals("1")); // won, pay by ...
 
@@ -601,16 +605,9 @@ class StudentPageIT extends StackTest {
         long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
                 .get(0);
         long booking = api().book(booker, opening, slot);
-        TestApi.expect(
-                200,
-                api().post(
-                                "/reservations/" + booking + "/partners",
-                                booker.token(),
-                                Map.of("studentId", partner.studentId())));
+        namePartner(booker, booking, partner);
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
-            page.open("");
-            page.signIn(partner.studentId(), TestApi.passwordOf(partner));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(partner);
             page.open("#/mine");
             WebElement card = page.await(d -> d.findElement(By.cssSelector("#mine-list .invitation")));
             assertThat(card.getText()).contains("asks you to play").contains("18:00–19:00");
@@ -624,9 +621,7 @@ class StudentPageIT extends StackTest {
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
         }
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
-            page.open("");
-            page.signIn(booker.studentId(), TestApi.passwordOf(booker));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(booker);
             page.open("#/mine");
             String name = jdbc().queryForObject(
                             "select display_name from user_account where student_id = ?",
@@ -655,12 +650,7 @@ class StudentPageIT extends StackTest {
                 .get(0);
         long booking = api().book(booker, opening, slot);
         api().pay(booker, booking);
-        TestApi.expect(
-                200,
-                api().post(
-                                "/reservations/" + booking + "/partners",
-                                booker.token(),
-                                Map.of("studentId", partner.studentId())));
+        namePartner(booker, booking, partner);
         String code = TestApi.expect(200, api().get("/reservations/" + booking + "/check-in", booker.token()))
                 .data()
                 .path("code")
@@ -668,9 +658,7 @@ class StudentPageIT extends StackTest {
         String bookerName = jdbc().queryForObject(
                         "select display_name from user_account where student_id = ?", String.class, booker.studentId());
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
-            page.open("");
-            page.signIn(partner.studentId(), TestApi.passwordOf(partner));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(partner);
             page.open("#/mine");
             WebElement invitation = page.await(d -> d.findElement(By.cssSelector("#mine-list .invitation")));
             page.tap(invitation.findElement(By.cssSelector("button.primary")));
@@ -719,9 +707,7 @@ class StudentPageIT extends StackTest {
         long reservation = api().book(ann, opening, slot);
         TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, true)));
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
-            page.open("");
-            page.signIn(ann.studentId(), TestApi.passwordOf(ann));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(ann);
             page.open("#/mine");
             page.await(d -> page.driver.findElement(By.id("pay-mode")).getText().contains("通过微信支付付款"));
             assertThat(page.driver.findElement(By.id("pay-mode")).getText())
@@ -784,9 +770,7 @@ class StudentPageIT extends StackTest {
         TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, true)));
         try (StudentPage page = new StudentPage(
                 Chromium.openInsideWechat(PHONE, "zh-CN", PaySimulator.shared().bridgeScript()), port)) {
-            page.open("");
-            page.signIn(ann.studentId(), TestApi.passwordOf(ann));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(ann);
             page.open("#/mine");
             page.await(d -> page.driver.findElement(By.id("pay-mode")).getText().contains("通过微信支付付款"));
 
@@ -826,7 +810,7 @@ class StudentPageIT extends StackTest {
         long held = api().book(holder, opening, slot);
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             page.open("");
-            page.signIn(ann.studentId(), TestApi.passwordOf(ann));
+            page.signIn(ann);
             page.awaitState(slot, "soldout");
             page.await(d -> page.note(slot).contains("Join the waitlist"));
             page.tap(page.noteAction(slot));
@@ -873,7 +857,7 @@ class StudentPageIT extends StackTest {
         Student student = api().students(1).get(0);
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             page.open("");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.signIn(student);
             page.open("#/account");
             page.await(d -> page.showsView("account"));
             String token = (String) page.js("return JSON.parse(localStorage.getItem('courtrush.session')).token");
@@ -884,7 +868,7 @@ class StudentPageIT extends StackTest {
             page.open("#/mine");
             page.await(d -> page.showsView("signin"));
             assertThat(page.signInNotice()).contains("expired");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.signIn(student);
             page.await(d ->
                     page.showsView("mine") && d.findElement(By.id("mine-empty")).isDisplayed());
             assertThat(page.driver.getCurrentUrl()).endsWith("#/mine");
@@ -955,9 +939,9 @@ class StudentPageIT extends StackTest {
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             page.open("");
             // a staff account is not let into the students' page, and is told where to go
-            page.signIn(staff.studentId(), TestApi.passwordOf(staff));
+            page.signIn(staff);
             assertThat(page.signInError()).startsWith("This is a staff account");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.signIn(student);
             page.await(d -> page.showsView("slots"));
 
             LocalDateTime flash = Times.now().plusSeconds(20).withNano(0);
@@ -1029,9 +1013,7 @@ class StudentPageIT extends StackTest {
         Student script = api().students(1).get(0); // a later account: the larger id
         long court = api().createCourt();
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
-            page.open("");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(student);
 
             // 20 s ahead: the places a single page sees may be a refresh behind (4-7 s each), and the button
             // must be seen on before the flash time
@@ -1115,7 +1097,7 @@ class StudentPageIT extends StackTest {
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             page.throttle(1500, 40 * 1024, 20 * 1024);
             page.open("");
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.signIn(student);
             page.await(d -> page.showsView("slots"), Duration.ofSeconds(30));
 
             // staff open tomorrow's courts with a draw, 30 s from now (warmed up at once); the student pulls to refresh
@@ -1202,7 +1184,7 @@ class StudentPageIT extends StackTest {
         String campus = campusAddress();
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), campus, port)) {
             page.open("#/draw/" + opening + "/" + Times.tomorrow());
-            page.signIn(student.studentId(), TestApi.passwordOf(student));
+            page.signIn(student);
             page.await(d -> page.showsView("draw"));
             assertThat(page.js("return window.isSecureContext + ' ' + typeof (window.crypto || {}).subtle"))
                     .as("plain http at %s: no Web Crypto", campus)
@@ -1301,9 +1283,7 @@ class StudentPageIT extends StackTest {
 
         try (FaultProxy engine = new FaultProxy("127.0.0.1", port);
                 StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), engine.port())) {
-            page.open("");
-            page.signIn(students.get(0).studentId(), TestApi.passwordOf(students.get(0)));
-            page.await(d -> page.showsView("slots"));
+            page.signInToTheCourts(students.get(0));
             page.awaitState(taken, "soldout");
             assertThat(page.meta(taken)).contains("剩 0/1");
 
