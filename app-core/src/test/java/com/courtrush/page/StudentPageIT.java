@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.notice.BookingReminders;
+import com.courtrush.notice.api.PageAddress;
 import com.courtrush.reserve.stock.Blocks;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.FaultProxy;
+import com.courtrush.support.Mailbox;
 import com.courtrush.support.PaySimulator;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
@@ -384,7 +387,11 @@ class StudentPageIT extends StackTest {
 
     /** Moves a slot (and its opening and bookings) so that it started {@code ago} ago, today. */
     private void startedAgo(long slotId, Duration ago) {
-        LocalDateTime start = Times.now().minus(ago).withNano(0);
+        startsAt(slotId, Times.now().minus(ago).withNano(0));
+    }
+
+    /** Moves a slot (and its opening and bookings) to start at {@code start}, for an hour or to its day's end. */
+    private void startsAt(long slotId, LocalDateTime start) {
         java.time.LocalTime end = start.toLocalTime().plusHours(1);
         if (end.isBefore(start.toLocalTime())) {
             end = java.time.LocalTime.of(23, 59, 59);
@@ -592,6 +599,82 @@ class StudentPageIT extends StackTest {
                     .getText()
                     .equals("Cancelled by the gym"));
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /**
+     * Issue 55: the "starts soon" email's link opens the booking on the phone. The engine sends its notices through a
+     * real SMTP server (GreenMail); a paid booking whose court starts in 30 minutes is reminded (the job run as each
+     * node runs it, not waited for); the student's email names the court and links to the booking on the page's
+     * address, and that link, opened where the student is signed in, shows My bookings with that booking's card
+     * outlined, in view: its court and time.
+     */
+    @Test
+    void aBookingSoonReminderEmailsALinkThatOpensTheBookingOnThePhone() throws Exception {
+        Student student = api().students(1).get(0);
+        String courtName = TestApi.unique("场地 ");
+        long court = api().createCourt(courtName);
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
+                .get(0);
+        long booking = api().book(student, opening, slot);
+        api().pay(student, booking);
+        try (Mailbox mail = Mailbox.start(api())) {
+            // the address verified once the booking is paid (its email is the reminder's alone), then it starts soon
+            String address = student.studentId() + "@campus.example";
+            jdbc().update(
+                            "update user_account set email = ?, email_verified_time = ? where student_id = ?",
+                            address,
+                            Times.now(),
+                            student.studentId());
+            LocalDateTime start = Times.now().plusMinutes(30).withSecond(0).withNano(0);
+            startsAt(slot, start);
+            java.time.format.DateTimeFormatter hhmm = java.time.format.DateTimeFormatter.ofPattern("HH:mm");
+            String hours = hhmm.format(start) + "–"
+                    + hhmm.format(jdbc().queryForObject(
+                                    "select end_time from time_slot where id = ?", java.sql.Time.class, slot)
+                            .toLocalTime());
+            bean(BookingReminders.class).remind();
+            String text = mail.awaitText(address, "#/mine/booking/" + booking);
+            assertThat(text)
+                    .contains(courtName + " · " + start.toLocalDate() + " " + hours)
+                    .contains("即将开始")
+                    .contains("starts soon");
+            java.util.regex.Matcher found = java.util.regex.Pattern.compile("https?://\\S+#/mine/booking/" + booking)
+                    .matcher(text);
+            assertThat(found.find()).as(text).isTrue();
+            String link = found.group();
+            assertThat(link)
+                    .as("on the page's address, as the engine knows it")
+                    .isEqualTo(bean(PageAddress.class).studentUrl() + "#/mine/booking/" + booking);
+
+            // the student, signed in on their phone at that address, opens the link from their mail app
+            java.net.URI at = java.net.URI.create(link);
+            try (StudentPage page =
+                    new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), at.getHost(), at.getPort())) {
+                page.signInToTheCourts(student);
+                page.driver.get("about:blank");
+                page.driver.get(link);
+                page.await(d -> page.showsView("mine"));
+                WebElement card = page.await(d -> {
+                    WebElement shown = page.booking(booking);
+                    return shown.getAttribute("class").contains("focused") ? shown : null;
+                });
+                assertThat(card.getText()).contains(courtName).contains(hours).contains("已确认");
+                assertThat(page.js(
+                                "const r = arguments[0].getBoundingClientRect();"
+                                        + " return r.top >= 0 && r.bottom <= window.innerHeight",
+                                card))
+                        .as("the card in view")
+                        .isEqualTo(true);
+                assertThat(page.contentWidth())
+                        .as("nothing wider than the phone")
+                        .isLessThanOrEqualTo(PHONE);
+                page.screenshot("zh-reminder-link");
+                assertThat(page.scriptErrors())
+                        .as("errors in the page's console")
+                        .isEmpty();
+            }
         }
     }
 
