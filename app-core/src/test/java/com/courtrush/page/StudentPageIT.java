@@ -1298,6 +1298,20 @@ class StudentPageIT extends StackTest {
                     .as("WCAG 2.1 AA, the draw's page")
                     .isEmpty();
             page.screenshot("zh-draw-verified");
+            // the same page in English, redrawn where it is
+            page.switchLanguage();
+            String english = page.await(d -> {
+                String text = d.findElement(By.id("view-draw")).getText();
+                return text.contains("Verified ✓") ? text : null;
+            });
+            assertThat(english)
+                    .contains("3 entered for 2 places; 2 drawn")
+                    .contains(entryId)
+                    .doesNotContain("已验证");
+            page.js("window.scrollTo(0, 0)");
+            page.screenshot("en-draw-verified");
+            page.switchLanguage();
+            page.await(d -> d.findElement(By.id("view-draw")).getText().contains("已验证 ✓"));
 
             // the record as it is kept, with its secret changed: the page no longer verifies it, and says why
             String kept = jdbc().queryForObject(
