@@ -134,7 +134,8 @@ export default {
   async 'older bookings are read only when asked for, a page at a time, after the last one shown'() {
     const remove = fixture(LIST);
     const pages = [[...Array(20).keys()].map(i => booking({ reservationId: 100 - i, slotDate: '2026-09-01' })),
-      [booking({ reservationId: 40, slotDate: '2026-08-01', status: 'CANCELLED', cancelReason: 'NO_SHOW' })]];
+      [booking({ reservationId: 41, slotDate: '2026-08-02', asPartner: true, bookerName: 'Li Lei' }),
+        booking({ reservationId: 40, slotDate: '2026-08-01', status: 'CANCELLED', cancelReason: 'NO_SHOW' })]];
     const engine = fakeEngine((method, path) => path.startsWith('/reservations/mine/history')
       ? reply(200, pages.shift()) : null);
     try {
@@ -152,9 +153,14 @@ export default {
       renderMine();
       same(engine.calls.map(c => c.path), ['/reservations/mine/history?size=20',
         '/reservations/mine/history?size=20&before=81'], 'each page after the last one shown');
-      equal(older.querySelectorAll('.booking.past').length, 21, 'and the last, short');
+      equal(older.querySelectorAll('.booking.past').length, 22, 'and the last, short');
       equal(older.querySelector('.booking.past:last-of-type .reason').textContent, t('mine.reason.NO_SHOW'),
         'how it ended');
+      const played = older.querySelector('.booking.past[data-reservation="41"]');
+      equal(played.querySelector('.badge-partner').textContent, t('partners.theirs'), "a partner's game, marked");
+      equal(played.querySelector('.booked-by').textContent, t('partners.bookedBy', 'Li Lei'), "the booker's name");
+      equal(played.querySelector('.when').textContent.includes('¥'), false, "no price: the booker's to pay");
+      equal(older.querySelector('.booking.past[data-reservation="40"] .badge-partner'), null, 'an own one is not');
       same([older.querySelector('#mine-older'), older.querySelector('#mine-older-none').textContent],
         [null, t('mine.olderNone')], 'no more to ask for');
       Bookings.forget();

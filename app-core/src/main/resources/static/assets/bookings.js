@@ -124,19 +124,24 @@ export async function loadOlder(event) {
 
 /** A booking played before the last 30 days: what it was and how it ended; nothing left to do with it. */
 function pastCard(r) {
-  const lines = [];
+  const lines = r.asPartner ? [h('p', { class: 'booked-by' }, t('partners.bookedBy', r.bookerName))] : [];
   if (r.checkedInTime) {
     lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
   }
   if (r.status === 'CANCELLED' && r.cancelReason) {
-    lines.push(h('p', { class: 'reason' }, t('mine.reason.' + r.cancelReason)));
+    lines.push(h('p', { class: 'reason' }, t(r.asPartner && r.cancelReason === 'USER'
+      ? 'partners.reason.USER' : 'mine.reason.' + r.cancelReason)));
   }
-  return h('article', { class: 'booking past status-' + r.status, 'data-reservation': r.reservationId },
-    h('div', { class: 'booking-head' },
-      h('strong', { class: 'court-name' }, r.courtName),
-      h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status))),
-    h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime + ' · ¥'
-      + yuan(r.priceCents)),
+  const status = h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status));
+  // a game played as a partner: marked so, with the booker's name, and not its price (the booker's to pay)
+  const badges = r.asPartner
+    ? h('span', { class: 'badges' }, h('span', { class: 'badge badge-partner' }, t('partners.theirs')), status)
+    : status;
+  return h('article', { class: 'booking past ' + (r.asPartner ? 'as-partner ' : '') + 'status-' + r.status,
+    'data-reservation': r.reservationId },
+    h('div', { class: 'booking-head' }, h('strong', { class: 'court-name' }, r.courtName), badges),
+    h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime
+      + (r.asPartner ? '' : ' · ¥' + yuan(r.priceCents))),
     lines);
 }
 

@@ -329,7 +329,8 @@ abstract class HistoryCosts extends StackTest {
 
     /**
      * On the same past, what the paged lists answer is exactly what they promise: my bookings the upcoming ones and
-     * the last 30 days, the older ones page after page — together every booking once, in order; the desk's totals
+     * the last 30 days, the older ones page after page — together every booking once, and every game played as an
+     * accepted partner, in order; the desk's totals
      * exact for a student's month, capped for all of a year's confirmed bookings.
      */
     @Test
@@ -370,12 +371,18 @@ abstract class HistoryCosts extends StackTest {
         }
         assertThat(pages).isGreaterThan(2);
         assertThat(shown)
-                .as("every booking of the student once (a compensated grant was never theirs)")
+                .as("every booking of the student once, and every game they accepted being a partner on (a "
+                        + "compensated grant was never theirs)")
                 .doesNotHaveDuplicates()
                 .containsExactlyInAnyOrderElementsOf(jdbc().queryForList(
                                 "select r.id from reservation r join user_account u on u.id = r.user_id where u.student_id = ? "
+                                        + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION') "
+                                        + "union select r.id from booking_partner p join reservation r on r.id = "
+                                        + "p.reservation_id join user_account u on u.id = p.partner_user_id "
+                                        + "where u.student_id = ? and p.status = 'ACCEPTED' "
                                         + "and (r.cancel_reason is null or r.cancel_reason <> 'COMPENSATION')",
                                 Long.class,
+                                regular,
                                 regular));
 
         var confirmed = api().get("/admin/reservations?status=CONFIRMED&size=100", TestApi.ADMIN_TOKEN)

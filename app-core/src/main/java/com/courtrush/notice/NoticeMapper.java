@@ -14,6 +14,11 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 interface NoticeMapper {
 
+    /** The slot {@code s} starts after {@code from} and by {@code until} (its day and start time; a booking's window). */
+    String STARTS_IN_WINDOW =
+            "and (s.slot_date > #{fromDay} or (s.slot_date = #{fromDay} and s.start_time > #{fromTime})) "
+                    + "and (s.slot_date < #{untilDay} or (s.slot_date = #{untilDay} and s.start_time <= #{untilTime})) ";
+
     /** One notice; a second post of the same message id changes nothing (0 or 2 rows touched: MySQL's count). */
     @Insert("insert into notice (message_id, user_id, kind, reservation_id, slot_id, params, create_time, "
             + "email_to, email_state, email_next_time) "
@@ -116,8 +121,7 @@ interface NoticeMapper {
      */
     @Select("select r.id, r.user_id, r.slot_id, s.slot_date, s.start_time from reservation r "
             + "join time_slot s on s.id = r.slot_id where r.status = 'CONFIRMED' and r.checked_in_time is null "
-            + "and (s.slot_date > #{fromDay} or (s.slot_date = #{fromDay} and s.start_time > #{fromTime})) "
-            + "and (s.slot_date < #{untilDay} or (s.slot_date = #{untilDay} and s.start_time <= #{untilTime})) "
+            + STARTS_IN_WINDOW
             + "and not exists (select 1 from notice n where n.message_id = concat('BOOKING_SOON:', r.id)) "
             + "order by s.slot_date, s.start_time, r.id limit #{limit}")
     List<Upcoming> unremindedBookings(
@@ -187,7 +191,6 @@ interface NoticeMapper {
     record Unpaid(
             long id, long userId, long slotId, LocalDateTime createTime, LocalDate slotDate, LocalTime startTime) {}
 
-    /** A paid booking whose slot starts soon. */
     /**
      * The accepted partners of paid bookings not checked in whose slot starts after {@code from} and by {@code until}
      * that have not been reminded yet (the booking's id, the partner's user id), soonest first, at most
@@ -197,8 +200,7 @@ interface NoticeMapper {
             + "join time_slot s on s.id = r.slot_id join booking_partner p on p.reservation_id = r.id "
             + "where r.status = 'CONFIRMED' and r.checked_in_time is null and p.status = 'ACCEPTED' "
             + "and p.partner_user_id is not null "
-            + "and (s.slot_date > #{fromDay} or (s.slot_date = #{fromDay} and s.start_time > #{fromTime})) "
-            + "and (s.slot_date < #{untilDay} or (s.slot_date = #{untilDay} and s.start_time <= #{untilTime})) "
+            + STARTS_IN_WINDOW
             + "and not exists (select 1 from notice n "
             + "where n.message_id = concat('BOOKING_SOON:', r.id, ':', p.partner_user_id)) "
             + "order by s.slot_date, s.start_time, r.id, p.id limit #{limit}")
@@ -209,5 +211,6 @@ interface NoticeMapper {
             @Param("untilTime") LocalTime untilTime,
             @Param("limit") int limit);
 
+    /** A paid booking whose slot starts soon (for a partner's reminder: the partner's user id). */
     record Upcoming(long id, long userId, long slotId, LocalDate slotDate, LocalTime startTime) {}
 }

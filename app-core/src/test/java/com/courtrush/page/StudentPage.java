@@ -1,5 +1,6 @@
 package com.courtrush.page;
 
+import com.courtrush.support.TestApi;
 import com.deque.html.axecore.results.Results;
 import com.deque.html.axecore.selenium.AxeBuilder;
 import java.io.IOException;
@@ -54,6 +55,18 @@ final class StudentPage implements AutoCloseable {
         secret.clear();
         secret.sendKeys(password);
         tap(driver.findElement(By.cssSelector("#signin-form button[type=submit]")));
+    }
+
+    /** Signs in as {@code student}, with their password. */
+    void signIn(TestApi.Student student) {
+        signIn(student.studentId(), TestApi.passwordOf(student));
+    }
+
+    /** Opens the page and signs in as {@code student}: the courts show. */
+    void signInToTheCourts(TestApi.Student student) {
+        open("");
+        signIn(student);
+        await(d -> showsView("slots"));
     }
 
     String signInError() {

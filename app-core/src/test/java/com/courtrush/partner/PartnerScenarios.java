@@ -340,6 +340,70 @@ public interface PartnerScenarios extends StackAccess {
         assertThat(reminder.path("link").asText()).isEqualTo("#/mine/booking/" + booking);
     }
 
+    /**
+     * A game played as an accepted partner stays the partner's once it is older than My bookings' 30 days (issue
+     * 55): in their older bookings, marked as a partner's with the booker's name, in the order of their own — the next
+     * page may start after it — and still the booker's own in theirs; nobody else pages from it.
+     */
+    @Test
+    default void aGamePlayedAsAPartnerStaysInThePartnersOlderBookings() {
+        long court = api().createCourt();
+        long session = api().createSession(tomorrow(), now(), 2);
+        List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+        List<Student> students = api().students(3);
+        Student ann = students.get(0);
+        Student bob = students.get(1);
+        Student eve = students.get(2);
+        long anns = api().book(ann, session, slots.get(0));
+        api().pay(ann, anns);
+        long bobs = api().book(bob, session, slots.get(1));
+        TestApi.expect(200, name(ann, anns, bob.studentId()));
+        long invitation = TestApi.expect(200, api().get("/reservations/invitations", bob.token()))
+                .data()
+                .get(0)
+                .path("id")
+                .asLong();
+        TestApi.expect(200, api().post("/reservations/invitations/" + invitation + "/accept", bob.token(), null));
+        // played weeks ago: Ann's game 40 days back, Bob's own the day before it
+        playedOn(slots.get(0), now().toLocalDate().minusDays(40));
+        playedOn(slots.get(1), now().toLocalDate().minusDays(41));
+
+        assertThat(TestApi.expect(200, api().get("/reservations/mine", bob.token()))
+                        .data())
+                .as("past My bookings' 30 days")
+                .isEmpty();
+        JsonNode first = TestApi.expect(200, api().get("/reservations/mine/history?size=1", bob.token()))
+                .data();
+        assertThat(first).hasSize(1);
+        assertThat(first.get(0).path("reservationId").asLong()).isEqualTo(anns);
+        assertThat(first.get(0).path("asPartner").asBoolean()).isTrue();
+        assertThat(first.get(0).path("bookerName").asText()).isEqualTo(nameOf(ann));
+        JsonNode next = TestApi.expect(200, api().get("/reservations/mine/history?size=1&before=" + anns, bob.token()))
+                .data();
+        assertThat(next).hasSize(1);
+        assertThat(next.get(0).path("reservationId").asLong()).isEqualTo(bobs);
+        assertThat(next.get(0).path("asPartner").asBoolean()).isFalse();
+        assertThat(TestApi.expect(200, api().get("/reservations/mine/history?size=1&before=" + bobs, bob.token()))
+                        .data())
+                .isEmpty();
+
+        JsonNode annsHistory = TestApi.expect(200, api().get("/reservations/mine/history", ann.token()))
+                .data();
+        assertThat(annsHistory).hasSize(1);
+        assertThat(annsHistory.get(0).path("reservationId").asLong()).isEqualTo(anns);
+        assertThat(annsHistory.get(0).path("asPartner").asBoolean()).isFalse();
+        assertThat(api().get("/reservations/mine/history?before=" + anns, eve.token())
+                        .status())
+                .as("not Eve's to page from")
+                .isEqualTo(404);
+    }
+
+    /** Moves a slot and its bookings to {@code day}, the same hours. */
+    private void playedOn(long slotId, java.time.LocalDate day) {
+        jdbc().update("update time_slot set slot_date = ? where id = ?", day, slotId);
+        jdbc().update("update reservation set slot_date = ? where slot_id = ?", day, slotId);
+    }
+
     private JsonNode waits(Student student) {
         return TestApi.expect(200, api().get("/reservations/waits", student.token()))
                 .data();

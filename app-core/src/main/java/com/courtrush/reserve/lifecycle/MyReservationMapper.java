@@ -28,21 +28,43 @@ interface MyReservationMapper {
     List<MyReservation> findFrom(
             @Param("userId") long userId, @Param("from") LocalDate from, @Param("limit") int limit);
 
+    /** The bookings of others the student accepted being a partner on, marked so, with the booker's name. */
+    String PARTNER_COLUMNS = "select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, "
+            + "r.cancel_reason, r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, "
+            + "c.name as court_name, s.price_cents, r.checked_in_time, true as as_partner, "
+            + "u.display_name as booker_name "
+            + "from booking_partner p join reservation r on r.id = p.reservation_id "
+            + "join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
+            + "join user_account u on u.id = r.user_id "
+            + "where p.partner_user_id = #{userId} and p.status = 'ACCEPTED' and ";
+
     /**
      * The bookings of others the student accepted being a partner on, played on {@code from} or later, newest first,
      * at most {@code limit}: through the student's accepted partnerships (idx_booking_partner_user), which the day's
      * cap on bookings a student appears on keeps to a few a day.
      */
-    @Select("select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, r.cancel_reason, "
-            + "r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
-            + "s.price_cents, r.checked_in_time, true as as_partner, u.display_name as booker_name "
-            + "from booking_partner p join reservation r on r.id = p.reservation_id "
-            + "join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id "
-            + "join user_account u on u.id = r.user_id "
-            + "where p.partner_user_id = #{userId} and p.status = 'ACCEPTED' and r.slot_date >= #{from} and "
-            + NOT_COMPENSATED + " order by r.id desc limit #{limit}")
+    @Select(PARTNER_COLUMNS + "r.slot_date >= #{from} and " + NOT_COMPENSATED + " order by r.id desc limit #{limit}")
     List<MyReservation> partnerFrom(
             @Param("userId") long userId, @Param("from") LocalDate from, @Param("limit") int limit);
+
+    /**
+     * The bookings of others the student accepted being a partner on, played before {@code until}, in the order of
+     * {@link #findBefore} and after the same booking, at most {@code size}.
+     */
+    @Select("<script>" + PARTNER_COLUMNS + "r.slot_date &lt; #{until} and " + NOT_COMPENSATED
+            + "<if test='afterDate != null'> and (r.slot_date &lt; #{afterDate} or (r.slot_date = #{afterDate} "
+            + "and r.id &lt; #{afterId}))</if> order by r.slot_date desc, r.id desc limit #{size}</script>")
+    List<MyReservation> partnerBefore(
+            @Param("userId") long userId,
+            @Param("until") LocalDate until,
+            @Param("afterDate") LocalDate afterDate,
+            @Param("afterId") Long afterId,
+            @Param("size") int size);
+
+    /** 1 when the student accepted being a partner on the booking, else 0. */
+    @Select("select count(*) from booking_partner where reservation_id = #{id} and partner_user_id = #{userId} "
+            + "and status = 'ACCEPTED'")
+    int acceptedPartner(@Param("id") long reservationId, @Param("userId") long userId);
 
     /**
      * The student's bookings played before {@code until}, latest play date first, after the booking played on

@@ -61,8 +61,9 @@ public class MyReservations {
     }
 
     /**
-     * The student's bookings played before the recent ones, latest play date first: {@code size} of them after their
-     * booking {@code before} (null: from the latest). A {@code before} that is not theirs is refused (404).
+     * The student's bookings played before the recent ones, with those of others they accepted being a partner on
+     * (as {@link #of} has them), latest play date first: {@code size} of them after the booking {@code before} (null:
+     * from the latest). A {@code before} that is neither theirs nor one they play on as a partner is refused (404).
      */
     public List<MyReservation> history(long userId, Long before, int size) {
         if (size < 1 || size > MOST_PER_PAGE) {
@@ -71,12 +72,18 @@ public class MyReservations {
         LocalDate afterDate = null;
         if (before != null) {
             MyReservationMapper.Played played = reservations.played(before);
-            if (played == null || played.userId() != userId) {
+            if (played == null || (played.userId() != userId && reservations.acceptedPartner(before, userId) == 0)) {
                 throw CourtRushException.notFound("reservation.notFound", before);
             }
             afterDate = played.slotDate();
         }
-        return completed(reservations.findBefore(userId, recentFrom(), afterDate, before, size));
+        LocalDate until = recentFrom();
+        List<MyReservation> page = new ArrayList<>(reservations.findBefore(userId, until, afterDate, before, size));
+        page.addAll(reservations.partnerBefore(userId, until, afterDate, before, size));
+        page.sort(Comparator.comparing(MyReservation::getSlotDate)
+                .thenComparing(MyReservation::getReservationId)
+                .reversed());
+        return completed(page.size() > size ? new ArrayList<>(page.subList(0, size)) : page);
     }
 
     private LocalDate recentFrom() {

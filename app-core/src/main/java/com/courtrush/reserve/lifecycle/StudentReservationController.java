@@ -52,8 +52,9 @@ class StudentReservationController {
     }
 
     @Operation(
-            summary = "My reservations played before the last 30 days, latest play date first, a page at a time: the "
-                    + "next page after the last one shown (before: its reservationId); fewer than size: the end")
+            summary = "My reservations played before the last 30 days, with the games I accepted being a partner on "
+                    + "(asPartner, bookerName), latest play date first, a page at a time: the next page after the "
+                    + "last one shown (before: its reservationId); fewer than size: the end")
     @GetMapping("/reservations/mine/history")
     ApiResponse<List<MyReservation>> history(
             @RequestParam(required = false) @Positive Long before,

@@ -14,6 +14,7 @@ import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
@@ -70,5 +71,26 @@ class MyReservationsWebTest {
                 .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"));
         mvc.perform(get("/reservations/mine/history?before=-1").header("Authorization", "Bearer " + STUDENT))
                 .andExpect(status().isBadRequest());
+    }
+
+    /** An older game the student played as an accepted partner is in their history as in /mine: marked, named. */
+    @Test
+    void anOlderGamePlayedAsAPartnerSaysWhoseItIs() throws Exception {
+        MyReservation own = new MyReservation();
+        own.setReservationId(40L);
+        own.setStatus(ReservationStatus.CONFIRMED);
+        MyReservation partner = new MyReservation();
+        partner.setReservationId(41L);
+        partner.setStatus(ReservationStatus.CONFIRMED);
+        partner.setAsPartner(true);
+        partner.setBookerName("李雷");
+        given(mine.history(7L, null, 20)).willReturn(List.of(partner, own));
+        mvc.perform(get("/reservations/mine/history").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data[0].reservationId").value(41))
+                .andExpect(jsonPath("$.data[0].asPartner").value(true))
+                .andExpect(jsonPath("$.data[0].bookerName").value("李雷"))
+                .andExpect(jsonPath("$.data[1].asPartner").value(false))
+                .andExpect(jsonPath("$.data[1].bookerName").value(org.hamcrest.Matchers.nullValue()));
     }
 }
