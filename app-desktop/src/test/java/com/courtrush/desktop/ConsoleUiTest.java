@@ -26,13 +26,16 @@ import com.unboundid.ldap.listener.InMemoryDirectoryServer;
 import com.unboundid.ldap.listener.InMemoryDirectoryServerConfig;
 import com.unboundid.ldap.listener.InMemoryListenerConfig;
 import com.unboundid.ldif.LDIFReader;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -1075,6 +1078,7 @@ class ConsoleUiTest {
             List<String> found = unchecked(() -> WaitForAsyncUtils.asyncFx(() -> {
                                 List<String> all = new ArrayList<>(ClippedText.in(read));
                                 all.addAll(UntranslatedText.in(read));
+                                saveScreenshot(read, locale.getLanguage() + "-" + name.replace('/', '-'));
                                 return all;
                             })
                             .get())
@@ -1090,6 +1094,23 @@ class ConsoleUiTest {
                 settle();
             }
             return found;
+        }
+    }
+
+    /**
+     * What the walk read, as a picture to look at: target/console-screenshots/{zh,en}-&lt;view&gt;.png (the issue's "screenshots
+     * of every screen and dialog"). On the JavaFX thread.
+     */
+    static void saveScreenshot(Parent root, String name) {
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "console-screenshots"));
+            javafx.scene.image.WritableImage shot = root.getScene().snapshot(null);
+            javax.imageio.ImageIO.write(
+                    javafx.embed.swing.SwingFXUtils.fromFXImage(shot, null),
+                    "png",
+                    dir.resolve(name + ".png").toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("screenshot " + name, e);
         }
     }
 
