@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.support.ClippedText;
+import com.courtrush.desktop.support.Keyboard;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -59,10 +60,10 @@ class ConsoleRestoreUiTest {
                 "--courtrush.auth.sign-in-hold=0s",
                 "--spring.jmx.enabled=false");
         waitFor(120, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
-        robot.clickOn("#signInId").write("wang");
-        robot.clickOn("#signInName").write("Wang Li");
-        robot.clickOn("#signInPassword").write("manager-pw-1");
-        robot.clickOn("#signInRepeat").write("manager-pw-1");
+        Keyboard.clickAndType(robot, "#signInId", "wang");
+        Keyboard.clickAndType(robot, "#signInName", "Wang Li");
+        Keyboard.clickAndType(robot, "#signInPassword", "manager-pw-1");
+        Keyboard.clickAndType(robot, "#signInRepeat", "manager-pw-1");
         robot.clickOn("#signInOk");
         waitFor(
                 60,
@@ -134,8 +135,8 @@ class ConsoleRestoreUiTest {
                 180,
                 () -> app.engine() != before
                         && robot.lookup("#deskSignIn").tryQuery().isPresent());
-        robot.clickOn("#signInId").write("wang");
-        robot.clickOn("#signInPassword").write("manager-pw-1");
+        Keyboard.clickAndType(robot, "#signInId", "wang");
+        Keyboard.clickAndType(robot, "#signInPassword", "manager-pw-1");
         robot.clickOn("#signInOk");
         waitFor(60, () -> robot.lookup("#nav-settings").tryQuery().isPresent());
 

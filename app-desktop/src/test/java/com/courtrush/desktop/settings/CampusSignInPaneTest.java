@@ -17,6 +17,7 @@ import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.campus.api.CampusTrial;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.support.Keyboard;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
@@ -256,7 +257,7 @@ class CampusSignInPaneTest {
         TextField field = field(query);
         robot.interact(field::clear);
         reveal(field);
-        robot.clickOn(field).write(text);
+        Keyboard.clickAndType(robot, field, text);
     }
 
     /** Clicks the node, scrolled into sight first as staff would scroll to it. */
