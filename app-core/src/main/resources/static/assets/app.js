@@ -45,8 +45,17 @@ import * as AccountScreen from './account.js';
 import * as SigninScreen from './signin.js';
 import { endSession } from './campus.js';
 import * as Inbox from './notices.js';
-import * as DrawScreen from './draw.js';
 import { closeSheet, takeWechatReturn } from './sheets.js';
+
+/**
+ * The draw's page and its checker (SHA-256/SHA-1 in JavaScript) load when a student opens it, not with the page:
+ * three modules fewer before the sign-in form on a weak network.
+ */
+let drawn = null;
+async function drawScreen() {
+  drawn = drawn ?? (await import('./draw.js'));
+  return drawn;
+}
 
 const t = I18N.t;
 
@@ -73,7 +82,7 @@ async function show() {
     Inbox.renderInbox();
     await Inbox.loadInbox(false);
   } else if (r.view === 'draw') {
-    await DrawScreen.enter(r.sessionId, r.date);
+    await (await drawScreen()).enter(r.sessionId, r.date);
   } else {
     AccountScreen.renderAccount();
   }
@@ -89,7 +98,7 @@ function forgetStudent() {
   Courts.forget();
   AccountScreen.forgetCalendar();
   Inbox.forgetNotices();
-  DrawScreen.forget();
+  drawn?.forget();
   closeSheet();
 }
 
@@ -166,7 +175,7 @@ function switchLanguage() {
   } else if (page.view === 'account') {
     AccountScreen.renderAccount();
   } else if (page.view === 'draw') {
-    DrawScreen.redraw();
+    drawn?.redraw();
   } else if (page.view === 'signin') {
     SigninScreen.redraw();
   }
