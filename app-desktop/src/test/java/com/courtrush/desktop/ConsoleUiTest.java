@@ -576,36 +576,10 @@ class ConsoleUiTest {
     @Test
     @Order(10)
     void theDeskChecksAStudentInWhenAScannerTypesTheirQrCode() throws Exception {
-        // a paid booking of a slot that began five minutes ago: Bea stands at the desk with her phone. A slot never
-        // spans midnight, so in a day's first or last minutes this waits until such a slot can be today's
-        LocalTime time = LocalTime.now(ZoneId.of("Asia/Shanghai"));
-        if (time.isBefore(LocalTime.of(0, 8)) || time.isAfter(LocalTime.of(23, 56))) {
-            Thread.sleep((Duration.between(time, LocalTime.of(0, 8)).toSeconds() + 86_400) % 86_400 * 1000);
-        }
-        LocalDate tomorrow = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(1);
-        long court = call("POST", "/admin/courts", ADMIN, "{\"courtName\":\"Court C\"}")
-                .path("data")
-                .path("id")
-                .asLong();
-        long opening = call(
-                        "POST",
-                        "/admin/sessions",
-                        ADMIN,
-                        "{\"sessionDate\":\"" + tomorrow + "\",\"flashTime\":\""
-                                + LocalDateTime.now(ZoneId.of("Asia/Shanghai")).withNano(0) + "\",\"perUserLimit\":2}")
-                .path("data")
-                .path("id")
-                .asLong();
-        long slot = call(
-                        "POST",
-                        "/admin/sessions/" + opening + "/slots/generate",
-                        ADMIN,
-                        "{\"courtIds\":[" + court + "],\"startTime\":\"09:00\",\"endTime\":\"10:00\","
-                                + "\"durationMinutes\":60,\"capacity\":2,\"priceCents\":2000}")
-                .path("data")
-                .path("slotIds")
-                .get(0)
-                .asLong();
+        // a paid booking of a slot that began five minutes ago: Bea stands at the desk with her phone
+        OpenSlot made = anOpenSlotOfTomorrow("Court C");
+        long opening = made.opening();
+        long slot = made.slot();
         call(
                 "POST",
                 "/admin/students",
@@ -898,17 +872,20 @@ class ConsoleUiTest {
     /** The start and end ("18:02–18:52") of Court W's slot running now with its places free: it takes walk-ins. */
     static String freeNow;
 
+    /** An opening already open for tomorrow with one 09:00 slot of two places on a new court. */
+    record OpenSlot(long opening, long slot) {}
+
     /**
-     * A slot of Court W running now with its two places free: on today's board, a cell whose menu books a walk-in
-     * (an unpaid booking cannot wait there: one not paid by its slot's start is cancelled).
+     * Makes an {@link OpenSlot} on a court named {@code courtName}. A slot never spans midnight, so in a day's first or
+     * last minutes this waits until one moved to now can be today's.
      */
-    static void aFreeSlotRunningNow() throws Exception {
+    static OpenSlot anOpenSlotOfTomorrow(String courtName) throws Exception {
         LocalTime time = LocalTime.now(ZoneId.of("Asia/Shanghai"));
         if (time.isBefore(LocalTime.of(0, 8)) || time.isAfter(LocalTime.of(23, 56))) {
             Thread.sleep((Duration.between(time, LocalTime.of(0, 8)).toSeconds() + 86_400) % 86_400 * 1000);
         }
         LocalDate tomorrow = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(1);
-        long court = call("POST", "/admin/courts", ADMIN, "{\"courtName\":\"Court W\"}")
+        long court = call("POST", "/admin/courts", ADMIN, "{\"courtName\":\"" + courtName + "\"}")
                 .path("data")
                 .path("id")
                 .asLong();
@@ -931,6 +908,17 @@ class ConsoleUiTest {
                 .path("slotIds")
                 .get(0)
                 .asLong();
+        return new OpenSlot(opening, slot);
+    }
+
+    /**
+     * A slot of Court W running now with its two places free: on today's board, a cell whose menu books a walk-in
+     * (an unpaid booking cannot wait there: one not paid by its slot's start is cancelled).
+     */
+    static void aFreeSlotRunningNow() throws Exception {
+        OpenSlot made = anOpenSlotOfTomorrow("Court W");
+        long opening = made.opening();
+        long slot = made.slot();
         LocalTime start = LocalTime.now(ZoneId.of("Asia/Shanghai"))
                 .minusMinutes(3)
                 .withSecond(0)
