@@ -38,6 +38,10 @@ interface MyReservationMapper {
             + "join user_account u on u.id = r.user_id "
             + "where p.partner_user_id = #{userId} and p.status = 'ACCEPTED' and ";
 
+    /** Older bookings' keyset: after the booking played on {@code afterDate} with id {@code afterId} (none: all). */
+    String AFTER_PLAYED = "<if test='afterDate != null'> and (r.slot_date &lt; #{afterDate} or (r.slot_date = "
+            + "#{afterDate} and r.id &lt; #{afterId}))</if>";
+
     /**
      * The bookings of others the student accepted being a partner on, played on {@code from} or later, newest first,
      * at most {@code limit}: through the student's accepted partnerships (idx_booking_partner_user), which the day's
@@ -51,9 +55,8 @@ interface MyReservationMapper {
      * The bookings of others the student accepted being a partner on, played before {@code until}, in the order of
      * {@link #findBefore} and after the same booking, at most {@code size}.
      */
-    @Select("<script>" + PARTNER_COLUMNS + "r.slot_date &lt; #{until} and " + NOT_COMPENSATED
-            + "<if test='afterDate != null'> and (r.slot_date &lt; #{afterDate} or (r.slot_date = #{afterDate} "
-            + "and r.id &lt; #{afterId}))</if> order by r.slot_date desc, r.id desc limit #{size}</script>")
+    @Select("<script>" + PARTNER_COLUMNS + "r.slot_date &lt; #{until} and " + NOT_COMPENSATED + AFTER_PLAYED
+            + " order by r.slot_date desc, r.id desc limit #{size}</script>")
     List<MyReservation> partnerBefore(
             @Param("userId") long userId,
             @Param("until") LocalDate until,
@@ -71,8 +74,7 @@ interface MyReservationMapper {
      * {@code afterDate} with id {@code afterId} in that order (null: from the latest), at most {@code size}.
      */
     @Select("<script>" + COLUMNS + "where r.user_id = #{userId} and r.slot_date &lt; #{until} and " + NOT_COMPENSATED
-            + "<if test='afterDate != null'> and (r.slot_date &lt; #{afterDate} or (r.slot_date = #{afterDate} "
-            + "and r.id &lt; #{afterId}))</if> order by r.user_id desc, r.slot_date desc, r.id desc limit #{size}"
+            + AFTER_PLAYED + " order by r.user_id desc, r.slot_date desc, r.id desc limit #{size}"
             + "</script>")
     List<MyReservation> findBefore(
             @Param("userId") long userId,
