@@ -401,6 +401,19 @@ public interface LifecycleScenarios extends StackAccess {
         }
     }
 
+    /**
+     * Runs the payment timeout now; returns how many of these reservations it cancelled. Not its own count: the
+     * stack is shared, and another scenario's unpaid booking whose slot has started by the hour this runs times out
+     * in the same run.
+     */
+    default long timeOut(List<Long> reservations) {
+        List<Long> pending = reservations.stream()
+                .filter(id -> status(id).equals("PENDING_PAYMENT"))
+                .toList();
+        bean(PaymentTimeout.class).cancelOverdue();
+        return pending.stream().filter(id -> status(id).equals("CANCELLED")).count();
+    }
+
     default String status(long reservation) {
         return jdbc().queryForObject("select status from reservation where id = ?", String.class, reservation);
     }

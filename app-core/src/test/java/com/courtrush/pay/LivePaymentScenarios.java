@@ -228,7 +228,7 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
             assertThat(status(reservation)).as("WeChat Pay's word never came").isEqualTo("PENDING_PAYMENT");
 
             backdate(List.of(reservation));
-            assertThat(bean(PaymentTimeout.class).cancelOverdue()).isZero();
+            assertThat(timeOut(List.of(reservation))).isZero();
 
             assertThat(status(reservation)).isEqualTo("CONFIRMED");
             assertThat(audits("PAID_WECHAT", outTradeNo)).isEqualTo(1);
@@ -245,7 +245,7 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
             String outTradeNo = payOrder(ann, reservation);
             backdate(List.of(reservation));
 
-            assertThat(bean(PaymentTimeout.class).cancelOverdue()).isEqualTo(1);
+            assertThat(timeOut(List.of(reservation))).isEqualTo(1);
 
             assertThat(status(reservation)).isEqualTo("CANCELLED");
             assertThat(sim().order(outTradeNo).orElseThrow().tradeState()).isEqualTo("CLOSED");
@@ -297,7 +297,7 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
             String outTradeNo = payOrder(ann, reservation);
             backdate(List.of(reservation));
             sim().failNextApiCalls(2); // the query before the timeout, and the close after it
-            assertThat(bean(PaymentTimeout.class).cancelOverdue())
+            assertThat(timeOut(List.of(reservation)))
                     .as("WeChat Pay not answering: the booking waits")
                     .isZero();
 
@@ -306,9 +306,7 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
                             now().minus(AskBeforeTimeout.PATIENCE).minusMinutes(1),
                             outTradeNo);
             sim().failNextApiCalls(2);
-            assertThat(bean(PaymentTimeout.class).cancelOverdue())
-                    .as("waited long enough")
-                    .isEqualTo(1);
+            assertThat(timeOut(List.of(reservation))).as("waited long enough").isEqualTo(1);
             assertThat(status(reservation)).isEqualTo("CANCELLED");
             assertThat(sim().order(outTradeNo).orElseThrow().tradeState())
                     .as("never closed there")
