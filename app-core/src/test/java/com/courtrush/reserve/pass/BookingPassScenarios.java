@@ -113,7 +113,9 @@ public interface BookingPassScenarios extends StackAccess {
         assertThat(reserve(ann, opening, slots.get(1), annPass).enumCode())
                 .as("a pass serves one booking")
                 .isEqualTo("PASS_REQUIRED");
-        long plainOpening = api().createSession(tomorrow(), now(), 2);
+        // the day after: two places a day is the fair share (BOOKINGS_PER_DAY), and Ann's second place of
+        // tomorrow is the pass given back's below
+        long plainOpening = api().createSession(tomorrow().plusDays(1), now(), 2);
         long plainSlot = api().generateSlots(plainOpening, List.of(court), "12:00", "13:00", 60, 1)
                 .get(0);
         assertThat(reserve(ann, plainOpening, plainSlot, null).status())
@@ -132,8 +134,9 @@ public interface BookingPassScenarios extends StackAccess {
                 .as("not that grant's")
                 .isFalse();
         assertThat(passes.giveBack(opening, annId, "trace-x")).isTrue();
-        assertThat(reserve(ann, opening, slots.get(1), second).status())
-                .as("the pass given back works")
+        Reply givenBack = reserve(ann, opening, slots.get(1), second);
+        assertThat(givenBack.status())
+                .as("the pass given back works: %s", givenBack)
                 .isEqualTo(202);
 
         // only openings that ask for a pass, and not before their warm-up
