@@ -387,27 +387,7 @@ class StudentPageIT extends StackTest {
 
     /** Moves a slot (and its opening and bookings) so that it started {@code ago} ago, today. */
     private void startedAgo(long slotId, Duration ago) {
-        startsAt(slotId, Times.now().minus(ago).withNano(0));
-    }
-
-    /** Moves a slot (and its opening and bookings) to start at {@code start}, for an hour or to its day's end. */
-    private void startsAt(long slotId, LocalDateTime start) {
-        java.time.LocalTime end = start.toLocalTime().plusHours(1);
-        if (end.isBefore(start.toLocalTime())) {
-            end = java.time.LocalTime.of(23, 59, 59);
-        }
-        jdbc().update(
-                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                        start.toLocalDate(),
-                        start.toLocalTime().toString(),
-                        end.toString(),
-                        slotId);
-        jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slotId);
-        jdbc().update(
-                        "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",
-                        start.toLocalDate(),
-                        slotId);
-        bean(com.courtrush.slot.SlotCatalog.class).invalidateAll();
+        startSlotAt(slotId, Times.now().minus(ago).withNano(0));
     }
 
     /**
@@ -628,7 +608,7 @@ class StudentPageIT extends StackTest {
                             Times.now(),
                             student.studentId());
             LocalDateTime start = Times.now().plusMinutes(30).withSecond(0).withNano(0);
-            startsAt(slot, start);
+            startSlotAt(slot, start);
             java.time.format.DateTimeFormatter hhmm = java.time.format.DateTimeFormatter.ofPattern("HH:mm");
             String hours = hhmm.format(start) + "–"
                     + hhmm.format(jdbc().queryForObject(

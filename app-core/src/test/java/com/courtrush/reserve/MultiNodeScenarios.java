@@ -405,7 +405,7 @@ public interface MultiNodeScenarios extends StackAccess {
      */
     @Test
     default void whatTheDeskDoesOnOneNodeIsWhatAPageAskingTheOtherIsTold() throws Exception {
-        Times.clearOfMidnight(Duration.ofMinutes(60));
+        Times.clearOfMidnight(Duration.ofMinutes(5));
         try (ConfigurableApplicationContext nodeB = startSecondNode()) {
             TestApi a = api();
             TestApi b = new TestApi(
@@ -418,14 +418,7 @@ public interface MultiNodeScenarios extends StackAccess {
             long paid = a.book(ann, session, slots.get(0));
             a.pay(ann, paid);
             // the slot started a few minutes ago: the desk takes it now
-            LocalDateTime start = now().minusMinutes(5).withNano(0);
-            jdbc().update(
-                            "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                            start.toLocalDate(),
-                            start.toLocalTime().toString(),
-                            start.toLocalTime().plusMinutes(50).toString(),
-                            slots.get(0));
-            jdbc().update("update reservation set slot_date = ? where id = ?", start.toLocalDate(), paid);
+            startSlotAt(slots.get(0), now().minusMinutes(5).withNano(0));
             String state = "/reservations/" + paid + "/check-in/state";
             assertThat(TestApi.expect(200, b.get(state, ann.token()))
                             .data()

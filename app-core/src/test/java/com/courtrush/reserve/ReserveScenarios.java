@@ -332,7 +332,8 @@ public interface ReserveScenarios extends StackAccess {
     @Test
     default void aSlotThatHasStartedIsNeitherSoldNorOfferedAndSlotsAreNotMadeInThePast() {
         long court = api().createCourt();
-        long session = api().createSession(tomorrow(), now(), 2);
+        LocalDate day = tomorrow(); // read once: a run across midnight would list the day after
+        long session = api().createSession(day, now(), 2);
         List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
         Student student = api().students(1).get(0);
         // the first slot began a moment ago (today at midnight, whatever the hour now)
@@ -350,7 +351,7 @@ public interface ReserveScenarios extends StackAccess {
         assertThat(started.status()).as("%s", started).isEqualTo(409);
         assertThat(started.enumCode()).isEqualTo("UNGATED");
         // listed under its opening's date, marked as started
-        Reply listed = TestApi.expect(200, api().get("/slots?date=" + tomorrow(), student.token()));
+        Reply listed = TestApi.expect(200, api().get("/slots?date=" + day, student.token()));
         assertThat(listed.data().findValues("slots").stream()
                         .flatMap(s -> java.util.stream.StreamSupport.stream(s.spliterator(), false))
                         .filter(s -> s.path("slotId").asLong() == slots.get(0))

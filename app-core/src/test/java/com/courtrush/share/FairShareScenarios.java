@@ -9,7 +9,6 @@ import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.api.Holding;
-import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -20,8 +19,6 @@ import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.List;
@@ -308,25 +305,7 @@ public interface FairShareScenarios extends StackAccess {
     /** Moves the slots to have started {@code ago}, today (the desk's walk-ins take running slots only). */
     private void startAgo(List<Long> slots, Duration ago) {
         LocalDateTime start = now().minus(ago).withNano(0);
-        LocalTime end = start.toLocalTime().plusHours(1);
-        if (end.isBefore(start.toLocalTime())) {
-            end = LocalTime.of(23, 59, 59);
-        }
-        for (long slot : slots) {
-            jdbc().update(
-                            "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                            start.toLocalDate(),
-                            start.toLocalTime().format(DateTimeFormatter.ISO_LOCAL_TIME),
-                            end.format(DateTimeFormatter.ISO_LOCAL_TIME),
-                            slot);
-            // a booking keeps its slot's play date
-            jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slot);
-            jdbc().update(
-                            "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",
-                            start.toLocalDate(),
-                            slot);
-        }
-        bean(SlotCatalog.class).invalidateAll();
+        slots.forEach(slot -> startSlotAt(slot, start));
     }
 
     /**

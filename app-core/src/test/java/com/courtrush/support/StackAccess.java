@@ -7,6 +7,10 @@ import static org.mockito.Mockito.reset;
 
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.reserve.record.ReservationWriter;
+import com.courtrush.slot.SlotCatalog;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import org.redisson.api.RedissonClient;
 import org.springframework.amqp.rabbit.listener.MessageListenerContainer;
 import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
@@ -62,6 +66,32 @@ public interface StackAccess {
         } finally {
             reset(writer);
         }
+    }
+
+    /**
+     * Moves a slot, its bookings and its opening to start at {@code start}, for an hour or to its day's end: a slot
+     * never spans midnight (its day, start and end are one date), so one made "running now" late in the evening ends
+     * at 23:59:59, not at a time of the same day before its start. Callers near midnight wait with {@link
+     * Times#clearOfMidnight}.
+     */
+    default void startSlotAt(long slotId, LocalDateTime start) {
+        LocalTime end = start.toLocalTime().plusHours(1);
+        if (end.isBefore(start.toLocalTime())) {
+            end = LocalTime.of(23, 59, 59);
+        }
+        jdbc().update(
+                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                        start.toLocalDate(),
+                        start.toLocalTime().format(DateTimeFormatter.ISO_LOCAL_TIME),
+                        end.format(DateTimeFormatter.ISO_LOCAL_TIME),
+                        slotId);
+        // a booking keeps its slot's play date; an opening's slots are on its day
+        jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slotId);
+        jdbc().update(
+                        "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",
+                        start.toLocalDate(),
+                        slotId);
+        bean(SlotCatalog.class).invalidateAll();
     }
 
     /** The account id of a student the test created. */
