@@ -208,12 +208,7 @@ public interface NoticeScenarios extends StackAccess {
         // she booked: reminded now, with the start as her deadline); Bob a moment ago (his won notice said it)
         LocalDateTime start = now().plusMinutes(4).withNano(0);
         for (long slot : slots) {
-            jdbc().update(
-                            "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                            start.toLocalDate(),
-                            start.toLocalTime(),
-                            start.toLocalTime().plusMinutes(30),
-                            slot);
+            timeSlotAt(slot, start, Duration.ofMinutes(30));
         }
         jdbc().update(
                         "update reservation set slot_date = ? where id in (?, ?)",
@@ -355,12 +350,7 @@ public interface NoticeScenarios extends StackAccess {
     }
 
     private void moveSlot(long slotId, java.time.LocalDateTime start) {
-        jdbc().update(
-                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                        start.toLocalDate(),
-                        start.toLocalTime(),
-                        start.toLocalTime().plusMinutes(59),
-                        slotId);
+        timeSlotAt(slotId, start, Duration.ofMinutes(59));
     }
 
     private List<String> kinds(Student student) throws Exception {

@@ -11,6 +11,7 @@ import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.StringReader;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -227,12 +228,7 @@ public interface PartnerScenarios extends StackAccess {
         assertThat(waits(bob).get(0).path("status").asText()).isEqualTo("OFFERED");
 
         // Bob accepts being Ann's partner: he plays that slot, so his offer goes to Carl and his wait ends
-        long invitation = TestApi.expect(200, api().get("/reservations/invitations", bob.token()))
-                .data()
-                .get(0)
-                .path("id")
-                .asLong();
-        TestApi.expect(200, api().post("/reservations/invitations/" + invitation + "/accept", bob.token(), null));
+        accept(bob);
         assertThat(waits(bob)).as("Bob's wait for the slot he plays").isEmpty();
         assertThat(waits(carl).get(0).path("status").asText())
                 .as("the offer Bob held, passed on")
@@ -317,12 +313,7 @@ public interface PartnerScenarios extends StackAccess {
 
         // the reminder before the start: Bob's own, once on as many runs as there are nodes; Ann's too
         LocalDateTime soon = now().withSecond(0).withNano(0).plusMinutes(30);
-        jdbc().update(
-                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                        soon.toLocalDate(),
-                        soon.toLocalTime(),
-                        soon.toLocalTime().plusMinutes(59),
-                        slot);
+        timeSlotAt(slot, soon, Duration.ofMinutes(59));
         bean(BookingReminders.class).remind();
         bean(BookingReminders.class).remind();
         assertThat(jdbc().queryForList(
@@ -358,12 +349,7 @@ public interface PartnerScenarios extends StackAccess {
         api().pay(ann, anns);
         long bobs = api().book(bob, session, slots.get(1));
         TestApi.expect(200, name(ann, anns, bob.studentId()));
-        long invitation = TestApi.expect(200, api().get("/reservations/invitations", bob.token()))
-                .data()
-                .get(0)
-                .path("id")
-                .asLong();
-        TestApi.expect(200, api().post("/reservations/invitations/" + invitation + "/accept", bob.token(), null));
+        accept(bob);
         // played weeks ago: Ann's game 40 days back, Bob's own the day before it
         playedOn(slots.get(0), now().toLocalDate().minusDays(40));
         playedOn(slots.get(1), now().toLocalDate().minusDays(41));
@@ -433,12 +419,21 @@ public interface PartnerScenarios extends StackAccess {
     }
 
     private void decline(Student student) {
+        answerFirstInvitation(student, "decline");
+    }
+
+    private void accept(Student student) {
+        answerFirstInvitation(student, "accept");
+    }
+
+    /** Accepts or declines the student's first invitation ({@code answer}: accept or decline). */
+    private void answerFirstInvitation(Student student, String answer) {
         long id = TestApi.expect(200, api().get("/reservations/invitations", student.token()))
                 .data()
                 .get(0)
                 .path("id")
                 .asLong();
-        TestApi.expect(200, api().post("/reservations/invitations/" + id + "/decline", student.token(), null));
+        TestApi.expect(200, api().post("/reservations/invitations/" + id + "/" + answer, student.token(), null));
     }
 
     private Reply name(Student booker, long booking, String studentId) {

@@ -8,6 +8,7 @@ import static org.mockito.Mockito.reset;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.reserve.record.ReservationWriter;
 import com.courtrush.slot.SlotCatalog;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
@@ -69,13 +70,28 @@ public interface StackAccess {
     }
 
     /**
-     * Moves a slot, its bookings and its opening to start at {@code start}, for an hour or to its day's end: a slot
-     * never spans midnight (its day, start and end are one date), so one made "running now" late in the evening ends
-     * at 23:59:59, not at a time of the same day before its start. Callers near midnight wait with {@link
-     * Times#clearOfMidnight}.
+     * Moves a slot, its bookings and its opening to start at {@code start}, for an hour or to its day's end ({@link
+     * #timeSlotAt}).
      */
     default void startSlotAt(long slotId, LocalDateTime start) {
-        LocalTime end = start.toLocalTime().plusHours(1);
+        timeSlotAt(slotId, start, Duration.ofHours(1));
+        // a booking keeps its slot's play date; an opening's slots are on its day
+        jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slotId);
+        jdbc().update(
+                        "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",
+                        start.toLocalDate(),
+                        slotId);
+        bean(SlotCatalog.class).invalidateAll();
+    }
+
+    /**
+     * Sets a slot's day and hours only: it starts at {@code start} and lasts {@code length} or to its day's end. A
+     * slot never spans midnight (its day, start and end are one date; the database checks the end is after the
+     * start), so one moved late in the evening ends at 23:59:59. Callers near midnight wait with {@link
+     * Times#clearOfMidnight}.
+     */
+    default void timeSlotAt(long slotId, LocalDateTime start, Duration length) {
+        LocalTime end = start.toLocalTime().plus(length);
         if (end.isBefore(start.toLocalTime())) {
             end = LocalTime.of(23, 59, 59);
         }
@@ -85,13 +101,6 @@ public interface StackAccess {
                         start.toLocalTime().format(DateTimeFormatter.ISO_LOCAL_TIME),
                         end.format(DateTimeFormatter.ISO_LOCAL_TIME),
                         slotId);
-        // a booking keeps its slot's play date; an opening's slots are on its day
-        jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slotId);
-        jdbc().update(
-                        "update reserve_session set session_date = ? where id = (select session_id from time_slot where id = ?)",
-                        start.toLocalDate(),
-                        slotId);
-        bean(SlotCatalog.class).invalidateAll();
     }
 
     /** The account id of a student the test created. */

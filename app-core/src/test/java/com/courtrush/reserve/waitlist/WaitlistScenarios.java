@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.stock.Blocks;
-import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
@@ -14,8 +13,6 @@ import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -383,17 +380,7 @@ public interface WaitlistScenarios extends StackAccess {
         join(ann, session, slot);
 
         // the slot starts: the line ends, and Ann no longer waits for it
-        LocalDateTime start = now().minusMinutes(5).withNano(0);
-        jdbc().update(
-                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                        start.toLocalDate(),
-                        start.toLocalTime().toString(),
-                        LocalTime.of(23, 59, 59).toString(),
-                        slot);
-        // a booking keeps its slot's play date
-        jdbc().update("update reservation set slot_date = ? where slot_id = ?", start.toLocalDate(), slot);
-        jdbc().update("update reserve_session set session_date = ? where id = ?", start.toLocalDate(), session);
-        bean(SlotCatalog.class).invalidateAll();
+        startSlotAt(slot, now().minusMinutes(5).withNano(0));
         bean(OfferSweep.class).sweep();
         assertThat(status(ann, slot)).isEqualTo("CLOSED");
         assertThat(waits(ann)).isEmpty();
