@@ -107,7 +107,7 @@ public class DatabaseBackups {
      * millisecond as the last — or a clock put back — takes the next free millisecond instead of overwriting it.
      */
     private Path newFile() {
-        LocalDateTime at = LocalDateTime.now(clock.withZone(properties.zone()));
+        LocalDateTime at = LocalDateTime.now(clock);
         Path file = directory.resolve(at.format(NAME));
         while (Files.exists(file)) {
             at = at.plus(1, ChronoUnit.MILLIS);

@@ -182,7 +182,7 @@ public class DatabaseRestores {
     }
 
     private Path asideFolder() {
-        LocalDateTime at = LocalDateTime.now(clock.withZone(properties.zone()));
+        LocalDateTime at = LocalDateTime.now(clock);
         Path aside = dataDir.resolve(at.format(ASIDE));
         while (Files.exists(aside)) {
             at = at.plusSeconds(1);

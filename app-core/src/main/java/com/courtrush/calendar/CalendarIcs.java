@@ -2,13 +2,13 @@ package com.courtrush.calendar;
 
 import com.courtrush.attendance.CheckIns;
 import com.courtrush.core.EngineText;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -48,12 +48,12 @@ class CalendarIcs {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 
-    private final CourtRushProperties properties;
+    private final Clock clock;
     private final AppSettings settings;
     private final TimeZoneRegistry zones = TimeZoneRegistryFactory.getInstance().createRegistry();
 
-    CalendarIcs(CourtRushProperties properties, AppSettings settings) {
-        this.properties = properties;
+    CalendarIcs(Clock clock, AppSettings settings) {
+        this.clock = clock;
         this.settings = settings;
     }
 
@@ -63,7 +63,7 @@ class CalendarIcs {
     }
 
     String calendar(List<CalendarBooking> bookings, Locale locale) {
-        String zone = properties.zone().getId();
+        String zone = clock.getZone().getId();
         Calendar calendar = new Calendar();
         calendar.add(new ProdId("-//CourtRush//Court bookings//EN"));
         calendar.add(ImmutableVersion.VERSION_2_0);
@@ -104,7 +104,7 @@ class CalendarIcs {
         event.add(new Sequence(sequence(booking.getStatus())));
         if (booking.getUpdateTime() != null) {
             event.add(new LastModified(
-                    booking.getUpdateTime().atZone(properties.zone()).toInstant()));
+                    booking.getUpdateTime().atZone(clock.getZone()).toInstant()));
         }
         event.add(new Description(description(booking, active, start, grace, locale)));
         return event;
@@ -115,8 +115,8 @@ class CalendarIcs {
      * the registry has no definition of, such as a fixed offset — in UTC, the same instant.
      */
     private ZonedDateTime at(LocalDateTime wallTime) {
-        ZonedDateTime there = ZonedDateTime.of(wallTime, properties.zone());
-        return zones.getTimeZone(properties.zone().getId()) != null
+        ZonedDateTime there = ZonedDateTime.of(wallTime, clock.getZone());
+        return zones.getTimeZone(clock.getZone().getId()) != null
                 ? there
                 : there.withZoneSameInstant(java.time.ZoneOffset.UTC);
     }

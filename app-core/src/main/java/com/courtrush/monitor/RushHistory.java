@@ -3,7 +3,6 @@ package com.courtrush.monitor;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.monitor.api.RushDraw;
 import com.courtrush.monitor.api.RushSecond;
@@ -15,6 +14,7 @@ import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.statistics.RushSeries;
 import com.courtrush.slot.SessionCatalog;
 import com.courtrush.slot.SlotCatalog;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -39,17 +39,13 @@ public class RushHistory {
     private final RedissonClient redisson;
     private final SlotCatalog catalog;
     private final ReservationMapper reservations;
-    private final CourtRushProperties properties;
+    private final Clock clock;
 
-    RushHistory(
-            RedissonClient redisson,
-            SlotCatalog catalog,
-            ReservationMapper reservations,
-            CourtRushProperties properties) {
+    RushHistory(RedissonClient redisson, SlotCatalog catalog, ReservationMapper reservations, Clock clock) {
         this.redisson = redisson;
         this.catalog = catalog;
         this.reservations = reservations;
-        this.properties = properties;
+        this.clock = clock;
     }
 
     /** The whole series of an opening and its summary (one Redis round trip and one count). */
@@ -69,7 +65,7 @@ public class RushHistory {
         List<RushSecond> seconds = seconds(fields.toCompletableFuture().join());
         long opensAtMs = opening.session()
                 .getFlashTime()
-                .atZone(properties.zone())
+                .atZone(clock.getZone())
                 .toInstant()
                 .toEpochMilli();
         long timeouts = reservations.selectCount(new LambdaQueryWrapper<Reservation>()

@@ -7,7 +7,6 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.pay.api.BillDays;
 import com.courtrush.pay.api.ReconciliationView;
@@ -21,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +50,6 @@ public class Reconciliations {
     private final StaffAlerts alerts;
     private final AuditTrail audit;
     private final TransactionTemplate transactions;
-    private final ZoneId zone;
     private final Clock clock;
 
     Reconciliations(
@@ -61,14 +58,12 @@ public class Reconciliations {
             StaffAlerts alerts,
             AuditTrail audit,
             TransactionTemplate transactions,
-            CourtRushProperties properties,
             Clock clock) {
         this.clients = clients;
         this.mapper = mapper;
         this.alerts = alerts;
         this.audit = audit;
         this.transactions = transactions;
-        this.zone = properties.zone();
         this.clock = clock;
     }
 
@@ -189,11 +184,12 @@ public class Reconciliations {
 
     /** Ours beside the bill's, by number: payments by their order's, refunds by their own. */
     private List<ReconciliationItem> compare(LocalDate day, List<TradeBill.Entry> bill) {
-        LocalDateTime from =
-                day.atStartOfDay(BillDays.CHINA).withZoneSameInstant(zone).toLocalDateTime();
+        LocalDateTime from = day.atStartOfDay(BillDays.CHINA)
+                .withZoneSameInstant(clock.getZone())
+                .toLocalDateTime();
         LocalDateTime to = day.plusDays(1)
                 .atStartOfDay(BillDays.CHINA)
-                .withZoneSameInstant(zone)
+                .withZoneSameInstant(clock.getZone())
                 .toLocalDateTime();
         Map<String, LiveMoney> ours = new LinkedHashMap<>();
         Map<String, String> kinds = new LinkedHashMap<>();

@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneId;
 import java.util.List;
 import org.springframework.stereotype.Service;
 
@@ -27,7 +26,6 @@ public class SlotListing {
     private final SlotCatalog catalog;
     private final LiveStock stock;
     private final AppSettings settings;
-    private final ZoneId zone;
     private final Clock clock;
     private final LoadingCache<LocalDate, List<Listed>> answers;
     private final DrawCommitments commitments;
@@ -44,7 +42,6 @@ public class SlotListing {
         this.catalog = catalog;
         this.stock = stock;
         this.settings = settings;
-        this.zone = properties.zone();
         this.answers = Caffeine.newBuilder()
                 .expireAfterWrite(properties.reserve().stockSnapshotTtl())
                 .maximumSize(64)
@@ -80,7 +77,7 @@ public class SlotListing {
         // an opening not warmed up yet has no gate in Redis: it opens at its flash time, by Redis's clock
         Long flashAt = session.getState() == SessionState.CLOSED
                 ? null
-                : session.getFlashTime().atZone(zone).toInstant().toEpochMilli();
+                : session.getFlashTime().atZone(clock.getZone()).toInstant().toEpochMilli();
         String commitment = session.fairDraw() ? commitments.commitment(session.getId()) : null;
         return new Listed(session, slots, snapshot.gate(), flashAt, commitment);
     }

@@ -100,6 +100,21 @@ class ArchitectureTest {
             .resideInAnyPackage("javafx..", "org.controlsfx..")
             .because("app-core runs headless; the console depends on it, never the other way");
 
+    /**
+     * The gym's zone is the engine clock's (issue 83): every wall time becomes an instant through {@code
+     * clock.getZone()}, so the time the engine reads and the zone it converts with are one, whatever sets them (the
+     * tests set the gym's hour on the clock). The setting is read where the clock is made, nowhere else.
+     */
+    @ArchTest
+    static final ArchRule theZoneIsTheClocks = noClasses()
+            .that()
+            .doNotHaveFullyQualifiedName("com.courtrush.infra.config.PersistenceConfig")
+            .should()
+            .callMethod(com.courtrush.infra.config.CourtRushProperties.class, "zone")
+            .orShould()
+            .callMethod(java.time.ZoneId.class, "systemDefault")
+            .because("a wall time and the clock's now must be read in one zone: the engine clock's");
+
     @ArchTest
     static final ArchRule noSystemOut = noClasses()
             .that()

@@ -9,7 +9,6 @@ import com.courtrush.account.Caller;
 import com.courtrush.account.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.notice.StaffAlerts;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,20 +23,17 @@ class ReconciliationsTest {
 
     final WechatPayClients clients = mock(WechatPayClients.class);
     final ReconciliationMapper mapper = mock(ReconciliationMapper.class);
-    final CourtRushProperties properties = mock(CourtRushProperties.class);
     final Caller manager = Caller.atDesk(8, "boss1", Role.MANAGER);
     final Reconciliations reconciliations;
 
     ReconciliationsTest() {
-        when(properties.zone()).thenReturn(ZoneId.of("Asia/Shanghai"));
         reconciliations = new Reconciliations(
                 clients,
                 mapper,
                 mock(StaffAlerts.class),
                 mock(AuditTrail.class),
                 mock(TransactionTemplate.class),
-                properties,
-                Clock.fixed(Instant.parse("2026-11-27T02:00:00Z"), ZoneId.of("UTC")));
+                Clock.fixed(Instant.parse("2026-11-27T02:00:00Z"), ZoneId.of("Asia/Shanghai")));
     }
 
     @Test

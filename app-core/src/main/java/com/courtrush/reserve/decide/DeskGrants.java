@@ -2,7 +2,6 @@ package com.courtrush.reserve.decide;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.recover.OpeningRebuilds;
 import com.courtrush.reserve.statistics.RushSeries;
@@ -34,7 +33,6 @@ public class DeskGrants {
     private final TraceIds traceIds;
     private final OpeningRebuilds rebuilds;
     private final RushSeries series;
-    private final CourtRushProperties properties;
     private final Clock clock;
 
     DeskGrants(
@@ -45,7 +43,6 @@ public class DeskGrants {
             OpeningRebuilds rebuilds,
             RushSeries series,
             ShareAnswers shares,
-            CourtRushProperties properties,
             Clock clock) {
         this.shares = shares;
         this.catalog = catalog;
@@ -54,7 +51,6 @@ public class DeskGrants {
         this.traceIds = traceIds;
         this.rebuilds = rebuilds;
         this.series = series;
-        this.properties = properties;
         this.clock = clock;
     }
 
@@ -81,7 +77,7 @@ public class DeskGrants {
         ReserveScript.Decision decision = script.decideAtDesk(
                 grant,
                 opening.session().getPerUserLimit(),
-                StockKeys.expireAt(slot.slotDate(), properties.zone()),
+                StockKeys.expireAt(slot.slotDate(), clock.getZone()),
                 late -> {
                     if (late.verdict() == ReserveScript.Verdict.ACCEPTED) {
                         dispatch.answeredTooLate(grant);
@@ -94,7 +90,7 @@ public class DeskGrants {
                         new ReserveMessage(grant.traceId(), userId, slotId, sessionId, decision.redisNowMs());
                 yield new Granted(grant.traceId(), dispatch.dispatch(granted));
             }
-            case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(decision.value()), properties.zone());
+            case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(decision.value()), clock.getZone());
             case SHARE_USED -> throw shares.refusal(decision.entryTrace(), decision.holding());
             case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ, "walkIn.duplicate");
             case QUOTA_EXCEEDED ->

@@ -148,7 +148,7 @@ public class FairDraw implements DrawCloser {
                 secret,
                 session.getPerUserLimit(),
                 properties.reserve().pendingTtl().toSeconds(),
-                StockKeys.expireAt(session.getSessionDate(), properties.zone()),
+                StockKeys.expireAt(session.getSessionDate(), clock.getZone()),
                 Boolean.TRUE.equals(session.getBookingPass()),
                 node,
                 Shares.rulesOf(settings).arg(),

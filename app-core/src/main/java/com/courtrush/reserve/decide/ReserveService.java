@@ -149,7 +149,7 @@ public class ReserveService {
         String passHash = passRequired && bookingPass != null && !bookingPass.isBlank()
                 ? BookingPasses.hash(bookingPass.strip())
                 : null;
-        long expireAt = StockKeys.expireAt(slot.slotDate(), properties.zone());
+        long expireAt = StockKeys.expireAt(slot.slotDate(), clock.getZone());
         int drawWindowMs = session.fairDraw() ? session.getDrawWindowMs() : 0;
         Consumer<ReserveScript.Decision> answeredLate = late -> {
             if (late.verdict() == ReserveScript.Verdict.ACCEPTED) {
@@ -181,7 +181,7 @@ public class ReserveService {
             case UNGATED -> throw ungated(decision.value());
             case COLD -> throw cold(session);
             case PASS_REQUIRED -> throw new CourtRushException(Outcome.PASS_REQUIRED, "reserve.passRequired");
-            case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(decision.value()), properties.zone());
+            case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(decision.value()), clock.getZone());
             case SHARE_USED -> {
                 series.shareRefused(sessionId, ShareCheck.Rule.valueOf(decision.entryTrace()));
                 throw shares.refusal(decision.entryTrace(), decision.holding());

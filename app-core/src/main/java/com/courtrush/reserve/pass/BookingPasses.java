@@ -3,12 +3,12 @@ package com.courtrush.reserve.pass;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Digests;
 import com.courtrush.core.Outcome;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.api.SessionState;
 import com.courtrush.reserve.stock.StockKeys;
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Locale;
@@ -33,15 +33,14 @@ public class BookingPasses {
     private final OpeningService openings;
     private final ChallengeImages images;
     private final RScript script;
-    private final CourtRushProperties properties;
+    private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    BookingPasses(
-            OpeningService openings, ChallengeImages images, RedissonClient redisson, CourtRushProperties properties) {
+    BookingPasses(OpeningService openings, ChallengeImages images, RedissonClient redisson, Clock clock) {
         this.openings = openings;
         this.images = images;
         this.script = redisson.getScript();
-        this.properties = properties;
+        this.clock = clock;
     }
 
     /** A new challenge for the student (the one they had is void). */
@@ -57,7 +56,7 @@ public class BookingPasses {
                         ATTEMPTS,
                         CHALLENGE_TTL.toMillis(),
                         CHALLENGES_PER_OPENING,
-                        StockKeys.expireAt(session.getSessionDate(), properties.zone())));
+                        StockKeys.expireAt(session.getSessionDate(), clock.getZone())));
         if (reply.outcome() == PassChallengeCall.Outcome.TOO_MANY) {
             throw new CourtRushException(Outcome.TOO_MANY_REQUESTS, "pass.tooManyChallenges", CHALLENGES_PER_OPENING)
                     .withRetryAfter(Duration.ofHours(1));
@@ -82,7 +81,7 @@ public class BookingPasses {
                         userId,
                         answer.strip().toLowerCase(Locale.ROOT),
                         hash(pass),
-                        StockKeys.expireAt(session.getSessionDate(), properties.zone())));
+                        StockKeys.expireAt(session.getSessionDate(), clock.getZone())));
         long left = reply.attemptsLeft();
         return switch (reply.outcome()) {
             case PASSED -> new Pass(sessionId, pass);

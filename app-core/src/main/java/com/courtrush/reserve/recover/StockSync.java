@@ -1,7 +1,6 @@
 package com.courtrush.reserve.recover;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.RedisTime;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.opening.StockWarmer;
@@ -19,6 +18,7 @@ import com.courtrush.share.api.SharePlace;
 import com.courtrush.slot.SlotInfo;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
+import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +56,7 @@ public class StockSync implements StockWarmer {
     private final Blocks blocks;
     private final PlaceOffers offers;
     private final AppSettings settings;
-    private final CourtRushProperties properties;
+    private final Clock clock;
     private final DrawRecords draws;
 
     StockSync(
@@ -69,7 +69,7 @@ public class StockSync implements StockWarmer {
             Shares shares,
             PlaceOffers offers,
             AppSettings settings,
-            CourtRushProperties properties) {
+            Clock clock) {
         this.draws = draws;
         this.offers = offers;
         this.settings = settings;
@@ -80,7 +80,7 @@ public class StockSync implements StockWarmer {
         this.slots = slots;
         this.reservations = reservations;
         this.soldOut = soldOut;
-        this.properties = properties;
+        this.clock = clock;
     }
 
     @Override
@@ -191,7 +191,7 @@ public class StockSync implements StockWarmer {
 
     private void gate(ReserveSession session, GateCall.Mode mode) {
         long flashMs =
-                session.getFlashTime().atZone(properties.zone()).toInstant().toEpochMilli();
+                session.getFlashTime().atZone(clock.getZone()).toInstant().toEpochMilli();
         GateCall.SCRIPT.call(script, new GateCall(session.getId(), mode, flashMs, expireAt(session)));
     }
 
@@ -204,7 +204,7 @@ public class StockSync implements StockWarmer {
     }
 
     private long epochMs(LocalDateTime time) {
-        return time.atZone(properties.zone()).toInstant().toEpochMilli();
+        return time.atZone(clock.getZone()).toInstant().toEpochMilli();
     }
 
     /** Test hook: runs between the database read of a re-sync and its script. */
@@ -213,6 +213,6 @@ public class StockSync implements StockWarmer {
     }
 
     private long expireAt(ReserveSession session) {
-        return StockKeys.expireAt(session.getSessionDate(), properties.zone());
+        return StockKeys.expireAt(session.getSessionDate(), clock.getZone());
     }
 }

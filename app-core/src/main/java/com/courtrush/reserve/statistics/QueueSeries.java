@@ -1,6 +1,5 @@
 package com.courtrush.reserve.statistics;
 
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.NodeName;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.api.QueueFlow;
@@ -10,7 +9,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -59,14 +57,12 @@ public class QueueSeries {
     private final String node;
     private final RedissonClient redisson;
     private final Clock clock;
-    private final ZoneId zone;
     private boolean failing;
 
-    QueueSeries(RedissonClient redisson, Clock clock, CourtRushProperties properties, NodeName node) {
+    QueueSeries(RedissonClient redisson, Clock clock, NodeName node) {
         this.node = node.toString();
         this.redisson = redisson;
         this.clock = clock;
-        this.zone = properties.zone();
     }
 
     void add(QueueFlow flow) {
@@ -157,7 +153,7 @@ public class QueueSeries {
     }
 
     private LocalDate dayOf(long epochSecond) {
-        return Instant.ofEpochSecond(epochSecond).atZone(zone).toLocalDate();
+        return Instant.ofEpochSecond(epochSecond).atZone(clock.getZone()).toLocalDate();
     }
 
     /** The last {@link #HISTORY_SECONDS} complete seconds (oldest first) and today's totals, all nodes together. */

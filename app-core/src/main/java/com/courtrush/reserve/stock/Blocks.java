@@ -2,7 +2,6 @@ package com.courtrush.reserve.stock;
 
 import com.courtrush.core.Blocked;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.RedisKeys;
 import java.time.Clock;
 import java.time.Instant;
@@ -33,13 +32,11 @@ public class Blocks implements BlockCopies {
 
     private final RScript script;
     private final BlockedStudentMapper students;
-    private final CourtRushProperties properties;
     private final Clock clock;
 
-    Blocks(RedissonClient redisson, BlockedStudentMapper students, CourtRushProperties properties, Clock clock) {
+    Blocks(RedissonClient redisson, BlockedStudentMapper students, Clock clock) {
         this.script = redisson.getScript();
         this.students = students;
-        this.properties = properties;
         this.clock = clock;
     }
 
@@ -90,7 +87,7 @@ public class Blocks implements BlockCopies {
                 write(new BlockedCall(
                         opening.id(),
                         false,
-                        StockKeys.expireAt(opening.sessionDate(), properties.zone()),
+                        StockKeys.expireAt(opening.sessionDate(), clock.getZone()),
                         List.of(new BlockedCall.Line(userId, ends))));
             } catch (RuntimeException e) {
                 log.error(
@@ -109,6 +106,6 @@ public class Blocks implements BlockCopies {
     }
 
     private long epochMillis(LocalDateTime time) {
-        return time.atZone(properties.zone()).toInstant().toEpochMilli();
+        return time.atZone(clock.getZone()).toInstant().toEpochMilli();
     }
 }

@@ -98,7 +98,7 @@ class OfferAcceptance {
                 }
                 yield taken;
             }
-            case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
+            case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(value), clock.getZone());
             case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
             case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
             case SHARE_USED -> throw shares.refusal(reply.rule(), reply.holding());

@@ -1,6 +1,5 @@
 package com.courtrush.reserve.waitlist;
 
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.notice.Notices;
 import com.courtrush.reserve.recover.PlaceOffers;
 import com.courtrush.reserve.stock.StockKeys;
@@ -38,7 +37,6 @@ class Offers implements PlaceOffers {
     private final SlotCatalog catalog;
     private final WaitlistMapper waitlist;
     private final AppSettings settings;
-    private final CourtRushProperties properties;
     private final Clock clock;
     private final Notices notices;
     private final TransactionTemplate ownTransaction;
@@ -49,7 +47,6 @@ class Offers implements PlaceOffers {
             SlotCatalog catalog,
             WaitlistMapper waitlist,
             AppSettings settings,
-            CourtRushProperties properties,
             Clock clock) {
         this.notices = notices;
         this.ownTransaction = new TransactionTemplate(transactionManager);
@@ -57,7 +54,6 @@ class Offers implements PlaceOffers {
         this.catalog = catalog;
         this.waitlist = waitlist;
         this.settings = settings;
-        this.properties = properties;
         this.clock = clock;
     }
 
@@ -70,14 +66,14 @@ class Offers implements PlaceOffers {
         }
         long startMs = slot.slotDate()
                 .atTime(slot.startTime())
-                .atZone(properties.zone())
+                .atZone(clock.getZone())
                 .toInstant()
                 .toEpochMilli();
         return Optional.of(new Terms(
                 settings.getPositiveInt(SettingKey.OFFER_MINUTES) * 60_000L,
                 startMs,
                 opening.get().session().getPerUserLimit(),
-                StockKeys.expireAt(slot.slotDate(), properties.zone()),
+                StockKeys.expireAt(slot.slotDate(), clock.getZone()),
                 SharePlace.of(slot.slotDate(), slot.startTime(), slot.endTime()).arg(),
                 Shares.rulesOf(settings).arg()));
     }
@@ -99,7 +95,7 @@ class Offers implements PlaceOffers {
                     waitlist.end(slotId, user, "SKIPPED", null, now);
                 }
                 if (offered != null) {
-                    LocalDateTime expires = LocalDateTime.ofInstant(Instant.ofEpochMilli(expiresMs), properties.zone());
+                    LocalDateTime expires = LocalDateTime.ofInstant(Instant.ofEpochMilli(expiresMs), clock.getZone());
                     long student = offered;
                     waitlist.offered(slotId, student, expires, now);
                     notices.offered(student, slotId, expires);

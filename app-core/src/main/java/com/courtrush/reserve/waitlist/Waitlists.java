@@ -2,7 +2,6 @@ package com.courtrush.reserve.waitlist;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.recover.OpeningRebuilds;
 import com.courtrush.reserve.recover.PlaceOffers;
@@ -44,7 +43,6 @@ public class Waitlists {
     private final OpeningRebuilds rebuilds;
     private final AppSettings settings;
     private final TransactionTemplate transactions;
-    private final CourtRushProperties properties;
     private final Clock clock;
 
     Waitlists(
@@ -59,7 +57,6 @@ public class Waitlists {
             OpeningRebuilds rebuilds,
             AppSettings settings,
             TransactionTemplate transactions,
-            CourtRushProperties properties,
             Clock clock) {
         this.catalog = catalog;
         this.slots = slots;
@@ -72,7 +69,6 @@ public class Waitlists {
         this.rebuilds = rebuilds;
         this.settings = settings;
         this.transactions = transactions;
-        this.properties = properties;
         this.clock = clock;
     }
 
@@ -113,7 +109,7 @@ public class Waitlists {
                     }
                     yield new Joined(slotId, value);
                 }
-                case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(value), properties.zone());
+                case BLOCKED -> throw Blocks.refusal(Instant.ofEpochMilli(value), clock.getZone());
                 case DUP_REQ -> throw new CourtRushException(Outcome.DUP_REQ, "reserve.duplicate");
                 case OFFERED -> throw CourtRushException.conflict("waitlist.offeredAlready");
                 case QUOTA_EXCEEDED -> throw new CourtRushException(Outcome.QUOTA_EXCEEDED, "reserve.quota", value);
@@ -162,7 +158,7 @@ public class Waitlists {
                 if (!left.open()) {
                     continue;
                 }
-                wait.setOfferExpires(LocalDateTime.ofInstant(Instant.ofEpochMilli(left.endsMs()), properties.zone()));
+                wait.setOfferExpires(LocalDateTime.ofInstant(Instant.ofEpochMilli(left.endsMs()), clock.getZone()));
                 wait.setSecondsToAccept(left.secondsLeft());
             } else {
                 wait.setPosition(scripts.position(wait.getSessionId(), wait.getSlotId(), userId));

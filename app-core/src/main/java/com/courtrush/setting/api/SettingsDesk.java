@@ -1,20 +1,18 @@
 package com.courtrush.setting.api;
 
-import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.config.SavedSettingInvalid;
 import com.courtrush.infra.config.api.BadSavedSetting;
 import com.courtrush.setting.AppSettings;
 import java.nio.file.Path;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * The settings as the staff console shows them: live ones (the default price, any key), the start-up
- * ones saved for the next start and those running now, and the gym's time zone.
+ * The settings as the staff console shows them: live ones (the default price, any key), and the start-up
+ * ones saved for the next start and those running now (the gym's time zone is the engine clock's).
  */
 @Component
 public class SettingsDesk {
@@ -47,12 +45,10 @@ public class SettingsDesk {
 
     private final AppSettings live;
     private final LocalSettings local;
-    private final CourtRushProperties properties;
 
-    public SettingsDesk(AppSettings live, LocalSettings local, CourtRushProperties properties) {
+    public SettingsDesk(AppSettings live, LocalSettings local) {
         this.live = live;
         this.local = local;
-        this.properties = properties;
     }
 
     /** See {@link AppSettings#get}. */
@@ -83,10 +79,5 @@ public class SettingsDesk {
     /** Whether the file sets a value the engine does not run with. */
     public boolean restartNeeded() {
         return local.restartNeeded();
-    }
-
-    /** The gym's time zone: flash times and slots are wall-clock times there. */
-    public ZoneId zone() {
-        return properties.zone();
     }
 }

@@ -13,10 +13,8 @@ import com.courtrush.notice.Notices;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.support.MovingClock;
-import com.courtrush.support.TestProperties;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.transaction.PlatformTransactionManager;
 
@@ -35,7 +33,6 @@ class OfferLapseTest {
             mock(SlotCatalog.class),
             waitlist,
             mock(AppSettings.class),
-            TestProperties.courtRush(Map.of()),
             clock);
 
     @Test

@@ -45,7 +45,7 @@ public final class QueuesScreen implements Screen {
                 context.tasks(),
                 context.notices(),
                 i18n,
-                context.desks().settings().zone(),
+                context.desks().clock(),
                 context.actor());
 
         TableView<QueuesViewModel.DeadLetterRow> dead = deadLetters(i18n);

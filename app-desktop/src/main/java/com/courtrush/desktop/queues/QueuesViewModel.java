@@ -9,8 +9,8 @@ import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.api.QueueFlow;
 import com.courtrush.reserve.api.QueueSecond;
 import com.courtrush.reserve.api.ReservationDesk;
+import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +43,7 @@ public final class QueuesViewModel {
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
-    private final ZoneId zone;
+    private final Clock clock;
     private final String actor;
 
     private final LongProperty reserveDepth = new SimpleLongProperty();
@@ -69,14 +69,14 @@ public final class QueuesViewModel {
             UiTasks tasks,
             Notices notices,
             I18n i18n,
-            ZoneId zone,
+            Clock clock,
             String actor) {
         this.monitor = monitor;
         this.reservations = reservations;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        this.zone = zone;
+        this.clock = clock;
         this.actor = actor;
     }
 
@@ -190,7 +190,7 @@ public final class QueuesViewModel {
     }
 
     private String time(long epochMillis) {
-        return TIME.format(Instant.ofEpochMilli(epochMillis).atZone(zone));
+        return TIME.format(Instant.ofEpochMilli(epochMillis).atZone(clock.getZone()));
     }
 
     public LongProperty reserveDepthProperty() {

@@ -12,7 +12,6 @@ import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import java.time.Duration;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -57,8 +56,7 @@ public final class LiveRushScreen implements Screen {
                 context.desks().openings(),
                 context.tasks(),
                 i18n,
-                LocalDate.now(context.desks().clock()),
-                context.desks().settings().zone());
+                context.desks().clock());
 
         // no refusal yet (a fair draw's entries are none): no axis title drawn over an empty chart's ticks
         rejectChart = Widgets.lineChart(

@@ -12,11 +12,11 @@ import com.courtrush.monitor.api.RushTimeline;
 import com.courtrush.monitor.api.SlotStock;
 import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -66,7 +66,7 @@ public final class LiveRushViewModel {
     private final OpeningDesk openings;
     private final UiTasks tasks;
     private final I18n i18n;
-    private final ZoneId zone;
+    private final Clock clock;
 
     private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
     private final ObservableList<OpeningChoice> choices = FXCollections.observableArrayList();
@@ -86,14 +86,13 @@ public final class LiveRushViewModel {
 
     private boolean refreshing;
 
-    public LiveRushViewModel(
-            MonitorDesk monitor, OpeningDesk openings, UiTasks tasks, I18n i18n, LocalDate today, ZoneId zone) {
+    public LiveRushViewModel(MonitorDesk monitor, OpeningDesk openings, UiTasks tasks, I18n i18n, Clock clock) {
         this.monitor = monitor;
         this.openings = openings;
         this.tasks = tasks;
         this.i18n = i18n;
-        this.zone = zone;
-        date.set(today);
+        this.clock = clock;
+        date.set(LocalDate.now(clock)); // the date picker starts on the gym's today
         date.addListener((obs, old, now) -> loadOpenings());
         opening.addListener((obs, old, now) -> {
             slots.clear();
@@ -189,7 +188,7 @@ public final class LiveRushViewModel {
 
     void apply(LiveRush rush) {
         LocalDate playDate = playDates.get(rush.sessionId());
-        LocalDateTime sampled = LocalDateTime.ofInstant(Instant.ofEpochMilli(rush.sampledAt()), zone);
+        LocalDateTime sampled = LocalDateTime.ofInstant(Instant.ofEpochMilli(rush.sampledAt()), clock.getZone());
         slots.setAll(rush.slots().stream()
                 .map(s -> SlotStockRow.of(
                         s, playDate != null && !playDate.atTime(s.startTime()).isAfter(sampled)))
@@ -238,7 +237,7 @@ public final class LiveRushViewModel {
                         : i18n.t(
                                 "rush.timeAxis",
                                 CLOCK.format(
-                                        Instant.ofEpochMilli(read.opensAtMs()).atZone(zone))));
+                                        Instant.ofEpochMilli(read.opensAtMs()).atZone(clock.getZone()))));
         List<RatePoint> points = new ArrayList<>();
         if (!tried.isEmpty()) {
             // attempts long before the opening (a student trying early) do not move the window off the opening

@@ -6,7 +6,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import java.time.ZoneId;
+import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
@@ -28,17 +28,17 @@ public final class BackupsViewModel {
     private final Notices notices;
     private final I18n i18n;
     private final String actor;
-    private final ZoneId zone;
+    private final Clock clock;
     private final StringProperty state = new SimpleStringProperty("");
     private final BooleanProperty available = new SimpleBooleanProperty();
 
-    public BackupsViewModel(BackupDesk backups, UiTasks tasks, Notices notices, I18n i18n, String actor, ZoneId zone) {
+    public BackupsViewModel(BackupDesk backups, UiTasks tasks, Notices notices, I18n i18n, String actor, Clock clock) {
         this.backups = backups;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
         this.actor = actor;
-        this.zone = zone;
+        this.clock = clock;
     }
 
     public void refresh() {
@@ -60,7 +60,7 @@ public final class BackupsViewModel {
                 "backups.newest",
                 newest.name(),
                 Inputs.bytes(newest.bytes()),
-                TIME.format(newest.modified().atZone(zone)),
+                TIME.format(newest.modified().atZone(clock.getZone())),
                 found.size()));
     }
 

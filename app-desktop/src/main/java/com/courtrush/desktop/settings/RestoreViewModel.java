@@ -12,7 +12,7 @@ import com.courtrush.desktop.ui.EngineRestart;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import java.nio.file.Path;
-import java.time.ZoneId;
+import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.beans.binding.Bindings;
@@ -62,7 +62,7 @@ public final class RestoreViewModel {
     private final Notices notices;
     private final I18n i18n;
     private final Caller manager;
-    private final ZoneId zone;
+    private final Clock clock;
     private final EngineRestart restart;
 
     private final BooleanProperty available = new SimpleBooleanProperty();
@@ -88,14 +88,14 @@ public final class RestoreViewModel {
             Notices notices,
             I18n i18n,
             Caller manager,
-            ZoneId zone,
+            Clock clock,
             EngineRestart restart) {
         this.backups = backups;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
         this.manager = manager;
-        this.zone = zone;
+        this.clock = clock;
         this.restart = restart;
     }
 
@@ -161,7 +161,7 @@ public final class RestoreViewModel {
         return i18n.t(
                 "restore.contents",
                 backup.name(),
-                TIME.format(backup.made().atZone(zone)),
+                TIME.format(backup.made().atZone(clock.getZone())),
                 backup.reservations(),
                 backup.payOrders(),
                 backup.students(),
@@ -183,8 +183,8 @@ public final class RestoreViewModel {
                         i18n.t(
                                 "restore.target",
                                 backup.name(),
-                                TIME.format(backup.made().atZone(zone))),
-                        i18n.t("restore.consequence", TIME.format(backup.made().atZone(zone)))))
+                                TIME.format(backup.made().atZone(clock.getZone()))),
+                        i18n.t("restore.consequence", TIME.format(backup.made().atZone(clock.getZone())))))
                 .isPresent();
         if (!go) {
             return;

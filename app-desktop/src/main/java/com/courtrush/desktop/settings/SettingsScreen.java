@@ -61,14 +61,14 @@ public final class SettingsScreen implements Screen {
                 context.notices(),
                 i18n,
                 context.actor(),
-                context.desks().settings().zone());
+                context.desks().clock());
         restore = new RestoreViewModel(
                 context.desks().backups(),
                 context.tasks(),
                 context.notices(),
                 i18n,
                 context.staff(),
-                context.desks().settings().zone(),
+                context.desks().clock(),
                 context.restart());
         // a backup made (the state names the newest) is one more to choose from
         backups.stateProperty().addListener((seen, was, now) -> restore.load());

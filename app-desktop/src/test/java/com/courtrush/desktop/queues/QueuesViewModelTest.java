@@ -21,6 +21,7 @@ import com.courtrush.reserve.api.QueueSecond;
 import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.api.ReserveTotals;
 import com.courtrush.reserve.statistics.QueueSeries;
+import java.time.Clock;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ class QueuesViewModelTest {
             new DirectUiTasks(notices),
             notices,
             I18n.of(I18n.ENGLISH),
-            ZoneId.of("Asia/Shanghai"),
+            Clock.system(ZoneId.of("Asia/Shanghai")),
             "console:t");
 
     static QueuesView view(long at, long published, long confirmed, long refused) {

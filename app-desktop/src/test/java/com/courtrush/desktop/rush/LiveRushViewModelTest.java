@@ -23,6 +23,7 @@ import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
 import com.courtrush.reserve.api.ReserveTotals;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -51,7 +52,12 @@ class LiveRushViewModelTest {
     final LiveRushViewModel model = newModel(I18n.ENGLISH);
 
     LiveRushViewModel newModel(Locale language) {
-        return new LiveRushViewModel(monitor, openings, new DirectUiTasks(notices), I18n.of(language), TODAY, ZONE);
+        return new LiveRushViewModel(
+                monitor,
+                openings,
+                new DirectUiTasks(notices),
+                I18n.of(language),
+                Clock.fixed(TODAY.atTime(12, 0).atZone(ZONE).toInstant(), ZONE));
     }
 
     static RushSecond second(long fromOpening, long grants, Map<Outcome, Long> refusals) {

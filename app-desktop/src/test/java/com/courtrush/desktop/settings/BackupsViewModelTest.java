@@ -21,6 +21,7 @@ import com.courtrush.desktop.ui.EngineRestart;
 import com.courtrush.desktop.ui.UiTasks;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -38,7 +39,7 @@ class BackupsViewModelTest {
             notices,
             I18n.of(I18n.ENGLISH),
             "console:desk",
-            ZoneId.of("Asia/Shanghai"));
+            Clock.system(ZoneId.of("Asia/Shanghai")));
 
     @Test
     void theNewestBackupAndHowManyAreKeptAreShownAndStaffBackUpNow() {
@@ -95,7 +96,7 @@ class BackupsViewModelTest {
             notices,
             I18n.of(I18n.ENGLISH),
             manager,
-            ZoneId.of("Asia/Shanghai"),
+            Clock.system(ZoneId.of("Asia/Shanghai")),
             restart);
 
     @Test

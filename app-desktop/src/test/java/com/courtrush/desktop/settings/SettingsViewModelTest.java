@@ -40,7 +40,7 @@ class SettingsViewModelTest {
     final LocalSettings local = mock(LocalSettings.class);
     final AppSettings live = mock(AppSettings.class);
     /** The desks over the engine's settings, as the console gets them: what they do is what is checked. */
-    final SettingsDesk settingsDesk = new SettingsDesk(live, local, null);
+    final SettingsDesk settingsDesk = new SettingsDesk(live, local);
 
     final StaffAccountDesk token = mock(StaffAccountDesk.class);
     final RecordingNotices notices = new RecordingNotices();
