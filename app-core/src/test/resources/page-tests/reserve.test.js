@@ -19,9 +19,12 @@ async function withEngine(answer, body) {
   let reloads = 0;
   Reserve.whenSlotsStale(async () => { reloads++; });
   const remove = fixture('<div id="toast" hidden></div>');
+  const calendar = Courts.courts.calendar;
+  Courts.takeCalendar({ today: '2026-11-26', zone: 'Asia/Shanghai', openings: [] }, 0); // a tap is on the courts
   try {
     await body(engine, () => reloads);
   } finally {
+    Courts.takeCalendar(calendar, 0);
     nextEpoch(); // a result still followed stops at its next look
     engine.restore();
     Taps.forget();

@@ -12,10 +12,11 @@ import campus from './campus.test.js';
 import sha from './sha.test.js';
 import draw from './draw.test.js';
 import live from './live.test.js';
+import times from './times.test.js';
 
 export async function runAll() {
   const results = [];
-  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus, sha, draw, live })) {
+  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus, sha, draw, live, times })) {
     for (const [name, test] of Object.entries(tests)) {
       try {
         await test();

@@ -5,7 +5,8 @@ import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { page } from './page-store.js';
 import { bookings, ask, isNewest, take, takeOlder, find, subscribe } from './bookings-store.js';
-import { $, h, yuan, dayLabel, wallTime, wallDeadline, dayTime, shareUsed, toast } from './dom.js';
+import { courts, takeCalendar } from './courts-store.js';
+import { $, h, yuan, dayLabel, wallTime, wallDeadline, playTime, dayTime, shareUsed, toast } from './dom.js';
 import * as Sheets from './sheets.js';
 import { countdown } from './clock.js';
 
@@ -25,12 +26,17 @@ export async function loadMine() {
   const seq = ask();
   const epoch = page.epoch;
   // the block notice shows on my bookings only: the courts' refresh does not ask for it
-  const [mine, standing, waits, invitations, payMode] = await Promise.all([Api.get('/reservations/mine'),
+  // the gym's today, when the page opened here and not on the courts: times of today are written without a date
+  const [mine, standing, waits, invitations, payMode, calendar] = await Promise.all([Api.get('/reservations/mine'),
     page.view === 'mine' ? Api.get('/reservations/standing') : null, Api.get('/reservations/waits'),
     page.view === 'mine' ? Api.get('/reservations/invitations') : null,
-    page.view === 'mine' ? Api.get('/pay/mode') : null]);
+    page.view === 'mine' ? Api.get('/pay/mode') : null,
+    courts.calendar ? null : Api.get('/calendar')]);
   if (!isNewest(seq) || epoch !== page.epoch) {
     return; // a newer answer is coming, or it was for the student who signed out
+  }
+  if (calendar && calendar.status === 200 && !courts.calendar) {
+    takeCalendar(calendar.data, performance.now());
   }
   if (payMode && payMode.status === 200) {
     Sheets.setPayMode(payMode.data);
@@ -126,7 +132,7 @@ export async function loadOlder(event) {
 function pastCard(r) {
   const lines = r.asPartner ? [h('p', { class: 'booked-by' }, t('partners.bookedBy', r.bookerName))] : [];
   if (r.checkedInTime) {
-    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
+    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', playTime(r.checkedInTime, r.slotDate))));
   }
   if (r.status === 'CANCELLED' && r.cancelReason) {
     lines.push(h('p', { class: 'reason' }, t(r.asPartner && r.cancelReason === 'USER'
@@ -261,7 +267,7 @@ function bookingCard(r) {
   }
   const lines = [];
   if (r.checkedInTime) {
-    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
+    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', playTime(r.checkedInTime, r.slotDate))));
   }
   if (r.status === 'PENDING_PAYMENT') {
     lines.push(h('p', { class: 'deadline' }, t('mine.payBy', wallDeadline(r.payBy))));
@@ -309,7 +315,7 @@ function bookingCard(r) {
 function partnersBookingCard(r) {
   const lines = [h('p', { class: 'booked-by' }, t('partners.bookedBy', r.bookerName))];
   if (r.checkedInTime) {
-    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', wallTime(r.checkedInTime))));
+    lines.push(h('p', { class: 'checked-in' }, t('mine.checkedIn', playTime(r.checkedInTime, r.slotDate))));
   }
   if (r.status === 'PENDING_PAYMENT') {
     lines.push(h('p', { class: 'muted' }, t('partners.toBePaid', r.bookerName)));

@@ -64,12 +64,18 @@ async function loadCalendar() {
   }
 }
 
+/** The phone's own date: only a guess of which day to show while the engine has not said its today. */
+function phoneDate() {
+  const d = new Date();
+  return [d.getFullYear(), String(d.getMonth() + 1).padStart(2, '0'), String(d.getDate()).padStart(2, '0')].join('-');
+}
+
 /** Shows the courts of {@code date} (null: the next opening's), read afresh, then refreshed while shown. */
 export async function enter(date) {
   if (performance.now() - courts.calendarAt > CALENDAR_EVERY_MS) {
     await loadCalendar();
   }
-  if (Courts.showDate(date || Courts.defaultDate(today()))) {
+  if (Courts.showDate(date || Courts.defaultDate(today() || phoneDate()))) {
     structure = '';
     $('#openings').replaceChildren();
   }
@@ -97,10 +103,13 @@ export function redraw() {
   renderOpenings();
 }
 
-/** The chips of the days: today, tomorrow, each date with an opening, the date on screen, and a picker. */
+/**
+ * The chips of the days: today, tomorrow, each date with an opening, the date on screen, and a picker ({@code first}
+ * null while the engine has not said its today: no day is named today then).
+ */
 export function dayChips(first, calendar, date) {
   const openings = calendar ? calendar.openings : [];
-  const dates = [first, addDays(first, 1)];
+  const dates = first ? [first, addDays(first, 1)] : [];
   for (const o of openings) {
     if (!dates.includes(o.sessionDate)) {
       dates.push(o.sessionDate);
@@ -112,7 +121,7 @@ export function dayChips(first, calendar, date) {
   dates.sort();
   return dates.map(d => ({
     date: d,
-    name: d === first ? t('day.today') : d === addDays(first, 1) ? t('day.tomorrow') : weekday(d),
+    name: !first ? weekday(d) : d === first ? t('day.today') : d === addDays(first, 1) ? t('day.tomorrow') : weekday(d),
     active: d === date,
     hasOpening: openings.some(o => o.sessionDate === d)
   }));

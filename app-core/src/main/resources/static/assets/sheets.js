@@ -3,7 +3,7 @@
 import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { countdown } from './clock.js';
-import { $, h, setText, yuan, dayLabel, wallTime, toast } from './dom.js';
+import { $, h, setText, yuan, dayLabel, wallTime, playTime, toast } from './dom.js';
 
 const t = I18N.t;
 const PAY_POLL_MS = 3000;
@@ -323,13 +323,14 @@ export async function showCheckIn(r, changed) {
   const done = (checkedInTime) => {
     picture.hidden = true;
     state.className = 'check-in-state notice ok checked-in-now';
-    setText(state, t('checkIn.done', wallTime(checkedInTime)));
+    setText(state, t('checkIn.done', playTime(checkedInTime, r.slotDate)));
   };
   if (codes.checkedInTime) {
     done(codes.checkedInTime);
   } else {
     state.className = 'check-in-state muted';
-    setText(state, t('checkIn.window', wallTime(codes.validFrom), wallTime(codes.validUntil), wallTime(codes.noShowAfter)));
+    setText(state, t('checkIn.window', playTime(codes.validFrom, r.slotDate), playTime(codes.validUntil, r.slotDate),
+      playTime(codes.noShowAfter, r.slotDate)));
   }
   const follow = codes.checkedInTime ? null : followCheckIn(r.reservationId, {
     checkedIn(time) {

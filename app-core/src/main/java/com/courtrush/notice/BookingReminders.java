@@ -72,8 +72,8 @@ public class BookingReminders {
             for (NoticeMapper.Upcoming booking : batch) {
                 LocalDateTime checkInBy =
                         booking.slotDate().atTime(booking.startTime()).plusMinutes(grace);
-                transactions.executeWithoutResult(tx ->
-                        notices.bookingSoon(booking.userId(), booking.id(), booking.slotId(), checkInBy, refunded));
+                transactions.executeWithoutResult(tx -> notices.bookingSoon(
+                        booking.userId(), booking.id(), booking.slotId(), booking.slotDate(), checkInBy, refunded));
                 reminded++;
             }
         } while (batch.size() == BATCH);
@@ -84,8 +84,8 @@ public class BookingReminders {
             for (NoticeMapper.Upcoming partner : batch) {
                 LocalDateTime checkInBy =
                         partner.slotDate().atTime(partner.startTime()).plusMinutes(grace);
-                transactions.executeWithoutResult(tx ->
-                        notices.bookingSoonAsPartner(partner.userId(), partner.id(), partner.slotId(), checkInBy));
+                transactions.executeWithoutResult(tx -> notices.bookingSoonAsPartner(
+                        partner.userId(), partner.id(), partner.slotId(), partner.slotDate(), checkInBy));
                 reminded++;
             }
         } while (batch.size() == BATCH);

@@ -4,8 +4,10 @@ import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.core.WallTimes;
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -134,14 +136,20 @@ public class Notices {
      * A paid booking starts soon: check in by {@code checkInBy}, else it is a no-show — a strike, the money kept or
      * ({@code refunded}) given back. Once per booking.
      */
-    public void bookingSoon(long userId, long reservationId, long slotId, LocalDateTime checkInBy, boolean refunded) {
+    public void bookingSoon(
+            long userId,
+            long reservationId,
+            long slotId,
+            LocalDate playDate,
+            LocalDateTime checkInBy,
+            boolean refunded) {
         post(
                 NoticeKind.BOOKING_SOON,
                 userId,
                 reservationId,
                 slotId,
                 reservationId,
-                Map.of(CHECK_IN_BY, TIME.format(checkInBy), VARIANT, refunded ? REFUNDED : KEPT));
+                Map.of(CHECK_IN_BY, WallTimes.onDay(checkInBy, playDate), VARIANT, refunded ? REFUNDED : KEPT));
     }
 
     /**
@@ -149,14 +157,15 @@ public class Notices {
      * {@code checkInBy}, else the booking ends as a no-show. Once per booking and partner (the booker's own reminder
      * is {@link #bookingSoon}).
      */
-    public void bookingSoonAsPartner(long partnerUserId, long reservationId, long slotId, LocalDateTime checkInBy) {
+    public void bookingSoonAsPartner(
+            long partnerUserId, long reservationId, long slotId, LocalDate playDate, LocalDateTime checkInBy) {
         post(
                 NoticeKind.BOOKING_SOON,
                 partnerUserId,
                 reservationId,
                 slotId,
                 reservationId + ":" + partnerUserId,
-                Map.of(CHECK_IN_BY, TIME.format(checkInBy), VARIANT, PARTNER));
+                Map.of(CHECK_IN_BY, WallTimes.onDay(checkInBy, playDate), VARIANT, PARTNER));
     }
 
     /** Not checked in: a no-show, its money kept or ({@code refunded}) given back, as the notice says. */

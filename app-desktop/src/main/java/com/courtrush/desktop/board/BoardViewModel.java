@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
+import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Inputs;
@@ -250,7 +251,8 @@ public final class BoardViewModel {
         return switch (lookOf(booking)) {
             case NO_SHOW -> i18n.t("board.noShow");
             case WALK_IN -> i18n.t("board.walkIn");
-            case CHECKED_IN -> i18n.t("board.checkedInAt", TIME.format(booking.checkedInTime()));
+            case CHECKED_IN ->
+                i18n.t("board.checkedInAt", WallTimes.onDay(booking.checkedInTime(), booking.slotDate()));
             case PAID -> i18n.t("board.paid");
             default -> i18n.t("board.unpaid");
         };

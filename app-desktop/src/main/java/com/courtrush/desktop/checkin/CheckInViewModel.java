@@ -5,6 +5,7 @@ import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
@@ -195,7 +196,7 @@ public final class CheckInViewModel {
     private Row row(DeskBookingView b) {
         String state;
         if (b.checkedInTime() != null) {
-            state = i18n.t("checkIn.checkedInAt", TIME.format(b.checkedInTime()));
+            state = i18n.t("checkIn.checkedInAt", WallTimes.onDay(b.checkedInTime(), b.slotDate()));
         } else if (b.cancelReason() == CancelReason.NO_SHOW) {
             state = i18n.of(CancelReason.NO_SHOW);
         } else {

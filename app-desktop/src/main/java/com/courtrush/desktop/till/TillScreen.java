@@ -7,6 +7,7 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
+import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
@@ -91,8 +92,12 @@ public final class TillScreen implements Screen {
                                 "till.shiftLine",
                                 shift.actorName() == null ? shift.actor() : shift.actorName(),
                                 shift.console(),
-                                TIME.format(shift.opened()),
-                                shift.closed() == null ? i18n.t("till.stillOpen") : TIME.format(shift.closed()));
+                                // a shift's times on its own day, the close with its date when past midnight
+                                WallTimes.onDay(shift.opened(), shift.opened().toLocalDate()),
+                                shift.closed() == null
+                                        ? i18n.t("till.stillOpen")
+                                        : WallTimes.onDay(
+                                                shift.closed(), shift.opened().toLocalDate()));
             }
 
             @Override
