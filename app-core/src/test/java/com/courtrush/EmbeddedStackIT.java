@@ -27,6 +27,7 @@ import com.courtrush.security.SecurityScenarios;
 import com.courtrush.security.SlowClientScenarios;
 import com.courtrush.share.FairShareScenarios;
 import com.courtrush.staff.StaffScenarios;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
@@ -59,7 +60,11 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database. */
+/**
+ * Every scenario on the embedded stack: redis-server child process, in-process Qpid, H2 file database; those that could
+ * depend on the hour at each of the gym's hours ({@link AtGymHours}).
+ */
+@AtGymHours.EveryHour
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
                 NoticeScenarios,

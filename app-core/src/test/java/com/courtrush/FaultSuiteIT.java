@@ -12,6 +12,7 @@ import com.courtrush.support.FaultProxy;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -100,6 +101,7 @@ class FaultSuiteIT {
         redis = new FaultProxy(ExternalServices.HOST, ExternalServices.REDIS_PORT);
         amqp = new FaultProxy("127.0.0.1", broker.port());
         engine = new SpringApplicationBuilder(CourtRushServer.class)
+                .initializers(new TestClock.Install())
                 .run(
                         "--courtrush.infra.mode=external",
                         "--courtrush.data-dir=" + dataDir.resolve("engine"),

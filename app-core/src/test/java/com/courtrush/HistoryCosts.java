@@ -14,13 +14,13 @@ import com.courtrush.support.QueryCosts;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.RawReply;
+import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -51,8 +51,7 @@ import org.springframework.context.annotation.Import;
 abstract class HistoryCosts extends StackTest {
 
     /** The past the engine starts on: eight months of a 10-court gym, 3,000 students. */
-    static final HistoryPlan PLAN =
-            new HistoryPlan(LocalDate.now(ZoneId.of("Asia/Shanghai")).minusDays(1), 240, 10, 3_000, 8, 22, 0.62, 50);
+    static final HistoryPlan PLAN = new HistoryPlan(Times.today().minusDays(1), 240, 10, 3_000, 8, 22, 0.62, 50);
 
     /** The most of a table of the past one statement may read. */
     static final double WINDOW = 0.10;
@@ -258,15 +257,11 @@ abstract class HistoryCosts extends StackTest {
      * the paid one; then the opening is closed.
      */
     private void writes(QueryCosts costs, List<String> failed) throws Exception {
-        ZoneId zone = ZoneId.of("Asia/Shanghai");
         TestApi.Student student = api().students(1).get(0);
         long court = costs.during("desk: a court", () -> api().createCourt());
         long opening = costs.during(
                 "desk: tomorrow's opening",
-                () -> api().createSession(
-                                LocalDate.now(zone).plusDays(1),
-                                LocalDateTime.now(zone).plusSeconds(3),
-                                2));
+                () -> api().createSession(Times.tomorrow(), Times.now().plusSeconds(3), 2));
         List<Long> slots = costs.during(
                 "desk: its slots", () -> api().generateSlots(opening, List.of(court), "08:00", "12:00", 60, 2));
         for (String step : List.of("warmup", "resync")) {
@@ -340,7 +335,7 @@ abstract class HistoryCosts extends StackTest {
                 .data()
                 .path("token")
                 .asText();
-        LocalDate today = LocalDate.now(ZoneId.of("Asia/Shanghai"));
+        LocalDate today = Times.today();
         List<Long> shown = new ArrayList<>();
         for (var booking : api().get("/reservations/mine", student).data()) {
             assertThat(LocalDate.parse(booking.path("slotDate").asText())).isAfterOrEqualTo(today.minusDays(30));
@@ -446,7 +441,7 @@ abstract class HistoryCosts extends StackTest {
                                                 "EMAIL_CODE_DAYS", "7",
                                                 "AUDIT_DAYS", "90",
                                                 "WAIT_DAYS", "30"))));
-        LocalDateTime now = LocalDateTime.now(ZoneId.of("Asia/Shanghai"));
+        LocalDateTime now = Times.now();
         long recentNotices = count("select count(*) from notice where create_time >= ?", now.minusDays(60));
         long recentAudit = count("select count(*) from audit_log where create_time >= ?", now.minusDays(90));
         long liveWaits = count(

@@ -6,15 +6,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
 import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +27,10 @@ import org.junit.jupiter.api.Test;
 /** Check-in at the desk, no-shows, strikes and blocks (SPEC §16), with real parallel requests. */
 public interface AttendanceScenarios extends StackAccess {
 
-    @Test
-    default void aBookingIsCheckedInOnceByItsQrCodeOrShortCodeOrASearchAndTheDeskMayTakeItBackWithinAMinute()
-            throws Exception {
+    @AtGymHours
+    default void aBookingIsCheckedInOnceByItsQrCodeOrShortCodeOrASearchAndTheDeskMayTakeItBackWithinAMinute(
+            LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         Times.clearOfMidnight(Duration.ofMinutes(5));
         String admin = TestApi.ADMIN_TOKEN;
         long court = api().createCourt();
@@ -273,8 +277,10 @@ public interface AttendanceScenarios extends StackAccess {
                 .isEqualTo(400);
     }
 
-    @Test
-    default void noShowsEndTheirBookingsAndTheirStrikesBlockTheStudentUntilAManagerForgivesOne() throws Exception {
+    @AtGymHours
+    default void noShowsEndTheirBookingsAndTheirStrikesBlockTheStudentUntilAManagerForgivesOne(LocalTime hour)
+            throws Exception {
+        TestClock.GYM.at(hour);
         Times.clearOfMidnight(Duration.ofMinutes(20));
         String admin = TestApi.ADMIN_TOKEN;
         AppSettings settings = bean(AppSettings.class);
@@ -519,9 +525,10 @@ public interface AttendanceScenarios extends StackAccess {
         }
     }
 
-    @Test
-    default void aNoShowsPlaceGoesToOneWalkInAtTheDeskPaidThereAndCheckedInNeverOnlineAndTheStudentsLimitsApply()
-            throws Exception {
+    @AtGymHours
+    default void aNoShowsPlaceGoesToOneWalkInAtTheDeskPaidThereAndCheckedInNeverOnlineAndTheStudentsLimitsApply(
+            LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         Times.clearOfMidnight(Duration.ofMinutes(20));
         String admin = TestApi.ADMIN_TOKEN;
         AppSettings settings = bean(AppSettings.class);
@@ -684,8 +691,9 @@ public interface AttendanceScenarios extends StackAccess {
      * desk marks one paid, staff cancel one), not when nothing happened. Both are read from the database every node
      * shares, so a change made through one node is what any other node answers.
      */
-    @Test
-    default void theCheckInSheetSeesTheDesksScanAndTheChangeStampMovesWithWhatStaffDo() {
+    @AtGymHours
+    default void theCheckInSheetSeesTheDesksScanAndTheChangeStampMovesWithWhatStaffDo(LocalTime hour) {
+        TestClock.GYM.at(hour);
         Times.clearOfMidnight(Duration.ofMinutes(5));
         String admin = TestApi.ADMIN_TOKEN;
         long court = api().createCourt();

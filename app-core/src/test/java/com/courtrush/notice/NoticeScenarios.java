@@ -9,16 +9,19 @@ import com.courtrush.reserve.record.ReservationWriter;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
@@ -190,8 +193,9 @@ public interface NoticeScenarios extends StackAccess {
         assertThat(api().get("/notices", null).status()).isEqualTo(401);
     }
 
-    @Test
-    default void aBookingDueByItsStartIsRemindedBeforeTheStartAndItsOrderExpiresThen() throws Exception {
+    @AtGymHours
+    default void aBookingDueByItsStartIsRemindedBeforeTheStartAndItsOrderExpiresThen(LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         long session = api().createSession(tomorrow(), now(), 2);
         List<Long> slots = api().generateSlots(session, List.of(api().createCourt()), "08:00", "10:00", 60, 1);
         List<Student> students = api().students(2);
@@ -241,8 +245,9 @@ public interface NoticeScenarios extends StackAccess {
                 .isEqualTo(start);
     }
 
-    @Test
-    default void aStudentWhoAskedIsRemindedOnceTenMinutesBeforeAnOpeningsFlashTime() throws Exception {
+    @AtGymHours
+    default void aStudentWhoAskedIsRemindedOnceTenMinutesBeforeAnOpeningsFlashTime(LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         LocalDate day = tomorrow(); // read once: a run across midnight would name the day after
         long session = api().createSession(day, now().plusMinutes(30).withNano(0), 2);
         api().generateSlots(session, List.of(api().createCourt()), "19:00", "20:00", 60, 1);
@@ -292,8 +297,10 @@ public interface NoticeScenarios extends StackAccess {
                 .contains(Long.toString(session));
     }
 
-    @Test
-    default void aPaidBookingStartingSoonIsRemindedOnceWithItsLinkAndAnUnpaidOneIsDueAtItsStart() throws Exception {
+    @AtGymHours
+    default void aPaidBookingStartingSoonIsRemindedOnceWithItsLinkAndAnUnpaidOneIsDueAtItsStart(LocalTime hour)
+            throws Exception {
+        TestClock.GYM.at(hour);
         String courtName = TestApi.unique("Reminded court ");
         long court = api().createCourt(courtName);
         long session = api().createSession(tomorrow(), now(), 3);

@@ -164,7 +164,7 @@ class CampusPageIT extends StackTest {
             long enSlot = slots.get(1);
             zh.reload();
             en.reload();
-            java.time.Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            java.time.Instant flashAt = flash.atZone(Times.zone()).toInstant();
             zh.awaitEnabled(zhSlot, flashAt.plusSeconds(5));
             en.awaitEnabled(enSlot, flashAt.plusSeconds(5));
             zh.tap(zh.button(zhSlot));
@@ -280,7 +280,7 @@ class CampusPageIT extends StackTest {
                 long opening = api().createSession(Times.tomorrow(), flash, 2);
                 long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
                         .get(0);
-                java.time.Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+                java.time.Instant flashAt = flash.atZone(Times.zone()).toInstant();
                 zh.reload();
                 zh.awaitEnabled(slot, flashAt.plusSeconds(5));
                 zh.tap(zh.button(slot));

@@ -7,6 +7,7 @@ import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.notice.BookingReminders;
 import com.courtrush.notice.api.PageAddress;
 import com.courtrush.reserve.stock.Blocks;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.FaultProxy;
@@ -15,13 +16,16 @@ import com.courtrush.support.PaySimulator;
 import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
 import com.courtrush.support.Times;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -36,6 +40,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * does at the flash opening, end to end. Screenshots land in {@code target/page-screenshots}.
  */
 @ExtendWith(Chromium.class)
+@AtGymHours.EveryHour
 class StudentPageIT extends StackTest {
 
     private static final String XSS_COURT = "<img src=x onerror=alert(1)>";
@@ -49,6 +54,17 @@ class StudentPageIT extends StackTest {
         EmbeddedStack.register(registry, "courtrush-page-it-");
         // sign-ins wait out an opening's first seconds here (the other suites turn the hold off)
         registry.add("courtrush.auth.sign-in-hold", () -> "4s");
+    }
+
+    /**
+     * Each scenario's openings closed after it: a page lands on the earliest opening not closed, and a scenario run at
+     * another of the gym's hours made its "tomorrow" another day — the next scenario's page lands on its own.
+     */
+    @AfterEach
+    void closeTheOpeningsLeftOpen() {
+        for (long opening : jdbc().queryForList("select id from reserve_session where state <> 'CLOSED'", Long.class)) {
+            TestApi.expect(200, api().post("/admin/sessions/" + opening + "/close", TestApi.ADMIN_TOKEN, null));
+        }
     }
 
     @Test
@@ -92,7 +108,7 @@ class StudentPageIT extends StackTest {
             page.screenshot("zh-countdown");
 
             // the button turns on by itself at the flash time by the engine's clock: not 40 s early
-            Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            Instant flashAt = flash.atZone(Times.zone()).toInstant();
             sleepUntil(flashAt.minusMillis(800));
             assertThat(page.button(slot).isEnabled())
                     .as("800 ms before the flash time")
@@ -186,7 +202,7 @@ class StudentPageIT extends StackTest {
             en.row(last);
             en.screenshot("en-countdown");
 
-            Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            Instant flashAt = flash.atZone(Times.zone()).toInstant();
             zh.awaitEnabled(last, flashAt.plusSeconds(3));
             en.awaitEnabled(last, flashAt.plusSeconds(3));
             CompletableFuture<Void> tapZh = CompletableFuture.runAsync(() -> zh.tap(zh.button(last)));
@@ -320,19 +336,21 @@ class StudentPageIT extends StackTest {
 
     /**
      * The phone keeps up with the desk (issue 55), in Chinese at 360 px: the student shows the check-in sheet, the
-     * desk checks the booking in through the staff API, and the sheet turns to "checked in at …" by itself; on My
-     * bookings, a booking won and then marked paid by the desk appears and turns confirmed without a tap.
+     * desk checks the booking in through the staff API, and the sheet turns to "checked in at …" by itself — the time
+     * alone, as the check-in is on the play date, at any of the gym's hours (issue 83), on the sheet and on the card.
      */
-    @Test
-    void theCheckInSheetTurnsCheckedInWhenTheDeskScansAndMyBookingsFollowTheDesk() {
+    @AtGymHours
+    void theCheckInSheetTurnsCheckedInWhenTheDeskScansWithTheTimeAloneAtAnyHour(LocalTime hour) {
+        TestClock.GYM.at(hour);
         Times.clearOfMidnight(Duration.ofMinutes(10));
         Student student = api().students(1).get(0);
         long court = api().createCourt(TestApi.unique("场地 "));
         long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
-        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
-        long booking = api().book(student, opening, slots.get(0));
+        long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
+                .get(0);
+        long booking = api().book(student, opening, slot);
         api().pay(student, booking);
-        startedAgo(slots.get(0), Duration.ofMinutes(5)); // the desk takes it now
+        startedAgo(slot, Duration.ofMinutes(5)); // the desk takes it now
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
             page.open("");
             page.signIn(student);
@@ -363,8 +381,26 @@ class StudentPageIT extends StackTest {
                     .findElement(By.cssSelector(".checked-in"))
                     .getText()
                     .equals("已于 " + at + " 签到"));
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
 
-            // on My bookings, untouched: a booking won elsewhere appears, then the desk marks it paid
+    /**
+     * On My bookings, untouched (issue 55): a booking won elsewhere appears, then the desk marks it paid and it turns
+     * confirmed without a tap.
+     */
+    @Test
+    void myBookingsFollowWhatHappensElsewhereWithoutATap() {
+        Student student = api().students(1).get(0);
+        long court = api().createCourt(TestApi.unique("场地 "));
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "18:00", "20:00", 60, 1);
+        long first = api().book(student, opening, slots.get(0));
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
+            page.open("");
+            page.signIn(student);
+            page.open("#/mine");
+            page.await(d -> page.booking(first).getText().contains("待支付"));
             long second = api().book(student, opening, slots.get(1));
             page.await(d -> !d.findElements(By.cssSelector("#mine-list [data-reservation='" + second + "']"))
                     .isEmpty());
@@ -589,8 +625,9 @@ class StudentPageIT extends StackTest {
      * address, and that link, opened where the student is signed in, shows My bookings with that booking's card
      * outlined, in view: its court and time.
      */
-    @Test
-    void aBookingSoonReminderEmailsALinkThatOpensTheBookingOnThePhone() throws Exception {
+    @AtGymHours
+    void aBookingSoonReminderEmailsALinkThatOpensTheBookingOnThePhone(LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         Student student = api().students(1).get(0);
         String courtName = TestApi.unique("场地 ");
         long court = api().createCourt(courtName);
@@ -1048,7 +1085,8 @@ class StudentPageIT extends StackTest {
             page.screenshot("en-pass-ready");
 
             // at the flash time the tap carries the pass: a win
-            page.awaitEnabled(slots.get(0), flash.atZone(Times.ZONE).toInstant().plusSeconds(5));
+            page.awaitEnabled(
+                    slots.get(0), flash.atZone(Times.zone()).toInstant().plusSeconds(5));
             page.tap(page.button(slots.get(0)));
             page.awaitState(slots.get(0), "mine");
             // a script without a pass is refused, saying what to do
@@ -1087,7 +1125,7 @@ class StudentPageIT extends StackTest {
             long other = slots.get(1);
             page.reload();
             // entries are taken from the warm-up: the button is on before the flash time
-            page.awaitEnabled(wanted, flash.atZone(Times.ZONE).toInstant().minusSeconds(4));
+            page.awaitEnabled(wanted, flash.atZone(Times.zone()).toInstant().minusSeconds(4));
             assertThat(page.button(wanted).getText()).isEqualTo("参加抽签");
             WebElement card = page.openingOf(wanted);
             assertThat(card.findElement(By.cssSelector(".draw-panel")).getText())
@@ -1111,7 +1149,7 @@ class StudentPageIT extends StackTest {
                     .contains("也可以"));
 
             // the script fires on the flash time's millisecond; the person taps when the button turns on
-            Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            Instant flashAt = flash.atZone(Times.zone()).toInstant();
             sleepUntil(flashAt);
             TestApi.Reply scripted = api().reserve(script, opening, wanted);
             assertThat(scripted.status()).as("%s", scripted).isEqualTo(202);
@@ -1165,7 +1203,7 @@ class StudentPageIT extends StackTest {
 
             // staff open tomorrow's courts with a draw, 30 s from now (warmed up at once); the student pulls to refresh
             LocalDateTime flash = Times.now().plusSeconds(30).withNano(0);
-            Instant flashAt = flash.atZone(Times.ZONE).toInstant();
+            Instant flashAt = flash.atZone(Times.zone()).toInstant();
             long opening = api().createDrawSession(Times.tomorrow(), flash, 1, 1000, false);
             long slot = api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
                     .get(0);
@@ -1355,7 +1393,7 @@ class StudentPageIT extends StackTest {
         long taken = slots.get(0);
         long lost = slots.get(1);
         long booked = slots.get(2);
-        sleepUntil(flash.atZone(Times.ZONE).toInstant().plusMillis(300));
+        sleepUntil(flash.atZone(Times.zone()).toInstant().plusMillis(300));
         long reservation = api().book(other, opening, taken);
 
         try (FaultProxy engine = new FaultProxy("127.0.0.1", port);
@@ -1427,7 +1465,7 @@ class StudentPageIT extends StackTest {
             // loaded run) must not use up the hold's 4 s before the tap
             LocalDateTime flash = Times.now().plusSeconds(2).withNano(0).plusSeconds(1);
             api().createSession(Times.tomorrow(), flash, 1);
-            sleepUntil(flash.atZone(Times.ZONE).toInstant().plusMillis(300));
+            sleepUntil(flash.atZone(Times.zone()).toInstant().plusMillis(300));
             page.tap(submit);
             // a second on: "slow" at once, then why and how long, once the engine has said
             page.await(d -> d.findElement(By.id("signin-wait")).isDisplayed()

@@ -5,14 +5,17 @@ import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.notice.BookingReminders;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.StringReader;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -200,8 +203,9 @@ public interface PartnerScenarios extends StackAccess {
      * its event in their .ics and their calendar feed, in Chinese unless asked in English; its reminder, their own and
      * once. Accepting ends their wait for that slot, and passes on an offer of it held for them.
      */
-    @Test
-    default void anAcceptedPartnerSeesTheGameAsTheirOwnAndLeavesThatSlotsWaitlist() throws Exception {
+    @AtGymHours
+    default void anAcceptedPartnerSeesTheGameAsTheirOwnAndLeavesThatSlotsWaitlist(LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         String courtName = TestApi.unique("Partners' court ");
         long court = api().createCourt(courtName);
         long session = api().createSession(tomorrow(), now(), 2);

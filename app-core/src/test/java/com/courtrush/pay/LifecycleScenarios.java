@@ -10,10 +10,13 @@ import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.lifecycle.PaymentTimeout;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -224,8 +227,9 @@ public interface LifecycleScenarios extends StackAccess {
         invariants().assertHold(opening.session());
     }
 
-    @Test
-    default void theTimeoutRacingPaymentNeverLosesMoney() throws Exception {
+    @AtGymHours
+    default void theTimeoutRacingPaymentNeverLosesMoney(LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         int n = 12;
         Opening opening = openSlots(n, 1);
         List<Student> students = api().students(n);

@@ -395,7 +395,7 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
      */
     @Test
     default void theDaysOrdersReconcileWithWechatPaysBillAndAPlantedDifferenceIsFound() throws Exception {
-        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneId.of("Asia/Shanghai"));
+        java.time.LocalDate today = Times.today();
         Opening opening = openSlots(2, 1);
         List<Student> students = api().students(2);
         long first =

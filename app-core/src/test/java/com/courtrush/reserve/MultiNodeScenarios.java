@@ -9,15 +9,18 @@ import static org.awaitility.Awaitility.await;
 
 import com.courtrush.CourtRushServer;
 import com.courtrush.recurring.RecurringScenarios;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
 import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -105,7 +108,7 @@ public interface MultiNodeScenarios extends StackAccess {
             // the queues' traffic is counted across both nodes too, read the same from either: the seconds
             // since the opening (a node's counts held through an earlier outage land in their own seconds, and
             // a write repeated after a timeout sets the same values again)
-            long opened = flash.atZone(Times.ZONE).toEpochSecond();
+            long opened = flash.atZone(Times.zone()).toEpochSecond();
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 for (TestApi node : List.of(a, b)) {
                     assertThat(queuesSince(node, opened, "published"))
@@ -232,7 +235,7 @@ public interface MultiNodeScenarios extends StackAccess {
                         .as("grants recorded, second by second")
                         .isEqualTo(grants);
                 assertThat(history.path("opensAtMs").asLong())
-                        .isEqualTo(flash.atZone(Times.ZONE).toInstant().toEpochMilli());
+                        .isEqualTo(flash.atZone(Times.zone()).toInstant().toEpochMilli());
             }
         });
     }
@@ -403,8 +406,9 @@ public interface MultiNodeScenarios extends StackAccess {
      * check-in, a cancel — is what a page asking node B is told at once: the check-in sheet's question and the
      * badge's change stamp are read from the database both nodes share, with nothing to broadcast.
      */
-    @Test
-    default void whatTheDeskDoesOnOneNodeIsWhatAPageAskingTheOtherIsTold() throws Exception {
+    @AtGymHours
+    default void whatTheDeskDoesOnOneNodeIsWhatAPageAskingTheOtherIsTold(LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         Times.clearOfMidnight(Duration.ofMinutes(5));
         try (ConfigurableApplicationContext nodeB = startSecondNode()) {
             TestApi a = api();
@@ -489,6 +493,8 @@ public interface MultiNodeScenarios extends StackAccess {
         String[] args = shared.entrySet().stream()
                 .map(e -> "--" + e.getKey() + "=" + e.getValue())
                 .toArray(String[]::new);
-        return new SpringApplicationBuilder(CourtRushServer.class).run(args);
+        return new SpringApplicationBuilder(CourtRushServer.class)
+                .initializers(new TestClock.Install())
+                .run(args);
     }
 }

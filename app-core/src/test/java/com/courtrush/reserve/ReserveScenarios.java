@@ -1,10 +1,10 @@
 package com.courtrush.reserve;
 
 import static com.courtrush.support.Times.SETTLE;
-import static com.courtrush.support.Times.ZONE;
 import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.sleepUntil;
 import static com.courtrush.support.Times.tomorrow;
+import static com.courtrush.support.Times.zone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -339,12 +339,9 @@ public interface ReserveScenarios extends StackAccess {
         // the first slot began a moment ago (today at midnight, whatever the hour now)
         jdbc().update(
                         "update time_slot set slot_date = ?, start_time = '00:00:00', end_time = '00:30:00' where id = ?",
-                        LocalDate.now(Times.ZONE),
+                        Times.today(),
                         slots.get(0));
-        jdbc().update(
-                        "update reservation set slot_date = ? where slot_id = ?",
-                        LocalDate.now(Times.ZONE),
-                        slots.get(0));
+        jdbc().update("update reservation set slot_date = ? where slot_id = ?", Times.today(), slots.get(0));
         bean(SlotCatalog.class).invalidateAll();
 
         Reply started = api().reserve(student, session, slots.get(0));
@@ -365,7 +362,7 @@ public interface ReserveScenarios extends StackAccess {
                         .findValues("slotId"))
                 .noneMatch(id -> id.asLong() == slots.get(0));
 
-        long today = api().createSession(LocalDate.now(Times.ZONE), now(), 2);
+        long today = api().createSession(Times.today(), now(), 2);
         Reply past = api().post(
                         "/admin/sessions/" + today + "/slots/generate",
                         TestApi.ADMIN_TOKEN,
@@ -819,7 +816,7 @@ public interface ReserveScenarios extends StackAccess {
         ReserveMessage first = new ReserveMessage(
                 bean(TraceIds.class).issue(userId, slot, session, Instant.now()), userId, slot, session, 0);
         ReserveScript.Decision decision = bean(ReserveScript.class)
-                .decide(first, 2, StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slot), late -> {});
+                .decide(first, 2, StockKeys.expireAt(tomorrow(), zone()), false, null, 0, List.of(slot), late -> {});
         assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);
         ReserveMessage granted = new ReserveMessage(first.traceId(), userId, slot, session, decision.redisNowMs());
         TraceCompensator compensator = bean(TraceCompensator.class);
@@ -860,7 +857,7 @@ public interface ReserveScenarios extends StackAccess {
         ReserveMessage lost = new ReserveMessage(
                 bean(TraceIds.class).issue(userId, slot, session, Instant.now()), userId, slot, session, 0);
         ReserveScript.Decision decision = bean(ReserveScript.class)
-                .decide(lost, 2, StockKeys.expireAt(tomorrow(), ZONE), false, null, 0, List.of(slot), late -> {});
+                .decide(lost, 2, StockKeys.expireAt(tomorrow(), zone()), false, null, 0, List.of(slot), late -> {});
         assertThat(decision.verdict()).isEqualTo(ReserveScript.Verdict.ACCEPTED);
         assertThat(api().result(students.get(0), lost.traceId())
                         .data()

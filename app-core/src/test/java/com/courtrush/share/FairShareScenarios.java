@@ -9,16 +9,19 @@ import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.api.Holding;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
 import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.List;
@@ -135,9 +138,8 @@ public interface FairShareScenarios extends StackAccess {
     @Test
     default void aWeeklyShareHoldsAcrossTheOpeningsOfAWeek() {
         AppSettings settings = bean(AppSettings.class);
-        LocalDate tuesday = LocalDate.now(java.time.ZoneId.of("Asia/Shanghai"))
-                .with(TemporalAdjusters.next(DayOfWeek.MONDAY))
-                .plusDays(1);
+        LocalDate tuesday =
+                Times.today().with(TemporalAdjusters.next(DayOfWeek.MONDAY)).plusDays(1);
         long court = api().createCourt();
         long onTuesday = api().createSession(tuesday, now(), 5);
         long onWednesday = api().createSession(tuesday.plusDays(1), now(), 5);
@@ -194,8 +196,9 @@ public interface FairShareScenarios extends StackAccess {
     }
 
     /** A walk-in at the desk and an entry of a fair draw are held to the share like a place asked for online. */
-    @Test
-    default void theDeskAndTheDrawHoldTheShareToo() throws Exception {
+    @AtGymHours
+    default void theDeskAndTheDrawHoldTheShareToo(LocalTime hour) throws Exception {
+        TestClock.GYM.at(hour);
         long courtA = api().createCourt();
         long courtB = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 5);
@@ -317,8 +320,8 @@ public interface FairShareScenarios extends StackAccess {
         List<Holding> all = bean(ShareMapper.class)
                 .holdings(
                         students.stream().map(this::userIdOf).toList(),
-                        LocalDate.now().minusDays(7),
-                        LocalDate.now().plusDays(21),
+                        Times.today().minusDays(7),
+                        Times.today().plusDays(21),
                         null);
         Map<Long, List<Holding>> byStudent =
                 all.stream().collect(java.util.stream.Collectors.groupingBy(Holding::userId));

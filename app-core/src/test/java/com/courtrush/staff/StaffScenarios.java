@@ -510,8 +510,7 @@ public interface StaffScenarios extends StackAccess {
         TestApi.RawReply csv = api().raw(
                         "GET",
                         "/admin/audit/export.csv?actor=staff:" + manager.studentId() + "&action=MAKE_MANAGER&from="
-                                + java.time.LocalDate.now(com.courtrush.support.Times.ZONE)
-                                        .minusDays(1),
+                                + com.courtrush.support.Times.today().minusDays(1),
                         admin,
                         Map.of("Accept-Language", "zh-CN"),
                         null);

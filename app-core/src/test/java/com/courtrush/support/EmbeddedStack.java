@@ -39,7 +39,9 @@ public final class EmbeddedStack {
                 "--spring.jmx.enabled=false"));
         args.addAll(List.of(more));
         // run arguments, not builder properties: those are defaults that application.yml overrides
-        return new SpringApplicationBuilder(CourtRushServer.class).run(args.toArray(String[]::new));
+        return new SpringApplicationBuilder(CourtRushServer.class)
+                .initializers(new TestClock.Install())
+                .run(args.toArray(String[]::new));
     }
 
     /** The HTTP port an engine started by {@link #start} listens on. */

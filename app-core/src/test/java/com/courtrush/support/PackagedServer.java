@@ -30,7 +30,9 @@ public final class PackagedServer {
                 JAR.toString(),
                 "--courtrush.data-dir=" + dataDir,
                 "--server.port=0",
-                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN));
+                "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+                // the gym's hour as the tests' clock reads it when it starts (it cannot follow a later move)
+                "--courtrush.zone=" + TestClock.GYM.zoneId()));
         if (Arrays.stream(more).noneMatch(arg -> arg.startsWith("--courtrush.reserve.rehearse="))) {
             // a test's own requests, not a rehearsal beside them (decision 28); the rehearsal's test asks for one
             command.add("--courtrush.reserve.rehearse=false");

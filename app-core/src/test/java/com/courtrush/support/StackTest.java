@@ -1,6 +1,7 @@
 package com.courtrush.support;
 
 import com.courtrush.reserve.record.ReservationWriter;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.redisson.api.RedissonClient;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -9,6 +10,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
@@ -37,6 +39,8 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
             // as written (localhost, [::1] and 2130706433 stay refused: NoticeChannelScenarios)
             "courtrush.notices.webhook-allow=127.0.0.1"
         })
+// the engine reads the tests' clock (issue 83): a scenario sets the gym's hour instead of depending on CI's
+@ContextConfiguration(initializers = TestClock.Install.class)
 public abstract class StackTest implements StackAccess {
 
     /** Every stack's engine asks the WeChat Pay simulator, never WeChat Pay itself, once a scenario turns it on. */
@@ -64,6 +68,12 @@ public abstract class StackTest implements StackAccess {
 
     private TestApi api;
     private StockInvariants invariants;
+
+    /** A scenario that set the gym's hour leaves the next one at the hour the class started at. */
+    @AfterEach
+    void clockBack() {
+        TestClock.GYM.reset();
+    }
 
     @BeforeEach
     void connect() {

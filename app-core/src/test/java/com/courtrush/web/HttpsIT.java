@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.courtrush.CourtRushServer;
 import com.courtrush.monitor.StartupReport;
 import com.courtrush.support.TestApi;
+import com.courtrush.support.TestClock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -42,6 +43,7 @@ class HttpsIT {
                 pem("PRIVATE KEY", keyStore.getKey("courtrush", PASSWORD).getEncoded()));
 
         try (ConfigurableApplicationContext engine = new SpringApplicationBuilder(CourtRushServer.class)
+                .initializers(new TestClock.Install())
                 .run(
                         "--courtrush.data-dir=" + dataDir,
                         "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,

@@ -20,6 +20,9 @@ import com.courtrush.recurring.api.PlanDay;
 import com.courtrush.report.api.SalesFigures;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.support.AtGymHours;
+import com.courtrush.support.TestClock;
+import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.unboundid.ldap.listener.InMemoryDirectoryServer;
@@ -40,7 +43,6 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -51,6 +53,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -77,6 +81,9 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.mockito.Mockito;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
@@ -168,7 +175,7 @@ class ConsoleUiTest {
         assertThat(limit.getValue()).isEqualTo(3);
         // a flash time two minutes ahead whatever the hour (one already past is asked about first), before
         // tomorrow's slots
-        LocalDateTime flash = LocalDateTime.now(ZoneId.of("Asia/Shanghai")).plusMinutes(2);
+        LocalDateTime flash = Times.now().plusMinutes(2);
         DatePicker flashDate = robot.lookup("#flashDate").queryAs(DatePicker.class);
         TextField flashTime = robot.lookup("#flashTime").queryAs(TextField.class);
         robot.interact(() -> {
@@ -522,7 +529,7 @@ class ConsoleUiTest {
     @Order(9)
     void staffSetUpADailyRuleThatMakesTomorrowsOpeningAndCloseAHoliday() throws Exception {
         call("POST", "/admin/courts", ADMIN, "{\"courtName\":\"Court R\"}");
-        LocalDate today = LocalDate.now(ZoneId.of("Asia/Shanghai"));
+        LocalDate today = Times.today();
         robot.clickOn("#nav-rules");
         robot.clickOn("#ruleName").write("Evenings");
         ListCell<?> court = robot.lookup("#ruleCourts .list-cell").queryAllAs(ListCell.class).stream()
@@ -577,6 +584,7 @@ class ConsoleUiTest {
     @Order(10)
     void theDeskChecksAStudentInWhenAScannerTypesTheirQrCode() throws Exception {
         // a paid booking of a slot that began five minutes ago: Bea stands at the desk with her phone
+        Times.clearOfMidnight(Duration.ofMinutes(5));
         OpenSlot made = anOpenSlotOfTomorrow("Court C");
         long opening = made.opening();
         long slot = made.slot();
@@ -610,30 +618,7 @@ class ConsoleUiTest {
                 .path("outTradeNo")
                 .asText();
         call("POST", "/pay/wechat/mock-success/" + order, ADMIN, null);
-        LocalDateTime start =
-                LocalDateTime.now(ZoneId.of("Asia/Shanghai")).minusMinutes(5).withNano(0);
-        app.engine()
-                .getBean(org.springframework.jdbc.core.JdbcTemplate.class)
-                .update(
-                        "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                        start.toLocalDate(),
-                        start.toLocalTime().toString(),
-                        start.toLocalTime().plusMinutes(50).isAfter(start.toLocalTime())
-                                ? start.toLocalTime().plusMinutes(50).toString()
-                                : "23:59:59",
-                        slot);
-        app.engine()
-                .getBean(org.springframework.jdbc.core.JdbcTemplate.class)
-                .update("update reserve_session set session_date = ? where id = ?", start.toLocalDate(), opening);
-        // and Bea booked it before it began (a booking made after the start is a walk-in)
-        app.engine()
-                .getBean(org.springframework.jdbc.core.JdbcTemplate.class)
-                .update(
-                        "update reservation set create_time = ?, slot_date = ? where id = ?",
-                        start.minusHours(1),
-                        start.toLocalDate(),
-                        booking);
-        app.engine().getBean(com.courtrush.slot.SlotCatalog.class).invalidateAll();
+        startedFiveMinutesAgo(made, booking);
         String qr = call("GET", "/reservations/" + booking + "/check-in", bea, null)
                 .path("data")
                 .path("qrText")
@@ -778,7 +763,7 @@ class ConsoleUiTest {
         org.springframework.jdbc.core.JdbcTemplate jdbc =
                 app.engine().getBean(org.springframework.jdbc.core.JdbcTemplate.class);
         long student = jdbc.queryForObject("select min(id) from user_account where role = 'STUDENT'", Long.class);
-        LocalDateTime now = LocalDateTime.now(ZoneId.of("Asia/Shanghai"));
+        LocalDateTime now = Times.now();
         jdbc.update(
                 "insert into notice (message_id, user_id, kind, params, create_time, email_to, email_state, "
                         + "email_attempts, email_next_time, email_error) "
@@ -813,49 +798,30 @@ class ConsoleUiTest {
     }
 
     /**
-     * Every screen and every dialog of the console, in both languages, in a 1280×720 window (a desk's screen):
-     * no label, button, header or cell cut short, no character alone on a line, and no code where words belong
-     * (issue 54). The views are listed in {@link #views}: a new screen or dialog is covered by one line there.
+     * Every screen and every dialog of the console at each of the gym's hours ({@link AtGymHours}: late evening, just
+     * after midnight, the small hours, a second before a 13:00 flash), in a 1280×720 window (a desk's screen), each
+     * hour in one of the two languages — every view read at every hour, each language at two: no label, button,
+     * header or cell cut short, no character alone on a line, and no code where words belong (issue 54), whatever the
+     * hour (issue 83). The views are listed in {@link #views}: a new screen or dialog is covered by one line there.
      */
-    @Test
+    @ParameterizedTest(name = "at {0} in {1}")
+    @MethodSource("hoursAndLanguages")
     @Order(14)
-    void everyScreenAndDialogReadsWholeAndInWordsInBothLanguagesAt1280x720() throws Exception {
-        // a reservation waiting for payment (cancel, mark paid), Dee's; Bea's paid one of test 10 is the refundable
-        call(
-                "POST",
-                "/admin/students",
-                ADMIN,
-                "{\"students\":[{\"studentId\":\"2024990\",\"password\":\"secret90\",\"name\":\"Dee\"}]}");
-        String dee = call("POST", "/auth/login", null, "{\"studentId\":\"2024990\",\"password\":\"secret90\"}")
-                .path("data")
-                .path("token")
-                .asText();
-        JsonNode reserved =
-                call("POST", "/reserve/", dee, "{\"sessionId\":" + openingId + ",\"slotId\":" + secondSlotId + "}");
-        String trace = reserved.path("data").path("traceId").asText();
-        assertThat(trace).as(reserved.toString()).isNotEmpty();
-        waitForServer(
-                15,
-                () -> "SUCCESS"
-                        .equals(unchecked(() -> call("GET", "/reserve/result/" + trace, dee, null)
-                                .path("data")
-                                .path("status")
-                                .asText())));
-        aFreeSlotRunningNow();
+    void everyScreenAndDialogReadsWholeAndInWordsAt1280x720AtEveryHour(LocalTime hour, Locale locale) throws Exception {
+        TestClock.GYM.at(hour);
         Stage stage = (Stage) node("#nav-courts").getScene().getWindow();
         double width = stage.getWidth();
         double height = stage.getHeight();
         List<String> found = new ArrayList<>();
         try {
-            for (Locale locale : List.of(I18n.CHINESE, I18n.ENGLISH)) {
-                switchTo(locale);
-                robot.interact(() -> {
-                    stage.setWidth(1280);
-                    stage.setHeight(720);
-                });
-                for (View view : views(locale)) {
-                    found.addAll(view.read(locale));
-                }
+            Walk walk = Walk.prepare(++walks);
+            switchTo(locale);
+            robot.interact(() -> {
+                stage.setWidth(1280);
+                stage.setHeight(720);
+            });
+            for (View view : views(locale, walk)) {
+                found.addAll(view.read(locale));
             }
         } finally {
             switchTo(I18n.ENGLISH);
@@ -863,10 +829,111 @@ class ConsoleUiTest {
                 stage.setWidth(width);
                 stage.setHeight(height);
             });
+            TestClock.GYM.reset();
         }
         assertThat(found)
-                .as("text cut short, a character alone on a line, or a code instead of words, at 1280×720")
+                .as("text cut short, a character alone on a line, or a code instead of words, at 1280×720 at " + hour)
                 .isEmpty();
+    }
+
+    /** Each of the gym's hours, in Chinese and English by turns. */
+    static Stream<Arguments> hoursAndLanguages() {
+        List<Locale> languages = List.of(I18n.CHINESE, I18n.ENGLISH);
+        return IntStream.range(0, AtGymHours.HOURS.size())
+                .mapToObj(i -> Arguments.of(AtGymHours.HOURS.get(i), languages.get(i % 2)));
+    }
+
+    /** How many walks were prepared: each has students and courts of its own. */
+    static int walks;
+
+    /**
+     * What a walk reads on the board, made at the hour it walks at: an unpaid booking of tomorrow ({@code unpaid}'s:
+     * cancel, take the payment), a paid booking of a slot running now ({@code paid}'s: refund) and a free place of
+     * another slot running now (a walk-in).
+     */
+    record Walk(String unpaid, String paid) {
+
+        static Walk prepare(int number) throws Exception {
+            String unpaid = "20249" + (50 + number);
+            String paid = "20248" + (50 + number);
+            call(
+                    "POST",
+                    "/admin/students",
+                    ADMIN,
+                    "{\"students\":[{\"studentId\":\"" + unpaid + "\",\"password\":\"secret90\",\"name\":\"Dee\"},"
+                            + "{\"studentId\":\"" + paid + "\",\"password\":\"secret88\",\"name\":\"Bea\"}]}");
+            Times.clearOfMidnight(Duration.ofMinutes(5)); // the slots running now below began up to five minutes ago
+            OpenSlot tomorrows = anOpenSlotOfTomorrow("Court D" + number);
+            booked(unpaid, "secret90", tomorrows);
+            OpenSlot running = anOpenSlotOfTomorrow("Court B" + number);
+            long paidBooking = booked(paid, "secret88", running);
+            String bea = token(paid, "secret88");
+            String order = call("POST", "/pay/wechat/" + paidBooking, bea, null)
+                    .path("data")
+                    .path("outTradeNo")
+                    .asText();
+            call("POST", "/pay/wechat/mock-success/" + order, ADMIN, null);
+            startedFiveMinutesAgo(running, paidBooking);
+            aFreeSlotRunningNow("Court W" + number);
+            return new Walk(unpaid, paid);
+        }
+
+        private static String token(String studentId, String password) throws Exception {
+            return call(
+                            "POST",
+                            "/auth/login",
+                            null,
+                            "{\"studentId\":\"" + studentId + "\",\"password\":\"" + password + "\"}")
+                    .path("data")
+                    .path("token")
+                    .asText();
+        }
+
+        /** {@code studentId} books the slot (recorded), answering the booking's id. */
+        private static long booked(String studentId, String password, OpenSlot slot) throws Exception {
+            String token = token(studentId, password);
+            JsonNode reserved = call(
+                    "POST",
+                    "/reserve/",
+                    token,
+                    "{\"sessionId\":" + slot.opening() + ",\"slotId\":" + slot.slot() + "}");
+            String trace = reserved.path("data").path("traceId").asText();
+            assertThat(trace).as(reserved.toString()).isNotEmpty();
+            waitForServer(
+                    15,
+                    () -> "SUCCESS"
+                            .equals(unchecked(() -> call("GET", "/reserve/result/" + trace, token, null)
+                                    .path("data")
+                                    .path("status")
+                                    .asText())));
+            return call("GET", "/reserve/result/" + trace, token, null)
+                    .path("data")
+                    .path("reservationId")
+                    .asLong();
+        }
+    }
+
+    /** Moves an {@link OpenSlot} and its booking to a slot of today that began five minutes ago, booked before. */
+    static void startedFiveMinutesAgo(OpenSlot made, long booking) {
+        LocalDateTime start = Times.now().minusMinutes(5).withNano(0);
+        org.springframework.jdbc.core.JdbcTemplate jdbc =
+                app.engine().getBean(org.springframework.jdbc.core.JdbcTemplate.class);
+        jdbc.update(
+                "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
+                start.toLocalDate(),
+                start.toLocalTime().toString(),
+                start.toLocalTime().plusMinutes(50).isAfter(start.toLocalTime())
+                        ? start.toLocalTime().plusMinutes(50).toString()
+                        : "23:59:59",
+                made.slot());
+        jdbc.update("update reserve_session set session_date = ? where id = ?", start.toLocalDate(), made.opening());
+        // booked before it began (a booking made after the start is a walk-in)
+        jdbc.update(
+                "update reservation set create_time = ?, slot_date = ? where id = ?",
+                start.minusHours(1),
+                start.toLocalDate(),
+                booking);
+        app.engine().getBean(com.courtrush.slot.SlotCatalog.class).invalidateAll();
     }
 
     /** The start and end ("18:02–18:52") of Court W's slot running now with its places free: it takes walk-ins. */
@@ -875,16 +942,9 @@ class ConsoleUiTest {
     /** An opening already open for tomorrow with one 09:00 slot of two places on a new court. */
     record OpenSlot(long opening, long slot) {}
 
-    /**
-     * Makes an {@link OpenSlot} on a court named {@code courtName}. A slot never spans midnight, so in a day's first or
-     * last minutes this waits until one moved to now can be today's.
-     */
+    /** Makes an {@link OpenSlot} on a court named {@code courtName}, its opening's flash time now. */
     static OpenSlot anOpenSlotOfTomorrow(String courtName) throws Exception {
-        LocalTime time = LocalTime.now(ZoneId.of("Asia/Shanghai"));
-        if (time.isBefore(LocalTime.of(0, 8)) || time.isAfter(LocalTime.of(23, 56))) {
-            Thread.sleep((Duration.between(time, LocalTime.of(0, 8)).toSeconds() + 86_400) % 86_400 * 1000);
-        }
-        LocalDate tomorrow = LocalDate.now(ZoneId.of("Asia/Shanghai")).plusDays(1);
+        LocalDate tomorrow = Times.tomorrow();
         long court = call("POST", "/admin/courts", ADMIN, "{\"courtName\":\"" + courtName + "\"}")
                 .path("data")
                 .path("id")
@@ -894,7 +954,7 @@ class ConsoleUiTest {
                         "/admin/sessions",
                         ADMIN,
                         "{\"sessionDate\":\"" + tomorrow + "\",\"flashTime\":\""
-                                + LocalDateTime.now(ZoneId.of("Asia/Shanghai")).withNano(0) + "\",\"perUserLimit\":2}")
+                                + Times.now().withNano(0) + "\",\"perUserLimit\":2}")
                 .path("data")
                 .path("id")
                 .asLong();
@@ -915,28 +975,24 @@ class ConsoleUiTest {
      * A slot of Court W running now with its two places free: on today's board, a cell whose menu books a walk-in
      * (an unpaid booking cannot wait there: one not paid by its slot's start is cancelled).
      */
-    static void aFreeSlotRunningNow() throws Exception {
-        OpenSlot made = anOpenSlotOfTomorrow("Court W");
+    static void aFreeSlotRunningNow(String courtName) throws Exception {
+        Times.clearOfMidnight(Duration.ofMinutes(3));
+        OpenSlot made = anOpenSlotOfTomorrow(courtName);
         long opening = made.opening();
         long slot = made.slot();
-        LocalTime start = LocalTime.now(ZoneId.of("Asia/Shanghai"))
-                .minusMinutes(3)
-                .withSecond(0)
-                .withNano(0);
+        LocalTime start =
+                Times.now().toLocalTime().minusMinutes(3).withSecond(0).withNano(0);
         LocalTime end = start.plusMinutes(50).isAfter(start) ? start.plusMinutes(50) : LocalTime.of(23, 59);
         freeNow = start + "–" + end;
         org.springframework.jdbc.core.JdbcTemplate jdbc =
                 app.engine().getBean(org.springframework.jdbc.core.JdbcTemplate.class);
         jdbc.update(
                 "update time_slot set slot_date = ?, start_time = ?, end_time = ? where id = ?",
-                LocalDate.now(ZoneId.of("Asia/Shanghai")),
+                Times.today(),
                 start.toString(),
                 end.toString(),
                 slot);
-        jdbc.update(
-                "update reserve_session set session_date = ? where id = ?",
-                LocalDate.now(ZoneId.of("Asia/Shanghai")),
-                opening);
+        jdbc.update("update reserve_session set session_date = ? where id = ?", Times.today(), opening);
         app.engine().getBean(com.courtrush.slot.SlotCatalog.class).invalidateAll();
     }
 
@@ -944,26 +1000,26 @@ class ConsoleUiTest {
      * What staff look at, in the order walked: each screen, then the dialogs it opens (with what must be chosen
      * first). One line per screen or dialog.
      */
-    static List<View> views(Locale locale) {
+    static List<View> views(Locale locale, Walk walk) {
         return List.of(
                 // a cell's menu, and what its items ask: Dee's unpaid booking (tomorrow's), Bea's paid one, free places
                 screen("board", () -> {
                     fire("#boardToday");
                     fire("#boardDayOn");
-                    waitFor(15, () -> cellOf("2024990") != null);
+                    waitFor(15, () -> cellOf(walk.unpaid()) != null);
                 }),
-                menu("board/menuUnpaid", "2024990"),
-                boardItem("board/takePayment", "2024990", "board-doTakePayment"),
-                boardItem("board/cancel", "2024990", "board-doCancel"),
+                menu("board/menuUnpaid", walk.unpaid()),
+                boardItem("board/takePayment", walk.unpaid(), "board-doTakePayment"),
+                boardItem("board/cancel", walk.unpaid(), "board-doCancel"),
                 screen("board/today", () -> {
                     fire("#boardToday");
-                    waitFor(15, () -> cellOf("2024888") != null && cellOf(FREE_NOW) != null);
+                    waitFor(15, () -> cellOf(walk.paid()) != null && cellOf(FREE_NOW) != null);
                 }),
-                menu("board/menuPaid", "2024888"),
-                boardItem("board/refund", "2024888", "board-doRefund"),
+                menu("board/menuPaid", walk.paid()),
+                boardItem("board/refund", walk.paid(), "board-doRefund"),
                 menu("board/menuFree", FREE_NOW),
                 boardItem("board/walkIn", FREE_NOW, "board-doWalkIn"),
-                dialog("board/walkInPayment", () -> walkInAnswered("2024990")),
+                dialog("board/walkInPayment", () -> walkInAnswered(walk.unpaid())),
                 screen("courts", () -> select("#courtsTable", 0)),
                 dialog("courts/rename", "#renameCourt"),
                 screen("openings", () -> select("#openingsTable", 0)),
@@ -978,8 +1034,7 @@ class ConsoleUiTest {
                 dialog("openings/flashPassed", () -> createOpeningAt(null)),
                 new View(
                         "openings/datePast",
-                        () -> createOpeningAt(
-                                LocalDate.now(ZoneId.of("Asia/Shanghai")).minusDays(1)),
+                        () -> createOpeningAt(Times.today().minusDays(1)),
                         Kind.DIALOG,
                         pane -> assertThat(pane.getId()).isEqualTo("errorDialog")),
                 screen("openings/again", ConsoleUiTest::openingsAsBefore),
@@ -1219,7 +1274,7 @@ class ConsoleUiTest {
         DatePicker date = robot.lookup("#openingDate").queryAs(DatePicker.class);
         DatePicker flashDate = robot.lookup("#flashDate").queryAs(DatePicker.class);
         TextField flashTime = robot.lookup("#flashTime").queryAs(TextField.class);
-        LocalDate yesterday = LocalDate.now(ZoneId.of("Asia/Shanghai")).minusDays(1);
+        LocalDate yesterday = Times.today().minusDays(1);
         robot.interact(() -> {
             if (openingsBefore.isEmpty()) {
                 openingsBefore.addAll(List.of(date.getValue(), flashDate.getValue(), flashTime.getText()));

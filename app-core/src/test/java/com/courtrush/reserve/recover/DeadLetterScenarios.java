@@ -1,9 +1,9 @@
 package com.courtrush.reserve.recover;
 
 import static com.courtrush.support.Times.SETTLE;
-import static com.courtrush.support.Times.ZONE;
 import static com.courtrush.support.Times.now;
 import static com.courtrush.support.Times.tomorrow;
+import static com.courtrush.support.Times.zone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -100,7 +100,7 @@ public interface DeadLetterScenarios extends StackAccess {
                 .decide(
                         grant,
                         2,
-                        StockKeys.expireAt(tomorrow(), ZONE),
+                        StockKeys.expireAt(tomorrow(), zone()),
                         false,
                         null,
                         0,

@@ -6,13 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.stock.Blocks;
+import com.courtrush.support.AtGymHours;
 import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.TestClock;
 import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -367,8 +370,9 @@ public interface WaitlistScenarios extends StackAccess {
         invariants().assertHold(session);
     }
 
-    @Test
-    default void aSlotThatHasStartedClosesItsLineAndOffersNothing() {
+    @AtGymHours
+    default void aSlotThatHasStartedClosesItsLineAndOffersNothing(LocalTime hour) {
+        TestClock.GYM.at(hour);
         Times.clearOfMidnight(Duration.ofMinutes(5));
         long court = api().createCourt();
         long session = api().createSession(tomorrow(), now(), 2);
