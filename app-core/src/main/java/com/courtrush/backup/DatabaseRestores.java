@@ -10,6 +10,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.DataDirectory;
+import com.courtrush.infra.config.EmbeddedDatabaseUrl;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
@@ -63,9 +64,9 @@ public class DatabaseRestores {
         this.db = dataDir.resolve("db");
         // only the data directory's own embedded database: another H2 URL is the operator's to restore
         String url = environment.getProperty("spring.datasource.url", "");
-        this.available = url.startsWith(
-                        "jdbc:h2:file:" + properties.dataDir().resolve("db").resolve(BackupReader.DATABASE))
-                || url.startsWith("jdbc:h2:file:" + db.resolve(BackupReader.DATABASE));
+        this.available = EmbeddedDatabaseUrl.names(
+                        url, properties.dataDir().resolve("db").resolve(BackupReader.DATABASE))
+                || EmbeddedDatabaseUrl.names(url, db.resolve(BackupReader.DATABASE));
     }
 
     /** Whether this engine's database can be restored from the console (the embedded one in its data directory). */

@@ -1,9 +1,13 @@
 package com.courtrush.infra.config;
 
+import com.courtrush.core.Outages;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.stereotype.Component;
@@ -22,13 +26,23 @@ import org.springframework.stereotype.Component;
 public class BackgroundWork implements Executor, DisposableBean {
 
     private static final int THREADS = 2;
+    private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+    private static final Logger log = LoggerFactory.getLogger(BackgroundWork.class);
 
     private final ThreadPoolExecutor pool =
             new ThreadPoolExecutor(THREADS, THREADS, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(), daemons());
 
     @Override
     public void execute(Runnable work) {
-        pool.execute(work);
+        pool.execute(() -> {
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                // said once, here, in the log: never a thread's uncaught exception (which the console shows as a
+                // dialog per failure)
+                log.error("A background task failed: {}", Outages.describe(e), e);
+            }
+        });
     }
 
     private static CustomizableThreadFactory daemons() {
@@ -37,8 +51,17 @@ public class BackgroundWork implements Executor, DisposableBean {
         return threads;
     }
 
+    /**
+     * Lets the task in hand finish (a compensation writes to the database) and drops the rest: never an interrupt,
+     * which would reach a thread inside JDBC (decision 34).
+     */
     @Override
-    public void destroy() {
-        pool.shutdownNow();
+    public void destroy() throws InterruptedException {
+        pool.shutdown();
+        if (!pool.awaitTermination(STOP_WAIT.toSeconds(), TimeUnit.SECONDS)) {
+            log.warn(
+                    "Background tasks still running {} s after the stop; left to finish as the JVM exits",
+                    STOP_WAIT.toSeconds());
+        }
     }
 }

@@ -72,12 +72,14 @@ class InfraDefaults implements EnvironmentPostProcessor {
         public Object getProperty(String name) {
             return switch (name) {
                 case "spring.datasource.url" ->
-                    "jdbc:h2:file:" + dataDir(env).resolve("db").resolve("courtrush")
-                            + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE"
-                            + ";DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000;DB_CLOSE_ON_EXIT=FALSE"
-                            // a commit reaches the file before it returns (the default waits up to 500 ms): a crash
-                            // must not lose a reservation the consumer acknowledged
-                            + ";WRITE_DELAY=0";
+                    EmbeddedDatabaseUrl.of(
+                            dataDir(env).resolve("db").resolve("courtrush"),
+                            ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE"
+                                    + ";DEFAULT_NULL_ORDERING=HIGH;LOCK_TIMEOUT=10000;DB_CLOSE_ON_EXIT=FALSE"
+                                    // a commit reaches the file before it returns (the default waits up to 500 ms): a
+                                    // crash
+                                    // must not lose a reservation the consumer acknowledged
+                                    + ";WRITE_DELAY=0");
                 case "spring.datasource.username" -> "sa";
                 case "spring.datasource.password" -> "";
                 default -> null;

@@ -1,6 +1,7 @@
 package com.courtrush.infra.embedded;
 
 import com.courtrush.infra.config.DataDirectory;
+import com.courtrush.infra.config.EmbeddedDatabaseUrl;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,7 +60,7 @@ public final class EmbeddedDatabaseFile implements DisposableBean {
     /** Compacts the file when it has grown past what it was after the last compaction; answers whether it did. */
     boolean compactIfGrown(String when) {
         try {
-            if (!url.startsWith("jdbc:h2:file:") || !Files.isRegularFile(file)) {
+            if (!EmbeddedDatabaseUrl.isFile(url) || !Files.isRegularFile(file)) {
                 return false;
             }
             long size = Files.size(file);
