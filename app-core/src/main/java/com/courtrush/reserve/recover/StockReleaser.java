@@ -104,6 +104,23 @@ public class StockReleaser implements PlaceReturns {
         };
     }
 
+    /**
+     * A grant of the rehearsal that will never be recorded (answered too late, refused by the broker): its place
+     * goes back in Redis, and nothing else — its opening is in no table, no waitlist, no meter (decision 28).
+     */
+    public boolean releaseRehearsal(ReserveMessage grant) {
+        ReleaseCall.Reply reply = scripts.release(new ReleaseCall(
+                grant.sessionId(),
+                grant.slotId(),
+                grant.userId(),
+                grant,
+                false,
+                LOG_WINDOW.toMillis(),
+                PlaceOffers.Terms.NONE,
+                false));
+        return reply.outcome() != ReleaseCall.Outcome.NOTHING_HELD;
+    }
+
     /** The grant was settled earlier (a redelivery, a compensated trace): forget what Redis may still have of it. */
     public void forget(ReserveMessage grant) {
         settle(List.of(grant), false);

@@ -4,6 +4,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Rehearsal;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -58,6 +59,13 @@ public class TraceCompensator {
      * place) or given up earlier by another path (Redis gives back whatever it still holds of it).
      */
     public boolean compensate(ReserveMessage grant, EngineText reason, String actor) {
+        if (Rehearsal.isRehearsal(grant.sessionId())) {
+            // nothing of a rehearsal is in the database (decision 28): its place goes back in Redis alone, never a
+            // tombstone for a slot no table has, an audit entry or a meter the desk would read
+            boolean released = releaser.releaseRehearsal(grant);
+            log.debug("Rehearsal grant {} given back in Redis ({}): {}", grant.traceId(), released, reason);
+            return false;
+        }
         if (!claim(grant, reason)) {
             Reservation existing = reservations.findByTrace(grant.traceId());
             if (existing != null && existing.compensated()) {
@@ -111,6 +119,10 @@ public class TraceCompensator {
      * instead of returning a permit the database says does not exist.
      */
     public void refusedByDatabase(ReserveMessage grant, EngineText reason) {
+        if (Rehearsal.isRehearsal(grant.sessionId())) {
+            releaser.releaseRehearsal(grant);
+            return;
+        }
         if (claim(grant, reason)) {
             passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId());
             audit.record(

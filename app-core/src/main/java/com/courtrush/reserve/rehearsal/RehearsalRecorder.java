@@ -8,9 +8,12 @@ import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.record.ReservePublisher;
 import com.rabbitmq.client.Channel;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
@@ -36,6 +39,9 @@ import org.springframework.stereotype.Component;
 class RehearsalRecorder {
 
     private static final Logger log = LoggerFactory.getLogger(RehearsalRecorder.class);
+
+    /** How long a round's end waits for the batch being written (rolled back) to finish. */
+    static final Duration BATCH_IN_HAND = Duration.ofSeconds(60);
 
     /** How many times each batch is written (and rolled back): a rush's consumers write many more batches. */
     static final int WRITES = 4;
@@ -88,17 +94,22 @@ class RehearsalRecorder {
         admin.declareQueue(new Queue(name, durable, true, true));
         SimpleMessageListenerContainer container = factory.createListenerContainer();
         container.setQueueNames(name);
+        AtomicBoolean ended = new AtomicBoolean();
         container.setMessageListener(
-                (ChannelAwareBatchMessageListener) (messages, channel) -> record(round, messages, channel));
+                (ChannelAwareBatchMessageListener) (messages, channel) -> record(round, messages, channel, ended));
         container.afterPropertiesSet();
         container.start();
         publisher.rehearseOn(name);
-        return new Listening(name, container);
+        return new Listening(name, container, ended);
     }
 
-    private void record(RehearsalOpening round, List<Message> messages, Channel channel) {
+    private void record(RehearsalOpening round, List<Message> messages, Channel channel, AtomicBoolean ended) {
         writing.lock();
         try {
+            if (ended.get()) {
+                // the round is over (its wait ran out, a stop): what arrives late is not written at all
+                return;
+            }
             List<ReserveMessage> grants = new ArrayList<>(messages.size());
             for (Message message : messages) {
                 grants.add(ReserveMessage.fromJson(message.getBody()));
@@ -131,19 +142,41 @@ class RehearsalRecorder {
 
         private final String queue;
         private final SimpleMessageListenerContainer container;
+        private final AtomicBoolean ended;
 
-        private Listening(String queue, SimpleMessageListenerContainer container) {
+        private Listening(String queue, SimpleMessageListenerContainer container, AtomicBoolean ended) {
             this.queue = queue;
             this.container = container;
+            this.ended = ended;
         }
 
         String queue() {
             return queue;
         }
 
+        /**
+         * Ends the round's reading without ever interrupting a write: nothing more is published to it, a batch in
+         * hand finishes its rolled-back transaction (waited for), later ones are acknowledged unwritten, and only
+         * then is the container stopped — its consumers have nothing in JDBC for the stop to cut short.
+         */
         @Override
         public void close() {
             publisher.endRehearsal();
+            boolean waited = false;
+            try {
+                waited = writing.tryLock(BATCH_IN_HAND.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ended.set(true);
+            if (waited) {
+                writing.unlock();
+            } else {
+                log.warn(
+                        "The rehearsal's batch in hand had not finished {} s after its round ended; its consumer is"
+                                + " stopped after it finishes",
+                        BATCH_IN_HAND.toSeconds());
+            }
             try {
                 container.stop();
             } finally {
