@@ -85,6 +85,39 @@ public final class Outages {
         return false;
     }
 
+    /** The back-end part an outage is of, as a person is told it. */
+    public enum Part {
+        DATABASE,
+        REDIS,
+        BROKER,
+        /** A connection refused or timed out, the part not named by its cause. */
+        NETWORK
+    }
+
+    /** Which part {@code failure} is an outage of ({@link #isOutage}), or null when it is not an outage. */
+    public static Part partOf(Throwable failure) {
+        if (!isOutage(failure)) {
+            return null;
+        }
+        Throwable cause = failure;
+        for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {
+            if (cause instanceof RedisException) {
+                return Part.REDIS;
+            }
+            if (cause instanceof AmqpConnectException) {
+                return Part.BROKER;
+            }
+            if (cause instanceof DataAccessResourceFailureException
+                    || cause instanceof TransientDataAccessException
+                    || cause instanceof CannotGetJdbcConnectionException
+                    || cause instanceof java.sql.SQLException) {
+                return Part.DATABASE;
+            }
+            cause = cause.getCause() == cause ? null : cause.getCause();
+        }
+        return Part.NETWORK;
+    }
+
     public static boolean isOutage(Throwable failure) {
         Throwable cause = failure;
         for (int depth = 0; cause != null && depth < MAX_DEPTH; depth++) {

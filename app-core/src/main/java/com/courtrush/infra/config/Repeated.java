@@ -1,19 +1,15 @@
 package com.courtrush.infra.config;
 
 import java.time.Duration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
  * Work every node repeats on the scheduler's threads (the notices' senders and reminders, the staff watch): a
- * fixed delay after each run; a run that fails is logged once, with what it was, and the next run tries again.
+ * fixed delay after each run; a run that fails is logged ({@link JobFailures}), and the next run tries again.
  */
 @Component
 public class Repeated {
-
-    private static final Logger log = LoggerFactory.getLogger(Repeated.class);
 
     private final TaskScheduler scheduler;
 
@@ -30,7 +26,7 @@ public class Repeated {
         try {
             work.run();
         } catch (RuntimeException e) {
-            log.error("{} failed; the next run tries again", what, e);
+            JobFailures.failed(what, e);
         }
     }
 }

@@ -2,8 +2,10 @@ package com.courtrush.desktop.ui;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Outages;
 import com.courtrush.desktop.i18n.I18n;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -18,8 +20,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Confirmations as ControlsFX notifications; failures as a dialog. A refusal by the engine
- * ({@link CourtRushException}) shows its message, written for people; anything else shows what
- * failed and where the log is, and is logged once with its stack trace.
+ * ({@link CourtRushException}) shows its message, written for people; an outage says which part did not answer;
+ * anything else says it was unexpected and where the log is, and is logged once with its stack trace — never an
+ * exception's class name. The same failure again while its dialog is open is counted in it, not stacked.
  */
 public final class FxNotices implements Notices {
 
@@ -27,6 +30,8 @@ public final class FxNotices implements Notices {
 
     private final Supplier<I18n> i18n;
     private final Supplier<Window> owner;
+    /** The error dialogs open now, by what failed and what it said (on the JavaFX thread). */
+    private final Map<String, Shown> showing = new HashMap<>();
 
     public FxNotices(Supplier<I18n> i18n, Supplier<Window> owner) {
         this.i18n = i18n;
@@ -66,6 +71,15 @@ public final class FxNotices implements Notices {
             log.error("{} failed", what, error);
         }
         onFx(() -> {
+            // the same failure again while its dialog is open (a job failing at each run): counted there, never a
+            // dialog over a dialog
+            String key = what + "\n" + message;
+            Shown open = showing.get(key);
+            if (open != null) {
+                open.times++;
+                open.alert.setContentText(message + "\n\n" + i18n.get().t("error.again", open.times - 1));
+                return;
+            }
             Alert alert = new Alert(Alert.AlertType.ERROR);
             alert.getButtonTypes().setAll(Widgets.ok(i18n.get()));
             alert.initOwner(owner.get());
@@ -73,8 +87,20 @@ public final class FxNotices implements Notices {
             alert.setHeaderText(what);
             alert.setContentText(message);
             alert.getDialogPane().setId("errorDialog");
+            showing.put(key, new Shown(alert));
+            alert.setOnHidden(event -> showing.remove(key));
             alert.show();
         });
+    }
+
+    /** An error dialog open now, and how many times its failure happened since it opened. */
+    private static final class Shown {
+        final Alert alert;
+        int times = 1;
+
+        Shown(Alert alert) {
+            this.alert = alert;
+        }
     }
 
     /** What a person should read about {@code error}. */
@@ -89,7 +115,9 @@ public final class FxNotices implements Notices {
             }
             cause = cause.getCause();
         }
-        return i18n.get().t("error.unexpected", error.getClass().getSimpleName());
+        // in words, never a class name (issue 70): which part of the engine did not answer, else that it was unexpected
+        Outages.Part part = Outages.partOf(error);
+        return part == null ? i18n.get().t("error.unexpected") : i18n.get().t("error.outage." + part.name());
     }
 
     /** Lists the items a refusal carries (e.g. which slots overlap), ten at most, in the console's language. */
