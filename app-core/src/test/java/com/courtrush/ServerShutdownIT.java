@@ -2,6 +2,8 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.support.PackagedServer;
+import com.courtrush.support.TestApi;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -112,9 +114,7 @@ class ServerShutdownIT {
         Path tmp = Files.createDirectories(dataDir.resolve("tmp"));
         Process server = null;
         try {
-            for (int i = 0; i < 8 * Runtime.getRuntime().availableProcessors(); i++) {
-                hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
-            }
+            hogs.addAll(PackagedServer.busyLoops(8 * Runtime.getRuntime().availableProcessors()));
             String java = ProcessHandle.current().info().command().orElse("java");
             server = new ProcessBuilder(
                             java,
@@ -124,6 +124,7 @@ class ServerShutdownIT {
                             "-jar",
                             SERVER_JAR.toString(),
                             "--courtrush.data-dir=" + dataDir.resolve("data"),
+                            "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
                             "--server.port=0")
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
@@ -137,6 +138,19 @@ class ServerShutdownIT {
                     .as("the server started under load; its output:%n%s", read(output))
                     .isTrue();
             assertThat(hogs).as("the load lasted the whole start").allMatch(Process::isAlive);
+            // its rehearsal of the rush (on, as an operator's server has it) waits for the machine, and says so;
+            // the engine answers healthy meanwhile (issue 70)
+            Awaitility.await("the rehearsal waiting for the busy machine")
+                    .atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> read(output).contains("Rehearsal of the rush waits: the machine is busy")
+                            || !started.isAlive());
+            TestApi.Reply health =
+                    new TestApi(PackagedServer.port(output)).get("/actuator/health", TestApi.ADMIN_TOKEN);
+            assertThat(health.status())
+                    .as("health under load: %s", health.body())
+                    .isEqualTo(200);
+            assertThat(read(output)).doesNotContain("Rehearsal round 1 of");
             // the kill leaves no redis-server running: its watch stops it when the JVM is gone
             List<ProcessHandle> redisServers = server.descendants()
                     .filter(child -> child.info().command().orElse("").contains("redis-server"))

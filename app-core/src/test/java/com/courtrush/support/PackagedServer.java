@@ -1,10 +1,14 @@
 package com.courtrush.support;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The packaged headless server ({@code target/app-core.jar}, built by {@code mvn package} before the ITs) as an
@@ -14,7 +18,36 @@ public final class PackagedServer {
 
     public static final Path JAR = Path.of("target", "app-core.jar");
 
+    private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
+
     private PackagedServer() {}
+
+    /** What the server wrote so far. */
+    public static String output(Path output) {
+        try {
+            return Files.exists(output) ? Files.readString(output) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The port its students' connector listens on, from its output (once "Tomcat started"). */
+    public static int port(Path output) {
+        Matcher port = PORT.matcher(output(output));
+        if (!port.find()) {
+            throw new AssertionError("no port in the server's output:\n" + output(output));
+        }
+        return Integer.parseInt(port.group(1));
+    }
+
+    /** Starts {@code count} busy loops, a machine's other work taking its cores ({@code sh}: nothing of Java). */
+    public static List<Process> busyLoops(int count) throws IOException {
+        List<Process> loops = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            loops.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+        }
+        return loops;
+    }
 
     /**
      * Starts it on {@code dataDir}, writing its output to {@code output}; {@code more} adds run arguments. It does not

@@ -5,6 +5,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -120,7 +121,10 @@ public record CourtRushProperties(
             @NotNull @DefaultValue("800ms") Duration decisionDeadline,
             /* the node rehearses its rush once after it starts, away from any opening's flash time, and reads the
             students' token states before each opening (decision 28); off, its first crowd meets it cold */
-            @DefaultValue("true") boolean rehearse) {}
+            @DefaultValue("true") boolean rehearse,
+            /* the machine counts as busy above this one-minute load average per core: the rehearsal waits for it to
+            fall (up to ten minutes, then it is skipped) and a rehearsal under way stops after its round (issue 70) */
+            @DefaultValue("1.5") @Positive double rehearseBelowLoad) {}
 
     /** Load shedding and the per-student limit. */
     public record Limits(

@@ -5,13 +5,15 @@ import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
 import com.courtrush.monitor.StartupReport;
 import com.courtrush.monitor.SystemHealth;
+import com.courtrush.reserve.api.RehearsalState;
+import com.courtrush.reserve.rehearsal.RehearsalProgress;
 import java.util.Map;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.stereotype.Component;
 
 /**
  * What the staff console watches: the stack's health and the data directory, the students' address,
- * an opening's live rush and its history, the reserve queues.
+ * an opening's live rush and its history, the reserve queues, the node's rehearsal of its rush.
  */
 @Component
 public class MonitorDesk {
@@ -21,9 +23,16 @@ public class MonitorDesk {
     private final RushMonitor rush;
     private final RushHistory history;
     private final QueueMonitor queues;
+    private final RehearsalProgress rehearsal;
 
     public MonitorDesk(
-            SystemHealth health, StartupReport startup, RushMonitor rush, RushHistory history, QueueMonitor queues) {
+            SystemHealth health,
+            StartupReport startup,
+            RushMonitor rush,
+            RushHistory history,
+            QueueMonitor queues,
+            RehearsalProgress rehearsal) {
+        this.rehearsal = rehearsal;
         this.health = health;
         this.startup = startup;
         this.rush = rush;
@@ -58,6 +67,11 @@ public class MonitorDesk {
     /** The whole series of an opening and its summary (one Redis round trip and one count). */
     public RushTimeline history(long sessionId) {
         return history.of(sessionId);
+    }
+
+    /** Where this node's rehearsal of its rush stands (decision 28): waiting for a busy machine, done, skipped. */
+    public RehearsalState rehearsal() {
+        return rehearsal.state();
     }
 
     /** See {@link QueueMonitor#queues}. */

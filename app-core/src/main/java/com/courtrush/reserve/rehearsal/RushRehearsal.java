@@ -7,6 +7,7 @@ import com.courtrush.infra.amqp.PublisherChannels;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.opening.OpeningCalendar;
+import com.courtrush.reserve.api.RehearsalState;
 import com.courtrush.reserve.recover.StockSync;
 import com.courtrush.slot.SlotCatalog;
 import java.lang.management.CompilationMXBean;
@@ -86,6 +87,9 @@ class RushRehearsal {
     private final java.util.concurrent.atomic.AtomicBoolean rehearsalScheduled =
             new java.util.concurrent.atomic.AtomicBoolean();
     private static final Duration RETRY = Duration.ofSeconds(30);
+    /** How long a rehearsal waits for a busy machine before it gives up. */
+    static final Duration BUSY_AT_MOST = Duration.ofMinutes(10);
+
     private static final Duration KEYS_EXPIRE = Duration.ofMinutes(15);
 
     private final CourtRushProperties properties;
@@ -99,7 +103,11 @@ class RushRehearsal {
     private final RedissonClient redisson;
     private final TaskScheduler scheduler;
     private final Clock clock;
+    private final RehearsalProgress progress;
     private final AtomicBoolean started = new AtomicBoolean();
+    /** When the rehearsal first found the machine busy, while it waits; null when it is not waiting. */
+    private volatile Instant busySince;
+
     private final Set<Long> primed = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
     private volatile URI base;
@@ -115,7 +123,9 @@ class RushRehearsal {
             PublisherChannels channels,
             RedissonClient redisson,
             TaskScheduler scheduler,
-            Clock clock) {
+            Clock clock,
+            RehearsalProgress progress) {
+        this.progress = progress;
         this.properties = properties;
         this.environment = environment;
         this.catalog = catalog;
@@ -159,6 +169,7 @@ class RushRehearsal {
     @EventListener(ApplicationReadyEvent.class)
     void nodeReady() {
         if (properties.reserve().rehearse() && base != null && rehearsalScheduled.compareAndSet(false, true)) {
+            progress.moveTo(RehearsalState.Phase.PENDING);
             scheduler.schedule(this::rehearseWhenAway, Instant.now(clock).plus(FIRST_DELAY));
         }
     }
@@ -197,7 +208,10 @@ class RushRehearsal {
         }
     }
 
-    /** Rehearses now unless an opening's flash time is near, in which case it asks again later. */
+    /**
+     * Rehearses now unless an opening's flash time is near or the machine is busy, in which case it asks again later;
+     * a machine busy for {@link #BUSY_AT_MOST} is not rehearsed on at all (the log and the status bar say so).
+     */
     void rehearseWhenAway() {
         if (closing) {
             return;
@@ -211,8 +225,37 @@ class RushRehearsal {
                 scheduler.schedule(this::rehearseWhenAway, Instant.now(clock).plus(RETRY));
                 return;
             }
-            rehearse();
+            if (progress.busy()) {
+                Instant since = busySince == null ? Instant.now(clock) : busySince;
+                busySince = since;
+                if (Duration.between(since, Instant.now(clock)).compareTo(BUSY_AT_MOST) >= 0) {
+                    progress.moveTo(RehearsalState.Phase.SKIPPED);
+                    log.warn(
+                            "The rush was not rehearsed: the machine stayed busy for {} min (load {} per core); the"
+                                    + " first rush compiles its code as it goes",
+                            BUSY_AT_MOST.toMinutes(),
+                            String.format("%.1f", progress.loadPerCore()));
+                    return;
+                }
+                if (progress.state().phase() != RehearsalState.Phase.WAITING) {
+                    log.info(
+                            "Rehearsal of the rush waits: the machine is busy (load {} per core); it tries every {} s"
+                                    + " for up to {} min",
+                            String.format("%.1f", progress.loadPerCore()),
+                            RETRY.toSeconds(),
+                            BUSY_AT_MOST.toMinutes());
+                }
+                progress.moveTo(RehearsalState.Phase.WAITING);
+                scheduler.schedule(this::rehearseWhenAway, Instant.now(clock).plus(RETRY));
+                return;
+            }
+            busySince = null;
+            progress.moveTo(RehearsalState.Phase.RUNNING);
+            Summary summary = rehearse();
+            progress.moveTo(
+                    summary.rounds().size() < ROUNDS ? RehearsalState.Phase.CUT_SHORT : RehearsalState.Phase.DONE);
         } catch (RuntimeException e) {
+            progress.moveTo(RehearsalState.Phase.FAILED);
             log.warn(
                     "The rehearsal of the rush failed; the first rush finds this node less ready: {}", e.toString(), e);
         }
@@ -261,6 +304,13 @@ class RushRehearsal {
         long begin = System.nanoTime();
         List<Round> rounds = new ArrayList<>();
         for (int i = 0; i < ROUNDS && !closing; i++) {
+            if (i > 0 && progress.busy()) {
+                log.info(
+                        "Rehearsal of the rush cut short after {} round(s): the machine became busy (load {} per core)",
+                        i,
+                        String.format("%.1f", progress.loadPerCore()));
+                break;
+            }
             rounds.add(round(i + 1));
         }
         Summary summary = new Summary(

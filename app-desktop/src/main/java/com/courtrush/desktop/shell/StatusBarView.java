@@ -83,10 +83,17 @@ public final class StatusBarView {
         services.setMinWidth(0);
         HBox.setHgrow(services, Priority.ALWAYS);
         Label payments = paymentMode(i18n);
-        for (Label each : new Label[] {workingText, payments, version}) {
+        Label rehearsal = new Label();
+        rehearsal.setId("rehearsalState");
+        rehearsal
+                .textProperty()
+                .bind(model.rehearsalProperty()
+                        .map(phase -> phase.isEmpty() ? "" : i18n.t("status.rehearsal." + phase)));
+        rehearsal.managedProperty().bind(model.rehearsalProperty().isNotEmpty());
+        for (Label each : new Label[] {workingText, rehearsal, payments, version}) {
             each.setMinWidth(Region.USE_PREF_SIZE);
         }
-        HBox bar = new HBox(14, services, spacer, working, workingText, payments, version);
+        HBox bar = new HBox(14, services, spacer, working, workingText, rehearsal, payments, version);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 10, 4, 10));
         bar.getStyleClass().add("status-bar");

@@ -4,6 +4,7 @@ import com.courtrush.CourtRushServer;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.api.DataDirectoryUsage;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.reserve.api.RehearsalState;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -28,6 +29,8 @@ public final class StatusBarViewModel {
     private final UiTasks tasks;
     /** SIMULATED, LIVE or LIVE_SIMULATOR (WeChat Pay's mode); SIMULATED until read. */
     private final ReadOnlyStringWrapper paymentMode = new ReadOnlyStringWrapper("SIMULATED");
+    /** The rehearsal's phase when there is something to say of it (waiting, skipped...), else empty. */
+    private final ReadOnlyStringWrapper rehearsal = new ReadOnlyStringWrapper("");
 
     private final ReadOnlyStringWrapper redis = new ReadOnlyStringWrapper(UNKNOWN);
     private final ReadOnlyStringWrapper broker = new ReadOnlyStringWrapper(UNKNOWN);
@@ -50,7 +53,8 @@ public final class StatusBarViewModel {
     public void refresh() {
         tasks.run(
                 "health",
-                () -> new Reading(monitor.components(), monitor.dataDirectory(), paymentModes.get()),
+                () -> new Reading(
+                        monitor.components(), monitor.dataDirectory(), paymentModes.get(), monitor.rehearsal()),
                 this::apply,
                 error -> {
                     redis.set(UNKNOWN);
@@ -70,6 +74,11 @@ public final class StatusBarViewModel {
         broker.set(components.getOrDefault("rabbit", Status.UNKNOWN).getCode());
         database.set(components.getOrDefault("db", Status.UNKNOWN).getCode());
         paymentMode.set(reading.paymentMode());
+        rehearsal.set(
+                reading.rehearsal() == null
+                                || QUIET.contains(reading.rehearsal().phase())
+                        ? ""
+                        : reading.rehearsal().phase().name());
         String url = monitor.studentUrl();
         studentUrl.set(url == null ? "" : url);
         List<String> all = monitor.studentUrls();
@@ -111,7 +120,20 @@ public final class StatusBarViewModel {
     }
 
     /** One health reading. */
-    record Reading(Map<String, Status> components, DataDirectoryUsage data, String paymentMode) {}
+    record Reading(
+            Map<String, Status> components, DataDirectoryUsage data, String paymentMode, RehearsalState rehearsal) {}
+
+    /** The rehearsal's phases the status bar says nothing of: none asked for, not begun, done. */
+    private static final java.util.Set<RehearsalState.Phase> QUIET =
+            java.util.EnumSet.of(RehearsalState.Phase.OFF, RehearsalState.Phase.PENDING, RehearsalState.Phase.DONE);
+
+    /**
+     * What the node's rehearsal of its rush is doing when staff should know (issue 70): waiting for a busy machine,
+     * running, skipped, cut short, failed — else empty.
+     */
+    public ReadOnlyStringProperty rehearsalProperty() {
+        return rehearsal.getReadOnlyProperty();
+    }
 
     /** Which WeChat Pay runs: SIMULATED (no money moves), LIVE, or LIVE_SIMULATOR (against the simulator). */
     public ReadOnlyStringProperty paymentModeProperty() {

@@ -9,6 +9,8 @@ import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.monitor.api.DataDirectoryUsage;
 import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.reserve.api.RehearsalState;
+import java.time.LocalDateTime;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.health.Status;
@@ -54,6 +56,23 @@ class StatusBarViewModelTest {
         when(monitor.dataDirectory()).thenReturn(new DataDirectoryUsage(1L << 30, Map.of(), 100L << 20));
         model.refresh();
         assertThat(model.diskLowProperty().get()).isTrue();
+    }
+
+    /** Issue 70: a rehearsal waiting for a busy machine, or skipped, is said in the status bar; one done is not. */
+    @Test
+    void theRehearsalIsSaidWhenStaffShouldKnowOfIt() {
+        when(monitor.components()).thenReturn(Map.of("redis", Status.UP, "rabbit", Status.UP, "db", Status.UP));
+        when(monitor.dataDirectory()).thenReturn(new DataDirectoryUsage(1L << 20, Map.of(), 40L << 30));
+        for (RehearsalState.Phase phase : RehearsalState.Phase.values()) {
+            when(monitor.rehearsal()).thenReturn(new RehearsalState(phase, 12.5, LocalDateTime.now()));
+            model.refresh();
+            boolean said = phase == RehearsalState.Phase.WAITING
+                    || phase == RehearsalState.Phase.RUNNING
+                    || phase == RehearsalState.Phase.SKIPPED
+                    || phase == RehearsalState.Phase.CUT_SHORT
+                    || phase == RehearsalState.Phase.FAILED;
+            assertThat(model.rehearsalProperty().get()).as(phase.name()).isEqualTo(said ? phase.name() : "");
+        }
     }
 
     @Test
