@@ -399,6 +399,11 @@ public class ConsoleApp extends Application {
         return engine;
     }
 
+    /** The console's background work (its tests wait for it to be idle). */
+    public FxUiTasks tasks() {
+        return tasks;
+    }
+
     public MainWindow window() {
         return window;
     }

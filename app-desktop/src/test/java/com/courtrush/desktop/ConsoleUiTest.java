@@ -1568,9 +1568,21 @@ class ConsoleUiTest {
         return robot.lookup(query).queryAs(TableView.class);
     }
 
-    /** Lets the screen load what it asks the engine for, and lay it out. */
+    /**
+     * Lets the screen load what it asks the engine for, and lay it out: the console's background tasks idle at two
+     * looks 60 ms apart, with the JavaFX events in between handled (a task a handler started is counted at once), then
+     * a few pulses for the layout. Never longer than five seconds (a screen that polls is never idle for long).
+     */
     static void settle() {
-        WaitForAsyncUtils.sleep(700, TimeUnit.MILLISECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        int quiet = 0;
+        while (quiet < 2 && System.nanoTime() < deadline) {
+            WaitForAsyncUtils.waitForFxEvents();
+            quiet = app.tasks().idle() ? quiet + 1 : 0;
+            WaitForAsyncUtils.sleep(60, TimeUnit.MILLISECONDS);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.sleep(100, TimeUnit.MILLISECONDS);
         WaitForAsyncUtils.waitForFxEvents();
     }
 

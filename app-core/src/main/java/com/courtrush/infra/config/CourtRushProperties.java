@@ -124,7 +124,7 @@ public record CourtRushProperties(
             @DefaultValue("true") boolean rehearse,
             /* the machine counts as busy above this one-minute load average per core: the rehearsal waits for it to
             fall (up to ten minutes, then it is skipped) and a rehearsal under way stops after its round (issue 70) */
-            @DefaultValue("1.5") @Positive double rehearseBelowLoad) {}
+            @DefaultValue("4") @Positive double rehearseBelowLoad) {}
 
     /** Load shedding and the per-student limit. */
     public record Limits(

@@ -19,6 +19,8 @@ public final class FxUiTasks implements UiTasks, AutoCloseable {
     private final Notices notices;
     private final ReadOnlyStringWrapper busy = new ReadOnlyStringWrapper("");
     private final Deque<String> running = new ArrayDeque<>();
+    /** Tasks handed to the pool whose results have not yet been handed back on the JavaFX thread. */
+    private final AtomicInteger inFlight = new AtomicInteger();
 
     public FxUiTasks(Notices notices) {
         this.notices = notices;
@@ -77,9 +79,27 @@ public final class FxUiTasks implements UiTasks, AutoCloseable {
                 return work.call();
             }
         };
-        task.setOnSucceeded(event -> onSuccess.accept(task.getValue()));
-        task.setOnFailed(event -> onFailure.accept(task.getException()));
+        task.setOnSucceeded(event -> {
+            try {
+                onSuccess.accept(task.getValue());
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        });
+        task.setOnFailed(event -> {
+            try {
+                onFailure.accept(task.getException());
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        });
+        inFlight.incrementAndGet();
         pool.execute(task);
+    }
+
+    /** Whether no task is running or waiting to hand its result back: what the screens asked for has arrived. */
+    public boolean idle() {
+        return inFlight.get() == 0;
     }
 
     @Override
@@ -96,8 +116,12 @@ public final class FxUiTasks implements UiTasks, AutoCloseable {
                 onFailure);
     }
 
+    /**
+     * Takes no more work; what runs finishes on its daemon thread (never interrupted: it may be in the engine's JDBC,
+     * decision 34).
+     */
     @Override
     public void close() {
-        pool.shutdownNow();
+        pool.shutdown();
     }
 }
