@@ -26,6 +26,10 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * The build machine's real MariaDB/MySQL, Redis and RabbitMQ. Tests on them run when the services
  * answer; when they do not, the tests are skipped — unless {@code CI=true}, where they run and
  * fail with the reason. Before a context starts, the services are reset to a clean state.
+ *
+ * <p>Each test JVM has a place of its own on them (issue 71): a database, a Redis database and a RabbitMQ virtual host
+ * named by its fork's number ({@code surefire.forkNumber}), so that the integration tests' forks run side by side
+ * without one resetting or consuming what another wrote.
  */
 public final class ExternalServices implements ExecutionCondition {
 
@@ -33,8 +37,14 @@ public final class ExternalServices implements ExecutionCondition {
     public static final int MYSQL_PORT = Integer.parseInt(env("COURTRUSH_IT_MYSQL_PORT", "3306"));
     public static final int REDIS_PORT = Integer.parseInt(env("COURTRUSH_IT_REDIS_PORT", "6379"));
     public static final int AMQP_PORT = Integer.parseInt(env("COURTRUSH_IT_AMQP_PORT", "5672"));
-    public static final String DATABASE = "courtrush_it";
-    public static final int REDIS_DATABASE = 5;
+    /** This JVM's fork among the integration tests' (1 when run alone). */
+    public static final int FORK = Integer.parseInt(System.getProperty("surefire.forkNumber", "1"));
+
+    public static final String DATABASE = "courtrush_it_" + FORK;
+    /** Redis databases 9 and up: 6 is the bench's, 7 the fault suite's. */
+    public static final int REDIS_DATABASE = 8 + FORK;
+    /** This JVM's virtual host on the machine's RabbitMQ. */
+    public static final String VIRTUAL_HOST = "courtrush-it-" + FORK;
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
@@ -92,6 +102,7 @@ public final class ExternalServices implements ExecutionCondition {
         registry.add("spring.rabbitmq.port", () -> AMQP_PORT);
         registry.add("spring.rabbitmq.username", () -> env("COURTRUSH_IT_AMQP_USER", "guest"));
         registry.add("spring.rabbitmq.password", () -> env("COURTRUSH_IT_AMQP_PASSWORD", "guest"));
+        registry.add("spring.rabbitmq.virtual-host", () -> VIRTUAL_HOST);
     }
 
     /**
@@ -155,9 +166,11 @@ public final class ExternalServices implements ExecutionCondition {
     }
 
     private static void resetBroker() {
+        virtualHost();
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost(HOST);
         factory.setPort(AMQP_PORT);
+        factory.setVirtualHost(VIRTUAL_HOST);
         factory.setUsername(env("COURTRUSH_IT_AMQP_USER", "guest"));
         factory.setPassword(env("COURTRUSH_IT_AMQP_PASSWORD", "guest"));
         try (Connection connection = factory.newConnection();
@@ -170,6 +183,38 @@ public final class ExternalServices implements ExecutionCondition {
             }
         } catch (IOException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("Cannot reset the RabbitMQ topology", e);
+        }
+    }
+
+    /** This JVM's virtual host, made once (with the tests' user's rights) if the broker does not have it yet. */
+    private static synchronized void virtualHost() {
+        if (virtualHostMade) {
+            return;
+        }
+        String user = env("COURTRUSH_IT_AMQP_USER", "guest");
+        rabbitmqctl("add_vhost", VIRTUAL_HOST);
+        rabbitmqctl("set_permissions", "-p", VIRTUAL_HOST, user, ".*", ".*", ".*");
+        virtualHostMade = true;
+    }
+
+    private static boolean virtualHostMade;
+
+    private static void rabbitmqctl(String... arguments) {
+        List<String> command = new java.util.ArrayList<>(List.of("rabbitmqctl", "-q"));
+        command.addAll(List.of(arguments));
+        try {
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
+            String said = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (process.waitFor() != 0 && !said.contains("already exists")) {
+                throw new IllegalStateException(String.join(" ", command) + " failed: " + said.strip());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(
+                    "rabbitmqctl is needed to give the tests a virtual host of their own on the machine's RabbitMQ", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -41,7 +41,8 @@ import java.util.zip.ZipInputStream;
  *       {@code JAVA_VERSION} ≥ 21 (the Temurin 25 JDK on these machines);</li>
  *   <li>finds {@code org/keycloak/keycloak-quarkus-dist/VERSION/keycloak-quarkus-dist-VERSION.zip} in
  *       the local repository ({@code maven.repo.local}, else {@code ~/.m2/repository}) and unpacks it
- *       once into {@code target/keycloak/keycloak-VERSION};</li>
+ *       once into {@code ~/.cache/courtrush/keycloak/keycloak-VERSION} (kept with the build its first start
+ *       augments: the next run's start skips it);</li>
  *   <li>wipes that copy's {@code data} directory (a fresh H2 database each run: import uses
  *       {@code IGNORE_EXISTING}, so a kept database would hide edits to the realm file) and copies
  *       {@code keycloak/courtrush-realm.json} from the test class path to
@@ -112,7 +113,7 @@ public final class Keycloak implements AutoCloseable {
         Path javaHome = javaHome();
         Path zip = distZip();
         Path target = Path.of("target").toAbsolutePath();
-        Path home = unpack(zip, target.resolve("keycloak"));
+        Path home = unpack(zip, cache());
         try {
             Path data = home.resolve("data");
             deleteTree(data);
@@ -143,7 +144,11 @@ public final class Keycloak implements AutoCloseable {
                     .redirectOutput(log.toFile());
             builder.environment().put("JAVA_HOME", javaHome.toString());
             // Java 24+: JBoss Threads' thread-local reset needs java.lang opened, else it logs IllegalAccessError.
-            builder.environment().put("JAVA_OPTS_APPEND", "--add-opens=java.base/java.lang=ALL-UNNAMED");
+            // Its JIT as a test's JVM's: the client compiler alone, for a server that lives a few minutes (issue 71).
+            builder.environment()
+                    .put(
+                            "JAVA_OPTS_APPEND",
+                            "--add-opens=java.base/java.lang=ALL-UNNAMED -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
             builder.environment().put("KC_BOOTSTRAP_ADMIN_USERNAME", "admin");
             builder.environment().put("KC_BOOTSTRAP_ADMIN_PASSWORD", "admin");
             Keycloak keycloak = new Keycloak(builder.start(), port, managementPort, log);
@@ -370,6 +375,18 @@ public final class Keycloak implements AutoCloseable {
                     + VERSION + ":zip -Dtransitive=false");
         }
         return zip;
+    }
+
+    /**
+     * Where the distribution is unpacked: a folder of this machine's user, beside the local Maven repository the zip
+     * came from, so the build Keycloak augments at its first start ({@code lib/quarkus}) is kept for the next run of a
+     * fresh clone (issue 71); {@code courtrush.test.keycloak.home} names another.
+     */
+    private static Path cache() {
+        String home = System.getProperty("courtrush.test.keycloak.home", "");
+        return home.isBlank()
+                ? Path.of(System.getProperty("user.home"), ".cache", "courtrush", "keycloak")
+                : Path.of(home);
     }
 
     /** Unpacks the zip into {@code into} once; a marker file says the copy is complete. */

@@ -91,20 +91,34 @@ public final class LocalRabbit implements AutoCloseable {
         return nodes.stream().map(n -> "127.0.0.1:" + n.amqpPort()).collect(Collectors.joining(","));
     }
 
-    /** The node that leads a quorum queue now, asked of a node that is still running. */
+    /**
+     * The node that leads a quorum queue now, asked of a node that is still running — again for up to twenty seconds
+     * while it names none (a queue just declared, or an election under way on a busy machine).
+     */
     public Node leaderOf(String queue) {
-        Node asked = nodes.stream().filter(this::running).findFirst().orElseThrow();
-        for (String line : ctl(asked, "-q", "list_queues", "--no-table-headers", "name", "leader")
-                .split("\n")) {
-            String[] fields = line.trim().split("\\s+");
-            if (fields.length == 2 && fields[0].equals(queue)) {
-                return nodes.stream()
-                        .filter(n -> n.name().equals(fields[1]))
-                        .findFirst()
-                        .orElseThrow(() -> new IllegalStateException("leader " + fields[1] + " is none of ours"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            Node asked = nodes.stream().filter(this::running).findFirst().orElseThrow();
+            for (String line : ctl(asked, "-q", "list_queues", "--no-table-headers", "name", "leader")
+                    .split("\n")) {
+                String[] fields = line.trim().split("\\s+");
+                if (fields.length == 2 && fields[0].equals(queue) && !fields[1].isBlank()) {
+                    return nodes.stream()
+                            .filter(n -> n.name().equals(fields[1]))
+                            .findFirst()
+                            .orElseThrow(() -> new IllegalStateException("leader " + fields[1] + " is none of ours"));
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(queue + " has no leader on " + asked.name() + " after 20 s");
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
         }
-        throw new IllegalStateException(queue + " has no leader on " + asked.name());
     }
 
     /** The queue's type and members, as the broker lists them. */

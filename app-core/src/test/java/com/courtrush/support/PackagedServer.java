@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
  */
 public final class PackagedServer {
 
-    public static final Path JAR = Path.of("target", "app-core.jar");
+    /** What the engine's module built, beside the integration tests' module. */
+    public static final Path BUILT = Path.of("..", "app-core", "target");
+
+    public static final Path JAR = BUILT.resolve("app-core.jar");
 
     private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
 
@@ -40,22 +43,40 @@ public final class PackagedServer {
         return Integer.parseInt(port.group(1));
     }
 
-    /** Starts {@code count} busy loops, a machine's other work taking its cores ({@code sh}: nothing of Java). */
-    public static List<Process> busyLoops(int count) throws IOException {
+    /**
+     * Starts {@code count} busy loops on core {@code core} alone ({@code taskset}), a machine's other work taking that
+     * core: a server started on the same core gets the share of it that eight loops a core leave it (issue 70), while
+     * the machine's other core goes on running the other tests (issue 71) instead of eight more loops.
+     */
+    public static List<Process> busyLoops(int count, int core) throws IOException {
         List<Process> loops = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            loops.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            loops.add(new ProcessBuilder("taskset", "-c", Integer.toString(core), "sh", "-c", "while :; do :; done")
+                    .start());
         }
         return loops;
     }
+
+    /** As {@link #start}, on core {@code core} alone ({@code taskset}): beside {@link #busyLoops} on that core. */
+    public static Process startOnCore(int core, Path dataDir, Path output, String... more) throws IOException {
+        return start(List.of("taskset", "-c", Integer.toString(core)), dataDir, output, more);
+    }
+
+    /** The loops of {@link #busyLoops} a core loads: eight, the level at which decision 15's store failed. */
+    public static final int LOOPS_PER_CORE = 8;
 
     /**
      * Starts it on {@code dataDir}, writing its output to {@code output}; {@code more} adds run arguments. It does not
      * rehearse its rush unless {@code more} says so.
      */
     public static Process start(Path dataDir, Path output, String... more) throws IOException {
+        return start(List.of(), dataDir, output, more);
+    }
+
+    private static Process start(List<String> prefix, Path dataDir, Path output, String... more) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(
                 java,
                 "-Xmx384m",
                 "-XX:TieredStopAtLevel=1",

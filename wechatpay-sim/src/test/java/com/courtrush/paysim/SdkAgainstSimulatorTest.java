@@ -455,6 +455,11 @@ class SdkAgainstSimulatorTest {
         assertThatThrownBy(
                         () -> parser.parse(param(receiver.at("/notify/tampered").get(0)), Transaction.class))
                 .isInstanceOf(DecryptionException.class);
+        // the simulator records a delivery once the receiver has answered it: a moment after the receiver saw it
+        await(() -> sim.notifications().stream()
+                        .filter(n -> n.outTradeNo().equals(outTradeNo))
+                        .count()
+                == 2);
         assertThat(sim.notifications().stream().filter(n -> n.outTradeNo().equals(outTradeNo)))
                 .hasSize(2)
                 .allSatisfy(n -> assertThat(n.forged()).isTrue());

@@ -475,6 +475,7 @@ public interface MultiNodeScenarios extends StackAccess {
                 "spring.rabbitmq.port",
                 "spring.rabbitmq.username",
                 "spring.rabbitmq.password",
+                "spring.rabbitmq.virtual-host",
                 "courtrush.admin-token",
                 "courtrush.auth.bcrypt-strength",
                 "courtrush.auth.sign-in-hold",

@@ -3,6 +3,7 @@ package com.courtrush;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.support.PackagedServer;
 import com.courtrush.support.TestApi;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -42,10 +43,10 @@ class ServerDistributionIT {
     @Test
     void theArchiveUnpacksStartsByItsScriptAndAnswersHealthAndPrometheus() throws Exception {
         Path archive;
-        try (Stream<Path> built = Files.list(Path.of("target"))) {
+        try (Stream<Path> built = Files.list(PackagedServer.BUILT)) {
             archive = built.filter(p -> p.getFileName().toString().matches("courtrush-server-.*\\.tar\\.gz"))
                     .findFirst()
-                    .orElseThrow(() -> new AssertionError("no courtrush-server-*.tar.gz in target/"));
+                    .orElseThrow(() -> new AssertionError("no courtrush-server-*.tar.gz in " + PackagedServer.BUILT));
         }
         run(List.of("tar", "-xzf", archive.toAbsolutePath().toString(), "-C", dir.toString()), Duration.ofSeconds(60));
         Path home = dir.resolve("courtrush-server");
