@@ -116,22 +116,14 @@ public class TraceCompensator {
     /**
      * The database refused the grant (slot full, disabled, or the student already holds it by
      * another trace): Redis disagreed with the database, so the opening is re-synced from it
-     * instead of returning a permit the database says does not exist.
+     * instead of returning a permit the database says does not exist. The trace's pending record goes first (a
+     * re-sync counts what is in flight as held) and its tombstone last: a student who reads FAILED finds the
+     * opening already as the database has it, and meanwhile reads PENDING.
      */
     public void refusedByDatabase(ReserveMessage grant, EngineText reason) {
         if (Rehearsal.isRehearsal(grant.sessionId())) {
             releaser.releaseRehearsal(grant);
             return;
-        }
-        if (claim(grant, reason)) {
-            passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId());
-            audit.record(
-                    AuditTrail.SYSTEM_CONSUMER,
-                    AuditAction.COMPENSATE,
-                    AuditTarget.TRACE,
-                    grant.traceId(),
-                    new EngineText("audit.refusedByDatabase", reason, grant.userId(), grant.slotId()));
-            metrics.compensated(AuditTrail.SYSTEM_CONSUMER);
         }
         releaser.forget(grant);
         log.warn(
@@ -142,6 +134,16 @@ public class TraceCompensator {
                 reason,
                 grant.sessionId());
         openings.resync(grant.sessionId(), AuditTrail.SYSTEM_CONSUMER);
+        if (claim(grant, reason)) {
+            passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId());
+            audit.record(
+                    AuditTrail.SYSTEM_CONSUMER,
+                    AuditAction.COMPENSATE,
+                    AuditTarget.TRACE,
+                    grant.traceId(),
+                    new EngineText("audit.refusedByDatabase", reason, grant.userId(), grant.slotId()));
+            metrics.compensated(AuditTrail.SYSTEM_CONSUMER);
+        }
     }
 
     private boolean claim(ReserveMessage grant, EngineText why) {

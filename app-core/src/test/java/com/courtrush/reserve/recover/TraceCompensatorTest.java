@@ -1,6 +1,7 @@
 package com.courtrush.reserve.recover;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
@@ -9,19 +10,23 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Rehearsal;
 import com.courtrush.opening.OpeningService;
+import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.pass.BookingPasses;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.statistics.ReserveMetrics;
 import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentMatchers;
+import org.mockito.InOrder;
+import org.mockito.Mockito;
 
 /**
- * A grant of the rehearsal that will never be recorded — answered too late, refused by the broker, dead-lettered,
+ * How a grant that will never be recorded is given back. A grant of the rehearsal that will never be recorded — answered too late, refused by the broker, dead-lettered,
  * refused by the database — is given back in Redis alone (issue 70): never a tombstone row for a slot no table has
  * ("NULL not allowed for column slot_date", 36 times in one log), an audit entry, a meter, a re-sync, nor a dialog at
  * the desk.
  */
-class RehearsalCompensationTest {
+class TraceCompensatorTest {
 
     final ReservationMapper reservations = mock(ReservationMapper.class);
     final StockReleaser releaser = mock(StockReleaser.class);
@@ -42,6 +47,22 @@ class RehearsalCompensationTest {
                 .isFalse();
         verify(releaser).releaseRehearsal(rehearsed);
         verifyNoInteractions(reservations, audit, metrics, passes, openings);
+    }
+
+    /**
+     * A real grant the database refused ends FAILED only once Redis has it as the database does: the trace's pending
+     * record goes, the opening is re-synced, and only then is the tombstone that reads as FAILED written (a student,
+     * or a test, who read FAILED then found the slot's permits one short, CI of 2026-11-28).
+     */
+    @Test
+    void aGrantTheDatabaseRefusedReadsFailedOnlyAfterTheResync() {
+        ReserveMessage grant = new ReserveMessage("t-1", 7, 3, 1, System.currentTimeMillis());
+        compensator.refusedByDatabase(grant, new EngineText("compensate.slotFull"));
+        InOrder order = Mockito.inOrder(releaser, openings, reservations, audit);
+        order.verify(releaser).forget(grant);
+        order.verify(openings).resync(1, AuditTrail.SYSTEM_CONSUMER);
+        order.verify(reservations).insert(ArgumentMatchers.<Reservation>argThat(row -> "t-1".equals(row.getTraceId())));
+        order.verify(audit).record(any(), any(), any(), any(), any(EngineText.class));
     }
 
     @Test
