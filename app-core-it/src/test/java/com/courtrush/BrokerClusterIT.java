@@ -47,6 +47,8 @@ class BrokerClusterIT extends StackTest {
         ExternalServices.register(registry, "broker-cluster", null);
         broker = LocalRabbit.cluster(3);
         registry.add("spring.rabbitmq.addresses", broker::addresses);
+        // the cluster is this class's alone: its default virtual host, not the JVM's one on the machine's RabbitMQ
+        registry.add("spring.rabbitmq.virtual-host", () -> "/");
         registry.add("courtrush.infra.quorum-queues", () -> "true");
         // the reconciler on its default schedule (the scenarios' stack switches it off)
         registry.add("courtrush.reserve.reconcile-interval", () -> "10s");

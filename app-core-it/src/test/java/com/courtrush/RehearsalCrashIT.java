@@ -79,7 +79,7 @@ class RehearsalCrashIT {
             throws Exception {
         Path output = dataDir.resolveSibling(dataDir.getFileName() + "-server.out");
         Process server = PackagedServer.startOnCore(
-                0,
+                PackagedServer.OWN_CORE,
                 dataDir,
                 output,
                 "--courtrush.reserve.rehearse=true",
@@ -96,7 +96,7 @@ class RehearsalCrashIT {
                     .isTrue();
             // the rehearsal begins two seconds after the ready line: every core is taken by then, until its first
             // round has ended (its consumers stopped while the load lasts: what closed the database before)
-            loops = PackagedServer.busyLoops(PackagedServer.LOOPS_PER_CORE, 0);
+            loops = PackagedServer.busyLoops(PackagedServer.LOOPS_PER_CORE, PackagedServer.OWN_CORE);
             Awaitility.await("the rehearsal's first round ended, under load")
                     .atMost(Duration.ofMinutes(5))
                     .pollInterval(Duration.ofSeconds(1))

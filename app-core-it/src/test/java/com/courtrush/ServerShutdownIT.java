@@ -116,12 +116,12 @@ class ServerShutdownIT {
         Path tmp = Files.createDirectories(dataDir.resolve("tmp"));
         Process server = null;
         try {
-            hogs.addAll(PackagedServer.busyLoops(PackagedServer.LOOPS_PER_CORE, 0));
+            hogs.addAll(PackagedServer.busyLoops(PackagedServer.LOOPS_PER_CORE, PackagedServer.OWN_CORE));
             String java = ProcessHandle.current().info().command().orElse("java");
             server = new ProcessBuilder(
                             "taskset",
                             "-c",
-                            "0",
+                            Integer.toString(PackagedServer.OWN_CORE),
                             java,
                             "-Xmx256m",
                             "-XX:TieredStopAtLevel=1",

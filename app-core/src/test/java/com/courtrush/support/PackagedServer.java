@@ -66,6 +66,13 @@ public final class PackagedServer {
     public static final int LOOPS_PER_CORE = 8;
 
     /**
+     * The core this test JVM loads on purpose: its fork's own, so that two forks' load tests running at once each load
+     * one core rather than both the same (sixteen loops on it, and neither server would start in time).
+     */
+    public static final int OWN_CORE =
+            (ExternalServices.FORK - 1) % Runtime.getRuntime().availableProcessors();
+
+    /**
      * Starts it on {@code dataDir}, writing its output to {@code output}; {@code more} adds run arguments. It does not
      * rehearse its rush unless {@code more} says so.
      */
