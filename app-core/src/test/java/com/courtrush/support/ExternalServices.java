@@ -28,7 +28,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * fail with the reason. Before a context starts, the services are reset to a clean state.
  *
  * <p>Each test JVM has a place of its own on them (issue 71): a database, a Redis database and a RabbitMQ virtual host
- * named by its fork's number ({@code courtrush.it.fork}, failsafe's {@code surefire.forkNumber}), so that the integration tests' forks run side by side
+ * named by its number among the test JVMs running at once ({@link ForkSlot}), so that the integration tests' forks run side by side
  * without one resetting or consuming what another wrote.
  */
 public final class ExternalServices implements ExecutionCondition {
@@ -37,8 +37,8 @@ public final class ExternalServices implements ExecutionCondition {
     public static final int MYSQL_PORT = Integer.parseInt(env("COURTRUSH_IT_MYSQL_PORT", "3306"));
     public static final int REDIS_PORT = Integer.parseInt(env("COURTRUSH_IT_REDIS_PORT", "6379"));
     public static final int AMQP_PORT = Integer.parseInt(env("COURTRUSH_IT_AMQP_PORT", "5672"));
-    /** This JVM's fork among the integration tests' (1 when run alone; app-core-it's pom passes the number). */
-    public static final int FORK = Integer.parseInt(System.getProperty("courtrush.it.fork", "1"));
+    /** This JVM's number among the test JVMs running at once (1 when run alone). */
+    public static final int FORK = ForkSlot.claim();
 
     public static final String DATABASE = "courtrush_it_" + FORK;
     /** Redis databases 9 and up: 6 is the bench's, 7 the fault suite's. */
