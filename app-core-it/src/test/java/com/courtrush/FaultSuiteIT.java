@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.awaitility.Awaitility;
@@ -183,7 +184,10 @@ class FaultSuiteIT {
     void redisBackFromAnOlderFileMidRush() {
         // what a restart from an append-only file (or a promoted replica) behind by the whole sale brings
         // back: the keys as they were at the opening, under another run id — every grant forgotten by Redis
+        // (with each key's time to live, as a file keeps it: the opening clock's lock, taken mid-tick in the
+        // snapshot, restored without one would be held for ever and no tick would rebuild the opening)
         Map<String, byte[]> snapshot = new ConcurrentHashMap<>();
+        Map<String, Long> timeToLive = new ConcurrentHashMap<>();
         experiment(
                 "Redis back from a file 0.6 s old",
                 redis,
@@ -193,8 +197,14 @@ class FaultSuiteIT {
                 false,
                 () -> {
                     direct.getKeys().flushdb();
-                    snapshot.forEach((key, dump) ->
-                            direct.getBucket(key, ByteArrayCodec.INSTANCE).restore(dump));
+                    snapshot.forEach((key, dump) -> {
+                        long ttl = timeToLive.getOrDefault(key, -1L);
+                        if (ttl > 0) {
+                            direct.getBucket(key, ByteArrayCodec.INSTANCE).restore(dump, ttl, TimeUnit.MILLISECONDS);
+                        } else {
+                            direct.getBucket(key, ByteArrayCodec.INSTANCE).restore(dump);
+                        }
+                    });
                     direct.getKeys()
                             .getKeysStream()
                             .filter(key -> key.endsWith("}:warm"))
@@ -204,6 +214,7 @@ class FaultSuiteIT {
                     byte[] dump = direct.getBucket(key, ByteArrayCodec.INSTANCE).dump();
                     if (dump != null) {
                         snapshot.put(key, dump);
+                        timeToLive.put(key, direct.getBucket(key).remainTimeToLive());
                     }
                 }));
     }
