@@ -78,8 +78,7 @@ class RehearsalCrashIT {
     void aRehearsalRunWhileItsCoreIsBusyLeavesTheDatabaseOpenAndNothingOfItself(@TempDir Path dataDir)
             throws Exception {
         Path output = dataDir.resolveSibling(dataDir.getFileName() + "-server.out");
-        Process server = PackagedServer.startOnCore(
-                PackagedServer.OWN_CORE,
+        Process server = PackagedServer.startOnOwnCore(
                 dataDir,
                 output,
                 "--courtrush.reserve.rehearse=true",
@@ -96,7 +95,7 @@ class RehearsalCrashIT {
                     .isTrue();
             // the rehearsal begins two seconds after the ready line: every core is taken by then, until its first
             // round has ended (its consumers stopped while the load lasts: what closed the database before)
-            loops = PackagedServer.busyLoops(PackagedServer.LOOPS_PER_CORE, PackagedServer.OWN_CORE);
+            loops = PackagedServer.busyLoops(PackagedServer.LOOPS_PER_CORE);
             Awaitility.await("the rehearsal's first round ended, under load")
                     .atMost(Duration.ofMinutes(5))
                     .pollInterval(Duration.ofSeconds(1))

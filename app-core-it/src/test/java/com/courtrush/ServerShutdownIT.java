@@ -116,24 +116,23 @@ class ServerShutdownIT {
         Path tmp = Files.createDirectories(dataDir.resolve("tmp"));
         Process server = null;
         try {
-            hogs.addAll(PackagedServer.busyLoops(PackagedServer.LOOPS_PER_CORE, PackagedServer.OWN_CORE));
+            hogs.addAll(PackagedServer.busyLoops(PackagedServer.LOOPS_PER_CORE));
             String java = ProcessHandle.current().info().command().orElse("java");
-            server = new ProcessBuilder(
-                            "taskset",
-                            "-c",
-                            Integer.toString(PackagedServer.OWN_CORE),
-                            java,
-                            "-Xmx256m",
-                            "-XX:TieredStopAtLevel=1",
-                            "-Djava.io.tmpdir=" + tmp,
-                            "-jar",
-                            SERVER_JAR.toString(),
-                            "--courtrush.data-dir=" + dataDir.resolve("data"),
-                            "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
-                            // busy above two runnable tasks a core: the loaded core alone makes the machine's load
-                            // over that, whatever the other core runs (the default, four, is a whole machine's)
-                            "--courtrush.reserve.rehearse-below-load=2",
-                            "--server.port=0")
+            List<String> command = new ArrayList<>(PackagedServer.ON_OWN_CORE);
+            command.addAll(List.of(
+                    java,
+                    "-Xmx256m",
+                    "-XX:TieredStopAtLevel=1",
+                    "-Djava.io.tmpdir=" + tmp,
+                    "-jar",
+                    SERVER_JAR.toString(),
+                    "--courtrush.data-dir=" + dataDir.resolve("data"),
+                    "--courtrush.admin-token=" + TestApi.ADMIN_TOKEN,
+                    // busy above two runnable tasks a core: the loaded core alone makes the machine's load
+                    // over that, whatever the other core runs (the default, four, is a whole machine's)
+                    "--courtrush.reserve.rehearse-below-load=2",
+                    "--server.port=0"));
+            server = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
                     .start();

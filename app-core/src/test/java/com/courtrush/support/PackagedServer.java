@@ -44,33 +44,38 @@ public final class PackagedServer {
     }
 
     /**
-     * Starts {@code count} busy loops on core {@code core} alone ({@code taskset}), a machine's other work taking that
-     * core: a server started on the same core gets the share of it that eight loops a core leave it (issue 70), while
-     * the machine's other core goes on running the other tests (issue 71) instead of eight more loops.
+     * The core this test JVM loads on purpose: its own among the test JVMs running at once, so that two load tests
+     * running at once each load one core rather than both the same (sixteen loops on it, and neither server would
+     * start in time).
      */
-    public static List<Process> busyLoops(int count, int core) throws IOException {
-        List<Process> loops = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            loops.add(new ProcessBuilder("taskset", "-c", Integer.toString(core), "sh", "-c", "while :; do :; done")
-                    .start());
-        }
-        return loops;
-    }
+    public static final int OWN_CORE =
+            (ExternalServices.FORK - 1) % Runtime.getRuntime().availableProcessors();
 
-    /** As {@link #start}, on core {@code core} alone ({@code taskset}): beside {@link #busyLoops} on that core. */
-    public static Process startOnCore(int core, Path dataDir, Path output, String... more) throws IOException {
-        return start(List.of("taskset", "-c", Integer.toString(core)), dataDir, output, more);
-    }
+    /** A command's prefix that runs it on {@link #OWN_CORE} alone ({@code taskset}). */
+    public static final List<String> ON_OWN_CORE = List.of("taskset", "-c", Integer.toString(OWN_CORE));
 
     /** The loops of {@link #busyLoops} a core loads: eight, the level at which decision 15's store failed. */
     public static final int LOOPS_PER_CORE = 8;
 
     /**
-     * The core this test JVM loads on purpose: its fork's own, so that two forks' load tests running at once each load
-     * one core rather than both the same (sixteen loops on it, and neither server would start in time).
+     * Starts {@code count} busy loops on {@link #OWN_CORE}, a machine's other work taking that core: a server started
+     * on the same core gets the share of it that eight loops a core leave it (issue 70), while the machine's other core
+     * goes on running the other tests (issue 71) instead of eight more loops.
      */
-    public static final int OWN_CORE =
-            (ExternalServices.FORK - 1) % Runtime.getRuntime().availableProcessors();
+    public static List<Process> busyLoops(int count) throws IOException {
+        List<Process> loops = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            List<String> loop = new ArrayList<>(ON_OWN_CORE);
+            loop.addAll(List.of("sh", "-c", "while :; do :; done"));
+            loops.add(new ProcessBuilder(loop).start());
+        }
+        return loops;
+    }
+
+    /** As {@link #start}, on {@link #OWN_CORE} alone: beside {@link #busyLoops}. */
+    public static Process startOnOwnCore(Path dataDir, Path output, String... more) throws IOException {
+        return start(ON_OWN_CORE, dataDir, output, more);
+    }
 
     /**
      * Starts it on {@code dataDir}, writing its output to {@code output}; {@code more} adds run arguments. It does not
