@@ -28,13 +28,22 @@ final class RedisServerProcess {
     private static final int KEPT_LINES = 1000;
     /** SIGTERM: Redis writes its append-only file and exits (at once while it is still loading it). */
     private static final Duration POLITE_STOP = Duration.ofSeconds(30);
+    /**
+     * How often SIGTERM is sent again until a starting Redis exits. Redis 6.2 exits at once on a SIGTERM that
+     * lands while it loads its file, but one that lands in the few milliseconds between setting up its signal
+     * handlers and beginning the load only schedules a shutdown, for after the whole load — a year's file on a
+     * busy machine, minutes (seen in CI: still loading 30 s after the stop). The next SIGTERM finds it loading.
+     */
+    private static final Duration RESIGNAL = Duration.ofMillis(200);
 
     private final Process process;
     private final Optional<RedisExitWatch> watch;
     /** This engine stops it (or its start was cut short): its exit is no news. */
     private volatile boolean stopping;
+    /** It said it accepts connections: one SIGTERM stops it, after it has written its file. */
+    private volatile boolean ready;
 
-    private RedisServerProcess(Process process, Optional<RedisExitWatch> watch) {
+    RedisServerProcess(Process process, Optional<RedisExitWatch> watch) {
         this.process = process;
         this.watch = watch;
     }
@@ -70,6 +79,7 @@ final class RedisServerProcess {
                     lines.add(line);
                 }
                 if (line.contains(READY)) {
+                    ready = true;
                     logTheRest(output);
                     process.onExit().thenRun(this::exited);
                     return Optional.empty();
@@ -114,20 +124,41 @@ final class RedisServerProcess {
                 process.exitValue());
     }
 
-    /** Asks it to stop (SIGTERM) without waiting: ends its start, from another thread. */
+    /** Asks it to stop (SIGTERM, again until it exits if it is starting) without waiting: ends its start. */
     void terminate() {
         stopping = true;
         process.destroy();
+        if (!ready) {
+            Thread resignal = new Thread(this::resignalWhileStarting, "courtrush-redis-stop");
+            resignal.setDaemon(true);
+            resignal.start();
+        }
+    }
+
+    /** SIGTERM every {@link #RESIGNAL} until it exits or says it is ready, for at most {@link #POLITE_STOP}. */
+    private void resignalWhileStarting() {
+        long deadline = System.nanoTime() + POLITE_STOP.toNanos();
+        try {
+            while (!ready
+                    && !process.waitFor(RESIGNAL.toMillis(), TimeUnit.MILLISECONDS)
+                    && System.nanoTime() < deadline) {
+                process.destroy();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
      * Stops it and waits until it has exited: its watch first (killed before its pipe closes, the watch
-     * sends nothing), then SIGTERM, then SIGKILL if it has not exited within {@link #POLITE_STOP}.
+     * sends nothing), then SIGTERM (again until it exits if it is starting), then SIGKILL if it has not exited
+     * within {@link #POLITE_STOP}.
      */
     void stop() {
         stopping = true;
         watch.ifPresent(RedisExitWatch::close);
         process.destroy();
+        resignalWhileStarting();
         try {
             if (!process.waitFor(POLITE_STOP.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn(
