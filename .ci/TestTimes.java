@@ -23,7 +23,13 @@ public class TestTimes {
     private static final Pattern REACTOR =
             Pattern.compile("\\[INFO\\] (.+?) \\.{2,}\\s*(SUCCESS|FAILURE|SKIPPED)\\s*\\[\\s*([0-9:.]+)\\s*(min|s|h)?\\s*\\]");
 
-    record Suite(String module, String name, double seconds, int tests, int skipped) {}
+    private static final Pattern FAILED_CASE = Pattern.compile(
+            "<testcase\\s[^>]*?name=\"([^\"]*)\"[^>]*?classname=\"([^\"]*)\"[^>]*>\\s*<(failure|error)(?:\\s[^>]*?message=\"([^\"]*)\")?",
+            Pattern.DOTALL);
+    private static final Pattern SUMMARY_FAILURE =
+            Pattern.compile("<failureMessage>(.*?)</failureMessage>", Pattern.DOTALL);
+
+    record Suite(String module, String name, double seconds, int tests, int skipped, int failed, List<String> cases) {}
 
     public static void main(String[] args) throws IOException {
         Path log = Path.of(args[0]);
@@ -51,14 +57,25 @@ public class TestTimes {
         }
         Map<String, int[]> byModule = new LinkedHashMap<>();
         for (Suite suite : suites) {
-            int[] counts = byModule.computeIfAbsent(suite.module(), key -> new int[3]);
+            int[] counts = byModule.computeIfAbsent(suite.module(), key -> new int[4]);
             counts[0]++;
             counts[1] += suite.tests();
             counts[2] += suite.skipped();
+            counts[3] += suite.failed();
         }
         byModule.forEach((module, counts) -> System.out.printf(
-                Locale.ROOT, "tests of %-22s %4d classes, %5d tests, %d skipped%n", module, counts[0], counts[1],
-                counts[2]));
+                Locale.ROOT, "tests of %-22s %4d classes, %5d tests, %d skipped, %d failed%n", module, counts[0],
+                counts[1], counts[2], counts[3]));
+        // what failed, in one place (a parallel build interleaves the modules' output): each failed test and its
+        // message, and a module whose run failed without a failed test (a fork that crashed or timed out)
+        suites.stream().flatMap(suite -> suite.cases().stream()).forEach(failed -> System.out.println("FAILED " + failed));
+        for (Path summary : summaries()) {
+            Matcher message = SUMMARY_FAILURE.matcher(Files.readString(summary));
+            if (message.find() && !message.group(1).isBlank()) {
+                System.out.println("FAILED run of " + summary.getParent().getParent().getParent().getFileName() + ": "
+                        + clip(message.group(1)));
+            }
+        }
         Map<String, Double> cpu = cpuByClass();
         System.out.println("the ten slowest test classes (seconds; the processor time it took, its JVM's and the"
                 + " processes it started):");
@@ -97,6 +114,18 @@ public class TestTimes {
         return cpu;
     }
 
+    private static List<Path> summaries() throws IOException {
+        try (Stream<Path> files = Files.walk(Path.of("."), 4)) {
+            return files.filter(p -> p.getFileName().toString().equals("failsafe-summary.xml")).toList();
+        }
+    }
+
+    private static String clip(String text) {
+        String line = text.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+                .replaceAll("\\s+", " ").strip();
+        return line.length() > 400 ? line.substring(0, 400) + "..." : line;
+    }
+
     private static boolean isReport(Path path) {
         String name = path.getFileName().toString();
         String parent = path.getParent() == null ? "" : path.getParent().getFileName().toString();
@@ -113,12 +142,20 @@ public class TestTimes {
         String attributes = tag.group();
         String module = report.getParent().getParent().getParent().getFileName().toString()
                 + (report.getParent().getFileName().toString().startsWith("failsafe") ? " (IT)" : "");
+        List<String> cases = new ArrayList<>();
+        Matcher failed = FAILED_CASE.matcher(xml);
+        while (failed.find()) {
+            cases.add(shortName(failed.group(2)) + "." + failed.group(1) + " (" + failed.group(3) + "): "
+                    + clip(failed.group(4) == null ? "" : failed.group(4)));
+        }
         return new Suite(
                 module,
                 attribute(attributes, "name"),
                 Double.parseDouble(attribute(attributes, "time").replace(",", "")),
                 Integer.parseInt(attribute(attributes, "tests")),
-                Integer.parseInt(attribute(attributes, "skipped")));
+                Integer.parseInt(attribute(attributes, "skipped")),
+                Integer.parseInt(attribute(attributes, "failures")) + Integer.parseInt(attribute(attributes, "errors")),
+                cases);
     }
 
     private static String attribute(String tag, String name) {

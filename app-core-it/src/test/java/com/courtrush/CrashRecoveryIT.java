@@ -264,7 +264,7 @@ class CrashRecoveryIT {
 
     private static int awaitPort(Process server, Path output) {
         Awaitility.await("the server's ready line")
-                .atMost(Duration.ofMinutes(2))
+                .atMost(PackagedServer.START_LIMIT)
                 .pollInterval(Duration.ofMillis(250))
                 .until(() -> read(output).contains("CourtRush is ready") || !server.isAlive());
         assertThat(server.isAlive())

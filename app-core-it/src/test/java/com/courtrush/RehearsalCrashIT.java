@@ -45,7 +45,7 @@ class RehearsalCrashIT {
                 "--courtrush.auth.bcrypt-strength=4");
         try {
             Awaitility.await("the rehearsal's first round under way")
-                    .atMost(Duration.ofMinutes(2))
+                    .atMost(PackagedServer.START_LIMIT)
                     .pollInterval(Duration.ofMillis(100))
                     .until(() -> PackagedServer.output(output).contains("Rehearsal round 1 of") || !server.isAlive());
             assertThat(server.isAlive())
@@ -87,7 +87,7 @@ class RehearsalCrashIT {
         List<Process> loops = List.of();
         try {
             Awaitility.await("the server's ready line")
-                    .atMost(Duration.ofMinutes(2))
+                    .atMost(PackagedServer.START_LIMIT)
                     .pollInterval(Duration.ofMillis(100))
                     .until(() -> PackagedServer.output(output).contains("CourtRush is ready") || !server.isAlive());
             assertThat(server.isAlive())

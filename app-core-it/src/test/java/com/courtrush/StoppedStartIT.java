@@ -156,7 +156,7 @@ class StoppedStartIT {
     private static void await(String name, Process server, Path output, Pattern moment) {
         try {
             Awaitility.await(name + ": " + moment.pattern())
-                    .atMost(Duration.ofMinutes(3))
+                    .atMost(PackagedServer.START_LIMIT)
                     .pollInterval(Duration.ofMillis(10))
                     .until(() -> moment.matcher(read(output)).find() || !server.isAlive());
         } catch (org.awaitility.core.ConditionTimeoutException hung) {

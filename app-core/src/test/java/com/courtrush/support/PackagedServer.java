@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +21,13 @@ public final class PackagedServer {
     public static final Path BUILT = Path.of("..", "app-core", "target");
 
     public static final Path JAR = BUILT.resolve("app-core.jar");
+
+    /**
+     * How long a packaged server may take to say it is ready. A few seconds alone; in CI its core is shared with
+     * another test JVM, the console's tests and, for the load tests, busy loops: one start took over two minutes
+     * there. Only a start that never comes waits this long.
+     */
+    public static final Duration START_LIMIT = Duration.ofMinutes(5);
 
     private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
 
