@@ -99,7 +99,9 @@ public final class PackagedServer {
         command.addAll(List.of(
                 java,
                 "-Xmx384m",
+                // as the test JVMs (test.jvm): a server that lives a minute needs neither C2 nor G1's threads
                 "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-jar",
                 JAR.toString(),
                 "--courtrush.data-dir=" + dataDir,
