@@ -121,8 +121,8 @@ public class TestTimes {
     }
 
     private static String clip(String text) {
-        String line = text.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-                .replaceAll("\\s+", " ").strip();
+        String line = text.replaceAll("&#\\d+;", " ").replace("&quot;", "\"").replace("&apos;", "'")
+                .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").replaceAll("\\s+", " ").strip();
         return line.length() > 400 ? line.substring(0, 400) + "..." : line;
     }
 
