@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
 
-/** What the staff console does with student accounts: find, import a CSV, reset a password, disable or enable. */
+/**
+ * What staff do at the console or over HTTP with student accounts: find, import a CSV, reset a password, disable or
+ * enable.
+ */
 @Component
 public class StudentDesk {
 

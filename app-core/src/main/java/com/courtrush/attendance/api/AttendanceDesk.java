@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
- * What the staff console does after the rush (SPEC §16): the day's bookings at the desk, check-in by
- * scan or search and its undo, walk-ins and payment at the desk, a student's strikes and forgiving one.
+ * What staff do at the console or over HTTP after the rush (SPEC §16): the day's bookings at the desk, check-in
+ * by scan or search and its undo, walk-ins and payment at the desk, a student's strikes and forgiving one.
  */
 @Component
 public class AttendanceDesk {
@@ -64,11 +64,6 @@ public class AttendanceDesk {
         this.walkIns = walkIns;
         this.strikes = strikes;
         this.settings = settings;
-    }
-
-    /** The booking a check-in short code (read out by a student, any case) names; empty when it names none. */
-    public java.util.OptionalLong reservationOfCode(String code) {
-        return codes.reservationOfShortCode(code);
     }
 
     /** Minutes after its start by which a booking must be checked in ({@code NO_SHOW_GRACE_MINUTES}). */
@@ -116,11 +111,6 @@ public class AttendanceDesk {
     /** A walk-in whose payment is taken in {@code channel}: cash or card. */
     public DeskBookingView walkIn(long slotId, String studentId, DeskChannel channel, Caller staff) {
         return walkIns.walkIn(slotId, studentId, channel, staff).view();
-    }
-
-    /** Takes a booking's payment at the desk (checked in too, once its check-in has opened). */
-    public DeskBookingView payAtDesk(long reservationId, Caller staff) {
-        return payAtDesk(reservationId, null, DeskChannel.CASH, staff);
     }
 
     /**

@@ -10,8 +10,9 @@ import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
- * What the staff console does with backups of the embedded database: whether it can, make one now, list them, and
- * restore one (a manager: read what it holds, make it ready, and — with the engine stopped — put it in place).
+ * What staff do at the console or over HTTP with backups of the embedded database: whether it can, make one now,
+ * list them, and restore one (a manager: read what it holds, make it ready, and — with the engine stopped — put it
+ * in place).
  */
 @Component
 public class BackupDesk {

@@ -6,7 +6,10 @@ import java.time.LocalDate;
 import java.util.List;
 import org.springframework.stereotype.Component;
 
-/** What the staff console does with openings: list a play date's, create one, warm up, open now, close, re-sync. */
+/**
+ * What staff do at the console or over HTTP with openings: list a play date's, create one, warm up, open now,
+ * close, re-sync.
+ */
 @Component
 public class OpeningDesk {
 

@@ -8,8 +8,8 @@ import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /**
- * What the staff console does with payments: one reservation's details and orders, mark it paid, refund it whole or
- * in part.
+ * What staff do at the console or over HTTP with payments: one reservation's details and orders, mark it paid,
+ * refund it whole or in part.
  */
 @Component
 public class PaymentDesk {

@@ -8,7 +8,7 @@ import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
- * What the staff console does with recurring openings: the rules and their one-off dates, a rule's
+ * What staff do at the console or over HTTP with recurring openings: the rules and their one-off dates, a rule's
  * plan for the coming days, and making the due openings now.
  */
 @Component

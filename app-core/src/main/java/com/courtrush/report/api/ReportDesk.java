@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
 
-/** What the staff console does with sales: a period's report, and its export as a file. */
+/** What staff do at the console or over HTTP with sales: a period's report, and its export as a file. */
 @Component
 public class ReportDesk {
 

@@ -8,8 +8,8 @@ import com.courtrush.reserve.recover.Reconciler;
 import org.springframework.stereotype.Component;
 
 /**
- * What the staff console does with reservations and the grants behind them: find reservations,
- * cancel one, run the reconciler now, replay or compensate a dead letter.
+ * What staff do at the console or over HTTP with reservations and the grants behind them: find reservations, cancel
+ * one, run the reconciler now, replay or compensate a dead letter.
  */
 @Component
 public class ReservationDesk {

@@ -9,9 +9,9 @@ import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
- * What the staff console does with slots: generate a day's or several days' slots from a template,
- * list an opening's slots, change a slot's places or price, take it off or back on sale, and what a
- * court has on sale.
+ * What staff do at the console or over HTTP with slots: generate a day's or several days' slots from a template,
+ * list an opening's slots, change a slot's places or price, take it off or back on sale, and what a court has on
+ * sale.
  */
 @Component
 public class SlotDesk {

@@ -7,7 +7,10 @@ import com.courtrush.staff.StaffSettings;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
-/** What the staff console does under staff rules: withdraw a slot (with what it would cancel), change the live settings. */
+/**
+ * What staff do at the console or over HTTP under staff rules: withdraw a slot (with what it would cancel), change
+ * the live settings.
+ */
 @Component
 public class StaffDesk {
 
