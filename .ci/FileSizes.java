@@ -24,7 +24,7 @@ public class FileSizes {
     public static void main(String[] args) throws IOException, InterruptedException {
         Map<String, Integer> allowed = allowed();
         List<String> problems = new ArrayList<>();
-        Map<String, Integer> over = new TreeMap<>();
+        int over = 0;
         for (String file : trackedFiles()) {
             int budget = budget(file);
             if (budget == 0) {
@@ -48,7 +48,7 @@ public class FileSizes {
                         + " (from " + listed + ")");
             }
             if (lines > budget) {
-                over.put(file, lines);
+                over++;
             }
         }
         allowed.keySet().forEach(file -> problems.add(file + " is listed in " + ALLOWED + " but is not in the tree"));
@@ -57,7 +57,7 @@ public class FileSizes {
             System.exit(1);
         }
         System.out.printf(
-                "CI: sizes: %d file(s) over their budget, each on the list that only shrinks (%s)%n", over.size(), ALLOWED);
+                "CI: sizes: %d file(s) over their budget, each on the list that only shrinks (%s)%n", over, ALLOWED);
     }
 
     /** 400 for main Java and the page's modules, 800 for test Java, 0 for what is not measured. */
