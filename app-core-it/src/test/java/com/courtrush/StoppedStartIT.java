@@ -100,6 +100,13 @@ class StoppedStartIT {
         String tomcat = stopAt("tomcat", TOMCAT_INITIALIZED, dataDir);
         assertThat(tomcat).contains(STOPPED_WHILE_STARTING);
 
+        // the later moments before the large file: a start that gets past its load need not load it (issue 71)
+        String broker = stopAt("broker", BROKER_UP, dataDir);
+        assertThat(broker).contains(STOPPED_WHILE_STARTING);
+
+        String warmed = stopAt("warmed", OPENING_WARMED, dataDir);
+        assertThat(number(OPENING_WARMED, warmed)).isEqualTo(opening);
+
         // then a key to find at the end, and enough keys behind it that Redis takes seconds to load them
         appendKeys(dataDir.resolve("redis").resolve("appendonly.aof"));
 
@@ -112,12 +119,6 @@ class StoppedStartIT {
                 .doesNotContainPattern(REDIS_LISTENING)
                 .contains(STOPPED_WHILE_STARTING)
                 .contains("stopped before it was ready; its files are as they were");
-
-        String broker = stopAt("broker", BROKER_UP, dataDir);
-        assertThat(broker).contains(STOPPED_WHILE_STARTING);
-
-        String warmed = stopAt("warmed", OPENING_WARMED, dataDir);
-        assertThat(number(OPENING_WARMED, warmed)).isEqualTo(opening);
 
         // a whole start again: what was written before the stopped starts is all there
         Path lastRun = work.resolve("last.out");
