@@ -6,6 +6,7 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.backup.api.Backup;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.DailyJob;
 import com.courtrush.infra.config.DataDirectory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +28,8 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.task.TaskRejectedException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.TaskScheduler;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Service;
 
 /**
@@ -40,7 +42,7 @@ import org.springframework.stereotype.Service;
  * here: that database is backed up by its own means.
  */
 @Service
-public class DatabaseBackups {
+public class DatabaseBackups implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(DatabaseBackups.class);
     /** To the millisecond, so that names sort as the backups were made; an earlier version's names had no SSS. */
@@ -57,6 +59,7 @@ public class DatabaseBackups {
     private final Path directory;
     private final boolean embedded;
     private final int keep;
+    private final String cron;
 
     DatabaseBackups(
             JdbcTemplate jdbc,
@@ -73,6 +76,7 @@ public class DatabaseBackups {
         this.directory = properties.dataDir().resolve("backups");
         this.embedded = environment.getProperty("spring.datasource.url", "").startsWith("jdbc:h2:");
         this.keep = Math.max(1, environment.getProperty("courtrush.backup.keep", Integer.class, 14));
+        this.cron = environment.getProperty("courtrush.backup.cron", "0 30 3 * * *");
     }
 
     /** Whether this engine backs its database up (the embedded one); an external one is backed up by its own means. */
@@ -131,8 +135,12 @@ public class DatabaseBackups {
         }
     }
 
-    /** The day's backup (by default at 03:30 in the gym's zone). */
-    @Scheduled(cron = "${courtrush.backup.cron:0 30 3 * * *}", zone = "${courtrush.zone:Asia/Shanghai}")
+    /** The day's backup: by default at 03:30 in the gym's zone. */
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar tasks) {
+        DailyJob.register(tasks, cron, clock, this::daily);
+    }
+
     void daily() {
         if (embedded) {
             backUpLogged();

@@ -7,6 +7,7 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.infra.config.DailyJob;
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.pay.api.BillDays;
 import com.courtrush.pay.api.ReconciliationView;
@@ -27,8 +28,10 @@ import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -40,7 +43,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * is one row), and whenever a manager asks; a mismatch raises a staff alert. The simulated gateway has no bill.
  */
 @Service
-public class Reconciliations {
+public class Reconciliations implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciliations.class);
     static final String SCHEDULED = SystemActor.WECHAT_BILLS.actor();
@@ -51,6 +54,7 @@ public class Reconciliations {
     private final AuditTrail audit;
     private final TransactionTemplate transactions;
     private final Clock clock;
+    private final String cron;
 
     Reconciliations(
             WechatPayClients clients,
@@ -58,17 +62,23 @@ public class Reconciliations {
             StaffAlerts alerts,
             AuditTrail audit,
             TransactionTemplate transactions,
-            Clock clock) {
+            Clock clock,
+            @Value("${courtrush.pay.reconcile-cron:0 30 10 * * *}") String cron) {
         this.clients = clients;
         this.mapper = mapper;
         this.alerts = alerts;
         this.audit = audit;
         this.transactions = transactions;
         this.clock = clock;
+        this.cron = cron;
     }
 
-    /** Each morning (by default 10:30, once WeChat Pay has made the bill), yesterday's, on one node. */
-    @Scheduled(cron = "${courtrush.pay.reconcile-cron:0 30 10 * * *}", zone = "${courtrush.zone:Asia/Shanghai}")
+    /** Each morning (by default 10:30 in the gym's zone, once WeChat Pay has made the bill), yesterday's, on one node. */
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar tasks) {
+        DailyJob.register(tasks, cron, clock, this::morning);
+    }
+
     void morning() {
         LocalDate yesterday = BillDays.lastBillDay(clock);
         if (clients.merchant().isEmpty()) {

@@ -115,6 +115,28 @@ class ArchitectureTest {
             .callMethod(java.time.ZoneId.class, "systemDefault")
             .because("a wall time and the clock's now must be read in one zone: the engine clock's");
 
+    /**
+     * Nor does a job name a zone of its own: {@code @Scheduled(zone = "${courtrush.zone}")} read the setting past the
+     * clock and took only {@code java.util.TimeZone} ids, so {@code courtrush.zone=+08:00} failed the start. A job at a
+     * time of the gym's day is a {@code DailyJob}.
+     */
+    @ArchTest
+    static final ArchRule jobsRunInTheClocksZone = methods()
+            .that()
+            .areAnnotatedWith(org.springframework.scheduling.annotation.Scheduled.class)
+            .should(new ArchCondition<>("name no zone of their own") {
+                @Override
+                public void check(JavaMethod method, ConditionEvents events) {
+                    String zone = method.getAnnotationOfType(org.springframework.scheduling.annotation.Scheduled.class)
+                            .zone();
+                    if (!zone.isEmpty()) {
+                        events.add(SimpleConditionEvent.violated(
+                                method, method.getFullName() + " runs in zone " + zone + ", not the clock's"));
+                    }
+                }
+            })
+            .because("a job's hour is the gym's, read through the engine clock's zone");
+
     @ArchTest
     static final ArchRule noSystemOut = noClasses()
             .that()

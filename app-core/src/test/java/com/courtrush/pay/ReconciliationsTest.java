@@ -33,7 +33,8 @@ class ReconciliationsTest {
                 mock(StaffAlerts.class),
                 mock(AuditTrail.class),
                 mock(TransactionTemplate.class),
-                Clock.fixed(Instant.parse("2026-11-27T02:00:00Z"), ZoneId.of("Asia/Shanghai")));
+                Clock.fixed(Instant.parse("2026-11-27T02:00:00Z"), ZoneId.of("Asia/Shanghai")),
+                "0 30 10 * * *");
     }
 
     @Test
