@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.Temporal;
 import java.util.List;
 import java.util.Locale;
 import net.fortuna.ical4j.data.CalendarOutputter;
@@ -70,9 +71,9 @@ class CalendarIcs {
         calendar.add(ImmutableCalScale.GREGORIAN);
         calendar.add(ImmutableMethod.PUBLISH);
         calendar.add(new XProperty("X-WR-CALNAME", new EngineText("calendar.name").in(locale)));
-        calendar.add(new XProperty("X-WR-TIMEZONE", zone));
         net.fortuna.ical4j.model.TimeZone known = zones.getTimeZone(zone);
         if (known != null) {
+            calendar.add(new XProperty("X-WR-TIMEZONE", zone));
             calendar.add(known.getVTimeZone());
         }
         int grace = settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0);
@@ -112,13 +113,12 @@ class CalendarIcs {
 
     /**
      * A wall time of the gym as the event's time: in its zone (TZID, with the VTIMEZONE above), or — for a zone
-     * the registry has no definition of, such as a fixed offset — in UTC, the same instant.
+     * the registry has no definition of, such as a fixed offset — the same instant in UTC, written with a "Z" and no
+     * TZID (RFC 5545 §3.3.5: a TZID on a UTC time is invalid, and a zoned time in UTC was written {@code TZID=Z}).
      */
-    private ZonedDateTime at(LocalDateTime wallTime) {
+    private Temporal at(LocalDateTime wallTime) {
         ZonedDateTime there = ZonedDateTime.of(wallTime, clock.getZone());
-        return zones.getTimeZone(clock.getZone().getId()) != null
-                ? there
-                : there.withZoneSameInstant(java.time.ZoneOffset.UTC);
+        return zones.getTimeZone(clock.getZone().getId()) != null ? there : there.toInstant();
     }
 
     private static int sequence(ReservationStatus status) {
