@@ -398,7 +398,8 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
      */
     @Test
     default void theDaysOrdersReconcileWithWechatPaysBillAndAPlantedDifferenceIsFound() throws Exception {
-        java.time.LocalDate today = Times.today();
+        // WeChat Pay's bill is of China's day, whatever the gym's hour (at 23:30 in a zone west of China, its next day)
+        java.time.LocalDate today = com.courtrush.pay.api.BillDays.today(com.courtrush.support.TestClock.GYM);
         Opening opening = openSlots(2, 1);
         List<Student> students = api().students(2);
         long first =
