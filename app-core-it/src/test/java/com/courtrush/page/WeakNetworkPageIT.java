@@ -3,8 +3,6 @@ package com.courtrush.page;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.courtrush.support.Chromium;
-import com.courtrush.support.EmbeddedStack;
-import com.courtrush.support.StackTest;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
@@ -13,13 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The students' page on a weak network — Chromium throttled to 1,500 ms of latency and 40 kB/s each way, as a
@@ -28,8 +22,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * browser's cache without asking. It prints how long the sign-in form and the courts took to show, and the bytes
  * and files sent (docs/student-page.md keeps the figures); speed is measured here, never asserted.
  */
-@ExtendWith(Chromium.class)
-class WeakNetworkPageIT extends StackTest {
+class WeakNetworkPageIT extends PageTest {
 
     static final int LATENCY_MS = 1_500;
     static final int BYTES_PER_SECOND = 40_000;
@@ -61,14 +54,6 @@ class WeakNetworkPageIT extends StackTest {
               .filter(e => new URL(e.name).origin === location.origin && /^\\/($|index\\.html|assets\\/)/.test(new URL(e.name).pathname))
               .map(e => ({path: new URL(e.name).pathname + new URL(e.name).search, transfer: e.transferSize,
                           encoded: e.encodedBodySize, decoded: e.decodedBodySize}));""";
-
-    @LocalServerPort
-    int port;
-
-    @DynamicPropertySource
-    static void embedded(DynamicPropertyRegistry registry) {
-        EmbeddedStack.register(registry, "courtrush-weak-network-it-");
-    }
 
     @Test
     void aPhoneOnAWeakNetworkGetsThePageCompressedFingerprintedAndCachedAndPrintsHowLongItTook() {
