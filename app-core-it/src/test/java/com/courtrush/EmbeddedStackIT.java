@@ -16,6 +16,7 @@ import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LivePaymentScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
+import com.courtrush.reserve.RecordScenarios;
 import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
@@ -67,6 +68,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @AtGymHours.EveryHour
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
+                RecordScenarios,
                 NoticeScenarios,
                 LdapScenarios,
                 NoticeChannelScenarios,

@@ -12,6 +12,7 @@ import com.courtrush.pay.LivePaymentScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
+import com.courtrush.reserve.RecordScenarios;
 import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
@@ -38,6 +39,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @DirtiesContext // closed when done: RedisClusterIT and RedisSentinelIT use the same database and queues
 class ExternalStackIT extends StackTest
         implements ReserveScenarios,
+                RecordScenarios,
                 NoticeScenarios,
                 NoticeChannelScenarios,
                 PartnerScenarios,

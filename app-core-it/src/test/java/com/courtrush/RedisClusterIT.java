@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.courtrush.infra.redis.ScriptPipeline;
 import com.courtrush.pay.LifecycleScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
+import com.courtrush.reserve.RecordScenarios;
 import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.reserve.decide.DrawScenarios;
 import com.courtrush.reserve.pass.BookingPassScenarios;
@@ -43,6 +44,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @DirtiesContext
 class RedisClusterIT extends StackTest
         implements ReserveScenarios,
+                RecordScenarios,
                 RecoveryScenarios,
                 LifecycleScenarios,
                 StaffScenarios,
