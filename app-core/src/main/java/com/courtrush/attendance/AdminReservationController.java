@@ -106,17 +106,25 @@ class AdminReservationController {
         return ApiResponse.ok(payments.details(id, RequestLocales.of(http)));
     }
 
-    @Operation(summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off")
+    @Operation(
+            summary = "Refund a paid reservation, with a reason (audited); may override the refund cut-off",
+            description = "Whole by default: the booking is CANCELLED (REFUND) and its place given back. amountCents "
+                    + "(less than is left) gives back a part instead: the booking stays CONFIRMED.")
     @PostMapping("/{id}/refund")
     ApiResponse<Refunded> refund(
             @PathVariable @Positive long id,
             @Valid @RequestBody StaffRefund request,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(
-                payments.refund(id, caller, request.reason(), Boolean.TRUE.equals(request.overrideCutoff())));
+                request.amountCents() != null
+                        ? payments.refundPart(id, request.amountCents(), request.reason(), caller)
+                        : payments.refund(id, caller, request.reason(), Boolean.TRUE.equals(request.overrideCutoff())));
     }
 
-    record StaffRefund(@NotBlank @Size(max = 200) String reason, Boolean overrideCutoff) {}
+    record StaffRefund(
+            @NotBlank @Size(max = 200) String reason,
+            Boolean overrideCutoff,
+            @Positive Integer amountCents) {}
 
     @Operation(
             summary = "Take a booking's payment in person at the desk (a DESK order); checked in too if its "

@@ -4,6 +4,7 @@ import com.courtrush.account.Caller;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayScene;
+import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.web.ApiResponse;
@@ -41,11 +42,14 @@ class PayController {
     private final PaymentService payments;
     private final RefundService refunds;
     private final PaymentNotifications notifications;
+    private final PaymentDesk desk;
 
-    PayController(PaymentService payments, RefundService refunds, PaymentNotifications notifications) {
+    PayController(
+            PaymentService payments, RefundService refunds, PaymentNotifications notifications, PaymentDesk desk) {
         this.payments = payments;
         this.refunds = refunds;
         this.notifications = notifications;
+        this.desk = desk;
     }
 
     @Operation(
@@ -72,7 +76,7 @@ class PayController {
             @PathVariable @Size(max = 64) String outTradeNo,
             @AuthenticationPrincipal Caller caller,
             HttpServletRequest http) {
-        PaidView paid = payments.onPaid(outTradeNo, caller.actor());
+        PaidView paid = desk.markOrderPaid(outTradeNo, caller);
         String key = switch (paid.outcome()) {
             case CONFIRMED -> "ok.paid";
             case ALREADY_PAID -> "ok.alreadyPaid";
@@ -95,9 +99,18 @@ class PayController {
             @AuthenticationPrincipal Caller caller,
             HttpServletRequest http) {
         RefundRequest body = request == null ? new RefundRequest(null, null, null) : request;
-        Refunded refunded = body.amountCents() != null
-                ? refunds.refundPart(reservationId, body.amountCents(), body.reason(), caller)
-                : refunds.refund(reservationId, caller, body.reason(), Boolean.TRUE.equals(body.overrideCutoff()));
+        boolean override = Boolean.TRUE.equals(body.overrideCutoff());
+        Refunded refunded;
+        if (caller.isStaff()) {
+            // staff's refunds (an override, a part) go through the desk, as the console's and /admin's do
+            refunded = body.amountCents() != null
+                    ? desk.refundPart(reservationId, body.amountCents(), body.reason(), caller)
+                    : desk.refund(reservationId, caller, body.reason(), override);
+        } else {
+            refunded = body.amountCents() != null
+                    ? refunds.refundPart(reservationId, body.amountCents(), body.reason(), caller)
+                    : refunds.refund(reservationId, caller, body.reason(), override);
+        }
         String said = refunded.reservationStatus() == ReservationStatus.CONFIRMED ? "ok.refundedPart" : "ok.refunded";
         return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), said), refunded);
     }

@@ -34,6 +34,19 @@ class ArchitectureRulesCatchTest {
     }
 
     @Test
+    void aStaffOnlyHandlerThatCallsAServiceFailsWhateverItsController() {
+        EvaluationResult result = ArchitectureTest.staffHandlersGoThroughDesks(
+                        "planted", java.util.List.of("/admin/**", "/things/mock-paid/**"))
+                .evaluate(new ClassFileImporter().importPackages("planted"));
+
+        assertThat(result.getFailureReport().getDetails())
+                .anySatisfy(line -> assertThat(line).contains("ThingPayController.markPaid(long) calls"))
+                .anySatisfy(line -> assertThat(line).contains("AdminThingController.nameAgain(long) calls"))
+                .noneSatisfy(line -> assertThat(line).contains("ThingPayController.buy(long)"))
+                .noneSatisfy(line -> assertThat(line).contains("AdminThingController.name(long) calls"));
+    }
+
+    @Test
     void aStaffControllerThatCallsAServiceFailsTheOneDoorRule() {
         // planted outside com.courtrush, where the web slices' component scan would find its controller
         EvaluationResult result = ArchitectureTest.staffControllersGoThroughDesks("planted")

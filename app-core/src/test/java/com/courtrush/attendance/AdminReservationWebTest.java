@@ -194,4 +194,19 @@ class AdminReservationWebTest {
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.message").value(containsString("reason")));
     }
+
+    @Test
+    void staffRefundAPartOnTheSamePathThroughTheDesk() throws Exception {
+        mvc.perform(post("/admin/reservations/5/refund")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reason\":\"lights out\",\"amountCents\":500}"))
+                .andExpect(status().isOk());
+        verify(paymentDesk).refundPart(eq(5L), eq(500), eq("lights out"), any());
+        mvc.perform(post("/admin/reservations/5/refund")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reason\":\"x\",\"amountCents\":0}"))
+                .andExpect(status().isBadRequest());
+    }
 }

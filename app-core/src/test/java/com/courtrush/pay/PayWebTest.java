@@ -7,6 +7,7 @@ import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
@@ -17,6 +18,7 @@ import com.courtrush.pay.api.PaidOutcome;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayScene;
+import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -52,11 +54,14 @@ class PayWebTest {
     @MockitoBean
     PaymentNotifications notifications;
 
+    @MockitoBean
+    PaymentDesk desk;
+
     private static final String NOTIFICATION = "{\"id\":\"n1\",\"event_type\":\"TRANSACTION.SUCCESS\"}";
 
     @Test
     void staffReportAPaymentAndAreToldHowItEnded() throws Exception {
-        given(payments.onPaid(eq("CR1"), any()))
+        given(desk.markOrderPaid(eq("CR1"), any()))
                 .willReturn(new PaidView(
                         "CR1", 5L, PayOrderStatus.SUCCESS, ReservationStatus.CONFIRMED, PaidOutcome.CONFIRMED, 1500));
         mvc.perform(post("/pay/wechat/mock-success/CR1").header("Authorization", "Bearer " + STAFF))
@@ -114,7 +119,8 @@ class PayWebTest {
 
     @Test
     void aPartialRefundKeepsTheBookingAndSaysSo() throws Exception {
-        given(refunds.refundPart(eq(5L), eq(500), eq("lights out"), any()))
+        // staff's part refund goes through the desk, as the console's does
+        given(desk.refundPart(eq(5L), eq(500), eq("lights out"), any()))
                 .willReturn(new Refunded(
                         5L,
                         ReservationStatus.CONFIRMED,
@@ -138,6 +144,36 @@ class PayWebTest {
                         .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"amountCents\":-5,\"reason\":\"x\"}"))
                 .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void aStudentsOwnRefundIsTheirsAndStaffsGoesThroughTheDesk() throws Exception {
+        Refunded whole = new Refunded(
+                5L,
+                ReservationStatus.CANCELLED,
+                PayOrderStatus.REFUNDED,
+                "CR1",
+                1500,
+                false,
+                false,
+                "CR1R1",
+                RefundStatus.SUCCESS,
+                1500);
+        given(refunds.refund(eq(5L), any(), any(), eq(false))).willReturn(whole);
+        given(desk.refund(eq(5L), any(), any(), eq(true))).willReturn(whole);
+        mvc.perform(post("/pay/refund/5")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reason\":\"plans changed\"}"))
+                .andExpect(status().isOk());
+        verify(refunds).refund(eq(5L), any(), eq("plans changed"), eq(false));
+        mvc.perform(post("/pay/refund/5")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reason\":\"court flooded\",\"overrideCutoff\":true}"))
+                .andExpect(status().isOk());
+        verify(desk).refund(eq(5L), any(), eq("court flooded"), eq(true));
+        verifyNoMoreInteractions(refunds);
     }
 
     @Test

@@ -34,6 +34,14 @@ public class PaymentDesk {
         return payments.markPaid(reservationId, staff);
     }
 
+    /**
+     * Staff report a simulated WeChat payment of order {@code outTradeNo} as successful (idempotent); a live order
+     * only once WeChat Pay says it was paid.
+     */
+    public PaidView markOrderPaid(String outTradeNo, Caller staff) {
+        return payments.onPaid(outTradeNo, staff.actor());
+    }
+
     /** See {@link RefundService#refundPart}. */
     public Refunded refundPart(long reservationId, int cents, String reason, Caller staff) {
         return refunds.refundPart(reservationId, cents, reason, staff);
