@@ -581,11 +581,24 @@ public interface AttendanceScenarios extends StackAccess {
             assertThat(listed).as("the running slot is offered to walk-ins").isNotNull();
             assertThat(listed.path("placesLeft").asInt()).isEqualTo(1);
 
-            // three desks book the one place for three walk-ins at once: one gets it, paid and checked in
+            // an amount not the one it costs now is refused before anything is booked
+            int price = listed.path("priceCents").asInt();
+            String rows = "select count(*) from reservation where slot_id = ?";
+            int before = jdbc().queryForObject(rows, Integer.class, running);
+            Map<String, Object> wrong =
+                    Map.of("slotId", running, "studentId", walkIns.get(0).studentId(), "expectedCents", price + 100);
+            assertThat(api().post("/admin/walk-in", admin, wrong).status()).isEqualTo(409);
+            assertThat(jdbc().queryForObject(rows, Integer.class, running))
+                    .as("nothing booked at a wrong amount")
+                    .isEqualTo(before);
+
+            // three desks book the one place for three walk-ins at once, by card at the price shown: one gets it,
+            // paid and checked in
             List<Callable<Reply>> desks = new ArrayList<>();
             for (Student walkIn : walkIns) {
-                desks.add(() -> api().post(
-                                "/admin/walk-in", admin, Map.of("slotId", running, "studentId", walkIn.studentId())));
+                Map<String, Object> body = Map.of(
+                        "slotId", running, "studentId", walkIn.studentId(), "channel", "CARD", "expectedCents", price);
+                desks.add(() -> api().post("/admin/walk-in", admin, body));
             }
             List<Reply> answers = TestApi.atOnce(desks);
             List<Reply> booked =
@@ -602,6 +615,11 @@ public interface AttendanceScenarios extends StackAccess {
                                     walkInBooking))
                     .containsEntry("CHANNEL", "DESK")
                     .containsEntry("STATUS", "SUCCESS");
+            assertThat(jdbc().queryForObject(
+                                    "select channel from desk_receipt where reservation_id = ?",
+                                    String.class,
+                                    walkInBooking))
+                    .isEqualTo("CARD");
             bean(NoShows.class).sweep();
             assertThat(jdbc().queryForObject(
                                     "select status from reservation where id = ?", String.class, walkInBooking))

@@ -7,10 +7,12 @@ import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.share.api.ShareStanding;
+import com.courtrush.till.api.DeskChannel;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -89,10 +91,13 @@ class AdminAttendanceController {
 
     @Operation(
             summary = "Book a free place of a running slot for a student at the desk (their block and limits apply), "
-                    + "take the payment there and check the booking in")
+                    + "take the payment there and check the booking in. channel: CASH (default) or CARD; "
+                    + "expectedCents (optional): the amount the desk showed and confirmed — refused (409) with what "
+                    + "it costs now, before anything is booked, if that is not it")
     @PostMapping("/walk-in")
     ApiResponse<DeskBookingView> walkIn(@Valid @RequestBody WalkIn request, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(attendance.walkIn(request.slotId(), request.studentId(), caller));
+        return ApiResponse.ok(attendance.walkIn(
+                request.slotId(), request.studentId(), request.channel(), request.expectedCents(), caller));
     }
 
     @Operation(summary = "A student's no-show strikes and block")
@@ -121,7 +126,9 @@ class AdminAttendanceController {
 
     record WalkIn(
             @NotNull @Positive Long slotId,
-            @NotBlank @Size(max = 32) String studentId) {}
+            @NotBlank @Size(max = 32) String studentId,
+            DeskChannel channel,
+            @Min(0) Integer expectedCents) {}
 
     record Forgiveness(@NotBlank @Size(max = 255) String reason) {}
 }

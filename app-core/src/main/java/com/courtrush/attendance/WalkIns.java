@@ -119,16 +119,13 @@ public class WalkIns {
     }
 
     /**
-     * Books a free place of a running slot for a student at the desk, takes the payment there and checks
-     * the booking in. Refused with what stands in the way: the slot is not running or full, the student
-     * is blocked, holds a place in the slot already or has reached the opening's limit.
+     * Books a free place of a running slot for a student at the desk, takes the payment there in {@code channel}
+     * (cash or card; none: cash) and checks the booking in. Refused with what stands in the way: the amount staff were
+     * shown ({@code expectedCents}; none: whatever it costs) is not what it costs now — before anything is booked —,
+     * the slot is not running or full, the student is blocked, holds a place in the slot already or has reached the
+     * opening's limit.
      */
-    public DeskBooking walkIn(long slotId, String studentId, Caller staff) {
-        return walkIn(slotId, studentId, DeskChannel.CASH, staff);
-    }
-
-    /** As {@link #walkIn(long, String, Caller)}, its payment taken in {@code channel} (cash or card). */
-    public DeskBooking walkIn(long slotId, String studentId, DeskChannel channel, Caller staff) {
+    public DeskBooking walkIn(long slotId, String studentId, DeskChannel channel, Integer expectedCents, Caller staff) {
         long userId = strikes.studentNamed(studentId);
         // today's catalog names the slot's opening; whether it runs and has a place, the script decides
         SlotInfo slot = catalog.onDate(LocalDate.now(clock)).stream()
@@ -136,6 +133,16 @@ public class WalkIns {
                 .filter(java.util.Objects::nonNull)
                 .findFirst()
                 .orElseThrow(() -> CourtRushException.conflict("walkIn.notRunning", slotId));
+        if (channel != null && !DeskChannel.TAKEN_AT_DESK.contains(channel)) {
+            throw CourtRushException.badRequest("pay.deskChannel", channel);
+        }
+        int price = settings.priceCents(slot.priceCents());
+        if (expectedCents != null && expectedCents != price) {
+            throw CourtRushException.conflict(
+                    "pay.amountChanged",
+                    java.math.BigDecimal.valueOf(expectedCents, 2).toPlainString(),
+                    java.math.BigDecimal.valueOf(price, 2).toPlainString());
+        }
         DeskGrants.Granted granted = grants.grant(userId, slot.sessionId(), slotId);
         EngineText what = new EngineText(
                 "audit.walkIn", studentId.strip(), slot.courtName(), slot.startTime() + "–" + slot.endTime());
@@ -149,7 +156,7 @@ public class WalkIns {
             throw slow;
         }
         audit.record(staff.actor(), AuditAction.WALK_IN, CheckIns.AUDIT_TARGET, booked.getId(), what);
-        return payAtDesk(booked.getId(), null, channel, staff);
+        return payAtDesk(booked.getId(), expectedCents, channel, staff);
     }
 
     /**

@@ -659,9 +659,9 @@ class ConsoleUiTest {
                 10,
                 () -> robot.lookup("#walkInSlot").tryQuery().isPresent()
                         && robot.lookup("#walkInSlot").queryComboBox().getValue() != null);
-        robot.clickOn("#walkInStudent").write("2024889");
+        robot.clickOn("#walkInByCard").clickOn("#walkInStudent").write("2024889");
         robot.clickOn("#dialogOk");
-        resultSays("✓ Walk-in booked: take ¥20.00");
+        resultSays("✓ Walk-in booked: take ¥20.00 (Card at the desk)");
         waitFor(
                 10,
                 () -> table.getItems().stream()

@@ -103,14 +103,14 @@ public class AttendanceDesk {
         return walkIns.running();
     }
 
-    /** Books a walk-in into a running slot, takes the payment at the desk and checks it in. */
-    public DeskBookingView walkIn(long slotId, String studentId, Caller staff) {
-        return walkIn(slotId, studentId, DeskChannel.CASH, staff);
-    }
-
-    /** A walk-in whose payment is taken in {@code channel}: cash or card. */
-    public DeskBookingView walkIn(long slotId, String studentId, DeskChannel channel, Caller staff) {
-        return walkIns.walkIn(slotId, studentId, channel, staff).view();
+    /**
+     * Books a walk-in into a running slot, takes the payment at the desk in {@code channel} (cash or card; none: cash)
+     * for the amount staff were shown and confirmed ({@link RunningSlot#priceCents}; none: whatever it costs) — refused
+     * before anything is booked if it costs another now — and checks it in.
+     */
+    public DeskBookingView walkIn(
+            long slotId, String studentId, DeskChannel channel, Integer expectedCents, Caller staff) {
+        return walkIns.walkIn(slotId, studentId, channel, expectedCents, staff).view();
     }
 
     /**

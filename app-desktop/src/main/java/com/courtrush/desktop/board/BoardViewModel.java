@@ -357,19 +357,18 @@ public final class BoardViewModel {
             return;
         }
         String amount = "¥" + Inputs.yuan(slot.priceCents());
+        String hours = TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime());
         Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
                         i18n.t("board.takePayment", amount),
-                        i18n.t(
-                                "board.walkInTarget",
-                                id,
-                                TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime())),
+                        i18n.t("board.walkInTarget", id, hours),
                         i18n.t("board.walkInConsequence", amount))
                 .withOption(i18n.t("board.byCard")));
         if (yes.isEmpty()) {
             return;
         }
         DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
-        tasks.run(i18n.t("walkIn.open"), () -> attendance.walkIn(slot.slotId(), id, channel, staff), booked -> {
+        int shown = slot.priceCents(); // the amount the desk confirmed: refused, booking nothing, if it changed
+        tasks.run(i18n.t("walkIn.open"), () -> attendance.walkIn(slot.slotId(), id, channel, shown, staff), booked -> {
             notices.info(i18n.t("board.paidDone", amount + " (" + i18n.of(channel) + ")", target(booked)));
             refresh();
         });

@@ -130,8 +130,11 @@ public final class CheckInViewModel {
         tasks.run(i18n.t("walkIn.load"), desk::running, running::setAll);
     }
 
-    /** Books a walk-in into a running slot, takes the payment at the desk and checks it in. */
-    public void walkIn(RunningSlot slot, String studentId) {
+    /**
+     * Books a walk-in into a running slot, takes the payment shown ({@link RunningSlot#priceCents}) at the desk in
+     * {@code channel} (cash or card) and checks it in; refused, booking nothing, if the price changed meanwhile.
+     */
+    public void walkIn(RunningSlot slot, String studentId, DeskChannel channel) {
         String id = studentId == null ? "" : studentId.strip();
         if (slot == null || id.isEmpty()) {
             lastKind.set("refused");
@@ -140,10 +143,13 @@ public final class CheckInViewModel {
         }
         tasks.run(
                 i18n.t("walkIn.open"),
-                () -> desk.walkIn(slot.slotId(), id, staff),
+                () -> desk.walkIn(slot.slotId(), id, channel, slot.priceCents(), staff),
                 booking -> {
                     lastKind.set("ok");
-                    lastResult.set(i18n.t("walkIn.done", price(slot.priceCents()), describe(booking)));
+                    lastResult.set(i18n.t(
+                            "walkIn.done",
+                            price(slot.priceCents()) + " (" + i18n.of(channel) + ")",
+                            describe(booking)));
                     refresh();
                 },
                 this::refused);

@@ -3,10 +3,12 @@ package com.courtrush.desktop.checkin;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Widgets;
+import com.courtrush.till.api.DeskChannel;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -50,11 +52,14 @@ final class WalkInDialog {
         TextField studentId = new TextField();
         studentId.setId("walkInStudent");
         studentId.setPromptText(i18n.t("walkIn.studentPrompt"));
+        CheckBox byCard = new CheckBox(i18n.t("board.byCard"));
+        byCard.setId("walkInByCard");
         Label none = new Label(i18n.t("walkIn.none"));
         none.visibleProperty().bind(Bindings.isEmpty(model.running()));
         GridPane form = Widgets.form();
         Widgets.row(form, i18n.t("walkIn.slotLabel"), slot);
         Widgets.row(form, i18n.t("reservations.student"), studentId);
+        form.add(byCard, 1, form.getRowCount());
         form.add(none, 1, form.getRowCount());
         form.add(new Label(i18n.t("walkIn.explain")), 0, form.getRowCount(), 2, 1);
 
@@ -78,7 +83,10 @@ final class WalkInDialog {
         try {
             dialog.showAndWait()
                     .filter(ok::equals)
-                    .ifPresent(answer -> model.walkIn(slot.getValue(), studentId.getText()));
+                    .ifPresent(answer -> model.walkIn(
+                            slot.getValue(),
+                            studentId.getText(),
+                            byCard.isSelected() ? DeskChannel.CARD : DeskChannel.CASH));
         } finally {
             model.running().removeListener(firstFree); // the list outlives the dialog
         }

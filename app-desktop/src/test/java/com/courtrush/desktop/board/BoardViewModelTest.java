@@ -235,12 +235,13 @@ class BoardViewModelTest {
         model.apply(board());
         model.walkIn(at(1, 2).slot(), "2024009"); // not started yet
         model.walkIn(at(1, 1).slot(), " "); // no student
-        verify(attendance, never()).walkIn(anyLong(), any(), any(), any());
-        when(attendance.walkIn(eq(22L), eq("2024009"), eq(DeskChannel.CASH), eq(staff)))
+        verify(attendance, never()).walkIn(anyLong(), any(), any(), any(), any());
+        int shown = at(1, 1).slot().priceCents();
+        when(attendance.walkIn(eq(22L), eq("2024009"), eq(DeskChannel.CASH), eq(shown), eq(staff)))
                 .thenReturn(at(1, 1).active().get(0));
         when(attendance.board(TODAY)).thenReturn(board());
         model.walkIn(at(1, 1).slot(), "2024009");
-        verify(attendance).walkIn(22L, "2024009", DeskChannel.CASH, staff);
+        verify(attendance).walkIn(22L, "2024009", DeskChannel.CASH, shown, staff);
     }
 
     /** One search box: one booking found turns the board to its day and marks its cell; none found says so. */

@@ -101,27 +101,29 @@ class CheckInViewModelTest {
         model.loadRunning();
         assertThat(model.running()).containsExactly(slot);
         assertThat(model.describe(slot)).isEqualTo("18:00–19:00 · Court 1 · 1 free · ¥25.00");
-        when(desk.walkIn(9, "2024001", staff))
+        // the price shown is the amount the desk confirms; the channel ticked is the one recorded
+        when(desk.walkIn(9, "2024001", DeskChannel.CARD, 2500, staff))
                 .thenReturn(
                         booking(5, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(18, 20))));
-        model.walkIn(slot, " 2024001 ");
+        model.walkIn(slot, " 2024001 ", DeskChannel.CARD);
         assertThat(model.lastKindProperty().get()).isEqualTo("ok");
         assertThat(model.lastResultProperty().get())
-                .isEqualTo("✓ Walk-in booked: take ¥25.00 — paid and checked in: Ann (2024001) · Court 1 18:00–19:00");
+                .isEqualTo("✓ Walk-in booked: take ¥25.00 (Card at the desk) — paid and checked in: Ann (2024001) · "
+                        + "Court 1 18:00–19:00");
     }
 
     @Test
     void aRefusedWalkInSaysWhyWhereTheDeskLooks() {
         RunningSlot slot =
                 new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
-        when(desk.walkIn(eq(9L), eq("2024002"), any()))
+        when(desk.walkIn(eq(9L), eq("2024002"), any(), any(), any()))
                 .thenThrow(new CourtRushException(com.courtrush.core.Outcome.OUT_OF_STOCK, "walkIn.full"));
-        model.walkIn(slot, "2024002");
+        model.walkIn(slot, "2024002", DeskChannel.CASH);
         assertThat(model.lastKindProperty().get()).isEqualTo("refused");
         assertThat(model.lastResultProperty().get()).isEqualTo("✗ No free place left in this slot.");
-        model.walkIn(slot, "  ");
+        model.walkIn(slot, "  ", DeskChannel.CASH);
         assertThat(model.lastResultProperty().get()).isEqualTo("✗ Choose a slot and type the student's id.");
-        verify(desk, never()).walkIn(eq(9L), eq(""), any());
+        verify(desk, never()).walkIn(eq(9L), eq(""), any(), any(), any());
     }
 
     /**
