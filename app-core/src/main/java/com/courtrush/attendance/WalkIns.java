@@ -8,7 +8,7 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Futures;
-import com.courtrush.pay.PaymentService;
+import com.courtrush.pay.DeskPayments;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.decide.DeskGrants;
@@ -53,7 +53,7 @@ public class WalkIns {
     private final LiveStock stock;
     private final DeskGrants grants;
     private final ReservationMapper reservations;
-    private final PaymentService payments;
+    private final DeskPayments payments;
     private final CheckIns checkIns;
     private final Strikes strikes;
     private final AppSettings settings;
@@ -66,7 +66,7 @@ public class WalkIns {
             LiveStock stock,
             DeskGrants grants,
             ReservationMapper reservations,
-            PaymentService payments,
+            DeskPayments payments,
             CheckIns checkIns,
             Strikes strikes,
             AppSettings settings,

@@ -23,11 +23,11 @@ class AskBeforeTimeout implements TimeoutCheck {
     private static final String ACTOR = SystemActor.PAY_TIMEOUT.actor();
 
     private final PayOrderMapper orders;
-    private final PaymentService payments;
+    private final PaymentSettlement payments;
     private final PaymentGateways gateways;
     private final Clock clock;
 
-    AskBeforeTimeout(PayOrderMapper orders, PaymentService payments, PaymentGateways gateways, Clock clock) {
+    AskBeforeTimeout(PayOrderMapper orders, PaymentSettlement payments, PaymentGateways gateways, Clock clock) {
         this.orders = orders;
         this.payments = payments;
         this.gateways = gateways;

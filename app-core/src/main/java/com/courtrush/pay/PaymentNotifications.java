@@ -46,7 +46,7 @@ class PaymentNotifications {
     private static final String DEFAULT_SIGN_TYPE = "WECHATPAY2-SHA256-RSA2048";
 
     private final WechatPayClients clients;
-    private final PaymentService payments;
+    private final PaymentSettlement payments;
     private final Refunds refunds;
     private final PayRefundMapper refundRows;
     private final AuditTrail audit;
@@ -58,7 +58,7 @@ class PaymentNotifications {
 
     PaymentNotifications(
             WechatPayClients clients,
-            PaymentService payments,
+            PaymentSettlement payments,
             Refunds refunds,
             PayRefundMapper refundRows,
             AuditTrail audit,

@@ -234,7 +234,8 @@ class ArchitectureTest {
             .that()
             .haveNameMatching(
                     "com\\.courtrush\\.(reserve\\.decide\\.ReserveService|reserve\\.lifecycle\\.ReservationEnder"
-                            + "|pay\\.PaymentService|pay\\.RefundService|attendance\\.CheckIns|attendance\\.Strikes"
+                            + "|pay\\.(PaymentService|PaymentSettlement|DeskPayments|NewPayOrders|RefundService)"
+                            + "|attendance\\.CheckIns|attendance\\.Strikes"
                             + "|reserve\\.recover\\.StockReleaser)(\\$.*)?")
             .should()
             .dependOnClassesThat()

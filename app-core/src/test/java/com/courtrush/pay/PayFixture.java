@@ -55,22 +55,41 @@ class PayFixture {
     final Receipts receipts = mock(Receipts.class);
     final Refunds giving =
             new Refunds(orders, refundRows, PaymentGateways.only(gateway), alerts, audit, clock, receipts);
-    final PaymentService payments = new PaymentService(
+    final NewPayOrders newOrders = new NewPayOrders(orders, settings, clock);
+    final PaymentSettlement settlement = new PaymentSettlement(
+            orders,
+            reservations,
+            Lifecycles.access(reservations),
+            PaymentGateways.only(gateway),
+            giving,
             notices,
+            transactions.template(),
+            audit,
+            clock);
+    final PaymentService payments = new PaymentService(
             orders,
             reservations,
             Lifecycles.access(reservations),
             slots,
             PaymentGateways.only(gateway),
-            giving,
             mock(WechatOpenIds.class),
-            settings,
             Lifecycles.deadlines(settings),
             locks,
             transactions.template(),
-            audit,
             clock,
-            receipts);
+            newOrders,
+            settlement);
+    final DeskPayments desk = new DeskPayments(
+            orders,
+            reservations,
+            Lifecycles.access(reservations),
+            slots,
+            newOrders,
+            receipts,
+            notices,
+            transactions.template(),
+            audit,
+            clock);
     final ReservationEnder ender =
             Lifecycles.ender(reservations, slots, places, List.of(new PayOrderCloser(orders, payments, clock)), clock);
     final ReservationCancellation cancellation =
@@ -109,7 +128,7 @@ class PayFixture {
         pending(id, userId);
         String order = payments.createOrder(id, student(userId), PayScene.H5, "127.0.0.1")
                 .outTradeNo();
-        payments.onPaid(order, "staff:desk");
+        settlement.onPaid(order, "staff:desk");
         return order;
     }
 

@@ -168,8 +168,8 @@ class PaymentServiceTest extends PayFixture {
         String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
                 .outTradeNo();
 
-        PaidView paid = payments.onPaid(order, "staff:t900");
-        PaidView again = payments.onPaid(order, "staff:t900");
+        PaidView paid = settlement.onPaid(order, "staff:t900");
+        PaidView again = settlement.onPaid(order, "staff:t900");
 
         assertThat(paid.outcome()).isEqualTo(PaidOutcome.CONFIRMED);
         assertThat(paid.payStatus()).isEqualTo(PayOrderStatus.SUCCESS);
@@ -195,7 +195,7 @@ class PaymentServiceTest extends PayFixture {
         assertThat(cancellation.timeOut(1, now().minusMinutes(15), 15)).isTrue();
         assertThat(orders.findByOutTradeNo(order).getStatus()).isEqualTo(PayOrderStatus.CLOSED);
 
-        PaidView late = payments.onPaid(order, "staff:t900");
+        PaidView late = settlement.onPaid(order, "staff:t900");
 
         assertThat(late.outcome()).isEqualTo(PaidOutcome.AUTO_REFUNDED);
         assertThat(late.reservationStatus()).isEqualTo(ReservationStatus.CANCELLED);
@@ -208,7 +208,7 @@ class PaymentServiceTest extends PayFixture {
         verify(notices).refunded(STUDENT, 1, SLOT, order + "R1", 2000, null);
         verify(notices, never()).paid(anyLong(), anyLong(), anyLong(), anyString());
 
-        assertThat(payments.onPaid(order, "staff:t900").outcome()).isEqualTo(PaidOutcome.ALREADY_REFUNDED);
+        assertThat(settlement.onPaid(order, "staff:t900").outcome()).isEqualTo(PaidOutcome.ALREADY_REFUNDED);
         assertThat(gateway.refunded()).hasSize(1);
     }
 
@@ -220,7 +220,7 @@ class PaymentServiceTest extends PayFixture {
         cancellation.cancelByOwner(1, student(STUDENT));
         gateway.refuseRefunds();
 
-        assertThatThrownBy(() -> payments.onPaid(order, "staff:t900")).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> settlement.onPaid(order, "staff:t900")).isInstanceOf(IllegalStateException.class);
 
         assertThat(orders.findByOutTradeNo(order).getStatus())
                 .as("rolled back: not marked refunded while the money is not")
@@ -232,8 +232,8 @@ class PaymentServiceTest extends PayFixture {
     void anUnknownOrderAndAMarkPaidWithoutAnOrderAreRefused() {
         pending(1, STUDENT);
 
-        refused(() -> payments.onPaid("nope", "staff:t900"), Outcome.NOT_FOUND, "pay.orderNotFound");
-        refused(() -> payments.markPaid(1, staff()), Outcome.FAILED, "pay.noPayingOrder");
+        refused(() -> settlement.onPaid("nope", "staff:t900"), Outcome.NOT_FOUND, "pay.orderNotFound");
+        refused(() -> settlement.markPaid(1, staff()), Outcome.FAILED, "pay.noPayingOrder");
     }
 
     @Test
@@ -242,7 +242,7 @@ class PaymentServiceTest extends PayFixture {
         String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
                 .outTradeNo();
 
-        assertThat(payments.markPaid(1, staff()).outTradeNo()).isEqualTo(order);
+        assertThat(settlement.markPaid(1, staff()).outTradeNo()).isEqualTo(order);
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
     }
 
@@ -253,14 +253,14 @@ class PaymentServiceTest extends PayFixture {
                 .outTradeNo();
         clock.move(Duration.ofHours(8).plusMinutes(10)); // the slot has started: the student is at the desk
 
-        PaidView desk = payments.payAtDesk(1, staff());
+        PaidView atDesk = desk.payAtDesk(1, null, null, staff());
 
-        assertThat(desk.outcome()).isEqualTo(PaidOutcome.CONFIRMED);
-        assertThat(orders.findByOutTradeNo(desk.outTradeNo()).getChannel()).isEqualTo(PaymentService.DESK_CHANNEL);
+        assertThat(atDesk.outcome()).isEqualTo(PaidOutcome.CONFIRMED);
+        assertThat(orders.findByOutTradeNo(atDesk.outTradeNo()).getChannel()).isEqualTo(PaymentService.DESK_CHANNEL);
         assertThat(orders.findByOutTradeNo(phone).getStatus()).isEqualTo(PayOrderStatus.CLOSED);
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
 
-        assertThat(payments.onPaid(phone, "staff:t900").outcome())
+        assertThat(settlement.onPaid(phone, "staff:t900").outcome())
                 .as("the phone's payment arriving too is given back")
                 .isEqualTo(PaidOutcome.AUTO_REFUNDED);
     }
@@ -270,7 +270,7 @@ class PaymentServiceTest extends PayFixture {
         pending(1, STUDENT);
         clock.move(Duration.ofHours(9));
 
-        refused(() -> payments.payAtDesk(1, staff()), Outcome.FAILED, "pay.slotEnded");
+        refused(() -> desk.payAtDesk(1, null, null, staff()), Outcome.FAILED, "pay.slotEnded");
         assertThat(orders.of(1)).isEmpty();
     }
 

@@ -129,7 +129,7 @@ class RefundServiceTest extends PayFixture {
     @Test
     void aPartOfADeskPaymentIsHandedBackAtTheDesk() {
         pending(1, STUDENT);
-        payments.payAtDesk(1, staff());
+        desk.payAtDesk(1, null, null, staff());
 
         Refunded part = refunds.refundPart(1, 300, "shuttlecocks ran out", staff());
 
@@ -208,13 +208,13 @@ class RefundServiceTest extends PayFixture {
     @Test
     void aDeskPaymentIsHandedBackAtTheDeskByStaffOnly() {
         pending(1, STUDENT);
-        PaidView desk = payments.payAtDesk(1, staff());
+        PaidView atDesk = desk.payAtDesk(1, null, null, staff());
 
         refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.atDesk");
 
         Refunded refunded = refunds.refund(1, staff(), "changed plans", false);
         assertThat(refunded.handBackAtDesk()).isTrue();
-        assertThat(refunded.outTradeNo()).isEqualTo(desk.outTradeNo());
+        assertThat(refunded.outTradeNo()).isEqualTo(atDesk.outTradeNo());
         assertThat(gateway.refunded()).as("no provider holds a desk payment").isEmpty();
         assertThat(places.returned(SLOT)).isEqualTo(1);
     }
@@ -240,7 +240,8 @@ class RefundServiceTest extends PayFixture {
                 .as("nothing paid")
                 .isEmpty();
 
-        String order = payments.onPaid(
+        String order = settlement
+                .onPaid(
                         payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
                                 .outTradeNo(),
                         "staff:t900")

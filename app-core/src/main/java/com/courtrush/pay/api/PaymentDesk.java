@@ -1,7 +1,7 @@
 package com.courtrush.pay.api;
 
 import com.courtrush.account.Caller;
-import com.courtrush.pay.PaymentService;
+import com.courtrush.pay.PaymentSettlement;
 import com.courtrush.pay.RefundService;
 import com.courtrush.pay.ReservationDetails;
 import java.util.Locale;
@@ -15,10 +15,10 @@ import org.springframework.stereotype.Component;
 public class PaymentDesk {
 
     private final ReservationDetails details;
-    private final PaymentService payments;
+    private final PaymentSettlement payments;
     private final RefundService refunds;
 
-    public PaymentDesk(ReservationDetails details, PaymentService payments, RefundService refunds) {
+    public PaymentDesk(ReservationDetails details, PaymentSettlement payments, RefundService refunds) {
         this.details = details;
         this.payments = payments;
         this.refunds = refunds;
