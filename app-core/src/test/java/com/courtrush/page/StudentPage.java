@@ -283,7 +283,14 @@ final class StudentPage implements AutoCloseable {
 
     /** Taps an element as a thumb would: scrolled to the middle of the screen, clear of the tab bar. */
     void tap(WebElement element) {
-        js("arguments[0].scrollIntoView({block: 'center'})", element);
+        // scrolled until nothing covers its middle, as a thumb finds it: the page may draw something above it (a
+        // banner, a list refreshed) between a scroll and the click, which then landed on the tab bar
+        await(d -> Boolean.TRUE.equals(js("""
+                const e = arguments[0];
+                e.scrollIntoView({block: 'center'});
+                const r = e.getBoundingClientRect();
+                const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return top === e || e.contains(top);""", element)));
         element.click();
     }
 
