@@ -133,16 +133,8 @@ public class WalkIns {
                 .filter(java.util.Objects::nonNull)
                 .findFirst()
                 .orElseThrow(() -> CourtRushException.conflict("walkIn.notRunning", slotId));
-        if (channel != null && !DeskChannel.TAKEN_AT_DESK.contains(channel)) {
-            throw CourtRushException.badRequest("pay.deskChannel", channel);
-        }
-        int price = settings.priceCents(slot.priceCents());
-        if (expectedCents != null && expectedCents != price) {
-            throw CourtRushException.conflict(
-                    "pay.amountChanged",
-                    java.math.BigDecimal.valueOf(expectedCents, 2).toPlainString(),
-                    java.math.BigDecimal.valueOf(price, 2).toPlainString());
-        }
+        DeskPayments.takenAtDesk(channel);
+        DeskPayments.requireShown(expectedCents, settings.priceCents(slot.priceCents()));
         DeskGrants.Granted granted = grants.grant(userId, slot.sessionId(), slotId);
         EngineText what = new EngineText(
                 "audit.walkIn", studentId.strip(), slot.courtName(), slot.startTime() + "–" + slot.endTime());

@@ -61,6 +61,25 @@ public class DeskPayments {
         this.clock = clock;
     }
 
+    /** The channel money is taken in at the desk: cash when none is said; refused if not one the desk takes. */
+    public static DeskChannel takenAtDesk(DeskChannel channel) {
+        DeskChannel taken = channel == null ? DeskChannel.CASH : channel;
+        if (!DeskChannel.TAKEN_AT_DESK.contains(taken)) {
+            throw CourtRushException.badRequest("pay.deskChannel", taken);
+        }
+        return taken;
+    }
+
+    /** Refuses, saying what it costs now, an amount staff were shown ({@code null}: none) that is not the price. */
+    public static void requireShown(Integer expectedCents, int price) {
+        if (expectedCents != null && expectedCents != price) {
+            throw CourtRushException.conflict(
+                    "pay.amountChanged",
+                    BigDecimal.valueOf(expectedCents, 2).toPlainString(),
+                    BigDecimal.valueOf(price, 2).toPlainString());
+        }
+    }
+
     /**
      * The desk takes the money in person (cash or card at the counter, {@code channel}; none: cash), for the amount
      * staff were shown and confirmed: refused, with the amount it costs now, if that is not it (the price changed
@@ -71,10 +90,7 @@ public class DeskPayments {
      */
     public PaidView payAtDesk(long reservationId, Integer expectedCents, DeskChannel channel, Caller staff) {
         access.visibleTo(reservationId, staff);
-        DeskChannel taken = channel == null ? DeskChannel.CASH : channel;
-        if (!DeskChannel.TAKEN_AT_DESK.contains(taken)) {
-            throw CourtRushException.badRequest("pay.deskChannel", taken);
-        }
+        DeskChannel taken = takenAtDesk(channel);
         PaidView paid = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
             NewPayOrders.requireUnpaid(locked);
@@ -85,12 +101,7 @@ public class DeskPayments {
                 throw CourtRushException.conflict("pay.slotEnded", reservationId);
             }
             int price = newOrders.priceOf(slot);
-            if (expectedCents != null && expectedCents != price) {
-                throw CourtRushException.conflict(
-                        "pay.amountChanged",
-                        BigDecimal.valueOf(expectedCents, 2).toPlainString(),
-                        BigDecimal.valueOf(price, 2).toPlainString());
-            }
+            requireShown(expectedCents, price);
             orders.closePaying(reservationId, now);
             PayOrder order = NewPayOrders.newOrder(locked, PaymentService.DESK_CHANNEL, price, now);
             order.setStatus(PayOrderStatus.SUCCESS);
