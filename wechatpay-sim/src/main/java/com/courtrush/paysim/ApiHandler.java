@@ -54,7 +54,7 @@ final class ApiHandler {
     }
 
     private Response route(Request request, String mchid, String requestId) {
-        List<String> seg = SimHttpServer.segments(request.path());
+        List<String> seg = UrlParts.segments(request.path());
         String method = request.method();
         String path = request.path();
         if (method.equals("POST") && path.startsWith(TRANSACTIONS) && seg.size() == 4) {

@@ -28,7 +28,7 @@ final class CashierPage {
     }
 
     Response handle(Request request) {
-        List<String> seg = SimHttpServer.segments(request.path());
+        List<String> seg = UrlParts.segments(request.path());
         Optional<Orders.Order> found = seg.size() >= 2 ? orders.findByToken(seg.get(1)) : Optional.empty();
         if (found.isEmpty()) {
             return page(404, "未找到订单 Order not found", "<p>This payment link is not known to the simulator.</p>");
@@ -40,7 +40,7 @@ final class CashierPage {
         }
         if (seg.size() == 3 && seg.get(2).equals("pay") && request.method().equals("POST")) {
             Map<String, String> form = new LinkedHashMap<>(request.query());
-            form.putAll(SimHttpServer.parseForm(request.bodyText()));
+            form.putAll(UrlParts.form(request.bodyText()));
             try {
                 simulator.pay(order.outTradeNo);
             } catch (IllegalStateException refused) {

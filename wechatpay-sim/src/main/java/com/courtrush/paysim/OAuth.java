@@ -95,7 +95,7 @@ final class OAuth {
     private Response accessToken(Request request) {
         Map<String, String> q = new LinkedHashMap<>(request.query());
         if (request.method().equals("POST")) {
-            SimHttpServer.parseForm(request.bodyText()).forEach(q::putIfAbsent);
+            UrlParts.form(request.bodyText()).forEach(q::putIfAbsent);
         }
         if (!kit.appId().equals(q.get("appid")) || !kit.appSecret().equals(q.get("secret"))) {
             return error(40125, "invalid appsecret");

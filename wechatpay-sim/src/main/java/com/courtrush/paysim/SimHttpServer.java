@@ -9,15 +9,12 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -65,7 +62,7 @@ final class SimHttpServer implements Closeable {
         }
 
         Map<String, String> query() {
-            return parseForm(rawQuery);
+            return UrlParts.form(rawQuery);
         }
     }
 
@@ -366,38 +363,5 @@ final class SimHttpServer implements Closeable {
                 resp.setContentType(value);
             }
         }
-    }
-
-    static Map<String, String> parseForm(String raw) {
-        Map<String, String> params = new LinkedHashMap<>();
-        if (raw == null || raw.isEmpty()) {
-            return params;
-        }
-        for (String pair : raw.split("&")) {
-            if (pair.isEmpty()) {
-                continue;
-            }
-            int eq = pair.indexOf('=');
-            String key = eq < 0 ? pair : pair.substring(0, eq);
-            String value = eq < 0 ? "" : pair.substring(eq + 1);
-            try {
-                params.putIfAbsent(
-                        URLDecoder.decode(key, StandardCharsets.UTF_8),
-                        URLDecoder.decode(value, StandardCharsets.UTF_8));
-            } catch (IllegalArgumentException malformed) {
-                // skip a malformed pair
-            }
-        }
-        return params;
-    }
-
-    static List<String> segments(String path) {
-        List<String> parts = new ArrayList<>();
-        for (String s : path.split("/")) {
-            if (!s.isEmpty()) {
-                parts.add(URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8));
-            }
-        }
-        return parts;
     }
 }

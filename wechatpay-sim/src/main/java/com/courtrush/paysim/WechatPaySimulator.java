@@ -328,14 +328,14 @@ public final class WechatPaySimulator implements AutoCloseable {
     }
 
     private Response control(Request request) {
-        List<String> seg = SimHttpServer.segments(request.path());
+        List<String> seg = UrlParts.segments(request.path());
         Map<String, String> params = new LinkedHashMap<>(request.query());
         if (request.method().equals("POST") && !request.bodyText().isBlank()) {
             String body = request.bodyText().trim();
             if (body.startsWith("{")) {
                 JSON.parseObject(body).forEach((k, v) -> params.put(k, String.valueOf(v)));
             } else {
-                params.putAll(SimHttpServer.parseForm(body));
+                params.putAll(UrlParts.form(body));
             }
         }
         String method = request.method();

@@ -104,7 +104,7 @@ class JsapiAndOAuthTest {
     /** The code in a Location the authorize step answered. */
     static String codeOf(String location) {
         String query = URI.create(location).getRawQuery();
-        return SimHttpServer.parseForm(query).get("code");
+        return UrlParts.form(query).get("code");
     }
 
     static JSONObject accessToken(String appId, String secret, String code) throws Exception {

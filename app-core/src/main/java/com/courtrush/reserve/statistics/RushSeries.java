@@ -13,7 +13,6 @@ import com.courtrush.slot.SlotInfo;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -23,8 +22,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import org.redisson.api.RBatch;
 import org.redisson.api.RMapAsync;
 import org.redisson.api.RedissonClient;
@@ -50,7 +47,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class RushSeries {
 
-    /** How long an opening's series is kept after its last write. */
     /** Fields of one second, besides the outcomes' names. */
     public static final String LEFT = "LEFT";
 
@@ -67,11 +63,8 @@ public class RushSeries {
     /** SHARE_USED refusals by the rule broken: this, then the rule's name. */
     public static final String SHARE_PREFIX = "RULE_"; // not "SHARE_": the outcome SHARE_USED is a field too
 
-    private static final ShareCheck.Rule[] RULES = ShareCheck.Rule.values();
-
     private static final Logger log = LoggerFactory.getLogger(RushSeries.class);
     private static final Duration HELD_AT_MOST = Duration.ofMinutes(10);
-    private static final Outcome[] OUTCOMES = Outcome.values();
 
     /**
      * Opening → second → this node's running counts. A second is counted into only while it is the
@@ -169,9 +162,9 @@ public class RushSeries {
     @Scheduled(fixedDelay = 1_000, initialDelay = 1_000)
     public void flush() {
         long oldest = clock.millis() / 1000 - HELD_AT_MOST.toSeconds();
-        Map<Long, Map<Long, SecondCounts>> changed = new TreeMap<>();
+        Map<Long, Map<Long, LiveCounts.Snapshot>> changed = new TreeMap<>();
         counted.forEach((sessionId, seconds) -> {
-            Map<Long, SecondCounts> copies = new TreeMap<>();
+            Map<Long, LiveCounts.Snapshot> copies = new TreeMap<>();
             seconds.forEach((second, counts) -> {
                 if (second < oldest) {
                     seconds.remove(second, counts); // given up after the hold
@@ -223,7 +216,7 @@ public class RushSeries {
         }
     }
 
-    private void write(RBatch batch, long sessionId, Map<Long, SecondCounts> seconds, long now, Integer left) {
+    private void write(RBatch batch, long sessionId, Map<Long, LiveCounts.Snapshot> seconds, long now, Integer left) {
         Map<String, String> fields = new HashMap<>();
         Set<String> students = new HashSet<>();
         seconds.forEach((second, counts) -> {
@@ -258,7 +251,7 @@ public class RushSeries {
     }
 
     /** The seconds a failed write carried are written again next time (with whatever they count by then). */
-    private void markChangedAgain(Map<Long, Map<Long, SecondCounts>> changed) {
+    private void markChangedAgain(Map<Long, Map<Long, LiveCounts.Snapshot>> changed) {
         changed.forEach((sessionId, seconds) -> {
             Map<Long, LiveCounts> now = counted.get(sessionId);
             if (now != null) {
@@ -304,104 +297,5 @@ public class RushSeries {
             left.put(sessionId, sum);
         });
         return left;
-    }
-
-    /** This node's running counts of one second of one opening, counted into by many threads at once. */
-    private static final class LiveCounts {
-        private final LongAdder[] outcomes = new LongAdder[OUTCOMES.length];
-        private final LongAdder[] shareRules = new LongAdder[RULES.length];
-        private final Set<Long> students = ConcurrentHashMap.newKeySet();
-        private final AtomicLong lastGrantMs = new AtomicLong();
-        private final LongAdder recorded = new LongAdder();
-        private final LongAdder lagged = new LongAdder();
-        private final LongAdder lagSumMs = new LongAdder();
-        private final AtomicLong lagMaxMs = new AtomicLong(-1);
-        private final LongAdder released = new LongAdder();
-        private final LongAdder entered = new LongAdder();
-        private final LongAdder drawn = new LongAdder();
-        /** Counted into since the last write; set after each count, cleared before a write reads the values. */
-        private volatile boolean dirty;
-
-        LiveCounts() {
-            for (int i = 0; i < outcomes.length; i++) {
-                outcomes[i] = new LongAdder();
-            }
-            for (int i = 0; i < shareRules.length; i++) {
-                shareRules[i] = new LongAdder();
-            }
-        }
-
-        SecondCounts snapshot() {
-            SecondCounts copy = new SecondCounts();
-            for (Outcome outcome : OUTCOMES) {
-                long n = outcomes[outcome.ordinal()].sum();
-                if (n > 0) {
-                    copy.outcomes.put(outcome, n);
-                }
-            }
-            for (ShareCheck.Rule rule : RULES) {
-                long n = shareRules[rule.ordinal()].sum();
-                if (n > 0) {
-                    copy.shareRules.put(rule, n);
-                }
-            }
-            copy.students.addAll(students);
-            copy.lastGrantMs = lastGrantMs.get();
-            copy.recorded = recorded.sum();
-            copy.lagged = lagged.sum();
-            copy.lagSumMs = lagSumMs.sum();
-            copy.lagMaxMs = lagMaxMs.get();
-            copy.released = released.sum();
-            copy.entered = entered.sum();
-            copy.drawn = drawn.sum();
-            return copy;
-        }
-    }
-
-    /** One second's values as they are written. */
-    private static final class SecondCounts {
-        private final Map<Outcome, Long> outcomes = new EnumMap<>(Outcome.class);
-        private final Map<ShareCheck.Rule, Long> shareRules = new EnumMap<>(ShareCheck.Rule.class);
-        private final Set<Long> students = new HashSet<>();
-        private long lastGrantMs;
-        private long recorded;
-        private long lagged;
-        private long lagSumMs;
-        private long lagMaxMs = -1;
-        private long released;
-        private long entered;
-        private long drawn;
-
-        /** This second's values as this node's fields ({@code "<second>:<FIELD>:<node>"}). */
-        void fields(long second, String node, Map<String, String> fields) {
-            outcomes.forEach((outcome, n) -> put(fields, second, outcome.name(), node, n));
-            shareRules.forEach((rule, n) -> put(fields, second, SHARE_PREFIX + rule.name(), node, n));
-            if (lastGrantMs > 0) {
-                put(fields, second, LAST_GRANT_MS, node, lastGrantMs);
-            }
-            if (recorded > 0) {
-                put(fields, second, RECORDED, node, recorded);
-            }
-            if (lagged > 0) {
-                put(fields, second, LAGGED, node, lagged);
-                put(fields, second, LAG_SUM_MS, node, lagSumMs);
-            }
-            if (lagMaxMs >= 0) {
-                put(fields, second, LAG_MAX_MS, node, lagMaxMs);
-            }
-            if (released > 0) {
-                put(fields, second, RELEASED, node, released);
-            }
-            if (entered > 0) {
-                put(fields, second, ENTERED, node, entered);
-            }
-            if (drawn > 0) {
-                put(fields, second, DRAWN, node, drawn);
-            }
-        }
-
-        private static void put(Map<String, String> fields, long second, String field, String node, long value) {
-            fields.put(second + ":" + field + ":" + node, Long.toString(value));
-        }
     }
 }
