@@ -2,7 +2,8 @@
    bookings are read again when the change stamp of the badge's answer moves; both wait longer after failures. */
 import { I18N } from '/assets/i18n.js';
 import { Session } from '/assets/api.js';
-import { showCheckIn, closeSheet, checkInPollDelay } from '/assets/sheets.js';
+import { closeSheet } from '/assets/sheets.js';
+import { showCheckIn, checkInPollDelay } from '/assets/check-in.js';
 import { watchBadge, whenChanged, forgetNotices, badgeDelay } from '/assets/notices.js';
 import { renderMine, loadMine } from '/assets/bookings.js';
 import * as Bookings from '/assets/bookings-store.js';

@@ -8,6 +8,8 @@ import { bookings, ask, isNewest, take, takeOlder, find, subscribe } from './boo
 import { courts, takeCalendar } from './courts-store.js';
 import { $, h, yuan, dayLabel, wallTime, wallDeadline, playTime, dayTime, shareUsed, toast } from './dom.js';
 import * as Sheets from './sheets.js';
+import { showCheckIn } from './check-in.js';
+import { partnersOf, invitationCard } from './partners.js';
 import { countdown } from './clock.js';
 
 const t = I18N.t;
@@ -80,7 +82,7 @@ export function renderMine() {
   empty.hidden = bookings.mine.length > 0 || bookings.waits.length > 0 || bookings.invitations.length > 0
     || bookings.older.length > 0;
   empty.textContent = t('mine.none');
-  list.replaceChildren(...blockNotice(), ...bookings.invitations.map(invitationCard),
+  list.replaceChildren(...blockNotice(), ...bookings.invitations.map(i => invitationCard(i, loadMine)),
     ...bookings.waits.map(waitCard), ...bookings.mine.map(bookingCard));
   $('#mine-older-list').replaceChildren(...olderBookings());
   markFocused();
@@ -287,7 +289,7 @@ function bookingCard(r) {
     actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => Sheets.confirmCancel(r, loadMine) },
       t('mine.cancel')));
   } else if (r.status === 'CONFIRMED') {
-    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => Sheets.showCheckIn(r, loadMine) },
+    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => showCheckIn(r, loadMine) },
       t('mine.checkIn')));
     if (r.refundOpen) {
       actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => Sheets.askRefund(r, loadMine) },
@@ -306,7 +308,7 @@ function bookingCard(r) {
       + yuan(r.priceCents)),
     lines,
     actions.length ? h('div', { class: 'actions' }, actions) : null,
-    r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED' ? partnersOf(r) : null);
+    r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED' ? partnersOf(r, loadMine) : null);
 }
 
 /* Another student's booking this one accepted being a partner on (SPEC §17, issue 55): the game as theirs to play —
@@ -325,7 +327,7 @@ function partnersBookingCard(r) {
   }
   const actions = [];
   if (r.status === 'CONFIRMED') {
-    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => Sheets.showCheckIn(r) },
+    actions.push(h('button', { type: 'button', class: 'primary', onclick: () => showCheckIn(r) },
       t('mine.checkIn')));
   }
   if (r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED') {
@@ -341,67 +343,6 @@ function partnersBookingCard(r) {
     h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime),
     lines,
     actions.length ? h('div', { class: 'actions' }, actions) : null);
-}
-
-/* Partners (SPEC §17): who the booker named — an id as typed, "invited" until accepted, then the name — and a
-   field to name one more; the invitations to this student, to accept or decline. */
-function partnersOf(r) {
-  const items = (r.partners || []).map(p => h('li', { class: 'partner partner-' + p.status, 'data-partner': p.id },
-    p.status === 'ACCEPTED' ? t('partners.accepted', p.name) : t('partners.invited', p.studentId),
-    h('button', { type: 'button', class: 'small-button secondary', 'aria-label': t('partners.remove', p.name || p.studentId),
-      onclick: () => withdrawPartner(r, p) }, '×')));
-  const input = h('input', { name: 'partner', maxlength: 32, autocapitalize: 'off', spellcheck: 'false',
-    placeholder: t('partners.placeholder'), 'aria-label': t('partners.placeholder') });
-  const form = h('form', { class: 'partner-form', onsubmit: event => namePartner(event, r, input) },
-    input, h('button', { type: 'submit', class: 'small-button secondary' }, t('partners.add')));
-  return h('div', { class: 'partners' }, h('p', { class: 'muted small' }, t('partners.title')),
-    items.length ? h('ul', {}, items) : null, form);
-}
-
-async function namePartner(event, r, input) {
-  event.preventDefault();
-  const studentId = input.value.trim();
-  if (!studentId) {
-    return;
-  }
-  const a = await Api.post('/reservations/' + r.reservationId + '/partners', { studentId });
-  if (a.status === 200) {
-    toast(t('partners.named', studentId));
-    await loadMine();
-  } else if (a.status !== 401) {
-    toast(a.message);
-  }
-}
-
-async function withdrawPartner(r, p) {
-  const a = await Api.del('/reservations/' + r.reservationId + '/partners/' + p.id);
-  if (a.status === 200) {
-    await loadMine();
-  } else if (a.status !== 401) {
-    toast(a.message);
-  }
-}
-
-function invitationCard(i) {
-  return h('article', { class: 'booking invitation', 'data-invitation': i.id },
-    h('div', { class: 'booking-head' },
-      h('strong', { class: 'court-name' }, i.courtName),
-      h('span', { class: 'badge' }, t('partners.asked'))),
-    h('p', { class: 'when' }, dayLabel(i.slotDate) + ' ' + i.startTime + '–' + i.endTime),
-    h('p', {}, t('partners.invitation', i.bookerName)),
-    h('div', { class: 'actions' },
-      h('button', { type: 'button', class: 'primary', onclick: () => answer(i, 'accept') }, t('partners.accept')),
-      h('button', { type: 'button', class: 'secondary', onclick: () => answer(i, 'decline') }, t('partners.decline'))));
-}
-
-async function answer(i, how) {
-  const a = await Api.post('/reservations/invitations/' + i.id + '/' + how);
-  if (a.status === 200) {
-    toast(t(how === 'accept' ? 'partners.acceptedToast' : 'partners.declinedToast'));
-  } else if (a.status !== 401) {
-    toast(a.code === 'SHARE_USED' ? shareUsed(a.data) : a.message);
-  }
-  await loadMine();
 }
 
 /**
