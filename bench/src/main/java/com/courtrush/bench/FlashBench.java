@@ -4,23 +4,19 @@ import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONWriter;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -138,67 +134,8 @@ public final class FlashBench implements Callable<Integer> {
                     + " my bookings and payments, measured per kind of request (minutes: thousands of password hashes)")
     boolean mix;
 
-    @Option(
-            names = "--mix-students",
-            defaultValue = "2000",
-            description = "students of the mix (default ${DEFAULT-VALUE})")
-    int mixStudents;
-
-    @Option(
-            names = "--mix-clients",
-            defaultValue = "128",
-            description = "client threads of the mix: requests wait for"
-                    + " one, as a phone waits for the server (default ${DEFAULT-VALUE})")
-    int mixClients;
-
-    @Option(
-            names = "--sign-in",
-            defaultValue = "bcrypt",
-            description = "with --mix: how students sign in — bcrypt (a password the engine keeps, hashed at its"
-                    + " real cost) or ldap (an LDAP directory the bench starts in a process of its own checks it;"
-                    + " the engine keeps none) (default ${DEFAULT-VALUE})")
-    String signInWay;
-
-    boolean signInByLdap() {
-        return signInWay.equals("ldap");
-    }
-
-    @Option(
-            names = "--sign-in-rate",
-            defaultValue = "0",
-            description =
-                    "the storm's sign-ins per second (default: 1.2 x" + " the hashing pool's rate measured first)")
-    double signInRate;
-
-    @Option(
-            names = "--wrong-passwords",
-            defaultValue = "0.05",
-            description = "share of sign-ins with a wrong password" + " first (default ${DEFAULT-VALUE})")
-    double wrongPasswords;
-
-    @Option(
-            names = "--early",
-            defaultValue = "0.1",
-            description = "share of students whose tap is a script firing"
-                    + " before the flash time (default ${DEFAULT-VALUE})")
-    double earlyShare;
-
-    @Option(names = "--pay", defaultValue = "0.4", description = "share of winners who pay (default ${DEFAULT-VALUE})")
-    double payShare;
-
-    @Option(
-            names = "--mine",
-            defaultValue = "0.25",
-            description = "share of students of the mix who go to My bookings once their tap's result settles, and"
-                    + " follow it there (the badge every 4-7 s) (default ${DEFAULT-VALUE})")
-    double mineShare;
-
-    @Option(
-            names = "--check-in-sheets",
-            defaultValue = "40",
-            description = "students of the mix (the first winners) who keep a check-in sheet open, asked every 2-3 s"
-                    + " (default ${DEFAULT-VALUE}: ten courts of four checking in for the hour)")
-    int checkInSheets;
+    @Mixin
+    MixOptions mixing = new MixOptions();
 
     @Option(
             names = "--growth",
@@ -206,30 +143,8 @@ public final class FlashBench implements Callable<Integer> {
                     + " after --history-days of a gym's history written into the database, side by side (minutes)")
     boolean growth;
 
-    @Option(
-            names = "--history-days",
-            defaultValue = "365",
-            description = "days of history of --growth (default ${DEFAULT-VALUE}; 730 for two years)")
-    int historyDays;
-
-    @Option(
-            names = "--history-courts",
-            defaultValue = "40",
-            description = "courts of that history, hourly slots 08:00-22:00 (default ${DEFAULT-VALUE})")
-    int historyCourts;
-
-    @Option(
-            names = "--history-students",
-            defaultValue = "30000",
-            description = "students of that history (default ${DEFAULT-VALUE})")
-    int historyStudents;
-
-    @Option(
-            names = "--growth-database",
-            defaultValue = "courtrush_growth",
-            description = "with --growth --external: the database each phase makes anew on the MySQL/MariaDB server of"
-                    + " --mysql-url (default ${DEFAULT-VALUE})")
-    String growthDatabase;
+    @Mixin
+    GrowthOptions history = new GrowthOptions();
 
     @Option(
             names = "--external",
@@ -245,40 +160,8 @@ public final class FlashBench implements Callable<Integer> {
                     + " /actuator/prometheus (default ${DEFAULT-VALUE}; more than 1 needs --external)")
     int nodes;
 
-    @Option(
-            names = "--mysql-url",
-            defaultValue = "jdbc:mysql://127.0.0.1:3306/test?useSSL=false&allowPublicKeyRetrieval=true")
-    String mysqlUrl;
-
-    @Option(names = "--mysql-user", defaultValue = "root")
-    String mysqlUser;
-
-    @Option(names = "--mysql-password", defaultValue = "")
-    String mysqlPassword;
-
-    @Option(names = "--redis-host", defaultValue = "127.0.0.1")
-    String redisHost;
-
-    @Option(names = "--redis-port", defaultValue = "6379")
-    int redisPort;
-
-    @Option(
-            names = "--redis-database",
-            defaultValue = "6",
-            description = "Redis database for the external run (default ${DEFAULT-VALUE})")
-    int redisDatabase;
-
-    @Option(names = "--amqp-host", defaultValue = "127.0.0.1")
-    String amqpHost;
-
-    @Option(names = "--amqp-port", defaultValue = "5672")
-    int amqpPort;
-
-    @Option(names = "--amqp-user", defaultValue = "guest")
-    String amqpUser;
-
-    @Option(names = "--amqp-password", defaultValue = "guest")
-    String amqpPassword;
+    @Mixin
+    ServiceOptions services = new ServiceOptions();
 
     @Option(
             names = "--jar",
@@ -315,14 +198,13 @@ public final class FlashBench implements Callable<Integer> {
             description = "run directory for result.json, the server log and data (default bench/target/runs/<time>)")
     Path out;
 
-    private final PrintStream console = System.out;
+    final PrintStream console = System.out;
     /** The admin token every server of the run is given. */
     String adminToken;
 
     private long startedNanos;
-    private int serverRedisPort;
-    /** The embedded redis-server's password (the bench chooses it, to read Redis's counters); null for external. */
-    private String serverRedisPassword;
+    /** Starts the run's engines, and knows the Redis they run on. */
+    final EngineStarts engines = new EngineStarts(this);
 
     public static void main(String[] args) throws Exception {
         if (args.length == 2 && BenchDirectory.SERVE.equals(args[0])) {
@@ -339,7 +221,7 @@ public final class FlashBench implements Callable<Integer> {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path runDir = out != null ? out : Path.of("bench", "target", "runs", stamp);
         Files.createDirectories(runDir);
-        adminToken = randomHex(24);
+        adminToken = EngineStarts.randomHex(24);
         String runId = Long.toString(System.currentTimeMillis() / 1000, 36);
         if (growth) {
             try {
@@ -361,7 +243,7 @@ public final class FlashBench implements Callable<Integer> {
                 if (nodes > 1) {
                     step("node %d of %d", i + 1, nodes);
                 }
-                Started node = startOne(i == 0 ? runDir : runDir.resolve("node-" + (i + 1)));
+                EngineStarts.Started node = engines.startOne(i == 0 ? runDir : runDir.resolve("node-" + (i + 1)));
                 started.add(node.server());
                 addresses.add(node.address());
             }
@@ -382,9 +264,10 @@ public final class FlashBench implements Callable<Integer> {
                 BenchHttp http = new BenchHttp(
                         addresses,
                         mix
-                                ? mixClients + StudentsMix.SIGN_IN_THREADS_MAX + 8
+                                ? mixing.mixClients + StudentsMix.SIGN_IN_THREADS_MAX + 8
                                 : clients + 8 + CrowdFire.DRAW_WATCHERS);
-                RedisStats redisStats = new RedisStats(serverRedisHost(), serverRedisPort(), serverRedisPassword())) {
+                RedisStats redisStats =
+                        new RedisStats(engines.redisHost(), engines.redisPort(), engines.redisPassword())) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     server.close();
@@ -395,13 +278,14 @@ public final class FlashBench implements Callable<Integer> {
             Path json = runDir.resolve("result.json");
             boolean ok;
             if (mix) {
-                Report.Mix report = new MixRun(this, console).measure(server.first(), http, adminToken, runId, runDir);
+                MixReport.Mix report =
+                        new MixRun(this, console).measure(server.first(), http, adminToken, runId, runDir);
                 report.print(console);
                 Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
                 ok = report.correctness().ok();
             } else {
                 Report report = new FlashRun(this, console).measure(server, http, redisStats, adminToken, runId);
-                report.print(console);
+                ReportTable.print(report, console);
                 Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
                 ok = report.correctness().ok();
             }
@@ -417,7 +301,8 @@ public final class FlashBench implements Callable<Integer> {
     }
 
     private void validate() {
-        if (!signInWay.equals("bcrypt") && !signInWay.equals("ldap") || signInWay.equals("ldap") && !mix) {
+        if (!mixing.signInWay.equals("bcrypt") && !mixing.signInWay.equals("ldap")
+                || mixing.signInWay.equals("ldap") && !mix) {
             throw new CommandLine.ParameterException(
                     new CommandLine(this), "--sign-in is bcrypt or ldap, and ldap goes with --mix.");
         }
@@ -436,7 +321,7 @@ public final class FlashBench implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     new CommandLine(this), "Sizes must be positive (capacity at most 1000, clients at most 1024).");
         }
-        if (growth && (mix || nodes > 1 || historyDays < 1 || historyCourts < 1 || historyStudents < 10)) {
+        if (growth && (mix || nodes > 1 || history.days < 1 || history.courts < 1 || history.students < 10)) {
             throw new CommandLine.ParameterException(
                     new CommandLine(this),
                     "--growth runs one node, not --mix, on at least a day, a court and ten students of history.");
@@ -448,89 +333,14 @@ public final class FlashBench implements Callable<Integer> {
         }
     }
 
-    /** A server started by {@link #startOne}, and its address. */
-    record Started(BenchServer server, String address) {}
-
-    /**
-     * Starts one server on the run's stack in {@code dir} (its data in {@code dir/data}, its log {@code
-     * dir/server.log}); the Redis it runs on is the one {@link #serverRedisPort()} and its password name from then on.
-     */
-    Started startOne(Path dir) throws IOException, InterruptedException {
-        int port = freePort();
-        int embeddedRedisPort = external ? 0 : freePort();
-        serverRedisPort = external ? redisPort : embeddedRedisPort;
-        serverRedisPassword = external ? null : randomHex(24);
-        Map<String, String> env = external
-                ? Map.of("COURTRUSH_ADMIN_TOKEN", adminToken)
-                : Map.of(
-                        "COURTRUSH_ADMIN_TOKEN",
-                        adminToken,
-                        "COURTRUSH_INFRA_EMBEDDED_REDIS_PASSWORD",
-                        serverRedisPassword);
-        step("starting the server (%s stack) on 127.0.0.1:%d", external ? "external" : "embedded", port);
-        BenchServer server = BenchServer.start(
-                jar,
-                jvmOptions(dir),
-                serverArgs(dir, port, embeddedRedisPort),
-                env,
-                dir.resolve("server.log"),
-                port,
-                Duration.ofMinutes(growth ? 10 : 3),
-                console);
-        if (!external && !RedisStats.asksForPassword("127.0.0.1", embeddedRedisPort)) {
-            serverRedisPassword = null; // an engine from before the embedded Redis took a password
-        }
-        return new Started(server, "http://127.0.0.1:" + port);
-    }
-
     String growthCommandLine() {
         return "java -jar bench/target/bench.jar --growth" + (external ? " --external" : "")
                 + String.format(
                         Locale.ROOT,
                         " --history-days %d --history-courts %d --history-students %d",
-                        historyDays,
-                        historyCourts,
-                        historyStudents);
-    }
-
-    private List<String> jvmOptions(Path runDir) {
-        List<String> options = new ArrayList<>(serverJvmOptions);
-        if (jfr) {
-            options.add("-XX:FlightRecorderOptions=stackdepth=256");
-            options.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
-                    + runDir.resolve("server.jfr").toAbsolutePath());
-        }
-        return options;
-    }
-
-    private List<String> serverArgs(Path runDir, int port, int embeddedRedisPort) {
-        List<String> args = new ArrayList<>(List.of(
-                "--server.port=" + port,
-                "--server.address=127.0.0.1",
-                "--courtrush.data-dir=" + runDir.resolve("data").toAbsolutePath(),
-                "--courtrush.zone=" + zone));
-        if (!mix) {
-            // students are imported and log in by the thousand; the cost of hashing is not under test (the mix's is)
-            args.add("--courtrush.auth.bcrypt-strength=4");
-        }
-        if (external) {
-            args.addAll(List.of(
-                    "--courtrush.infra.mode=external",
-                    "--spring.datasource.url=" + mysqlUrl,
-                    "--spring.datasource.username=" + mysqlUser,
-                    "--spring.datasource.password=" + mysqlPassword,
-                    "--spring.data.redis.host=" + redisHost,
-                    "--spring.data.redis.port=" + redisPort,
-                    "--spring.data.redis.database=" + redisDatabase,
-                    "--spring.rabbitmq.host=" + amqpHost,
-                    "--spring.rabbitmq.port=" + amqpPort,
-                    "--spring.rabbitmq.username=" + amqpUser,
-                    "--spring.rabbitmq.password=" + amqpPassword));
-        } else {
-            args.add("--courtrush.infra.embedded-redis-port=" + embeddedRedisPort);
-        }
-        args.addAll(serverArgs);
-        return args;
+                        history.days,
+                        history.courts,
+                        history.students);
     }
 
     String mixCommandLine() {
@@ -538,28 +348,10 @@ public final class FlashBench implements Callable<Integer> {
                 + String.format(
                         Locale.ROOT,
                         " --mix-students %d --slots %d --capacity %d --mix-clients %d",
-                        mixStudents,
+                        mixing.mixStudents,
                         slots,
                         capacity,
-                        mixClients);
-    }
-
-    /** The Redis the server runs on: the external one, or the embedded redis-server the bench started. */
-    String serverRedisHost() {
-        return external ? redisHost : "127.0.0.1";
-    }
-
-    int serverRedisPort() {
-        return serverRedisPort;
-    }
-
-    /** The embedded redis-server's password; null for the external Redis (or an engine from before it had one). */
-    String serverRedisPassword() {
-        return serverRedisPassword;
-    }
-
-    int serverRedisDatabase() {
-        return external ? redisDatabase : 0;
+                        mixing.mixClients);
     }
 
     /** The stack as the report names it, with what the run turned on. */
@@ -598,17 +390,5 @@ public final class FlashBench implements Callable<Integer> {
 
     static double seconds(long nanos) {
         return nanos / 1e9;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
-    private static String randomHex(int bytes) {
-        byte[] random = new byte[bytes];
-        new SecureRandom().nextBytes(random);
-        return HexFormat.of().formatHex(random);
     }
 }

@@ -120,10 +120,10 @@ final class FlashRun {
                 "the floor: a trivial Redis script through Redisson with %d threads for %d s",
                 bench.clients, bench.baselineSeconds);
         Report.RedisFloor floor = RedisFloor.measure(
-                bench.serverRedisHost(),
-                bench.serverRedisPort(),
-                bench.serverRedisPassword(),
-                bench.serverRedisDatabase(),
+                bench.engines.redisHost(),
+                bench.engines.redisPort(),
+                bench.engines.redisPassword(),
+                bench.engines.redisDatabase(),
                 bench.clients,
                 bench.baselineSeconds,
                 console);
@@ -133,10 +133,10 @@ final class FlashRun {
                     "the seed's decision, a call at a time, beside the product's one script: %d threads, %d s each",
                     bench.clients, bench.baselineSeconds);
             seedComparison = SeedComparison.measure(
-                    bench.serverRedisHost(),
-                    bench.serverRedisPort(),
-                    bench.serverRedisPassword(),
-                    bench.serverRedisDatabase(),
+                    bench.engines.redisHost(),
+                    bench.engines.redisPort(),
+                    bench.engines.redisPassword(),
+                    bench.engines.redisDatabase(),
                     redisStats,
                     bench.jar,
                     bench.clients,
@@ -356,9 +356,9 @@ final class FlashRun {
         Config config = new Config();
         config.setCodec(StringCodec.INSTANCE);
         config.useSingleServer()
-                .setAddress("redis://" + bench.serverRedisHost() + ":" + bench.serverRedisPort())
-                .setPassword(bench.serverRedisPassword())
-                .setDatabase(bench.serverRedisDatabase());
+                .setAddress("redis://" + bench.engines.redisHost() + ":" + bench.engines.redisPort())
+                .setPassword(bench.engines.redisPassword())
+                .setDatabase(bench.engines.redisDatabase());
         RedissonClient redisson = Redisson.create(config);
         try {
             return data.passes(

@@ -51,10 +51,14 @@ final class GrowthRun {
     private static final String PROBE_PASSWORD = "growth-pass";
 
     private final FlashBench bench;
+    private final GrowthOptions history;
+    private final ServiceOptions services;
     private final PrintStream console;
 
     GrowthRun(FlashBench bench, PrintStream console) {
         this.bench = bench;
+        this.history = bench.history;
+        this.services = bench.services;
         this.console = console;
     }
 
@@ -105,8 +109,7 @@ final class GrowthRun {
 
     Report run(Path runDir, String runId) throws Exception {
         Phase first = phase("first month", runDir.resolve("first-month"), plan(FIRST_DAYS), runId + "m");
-        Phase year =
-                phase(bench.historyDays + " days", runDir.resolve("history"), plan(bench.historyDays), runId + "y");
+        Phase year = phase(history.days + " days", runDir.resolve("history"), plan(history.days), runId + "y");
         Report report = new Report(
                 LocalDateTime.now().toString(),
                 bench.growthCommandLine(),
@@ -121,14 +124,7 @@ final class GrowthRun {
     /** The gym's history of {@code days} days up to yesterday: the same courts, students and seed whatever its length. */
     private HistoryPlan plan(int days) {
         return new HistoryPlan(
-                LocalDate.now(bench.zone).minusDays(1),
-                days,
-                bench.historyCourts,
-                bench.historyStudents,
-                8,
-                22,
-                0.62,
-                2026);
+                LocalDate.now(bench.zone).minusDays(1), days, history.courts, history.students, 8, 22, 0.62, 2026);
     }
 
     private Phase phase(String name, Path dir, HistoryPlan plan, String runId) throws Exception {
@@ -137,7 +133,7 @@ final class GrowthRun {
             freshExternalServices();
         }
         bench.step("%s: the engine's schema, then the history written into it", name);
-        bench.startOne(dir.resolve("schema")).server().close();
+        bench.engines.startOne(dir.resolve("schema")).server().close();
         if (!bench.external) {
             // the schema start's database, where the engine of this phase keeps its data
             Files.createDirectories(dir.resolve("data"));
@@ -153,11 +149,11 @@ final class GrowthRun {
         long before = dbBytes(dir);
         long started = System.nanoTime();
         bench.step("%s: starting the engine", name);
-        FlashBench.Started engine = bench.startOne(dir);
+        EngineStarts.Started engine = bench.engines.startOne(dir);
         try (BenchNodes nodes = new BenchNodes(List.of(engine.server()), List.of(engine.address()));
                 BenchHttp http = new BenchHttp(List.of(engine.address()), bench.clients + 8 + CrowdFire.DRAW_WATCHERS);
-                RedisStats redisStats =
-                        new RedisStats(bench.serverRedisHost(), bench.serverRedisPort(), bench.serverRedisPassword())) {
+                RedisStats redisStats = new RedisStats(
+                        bench.engines.redisHost(), bench.engines.redisPort(), bench.engines.redisPassword())) {
             double startSeconds = FlashBench.seconds(System.nanoTime() - started);
             long after = dbBytes(dir);
             settle(http, name);
@@ -188,7 +184,7 @@ final class GrowthRun {
             bench.step("%s: the rush (the flash bench's)", name);
             com.courtrush.bench.Report flash =
                     new FlashRun(bench, console).measure(nodes, http, redisStats, bench.adminToken, runId);
-            flash.print(console);
+            ReportTable.print(flash, console);
             Rush rush = rush(flash);
             closeTheRushesOpenings(http);
             Retention retention = retention(http, name);
@@ -236,7 +232,8 @@ final class GrowthRun {
      */
     private void innoDbQuiet(String name) throws SQLException, InterruptedException {
         long started = System.nanoTime();
-        try (Connection connection = DriverManager.getConnection(bench.mysqlUrl, bench.mysqlUser, bench.mysqlPassword);
+        try (Connection connection =
+                        DriverManager.getConnection(services.mysqlUrl, services.mysqlUser, services.mysqlPassword);
                 Statement statement = connection.createStatement()) {
             Map<String, Long> status = Map.of();
             long lowest = Long.MAX_VALUE;
@@ -359,7 +356,7 @@ final class GrowthRun {
         if (http.get("/admin/retention", admin).status() == 404) {
             return null;
         }
-        LocalDate month = LocalDate.now(bench.zone).minusDays(Math.min(bench.historyDays, 365) - 10L);
+        LocalDate month = LocalDate.now(bench.zone).minusDays(Math.min(history.days, 365) - 10L);
         String report = "/admin/reports?from=" + month + "&to=" + month.plusDays(29);
         String before = http.call("a month's report", http.get(report, admin)).getString("data");
         bench.step("%s: the history past its retention swept (the defaults: notices 180 days, waits 90, ...)", name);
@@ -428,13 +425,13 @@ final class GrowthRun {
 
     private FilledHistory fill(Path dir, HistoryPlan plan) throws SQLException {
         String url = bench.external
-                ? bench.mysqlUrl + (bench.mysqlUrl.contains("?") ? "&" : "?") + "rewriteBatchedStatements=true"
+                ? services.mysqlUrl + (services.mysqlUrl.contains("?") ? "&" : "?") + "rewriteBatchedStatements=true"
                 : "jdbc:h2:file:"
                         + dir.resolve("data").resolve("db").resolve("courtrush").toAbsolutePath()
                         + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE;"
                         + "DEFAULT_NULL_ORDERING=HIGH";
         try (Connection connection = DriverManager.getConnection(
-                url, bench.external ? bench.mysqlUser : "sa", bench.external ? bench.mysqlPassword : "")) {
+                url, bench.external ? services.mysqlUser : "sa", bench.external ? services.mysqlPassword : "")) {
             FilledHistory filled = HistoryFill.fill(connection, plan, line -> bench.step("    %s", line));
             HistoryFill.analyze(connection);
             return filled;
@@ -443,18 +440,18 @@ final class GrowthRun {
 
     /** The external run's own database (made anew) and its Redis database (emptied). */
     private void freshExternalServices() throws SQLException {
-        String database = bench.growthDatabase;
-        String server = bench.mysqlUrl.replaceFirst("(jdbc:mysql://[^/]+/)[^?]*", "$1");
-        try (Connection connection = DriverManager.getConnection(server, bench.mysqlUser, bench.mysqlPassword);
+        String database = history.database;
+        String server = services.mysqlUrl.replaceFirst("(jdbc:mysql://[^/]+/)[^?]*", "$1");
+        try (Connection connection = DriverManager.getConnection(server, services.mysqlUser, services.mysqlPassword);
                 Statement statement = connection.createStatement()) {
             statement.execute("drop database if exists " + database);
             statement.execute("create database " + database + " character set utf8mb4 collate utf8mb4_unicode_ci");
         }
-        bench.mysqlUrl = bench.mysqlUrl.replaceFirst("(jdbc:mysql://[^/]+/)[^?]*", "$1" + database);
+        services.mysqlUrl = services.mysqlUrl.replaceFirst("(jdbc:mysql://[^/]+/)[^?]*", "$1" + database);
         Config config = new Config();
         config.useSingleServer()
-                .setAddress("redis://" + bench.redisHost + ":" + bench.redisPort)
-                .setDatabase(bench.redisDatabase);
+                .setAddress("redis://" + services.redisHost + ":" + services.redisPort)
+                .setDatabase(services.redisDatabase);
         RedissonClient redis = Redisson.create(config);
         try {
             redis.getKeys().flushdb();

@@ -9,8 +9,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code --mix}: the students' mix ({@link StudentsMix}) on a server whose passwords cost what they
@@ -21,12 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class MixRun {
 
-    private static final int CEILING_SECONDS = 20;
-    private static final int CEILING_WARM_UP_SECONDS = 5;
     private static final int REHEARSAL_LEAD_SECONDS = 8;
     private static final int REHEARSAL_SECONDS = 15;
     private static final int REHEARSALS = 2;
-    private static final int CEILING_CLIENTS = 8;
     /** The storm goes on this long after the flash time, so the rush runs with it. */
     private static final int STORM_INTO_OPENING_SECONDS = 8;
 
@@ -44,32 +39,32 @@ final class MixRun {
         this.console = console;
     }
 
-    Report.Mix measure(BenchServer server, BenchHttp http, String admin, String runId, java.nio.file.Path runDir)
+    MixReport.Mix measure(BenchServer server, BenchHttp http, String admin, String runId, java.nio.file.Path runDir)
             throws IOException, InterruptedException {
-        return measure(server, http, admin, runId, runDir, bench.signInByLdap());
+        return measure(server, http, admin, runId, runDir, bench.mixing.signInByLdap());
     }
 
-    private Report.Mix measure(
+    private MixReport.Mix measure(
             BenchServer server, BenchHttp http, String admin, String runId, java.nio.file.Path runDir, boolean ldap)
             throws IOException, InterruptedException {
         BenchData data = new BenchData(http, admin, runId, console);
         int rehearsalCourts = BenchData.courtsFor(WarmUp.REHEARSAL_SLOTS) * WarmUp.REHEARSAL_OPENINGS;
         bench.step(
                 "creating %d courts and %,d students (passwords hashed at the server's own cost: this takes a while)",
-                BenchData.courtsFor(bench.slots) + rehearsalCourts, bench.mixStudents);
+                BenchData.courtsFor(bench.slots) + rehearsalCourts, bench.mixing.mixStudents);
         List<Long> courts = data.createCourts(BenchData.courtsFor(bench.slots) + rehearsalCourts);
         long importStart = System.nanoTime();
         List<String> ids;
         BenchDirectory directory = null;
         if (ldap) {
             // the students are the directory's: the engine makes each account at its first sign-in, keeps no password
-            ids = new ArrayList<>(data.studentIds("m", bench.mixStudents));
+            ids = new ArrayList<>(data.studentIds("m", bench.mixing.mixStudents));
             directory = BenchDirectory.start(ids, BenchData.PASSWORD, runDir, console);
             http.call(
                     "Turning the LDAP sign-in on",
                     http.put("/admin/campus-sign-in", admin, directory.settings("https://gym.example.edu")));
         } else {
-            ids = new ArrayList<>(data.importStudents("m", bench.mixStudents));
+            ids = new ArrayList<>(data.importStudents("m", bench.mixing.mixStudents));
         }
         double importSeconds = (System.nanoTime() - importStart) / 1e9;
         try {
@@ -81,7 +76,7 @@ final class MixRun {
         }
     }
 
-    private Report.Mix measure(
+    private MixReport.Mix measure(
             BenchServer server,
             BenchHttp http,
             String admin,
@@ -94,72 +89,12 @@ final class MixRun {
         int rehearsalCourts = BenchData.courtsFor(WarmUp.REHEARSAL_SLOTS) * WarmUp.REHEARSAL_OPENINGS;
         Collections.shuffle(ids);
 
-        bench.step(
-                "the password-hashing pool's own rate: sign-ins from %d clients for %d s, nothing else running",
-                CEILING_CLIENTS, CEILING_SECONDS);
-        List<String> tokens = java.util.Collections.synchronizedList(new ArrayList<>());
-        AtomicInteger next = new AtomicInteger();
-        java.util.concurrent.atomic.AtomicLong lastDone = new java.util.concurrent.atomic.AtomicLong();
-        LoadLoop.Shot signIn = () -> {
-            int i = next.getAndIncrement();
-            if (i >= ids.size() / 2) {
-                return null;
-            }
-            BenchHttp.Reply reply =
-                    http.post("/auth/login", null, Map.of("studentId", ids.get(i), "password", BenchData.PASSWORD));
-            if (reply.status() == 200) {
-                tokens.add(reply.json().getJSONObject("data").getString("token"));
-                lastDone.set(WallClock.epochMicros());
-                return Answer.ACCEPTED;
-            }
-            return Answer.OTHER;
-        };
-        // the first seconds of a fresh server compile the sign-in's code: not what a sign-in costs
-        long warmFrom = WallClock.epochMicros();
-        LoadLoop.run(
-                "sign-in warm-up",
-                CEILING_CLIENTS,
-                warmFrom,
-                warmFrom + CEILING_WARM_UP_SECONDS * 1_000_000L,
-                Long.MAX_VALUE,
-                signIn,
-                console);
-        int warmedUp = tokens.size();
-        long from = WallClock.epochMicros();
-        long to = from + CEILING_SECONDS * 1_000_000L;
-        java.time.Duration engineCpuFrom = server.cpu();
-        java.time.Duration directoryCpuFrom = directory == null ? java.time.Duration.ZERO : directory.cpu();
-        BenchDirectory.Counts countsFrom = directory == null ? null : directory.counts();
-        LoadLoop.Run ceilingRun =
-                LoadLoop.run("sign-in ceiling", CEILING_CLIENTS, from, to, Long.MAX_VALUE, signIn, console);
-        int measured = tokens.size() - warmedUp;
-        double engineCpuMs = server.cpu().minus(engineCpuFrom).toNanos() / 1e6;
-        Report.SignIns signIns;
-        if (directory == null) {
-            signIns = new Report.SignIns(
-                    "BCrypt (a password the engine keeps)", measured, engineCpuMs / Math.max(1, measured), 0, 0, 0);
-        } else {
-            BenchDirectory.Counts countsTo = directory.counts();
-            double directoryCpuMs = directory.cpu().minus(directoryCpuFrom).toNanos() / 1e6;
-            signIns = new Report.SignIns(
-                    "LDAP bind (search-then-bind; first sign-ins, each makes its account)",
-                    measured,
-                    engineCpuMs / Math.max(1, measured),
-                    directoryCpuMs / Math.max(1, measured),
-                    (countsTo.binds() - countsFrom.binds()) / (double) Math.max(1, measured),
-                    (countsTo.searches() - countsFrom.searches()) / (double) Math.max(1, measured));
-        }
-        // students may run out before the end: the rate is over the time they lasted
-        long until = next.get() >= ids.size() / 2 ? Math.min(to, Math.max(lastDone.get(), from + 1)) : to;
-        Analysis ceilingStats = new Analysis(ceilingRun.samples());
-        double ceiling =
-                ceilingStats.rate(from, until, a -> a == Answer.ACCEPTED).perSecond();
-        Analysis.Latency ceilingLatency = ceilingStats.latency(from, until, a -> true);
-        console.printf(
-                "    the pool signs in %.1f students a second (p50 %.0f ms from %d clients)%n",
-                ceiling, ceilingLatency.p50Ms(), CEILING_CLIENTS);
-        List<String> signedIn = List.copyOf(tokens);
-        List<String> toSignIn = ids.subList(next.get(), ids.size());
+        SignInCeiling.Measured pool = new SignInCeiling(bench, http, console).measure(server, ids, directory);
+        double ceiling = pool.perSecond();
+        Analysis.Latency ceilingLatency = pool.latency();
+        MixReport.SignIns signIns = pool.signIns();
+        List<String> signedIn = pool.signedIn();
+        List<String> toSignIn = pool.toSignIn();
 
         Report.Rehearsal rehearsal = null;
         if (bench.warmUpSeconds > 0 && signedIn.size() >= 2 * WarmUp.REHEARSAL_SLOTS) {
@@ -172,13 +107,19 @@ final class MixRun {
                     REHEARSALS);
         }
 
-        double rate = bench.signInRate > 0 ? bench.signInRate : 1.2 * ceiling;
+        double rate = bench.mixing.signInRate > 0 ? bench.mixing.signInRate : 1.2 * ceiling;
         // the storm is paced by what the pool manages, not by what is offered: it ends that long after the flash time
         int lead = (int) Math.max(30, toSignIn.size() / Math.min(rate, ceiling) - STORM_INTO_OPENING_SECONDS);
         bench.step(
                 "the opening: %d slots x %d places, flash time in %d s; %,d students signed in use the page, "
                         + "%,d more sign in at %.1f/s from now (%.0f%% with a wrong password first)",
-                bench.slots, bench.capacity, lead, signedIn.size(), toSignIn.size(), rate, 100 * bench.wrongPasswords);
+                bench.slots,
+                bench.capacity,
+                lead,
+                signedIn.size(),
+                toSignIn.size(),
+                rate,
+                100 * bench.mixing.wrongPasswords);
         BenchData.Opening opening = data.createOpening(
                 courts.subList(0, BenchData.courtsFor(bench.slots)), bench.slots, bench.capacity, 2, lead, bench.zone);
         String date = Instant.ofEpochMilli(opening.opensAtMs())
@@ -193,14 +134,14 @@ final class MixRun {
         StudentsMix mix = new StudentsMix(
                 http,
                 new StudentsMix.Options(
-                        bench.mixClients,
+                        bench.mixing.mixClients,
                         rate,
-                        bench.wrongPasswords,
-                        bench.earlyShare,
-                        bench.payShare,
+                        bench.mixing.wrongPasswords,
+                        bench.mixing.earlyShare,
+                        bench.mixing.payShare,
                         bench.rushSeconds,
-                        bench.mineShare,
-                        bench.checkInSheets),
+                        bench.mixing.mineShare,
+                        bench.mixing.checkInSheets),
                 opening,
                 date);
         // the hashing pool's busy threads, sampled twice a second while the mix runs
@@ -240,12 +181,12 @@ final class MixRun {
         long openingFrom = flash - 2_000_000L;
         long openingTo = flash + 10_000_000L;
         long stormEnd = Math.max(run.lastSignInMicros(), run.startMicros());
-        List<Report.MixKind> whole = run.table(run.startMicros(), run.endMicros() + 60_000_000L);
-        List<Report.MixKind> atOpening = run.table(openingFrom, openingTo);
-        List<Report.MixTick> ticks = new ArrayList<>();
+        List<MixReport.MixKind> whole = run.table(run.startMicros(), run.endMicros() + 60_000_000L);
+        List<MixReport.MixKind> atOpening = run.table(openingFrom, openingTo);
+        List<MixReport.MixTick> ticks = new ArrayList<>();
         for (long t = flash - 1_000_000L; t < flash + 6_000_000L; t += 250_000L) {
             long end = t + 250_000L;
-            ticks.add(new Report.MixTick(
+            ticks.add(new MixReport.MixTick(
                     (t - flash) / 1000,
                     run.recorders()
                             .get(StudentsMix.Kind.RESERVE)
@@ -269,23 +210,23 @@ final class MixRun {
         // the storm until the rush begins (then the server holds the hashes: courtrush.auth.sign-in-hold); every
         // sign-in is a hash, a wrong password's too
         long hashing = Math.min(stormEnd + 1, flash - 1_000_000L);
-        Report.MixKind stormSignIns =
+        MixReport.MixKind stormSignIns =
                 run.recorders().get(StudentsMix.Kind.SIGN_IN).summary("sign in (storm)", run.startMicros(), hashing);
-        Report.MixKind stormWrong = run.recorders()
+        MixReport.MixKind stormWrong = run.recorders()
                 .get(StudentsMix.Kind.SIGN_IN_WRONG)
                 .summary("sign in wrong (storm)", run.startMicros(), hashing);
         // the taps the reserve decision answered (a refusal), and the winners, whose 202 follows the broker's confirm
         long rushEnd = Math.min(Math.max(stormEnd + 1, flash + 5_000_000L), run.endMicros());
-        Report.MixKind decided = run.recorders()
+        MixReport.MixKind decided = run.recorders()
                 .get(StudentsMix.Kind.RESERVE)
                 .summary("reserve refused (storm held)", flash - 1_000_000L, rushEnd, status -> status != 202);
-        Report.MixKind won = run.recorders()
+        MixReport.MixKind won = run.recorders()
                 .get(StudentsMix.Kind.RESERVE)
                 .summary("reserve won", flash - 1_000_000L, rushEnd, status -> status == 202);
-        Report.MixKind rushPing =
+        MixReport.MixKind rushPing =
                 run.recorders().get(StudentsMix.Kind.PING).summary("ping", flash - 1_000_000L, rushEnd);
-        Report.MixKind slots = find(atOpening, "slots");
-        Report.MixKind ping = find(atOpening, "ping");
+        MixReport.MixKind slots = find(atOpening, "slots");
+        MixReport.MixKind ping = find(atOpening, "ping");
 
         double busySum = 0;
         int busySamples = 0;
@@ -345,12 +286,12 @@ final class MixRun {
                 "0",
                 pendingDatabase == 0));
         targets.add(Targets.correct("", check));
-        return new Report.Mix(
+        return new MixReport.Mix(
                 LocalDateTime.now().withNano(0).toString(),
                 bench.mixCommandLine(),
                 Machines.describe(),
                 bench.external,
-                bench.mixStudents,
+                bench.mixing.mixStudents,
                 bench.slots,
                 bench.capacity,
                 importSeconds,
@@ -408,18 +349,18 @@ final class MixRun {
             StudentsMix rehearsal = new StudentsMix(
                     http,
                     new StudentsMix.Options(
-                            bench.mixClients,
+                            bench.mixing.mixClients,
                             1,
                             0,
-                            bench.earlyShare,
-                            bench.payShare,
+                            bench.mixing.earlyShare,
+                            bench.mixing.payShare,
                             REHEARSAL_SECONDS,
-                            bench.mineShare,
-                            bench.checkInSheets),
+                            bench.mixing.mineShare,
+                            bench.mixing.checkInSheets),
                     opening,
                     date);
             StudentsMix.Result run = rehearsal.run(tokens, List.of());
-            Report.MixKind tapped =
+            MixReport.MixKind tapped =
                     run.recorders().get(StudentsMix.Kind.RESERVE).summary("reserve", 0, Long.MAX_VALUE);
             console.printf(
                     "    rehearsal %d: %,d taps, %,d of %,d places granted; statuses %s%n",
@@ -441,7 +382,7 @@ final class MixRun {
                 latency);
     }
 
-    private static Report.MixKind find(List<Report.MixKind> rows, String name) {
+    private static MixReport.MixKind find(List<MixReport.MixKind> rows, String name) {
         return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
     }
 }

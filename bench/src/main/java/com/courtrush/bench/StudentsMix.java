@@ -509,12 +509,12 @@ final class StudentsMix {
          * the window (first to last), latency, statuses; errors are I/O errors and 5xx other than a 503 said
          * with Retry-After (the hashing pool full), and 500s.
          */
-        synchronized Report.MixKind summary(String name, long from, long to) {
+        synchronized MixReport.MixKind summary(String name, long from, long to) {
             return summary(name, from, to, status -> true);
         }
 
         /** The same, of the requests answered with a status {@code which} takes. */
-        synchronized Report.MixKind summary(String name, long from, long to, java.util.function.IntPredicate which) {
+        synchronized MixReport.MixKind summary(String name, long from, long to, java.util.function.IntPredicate which) {
             Histogram histogram = new Histogram(TimeUnit.MINUTES.toMicros(5), 3);
             Map<String, Long> byStatus = new TreeMap<>();
             long count = 0;
@@ -535,7 +535,7 @@ final class StudentsMix {
                 }
             }
             double seconds = count < 2 ? 0 : (last - first) / 1e6;
-            return new Report.MixKind(
+            return new MixReport.MixKind(
                     name,
                     count,
                     seconds,
@@ -556,8 +556,8 @@ final class StudentsMix {
             Map<Kind, Recorder> recorders,
             List<Crowd.Grant> grants) {
 
-        List<Report.MixKind> table(long from, long to) {
-            List<Report.MixKind> rows = new ArrayList<>();
+        List<MixReport.MixKind> table(long from, long to) {
+            List<MixReport.MixKind> rows = new ArrayList<>();
             recorders.forEach((kind, recorder) -> rows.add(
                     recorder.summary(kind.name().toLowerCase(Locale.ROOT).replace('_', ' '), from, to)));
             return rows;
