@@ -14,6 +14,7 @@ import com.courtrush.desktop.shell.Engine;
 import com.courtrush.desktop.shell.Fonts;
 import com.courtrush.desktop.shell.MainWindow;
 import com.courtrush.desktop.shell.Splash;
+import com.courtrush.desktop.shell.StartupDialogs;
 import com.courtrush.desktop.shell.StartupFailures;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Desks;
@@ -39,9 +40,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.image.Image;
@@ -252,17 +250,7 @@ public class ConsoleApp extends Application {
             offerReset(badSetting, notices);
             return;
         }
-        Alert alert = new Alert(Alert.AlertType.ERROR);
-        alert.getButtonTypes().setAll(com.courtrush.desktop.ui.Widgets.ok(i18n));
-        alert.initOwner(stage);
-        alert.setTitle(i18n.t("app.title"));
-        alert.setHeaderText(i18n.t("startup.failed"));
-        alert.setContentText(
-                analysis != null
-                        ? analysis.getDescription() + "\n\n" + Objects.requireNonNullElse(analysis.getAction(), "")
-                        : i18n.t("startup.failedUnknown", rootMessage(error)));
-        alert.getDialogPane().setId("startupFailed");
-        alert.showAndWait();
+        new StartupDialogs(i18n, stage).failed(error, analysis);
         Platform.exit();
     }
 
@@ -271,24 +259,7 @@ public class ConsoleApp extends Application {
      * default with one click (the engine then starts), or the console exits leaving the file as it is.
      */
     private void offerReset(BadSavedSetting bad, FxNotices notices) {
-        ButtonType reset = new ButtonType(i18n.t("startup.resetSetting"), ButtonBar.ButtonData.OK_DONE);
-        ButtonType exit = new ButtonType(i18n.t("startup.exit"), ButtonBar.ButtonData.CANCEL_CLOSE);
-        Alert alert = new Alert(
-                Alert.AlertType.ERROR,
-                i18n.t(
-                        "startup.badSetting",
-                        i18n.t("settings.key." + bad.key()),
-                        bad.key(),
-                        bad.value(),
-                        i18n.t("settings.problem." + bad.problem().name()),
-                        bad.file()),
-                reset,
-                exit);
-        alert.initOwner(stage);
-        alert.setTitle(i18n.t("app.title"));
-        alert.setHeaderText(i18n.t("startup.failed"));
-        alert.getDialogPane().setId("badSetting");
-        if (alert.showAndWait().orElse(exit) != reset) {
+        if (!new StartupDialogs(i18n, stage).askReset(bad)) {
             Platform.exit();
             return;
         }
@@ -344,14 +315,7 @@ public class ConsoleApp extends Application {
         @Override
         public void failed(String message) {
             log.error("The restore's restart failed: {}", message);
-            Alert alert = new Alert(Alert.AlertType.ERROR);
-            alert.getButtonTypes().setAll(com.courtrush.desktop.ui.Widgets.ok(i18n));
-            alert.initOwner(stage);
-            alert.setTitle(i18n.t("app.title"));
-            alert.setHeaderText(i18n.t("restore.action"));
-            alert.setContentText(message);
-            alert.getDialogPane().setId("restoreFailed");
-            alert.showAndWait();
+            new StartupDialogs(i18n, stage).restoreFailed(message);
             Platform.exit();
         }
 
@@ -380,14 +344,6 @@ public class ConsoleApp extends Application {
             }
         });
         done.get();
-    }
-
-    private static String rootMessage(Throwable error) {
-        Throwable root = error;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 
     private static String resource(String path) {
