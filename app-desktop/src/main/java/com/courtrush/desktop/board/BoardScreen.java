@@ -315,6 +315,7 @@ public final class BoardScreen implements Screen {
                     .add(item(
                             "board.doWalkIn",
                             () -> Widgets.ask(
+                                            root.getScene().getWindow(),
                                             i18n,
                                             i18n.t("walkIn.open"),
                                             i18n.t(

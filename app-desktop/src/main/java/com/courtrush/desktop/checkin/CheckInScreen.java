@@ -133,7 +133,10 @@ public final class CheckInScreen implements Screen {
         pay.disableProperty()
                 .bind(Bindings.createBooleanBinding(
                         () -> selected.get() == null || !selected.get().unpaid(), selected));
-        Button walkIn = button(i18n.t("walkIn.open"), "walkIn", () -> WalkInDialog.show(i18n, model));
+        Button walkIn = button(
+                i18n.t("walkIn.open"),
+                "walkIn",
+                () -> WalkInDialog.show(root.getScene().getWindow(), i18n, model));
         Label hint = new Label();
         hint.textProperty().bind(model.hintProperty());
         return bar(checkIn, undo, pay, walkIn, hint);

@@ -14,6 +14,7 @@ import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
+import javafx.stage.Window;
 import javafx.util.StringConverter;
 
 /**
@@ -24,7 +25,7 @@ final class WalkInDialog {
 
     private WalkInDialog() {}
 
-    static void show(I18n i18n, CheckInViewModel model) {
+    static void show(Window owner, I18n i18n, CheckInViewModel model) {
         ComboBox<RunningSlot> slot = new ComboBox<>(model.running());
         slot.setId("walkInSlot");
         slot.setPromptText(i18n.t("walkIn.slotPrompt"));
@@ -64,6 +65,7 @@ final class WalkInDialog {
         form.add(new Label(i18n.t("walkIn.explain")), 0, form.getRowCount(), 2, 1);
 
         Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner); // over the console; its window has the keys again once it closes
         dialog.setTitle(i18n.t("walkIn.open"));
         dialog.setHeaderText(i18n.t("walkIn.header"));
         dialog.getDialogPane().setId("walkInDialog");

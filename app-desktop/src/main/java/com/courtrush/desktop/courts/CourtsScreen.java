@@ -56,7 +56,12 @@ public final class CourtsScreen implements Screen {
 
         Button rename = button(i18n.t("courts.rename"), "renameCourt", () -> {
             CourtsViewModel.CourtRow row = table.getSelectionModel().getSelectedItem();
-            Widgets.ask(i18n, i18n.t("courts.rename"), i18n.t("courts.renamePrompt", row.name()), row.name())
+            Widgets.ask(
+                            table.getScene().getWindow(),
+                            i18n,
+                            i18n.t("courts.rename"),
+                            i18n.t("courts.renamePrompt", row.name()),
+                            row.name())
                     .ifPresent(newName -> model.rename(row, newName));
         });
         Button toggle = button(i18n.t("courts.toggle"), "toggleCourt", () -> {

@@ -286,6 +286,7 @@ public final class OpeningsScreen implements Screen {
 
     private void editSlot(I18n i18n, OpeningsViewModel.SlotRow slot) {
         Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(root.getScene().getWindow()); // over the console; its window has the keys again after
         dialog.setTitle(i18n.t("openings.editSlot"));
         dialog.setHeaderText(slot.courtName() + " " + slot.start() + "–" + slot.end());
         TextField capacity = new TextField(Integer.toString(slot.capacity()));

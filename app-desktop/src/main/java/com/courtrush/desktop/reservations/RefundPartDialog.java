@@ -13,6 +13,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
+import javafx.stage.Window;
 
 /**
  * "Refund part…": asks how much (yuan, e.g. 5.00) and why, naming the reservation and what its payment has given
@@ -27,8 +28,13 @@ final class RefundPartDialog {
     record Answer(String yuan, String reason) {}
 
     static Optional<Answer> ask(
-            I18n i18n, String target, String context, java.util.function.Function<String, String> problem) {
+            Window owner,
+            I18n i18n,
+            String target,
+            String context,
+            java.util.function.Function<String, String> problem) {
         Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner); // over the console; its window has the keys again once it closes
         dialog.setTitle(i18n.t("reservations.refundPart"));
         dialog.setHeaderText(target);
         dialog.getDialogPane().setId("refundPartDialog");

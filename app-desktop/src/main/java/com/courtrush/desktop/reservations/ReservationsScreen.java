@@ -247,7 +247,12 @@ public final class ReservationsScreen implements Screen {
         if (row == null) {
             return;
         }
-        RefundPartDialog.ask(i18n, model.target(row), model.refundPartContext(), model::partAmountProblem)
+        RefundPartDialog.ask(
+                        root.getScene().getWindow(),
+                        i18n,
+                        model.target(row),
+                        model.refundPartContext(),
+                        model::partAmountProblem)
                 .ifPresent(answer -> model.refundPart(answer.yuan(), answer.reason()));
     }
 

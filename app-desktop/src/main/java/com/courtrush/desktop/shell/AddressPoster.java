@@ -22,6 +22,7 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
+import javafx.stage.Window;
 
 /**
  * The address students use, as a poster the desk can print: a QR code a phone's camera opens and the address
@@ -33,8 +34,10 @@ final class AddressPoster {
 
     private AddressPoster() {}
 
-    static void show(I18n i18n, List<String> urls) {
+    static void show(Window owner, I18n i18n, List<String> urls) {
         Dialog<ButtonType> dialog = new Dialog<>();
+        // over the console, and the console's again once it closes: what staff type next goes to the console
+        dialog.initOwner(owner);
         dialog.setTitle(i18n.t("poster.title"));
         dialog.getDialogPane().setId("addressPoster");
         ChoiceBox<String> which = new ChoiceBox<>();

@@ -37,7 +37,8 @@ public final class StatusBarView {
         Button poster = new Button(i18n.t("status.poster"));
         poster.setId("addressPosterButton");
         poster.getStyleClass().add("small");
-        poster.setOnAction(event -> AddressPoster.show(i18n, List.copyOf(model.studentUrls())));
+        poster.setOnAction(
+                event -> AddressPoster.show(poster.getScene().getWindow(), i18n, List.copyOf(model.studentUrls())));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label version = new Label();

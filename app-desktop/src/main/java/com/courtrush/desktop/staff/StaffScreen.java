@@ -62,7 +62,12 @@ public final class StaffScreen implements Screen {
     private Node actions(I18n i18n, TableView<StaffMember> table) {
         Button reset = button(i18n.t("students.resetPassword"), "resetStaffPassword", () -> {
             StaffMember member = table.getSelectionModel().getSelectedItem();
-            Widgets.ask(i18n, i18n.t("students.resetPassword"), i18n.t("students.newPassword", member.staffId()), "")
+            Widgets.ask(
+                            table.getScene().getWindow(),
+                            i18n,
+                            i18n.t("students.resetPassword"),
+                            i18n.t("students.newPassword", member.staffId()),
+                            "")
                     .ifPresent(password -> model.resetPassword(member, password));
         });
         Button toggle = button(i18n.t("students.toggle"), "toggleStaff", () -> {

@@ -12,6 +12,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.Window;
 
 /** A student's bookings of this week that count against their fair share, and the rules in force. */
 final class ShareDialog {
@@ -21,7 +22,7 @@ final class ShareDialog {
 
     private ShareDialog() {}
 
-    static void show(I18n i18n, ShareViewModel model, String studentId, String name) {
+    static void show(Window owner, I18n i18n, ShareViewModel model, String studentId, String name) {
         Label summary = new Label();
         summary.setId("shareSummary");
         summary.setWrapText(true);
@@ -37,6 +38,7 @@ final class ShareDialog {
         holdings.setPrefHeight(260);
         holdings.setPrefWidth(WIDTH);
         Dialog<Void> dialog = new Dialog<>();
+        dialog.initOwner(owner); // over the console; its window has the keys again once it closes
         dialog.setTitle(i18n.t("share.open"));
         dialog.headerTextProperty()
                 .bind(Bindings.createStringBinding(

@@ -14,13 +14,14 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.Window;
 
 /** A student's no-show strikes and block, with "forgive" for managers. */
 final class StrikesDialog {
 
     private StrikesDialog() {}
 
-    static void show(I18n i18n, StrikesViewModel model, String studentId, String name) {
+    static void show(Window owner, I18n i18n, StrikesViewModel model, String studentId, String name) {
         Label summary = new Label();
         summary.setId("strikesSummary");
         summary.setWrapText(true);
@@ -37,7 +38,12 @@ final class StrikesDialog {
         Button forgive = button(
                 i18n.t("strikes.forgive"),
                 "forgiveStrike",
-                () -> Widgets.ask(i18n, i18n.t("strikes.forgive"), i18n.t("strikes.reasonPrompt"), "")
+                () -> Widgets.ask(
+                                strikes.getScene().getWindow(),
+                                i18n,
+                                i18n.t("strikes.forgive"),
+                                i18n.t("strikes.reasonPrompt"),
+                                "")
                         .ifPresent(reason -> model.forgive(selected.get(), reason)));
         forgive.disableProperty()
                 .bind(Bindings.createBooleanBinding(
@@ -51,6 +57,7 @@ final class StrikesDialog {
             content.getChildren().add(new Label(i18n.t("strikes.managersForgive")));
         }
         Dialog<Void> dialog = new Dialog<>();
+        dialog.initOwner(owner); // over the console; its window has the keys again once it closes
         dialog.setTitle(i18n.t("strikes.open"));
         dialog.setHeaderText(i18n.t("strikes.header", name, studentId));
         dialog.getDialogPane().setId("strikesDialog");

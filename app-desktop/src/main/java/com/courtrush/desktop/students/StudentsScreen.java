@@ -111,7 +111,12 @@ public final class StudentsScreen implements Screen {
     private Node actions(I18n i18n, TableView<Student> table) {
         Button reset = button(i18n.t("students.resetPassword"), "resetPassword", () -> {
             Student student = table.getSelectionModel().getSelectedItem();
-            Widgets.ask(i18n, i18n.t("students.resetPassword"), i18n.t("students.newPassword", student.studentId()), "")
+            Widgets.ask(
+                            table.getScene().getWindow(),
+                            i18n,
+                            i18n.t("students.resetPassword"),
+                            i18n.t("students.newPassword", student.studentId()),
+                            "")
                     .ifPresent(password -> model.resetPassword(student, password));
         });
         Button toggle = button(i18n.t("students.toggle"), "toggleStudent", () -> {
@@ -120,11 +125,11 @@ public final class StudentsScreen implements Screen {
         });
         Button strikesButton = button(i18n.t("strikes.open"), "studentStrikes", () -> {
             Student student = table.getSelectionModel().getSelectedItem();
-            StrikesDialog.show(i18n, strikes, student.studentId(), student.name());
+            StrikesDialog.show(table.getScene().getWindow(), i18n, strikes, student.studentId(), student.name());
         });
         Button shareButton = button(i18n.t("share.open"), "studentShare", () -> {
             Student student = table.getSelectionModel().getSelectedItem();
-            ShareDialog.show(i18n, share, student.studentId(), student.name());
+            ShareDialog.show(table.getScene().getWindow(), i18n, share, student.studentId(), student.name());
         });
         shareButton
                 .disableProperty()

@@ -37,6 +37,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
+import javafx.stage.Window;
 import javafx.util.StringConverter;
 import javafx.util.converter.LocalDateStringConverter;
 import org.controlsfx.control.CheckListView;
@@ -372,8 +373,9 @@ public final class Widgets {
      * Asks for a line of text (a reason, a name); empty when cancelled. Every answer asked for is needed: OK
      * stays off while the field is blank (a blank reason once closed the dialog and did nothing, silently).
      */
-    public static Optional<String> ask(I18n i18n, String title, String prompt, String initial) {
+    public static Optional<String> ask(Window owner, I18n i18n, String title, String prompt, String initial) {
         TextInputDialog dialog = new TextInputDialog(initial);
+        dialog.initOwner(owner); // over the console; its window has the keys again once it closes
         dialog.setTitle(title);
         dialog.setHeaderText(prompt);
         dialog.getEditor().setId("dialogInput");
@@ -463,8 +465,9 @@ public final class Widgets {
      * confirming button carries the action's name ("dialogOk"); stepping back is "Back"
      * ("dialogBack"), never a second "Cancel" beside a cancel action.
      */
-    public static Optional<Destructive.Answer> confirm(I18n i18n, Destructive step) {
+    public static Optional<Destructive.Answer> confirm(Window owner, I18n i18n, Destructive step) {
         Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner); // over the console; its window has the keys again once it closes
         dialog.setTitle(step.action());
         dialog.setHeaderText(step.target());
         dialog.getDialogPane().setId("destructiveDialog");
@@ -506,8 +509,9 @@ public final class Widgets {
     }
 
     /** Asks "are you sure?"; true when confirmed. */
-    public static boolean confirm(I18n i18n, String title, String message) {
+    public static boolean confirm(Window owner, I18n i18n, String title, String message) {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, message);
+        alert.initOwner(owner);
         alert.setTitle(title);
         alert.setHeaderText(null);
         ButtonType ok = okCancel(alert, i18n);

@@ -1,11 +1,13 @@
 package com.courtrush.desktop.arch;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.annotatedWith;
 import static com.tngtech.archunit.core.domain.properties.CanBeAnnotated.Predicates.metaAnnotatedWith;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -15,6 +17,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.conditions.ArchConditions;
+import javafx.scene.control.Dialog;
 import org.apache.ibatis.annotations.Mapper;
 import org.springframework.stereotype.Component;
 
@@ -38,6 +42,24 @@ class ConsoleArchitectureTest {
     @ArchTest
     static final ArchRule noSystemOut =
             noClasses().should().accessField(System.class, "out").orShould().accessField(System.class, "err");
+
+    @ArchTest
+    static final ArchRule everyDialogHasAnOwner = dialogsHaveOwners();
+
+    /**
+     * A dialog is shown over the console's window, its owner: once it closes, that window has the keys again (one
+     * with no owner left what staff typed next going nowhere, the board's search among it).
+     */
+    static ArchRule dialogsHaveOwners() {
+        DescribedPredicate<JavaClass> makeDialogs = DescribedPredicate.describe(
+                "make a dialog",
+                type -> type.getConstructorCallsFromSelf().stream()
+                        .anyMatch(call -> call.getTargetOwner().isAssignableTo(Dialog.class)));
+        return classes()
+                .that(makeDialogs)
+                .should(ArchConditions.callMethodWhere(target(name("initOwner"))))
+                .because("a dialog with no owner leaves the console's window without the keys once it closes");
+    }
 
     @ArchTest
     static final ArchRule consolePackagesHaveNoCycles = packagesFreeOfCycles("com.courtrush.desktop");

@@ -10,6 +10,21 @@ import org.junit.jupiter.api.Test;
 class ConsoleRulesCatchTest {
 
     @Test
+    void aDialogShownOverNothingFailsTheRuleAndTheConsolesOwnDialogsPass() {
+        EvaluationResult planted = ConsoleArchitectureTest.dialogsHaveOwners()
+                .evaluate(new ClassFileImporter().importPackages("com.courtrush.desktop.arch.broken.dialog"));
+        assertThat(planted.hasViolation()).isTrue();
+        assertThat(planted.getFailureReport().getDetails())
+                .anySatisfy(line -> assertThat(line).contains("OwnerlessDialog"));
+        EvaluationResult console = ConsoleArchitectureTest.dialogsHaveOwners()
+                .evaluate(new ClassFileImporter()
+                        .withImportOption(
+                                com.tngtech.archunit.core.importer.ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .importPackages("com.courtrush.desktop"));
+        assertThat(console.getFailureReport().getDetails()).isEmpty();
+    }
+
+    @Test
     void aShellAndAScreenThatImportEachOtherFailTheRule() {
         EvaluationResult result = ConsoleArchitectureTest.packagesFreeOfCycles("com.courtrush.desktop.arch.broken")
                 .evaluate(new ClassFileImporter().importPackages("com.courtrush.desktop.arch.broken"));
