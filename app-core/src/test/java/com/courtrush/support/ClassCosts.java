@@ -6,10 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -29,7 +31,7 @@ public final class ClassCosts implements TestExecutionListener {
 
     @Override
     public void executionStarted(TestIdentifier test) {
-        if (test.getSource().orElse(null) instanceof ClassSource) {
+        if (test.getSource().orElse(null) instanceof ClassSource && !inASuite(test)) {
             started.put(test.getUniqueId(), new long[] {System.nanoTime(), cpuTicks()});
         }
     }
@@ -49,6 +51,13 @@ public final class ClassCosts implements TestExecutionListener {
         } catch (IOException e) {
             throw new UncheckedIOException("The class costs cannot be written to " + FILE, e);
         }
+    }
+
+    /** A class a suite runs: its cost is the suite's, which is counted as one class (its shared set-up too). */
+    private static boolean inASuite(TestIdentifier test) {
+        List<UniqueId.Segment> segments = test.getUniqueIdObject().getSegments();
+        return segments.subList(0, segments.size() - 1).stream()
+                .anyMatch(segment -> segment.getType().equals("suite"));
     }
 
     /** utime + stime + cutime + cstime of this process, in clock ticks; -1 where /proc does not say. */
