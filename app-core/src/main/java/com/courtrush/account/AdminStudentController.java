@@ -47,7 +47,7 @@ class AdminStudentController {
         List<NewStudent> rows = request.students().stream()
                 .map(s -> s == null ? null : new NewStudent(s.studentId(), s.password(), s.name()))
                 .toList();
-        return ApiResponse.ok(students.importStudents(rows, null, caller.actor()));
+        return ApiResponse.ok(students.importStudents(rows, null, caller));
     }
 
     @Operation(
@@ -59,7 +59,7 @@ class AdminStudentController {
             @RequestBody byte[] csv,
             @RequestParam(required = false) @Size(max = 255) String fileName,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(students.importStudents(rows(csv), fileName, caller.actor()));
+        return ApiResponse.ok(students.importStudents(rows(csv), fileName, caller));
     }
 
     @Operation(
@@ -69,8 +69,7 @@ class AdminStudentController {
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ApiResponse<ImportResult> importFile(
             @RequestPart("file") MultipartFile file, @AuthenticationPrincipal Caller caller) throws IOException {
-        return ApiResponse.ok(
-                students.importStudents(rows(file.getBytes()), file.getOriginalFilename(), caller.actor()));
+        return ApiResponse.ok(students.importStudents(rows(file.getBytes()), file.getOriginalFilename(), caller));
     }
 
     @Operation(
@@ -81,7 +80,7 @@ class AdminStudentController {
             @RequestBody byte[] workbook,
             @RequestParam(required = false) @Size(max = 255) String fileName,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(students.importStudents(rows(workbook), fileName, caller.actor()));
+        return ApiResponse.ok(students.importStudents(rows(workbook), fileName, caller));
     }
 
     /** The students of a CSV file or an Excel workbook, as the console's import reads them. */
@@ -106,7 +105,7 @@ class AdminStudentController {
             @PathVariable @Positive long id,
             @Valid @RequestBody NewPassword request,
             @AuthenticationPrincipal Caller caller) {
-        students.resetPassword(id, request.password(), caller.actor());
+        students.resetPassword(id, request.password(), caller);
         return ApiResponse.ok(null);
     }
 
@@ -116,7 +115,7 @@ class AdminStudentController {
             @PathVariable @Positive long id,
             @Valid @RequestBody Activity request,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(students.setActive(id, request.active(), caller.actor()));
+        return ApiResponse.ok(students.setActive(id, request.active(), caller));
     }
 
     record NewPassword(@NotNull @Size(max = 128) String password) {}

@@ -35,7 +35,7 @@ class AdminBackupController {
     @Operation(summary = "Back the embedded database up now (online); the oldest beyond the retention are deleted")
     @PostMapping
     ApiResponse<Backup> backUp(@AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(backups.backUp(caller.actor()));
+        return ApiResponse.ok(backups.backUp(caller));
     }
 
     /** Whether this engine backs up its database, and the backups there are. */

@@ -36,7 +36,7 @@ class AdminCourtController {
     ApiResponse<Map<String, Long>> create(
             @Valid @RequestBody CreateCourt request, @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(
-                Map.of("id", courts.create(request.courtName(), caller.actor()).id()));
+                Map.of("id", courts.create(request.courtName(), caller).id()));
     }
 
     @Operation(summary = "List courts")
@@ -53,10 +53,10 @@ class AdminCourtController {
             @AuthenticationPrincipal Caller caller) {
         CourtView court = null;
         if (request.courtName() != null) {
-            court = courts.rename(id, request.courtName(), caller.actor());
+            court = courts.rename(id, request.courtName(), caller);
         }
         if (request.active() != null) {
-            court = courts.setActive(id, request.active(), caller.actor());
+            court = courts.setActive(id, request.active(), caller);
         }
         return ApiResponse.ok(court == null ? courts.get(id) : court);
     }

@@ -1,6 +1,5 @@
 package com.courtrush.pay;
 
-import com.courtrush.account.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.SystemActor;
@@ -13,7 +12,6 @@ import com.courtrush.pay.api.PaidView;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
-import com.courtrush.reserve.lifecycle.ReservationAccess;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import org.slf4j.Logger;
@@ -33,7 +31,6 @@ public class PaymentSettlement {
 
     private final PayOrderMapper orders;
     private final ReservationMapper reservations;
-    private final ReservationAccess access;
     private final PaymentGateways gateways;
     private final Refunds refunds;
     private final Notices notices;
@@ -44,7 +41,6 @@ public class PaymentSettlement {
     PaymentSettlement(
             PayOrderMapper orders,
             ReservationMapper reservations,
-            ReservationAccess access,
             PaymentGateways gateways,
             Refunds refunds,
             Notices notices,
@@ -53,7 +49,6 @@ public class PaymentSettlement {
             Clock clock) {
         this.orders = orders;
         this.reservations = reservations;
-        this.access = access;
         this.gateways = gateways;
         this.refunds = refunds;
         this.notices = notices;
@@ -66,15 +61,6 @@ public class PaymentSettlement {
      * Staff's "mark paid" from the console: the reservation's PAYING order is reported paid. An order made at the
      * live WeChat Pay is paid only when WeChat Pay says so: it is asked, and refused here while unpaid.
      */
-    public PaidView markPaid(long reservationId, Caller staff) {
-        access.visibleTo(reservationId, staff);
-        PayOrder paying = orders.findPaying(reservationId);
-        if (paying == null) {
-            throw CourtRushException.conflict("pay.noPayingOrder", reservationId);
-        }
-        return onPaid(paying.getOutTradeNo(), staff.actor());
-    }
-
     /**
      * Asks WeChat Pay about a live order still PAYING and settles what it says: paid (confirmed, or refunded when the
      * booking ended meanwhile). Returns the trade it reported. Throws when WeChat Pay cannot be asked.

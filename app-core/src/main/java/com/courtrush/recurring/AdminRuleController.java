@@ -48,14 +48,14 @@ class AdminRuleController {
     @Operation(summary = "Create a rule (active at once): e.g. every day at 13:00 open the next day's courts")
     @PostMapping
     ApiResponse<RuleView> create(@RequestBody RuleForm form, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(rules.create(form, caller.actor()));
+        return ApiResponse.ok(rules.create(form, caller));
     }
 
     @Operation(summary = "Change a rule (the openings it made stay; dates it could not make are tried again)")
     @PutMapping("/{id}")
     ApiResponse<RuleView> update(
             @PathVariable @Positive long id, @RequestBody RuleForm form, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(rules.update(id, form, caller.actor()));
+        return ApiResponse.ok(rules.update(id, form, caller));
     }
 
     @Operation(summary = "Turn a rule on or off")
@@ -64,7 +64,7 @@ class AdminRuleController {
             @PathVariable @Positive long id,
             @Valid @RequestBody Activity request,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(rules.setActive(id, request.active(), caller.actor()));
+        return ApiResponse.ok(rules.setActive(id, request.active(), caller));
     }
 
     @Operation(summary = "What the rule does on each date: made (with the opening), failed (why), closed, to come")
@@ -83,7 +83,7 @@ class AdminRuleController {
             @PathVariable @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @RequestBody DateChange change,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(rules.setException(id, date, change, caller.actor()));
+        return ApiResponse.ok(rules.setException(id, date, change, caller));
     }
 
     @Operation(summary = "The date follows the rule again")
@@ -92,14 +92,14 @@ class AdminRuleController {
             @PathVariable @Positive long id,
             @PathVariable @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate date,
             @AuthenticationPrincipal Caller caller) {
-        rules.removeException(id, date, caller.actor());
+        rules.removeException(id, date, caller);
         return ApiResponse.ok(null);
     }
 
     @Operation(summary = "Make the openings that are due now (the engine also does it every minute and at start-up)")
     @PostMapping("/run")
     ApiResponse<List<RunResult>> run(@AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(rules.runDue(caller.actor()));
+        return ApiResponse.ok(rules.runDue(caller));
     }
 
     record Activity(@NotNull Boolean active) {}

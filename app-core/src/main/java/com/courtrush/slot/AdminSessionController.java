@@ -61,7 +61,7 @@ class AdminSessionController {
                         request.warmupLeadMinutes(),
                         request.bookingPass(),
                         drawWindow(request)),
-                caller.actor());
+                caller);
         return ApiResponse.ok(Map.of("id", session.id()));
     }
 
@@ -80,25 +80,25 @@ class AdminSessionController {
     @Operation(summary = "Warm up now (idempotent; rebuilds Redis from the database)")
     @PostMapping("/{id}/warmup")
     ApiResponse<WarmupReport> warmup(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(openings.warmUp(id, caller.actor()));
+        return ApiResponse.ok(openings.warmUp(id, caller));
     }
 
     @Operation(summary = "Re-sync the opening's stock and dedup sets from the database")
     @PostMapping("/{id}/resync")
     ApiResponse<WarmupReport> resync(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(openings.resync(id, caller.actor()));
+        return ApiResponse.ok(openings.resync(id, caller));
     }
 
     @Operation(summary = "Open the gate now")
     @PostMapping("/{id}/open")
     ApiResponse<OpeningView> open(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(openings.openNow(id, caller.actor()));
+        return ApiResponse.ok(openings.openNow(id, caller));
     }
 
     @Operation(summary = "Close the gate")
     @PostMapping("/{id}/close")
     ApiResponse<OpeningView> close(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(openings.close(id, caller.actor()));
+        return ApiResponse.ok(openings.close(id, caller));
     }
 
     /** The draw's window: none unless fairDraw; a window without fairDraw is a mistake, said so. */
@@ -139,7 +139,7 @@ class AdminSessionController {
                         request.durationMinutes(),
                         request.capacity() == null ? 1 : request.capacity(),
                         request.priceCents()),
-                caller.actor());
+                caller);
         return ApiResponse.ok(Map.of("slotIds", ids));
     }
 

@@ -50,7 +50,7 @@ class AdminSlotEditController {
             @PathVariable @Positive long id,
             @Valid @RequestBody SlotChange request,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(slots.update(id, request.capacity(), request.priceCents(), caller.actor()));
+        return ApiResponse.ok(slots.update(id, request.capacity(), request.priceCents(), caller));
     }
 
     @Operation(summary = "What withdrawing a slot would do: unpaid reservations cancelled, paid ones refunded")
@@ -73,7 +73,7 @@ class AdminSlotEditController {
     @Operation(summary = "Put a withdrawn slot back on sale (refused when it would overlap an active slot)")
     @PostMapping("/{id}/enable")
     ApiResponse<SlotView> enable(@PathVariable @Positive long id, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(slots.setActive(id, true, caller.actor()));
+        return ApiResponse.ok(slots.setActive(id, true, caller));
     }
 
     @Operation(
@@ -95,7 +95,7 @@ class AdminSlotEditController {
                         request.durationMinutes(),
                         request.capacity(),
                         request.priceCents()),
-                caller.actor()));
+                caller));
     }
 
     record SlotChange(

@@ -51,7 +51,7 @@ class StaffAccountsWebTest {
                         .content("studentId,password,name\ns9,secret9,Nia\n"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), null, "admin");
+        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), null, Caller.admin());
     }
 
     @Test
@@ -65,7 +65,8 @@ class StaffAccountsWebTest {
                         .header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), "class-2026.csv", "admin");
+        verify(studentDesk)
+                .importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), "class-2026.csv", Caller.admin());
     }
 
     @Test
@@ -78,7 +79,8 @@ class StaffAccountsWebTest {
                         .content(workbook))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk).importStudents(List.of(new NewStudent("2024010", "secret10", "王五")), "学生名单.xlsx", "admin");
+        verify(studentDesk)
+                .importStudents(List.of(new NewStudent("2024010", "secret10", "王五")), "学生名单.xlsx", Caller.admin());
     }
 
     /** The console's template, in either language (学号,密码,姓名 or studentId,password,name), imports as it is. */
@@ -93,7 +95,8 @@ class StaffAccountsWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
         String example = language.equals("en") ? "Zhang San" : "张三";
-        verify(studentDesk).importStudents(List.of(new NewStudent("2024001", "ChangeMe2024", example)), null, "admin");
+        verify(studentDesk)
+                .importStudents(List.of(new NewStudent("2024001", "ChangeMe2024", example)), null, Caller.admin());
     }
 
     @ParameterizedTest

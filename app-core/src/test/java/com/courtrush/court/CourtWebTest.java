@@ -8,6 +8,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.account.Caller;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.court.api.CourtView;
 import com.courtrush.support.WebSlice;
@@ -34,7 +35,7 @@ class CourtWebTest {
 
     @Test
     void staffCreateACourtAndAreToldItsId() throws Exception {
-        given(courtDesk.create("A", "admin")).willReturn(new CourtView(3L, "A", true));
+        given(courtDesk.create("A", Caller.admin())).willReturn(new CourtView(3L, "A", true));
         mvc.perform(post("/admin/courts")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)
@@ -54,7 +55,7 @@ class CourtWebTest {
 
     @Test
     void staffTakeACourtOutOfService() throws Exception {
-        given(courtDesk.setActive(3L, false, "admin")).willReturn(new CourtView(3L, "A", false));
+        given(courtDesk.setActive(3L, false, Caller.admin())).willReturn(new CourtView(3L, "A", false));
         mvc.perform(put("/admin/courts/3")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)

@@ -59,7 +59,6 @@ class PayFixture {
     final PaymentSettlement settlement = new PaymentSettlement(
             orders,
             reservations,
-            Lifecycles.access(reservations),
             PaymentGateways.only(gateway),
             giving,
             notices,

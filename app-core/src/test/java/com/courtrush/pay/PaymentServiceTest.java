@@ -229,11 +229,10 @@ class PaymentServiceTest extends PayFixture {
     }
 
     @Test
-    void anUnknownOrderAndAMarkPaidWithoutAnOrderAreRefused() {
+    void anUnknownOrderIsRefused() {
         pending(1, STUDENT);
 
         refused(() -> settlement.onPaid("nope", "staff:t900"), Outcome.NOT_FOUND, "pay.orderNotFound");
-        refused(() -> settlement.markPaid(1, staff()), Outcome.FAILED, "pay.noPayingOrder");
     }
 
     @Test
@@ -242,7 +241,7 @@ class PaymentServiceTest extends PayFixture {
         String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
                 .outTradeNo();
 
-        assertThat(settlement.markPaid(1, staff()).outTradeNo()).isEqualTo(order);
+        assertThat(settlement.onPaid(order, "staff:t900").outTradeNo()).isEqualTo(order);
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
     }
 

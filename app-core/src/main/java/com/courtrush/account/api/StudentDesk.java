@@ -1,5 +1,6 @@
 package com.courtrush.account.api;
 
+import com.courtrush.account.Caller;
 import com.courtrush.account.StudentCsv;
 import com.courtrush.account.StudentDirectory;
 import java.util.List;
@@ -48,8 +49,8 @@ public class StudentDesk {
      * Imports students, all or nothing, and records it in the audit trail as one entry with the count and the file's
      * name (null: none, the students came as JSON).
      */
-    public ImportResult importStudents(List<NewStudent> students, String fileName, String actor) {
-        return directory.importStudents(students, fileName, actor);
+    public ImportResult importStudents(List<NewStudent> students, String fileName, Caller caller) {
+        return directory.importStudents(students, fileName, caller.actor());
     }
 
     /**
@@ -61,20 +62,20 @@ public class StudentDesk {
     }
 
     /** One audit entry for a file imported in parts: how many students were created, how many already had accounts. */
-    public void recordImport(String fileName, int created, int alreadyPresent, String actor) {
-        directory.recordImport(fileName, created, alreadyPresent, actor);
+    public void recordImport(String fileName, int created, int alreadyPresent, Caller caller) {
+        directory.recordImport(fileName, created, alreadyPresent, caller.actor());
     }
 
     /** Sets a student's password; every token of theirs stops working. Refuses a staff account (403). */
-    public void resetPassword(long userId, String newPassword, String actor) {
-        directory.resetPassword(userId, newPassword, actor);
+    public void resetPassword(long userId, String newPassword, Caller caller) {
+        directory.resetPassword(userId, newPassword, caller.actor());
     }
 
     /**
      * Enables or disables an account; disabling also ends its sessions on every node. Either way every
      * node reads the account again at its next request.
      */
-    public Student setActive(long userId, boolean active, String actor) {
-        return directory.setActive(userId, active, actor);
+    public Student setActive(long userId, boolean active, Caller caller) {
+        return directory.setActive(userId, active, caller.actor());
     }
 }

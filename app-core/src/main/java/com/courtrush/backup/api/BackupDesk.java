@@ -31,8 +31,8 @@ public class BackupDesk {
     }
 
     /** Backs up now; answers the new backup. Old ones beyond the retention are deleted. */
-    public Backup backUp(String actor) {
-        return backups.backUp(actor);
+    public Backup backUp(Caller caller) {
+        return backups.backUp(caller.actor());
     }
 
     /** The backups there are, newest first. */

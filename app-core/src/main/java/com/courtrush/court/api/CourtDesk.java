@@ -1,5 +1,6 @@
 package com.courtrush.court.api;
 
+import com.courtrush.account.Caller;
 import com.courtrush.court.Court;
 import com.courtrush.court.CourtService;
 import java.util.List;
@@ -7,7 +8,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * What the staff console and the API do with courts: list, create, rename, take out of or back into service; each
- * change audited as the {@code actor} who made it (as {@code Caller#actor} names them).
+ * change audited in the name of the {@link Caller} who made it.
  */
 @Component
 public class CourtDesk {
@@ -29,17 +30,17 @@ public class CourtDesk {
     }
 
     /** See {@link CourtService#create}. */
-    public CourtView create(String name, String actor) {
-        return courts.create(name, actor).view();
+    public CourtView create(String name, Caller caller) {
+        return courts.create(name, caller.actor()).view();
     }
 
     /** See {@link CourtService#rename}. */
-    public CourtView rename(long id, String name, String actor) {
-        return courts.rename(id, name, actor).view();
+    public CourtView rename(long id, String name, Caller caller) {
+        return courts.rename(id, name, caller.actor()).view();
     }
 
     /** See {@link CourtService#setActive}. */
-    public CourtView setActive(long id, boolean active, String actor) {
-        return courts.setActive(id, active, actor).view();
+    public CourtView setActive(long id, boolean active, Caller caller) {
+        return courts.setActive(id, active, caller.actor()).view();
     }
 }

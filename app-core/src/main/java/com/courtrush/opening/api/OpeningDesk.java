@@ -1,5 +1,6 @@
 package com.courtrush.opening.api;
 
+import com.courtrush.account.Caller;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import java.time.LocalDate;
@@ -30,27 +31,27 @@ public class OpeningDesk {
     }
 
     /** Creates an opening; one whose warm-up time has come is warmed up at once. */
-    public OpeningView create(NewOpening request, String actor) {
-        return openings.create(request, actor).view();
+    public OpeningView create(NewOpening request, Caller caller) {
+        return openings.create(request, caller.actor()).view();
     }
 
     /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
-    public WarmupReport warmUp(long id, String actor) {
-        return openings.warmUp(id, actor);
+    public WarmupReport warmUp(long id, Caller caller) {
+        return openings.warmUp(id, caller.actor());
     }
 
     /** Opens the gate now, warming up first if needed. */
-    public OpeningView openNow(long id, String actor) {
-        return openings.openNow(id, actor).view();
+    public OpeningView openNow(long id, Caller caller) {
+        return openings.openNow(id, caller.actor()).view();
     }
 
     /** See {@link OpeningService#close}. */
-    public OpeningView close(long id, String actor) {
-        return openings.close(id, actor).view();
+    public OpeningView close(long id, Caller caller) {
+        return openings.close(id, caller.actor()).view();
     }
 
     /** Recomputes the opening's Redis state from the database, without changing its life state. */
-    public WarmupReport resync(long id, String actor) {
-        return openings.resync(id, actor);
+    public WarmupReport resync(long id, Caller caller) {
+        return openings.resync(id, caller.actor());
     }
 }

@@ -29,14 +29,10 @@ public class PaymentDesk {
         return details.of(reservationId, locale);
     }
 
-    /** Staff's "mark paid" from the console: the reservation's PAYING order is reported paid. */
-    public PaidView markPaid(long reservationId, Caller staff) {
-        return payments.markPaid(reservationId, staff);
-    }
-
     /**
-     * Staff report a simulated WeChat payment of order {@code outTradeNo} as successful (idempotent); a live order
-     * only once WeChat Pay says it was paid.
+     * Staff report a simulated WeChat payment of order {@code outTradeNo} as successful (idempotent): the console's
+     * "mark paid" on the order its question named, or {@code POST /pay/wechat/mock-success/{outTradeNo}}. A live
+     * order only once WeChat Pay says it was paid.
      */
     public PaidView markOrderPaid(String outTradeNo, Caller staff) {
         return payments.onPaid(outTradeNo, staff.actor());

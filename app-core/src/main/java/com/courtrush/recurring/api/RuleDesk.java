@@ -1,5 +1,6 @@
 package com.courtrush.recurring.api;
 
+import com.courtrush.account.Caller;
 import com.courtrush.recurring.OpeningRules;
 import com.courtrush.recurring.RulePlanner;
 import com.courtrush.recurring.RuleRunner;
@@ -30,28 +31,28 @@ public class RuleDesk {
     }
 
     /** See {@link OpeningRules#create}. */
-    public RuleView create(RuleForm form, String actor) {
-        return rules.create(form, actor);
+    public RuleView create(RuleForm form, Caller caller) {
+        return rules.create(form, caller.actor());
     }
 
     /** Changes a rule; dates it could not make are tried again (openings it made stay as they are). */
-    public RuleView update(long id, RuleForm form, String actor) {
-        return rules.update(id, form, actor);
+    public RuleView update(long id, RuleForm form, Caller caller) {
+        return rules.update(id, form, caller.actor());
     }
 
     /** See {@link OpeningRules#setActive}. */
-    public RuleView setActive(long id, boolean active, String actor) {
-        return rules.setActive(id, active, actor);
+    public RuleView setActive(long id, boolean active, Caller caller) {
+        return rules.setActive(id, active, caller.actor());
     }
 
     /** Closes a date of the rule (a holiday) or changes it once; replaces what the date had. */
-    public DateChange setException(long id, LocalDate date, DateChange change, String actor) {
-        return rules.setException(id, date, change, actor);
+    public DateChange setException(long id, LocalDate date, DateChange change, Caller caller) {
+        return rules.setException(id, date, change, caller.actor());
     }
 
     /** The date follows the rule again. */
-    public void removeException(long id, LocalDate date, String actor) {
-        rules.removeException(id, date, actor);
+    public void removeException(long id, LocalDate date, Caller caller) {
+        rules.removeException(id, date, caller.actor());
     }
 
     /** What the rule does on each of {@code days} dates from {@code from}: made, failed, closed, or to come. */
@@ -60,7 +61,7 @@ public class RuleDesk {
     }
 
     /** Makes every opening that is due now; what each rule did. */
-    public List<RunResult> runDue(String actor) {
-        return runner.runDue(actor);
+    public List<RunResult> runDue(Caller caller) {
+        return runner.runDue(caller.actor());
     }
 }

@@ -32,7 +32,7 @@ class AdminRecoveryController {
     @PostMapping("/dead-letters/{traceId}/compensate")
     ApiResponse<DeadLetterSettlement> compensate(
             @PathVariable @Size(max = 64) String traceId, @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(reservations.compensate(traceId, caller.actor()));
+        return ApiResponse.ok(reservations.compensate(traceId, caller));
     }
 
     @Operation(summary = "Put a dead letter back on reserve.queue, if it is neither recorded nor compensated")

@@ -59,7 +59,7 @@ public class ReservationDesk {
     }
 
     /** Compensates now (idempotent): the place goes back unless the database already has the trace. */
-    public DeadLetterSettlement compensate(String traceId, String actor) {
-        return deadLetters.compensate(traceId, actor);
+    public DeadLetterSettlement compensate(String traceId, Caller caller) {
+        return deadLetters.compensate(traceId, caller.actor());
     }
 }

@@ -1,5 +1,6 @@
 package com.courtrush.slot.api;
 
+import com.courtrush.account.Caller;
 import com.courtrush.slot.SlotEditor;
 import com.courtrush.slot.SlotGenerator;
 import com.courtrush.slot.SlotWithCourt;
@@ -25,8 +26,8 @@ public class SlotDesk {
     }
 
     /** See {@link SlotGenerator#generate}. */
-    public List<Long> generate(long sessionId, SlotTemplate template, String actor) {
-        return generator.generate(sessionId, template, actor);
+    public List<Long> generate(long sessionId, SlotTemplate template, Caller caller) {
+        return generator.generate(sessionId, template, caller.actor());
     }
 
     /**
@@ -41,8 +42,8 @@ public class SlotDesk {
             boolean flashDayBefore,
             int perUserLimit,
             SlotTemplate template,
-            String actor) {
-        return generator.generateDays(first, days, flashAt, flashDayBefore, perUserLimit, template, actor);
+            Caller caller) {
+        return generator.generateDays(first, days, flashAt, flashDayBefore, perUserLimit, template, caller.actor());
     }
 
     /** See {@link SlotEditor#slotsOf}. */
@@ -51,13 +52,13 @@ public class SlotDesk {
     }
 
     /** See {@link SlotEditor#update}. */
-    public SlotView update(long slotId, int capacity, Integer priceCents, String actor) {
-        return editor.update(slotId, capacity, priceCents, actor).view();
+    public SlotView update(long slotId, int capacity, Integer priceCents, Caller caller) {
+        return editor.update(slotId, capacity, priceCents, caller.actor()).view();
     }
 
     /** Takes a slot off sale or back on it. Disabling leaves its reservations alone: see SlotWithdrawal. */
-    public SlotView setActive(long slotId, boolean active, String actor) {
-        return editor.setActive(slotId, active, actor).view();
+    public SlotView setActive(long slotId, boolean active, Caller caller) {
+        return editor.setActive(slotId, active, caller.actor()).view();
     }
 
     /**

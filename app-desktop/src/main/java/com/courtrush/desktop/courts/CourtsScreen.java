@@ -32,7 +32,7 @@ public final class CourtsScreen implements Screen {
                 context.notices(),
                 i18n,
                 () -> LocalDate.now(context.desks().clock()),
-                context.actor());
+                context.staff());
 
         TextField name = new TextField();
         name.setId("courtName");

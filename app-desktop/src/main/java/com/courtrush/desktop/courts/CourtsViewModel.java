@@ -1,5 +1,6 @@
 package com.courtrush.desktop.courts;
 
+import com.courtrush.account.Caller;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
@@ -25,7 +26,7 @@ public final class CourtsViewModel {
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
-    private final String actor;
+    private final Caller staff;
     private final ObservableList<CourtRow> rows = FXCollections.observableArrayList();
     private final StringProperty newName = new SimpleStringProperty("");
     private final BooleanBinding canCreate =
@@ -38,9 +39,9 @@ public final class CourtsViewModel {
             Notices notices,
             I18n i18n,
             Supplier<LocalDate> today,
-            String actor) {
+            Caller staff) {
         this.courts = courts;
-        this.actor = actor;
+        this.staff = staff;
         this.slots = slots;
         this.today = today;
         this.tasks = tasks;
@@ -57,7 +58,7 @@ public final class CourtsViewModel {
 
     public void create() {
         String name = newName.get().strip();
-        tasks.run(i18n.t("courts.create"), () -> courts.create(name, actor), court -> {
+        tasks.run(i18n.t("courts.create"), () -> courts.create(name, staff), court -> {
             newName.set("");
             notices.info(i18n.t("courts.created", court.courtName()));
             refresh();
@@ -65,7 +66,7 @@ public final class CourtsViewModel {
     }
 
     public void rename(CourtRow row, String name) {
-        tasks.run(i18n.t("courts.rename"), () -> courts.rename(row.id(), name, actor), court -> refresh());
+        tasks.run(i18n.t("courts.rename"), () -> courts.rename(row.id(), name, staff), court -> refresh());
     }
 
     /**
@@ -89,7 +90,7 @@ public final class CourtsViewModel {
     public void setActive(CourtRow row, boolean active) {
         tasks.run(
                 i18n.t(active ? "courts.enable" : "courts.disable"),
-                () -> courts.setActive(row.id(), active, actor),
+                () -> courts.setActive(row.id(), active, staff),
                 court -> refresh());
     }
 

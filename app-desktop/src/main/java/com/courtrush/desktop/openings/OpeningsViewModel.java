@@ -54,7 +54,6 @@ public final class OpeningsViewModel {
     private final Notices notices;
     private final I18n i18n;
     private final Caller staff;
-    private final String actor;
     private final IntSupplier defaultPriceCents;
     private final OpeningTemplateForm template;
 
@@ -97,7 +96,6 @@ public final class OpeningsViewModel {
         this.notices = notices;
         this.i18n = i18n;
         this.staff = staff;
-        this.actor = staff.actor();
         this.defaultPriceCents = defaultPriceCents;
         this.template = new OpeningTemplateForm(i18n);
         date.set(today.plusDays(1));
@@ -177,7 +175,7 @@ public final class OpeningsViewModel {
                                 warmupLead.get(),
                                 bookingPass.get(),
                                 fairDraw.get() ? drawWindowMs.get() : 0),
-                        actor),
+                        staff),
                 created -> {
                     notices.info(i18n.t("openings.created", created.id()));
                     refresh(created.id()); // the new opening is the one staff go on with (it was not selected)
@@ -199,7 +197,7 @@ public final class OpeningsViewModel {
                         }
                         return i18n.t(
                                 "openings.generated",
-                                slotDesk.generate(opening.id(), slots, actor).size());
+                                slotDesk.generate(opening.id(), slots, staff).size());
                     }
                     List<GeneratedDay> results = slotDesk.generateDays(
                             first,
@@ -208,7 +206,7 @@ public final class OpeningsViewModel {
                             flashDayBefore.get(),
                             template.perUserLimit(),
                             slots,
-                            actor);
+                            staff);
                     return results.stream()
                             .map(r -> r.error() == null
                                     ? i18n.t("openings.dayDone", r.date(), r.slotsCreated())
@@ -229,11 +227,11 @@ public final class OpeningsViewModel {
     }
 
     public void warmUp() {
-        onSelected("openings.warmUp", id -> openings.warmUp(id, actor));
+        onSelected("openings.warmUp", id -> openings.warmUp(id, staff));
     }
 
     public void openNow() {
-        onSelected("openings.openNow", id -> openings.openNow(id, actor));
+        onSelected("openings.openNow", id -> openings.openNow(id, staff));
     }
 
     /** Asks — naming the opening and what stays unsold — then closes it. */
@@ -248,7 +246,7 @@ public final class OpeningsViewModel {
                 .sum();
         notices.confirm(Destructive.of(
                         i18n.t("openings.close"), openingName(opening), i18n.t("openings.closeConsequence", free)))
-                .ifPresent(answer -> onSelected("openings.close", id -> openings.close(id, actor)));
+                .ifPresent(answer -> onSelected("openings.close", id -> openings.close(id, staff)));
     }
 
     /** An opening as staff see it: number, play date and opening time. */
@@ -262,7 +260,7 @@ public final class OpeningsViewModel {
     }
 
     public void resync() {
-        onSelected("openings.resync", id -> openings.resync(id, actor));
+        onSelected("openings.resync", id -> openings.resync(id, staff));
     }
 
     private void onSelected(String key, java.util.function.LongFunction<Object> action) {
@@ -283,7 +281,7 @@ public final class OpeningsViewModel {
                         slot.slotId(),
                         Inputs.number(i18n, newCapacity, 1, 1000, i18n.t("openings.capacity")),
                         Inputs.cents(i18n, newPrice, i18n.t("openings.price")),
-                        actor));
+                        staff));
     }
 
     /**
@@ -321,7 +319,7 @@ public final class OpeningsViewModel {
     }
 
     public void enableSlot(SlotRow slot) {
-        run("openings.enableSlot", () -> slotDesk.setActive(slot.slotId(), true, actor));
+        run("openings.enableSlot", () -> slotDesk.setActive(slot.slotId(), true, staff));
     }
 
     private void run(String key, Callable<?> work) {

@@ -46,7 +46,7 @@ public final class QueuesScreen implements Screen {
                 context.notices(),
                 i18n,
                 context.desks().clock(),
-                context.actor());
+                context.staff());
 
         TableView<QueuesViewModel.DeadLetterRow> dead = deadLetters(i18n);
         VBox.setVgrow(dead, javafx.scene.layout.Priority.ALWAYS);

@@ -1,5 +1,6 @@
 package com.courtrush.desktop.queues;
 
+import com.courtrush.account.Caller;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
@@ -44,7 +45,7 @@ public final class QueuesViewModel {
     private final Notices notices;
     private final I18n i18n;
     private final Clock clock;
-    private final String actor;
+    private final Caller staff;
 
     private final LongProperty reserveDepth = new SimpleLongProperty();
     private final IntegerProperty consumers = new SimpleIntegerProperty();
@@ -70,14 +71,14 @@ public final class QueuesViewModel {
             Notices notices,
             I18n i18n,
             Clock clock,
-            String actor) {
+            Caller staff) {
         this.monitor = monitor;
         this.reservations = reservations;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
         this.clock = clock;
-        this.actor = actor;
+        this.staff = staff;
     }
 
     public void refresh() {
@@ -169,7 +170,7 @@ public final class QueuesViewModel {
     public record QueuePoint(long secondsAgo, long published, long consumed, long deadLettered) {}
 
     public void compensate(DeadLetterRow row) {
-        tasks.run(i18n.t("queues.compensate"), () -> reservations.compensate(row.traceId(), actor), settlement -> {
+        tasks.run(i18n.t("queues.compensate"), () -> reservations.compensate(row.traceId(), staff), settlement -> {
             notices.info(i18n.t("queues.settled", row.traceId(), i18n.of(settlement)));
             refresh();
         });

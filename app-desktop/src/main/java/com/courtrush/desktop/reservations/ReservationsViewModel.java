@@ -189,7 +189,7 @@ public final class ReservationsViewModel {
                             i18n.t("reservations.markPaidOrder", order.outTradeNo(), Inputs.yuan(order.amountCents()))
                                     + "\n"
                                     + i18n.t("reservations.markPaidConsequence")),
-                    answer -> markPaid());
+                    answer -> markPaid(order.outTradeNo()));
             return;
         }
         ReservationRow row = selected.get();
@@ -251,8 +251,8 @@ public final class ReservationsViewModel {
         act("reservations.cancel", id -> reservations.cancelByStaff(id, reason, staff));
     }
 
-    public void markPaid() {
-        act("reservations.markPaid", id -> payments.markPaid(id, staff));
+    public void markPaid(String outTradeNo) {
+        act("reservations.markPaid", id -> payments.markOrderPaid(outTradeNo, staff));
     }
 
     public void refund(String reason, boolean overrideCutoff) {
@@ -260,7 +260,7 @@ public final class ReservationsViewModel {
     }
 
     public void resync() {
-        act("reservations.resync", id -> openings.resync(selected.get().sessionId(), staff.actor()));
+        act("reservations.resync", id -> openings.resync(selected.get().sessionId(), staff));
     }
 
     private void act(String key, java.util.function.LongFunction<Object> action) {

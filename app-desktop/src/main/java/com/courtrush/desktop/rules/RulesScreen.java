@@ -52,7 +52,7 @@ public final class RulesScreen implements Screen {
                 context.tasks(),
                 context.notices(),
                 i18n,
-                context.actor(),
+                context.staff(),
                 today,
                 () -> context.desks().settings().priceCents(null));
 

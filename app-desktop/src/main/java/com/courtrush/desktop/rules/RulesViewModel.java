@@ -1,5 +1,6 @@
 package com.courtrush.desktop.rules;
 
+import com.courtrush.account.Caller;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.court.api.CourtView;
 import com.courtrush.desktop.i18n.I18n;
@@ -46,7 +47,7 @@ public final class RulesViewModel {
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
-    private final String actor;
+    private final Caller staff;
     private final LocalDate today;
     private final IntSupplier defaultPriceCents;
     private final OpeningTemplateForm template;
@@ -75,7 +76,7 @@ public final class RulesViewModel {
             UiTasks tasks,
             Notices notices,
             I18n i18n,
-            String actor,
+            Caller staff,
             LocalDate today,
             IntSupplier defaultPriceCents) {
         this.ruleDesk = ruleDesk;
@@ -83,7 +84,7 @@ public final class RulesViewModel {
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        this.actor = actor;
+        this.staff = staff;
         this.today = today;
         this.defaultPriceCents = defaultPriceCents;
         this.template = new OpeningTemplateForm(i18n);
@@ -126,7 +127,7 @@ public final class RulesViewModel {
 
     /** A new rule from the form; it starts making openings at once. */
     public void create() {
-        tasks.run(i18n.t("rules.create"), () -> ruleDesk.create(form(), actor), created -> {
+        tasks.run(i18n.t("rules.create"), () -> ruleDesk.create(form(), staff), created -> {
             notices.info(i18n.t("rules.created", created.name()));
             selected.set(null);
             rows.add(created);
@@ -138,7 +139,7 @@ public final class RulesViewModel {
     /** The selected rule takes the form's values. */
     public void save() {
         RuleView rule = selected.get();
-        tasks.run(i18n.t("rules.save"), () -> ruleDesk.update(rule.id(), form(), actor), saved -> {
+        tasks.run(i18n.t("rules.save"), () -> ruleDesk.update(rule.id(), form(), staff), saved -> {
             notices.info(i18n.t("rules.saved", saved.name()));
             load();
         });
@@ -146,12 +147,12 @@ public final class RulesViewModel {
 
     public void toggleActive() {
         RuleView rule = selected.get();
-        tasks.run(i18n.t("rules.save"), () -> ruleDesk.setActive(rule.id(), !rule.active(), actor), saved -> load());
+        tasks.run(i18n.t("rules.save"), () -> ruleDesk.setActive(rule.id(), !rule.active(), staff), saved -> load());
     }
 
     /** Makes the due openings now and says what was made. */
     public void runNow() {
-        tasks.run(i18n.t("rules.run"), () -> ruleDesk.runDue(actor), results -> {
+        tasks.run(i18n.t("rules.run"), () -> ruleDesk.runDue(staff), results -> {
             long made = results.stream()
                     .filter(r -> r.outcome() == RunOutcome.CREATED)
                     .count();
@@ -189,7 +190,7 @@ public final class RulesViewModel {
                                 closed ? null : Inputs.cents(i18n, priceText, i18n.t("rules.changePrice")),
                                 null,
                                 note),
-                        actor),
+                        staff),
                 done -> {
                     notices.info(i18n.t(closed ? "rules.dateClosed" : "rules.dateChanged", date));
                     loadPlan();
@@ -203,7 +204,7 @@ public final class RulesViewModel {
         tasks.run(
                 i18n.t("rules.applyDate"),
                 () -> {
-                    ruleDesk.removeException(rule.id(), date, actor);
+                    ruleDesk.removeException(rule.id(), date, staff);
                     return date;
                 },
                 done -> loadPlan());

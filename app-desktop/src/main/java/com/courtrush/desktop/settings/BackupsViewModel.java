@@ -1,5 +1,6 @@
 package com.courtrush.desktop.settings;
 
+import com.courtrush.account.Caller;
 import com.courtrush.backup.api.Backup;
 import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.desktop.i18n.I18n;
@@ -27,17 +28,17 @@ public final class BackupsViewModel {
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
-    private final String actor;
+    private final Caller staff;
     private final Clock clock;
     private final StringProperty state = new SimpleStringProperty("");
     private final BooleanProperty available = new SimpleBooleanProperty();
 
-    public BackupsViewModel(BackupDesk backups, UiTasks tasks, Notices notices, I18n i18n, String actor, Clock clock) {
+    public BackupsViewModel(BackupDesk backups, UiTasks tasks, Notices notices, I18n i18n, Caller staff, Clock clock) {
         this.backups = backups;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        this.actor = actor;
+        this.staff = staff;
         this.clock = clock;
     }
 
@@ -65,7 +66,7 @@ public final class BackupsViewModel {
     }
 
     public void backUpNow() {
-        tasks.run(i18n.t("backups.now"), () -> backups.backUp(actor), made -> {
+        tasks.run(i18n.t("backups.now"), () -> backups.backUp(staff), made -> {
             notices.info(i18n.t(
                     "backups.made",
                     made.name(),

@@ -60,7 +60,7 @@ public final class SettingsScreen implements Screen {
                 context.tasks(),
                 context.notices(),
                 i18n,
-                context.actor(),
+                context.staff(),
                 context.desks().clock());
         restore = new RestoreViewModel(
                 context.desks().backups(),

@@ -32,7 +32,7 @@ public final class StudentsScreen implements Screen {
     public StudentsScreen(ConsoleContext context) {
         I18n i18n = context.i18n();
         model = new StudentsViewModel(
-                context.desks().students(), context.tasks(), context.notices(), i18n, context.actor());
+                context.desks().students(), context.tasks(), context.notices(), i18n, context.staff());
         strikes = new StrikesViewModel(
                 context.desks().attendance(),
                 context.desks().audit(),

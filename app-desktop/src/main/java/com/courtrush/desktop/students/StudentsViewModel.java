@@ -1,5 +1,6 @@
 package com.courtrush.desktop.students;
 
+import com.courtrush.account.Caller;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
@@ -42,7 +43,7 @@ public final class StudentsViewModel {
     private final UiTasks tasks;
     private final Notices notices;
     private final I18n i18n;
-    private final String actor;
+    private final Caller staff;
 
     private final StringProperty query = new SimpleStringProperty("");
     private final ObservableList<Student> rows = FXCollections.observableArrayList();
@@ -52,12 +53,12 @@ public final class StudentsViewModel {
     private final StringProperty progressText = new SimpleStringProperty("");
     private final BooleanProperty importing = new SimpleBooleanProperty(false);
 
-    public StudentsViewModel(StudentDesk directory, UiTasks tasks, Notices notices, I18n i18n, String actor) {
+    public StudentsViewModel(StudentDesk directory, UiTasks tasks, Notices notices, I18n i18n, Caller staff) {
         this.directory = directory;
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        this.actor = actor;
+        this.staff = staff;
     }
 
     public void search() {
@@ -154,11 +155,11 @@ public final class StudentsViewModel {
                         }
                     } catch (RuntimeException failed) {
                         if (created + present > 0) {
-                            directory.recordImport(fileName, created, present, actor);
+                            directory.recordImport(fileName, created, present, staff);
                         }
                         throw failed;
                     }
-                    directory.recordImport(fileName, created, present, actor);
+                    directory.recordImport(fileName, created, present, staff);
                     return new int[] {created, present};
                 },
                 (fraction, message) -> {
@@ -205,7 +206,7 @@ public final class StudentsViewModel {
         tasks.run(
                 i18n.t("students.resetPassword"),
                 () -> {
-                    directory.resetPassword(student.id(), password, actor);
+                    directory.resetPassword(student.id(), password, staff);
                     return student;
                 },
                 done -> notices.info(i18n.t("students.passwordReset", student.studentId())));
@@ -214,7 +215,7 @@ public final class StudentsViewModel {
     public void setActive(Student student, boolean active) {
         tasks.run(
                 i18n.t(active ? "students.enable" : "students.disable"),
-                () -> directory.setActive(student.id(), active, actor),
+                () -> directory.setActive(student.id(), active, staff),
                 done -> search());
     }
 

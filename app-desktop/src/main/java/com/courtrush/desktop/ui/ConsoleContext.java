@@ -27,11 +27,6 @@ public record ConsoleContext(
         this(i18n, tasks, notices, desks, ticker, staff, EngineRestart.NONE);
     }
 
-    /** How the audit trail names whoever is signed in at this console ("staff:&lt;id&gt;"). */
-    public String actor() {
-        return staff.actor();
-    }
-
     /** Runs {@code tick} every {@code period} until the returned handle is cancelled. */
     public ScheduledFuture<?> every(Duration period, Runnable tick) {
         return ticker.scheduleWithFixedDelay(tick, 0, period.toMillis(), TimeUnit.MILLISECONDS);

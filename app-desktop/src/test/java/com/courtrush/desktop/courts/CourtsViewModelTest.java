@@ -7,6 +7,8 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 class CourtsViewModelTest {
 
-    static final String ACTOR = "staff:t900";
+    static final Caller ACTOR = Caller.atDesk(900, "t900", Role.STAFF);
     static final LocalDate TODAY = LocalDate.of(2026, 11, 22);
     final CourtDesk service = mock(CourtDesk.class);
     final SlotDesk slots = mock(SlotDesk.class);

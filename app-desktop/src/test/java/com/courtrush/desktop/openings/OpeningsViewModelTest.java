@@ -3,7 +3,6 @@ package com.courtrush.desktop.openings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
-import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -100,11 +99,11 @@ class OpeningsViewModelTest {
 
     @Test
     void anOpeningIsCreatedForTheDateWithTheTypedFlashTime() {
-        when(openings.create(any(), anyString())).thenReturn(session(9));
+        when(openings.create(any(), any())).thenReturn(session(9));
         model.template().flashTimeProperty().set("9:30");
         model.createOpening();
         ArgumentCaptor<NewOpening> created = ArgumentCaptor.captor();
-        verify(openings).create(created.capture(), eq("staff:tester"));
+        verify(openings).create(created.capture(), eq(staff));
         assertThat(created.getValue().sessionDate()).isEqualTo(TODAY.plusDays(1));
         assertThat(created.getValue().flashTime()).isEqualTo(LocalDateTime.of(TODAY, LocalTime.of(9, 30)));
         assertThat(created.getValue().bookingPass())
@@ -120,18 +119,18 @@ class OpeningsViewModelTest {
 
     @Test
     void aFairDrawTurnedOnGoesWithItsWindow() {
-        when(openings.create(any(), anyString())).thenReturn(session(9));
+        when(openings.create(any(), any())).thenReturn(session(9));
         model.fairDrawProperty().set(true);
         model.drawWindowMsProperty().set(1500);
         model.createOpening();
         ArgumentCaptor<NewOpening> created = ArgumentCaptor.captor();
-        verify(openings).create(created.capture(), eq("staff:tester"));
+        verify(openings).create(created.capture(), eq(staff));
         assertThat(created.getValue().drawWindowMs()).isEqualTo(1500);
     }
 
     @Test
     void aFlashTimeAlreadyPastIsCreatedOnlyWhenTheStaffSaySo() {
-        when(openings.create(any(), anyString())).thenReturn(session(9));
+        when(openings.create(any(), any())).thenReturn(session(9));
         model.flashDateProperty().set(TODAY);
         model.template().flashTimeProperty().set("0:00");
         notices.answer = false;
@@ -141,11 +140,11 @@ class OpeningsViewModelTest {
                 .asString()
                 .contains("8 h 0 min ago")
                 .contains("open as soon as it is created");
-        verify(openings, never()).create(any(), anyString());
+        verify(openings, never()).create(any(), any());
 
         notices.answer = true;
         model.createOpening();
-        verify(openings).create(any(), eq("staff:tester"));
+        verify(openings).create(any(), eq(staff));
     }
 
     @Test
@@ -153,7 +152,7 @@ class OpeningsViewModelTest {
         model.template().flashTimeProperty().set("one o'clock");
         model.createOpening();
         assertThat(notices.lastFailureMessage()).contains("not a time like 13:00");
-        verify(openings, never()).create(any(), anyString());
+        verify(openings, never()).create(any(), any());
     }
 
     @Test
@@ -167,10 +166,10 @@ class OpeningsViewModelTest {
         model.template().startTimeProperty().set("08:00");
         model.template().endTimeProperty().set("10:00");
         model.template().priceProperty().set("19.5");
-        when(slotDesk.generate(eq(7L), any(), anyString())).thenReturn(List.of(1L, 2L));
+        when(slotDesk.generate(eq(7L), any(), any())).thenReturn(List.of(1L, 2L));
         model.generate();
         ArgumentCaptor<SlotTemplate> template = ArgumentCaptor.captor();
-        verify(slotDesk).generate(eq(7L), template.capture(), eq("staff:tester"));
+        verify(slotDesk).generate(eq(7L), template.capture(), eq(staff));
         assertThat(template.getValue().priceCents()).isEqualTo(1950);
         assertThat(template.getValue().courtIds()).containsExactly(1L);
         assertThat(model.lastResultProperty().get()).isEqualTo("2 slot(s) created.");
@@ -181,7 +180,7 @@ class OpeningsViewModelTest {
         model.refresh();
         model.template().chosenCourts().setAll(model.template().activeCourts());
         model.daysProperty().set(7);
-        when(slotDesk.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), anyString()))
+        when(slotDesk.generateDays(any(), eq(7), any(), eq(true), eq(2), any(), any()))
                 .thenReturn(List.of(
                         new GeneratedDay(TODAY.plusDays(1), 3L, 14),
                         new GeneratedDay(
@@ -211,7 +210,7 @@ class OpeningsViewModelTest {
         model.withdraw(row, "broken net");
         verify(withdrawal).withdraw(11, "broken net", staff);
         model.editSlot(row, "3", "25");
-        verify(slotDesk).update(11, 3, 2500, "staff:tester");
+        verify(slotDesk).update(11, 3, 2500, staff);
         model.editSlot(row, "zero", "25");
         assertThat(notices.lastFailureMessage()).contains("whole number from 1 to 1000");
     }
@@ -262,7 +261,7 @@ class OpeningsViewModelTest {
 
         notices.answer = true;
         model.close();
-        verify(openings).close(4, "staff:tester");
+        verify(openings).close(4, staff);
     }
 
     @Test
@@ -284,7 +283,7 @@ class OpeningsViewModelTest {
         model.refresh();
         assertThat(model.selectedProperty().get().id()).isEqualTo(4);
         OpeningView created = session(9);
-        when(openings.create(any(), anyString())).thenReturn(created);
+        when(openings.create(any(), any())).thenReturn(created);
         when(openings.listByDate(any())).thenReturn(List.of(session(4), created));
         model.template().flashTimeProperty().set("23:59");
         model.flashDateProperty().set(TODAY.plusDays(1));

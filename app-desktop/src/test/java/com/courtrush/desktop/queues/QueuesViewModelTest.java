@@ -5,6 +5,8 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -30,6 +32,8 @@ import org.junit.jupiter.api.Test;
 
 class QueuesViewModelTest {
 
+    static final Caller STAFF = Caller.atDesk(3, "t", Role.STAFF);
+
     final MonitorDesk monitor = mock(MonitorDesk.class);
     final ReservationDesk actions = mock(ReservationDesk.class);
     final RecordingNotices notices = new RecordingNotices();
@@ -40,7 +44,7 @@ class QueuesViewModelTest {
             notices,
             I18n.of(I18n.ENGLISH),
             Clock.system(ZoneId.of("Asia/Shanghai")),
-            "console:t");
+            STAFF);
 
     static QueuesView view(long at, long published, long confirmed, long refused) {
         ReserveTotals totals = new ReserveTotals(Map.of(), confirmed, refused, 0, published, confirmed, 1, 2);
@@ -111,7 +115,7 @@ class QueuesViewModelTest {
         verify(actions).replay("t2");
         assertThat(notices.infos).containsExactly("Dead letter t2: Replayed.");
         model.compensate(row);
-        verify(actions).compensate("t2", "console:t");
+        verify(actions).compensate("t2", STAFF);
     }
 
     @Test

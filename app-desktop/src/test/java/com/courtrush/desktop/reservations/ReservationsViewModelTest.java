@@ -152,8 +152,8 @@ class ReservationsViewModelTest {
         model.cancel("repair");
         verify(reservations).cancelByStaff(2, "repair", staff);
         model.selectedProperty().set(row(3, ReservationStatus.PENDING_PAYMENT));
-        model.markPaid();
-        verify(payments).markPaid(3, staff);
+        model.markPaid("CR3");
+        verify(payments).markOrderPaid("CR3", staff);
         assertThat(notices.infos).hasSize(3);
     }
 
@@ -175,7 +175,7 @@ class ReservationsViewModelTest {
         assertThat(asked.consequence()).contains("has not started paying online");
         assertThat(asked.option()).isEqualTo("Paid by card at the desk (unticked: cash)");
         verify(attendance).payAtDesk(2, 2000, DeskChannel.CARD, staff);
-        verify(payments, never()).markPaid(anyLong(), any());
+        verify(payments, never()).markOrderPaid(any(), any());
 
         PayOrderView paying = new PayOrderView(
                 1L,
@@ -199,7 +199,7 @@ class ReservationsViewModelTest {
         model.selectedProperty().set(row(3, ReservationStatus.PENDING_PAYMENT));
         model.askMarkPaid();
         assertThat(notices.lastStep().consequence()).startsWith("Order CR1, ¥20.00.");
-        verify(payments).markPaid(3, staff);
+        verify(payments).markOrderPaid("CR1", staff);
     }
 
     @Test

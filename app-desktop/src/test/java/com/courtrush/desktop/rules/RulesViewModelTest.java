@@ -10,6 +10,8 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
 import com.courtrush.core.EngineText;
 import com.courtrush.court.api.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
@@ -33,7 +35,7 @@ import org.mockito.ArgumentCaptor;
 class RulesViewModelTest {
 
     static final LocalDate TODAY = LocalDate.of(2026, 11, 25);
-    static final String ACTOR = "staff:tester";
+    static final Caller ACTOR = Caller.atDesk(7, "tester", Role.STAFF);
 
     final RuleDesk rules = mock(RuleDesk.class);
     final CourtDesk courts = mock(CourtDesk.class);

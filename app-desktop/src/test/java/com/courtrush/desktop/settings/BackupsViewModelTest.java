@@ -38,7 +38,7 @@ class BackupsViewModelTest {
             new DirectUiTasks(notices),
             notices,
             I18n.of(I18n.ENGLISH),
-            "console:desk",
+            Caller.atDesk(2, "desk", Role.STAFF),
             Clock.system(ZoneId.of("Asia/Shanghai")));
 
     @Test
@@ -50,7 +50,8 @@ class BackupsViewModelTest {
         assertThat(model.stateProperty().get())
                 .startsWith("Newest: courtrush-20261124-033000.zip (3.0 MB, 2026-11-24 03:30); 2 kept");
 
-        when(backups.backUp("console:desk")).thenReturn(new Backup(made.name(), made.bytes(), made.modified(), 1_480L));
+        when(backups.backUp(Caller.atDesk(2, "desk", Role.STAFF)))
+                .thenReturn(new Backup(made.name(), made.bytes(), made.modified(), 1_480L));
         model.backUpNow();
         assertThat(notices.infos).containsExactly("Backed up: courtrush-20261124-033000.zip (3.0 MB in 1.5 s).");
     }

@@ -11,6 +11,8 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import com.courtrush.account.Caller;
+import com.courtrush.account.Role;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Student;
@@ -28,10 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StudentsViewModelTest {
 
+    static final Caller STAFF = Caller.atDesk(3, "t", Role.STAFF);
+
     final StudentDesk directory = mock(StudentDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final StudentsViewModel model =
-            new StudentsViewModel(directory, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), "console:t");
+            new StudentsViewModel(directory, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), STAFF);
 
     @TempDir
     Path dir;
@@ -60,7 +64,7 @@ class StudentsViewModelTest {
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(csv(450, ""));
         verify(directory, times(3)).importPart(anyList());
-        verify(directory).recordImport("students.csv", 447, 3, "console:t");
+        verify(directory).recordImport("students.csv", 447, 3, STAFF);
         assertThat(model.progressProperty().get()).isEqualTo(1.0);
         assertThat(model.progressTextProperty().get()).isEqualTo("447 imported, 3 already present.");
         assertThat(model.importingProperty().get()).isFalse();
@@ -104,7 +108,7 @@ class StudentsViewModelTest {
                 new DirectUiTasks(notices),
                 notices,
                 I18n.of(java.util.Locale.forLanguageTag(language)),
-                "console:t");
+                STAFF);
         boolean chinese = language.startsWith("zh");
         assertThat(console.templateName()).isEqualTo(chinese ? "学生名单模板.csv" : "students-template.csv");
         Path template = dir.resolve(console.templateName());
@@ -157,8 +161,8 @@ class StudentsViewModelTest {
 
     @Test
     void theRowsWhatIsWrongReadsInChinese() throws Exception {
-        StudentsViewModel chinese = new StudentsViewModel(
-                directory, new DirectUiTasks(notices), notices, I18n.of(I18n.CHINESE), "console:t");
+        StudentsViewModel chinese =
+                new StudentsViewModel(directory, new DirectUiTasks(notices), notices, I18n.of(I18n.CHINESE), STAFF);
         chinese.importCsv(csv(1, "2024009,short,Ann\n"));
         assertThat(notices.lastFailureMessage()).contains("第 3 行：密码至少 6 个字符");
     }
@@ -171,7 +175,7 @@ class StudentsViewModelTest {
         model.importCsv(csv(450, ""));
         assertThat(model.progressTextProperty().get())
                 .isEqualTo("Import stopped after 200 of 450; re-running it skips the students already imported.");
-        verify(directory).recordImport("students.csv", 200, 0, "console:t");
+        verify(directory).recordImport("students.csv", 200, 0, STAFF);
     }
 
     @Test
@@ -179,8 +183,8 @@ class StudentsViewModelTest {
         Student student = new Student(8, "2024001", "Ann", com.courtrush.account.Role.STUDENT, true, null);
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.resetPassword(student, "new-secret");
-        verify(directory).resetPassword(8, "new-secret", "console:t");
+        verify(directory).resetPassword(8, "new-secret", STAFF);
         model.setActive(student, false);
-        verify(directory).setActive(8, false, "console:t");
+        verify(directory).setActive(8, false, STAFF);
     }
 }
