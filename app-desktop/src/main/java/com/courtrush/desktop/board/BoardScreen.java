@@ -8,6 +8,7 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import com.courtrush.reserve.api.ReservationRow;
@@ -314,7 +315,7 @@ public final class BoardScreen implements Screen {
             menu.getItems()
                     .add(item(
                             "board.doWalkIn",
-                            () -> Widgets.ask(
+                            () -> Questions.ask(
                                             root.getScene().getWindow(),
                                             i18n,
                                             i18n.t("walkIn.open"),

@@ -9,8 +9,8 @@ import static com.courtrush.desktop.ui.Widgets.title;
 
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
-import com.courtrush.desktop.ui.Widgets;
 import java.time.LocalDate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -56,7 +56,7 @@ public final class CourtsScreen implements Screen {
 
         Button rename = button(i18n.t("courts.rename"), "renameCourt", () -> {
             CourtsViewModel.CourtRow row = table.getSelectionModel().getSelectedItem();
-            Widgets.ask(
+            Questions.ask(
                             table.getScene().getWindow(),
                             i18n,
                             i18n.t("courts.rename"),

@@ -13,8 +13,8 @@ import com.courtrush.account.Role;
 import com.courtrush.account.api.StaffMember;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
-import com.courtrush.desktop.ui.Widgets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -62,7 +62,7 @@ public final class StaffScreen implements Screen {
     private Node actions(I18n i18n, TableView<StaffMember> table) {
         Button reset = button(i18n.t("students.resetPassword"), "resetStaffPassword", () -> {
             StaffMember member = table.getSelectionModel().getSelectedItem();
-            Widgets.ask(
+            Questions.ask(
                             table.getScene().getWindow(),
                             i18n,
                             i18n.t("students.resetPassword"),

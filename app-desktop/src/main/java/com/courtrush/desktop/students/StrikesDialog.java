@@ -6,6 +6,7 @@ import static com.courtrush.desktop.ui.Widgets.table;
 
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Widgets;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
@@ -38,7 +39,7 @@ final class StrikesDialog {
         Button forgive = button(
                 i18n.t("strikes.forgive"),
                 "forgiveStrike",
-                () -> Widgets.ask(
+                () -> Questions.ask(
                                 strikes.getScene().getWindow(),
                                 i18n,
                                 i18n.t("strikes.forgive"),

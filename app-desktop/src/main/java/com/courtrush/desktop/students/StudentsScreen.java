@@ -10,8 +10,8 @@ import static com.courtrush.desktop.ui.Widgets.title;
 import com.courtrush.account.api.Student;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
-import com.courtrush.desktop.ui.Widgets;
 import java.io.File;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -111,7 +111,7 @@ public final class StudentsScreen implements Screen {
     private Node actions(I18n i18n, TableView<Student> table) {
         Button reset = button(i18n.t("students.resetPassword"), "resetPassword", () -> {
             Student student = table.getSelectionModel().getSelectedItem();
-            Widgets.ask(
+            Questions.ask(
                             table.getScene().getWindow(),
                             i18n,
                             i18n.t("students.resetPassword"),

@@ -53,13 +53,13 @@ public final class FxNotices implements Notices {
     /** Call on the JavaFX thread (a button's action): it waits for the answer. */
     @Override
     public boolean confirm(String message) {
-        return Widgets.confirm(owner.get(), i18n.get(), i18n.get().t("app.title"), message);
+        return Questions.confirm(owner.get(), i18n.get(), i18n.get().t("app.title"), message);
     }
 
     /** Call on the JavaFX thread (a button's action): it waits for the answer. */
     @Override
     public Optional<Destructive.Answer> confirm(Destructive step) {
-        return Widgets.confirm(owner.get(), i18n.get(), step);
+        return Questions.confirm(owner.get(), i18n.get(), step);
     }
 
     @Override

@@ -3,9 +3,7 @@ package com.courtrush.desktop.ui;
 import com.courtrush.desktop.i18n.I18n;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
@@ -16,11 +14,9 @@ import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -28,7 +24,6 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -37,7 +32,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
-import javafx.stage.Window;
 import javafx.util.StringConverter;
 import javafx.util.converter.LocalDateStringConverter;
 import org.controlsfx.control.CheckListView;
@@ -370,34 +364,6 @@ public final class Widgets {
     }
 
     /**
-     * Asks for a line of text (a reason, a name); empty when cancelled. Every answer asked for is needed: OK
-     * stays off while the field is blank (a blank reason once closed the dialog and did nothing, silently).
-     */
-    public static Optional<String> ask(Window owner, I18n i18n, String title, String prompt, String initial) {
-        TextInputDialog dialog = new TextInputDialog(initial);
-        dialog.initOwner(owner); // over the console; its window has the keys again once it closes
-        dialog.setTitle(title);
-        dialog.setHeaderText(prompt);
-        dialog.getEditor().setId("dialogInput");
-        ButtonType ok = okCancel(dialog, i18n);
-        dialog.getDialogPane()
-                .lookupButton(ok)
-                .disableProperty()
-                .bind(Bindings.createBooleanBinding(
-                        () -> dialog.getEditor().getText().isBlank(),
-                        dialog.getEditor().textProperty()));
-        // and says why, like a reason refused (a blank forgive once closed without a word)
-        Label required = new Label(i18n.t("dialog.answerRequired"));
-        required.setId("answerRequired");
-        required.setStyle("-fx-text-fill: -color-danger-fg;"); // a dialog has no console stylesheet
-        required.visibleProperty().bind(dialog.getEditor().textProperty().map(String::isBlank));
-        required.managedProperty().bind(required.visibleProperty());
-        dialog.getDialogPane().setContent(new VBox(6, dialog.getDialogPane().getContent(), required));
-        dialog.setOnShown(event -> dialog.getEditor().requestFocus());
-        return dialog.showAndWait().map(String::strip).filter(s -> !s.isEmpty());
-    }
-
-    /**
      * A whole-number spinner whose typed text counts: taken when Enter is pressed or the field is
      * left. Text that is not a whole number from {@code min} to {@code max} is refused visibly — the
      * field turns red and says why — and the value stays what it was (a typed 2 once stayed 5
@@ -457,64 +423,4 @@ public final class Widgets {
 
     /** Style of a field whose text was refused. */
     public static final String REFUSED = "input-refused";
-
-    /**
-     * Asks about a step that cannot be taken back: the dialog names its target (header), says what
-     * follows, asks for a reason when the audit needs one — refusing an empty one visibly: the
-     * confirming button stays off and a red line says a reason is needed — and offers its option. The
-     * confirming button carries the action's name ("dialogOk"); stepping back is "Back"
-     * ("dialogBack"), never a second "Cancel" beside a cancel action.
-     */
-    public static Optional<Destructive.Answer> confirm(Window owner, I18n i18n, Destructive step) {
-        Dialog<ButtonType> dialog = new Dialog<>();
-        dialog.initOwner(owner); // over the console; its window has the keys again once it closes
-        dialog.setTitle(step.action());
-        dialog.setHeaderText(step.target());
-        dialog.getDialogPane().setId("destructiveDialog");
-        Label consequence = new Label(step.consequence());
-        consequence.setId("destructiveConsequence");
-        consequence.setWrapText(true);
-        consequence.setMaxWidth(480);
-        VBox content = new VBox(8, consequence);
-        TextField reason = new TextField();
-        reason.setId("destructiveReason");
-        if (step.needsReason()) {
-            Label required = new Label(i18n.t("dialog.reasonRequired"));
-            required.setId("reasonRequired");
-            // inline: a dialog is a window of its own, without the console's stylesheet
-            required.setStyle("-fx-text-fill: -color-danger-fg;");
-            required.visibleProperty().bind(reason.textProperty().map(String::isBlank));
-            required.managedProperty().bind(required.visibleProperty());
-            content.getChildren().addAll(new Label(i18n.t("dialog.reason")), reason, required);
-        }
-        CheckBox option = new CheckBox(step.option());
-        option.setId("destructiveOption");
-        if (step.option() != null) {
-            content.getChildren().add(option);
-        }
-        dialog.getDialogPane().setContent(content);
-        ButtonType act = new ButtonType(step.action(), ButtonBar.ButtonData.OK_DONE);
-        ButtonType back = new ButtonType(i18n.t("common.back"), ButtonBar.ButtonData.CANCEL_CLOSE);
-        dialog.getDialogPane().getButtonTypes().setAll(act, back);
-        Node confirmButton = dialog.getDialogPane().lookupButton(act);
-        confirmButton.setId("dialogOk");
-        dialog.getDialogPane().lookupButton(back).setId("dialogBack");
-        if (step.needsReason()) {
-            confirmButton.disableProperty().bind(reason.textProperty().map(String::isBlank));
-            dialog.setOnShown(event -> reason.requestFocus());
-        }
-        return dialog.showAndWait()
-                .filter(act::equals)
-                .map(pressed -> new Destructive.Answer(reason.getText().strip(), option.isSelected()));
-    }
-
-    /** Asks "are you sure?"; true when confirmed. */
-    public static boolean confirm(Window owner, I18n i18n, String title, String message) {
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, message);
-        alert.initOwner(owner);
-        alert.setTitle(title);
-        alert.setHeaderText(null);
-        ButtonType ok = okCancel(alert, i18n);
-        return alert.showAndWait().filter(ok::equals).isPresent();
-    }
 }
