@@ -8,8 +8,8 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * What the staff console reads of the audit trail: who did what to which record, found by a filter; the
- * engine's wording of each detail in the reader's language.
+ * What staff read of the audit trail, at the console or over HTTP: who did what to which record, found by a
+ * filter; the engine's wording of each detail in the reader's language.
  */
 @Component
 public class AuditDesk {

@@ -12,7 +12,7 @@ import org.springframework.boot.actuate.health.Status;
 import org.springframework.stereotype.Component;
 
 /**
- * What the staff console watches: the stack's health and the data directory, the students' address,
+ * What staff watch, at the console or over HTTP: the stack's health and the data directory, the students' address,
  * an opening's live rush and its history, the reserve queues, the node's rehearsal of its rush.
  */
 @Component
