@@ -284,8 +284,10 @@ final class StudentPage implements AutoCloseable {
     /** Taps an element as a thumb would: scrolled to the middle of the screen, clear of the tab bar. */
     void tap(WebElement element) {
         // scrolled until nothing covers its middle, as a thumb finds it: the page may draw something above it (a
-        // banner, a list refreshed) between a scroll and the click, which then landed on the tab bar
-        await(d -> Boolean.TRUE.equals(js("""
+        // banner, a list refreshed) between a scroll and the click, which then landed on the tab bar. An element the
+        // page replaced meanwhile is stale at once, never waited on: the caller finds it anew (tapInBooking)
+        new WebDriverWait(driver, Duration.ofSeconds(15), Duration.ofMillis(50))
+                .until(d -> Boolean.TRUE.equals(js("""
                 const e = arguments[0];
                 e.scrollIntoView({block: 'center'});
                 const r = e.getBoundingClientRect();
