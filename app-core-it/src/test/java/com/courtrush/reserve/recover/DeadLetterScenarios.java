@@ -80,7 +80,7 @@ public interface DeadLetterScenarios extends StackAccess {
         });
         assertThat(log.recent(10)).extracting(DeadLetter::traceId).contains(trace);
         DeadLetterActions actions = bean(DeadLetterActions.class);
-        assertThatThrownBy(() -> actions.replay(trace))
+        assertThatThrownBy(() -> actions.replay(trace, Caller.ADMIN_NAME))
                 .isInstanceOf(CourtRushException.class)
                 .hasMessageContaining("already settled");
         assertThat(actions.compensate(trace, Caller.ADMIN_NAME)).isEqualTo(DeadLetterSettlement.ALREADY_RECORDED);
@@ -109,7 +109,13 @@ public interface DeadLetterScenarios extends StackAccess {
         ReserveMessage granted =
                 new ReserveMessage(grant.traceId(), userId, slots.get(1), session, decision.redisNowMs());
         log.failed(granted, new IllegalStateException("database was down"));
-        assertThat(actions.replay(granted.traceId())).isEqualTo(DeadLetterSettlement.REPLAYED);
+        assertThat(actions.replay(granted.traceId(), "staff:t1")).isEqualTo(DeadLetterSettlement.REPLAYED);
+        assertThat(jdbc().queryForList(
+                                "select actor from audit_log where action = 'REPLAY' and target_id = ?",
+                                String.class,
+                                granted.traceId()))
+                .as("who put it back on the queue")
+                .containsExactly("staff:t1");
         assertThat(api().awaitResult(students.get(1), granted.traceId(), SETTLE)
                         .data()
                         .path("status")

@@ -50,6 +50,7 @@ public enum AuditAction {
     REFUND_CLOSED,
     REFUND_PART,
     RENAME_COURT,
+    REPLAY,
     RESET_PASSWORD,
     RESET_PASSWORD_BY_EMAIL,
     RESTORE,

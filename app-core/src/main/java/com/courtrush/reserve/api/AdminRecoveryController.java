@@ -37,7 +37,8 @@ class AdminRecoveryController {
 
     @Operation(summary = "Put a dead letter back on reserve.queue, if it is neither recorded nor compensated")
     @PostMapping("/dead-letters/{traceId}/replay")
-    ApiResponse<DeadLetterSettlement> replay(@PathVariable @Size(max = 64) String traceId) {
-        return ApiResponse.ok(reservations.replay(traceId));
+    ApiResponse<DeadLetterSettlement> replay(
+            @PathVariable @Size(max = 64) String traceId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(reservations.replay(traceId, caller));
     }
 }

@@ -54,8 +54,8 @@ public class ReservationDesk {
      * Publishes the message again, so the student gets the place after all — only while the trace is
      * neither recorded nor compensated.
      */
-    public DeadLetterSettlement replay(String traceId) {
-        return deadLetters.replay(traceId);
+    public DeadLetterSettlement replay(String traceId, Caller caller) {
+        return deadLetters.replay(traceId, caller.actor());
     }
 
     /** Compensates now (idempotent): the place goes back unless the database already has the trace. */

@@ -1,5 +1,8 @@
 package com.courtrush.reserve.recover;
 
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.reserve.api.DeadLetter;
@@ -16,16 +19,19 @@ public class DeadLetterActions {
     private final TraceCompensator compensator;
     private final ReservePublisher publisher;
     private final ReservationMapper reservations;
+    private final AuditTrail audit;
 
     DeadLetterActions(
             DeadLetterLog log,
             TraceCompensator compensator,
             ReservePublisher publisher,
-            ReservationMapper reservations) {
+            ReservationMapper reservations,
+            AuditTrail audit) {
         this.log = log;
         this.compensator = compensator;
         this.publisher = publisher;
         this.reservations = reservations;
+        this.audit = audit;
     }
 
     /** Compensates now (idempotent): the place goes back unless the database already has the trace. */
@@ -41,9 +47,9 @@ public class DeadLetterActions {
 
     /**
      * Publishes the message again, so the student gets the place after all — only while the trace is
-     * neither recorded nor compensated.
+     * neither recorded nor compensated; audited as {@code actor}'s.
      */
-    public DeadLetterSettlement replay(String traceId) {
+    public DeadLetterSettlement replay(String traceId, String actor) {
         DeadLetter entry = find(traceId);
         if (reservations.findByTrace(traceId) != null) {
             throw CourtRushException.conflict("deadLetter.settled", traceId);
@@ -52,6 +58,7 @@ public class DeadLetterActions {
             throw CourtRushException.unavailable(null, "deadLetter.replayRefused");
         }
         log.settled(traceId, DeadLetterSettlement.REPLAYED);
+        audit.record(actor, AuditAction.REPLAY, AuditTarget.TRACE, traceId);
         return DeadLetterSettlement.REPLAYED;
     }
 

@@ -177,7 +177,7 @@ public final class QueuesViewModel {
     }
 
     public void replay(DeadLetterRow row) {
-        tasks.run(i18n.t("queues.replay"), () -> reservations.replay(row.traceId()), settlement -> {
+        tasks.run(i18n.t("queues.replay"), () -> reservations.replay(row.traceId(), staff), settlement -> {
             notices.info(i18n.t("queues.settled", row.traceId(), i18n.of(settlement)));
             refresh();
         });

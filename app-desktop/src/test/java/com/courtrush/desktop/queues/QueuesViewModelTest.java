@@ -108,11 +108,11 @@ class QueuesViewModelTest {
     @Test
     void staffCompensateOrReplayADeadLetter() {
         when(monitor.queues()).thenReturn(view(1, 0, 0, 0));
-        when(actions.replay("t2")).thenReturn(DeadLetterSettlement.REPLAYED);
+        when(actions.replay("t2", STAFF)).thenReturn(DeadLetterSettlement.REPLAYED);
         QueuesViewModel.DeadLetterRow row =
                 new QueuesViewModel.DeadLetterRow("t2", "2024001", 9, "disk full", "", DeadLetterSettlement.WAITING);
         model.replay(row);
-        verify(actions).replay("t2");
+        verify(actions).replay("t2", STAFF);
         assertThat(notices.infos).containsExactly("Dead letter t2: Replayed.");
         model.compensate(row);
         verify(actions).compensate("t2", STAFF);
