@@ -585,12 +585,7 @@ final class GrowthRun {
             }
         }
         console.println();
-        console.printf("%-58s %-52s %-20s %s%n", "target", "measured", "limit", "");
-        for (var target : report.targets()) {
-            console.printf(
-                    "%-58s %-52s %-20s %s%n",
-                    target.name(), target.measured(), target.limit(), target.met() ? "met" : "MISSED");
-        }
+        Targets.print(console, report.targets(), 52, 20);
     }
 
     private static String mib(long bytes) {

@@ -110,12 +110,7 @@ final class MixReport {
                     correctness.lost(),
                     correctness.ok() ? "OK" : "FAILED " + correctness.problems());
             out.println();
-            out.printf("%-58s %-44s %-14s %s%n", "target", "measured", "limit", "");
-            for (Report.Target target : targets) {
-                out.printf(
-                        "%-58s %-44s %-14s %s%n",
-                        target.name(), target.measured(), target.limit(), target.met() ? "met" : "MISSED");
-            }
+            Targets.print(out, targets, 44, 14);
         }
 
         private static void table(PrintStream out, String title, List<MixKind> rows) {

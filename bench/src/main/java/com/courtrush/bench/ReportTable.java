@@ -257,12 +257,7 @@ final class ReportTable {
                 correctness.unclaimed(),
                 correctness.ok() ? "OK" : "FAILED " + correctness.problems());
         out.println();
-        out.printf("%-58s %-24s %-16s %s%n", "target", "measured", "limit", "");
-        for (Target target : targets) {
-            out.printf(
-                    "%-58s %-24s %-16s %s%n",
-                    target.name(), target.measured(), target.limit(), target.met() ? "met" : "MISSED");
-        }
+        Targets.print(out, targets, 24, 16);
     }
 
     /** The cold rush beside the rehearsed one, figure by figure. */

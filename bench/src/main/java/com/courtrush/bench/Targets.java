@@ -158,4 +158,13 @@ final class Targets {
     static String f(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
     }
+
+    /** The targets as a table: name, what was measured and the limit (columns this wide), met or MISSED. */
+    static void print(java.io.PrintStream out, List<Report.Target> targets, int measuredWidth, int limitWidth) {
+        String row = "%-58s %-" + measuredWidth + "s %-" + limitWidth + "s %s%n";
+        out.printf(row, "target", "measured", "limit", "");
+        for (Report.Target target : targets) {
+            out.printf(row, target.name(), target.measured(), target.limit(), target.met() ? "met" : "MISSED");
+        }
+    }
 }
