@@ -4,7 +4,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import planted.door.api.ThingDesk;
+import planted.door.desk.ThingDesk;
 
 /** A staff controller that uses the desk for one handler and goes round it, to the service, for another. */
 @RestController

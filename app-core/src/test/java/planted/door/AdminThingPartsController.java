@@ -3,7 +3,7 @@ package planted.door;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
-import planted.door.api.ThingDesk;
+import planted.door.desk.ThingDesk;
 
 /** A second controller under {@code /admin/things}: what the one-controller-per-prefix rule refuses. */
 @RestController

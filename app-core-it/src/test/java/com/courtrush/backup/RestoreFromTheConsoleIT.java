@@ -5,13 +5,13 @@ import static com.courtrush.support.Times.tomorrow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.audit.AuditLog;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.backup.api.BackupContents;
-import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.backup.api.RestorePlan;
+import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.support.EmbeddedStack;
 import com.courtrush.support.TestApi;

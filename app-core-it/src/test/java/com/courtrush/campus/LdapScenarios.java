@@ -3,9 +3,9 @@ package com.courtrush.campus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
-import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
+import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.support.LdapDirectory;

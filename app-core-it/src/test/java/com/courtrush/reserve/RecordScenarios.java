@@ -16,7 +16,6 @@ import static org.mockito.Mockito.verify;
 import com.courtrush.core.EngineText;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.redis.RedisKeys;
-import com.courtrush.reserve.api.ReconcilerReport;
 import com.courtrush.reserve.decide.ReserveScript;
 import com.courtrush.reserve.decide.TraceIds;
 import com.courtrush.reserve.record.ReservationWriter;
@@ -28,6 +27,7 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -469,8 +469,15 @@ public interface RecordScenarios extends StackAccess {
         assertThat(api().reserve(students.get(1), session, slot).enumCode()).isEqualTo("OUT_OF_STOCK");
 
         TestApi.sleep(3_300);
-        ReconcilerReport report = bean(Reconciler.class).reconcile();
-        assertThat(report.compensated()).isGreaterThanOrEqualTo(1);
+        String runs = "select count(*) from audit_log where action = 'RECONCILE_GRANTS' and actor = 'admin'";
+        int runsBefore = jdbc().queryForObject(runs, Integer.class);
+        // staff run it now, at the desk's HTTP door: it gives the stale grant back, and the audit names who ran it
+        JsonNode report = TestApi.expect(200, api().post("/admin/reconcile", TestApi.ADMIN_TOKEN, null))
+                .data();
+        assertThat(report.path("compensated").asInt()).isGreaterThanOrEqualTo(1);
+        assertThat(jdbc().queryForObject(runs, Integer.class))
+                .as("the run, audited")
+                .isEqualTo(runsBefore + 1);
         assertThat(api().result(students.get(0), lost.traceId())
                         .data()
                         .path("status")

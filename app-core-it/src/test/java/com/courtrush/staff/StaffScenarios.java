@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.courtrush.account.AuthService;
-import com.courtrush.account.Caller;
 import com.courtrush.account.StudentDirectory;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.redis.RedisKeys;

@@ -1,8 +1,10 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.NewStaff;
-import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StaffMember;
+import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -1,11 +1,12 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentCsvLine;
-import com.courtrush.account.api.StudentDesk;
 import com.courtrush.account.api.StudentPage;
+import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.core.Xlsx;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;

@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;

@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Caller;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.security.authentication.AbstractAuthenticationToken;

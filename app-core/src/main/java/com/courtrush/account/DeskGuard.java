@@ -1,6 +1,6 @@
 package com.courtrush.account;
 
-import com.courtrush.core.CourtRushException;
+import com.courtrush.account.api.Caller;
 import java.lang.reflect.Method;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -14,8 +14,8 @@ import org.springframework.context.annotation.Role;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 
 /**
- * Holds every {@link ManagerOnly} desk operation to its declaration: before the method runs, the
- * {@link Caller} among its arguments must be a manager. The desks are Spring beans, so both the HTTP
+ * Holds every {@link ManagerOnly} and {@link StaffOnly} desk operation to its declaration: before the method runs,
+ * the {@link Caller} among its arguments must be a manager, or staff. The desks are Spring beans, so both the HTTP
  * controllers and the console reach them through this check.
  */
 @Configuration(proxyBeanMethods = false)
@@ -28,7 +28,8 @@ public class DeskGuard {
         StaticMethodMatcherPointcutAdvisor advisor = new StaticMethodMatcherPointcutAdvisor() {
             @Override
             public boolean matches(Method method, Class<?> targetClass) {
-                return AnnotatedElementUtils.hasAnnotation(method, ManagerOnly.class);
+                return AnnotatedElementUtils.hasAnnotation(method, ManagerOnly.class)
+                        || AnnotatedElementUtils.hasAnnotation(method, StaffOnly.class);
             }
         };
         advisor.setAdvice((MethodInterceptor) DeskGuard::check);
@@ -47,27 +48,31 @@ public class DeskGuard {
         return (T) proxies.getProxy(desk.getClass().getClassLoader());
     }
 
-    /** Refuses a caller that is not a manager, before the operation runs; see {@link #callerOf}. */
+    /** Refuses a caller that is not a manager, or not staff, before the operation runs; see {@link #callerOf}. */
     static Object check(MethodInvocation invocation) throws Throwable {
-        callerOf(invocation.getMethod(), invocation.getArguments()).requireManager();
+        Method method = invocation.getMethod();
+        boolean managers = AnnotatedElementUtils.hasAnnotation(method, ManagerOnly.class);
+        Caller caller = callerOf(method, invocation.getArguments());
+        if (managers) {
+            Caller.requireManager(caller);
+        } else {
+            Caller.requireStaff(caller);
+        }
         return invocation.proceed();
     }
 
     /**
-     * The caller a manager-only operation was given. A method declared {@link ManagerOnly} without a
-     * {@link Caller} parameter is a programming error, refused on every call (and by a test); a null
-     * caller is refused as not a manager.
+     * The caller a declared operation was given; null when it was given none. A method declared {@link ManagerOnly}
+     * or {@link StaffOnly} without a {@link Caller} parameter is a programming error, refused on every call (and by a
+     * test).
      */
     static Caller callerOf(Method method, Object[] arguments) {
         Class<?>[] types = method.getParameterTypes();
         for (int i = 0; i < types.length; i++) {
             if (types[i] == Caller.class) {
-                if (arguments[i] == null) {
-                    throw CourtRushException.forbidden("auth.managersOnly");
-                }
                 return (Caller) arguments[i];
             }
         }
-        throw new IllegalStateException("A manager-only operation must take its Caller: " + method);
+        throw new IllegalStateException("A manager's or staff operation must take its Caller: " + method);
     }
 }

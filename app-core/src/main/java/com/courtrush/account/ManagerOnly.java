@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Caller;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

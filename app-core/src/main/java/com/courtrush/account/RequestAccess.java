@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.function.Supplier;

@@ -1,5 +1,6 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Role;
 import com.courtrush.infra.config.CourtRushProperties;
 import jakarta.servlet.DispatcherType;
 import org.springframework.context.annotation.Bean;

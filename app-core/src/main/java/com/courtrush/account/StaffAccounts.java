@@ -1,9 +1,11 @@
 package com.courtrush.account;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStaff;
 import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StaffMember;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;

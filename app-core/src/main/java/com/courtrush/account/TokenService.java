@@ -1,5 +1,7 @@
 package com.courtrush.account;
 
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.InfraConfigException;

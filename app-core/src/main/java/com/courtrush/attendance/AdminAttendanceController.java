@@ -1,11 +1,11 @@
 package com.courtrush.attendance;
 
-import com.courtrush.account.Caller;
-import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
 import com.courtrush.attendance.api.StrikeStanding;
+import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.share.api.ShareStanding;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.web.ApiResponse;

@@ -1,17 +1,17 @@
 package com.courtrush.attendance;
 
-import com.courtrush.account.Caller;
-import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.api.DeskBookingView;
+import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.core.EngineMessages;
-import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.pay.api.ReservationDetailsView;
-import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.api.ReservationView;
+import com.courtrush.reserve.desk.ReservationDesk;
 import com.courtrush.reserve.lifecycle.ReservationQueries;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.web.ApiResponse;

@@ -1,6 +1,6 @@
 package com.courtrush.attendance;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.audit.AuditTrail;

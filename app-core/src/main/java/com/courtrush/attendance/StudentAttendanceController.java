@@ -1,6 +1,6 @@
 package com.courtrush.attendance;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;

@@ -1,8 +1,8 @@
 package com.courtrush.audit;
 
-import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.audit.api.AuditFilter;
 import com.courtrush.audit.api.AuditPage;
+import com.courtrush.audit.desk.AuditDesk;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;

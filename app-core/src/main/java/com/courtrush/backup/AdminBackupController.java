@@ -1,8 +1,8 @@
 package com.courtrush.backup;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.backup.api.Backup;
-import com.courtrush.backup.api.BackupDesk;
+import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -1,9 +1,9 @@
 package com.courtrush.campus;
 
-import com.courtrush.account.Caller;
-import com.courtrush.campus.api.CampusSignInDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.campus.api.CampusTrial;
+import com.courtrush.campus.desk.CampusSignInDesk;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;

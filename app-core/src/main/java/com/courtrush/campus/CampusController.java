@@ -1,7 +1,7 @@
 package com.courtrush.campus;
 
 import com.courtrush.account.AuthService;
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.campus.api.CampusOffer;
 import com.courtrush.web.ApiResponse;
 import com.github.benmanes.caffeine.cache.Caffeine;

@@ -1,6 +1,6 @@
 package com.courtrush.campus;
 
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Role;
 import com.courtrush.campus.api.CampusSignInSettings;
 import java.util.ArrayList;
 import java.util.Arrays;

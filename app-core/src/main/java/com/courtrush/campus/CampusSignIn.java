@@ -1,10 +1,10 @@
 package com.courtrush.campus;
 
 import com.courtrush.account.AuthService;
-import com.courtrush.account.Caller;
 import com.courtrush.account.DirectoryAccounts;
-import com.courtrush.account.Role;
 import com.courtrush.account.TokenService;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;

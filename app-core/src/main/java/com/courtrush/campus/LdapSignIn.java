@@ -2,7 +2,7 @@ package com.courtrush.campus;
 
 import com.courtrush.account.DirectoryAccounts;
 import com.courtrush.account.DirectoryPasswords;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;

@@ -1,8 +1,8 @@
 package com.courtrush.court;
 
-import com.courtrush.account.Caller;
-import com.courtrush.court.api.CourtDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.court.api.CourtView;
+import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

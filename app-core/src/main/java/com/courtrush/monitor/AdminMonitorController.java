@@ -1,9 +1,9 @@
 package com.courtrush.monitor;
 
 import com.courtrush.monitor.api.LiveRush;
-import com.courtrush.monitor.api.MonitorDesk;
 import com.courtrush.monitor.api.QueuesView;
 import com.courtrush.monitor.api.RushTimeline;
+import com.courtrush.monitor.desk.MonitorDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -1,14 +1,14 @@
 package com.courtrush.notice;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.notice.api.AlertDelivery;
 import com.courtrush.notice.api.ChannelSecrets;
 import com.courtrush.notice.api.ChannelSettings;
 import com.courtrush.notice.api.EmailServer;
 import com.courtrush.notice.api.GivenUp;
-import com.courtrush.notice.api.NoticeDesk;
 import com.courtrush.notice.api.WebhookTarget;
+import com.courtrush.notice.desk.NoticeDesk;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;

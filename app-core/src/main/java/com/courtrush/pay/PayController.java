@@ -1,11 +1,12 @@
 package com.courtrush.pay;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
+import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayScene;
-import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
@@ -106,10 +107,12 @@ class PayController {
             refunded = body.amountCents() != null
                     ? desk.refundPart(reservationId, body.amountCents(), body.reason(), caller)
                     : desk.refund(reservationId, caller, body.reason(), override);
+        } else if (body.amountCents() != null) {
+            throw CourtRushException.forbidden("http.forbidden"); // a part is given back by staff only
+        } else if (override) {
+            throw CourtRushException.badRequest("refund.overrideNotAllowed"); // the cut-off is staff's to lift
         } else {
-            refunded = body.amountCents() != null
-                    ? refunds.refundPart(reservationId, body.amountCents(), body.reason(), caller)
-                    : refunds.refund(reservationId, caller, body.reason(), override);
+            refunded = refunds.refundOwn(reservationId, caller, body.reason());
         }
         String said = refunded.reservationStatus() == ReservationStatus.CONFIRMED ? "ok.refundedPart" : "ok.refunded";
         return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), said), refunded);

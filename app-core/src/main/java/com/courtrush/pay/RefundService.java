@@ -1,6 +1,6 @@
 package com.courtrush.pay;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
@@ -31,7 +31,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Refunds a paid reservation: its SUCCESS order → REFUNDED and the reservation → CANCELLED
  * (REFUND) in one transaction under the reservation's row lock, the place given back after commit.
  * Refunds close {@code REFUND_CUTOFF_MINUTES} before the slot starts; staff may override with a
- * reason, which is audited.
+ * reason, which is audited. A student reaches {@link #refundOwn}; staff reach the rest through {@code PaymentDesk},
+ * which declares them staff only.
  */
 @Service
 public class RefundService {
@@ -73,13 +74,26 @@ public class RefundService {
         this.clock = clock;
     }
 
-    public Refunded refund(long reservationId, Caller caller, String reason, boolean overrideCutoff) {
+    /** A student refunds their own paid booking, before the cut-off; one paid at the desk is handed back there. */
+    public Refunded refundOwn(long reservationId, Caller student, String reason) {
+        return refund(reservationId, student, reason, false, false);
+    }
+
+    /**
+     * Staff refund a paid booking (one paid at the desk too); past the cut-off only with {@code overrideCutoff} and a
+     * reason, which is audited. Staff only: declared on {@code PaymentDesk}, the one door to it.
+     */
+    public Refunded refundByStaff(long reservationId, Caller staff, String reason, boolean overrideCutoff) {
+        return refund(reservationId, staff, reason, overrideCutoff, true);
+    }
+
+    private Refunded refund(long reservationId, Caller caller, String reason, boolean overrideCutoff, boolean staff) {
         access.visibleTo(reservationId, caller);
         String why = reason == null || reason.isBlank() ? null : Texts.requirePlain(reason.strip(), "reason");
-        if (overrideCutoff && (!caller.isStaff() || why == null)) {
+        if (overrideCutoff && why == null) {
             throw CourtRushException.badRequest("refund.overrideNotAllowed");
         }
-        Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff, caller));
+        Refunded refunded = transactions.execute(tx -> refundLocked(reservationId, why, overrideCutoff, caller, staff));
         audit.record(
                 caller.actor(),
                 AuditAction.REFUND,
@@ -94,13 +108,11 @@ public class RefundService {
 
     /**
      * Staff give part of a paid booking's money back, with a reason (the lights failed for half an hour): the booking
-     * stays CONFIRMED and keeps its place. Less than is left of the order; the whole rest is {@link #refund}.
+     * stays CONFIRMED and keeps its place. Less than is left of the order; the whole rest is {@link #refundByStaff}.
+     * Staff only: declared on {@code PaymentDesk}, the one door to it.
      */
     public Refunded refundPart(long reservationId, int cents, String reason, Caller staff) {
         access.visibleTo(reservationId, staff);
-        if (!staff.isStaff()) {
-            throw CourtRushException.forbidden("http.forbidden");
-        }
         if (reason == null || reason.isBlank()) {
             throw CourtRushException.badRequest("refund.partNeedsReason");
         }
@@ -169,7 +181,8 @@ public class RefundService {
                 paid.getAmountCents() - paid.refundable() + refund.getAmountCents());
     }
 
-    private Refunded refundLocked(long reservationId, String reason, boolean overrideCutoff, Caller caller) {
+    private Refunded refundLocked(
+            long reservationId, String reason, boolean overrideCutoff, Caller caller, boolean staff) {
         Reservation reservation = reservations.lockById(reservationId);
         if (reservation.getStatus() == ReservationStatus.CANCELLED) {
             throw CourtRushException.conflict(
@@ -191,7 +204,7 @@ public class RefundService {
             throw CourtRushException.conflict("refund.noPayment", reservationId);
         }
         boolean atDesk = PaymentService.DESK_CHANNEL.equals(paid.getChannel());
-        if (atDesk && !caller.isStaff()) {
+        if (atDesk && !staff) {
             // the money was handed over at the desk: it is handed back there, by staff
             throw CourtRushException.conflict("refund.atDesk", reservationId);
         }
@@ -204,7 +217,7 @@ public class RefundService {
                 reservation.getSlotId(),
                 refund.getOutRefundNo(),
                 refund.getAmountCents(),
-                caller.isStaff() ? reason : null);
+                staff ? reason : null);
         // last, so nothing after the gateway's refund can roll this transaction back and refund it twice
         refunds.send(paid, refund);
         return refunded(reservationId, ReservationStatus.CANCELLED, PayOrderStatus.REFUNDED, paid, refund, pastCutoff);

@@ -1,12 +1,12 @@
 package com.courtrush.pay;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.pay.api.BillDays;
 import com.courtrush.pay.api.ReconciliationView;
-import com.courtrush.pay.api.WechatPayDesk;
 import com.courtrush.pay.api.WechatPaySetup;
 import com.courtrush.pay.api.WechatPayState;
 import com.courtrush.pay.api.WechatPayTrial;
+import com.courtrush.pay.desk.WechatPayDesk;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;

@@ -1,12 +1,12 @@
 package com.courtrush.recurring;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.recurring.api.DateChange;
 import com.courtrush.recurring.api.PlanDay;
-import com.courtrush.recurring.api.RuleDesk;
 import com.courtrush.recurring.api.RuleForm;
 import com.courtrush.recurring.api.RuleView;
 import com.courtrush.recurring.api.RunResult;
+import com.courtrush.recurring.desk.RuleDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

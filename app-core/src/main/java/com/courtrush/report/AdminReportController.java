@@ -2,8 +2,8 @@ package com.courtrush.report;
 
 import com.courtrush.core.SheetFormat;
 import com.courtrush.report.api.ExportKind;
-import com.courtrush.report.api.ReportDesk;
 import com.courtrush.report.api.SalesReport;
+import com.courtrush.report.desk.ReportDesk;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;

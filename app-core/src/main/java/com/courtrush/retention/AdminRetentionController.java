@@ -1,8 +1,8 @@
 package com.courtrush.retention;
 
-import com.courtrush.account.Caller;
-import com.courtrush.retention.api.HistoryDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.retention.api.RetentionRun;
+import com.courtrush.retention.desk.HistoryDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -1,13 +1,13 @@
 package com.courtrush.slot;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.opening.api.NewOpening;
-import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.WarmupReport;
-import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.opening.desk.OpeningDesk;
 import com.courtrush.slot.api.SlotTemplate;
+import com.courtrush.slot.desk.SlotDesk;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;

@@ -1,8 +1,8 @@
 package com.courtrush.staff;
 
-import com.courtrush.account.Caller;
-import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.staff.api.StaffSettingsView;
+import com.courtrush.staff.desk.StaffDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

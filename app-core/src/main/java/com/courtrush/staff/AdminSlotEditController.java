@@ -1,12 +1,12 @@
 package com.courtrush.staff;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.slot.api.GeneratedDay;
-import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.slot.api.SlotView;
-import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.slot.desk.SlotDesk;
 import com.courtrush.staff.api.WithdrawalImpact;
+import com.courtrush.staff.desk.StaffDesk;
 import com.courtrush.web.ApiResponse;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.swagger.v3.oas.annotations.Operation;

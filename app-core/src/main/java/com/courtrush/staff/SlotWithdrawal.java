@@ -1,7 +1,7 @@
 package com.courtrush.staff;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Texts;
 import com.courtrush.pay.RefundService;
@@ -70,7 +70,7 @@ public class SlotWithdrawal {
                     cancellation.cancelByStaff(reservation.getId(), reason, staff);
                     cancelled++;
                 } else {
-                    refunds.refund(reservation.getId(), staff, reason, true);
+                    refunds.refundByStaff(reservation.getId(), staff, reason, true);
                     refunded++;
                 }
             } catch (CourtRushException raced) {

@@ -1,10 +1,10 @@
 package com.courtrush.till;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
 import com.courtrush.till.api.ShiftView;
-import com.courtrush.till.api.TillDesk;
+import com.courtrush.till.desk.TillDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -1,6 +1,6 @@
 package com.courtrush.till;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.till.api.DeskChannel;

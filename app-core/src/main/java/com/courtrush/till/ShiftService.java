@@ -1,6 +1,6 @@
 package com.courtrush.till;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditActors;
@@ -63,7 +63,6 @@ public class ShiftService {
      * (by this sign-in, its cash not counted). Returns the new shift.
      */
     public ShiftReport open(Caller staff, String console) {
-        requireStaff(staff);
         String at = Texts.requirePlain(console == null || console.isBlank() ? "console" : console.strip(), "console");
         for (int attempt = 1; ; attempt++) {
             DeskShift left = shifts.openAt(at);
@@ -160,7 +159,6 @@ public class ShiftService {
 
     /** The shifts opened on {@code day}: every one for a manager, a staff member's own otherwise. */
     public List<ShiftView> ofDay(LocalDate day, Caller caller) {
-        requireStaff(caller);
         List<ShiftView> views = new ArrayList<>();
         for (DeskShift shift :
                 shifts.openedBetween(day.atStartOfDay(), day.plusDays(1).atStartOfDay())) {
@@ -186,18 +184,11 @@ public class ShiftService {
     }
 
     private DeskShift visible(long shiftId, Caller caller) {
-        requireStaff(caller);
         DeskShift shift = shifts.selectById(shiftId);
         if (shift == null || !(caller.isManager() || shift.getActor().equals(caller.actor()))) {
             throw CourtRushException.notFound("till.noShift", shiftId);
         }
         return shift;
-    }
-
-    private static void requireStaff(Caller caller) {
-        if (caller == null || !caller.isStaff()) {
-            throw CourtRushException.forbidden("http.forbidden");
-        }
     }
 
     /** The shift's money up to its close (or now): receipts, orders and refunds of its staff member in its time. */

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.mockingDetails;
 
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.notice.ChannelSetup;
-import com.courtrush.notice.api.NoticeDesk;
+import com.courtrush.notice.desk.NoticeDesk;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -32,7 +34,7 @@ import org.springframework.stereotype.Component;
  * Every desk operation against the role matrix: the operations only a manager may run are listed
  * here, independently of the code; each must be declared {@link ManagerOnly} on its desk and refused
  * to a staff member by the guard before it runs, and every other operation must let a staff member
- * through; and Spring's own auto-proxying puts the guard on a desk bean. The HTTP door is walked by
+ * through; those declared {@link StaffOnly} are listed too, and refused to a student; and Spring's own auto-proxying puts the guard on a desk bean. The HTTP door is walked by
  * {@code SecurityScenarios} (every operation of the OpenAPI document, five callers each) against its
  * access list, which names the same manager-only operations by their paths.
  */
@@ -65,8 +67,22 @@ class DeskGuardTest {
             "WechatPayDesk.save",
             "WechatPayDesk.tryIt");
 
+    /**
+     * The role matrix's staff operations whose door also serves students (the refund path, the till's under
+     * {@code /admin} and the console): declared {@link StaffOnly}, so no service behind them checks the role again.
+     */
+    static final Set<String> STAFF_ONLY = Set.of(
+            "PaymentDesk.markOrderPaid",
+            "PaymentDesk.refund",
+            "PaymentDesk.refundPart",
+            "TillDesk.openShift",
+            "TillDesk.shift",
+            "TillDesk.closeShift",
+            "TillDesk.shifts");
+
     private static final Caller STAFF = Caller.atDesk(7, "desk1", Role.STAFF);
     private static final Caller MANAGER = Caller.atDesk(8, "boss1", Role.MANAGER);
+    private static final Caller STUDENT = new Caller(9L, "2024001", Role.STUDENT, "t", null);
 
     private static List<Class<?>> desks;
 
@@ -74,7 +90,7 @@ class DeskGuardTest {
     static void findTheDesks() {
         desks = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("com.courtrush").stream()
-                        .filter(c -> c.getPackageName().endsWith(".api") && c.isAnnotatedWith(Component.class))
+                        .filter(c -> c.getPackageName().endsWith(".desk") && c.isAnnotatedWith(Component.class))
                         .map(JavaClass::reflect)
                         .toList();
         assertThat(desks).as("the desks").hasSizeGreaterThanOrEqualTo(15);
@@ -83,6 +99,7 @@ class DeskGuardTest {
     @Test
     void everyOperationIsDeclaredAsTheMatrixSays() {
         Set<String> declared = new TreeSet<>();
+        Set<String> staffs = new TreeSet<>();
         Set<String> operations = new TreeSet<>();
         for (Class<?> desk : desks) {
             for (Method method : operations(desk)) {
@@ -93,12 +110,22 @@ class DeskGuardTest {
                             .as("%s is a manager's: it must take the caller", name(method))
                             .contains(Caller.class);
                 }
+                if (method.isAnnotationPresent(StaffOnly.class)) {
+                    staffs.add(name(method));
+                    assertThat(method.getParameterTypes())
+                            .as("%s is staff's: it must take the caller", name(method))
+                            .contains(Caller.class);
+                }
             }
         }
         assertThat(operations)
                 .as("operations of the matrix the desks no longer have")
                 .containsAll(MANAGERS_ONLY);
+        assertThat(operations)
+                .as("operations of the matrix the desks no longer have")
+                .containsAll(STAFF_ONLY);
         assertThat(declared).as("operations declared @ManagerOnly").isEqualTo(new TreeSet<>(MANAGERS_ONLY));
+        assertThat(staffs).as("operations declared @StaffOnly").isEqualTo(new TreeSet<>(STAFF_ONLY));
     }
 
     @Test
@@ -130,6 +157,14 @@ class DeskGuardTest {
                 } else if (thrown != null || !ran) {
                     wrong.add(name(method) + " as staff: ran=" + ran + ", threw " + thrown);
                 }
+                if (STAFF_ONLY.contains(name(method))) {
+                    Object asStudent = mock(desk);
+                    Throwable refused = invoke(DeskGuard.guarded(asStudent), method, STUDENT);
+                    if (!(refused instanceof CourtRushException forbidden && forbidden.outcome() == Outcome.FORBIDDEN)
+                            || !mockingDetails(asStudent).getInvocations().isEmpty()) {
+                        wrong.add(name(method) + " as a student: threw " + refused);
+                    }
+                }
             }
         }
         assertThat(walked).as("operations walked").isGreaterThanOrEqualTo(MANAGERS_ONLY.size());
@@ -160,20 +195,26 @@ class DeskGuardTest {
     }
 
     @Test
-    void aManagersOperationWithoutItsCallerIsRefused() throws Exception {
+    void aDeclaredOperationWithoutItsCallerIsRefused() throws Exception {
         Method noCaller = Object.class.getMethod("toString");
         assertThatThrownBy(() -> DeskGuard.callerOf(noCaller, new Object[0]))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("must take its Caller");
-        assertThatThrownBy(() -> DeskGuard.callerOf(
-                        DeskGuardTest.class.getDeclaredMethod("takesACaller", Caller.class), new Object[] {null}))
-                .isInstanceOf(CourtRushException.class)
-                .extracting(e -> ((CourtRushException) e).outcome())
-                .isEqualTo(Outcome.FORBIDDEN);
+        for (String operation : List.of("NoticeDesk.sendAgain", "TillDesk.openShift")) {
+            Method method = desks.stream()
+                    .flatMap(desk -> operations(desk).stream())
+                    .filter(m -> name(m).equals(operation))
+                    .findFirst()
+                    .orElseThrow();
+            Object target = mock(method.getDeclaringClass());
+            assertThat(invoke(DeskGuard.guarded(target), method, null))
+                    .as("%s with no caller", operation)
+                    .isInstanceOfSatisfying(
+                            CourtRushException.class,
+                            e -> assertThat(e.outcome()).isEqualTo(Outcome.FORBIDDEN));
+            assertThat(mockingDetails(target).getInvocations()).isEmpty();
+        }
     }
-
-    @SuppressWarnings("unused")
-    private static void takesACaller(Caller caller) {}
 
     private static List<Method> operations(Class<?> desk) {
         return Arrays.stream(desk.getDeclaredMethods())

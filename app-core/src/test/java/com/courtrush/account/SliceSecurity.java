@@ -3,6 +3,8 @@ package com.courtrush.account;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.mock;
 
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import java.time.Instant;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;

@@ -7,9 +7,10 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.NewStudent;
-import com.courtrush.account.api.StaffAccountDesk;
-import com.courtrush.account.api.StudentDesk;
+import com.courtrush.account.desk.StaffAccountDesk;
+import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.core.Xlsx;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;

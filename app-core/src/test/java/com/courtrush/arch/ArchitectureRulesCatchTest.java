@@ -72,7 +72,7 @@ class ArchitectureRulesCatchTest {
 
     @Test
     void aDeskValueThatLeansOnTheEngineFailsTheLeafRule() {
-        EvaluationResult result = ArchitectureTest.deskValuesAreLeaves("planted")
+        EvaluationResult result = ArchitectureTest.apiValuesAreLeaves("planted")
                 .evaluate(new ClassFileImporter().importPackages("planted"));
 
         assertThat(result.hasViolation()).isTrue();

@@ -12,9 +12,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.courtrush.account.Caller;
 import com.courtrush.account.ManagerOnly;
-import com.courtrush.account.Role;
 import com.courtrush.infra.redis.RedisScript;
 import com.courtrush.infra.redis.ScriptPipeline;
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -67,10 +65,10 @@ class ArchitectureTest {
     /** A bean (a component or a mapper) under {@code root} that is not a desk. */
     static DescribedPredicate<JavaClass> beanButADesk(String root) {
         return resideInAPackage(root + "..")
-                .and(not(resideInAPackage(root + "..api..")))
+                .and(not(resideInAPackage(root + "..desk..")))
                 .and(metaAnnotatedWith(Component.class).or(annotatedWith(Mapper.class)))
                 .and(not(STAFF_CONTROLLER))
-                .as("a bean of the engine that is not a desk (<feature>.api)");
+                .as("a bean of the engine that is not a desk (<feature>.desk)");
     }
 
     private static boolean servesUnderAdmin(Class<?> type) {
@@ -166,7 +164,7 @@ class ArchitectureTest {
                 .namingSlices("$1.$2")
                 .should()
                 .beFreeOfCycles()
-                // a desk's value is a leaf (deskValuesAreLeaves): no cycle can pass through it
+                // an api value is a leaf (apiValuesAreLeaves): no cycle can pass through it
                 .ignoreDependency(DescribedPredicate.alwaysTrue(), deskValue(root))
                 .because("a feature's parts are read and changed one at a time only if they do not go round");
     }
@@ -258,7 +256,7 @@ class ArchitectureTest {
     static final ArchRule staffControllersGoThroughTheDesks = staffControllersGoThroughDesks("com.courtrush");
 
     /**
-     * A staff operation has one door inside the engine, its feature's desk ({@code <feature>.api}): the
+     * A staff operation has one door inside the engine, its feature's desk ({@code <feature>.desk}): the
      * HTTP controllers under {@code /admin} call it as the console does, so what a desk checks (a
      * manager-only operation, {@code @ManagerOnly}) holds for both. Such a controller is an HTTP adapter:
      * it uses no other bean of the engine.
@@ -323,36 +321,33 @@ class ArchitectureTest {
                 .toList();
     }
 
-    /** A desk: a bean of a feature's {@code api} package. */
-    static final DescribedPredicate<JavaClass> DESK = resideInAPackage("com.courtrush..api..")
+    /** A desk: a bean of a feature's {@code desk} package. */
+    static final DescribedPredicate<JavaClass> DESK = resideInAPackage("com.courtrush..desk..")
             .and(metaAnnotatedWith(Component.class))
-            .as("a desk (a bean of <feature>.api)");
+            .as("a desk (a bean of <feature>.desk)");
 
     /**
-     * A value a desk speaks: a type of a feature's {@code api} package that is not a bean (a record, an
-     * enum), or one of the words every part shares ({@code core}, the caller and its role).
+     * A value a desk speaks: a type of a feature's {@code api} package (a record, an enum; the caller and its role
+     * are {@code account.api}'s), or one of the words every part shares ({@code core}).
      */
     static DescribedPredicate<JavaClass> deskValue(String root) {
         return resideInAPackage(root + "..api..")
-                .and(not(metaAnnotatedWith(Component.class)))
                 .or(resideInAPackage("com.courtrush.core.."))
-                .or(JavaClass.Predicates.belongToAnyOf(Caller.class, Role.class))
-                .as("a value of a desk's package (or core, Caller, Role)");
+                .as("a value of a feature's api package (or core)");
     }
 
     private static boolean isDeskValue(Class<?> type, String root) {
         String name = type.getName();
-        boolean valueOfAnApi = name.startsWith(root + ".")
-                && type.getPackageName().matches(".*\\.api(\\..*)?")
-                && !AnnotatedElementUtils.hasAnnotation(type, Component.class);
-        return valueOfAnApi || name.startsWith("com.courtrush.core.") || type == Caller.class || type == Role.class;
+        boolean valueOfAnApi =
+                name.startsWith(root + ".") && type.getPackageName().matches(".*\\.api(\\..*)?");
+        return valueOfAnApi || name.startsWith("com.courtrush.core.");
     }
 
     @ArchTest
     static final ArchRule desksSpeakInTheirValues = desksSpeakInValues("com.courtrush");
 
     /**
-     * What crosses a desk is a value of a desk's package (a record or an enum of {@code <feature>.api}),
+     * What crosses a desk is a value of a feature's api package (a record or an enum of {@code <feature>.api}),
      * never the engine's own types: not a database row ({@code @TableName}, with setters), not a record
      * nested in a service, whose shape the service may change. Checked all the way down: a record of the
      * desk's package holding an engine type hands that type out.
@@ -360,7 +355,7 @@ class ArchitectureTest {
     static ArchRule desksSpeakInValues(String root) {
         return methods()
                 .that()
-                .areDeclaredInClassesThat(resideInAPackage(root + "..api..").and(metaAnnotatedWith(Component.class)))
+                .areDeclaredInClassesThat(resideInAPackage(root + "..desk..").and(metaAnnotatedWith(Component.class)))
                 .and()
                 .arePublic()
                 .should(new ArchCondition<JavaMethod>("take and give only values of a desk's package") {
@@ -415,16 +410,17 @@ class ArchitectureTest {
     }
 
     @ArchTest
-    static final ArchRule deskValuesAreLeaves = deskValuesAreLeaves("com.courtrush");
+    static final ArchRule apiValuesAreLeaves = apiValuesAreLeaves("com.courtrush");
 
     /**
-     * A desk's values depend on nothing of the engine but other values: the engine may build them (a
-     * report's figures, a reservation's row) without going round through its desk, and a cycle through a
-     * value cannot happen.
+     * A feature's {@code api} holds values only, and they depend on nothing of the engine but other values: no import
+     * from an {@code api} back up into its feature (its desk, its services, its sub-packages). The engine may build
+     * them (a report's figures, a reservation's row) without going round through its desk, and a cycle through a value
+     * cannot happen.
      */
-    static ArchRule deskValuesAreLeaves(String root) {
+    static ArchRule apiValuesAreLeaves(String root) {
         return classes()
-                .that(resideInAPackage(root + "..api..").and(not(metaAnnotatedWith(Component.class))))
+                .that(resideInAPackage(root + "..api.."))
                 .and()
                 .doNotHaveSimpleName("package-info")
                 .should()
@@ -436,23 +432,23 @@ class ArchitectureTest {
     static final ArchRule managersOperationsHaveNoOtherDoor = managersOperationsHaveNoOtherDoor("com.courtrush");
 
     /**
-     * What a {@code @ManagerOnly} desk operation calls in the engine is reached through desks only: the
-     * check lives on the desk, so a service method behind it that another part of the engine calls
-     * would be a door without the check. Derived from the one declaration, not from a list.
+     * What a {@code @ManagerOnly} desk operation calls in the engine is reached through desks only: the check lives on
+     * the desk, so a service method behind it that another part of the engine calls would be a door without the check.
+     * Derived from the one declaration, not from a list. (A {@code @StaffOnly} operation's service is shared with other
+     * staff operations — a slot's withdrawal refunds each booking — which every door already holds to staff.)
      */
     static ArchRule managersOperationsHaveNoOtherDoor(String root) {
         return methods()
                 .that()
-                .areDeclaredInClassesThat(resideInAPackage(root + "..api.."))
-                .and()
-                .areAnnotatedWith(ManagerOnly.class)
+                .areDeclaredInClassesThat(resideInAPackage(root + "..desk.."))
+                .and(annotatedWith(ManagerOnly.class))
                 .should(new ArchCondition<JavaMethod>("be the only door to the engine methods they call") {
                     @Override
                     public void check(JavaMethod operation, ConditionEvents events) {
                         for (JavaMethodCall call : operation.getMethodCallsFromSelf()) {
                             JavaClass owner = call.getTargetOwner();
                             if (!owner.getPackageName().startsWith(root)
-                                    || owner.getPackageName().contains(".api")) {
+                                    || owner.getPackageName().contains(".desk")) {
                                 continue;
                             }
                             call.getTarget()
@@ -460,7 +456,7 @@ class ArchitectureTest {
                                     .ifPresent(behind -> behind.getCallsOfSelf().stream()
                                             .filter(other -> !other.getOriginOwner()
                                                     .getPackageName()
-                                                    .contains(".api"))
+                                                    .contains(".desk"))
                                             .forEach(other -> events.add(SimpleConditionEvent.violated(
                                                     other,
                                                     other.getOrigin().getFullName() + " calls " + behind.getFullName()
@@ -474,10 +470,10 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule theEngineNeverGoesThroughADesk = noClasses()
-            .that(resideOutsideOfPackage("com.courtrush..api..").and(not(annotatedWith(RestController.class))))
+            .that(resideOutsideOfPackage("com.courtrush..desk..").and(not(annotatedWith(RestController.class))))
             .should()
             .dependOnClassesThat(DESK)
-            .because("a desk (<feature>.api) is a door for the controllers and the console; the engine's "
+            .because("a desk (<feature>.desk) is a door for the controllers and the console; the engine's "
                     + "own parts call each other, never through one (they may build the values a desk speaks)");
 
     @ArchTest

@@ -11,16 +11,16 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayOrderView;
-import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.pay.api.ReservationDetailsView;
+import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.ReservationData;
-import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.reserve.desk.ReservationDesk;
 import com.courtrush.slot.api.SlotView;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;

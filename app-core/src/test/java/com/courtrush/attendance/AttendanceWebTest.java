@@ -11,8 +11,8 @@ import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 
-import com.courtrush.attendance.api.AttendanceDesk;
 import com.courtrush.attendance.api.DeskBoard;
+import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;

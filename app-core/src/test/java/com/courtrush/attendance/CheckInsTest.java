@@ -9,8 +9,8 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;

@@ -10,8 +10,8 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
 import com.courtrush.audit.AuditTrail;

@@ -13,9 +13,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.audit.api.AuditFilter;
 import com.courtrush.audit.api.AuditPage;
+import com.courtrush.audit.desk.AuditDesk;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.core.Xlsx;
 import com.courtrush.support.WebSlice;

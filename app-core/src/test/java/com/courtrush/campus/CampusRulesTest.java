@@ -3,7 +3,7 @@ package com.courtrush.campus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Role;
 import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.core.CourtRushException;

@@ -20,9 +20,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import com.courtrush.campus.api.CampusOffer;
 import com.courtrush.campus.api.CampusProtocol;
-import com.courtrush.campus.api.CampusSignInDesk;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.campus.api.CampusTrial;
+import com.courtrush.campus.desk.CampusSignInDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.support.WebSlice;
 import jakarta.servlet.http.Cookie;

@@ -8,9 +8,9 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.account.Caller;
-import com.courtrush.court.api.CourtDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.court.api.CourtView;
+import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.support.WebSlice;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package com.courtrush.monitor;
 
 import static com.courtrush.support.WebSlice.STAFF;
 
-import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.desk.MonitorDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import org.junit.jupiter.params.ParameterizedTest;

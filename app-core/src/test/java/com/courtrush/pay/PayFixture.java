@@ -2,8 +2,8 @@ package com.courtrush.pay;
 
 import static org.mockito.Mockito.mock;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.notice.Notices;
 import com.courtrush.notice.StaffAlerts;

@@ -2,6 +2,7 @@ package com.courtrush.pay;
 
 import static com.courtrush.support.WebSlice.STAFF;
 import static com.courtrush.support.WebSlice.STUDENT;
+import static org.hamcrest.Matchers.containsString;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
@@ -18,9 +19,9 @@ import com.courtrush.pay.api.PaidOutcome;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayScene;
-import com.courtrush.pay.api.PaymentDesk;
 import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.support.WebSlice;
 import java.time.LocalDateTime;
@@ -159,14 +160,25 @@ class PayWebTest {
                 "CR1R1",
                 RefundStatus.SUCCESS,
                 1500);
-        given(refunds.refund(eq(5L), any(), any(), eq(false))).willReturn(whole);
+        given(refunds.refundOwn(eq(5L), any(), any())).willReturn(whole);
         given(desk.refund(eq(5L), any(), any(), eq(true))).willReturn(whole);
         mvc.perform(post("/pay/refund/5")
                         .header("Authorization", "Bearer " + STUDENT)
                         .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"reason\":\"plans changed\"}"))
                 .andExpect(status().isOk());
-        verify(refunds).refund(eq(5L), any(), eq("plans changed"), eq(false));
+        verify(refunds).refundOwn(eq(5L), any(), eq("plans changed"));
+        mvc.perform(post("/pay/refund/5")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reason\":\"please\",\"overrideCutoff\":true}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value(containsString("Only staff may override")));
+        mvc.perform(post("/pay/refund/5")
+                        .header("Authorization", "Bearer " + STUDENT)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"amountCents\":500,\"reason\":\"please\"}"))
+                .andExpect(status().isForbidden());
         mvc.perform(post("/pay/refund/5")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)

@@ -9,6 +9,7 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 
+import com.courtrush.account.DeskGuard;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
@@ -18,6 +19,7 @@ import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayScene;
 import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.setting.api.SettingKey;
@@ -36,7 +38,7 @@ class RefundServiceTest extends PayFixture {
     void aRefundEndsTheBookingAndGivesItsPlaceBackOnce() {
         String order = paid(1, STUDENT);
 
-        Refunded refunded = refunds.refund(1, student(STUDENT), null, false);
+        Refunded refunded = refunds.refundOwn(1, student(STUDENT), null);
 
         assertThat(refunded.reservationStatus()).isEqualTo(ReservationStatus.CANCELLED);
         assertThat(refunded.payStatus()).isEqualTo(PayOrderStatus.REFUNDED);
@@ -73,7 +75,7 @@ class RefundServiceTest extends PayFixture {
         assertThat(places.calls()).isZero();
         verify(notices).refunded(STUDENT, 1, SLOT, order + "R1", 500, "lights out for half an hour");
 
-        Refunded rest = refunds.refund(1, student(STUDENT), null, false);
+        Refunded rest = refunds.refundOwn(1, student(STUDENT), null);
 
         assertThat(rest.reservationStatus()).isEqualTo(ReservationStatus.CANCELLED);
         assertThat(rest.amountCents()).isEqualTo(1500);
@@ -93,7 +95,7 @@ class RefundServiceTest extends PayFixture {
         String order = paid(1, STUDENT);
         gateway.loseRefunds(true);
 
-        Refunded refunded = refunds.refund(1, student(STUDENT), null, false);
+        Refunded refunded = refunds.refundOwn(1, student(STUDENT), null);
 
         assertThat(refunded.refundStatus()).as("WeChat Pay may have made it").isEqualTo(RefundStatus.REFUNDING);
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CANCELLED);
@@ -115,7 +117,9 @@ class RefundServiceTest extends PayFixture {
     void aPartIsStaffsWithAReasonAndLessThanIsLeft() {
         paid(1, STUDENT);
 
-        refused(() -> refunds.refundPart(1, 500, "because", student(STUDENT)), Outcome.FORBIDDEN, "http.forbidden");
+        PaymentDesk guarded = DeskGuard.guarded(new PaymentDesk(null, null, refunds));
+        refused(() -> guarded.refundPart(1, 500, "because", student(STUDENT)), Outcome.FORBIDDEN, "http.forbidden");
+        refused(() -> guarded.refund(1, student(STUDENT), "because", true), Outcome.FORBIDDEN, "http.forbidden");
         refused(() -> refunds.refundPart(1, 500, " ", staff()), Outcome.PARAM_ERROR, "refund.partNeedsReason");
         refused(() -> refunds.refundPart(1, 0, "nothing", staff()), Outcome.PARAM_ERROR, "refund.partNotPositive");
         refused(() -> refunds.refundPart(1, 2000, "all of it", staff()), Outcome.FAILED, "refund.partTooLarge");
@@ -141,9 +145,9 @@ class RefundServiceTest extends PayFixture {
     @Test
     void aSecondRefundIsRefusedAndRefundsNothing() {
         paid(1, STUDENT);
-        refunds.refund(1, student(STUDENT), null, false);
+        refunds.refundOwn(1, student(STUDENT), null);
 
-        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.alreadyRefunded");
+        refused(() -> refunds.refundOwn(1, student(STUDENT), null), Outcome.FAILED, "refund.alreadyRefunded");
 
         assertThat(gateway.refunded()).hasSize(1);
         assertThat(places.calls()).isEqualTo(1);
@@ -155,7 +159,7 @@ class RefundServiceTest extends PayFixture {
         payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
         cancellation.cancelByOwner(1, student(STUDENT));
 
-        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.alreadyCancelled");
+        refused(() -> refunds.refundOwn(1, student(STUDENT), null), Outcome.FAILED, "refund.alreadyCancelled");
 
         assertThat(gateway.refunded()).isEmpty();
         assertThat(places.calls()).as("only the cancel's release").isEqualTo(1);
@@ -165,7 +169,7 @@ class RefundServiceTest extends PayFixture {
     void anUnpaidBookingHasNothingToRefund() {
         pending(1, STUDENT);
 
-        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.notPaid");
+        refused(() -> refunds.refundOwn(1, student(STUDENT), null), Outcome.FAILED, "refund.notPaid");
     }
 
     @Test
@@ -173,7 +177,7 @@ class RefundServiceTest extends PayFixture {
         pending(1, STUDENT);
         transactions.inTransaction(() -> reservations.confirm(1, now()));
 
-        refused(() -> refunds.refund(1, staff(), null, false), Outcome.FAILED, "refund.noPayment");
+        refused(() -> refunds.refundByStaff(1, staff(), null, false), Outcome.FAILED, "refund.noPayment");
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);
     }
 
@@ -181,7 +185,7 @@ class RefundServiceTest extends PayFixture {
     void anotherStudentsBookingDoesNotExist() {
         paid(1, STUDENT);
 
-        refused(() -> refunds.refund(1, student(STUDENT + 1), null, false), Outcome.NOT_FOUND, "reservation.notFound");
+        refused(() -> refunds.refundOwn(1, student(STUDENT + 1), null), Outcome.NOT_FOUND, "reservation.notFound");
     }
 
     @Test
@@ -190,15 +194,11 @@ class RefundServiceTest extends PayFixture {
         settings.with(SettingKey.REFUND_CUTOFF_MINUTES, "60");
         clock.move(Duration.ofHours(7)); // 17:00, the slot starts at 18:00
 
-        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.closed");
-        refused(
-                () -> refunds.refund(1, student(STUDENT), "please", true),
-                Outcome.PARAM_ERROR,
-                "refund.overrideNotAllowed");
-        refused(() -> refunds.refund(1, staff(), null, true), Outcome.PARAM_ERROR, "refund.overrideNotAllowed");
+        refused(() -> refunds.refundOwn(1, student(STUDENT), null), Outcome.FAILED, "refund.closed");
+        refused(() -> refunds.refundByStaff(1, staff(), null, true), Outcome.PARAM_ERROR, "refund.overrideNotAllowed");
         assertThat(gateway.refunded()).isEmpty();
 
-        Refunded refunded = refunds.refund(1, staff(), "court lights broken", true);
+        Refunded refunded = refunds.refundByStaff(1, staff(), "court lights broken", true);
 
         assertThat(refunded.cutoffOverridden()).isTrue();
         assertThat(reservations.row(1).getNote()).isEqualTo("court lights broken");
@@ -210,9 +210,9 @@ class RefundServiceTest extends PayFixture {
         pending(1, STUDENT);
         PaidView atDesk = desk.payAtDesk(1, null, null, staff());
 
-        refused(() -> refunds.refund(1, student(STUDENT), null, false), Outcome.FAILED, "refund.atDesk");
+        refused(() -> refunds.refundOwn(1, student(STUDENT), null), Outcome.FAILED, "refund.atDesk");
 
-        Refunded refunded = refunds.refund(1, staff(), "changed plans", false);
+        Refunded refunded = refunds.refundByStaff(1, staff(), "changed plans", false);
         assertThat(refunded.handBackAtDesk()).isTrue();
         assertThat(refunded.outTradeNo()).isEqualTo(atDesk.outTradeNo());
         assertThat(gateway.refunded()).as("no provider holds a desk payment").isEmpty();
@@ -224,7 +224,7 @@ class RefundServiceTest extends PayFixture {
         String order = paid(1, STUDENT);
         gateway.refuseRefunds();
 
-        assertThatThrownBy(() -> refunds.refund(1, student(STUDENT), null, false))
+        assertThatThrownBy(() -> refunds.refundOwn(1, student(STUDENT), null))
                 .isInstanceOf(IllegalStateException.class);
 
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.CONFIRMED);

@@ -10,10 +10,10 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import com.courtrush.pay.api.WechatPayDesk;
 import com.courtrush.pay.api.WechatPaySettings;
 import com.courtrush.pay.api.WechatPayState;
 import com.courtrush.pay.api.WechatPayTrial;
+import com.courtrush.pay.desk.WechatPayDesk;
 import com.courtrush.support.WebSlice;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

@@ -2,7 +2,7 @@ package com.courtrush.recurring;
 
 import static com.courtrush.support.WebSlice.STAFF;
 
-import com.courtrush.recurring.api.RuleDesk;
+import com.courtrush.recurring.desk.RuleDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -15,7 +15,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.courtrush.core.SheetFormat;
 import com.courtrush.core.Xlsx;
 import com.courtrush.report.api.ExportKind;
-import com.courtrush.report.api.ReportDesk;
+import com.courtrush.report.desk.ReportDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import com.courtrush.support.Workbooks;

@@ -5,8 +5,8 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.verify;
 
-import com.courtrush.slot.api.SlotDesk;
-import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.slot.desk.SlotDesk;
+import com.courtrush.staff.desk.StaffDesk;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.util.Map;

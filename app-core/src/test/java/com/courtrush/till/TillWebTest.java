@@ -5,7 +5,7 @@ import static org.mockito.Mockito.verify;
 
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
-import com.courtrush.till.api.TillDesk;
+import com.courtrush.till.desk.TillDesk;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,10 +1,10 @@
 package com.courtrush.desktop;
 
 import atlantafx.base.theme.PrimerLight;
-import com.courtrush.account.Caller;
-import com.courtrush.account.api.StaffAccountDesk;
-import com.courtrush.backup.api.BackupDesk;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.backup.api.RestorePlan;
+import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.desktop.i18n.ConsolePreferences;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.ConsoleName;
@@ -26,7 +26,7 @@ import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.infra.config.api.BadSavedSetting;
 import com.courtrush.infra.lifecycle.EngineLifecycle;
 import com.courtrush.infra.lifecycle.StoppedWhileStarting;
-import com.courtrush.setting.api.SettingsDesk;
+import com.courtrush.setting.desk.SettingsDesk;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;

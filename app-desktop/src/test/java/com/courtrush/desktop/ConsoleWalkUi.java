@@ -23,7 +23,7 @@ import static com.courtrush.desktop.ConsoleUi.waitFor;
 import static com.courtrush.desktop.ConsoleUi.waitForServer;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.DeskSignIn;
 import com.courtrush.desktop.shell.DeskSignInViewModel;

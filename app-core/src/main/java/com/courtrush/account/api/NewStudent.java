@@ -1,7 +1,5 @@
 package com.courtrush.account.api;
 
-import com.courtrush.account.Role;
-
 /** A student to create; {@code role} defaults to STUDENT. */
 public record NewStudent(String studentId, String password, String name, Role role) {
     public NewStudent(String studentId, String password, String name) {

@@ -1,6 +1,5 @@
 package com.courtrush.account.api;
 
-import com.courtrush.account.Role;
 import java.time.LocalDateTime;
 
 /** An account as staff see it (never its password hash). */

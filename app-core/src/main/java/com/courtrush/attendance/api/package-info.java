@@ -1,2 +1,6 @@
-/** The staff console's way into check-in, no-shows and strikes. */
+/**
+ * The values of this feature that cross its desk ({@link com.courtrush.attendance.desk.AttendanceDesk}): records and enums the engine builds and the
+ * console and the HTTP controllers read. They depend on nothing of the engine but other such values and {@code core}
+ * ({@code ArchitectureTest.apiValuesAreLeaves}), so nothing in {@code api} reaches back up into the feature.
+ */
 package com.courtrush.attendance.api;

@@ -45,6 +45,7 @@ public enum AuditAction {
     PAY_AT_DESK,
     PAY_NOTIFY_REFUSED,
     RECONCILE,
+    RECONCILE_GRANTS,
     REFUND,
     REFUND_ABNORMAL,
     REFUND_CLOSED,

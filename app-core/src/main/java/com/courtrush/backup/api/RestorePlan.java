@@ -1,5 +1,6 @@
 package com.courtrush.backup.api;
 
+import com.courtrush.backup.desk.BackupDesk;
 import java.nio.file.Path;
 
 /**

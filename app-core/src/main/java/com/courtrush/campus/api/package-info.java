@@ -1,2 +1,6 @@
-/** The campus sign-in's values and its desk: what a manager sets, what a try of it answered. */
+/**
+ * The values of this feature that cross its desk ({@link com.courtrush.campus.desk.CampusSignInDesk}): records and enums the engine builds and the
+ * console and the HTTP controllers read. They depend on nothing of the engine but other such values and {@code core}
+ * ({@code ArchitectureTest.apiValuesAreLeaves}), so nothing in {@code api} reaches back up into the feature.
+ */
 package com.courtrush.campus.api;

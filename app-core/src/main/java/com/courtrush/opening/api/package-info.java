@@ -1,6 +1,6 @@
 /**
- * The staff console's way into this feature: {@link com.courtrush.opening.api.OpeningDesk}. The console
- * uses nothing else of the feature but the values these take and give
- * ({@code ConsoleArchitectureTest.reachesTheEngineThroughDesks}).
+ * The values of this feature that cross its desk ({@link com.courtrush.opening.desk.OpeningDesk}): records and enums the engine builds and the
+ * console and the HTTP controllers read. They depend on nothing of the engine but other such values and {@code core}
+ * ({@code ArchitectureTest.apiValuesAreLeaves}), so nothing in {@code api} reaches back up into the feature.
  */
 package com.courtrush.opening.api;

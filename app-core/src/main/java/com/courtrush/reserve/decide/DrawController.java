@@ -1,7 +1,7 @@
 package com.courtrush.reserve.decide;
 
 import com.alibaba.fastjson2.JSON;
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.reserve.record.DrawRecords;
 import com.courtrush.reserve.record.DrawReplay;
 import com.courtrush.web.ApiResponse;

@@ -1,6 +1,6 @@
 package com.courtrush.reserve.lifecycle;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;

@@ -1,6 +1,6 @@
 package com.courtrush.reserve.lifecycle;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.reserve.api.ReservationView;
 import com.courtrush.web.ApiResponse;

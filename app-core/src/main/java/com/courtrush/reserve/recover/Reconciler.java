@@ -1,6 +1,8 @@
 package com.courtrush.reserve.recover;
 
 import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outages;
 import com.courtrush.infra.config.CourtRushProperties;
@@ -57,6 +59,7 @@ public class Reconciler {
     private final RecordingOutages outages;
     private final TaskScheduler scheduler;
     private final CourtRushProperties properties;
+    private final AuditTrail audit;
 
     Reconciler(
             RedissonClient redisson,
@@ -66,8 +69,10 @@ public class Reconciler {
             StockReleaser releaser,
             RecordingOutages outages,
             TaskScheduler scheduler,
-            CourtRushProperties properties) {
+            CourtRushProperties properties,
+            AuditTrail audit) {
         this.outages = outages;
+        this.audit = audit;
         this.reservations = reservations;
         this.releaser = releaser;
         this.redisson = redisson;
@@ -168,6 +173,18 @@ public class Reconciler {
      * then compensates every in-flight grant older than the horizon — unless consumers (of any node)
      * met an outage within the horizon: they are still recording what the broker kept.
      */
+    /** {@link #reconcile()} run now by {@code actor} (staff, at the desk): audited with what it did. */
+    public ReconcilerReport reconcileFor(String actor) {
+        ReconcilerReport report = reconcile();
+        audit.record(
+                actor,
+                AuditAction.RECONCILE_GRANTS,
+                AuditTarget.DATABASE,
+                "-",
+                new EngineText("audit.reconciled", report.compensated(), report.settled(), report.stillInFlight()));
+        return report;
+    }
+
     public ReconcilerReport reconcile() {
         long now = RedisTime.nowMillis(script);
         int settled;

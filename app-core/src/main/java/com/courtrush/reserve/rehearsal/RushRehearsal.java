@@ -1,8 +1,8 @@
 package com.courtrush.reserve.rehearsal;
 
-import com.courtrush.account.Role;
 import com.courtrush.account.TokenService;
 import com.courtrush.account.UserAccount;
+import com.courtrush.account.api.Role;
 import com.courtrush.infra.amqp.PublisherChannels;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.RedisKeys;

@@ -1,6 +1,6 @@
 package com.courtrush.reserve.waitlist;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineMessages;
 import com.courtrush.core.Futures;

@@ -1,6 +1,7 @@
 package com.courtrush.slot.api;
 
 import com.courtrush.core.EngineText;
+import com.courtrush.slot.desk.SlotDesk;
 import java.time.LocalDate;
 import java.util.List;
 

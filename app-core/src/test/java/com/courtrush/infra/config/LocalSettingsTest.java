@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.courtrush.CourtRushServer;
 import com.courtrush.infra.config.api.SettingProblem;
-import com.courtrush.setting.api.SettingsDesk;
+import com.courtrush.setting.desk.SettingsDesk;
 import com.courtrush.support.TestProperties;
 import java.io.IOException;
 import java.net.InetAddress;

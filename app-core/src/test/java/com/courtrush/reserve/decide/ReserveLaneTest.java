@@ -9,10 +9,10 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 
-import com.courtrush.account.Caller;
 import com.courtrush.account.RequestAccess;
-import com.courtrush.account.Role;
 import com.courtrush.account.SecurityHeaders;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import java.time.Instant;

@@ -3,8 +3,8 @@ package com.courtrush.reserve.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Outcome;
 import com.courtrush.reserve.api.CancelReason;

@@ -1,8 +1,8 @@
 package com.courtrush.desktop.audit;
 
-import com.courtrush.audit.api.AuditDesk;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.audit.api.AuditFilter;
+import com.courtrush.audit.desk.AuditDesk;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ExportFile;

@@ -1,9 +1,9 @@
 package com.courtrush.desktop.board;
 
-import com.courtrush.account.Caller;
-import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
+import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
@@ -12,12 +12,12 @@ import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayOrderView;
-import com.courtrush.pay.api.PaymentDesk;
+import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.CancelReason;
-import com.courtrush.reserve.api.ReservationDesk;
 import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.reserve.desk.ReservationDesk;
 import com.courtrush.till.api.DeskChannel;
 import java.time.LocalDate;
 import java.time.LocalTime;

@@ -1,9 +1,9 @@
 package com.courtrush.desktop.checkin;
 
-import com.courtrush.account.Caller;
-import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.api.RunningSlot;
+import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;

@@ -1,13 +1,13 @@
 package com.courtrush.desktop.courts;
 
-import com.courtrush.account.Caller;
-import com.courtrush.court.api.CourtDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.court.api.CourtView;
+import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.slot.api.SlotDesk;
+import com.courtrush.slot.desk.SlotDesk;
 import java.time.LocalDate;
 import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;

@@ -1,8 +1,8 @@
 package com.courtrush.desktop.openings;
 
-import com.courtrush.account.Caller;
-import com.courtrush.court.api.CourtDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.court.api.CourtView;
+import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Destructive;
@@ -11,14 +11,14 @@ import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.api.NewOpening;
-import com.courtrush.opening.api.OpeningDesk;
 import com.courtrush.opening.api.OpeningView;
 import com.courtrush.opening.api.SessionState;
+import com.courtrush.opening.desk.OpeningDesk;
 import com.courtrush.slot.api.GeneratedDay;
-import com.courtrush.slot.api.SlotDesk;
 import com.courtrush.slot.api.SlotTemplate;
 import com.courtrush.slot.api.SlotWithCourtView;
-import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.slot.desk.SlotDesk;
+import com.courtrush.staff.desk.StaffDesk;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;

@@ -1,15 +1,15 @@
 package com.courtrush.desktop.queues;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.monitor.api.MonitorDesk;
 import com.courtrush.monitor.api.QueuesView;
+import com.courtrush.monitor.desk.MonitorDesk;
 import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.api.QueueFlow;
 import com.courtrush.reserve.api.QueueSecond;
-import com.courtrush.reserve.api.ReservationDesk;
+import com.courtrush.reserve.desk.ReservationDesk;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -184,7 +184,7 @@ public final class QueuesViewModel {
     }
 
     public void reconcileNow() {
-        tasks.run(i18n.t("queues.reconcileNow"), reservations::reconcile, report -> {
+        tasks.run(i18n.t("queues.reconcileNow"), () -> reservations.reconcile(staff), report -> {
             notices.info(i18n.t("queues.reconciled", report.compensated(), report.settled()));
             refresh();
         });

@@ -1,8 +1,8 @@
 package com.courtrush.desktop.rules;
 
-import com.courtrush.account.Caller;
-import com.courtrush.court.api.CourtDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.court.api.CourtView;
+import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.template.OpeningTemplateForm;
 import com.courtrush.desktop.ui.Inputs;
@@ -10,10 +10,10 @@ import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.recurring.api.DateChange;
 import com.courtrush.recurring.api.PlanDay;
-import com.courtrush.recurring.api.RuleDesk;
 import com.courtrush.recurring.api.RuleForm;
 import com.courtrush.recurring.api.RuleView;
 import com.courtrush.recurring.api.RunOutcome;
+import com.courtrush.recurring.desk.RuleDesk;
 import com.courtrush.slot.api.SlotTemplate;
 import java.time.LocalDate;
 import java.time.LocalTime;

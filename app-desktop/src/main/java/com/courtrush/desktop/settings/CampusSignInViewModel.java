@@ -1,10 +1,10 @@
 package com.courtrush.desktop.settings;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.campus.api.CampusProtocol;
-import com.courtrush.campus.api.CampusSignInDesk;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.campus.api.CampusTrial;
+import com.courtrush.campus.desk.CampusSignInDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;

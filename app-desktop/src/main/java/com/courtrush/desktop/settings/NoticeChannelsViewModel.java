@@ -1,6 +1,6 @@
 package com.courtrush.desktop.settings;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Notices;
@@ -9,10 +9,10 @@ import com.courtrush.notice.api.AlertDelivery;
 import com.courtrush.notice.api.ChannelSettings;
 import com.courtrush.notice.api.EmailServer;
 import com.courtrush.notice.api.GivenUp;
-import com.courtrush.notice.api.NoticeDesk;
 import com.courtrush.notice.api.SmtpSecurity;
 import com.courtrush.notice.api.WebhookFormat;
 import com.courtrush.notice.api.WebhookTarget;
+import com.courtrush.notice.desk.NoticeDesk;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import javafx.beans.property.BooleanProperty;

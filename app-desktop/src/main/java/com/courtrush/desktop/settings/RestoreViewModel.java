@@ -1,10 +1,10 @@
 package com.courtrush.desktop.settings;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.backup.api.Backup;
 import com.courtrush.backup.api.BackupContents;
-import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.backup.api.RestorePlan;
+import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;

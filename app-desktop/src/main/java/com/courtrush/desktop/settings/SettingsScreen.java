@@ -13,7 +13,7 @@ import com.courtrush.desktop.ui.Screen;
 import com.courtrush.notice.api.SmtpSecurity;
 import com.courtrush.notice.api.WebhookFormat;
 import com.courtrush.setting.api.SettingKey;
-import com.courtrush.setting.api.SettingsDesk;
+import com.courtrush.setting.desk.SettingsDesk;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;

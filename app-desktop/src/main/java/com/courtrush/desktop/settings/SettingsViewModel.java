@@ -1,7 +1,7 @@
 package com.courtrush.desktop.settings;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
@@ -10,8 +10,8 @@ import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.infra.config.api.SettingProblem;
 import com.courtrush.setting.api.SettingKey;
-import com.courtrush.setting.api.SettingsDesk;
-import com.courtrush.staff.api.StaffDesk;
+import com.courtrush.setting.desk.SettingsDesk;
+import com.courtrush.staff.desk.StaffDesk;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,15 +1,15 @@
 package com.courtrush.desktop.settings;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.pay.api.WechatPayDesk;
 import com.courtrush.pay.api.WechatPaySettings;
 import com.courtrush.pay.api.WechatPaySetup;
 import com.courtrush.pay.api.WechatPayState;
 import com.courtrush.pay.api.WechatPayTrial;
+import com.courtrush.pay.desk.WechatPayDesk;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package com.courtrush.desktop.shell;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Widgets;
 import java.util.List;

@@ -1,9 +1,9 @@
 package com.courtrush.desktop.shell;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
-import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StaffMember;
+import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import java.util.Optional;

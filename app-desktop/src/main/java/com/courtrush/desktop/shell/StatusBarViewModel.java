@@ -3,7 +3,7 @@ package com.courtrush.desktop.shell;
 import com.courtrush.CourtRushServer;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.monitor.api.DataDirectoryUsage;
-import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.desk.MonitorDesk;
 import com.courtrush.reserve.api.RehearsalState;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package com.courtrush.desktop.staff;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.NewStaff;
-import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StaffMember;
+import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;

@@ -1,6 +1,6 @@
 package com.courtrush.desktop.students;
 
-import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.share.api.Holding;

@@ -1,10 +1,10 @@
 package com.courtrush.desktop.students;
 
-import com.courtrush.account.Caller;
-import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.account.api.Caller;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
-import com.courtrush.audit.api.AuditDesk;
+import com.courtrush.attendance.desk.AttendanceDesk;
+import com.courtrush.audit.desk.AuditDesk;
 import com.courtrush.desktop.audit.AuditLabels;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;

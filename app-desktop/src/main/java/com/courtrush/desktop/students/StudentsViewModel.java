@@ -1,13 +1,13 @@
 package com.courtrush.desktop.students;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentCsvFile;
 import com.courtrush.account.api.StudentCsvLine;
-import com.courtrush.account.api.StudentDesk;
+import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Notices;

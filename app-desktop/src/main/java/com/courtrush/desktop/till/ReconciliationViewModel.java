@@ -1,13 +1,13 @@
 package com.courtrush.desktop.till;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ExportFile;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.api.ReconciliationView;
-import com.courtrush.pay.api.WechatPayDesk;
+import com.courtrush.pay.desk.WechatPayDesk;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;

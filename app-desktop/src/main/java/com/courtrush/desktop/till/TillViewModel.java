@@ -1,6 +1,6 @@
 package com.courtrush.desktop.till;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
@@ -12,7 +12,7 @@ import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
 import com.courtrush.till.api.ShiftView;
-import com.courtrush.till.api.TillDesk;
+import com.courtrush.till.desk.TillDesk;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;

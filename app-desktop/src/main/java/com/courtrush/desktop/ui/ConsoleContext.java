@@ -1,6 +1,6 @@
 package com.courtrush.desktop.ui;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.courtrush.desktop.i18n.I18n;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;

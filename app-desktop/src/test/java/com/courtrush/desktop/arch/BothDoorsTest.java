@@ -2,7 +2,7 @@ package com.courtrush.desktop.arch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.account.Caller;
+import com.courtrush.account.api.Caller;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethod;
@@ -88,7 +88,7 @@ class BothDoorsTest {
     }
 
     static boolean isDesk(JavaClass type) {
-        return type.getPackageName().matches("com\\.courtrush\\.[a-z]+\\.api")
+        return type.getPackageName().matches("com\\.courtrush\\.[a-z]+\\.desk")
                 && type.getSimpleName().endsWith("Desk")
                 && type.isAnnotatedWith(Component.class);
     }

@@ -80,18 +80,18 @@ class ConsoleArchitectureTest {
             reachesTheEngineThroughDesks("com.courtrush.desktop");
 
     /**
-     * The console uses the engine through the small API each feature offers it ({@code <feature>.api},
-     * e.g. {@code court.api.CourtDesk}): no other bean of the engine — no service, mapper or component
-     * of a feature's inside. The values those APIs take and give (records, enums, entities) and
+     * The console uses the engine through the desk each feature offers it ({@code <feature>.desk},
+     * e.g. {@code court.desk.CourtDesk}): no other bean of the engine — no service, mapper or component
+     * of a feature's inside. The values those desks take and give ({@code <feature>.api}) and
      * {@code core} may be used where they live; the engine's entry point starts it.
      */
     static ArchRule reachesTheEngineThroughDesks(String root) {
         DescribedPredicate<JavaClass> engineBean = resideInAPackage("com.courtrush..")
                 .and(not(resideInAPackage("com.courtrush.desktop..")))
-                .and(not(resideInAPackage("com.courtrush..api..")))
+                .and(not(resideInAPackage("com.courtrush..desk..")))
                 .and(not(name("com.courtrush.CourtRushServer")))
                 .and(metaAnnotatedWith(Component.class).or(annotatedWith(Mapper.class)))
-                .as("a bean of the engine that is not one of its desks (<feature>.api)");
+                .as("a bean of the engine that is not one of its desks (<feature>.desk)");
         return noClasses()
                 .that()
                 .resideInAPackage(root + "..")
@@ -105,8 +105,8 @@ class ConsoleArchitectureTest {
 
     /**
      * Beyond the desks' beans, what the console may name of the engine: the desks' packages
-     * ({@code <feature>.api}: the desks and the values they take and give), {@code core}, the caller
-     * and its role, the lifecycle it starts the engine with. Never a record nested in a service nor a
+     * ({@code <feature>.desk}) and the values they take and give ({@code <feature>.api}, the caller and its role
+     * too), {@code core}, the lifecycle it starts the engine with. Never a record nested in a service nor a
      * database row: those are the engine's inside, which may change without the console knowing.
      */
     static ArchRule usesOnlyTheDesksPackages(String root) {
@@ -118,11 +118,10 @@ class ConsoleArchitectureTest {
                         .and(not(resideInAnyPackage(
                                 "com.courtrush.desktop..",
                                 "com.courtrush..api..",
+                                "com.courtrush..desk..",
                                 "com.courtrush.core..",
                                 "com.courtrush.infra.lifecycle..")))
                         .and(not(name("com.courtrush.CourtRushServer")))
-                        .and(not(name("com.courtrush.account.Caller")))
-                        .and(not(name("com.courtrush.account.Role")))
                         .as("a type of the engine outside its desks' packages"))
                 .because("the console's view of the engine is what the desks offer; the inside can change");
     }

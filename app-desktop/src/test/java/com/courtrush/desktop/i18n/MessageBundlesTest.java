@@ -2,7 +2,7 @@ package com.courtrush.desktop.i18n;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Role;
 import com.courtrush.campus.api.CampusProtocol;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.LocalSettings;

@@ -6,12 +6,12 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.backup.api.Backup;
 import com.courtrush.backup.api.BackupContents;
-import com.courtrush.backup.api.BackupDesk;
 import com.courtrush.backup.api.RestorePlan;
+import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.settings.RestoreViewModel.Phase;

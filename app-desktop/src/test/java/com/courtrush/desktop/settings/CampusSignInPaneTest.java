@@ -9,12 +9,12 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import atlantafx.base.theme.Styles;
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.campus.api.CampusProtocol;
-import com.courtrush.campus.api.CampusSignInDesk;
 import com.courtrush.campus.api.CampusSignInSettings;
 import com.courtrush.campus.api.CampusTrial;
+import com.courtrush.campus.desk.CampusSignInDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.Keyboard;

@@ -8,7 +8,7 @@ import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.monitor.api.DataDirectoryUsage;
-import com.courtrush.monitor.api.MonitorDesk;
+import com.courtrush.monitor.desk.MonitorDesk;
 import com.courtrush.reserve.api.RehearsalState;
 import java.time.LocalDateTime;
 import java.util.Map;

@@ -8,11 +8,11 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.NewStaff;
-import com.courtrush.account.api.StaffAccountDesk;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StaffMember;
+import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;

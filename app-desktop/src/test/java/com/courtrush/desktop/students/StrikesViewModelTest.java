@@ -5,12 +5,12 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
-import com.courtrush.attendance.api.AttendanceDesk;
+import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.Role;
 import com.courtrush.attendance.api.Strike;
 import com.courtrush.attendance.api.StrikeStanding;
-import com.courtrush.audit.api.AuditDesk;
+import com.courtrush.attendance.desk.AttendanceDesk;
+import com.courtrush.audit.desk.AuditDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;

@@ -11,13 +11,13 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import com.courtrush.account.Caller;
-import com.courtrush.account.Role;
+import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.Student;
-import com.courtrush.account.api.StudentDesk;
 import com.courtrush.account.api.StudentPage;
+import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -180,7 +180,7 @@ class StudentsViewModelTest {
 
     @Test
     void passwordsAndAccountsAreManagedThroughTheDirectory() {
-        Student student = new Student(8, "2024001", "Ann", com.courtrush.account.Role.STUDENT, true, null);
+        Student student = new Student(8, "2024001", "Ann", com.courtrush.account.api.Role.STUDENT, true, null);
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.resetPassword(student, "new-secret");
         verify(directory).resetPassword(8, "new-secret", STAFF);

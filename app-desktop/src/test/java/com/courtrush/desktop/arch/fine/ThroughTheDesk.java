@@ -1,7 +1,7 @@
 package com.courtrush.desktop.arch.fine;
 
-import com.courtrush.court.api.CourtDesk;
 import com.courtrush.court.api.CourtView;
+import com.courtrush.court.desk.CourtDesk;
 import java.util.List;
 
 /** A console class that uses the courts' desk and the values it gives, for {@code ConsoleRulesCatchTest}. */

@@ -1,7 +1,7 @@
 package com.courtrush.desktop.arch.broken.values;
 
 import com.courtrush.court.Court;
-import com.courtrush.court.api.CourtDesk;
+import com.courtrush.court.desk.CourtDesk;
 
 /** A console class that goes through the courts' desk but names the engine's row: the values rule refuses it. */
 public class HoldsTheRow {

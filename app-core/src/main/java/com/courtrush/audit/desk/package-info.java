@@ -1,0 +1,2 @@
+/** What the staff console uses of the audit trail. */
+package com.courtrush.audit.desk;

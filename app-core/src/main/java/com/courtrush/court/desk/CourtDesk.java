@@ -1,0 +1,47 @@
+package com.courtrush.court.desk;
+
+import com.courtrush.account.api.Caller;
+import com.courtrush.court.Court;
+import com.courtrush.court.CourtService;
+import com.courtrush.court.api.CourtView;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the staff console and the API do with courts: list, create, rename, take out of or back into service; each
+ * change audited in the name of the {@link Caller} who made it.
+ */
+@Component
+public class CourtDesk {
+
+    private final CourtService courts;
+
+    public CourtDesk(CourtService courts) {
+        this.courts = courts;
+    }
+
+    /** See {@link CourtService#list}. */
+    public List<CourtView> list() {
+        return courts.list().stream().map(Court::view).toList();
+    }
+
+    /** See {@link CourtService#get}. */
+    public CourtView get(long id) {
+        return courts.get(id).view();
+    }
+
+    /** See {@link CourtService#create}. */
+    public CourtView create(String name, Caller caller) {
+        return courts.create(name, caller.actor()).view();
+    }
+
+    /** See {@link CourtService#rename}. */
+    public CourtView rename(long id, String name, Caller caller) {
+        return courts.rename(id, name, caller.actor()).view();
+    }
+
+    /** See {@link CourtService#setActive}. */
+    public CourtView setActive(long id, boolean active, Caller caller) {
+        return courts.setActive(id, active, caller.actor()).view();
+    }
+}

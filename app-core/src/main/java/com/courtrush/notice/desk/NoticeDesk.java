@@ -1,0 +1,63 @@
+package com.courtrush.notice.desk;
+
+import com.courtrush.account.ManagerOnly;
+import com.courtrush.account.api.Caller;
+import com.courtrush.notice.ChannelSetup;
+import com.courtrush.notice.api.AlertDelivery;
+import com.courtrush.notice.api.ChannelSecrets;
+import com.courtrush.notice.api.ChannelSettings;
+import com.courtrush.notice.api.EmailServer;
+import com.courtrush.notice.api.GivenUp;
+import com.courtrush.notice.api.WebhookTarget;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.stereotype.Component;
+
+/** The console's way to the notices' channels: the same setting up as the staff API's. */
+@Component
+public class NoticeDesk {
+
+    private final ChannelSetup setup;
+
+    public NoticeDesk(ChannelSetup setup) {
+        this.setup = setup;
+    }
+
+    public ChannelSettings settings() {
+        return setup.settings();
+    }
+
+    @ManagerOnly
+    public ChannelSecrets secrets(Caller manager) {
+        return setup.secrets(manager);
+    }
+
+    @ManagerOnly
+    public GivenUp sendAgain(Caller manager) {
+        return setup.sendAgain(manager);
+    }
+
+    @ManagerOnly
+    public ChannelSettings setEmail(boolean enabled, EmailServer server, Caller manager) {
+        return setup.setEmail(enabled, server, manager);
+    }
+
+    @ManagerOnly
+    public ChannelSettings setWebhook(boolean enabled, WebhookTarget webhook, Caller manager) {
+        return setup.setWebhook(enabled, webhook, manager);
+    }
+
+    @ManagerOnly
+    public String testEmail(String to, Locale locale, Caller manager) {
+        return setup.testEmail(to, locale, manager);
+    }
+
+    @ManagerOnly
+    public String testWebhook(Locale locale, Caller manager) {
+        return setup.testWebhook(locale, manager);
+    }
+
+    public List<AlertDelivery> alerts(int size) {
+        return setup.alerts(size);
+    }
+}

@@ -1,0 +1,60 @@
+package com.courtrush.opening.desk;
+
+import com.courtrush.account.api.Caller;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
+import com.courtrush.opening.api.NewOpening;
+import com.courtrush.opening.api.OpeningView;
+import com.courtrush.opening.api.WarmupReport;
+import java.time.LocalDate;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * What staff do at the console or over HTTP with openings: list a play date's, create one, warm up, open now,
+ * close, re-sync.
+ */
+@Component
+public class OpeningDesk {
+
+    private final OpeningService openings;
+
+    public OpeningDesk(OpeningService openings) {
+        this.openings = openings;
+    }
+
+    /** See {@link OpeningService#listByDate}. */
+    public List<OpeningView> listByDate(LocalDate date) {
+        return openings.listByDate(date).stream().map(ReserveSession::view).toList();
+    }
+
+    /** See {@link OpeningService#get}. */
+    public OpeningView get(long id) {
+        return openings.get(id).view();
+    }
+
+    /** Creates an opening; one whose warm-up time has come is warmed up at once. */
+    public OpeningView create(NewOpening request, Caller caller) {
+        return openings.create(request, caller.actor()).view();
+    }
+
+    /** Warm-up now (staff) or at flash time − lead (the clock). Idempotent; also a re-sync. */
+    public WarmupReport warmUp(long id, Caller caller) {
+        return openings.warmUp(id, caller.actor());
+    }
+
+    /** Opens the gate now, warming up first if needed. */
+    public OpeningView openNow(long id, Caller caller) {
+        return openings.openNow(id, caller.actor()).view();
+    }
+
+    /** See {@link OpeningService#close}. */
+    public OpeningView close(long id, Caller caller) {
+        return openings.close(id, caller.actor()).view();
+    }
+
+    /** Recomputes the opening's Redis state from the database, without changing its life state. */
+    public WarmupReport resync(long id, Caller caller) {
+        return openings.resync(id, caller.actor());
+    }
+}

@@ -1,0 +1,72 @@
+package com.courtrush.recurring.desk;
+
+import com.courtrush.account.api.Caller;
+import com.courtrush.recurring.OpeningRules;
+import com.courtrush.recurring.RulePlanner;
+import com.courtrush.recurring.RuleRunner;
+import com.courtrush.recurring.api.DateChange;
+import com.courtrush.recurring.api.PlanDay;
+import com.courtrush.recurring.api.RuleForm;
+import com.courtrush.recurring.api.RuleView;
+import com.courtrush.recurring.api.RunResult;
+import java.time.LocalDate;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * What staff do at the console or over HTTP with recurring openings: the rules and their one-off dates, a rule's
+ * plan for the coming days, and making the due openings now.
+ */
+@Component
+public class RuleDesk {
+
+    private final OpeningRules rules;
+    private final RulePlanner planner;
+    private final RuleRunner runner;
+
+    public RuleDesk(OpeningRules rules, RulePlanner planner, RuleRunner runner) {
+        this.rules = rules;
+        this.planner = planner;
+        this.runner = runner;
+    }
+
+    /** See {@link OpeningRules#list}. */
+    public List<RuleView> list() {
+        return rules.list();
+    }
+
+    /** See {@link OpeningRules#create}. */
+    public RuleView create(RuleForm form, Caller caller) {
+        return rules.create(form, caller.actor());
+    }
+
+    /** Changes a rule; dates it could not make are tried again (openings it made stay as they are). */
+    public RuleView update(long id, RuleForm form, Caller caller) {
+        return rules.update(id, form, caller.actor());
+    }
+
+    /** See {@link OpeningRules#setActive}. */
+    public RuleView setActive(long id, boolean active, Caller caller) {
+        return rules.setActive(id, active, caller.actor());
+    }
+
+    /** Closes a date of the rule (a holiday) or changes it once; replaces what the date had. */
+    public DateChange setException(long id, LocalDate date, DateChange change, Caller caller) {
+        return rules.setException(id, date, change, caller.actor());
+    }
+
+    /** The date follows the rule again. */
+    public void removeException(long id, LocalDate date, Caller caller) {
+        rules.removeException(id, date, caller.actor());
+    }
+
+    /** What the rule does on each of {@code days} dates from {@code from}: made, failed, closed, or to come. */
+    public List<PlanDay> plan(long id, LocalDate from, int days) {
+        return planner.plan(id, from, days);
+    }
+
+    /** Makes every opening that is due now; what each rule did. */
+    public List<RunResult> runDue(Caller caller) {
+        return runner.runDue(caller.actor());
+    }
+}

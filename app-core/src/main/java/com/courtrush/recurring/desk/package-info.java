@@ -1,0 +1,6 @@
+/**
+ * The staff console's way into this feature: {@link com.courtrush.recurring.desk.RuleDesk}. The console
+ * uses nothing else of the feature but the values these take and give
+ * ({@code ConsoleArchitectureTest.reachesTheEngineThroughDesks}).
+ */
+package com.courtrush.recurring.desk;
