@@ -2,9 +2,11 @@ package com.courtrush;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.courtrush.core.Xlsx;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.support.PackagedServer;
 import com.courtrush.support.TestApi;
+import com.courtrush.support.WorkbookBombs;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.net.ServerSocket;
@@ -29,7 +31,8 @@ import org.yaml.snakeyaml.Yaml;
 /**
  * The server distribution as an operator uses it (docs/deployment.md): the archive the build made,
  * unpacked, its configuration template explaining every setting, started with its own script, ready
- * (health UP), exporting its meters for Prometheus to staff only, stopped with SIGTERM.
+ * (health UP), exporting its meters for Prometheus to staff only, refusing upload bombs on its small heap and going on,
+ * stopped with SIGTERM.
  */
 class ServerDistributionIT {
 
@@ -130,6 +133,29 @@ class ServerDistributionIT {
                             .statusCode())
                     .as("without the admin token")
                     .isEqualTo(401);
+
+            // the script's heap is the smallest a node runs with (-Xmx256m): workbooks of a few hundred kilobytes
+            // that unpack to 300 MB in one cell and to 512 MB of rows are refused in words, and the node goes on
+            for (byte[] bomb : List.of(WorkbookBombs.oneHugeCell(300), WorkbookBombs.endlessRows(512))) {
+                HttpResponse<String> refused = http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/admin/students?fileName=list.xlsx"))
+                                .header("Authorization", "Bearer " + TestApi.ADMIN_TOKEN)
+                                .header("Content-Type", Xlsx.MEDIA_TYPE)
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(bomb))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(refused.statusCode())
+                        .as("a %d-byte bomb: %s", bomb.length, refused.body())
+                        .isEqualTo(400);
+                assertThat(refused.body()).contains("32 MB");
+            }
+            assertThat(http.send(
+                                    HttpRequest.newBuilder(URI.create(base + "/actuator/health"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body())
+                    .as("health after the bombs (log: %s)", tail(dir.resolve("server.log")))
+                    .contains("\"UP\"");
         } finally {
             server.toHandle().destroy(); // SIGTERM, as systemctl stop
             assertThat(server.waitFor(60, TimeUnit.SECONDS))

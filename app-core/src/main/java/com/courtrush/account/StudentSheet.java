@@ -1,11 +1,13 @@
 package com.courtrush.account;
 
+import com.courtrush.core.BoundedZip;
 import com.courtrush.core.CourtRushException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.dhatim.fastexcel.reader.Cell;
@@ -26,13 +28,37 @@ final class StudentSheet {
         return ReadableWorkbook.isOOXMLZipHeader(file);
     }
 
-    /** The first sheet as CSV text; a file that is no readable workbook is refused (400). */
+    /**
+     * How far a student list's workbook may unpack: {@code MAX_IMPORT} students take a few megabytes of sheet and
+     * strings; a workbook past this holds something else (one cell of 300 MB is a bomb, not a name).
+     */
+    static final BoundedZip.Limits LIMITS = new BoundedZip.Limits(32L * 1024 * 1024, 200);
+
+    /** The sheet's last row a list may use: its header, {@code MAX_IMPORT} students and as many empty rows. */
+    static final int LAST_ROW = 1 + 2 * StudentDirectory.MAX_IMPORT;
+
+    /**
+     * The first sheet as CSV text; a file that is no readable workbook is refused (400), and so is one that unpacks
+     * past {@link #LIMITS} or runs past {@link #LAST_ROW}, before it is parsed or while its rows are read one by one.
+     */
     static String asCsv(byte[] xlsx) {
+        byte[] bounded;
+        try {
+            bounded = BoundedZip.repacked(xlsx, LIMITS);
+        } catch (BoundedZip.TooLarge e) {
+            throw tooLarge();
+        } catch (IOException | IllegalArgumentException e) {
+            throw CourtRushException.badRequest("import.xlsxUnreadable");
+        }
         StringBuilder text = new StringBuilder();
-        try (ReadableWorkbook book = new ReadableWorkbook(new ByteArrayInputStream(xlsx));
+        try (ReadableWorkbook book = new ReadableWorkbook(new ByteArrayInputStream(bounded));
+                Stream<Row> rows = book.getFirstSheet().openStream();
                 CSVPrinter printer = new CSVPrinter(text, CSVFormat.DEFAULT)) {
             int next = 1;
-            for (Row row : book.getFirstSheet().read()) {
+            for (Row row : (Iterable<Row>) rows::iterator) {
+                if (row.getRowNum() > LAST_ROW) {
+                    throw tooLarge();
+                }
                 for (; next < row.getRowNum(); next++) {
                     printer.println(); // a row the sheet lacks: an empty line, so the rows keep their numbers
                 }
@@ -43,6 +69,11 @@ final class StudentSheet {
             throw CourtRushException.badRequest("import.xlsxUnreadable");
         }
         return text.toString();
+    }
+
+    private static CourtRushException tooLarge() {
+        return CourtRushException.badRequest(
+                "import.xlsxTooLarge", LIMITS.megabytes(), StudentDirectory.MAX_IMPORT, LAST_ROW);
     }
 
     /** A row's cells up to its last that holds something (a formatted empty cell after it is no column). */

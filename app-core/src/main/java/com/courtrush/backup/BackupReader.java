@@ -1,8 +1,10 @@
 package com.courtrush.backup;
 
 import com.courtrush.backup.api.BackupContents;
+import com.courtrush.core.BoundedZip;
 import com.courtrush.core.CourtRushException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -30,8 +32,34 @@ final class BackupReader {
 
     private BackupReader() {}
 
-    /** Restores {@code zip} (named {@code name} to staff) into the empty folder {@code into} and reads that copy. */
+    /** What the disk keeps free beyond an unpacked backup: the running database and its logs go on growing. */
+    static final long DISK_MARGIN = 256L * 1024 * 1024;
+
+    /**
+     * Restores {@code zip} (named {@code name} to staff) into the empty folder {@code into} and reads that copy. It is
+     * unpacked only if it fits on the disk with {@link #DISK_MARGIN} to spare, its entries counted as they inflate
+     * first: a zip that unpacks past the free space (a bomb, or a backup too large for this machine) is refused.
+     */
     static BackupContents restoreAndRead(Path zip, String name, Path into) {
+        long room;
+        try {
+            room = Files.getFileStore(into).getUsableSpace() - DISK_MARGIN;
+        } catch (IOException e) {
+            throw new UncheckedIOException("The free space of " + into + " cannot be read", e);
+        }
+        return restoreAndRead(zip, name, into, Math.max(0, room));
+    }
+
+    /** {@link #restoreAndRead(Path, String, Path)} with {@code room} bytes free to unpack into. */
+    static BackupContents restoreAndRead(Path zip, String name, Path into, long room) {
+        try {
+            BoundedZip.unpackedSize(zip, room);
+        } catch (BoundedZip.TooLarge e) {
+            log.info("Backup {} refused: it {}, more than the disk holds free", name, e.getMessage());
+            throw CourtRushException.badRequest("backup.tooLarge", name);
+        } catch (IOException e) {
+            throw refused("backup.unreadable", name, e);
+        }
         try {
             Restore.execute(zip.toString(), into.toString(), DATABASE);
         } catch (DbException e) {

@@ -9,6 +9,7 @@ import com.courtrush.account.api.StudentCsvFile;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.Xlsx;
+import com.courtrush.support.WorkbookBombs;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -72,6 +73,38 @@ class StudentImportTest {
                 .isInstanceOf(CourtRushException.class)
                 .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.SIMPLIFIED_CHINESE))
                         .contains("Excel 工作簿"));
+    }
+
+    /**
+     * Workbooks of a few hundred kilobytes that unpack to what no student list is (issue 73): one cell of 40 MB, rows
+     * again and again, and a row numbered past any list. Each is refused in words naming the limit, the first two
+     * before the sheet is parsed.
+     */
+    @Test
+    void aWorkbookThatUnpacksPastAStudentListIsRefusedNamingTheLimit() throws Exception {
+        for (byte[] bomb : List.of(WorkbookBombs.oneHugeCell(40), WorkbookBombs.endlessRows(64))) {
+            assertThat(bomb.length).as("it travels small").isLessThan(1024 * 1024);
+            assertThatThrownBy(() -> StudentCsv.read(bomb))
+                    .isInstanceOf(CourtRushException.class)
+                    .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.ENGLISH))
+                            .contains("32 MB", "20000 students"));
+        }
+        int far = StudentSheet.LAST_ROW + 1;
+        assertThatThrownBy(() -> StudentCsv.read(WorkbookBombs.withSheet(
+                        "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>学号</t></is></c></row><row r=\"" + far
+                                + "\"><c r=\"A" + far + "\" t=\"inlineStr\"><is><t>2024001</t></is></c></row>")))
+                .isInstanceOf(CourtRushException.class)
+                .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.SIMPLIFIED_CHINESE))
+                        .contains(Integer.toString(StudentSheet.LAST_ROW)));
+        assertThat(StudentCsv.read(WorkbookBombs.withSheet("<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>"
+                                + "studentId</t></is></c><c r=\"B1\" t=\"inlineStr\"><is><t>password</t></is></c>"
+                                + "<c r=\"C1\" t=\"inlineStr\"><is><t>name</t></is></c></row><row r=\"2\"><c r=\"A2\""
+                                + " t=\"inlineStr\"><is><t>2024001</t></is></c><c r=\"B2\" t=\"inlineStr\"><is><t>"
+                                + "secret01</t></is></c><c r=\"C2\" t=\"inlineStr\"><is><t>张三</t></is></c></row>"))
+                        .lines())
+                .as("a sheet written the same way within the limits is read")
+                .extracting(StudentCsvLine::student)
+                .containsExactly(new NewStudent("2024001", "secret01", "张三"));
     }
 
     @Test

@@ -69,6 +69,26 @@ class BackupReaderTest {
     }
 
     @Test
+    void aZipThatUnpacksPastTheFreeSpaceIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Path zip = backupOf("create table user_account (id int, role varchar(16));"
+                + "create table reservation (id int, create_time timestamp);"
+                + "create table pay_order (id int)");
+        long unpacked = com.courtrush.core.BoundedZip.unpackedSize(zip, Long.MAX_VALUE);
+        Path into = Files.createDirectory(dir.resolve("small-disk"));
+
+        assertThatThrownBy(() -> BackupReader.restoreAndRead(zip, "big.zip", into, unpacked - 1))
+                .isInstanceOfSatisfying(
+                        CourtRushException.class,
+                        refused -> assertThat(refused.key()).isEqualTo("backup.tooLarge"));
+        try (var written = Files.list(into)) {
+            assertThat(written).as("nothing unpacked").isEmpty();
+        }
+        assertThat(BackupReader.restoreAndRead(zip, "fits.zip", into, unpacked).reservations())
+                .as("with room for it")
+                .isZero();
+    }
+
+    @Test
     void anotherProgramsDatabaseIsRefused() throws Exception {
         assertRefused(backupOf("create table invoice (id int)"), "backup.foreign");
     }
