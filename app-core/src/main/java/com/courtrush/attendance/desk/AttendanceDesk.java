@@ -16,6 +16,8 @@ import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationPage;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.desk.ReservationDesk;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.share.Shares;
 import com.courtrush.share.api.ShareStanding;
 import com.courtrush.till.api.DeskChannel;
@@ -42,6 +44,7 @@ public class AttendanceDesk {
     private final CheckInCodes codes;
     private final ReservationDesk reservations;
     private final DeskBoards boards;
+    private final AppSettings settings;
 
     /** An order number as the students' page shows it (CR and digits; typed in any case): one booking, any day. */
     static final Pattern ORDER_NUMBER = Pattern.compile("(?i)CR\\d{6,}");
@@ -54,15 +57,22 @@ public class AttendanceDesk {
             WalkIns walkIns,
             Strikes strikes,
             Shares shares,
+            AppSettings settings,
             Clock clock) {
         this.shares = shares;
         this.clock = clock;
         this.codes = codes;
         this.reservations = reservations;
         this.boards = boards;
+        this.settings = settings;
         this.checkIns = checkIns;
         this.walkIns = walkIns;
         this.strikes = strikes;
+    }
+
+    /** Minutes after its start by which a booking must be checked in ({@code NO_SHOW_GRACE_MINUTES}): the console's hint. */
+    public int graceMinutes() {
+        return settings.getInt(SettingKey.NO_SHOW_GRACE_MINUTES, 0);
     }
 
     /** See {@link CheckIns#day}. */
