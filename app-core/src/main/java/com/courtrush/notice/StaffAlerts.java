@@ -3,6 +3,7 @@ package com.courtrush.notice;
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.infra.lifecycle.PartRestarted;
 import com.courtrush.notice.api.AlertDelivery;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,11 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 
 /**
  * What staff must know at once (SPEC §17), for the staff webhook when a manager turned it on: a grant that
- * went to the dead-letter queue, Redis unreachable, an opening sold out, emails given up. Each is posted once per message id
+ * went to the dead-letter queue, Redis unreachable, a part of the embedded stack started again, an opening sold out,
+ * emails given up. Each is posted once per message id
  * (what it is about), into an outbox the {@link StaffWebhook} sends from; with the webhook off nothing is kept.
  */
 @Service
@@ -47,6 +50,21 @@ public class StaffAlerts {
     /** Redis has not answered since then. */
     public void redisDown(LocalDateTime since) {
         post(Kind.REDIS_DOWN, WHEN.format(since), Map.of("since", WHEN.format(since)));
+    }
+
+    /** A part of the embedded stack stopped by itself and was started again (told once it serves again). */
+    @EventListener
+    public void partRestarted(PartRestarted restarted) {
+        post(
+                Kind.PART_RESTARTED,
+                restarted.part() + ":" + restarted.exited(),
+                Map.of(
+                        "part",
+                        restarted.part(),
+                        "at",
+                        WHEN.format(LocalDateTime.ofInstant(restarted.exited(), clock.getZone())),
+                        "down",
+                        Long.toString(Math.max(1, Math.round(restarted.down().toMillis() / 1000.0)))));
     }
 
     /** Every place of an opening is taken. */
@@ -147,6 +165,7 @@ public class StaffAlerts {
     enum Kind {
         DEAD_LETTER("trace"),
         REDIS_DOWN("since"),
+        PART_RESTARTED("part", "at", "down"),
         SOLD_OUT("opening", "after"),
         EMAILS_GIVEN_UP("count", "hours"),
         REFUND_FAILED("refund", "reservation", "status"),

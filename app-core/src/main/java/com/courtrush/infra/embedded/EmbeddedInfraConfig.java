@@ -11,6 +11,7 @@ import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.amqp.RabbitConnectionDetails;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -42,13 +43,16 @@ class EmbeddedInfraConfig {
         };
     }
 
+    /** Started again when it exits by itself; each restart is published ({@code PartRestarted}) for staff. */
     @Bean(destroyMethod = "close")
-    EmbeddedRedis embeddedRedis(CourtRushProperties properties, EngineStop stop) {
-        return EmbeddedRedis.start(
+    EmbeddedRedis embeddedRedis(CourtRushProperties properties, EngineStop stop, ApplicationEventPublisher events) {
+        EmbeddedRedis redis = EmbeddedRedis.start(
                 properties.dataDir(),
                 properties.infra().embeddedRedisPort(),
                 properties.infra().embeddedRedisPassword(),
                 stop);
+        redis.onRestart(events::publishEvent);
+        return redis;
     }
 
     @Bean(destroyMethod = "close")

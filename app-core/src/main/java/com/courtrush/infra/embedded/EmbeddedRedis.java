@@ -1,18 +1,16 @@
 package com.courtrush.infra.embedded;
 
-import com.courtrush.infra.config.InfraConfigException;
 import com.courtrush.infra.lifecycle.EngineStop;
+import com.courtrush.infra.lifecycle.PartRestarted;
+import com.courtrush.infra.lifecycle.StoppedWhileStarting;
 import java.io.File;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.channels.FileLock;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
-import java.util.Optional;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,32 +23,56 @@ import org.slf4j.LoggerFactory;
  * Redis starts empty, to be rebuilt from the database. Its binary, its configuration (with the
  * password) and its pid file live there too, so a crash leaves nothing in the temporary folder,
  * and a redis-server that outlived a crashed engine is found and stopped before a new one starts
- * on the same files ({@link LeftoverRedis}).
+ * on the same files ({@link LeftoverRedis}). One that exits by itself (killed by the system, a crash) is started again
+ * on the same port, files and password within moments, and the engine goes on ({@link #onRestart}).
  *
  * <p>The process is this class's own ({@link RedisServerProcess}), not the library's: the library
  * registered a JVM shutdown hook only after spawning it, which a JVM already shutting down refuses,
  * and the process was left running, one more at each retry. Here every way out of a start ends the
- * process it spawned, and a stop of the engine meanwhile neither retries nor sets a file aside.
+ * process it spawned, and a stop of the engine meanwhile neither retries nor sets a file aside ({@link RedisStarts}).
  */
 public final class EmbeddedRedis implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedRedis.class);
-    private static final int START_ATTEMPTS = 3;
-    /** How long a redis-server ended by a signal waits for the engine's own stop, which the same signal brings. */
-    private static final Duration SIGNALLED_STOP = Duration.ofSeconds(3);
 
-    private static final String STEP = "starting the embedded redis-server";
+    /** The longest wait between two attempts to start a redis-server that exited again. */
+    private static final Duration MOST_BETWEEN_RESTARTS = Duration.ofSeconds(30);
 
-    private final RedisServerProcess server;
+    private final RedisFiles files;
+    private final File binary;
     private final int port;
     private final String password;
     private final FileLock owner;
+    private final EngineStop stop;
+    /** Serves a restart and the close: a redis-server started while the engine closes is stopped, not handed out. */
+    private final Object turn = new Object();
 
-    private EmbeddedRedis(RedisServerProcess server, int port, String password, FileLock owner) {
+    private RedisServerProcess server;
+    private RedisServerProcess starting;
+    private boolean closed;
+    private volatile Consumer<PartRestarted> restarted = restart -> {};
+
+    private EmbeddedRedis(
+            RedisServerProcess server,
+            RedisFiles files,
+            File binary,
+            int port,
+            String password,
+            FileLock owner,
+            EngineStop stop) {
         this.server = server;
+        this.files = files;
+        this.binary = binary;
         this.port = port;
         this.password = password;
         this.owner = owner;
+        this.stop = stop;
+        server.onUnexpectedExit(this::startAgain);
+    }
+
+    /** Tells {@code listener} of each restart of a redis-server that exited by itself, once it answers again. */
+    public void onRestart(Consumer<PartRestarted> listener) {
+        restarted = listener;
     }
 
     /**
@@ -61,7 +83,7 @@ public final class EmbeddedRedis implements AutoCloseable {
      * leaving the file as it was — and {@link com.courtrush.infra.lifecycle.StoppedWhileStarting} thrown.
      */
     public static EmbeddedRedis start(Path dataDir, int configuredPort, String configuredPassword, EngineStop stop) {
-        stop.check(STEP);
+        stop.check(RedisStarts.STEP);
         String password =
                 configuredPassword == null || configuredPassword.isBlank() ? randomPassword() : configuredPassword;
         RedisFiles files = RedisFiles.in(dataDir);
@@ -71,154 +93,12 @@ public final class EmbeddedRedis implements AutoCloseable {
             LeftoverRedis.stopIfRunning(files);
             LeftoverRedis.cleanTemporaryFolder();
             File binary = files.binary();
-            try {
-                return startOn(files, binary, owner, configuredPort, password, stop);
-            } catch (UnreadableAppendOnlyFile unreadable) {
-                // Redis's state can be rebuilt from the database: a file it cannot read must not stop the engine
-                Path aside = files.setAsideAppendOnlyFile();
-                log.warn(
-                        "The embedded redis-server cannot read its append-only file ({}); the file was set aside as {} "
-                                + "and Redis starts empty — the openings are rebuilt from the database",
-                        unreadable.output.tail(),
-                        aside);
-                return startOn(files, binary, owner, configuredPort, password, stop);
-            }
+            RedisStarts.Started started =
+                    RedisStarts.startReadable(files, binary, configuredPort, password, stop, spawned -> {});
+            return new EmbeddedRedis(started.server(), files, binary, started.port(), password, owner, stop);
         } catch (RuntimeException e) {
             RedisFiles.release(owner);
-            throw e instanceof UnreadableAppendOnlyFile still ? cannotStart(configuredPort, still.output) : e;
-        }
-    }
-
-    private static EmbeddedRedis startOn(
-            RedisFiles files, File binary, FileLock owner, int configuredPort, String password, EngineStop stop) {
-        RedisOutput last = null;
-        int attempts = configuredPort > 0 ? 1 : START_ATTEMPTS;
-        for (int attempt = 1; attempt <= attempts; attempt++) {
-            stop.check(STEP);
-            int port = configuredPort > 0 ? configuredPort : freeLoopbackPort();
-            RedisServerProcess server = spawn(files, binary, port, password);
-            Optional<RedisOutput> failed;
-            try (EngineStop.Registration ended = stop.onRequest(server::terminate)) {
-                failed = server.awaitReady();
-            } catch (RuntimeException | Error e) {
-                server.stop();
-                throw e;
-            }
-            if (failed.isEmpty() && stop.requested()) {
-                // the stop came as it got ready, and may have ended it already: it is not handed out
-                server.stop();
-                throw stop.stopped(
-                        "the embedded redis-server's start (pid " + server.pid() + ", stopped as it got ready)", null);
-            }
-            if (failed.isEmpty()) {
-                log.info(
-                        "Embedded redis-server listening on 127.0.0.1:{} (password required), appending to {}",
-                        port,
-                        files.dir());
-                return new EmbeddedRedis(server, port, password, owner);
-            }
-            server.stop();
-            last = failed.get();
-            if (stop.requested()) {
-                throw stop.stopped(
-                        "the embedded redis-server's start (pid " + server.pid()
-                                + ", stopped before it was ready; its files are as they were)",
-                        null);
-            }
-            if (last.signalled()) {
-                // Ctrl+C or a service manager signalled it beside this JVM, whose own stop follows at once:
-                // no retry, nothing set aside
-                throw awaitStop(stop, server.pid(), last);
-            }
-            if (last.appendOnlyFileUnreadable()) {
-                throw new UnreadableAppendOnlyFile(last);
-            }
-            log.warn(
-                    "Embedded redis-server did not start on port {} (attempt {}/{}): {}",
-                    port,
-                    attempt,
-                    attempts,
-                    last.tail());
-        }
-        throw cannotStart(configuredPort, last);
-    }
-
-    /** Spawns a redis-server on {@code port}, watched from its first moment; says so, and what it loads. */
-    private static RedisServerProcess spawn(RedisFiles files, File binary, int port, String password) {
-        try {
-            files.writeConfig(port, password);
-            // what it will load, read before it runs: Redis creates an empty file as it starts
-            String loading = loading(files.appendOnlyFile());
-            RedisServerProcess server = RedisServerProcess.spawn(binary, files);
-            log.info(
-                    "Embedded redis-server spawned (pid {}) on port {}, {}{}",
-                    server.pid(),
-                    port,
-                    loading,
-                    server.watched()
-                            ? ""
-                            : "; not watched (no POSIX shell): if this process is killed, the next "
-                                    + "start stops it");
-            return server;
-        } catch (IOException e) {
-            throw new InfraConfigException(
-                    "The embedded redis-server could not be run from " + binary + ": " + e.getMessage(),
-                    "Check that the data directory allows running programs, or use courtrush.infra.mode=external "
-                            + "with a Redis server.",
-                    e);
-        }
-    }
-
-    private static String loading(Path appendOnlyFile) {
-        try {
-            return Files.exists(appendOnlyFile)
-                    ? "loading its append-only file (" + Files.size(appendOnlyFile) / 1024 + " KB)"
-                    : "with no append-only file yet (Redis starts empty)";
-        } catch (IOException e) {
-            return "loading its append-only file";
-        }
-    }
-
-    /**
-     * A redis-server a signal from outside ended: the engine's own stop, which the same signal brings, is waited for
-     * a moment; when it does not come, the start fails saying so.
-     */
-    private static RuntimeException awaitStop(EngineStop stop, long pid, RedisOutput output) {
-        long until = System.nanoTime() + SIGNALLED_STOP.toNanos();
-        while (!stop.requested() && System.nanoTime() - until < 0) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        if (stop.requested()) {
-            return stop.stopped(
-                    "the embedded redis-server's start (pid " + pid + ", ended by a signal beside this JVM)", null);
-        }
-        return new InfraConfigException(
-                "The embedded redis-server was stopped by a signal while it started. It said: " + output.tail(),
-                "Something on this machine stops it (a service manager, a process group's Ctrl+C): start again, and "
-                        + "stop CourtRush itself rather than its redis-server.");
-    }
-
-    private static InfraConfigException cannotStart(int configuredPort, RedisOutput output) {
-        return new InfraConfigException(
-                "The embedded redis-server could not start. It said: " + (output == null ? "nothing" : output.tail()),
-                "Check that the host can run the bundled redis-server (on Linux it needs libssl.so.3)"
-                        + (configuredPort > 0 ? " and that port " + configuredPort + " is free" : "")
-                        + ", or use courtrush.infra.mode=external with a Redis server.");
-    }
-
-    /** Redis said it cannot read its append-only file's content: the file may be set aside. */
-    private static final class UnreadableAppendOnlyFile extends RuntimeException {
-
-        private final transient RedisOutput output;
-
-        UnreadableAppendOnlyFile(RedisOutput output) {
-            super("the embedded redis-server cannot read its append-only file", null, false, false);
-            this.output = output;
+            throw RedisStarts.asFailure(e, configuredPort);
         }
     }
 
@@ -233,25 +113,103 @@ public final class EmbeddedRedis implements AutoCloseable {
         return HexFormat.of().formatHex(random);
     }
 
-    static int freeLoopbackPort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new InfraConfigException(
-                    "No free loopback port for the embedded Redis.", "Check the host's network configuration.", e);
+    public int port() {
+        return port;
+    }
+
+    /**
+     * A redis-server that exited by itself is started again on the same port, files and password, at once and then
+     * after longer waits (up to {@link #MOST_BETWEEN_RESTARTS}) for as long as it fails, until the engine stops:
+     * Redisson reconnects by itself, and the engine tells the new Redis by its run id and rebuilds the openings from
+     * the database, as after any restart. Once it answers, {@link #onRestart}'s listener is told.
+     */
+    private void startAgain() {
+        Thread restart = new Thread(this::restartUntilServing, "courtrush-redis-restart");
+        restart.setDaemon(true);
+        restart.start();
+    }
+
+    private void restartUntilServing() {
+        Instant exited = Instant.now();
+        long began = System.nanoTime();
+        Duration wait = Duration.ofMillis(250);
+        for (int attempt = 1; ; attempt++) {
+            synchronized (turn) {
+                if (closed || stop.requested()) {
+                    return;
+                }
+            }
+            try {
+                RedisStarts.Started again =
+                        RedisStarts.startReadable(files, binary, port, password, stop, this::starting);
+                synchronized (turn) {
+                    starting = null;
+                    if (closed) {
+                        again.server().stop();
+                        return;
+                    }
+                    server = again.server();
+                }
+                Duration down = Duration.ofNanos(System.nanoTime() - began);
+                log.warn(
+                        "The embedded redis-server is serving again (pid {}, port {}), {} ms after it exited, at "
+                                + "attempt {}",
+                        again.server().pid(),
+                        port,
+                        down.toMillis(),
+                        attempt);
+                again.server().onUnexpectedExit(this::startAgain);
+                restarted.accept(new PartRestarted("redis-server", exited, down, attempt));
+                return;
+            } catch (StoppedWhileStarting stopping) {
+                return;
+            } catch (RuntimeException e) {
+                synchronized (turn) {
+                    if (closed) {
+                        return; // the close ended the start it was making
+                    }
+                }
+                log.error(
+                        "Starting the embedded redis-server again failed (attempt {}): {}; trying again in {} ms",
+                        attempt,
+                        e.getMessage(),
+                        wait.toMillis());
+            }
+            try {
+                Thread.sleep(wait.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            wait = wait.multipliedBy(2).compareTo(MOST_BETWEEN_RESTARTS) > 0
+                    ? MOST_BETWEEN_RESTARTS
+                    : wait.multipliedBy(2);
         }
     }
 
-    public int port() {
-        return port;
+    /** A redis-server spawned by a restart, ended by a close that comes while it starts. */
+    private void starting(RedisServerProcess spawned) {
+        synchronized (turn) {
+            starting = spawned;
+            if (closed) {
+                spawned.terminate();
+            }
+        }
     }
 
     /** Stops the redis-server (it writes its append-only file first) and lets another engine have these files. */
     @Override
     public void close() {
+        RedisServerProcess running;
+        synchronized (turn) {
+            closed = true;
+            running = server;
+            if (starting != null) {
+                starting.terminate();
+            }
+        }
         try {
-            server.stop();
+            running.stop();
             log.info("Embedded redis-server on port {} stopped", port);
         } finally {
             RedisFiles.release(owner);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +43,10 @@ final class RedisServerProcess {
     private volatile boolean stopping;
     /** It said it accepts connections: one SIGTERM stops it, after it has written its file. */
     private volatile boolean ready;
+    /** What runs when it exits while no one stopped it (its owner starts another); said once. */
+    private volatile Runnable unexpectedExit = () -> {};
+
+    private final AtomicBoolean exitTold = new AtomicBoolean();
 
     RedisServerProcess(Process process, Optional<RedisExitWatch> watch) {
         this.process = process;
@@ -111,17 +116,32 @@ final class RedisServerProcess {
         reader.start();
     }
 
-    /** A redis-server that exits while no one stopped it: said once, and its watch ends (its pid may be reused). */
+    /**
+     * Runs {@code then} if it exits while no one stopped it — at once if it already has. Set once it is ready (its
+     * exit before that is its start's failure, which its starter reads).
+     */
+    void onUnexpectedExit(Runnable then) {
+        unexpectedExit = then;
+        if (!process.isAlive()) {
+            exited();
+        }
+    }
+
+    /**
+     * A redis-server that exits while no one stopped it: said once, its watch ends (its pid may be reused), and its
+     * owner is told.
+     */
     private void exited() {
-        if (stopping) {
+        if (stopping || !exitTold.compareAndSet(false, true)) {
             return;
         }
         watch.ifPresent(RedisExitWatch::close);
-        log.warn(
+        log.error(
                 "The embedded redis-server (pid {}) exited by itself (exit code {}): the engine answers 503 for what "
-                        + "needs Redis until it is restarted",
+                        + "needs Redis until it is started again, which begins now",
                 process.pid(),
                 process.exitValue());
+        unexpectedExit.run();
     }
 
     /** Asks it to stop (SIGTERM, again until it exits if it is starting) without waiting: ends its start. */

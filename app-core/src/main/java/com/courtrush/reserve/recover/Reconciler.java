@@ -181,7 +181,8 @@ public class Reconciler {
                 AuditAction.RECONCILE_GRANTS,
                 AuditTarget.DATABASE,
                 "-",
-                new EngineText("audit.reconciled", report.compensated(), report.settled(), report.stillInFlight()));
+                new EngineText(
+                        "audit.grantsReconciled", report.compensated(), report.settled(), report.stillInFlight()));
         return report;
     }
 
