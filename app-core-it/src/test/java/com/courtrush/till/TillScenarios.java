@@ -97,8 +97,8 @@ public interface TillScenarios extends StackAccess {
                 200, api().post("/admin/reservations/" + dan + "/refund", ben.token(), Map.of("reason", "rain")));
         assertThat(receipts(dan).get(0).path("channel").asText()).isEqualTo("WECHAT");
 
-        // Amy closes with the drawer as it must be; Ben with a shortfall
-        JsonNode amyClosed = close(amy, amyShift, 3500);
+        // Amy closes ¥0.50 short, with a note for the manager; Ben with the drawer as it must be
+        JsonNode amyClosed = close(amy, amyShift, 3450, "少了5毛，待查");
         assertThat(line(amyClosed, "CASH").path("taken").asInt())
                 .as("Amy's cash by her receipts, in %s", amyClosed)
                 .isEqualTo(4000);
@@ -106,14 +106,21 @@ public interface TillScenarios extends StackAccess {
         assertThat(line(amyClosed, "CASH").path("ordersTaken").asInt()).isEqualTo(4000);
         assertThat(line(amyClosed, "CASH").path("ordersGivenBack").asInt()).isEqualTo(500);
         assertThat(amyClosed.path("cashExpected").asInt()).isEqualTo(3500);
-        assertThat(amyClosed.path("matches").asBoolean()).isTrue();
+        assertThat(amyClosed.path("cashDifference").asInt())
+                .as("short by ¥0.50")
+                .isEqualTo(-50);
+        assertThat(amyClosed.path("matches").asBoolean())
+                .as("a drawer short does not match")
+                .isFalse();
+        assertThat(amyClosed.path("note").asText()).isEqualTo("少了5毛，待查");
         assertThat(amyClosed.path("receipts")).hasSize(3);
         assertThat(amyClosed.path("closed").isNull()).isFalse();
-        JsonNode benClosed = close(ben, benShift, 0);
+        JsonNode benClosed = close(ben, benShift, 0, "hand-over");
         assertThat(line(benClosed, "CARD").path("taken").asInt()).isEqualTo(2000);
         assertThat(line(benClosed, "WECHAT").path("givenBack").asInt()).isEqualTo(2000);
         assertThat(line(benClosed, "WECHAT").path("ordersGivenBack").asInt()).isEqualTo(2000);
         assertThat(benClosed.path("cashExpected").asInt()).isZero();
+        assertThat(benClosed.path("cashDifference").asInt()).isZero();
         assertThat(benClosed.path("matches").asBoolean()).isTrue();
         assertThat(api().post("/admin/shifts/" + benShift + "/close", ben.token(), Map.of())
                         .status())
@@ -121,20 +128,39 @@ public interface TillScenarios extends StackAccess {
                 .isEqualTo(409);
 
         // a manager sees both shifts of the day; a staff member their own, and not another's
-        List<Long> managerSees = ids(
-                TestApi.expect(200, api().get("/admin/shifts", boss.token())).data());
-        assertThat(managerSees).contains(amyShift, benShift);
+        JsonNode day =
+                TestApi.expect(200, api().get("/admin/shifts", boss.token())).data();
+        assertThat(ids(day)).contains(amyShift, benShift);
+        JsonNode amyInTheList = StreamSupport.stream(day.spliterator(), false)
+                .filter(shift -> shift.path("shiftId").asLong() == amyShift)
+                .findFirst()
+                .orElseThrow();
+        assertThat(amyInTheList.path("cashDifference").asInt())
+                .as("the manager's list keeps the difference")
+                .isEqualTo(-50);
+        assertThat(amyInTheList.path("note").asText()).isEqualTo("少了5毛，待查");
         assertThat(ids(TestApi.expect(200, api().get("/admin/shifts", amy.token()))
                         .data()))
                 .contains(amyShift)
                 .doesNotContain(benShift);
         assertThat(api().get("/admin/shifts/" + benShift, amy.token()).status()).isEqualTo(404);
-        // the close is kept and audited
+        // the close is kept and audited, with the difference and the note, in the caller's words
         assertThat(jdbc().queryForObject(
                                 "select count(*) from audit_log where action = 'SHIFT_CLOSE' and target_id = ?",
                                 Long.class,
                                 Long.toString(amyShift)))
                 .isEqualTo(1);
+        assertThat(TestApi.expect(
+                                200,
+                                api().get(
+                                                "/admin/audit?action=SHIFT_CLOSE&targetType=SHIFT&targetId=" + amyShift,
+                                                boss.token()))
+                        .data()
+                        .path("records")
+                        .get(0)
+                        .path("detail")
+                        .asText())
+                .contains("¥34.50", "−0.50", "少了5毛，待查");
 
         // the next sign-in at a console closes the shift left open there
         long again = open(amy, deskA);
@@ -160,13 +186,13 @@ public interface TillScenarios extends StackAccess {
                 .asLong();
     }
 
-    private JsonNode close(Student staff, long shift, int countedCash) {
+    private JsonNode close(Student staff, long shift, int countedCash, String note) {
         return TestApi.expect(
                         200,
                         api().post(
                                         "/admin/shifts/" + shift + "/close",
                                         staff.token(),
-                                        Map.of("countedCash", countedCash, "note", "hand-over")))
+                                        Map.of("countedCash", countedCash, "note", note)))
                 .data();
     }
 

@@ -134,8 +134,9 @@ public class ShiftService {
         shift.setWechatBack(lines.get(DeskChannel.WECHAT).givenBack());
         shift.setCountedCash(countedCash);
         shift.setReceipts(report.receipts().size());
+        int cashOff = countedCash != null && countedCash != report.cashExpected() ? 1 : 0;
         shift.setMismatches(
-                (int) report.channels().stream().filter(line -> !line.matches()).count());
+                (int) report.channels().stream().filter(line -> !line.matches()).count() + cashOff);
         shift.setNote(note);
         if (shifts.close(shift) != 1) {
             throw CourtRushException.conflict("till.alreadyClosed", shift.getId());
@@ -147,13 +148,17 @@ public class ShiftService {
                 AUDIT_TARGET,
                 shift.getId(),
                 new EngineText(
-                        "audit.shiftEnded",
+                        "audit.shiftHandedOver",
                         AuditActors.shown(shift.getActor()),
                         yuan(shift.getCashTaken() - shift.getCashBack()),
                         yuan(shift.getCardTaken() - shift.getCardBack()),
                         yuan(shift.getWechatTaken() - shift.getWechatBack()),
                         countedCash == null ? new EngineText("audit.cashNotCounted") : "¥" + yuan(countedCash),
-                        closed.matches() ? "" : "!"));
+                        closed.cashDifference() == null || closed.cashDifference() == 0
+                                ? ""
+                                : new EngineText("audit.cashDifference", signedYuan(closed.cashDifference())),
+                        closed.matches() ? "" : "!",
+                        note == null ? "" : new EngineText("audit.shiftNote", note)));
         return closed;
     }
 
@@ -177,7 +182,9 @@ public class ShiftService {
                         shift.getWechatTaken(),
                         shift.getWechatBack(),
                         shift.getCountedCash(),
-                        shift.getMismatches()));
+                        difference(shift),
+                        shift.getMismatches(),
+                        shift.getNote()));
             }
         }
         return views;
@@ -239,8 +246,20 @@ public class ShiftService {
                 list,
                 shift.getCountedCash(),
                 (int) (cash[0] - cash[1]),
-                lines.stream().allMatch(ShiftReport.ChannelLine::matches),
+                lines.stream().allMatch(ShiftReport.ChannelLine::matches)
+                        && (shift.getCountedCash() == null || shift.getCountedCash() == cash[0] - cash[1]),
                 shift.getNote());
+    }
+
+    /** A closed shift's counted cash less what it had to be; null while open or not counted. */
+    private static Integer difference(DeskShift shift) {
+        return shift.getCountedCash() == null || shift.getCashTaken() == null
+                ? null
+                : shift.getCountedCash() - (shift.getCashTaken() - shift.getCashBack());
+    }
+
+    private static String signedYuan(int cents) {
+        return (cents > 0 ? "+" : "−") + yuan(Math.abs(cents));
     }
 
     private static Map<DeskChannel, Long> sums(List<ChannelSum> rows) {

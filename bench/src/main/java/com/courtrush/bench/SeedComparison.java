@@ -156,57 +156,27 @@ final class SeedComparison {
         return run("seed 003, call by call", decide, sold, SEED);
     }
 
-    /** CourtRush's decision: the server's reserve script, one call per decision. */
+    /** CourtRush's decision: the server's reserve script, one call per decision ({@link ReserveScriptCall}). */
     private Report.Design oneScript(String source) throws InterruptedException {
+        ReserveScriptCall.checkAgainst(source);
         RScript script = redisson.getScript(StringCodec.INSTANCE);
         String sha = script.scriptLoad(source);
         long expireAt = System.currentTimeMillis() / 1000 + 3600;
-        redisson.getBucket(OURS + "gate:1").set("1");
-        redisson.getBucket(OURS + "warm:1").set("bench");
+        ReserveScriptCall opening = new ReserveScriptCall(OURS, 0, 0, PER_STUDENT_PER_MINUTE, expireAt);
+        redisson.getBucket(opening.key("gate")).set("1");
+        redisson.getBucket(opening.key("warm")).set("bench");
         for (int s = 0; s < slots; s++) {
-            redisson.getBucket(OURS + "sem:" + s).set(Integer.toString(capacity));
+            redisson.getBucket(new ReserveScriptCall(OURS, 0, s, PER_STUDENT_PER_MINUTE, expireAt).key("sem:{slotId}"))
+                    .set(Integer.toString(capacity));
         }
         AtomicLong students = new AtomicLong();
         AtomicIntegerArray sold = new AtomicIntegerArray(slots);
         LoadLoop.Shot decide = () -> {
-            long user = students.incrementAndGet();
             int slot = ThreadLocalRandom.current().nextInt(slots);
-            String trace = "t" + user;
-            List<Object> keys = List.of(
-                    OURS + "rate:" + user,
-                    OURS + "gate:1",
-                    OURS + "gate:time:1",
-                    OURS + "dedup:" + slot,
-                    OURS + "quota:1",
-                    OURS + "sem:" + slot,
-                    OURS + "pending:" + trace,
-                    OURS + "inflight",
-                    OURS + "warm:1",
-                    OURS + "pass:" + user,
-                    OURS + "draw",
-                    OURS + "draw:entries",
-                    OURS + "blocked",
-                    OURS + "share");
-            List<Object> reply = script.evalSha(
-                    RScript.Mode.READ_WRITE,
-                    sha,
-                    RScript.ReturnType.MULTI,
-                    keys,
-                    Long.toString(user),
-                    trace,
-                    "2",
-                    Integer.toString(PER_STUDENT_PER_MINUTE),
-                    "60000",
-                    user + ":" + slot + ":1",
-                    "300",
-                    trace + "|" + user + "|" + slot + "|1",
-                    Long.toString(expireAt),
-                    "",
-                    "0",
-                    "0",
-                    Integer.toString(slot),
-                    place(slot),
-                    "1,0,1");
+            ReserveScriptCall call =
+                    new ReserveScriptCall(OURS, students.incrementAndGet(), slot, PER_STUDENT_PER_MINUTE, expireAt);
+            List<Object> reply =
+                    script.evalSha(RScript.Mode.READ_WRITE, sha, RScript.ReturnType.MULTI, call.keys(), call.args());
             String verdict = String.valueOf(reply.get(0));
             if (verdict.equals("ACCEPTED")) {
                 sold.incrementAndGet(slot);
@@ -283,12 +253,6 @@ final class SeedComparison {
                 }
             });
         }
-    }
-
-    /** A slot's place as the fair share reads it, "start,end" in minutes: slot s plays in hour s of the gym's day. */
-    private static String place(int slot) {
-        long start = 20_000L * 1440 + slot * 60L;
-        return start + "," + (start + 60);
     }
 
     /**

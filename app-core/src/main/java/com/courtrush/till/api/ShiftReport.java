@@ -1,5 +1,6 @@
 package com.courtrush.till.api;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.LocalDateTime;
 import java.util.List;
 
@@ -11,7 +12,8 @@ import java.util.List;
  * @param closed       null while it is open (the sums are up to now)
  * @param countedCash  the cash counted at the close, in cents; null: not counted
  * @param cashExpected what the drawer must hold of this shift: cash taken less cash given back
- * @param matches      every channel's receipts agree with the orders
+ * @param matches      every channel's receipts agree with the orders, and the cash counted (when it was) is what it
+ *                     must be: a drawer short by ¥0.50 does not match
  */
 public record ShiftReport(
         long shiftId,
@@ -50,6 +52,7 @@ public record ShiftReport(
     }
 
     /** The counted cash less what it must be (null when not counted): a shortfall is below zero. */
+    @JsonProperty
     public Integer cashDifference() {
         return countedCash == null ? null : countedCash - cashExpected;
     }

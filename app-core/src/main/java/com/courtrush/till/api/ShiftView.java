@@ -2,7 +2,10 @@ package com.courtrush.till.api;
 
 import java.time.LocalDateTime;
 
-/** A shift as a list shows it: whose, at which console, when, and (closed) its sums. */
+/**
+ * A shift as a list shows it: whose, at which console, when, and (closed) its sums, the cash counted and how far it was
+ * from what it had to be (below zero: short), and the note it was handed over with.
+ */
 public record ShiftView(
         long shiftId,
         String actor,
@@ -17,4 +20,6 @@ public record ShiftView(
         Integer wechatTaken,
         Integer wechatBack,
         Integer countedCash,
-        Integer mismatches) {}
+        Integer cashDifference,
+        Integer mismatches,
+        String note) {}

@@ -38,6 +38,7 @@ public final class ReceiptDocuments {
     static final float WIDTH = 80 / 25.4f * 72;
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final String STAFF = "staff:";
     private static final float MARGIN = 12;
     private static final float SIZE = 9;
     private static final float LEADING = 13;
@@ -77,11 +78,21 @@ public final class ReceiptDocuments {
                 receipt.refund() ? "till.receiptAmountBack" : "till.receiptAmountTaken",
                 Inputs.yuan(receipt.amountCents())));
         lines.add("");
-        lines.add(i18n.t(
-                "till.receiptBy",
-                receipt.actorName() == null ? receipt.actor() : receipt.actorName(),
-                receipt.actor()));
+        lines.add(handledBy(receipt));
         return lines;
+    }
+
+    /**
+     * Who took or gave back the money, as a person reads it: a staff member by name and staff id, never the trail's
+     * code ("staff:m01"); anyone else (the admin token) by name alone.
+     */
+    private String handledBy(ReceiptView receipt) {
+        String actor = receipt.actor();
+        String name = receipt.actorName() == null ? actor : receipt.actorName();
+        if (actor != null && actor.startsWith(STAFF)) {
+            return i18n.t("till.receiptBy", name, actor.substring(STAFF.length()));
+        }
+        return i18n.t("till.receiptByName", name);
     }
 
     /** The receipt as a PDF of one page, as long as its lines need. */

@@ -86,18 +86,25 @@ public final class TillScreen implements Screen {
         pick.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(ShiftView shift) {
-                return shift == null
-                        ? ""
-                        : i18n.t(
-                                "till.shiftLine",
-                                shift.actorName() == null ? shift.actor() : shift.actorName(),
-                                shift.console(),
-                                // a shift's times on its own day, the close with its date when past midnight
-                                WallTimes.onDay(shift.opened(), shift.opened().toLocalDate()),
-                                shift.closed() == null
-                                        ? i18n.t("till.stillOpen")
-                                        : WallTimes.onDay(
-                                                shift.closed(), shift.opened().toLocalDate()));
+                if (shift == null) {
+                    return "";
+                }
+                Integer off = shift.cashDifference();
+                return line(shift)
+                        + (off == null || off == 0 ? "" : " · " + i18n.t("till.shiftOff", TillViewModel.signed(off)))
+                        + (shift.note() == null ? "" : " · " + i18n.t("till.handOverNote", shift.note()));
+            }
+
+            private String line(ShiftView shift) {
+                return i18n.t(
+                        "till.shiftLine",
+                        shift.actorName() == null ? shift.actor() : shift.actorName(),
+                        shift.console(),
+                        // a shift's times on its own day, the close with its date when past midnight
+                        WallTimes.onDay(shift.opened(), shift.opened().toLocalDate()),
+                        shift.closed() == null
+                                ? i18n.t("till.stillOpen")
+                                : WallTimes.onDay(shift.closed(), shift.opened().toLocalDate()));
             }
 
             @Override

@@ -118,13 +118,15 @@ public final class TillViewModel {
                         yuan(shown.cashExpected()),
                         yuan(shown.countedCash()),
                         signed(shown.cashDifference()));
-        return i18n.t(
+        boolean receiptsAgree = shown.channels().stream().allMatch(ShiftReport.ChannelLine::matches);
+        String summary = i18n.t(
                 "till.summary",
                 who,
                 shown.console(),
                 when,
                 cash,
-                i18n.t(shown.matches() ? "till.matches" : "till.mismatch"));
+                i18n.t(receiptsAgree ? "till.matches" : "till.mismatch"));
+        return shown.note() == null ? summary : summary + " " + i18n.t("till.handOverNote", shown.note());
     }
 
     /**
@@ -185,6 +187,15 @@ public final class TillViewModel {
         ShiftReport shown = report.get();
         List<List<?>> rows = new ArrayList<>();
         rows.add(List.of(i18n.t("till.csvShift"), shown.shiftId(), shown.gymName(), describe(shown)));
+        rows.add(List.of(i18n.t("till.csvExpected"), money(shown.cashExpected())));
+        if (shown.countedCash() != null) {
+            // the count and how far it is from what it had to be, as numbers a spreadsheet adds up
+            rows.add(List.of(i18n.t("till.csvCounted"), money(shown.countedCash())));
+            rows.add(List.of(i18n.t("till.csvDifference"), money(shown.cashDifference())));
+        }
+        if (shown.note() != null) {
+            rows.add(List.of(i18n.t("till.csvNote"), shown.note()));
+        }
         rows.add(null);
         rows.add(List.of(
                 i18n.t("till.channel"),
@@ -268,7 +279,7 @@ public final class TillViewModel {
         return Inputs.yuan(cents);
     }
 
-    private static String signed(int cents) {
+    static String signed(int cents) {
         return (cents > 0 ? "+" : "") + Inputs.yuan(cents);
     }
 

@@ -68,6 +68,10 @@ class TillViewModelTest {
     }
 
     static ShiftReport open(Integer counted, LocalDateTime closed) {
+        return open(counted, closed, null);
+    }
+
+    static ShiftReport open(Integer counted, LocalDateTime closed, String note) {
         return new ShiftReport(
                 5,
                 "East Gym",
@@ -86,8 +90,8 @@ class TillViewModelTest {
                         receipt("RRCR1R1", "REFUND", DeskChannel.CASH, 500, "=HYPERLINK(\"x\")")),
                 counted,
                 3500,
-                true,
-                null);
+                counted == null || counted == 3500,
+                note);
     }
 
     @Test
@@ -109,10 +113,16 @@ class TillViewModelTest {
 
         notices.answer = true;
         model.noteProperty().set("short by 50 fen");
-        when(till.closeShift(5, 3450, "short by 50 fen", staff)).thenReturn(open(3450, TODAY.atTime(17, 0)));
+        when(till.closeShift(5, 3450, "short by 50 fen", staff))
+                .thenReturn(open(3450, TODAY.atTime(17, 0), "short by 50 fen"));
         model.close();
         verify(till).closeShift(5, 3450, "short by 50 fen", staff);
         assertThat(model.reportProperty().get().open()).isFalse();
+        assertThat(model.summaryProperty().get())
+                .as("the closed shift keeps its difference and its note; the receipts still agree")
+                .contains("counted ¥34.50 (-0.50)")
+                .contains("The receipts agree with the orders.")
+                .contains("Hand-over note: \"short by 50 fen\"");
         assertThat(model.countedProperty().get()).isEmpty();
     }
 
@@ -140,7 +150,7 @@ class TillViewModelTest {
 
     @Test
     void theReportSavedAsAWorkbookHasTheChannelsAsNumbersAndTheReceiptsNoFormula() throws Exception {
-        when(till.currentShift("desk-1")).thenReturn(open(3500, TODAY.atTime(17, 0)));
+        when(till.currentShift("desk-1")).thenReturn(open(3450, TODAY.atTime(17, 0), "short by 50 fen"));
         model.refresh();
         Path file = folder.resolve("shift.xlsx");
         model.export(file);
@@ -148,11 +158,36 @@ class TillViewModelTest {
         byte[] xlsx = Files.readAllBytes(file);
         List<List<Cell>> rows = Workbooks.rows(xlsx);
         assertThat(Workbooks.sheetName(xlsx)).isEqualTo("Shift");
-        assertThat(rows.get(3).get(0).getText()).isEqualTo("Cash");
-        assertThat(rows.get(3).get(3).getType()).isEqualTo(CellType.NUMBER);
-        assertThat(rows.get(3).get(3).asNumber()).isEqualByComparingTo("35.00");
+        List<Cell> cash = row(rows, "Cash");
+        assertThat(cash.get(3).getType()).isEqualTo(CellType.NUMBER);
+        assertThat(cash.get(3).asNumber()).isEqualByComparingTo("35.00");
+        // a drawer closed short: the count and its difference as numbers, the hand-over note beside them
+        assertThat(row(rows, "Cash counted").get(1).asNumber()).isEqualByComparingTo("34.50");
+        assertThat(row(rows, "Difference (below zero: short)").get(1).getType()).isEqualTo(CellType.NUMBER);
+        assertThat(row(rows, "Difference (below zero: short)").get(1).asNumber())
+                .isEqualByComparingTo("-0.50");
+        assertThat(row(rows, "Hand-over note").get(1).getText()).isEqualTo("short by 50 fen");
         assertThat(Workbooks.text(xlsx))
                 .anySatisfy(row -> assertThat(row).contains("RRCR1R1", "-5.00", "'=HYPERLINK(\"x\")"));
         assertThat(notices.infos).last().asString().contains(file.toString());
+    }
+
+    /** The sheet's row whose first cell reads {@code first}. */
+    private static List<Cell> row(List<List<Cell>> rows, String first) {
+        return rows.stream()
+                .filter(row -> !row.isEmpty()
+                        && row.get(0) != null
+                        && first.equals(row.get(0).getText()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + first));
+    }
+
+    /** A receipt names who handled the money by name and staff id, never by the trail's code (issue 76). */
+    @Test
+    void aReceiptNamesItsStaffMemberWithoutTheTrailsCode() {
+        ReceiptDocuments documents = new ReceiptDocuments(I18n.of(I18n.CHINESE), new DirectUiTasks(notices), notices);
+        List<String> lines = documents.lines(receipt("RPCR1", "PAYMENT", DeskChannel.CASH, 2000, "Ann"));
+        assertThat(lines).last().isEqualTo("经手人：Dee（工号 d01）");
+        assertThat(String.join("\n", lines)).doesNotContain("staff:");
     }
 }
