@@ -1,5 +1,6 @@
 package com.courtrush.account.desk;
 
+import com.courtrush.account.StaffOnly;
 import com.courtrush.account.StudentCsv;
 import com.courtrush.account.StudentDirectory;
 import com.courtrush.account.api.Caller;
@@ -61,9 +62,10 @@ public class StudentDesk {
 
     /**
      * Imports a part of a file (all of the part or nothing), recorded in the audit trail only once the whole file is
-     * written: {@link #recordImport}.
+     * written: {@link #recordImport}. Staff only, declared here: nothing after it names the caller.
      */
-    public ImportResult importPart(List<NewStudent> students) {
+    @StaffOnly
+    public ImportResult importPart(List<NewStudent> students, Caller staff) {
         return directory.importStudents(students);
     }
 

@@ -146,7 +146,7 @@ public final class StudentsViewModel {
                     try {
                         for (int from = 0; from < total; from += CHUNK) {
                             List<NewStudent> chunk = students.subList(from, Math.min(total, from + CHUNK));
-                            ImportResult result = directory.importPart(chunk);
+                            ImportResult result = directory.importPart(chunk, staff);
                             created += result.created();
                             present += result.alreadyPresent().size();
                             int done = Math.min(total, from + CHUNK);

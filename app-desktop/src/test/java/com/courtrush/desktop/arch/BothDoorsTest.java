@@ -45,6 +45,7 @@ class BothDoorsTest {
                     "StaffAccountDesk.revealAdminToken",
                     "shown to a manager on the console's Settings; over HTTP the caller sent it, or may not see it"),
             Map.entry("StudentDesk.importStudents", IMPORT),
+            Map.entry("StudentDesk.importPart", IMPORT),
             Map.entry("StudentDesk.recordImport", IMPORT));
 
     @Test

@@ -5,6 +5,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
@@ -59,11 +60,11 @@ class StudentsViewModelTest {
 
     @Test
     void anImportGoesInChunksWithProgressAndSaysWhatItDid() throws Exception {
-        when(directory.importPart(anyList()))
+        when(directory.importPart(anyList(), eq(STAFF)))
                 .thenAnswer(call -> new ImportResult(((List<?>) call.getArgument(0)).size() - 1, List.of("already")));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(csv(450, ""));
-        verify(directory, times(3)).importPart(anyList());
+        verify(directory, times(3)).importPart(anyList(), eq(STAFF));
         verify(directory).recordImport("students.csv", 447, 3, STAFF);
         assertThat(model.progressProperty().get()).isEqualTo(1.0);
         assertThat(model.progressTextProperty().get()).isEqualTo("447 imported, 3 already present.");
@@ -86,17 +87,20 @@ class StudentsViewModelTest {
                 .contains("GBK (GB18030)")
                 .contains("2 students")
                 .contains("2024101 张三");
-        verify(directory, never()).importPart(any());
+        verify(directory, never()).importPart(any(), any());
         verify(directory, never()).recordImport(any(), anyInt(), anyInt(), any());
         assertThat(model.progressTextProperty().get()).isEqualTo("Not imported.");
 
         notices.answer = true;
-        when(directory.importPart(anyList())).thenReturn(new ImportResult(2, List.of()));
+        when(directory.importPart(anyList(), eq(STAFF))).thenReturn(new ImportResult(2, List.of()));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(file);
         verify(directory)
-                .importPart(List.of(
-                        new NewStudent("2024101", "secret-1", "张三"), new NewStudent("2024102", "secret-2", "李四")));
+                .importPart(
+                        List.of(
+                                new NewStudent("2024101", "secret-1", "张三"),
+                                new NewStudent("2024102", "secret-2", "李四")),
+                        STAFF);
     }
 
     /** The template saved from the screen, in the console's language, imports back through the same path. */
@@ -121,17 +125,19 @@ class StudentsViewModelTest {
                         + example + "\r\n");
         assertThat(notices.infos).last().asString().contains(template.toString());
 
-        when(directory.importPart(anyList())).thenReturn(new ImportResult(1, List.of()));
+        when(directory.importPart(anyList(), eq(STAFF))).thenReturn(new ImportResult(1, List.of()));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         console.importCsv(template);
-        verify(directory).importPart(List.of(new NewStudent("2024001", "ChangeMe2024", example)));
+        verify(directory).importPart(List.of(new NewStudent("2024001", "ChangeMe2024", example)), STAFF);
 
         Files.writeString(template, text + "2024777,secret-77,Wei Lan\r\n", StandardCharsets.UTF_8);
         console.importCsv(template);
         verify(directory)
-                .importPart(List.of(
-                        new NewStudent("2024001", "ChangeMe2024", example),
-                        new NewStudent("2024777", "secret-77", "Wei Lan")));
+                .importPart(
+                        List.of(
+                                new NewStudent("2024001", "ChangeMe2024", example),
+                                new NewStudent("2024777", "secret-77", "Wei Lan")),
+                        STAFF);
         assertThat(notices.failures).isEmpty();
     }
 
@@ -142,18 +148,18 @@ class StudentsViewModelTest {
                 file,
                 com.courtrush.core.Xlsx.write(
                         "学生", List.of(List.of("学号", "密码", "姓名"), List.of(2024201, "secret-1", "张三"))));
-        when(directory.importPart(anyList())).thenReturn(new ImportResult(1, List.of()));
+        when(directory.importPart(anyList(), eq(STAFF))).thenReturn(new ImportResult(1, List.of()));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(file);
         assertThat(notices.questions).singleElement().asString().contains("2024201 张三");
-        verify(directory).importPart(List.of(new NewStudent("2024201", "secret-1", "张三")));
+        verify(directory).importPart(List.of(new NewStudent("2024201", "secret-1", "张三")), STAFF);
     }
 
     @Test
     void aFileWithBadRowsImportsNothingAndNamesEachByItsLineInTheFile() throws Exception {
         // header on line 1, three good rows on lines 2-4: the bad one is line 5 of the file
         model.importCsv(csv(3, "bad id!,x,\n"));
-        verify(directory, never()).importPart(any());
+        verify(directory, never()).importPart(any(), any());
         assertThat(notices.lastFailureMessage()).contains("line 5: the student id must be 1-32 letters");
         assertThat(model.progressTextProperty().get()).isEqualTo("Import stopped; nothing was imported.");
         assertThat(model.importingProperty().get()).isFalse();
@@ -169,7 +175,7 @@ class StudentsViewModelTest {
 
     @Test
     void anImportStoppedPartWaySaysHowFarItGot() throws Exception {
-        when(directory.importPart(anyList()))
+        when(directory.importPart(anyList(), eq(STAFF)))
                 .thenReturn(new ImportResult(200, List.of()))
                 .thenThrow(new IllegalStateException("database gone"));
         model.importCsv(csv(450, ""));
