@@ -2,6 +2,7 @@ package com.courtrush.core;
 
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
+import java.nio.channels.ClosedChannelException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
@@ -77,6 +78,7 @@ public final class Outages {
                     || cause instanceof SQLRecoverableException
                     || cause instanceof SQLNonTransientConnectionException
                     || cause instanceof ConnectException
+                    || cause instanceof ClosedChannelException
                     || cause instanceof SocketTimeoutException) {
                 return true;
             }
@@ -129,6 +131,7 @@ public final class Outages {
                     || cause instanceof SQLTransientConnectionException
                     || cause instanceof SQLRecoverableException
                     || cause instanceof ConnectException
+                    || cause instanceof ClosedChannelException
                     || cause instanceof SocketTimeoutException) {
                 return true;
             }

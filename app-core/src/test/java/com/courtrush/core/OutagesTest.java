@@ -27,6 +27,10 @@ class OutagesTest {
                 .isTrue();
         assertThat(Outages.isUnreachable(new RedisResponseTimeoutException("no answer")))
                 .isTrue();
+        // a connection closed under a call, as Redisson completes it while a redis-server restarts
+        assertThat(Outages.isUnreachable(
+                        new java.util.concurrent.CompletionException(new java.nio.channels.ClosedChannelException())))
+                .isTrue();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package com.courtrush.infra.redis;
 
+import com.courtrush.core.Outages;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
@@ -65,7 +66,12 @@ public final class LockedRun {
                 work.run();
             }
             return locked;
-        } catch (RedisException e) {
+        } catch (RuntimeException e) {
+            if (!(e instanceof RedisException) && !Outages.isUnreachable(e)) {
+                log.error("{} failed; the next run retries", job, e);
+                return locked;
+            }
+            // Redis away (a closed connection too: a redis-server restarting), said as what it is
             if (!locked) {
                 unsure.put(holder, NOT_YET); // the lock call may still be carried out
             }
@@ -74,9 +80,6 @@ public final class LockedRun {
                     job,
                     locked ? "failed" : "could not start",
                     e.getMessage());
-            return locked;
-        } catch (RuntimeException e) {
-            log.error("{} failed; the next run retries", job, e);
             return locked;
         } finally {
             if (locked) {

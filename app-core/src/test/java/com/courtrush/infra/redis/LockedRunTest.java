@@ -95,6 +95,27 @@ class LockedRunTest {
         assertThat(runs).hasValue(1);
     }
 
+    /**
+     * A redis-server restarting closes the connection under the lock call (Redisson completes it with a closed
+     * channel, no RedisException): that is Redis away too, and the hold it may have left is checked before the next
+     * run, as after a timeout.
+     */
+    @Test
+    void aConnectionClosedUnderTheLockCallIsRedisAwayAndItsHoldIsCheckedNextRun() {
+        LockedRun run = run(Duration.ofSeconds(30));
+        when(tryLock())
+                .thenReturn(
+                        new CompletableFutureWrapper<>(new java.nio.channels.ClosedChannelException()), answer(true));
+        assertThat(run.ifFree(runs::incrementAndGet)).isFalse();
+        List<Long> unanswered = holders();
+        assertThat(unanswered).hasSize(1);
+
+        when(lock.isHeldByThread(anyLong())).thenReturn(false);
+        assertThat(run.ifFree(runs::incrementAndGet)).isTrue();
+        verify(lock).isHeldByThread(unanswered.get(0));
+        assertThat(runs).hasValue(1);
+    }
+
     @Test
     void aLateLockFoundAfterTheFirstCheckIsStillReleased() {
         // the first check is answered before Redis reads the lock call that another connection carried
