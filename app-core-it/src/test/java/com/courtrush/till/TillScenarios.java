@@ -160,7 +160,7 @@ public interface TillScenarios extends StackAccess {
                         .get(0)
                         .path("detail")
                         .asText())
-                .contains("¥34.50", "−0.50", "少了5毛，待查");
+                .contains("¥34.50", "−¥0.50", "少了5毛，待查");
 
         // the next sign-in at a console closes the shift left open there
         long again = open(amy, deskA);

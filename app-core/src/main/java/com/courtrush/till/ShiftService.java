@@ -259,7 +259,7 @@ public class ShiftService {
     }
 
     private static String signedYuan(int cents) {
-        return (cents > 0 ? "+" : "−") + yuan(Math.abs(cents));
+        return (cents > 0 ? "+¥" : "−¥") + yuan(Math.abs(cents));
     }
 
     private static Map<DeskChannel, Long> sums(List<ChannelSum> rows) {

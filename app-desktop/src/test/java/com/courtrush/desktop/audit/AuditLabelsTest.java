@@ -231,13 +231,13 @@ class AuditLabelsTest {
                 "0.00",
                 "0.00",
                 "¥34.50",
-                new EngineText("audit.cashDifference", "−0.50"),
+                new EngineText("audit.cashDifference", "−¥0.50"),
                 "!",
                 new EngineText("audit.shiftNote", "少了5毛，待查")));
         assertThat(entry("staff:m001", "SHIFT_CLOSE", short50, I18n.CHINESE).detail())
-                .endsWith("清点现金：¥34.50，与应有金额相差 ¥−0.50!；交班备注：“少了5毛，待查”");
+                .endsWith("清点现金：¥34.50，与应有金额相差 −¥0.50!；交班备注：“少了5毛，待查”");
         assertThat(entry("staff:m001", "SHIFT_CLOSE", short50, I18n.ENGLISH).detail())
-                .endsWith("cash counted: ¥34.50, ¥−0.50 against what it had to be!; note: \"少了5毛，待查\"");
+                .endsWith("cash counted: ¥34.50, −¥0.50 against what it had to be!; note: \"少了5毛，待查\"");
 
         String signIn = AuditLog.encode(new EngineText("audit.signedInFrom", new EngineText("audit.sourceLocal")));
         assertThat(entry("student:2026001", "SIGN_IN", signIn, I18n.CHINESE).detail())
