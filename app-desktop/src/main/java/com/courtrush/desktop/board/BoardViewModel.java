@@ -271,7 +271,8 @@ public final class BoardViewModel {
 
     /** Checks the booking in (from half an hour before its start to its end; the engine says when not). */
     public void checkIn(DeskBookingView booking) {
-        tasks.run(i18n.t("checkIn.checkIn"), () -> attendance.checkIn(booking.reservationId(), staff), done -> {
+        String task = i18n.t("board.checkInOf", target(booking)); // a refusal's dialog names the booking
+        tasks.run(task, () -> attendance.checkIn(booking.reservationId(), staff), done -> {
             notices.info(i18n.t("board.checkedIn", target(done)));
             refresh();
         });
@@ -318,10 +319,7 @@ public final class BoardViewModel {
                         }));
     }
 
-    /**
-     * Refunds a paid booking whole once staff have seen the amount that goes back and confirmed it, with a reason;
-     * one paid at the desk is handed back there.
-     */
+    /** Refunds a paid booking whole, its amount seen and confirmed, with a reason; one paid at the desk there. */
     public void refund(DeskBookingView booking) {
         tasks.run(i18n.t("reservations.details"), () -> payments.details(booking.reservationId(), i18n.locale()), d -> {
             Optional<PayOrderView> paid = d.payOrders().stream()

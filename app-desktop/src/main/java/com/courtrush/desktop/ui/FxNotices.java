@@ -80,10 +80,13 @@ public final class FxNotices implements Notices {
                 open.alert.setContentText(message + "\n\n" + i18n.get().t("error.again", open.times - 1));
                 return;
             }
-            Alert alert = new Alert(Alert.AlertType.ERROR);
+            // a refusal (too early to check in, a slot that overlaps) is the engine answering as it should: a warning,
+            // not an error with "something went wrong"
+            boolean refused = error instanceof CourtRushException || error instanceof InputRefused;
+            Alert alert = new Alert(refused ? Alert.AlertType.WARNING : Alert.AlertType.ERROR);
             alert.getButtonTypes().setAll(Widgets.ok(i18n.get()));
             alert.initOwner(owner.get());
-            alert.setTitle(i18n.get().t("error.title"));
+            alert.setTitle(i18n.get().t(refused ? "error.refusedTitle" : "error.title"));
             alert.setHeaderText(what);
             alert.setContentText(message);
             alert.getDialogPane().setId("errorDialog");

@@ -15,6 +15,7 @@ import com.courtrush.account.api.Role;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.desk.AttendanceDesk;
+import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
@@ -228,6 +229,16 @@ class BoardViewModelTest {
         model.payAtDesk(unpaid);
         verify(attendance).payAtDesk(3, 2000, DeskChannel.CARD, staff);
         assertThat(notices.infos).last().asString().startsWith("¥20.00 (Card at the desk) taken");
+    }
+
+    /** A check-in the engine refuses (too early) is told under the booking it was for, not a button's label. */
+    @Test
+    void aRefusedCheckInIsToldUnderTheBookingItWasFor() {
+        model.apply(board());
+        DeskBookingView unpaid = at(0, 2).active().get(0);
+        when(attendance.checkIn(3L, staff)).thenThrow(CourtRushException.conflict("checkIn.tooEarly", "17:30"));
+        model.checkIn(unpaid);
+        assertThat(notices.failedWhat).last().asString().startsWith("Check in ").contains("Student 3", "Court 1");
     }
 
     @Test

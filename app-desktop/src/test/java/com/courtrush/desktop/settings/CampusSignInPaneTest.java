@@ -230,6 +230,9 @@ class CampusSignInPaneTest {
         DialogPane error = robot.lookup("#errorDialog").queryAs(DialogPane.class);
         assertThat(error.getHeaderText()).isEqualTo("Save campus sign-in");
         assertThat(error.getContentText()).isEqualTo(refused.message(Locale.ENGLISH));
+        // a refusal is the engine answering as it should: a warning titled so, not "something went wrong"
+        assertThat(error.getStyleClass()).contains("warning").doesNotContain("error");
+        assertThat(((Stage) error.getScene().getWindow()).getTitle()).isEqualTo("Not done");
         robot.interact(() -> ((Stage) error.getScene().getWindow()).close());
         assertThat(robot.lookup("#saveCampus").queryButton().isDisabled()).isFalse();
         assertThat(infos).isEmpty();
