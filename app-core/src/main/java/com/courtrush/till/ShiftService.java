@@ -8,12 +8,12 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
+import com.courtrush.core.Yuan;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
 import com.courtrush.till.api.ShiftView;
-import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -150,10 +150,10 @@ public class ShiftService {
                 new EngineText(
                         "audit.shiftHandedOver",
                         AuditActors.shown(shift.getActor()),
-                        yuan(shift.getCashTaken() - shift.getCashBack()),
-                        yuan(shift.getCardTaken() - shift.getCardBack()),
-                        yuan(shift.getWechatTaken() - shift.getWechatBack()),
-                        countedCash == null ? new EngineText("audit.cashNotCounted") : "¥" + yuan(countedCash),
+                        Yuan.of(shift.getCashTaken() - shift.getCashBack()),
+                        Yuan.of(shift.getCardTaken() - shift.getCardBack()),
+                        Yuan.of(shift.getWechatTaken() - shift.getWechatBack()),
+                        countedCash == null ? new EngineText("audit.cashNotCounted") : "¥" + Yuan.of(countedCash),
                         closed.cashDifference() == null || closed.cashDifference() == 0
                                 ? ""
                                 : new EngineText("audit.cashDifference", signedYuan(closed.cashDifference())),
@@ -259,7 +259,7 @@ public class ShiftService {
     }
 
     private static String signedYuan(int cents) {
-        return (cents > 0 ? "+¥" : "−¥") + yuan(Math.abs(cents));
+        return (cents > 0 ? "+¥" : "−¥") + Yuan.of(Math.abs(cents));
     }
 
     private static Map<DeskChannel, Long> sums(List<ChannelSum> rows) {
@@ -270,9 +270,5 @@ public class ShiftService {
 
     private String nameOf(String actor) {
         return actor != null && actor.startsWith("staff:") ? shifts.nameOf(actor.substring("staff:".length())) : actor;
-    }
-
-    private static String yuan(int cents) {
-        return BigDecimal.valueOf(cents, 2).toPlainString();
     }
 }
