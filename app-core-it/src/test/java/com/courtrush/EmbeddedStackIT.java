@@ -7,6 +7,7 @@ import com.courtrush.account.SignInScenarios;
 import com.courtrush.attendance.AttendanceScenarios;
 import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.campus.LdapScenarios;
+import com.courtrush.infra.embedded.BrokerStoreFaults;
 import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
 import com.courtrush.infra.embedded.EmbeddedRedis;
 import com.courtrush.notice.NoticeChannelScenarios;
@@ -339,6 +340,76 @@ class EmbeddedStackIT extends StackTest
                             .findValuesAsText("messageId")
                             .stream()
                             .anyMatch(id -> id.startsWith("PART_RESTARTED:redis-server")));
+        } finally {
+            webhook(false);
+        }
+    }
+
+    /**
+     * The embedded broker's store failing mid-rush as a disk does (issue 73): the engine notices within a second,
+     * starts the broker again on its store (beside what is left of the failed one, on another port if that one still
+     * holds its own) and points its AMQP clients at it; grants are recorded again within seconds, every grant answered
+     * 202 ends SUCCESS or FAILED, SPEC §11's invariants hold, health is UP by itself, and staff get one alert.
+     */
+    @Test
+    void aBrokerWhoseStoreFailsIsStartedAgainAndTheRushGoesOn() throws Exception {
+        TestApi.expect(200, webhook(true));
+        try {
+            long court = api().createCourt();
+            long session = api().createSession(Times.tomorrow(), Times.now(), 2);
+            // the crowd's slots, and one more that tells when grants are recorded again
+            List<Long> all = api().generateSlots(session, List.of(court), "08:00", "13:00", 60, 8);
+            List<Long> slots = all.subList(0, 4);
+            long probe = all.get(4);
+            List<TestApi.Student> crowd = api().students(40);
+            List<java.util.concurrent.Callable<TestApi.Reply>> calls = new ArrayList<>();
+            for (int i = 0; i < crowd.size(); i++) {
+                TestApi.Student student = crowd.get(i);
+                long slot = slots.get(i % slots.size());
+                calls.add(() -> api().reserve(student, session, slot));
+            }
+            EmbeddedAmqpBroker broker = bean(EmbeddedAmqpBroker.class);
+
+            List<TestApi.Reply> replies = new ArrayList<>(TestApi.atOnce(calls.subList(0, 20)));
+            long failed = System.nanoTime();
+            BrokerStoreFaults.failStore(broker);
+            replies.addAll(TestApi.atOnce(calls.subList(20, 40)));
+
+            await().atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(250))
+                    .ignoreExceptions()
+                    .until(() -> api().book(api().students(1).get(0), session, probe) > 0);
+            log.info(
+                    "Broker store failed mid-rush: recording again {} ms after",
+                    (System.nanoTime() - failed) / 1_000_000);
+            assertThat(broker.storeFailure()).isEmpty();
+            awaitHealthUp();
+            assertThat(replies)
+                    .allSatisfy(
+                            reply -> assertThat(reply.status()).as("%s", reply).isIn(202, 409, 503));
+            reconcileUntilSettled(session, () -> {
+                for (int i = 0; i < replies.size(); i++) {
+                    if (replies.get(i).status() == 202) {
+                        assertThat(api().result(
+                                                crowd.get(i),
+                                                replies.get(i)
+                                                        .data()
+                                                        .path("traceId")
+                                                        .asText())
+                                        .data()
+                                        .path("status")
+                                        .asText())
+                                .as("grant %d, answered 202", i)
+                                .isIn("SUCCESS", "FAILED");
+                    }
+                }
+            });
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> TestApi.expect(200, api().get("/admin/staff-alerts", TestApi.ADMIN_TOKEN))
+                            .data()
+                            .findValuesAsText("messageId")
+                            .stream()
+                            .anyMatch(id -> id.startsWith("PART_RESTARTED:AMQP broker")));
         } finally {
             webhook(false);
         }

@@ -14,6 +14,7 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
 import com.courtrush.core.EngineText;
+import com.courtrush.infra.amqp.PublisherChannels;
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.infra.redis.RedisKeys;
 import com.courtrush.reserve.decide.ReserveScript;
@@ -68,6 +69,9 @@ public interface RecordScenarios extends StackAccess {
                 Queues.RESERVE_ROUTING_KEY,
                 null);
 
+        // the publisher's connection made first: a connection's making has the admin declare every binding again, so a
+        // first publish of the engine (this test run alone) would put the removed binding back before it is sent
+        bean(PublisherChannels.class).fill();
         bean(AmqpAdmin.class).removeBinding(binding);
         Reply refused;
         try {

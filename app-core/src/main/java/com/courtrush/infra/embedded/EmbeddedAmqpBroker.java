@@ -3,28 +3,25 @@ package com.courtrush.infra.embedded;
 import com.courtrush.infra.amqp.AmqpTopology;
 import com.courtrush.infra.config.InfraConfigException;
 import com.courtrush.infra.lifecycle.EngineStop;
+import com.courtrush.infra.lifecycle.PartRestarted;
 import com.courtrush.infra.lifecycle.StoppedWhileStarting;
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.reflect.Field;
-import java.nio.file.Files;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.qpid.server.SystemLauncher;
-import org.apache.qpid.server.SystemLauncherListener;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.qpid.server.model.Broker;
-import org.apache.qpid.server.model.Port;
-import org.apache.qpid.server.model.State;
-import org.apache.qpid.server.model.SystemConfig;
-import org.apache.qpid.server.model.VirtualHostNode;
-import org.apache.qpid.server.store.berkeleydb.BDBConfigurationStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.util.ReflectionUtils;
 
 /**
  * An in-process AMQP 0-9-1 broker (Apache Qpid Broker-J) on a free loopback port, with a password
@@ -35,6 +32,11 @@ import org.springframework.util.ReflectionUtils;
  * the engine and a power loss. The broker's own configuration (port, user) is made anew at each
  * start. Qpid dead-letters differently from RabbitMQ; {@link AmqpTopology} declares the queues so
  * that both brokers dead-letter them.
+ *
+ * <p>A store that fails while the engine runs (a disk error, a full disk: Berkeley DB then refuses every write, and
+ * Qpid leaves its connections open with publishes that are never confirmed) is noticed within a second by a watch,
+ * and the broker started again on the same store and password, and on the same port unless what is left of the
+ * failed broker still holds it; the engine's AMQP clients connect again ({@link #onRestart}).
  */
 public final class EmbeddedAmqpBroker implements AutoCloseable {
 
@@ -42,25 +44,34 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     public static final String VIRTUAL_HOST = "default";
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedAmqpBroker.class);
-    private static final String QPID_SHUTDOWN_HOOK_FIELD = "_shutdownHook";
     /** Berkeley DB's cache, in the heap: the queue holds grants for milliseconds, so a small one is plenty. */
     static final long STORE_CACHE_BYTES = 16L * 1024 * 1024;
-    /** Where the Derby store of earlier versions lived (decision 15), moved aside once (decision 19). */
-    private static final String RETIRED_DERBY_STORE = "store";
+    /** How often the watch asks the store whether it still works. */
+    private static final Duration WATCH_EVERY = Duration.ofSeconds(1);
+    /** How long a failed broker's shutdown may take before the new one is started beside what is left of it. */
+    private static final Duration MOST_FOR_A_SHUTDOWN = Duration.ofSeconds(1);
+    /** The longest wait between two attempts to start the broker again. */
+    private static final Duration MOST_BETWEEN_RESTARTS = Duration.ofSeconds(30);
 
-    private static final String JE_IO_STATS = "I/O";
-    private static final String JE_LOG_FORCES = "nLogFSyncs";
+    private final Path workDir;
+    /** The port it listens on; another one after a restart that found it still held by the failed broker. */
+    private volatile int port;
 
-    private final SystemLauncher launcher;
-    private final Broker<?> broker;
-    private final int port;
     private final String password;
+    private final EngineStop stop;
+    /** Serves a restart and the close: a broker started while the engine closes is shut down, not handed out. */
+    private final Object turn = new Object();
 
-    private EmbeddedAmqpBroker(SystemLauncher launcher, Broker<?> broker, int port, String password) {
-        this.launcher = launcher;
-        this.broker = broker;
-        this.port = port;
+    private volatile QpidRun run;
+    private volatile boolean closed;
+    private ScheduledExecutorService watch;
+
+    private EmbeddedAmqpBroker(QpidRun run, Path workDir, String password, EngineStop stop) {
+        this.run = run;
+        this.workDir = workDir;
+        this.port = run.port();
         this.password = password;
+        this.stop = stop;
     }
 
     /** A broker outside any engine (tests): only the JVM's shutdown stops its start. */
@@ -77,52 +88,11 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         stop.check("starting the embedded AMQP broker");
         Path workDir = dataDir.resolve("qpid");
         String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
-        AtomicReference<SystemConfig<?>> systemConfig = new AtomicReference<>();
-        AtomicReference<RuntimeException> startFailure = new AtomicReference<>();
-        SystemLauncher launcher = new SystemLauncher(new ContainerCapture(systemConfig, startFailure));
         try {
-            Files.createDirectories(workDir);
-            retireDerbyStore(workDir);
-            Path initialConfig = copyResource("/qpid/initial-config.json", workDir.resolve("initial-config.json"));
-            // Qpid reads "classpath:" URLs only outside a fat jar; an empty file works everywhere.
-            Path systemProperties = workDir.resolve("system.properties");
-            Files.writeString(systemProperties, "");
-            launcher.startup(Map.of(
-                    "type", "Memory",
-                    "initialConfigurationLocation", initialConfig.toUri().toString(),
-                    "initialSystemPropertiesLocation", systemProperties.toUri().toString(),
-                    "startupLoggedToSystemOut", false,
-                    "context",
-                            Map.of(
-                                    "qpid.work_dir",
-                                    workDir.toString(),
-                                    "qpid.amqp_port",
-                                    "0",
-                                    "courtrush.amqp.username",
-                                    USERNAME,
-                                    "courtrush.amqp.password",
-                                    password,
-                                    // Without this Qpid answers x-dead-letter-* arguments with 542 and closes the
-                                    // connection.
-                                    "queue.behaviourOnUnknownDeclareArgument",
-                                    "IGNORE",
-                                    "qpid.broker.bdbTotalCacheSize",
-                                    Long.toString(STORE_CACHE_BYTES),
-                                    "qpid.broker.defaultPreferenceStoreAttributes",
-                                    "{\"type\": \"Noop\"}")));
-            if (startFailure.get() != null) {
-                throw startFailure.get();
-            }
-            Broker<?> broker = broker(systemConfig.get());
-            requireStoreOpen(broker, workDir);
-            int port = boundPort(broker);
-            leaveTheShutdownToTheOwner(broker);
-            stop.check("the embedded AMQP broker's start (shut down again)");
-            log.info("Embedded AMQP broker (Qpid Broker-J) listening on 127.0.0.1:{}", port);
-            return new EmbeddedAmqpBroker(launcher, broker, port, password);
+            QpidRun run = QpidRun.start(workDir, 0, password, stop);
+            log.info("Embedded AMQP broker (Qpid Broker-J) listening on 127.0.0.1:{}", run.port());
+            return new EmbeddedAmqpBroker(run, workDir, password, stop);
         } catch (Exception e) {
-            // A half-started broker keeps non-daemon threads alive: shut it down before giving up.
-            shutdownQuietly(launcher);
             if (stop.requested()) {
                 // also a failure the stop caused: a JVM shutting down refuses Qpid its shutdown hook
                 throw e instanceof StoppedWhileStarting stopped
@@ -137,99 +107,139 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     }
 
     /**
-     * Earlier versions kept the broker's messages in a Derby store (decision 15). It is not read any
-     * more: an upgrade stops the engine with no grant in flight (docs/deployment.md), so it holds
-     * nothing; it is moved aside once, not deleted, and the log says where.
+     * Watches the store from now on: once it fails, the broker is started again and {@code listener} told when it
+     * serves.
      */
-    private static void retireDerbyStore(Path workDir) throws IOException {
-        Path derby = workDir.resolve(RETIRED_DERBY_STORE);
-        if (Files.isDirectory(derby)) {
-            Path aside = workDir.resolve("derby-store-retired");
-            Files.move(derby, aside, StandardCopyOption.ATOMIC_MOVE);
-            Path derbyLog = workDir.resolve("derby.log");
-            if (Files.exists(derbyLog)) {
-                Files.move(derbyLog, aside.resolve("derby.log"), StandardCopyOption.REPLACE_EXISTING);
+    public void onRestart(Consumer<PartRestarted> listener) {
+        synchronized (turn) {
+            if (closed || watch != null) {
+                return;
             }
-            log.warn(
-                    "The broker's store is Berkeley DB now (decision 19); the Derby store of an earlier version was "
-                            + "moved to {} and is not read; it may be deleted",
-                    aside);
+            watch = Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, "courtrush-broker-watch");
+                thread.setDaemon(true);
+                return thread;
+            });
+            watch.scheduleWithFixedDelay(
+                    () -> {
+                        try {
+                            check(listener);
+                        } catch (RuntimeException e) {
+                            // a task that throws is never run again: the watch logs and goes on
+                            log.error("The watch on the embedded AMQP broker's store failed; it goes on watching", e);
+                        }
+                    },
+                    WATCH_EVERY.toMillis(),
+                    WATCH_EVERY.toMillis(),
+                    TimeUnit.MILLISECONDS);
         }
     }
 
-    /**
-     * The virtual host node holds the store; when it cannot open, Qpid logs why and leaves it in
-     * ERROR, and the AMQP port then never binds. The failure names the node and its store, not the
-     * port (the store's own error is logged by Qpid just before).
-     */
-    private static void requireStoreOpen(Broker<?> broker, Path workDir) {
-        for (VirtualHostNode<?> node : broker.getVirtualHostNodes()) {
-            if (node.getState() != State.ACTIVE) {
-                throw new IllegalStateException("the broker's message store (virtual host node '" + node.getName()
-                        + "', " + node.getType() + " in " + workDir + ") is " + node.getState()
-                        + " instead of ACTIVE; Qpid logged the reason just above");
-            }
-        }
+    /** Why the message store cannot keep messages now, or empty while it can. */
+    public Optional<String> storeFailure() {
+        return run.storeFailure();
     }
 
-    private static Path copyResource(String resource, Path target) throws IOException {
-        try (InputStream in = EmbeddedAmqpBroker.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException("missing resource " + resource);
-            }
-            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-            return target;
-        }
-    }
-
-    private static Broker<?> broker(SystemConfig<?> systemConfig) {
-        if (systemConfig == null) {
-            throw new IllegalStateException("Qpid started without a system configuration");
-        }
-        return (Broker<?>) systemConfig.getContainer(Broker.class);
-    }
-
-    private static int boundPort(Broker<?> broker) {
-        return broker.getPorts().stream()
-                .filter(p -> "AMQP".equals(p.getName()))
-                .mapToInt(Port::getBoundPort)
-                .filter(p -> p > 0)
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException("Qpid's AMQP port is not bound"));
-    }
-
-    /**
-     * Qpid registers a JVM shutdown hook that stops the broker at once, beside Spring's hook that
-     * closes the application: on SIGTERM or Ctrl+C the broker went away under the listener
-     * containers and the publisher (connection errors in the log) and Spring's close of this bean
-     * then failed. The broker belongs to this process and {@link #close()} stops it after its
-     * clients, so its own hook is taken out. Qpid keeps the hook in a private field; if a later
-     * version does not, the broker keeps its hook and this is logged once.
-     */
-    private static void leaveTheShutdownToTheOwner(Broker<?> broker) {
-        Field field = ReflectionUtils.findField(broker.getClass(), QPID_SHUTDOWN_HOOK_FIELD, Thread.class);
-        if (field == null) {
-            log.warn(
-                    "Qpid's shutdown hook (field {} of {}) was not found: on SIGTERM the embedded broker may stop "
-                            + "before the application's AMQP clients",
-                    QPID_SHUTDOWN_HOOK_FIELD,
-                    broker.getClass().getName());
+    private void check(Consumer<PartRestarted> listener) {
+        Optional<String> failure = run.storeFailure();
+        if (failure.isEmpty()) {
             return;
         }
-        ReflectionUtils.makeAccessible(field);
-        Runtime.getRuntime().removeShutdownHook((Thread) ReflectionUtils.getField(field, broker));
-    }
-
-    private static void shutdownQuietly(SystemLauncher launcher) {
-        try {
-            launcher.shutdown();
-        } catch (RuntimeException e) {
-            log.warn("Embedded AMQP broker did not shut down cleanly after a failed start", e);
+        Instant failed = Instant.now();
+        long began = System.nanoTime();
+        log.error("The embedded AMQP broker's message store failed ({}); starting the broker again", failure.get());
+        Duration wait = Duration.ofMillis(250);
+        QpidRun failedRun = run;
+        failedRun.releaseAfterAFailure();
+        shutDownWithin(failedRun);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                QpidRun again = QpidRun.start(workDir, isFree(port) ? port : 0, password, stop);
+                synchronized (turn) {
+                    if (closed) {
+                        again.shutdown();
+                        return;
+                    }
+                    run = again;
+                    port = again.port();
+                }
+                Duration down = Duration.ofNanos(System.nanoTime() - began);
+                log.warn(
+                        "The embedded AMQP broker is serving again on port {}, {} ms after its store failed, at "
+                                + "attempt {}",
+                        port,
+                        down.toMillis(),
+                        attempt);
+                listener.accept(new PartRestarted("AMQP broker", failed, down, attempt));
+                return;
+            } catch (Exception e) {
+                if (closed || stop.requested()) {
+                    return;
+                }
+                log.error(
+                        "Starting the embedded AMQP broker again failed (attempt {}): {}; trying again in {} ms",
+                        attempt,
+                        e.getMessage(),
+                        wait.toMillis());
+            }
+            try {
+                Thread.sleep(wait.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            wait = wait.multipliedBy(2).compareTo(MOST_BETWEEN_RESTARTS) > 0
+                    ? MOST_BETWEEN_RESTARTS
+                    : wait.multipliedBy(2);
         }
     }
 
+    /**
+     * Shuts a failed broker down, waiting at most {@link #MOST_FOR_A_SHUTDOWN}: a broker whose store failed may have
+     * lost a thread to it, and its shutdown then waits for ever on that thread's connection.
+     */
+    private static void shutDownWithin(QpidRun failed) {
+        Thread shutdown = new Thread(
+                () -> {
+                    try {
+                        failed.shutdown();
+                    } catch (RuntimeException e) {
+                        log.warn("The failed embedded AMQP broker did not shut down cleanly", e);
+                    }
+                },
+                "courtrush-broker-shutdown");
+        shutdown.setDaemon(true);
+        shutdown.start();
+        try {
+            shutdown.join(MOST_FOR_A_SHUTDOWN.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (shutdown.isAlive()) {
+            log.warn(
+                    "The failed embedded AMQP broker has not shut down after {} s; starting the new one beside it",
+                    MOST_FOR_A_SHUTDOWN.toSeconds());
+        }
+    }
+
+    /** Whether nothing listens on {@code port} of the loopback address (a failed broker may still hold it). */
+    private static boolean isFree(int port) {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            return true;
+        } catch (IOException held) {
+            return false;
+        }
+    }
+
+    /** The port it listens on now: another after a restart if the failed broker still held this one. */
     public int port() {
         return port;
+    }
+
+    /** Qpid's own model of the broker running now (tests fail its store through it). */
+    Broker<?> qpid() {
+        return run.broker();
     }
 
     /**
@@ -238,16 +248,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
      * Berkeley DB's.
      */
     public long logForces() {
-        for (VirtualHostNode<?> node : broker.getVirtualHostNodes()) {
-            if (node.getConfigurationStore() instanceof BDBConfigurationStore store) {
-                Map<String, Object> io = store.getEnvironmentFacade()
-                        .getEnvironmentStatistics(false)
-                        .getOrDefault(JE_IO_STATS, Map.of());
-                // Berkeley DB leaves a statistic out while it is 0: a store just opened has forced nothing yet
-                return io.get(JE_LOG_FORCES) instanceof Number forces ? forces.longValue() : 0;
-            }
-        }
-        return -1;
+        return run.logForces();
     }
 
     public String password() {
@@ -256,37 +257,15 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
 
     @Override
     public void close() {
-        launcher.shutdown();
+        QpidRun last;
+        synchronized (turn) {
+            closed = true;
+            if (watch != null) {
+                watch.shutdownNow();
+            }
+            last = run;
+        }
+        last.shutdown();
         log.info("Embedded AMQP broker on port {} stopped", port);
-    }
-
-    /** Keeps the system configuration Qpid resolves, to read the bound port from it, and a start's failure. */
-    private record ContainerCapture(AtomicReference<SystemConfig<?>> target, AtomicReference<RuntimeException> failure)
-            implements SystemLauncherListener {
-
-        @Override
-        public void beforeStartup() {}
-
-        @Override
-        public void errorOnStartup(RuntimeException e) {
-            failure.set(e);
-        }
-
-        @Override
-        public void afterStartup() {}
-
-        @Override
-        public void onContainerResolve(SystemConfig<?> systemConfig) {
-            target.set(systemConfig);
-        }
-
-        @Override
-        public void onContainerClose(SystemConfig<?> systemConfig) {}
-
-        @Override
-        public void onShutdown(int exitCode) {}
-
-        @Override
-        public void exceptionOnShutdown(Exception e) {}
     }
 }

@@ -7,8 +7,16 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.rabbit.connection.AbstractConnectionFactory;
+import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.amqp.RabbitConnectionDetails;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.ApplicationEventPublisher;
@@ -20,6 +28,11 @@ import org.springframework.core.env.Environment;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "courtrush.infra.mode", havingValue = "embedded", matchIfMissing = true)
 class EmbeddedInfraConfig {
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedInfraConfig.class);
+    private static final String LOOPBACK = "127.0.0.1";
+    /** How long a connection to a broker whose store failed is given to close. */
+    private static final int FAILED_BROKER_CLOSE_MS = 1000;
 
     /** The embedded database's file, compacted when it has grown, while the pool does not hold it (SPEC §20). */
     @Bean
@@ -55,9 +68,53 @@ class EmbeddedInfraConfig {
         return redis;
     }
 
+    /**
+     * Started again when its store fails; the AMQP clients are pointed at its port (another one if the failed broker
+     * still held it) and each restart is published ({@code PartRestarted}) for staff.
+     */
     @Bean(destroyMethod = "close")
-    EmbeddedAmqpBroker embeddedAmqpBroker(CourtRushProperties properties, EngineStop stop) {
-        return EmbeddedAmqpBroker.start(properties.dataDir(), stop);
+    EmbeddedAmqpBroker embeddedAmqpBroker(
+            CourtRushProperties properties,
+            EngineStop stop,
+            ApplicationEventPublisher events,
+            ObjectProvider<CachingConnectionFactory> clients) {
+        EmbeddedAmqpBroker broker = EmbeddedAmqpBroker.start(properties.dataDir(), stop);
+        broker.onRestart(restarted -> {
+            clients.ifAvailable(factory -> {
+                String address = LOOPBACK + ":" + broker.port();
+                for (AbstractConnectionFactory each :
+                        List.of(factory, (AbstractConnectionFactory) factory.getPublisherConnectionFactory())) {
+                    giveUpItsConnection(each);
+                    each.setAddresses(address);
+                    each.resetConnection();
+                }
+            });
+            events.publishEvent(restarted);
+        });
+        return broker;
+    }
+
+    /**
+     * Aborts the connection {@code factory} holds to a broker whose store failed: that broker may never answer a
+     * close, and Spring's reset would wait for its answer for ever.
+     */
+    private static void giveUpItsConnection(AbstractConnectionFactory factory) {
+        try {
+            factory.createConnection().getDelegate().abort(FAILED_BROKER_CLOSE_MS);
+        } catch (AmqpException e) {
+            log.info("No connection of {} to the failed broker to give up: {}", factory, e.getMessage());
+        }
+    }
+
+    /**
+     * Health's {@code brokerStore}: DOWN while the embedded broker's store has failed, until the watch has started the
+     * broker again (a second or two).
+     */
+    @Bean
+    HealthIndicator brokerStoreHealthIndicator(EmbeddedAmqpBroker broker) {
+        return () -> broker.storeFailure()
+                .map(failure -> Health.down().withDetail("failure", failure).build())
+                .orElseGet(() -> Health.up().withDetail("port", broker.port()).build());
     }
 
     /**
@@ -92,7 +149,7 @@ class EmbeddedInfraConfig {
 
             @Override
             public List<Address> getAddresses() {
-                return List.of(new Address("127.0.0.1", broker.port()));
+                return List.of(new Address(LOOPBACK, broker.port()));
             }
         };
     }
