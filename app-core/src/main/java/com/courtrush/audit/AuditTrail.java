@@ -13,7 +13,6 @@ import com.courtrush.core.EngineText;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.infra.config.CappedCount;
 import com.courtrush.infra.config.SqlDialect;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -47,8 +46,6 @@ public class AuditTrail {
     private static final String ACTOR = "ACTOR";
     /** The most entries one export holds. */
     public static final int EXPORT_MOST = 10_000;
-
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final AuditLogMapper mapper;
     private final SqlDialect dialect;
@@ -156,7 +153,7 @@ public class AuditTrail {
         for (AuditEntry entry : newest(filter, EXPORT_MOST, locale)) {
             // the same words as the console's Audit screen and its export (AuditWords), never the stored codes
             rows.add(Arrays.asList(
-                    entry.time() == null ? null : TIME.format(entry.time()),
+                    entry.time(), // a moment, which the workbook writes as an Excel date and time
                     AuditWords.who(entry, locale),
                     AuditWords.what(entry.action(), locale),
                     AuditWords.kind(entry.targetType(), locale),

@@ -8,7 +8,7 @@ import com.courtrush.report.api.SalesFigures;
 import com.courtrush.report.api.SalesReport;
 import com.courtrush.setting.AppSettings;
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -22,13 +22,11 @@ import org.springframework.stereotype.Service;
 /**
  * Exports of a range of play dates — the reservations, the pay orders, the report — for the finance
  * office, as an Excel workbook or CSV, from the console (save dialog) and the API. Headers, statuses
- * and the sheet's name in the asker's language; money in yuan, as numbers.
+ * and the sheet's name in the asker's language; money in yuan, as numbers; dates, times and moments as such, which
+ * the workbook writes as Excel's own ({@link com.courtrush.core.Xlsx}).
  */
 @Service
 public class ReportExports {
-
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-    private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm");
 
     private final SalesReports reports;
     private final AppSettings settings;
@@ -84,10 +82,10 @@ public class ReportExports {
             long[] sums = money.getOrDefault(r.getId(), new long[2]);
             rows.add(Arrays.asList(
                     r.getId(),
-                    slot.getSlotDate().toString(),
+                    slot.getSlotDate(),
                     slot.getCourtName(),
-                    HOUR.format(slot.getStartTime()),
-                    HOUR.format(slot.getEndTime()),
+                    slot.getStartTime(),
+                    slot.getEndTime(),
                     r.getStudentId(),
                     r.getStudentName(),
                     word(locale, "reservation." + r.getStatus()),
@@ -95,7 +93,7 @@ public class ReportExports {
                     SalesReports.yuan(settings.priceCents(slot.getPriceCents())),
                     SalesReports.yuan(sums[0]),
                     SalesReports.yuan(sums[1]),
-                    TIME.format(r.getCreateTime())));
+                    r.getCreateTime()));
         }
         return rows;
     }
@@ -128,14 +126,14 @@ public class ReportExports {
                     order.getReservationId(),
                     r.getStudentId(),
                     r.getStudentName(),
-                    slot.getSlotDate().toString(),
+                    slot.getSlotDate(),
                     slot.getCourtName(),
-                    HOUR.format(slot.getStartTime()),
+                    slot.getStartTime(),
                     SalesReports.yuan(order.getAmountCents()),
                     word(locale, "pay." + order.getStatus()),
-                    TIME.format(order.getCreateTime()),
-                    order.getPaidTime() == null ? "" : TIME.format(order.getPaidTime()),
-                    order.getRefundTime() == null ? "" : TIME.format(order.getRefundTime())));
+                    order.getCreateTime(),
+                    order.getPaidTime(),
+                    order.getRefundTime()));
         }
         return rows;
     }
@@ -158,17 +156,18 @@ public class ReportExports {
                 "offersDeclined",
                 "offersExpired"));
         rows.add(header);
-        report.days().forEach(day -> rows.add(figures(day.date().toString(), day)));
+        report.days().forEach(day -> rows.add(figures(day.date(), day)));
         rows.add(figures(EngineMessages.format(locale, "csv.report.total"), report.total()));
         rows.add(null);
         rows.add(header(locale, "utilisation", "court", "hour", "places", "held", "percent"));
         report.utilisation()
-                .forEach(u -> rows.add(Arrays.asList(
-                        u.courtName(), String.format("%02d:00", u.hour()), u.places(), u.held(), u.percent())));
+                .forEach(u -> rows.add(
+                        Arrays.asList(u.courtName(), LocalTime.of(u.hour(), 0), u.places(), u.held(), u.percent())));
         return rows;
     }
 
-    private static List<Object> figures(String label, SalesFigures day) {
+    /** A day's figures (or the total's, {@code label} a word): the day a date, as the date column is. */
+    private static List<Object> figures(Object label, SalesFigures day) {
         List<Object> row = new ArrayList<>(List.of(label, day.offered(), day.sold(), day.held(), day.paid()));
         SalesReports.REASONS.forEach(reason -> row.add(day.cancelled().get(reason)));
         row.addAll(List.of(

@@ -40,6 +40,10 @@ class AuditExportTest {
         assertThat(Workbooks.text(xlsx)).isEqualTo(csv).hasSize(3);
         assertThat(csv.get(0)).containsExactly("Time", "Who", "Action", "Record type", "Record", "Detail");
         assertThat(csv.get(1).get(5)).isEqualTo("'@SUM(A1:A9)");
+        // issue 76: the time was text, which Excel sorts and filters as text
+        assertThat(Workbooks.rows(xlsx).get(1).get(0))
+                .as("the time, an Excel date")
+                .matches(Workbooks::isDate);
         assertThat(csv.get(2)).endsWith("'+8613800000000", "'=HYPERLINK(\"http://x\",\"y\")");
         assertThat(Workbooks.sheetName(xlsx)).isEqualTo("Audit trail");
         assertThat(Workbooks.sheetName(trail.export(filter, SheetFormat.XLSX, Locale.SIMPLIFIED_CHINESE)))

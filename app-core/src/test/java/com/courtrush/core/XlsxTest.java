@@ -120,4 +120,31 @@ class XlsxTest {
             return new String(zip.getInputStream(entry).readAllBytes(), StandardCharsets.UTF_8);
         }
     }
+
+    /**
+     * Issue 76: dates and times were written as text, which Excel sorts and filters as text. A date, a time and a
+     * moment are Excel's own (a day number with a date format), shown as the CSV writes them; in a header row too.
+     */
+    @Test
+    void datesAndTimesAreExcelDatesShownAsTheCsvWritesThem() {
+        java.time.LocalDate day = java.time.LocalDate.of(2026, 11, 25);
+        java.time.LocalDateTime moment = day.atTime(16, 0, 5);
+        List<List<?>> rows = Arrays.asList(
+                List.of("title", day),
+                null,
+                List.of("day", "start", "at", "end"),
+                List.of(day, java.time.LocalTime.of(16, 0), moment, java.time.LocalTime.of(17, 0, 30)));
+
+        byte[] xlsx = Xlsx.write("x", rows);
+        List<List<Cell>> cells = Workbooks.rows(xlsx);
+
+        assertThat(cells.get(0).get(1)).as("a date in a bold title row").matches(Workbooks::isDate);
+        assertThat(cells.get(3)).allSatisfy(cell -> assertThat(cell).matches(Workbooks::isDate));
+        assertThat(cells.get(3).get(0).asDate()).isEqualTo(day.atStartOfDay());
+        assertThat(cells.get(3).get(2).asDate()).isEqualTo(moment);
+        assertThat(Workbooks.text(xlsx).get(3))
+                .containsExactly("2026-11-25", "16:00", "2026-11-25 16:00:05", "17:00:30");
+        assertThat(Workbooks.csv(Csv.write(rows)).get(3))
+                .containsExactly("2026-11-25", "16:00", "2026-11-25 16:00:05", "17:00:30");
+    }
 }

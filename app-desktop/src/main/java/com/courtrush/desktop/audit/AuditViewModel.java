@@ -126,7 +126,7 @@ public final class AuditViewModel {
                 .toList());
         for (AuditEntry entry : entries) {
             lines.add(Arrays.asList(
-                    entry.time() == null ? null : TIME.format(entry.time()),
+                    entry.time(), // a moment: an Excel date and time in a workbook, its text in CSV
                     labels.who(entry),
                     labels.what(entry),
                     target(entry),

@@ -105,7 +105,7 @@ public final class ReconciliationViewModel {
     public byte[] sheet(SheetFormat format) {
         ReconciliationView run = shown.get();
         List<List<?>> rows = new ArrayList<>();
-        rows.add(List.of(i18n.t("reconcile.title"), run.billDate().toString(), describe(run)));
+        rows.add(List.of(i18n.t("reconcile.title"), run.billDate(), describe(run)));
         rows.add(null);
         rows.add(List.of(
                 i18n.t("till.kind"),

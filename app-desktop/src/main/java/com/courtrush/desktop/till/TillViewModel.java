@@ -230,14 +230,14 @@ public final class TillViewModel {
         for (ReceiptView receipt : shown.receipts()) {
             rows.add(List.of(
                     receipt.receiptNo(),
-                    STAMP.format(receipt.time()),
+                    receipt.time(),
                     i18n.t(receipt.refund() ? "till.refund" : "till.payment"),
                     i18n.of(receipt.channel()),
                     money(receipt.refund() ? -receipt.amountCents() : receipt.amountCents()),
                     receipt.studentId(),
                     receipt.studentName(),
                     receipt.courtName(),
-                    receipt.slotDate().toString(),
+                    receipt.slotDate(),
                     receipt.startTime() + "–" + receipt.endTime()));
         }
         return format.write(i18n.t("till.sheet"), rows);

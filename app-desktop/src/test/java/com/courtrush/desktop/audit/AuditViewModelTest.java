@@ -117,6 +117,12 @@ class AuditViewModelTest {
         assertThat(rows.get(0)).containsExactly("时间", "操作人", "操作", "对象", "详情");
         assertThat(String.join(",", rows.get(0))).isEqualTo(csvLines.get(0));
         assertThat(rows.get(2).get(4)).isEqualTo("'=HYPERLINK(\"http://x\")");
+        // issue 76: 时间 was text, which Excel sorts and filters as text
+        assertThat(Workbooks.rows(Files.readAllBytes(xlsx)).get(1).get(0))
+                .as("the time, an Excel date")
+                .matches(Workbooks::isDate);
+        assertThat(rows.get(1).get(0))
+                .isEqualTo(csvLines.get(1).substring(0, csvLines.get(1).indexOf(',')));
         assertThat(csvLines.get(2)).endsWith(",\"'=HYPERLINK(\"\"http://x\"\")\"");
         assertThat(Workbooks.sheetName(Files.readAllBytes(xlsx))).isEqualTo("审计日志");
     }

@@ -67,6 +67,7 @@ class ReconciliationViewModelTest {
         List<List<Cell>> rows = Workbooks.rows(xlsx);
         assertThat(Workbooks.sheetName(xlsx)).isEqualTo("Reconciliation");
         assertThat(rows.get(0).get(0).getText()).isEqualTo("Reconciliation with WeChat Pay's bill");
+        assertThat(rows.get(0).get(1)).as("the bill's day, an Excel date").matches(Workbooks::isDate);
         assertThat(rows.get(3).get(3).getType()).isEqualTo(CellType.NUMBER);
         assertThat(rows.get(3).get(3).asNumber()).isEqualByComparingTo("20.00");
         assertThat(Workbooks.text(xlsx).get(4))

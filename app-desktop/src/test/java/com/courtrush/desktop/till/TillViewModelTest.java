@@ -169,6 +169,9 @@ class TillViewModelTest {
         assertThat(row(rows, "Hand-over note").get(1).getText()).isEqualTo("short by 50 fen");
         assertThat(Workbooks.text(xlsx))
                 .anySatisfy(row -> assertThat(row).contains("RRCR1R1", "-5.00", "'=HYPERLINK(\"x\")"));
+        // issue 76: a receipt's time and its play date as Excel's own, which sort and filter as dates
+        List<Cell> receipt = row(rows, "RRCR1R1");
+        assertThat(List.of(receipt.get(1), receipt.get(8))).allMatch(Workbooks::isDate);
         assertThat(notices.infos).last().asString().contains(file.toString());
     }
 
