@@ -102,6 +102,24 @@ class MessageBundlesTest {
         assertThat(offenders).isEmpty();
     }
 
+    /**
+     * The desk reads the screen, not the project's documents: a text says what it needs to in the screen's own words,
+     * never "see docs/backups.md" (issue 76, the backup panel).
+     */
+    @Test
+    void noTextSendsTheDeskToAFileOfTheDocs() {
+        Pattern docs = Pattern.compile("docs/|\\.md\\b");
+        List<String> offenders = new ArrayList<>();
+        for (Properties bundle : List.of(english, chinese)) {
+            for (String key : bundle.stringPropertyNames()) {
+                if (docs.matcher(bundle.getProperty(key)).find()) {
+                    offenders.add(key + "=" + bundle.getProperty(key));
+                }
+            }
+        }
+        assertThat(offenders).isEmpty();
+    }
+
     @Test
     void theChineseBundleIsATranslationNotACopy() {
         long translated = english.stringPropertyNames().stream()
