@@ -7,6 +7,7 @@ import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.api.StudentPage;
 import com.courtrush.account.desk.StudentDesk;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.core.Xlsx;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
@@ -48,7 +49,7 @@ class AdminStudentController {
         List<NewStudent> rows = request.students().stream()
                 .map(s -> s == null ? null : new NewStudent(s.studentId(), s.password(), s.name()))
                 .toList();
-        return ApiResponse.ok(students.importStudents(rows, null, caller));
+        return ApiResponse.ok(students.importStudents(StudentCsvLine.numbered(rows), null, caller));
     }
 
     @Operation(
@@ -60,7 +61,7 @@ class AdminStudentController {
             @RequestBody byte[] csv,
             @RequestParam(required = false) @Size(max = 255) String fileName,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(students.importStudents(rows(csv), fileName, caller));
+        return ApiResponse.ok(students.importStudents(lines(csv, SheetFormat.CSV), fileName, caller));
     }
 
     @Operation(
@@ -70,7 +71,12 @@ class AdminStudentController {
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
     ApiResponse<ImportResult> importFile(
             @RequestPart("file") MultipartFile file, @AuthenticationPrincipal Caller caller) throws IOException {
-        return ApiResponse.ok(students.importStudents(rows(file.getBytes()), file.getOriginalFilename(), caller));
+        SheetFormat claimed = Xlsx.MEDIA_TYPE.equals(file.getContentType())
+                ? SheetFormat.XLSX
+                : SheetFormat.ofFileName(String.valueOf(file.getOriginalFilename()))
+                        .orElse(null);
+        return ApiResponse.ok(
+                students.importStudents(lines(file.getBytes(), claimed), file.getOriginalFilename(), caller));
     }
 
     @Operation(
@@ -81,14 +87,15 @@ class AdminStudentController {
             @RequestBody byte[] workbook,
             @RequestParam(required = false) @Size(max = 255) String fileName,
             @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(students.importStudents(rows(workbook), fileName, caller));
+        return ApiResponse.ok(students.importStudents(lines(workbook, SheetFormat.XLSX), fileName, caller));
     }
 
-    /** The students of a CSV file or an Excel workbook, as the console's import reads them. */
-    private static List<NewStudent> rows(byte[] file) {
-        return StudentDesk.readCsv(file).lines().stream()
-                .map(StudentCsvLine::student)
-                .toList();
+    /**
+     * The students of a CSV file or an Excel workbook as the console's import reads them, each with its line in the
+     * file, which an error names; {@code claimed} what the request says the file is (null: it does not say).
+     */
+    private static List<StudentCsvLine> lines(byte[] file, SheetFormat claimed) {
+        return StudentDesk.readFile(file, claimed).lines();
     }
 
     @Operation(summary = "Students (and staff accounts), by student id; q searches id and name")

@@ -7,6 +7,7 @@ import com.courtrush.account.api.NewStaff;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StaffMember;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
@@ -135,7 +136,7 @@ public class StaffAccounts {
             throw CourtRushException.badRequest("staff.badRole");
         }
         NewStudent row = new NewStudent(staff.staffId(), staff.password(), staff.name(), staff.role());
-        List<ImportRowError> errors = StudentDirectory.validate(List.of(row));
+        List<ImportRowError> errors = StudentDirectory.validate(StudentCsvLine.numbered(List.of(row)));
         if (!errors.isEmpty()) {
             throw CourtRushException.badRequest("staff.invalid", errors.get(0).message())
                     .withData(errors);

@@ -4,8 +4,8 @@ import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.StudentCsvFile;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.core.Csv;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.core.SheetFormat;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -51,9 +51,10 @@ public final class StudentCsv {
 
     /**
      * A file to fill in and import back: the header in {@code locale}'s words ({@code 学号,密码,姓名} in Chinese,
-     * {@code studentId,password,name} otherwise) and one example student, as CSV for spreadsheets (UTF-8 with BOM).
+     * {@code studentId,password,name} otherwise) and one example student, as CSV for spreadsheets (UTF-8 with BOM) or
+     * as an Excel workbook (the student id a text cell, so that leading zeros stay).
      */
-    public static byte[] template(Locale locale) {
+    public static byte[] template(Locale locale, SheetFormat format) {
         int words = Locale.CHINESE.getLanguage().equals(locale.getLanguage()) ? 1 : 0;
         List<String> header =
                 COLUMNS.values().stream().map(names -> names.get(words)).toList();
@@ -61,19 +62,24 @@ public final class StudentCsv {
                 EngineMessages.format(locale, "import.template.studentId"),
                 EngineMessages.format(locale, "import.template.password"),
                 EngineMessages.format(locale, "import.template.name"));
-        return Csv.write(List.of(header, example));
+        return format.write(EngineMessages.format(locale, "xlsx.sheet.students"), List.of(header, example));
     }
 
     /**
      * A CSV file read: its text decoded as {@link #decode} does, then parsed as {@link #parseWithLines} does. An Excel
-     * workbook (.xlsx) is read too: its first sheet, with the same header, as if saved as CSV (its text is UTF-8).
+     * workbook (.xlsx) is read too: its first sheet, with the same header, as if saved as CSV. A file {@code claimed}
+     * to be a workbook (named .xlsx, sent as one) that is not one is refused as what it is — damaged or no Excel file —
+     * never read as text and told about encodings. {@code claimed} may be null: the bytes decide.
      */
-    public static StudentCsvFile read(byte[] file) {
+    public static StudentCsvFile read(byte[] file, SheetFormat claimed) {
         if (StudentSheet.isWorkbook(file)) {
-            return new StudentCsvFile(StandardCharsets.UTF_8, parseWithLines(StudentSheet.asCsv(file)));
+            return new StudentCsvFile(SheetFormat.XLSX, null, parseWithLines(StudentSheet.asCsv(file)));
+        }
+        if (claimed == SheetFormat.XLSX) {
+            throw CourtRushException.badRequest("import.xlsxUnreadable");
         }
         Decoded decoded = decode(file);
-        return new StudentCsvFile(decoded.charset(), parseWithLines(decoded.text()));
+        return new StudentCsvFile(SheetFormat.CSV, decoded.charset(), parseWithLines(decoded.text()));
     }
 
     /**

@@ -6,6 +6,7 @@ import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Role;
 import com.courtrush.account.api.Student;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.api.StudentPage;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
@@ -176,9 +177,10 @@ public class StudentDirectory {
 
     /**
      * Imports students (all or nothing) and records it in the audit trail as one entry: how many were created, from
-     * which file ({@code fileName}, null when the students came as JSON), by whom.
+     * which file ({@code fileName}, null when the students came as JSON), by whom. A bad row is named by the line of
+     * the file it is on ({@link StudentCsvLine#number}).
      */
-    public ImportResult importStudents(List<NewStudent> students, String fileName, String actor) {
+    public ImportResult importStudents(List<StudentCsvLine> students, String fileName, String actor) {
         ImportResult result = importStudents(students);
         recordImport(fileName, result.created(), result.alreadyPresent().size(), actor);
         return result;
@@ -214,18 +216,22 @@ public class StudentDirectory {
         return name.length() <= FILE_NAME_MOST ? name : name.substring(0, FILE_NAME_MOST);
     }
 
-    /** Imports students, all or nothing; the caller records it ({@link #recordImport}). */
-    public ImportResult importStudents(List<NewStudent> students) {
-        if (students == null || students.isEmpty()) {
+    /**
+     * Imports students, all or nothing, a bad row named by its line ({@link StudentCsvLine#number}); the caller records
+     * it ({@link #recordImport}).
+     */
+    public ImportResult importStudents(List<StudentCsvLine> lines) {
+        if (lines == null || lines.isEmpty()) {
             throw CourtRushException.badRequest("import.empty");
         }
-        if (students.size() > MAX_IMPORT) {
+        if (lines.size() > MAX_IMPORT) {
             throw CourtRushException.badRequest("import.tooMany", MAX_IMPORT);
         }
-        List<ImportRowError> errors = validate(students);
+        List<ImportRowError> errors = validate(lines);
         if (!errors.isEmpty()) {
             throw CourtRushException.badRequest("import.badRows", errors.size()).withData(errors);
         }
+        List<NewStudent> students = lines.stream().map(StudentCsvLine::student).toList();
         Set<String> existing =
                 existingIds(students.stream().map(NewStudent::studentId).toList());
         List<UserAccount> rows = students.parallelStream()
@@ -246,13 +252,16 @@ public class StudentDirectory {
         return account;
     }
 
-    /** The problems of an import, row by row (empty when it can be imported). */
-    public static List<ImportRowError> validate(List<NewStudent> students) {
+    /**
+     * The problems of an import, row by row (empty when it can be imported), each named by the line of the file the
+     * student is on — the row the person sees, never the student's place among the others.
+     */
+    public static List<ImportRowError> validate(List<StudentCsvLine> lines) {
         List<ImportRowError> errors = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (int i = 0; i < students.size(); i++) {
-            NewStudent s = students.get(i);
-            int row = i + 1;
+        for (StudentCsvLine line : lines) {
+            NewStudent s = line.student();
+            int row = Math.toIntExact(line.number());
             if (s == null) {
                 errors.add(new ImportRowError(row, null, new EngineText("import.row.empty")));
                 continue;

@@ -71,16 +71,36 @@ final class StudentSheet {
         return text.toString();
     }
 
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    /** A formula as Excel shows it in its bar (=A2&B2), cut short past {@link #FORMULA_SHOWN} characters. */
+    private static String shown(String formula) {
+        String bar = formula.startsWith("=") ? formula : "=" + formula;
+        return bar.length() <= FORMULA_SHOWN ? bar : bar.substring(0, FORMULA_SHOWN) + "…";
+    }
+
+    private static final int FORMULA_SHOWN = 40;
+
     private static CourtRushException tooLarge() {
         return CourtRushException.badRequest(
                 "import.xlsxTooLarge", LIMITS.megabytes(), StudentDirectory.MAX_IMPORT, LAST_ROW);
     }
 
-    /** A row's cells up to its last that holds something (a formatted empty cell after it is no column). */
+    /**
+     * A row's cells up to its last that holds something (a formatted empty cell after it is no column). A formula is
+     * read as the value Excel saved with it, what Excel shows; one whose value the file does not keep (a workbook no
+     * spreadsheet computed) is refused naming its cell: read as empty, it would be blamed as a missing name or id.
+     */
     private static List<String> values(Row row) {
         List<String> values = new ArrayList<>();
         for (int c = 0; c < row.getCellCount(); c++) {
             Cell cell = row.getCell(c);
+            if (cell != null && cell.getFormula() != null && isBlank(cell.getRawValue())) {
+                throw CourtRushException.badRequest(
+                        "import.xlsxFormula", cell.getAddress().toString(), shown(cell.getFormula()));
+            }
             values.add(cell == null ? "" : cell.getText().strip());
         }
         while (!values.isEmpty() && values.get(values.size() - 1).isEmpty()) {

@@ -1,16 +1,24 @@
 package com.courtrush.account;
 
 import static com.courtrush.support.WebSlice.STAFF;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyList;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.multipart;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.account.desk.StudentDesk;
+import com.courtrush.core.CourtRushException;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.core.Xlsx;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
@@ -52,7 +60,8 @@ class StaffAccountsWebTest {
                         .content("studentId,password,name\ns9,secret9,Nia\n"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
-        verify(studentDesk).importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), null, Caller.admin());
+        verify(studentDesk)
+                .importStudents(List.of(line(2, new NewStudent("s9", "secret9", "Nia"))), null, Caller.admin());
     }
 
     @Test
@@ -67,7 +76,8 @@ class StaffAccountsWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
         verify(studentDesk)
-                .importStudents(List.of(new NewStudent("s9", "secret9", "Nia")), "class-2026.csv", Caller.admin());
+                .importStudents(
+                        List.of(line(2, new NewStudent("s9", "secret9", "Nia"))), "class-2026.csv", Caller.admin());
     }
 
     @Test
@@ -81,14 +91,15 @@ class StaffAccountsWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
         verify(studentDesk)
-                .importStudents(List.of(new NewStudent("2024010", "secret10", "王五")), "学生名单.xlsx", Caller.admin());
+                .importStudents(
+                        List.of(line(2, new NewStudent("2024010", "secret10", "王五"))), "学生名单.xlsx", Caller.admin());
     }
 
     /** The console's template, in either language (学号,密码,姓名 or studentId,password,name), imports as it is. */
     @ParameterizedTest
     @ValueSource(strings = {"zh-CN", "en"})
     void theStudentListTemplateImportsAsItIs(String language) throws Exception {
-        byte[] template = StudentDesk.csvTemplate(Locale.forLanguageTag(language));
+        byte[] template = StudentDesk.template(Locale.forLanguageTag(language), SheetFormat.CSV);
         mvc.perform(post("/admin/students")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType("text/csv")
@@ -97,7 +108,82 @@ class StaffAccountsWebTest {
                 .andExpect(jsonPath("$.enumCode").value("SUCCESS"));
         String example = language.equals("en") ? "Zhang San" : "张三";
         verify(studentDesk)
-                .importStudents(List.of(new NewStudent("2024001", "ChangeMe2024", example)), null, Caller.admin());
+                .importStudents(
+                        List.of(line(2, new NewStudent("2024001", "ChangeMe2024", example))), null, Caller.admin());
+    }
+
+    /**
+     * Issue 76: a bad student on the file's line 3 was answered {@code "row": 2} (its place among the students). The
+     * rows reach the desk with their lines, and the answer names line 3, in a CSV and in a workbook alike; a JSON list
+     * names a student by its place in the list.
+     */
+    @Test
+    void aBadRowIsAnsweredWithTheLineOfTheFileItIsOn() throws Exception {
+        when(studentDesk.importStudents(anyList(), any(), any())).thenAnswer(call -> {
+            List<StudentCsvLine> lines = call.getArgument(0);
+            List<ImportRowError> errors = StudentDesk.validate(lines);
+            throw CourtRushException.badRequest("import.badRows", errors.size()).withData(errors);
+        });
+        byte[] csv = "学号,密码,姓名\n2024001,secret01,张三\n2024002,short,李四\n".getBytes(StandardCharsets.UTF_8);
+        byte[] workbook = Xlsx.write(
+                "学生",
+                List.of(
+                        List.of("学号", "密码", "姓名"),
+                        List.of("2024001", "secret01", "张三"),
+                        List.of("2024002", "short", "李四")));
+        mvc.perform(post("/admin/students")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType("text/csv")
+                        .content(csv))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.data[0].row").value(3));
+        mvc.perform(post("/admin/students")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(Xlsx.MEDIA_TYPE)
+                        .content(workbook))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.data[0].row").value(3));
+        mvc.perform(multipart("/admin/students")
+                        .file(new MockMultipartFile("file", "学生名单.xlsx", "application/octet-stream", workbook))
+                        .header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.data[0].row").value(3));
+        mvc.perform(post("/admin/students")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType("application/json")
+                        .content("{\"students\":[{\"studentId\":\"s1\",\"password\":\"secret1\",\"name\":\"A\"},"
+                                + "{\"studentId\":\"s2\",\"password\":\"short\",\"name\":\"B\"}]}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.data[0].row").value(2));
+    }
+
+    /**
+     * Issue 76: random bytes sent as a workbook were told to save the file as "CSV UTF-8" (read as text, they fail its
+     * encodings). Sent as .xlsx — by the request's type or the part's name — they are told the file is no readable
+     * workbook, damaged or no Excel file, and what to do.
+     */
+    @Test
+    void randomBytesSentAsAWorkbookAreToldTheFileIsNoReadableWorkbook() throws Exception {
+        byte[] noise = new byte[2048];
+        new java.util.Random(76).nextBytes(noise);
+        mvc.perform(post("/admin/students")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .header("Accept-Language", "zh-CN")
+                        .contentType(Xlsx.MEDIA_TYPE)
+                        .content(noise))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value(org.hamcrest.Matchers.startsWith("此文件不是可读取的 Excel 工作簿")));
+        mvc.perform(multipart("/admin/students")
+                        .file(new MockMultipartFile("file", "名单.XLSX", "application/octet-stream", noise))
+                        .header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message")
+                        .value(org.hamcrest.Matchers.startsWith("The file is not a readable Excel workbook")));
+        verify(studentDesk, never()).importStudents(anyList(), any(), any());
+    }
+
+    private static StudentCsvLine line(long number, NewStudent student) {
+        return new StudentCsvLine(number, student);
     }
 
     @ParameterizedTest

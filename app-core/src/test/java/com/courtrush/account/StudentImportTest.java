@@ -59,17 +59,17 @@ class StudentImportTest {
                         List.of(2024001, "secret01", "张三"),
                         null,
                         List.of("2024003", 123456, "Li, Si")));
-        StudentCsvFile read = StudentCsv.read(workbook);
+        StudentCsvFile read = StudentCsv.read(workbook, null);
         assertThat(read.lines()).extracting(StudentCsvLine::number).containsExactly(2L, 4L);
         assertThat(read.lines())
                 .extracting(StudentCsvLine::student)
                 .containsExactly(
                         new NewStudent("2024001", "secret01", "张三"), new NewStudent("2024003", "123456", "Li, Si"));
-        assertThatThrownBy(() -> StudentCsv.read(Xlsx.write("x", List.of(List.of("编号", "密码", "姓名")))))
+        assertThatThrownBy(() -> StudentCsv.read(Xlsx.write("x", List.of(List.of("编号", "密码", "姓名"))), null))
                 .isInstanceOf(CourtRushException.class)
                 .hasMessageContaining("studentId,password,name");
         byte[] broken = Arrays.copyOf(workbook, 64); // a zip's header, then nothing
-        assertThatThrownBy(() -> StudentCsv.read(broken))
+        assertThatThrownBy(() -> StudentCsv.read(broken, null))
                 .isInstanceOf(CourtRushException.class)
                 .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.SIMPLIFIED_CHINESE))
                         .contains("Excel 工作簿"));
@@ -84,23 +84,28 @@ class StudentImportTest {
     void aWorkbookThatUnpacksPastAStudentListIsRefusedNamingTheLimit() throws Exception {
         for (byte[] bomb : List.of(WorkbookBombs.oneHugeCell(40), WorkbookBombs.endlessRows(64))) {
             assertThat(bomb.length).as("it travels small").isLessThan(1024 * 1024);
-            assertThatThrownBy(() -> StudentCsv.read(bomb))
+            assertThatThrownBy(() -> StudentCsv.read(bomb, null))
                     .isInstanceOf(CourtRushException.class)
                     .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.ENGLISH))
                             .contains("32 MB", "20000 students"));
         }
         int far = StudentSheet.LAST_ROW + 1;
-        assertThatThrownBy(() -> StudentCsv.read(WorkbookBombs.withSheet(
-                        "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>学号</t></is></c></row><row r=\"" + far
-                                + "\"><c r=\"A" + far + "\" t=\"inlineStr\"><is><t>2024001</t></is></c></row>")))
+        assertThatThrownBy(() -> StudentCsv.read(
+                        WorkbookBombs.withSheet(
+                                "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>学号</t></is></c></row><row r=\"" + far
+                                        + "\"><c r=\"A" + far + "\" t=\"inlineStr\"><is><t>2024001</t></is></c></row>"),
+                        null))
                 .isInstanceOf(CourtRushException.class)
                 .satisfies(e -> assertThat(((CourtRushException) e).message(Locale.SIMPLIFIED_CHINESE))
                         .contains(Integer.toString(StudentSheet.LAST_ROW)));
-        assertThat(StudentCsv.read(WorkbookBombs.withSheet("<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>"
-                                + "studentId</t></is></c><c r=\"B1\" t=\"inlineStr\"><is><t>password</t></is></c>"
-                                + "<c r=\"C1\" t=\"inlineStr\"><is><t>name</t></is></c></row><row r=\"2\"><c r=\"A2\""
-                                + " t=\"inlineStr\"><is><t>2024001</t></is></c><c r=\"B2\" t=\"inlineStr\"><is><t>"
-                                + "secret01</t></is></c><c r=\"C2\" t=\"inlineStr\"><is><t>张三</t></is></c></row>"))
+        assertThat(StudentCsv.read(
+                                WorkbookBombs.withSheet(
+                                        "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>"
+                                                + "studentId</t></is></c><c r=\"B1\" t=\"inlineStr\"><is><t>password</t></is></c>"
+                                                + "<c r=\"C1\" t=\"inlineStr\"><is><t>name</t></is></c></row><row r=\"2\"><c r=\"A2\""
+                                                + " t=\"inlineStr\"><is><t>2024001</t></is></c><c r=\"B2\" t=\"inlineStr\"><is><t>"
+                                                + "secret01</t></is></c><c r=\"C2\" t=\"inlineStr\"><is><t>张三</t></is></c></row>"),
+                                null)
                         .lines())
                 .as("a sheet written the same way within the limits is read")
                 .extracting(StudentCsvLine::student)
@@ -116,13 +121,13 @@ class StudentImportTest {
 
     @Test
     void everyBadRowIsReportedWithItsNumber() {
-        List<ImportRowError> errors = StudentDirectory.validate(Arrays.asList(
+        List<ImportRowError> errors = StudentDirectory.validate(StudentCsvLine.numbered(Arrays.asList(
                 new NewStudent("ok1", "secret1", "Ann"),
                 new NewStudent("bad id!", "secret1", "Bob"),
                 new NewStudent("ok2", "short", "Cy"),
                 new NewStudent("ok1", "secret1", "Dup"),
                 new NewStudent("ok3", "secret1", " "),
-                null));
+                null)));
         assertThat(errors).extracting(ImportRowError::row).containsExactly(2, 3, 4, 5, 6);
         assertThat(errors.get(2).message().in(Locale.ENGLISH)).contains("twice");
         assertThat(errors.get(2).message().in(Locale.SIMPLIFIED_CHINESE)).isEqualTo("学号在本次导入中出现了两次");
@@ -155,7 +160,8 @@ class StudentImportTest {
 
     @Test
     void aCleanImportHasNoErrors() {
-        assertThat(StudentDirectory.validate(List.of(new NewStudent("2024-01_a", "123456", "A"))))
+        assertThat(StudentDirectory.validate(
+                        StudentCsvLine.numbered(List.of(new NewStudent("2024-01_a", "123456", "A")))))
                 .isEmpty();
     }
 

@@ -6,10 +6,11 @@ import com.courtrush.account.StudentDirectory;
 import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
-import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentCsvFile;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.api.StudentPage;
+import com.courtrush.core.SheetFormat;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
@@ -21,24 +22,29 @@ import org.springframework.stereotype.Component;
 @Component
 public class StudentDesk {
 
-    /** What is wrong with each row of an import, before anything is saved. */
-    public static List<ImportRowError> validate(List<NewStudent> students) {
+    /** What is wrong with each row of an import, before anything is saved, each named by its line in the file. */
+    public static List<ImportRowError> validate(List<StudentCsvLine> students) {
         return StudentDirectory.validate(students);
     }
 
     /**
-     * A CSV file of students (header {@code studentId,password,name} or {@code 学号,密码,姓名}), read in UTF-8 or else GB18030 (GBK, as
-     * Excel saves it on Chinese Windows), each student with the line of the file it starts on. A file that is
-     * not such a list is refused (400) with what is wrong. An Excel workbook (.xlsx) with the same header is read
-     * as well, its first sheet's rows numbered as the sheet numbers them. Nothing is checked or saved here.
+     * A file of students (header {@code studentId,password,name} or {@code 学号,密码,姓名}): CSV read in UTF-8 or else
+     * GB18030 (GBK, as Excel saves it on Chinese Windows), or an Excel workbook (.xlsx) with the same header, its first
+     * sheet's rows numbered as the sheet numbers them; each student with the line of the file it starts on. {@code
+     * claimed} is what the person said the file is (its name's extension, the request's type; null when unknown): a
+     * file said to be a workbook that is none is refused as such, not read as text. A file that is not such a list is
+     * refused (400) with what is wrong. Nothing is checked or saved here.
      */
-    public static StudentCsvFile readCsv(byte[] file) {
-        return StudentCsv.read(file);
+    public static StudentCsvFile readFile(byte[] file, SheetFormat claimed) {
+        return StudentCsv.read(file, claimed);
     }
 
-    /** A student list to fill in, its header in {@code locale}'s words, with one example; the import takes it as is. */
-    public static byte[] csvTemplate(Locale locale) {
-        return StudentCsv.template(locale);
+    /**
+     * A student list to fill in, as CSV or an Excel workbook: its header in {@code locale}'s words, with one example;
+     * the import takes it as is.
+     */
+    public static byte[] template(Locale locale, SheetFormat format) {
+        return StudentCsv.template(locale, format);
     }
 
     private final StudentDirectory directory;
@@ -54,9 +60,9 @@ public class StudentDesk {
 
     /**
      * Imports students, all or nothing, and records it in the audit trail as one entry with the count and the file's
-     * name (null: none, the students came as JSON).
+     * name (null: none, the students came as JSON). A bad row is named by its line ({@link StudentCsvLine#number}).
      */
-    public ImportResult importStudents(List<NewStudent> students, String fileName, Caller caller) {
+    public ImportResult importStudents(List<StudentCsvLine> students, String fileName, Caller caller) {
         return directory.importStudents(students, fileName, caller.actor());
     }
 
@@ -65,7 +71,7 @@ public class StudentDesk {
      * written: {@link #recordImport}. Staff only, declared here: nothing after it names the caller.
      */
     @StaffOnly
-    public ImportResult importPart(List<NewStudent> students, Caller staff) {
+    public ImportResult importPart(List<StudentCsvLine> students, Caller staff) {
         return directory.importStudents(students);
     }
 

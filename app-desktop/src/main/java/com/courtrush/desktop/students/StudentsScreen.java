@@ -12,6 +12,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Questions;
 import com.courtrush.desktop.ui.Screen;
+import com.courtrush.desktop.ui.SpreadsheetSaveDialog;
 import java.io.File;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -55,7 +56,7 @@ public final class StudentsScreen implements Screen {
                 actions(i18n, table));
     }
 
-    /** Find students; import a CSV of them, with its progress; save a template to fill in. */
+    /** Find students; import a CSV or workbook of them, with its progress; save a template (.xlsx or CSV) to fill in. */
     private Node searchAndImport(I18n i18n) {
         TextField query = new TextField();
         query.setId("studentQuery");
@@ -76,16 +77,15 @@ public final class StudentsScreen implements Screen {
             }
         });
         importCsv.disableProperty().bind(model.importingProperty());
-        Button template = button(i18n.t("students.template"), "saveStudentTemplate", () -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(i18n.t("students.template"));
-            chooser.setInitialFileName(model.templateName());
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-            File file = chooser.showSaveDialog(importCsv.getScene().getWindow());
-            if (file != null) {
-                model.saveTemplate(file.toPath());
-            }
-        });
+        Button template = button(
+                i18n.t("students.template"),
+                "saveStudentTemplate",
+                () -> SpreadsheetSaveDialog.show(
+                                i18n,
+                                importCsv.getScene().getWindow(),
+                                i18n.t("students.template"),
+                                model.templateName())
+                        .ifPresent(model::saveTemplate));
         ProgressBar progress = new ProgressBar();
         progress.progressProperty().bind(model.progressProperty());
         progress.visibleProperty().bind(model.importingProperty());

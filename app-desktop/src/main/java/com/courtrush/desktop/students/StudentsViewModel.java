@@ -3,12 +3,13 @@ package com.courtrush.desktop.students;
 import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
-import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Student;
 import com.courtrush.account.api.StudentCsvFile;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.desk.StudentDesk;
+import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.ExportFile;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
@@ -72,8 +73,9 @@ public final class StudentsViewModel {
     }
 
     /**
-     * Imports a CSV file: read (UTF-8 or, as Excel saves it on Chinese Windows, GBK) and checked first, then
-     * shown — in which encoding it was read, how many students, the first few names — and only if staff go on,
+     * Imports a CSV file or an Excel workbook: read (a CSV in UTF-8 or, as Excel saves it on Chinese Windows, GBK) and
+     * checked first, then shown — in which encoding a CSV was read, how many students, the first few names — and only
+     * if staff go on,
      * written in chunks, saying at each step what it does (n of m). A file with bad rows imports nothing and names
      * each by its line in the file, in the console's language.
      */
@@ -85,11 +87,7 @@ public final class StudentsViewModel {
                 i18n.t("students.import"),
                 () -> read(file),
                 preview -> {
-                    if (!notices.confirm(i18n.t(
-                            "students.preview",
-                            preview.encoding(),
-                            preview.lines().size(),
-                            preview.sample()))) {
+                    if (!notices.confirm(preview.question())) {
                         importing.set(false);
                         progressText.set(i18n.t("students.importCancelled"));
                         return;
@@ -103,11 +101,17 @@ public final class StudentsViewModel {
                 });
     }
 
+    /**
+     * The file read as what its name says it is (a workbook named .xlsx that is none is refused as such), checked,
+     * each bad row named by its line in the file, and the question to ask before it is written: a CSV's encoding, a
+     * workbook's sheet (it has no encoding).
+     */
     private Preview read(Path file) throws java.io.IOException {
-        StudentCsvFile read = StudentDesk.readCsv(Files.readAllBytes(file));
+        StudentCsvFile read = StudentDesk.readFile(
+                Files.readAllBytes(file),
+                SheetFormat.ofFileName(file.getFileName().toString()).orElse(null));
         List<StudentCsvLine> lines = read.lines();
-        List<NewStudent> students = lines.stream().map(StudentCsvLine::student).toList();
-        List<ImportRowError> errors = StudentDesk.validate(students);
+        List<ImportRowError> errors = StudentDesk.validate(lines);
         if (!errors.isEmpty()) {
             throw new InputRefused(i18n.t(
                     "students.badRows",
@@ -115,18 +119,21 @@ public final class StudentsViewModel {
                     errors.stream()
                             .limit(10)
                             .map(e -> i18n.t(
-                                    "students.badRow",
-                                    lines.get(e.row() - 1).number(),
-                                    e.message().in(i18n.locale())))
+                                    "students.badRow", e.row(), e.message().in(i18n.locale())))
                             .collect(Collectors.joining("\n"))));
         }
-        return new Preview(
-                lines,
-                read.charset().equals(StandardCharsets.UTF_8) ? "UTF-8" : "GBK (GB18030)",
-                students.stream()
-                        .limit(3)
-                        .map(student -> student.studentId() + " " + student.name())
-                        .collect(Collectors.joining(", ")));
+        String sample = lines.stream()
+                .limit(3)
+                .map(line -> line.student().studentId() + " " + line.student().name())
+                .collect(Collectors.joining(", "));
+        String question = read.encoding()
+                .map(charset -> i18n.t(
+                        "students.preview",
+                        charset.equals(StandardCharsets.UTF_8) ? "UTF-8" : "GBK (GB18030)",
+                        lines.size(),
+                        sample))
+                .orElseGet(() -> i18n.t("students.previewWorkbook", lines.size(), sample));
+        return new Preview(lines, question);
     }
 
     /**
@@ -135,8 +142,7 @@ public final class StudentsViewModel {
      */
     private void write(List<StudentCsvLine> lines, String fileName) {
         AtomicInteger imported = new AtomicInteger();
-        List<NewStudent> students = lines.stream().map(StudentCsvLine::student).toList();
-        int total = students.size();
+        int total = lines.size();
         tasks.runWithProgress(
                 i18n.t("students.import"),
                 report -> {
@@ -145,7 +151,7 @@ public final class StudentsViewModel {
                     int present = 0;
                     try {
                         for (int from = 0; from < total; from += CHUNK) {
-                            List<NewStudent> chunk = students.subList(from, Math.min(total, from + CHUNK));
+                            List<StudentCsvLine> chunk = lines.subList(from, Math.min(total, from + CHUNK));
                             ImportResult result = directory.importPart(chunk, staff);
                             created += result.created();
                             present += result.alreadyPresent().size();
@@ -183,21 +189,23 @@ public final class StudentsViewModel {
     }
 
     /**
-     * Saves a student list to fill in: CSV (UTF-8 with BOM) whose header is in the console's language (学号,密码,姓名
-     * or studentId,password,name) with one example student; {@link #importCsv} takes it back as it is.
+     * Saves a student list to fill in — an Excel workbook or CSV (UTF-8 with BOM) by the file's extension (a workbook,
+     * the extension added, when it has none; see {@link ExportFile}) — whose header is in the console's language
+     * (学号,密码,姓名 or studentId,password,name) with one example student; {@link #importCsv} takes it back as it is.
      */
     public void saveTemplate(Path file) {
-        byte[] template = StudentDesk.csvTemplate(i18n.locale());
+        ExportFile target = ExportFile.of(file);
+        byte[] template = StudentDesk.template(i18n.locale(), target.format());
         tasks.run(
                 i18n.t("students.template"),
                 () -> {
-                    Files.write(file, template);
-                    return file;
+                    Files.write(target.path(), template);
+                    return target.path();
                 },
                 saved -> notices.info(i18n.t("students.templateSaved", saved)));
     }
 
-    /** The file name the template is offered under. */
+    /** The file name the template is offered under: a workbook's, the save dialog offering CSV beside it. */
     public String templateName() {
         return i18n.t("students.templateFile");
     }
@@ -240,8 +248,8 @@ public final class StudentsViewModel {
         return progress;
     }
 
-    /** A file read and checked, before anything is written: its lines, the encoding it was read in, a sample. */
-    private record Preview(List<StudentCsvLine> lines, String encoding, String sample) {}
+    /** A file read and checked, before anything is written: its lines, and what to ask before they are. */
+    private record Preview(List<StudentCsvLine> lines, String question) {}
 
     public StringProperty progressTextProperty() {
         return progressText;

@@ -17,11 +17,13 @@ import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Role;
 import com.courtrush.account.api.Student;
+import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.api.StudentPage;
 import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.desktop.support.Workbooks;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,15 +100,19 @@ class StudentsViewModelTest {
         verify(directory)
                 .importPart(
                         List.of(
-                                new NewStudent("2024101", "secret-1", "张三"),
-                                new NewStudent("2024102", "secret-2", "李四")),
+                                line(2, new NewStudent("2024101", "secret-1", "张三")),
+                                line(3, new NewStudent("2024102", "secret-2", "李四"))),
                         STAFF);
     }
 
-    /** The template saved from the screen, in the console's language, imports back through the same path. */
+    /**
+     * The template saved from the screen, in the console's language, as an Excel workbook (offered first) or as CSV
+     * (issue 76: it was CSV only), imports back through the same path, as it is and once edited.
+     */
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"zh-CN", "en"})
-    void theTemplateSavedInTheConsolesLanguageImportsBackAsItIsAndOnceEdited(String language) throws Exception {
+    @org.junit.jupiter.params.provider.CsvSource({"zh-CN,xlsx", "zh-CN,csv", "en,xlsx", "en,csv"})
+    void theTemplateSavedInTheConsolesLanguageImportsBackAsItIsAndOnceEdited(String language, String extension)
+            throws Exception {
         StudentsViewModel console = new StudentsViewModel(
                 directory,
                 new DirectUiTasks(notices),
@@ -114,31 +120,68 @@ class StudentsViewModelTest {
                 I18n.of(java.util.Locale.forLanguageTag(language)),
                 STAFF);
         boolean chinese = language.startsWith("zh");
-        assertThat(console.templateName()).isEqualTo(chinese ? "学生名单模板.csv" : "students-template.csv");
-        Path template = dir.resolve(console.templateName());
+        assertThat(console.templateName()).isEqualTo(chinese ? "学生名单模板.xlsx" : "students-template.xlsx");
+        Path template = dir.resolve(console.templateName().replace(".xlsx", "." + extension));
         console.saveTemplate(template);
 
-        String text = Files.readString(template, StandardCharsets.UTF_8);
         String example = chinese ? "张三" : "Zhang San";
-        assertThat(text)
-                .isEqualTo("\uFEFF" + (chinese ? "学号,密码,姓名" : "studentId,password,name") + "\r\n2024001,ChangeMe2024,"
-                        + example + "\r\n");
+        List<String> header = chinese ? List.of("学号", "密码", "姓名") : List.of("studentId", "password", "name");
+        byte[] saved = Files.readAllBytes(template);
+        if (extension.equals("xlsx")) {
+            assertThat(Workbooks.text(saved)).containsExactly(header, List.of("2024001", "ChangeMe2024", example));
+            assertThat(Workbooks.rows(saved).get(1).get(0).getType())
+                    .as("the student id a text cell, its leading zeros kept")
+                    .isEqualTo(org.dhatim.fastexcel.reader.CellType.STRING);
+        } else {
+            assertThat(new String(saved, StandardCharsets.UTF_8))
+                    .isEqualTo("\uFEFF" + String.join(",", header) + "\r\n2024001,ChangeMe2024," + example + "\r\n");
+        }
         assertThat(notices.infos).last().asString().contains(template.toString());
 
         when(directory.importPart(anyList(), eq(STAFF))).thenReturn(new ImportResult(1, List.of()));
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         console.importCsv(template);
-        verify(directory).importPart(List.of(new NewStudent("2024001", "ChangeMe2024", example)), STAFF);
-
-        Files.writeString(template, text + "2024777,secret-77,Wei Lan\r\n", StandardCharsets.UTF_8);
-        console.importCsv(template);
-        verify(directory)
-                .importPart(
-                        List.of(
-                                new NewStudent("2024001", "ChangeMe2024", example),
-                                new NewStudent("2024777", "secret-77", "Wei Lan")),
-                        STAFF);
+        verify(directory).importPart(List.of(line(2, new NewStudent("2024001", "ChangeMe2024", example))), STAFF);
         assertThat(notices.failures).isEmpty();
+    }
+
+    /** A workbook has no encoding: its preview says it read the workbook's sheet, never "read as UTF-8" (issue 76). */
+    @Test
+    void aWorkbooksPreviewTellsNoEncoding() throws Exception {
+        Path file = dir.resolve("students.xlsx");
+        Files.write(
+                file,
+                com.courtrush.core.Xlsx.write(
+                        "学生", List.of(List.of("学号", "密码", "姓名"), List.of("2024201", "secret-1", "张三"))));
+        notices.answer = false;
+        model.importCsv(file);
+        StudentsViewModel chinese =
+                new StudentsViewModel(directory, new DirectUiTasks(notices), notices, I18n.of(I18n.CHINESE), STAFF);
+        chinese.importCsv(file);
+        assertThat(notices.questions).hasSize(2);
+        assertThat(notices.questions.get(0))
+                .asString()
+                .startsWith("Read the workbook")
+                .doesNotContain("UTF-8");
+        assertThat(notices.questions.get(1))
+                .asString()
+                .startsWith("已读取工作簿的第一个工作表")
+                .doesNotContain("编码")
+                .doesNotContain("UTF-8");
+    }
+
+    /** Random bytes in a file named .xlsx: no readable workbook, damaged or no Excel file — not "save as CSV UTF-8". */
+    @Test
+    void randomBytesNamedXlsxAreToldTheyAreNoReadableWorkbook() throws Exception {
+        Path file = dir.resolve("学生名单.xlsx");
+        byte[] noise = new byte[2048];
+        new java.util.Random(76).nextBytes(noise);
+        Files.write(file, noise);
+        model.importCsv(file);
+        assertThat(notices.lastFailureMessage())
+                .startsWith("The file is not a readable Excel workbook (.xlsx): it is damaged")
+                .doesNotContain("neither UTF-8 nor GBK");
+        verify(directory, never()).importPart(any(), any());
     }
 
     @Test
@@ -152,7 +195,7 @@ class StudentsViewModelTest {
         when(directory.list(anyString(), anyInt(), anyInt())).thenReturn(new StudentPage(List.of(), 0, false));
         model.importCsv(file);
         assertThat(notices.questions).singleElement().asString().contains("2024201 张三");
-        verify(directory).importPart(List.of(new NewStudent("2024201", "secret-1", "张三")), STAFF);
+        verify(directory).importPart(List.of(line(2, new NewStudent("2024201", "secret-1", "张三"))), STAFF);
     }
 
     @Test
@@ -192,5 +235,9 @@ class StudentsViewModelTest {
         verify(directory).resetPassword(8, "new-secret", STAFF);
         model.setActive(student, false);
         verify(directory).setActive(8, false, STAFF);
+    }
+
+    private static StudentCsvLine line(long number, NewStudent student) {
+        return new StudentCsvLine(number, student);
     }
 }
