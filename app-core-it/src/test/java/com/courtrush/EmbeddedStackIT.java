@@ -17,6 +17,7 @@ import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LivePaymentScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
+import com.courtrush.reserve.OverloadScenarios;
 import com.courtrush.reserve.RecordScenarios;
 import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.reserve.decide.DrawScenarios;
@@ -70,6 +71,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
                 RecordScenarios,
+                OverloadScenarios,
                 NoticeScenarios,
                 LdapScenarios,
                 NoticeChannelScenarios,

@@ -12,6 +12,7 @@ import com.courtrush.pay.LivePaymentScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
+import com.courtrush.reserve.OverloadScenarios;
 import com.courtrush.reserve.RecordScenarios;
 import com.courtrush.reserve.ReserveScenarios;
 import com.courtrush.reserve.decide.DrawScenarios;
@@ -40,6 +41,7 @@ import org.springframework.test.context.DynamicPropertySource;
 class ExternalStackIT extends StackTest
         implements ReserveScenarios,
                 RecordScenarios,
+                OverloadScenarios,
                 NoticeScenarios,
                 NoticeChannelScenarios,
                 PartnerScenarios,

@@ -15,15 +15,20 @@ enum Answer {
     BLOCKED,
     SHARE_USED,
     FAILED,
+    /** 503: the node could not decide now (a part away, or shedding load); it says when to come back. */
+    UNAVAILABLE,
     OTHER,
     IO_ERROR;
 
     private static final Answer[] VALUES = values();
 
-    /** An answer of {@code POST /reserve/}: 202 is a granted place, anything else by its outcome code. */
+    /** An answer of {@code POST /reserve/}: 202 is a granted place, 503 unavailable, anything else by its outcome code. */
     static Answer ofReserve(int status, String enumCode) {
         if (status == 202) {
             return ACCEPTED;
+        }
+        if (status == 503) {
+            return UNAVAILABLE;
         }
         if (enumCode == null) {
             return OTHER;

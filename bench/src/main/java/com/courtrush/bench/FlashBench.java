@@ -147,6 +147,17 @@ public final class FlashBench implements Callable<Integer> {
     GrowthOptions history = new GrowthOptions();
 
     @Option(
+            names = "--overload",
+            defaultValue = "0",
+            description = "the rush past the node's capacity: this many times --clients (2 to 32, at most 1024 in all)"
+                    + " fired while busy loops take every core, no rehearsal; prints the share of 503, the answers'"
+                    + " latency, health during the crowd and the seconds until it reads UP after (default off)")
+    int overload;
+
+    /** --clients as given, before --overload multiplied it. */
+    private int clientsGiven;
+
+    @Option(
             names = "--external",
             description =
                     "run the server on the real MySQL/MariaDB, Redis and RabbitMQ below instead of the embedded stack")
@@ -283,6 +294,12 @@ public final class FlashBench implements Callable<Integer> {
                 report.print(console);
                 Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
                 ok = report.correctness().ok();
+            } else if (overload > 0) {
+                OverloadRun.OverloadReport report =
+                        new OverloadRun(this, console).measure(server, http, adminToken, runId);
+                report.print(console);
+                Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
+                ok = report.ok();
             } else {
                 Report report = new FlashRun(this, console).measure(server, http, redisStats, adminToken, runId);
                 ReportTable.print(report, console);
@@ -326,6 +343,15 @@ public final class FlashBench implements Callable<Integer> {
                     new CommandLine(this),
                     "--growth runs one node, not --mix, on at least a day, a court and ten students of history.");
         }
+        clientsGiven = clients;
+        if (overload != 0) {
+            if (overload < 2 || overload > 32 || mix || growth || nodes > 1) {
+                throw new CommandLine.ParameterException(
+                        new CommandLine(this), "--overload is 2 to 32, on one node, not with --mix or --growth.");
+            }
+            clients = Math.min(1024, clients * overload);
+            warmUpSeconds = 0; // no rehearsal: the crowd meets the server as it is
+        }
         if (nodes < 1 || nodes > 8 || nodes > 1 && (!external || mix)) {
             throw new CommandLine.ParameterException(
                     new CommandLine(this),
@@ -360,6 +386,22 @@ public final class FlashBench implements Callable<Integer> {
                 + (nodes > 1 ? ", " + nodes + " nodes" : "")
                 + (bookingPass ? ", booking pass on" : "")
                 + (fairDrawMs > 0 ? ", fair draw of " + fairDrawMs + " ms" : "");
+    }
+
+    /** Clients for the set-up (signing the students in): --clients as given, not multiplied by --overload. */
+    int setUpClients() {
+        return clientsGiven;
+    }
+
+    String overloadCommandLine() {
+        return "java -jar bench/target/bench.jar --overload " + overload + (external ? " --external" : "")
+                + String.format(
+                        Locale.ROOT,
+                        " --students %d --slots %d --capacity %d --clients %d",
+                        students,
+                        slots,
+                        capacity,
+                        clientsGiven);
     }
 
     String commandLine() {

@@ -48,9 +48,9 @@ final class Seeding {
         double setupSeconds = FlashBench.seconds(System.nanoTime() - setupStart);
         bench.step("logging in %,d students", bench.students + rehearsalStudents);
         long loginStart = System.nanoTime();
-        List<String> tokens = data.logIn(studentIds, bench.clients);
+        List<String> tokens = data.logIn(studentIds, bench.setUpClients());
         double loginSeconds = FlashBench.seconds(System.nanoTime() - loginStart);
-        List<String> rehearsalTokens = data.logIn(rehearsalIds, bench.clients);
+        List<String> rehearsalTokens = data.logIn(rehearsalIds, bench.setUpClients());
         return new Seeded(courts, tokens, rehearsalTokens, setupSeconds, loginSeconds);
     }
 }
