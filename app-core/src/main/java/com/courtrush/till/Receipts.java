@@ -2,7 +2,7 @@ package com.courtrush.till;
 
 import com.courtrush.account.api.Caller;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.setting.GymName;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.till.api.ReceiptView;
 import java.util.List;
@@ -21,11 +21,11 @@ public class Receipts {
     static final String REFUND = "REFUND";
 
     private final DeskReceiptMapper receipts;
-    private final String gymName;
+    private final GymName gymName;
 
-    Receipts(DeskReceiptMapper receipts, CourtRushProperties properties) {
+    Receipts(DeskReceiptMapper receipts, GymName gymName) {
         this.receipts = receipts;
-        this.gymName = properties.gymName();
+        this.gymName = gymName;
     }
 
     /** Whether money moved by {@code actor} is the desk's: a staff member's, or the admin token's. */
@@ -84,7 +84,7 @@ public class Receipts {
         return new ReceiptView(
                 row.getReceiptNo(),
                 row.getKind(),
-                gymName,
+                gymName.current(),
                 row.getReservationId(),
                 row.getOutTradeNo(),
                 row.getOutRefundNo(),

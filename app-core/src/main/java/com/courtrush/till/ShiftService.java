@@ -9,7 +9,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
 import com.courtrush.core.Yuan;
-import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.setting.GymName;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
@@ -40,7 +40,7 @@ public class ShiftService {
     private final DeskReceiptMapper receipts;
     private final Receipts views;
     private final AuditTrail audit;
-    private final String gymName;
+    private final GymName gymName;
     private final Clock clock;
 
     ShiftService(
@@ -48,13 +48,13 @@ public class ShiftService {
             DeskReceiptMapper receipts,
             Receipts views,
             AuditTrail audit,
-            CourtRushProperties properties,
+            GymName gymName,
             Clock clock) {
         this.shifts = shifts;
         this.receipts = receipts;
         this.views = views;
         this.audit = audit;
-        this.gymName = properties.gymName();
+        this.gymName = gymName;
         this.clock = clock;
     }
 
@@ -235,7 +235,7 @@ public class ShiftService {
         long[] cash = byReceipts.get(DeskChannel.CASH);
         return new ShiftReport(
                 shift.getId(),
-                gymName,
+                gymName.current(),
                 shift.getActor(),
                 nameOf(shift.getActor()),
                 shift.getConsole(),

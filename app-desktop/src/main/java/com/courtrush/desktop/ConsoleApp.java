@@ -135,7 +135,7 @@ public class ConsoleApp extends Application {
      */
     private void askWhoIsAtTheDesk(FxNotices notices) {
         while (true) {
-            DeskSignInViewModel model = new DeskSignInViewModel(desks.accounts(), i18n);
+            DeskSignInViewModel model = new DeskSignInViewModel(desks.accounts(), desks.settings(), i18n);
             log.info(
                     "Staff console asks who is at the desk{}",
                     model.firstStart() ? " (a new installation: the first manager)" : "");

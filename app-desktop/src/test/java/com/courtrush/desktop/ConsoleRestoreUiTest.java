@@ -60,6 +60,7 @@ class ConsoleRestoreUiTest {
                 "--courtrush.auth.sign-in-hold=0s",
                 "--spring.jmx.enabled=false");
         waitFor(120, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+        Keyboard.clickAndType(robot, "#signInGymName", "North Campus Sports Centre");
         Keyboard.clickAndType(robot, "#signInId", "wang");
         Keyboard.clickAndType(robot, "#signInName", "Wang Li");
         Keyboard.clickAndType(robot, "#signInPassword", "manager-pw-1");

@@ -78,6 +78,7 @@ final class ConsoleUi {
         waitFor(120, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
         assertThat(robot.lookup("#deskSignIn").queryAs(DialogPane.class).getHeaderText())
                 .isEqualTo("Welcome. Create the first manager account.");
+        robot.clickOn("#signInGymName").write("North Campus Sports Centre");
         robot.clickOn("#signInId").write("wang");
         robot.clickOn("#signInName").write("Wang Li");
         robot.clickOn("#signInPassword").write("manager-pw-1");

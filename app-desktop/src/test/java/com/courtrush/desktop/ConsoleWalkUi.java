@@ -31,6 +31,7 @@ import com.courtrush.desktop.support.ClippedText;
 import com.courtrush.desktop.support.UntranslatedText;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.setting.desk.SettingsDesk;
 import com.courtrush.support.AtGymHours;
 import com.courtrush.support.TestClock;
 import com.courtrush.support.Times;
@@ -604,7 +605,10 @@ class ConsoleWalkUi {
         // the longest hint: the campus directory's staff sign in here too
         Mockito.when(accounts.directoryChecksPasswords()).thenReturn(Optional.of(""));
         I18n i18n = I18n.of(locale);
-        DeskSignIn.ask(node("#nav-courts").getScene().getWindow(), i18n, new DeskSignInViewModel(accounts, i18n));
+        DeskSignIn.ask(
+                node("#nav-courts").getScene().getWindow(),
+                i18n,
+                new DeskSignInViewModel(accounts, Mockito.mock(SettingsDesk.class), i18n));
     }
 
     /** A question's OK stays off on a blank answer, and a red line says an answer is needed (issue 54). */

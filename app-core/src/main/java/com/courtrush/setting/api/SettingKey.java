@@ -55,6 +55,11 @@ public enum SettingKey {
     WAIT_DAYS("90", 0, 36500),
     /** Days an opening's rush is kept second by second (in Redis) for Live rush and its history. */
     RUSH_HISTORY_DAYS("2", 1, 30),
+    /**
+     * The gym's name as its receipts, shift reports and emails print it, asked at the console's first start with the
+     * first manager; unset: {@code courtrush.gym-name}. Text, not a number staff set here.
+     */
+    GYM_NAME(null, 1, 0),
     /** HMAC secret of student tokens, shared by every node; never shown. */
     AUTH_TOKEN_SECRET(null, 1, 0),
     /** HMAC secret of check-in codes, shared by every node; never shown. */

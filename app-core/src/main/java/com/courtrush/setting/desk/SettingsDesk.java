@@ -4,6 +4,7 @@ import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.config.SavedSettingInvalid;
 import com.courtrush.infra.config.api.BadSavedSetting;
 import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.GymName;
 import com.courtrush.setting.api.SettingKey;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,10 +47,25 @@ public class SettingsDesk {
 
     private final AppSettings live;
     private final LocalSettings local;
+    private final GymName gymName;
 
-    public SettingsDesk(AppSettings live, LocalSettings local) {
+    public SettingsDesk(AppSettings live, LocalSettings local, GymName gymName) {
         this.live = live;
         this.local = local;
+        this.gymName = gymName;
+    }
+
+    /** The gym's name as receipts and shift reports print it. */
+    public String gymName() {
+        return gymName.current();
+    }
+
+    /**
+     * Names the gym, at the console's first start before its first manager is created (issue 76); refused (400) when
+     * blank, too long or holding a control character.
+     */
+    public void nameTheGym(String name) {
+        gymName.name(name);
     }
 
     /** See {@link AppSettings#get}. */

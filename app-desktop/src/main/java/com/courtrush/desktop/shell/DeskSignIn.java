@@ -47,6 +47,11 @@ public final class DeskSignIn {
                         .otherwise(i18n.t("signIn.signIn")));
 
         GridPane form = Widgets.form();
+        TextField gymName = new TextField();
+        gymName.setId("signInGymName");
+        gymName.setPromptText(i18n.t("signIn.gymNamePrompt"));
+        gymName.textProperty().bindBidirectional(model.gymNameProperty());
+        onlyAtFirstStart(model, Widgets.row(form, i18n.t("signIn.gymName"), gymName));
         TextField staffId = new TextField();
         staffId.setId("signInId");
         staffId.textProperty().bindBidirectional(model.staffIdProperty());
@@ -90,7 +95,8 @@ public final class DeskSignIn {
                         ActionEvent.ACTION,
                         event -> model.submit().ifPresentOrElse(caller -> signedIn[0] = caller, event::consume));
         dialog.setResultConverter(button -> button == signIn ? signedIn[0] : null);
-        dialog.setOnShown(event -> Platform.runLater(staffId::requestFocus));
+        dialog.setOnShown(
+                event -> Platform.runLater(model.firstStart() ? gymName::requestFocus : staffId::requestFocus));
         return dialog.showAndWait();
     }
 

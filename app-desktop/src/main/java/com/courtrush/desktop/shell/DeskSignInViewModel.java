@@ -6,6 +6,7 @@ import com.courtrush.account.api.StaffMember;
 import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.setting.desk.SettingsDesk;
 import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -16,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Who is at the desk. On a new installation (no active manager yet) the first manager account is
+ * Who is at the desk. On a new installation (no active manager yet) the gym is named and the first manager account
  * created here; afterwards staff sign in with their own id and password, with the same throttling
  * as any sign-in. Whatever the console does afterwards is recorded in that person's name.
  */
@@ -25,9 +26,11 @@ public final class DeskSignInViewModel {
     private static final Logger log = LoggerFactory.getLogger(DeskSignInViewModel.class);
 
     private final StaffAccountDesk staff;
+    private final SettingsDesk settings;
     private final I18n i18n;
     private final BooleanProperty firstStart = new SimpleBooleanProperty();
 
+    private final StringProperty gymName = new SimpleStringProperty("");
     private final StringProperty staffId = new SimpleStringProperty("");
     private final StringProperty name = new SimpleStringProperty("");
     private final StringProperty password = new SimpleStringProperty("");
@@ -35,8 +38,9 @@ public final class DeskSignInViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     private final javafx.beans.binding.StringBinding hint;
 
-    public DeskSignInViewModel(StaffAccountDesk staff, I18n i18n) {
+    public DeskSignInViewModel(StaffAccountDesk staff, SettingsDesk settings, I18n i18n) {
         this.staff = staff;
+        this.settings = settings;
         this.i18n = i18n;
         firstStart.set(!staff.hasManager());
         // asked again when a first start turns into the sign-in (the directory may have been set up meanwhile)
@@ -78,6 +82,8 @@ public final class DeskSignInViewModel {
                 if (!password.get().equals(repeat.get())) {
                     return refused(i18n.t("signIn.repeatDiffers"));
                 }
+                // named first: a name refused leaves no manager behind, and the manager's first receipt prints it
+                settings.nameTheGym(gymName.get());
                 StaffMember created = staff.createFirstManager(id, name.get().strip(), password.get());
                 log.info("First manager account created at the console: {}", created.staffId());
                 return Optional.of(Caller.atDesk(created.id(), created.staffId(), Role.MANAGER));
@@ -100,6 +106,11 @@ public final class DeskSignInViewModel {
         password.set("");
         repeat.set("");
         return Optional.empty();
+    }
+
+    /** The gym's name, asked with the first manager: receipts and shift reports print it. */
+    public StringProperty gymNameProperty() {
+        return gymName;
     }
 
     public StringProperty staffIdProperty() {

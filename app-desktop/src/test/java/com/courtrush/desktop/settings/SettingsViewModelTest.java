@@ -24,6 +24,7 @@ import com.courtrush.infra.config.LocalSettings;
 import com.courtrush.infra.config.SettingsRejected;
 import com.courtrush.infra.config.api.SettingProblem;
 import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.GymName;
 import com.courtrush.setting.api.SettingKey;
 import com.courtrush.setting.desk.SettingsDesk;
 import com.courtrush.staff.SlotWithdrawal;
@@ -40,7 +41,7 @@ class SettingsViewModelTest {
     final LocalSettings local = mock(LocalSettings.class);
     final AppSettings live = mock(AppSettings.class);
     /** The desks over the engine's settings, as the console gets them: what they do is what is checked. */
-    final SettingsDesk settingsDesk = new SettingsDesk(live, local);
+    final SettingsDesk settingsDesk = new SettingsDesk(live, local, mock(GymName.class));
 
     final StaffAccountDesk token = mock(StaffAccountDesk.class);
     final RecordingNotices notices = new RecordingNotices();

@@ -2,6 +2,8 @@ package com.courtrush.desktop.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.inOrder;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -13,17 +15,58 @@ import com.courtrush.account.api.StaffMember;
 import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.setting.desk.SettingsDesk;
 import java.time.LocalDateTime;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.mockito.InOrder;
 
 class DeskSignInViewModelTest {
 
     final StaffAccountDesk staff = mock(StaffAccountDesk.class);
+    final SettingsDesk settings = mock(SettingsDesk.class);
 
     DeskSignInViewModel model(boolean managerExists) {
         when(staff.hasManager()).thenReturn(managerExists);
-        return new DeskSignInViewModel(staff, I18n.of(I18n.ENGLISH));
+        return new DeskSignInViewModel(staff, settings, I18n.of(I18n.ENGLISH));
+    }
+
+    /** Issue 76: receipts printed "CourtRush"; the gym is named with its first manager, before the manager is made. */
+    @Test
+    void aNewInstallationNamesTheGymBeforeItsFirstManager() {
+        when(staff.createFirstManager("boss", "The Boss", "secret1"))
+                .thenReturn(new StaffMember(
+                        1, "boss", "The Boss", Role.MANAGER, true, LocalDateTime.of(2026, 11, 25, 9, 0)));
+        DeskSignInViewModel model = model(false);
+        model.gymNameProperty().set("北校区体育馆");
+        model.staffIdProperty().set("boss");
+        model.nameProperty().set("The Boss");
+        model.passwordProperty().set("secret1");
+        model.repeatProperty().set("secret1");
+
+        assertThat(model.submit()).isPresent();
+
+        InOrder order = inOrder(settings, staff);
+        order.verify(settings).nameTheGym("北校区体育馆");
+        order.verify(staff).createFirstManager("boss", "The Boss", "secret1");
+    }
+
+    @Test
+    void aGymNameRefusedLeavesNoManagerBehindAndSaysWhy() {
+        doThrow(CourtRushException.badRequest("setting.gymName", 64))
+                .when(settings)
+                .nameTheGym("");
+        DeskSignInViewModel model = model(false);
+        model.staffIdProperty().set("boss");
+        model.nameProperty().set("The Boss");
+        model.passwordProperty().set("secret1");
+        model.repeatProperty().set("secret1");
+
+        assertThat(model.submit()).isEmpty();
+
+        assertThat(model.errorProperty().get())
+                .isEqualTo("The gym's name must have 1 to 64 characters, none of them a control character.");
+        verify(staff, never()).createFirstManager(anyString(), anyString(), anyString());
     }
 
     @Test
@@ -66,7 +109,7 @@ class DeskSignInViewModelTest {
         when(staff.hasManager()).thenReturn(false, true);
         when(staff.createFirstManager(anyString(), anyString(), anyString()))
                 .thenThrow(CourtRushException.conflict("staff.managerExists"));
-        DeskSignInViewModel model = new DeskSignInViewModel(staff, I18n.of(I18n.ENGLISH));
+        DeskSignInViewModel model = new DeskSignInViewModel(staff, settings, I18n.of(I18n.ENGLISH));
         model.staffIdProperty().set("mgr01");
         model.nameProperty().set("Zhou Min");
         model.passwordProperty().set("desk-pass-01");
