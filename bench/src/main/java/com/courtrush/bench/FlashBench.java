@@ -146,16 +146,8 @@ public final class FlashBench implements Callable<Integer> {
     @Mixin
     GrowthOptions history = new GrowthOptions();
 
-    @Option(
-            names = "--overload",
-            defaultValue = "0",
-            description = "the rush past the node's capacity: this many times --clients (2 to 32, at most 1024 in all)"
-                    + " fired while busy loops take every core, no rehearsal; prints the share of 503, the answers'"
-                    + " latency, health during the crowd and the seconds until it reads UP after (default off)")
-    int overload;
-
-    /** --clients as given, before --overload multiplied it. */
-    private int clientsGiven;
+    @Mixin
+    OverloadOptions overloading = new OverloadOptions();
 
     @Option(
             names = "--external",
@@ -294,7 +286,7 @@ public final class FlashBench implements Callable<Integer> {
                 report.print(console);
                 Files.writeString(json, JSON.toJSONString(report, JSONWriter.Feature.PrettyFormat));
                 ok = report.correctness().ok();
-            } else if (overload > 0) {
+            } else if (overloading.on()) {
                 OverloadRun.OverloadReport report =
                         new OverloadRun(this, console).measure(server, http, adminToken, runId);
                 report.print(console);
@@ -343,41 +335,12 @@ public final class FlashBench implements Callable<Integer> {
                     new CommandLine(this),
                     "--growth runs one node, not --mix, on at least a day, a court and ten students of history.");
         }
-        clientsGiven = clients;
-        if (overload != 0) {
-            if (overload < 2 || overload > 32 || mix || growth || nodes > 1) {
-                throw new CommandLine.ParameterException(
-                        new CommandLine(this), "--overload is 2 to 32, on one node, not with --mix or --growth.");
-            }
-            clients = Math.min(1024, clients * overload);
-            warmUpSeconds = 0; // no rehearsal: the crowd meets the server as it is
-        }
+        overloading.apply(this);
         if (nodes < 1 || nodes > 8 || nodes > 1 && (!external || mix)) {
             throw new CommandLine.ParameterException(
                     new CommandLine(this),
                     "--nodes is 1 to 8; more than one node needs --external (they share its services), not --mix.");
         }
-    }
-
-    String growthCommandLine() {
-        return "java -jar bench/target/bench.jar --growth" + (external ? " --external" : "")
-                + String.format(
-                        Locale.ROOT,
-                        " --history-days %d --history-courts %d --history-students %d",
-                        history.days,
-                        history.courts,
-                        history.students);
-    }
-
-    String mixCommandLine() {
-        return "java -jar bench/target/bench.jar --mix" + (external ? " --external" : "")
-                + String.format(
-                        Locale.ROOT,
-                        " --mix-students %d --slots %d --capacity %d --mix-clients %d",
-                        mixing.mixStudents,
-                        slots,
-                        capacity,
-                        mixing.mixClients);
     }
 
     /** The stack as the report names it, with what the run turned on. */
@@ -390,18 +353,7 @@ public final class FlashBench implements Callable<Integer> {
 
     /** Clients for the set-up (signing the students in): --clients as given, not multiplied by --overload. */
     int setUpClients() {
-        return clientsGiven;
-    }
-
-    String overloadCommandLine() {
-        return "java -jar bench/target/bench.jar --overload " + overload + (external ? " --external" : "")
-                + String.format(
-                        Locale.ROOT,
-                        " --students %d --slots %d --capacity %d --clients %d",
-                        students,
-                        slots,
-                        capacity,
-                        clientsGiven);
+        return overloading.clientsGiven(clients);
     }
 
     String commandLine() {

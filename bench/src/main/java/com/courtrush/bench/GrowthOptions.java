@@ -1,5 +1,6 @@
 package com.courtrush.bench;
 
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /** The history the growth bench ({@code --growth}) writes into the database before its second day. */
@@ -29,4 +30,14 @@ final class GrowthOptions {
             description = "with --growth --external: the database each phase makes anew on the MySQL/MariaDB server of"
                     + " --mysql-url (default ${DEFAULT-VALUE})")
     String database;
+
+    String commandLine(boolean external) {
+        return "java -jar bench/target/bench.jar --growth" + (external ? " --external" : "")
+                + String.format(
+                        Locale.ROOT,
+                        " --history-days %d --history-courts %d --history-students %d",
+                        days,
+                        courts,
+                        students);
+    }
 }

@@ -112,7 +112,7 @@ final class GrowthRun {
         Phase year = phase(history.days + " days", runDir.resolve("history"), plan(history.days), runId + "y");
         Report report = new Report(
                 LocalDateTime.now().toString(),
-                bench.growthCommandLine(),
+                bench.history.commandLine(bench.external),
                 bench.stack(),
                 first,
                 year,

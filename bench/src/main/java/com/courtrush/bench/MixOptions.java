@@ -1,5 +1,6 @@
 package com.courtrush.bench;
 
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /** The students' mix's options ({@code --mix}): its crowd, how they sign in and what they do. */
@@ -66,4 +67,15 @@ final class MixOptions {
             description = "students of the mix (the first winners) who keep a check-in sheet open, asked every 2-3 s"
                     + " (default ${DEFAULT-VALUE}: ten courts of four checking in for the hour)")
     int checkInSheets;
+
+    String commandLine(FlashBench bench) {
+        return "java -jar bench/target/bench.jar --mix" + (bench.external ? " --external" : "")
+                + String.format(
+                        Locale.ROOT,
+                        " --mix-students %d --slots %d --capacity %d --mix-clients %d",
+                        mixStudents,
+                        bench.slots,
+                        bench.capacity,
+                        mixClients);
+    }
 }

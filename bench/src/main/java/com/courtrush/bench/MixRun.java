@@ -288,7 +288,7 @@ final class MixRun {
         targets.add(Targets.correct("", check));
         return new MixReport.Mix(
                 LocalDateTime.now().withNano(0).toString(),
-                bench.mixCommandLine(),
+                bench.mixing.commandLine(bench),
                 Machines.describe(),
                 bench.external,
                 bench.mixing.mixStudents,

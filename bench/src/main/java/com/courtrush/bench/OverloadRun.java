@@ -146,7 +146,7 @@ final class OverloadRun {
         analysis.answers(run.start(), Long.MAX_VALUE).forEach((answer, count) -> answers.put(answer.name(), count));
         long all = answers.values().stream().mapToLong(Long::longValue).sum();
         return new OverloadReport(
-                bench.overloadCommandLine(),
+                bench.overloading.commandLine(bench),
                 bench.stack(),
                 bench.clients,
                 busyLoops,
