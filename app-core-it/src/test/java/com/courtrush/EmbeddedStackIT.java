@@ -29,6 +29,7 @@ import com.courtrush.reserve.waitlist.WaitlistScenarios;
 import com.courtrush.security.SecurityScenarios;
 import com.courtrush.security.SlowClientScenarios;
 import com.courtrush.share.FairShareScenarios;
+import com.courtrush.slot.StampScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.AtGymHours;
 import com.courtrush.support.EmbeddedStack;
@@ -70,6 +71,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @AtGymHours.EveryHour
 class EmbeddedStackIT extends StackTest
         implements ReserveScenarios,
+                StampScenarios,
                 RecordScenarios,
                 OverloadScenarios,
                 NoticeScenarios,

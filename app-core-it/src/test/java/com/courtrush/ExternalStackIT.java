@@ -23,6 +23,7 @@ import com.courtrush.reserve.rehearsal.RehearsalNodeScenarios;
 import com.courtrush.reserve.rehearsal.RehearsalScenarios;
 import com.courtrush.reserve.waitlist.WaitlistScenarios;
 import com.courtrush.share.FairShareScenarios;
+import com.courtrush.slot.StampScenarios;
 import com.courtrush.staff.StaffScenarios;
 import com.courtrush.support.ExternalServices;
 import com.courtrush.support.StackTest;
@@ -40,6 +41,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @DirtiesContext // closed when done: RedisClusterIT and RedisSentinelIT use the same database and queues
 class ExternalStackIT extends StackTest
         implements ReserveScenarios,
+                StampScenarios,
                 RecordScenarios,
                 OverloadScenarios,
                 NoticeScenarios,

@@ -80,8 +80,8 @@ interface AttendanceMapper {
             @Param("fromTime") LocalTime fromTime,
             @Param("limit") int limit);
 
-    @Insert(
-            "insert into no_show_strike (user_id, reservation_id, struck_time) values (#{userId}, #{reservationId}, #{now})")
+    @Insert("insert into no_show_strike (user_id, reservation_id, struck_time, create_time, update_time) "
+            + "values (#{userId}, #{reservationId}, #{now}, #{now}, #{now})")
     int strike(
             @Param("userId") long userId, @Param("reservationId") long reservationId, @Param("now") LocalDateTime now);
 
@@ -108,8 +108,8 @@ interface AttendanceMapper {
             + "order by struck_time desc, id desc limit 1")
     Long latestStrike(@Param("userId") long userId);
 
-    @Update("update user_account set blocked_until = #{until} where id = #{userId}")
-    int block(@Param("userId") long userId, @Param("until") LocalDateTime until);
+    @Update("update user_account set blocked_until = #{until}, update_time = #{now} where id = #{userId}")
+    int block(@Param("userId") long userId, @Param("until") LocalDateTime until, @Param("now") LocalDateTime now);
 
     /** A student's strikes, newest first, with the booking each was for. */
     @Select("select k.id, k.reservation_id, k.struck_time, k.forgiven_time, k.forgiven_by, k.forgive_reason, "

@@ -191,7 +191,7 @@ public class Strikes {
         if (Objects.equals(before, until)) {
             return until;
         }
-        attendance.block(userId, until);
+        attendance.block(userId, until, now);
         TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
             @Override
             public void afterCommit() {

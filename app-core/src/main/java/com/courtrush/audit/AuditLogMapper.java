@@ -3,6 +3,7 @@ package com.courtrush.audit;
 import com.baomidou.mybatisplus.core.conditions.Wrapper;
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import com.baomidou.mybatisplus.core.toolkit.Constants;
+import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
@@ -29,9 +30,10 @@ interface AuditLogMapper extends BaseMapper<AuditLog> {
     record StaffRole(String staffId, String role) {}
 
     /** Notes a filter choice (ACTION or ACTOR) once; a second note of it changes nothing. */
-    @Insert("insert into audit_choice (kind, choice) values (#{kind}, #{choice}) "
-            + "on duplicate key update choice = choice")
-    int note(@Param("kind") String kind, @Param("choice") String choice);
+    @Insert(
+            "insert into audit_choice (kind, choice, create_time, update_time) values (#{kind}, #{choice}, #{now}, #{now}) "
+                    + "on duplicate key update choice = choice")
+    int note(@Param("kind") String kind, @Param("choice") String choice, @Param("now") LocalDateTime now);
 
     /** The filter choices of a kind, in order. */
     @Select("select choice from audit_choice where kind = #{kind} order by choice")

@@ -13,6 +13,8 @@ import com.courtrush.core.EngineText;
 import com.courtrush.core.SheetFormat;
 import com.courtrush.infra.config.CappedCount;
 import com.courtrush.infra.config.SqlDialect;
+import java.time.Clock;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,12 +51,14 @@ public class AuditTrail {
 
     private final AuditLogMapper mapper;
     private final SqlDialect dialect;
+    private final Clock clock;
     /** The filter choices this node has seen noted (and committed). */
     private final Set<String> noted = ConcurrentHashMap.newKeySet();
 
-    AuditTrail(AuditLogMapper mapper, SqlDialect dialect) {
+    AuditTrail(AuditLogMapper mapper, SqlDialect dialect, Clock clock) {
         this.mapper = mapper;
         this.dialect = dialect;
+        this.clock = clock;
     }
 
     /** Records an action that needs no detail. */
@@ -199,7 +203,7 @@ public class AuditTrail {
         if (noted.contains(key)) {
             return;
         }
-        mapper.note(kind, choice);
+        mapper.note(kind, choice, LocalDateTime.now(clock));
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override

@@ -100,7 +100,7 @@ public class EmailAddresses {
         }
         String code = newCode();
         transactions.executeWithoutResult(tx -> {
-            mapper.setEmail(userId, address);
+            mapper.setEmail(userId, address, now);
             mapper.keep(userId, VERIFY, address, hash(userId, VERIFY, code), now.plus(CODE_LIFE), now);
         });
         send(server, address, "verify-" + userId + "-" + now, "email.verifySubject", "email.verifyText", code);
@@ -117,7 +117,7 @@ public class EmailAddresses {
     /** No address: no more email. */
     public State remove(long userId) {
         transactions.executeWithoutResult(tx -> {
-            mapper.removeEmail(userId);
+            mapper.removeEmail(userId, LocalDateTime.now(clock));
             mapper.forget(userId);
         });
         return state(userId);

@@ -20,14 +20,17 @@ interface EmailCodeMapper {
     Account byStudentId(@Param("studentId") String studentId);
 
     /** A new address: not verified until its code comes back. */
-    @Update("update user_account set email = #{email}, email_verified_time = null where id = #{userId}")
-    int setEmail(@Param("userId") long userId, @Param("email") String email);
+    @Update("update user_account set email = #{email}, email_verified_time = null, update_time = #{now} "
+            + "where id = #{userId}")
+    int setEmail(@Param("userId") long userId, @Param("email") String email, @Param("now") LocalDateTime now);
 
-    @Update("update user_account set email_verified_time = #{now} where id = #{userId} and email = #{email}")
+    @Update("update user_account set email_verified_time = #{now}, update_time = #{now} "
+            + "where id = #{userId} and email = #{email}")
     int verified(@Param("userId") long userId, @Param("email") String email, @Param("now") LocalDateTime now);
 
-    @Update("update user_account set email = null, email_verified_time = null where id = #{userId}")
-    int removeEmail(@Param("userId") long userId);
+    @Update(
+            "update user_account set email = null, email_verified_time = null, update_time = #{now} where id = #{userId}")
+    int removeEmail(@Param("userId") long userId, @Param("now") LocalDateTime now);
 
     @Insert("insert into email_code (user_id, purpose, email, code_hash, expire_time, attempts, create_time) "
             + "values (#{userId}, #{purpose}, #{email}, #{hash}, #{expires}, 0, #{now}) "

@@ -37,8 +37,10 @@ public interface PayOrderMapper extends BaseMapper<PayOrder> {
     int refundPart(@Param("id") long id, @Param("cents") int cents, @Param("now") LocalDateTime now);
 
     /** The provider's number of a payment that arrived after its order was closed (it is refunded at once). */
-    @Update("update pay_order set transaction_id = #{transactionId} where id = #{id} and transaction_id is null")
-    int noteTransaction(@Param("id") long id, @Param("transactionId") String transactionId);
+    @Update("update pay_order set transaction_id = #{transactionId}, update_time = #{now} "
+            + "where id = #{id} and transaction_id is null")
+    int noteTransaction(
+            @Param("id") long id, @Param("transactionId") String transactionId, @Param("now") LocalDateTime now);
 
     /**
      * Money in, money back: {@code from} → REFUNDED, all of it refunded (paid_time kept, or set now if it never

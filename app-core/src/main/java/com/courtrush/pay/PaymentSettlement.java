@@ -165,7 +165,7 @@ public class PaymentSettlement {
 
     private PaidView refundAtOnce(PayOrder order, Reservation reservation, String transactionId, String actor) {
         if (transactionId != null) {
-            orders.noteTransaction(order.getId(), transactionId);
+            orders.noteTransaction(order.getId(), transactionId, LocalDateTime.now(clock));
         }
         PayRefund refund = refunds.whole(
                 order, order.getStatus(), "reservation " + reservation.getId() + " had already ended", actor);

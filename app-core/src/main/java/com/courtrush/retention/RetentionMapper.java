@@ -58,14 +58,15 @@ interface RetentionMapper {
     int removeWaits(@Param("ids") Collection<Long> ids);
 
     /** Adds offers that ended one way to a play date's and court's figure. */
-    @Insert("insert into waitlist_offer_day (slot_date, court_id, status, offers) "
-            + "values (#{day}, #{courtId}, #{status}, #{offers}) "
-            + "on duplicate key update offers = offers + #{offers}")
+    @Insert("insert into waitlist_offer_day (slot_date, court_id, status, offers, create_time, update_time) "
+            + "values (#{day}, #{courtId}, #{status}, #{offers}, #{now}, #{now}) "
+            + "on duplicate key update offers = offers + #{offers}, update_time = #{now}")
     int addOffers(
             @Param("day") LocalDate day,
             @Param("courtId") long courtId,
             @Param("status") String status,
-            @Param("offers") int offers);
+            @Param("offers") int offers,
+            @Param("now") LocalDateTime now);
 
     /** A row's id, when it was made, and what says whether it is kept whatever its age. */
     record Stamped(long id, LocalDateTime at, String kept) {}

@@ -1,6 +1,8 @@
 package com.courtrush.retention;
 
+import java.time.Clock;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +25,12 @@ class WaitsRolledUp {
 
     private final RetentionMapper mapper;
     private final TransactionTemplate transactions;
+    private final Clock clock;
 
-    WaitsRolledUp(RetentionMapper mapper, TransactionTemplate transactions) {
+    WaitsRolledUp(RetentionMapper mapper, TransactionTemplate transactions, Clock clock) {
         this.mapper = mapper;
         this.transactions = transactions;
+        this.clock = clock;
     }
 
     /** Rolls up, then removes, the ended waits of slots played before {@code before}, oldest first, batch by batch. */
@@ -68,9 +72,10 @@ class WaitsRolledUp {
                 sample.putIfAbsent(key, wait);
             }
         }
+        LocalDateTime now = LocalDateTime.now(clock);
         offers.forEach((key, count) -> {
             RetentionMapper.Wait wait = sample.get(key);
-            mapper.addOffers(wait.slotDate(), wait.courtId(), wait.status(), count);
+            mapper.addOffers(wait.slotDate(), wait.courtId(), wait.status(), count, now);
         });
         return mapper.removeWaits(ended.stream().map(RetentionMapper.Wait::id).toList());
     }

@@ -12,7 +12,9 @@ import com.courtrush.opening.OpeningService;
 import com.courtrush.opening.ReserveSession;
 import com.courtrush.slot.api.CourtOnSale;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.springframework.context.ApplicationEventPublisher;
@@ -31,18 +33,21 @@ public class SlotEditor {
     private final OpeningService openings;
     private final AuditTrail audit;
     private final ApplicationEventPublisher events;
+    private final Clock clock;
 
     SlotEditor(
             TimeSlotMapper slots,
             SlotOverlaps overlaps,
             OpeningService openings,
             AuditTrail audit,
-            ApplicationEventPublisher events) {
+            ApplicationEventPublisher events,
+            Clock clock) {
         this.slots = slots;
         this.overlaps = overlaps;
         this.openings = openings;
         this.audit = audit;
         this.events = events;
+        this.clock = clock;
     }
 
     public List<SlotWithCourt> slotsOf(long sessionId) {
@@ -70,6 +75,8 @@ public class SlotEditor {
                 new LambdaUpdateWrapper<TimeSlot>()
                         .set(TimeSlot::getCapacity, capacity)
                         .set(TimeSlot::getPriceCents, priceCents)
+                        // an update by a wrapper is not filled by the MetaObjectHandler: the stamp is set here
+                        .set(TimeSlot::getUpdateTime, LocalDateTime.now(clock))
                         .eq(TimeSlot::getId, slotId)
                         .le(TimeSlot::getBooked, capacity));
         if (changed != 1) {
@@ -112,6 +119,7 @@ public class SlotEditor {
                 null,
                 new LambdaUpdateWrapper<TimeSlot>()
                         .set(TimeSlot::getActive, active)
+                        .set(TimeSlot::getUpdateTime, LocalDateTime.now(clock))
                         .eq(TimeSlot::getId, slotId));
         audit.record(actor, active ? AuditAction.ENABLE_SLOT : AuditAction.DISABLE_SLOT, AuditTarget.SLOT, slotId);
         return afterChange(slot);

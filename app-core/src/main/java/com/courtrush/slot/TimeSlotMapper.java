@@ -1,6 +1,7 @@
 package com.courtrush.slot;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -15,10 +16,10 @@ public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
      * has them free. Returns the number of slots it took them from; fewer than asked means at least
      * one slot did not have them, and the caller must roll back.
      */
-    @Update("<script>update time_slot set booked = booked + " + PLACES_OF_ROW
+    @Update("<script>update time_slot set booked = booked + " + PLACES_OF_ROW + ", update_time = #{now}"
             + " where id in (<foreach collection='places' item='p' separator=','>#{p.slotId}</foreach>)"
             + " and active = true and booked + " + PLACES_OF_ROW + " &lt;= capacity</script>")
-    int takePlaces(@Param("places") List<Places> places);
+    int takePlaces(@Param("places") List<Places> places, @Param("now") LocalDateTime now);
 
     /** The places {@link #takePlaces} asks of the row's slot. */
     String PLACES_OF_ROW =
@@ -28,8 +29,8 @@ public interface TimeSlotMapper extends BaseMapper<TimeSlot> {
     record Places(long slotId, int places) {}
 
     /** Gives one place back; call only in the transaction that ended an active reservation. */
-    @Update("update time_slot set booked = booked - 1 where id = #{id} and booked > 0")
-    int givePlaceBack(@Param("id") long id);
+    @Update("update time_slot set booked = booked - 1, update_time = #{now} where id = #{id} and booked > 0")
+    int givePlaceBack(@Param("id") long id, @Param("now") LocalDateTime now);
 
     @Select("select s.*, c.name as court_name from time_slot s join court c on c.id = s.court_id "
             + "where s.session_id = #{sessionId} order by s.start_time, c.name, s.id")

@@ -225,7 +225,7 @@ final class FakeAttendance implements AttendanceMapper, FakeTransactions.Undoabl
     }
 
     @Override
-    public synchronized int block(long userId, LocalDateTime until) {
+    public synchronized int block(long userId, LocalDateTime until, LocalDateTime now) {
         if (until == null) {
             blocks.remove(userId);
         } else {

@@ -26,7 +26,8 @@ class AuditExportTest {
 
     @Test
     void theWorkbookHoldsTheCsvsRowsWithTheDetailNeutralised() {
-        AuditTrail trail = spy(new AuditTrail(mock(AuditLogMapper.class), mock(SqlDialect.class)));
+        AuditTrail trail = spy(new AuditTrail(
+                mock(AuditLogMapper.class), mock(SqlDialect.class), java.time.Clock.systemDefaultZone()));
         AuditFilter filter = new AuditFilter(null, null, null, null, LocalDate.of(2026, 11, 25), null);
         doReturn(List.of(
                         entry("@SUM(A1:A9)", "RESERVATION", "42"),
@@ -55,7 +56,8 @@ class AuditExportTest {
 
     @Test
     void theApisExportSaysWhoWhatAndWhichRecordInWordsInTheRequestsLanguage() {
-        AuditTrail trail = spy(new AuditTrail(mock(AuditLogMapper.class), mock(SqlDialect.class)));
+        AuditTrail trail = spy(new AuditTrail(
+                mock(AuditLogMapper.class), mock(SqlDialect.class), java.time.Clock.systemDefaultZone()));
         AuditFilter filter = new AuditFilter(null, null, null, null, null, null);
         LocalDateTime at = LocalDateTime.of(2026, 11, 28, 11, 37, 28);
         doReturn(List.of(

@@ -81,7 +81,7 @@ class AuditWordsTest {
     void theTrailKeepsTheRoleAStaffMemberHasWhenTheEntryIsRecordedAndNoneForOthers() {
         AuditLogMapper mapper = mock(AuditLogMapper.class);
         when(mapper.staffRoleOf("m001")).thenReturn("MANAGER");
-        AuditTrail trail = new AuditTrail(mapper, mock(SqlDialect.class));
+        AuditTrail trail = new AuditTrail(mapper, mock(SqlDialect.class), java.time.Clock.systemDefaultZone());
         ArgumentCaptor<AuditLog> written = ArgumentCaptor.forClass(AuditLog.class);
 
         trail.record("staff:m001", AuditAction.REFUND, AuditTarget.RESERVATION, 3601);

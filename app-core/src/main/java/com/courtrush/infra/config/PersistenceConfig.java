@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import javax.sql.DataSource;
 import org.apache.ibatis.reflection.MetaObject;
+import org.flywaydb.core.api.migration.JavaMigration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.transaction.TransactionManagerCustomizers;
 import org.springframework.context.annotation.Bean;
@@ -47,6 +48,12 @@ class PersistenceConfig {
         pagination.setMaxLimit(1000L);
         interceptor.addInnerInterceptor(pagination);
         return interceptor;
+    }
+
+    /** Flyway runs the migrations that need the gym's zone: Spring Boot hands it every JavaMigration bean. */
+    @Bean
+    JavaMigration stampsIntoTheGymsZone(CourtRushProperties properties) {
+        return new V30__StampsIntoTheGymsZone(properties.zone());
     }
 
     @Bean

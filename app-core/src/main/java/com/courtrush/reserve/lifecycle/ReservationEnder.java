@@ -56,10 +56,11 @@ public class ReservationEnder {
             throw new IllegalStateException("A reservation can only be ended inside a transaction");
         }
         String trimmed = note == null ? null : note.length() > 255 ? note.substring(0, 255) : note;
-        if (reservations.cancel(reservation.getId(), expected, reason, trimmed, LocalDateTime.now(clock)) != 1) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (reservations.cancel(reservation.getId(), expected, reason, trimmed, now) != 1) {
             return false;
         }
-        if (slots.givePlaceBack(reservation.getSlotId()) != 1) {
+        if (slots.givePlaceBack(reservation.getSlotId(), now) != 1) {
             log.error(
                     "Slot {} had no booked place to give back when reservation {} ended; re-sync its opening",
                     reservation.getSlotId(),

@@ -179,7 +179,7 @@ public class ReservationWriter {
             // which two consumers of one slot would both hold and then both wait to raise to the update's
             // exclusive lock — a deadlock (MariaDB, four consumers a node, a draw's grants). Taken first, the
             // exclusive lock is the only one, and consumers of a slot take turns from here to the commit
-            if (slots.takePlaces(places) != places.size()) {
+            if (slots.takePlaces(places, now) != places.size()) {
                 throw new SlotUnavailable();
             }
             grantRows.insertGranted(rows, now);

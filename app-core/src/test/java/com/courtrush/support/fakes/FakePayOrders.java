@@ -117,7 +117,7 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
     }
 
     @Override
-    public synchronized int noteTransaction(long id, String transactionId) {
+    public synchronized int noteTransaction(long id, String transactionId, LocalDateTime now) {
         PayOrder row = rows.get(id);
         if (row == null || row.getTransactionId() != null) {
             return 0;

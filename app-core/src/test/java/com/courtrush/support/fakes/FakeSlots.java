@@ -5,6 +5,7 @@ import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import java.io.Serializable;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +82,7 @@ public final class FakeSlots extends FakeMapper<TimeSlot> implements TimeSlotMap
     }
 
     @Override
-    public synchronized int givePlaceBack(long id) {
+    public synchronized int givePlaceBack(long id, LocalDateTime now) {
         TimeSlot row = rows.get(id);
         if (row == null || row.getBooked() <= 0) {
             return 0;
@@ -91,7 +92,7 @@ public final class FakeSlots extends FakeMapper<TimeSlot> implements TimeSlotMap
     }
 
     @Override
-    public int takePlaces(List<Places> places) {
+    public int takePlaces(List<Places> places, LocalDateTime now) {
         throw notFaked();
     }
 
