@@ -5,6 +5,7 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import lombok.Getter;
 import lombok.Setter;
@@ -18,6 +19,11 @@ public class DeskShift {
     private Long id;
 
     private String actor;
+
+    /** The day it opened on, in the gym's zone, and its number among that day's shifts (1 for the first). */
+    private LocalDate shiftDay;
+
+    private Integer dayNo;
     private String console;
     private String openConsole;
     private LocalDateTime openedTime;

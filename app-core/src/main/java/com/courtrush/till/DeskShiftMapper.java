@@ -1,6 +1,7 @@
 package com.courtrush.till;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
@@ -14,6 +15,10 @@ interface DeskShiftMapper extends BaseMapper<DeskShift> {
 
     @Select("select * from desk_shift where open_console = #{console}")
     DeskShift openAt(@Param("console") String console);
+
+    /** The highest number a shift of {@code day} has (0: none yet). */
+    @Select("select coalesce(max(day_no), 0) from desk_shift where shift_day = #{day}")
+    int lastNumberOn(@Param("day") LocalDate day);
 
     /** The shifts opened from {@code from} (included) to {@code to} (excluded), oldest first. */
     @Select("select * from desk_shift where opened_time >= #{from} and opened_time < #{to} order by id")

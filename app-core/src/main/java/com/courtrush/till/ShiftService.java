@@ -64,6 +64,7 @@ public class ShiftService {
      */
     public ShiftReport open(Caller staff, String console) {
         String at = Texts.requirePlain(console == null || console.isBlank() ? "console" : console.strip(), "console");
+        // a clash is another sign-in at this console, or another console taking the day's next number: try again
         for (int attempt = 1; ; attempt++) {
             DeskShift left = shifts.openAt(at);
             if (left != null) {
@@ -74,10 +75,12 @@ public class ShiftService {
             shift.setConsole(at);
             shift.setOpenConsole(at);
             shift.setOpenedTime(LocalDateTime.now(clock));
+            shift.setShiftDay(shift.getOpenedTime().toLocalDate());
+            shift.setDayNo(shifts.lastNumberOn(shift.getShiftDay()) + 1);
             try {
                 shifts.insert(shift);
             } catch (DuplicateKeyException e) {
-                if (attempt == 3) {
+                if (attempt == 5) {
                     throw CourtRushException.conflict("till.consoleBusy", at);
                 }
                 continue; // another sign-in at the same console a moment ago: its shift is closed in turn
@@ -86,7 +89,7 @@ public class ShiftService {
                     staff.actor(),
                     AuditAction.SHIFT_OPEN,
                     AUDIT_TARGET,
-                    shift.getId(),
+                    name(shift),
                     new EngineText("audit.shiftOpened", at));
             return report(shift);
         }
@@ -146,7 +149,7 @@ public class ShiftService {
                 by.actor(),
                 AuditAction.SHIFT_CLOSE,
                 AUDIT_TARGET,
-                shift.getId(),
+                name(shift),
                 new EngineText(
                         "audit.shiftHandedOver",
                         AuditActors.shown(shift.getActor()),
@@ -170,6 +173,7 @@ public class ShiftService {
             if (caller.isManager() || shift.getActor().equals(caller.actor())) {
                 views.add(new ShiftView(
                         shift.getId(),
+                        shift.getDayNo(),
                         shift.getActor(),
                         nameOf(shift.getActor()),
                         shift.getConsole(),
@@ -235,6 +239,7 @@ public class ShiftService {
         long[] cash = byReceipts.get(DeskChannel.CASH);
         return new ShiftReport(
                 shift.getId(),
+                shift.getDayNo(),
                 gymName.current(),
                 shift.getActor(),
                 nameOf(shift.getActor()),
@@ -249,6 +254,14 @@ public class ShiftService {
                 lines.stream().allMatch(ShiftReport.ChannelLine::matches)
                         && (shift.getCountedCash() == null || shift.getCountedCash() == cash[0] - cash[1]),
                 shift.getNote());
+    }
+
+    /**
+     * A shift as the audit names it, by its day and its number in the day ("2026-11-29 #2"): never its row's id, which
+     * is no count (an identity jumps after a restore).
+     */
+    static String name(DeskShift shift) {
+        return shift.getShiftDay() + " #" + shift.getDayNo();
     }
 
     /** A closed shift's counted cash less what it had to be; null while open or not counted. */

@@ -9,6 +9,8 @@ import java.util.List;
  * say, beside what the engine's own orders and refunds say it must be, every receipt, and — once closed — the cash
  * counted in the drawer against what the cash must come to.
  *
+ * @param shiftId      the engine's reference to the shift, to ask for it again; no count, never shown
+ * @param dayNumber    its number among the shifts of the day it opened (1 for the first): the number a person reads
  * @param closed       null while it is open (the sums are up to now)
  * @param countedCash  the cash counted at the close, in cents; null: not counted
  * @param cashExpected what the drawer must hold of this shift: cash taken less cash given back
@@ -17,6 +19,7 @@ import java.util.List;
  */
 public record ShiftReport(
         long shiftId,
+        int dayNumber,
         String gymName,
         String actor,
         String actorName,

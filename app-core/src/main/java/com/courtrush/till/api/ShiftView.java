@@ -4,10 +4,12 @@ import java.time.LocalDateTime;
 
 /**
  * A shift as a list shows it: whose, at which console, when, and (closed) its sums, the cash counted and how far it was
- * from what it had to be (below zero: short), and the note it was handed over with.
+ * from what it had to be (below zero: short), and the note it was handed over with. {@code shiftId} is the engine's
+ * reference to it (no count, never shown); {@code dayNumber} its number among its day's shifts, the one people read.
  */
 public record ShiftView(
         long shiftId,
+        int dayNumber,
         String actor,
         String actorName,
         String console,

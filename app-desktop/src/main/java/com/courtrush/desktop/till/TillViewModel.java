@@ -186,7 +186,7 @@ public final class TillViewModel {
     public byte[] sheet(SheetFormat format) {
         ShiftReport shown = report.get();
         List<List<?>> rows = new ArrayList<>();
-        rows.add(List.of(i18n.t("till.csvShift"), shown.shiftId(), shown.gymName(), describe(shown)));
+        rows.add(List.of(i18n.t("till.csvShift"), shown.dayNumber(), shown.gymName(), describe(shown)));
         rows.add(List.of(i18n.t("till.csvExpected"), money(shown.cashExpected())));
         if (shown.countedCash() != null) {
             // the count and how far it is from what it had to be, as numbers a spreadsheet adds up
@@ -267,7 +267,7 @@ public final class TillViewModel {
         ShiftReport shown = report.get();
         return shown == null
                 ? "shift.xlsx"
-                : "shift-" + shown.shiftId() + "-" + shown.opened().toLocalDate() + ".xlsx";
+                : "shift-" + shown.opened().toLocalDate() + "-" + shown.dayNumber() + ".xlsx";
     }
 
     /** An amount as a spreadsheet's number, in yuan with its two decimals. */

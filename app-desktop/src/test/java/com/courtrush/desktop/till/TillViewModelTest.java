@@ -73,7 +73,8 @@ class TillViewModelTest {
 
     static ShiftReport open(Integer counted, LocalDateTime closed, String note) {
         return new ShiftReport(
-                5,
+                9035, // the row's id after a restore: no person reads it
+                2,
                 "East Gym",
                 "staff:d01",
                 "Dee",
@@ -113,10 +114,10 @@ class TillViewModelTest {
 
         notices.answer = true;
         model.noteProperty().set("short by 50 fen");
-        when(till.closeShift(5, 3450, "short by 50 fen", staff))
+        when(till.closeShift(9035, 3450, "short by 50 fen", staff))
                 .thenReturn(open(3450, TODAY.atTime(17, 0), "short by 50 fen"));
         model.close();
-        verify(till).closeShift(5, 3450, "short by 50 fen", staff);
+        verify(till).closeShift(9035, 3450, "short by 50 fen", staff);
         assertThat(model.reportProperty().get().open()).isFalse();
         assertThat(model.summaryProperty().get())
                 .as("the closed shift keeps its difference and its note; the receipts still agree")
@@ -145,7 +146,9 @@ class TillViewModelTest {
         assertThat(csv).contains("Cash,40.00,5.00,35.00,40.00,5.00,yes");
         assertThat(csv).contains("RRCR1R1").contains("-5.00");
         assertThat(csv).contains("'=HYPERLINK");
-        assertThat(model.exportName()).isEqualTo("shift-5-2026-11-27.xlsx");
+        // the day's second shift reads 2, not its row's id
+        assertThat(csv).contains("Shift,2,East Gym").doesNotContain("9035");
+        assertThat(model.exportName()).isEqualTo("shift-2026-11-27-2.xlsx");
     }
 
     @Test
