@@ -81,13 +81,11 @@ class EmbeddedInfraConfig {
         EmbeddedAmqpBroker broker = EmbeddedAmqpBroker.start(properties.dataDir(), stop);
         broker.onRestart(restarted -> {
             clients.ifAvailable(factory -> {
-                String address = LOOPBACK + ":" + broker.port();
-                for (AbstractConnectionFactory each :
-                        List.of(factory, (AbstractConnectionFactory) factory.getPublisherConnectionFactory())) {
-                    giveUpItsConnection(each);
-                    each.setAddresses(address);
-                    each.resetConnection();
-                }
+                // every connection given up first: a reset closes the publisher's too, and would wait on it for ever
+                giveUpItsConnection(factory);
+                giveUpItsConnection((AbstractConnectionFactory) factory.getPublisherConnectionFactory());
+                factory.setAddresses(LOOPBACK + ":" + broker.port()); // the publisher's factory follows
+                factory.resetConnection();
             });
             events.publishEvent(restarted);
         });
