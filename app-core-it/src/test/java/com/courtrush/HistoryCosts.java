@@ -290,7 +290,7 @@ abstract class HistoryCosts extends StackTest {
                 new Step(
                         "desk: a payment taken, its receipt written",
                         "POST",
-                        "/admin/reservations/" + atDesk + "/pay-at-desk?channel=CASH",
+                        "/admin/reservations/" + atDesk + "/pay-at-desk?expectedCents=2000&channel=CASH",
                         TestApi.ADMIN_TOKEN,
                         null),
                 new Step("student: giving a place back", "DELETE", "/reserve/" + unpaid, student.token(), null),

@@ -381,8 +381,10 @@ public interface AttendanceScenarios extends StackAccess {
                         .isEqualTo(202);
             }
             // and at the desk, for a place his own no-show left free
-            Reply atTheDesk =
-                    api().post("/admin/walk-in", admin, Map.of("slotId", slots.get(0), "studentId", sam.studentId()));
+            Reply atTheDesk = api().post(
+                            "/admin/walk-in",
+                            admin,
+                            Map.of("slotId", slots.get(0), "studentId", sam.studentId(), "expectedCents", 2000));
             assertThat(atTheDesk.enumCode()).as("%s", atTheDesk).isEqualTo("BLOCKED");
             // and in an opening made after
             long madeAfter = api().createSession(tomorrow(), now(), 2);
@@ -627,12 +629,12 @@ public interface AttendanceScenarios extends StackAccess {
                     .isEqualTo("CONFIRMED");
 
             // the student's own limits hold at the desk: one place per slot, the opening's limit (Dan holds one)
-            assertThat(api().post("/admin/walk-in", admin, Map.of("slotId", running, "studentId", ann.studentId()))
-                            .enumCode())
-                    .isEqualTo("DUP_REQ");
-            assertThat(api().post("/admin/walk-in", admin, Map.of("slotId", running, "studentId", dan.studentId()))
-                            .enumCode())
-                    .isEqualTo("QUOTA_EXCEEDED");
+            Map<String, Object> annAgain =
+                    Map.of("slotId", running, "studentId", ann.studentId(), "expectedCents", price);
+            assertThat(api().post("/admin/walk-in", admin, annAgain).enumCode()).isEqualTo("DUP_REQ");
+            Map<String, Object> danToo =
+                    Map.of("slotId", running, "studentId", dan.studentId(), "expectedCents", price);
+            assertThat(api().post("/admin/walk-in", admin, danToo).enumCode()).isEqualTo("QUOTA_EXCEEDED");
             assertThat(api().post(
                                     "/admin/walk-in",
                                     admin,
@@ -640,22 +642,20 @@ public interface AttendanceScenarios extends StackAccess {
                                             "slotId",
                                             later,
                                             "studentId",
-                                            walkIns.get(1).studentId()))
+                                            walkIns.get(1).studentId(),
+                                            "expectedCents",
+                                            price))
                             .status())
                     .as("a slot that has not started is booked online")
                     .isEqualTo(409);
 
             // a student with a pending booking pays at the desk: a DESK order, not checked in before its time;
             // refunded by staff, the desk hands the money back (no gateway)
-            JsonNode paid = TestApi.expect(
-                            200, api().post("/admin/reservations/" + danBooking + "/pay-at-desk", admin, null))
-                    .data();
+            String payDan = "/admin/reservations/" + danBooking + "/pay-at-desk?expectedCents=" + price;
+            JsonNode paid = TestApi.expect(200, api().post(payDan, admin, null)).data();
             assertThat(paid.path("status").asText()).isEqualTo("CONFIRMED");
             assertThat(paid.path("checkedInTime").isNull()).isTrue();
-            assertThat(api().post("/admin/reservations/" + danBooking + "/pay-at-desk", admin, null)
-                            .status())
-                    .as("paid once")
-                    .isEqualTo(409);
+            assertThat(api().post(payDan, admin, null).status()).as("paid once").isEqualTo(409);
             assertThat(jdbc().queryForObject(
                                     "select count(*) from audit_log where action = 'PAY_AT_DESK' and target_id = "
                                             + "(select out_trade_no from pay_order where reservation_id = ?)",
@@ -683,7 +683,8 @@ public interface AttendanceScenarios extends StackAccess {
 
             // a slot that has ended is paid no more: the booking could only end as a no-show
             startAgo(later, Duration.ofMinutes(90));
-            Reply tooLate = api().post("/admin/reservations/" + fayBooking + "/pay-at-desk", admin, null);
+            Reply tooLate = api().post(
+                            "/admin/reservations/" + fayBooking + "/pay-at-desk?expectedCents=" + price, admin, null);
             assertThat(tooLate.status()).isEqualTo(409);
             assertThat(tooLate.body().path("message").asText()).contains("has ended");
 

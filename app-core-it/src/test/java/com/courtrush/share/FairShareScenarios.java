@@ -241,8 +241,10 @@ public interface FairShareScenarios extends StackAccess {
         Times.clearOfMidnight(Duration.ofMinutes(10));
         startAgo(List.of(a, b), Duration.ofMinutes(10));
         TestApi.expect(200, api().post("/admin/sessions/" + session + "/resync", TestApi.ADMIN_TOKEN, null));
-        Reply walkIn =
-                api().post("/admin/walk-in", TestApi.ADMIN_TOKEN, Map.of("slotId", b, "studentId", kim.studentId()));
+        Reply walkIn = api().post(
+                        "/admin/walk-in",
+                        TestApi.ADMIN_TOKEN,
+                        Map.of("slotId", b, "studentId", kim.studentId(), "expectedCents", 2000));
         assertRefused(walkIn, "SAME_TIME");
         invariants().assertHold(session);
         assertNoStudentPastAShare(students);

@@ -92,7 +92,7 @@ class AdminAttendanceController {
     @Operation(
             summary = "Book a free place of a running slot for a student at the desk (their block and limits apply), "
                     + "take the payment there and check the booking in. channel: CASH (default) or CARD; "
-                    + "expectedCents (optional): the amount the desk showed and confirmed — refused (409) with what "
+                    + "expectedCents (required): the amount the desk showed and confirmed — refused (409) with what "
                     + "it costs now, before anything is booked, if that is not it")
     @PostMapping("/walk-in")
     ApiResponse<DeskBookingView> walkIn(@Valid @RequestBody WalkIn request, @AuthenticationPrincipal Caller caller) {
@@ -128,7 +128,7 @@ class AdminAttendanceController {
             @NotNull @Positive Long slotId,
             @NotBlank @Size(max = 32) String studentId,
             DeskChannel channel,
-            @Min(0) Integer expectedCents) {}
+            @NotNull @Min(0) Integer expectedCents) {}
 
     record Forgiveness(@NotBlank @Size(max = 255) String reason) {}
 }

@@ -128,13 +128,13 @@ class AdminReservationController {
 
     @Operation(
             summary = "Take a booking's payment in person at the desk (a DESK order); checked in too if its "
-                    + "check-in has opened. expectedCents (optional): the amount the desk showed and confirmed — "
+                    + "check-in has opened. expectedCents (required): the amount the desk showed and confirmed — "
                     + "refused (409) with what it costs now if that is not it; channel: CASH (default) or CARD. A "
                     + "receipt is written with it")
     @PostMapping("/{reservationId}/pay-at-desk")
     ApiResponse<DeskBookingView> payAtDesk(
             @PathVariable @Positive long reservationId,
-            @RequestParam(required = false) @Min(0) Integer expectedCents,
+            @RequestParam @Min(0) int expectedCents,
             @RequestParam(required = false) DeskChannel channel,
             @AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(attendance.payAtDesk(reservationId, expectedCents, channel, caller));

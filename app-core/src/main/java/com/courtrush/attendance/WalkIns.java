@@ -121,11 +121,11 @@ public class WalkIns {
     /**
      * Books a free place of a running slot for a student at the desk, takes the payment there in {@code channel}
      * (cash or card; none: cash) and checks the booking in. Refused with what stands in the way: the amount staff were
-     * shown ({@code expectedCents}; none: whatever it costs) is not what it costs now — before anything is booked —,
+     * shown and confirmed ({@code expectedCents}) is not what it costs now — before anything is booked —,
      * the slot is not running or full, the student is blocked, holds a place in the slot already or has reached the
      * opening's limit.
      */
-    public DeskBooking walkIn(long slotId, String studentId, DeskChannel channel, Integer expectedCents, Caller staff) {
+    public DeskBooking walkIn(long slotId, String studentId, DeskChannel channel, int expectedCents, Caller staff) {
         long userId = strikes.studentNamed(studentId);
         // today's catalog names the slot's opening; whether it runs and has a place, the script decides
         SlotInfo slot = catalog.onDate(LocalDate.now(clock)).stream()
@@ -152,19 +152,12 @@ public class WalkIns {
     }
 
     /**
-     * The desk takes a booking's payment in person; if its check-in has opened (a walk-in, or a student who
-     * came to pay before playing) it is checked in in the same transaction — a paid booking of a running
-     * slot is never left for the no-show sweep to take.
+     * The desk takes a booking's payment in person, in {@code channel} (cash or card), for the amount staff were shown
+     * and confirmed (refused if it costs another now); if its check-in has opened (a walk-in, or a student who came to
+     * pay before playing) it is checked in in the same transaction — a paid booking of a running slot is never left
+     * for the no-show sweep to take.
      */
-    public DeskBooking payAtDesk(long reservationId, Caller staff) {
-        return payAtDesk(reservationId, null, DeskChannel.CASH, staff);
-    }
-
-    /**
-     * As {@link #payAtDesk(long, Caller)}, in {@code channel} (cash or card) for the amount staff confirmed (refused if
-     * it costs another now).
-     */
-    public DeskBooking payAtDesk(long reservationId, Integer expectedCents, DeskChannel channel, Caller staff) {
+    public DeskBooking payAtDesk(long reservationId, int expectedCents, DeskChannel channel, Caller staff) {
         return transactions.execute(tx -> {
             payments.payAtDesk(reservationId, expectedCents, channel, staff);
             DeskBooking paid = checkIns.booking(reservationId);

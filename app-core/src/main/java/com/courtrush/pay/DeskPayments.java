@@ -70,9 +70,9 @@ public class DeskPayments {
         return taken;
     }
 
-    /** Refuses, saying what it costs now, an amount staff were shown ({@code null}: none) that is not the price. */
-    public static void requireShown(Integer expectedCents, int price) {
-        if (expectedCents != null && expectedCents != price) {
+    /** Refuses, saying what it costs now, an amount staff were shown and confirmed that is not the price. */
+    public static void requireShown(int expectedCents, int price) {
+        if (expectedCents != price) {
             throw CourtRushException.conflict(
                     "pay.amountChanged",
                     BigDecimal.valueOf(expectedCents, 2).toPlainString(),
@@ -83,12 +83,12 @@ public class DeskPayments {
     /**
      * The desk takes the money in person (cash or card at the counter, {@code channel}; none: cash), for the amount
      * staff were shown and confirmed: refused, with the amount it costs now, if that is not it (the price changed
-     * meanwhile); no amount: whatever it costs. A DESK order, paid now, and the reservation CONFIRMED in one
+     * meanwhile) — there is no taking "whatever it costs". A DESK order, paid now, and the reservation CONFIRMED in one
      * transaction (the caller's, if it has one). Taken also for a slot that has started — the student is standing at
      * the desk. A PAYING order the student opened on the phone is closed, so paying it as well would be refunded at
      * once. Refused once the slot has ended.
      */
-    public PaidView payAtDesk(long reservationId, Integer expectedCents, DeskChannel channel, Caller staff) {
+    public PaidView payAtDesk(long reservationId, int expectedCents, DeskChannel channel, Caller staff) {
         access.visibleTo(reservationId, staff);
         DeskChannel taken = takenAtDesk(channel);
         PaidView paid = transactions.execute(tx -> {

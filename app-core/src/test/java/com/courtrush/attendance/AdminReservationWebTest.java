@@ -6,6 +6,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -62,7 +63,9 @@ class AdminReservationWebTest {
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
-            value = {"GET|/admin/reservations?sessionId=4&status=CONFIRMED|", "POST|/admin/reservations/5/pay-at-desk|"
+            value = {
+                "GET|/admin/reservations?sessionId=4&status=CONFIRMED|",
+                "POST|/admin/reservations/5/pay-at-desk?expectedCents=2000|"
             })
     void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
@@ -111,6 +114,15 @@ class AdminReservationWebTest {
     void badReservationFiltersAre400(String query) throws Exception {
         mvc.perform(get("/admin/reservations" + query).header("Authorization", "Bearer " + STAFF))
                 .andExpect(status().isBadRequest());
+    }
+
+    /** Money is taken at the desk only for the amount staff were shown and confirmed (issue 74). */
+    @Test
+    void payAtDeskNeedsTheAmountTheDeskConfirmed() throws Exception {
+        mvc.perform(post("/admin/reservations/5/pay-at-desk").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value(containsString("expectedCents")));
+        verifyNoInteractions(attendanceDesk);
     }
 
     @Test

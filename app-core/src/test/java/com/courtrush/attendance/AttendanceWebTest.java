@@ -2,14 +2,18 @@ package com.courtrush.attendance;
 
 import static com.courtrush.support.WebSlice.STAFF;
 import static com.courtrush.support.WebSlice.STUDENT;
+import static org.hamcrest.Matchers.containsString;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.desk.AttendanceDesk;
@@ -25,6 +29,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
@@ -63,7 +68,7 @@ class AttendanceWebTest {
                 "POST|/admin/check-in/5|",
                 "DELETE|/admin/check-in/5|",
                 "GET|/admin/walk-in|",
-                "POST|/admin/walk-in|{\"slotId\":2,\"studentId\":\"s7\"}",
+                "POST|/admin/walk-in|{\"slotId\":2,\"studentId\":\"s7\",\"expectedCents\":2000}",
                 "GET|/admin/strikes?studentId=s7|",
                 "GET|/admin/share?studentId=s7|",
                 "POST|/admin/strikes/3/forgive|{\"reason\":\"ill that day\"}"
@@ -71,6 +76,18 @@ class AttendanceWebTest {
     void eachStaffHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {
         WebCalls.answersOk(mvc, STAFF, method, path, body);
+    }
+
+    /** A walk-in's money is taken only for the amount staff were shown and confirmed (issue 74). */
+    @Test
+    void aWalkInNeedsTheAmountTheDeskConfirmed() throws Exception {
+        mvc.perform(post("/admin/walk-in")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"slotId\":2,\"studentId\":\"s7\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value(containsString("expectedCents")));
+        verifyNoInteractions(attendanceDesk);
     }
 
     /** The board of today when no date is asked for (issue 52). */

@@ -252,7 +252,7 @@ class PaymentServiceTest extends PayFixture {
                 .outTradeNo();
         clock.move(Duration.ofHours(8).plusMinutes(10)); // the slot has started: the student is at the desk
 
-        PaidView atDesk = desk.payAtDesk(1, null, null, staff());
+        PaidView atDesk = desk.payAtDesk(1, 2000, null, staff());
 
         assertThat(atDesk.outcome()).isEqualTo(PaidOutcome.CONFIRMED);
         assertThat(orders.findByOutTradeNo(atDesk.outTradeNo()).getChannel()).isEqualTo(PaymentService.DESK_CHANNEL);
@@ -269,7 +269,7 @@ class PaymentServiceTest extends PayFixture {
         pending(1, STUDENT);
         clock.move(Duration.ofHours(9));
 
-        refused(() -> desk.payAtDesk(1, null, null, staff()), Outcome.FAILED, "pay.slotEnded");
+        refused(() -> desk.payAtDesk(1, 2000, null, staff()), Outcome.FAILED, "pay.slotEnded");
         assertThat(orders.of(1)).isEmpty();
     }
 

@@ -133,7 +133,7 @@ class RefundServiceTest extends PayFixture {
     @Test
     void aPartOfADeskPaymentIsHandedBackAtTheDesk() {
         pending(1, STUDENT);
-        desk.payAtDesk(1, null, null, staff());
+        desk.payAtDesk(1, 2000, null, staff());
 
         Refunded part = refunds.refundPart(1, 300, "shuttlecocks ran out", staff());
 
@@ -208,7 +208,7 @@ class RefundServiceTest extends PayFixture {
     @Test
     void aDeskPaymentIsHandedBackAtTheDeskByStaffOnly() {
         pending(1, STUDENT);
-        PaidView atDesk = desk.payAtDesk(1, null, null, staff());
+        PaidView atDesk = desk.payAtDesk(1, 2000, null, staff());
 
         refused(() -> refunds.refundOwn(1, student(STUDENT), null), Outcome.FAILED, "refund.atDesk");
 

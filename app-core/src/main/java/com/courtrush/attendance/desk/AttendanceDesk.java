@@ -112,8 +112,7 @@ public class AttendanceDesk {
      * for the amount staff were shown and confirmed ({@link RunningSlot#priceCents}; none: whatever it costs) — refused
      * before anything is booked if it costs another now — and checks it in.
      */
-    public DeskBookingView walkIn(
-            long slotId, String studentId, DeskChannel channel, Integer expectedCents, Caller staff) {
+    public DeskBookingView walkIn(long slotId, String studentId, DeskChannel channel, int expectedCents, Caller staff) {
         return walkIns.walkIn(slotId, studentId, channel, expectedCents, staff).view();
     }
 
@@ -122,7 +121,7 @@ public class AttendanceDesk {
      * confirmed ({@link DeskBookingView#amountCents}): refused, saying what it costs now, if the price changed
      * meanwhile; no amount: whatever it costs. A receipt is written with it.
      */
-    public DeskBookingView payAtDesk(long reservationId, Integer expectedCents, DeskChannel channel, Caller staff) {
+    public DeskBookingView payAtDesk(long reservationId, int expectedCents, DeskChannel channel, Caller staff) {
         return walkIns.payAtDesk(reservationId, expectedCents, channel, staff).view();
     }
 

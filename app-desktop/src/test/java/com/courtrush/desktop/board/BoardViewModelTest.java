@@ -220,7 +220,7 @@ class BoardViewModelTest {
         model.payAtDesk(unpaid);
         assertThat(notices.lastStep().action()).isEqualTo("Take ¥20.00");
         assertThat(notices.lastStep().target()).contains("Student 3").contains("Court 1");
-        verify(attendance, never()).payAtDesk(eq(3L), any(), any(), any());
+        verify(attendance, never()).payAtDesk(eq(3L), anyInt(), any(), any());
 
         notices.answer = true;
         notices.option = true;
@@ -246,7 +246,7 @@ class BoardViewModelTest {
         model.apply(board());
         model.walkIn(at(1, 2).slot(), "2024009"); // not started yet
         model.walkIn(at(1, 1).slot(), " "); // no student
-        verify(attendance, never()).walkIn(anyLong(), any(), any(), any(), any());
+        verify(attendance, never()).walkIn(anyLong(), any(), any(), anyInt(), any());
         int shown = at(1, 1).slot().priceCents();
         when(attendance.walkIn(eq(22L), eq("2024009"), eq(DeskChannel.CASH), eq(shown), eq(staff)))
                 .thenReturn(at(1, 1).active().get(0));

@@ -2,6 +2,7 @@ package com.courtrush.desktop.checkin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -116,14 +117,14 @@ class CheckInViewModelTest {
     void aRefusedWalkInSaysWhyWhereTheDeskLooks() {
         RunningSlot slot =
                 new RunningSlot(9, 3, 1, "Court 1", TODAY, LocalTime.of(18, 0), LocalTime.of(19, 0), 1, 4, 2500);
-        when(desk.walkIn(eq(9L), eq("2024002"), any(), any(), any()))
+        when(desk.walkIn(eq(9L), eq("2024002"), any(), anyInt(), any()))
                 .thenThrow(new CourtRushException(com.courtrush.core.Outcome.OUT_OF_STOCK, "walkIn.full"));
         model.walkIn(slot, "2024002", DeskChannel.CASH);
         assertThat(model.lastKindProperty().get()).isEqualTo("refused");
         assertThat(model.lastResultProperty().get()).isEqualTo("✗ No free place left in this slot.");
         model.walkIn(slot, "  ", DeskChannel.CASH);
         assertThat(model.lastResultProperty().get()).isEqualTo("✗ Choose a slot and type the student's id.");
-        verify(desk, never()).walkIn(eq(9L), eq(""), any(), any(), any());
+        verify(desk, never()).walkIn(eq(9L), eq(""), any(), anyInt(), any());
     }
 
     /**
@@ -139,7 +140,7 @@ class CheckInViewModelTest {
         model.payAtDesk(model.rows().get(0));
         assertThat(notices.lastStep().action()).isEqualTo("Take ¥20.00");
         assertThat(notices.lastStep().consequence()).contains("¥20.00");
-        verify(desk, never()).payAtDesk(eq(1L), any(), any(), any());
+        verify(desk, never()).payAtDesk(eq(1L), anyInt(), any(), any());
 
         notices.answer = true;
         when(desk.payAtDesk(1, 2000, DeskChannel.CASH, staff))
