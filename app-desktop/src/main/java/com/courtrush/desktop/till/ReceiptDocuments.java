@@ -37,7 +37,10 @@ public final class ReceiptDocuments {
     /** A till roll's width: 80 mm, in points. */
     static final float WIDTH = 80 / 25.4f * 72;
 
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    /** Times as a person reads them on paper: 14:00, never 14:00:00. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
     private static final String STAFF = "staff:";
     private static final float MARGIN = 12;
     private static final float SIZE = 9;
@@ -66,7 +69,7 @@ public final class ReceiptDocuments {
                 "till.receiptBooking",
                 receipt.courtName(),
                 receipt.slotDate(),
-                receipt.startTime() + "–" + receipt.endTime(),
+                TIME.format(receipt.startTime()) + "–" + TIME.format(receipt.endTime()),
                 receipt.reservationId()));
         lines.add(i18n.t("till.receiptOrder", receipt.outTradeNo()));
         if (receipt.outRefundNo() != null) {

@@ -188,6 +188,15 @@ class TillViewModelTest {
                 .orElseThrow(() -> new AssertionError("no row " + first));
     }
 
+    /** A receipt prints times as people write them: 09:05 and 18:00–19:00, never with seconds (issue 74). */
+    @Test
+    void aReceiptPrintsTimesWithoutSeconds() {
+        ReceiptDocuments documents = new ReceiptDocuments(I18n.of(I18n.CHINESE), new DirectUiTasks(notices), notices);
+        String printed = String.join("\n", documents.lines(receipt("RPCR1", "PAYMENT", DeskChannel.CASH, 2000, "Ann")));
+        assertThat(printed).contains(TODAY + " 09:05").contains("18:00–19:00");
+        assertThat(printed).doesNotContainPattern("\\d\\d:\\d\\d:\\d\\d");
+    }
+
     /** A receipt names who handled the money by name and staff id, never by the trail's code (issue 76). */
     @Test
     void aReceiptNamesItsStaffMemberWithoutTheTrailsCode() {
