@@ -53,6 +53,7 @@ public class PaymentService {
     private final Clock clock;
     private final NewPayOrders newOrders;
     private final PaymentSettlement settlement;
+    private final OrderDescriptions descriptions;
 
     PaymentService(
             PayOrderMapper orders,
@@ -66,7 +67,8 @@ public class PaymentService {
             TransactionTemplate transactions,
             Clock clock,
             NewPayOrders newOrders,
-            PaymentSettlement settlement) {
+            PaymentSettlement settlement,
+            OrderDescriptions descriptions) {
         this.orders = orders;
         this.reservations = reservations;
         this.access = access;
@@ -79,6 +81,7 @@ public class PaymentService {
         this.clock = clock;
         this.newOrders = newOrders;
         this.settlement = settlement;
+        this.descriptions = descriptions;
     }
 
     /**
@@ -217,7 +220,7 @@ public class PaymentService {
     }
 
     private String description(PayOrder order) {
-        return "CourtRush reservation " + order.getReservationId();
+        return descriptions.of(reservations.selectById(order.getReservationId()).getSlotId());
     }
 
     /**

@@ -77,7 +77,8 @@ class PayFixture {
             transactions.template(),
             clock,
             newOrders,
-            settlement);
+            settlement,
+            mock(OrderDescriptions.class));
     final DeskPayments desk = new DeskPayments(
             orders,
             reservations,
