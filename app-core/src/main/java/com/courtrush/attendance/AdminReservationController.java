@@ -114,11 +114,12 @@ class AdminReservationController {
     ApiResponse<Refunded> refund(
             @PathVariable @Positive long id,
             @Valid @RequestBody StaffRefund request,
-            @AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(
-                request.amountCents() != null
-                        ? payments.refundPart(id, request.amountCents(), request.reason(), caller)
-                        : payments.refund(id, caller, request.reason(), Boolean.TRUE.equals(request.overrideCutoff())));
+            @AuthenticationPrincipal Caller caller,
+            HttpServletRequest http) {
+        Refunded refunded = request.amountCents() != null
+                ? payments.refundPart(id, request.amountCents(), request.reason(), caller)
+                : payments.refund(id, caller, request.reason(), Boolean.TRUE.equals(request.overrideCutoff()));
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), refunded.said()), refunded);
     }
 
     record StaffRefund(

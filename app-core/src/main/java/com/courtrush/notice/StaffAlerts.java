@@ -150,13 +150,17 @@ public class StaffAlerts {
         return mapper.recent(Math.max(1, Math.min(limit, 200)));
     }
 
+    private static final String STATUS = "status";
+
     /** An alert's text in {@code locale}. */
     static String text(StaffAlertMapper.Alert alert, Locale locale) {
         Kind kind = Kind.valueOf(alert.kind());
         JSONObject params = JSON.parseObject(alert.params());
         List<Object> args = new ArrayList<>();
         for (String name : kind.params) {
-            args.add(params.getString(name));
+            String value = params.getString(name);
+            // a status is the engine's code (DONE, ABNORMAL): a person reads it in words
+            args.add(STATUS.equals(name) ? EngineMessages.format(locale, "status." + value) : value);
         }
         return EngineMessages.format(locale, "alert." + kind, args.toArray());
     }

@@ -7,7 +7,6 @@ import com.courtrush.pay.api.PaidView;
 import com.courtrush.pay.api.PayScene;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.pay.desk.PaymentDesk;
-import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.web.ApiResponse;
 import com.courtrush.web.RequestLocales;
 import io.swagger.v3.oas.annotations.Operation;
@@ -114,8 +113,7 @@ class PayController {
         } else {
             refunded = refunds.refundOwn(reservationId, caller, body.reason());
         }
-        String said = refunded.reservationStatus() == ReservationStatus.CONFIRMED ? "ok.refundedPart" : "ok.refunded";
-        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), said), refunded);
+        return ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), refunded.said()), refunded);
     }
 
     @Operation(

@@ -154,7 +154,7 @@ public class Reconciliations implements SchedulingConfigurer {
                 new EngineText(
                         "audit.reconciled",
                         day.toString(),
-                        run.getStatus(),
+                        new EngineText("status." + run.getStatus()),
                         run.getMatched(),
                         run.getOnlyThere(),
                         run.getOnlyHere(),

@@ -99,10 +99,12 @@ public class RefundService {
                 AuditAction.REFUND,
                 AuditTarget.RESERVATION,
                 reservationId,
-                new EngineText(
-                        refunded.cutoffOverridden() ? "audit.refundOverridden" : "audit.refund",
-                        why == null ? "" : why,
-                        orderWithAmount(refunded)));
+                why == null
+                        ? new EngineText("audit.refundNoReason", orderWithAmount(refunded))
+                        : new EngineText(
+                                refunded.cutoffOverridden() ? "audit.refundOverridden" : "audit.refund",
+                                why,
+                                orderWithAmount(refunded)));
         return refunded;
     }
 

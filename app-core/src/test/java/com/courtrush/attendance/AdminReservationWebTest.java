@@ -16,6 +16,7 @@ import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayOrderView;
+import com.courtrush.pay.api.Refunded;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.ReservationData;
@@ -207,13 +208,34 @@ class AdminReservationWebTest {
                 .andExpect(jsonPath("$.message").value(containsString("reason")));
     }
 
+    /** A whole refund says what happened, as a part does (issue 74), not "OK". */
+    @Test
+    void staffRefundTheWholeSaysWhatHappened() throws Exception {
+        given(paymentDesk.refund(eq(5L), any(), eq("court flooded"), eq(false)))
+                .willReturn(refunded(ReservationStatus.CANCELLED, 2000));
+        mvc.perform(post("/admin/reservations/5/refund")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .header("Accept-Language", "zh-CN")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reason\":\"court flooded\"}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.message").value("已退款，名额已释放。"));
+    }
+
+    private static Refunded refunded(ReservationStatus status, int cents) {
+        return new Refunded(5, status, null, "CR1", cents, false, false, "CR1R1", null, cents);
+    }
+
     @Test
     void staffRefundAPartOnTheSamePathThroughTheDesk() throws Exception {
+        given(paymentDesk.refundPart(eq(5L), eq(500), eq("lights out"), any()))
+                .willReturn(refunded(ReservationStatus.CONFIRMED, 500));
         mvc.perform(post("/admin/reservations/5/refund")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"reason\":\"lights out\",\"amountCents\":500}"))
-                .andExpect(status().isOk());
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.message").value("Part refunded; the booking stays confirmed."));
         verify(paymentDesk).refundPart(eq(5L), eq(500), eq("lights out"), any());
         mvc.perform(post("/admin/reservations/5/refund")
                         .header("Authorization", "Bearer " + STAFF)

@@ -60,6 +60,19 @@ class RefundServiceTest extends PayFixture {
                         any(EngineText.class));
     }
 
+    /** No reason given, none said: the trail reads "支付单 …", not "；支付单 …" (issue 74). */
+    @Test
+    void aRefundWithoutAReasonIsAuditedWithoutADanglingSeparator() {
+        String order = paid(1, STUDENT);
+
+        refunds.refundOwn(1, student(STUDENT), null);
+
+        org.mockito.ArgumentCaptor<EngineText> detail = org.mockito.ArgumentCaptor.forClass(EngineText.class);
+        verify(audit).record(any(), eq(AuditAction.REFUND), any(), any(), detail.capture());
+        assertThat(detail.getValue().in(java.util.Locale.SIMPLIFIED_CHINESE)).startsWith("支付单 " + order);
+        assertThat(detail.getValue().in(java.util.Locale.ENGLISH)).startsWith("order " + order);
+    }
+
     @Test
     void aPartThenTheRestGiveBackExactlyWhatWasPaid() {
         String order = paid(1, STUDENT);

@@ -18,4 +18,10 @@ public record Refunded(
         boolean handBackAtDesk,
         String outRefundNo,
         RefundStatus refundStatus,
-        int orderRefundedCents) {}
+        int orderRefundedCents) {
+
+    /** The message key of what happened, said to whoever asked: a part given back, or the whole and the place. */
+    public String said() {
+        return reservationStatus == ReservationStatus.CONFIRMED ? "ok.refundedPart" : "ok.refunded";
+    }
+}
