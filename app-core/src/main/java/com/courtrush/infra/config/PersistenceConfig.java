@@ -3,13 +3,15 @@ package com.courtrush.infra.config;
 import com.baomidou.mybatisplus.core.handlers.MetaObjectHandler;
 import com.baomidou.mybatisplus.extension.plugins.MybatisPlusInterceptor;
 import com.baomidou.mybatisplus.extension.plugins.inner.PaginationInnerInterceptor;
+import db.migration.V30__StampsIntoTheGymsZone;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.apache.ibatis.reflection.MetaObject;
-import org.flywaydb.core.api.migration.JavaMigration;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.flyway.FlywayConfigurationCustomizer;
 import org.springframework.boot.autoconfigure.transaction.TransactionManagerCustomizers;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -50,10 +52,11 @@ class PersistenceConfig {
         return interceptor;
     }
 
-    /** Flyway runs the migrations that need the gym's zone: Spring Boot hands it every JavaMigration bean. */
+    /** The migrations that need the gym's zone read it as a placeholder ({@code V30__StampsIntoTheGymsZone}). */
     @Bean
-    JavaMigration stampsIntoTheGymsZone(CourtRushProperties properties) {
-        return new V30__StampsIntoTheGymsZone(properties.zone());
+    FlywayConfigurationCustomizer gymZoneForTheMigrations(CourtRushProperties properties) {
+        return configuration -> configuration.placeholders(
+                Map.of(V30__StampsIntoTheGymsZone.GYM_ZONE, properties.zone().getId()));
     }
 
     @Bean

@@ -1,4 +1,4 @@
-package com.courtrush.infra.config;
+package db.migration;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,8 +22,16 @@ import org.slf4j.LoggerFactory;
  * those only the database wrote: a slot's update_time once a booking changed it (the engine's own edits and a new
  * slot stamp both columns at once), and every create_time and update_time of the no-show strikes' insert, the
  * audit's filter choices and the waitlist's daily figures, which the engine never stamped before.
+ *
+ * <p>Found by Flyway itself in {@code db/migration}, as the SQL migrations are, so that every run of the migrations
+ * applies it — the engine's, and a test's or the bench's that makes the schema before the engine starts on it. The
+ * gym's zone comes as the placeholder {@value #GYM_ZONE}, which the engine gives; a run without it (a new, empty
+ * database made by a test) has no stamp to move.
  */
-class V30__StampsIntoTheGymsZone extends BaseJavaMigration {
+public class V30__StampsIntoTheGymsZone extends BaseJavaMigration {
+
+    /** The Flyway placeholder holding {@code courtrush.zone}. */
+    public static final String GYM_ZONE = "gymZone";
 
     private static final Logger log = LoggerFactory.getLogger(V30__StampsIntoTheGymsZone.class);
 
@@ -37,14 +45,14 @@ class V30__StampsIntoTheGymsZone extends BaseJavaMigration {
             "update waitlist_offer_day set create_time = timestampadd(minute, ?, create_time), "
                     + "update_time = timestampadd(minute, ?, update_time)");
 
-    private final ZoneId gym;
-
-    V30__StampsIntoTheGymsZone(ZoneId gym) {
-        this.gym = gym;
-    }
-
     @Override
     public void migrate(Context context) throws SQLException {
+        String zone = context.getConfiguration().getPlaceholders().get(GYM_ZONE);
+        if (zone == null || zone.isBlank()) {
+            log.info("No gym zone given to this run of the migrations (not the engine's): no stamp moved");
+            return;
+        }
+        ZoneId gym = ZoneId.of(zone);
         Connection connection = context.getConnection();
         long minutes = minutesFromSessionToGym(connection, gym);
         if (minutes == 0) {
