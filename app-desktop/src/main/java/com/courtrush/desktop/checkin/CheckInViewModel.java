@@ -84,20 +84,30 @@ public final class CheckInViewModel {
         tasks.run(i18n.t("checkIn.scan"), () -> desk.scan(text, staff), this::checkedIn, this::refused);
     }
 
+    /** Checks the selected booking in; a refusal ("too early") says whose booking it was. */
     public void checkIn(Row row) {
         tasks.run(
-                i18n.t("checkIn.checkIn"),
+                i18n.t("board.checkInOf", target(row)),
                 () -> desk.checkIn(row.reservationId(), staff),
                 this::checkedIn,
-                this::refused);
+                error -> refused(target(row), error));
     }
 
     public void undo(Row row) {
-        tasks.run(i18n.t("checkIn.undo"), () -> desk.undo(row.reservationId(), staff), booking -> {
-            lastKind.set("undone");
-            lastResult.set(i18n.t("checkIn.undone", describe(booking)));
-            refresh();
-        });
+        tasks.run(
+                i18n.t("checkIn.undoOf", target(row)),
+                () -> desk.undo(row.reservationId(), staff),
+                booking -> {
+                    lastKind.set("undone");
+                    lastResult.set(i18n.t("checkIn.undone", describe(booking)));
+                    refresh();
+                },
+                error -> refused(target(row), error));
+    }
+
+    /** A booking of the list as staff are asked about it: who, where and when. */
+    String target(Row row) {
+        return i18n.t("board.target", row.name(), row.studentId(), row.court(), date.get(), row.time());
     }
 
     /** Takes the selected booking's payment at the desk; it is checked in too once its check-in has opened. */
@@ -105,7 +115,7 @@ public final class CheckInViewModel {
         String amount = "¥" + price(row.amountCents());
         Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
                         i18n.t("board.takePayment", amount),
-                        i18n.t("board.target", row.name(), row.studentId(), row.court(), date.get(), row.time()),
+                        target(row),
                         i18n.t("board.takePaymentConsequence", amount))
                 .withOption(i18n.t("board.byCard")));
         if (yes.isEmpty()) {
@@ -113,7 +123,7 @@ public final class CheckInViewModel {
         }
         DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
         tasks.run(
-                i18n.t("checkIn.payAtDesk"),
+                i18n.t("board.takePaymentOf", target(row)),
                 () -> desk.payAtDesk(row.reservationId(), row.amountCents(), channel, staff),
                 booking -> {
                     lastKind.set("ok");
@@ -122,7 +132,7 @@ public final class CheckInViewModel {
                             describe(booking)));
                     refresh();
                 },
-                this::refused);
+                error -> refused(target(row), error));
     }
 
     /** Reads the slots running now, with their free places, for the walk-in dialog. */
@@ -152,7 +162,13 @@ public final class CheckInViewModel {
                             describe(booking)));
                     refresh();
                 },
-                this::refused);
+                error -> refused(
+                        i18n.t(
+                                "checkIn.walkInOf",
+                                id,
+                                slot.courtName(),
+                                TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime())),
+                        error));
     }
 
     /** How the walk-in dialog names a running slot: time, court, free places and price. */
@@ -175,18 +191,34 @@ public final class CheckInViewModel {
         refresh();
     }
 
-    /** A refusal (a code of another day, already checked in, …) is shown where the desk looks; anything else as usual. */
-    private void refused(Throwable error) {
+    /** A refusal of what was done to a booking of the list, shown where the desk looks with whose booking it was. */
+    private void refused(String booking, Throwable error) {
+        refusal(error)
+                .ifPresentOrElse(
+                        refusal -> {
+                            lastKind.set("refused");
+                            lastResult.set(i18n.t("checkIn.refusedOf", booking, refusal.message(i18n.locale())));
+                        },
+                        () -> notices.failed(booking, error));
+    }
+
+    private static Optional<CourtRushException> refusal(Throwable error) {
         Throwable cause = error;
         while (cause != null && !(cause instanceof CourtRushException)) {
             cause = cause.getCause();
         }
-        if (cause instanceof CourtRushException refusal) {
-            lastKind.set("refused");
-            lastResult.set(i18n.t("checkIn.refused", refusal.message(i18n.locale())));
-        } else {
-            notices.failed(i18n.t("checkIn.scan"), error);
-        }
+        return Optional.ofNullable((CourtRushException) cause);
+    }
+
+    /** A refusal (a code of another day, already checked in, …) is shown where the desk looks; anything else as usual. */
+    private void refused(Throwable error) {
+        refusal(error)
+                .ifPresentOrElse(
+                        refusal -> {
+                            lastKind.set("refused");
+                            lastResult.set(i18n.t("checkIn.refused", refusal.message(i18n.locale())));
+                        },
+                        () -> notices.failed(i18n.t("checkIn.scan"), error));
     }
 
     private String describe(DeskBookingView booking) {

@@ -121,10 +121,31 @@ class CheckInViewModelTest {
                 .thenThrow(new CourtRushException(com.courtrush.core.Outcome.OUT_OF_STOCK, "walkIn.full"));
         model.walkIn(slot, "2024002", DeskChannel.CASH);
         assertThat(model.lastKindProperty().get()).isEqualTo("refused");
-        assertThat(model.lastResultProperty().get()).isEqualTo("✗ No free place left in this slot.");
+        assertThat(model.lastResultProperty().get())
+                .isEqualTo("✗ Walk-in, student 2024002 · Court 1 18:00–19:00: No free place left in this slot.");
         model.walkIn(slot, "  ", DeskChannel.CASH);
         assertThat(model.lastResultProperty().get()).isEqualTo("✗ Choose a slot and type the student's id.");
         verify(desk, never()).walkIn(eq(9L), eq(""), any(), anyInt(), any());
+    }
+
+    /**
+     * Issue 76: "✗ Too early…" did not say whose booking the desk had tried to check in. A refusal of a booking of the
+     * list says the student, the court and the hours, where the desk looks; so does one of an undo.
+     */
+    @Test
+    void aRefusedCheckInSaysWhoseBookingItWas() {
+        when(desk.day(TODAY, "")).thenReturn(List.of(booking(1, ReservationStatus.CONFIRMED, null, null)));
+        model.refresh();
+        when(desk.checkIn(1L, staff)).thenThrow(CourtRushException.conflict("checkIn.tooEarly", "17:30"));
+        model.checkIn(model.rows().get(0));
+        assertThat(model.lastKindProperty().get()).isEqualTo("refused");
+        assertThat(model.lastResultProperty().get())
+                .startsWith("✗ Ann (2024001) · Court 1, 2026-11-25 18:00–19:00: ")
+                .contains("17:30");
+        when(desk.undo(1L, staff)).thenThrow(CourtRushException.conflict("checkIn.tooEarly", "17:30"));
+        model.undo(model.rows().get(0));
+        assertThat(model.lastResultProperty().get()).startsWith("✗ Ann (2024001) · Court 1, 2026-11-25 18:00–19:00: ");
+        assertThat(notices.failures).isEmpty();
     }
 
     /**
