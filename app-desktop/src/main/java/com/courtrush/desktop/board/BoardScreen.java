@@ -76,6 +76,8 @@ public final class BoardScreen implements Screen {
                 context.desks().attendance(),
                 context.desks().payments(),
                 context.desks().reservations(),
+                context.desks().till(),
+                context.desks().students(),
                 context.staff(),
                 context.tasks(),
                 context.notices(),
@@ -147,19 +149,7 @@ public final class BoardScreen implements Screen {
             @Override
             protected void updateItem(ReservationRow row, boolean empty) {
                 super.updateItem(row, empty);
-                setText(
-                        empty || row == null
-                                ? null
-                                : i18n.t(
-                                        "board.foundLine",
-                                        row.studentName(),
-                                        row.studentId(),
-                                        row.slotDate(),
-                                        row.startTime() + "–" + row.endTime(),
-                                        row.courtName(),
-                                        row.status() == ReservationStatus.CANCELLED
-                                                ? i18n.of(row.cancelReason())
-                                                : i18n.of(row.status())));
+                setText(empty || row == null ? null : model.describe(row));
             }
         });
         list.setOnMouseClicked(event -> pick(list));
@@ -205,10 +195,12 @@ public final class BoardScreen implements Screen {
         ColumnConstraints courts = new ColumnConstraints(COURT_WIDTH);
         grid.getColumnConstraints().add(courts);
         for (int column = 0; column < model.hours().size(); column++) {
-            grid.getColumnConstraints().add(new ColumnConstraints(CELL_WIDTH));
-            Label hour = new Label(HOUR.format(model.hours().get(column)));
-            hour.getStyleClass().add("board-hour");
-            grid.add(hour, column + 1, 0);
+            ColumnConstraints hour = new ColumnConstraints();
+            hour.setMinWidth(CELL_WIDTH); // wider when a cell's words need it: none is cut ("15:57 已…")
+            grid.getColumnConstraints().add(hour);
+            Label time = new Label(HOUR.format(model.hours().get(column)));
+            time.getStyleClass().add("board-hour");
+            grid.add(time, column + 1, 0);
         }
         for (int row = 0; row < model.courts().size(); row++) {
             Label court = new Label(model.courts().get(row));
@@ -269,9 +261,10 @@ public final class BoardScreen implements Screen {
         // a line more for each of the detail's own lines (partners, a multi-place slot's places); a row as tall
         // as its tallest cell
         double height = 44 + DETAIL_LINE * (cell.detail().split("\n", -1).length - 1);
-        button.setPrefSize(CELL_WIDTH, height);
-        button.setMinSize(CELL_WIDTH, height);
-        button.setMaxHeight(Double.MAX_VALUE);
+        button.setPrefHeight(height);
+        button.setMinHeight(height);
+        button.setMinWidth(Region.USE_PREF_SIZE); // as wide as its words, its column as wide as its widest cell
+        button.setMaxSize(Double.MAX_VALUE, Double.MAX_VALUE);
         button.getStyleClass().addAll("board-cell", styleOf(cell.look()));
         if (cell.highlighted()) {
             button.getStyleClass().add("board-cell-found");
@@ -284,6 +277,13 @@ public final class BoardScreen implements Screen {
         }
         button.setDisable(cell.look() == BoardViewModel.Look.NONE);
         button.setOnAction(event -> open(cell, button));
+        button.setOnKeyPressed(
+                event -> { // a button fires on Space; the desk's Enter opens a cell too
+                    if (event.getCode() == KeyCode.ENTER && !button.isDisabled()) {
+                        event.consume();
+                        open(cell, button);
+                    }
+                });
         return button;
     }
 
@@ -294,18 +294,20 @@ public final class BoardScreen implements Screen {
             if (!menu.getItems().isEmpty()) {
                 menu.getItems().add(new SeparatorMenuItem());
             }
-            MenuItem who = new MenuItem(model.target(booking));
+            MenuItem who = new MenuItem(model.actions().target(booking));
             who.setDisable(true);
             menu.getItems().add(who);
             if (booking.checkedInTime() == null && booking.status() == ReservationStatus.CONFIRMED) {
-                menu.getItems().add(item("board.doCheckIn", () -> model.checkIn(booking)));
+                menu.getItems()
+                        .add(item("board.doCheckIn", () -> model.actions().checkIn(booking)));
             }
             if (booking.status() == ReservationStatus.PENDING_PAYMENT) {
-                menu.getItems().add(item("board.doTakePayment", () -> model.payAtDesk(booking)));
-                menu.getItems().add(item("board.doCancel", () -> model.cancel(booking)));
+                menu.getItems()
+                        .add(item("board.doTakePayment", () -> model.actions().payAtDesk(booking)));
+                menu.getItems().add(item("board.doCancel", () -> model.actions().cancel(booking)));
             }
             if (booking.status() == ReservationStatus.CONFIRMED) {
-                menu.getItems().add(item("board.doRefund", () -> model.refund(booking)));
+                menu.getItems().add(item("board.doRefund", () -> model.actions().refund(booking)));
             }
         }
         if (cell.takesWalkIn()) {
@@ -325,7 +327,11 @@ public final class BoardScreen implements Screen {
                                                             + com.courtrush.desktop.ui.Inputs.yuan(
                                                                     cell.slot().priceCents())),
                                             "")
-                                    .ifPresent(studentId -> model.walkIn(cell.slot(), studentId))));
+                                    .ifPresent(studentId -> model.actions()
+                                            .walkIn(
+                                                    cell.slot(),
+                                                    model.dateProperty().get(),
+                                                    studentId))));
         }
         if (menu.getItems().isEmpty()) {
             MenuItem nothing = new MenuItem(i18n.t("board.nothingToDo"));
@@ -337,6 +343,11 @@ public final class BoardScreen implements Screen {
                 openMenu = null;
                 layOut(); // what changed at the gym while it was open
             }
+            // the keys come back to the cell the menu was opened at (Esc, a choice): arrows and Enter go on from there
+            grid.getChildren().stream()
+                    .filter(node -> at.getId().equals(node.getId()))
+                    .findFirst()
+                    .ifPresent(Node::requestFocus);
         });
         openMenu = menu;
         menu.show(at, Side.BOTTOM, 0, 0);

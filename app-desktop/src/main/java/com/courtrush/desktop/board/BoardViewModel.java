@@ -1,24 +1,22 @@
 package com.courtrush.desktop.board;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
-import com.courtrush.pay.api.PayOrderStatus;
-import com.courtrush.pay.api.PayOrderView;
 import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.desk.ReservationDesk;
-import com.courtrush.till.api.DeskChannel;
+import com.courtrush.till.desk.TillDesk;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
@@ -97,11 +95,8 @@ public final class BoardViewModel {
     }
 
     private final AttendanceDesk attendance;
-    private final PaymentDesk payments;
-    private final ReservationDesk reservations;
-    private final Caller staff;
+    private final BoardActions actions;
     private final UiTasks tasks;
-    private final Notices notices;
     private final I18n i18n;
     private final Supplier<LocalDate> today;
 
@@ -113,6 +108,10 @@ public final class BoardViewModel {
     private final StringProperty query = new SimpleStringProperty("");
     private final ObservableList<ReservationRow> found = FXCollections.observableArrayList();
     private final StringProperty foundText = new SimpleStringProperty("");
+    /** What the search looked for ("" none): looked for again whenever the board changes. */
+    private String searched = "";
+    /** The day the search looked around: the days it looked at stay those while the board turns. */
+    private LocalDate searchedAround;
     /** The booking a search led to (0: none): its cell is highlighted. */
     private final LongProperty highlighted = new SimpleLongProperty();
 
@@ -123,17 +122,27 @@ public final class BoardViewModel {
             AttendanceDesk attendance,
             PaymentDesk payments,
             ReservationDesk reservations,
+            TillDesk till,
+            StudentDesk students,
             Caller staff,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
             Supplier<LocalDate> today) {
         this.attendance = attendance;
-        this.payments = payments;
-        this.reservations = reservations;
-        this.staff = staff;
+        this.actions = new BoardActions(
+                attendance,
+                payments,
+                reservations,
+                till,
+                students,
+                staff,
+                tasks,
+                notices,
+                i18n,
+                this::refresh,
+                this::courtName);
         this.tasks = tasks;
-        this.notices = notices;
         this.i18n = i18n;
         this.today = today;
         date.set(today.get());
@@ -194,6 +203,9 @@ public final class BoardViewModel {
         }
         if (!laid.equals(cells)) {
             cells.setAll(laid);
+            if (!searched.isEmpty()) {
+                find(false); // what the search shows follows the board: a booking refunded meanwhile says so
+            }
         }
     }
 
@@ -215,7 +227,7 @@ public final class BoardViewModel {
         Look look = lookOf(first);
         String title = bookings.size() == 1
                 ? first.studentName()
-                : i18n.t("board.andMore", first.studentName(), bookings.size() - 1);
+                : i18n.t("board.andMore", first.studentName(), bookings.size(), bookings.size() - 1);
         // a line each, never run together where a cell is too narrow for them: the state, the partners, the places
         String detail = stateOf(first)
                 + (first.partnerNames() == null ? "" : "\n" + first.partnerNames())
@@ -258,160 +270,59 @@ public final class BoardViewModel {
         };
     }
 
-    /** The booking as staff are asked about it: who, where and when. */
-    public String target(DeskBookingView booking) {
-        return i18n.t(
-                "board.target",
-                booking.studentName(),
-                booking.studentId(),
-                booking.courtName(),
-                booking.slotDate(),
-                TIME.format(booking.startTime()) + "–" + TIME.format(booking.endTime()));
-    }
-
-    /** Checks the booking in (from half an hour before its start to its end; the engine says when not). */
-    public void checkIn(DeskBookingView booking) {
-        String task = i18n.t("board.checkInOf", target(booking)); // a refusal's dialog names the booking
-        tasks.run(task, () -> attendance.checkIn(booking.reservationId(), staff), done -> {
-            notices.info(i18n.t("board.checkedIn", target(done)));
-            refresh();
-        });
-    }
-
-    /**
-     * Takes the booking's payment at the desk once staff have seen its amount and confirmed it; the engine takes
-     * exactly that amount or refuses (the price changed meanwhile).
-     */
-    public void payAtDesk(DeskBookingView booking) {
-        String amount = "¥" + Inputs.yuan(booking.amountCents());
-        Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
-                        i18n.t("board.takePayment", amount),
-                        target(booking),
-                        i18n.t("board.takePaymentConsequence", amount))
-                .withOption(i18n.t("board.byCard")));
-        if (yes.isEmpty()) {
-            return;
-        }
-        DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
-        tasks.run(
-                i18n.t("checkIn.payAtDesk"),
-                () -> attendance.payAtDesk(booking.reservationId(), booking.amountCents(), channel, staff),
-                paid -> {
-                    notices.info(i18n.t("board.paidDone", amount + " (" + i18n.of(channel) + ")", target(paid)));
-                    refresh();
-                });
-    }
-
-    /** Cancels an unpaid booking, with a reason (audited); the place goes back on sale or to the waitlist. */
-    public void cancel(DeskBookingView booking) {
-        notices.confirm(Destructive.of(
-                                i18n.t("reservations.cancelAction"),
-                                target(booking),
-                                i18n.t("reservations.cancelConsequence"))
-                        .withReason())
-                .ifPresent(answer -> tasks.run(
-                        i18n.t("reservations.cancel"),
-                        () -> reservations.cancelByStaff(booking.reservationId(), answer.reason(), staff),
-                        done -> {
-                            notices.info(
-                                    i18n.t("reservations.done", i18n.t("reservations.cancel"), done.reservationId()));
-                            refresh();
-                        }));
-    }
-
-    /** Refunds a paid booking whole, its amount seen and confirmed, with a reason; one paid at the desk there. */
-    public void refund(DeskBookingView booking) {
-        tasks.run(i18n.t("reservations.details"), () -> payments.details(booking.reservationId(), i18n.locale()), d -> {
-            Optional<PayOrderView> paid = d.payOrders().stream()
-                    .filter(o -> o.status() == PayOrderStatus.SUCCESS && o.amountCents() != null)
-                    .reduce((a, b) -> b);
-            String amount = "¥"
-                    + Inputs.yuan(
-                            paid.map(o -> o.amountCents() - o.refundedCents()).orElse(0));
-            boolean atDesk = paid.map(PayOrderView::atDesk).orElse(false);
-            notices.confirm(Destructive.of(
-                                    i18n.t("board.refund", amount),
-                                    target(booking),
-                                    i18n.t(atDesk ? "board.refundConsequenceDesk" : "board.refundConsequence", amount))
-                            .withReason()
-                            .withOption(i18n.t("reservations.overrideCutoff")))
-                    .ifPresent(answer -> tasks.run(
-                            i18n.t("reservations.refund"),
-                            () -> payments.refund(booking.reservationId(), staff, answer.reason(), answer.option()),
-                            refunded -> {
-                                notices.info(i18n.t(
-                                        refunded.handBackAtDesk() ? "board.handBack" : "board.refunded",
-                                        "¥" + Inputs.yuan(refunded.amountCents()),
-                                        target(booking)));
-                                refresh();
-                            }));
-        });
-    }
-
-    /** Books a walk-in into a free place of a slot running now, takes its payment (shown and confirmed), checks in. */
-    public void walkIn(DeskBoard.Cell slot, String studentId) {
-        String id = studentId == null ? "" : studentId.strip();
-        if (slot == null || !slot.running() || slot.placesLeft() <= 0 || id.isEmpty()) {
-            return;
-        }
-        String amount = "¥" + Inputs.yuan(slot.priceCents());
-        String hours = TIME.format(slot.startTime()) + "–" + TIME.format(slot.endTime());
-        Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
-                        i18n.t("board.takePayment", amount),
-                        i18n.t("board.walkInTarget", id, hours),
-                        i18n.t("board.walkInConsequence", amount))
-                .withOption(i18n.t("board.byCard")));
-        if (yes.isEmpty()) {
-            return;
-        }
-        DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
-        int shown = slot.priceCents(); // the amount the desk confirmed: refused, booking nothing, if it changed
-        tasks.run(i18n.t("walkIn.open"), () -> attendance.walkIn(slot.slotId(), id, channel, shown, staff), booked -> {
-            notices.info(i18n.t("board.paidDone", amount + " (" + i18n.of(channel) + ")", target(booked)));
-            refresh();
-        });
-    }
-
     /**
      * Looks for what a student shows or says among the bookings of the days around the board's date; one found turns
      * the board to its date and highlights its cell.
      */
     public void search() {
-        String text = query.get() == null ? "" : query.get().strip();
-        LocalDate around = date.get() == null ? today.get() : date.get();
+        searched = query.get() == null ? "" : query.get().strip();
+        searchedAround = date.get() == null ? today.get() : date.get();
+        find(true);
+    }
+
+    /** Looks for {@link #searched} again; a single find turns the board to it when {@code turn}. */
+    private void find(boolean turn) {
+        String text = searched;
+        LocalDate around = searchedAround;
         if (text.isEmpty()) {
             found.clear();
             foundText.set("");
             highlighted.set(0);
             return;
         }
+        LocalDate from = around.minusDays(ReservationFilter.SEARCH_DAYS);
+        LocalDate until = around.plusDays(ReservationFilter.SEARCH_DAYS);
         tasks.run(
-                i18n.t("reservations.search"),
-                () -> attendance.search(
-                        text,
-                        null,
-                        around.minusDays(ReservationFilter.SEARCH_DAYS),
-                        around.plusDays(ReservationFilter.SEARCH_DAYS),
-                        null,
-                        1,
-                        50),
-                page -> {
+                i18n.t("reservations.search"), () -> attendance.search(text, null, from, until, null, 1, 50), page -> {
+                    if (!text.equals(searched)) {
+                        return; // another search was asked for meanwhile
+                    }
                     found.setAll(page.records().stream()
                             .filter(row -> row.status() != ReservationStatus.CANCELLED
                                     || row.cancelReason() == CancelReason.NO_SHOW)
                             .toList());
                     foundText.set(
                             found.isEmpty()
-                                    ? i18n.t(
-                                            "board.noneFound",
-                                            text,
-                                            around.minusDays(ReservationFilter.SEARCH_DAYS),
-                                            around.plusDays(ReservationFilter.SEARCH_DAYS))
-                                    : i18n.t("board.found", found.size()));
-                    if (found.size() == 1) {
+                                    ? i18n.t("board.noneFound", text, from, until)
+                                    : found.size() == 1
+                                            ? i18n.t("board.foundOne", describe(found.get(0)))
+                                            : i18n.t("board.found", found.size()));
+                    if (turn && found.size() == 1) {
                         show(found.get(0));
                     }
                 });
+    }
+
+    /** A booking found, in a line: who, when, where and how it stands now. */
+    public String describe(ReservationRow row) {
+        return i18n.t(
+                "board.foundLine",
+                row.studentName(),
+                row.studentId(),
+                row.slotDate(),
+                TIME.format(row.startTime()) + "–" + TIME.format(row.endTime()),
+                row.courtName(),
+                row.status() == ReservationStatus.CANCELLED ? i18n.of(row.cancelReason()) : i18n.of(row.status()));
     }
 
     /** Turns the board {@code days} days on (back, when negative); from today when no date is set. */
@@ -433,6 +344,23 @@ public final class BoardViewModel {
         } else if (board.get() != null) {
             apply(board.get());
         }
+    }
+
+    /** What staff do to the bookings of a cell. */
+    public BoardActions actions() {
+        return actions;
+    }
+
+    /** A court's name as the board read it ("" when not on it). */
+    String courtName(long courtId) {
+        DeskBoard read = board.get();
+        return read == null
+                ? ""
+                : read.courts().stream()
+                        .filter(c -> c.courtId() == courtId)
+                        .map(DeskBoard.Court::name)
+                        .findFirst()
+                        .orElse("");
     }
 
     /** The highlighted booking's cell, when it is on the board. */

@@ -12,6 +12,9 @@ import static org.mockito.Mockito.when;
 
 import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.Role;
+import com.courtrush.account.api.Student;
+import com.courtrush.account.api.StudentPage;
+import com.courtrush.account.desk.StudentDesk;
 import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.desk.AttendanceDesk;
@@ -19,6 +22,11 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
+import com.courtrush.pay.api.PayOrderStatus;
+import com.courtrush.pay.api.PayOrderView;
+import com.courtrush.pay.api.RefundStatus;
+import com.courtrush.pay.api.Refunded;
+import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationPage;
@@ -26,6 +34,8 @@ import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.desk.ReservationDesk;
 import com.courtrush.till.api.DeskChannel;
+import com.courtrush.till.api.ReceiptView;
+import com.courtrush.till.desk.TillDesk;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -39,12 +49,17 @@ class BoardViewModelTest {
     static final LocalDateTime NOW = TODAY.atTime(18, 20);
 
     final AttendanceDesk attendance = mock(AttendanceDesk.class);
+    final PaymentDesk payments = mock(PaymentDesk.class);
+    final TillDesk till = mock(TillDesk.class);
+    final StudentDesk students = mock(StudentDesk.class);
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "d01", Role.STAFF);
     final BoardViewModel model = new BoardViewModel(
             attendance,
-            mock(PaymentDesk.class),
+            payments,
             mock(ReservationDesk.class),
+            till,
+            students,
             staff,
             new DirectUiTasks(notices),
             notices,
@@ -217,7 +232,7 @@ class BoardViewModelTest {
         model.apply(board());
         DeskBookingView unpaid = at(0, 2).active().get(0);
         notices.answer = false;
-        model.payAtDesk(unpaid);
+        model.actions().payAtDesk(unpaid);
         assertThat(notices.lastStep().action()).isEqualTo("Take ¥20.00");
         assertThat(notices.lastStep().target()).contains("Student 3").contains("Court 1");
         verify(attendance, never()).payAtDesk(eq(3L), anyInt(), any(), any());
@@ -226,7 +241,7 @@ class BoardViewModelTest {
         notices.option = true;
         when(attendance.payAtDesk(3, 2000, DeskChannel.CARD, staff)).thenReturn(unpaid);
         when(attendance.board(TODAY)).thenReturn(board());
-        model.payAtDesk(unpaid);
+        model.actions().payAtDesk(unpaid);
         verify(attendance).payAtDesk(3, 2000, DeskChannel.CARD, staff);
         assertThat(notices.infos).last().asString().startsWith("¥20.00 (Card at the desk) taken");
     }
@@ -237,22 +252,213 @@ class BoardViewModelTest {
         model.apply(board());
         DeskBookingView unpaid = at(0, 2).active().get(0);
         when(attendance.checkIn(3L, staff)).thenThrow(CourtRushException.conflict("checkIn.tooEarly", "17:30"));
-        model.checkIn(unpaid);
+        model.actions().checkIn(unpaid);
         assertThat(notices.failedWhat).last().asString().startsWith("Check in ").contains("Student 3", "Court 1");
     }
 
     @Test
     void aWalkInGoesOnlyIntoAFreePlaceOfASlotRunningNow() {
         model.apply(board());
-        model.walkIn(at(1, 2).slot(), "2024009"); // not started yet
-        model.walkIn(at(1, 1).slot(), " "); // no student
+        model.actions().walkIn(at(1, 2).slot(), TODAY, "2024009"); // not started yet
+        model.actions().walkIn(at(1, 1).slot(), TODAY, " "); // no student
         verify(attendance, never()).walkIn(anyLong(), any(), any(), anyInt(), any());
         int shown = at(1, 1).slot().priceCents();
         when(attendance.walkIn(eq(22L), eq("2024009"), eq(DeskChannel.CASH), eq(shown), eq(staff)))
                 .thenReturn(at(1, 1).active().get(0));
         when(attendance.board(TODAY)).thenReturn(board());
-        model.walkIn(at(1, 1).slot(), "2024009");
+        when(students.list("2024009", 1, 20)).thenReturn(new StudentPage(List.of(student("2024009", "马刚")), 1, false));
+        model.actions().walkIn(at(1, 1).slot(), TODAY, "2024009");
         verify(attendance).walkIn(22L, "2024009", DeskChannel.CASH, shown, staff);
+    }
+
+    static Student student(String id, String name) {
+        return new Student(9, id, name, Role.STUDENT, true, NOW);
+    }
+
+    /**
+     * Issue 76: the walk-in's question said only "Student 2024009, 18:00–19:00". It names the student as the list has
+     * them, the court and the hours, as taking a booking's payment does; an id nobody has is told before anything.
+     */
+    @Test
+    void aWalkInsQuestionNamesTheStudentTheCourtAndTheHours() {
+        model.apply(board());
+        notices.answer = false;
+        when(students.list("2024009", 1, 20))
+                .thenReturn(new StudentPage(
+                        List.of(student("20240091", "Someone else"), student("2024009", "马刚")), 2, false));
+        model.actions().walkIn(at(1, 1).slot(), TODAY, "2024009");
+        assertThat(notices.lastStep().target()).isEqualTo("马刚 (2024009) · Court 2, 2026-11-27 18:00–19:00");
+
+        when(students.list("2099999", 1, 20)).thenReturn(new StudentPage(List.of(), 0, false));
+        model.actions().walkIn(at(1, 1).slot(), TODAY, "2099999");
+        assertThat(notices.steps).hasSize(1);
+        assertThat(notices.lastFailureMessage()).contains("2099999");
+        verify(attendance, never()).walkIn(anyLong(), any(), any(), any(), any());
+    }
+
+    /**
+     * Issue 76: a card payment's refund asked the desk to hand cash back. The question and the answer follow how the
+     * student paid — the desk's receipt says cash or card; an online payment goes back to WeChat Pay — and name whose
+     * booking it is.
+     */
+    @Test
+    void aRefundIsToldInTheWordsOfHowTheStudentPaid() {
+        model.apply(board());
+        DeskBookingView paid = at(1, 2).active().get(0);
+        notices.answer = false;
+        for (String channel : List.of("CARD", "CASH", "WECHAT")) {
+            boolean atDesk = !channel.equals("WECHAT");
+            when(payments.details(eq(5L), any())).thenReturn(details(atDesk ? "DESK" : "WECHAT"));
+            when(till.receiptsOf(5L)).thenReturn(atDesk ? List.of(receipt(DeskChannel.valueOf(channel))) : List.of());
+            model.actions().refund(paid);
+            String said = notices.lastStep().consequence();
+            assertThat(notices.lastStep().target()).contains("Student 5 (20245)", "Court 1", "19:00–20:00");
+            switch (channel) {
+                case "CARD" ->
+                    assertThat(said).contains("by card", "card terminal").doesNotContain("cash");
+                case "CASH" -> assertThat(said).contains("in cash").doesNotContain("card");
+                default -> assertThat(said).contains("WeChat Pay").doesNotContain("desk");
+            }
+        }
+        notices.answer = true;
+        when(payments.details(eq(5L), any())).thenReturn(details("DESK"));
+        when(till.receiptsOf(5L)).thenReturn(List.of(receipt(DeskChannel.CASH)));
+        when(payments.refund(eq(5L), eq(staff), any(), eq(false)))
+                .thenReturn(new Refunded(
+                        5,
+                        ReservationStatus.CANCELLED,
+                        PayOrderStatus.REFUNDED,
+                        "t5",
+                        2000,
+                        false,
+                        true,
+                        "r5",
+                        RefundStatus.SUCCESS,
+                        2000));
+        when(attendance.board(TODAY)).thenReturn(board());
+        model.actions().refund(paid);
+        assertThat(notices.infos)
+                .last()
+                .asString()
+                .startsWith("Hand ¥20.00 back to the student in cash now: Student 5 (20245)");
+    }
+
+    static ReservationDetailsView details(String channel) {
+        PayOrderView order = new PayOrderView(
+                1L, "CR5", 5L, channel, 2000, PayOrderStatus.SUCCESS, null, null, NOW, null, null, null, 0, NOW, NOW);
+        return new ReservationDetailsView(
+                null, null, "Court 2", "20245", "Student 5", List.of(order), List.of(), List.of());
+    }
+
+    static ReceiptView receipt(DeskChannel channel) {
+        return new ReceiptView(
+                "R1",
+                "PAYMENT",
+                "Gym",
+                5,
+                "CR5",
+                null,
+                channel,
+                2000,
+                "staff:d01",
+                "Dee",
+                NOW,
+                "20245",
+                "Student 5",
+                "Court 2",
+                TODAY,
+                LocalTime.of(19, 0),
+                LocalTime.of(20, 0));
+    }
+
+    /** "马刚 等1人" was said of a cell of two: 等N人 counts everyone, the first named among them. */
+    @Test
+    void aCellOfTwoBookingsSaysTwoInAllInChineseAndOneMoreInEnglish() {
+        DeskBookingView first = booking(7, 22, LocalTime.of(18, 0), ReservationStatus.CONFIRMED, null, null, NOW, null);
+        DeskBookingView second =
+                booking(8, 22, LocalTime.of(18, 0), ReservationStatus.CONFIRMED, null, null, NOW, null);
+        DeskBoard two = new DeskBoard(
+                TODAY,
+                NOW,
+                board().courts(),
+                board().hours(),
+                List.of(cell(22, 2, LocalTime.of(18, 0), 2, first, second)));
+        model.apply(two);
+        assertThat(titleOf(model)).isEqualTo("Student 7 +1");
+        BoardViewModel chinese = new BoardViewModel(
+                attendance,
+                payments,
+                mock(ReservationDesk.class),
+                till,
+                students,
+                staff,
+                new DirectUiTasks(notices),
+                notices,
+                I18n.of(I18n.CHINESE),
+                () -> TODAY);
+        chinese.apply(two);
+        assertThat(titleOf(chinese)).isEqualTo("Student 7 等2人");
+    }
+
+    static String titleOf(BoardViewModel board) {
+        return board.cells().stream()
+                .filter(c -> c.slot() != null)
+                .findFirst()
+                .orElseThrow()
+                .title();
+    }
+
+    /**
+     * "找到 1 条" stayed after that booking was refunded: what the search shows is looked for again whenever the board
+     * changes, among the same days, and a single find says whose booking it is and how it stands now.
+     */
+    @Test
+    void whatTheSearchFoundFollowsTheBoard() {
+        ReservationRow paid = row(ReservationStatus.CONFIRMED);
+        when(attendance.search(
+                        eq("马刚"), any(), eq(TODAY.minusDays(3)), eq(TODAY.plusDays(3)), any(), anyInt(), anyInt()))
+                .thenReturn(new ReservationPage(List.of(paid), 1, false));
+        model.apply(board());
+        model.queryProperty().set("马刚");
+        model.search();
+        assertThat(model.foundTextProperty().get())
+                .isEqualTo("Found: 马刚 (20245) · 2026-11-27 19:00–20:00 · Court 2 · Confirmed");
+
+        when(attendance.search(
+                        eq("马刚"), any(), eq(TODAY.minusDays(3)), eq(TODAY.plusDays(3)), any(), anyInt(), anyInt()))
+                .thenReturn(new ReservationPage(List.of(row(ReservationStatus.CANCELLED)), 1, false));
+        DeskBoard read = board();
+        DeskBoard refunded = new DeskBoard(
+                TODAY,
+                NOW,
+                read.courts(),
+                read.hours(),
+                read.slots().stream()
+                        .map(c -> c.slotId() == 23 ? cell(23, 2, LocalTime.of(19, 0), 1) : c)
+                        .toList());
+        model.apply(refunded);
+        assertThat(model.foundTextProperty().get())
+                .as("the booking refunded: no longer found among what is played")
+                .isEqualTo("Nothing played 2026-11-24 to 2026-11-30 matches \"马刚\"");
+    }
+
+    static ReservationRow row(ReservationStatus status) {
+        return new ReservationRow(
+                5,
+                "t5",
+                105,
+                "20245",
+                23,
+                9,
+                status,
+                status == ReservationStatus.CANCELLED ? CancelReason.REFUND : null,
+                NOW,
+                TODAY,
+                LocalTime.of(19, 0),
+                LocalTime.of(20, 0),
+                "Court 2",
+                "马刚",
+                2000);
     }
 
     /** One search box: one booking found turns the board to its day and marks its cell; none found says so. */

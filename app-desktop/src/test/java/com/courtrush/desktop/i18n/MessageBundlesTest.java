@@ -12,6 +12,7 @@ import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.DeadLetterSettlement;
 import com.courtrush.reserve.api.ReservationStatus;
+import com.courtrush.till.api.DeskChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -167,6 +168,10 @@ class MessageBundlesTest {
         LocalSettings.KEYS.forEach(key -> built.add("settings.key." + key));
         List.of("UP", "DOWN", "UNKNOWN", "OUT_OF_SERVICE").forEach(status -> built.add("health." + status));
         I18n.SUPPORTED.forEach(locale -> built.add("language." + locale.getLanguage()));
+        for (DeskChannel channel : DeskChannel.values()) { // a refund in the words of how it was paid
+            built.add("refund.consequence." + channel.name());
+            built.add("refund.done." + channel.name());
+        }
         built.addAll(List.of(
                 "courts.enable",
                 "courts.disable",
