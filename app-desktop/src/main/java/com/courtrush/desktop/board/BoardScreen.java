@@ -277,13 +277,6 @@ public final class BoardScreen implements Screen {
         }
         button.setDisable(cell.look() == BoardViewModel.Look.NONE);
         button.setOnAction(event -> open(cell, button));
-        button.setOnKeyPressed(
-                event -> { // a button fires on Space; the desk's Enter opens a cell too
-                    if (event.getCode() == KeyCode.ENTER && !button.isDisabled()) {
-                        event.consume();
-                        open(cell, button);
-                    }
-                });
         return button;
     }
 
@@ -343,7 +336,11 @@ public final class BoardScreen implements Screen {
                 openMenu = null;
                 layOut(); // what changed at the gym while it was open
             }
-            // the keys come back to the cell the menu was opened at (Esc, a choice): arrows and Enter go on from there
+            // the keys come back to the console's window (the menu's popup had them) and to the cell the menu was
+            // opened at (Esc, a choice): arrows and Enter go on from there
+            if (grid.getScene() != null) {
+                grid.getScene().getWindow().requestFocus();
+            }
             grid.getChildren().stream()
                     .filter(node -> at.getId().equals(node.getId()))
                     .findFirst()
