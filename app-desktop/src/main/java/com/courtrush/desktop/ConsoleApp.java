@@ -134,6 +134,10 @@ public class ConsoleApp extends Application {
      * exit there closes the console (after the same question as closing the window).
      */
     private void askWhoIsAtTheDesk(FxNotices notices) {
+        if (window == null) {
+            // the engine has started: "starting…" no longer shows behind the sign-in (issue 76)
+            stage.getScene().setRoot(new StackPane());
+        }
         while (true) {
             DeskSignInViewModel model = new DeskSignInViewModel(desks.accounts(), desks.settings(), i18n);
             log.info(

@@ -77,7 +77,10 @@ final class ConsoleUi {
         // a new installation: the console asks for the first manager before anything else
         waitFor(120, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
         assertThat(robot.lookup("#deskSignIn").queryAs(DialogPane.class).getHeaderText())
-                .isEqualTo("Welcome. Create the first manager account.");
+                .isEqualTo("Welcome. Name the gym and create the first manager account.");
+        assertThat(robot.lookup("#splash").tryQuery())
+                .as("the splash's \"starting…\" behind the sign-in")
+                .isEmpty();
         robot.clickOn("#signInGymName").write("North Campus Sports Centre");
         robot.clickOn("#signInId").write("wang");
         robot.clickOn("#signInName").write("Wang Li");
