@@ -49,7 +49,6 @@ public final class DeskSignIn {
         GridPane form = Widgets.form();
         TextField gymName = new TextField();
         gymName.setId("signInGymName");
-        gymName.setPromptText(i18n.t("signIn.gymNamePrompt"));
         gymName.textProperty().bindBidirectional(model.gymNameProperty());
         onlyAtFirstStart(model, Widgets.row(form, i18n.t("signIn.gymName"), gymName));
         TextField staffId = new TextField();

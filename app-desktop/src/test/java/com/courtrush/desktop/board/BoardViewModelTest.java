@@ -293,7 +293,7 @@ class BoardViewModelTest {
         model.actions().walkIn(at(1, 1).slot(), TODAY, "2099999");
         assertThat(notices.steps).hasSize(1);
         assertThat(notices.lastFailureMessage()).contains("2099999");
-        verify(attendance, never()).walkIn(anyLong(), any(), any(), any(), any());
+        verify(attendance, never()).walkIn(anyLong(), any(), any(), anyInt(), any());
     }
 
     /**

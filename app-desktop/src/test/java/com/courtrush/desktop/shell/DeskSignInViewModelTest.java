@@ -115,7 +115,7 @@ class DeskSignInViewModelTest {
         model.passwordProperty().set("desk-pass-01");
         model.repeatProperty().set("desk-pass-01");
 
-        assertThat(model.hintProperty().get()).startsWith("This manager then creates");
+        assertThat(model.hintProperty().get()).startsWith("The gym's name is printed on its receipts");
         // and the campus directory was set up to check passwords meanwhile
         when(staff.directoryChecksPasswords()).thenReturn(Optional.of("Unified identity"));
 
