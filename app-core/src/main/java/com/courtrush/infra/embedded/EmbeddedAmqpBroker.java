@@ -50,8 +50,6 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
     private static final Duration WATCH_EVERY = Duration.ofSeconds(1);
     /** How long a failed broker's shutdown may take before the new one is started beside what is left of it. */
     private static final Duration MOST_FOR_A_SHUTDOWN = Duration.ofSeconds(1);
-    /** The longest wait between two attempts to start the broker again. */
-    private static final Duration MOST_BETWEEN_RESTARTS = Duration.ofSeconds(30);
 
     private final Path workDir;
     /** The port it listens on; another one after a restart that found it still held by the failed broker. */
@@ -148,7 +146,7 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
         Instant failed = Instant.now();
         long began = System.nanoTime();
         log.error("The embedded AMQP broker's message store failed ({}); starting the broker again", failure.get());
-        Duration wait = Duration.ofMillis(250);
+        RestartBackoff backoff = new RestartBackoff();
         QpidRun failedRun = run;
         failedRun.releaseAfterAFailure();
         shutDownWithin(failedRun);
@@ -180,17 +178,11 @@ public final class EmbeddedAmqpBroker implements AutoCloseable {
                         "Starting the embedded AMQP broker again failed (attempt {}): {}; trying again in {} ms",
                         attempt,
                         e.getMessage(),
-                        wait.toMillis());
+                        backoff.nextMillis());
             }
-            try {
-                Thread.sleep(wait.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (!backoff.await()) {
                 return;
             }
-            wait = wait.multipliedBy(2).compareTo(MOST_BETWEEN_RESTARTS) > 0
-                    ? MOST_BETWEEN_RESTARTS
-                    : wait.multipliedBy(2);
         }
     }
 

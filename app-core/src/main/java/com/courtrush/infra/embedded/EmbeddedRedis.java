@@ -35,9 +35,6 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedRedis.class);
 
-    /** The longest wait between two attempts to start a redis-server that exited again. */
-    private static final Duration MOST_BETWEEN_RESTARTS = Duration.ofSeconds(30);
-
     private final RedisFiles files;
     private final File binary;
     private final int port;
@@ -119,7 +116,7 @@ public final class EmbeddedRedis implements AutoCloseable {
 
     /**
      * A redis-server that exited by itself is started again on the same port, files and password, at once and then
-     * after longer waits (up to {@link #MOST_BETWEEN_RESTARTS}) for as long as it fails, until the engine stops:
+     * after longer waits (up to {@link RestartBackoff#MOST}) for as long as it fails, until the engine stops:
      * Redisson reconnects by itself, and the engine tells the new Redis by its run id and rebuilds the openings from
      * the database, as after any restart. Once it answers, {@link #onRestart}'s listener is told.
      */
@@ -132,7 +129,7 @@ public final class EmbeddedRedis implements AutoCloseable {
     private void restartUntilServing() {
         Instant exited = Instant.now();
         long began = System.nanoTime();
-        Duration wait = Duration.ofMillis(250);
+        RestartBackoff backoff = new RestartBackoff();
         for (int attempt = 1; ; attempt++) {
             synchronized (turn) {
                 if (closed || stop.requested()) {
@@ -173,17 +170,11 @@ public final class EmbeddedRedis implements AutoCloseable {
                         "Starting the embedded redis-server again failed (attempt {}): {}; trying again in {} ms",
                         attempt,
                         e.getMessage(),
-                        wait.toMillis());
+                        backoff.nextMillis());
             }
-            try {
-                Thread.sleep(wait.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (!backoff.await()) {
                 return;
             }
-            wait = wait.multipliedBy(2).compareTo(MOST_BETWEEN_RESTARTS) > 0
-                    ? MOST_BETWEEN_RESTARTS
-                    : wait.multipliedBy(2);
         }
     }
 

@@ -11,8 +11,6 @@ import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.desk.PaymentDesk;
-import com.courtrush.reserve.api.CancelReason;
-import com.courtrush.reserve.api.ReservationFilter;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.desk.ReservationDesk;
@@ -106,12 +104,7 @@ public final class BoardViewModel {
     private final ObservableList<LocalTime> hours = FXCollections.observableArrayList();
     private final ObservableList<Cell> cells = FXCollections.observableArrayList();
     private final StringProperty query = new SimpleStringProperty("");
-    private final ObservableList<ReservationRow> found = FXCollections.observableArrayList();
-    private final StringProperty foundText = new SimpleStringProperty("");
-    /** What the search looked for ("" none): looked for again whenever the board changes. */
-    private String searched = "";
-    /** The day the search looked around: the days it looked at stay those while the board turns. */
-    private LocalDate searchedAround;
+    private final BoardSearch search;
     /** The booking a search led to (0: none): its cell is highlighted. */
     private final LongProperty highlighted = new SimpleLongProperty();
 
@@ -130,6 +123,7 @@ public final class BoardViewModel {
             I18n i18n,
             Supplier<LocalDate> today) {
         this.attendance = attendance;
+        this.search = new BoardSearch(attendance, tasks, i18n, this::show);
         this.actions = new BoardActions(
                 attendance,
                 payments,
@@ -203,9 +197,7 @@ public final class BoardViewModel {
         }
         if (!laid.equals(cells)) {
             cells.setAll(laid);
-            if (!searched.isEmpty()) {
-                find(false); // what the search shows follows the board: a booking refunded meanwhile says so
-            }
+            search.boardChanged();
         }
     }
 
@@ -275,54 +267,16 @@ public final class BoardViewModel {
      * the board to its date and highlights its cell.
      */
     public void search() {
-        searched = query.get() == null ? "" : query.get().strip();
-        searchedAround = date.get() == null ? today.get() : date.get();
-        find(true);
-    }
-
-    /** Looks for {@link #searched} again; a single find turns the board to it when {@code turn}. */
-    private void find(boolean turn) {
-        String text = searched;
-        LocalDate around = searchedAround;
+        String text = query.get() == null ? "" : query.get().strip();
         if (text.isEmpty()) {
-            found.clear();
-            foundText.set("");
             highlighted.set(0);
-            return;
         }
-        LocalDate from = around.minusDays(ReservationFilter.SEARCH_DAYS);
-        LocalDate until = around.plusDays(ReservationFilter.SEARCH_DAYS);
-        tasks.run(
-                i18n.t("reservations.search"), () -> attendance.search(text, null, from, until, null, 1, 50), page -> {
-                    if (!text.equals(searched)) {
-                        return; // another search was asked for meanwhile
-                    }
-                    found.setAll(page.records().stream()
-                            .filter(row -> row.status() != ReservationStatus.CANCELLED
-                                    || row.cancelReason() == CancelReason.NO_SHOW)
-                            .toList());
-                    foundText.set(
-                            found.isEmpty()
-                                    ? i18n.t("board.noneFound", text, from, until)
-                                    : found.size() == 1
-                                            ? i18n.t("board.foundOne", describe(found.get(0)))
-                                            : i18n.t("board.found", found.size()));
-                    if (turn && found.size() == 1) {
-                        show(found.get(0));
-                    }
-                });
+        search.search(text, date.get() == null ? today.get() : date.get());
     }
 
     /** A booking found, in a line: who, when, where and how it stands now. */
     public String describe(ReservationRow row) {
-        return i18n.t(
-                "board.foundLine",
-                row.studentName(),
-                row.studentId(),
-                row.slotDate(),
-                TIME.format(row.startTime()) + "–" + TIME.format(row.endTime()),
-                row.courtName(),
-                row.status() == ReservationStatus.CANCELLED ? i18n.of(row.cancelReason()) : i18n.of(row.status()));
+        return search.describe(row);
     }
 
     /** Turns the board {@code days} days on (back, when negative); from today when no date is set. */
@@ -396,11 +350,11 @@ public final class BoardViewModel {
     }
 
     public ObservableList<ReservationRow> found() {
-        return found;
+        return search.found();
     }
 
     public StringProperty foundTextProperty() {
-        return foundText;
+        return search.foundText();
     }
 
     /** Why the board could not be read just now ("" when it was). */
