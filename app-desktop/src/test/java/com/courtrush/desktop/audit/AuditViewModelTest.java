@@ -15,7 +15,7 @@ import com.courtrush.core.Csv;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.desktop.support.Workbooks;
+import com.courtrush.support.Workbooks;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -14,7 +14,7 @@ import com.courtrush.core.SheetFormat;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.support.DirectUiTasks;
 import com.courtrush.desktop.support.RecordingNotices;
-import com.courtrush.desktop.support.Workbooks;
+import com.courtrush.support.Workbooks;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
