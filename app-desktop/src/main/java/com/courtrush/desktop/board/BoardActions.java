@@ -12,6 +12,7 @@ import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
 import com.courtrush.desktop.ui.RefundWords;
+import com.courtrush.desktop.ui.TakePayment;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.desk.ReservationDesk;
@@ -96,15 +97,11 @@ public final class BoardActions {
      */
     public void payAtDesk(DeskBookingView booking) {
         String amount = "¥" + Inputs.yuan(booking.amountCents());
-        Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
-                        i18n.t("board.takePayment", amount),
-                        target(booking),
-                        i18n.t("board.takePaymentConsequence", amount))
-                .withOption(i18n.t("board.byCard")));
-        if (yes.isEmpty()) {
+        Optional<DeskChannel> chosen = TakePayment.ask(notices, i18n, amount, target(booking));
+        if (chosen.isEmpty()) {
             return;
         }
-        DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
+        DeskChannel channel = chosen.get();
         tasks.run(
                 i18n.t("board.takePaymentOf", target(booking)),
                 () -> attendance.payAtDesk(booking.reservationId(), booking.amountCents(), channel, staff),

@@ -7,8 +7,8 @@ import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
-import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.TakePayment;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -113,15 +113,11 @@ public final class CheckInViewModel {
     /** Takes the selected booking's payment at the desk; it is checked in too once its check-in has opened. */
     public void payAtDesk(Row row) {
         String amount = "¥" + price(row.amountCents());
-        Optional<Destructive.Answer> yes = notices.confirm(Destructive.of(
-                        i18n.t("board.takePayment", amount),
-                        target(row),
-                        i18n.t("board.takePaymentConsequence", amount))
-                .withOption(i18n.t("board.byCard")));
-        if (yes.isEmpty()) {
+        Optional<DeskChannel> chosen = TakePayment.ask(notices, i18n, amount, target(row));
+        if (chosen.isEmpty()) {
             return;
         }
-        DeskChannel channel = yes.get().option() ? DeskChannel.CARD : DeskChannel.CASH;
+        DeskChannel channel = chosen.get();
         tasks.run(
                 i18n.t("board.takePaymentOf", target(row)),
                 () -> desk.payAtDesk(row.reservationId(), row.amountCents(), channel, staff),
