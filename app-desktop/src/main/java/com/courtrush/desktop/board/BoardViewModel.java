@@ -9,6 +9,7 @@ import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.ShownDay;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.ReservationRow;
@@ -29,7 +30,6 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleLongProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -96,9 +96,8 @@ public final class BoardViewModel {
     private final BoardActions actions;
     private final UiTasks tasks;
     private final I18n i18n;
-    private final Supplier<LocalDate> today;
-
-    private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
+    private final ShownDay shown;
+    private final ObjectProperty<LocalDate> date;
     private final ReadOnlyObjectWrapper<DeskBoard> board = new ReadOnlyObjectWrapper<>();
     private final ObservableList<String> courts = FXCollections.observableArrayList();
     private final ObservableList<LocalTime> hours = FXCollections.observableArrayList();
@@ -138,14 +137,14 @@ public final class BoardViewModel {
                 this::courtName);
         this.tasks = tasks;
         this.i18n = i18n;
-        this.today = today;
-        date.set(today.get());
+        this.shown = new ShownDay(today);
+        this.date = shown.property();
         date.addListener((obs, old, now) -> refresh());
     }
 
     /** Reads the board of the date again (also every few seconds while shown: one read at a time). */
     public void refresh() {
-        LocalDate day = date.get();
+        LocalDate day = shown.toRead(); // past midnight, today's board follows the new day
         if (day == null || refreshing) {
             return;
         }
@@ -271,7 +270,7 @@ public final class BoardViewModel {
         if (text.isEmpty()) {
             highlighted.set(0);
         }
-        search.search(text, date.get() == null ? today.get() : date.get());
+        search.search(text, date.get() == null ? shown.today() : date.get());
     }
 
     /** A booking found, in a line: who, when, where and how it stands now. */
@@ -281,13 +280,13 @@ public final class BoardViewModel {
 
     /** Turns the board {@code days} days on (back, when negative); from today when no date is set. */
     public void shiftDays(int days) {
-        LocalDate from = date.get() == null ? today.get() : date.get();
+        LocalDate from = date.get() == null ? shown.today() : date.get();
         date.set(from.plusDays(days));
     }
 
     /** Turns the board to today. */
     public void today() {
-        date.set(today.get());
+        date.set(shown.today());
     }
 
     /** Turns the board to a booking found and highlights its cell. */

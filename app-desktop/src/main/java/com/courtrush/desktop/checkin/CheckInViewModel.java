@@ -8,6 +8,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.ShownDay;
 import com.courtrush.desktop.ui.TakePayment;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.reserve.api.CancelReason;
@@ -19,7 +20,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -41,7 +41,8 @@ public final class CheckInViewModel {
     private final I18n i18n;
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<RunningSlot> running = FXCollections.observableArrayList();
-    private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
+    private final ShownDay shown;
+    private final ObjectProperty<LocalDate> date;
     private final StringProperty query = new SimpleStringProperty("");
     private final StringProperty scanned = new SimpleStringProperty("");
     /** What the last scan or check-in did, in large type for the desk: "" before the first. */
@@ -59,13 +60,14 @@ public final class CheckInViewModel {
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        date.set(today.get());
+        this.shown = new ShownDay(today);
+        this.date = shown.property();
         emptyText.set(i18n.t("checkIn.empty"));
     }
 
     public void refresh() {
         tasks.run(i18n.t("checkIn.load"), desk::graceMinutes, minutes -> hint.set(i18n.t("checkIn.hint", minutes)));
-        LocalDate day = date.get();
+        LocalDate day = shown.toRead(); // past midnight, today's list follows the new day
         String q = query.get();
         String searched = q == null ? "" : q.strip();
         tasks.run(i18n.t("checkIn.load"), () -> desk.day(day, q), list -> {

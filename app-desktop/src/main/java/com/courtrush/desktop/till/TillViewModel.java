@@ -8,6 +8,7 @@ import com.courtrush.desktop.ui.ExportFile;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
+import com.courtrush.desktop.ui.ShownDay;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.till.api.ReceiptView;
 import com.courtrush.till.api.ShiftReport;
@@ -51,7 +52,8 @@ public final class TillViewModel {
     private final StringProperty summary = new SimpleStringProperty("");
     private final StringProperty counted = new SimpleStringProperty("");
     private final StringProperty note = new SimpleStringProperty("");
-    private final ObjectProperty<LocalDate> day = new SimpleObjectProperty<>();
+    private final ShownDay shown;
+    private final ObjectProperty<LocalDate> day;
     private final ObservableList<ShiftView> shifts = FXCollections.observableArrayList();
 
     public TillViewModel(
@@ -68,7 +70,8 @@ public final class TillViewModel {
         this.tasks = tasks;
         this.notices = notices;
         this.i18n = i18n;
-        day.set(today.get());
+        this.shown = new ShownDay(today);
+        this.day = shown.property();
         report.addListener((obs, old, now) -> show(now));
     }
 
@@ -80,7 +83,7 @@ public final class TillViewModel {
 
     /** A manager's list of the day's shifts (a staff member sees their own). */
     public void loadShifts() {
-        LocalDate date = day.get();
+        LocalDate date = shown.toRead(); // past midnight, today's shifts follow the new day
         if (date != null) {
             tasks.run(i18n.t("till.load"), () -> till.shifts(date, staff), shifts::setAll);
         }

@@ -63,6 +63,26 @@ class CheckInViewModelTest {
     }
 
     @Test
+    void aListLeftOpenOverNightShowsTheNewDayAtItsNextRead() {
+        java.util.concurrent.atomic.AtomicReference<LocalDate> clock =
+                new java.util.concurrent.atomic.AtomicReference<>(TODAY);
+        CheckInViewModel overnight = new CheckInViewModel(
+                desk, staff, new DirectUiTasks(notices), notices, I18n.of(I18n.ENGLISH), clock::get);
+        LocalDate next = TODAY.plusDays(1);
+        when(desk.day(next, "")).thenReturn(List.of(booking(9, ReservationStatus.CONFIRMED, null, null)));
+        overnight.refresh();
+        verify(desk).day(TODAY, "");
+
+        clock.set(next); // midnight passed with the console open on the check-in screen
+        overnight.refresh();
+        assertThat(overnight.dateProperty().get()).isEqualTo(next);
+        verify(desk).day(next, "");
+        assertThat(overnight.rows())
+                .extracting(CheckInViewModel.Row::reservationId)
+                .containsExactly(9L);
+    }
+
+    @Test
     void aScanChecksInEmptiesTheFieldAndSaysWhoInLargeType() {
         DeskBookingView done =
                 booking(1, ReservationStatus.CONFIRMED, null, LocalDateTime.of(TODAY, LocalTime.of(17, 50)));
