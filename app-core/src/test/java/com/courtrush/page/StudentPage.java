@@ -18,6 +18,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.logging.LogEntry;
@@ -313,7 +314,26 @@ final class StudentPage implements AutoCloseable {
     <T> T await(Function<WebDriver, T> condition, Duration atMost) {
         return new WebDriverWait(driver, atMost, Duration.ofMillis(50))
                 .ignoring(StaleElementReferenceException.class)
-                .until(condition);
+                .until(d -> {
+                    try {
+                        return condition.apply(d);
+                    } catch (WebDriverException e) {
+                        if (detachedMeanwhile(e)) {
+                            return null; // looked at as it was redrawn: look again
+                        }
+                        throw e;
+                    }
+                });
+    }
+
+    /**
+     * Chrome's word for an element removed between being found and being asked about ("Node with given id does not
+     * belong to the document"): a stale element that Selenium reports as an unknown error.
+     */
+    private static boolean detachedMeanwhile(WebDriverException e) {
+        return !(e instanceof StaleElementReferenceException)
+                && e.getMessage() != null
+                && e.getMessage().contains("does not belong to the document");
     }
 
     /** Taps a button inside a booking card, finding it again if the list was redrawn meanwhile. */
