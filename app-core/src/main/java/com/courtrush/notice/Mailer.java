@@ -2,6 +2,7 @@ package com.courtrush.notice;
 
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.notice.api.EmailServer;
+import com.courtrush.setting.GymName;
 import jakarta.mail.AuthenticationFailedException;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.InternetAddress;
@@ -16,9 +17,11 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.eclipse.angus.mail.smtp.SMTPAddressFailedException;
 import org.eclipse.angus.mail.smtp.SMTPSendFailedException;
 import org.eclipse.angus.mail.smtp.SMTPSenderFailedException;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.mail.MailAuthenticationException;
 import org.springframework.mail.MailException;
 import org.springframework.mail.MailPreparationException;
@@ -31,7 +34,7 @@ import org.springframework.stereotype.Component;
  * Sends one plain-text email through the SMTP server a manager configured (Spring's {@link JavaMailSenderImpl},
  * made again when the settings change). Each message carries the id it was given as its {@code Message-ID}, so
  * a receiver can drop a repeat when a send is retried. It comes from the gym by name ({@code
- * courtrush.notices.from-name}, else {@code courtrush.gym-name}) and says it was sent by a machine ({@code
+ * courtrush.notices.from-name}, else the gym's name as given at the console's first start, {@link GymName}) and says it was sent by a machine ({@code
  * Auto-Submitted: auto-generated}, RFC 3834): no out-of-office reply should answer it.
  */
 @Component
@@ -43,11 +46,20 @@ class Mailer {
     private static final int IO_TIMEOUT_MS = 15_000;
 
     private final AtomicReference<Made> made = new AtomicReference<>();
+    /** The sender's name configured for the mail alone; null: the gym's name. */
     private final String fromName;
 
-    Mailer(CourtRushProperties properties) {
+    private final Supplier<String> gymName;
+
+    @Autowired
+    Mailer(CourtRushProperties properties, GymName gym) {
+        this(properties, gym::current);
+    }
+
+    Mailer(CourtRushProperties properties, Supplier<String> gymName) {
         String name = properties.notices().fromName();
-        this.fromName = name == null || name.isBlank() ? properties.gymName().strip() : name.strip();
+        this.fromName = name == null || name.isBlank() ? null : name.strip();
+        this.gymName = gymName;
     }
 
     /** Sends it now; throws when the server refuses it or cannot be reached. */
@@ -62,7 +74,8 @@ class Mailer {
         };
         try {
             MimeMessageHelper helper = new MimeMessageHelper(message, StandardCharsets.UTF_8.name());
-            helper.setFrom(new InternetAddress(server.from(), fromName, StandardCharsets.UTF_8.name()));
+            String name = fromName == null ? gymName.get() : fromName;
+            helper.setFrom(new InternetAddress(server.from(), name, StandardCharsets.UTF_8.name()));
             message.setHeader(AUTO_SUBMITTED, "auto-generated");
             helper.setTo(to);
             helper.setSubject(subject);

@@ -39,8 +39,12 @@ class MailerTest {
     }
 
     MimeMessage sent(Map<String, String> settings) {
-        new Mailer(TestProperties.courtRush(settings))
-                .send(server, "ann@campus.example", "notice-REMIND.7", "subject", "text");
+        com.courtrush.infra.config.CourtRushProperties properties = TestProperties.courtRush(settings);
+        return sent(new Mailer(properties, properties::gymName));
+    }
+
+    MimeMessage sent(Mailer mailer) {
+        mailer.send(server, "ann@campus.example", "notice-REMIND.7", "subject", "text");
         assertThat(mail.waitForIncomingEmail(5_000, 1)).isTrue();
         return mail.getReceivedMessages()[0];
     }
@@ -53,6 +57,16 @@ class MailerTest {
         assertThat(from.getPersonal()).isEqualTo("CourtRush 羽毛球馆");
         assertThat(message.getHeader("Auto-Submitted")).containsExactly("auto-generated");
         assertThat(message.getHeader("Message-ID")).containsExactly("<notice-REMIND.7@gym.example>");
+    }
+
+    @Test
+    void itComesFromTheNameTheGymWasGivenAtTheFirstStartOnceGiven() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<String> gym =
+                new java.util.concurrent.atomic.AtomicReference<>("CourtRush");
+        Mailer mailer = new Mailer(TestProperties.courtRush(Map.of()), gym::get);
+        gym.set("东区体育馆");
+        InternetAddress from = (InternetAddress) sent(mailer).getFrom()[0];
+        assertThat(from.getPersonal()).isEqualTo("东区体育馆");
     }
 
     @Test

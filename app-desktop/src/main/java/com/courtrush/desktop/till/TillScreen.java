@@ -7,7 +7,6 @@ import static com.courtrush.desktop.ui.Widgets.screen;
 import static com.courtrush.desktop.ui.Widgets.table;
 import static com.courtrush.desktop.ui.Widgets.title;
 
-import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Inputs;
@@ -86,25 +85,7 @@ public final class TillScreen implements Screen {
         pick.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(ShiftView shift) {
-                if (shift == null) {
-                    return "";
-                }
-                Integer off = shift.cashDifference();
-                return line(shift)
-                        + (off == null || off == 0 ? "" : " · " + i18n.t("till.shiftOff", TillViewModel.signed(off)))
-                        + (shift.note() == null ? "" : " · " + i18n.t("till.handOverNote", shift.note()));
-            }
-
-            private String line(ShiftView shift) {
-                return i18n.t(
-                        "till.shiftLine",
-                        shift.actorName() == null ? shift.actor() : shift.actorName(),
-                        shift.console(),
-                        // a shift's times on its own day, the close with its date when past midnight
-                        WallTimes.onDay(shift.opened(), shift.opened().toLocalDate()),
-                        shift.closed() == null
-                                ? i18n.t("till.stillOpen")
-                                : WallTimes.onDay(shift.closed(), shift.opened().toLocalDate()));
+                return shift == null ? "" : model.pickLine(shift);
             }
 
             @Override

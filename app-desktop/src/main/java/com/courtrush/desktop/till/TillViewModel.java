@@ -2,6 +2,7 @@ package com.courtrush.desktop.till;
 
 import com.courtrush.account.api.Caller;
 import com.courtrush.core.SheetFormat;
+import com.courtrush.core.WallTimes;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.ExportFile;
@@ -280,6 +281,27 @@ public final class TillViewModel {
 
     static String yuan(int cents) {
         return Inputs.yuan(cents);
+    }
+
+    /**
+     * A shift as the day's list names it: its number of the day (as its receipts and export say), who, where and
+     * when, and what was off or noted at its close.
+     */
+    public String pickLine(ShiftView shift) {
+        Integer off = shift.cashDifference();
+        String line = i18n.t(
+                "till.shiftLine",
+                shift.dayNumber(),
+                shift.actorName() == null ? shift.actor() : shift.actorName(),
+                shift.console(),
+                // a shift's times on its own day, the close with its date when past midnight
+                WallTimes.onDay(shift.opened(), shift.opened().toLocalDate()),
+                shift.closed() == null
+                        ? i18n.t("till.stillOpen")
+                        : WallTimes.onDay(shift.closed(), shift.opened().toLocalDate()));
+        return line
+                + (off == null || off == 0 ? "" : " · " + i18n.t("till.shiftOff", signed(off)))
+                + (shift.note() == null ? "" : " · " + i18n.t("till.handOverNote", shift.note()));
     }
 
     static String signed(int cents) {

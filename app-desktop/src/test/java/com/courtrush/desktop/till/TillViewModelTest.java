@@ -128,6 +128,31 @@ class TillViewModelTest {
     }
 
     @Test
+    void theDaysShiftsArePickedByTheirNumberOfTheDayWithWhatWasOffAtTheClose() {
+        com.courtrush.till.api.ShiftView second = new com.courtrush.till.api.ShiftView(
+                9036,
+                2,
+                "staff:d01",
+                "Dee",
+                "desk-1",
+                TODAY.atTime(13, 0),
+                TODAY.plusDays(1).atTime(0, 30),
+                3500,
+                0,
+                0,
+                0,
+                0,
+                0,
+                3450,
+                -50,
+                0,
+                "short by 50 fen");
+        assertThat(model.pickLine(second))
+                .isEqualTo(
+                        "Shift 2 · Dee · desk-1 · 13:00–11-28 00:30 · cash -0.50 · Hand-over note: \"short by 50 fen\"");
+    }
+
+    @Test
     void aCountThatIsNoAmountIsRefusedAndNothingIsClosed() {
         when(till.currentShift("desk-1")).thenReturn(open(null, null));
         model.refresh();
