@@ -2,7 +2,9 @@ package com.courtrush.setting;
 
 import com.courtrush.core.CourtRushException;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.infra.config.api.SettingProblem;
 import com.courtrush.setting.api.SettingKey;
+import java.util.Optional;
 import org.springframework.stereotype.Service;
 
 /**
@@ -31,12 +33,18 @@ public class GymName {
 
     /** Names the gym; refused (400) when blank, longer than {@link #MOST_CHARACTERS} or holding a control character. */
     public void name(String name) {
-        String stripped = name == null ? "" : name.strip();
-        if (stripped.isEmpty()
-                || stripped.codePointCount(0, stripped.length()) > MOST_CHARACTERS
-                || stripped.codePoints().anyMatch(Character::isISOControl)) {
+        if (problem(name).isPresent()) {
             throw CourtRushException.badRequest("setting.gymName", MOST_CHARACTERS);
         }
-        settings.set(SettingKey.GYM_NAME, stripped);
+        settings.set(SettingKey.GYM_NAME, name.strip());
+    }
+
+    /** What is wrong with {@code name} as the gym's name (stripped), if anything. */
+    public static Optional<SettingProblem> problem(String name) {
+        String stripped = name == null ? "" : name.strip();
+        boolean wrong = stripped.isEmpty()
+                || stripped.codePointCount(0, stripped.length()) > MOST_CHARACTERS
+                || stripped.codePoints().anyMatch(Character::isISOControl);
+        return wrong ? Optional.of(SettingProblem.NOT_A_NAME) : Optional.empty();
     }
 }

@@ -11,6 +11,7 @@ import com.courtrush.infra.config.SettingRules;
 import com.courtrush.infra.config.SettingsRejected;
 import com.courtrush.infra.config.api.SettingProblem;
 import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.GymName;
 import com.courtrush.setting.SettingsChanged;
 import com.courtrush.setting.api.SettingKey;
 import com.courtrush.staff.api.StaffSetting;
@@ -83,7 +84,8 @@ public class StaffSettings {
     }
 
     /**
-     * Changes the given settings (others stay; a blank start-up value means its default). Refused
+     * Changes the given settings (others stay; a blank start-up value means its default; {@code GYM_NAME} renames the
+     * gym). Refused
      * (400, each wrong key with its problem) before anything is saved. {@code withAdminToken}: whether
      * the admin token may be among them (the console; never the API).
      */
@@ -96,7 +98,13 @@ public class StaffSettings {
                     .filter(k -> k.visible() && k.name().equals(key))
                     .findFirst()
                     .orElse(null);
-            if (liveKey != null) {
+            if (key.equals(SettingKey.GYM_NAME.name())) {
+                // the gym's name, renamed after the first start: a name, not a number
+                GymName.problem(value)
+                        .ifPresentOrElse(
+                                problem -> problems.put(key, problem),
+                                () -> liveValues.put(SettingKey.GYM_NAME, value.strip()));
+            } else if (liveKey != null) {
                 // the console's rule and the API's: a whole number from the key's min to its max
                 SettingRules.wholeNumber(value == null ? "" : value.strip(), liveKey.min(), liveKey.max())
                         .ifPresentOrElse(

@@ -104,6 +104,7 @@ public final class SettingsScreen implements Screen {
     /** The settings that apply at once. */
     private TitledPane livePane(I18n i18n) {
         GridPane liveForm = form();
+        row(liveForm, i18n.t("settings.gymName"), field("gymName", model.gymNameProperty()));
         row(liveForm, i18n.t("settings.payTimeout"), field("payTimeout", model.payTimeoutProperty()));
         row(liveForm, i18n.t("settings.defaultPrice"), field("defaultPrice", model.defaultPriceProperty()));
         row(liveForm, i18n.t("settings.refundCutoff"), field("refundCutoff", model.refundCutoffProperty()));

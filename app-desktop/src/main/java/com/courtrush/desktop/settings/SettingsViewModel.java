@@ -23,7 +23,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * Settings. Live ones (pay timeout, default price, refund cut-off; check-in, no-shows and the waitlist)
+ * Settings. Live ones (the gym's name, pay timeout, default price, refund cut-off; check-in, no-shows and the waitlist)
  * apply at once on every node;
  * start-up ones (infrastructure, connections, HTTP port and address, limits, admin token) are saved
  * in the data directory and need a restart, which the screen says.
@@ -68,6 +68,11 @@ public final class SettingsViewModel {
     private final StringProperty payTimeout = new SimpleStringProperty("");
     private final StringProperty defaultPrice = new SimpleStringProperty("");
     private final StringProperty refundCutoff = new SimpleStringProperty("");
+    /** The gym's name as receipts and emails print it: renamed here after the first start. */
+    private final StringProperty gymName = new SimpleStringProperty("");
+    /** The name as last read or saved: only a change is sent (an unchanged one is not audited again). */
+    private String gymNameSaved = "";
+
     private final Map<SettingKey, StringProperty> afterRush = new LinkedHashMap<>();
     private final StringProperty token = new SimpleStringProperty("");
     private final StringProperty settingsFile = new SimpleStringProperty("");
@@ -107,7 +112,8 @@ public final class SettingsViewModel {
                         settingsDesk.get(SettingKey.REFUND_CUTOFF_MINUTES),
                         afterRushSaved(),
                         adminToken.revealAdminToken(staff),
-                        settingsDesk.restartNeeded()),
+                        settingsDesk.restartNeeded(),
+                        Objects.toString(settingsDesk.gymName(), "")),
                 loaded -> {
                     loaded.startup().forEach((key, value) -> startup.get(key).set(value));
                     loaded.running().forEach((key, value) -> running.get(key).set(value));
@@ -119,6 +125,8 @@ public final class SettingsViewModel {
                     token.set(loaded.adminToken());
                     settingsFile.set(settingsDesk.file().toString());
                     restartNeeded.set(loaded.restartNeeded());
+                    gymNameSaved = loaded.gymName();
+                    gymName.set(loaded.gymName());
                 });
     }
 
@@ -150,6 +158,10 @@ public final class SettingsViewModel {
             values.put(SettingKey.PAY_TIMEOUT_MINUTE.name(), payTimeout.get());
             values.put(SettingKey.REFUND_CUTOFF_MINUTES.name(), refundCutoff.get());
             afterRush.forEach((key, value) -> values.put(key.name(), value.get()));
+            String name = Objects.toString(gymName.get(), "").strip();
+            if (!name.equals(gymNameSaved)) {
+                values.put(SettingKey.GYM_NAME.name(), name);
+            }
         }
         tasks.run(
                 i18n.t("settings.save"),
@@ -177,6 +189,9 @@ public final class SettingsViewModel {
                     }
                 },
                 restart -> {
+                    if (values.containsKey(SettingKey.GYM_NAME.name())) {
+                        gymNameSaved = values.get(SettingKey.GYM_NAME.name());
+                    }
                     restartNeeded.set(restart);
                     notices.info(i18n.t(restart ? "settings.savedRestart" : "settings.saved"));
                 });
@@ -194,6 +209,7 @@ public final class SettingsViewModel {
             case "PAY_TIMEOUT_MINUTE" -> i18n.t("settings.payTimeout");
             case "DEFAULT_PRICE_CENTS" -> i18n.t("settings.defaultPrice");
             case "REFUND_CUTOFF_MINUTES" -> i18n.t("settings.refundCutoff");
+            case "GYM_NAME" -> i18n.t("settings.gymName");
             default -> i18n.t("settings.key." + key);
         };
     }
@@ -221,6 +237,10 @@ public final class SettingsViewModel {
         return afterRush.get(key);
     }
 
+    public StringProperty gymNameProperty() {
+        return gymName;
+    }
+
     public StringProperty refundCutoffProperty() {
         return refundCutoff;
     }
@@ -245,5 +265,6 @@ public final class SettingsViewModel {
             String refundCutoff,
             Map<SettingKey, String> afterRush,
             String adminToken,
-            boolean restartNeeded) {}
+            boolean restartNeeded,
+            String gymName) {}
 }

@@ -41,7 +41,9 @@ class SettingsViewModelTest {
     final LocalSettings local = mock(LocalSettings.class);
     final AppSettings live = mock(AppSettings.class);
     /** The desks over the engine's settings, as the console gets them: what they do is what is checked. */
-    final SettingsDesk settingsDesk = new SettingsDesk(live, local, mock(GymName.class));
+    final GymName gym = mock(GymName.class);
+
+    final SettingsDesk settingsDesk = new SettingsDesk(live, local, gym);
 
     final StaffAccountDesk token = mock(StaffAccountDesk.class);
     final RecordingNotices notices = new RecordingNotices();
@@ -151,6 +153,33 @@ class SettingsViewModelTest {
                 .contains("\"abc\"")
                 .contains("is not a whole number");
         verify(live, never()).set(any(), any());
+    }
+
+    @Test
+    void theGymIsRenamedWithTheLiveSettingsAuditedAndABlankNameIsRefusedByItsLabel() {
+        when(gym.current()).thenReturn("CourtRush");
+        model.load();
+        assertThat(model.gymNameProperty().get()).isEqualTo("CourtRush");
+        model.saveLive();
+        verify(live, never()).set(eq(SettingKey.GYM_NAME), any());
+
+        model.gymNameProperty().set("  ");
+        model.saveLive();
+        assertThat(notices.lastFailureMessage()).contains("Gym name").contains("must have 1 to 64 characters");
+        verify(live, never()).set(eq(SettingKey.GYM_NAME), any());
+
+        model.gymNameProperty().set(" 东区体育馆 ");
+        model.saveLive();
+        verify(live).set(SettingKey.GYM_NAME, "东区体育馆");
+        verify(audit)
+                .record(
+                        eq("staff:wang"),
+                        eq(AuditAction.UPDATE_SETTINGS),
+                        eq(AuditTarget.SETTINGS),
+                        eq("-"),
+                        argThat((EngineText detail) -> detail.in(I18n.ENGLISH).contains("GYM_NAME: — → 东区体育馆")));
+        model.saveLive();
+        verify(live).set(SettingKey.GYM_NAME, "东区体育馆"); // once: unchanged, not sent again
     }
 
     @Test

@@ -10,7 +10,9 @@ public enum SettingProblem {
     NOT_AN_ADDRESS_OF_THIS_MACHINE("is not an address of this machine"),
     PORT_IN_USE("is a port another program listens on"),
     /** Shorter than {@link #TOKEN_MIN_LENGTH}. */
-    TOKEN_TOO_SHORT("is shorter than " + Lengths.TOKEN_MIN + " characters");
+    TOKEN_TOO_SHORT("is shorter than " + Lengths.TOKEN_MIN + " characters"),
+    /** A name (the gym's): blank, over 64 characters or holding a control character. */
+    NOT_A_NAME("must have 1 to 64 characters, none of them a control character");
 
     /** The fewest characters an admin token may have (the engine's {@code ADMIN_TOKEN_MIN_LENGTH}). */
     public static final int TOKEN_MIN_LENGTH = Lengths.TOKEN_MIN;
