@@ -28,6 +28,7 @@ import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.shell.DeskSignIn;
 import com.courtrush.desktop.shell.DeskSignInViewModel;
 import com.courtrush.desktop.support.ClippedText;
+import com.courtrush.desktop.support.SidewaysScroll;
 import com.courtrush.desktop.support.UntranslatedText;
 import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -106,8 +107,8 @@ class ConsoleWalkUi {
      * Every screen and every dialog of the console at each of the gym's hours ({@link AtGymHours}: late evening, just
      * after midnight, the small hours, a second before a 13:00 flash), in a 1280×720 window (a desk's screen), each
      * hour in one of the two languages — every view read at every hour, each language at two: no label, button,
-     * header or cell cut short, no character alone on a line, and no code where words belong (issue 54), whatever the
-     * hour (issue 83). The views are listed in {@link #views}: a new screen or dialog is covered by one line there.
+     * header or cell cut short, no character alone on a line, no pane made to fit that scrolls sideways (issue 76), and
+     * no code where words belong (issue 54), whatever the hour (issue 83). The views are listed in {@link #views}: a new screen or dialog is covered by one line there.
      */
     @ParameterizedTest(name = "at {0} in {1}")
     @MethodSource("hoursAndLanguages")
@@ -371,6 +372,7 @@ class ConsoleWalkUi {
             List<String> found = unchecked(() -> WaitForAsyncUtils.asyncFx(() -> {
                                 List<String> all = new ArrayList<>(ClippedText.in(read));
                                 all.addAll(UntranslatedText.in(read));
+                                all.addAll(SidewaysScroll.in(read));
                                 saveScreenshot(read, locale.getLanguage() + "-" + name.replace('/', '-'));
                                 return all;
                             })

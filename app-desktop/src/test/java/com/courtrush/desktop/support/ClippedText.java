@@ -64,6 +64,11 @@ public final class ClippedText {
         if (full == null || full.isBlank() || labeled.getWidth() <= 0) {
             return;
         }
+        if (labeled.isNeedsLayout()) {
+            // its text changed since the last pulse (a screen that polls set it just now): read it as the next
+            // pulse will show it, not the text it had
+            labeled.layout();
+        }
         Text shown = shownText(labeled);
         if (shown == null) {
             return;
