@@ -19,9 +19,9 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Watches for what the staff webhook tells (SPEC §17): Redis not answering for {@link #REDIS_GRACE} (once per
- * outage), and an opening of today or tomorrow whose every place is taken (once per opening). Every node
- * watches; an alert's message id keeps it once.
+ * Watches for what staff are told (SPEC §17): Redis not answering for {@link #REDIS_GRACE} (once per outage), and an
+ * opening of today or tomorrow whose every place is taken (once per opening). Every node watches, webhook or not (the
+ * alerts are listed to staff either way); an alert's message id keeps it once.
  */
 @Component
 class StaffWatch {
@@ -61,9 +61,9 @@ class StaffWatch {
         repeated.every(EVERY, "The staff watch", this::look);
     }
 
-    /** One look, when anyone listens (the webhook is on): Redis first, then the openings if it answers. */
+    /** One look: Redis first, then the openings if it answers. */
     void look() {
-        if (alerts.listening() && redisAnswers()) {
+        if (redisAnswers()) {
             soldOut();
         }
     }

@@ -9,33 +9,36 @@ import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
-/** The staff webhook's outbox. */
+/** The staff alerts: the webhook's outbox (PENDING, SENT, FAILED), and those kept while it was off (UNSENT). */
 @Mapper
 interface StaffAlertMapper {
 
+    /** An alert, once per id: PENDING for the webhook, or UNSENT when none is on. */
     @Insert("insert into staff_alert (message_id, kind, params, create_time, state, next_time) "
-            + "values (#{messageId}, #{kind}, #{params}, #{now}, 'PENDING', #{now}) "
+            + "values (#{messageId}, #{kind}, #{params}, #{now}, #{state}, #{now}) "
             + "on duplicate key update message_id = message_id")
     int post(
             @Param("messageId") String messageId,
             @Param("kind") String kind,
             @Param("params") String params,
-            @Param("now") LocalDateTime now);
+            @Param("now") LocalDateTime now,
+            @Param("state") String state);
 
     /**
      * An alert that gathers a count: posted to go at {@code sendAt}, and while it waits a later post of the same id
      * brings its params up to date (the count it will tell).
      */
     @Insert("insert into staff_alert (message_id, kind, params, create_time, state, next_time) "
-            + "values (#{messageId}, #{kind}, #{params}, #{now}, 'PENDING', #{sendAt}) "
-            + "on duplicate key update params = case when state = 'PENDING' and attempts = 0 then #{params} "
-            + "else params end")
+            + "values (#{messageId}, #{kind}, #{params}, #{now}, #{state}, #{sendAt}) "
+            + "on duplicate key update params = case when state in ('PENDING', 'UNSENT') and attempts = 0 "
+            + "then #{params} else params end")
     int gather(
             @Param("messageId") String messageId,
             @Param("kind") String kind,
             @Param("params") String params,
             @Param("now") LocalDateTime now,
-            @Param("sendAt") LocalDateTime sendAt);
+            @Param("sendAt") LocalDateTime sendAt,
+            @Param("state") String state);
 
     @Select("select id from staff_alert where state = 'PENDING' and next_time <= #{now} "
             + "and (lease_until is null or lease_until < #{now}) order by id limit #{limit}")

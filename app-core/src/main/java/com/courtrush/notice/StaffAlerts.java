@@ -18,10 +18,11 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 
 /**
- * What staff must know at once (SPEC §17), for the staff webhook when a manager turned it on: a grant that
- * went to the dead-letter queue, Redis unreachable, a part of the embedded stack started again, an opening sold out,
- * emails given up. Each is posted once per message id
- * (what it is about), into an outbox the {@link StaffWebhook} sends from; with the webhook off nothing is kept.
+ * What staff must know at once (SPEC §17): a grant that went to the dead-letter queue, Redis unreachable, a part of
+ * the embedded stack started again, an opening sold out, emails given up, money matters of WeChat Pay. Each is
+ * recorded once per message id (what it is about), whether or not a webhook is on, and listed to staff ({@code GET
+ * /admin/staff-alerts}); with the webhook on it goes into the outbox the {@link StaffWebhook} sends from, with it off
+ * it is kept {@link #UNSENT} — listed, never posted later (a webhook turned on afterwards gets what happens from then).
  */
 @Service
 public class StaffAlerts {
@@ -31,6 +32,10 @@ public class StaffAlerts {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
     private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH");
+    /** Waiting for the webhook. */
+    static final String PENDING = "PENDING";
+    /** Recorded while no webhook was on: listed to staff, never posted. */
+    static final String UNSENT = "UNSENT";
 
     private final StaffAlertMapper mapper;
     private final NoticeChannels channels;
@@ -116,23 +121,19 @@ public class StaffAlerts {
         post(kind, about, params, Duration.ZERO);
     }
 
-    /** Posts an alert once per id; one that {@code gathers} waits that long, its params kept up to date meanwhile. */
+    /**
+     * Records an alert once per id, for the webhook when it is on; one that {@code gathers} waits that long, its params
+     * kept up to date meanwhile.
+     */
     private void post(Kind kind, Object about, Map<String, String> params, Duration gathers) {
-        if (channels.webhook().isEmpty()) {
-            return;
-        }
+        String state = channels.webhook().isPresent() ? PENDING : UNSENT;
         LocalDateTime now = LocalDateTime.now(clock);
         String json = JSON.toJSONString(new LinkedHashMap<>(params));
         if (gathers.isZero()) {
-            mapper.post(kind + ":" + about, kind.name(), json, now);
+            mapper.post(kind + ":" + about, kind.name(), json, now, state);
         } else {
-            mapper.gather(kind + ":" + about, kind.name(), json, now, now.plus(gathers));
+            mapper.gather(kind + ":" + about, kind.name(), json, now, now.plus(gathers), state);
         }
-    }
-
-    /** Whether anyone listens: the webhook is on (watching for alerts is pointless otherwise). */
-    public boolean listening() {
-        return channels.webhook().isPresent();
     }
 
     /** The given-up alerts tried again from now, for as long again; how many. */

@@ -24,7 +24,6 @@ class StaffWatchTest {
     void redisSilentForItsGraceIsToldOncePerOutageWithWhenItStopped() {
         RedisHealthIndicator redis = mock(RedisHealthIndicator.class);
         StaffAlerts alerts = mock(StaffAlerts.class);
-        when(alerts.listening()).thenReturn(true);
         StaffWatch watch = new StaffWatch(redis, mock(SlotCatalog.class), null, alerts, null, clock);
 
         when(redis.health()).thenReturn(Health.down().build());
@@ -48,19 +47,6 @@ class StaffWatchTest {
         watch.look();
         verify(alerts).redisDown(LocalDateTime.of(2026, 11, 25, 13, 5, 20));
         verify(alerts, times(2)).redisDown(any());
-    }
-
-    @Test
-    void nobodyListeningNothingIsWatched() {
-        RedisHealthIndicator redis = mock(RedisHealthIndicator.class);
-        StaffAlerts alerts = mock(StaffAlerts.class);
-        StaffWatch watch = new StaffWatch(redis, mock(SlotCatalog.class), null, alerts, null, clock);
-        when(redis.health()).thenReturn(Health.down().build());
-        watch.look();
-        pass(Duration.ofMinutes(1));
-        watch.look();
-        verify(alerts, never()).redisDown(any());
-        verify(redis, never()).health();
     }
 
     private void pass(Duration time) {
