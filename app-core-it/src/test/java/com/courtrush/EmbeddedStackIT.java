@@ -15,6 +15,7 @@ import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.opening.OpeningClockScenarios;
 import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LivePaymentScenarios;
+import com.courtrush.pay.WechatPayTroubleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.OverloadScenarios;
@@ -80,6 +81,7 @@ class EmbeddedStackIT extends StackTest
                 PartnerScenarios,
                 RecoveryScenarios,
                 LivePaymentScenarios,
+                WechatPayTroubleScenarios,
                 DeadLetterScenarios,
                 StaffScenarios,
                 ReportScenarios,

@@ -9,6 +9,7 @@ import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LivePaymentScenarios;
+import com.courtrush.pay.WechatPayTroubleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
 import com.courtrush.reserve.MultiNodeScenarios;
@@ -49,6 +50,7 @@ class ExternalStackIT extends StackTest
                 PartnerScenarios,
                 RecoveryScenarios,
                 LivePaymentScenarios,
+                WechatPayTroubleScenarios,
                 DeadLetterScenarios,
                 StaffScenarios,
                 ReportScenarios,

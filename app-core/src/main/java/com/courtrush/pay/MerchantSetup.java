@@ -6,17 +6,12 @@ import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditActors;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
-import com.courtrush.core.EngineMessages;
 import com.courtrush.core.EngineText;
 import com.courtrush.pay.api.WechatPaySettings;
 import com.courtrush.pay.api.WechatPaySetup;
 import com.courtrush.pay.api.WechatPayState;
 import com.courtrush.pay.api.WechatPayTrial;
-import com.wechat.pay.java.core.exception.ServiceException;
-import com.wechat.pay.java.core.exception.ValidationException;
-import com.wechat.pay.java.core.exception.WechatPayException;
 import com.wechat.pay.java.core.util.PemUtil;
-import com.wechat.pay.java.service.payments.h5.model.QueryOrderByOutTradeNoRequest;
 import java.net.URI;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -24,9 +19,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * The live WeChat Pay merchant, as a manager sets it (SPEC §19): checked when saved — the ids in WeChat Pay's
- * shapes, the keys readable, the address https — and, when turned on, tried first: an order number nobody used is
- * looked up at WeChat Pay, which answers "no such order" only to a request the merchant's key signed, in an answer
- * WeChat Pay's key signed. Secrets go to files (0600), never back out.
+ * shapes, the keys readable, the address https — and, when turned on, tried first ({@link MerchantTrial}: a signed
+ * answer of WeChat Pay's, verified with the public key given). Secrets go to files (0600), never back out.
  */
 @Service
 public class MerchantSetup {
@@ -38,16 +32,21 @@ public class MerchantSetup {
     private static final int API_V3_KEY_LENGTH = 32;
     private static final Pattern APP_SECRET = Pattern.compile("[0-9A-Za-z]{16,64}");
     private static final int NAME_MAX = 64;
-    /** An order number no order of ours has (they start CR): WeChat Pay answers ORDER_NOT_EXIST. */
-    private static final String MADE_UP_ORDER = "TRY0000000000000000000000000";
 
     private final WechatPayClients clients;
+    private final MerchantTrial trial;
     private final WechatPayKeys keys;
     private final PayOrderMapper orders;
     private final AuditTrail audit;
 
-    MerchantSetup(WechatPayClients clients, WechatPayKeys keys, PayOrderMapper orders, AuditTrail audit) {
+    MerchantSetup(
+            WechatPayClients clients,
+            MerchantTrial trial,
+            WechatPayKeys keys,
+            PayOrderMapper orders,
+            AuditTrail audit) {
         this.clients = clients;
+        this.trial = trial;
         this.keys = keys;
         this.orders = orders;
         this.audit = audit;
@@ -86,9 +85,9 @@ public class MerchantSetup {
             if (secrets == null) {
                 throw CourtRushException.badRequest("wechatPay.keysNeeded");
             }
-            WechatPayTrial trial = trial(settings, secrets, locale);
-            if (!trial.ok()) {
-                throw CourtRushException.conflict("wechatPay.tryFailed", trial.summary() + " " + trial.detail());
+            WechatPayTrial tried = trial.run(settings, secrets, locale);
+            if (!tried.ok()) {
+                throw CourtRushException.conflict("wechatPay.tryFailed", tried.summary() + " " + tried.detail());
             }
         }
         keys.keep(setup.privateKeyPem(), setup.apiV3Key(), setup.platformPublicKeyPem(), blankless(setup.appSecret()));
@@ -102,41 +101,14 @@ public class MerchantSetup {
         return state();
     }
 
-    /** Asks WeChat Pay with these settings (saved or not) about an order nobody made, and says what it answered. */
+    /** Asks WeChat Pay with these settings (saved or not) for a signed answer, and says what it answered. */
     public WechatPayTrial tryIt(WechatPaySetup setup, Locale locale) {
         WechatPaySettings settings = checked(setup.settings());
         WechatPayKeys.Secrets secrets = secrets(setup, settings);
         if (secrets == null) {
             throw CourtRushException.badRequest("wechatPay.keysNeeded");
         }
-        return trial(settings, secrets, locale);
-    }
-
-    private WechatPayTrial trial(WechatPaySettings settings, WechatPayKeys.Secrets secrets, Locale locale) {
-        QueryOrderByOutTradeNoRequest request = new QueryOrderByOutTradeNoRequest();
-        request.setMchid(settings.mchid());
-        request.setOutTradeNo(MADE_UP_ORDER);
-        try {
-            clients.build(settings, secrets).h5().queryOrderByOutTradeNo(request);
-            // an order nobody made, found: not WeChat Pay as we know it
-            return new WechatPayTrial(false, text(locale, "wechatPay.try.odd"), MADE_UP_ORDER);
-        } catch (ServiceException e) {
-            if ("ORDER_NOT_EXIST".equals(e.getErrorCode())) {
-                return new WechatPayTrial(true, text(locale, "wechatPay.try.ok"), e.getErrorCode());
-            }
-            return new WechatPayTrial(
-                    false,
-                    text(locale, "wechatPay.try.refused"),
-                    e.getHttpStatusCode() + " " + e.getErrorCode() + " " + e.getErrorMessage());
-        } catch (ValidationException e) {
-            return new WechatPayTrial(false, text(locale, "wechatPay.try.unverified"), e.getMessage());
-        } catch (WechatPayException | IllegalArgumentException e) {
-            return new WechatPayTrial(false, text(locale, "wechatPay.try.unreachable"), e.getMessage());
-        }
-    }
-
-    private static String text(Locale locale, String key) {
-        return EngineMessages.format(locale, key);
+        return trial.run(settings, secrets, locale);
     }
 
     private WechatPayKeys.Secrets secrets(WechatPaySetup setup, WechatPaySettings settings) {

@@ -22,6 +22,7 @@ import java.time.LocalDateTime;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import okhttp3.HttpUrl;
+import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -136,6 +137,14 @@ class WechatPayClients {
 
     /** Clients for these settings and secrets, saved or not (a manager's try). */
     Clients build(WechatPaySettings settings, WechatPayKeys.Secrets secrets) {
+        return build(settings, secrets, null);
+    }
+
+    /**
+     * Clients for these settings and secrets whose HTTP answers {@code watcher} sees too, as they came from WeChat Pay
+     * (a manager's try reads which key signed one that did not verify); none when null.
+     */
+    Clients build(WechatPaySettings settings, WechatPayKeys.Secrets secrets, Interceptor watcher) {
         RSAPublicKeyConfig config = new RSAPublicKeyConfig.Builder()
                 .merchantId(settings.mchid())
                 .privateKey(secrets.privateKeyPem())
@@ -163,6 +172,9 @@ class WechatPayClients {
                         .build();
                 return chain.proceed(chain.request().newBuilder().url(rewritten).build());
             });
+        }
+        if (watcher != null) {
+            ok.addNetworkInterceptor(watcher);
         }
         OkHttpClient okHttp = ok.build();
         HttpClient http = new DefaultHttpClientBuilder()

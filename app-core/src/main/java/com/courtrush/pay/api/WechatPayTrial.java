@@ -1,7 +1,8 @@
 package com.courtrush.pay.api;
 
 /**
- * What WeChat Pay answered when a manager tried the settings: an order number nobody used is looked up, and the
- * answer tells whether the merchant's key signs for it and WeChat Pay's key verifies the answer.
+ * What WeChat Pay answered when a manager tried the settings: asked for an order of 0.01 yuan (closed at once), its
+ * signed answer tells whether the merchant's key signs and WeChat Pay's public key, as given, verifies the answer;
+ * when not, {@code summary} names the key that is wrong.
  */
 public record WechatPayTrial(boolean ok, String summary, String detail) {}

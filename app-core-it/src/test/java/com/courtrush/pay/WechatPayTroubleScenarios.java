@@ -1,0 +1,99 @@
+package com.courtrush.pay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.courtrush.support.PaySimulator;
+import com.courtrush.support.TestApi;
+import com.courtrush.support.TestApi.Reply;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * WeChat Pay in trouble (issue 74), against the simulator: the merchant's settings tried with a wrong key, answers that
+ * do not verify, WeChat Pay not answering while bookings time out. What students are answered, what staff are told
+ * (once), and that the money ends where it belongs.
+ */
+public interface WechatPayTroubleScenarios extends LivePaymentScenarios {
+
+    /**
+     * "Try it" with a WeChat Pay public key that is not WeChat Pay's: refused, naming the public key; with the public
+     * key id of another key: refused, naming both ids; with the kit as it is: a signed answer verified, the trial's
+     * order closed at WeChat Pay. Turning live payments on with the wrong key is refused.
+     */
+    @Test
+    default void theTryRefusesAWrongWechatPayPublicKeyAndNamesIt() {
+        String keyId = sim().kit().publicKeyId();
+
+        JsonNode wrongKey = TestApi.expect(200, api().post("/admin/wechat-pay/try", ADMIN, withPublicKey(otherKey())))
+                .data();
+        assertThat(wrongKey.path("ok").asBoolean())
+                .as("a key that is not WeChat Pay's")
+                .isFalse();
+        assertThat(wrongKey.path("summary").asText())
+                .contains("WeChat Pay public key given for " + keyId)
+                .contains("pub_key.pem");
+
+        Map<String, Object> otherId = PaySimulator.merchant(api().port(), false);
+        settings(otherId).put("publicKeyId", "PUB_KEY_ID_0114000000WRONG");
+        JsonNode wrongId = TestApi.expect(200, api().post("/admin/wechat-pay/try", ADMIN, otherId))
+                .data();
+        assertThat(wrongId.path("ok").asBoolean()).isFalse();
+        assertThat(wrongId.path("summary").asText())
+                .contains("public key " + keyId + ", not PUB_KEY_ID_0114000000WRONG")
+                .contains("public key id is wrong");
+
+        Map<String, Object> turnedOn = withPublicKey(otherKey());
+        settings(turnedOn).put("enabled", true);
+        Reply refused = api().put("/admin/wechat-pay", ADMIN, turnedOn);
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.body().path("message").asText()).contains("pub_key.pem");
+        assertThat(TestApi.expect(200, api().get("/admin/wechat-pay", ADMIN))
+                        .data()
+                        .path("mode")
+                        .asText())
+                .isEqualTo("SIMULATED");
+
+        JsonNode right = TestApi.expect(
+                        200, api().post("/admin/wechat-pay/try", ADMIN, PaySimulator.merchant(api().port(), false)))
+                .data();
+        assertThat(right.path("ok").asBoolean()).isTrue();
+        assertThat(right.path("summary").asText()).contains(keyId);
+        String trialOrder = right.path("detail").asText();
+        assertThat(trialOrder).startsWith("TRY");
+        assertThat(sim().order(trialOrder).orElseThrow().tradeState())
+                .as("nobody can pay the trial's order")
+                .isEqualTo("CLOSED");
+    }
+
+    /** The simulator's merchant, as {@code PUT /admin/wechat-pay} takes it, with this WeChat Pay public key. */
+    default Map<String, Object> withPublicKey(String pem) {
+        Map<String, Object> setup = PaySimulator.merchant(api().port(), false);
+        setup.put("platformPublicKeyPem", pem);
+        return setup;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> settings(Map<String, Object> setup) {
+        Map<String, Object> settings = new LinkedHashMap<>((Map<String, Object>) setup.get("settings"));
+        setup.put("settings", settings);
+        return settings;
+    }
+
+    /** A public key of nobody's, as WeChat Pay's pub_key.pem is written. */
+    static String otherKey() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            String body = Base64.getMimeEncoder(64, "\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+                    .encodeToString(generator.generateKeyPair().getPublic().getEncoded());
+            return "-----BEGIN PUBLIC KEY-----\n" + body + "\n-----END PUBLIC KEY-----\n";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("RSA is always there", e);
+        }
+    }
+}
