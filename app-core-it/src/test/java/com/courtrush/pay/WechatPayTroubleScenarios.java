@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.courtrush.support.PaySimulator;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
+import com.courtrush.support.TestApi.Student;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -68,6 +70,61 @@ public interface WechatPayTroubleScenarios extends LivePaymentScenarios {
         assertThat(sim().order(trialOrder).orElseThrow().tradeState())
                 .as("nobody can pay the trial's order")
                 .isEqualTo("CLOSED");
+    }
+
+    /**
+     * WeChat Pay's public key on file is not WeChat Pay's (saved before the try could tell, or WeChat Pay changed it):
+     * every answer fails its signature. Students are told paying online is not available and that the gym knows — not
+     * that WeChat Pay did not answer — and staff are told once, however many students try. With the key put right,
+     * they pay.
+     */
+    @Test
+    default void aPaymentUnderAWrongWechatPayKeyIsNotAvailableAndStaffAreToldOnce() throws Exception {
+        Opening opening = openSlots(2, 1);
+        List<Student> students = api().students(2);
+        List<Long> reservations = List.of(
+                api().book(students.get(0), opening.session(), opening.slots().get(0)),
+                api().book(students.get(1), opening.session(), opening.slots().get(1)));
+        long told = alertsOf("WECHAT_PAY_UNVERIFIED");
+        live(() -> {
+            WechatPayKeys keys = bean(WechatPayKeys.class);
+            keys.keep(null, null, otherKey(), null);
+            try {
+                for (int i = 0; i < 2; i++) {
+                    Reply refused = api().post(
+                                    "/pay/wechat/" + reservations.get(i),
+                                    students.get(i).token(),
+                                    Map.of("scene", "H5"));
+                    assertThat(refused.status()).isEqualTo(503);
+                    assertThat(refused.body().path("message").asText())
+                            .as("not \"WeChat Pay did not answer\": it answered, and the gym's key is wrong")
+                            .isEqualTo("Paying online is not available at the moment; the gym has been told.");
+                }
+                assertThat(alertsOf("WECHAT_PAY_UNVERIFIED")).as("told once").isEqualTo(told + 1);
+            } finally {
+                keys.keep(null, null, sim().kit().publicKeyPem(), null);
+            }
+            Reply paying = TestApi.expect(
+                    200,
+                    api().post(
+                                    "/pay/wechat/" + reservations.get(0),
+                                    students.get(0).token(),
+                                    Map.of("scene", "H5")));
+            assertThat(paying.data().path("h5Url").asText()).startsWith(sim().baseUrl());
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /** How many staff alerts of this kind {@code GET /admin/staff-alerts} lists. */
+    default long alertsOf(String kind) {
+        long count = 0;
+        for (JsonNode alert : TestApi.expect(200, api().get("/admin/staff-alerts?size=200", ADMIN))
+                .data()) {
+            if (kind.equals(alert.path("kind").asText())) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** The simulator's merchant, as {@code PUT /admin/wechat-pay} takes it, with this WeChat Pay public key. */

@@ -117,6 +117,19 @@ public class StaffAlerts {
                         status));
     }
 
+    /** WeChat Pay has not answered since then (told once per outage): {@code what} the engine was asking. */
+    public void wechatPayUnreachable(LocalDateTime since, String what) {
+        post(Kind.WECHAT_PAY_UNREACHABLE, WHEN.format(since), Map.of("since", WHEN.format(since), "what", what));
+    }
+
+    /** WeChat Pay's answers have not verified with its public key on file since then (told once per episode). */
+    public void wechatPayUnverified(LocalDateTime since, String publicKeyId) {
+        post(
+                Kind.WECHAT_PAY_UNVERIFIED,
+                WHEN.format(since),
+                Map.of("since", WHEN.format(since), "publicKeyId", publicKeyId));
+    }
+
     private void post(Kind kind, Object about, Map<String, String> params) {
         post(kind, about, params, Duration.ZERO);
     }
@@ -174,7 +187,9 @@ public class StaffAlerts {
         SOLD_OUT("opening", "after"),
         EMAILS_GIVEN_UP("count", "hours"),
         REFUND_FAILED("refund", "reservation", "status"),
-        RECONCILE_MISMATCH("date", "onlyThere", "onlyHere", "differs", "status");
+        RECONCILE_MISMATCH("date", "onlyThere", "onlyHere", "differs", "status"),
+        WECHAT_PAY_UNREACHABLE("since", "what"),
+        WECHAT_PAY_UNVERIFIED("since", "publicKeyId");
 
         private final List<String> params;
 

@@ -50,6 +50,7 @@ class PaymentNotifications {
     private final Refunds refunds;
     private final PayRefundMapper refundRows;
     private final AuditTrail audit;
+    private final WechatPayWatch watch;
     private final Clock clock;
     private final Cache<String, Boolean> refusedLately = Caffeine.newBuilder()
             .expireAfterWrite(Duration.ofMinutes(1))
@@ -62,7 +63,9 @@ class PaymentNotifications {
             Refunds refunds,
             PayRefundMapper refundRows,
             AuditTrail audit,
+            WechatPayWatch watch,
             Clock clock) {
+        this.watch = watch;
         this.clients = clients;
         this.payments = payments;
         this.refunds = refunds;
@@ -146,7 +149,7 @@ class PaymentNotifications {
                     merchant.settings().mchid());
             return;
         }
-        PaymentGateway.Trade trade = new WechatPayGateway(merchant, clock.getZone()).trade(transaction);
+        PaymentGateway.Trade trade = new WechatPayGateway(merchant, clock.getZone(), watch).trade(transaction);
         if (!trade.paid()) {
             return;
         }
@@ -170,7 +173,7 @@ class PaymentNotifications {
             log.warn("WeChat Pay reported refund {}; no such refund here", LogSafe.of(notification.getOutRefundNo()));
             return;
         }
-        WechatPayGateway gateway = new WechatPayGateway(merchant, clock.getZone());
+        WechatPayGateway gateway = new WechatPayGateway(merchant, clock.getZone(), watch);
         refunds.settle(
                 refund,
                 new PaymentGateway.RefundAnswer(

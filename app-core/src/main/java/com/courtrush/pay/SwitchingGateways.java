@@ -15,11 +15,13 @@ class SwitchingGateways implements PaymentGateways {
 
     private final SimulatedWechatGateway simulated;
     private final WechatPayClients clients;
+    private final WechatPayWatch watch;
     private final Clock clock;
 
-    SwitchingGateways(WechatPayClients clients, Clock clock) {
+    SwitchingGateways(WechatPayClients clients, WechatPayWatch watch, Clock clock) {
         this.simulated = new SimulatedWechatGateway(clock);
         this.clients = clients;
+        this.watch = watch;
         this.clock = clock;
     }
 
@@ -38,7 +40,7 @@ class SwitchingGateways implements PaymentGateways {
     @Override
     public PaymentGateway current() {
         return clients.live()
-                .<PaymentGateway>map(live -> new WechatPayGateway(live, clock.getZone()))
+                .<PaymentGateway>map(live -> new WechatPayGateway(live, clock.getZone(), watch))
                 .orElse(simulated);
     }
 
@@ -49,7 +51,7 @@ class SwitchingGateways implements PaymentGateways {
         }
         return clients.merchant()
                 .filter(merchant -> order.getMchid().equals(merchant.settings().mchid()))
-                .<PaymentGateway>map(merchant -> new WechatPayGateway(merchant, clock.getZone()))
+                .<PaymentGateway>map(merchant -> new WechatPayGateway(merchant, clock.getZone(), watch))
                 .orElseThrow(() -> PaymentGateways.merchantGone(order));
     }
 }

@@ -5,6 +5,7 @@ import com.courtrush.pay.api.PayScene;
 import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.WechatPaySettings;
 import com.wechat.pay.java.core.exception.ServiceException;
+import com.wechat.pay.java.core.exception.ValidationException;
 import com.wechat.pay.java.core.exception.WechatPayException;
 import com.wechat.pay.java.service.payments.h5.model.H5Info;
 import com.wechat.pay.java.service.payments.h5.model.SceneInfo;
@@ -19,6 +20,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,8 +28,10 @@ import org.slf4j.LoggerFactory;
 /**
  * WeChat Pay APIv3, live, through its official Java SDK: H5 on a phone's browser, a Native QR code on a computer;
  * orders queried and closed; refunds in part or whole. Every call is signed with the merchant's key and every
- * answer verified with WeChat Pay's public key by the SDK. A refusal becomes a 409 with WeChat Pay's own code, an
- * unreachable WeChat Pay a 503; both leave the caller's transaction to roll back.
+ * answer verified with WeChat Pay's public key by the SDK. A refusal becomes a 409 with WeChat Pay's own code; no
+ * answer (or WeChat Pay's own 5xx) a 503 "did not answer"; an answer that does not verify a 503 saying that paying
+ * online is not available and the gym is told — it is the gym's key, not WeChat Pay, that is wrong. Each leaves the
+ * caller's transaction to roll back; {@link WechatPayWatch} tells staff of the last two, once per episode.
  */
 final class WechatPayGateway implements PaymentGateway {
 
@@ -37,13 +41,17 @@ final class WechatPayGateway implements PaymentGateway {
     private static final int DESCRIPTION_MAX = 127;
 
     private static final int REASON_MAX = 80;
+    /** WeChat Pay's own errors: 500 SYSTEM_ERROR and the like (try again later). */
+    private static final int HTTP_SERVER_ERROR = 500;
 
     private final WechatPayClients.Clients clients;
     private final ZoneId zone;
+    private final WechatPayWatch watch;
 
-    WechatPayGateway(WechatPayClients.Clients clients, ZoneId zone) {
+    WechatPayGateway(WechatPayClients.Clients clients, ZoneId zone, WechatPayWatch watch) {
         this.clients = clients;
         this.zone = zone;
+        this.watch = watch;
     }
 
     private WechatPaySettings settings() {
@@ -163,16 +171,10 @@ final class WechatPayGateway implements PaymentGateway {
         var request = new com.wechat.pay.java.service.payments.h5.model.QueryOrderByOutTradeNoRequest();
         request.setMchid(order.getMchid());
         request.setOutTradeNo(order.getOutTradeNo());
-        try {
-            return trade(clients.h5().queryOrderByOutTradeNo(request));
-        } catch (ServiceException e) {
-            if ("ORDER_NOT_EXIST".equals(e.getErrorCode())) {
-                return Trade.of(Trade.State.NOT_FOUND);
-            }
-            throw refused("query " + order.getOutTradeNo(), e);
-        } catch (WechatPayException e) {
-            throw unreachable("query " + order.getOutTradeNo(), e);
-        }
+        return call(
+                "query " + order.getOutTradeNo(),
+                () -> trade(clients.h5().queryOrderByOutTradeNo(request)),
+                e -> "ORDER_NOT_EXIST".equals(e.getErrorCode()) ? Trade.of(Trade.State.NOT_FOUND) : null);
     }
 
     /** A transaction as WeChat Pay reports it (an answer to a query, or a notification's resource). */
@@ -200,24 +202,20 @@ final class WechatPayGateway implements PaymentGateway {
         var request = new com.wechat.pay.java.service.payments.h5.model.CloseOrderRequest();
         request.setMchid(order.getMchid());
         request.setOutTradeNo(order.getOutTradeNo());
-        try {
-            clients.h5().closeOrder(request);
-            return Trade.of(Trade.State.CLOSED);
-        } catch (ServiceException e) {
-            if ("ORDERPAID".equals(e.getErrorCode())) {
-                // paid a moment before: what matters is the payment
-                return query(order);
-            }
-            if ("ORDER_NOT_EXIST".equals(e.getErrorCode())) {
-                return Trade.of(Trade.State.NOT_FOUND);
-            }
-            if ("ORDER_CLOSED".equals(e.getErrorCode())) {
-                return Trade.of(Trade.State.CLOSED);
-            }
-            throw refused("close " + order.getOutTradeNo(), e);
-        } catch (WechatPayException e) {
-            throw unreachable("close " + order.getOutTradeNo(), e);
-        }
+        // WeChat Pay answers a close with 204 and no body: nothing of it to verify
+        return call(
+                "close " + order.getOutTradeNo(),
+                () -> {
+                    clients.h5().closeOrder(request);
+                    return Trade.of(Trade.State.CLOSED);
+                },
+                e -> switch (String.valueOf(e.getErrorCode())) {
+                    case "ORDERPAID" -> query(order); // paid a moment before: what matters is the payment
+                    case "ORDER_NOT_EXIST" -> Trade.of(Trade.State.NOT_FOUND);
+                    case "ORDER_CLOSED" -> Trade.of(Trade.State.CLOSED);
+                    default -> null;
+                },
+                false);
     }
 
     @Override
@@ -240,16 +238,10 @@ final class WechatPayGateway implements PaymentGateway {
     public RefundAnswer queryRefund(PayOrder order, PayRefund refund) {
         QueryByOutRefundNoRequest request = new QueryByOutRefundNoRequest();
         request.setOutRefundNo(refund.getOutRefundNo());
-        try {
-            return answer(clients.refunds().queryByOutRefundNo(request));
-        } catch (ServiceException e) {
-            if ("RESOURCE_NOT_EXISTS".equals(e.getErrorCode())) {
-                return RefundAnswer.unknownThere();
-            }
-            throw refused("query refund " + refund.getOutRefundNo(), e);
-        } catch (WechatPayException e) {
-            throw unreachable("query refund " + refund.getOutRefundNo(), e);
-        }
+        return call(
+                "query refund " + refund.getOutRefundNo(),
+                () -> answer(clients.refunds().queryByOutRefundNo(request)),
+                e -> "RESOURCE_NOT_EXISTS".equals(e.getErrorCode()) ? RefundAnswer.unknownThere() : null);
     }
 
     private RefundAnswer answer(Refund refund) {
@@ -269,13 +261,46 @@ final class WechatPayGateway implements PaymentGateway {
     }
 
     private <T> T call(String what, Supplier<T> call) {
+        return call(what, call, refusal -> null);
+    }
+
+    private <T> T call(String what, Supplier<T> call, Function<ServiceException, T> known) {
+        return call(what, call, known, true);
+    }
+
+    /**
+     * Asks WeChat Pay; {@code known} turns a refusal that is an answer (no such order) into one, else null; {@code
+     * signed}: a success carries a body the SDK verified (a close's 204 has none).
+     */
+    private <T> T call(String what, Supplier<T> call, Function<ServiceException, T> known, boolean signed) {
+        T answer;
         try {
-            return call.get();
+            answer = call.get();
         } catch (ServiceException e) {
+            if (e.getHttpStatusCode() >= HTTP_SERVER_ERROR) {
+                // WeChat Pay in trouble (SYSTEM_ERROR): asked again later, as if it had not answered
+                watch.unreached(what, e);
+                throw unreachable(what, e);
+            }
+            watch.reached();
+            T knownAnswer = known.apply(e);
+            if (knownAnswer != null) {
+                return knownAnswer;
+            }
             throw refused(what, e);
+        } catch (ValidationException e) {
+            watch.unverified(what, settings().publicKeyId());
+            throw unverified(what, e);
         } catch (WechatPayException e) {
+            watch.unreached(what, e);
             throw unreachable(what, e);
         }
+        if (signed) {
+            watch.verified();
+        } else {
+            watch.reached();
+        }
+        return answer;
     }
 
     private static CourtRushException refused(String what, ServiceException e) {
@@ -291,6 +316,16 @@ final class WechatPayGateway implements PaymentGateway {
     private static CourtRushException unreachable(String what, WechatPayException e) {
         log.warn("WeChat Pay could not be asked to {}: {}", what, e.toString());
         return CourtRushException.unavailable(e, "pay.providerUnreachable");
+    }
+
+    /** Students are told payments are not available (the gym is told by the watch), not that WeChat Pay is down. */
+    private CourtRushException unverified(String what, ValidationException e) {
+        log.warn(
+                "WeChat Pay's answer to {} did not verify with its public key on file ({}): {}",
+                what,
+                settings().publicKeyId(),
+                e.getMessage());
+        return CourtRushException.unavailable(e, "pay.providerUnverified");
     }
 
     private String rfc3339(LocalDateTime time) {
