@@ -289,7 +289,8 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
 
     /**
      * WeChat Pay in trouble when a booking times out: it waits, at most ten minutes past its order's expiry, then
-     * times out anyway without the order closed there; the student pays it all the same, and the money goes back.
+     * times out anyway without the order closed there (CLOSING, not CLOSED); the student pays it all the same, and the
+     * late notification's money goes back, staff told.
      */
     @Test
     default void aPaymentAfterATimeoutWechatPayCouldNotBeToldOfIsRefunded() throws Exception {
@@ -314,11 +315,17 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
             assertThat(sim().order(outTradeNo).orElseThrow().tradeState())
                     .as("never closed there")
                     .isEqualTo("NOTPAY");
+            assertThat(jdbc().queryForObject(
+                                    "select status from pay_order where out_trade_no = ?", String.class, outTradeNo))
+                    .as("so not CLOSED here either")
+                    .isEqualTo("CLOSING");
 
             sim().pay(outTradeNo);
 
             await().atMost(Times.SETTLE).until(() -> refundStatuses(outTradeNo).equals(List.of("SUCCESS")));
             assertThat(audits("AUTO_REFUND", outTradeNo)).isEqualTo(1);
+            assertThat(staffAlert("PAID_AFTER_END:" + outTradeNo).path("kind").asText())
+                    .isEqualTo("PAID_AFTER_END");
             assertThat(sim().refunds(outTradeNo))
                     .extracting(RefundSnapshot::refund)
                     .containsExactly(2000L);

@@ -1,11 +1,15 @@
 package com.courtrush.pay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.paysim.RefundSnapshot;
 import com.courtrush.support.PaySimulator;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
+import com.courtrush.support.Times;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
@@ -113,6 +117,104 @@ public interface WechatPayTroubleScenarios extends LivePaymentScenarios {
             assertThat(paying.data().path("h5Url").asText()).startsWith(sim().baseUrl());
         });
         assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /**
+     * WeChat Pay down while an unpaid booking times out (its patience spent): the booking ends for the student and its
+     * place goes back on sale, but its order is CLOSING, not CLOSED — nobody has closed it at WeChat Pay — and staff
+     * are told WeChat Pay does not answer, once however often it is asked. Asked again while down it stays CLOSING;
+     * once WeChat Pay answers, it is closed there and CLOSED.
+     */
+    @Test
+    default void aBookingTimedOutWhileWechatPayIsDownEndsAndItsOrderIsClosingUntilClosedThere() throws Exception {
+        Opening opening = openSlots(1, 1);
+        long slot = opening.slots().get(0);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), slot);
+        long told = alertsOf("WECHAT_PAY_UNREACHABLE");
+        live(() -> {
+            String outTradeNo = overdue(ann, reservation);
+            sim().failNextApiCalls(Integer.MAX_VALUE); // WeChat Pay down
+            try {
+                assertThat(timeOut(List.of(reservation))).isEqualTo(1);
+                assertThat(status(reservation)).isEqualTo("CANCELLED");
+                assertThat(redisson()
+                                .getBucket(RedisKeys.semaphore(opening.session(), slot))
+                                .get())
+                        .as("its place back on sale")
+                        .isEqualTo("1");
+                assertThat(orderStatus(outTradeNo))
+                        .as("not CLOSED: WeChat Pay never said so")
+                        .isEqualTo("CLOSING");
+                assertThat(bean(ClosingOrders.class).followUp()).isZero();
+                assertThat(orderStatus(outTradeNo)).isEqualTo("CLOSING");
+                assertThat(sim().order(outTradeNo).orElseThrow().tradeState()).isEqualTo("NOTPAY");
+                assertThat(alertsOf("WECHAT_PAY_UNREACHABLE"))
+                        .as("staff told of the outage: once, however many calls failed")
+                        .isPositive()
+                        .isBetween(told, told + 1);
+            } finally {
+                sim().failNextApiCalls(0);
+            }
+            assertThat(bean(ClosingOrders.class).followUp()).isPositive();
+            assertThat(orderStatus(outTradeNo)).isEqualTo("CLOSED");
+            assertThat(sim().order(outTradeNo).orElseThrow().tradeState()).isEqualTo("CLOSED");
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+        invariants().assertHold(opening.session());
+    }
+
+    /**
+     * The student pays at WeChat Pay while it cannot be reached from the engine, after the booking timed out (its
+     * order CLOSING), and the notification is lost: once WeChat Pay answers, the close finds the payment, which is
+     * refunded whole, and staff are told.
+     */
+    @Test
+    default void aPaymentFoundWhenWechatPayAnswersAgainIsRefundedAndStaffAreTold() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = overdue(ann, reservation);
+            sim().failNextApiCalls(Integer.MAX_VALUE);
+            try {
+                assertThat(timeOut(List.of(reservation))).isEqualTo(1);
+                assertThat(orderStatus(outTradeNo)).isEqualTo("CLOSING");
+                sim().dropNextNotifications(1);
+                sim().pay(outTradeNo); // paid in WeChat all the same; its word never reaches the engine
+            } finally {
+                sim().failNextApiCalls(0);
+            }
+
+            assertThat(bean(ClosingOrders.class).followUp()).isPositive();
+
+            await().atMost(Times.SETTLE).until(() -> refundStatuses(outTradeNo).equals(List.of("SUCCESS")));
+            assertThat(orderStatus(outTradeNo)).isEqualTo("REFUNDED");
+            assertThat(sim().refunds(outTradeNo))
+                    .extracting(RefundSnapshot::refund)
+                    .containsExactly(2000L);
+            assertThat(audits("AUTO_REFUND", outTradeNo)).isEqualTo(1);
+            assertThat(staffAlert("PAID_AFTER_END:" + outTradeNo).path("kind").asText())
+                    .as("staff told")
+                    .isEqualTo("PAID_AFTER_END");
+            assertThat(status(reservation)).isEqualTo("CANCELLED");
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /** An unpaid booking with a live order, past its payment time and WeChat Pay's patience; the order's number. */
+    default String overdue(Student student, long reservation) {
+        String outTradeNo = payOrder(student, reservation);
+        backdate(List.of(reservation));
+        jdbc().update(
+                        "update pay_order set expire_time = ? where out_trade_no = ?",
+                        Times.now().minus(AskBeforeTimeout.PATIENCE).minusMinutes(1),
+                        outTradeNo);
+        return outTradeNo;
+    }
+
+    default String orderStatus(String outTradeNo) {
+        return jdbc().queryForObject("select status from pay_order where out_trade_no = ?", String.class, outTradeNo);
     }
 
     /** How many staff alerts of this kind {@code GET /admin/staff-alerts} lists. */

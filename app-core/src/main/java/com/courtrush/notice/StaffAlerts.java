@@ -3,6 +3,7 @@ package com.courtrush.notice;
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONObject;
 import com.courtrush.core.EngineMessages;
+import com.courtrush.core.Yuan;
 import com.courtrush.infra.lifecycle.PartRestarted;
 import com.courtrush.notice.api.AlertDelivery;
 import java.time.Clock;
@@ -130,6 +131,14 @@ public class StaffAlerts {
                 Map.of("since", WHEN.format(since), "publicKeyId", publicKeyId));
     }
 
+    /** An order was paid at WeChat Pay after its booking had ended; the money went back to the student by itself. */
+    public void paidAfterEnd(String outTradeNo, long reservationId, int cents) {
+        post(
+                Kind.PAID_AFTER_END,
+                outTradeNo,
+                Map.of("order", outTradeNo, "reservation", Long.toString(reservationId), "yuan", Yuan.of(cents)));
+    }
+
     private void post(Kind kind, Object about, Map<String, String> params) {
         post(kind, about, params, Duration.ZERO);
     }
@@ -189,7 +198,8 @@ public class StaffAlerts {
         REFUND_FAILED("refund", "reservation", "status"),
         RECONCILE_MISMATCH("date", "onlyThere", "onlyHere", "differs", "status"),
         WECHAT_PAY_UNREACHABLE("since", "what"),
-        WECHAT_PAY_UNVERIFIED("since", "publicKeyId");
+        WECHAT_PAY_UNVERIFIED("since", "publicKeyId"),
+        PAID_AFTER_END("order", "reservation", "yuan");
 
         private final List<String> params;
 

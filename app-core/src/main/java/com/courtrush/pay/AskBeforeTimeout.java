@@ -12,8 +12,9 @@ import org.springframework.stereotype.Component;
 /**
  * Before an unpaid booking with a live WeChat Pay order times out, WeChat Pay is asked: paid after all (its
  * notification was lost) settles the payment instead; unpaid closes the order there, so the student can never pay
- * for a booking that is gone. While WeChat Pay cannot be asked the booking waits, at most {@link #PATIENCE} past
- * its order's expiry; then it times out anyway, and a payment reported later is refunded.
+ * for a booking that is gone. While WeChat Pay cannot say whether it was paid the booking waits, at most {@link
+ * #PATIENCE} past its order's expiry; then it times out anyway. A close that fails does not hold the booking: it
+ * times out, its order CLOSING until WeChat Pay closes it ({@link ClosingOrders}), a payment found then refunded.
  */
 @Component
 class AskBeforeTimeout implements TimeoutCheck {
@@ -49,12 +50,6 @@ class AskBeforeTimeout implements TimeoutCheck {
                         reservationId);
                 return false;
             }
-            PaymentGateway.Trade closed = gateways.of(paying).close(paying);
-            if (closed.paid()) {
-                payments.onProviderPaid(paying.getOutTradeNo(), closed, ACTOR);
-                return false;
-            }
-            return true;
         } catch (RuntimeException e) {
             boolean waitedEnough =
                     LocalDateTime.now(clock).isAfter(paying.getExpireTime().plus(PATIENCE));
@@ -64,9 +59,36 @@ class AskBeforeTimeout implements TimeoutCheck {
                     reservationId,
                     e.toString(),
                     waitedEnough
-                            ? "timed out anyway: a payment reported later is refunded"
+                            ? "timed out anyway: its order stays CLOSING until WeChat Pay closes it"
                             : "asked again at the next run");
             return waitedEnough;
         }
+        PaymentGateway.Trade closed;
+        try {
+            closed = gateways.of(paying).close(paying);
+        } catch (RuntimeException e) {
+            log.warn(
+                    "Order {} of unpaid reservation {} could not be closed at WeChat Pay ({}); the reservation times "
+                            + "out, its order CLOSING until WeChat Pay closes it",
+                    paying.getOutTradeNo(),
+                    reservationId,
+                    e.toString());
+            return true;
+        }
+        if (closed.paid()) {
+            // paid a moment before the close: a paid booking never times out
+            try {
+                payments.onProviderPaid(paying.getOutTradeNo(), closed, ACTOR);
+            } catch (RuntimeException e) {
+                log.error(
+                        "Order {} was found paid as it was closed, and its payment could not be settled now; "
+                                + "reservation {} waits for the next run",
+                        paying.getOutTradeNo(),
+                        reservationId,
+                        e);
+            }
+            return false;
+        }
+        return true;
     }
 }

@@ -27,7 +27,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 public class DeskPayments {
 
-    private final PayOrderMapper orders;
+    private final ClosingOrders closing;
     private final ReservationMapper reservations;
     private final ReservationAccess access;
     private final TimeSlotMapper slots;
@@ -39,7 +39,7 @@ public class DeskPayments {
     private final Clock clock;
 
     DeskPayments(
-            PayOrderMapper orders,
+            ClosingOrders closing,
             ReservationMapper reservations,
             ReservationAccess access,
             TimeSlotMapper slots,
@@ -49,7 +49,7 @@ public class DeskPayments {
             TransactionTemplate transactions,
             AuditTrail audit,
             Clock clock) {
-        this.orders = orders;
+        this.closing = closing;
         this.reservations = reservations;
         this.access = access;
         this.slots = slots;
@@ -85,8 +85,8 @@ public class DeskPayments {
      * staff were shown and confirmed: refused, with the amount it costs now, if that is not it (the price changed
      * meanwhile) — there is no taking "whatever it costs". A DESK order, paid now, and the reservation CONFIRMED in one
      * transaction (the caller's, if it has one). Taken also for a slot that has started — the student is standing at
-     * the desk. A PAYING order the student opened on the phone is closed, so paying it as well would be refunded at
-     * once. Refused once the slot has ended.
+     * the desk. A PAYING order the student opened on the phone is closed (at WeChat Pay too, {@link ClosingOrders}), so
+     * paying it as well would be refunded at once. Refused once the slot has ended.
      */
     public PaidView payAtDesk(long reservationId, int expectedCents, DeskChannel channel, Caller staff) {
         access.visibleTo(reservationId, staff);
@@ -102,7 +102,7 @@ public class DeskPayments {
             }
             int price = newOrders.priceOf(slot);
             requireShown(expectedCents, price);
-            orders.closePaying(reservationId, now);
+            closing.endPaying(reservationId);
             PayOrder order = NewPayOrders.newOrder(locked, PaymentService.DESK_CHANNEL, price, now);
             order.setStatus(PayOrderStatus.SUCCESS);
             order.setPayingKey(null);

@@ -59,8 +59,24 @@ public interface PayOrderMapper extends BaseMapper<PayOrder> {
             + "where reservation_id = #{reservationId} and status = 'PAYING'")
     int closePaying(@Param("reservationId") long reservationId, @Param("now") LocalDateTime now);
 
-    /** What is still open at a merchant: its orders awaiting payment and its refunds awaiting WeChat Pay's word. */
-    @Select("select (select count(*) from pay_order where mchid = #{mchid} and status = 'PAYING') "
+    /** A live order whose booking ended: CLOSING until WeChat Pay says it is closed. */
+    @Update("update pay_order set status = 'CLOSING', paying_key = null, update_time = #{now} "
+            + "where id = #{id} and status = 'PAYING'")
+    int markClosing(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    /** WeChat Pay said the order is closed (or never had it). */
+    @Update("update pay_order set status = 'CLOSED', update_time = #{now} where id = #{id} and status = 'CLOSING'")
+    int markClosed(@Param("id") long id, @Param("now") LocalDateTime now);
+
+    /** The orders still CLOSING, longest waiting first (idx_pay_status). */
+    @Select("select * from pay_order where status = 'CLOSING' order by update_time, id limit #{limit}")
+    List<PayOrder> findClosing(@Param("limit") int limit);
+
+    /**
+     * What is still open at a merchant: its orders awaiting payment or their close, and its refunds awaiting WeChat
+     * Pay's word.
+     */
+    @Select("select (select count(*) from pay_order where mchid = #{mchid} and status in ('PAYING', 'CLOSING')) "
             + "+ (select count(*) from pay_refund f join pay_order o on o.id = f.pay_order_id "
             + "where o.mchid = #{mchid} and f.status = 'REFUNDING')")
     int openAt(@Param("mchid") String mchid);

@@ -147,7 +147,10 @@ public class PaymentService {
         return OrderView.of(created, gateway, invite, false, LocalDateTime.now(clock));
     }
 
-    /** Closes a live order at WeChat Pay, after its booking ended or it was replaced; a failure is only logged. */
+    /**
+     * Closes a replaced live order at WeChat Pay; a failure is logged: a payment of it is refunded when reported (an
+     * ended booking's order is {@link ClosingOrders}').
+     */
     void closeAtProvider(PayOrder order) {
         try {
             PaymentGateway.Trade trade = gateways.of(order).close(order);

@@ -7,6 +7,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Yuan;
 import com.courtrush.notice.Notices;
+import com.courtrush.notice.StaffAlerts;
 import com.courtrush.pay.api.PaidOutcome;
 import com.courtrush.pay.api.PaidView;
 import com.courtrush.reserve.api.ReservationStatus;
@@ -22,7 +23,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Payment success, however it is reported — WeChat Pay's notification or a query, staff's "mark paid", a simulated
  * payment — settled once: the booking CONFIRMED in the same transaction, or, when it ended meanwhile (cancel,
- * timeout), the money refunded at once, so a payment never vanishes (I6).
+ * timeout; its order CLOSING or CLOSED), the money refunded at once, so a payment never vanishes (I6); real money
+ * refunded so is told to staff.
  */
 @Service
 public class PaymentSettlement {
@@ -36,6 +38,7 @@ public class PaymentSettlement {
     private final Notices notices;
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
+    private final StaffAlerts alerts;
     private final Clock clock;
 
     PaymentSettlement(
@@ -46,7 +49,9 @@ public class PaymentSettlement {
             Notices notices,
             TransactionTemplate transactions,
             AuditTrail audit,
+            StaffAlerts alerts,
             Clock clock) {
+        this.alerts = alerts;
         this.orders = orders;
         this.reservations = reservations;
         this.gateways = gateways;
@@ -136,6 +141,10 @@ public class PaymentSettlement {
                         "Payment of order {} arrived after reservation {} ended; refunded it",
                         outTradeNo,
                         view.reservationId());
+                if (order.live()) {
+                    // real money went out and came back: staff hear of it (the student may ask at the desk)
+                    alerts.paidAfterEnd(outTradeNo, view.reservationId(), order.getAmountCents());
+                }
             }
             default -> {}
         }
@@ -159,7 +168,7 @@ public class PaymentSettlement {
                 }
                 yield refundAtOnce(order, reservation, transactionId, actor);
             }
-            case FAILED, CLOSED -> refundAtOnce(order, reservation, transactionId, actor);
+            case FAILED, CLOSING, CLOSED -> refundAtOnce(order, reservation, transactionId, actor);
         };
     }
 

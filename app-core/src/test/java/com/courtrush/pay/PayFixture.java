@@ -13,6 +13,7 @@ import com.courtrush.reserve.lifecycle.ReservationCancellation;
 import com.courtrush.reserve.lifecycle.ReservationEnder;
 import com.courtrush.setting.FakeSettings;
 import com.courtrush.support.MovingClock;
+import com.courtrush.support.TestProperties;
 import com.courtrush.support.fakes.FakeGateway;
 import com.courtrush.support.fakes.FakePayOrders;
 import com.courtrush.support.fakes.FakePayRefunds;
@@ -26,11 +27,13 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Map;
+import org.springframework.scheduling.TaskScheduler;
 
 /**
  * Payments and refunds on fakes: the tables in memory, transactions that roll them back, the gateway, the lock,
  * the clock at 10:00 on the day of a slot from 18:00 to 19:00, and the lifecycle's real end (pay orders closed by
- * {@link PayOrderCloser}, the place given back once).
+ * {@link PayOrderCloser} through {@link ClosingOrders}, the place given back once).
  */
 class PayFixture {
 
@@ -64,6 +67,14 @@ class PayFixture {
             notices,
             transactions.template(),
             audit,
+            alerts,
+            clock);
+    final ClosingOrders closing = new ClosingOrders(
+            orders,
+            PaymentGateways.only(gateway),
+            settlement,
+            mock(TaskScheduler.class),
+            TestProperties.courtRush(Map.of()),
             clock);
     final PaymentService payments = new PaymentService(
             orders,
@@ -80,7 +91,7 @@ class PayFixture {
             settlement,
             mock(OrderDescriptions.class));
     final DeskPayments desk = new DeskPayments(
-            orders,
+            closing,
             reservations,
             Lifecycles.access(reservations),
             slots,
@@ -91,7 +102,7 @@ class PayFixture {
             audit,
             clock);
     final ReservationEnder ender =
-            Lifecycles.ender(reservations, slots, places, List.of(new PayOrderCloser(orders, payments, clock)), clock);
+            Lifecycles.ender(reservations, slots, places, List.of(new PayOrderCloser(closing)), clock);
     final ReservationCancellation cancellation =
             Lifecycles.cancellation(reservations, ender, transactions.template(), audit);
     final RefundService refunds = new RefundService(

@@ -7,7 +7,12 @@ public enum PayOrderStatus {
     SUCCESS,
     /** Expired before payment; replaced by a new order on the next request. */
     FAILED,
-    /** The reservation ended (cancel, timeout) before payment. */
+    /**
+     * The reservation ended (cancel, timeout) before payment, and its order made at WeChat Pay is not closed there yet
+     * (the close failed): asked again until WeChat Pay answers; a payment found meanwhile is refunded.
+     */
+    CLOSING,
+    /** The reservation ended (cancel, timeout) before payment; made at WeChat Pay, WeChat Pay said it is closed. */
     CLOSED,
     REFUNDED
 }

@@ -26,9 +26,33 @@ public final class FakeGateway implements PaymentGateway {
     private boolean refusingRefunds;
     private boolean losingRefunds;
     private Duration prepayTakes = Duration.ZERO;
+    private String merchant;
+    private boolean unreachable;
+    private final List<String> paidThere = new ArrayList<>();
+    private final List<String> closeAsked = new ArrayList<>();
 
     public FakeGateway(MovingClock clock) {
         this.clock = clock;
+    }
+
+    /** Live from now on: orders are made at this merchant, as at WeChat Pay itself (not simulated). */
+    public void live(String mchid) {
+        merchant = mchid;
+    }
+
+    /** The provider answers no query or close from now on (as WeChat Pay out of reach), or answers again. */
+    public void unreachable(boolean down) {
+        unreachable = down;
+    }
+
+    /** The student paid this order at the provider, and nobody told the engine. */
+    public void paidThere(String outTradeNo) {
+        paidThere.add(outTradeNo);
+    }
+
+    /** The orders a close was asked for, answered or not, in order. */
+    public List<String> closeAsked() {
+        return List.copyOf(closeAsked);
     }
 
     /** Refunds are refused from now on. */
@@ -73,7 +97,7 @@ public final class FakeGateway implements PaymentGateway {
 
     @Override
     public boolean simulated() {
-        return true;
+        return merchant == null;
     }
 
     @Override
@@ -83,7 +107,7 @@ public final class FakeGateway implements PaymentGateway {
 
     @Override
     public String merchant() {
-        return null;
+        return merchant;
     }
 
     @Override
@@ -95,12 +119,27 @@ public final class FakeGateway implements PaymentGateway {
 
     @Override
     public Trade query(PayOrder order) {
-        return new Trade(Trade.State.UNPAID, null, null, null);
+        if (unreachable) {
+            throw CourtRushException.unavailable(null, "pay.providerUnreachable");
+        }
+        return paidThere.contains(order.getOutTradeNo())
+                ? new Trade(
+                        Trade.State.PAID,
+                        "tx-" + order.getOutTradeNo(),
+                        order.getAmountCents(),
+                        LocalDateTime.now(clock))
+                : new Trade(Trade.State.UNPAID, null, null, null);
     }
 
     @Override
     public Trade close(PayOrder order) {
-        return new Trade(Trade.State.CLOSED, null, null, null);
+        closeAsked.add(order.getOutTradeNo());
+        if (unreachable) {
+            throw CourtRushException.unavailable(null, "pay.providerUnreachable");
+        }
+        return paidThere.contains(order.getOutTradeNo())
+                ? query(order)
+                : new Trade(Trade.State.CLOSED, null, null, null);
     }
 
     @Override

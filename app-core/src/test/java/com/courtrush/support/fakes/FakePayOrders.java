@@ -173,6 +173,38 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
         return closed;
     }
 
+    @Override
+    public synchronized int markClosing(long id, LocalDateTime now) {
+        PayOrder row = rows.get(id);
+        if (row == null || row.getStatus() != PayOrderStatus.PAYING) {
+            return 0;
+        }
+        row.setStatus(PayOrderStatus.CLOSING);
+        row.setPayingKey(null);
+        row.setUpdateTime(now);
+        return 1;
+    }
+
+    @Override
+    public synchronized int markClosed(long id, LocalDateTime now) {
+        PayOrder row = rows.get(id);
+        if (row == null || row.getStatus() != PayOrderStatus.CLOSING) {
+            return 0;
+        }
+        row.setStatus(PayOrderStatus.CLOSED);
+        row.setUpdateTime(now);
+        return 1;
+    }
+
+    @Override
+    public synchronized List<PayOrder> findClosing(int limit) {
+        return rows.values().stream()
+                .filter(o -> o.getStatus() == PayOrderStatus.CLOSING)
+                .limit(limit)
+                .map(FakePayOrders::copy)
+                .toList();
+    }
+
     static PayOrder copy(PayOrder row) {
         PayOrder copy = new PayOrder();
         copy.setId(row.getId());
