@@ -27,19 +27,19 @@ import org.springframework.web.bind.annotation.RestController;
 @Validated
 class NoticeController {
 
-    private final Notices notices;
+    private final NoticeInbox notices;
     private final FlashReminders reminders;
 
-    NoticeController(Notices notices, FlashReminders reminders) {
+    NoticeController(NoticeInbox notices, FlashReminders reminders) {
         this.notices = notices;
         this.reminders = reminders;
     }
 
     @Operation(summary = "My notices, newest first (before: a notice id, for the next page), and how many are unread")
     @GetMapping("/notices")
-    ApiResponse<Notices.Inbox> inbox(
+    ApiResponse<NoticeInbox.Inbox> inbox(
             @RequestParam(required = false) @Positive Long before,
-            @RequestParam(defaultValue = "20") @Min(1) @Max(Notices.MAX_PAGE) int size,
+            @RequestParam(defaultValue = "20") @Min(1) @Max(NoticeInbox.MAX_PAGE) int size,
             @AuthenticationPrincipal Caller caller,
             HttpServletRequest http) {
         return ApiResponse.ok(notices.inbox(caller.requireUserId(), before, size, RequestLocales.of(http)));
@@ -49,7 +49,7 @@ class NoticeController {
             summary = "How many of my notices are unread (the page's badge), and a stamp that moves when a notice is"
                     + " written for me (the page reads my bookings again when it does)")
     @GetMapping("/notices/unread")
-    ApiResponse<Notices.Badge> unread(@AuthenticationPrincipal Caller caller) {
+    ApiResponse<NoticeInbox.Badge> unread(@AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(notices.badge(caller.requireUserId()));
     }
 

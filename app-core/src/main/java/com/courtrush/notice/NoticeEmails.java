@@ -36,7 +36,7 @@ public class NoticeEmails {
     private static final int BATCH = 20;
 
     private final NoticeMapper mapper;
-    private final Notices notices;
+    private final NoticeInbox notices;
     private final NoticeChannels channels;
     private final Mailer mailer;
     private final StaffAlerts alerts;
@@ -49,7 +49,7 @@ public class NoticeEmails {
     NoticeEmails(
             CourtRushProperties properties,
             NoticeMapper mapper,
-            Notices notices,
+            NoticeInbox notices,
             NoticeChannels channels,
             Mailer mailer,
             StaffAlerts alerts,
@@ -107,8 +107,8 @@ public class NoticeEmails {
     private Sent send(EmailServer server, long id, LocalDateTime now) {
         NoticeMapper.Outgoing outgoing = mapper.outgoing(id);
         NoticeMapper.Row row = mapper.one(id);
-        Notices.Notice zh = notices.view(row, CHINESE);
-        Notices.Notice en = notices.view(row, Locale.ENGLISH);
+        NoticeInbox.Notice zh = notices.view(row, CHINESE);
+        NoticeInbox.Notice en = notices.view(row, Locale.ENGLISH);
         try {
             mailer.send(
                     server,

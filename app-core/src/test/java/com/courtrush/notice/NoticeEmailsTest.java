@@ -53,9 +53,9 @@ class NoticeEmailsTest {
     NoticeEmails emails(Map<String, String> settings) {
         NoticeChannels channels = mock(NoticeChannels.class);
         when(channels.email()).thenReturn(Optional.of(server));
-        Notices notices = mock(Notices.class);
+        NoticeInbox notices = mock(NoticeInbox.class);
         when(notices.view(any(), any(Locale.class)))
-                .thenReturn(new Notices.Notice(
+                .thenReturn(new NoticeInbox.Notice(
                         1, NoticeKind.WON, "title", "text", 7L, createTime, false, "#/mine/booking/7"));
         return new NoticeEmails(
                 TestProperties.courtRush(settings),

@@ -46,6 +46,7 @@ class NoticeRemindersTest {
     final NoticeChannels channels = mock(NoticeChannels.class);
     final AppSettings settings = mock(AppSettings.class);
     final Notices notices = new Notices(mapper, channels, clock);
+    final NoticeInbox inbox = new NoticeInbox(mapper, clock);
 
     /** The notices posted: message id → params; a second post of one id changes nothing, as the table's key. */
     final java.util.Map<String, String> posted = new java.util.LinkedHashMap<>();
@@ -110,12 +111,12 @@ class NoticeRemindersTest {
         assertThat(posted)
                 .as("the booker's and one per partner")
                 .containsOnlyKeys("BOOKING_SOON:7", "BOOKING_SOON:7:43", "BOOKING_SOON:7:44");
-        Notices.Notice zh = notices.view(
+        NoticeInbox.Notice zh = inbox.view(
                 row(NoticeKind.BOOKING_SOON, 7L, 12, posted.get("BOOKING_SOON:7:43"), LocalTime.of(9, 40)),
                 Locale.SIMPLIFIED_CHINESE);
         assertThat(zh.text()).contains("搭档").contains("09:55").doesNotContain("不退");
         assertThat(zh.link()).isEqualTo("#/mine/booking/7");
-        Notices.Notice en = notices.view(
+        NoticeInbox.Notice en = inbox.view(
                 row(NoticeKind.BOOKING_SOON, 7L, 12, posted.get("BOOKING_SOON:7:44"), LocalTime.of(9, 40)),
                 Locale.ENGLISH);
         assertThat(en.text()).contains("as a partner").contains("by 09:55").doesNotContain("strike");
@@ -132,7 +133,7 @@ class NoticeRemindersTest {
         reminders().remind(); // a second node's run, before the first one's notice is read back
         assertThat(posted).as("once per booking: one message id").containsOnlyKeys("BOOKING_SOON:7");
 
-        Notices.Notice en = notices.view(
+        NoticeInbox.Notice en = inbox.view(
                 row(NoticeKind.BOOKING_SOON, 7L, 12, posted.get("BOOKING_SOON:7"), LocalTime.of(9, 40)),
                 Locale.ENGLISH);
         assertThat(en.text())
@@ -143,7 +144,7 @@ class NoticeRemindersTest {
                 .contains("strike")
                 .contains("the payment is kept");
         assertThat(en.link()).isEqualTo("#/mine/booking/7");
-        Notices.Notice zh = notices.view(
+        NoticeInbox.Notice zh = inbox.view(
                 row(NoticeKind.BOOKING_SOON, 7L, 12, posted.get("BOOKING_SOON:7"), LocalTime.of(9, 40)),
                 Locale.SIMPLIFIED_CHINESE);
         assertThat(zh.text()).contains("09:55").contains("不退");
@@ -155,7 +156,7 @@ class NoticeRemindersTest {
         when(mapper.unremindedBookings(any(), any(), any(), any(), anyInt()))
                 .thenReturn(List.of(new NoticeMapper.Upcoming(7, 42, 12, DAY, LocalTime.of(9, 40))));
         reminders().remind();
-        assertThat(notices.view(
+        assertThat(inbox.view(
                                 row(NoticeKind.BOOKING_SOON, 7L, 12, posted.get("BOOKING_SOON:7"), LocalTime.of(9, 40)),
                                 Locale.ENGLISH)
                         .text())
@@ -172,18 +173,18 @@ class NoticeRemindersTest {
     void anOfferIsToldToTheSecondWithItsLinkAndItsLapseIsTold() {
         notices.offered(42, 12, DAY.atTime(9, 11, 10));
         String params = posted.values().iterator().next();
-        Notices.Notice offer =
-                notices.view(row(NoticeKind.OFFER, null, 12, params, LocalTime.of(10, 0)), Locale.ENGLISH);
+        NoticeInbox.Notice offer =
+                inbox.view(row(NoticeKind.OFFER, null, 12, params, LocalTime.of(10, 0)), Locale.ENGLISH);
         assertThat(offer.text()).contains("until 2026-11-28 09:11:10");
         assertThat(offer.link()).isEqualTo("#/mine/offer/12");
-        assertThat(notices.view(row(NoticeKind.OFFER, null, 12, params, LocalTime.of(10, 0)), Locale.SIMPLIFIED_CHINESE)
+        assertThat(inbox.view(row(NoticeKind.OFFER, null, 12, params, LocalTime.of(10, 0)), Locale.SIMPLIFIED_CHINESE)
                         .text())
                 .contains("保留到 2026-11-28 09:11:10");
 
         posted.clear();
         notices.offerLapsed(42, 12, DAY.atTime(9, 11, 11));
         assertThat(posted).containsOnlyKeys("OFFER_LAPSED:12:42:20261128091111");
-        Notices.Notice lapsed = notices.view(
+        NoticeInbox.Notice lapsed = inbox.view(
                 row(
                         NoticeKind.OFFER_LAPSED,
                         null,
@@ -207,12 +208,12 @@ class NoticeRemindersTest {
                 .when(mapper)
                 .postWon(any(), anyString(), any(), eq(false));
         notices.won(List.of("t1"), DAY.atTime(9, 53, 0), DAY.atTime(9, 38));
-        Notices.Notice won =
-                notices.view(row(NoticeKind.WON, 7L, 12, params.get(0), LocalTime.of(9, 40)), Locale.ENGLISH);
+        NoticeInbox.Notice won =
+                inbox.view(row(NoticeKind.WON, 7L, 12, params.get(0), LocalTime.of(9, 40)), Locale.ENGLISH);
         assertThat(won.text()).contains("Pay by 2026-11-28 09:40:00").doesNotContain("09:53");
         // far from the start: the timeout, to the second
         notices.payDue(42, 8, 13, DAY.atTime(9, 53, 27));
-        Notices.Notice due = notices.view(
+        NoticeInbox.Notice due = inbox.view(
                 row(NoticeKind.PAY_DUE, 8L, 13, posted.get("PAY_DUE:8"), LocalTime.of(11, 0)), Locale.ENGLISH);
         assertThat(due.text()).contains("by 2026-11-28 09:53:27");
         verify(mapper, never()).verifiedEmail(anyLong());

@@ -37,7 +37,7 @@ class NoticeWebTest {
     MockMvc mvc;
 
     @MockitoBean
-    Notices notices;
+    NoticeInbox notices;
 
     @MockitoBean
     FlashReminders reminders;
