@@ -17,8 +17,13 @@ public enum NoticeKind {
     CANCELLED_BY_STAFF(Notices.REASON),
     /** Not paid in time: cancelled and its place given back. */
     TIMED_OUT(),
-    /** The payment was refunded (by the student's own request or by staff, with a reason). */
+    /**
+     * Money given back reached the student (by the student's own request or by staff, with a reason): told once the
+     * provider says so, never while it is on its way.
+     */
     REFUNDED(Notices.AMOUNT, Notices.REASON),
+    /** Money given back did not reach the student (WeChat Pay ended the refund ABNORMAL or CLOSED): what happens next. */
+    REFUND_FAILED(Notices.AMOUNT),
     /** A place given back was offered to the student from the waitlist: accept by then. */
     OFFER(Notices.UNTIL),
     /** Not checked in: the booking ended as a no-show, a strike; the money kept or refunded (its variant). */

@@ -90,7 +90,8 @@ public class Notices {
     }
 
     /**
-     * Money given back, in part or whole (once per refund); {@code reason}: staff's, null for the student's own.
+     * Money given back reached the student, in part or whole (once per refund, when the provider says SUCCESS or the
+     * desk handed it back); {@code reason}: staff's, null for the student's own.
      */
     public void refunded(
             long userId, long reservationId, long slotId, String outRefundNo, long amountCents, String reason) {
@@ -101,6 +102,20 @@ public class Notices {
                 slotId,
                 outRefundNo, // one notice per refund: a part, then the rest, are two
                 Map.of(AMOUNT, BigDecimal.valueOf(amountCents, 2).toPlainString(), REASON, shown(reason)));
+    }
+
+    /**
+     * Money given back did not reach the student: the provider ended the refund ABNORMAL or CLOSED, and the gym gives
+     * it back by hand (once per refund).
+     */
+    public void refundFailed(long userId, long reservationId, long slotId, String outRefundNo, long amountCents) {
+        post(
+                NoticeKind.REFUND_FAILED,
+                userId,
+                reservationId,
+                slotId,
+                outRefundNo,
+                Map.of(AMOUNT, BigDecimal.valueOf(amountCents, 2).toPlainString()));
     }
 
     /** A place of a slot offered from its waitlist until then (once per offer: a slot's next offer is a new one). */

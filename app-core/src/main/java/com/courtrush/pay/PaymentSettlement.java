@@ -178,14 +178,7 @@ public class PaymentSettlement {
         }
         PayRefund refund = refunds.whole(
                 order, order.getStatus(), "reservation " + reservation.getId() + " had already ended", actor);
-        notices.refunded(
-                reservation.getUserId(),
-                reservation.getId(),
-                reservation.getSlotId(),
-                refund.getOutRefundNo(),
-                refund.getAmountCents(),
-                null);
-        refunds.send(order, refund);
+        refunds.send(order, refund); // the student is told once the money is back (or did not come): Refunds
         return paid(orders.selectById(order.getId()), reservation.getStatus(), PaidOutcome.AUTO_REFUNDED);
     }
 

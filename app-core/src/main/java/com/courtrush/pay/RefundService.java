@@ -8,7 +8,6 @@ import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Texts;
-import com.courtrush.notice.Notices;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.reserve.api.CancelReason;
@@ -47,10 +46,8 @@ public class RefundService {
     private final TransactionTemplate transactions;
     private final AuditTrail audit;
     private final Clock clock;
-    private final Notices notices;
 
     RefundService(
-            Notices notices,
             ReservationMapper reservations,
             ReservationAccess access,
             ReservationEnder ender,
@@ -61,7 +58,6 @@ public class RefundService {
             TransactionTemplate transactions,
             AuditTrail audit,
             Clock clock) {
-        this.notices = notices;
         this.reservations = reservations;
         this.access = access;
         this.ender = ender;
@@ -136,14 +132,8 @@ public class RefundService {
                 throw CourtRushException.conflict("refund.noPayment", reservationId);
             }
             PayRefund refund = refunds.part(paid, cents, why, staff.actor());
-            notices.refunded(
-                    reservation.getUserId(),
-                    reservationId,
-                    reservation.getSlotId(),
-                    refund.getOutRefundNo(),
-                    cents,
-                    why);
-            refunds.send(paid, refund);
+            refunds.send(paid, refund); // the student is told once the money is back (or did not come): Refunds
+
             return refunded(reservationId, ReservationStatus.CONFIRMED, PayOrderStatus.SUCCESS, paid, refund, false);
         });
         audit.record(
@@ -210,16 +200,8 @@ public class RefundService {
             // the money was handed over at the desk: it is handed back there, by staff
             throw CourtRushException.conflict("refund.atDesk", reservationId);
         }
-        PayRefund refund = refunds.whole(
-                paid, PayOrderStatus.SUCCESS, reason == null ? "refund requested" : reason, caller.actor());
+        PayRefund refund = refunds.whole(paid, PayOrderStatus.SUCCESS, reason, caller.actor());
         ender.end(reservation, ReservationStatus.CONFIRMED, CancelReason.REFUND, reason);
-        notices.refunded(
-                reservation.getUserId(),
-                reservationId,
-                reservation.getSlotId(),
-                refund.getOutRefundNo(),
-                refund.getAmountCents(),
-                staff ? reason : null);
         // last, so nothing after the gateway's refund can roll this transaction back and refund it twice
         refunds.send(paid, refund);
         return refunded(reservationId, ReservationStatus.CANCELLED, PayOrderStatus.REFUNDED, paid, refund, pastCutoff);
@@ -238,13 +220,6 @@ public class RefundService {
             return Optional.empty();
         }
         PayRefund refund = refunds.whole(paid, PayOrderStatus.SUCCESS, reason, SystemActor.ATTENDANCE.actor());
-        notices.refunded(
-                reservation.getUserId(),
-                reservationId,
-                reservation.getSlotId(),
-                refund.getOutRefundNo(),
-                refund.getAmountCents(),
-                null);
         refunds.send(paid, refund);
         return Optional.of(paid);
     }

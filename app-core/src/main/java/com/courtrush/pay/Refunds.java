@@ -7,9 +7,13 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Yuan;
 import com.courtrush.infra.config.AfterTransaction;
+import com.courtrush.notice.Notices;
 import com.courtrush.notice.StaffAlerts;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.RefundStatus;
+import com.courtrush.reserve.api.CancelReason;
+import com.courtrush.reserve.data.Reservation;
+import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.till.Receipts;
 import com.courtrush.till.api.DeskChannel;
 import java.math.BigDecimal;
@@ -19,13 +23,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Every refund, in part or whole, goes through here: the order's refunded sum grows by compare-and-set (never past
  * what was paid), the refund is written with its number, and — last in the caller's transaction, so nothing after
  * it can roll back a refund the provider made — the provider is asked ({@link #send}). The desk hands back what it took. A refund
- * leaves REFUNDING once, by the provider's notification or a query ({@link #settle}); an ABNORMAL or CLOSED one
- * tells staff.
+ * leaves REFUNDING once, by the provider's notification or a query ({@link #settle}). A money state is told only when
+ * it is final: the student hears of a refund when it leaves REFUNDING — the money back (SUCCESS), or that it did not
+ * come and the gym gives it back by hand (ABNORMAL, CLOSED; staff are alerted then too) — never while it is on its way.
  */
 @Component
 class Refunds {
@@ -40,6 +46,9 @@ class Refunds {
     private final Clock clock;
 
     private final Receipts receipts;
+    private final ReservationMapper reservations;
+    private final Notices notices;
+    private final TransactionTemplate transactions;
 
     Refunds(
             PayOrderMapper orders,
@@ -48,7 +57,10 @@ class Refunds {
             StaffAlerts alerts,
             AuditTrail audit,
             Clock clock,
-            Receipts receipts) {
+            Receipts receipts,
+            ReservationMapper reservations,
+            Notices notices,
+            TransactionTemplate transactions) {
         this.receipts = receipts;
         this.orders = orders;
         this.refunds = refunds;
@@ -56,6 +68,9 @@ class Refunds {
         this.alerts = alerts;
         this.audit = audit;
         this.clock = clock;
+        this.reservations = reservations;
+        this.notices = notices;
+        this.transactions = transactions;
     }
 
     /**
@@ -141,6 +156,7 @@ class Refunds {
         settleNow(refund, answer);
     }
 
+    /** The provider's answer to the ask, in the caller's transaction: a final one settles the refund and is told. */
     private void settleNow(PayRefund refund, PaymentGateway.RefundAnswer answer) {
         refund.setRefundId(answer.refundId());
         if (answer.status() != RefundStatus.REFUNDING) {
@@ -148,6 +164,7 @@ class Refunds {
                     refund.getId(), answer.status(), answer.refundId(), answer.successTime(), LocalDateTime.now(clock));
             refund.setStatus(answer.status());
             refund.setSuccessTime(answer.successTime());
+            tellStudent(refund);
             if (answer.status() != RefundStatus.SUCCESS) {
                 AfterTransaction.run(() -> tellStaff(refund));
             }
@@ -155,25 +172,66 @@ class Refunds {
     }
 
     /**
-     * A refund's outcome as the provider reported it (a notification, or a query); once. Returns whether this call
-     * settled it.
+     * A refund's outcome as the provider reported it (a notification, or a query); once, with the student's notice in
+     * the same transaction. Returns whether this call settled it.
      */
     boolean settle(PayRefund refund, PaymentGateway.RefundAnswer answer) {
         if (answer.unknown() || answer.status() == RefundStatus.REFUNDING) {
             return false;
         }
-        boolean settled = refunds.settle(
-                        refund.getId(),
-                        answer.status(),
-                        answer.refundId(),
-                        answer.successTime(),
-                        LocalDateTime.now(clock))
-                == 1;
-        if (settled && answer.status() != RefundStatus.SUCCESS) {
+        boolean settled = Boolean.TRUE.equals(transactions.execute(tx -> {
+            if (refunds.settle(
+                            refund.getId(),
+                            answer.status(),
+                            answer.refundId(),
+                            answer.successTime(),
+                            LocalDateTime.now(clock))
+                    != 1) {
+                return false;
+            }
             refund.setStatus(answer.status());
-            tellStaff(refund);
+            refund.setSuccessTime(answer.successTime());
+            tellStudent(refund);
+            return true;
+        }));
+        if (settled && answer.status() != RefundStatus.SUCCESS) {
+            AfterTransaction.run(() -> tellStaff(refund));
         }
         return settled;
+    }
+
+    /**
+     * The student's notice of a refund that is final: the money back — with staff's reason (a student's own, or the
+     * engine's, is not said back to them) — or that it did not come and the gym gives it back by hand.
+     */
+    private void tellStudent(PayRefund refund) {
+        Reservation booking = reservations.selectById(refund.getReservationId());
+        if (refund.getStatus() == RefundStatus.SUCCESS) {
+            notices.refunded(
+                    booking.getUserId(),
+                    booking.getId(),
+                    booking.getSlotId(),
+                    refund.getOutRefundNo(),
+                    refund.getAmountCents(),
+                    staffsWord(refund, booking) ? refund.getReason() : null);
+        } else {
+            notices.refundFailed(
+                    booking.getUserId(),
+                    booking.getId(),
+                    booking.getSlotId(),
+                    refund.getOutRefundNo(),
+                    refund.getAmountCents());
+        }
+    }
+
+    /**
+     * Whether a refund's reason is staff's word to the student: staff (or the admin token) gave it back on purpose — a
+     * part, or the refund that ended the booking. A student's own reason is not said back to them, nor the engine's
+     * (a payment that came after its booking had ended, a no-show's).
+     */
+    private static boolean staffsWord(PayRefund refund, Reservation booking) {
+        return Receipts.atDesk(refund.getActor())
+                && (!Boolean.TRUE.equals(refund.getWhole()) || booking.getCancelReason() == CancelReason.REFUND);
     }
 
     private void tellStaff(PayRefund refund) {

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -16,6 +17,7 @@ import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.audit.api.AuditEntry;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayOrderView;
+import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.pay.desk.PaymentDesk;
@@ -212,7 +214,7 @@ class AdminReservationWebTest {
     @Test
     void staffRefundTheWholeSaysWhatHappened() throws Exception {
         given(paymentDesk.refund(eq(5L), any(), eq("court flooded"), eq(false)))
-                .willReturn(refunded(ReservationStatus.CANCELLED, 2000));
+                .willReturn(refunded(ReservationStatus.CANCELLED, 2000, RefundStatus.SUCCESS));
         mvc.perform(post("/admin/reservations/5/refund")
                         .header("Authorization", "Bearer " + STAFF)
                         .header("Accept-Language", "zh-CN")
@@ -222,21 +224,30 @@ class AdminReservationWebTest {
                 .andExpect(jsonPath("$.message").value("已退款，名额已释放。"));
     }
 
-    private static Refunded refunded(ReservationStatus status, int cents) {
-        return new Refunded(5, status, null, "CR1", cents, false, false, "CR1R1", null, cents);
+    private static Refunded refunded(ReservationStatus status, int cents, RefundStatus refund) {
+        return new Refunded(5, status, null, "CR1", cents, false, false, "CR1R1", refund, cents);
     }
 
     @Test
     void staffRefundAPartOnTheSamePathThroughTheDesk() throws Exception {
         given(paymentDesk.refundPart(eq(5L), eq(500), eq("lights out"), any()))
-                .willReturn(refunded(ReservationStatus.CONFIRMED, 500));
+                .willReturn(refunded(ReservationStatus.CONFIRMED, 500, RefundStatus.SUCCESS))
+                .willReturn(refunded(ReservationStatus.CONFIRMED, 500, RefundStatus.REFUNDING));
         mvc.perform(post("/admin/reservations/5/refund")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"reason\":\"lights out\",\"amountCents\":500}"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.message").value("Part refunded; the booking stays confirmed."));
-        verify(paymentDesk).refundPart(eq(5L), eq(500), eq("lights out"), any());
+        // WeChat Pay still paying it back: asked, not "refunded" (issue 74)
+        mvc.perform(post("/admin/reservations/5/refund")
+                        .header("Authorization", "Bearer " + STAFF)
+                        .header("Accept-Language", "zh-CN")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"reason\":\"lights out\",\"amountCents\":500}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.message").value("已向微信支付申请部分退款，预约仍然有效；款项到账后会通知学生。"));
+        verify(paymentDesk, times(2)).refundPart(eq(5L), eq(500), eq("lights out"), any());
         mvc.perform(post("/admin/reservations/5/refund")
                         .header("Authorization", "Bearer " + STAFF)
                         .contentType(MediaType.APPLICATION_JSON)

@@ -56,8 +56,17 @@ class PayFixture {
     final AuditTrail audit = mock(AuditTrail.class);
     final StaffAlerts alerts = mock(StaffAlerts.class);
     final Receipts receipts = mock(Receipts.class);
-    final Refunds giving =
-            new Refunds(orders, refundRows, PaymentGateways.only(gateway), alerts, audit, clock, receipts);
+    final Refunds giving = new Refunds(
+            orders,
+            refundRows,
+            PaymentGateways.only(gateway),
+            alerts,
+            audit,
+            clock,
+            receipts,
+            reservations,
+            notices,
+            transactions.template());
     final NewPayOrders newOrders = new NewPayOrders(orders, settings, clock);
     final PaymentSettlement settlement = new PaymentSettlement(
             orders,
@@ -106,7 +115,6 @@ class PayFixture {
     final ReservationCancellation cancellation =
             Lifecycles.cancellation(reservations, ender, transactions.template(), audit);
     final RefundService refunds = new RefundService(
-            notices,
             reservations,
             Lifecycles.access(reservations),
             ender,

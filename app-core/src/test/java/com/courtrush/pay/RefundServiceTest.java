@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
 import com.courtrush.account.DeskGuard;
@@ -124,6 +127,57 @@ class RefundServiceTest extends PayFixture {
                 .containsExactly(order + "R1");
         assertThat(refundRows.all()).extracting(PayRefund::getStatus).containsExactly(RefundStatus.SUCCESS);
         assertThat(followUp.followUp()).as("settled once").isZero();
+    }
+
+    /**
+     * A money state is told only when it is final (issue 74): a refund WeChat Pay is still paying back is "asked" to
+     * staff and nothing to the student; the student hears once the money is back, with staff's reason, once however
+     * often it is asked about.
+     */
+    @Test
+    void aRefundOnItsWayIsToldToTheStudentOnlyOnceWechatPaySaysItArrived() {
+        String order = paid(1, STUDENT);
+        gateway.payRefundsBackLater(RefundStatus.SUCCESS);
+
+        Refunded part = refunds.refundPart(1, 500, "lights out", staff());
+
+        assertThat(part.refundStatus()).isEqualTo(RefundStatus.REFUNDING);
+        assertThat(part.said()).as("not 'refunded' yet").isEqualTo("ok.refundAskedPart");
+        verify(notices, never()).refunded(anyLong(), anyLong(), anyLong(), any(), anyLong(), any());
+        RefundFollowUp followUp = new RefundFollowUp(
+                refundRows, orders, PaymentGateways.only(gateway), giving, mock(TaskScheduler.class), null, clock);
+
+        assertThat(followUp.followUp()).isEqualTo(1);
+        assertThat(followUp.followUp()).isZero();
+
+        verify(notices, times(1)).refunded(STUDENT, 1, SLOT, order + "R1", 500, "lights out");
+        verify(notices, never()).refundFailed(anyLong(), anyLong(), anyLong(), any(), anyLong());
+        verify(alerts, never()).refundFailed(any(), anyLong(), any());
+    }
+
+    /**
+     * A refund that never reached the student (ABNORMAL) is not "refunded": the student is told it did not come and
+     * that the gym gives it back by hand, staff are alerted and it is audited — once.
+     */
+    @Test
+    void aRefundThatDidNotReachTheStudentTellsThemAndStaffWhatComesNext() {
+        String order = paid(1, STUDENT);
+        gateway.payRefundsBackLater(RefundStatus.ABNORMAL);
+
+        Refunded whole = refunds.refundOwn(1, student(STUDENT), "plans changed");
+
+        assertThat(whole.said()).isEqualTo("ok.refundAsked");
+        RefundFollowUp followUp = new RefundFollowUp(
+                refundRows, orders, PaymentGateways.only(gateway), giving, mock(TaskScheduler.class), null, clock);
+        assertThat(followUp.followUp()).isEqualTo(1);
+        assertThat(followUp.followUp()).isZero();
+
+        assertThat(refundRows.all()).extracting(PayRefund::getStatus).containsExactly(RefundStatus.ABNORMAL);
+        verify(notices, times(1)).refundFailed(STUDENT, 1, SLOT, order + "R1", 2000);
+        verify(notices, never()).refunded(anyLong(), anyLong(), anyLong(), any(), anyLong(), any());
+        verify(alerts, times(1)).refundFailed(order + "R1", 1, "ABNORMAL");
+        verify(audit, times(1))
+                .record(any(), eq(AuditAction.REFUND_ABNORMAL), any(), eq(order + "R1"), any(EngineText.class));
     }
 
     @Test

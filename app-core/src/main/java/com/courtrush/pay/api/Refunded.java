@@ -20,8 +20,16 @@ public record Refunded(
         RefundStatus refundStatus,
         int orderRefundedCents) {
 
-    /** The message key of what happened, said to whoever asked: a part given back, or the whole and the place. */
+    /**
+     * The message key of what happened, said to whoever asked: a part, or the whole and the place — "refunded" only
+     * once the money is back (SUCCESS), "asked" while WeChat Pay pays it back, "not through" when it could not.
+     */
     public String said() {
-        return reservationStatus == ReservationStatus.CONFIRMED ? "ok.refundedPart" : "ok.refunded";
+        String part = reservationStatus == ReservationStatus.CONFIRMED ? "Part" : "";
+        return switch (refundStatus) {
+            case SUCCESS -> part.isEmpty() ? "ok.refunded" : "ok.refundedPart";
+            case REFUNDING -> "ok.refundAsked" + part;
+            case ABNORMAL, CLOSED -> "ok.refundNotThrough" + part;
+        };
     }
 }

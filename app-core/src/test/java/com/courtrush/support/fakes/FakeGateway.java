@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * A payment provider in memory: records each prepay and refund, can refuse refunds (as a provider that says no,
- * so the caller's transaction rolls back) and can answer a prepay late (the test's clock moved on meanwhile).
+ * so the caller's transaction rolls back), can pay refunds back later (REFUNDING, then how a query finds them ended)
+ * and can answer a prepay late (the test's clock moved on meanwhile).
  */
 public final class FakeGateway implements PaymentGateway {
 
@@ -25,6 +26,8 @@ public final class FakeGateway implements PaymentGateway {
     private final List<String> refundNumbers = new ArrayList<>();
     private boolean refusingRefunds;
     private boolean losingRefunds;
+    private RefundStatus refundsAnswer = RefundStatus.SUCCESS;
+    private RefundStatus refundsEnd = RefundStatus.SUCCESS;
     private Duration prepayTakes = Duration.ZERO;
     private String merchant;
     private boolean unreachable;
@@ -63,6 +66,15 @@ public final class FakeGateway implements PaymentGateway {
     /** Refunds are lost on their way from now on: no answer comes (as a timeout), and the provider never got them. */
     public void loseRefunds(boolean losing) {
         losingRefunds = losing;
+    }
+
+    /**
+     * Refunds are answered REFUNDING from now on (as WeChat Pay does, which pays them back later), and a query then
+     * finds them ended {@code end}: SUCCESS, ABNORMAL or CLOSED.
+     */
+    public void payRefundsBackLater(RefundStatus end) {
+        refundsAnswer = RefundStatus.REFUNDING;
+        refundsEnd = end;
     }
 
     /** The refund numbers the provider received, in order. */
@@ -153,13 +165,20 @@ public final class FakeGateway implements PaymentGateway {
         refundNumbers.add(refund.getOutRefundNo());
         refunded.add(order.getOutTradeNo());
         refundedCents.add(refund.getAmountCents());
-        return new RefundAnswer(RefundStatus.SUCCESS, "fake-" + refund.getOutRefundNo(), LocalDateTime.now(clock));
+        return answer(refundsAnswer, refund);
+    }
+
+    private RefundAnswer answer(RefundStatus status, PayRefund refund) {
+        return new RefundAnswer(
+                status,
+                "fake-" + refund.getOutRefundNo(),
+                status == RefundStatus.SUCCESS ? LocalDateTime.now(clock) : null);
     }
 
     @Override
     public RefundAnswer queryRefund(PayOrder order, PayRefund refund) {
         return refundNumbers.contains(refund.getOutRefundNo())
-                ? new RefundAnswer(RefundStatus.SUCCESS, "fake-" + refund.getOutRefundNo(), LocalDateTime.now(clock))
+                ? answer(refundsEnd, refund)
                 : RefundAnswer.unknownThere();
     }
 }
