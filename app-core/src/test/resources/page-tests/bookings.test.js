@@ -5,6 +5,7 @@ import { countdown } from '/assets/clock.js';
 import { renderMine, loadMine, loadOlder, secondsToPay, secondsToAccept } from '/assets/bookings.js';
 import * as Bookings from '/assets/bookings-store.js';
 import { nextEpoch } from '/assets/page-store.js';
+import { closeSheet, slotWords } from '/assets/sheets.js';
 import { fixture, fakeEngine, reply, settle, later } from './support.js';
 import { equal, same } from './assert.js';
 
@@ -168,6 +169,47 @@ export default {
       equal(older.querySelectorAll('.booking.past').length, 0, "a student's older bookings go when they sign out");
     } finally {
       engine.restore();
+      Bookings.forget();
+      remove();
+    }
+  },
+
+  /* Issue 74: after ¥10 of ¥20 went back the card said ¥20.00 and the refund offered ¥20.00; a refund on its way was
+     "refunded", and one that never came said nothing. In both languages. */
+  'a card tells money back by where it is and a refund offers only what is left'() {
+    const remove = fixture(LIST + '<dialog id="sheet"></dialog>');
+    const money = (refunded, refunding, notRefunded) => ({ paidCents: 2000, refundedCents: refunded,
+      refundingCents: refunding, notRefundedCents: notRefunded, leftCents: 2000 - refunded - refunding - notRefunded });
+    try {
+      for (const lang of ['zh', 'en']) {
+        I18N.set(lang);
+        Bookings.take({
+          mine: ok([booking({ reservationId: 1, refundOpen: true, money: money(1000, 0, 0) }),
+            booking({ reservationId: 2, money: money(0, 500, 0) }),
+            booking({ reservationId: 3, money: money(0, 0, 500) }),
+            booking({ reservationId: 4, status: 'CANCELLED', cancelReason: 'REFUND', money: money(0, 2000, 0) })]),
+          waits: ok([]), invitations: ok([]), standing: ok(null)
+        }, performance.now());
+        renderMine();
+        const card = (id) => document.querySelector('#mine-list [data-reservation="' + id + '"]');
+        const says = (id) => [...card(id).querySelectorAll('.money')].map(p => p.textContent);
+        same(says(1), [t('money.refunded', '10.00')], lang + ': ¥10 back');
+        same(says(2), [t('money.refunding', '5.00')], lang + ': on its way, not refunded');
+        same(says(3), [t('money.notRefunded', '5.00')], lang + ': never came, and what happens next');
+        equal(card(3).querySelector('.money').getAttribute('role'), 'status', lang + ': said to a screen reader');
+        same(says(4), [t('money.refunding', '20.00')], lang + ': a whole refund on its way');
+        equal(card(4).querySelector('.reason').textContent, t('mine.reason.REFUND'), lang + ': why it ended');
+        equal(card(4).textContent.includes(t('money.refunded', '20.00')), false, lang + ': not yet refunded');
+
+        [...card(1).querySelectorAll('.actions button')].find(b => b.textContent === t('mine.refund')).click();
+        const asked = document.querySelector('#sheet .refund-amount').textContent;
+        equal(asked, t('refund.bodyRest', ...slotWords(booking({})), '10.00', '20.00'),
+          lang + ': the rest, not the whole');
+        closeSheet();
+      }
+    } finally {
+      I18N.set('zh');
+      closeSheet();
       Bookings.forget();
       remove();
     }

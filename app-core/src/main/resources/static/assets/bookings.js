@@ -11,6 +11,7 @@ import * as Sheets from './sheets.js';
 import { showCheckIn } from './check-in.js';
 import { partnersOf, invitationCard } from './partners.js';
 import { countdown } from './clock.js';
+import { moneyLines, paid } from './money.js';
 
 const t = I18N.t;
 let offerTimer = null;
@@ -140,6 +141,7 @@ function pastCard(r) {
     lines.push(h('p', { class: 'reason' }, t(r.asPartner && r.cancelReason === 'USER'
       ? 'partners.reason.USER' : 'mine.reason.' + r.cancelReason)));
   }
+  lines.push(...moneyLines(r));
   const status = h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status));
   // a game played as a partner: marked so, with the booker's name, and not its price (the booker's to pay)
   const badges = r.asPartner
@@ -149,7 +151,7 @@ function pastCard(r) {
     'data-reservation': r.reservationId },
     h('div', { class: 'booking-head' }, h('strong', { class: 'court-name' }, r.courtName), badges),
     h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime
-      + (r.asPartner ? '' : ' · ¥' + yuan(r.priceCents))),
+      + (r.asPartner ? '' : ' · ¥' + yuan(paid(r)))),
     lines);
 }
 
@@ -282,6 +284,7 @@ function bookingCard(r) {
       lines.push(h('p', { class: 'reason-note' }, t('mine.reasonNote', r.note)));
     }
   }
+  lines.push(...moneyLines(r));
   const actions = [];
   if (r.status === 'PENDING_PAYMENT') {
     actions.push(h('button', { type: 'button', class: 'primary', onclick: () => openPay(r.reservationId) },
@@ -305,7 +308,7 @@ function bookingCard(r) {
       h('strong', { class: 'court-name' }, r.courtName),
       h('span', { class: 'badge badge-' + r.status }, t('mine.status.' + r.status))),
     h('p', { class: 'when' }, dayLabel(r.slotDate) + ' ' + r.startTime + '–' + r.endTime + ' · ¥'
-      + yuan(r.priceCents)),
+      + yuan(paid(r))),
     lines,
     actions.length ? h('div', { class: 'actions' }, actions) : null,
     r.status === 'PENDING_PAYMENT' || r.status === 'CONFIRMED' ? partnersOf(r, loadMine) : null);

@@ -4,6 +4,7 @@ import { I18N } from './i18n.js';
 import { Api } from './api.js';
 import { countdown } from './clock.js';
 import { $, h, setText, yuan, dayLabel, wallTime, toast } from './dom.js';
+import { refundable, paid } from './money.js';
 
 const t = I18N.t;
 const PAY_POLL_MS = 3000;
@@ -281,7 +282,10 @@ export function askRefund(r, changed) {
     await changed();
   });
   openSheet(t('refund.title'), [
-    h('p', {}, t('refund.body', ...slotWords(r), yuan(r.priceCents))),
+    // after a part given back, the rest: never what already went back (issue 74)
+    h('p', { class: 'refund-amount' }, refundable(r) < paid(r)
+      ? t('refund.bodyRest', ...slotWords(r), yuan(refundable(r)), yuan(paid(r)))
+      : t('refund.body', ...slotWords(r), yuan(refundable(r)))),
     h('p', { class: 'muted' }, t('refund.until', wallTime(r.refundUntil))),
     h('label', {}, h('span', {}, t('refund.reason')), reason)
   ], [go]);

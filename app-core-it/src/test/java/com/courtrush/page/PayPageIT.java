@@ -1,7 +1,9 @@
 package com.courtrush.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import com.courtrush.paysim.WechatPaySimulator;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.PaySimulator;
 import com.courtrush.support.TestApi;
@@ -9,14 +11,15 @@ import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
 /**
  * Money that moves, as a student on a phone meets it, in a real Chromium at phone width against the embedded engine
- * and the WeChat Pay simulator: paying at WeChat Pay's page and inside WeChat. Screenshots land in {@code
- * target/page-screenshots}.
+ * and the WeChat Pay simulator: paying at WeChat Pay's page and inside WeChat, and what a card says of money given
+ * back. Screenshots land in {@code target/page-screenshots}.
  */
 class PayPageIT extends PageTest {
 
@@ -125,5 +128,119 @@ class PayPageIT extends PageTest {
                                 reservation))
                 .isEqualTo(1);
         invariants().assertHold(opening);
+    }
+
+    /**
+     * Issue 74 on the phone, in both languages: after ¥10 of ¥20 went back the card said ¥20.00 and the refund offered
+     * ¥20.00; a ¥5 refund WeChat Pay was still paying was "已退款", and when it ended ABNORMAL the student heard
+     * nothing. Now the card says ¥10.00 refunded and the refund asks for what is left; ¥5.00 on its way is on its way;
+     * ¥5.00 that never came says so and that the gym gives it back by hand, with a notice.
+     */
+    @Test
+    void moneyBackIsToldByWhereItIsAndARefundAsksOnlyForWhatIsLeft() {
+        WechatPaySimulator sim = PaySimulator.shared();
+        Student ann = api().students(1).get(0);
+        long court = api().createCourt();
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(opening, List.of(court), "19:00", "20:00", 60, 1)
+                .get(0);
+        long reservation = api().book(ann, opening, slot);
+        TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, true)));
+        try {
+            inChinese(sim, ann, reservation);
+            inEnglish(ann, reservation);
+        } finally {
+            sim.refundDelay(Duration.ofMillis(300));
+            TestApi.expect(
+                    200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, false)));
+        }
+        invariants().assertHold(opening);
+    }
+
+    /** ¥10 back, the rest asked; then ¥5 on its way, and never come (ABNORMAL), told with what happens next. */
+    private void inChinese(WechatPaySimulator sim, Student ann, long reservation) {
+        try (StudentPage zh = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
+            sim.pay(TestApi.expect(200, api().post("/pay/wechat/" + reservation, ann.token(), Map.of("scene", "H5")))
+                    .data()
+                    .path("outTradeNo")
+                    .asText());
+            await().atMost(Times.SETTLE).until(() -> confirmed(reservation));
+            refundPart(reservation, 1000, "灯坏了半小时");
+            await().atMost(Times.SETTLE).until(() -> refunds(reservation).equals(List.of("SUCCESS")));
+
+            zh.signInToTheCourts(ann);
+            zh.open("#/mine");
+            zh.await(d -> zh.booking(reservation).getText().contains("已退款 ¥10.00"));
+            assertThat(zh.booking(reservation)
+                            .findElement(By.cssSelector(".when"))
+                            .getText())
+                    .as("what was paid")
+                    .endsWith("¥20.00");
+            zh.screenshot("zh-mine-partial-refund");
+            zh.tapInBooking(reservation, ".actions button.secondary"); // 申请退款
+            assertThat(zh.sheet().findElement(By.cssSelector(".refund-amount")).getText())
+                    .contains("退还剩下的 ¥10.00（已付 ¥20.00）")
+                    .doesNotContain("退款 ¥20.00");
+            zh.screenshot("zh-refund-rest");
+            zh.tap(zh.sheet().findElement(By.cssSelector(".actions button.secondary"))); // 关闭
+
+            sim.refundDelay(Duration.ofSeconds(20)); // WeChat Pay takes its time, and then cannot pay it
+            sim.abnormalNextRefund();
+            refundPart(reservation, 500, "暖气停了");
+            zh.reload();
+            zh.await(d -> zh.booking(reservation).getText().contains("退款 ¥5.00 处理中"));
+            assertThat(zh.booking(reservation).getText()).as("not refunded yet").doesNotContain("已退款 ¥15.00");
+            zh.screenshot("zh-mine-refunding");
+            await().atMost(Times.SETTLE).until(() -> refunds(reservation).equals(List.of("SUCCESS", "ABNORMAL")));
+            zh.await(d -> zh.booking(reservation).getText().contains("¥5.00 未能退回你的微信支付"));
+            assertThat(zh.booking(reservation).getText()).contains("体育馆会人工退还").contains("前台");
+            zh.screenshot("zh-mine-refund-abnormal");
+            assertThat(TestApi.expect(200, api().get("/notices", ann.token()))
+                            .data()
+                            .path("notices")
+                            .findValuesAsText("kind"))
+                    .as("told once it ended, and how")
+                    .startsWith("REFUND_FAILED", "REFUNDED", "PAID");
+            assertThat(zh.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /** The same card in English, and the refund of the ¥5 left. */
+    private void inEnglish(Student ann, long reservation) {
+        try (StudentPage en = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            en.signInToTheCourts(ann);
+            en.open("#/mine");
+            en.await(d -> en.booking(reservation).getText().contains("¥5.00 could not be refunded"));
+            assertThat(en.booking(reservation).getText())
+                    .contains("Refunded ¥10.00")
+                    .contains("the gym will give it back by hand; ask at the desk");
+            en.screenshot("en-mine-refund-abnormal");
+            en.tapInBooking(reservation, ".actions button.secondary"); // Refund
+            assertThat(en.sheet().findElement(By.cssSelector(".refund-amount")).getText())
+                    .contains("refund the ¥5.00 left (paid ¥20.00)");
+            en.screenshot("en-refund-rest");
+        }
+    }
+
+    private void refundPart(long reservation, int cents, String reason) {
+        TestApi.expect(
+                200,
+                api().post(
+                                "/pay/refund/" + reservation,
+                                TestApi.ADMIN_TOKEN,
+                                Map.of("amountCents", cents, "reason", reason)));
+    }
+
+    private boolean confirmed(long reservation) {
+        return "CONFIRMED"
+                .equals(jdbc().queryForObject(
+                                "select status from reservation where id = ?", String.class, reservation));
+    }
+
+    private List<String> refunds(long reservation) {
+        return jdbc().queryForList(
+                        "select status from pay_refund where reservation_id = ? order by id",
+                        String.class,
+                        reservation);
     }
 }

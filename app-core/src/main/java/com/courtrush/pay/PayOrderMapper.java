@@ -3,6 +3,7 @@ package com.courtrush.pay;
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import com.courtrush.pay.api.PayOrderStatus;
 import java.time.LocalDateTime;
+import java.util.Collection;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -25,6 +26,12 @@ public interface PayOrderMapper extends BaseMapper<PayOrder> {
 
     @Select("select * from pay_order where reservation_id = #{reservationId} order by id")
     List<PayOrder> findAll(@Param("reservationId") long reservationId);
+
+    /** The orders that took money (SUCCESS, or REFUNDED since) of these reservations. */
+    @Select("<script>select * from pay_order where reservation_id in "
+            + "<foreach item='id' collection='ids' open='(' separator=',' close=')'>#{id}</foreach> "
+            + "and status in ('SUCCESS', 'REFUNDED')</script>")
+    List<PayOrder> paidOf(@Param("ids") Collection<Long> reservationIds);
 
     @Update("update pay_order set status = 'SUCCESS', paying_key = null, paid_time = #{now}, update_time = #{now}, "
             + "transaction_id = #{transactionId} where id = #{id} and status = 'PAYING'")

@@ -3,6 +3,7 @@ package com.courtrush.pay;
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import com.courtrush.pay.api.RefundStatus;
 import java.time.LocalDateTime;
+import java.util.Collection;
 import java.util.List;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -21,6 +22,11 @@ public interface PayRefundMapper extends BaseMapper<PayRefund> {
 
     @Select("select * from pay_refund where reservation_id = #{reservationId} order by id")
     List<PayRefund> findAll(@Param("reservationId") long reservationId);
+
+    /** Every refund of these reservations. */
+    @Select("<script>select * from pay_refund where reservation_id in "
+            + "<foreach item='id' collection='ids' open='(' separator=',' close=')'>#{id}</foreach></script>")
+    List<PayRefund> ofReservations(@Param("ids") Collection<Long> reservationIds);
 
     /** Refunds still REFUNDING that were asked before {@code before}, oldest first: the ones to ask about. */
     @Select(

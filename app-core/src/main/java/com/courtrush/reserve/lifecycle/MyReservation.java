@@ -47,6 +47,9 @@ public class MyReservation {
 
     private Boolean refundOpen;
 
+    /** What was paid for it and what went back, by where it is (issue 74); null when nothing was paid. */
+    private BookingMoney money;
+
     /**
      * Another student's booking this student accepted being a partner on (SPEC §17, issue 55): shown as theirs to
      * play and check in with, not to pay, cancel or refund (no deadlines of those are set); false for their own.

@@ -34,14 +34,17 @@ public class MyReservations {
     private final AppSettings settings;
     private final Clock clock;
     private final Partners partners;
+    private final MoneyOfBookings money;
 
     MyReservations(
             Partners partners,
             MyReservationMapper reservations,
             ReservationDeadlines deadlines,
             AppSettings settings,
-            Clock clock) {
+            Clock clock,
+            MoneyOfBookings money) {
         this.partners = partners;
+        this.money = money;
         this.reservations = reservations;
         this.deadlines = deadlines;
         this.settings = settings;
@@ -112,6 +115,12 @@ public class MyReservations {
                 .map(MyReservation::getReservationId)
                 .toList());
         mine.forEach(r -> r.setPartners(named.getOrDefault(r.getReservationId(), List.of())));
+        // the booker's money: a partner's card says nothing of it
+        Map<Long, BookingMoney> paid = money.of(mine.stream()
+                .filter(r -> !r.isAsPartner())
+                .map(MyReservation::getReservationId)
+                .toList());
+        mine.forEach(r -> r.setMoney(paid.get(r.getReservationId())));
         return mine;
     }
 }

@@ -34,8 +34,8 @@ class MyHistoryTest {
             mapper,
             mock(ReservationDeadlines.class),
             mock(AppSettings.class),
-            Clock.fixed(
-                    TODAY.atTime(12, 0).atZone(ZoneId.of("Asia/Shanghai")).toInstant(), ZoneId.of("Asia/Shanghai")));
+            Clock.fixed(TODAY.atTime(12, 0).atZone(ZoneId.of("Asia/Shanghai")).toInstant(), ZoneId.of("Asia/Shanghai")),
+            ids -> Map.of());
 
     {
         when(partners.ofBookings(anyList())).thenReturn(Map.of());

@@ -5,6 +5,7 @@ import com.courtrush.pay.PayOrderMapper;
 import com.courtrush.pay.api.PayOrderStatus;
 import java.io.Serializable;
 import java.time.LocalDateTime;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,15 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
 
     private final Map<Long, PayOrder> rows = new TreeMap<>();
     private long nextId = 1;
+
+    @Override
+    public synchronized List<PayOrder> paidOf(Collection<Long> reservationIds) {
+        return rows.values().stream()
+                .filter(r -> reservationIds.contains(r.getReservationId())
+                        && (r.getStatus() == PayOrderStatus.SUCCESS || r.getStatus() == PayOrderStatus.REFUNDED))
+                .map(FakePayOrders::copy)
+                .toList();
+    }
 
     /** Every order of the reservation, oldest first (copies). */
     public synchronized List<PayOrder> of(long reservationId) {

@@ -5,6 +5,7 @@ import com.courtrush.pay.PayRefundMapper;
 import com.courtrush.pay.api.RefundStatus;
 import java.io.Serializable;
 import java.time.LocalDateTime;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -71,6 +72,14 @@ public final class FakePayRefunds extends FakeMapper<PayRefund> implements PayRe
     public synchronized List<PayRefund> findAll(long reservationId) {
         return rows.values().stream()
                 .filter(r -> r.getReservationId() == reservationId)
+                .map(FakePayRefunds::copy)
+                .toList();
+    }
+
+    @Override
+    public synchronized List<PayRefund> ofReservations(Collection<Long> reservationIds) {
+        return rows.values().stream()
+                .filter(r -> reservationIds.contains(r.getReservationId()))
                 .map(FakePayRefunds::copy)
                 .toList();
     }
