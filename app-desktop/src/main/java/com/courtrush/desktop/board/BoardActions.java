@@ -146,7 +146,10 @@ public final class BoardActions {
                     .ifPresent(answer -> tasks.run(
                             what, () -> payments.refund(id, staff, answer.reason(), answer.option()), refunded -> {
                                 notices.info(words.done(
-                                        paid.channel(), "¥" + Inputs.yuan(refunded.amountCents()), target(booking)));
+                                        paid.channel(),
+                                        refunded.refundStatus(),
+                                        "¥" + Inputs.yuan(refunded.amountCents()),
+                                        target(booking)));
                                 refresh.run();
                             }));
         });

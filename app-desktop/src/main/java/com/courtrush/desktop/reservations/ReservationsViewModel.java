@@ -13,7 +13,6 @@ import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.desk.OpeningDesk;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayOrderView;
-import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.Refunded;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.pay.desk.PaymentDesk;
@@ -279,19 +278,17 @@ public final class ReservationsViewModel {
         });
     }
 
-    /** What a refund came to, as staff act on it: hand the money back, or WeChat Pay is paying it back. */
+    /**
+     * What a refund came to, as staff act on it: hand the money back; or how WeChat Pay stands — paying it back (not
+     * yet refunded), done, or not through (settle it by hand) — each said only as it is (issue 74).
+     */
     String refunded(long reservationId, Refunded refunded) {
         String amount = Inputs.yuan(refunded.amountCents());
         if (refunded.handBackAtDesk()) {
             // paid in person at the desk: no gateway gives it back, the desk does
             return i18n.t("reservations.handBack", reservationId, amount);
         }
-        return i18n.t(
-                refunded.refundStatus() == RefundStatus.REFUNDING
-                        ? "reservations.refundedPaying"
-                        : "reservations.refundedDone",
-                reservationId,
-                amount);
+        return i18n.t("reservations.refund." + refunded.refundStatus().name(), reservationId, amount);
     }
 
     /**

@@ -3,6 +3,7 @@ package com.courtrush.desktop.ui;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayOrderView;
+import com.courtrush.pay.api.RefundStatus;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.till.api.DeskChannel;
 import com.courtrush.till.api.ReceiptView;
@@ -60,8 +61,14 @@ public final class RefundWords {
         return i18n.t("refund.consequence." + channel.name(), amount);
     }
 
-    /** What staff are told once {@code amount} of {@code booking}'s payment was refunded. */
-    public String done(DeskChannel channel, String amount, String booking) {
-        return i18n.t("refund.done." + channel.name(), amount, booking);
+    /**
+     * What staff are told once a refund of {@code amount} of {@code booking}'s payment was asked, as it stands: handed
+     * back at the desk; or through WeChat Pay on its way (not yet refunded), done, or not through — then the money did
+     * not reach the student and staff settle it by hand (issue 74).
+     */
+    public String done(DeskChannel channel, RefundStatus status, String amount, String booking) {
+        return channel == DeskChannel.WECHAT && status != RefundStatus.REFUNDING
+                ? i18n.t("refund.done.WECHAT." + status.name(), amount, booking)
+                : i18n.t("refund.done." + channel.name(), amount, booking);
     }
 }

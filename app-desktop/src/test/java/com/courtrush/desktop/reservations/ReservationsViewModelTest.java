@@ -260,8 +260,27 @@ class ReservationsViewModelTest {
         model.refundPart(" 5.00 ", " light broken for half the hour ");
 
         verify(payments).refundPart(1, 500, "light broken for half the hour", staff);
-        assertThat(notices.infos).containsExactly("Reservation 1: ¥5.00 refunded (WeChat Pay is paying it back).");
+        assertThat(notices.infos)
+                .as("asked, not refunded, while WeChat Pay pays it back (issue 74)")
+                .containsExactly("Reservation 1: refund of ¥5.00 asked; WeChat Pay is paying it back (not refunded yet:"
+                        + " its state is under Refunds).");
         assertThat(notices.failures).isEmpty();
+    }
+
+    @Test
+    void aPartWechatPayCouldNotPayBackSaysTheStudentDidNotGetItAndWhatToDo() {
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        when(payments.refundPart(anyLong(), anyInt(), any(), any()))
+                .thenReturn(refunded(500, RefundStatus.ABNORMAL, false));
+
+        model.refundPart("5", "light broken");
+
+        assertThat(notices.infos)
+                .singleElement()
+                .asString()
+                .contains("could not pay ¥5.00 back", "did not reach the student", "hand it back at the desk")
+                .doesNotContain("refunded");
     }
 
     @Test
@@ -342,6 +361,6 @@ class ReservationsViewModelTest {
                         List.of(),
                         List.of()));
         assertThat(model.refundPartContext())
-                .isEqualTo("Paid ¥20.00, refunded so far ¥5.00: up to ¥15.00 can go back.");
+                .isEqualTo("Paid ¥20.00, asked back so far ¥5.00: up to ¥15.00 can go back.");
     }
 }
