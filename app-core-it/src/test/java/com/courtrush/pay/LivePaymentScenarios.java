@@ -504,6 +504,10 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
             sim().pay(outTradeNo);
             await().atMost(Times.SETTLE)
                     .until(() -> delivered(outTradeNo, "TRANSACTION.SUCCESS").size() == 2);
+            assertThat(attempts(outTradeNo))
+                    .as("the duplicate answered as taken too: nothing to send again")
+                    .extracting(NotificationRecord::httpStatus)
+                    .containsExactly(204, 204);
             assertThat(status(reservation)).isEqualTo("CONFIRMED");
             assertThat(audits("PAID_WECHAT", outTradeNo)).isEqualTo(1);
 
@@ -521,6 +525,64 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
                     .isEqualTo(500);
         });
         assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /**
+     * Issue 74, 7b: a signed notification of another amount than the order's was answered 500, and WeChat Pay sent it
+     * again for a day, with no audit and no alert. It is set aside: answered 204 once (nothing to send again), audited,
+     * the booking left as it was — and what WeChat Pay holds is settled by asking it once the order is put right.
+     */
+    @Test
+    default void aNotificationOfAnotherAmountIsSetAsideAuditedAndNotSentAgain() throws Exception {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        live(() -> {
+            String outTradeNo = payOrder(ann, reservation);
+            // the engine's record says another amount than WeChat Pay was asked for
+            jdbc().update("update pay_order set amount_cents = 1999 where out_trade_no = ?", outTradeNo);
+
+            sim().pay(outTradeNo);
+
+            await().atMost(Times.SETTLE).until(() -> audits("PAY_NOTIFY_SET_ASIDE", outTradeNo) == 1);
+            await().during(java.time.Duration.ofSeconds(2))
+                    .atMost(Times.SETTLE)
+                    .until(() -> attempts(outTradeNo).size() == 1);
+            assertThat(attempts(outTradeNo))
+                    .extracting(NotificationRecord::httpStatus)
+                    .containsExactly(204);
+            assertThat(status(reservation)).as("nothing settled").isEqualTo("PENDING_PAYMENT");
+
+            jdbc().update("update pay_order set amount_cents = 2000 where out_trade_no = ?", outTradeNo);
+            TestApi.expect(200, api().post("/pay/wechat/mock-success/" + outTradeNo, ADMIN, null));
+            assertThat(status(reservation)).isEqualTo("CONFIRMED");
+        });
+        assertMoneyMatchesTheProvider(opening.session());
+    }
+
+    /** A body too large to be a notification got the engine's envelope: WeChat Pay's protocol, set aside, audited. */
+    @Test
+    default void aBodyTooLargeForANotificationIsSetAsideInWechatPaysFormat() throws Exception {
+        live(() -> {
+            int refusedBefore = jdbc().queryForObject(
+                            "select count(*) from audit_log where action = 'PAY_NOTIFY_REFUSED'", Integer.class);
+
+            // its length declared and nothing sent: refused unread, as one sent whole would be (no upload cut short)
+            String reply;
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", api().port())) {
+                socket.getOutputStream()
+                        .write(("POST /pay/wechat/notify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                                        + "application/json\r\nContent-Length: " + 3 * 1024 * 1024 + "\r\n\r\n")
+                                .getBytes(StandardCharsets.US_ASCII));
+                reply = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            }
+
+            assertThat(reply).startsWith("HTTP/1.1 204").doesNotContain("enumCode");
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from audit_log where action = 'PAY_NOTIFY_REFUSED'",
+                                    Integer.class))
+                    .isEqualTo(refusedBefore + 1);
+        });
     }
 
     @Test
@@ -542,8 +604,9 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
                                     .count()
                             == 2);
             assertThat(sim().notifications().stream().filter(n -> n.forged() && outTradeNo.equals(n.outTradeNo())))
+                    .as("set aside, its reason audited: nothing for anyone to send again")
                     .extracting(NotificationRecord::httpStatus)
-                    .containsOnly(400);
+                    .containsOnly(204);
             assertThat(status(reservation)).isEqualTo("PENDING_PAYMENT");
             assertThat(jdbc().queryForObject(
                                     "select count(*) from audit_log where action = 'PAY_NOTIFY_REFUSED'",
@@ -631,6 +694,14 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
                         && outTradeNo.equals(n.outTradeNo())
                         && eventType.equals(n.eventType())
                         && n.delivered())
+                .toList();
+    }
+
+    /** Every attempt to deliver the order's payment notification, answered or not. */
+    default List<NotificationRecord> attempts(String outTradeNo) {
+        return sim().notifications().stream()
+                .filter(n ->
+                        !n.forged() && outTradeNo.equals(n.outTradeNo()) && "TRANSACTION.SUCCESS".equals(n.eventType()))
                 .toList();
     }
 

@@ -497,8 +497,9 @@ public interface SecurityScenarios extends StackAccess {
     }
 
     /**
-     * The one exception to the envelope (SPEC §19): WeChat Pay's notifications are answered as WeChat Pay expects —
-     * 204 with no body, or {@code {"code": "FAIL", "message": …}} with a 4xx (a 5xx asks it to send again).
+     * The one exception to the envelope (SPEC §19): WeChat Pay's notifications are answered as WeChat Pay expects, by
+     * one rule — 204 with no body when the engine is done with it (a hostile one is set aside, its reason audited), or
+     * {@code {"code": "FAIL", "message": …}} with an error status only when WeChat Pay should send it again.
      */
     Set<String> IN_THEIR_OWN_FORMAT = Set.of("POST /pay/wechat/notify");
 
@@ -507,7 +508,7 @@ public interface SecurityScenarios extends StackAccess {
             return null;
         }
         if (reply.status() < 500 && problem(reply, json) == null) {
-            return null; // refused before it reached the endpoint (too large, a bad token): the envelope, as anywhere
+            return null; // refused before it reached the notify path (headers the server refuses): the envelope
         }
         try {
             JsonNode body = json.readTree(reply.body());

@@ -99,6 +99,23 @@ public class StaffAlerts {
                 Map.of("refund", outRefundNo, "reservation", Long.toString(reservationId), "status", status));
     }
 
+    /** What of a verified WeChat Pay notification does not match the engine's order or refund. */
+    public enum Mismatch {
+        AMOUNT,
+        MERCHANT
+    }
+
+    /**
+     * WeChat Pay's verified notification of order or refund {@code number} gives {@code there} (an amount, a merchant)
+     * where the engine has {@code here}: set aside, nothing settled. Once per order or refund and kind.
+     */
+    public void notifyMismatch(Mismatch what, String number, String there, String here) {
+        post(
+                what == Mismatch.AMOUNT ? Kind.NOTIFY_AMOUNT_MISMATCH : Kind.NOTIFY_MERCHANT_MISMATCH,
+                number,
+                Map.of("number", number, "there", there, "here", here));
+    }
+
     /** The day's orders do not agree with WeChat Pay's bill of that day, or its bill could not be read. */
     public void reconciliationMismatch(
             java.time.LocalDate day, int onlyThere, int onlyHere, int differs, String status) {
@@ -196,6 +213,8 @@ public class StaffAlerts {
         SOLD_OUT("opening", "after"),
         EMAILS_GIVEN_UP("count", "hours"),
         REFUND_FAILED("refund", "reservation", "status"),
+        NOTIFY_AMOUNT_MISMATCH("number", "there", "here"),
+        NOTIFY_MERCHANT_MISMATCH("number", "there", "here"),
         RECONCILE_MISMATCH("date", "onlyThere", "onlyHere", "differs", "status"),
         WECHAT_PAY_UNREACHABLE("since", "what"),
         WECHAT_PAY_UNVERIFIED("since", "publicKeyId"),

@@ -118,9 +118,12 @@ class PayController {
 
     @Operation(
             summary = "WeChat Pay's notifications (payment and refund results), signed and encrypted",
-            description = "Answers in WeChat Pay's format, not the envelope (the one exception): 204 taken; 400 "
-                    + "signature refused or unreadable; 404 payments are simulated here; 500 not recorded now "
-                    + "(WeChat Pay sends it again). Anyone may post; only WeChat Pay's signature makes it count.")
+            description = "Answers in WeChat Pay's format, not the envelope (the one exception), by one rule: 204 "
+                    + "when the engine is done with it — handled, or set aside with its reason audited (not WeChat "
+                    + "Pay's signature, stale, unreadable, too large; another amount or merchant than the order's, "
+                    + "which alerts staff) — and {\"code\":\"FAIL\"} with an error status only when WeChat Pay "
+                    + "should send it again (the engine could not record it now). Anyone may post; only WeChat Pay's "
+                    + "signature makes it count.")
     @PostMapping(value = "/wechat/notify", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Map<String, String>> notified(
             @RequestBody(required = false) String body,
@@ -130,31 +133,20 @@ class PayController {
             @RequestHeader(value = "Wechatpay-Nonce", required = false) String nonce,
             @RequestHeader(value = "Wechatpay-Signature-Type", required = false) String signType,
             HttpServletRequest http) {
-        if (body == null || body.isBlank()) {
-            return wechatPayFail(HttpStatus.BAD_REQUEST, "not a WeChat Pay notification");
-        }
-        PaymentNotifications.Taken taken;
         try {
-            taken = notifications.take(
+            notifications.take(
                     body,
                     new PaymentNotifications.Signed(serial, signature, timestamp, nonce, signType),
                     http.getRemoteAddr());
         } catch (RuntimeException e) {
-            // not recorded now (the database, a lock, an amount not the order's): WeChat Pay sends it again
-            log.error("A WeChat Pay notification could not be recorded now; WeChat Pay sends it again", e);
-            return wechatPayFail(HttpStatus.INTERNAL_SERVER_ERROR, "not recorded now");
+            // not recorded now (the database, a lock, this node without the keys): WeChat Pay sends it again
+            log.error(
+                    "A WeChat Pay notification from {} could not be recorded now; WeChat Pay sends it again",
+                    http.getRemoteAddr(),
+                    e);
+            return NotifyAnswers.again(HttpStatus.INTERNAL_SERVER_ERROR, "not recorded now");
         }
-        return switch (taken) {
-            case TAKEN -> ResponseEntity.noContent().build();
-            case REFUSED -> wechatPayFail(HttpStatus.BAD_REQUEST, "signature verification failed");
-            case MALFORMED -> wechatPayFail(HttpStatus.BAD_REQUEST, "not a WeChat Pay notification");
-            case NOT_LIVE -> wechatPayFail(HttpStatus.NOT_FOUND, "WeChat Pay is not set up here");
-        };
-    }
-
-    /** WeChat Pay's own answer to a notification not taken. */
-    private static ResponseEntity<Map<String, String>> wechatPayFail(HttpStatus status, String message) {
-        return ResponseEntity.status(status).body(Map.of("code", "FAIL", "message", message));
+        return NotifyAnswers.done();
     }
 
     @Operation(summary = "Which WeChat Pay runs: simulated (no money moves) or live, and the payee's name")

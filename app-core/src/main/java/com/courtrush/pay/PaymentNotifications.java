@@ -9,6 +9,8 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.LogSafe;
+import com.courtrush.core.Yuan;
+import com.courtrush.notice.StaffAlerts;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.wechat.pay.java.core.exception.DecryptionException;
@@ -25,15 +27,21 @@ import java.time.LocalDateTime;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
  * WeChat Pay's notifications ({@code POST /pay/wechat/notify}): the signature verified with WeChat Pay's public key
  * and the resource decrypted with the APIv3 key, by the SDK's parser; then a payment settles its order (confirmed,
  * or refunded when the booking ended) and a refund's outcome settles the refund. Each is idempotent and
- * order-independent: the same notification twice, or a refund's before its payment's, changes nothing twice. A
- * notification older than five minutes (a replay), unsigned or forged is refused and audited.
+ * order-independent: the same notification twice, or a refund's before its payment's, changes nothing twice.
+ *
+ * <p>One rule for the answer (issue 74): WeChat Pay sends a notification again, for a day, until it is answered 2xx —
+ * so it is answered 2xx whenever the engine is done with it: {@link Taken#HANDLED}, or {@link Taken#SET_ASIDE} on
+ * purpose with the reason in the audit (not verifiably WeChat Pay's — unsigned, older than five minutes, forged,
+ * unreadable —, or WeChat Pay's word the engine must not act on — another amount or merchant than the order's, which
+ * also alerts staff once, or an order or refund it does not know). Only trouble of a moment on the engine's side (the
+ * database, a lock, this node without the merchant's keys) is thrown, answered with an error status so that WeChat
+ * Pay sends it again.
  */
 @Component
 class PaymentNotifications {
@@ -48,9 +56,11 @@ class PaymentNotifications {
     private final WechatPayClients clients;
     private final PaymentSettlement payments;
     private final Refunds refunds;
+    private final PayOrderMapper orders;
     private final PayRefundMapper refundRows;
     private final AuditTrail audit;
     private final WechatPayWatch watch;
+    private final StaffAlerts alerts;
     private final Clock clock;
     private final Cache<String, Boolean> refusedLately = Caffeine.newBuilder()
             .expireAfterWrite(Duration.ofMinutes(1))
@@ -61,36 +71,50 @@ class PaymentNotifications {
             WechatPayClients clients,
             PaymentSettlement payments,
             Refunds refunds,
+            PayOrderMapper orders,
             PayRefundMapper refundRows,
             AuditTrail audit,
             WechatPayWatch watch,
+            StaffAlerts alerts,
             Clock clock) {
         this.watch = watch;
         this.clients = clients;
         this.payments = payments;
         this.refunds = refunds;
+        this.orders = orders;
         this.refundRows = refundRows;
         this.audit = audit;
+        this.alerts = alerts;
         this.clock = clock;
     }
 
     /** What WeChat Pay's headers carry. */
     record Signed(String serial, String signature, String timestamp, String nonce, String signType) {}
 
-    /** How a notification was taken; anything but TAKEN is answered FAIL (and WeChat Pay sends it again). */
+    /** How the engine is done with a notification; both are answered 2xx (WeChat Pay has nothing to send again). */
     enum Taken {
-        TAKEN,
-        NOT_LIVE,
-        REFUSED,
-        MALFORMED
+        /** Acted on, or already was (a duplicate changes nothing twice), or verified with nothing to act on. */
+        HANDLED,
+        /** Set aside on purpose, the reason audited (and staff alerted once for another amount or merchant). */
+        SET_ASIDE
     }
 
+    /**
+     * Takes a notification as it came. Throws when the engine cannot take it now (the database, a lock, this node
+     * without the merchant's keys): WeChat Pay is then answered with an error status and sends it again.
+     */
     Taken take(String body, Signed signed, String from) {
         // the merchant saved, even turned off: its orders already made still settle by its word
         Optional<WechatPayClients.Clients> live = clients.merchant();
         if (live.isEmpty()) {
-            log.warn("A WeChat Pay notification came from {} but payments are simulated here; refused", from);
-            return Taken.NOT_LIVE;
+            if (!clients.saved().mchid().isEmpty()) {
+                log.error(
+                        "A WeChat Pay notification came from {} but this node has not the merchant's keys; WeChat "
+                                + "Pay sends it again (copy the key folder from the node where they were set)",
+                        from);
+                throw CourtRushException.unavailable(null, "pay.keysMissing");
+            }
+            return refuse(from, "payments are simulated here", "", new EngineText("audit.notifyRefused.notLive"));
         }
         if (signed.serial() == null || signed.signature() == null || signed.timestamp() == null) {
             return refuse(from, "unsigned", "", new EngineText("audit.notifyRefused.unsigned"));
@@ -104,11 +128,13 @@ class PaymentNotifications {
         }
         String eventType;
         try {
-            JSONObject envelope = JSON.parseObject(body);
-            eventType = envelope == null ? null : envelope.getString("event_type");
+            JSONObject envelope = body == null || body.isBlank() ? null : JSON.parseObject(body);
+            if (envelope == null) {
+                return refuse(from, "empty", "", new EngineText("audit.notifyRefused.unreadable"));
+            }
+            eventType = envelope.getString("event_type");
         } catch (JSONException e) {
-            log.warn("A WeChat Pay notification from {} is not JSON: {}", from, e.getMessage());
-            return Taken.MALFORMED;
+            return refuse(from, "not JSON", e.getMessage(), new EngineText("audit.notifyRefused.unreadable"));
         }
         RequestParam param = new RequestParam.Builder()
                 .serialNumber(signed.serial())
@@ -119,17 +145,13 @@ class PaymentNotifications {
                 .body(body)
                 .build();
         WechatPayClients.Clients merchant = live.get();
+        Object verified;
         try {
-            if (eventType != null && eventType.startsWith("REFUND.")) {
-                refunded(merchant.notifications().parse(param, RefundNotification.class), merchant);
-            } else if ("TRANSACTION.SUCCESS".equals(eventType)) {
-                paid(merchant.notifications().parse(param, Transaction.class), merchant);
-            } else {
-                // verified, and nothing this engine acts on
-                merchant.notifications().parse(param, JSONObject.class);
-                log.info("WeChat Pay notification {} taken; nothing to do", LogSafe.of(eventType));
-            }
-            return Taken.TAKEN;
+            // only the parse is guarded: what fails after it is the engine's, and WeChat Pay must send it again
+            Class<?> kind = eventType != null && eventType.startsWith("REFUND.")
+                    ? RefundNotification.class
+                    : "TRANSACTION.SUCCESS".equals(eventType) ? Transaction.class : JSONObject.class;
+            verified = merchant.notifications().parse(param, kind);
         } catch (ValidationException e) {
             return refuse(from, "signature not WeChat Pay's", "", new EngineText("audit.notifyRefused.signature"));
         } catch (DecryptionException | MalformedMessageException | IllegalArgumentException e) {
@@ -139,47 +161,100 @@ class PaymentNotifications {
                     e.getClass().getSimpleName(),
                     new EngineText("audit.notifyRefused.unreadable"));
         }
+        if (verified instanceof RefundNotification refund) {
+            return refunded(refund, merchant);
+        }
+        if (verified instanceof Transaction transaction) {
+            return paid(transaction, merchant);
+        }
+        log.info("WeChat Pay notification {} taken; nothing to do", LogSafe.of(eventType));
+        return Taken.HANDLED;
     }
 
-    private void paid(Transaction transaction, WechatPayClients.Clients merchant) {
-        if (!merchant.settings().mchid().equals(transaction.getMchid())) {
-            log.error(
-                    "A verified WeChat Pay notification names merchant {}, not ours ({}); ignored",
-                    LogSafe.of(transaction.getMchid()),
-                    merchant.settings().mchid());
-            return;
+    /** A payment WeChat Pay verified: settled, unless it is not of this merchant, not known, or of another amount. */
+    Taken paid(Transaction transaction, WechatPayClients.Clients merchant) {
+        String number = transaction.getOutTradeNo();
+        String ours = merchant.settings().mchid();
+        if (!ours.equals(transaction.getMchid())) {
+            return mismatch(
+                    StaffAlerts.Mismatch.MERCHANT, number, LogSafe.of(transaction.getMchid()), ours, "merchant");
         }
         PaymentGateway.Trade trade = new WechatPayGateway(merchant, clock.getZone(), watch).trade(transaction);
         if (!trade.paid()) {
-            return;
+            return Taken.HANDLED;
         }
-        try {
-            payments.onProviderPaid(transaction.getOutTradeNo(), trade, ACTOR);
-        } catch (CourtRushException e) {
-            if (e.status() == HttpStatus.NOT_FOUND) {
-                // not an order of ours: nothing to settle, and nothing WeChat Pay should send again
-                log.warn(
-                        "WeChat Pay reported order {} paid; no such order here",
-                        LogSafe.of(transaction.getOutTradeNo()));
-                return;
-            }
-            throw e;
+        PayOrder order = orders.findByOutTradeNo(number);
+        if (order == null) {
+            // not an order of ours: nothing to settle, and nothing WeChat Pay should send again
+            return setAside(number, "no such order here", new EngineText("audit.notifySetAside.noOrder"));
         }
+        if (trade.paidCents() != null && trade.paidCents().intValue() != order.getAmountCents()) {
+            return mismatch(
+                    StaffAlerts.Mismatch.AMOUNT,
+                    number,
+                    Yuan.of(trade.paidCents().intValue()),
+                    Yuan.of(order.getAmountCents()),
+                    "amount");
+        }
+        payments.onProviderPaid(number, trade, ACTOR);
+        return Taken.HANDLED;
     }
 
-    private void refunded(RefundNotification notification, WechatPayClients.Clients merchant) {
-        PayRefund refund = refundRows.findByNumber(notification.getOutRefundNo());
+    /** A refund's outcome WeChat Pay verified: settled, unless the refund is not known or of another amount. */
+    Taken refunded(RefundNotification notification, WechatPayClients.Clients merchant) {
+        String number = notification.getOutRefundNo();
+        PayRefund refund = refundRows.findByNumber(number);
         if (refund == null) {
-            log.warn("WeChat Pay reported refund {}; no such refund here", LogSafe.of(notification.getOutRefundNo()));
-            return;
+            return setAside(number, "no such refund here", new EngineText("audit.notifySetAside.noRefund"));
         }
-        WechatPayGateway gateway = new WechatPayGateway(merchant, clock.getZone(), watch);
+        Long said = notification.getAmount() == null
+                ? null
+                : notification.getAmount().getRefund();
+        if (said != null && said.intValue() != refund.getAmountCents()) {
+            return mismatch(
+                    StaffAlerts.Mismatch.AMOUNT,
+                    number,
+                    Yuan.of(said.intValue()),
+                    Yuan.of(refund.getAmountCents()),
+                    "amount");
+        }
         refunds.settle(
                 refund,
                 new PaymentGateway.RefundAnswer(
                         WechatPayGateway.status(notification.getRefundStatus()),
                         notification.getRefundId(),
-                        gateway.time(notification.getSuccessTime())));
+                        new WechatPayGateway(merchant, clock.getZone(), watch).time(notification.getSuccessTime())));
+        return Taken.HANDLED;
+    }
+
+    /**
+     * WeChat Pay's verified word that does not match the engine's order or refund (its amount, its merchant): nothing
+     * is settled by it — the money stays as the engine kept it and reconciliation shows the difference —, it is
+     * audited, and staff are alerted (once per order or refund: the alert's own id).
+     */
+    private Taken mismatch(StaffAlerts.Mismatch what, String number, String there, String here, String field) {
+        log.error(
+                "WeChat Pay's verified notification of {} gives {} {} where the engine has {}: set aside, nothing "
+                        + "settled; look into it on WeChat Pay's merchant platform",
+                LogSafe.of(number),
+                field,
+                there,
+                here);
+        audit.record(
+                ACTOR,
+                AuditAction.PAY_NOTIFY_SET_ASIDE,
+                AuditTarget.PAY_ORDER,
+                LogSafe.of(number),
+                new EngineText("audit.notifySetAside." + field, there, here));
+        alerts.notifyMismatch(what, LogSafe.of(number), there, here);
+        return Taken.SET_ASIDE;
+    }
+
+    /** WeChat Pay's verified word about an order or a refund this engine does not know: audited, nothing to settle. */
+    private Taken setAside(String number, String why, EngineText inWords) {
+        log.warn("WeChat Pay's verified notification of {} was set aside: {}", LogSafe.of(number), why);
+        audit.record(ACTOR, AuditAction.PAY_NOTIFY_SET_ASIDE, AuditTarget.PAY_ORDER, LogSafe.of(number), inWords);
+        return Taken.SET_ASIDE;
     }
 
     /** When a notification says it was sent, as a wall time ("2026-11-28 09:00:05"); else as it came, made safe. */
@@ -200,18 +275,23 @@ class PaymentNotifications {
         }
     }
 
+    /** A body too large to be a notification, refused before anything read it ({@link NotifyAnswers}). */
+    Taken tooLarge(String from) {
+        return refuse(from, "body too large", "", new EngineText("audit.notifyRefused.tooLarge"));
+    }
+
     /**
-     * Refused: logged and audited once a minute per sender and kind of refusal — anyone may post here, and a flood of
-     * forgeries must not become a flood of audit rows.
+     * Not verifiably WeChat Pay's: set aside, logged and audited once a minute per sender and kind of refusal —
+     * anyone may post here, and a flood of forgeries must not become a flood of audit rows.
      */
     private Taken refuse(String from, String why, String detail, EngineText inWords) {
         if (refusedLately.asMap().putIfAbsent(from + " " + why, Boolean.TRUE) == null) {
-            log.warn("A WeChat Pay notification from {} was refused: {} {}", from, why, detail);
+            log.warn("A WeChat Pay notification from {} was refused: {} {}", from, why, LogSafe.of(detail));
             // the audit says it in the desk's words, both languages; the log keeps the technical detail
             audit.record(ACTOR, AuditAction.PAY_NOTIFY_REFUSED, AuditTarget.PAY_NOTIFY, from, inWords);
         } else {
-            log.debug("A WeChat Pay notification from {} was refused again: {} {}", from, why, detail);
+            log.debug("A WeChat Pay notification from {} was refused again: {} {}", from, why, LogSafe.of(detail));
         }
-        return Taken.REFUSED;
+        return Taken.SET_ASIDE;
     }
 }

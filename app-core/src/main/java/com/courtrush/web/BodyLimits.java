@@ -24,11 +24,14 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -49,7 +52,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * not arrived by its deadline ({@value #DEADLINE_MS} ms, more for a large one at 64 KiB/s) is
  * answered 408 and its connection closed; one silent for the connection timeout is closed. The bodies
  * held at once are bounded by a share of the heap, an import's apart from the others (it may be sent
- * before anyone has signed in): past it, 503 at once.
+ * before anyone has signed in): past it, 503 at once. Each refusal is answered in the envelope, or in the caller's
+ * own protocol on a path that has one ({@link OwnAnswers}: WeChat Pay's notifications).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -73,13 +77,18 @@ public class BodyLimits extends OncePerRequestFilter {
     private final Counter waited;
     private final Counter timedOut;
     private final Counter refusedBusy;
+    private final BodyRefusals refusals;
 
     @Autowired
-    public BodyLimits(MeterRegistry meters) {
-        this(meters, Math.min(64L * 1024 * 1024, Runtime.getRuntime().maxMemory() / 8));
+    public BodyLimits(MeterRegistry meters, ObjectProvider<OwnAnswers> ownAnswers) {
+        this(
+                meters,
+                Math.min(64L * 1024 * 1024, Runtime.getRuntime().maxMemory() / 8),
+                () -> ownAnswers.orderedStream().toList());
     }
 
-    BodyLimits(MeterRegistry meters, long budgetBytes) {
+    BodyLimits(MeterRegistry meters, long budgetBytes, Supplier<List<OwnAnswers>> ownAnswers) {
+        this.refusals = new BodyRefusals(ownAnswers);
         this.smallBudget = budgetBytes;
         this.waited = slowBodies(meters, "waited");
         this.timedOut = slowBodies(meters, "timed-out");
@@ -128,7 +137,7 @@ public class BodyLimits extends OncePerRequestFilter {
         }
         int limit = limitFor(request);
         if (declared > limit) {
-            answer(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+            refusals.answer(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
             return;
         }
         int capacity = declared > 0 ? (int) declared : limit;
@@ -136,7 +145,7 @@ public class BodyLimits extends OncePerRequestFilter {
         AtomicLong held = capacity > OTHER ? largeHeld : smallHeld;
         if (!hold(held, capacity > OTHER ? LARGE_BUDGET : smallBudget, capacity)) {
             refusedBusy.increment();
-            answer(request, response, HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+            refusals.answer(request, response, HttpServletResponse.SC_SERVICE_UNAVAILABLE);
             return;
         }
         Body body = new Body(capacity, declared > 0, held);
@@ -206,7 +215,7 @@ public class BodyLimits extends OncePerRequestFilter {
                 timedOut.increment();
                 release(body);
                 try {
-                    answer(request, response, HttpServletResponse.SC_REQUEST_TIMEOUT);
+                    refusals.answer(request, response, HttpServletResponse.SC_REQUEST_TIMEOUT);
                 } catch (IOException gone) {
                     log.debug("The 408 to {} could not be sent: {}", request.getRemoteAddr(), gone.toString());
                 }
@@ -259,7 +268,7 @@ public class BodyLimits extends OncePerRequestFilter {
                         request.getRemoteAddr(),
                         limit);
                 release(body);
-                answer(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+                refusals.answer(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
                 async.complete();
             }
         });
@@ -278,22 +287,6 @@ public class BodyLimits extends OncePerRequestFilter {
         if (body.released.compareAndSet(false, true)) {
             body.held.addAndGet(-body.bytes.length);
         }
-    }
-
-    /** Answers at once and closes the connection: the rest of the body is never read. */
-    private static void answer(HttpServletRequest request, HttpServletResponse response, int status)
-            throws IOException {
-        if (response.isCommitted()) {
-            return;
-        }
-        response.setStatus(status);
-        response.setHeader("Connection", "close");
-        if (status == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
-            response.setHeader("Retry-After", "1");
-        }
-        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        response.setCharacterEncoding("UTF-8");
-        response.getOutputStream().write(ErrorEnvelopes.json(status, RequestLocales.of(request)));
     }
 
     /** A body as it arrives: a declared length fills {@code bytes}; an undeclared one stops at its limit. */

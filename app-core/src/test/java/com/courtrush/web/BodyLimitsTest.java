@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockFilterChain;
@@ -18,7 +19,7 @@ class BodyLimitsTest {
 
     @Test
     void aBodyThatCameWithItsHeadersIsReadInTheRequestThreadAndReadAgainDownstream() throws Exception {
-        BodyLimits limits = new BodyLimits(meters, 1024);
+        BodyLimits limits = new BodyLimits(meters, 1024, List::of);
         AtomicReference<String> seen = new AtomicReference<>();
         MockFilterChain chain = new MockFilterChain() {
             @Override
@@ -39,7 +40,7 @@ class BodyLimitsTest {
 
     @Test
     void aFormsFieldsReadFromItsBodyAreStillItsParametersDownstream() throws Exception {
-        BodyLimits limits = new BodyLimits(meters, 1024);
+        BodyLimits limits = new BodyLimits(meters, 1024, List::of);
         AtomicReference<jakarta.servlet.ServletRequest> seen = new AtomicReference<>();
         MockFilterChain chain = new MockFilterChain() {
             @Override
@@ -67,7 +68,7 @@ class BodyLimitsTest {
 
     @Test
     void aDeclaredLengthOverTheLimitIsAnswered413WithoutReadingIt() throws Exception {
-        BodyLimits limits = new BodyLimits(meters, 1024 * 1024);
+        BodyLimits limits = new BodyLimits(meters, 1024 * 1024, List::of);
         MockHttpServletResponse response = new MockHttpServletResponse();
         MockFilterChain chain = new MockFilterChain();
         limits.doFilter(post("/reserve/", "x".repeat(BodyLimits.RESERVE + 1)), response, chain);
@@ -76,10 +77,38 @@ class BodyLimitsTest {
         assertThat(chain.getRequest()).as("never passed on").isNull();
     }
 
+    /** A path whose callers speak their own protocol (WeChat Pay's notifications) answers its refusals so. */
+    @Test
+    void aRefusalOnAPathWithItsOwnAnswersIsAnsweredThereAndTheEnvelopeElsewhere() throws Exception {
+        OwnAnswers notify = new OwnAnswers() {
+            @Override
+            public boolean covers(HttpServletRequest request) {
+                return request.getServletPath().equals("/pay/wechat/notify");
+            }
+
+            @Override
+            public void bodyRefused(
+                    HttpServletRequest request, jakarta.servlet.http.HttpServletResponse response, int status) {
+                response.setStatus(204);
+            }
+        };
+        BodyLimits limits = new BodyLimits(meters, 1024 * 1024, () -> List.of(notify));
+        MockHttpServletResponse own = new MockHttpServletResponse();
+        limits.doFilter(post("/pay/wechat/notify", "x".repeat(BodyLimits.OTHER + 1)), own, new MockFilterChain());
+        assertThat(own.getStatus()).isEqualTo(204);
+        assertThat(own.getContentAsString()).isEmpty();
+        assertThat(own.getHeader("Connection")).isEqualTo("close");
+
+        MockHttpServletResponse envelope = new MockHttpServletResponse();
+        limits.doFilter(post("/auth/login", "x".repeat(BodyLimits.OTHER + 1)), envelope, new MockFilterChain());
+        assertThat(envelope.getStatus()).isEqualTo(413);
+        assertThat(envelope.getContentAsString()).contains("\"enumCode\"");
+    }
+
     @Test
     void pastTheBudgetOfBodiesHeldAtOnceANewOneIsAnswered503AtOnce() throws Exception {
         // the budget allows one body of 100 bytes at a time; the first is still held downstream
-        BodyLimits limits = new BodyLimits(meters, 150);
+        BodyLimits limits = new BodyLimits(meters, 150, List::of);
         AtomicReference<Integer> inner = new AtomicReference<>();
         MockFilterChain holding = new MockFilterChain() {
             @Override

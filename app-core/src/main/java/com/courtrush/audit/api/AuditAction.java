@@ -44,6 +44,7 @@ public enum AuditAction {
     PAID_WECHAT,
     PAY_AT_DESK,
     PAY_NOTIFY_REFUSED,
+    PAY_NOTIFY_SET_ASIDE,
     RECONCILE,
     RECONCILE_GRANTS,
     REFUND,
