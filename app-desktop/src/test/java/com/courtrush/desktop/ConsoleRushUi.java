@@ -245,7 +245,7 @@ class ConsoleRushUi {
         // the dialog names the reservation and refuses an empty reason visibly
         waitFor(10, () -> robot.lookup("#destructiveDialog").tryQuery().isPresent());
         assertThat(robot.lookup("#destructiveDialog").queryAs(DialogPane.class).getHeaderText())
-                .startsWith("Reservation #" + reservationId + " · Ann (2024777)");
+                .startsWith("Ann (2024777)");
         assertThat(robot.lookup("#dialogOk").query().isDisabled()).isTrue();
         assertThat(robot.lookup("#reasonRequired").query().isVisible()).isTrue();
         assertThat(robot.lookup("#dialogBack").queryButton().getText()).isEqualTo("Back");

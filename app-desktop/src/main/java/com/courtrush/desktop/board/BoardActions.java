@@ -7,11 +7,11 @@ import com.courtrush.attendance.api.DeskBoard;
 import com.courtrush.attendance.api.DeskBookingView;
 import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.DeskRefunds;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
 import com.courtrush.desktop.ui.Notices;
-import com.courtrush.desktop.ui.RefundWords;
 import com.courtrush.desktop.ui.TakePayment;
 import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.pay.desk.PaymentDesk;
@@ -132,27 +132,8 @@ public final class BoardActions {
      * in the way the student paid: back to WeChat Pay, or handed back at the desk in cash or to the card.
      */
     public void refund(DeskBookingView booking) {
-        String what = i18n.t("board.refundOf", target(booking));
-        long id = booking.reservationId();
-        tasks.run(what, () -> RefundWords.Paid.of(payments.details(id, i18n.locale()), till.receiptsOf(id)), paid -> {
-            String amount = "¥" + Inputs.yuan(paid.leftCents());
-            RefundWords words = new RefundWords(i18n);
-            notices.confirm(Destructive.of(
-                                    i18n.t("board.refund", amount),
-                                    target(booking),
-                                    words.consequence(paid.channel(), amount))
-                            .withReason()
-                            .withOption(i18n.t("reservations.overrideCutoff")))
-                    .ifPresent(answer -> tasks.run(
-                            what, () -> payments.refund(id, staff, answer.reason(), answer.option()), refunded -> {
-                                notices.info(words.done(
-                                        paid.channel(),
-                                        refunded.refundStatus(),
-                                        "¥" + Inputs.yuan(refunded.amountCents()),
-                                        target(booking)));
-                                refresh.run();
-                            }));
-        });
+        new DeskRefunds(payments, till, staff, tasks, notices, i18n)
+                .askWhole(booking.reservationId(), target(booking), refresh);
     }
 
     /**

@@ -53,6 +53,7 @@ public final class ReservationsScreen implements Screen {
                 context.desks().openings(),
                 context.desks().courts(),
                 context.desks().attendance(),
+                context.desks().till(),
                 context.tasks(),
                 context.notices(),
                 i18n,

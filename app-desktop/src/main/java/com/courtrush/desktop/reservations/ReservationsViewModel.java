@@ -5,6 +5,7 @@ import com.courtrush.attendance.desk.AttendanceDesk;
 import com.courtrush.court.api.CourtView;
 import com.courtrush.court.desk.CourtDesk;
 import com.courtrush.desktop.i18n.I18n;
+import com.courtrush.desktop.ui.DeskRefunds;
 import com.courtrush.desktop.ui.Destructive;
 import com.courtrush.desktop.ui.InputRefused;
 import com.courtrush.desktop.ui.Inputs;
@@ -13,7 +14,6 @@ import com.courtrush.desktop.ui.UiTasks;
 import com.courtrush.opening.desk.OpeningDesk;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayOrderView;
-import com.courtrush.pay.api.Refunded;
 import com.courtrush.pay.api.ReservationDetailsView;
 import com.courtrush.pay.desk.PaymentDesk;
 import com.courtrush.reserve.api.ReservationFilter;
@@ -22,6 +22,7 @@ import com.courtrush.reserve.api.ReservationRow;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.desk.ReservationDesk;
 import com.courtrush.till.api.DeskChannel;
+import com.courtrush.till.desk.TillDesk;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Optional;
@@ -53,6 +54,7 @@ public final class ReservationsViewModel {
     private final Notices notices;
     private final I18n i18n;
     private final Caller staff;
+    private final DeskRefunds refunds;
 
     private final ObjectProperty<LocalDate> date = new SimpleObjectProperty<>();
     private final ObjectProperty<CourtFilter> court = new SimpleObjectProperty<>();
@@ -76,6 +78,7 @@ public final class ReservationsViewModel {
             OpeningDesk openings,
             CourtDesk courts,
             AttendanceDesk attendance,
+            TillDesk till,
             UiTasks tasks,
             Notices notices,
             I18n i18n,
@@ -90,6 +93,7 @@ public final class ReservationsViewModel {
         this.notices = notices;
         this.i18n = i18n;
         this.staff = staff;
+        this.refunds = new DeskRefunds(payments, till, staff, tasks, notices, i18n);
         this.today = today;
         date.set(today); // the desk's day: today's bookings, the ones students come with
         selected.addListener((obs, old, now) -> loadDetails());
@@ -211,16 +215,15 @@ public final class ReservationsViewModel {
         act("checkIn.payAtDesk", id -> attendance.payAtDesk(id, expectedCents, channel, staff));
     }
 
-    /** Asks — naming the reservation, with a reason and the cut-off override — then refunds it. */
+    /**
+     * Asks — naming the reservation, what is left of its payment and where it goes in the way it was paid, with a
+     * reason and the cut-off override — then refunds it.
+     */
     public void askRefund() {
-        String amount = refundable()
-                .map(cents -> i18n.t("board.refund", "¥" + Inputs.yuan(cents)))
-                .orElse(i18n.t("reservations.refund"));
-        ask(
-                Destructive.of(amount, "", i18n.t("reservations.refundConsequence"))
-                        .withReason()
-                        .withOption(i18n.t("reservations.overrideCutoff")),
-                answer -> refund(answer.reason(), answer.option()));
+        ReservationRow row = selected.get();
+        if (row != null) {
+            refunds.askWhole(row.id(), target(row), this::reread);
+        }
     }
 
     private void ask(Destructive step, Consumer<Destructive.Answer> then) {
@@ -233,17 +236,10 @@ public final class ReservationsViewModel {
                 .ifPresent(then);
     }
 
-    /** The reservation as staff see it: number, student, court and time. */
+    /** The reservation as staff see it: student, court and time. */
     String target(ReservationRow row) {
         String student = row.studentName() == null ? row.studentId() : row.studentName() + " (" + row.studentId() + ")";
-        return i18n.t(
-                "reservations.target",
-                row.id(),
-                student,
-                row.courtName(),
-                row.slotDate(),
-                row.startTime(),
-                row.endTime());
+        return i18n.t("reservations.target", student, row.courtName(), row.slotDate(), row.startTime(), row.endTime());
     }
 
     public void cancel(String reason) {
@@ -252,10 +248,6 @@ public final class ReservationsViewModel {
 
     public void markPaid(String outTradeNo) {
         act("reservations.markPaid", id -> payments.markOrderPaid(outTradeNo, staff));
-    }
-
-    public void refund(String reason, boolean overrideCutoff) {
-        act("reservations.refund", id -> payments.refund(id, staff, reason, overrideCutoff));
     }
 
     public void resync() {
@@ -269,26 +261,15 @@ public final class ReservationsViewModel {
         }
         Callable<Object> work = () -> action.apply(row.id());
         tasks.run(i18n.t(key), work, done -> {
-            notices.info(
-                    done instanceof Refunded refunded
-                            ? refunded(row.id(), refunded)
-                            : i18n.t("reservations.done", i18n.t(key), row.id()));
-            search();
-            loadDetails();
+            notices.info(i18n.t("reservations.done", i18n.t(key), target(row)));
+            reread();
         });
     }
 
-    /**
-     * What a refund came to, as staff act on it: hand the money back; or how WeChat Pay stands — paying it back (not
-     * yet refunded), done, or not through (settle it by hand) — each said only as it is (issue 74).
-     */
-    String refunded(long reservationId, Refunded refunded) {
-        String amount = Inputs.yuan(refunded.amountCents());
-        if (refunded.handBackAtDesk()) {
-            // paid in person at the desk: no gateway gives it back, the desk does
-            return i18n.t("reservations.handBack", reservationId, amount);
-        }
-        return i18n.t("reservations.refund." + refunded.refundStatus().name(), reservationId, amount);
+    /** The list and the chosen reservation's details read again, once something was done to it. */
+    private void reread() {
+        search();
+        loadDetails();
     }
 
     /**
@@ -312,12 +293,7 @@ public final class ReservationsViewModel {
             notices.failed(what, refused);
             return;
         }
-        String why = reason.strip();
-        tasks.run(what, () -> payments.refundPart(row.id(), cents, why, staff), refunded -> {
-            notices.info(refunded(row.id(), refunded));
-            search();
-            loadDetails();
-        });
+        refunds.part(row.id(), cents, reason.strip(), target(row), this::reread);
     }
 
     /** Why {@code yuan} cannot be refunded in part ("" when it can), for the dialog to say as staff type. */

@@ -173,7 +173,6 @@ class MessageBundlesTest {
             built.add("refund.done." + channel.name());
         }
         for (RefundStatus status : RefundStatus.values()) { // and as it stands (issue 74)
-            built.add("reservations.refund." + status.name());
             if (status != RefundStatus.REFUNDING) {
                 built.add("refund.done.WECHAT." + status.name());
             }

@@ -47,12 +47,14 @@ class ReservationsViewModelTest {
     final RecordingNotices notices = new RecordingNotices();
     final Caller staff = Caller.atDesk(7, "tester", Role.STAFF);
     final AttendanceDesk attendance = mock(AttendanceDesk.class);
+    final com.courtrush.till.desk.TillDesk till = mock(com.courtrush.till.desk.TillDesk.class);
     final ReservationsViewModel model = new ReservationsViewModel(
             reservations,
             payments,
             openings,
             mock(CourtDesk.class),
             attendance,
+            till,
             new DirectUiTasks(notices),
             notices,
             I18n.of(I18n.ENGLISH),
@@ -143,18 +145,19 @@ class ReservationsViewModelTest {
     }
 
     @Test
-    void refundCancelAndMarkPaidActOnTheSelectedReservationAsTheConsolesStaff() {
+    void cancelAndMarkPaidActOnTheSelectedReservationAsTheConsolesStaffAndSayWhichWasDone() {
         when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
-        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
-        model.refund("flooded", true);
-        verify(payments).refund(1, staff, "flooded", true);
         model.selectedProperty().set(row(2, ReservationStatus.PENDING_PAYMENT));
         model.cancel("repair");
         verify(reservations).cancelByStaff(2, "repair", staff);
         model.selectedProperty().set(row(3, ReservationStatus.PENDING_PAYMENT));
         model.markPaid("CR3");
         verify(payments).markOrderPaid("CR3", staff);
-        assertThat(notices.infos).hasSize(3);
+        assertThat(notices.infos)
+                .as("each done named by its booking, no internal number")
+                .containsExactly(
+                        "Cancel: done — Ann (2024001) · A, " + TODAY + " 08:00–09:00.",
+                        "Mark paid: done — Ann (2024001) · A, " + TODAY + " 08:00–09:00.");
     }
 
     /**
@@ -212,7 +215,7 @@ class ReservationsViewModelTest {
 
         Destructive asked = notices.lastStep();
         assertThat(asked.action()).isEqualTo("Cancel reservation");
-        assertThat(asked.target()).isEqualTo("Reservation #2 · Ann (2024001) · A, " + TODAY + " 08:00–09:00");
+        assertThat(asked.target()).isEqualTo("Ann (2024001) · A, " + TODAY + " 08:00–09:00");
         assertThat(asked.consequence()).contains("goes back on sale");
         assertThat(asked.needsReason()).isTrue();
         verify(reservations, never()).cancelByStaff(anyLong(), any(), any());
@@ -226,6 +229,8 @@ class ReservationsViewModelTest {
     @Test
     void refundingTakesTheReasonAndTheCutOffOverrideFromOneDialog() {
         when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        paid(1, "WECHAT", 0);
+        when(payments.refund(1, staff, "flooded", true)).thenReturn(refunded(2000, RefundStatus.REFUNDING, false));
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         notices.reason = "flooded";
         notices.option = true;
@@ -234,6 +239,58 @@ class ReservationsViewModelTest {
 
         assertThat(notices.lastStep().option()).isEqualTo("Refund even after the refund cut-off");
         verify(payments).refund(1, staff, "flooded", true);
+    }
+
+    @Test
+    void aCardPaymentIsRefundedOnTheCardTerminalAndTheDialogNamesTheBookingAndWhatIsLeft() {
+        when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        paid(1, "DESK", 500);
+        com.courtrush.till.api.ReceiptView card = mock(com.courtrush.till.api.ReceiptView.class);
+        when(card.outTradeNo()).thenReturn("CR26112510000000001");
+        when(card.channel()).thenReturn(DeskChannel.CARD);
+        when(till.receiptsOf(1)).thenReturn(List.of(card));
+        when(payments.refund(1, staff, "rain", false)).thenReturn(refunded(1500, RefundStatus.SUCCESS, true));
+        model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
+        notices.reason = "rain";
+
+        model.askRefund();
+
+        Destructive asked = notices.lastStep();
+        assertThat(asked.action()).isEqualTo("Refund ¥15.00");
+        assertThat(asked.target()).isEqualTo("Ann (2024001) · A, " + TODAY + " 08:00–09:00");
+        assertThat(asked.consequence()).contains("paid by card at the desk").doesNotContain("cash");
+        assertThat(notices.infos)
+                .containsExactly("Refund ¥15.00 to the student's card on the card terminal now: Ann (2024001) · A, "
+                        + TODAY + " 08:00–09:00");
+    }
+
+    /** Booking {@code id} paid ¥20.00 ({@code channel} WECHAT or DESK), {@code refundedCents} of it given back. */
+    void paid(long id, String channel, int refundedCents) {
+        when(payments.details(id, I18n.ENGLISH))
+                .thenReturn(new ReservationDetailsView(
+                        null,
+                        null,
+                        "A",
+                        "2024001",
+                        "Ann",
+                        List.of(new PayOrderView(
+                                11L,
+                                "CR26112510000000001",
+                                id,
+                                channel,
+                                2000,
+                                PayOrderStatus.SUCCESS,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                refundedCents,
+                                null,
+                                null)),
+                        List.of(),
+                        List.of()));
     }
 
     static Refunded refunded(int cents, RefundStatus status, boolean atDesk) {
@@ -253,6 +310,7 @@ class ReservationsViewModelTest {
     @Test
     void aPartIsRefundedInExactCentsWithTheReasonAndTheOutcomeSaysWhatHappensToTheMoney() {
         when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        paid(1, "WECHAT", 0);
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         when(payments.refundPart(1, 500, "light broken for half the hour", staff))
                 .thenReturn(refunded(500, RefundStatus.REFUNDING, false));
@@ -262,14 +320,16 @@ class ReservationsViewModelTest {
         verify(payments).refundPart(1, 500, "light broken for half the hour", staff);
         assertThat(notices.infos)
                 .as("asked, not refunded, while WeChat Pay pays it back (issue 74)")
-                .containsExactly("Reservation 1: refund of ¥5.00 asked; WeChat Pay is paying it back (not refunded yet:"
-                        + " its state is under Refunds).");
+                .containsExactly(
+                        "¥5.00 is on its way back to the student's WeChat Pay (not refunded yet; the student is"
+                                + " told when it arrives): Ann (2024001) · A, " + TODAY + " 08:00–09:00");
         assertThat(notices.failures).isEmpty();
     }
 
     @Test
     void aPartWechatPayCouldNotPayBackSaysTheStudentDidNotGetItAndWhatToDo() {
         when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        paid(1, "WECHAT", 0);
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         when(payments.refundPart(anyLong(), anyInt(), any(), any()))
                 .thenReturn(refunded(500, RefundStatus.ABNORMAL, false));
@@ -286,12 +346,13 @@ class ReservationsViewModelTest {
     @Test
     void aPartPaidAtTheDeskIsHandedBackThere() {
         when(reservations.find(any(), anyInt(), anyInt())).thenReturn(new ReservationPage(List.of(), 0, false));
+        paid(1, "DESK", 0);
         model.selectedProperty().set(row(1, ReservationStatus.CONFIRMED));
         when(payments.refundPart(anyLong(), anyInt(), any(), any()))
                 .thenReturn(refunded(50, RefundStatus.SUCCESS, true));
         model.refundPart("0.5", "short");
         verify(payments).refundPart(1, 50, "short", staff);
-        assertThat(notices.infos).singleElement().asString().contains("hand ¥0.50 back");
+        assertThat(notices.infos).singleElement().asString().contains("Hand ¥0.50 back to the student in cash");
     }
 
     @Test
