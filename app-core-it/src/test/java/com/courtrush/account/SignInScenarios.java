@@ -59,6 +59,35 @@ public interface SignInScenarios extends StackAccess {
                                 Map.of("studentId", student.studentId(), "password", TestApi.passwordOf(student))));
     }
 
+    /**
+     * A wrong password at {@code /auth/login} reads the same whoever the id is — a student's, a staff member's (who
+     * sign in there too), nobody's — in both languages (issue 75: a staff member was told "Wrong student id or
+     * password"): true for each, and telling none of them apart (SPEC §15).
+     */
+    @Test
+    default void aWrongPasswordReadsTheSameAndTrueForAStudentAStaffMemberAndNobody() {
+        List<String> ids = List.of(
+                api().students(1).get(0).studentId(),
+                api().staffMember("STAFF").studentId(),
+                TestApi.unique("nobody").replace("-", ""));
+        for (Map.Entry<String, String> language :
+                Map.of("en", "Wrong id or password.", "zh-CN", "账号或密码错误。").entrySet()) {
+            for (String id : ids) {
+                TestApi.RawReply wrong = api().raw(
+                                "POST",
+                                "/auth/login",
+                                null,
+                                Map.of("Content-Type", "application/json", "Accept-Language", language.getKey()),
+                                ("{\"studentId\":\"" + id + "\",\"password\":\"not-the-password\"}")
+                                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                assertThat(wrong.status()).as("%s in %s", id, language.getKey()).isEqualTo(401);
+                assertThat(wrong.body())
+                        .as("%s in %s", id, language.getKey())
+                        .contains("\"message\":\"" + language.getValue() + "\"");
+            }
+        }
+    }
+
     @Test
     default void guessesSentTogetherCountBeforeTheirPasswordsAreChecked() throws Exception {
         Student student = api().students(1).get(0);

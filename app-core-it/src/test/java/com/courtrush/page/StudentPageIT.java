@@ -38,7 +38,7 @@ class StudentPageIT extends PageTest {
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ofSeconds(40)), port)) {
             page.open("");
             page.signIn(student.studentId(), "not-the-password");
-            assertThat(page.signInError()).isEqualTo("学号或密码错误。");
+            assertThat(page.signInError()).isEqualTo("账号或密码错误。");
             assertThat(page.accessibilityViolations())
                     .as("WCAG 2.1 AA, sign-in with its error")
                     .isEmpty();
