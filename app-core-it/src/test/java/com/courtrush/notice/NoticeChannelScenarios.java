@@ -331,6 +331,9 @@ public interface NoticeChannelScenarios extends StackAccess {
             refused.put("http://169.254.169.254/latest/meta-data/", "link-local");
             refused.put("http://2130706433:" + port + "/robot", "as one number");
             refused.put("http://0177.0.0.1:" + port + "/robot", "as one number");
+            // forms URI reads no host in (issue 75: they were refused as no http or https address)
+            refused.put("http://127.1:" + port + "/robot", "as one number");
+            refused.put("http://0x7f.1:" + port + "/robot", "as one number");
             refused.put("http://[::1]:" + port + "/robot", "this machine (a loopback address)");
             refused.put("http://localhost:" + port + "/robot", "this machine (a loopback address)");
             refused.put("http://0.0.0.0:" + port + "/robot", "the unspecified address");

@@ -223,7 +223,7 @@ public class NoticeChannels {
             throw CourtRushException.badRequest("channel.url");
         }
         if (uri == null
-                || uri.getHost() == null
+                || WebhookAddresses.hostOf(uri) == null
                 || uri.getRawUserInfo() != null
                 || !("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))
                 || url.length() > 1000) {

@@ -21,9 +21,11 @@ import org.springframework.stereotype.Component;
  * Where the staff webhook may post (issue 45: it was a way to scan the network — Redis on loopback, a cloud's
  * metadata service — and to read what answered): http or https to a host whose addresses are all public. Loopback,
  * link-local, private and reserved addresses, any-local, multicast and the ports of the engine's own services are
- * refused, also when written as a bare number, in hex or octal, or as an IPv6 address carrying one of them. The
- * server's {@code courtrush.notices.webhook-allow} may name hosts (as written in the URL) or ranges (CIDR) that are
- * allowed although private or loopback (an intranet robot); never any-local, multicast or the engine's own ports.
+ * refused, also when written as a bare number, in hex or octal, or as an IPv6 address carrying one of them: a numeric
+ * form is never taken, and the refusal says where it points when that is refused too ({@code 127.1}: this machine).
+ * An address of one of this machine's network cards is refused as this machine's. The server's {@code
+ * courtrush.notices.webhook-allow} may name hosts (as written in the URL) or ranges (CIDR) that are allowed although
+ * private or loopback (an intranet robot); never any-local, multicast or the engine's own ports.
  *
  * <p>Checked on the addresses the host resolves to, when a manager turns the webhook on and again before every post,
  * which then connects to those checked addresses only: a name that resolves elsewhere in between (DNS rebinding)
@@ -38,6 +40,8 @@ class WebhookAddresses {
         NUMERIC_FORM,
         UNRESOLVED,
         LOOPBACK,
+        /** An address of one of this machine's network cards (not a loopback one): its services are behind it. */
+        THIS_MACHINE,
         LINK_LOCAL,
         PRIVATE,
         ANY_LOCAL,
@@ -137,13 +141,14 @@ class WebhookAddresses {
      */
     List<InetAddress> addresses(URI url) throws Refused {
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
-        if (url.getHost() == null || !(scheme.equals("http") || scheme.equals("https"))) {
+        String written = hostOf(url);
+        if (written == null || !(scheme.equals("http") || scheme.equals("https"))) {
             throw new Refused(Refusal.NOT_HTTP);
         }
-        String host = bare(url.getHost().toLowerCase(Locale.ROOT));
+        String host = bare(written.toLowerCase(Locale.ROOT));
         if (NUMERIC.matcher(host).matches() && !DOTTED_QUAD.matcher(host).matches()) {
             // 2130706433, 0x7f.1, 0177.0.0.1: read one way here and another by other tools; a gym writes 1.2.3.4
-            throw new Refused(Refusal.NUMERIC_FORM);
+            throw numericForm(host);
         }
         int port = url.getPort() > 0 ? url.getPort() : scheme.equals("https") ? 443 : 80;
         InetAddress[] resolved;
@@ -157,11 +162,7 @@ class WebhookAddresses {
         }
         boolean named = allowedHosts.contains(host);
         for (InetAddress address : resolved) {
-            Refusal special = special(address);
-            if (special == null && OwnServices.thisMachine(address)) {
-                // this machine's own address on a network card: its other services are behind no firewall from here
-                special = Refusal.LOOPBACK;
-            }
+            Refusal special = pointsAt(address);
             if (special != null && NEVER.contains(special)) {
                 throw new Refused(special);
             }
@@ -173,6 +174,93 @@ class WebhookAddresses {
             }
         }
         return List.of(resolved);
+    }
+
+    /**
+     * The host a URL names as written: its host, or — where {@link URI} reads none because the authority is no host
+     * name it knows, such as {@code 127.1} or {@code 0x7f.1} — the authority's numeric host, which a browser or curl
+     * reads as an address; null when it names no host.
+     */
+    static String hostOf(URI url) {
+        if (url.getHost() != null) {
+            return url.getHost();
+        }
+        String authority = url.getRawAuthority();
+        if (authority == null || authority.contains("@")) {
+            return null;
+        }
+        String host = authority.replaceFirst(":[0-9]*$", "");
+        return NUMERIC.matcher(host.toLowerCase(Locale.ROOT)).matches() ? host : null;
+    }
+
+    /**
+     * The refusal of a host written as a number: never taken, and said as where it points when that is refused
+     * too (this machine, a private network), else — a public address, or one the server allows — as the numeric
+     * form it is.
+     */
+    private Refused numericForm(String host) {
+        byte[] bytes = numericAddress(host);
+        if (bytes == null) {
+            return new Refused(Refusal.NUMERIC_FORM);
+        }
+        InetAddress address;
+        try {
+            address = InetAddress.getByAddress(bytes);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("four bytes are an IPv4 address", e);
+        }
+        Refusal points = pointsAt(address);
+        // allowed as 1.2.3.4 or in an allowed range: the numeric form is all that is wrong with it
+        boolean allowedThere = points != null
+                && !NEVER.contains(points)
+                && (allowedHosts.contains(address.getHostAddress())
+                        || allowedRanges.stream().anyMatch(range -> range.contains(address)));
+        return new Refused(points == null || allowedThere ? Refusal.NUMERIC_FORM : points);
+    }
+
+    /**
+     * The IPv4 address a numeric host means as inet_aton (browsers, curl) reads it: one to four parts, each decimal,
+     * hex (0x) or octal (a leading 0), the last filling the bytes left; null when it means none.
+     */
+    static byte[] numericAddress(String host) {
+        String[] parts = bare(host).split("\\.", -1);
+        if (parts.length > 4) {
+            return null;
+        }
+        long value = 0;
+        for (int i = 0; i < parts.length; i++) {
+            long part = numericPart(parts[i]);
+            long most = i < parts.length - 1 ? 0xff : (1L << (8 * (4 - i))) - 1;
+            if (part < 0 || part > most) {
+                return null;
+            }
+            value = i < parts.length - 1 ? value | part << (8 * (3 - i)) : value | part;
+        }
+        return new byte[] {(byte) (value >> 24), (byte) (value >> 16), (byte) (value >> 8), (byte) value};
+    }
+
+    private static long numericPart(String part) {
+        try {
+            if (part.startsWith("0x")) {
+                return part.length() == 2 ? 0 : part.length() > 10 ? -1 : Long.parseLong(part.substring(2), 16);
+            }
+            if (part.isEmpty() || part.length() > 12) {
+                return -1;
+            }
+            return part.length() > 1 && part.startsWith("0") ? Long.parseLong(part, 8) : Long.parseLong(part);
+        } catch (NumberFormatException e) {
+            return -1; // 09: no octal digit, no address
+        }
+    }
+
+    /** Why an address is refused unless allowed: what is special about it, or that it is this machine's; null: none. */
+    private static Refusal pointsAt(InetAddress address) {
+        Refusal special = special(address);
+        if (special == null && OwnServices.thisMachine(address)) {
+            // this machine's own address on a network card: its other services are behind no firewall from here
+            return Refusal.THIS_MACHINE;
+        }
+        return special;
     }
 
     /** What is special about an address (null: a public one); an IPv6 address carrying an IPv4 one, by that one. */

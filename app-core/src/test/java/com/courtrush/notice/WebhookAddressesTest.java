@@ -59,8 +59,12 @@ class WebhookAddressesTest {
         return null;
     }
 
+    /**
+     * This machine's addresses on its network cards are refused as this machine's (issue 75: its LAN address was
+     * called "a loopback address"), a private one as private; in words, in both languages.
+     */
     @Test
-    void thisMachinesOwnAddressesAreRefusedAsLoopbackUnlessAllowed() throws Exception {
+    void thisMachinesOwnAddressesAreRefusedAsThisMachinesUnlessAllowed() throws Exception {
         // its other services listen on 0.0.0.0 behind no firewall from here: a public address on a card is no way out
         List<InetAddress> mine = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces()).stream()
                 .flatMap(card -> java.util.Collections.list(card.getInetAddresses()).stream())
@@ -74,9 +78,22 @@ class WebhookAddressesTest {
             if (WebhookAddresses.special(address) == null) {
                 assertThat(refused)
                         .as("%s, a public address of this machine", url)
-                        .isEqualTo(Refusal.LOOPBACK);
+                        .isEqualTo(Refusal.THIS_MACHINE);
+                if (address.getAddress().length == 4) {
+                    String number = Integer.toUnsignedString(
+                            java.nio.ByteBuffer.wrap(address.getAddress()).getInt());
+                    assertThat(refusal(allowing(), "http://" + number + "/"))
+                            .as("%s written as one number", url)
+                            .isEqualTo(Refusal.THIS_MACHINE);
+                }
             }
         }
+        assertThat(Refusal.THIS_MACHINE.text().in(java.util.Locale.ENGLISH))
+                .isEqualTo("it is an address of this machine (on one of its network cards).")
+                .doesNotContain("loopback");
+        assertThat(Refusal.THIS_MACHINE.text().in(java.util.Locale.SIMPLIFIED_CHINESE))
+                .isEqualTo("这是本机的地址（本机一块网卡上的地址）。")
+                .doesNotContain("回环");
     }
 
     @Test
@@ -85,12 +102,24 @@ class WebhookAddressesTest {
         resolves("localhost", "127.0.0.1");
         assertThat(refusal(off, "http://127.0.0.1:6379/")).isEqualTo(Refusal.LOOPBACK);
         assertThat(refusal(off, "http://169.254.169.254/latest/meta-data/")).isEqualTo(Refusal.LINK_LOCAL);
-        assertThat(refusal(off, "http://2130706433:6379/")).isEqualTo(Refusal.NUMERIC_FORM);
-        assertThat(refusal(off, "http://0177.0.0.1/")).isEqualTo(Refusal.NUMERIC_FORM);
-        assertThat(refusal(off, "http://0x7f000001/")).isEqualTo(Refusal.NUMERIC_FORM);
-        assertThat(refusal(off, "http://0x7f.1/"))
-                .as("no host to the URI: not http")
-                .isEqualTo(Refusal.NOT_HTTP);
+        // a numeric form is never taken; refused as where it points (issue 75: 127.1 and 0x7f.1, which URI reads as
+        // no host at all, were refused as "not an http or https address")
+        assertThat(refusal(off, "http://2130706433:6379/")).isEqualTo(Refusal.LOOPBACK);
+        assertThat(refusal(off, "http://0177.0.0.1/")).isEqualTo(Refusal.LOOPBACK);
+        assertThat(refusal(off, "http://0x7f000001/")).isEqualTo(Refusal.LOOPBACK);
+        assertThat(refusal(off, "http://0x7f.1/")).isEqualTo(Refusal.LOOPBACK);
+        assertThat(refusal(off, "http://127.1/")).isEqualTo(Refusal.LOOPBACK);
+        assertThat(refusal(off, "http://127.1:6379/x")).isEqualTo(Refusal.LOOPBACK);
+        assertThat(refusal(off, "http://012.1/")).as("10.0.0.1").isEqualTo(Refusal.PRIVATE);
+        assertThat(refusal(off, "http://0xa9fea9fe/")).as("169.254.169.254").isEqualTo(Refusal.LINK_LOCAL);
+        assertThat(refusal(off, "http://0/")).isEqualTo(Refusal.ANY_LOCAL);
+        assertThat(refusal(off, "http://1572395042/"))
+                .as("93.184.216.34, public")
+                .isEqualTo(Refusal.NUMERIC_FORM);
+        assertThat(refusal(off, "http://09.1/")).as("no address at all").isEqualTo(Refusal.NUMERIC_FORM);
+        assertThat(refusal(off, "http://1.2.3.4.5/")).isEqualTo(Refusal.NUMERIC_FORM);
+        assertThat(refusal(off, "http://256.1/")).isEqualTo(Refusal.NUMERIC_FORM);
+        assertThat(refusal(off, "http://user@127.1/")).isEqualTo(Refusal.NOT_HTTP);
         assertThat(refusal(off, "http://[::1]:8080/")).isEqualTo(Refusal.LOOPBACK);
         assertThat(refusal(off, "http://[::ffff:127.0.0.1]/")).isEqualTo(Refusal.LOOPBACK);
         assertThat(refusal(off, "http://[::ffff:a9fe:a9fe]/")).isEqualTo(Refusal.LINK_LOCAL);
@@ -141,7 +170,16 @@ class WebhookAddressesTest {
         assertThat(refusal(allowed, "http://localhost:9000/robot"))
                 .as("the name localhost is not named, though it resolves to an address that is")
                 .isEqualTo(Refusal.LOOPBACK);
-        assertThat(refusal(allowed, "http://2130706433:9000/robot")).isEqualTo(Refusal.NUMERIC_FORM);
+        assertThat(refusal(allowed, "http://2130706433:9000/robot"))
+                .as("127.0.0.1 is allowed as written: the number is what is wrong")
+                .isEqualTo(Refusal.NUMERIC_FORM);
+        assertThat(refusal(allowed, "http://127.1:9000/robot")).isEqualTo(Refusal.NUMERIC_FORM);
+        assertThat(refusal(allowed, "http://0xc0a80304/send"))
+                .as("in 192.168.0.0/16")
+                .isEqualTo(Refusal.NUMERIC_FORM);
+        assertThat(refusal(allowed, "http://012.8.0.7/send"))
+                .as("10.8.0.7, not allowed")
+                .isEqualTo(Refusal.PRIVATE);
         assertThat(refusal(allowed, "http://robot.intranet/send")).isNull();
         assertThat(refusal(allowed, "http://192.168.3.4/send")).isNull();
         assertThat(refusal(allowed, "http://[fd00::5]/send")).isNull();
