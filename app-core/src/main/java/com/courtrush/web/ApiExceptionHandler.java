@@ -34,11 +34,13 @@ import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Maps every failure to the envelope and a real HTTP status. Expected refusals are not logged as
- * errors; infrastructure outages answer 503; anything unexpected is logged once, with its cause and
- * a reference the caller can quote, and answered without internals.
+ * errors; infrastructure outages answer 503; a client that hung up before its answer is one line at
+ * DEBUG; anything unexpected is logged once, with its cause and a reference the caller can quote, and
+ * answered without internals.
  */
 @RestControllerAdvice
 public class ApiExceptionHandler {
@@ -200,6 +202,9 @@ public class ApiExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiResponse<Object>> onUnexpected(Exception e, HttpServletRequest request) {
+        if (clientWentAway(e, request)) {
+            return null; // nobody is there to read an answer: nothing is written
+        }
         return failure(e, request);
     }
 
@@ -235,9 +240,29 @@ public class ApiExceptionHandler {
                     .header(HttpHeaders.RETRY_AFTER, Long.toString(Outages.RETRY_AFTER.toSeconds()))
                     .body(ApiResponse.of(Outcome.ERROR, text(request, "http.unavailable", reference), null));
         }
-        log.error("Unexpected failure [{}]", reference, e);
+        if (!clientWentAway(e, request)) {
+            log.error("Unexpected failure [{}]", reference, e);
+        }
         return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR)
                 .body(ApiResponse.of(Outcome.ERROR, text(request, "http.unexpected", reference), null));
+    }
+
+    /**
+     * Whether the failure is the client having hung up mid-answer (a broken pipe, Tomcat's ClientAbortException,
+     * Spring's AsyncRequestNotUsableException — a phone that lost its network, a tab closed): nothing the engine did
+     * wrong, and nothing anyone can act on, so one line at DEBUG without a stack trace, never an ERROR. Redis, the
+     * broker or the database resetting the engine's own connection is an outage, not this.
+     */
+    private static boolean clientWentAway(Exception e, HttpServletRequest request) {
+        if (Outages.isOutage(e) || !DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            return false; // a service's connection reset is an outage, answered 503, not a client gone
+        }
+        log.debug(
+                "The client of {} {} went away before its answer: {}",
+                request.getMethod(),
+                LogSafe.of(request.getRequestURI()),
+                LogSafe.of(String.valueOf(e)));
+        return true;
     }
 
     private static ResponseEntity<ApiResponse<Object>> badRequest(String message) {
