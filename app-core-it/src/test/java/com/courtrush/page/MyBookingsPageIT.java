@@ -204,32 +204,8 @@ class MyBookingsPageIT extends PageTest {
                         api().generateSlots(opening, List.of(court), "18:00", "19:00", 60, 1)
                                 .get(0));
         // 25 games played 40 to 64 days ago, one a day, as the engine kept them
-        long userId = jdbc().queryForObject(
-                        "select id from user_account where student_id = ?", Long.class, student.studentId());
         for (int daysAgo = 40; daysAgo < 65; daysAgo++) {
-            java.time.LocalDate day = Times.now().toLocalDate().minusDays(daysAgo);
-            jdbc().update(
-                            "insert into reserve_session (session_date, flash_time, state) values (?, ?, 'CLOSED')",
-                            day,
-                            day.minusDays(1).atTime(13, 0));
-            long past = jdbc().queryForObject("select max(id) from reserve_session", Long.class);
-            jdbc().update(
-                            "insert into time_slot (session_id, court_id, slot_date, start_time, end_time, booked) "
-                                    + "values (?, ?, ?, '18:00', '19:00', 1)",
-                            past,
-                            court,
-                            day);
-            long slot = jdbc().queryForObject("select max(id) from time_slot", Long.class);
-            jdbc().update(
-                            "insert into reservation (trace_id, user_id, slot_id, session_id, slot_date, status, holder_id, "
-                                    + "checked_in_time) values (?, ?, ?, ?, ?, 'CONFIRMED', ?, ?)",
-                            TestApi.unique("past-"),
-                            userId,
-                            slot,
-                            past,
-                            day,
-                            userId,
-                            day.atTime(17, 55));
+            playedDaysAgo(student, court, daysAgo);
         }
         try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
             page.signInToTheCourts(student);
@@ -263,6 +239,74 @@ class MyBookingsPageIT extends PageTest {
                     .as("WCAG 2.1 AA, my bookings with older ones")
                     .isEmpty();
             assertThat(page.contentWidth()).isLessThanOrEqualTo(PHONE);
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        }
+    }
+
+    /** A game the student played {@code daysAgo} days ago at 18:00, checked in, as the engine kept it; its id. */
+    private long playedDaysAgo(Student student, long court, int daysAgo) {
+        java.time.LocalDate day = Times.now().toLocalDate().minusDays(daysAgo);
+        jdbc().update(
+                        "insert into reserve_session (session_date, flash_time, state) values (?, ?, 'CLOSED')",
+                        day,
+                        day.minusDays(1).atTime(13, 0));
+        long past = jdbc().queryForObject("select max(id) from reserve_session", Long.class);
+        jdbc().update(
+                        "insert into time_slot (session_id, court_id, slot_date, start_time, end_time, booked) "
+                                + "values (?, ?, ?, '18:00', '19:00', 1)",
+                        past,
+                        court,
+                        day);
+        long slot = jdbc().queryForObject("select max(id) from time_slot", Long.class);
+        jdbc().update(
+                        "insert into reservation (trace_id, user_id, slot_id, session_id, slot_date, status, holder_id, "
+                                + "checked_in_time) values (?, ?, ?, ?, ?, 'CONFIRMED', ?, ?)",
+                        TestApi.unique("past-"),
+                        userIdOf(student),
+                        slot,
+                        past,
+                        day,
+                        userIdOf(student),
+                        day.atTime(17, 55));
+        return jdbc().queryForObject("select max(id) from reservation", Long.class);
+    }
+
+    /**
+     * My bookings puts the next game on top (SPEC §20; issue 75: newest booking first put the game starting in a few
+     * minutes at the bottom): the upcoming ones soonest first, then those played, latest first — as {@code
+     * /reservations/mine} answers and as the page draws its cards.
+     */
+    @Test
+    void myBookingsPutTheNextGameOnTopThenThePlayedOnesLatestFirst() {
+        Times.clearOfMidnight(Duration.ZERO); // a game starting in two minutes is today's
+        Student student = api().students(1).get(0);
+        long court = api().createCourt();
+        java.time.LocalDate tomorrow = Times.tomorrow();
+        long opening = api().createSession(tomorrow, Times.now(), 2);
+        List<Long> slots = api().generateSlots(opening, List.of(court), "08:00", "19:00", 60, 1);
+        long morning = api().book(student, opening, slots.get(0)); // booked before the evening's, played before it
+        long evening = api().book(student, opening, slots.get(10));
+        long later = api().createSession(tomorrow.plusDays(1), Times.now(), 2);
+        long soonSlot = api().generateSlots(later, List.of(court), "08:00", "09:00", 60, 1)
+                .get(0);
+        long soon = api().book(student, later, soonSlot); // booked last, moved to start in two minutes
+        startSlotAt(soonSlot, Times.now().plusMinutes(2).withNano(0));
+        long threeDaysAgo = playedDaysAgo(student, court, 3); // kept before the older one: ids do not order them
+        long tenDaysAgo = playedDaysAgo(student, court, 10);
+        List<Long> expected = List.of(soon, morning, evening, threeDaysAgo, tenDaysAgo);
+
+        List<Long> answered = new java.util.ArrayList<>();
+        TestApi.expect(200, api().get("/reservations/mine", student.token()))
+                .data()
+                .forEach(booking -> answered.add(booking.path("reservationId").asLong()));
+        assertThat(answered).as("GET /reservations/mine").isEqualTo(expected);
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
+            page.signInToTheCourts(student);
+            page.open("#/mine");
+            String cards = "return [...document.querySelectorAll('#mine-list article[data-reservation]')]"
+                    + ".map(card => Number(card.dataset.reservation))";
+            page.await(d -> ((List<?>) page.js(cards)).size() == expected.size());
+            assertThat((List<?>) page.js(cards)).as("the cards, top to bottom").isEqualTo(expected);
             assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
         }
     }

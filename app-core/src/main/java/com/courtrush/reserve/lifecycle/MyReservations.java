@@ -16,8 +16,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * A student's own reservations with the deadlines that apply to each now (SPEC §8, §20): the upcoming ones and those
- * of the last {@link #RECENT_DAYS} days, newest first — what "my bookings" shows on every visit — and the older
- * ones a page at a time, latest play date first.
+ * of the last {@link #RECENT_DAYS} days, the next game first — what "my bookings" shows on every visit — and the
+ * older ones a page at a time, latest play date first.
  */
 @Service
 public class MyReservations {
@@ -52,15 +52,32 @@ public class MyReservations {
     }
 
     /**
-     * The student's upcoming bookings and those of the last {@link #RECENT_DAYS} days, newest first, with the bookings
-     * of others they accepted being a partner on (marked so, with the booker's name).
+     * The student's upcoming bookings and those of the last {@link #RECENT_DAYS} days, with the bookings of others they
+     * accepted being a partner on (marked so, with the booker's name), in the order of {@link #nextGameFirst}.
      */
     public List<MyReservation> of(long userId) {
         LocalDate from = recentFrom();
         List<MyReservation> mine = new ArrayList<>(reservations.findFrom(userId, from, MOST_RECENT));
         mine.addAll(reservations.partnerFrom(userId, from, MOST_RECENT));
-        mine.sort(Comparator.comparing(MyReservation::getReservationId).reversed());
+        mine.sort(nextGameFirst(LocalDateTime.now(clock)));
         return completed(mine.size() > MOST_RECENT ? new ArrayList<>(mine.subList(0, MOST_RECENT)) : mine);
+    }
+
+    /**
+     * "Upcoming first" (SPEC §20), as a student reads a list of games: those not over at {@code now} (one being played
+     * included) soonest first — the next game on top — then those played, the latest first. It was newest booking
+     * first, which put the game starting in three minutes below one booked later for next week (issue 75).
+     */
+    static Comparator<MyReservation> nextGameFirst(LocalDateTime now) {
+        Comparator<MyReservation> byPlay = Comparator.comparing(MyReservation::getSlotDate)
+                .thenComparing(MyReservation::getStartTime)
+                .thenComparing(MyReservation::getReservationId);
+        return Comparator.comparing((MyReservation r) -> !notOver(r, now))
+                .thenComparing((a, b) -> notOver(a, now) ? byPlay.compare(a, b) : byPlay.compare(b, a));
+    }
+
+    private static boolean notOver(MyReservation r, LocalDateTime now) {
+        return r.getSlotDate().atTime(r.getEndTime()).isAfter(now);
     }
 
     /**

@@ -44,8 +44,9 @@ class StudentReservationController {
     }
 
     @Operation(
-            summary = "My upcoming reservations and those of the last 30 days, newest first, with why each ended and "
-                    + "the deadlines that apply now (older ones: /reservations/mine/history)")
+            summary = "My upcoming reservations and those of the last 30 days — the upcoming ones soonest first (the "
+                    + "next game on top), then those played, latest first — with why each ended and the deadlines "
+                    + "that apply now (older ones: /reservations/mine/history)")
     @GetMapping("/reservations/mine")
     ApiResponse<List<MyReservation>> mine(@AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(mine.of(caller.requireUserId()));
