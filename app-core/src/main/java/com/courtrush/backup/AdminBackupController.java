@@ -26,13 +26,18 @@ class AdminBackupController {
         this.backups = backups;
     }
 
-    @Operation(summary = "The backups in the data directory, newest first; whether this engine backs up at all")
+    @Operation(
+            summary = "The backups in the data directory, newest first, each SCHEDULED (a restore point the engine "
+                    + "made) or ON_DEMAND; whether this engine backs up at all")
     @GetMapping
     ApiResponse<Backups> list() {
         return ApiResponse.ok(new Backups(backups.available(), backups.available() ? backups.list() : List.of()));
     }
 
-    @Operation(summary = "Back the embedded database up now (online); the oldest beyond the retention are deleted")
+    @Operation(
+            summary = "Back the embedded database up now (online), on demand: kept apart from the scheduled restore "
+                    + "points, which it never pushes out; the oldest on-demand ones beyond their retention are "
+                    + "deleted. One a minute on this node: sooner is 429 TOO_MANY_REQUESTS with Retry-After")
     @PostMapping
     ApiResponse<Backup> backUp(@AuthenticationPrincipal Caller caller) {
         return ApiResponse.ok(backups.backUp(caller));

@@ -4,7 +4,9 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.backup.api.Backup;
+import com.courtrush.backup.api.BackupKind;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.DailyJob;
 import com.courtrush.infra.config.DataDirectory;
@@ -23,6 +25,7 @@ import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
 import org.springframework.core.task.TaskRejectedException;
@@ -34,12 +37,14 @@ import org.springframework.stereotype.Service;
 
 /**
  * Online backups of the embedded (H2) database into {@code <data-dir>/backups}: H2's {@code BACKUP
- * TO} writes a consistent copy while students keep booking. One a day (at {@code
- * courtrush.backup.cron}, and at start-up when the newest is more than a day old — the embedded
- * engine runs only while the console is open), one whenever staff ask, the newest {@code
- * courtrush.backup.keep} kept. A backup holds everything, the tokens' signing secret too: its file
- * is private to the user (0600). With an external database this answers that there is nothing to do
- * here: that database is backed up by its own means.
+ * TO} writes a consistent copy while students keep booking. Restore points the engine makes — one a
+ * day (at {@code courtrush.backup.cron}, and at start-up when the newest is more than a day old: the
+ * embedded engine runs only while the console is open), the newest {@code courtrush.backup.keep}
+ * kept — and backups staff ask for, kept apart (the newest {@code courtrush.backup.keep-on-demand}),
+ * so that no number of them pushes a restore point out, and at most one per {@code
+ * courtrush.backup.on-demand-every} on this node (issue 75). A backup holds everything, the tokens'
+ * signing secret too: its file is private to the user (0600). With an external database this answers
+ * that there is nothing to do here: that database is backed up by its own means.
  */
 @Service
 public class DatabaseBackups implements SchedulingConfigurer {
@@ -48,7 +53,9 @@ public class DatabaseBackups implements SchedulingConfigurer {
     /** To the millisecond, so that names sort as the backups were made; an earlier version's names had no SSS. */
     private static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("'courtrush-'yyyyMMdd-HHmmss-SSS'.zip'");
 
-    private static final String NAMES = "courtrush-\\d{8}-\\d{6}(-\\d{3})?\\.zip";
+    /** The backups' file names, of either kind (an earlier version's had no SSS). */
+    static final String NAMES = "courtrush-\\d{8}-\\d{6}(-\\d{3})?(" + BackupKind.ON_DEMAND_MARK + ")?\\.zip";
+
     private static final Duration DAY = Duration.ofHours(24);
 
     private final JdbcTemplate jdbc;
@@ -59,7 +66,11 @@ public class DatabaseBackups implements SchedulingConfigurer {
     private final Path directory;
     private final boolean embedded;
     private final int keep;
+    private final int keepOnDemand;
+    private final OnDemandLimit onDemand;
     private final String cron;
+    /** The time the last backup made here is named by (guarded by this object's lock). */
+    private LocalDateTime lastMade;
 
     DatabaseBackups(
             JdbcTemplate jdbc,
@@ -76,6 +87,10 @@ public class DatabaseBackups implements SchedulingConfigurer {
         this.directory = properties.dataDir().resolve("backups");
         this.embedded = environment.getProperty("spring.datasource.url", "").startsWith("jdbc:h2:");
         this.keep = Math.max(1, environment.getProperty("courtrush.backup.keep", Integer.class, 14));
+        this.keepOnDemand = Math.max(1, environment.getProperty("courtrush.backup.keep-on-demand", Integer.class, 5));
+        this.onDemand = new OnDemandLimit(
+                DurationStyle.detectAndParse(environment.getProperty("courtrush.backup.on-demand-every", "1m")),
+                System::nanoTime);
         this.cron = environment.getProperty("courtrush.backup.cron", "0 30 3 * * *");
     }
 
@@ -84,40 +99,73 @@ public class DatabaseBackups implements SchedulingConfigurer {
         return embedded;
     }
 
-    /** Backs up now; answers the new backup. Old ones beyond the retention are deleted. */
-    public synchronized Backup backUp(String actor) {
+    /**
+     * Backs up now because {@code actor} asks (staff, the admin token): answers the new backup, kept apart from the
+     * restore points the engine makes; the oldest on-demand ones beyond their retention are deleted. Refused (429,
+     * with when to try again) within {@code courtrush.backup.on-demand-every} of the last one asked for here.
+     */
+    public Backup backUpOnDemand(String actor) {
+        requireEmbedded();
+        OnDemandLimit.Claim turn = onDemand.claim();
+        try {
+            return backUp(BackupKind.ON_DEMAND, actor, new EngineText("audit.backup.onDemand", keepOnDemand));
+        } catch (RuntimeException e) {
+            onDemand.giveBack(turn); // none was made: the next may be asked for at once
+            throw e;
+        }
+    }
+
+    /** A restore point the engine makes ({@code why}: the night's, a start's); the oldest beyond the retention go. */
+    Backup backUpScheduled(EngineText why) {
+        requireEmbedded();
+        return backUp(BackupKind.SCHEDULED, AuditTrail.SYSTEM_BACKUP, why);
+    }
+
+    private void requireEmbedded() {
         if (!embedded) {
             throw CourtRushException.badRequest("backup.external");
         }
+    }
+
+    private synchronized Backup backUp(BackupKind kind, String actor, EngineText why) {
         try {
             DataDirectory.prepare(directory);
-            Path file = newFile();
+            Path file = newFile(kind);
             long started = System.nanoTime();
             jdbc.execute("BACKUP TO '" + file.toAbsolutePath().toString().replace("'", "''") + "'");
             long tookMs = Duration.ofNanos(System.nanoTime() - started).toMillis();
             DataDirectory.tighten(directory); // the new file 0600, like everything in the data directory
-            audit.record(actor, AuditAction.BACKUP, AuditTarget.DATABASE, file.getFileName());
-            pruneBeyond(keep);
+            // who made it and why, as each backup is kept by its kind
+            audit.record(actor, AuditAction.BACKUP, AuditTarget.DATABASE, file.getFileName(), why);
+            pruneBeyond(kind, kind == BackupKind.ON_DEMAND ? keepOnDemand : keep);
             Backup made = backupOf(file);
-            log.info("Database backed up to {}: {} bytes in {} ms", file, made.bytes(), tookMs);
-            return new Backup(made.name(), made.bytes(), made.modified(), tookMs);
+            log.info("Database backed up to {} ({}, {}): {} bytes in {} ms", file, kind, actor, made.bytes(), tookMs);
+            return new Backup(made.name(), made.bytes(), made.modified(), kind, tookMs);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write a backup into " + directory, e);
         }
     }
 
     /**
-     * A name no backup has: backups are made one at a time (this object's lock), and a second one within the same
-     * millisecond as the last — or a clock put back — takes the next free millisecond instead of overwriting it.
+     * A name no backup has, after the last one made here: backups are made one at a time (this object's lock), and a
+     * second one within the same millisecond as the last — of either kind — or a clock put back takes the next
+     * millisecond instead of overwriting it, so that the names sort as the backups were made (and the retention never
+     * takes the newest for the oldest).
      */
-    private Path newFile() {
-        LocalDateTime at = LocalDateTime.now(clock);
-        Path file = directory.resolve(at.format(NAME));
-        while (Files.exists(file)) {
+    private Path newFile(BackupKind kind) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        LocalDateTime at = lastMade == null || now.isAfter(lastMade) ? now : lastMade.plus(1, ChronoUnit.MILLIS);
+        while (Files.exists(directory.resolve(nameAt(at, BackupKind.SCHEDULED)))
+                || Files.exists(directory.resolve(nameAt(at, BackupKind.ON_DEMAND)))) {
             at = at.plus(1, ChronoUnit.MILLIS);
-            file = directory.resolve(at.format(NAME));
         }
-        return file;
+        lastMade = at;
+        return directory.resolve(nameAt(at, kind));
+    }
+
+    private static String nameAt(LocalDateTime at, BackupKind kind) {
+        String name = at.format(NAME);
+        return kind == BackupKind.ON_DEMAND ? name.replace(".zip", BackupKind.ON_DEMAND_MARK + ".zip") : name;
     }
 
     /** The backups there are, newest first. */
@@ -128,7 +176,8 @@ public class DatabaseBackups implements SchedulingConfigurer {
         try (Stream<Path> files = Files.list(directory)) {
             return files.filter(f -> f.getFileName().toString().matches(NAMES))
                     .map(DatabaseBackups::backupOf)
-                    .sorted(Comparator.comparing(Backup::name).reversed())
+                    .sorted(Comparator.comparing((Backup b) -> b.name().replace(BackupKind.ON_DEMAND_MARK, ""))
+                            .reversed())
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot list the backups in " + directory, e);
@@ -143,7 +192,7 @@ public class DatabaseBackups implements SchedulingConfigurer {
 
     void daily() {
         if (embedded) {
-            backUpLogged();
+            backUpLogged(new EngineText("audit.backup.nightly", keep));
         }
     }
 
@@ -160,16 +209,16 @@ public class DatabaseBackups implements SchedulingConfigurer {
         if (backups.isEmpty()
                 || backups.get(0).modified().isBefore(clock.instant().minus(DAY))) {
             try {
-                scheduler.schedule(this::backUpLogged, clock.instant());
+                scheduler.schedule(() -> backUpLogged(new EngineText("audit.backup.atStart", keep)), clock.instant());
             } catch (TaskRejectedException stopping) {
                 log.info("The start-up backup was not made: the engine is already stopping");
             }
         }
     }
 
-    private void backUpLogged() {
+    private void backUpLogged(EngineText why) {
         try {
-            backUp(AuditTrail.SYSTEM_BACKUP);
+            backUpScheduled(why);
         } catch (RuntimeException e) {
             log.error(
                     "The daily database backup into {} failed; the next day's run tries again (staff: back up now "
@@ -179,11 +228,13 @@ public class DatabaseBackups implements SchedulingConfigurer {
         }
     }
 
-    private void pruneBeyond(int kept) throws IOException {
-        List<Backup> backups = list();
+    /** Deletes the oldest backups of {@code kind} beyond the newest {@code kept}; the other kind's are not counted. */
+    private void pruneBeyond(BackupKind kind, int kept) throws IOException {
+        List<Backup> backups =
+                list().stream().filter(backup -> backup.kind() == kind).toList();
         for (Backup old : backups.subList(Math.min(kept, backups.size()), backups.size())) {
             Files.deleteIfExists(directory.resolve(old.name()));
-            log.info("Old backup {} deleted (the newest {} are kept)", old.name(), kept);
+            log.info("Old backup {} deleted (the newest {} {} are kept)", old.name(), kept, kind);
         }
     }
 

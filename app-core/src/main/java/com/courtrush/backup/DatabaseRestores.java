@@ -47,7 +47,6 @@ public class DatabaseRestores {
 
     private static final Logger log = LoggerFactory.getLogger(DatabaseRestores.class);
     private static final DateTimeFormatter ASIDE = DateTimeFormatter.ofPattern("'db.before-restore-'yyyyMMdd-HHmmss");
-    private static final String NAMES = "courtrush-\\d{8}-\\d{6}(-\\d{3})?\\.zip";
 
     private final AuditTrail audit;
     private final Clock clock;
@@ -77,7 +76,7 @@ public class DatabaseRestores {
     /** The backup of that name in the backups folder; refused when there is none. */
     public Path backupNamed(String name) {
         Path file = dataDir.resolve("backups").resolve(name == null ? "" : name);
-        if (name == null || !name.matches(NAMES) || !Files.isRegularFile(file)) {
+        if (name == null || !name.matches(DatabaseBackups.NAMES) || !Files.isRegularFile(file)) {
             throw CourtRushException.notFound("backup.unknown", name);
         }
         return file;

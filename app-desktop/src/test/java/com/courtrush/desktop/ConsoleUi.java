@@ -73,6 +73,8 @@ final class ConsoleUi {
                 "--courtrush.admin-token=" + ADMIN,
                 "--courtrush.auth.bcrypt-strength=4",
                 "--courtrush.auth.sign-in-hold=0s",
+                // the walk backs up at each of its hours, sooner than the engine's minute between backups on demand
+                "--courtrush.backup.on-demand-every=0s",
                 "--spring.jmx.enabled=false");
         // a new installation: the console asks for the first manager before anything else
         waitFor(120, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());

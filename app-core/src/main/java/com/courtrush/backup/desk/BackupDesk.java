@@ -33,9 +33,13 @@ public class BackupDesk {
         return backups.available();
     }
 
-    /** Backs up now; answers the new backup. Old ones beyond the retention are deleted. */
+    /**
+     * Backs up now, on demand: answers the new backup, kept apart from the scheduled restore points (which no number
+     * of these pushes out); the oldest on-demand ones beyond their retention are deleted. At most one a minute on this
+     * engine: sooner is refused (429) with when to try again.
+     */
     public Backup backUp(Caller caller) {
-        return backups.backUp(caller.actor());
+        return backups.backUpOnDemand(caller.actor());
     }
 
     /** The backups there are, newest first. */

@@ -51,7 +51,7 @@ class BackupsViewModelTest {
                 .startsWith("Newest: courtrush-20261124-033000.zip (3.0 MB, 2026-11-24 03:30); 2 kept");
 
         when(backups.backUp(Caller.atDesk(2, "desk", Role.STAFF)))
-                .thenReturn(new Backup(made.name(), made.bytes(), made.modified(), 1_480L));
+                .thenReturn(new Backup(made.name(), made.bytes(), made.modified(), made.kind(), 1_480L));
         model.backUpNow();
         assertThat(notices.infos).containsExactly("Backed up: courtrush-20261124-033000.zip (3.0 MB in 1.5 s).");
     }
