@@ -20,6 +20,7 @@ import javafx.scene.Parent;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TitledPane;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterAll;
@@ -111,6 +112,15 @@ class ConsoleRestoreUiTest {
         assertThat(contents.getText())
                 .startsWith(choice.getItems().get(0) + ", made ")
                 .contains("0 student and 1 staff accounts");
+        // the choice says which backups are the engine's restore points and which were made on demand (issue 75)
+        assertThat(WaitForAsyncUtils.asyncFx(
+                                () -> ((Labeled) ((javafx.scene.control.skin.ComboBoxListViewSkin<?>) choice.getSkin())
+                                                .getDisplayNode())
+                                        .getText())
+                        .get())
+                .isEqualTo(made + " (made on demand)");
+        assertThat(robot.lookup("#backupState").queryAs(Label.class).getText())
+                .contains("1 scheduled (each night, and at a start after a day without one) and 1 made on demand");
         WaitForAsyncUtils.waitForFxEvents();
         Node pane = robot.lookup("#restoreBackup").query();
         while (!(pane instanceof TitledPane)) {

@@ -2,6 +2,7 @@ package com.courtrush.desktop.settings;
 
 import com.courtrush.account.api.Caller;
 import com.courtrush.backup.api.Backup;
+import com.courtrush.backup.api.BackupKind;
 import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.Inputs;
@@ -17,8 +18,9 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * Backups of the embedded database, as Settings shows them: the newest and how many are kept, and
- * "back up now". With an external database, says that it is backed up by its own means.
+ * Backups of the embedded database, as Settings shows them: the newest, how many of each kind are kept — the
+ * scheduled restore points and those made on demand, kept apart — and "back up now" (one a minute at most: sooner,
+ * the engine's refusal says when). With an external database, says that it is backed up by its own means.
  */
 public final class BackupsViewModel {
 
@@ -62,7 +64,14 @@ public final class BackupsViewModel {
                 newest.name(),
                 Inputs.bytes(newest.bytes()),
                 TIME.format(newest.modified().atZone(clock.getZone())),
-                found.size()));
+                kindOf(newest),
+                found.stream().filter(b -> b.kind() == BackupKind.SCHEDULED).count(),
+                found.stream().filter(b -> b.kind() == BackupKind.ON_DEMAND).count()));
+    }
+
+    /** A backup's kind in words: scheduled, or made on demand. */
+    private String kindOf(Backup backup) {
+        return i18n.t("backups.kind." + backup.kind());
     }
 
     public void backUpNow() {

@@ -12,6 +12,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
 
 /**
  * The restore's part of the backups section (issue 54): choose a backup (from the list, or a zip from disk), what it
@@ -34,6 +35,18 @@ final class RestorePane {
         ComboBox<String> choice = new ComboBox<>(model.choices());
         choice.setId("restoreChoice");
         choice.setPromptText(i18n.t("restore.choose"));
+        // each backup with its kind: a scheduled restore point, or one made on demand
+        choice.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(String name) {
+                return model.choiceLabel(name);
+            }
+
+            @Override
+            public String fromString(String label) {
+                return label;
+            }
+        });
         choice.setOnAction(event -> model.choose(choice.getValue()));
         Button fromDisk = button(i18n.t("restore.fromDisk"), "restoreFromDisk", () -> {
             FileChooser chooser = new FileChooser();

@@ -3,6 +3,7 @@ package com.courtrush.desktop.settings;
 import com.courtrush.account.api.Caller;
 import com.courtrush.backup.api.Backup;
 import com.courtrush.backup.api.BackupContents;
+import com.courtrush.backup.api.BackupKind;
 import com.courtrush.backup.api.RestorePlan;
 import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.core.CourtRushException;
@@ -110,6 +111,11 @@ public final class RestoreViewModel {
                 i18n.t("restore.title"),
                 backups::list,
                 found -> choices.setAll(found.stream().map(Backup::name).toList()));
+    }
+
+    /** A backup of the list as the choice shows it: its name and whether it is a scheduled one or made on demand. */
+    public String choiceLabel(String name) {
+        return name == null ? "" : i18n.t("restore.choice", name, i18n.t("backups.kind." + BackupKind.ofName(name)));
     }
 
     /** A backup of the backups folder chosen: what it holds is read. */

@@ -10,9 +10,11 @@ import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.Role;
 import com.courtrush.backup.api.Backup;
 import com.courtrush.backup.api.BackupContents;
+import com.courtrush.backup.api.BackupKind;
 import com.courtrush.backup.api.RestorePlan;
 import com.courtrush.backup.desk.BackupDesk;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.Outcome;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.settings.RestoreViewModel.Phase;
 import com.courtrush.desktop.support.DirectUiTasks;
@@ -27,6 +29,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class BackupsViewModelTest {
@@ -41,19 +44,44 @@ class BackupsViewModelTest {
             Caller.atDesk(2, "desk", Role.STAFF),
             Clock.system(ZoneId.of("Asia/Shanghai")));
 
+    /**
+     * How many of each kind are kept (issue 75: backups staff ask for are kept apart from the scheduled restore
+     * points, which they can no longer push out), the newest with its kind; staff back up now.
+     */
     @Test
-    void theNewestBackupAndHowManyAreKeptAreShownAndStaffBackUpNow() {
-        Backup made = new Backup("courtrush-20261124-033000.zip", 3_145_728, Instant.parse("2026-11-23T19:30:00Z"));
+    void theNewestBackupAndHowManyOfEachKindAreKeptAreShownAndStaffBackUpNow() {
+        Backup asked = new Backup(
+                "courtrush-20261124-101500-120-on-demand.zip", 3_145_728, Instant.parse("2026-11-24T02:15:00Z"));
+        Backup nightly = new Backup("courtrush-20261124-033000.zip", 3_145_728, Instant.parse("2026-11-23T19:30:00Z"));
+        Backup atStart =
+                new Backup("courtrush-20261123-080000-000.zip", 3_000_000, Instant.parse("2026-11-23T00:00:00Z"));
         when(backups.available()).thenReturn(true);
-        when(backups.list()).thenReturn(List.of(made, made));
+        when(backups.list()).thenReturn(List.of(asked, nightly, atStart));
         model.refresh();
         assertThat(model.stateProperty().get())
-                .startsWith("Newest: courtrush-20261124-033000.zip (3.0 MB, 2026-11-24 03:30); 2 kept");
+                .startsWith("Newest: courtrush-20261124-101500-120-on-demand.zip (3.0 MB, 2026-11-24 10:15, made on "
+                        + "demand). Kept in the data directory’s backups folder: 2 scheduled (each night, and at a "
+                        + "start after a day without one) and 1 made on demand, each kind apart");
 
         when(backups.backUp(Caller.atDesk(2, "desk", Role.STAFF)))
-                .thenReturn(new Backup(made.name(), made.bytes(), made.modified(), made.kind(), 1_480L));
+                .thenReturn(new Backup(asked.name(), asked.bytes(), asked.modified(), BackupKind.ON_DEMAND, 1_480L));
         model.backUpNow();
-        assertThat(notices.infos).containsExactly("Backed up: courtrush-20261124-033000.zip (3.0 MB in 1.5 s).");
+        assertThat(notices.infos)
+                .containsExactly("Backed up: courtrush-20261124-101500-120-on-demand.zip (3.0 MB in 1.5 s).");
+    }
+
+    /** A second "back up now" within the engine's minute is refused, saying when to try again; nothing is listed anew. */
+    @Test
+    void backingUpAgainTooSoonSaysWhenItCanBeMade() {
+        when(backups.available()).thenReturn(true);
+        when(backups.backUp(Caller.atDesk(2, "desk", Role.STAFF)))
+                .thenThrow(new CourtRushException(Outcome.TOO_MANY_REQUESTS, "backup.tooSoon", 42));
+        model.backUpNow();
+        assertThat(notices.infos).isEmpty();
+        assertThat(notices.failedWhat).containsExactly("Back up now");
+        assertThat(((CourtRushException) notices.failures.get(0)).message(Locale.ENGLISH))
+                .isEqualTo("A backup was just made on demand; the next one can be made in 42 s.");
+        verify(backups, never()).list();
     }
 
     @Test
@@ -103,10 +131,16 @@ class BackupsViewModelTest {
     @Test
     void aChosenBackupIsReadFromItselfAndWhatItHoldsIsShown() {
         when(backups.restoreAvailable()).thenReturn(true);
-        when(backups.list()).thenReturn(List.of(new Backup(NAME, 3_145_728, CONTENTS.made())));
+        String asked = "courtrush-20261124-101500-120-on-demand.zip";
+        when(backups.list())
+                .thenReturn(List.of(
+                        new Backup(asked, 3_145_728, CONTENTS.made()), new Backup(NAME, 3_145_728, CONTENTS.made())));
         when(backups.inspect(NAME, manager)).thenReturn(CONTENTS);
         restore.load();
-        assertThat(restore.choices()).containsExactly(NAME);
+        assertThat(restore.choices()).containsExactly(asked, NAME);
+        assertThat(restore.choices().stream().map(restore::choiceLabel))
+                .as("which are scheduled and which made on demand")
+                .containsExactly(asked + " (made on demand)", NAME + " (scheduled)");
         assertThat(restore.mayRestoreProperty().get()).as("nothing chosen yet").isFalse();
 
         restore.choose(NAME);
