@@ -197,17 +197,20 @@ public class DatabaseBackups implements SchedulingConfigurer {
     }
 
     /**
-     * After start-up, when the newest backup is more than a day old (the console was closed at the hour):
-     * on the scheduler's thread, so the console's window does not wait for it.
+     * After start-up, when the newest restore point is more than a day old (the console was closed at the hour; one
+     * made on demand since does not count: others asked for may push it out): on the scheduler's thread, so the
+     * console's window does not wait for it.
      */
     @EventListener(ApplicationReadyEvent.class)
     void catchUp() {
         if (!embedded) {
             return;
         }
-        List<Backup> backups = list();
-        if (backups.isEmpty()
-                || backups.get(0).modified().isBefore(clock.instant().minus(DAY))) {
+        List<Backup> restorePoints = list().stream()
+                .filter(backup -> backup.kind() == BackupKind.SCHEDULED)
+                .toList();
+        if (restorePoints.isEmpty()
+                || restorePoints.get(0).modified().isBefore(clock.instant().minus(DAY))) {
             try {
                 scheduler.schedule(() -> backUpLogged(new EngineText("audit.backup.atStart", keep)), clock.instant());
             } catch (TaskRejectedException stopping) {

@@ -44,6 +44,7 @@ class DatabaseBackupsTest {
     Path data;
 
     final AuditTrail audit = mock(AuditTrail.class);
+    final TaskScheduler scheduler = mock(TaskScheduler.class);
 
     DatabaseBackups backups(String... settings) {
         JdbcDataSource h2 = new JdbcDataSource();
@@ -60,7 +61,7 @@ class DatabaseBackupsTest {
         return new DatabaseBackups(
                 jdbc,
                 audit,
-                mock(TaskScheduler.class),
+                scheduler,
                 Clock.fixed(Instant.parse("2026-11-24T02:15:00Z"), gym),
                 properties,
                 environment);
@@ -117,6 +118,19 @@ class DatabaseBackupsTest {
                         BackupKind.ON_DEMAND,
                         BackupKind.ON_DEMAND);
         assertThat(backups.list()).extracting(Backup::name).doesNotContainAnyElementsOf(restorePoints);
+    }
+
+    /** A start makes a restore point when the newest is over a day old, whatever was asked for on demand since. */
+    @Test
+    void aStartMakesARestorePointUnlessTheNewestRestorePointIsFresh() {
+        DatabaseBackups backups = backups();
+        backups.backUpOnDemand(DESK);
+        backups.catchUp();
+        verify(scheduler).schedule(any(Runnable.class), any(Instant.class));
+
+        backups.backUpScheduled(new EngineText("audit.backup.atStart", 14));
+        backups.catchUp();
+        verify(scheduler, times(1)).schedule(any(Runnable.class), any(Instant.class));
     }
 
     @Test
