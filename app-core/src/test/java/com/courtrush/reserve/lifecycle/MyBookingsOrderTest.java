@@ -33,7 +33,8 @@ class MyBookingsOrderTest {
             mapper,
             mock(ReservationDeadlines.class),
             mock(AppSettings.class),
-            Clock.fixed(TODAY.atTime(12, 0).atZone(GYM).toInstant(), GYM));
+            Clock.fixed(TODAY.atTime(12, 0).atZone(GYM).toInstant(), GYM),
+            ids -> Map.of());
 
     {
         when(partners.ofBookings(anyList())).thenReturn(Map.of());
