@@ -139,10 +139,7 @@ public interface NoticeScenarios extends StackAccess {
         // an unpaid booking: reminded once five minutes before its timeout (two nodes' runs at once), then timed out
         long cyBooking = api().book(cy, session, slots.get(2));
         int timeout = bean(AppSettings.class).getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
-        jdbc().update(
-                        "update reservation set create_time = ? where id = ?",
-                        now().minusMinutes(timeout - 3),
-                        cyBooking);
+        bookedAt(cyBooking, now().minusMinutes(timeout - 3));
         PaymentReminders reminders = bean(PaymentReminders.class);
         List<Callable<Integer>> runs = List.of(reminders::remind, reminders::remind);
         ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -159,10 +156,7 @@ public interface NoticeScenarios extends StackAccess {
                                 Integer.class,
                                 cyBooking))
                 .isEqualTo(1);
-        jdbc().update(
-                        "update reservation set create_time = ? where id = ?",
-                        now().minusMinutes(timeout + 1),
-                        cyBooking);
+        bookedAt(cyBooking, now().minusMinutes(timeout + 1));
         bean(PaymentTimeout.class).cancelOverdue();
         List<String> cyKinds = inbox(cy, "en").path("notices").findValuesAsText("kind");
         assertThat(cyKinds.subList(0, 3)).containsExactly("TIMED_OUT", "PAY_DUE", "WON");
@@ -219,8 +213,8 @@ public interface NoticeScenarios extends StackAccess {
                         start.toLocalDate(),
                         annBooking,
                         bobBooking);
-        jdbc().update("update reservation set create_time = ? where id = ?", now().minusMinutes(6), annBooking);
-        jdbc().update("update reservation set create_time = ? where id = ?", now().minusSeconds(30), bobBooking);
+        bookedAt(annBooking, now().minusMinutes(6));
+        bookedAt(bobBooking, now().minusSeconds(30));
 
         bean(PaymentReminders.class).remind();
         bean(PaymentReminders.class).remind();

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.courtrush.audit.AuditLog;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.notice.PaymentReminders;
 import com.courtrush.reserve.lifecycle.PaymentTimeout;
 import com.courtrush.setting.AppSettings;
 import com.courtrush.setting.api.SettingKey;
@@ -16,7 +17,11 @@ import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.TestClock;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -336,6 +341,112 @@ public interface LifecycleScenarios extends StackAccess {
         }
     }
 
+    /**
+     * Issue 74: a booking keeps the pay deadline it was given when it was won. The payment timeout raised (15 → 30
+     * minutes) after it was won moves neither its deadline — My bookings, its WeChat Pay order's expiry — nor its
+     * "payment due" reminder, nor its timeout; lowered (→ 2 minutes), it cuts no booking short.
+     */
+    @Test
+    default void aChangedPaymentTimeoutMovesNoDeadlineOfABookingAlreadyWon() {
+        Opening opening = openSlots(2, 1);
+        List<Student> students = api().students(2);
+        Student ann = students.get(0);
+        long annBooking = api().book(ann, opening.session(), opening.slots().get(0));
+        long bobBooking =
+                api().book(students.get(1), opening.session(), opening.slots().get(1));
+        String before = bean(AppSettings.class).get(SettingKey.PAY_TIMEOUT_MINUTE);
+        int minutes = Integer.parseInt(before);
+        LocalDateTime given = payByKept(annBooking);
+        assertThat(given)
+                .as("the deadline kept with the booking")
+                .isEqualTo(jdbc().queryForObject(
+                                "select create_time from reservation where id = ?", LocalDateTime.class, annBooking)
+                        .plusMinutes(minutes));
+        try {
+            setPayTimeout(minutes * 2);
+            assertThat(LocalDateTime.parse(
+                            myBooking(ann, annBooking).path("payBy").asText()))
+                    .as("My bookings")
+                    .isEqualTo(given);
+            assertThat(LocalDateTime.parse(
+                            TestApi.expect(200, api().post("/pay/wechat/" + annBooking, ann.token(), null))
+                                    .data()
+                                    .path("expireTime")
+                                    .asText()))
+                    .as("its order expires with it")
+                    .isEqualTo(given);
+
+            // due in 4 minutes by the deadline it was given (19 by the timeout set now): reminded of that deadline
+            dueIn(annBooking, minutes, Duration.ofMinutes(4));
+            bean(PaymentReminders.class).remind();
+            assertThat(jdbc().queryForList(
+                                    "select params from notice where kind = 'PAY_DUE' and reservation_id = ?",
+                                    String.class,
+                                    annBooking))
+                    .singleElement()
+                    .asString()
+                    .contains(payByKept(annBooking).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")));
+
+            // a minute past it (14 minutes left by the timeout set now): timed out, as given
+            dueIn(annBooking, minutes, Duration.ofMinutes(-1));
+            assertThat(timeOut(List.of(annBooking))).isEqualTo(1);
+            assertThat(jdbc().queryForObject("select note from reservation where id = ?", String.class, annBooking))
+                    .isEqualTo("not paid within " + minutes + " min");
+
+            // lowered to 2 minutes: Bob, won 5 minutes ago, keeps the rest of his 15
+            setPayTimeout(2);
+            jdbc().update("update reservation set create_time = ? where id = ?", now().minusMinutes(5), bobBooking);
+            assertThat(timeOut(List.of(bobBooking))).isZero();
+            bean(PaymentReminders.class).remind();
+            assertThat(jdbc().queryForObject(
+                                    "select count(*) from notice where kind = 'PAY_DUE' and reservation_id = ?",
+                                    Integer.class,
+                                    bobBooking))
+                    .isZero();
+        } finally {
+            setPayTimeout(minutes);
+        }
+        invariants().assertHold(opening.session());
+    }
+
+    /** The booking as the student's My bookings lists it. */
+    default JsonNode myBooking(Student student, long reservation) {
+        for (JsonNode mine : TestApi.expect(200, api().get("/reservations/mine", student.token()))
+                .data()) {
+            if (mine.path("reservationId").asLong() == reservation) {
+                return mine;
+            }
+        }
+        throw new AssertionError("booking " + reservation + " is not in " + student.studentId() + "'s list");
+    }
+
+    /** The deadline the booking keeps, as the database has it. */
+    default LocalDateTime payByKept(long reservation) {
+        return jdbc().queryForObject("select pay_by from reservation where id = ?", LocalDateTime.class, reservation);
+    }
+
+    /** Moves a booking in time: the deadline it was given, {@code minutes} after it was won, is {@code left} away. */
+    default void dueIn(long reservation, int minutes, Duration left) {
+        LocalDateTime due = now().plus(left);
+        jdbc().update(
+                        "update reservation set create_time = ?, pay_by = ? where id = ?",
+                        due.minusMinutes(minutes),
+                        due,
+                        reservation);
+    }
+
+    /** Sets {@code PAY_TIMEOUT_MINUTE} as staff do. */
+    default void setPayTimeout(int minutes) {
+        TestApi.expect(
+                200,
+                api().put(
+                                "/admin/settings",
+                                ADMIN,
+                                Map.of(
+                                        "values",
+                                        Map.of(SettingKey.PAY_TIMEOUT_MINUTE.name(), String.valueOf(minutes)))));
+    }
+
     @Test
     default void refundsCloseAtTheCutoffUnlessStaffOverrideWithAReason() {
         Opening opening = openSlots(1, 1);
@@ -397,11 +508,11 @@ public interface LifecycleScenarios extends StackAccess {
                 .asText();
     }
 
-    /** Makes the reservations look older than the payment timeout. */
+    /** Makes the reservations look won longer ago than the payment timeout: past the deadline they keep. */
     default void backdate(List<Long> reservations) {
         int minutes = bean(AppSettings.class).getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
         for (long id : reservations) {
-            jdbc().update("update reservation set create_time = ? where id = ?", now().minusMinutes(minutes + 1), id);
+            bookedAt(id, now().minusMinutes(minutes + 1));
         }
     }
 

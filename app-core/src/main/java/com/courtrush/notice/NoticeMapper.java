@@ -14,6 +14,9 @@ import org.apache.ibatis.annotations.Update;
 @Mapper
 interface NoticeMapper {
 
+    /** An unpaid booking's deadline, as {@code core.PayDeadline.given} reads it, before the slot's start caps it. */
+    String DUE = "coalesce(r.pay_by, timestampadd(minute, #{minutes}, r.create_time))";
+
     /** The slot {@code s} starts after {@code from} and by {@code until} (its day and start time; a booking's window). */
     String STARTS_IN_WINDOW =
             "and (s.slot_date > #{fromDay} or (s.slot_date = #{fromDay} and s.start_time > #{fromTime})) "
@@ -97,19 +100,21 @@ interface NoticeMapper {
             @Param("error") String error);
 
     /**
-     * Unpaid bookings not reminded yet, after {@code afterId}, in id order, at most {@code limit}: those made in
-     * ({@code after}, {@code until}] (due by their timeout soon) and those whose slot starts by {@code startBy}
-     * (due by the start, SPEC §12). Only unpaid bookings are walked (idx_reservation_status_id).
+     * Unpaid bookings not reminded yet, after {@code afterId}, in id order, at most {@code limit}: those whose deadline
+     * falls in ({@code now}, {@code soon}] (the one each was given when won; for a row an older engine wrote without
+     * one, its creation + {@code minutes}) and those whose slot starts by {@code soon} (due by the start, SPEC §12).
+     * Only unpaid bookings are walked (idx_reservation_status_id).
      */
-    @Select("select r.id, r.user_id, r.slot_id, r.create_time, s.slot_date, s.start_time from reservation r "
+    @Select("select r.id, r.user_id, r.slot_id, r.create_time, r.pay_by, s.slot_date, s.start_time from reservation r "
             + "join time_slot s on s.id = r.slot_id where r.status = 'PENDING_PAYMENT' and r.id > #{afterId} "
-            + "and ((r.create_time > #{after} and r.create_time <= #{until}) "
+            + "and ((" + DUE + " > #{now} and " + DUE + " <= #{soon}) "
             + "or s.slot_date < #{startByDay} or (s.slot_date = #{startByDay} and s.start_time <= #{startByTime})) "
             + "and not exists (select 1 from notice n where n.message_id = concat('PAY_DUE:', r.id)) "
             + "order by r.id limit #{limit}")
     List<Unpaid> unreminded(
-            @Param("after") LocalDateTime after,
-            @Param("until") LocalDateTime until,
+            @Param("now") LocalDateTime now,
+            @Param("soon") LocalDateTime soon,
+            @Param("minutes") int minutes,
             @Param("startByDay") LocalDate startByDay,
             @Param("startByTime") LocalTime startByTime,
             @Param("afterId") long afterId,
@@ -188,8 +193,15 @@ interface NoticeMapper {
     /** A notice's email as the sender needs it; its tries began at {@code triesFrom}. */
     record Outgoing(String messageId, String emailTo, int emailAttempts, LocalDateTime triesFrom) {}
 
+    /** {@code payBy}: the deadline the booking was given when won; null on a row an older engine wrote. */
     record Unpaid(
-            long id, long userId, long slotId, LocalDateTime createTime, LocalDate slotDate, LocalTime startTime) {}
+            long id,
+            long userId,
+            long slotId,
+            LocalDateTime createTime,
+            LocalDateTime payBy,
+            LocalDate slotDate,
+            LocalTime startTime) {}
 
     /**
      * The accepted partners of paid bookings not checked in whose slot starts after {@code from} and by {@code until}

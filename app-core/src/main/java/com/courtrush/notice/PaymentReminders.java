@@ -14,9 +14,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * "Payment due in 5 minutes": once per unpaid booking, {@link #LEAD} before its payment deadline — the payment
- * timeout, or the slot's start when that comes first ({@link PayDeadline}) — none when it was due that soon from the
- * start (the won notice told the deadline). Every node runs it; a notice's message id keeps it once.
+ * "Payment due in 5 minutes": once per unpaid booking, {@link #LEAD} before its payment deadline — the one it was
+ * given when won, or the slot's start when that comes first ({@link PayDeadline}) — none when it was due that soon
+ * from the start (the won notice told the deadline). Every node runs it; a notice's message id keeps it once.
  */
 @Component
 public class PaymentReminders {
@@ -53,29 +53,25 @@ public class PaymentReminders {
     }
 
     /**
-     * Reminds every unpaid booking whose payment is due within {@link #LEAD} — by its timeout or, sooner, by its
-     * slot's start — unless it was due that soon when it was made (its won notice told the deadline); returns how
-     * many it reminded.
+     * Reminds every unpaid booking whose payment is due within {@link #LEAD} — by the deadline it was given when won
+     * or, sooner, by its slot's start — unless it was due that soon when it was made (its won notice told the
+     * deadline); returns how many it reminded.
      */
     public int remind() {
-        int minutes = settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
+        int minutes = settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE); // for a row without its deadline
         LocalDateTime now = LocalDateTime.now(clock);
         LocalDateTime soon = now.plus(LEAD);
         int reminded = 0;
         long afterId = 0;
         List<NoticeMapper.Unpaid> batch;
         do {
-            batch = mapper.unreminded(
-                    now.minusMinutes(minutes),
-                    soon.minusMinutes(minutes),
-                    soon.toLocalDate(),
-                    soon.toLocalTime(),
-                    afterId,
-                    BATCH);
+            batch = mapper.unreminded(now, soon, minutes, soon.toLocalDate(), soon.toLocalTime(), afterId, BATCH);
             for (NoticeMapper.Unpaid unpaid : batch) {
                 afterId = unpaid.id();
                 LocalDateTime payBy = PayDeadline.capped(
-                        unpaid.createTime().plusMinutes(minutes), unpaid.slotDate(), unpaid.startTime());
+                        PayDeadline.given(unpaid.payBy(), unpaid.createTime(), minutes),
+                        unpaid.slotDate(),
+                        unpaid.startTime());
                 if (!payBy.isAfter(now) || !payBy.isAfter(unpaid.createTime().plus(LEAD))) {
                     continue;
                 }

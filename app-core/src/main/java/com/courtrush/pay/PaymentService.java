@@ -4,6 +4,7 @@ import com.courtrush.account.api.Caller;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.PayDeadline;
 import com.courtrush.core.QrCodes;
 import com.courtrush.pay.api.PayOrderStatus;
 import com.courtrush.pay.api.PayOrderView;
@@ -27,7 +28,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * A student's pay order: made at WeChat Pay (or its simulator) under a lock per reservation ({@link PaymentLocks}, 5 s
- * lease), an unexpired PAYING order reused; G4 in the database backs the lock. What the student's payment state is,
+ * lease), an unexpired PAYING order reused, expiring with its booking; G4 in the database backs the lock. What the student's payment state is,
  * and which WeChat Pay runs. A payment's success is {@link PaymentSettlement}'s; money taken at the desk is {@link
  * DeskPayments}'.
  */
@@ -133,10 +134,20 @@ public class PaymentService {
             if (slot != null && slot.startedBy(now)) {
                 throw CourtRushException.conflict("pay.slotStarted", reservationId);
             }
+            // an order expires with its booking — the deadline the booking was given when won, never after the
+            // slot's start (SPEC §19, issues 55 and 74): WeChat Pay then refuses a payment the timeout job would
+            // have to refund
+            LocalDateTime expiry = slot == null
+                    ? PayDeadline.given(locked.getPayBy(), locked.getCreateTime(), deadlines.payTimeoutMinutes())
+                    : deadlines.payBy(
+                            locked.getPayBy(), locked.getCreateTime(), slot.getSlotDate(), slot.getStartTime());
+            if (!expiry.isAfter(now)) {
+                throw CourtRushException.conflict("pay.overdue", reservationId);
+            }
             if (paying != null) {
                 orders.markExpired(paying.getId(), now);
             }
-            return insertOrder(locked, slot, gateway, now, scene);
+            return insertOrder(locked, slot, gateway, now, scene, expiry);
         });
         if (paying != null && paying.live()) {
             // replaced (expired, or asked in another way — a phone's order paid on a computer): closed at WeChat Pay
@@ -167,16 +178,18 @@ public class PaymentService {
     }
 
     private PayOrder insertOrder(
-            Reservation reservation, TimeSlot slot, PaymentGateway gateway, LocalDateTime now, PayScene scene) {
+            Reservation reservation,
+            TimeSlot slot,
+            PaymentGateway gateway,
+            LocalDateTime now,
+            PayScene scene,
+            LocalDateTime expiry) {
         PayOrder order = NewPayOrders.newOrder(reservation, gateway.channel(), newOrders.priceOf(slot), now);
         order.setMchid(gateway.merchant());
         order.setScene(gateway.simulated() ? null : scene.name());
         order.setStatus(PayOrderStatus.PAYING);
         order.setPayingKey(reservation.getId());
-        // an order expires when a reservation made at the same moment would time out, and never after the slot's
-        // start (SPEC §19, issue 55): WeChat Pay then refuses a payment the timeout job would have to refund
-        order.setExpireTime(
-                slot == null ? deadlines.payBy(now) : deadlines.payBy(now, slot.getSlotDate(), slot.getStartTime()));
+        order.setExpireTime(expiry);
         return newOrders.insert(order, reservation);
     }
 

@@ -68,6 +68,10 @@ class NoticeRemindersTest {
     }
 
     BookingReminders reminders() {
+        return new BookingReminders(mapper, notices, settings, transactions(), mock(Repeated.class), clock);
+    }
+
+    TransactionTemplate transactions() {
         TransactionTemplate transactions = mock(TransactionTemplate.class);
         doAnswer(call -> {
                     call.<java.util.function.Consumer<Object>>getArgument(0).accept(null);
@@ -77,7 +81,7 @@ class NoticeRemindersTest {
                 .executeWithoutResult(any());
         when(transactions.execute(any()))
                 .thenAnswer(call -> call.<TransactionCallback<?>>getArgument(0).doInTransaction(null));
-        return new BookingReminders(mapper, notices, settings, transactions, mock(Repeated.class), clock);
+        return transactions;
     }
 
     NoticeMapper.Row row(NoticeKind kind, Long reservationId, long slotId, String params, LocalTime start) {
@@ -195,6 +199,29 @@ class NoticeRemindersTest {
         assertThat(lapsed.title()).isEqualTo("Offer lapsed");
         assertThat(lapsed.text()).contains("Court 1").contains("went on to the next");
         assertThat(lapsed.link()).isEqualTo("#/slots/2026-11-28");
+    }
+
+    /**
+     * Issue 74: "payment due soon" goes by the deadline a booking was given when won, whatever the payment timeout is
+     * set to since.
+     */
+    @Test
+    void aPayDueReminderGoesByTheKeptDeadline() {
+        when(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE)).thenReturn(30); // raised from 15 since
+        // now 08:45; booked at 08:34 and given 15 minutes: due at 08:49 (by the timeout set now, at 09:04)
+        NoticeMapper.Unpaid unpaid =
+                new NoticeMapper.Unpaid(7, 42, 12, DAY.atTime(8, 34), DAY.atTime(8, 49), DAY, LocalTime.of(18, 0));
+        when(mapper.unreminded(DAY.atTime(8, 45), DAY.atTime(8, 50), 30, DAY, LocalTime.of(8, 50), 0L, 500))
+                .thenReturn(List.of(unpaid));
+        PaymentReminders reminders =
+                new PaymentReminders(mapper, notices, settings, transactions(), mock(Repeated.class), clock);
+
+        assertThat(reminders.remind()).isEqualTo(1);
+
+        assertThat(posted).containsOnlyKeys("PAY_DUE:7");
+        NoticeInbox.Notice due = inbox.view(
+                row(NoticeKind.PAY_DUE, 7L, 12, posted.get("PAY_DUE:7"), LocalTime.of(18, 0)), Locale.ENGLISH);
+        assertThat(due.text()).as("the deadline it was given").contains("by 2026-11-28 08:49:00");
     }
 
     @Test

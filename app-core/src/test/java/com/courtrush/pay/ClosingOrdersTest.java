@@ -39,7 +39,7 @@ class ClosingOrdersTest extends PayFixture {
     }
 
     private boolean timesOut() {
-        return ask.mayTimeOut(1) && cancellation.timeOut(1, now().minusMinutes(15), 15);
+        return ask.mayTimeOut(1) && cancellation.timeOut(1, now(), 15);
     }
 
     @Test

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 class PaymentServiceTest extends PayFixture {
 
     @Test
-    void anOrderIsMadeAtTheSlotsPriceAndExpiresWhenTheBookingWouldTimeOut() {
+    void anOrderIsMadeAtTheSlotsPriceAndExpiresWithTheBooking() {
         pending(1, STUDENT);
         slots.price(SLOT, 3500);
 
@@ -42,8 +42,9 @@ class PaymentServiceTest extends PayFixture {
         assertThat(order.status()).isEqualTo(PayOrderStatus.PAYING);
         assertThat(order.amountCents()).isEqualTo(3500);
         assertThat(order.reused()).isFalse();
-        assertThat(order.expireTime()).isEqualTo(now().plusMinutes(15));
-        assertThat(order.secondsToExpire()).isEqualTo(900);
+        // booked a minute ago, to be paid within 15: the order lasts the 14 left, never past the booking
+        assertThat(order.expireTime()).isEqualTo(now().plusMinutes(14));
+        assertThat(order.secondsToExpire()).isEqualTo(840);
         assertThat(order.gateway()).isEqualTo("WECHAT (simulated)");
         assertThat(gateway.prepaid()).containsExactly(order.outTradeNo());
         assertThat(locks.taken()).isEqualTo(1);
@@ -61,7 +62,7 @@ class PaymentServiceTest extends PayFixture {
     }
 
     @Test
-    void anUnexpiredOrderIsReusedAndAnExpiredOneReplaced() {
+    void anUnexpiredOrderIsReusedAnExpiredOneReplacedAndNoneMadeOnceTheBookingIsDue() {
         pending(1, STUDENT);
         String first = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
                 .outTradeNo();
@@ -70,17 +71,27 @@ class PaymentServiceTest extends PayFixture {
         PaymentService.OrderView again = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
         assertThat(again.reused()).isTrue();
         assertThat(again.outTradeNo()).isEqualTo(first);
-        assertThat(again.secondsToExpire()).isEqualTo(600);
+        assertThat(again.secondsToExpire()).isEqualTo(540);
 
-        clock.move(Duration.ofMinutes(11));
+        // an order that expired before its booking is due (its slot was moved later since): replaced
+        orders.change(first, order -> order.setExpireTime(now().minusSeconds(1)));
         PaymentService.OrderView fresh = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
         assertThat(fresh.reused()).isFalse();
         assertThat(fresh.outTradeNo()).isNotEqualTo(first);
+        assertThat(fresh.secondsToExpire()).as("what the booking has left").isEqualTo(540);
         assertThat(orders.of(1))
                 .extracting(PayOrder::getStatus)
                 .containsExactly(PayOrderStatus.FAILED, PayOrderStatus.PAYING);
         // the reused order is asked of the provider again: WeChat Pay's H5 page address lasts five minutes
         assertThat(gateway.prepaid()).containsExactly(first, first, fresh.outTradeNo());
+
+        // the booking's time is over (the timeout job ends it within the minute): no order outlives it
+        clock.move(Duration.ofMinutes(10));
+        refused(
+                () -> payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1"),
+                Outcome.FAILED,
+                "pay.overdue");
+        assertThat(orders.of(1)).hasSize(2);
     }
 
     @Test
@@ -90,7 +101,7 @@ class PaymentServiceTest extends PayFixture {
 
         PaymentService.OrderView order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1");
 
-        assertThat(order.secondsToExpire()).isEqualTo(900 - 90);
+        assertThat(order.secondsToExpire()).isEqualTo(840 - 90);
     }
 
     @Test
@@ -192,7 +203,7 @@ class PaymentServiceTest extends PayFixture {
         String order = payments.createOrder(1, student(STUDENT), PayScene.H5, "127.0.0.1")
                 .outTradeNo();
         clock.move(Duration.ofMinutes(16));
-        assertThat(cancellation.timeOut(1, now().minusMinutes(15), 15)).isTrue();
+        assertThat(cancellation.timeOut(1, now(), 15)).isTrue();
         assertThat(orders.findByOutTradeNo(order).getStatus()).isEqualTo(PayOrderStatus.CLOSED);
 
         PaidView late = settlement.onPaid(order, "staff:t900");

@@ -7,6 +7,8 @@ import static org.mockito.Mockito.reset;
 
 import com.courtrush.infra.amqp.Queues;
 import com.courtrush.reserve.record.ReservationWriter;
+import com.courtrush.setting.AppSettings;
+import com.courtrush.setting.api.SettingKey;
 import com.courtrush.slot.SlotCatalog;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -67,6 +69,19 @@ public interface StackAccess {
         } finally {
             reset(writer);
         }
+    }
+
+    /**
+     * Makes a booking look won at {@code made}: its creation and the deadline it keeps, the payment timeout set now
+     * after then (as the engine writes them when it records the grant).
+     */
+    default void bookedAt(long reservationId, LocalDateTime made) {
+        int minutes = bean(AppSettings.class).getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE);
+        jdbc().update(
+                        "update reservation set create_time = ?, pay_by = ? where id = ?",
+                        made,
+                        made.plusMinutes(minutes),
+                        reservationId);
     }
 
     /**

@@ -50,6 +50,13 @@ public class Reservation {
     @TableField(updateStrategy = FieldStrategy.NEVER)
     private String checkedInBy;
 
+    /**
+     * When an unpaid booking must be paid by, given when it was won ({@code PAY_TIMEOUT_MINUTE} after then) and kept
+     * whatever the setting becomes; null on a row an older engine wrote. {@code ReservationDeadlines.payBy} reads it.
+     */
+    @TableField(updateStrategy = FieldStrategy.NEVER)
+    private LocalDateTime payBy;
+
     @TableField(fill = FieldFill.INSERT)
     private LocalDateTime createTime;
 

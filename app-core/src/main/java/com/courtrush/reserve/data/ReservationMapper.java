@@ -85,10 +85,14 @@ public interface ReservationMapper extends BaseMapper<Reservation> {
             + "where id = #{id} and status = 'PENDING_PAYMENT'")
     int confirm(@Param("id") long id, @Param("now") LocalDateTime now);
 
-    /** Ids of PENDING_PAYMENT reservations created at or before {@code cutoff}, oldest first. */
-    @Select("select id from reservation where status = 'PENDING_PAYMENT' and create_time <= #{cutoff} "
-            + "order by create_time limit #{limit}")
-    List<Long> findOverdue(@Param("cutoff") LocalDateTime cutoff, @Param("limit") int limit);
+    /**
+     * Ids of PENDING_PAYMENT reservations whose deadline passed by {@code now}, oldest first: the deadline each was
+     * given when won ({@code pay_by}), or for a row an older engine wrote its creation + {@code minutes}.
+     */
+    @Select("select id from reservation where status = 'PENDING_PAYMENT' "
+            + "and coalesce(pay_by, timestampadd(minute, #{minutes}, create_time)) <= #{now} "
+            + "order by id limit #{limit}")
+    List<Long> findOverdue(@Param("now") LocalDateTime now, @Param("minutes") int minutes, @Param("limit") int limit);
 
     /** Ids of PENDING_PAYMENT reservations whose slot started by then: due at its start at the latest. */
     @Select("select r.id from reservation r join time_slot s on s.id = r.slot_id where r.status = 'PENDING_PAYMENT' "

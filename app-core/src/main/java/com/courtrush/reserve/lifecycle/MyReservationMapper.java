@@ -16,7 +16,7 @@ interface MyReservationMapper {
 
     String COLUMNS = "select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, r.cancel_reason, "
             + "r.note, r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
-            + "s.price_cents, r.checked_in_time "
+            + "s.price_cents, r.checked_in_time, r.pay_by "
             + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id ";
 
     String NOT_COMPENSATED =

@@ -114,11 +114,13 @@ public class MyReservations {
         LocalDateTime now = LocalDateTime.now(clock);
         for (MyReservation r : mine) {
             r.setPriceCents(settings.priceCents(r.getPriceCents()));
+            LocalDateTime given = r.getPayBy(); // the deadline kept with the booking (issue 74); shown while unpaid
+            r.setPayBy(null);
             if (r.isAsPartner()) {
                 continue; // paying, cancelling and refunding are the booker's: no deadline of theirs to show
             }
             if (r.getStatus() == ReservationStatus.PENDING_PAYMENT) {
-                r.setPayBy(deadlines.payBy(r.getCreateTime(), r.getSlotDate(), r.getStartTime()));
+                r.setPayBy(deadlines.payBy(given, r.getCreateTime(), r.getSlotDate(), r.getStartTime()));
                 r.setSecondsToPay(
                         Math.max(0, Duration.between(now, r.getPayBy()).toSeconds()));
             } else if (r.getStatus() == ReservationStatus.CONFIRMED) {

@@ -13,8 +13,9 @@ import org.springframework.scheduling.TaskScheduler;
 import org.springframework.stereotype.Component;
 
 /**
- * Every minute: PENDING_PAYMENT reservations older than {@code PAY_TIMEOUT_MINUTE} (app_config,
- * default 15), or whose slot has started (the deadline is never after the start), are cancelled as TIMEOUT, their pay orders closed and their places given back — each after the payment
+ * Every minute: PENDING_PAYMENT reservations past the deadline they were given when won ({@code PAY_TIMEOUT_MINUTE}
+ * then, default 15; a later change of the setting moves none), or whose slot has started (the deadline is never after
+ * the start), are cancelled as TIMEOUT, their pay orders closed and their places given back — each after the payment
  * provider was asked whether it was paid after all and told to close the order. Each
  * cancel is a compare-and-set under the reservation's row lock, so nodes running it together, a
  * student cancelling and a payment arriving all settle to one outcome.
@@ -77,17 +78,17 @@ public class PaymentTimeout {
      * TimeoutCheck}); returns how many this call cancelled.
      */
     public int cancelOverdue() {
-        int minutes = deadlines.payTimeoutMinutes();
-        LocalDateTime cutoff = LocalDateTime.now(clock).minusMinutes(minutes);
+        int minutes = deadlines.payTimeoutMinutes(); // for a row an older engine wrote without its deadline
+        LocalDateTime now = LocalDateTime.now(clock);
         int cancelled = 0;
         List<Long> overdue;
         do {
-            overdue = reservations.findOverdue(cutoff, BATCH);
+            overdue = reservations.findOverdue(now, minutes, BATCH);
             int skipped = 0;
             for (Long id : overdue) {
                 if (!mayTimeOut(id)) {
                     skipped++;
-                } else if (cancellation.timeOut(id, cutoff, minutes)) {
+                } else if (cancellation.timeOut(id, now, minutes)) {
                     cancelled++;
                 }
             }
@@ -97,7 +98,7 @@ public class PaymentTimeout {
             }
         } while (overdue.size() == BATCH);
         if (cancelled > 0) {
-            log.info("Cancelled {} reservation(s) not paid within {} min", cancelled, minutes);
+            log.info("Cancelled {} reservation(s) not paid by their deadline", cancelled);
         }
         return cancelled + cancelStarted();
     }

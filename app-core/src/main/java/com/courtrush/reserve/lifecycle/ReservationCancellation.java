@@ -7,11 +7,13 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.audit.api.SystemActor;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.PayDeadline;
 import com.courtrush.core.Texts;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
 import com.courtrush.reserve.data.ReservationMapper;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -57,24 +59,28 @@ public class ReservationCancellation {
     }
 
     /**
-     * Cancels a reservation still unpaid at {@code cutoff} (TIMEOUT). False when it was paid,
-     * cancelled or is younger meanwhile — safe to run on several nodes at once.
+     * Cancels a reservation still unpaid once its deadline passed by {@code now} (TIMEOUT): the deadline it was given
+     * when won, or for a row an older engine wrote its creation + {@code minutes}. False when it was paid, cancelled
+     * or is not due meanwhile — safe to run on several nodes at once.
      */
-    public boolean timeOut(long reservationId, LocalDateTime cutoff, int minutes) {
-        Boolean ended = transactions.execute(tx -> {
+    public boolean timeOut(long reservationId, LocalDateTime now, int minutes) {
+        // the minutes this booking was given to pay, whatever the setting says now; null when it did not time out
+        Long window = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
-            if (locked == null
-                    || locked.getStatus() != ReservationStatus.PENDING_PAYMENT
-                    || locked.getCreateTime().isAfter(cutoff)) {
-                return false;
+            if (locked == null || locked.getStatus() != ReservationStatus.PENDING_PAYMENT) {
+                return null;
             }
-            return ender.end(
-                    locked,
-                    ReservationStatus.PENDING_PAYMENT,
-                    CancelReason.TIMEOUT,
-                    "not paid within " + minutes + " min");
+            LocalDateTime due = PayDeadline.given(locked.getPayBy(), locked.getCreateTime(), minutes);
+            long given = Duration.between(locked.getCreateTime(), due).toMinutes();
+            boolean ended = !due.isAfter(now)
+                    && ender.end(
+                            locked,
+                            ReservationStatus.PENDING_PAYMENT,
+                            CancelReason.TIMEOUT,
+                            "not paid within " + given + " min");
+            return ended ? given : null;
         });
-        return timedOut(ended, reservationId, new EngineText("audit.payTimeout", minutes));
+        return timedOut(window != null, reservationId, new EngineText("audit.payTimeout", window));
     }
 
     /**

@@ -20,13 +20,16 @@ interface GrantMapper {
      * row's play date is given, not read from its slot: a read of the slot in the insert is a locking
      * read on MariaDB, and two consumers sharing a slot then each waited to turn their shared lock
      * into the one their counter's update takes (the growth bench: twice the transactions, three
-     * times the recording lag).
+     * times the recording lag). {@code payBy}: the deadline the bookings keep (issue 74).
      */
     @Insert("<script>insert into reservation (trace_id, user_id, slot_id, session_id, slot_date, status, holder_id, "
-            + "create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
+            + "pay_by, create_time, update_time) values <foreach collection='grants' item='g' separator=','>"
             + "(#{g.grant.traceId}, #{g.grant.userId}, #{g.grant.slotId}, #{g.grant.sessionId}, #{g.slotDate}, "
-            + "'PENDING_PAYMENT', #{g.grant.userId}, #{now}, #{now})</foreach></script>")
-    int insertGranted(@Param("grants") List<Granted> grants, @Param("now") LocalDateTime now);
+            + "'PENDING_PAYMENT', #{g.grant.userId}, #{payBy}, #{now}, #{now})</foreach></script>")
+    int insertGranted(
+            @Param("grants") List<Granted> grants,
+            @Param("now") LocalDateTime now,
+            @Param("payBy") LocalDateTime payBy);
 
     /** A grant and its slot's play date. */
     record Granted(ReserveMessage grant, LocalDate slotDate) {}

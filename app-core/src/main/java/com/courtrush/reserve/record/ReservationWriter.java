@@ -182,14 +182,13 @@ public class ReservationWriter {
             if (slots.takePlaces(places, now) != places.size()) {
                 throw new SlotUnavailable();
             }
-            grantRows.insertGranted(rows, now);
+            // the deadline each booking keeps, whatever the setting becomes (issue 74)
+            LocalDateTime payBy = now.plusMinutes(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE));
+            grantRows.insertGranted(rows, now, payBy);
             checkStudentLimits(students, openings);
             shares.guard(taken);
-            // each winner's notice, with the recording: pay by the deadline the payment timeout keeps
-            notices.won(
-                    grants.stream().map(ReserveMessage::traceId).toList(),
-                    now.plusMinutes(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE)),
-                    now);
+            // each winner's notice, with the recording: pay by the deadline the booking keeps
+            notices.won(grants.stream().map(ReserveMessage::traceId).toList(), payBy, now);
         });
         return taken;
     }

@@ -41,9 +41,13 @@ class PayDeadlineTest {
 
     @Test
     void aBookingJustBeforeTheStartIsDueAtTheStart() {
-        assertThat(deadlines.payBy(DAY.atTime(9, 38), DAY, LocalTime.of(9, 40))).isEqualTo(DAY.atTime(9, 40));
-        assertThat(deadlines.payBy(DAY.atTime(9, 38, 27), DAY, LocalTime.of(10, 0)))
-                .as("far enough from the start: the timeout, to the second")
+        assertThat(deadlines.payBy(DAY.atTime(9, 53), DAY.atTime(9, 38), DAY, LocalTime.of(9, 40)))
+                .isEqualTo(DAY.atTime(9, 40));
+        assertThat(deadlines.payBy(DAY.atTime(9, 53, 27), DAY.atTime(9, 38, 27), DAY, LocalTime.of(10, 0)))
+                .as("far enough from the start: the deadline it was given, to the second")
+                .isEqualTo(DAY.atTime(9, 53, 27));
+        assertThat(deadlines.payBy(null, DAY.atTime(9, 38, 27), DAY, LocalTime.of(10, 0)))
+                .as("a row an older engine wrote: its creation + the timeout set now")
                 .isEqualTo(DAY.atTime(9, 53, 27));
     }
 
@@ -54,7 +58,7 @@ class PayDeadlineTest {
                 DAY.atTime(9, 40, 5).atZone(ZoneId.of("Asia/Shanghai")).toInstant());
         ReservationMapper reservations = mock(ReservationMapper.class);
         ReservationCancellation cancellation = mock(ReservationCancellation.class);
-        when(reservations.findOverdue(any(), anyInt())).thenReturn(List.of());
+        when(reservations.findOverdue(any(), anyInt(), anyInt())).thenReturn(List.of());
         when(reservations.findStartedUnpaid(DAY, LocalTime.of(9, 40, 5), 500)).thenReturn(List.of(5L));
         when(cancellation.timeOutAtStart(5)).thenReturn(true);
         PaymentTimeout timeout = new PaymentTimeout(
@@ -67,7 +71,7 @@ class PayDeadlineTest {
                 List.of(id -> true));
 
         assertThat(timeout.cancelOverdue()).isEqualTo(1);
-        verify(reservations).findOverdue(eq(LocalDateTime.now(clock).minusMinutes(15)), anyInt());
+        verify(reservations).findOverdue(eq(LocalDateTime.now(clock)), eq(15), anyInt());
         verify(cancellation).timeOutAtStart(5);
         verify(cancellation, never()).timeOut(anyLong(), any(), anyInt());
     }

@@ -175,12 +175,11 @@ class ReservationEnderTest {
     void theTimeoutAfterAStudentsCancelEndsNothingAndTheStudentAfterTheTimeoutIsTold() {
         booked(1, STUDENT);
         booked(2, STUDENT + 1);
-        LocalDateTime cutoff = now().minusMinutes(15);
 
         cancellation.cancelByOwner(1, student(STUDENT));
-        assertThat(cancellation.timeOut(1, cutoff, 15)).isFalse();
+        assertThat(cancellation.timeOut(1, now(), 15)).isFalse();
 
-        assertThat(cancellation.timeOut(2, cutoff, 15)).isTrue();
+        assertThat(cancellation.timeOut(2, now(), 15)).isTrue();
         assertThatThrownBy(() -> cancellation.cancelByOwner(2, student(STUDENT + 1)))
                 .isInstanceOfSatisfying(
                         CourtRushException.class, e -> assertThat(e.key()).isEqualTo("cancel.already"));
@@ -219,13 +218,46 @@ class ReservationEnderTest {
     }
 
     @Test
-    void aReservationYoungerThanTheCutoffDoesNotTimeOut() {
+    void aReservationNotDueYetDoesNotTimeOut() {
         booked(1, STUDENT);
+        reservations.change(1, row -> row.setPayBy(now().plusSeconds(1)));
 
-        assertThat(cancellation.timeOut(1, now().minusMinutes(30), 15)).isFalse();
+        assertThat(cancellation.timeOut(1, now(), 15)).isFalse();
 
         assertThat(reservations.row(1).getStatus()).isEqualTo(ReservationStatus.PENDING_PAYMENT);
         assertThat(places.calls()).isZero();
+    }
+
+    /**
+     * Issue 74: a booking times out by the deadline it was given when won, whatever the payment timeout is set to
+     * since — longer, it is not kept waiting past its WeChat Pay order's expiry; shorter, it is not cut short. A row
+     * an older engine wrote without its deadline is read as its creation + the timeout set now.
+     */
+    @Test
+    void aReservationTimesOutByTheDeadlineItWasGivenWhateverTheTimeoutIsSetToSince() {
+        booked(1, STUDENT); // 20 minutes ago, to be paid within 15: due 5 minutes ago
+        booked(2, STUDENT + 1);
+        reservations.change(2, row -> row.setPayBy(now().plusMinutes(10))); // given 30 minutes
+        booked(3, STUDENT + 2);
+        reservations.change(3, row -> row.setPayBy(null)); // written by an older engine
+
+        assertThat(cancellation.timeOut(1, now(), 30))
+                .as("the timeout raised to 30 since")
+                .isTrue();
+        assertThat(cancellation.timeOut(2, now(), 2))
+                .as("the timeout lowered to 2 since")
+                .isFalse();
+        assertThat(cancellation.timeOut(3, now(), 30))
+                .as("no deadline kept: 20 of 30 minutes")
+                .isFalse();
+        assertThat(cancellation.timeOut(3, now(), 19))
+                .as("no deadline kept: 20 of 19 minutes")
+                .isTrue();
+
+        assertThat(reservations.row(2).getStatus()).isEqualTo(ReservationStatus.PENDING_PAYMENT);
+        assertThat(hooked)
+                .as("each said with the window it was given")
+                .containsExactly("1:TIMEOUT:not paid within 15 min", "3:TIMEOUT:not paid within 19 min");
     }
 
     @Test

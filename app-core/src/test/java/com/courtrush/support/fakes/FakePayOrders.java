@@ -38,6 +38,11 @@ public final class FakePayOrders extends FakeMapper<PayOrder> implements PayOrde
         return findAll(reservationId);
     }
 
+    /** Changes the stored order in place (for what no statement of the mapper's does). */
+    public synchronized void change(String outTradeNo, java.util.function.Consumer<PayOrder> change) {
+        rows.values().stream().filter(o -> o.getOutTradeNo().equals(outTradeNo)).forEach(change);
+    }
+
     @Override
     public synchronized Runnable checkpoint() {
         Map<Long, PayOrder> saved = rows.values().stream()

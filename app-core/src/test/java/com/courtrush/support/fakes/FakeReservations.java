@@ -1,5 +1,6 @@
 package com.courtrush.support.fakes;
 
+import com.courtrush.core.PayDeadline;
 import com.courtrush.reserve.api.CancelReason;
 import com.courtrush.reserve.api.ReservationStatus;
 import com.courtrush.reserve.data.Reservation;
@@ -25,7 +26,13 @@ public final class FakeReservations extends FakeMapper<Reservation>
 
     private final Map<Long, Reservation> rows = new TreeMap<>();
 
-    /** A PENDING_PAYMENT reservation of the student in the slot, made at {@code created}. */
+    /** The payment timeout a reservation made by {@link #pending} was given: the setting's default. */
+    public static final int PAY_MINUTES = 15;
+
+    /**
+     * A PENDING_PAYMENT reservation of the student in the slot, made at {@code created}, to be paid by
+     * {@link #PAY_MINUTES} later (the deadline it keeps, as a won booking does).
+     */
     public synchronized Reservation pending(long id, long userId, long slotId, long sessionId, LocalDateTime created) {
         Reservation row = new Reservation();
         row.setId(id);
@@ -37,6 +44,7 @@ public final class FakeReservations extends FakeMapper<Reservation>
         row.setHolderId(userId);
         row.setCreateTime(created);
         row.setUpdateTime(created);
+        row.setPayBy(created.plusMinutes(PAY_MINUTES));
         rows.put(id, row);
         return copy(row);
     }
@@ -106,11 +114,12 @@ public final class FakeReservations extends FakeMapper<Reservation>
     }
 
     @Override
-    public synchronized List<Long> findOverdue(LocalDateTime cutoff, int limit) {
+    public synchronized List<Long> findOverdue(LocalDateTime now, int minutes, int limit) {
         return rows.values().stream()
                 .filter(r -> r.getStatus() == ReservationStatus.PENDING_PAYMENT
-                        && !r.getCreateTime().isAfter(cutoff))
-                .sorted(Comparator.comparing(Reservation::getCreateTime))
+                        && !PayDeadline.given(r.getPayBy(), r.getCreateTime(), minutes)
+                                .isAfter(now))
+                .sorted(Comparator.comparing(Reservation::getId))
                 .limit(limit)
                 .map(Reservation::getId)
                 .toList();
@@ -186,6 +195,7 @@ public final class FakeReservations extends FakeMapper<Reservation>
         copy.setCheckedInBy(row.getCheckedInBy());
         copy.setCreateTime(row.getCreateTime());
         copy.setUpdateTime(row.getUpdateTime());
+        copy.setPayBy(row.getPayBy());
         return copy;
     }
 }
