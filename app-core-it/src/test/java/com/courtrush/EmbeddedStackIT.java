@@ -15,6 +15,7 @@ import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.opening.OpeningClockScenarios;
 import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LivePaymentScenarios;
+import com.courtrush.pay.LostNotificationScenarios;
 import com.courtrush.pay.WechatPayTroubleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
@@ -82,6 +83,7 @@ class EmbeddedStackIT extends StackTest
                 RecoveryScenarios,
                 LivePaymentScenarios,
                 WechatPayTroubleScenarios,
+                LostNotificationScenarios,
                 DeadLetterScenarios,
                 StaffScenarios,
                 ReportScenarios,

@@ -9,6 +9,7 @@ import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.partner.PartnerScenarios;
 import com.courtrush.pay.LivePaymentScenarios;
+import com.courtrush.pay.LostNotificationScenarios;
 import com.courtrush.pay.WechatPayTroubleScenarios;
 import com.courtrush.recurring.RecurringScenarios;
 import com.courtrush.report.ReportScenarios;
@@ -51,6 +52,7 @@ class ExternalStackIT extends StackTest
                 RecoveryScenarios,
                 LivePaymentScenarios,
                 WechatPayTroubleScenarios,
+                LostNotificationScenarios,
                 DeadLetterScenarios,
                 StaffScenarios,
                 ReportScenarios,

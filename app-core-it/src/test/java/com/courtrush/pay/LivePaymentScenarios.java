@@ -220,26 +220,6 @@ public interface LivePaymentScenarios extends LifecycleScenarios {
     }
 
     @Test
-    default void aLostNotificationIsCaughtByTheQueryBeforeTheBookingTimesOut() throws Exception {
-        Opening opening = openSlots(1, 1);
-        Student ann = api().students(1).get(0);
-        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
-        live(() -> {
-            String outTradeNo = payOrder(ann, reservation);
-            sim().dropNextNotifications(1);
-            sim().pay(outTradeNo);
-            assertThat(status(reservation)).as("WeChat Pay's word never came").isEqualTo("PENDING_PAYMENT");
-
-            backdate(List.of(reservation));
-            assertThat(timeOut(List.of(reservation))).isZero();
-
-            assertThat(status(reservation)).isEqualTo("CONFIRMED");
-            assertThat(audits("PAID_WECHAT", outTradeNo)).isEqualTo(1);
-        });
-        assertMoneyMatchesTheProvider(opening.session());
-    }
-
-    @Test
     default void anUnpaidOrderIsClosedAtWechatPayWhenItsBookingTimesOut() throws Exception {
         Opening opening = openSlots(1, 1);
         Student ann = api().students(1).get(0);

@@ -136,6 +136,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("POST /admin/strikes/{strikeId}/forgive", Access.MANAGER),
             Map.entry("POST /pay/wechat/{reservationId}", Access.STUDENT),
             Map.entry("GET /pay/reservation/{reservationId}", Access.OWNER_OR_STAFF),
+            Map.entry("POST /pay/reservation/{reservationId}/check", Access.OWNER_OR_STAFF),
             Map.entry("POST /pay/refund/{reservationId}", Access.OWNER_OR_STAFF),
             Map.entry("POST /pay/wechat/mock-success/{outTradeNo}", Access.STAFF),
             // WeChat Pay posts here: its signature, not a token, makes a notification count

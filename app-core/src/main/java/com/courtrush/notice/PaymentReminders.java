@@ -16,7 +16,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * "Payment due in 5 minutes": once per unpaid booking, {@link #LEAD} before its payment deadline — the one it was
  * given when won, or the slot's start when that comes first ({@link PayDeadline}) — none when it was due that soon
- * from the start (the won notice told the deadline). Every node runs it; a notice's message id keeps it once.
+ * from the start (the won notice told the deadline), nor to a student WeChat Pay says has paid ({@link PayDueCheck}).
+ * Every node runs it; a notice's message id keeps it once.
  */
 @Component
 public class PaymentReminders {
@@ -31,6 +32,7 @@ public class PaymentReminders {
     private final TransactionTemplate transactions;
     private final Repeated repeated;
     private final Clock clock;
+    private final List<PayDueCheck> checks;
 
     PaymentReminders(
             NoticeMapper mapper,
@@ -38,13 +40,15 @@ public class PaymentReminders {
             AppSettings settings,
             TransactionTemplate transactions,
             Repeated repeated,
-            Clock clock) {
+            Clock clock,
+            List<PayDueCheck> checks) {
         this.mapper = mapper;
         this.notices = notices;
         this.settings = settings;
         this.transactions = transactions;
         this.repeated = repeated;
         this.clock = clock;
+        this.checks = List.copyOf(checks);
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -55,7 +59,8 @@ public class PaymentReminders {
     /**
      * Reminds every unpaid booking whose payment is due within {@link #LEAD} — by the deadline it was given when won
      * or, sooner, by its slot's start — unless it was due that soon when it was made (its won notice told the
-     * deadline); returns how many it reminded.
+     * deadline) or WeChat Pay says it was paid after all ({@link PayDueCheck}: settled instead); returns how many it
+     * reminded.
      */
     public int remind() {
         int minutes = settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE); // for a row without its deadline
@@ -72,7 +77,9 @@ public class PaymentReminders {
                         PayDeadline.given(unpaid.payBy(), unpaid.createTime(), minutes),
                         unpaid.slotDate(),
                         unpaid.startTime());
-                if (!payBy.isAfter(now) || !payBy.isAfter(unpaid.createTime().plus(LEAD))) {
+                if (!payBy.isAfter(now)
+                        || !payBy.isAfter(unpaid.createTime().plus(LEAD))
+                        || !stillUnpaid(unpaid.id())) {
                     continue;
                 }
                 // another node reminding the same booking at once posts nothing more: the message id is once
@@ -82,5 +89,15 @@ public class PaymentReminders {
             }
         } while (batch.size() == BATCH);
         return reminded;
+    }
+
+    /** Whether every check says the booking is still unpaid (WeChat Pay asked of a payment it was not told of). */
+    private boolean stillUnpaid(long reservationId) {
+        for (PayDueCheck check : checks) {
+            if (!check.stillUnpaid(reservationId)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

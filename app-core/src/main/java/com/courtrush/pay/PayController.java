@@ -44,12 +44,19 @@ class PayController {
     private final PaymentNotifications notifications;
     private final PaymentDesk desk;
 
+    private final AskWechatPay wechatPay;
+
     PayController(
-            PaymentService payments, RefundService refunds, PaymentNotifications notifications, PaymentDesk desk) {
+            PaymentService payments,
+            RefundService refunds,
+            PaymentNotifications notifications,
+            PaymentDesk desk,
+            AskWechatPay wechatPay) {
         this.payments = payments;
         this.refunds = refunds;
         this.notifications = notifications;
         this.desk = desk;
+        this.wechatPay = wechatPay;
     }
 
     @Operation(
@@ -57,7 +64,9 @@ class PayController {
             description = "scene: H5 (a phone's browser: open h5Url), NATIVE (a computer: show qrSvg to scan) or "
                     + "JSAPI (inside WeChat: jsapi for WeixinJSBridge; the first time a 409 pay.openIdNeeded whose "
                     + "data.authorizeUrl is WeChat's OAuth, which sends the student back to /?pay={id}&code=&state= — "
-                    + "then wechatCode and wechatState); H5 when none is given. `simulated` says whether money moves.")
+                    + "then wechatCode and wechatState); H5 when none is given. `simulated` says whether money moves. "
+                    + "An order WeChat Pay says is paid already (ORDERPAID: its notification lost) is settled instead: "
+                    + "200 with status SUCCESS and nothing to open.")
     @PostMapping("/wechat/{reservationId}")
     ApiResponse<PaymentService.OrderView> pay(
             @PathVariable @Positive long reservationId,
@@ -66,8 +75,27 @@ class PayController {
             HttpServletRequest http) {
         PayRequest body = request == null ? new PayRequest(null, null, null) : request;
         PayScene scene = body.scene() == null ? PayScene.H5 : body.scene();
-        return ApiResponse.ok(payments.createOrder(
-                reservationId, caller, scene, http.getRemoteAddr(), body.wechatCode(), body.wechatState()));
+        PaymentService.OrderView order = payments.createOrder(
+                reservationId, caller, scene, http.getRemoteAddr(), body.wechatCode(), body.wechatState());
+        return switch (order.status()) {
+            case PAYING -> ApiResponse.ok(order);
+            case SUCCESS -> ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.paidAtWechatPay"), order);
+            case REFUNDED -> ApiResponse.ok(EngineMessages.format(RequestLocales.of(http), "ok.autoRefunded"), order);
+            default -> ApiResponse.ok(order);
+        };
+    }
+
+    @Operation(
+            summary =
+                    "Ask WeChat Pay now whether the reservation's live order is paid (the student is back from paying)",
+            description = "WeChat Pay's notification may be lost: a paid order is settled at once (the booking "
+                    + "CONFIRMED). Asked at most once per few seconds per order, whoever polls: wechatPay says what it "
+                    + "said — PAID, NOT_PAID, UNREACHABLE, ASKED_A_MOMENT_AGO (not asked again yet) or NOTHING_TO_ASK "
+                    + "(not waiting for a live payment) — with askedAt, and the booking as it stands.")
+    @PostMapping("/reservation/{reservationId}/check")
+    ApiResponse<AskWechatPay.Checked> check(
+            @PathVariable @Positive long reservationId, @AuthenticationPrincipal Caller caller) {
+        return ApiResponse.ok(wechatPay.check(reservationId, caller));
     }
 
     @Operation(summary = "Staff only: report a simulated WeChat payment as successful (idempotent)")

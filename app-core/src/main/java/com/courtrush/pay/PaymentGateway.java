@@ -30,8 +30,21 @@ public interface PaymentGateway {
         return true;
     }
 
-    /** Asks the provider for a payment of the order; returns what the student's client opens. */
+    /**
+     * Asks the provider for a payment of the order; returns what the student's client opens. Throws {@link
+     * PaidAlready} when the provider says the order is paid (its notification may never have come).
+     */
     Invite prepay(PayOrder order, String description, PayScene scene, Payer payer);
+
+    /**
+     * The provider refused to ask for a payment of an order because it is paid already (WeChat Pay's {@code
+     * ORDERPAID}): not a refusal to show the student, but news of a payment to settle (issue 74).
+     */
+    final class PaidAlready extends RuntimeException {
+        public PaidAlready(String outTradeNo) {
+            super("order " + outTradeNo + " is paid already at the provider");
+        }
+    }
 
     /**
      * Who pays: the address of their browser (H5), and their openid at the gym's official account (JSAPI only).

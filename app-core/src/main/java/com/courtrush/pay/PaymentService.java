@@ -28,8 +28,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * A student's pay order: made at WeChat Pay (or its simulator) under a lock per reservation ({@link PaymentLocks}, 5 s
- * lease), an unexpired PAYING order reused, expiring with its booking; G4 in the database backs the lock. What the student's payment state is,
- * and which WeChat Pay runs. A payment's success is {@link PaymentSettlement}'s; money taken at the desk is {@link
+ * lease), an unexpired PAYING order reused — or, when WeChat Pay says it is paid already (ORDERPAID: its notification
+ * lost), settled — and expiring with its booking; G4 in the database backs the lock. What the student's payment state
+ * is, and which WeChat Pay runs. A payment's success is {@link PaymentSettlement}'s; money taken at the desk is {@link
  * DeskPayments}'.
  */
 @Service
@@ -118,14 +119,25 @@ public class PaymentService {
             throw CourtRushException.conflict("pay.jsapiUnavailable");
         }
         PayOrder paying = orders.findPaying(reservationId);
+        boolean unpaid = reservations.selectById(reservationId).getStatus() == ReservationStatus.PENDING_PAYMENT;
         if (paying != null
                 && paying.getExpireTime().isAfter(now)
                 && Objects.equals(paying.getMchid(), gateway.merchant())
                 && (!paying.live() || scene.name().equals(paying.getScene()))
-                && reservations.selectById(reservationId).getStatus() == ReservationStatus.PENDING_PAYMENT) {
+                && unpaid) {
             // the same order asked again (WeChat Pay answers a prepay of an unpaid order anew, in the same way)
-            PaymentGateway.Invite invite = gateway.prepay(paying, description(paying), scene, payer);
-            return OrderView.of(paying, gateway, invite, true, LocalDateTime.now(clock));
+            try {
+                PaymentGateway.Invite invite = gateway.prepay(paying, description(paying), scene, payer);
+                return OrderView.of(paying, gateway, invite, true, LocalDateTime.now(clock));
+            } catch (PaymentGateway.PaidAlready e) {
+                // WeChat Pay says ORDERPAID: paid, though its notification never came — settled now, not a dead end
+                return paidAtProvider(paying, gateway);
+            }
+        }
+        if (paying != null && paying.live() && unpaid && closeAtProvider(paying)) {
+            // to be replaced (asked in another way — a phone's order paid on a computer — or expired): closed at
+            // WeChat Pay first, so only the new one can be paid; it was paid (its notification lost), and is settled
+            return OrderView.paid(orders.selectById(paying.getId()), gateway);
         }
         PayOrder created = transactions.execute(tx -> {
             Reservation locked = reservations.lockById(reservationId);
@@ -149,32 +161,52 @@ public class PaymentService {
             }
             return insertOrder(locked, slot, gateway, now, scene, expiry);
         });
-        if (paying != null && paying.live()) {
-            // replaced (expired, or asked in another way — a phone's order paid on a computer): closed at WeChat Pay
-            // too, so only the new one can be paid (a payment of the old one is refunded)
-            closeAtProvider(paying);
-        }
         PaymentGateway.Invite invite = gateway.prepay(created, description(created), scene, payer);
         return OrderView.of(created, gateway, invite, false, LocalDateTime.now(clock));
     }
 
     /**
-     * Closes a replaced live order at WeChat Pay; a failure is logged: a payment of it is refunded when reported (an
-     * ended booking's order is {@link ClosingOrders}').
+     * Closes a live order at WeChat Pay before it is replaced; a failure is logged: a payment of it is refunded when
+     * reported (an ended booking's order is {@link ClosingOrders}'). True when WeChat Pay said it was paid: settled as
+     * any payment (confirmed while its booking waits).
      */
-    void closeAtProvider(PayOrder order) {
+    boolean closeAtProvider(PayOrder order) {
         try {
             PaymentGateway.Trade trade = gateways.of(order).close(order);
             if (trade.paid()) {
-                // paid a moment before it was closed: settled as any payment (refunded, the order being over)
+                // paid a moment before it was closed (or its notification was lost): settled as any payment
                 settlement.onProviderPaid(order.getOutTradeNo(), trade, SystemActor.PAYMENT.actor());
+                return true;
             }
+            return false;
         } catch (RuntimeException e) {
             log.warn(
                     "Order {} could not be closed at WeChat Pay ({}); a payment of it is refunded when it is reported",
                     order.getOutTradeNo(),
                     e.toString());
+            return false;
         }
+    }
+
+    /**
+     * WeChat Pay refused to ask for a payment of {@code paying} because it is paid (ORDERPAID): it is asked, and the
+     * payment settled — the booking confirmed — instead of a refusal the student cannot get past (issue 74).
+     */
+    private OrderView paidAtProvider(PayOrder paying, PaymentGateway gateway) {
+        PaymentGateway.Trade trade = settlement.settleFromProvider(paying, SystemActor.PAYMENT.actor());
+        if (!trade.paid()) {
+            log.warn(
+                    "WeChat Pay answered ORDERPAID for order {} of reservation {}, but its query says {}; not settled",
+                    paying.getOutTradeNo(),
+                    paying.getReservationId(),
+                    trade.state());
+            throw CourtRushException.conflict("pay.providerRefused", "ORDERPAID", trade.state());
+        }
+        log.info(
+                "WeChat Pay says order {} is paid, its notification never came; reservation {} settled by a query",
+                paying.getOutTradeNo(),
+                paying.getReservationId());
+        return OrderView.paid(orders.selectById(paying.getId()), gateway);
     }
 
     private PayOrder insertOrder(
@@ -278,6 +310,24 @@ public class PaymentService {
                     invite.codeUrl() == null ? null : QrCodes.svg(invite.codeUrl()),
                     invite.jsapi(),
                     reused,
+                    gateway.channel() + (gateway.simulated() ? " (simulated)" : ""),
+                    gateway.simulated());
+        }
+
+        /** An order WeChat Pay said is paid, settled: nothing to open. Its status says how it ended (SUCCESS). */
+        static OrderView paid(PayOrder order, PaymentGateway gateway) {
+            return new OrderView(
+                    order.getOutTradeNo(),
+                    order.getReservationId(),
+                    order.getAmountCents(),
+                    order.getStatus(),
+                    order.getExpireTime(),
+                    0,
+                    null,
+                    null,
+                    null,
+                    null,
+                    true,
                     gateway.channel() + (gateway.simulated() ? " (simulated)" : ""),
                     gateway.simulated());
         }

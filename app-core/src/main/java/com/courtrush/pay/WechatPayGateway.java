@@ -109,9 +109,8 @@ final class WechatPayGateway implements PaymentGateway {
                 h5.setAppUrl(settings().publicUrl());
                 sceneInfo.setH5Info(h5);
                 request.setSceneInfo(sceneInfo);
-                String url = call(
-                                "prepay (H5) " + order.getOutTradeNo(),
-                                () -> clients.h5().prepay(request))
+                String url = prepayCall(
+                                order, "prepay (H5) ", () -> clients.h5().prepay(request))
                         .getH5Url();
                 yield new Invite(url, null, null);
             }
@@ -127,8 +126,9 @@ final class WechatPayGateway implements PaymentGateway {
                 amount.setTotal(order.getAmountCents());
                 amount.setCurrency(CURRENCY);
                 request.setAmount(amount);
-                String code = call(
-                                "prepay (Native) " + order.getOutTradeNo(),
+                String code = prepayCall(
+                                order,
+                                "prepay (Native) ",
                                 () -> clients.nativePay().prepay(request))
                         .getCodeUrl();
                 yield Invite.code(code);
@@ -148,9 +148,8 @@ final class WechatPayGateway implements PaymentGateway {
                 var paying = new com.wechat.pay.java.service.payments.jsapi.model.Payer();
                 paying.setOpenid(payer.openId());
                 request.setPayer(paying);
-                var asked = call(
-                        "prepay (JSAPI) " + order.getOutTradeNo(),
-                        () -> clients.jsapi().prepayWithRequestPayment(request));
+                var asked = prepayCall(
+                        order, "prepay (JSAPI) ", () -> clients.jsapi().prepayWithRequestPayment(request));
                 // what WeixinJSBridge's getBrandWCPayRequest takes, as WeChat names it
                 yield new Invite(
                         null,
@@ -258,6 +257,16 @@ final class WechatPayGateway implements PaymentGateway {
             case ABNORMAL -> RefundStatus.ABNORMAL;
             case CLOSED -> RefundStatus.CLOSED;
         };
+    }
+
+    /** A prepay: an order WeChat Pay says is paid already (ORDERPAID) is news of a payment, not a refusal. */
+    private <T> T prepayCall(PayOrder order, String what, Supplier<T> call) {
+        return call(what + order.getOutTradeNo(), call, refusal -> {
+            if ("ORDERPAID".equals(refusal.getErrorCode())) {
+                throw new PaidAlready(order.getOutTradeNo());
+            }
+            return null;
+        });
     }
 
     private <T> T call(String what, Supplier<T> call) {

@@ -203,22 +203,30 @@ class NoticeRemindersTest {
 
     /**
      * Issue 74: "payment due soon" goes by the deadline a booking was given when won, whatever the payment timeout is
-     * set to since.
+     * set to since, and never to a student WeChat Pay says has paid (its notification lost: settled instead).
      */
     @Test
-    void aPayDueReminderGoesByTheKeptDeadline() {
+    void aPayDueReminderGoesByTheKeptDeadlineAndNotToAStudentWechatPaySaysHasPaid() {
         when(settings.getPositiveInt(SettingKey.PAY_TIMEOUT_MINUTE)).thenReturn(30); // raised from 15 since
-        // now 08:45; booked at 08:34 and given 15 minutes: due at 08:49 (by the timeout set now, at 09:04)
-        NoticeMapper.Unpaid unpaid =
-                new NoticeMapper.Unpaid(7, 42, 12, DAY.atTime(8, 34), DAY.atTime(8, 49), DAY, LocalTime.of(18, 0));
+        // now 08:45; both booked at 08:34 and given 15 minutes: due at 08:49; booking 8 was paid at WeChat Pay
+        LocalDateTime booked = DAY.atTime(8, 34);
+        LocalDateTime given = DAY.atTime(8, 49);
+        NoticeMapper.Unpaid unpaid = new NoticeMapper.Unpaid(7, 42, 12, booked, given, DAY, LocalTime.of(18, 0));
+        NoticeMapper.Unpaid paid = new NoticeMapper.Unpaid(8, 43, 12, booked, given, DAY, LocalTime.of(18, 0));
         when(mapper.unreminded(DAY.atTime(8, 45), DAY.atTime(8, 50), 30, DAY, LocalTime.of(8, 50), 0L, 500))
-                .thenReturn(List.of(unpaid));
-        PaymentReminders reminders =
-                new PaymentReminders(mapper, notices, settings, transactions(), mock(Repeated.class), clock);
+                .thenReturn(List.of(unpaid, paid));
+        List<Long> asked = new ArrayList<>();
+        PayDueCheck wechatPay = reservationId -> {
+            asked.add(reservationId);
+            return reservationId != 8;
+        };
+        PaymentReminders reminders = new PaymentReminders(
+                mapper, notices, settings, transactions(), mock(Repeated.class), clock, List.of(wechatPay));
 
         assertThat(reminders.remind()).isEqualTo(1);
 
-        assertThat(posted).containsOnlyKeys("PAY_DUE:7");
+        assertThat(asked).as("WeChat Pay asked before each reminder").containsExactly(7L, 8L);
+        assertThat(posted).as("not to the student who has paid").containsOnlyKeys("PAY_DUE:7");
         NoticeInbox.Notice due = inbox.view(
                 row(NoticeKind.PAY_DUE, 7L, 12, posted.get("PAY_DUE:7"), LocalTime.of(18, 0)), Locale.ENGLISH);
         assertThat(due.text()).as("the deadline it was given").contains("by 2026-11-28 08:49:00");

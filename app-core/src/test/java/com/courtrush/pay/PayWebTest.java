@@ -58,6 +58,9 @@ class PayWebTest {
     @MockitoBean
     PaymentDesk desk;
 
+    @MockitoBean
+    AskWechatPay wechatPay;
+
     private static final String NOTIFICATION = "{\"id\":\"n1\",\"event_type\":\"TRANSACTION.SUCCESS\"}";
 
     @Test
@@ -116,6 +119,49 @@ class PayWebTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.data.qrSvg").value("<svg/>"))
                 .andExpect(jsonPath("$.data.simulated").value(false));
+    }
+
+    @Test
+    void anOrderWechatPaySaysIsPaidAlreadyIsAnsweredSettledWithNothingToOpen() throws Exception {
+        given(payments.createOrder(eq(5L), any(), eq(PayScene.H5), anyString(), any(), any()))
+                .willReturn(new PaymentService.OrderView(
+                        "CR1",
+                        5L,
+                        1500,
+                        PayOrderStatus.SUCCESS,
+                        LocalDateTime.of(2026, 11, 26, 13, 15),
+                        0,
+                        null,
+                        null,
+                        null,
+                        null,
+                        true,
+                        "WECHAT",
+                        false));
+        mvc.perform(post("/pay/wechat/5").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.status").value("SUCCESS"))
+                .andExpect(jsonPath("$.data.h5Url").doesNotExist())
+                .andExpect(jsonPath("$.message").value(containsString("WeChat Pay says this booking is paid")));
+    }
+
+    @Test
+    void backFromPayingTheStudentsPageAsksWhatWechatPaySays() throws Exception {
+        given(wechatPay.check(eq(5L), any()))
+                .willReturn(new AskWechatPay.Checked(
+                        5L,
+                        ReservationStatus.CONFIRMED,
+                        PayOrderStatus.SUCCESS,
+                        AskWechatPay.Said.PAID,
+                        LocalDateTime.of(2026, 11, 26, 13, 1, 2)));
+        mvc.perform(post("/pay/reservation/5/check").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data.wechatPay").value("PAID"))
+                .andExpect(jsonPath("$.data.reservationStatus").value("CONFIRMED"))
+                .andExpect(jsonPath("$.data.askedAt").value("2026-11-26T13:01:02"));
+        mvc.perform(post("/pay/reservation/5/check")).andExpect(status().isUnauthorized());
+        mvc.perform(post("/pay/reservation/0x5/check").header("Authorization", "Bearer " + STUDENT))
+                .andExpect(status().isBadRequest());
     }
 
     @Test

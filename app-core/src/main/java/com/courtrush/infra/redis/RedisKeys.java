@@ -254,6 +254,14 @@ public final class RedisKeys {
     }
 
     /**
+     * WeChat Pay asked about an order a moment ago (issue 74): while it lives, a student's page watching the order
+     * asks nobody; it expires after the few seconds between two asks.
+     */
+    public static String payAsked(String outTradeNo) {
+        return "bf:pay:asked:" + outTradeNo;
+    }
+
+    /**
      * A campus sign-in under way (SPEC §18): what its return must match, by its {@code state}; taken once, gone
      * after ten minutes.
      */

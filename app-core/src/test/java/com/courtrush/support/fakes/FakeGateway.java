@@ -15,7 +15,9 @@ import java.util.List;
 /**
  * A payment provider in memory: records each prepay and refund, can refuse refunds (as a provider that says no,
  * so the caller's transaction rolls back), can pay refunds back later (REFUNDING, then how a query finds them ended)
- * and can answer a prepay late (the test's clock moved on meanwhile).
+ * and can answer a prepay late (the test's clock moved on meanwhile). Simulated, unless told to play a live merchant:
+ * then it knows of payments the engine was not told of, answers queries about them (or none) and refuses a prepay of
+ * a paid order as WeChat Pay does (ORDERPAID).
  */
 public final class FakeGateway implements PaymentGateway {
 
@@ -33,6 +35,7 @@ public final class FakeGateway implements PaymentGateway {
     private boolean unreachable;
     private final List<String> paidThere = new ArrayList<>();
     private final List<String> closeAsked = new ArrayList<>();
+    private final List<String> queried = new ArrayList<>();
 
     public FakeGateway(MovingClock clock) {
         this.clock = clock;
@@ -51,6 +54,11 @@ public final class FakeGateway implements PaymentGateway {
     /** The student paid this order at the provider, and nobody told the engine. */
     public void paidThere(String outTradeNo) {
         paidThere.add(outTradeNo);
+    }
+
+    /** Order numbers the provider was asked about (queries that were answered), in order. */
+    public List<String> queried() {
+        return List.copyOf(queried);
     }
 
     /** The orders a close was asked for, answered or not, in order. */
@@ -125,6 +133,9 @@ public final class FakeGateway implements PaymentGateway {
     @Override
     public Invite prepay(PayOrder order, String description, PayScene scene, Payer payer) {
         clock.move(prepayTakes);
+        if (paidThere.contains(order.getOutTradeNo())) {
+            throw new PaidAlready(order.getOutTradeNo()); // WeChat Pay's ORDERPAID
+        }
         prepaid.add(order.getOutTradeNo());
         return new Invite(null, "weixin://wxpay/fake/" + order.getOutTradeNo(), null);
     }
@@ -134,6 +145,7 @@ public final class FakeGateway implements PaymentGateway {
         if (unreachable) {
             throw CourtRushException.unavailable(null, "pay.providerUnreachable");
         }
+        queried.add(order.getOutTradeNo());
         return paidThere.contains(order.getOutTradeNo())
                 ? new Trade(
                         Trade.State.PAID,
