@@ -13,10 +13,11 @@ import sha from './sha.test.js';
 import draw from './draw.test.js';
 import live from './live.test.js';
 import times from './times.test.js';
+import pay from './pay.test.js';
 
 export async function runAll() {
   const results = [];
-  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus, sha, draw, live, times })) {
+  for (const [module, tests] of Object.entries({ clock, tap, api, store, reserve, courts, bookings, screens, campus, sha, draw, live, times, pay })) {
     for (const [name, test] of Object.entries(tests)) {
       try {
         await test();

@@ -8,6 +8,8 @@ import { refundable, paid } from './money.js';
 
 const t = I18N.t;
 const PAY_POLL_MS = 3000;
+/* a code shown to scan on another phone: WeChat Pay itself is asked every this many reads */
+const NATIVE_ASK_EVERY = 5;
 /* the reservation a student went to WeChat Pay's page to pay: watched when WeChat Pay sends them back */
 const AWAY_PAYING = 'courtrush.paying';
 /* inside WeChat: what WeChat's OAuth sent the student back with, to pay the reservation with */
@@ -111,6 +113,12 @@ async function showPayment(reservationId, secondsToPay, changed, wechat) {
     return;
   }
   const order = a.data;
+  if (order.status !== 'PAYING') {
+    // WeChat Pay says it is paid already (its word had not reached the engine): settled now, nothing to open
+    toast(a.message);
+    changed();
+    return;
+  }
   if (!order.simulated && order.jsapi) {
     const result = await wechatPays(order.jsapi);
     if (/:ok$/.test(result.err_msg || '')) {
@@ -138,7 +146,8 @@ async function showPayment(reservationId, secondsToPay, changed, wechat) {
   };
   countdownTick();
   timers.push(setInterval(countdownTick, 1000));
-  timers.push(watchState(reservationId, left, status, stop, changed));
+  // scanned on another phone: WeChat Pay is asked now and then too, in case its word is lost
+  timers.push(watchState(reservationId, left, status, stop, changed, order.simulated ? 0 : NATIVE_ASK_EVERY));
   const facts = h('dl', { class: 'pay-facts' },
     h('dt', {}, t('pay.amount')), h('dd', { class: 'amount' }, '¥' + yuan(order.amountCents)),
     h('dt', {}, t('pay.order')), h('dd', { class: 'order-no' }, order.outTradeNo));
@@ -159,11 +168,18 @@ async function showPayment(reservationId, secondsToPay, changed, wechat) {
   openSheet(t('pay.titleLive'), [facts, picture, h('p', { class: 'muted' }, t('pay.scan')), left, status], [], stop);
 }
 
-/** Reads the reservation's payment state every few seconds until it is confirmed or over; the timer's id. */
-function watchState(reservationId, left, status, stop, changed) {
-  return setInterval(async () => {
-    const s = await Api.get('/pay/reservation/' + reservationId);
-    if (s.status !== 200) {
+/**
+ * Reads the reservation's payment state every few seconds until it is confirmed or over; the timer's id. Every
+ * {@code askEvery}-th read (0: never) asks WeChat Pay itself — its notification may be lost; the engine asks at most
+ * once per few seconds per order — and says what it said; {@code atOnce}: the first read now.
+ */
+function watchState(reservationId, left, status, stop, changed, askEvery, atOnce) {
+  let reads = 0;
+  const read = async () => {
+    const ask = askEvery > 0 && reads++ % askEvery === 0;
+    const s = ask ? await Api.post('/pay/reservation/' + reservationId + '/check')
+      : await Api.get('/pay/reservation/' + reservationId);
+    if (s.status !== 200 || !status.isConnected) {
       return;
     }
     if (s.data.reservationStatus === 'CONFIRMED') {
@@ -177,8 +193,29 @@ function watchState(reservationId, left, status, stop, changed) {
       status.className = 'pay-status ended';
       setText(status, t('pay.ended'));
       changed();
+    } else if (ask) {
+      const said = wechatPaySaid(s.data);
+      if (said) {
+        setText(status, said);
+      }
     }
-  }, PAY_POLL_MS);
+  };
+  if (atOnce) {
+    read();
+  }
+  return setInterval(read, PAY_POLL_MS);
+}
+
+/** What the page says of WeChat Pay's answer to "is it paid?" while the booking waits; null: nothing new. */
+export function wechatPaySaid(check) {
+  switch (check.wechatPay) {
+    case 'NOT_PAID':
+      return t('pay.notPaidYet', (check.askedAt || '').slice(11, 19));
+    case 'UNREACHABLE':
+      return t('pay.askAgain');
+    default:
+      return null; // asked a moment ago (the last answer stands), or nothing to ask
+  }
 }
 
 /**
@@ -238,14 +275,17 @@ function wechatPays(params) {
   });
 }
 
-/** After paying away from the page: a sheet that watches the reservation until WeChat Pay's word confirms it. */
+/**
+ * After paying away from the page: a sheet that asks WeChat Pay at once whether it is paid — its notification may
+ * be lost (issue 74) — and keeps asking every few seconds until it is confirmed, saying what WeChat Pay said.
+ */
 function watchAfterPaying(reservationId, changed) {
   const left = h('p', { class: 'pay-left' });
   const status = h('p', { class: 'pay-status', role: 'status' }, t('pay.checking'));
   const timers = [];
   const stop = () => timers.forEach(clearInterval);
-  timers.push(watchState(reservationId, left, status, stop, changed));
   openSheet(t('pay.titleLive'), [status, left], [], stop);
+  timers.push(watchState(reservationId, left, status, stop, changed, 1, true));
 }
 
 /** A booking's court, day and times, as the sheets' sentences take them. */

@@ -3,6 +3,7 @@ package com.courtrush.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.courtrush.paysim.NotificationRecord;
 import com.courtrush.paysim.WechatPaySimulator;
 import com.courtrush.support.Chromium;
 import com.courtrush.support.PaySimulator;
@@ -10,6 +11,7 @@ import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Student;
 import com.courtrush.support.Times;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,8 +20,8 @@ import org.openqa.selenium.WebElement;
 
 /**
  * Money that moves, as a student on a phone meets it, in a real Chromium at phone width against the embedded engine
- * and the WeChat Pay simulator: paying at WeChat Pay's page and inside WeChat, and what a card says of money given
- * back. Screenshots land in {@code target/page-screenshots}.
+ * and the WeChat Pay simulator: paying at WeChat Pay's page and inside WeChat, confirmed within seconds of the return
+ * though WeChat Pay's notification was lost, and what a card says of money given back. Screenshots land in {@code target/page-screenshots}.
  */
 class PayPageIT extends PageTest {
 
@@ -127,6 +129,66 @@ class PayPageIT extends PageTest {
                                 Integer.class,
                                 reservation))
                 .isEqualTo(1);
+        invariants().assertHold(opening);
+    }
+
+    /**
+     * Issue 74: WeChat Pay's notification is lost on its way, and the booking is confirmed within seconds of the
+     * student's return to the page — not at the payment timeout, minutes later: the page asks the engine at once to ask
+     * WeChat Pay, and says what it is doing meanwhile.
+     */
+    @Test
+    void aPaymentWhoseNotificationIsLostIsConfirmedWithinSecondsOfTheStudentsReturn() {
+        Student ann = api().students(1).get(0);
+        long court = api().createCourt();
+        long opening = api().createSession(Times.tomorrow(), Times.now(), 2);
+        long slot = api().generateSlots(opening, List.of(court), "15:00", "16:00", 60, 1)
+                .get(0);
+        long reservation = api().book(ann, opening, slot);
+        TestApi.expect(200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, true)));
+        Duration tookAfterTheReturn;
+        try (StudentPage page = new StudentPage(Chromium.open(PHONE, "zh-CN", Duration.ZERO), port)) {
+            page.signInToTheCourts(ann);
+            page.open("#/mine");
+            page.await(d -> page.driver.findElement(By.id("pay-mode")).getText().contains("通过微信支付付款"));
+            page.tapInBooking(reservation, "button.primary"); // to WeChat Pay's page
+            WebElement cashier = page.await(d -> d.findElement(By.id("confirm-pay")));
+
+            PaySimulator.shared().dropNextNotifications(1); // WeChat Pay's word never reaches the engine
+            page.tap(cashier);
+            page.await(d -> d.getCurrentUrl().startsWith("http://127.0.0.1:" + port + "/"));
+            Instant back = Instant.now();
+            WebElement sheet = page.sheet();
+            page.await(
+                    d -> sheet.findElement(By.cssSelector(".pay-status.done")).isDisplayed());
+            tookAfterTheReturn = Duration.between(back, Instant.now());
+            assertThat(sheet.getText()).contains("已收款，预约已确认");
+            page.screenshot("zh-wechat-paid-notification-lost");
+            page.tap(sheet.findElement(By.cssSelector(".actions button.secondary")));
+            page.await(d -> page.booking(reservation).getText().contains("已确认"));
+            assertThat(page.scriptErrors()).as("errors in the page's console").isEmpty();
+        } finally {
+            TestApi.expect(
+                    200, api().put("/admin/wechat-pay", TestApi.ADMIN_TOKEN, PaySimulator.merchant(port, false)));
+        }
+        assertThat(tookAfterTheReturn)
+                .as("confirmed within seconds of the return (the timeout was 15 minutes away)")
+                .isLessThan(Duration.ofSeconds(10));
+        String outTradeNo = jdbc().queryForObject(
+                        "select out_trade_no from pay_order where reservation_id = ? and status = 'SUCCESS'",
+                        String.class,
+                        reservation);
+        assertThat(PaySimulator.shared().notifications().stream()
+                        .filter(n -> outTradeNo.equals(n.outTradeNo()) && n.delivered()))
+                .extracting(NotificationRecord::eventType)
+                .as("WeChat Pay's notification never came")
+                .isEmpty();
+        assertThat(jdbc().queryForObject(
+                                "select actor from audit_log where action = 'PAID_WECHAT' and target_id = ?",
+                                String.class,
+                                outTradeNo))
+                .as("confirmed on WeChat Pay's word, asked by the engine")
+                .isEqualTo("system:payment");
         invariants().assertHold(opening);
     }
 
