@@ -104,7 +104,9 @@ public final class SettingsScreen implements Screen {
     /** The settings that apply at once. */
     private TitledPane livePane(I18n i18n) {
         GridPane liveForm = form();
-        row(liveForm, i18n.t("settings.gymName"), field("gymName", model.gymNameProperty()));
+        TextField gymName = field("gymName", model.gymNameProperty());
+        gymName.setPrefColumnCount(32); // a name reads whole (up to 64 characters), not cut at a number's width
+        row(liveForm, i18n.t("settings.gymName"), gymName);
         row(liveForm, i18n.t("settings.payTimeout"), field("payTimeout", model.payTimeoutProperty()));
         row(liveForm, i18n.t("settings.defaultPrice"), field("defaultPrice", model.defaultPriceProperty()));
         row(liveForm, i18n.t("settings.refundCutoff"), field("refundCutoff", model.refundCutoffProperty()));
