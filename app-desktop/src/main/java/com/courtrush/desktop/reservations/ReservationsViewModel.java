@@ -323,17 +323,6 @@ public final class ReservationsViewModel {
         }
     }
 
-    /** What a whole refund of the selected reservation gives back now: what is left of its paid order. */
-    Optional<Integer> refundable() {
-        ReservationDetailsView known = detail.get();
-        return known == null
-                ? Optional.empty()
-                : known.payOrders().stream()
-                        .filter(o -> o.status() == PayOrderStatus.SUCCESS && o.amountCents() != null)
-                        .reduce((first, second) -> second)
-                        .map(paid -> paid.amountCents() - paid.refundedCents());
-    }
-
     /** What the selected reservation's paid order has given back so far, and what is left ("" when not known). */
     public String refundPartContext() {
         ReservationDetailsView known = detail.get();
