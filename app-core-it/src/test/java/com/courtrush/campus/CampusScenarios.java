@@ -178,11 +178,18 @@ public interface CampusScenarios extends MultiNodeScenarios {
                                     null,
                                     Map.of("studentId", local.studentId(), "password", TestApi.passwordOf(local))));
 
-            // the same return again (a replayed ticket), or from another browser: the sign-in is over
+            // the same return again (a replayed ticket): the sign-in is over
             assertThat(CampusBrowser.refusal(phone.returnTo(back))).isEqualTo("expired");
-            CampusBrowser other = new CampusBrowser(api().port());
+            // a return from another browser (a wrong cookie, or none) is refused and spends nothing: the rightful
+            // browser's return still signs in (issue 75)
             URI stolen = phone.casSignIn(phone.start(), local.studentId(), "pw");
+            CampusBrowser other = new CampusBrowser(api().port());
+            other.start(); // a cookie of its own
             assertThat(CampusBrowser.refusal(other.returnTo(stolen))).isEqualTo("expired");
+            assertThat(CampusBrowser.refusal(new CampusBrowser(api().port()).returnTo(stolen)))
+                    .isEqualTo("expired");
+            Reply rightful = phone.exchange(phone.returnTo(stolen));
+            assertThat(rightful.status()).as("%s", rightful).isEqualTo(200);
 
             // a staff account the gym made signs in with its password only, whoever the directory says has its id
             TestApi.Student deskLocal = api().staffMember("MANAGER");

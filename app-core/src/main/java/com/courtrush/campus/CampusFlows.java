@@ -16,6 +16,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.redisson.api.RBucket;
 import org.redisson.api.RSet;
 import org.redisson.api.RedissonClient;
@@ -25,8 +26,9 @@ import org.springframework.stereotype.Component;
 /**
  * What a campus sign-in keeps between its steps, in Redis so that any node may take any step (SPEC §18):
  * <ul>
- *   <li>the sign-in under way, by its state: taken once, gone after {@link #START_TTL} — a second return with the
- *       same state, or one from another browser, finds nothing;
+ *   <li>the sign-in under way, by its state: taken once, by the browser that began it, gone after
+ *       {@link #START_TTL} — a second return with the same state finds nothing, and one from another browser (no
+ *       cookie, a wrong one) is refused without spending it: the rightful return still signs in (issue 75);
  *   <li>the engine's answer, by a one-time code the page exchanges for it (a token never appears in an address),
  *       gone after {@link #HANDOFF_TTL};
  *   <li>which engine tokens each directory session holds, so that its single logout ends them, and how to offer the
@@ -84,13 +86,10 @@ class CampusFlows {
 
     /** The sign-in of this state, once, and only for the browser that began it. */
     Optional<Start> take(String state, String cookie) {
-        if (state == null || state.length() > 100 || cookie == null) {
+        if (state == null || state.length() > 100) {
             return Optional.empty();
         }
-        String json = bucket(RedisKeys.campusStart(state)).getAndDelete();
-        return Optional.ofNullable(json)
-                .map(text -> JSON.parseObject(text, Start.class))
-                .filter(start -> start.binding().equals(binding(cookie)));
+        return takeBound(bucket(RedisKeys.campusStart(state)), cookie, Start.class, Start::binding);
     }
 
     /** Leaves the answer for the page; answers the code it fetches it with. */
@@ -102,14 +101,32 @@ class CampusFlows {
 
     /** The answer, once, and only for the browser that signed in. */
     Optional<AuthService.LoginResult> fetch(String code, String cookie) {
-        if (code == null || code.length() > 100 || cookie == null) {
+        if (code == null || code.length() > 100) {
             return Optional.empty();
         }
-        String json = bucket(RedisKeys.campusHandoff(code)).getAndDelete();
-        return Optional.ofNullable(json)
-                .map(text -> JSON.parseObject(text, Handoff.class))
-                .filter(handoff -> handoff.binding().equals(binding(cookie)))
+        return takeBound(bucket(RedisKeys.campusHandoff(code)), cookie, Handoff.class, Handoff::binding)
                 .map(Handoff::login);
+    }
+
+    /**
+     * What the bucket holds, taken (deleted) only when the cookie is the one it was bound to: a request from another
+     * browser learns nothing and spends nothing. Of two returns of the rightful browser at once, one wins (the delete
+     * compares the value, atomically).
+     */
+    private static <T> Optional<T> takeBound(
+            RBucket<String> bucket, String cookie, Class<T> type, Function<T, String> bindingOf) {
+        if (cookie == null) {
+            return Optional.empty();
+        }
+        String json = bucket.get();
+        if (json == null) {
+            return Optional.empty();
+        }
+        T value = JSON.parseObject(json, type);
+        if (!bindingOf.apply(value).equals(binding(cookie)) || !bucket.compareAndSet(json, null)) {
+            return Optional.empty();
+        }
+        return Optional.of(value);
     }
 
     /** The token belongs to these directory sessions (a ticket; an OIDC sid and subject); how it may log out there. */
