@@ -15,6 +15,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Futures;
 import com.courtrush.core.LogSafe;
+import com.courtrush.core.OutsideRefusals;
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,6 +41,7 @@ import org.springframework.stereotype.Service;
 public class CampusSignIn {
 
     private static final Logger log = LoggerFactory.getLogger(CampusSignIn.class);
+    private static final OutsideRefusals refusals = new OutsideRefusals(CampusSignIn.class);
 
     /** Why a sign-in came back without a token: what the page says (its {@code #campus-error=} reasons). */
     enum Refusal {
@@ -290,12 +292,16 @@ public class CampusSignIn {
         boolean cas = settings.enabled()
                 .filter(on -> on.protocol() == CampusProtocol.CAS)
                 .isPresent();
-        // screened before Apereo's parser sees it (which logs whatever it cannot read as an error)
-        if (!cas || logoutRequest == null || !logoutRequest.contains("SessionIndex")) {
+        if (!cas) {
+            refusals.refused("A CAS logout", "the campus sign-in is not CAS");
             throw CourtRushException.badRequest("campus.notALogout");
         }
         String ticket = CasProtocol.loggedOutTicket(logoutRequest);
         if (ticket == null) {
+            refusals.refused(
+                    "A CAS logout",
+                    "not a SAML LogoutRequest with a SessionIndex ({} characters)",
+                    length(logoutRequest));
             throw CourtRushException.badRequest("campus.notALogout");
         }
         return end(CasProtocol.SOURCE, List.of(ticket));
@@ -316,11 +322,11 @@ public class CampusSignIn {
             } catch (DirectoryUnreachable e) {
                 throw CourtRushException.unavailable(e, "campus.directoryDown");
             } catch (JwtException e) {
-                log.warn("A back-channel logout token was refused: {}", LogSafe.of(e.getMessage()));
+                refusals.refused("An OpenID back-channel logout token", "{}", e.getMessage());
                 throw CourtRushException.badRequest("campus.notALogout");
             }
             if (!flows.firstLogoutToken(token.getId(), OidcProtocol.LOGOUT_TOKEN_AGE.multipliedBy(2))) {
-                log.warn("A back-channel logout token came again (jti {}): refused", LogSafe.of(token.getId()));
+                refusals.refused("An OpenID back-channel logout token", "it came again (jti {})", token.getId());
                 throw CourtRushException.badRequest("campus.notALogout");
             }
             String sid = token.getClaimAsString("sid");
@@ -357,5 +363,9 @@ public class CampusSignIn {
 
     private static String orDefault(String value, String fallback) {
         return CampusRules.hasText(value) ? value : fallback;
+    }
+
+    private static int length(String text) {
+        return text == null ? 0 : text.length();
     }
 }

@@ -1,14 +1,22 @@
 package com.courtrush.campus;
 
 import com.courtrush.campus.api.CampusSignInSettings;
+import java.io.IOException;
+import java.io.StringReader;
 import java.util.Map;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
 import org.apereo.cas.client.authentication.AttributePrincipal;
-import org.apereo.cas.client.util.XmlUtils;
 import org.apereo.cas.client.validation.Assertion;
 import org.apereo.cas.client.validation.Cas30ServiceTicketValidator;
 import org.apereo.cas.client.validation.TicketValidationException;
 import org.springframework.stereotype.Component;
 import org.springframework.web.util.UriComponentsBuilder;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
+import org.xml.sax.InputSource;
+import org.xml.sax.SAXException;
 
 /**
  * CAS 3.0 with Apereo's Java CAS client (SPEC §18): the browser goes to the server's {@code /login} with this
@@ -70,10 +78,36 @@ class CasProtocol {
         }
     }
 
-    /** The service ticket a single-logout request names, or null when it names none. */
+    /**
+     * The service ticket a single-logout request names, or null when it is no SAML LogoutRequest naming one. Read by
+     * the JDK's parser with document types refused (no entity of any kind is read), and quietly: anyone may post a
+     * logout, so what cannot be read is the caller's one refusal line, never the parser's error and stack trace
+     * (Apereo's {@code XmlUtils} logs those at ERROR).
+     */
     static String loggedOutTicket(String logoutRequest) {
-        String ticket = XmlUtils.getTextForElement(logoutRequest, "SessionIndex");
-        return ticket == null || ticket.isBlank() ? null : ticket.strip();
+        if (logoutRequest == null || logoutRequest.isBlank()) {
+            return null;
+        }
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setNamespaceAware(true);
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            factory.setXIncludeAware(false);
+            factory.setExpandEntityReferences(false);
+            DocumentBuilder parser = factory.newDocumentBuilder();
+            parser.setErrorHandler(null); // the default prints "[Fatal Error]" to stderr before throwing
+            Document request = parser.parse(new InputSource(new StringReader(logoutRequest)));
+            NodeList indexes = request.getElementsByTagNameNS("*", "SessionIndex");
+            if (!"LogoutRequest".equals(request.getDocumentElement().getLocalName()) || indexes.getLength() != 1) {
+                return null;
+            }
+            String ticket = indexes.item(0).getTextContent();
+            return ticket == null || ticket.isBlank() ? null : ticket.strip();
+        } catch (SAXException | IOException e) {
+            return null; // not XML, or a document type: no logout; the caller logs the refusal
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("The JDK's XML parser refuses to refuse document types", e);
+        }
     }
 
     /** Apereo's CAS 3.0 validator for the server these settings name: timeouts set, answers read as UTF-8. */
