@@ -9,6 +9,7 @@ import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.LogSafe;
+import com.courtrush.core.OutsideRefusals;
 import com.courtrush.core.Yuan;
 import com.courtrush.notice.StaffAlerts;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -47,6 +48,7 @@ import org.springframework.stereotype.Component;
 class PaymentNotifications {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentNotifications.class);
+    private static final OutsideRefusals refusals = new OutsideRefusals(PaymentNotifications.class);
     /** How far a notification's timestamp may be from now (WeChat Pay's own rule for its answers). */
     static final Duration FRESH = Duration.ofMinutes(5);
 
@@ -281,12 +283,13 @@ class PaymentNotifications {
     }
 
     /**
-     * Not verifiably WeChat Pay's: set aside, logged and audited once a minute per sender and kind of refusal —
-     * anyone may post here, and a flood of forgeries must not become a flood of audit rows.
+     * Not verifiably WeChat Pay's: set aside, audited once a minute per sender and kind of refusal — anyone may post
+     * here, and a flood of forgeries must not become a flood of audit rows — and logged as {@link OutsideRefusals}
+     * allow, whatever the number of senders.
      */
     private Taken refuse(String from, String why, String detail, EngineText inWords) {
         if (refusedLately.asMap().putIfAbsent(from + " " + why, Boolean.TRUE) == null) {
-            log.warn("A WeChat Pay notification from {} was refused: {} {}", from, why, LogSafe.of(detail));
+            refusals.refused("A WeChat Pay notification", "from {}: {} {}", from, why, detail);
             // the audit says it in the desk's words, both languages; the log keeps the technical detail
             audit.record(ACTOR, AuditAction.PAY_NOTIFY_REFUSED, AuditTarget.PAY_NOTIFY, from, inWords);
         } else {
