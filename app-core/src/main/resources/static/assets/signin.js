@@ -68,20 +68,31 @@ export function cameBackFromCampus(signedIn) {
   }
   history.replaceState(history.state, '', location.pathname + location.search);
   if (back.error) {
-    showSignin();
-    showError(t(Campus.reasonKey(back.error)));
+    refusedUnlessSignedIn(t(Campus.reasonKey(back.error)), signedIn);
   } else {
     campusSignIn(back.code, signedIn);
   }
   return true;
 }
 
+/**
+ * A return that did not sign in: the sign-in view says why — unless the student is signed in already (a used
+ * return address opened again, from history or a bookmark), who goes on as they were, untroubled (issue 75).
+ */
+function refusedUnlessSignedIn(why, signedIn) {
+  if (Session.current) {
+    signedIn();
+    return;
+  }
+  showSignin();
+  showError(why);
+}
+
 async function campusSignIn(code, signedIn) {
   const a = await Campus.exchange(code);
   const outcome = signInOutcome(a);
   if (outcome === 'refused') {
-    showSignin();
-    showError(a.message);
+    refusedUnlessSignedIn(a.message, signedIn);
     return;
   }
   Session.save(Object.assign({}, a.data, { campus: true }));

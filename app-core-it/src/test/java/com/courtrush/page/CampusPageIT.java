@@ -147,6 +147,12 @@ class CampusPageIT extends StackTest {
             assertThat(zh.driver.getCurrentUrl()).doesNotContain("campus=");
             assertThat(zh.tabLabel("slots")).isEqualTo("场地");
             zh.screenshot("zh-campus-signed-in");
+            // a spent return address opened again (from history): the engine says the sign-in expired, and the
+            // student, signed in already, goes on as they were — no sign-in form, no error (issue 75)
+            zh.driver.get("http://127.0.0.1:" + port + "/auth/campus/oidc?state=spent&code=spent");
+            zh.await(d -> d.getCurrentUrl().equals("http://127.0.0.1:" + port + "/"));
+            awaitSignedIn(zh, "zh-reopened");
+            assertThat(zh.showsView("signin")).isFalse();
 
             en.open("");
             en.pressCampusSignIn();
