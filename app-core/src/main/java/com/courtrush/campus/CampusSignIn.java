@@ -139,6 +139,7 @@ public class CampusSignIn {
         Optional<CampusFlows.Start> start =
                 flows.take(state, cookie).filter(s -> CasProtocol.SOURCE.equals(s.protocol()));
         if (start.isEmpty() || ticket == null || ticket.isBlank()) {
+            refusals.refused("A CAS return", "no sign-in of this browser under way, or no ticket");
             return CompletableFuture.completedFuture(refused(set, Refusal.expired));
         }
         return calls.run(() -> {
@@ -171,6 +172,7 @@ public class CampusSignIn {
         Optional<CampusFlows.Start> start =
                 flows.take(state, cookie).filter(s -> OidcProtocol.SOURCE.equals(s.protocol()));
         if (start.isEmpty()) {
+            refusals.refused("An OpenID return", "no sign-in of this browser under way");
             return CompletableFuture.completedFuture(refused(set, Refusal.expired));
         }
         if (error != null || code == null || code.isBlank()) {
