@@ -20,7 +20,8 @@ class HistoryCostIT extends HistoryCosts {
                             + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;CASE_INSENSITIVE_IDENTIFIERS=TRUE;"
                             + "DEFAULT_NULL_ORDERING=HIGH",
                     "sa",
-                    "");
+                    "",
+                    EIGHT_MONTHS);
             registry.add("courtrush.infra.mode", () -> "embedded");
             registry.add("courtrush.data-dir", dataDir::toString);
         } catch (IOException e) {

@@ -10,21 +10,34 @@ import org.apache.ibatis.annotations.Select;
  * The queries behind "my bookings": a student's reservations with their slot and court — the recent ones (play dates
  * from a day on) newest first, and the older ones a page at a time — each reading only the bookings it answers,
  * through the bookings' own play date (idx_reservation_user_date), whatever the student's past.
+ *
+ * <p>Each picks the student's bookings first, in a derived table with its own limit, and only then joins their slots
+ * and courts: a database cannot merge such a table into the join, so it cannot start from the courts instead. Joined
+ * flat, MariaDB did on a campus's year (40 courts, 30,000 students): it read every slot of the year through
+ * idx_slot_court_date and sorted them, 13 ms on day one and 820 ms on day 365 (issue 77) — a plan that depended on
+ * the optimizer's estimates, not on the data the request answers.
  */
 @Mapper
 interface MyReservationMapper {
 
     String COLUMNS = "select r.id as reservation_id, r.trace_id, r.slot_id, r.session_id, r.status, r.cancel_reason, "
             + "r.note, r.create_time, s.slot_date, s.start_time, s.end_time, s.court_id, c.name as court_name, "
-            + "s.price_cents, r.checked_in_time, r.pay_by "
-            + "from reservation r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id ";
+            + "s.price_cents, r.checked_in_time, r.pay_by from ";
 
-    String NOT_COMPENSATED =
-            "(r.cancel_reason is null or r.cancel_reason != 'COMPENSATION')"; // no <>: in a <script> too
+    /** The chosen bookings ({@code r}, from a derived table) with their slots and courts. */
+    String WITH_SLOTS = " r join time_slot s on s.id = r.slot_id join court c on c.id = s.court_id ";
+
+    /** A student's bookings, picked by idx_reservation_user_date before anything is joined to them. */
+    String THE_STUDENTS = "(select id, trace_id, slot_id, session_id, status, cancel_reason, note, create_time, "
+            + "checked_in_time, pay_by, slot_date from reservation where user_id = #{userId} and ";
+
+    String NOT_COMPENSATED_HERE =
+            "(cancel_reason is null or cancel_reason != 'COMPENSATION')"; // no <>: in a <script> too
+    String NOT_COMPENSATED = "(r.cancel_reason is null or r.cancel_reason != 'COMPENSATION')";
 
     /** The student's bookings played on {@code from} or later, newest first, at most {@code limit}. */
-    @Select(COLUMNS + "where r.user_id = #{userId} and r.slot_date >= #{from} and " + NOT_COMPENSATED
-            + " order by r.id desc limit #{limit}")
+    @Select(COLUMNS + THE_STUDENTS + "slot_date >= #{from} and " + NOT_COMPENSATED_HERE
+            + " order by id desc limit #{limit})" + WITH_SLOTS + "order by r.id desc")
     List<MyReservation> findFrom(
             @Param("userId") long userId, @Param("from") LocalDate from, @Param("limit") int limit);
 
@@ -41,6 +54,9 @@ interface MyReservationMapper {
     /** Older bookings' keyset: after the booking played on {@code afterDate} with id {@code afterId} (none: all). */
     String AFTER_PLAYED = "<if test='afterDate != null'> and (r.slot_date &lt; #{afterDate} or (r.slot_date = "
             + "#{afterDate} and r.id &lt; #{afterId}))</if>";
+
+    String AFTER_PLAYED_HERE = "<if test='afterDate != null'> and (slot_date &lt; #{afterDate} or (slot_date = "
+            + "#{afterDate} and id &lt; #{afterId}))</if>";
 
     /**
      * The bookings of others the student accepted being a partner on, played on {@code from} or later, newest first,
@@ -73,9 +89,9 @@ interface MyReservationMapper {
      * The student's bookings played before {@code until}, latest play date first, after the booking played on
      * {@code afterDate} with id {@code afterId} in that order (null: from the latest), at most {@code size}.
      */
-    @Select("<script>" + COLUMNS + "where r.user_id = #{userId} and r.slot_date &lt; #{until} and " + NOT_COMPENSATED
-            + AFTER_PLAYED + " order by r.user_id desc, r.slot_date desc, r.id desc limit #{size}"
-            + "</script>")
+    @Select("<script>" + COLUMNS + THE_STUDENTS + "slot_date &lt; #{until} and " + NOT_COMPENSATED_HERE
+            + AFTER_PLAYED_HERE + " order by user_id desc, slot_date desc, id desc limit #{size})" + WITH_SLOTS
+            + "order by r.slot_date desc, r.id desc</script>")
     List<MyReservation> findBefore(
             @Param("userId") long userId,
             @Param("until") LocalDate until,
