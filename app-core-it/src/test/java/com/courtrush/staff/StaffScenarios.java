@@ -29,6 +29,7 @@ import com.courtrush.support.TestApi.Student;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.LocalTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -272,6 +273,22 @@ public interface StaffScenarios extends StackAccess {
                 .data();
         assertThat(found.path("total").asLong()).isEqualTo(1);
         long userId = found.path("records").get(0).path("id").asLong();
+        // a part of a name, found in three accounts: pages in the order of student ids, the total exact
+        String family = TestApi.unique("Fam").replace("-", "");
+        List<String> family3 = new ArrayList<>();
+        for (String given : List.of("Cy", "Al", "Bo")) {
+            family3.add(api().student(given + " " + family).studentId());
+        }
+        family3.sort(String.CASE_INSENSITIVE_ORDER);
+        List<String> paged = new ArrayList<>();
+        for (int page = 1; page <= 2; page++) {
+            JsonNode fragment = TestApi.expect(
+                            200, api().get("/admin/students?q=" + family + "&size=2&page=" + page, admin))
+                    .data();
+            assertThat(fragment.path("total").asLong()).isEqualTo(3);
+            fragment.path("records").forEach(r -> paged.add(r.path("studentId").asText()));
+        }
+        assertThat(paged).containsExactlyElementsOf(family3);
         TestApi.expect(200, api().post("/admin/students/" + userId + "/active", admin, Map.of("active", false)));
         assertThat(api().get("/reservations/mine", students.get(0).token()).status())
                 .isEqualTo(401);
