@@ -9,7 +9,9 @@ import com.courtrush.calendar.CalendarScenarios;
 import com.courtrush.campus.LdapScenarios;
 import com.courtrush.infra.embedded.BrokerStoreFaults;
 import com.courtrush.infra.embedded.EmbeddedAmqpBroker;
+import com.courtrush.infra.embedded.EmbeddedDatabaseFile;
 import com.courtrush.infra.embedded.EmbeddedRedis;
+import com.courtrush.infra.lifecycle.Maintenance;
 import com.courtrush.notice.NoticeChannelScenarios;
 import com.courtrush.notice.NoticeScenarios;
 import com.courtrush.opening.OpeningClockScenarios;
@@ -28,6 +30,7 @@ import com.courtrush.reserve.recover.DeadLetterScenarios;
 import com.courtrush.reserve.recover.RecoveryScenarios;
 import com.courtrush.reserve.rehearsal.RehearsalScenarios;
 import com.courtrush.reserve.waitlist.WaitlistScenarios;
+import com.courtrush.retention.FileCompaction;
 import com.courtrush.security.SecurityScenarios;
 import com.courtrush.security.SlowClientScenarios;
 import com.courtrush.share.FairShareScenarios;
@@ -55,6 +58,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -506,8 +510,73 @@ class EmbeddedStackIT extends StackTest
                 .isZero();
     }
 
+    /**
+     * The embedded database is compacted while the engine runs (issue 77): its pool held off and its consumers paused
+     * for the moment it takes, requests meanwhile told it is maintenance in their language (never a failure), and
+     * after it every booking is there, a new one is recorded, the file is private and the audit says what was done.
+     */
+    @Test
+    void theDatabaseIsCompactedWhileTheEngineRunsAndRequestsMeanwhileAreToldSo() throws Exception {
+        Maintenance maintenance = bean(Maintenance.class);
+        assertThat(maintenance.begin("a test", Duration.ofSeconds(30))).isTrue();
+        try {
+            TestApi.RawReply told =
+                    api().raw("GET", "/admin/courts", TestApi.ADMIN_TOKEN, Map.of("Accept-Language", "zh-CN"), null);
+            assertThat(told.status()).isEqualTo(503);
+            assertThat(told.body()).contains("数据库整理");
+            assertThat(Integer.parseInt(told.headers().get("retry-after").get(0)))
+                    .isBetween(1, 31);
+            assertThat(api().raw("GET", "/ping", null, Map.of(), null).status()).isEqualTo(200);
+        } finally {
+            maintenance.end();
+        }
+
+        Opening opening = openSlots(3, 1);
+        TestApi.Student ann = api().students(1).get(0);
+        long before = api().book(ann, opening.session(), opening.slots().get(0));
+        List<String> answered = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.atomic.AtomicBoolean asking = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread phone = new Thread(() -> {
+            while (asking.get()) {
+                TestApi.Reply mine = api().get("/reservations/mine", ann.token());
+                answered.add(mine.status() == 200 ? "200" : mine.toString());
+            }
+        });
+        phone.start();
+        Optional<EmbeddedDatabaseFile.Compacted> compacted;
+        try {
+            TestApi.sleep(200);
+            compacted = bean(FileCompaction.class).compactIfGrown();
+        } finally {
+            asking.set(false);
+            phone.join(10_000);
+        }
+
+        assertThat(compacted)
+                .as("compacted (the test's compact-over is a byte)")
+                .isPresent();
+        assertThat(answered)
+                .isNotEmpty()
+                .allSatisfy(answer -> assertThat(answer).matches("200|503 .*tidying its database.*"));
+        log.info(
+                "Asked during the compaction: {}",
+                answered.stream()
+                        .collect(java.util.stream.Collectors.groupingBy(
+                                a -> a.substring(0, 3), java.util.stream.Collectors.counting())));
+        assertThat(modeOf(dataDir.resolve("db/courtrush.mv.db"))).isEqualTo("rw-------");
+        assertThat(api().get("/reservations/mine", ann.token()).data().findValuesAsText("reservationId"))
+                .contains(Long.toString(before));
+        long after = api().book(ann, opening.session(), opening.slots().get(1));
+        assertThat(jdbc().queryForObject("select status from reservation where id = ?", String.class, after))
+                .isIn("PENDING_PAYMENT", "CONFIRMED");
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from audit_log where action = 'COMPACT_DATABASE'", Integer.class))
+                .isPositive();
+    }
+
     @DynamicPropertySource
     static void embedded(DynamicPropertyRegistry registry) {
         EmbeddedStack.register(registry, "courtrush-it-");
+        registry.add("courtrush.history.compact-over", () -> "1B");
     }
 }

@@ -10,6 +10,7 @@ public enum AuditAction {
     BACKUP,
     CANCEL,
     CANCEL_TIMEOUT,
+    COMPACT_DATABASE,
     CHANGE_PASSWORD,
     CHANGE_RULE_DATE,
     CHECK_IN,

@@ -80,6 +80,8 @@ class InfraDefaults implements EnvironmentPostProcessor {
                                     // crash
                                     // must not lose a reservation the consumer acknowledged
                                     + ";WRITE_DELAY=0");
+                // held off for a few seconds at night while the file is compacted (retention.FileCompaction)
+                case "spring.datasource.hikari.allow-pool-suspension" -> "true";
                 case "spring.datasource.username" -> "sa";
                 case "spring.datasource.password" -> "";
                 default -> null;

@@ -11,6 +11,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -21,15 +22,17 @@ import org.springframework.beans.factory.DisposableBean;
  * data, and a backup and a start read all of it. H2 gives the space back only when the database is closed ({@code
  * SHUTDOWN COMPACT} rewrites it whole: 3.3 s for that file), so the engine compacts it while nothing else has it open:
  * before the connection pool opens it at a start, and after the pool closed it at a clean stop — when the file has
- * grown to {@link #GROWTH} times its size after the last compaction, and is over {@link #SMALLEST}. The size after each
+ * grown to {@link #GROWTH} times its size after the last compaction, and is over {@code courtrush.history.compact-over}
+ * (32 MB). The size after each
  * compaction is kept beside the file ({@code courtrush.compacted}).
  *
  * <p>The connection pool depends on this bean (see {@link EmbeddedInfraConfig}), so the start's compaction runs before
- * the pool is made and the stop's after it is closed.
+ * the pool is made and the stop's after it is closed; a running engine compacts it at night with the pool held off
+ * ({@code retention.FileCompaction}). The file written anew is private to the user again (0600), like the rest of the
+ * data directory.
  */
 public final class EmbeddedDatabaseFile implements DisposableBean {
 
-    static final long SMALLEST = 32L << 20;
     static final double GROWTH = 1.5;
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedDatabaseFile.class);
@@ -39,11 +42,7 @@ public final class EmbeddedDatabaseFile implements DisposableBean {
     private final Path marker;
     private final long smallest;
 
-    EmbeddedDatabaseFile(String url, Path file) {
-        this(url, file, SMALLEST);
-    }
-
-    /** As the engine's, compacting files over {@code smallest} bytes (a test's small ones). */
+    /** Compacting files over {@code smallest} bytes ({@code courtrush.history.compact-over}; a test's small ones). */
     EmbeddedDatabaseFile(String url, Path file, long smallest) {
         this.url = url;
         this.file = file;
@@ -57,22 +56,41 @@ public final class EmbeddedDatabaseFile implements DisposableBean {
         compactIfGrown("stop");
     }
 
-    /** Compacts the file when it has grown past what it was after the last compaction; answers whether it did. */
-    boolean compactIfGrown(String when) {
+    /** A compaction: the file's bytes before and after, and how long it took (the database closed meanwhile). */
+    public record Compacted(long before, long after, Duration took) {}
+
+    /** Whether the file has grown past what it was after the last compaction (and is worth compacting). */
+    public boolean grown() {
         try {
             if (!EmbeddedDatabaseUrl.isFile(url) || !Files.isRegularFile(file)) {
                 return false;
             }
             long size = Files.size(file);
             long before = lastCompacted();
-            if (size < smallest || (before > 0 && size < before * GROWTH)) {
-                return false;
-            }
+            return size >= smallest && (before == 0 || size >= before * GROWTH);
+        } catch (IOException e) {
+            log.warn("The embedded database {} could not be measured: {}", file, e.toString());
+            return false;
+        }
+    }
+
+    /**
+     * Compacts the file when it has {@link #grown}: nothing else may hold the database open (a start before the pool,
+     * a stop after it, or a pool held off). Empty when it had not grown or could not be compacted (said in the log).
+     */
+    public Optional<Compacted> compactIfGrown(String when) {
+        if (!grown()) {
+            return Optional.empty();
+        }
+        try {
+            long size = Files.size(file);
             long started = System.nanoTime();
             try (Connection connection = DriverManager.getConnection(url, "sa", "");
                     Statement statement = connection.createStatement()) {
                 statement.execute("SHUTDOWN COMPACT");
             }
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            DataDirectory.tighten(file.getParent()); // written anew under the umask: private again
             long after = Files.size(file);
             DataDirectory.writePrivately(marker, Long.toString(after));
             log.info(
@@ -80,12 +98,12 @@ public final class EmbeddedDatabaseFile implements DisposableBean {
                     when,
                     size >> 20,
                     after >> 20,
-                    Duration.ofNanos(System.nanoTime() - started).toMillis());
-            return true;
+                    took.toMillis());
+            return Optional.of(new Compacted(size, after, took));
         } catch (SQLException | IOException e) {
-            // the database works as it is, only larger: said once, tried again at the next start or stop
+            // the database works as it is, only larger: said once, tried again at the next chance
             log.warn("The embedded database {} was not compacted at the {}: {}", file, when, e.toString());
-            return false;
+            return Optional.empty();
         }
     }
 

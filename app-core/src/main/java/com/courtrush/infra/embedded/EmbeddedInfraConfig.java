@@ -23,6 +23,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
 
 /** Starts the embedded Redis and AMQP broker (default mode) and points the clients at them. */
 @Configuration(proxyBeanMethods = false)
@@ -39,7 +40,9 @@ class EmbeddedInfraConfig {
     EmbeddedDatabaseFile embeddedDatabaseFile(Environment environment, CourtRushProperties properties) {
         return new EmbeddedDatabaseFile(
                 environment.getProperty("spring.datasource.url", ""),
-                properties.dataDir().resolve("db").resolve("courtrush.mv.db"));
+                properties.dataDir().resolve("db").resolve("courtrush.mv.db"),
+                DataSize.parse(environment.getProperty("courtrush.history.compact-over", "32MB"))
+                        .toBytes());
     }
 
     /** The connection pool is made after the database file's keeper and closed before it. */

@@ -1,0 +1,186 @@
+package com.courtrush.retention;
+
+import com.courtrush.audit.AuditTrail;
+import com.courtrush.audit.api.AuditAction;
+import com.courtrush.audit.api.AuditTarget;
+import com.courtrush.core.EngineText;
+import com.courtrush.infra.config.DailyJob;
+import com.courtrush.infra.embedded.EmbeddedDatabaseFile;
+import com.courtrush.infra.lifecycle.Maintenance;
+import com.courtrush.opening.OpeningService;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.Locale;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
+import org.springframework.stereotype.Component;
+
+/**
+ * The embedded database's file kept near its live size while the engine runs (SPEC §20, issue 77). H2 gives freed
+ * space back only when the database is closed, and an engine that runs for months never closes it: after a retention
+ * sweep a year's file stayed at 507 MB (67 MB compacted) and went into every backup. So at {@code
+ * courtrush.history.compact-cron} (04:15 by default: after the night's backup, long before a day's openings), when the
+ * file has grown by half since it was last compacted, and no opening's flash time is near, the engine closes the
+ * database for a few seconds and compacts it:
+ * <ol>
+ *   <li>this node enters {@link Maintenance}: every request that needs the engine is answered 503 at once, in words,
+ *       with when to ask again;
+ *   <li>the consumers stop taking messages (what comes meanwhile waits in the broker, and is recorded after) and the
+ *       connection pool gives no connection: those in use are given back within {@link #DRAIN}, or the compaction
+ *       waits for the next night;
+ *   <li>the file is compacted ({@link EmbeddedDatabaseFile}: about 3 s a gigabyte), and the pool, the consumers and the
+ *       requests go on — the maintenance lasts at most {@link #DRAIN} and the compaction, and the audit says how long.
+ * </ol>
+ */
+@Component
+public class FileCompaction implements SchedulingConfigurer {
+
+    /** The longest the compaction waits for the connections in use to be given back. */
+    static final Duration DRAIN = Duration.ofSeconds(10);
+
+    /** The latest a maintenance is said to end: the drain and the compaction of a file of a few gigabytes. */
+    static final Duration SAID_TO_LAST = Duration.ofSeconds(60);
+
+    static final String ACTOR = com.courtrush.audit.api.SystemActor.RETENTION.actor();
+    private static final Logger log = LoggerFactory.getLogger(FileCompaction.class);
+
+    private final ObjectProvider<EmbeddedDatabaseFile> file;
+    private final DataSource dataSource;
+    private final ObjectProvider<RabbitListenerEndpointRegistry> consumers;
+    private final OpeningService openings;
+    private final Maintenance maintenance;
+    private final AuditTrail audit;
+    private final Clock clock;
+    private final String cron;
+
+    FileCompaction(
+            ObjectProvider<EmbeddedDatabaseFile> file,
+            DataSource dataSource,
+            ObjectProvider<RabbitListenerEndpointRegistry> consumers,
+            OpeningService openings,
+            Maintenance maintenance,
+            AuditTrail audit,
+            Clock clock,
+            @Value("${courtrush.history.compact-cron:0 15 4 * * *}") String cron) {
+        this.file = file;
+        this.dataSource = dataSource;
+        this.consumers = consumers;
+        this.openings = openings;
+        this.maintenance = maintenance;
+        this.audit = audit;
+        this.clock = clock;
+        this.cron = cron;
+    }
+
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar tasks) {
+        if (file.getIfAvailable() != null) {
+            DailyJob.register(tasks, cron, clock, this::nightly);
+        }
+    }
+
+    void nightly() {
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (!openings.flashingBetween(now.minus(HistoryRetention.QUIET_AFTER), now.plus(HistoryRetention.QUIET_BEFORE))
+                .isEmpty()) {
+            log.info("The embedded database was not compacted tonight: an opening's flash time is near");
+            return;
+        }
+        compactIfGrown();
+    }
+
+    /**
+     * Compacts the embedded database's file now if it has grown (see the class's comment): what was done, or empty
+     * when nothing was (not embedded, not grown, a connection not given back in time, the file not compacted: the log
+     * says which).
+     */
+    public Optional<EmbeddedDatabaseFile.Compacted> compactIfGrown() {
+        EmbeddedDatabaseFile keeper = file.getIfAvailable();
+        if (keeper == null || !keeper.grown()) {
+            return Optional.empty();
+        }
+        HikariPoolMXBean pool = pool();
+        if (pool == null || !maintenance.begin("compacting the database", SAID_TO_LAST)) {
+            return Optional.empty();
+        }
+        long started = System.nanoTime();
+        RabbitListenerEndpointRegistry listeners = consumers.getIfAvailable();
+        Optional<EmbeddedDatabaseFile.Compacted> done = Optional.empty();
+        try {
+            if (listeners != null) {
+                listeners.stop(); // a message in hand is finished first
+            }
+            pool.suspendPool();
+            try {
+                pool.softEvictConnections();
+                if (drained(pool)) {
+                    done = keeper.compactIfGrown("night");
+                } else {
+                    log.warn(
+                            "The embedded database was not compacted: {} connection(s) still in use after {} s; "
+                                    + "tried again tomorrow",
+                            pool.getActiveConnections(),
+                            DRAIN.toSeconds());
+                }
+            } finally {
+                pool.resumePool();
+            }
+        } finally {
+            if (listeners != null) {
+                listeners.start();
+            }
+            maintenance.end();
+        }
+        Duration closed = Duration.ofNanos(System.nanoTime() - started);
+        done.ifPresent(compacted -> audit.record(
+                ACTOR,
+                AuditAction.COMPACT_DATABASE,
+                AuditTarget.DATABASE,
+                "-",
+                new EngineText(
+                        "audit.compacted",
+                        compacted.before() >> 20,
+                        compacted.after() >> 20,
+                        String.format(Locale.ROOT, "%.1f", closed.toMillis() / 1000.0))));
+        return done;
+    }
+
+    private HikariPoolMXBean pool() {
+        try {
+            HikariDataSource hikari = dataSource.unwrap(HikariDataSource.class);
+            if (!hikari.isAllowPoolSuspension()) {
+                log.warn("The embedded database's pool cannot be held off (allow-pool-suspension): not compacted");
+                return null;
+            }
+            return hikari.getHikariPoolMXBean();
+        } catch (SQLException notHikari) {
+            log.warn("The embedded database's pool is not Hikari's: not compacted while running", notHikari);
+            return null;
+        }
+    }
+
+    private static boolean drained(HikariPoolMXBean pool) {
+        long until = System.nanoTime() + DRAIN.toNanos();
+        while (pool.getActiveConnections() > 0 && System.nanoTime() < until) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        pool.softEvictConnections(); // those given back meanwhile
+        return pool.getActiveConnections() == 0;
+    }
+}
