@@ -14,21 +14,19 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The page's texts (i18n.js): no key written twice in a language — in a script's object the later one silently
- * wins, as a draw's "entered" count once replaced the note "You are in the draw" — and the same keys in Chinese
- * and English.
+ * The page's texts (i18n-zh.js and i18n-en.js, which i18n.js picks from): no key written twice in a language — in a
+ * script's object the later one silently wins, as a draw's "entered" count once replaced the note "You are in the
+ * draw" — and the same keys in Chinese and English.
  */
 class PageTextsTest {
 
-    private static final Path TEXTS = Path.of("src/main/resources/static/assets/i18n.js");
-    private static final Pattern KEY = Pattern.compile("(?m)^    '([^']+)':");
+    private static final Path ASSETS = Path.of("src/main/resources/static/assets");
+    private static final Pattern KEY = Pattern.compile("(?m)^  '([^']+)':");
 
     @Test
     void everyKeyIsWrittenOnceInEachLanguageAndBothHaveTheSameKeys() throws IOException {
-        String[] languages = Files.readString(TEXTS).split("\n  en: \\{", 2);
-        assertThat(languages).as("a Chinese and an English table").hasSize(2);
-        List<String> zh = keys(languages[0]);
-        List<String> en = keys(languages[1]);
+        List<String> zh = keys(Files.readString(ASSETS.resolve("i18n-zh.js")));
+        List<String> en = keys(Files.readString(ASSETS.resolve("i18n-en.js")));
         assertThat(zh).as("Chinese keys").hasSizeGreaterThan(100).doesNotHaveDuplicates();
         assertThat(en).as("English keys").doesNotHaveDuplicates();
         assertThat(new HashSet<>(en)).as("the same keys in both").isEqualTo(Set.copyOf(zh));
