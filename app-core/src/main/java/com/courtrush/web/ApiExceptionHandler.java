@@ -7,6 +7,7 @@ import com.courtrush.core.Outages;
 import com.courtrush.core.Outcome;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import java.util.Arrays;
 import java.util.Locale;
@@ -18,6 +19,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
 import org.springframework.validation.method.ParameterErrors;
 import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -82,44 +84,61 @@ public class ApiExceptionHandler {
                 RequestLocales.of(request));
     }
 
+    /**
+     * A body that breaks a rule: each field said in the caller's language, in plain words ({@link ViolationTexts}), never
+     * the validator's own text.
+     */
     @ExceptionHandler(MethodArgumentNotValidException.class)
-    ResponseEntity<ApiResponse<Object>> onInvalidBody(MethodArgumentNotValidException e) {
+    ResponseEntity<ApiResponse<Object>> onInvalidBody(MethodArgumentNotValidException e, HttpServletRequest request) {
+        Locale locale = RequestLocales.of(request);
         String message = e.getBindingResult().getFieldErrors().stream()
-                .map(f -> f.getField() + " " + f.getDefaultMessage())
+                .map(f -> describe(f, locale))
                 .sorted()
-                .collect(Collectors.joining("; "));
-        if (message.isEmpty()) {
-            message = e.getBindingResult().getAllErrors().stream()
-                    .map(error -> String.valueOf(error.getDefaultMessage()))
-                    .collect(Collectors.joining("; "));
-        }
-        return badRequest(message);
+                .distinct()
+                .collect(Collectors.joining(" "));
+        return badRequest(message.isEmpty() ? text(request, "http.badBody") : message);
     }
 
     @ExceptionHandler(HandlerMethodValidationException.class)
-    ResponseEntity<ApiResponse<Object>> onInvalidParameter(HandlerMethodValidationException e) {
+    ResponseEntity<ApiResponse<Object>> onInvalidParameter(
+            HandlerMethodValidationException e, HttpServletRequest request) {
+        Locale locale = RequestLocales.of(request);
         String message = e.getParameterValidationResults().stream()
-                .flatMap(ApiExceptionHandler::describe)
+                .flatMap(result -> describe(result, locale))
                 .sorted()
-                .collect(Collectors.joining("; "));
-        return badRequest(message);
+                .distinct()
+                .collect(Collectors.joining(" "));
+        return badRequest(message.isEmpty() ? text(request, "http.badBody") : message);
     }
 
     /** A request body's errors name its fields; a path or query parameter's errors name the parameter. */
-    private static java.util.stream.Stream<String> describe(ParameterValidationResult result) {
+    private static java.util.stream.Stream<String> describe(ParameterValidationResult result, Locale locale) {
         if (result instanceof ParameterErrors errors && errors.hasFieldErrors()) {
-            return errors.getFieldErrors().stream().map(f -> f.getField() + " " + f.getDefaultMessage());
+            return errors.getFieldErrors().stream().map(f -> describe(f, locale));
         }
-        return result.getResolvableErrors().stream()
-                .map(err -> result.getMethodParameter().getParameterName() + " " + err.getDefaultMessage());
+        return result.getResolvableErrors().stream().map(error -> {
+            ConstraintViolation<?> violation = result.unwrap(error, ConstraintViolation.class);
+            return violation != null
+                    ? ViolationTexts.of(violation, locale)
+                    : ViolationTexts.of(result.getMethodParameter().getParameterName(), locale);
+        });
+    }
+
+    private static String describe(FieldError field, Locale locale) {
+        return field.contains(ConstraintViolation.class)
+                ? ViolationTexts.of(field.unwrap(ConstraintViolation.class), locale)
+                : ViolationTexts.of(field.getField(), locale);
     }
 
     @ExceptionHandler(ConstraintViolationException.class)
-    ResponseEntity<ApiResponse<Object>> onConstraintViolation(ConstraintViolationException e) {
+    ResponseEntity<ApiResponse<Object>> onConstraintViolation(
+            ConstraintViolationException e, HttpServletRequest request) {
+        Locale locale = RequestLocales.of(request);
         return badRequest(e.getConstraintViolations().stream()
-                .map(v -> v.getPropertyPath() + " " + v.getMessage())
+                .map(v -> ViolationTexts.of(v, locale))
                 .sorted()
-                .collect(Collectors.joining("; ")));
+                .distinct()
+                .collect(Collectors.joining(" ")));
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
@@ -221,7 +240,7 @@ public class ApiExceptionHandler {
             return onUnreadableBody(unreadable, request);
         }
         if (e instanceof ConstraintViolationException invalid) {
-            return onConstraintViolation(invalid);
+            return onConstraintViolation(invalid, request);
         }
         return failure(e, request);
     }

@@ -155,6 +155,25 @@ class AuthWebTest {
                 .andExpect(status().isUnauthorized());
     }
 
+    /** A bad id is told in the student's language what an id is: never the validator's regex (issue 75). */
+    @Test
+    void aStudentIdThatIsNoIdIsToldInPlainWordsInTheStudentsLanguage() throws Exception {
+        String body = "{\"studentId\":\"2024 001\",\"password\":\"secret7\"}";
+        mvc.perform(post("/auth/login")
+                        .header("Accept-Language", "zh-CN")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.enumCode").value("PARAM_ERROR"))
+                .andExpect(jsonPath("$.message").value("学号由 1 到 32 位字母、数字、下划线（_）或连字符（-）组成：请检查输入的学号（不要有空格）。"));
+        mvc.perform(post("/auth/login")
+                        .header("Accept-Language", "en")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"studentId\":\"s7\",\"password\":\"\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.message").value("Fill in your password."));
+    }
+
     @Test
     void aSignInBodyIsOneJsonValueAndNoMore() throws Exception {
         mvc.perform(post("/auth/login")

@@ -370,8 +370,7 @@ class ReserveWebTest {
                 .andExpect(jsonPath("$.message").value(containsString("请先登录")));
         mvc.perform(reserveRequest(STUDENT, "{\"slotId\":2}").header("Accept-Language", "zh-CN"))
                 .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.message").value(containsString("sessionId")))
-                .andExpect(jsonPath("$.message").value(containsString("不能为null")));
+                .andExpect(jsonPath("$.message").value("请填写场次。"));
     }
 
     @Test
