@@ -69,6 +69,12 @@ export default {
       }
       equal(reasonKey('surprise'), 'campus.error.failed', 'unknown');
       equal(campusLabel(' jAccount '), 'jAccount', 'a label');
+      // a name in Chinese characters reads on the Chinese page only; the English one says "campus account"
+      I18N.set('zh');
+      same([campusLabel('统一身份认证'), campusLabel('jAccount')], ['统一身份认证', 'jAccount'], 'zh');
+      I18N.set('en');
+      same([campusLabel('统一身份认证'), campusLabel('交大 jAccount'), campusLabel('jAccount')],
+        ['campus account', 'campus account', 'jAccount'], 'en');
     } finally {
       I18N.set(was);
     }

@@ -22,8 +22,9 @@ export function renderAccount() {
   const who = Session.current;
   setText($('#account-who'), who ? t('account.who', who.name || who.studentId, who.studentId) : '');
   $('#password-message').hidden = true;
-  // signed in with the campus account: its password is the university's, changed there
-  const campus = Boolean(who && who.campus);
+  // signed in with the campus account (CAS, OpenID Connect, or LDAP on the form): its password is the
+  // university's, changed there
+  const campus = Boolean(who && (who.campus || who.passwordAtUniversity));
   $('#password-form').hidden = campus;
   $('#password-campus').hidden = !campus;
   loadCalendar(); // an address just made stays shown (a language switch redraws this view): it is shown once

@@ -28,9 +28,10 @@ export const Session = (() => {
   return {
     get current() { return current; },
     save(login) {
-      // campus: signed in with the university's account (SPEC §18), signed out through it too
+      // campus: signed in with the university's account (SPEC §18), signed out through it too;
+      // passwordAtUniversity: the gym keeps no password of the account (a directory's, LDAP's too)
       current = { token: login.token, expiresAt: login.expiresAt, studentId: login.studentId, name: login.name,
-        campus: login.campus === true };
+        campus: login.campus === true, passwordAtUniversity: login.passwordAtUniversity === true };
       localStorage.setItem(STORE, JSON.stringify(current));
     },
     clear() {

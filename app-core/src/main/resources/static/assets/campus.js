@@ -50,9 +50,14 @@ export function reasonKey(reason) {
   return 'campus.error.' + (REASONS.includes(reason) ? reason : 'failed');
 }
 
-/** The university's name as the page says it: the engine's label, or "campus account" when it gives none. */
+/**
+ * The university's name as the page says it: the engine's label (one string, as the gym set it), or the page's own
+ * words ("统一身份认证" / "campus account") when it gives none — and on an English page when it is written in Chinese
+ * characters, which an English reader cannot say. A Latin name (jAccount, NetID) reads in both languages.
+ */
 export function campusLabel(label) {
-  return label && label.trim() ? label.trim() : t('campus.defaultLabel');
+  const name = label ? label.trim() : '';
+  return name && !(I18N.lang === 'en' && /\p{Script=Han}/u.test(name)) ? name : t('campus.defaultLabel');
 }
 
 /** The address of the university's sign-out if it is an absolute http(s) one, else null (never a script). */

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
@@ -29,10 +28,10 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The campus sign-in on the students' page in a real Chromium at phone width, through a real OpenID Connect
  * provider: Keycloak ({@code keycloak-quarkus-dist}, the realm of {@code keycloak/courtrush-realm.json}), started once
- * for this class — the only one that needs it. Students sign in on Keycloak's own login form and book in a rush;
- * another signs in on the page's own form with the password of an LDAP directory ({@link LdapDirectory}) and books.
- * Without a Java 21+ or the Keycloak zip this class says why and skips, except under {@code CI=true}, where that
- * fails the run.
+ * for this class — the only one that needs it — when its OpenID Connect test runs. Students sign in on Keycloak's own
+ * login form and book in a rush; another signs in on the page's own form with the password of an LDAP directory
+ * ({@link LdapDirectory}) and books. Without a Java 21+ or the Keycloak zip the OpenID Connect test says why and skips
+ * (the CAS and LDAP ones run), except under {@code CI=true}, where that fails the run.
  */
 @ExtendWith(Chromium.class)
 class CampusPageIT extends StackTest {
@@ -48,16 +47,22 @@ class CampusPageIT extends StackTest {
         EmbeddedStack.register(registry, "courtrush-campus-it-");
     }
 
-    @BeforeAll
-    static void startKeycloak() {
-        try {
-            keycloak = Keycloak.start();
-        } catch (Keycloak.Unavailable missing) {
-            if (Keycloak.mustRun()) {
-                throw missing;
+    /**
+     * Keycloak, started for the first test that needs it (the OpenID Connect one): the CAS and LDAP tests run without
+     * it. Without a Java 21+ or the zip that test says why and skips, except under {@code CI=true}.
+     */
+    private static Keycloak keycloak() {
+        if (keycloak == null) {
+            try {
+                keycloak = Keycloak.start();
+            } catch (Keycloak.Unavailable missing) {
+                if (Keycloak.mustRun()) {
+                    throw missing;
+                }
+                Assumptions.abort("Keycloak cannot run here: " + missing.getMessage());
             }
-            Assumptions.abort("Keycloak cannot run here: " + missing.getMessage());
         }
+        return keycloak;
     }
 
     @AfterAll
@@ -67,13 +72,13 @@ class CampusPageIT extends StackTest {
         }
     }
 
-    private Map<String, Object> oidcSettings() {
+    private Map<String, Object> oidcSettings(String serverUrl) {
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("enabled", true);
         settings.put("protocol", "OIDC");
         settings.put("label", "");
         settings.put("publicUrl", "http://127.0.0.1:" + port);
-        settings.put("serverUrl", keycloak.issuer());
+        settings.put("serverUrl", serverUrl);
         settings.put("clientId", Keycloak.CLIENT_ID);
         settings.put("clientSecret", "");
         settings.put("idAttribute", "");
@@ -111,10 +116,10 @@ class CampusPageIT extends StackTest {
 
     @Test
     void studentsSignInOnTheUniversitysFormInTheirLanguageBookInARushAndAreOfferedItsLogout() {
-        TestApi.Reply tried =
-                TestApi.expect(200, api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, oidcSettings()));
+        Map<String, Object> oidc = oidcSettings(keycloak().issuer());
+        TestApi.Reply tried = TestApi.expect(200, api().post("/admin/campus-sign-in/try", TestApi.ADMIN_TOKEN, oidc));
         assertThat(tried.data().path("ok").asBoolean()).as("%s", tried).isTrue();
-        TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, oidcSettings()));
+        TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, oidc));
         keycloak.backChannelLogoutTo("http://127.0.0.1:" + port + "/auth/campus/oidc/logout");
         long court = api().createCourt();
 
@@ -223,9 +228,8 @@ class CampusPageIT extends StackTest {
         try (CasServer cas = CasServer.start();
                 StudentPage page = new StudentPage(Chromium.open(PHONE, "en-US", Duration.ZERO), port)) {
             cas.user("s2026009", "pw-s2026009", Map.of("affiliation", List.of("student")));
-            Map<String, Object> settings = new LinkedHashMap<>(oidcSettings());
+            Map<String, Object> settings = new LinkedHashMap<>(oidcSettings(cas.prefix()));
             settings.put("protocol", "CAS");
-            settings.put("serverUrl", cas.prefix());
             settings.put("clientId", "");
             settings.put("label", "Campus ID");
             settings.put("staffAttribute", "");
@@ -274,9 +278,24 @@ class CampusPageIT extends StackTest {
                 zh.signIn("s2026101", "campus-pw-1");
                 zh.await(d -> zh.showsView("slots"));
                 zh.screenshot("zh-ldap-signed-in");
+                // the password is the university's: a note says where to change it, no form the engine refuses
+                zh.open("#/account");
+                zh.await(d -> zh.showsView("account"));
+                assertThat(zh.driver.findElement(By.id("password-form")).isDisplayed())
+                        .isFalse();
+                assertThat(zh.driver.findElement(By.id("password-campus")).getText())
+                        .isEqualTo("你用统一身份认证登录：密码由学校管理，请在学校的认证系统中修改。");
+                zh.screenshot("zh-ldap-account");
+                zh.open("");
+                zh.await(d -> zh.showsView("slots"));
 
-                // the directory says this one may not book: told so in the page's language, no account
+                // the directory says this one may not book: told so in the page's language, no account. The gym
+                // named its sign-in in Chinese: an English page says "campus account"
                 en.open("");
+                en.await(d -> d.findElement(By.id("campus-ldap")).isDisplayed());
+                assertThat(en.driver.findElement(By.id("campus-ldap")).getText())
+                        .isEqualTo("Your campus account id and password work in this form too.");
+                en.screenshot("en-ldap-offer");
                 en.signIn("v2026101", "campus-pw-2");
                 assertThat(en.signInError()).contains("may not book");
                 en.screenshot("en-ldap-not-allowed");

@@ -149,7 +149,7 @@ public class AuthService {
                 AuditTarget.USER,
                 account.getStudentId(),
                 new EngineText("audit.signedInFrom", AuditActors.signInSource("LOCAL")));
-        return Optional.of(result(account, token));
+        return Optional.of(LoginResult.of(account, token));
     }
 
     /** The directory checks the password; the person's account is found or made and signed in. */
@@ -266,11 +266,6 @@ public class AuthService {
         return new CourtRushException(Outcome.UNAUTHORIZED, "auth.wrongStaffCredentials");
     }
 
-    private static LoginResult result(UserAccount account, TokenService.IssuedToken token) {
-        return new LoginResult(
-                token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(), account.getRole());
-    }
-
     /**
      * The signed-in student changes their own password. Every token of theirs stops working on
      * every node (a lost phone signs out too); the answer carries a new token for this device. A
@@ -305,7 +300,7 @@ public class AuthService {
                         return tokens.replaceAll(account);
                     });
                     audit.record(caller.actor(), AuditAction.CHANGE_PASSWORD, AuditTarget.USER, account.getStudentId());
-                    return result(account, token);
+                    return LoginResult.of(account, token);
                 }));
     }
 
@@ -314,5 +309,21 @@ public class AuthService {
     }
 
     /** What a successful login answers. */
-    public record LoginResult(String token, Instant expiresAt, String studentId, String name, Role role) {}
+    /**
+     * A sign-in's answer. {@code passwordAtUniversity}: the gym keeps no password for the account (the campus directory
+     * made it and checks its password), so it is changed at the university, never here.
+     */
+    public record LoginResult(
+            String token, Instant expiresAt, String studentId, String name, Role role, boolean passwordAtUniversity) {
+
+        static LoginResult of(UserAccount account, TokenService.IssuedToken token) {
+            return new LoginResult(
+                    token.token(),
+                    token.expiresAt(),
+                    account.getStudentId(),
+                    account.getDisplayName(),
+                    account.getRole(),
+                    account.getPasswordHash() == null);
+        }
+    }
 }

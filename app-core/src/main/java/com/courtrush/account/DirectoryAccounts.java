@@ -96,8 +96,7 @@ public class DirectoryAccounts {
                 AuditTarget.USER,
                 account.getStudentId(),
                 new EngineText("audit.signedInFrom", AuditActors.signInSource(person.source())));
-        AuthService.LoginResult login = new AuthService.LoginResult(
-                token.token(), token.expiresAt(), account.getStudentId(), account.getDisplayName(), account.getRole());
+        AuthService.LoginResult login = AuthService.LoginResult.of(account, token);
         return new SignedIn(login, account.getId(), token.tokenId(), token.expiresAt());
     }
 

@@ -85,7 +85,7 @@ class AuthWebTest {
     void loginNeedsNoTokenAndAnswersOneWithoutHoldingARequestThread() throws Exception {
         given(auth.login("s7", "secret7", "127.0.0.1"))
                 .willReturn(CompletableFuture.completedFuture(new AuthService.LoginResult(
-                        "tok", Instant.parse("2026-11-23T00:00:00Z"), "s7", "Ann", Role.STUDENT)));
+                        "tok", Instant.parse("2026-11-23T00:00:00Z"), "s7", "Ann", Role.STUDENT, false)));
         MvcResult hashing = mvc.perform(post("/auth/login")
                         .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"studentId\":\"s7\",\"password\":\"secret7\"}"))
