@@ -276,7 +276,7 @@ function bookingCard(r) {
   if (r.status === 'PENDING_PAYMENT') {
     lines.push(h('p', { class: 'deadline' }, t('mine.payBy', wallDeadline(r.payBy))));
   } else if (r.status === 'CONFIRMED') {
-    lines.push(h('p', { class: 'muted' }, r.refundOpen
+    lines.push(h('p', { class: 'muted' }, r.checkedInTime ? t('mine.refundAtDesk') : r.refundOpen
       ? t('mine.refundUntil', wallTime(r.refundUntil)) : t('mine.refundClosed', wallTime(r.refundUntil))));
   } else if (r.status === 'CANCELLED' && r.cancelReason) {
     lines.push(h('p', { class: 'reason' }, t('mine.reason.' + r.cancelReason)));
@@ -294,7 +294,7 @@ function bookingCard(r) {
   } else if (r.status === 'CONFIRMED') {
     actions.push(h('button', { type: 'button', class: 'primary', onclick: () => showCheckIn(r, loadMine) },
       t('mine.checkIn')));
-    if (r.refundOpen) {
+    if (r.refundOpen && !r.checkedInTime) { // checked in, the game is being played: a refund is the desk's
       actions.push(h('button', { type: 'button', class: 'secondary', onclick: () => Sheets.askRefund(r, loadMine) },
         t('mine.refund')));
     }

@@ -188,6 +188,7 @@ export const EN = {
   'mine.reasonNote': 'Reason: {0}',
   'mine.refundUntil': 'Refundable until {0}',
   'mine.refundClosed': 'Refunds closed at {0}',
+  'mine.refundAtDesk': 'Checked in, the game is on: a refund now is the desk\'s. Ask there.',
   'mine.pay': 'Pay',
   'mine.cancel': 'Cancel',
   'mine.refund': 'Refund',

@@ -188,6 +188,7 @@ export const ZH = {
   'mine.reasonNote': '原因：{0}',
   'mine.refundUntil': '{0} 前可退款',
   'mine.refundClosed': '退款已于 {0} 截止',
+  'mine.refundAtDesk': '已签到，场地正在使用：如需退款请到前台办理。',
   'mine.pay': '支付',
   'mine.cancel': '取消预约',
   'mine.refund': '申请退款',

@@ -211,6 +211,7 @@ class PayPageIT extends PageTest {
         try {
             inChinese(sim, ann, reservation);
             inEnglish(ann, reservation);
+            checkedIn(ann, reservation);
         } finally {
             sim.refundDelay(Duration.ofMillis(300));
             TestApi.expect(
@@ -281,6 +282,33 @@ class PayPageIT extends PageTest {
             assertThat(en.sheet().findElement(By.cssSelector(".refund-amount")).getText())
                     .contains("refund the ¥5.00 left (paid ¥20.00)");
             en.screenshot("en-refund-rest");
+        }
+    }
+
+    /**
+     * The desk checked the booking in: the game is being played, so its card offers no refund and says it is the
+     * desk's now, in both languages (issue 75: the phone offered 申请退款 and the engine took it).
+     */
+    private void checkedIn(Student ann, long reservation) {
+        jdbc().update(
+                        "update reservation set checked_in_time = ?, checked_in_by = 'staff:desk' where id = ?",
+                        Times.now().withNano(0),
+                        reservation);
+        for (String lang : List.of("zh-CN", "en-US")) {
+            try (StudentPage page = new StudentPage(Chromium.open(PHONE, lang, Duration.ZERO), port)) {
+                page.signInToTheCourts(ann);
+                page.open("#/mine");
+                boolean zh = lang.startsWith("zh");
+                page.await(d -> page.booking(reservation).getText().contains(zh ? "已于" : "Checked in at"));
+                assertThat(page.booking(reservation).getText())
+                        .contains(zh ? "如需退款请到前台办理" : "a refund now is the desk's")
+                        .doesNotContain(zh ? "前可退款" : "Refundable until");
+                assertThat(page.booking(reservation).findElements(By.cssSelector(".actions button")))
+                        .extracting(WebElement::getText)
+                        .isNotEmpty()
+                        .doesNotContain(zh ? "申请退款" : "Refund");
+                page.screenshot((zh ? "zh" : "en") + "-mine-checked-in-no-refund");
+            }
         }
     }
 

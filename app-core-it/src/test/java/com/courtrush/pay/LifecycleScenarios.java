@@ -491,6 +491,51 @@ public interface LifecycleScenarios extends StackAccess {
         invariants().assertHold(opening.session());
     }
 
+    /**
+     * Once the desk checked a booking in, the game is being played: its student is refused a refund in their language
+     * and told to ask at the desk, and My bookings offers none; staff refund it, with a reason only (issue 75).
+     */
+    @Test
+    default void aCheckedInBookingIsRefundedAtTheDeskWithAReasonNeverByItsStudent() {
+        Opening opening = openSlots(1, 1);
+        Student ann = api().students(1).get(0);
+        long reservation = api().book(ann, opening.session(), opening.slots().get(0));
+        TestApi.expect(200, api().post("/pay/wechat/mock-success/" + payOrder(ann, reservation), ADMIN, null));
+        jdbc().update(
+                        "update reservation set checked_in_time = ?, checked_in_by = 'staff:desk' where id = ?",
+                        now().withNano(0),
+                        reservation);
+        TestApi.RawReply own = api().raw(
+                        "POST",
+                        "/pay/refund/" + reservation,
+                        ann.token(),
+                        Map.of("Accept-Language", "zh-CN", "Content-Type", "application/json"),
+                        "{\"reason\":\"plans changed\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(own.status()).isEqualTo(409);
+        assertThat(own.body())
+                .contains("\"enumCode\":\"FAILED\"")
+                .contains("签到")
+                .contains("只能由前台退款");
+        JsonNode mine = TestApi.expect(200, api().get("/reservations/mine", ann.token()))
+                .data();
+        assertThat(mine.findValues("refundOpen"))
+                .extracting(JsonNode::asBoolean)
+                .containsOnly(false);
+        assertThat(api().post("/pay/refund/" + reservation, ADMIN, null).status())
+                .as("staff without a reason")
+                .isEqualTo(400);
+        TestApi.expect(
+                200,
+                api().post(
+                                "/admin/reservations/" + reservation + "/refund",
+                                ADMIN,
+                                Map.of("reason", "the lights failed")));
+        assertThat(jdbc().queryForObject(
+                                "select cancel_reason from reservation where id = ?", String.class, reservation))
+                .isEqualTo("REFUND");
+        invariants().assertHold(opening.session());
+    }
+
     // --- helpers --------------------------------------------------------------------------------
 
     /** An open opening for tomorrow with {@code count} one-hour slots of one new court. */

@@ -70,14 +70,17 @@ public class RefundService {
         this.clock = clock;
     }
 
-    /** A student refunds their own paid booking, before the cut-off; one paid at the desk is handed back there. */
+    /**
+     * A student refunds their own paid booking, before the cut-off and before the desk checked it in; one paid at the
+     * desk, or checked in, is handed back there.
+     */
     public Refunded refundOwn(long reservationId, Caller student, String reason) {
         return refund(reservationId, student, reason, false, false);
     }
 
     /**
      * Staff refund a paid booking (one paid at the desk too); past the cut-off only with {@code overrideCutoff} and a
-     * reason, which is audited. Staff only: declared on {@code PaymentDesk}, the one door to it.
+     * reason, which is audited; a checked-in one only with a reason. Staff only: declared on {@code PaymentDesk}, the one door to it.
      */
     public Refunded refundByStaff(long reservationId, Caller staff, String reason, boolean overrideCutoff) {
         return refund(reservationId, staff, reason, overrideCutoff, true);
@@ -185,6 +188,15 @@ public class RefundService {
         }
         if (reservation.getStatus() != ReservationStatus.CONFIRMED) {
             throw CourtRushException.conflict("refund.notPaid", reservationId);
+        }
+        if (reservation.getCheckedInTime() != null) {
+            // checked in: the game is being played — only the desk gives its money back, and says why
+            if (!staff) {
+                throw CourtRushException.conflict("refund.checkedIn", reservation.getCheckedInTime());
+            }
+            if (reason == null) {
+                throw CourtRushException.badRequest("refund.checkedInNeedsReason");
+            }
         }
         LocalDateTime now = LocalDateTime.now(clock);
         boolean pastCutoff = !now.isBefore(cutoff(reservation));

@@ -125,7 +125,8 @@ public class MyReservations {
                         Math.max(0, Duration.between(now, r.getPayBy()).toSeconds()));
             } else if (r.getStatus() == ReservationStatus.CONFIRMED) {
                 r.setRefundUntil(deadlines.refundUntil(r.getSlotDate(), r.getStartTime()));
-                r.setRefundOpen(now.isBefore(r.getRefundUntil()));
+                // checked in, the game is being played: only the desk refunds it
+                r.setRefundOpen(now.isBefore(r.getRefundUntil()) && r.getCheckedInTime() == null);
             }
         }
         Map<Long, List<Partners.Partner>> named = partners.ofBookings(mine.stream()
