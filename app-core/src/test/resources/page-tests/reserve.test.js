@@ -5,6 +5,7 @@ import * as Reserve from '/assets/reserve.js';
 import * as Taps from '/assets/tap-store.js';
 import * as Courts from '/assets/courts-store.js';
 import { nextEpoch } from '/assets/page-store.js';
+import { shareUsed } from '/assets/dom.js';
 import { fixture, fakeEngine, reply, settle, later } from './support.js';
 import { equal, same } from './assert.js';
 
@@ -80,6 +81,32 @@ export default {
       equal(reloads(), 1, 'the slots read again once');
       same(engine.calls.map(c => c.path).filter(p => p.startsWith('/reserve/result/')), ['/reserve/result/tr-1'],
         'one look at the result');
+    });
+  },
+
+  async 'a place taken back says why in the engine\'s words, without "try again"; one lost on its way says try'() {
+    const holding = [{ slotId: 87, courtName: 'Court 3', slotDate: '2026-11-28', startTime: '18:00',
+      endTime: '19:00', asPartner: false }];
+    const results = {
+      'tr-a': { status: 'FAILED', refusal: 'SHARE_USED', rule: 'SAME_TIME', holding, reason: 'engine words' },
+      'tr-b': { status: 'FAILED', refusal: 'QUOTA_EXCEEDED', reason: '没有记入：你在本场次持有的名额已达每人上限。' },
+      'tr-c': { status: 'FAILED', reason: 'lost' }
+    };
+    await withEngine((method, path) => {
+      const trace = path.replace('/reserve/result/', '');
+      return results[trace] ? reply(200, results[trace]) : null;
+    }, async () => {
+      for (const [trace, id] of [['tr-a', 811], ['tr-b', 812], ['tr-c', 813]]) {
+        Taps.queue(id);
+        Reserve.followResult(trace, id, opening({ sessionId: 8 }));
+      }
+      await settle(400);
+      equal(Taps.noteOf(811).text(), shareUsed(results['tr-a']), 'past a share: the rule and the booking that holds it');
+      equal(Taps.noteOf(811).text().includes('Court 3'), true, 'named');
+      equal(Taps.noteOf(811).action.label(), t('tab.mine'), 'to my bookings');
+      equal(Taps.noteOf(812).text(), '没有记入：你在本场次持有的名额已达每人上限。', "a guard's refusal in the engine's words");
+      equal(Taps.noteOf(813).text(), t('reserve.failed'), 'lost on its way: try again');
+      equal([811, 812].some(id => Taps.noteOf(id).text().includes(t('reserve.failed'))), false, 'no "try again"');
     });
   },
 

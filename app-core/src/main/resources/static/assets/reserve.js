@@ -174,7 +174,10 @@ export async function followResult(traceId, slotId, opening, afterMs) {
   }
 }
 
-/** A result settled: won (my bookings read again, a toast), not drawn (what is left), or failed. */
+/**
+ * A result settled: won (my bookings read again, a toast), not drawn (what is left), taken back by a database guard
+ * (what holds the student, in the engine's words; no "try again"), or lost on its way (try again).
+ */
 async function settle(status, a, traceId, slotId, opening) {
   Taps.unqueue(slotId);
   if (opening && Taps.entryOf(opening.sessionId) === traceId) {
@@ -189,12 +192,21 @@ async function settle(status, a, traceId, slotId, opening) {
     if (mine) {
       toast(t('reserve.wonToast', mine.courtName, mine.startTime, mine.endTime));
     }
-  } else if (a.data.alternatives) { // not drawn in a fair draw: what is left, one tap each
-    Taps.note(slotId, 'warn', () => t('draw.notDrawn'), { alternatives: a.data.alternatives });
   } else {
-    Taps.note(slotId, 'error', () => t('reserve.failed'));
+    Taps.note(slotId, ...failedNote(a.data));
   }
   await reloadSlots();
+}
+
+/** A FAILED result's note: kind, text and what it offers. */
+function failedNote(d) {
+  if (d.alternatives) { // not drawn in a fair draw: what is left, one tap each
+    return ['warn', () => t('draw.notDrawn'), { alternatives: d.alternatives }];
+  }
+  if (d.refusal === 'SHARE_USED') { // granted, then refused past a share (decision 26): the booking that holds it
+    return ['warn', () => shareUsed(d), { action: toMine() }];
+  }
+  return d.refusal ? ['warn', () => d.reason, { action: toMine() }] : ['error', () => t('reserve.failed')];
 }
 
 /** Joins the sold-out slot's waitlist from its note; the note says the place in line. */

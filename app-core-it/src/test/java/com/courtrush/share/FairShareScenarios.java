@@ -186,6 +186,18 @@ public interface FairShareScenarios extends StackAccess {
         Reply result = api().awaitResult(gil, trace, SETTLE);
 
         assertThat(result.data().path("status").asText()).as("%s", result).isEqualTo("FAILED");
+        // told as the student's own refusal, in their language: the booking that holds the hour, no "try again"
+        JsonNode told = readTree(api().raw("GET", "/reserve/result/" + trace, gil.token(), ZH, null)
+                        .body())
+                .path("data");
+        assertThat(told.path("refusal").asText()).as("%s", told).isEqualTo("SHARE_USED");
+        assertThat(told.path("rule").asText()).isEqualTo("SAME_TIME");
+        assertThat(told.path("holding").get(0).path("slotId").asLong()).isEqualTo(a);
+        assertThat(told.path("reason").asText())
+                .startsWith("你在这个时间已有预约：")
+                .contains("15:00")
+                .doesNotContain("再试")
+                .doesNotContain("fair share");
         assertThat(jdbc().queryForObject(
                                 "select count(*) from reservation where slot_id = ? and holder_id is not null",
                                 Integer.class,
@@ -290,6 +302,16 @@ public interface FairShareScenarios extends StackAccess {
         }
         invariants().assertHold(session);
         assertNoStudentPastAShare(students);
+    }
+
+    Map<String, String> ZH = Map.of("Accept-Language", "zh-CN");
+
+    private static JsonNode readTree(String body) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(body);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private void assertRefused(Reply reply, String rule) {

@@ -164,6 +164,14 @@ public class Shares {
     }
 
     /**
+     * The rule a booking of {@code place} would break now, with the student's bookings that hold it, if any: what a
+     * grant the database refused as past a share tells its student (decision 26 lets two openings each grant one).
+     */
+    public Optional<ShareCheck.Refusal> refusalOf(long userId, SharePlace place) {
+        return ShareCheck.refusal(weeksOf(List.of(userId), place.date(), place.date(), null), place, rules());
+    }
+
+    /**
      * A partner's acceptance takes its share in the booking's own opening, atomically with Redis's check; refused
      * with SHARE_USED past it. Nothing is taken when Redis does not hold the opening (the database decides alone).
      * Returns whether Redis took it (to {@link #untake} if the database then refuses).

@@ -40,6 +40,13 @@ public class Reservation {
     private CancelReason cancelReason;
     private String note;
 
+    /**
+     * On a compensation row: what a database guard refused the grant as (an outcome's name: SHARE_USED,
+     * QUOTA_EXCEEDED, DUP_REQ, OUT_OF_STOCK), which its result tells the student; null for a place lost on its way.
+     */
+    @TableField(updateStrategy = FieldStrategy.NEVER)
+    private String refusal;
+
     @TableField(updateStrategy = FieldStrategy.ALWAYS)
     private Long holderId;
 

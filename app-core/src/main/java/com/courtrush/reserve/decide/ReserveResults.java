@@ -12,10 +12,12 @@ import com.courtrush.reserve.data.ReservationMapper;
 import com.courtrush.reserve.record.RecordingOutages;
 import com.courtrush.reserve.record.ReserveMessage;
 import com.courtrush.reserve.recover.TraceCompensator;
+import com.courtrush.share.api.Holding;
 import com.courtrush.slot.SlotCatalog;
 import com.courtrush.slot.TimeSlot;
 import com.courtrush.slot.TimeSlotMapper;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -62,6 +64,7 @@ public class ReserveResults {
     private final RecordingOutages outages;
     private final SlotCatalog catalog;
     private final Alternatives alternatives;
+    private final TakenBack takenBack;
     /** Answers by where they were read: a pending trace is answered from Redis, never the database. */
     private final Map<String, Counter> pendingAnswers = new HashMap<>();
 
@@ -78,12 +81,14 @@ public class ReserveResults {
             RecordingOutages outages,
             SlotCatalog catalog,
             Alternatives alternatives,
+            TakenBack takenBack,
             MeterRegistry registry,
             CourtRushProperties properties,
             Clock clock) {
         this.outages = outages;
         this.catalog = catalog;
         this.alternatives = alternatives;
+        this.takenBack = takenBack;
         for (String source : List.of(REDIS, DATABASE)) {
             pendingAnswers.put(
                     source,
@@ -143,10 +148,30 @@ public class ReserveResults {
         }
         requireOwner(reservation.getUserId(), caller);
         if (reservation.compensated()) {
-            return new Result(traceId, ResultStatus.FAILED, null, null, reservation.getNote(), null, false);
+            TakenBack.Told told = takenBack.of(reservation, LocaleContextHolder.getLocale());
+            return new Result(
+                    traceId,
+                    ResultStatus.FAILED,
+                    null,
+                    null,
+                    told.reason(),
+                    null,
+                    told.refusal(),
+                    told.rule(),
+                    told.holding(),
+                    false);
         }
         return new Result(
-                traceId, ResultStatus.SUCCESS, reservation.getId(), reservation.getStatus(), null, null, false);
+                traceId,
+                ResultStatus.SUCCESS,
+                reservation.getId(),
+                reservation.getStatus(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                false);
     }
 
     /** Neither Redis nor the database has the trace: PENDING if it is the caller's and young, else given up or unknown. */
@@ -192,7 +217,16 @@ public class ReserveResults {
                 draw.getOrDefault("entrants", "?"),
                 draw.getOrDefault("winners", "?"));
         return new Result(
-                traceId, ResultStatus.FAILED, null, null, reason.in(LocaleContextHolder.getLocale()), others, true);
+                traceId,
+                ResultStatus.FAILED,
+                null,
+                null,
+                reason.in(LocaleContextHolder.getLocale()),
+                others,
+                null,
+                null,
+                null,
+                true);
     }
 
     private static void requireOwner(long owner, Caller caller) {
@@ -207,8 +241,13 @@ public class ReserveResults {
 
     /**
      * @param reservationStatus the reservation's current status (SUCCESS only)
-     * @param reason            why it failed (FAILED only)
+     * @param reason            why it failed (FAILED only), in the student's words and language
      * @param alternatives      for an entrant of a fair draw who was not drawn: slots still on sale
+     * @param refusal           a place granted and taken back by a database guard: what it refused it as (SHARE_USED,
+     *                          QUOTA_EXCEEDED, DUP_REQ, OUT_OF_STOCK), so trying again would not help; absent for a
+     *                          place lost on its way ({@link TakenBack})
+     * @param rule              past a share: the rule, as a SHARE_USED answer's {@code data.rule}
+     * @param holding           past a share: the bookings that hold it, as a SHARE_USED answer's {@code data.holding}
      * @param fromRedis         answered from Redis alone (not part of the answer)
      */
     public record Result(
@@ -218,10 +257,13 @@ public class ReserveResults {
             ReservationStatus reservationStatus,
             String reason,
             List<Alternatives.Alternative> alternatives,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String refusal,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String rule,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<Holding> holding,
             @JsonIgnore boolean fromRedis) {
 
         static Result pending(String traceId, boolean fromRedis) {
-            return new Result(traceId, ResultStatus.PENDING, null, null, null, null, fromRedis);
+            return new Result(traceId, ResultStatus.PENDING, null, null, null, null, null, null, null, fromRedis);
         }
     }
 }

@@ -2,6 +2,7 @@ package com.courtrush.reserve.record;
 
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outages;
+import com.courtrush.core.Outcome;
 import com.courtrush.core.Rehearsal;
 import com.courtrush.notice.Notices;
 import com.courtrush.opening.ReserveSession;
@@ -89,16 +90,19 @@ public class ReservationWriter {
             recordAll(List.of(grant));
             return Result.RECORDED;
         } catch (DuplicateKeyException duplicate) {
-            return redelivered(grant).orElseGet(() -> refuse(grant, new EngineText("compensate.holdsSlot")));
+            return redelivered(grant)
+                    .orElseGet(() -> refuse(grant, Outcome.DUP_REQ, new EngineText("compensate.holdsSlot")));
         } catch (SlotUnavailable unavailable) {
             // the slot's counter is taken before the row is inserted: a redelivery of a grant that took a
             // slot's last place finds it full, and is told by its trace here
-            return redelivered(grant).orElseGet(() -> refuse(grant, new EngineText("compensate.slotFull")));
+            return redelivered(grant)
+                    .orElseGet(() -> refuse(grant, Outcome.OUT_OF_STOCK, new EngineText("compensate.slotFull")));
         } catch (OverStudentLimit over) {
-            return refuse(grant, new EngineText("compensate.overLimit", over.limit));
+            return refuse(grant, Outcome.QUOTA_EXCEEDED, new EngineText("compensate.overLimit", over.limit));
         } catch (Shares.PastShare past) {
             return refuse(
                     grant,
+                    Outcome.SHARE_USED,
                     new EngineText("compensate.overShare", past.refusal().rule().name()));
         }
     }
@@ -113,8 +117,8 @@ public class ReservationWriter {
         return Optional.of(existing.compensated() ? Result.ALREADY_COMPENSATED : Result.DUPLICATE);
     }
 
-    private Result refuse(ReserveMessage grant, EngineText reason) {
-        followUp.refused(grant, reason);
+    private Result refuse(ReserveMessage grant, Outcome refusal, EngineText reason) {
+        followUp.refused(grant, refusal, reason);
         return Result.REFUSED;
     }
 

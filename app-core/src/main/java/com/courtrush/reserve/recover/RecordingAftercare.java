@@ -1,6 +1,7 @@
 package com.courtrush.reserve.recover;
 
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Outcome;
 import com.courtrush.reserve.record.RecordingFollowUp;
 import com.courtrush.reserve.record.ReserveMessage;
 import java.util.List;
@@ -31,8 +32,8 @@ class RecordingAftercare implements RecordingFollowUp {
     }
 
     @Override
-    public void refused(ReserveMessage grant, EngineText reason) {
-        compensator.refusedByDatabase(grant, reason);
+    public void refused(ReserveMessage grant, Outcome refusal, EngineText reason) {
+        compensator.refusedByDatabase(grant, refusal, reason);
     }
 
     @Override

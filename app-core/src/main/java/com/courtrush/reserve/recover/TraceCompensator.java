@@ -4,6 +4,7 @@ import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Outcome;
 import com.courtrush.core.Rehearsal;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.reserve.api.CancelReason;
@@ -66,7 +67,7 @@ public class TraceCompensator {
             log.debug("Rehearsal grant {} given back in Redis ({}): {}", grant.traceId(), released, reason);
             return false;
         }
-        if (!claim(grant, reason)) {
+        if (!claim(grant, reason, null)) {
             Reservation existing = reservations.findByTrace(grant.traceId());
             if (existing != null && existing.compensated()) {
                 giveBack(grant, true);
@@ -120,7 +121,7 @@ public class TraceCompensator {
      * re-sync counts what is in flight as held) and its tombstone last: a student who reads FAILED finds the
      * opening already as the database has it, and meanwhile reads PENDING.
      */
-    public void refusedByDatabase(ReserveMessage grant, EngineText reason) {
+    public void refusedByDatabase(ReserveMessage grant, Outcome refusal, EngineText reason) {
         if (Rehearsal.isRehearsal(grant.sessionId())) {
             releaser.releaseRehearsal(grant);
             return;
@@ -134,7 +135,7 @@ public class TraceCompensator {
                 reason,
                 grant.sessionId());
         openings.resync(grant.sessionId(), AuditTrail.SYSTEM_CONSUMER);
-        if (claim(grant, reason)) {
+        if (claim(grant, reason, refusal)) {
             passes.giveBack(grant.sessionId(), grant.userId(), grant.traceId());
             audit.record(
                     AuditTrail.SYSTEM_CONSUMER,
@@ -146,7 +147,8 @@ public class TraceCompensator {
         }
     }
 
-    private boolean claim(ReserveMessage grant, EngineText why) {
+    /** {@code refusal}: what a database guard refused it as, kept for the student's result; null for a place lost. */
+    private boolean claim(ReserveMessage grant, EngineText why, Outcome refusal) {
         String reason = why.toString();
         Reservation tombstone = new Reservation();
         tombstone.setTraceId(grant.traceId());
@@ -158,6 +160,7 @@ public class TraceCompensator {
         tombstone.setCancelReason(CancelReason.COMPENSATION);
         tombstone.setNote(reason.length() > 255 ? reason.substring(0, 255) : reason);
         tombstone.setHolderId(null);
+        tombstone.setRefusal(refusal == null ? null : refusal.name());
         try {
             reservations.insert(tombstone);
             return true;

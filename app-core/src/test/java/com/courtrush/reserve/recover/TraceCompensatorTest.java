@@ -8,6 +8,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
 
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.core.EngineText;
+import com.courtrush.core.Outcome;
 import com.courtrush.core.Rehearsal;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.reserve.data.Reservation;
@@ -57,17 +58,19 @@ class TraceCompensatorTest {
     @Test
     void aGrantTheDatabaseRefusedReadsFailedOnlyAfterTheResync() {
         ReserveMessage grant = new ReserveMessage("t-1", 7, 3, 1, System.currentTimeMillis());
-        compensator.refusedByDatabase(grant, new EngineText("compensate.slotFull"));
+        compensator.refusedByDatabase(grant, Outcome.OUT_OF_STOCK, new EngineText("compensate.slotFull"));
         InOrder order = Mockito.inOrder(releaser, openings, reservations, audit);
         order.verify(releaser).forget(grant);
         order.verify(openings).resync(1, AuditTrail.SYSTEM_CONSUMER);
-        order.verify(reservations).insert(ArgumentMatchers.<Reservation>argThat(row -> "t-1".equals(row.getTraceId())));
+        order.verify(reservations)
+                .insert(ArgumentMatchers.<Reservation>argThat(
+                        row -> "t-1".equals(row.getTraceId()) && "OUT_OF_STOCK".equals(row.getRefusal())));
         order.verify(audit).record(any(), any(), any(), any(), any(EngineText.class));
     }
 
     @Test
     void aRehearsalsGrantTheDatabaseRefusedIsNotResyncedNorAudited() {
-        compensator.refusedByDatabase(rehearsed, new EngineText("compensate.answeredTooLate"));
+        compensator.refusedByDatabase(rehearsed, null, new EngineText("compensate.answeredTooLate"));
         verify(releaser).releaseRehearsal(rehearsed);
         verifyNoInteractions(reservations, audit, metrics, passes, openings);
     }
