@@ -84,6 +84,30 @@ export default {
     });
   },
 
+  async 'a slot just won reads as being confirmed until my bookings has it, never sold out to its winner'() {
+    const mine = later();
+    await withEngine((method, path) => {
+      if (path === '/reserve/') {
+        return reply(202, { traceId: 'tr-8' });
+      }
+      if (path === '/reserve/result/tr-8') {
+        return reply(200, { status: 'SUCCESS', reservationId: 58 });
+      }
+      if (path === '/reservations/mine') {
+        return mine.promise; // my bookings answer late: the slot's sold-out state from /slots comes first
+      }
+      return path === '/reservations/waits' ? reply(200, []) : null;
+    }, async () => {
+      await Reserve.reserve(opening(), slot(208));
+      await settle(400);
+      equal(Taps.taps.queued.has(208), true, 'won, my bookings not read yet: still being confirmed (not "sold out")');
+      mine.release(reply(200, [{ reservationId: 58, slotId: 208, status: 'PENDING_PAYMENT', courtName: 'Court 1',
+        startTime: '18:00', endTime: '19:00' }]));
+      await settle(50);
+      equal(Taps.taps.queued.has(208), false, 'mine now');
+    });
+  },
+
   async 'a place taken back says why in the engine\'s words, without "try again"; one lost on its way says try'() {
     const holding = [{ slotId: 87, courtName: 'Court 3', slotDate: '2026-11-28', startTime: '18:00',
       endTime: '19:00', asPartner: false }];

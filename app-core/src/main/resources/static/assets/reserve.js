@@ -179,7 +179,6 @@ export async function followResult(traceId, slotId, opening, afterMs) {
  * (what holds the student, in the engine's words; no "try again"), or lost on its way (try again).
  */
 async function settle(status, a, traceId, slotId, opening) {
-  Taps.unqueue(slotId);
   if (opening && Taps.entryOf(opening.sessionId) === traceId) {
     Taps.leave(opening.sessionId);
   }
@@ -188,11 +187,14 @@ async function settle(status, a, traceId, slotId, opening) {
     Taps.dropNotes(n => n.alternatives);
     Taps.dropNote(slotId);
     await loadMine();
+    // being confirmed until my bookings has it: the slot's sold-out state may come first, and is not the winner's
+    Taps.unqueue(slotId);
     const mine = bookings.mine.find(r => r.reservationId === a.data.reservationId);
     if (mine) {
       toast(t('reserve.wonToast', mine.courtName, mine.startTime, mine.endTime));
     }
   } else {
+    Taps.unqueue(slotId);
     Taps.note(slotId, ...failedNote(a.data));
   }
   await reloadSlots();
