@@ -104,6 +104,26 @@ export default {
     equal(text.includes('2026-11-26T'), false, 'no ISO time');
   },
 
+  async 'one place is "1 place", and the page sends a phone to nothing it cannot open'() {
+    const one = example();
+    one.record.places = { 31: 1 };
+    const was = I18N.lang;
+    try {
+      for (const lang of ['en', 'zh']) {
+        I18N.set(lang);
+        const { text } = await pageOf(one, A);
+        forget();
+        equal(text.includes(t('draw.countsOnePlace', 4, 1, 2)), true, lang + ' one place: ' + text);
+        equal(/1 places|docs\/|java -jar/.test(text), false, lang + ' words a student can act on: ' + text);
+      }
+      equal(t('draw.countsOnePlace', 4, 1, 2), '4 人报名，1 个名额，2 人中签', 'zh');
+      I18N.set('en');
+      equal(t('draw.countsOnePlace', 5, 1, 1), '5 entered for 1 place; 1 drawn', 'en');
+    } finally {
+      I18N.set(was);
+    }
+  },
+
   async 'before the draw the page shows the commitment and the entry id, and no verdict'() {
     const page = await beforeTheDraw();
     equal(page.text.includes(t('draw.notYet')), true, 'not drawn yet: ' + page.text);

@@ -154,7 +154,8 @@ function render() {
   const facts = shape ? null : h('dl', { class: 'draw-facts' },
     fact(t('draw.ranLabel'), published.drawnTime
       ? dayLabel(published.drawnTime.slice(0, 10)) + ' ' + published.drawnTime.slice(11, 19) : '—'),
-    fact(t('draw.enteredLabel'), t('draw.counts', record.entries.length, places, record.winners.length)),
+    fact(t('draw.enteredLabel'), t(places === 1 ? 'draw.countsOnePlace' : 'draw.counts', record.entries.length,
+      places, record.winners.length)),
     fact(t('draw.youLabel'), yours(view, record)),
     view.entryId ? fact(t('draw.entryLabel'), h('code', {}, view.entryId)) : null,
     fact(t('draw.commitmentLabel'), h('code', {}, published.commitment)),

@@ -104,6 +104,7 @@ public interface FairShareScenarios extends StackAccess {
                         .asBoolean())
                 .as("%s", partnerHolding)
                 .isTrue();
+        assertThat(partnerHolding.body().path("message").asText()).contains(" (as partner)");
 
         // a place back is offered only to a student who may take it: Dan waits for court A at 11:00 but plays
         // court B at 11:00; Fay, next in line, is offered it — and may take it only while she plays nothing then
@@ -238,11 +239,12 @@ public interface FairShareScenarios extends StackAccess {
                 .data()
                 .path("traceId")
                 .asText();
-        assertThat(api().awaitResult(kim, kimsEntry, SETTLE)
-                        .data()
-                        .path("status")
-                        .asText())
-                .isEqualTo("FAILED");
+        JsonNode kimsResult = api().awaitResult(kim, kimsEntry, SETTLE).data();
+        assertThat(kimsResult.path("status").asText()).isEqualTo("FAILED");
+        assertThat(kimsResult.path("reason").asText())
+                .as("a count in words")
+                .contains("2 students entered the draw for 1 place")
+                .doesNotContain("1 places");
         assertThat(api().awaitResult(ivy, ivysEntry, SETTLE)
                         .data()
                         .path("status")

@@ -1,6 +1,7 @@
 package com.courtrush.share;
 
 import com.courtrush.core.CourtRushException;
+import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import com.courtrush.share.api.Holding;
 import com.courtrush.slot.SlotCatalog;
@@ -11,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 
 /**
@@ -42,11 +42,24 @@ public class ShareAnswers {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("rule", rule.name());
         data.put("holding", holding);
-        String shown = holding.stream()
-                .map(h ->
-                        h.courtName() + " " + h.slotDate().atTime(h.startTime()).format(SHOWN))
-                .collect(Collectors.joining(", "));
-        return new CourtRushException(Outcome.SHARE_USED, "share.used." + rule.name(), shown).withData(data);
+        return new CourtRushException(Outcome.SHARE_USED, "share.used." + rule.name(), shown(holding)).withData(data);
+    }
+
+    /**
+     * The bookings as a text of the reader's language: "Court 1 11-27 18:00 (as partner), Court 2 11-27 20:00" — a
+     * partner's place said as such, the list joined as the language joins one.
+     */
+    private static EngineText shown(List<Holding> holding) {
+        EngineText shown = null;
+        for (int i = holding.size() - 1; i >= 0; i--) {
+            Holding h = holding.get(i);
+            EngineText one = new EngineText(
+                    h.asPartner() ? "share.heldAsPartner" : "share.held",
+                    h.courtName(),
+                    h.slotDate().atTime(h.startTime()).format(SHOWN));
+            shown = shown == null ? one : new EngineText("share.heldAnd", one, shown);
+        }
+        return shown == null ? new EngineText("share.heldNone") : shown;
     }
 
     /** An entry as the booking it is; null for a slot the catalog no longer has. */

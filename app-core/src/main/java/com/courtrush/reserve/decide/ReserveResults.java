@@ -214,8 +214,8 @@ public class ReserveResults {
                 .orElse(List.of());
         EngineText reason = new EngineText(
                 others.isEmpty() ? "result.notDrawnNoneLeft" : "result.notDrawn",
-                draw.getOrDefault("entrants", "?"),
-                draw.getOrDefault("winners", "?"));
+                counted("students", draw.get("entrants")),
+                counted("places", draw.get("winners")));
         return new Result(
                 traceId,
                 ResultStatus.FAILED,
@@ -227,6 +227,11 @@ public class ReserveResults {
                 null,
                 null,
                 true);
+    }
+
+    /** "1 student", "5 students": a count with its noun as the reader's language says it ({@code count.<noun>.one|other}). */
+    private static EngineText counted(String noun, String count) {
+        return new EngineText("count." + noun + ("1".equals(count) ? ".one" : ".other"), count == null ? "?" : count);
     }
 
     private static void requireOwner(long owner, Caller caller) {
