@@ -62,11 +62,24 @@ public class StaffAccounts {
                 .toList();
     }
 
-    /** Whether an active manager exists: before one does, the console asks for the first. */
+    /** Whether an active manager exists, one the campus directory made too. */
     public boolean hasManager() {
         return accounts.selectCount(new LambdaQueryWrapper<UserAccount>()
                         .eq(UserAccount::getRole, Role.MANAGER)
                         .eq(UserAccount::getActive, true))
+                > 0;
+    }
+
+    /**
+     * Whether an active manager the gym made exists (its password kept here): until one does, the console offers to
+     * create the first. A manager the campus directory made does not count: with the directory down, nobody could
+     * sign in as them.
+     */
+    public boolean hasLocalManager() {
+        return accounts.selectCount(new LambdaQueryWrapper<UserAccount>()
+                        .eq(UserAccount::getRole, Role.MANAGER)
+                        .eq(UserAccount::getActive, true)
+                        .eq(UserAccount::getOrigin, DirectoryAccounts.ORIGIN_LOCAL))
                 > 0;
     }
 
@@ -76,12 +89,13 @@ public class StaffAccounts {
     }
 
     /**
-     * The first manager, created at the console of a new installation: refused (409) once an active
-     * manager exists, whoever asks.
+     * The first manager, created at the console while the gym has none of its own: refused (409) once an active
+     * local manager exists, whoever asks. The campus directory's managers do not count (a broken directory never
+     * locks the gym out).
      */
     public StaffMember createFirstManager(String staffId, String name, String password) {
         return transactions.execute(tx -> {
-            if (!accounts.lockActiveManagers().isEmpty()) {
+            if (!accounts.lockActiveLocalManagers().isEmpty()) {
                 throw CourtRushException.conflict("staff.managerExists");
             }
             StaffMember created = insert(new NewStaff(staffId, name, password, Role.MANAGER), null);

@@ -40,6 +40,11 @@ public interface UserAccountMapper extends BaseMapper<UserAccount> {
     @Select("select id from user_account where role = 'MANAGER' and active = true order by id for update")
     List<Long> lockActiveManagers();
 
+    /** The ids of the active managers the gym made (not the campus directory), locked until the transaction ends. */
+    @Select("select id from user_account where role = 'MANAGER' and active = true and origin = 'LOCAL' "
+            + "order by id for update")
+    List<Long> lockActiveLocalManagers();
+
     /** Voids every token issued to the account so far: its generation moves on. */
     @Update("update user_account set token_generation = token_generation + 1, update_time = #{now} where id = #{id}")
     int endAllTokens(@Param("id") long id, @Param("now") LocalDateTime now);

@@ -21,6 +21,8 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.TextField;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -116,6 +118,58 @@ class ConsoleDirectoryUi {
                             .path("records")
                             .findValuesAsText("action"))
                     .containsExactly("CONSOLE_SIGN_IN");
+
+            // issue 75: the gym's own manager disabled, only the directory's left — the sign-in offers the gym's own
+            // (a directory outage would otherwise lock the console out), and creates it
+            long wang = call("GET", "/admin/staff", ADMIN, null).path("data").findParents("staffId").stream()
+                    .filter(member -> member.path("staffId").asText().equals("wang"))
+                    .findFirst()
+                    .orElseThrow()
+                    .path("id")
+                    .asLong();
+            assertThat(call("POST", "/admin/staff/" + wang + "/active", ADMIN, "{\"active\":false}")
+                            .path("data")
+                            .path("active")
+                            .asBoolean(true))
+                    .isFalse();
+            robot.clickOn("#signOut");
+            waitFor(10, () -> robot.lookup("#deskSignIn").tryQuery().isPresent());
+            assertThat(robot.lookup("#signInLocalManager")
+                            .queryAs(Hyperlink.class)
+                            .getText())
+                    .startsWith("The gym has no manager account of its own");
+            robot.clickOn("#signInLocalManager");
+            assertThat(robot.lookup("#signInGymName").queryAs(TextField.class).getText())
+                    .isEqualTo("North Campus Sports Centre");
+            robot.interact(() -> {
+                text("#signInId", "zhao");
+                text("#signInName", "Zhao Min");
+                text("#signInPassword", "manager-pw-2");
+                text("#signInRepeat", "manager-pw-2");
+            });
+            robot.clickOn("#signInOk");
+            waitFor(
+                    20,
+                    () -> robot.lookup("#signInError")
+                                    .tryQuery()
+                                    .filter(n -> !((javafx.scene.control.Label) n)
+                                            .getText()
+                                            .isEmpty())
+                                    .isPresent()
+                            || robot.lookup("#signedIn")
+                                    .tryQuery()
+                                    .filter(n -> ((javafx.scene.control.Label) n)
+                                            .getText()
+                                            .equals("Signed in: zhao (Manager)"))
+                                    .isPresent());
+            assertThat(robot.lookup("#deskSignIn").tryQuery())
+                    .as(
+                            "still asked: %s",
+                            robot.lookup("#signInError")
+                                    .tryQuery()
+                                    .map(n -> ((javafx.scene.control.Label) n).getText()))
+                    .isEmpty();
+            call("POST", "/admin/staff/" + wang + "/active", ADMIN, "{\"active\":true}");
         } finally {
             directory.shutDown(true);
         }

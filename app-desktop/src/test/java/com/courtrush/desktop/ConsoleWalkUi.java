@@ -604,8 +604,9 @@ class ConsoleWalkUi {
     static void deskSignIn(Locale locale, boolean hasManager) {
         StaffAccountDesk accounts = Mockito.mock(StaffAccountDesk.class);
         Mockito.when(accounts.hasManager()).thenReturn(hasManager);
-        // the longest hint: the campus directory's staff sign in here too
-        Mockito.when(accounts.directoryChecksPasswords()).thenReturn(Optional.of(""));
+        Mockito.when(accounts.hasLocalManager()).thenReturn(hasManager);
+        // the longest hint: the campus directory's staff sign in here too (a new installation has no directory yet)
+        Mockito.when(accounts.directoryChecksPasswords()).thenReturn(hasManager ? Optional.of("") : Optional.empty());
         I18n i18n = I18n.of(locale);
         DeskSignIn.ask(
                 node("#nav-courts").getScene().getWindow(),

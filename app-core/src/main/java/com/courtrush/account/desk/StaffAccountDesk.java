@@ -62,14 +62,22 @@ public class StaffAccountDesk {
         return directory.checking();
     }
 
-    /** Whether an active manager exists: before one does, the console asks for the first. */
+    /** Whether an active manager exists, one the campus directory made too: none, the console is a new installation. */
     public boolean hasManager() {
         return staff.hasManager();
     }
 
     /**
-     * The first manager, created at the console of a new installation: refused (409) once an active
-     * manager exists, whoever asks.
+     * Whether an active manager the gym made exists: until one does, the console offers to create it (the campus
+     * directory's managers do not count, a broken directory never locks the gym out).
+     */
+    public boolean hasLocalManager() {
+        return staff.hasLocalManager();
+    }
+
+    /**
+     * The first manager of the gym's own, created at the console: refused (409) once an active local manager exists,
+     * whoever asks.
      */
     public StaffMember createFirstManager(String staffId, String name, String password) {
         return staff.createFirstManager(staffId, name, password);

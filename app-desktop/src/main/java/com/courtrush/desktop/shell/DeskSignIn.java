@@ -13,6 +13,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextField;
@@ -83,7 +84,7 @@ public final class DeskSignIn {
         // every line read whole ("忘记密码：请管理员在“工…" was cut), also when it changes with the dialog open
         hint.setMinHeight(Region.USE_PREF_SIZE);
         Widgets.refitOnChange(dialog, hint.textProperty(), error.textProperty(), model.firstStartProperty());
-        dialog.getDialogPane().setContent(new VBox(10, form, error, hint));
+        dialog.getDialogPane().setContent(new VBox(10, form, error, hint, localManagerSwitch(i18n, model)));
 
         Caller[] signedIn = {null};
         // a refused sign-in keeps the dialog open with the reason; the password is checked in the
@@ -97,6 +98,26 @@ public final class DeskSignIn {
         dialog.setOnShown(
                 event -> Platform.runLater(model.firstStart() ? gymName::requestFocus : staffId::requestFocus));
         return dialog.showAndWait();
+    }
+
+    /**
+     * While the gym has no manager of its own but the campus directory's staff sign in: the way to create the gym's
+     * own manager, and back to the sign-in.
+     */
+    private static Hyperlink localManagerSwitch(I18n i18n, DeskSignInViewModel model) {
+        Hyperlink link = new Hyperlink();
+        link.setId("signInLocalManager");
+        link.textProperty()
+                .bind(Bindings.when(model.firstStartProperty())
+                        .then(i18n.t("signIn.backToSignIn"))
+                        .otherwise(i18n.t("signIn.offerLocalManager")));
+        link.setWrapText(true);
+        link.setMaxWidth(420);
+        link.setMinHeight(Region.USE_PREF_SIZE);
+        link.visibleProperty().bind(model.localManagerOfferedProperty());
+        link.managedProperty().bind(model.localManagerOfferedProperty());
+        link.setOnAction(event -> model.switchForm());
+        return link;
     }
 
     /** A row of the first manager's form: gone (no space kept) once the dialog is the sign-in. */

@@ -7,6 +7,7 @@ import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.core.CourtRushException;
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.setting.desk.SettingsDesk;
+import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Who is at the desk. On a new installation (no active manager yet) the gym is named and the first manager account
  * created here; afterwards staff sign in with their own id and password, with the same throttling
- * as any sign-in. Whatever the console does afterwards is recorded in that person's name.
+ * as any sign-in. While the gym has no manager of its own — only the campus directory's, who cannot sign in while it
+ * is down — the sign-in offers to create one. Whatever the console does afterwards is recorded in that person's name.
  */
 public final class DeskSignInViewModel {
 
@@ -29,6 +31,7 @@ public final class DeskSignInViewModel {
     private final SettingsDesk settings;
     private final I18n i18n;
     private final BooleanProperty firstStart = new SimpleBooleanProperty();
+    private final BooleanProperty localManagerOffered = new SimpleBooleanProperty();
 
     private final StringProperty gymName = new SimpleStringProperty("");
     private final StringProperty staffId = new SimpleStringProperty("");
@@ -42,7 +45,12 @@ public final class DeskSignInViewModel {
         this.staff = staff;
         this.settings = settings;
         this.i18n = i18n;
-        firstStart.set(!staff.hasManager());
+        // no manager of the gym's own: created here at once on a new installation; where the directory's staff may
+        // sign in (its managers exist, or it checks passwords), the sign-in comes first and offers it
+        boolean noLocalManager = !staff.hasLocalManager();
+        localManagerOffered.set(noLocalManager
+                && (staff.hasManager() || staff.directoryChecksPasswords().isPresent()));
+        firstStart.set(noLocalManager && !localManagerOffered.get());
         // asked again when a first start turns into the sign-in (the directory may have been set up meanwhile)
         hint = javafx.beans.binding.Bindings.createStringBinding(
                 () -> firstStart.get() ? i18n.t("signIn.firstHint") : i18n.t("signIn.hint") + directoryLine(),
@@ -74,6 +82,31 @@ public final class DeskSignInViewModel {
         return firstStart;
     }
 
+    /**
+     * The gym has no manager of its own, but the campus directory's staff may sign in: the dialog offers to switch
+     * between their sign-in and creating the gym's own manager ({@link #switchForm}).
+     */
+    public ReadOnlyBooleanProperty localManagerOfferedProperty() {
+        return localManagerOffered;
+    }
+
+    /**
+     * From the sign-in to creating the gym's own manager (its name as kept, to be confirmed), or back; only while
+     * {@link #localManagerOfferedProperty} is true.
+     */
+    public void switchForm() {
+        if (!localManagerOffered.get()) {
+            return;
+        }
+        if (!firstStart.get()) {
+            gymName.set(Objects.requireNonNullElse(settings.gymName(), ""));
+        }
+        firstStart.set(!firstStart.get());
+        error.set("");
+        password.set("");
+        repeat.set("");
+    }
+
     /** Signs in (or creates the first manager and signs in as them); empty, with {@link #errorProperty}, when refused. */
     public Optional<Caller> submit() {
         String id = staffId.get().strip();
@@ -90,9 +123,10 @@ public final class DeskSignInViewModel {
             }
             return Optional.of(staff.signInAtDesk(id, password.get()));
         } catch (CourtRushException refused) {
-            if (firstStart.get() && staff.hasManager()) {
+            if (firstStart.get() && staff.hasLocalManager()) {
                 log.info("A manager was created elsewhere while the console offered the first one; asking to sign in");
                 firstStart.set(false);
+                localManagerOffered.set(false);
                 name.set("");
                 return refused(i18n.t("signIn.managerMeanwhile"));
             }

@@ -28,6 +28,7 @@ class DeskSignInViewModelTest {
 
     DeskSignInViewModel model(boolean managerExists) {
         when(staff.hasManager()).thenReturn(managerExists);
+        when(staff.hasLocalManager()).thenReturn(managerExists);
         return new DeskSignInViewModel(staff, settings, I18n.of(I18n.ENGLISH));
     }
 
@@ -106,7 +107,7 @@ class DeskSignInViewModelTest {
 
     @Test
     void aManagerCreatedElsewhereMeanwhileTurnsTheFirstStartIntoTheSignIn() {
-        when(staff.hasManager()).thenReturn(false, true);
+        when(staff.hasLocalManager()).thenReturn(false, true);
         when(staff.createFirstManager(anyString(), anyString(), anyString()))
                 .thenThrow(CourtRushException.conflict("staff.managerExists"));
         DeskSignInViewModel model = new DeskSignInViewModel(staff, settings, I18n.of(I18n.ENGLISH));
@@ -132,6 +133,47 @@ class DeskSignInViewModelTest {
         model.staffIdProperty().set("m01");
         model.passwordProperty().set("desk-pass-01");
         assertThat(model.submit()).contains(manager);
+    }
+
+    /**
+     * Issue 75: a manager the campus directory made counted as the first manager, so the console never offered the
+     * gym's own and a directory outage locked the gym out. Its staff sign in first; the gym's own manager is offered.
+     */
+    @Test
+    void withOnlyTheDirectorysManagersTheSignInOffersTheGymsOwn() {
+        when(staff.hasManager()).thenReturn(true);
+        when(staff.hasLocalManager()).thenReturn(false);
+        when(settings.gymName()).thenReturn("North Campus Sports Centre");
+        when(staff.createFirstManager("boss", "The Boss", "secret1"))
+                .thenReturn(new StaffMember(
+                        5, "boss", "The Boss", Role.MANAGER, true, LocalDateTime.of(2026, 11, 25, 9, 0)));
+        DeskSignInViewModel model = new DeskSignInViewModel(staff, settings, I18n.of(I18n.ENGLISH));
+
+        assertThat(model.firstStart()).as("the directory's staff sign in").isFalse();
+        assertThat(model.localManagerOfferedProperty().get()).isTrue();
+        model.switchForm();
+        assertThat(model.firstStart()).isTrue();
+        assertThat(model.gymNameProperty().get()).isEqualTo("North Campus Sports Centre");
+        model.staffIdProperty().set("boss");
+        model.nameProperty().set("The Boss");
+        model.passwordProperty().set("secret1");
+        model.repeatProperty().set("secret1");
+
+        assertThat(model.submit())
+                .hasValueSatisfying(caller -> assertThat(caller.role()).isEqualTo(Role.MANAGER));
+        verify(settings).nameTheGym("North Campus Sports Centre");
+    }
+
+    @Test
+    void aLocalManagerOffersNothingAndANewInstallationCreatesAtOnce() {
+        DeskSignInViewModel signIn = model(true);
+        assertThat(signIn.localManagerOfferedProperty().get()).isFalse();
+        signIn.switchForm();
+        assertThat(signIn.firstStart()).isFalse();
+
+        DeskSignInViewModel fresh = model(false);
+        assertThat(fresh.firstStart()).isTrue();
+        assertThat(fresh.localManagerOfferedProperty().get()).isFalse();
     }
 
     @Test
