@@ -160,6 +160,11 @@ public interface CampusScenarios extends MultiNodeScenarios {
             assertThat(api().put("/admin/campus-sign-in", staffToken, casSettings(cas))
                             .status())
                     .isEqualTo(403);
+            // issue 75: out of the staff group and no student, the next sign-in is refused, and the token held ends
+            cas.user(staff, "pw", Map.of("affiliation", List.of("staff")));
+            URI leftStaff = new CampusBrowser(api().port()).casSignInFromTheStart(staff, "pw");
+            assertThat(CampusBrowser.refusal(leftStaff)).isEqualTo("notAllowed");
+            assertThat(api().get("/admin/courts", staffToken).status()).isEqualTo(401);
 
             // a student who first signed in locally is the same account
             long localId = userIdOf(local);

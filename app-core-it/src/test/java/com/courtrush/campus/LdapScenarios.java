@@ -2,6 +2,7 @@ package com.courtrush.campus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.Role;
@@ -13,6 +14,7 @@ import com.courtrush.support.StackAccess;
 import com.courtrush.support.TestApi;
 import com.courtrush.support.TestApi.Reply;
 import com.courtrush.support.Times;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -177,6 +179,126 @@ public interface LdapScenarios extends StackAccess {
                 turnOffLdap(directory);
             }
         }
+    }
+
+    /**
+     * Issue 75: what the directory says later is obeyed for every live token. A staff member taken out of the staff
+     * group kept their STAFF token (200 on the staff API) though their next sign-in was refused; the service account's
+     * lookups end the tokens of people the directory demoted, graduated or forgot, whose paid bookings stand; staff
+     * see the list. And a manager the directory made is no first manager: the gym may still make its own.
+     */
+    @Test
+    default void whatTheDirectorySaysLaterEndsEveryTokenOfThePersonAndItsManagersAreNoFirstManager() throws Exception {
+        String staff = id("ldapx");
+        String manager = id("ldapy");
+        String graduate = id("ldapg");
+        String forgotten = id("ldapf");
+        StaffAccountDesk desk = bean(StaffAccountDesk.class);
+        try (LdapDirectory directory = LdapDirectory.start()) {
+            directory.person(staff, "pw-x", "Leaving Staff", "staff").inGroup(staff, "gym-staff");
+            directory.person(manager, "pw-y", "Demoted Head", "staff").inGroup(manager, "gym-managers");
+            directory.person(graduate, "pw-g", "Graduate", "student");
+            directory.person(forgotten, "pw-f", "Forgotten", "student");
+            try {
+                TestApi.expect(200, api().put("/admin/campus-sign-in", TestApi.ADMIN_TOKEN, ldapSettings(directory)));
+                String staffToken = token(login(staff, "pw-x"));
+                String managerToken = token(login(manager, "pw-y"));
+                String graduateToken = token(login(graduate, "pw-g"));
+                String forgottenToken = token(login(forgotten, "pw-f"));
+                TestApi.expect(200, api().get("/admin/courts", staffToken));
+                TestApi.expect(200, api().get("/admin/reservations", staffToken));
+
+                // out of the staff group: the next sign-in is refused, and every earlier token ends with it
+                directory.outOfGroup(staff, "gym-staff");
+                assertThat(login(staff, "pw-x").status()).isEqualTo(403);
+                assertThat(api().get("/admin/courts", staffToken).status()).isEqualTo(401);
+                assertThat(api().get("/admin/reservations", staffToken).status())
+                        .isEqualTo(401);
+                assertThatThrownBy(() -> desk.signInAtDesk(staff, "pw-x"))
+                        .isInstanceOfSatisfying(
+                                CourtRushException.class,
+                                e -> assertThat(e.key()).isEqualTo("auth.wrongStaffCredentials"));
+
+                // the directory's manager is no first manager: with the gym's own managers off, it may make one
+                assertThat(desk.hasManager()).isTrue();
+                List<Long> local = jdbc().queryForList(
+                                "select id from user_account where role = 'MANAGER' and origin = 'LOCAL' and active = true",
+                                Long.class);
+                local.forEach(id -> jdbc().update("update user_account set active = false where id = ?", id));
+                try {
+                    assertThat(desk.hasLocalManager()).isFalse();
+                    String first = id("ldapl");
+                    assertThat(desk.createFirstManager(first, "Gym Own", "first-pw-1")
+                                    .role())
+                            .isEqualTo(Role.MANAGER);
+                    assertThat(desk.signInAtDesk(first, "first-pw-1").role()).isEqualTo(Role.MANAGER);
+                    assertThatThrownBy(() -> desk.createFirstManager(id("ldapl"), "Second", "first-pw-2"))
+                            .isInstanceOfSatisfying(
+                                    CourtRushException.class,
+                                    e -> assertThat(e.key()).isEqualTo("staff.managerExists"));
+                } finally {
+                    local.forEach(id -> jdbc().update("update user_account set active = true where id = ?", id));
+                }
+
+                // the graduate's paid booking
+                TestApi.Student student = new TestApi.Student(graduate, graduateToken);
+                long court = api().createCourt();
+                long session = api().createSession(Times.tomorrow(), Times.now().minusSeconds(1), 2);
+                List<Long> slots = api().generateSlots(session, List.of(court), "08:00", "10:00", 60, 1);
+                long paid = api().book(student, session, slots.get(0));
+                api().pay(student, paid);
+
+                // without a sign-in: the service account's lookup finds a manager made staff, a graduate, one gone
+                directory.outOfGroup(manager, "gym-managers").inGroup(manager, "gym-staff");
+                directory.set(graduate, "employeeType", "alumni");
+                directory.remove(forgotten);
+                jdbc().update(
+                                "update user_account set directory_checked_time = null where student_id in (?, ?, ?)",
+                                manager,
+                                graduate,
+                                forgotten);
+                LdapLookups lookups = bean(LdapLookups.class);
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                    lookups.run();
+                    assertThat(api().get("/admin/courts", managerToken).status())
+                            .isEqualTo(401);
+                    assertThat(api().get("/notices", graduateToken).status()).isEqualTo(401);
+                    assertThat(api().get("/notices", forgottenToken).status()).isEqualTo(401);
+                });
+                assertThat(jdbc().queryForObject(
+                                        "select role from user_account where student_id = ?", String.class, manager))
+                        .isEqualTo("STAFF");
+                assertThat(token(login(manager, "pw-y"))).isNotBlank();
+                // the graduate's paid booking stands; no more are made, and they are told so in their language
+                assertThat(jdbc().queryForObject("select status from reservation where id = ?", String.class, paid))
+                        .isEqualTo("CONFIRMED");
+                assertThat(api().reserve(student, session, slots.get(1)).status())
+                        .isEqualTo(401);
+                Reply refused = login(graduate, "pw-g");
+                assertThat(refused.status()).isEqualTo(403);
+                assertThat(refused.body().path("message").asText())
+                        .contains("no longer")
+                        .contains("paid for stand");
+
+                // staff see who left, and why in the audit trail
+                Reply leavers = TestApi.expect(200, api().get("/admin/students/left-directory", TestApi.ADMIN_TOKEN));
+                assertThat(leavers.data().findValuesAsText("studentId"))
+                        .contains(staff, graduate, forgotten)
+                        .doesNotContain(manager);
+                assertThat(jdbc().queryForList(
+                                        "select detail from audit_log where action = 'LEFT_DIRECTORY' and target_id = ?",
+                                        String.class,
+                                        forgotten))
+                        .singleElement()
+                        .satisfies(detail -> assertThat(detail).contains("GONE"));
+            } finally {
+                turnOffLdap(directory);
+            }
+        }
+    }
+
+    private static String token(Reply login) {
+        return TestApi.expect(200, login).data().path("token").asText();
     }
 
     @Test

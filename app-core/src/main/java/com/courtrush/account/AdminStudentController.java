@@ -1,6 +1,7 @@
 package com.courtrush.account;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.DirectoryLeaver;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.NewStudent;
 import com.courtrush.account.api.Student;
@@ -105,6 +106,15 @@ class AdminStudentController {
             @RequestParam(defaultValue = "1") @Positive int page,
             @RequestParam(defaultValue = "100") @Positive @Max(1000) int size) {
         return ApiResponse.ok(students.list(q, page, size));
+    }
+
+    @Operation(
+            summary =
+                    "Accounts the campus directory made and no longer lets in (graduates, staff who left its groups), "
+                            + "the latest first: their tokens ended, their paid bookings stand, they book no more")
+    @GetMapping("/left-directory")
+    ApiResponse<List<DirectoryLeaver>> leftTheDirectory() {
+        return ApiResponse.ok(students.leftTheDirectory());
     }
 
     @Operation(summary = "Set a student's password; every token of theirs stops working, on every node")

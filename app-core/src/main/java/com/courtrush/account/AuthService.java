@@ -225,12 +225,16 @@ public class AuthService {
             untriedWhen(staffId, DESK_ADDRESS, e);
             Throwable cause = counted(staffId, DESK_ADDRESS, e);
             if (cause instanceof CourtRushException refusal
-                    && (refusal.outcome() == Outcome.UNAUTHORIZED || "campus.notAllowed".equals(refusal.key()))) {
+                    && (refusal.outcome() == Outcome.UNAUTHORIZED
+                            || "campus.notAllowed".equals(refusal.key())
+                            || "campus.left".equals(refusal.key()))) {
                 throw wrongStaffCredentials();
             }
             throw cause instanceof RuntimeException runtime ? runtime : e;
         }
         if (!person.role().isStaff()) {
+            // no staff member any more: a staff account the directory made takes its role, its tokens end
+            directoryAccounts.takeRoleOfKnown(person);
             throw failed(staffId, DESK_ADDRESS, wrongStaffCredentials());
         }
         return signedInAtDesk(staffId, directoryAccounts.admitted(person), person.source());

@@ -21,7 +21,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Signs in a person the campus directory vouched for (SPEC §18): their account is made at the first sign-in, and
- * the engine issues its own token as for a password sign-in, so nothing later asks the directory again.
+ * the engine issues its own token as for a password sign-in, so the rush never asks the directory.
  *
  * <ul>
  *   <li>A student who first signed in with a local password is the same account when the ids match.
@@ -31,7 +31,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  *       only way in, so a directory cannot sign anyone in as the first manager, always local.
  *   <li>An account the gym disabled stays disabled, whatever the directory says.
  *   <li>The directory's role (from its groups) is taken by accounts the directory made; a change ends their
- *       earlier tokens on every node.
+ *       earlier tokens on every node. What it says later: {@link DirectoryVerdicts}.
  * </ul>
  *
  * Every sign-in and every account made is audited with its source.
@@ -47,6 +47,7 @@ public class DirectoryAccounts {
     private static final int MADE_AT_ONCE_ATTEMPTS = 3;
 
     private final UserAccountMapper accounts;
+    private final DirectoryMapper directory;
     private final TokenService tokens;
     private final AuditTrail audit;
     private final TransactionTemplate transactions;
@@ -54,11 +55,13 @@ public class DirectoryAccounts {
 
     DirectoryAccounts(
             UserAccountMapper accounts,
+            DirectoryMapper directory,
             TokenService tokens,
             AuditTrail audit,
             TransactionTemplate transactions,
             Clock clock) {
         this.accounts = accounts;
+        this.directory = directory;
         this.tokens = tokens;
         this.audit = audit;
         this.transactions = transactions;
@@ -171,23 +174,50 @@ public class DirectoryAccounts {
         } else if (!account.getDirectorySubject().equals(person.subject())) {
             return new Lookup(account, "audit.signInOtherPerson");
         }
-        if (!ORIGIN_LOCAL.equals(account.getOrigin()) && account.getRole() != person.role()) {
-            accounts.setRole(account.getId(), person.role().name(), now);
-            audit.record(
-                    account.actor(),
-                    AuditAction.ROLE_FROM_DIRECTORY,
-                    AuditTarget.USER,
-                    account.getStudentId(),
-                    new EngineText(
-                            "audit.roleFromDirectory",
-                            account.getRole().name(),
-                            person.role().name()));
-            // a token says its role: those of the old one end on every node
-            tokens.revokeAll(account.getId());
-            account = find(person.id());
+        if (!ORIGIN_LOCAL.equals(account.getOrigin())) {
+            // the directory vouches for the person now: no longer left (issue 75), their role taken
+            directory.vouched(account.getId(), now);
+            if (takeRole(account, person.role())) {
+                account = find(person.id());
+            }
         }
         takeEmail(account, person);
         return new Lookup(account, null);
+    }
+
+    /**
+     * The directory's role for the account it made for this person, when there is one (an active one, bound to the
+     * same person): as at a sign-in, but no account is made and no token issued.
+     */
+    void takeRoleOfKnown(DirectoryPerson person) {
+        UserAccount account = find(person.id());
+        if (account != null
+                && Boolean.TRUE.equals(account.getActive())
+                && person.source().equals(account.getOrigin())
+                && person.subject().equals(account.getDirectorySubject())) {
+            takeRole(account, person.role());
+        }
+    }
+
+    /**
+     * The directory's role for an account it made: a change is written and audited, and every token of the account
+     * ends on every node (a token says its role). Answers whether it changed.
+     */
+    boolean takeRole(UserAccount account, Role role) {
+        if (account.getRole() == role) {
+            return false;
+        }
+        transactions.executeWithoutResult(tx -> {
+            accounts.setRole(account.getId(), role.name(), LocalDateTime.now(clock));
+            tokens.revokeAll(account.getId());
+        });
+        audit.record(
+                account.actor(),
+                AuditAction.ROLE_FROM_DIRECTORY,
+                AuditTarget.USER,
+                account.getStudentId(),
+                new EngineText("audit.roleFromDirectory", account.getRole().name(), role.name()));
+        return true;
     }
 
     /** The directory's address, taken as verified, unless the student has one of their own. */
@@ -211,6 +241,7 @@ public class DirectoryAccounts {
         account.setOrigin(person.source());
         account.setDirectorySubject(person.subject());
         accounts.insert(account);
+        directory.vouched(account.getId(), LocalDateTime.now(clock));
         account.setTokenGeneration(0);
         audit.record(
                 account.actor(),

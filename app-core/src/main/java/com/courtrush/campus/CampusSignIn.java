@@ -2,6 +2,7 @@ package com.courtrush.campus;
 
 import com.courtrush.account.AuthService;
 import com.courtrush.account.DirectoryAccounts;
+import com.courtrush.account.DirectoryVerdicts;
 import com.courtrush.account.TokenService;
 import com.courtrush.account.api.Caller;
 import com.courtrush.account.api.Role;
@@ -58,6 +59,7 @@ public class CampusSignIn {
     private final OidcProtocol oidc;
     private final DirectoryCalls calls;
     private final DirectoryAccounts accounts;
+    private final DirectoryVerdicts verdicts;
     private final TokenService tokens;
     private final AuditTrail audit;
 
@@ -68,6 +70,7 @@ public class CampusSignIn {
             OidcProtocol oidc,
             DirectoryCalls calls,
             DirectoryAccounts accounts,
+            DirectoryVerdicts verdicts,
             TokenService tokens,
             AuditTrail audit) {
         this.settings = settings;
@@ -76,6 +79,7 @@ public class CampusSignIn {
         this.oidc = oidc;
         this.calls = calls;
         this.accounts = accounts;
+        this.verdicts = verdicts;
         this.tokens = tokens;
         this.audit = audit;
     }
@@ -243,6 +247,8 @@ public class CampusSignIn {
                             source,
                             set.bookAttribute(),
                             String.join(",", attributes.getOrDefault(set.bookAttribute(), List.of()))));
+            // a person the directory let in before: every token of theirs ends now, on every node (issue 75)
+            verdicts.refusedAtSignIn(source, id, subject);
             return refused(set, Refusal.notAllowed);
         }
         DirectoryAccounts.SignedIn signedIn;

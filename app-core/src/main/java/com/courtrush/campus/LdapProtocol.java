@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import javax.naming.NamingEnumeration;
 import javax.naming.NamingException;
@@ -25,6 +26,7 @@ import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.ldap.AuthenticationException;
 import org.springframework.ldap.CommunicationException;
+import org.springframework.ldap.NameNotFoundException;
 import org.springframework.ldap.ServiceUnavailableException;
 import org.springframework.ldap.TimeLimitExceededException;
 import org.springframework.ldap.core.AuthenticatedLdapEntryContextMapper;
@@ -165,7 +167,7 @@ class LdapProtocol {
                 String dn = directory.serviceDn().replace("{0}", LdapEncoder.nameEncode(id));
                 DirContext context = source.getContext(dn, password);
                 try {
-                    return read(context, directory, dn, id);
+                    return read(context, directory, dn, id, idAttribute);
                 } finally {
                     LdapUtils.closeContext(context);
                 }
@@ -178,7 +180,7 @@ class LdapProtocol {
                     .where(idAttribute)
                     .is(id);
             AuthenticatedLdapEntryContextMapper<Bound> reader = (context, entry) ->
-                    read(context, directory, entry.getAbsoluteName().toString(), id);
+                    read(context, directory, entry.getAbsoluteName().toString(), id, idAttribute);
             return template(source).authenticate(query, password, reader);
         } catch (AuthenticationException | EmptyResultDataAccessException e) {
             throw new WrongPassword(e.getMessage());
@@ -226,8 +228,47 @@ class LdapProtocol {
         return CampusRules.hasText(settings.idAttribute()) ? settings.idAttribute() : DEFAULT_ID;
     }
 
-    /** The person's entry and groups, read with their own bind. */
-    private static Bound read(DirContext context, Directory directory, String dn, String id) {
+    /**
+     * Whether people can be looked up without their password: only with a service account (anonymously, a directory
+     * may hide entries, and a person hidden is no person gone).
+     */
+    static boolean looksUp(CampusSignInSettings settings) {
+        Directory directory = directory(settings);
+        return !directory.serviceDn().isEmpty() && !directory.bindsByPattern();
+    }
+
+    /**
+     * The person at {@code dn} and their groups, read with the service account (issue 75: the directory asked again
+     * about someone it vouched for); empty when the directory has no such entry. Throws {@link DirectoryUnreachable}
+     * or {@link DirectoryRefused} as {@link #bind} does, and {@link IllegalStateException} without a service account
+     * ({@link #looksUp}). Blocks: call it off the request threads.
+     */
+    Optional<Bound> lookUp(CampusSignInSettings settings, String dn) {
+        if (!looksUp(settings)) {
+            throw new IllegalStateException("People are looked up with a service account only");
+        }
+        Directory directory = directory(settings);
+        try {
+            DirContext context = sources.get(directory).getReadOnlyContext();
+            try {
+                return Optional.of(read(context, directory, dn, null, idAttribute(settings)));
+            } finally {
+                LdapUtils.closeContext(context);
+            }
+        } catch (NameNotFoundException e) {
+            return Optional.empty();
+        } catch (AuthenticationException e) {
+            throw new DirectoryRefused("the service account was refused: " + e.getMessage(), e);
+        } catch (org.springframework.ldap.NamingException e) {
+            throw answered(e);
+        }
+    }
+
+    /**
+     * The person's entry and groups, read with {@code context}'s bind (their own, or the service account's); {@code id}
+     * as typed, or null: the entry's {@code idAttribute}.
+     */
+    private static Bound read(DirContext context, Directory directory, String dn, String id, String idAttribute) {
         try {
             Map<String, List<String>> attributes = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             Attributes own = context.getAttributes(new LdapName(dn));
@@ -235,13 +276,14 @@ class LdapProtocol {
                 Attribute attribute = all.next();
                 attributes.put(attribute.getID(), texts(attribute));
             }
+            String memberUid = id != null ? id : String.valueOf(CampusRules.first(attributes, idAttribute));
             List<String> groups = new ArrayList<>();
             SearchControls controls = new SearchControls();
             controls.setSearchScope(SearchControls.SUBTREE_SCOPE);
             controls.setReturningAttributes(new String[] {"cn"});
             controls.setTimeLimit(SEARCH_TIME_LIMIT_MS);
-            NamingEnumeration<SearchResult> found =
-                    context.search(new LdapName(directory.base()), GROUP_FILTER, new Object[] {dn, id}, controls);
+            NamingEnumeration<SearchResult> found = context.search(
+                    new LdapName(directory.base()), GROUP_FILTER, new Object[] {dn, memberUid}, controls);
             try {
                 while (found.hasMore()) {
                     Attribute cn = found.next().getAttributes().get("cn");

@@ -2,7 +2,7 @@ package com.courtrush.campus;
 
 import com.courtrush.account.DirectoryAccounts;
 import com.courtrush.account.DirectoryPasswords;
-import com.courtrush.account.api.Role;
+import com.courtrush.account.DirectoryVerdicts;
 import com.courtrush.audit.AuditTrail;
 import com.courtrush.audit.api.AuditAction;
 import com.courtrush.audit.api.AuditTarget;
@@ -38,12 +38,19 @@ class LdapSignIn implements DirectoryPasswords {
     private final LdapProtocol ldap;
     private final DirectoryCalls calls;
     private final AuditTrail audit;
+    private final DirectoryVerdicts verdicts;
 
-    LdapSignIn(CampusSettings settings, LdapProtocol ldap, DirectoryCalls calls, AuditTrail audit) {
+    LdapSignIn(
+            CampusSettings settings,
+            LdapProtocol ldap,
+            DirectoryCalls calls,
+            AuditTrail audit,
+            DirectoryVerdicts verdicts) {
         this.settings = settings;
         this.ldap = ldap;
         this.calls = calls;
         this.audit = audit;
+        this.verdicts = verdicts;
     }
 
     @Override
@@ -69,6 +76,32 @@ class LdapSignIn implements DirectoryPasswords {
 
     private DirectoryAccounts.DirectoryPerson person(CampusSignInSettings set, String typed, String password) {
         LdapProtocol.Bound bound = ldap.bind(set, typed, password);
+        DirectoryAccounts.DirectoryPerson person = describe(set, bound, typed);
+        if (person.role() == null) {
+            audit.record(
+                    "directory:" + LdapProtocol.SOURCE,
+                    AuditAction.SIGN_IN_REFUSED,
+                    AuditTarget.USER,
+                    person.id(),
+                    new EngineText(
+                            "audit.signInNotAllowed",
+                            LdapProtocol.SOURCE,
+                            set.bookAttribute(),
+                            String.join(",", bound.attributes().getOrDefault(set.bookAttribute(), List.of()))));
+            // a person the directory let in before: every token of theirs ends now (issue 75), and they are told
+            // they may book no more
+            boolean left = verdicts.refusedAtSignIn(LdapProtocol.SOURCE, person.id(), person.subject());
+            throw new CourtRushException(Outcome.FORBIDDEN, left ? "campus.left" : "campus.notAllowed");
+        }
+        return person;
+    }
+
+    /**
+     * The person an entry describes, after the gym's rules: their role {@code null} when the rules give them none.
+     * Refused ({@code campus.noId}, 403) when the entry has no usable id.
+     */
+    static DirectoryAccounts.DirectoryPerson describe(
+            CampusSignInSettings set, LdapProtocol.Bound bound, String typed) {
         Map<String, List<String>> attributes = bound.attributes();
         String id = Optional.ofNullable(CampusRules.first(attributes, LdapProtocol.idAttribute(set)))
                 .orElse(typed);
@@ -80,26 +113,12 @@ class LdapSignIn implements DirectoryPasswords {
                     LogSafe.of(id));
             throw new CourtRushException(Outcome.FORBIDDEN, "campus.noId");
         }
-        Role role = CampusRules.roleOf(set, attributes);
-        if (role == null) {
-            audit.record(
-                    "directory:" + LdapProtocol.SOURCE,
-                    AuditAction.SIGN_IN_REFUSED,
-                    AuditTarget.USER,
-                    id,
-                    new EngineText(
-                            "audit.signInNotAllowed",
-                            LdapProtocol.SOURCE,
-                            set.bookAttribute(),
-                            String.join(",", attributes.getOrDefault(set.bookAttribute(), List.of()))));
-            throw new CourtRushException(Outcome.FORBIDDEN, "campus.notAllowed");
-        }
         return new DirectoryAccounts.DirectoryPerson(
                 id,
                 CampusRules.first(attributes, CampusRules.hasText(set.nameAttribute()) ? set.nameAttribute() : "cn"),
                 CampusRules.first(
                         attributes, CampusRules.hasText(set.emailAttribute()) ? set.emailAttribute() : "mail"),
-                role,
+                CampusRules.roleOf(set, attributes),
                 LdapProtocol.SOURCE,
                 LdapProtocol.SOURCE + ":" + bound.dn().toLowerCase(java.util.Locale.ROOT));
     }

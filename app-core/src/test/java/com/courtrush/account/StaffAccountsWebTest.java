@@ -6,14 +6,17 @@ import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.multipart;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.DirectoryLeaver;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.NewStudent;
+import com.courtrush.account.api.Role;
 import com.courtrush.account.api.StudentCsvLine;
 import com.courtrush.account.desk.StaffAccountDesk;
 import com.courtrush.account.desk.StudentDesk;
@@ -23,6 +26,7 @@ import com.courtrush.core.Xlsx;
 import com.courtrush.support.WebCalls;
 import com.courtrush.support.WebSlice;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -182,6 +186,21 @@ class StaffAccountsWebTest {
         verify(studentDesk, never()).importStudents(anyList(), any(), any());
     }
 
+    /** Issue 75: staff see who the campus directory no longer lets in; a student does not. */
+    @Test
+    void staffSeeWhoTheDirectoryNoLongerLetsIn() throws Exception {
+        when(studentDesk.leftTheDirectory())
+                .thenReturn(List.of(new DirectoryLeaver(
+                        7, "s2021001", "Lin Yu", Role.STUDENT, "LDAP", LocalDateTime.of(2026, 7, 1, 9, 30))));
+        mvc.perform(get("/admin/students/left-directory").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.data[0].studentId").value("s2021001"))
+                .andExpect(jsonPath("$.data[0].source").value("LDAP"))
+                .andExpect(jsonPath("$.data[0].leftAt").value("2026-07-01T09:30:00"));
+        mvc.perform(get("/admin/students/left-directory").header("Authorization", "Bearer " + WebSlice.STUDENT))
+                .andExpect(status().isForbidden());
+    }
+
     private static StudentCsvLine line(long number, NewStudent student) {
         return new StudentCsvLine(number, student);
     }
@@ -198,7 +217,8 @@ class StaffAccountsWebTest {
                 "POST|/admin/students|{\"students\":[{\"studentId\":\"s9\",\"password\":\"secret9\",\"name\":\"Nia\"}]}",
                 "GET|/admin/students?q=s9|",
                 "POST|/admin/students/3/password|{\"password\":\"secret10\"}",
-                "POST|/admin/students/3/active|{\"active\":true}"
+                "POST|/admin/students/3/active|{\"active\":true}",
+                "GET|/admin/students/left-directory|"
             })
     void eachHandlerAnswersATypicalRequestWithTheEnvelope(HttpMethod method, String path, String body)
             throws Exception {

@@ -109,6 +109,25 @@ public final class LdapDirectory implements AutoCloseable {
         return this;
     }
 
+    /** Takes the person out of the group {@code cn=group,ou=groups}. */
+    public LdapDirectory outOfGroup(String uid, String group) throws LDAPException {
+        server.modify(
+                "cn=" + group + ",ou=groups," + BASE, new Modification(ModificationType.DELETE, "member", dn(uid)));
+        return this;
+    }
+
+    /** Sets an attribute of the person's entry to {@code value} (their {@code employeeType}: a student graduates). */
+    public LdapDirectory set(String uid, String attribute, String value) throws LDAPException {
+        server.modify(dn(uid), new Modification(ModificationType.REPLACE, attribute, value));
+        return this;
+    }
+
+    /** Removes the person's entry: the directory knows them no more. */
+    public LdapDirectory remove(String uid) throws LDAPException {
+        server.delete(dn(uid));
+        return this;
+    }
+
     public static String dn(String uid) {
         return "uid=" + uid + "," + PEOPLE;
     }

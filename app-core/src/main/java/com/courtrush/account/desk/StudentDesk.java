@@ -1,9 +1,11 @@
 package com.courtrush.account.desk;
 
+import com.courtrush.account.DirectoryVerdicts;
 import com.courtrush.account.StaffOnly;
 import com.courtrush.account.StudentCsv;
 import com.courtrush.account.StudentDirectory;
 import com.courtrush.account.api.Caller;
+import com.courtrush.account.api.DirectoryLeaver;
 import com.courtrush.account.api.ImportResult;
 import com.courtrush.account.api.ImportRowError;
 import com.courtrush.account.api.Student;
@@ -17,7 +19,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * What staff do at the console or over HTTP with student accounts: find, import a CSV, reset a password, disable or
- * enable.
+ * enable, see who the campus directory no longer lets in.
  */
 @Component
 public class StudentDesk {
@@ -48,9 +50,19 @@ public class StudentDesk {
     }
 
     private final StudentDirectory directory;
+    private final DirectoryVerdicts verdicts;
 
-    public StudentDesk(StudentDirectory directory) {
+    public StudentDesk(StudentDirectory directory, DirectoryVerdicts verdicts) {
         this.directory = directory;
+        this.verdicts = verdicts;
+    }
+
+    /**
+     * The accounts the campus directory made and no longer lets in (issue 75), the latest first: graduates keep the
+     * bookings they paid for, which the desk honours, and book no more.
+     */
+    public List<DirectoryLeaver> leftTheDirectory() {
+        return verdicts.leavers();
     }
 
     /** Students whose id or name contains {@code query} (all when blank), by student id. */

@@ -37,6 +37,7 @@ public enum AuditAction {
     FORGIVE_STRIKE,
     GENERATE_SLOTS,
     IMPORT_STUDENTS,
+    LEFT_DIRECTORY,
     MAKE_MANAGER,
     MAKE_STAFF,
     MARK_PAID,
