@@ -10,6 +10,7 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.regex.Pattern;
@@ -32,6 +33,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  *   <li>An account the gym disabled stays disabled, whatever the directory says.
  *   <li>The directory's role (from its groups) is taken by accounts the directory made; a change ends their
  *       earlier tokens on every node. What it says later: {@link DirectoryVerdicts}.
+ *   <li>A staff token from CAS or OpenID Connect lives an hour at most: nothing else asks those directories again.
  * </ul>
  *
  * Every sign-in and every account made is audited with its source.
@@ -45,6 +47,8 @@ public class DirectoryAccounts {
     private static final int NAME_MAX = 64;
     static final String ORIGIN_LOCAL = "LOCAL";
     private static final int MADE_AT_ONCE_ATTEMPTS = 3;
+    /** How long a staff token lives when nothing but a sign-in asks the directory again (CAS, OpenID Connect). */
+    private static final Duration STAFF_UNTIL_ASKED_AGAIN = Duration.ofHours(1);
 
     private final UserAccountMapper accounts;
     private final DirectoryMapper directory;
@@ -81,6 +85,16 @@ public class DirectoryAccounts {
     /** A sign-in the directory vouched for: what the page gets, and the token's id for a later single logout. */
     public record SignedIn(AuthService.LoginResult login, long userId, String tokenId, Instant expiresAt) {}
 
+    /**
+     * Whether the directory is asked about this person again only when they next sign in (issue 75): staff of CAS,
+     * which has no back channel for a role taken away, and of OpenID Connect, whose back-channel logout ends a
+     * session but says nothing of a group left (the engine keeps no refresh token to fail). LDAP's people are looked
+     * up with the service account ({@code LdapLookups}).
+     */
+    private static boolean asksAgainOnlyAtSignIn(DirectoryPerson person) {
+        return person.role().isStaff() && !"LDAP".equals(person.source());
+    }
+
     /** Whether {@code id} can be an account's id here (the pattern local accounts follow). */
     public static boolean fitsAnId(String id) {
         return id != null && STUDENT_ID.matcher(id).matches();
@@ -92,7 +106,8 @@ public class DirectoryAccounts {
      */
     public SignedIn signIn(DirectoryPerson person) {
         UserAccount account = admitted(person);
-        TokenService.IssuedToken token = tokens.issue(account);
+        TokenService.IssuedToken token =
+                asksAgainOnlyAtSignIn(person) ? tokens.issue(account, STAFF_UNTIL_ASKED_AGAIN) : tokens.issue(account);
         audit.record(
                 account.actor(),
                 AuditAction.SIGN_IN,

@@ -81,8 +81,16 @@ public class TokenService {
 
     /** A token for a student or staff account, of the account's current token generation (as read). */
     public IssuedToken issue(UserAccount account) {
+        return issue(account, properties.auth().tokenTtl());
+    }
+
+    /** As {@link #issue(UserAccount)}, living {@code atMost} (or the usual time, when that is shorter). */
+    public IssuedToken issue(UserAccount account, Duration atMost) {
         revocations.remember(account);
-        return issue(account, account.getTokenGeneration() == null ? 0 : account.getTokenGeneration());
+        Duration ttl = atMost.compareTo(properties.auth().tokenTtl()) < 0
+                ? atMost
+                : properties.auth().tokenTtl();
+        return issue(account, account.getTokenGeneration() == null ? 0 : account.getTokenGeneration(), ttl);
     }
 
     /**
@@ -90,13 +98,14 @@ public class TokenService {
      * of the new generation. Runs in the caller's transaction.
      */
     public IssuedToken replaceAll(UserAccount account) {
-        return issue(account, revocations.endAll(account.getId()));
+        return issue(
+                account, revocations.endAll(account.getId()), properties.auth().tokenTtl());
     }
 
-    private IssuedToken issue(UserAccount account, int generation) {
+    private IssuedToken issue(UserAccount account, int generation, Duration ttl) {
         // a JWT carries whole seconds: what this node remembers is what any node reads back
         Instant now = Instant.now(clock).truncatedTo(ChronoUnit.SECONDS);
-        Instant expiresAt = now.plus(properties.auth().tokenTtl()).truncatedTo(ChronoUnit.SECONDS);
+        Instant expiresAt = now.plus(ttl).truncatedTo(ChronoUnit.SECONDS);
         String tokenId = UUID.randomUUID().toString();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
                 .subject(account.getId().toString())
