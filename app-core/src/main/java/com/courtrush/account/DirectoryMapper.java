@@ -17,7 +17,8 @@ import org.apache.ibatis.annotations.Update;
 interface DirectoryMapper {
 
     /** The directory vouched for the person just now (a sign-in through it, a lookup): not left, checked now. */
-    @Update("update user_account set directory_checked_time = #{now}, directory_left_time = null where id = #{id}")
+    @Update("update user_account set directory_checked_time = #{now}, directory_left_time = null, "
+            + "update_time = #{now} where id = #{id}")
     int vouched(@Param("id") long id, @Param("now") LocalDateTime now);
 
     /** The directory no longer lets the person in: marked from now, unless it was already. */
@@ -42,13 +43,13 @@ interface DirectoryMapper {
             @Param("limit") int limit);
 
     /** Takes an account due for a lookup, unless another node took it since {@code before}: 1 when taken. */
-    @Update("update user_account set directory_checked_time = #{now} where id = #{id} "
+    @Update("update user_account set directory_checked_time = #{now}, update_time = #{now} where id = #{id} "
             + "and (directory_checked_time is null or directory_checked_time < #{before})")
     int claim(@Param("id") long id, @Param("now") LocalDateTime now, @Param("before") LocalDateTime before);
 
     /** An account taken for a lookup the directory did not answer: due again. */
-    @Update("update user_account set directory_checked_time = null where id = #{id}")
-    int unclaim(@Param("id") long id);
+    @Update("update user_account set directory_checked_time = null, update_time = #{now} where id = #{id}")
+    int unclaim(@Param("id") long id, @Param("now") LocalDateTime now);
 
     /** The accounts the directory no longer lets in, the latest first. */
     @Select("select id, student_id as studentId, display_name as name, role, origin as source, "

@@ -99,8 +99,9 @@ public class DirectoryVerdicts {
 
     /** The directory did not answer for these accounts: due again at the next lookup, unchanged. */
     public void unanswered(List<Due> due) {
+        LocalDateTime now = LocalDateTime.now(clock);
         for (Due one : due) {
-            directory.unclaim(one.userId());
+            directory.unclaim(one.userId(), now);
         }
     }
 
