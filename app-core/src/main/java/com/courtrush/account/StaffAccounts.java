@@ -175,9 +175,16 @@ public class StaffAccounts {
         return account;
     }
 
-    /** In the caller's transaction: the active managers are locked, and one other than {@code account} must remain. */
+    /**
+     * In the caller's transaction: when {@code account} is one of the gym's own managers, the active ones are locked
+     * and another must remain. The directory's managers do not count: with the directory down nobody could sign in as
+     * them, and the gym would be locked out of its console (issue 75). A directory's manager may always go.
+     */
     private void requireAnotherManager(UserAccount account) {
-        if (accounts.lockActiveManagers().stream().noneMatch(id -> !id.equals(account.getId()))) {
+        if (!DirectoryAccounts.ORIGIN_LOCAL.equals(account.getOrigin())) {
+            return;
+        }
+        if (accounts.lockActiveLocalManagers().stream().noneMatch(id -> !id.equals(account.getId()))) {
             throw CourtRushException.conflict("staff.lastManager", account.getStudentId());
         }
     }

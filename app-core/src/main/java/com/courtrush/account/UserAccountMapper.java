@@ -36,11 +36,10 @@ public interface UserAccountMapper extends BaseMapper<UserAccount> {
             + "where id = #{id} and directory_subject is null")
     int bindDirectorySubject(@Param("id") long id, @Param("subject") String subject, @Param("now") LocalDateTime now);
 
-    /** The ids of the active managers, locked until the transaction ends (so two changes cannot both take the last). */
-    @Select("select id from user_account where role = 'MANAGER' and active = true order by id for update")
-    List<Long> lockActiveManagers();
-
-    /** The ids of the active managers the gym made (not the campus directory), locked until the transaction ends. */
+    /**
+     * The ids of the active managers the gym made (not the campus directory), locked until the transaction ends (so two
+     * changes cannot both take the last).
+     */
     @Select("select id from user_account where role = 'MANAGER' and active = true and origin = 'LOCAL' "
             + "order by id for update")
     List<Long> lockActiveLocalManagers();
