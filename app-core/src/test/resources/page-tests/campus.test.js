@@ -51,6 +51,7 @@ export default {
   'a return from the university is a code or a reason; anything else is not a return'() {
     same(campusReturn('#campus=ab-12_C'), { code: 'ab-12_C' }, 'a code');
     same(campusReturn('#campus-error=down'), { error: 'down' }, 'a reason');
+    same(campusReturn('#campus-error=left'), { error: 'left' }, 'left the directory');
     same(campusReturn('#campus-error=whatever'), { error: 'failed' }, 'a reason not known');
     same(campusReturn('#campus='), { error: 'failed' }, 'no code');
     same([campusReturn('#/slots'), campusReturn(''), campusReturn('#/mine/campus=x')], [null, null, null], 'routes');
@@ -61,7 +62,7 @@ export default {
     try {
       for (const lang of ['zh', 'en']) {
         I18N.set(lang);
-        for (const reason of ['notAllowed', 'disabled', 'down', 'expired', 'failed']) {
+        for (const reason of ['notAllowed', 'left', 'disabled', 'down', 'expired', 'failed']) {
           const key = reasonKey(reason);
           equal(t(key) !== key, true, lang + ' ' + key);
         }

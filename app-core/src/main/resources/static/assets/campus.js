@@ -11,7 +11,7 @@ import { Api, Session } from './api.js';
 import { $, setText } from './dom.js';
 
 const t = I18N.t;
-const REASONS = ['notAllowed', 'disabled', 'down', 'expired', 'failed'];
+const REASONS = ['notAllowed', 'left', 'disabled', 'down', 'expired', 'failed'];
 
 let offer = { enabled: false, protocol: null, label: '' }; // the engine's last word on the offer
 let directoryLogout = null;                // the university's sign-out offered after a campus sign-out

@@ -91,6 +91,7 @@ export const EN = {
   'campus.ldapHelp': 'Your university password is the university\'s: reset it there. A gym account\'s password is reset at the desk.',
   'campus.logout': 'Also sign out of {0}',
   'campus.error.notAllowed': 'Your account cannot book here: the university\'s directory says this gym is not open to you (for example, you are not a student). Ask at the desk if this is wrong.',
+  'campus.error.left': 'The university\'s directory no longer lets this account book here (for example, you have graduated): no new bookings. Bookings already paid for stand: show your booking at the desk.',
   'campus.error.disabled': 'The gym has disabled this account. Ask at the desk.',
   'campus.error.down': 'The university\'s sign-in is not answering right now. Gym accounts still work: sign in with your student id and password.',
   'campus.error.expired': 'That sign-in took too long or no longer counts (it was used already, or opened in another browser). Please try again.',

@@ -47,6 +47,7 @@ public class CampusSignIn {
     /** Why a sign-in came back without a token: what the page says (its {@code #campus-error=} reasons). */
     enum Refusal {
         notAllowed,
+        left,
         disabled,
         down,
         expired,
@@ -247,9 +248,9 @@ public class CampusSignIn {
                             source,
                             set.bookAttribute(),
                             String.join(",", attributes.getOrDefault(set.bookAttribute(), List.of()))));
-            // a person the directory let in before: every token of theirs ends now, on every node (issue 75)
-            verdicts.refusedAtSignIn(source, id, subject);
-            return refused(set, Refusal.notAllowed);
+            // a person the directory let in before: every token of theirs ends now, on every node, and they are told
+            // that bookings paid for stand (issue 75)
+            return refused(set, verdicts.refusedAtSignIn(source, id, subject) ? Refusal.left : Refusal.notAllowed);
         }
         DirectoryAccounts.SignedIn signedIn;
         try {
