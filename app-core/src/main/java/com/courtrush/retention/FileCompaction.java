@@ -40,7 +40,8 @@ import org.springframework.stereotype.Component;
  *       connection pool gives no connection: those in use are given back within {@link #DRAIN}, or the compaction
  *       waits for the next night;
  *   <li>the file is compacted ({@link EmbeddedDatabaseFile}: about 3 s a gigabyte), and the pool, the consumers and the
- *       requests go on — the maintenance lasts at most {@link #DRAIN} and the compaction, and the audit says how long.
+ *       requests go on — the maintenance lasts at most {@link #DRAIN} and the compaction (said to callers as
+ *       {@link #saidToLast}), and the audit says how long it was.
  * </ol>
  */
 @Component
@@ -49,8 +50,8 @@ public class FileCompaction implements SchedulingConfigurer {
     /** The longest the compaction waits for the connections in use to be given back. */
     static final Duration DRAIN = Duration.ofSeconds(10);
 
-    /** The latest a maintenance is said to end: the drain and the compaction of a file of a few gigabytes. */
-    static final Duration SAID_TO_LAST = Duration.ofSeconds(60);
+    /** What a compaction is said to take for each gigabyte of the file (3.3 s were measured), at the least 5 s. */
+    static final Duration PER_GIGABYTE = Duration.ofSeconds(4);
 
     static final String ACTOR = com.courtrush.audit.api.SystemActor.RETENTION.actor();
     private static final Logger log = LoggerFactory.getLogger(FileCompaction.class);
@@ -111,7 +112,7 @@ public class FileCompaction implements SchedulingConfigurer {
             return Optional.empty();
         }
         HikariPoolMXBean pool = pool();
-        if (pool == null || !maintenance.begin("compacting the database", SAID_TO_LAST)) {
+        if (pool == null || !maintenance.begin("compacting the database", saidToLast(keeper.size()))) {
             return Optional.empty();
         }
         long started = System.nanoTime();
@@ -125,7 +126,7 @@ public class FileCompaction implements SchedulingConfigurer {
             try {
                 pool.softEvictConnections();
                 if (drained(pool)) {
-                    done = keeper.compactIfGrown("night");
+                    done = keeper.compactIfGrown("night's upkeep");
                 } else {
                     log.warn(
                             "The embedded database was not compacted: {} connection(s) still in use after {} s; "
@@ -154,6 +155,12 @@ public class FileCompaction implements SchedulingConfigurer {
                         compacted.after() >> 20,
                         String.format(Locale.ROOT, "%.1f", closed.toMillis() / 1000.0))));
         return done;
+    }
+
+    /** The latest the maintenance is said to end, for a file of {@code bytes}: the drain and the compaction. */
+    static Duration saidToLast(long bytes) {
+        long perGigabyte = PER_GIGABYTE.toMillis() * bytes / (1L << 30);
+        return DRAIN.plus(Duration.ofMillis(Math.max(5_000, perGigabyte)));
     }
 
     private HikariPoolMXBean pool() {

@@ -59,6 +59,16 @@ public final class EmbeddedDatabaseFile implements DisposableBean {
     /** A compaction: the file's bytes before and after, and how long it took (the database closed meanwhile). */
     public record Compacted(long before, long after, Duration took) {}
 
+    /** The file's bytes now (0 when there is none, or it cannot be read). */
+    public long size() {
+        try {
+            return Files.isRegularFile(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            log.warn("The embedded database {} could not be measured: {}", file, e.toString());
+            return 0;
+        }
+    }
+
     /** Whether the file has grown past what it was after the last compaction (and is worth compacting). */
     public boolean grown() {
         try {
