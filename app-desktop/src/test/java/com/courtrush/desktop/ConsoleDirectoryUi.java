@@ -1,6 +1,7 @@
 package com.courtrush.desktop;
 
 import static com.courtrush.desktop.ConsoleUi.ADMIN;
+import static com.courtrush.desktop.ConsoleUi.app;
 import static com.courtrush.desktop.ConsoleUi.atTheDesk;
 import static com.courtrush.desktop.ConsoleUi.base;
 import static com.courtrush.desktop.ConsoleUi.call;

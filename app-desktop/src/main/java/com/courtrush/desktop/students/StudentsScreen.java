@@ -28,6 +28,7 @@ public final class StudentsScreen implements Screen {
     private final StudentsViewModel model;
     private final StrikesViewModel strikes;
     private final ShareViewModel share;
+    private final LeaversViewModel leavers;
     private final Node root;
 
     public StudentsScreen(ConsoleContext context) {
@@ -42,6 +43,7 @@ public final class StudentsScreen implements Screen {
                 context.notices(),
                 i18n);
         share = new ShareViewModel(context.desks().attendance(), context.tasks(), i18n);
+        leavers = new LeaversViewModel(context.desks().students(), context.tasks(), i18n);
 
         TableView<Student> table = students(i18n);
         Label total = new Label();
@@ -92,7 +94,11 @@ public final class StudentsScreen implements Screen {
         Label progressText = new Label();
         progressText.setId("importProgress");
         progressText.textProperty().bind(model.progressTextProperty());
-        return bar(query, search, importCsv, template, progress, progressText);
+        Button left = button(
+                i18n.t("leavers.open"),
+                "studentsLeft",
+                () -> LeaversDialog.show(query.getScene().getWindow(), i18n, leavers));
+        return bar(query, search, importCsv, template, left, progress, progressText);
     }
 
     /** The students found. */
