@@ -224,6 +224,25 @@ public final class RedisKeys {
     /** Lock that lets one node at a time sweep the history past its retention (SPEC §20). */
     public static final String RETENTION_LOCK = "bf:lock:retention";
 
+    /**
+     * A staff job (issue 77): JSON of its kind, who started it, its state, progress and result or failure; kept a day
+     * after its last change, read by any node.
+     */
+    public static String job(String jobId) {
+        return "bf:job:" + jobId;
+    }
+
+    /** Sorted set of the staff jobs by when each started (epoch ms): the recent ones, trimmed at each start. */
+    public static final String JOBS = "bf:jobs";
+
+    /**
+     * The id of the job of a kind running now, among all nodes: taken when one starts (a second start answers it),
+     * kept alive by its node's heartbeat with a short expiry, so a job whose node died reads LOST once it lapses.
+     */
+    public static String jobRunning(String kind) {
+        return "bf:jobs:running:" + kind;
+    }
+
     /** Lock that lets one node at a time advance the openings (warm up, open on time). */
     public static final String OPENING_CLOCK_LOCK = "bf:lock:opening-clock";
 
