@@ -477,7 +477,9 @@ abstract class HistoryCosts extends StackTest {
      * History kept on purpose (SPEC §20): the sweep on this past removes what the settings say — notices, the outbox's
      * delivered rows, spent email codes, the audit (into a dated archive first, every entry it removed), the waits of
      * slots long played — and nothing else, each statement reading its batch; and the reports of the months it swept
-     * say what they said before.
+     * say what they said before. A manager's sweep is a staff job (issue 77): answered 202 at once, followed to DONE
+     * with the run as its result and its audit entry naming it; one that fails (the archive cannot be written) ends
+     * FAILED with a message staff can quote, and removes none of the audit.
      */
     @Test
     @Order(Integer.MAX_VALUE) // last: it removes some of the past the others read
@@ -513,16 +515,27 @@ abstract class HistoryCosts extends StackTest {
                 now.toLocalDate().minusDays(30));
         long oldAudit = count("select count(*) from audit_log where create_time < ?", now.minusDays(90));
         assertThat(oldAudit).isPositive();
+        theSweepJobThatFailsSaysWhyAndRemovesNoneOfTheAudit(oldAudit, now);
         QueryCosts costs = bean(QueryCosts.class);
         costs.drain();
         List<String> archives = new ArrayList<>();
         JsonNode run;
         int runs = 0;
         do {
-            run = costs.during(
-                            "retention sweep", () -> api().post("/admin/retention/run", TestApi.ADMIN_TOKEN, Map.of()))
-                    .data();
+            JsonNode job = costs.during("retention sweep", this::sweepJob);
+            assertThat(job.path("state").asText()).as("the job: %s", job).isEqualTo("DONE");
+            assertThat(job.path("progress").path("done").asLong())
+                    .as("every kind swept")
+                    .isEqualTo(job.path("progress").path("total").asLong())
+                    .isEqualTo(5);
+            run = job.path("result");
             assertThat(run.path("skipped").isNull()).as("swept: %s", run).isTrue();
+            assertThat(jdbc().queryForObject(
+                                    "select concat(actor, ' ', target_type, ' ', target_id) from audit_log "
+                                            + "where action = 'SWEEP_HISTORY' order by id desc limit 1",
+                                    String.class))
+                    .as("the sweep's audit entry names its job and who started it")
+                    .isEqualTo("admin JOB " + job.path("id").asText());
             if (!run.path("archive").isNull()) {
                 archives.add(run.path("archive").asText());
             }
@@ -572,6 +585,41 @@ abstract class HistoryCosts extends StackTest {
                                 .map(read -> describe(c) + " (" + read.getKey() + ": " + read.getValue() + ")")))
                 .as("the sweep reads a batch at a time")
                 .isEmpty();
+    }
+
+    /** A manager's sweep, answered at once with its job (RUNNING), followed until it ends: the job as it ended. */
+    private JsonNode sweepJob() {
+        TestApi.Reply accepted = api().post("/admin/retention/run", TestApi.ADMIN_TOKEN, Map.of());
+        assertThat(accepted.status()).as("answered at once: %s", accepted).isEqualTo(202);
+        assertThat(accepted.data().path("state").asText()).isEqualTo("RUNNING");
+        assertThat(accepted.data().path("kind").asText()).isEqualTo("HISTORY_SWEEP");
+        return api().followJob(accepted, TestApi.ADMIN_TOKEN, java.time.Duration.ofMinutes(3));
+    }
+
+    /** The audit's archive folder taken by a file: the job fails at the audit, says so, and removes none of it. */
+    private void theSweepJobThatFailsSaysWhyAndRemovesNoneOfTheAudit(long oldAudit, LocalDateTime now)
+            throws Exception {
+        var properties = bean(com.courtrush.infra.config.CourtRushProperties.class);
+        java.nio.file.Path folder =
+                properties.history().archiveDirIn(properties.dataDir()).resolve("audit");
+        assertThat(folder).as("no sweep archived yet").doesNotExist();
+        java.nio.file.Files.createDirectories(folder.getParent());
+        java.nio.file.Files.writeString(folder, "not a folder");
+        try {
+            JsonNode failed = sweepJob();
+            assertThat(failed.path("state").asText()).as("the job: %s", failed).isEqualTo("FAILED");
+            assertThat(failed.path("failure").asText())
+                    .matches("The job failed on our side; the engine's log says why \\(reference [0-9a-f]{8}\\)\\.");
+            assertThat(failed.path("result").isNull()).isTrue();
+            assertThat(failed.path("endedAt").isNull()).isFalse();
+            assertThat(failed.path("progress").path("done").asLong())
+                    .as("the kinds before the audit swept")
+                    .isEqualTo(3);
+        } finally {
+            java.nio.file.Files.delete(folder);
+        }
+        assertThat(count("select count(*) from audit_log where create_time < ?", now.minusDays(90)))
+                .isEqualTo(oldAudit);
     }
 
     /** Whether the engine runs on MariaDB/MySQL, whose plans {@link #DRIVEN_BY} describes. */

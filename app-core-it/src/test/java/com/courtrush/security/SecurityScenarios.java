@@ -71,6 +71,8 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /reservations/mine/history", Access.STUDENT),
             Map.entry("GET /admin/retention", Access.STAFF),
             Map.entry("POST /admin/retention/run", Access.MANAGER),
+            Map.entry("GET /admin/jobs", Access.STAFF),
+            Map.entry("GET /admin/jobs/{id}", Access.STAFF),
             Map.entry("GET /reservations/standing", Access.STUDENT),
             Map.entry("GET /reservations/waits", Access.STUDENT),
             Map.entry("POST /reserve/waitlist", Access.STUDENT),

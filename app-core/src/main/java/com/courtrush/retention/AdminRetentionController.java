@@ -1,11 +1,14 @@
 package com.courtrush.retention;
 
 import com.courtrush.account.api.Caller;
+import com.courtrush.job.api.StaffJob;
 import com.courtrush.retention.api.RetentionRun;
 import com.courtrush.retention.desk.HistoryDesk;
 import com.courtrush.web.ApiResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -18,6 +21,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequestMapping("/admin/retention")
 class AdminRetentionController {
+
+    /** Where a job is followed (the jobs' own controller). */
+    static final String JOBS = "/admin/jobs/";
 
     private final HistoryDesk history;
 
@@ -32,10 +38,13 @@ class AdminRetentionController {
     }
 
     @Operation(
-            summary = "Sweep now (managers): what was removed by kind, the audit's archive file, whether more is left"
-                    + " — or why nothing was tried (RUSH, ELSEWHERE, FAILED)")
+            summary = "Sweep now (managers): 202 at once with the job (Location: /admin/jobs/{id}, where it is "
+                    + "followed) — or the sweep job already running; its progress counts the kinds of history swept, "
+                    + "its result is the run: what was removed by kind, the audit's archive file, whether more is left "
+                    + "— or why nothing was tried (RUSH, ELSEWHERE)")
     @PostMapping("/run")
-    ApiResponse<RetentionRun> sweep(@AuthenticationPrincipal Caller caller) {
-        return ApiResponse.ok(history.sweepNow(caller));
+    ResponseEntity<ApiResponse<StaffJob<RetentionRun>>> sweep(@AuthenticationPrincipal Caller caller) {
+        StaffJob<RetentionRun> job = history.sweepNow(caller);
+        return ResponseEntity.accepted().location(URI.create(JOBS + job.id())).body(ApiResponse.ok(job));
     }
 }

@@ -8,6 +8,10 @@ import com.courtrush.audit.api.SystemActor;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.redis.LockedRun;
 import com.courtrush.infra.redis.RedisKeys;
+import com.courtrush.job.JobRun;
+import com.courtrush.job.StaffJobs;
+import com.courtrush.job.api.JobKind;
+import com.courtrush.job.api.StaffJob;
 import com.courtrush.opening.OpeningService;
 import com.courtrush.retention.api.RetentionRun;
 import com.courtrush.setting.AppSettings;
@@ -47,6 +51,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * scanned for its old rows), a short pause between batches, at most {@link #MOST_BATCHES} batches of a kind a run
  * — a first run on years of history goes on at the next. Each removal is one transaction, so a crash loses nothing
  * but time: what was not removed is removed at the next run.
+ *
+ * <p>A manager's sweep now is a staff job ({@link JobKind#HISTORY_SWEEP}, issue 77): answered at once, it reports its
+ * progress kind by kind ({@link #KINDS}), its result is the {@link RetentionRun}, its audit entry names the job, and
+ * its failure is the job's.
  */
 @Service
 public class HistoryRetention {
@@ -56,6 +64,15 @@ public class HistoryRetention {
     static final Duration QUIET_BEFORE = Duration.ofMinutes(15);
     static final Duration QUIET_AFTER = Duration.ofMinutes(10);
     static final String ACTOR = SystemActor.RETENTION.actor();
+    /** The unit a sweep's progress is counted in: the kinds of history it sweeps (those kept for a while). */
+    public static final String KINDS = "KINDS";
+
+    private static final List<SettingKey> SWEPT = List.of(
+            SettingKey.NOTICE_DAYS,
+            SettingKey.OUTBOX_DAYS,
+            SettingKey.EMAIL_CODE_DAYS,
+            SettingKey.AUDIT_DAYS,
+            SettingKey.WAIT_DAYS);
 
     private static final Logger log = LoggerFactory.getLogger(HistoryRetention.class);
     private static final Duration PAUSE = Duration.ofMillis(20);
@@ -73,6 +90,7 @@ public class HistoryRetention {
     private final CourtRushProperties properties;
     private final Clock clock;
     private final LockedRun locked;
+    private final StaffJobs jobs;
     private final AtomicReference<RetentionRun> last = new AtomicReference<>();
 
     HistoryRetention(
@@ -86,7 +104,8 @@ public class HistoryRetention {
             RedissonClient redisson,
             TaskScheduler scheduler,
             CourtRushProperties properties,
-            Clock clock) {
+            Clock clock,
+            StaffJobs jobs) {
         this.mapper = mapper;
         this.settings = settings;
         this.transactions = transactions;
@@ -97,6 +116,7 @@ public class HistoryRetention {
         this.scheduler = scheduler;
         this.properties = properties;
         this.clock = clock;
+        this.jobs = jobs;
         this.locked = new LockedRun(redisson.getLock(RedisKeys.RETENTION_LOCK), LEASE, "History retention sweep");
     }
 
@@ -114,15 +134,22 @@ public class HistoryRetention {
     }
 
     void scheduled() {
-        RetentionRun run = sweep(ACTOR);
+        RetentionRun run = sweep(ACTOR, null);
         logged(run);
     }
 
-    /** A manager sweeps now, through their desk. */
-    public RetentionRun sweepNow(Caller manager) {
-        RetentionRun run = sweep(manager.actor());
-        logged(run);
-        return run;
+    /** A manager sweeps now, through their desk: a job, answered at once (the one running, if a sweep job runs). */
+    public StaffJob<RetentionRun> sweepNow(Caller manager) {
+        return jobs.start(JobKind.HISTORY_SWEEP, manager, RetentionRun.class, job -> {
+            RetentionRun run = sweep(job.startedBy(), job);
+            logged(run);
+            return run;
+        });
+    }
+
+    /** A sweep job as it stands, its result the run; 404 for no sweep job of that id. */
+    public StaffJob<RetentionRun> sweepJob(String id) {
+        return jobs.find(id, JobKind.HISTORY_SWEEP, RetentionRun.class);
     }
 
     private static void logged(RetentionRun run) {
@@ -143,26 +170,44 @@ public class HistoryRetention {
 
     /**
      * Sweeps now, on this node, if no other node is sweeping and no opening's rush is near; answers what was
-     * removed, or why nothing was tried.
+     * removed, or why nothing was tried. The scheduled sweep ({@code job} null) leaves a failure to the lock's run,
+     * which logs it (the next run tries again); a job's failure is thrown, once the lock is let go, to be the job's.
      */
-    private RetentionRun sweep(String actor) {
+    private RetentionRun sweep(String actor, JobRun job) {
         LocalDateTime now = LocalDateTime.now(clock);
         RetentionRun run;
         if (rushNear(now)) {
             run = RetentionRun.skipped(now, RetentionRun.RUSH);
         } else {
             AtomicReference<RetentionRun> done = new AtomicReference<>();
-            boolean ran = locked.ifFree(() -> done.set(run(now, actor)));
+            AtomicReference<RuntimeException> failed = new AtomicReference<>();
+            boolean ran = locked.ifFree(() -> {
+                if (job == null) {
+                    done.set(run(now, actor, null));
+                    return;
+                }
+                try {
+                    done.set(run(now, actor, job));
+                } catch (RuntimeException e) {
+                    failed.set(e);
+                }
+            });
             run = done.get() != null
                     ? done.get()
                     : RetentionRun.skipped(now, ran ? RetentionRun.FAILED : RetentionRun.ELSEWHERE);
+            if (failed.get() != null) {
+                last.set(run);
+                throw failed.get();
+            }
         }
         last.set(run);
         return run;
     }
 
-    private RetentionRun run(LocalDateTime now, String actor) {
+    private RetentionRun run(LocalDateTime now, String actor, JobRun job) {
         long started = System.nanoTime();
+        long kinds = SWEPT.stream().filter(key -> days(key) != null).count();
+        Progress progress = new Progress(job, kinds);
         Map<String, Long> removed = new LinkedHashMap<>();
         boolean more = false;
         String archived = null;
@@ -176,6 +221,7 @@ public class HistoryRetention {
                     mapper::removeNotices);
             removed.put(RetentionRun.NOTICES, notices.removed());
             more |= notices.more();
+            progress.kindSwept();
         }
         Integer outboxDays = days(SettingKey.OUTBOX_DAYS);
         if (outboxDays != null) {
@@ -188,6 +234,7 @@ public class HistoryRetention {
             Swept reminders = limited(batch -> mapper.removeRemindersSent(before, batch));
             removed.put(RetentionRun.OUTBOX, alerts.removed() + reminders.removed());
             more |= alerts.more() || reminders.more();
+            progress.kindSwept();
         }
         Integer codeDays = days(SettingKey.EMAIL_CODE_DAYS);
         if (codeDays != null) {
@@ -195,6 +242,7 @@ public class HistoryRetention {
             Swept codes = limited(batch -> mapper.removeEmailCodes(before, batch));
             removed.put(RetentionRun.EMAIL_CODES, codes.removed());
             more |= codes.more();
+            progress.kindSwept();
         }
         Integer auditDays = days(SettingKey.AUDIT_DAYS);
         if (auditDays != null) {
@@ -202,17 +250,23 @@ public class HistoryRetention {
             removed.put(RetentionRun.AUDIT, audited.removed());
             more |= audited.more();
             archived = audited.file();
+            progress.kindSwept();
         }
         Integer waitDays = days(SettingKey.WAIT_DAYS);
         if (waitDays != null) {
             Swept ended = waits.rollUpAndRemove(now.toLocalDate().minusDays(waitDays), BATCH, MOST_BATCHES);
             removed.put(RetentionRun.WAITS, ended.removed());
             more |= ended.more();
+            progress.kindSwept();
         }
         RetentionRun run = new RetentionRun(
                 now, Duration.ofNanos(System.nanoTime() - started).toMillis(), removed, archived, more, null);
         if (run.removedInAll() > 0) {
-            audit.record(actor, AuditAction.SWEEP_HISTORY, AuditTarget.DATABASE, "-", run.inWords());
+            if (job == null) {
+                audit.record(actor, AuditAction.SWEEP_HISTORY, AuditTarget.DATABASE, "-", run.inWords());
+            } else {
+                audit.record(actor, AuditAction.SWEEP_HISTORY, AuditTarget.JOB, job.id(), run.inWords());
+            }
         }
         return run;
     }
@@ -291,4 +345,29 @@ public class HistoryRetention {
 
     /** What a kind's sweep removed, and whether it stopped with more to remove. */
     record Swept(long removed, boolean more) {}
+
+    /** A job's progress, kind by kind (none for the scheduled sweep): 0 of the kinds at its start, then each swept. */
+    private static final class Progress {
+
+        private final JobRun job;
+        private final long kinds;
+        private long swept;
+
+        Progress(JobRun job, long kinds) {
+            this.job = job;
+            this.kinds = kinds;
+            report();
+        }
+
+        void kindSwept() {
+            swept++;
+            report();
+        }
+
+        private void report() {
+            if (job != null) {
+                job.progress(swept, kinds, KINDS);
+            }
+        }
+    }
 }

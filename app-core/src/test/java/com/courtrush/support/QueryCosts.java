@@ -34,8 +34,9 @@ import org.apache.ibatis.reflection.SystemMetaObject;
  * ANALYZE} (its {@code scanCount}s) or MariaDB/MySQL's {@code ANALYZE FORMAT=JSON} (each table's {@code r_loops ×
  * r_rows}). Inserts of values read nothing and are not measured.
  *
- * <p>A statement is labelled with the request it served when it ran on a request thread (or the caller's own)
- * inside {@link #during}; anything else is the engine's background work, labelled by its thread.
+ * <p>A statement is labelled with the request it served when it ran on a request thread, a staff job's thread (the
+ * job a request started) or the caller's own inside {@link #during}; anything else is the engine's background work,
+ * labelled by its thread.
  */
 @Intercepts(@Signature(type = StatementHandler.class, method = "parameterize", args = Statement.class))
 public final class QueryCosts implements Interceptor {
@@ -87,6 +88,9 @@ public final class QueryCosts implements Interceptor {
 
     private final List<Executed> executed = new ArrayList<>();
     private final java.util.Map<String, Integer> samples = new java.util.HashMap<>();
+    /** The threads a staff job runs on ({@code job.JobThreads}): what a request started, answered at once. */
+    private static final String STAFF_JOBS = "courtrush-job-";
+
     private volatile String label;
     private volatile Thread labelling;
 
@@ -103,8 +107,10 @@ public final class QueryCosts implements Interceptor {
     private void record(String statementId, String sql, StatementHandler handler) {
         Thread thread = Thread.currentThread();
         String current = label;
-        boolean forTheRequest =
-                current != null && (thread == labelling || thread.getName().startsWith("http"));
+        boolean forTheRequest = current != null
+                && (thread == labelling
+                        || thread.getName().startsWith("http")
+                        || thread.getName().startsWith(STAFF_JOBS));
         String as = forTheRequest ? current : "background " + thread.getName().replaceAll("-?\\d+$", "");
         synchronized (this) {
             int seen = samples.merge(statementId + " " + as, 1, Integer::sum);

@@ -390,6 +390,29 @@ public final class TestApi {
         return reply;
     }
 
+    /**
+     * A staff job answered 202 at once (issue 77), followed where its {@code Location} says until it is no longer
+     * RUNNING: the job as it ended.
+     */
+    public JsonNode followJob(Reply accepted, String token, Duration timeout) {
+        expect(202, accepted);
+        String at = accepted.raw()
+                .headers()
+                .firstValue("Location")
+                .orElseThrow(() -> new AssertionError("a job without where to follow it: " + accepted));
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            JsonNode job = expect(200, get(at, token)).data();
+            if (!"RUNNING".equals(job.path("state").asText())) {
+                return job;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the job still runs after " + timeout + ": " + job);
+            }
+            sleep(50);
+        }
+    }
+
     public static Reply expect(int status, Reply reply) {
         if (reply.status() != status) {
             throw new AssertionError("expected HTTP " + status + " but got " + reply);

@@ -13,6 +13,8 @@ public enum AuditTarget {
     DATABASE,
     /** A file staff brought in (a students' import), by its name. */
     FILE,
+    /** A staff job (a sweep a manager started), by its id; its actor is who started it. */
+    JOB,
     /** A notification WeChat Pay sent, by where it came from. */
     PAY_NOTIFY,
     /** A payment order, by its out-trade number; a refund of it, by its out-refund number. */
