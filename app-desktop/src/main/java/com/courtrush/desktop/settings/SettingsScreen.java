@@ -42,6 +42,7 @@ public final class SettingsScreen implements Screen {
     private final NoticeChannelsViewModel channels;
     private final CampusSignInViewModel campus;
     private final WechatPayViewModel wechatPay;
+    private final HistorySweepViewModel sweep;
     private final Node root;
 
     public SettingsScreen(ConsoleContext context) {
@@ -78,6 +79,8 @@ public final class SettingsScreen implements Screen {
                 context.desks().campus(), context.tasks(), context.notices(), i18n, context.staff());
         wechatPay = new WechatPayViewModel(
                 context.desks().wechatPay(), context.tasks(), context.notices(), i18n, context.staff());
+        sweep = new HistorySweepViewModel(
+                context.desks().history(), context.tasks(), context.notices(), i18n, context.staff());
         Label restart = new Label(i18n.t("settings.restartNeeded"));
         restart.setId("restartNeeded");
         restart.getStyleClass().add("simulated");
@@ -89,7 +92,7 @@ public final class SettingsScreen implements Screen {
                 bar(button(i18n.t("settings.saveLive"), "saveLive", model::saveLive)),
                 livePane(i18n),
                 afterRushPane(i18n),
-                historyPane(i18n),
+                HistoryPane.of(i18n, this::liveField, sweep),
                 bar(button(i18n.t("settings.saveLive"), "saveLiveBelow", model::saveLive)),
                 startupPane(i18n, restart),
                 channelsPane(i18n),
@@ -122,20 +125,6 @@ public final class SettingsScreen implements Screen {
             row(form, i18n.t("settings.key." + key.name()), liveField(key));
         }
         TitledPane pane = new TitledPane(i18n.t("settings.afterRush"), form);
-        pane.setCollapsible(false);
-        return pane;
-    }
-
-    /** How long the history is kept, in days: live too. */
-    private TitledPane historyPane(I18n i18n) {
-        GridPane form = form();
-        for (SettingKey key : SettingsViewModel.HISTORY) {
-            row(form, i18n.t("settings.key." + key.name()), liveField(key));
-        }
-        Label hint = new Label(i18n.t("settings.historyHint"));
-        hint.setWrapText(true);
-        hint.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        TitledPane pane = new TitledPane(i18n.t("settings.history"), new VBox(8, form, hint));
         pane.setCollapsible(false);
         return pane;
     }
@@ -390,5 +379,9 @@ public final class SettingsScreen implements Screen {
 
     public NoticeChannelsViewModel channels() {
         return channels;
+    }
+
+    public HistorySweepViewModel sweep() {
+        return sweep;
     }
 }

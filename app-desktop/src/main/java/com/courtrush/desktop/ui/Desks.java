@@ -15,6 +15,7 @@ import com.courtrush.pay.desk.WechatPayDesk;
 import com.courtrush.recurring.desk.RuleDesk;
 import com.courtrush.report.desk.ReportDesk;
 import com.courtrush.reserve.desk.ReservationDesk;
+import com.courtrush.retention.desk.HistoryDesk;
 import com.courtrush.setting.desk.SettingsDesk;
 import com.courtrush.slot.desk.SlotDesk;
 import com.courtrush.staff.desk.StaffDesk;
@@ -46,6 +47,7 @@ public record Desks(
         WechatPayDesk wechatPay,
         AuditDesk audit,
         TillDesk till,
+        HistoryDesk history,
         Clock clock) {
 
     /** The desks of a running engine. */
@@ -70,6 +72,7 @@ public record Desks(
                 engine.getBean(WechatPayDesk.class),
                 engine.getBean(AuditDesk.class),
                 engine.getBean(TillDesk.class),
+                engine.getBean(HistoryDesk.class),
                 engine.getBean(Clock.class));
     }
 }

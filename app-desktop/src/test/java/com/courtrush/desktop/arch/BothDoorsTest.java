@@ -38,10 +38,6 @@ class BothDoorsTest {
             Map.entry("BackupDesk.stageRestore", RESTORE),
             Map.entry("BackupDesk.stageRestoreOfFile", RESTORE),
             Map.entry(
-                    "HistoryDesk.sweepNow",
-                    "the history is swept every hour on its own; sweeping at once is an operator's script's"
-                            + " (POST /admin/retention/run)"),
-            Map.entry(
                     "StaffAccountDesk.revealAdminToken",
                     "shown to a manager on the console's Settings; over HTTP the caller sent it, or may not see it"),
             Map.entry("StudentDesk.importStudents", IMPORT),
