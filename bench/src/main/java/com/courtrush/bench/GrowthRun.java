@@ -187,7 +187,7 @@ final class GrowthRun {
             ReportTable.print(flash, console);
             Rush rush = rush(flash);
             closeTheRushesOpenings(http);
-            Retention retention = retention(http, name);
+            Retention retention = GrowthSweeps.retention(bench, http, this.history.days, name);
             return new Phase(
                     name,
                     history,
@@ -348,38 +348,6 @@ final class GrowthRun {
             timed.add(time(request.getKey(), request.getValue()));
         }
         return timed;
-    }
-
-    /** Sweeps until nothing is left past the default retention, checking a month's report long past before and after. */
-    private Retention retention(BenchHttp http, String name) throws IOException {
-        String admin = bench.adminToken;
-        if (http.get("/admin/retention", admin).status() == 404) {
-            return null;
-        }
-        LocalDate month = LocalDate.now(bench.zone).minusDays(Math.min(history.days, 365) - 10L);
-        String report = "/admin/reports?from=" + month + "&to=" + month.plusDays(29);
-        String before = http.call("a month's report", http.get(report, admin)).getString("data");
-        bench.step("%s: the history past its retention swept (the defaults: notices 180 days, waits 90, ...)", name);
-        Map<String, Long> removed = new LinkedHashMap<>();
-        long started = System.nanoTime();
-        int sweeps = 0;
-        JSONObject run;
-        do {
-            run = http.call("a sweep", http.post("/admin/retention/run", admin, Map.of()))
-                    .getJSONObject("data");
-            if (run.get("skipped") != null) {
-                throw new BenchException("The sweep was not made: " + run.getString("skipped"));
-            }
-            run.getJSONObject("removed")
-                    .forEach((kind, rows) -> removed.merge(kind, ((Number) rows).longValue(), Long::sum));
-            sweeps++;
-        } while (run.getBooleanValue("more") && sweeps < 100);
-        double seconds = FlashBench.seconds(System.nanoTime() - started);
-        String after = http.call("a month's report", http.get(report, admin)).getString("data");
-        bench.step(
-                "    %d sweep(s) in %.1f s removed %s; the month's report %s",
-                sweeps, seconds, removed, before.equals(after) ? "unchanged" : "CHANGED");
-        return new Retention(sweeps, seconds, removed, before.equals(after));
     }
 
     /** A request timed; NaN when the engine does not have it (404: an engine from before it, measured as "before"). */
