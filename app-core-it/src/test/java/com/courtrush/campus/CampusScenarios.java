@@ -169,7 +169,9 @@ public interface CampusScenarios extends MultiNodeScenarios {
             // out of the staff group and no student: the next sign-in is refused, and the token held ends with it
             cas.user(staff, "pw", Map.of("affiliation", List.of("staff")));
             URI leftStaff = new CampusBrowser(api().port()).casSignInFromTheStart(staff, "pw");
-            assertThat(CampusBrowser.refusal(leftStaff)).as("told what is left to them").isEqualTo("left");
+            assertThat(CampusBrowser.refusal(leftStaff))
+                    .as("told what is left to them")
+                    .isEqualTo("left");
             assertThat(api().get("/admin/courts", staffToken).status()).isEqualTo(401);
 
             // a student who first signed in locally is the same account
