@@ -320,7 +320,7 @@ class StudentPageIT extends PageTest {
             input.sendKeys("qqqqq");
             page.tap(panel.findElement(By.cssSelector(".pass-confirm")));
             page.await(d ->
-                    panel.findElement(By.cssSelector(".pass-status")).getText().contains("4 attempt(s) left"));
+                    panel.findElement(By.cssSelector(".pass-status")).getText().contains("attempts left: 4"));
             String answer = String.valueOf(redisson()
                     .getMap(RedisKeys.passChallenge(opening, userIdOf(student)))
                     .get("answer"));
