@@ -1,6 +1,7 @@
 package com.courtrush.infra.config;
 
 import java.time.Clock;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.scheduling.config.CronTask;
 import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.scheduling.support.CronTrigger;
@@ -15,8 +16,13 @@ public final class DailyJob {
 
     private DailyJob() {}
 
-    /** Runs {@code job} whenever {@code cron} (Spring's six fields) matches the gym's wall clock. */
+    /**
+     * Runs {@code job} whenever {@code cron} (Spring's six fields) matches the gym's wall clock; never when it is
+     * {@code "-"} ({@link Scheduled#CRON_DISABLED}, as for {@code @Scheduled}).
+     */
     public static void register(ScheduledTaskRegistrar tasks, String cron, Clock clock, Runnable job) {
-        tasks.addCronTask(new CronTask(job, new CronTrigger(cron, clock.getZone())));
+        if (!Scheduled.CRON_DISABLED.equals(cron)) {
+            tasks.addCronTask(new CronTask(job, new CronTrigger(cron, clock.getZone())));
+        }
     }
 }
