@@ -120,7 +120,7 @@ public class StudentDirectory {
                 .limit(size)
                 .map(UserAccount::getId)
                 .toList();
-        List<UserAccount> found = ids.isEmpty() ? List.of() : new ArrayList<>(accounts.selectBatchIds(ids));
+        List<UserAccount> found = ids.isEmpty() ? new ArrayList<>() : new ArrayList<>(accounts.selectBatchIds(ids));
         found.sort(byId);
         return Optional.of(
                 new StudentPage(found.stream().map(UserAccount::asStudent).toList(), matches.size(), false));
