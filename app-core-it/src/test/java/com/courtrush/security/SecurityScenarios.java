@@ -168,6 +168,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /admin/backups", Access.STAFF),
             Map.entry("POST /admin/backups", Access.STAFF),
             Map.entry("GET /admin/students", Access.STAFF),
+            Map.entry("GET /admin/students/left-directory", Access.STAFF),
             Map.entry("POST /admin/students/{id}/password", Access.STAFF),
             Map.entry("POST /admin/students/{id}/active", Access.STAFF),
             Map.entry("PUT /admin/slots/{id}", Access.STAFF),
