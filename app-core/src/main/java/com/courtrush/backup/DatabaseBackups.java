@@ -10,6 +10,7 @@ import com.courtrush.core.EngineText;
 import com.courtrush.infra.config.CourtRushProperties;
 import com.courtrush.infra.config.DailyJob;
 import com.courtrush.infra.config.DataDirectory;
+import com.courtrush.opening.OpeningService;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -42,7 +43,8 @@ import org.springframework.stereotype.Service;
  * embedded engine runs only while the console is open), the newest {@code courtrush.backup.keep}
  * kept — and backups staff ask for, kept apart (the newest {@code courtrush.backup.keep-on-demand}),
  * so that no number of them pushes a restore point out, and at most one per {@code
- * courtrush.backup.on-demand-every} on this node (issue 75). A backup holds everything, the tokens'
+ * courtrush.backup.on-demand-every} on this node (issue 75). The engine's own wait while an opening's flash time is
+ * near (15 minutes before it to 10 after): a backup reads the whole file (issue 77). A backup holds everything, the tokens'
  * signing secret too: its file is private to the user (0600). With an external database this answers
  * that there is nothing to do here: that database is backed up by its own means.
  */
@@ -58,11 +60,18 @@ public class DatabaseBackups implements SchedulingConfigurer {
 
     private static final Duration DAY = Duration.ofHours(24);
 
+    /** The engine's own backups keep this far from an opening's flash time (before, after), and wait this long. */
+    static final Duration QUIET_BEFORE = Duration.ofMinutes(15);
+
+    static final Duration QUIET_AFTER = Duration.ofMinutes(10);
+    static final Duration WAIT = Duration.ofMinutes(30);
+
     private final JdbcTemplate jdbc;
     private final AuditTrail audit;
     private final TaskScheduler scheduler;
     private final Clock clock;
     private final CourtRushProperties properties;
+    private final OpeningService openings;
     private final Path directory;
     private final boolean embedded;
     private final int keep;
@@ -78,7 +87,9 @@ public class DatabaseBackups implements SchedulingConfigurer {
             TaskScheduler scheduler,
             Clock clock,
             CourtRushProperties properties,
-            Environment environment) {
+            Environment environment,
+            OpeningService openings) {
+        this.openings = openings;
         this.jdbc = jdbc;
         this.audit = audit;
         this.scheduler = scheduler;
@@ -220,6 +231,20 @@ public class DatabaseBackups implements SchedulingConfigurer {
     }
 
     private void backUpLogged(EngineText why) {
+        LocalDateTime now = LocalDateTime.now(clock);
+        if (!openings.flashingBetween(now.minus(QUIET_AFTER), now.plus(QUIET_BEFORE))
+                .isEmpty()) {
+            // a backup reads the whole file and takes a core for seconds: never in an opening's warm-up or rush
+            log.info(
+                    "The engine's backup waits: an opening's flash time is near; tried again in {} min",
+                    WAIT.toMinutes());
+            try {
+                scheduler.schedule(() -> backUpLogged(why), clock.instant().plus(WAIT));
+            } catch (TaskRejectedException stopping) {
+                log.info("The engine's backup was not made: the engine is stopping");
+            }
+            return;
+        }
         try {
             backUpScheduled(why);
         } catch (RuntimeException e) {

@@ -18,6 +18,8 @@ import com.courtrush.core.CourtRushException;
 import com.courtrush.core.EngineText;
 import com.courtrush.core.Outcome;
 import com.courtrush.infra.config.CourtRushProperties;
+import com.courtrush.opening.OpeningService;
+import com.courtrush.opening.ReserveSession;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -45,6 +47,7 @@ class DatabaseBackupsTest {
 
     final AuditTrail audit = mock(AuditTrail.class);
     final TaskScheduler scheduler = mock(TaskScheduler.class);
+    final OpeningService openings = mock(OpeningService.class);
 
     DatabaseBackups backups(String... settings) {
         JdbcDataSource h2 = new JdbcDataSource();
@@ -64,7 +67,24 @@ class DatabaseBackupsTest {
                 scheduler,
                 Clock.fixed(Instant.parse("2026-11-24T02:15:00Z"), gym),
                 properties,
-                environment);
+                environment,
+                openings);
+    }
+
+    /** The night's restore point never reads the whole file in an opening's warm-up or rush: it waits (issue 77). */
+    @Test
+    void theEnginesBackupWaitsWhileAnOpeningsFlashTimeIsNear() {
+        DatabaseBackups backups = backups();
+        when(openings.flashingBetween(any(), any())).thenReturn(List.of(new ReserveSession()));
+
+        backups.daily();
+
+        assertThat(backups.list()).isEmpty();
+        verify(scheduler).schedule(any(Runnable.class), eq(Instant.parse("2026-11-24T02:45:00Z")));
+
+        when(openings.flashingBetween(any(), any())).thenReturn(List.of());
+        backups.daily();
+        assertThat(backups.list()).extracting(Backup::kind).containsExactly(BackupKind.SCHEDULED);
     }
 
     @Test
