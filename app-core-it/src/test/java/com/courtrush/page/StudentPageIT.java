@@ -197,7 +197,7 @@ class StudentPageIT extends PageTest {
             // the winner already holds this opening's one place: told so, with the way to their bookings
             winner.tap(winner.button(later));
             winner.await(d -> !winner.note(later).isBlank());
-            assertThat(winner.note(later)).contains(winner == zh ? "已达每人上限" : "limit per student");
+            assertThat(winner.note(later)).contains(winner == zh ? "已达每人上限" : "the most one student may hold");
             assertThat(winner.noteAction(later).getText()).isEqualTo(winner.tabLabel("mine"));
 
             // cancel it from my bookings, with a confirmation
