@@ -572,6 +572,32 @@ class EmbeddedStackIT extends StackTest
         assertThat(jdbc().queryForObject(
                                 "select count(*) from audit_log where action = 'COMPACT_DATABASE'", Integer.class))
                 .isPositive();
+
+        // a manager's "compact now": answered at once, followed as a job, its result the sizes and the downtime
+        TestApi.Reply accepted = api().post("/admin/retention/compact", TestApi.ADMIN_TOKEN, Map.of());
+        assertThat(accepted.status()).isEqualTo(202);
+        String job = accepted.data().path("id").asText();
+        com.fasterxml.jackson.databind.JsonNode run = null;
+        for (int i = 0; i < 300 && run == null; i++) {
+            TestApi.Reply followed = api().get("/admin/jobs/" + job, TestApi.ADMIN_TOKEN);
+            if (followed.status() == 200
+                    && followed.data().path("state").asText().equals("DONE")) {
+                run = followed.data().path("result");
+            } else {
+                assertThat(followed.status()).as(followed.toString()).isIn(200, 503);
+                TestApi.sleep(100);
+            }
+        }
+        assertThat(run).as("the compaction job ended").isNotNull();
+        assertThat(run.path("skipped").isNull()).as(run.toString()).isTrue();
+        assertThat(run.path("beforeBytes").asLong()).isPositive();
+        assertThat(run.path("afterBytes").asLong()).isPositive();
+        assertThat(modeOf(dataDir.resolve("db/courtrush.mv.db"))).isEqualTo("rw-------");
+        assertThat(jdbc().queryForObject(
+                                "select count(*) from audit_log where action = 'COMPACT_DATABASE' and actor = 'admin'",
+                                Integer.class))
+                .as("the audit names the manager who asked")
+                .isOne();
     }
 
     @DynamicPropertySource

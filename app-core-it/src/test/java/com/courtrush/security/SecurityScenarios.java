@@ -71,6 +71,7 @@ public interface SecurityScenarios extends StackAccess {
             Map.entry("GET /reservations/mine/history", Access.STUDENT),
             Map.entry("GET /admin/retention", Access.STAFF),
             Map.entry("POST /admin/retention/run", Access.MANAGER),
+            Map.entry("POST /admin/retention/compact", Access.MANAGER),
             Map.entry("GET /admin/jobs", Access.STAFF),
             Map.entry("GET /admin/jobs/{id}", Access.STAFF),
             Map.entry("GET /reservations/standing", Access.STUDENT),

@@ -2,6 +2,7 @@ package com.courtrush.retention;
 
 import com.courtrush.account.api.Caller;
 import com.courtrush.job.api.StaffJob;
+import com.courtrush.retention.api.CompactionRun;
 import com.courtrush.retention.api.RetentionRun;
 import com.courtrush.retention.desk.HistoryDesk;
 import com.courtrush.web.ApiResponse;
@@ -45,6 +46,17 @@ class AdminRetentionController {
     @PostMapping("/run")
     ResponseEntity<ApiResponse<StaffJob<RetentionRun>>> sweep(@AuthenticationPrincipal Caller caller) {
         StaffJob<RetentionRun> job = history.sweepNow(caller);
+        return ResponseEntity.accepted().location(URI.create(JOBS + job.id())).body(ApiResponse.ok(job));
+    }
+
+    @Operation(
+            summary = "Compact the embedded database's file now (managers): 202 at once with the job (Location: "
+                    + "/admin/jobs/{id}); the node answers 503 \"maintenance\" for the seconds it takes; its result is"
+                    + " the file's bytes before and after and how long it was closed — or why it was not made "
+                    + "(NOT_EMBEDDED, RUSH, BUSY, FAILED)")
+    @PostMapping("/compact")
+    ResponseEntity<ApiResponse<StaffJob<CompactionRun>>> compact(@AuthenticationPrincipal Caller caller) {
+        StaffJob<CompactionRun> job = history.compactNow(caller);
         return ResponseEntity.accepted().location(URI.create(JOBS + job.id())).body(ApiResponse.ok(job));
     }
 }

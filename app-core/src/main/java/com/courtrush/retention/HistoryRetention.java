@@ -277,8 +277,12 @@ public class HistoryRetention {
         return days == 0 ? null : days;
     }
 
-    /** Whether an opening that is not closed flashes soon or did a moment ago. */
     private boolean rushNear(LocalDateTime now) {
+        return rushNear(openings, now);
+    }
+
+    /** Whether an opening that is not closed flashes soon or did a moment ago: no upkeep of the history then. */
+    static boolean rushNear(OpeningService openings, LocalDateTime now) {
         return !openings.flashingBetween(now.minus(QUIET_AFTER), now.plus(QUIET_BEFORE))
                 .isEmpty();
     }

@@ -26,7 +26,10 @@ import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
-/** The history kept, for staff through the desk: the last sweep; a sweep now, a job (who may: the desk's guard). */
+/**
+ * The history kept, for staff through the desk: the last sweep; a sweep now and a compaction now, jobs (who may: the
+ * desk's guard).
+ */
 @WebMvcTest(controllers = {AdminRetentionController.class})
 @WebSlice
 class RetentionWebTest {
@@ -83,5 +86,27 @@ class RetentionWebTest {
                 .andExpect(jsonPath("$.data.progress.total").value(5))
                 .andExpect(jsonPath("$.data.result").isEmpty());
         verify(desk).sweepNow(any());
+    }
+
+    /** A compaction now answers at once too: the node tells requests "maintenance" only while it runs. */
+    @Test
+    void aCompactionNowAnswersAtOnceWithTheJob() throws Exception {
+        given(desk.compactNow(any()))
+                .willReturn(new StaffJob<>(
+                        "0d9e7c1a-6b2f-4e08-8f1d-3c5a7b9e2d10",
+                        JobKind.DATABASE_COMPACTION,
+                        "staff:boss1",
+                        JobState.RUNNING,
+                        null,
+                        null,
+                        null,
+                        Instant.parse("2026-11-22T05:00:00Z"),
+                        null));
+        mvc.perform(post("/admin/retention/compact").header("Authorization", "Bearer " + STAFF))
+                .andExpect(status().isAccepted())
+                .andExpect(header().string("Location", "/admin/jobs/0d9e7c1a-6b2f-4e08-8f1d-3c5a7b9e2d10"))
+                .andExpect(jsonPath("$.data.kind").value("DATABASE_COMPACTION"))
+                .andExpect(jsonPath("$.data.state").value("RUNNING"));
+        verify(desk).compactNow(any());
     }
 }

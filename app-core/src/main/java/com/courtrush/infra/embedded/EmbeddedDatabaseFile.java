@@ -85,11 +85,29 @@ public final class EmbeddedDatabaseFile implements DisposableBean {
     }
 
     /**
+     * Whether compacting the file now is worth a few seconds' maintenance: it has {@link #grown}, or it is over {@code
+     * compact-over} and at most {@code 1 / }{@link #GROWTH} of it is live ({@code liveShare}, H2's own count, read by
+     * the running engine: a sweep frees space without growing the file).
+     */
+    public boolean worthCompacting(double liveShare) {
+        long size = size();
+        return grown() || (size >= smallest && liveShare <= 1 / GROWTH);
+    }
+
+    /**
      * Compacts the file when it has {@link #grown}: nothing else may hold the database open (a start before the pool,
      * a stop after it, or a pool held off). Empty when it had not grown or could not be compacted (said in the log).
      */
     public Optional<Compacted> compactIfGrown(String when) {
-        if (!grown()) {
+        return grown() ? compact(when) : Optional.empty();
+    }
+
+    /**
+     * Compacts the file whatever its size (a manager asked, or the engine found most of it free): nothing else may hold
+     * the database open. Empty when there is no file or it could not be compacted (said in the log).
+     */
+    public Optional<Compacted> compact(String when) {
+        if (!EmbeddedDatabaseUrl.isFile(url) || !Files.isRegularFile(file)) {
             return Optional.empty();
         }
         try {

@@ -6,5 +6,7 @@ package com.courtrush.job.api;
  */
 public enum JobKind {
     /** A sweep of the history past its retention (SPEC §20): its result is {@code retention.api.RetentionRun}. */
-    HISTORY_SWEEP
+    HISTORY_SWEEP,
+    /** The embedded database's file compacted now (SPEC §20): its result is {@code retention.api.CompactionRun}. */
+    DATABASE_COMPACTION
 }

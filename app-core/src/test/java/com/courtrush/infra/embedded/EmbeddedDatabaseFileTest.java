@@ -56,5 +56,13 @@ class EmbeddedDatabaseFileTest {
         assertThat(new EmbeddedDatabaseFile("jdbc:mysql://127.0.0.1/test", file, 1).compactIfGrown("stop"))
                 .as("not an embedded database")
                 .isEmpty();
+        EmbeddedDatabaseFile anySize = new EmbeddedDatabaseFile(url, file, 1);
+        assertThat(anySize.worthCompacting(0.9)).as("not grown, mostly live").isFalse();
+        assertThat(anySize.worthCompacting(0.5))
+                .as("not grown, but half of it free (a sweep)")
+                .isTrue();
+        assertThat(new EmbeddedDatabaseFile(url, file, 1L << 40).worthCompacting(0.1))
+                .as("under compact-over")
+                .isFalse();
     }
 }
