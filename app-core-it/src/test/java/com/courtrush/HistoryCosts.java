@@ -233,7 +233,12 @@ abstract class HistoryCosts extends StackTest {
         staffRequests.put("check-in search", "/admin/check-in?date=" + day + "&q=" + regular);
         // the desk's board, its one search, receipts, shifts and reconciliations (issue 52)
         staffRequests.put("the board of a day", "/admin/board?date=" + day);
-        staffRequests.put("desk search by part of a name", "/admin/reservations?q=Student&from=" + day);
+        for (String part : com.courtrush.history.FilledHistory.NAME_FRAGMENTS) {
+            staffRequests.put(
+                    "desk search by part of a name " + part,
+                    "/admin/reservations?q=" + java.net.URLEncoder.encode(part, java.nio.charset.StandardCharsets.UTF_8)
+                            + "&from=" + day);
+        }
         staffRequests.put("desk search by an order's last digits", "/admin/reservations?q=0001&from=" + day);
         staffRequests.put("desk search with no dates", "/admin/reservations?q=" + regular);
         staffRequests.put("a booking's receipts", "/admin/receipts?reservationId=" + latest);

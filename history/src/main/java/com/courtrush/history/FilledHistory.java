@@ -4,8 +4,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** What a fill wrote: rows per table, its busiest students, and how long it took. */
-public record FilledHistory(HistoryPlan plan, Map<String, Long> rows, List<Regular> regulars, Duration took) {
+/**
+ * What a fill wrote: rows per table, its busiest students, a typical one (the median of those who booked: a campus has
+ * a few heavy players and many light ones), and how long it took.
+ */
+public record FilledHistory(
+        HistoryPlan plan, Map<String, Long> rows, List<Regular> regulars, Regular typical, Duration took) {
+
+    /** Parts of a name the desk searches for (a common surname, a given name's character), each found among a few. */
+    public static final List<String> NAME_FRAGMENTS = CampusNames.FRAGMENTS;
 
     /** A student who booked often, and how often (their "my bookings" is the longest). */
     public record Regular(String studentId, int bookings) {}

@@ -13,14 +13,12 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
-import java.util.stream.IntStream;
 
 /**
  * Writes a gym's past into CourtRush's database (its schema made by the engine's migrations, on H2 in MySQL mode or
@@ -333,7 +331,7 @@ public final class HistoryFill {
             accounts.add(
                     studentIds[i],
                     studentNumbers[i],
-                    "History student " + (i + 1),
+                    CampusNames.of(i),
                     PASSWORD_HASH,
                     "STUDENT",
                     true,
@@ -645,7 +643,7 @@ public final class HistoryFill {
                 "PARTNER_INVITE",
                 reservationId,
                 slotId,
-                "{\"name\":\"History student " + (booker + 1) + "\"}",
+                "{\"name\":\"" + CampusNames.of(booker) + "\"}",
                 asked);
         if ("ACCEPTED".equals(status)) {
             notice(
@@ -654,7 +652,7 @@ public final class HistoryFill {
                     "PARTNER_ACCEPTED",
                     reservationId,
                     slotId,
-                    "{\"name\":\"History student " + (partner + 1) + "\"}",
+                    "{\"name\":\"" + CampusNames.of(partner) + "\"}",
                     answered);
         }
     }
@@ -758,13 +756,12 @@ public final class HistoryFill {
         for (Rows table : inForeignKeyOrder()) {
             rows.put(table.table(), table.written());
         }
-        List<FilledHistory.Regular> regulars = IntStream.range(0, plan.students())
-                .boxed()
-                .sorted(Comparator.comparingInt(players::bookings).reversed())
-                .limit(3)
+        List<FilledHistory.Regular> regulars = players.busiest(3).stream()
                 .map(s -> new FilledHistory.Regular(studentNumbers[s], players.bookings(s)))
                 .toList();
-        return new FilledHistory(plan, rows, regulars, took);
+        int median = players.typical();
+        FilledHistory.Regular typical = new FilledHistory.Regular(studentNumbers[median], players.bookings(median));
+        return new FilledHistory(plan, rows, regulars, typical, took);
     }
 
     private void close() throws SQLException {

@@ -76,4 +76,24 @@ final class Players {
     int bookings(int student) {
         return bookings[student];
     }
+
+    /** The {@code n} students who booked most, busiest first. */
+    java.util.List<Integer> busiest(int n) {
+        return java.util.stream.IntStream.range(0, bookings.length)
+                .boxed()
+                .sorted(java.util.Comparator.comparingInt(this::bookings).reversed())
+                .limit(n)
+                .toList();
+    }
+
+    /** A typical student: the median of those who booked at least once (the first student when nobody did). */
+    int typical() {
+        int[] booked = java.util.stream.IntStream.range(0, bookings.length)
+                .filter(s -> bookings[s] > 0)
+                .boxed()
+                .sorted(java.util.Comparator.comparingInt(this::bookings))
+                .mapToInt(Integer::intValue)
+                .toArray();
+        return booked.length == 0 ? 0 : booked[booked.length / 2];
+    }
 }

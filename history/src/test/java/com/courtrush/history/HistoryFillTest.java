@@ -66,6 +66,10 @@ class HistoryFillTest {
         }
         assertThat(filled.regulars().get(0).bookings())
                 .isGreaterThan(filled.regulars().get(2).bookings() / 2);
+        assertThat(filled.typical().bookings())
+                .as("a typical student plays far less than the busiest")
+                .isPositive()
+                .isLessThan(filled.regulars().get(0).bookings() / 3);
         assertThat(filled.rowsOf("notice")).isGreaterThan(filled.rowsOf("reservation"));
         assertThat(filled.rowsOf("audit_log")).isGreaterThan(filled.rowsOf("reservation"));
         assertThat(filled.rowsOf("waitlist_entry")).isPositive();
