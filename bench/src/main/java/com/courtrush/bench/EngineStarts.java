@@ -23,22 +23,30 @@ final class EngineStarts {
     /** The embedded redis-server's password (the bench chooses it, to read Redis's counters); null for external. */
     private String redisPassword;
 
+    private int redisDatabase;
+
     EngineStarts(FlashBench bench) {
         this.bench = bench;
     }
 
-    /** A server started by {@link #startOne}, and its address. */
-    record Started(BenchServer server, String address) {}
+    /** A server started by {@link #startOne}, its address, and the Redis it runs on. */
+    record Started(BenchServer server, String address, int redisPort, String redisPassword, int redisDatabase) {}
 
     /**
      * Starts one server on the run's stack in {@code dir} (its data in {@code dir/data}, its log {@code
      * dir/server.log}); the Redis it runs on is the one {@link #redisPort()} and its password name from then on.
      */
     Started startOne(Path dir) throws IOException, InterruptedException {
+        return startOne(dir, bench.services);
+    }
+
+    /** {@link #startOne(Path)} on these external services (the run's own, or {@link ServiceOptions#apart}). */
+    Started startOne(Path dir, ServiceOptions services) throws IOException, InterruptedException {
         int port = freePort();
         int embeddedRedisPort = bench.external ? 0 : freePort();
-        redisPort = bench.external ? bench.services.redisPort : embeddedRedisPort;
+        redisPort = bench.external ? services.redisPort : embeddedRedisPort;
         redisPassword = bench.external ? null : randomHex(24);
+        redisDatabase = bench.external ? services.redisDatabase : 0;
         Map<String, String> env = bench.external
                 ? Map.of("COURTRUSH_ADMIN_TOKEN", bench.adminToken)
                 : Map.of(
@@ -50,7 +58,7 @@ final class EngineStarts {
         BenchServer server = BenchServer.start(
                 bench.jar,
                 jvmOptions(dir),
-                serverArgs(dir, port, embeddedRedisPort),
+                serverArgs(dir, port, embeddedRedisPort, services),
                 env,
                 dir.resolve("server.log"),
                 port,
@@ -59,7 +67,14 @@ final class EngineStarts {
         if (!bench.external && !RedisStats.asksForPassword("127.0.0.1", embeddedRedisPort)) {
             redisPassword = null; // an engine from before the embedded Redis took a password
         }
-        return new Started(server, "http://127.0.0.1:" + port);
+        return new Started(server, "http://127.0.0.1:" + port, redisPort, redisPassword, redisDatabase);
+    }
+
+    /** The Redis of {@code engine} is the one {@link #redisPort()} and the rest name from now on (its rush is next). */
+    void redisOf(Started engine) {
+        redisPort = engine.redisPort();
+        redisPassword = engine.redisPassword();
+        redisDatabase = engine.redisDatabase();
     }
 
     private List<String> jvmOptions(Path runDir) {
@@ -72,7 +87,7 @@ final class EngineStarts {
         return options;
     }
 
-    private List<String> serverArgs(Path runDir, int port, int embeddedRedisPort) {
+    private List<String> serverArgs(Path runDir, int port, int embeddedRedisPort, ServiceOptions services) {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + port,
                 "--server.address=127.0.0.1",
@@ -83,7 +98,7 @@ final class EngineStarts {
             args.add("--courtrush.auth.bcrypt-strength=4");
         }
         if (bench.external) {
-            args.addAll(bench.services.engineArgs());
+            args.addAll(services.engineArgs());
         } else {
             args.add("--courtrush.infra.embedded-redis-port=" + embeddedRedisPort);
         }
@@ -106,7 +121,7 @@ final class EngineStarts {
     }
 
     int redisDatabase() {
-        return bench.external ? bench.services.redisDatabase : 0;
+        return redisDatabase;
     }
 
     private static int freePort() throws IOException {

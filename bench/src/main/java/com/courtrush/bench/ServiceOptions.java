@@ -41,6 +41,39 @@ final class ServiceOptions {
     @Option(names = "--amqp-password", defaultValue = "guest")
     String amqpPassword;
 
+    @Option(names = "--amqp-vhost", defaultValue = "/")
+    String amqpVirtualHost;
+
+    /**
+     * These services with a database, a Redis database and a virtual host of their own: an engine beside another on the
+     * same servers (the growth bench's two phases), neither reading the other's rows, keys or messages.
+     */
+    ServiceOptions apart(String database, int redis, String virtualHost) {
+        ServiceOptions copy = new ServiceOptions();
+        copy.mysqlUrl = mysqlUrl.replaceFirst("(jdbc:mysql://[^/]+/)[^?]*", "$1" + database);
+        copy.mysqlUser = mysqlUser;
+        copy.mysqlPassword = mysqlPassword;
+        copy.redisHost = redisHost;
+        copy.redisPort = redisPort;
+        copy.redisDatabase = redis;
+        copy.amqpHost = amqpHost;
+        copy.amqpPort = amqpPort;
+        copy.amqpUser = amqpUser;
+        copy.amqpPassword = amqpPassword;
+        copy.amqpVirtualHost = virtualHost;
+        return copy;
+    }
+
+    /** The database server of {@link #mysqlUrl}, with no database named (to make or drop one). */
+    String mysqlServerUrl() {
+        return mysqlUrl.replaceFirst("(jdbc:mysql://[^/]+/)[^?]*", "$1");
+    }
+
+    /** The database {@link #mysqlUrl} names. */
+    String mysqlDatabase() {
+        return mysqlUrl.replaceFirst("jdbc:mysql://[^/]+/([^?]*).*", "$1");
+    }
+
     /** The engine's arguments that point it at these services. */
     List<String> engineArgs() {
         return List.of(
@@ -54,6 +87,7 @@ final class ServiceOptions {
                 "--spring.rabbitmq.host=" + amqpHost,
                 "--spring.rabbitmq.port=" + amqpPort,
                 "--spring.rabbitmq.username=" + amqpUser,
-                "--spring.rabbitmq.password=" + amqpPassword);
+                "--spring.rabbitmq.password=" + amqpPassword,
+                "--spring.rabbitmq.virtual-host=" + amqpVirtualHost);
     }
 }
