@@ -1,5 +1,6 @@
 package com.courtrush.monitor.desk;
 
+import com.courtrush.infra.lifecycle.Maintenance;
 import com.courtrush.monitor.QueueMonitor;
 import com.courtrush.monitor.RushHistory;
 import com.courtrush.monitor.RushMonitor;
@@ -11,13 +12,17 @@ import com.courtrush.monitor.api.QueuesView;
 import com.courtrush.monitor.api.RushTimeline;
 import com.courtrush.reserve.api.RehearsalState;
 import com.courtrush.reserve.rehearsal.RehearsalProgress;
+import java.time.Clock;
+import java.time.LocalDateTime;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.stereotype.Component;
 
 /**
  * What staff watch, at the console or over HTTP: the stack's health and the data directory, the students' address,
- * an opening's live rush and its history, the reserve queues, the node's rehearsal of its rush.
+ * an opening's live rush and its history, the reserve queues, the node's rehearsal of its rush, a maintenance of its
+ * own under way.
  */
 @Component
 public class MonitorDesk {
@@ -28,6 +33,8 @@ public class MonitorDesk {
     private final RushHistory history;
     private final QueueMonitor queues;
     private final RehearsalProgress rehearsal;
+    private final Maintenance maintenance;
+    private final Clock clock;
 
     public MonitorDesk(
             SystemHealth health,
@@ -35,8 +42,12 @@ public class MonitorDesk {
             RushMonitor rush,
             RushHistory history,
             QueueMonitor queues,
-            RehearsalProgress rehearsal) {
+            RehearsalProgress rehearsal,
+            Maintenance maintenance,
+            Clock clock) {
         this.rehearsal = rehearsal;
+        this.maintenance = maintenance;
+        this.clock = clock;
         this.health = health;
         this.startup = startup;
         this.rush = rush;
@@ -76,6 +87,15 @@ public class MonitorDesk {
     /** Where this node's rehearsal of its rush stands (decision 28): waiting for a busy machine, done, skipped. */
     public RehearsalState rehearsal() {
         return rehearsal.state();
+    }
+
+    /**
+     * The latest this node's maintenance under way ends, in the engine's wall time (issue 77: its embedded database
+     * closed a few seconds at night to be compacted, every call that needs it waiting meanwhile); empty when none is.
+     * A read of memory, never of the database: the console asks it every second.
+     */
+    public Optional<LocalDateTime> maintenanceUntil() {
+        return maintenance.now().map(window -> LocalDateTime.ofInstant(window.until(), clock.getZone()));
     }
 
     /** See {@link QueueMonitor#queues}. */
