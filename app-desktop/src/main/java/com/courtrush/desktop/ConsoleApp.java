@@ -19,6 +19,7 @@ import com.courtrush.desktop.shell.StartupFailures;
 import com.courtrush.desktop.ui.ConsoleContext;
 import com.courtrush.desktop.ui.Desks;
 import com.courtrush.desktop.ui.Destructive;
+import com.courtrush.desktop.ui.EngineMaintenance;
 import com.courtrush.desktop.ui.EngineRestart;
 import com.courtrush.desktop.ui.FxNotices;
 import com.courtrush.desktop.ui.FxUiTasks;
@@ -115,7 +116,9 @@ public class ConsoleApp extends Application {
             }
             engine = boot.getValue();
             desks = Desks.of(engine);
-            tasks = new FxUiTasks(notices);
+            // refused at once while the engine tidies its database: its desks and the language read at each call
+            tasks = new FxUiTasks(
+                    notices, new EngineMaintenance(() -> desks.monitor().maintenanceUntil(), () -> i18n)::said);
             ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 Thread thread = new Thread(runnable, "console-ticker");
                 thread.setDaemon(true);

@@ -65,7 +65,7 @@ public final class FxNotices implements Notices {
     @Override
     public void failed(String what, Throwable error) {
         String message = explain(error);
-        if (error instanceof CourtRushException || error instanceof InputRefused) {
+        if (isRefusal(error)) {
             log.info("{} refused: {}", what, message);
         } else {
             log.error("{} failed", what, error);
@@ -82,7 +82,7 @@ public final class FxNotices implements Notices {
             }
             // a refusal (too early to check in, a slot that overlaps) is the engine answering as it should: a warning,
             // not an error with "something went wrong"
-            boolean refused = error instanceof CourtRushException || error instanceof InputRefused;
+            boolean refused = isRefusal(error);
             Alert alert = new Alert(refused ? Alert.AlertType.WARNING : Alert.AlertType.ERROR);
             alert.getButtonTypes().setAll(Widgets.ok(i18n.get()));
             alert.initOwner(owner.get());
@@ -106,6 +106,13 @@ public final class FxNotices implements Notices {
         }
     }
 
+    /** The engine or the console refusing in words (not a fault): what staff asked, or a maintenance, says why. */
+    private static boolean isRefusal(Throwable error) {
+        return error instanceof CourtRushException
+                || error instanceof InputRefused
+                || error instanceof MaintenanceRefusal;
+    }
+
     /** What a person should read about {@code error}. */
     public String explain(Throwable error) {
         Throwable cause = error;
@@ -113,8 +120,8 @@ public final class FxNotices implements Notices {
             if (cause instanceof CourtRushException refusal) {
                 return refusal.message(i18n.get().locale()) + details(refusal.data());
             }
-            if (cause instanceof InputRefused refused) {
-                return refused.getMessage();
+            if (cause instanceof InputRefused || cause instanceof MaintenanceRefusal) {
+                return cause.getMessage();
             }
             cause = cause.getCause();
         }
