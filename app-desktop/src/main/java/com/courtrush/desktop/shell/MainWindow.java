@@ -2,6 +2,7 @@ package com.courtrush.desktop.shell;
 
 import com.courtrush.desktop.i18n.I18n;
 import com.courtrush.desktop.ui.ConsoleContext;
+import com.courtrush.desktop.ui.EngineMaintenance;
 import com.courtrush.desktop.ui.Screen;
 import com.courtrush.desktop.ui.Widgets;
 import java.util.List;
@@ -18,14 +19,19 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
-/** The console's window: navigation, the current screen, the language switch and the status bar. */
+/**
+ * The console's window: navigation, the current screen, the language switch, the status bar, and a banner while the
+ * engine is in a maintenance of its own.
+ */
 public final class MainWindow {
 
     private final BorderPane root = new BorderPane();
     private final List<Screen> screens;
     private final StatusBarView statusBar;
+    private final MaintenanceBanner maintenance;
     private final ListView<Screen> nav = new ListView<>();
     private Screen current;
 
@@ -41,6 +47,10 @@ public final class MainWindow {
                 () -> context.desks().wechatPay().state().mode(),
                 context.tasks());
         statusBar = new StatusBarView(status, context);
+        maintenance = new MaintenanceBanner(
+                new MaintenanceBannerViewModel(
+                        new EngineMaintenance(context.desks().monitor()::maintenanceUntil, context::i18n)),
+                context);
 
         Label title = new Label(i18n.t("app.title"));
         title.getStyleClass().add("app-title");
@@ -117,12 +127,13 @@ public final class MainWindow {
                 now.shown();
             }
         });
-        root.setTop(header);
+        root.setTop(new VBox(header, maintenance.root()));
         root.setLeft(nav);
         root.setCenter(content);
         root.setBottom(statusBar.root());
         nav.getSelectionModel().selectFirst();
         statusBar.start();
+        maintenance.start();
     }
 
     public Parent root() {
@@ -148,5 +159,6 @@ public final class MainWindow {
             current.hidden();
         }
         statusBar.stop();
+        maintenance.stop();
     }
 }
